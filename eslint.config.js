@@ -1,0 +1,11 @@
+import js from '@eslint/js'
+import prettier from 'eslint-config-prettier'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'build-ts/', 'bench-runner/', 'coverage/', '**/build/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  { rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }] } }
+)
