@@ -1,0 +1,146 @@
+import { describe, expect, it } from '@jest/globals'
+import { DEFAULT_ANALYSIS_OPTIONS, type Comparison, type SuiteResult, type Verdict } from '../../src/analysis/types.js'
+import { ALL_VERDICTS } from '../../src/analysis/verdict.js'
+import { gate } from '../../src/gate.js'
+import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
+import { COMMENT_MAX_CHARS, commentMarker, renderMarkdown } from '../../src/report/markdown.js'
+import type { Report } from '../../src/report/model.js'
+import { renderTerminal } from '../../src/report/terminal.js'
+import { validateResults } from '../../src/report/validate.js'
+
+// Synthetic, already-analysed comparisons: these tests are about presentation only.
+function comparison(name: string, verdict: Verdict, ratio: number, ci: [number, number], p: number): Comparison {
+  return {
+    benchmark: name,
+    verdict,
+    level: 'runs',
+    baseMedian: 1_190_000,
+    headMedian: 1_190_000 * ratio,
+    base: null,
+    head: null,
+    pValue: p,
+    pAdjusted: p,
+    u: 10,
+    testMethod: 'exact',
+    confLevel: 0.99,
+    shift: { estimate: 1_190_000 * (ratio - 1), ci: [0, 0] },
+    ratio: { estimate: ratio, ci },
+    power: { sdLog: 0.01, nEff: 12, requiredPerSide: 60, minDetectableEffect: 0.024, moreRounds: 48 },
+    warnings: [{ level: 'warning', code: 'autocorrelated', side: 'head', message: 'head samples autocorrelated (Ljung-Box p = 0.003)' }],
+    issues: []
+  }
+}
+
+function report(comparisons: Comparison[]): Report {
+  const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>
+  for (const c of comparisons) counts[c.verdict]++
+  const suite: SuiteResult = { options: { ...DEFAULT_ANALYSIS_OPTIONS }, comparisons, counts, warnings: [], provenance: { base: {}, head: {} } }
+  return { suite, run: { base: { label: 'main', sha: '1a2b3c4d5e' }, head: { label: 'feature/x', sha: '9f8e7d6c5b' }, rounds: 12, repetitions: 5, key: 'default' } }
+}
+
+const mixed = report([
+  comparison('BM_OrderBook/map/20000', 'regression', 1.061, [1.049, 1.074], 3e-9),
+  comparison('BM_Parse/json/4096', 'improvement', 0.874, [0.869, 0.88], 1e-12),
+  comparison('BM_Hash/crc32/64', 'inconclusive', 1.016, [0.991, 1.042], 0.31),
+  comparison('BM_Array/20000', 'unchanged', 1.002, [0.996, 1.008], 0.6)
+])
+
+/** What a reader sees: numeric entities (used to neutralise Markdown characters) decoded. */
+const visible = (md: string) => md.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
+
+describe('renderMarkdown', () => {
+  const md = visible(renderMarkdown(mixed))
+
+  it('says what happened in the headline, counting every verdict', () => {
+    expect(md.split('\n')[0]).toBe('### benchgate: ❌ 1 regression, ✅ 1 improvement, 1 unchanged, 1 inconclusive')
+  })
+
+  it('lists changed benchmarks with CI and adjusted p, and collapses the rest', () => {
+    expect(md).toContain('| ❌ | <code>BM_OrderBook/map/20000</code> | 1.190 ms | 1.263 ms | **+6.1%** [+4.9%, +7.4%] | 3e-9 | regression |')
+    expect(md).toContain('**−12.6%** [−13.1%, −12.0%]')
+    const details = md.indexOf('<details><summary>2 benchmarks without a significant change')
+    expect(details).toBeGreaterThan(md.indexOf('BM_Parse/json/4096'))
+    // The one whose CI admits a regression ≥ δ comes first in the collapsed group.
+    expect(md.indexOf('BM_Hash/crc32/64')).toBeLessThan(md.indexOf('BM_Array/20000'))
+    expect(md).toContain('inconclusive: need ≈ 60 samples/side (≈ 48 more rounds)')
+    expect(md).toContain('median: could detect ≥ 2.4%')
+  })
+
+  it('ends with the sticky-comment marker for its key', () => {
+    expect(md.trimEnd().endsWith(commentMarker('default'))).toBe(true)
+    expect(commentMarker('a b<c>')).toBe('<!-- benchgate:report key=a_b_c_ -->')
+  })
+
+  it('escapes untrusted benchmark names: pipes, backticks, HTML and @mentions', () => {
+    const nasty = report([comparison('BM_`x`|<script>alert(1)</script> @someone', 'regression', 1.1, [1.05, 1.15], 1e-6)])
+    const out = renderMarkdown(nasty)
+    expect(out).not.toContain('<script>')
+    expect(out).not.toContain('@someone')
+    expect(out).not.toMatch(/BM_`/)
+    expect(out).toContain('&lt;script&gt;')
+    expect(out).toContain('&#64;someone')
+    // The table row still has exactly the 7 columns (8 pipes).
+    const row = out.split('\n').find((l) => l.includes('alert'))!
+    expect(row.split('|').length - 1).toBe(8)
+  })
+
+  it('stays under 65,536 characters with 2,000 benchmarks, truncating the collapsed part first and saying so', () => {
+    const many = report(
+      Array.from({ length: 2000 }, (_, i) =>
+        i < 5 ? comparison(`BM_Reg/${i}`, 'regression', 1.05, [1.03, 1.07], 1e-6) : comparison(`BM_Quiet/${i}/some/long/name`, 'unchanged', 1.0, [0.99, 1.01], 0.5)
+      )
+    )
+    const raw = renderMarkdown(many)
+    expect(raw.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS)
+    const out = visible(raw)
+    for (let i = 0; i < 5; i++) expect(out).toContain(`BM_Reg/${i}`)
+    expect(out).toMatch(/_\d+ more not shown here to stay under GitHub's size limit/)
+    expect(out.trimEnd().endsWith(commentMarker())).toBe(true)
+    // The uncut summary keeps everything.
+    const full = visible(renderMarkdown(many, { maxChars: Infinity }))
+    expect(full).toContain('BM_Quiet/1999/some/long/name')
+  })
+
+  it('reads calmly when nothing changed', () => {
+    const quiet = report([comparison('BM_A', 'inconclusive', 1.01, [0.98, 1.04], 0.4)])
+    expect(renderMarkdown(quiet).split('\n')[0]).toBe('### benchgate: no significant change · 1 inconclusive')
+  })
+})
+
+describe('results JSON', () => {
+  it('round-trips through the validator and renders the same report', () => {
+    const json = JSON.stringify(toResultsJson(mixed, '0.0.0-test'))
+    const back = fromResultsJson(validateResults(json, 'results.json'))
+    expect(renderMarkdown(back)).toBe(renderMarkdown(mixed))
+  })
+
+  it.each([
+    ['not JSON', '{', /not valid JSON/],
+    ['wrong format', JSON.stringify({ format: 'x' }), /\$\.format: expected "benchgate-results"/],
+    ['future version', JSON.stringify({ format: 'benchgate-results', version: 99 }), /version 99 is not supported/]
+  ])('rejects %s with a message naming where', (_what, text, message) => {
+    expect(() => validateResults(text, 'r.json')).toThrow(message)
+  })
+
+  it('rejects a benchmark with a wrongly typed field', () => {
+    const json = toResultsJson(mixed, 'x') as unknown as { benchmarks: Array<Record<string, unknown>> }
+    json.benchmarks[1].p_value = 'small'
+    expect(() => validateResults(JSON.stringify(json), 'r.json')).toThrow(/\$\.benchmarks\[1\]\.p_value: expected a finite number or null/)
+  })
+})
+
+describe('gate and terminal', () => {
+  it('fails on a regression unless fail-on is never, and says why in one line', () => {
+    expect(gate(mixed.suite, 'regression')).toEqual({ pass: false, reason: 'benchgate: fail: 1 regression (of 4 benchmarks)' })
+    expect(gate(mixed.suite, 'never').pass).toBe(true)
+    expect(gate(mixed.suite, 'inconclusive').reason).toContain('1 inconclusive')
+  })
+
+  it('prints every benchmark, regressions first, without colour unless asked', () => {
+    const text = renderTerminal(mixed)
+    expect(text).not.toContain('\x1b[')
+    const lines = text.split('\n')
+    expect(lines.findIndex((l) => l.startsWith('BM_OrderBook'))).toBeLessThan(lines.findIndex((l) => l.startsWith('BM_Parse')))
+    expect(renderTerminal(mixed, { colour: true })).toContain('\x1b[31m')
+  })
+})

@@ -1,0 +1,34 @@
+/**
+ * Escaping for untrusted text (benchmark names, messages, refs) in Markdown and HTML.
+ * A pull request controls benchmark names: they must not break a table, inject HTML,
+ * or ping anyone through an @mention.
+ */
+
+const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML[c])
+}
+
+/**
+ * Renders untrusted text as inline code inside a Markdown table cell.
+ * GitHub code spans cannot hold a literal `|` in a table, and backticks would close the span,
+ * so the name is written as an HTML <code> element with every special character escaped;
+ * `@` becomes an entity so no mention is rendered; newlines become spaces.
+ */
+export function mdCode(text: string): string {
+  return `<code>${escapeInline(text)}</code>`
+}
+
+/** Escapes untrusted text for Markdown prose and table cells (no code formatting). */
+export function mdText(text: string): string {
+  return escapeInline(text)
+}
+
+/** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
+const INLINE = /[&<>"'|`@\\*_~[\]#]/g
+
+function escapeInline(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`)
+}

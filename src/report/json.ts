@@ -1,0 +1,132 @@
+/**
+ * The versioned results file (docs/results-format.md): the stable machine interface of
+ * `benchgate run|compare --format json`, and the input of `benchgate report` and the Action's
+ * comment mode (where it is untrusted: see validateResults).
+ */
+import type { AnalysisOptions, Comparison, SideAnalysis, SuiteResult, Verdict, Warning } from '../analysis/types.js'
+import type { Provenance, SampleIssue } from '../samples/model.js'
+import type { Report, RunInfo } from './model.js'
+
+export const RESULTS_FORMAT = 'benchgate-results'
+export const RESULTS_VERSION = 1
+
+export interface BenchmarkResultJson {
+  name: string
+  verdict: Verdict
+  level: 'repetitions' | 'runs'
+  samples: { base: number; head: number }
+  runs: { base: number; head: number }
+  median: { base: number | null; head: number | null }
+  p_value: number | null
+  p_adjusted: number | null
+  u: number | null
+  test_method: 'exact' | 'normal' | null
+  conf_level: number
+  shift: { estimate: number; ci: [number, number] } | null
+  ratio: { estimate: number; ci: [number, number] } | null
+  power: {
+    sd_log: number
+    n_eff: number
+    required_per_side: number | null
+    min_detectable_effect: number | null
+    more_rounds: number | null
+  } | null
+  sides: { base: SideAnalysis | null; head: SideAnalysis | null }
+  warnings: Warning[]
+  issues: SampleIssue[]
+}
+
+export interface ResultsJson {
+  format: typeof RESULTS_FORMAT
+  version: number
+  generated_at: string
+  tool: { name: 'benchgate'; version: string }
+  run: RunInfo
+  options: AnalysisOptions
+  counts: Record<Verdict, number>
+  warnings: Warning[]
+  provenance: { base: Provenance; head: Provenance }
+  benchmarks: BenchmarkResultJson[]
+}
+
+/** Converts a report to the results file's JSON shape (snake_case, versioned). */
+export function toResultsJson(report: Report, toolVersion: string, now = new Date()): ResultsJson {
+  const { suite, run } = report
+  return {
+    format: RESULTS_FORMAT,
+    version: RESULTS_VERSION,
+    generated_at: now.toISOString(),
+    tool: { name: 'benchgate', version: toolVersion },
+    run,
+    options: suite.options,
+    counts: suite.counts,
+    warnings: suite.warnings,
+    provenance: suite.provenance,
+    benchmarks: suite.comparisons.map(benchmarkJson)
+  }
+}
+
+function benchmarkJson(c: Comparison): BenchmarkResultJson {
+  return {
+    name: c.benchmark,
+    verdict: c.verdict,
+    level: c.level,
+    samples: { base: c.base?.samples ?? 0, head: c.head?.samples ?? 0 },
+    runs: { base: c.base?.runs ?? 0, head: c.head?.runs ?? 0 },
+    median: { base: c.baseMedian, head: c.headMedian },
+    p_value: c.pValue,
+    p_adjusted: c.pAdjusted,
+    u: c.u,
+    test_method: c.testMethod,
+    conf_level: c.confLevel,
+    shift: c.shift,
+    ratio: c.ratio,
+    power: c.power && {
+      sd_log: c.power.sdLog,
+      n_eff: c.power.nEff,
+      required_per_side: c.power.requiredPerSide,
+      min_detectable_effect: c.power.minDetectableEffect,
+      more_rounds: c.power.moreRounds
+    },
+    sides: { base: c.base, head: c.head },
+    warnings: c.warnings,
+    issues: c.issues
+  }
+}
+
+/** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
+export function fromResultsJson(json: ResultsJson): Report {
+  const comparisons: Comparison[] = json.benchmarks.map((b) => ({
+    benchmark: b.name,
+    verdict: b.verdict,
+    level: b.level,
+    baseMedian: b.median.base,
+    headMedian: b.median.head,
+    base: b.sides.base,
+    head: b.sides.head,
+    pValue: b.p_value,
+    pAdjusted: b.p_adjusted,
+    u: b.u,
+    testMethod: b.test_method,
+    confLevel: b.conf_level,
+    shift: b.shift,
+    ratio: b.ratio,
+    power: b.power && {
+      sdLog: b.power.sd_log,
+      nEff: b.power.n_eff,
+      requiredPerSide: b.power.required_per_side,
+      minDetectableEffect: b.power.min_detectable_effect,
+      moreRounds: b.power.more_rounds
+    },
+    warnings: b.warnings,
+    issues: b.issues
+  }))
+  const suite: SuiteResult = {
+    options: json.options,
+    comparisons,
+    counts: json.counts,
+    warnings: json.warnings,
+    provenance: json.provenance
+  }
+  return { suite, run: json.run }
+}

@@ -1,0 +1,89 @@
+/** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
+import type { Comparison, Verdict } from '../analysis/types.js'
+import { formatChange, formatChangeCi, formatDuration, formatLevel, formatP, formatPercent } from './format.js'
+import { headline } from './markdown.js'
+import type { Report } from './model.js'
+
+const ORDER: Verdict[] = ['regression', 'failed', 'improvement', 'new', 'removed', 'negligible', 'inconclusive', 'unchanged']
+
+const COLOUR: Partial<Record<Verdict, string>> = {
+  regression: '\x1b[31m',
+  failed: '\x1b[31m',
+  improvement: '\x1b[32m',
+  inconclusive: '\x1b[33m',
+  unchanged: '\x1b[2m',
+  negligible: '\x1b[2m'
+}
+const RESET = '\x1b[0m'
+
+export interface TerminalOptions {
+  colour?: boolean
+}
+
+/** Renders the whole report as plain text (every benchmark, no truncation). */
+export function renderTerminal(report: Report, options: TerminalOptions = {}): string {
+  const { suite, run } = report
+  const level = formatLevel(1 - suite.options.alpha)
+  const header = ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect', 'Verdict']
+  const rows = [...suite.comparisons]
+    .sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark))
+    .map((c) => ({ c, cells: row(c) }))
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r.cells[i]].length)))
+  const right = new Set([1, 2, 3, 4, 5, 6])
+  const line = (cells: string[]) =>
+    cells
+      .map((s, i) => (right.has(i) ? s.padStart(widths[i] + s.length - [...s].length) : s.padEnd(widths[i] + s.length - [...s].length)))
+      .join('  ')
+      .trimEnd()
+
+  const out: string[] = []
+  out.push(`benchgate: ${stripIcons(headline(suite))}`)
+  const bits = [`${run.base.label}${run.base.sha ? ` (${run.base.sha.slice(0, 7)})` : ''} → ${run.head.label}${run.head.sha ? ` (${run.head.sha.slice(0, 7)})` : ''}`]
+  if (run.rounds !== undefined) bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`)
+  bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`)
+  out.push(bits.join(' · '))
+  if (run.stoppedEarly) out.push(`measuring stopped early: ${run.stoppedEarly}`)
+  out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const { c, cells } of rows) {
+    const text = line(cells)
+    const colour = options.colour ? COLOUR[c.verdict] : undefined
+    out.push(colour ? `${colour}${text}${RESET}` : text)
+  }
+  const warnings = [
+    ...suite.warnings.map((w) => w.message),
+    ...suite.comparisons.flatMap((c) =>
+      c.warnings.filter((w) => w.level !== 'info').map((w) => `${c.benchmark}: ${w.message}`)
+    )
+  ]
+  if (warnings.length) {
+    out.push('', 'Warnings:')
+    for (const w of warnings) out.push(`  - ${w}`)
+  }
+  return out.join('\n') + '\n'
+}
+
+function row(c: Comparison): string[] {
+  const mde = c.power?.minDetectableEffect
+  let verdict: string = c.verdict
+  if (c.verdict === 'inconclusive' && c.power?.requiredPerSide) {
+    verdict += `: need ≈ ${c.power.requiredPerSide}/side${c.power.moreRounds ? ` (≈ ${c.power.moreRounds} more rounds)` : ''}`
+  }
+  if (c.verdict === 'failed') {
+    const why = c.warnings.find((w) => w.level === 'error')
+    if (why) verdict += `: ${why.message.slice(0, 80)}`
+  }
+  return [
+    c.benchmark,
+    formatDuration(c.baseMedian),
+    formatDuration(c.headMedian),
+    c.ratio ? formatChange(c.ratio.estimate) : '–',
+    c.ratio ? formatChangeCi(c.ratio.ci) : '',
+    formatP(c.pAdjusted),
+    mde ? `≥ ${formatPercent(mde)}` : '–',
+    verdict
+  ]
+}
+
+function stripIcons(s: string): string {
+  return s.replace(/[❌✅💥]\s?/gu, '')
+}

@@ -1,0 +1,90 @@
+/**
+ * Validates a results file as untrusted input (it may come from a fork's artifact): format and
+ * version, sizes, and the type of every field a report reads. Text fields are escaped at render
+ * time; here we make sure nothing has a shape the renderers do not expect.
+ */
+import { ALL_VERDICTS } from '../analysis/verdict.js'
+import { ConfigError } from '../config.js'
+import { RESULTS_FORMAT, RESULTS_VERSION, type ResultsJson } from './json.js'
+
+/** Results files larger than this are refused (a suite of 10,000 benchmarks is far smaller). */
+export const MAX_RESULTS_BYTES = 64 * 1024 * 1024
+export const MAX_BENCHMARKS = 100_000
+const MAX_TEXT = 4096
+
+/** Parses and validates a results file; throws ConfigError saying what is wrong and where. */
+export function validateResults(text: string, source: string): ResultsJson {
+  if (text.length > MAX_RESULTS_BYTES) throw new ConfigError(`${source}: results file is larger than ${MAX_RESULTS_BYTES} bytes`)
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (e) {
+    throw new ConfigError(`${source}: not valid JSON (${(e as Error).message}); expected a benchgate results.json`)
+  }
+  const fail = (path: string, what: string): never => {
+    throw new ConfigError(`${source}: ${path}: ${what}`)
+  }
+  const obj = (v: unknown, path: string): Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : fail(path, 'expected an object')
+  const num = (v: unknown, path: string, nullable = false): void => {
+    if (nullable && v === null) return
+    if (typeof v !== 'number' || !Number.isFinite(v)) fail(path, `expected a finite number${nullable ? ' or null' : ''}`)
+  }
+  const str = (v: unknown, path: string, optional = false): void => {
+    if (optional && v === undefined) return
+    if (typeof v !== 'string' || v.length > MAX_TEXT) fail(path, `expected a string of at most ${MAX_TEXT} characters`)
+  }
+  const interval = (v: unknown, path: string): void => {
+    if (v === null) return
+    const o = obj(v, path)
+    num(o.estimate, `${path}.estimate`)
+    if (!Array.isArray(o.ci) || o.ci.length !== 2) fail(`${path}.ci`, 'expected [lo, hi]')
+    num((o.ci as unknown[])[0], `${path}.ci[0]`)
+    num((o.ci as unknown[])[1], `${path}.ci[1]`)
+  }
+  const warnings = (v: unknown, path: string): void => {
+    if (!Array.isArray(v) || v.length > 10_000) fail(path, 'expected an array of warnings')
+    ;(v as unknown[]).forEach((w, i) => {
+      const o = obj(w, `${path}[${i}]`)
+      str(o.message, `${path}[${i}].message`)
+      str(o.code, `${path}[${i}].code`)
+      if (!['info', 'warning', 'error'].includes(o.level as string)) fail(`${path}[${i}].level`, 'expected info, warning or error')
+    })
+  }
+
+  const root = obj(json, '$')
+  if (root.format !== RESULTS_FORMAT) fail('$.format', `expected "${RESULTS_FORMAT}"`)
+  if (root.version !== RESULTS_VERSION) {
+    fail('$.version', `version ${String(root.version)} is not supported by this benchgate (reads version ${RESULTS_VERSION}); upgrade benchgate`)
+  }
+  const run = obj(root.run, '$.run')
+  str(obj(run.base, '$.run.base').label, '$.run.base.label')
+  str(obj(run.head, '$.run.head').label, '$.run.head.label')
+  str(run.key, '$.run.key', true)
+  const options = obj(root.options, '$.options')
+  for (const k of ['alpha', 'minEffect', 'power', 'deffCutoff']) num(options[k], `$.options.${k}`)
+  if (!['holm', 'bh', 'none'].includes(options.correction as string)) fail('$.options.correction', 'expected holm, bh or none')
+  const counts = obj(root.counts, '$.counts')
+  for (const v of ALL_VERDICTS) num(counts[v], `$.counts.${v}`)
+  warnings(root.warnings, '$.warnings')
+  obj(root.provenance, '$.provenance')
+  if (!Array.isArray(root.benchmarks) || root.benchmarks.length > MAX_BENCHMARKS) {
+    fail('$.benchmarks', `expected an array of at most ${MAX_BENCHMARKS} benchmarks`)
+  }
+  ;(root.benchmarks as unknown[]).forEach((b, i) => {
+    const p = `$.benchmarks[${i}]`
+    const o = obj(b, p)
+    str(o.name, `${p}.name`)
+    if (!ALL_VERDICTS.includes(o.verdict as never)) fail(`${p}.verdict`, `expected one of ${ALL_VERDICTS.join(', ')}`)
+    for (const k of ['p_value', 'p_adjusted']) num(o[k], `${p}.${k}`, true)
+    const median = obj(o.median, `${p}.median`)
+    num(median.base, `${p}.median.base`, true)
+    num(median.head, `${p}.median.head`, true)
+    interval(o.shift, `${p}.shift`)
+    interval(o.ratio, `${p}.ratio`)
+    warnings(o.warnings, `${p}.warnings`)
+    if (!Array.isArray(o.issues)) fail(`${p}.issues`, 'expected an array')
+    obj(o.sides, `${p}.sides`)
+  })
+  return json as ResultsJson
+}
