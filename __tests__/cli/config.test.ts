@@ -1,0 +1,59 @@
+import { describe, expect, it } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildConfig, ConfigError, DEFAULT_CONFIG, readConfigFile } from '../../src/config.js'
+import { VERSION } from '../../src/version.js'
+import pkg from '../../package.json' with { type: 'json' }
+
+describe('buildConfig', () => {
+  it('gives the defaults with no options', () => {
+    expect(buildConfig()).toEqual(DEFAULT_CONFIG)
+  })
+
+  it('lets later layers override earlier ones and accepts camelCase from files', () => {
+    const c = buildConfig({ rounds: 10, minEffect: 0.05 }, { rounds: '12', alpha: '0.05' })
+    expect(c.rounds).toBe(12)
+    expect(c.analysis.minEffect).toBe(0.05)
+    expect(c.analysis.alpha).toBe(0.05)
+  })
+
+  it.each([
+    [{ rounds: '0' }, /--rounds: '0' is not valid; expected a whole number in \[1, 10000\]/],
+    [{ rounds: '2.5' }, /whole number/],
+    [{ alpha: '1' }, /--alpha: '1' is not valid; expected a number in \(0, 0.5\)/],
+    [{ alpha: 'abc' }, /--alpha: 'abc'/],
+    [{ 'fail-on': 'sometimes' }, /expected one of regression, inconclusive, never/],
+    [{ correction: 'bonferroni' }, /expected one of holm, bh, none/],
+    [{ colour: 'red' }, /unknown option 'colour'/],
+    [{ head: '--upload-pack=evil' }, /may not start with '-'/],
+    [{ key: 'a b' }, /--key must be/],
+    [{ power: '0.005', alpha: '0.01' }, /--power \(0.005\) must be larger than --alpha/]
+  ])('rejects %j with a message naming the option', (raw, message) => {
+    expect(() => buildConfig(raw)).toThrow(ConfigError)
+    expect(() => buildConfig(raw)).toThrow(message)
+  })
+})
+
+describe('readConfigFile', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'benchgate-config-'))
+  it('returns undefined for a missing optional file and throws for a missing required one', () => {
+    expect(readConfigFile(join(dir, 'nope.json'), false)).toBeUndefined()
+    expect(() => readConfigFile(join(dir, 'nope.json'), true)).toThrow(/cannot read config file/)
+  })
+  it('reads options and rejects malformed files', () => {
+    const good = join(dir, 'good.json')
+    writeFileSync(good, JSON.stringify({ rounds: 8, 'min-effect': 0.03 }))
+    expect(buildConfig(readConfigFile(good, true)).rounds).toBe(8)
+    const bad = join(dir, 'bad.json')
+    writeFileSync(bad, '{ rounds: 8 ')
+    expect(() => readConfigFile(bad, true)).toThrow(/not valid JSON/)
+    const nested = join(dir, 'nested.json')
+    writeFileSync(nested, JSON.stringify({ rounds: [1] }))
+    expect(() => readConfigFile(nested, true)).toThrow(/'rounds' must be a string, number or boolean/)
+  })
+})
+
+it('VERSION matches package.json', () => {
+  expect(VERSION).toBe(pkg.version)
+})
