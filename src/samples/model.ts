@@ -57,6 +57,12 @@ export interface Provenance {
   date?: string
   /** Free-form key=value context given to bench-runner (e.g. side, commit). */
   context?: Record<string, string>
+  /** The benchmark executable's path as the benchmark reported it (Google Benchmark `executable`). */
+  executable?: string
+  /** Scaling governor of every CPU, in CPU order (bench-runner `governors`). */
+  governors?: string[]
+  /** Turbo/boost state: "enabled", "disabled" or "unknown" (bench-runner `turbo`). */
+  turbo?: string
 }
 
 /** The result of parsing one sample file: every good sample plus every problem found. */

@@ -1,0 +1,78 @@
+import { describe, expect, it } from '@jest/globals'
+
+import { parseCsvSamples, readCsvRecords } from '../../src/samples/csv.js'
+import { readFixture } from './helpers.js'
+
+describe('CSV samples', () => {
+  it('reads JayBeams-style files: comments, no header, repetition per benchmark', () => {
+    const p = parseCsvSamples(readFixture('csv', 'jaybeams-style.csv'), { side: 'head', source: 'j.csv' })
+    expect(p.format).toBe('csv')
+    expect(p.issues).toEqual([])
+    expect(p.samples.map((s) => [s.benchmark, s.repetition, s.realTimeNs])).toEqual([
+      ['map:buy', 0, 4482502],
+      ['map:buy', 1, 4366149],
+      ['map:buy', 2, 4493632],
+      ['map:buy', 3, 4558431],
+      ['array:buy', 0, 2130455],
+      ['array:buy', 1, 2121873],
+      ['array:buy', 2, 2150127]
+    ])
+    expect(
+      p.samples.every(
+        (s) => s.round === -1 && s.run === 0 && s.iterations === 1 && s.cpuTimeNs === s.realTimeNs
+      )
+    ).toBe(true)
+  })
+
+  it('reads a header with a run column, RFC 4180 quoted names, and reports bad rows', () => {
+    const p = parseCsvSamples(readFixture('csv', 'header-run-quoted.csv'), {
+      side: 'base',
+      source: 'h.csv',
+      round: 2
+    })
+    expect(p.samples.map((s) => [s.benchmark, s.run, s.repetition, s.realTimeNs, s.round])).toEqual([
+      ['BM_OrderBook_Map', 0, 0, 123456, 2],
+      ['BM_OrderBook_Map', 0, 1, 123789, 2],
+      ['BM_Sort<std::pair<int, int>>, 1024', 0, 0, 5123, 2],
+      ['BM_Quote "x"', 0, 0, 77, 2],
+      ['BM_OrderBook_Map', 1, 0, 124001, 2],
+      ['BM_Sort<std::pair<int, int>>, 1024', 1, 0, 5200, 2]
+    ])
+    expect(p.issues.map((i) => i.source)).toEqual([
+      'h.csv:10',
+      'h.csv:11',
+      'h.csv:12',
+      'h.csv:13',
+      'h.csv:14'
+    ])
+    expect(p.issues.every((i) => i.kind === 'invalid' && i.benchmark === 'BM_OrderBook_Map')).toBe(true)
+    expect(p.issues[0].message).toMatch(/nanoseconds is "0"/)
+    expect(p.issues[3].message).toMatch(/nanoseconds is missing/)
+    expect(p.issues[4].message).toMatch(/run is "x"/)
+  })
+
+  it('splits quoted fields with newlines, doubled quotes and CRLF', () => {
+    expect(readCsvRecords('"a\nb",1\r\n"c""d",2\n').map((r) => [r.fields, r.line])).toEqual([
+      [['a\nb', '1'], 1],
+      [['c"d', '2'], 3]
+    ])
+  })
+
+  it('reports an unterminated quote (a cut file) and keeps earlier rows', () => {
+    const p = parseCsvSamples('BM_A,10\n"BM_B,20\n', { side: 'base', source: 'u.csv' })
+    expect(p.samples.map((s) => s.benchmark)).toEqual(['BM_A'])
+    expect(p.issues).toHaveLength(1)
+    expect(p.issues[0].message).toMatch(/quoted field is never closed/)
+  })
+
+  it('refuses a header without a time column', () => {
+    expect(() => parseCsvSamples('foo,bar\nx,y\n', { side: 'base', source: 'f.csv' })).toThrow(
+      expect.objectContaining({ id: 'malformed-csv', file: 'f.csv', line: 1 })
+    )
+  })
+
+  it('takes the run from the options when there is no run column', () => {
+    const p = parseCsvSamples('name,ns\nBM_A,5\n', { side: 'base', run: 7 })
+    expect(p.samples[0]).toMatchObject({ benchmark: 'BM_A', run: 7, repetition: 0, realTimeNs: 5 })
+  })
+})

@@ -1,0 +1,83 @@
+/**
+ * Shared pieces of the sample-file parsers: the options every parser takes, the typed error they
+ * throw, and small helpers for positions in a text.
+ */
+import type { Side } from './model.js'
+
+/** Where the samples of one file belong. */
+export interface SampleSourceOptions {
+  side: Side
+  /** ABBA round index, 0-based; -1 (the default) when unknown. */
+  round?: number
+  /** Process execution index within the side, 0-based; 0 by default. */
+  run?: number
+  /** File path (or another label) used in issues and error messages; "<text>" by default. */
+  source?: string
+}
+
+/** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */
+export const FILE_ISSUE = '*'
+
+export type SampleFileErrorId =
+  | 'unreadable' // the file or folder could not be read
+  | 'empty' // the file holds no data at all (nothing to salvage)
+  | 'malformed-json' // a syntax error in Google Benchmark JSON (not at the end of the file)
+  | 'not-google-benchmark' // valid JSON, but not Google Benchmark's shape
+  | 'malformed-jsonl' // bench-runner JSONL whose first line (context) is unreadable
+  | 'unsupported-version' // a bench-runner sample format newer than this benchgate reads
+  | 'malformed-csv' // a CSV row that cannot be read (bad quoting, missing column)
+  | 'no-sample-files' // a folder given to `compare` holds no sample file
+
+/**
+ * A sample file that cannot be read at all. Problems with single entries are never thrown: they
+ * become a SampleIssue and every good sample is kept. The message says what was wrong, where
+ * (file:line:column when known) and what to do.
+ */
+export class SampleFileError extends Error {
+  readonly id: SampleFileErrorId
+  readonly file: string
+  /** 1-based line of the problem, when known. */
+  readonly line?: number
+  /** 1-based column of the problem, when known. */
+  readonly column?: number
+
+  constructor(
+    id: SampleFileErrorId,
+    file: string,
+    message: string,
+    position?: { line: number; column: number }
+  ) {
+    super(message)
+    this.name = 'SampleFileError'
+    this.id = id
+    this.file = file
+    if (position) {
+      this.line = position.line
+      this.column = position.column
+    }
+  }
+}
+
+/** 1-based line and column of a 0-based character offset. O(offset). */
+export function positionOf(text: string, offset: number): { line: number; column: number } {
+  let line = 1
+  let lineStart = 0
+  const end = Math.min(offset, text.length)
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++
+      lineStart = i + 1
+    }
+  }
+  return { line, column: end - lineStart + 1 }
+}
+
+/** The resolved round/run/source of a parse call. */
+export function resolveSource(opts: SampleSourceOptions): { round: number; run: number; source: string } {
+  return { round: opts.round ?? -1, run: opts.run ?? 0, source: opts.source ?? '<text>' }
+}
+
+/** Drops a UTF-8 byte order mark, which some editors and PowerShell redirections add. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}

@@ -1,0 +1,216 @@
+/**
+ * Reads simple CSV sample files, one timing per row, as the JayBeams microbenchmarks write them:
+ *
+ *     # comment lines (environment, configuration) start with '#'
+ *     BM_OrderBook_Map,123456
+ *     "BM_Name, with comma",123789
+ *
+ * - Columns: benchmark name, nanoseconds. An optional header row names the columns
+ *   (`benchmark`/`name`, `nanoseconds`/`ns`/`time_ns`/`real_time_ns`, and optionally `run`);
+ *   without a header the first two columns are used and others are ignored.
+ * - Quoting follows RFC 4180: a quoted field may hold commas, newlines and doubled quotes ("").
+ * - Each row is one sample of one iteration. The file has a single time, used for both
+ *   realTimeNs and cpuTimeNs.
+ * - repetition = the row's index within its benchmark (and run); run = the `run` column when the
+ *   header has one, else the run given in the options (default 0); round = the options' round
+ *   (default -1).
+ * - A bad row (missing or non-numeric value, zero/negative/non-finite time, unterminated quote)
+ *   becomes a SampleIssue 'invalid' naming the line; every other row is kept.
+ */
+import { FILE_ISSUE, SampleFileError, resolveSource, stripBom, type SampleSourceOptions } from './common.js'
+import type { ParsedSamples, Sample, SampleIssue } from './model.js'
+
+interface CsvRecord {
+  fields: string[]
+  /** 1-based line where the record starts. */
+  line: number
+  /** True when the text ended inside a quoted field. */
+  unterminated: boolean
+}
+
+const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name'])
+const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 'time'])
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
+
+/**
+ * Splits CSV text into records (RFC 4180), skipping blank lines and lines starting with '#'.
+ * Time O(n).
+ */
+export function readCsvRecords(text: string): CsvRecord[] {
+  const records: CsvRecord[] = []
+  let i = 0
+  let line = 1
+  const n = text.length
+  while (i < n) {
+    // At the start of a line.
+    if (text[i] === '\n' || (text[i] === '\r' && text[i + 1] === '\n')) {
+      i += text[i] === '\r' ? 2 : 1
+      line++
+      continue
+    }
+    if (text[i] === '#') {
+      const nl = text.indexOf('\n', i)
+      i = nl < 0 ? n : nl + 1
+      line++
+      continue
+    }
+    const start = line
+    const fields: string[] = []
+    let unterminated = false
+    while (true) {
+      let field = ''
+      if (text[i] === '"') {
+        i++
+        while (true) {
+          if (i >= n) {
+            unterminated = true
+            break
+          }
+          const ch = text[i]
+          if (ch === '"') {
+            if (text[i + 1] === '"') {
+              field += '"'
+              i += 2
+              continue
+            }
+            i++
+            break
+          }
+          if (ch === '\n') line++
+          field += ch
+          i++
+        }
+        // Anything between the closing quote and the next separator is kept as-is (lenient).
+        while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') field += text[i++]
+      } else {
+        while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n')) {
+          field += text[i++]
+        }
+      }
+      fields.push(field)
+      if (i < n && text[i] === ',') {
+        i++
+        continue
+      }
+      break
+    }
+    records.push({ fields, line: start, unterminated })
+    if (i < n) {
+      i += text[i] === '\r' ? 2 : 1
+      line++
+    }
+  }
+  return records
+}
+
+/**
+ * Parses the text of one CSV sample file.
+ * @param text the file's content
+ * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
+ * @throws SampleFileError 'malformed-csv' when a header row names no time column
+ * Time O(n).
+ */
+export function parseCsvSamples(text: string, opts: SampleSourceOptions): ParsedSamples {
+  const { round, run: defaultRun, source } = resolveSource(opts)
+  const side = opts.side
+  const samples: Sample[] = []
+  const issues: SampleIssue[] = []
+  const issue = (benchmark: string, message: string, line: number): void => {
+    issues.push({
+      benchmark,
+      side,
+      round,
+      run: defaultRun,
+      kind: 'invalid',
+      message,
+      source: `${source}:${line}`
+    })
+  }
+
+  const records = readCsvRecords(stripBom(text))
+  let nameCol = 0
+  let timeCol = 1
+  let runCol = -1
+  let first = 0
+  if (records.length > 0) {
+    const head = records[0].fields.map((f) => f.trim().toLowerCase())
+    const looksLikeData = head.length >= 2 && NUMBER.test(head[1])
+    if (!looksLikeData) {
+      const t = head.findIndex((h) => TIME_COLUMNS.has(h))
+      if (t < 0) {
+        throw new SampleFileError(
+          'malformed-csv',
+          source,
+          `${source}:${records[0].line}:1: the first row (${records[0].fields.join(',')}) is neither data ` +
+            `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
+            `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`,
+          { line: records[0].line, column: 1 }
+        )
+      }
+      timeCol = t
+      const nIdx = head.findIndex((h) => NAME_COLUMNS.has(h))
+      nameCol = nIdx >= 0 ? nIdx : t === 0 ? 1 : 0
+      runCol = head.indexOf('run')
+      first = 1
+    }
+  }
+
+  const repetitions = new Map<string, number>()
+  for (let r = first; r < records.length; r++) {
+    const { fields, line, unterminated } = records[r]
+    if (fields.every((f) => f.trim() === '')) continue // blank (whitespace-only) line
+    const name = (fields[nameCol] ?? '').trim()
+    if (unterminated) {
+      issue(
+        name || FILE_ISSUE,
+        `line ${line}: a quoted field is never closed (the file may be cut short); row dropped`,
+        line
+      )
+      continue
+    }
+    if (name === '') {
+      issue(FILE_ISSUE, `line ${line}: no benchmark name; row dropped`, line)
+      continue
+    }
+    const rawTime = (fields[timeCol] ?? '').trim()
+    const ns = NUMBER.test(rawTime) ? Number(rawTime) : NaN
+    if (!Number.isFinite(ns) || ns <= 0) {
+      issue(
+        name,
+        `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : JSON.stringify(rawTime)} ` +
+          `(must be a positive, finite number); row dropped`,
+        line
+      )
+      continue
+    }
+    let run = defaultRun
+    if (runCol >= 0) {
+      const rawRun = (fields[runCol] ?? '').trim()
+      const v = Number(rawRun)
+      if (rawRun === '' || !Number.isInteger(v) || v < 0) {
+        issue(
+          name,
+          `line ${line}: run is ${JSON.stringify(rawRun)} (must be an integer >= 0); row dropped`,
+          line
+        )
+        continue
+      }
+      run = v
+    }
+    const key = `${run}\u0000${name}`
+    const repetition = repetitions.get(key) ?? 0
+    repetitions.set(key, repetition + 1)
+    samples.push({
+      benchmark: name,
+      side,
+      round,
+      run,
+      repetition,
+      iterations: 1,
+      realTimeNs: ns,
+      cpuTimeNs: ns,
+      threads: 1
+    })
+  }
+  return { samples, issues, provenance: {}, format: 'csv' }
+}

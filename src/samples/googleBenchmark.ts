@@ -1,0 +1,223 @@
+/**
+ * Reads Google Benchmark JSON (`--benchmark_out=FILE --benchmark_out_format=json`, or
+ * `--benchmark_format=json` on stdout), versions 1.7 to 1.9.
+ *
+ * Rules (see also ARCHITECTURE.md, "Interfaces to respect"):
+ * - Only `run_type: "iteration"` entries are samples; a missing run_type (very old files) means
+ *   iteration. Aggregates (mean, median, stddev, cv, BigO, RMS) are ignored.
+ * - The benchmark is `run_name` (falling back to `name`), so every repetition of `BM_X/8` groups
+ *   under one name and aggregate suffixes never leak in.
+ * - `real_time` / `cpu_time` are per iteration in `time_unit` (ns, us, ms, s) and are converted
+ *   to nanoseconds.
+ * - The repetition is `repetition_index` (1.6+), else the order of appearance within the run_name.
+ * - `error_occurred: true` (SkipWithError, all versions) and `skipped: true` (SkipWithMessage,
+ *   1.8+) entries are not samples: each becomes a SampleIssue ('error' / 'skipped') with its message.
+ * - A time that is zero, negative, NaN or infinite, or a bad iteration count, becomes a SampleIssue
+ *   'invalid' naming the benchmark, the file and the value; every other sample is kept.
+ * - Bare NaN / ±Infinity tokens (user counters) are read as numbers, never corrupting strings.
+ * - A file cut short (process killed while writing) keeps every complete entry and reports a
+ *   'truncated' issue; a syntax error elsewhere throws SampleFileError with file:line:column.
+ *
+ * Versions differ only in the context block (1.8+ adds `library_version` and
+ * `json_schema_version`; 1.9.5 also writes `aslr_enabled`) and in how a skip is written (see above);
+ * the entries' fields are otherwise the same from 1.7.1 to 1.9.5.
+ */
+import { FILE_ISSUE, SampleFileError, resolveSource, stripBom, type SampleSourceOptions } from './common.js'
+import { JsonSyntaxError, parseLenientJson } from './json.js'
+import type { ParsedSamples, Provenance, Sample, SampleIssue } from './model.js'
+
+/** Nanoseconds per Google Benchmark time unit. */
+export const TIME_UNIT_NS: Readonly<Record<string, number>> = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 }
+
+type Entry = Record<string, unknown>
+
+const isObject = (v: unknown): v is Entry => typeof v === 'object' && v !== null && !Array.isArray(v)
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined)
+
+/**
+ * Parses the text of one Google Benchmark JSON file (one process execution = one run).
+ * @param text the file's content
+ * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
+ * @returns every good sample, every problem as an issue, and the context as provenance
+ * @throws SampleFileError 'malformed-json' (syntax error not at the end, with line and column),
+ *   'not-google-benchmark' (valid JSON of another shape) or 'empty' (no data at all)
+ * Time O(n) in the text length.
+ */
+export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions): ParsedSamples {
+  const { round, run, source } = resolveSource(opts)
+  const side = opts.side
+  text = stripBom(text)
+  const samples: Sample[] = []
+  const issues: SampleIssue[] = []
+  const issue = (benchmark: string, kind: SampleIssue['kind'], message: string): void => {
+    issues.push({ benchmark, side, round, run, kind, message, source })
+  }
+
+  if (text.trim() === '') {
+    throw new SampleFileError(
+      'empty',
+      source,
+      `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before ` +
+        `its first result; run it by hand to see its error output.`
+    )
+  }
+
+  let parsed
+  try {
+    parsed = parseLenientJson(text)
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e
+    throw new SampleFileError(
+      'malformed-json',
+      source,
+      `${source}:${e.line}:${e.column}: not valid Google Benchmark JSON: ${e.reason}. ` +
+        `Google Benchmark writes valid JSON apart from bare NaN/Infinity (which benchgate accepts), so the file ` +
+        `was changed after it was written or mixed with other output. Write it with ` +
+        `--benchmark_out=FILE --benchmark_out_format=json rather than redirecting stdout, and re-run the benchmark.`,
+      { line: e.line, column: e.column }
+    )
+  }
+
+  const root = parsed.value
+  const truncated = parsed.truncated
+  const hasBenchmarks = isObject(root) && Array.isArray(root.benchmarks)
+  if (!hasBenchmarks && !truncated) {
+    throw new SampleFileError(
+      'not-google-benchmark',
+      source,
+      `${source}: valid JSON, but not Google Benchmark output: there is no "benchmarks" array at the top level. ` +
+        `Pass the file written by --benchmark_out=FILE --benchmark_out_format=json (or --benchmark_format=json).`
+    )
+  }
+
+  const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {}
+  const entries: unknown[] = hasBenchmarks ? (root as { benchmarks: unknown[] }).benchmarks : []
+  const seen = new Map<string, number>() // iteration entries seen per run_name, for the repetition fallback
+  let partialName: string | undefined
+
+  entries.forEach((entry, index) => {
+    if (!isObject(entry)) {
+      issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`)
+      return
+    }
+    const name = str(entry.run_name) ?? str(entry.name)
+    if (parsed.incomplete.has(entry)) {
+      partialName = name // cut mid-entry: reported below with the truncation
+      return
+    }
+    const runType = str(entry.run_type) ?? 'iteration'
+    if (runType !== 'iteration') return // aggregates (mean/median/stddev/cv, BigO, RMS)
+    if (name === undefined) {
+      issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`)
+      return
+    }
+    const order = seen.get(name) ?? 0
+    seen.set(name, order + 1)
+    const repIndex = num(entry.repetition_index)
+    const repetition =
+      repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order
+
+    if (entry.error_occurred === true) {
+      const msg = str(entry.error_message) ?? ''
+      issue(
+        name,
+        'error',
+        `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg || '(no message)'}`
+      )
+      return
+    }
+    if (entry.skipped === true) {
+      const msg = str(entry.skip_message) ?? ''
+      issue(
+        name,
+        'skipped',
+        `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg || '(no message)'}`
+      )
+      return
+    }
+
+    const unit = str(entry.time_unit) ?? 'ns'
+    const scale = TIME_UNIT_NS[unit]
+    if (scale === undefined) {
+      issue(
+        name,
+        'invalid',
+        `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; sample dropped`
+      )
+      return
+    }
+    const iterations = num(entry.iterations)
+    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
+      issue(
+        name,
+        'invalid',
+        `repetition ${repetition} in ${source}: iterations is ${String(entry.iterations)} (must be a positive number); sample dropped`
+      )
+      return
+    }
+    const times: [string, unknown][] = [
+      ['real_time', entry.real_time],
+      ['cpu_time', entry.cpu_time]
+    ]
+    for (const [field, value] of times) {
+      if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+        issue(
+          name,
+          'invalid',
+          `repetition ${repetition} in ${source}: ${field} is ${String(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
+            `(must be a positive, finite time per iteration); sample dropped`
+        )
+        return
+      }
+    }
+    const threads = num(entry.threads)
+    samples.push({
+      benchmark: name,
+      side,
+      round,
+      run,
+      repetition,
+      iterations,
+      realTimeNs: (entry.real_time as number) * scale,
+      cpuTimeNs: (entry.cpu_time as number) * scale,
+      threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
+    })
+  })
+
+  if (truncated) {
+    const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : ''
+    issue(
+      partialName ?? FILE_ISSUE,
+      'truncated',
+      `${source} ends${where} (the file is cut short): kept ${samples.length} complete sample(s). ` +
+        `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
+        `check its exit status and stderr, and re-run it.`
+    )
+  }
+  return { samples, issues, provenance, format: 'google-benchmark-json' }
+}
+
+/** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
+export function provenanceOf(ctx: Entry): Provenance {
+  const p: Provenance = {}
+  const host = str(ctx.host_name)
+  if (host !== undefined) p.host = host
+  const numCpus = num(ctx.num_cpus)
+  if (numCpus !== undefined) p.numCpus = numCpus
+  const mhz = num(ctx.mhz_per_cpu)
+  if (mhz !== undefined) p.mhzPerCpu = mhz
+  if (typeof ctx.cpu_scaling_enabled === 'boolean') p.cpuScalingEnabled = ctx.cpu_scaling_enabled
+  if (typeof ctx.aslr_enabled === 'boolean') p.aslr = ctx.aslr_enabled ? 'enabled' : 'disabled'
+  const version = str(ctx.library_version)
+  if (version !== undefined) p.libraryVersion = version
+  const buildType = str(ctx.library_build_type)
+  if (buildType !== undefined) p.libraryBuildType = buildType
+  if (Array.isArray(ctx.load_avg) && ctx.load_avg.every((x) => typeof x === 'number'))
+    p.loadAvg = ctx.load_avg as number[]
+  const date = str(ctx.date)
+  if (date !== undefined) p.date = date
+  const exe = str(ctx.executable)
+  if (exe !== undefined) p.executable = exe
+  return p
+}

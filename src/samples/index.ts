@@ -1,0 +1,248 @@
+/**
+ * Sample files in, samples out: format detection, file and folder reading, grouping.
+ *
+ * Formats (detected from the content, never from the file name):
+ * 1. bench-runner JSONL — the first line holds `"format":"benchgate-samples"`;
+ * 2. Google Benchmark JSON — the text starts with `{` (a JSON object with a "benchmarks" array);
+ * 3. otherwise CSV (`benchmark,nanoseconds` rows, JayBeams style).
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { basename, join } from 'node:path'
+
+import { parseBenchgateJsonl, looksLikeBenchgateJsonl } from './benchgateJsonl.js'
+import { FILE_ISSUE, SampleFileError, stripBom, type SampleSourceOptions } from './common.js'
+import { parseCsvSamples } from './csv.js'
+import { parseGoogleBenchmarkJson } from './googleBenchmark.js'
+import type { ParsedSamples, Provenance, Sample, SampleIssue, Side } from './model.js'
+
+export * from './model.js'
+export { FILE_ISSUE, SampleFileError, type SampleFileErrorId, type SampleSourceOptions } from './common.js'
+export { parseBenchgateJsonl, JSONL_FORMAT, JSONL_FORMAT_VERSION } from './benchgateJsonl.js'
+export { parseGoogleBenchmarkJson, TIME_UNIT_NS } from './googleBenchmark.js'
+export { parseCsvSamples } from './csv.js'
+export { parseLenientJson, sanitizeNonFiniteJson, JsonSyntaxError } from './json.js'
+
+/** File name endings read from a folder; other files (README, logs) are ignored. */
+export const SAMPLE_FILE_EXTENSIONS = ['.json', '.jsonl', '.ndjson', '.csv'] as const
+
+/** benchgate's own sample file names: `base-r003.json`, `head-r012.jsonl` (side, round). */
+export const OWN_FILE_NAME = /^(base|head)-r(\d+)\.(json|jsonl|ndjson|csv)$/
+
+/**
+ * Which format a text is in (see the module comment).
+ * @throws SampleFileError 'empty' for empty or whitespace-only text
+ */
+export function detectFormat(text: string, source = '<text>'): ParsedSamples['format'] {
+  const t = stripBom(text).trimStart()
+  if (t === '') {
+    throw new SampleFileError(
+      'empty',
+      source,
+      `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before its ` +
+        `first result; run it by hand to see its error output.`
+    )
+  }
+  if (looksLikeBenchgateJsonl(t)) return 'benchgate-jsonl'
+  if (t.startsWith('{')) return 'google-benchmark-json'
+  return 'csv'
+}
+
+/**
+ * Parses the text of one sample file in any supported format.
+ * @param opts side; round (default -1); run (default 0); source (path for messages, default "<text>")
+ * @throws SampleFileError when the file cannot be read at all (see each parser); problems with
+ *   single entries are SampleIssues on the result instead.
+ */
+export function parseSamplesText(text: string, opts: SampleSourceOptions): ParsedSamples {
+  switch (detectFormat(text, opts.source)) {
+    case 'benchgate-jsonl':
+      return parseBenchgateJsonl(text, opts)
+    case 'google-benchmark-json':
+      return parseGoogleBenchmarkJson(text, opts)
+    case 'csv':
+      return parseCsvSamples(text, opts)
+  }
+}
+
+/**
+ * Reads and parses one sample file (UTF-8). Synchronous: sample files are small and read once.
+ * @param path the file
+ * @param opts side; round (default -1); run (default 0)
+ * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
+ */
+export function readSampleFile(path: string, opts: Omit<SampleSourceOptions, 'source'>): ParsedSamples {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (e) {
+    throw unreadable(path, e)
+  }
+  return parseSamplesText(text, { ...opts, source: path })
+}
+
+/** One file of a {@link SampleSet}. */
+export interface SampleRunInfo {
+  file: string
+  round: number
+  run: number
+  format?: ParsedSamples['format']
+  provenance: Provenance
+  /** Good samples and issues the file gave. */
+  samples: number
+  issues: number
+}
+
+/** Every sample of one side, read from a file or a folder of files. */
+export interface SampleSet {
+  side: Side
+  /**
+   * The side's provenance: that of the first file that gave any (one side's files come from one
+   * binary on one machine; each file's own provenance is in `runs`).
+   */
+  provenance: Provenance
+  runs: SampleRunInfo[]
+  samples: Sample[]
+  issues: SampleIssue[]
+}
+
+/**
+ * Reads one side's samples for `benchgate compare BASE HEAD` (synchronously). `path` is a file
+ * or a folder:
+ *
+ * - A file is one run: run 0, round from its name if it is one of benchgate's own files, else -1.
+ * - A folder: every file ending in .json, .jsonl, .ndjson or .csv (not hidden, not in
+ *   sub-folders) is one run (one process execution). Files are taken in natural filename order
+ *   (`run-2` before `run-10`) and numbered run 0, 1, 2, ...
+ * - benchgate's own files are named `<side>-r<round>.<ext>` (e.g. `base-r003.json`,
+ *   `head-r003.jsonl`): the round is taken from the name. When a folder holds any such file,
+ *   only the files of the requested side are read, so one output folder serves both sides.
+ * - A file that cannot be read at all becomes an 'invalid' SampleIssue and the other files are
+ *   still read; only when every file fails is the first error thrown.
+ *
+ * @throws SampleFileError 'unreadable' (missing path), 'no-sample-files' (a folder without
+ *   sample files), or the first file's error when no file can be read
+ */
+export function readSampleDir(path: string, side: Side): SampleSet {
+  let isDir: boolean
+  try {
+    isDir = statSync(path).isDirectory()
+  } catch (e) {
+    throw unreadable(path, e)
+  }
+  if (!isDir) {
+    const own = OWN_FILE_NAME.exec(basename(path))
+    const round = own ? Number(own[2]) : -1
+    const parsed = readSampleFile(path, { side, round, run: 0 })
+    return {
+      side,
+      provenance: parsed.provenance,
+      runs: [runInfo(path, round, 0, parsed)],
+      samples: parsed.samples,
+      issues: parsed.issues
+    }
+  }
+
+  let names: string[]
+  try {
+    const entries = readdirSync(path, { withFileTypes: true })
+    names = entries
+      .filter((d) => d.isFile() && !d.name.startsWith('.'))
+      .map((d) => d.name)
+      .filter((n) => SAMPLE_FILE_EXTENSIONS.some((ext) => n.toLowerCase().endsWith(ext)))
+  } catch (e) {
+    throw unreadable(path, e)
+  }
+  if (names.some((n) => OWN_FILE_NAME.test(n)))
+    names = names.filter((n) => OWN_FILE_NAME.exec(n)?.[1] === side)
+  names.sort(naturalCompare)
+  if (names.length === 0) {
+    throw new SampleFileError(
+      'no-sample-files',
+      path,
+      `${path}: no ${side} sample files in this folder (looked for ${SAMPLE_FILE_EXTENSIONS.join(', ')} files). ` +
+        `Pass the folder that holds the benchmark output files, or one file.`
+    )
+  }
+
+  const set: SampleSet = { side, provenance: {}, runs: [], samples: [], issues: [] }
+  let firstError: unknown
+  let failures = 0
+  for (const [run, name] of names.entries()) {
+    const file = join(path, name)
+    const own = OWN_FILE_NAME.exec(name)
+    const round = own ? Number(own[2]) : -1
+    try {
+      const parsed = readSampleFile(file, { side, round, run })
+      set.runs.push(runInfo(file, round, run, parsed))
+      set.samples.push(...parsed.samples)
+      set.issues.push(...parsed.issues)
+    } catch (e) {
+      if (!(e instanceof SampleFileError)) throw e
+      failures++
+      firstError ??= e
+      set.runs.push({ file, round, run, provenance: {}, samples: 0, issues: 1 })
+      set.issues.push({
+        benchmark: FILE_ISSUE,
+        side,
+        round,
+        run,
+        kind: 'invalid',
+        message: e.message,
+        source: file
+      })
+    }
+  }
+  if (failures === names.length) throw firstError
+  set.provenance = set.runs.find((r) => Object.keys(r.provenance).length > 0)?.provenance ?? {}
+  return set
+}
+
+/**
+ * Groups samples by benchmark name, each group in time order: round, then run, then repetition
+ * (a stable sort, so equal keys keep their input order). Pass one side's samples.
+ * Time O(n log n).
+ */
+export function groupByBenchmark(samples: readonly Sample[]): Map<string, Sample[]> {
+  const groups = new Map<string, Sample[]>()
+  for (const s of samples) {
+    const g = groups.get(s.benchmark)
+    if (g) g.push(s)
+    else groups.set(s.benchmark, [s])
+  }
+  for (const g of groups.values())
+    g.sort((a, b) => a.round - b.round || a.run - b.run || a.repetition - b.repetition)
+  return groups
+}
+
+function runInfo(file: string, round: number, run: number, parsed: ParsedSamples): SampleRunInfo {
+  return {
+    file,
+    round,
+    run,
+    format: parsed.format,
+    provenance: parsed.provenance,
+    samples: parsed.samples.length,
+    issues: parsed.issues.length
+  }
+}
+
+function naturalCompare(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0)
+}
+
+function unreadable(path: string, e: unknown): SampleFileError {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code
+  const why =
+    code === 'ENOENT'
+      ? 'no such file or folder'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : e instanceof Error
+          ? e.message
+          : String(e)
+  return new SampleFileError(
+    'unreadable',
+    path,
+    `${path}: cannot read it (${why}). Check the path given to benchgate.`
+  )
+}
