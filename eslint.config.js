@@ -3,7 +3,7 @@ import prettier from 'eslint-config-prettier'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'build-ts/', 'bench-runner/', 'coverage/', '**/build/'] },
+  { ignores: ['dist/', 'node_modules/', 'build-ts/', 'bench-runner/', 'coverage/', 'build/', 'bench-runner/build/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { isDirty, resolveCommits, workingTreeStatus } from '../../src/git/index.js'
+import { JobError } from '../../src/run/errors.js'
+import { commitFile, g, makeRepo, makeTmp, rmTmp } from '../run/helpers.js'
+
+// Branch names that a shell would execute; git accepts all of them as ref names.
+const NASTY = [
+  'feat/$(touch${IFS}pwned)',
+  'feat/`touch${IFS}pwned`',
+  'a;b',
+  'x|touch${IFS}pwned',
+  'q&&touch${IFS}pwned'
+]
+
+let tmp: string
+let repo: string
+let first: string
+let forkPoint: string
+let featureTip: string
+let mainTip: string
+
+beforeAll(() => {
+  tmp = makeTmp()
+  ;({ repo, first } = makeRepo(tmp))
+  forkPoint = commitFile(repo, 'version.txt', 'v2\n')
+  g(repo, 'checkout', '-q', '-b', 'feature')
+  featureTip = commitFile(repo, 'version.txt', 'feature\n')
+  g(repo, 'checkout', '-q', 'main')
+  mainTip = commitFile(repo, 'other.txt', 'main moved on\n')
+  for (const name of NASTY) g(repo, 'branch', name, featureTip)
+  g(repo, 'update-ref', 'refs/heads/-x', featureTip) // `git branch` refuses this name; update-ref does not
+  g(repo, 'checkout', '-q', 'feature')
+})
+
+afterAll(() => rmTmp(tmp))
+
+async function rejection(p: Promise<unknown>): Promise<JobError> {
+  try {
+    await p
+  } catch (e) {
+    expect(e).toBeInstanceOf(JobError)
+    return e as JobError
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('resolveCommits', () => {
+  it('uses the merge-base of a diverged base branch by default', async () => {
+    const r = await resolveCommits({ repoDir: repo, base: 'main' })
+    expect(r).toEqual({
+      baseSha: forkPoint,
+      headSha: featureTip,
+      baseRef: 'main',
+      headRef: 'HEAD',
+      baseTipSha: mainTip,
+      mergeBaseUsed: true
+    })
+  })
+
+  it('compares against the base tip when the merge-base is off', async () => {
+    const r = await resolveCommits({ repoDir: repo, base: 'main', head: 'feature', mergeBase: false })
+    expect(r.baseSha).toBe(mainTip)
+    expect(r.headSha).toBe(featureTip)
+    expect(r.mergeBaseUsed).toBe(false)
+  })
+
+  it('accepts SHAs and relative refs', async () => {
+    const r = await resolveCommits({ repoDir: repo, base: first, head: 'main~1' })
+    expect(r.baseSha).toBe(first)
+    expect(r.headSha).toBe(forkPoint)
+  })
+
+  it('passes shell-looking branch names to git verbatim and executes nothing', async () => {
+    for (const name of NASTY) {
+      const r = await resolveCommits({ repoDir: repo, base: 'main', head: name })
+      expect(r.headSha).toBe(featureTip)
+      expect(r.headRef).toBe(name)
+      const u = await rejection(resolveCommits({ repoDir: repo, base: `${name}-missing` }))
+      expect(u.id).toBe('unknown-ref')
+    }
+    expect(existsSync(join(repo, 'pwned'))).toBe(false)
+    expect(existsSync(join(process.cwd(), 'pwned'))).toBe(false)
+    expect(readdirSync(tmp)).toEqual(['repo'])
+  })
+
+  it('refuses refs starting with "-" (option injection) with a usage error', async () => {
+    for (const ref of ['-x', '--output=/tmp/benchgate-pwned', '-']) {
+      const e = await rejection(resolveCommits({ repoDir: repo, base: ref }))
+      expect(e.code).toBe(2)
+      expect(e.id).toBe('bad-ref')
+      expect(e.message).toContain('starts with "-"')
+      expect(e.hint).toContain('refs/heads/')
+      const h = await rejection(resolveCommits({ repoDir: repo, base: 'main', head: ref }))
+      expect(h.id).toBe('bad-ref')
+    }
+    expect(existsSync('/tmp/benchgate-pwned')).toBe(false)
+    const empty = await rejection(resolveCommits({ repoDir: repo, base: '' }))
+    expect(empty.id).toBe('bad-ref')
+  })
+
+  it('names an unknown ref and suggests git fetch', async () => {
+    const e = await rejection(resolveCommits({ repoDir: repo, base: 'origin/nope' }))
+    expect(e.code).toBe(2)
+    expect(e.id).toBe('unknown-ref')
+    expect(e.message).toContain('"origin/nope"')
+    expect(e.message).toContain('base')
+    expect(e.hint).toContain('git fetch')
+  })
+
+  it('says when the directory is not a git repository', async () => {
+    const e = await rejection(resolveCommits({ repoDir: tmp, base: 'main' }))
+    expect(e.code).toBe(2)
+    expect(e.id).toBe('not-a-repo')
+    expect(e.message).toContain(tmp)
+    const missing = await rejection(resolveCommits({ repoDir: join(tmp, 'missing'), base: 'main' }))
+    expect(missing.id).toBe('not-a-repo')
+  })
+
+  it('explains how to fix a shallow clone that lacks the merge-base', async () => {
+    const clone = join(tmp, 'shallow')
+    g(tmp, 'clone', '-q', '--depth', '1', '--no-single-branch', `file://${repo}`, clone)
+    const e = await rejection(resolveCommits({ repoDir: clone, base: 'origin/main', head: 'origin/feature' }))
+    expect(e.code).toBe(2)
+    expect(e.id).toBe('shallow')
+    expect(e.hint).toContain('fetch-depth: 0')
+    expect(e.hint).toContain('git fetch --unshallow')
+    // an unknown ref in a shallow clone mentions the shallowness too
+    const u = await rejection(resolveCommits({ repoDir: clone, base: 'main~5' }))
+    expect(u.id).toBe('unknown-ref')
+    expect(u.hint).toContain('fetch-depth: 0')
+  })
+
+  it('reports unrelated histories', async () => {
+    g(repo, 'checkout', '-q', '--orphan', 'unrelated')
+    commitFile(repo, 'orphan.txt', 'x\n')
+    try {
+      const e = await rejection(resolveCommits({ repoDir: repo, base: 'main', head: 'unrelated' }))
+      expect(e.id).toBe('no-merge-base')
+    } finally {
+      g(repo, 'checkout', '-q', '-f', 'feature')
+    }
+  })
+})
+
+describe('isDirty / workingTreeStatus', () => {
+  it('reports changed tracked files and ignores untracked ones', async () => {
+    expect(await isDirty(repo)).toBe(false)
+    writeFileSync(join(repo, 'untracked.txt'), 'x')
+    expect(await isDirty(repo)).toBe(false)
+    writeFileSync(join(repo, 'version.txt'), 'changed\n')
+    const s = await workingTreeStatus(repo)
+    expect(s.dirty).toBe(true)
+    expect(s.files).toEqual([' M version.txt'])
+    g(repo, 'checkout', '-q', '--', 'version.txt')
+  })
+})
