@@ -3,6 +3,7 @@
  * whole suite. Plain data, ready for any report; every figure is defined in shared/STATISTICS.md.
  */
 import type { Provenance, SampleIssue, Side } from '../samples/model.js'
+import type { Summary } from '../stats/summary.js'
 
 export type Verdict = 'regression' | 'improvement' | 'negligible' | 'unchanged' | 'inconclusive' | 'new' | 'removed' | 'failed'
 
@@ -75,18 +76,8 @@ export interface SideAnalysis {
   runs: number
   /** Values the test used (= samples, or runs at the run level). */
   analysed: number
-  summary: {
-    n: number
-    min: number
-    q1: number
-    median: number
-    mean: number
-    q3: number
-    max: number
-    sd: number
-    cv: number
-    mad: number
-  }
+  /** n, min, q1, median, mean, q3, max, sd, cv, mad of the raw samples (sd, cv null for n = 1). */
+  summary: Omit<Summary, 'warnings'>
   /** Intraclass correlation of repetitions within a run, null when it cannot be estimated. */
   icc: number | null
   designEffect: number

@@ -1,0 +1,191 @@
+/**
+ * A whole suite: one Comparison per benchmark, the suite-wide multiple-comparison adjustment
+ * (STATISTICS §6), verdict counts, and warnings about the measurement as a whole.
+ */
+import { adjustPValues } from '../stats/multiplicity.js'
+import { StatsInputError } from '../stats/errors.js'
+import type { Provenance, Sample, SampleIssue, Side } from '../samples/model.js'
+import { compare, verdictOf } from './compare.js'
+import {
+  DEFAULT_ANALYSIS_OPTIONS,
+  type AnalysisOptions,
+  type Comparison,
+  type Observation,
+  type SuiteResult,
+  type Verdict,
+  type Warning
+} from './types.js'
+import { ALL_VERDICTS } from './verdict.js'
+
+export interface SuiteInput {
+  samples: readonly Sample[]
+  issues?: readonly SampleIssue[]
+  provenance?: { base?: Provenance; head?: Provenance }
+}
+
+/**
+ * Analyses every benchmark that appears on either side.
+ * Benchmarks on one side only are `new`/`removed`; a benchmark whose samples cannot be compared
+ * (too few, errors only, invalid values) is `failed` with the reason as a warning — never dropped.
+ */
+export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions> = {}): SuiteResult {
+  const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
+  const issues = input.issues ?? []
+  const observations = groupObservations(input.samples, opts.metric)
+  const names = new Set<string>([...observations.keys(), ...issues.map((i) => i.benchmark).filter((b) => b !== '')])
+
+  const comparisons: Comparison[] = []
+  for (const name of [...names].sort()) {
+    const obs = observations.get(name) ?? { base: [], head: [] }
+    const own = issues.filter((i) => i.benchmark === name)
+    comparisons.push(compareOne(name, obs, own, opts))
+  }
+
+  const tested = comparisons.filter((c) => c.pValue !== null)
+  const adjusted = adjustPValues(
+    tested.map((c) => c.pValue as number),
+    opts.correction
+  )
+  tested.forEach((c, i) => {
+    c.pAdjusted = adjusted[i]
+    c.verdict = verdictOf(c, opts)
+  })
+
+  const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>
+  for (const c of comparisons) counts[c.verdict]++
+
+  const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} }
+  const generalIssues = issues.filter((i) => i.benchmark === '')
+  const warnings = [...provenanceWarnings(provenance), ...generalIssues.map(issueWarning)]
+  return { options: opts, comparisons, counts, warnings, provenance }
+}
+
+function compareOne(
+  name: string,
+  obs: Record<Side, Observation[]>,
+  issues: SampleIssue[],
+  opts: AnalysisOptions
+): Comparison {
+  const hasBase = obs.base.length > 0
+  const hasHead = obs.head.length > 0
+  const issueSides = new Set(issues.map((i) => i.side))
+  if (hasBase && hasHead) {
+    try {
+      const c = compare(name, obs.base, obs.head, opts)
+      c.issues = issues
+      if (issues.length > 0) c.warnings.push(...issues.map(issueWarning))
+      return c
+    } catch (e) {
+      if (!(e instanceof StatsInputError)) throw e
+      return emptyComparison(name, 'failed', obs, issues, opts, [{ level: 'error', code: e.id, message: e.message }])
+    }
+  }
+  // A side that only produced errors failed; a side with nothing at all is new/removed.
+  const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head'))
+  const verdict: Verdict = failed ? 'failed' : hasHead ? 'new' : 'removed'
+  return emptyComparison(name, verdict, obs, issues, opts, issues.map(issueWarning))
+}
+
+function emptyComparison(
+  name: string,
+  verdict: Verdict,
+  obs: Record<Side, Observation[]>,
+  issues: SampleIssue[],
+  opts: AnalysisOptions,
+  warnings: Warning[]
+): Comparison {
+  return {
+    benchmark: name,
+    verdict,
+    level: 'repetitions',
+    baseMedian: medianOf(obs.base),
+    headMedian: medianOf(obs.head),
+    base: null,
+    head: null,
+    pValue: null,
+    pAdjusted: null,
+    u: null,
+    testMethod: null,
+    confLevel: 1 - opts.alpha,
+    shift: null,
+    ratio: null,
+    power: null,
+    warnings,
+    issues
+  }
+}
+
+function medianOf(obs: Observation[]): number | null {
+  if (obs.length === 0) return null
+  const v = obs.map((o) => o.value).sort((a, b) => a - b)
+  const h = v.length >> 1
+  return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2
+}
+
+/** Groups samples by benchmark and side, each side sorted in time order (round, run, repetition). */
+export function groupObservations(
+  samples: readonly Sample[],
+  metric: AnalysisOptions['metric']
+): Map<string, Record<Side, Observation[]>> {
+  const out = new Map<string, Record<Side, Observation[]>>()
+  for (const s of samples) {
+    let entry = out.get(s.benchmark)
+    if (!entry) out.set(s.benchmark, (entry = { base: [], head: [] }))
+    entry[s.side].push({
+      value: metric === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs,
+      round: s.round,
+      run: s.run,
+      repetition: s.repetition
+    })
+  }
+  const order = (a: Observation, b: Observation) => a.round - b.round || a.run - b.run || a.repetition - b.repetition
+  for (const entry of out.values()) {
+    entry.base.sort(order)
+    entry.head.sort(order)
+  }
+  return out
+}
+
+function issueWarning(i: SampleIssue): Warning {
+  const where = i.round >= 0 ? ` (round ${i.round + 1})` : ''
+  const level = i.kind === 'error' || i.kind === 'crashed' ? 'error' : 'warning'
+  return { level, code: i.kind, side: i.side, message: `${i.side}${where}: ${i.kind}: ${i.message}` }
+}
+
+/** Fields that must match for base and head to differ "in nothing but code" (ARCHITECTURE.md). */
+const MUST_MATCH: Array<[keyof Provenance, string]> = [
+  ['compiler', 'compiler'],
+  ['buildType', 'build type'],
+  ['buildFlags', 'build flags'],
+  ['libraryVersion', 'Google Benchmark version'],
+  ['libraryBuildType', 'Google Benchmark build type'],
+  ['cpuModel', 'CPU model'],
+  ['numCpus', 'CPU count'],
+  ['host', 'host']
+]
+
+function provenanceWarnings(p: { base: Provenance; head: Provenance }): Warning[] {
+  const warnings: Warning[] = []
+  for (const [key, label] of MUST_MATCH) {
+    const a = p.base[key]
+    const b = p.head[key]
+    if (a !== undefined && b !== undefined && JSON.stringify(a) !== JSON.stringify(b)) {
+      warnings.push({
+        level: 'warning',
+        code: 'provenance',
+        message: `base and head differ in more than code: ${label} ${JSON.stringify(a)} vs ${JSON.stringify(b)}`
+      })
+    }
+  }
+  if (p.base.cpuScalingEnabled || p.head.cpuScalingEnabled) {
+    warnings.push({
+      level: 'info',
+      code: 'cpu-scaling',
+      message: "the runner's CPU frequency scaling is enabled: expect more noise (see docs/self-hosted.md)"
+    })
+  }
+  if (p.base.libraryBuildType === 'debug' || p.head.libraryBuildType === 'debug') {
+    warnings.push({ level: 'warning', code: 'debug-library', message: 'Google Benchmark library was built in debug mode' })
+  }
+  return warnings
+}
