@@ -1,0 +1,128 @@
+/**
+ * End to end: real git repositories, a real build (g++ and Google Benchmark), `benchgate run` through
+ * the CLI's main(). Skipped, with the reason printed, only when Google Benchmark is not installed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { main } from '../../src/cli.js'
+import type { Io } from '../../src/commands/io.js'
+
+const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
+if (!hasBenchmark) console.warn('skipping end-to-end run tests: install libbenchmark-dev (apt-get install libbenchmark-dev)')
+const describeIf = hasBenchmark ? describe : describe.skip
+
+const SOURCE = (work: number) => `#include <benchmark/benchmark.h>
+static void BM_Spin(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < ${work}; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
+BENCHMARK(BM_Spin);
+`
+const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
+
+function capture(): Io & { out: string; err: string } {
+  const io = { out: '', err: '', colour: false, isTTY: false, stdout: (t: string) => void (io.out += t), stderr: (t: string) => void (io.err += t) }
+  return io
+}
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' })
+}
+
+describeIf('benchgate run (end to end)', () => {
+  let repo: string
+  beforeAll(() => {
+    repo = mkdtempSync(join(tmpdir(), 'benchgate-e2e-'))
+    git(repo, 'init', '-q', '-b', 'main')
+    git(repo, 'config', 'user.email', 'test@example.com')
+    git(repo, 'config', 'user.name', 'test')
+    writeFileSync(join(repo, 'bench.cc'), SOURCE(20000))
+    git(repo, 'add', '.')
+    git(repo, 'commit', '-qm', 'base')
+    git(repo, 'tag', 'base')
+    git(repo, 'checkout', '-qb', 'aa')
+    writeFileSync(join(repo, 'README'), 'docs only\n')
+    git(repo, 'add', '.')
+    git(repo, 'commit', '-qm', 'A/A: no code change')
+    git(repo, 'checkout', '-q', 'main')
+    writeFileSync(join(repo, 'bench.cc'), SOURCE(22000))
+    git(repo, 'commit', '-qam', '10% more work')
+    git(repo, 'checkout', '-qb', 'broken')
+    writeFileSync(join(repo, 'bench.cc'), 'this is not C++\n')
+    git(repo, 'commit', '-qam', 'broken build')
+    git(repo, 'checkout', '-q', 'main')
+  })
+  afterAll(() => rmSync(repo, { recursive: true, force: true }))
+
+  const args = (head: string, out: string) => ['run', '--repo', repo, '--base', 'base', '--head', head, '--build', BUILD, '--binary', 'bench', '--rounds', '8', '--repetitions', '3', '--min-time', '0.02', '--out', out, '--format', 'json']
+
+  it('finds a 10% regression: exit 1, ratio CI containing 1.10', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const code = await main(args('main', out), io)
+    expect(io.err).toMatch(/benchgate: fail: 1 regression/)
+    expect(code).toBe(1)
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    const spin = results.benchmarks.find((b: { name: string }) => b.name === 'BM_Spin')
+    expect(spin.verdict).toBe('regression')
+    expect(spin.ratio.ci[0]).toBeLessThan(1.1)
+    expect(spin.ratio.ci[1]).toBeGreaterThan(1.1)
+    expect(spin.runs).toEqual({ base: 8, head: 8 })
+    expect(JSON.parse(io.out).format).toBe('benchgate-results')
+  }, 120_000)
+
+  it('passes an A/A pair (identical code): exit 0', async () => {
+    const io = capture()
+    const code = await main(args('aa', mkdtempSync(join(tmpdir(), 'benchgate-out-'))), io)
+    expect(io.err).toMatch(/benchgate: pass/)
+    expect(code).toBe(0)
+  }, 120_000)
+
+  it('fails with exit 3 and the build log tail when head does not build', async () => {
+    const io = capture()
+    const code = await main(args('broken', mkdtempSync(join(tmpdir(), 'benchgate-out-'))), io)
+    expect(code).toBe(3)
+    expect(io.err).toMatch(/the head build failed/)
+    expect(io.err).toMatch(/this is not C\+\+|error/)
+  }, 120_000)
+
+  it('rejects an unknown ref with exit 2', async () => {
+    const io = capture()
+    const code = await main(['run', '--repo', repo, '--base', 'no-such-branch', '--build', BUILD, '--binary', 'bench'], io)
+    expect(code).toBe(2)
+    expect(io.err).toMatch(/no-such-branch/)
+  })
+})
+
+describe('benchgate compare (CLI)', () => {
+  const fixtures = '__tests__/fixtures/gbench/v1.7.1'
+  it('compares two real Google Benchmark files and writes every report', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const file = readdirSync(fixtures).filter((f) => f.endsWith('.json')).sort()[0]
+    const code = await main(['compare', join(fixtures, file), join(fixtures, file), '--out', out], io)
+    expect([0, 1]).toContain(code)
+    for (const f of ['results.json', 'report.md', 'summary.md', 'report.txt']) expect(existsSync(join(out, f))).toBe(true)
+    expect(io.out).toMatch(/^benchgate: /)
+  })
+
+  it.each([
+    [['compare', 'only-one'], 2, /expected BASE and HEAD/],
+    [['compare', 'a', 'b', '--alpha', '2'], 2, /--alpha: '2' is not valid/],
+    [['compare', '/nonexistent/a', '/nonexistent/b'], 2, /does not exist/],
+    [['frobnicate'], 2, /unknown command 'frobnicate'/],
+    [['compare', '--bogus', 'a', 'b'], 2, /Unknown option '--bogus'/]
+  ])('%j exits %i with a clear message', async (argv, expected, message) => {
+    const io = capture()
+    expect(await main(argv as string[], io)).toBe(expected)
+    expect(io.err).toMatch(message)
+  })
+
+  it('prints help and the version', async () => {
+    const io = capture()
+    expect(await main(['--version'], io)).toBe(0)
+    expect(await main(['run', '--help'], io)).toBe(0)
+    expect(io.out).toMatch(/Usage: benchgate run/)
+  })
+})
+

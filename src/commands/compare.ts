@@ -1,0 +1,51 @@
+/**
+ * `benchgate compare BASE HEAD`: analyse existing sample files or folders only — the rigorous
+ * replacement for Google Benchmark's compare.py, with the same reports and exit codes as `run`.
+ */
+import { existsSync } from 'node:fs'
+import { analyzeSuite } from '../analysis/suite.js'
+import { ConfigError, type Config } from '../config.js'
+import { gate } from '../gate.js'
+import { renderFormat, writeOutputs } from '../output.js'
+import type { Report } from '../report/model.js'
+import { readSampleDir } from '../samples/index.js'
+import type { Io } from './io.js'
+import { EXIT } from './errors.js'
+
+export async function compareCommand(config: Config, basePath: string, headPath: string, io: Io): Promise<number> {
+  for (const [side, p] of [
+    ['BASE', basePath],
+    ['HEAD', headPath]
+  ]) {
+    if (!existsSync(p)) throw new ConfigError(`${side} sample path '${p}' does not exist (give a sample file or a folder of them)`)
+  }
+  const base = readSampleDir(basePath, 'base')
+  const head = readSampleDir(headPath, 'head')
+  const samples = [...base.samples, ...head.samples]
+  if (samples.length === 0) {
+    throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 })
+  }
+  const suite = analyzeSuite(
+    { samples, issues: [...base.issues, ...head.issues], provenance: { base: base.provenance, head: head.provenance } },
+    config.analysis
+  )
+  const report: Report = {
+    suite,
+    run: {
+      base: { label: basePath },
+      head: { label: headPath },
+      key: config.key,
+      reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
+    }
+  }
+  const written = writeOutputs(report, config.out)
+  io.stdout(renderFormat(report, config.format, io.colour))
+  const verdict = gate(suite, config.failOn)
+  io.stderr(`reports written to ${written.dir}\n${verdict.reason}\n`)
+  return verdict.pass ? EXIT.pass : EXIT.gateFailed
+}
+
+/** Quotes a path for the displayed reproduce line (display only; never executed by benchgate). */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`
+}

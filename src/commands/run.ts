@@ -1,0 +1,46 @@
+/** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
+import type { Config } from '../config.js'
+import { gate } from '../gate.js'
+import { consoleLog } from '../log.js'
+import { renderFormat, writeOutputs } from '../output.js'
+import { runPipeline } from '../pipeline.js'
+import { formatEta } from '../run/index.js'
+import type { Io } from './io.js'
+import { EXIT } from './errors.js'
+
+export async function runCommand(config: Config, io: Io): Promise<number> {
+  const log = consoleLog({ write: (t: string) => io.stderr(t) })
+  // Ctrl-C stops measuring gracefully: what was measured is analysed and reported.
+  const abort = new AbortController()
+  const onSigint = () => {
+    io.stderr('\ninterrupted: analysing what was measured so far (Ctrl-C again to quit)\n')
+    abort.abort()
+    process.off('SIGINT', onSigint)
+  }
+  process.on('SIGINT', onSigint)
+  try {
+    const { report } = await runPipeline(config, log, {
+      signal: abort.signal,
+      onProgress: (result, p, partial) => {
+        const round = result.warmup ? 'warm-up' : `round ${result.round + 1}/${config.rounds}`
+        const status = result.ok ? '' : ` (${result.side} ${result.timedOut ? 'timed out' : 'failed'})`
+        const line = `${round} ${result.side} done · ${p.completedRuns}/${p.plannedRuns} runs · ${partial.samples} samples · ETA ${formatEta(p.etaMs)}${status}`
+        if (io.isTTY) {
+          const width = 20
+          const filled = Math.round((width * p.completedRuns) / Math.max(1, p.plannedRuns))
+          io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${line}\x1b[K`)
+          if (p.completedRuns === p.plannedRuns) io.stderr('\n')
+        } else if (result.warmup || result.side === (result.round % 2 === 0 ? 'head' : 'base')) {
+          io.stderr(line + '\n') // one line per round: after its second process
+        }
+      }
+    })
+    const written = writeOutputs(report, config.out)
+    io.stdout(renderFormat(report, config.format, io.colour))
+    const verdict = gate(report.suite, config.failOn)
+    io.stderr(`reports and raw samples in ${written.dir}\n${verdict.reason}\n`)
+    return verdict.pass ? EXIT.pass : EXIT.gateFailed
+  } finally {
+    process.off('SIGINT', onSigint)
+  }
+}
