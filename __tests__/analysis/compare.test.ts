@@ -112,6 +112,13 @@ describe('analyzeSuite', () => {
     for (const c of none) expect(c.pAdjusted).toBe(c.pValue)
   })
 
+  it('calls a benchmark with one sample on a side inconclusive (measure more), not failed', () => {
+    const one = [...samplesOf('BM_One', 'base', measure(31, { median: 500, runs: 1, reps: 1, sigma: 0.01, runSigma: 0 })), ...samplesOf('BM_One', 'head', measure(32, { median: 500, ...iid }))]
+    const c = analyzeSuite({ samples: one }).comparisons[0]
+    expect(c.verdict).toBe('inconclusive')
+    expect(c.warnings[0].message).toMatch(/base has 1 sample\(s\)/)
+  })
+
   it('warns when base and head differ in more than code', () => {
     const suite = analyzeSuite({ samples, provenance: { base: { compiler: 'GCC 12.2.0' }, head: { compiler: 'GCC 13.1.0' } } })
     expect(suite.warnings.map((w) => w.message).join('\n')).toMatch(/compiler "GCC 12.2.0" vs "GCC 13.1.0"/)

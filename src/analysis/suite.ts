@@ -77,7 +77,10 @@ function compareOne(
       return c
     } catch (e) {
       if (!(e instanceof StatsInputError)) throw e
-      return emptyComparison(name, 'failed', obs, issues, opts, [{ level: 'error', code: e.id, message: e.message }])
+      // Too few samples is a shortfall (measure more), not a failure; bad values are failures.
+      const verdict: Verdict = e.id === 'too-small' ? 'inconclusive' : 'failed'
+      const level = verdict === 'failed' ? 'error' : 'warning'
+      return emptyComparison(name, verdict, obs, issues, opts, [{ level, code: e.id, message: e.message }, ...issues.map(issueWarning)])
     }
   }
   // A side that only produced errors failed; a side with nothing at all is new/removed.
