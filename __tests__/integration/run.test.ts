@@ -1,5 +1,6 @@
 /**
- * End to end: real git repositories, a real build (g++ and Google Benchmark), `benchgate run` through
+ * End to end (run alone by `npm run test:e2e`, after the CPU-heavy suites, so timings are not disturbed):
+ * real git repositories, a real build (g++ and Google Benchmark), `benchgate run` through
  * the CLI's main(). Skipped, with the reason printed, only when Google Benchmark is not installed.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -54,7 +55,7 @@ describeIf('benchgate run (end to end)', () => {
   })
   afterAll(() => rmSync(repo, { recursive: true, force: true }))
 
-  const args = (head: string, out: string) => ['run', '--repo', repo, '--base', 'base', '--head', head, '--build', BUILD, '--binary', 'bench', '--rounds', '8', '--repetitions', '3', '--min-time', '0.02', '--out', out, '--format', 'json']
+  const args = (head: string, out: string) => ['run', '--repo', repo, '--base', 'base', '--head', head, '--build', BUILD, '--binary', 'bench', '--rounds', '12', '--repetitions', '3', '--min-time', '0.02', '--out', out, '--format', 'json']
 
   it('finds a 10% regression: exit 1, ratio CI containing 1.10', async () => {
     const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
@@ -67,7 +68,7 @@ describeIf('benchgate run (end to end)', () => {
     expect(spin.verdict).toBe('regression')
     expect(spin.ratio.ci[0]).toBeLessThan(1.1)
     expect(spin.ratio.ci[1]).toBeGreaterThan(1.1)
-    expect(spin.runs).toEqual({ base: 8, head: 8 })
+    expect(spin.runs).toEqual({ base: 12, head: 12 })
     expect(JSON.parse(io.out).format).toBe('benchgate-results')
   }, 120_000)
 

@@ -1,0 +1,39 @@
+/**
+ * benchgate's statistics library (the package's `./stats` export): pure functions, no I/O.
+ * Every statistic is defined in the project's STATISTICS specification and checked against R.
+ * Statistical shortfalls come back as `warnings: string[]` on results; invalid input throws
+ * StatsInputError ({ id, subject }).
+ */
+export { StatsInputError } from './errors.js'
+export type { StatsErrorId } from './errors.js'
+
+// Rank test and effect sizes (STATISTICS §1, §2).
+export { mannWhitneyU } from './mannWhitney.js'
+export type { MannWhitneyOptions, MannWhitneyResult } from './mannWhitney.js'
+export { hodgesLehmann, hodgesLehmannRatio } from './hodgesLehmann.js'
+export type { HodgesLehmannOptions, HodgesLehmannResult } from './hodgesLehmann.js'
+export { pwilcox, qwilcox, dwilcox } from './wilcoxonDistribution.js'
+export { normalCdf, normalSf, normalQuantile } from './normal.js'
+
+// Power and sample size (STATISTICS §4).
+export { powerTTest } from './power.js'
+export type { PowerTTestOptions, PowerTTestResult } from './power.js'
+export { pnt } from './noncentralT.js'
+export { bootstrapSdUpper } from './bootstrap.js'
+export { requiredSamplesPerSide, minimumDetectableEffect, powerWarnings, NONPARAMETRIC_OVERHEAD } from './sampleSize.js'
+
+// Diagnostics (STATISTICS §3, §5) and multiplicity (§6).
+export { summarize, median, mean, quantileType7 } from './summary.js'
+export type { Summary } from './summary.js'
+export { acf, ljungBox } from './acf.js'
+export { durbinWatson } from './durbinWatson.js'
+export { intraclassCorrelation } from './icc.js'
+export { tukeyOutliers } from './outliers.js'
+export { theilSen, drift } from './drift.js'
+export { adjustPValues } from './multiplicity.js'
+
+// One benchmark's full comparison and a whole suite (analysis over the functions above).
+export { compare } from '../analysis/compare.js'
+export { analyzeSuite } from '../analysis/suite.js'
+export { DEFAULT_ANALYSIS_OPTIONS } from '../analysis/types.js'
+export type { AnalysisOptions, Comparison, Observation, SuiteResult, Verdict } from '../analysis/types.js'
