@@ -107,7 +107,7 @@ export function compare(
   const mw = mannWhitneyU(analysed.head, analysed.base)
   const shift = hodgesLehmann(analysed.head, analysed.base, { confLevel })
   const ratio = hodgesLehmannRatio(analysed.head, analysed.base, { confLevel })
-  for (const message of [...mw.warnings, ...shift.warnings]) warnings.push({ level: 'info', code: 'test', message })
+  for (const message of new Set([...mw.warnings, ...shift.warnings])) warnings.push({ level: 'info', code: 'test', message })
 
   const sideAnalyses = {
     base: analyseSide('base', base, runGroups.base, analysed.base, iccs.base, level, opts, warnings),
