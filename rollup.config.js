@@ -16,5 +16,10 @@ const entries = [
 export default entries.map(([input, file]) => ({
   input,
   output: { file, format: 'es', sourcemap: false, inlineDynamicImports: true },
-  plugins: [typescript({ tsconfig: 'tsconfig.build.json', noEmitOnError: true }), nodeResolve({ preferBuiltins: true }), commonjs(), json()]
+  plugins: [
+    typescript({ tsconfig: 'tsconfig.build.json', noEmitOnError: true }),
+    nodeResolve({ preferBuiltins: true }),
+    commonjs(),
+    json()
+  ]
 }))

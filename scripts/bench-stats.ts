@@ -33,7 +33,12 @@ function lognormal(seed: number, mu: number, sigma: number): () => number {
 /** Observations as benchgate's runner produces them: `runs` processes × `reps` repetitions. */
 function observations(values: number[], runs: number): Observation[] {
   const reps = Math.ceil(values.length / runs)
-  return values.map((value, i) => ({ value, round: Math.floor(i / reps), run: Math.floor(i / reps), repetition: i % reps }))
+  return values.map((value, i) => ({
+    value,
+    round: Math.floor(i / reps),
+    run: Math.floor(i / reps),
+    repetition: i % reps
+  }))
 }
 
 function timeR(x: number[], y: number[]): number | null {
@@ -61,7 +66,9 @@ function best(fn: () => void, times: number): number {
   return min / 1000
 }
 
-console.log('benchgate bench:stats — compare() vs R wilcox.test(conf.int = TRUE), same lognormal(5, 0.2) data\n')
+console.log(
+  'benchgate bench:stats — compare() vs R wilcox.test(conf.int = TRUE), same lognormal(5, 0.2) data\n'
+)
 console.log('   m = n   compare() s   R wilcox s   R / ours   heap Δ MB')
 for (const size of [1_000, 10_000, 100_000]) {
   const base = Array.from({ length: size }, lognormal(1, 5, 0.2))
@@ -82,11 +89,25 @@ for (const size of [1_000, 10_000, 100_000]) {
 const samples: Sample[] = []
 for (let bench = 0; bench < 100; bench++) {
   for (const side of ['base', 'head'] as const) {
-    const draw = lognormal(bench * 2 + (side === 'head' ? 1 : 0) + 100, 5 + (bench % 10 === 0 && side === 'head' ? 0.05 : 0), 0.2)
+    const draw = lognormal(
+      bench * 2 + (side === 'head' ? 1 : 0) + 100,
+      5 + (bench % 10 === 0 && side === 'head' ? 0.05 : 0),
+      0.2
+    )
     for (let i = 0; i < 1000; i++) {
       const run = Math.floor(i / 50)
       const v = draw()
-      samples.push({ benchmark: `BM_Suite/${bench}`, side, round: run, run, repetition: i % 50, iterations: 1, realTimeNs: v, cpuTimeNs: v, threads: 1 })
+      samples.push({
+        benchmark: `BM_Suite/${bench}`,
+        side,
+        round: run,
+        run,
+        repetition: i % 50,
+        iterations: 1,
+        realTimeNs: v,
+        cpuTimeNs: v,
+        threads: 1
+      })
     }
   }
 }

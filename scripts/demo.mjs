@@ -24,9 +24,14 @@ if (missing.length > 0) {
   if (isRoot && has('apt-get')) {
     console.error(`demo: installing ${missing.join(' ')} with apt-get`)
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
-    execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+    execFileSync('apt-get', ['install', '-y', '-qq', ...missing], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+    })
   } else {
-    console.error(`demo: missing ${missing.join(', ')}. Install them first, e.g.:\n  sudo apt-get install -y ${missing.join(' ')}`)
+    console.error(
+      `demo: missing ${missing.join(', ')}. Install them first, e.g.:\n  sudo apt-get install -y ${missing.join(' ')}`
+    )
     process.exit(3)
   }
 }
@@ -64,14 +69,37 @@ if (!existsSync(cli)) {
 }
 const out = join(repo, 'benchgate-out')
 const args = [
-  cli, 'run', '--repo', repo, '--base', 'main', '--head', 'array-order-book',
-  '--build', 'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build -j2 >/dev/null',
-  '--binary', 'build/orderbook_bench', '--filter', '^BM_OrderBook$',
-  '--rounds', '10', '--repetitions', '3', '--min-time', '0.2', '--out', out
+  cli,
+  'run',
+  '--repo',
+  repo,
+  '--base',
+  'main',
+  '--head',
+  'array-order-book',
+  '--build',
+  'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build -j2 >/dev/null',
+  '--binary',
+  'build/orderbook_bench',
+  '--filter',
+  '^BM_OrderBook$',
+  '--rounds',
+  '10',
+  '--repetitions',
+  '3',
+  '--min-time',
+  '0.2',
+  '--out',
+  out
 ]
 const run = spawnSync(process.execPath, args, { stdio: 'inherit' })
-console.error(`\ndemo: the PR comment is in ${join(out, 'report.md')}; results in ${join(out, 'results.json')}`)
+console.error(
+  `\ndemo: the PR comment is in ${join(out, 'report.md')}; results in ${join(out, 'results.json')}`
+)
 const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
 const bm = results.benchmarks.find((b) => b.name === 'BM_OrderBook')
-if (bm?.ratio) console.error(`demo: BM_OrderBook head/base = ${bm.ratio.estimate.toFixed(3)} [${bm.ratio.ci.map((x) => x.toFixed(3)).join(', ')}], verdict ${bm.verdict}`)
+if (bm?.ratio)
+  console.error(
+    `demo: BM_OrderBook head/base = ${bm.ratio.estimate.toFixed(3)} [${bm.ratio.ci.map((x) => x.toFixed(3)).join(', ')}], verdict ${bm.verdict}`
+  )
 process.exit(run.status ?? 3)

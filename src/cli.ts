@@ -12,7 +12,12 @@ import { describeError, EXIT } from './commands/errors.js'
 import type { Io } from './commands/io.js'
 import { VERSION } from './version.js'
 
-const BOOLEAN_OPTIONS = new Set(['merge-base', 'keep-worktrees', 'random-interleaving', 'fail-on-base-build-failure'])
+const BOOLEAN_OPTIONS = new Set([
+  'merge-base',
+  'keep-worktrees',
+  'random-interleaving',
+  'fail-on-base-build-failure'
+])
 
 export const HELP: Record<string, string> = {
   main: `benchgate ${VERSION}: stop performance regressions at the pull request.
@@ -92,17 +97,27 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return EXIT.usage
   }
   try {
-    const { values, positionals } = parseArgs({ args: rest, options: parseOptions(), allowPositionals: true, strict: true })
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: parseOptions(),
+      allowPositionals: true,
+      strict: true
+    })
     if ((values as Record<string, unknown>).help) {
       io.stdout(HELP[command] + '\n')
       return EXIT.pass
     }
-    const { config: configPath, help: _help, 'no-merge-base': noMergeBase, ...flags } = values as Record<
-      string,
-      string | boolean | undefined
-    >
+    const {
+      config: configPath,
+      help: _help,
+      'no-merge-base': noMergeBase,
+      ...flags
+    } = values as Record<string, string | boolean | undefined>
     if (noMergeBase) flags['merge-base'] = false
-    const fileOptions = readConfigFile(typeof configPath === 'string' ? configPath : 'benchgate.json', typeof configPath === 'string')
+    const fileOptions = readConfigFile(
+      typeof configPath === 'string' ? configPath : 'benchgate.json',
+      typeof configPath === 'string'
+    )
     const config = buildConfig(fileOptions, flags as RawOptions)
     switch (command) {
       case 'run': {
@@ -111,19 +126,22 @@ export async function main(argv: string[], io: Io): Promise<number> {
         return await runCommand(config, io)
       }
       case 'compare': {
-        if (positionals.length !== 2) return usage(io, command, `expected BASE and HEAD, got ${positionals.length} argument(s)`)
+        if (positionals.length !== 2)
+          return usage(io, command, `expected BASE and HEAD, got ${positionals.length} argument(s)`)
         const { compareCommand } = await import('./commands/compare.js')
         return await compareCommand(config, positionals[0], positionals[1], io)
       }
       case 'report': {
-        if (positionals.length !== 1) return usage(io, command, `expected one RESULTS.json, got ${positionals.length} argument(s)`)
+        if (positionals.length !== 1)
+          return usage(io, command, `expected one RESULTS.json, got ${positionals.length} argument(s)`)
         const { reportCommand } = await import('./commands/report.js')
         return await reportCommand(config, positionals[0], io)
       }
     }
     return EXIT.usage
   } catch (e) {
-    if ((e as { code?: string }).code?.toString().startsWith('ERR_PARSE_ARGS')) return usage(io, command, (e as Error).message)
+    if ((e as { code?: string }).code?.toString().startsWith('ERR_PARSE_ARGS'))
+      return usage(io, command, (e as Error).message)
     const { code, message } = describeError(e)
     io.stderr(message + '\n')
     return code
@@ -136,7 +154,10 @@ function usage(io: Io, command: string, problem: string): number {
 }
 
 function parseOptions(): ParseArgsConfig['options'] {
-  const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' }, config: { type: 'string' } }
+  const options: NonNullable<ParseArgsConfig['options']> = {
+    help: { type: 'boolean', short: 'h' },
+    config: { type: 'string' }
+  }
   for (const name of OPTION_NAMES) options[name] = { type: BOOLEAN_OPTIONS.has(name) ? 'boolean' : 'string' }
   options['no-merge-base'] = { type: 'boolean' }
   return options

@@ -92,7 +92,16 @@ export class ConfigError extends Error {
 export type RawOptions = Record<string, string | number | boolean | undefined>
 
 /** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
-const SPEC: Record<string, { type: 'string' | 'int' | 'number' | 'bool' | 'enum'; values?: string[]; min?: number; max?: number; exclusive?: boolean }> = {
+const SPEC: Record<
+  string,
+  {
+    type: 'string' | 'int' | 'number' | 'bool' | 'enum'
+    values?: string[]
+    min?: number
+    max?: number
+    exclusive?: boolean
+  }
+> = {
   repo: { type: 'string' },
   base: { type: 'string' },
   head: { type: 'string' },
@@ -145,11 +154,13 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
     for (const [name, value] of Object.entries(layer ?? {})) {
       if (value === undefined || value === '') continue
       const key = kebab(name)
-      if (!SPEC[key]) throw new ConfigError(`unknown option '${name}'. Known options: ${OPTION_NAMES.join(', ')}`)
+      if (!SPEC[key])
+        throw new ConfigError(`unknown option '${name}'. Known options: ${OPTION_NAMES.join(', ')}`)
       merged[key] = value
     }
   }
-  const get = <T>(key: string, fallback: T): T => (key in merged ? (parseValue(key, merged[key]) as T) : fallback)
+  const get = <T>(key: string, fallback: T): T =>
+    key in merged ? (parseValue(key, merged[key]) as T) : fallback
   const d = DEFAULT_CONFIG
   const a = d.analysis
   const config: Config = {
@@ -190,20 +201,25 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
     }
   }
   if (config.head.startsWith('-') || (config.base ?? '').startsWith('-')) {
-    throw new ConfigError(`a ref may not start with '-' (got '${config.head.startsWith('-') ? config.head : config.base}')`)
+    throw new ConfigError(
+      `a ref may not start with '-' (got '${config.head.startsWith('-') ? config.head : config.base}')`
+    )
   }
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(config.key)) {
     throw new ConfigError(`--key must be 1–64 letters, digits, '.', '_' or '-' (got '${config.key}')`)
   }
   if (config.analysis.power <= config.analysis.alpha) {
-    throw new ConfigError(`--power (${config.analysis.power}) must be larger than --alpha (${config.analysis.alpha})`)
+    throw new ConfigError(
+      `--power (${config.analysis.power}) must be larger than --alpha (${config.analysis.alpha})`
+    )
   }
   return config
 }
 
 function parseValue(key: string, value: string | number | boolean): unknown {
   const spec = SPEC[key]
-  const bad = (accepted: string) => new ConfigError(`--${key}: '${String(value)}' is not valid; expected ${accepted}`)
+  const bad = (accepted: string) =>
+    new ConfigError(`--${key}: '${String(value)}' is not valid; expected ${accepted}`)
   switch (spec.type) {
     case 'string':
       if (typeof value !== 'string') throw bad('a string')
@@ -218,7 +234,12 @@ function parseValue(key: string, value: string | number | boolean): unknown {
       return String(value)
     case 'int':
     case 'number': {
-      const n = typeof value === 'number' ? value : /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(String(value)) ? Number(value) : NaN
+      const n =
+        typeof value === 'number'
+          ? value
+          : /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(String(value))
+            ? Number(value)
+            : NaN
       const range = `${spec.exclusive ? '(' : '['}${spec.min}, ${spec.max}${spec.exclusive ? ')' : ']'}`
       const what = spec.type === 'int' ? `a whole number in ${range}` : `a number in ${range}`
       if (!Number.isFinite(n) || (spec.type === 'int' && !Number.isInteger(n))) throw bad(what)

@@ -12,14 +12,26 @@ import type { Config } from './config.js'
 import { createWorktrees, isDirty, resolveCommits, type Worktrees } from './git/index.js'
 import type { Log } from './log.js'
 import type { Report } from './report/model.js'
-import { acquireHostLock, JobError, planRounds, runRounds, stageBinaries, type RoundsProgress, type RunResult } from './run/index.js'
+import {
+  acquireHostLock,
+  JobError,
+  planRounds,
+  runRounds,
+  stageBinaries,
+  type RoundsProgress,
+  type RunResult
+} from './run/index.js'
 import type { Provenance, Sample, SampleIssue, Side } from './samples/model.js'
 import { readSampleFile } from './samples/index.js'
 import { shellQuote } from './commands/compare.js'
 
 export interface PipelineHooks {
   /** Called after every benchmark process (warm-up included) with the running totals. */
-  onProgress?: (result: RunResult, progress: RoundsProgress, partial: { samples: number; issues: number }) => void
+  onProgress?: (
+    result: RunResult,
+    progress: RoundsProgress,
+    partial: { samples: number; issues: number }
+  ) => void
   signal?: AbortSignal
 }
 
@@ -33,10 +45,29 @@ export interface PipelineResult {
  * Runs the whole job for one base/head pair.
  * @throws JobError (code 2: bad refs/options; code 3: head build failed, no samples, …)
  */
-export async function runPipeline(config: Config, log: Log, hooks: PipelineHooks = {}): Promise<PipelineResult> {
-  if (!config.base) throw new JobError(2, 'invalid-option', 'benchgate run needs --base (a ref to compare against, e.g. origin/main)')
-  if (!config.build) throw new JobError(2, 'invalid-option', "benchgate run needs --build (a shell command, e.g. 'cmake -B build && cmake --build build')")
-  if (!config.binary) throw new JobError(2, 'invalid-option', 'benchgate run needs --binary (the benchmark executable, relative to the repository)')
+export async function runPipeline(
+  config: Config,
+  log: Log,
+  hooks: PipelineHooks = {}
+): Promise<PipelineResult> {
+  if (!config.base)
+    throw new JobError(
+      2,
+      'invalid-option',
+      'benchgate run needs --base (a ref to compare against, e.g. origin/main)'
+    )
+  if (!config.build)
+    throw new JobError(
+      2,
+      'invalid-option',
+      "benchgate run needs --build (a shell command, e.g. 'cmake -B build && cmake --build build')"
+    )
+  if (!config.binary)
+    throw new JobError(
+      2,
+      'invalid-option',
+      'benchgate run needs --binary (the benchmark executable, relative to the repository)'
+    )
   const build = config.build
   const binaryPath = config.binary
 
@@ -44,7 +75,8 @@ export async function runPipeline(config: Config, log: Log, hooks: PipelineHooks
   const commits = await log.group('Resolve commits', () =>
     resolveCommits({ repoDir, base: config.base!, head: config.head, mergeBase: config.mergeBase })
   )
-  if (await isDirty(repoDir)) log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)')
+  if (await isDirty(repoDir))
+    log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)')
 
   const workDir = config.workDir ? resolve(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'))
   mkdirSync(workDir, { recursive: true })
@@ -55,7 +87,14 @@ export async function runPipeline(config: Config, log: Log, hooks: PipelineHooks
   let worktrees: Worktrees | undefined
   try {
     worktrees = await log.group('Check out base and head', () =>
-      createWorktrees({ repoDir, workDir, baseSha: commits.baseSha, headSha: commits.headSha, keep: config.keepWorktrees, log })
+      createWorktrees({
+        repoDir,
+        workDir,
+        baseSha: commits.baseSha,
+        headSha: commits.headSha,
+        keep: config.keepWorktrees,
+        log
+      })
     )
     const trees: Record<Side, string> = { base: worktrees.base, head: worktrees.head }
 
@@ -71,12 +110,18 @@ export async function runPipeline(config: Config, log: Log, hooks: PipelineHooks
           timeoutMs: config.buildTimeoutSeconds * 1000,
           signal: hooks.signal
         })
-        log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`)
+        log.info(
+          `${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`
+        )
       }
       return out
     })
     if (!builds.head.ok) {
-      throw new JobError(3, 'git-failed', `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`)
+      throw new JobError(
+        3,
+        'git-failed',
+        `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`
+      )
     }
     const runInfo = {
       base: { label: commits.baseRef, sha: commits.baseSha },
@@ -91,7 +136,11 @@ export async function runPipeline(config: Config, log: Log, hooks: PipelineHooks
     const headProbe = await probeBinary(headBinary, cwdOf('head'))
     if (!builds.base.ok) {
       if (config.failOnBaseBuildFailure) {
-        throw new JobError(3, 'git-failed', `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`)
+        throw new JobError(
+          3,
+          'git-failed',
+          `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`
+        )
       }
       log.warn('the base build failed: no baseline; every head benchmark is reported as new')
       return { report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base), samplesDir }
@@ -99,9 +148,14 @@ export async function runPipeline(config: Config, log: Log, hooks: PipelineHooks
     const baseBinary = locateBinary(trees.base, binaryPath)
     const baseProbe = await probeBinary(baseBinary, cwdOf('base'))
     // Both sides must be run the same way: bench-runner mode only when both binaries have it.
-    const kind = baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner' ? 'bench-runner' : 'google-benchmark'
+    const kind =
+      baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
+        ? 'bench-runner'
+        : 'google-benchmark'
 
-    const release = config.lockFile ? await acquireHostLock(resolve(config.lockFile), { log, signal: hooks.signal }) : () => {}
+    const release = config.lockFile
+      ? await acquireHostLock(resolve(config.lockFile), { log, signal: hooks.signal })
+      : () => {}
     const samples: Sample[] = []
     const issues: SampleIssue[] = []
     const provenance: Record<Side, Provenance> = { base: {}, head: {} }
@@ -111,7 +165,10 @@ export async function runPipeline(config: Config, log: Log, hooks: PipelineHooks
       rounds = await log.group('Measure (ABBA rounds)', () =>
         runRounds({
           plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }),
-          sides: { base: { binary: staged.base, cwd: cwdOf('base') }, head: { binary: staged.head, cwd: cwdOf('head') } },
+          sides: {
+            base: { binary: staged.base, cwd: cwdOf('base') },
+            head: { binary: staged.head, cwd: cwdOf('head') }
+          },
           samplesDir,
           env: process.env,
           kind,
@@ -134,7 +191,11 @@ export async function runPipeline(config: Config, log: Log, hooks: PipelineHooks
       release()
     }
     if (samples.length === 0) {
-      throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`)
+      throw new JobError(
+        3,
+        'no-benchmarks',
+        `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`
+      )
     }
     const suite: SuiteResult = analyzeSuite({ samples, issues, provenance }, config.analysis)
     const stoppedEarly =
@@ -167,7 +228,12 @@ export async function runPipeline(config: Config, log: Log, hooks: PipelineHooks
 }
 
 /** Parses one finished process's sample file, keeping every good sample and every problem. */
-function collect(result: RunResult, samples: Sample[], issues: SampleIssue[], provenance: Record<Side, Provenance>): void {
+function collect(
+  result: RunResult,
+  samples: Sample[],
+  issues: SampleIssue[],
+  provenance: Record<Side, Provenance>
+): void {
   const at = { benchmark: '', side: result.side, round: result.round, run: result.run }
   try {
     const parsed = readSampleFile(result.outFile, { side: result.side, round: result.round, run: result.run })
@@ -178,26 +244,72 @@ function collect(result: RunResult, samples: Sample[], issues: SampleIssue[], pr
     issues.push({ ...at, kind: 'invalid', message: (e as Error).message, source: result.outFile })
   }
   if (!result.ok) {
-    const how = result.timedOut ? 'timed out' : result.signal ? `was killed by ${result.signal}` : `exited with ${result.exitCode}`
-    issues.push({ ...at, kind: 'crashed', message: `the ${result.side} process of round ${result.round + 1} ${how}; samples written before are kept. ${result.stderrTail}`.trim(), source: result.stderrFile })
+    const how = result.timedOut
+      ? 'timed out'
+      : result.signal
+        ? `was killed by ${result.signal}`
+        : `exited with ${result.exitCode}`
+    issues.push({
+      ...at,
+      kind: 'crashed',
+      message:
+        `the ${result.side} process of round ${result.round + 1} ${how}; samples written before are kept. ${result.stderrTail}`.trim(),
+      source: result.stderrFile
+    })
   }
 }
 
-function noBaselineReport(config: Config, run: Report['run'], benchmarks: string[], base: BuildResult): Report {
+function noBaselineReport(
+  config: Config,
+  run: Report['run'],
+  benchmarks: string[],
+  base: BuildResult
+): Report {
   const suite = analyzeSuite({ samples: [] }, config.analysis)
   suite.comparisons = benchmarks.map((name) => ({
-    benchmark: name, verdict: 'new', level: 'repetitions', baseMedian: null, headMedian: null, base: null, head: null,
-    pValue: null, pAdjusted: null, u: null, testMethod: null, confLevel: 1 - config.analysis.alpha, shift: null, ratio: null,
-    power: null, warnings: [], issues: []
+    benchmark: name,
+    verdict: 'new',
+    level: 'repetitions',
+    baseMedian: null,
+    headMedian: null,
+    base: null,
+    head: null,
+    pValue: null,
+    pAdjusted: null,
+    u: null,
+    testMethod: null,
+    confLevel: 1 - config.analysis.alpha,
+    shift: null,
+    ratio: null,
+    power: null,
+    warnings: [],
+    issues: []
   }))
   suite.counts.new = benchmarks.length
-  suite.warnings.push({ level: 'warning', code: 'no-baseline', message: `the base build failed, so there is no baseline (log: ${base.logPath}):\n${base.logTail.split('\n').slice(-5).join(' / ')}` })
+  suite.warnings.push({
+    level: 'warning',
+    code: 'no-baseline',
+    message: `the base build failed, so there is no baseline (log: ${base.logPath}):\n${base.logTail.split('\n').slice(-5).join(' / ')}`
+  })
   return { suite, run }
 }
 
 /** The command line that reproduces this run (display only). */
 function reproduceLine(config: Config, baseSha: string, headSha: string): string {
-  const args = ['npx', 'benchgate', 'run', '--base', baseSha.slice(0, 12), '--head', headSha.slice(0, 12), '--no-merge-base', '--build', config.build!, '--binary', config.binary!]
+  const args = [
+    'npx',
+    'benchgate',
+    'run',
+    '--base',
+    baseSha.slice(0, 12),
+    '--head',
+    headSha.slice(0, 12),
+    '--no-merge-base',
+    '--build',
+    config.build!,
+    '--binary',
+    config.binary!
+  ]
   if (config.rounds !== 20) args.push('--rounds', String(config.rounds))
   if (config.repetitions !== 3) args.push('--repetitions', String(config.repetitions))
   if (config.filter) args.push('--filter', config.filter)

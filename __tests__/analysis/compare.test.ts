@@ -7,21 +7,39 @@ import { StatsInputError } from '../../src/stats/errors.js'
 import { seededRandom } from '../helpers/r.js'
 
 /** Lognormal samples from `runs` processes × `reps` repetitions, with a per-process random effect. */
-function measure(seed: number, opts: { median: number; runs: number; reps: number; sigma: number; runSigma: number }): Observation[] {
+function measure(
+  seed: number,
+  opts: { median: number; runs: number; reps: number; sigma: number; runSigma: number }
+): Observation[] {
   const u = seededRandom(seed)
   const normal = () => Math.sqrt(-2 * Math.log(u() + 1e-12)) * Math.cos(2 * Math.PI * u())
   const out: Observation[] = []
   for (let run = 0; run < opts.runs; run++) {
     const processEffect = opts.runSigma * normal()
     for (let repetition = 0; repetition < opts.reps; repetition++) {
-      out.push({ value: opts.median * Math.exp(processEffect + opts.sigma * normal()), round: run, run, repetition })
+      out.push({
+        value: opts.median * Math.exp(processEffect + opts.sigma * normal()),
+        round: run,
+        run,
+        repetition
+      })
     }
   }
   return out
 }
 
 function samplesOf(name: string, side: Side, obs: Observation[]): Sample[] {
-  return obs.map((o) => ({ benchmark: name, side, round: o.round, run: o.run, repetition: o.repetition, iterations: 1, realTimeNs: o.value, cpuTimeNs: o.value, threads: 1 }))
+  return obs.map((o) => ({
+    benchmark: name,
+    side,
+    round: o.round,
+    run: o.run,
+    repetition: o.repetition,
+    iterations: 1,
+    realTimeNs: o.value,
+    cpuTimeNs: o.value,
+    threads: 1
+  }))
 }
 
 describe('compare', () => {
@@ -47,7 +65,11 @@ describe('compare', () => {
 
   it('switches to one value per run when repetitions are correlated (STATISTICS §3)', () => {
     const correlated = { runs: 24, reps: 8, sigma: 0.002, runSigma: 0.02 }
-    const c = compare('BM_X', measure(5, { median: 1000, ...correlated }), measure(6, { median: 1000, ...correlated }))
+    const c = compare(
+      'BM_X',
+      measure(5, { median: 1000, ...correlated }),
+      measure(6, { median: 1000, ...correlated })
+    )
     expect(c.level).toBe('runs')
     expect(c.base!.designEffect).toBeGreaterThan(1.5)
     expect(c.base!.analysed).toBe(24)
@@ -73,8 +95,22 @@ describe('compare', () => {
 
   it.each([
     ['a side with one sample', [{ value: 1, round: 0, run: 0, repetition: 0 }], /needs at least 2/],
-    ['NaN', [{ value: NaN, round: 0, run: 0, repetition: 0 }, { value: 1, round: 0, run: 0, repetition: 1 }], /NaN/],
-    ['zero time', [{ value: 0, round: 0, run: 0, repetition: 0 }, { value: 1, round: 0, run: 0, repetition: 1 }], /positive/]
+    [
+      'NaN',
+      [
+        { value: NaN, round: 0, run: 0, repetition: 0 },
+        { value: 1, round: 0, run: 0, repetition: 1 }
+      ],
+      /NaN/
+    ],
+    [
+      'zero time',
+      [
+        { value: 0, round: 0, run: 0, repetition: 0 },
+        { value: 1, round: 0, run: 0, repetition: 1 }
+      ],
+      /positive/
+    ]
   ])('rejects %s with a typed error', (_what, bad, message) => {
     const good = measure(11, { median: 1000, ...iid })
     expect(() => compare('BM_X', good, bad)).toThrow(StatsInputError)
@@ -92,12 +128,27 @@ describe('analyzeSuite', () => {
     ...samplesOf('BM_Removed', 'base', measure(25, { median: 500, ...iid })),
     ...samplesOf('BM_New', 'head', measure(26, { median: 500, ...iid }))
   ]
-  const issues = [{ benchmark: 'BM_Crash', side: 'head' as const, round: 2, run: 2, kind: 'crashed' as const, message: 'killed by SIGSEGV' }]
+  const issues = [
+    {
+      benchmark: 'BM_Crash',
+      side: 'head' as const,
+      round: 2,
+      run: 2,
+      kind: 'crashed' as const,
+      message: 'killed by SIGSEGV'
+    }
+  ]
 
   it('judges every benchmark on either side, never dropping one', () => {
     const suite = analyzeSuite({ samples, issues })
     const verdicts = Object.fromEntries(suite.comparisons.map((c) => [c.benchmark, c.verdict]))
-    expect(verdicts).toEqual({ BM_Crash: 'failed', BM_New: 'new', BM_Removed: 'removed', BM_Same: 'unchanged', BM_Slow: 'regression' })
+    expect(verdicts).toEqual({
+      BM_Crash: 'failed',
+      BM_New: 'new',
+      BM_Removed: 'removed',
+      BM_Same: 'unchanged',
+      BM_Slow: 'regression'
+    })
     expect(suite.counts.regression).toBe(1)
     expect(suite.counts.failed).toBe(1)
   })
@@ -108,19 +159,31 @@ describe('analyzeSuite', () => {
     const sorted = [...ps].sort((a, b) => a - b)
     const smallest = holm.find((c) => c.pValue === sorted[0])!
     expect(smallest.pAdjusted).toBeCloseTo(Math.min(1, sorted[0] * ps.length), 12)
-    const none = analyzeSuite({ samples }, { correction: 'none' }).comparisons.filter((c) => c.pValue !== null)
+    const none = analyzeSuite({ samples }, { correction: 'none' }).comparisons.filter(
+      (c) => c.pValue !== null
+    )
     for (const c of none) expect(c.pAdjusted).toBe(c.pValue)
   })
 
   it('calls a benchmark with one sample on a side inconclusive (measure more), not failed', () => {
-    const one = [...samplesOf('BM_One', 'base', measure(31, { median: 500, runs: 1, reps: 1, sigma: 0.01, runSigma: 0 })), ...samplesOf('BM_One', 'head', measure(32, { median: 500, ...iid }))]
+    const one = [
+      ...samplesOf(
+        'BM_One',
+        'base',
+        measure(31, { median: 500, runs: 1, reps: 1, sigma: 0.01, runSigma: 0 })
+      ),
+      ...samplesOf('BM_One', 'head', measure(32, { median: 500, ...iid }))
+    ]
     const c = analyzeSuite({ samples: one }).comparisons[0]
     expect(c.verdict).toBe('inconclusive')
     expect(c.warnings[0].message).toMatch(/base has 1 sample\(s\)/)
   })
 
   it('warns when base and head differ in more than code', () => {
-    const suite = analyzeSuite({ samples, provenance: { base: { compiler: 'GCC 12.2.0' }, head: { compiler: 'GCC 13.1.0' } } })
+    const suite = analyzeSuite({
+      samples,
+      provenance: { base: { compiler: 'GCC 12.2.0' }, head: { compiler: 'GCC 13.1.0' } }
+    })
     expect(suite.warnings.map((w) => w.message).join('\n')).toMatch(/compiler "GCC 12.2.0" vs "GCC 13.1.0"/)
   })
 })

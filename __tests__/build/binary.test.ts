@@ -3,7 +3,14 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { locateBinary, probeBinary } from '../../src/build/index.js'
 import { JobError } from '../../src/run/errors.js'
-import { compileGoogleBenchmark, hasBenchmarkHeader, makeTmp, noBenchmarkReason, rmTmp, writeScript } from '../run/helpers.js'
+import {
+  compileGoogleBenchmark,
+  hasBenchmarkHeader,
+  makeTmp,
+  noBenchmarkReason,
+  rmTmp,
+  writeScript
+} from '../run/helpers.js'
 
 let tmp: string
 let wt: string
@@ -94,7 +101,11 @@ describe('probeBinary', () => {
         'exit 9'
       ].join('\n')
     )
-    expect(await probeBinary(p, tmp)).toEqual({ kind: 'bench-runner', version: '0.3.1', benchmarks: ['BM_A', 'BM_B/threads:2'] })
+    expect(await probeBinary(p, tmp)).toEqual({
+      kind: 'bench-runner',
+      version: '0.3.1',
+      benchmarks: ['BM_A', 'BM_B/threads:2']
+    })
   })
 
   it('recognises a custom main that ignores unknown flags without running the suite', async () => {
@@ -124,7 +135,10 @@ describe('probeBinary', () => {
   })
 
   it('reports a benchmark binary without benchmarks', async () => {
-    const p = writeScript(join(tmp, 'empty'), 'case "$1" in --benchmark_list_tests=true) exit 0;; esac; exit 1')
+    const p = writeScript(
+      join(tmp, 'empty'),
+      'case "$1" in --benchmark_list_tests=true) exit 0;; esac; exit 1'
+    )
     expect((await rejected(probeBinary(p, tmp))).id).toBe('no-benchmarks')
   })
 

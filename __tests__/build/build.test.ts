@@ -18,7 +18,8 @@ describe('runBuild', () => {
     const r = await runBuild({
       side: 'base',
       cwd: tmp,
-      command: 'echo "building $BENCHGATE_SIDE in $(pwd)" && echo to-stderr >&2 && mkdir -p out && touch out/bin',
+      command:
+        'echo "building $BENCHGATE_SIDE in $(pwd)" && echo to-stderr >&2 && mkdir -p out && touch out/bin',
       env: { PATH: process.env.PATH, EXTRA: 'x' },
       log,
       logPath
@@ -38,7 +39,8 @@ describe('runBuild', () => {
     const r = await runBuild({
       side: 'head',
       cwd: tmp,
-      command: 'i=1; while [ $i -le 120 ]; do echo "line $i"; i=$((i+1)); done; echo "error: it broke" >&2; exit 3',
+      command:
+        'i=1; while [ $i -le 120 ]; do echo "line $i"; i=$((i+1)); done; echo "error: it broke" >&2; exit 3',
       log: recordingLog(),
       logPath: join(tmp, 'logs', 'build-head.log')
     })
@@ -72,15 +74,25 @@ describe('runBuild', () => {
   })
 
   it('refuses an empty command with a usage error', async () => {
-    const e = (await runBuild({ side: 'base', cwd: tmp, command: '  ', log: recordingLog(), logPath: join(tmp, 'l.log') }).catch(
-      (x: unknown) => x
-    )) as JobError
+    const e = (await runBuild({
+      side: 'base',
+      cwd: tmp,
+      command: '  ',
+      log: recordingLog(),
+      logPath: join(tmp, 'l.log')
+    }).catch((x: unknown) => x)) as JobError
     expect(e).toBeInstanceOf(JobError)
     expect(e.code).toBe(2)
   })
 
   it('reports a cwd that does not exist as a failed build', async () => {
-    const r = await runBuild({ side: 'base', cwd: join(tmp, 'nope'), command: 'true', log: recordingLog(), logPath: join(tmp, 'l2.log') })
+    const r = await runBuild({
+      side: 'base',
+      cwd: join(tmp, 'nope'),
+      command: 'true',
+      log: recordingLog(),
+      logPath: join(tmp, 'l2.log')
+    })
     expect(r.ok).toBe(false)
     expect(r.outcome).toMatch(/could not start/)
   })

@@ -8,14 +8,18 @@ import { join } from 'node:path'
 export const hasR: boolean = spawnSync('Rscript', ['--version']).status === 0
 
 /** Reason printed when oracle tests cannot run. */
-export const noRReason = 'Rscript not found: install r-base-core (apt-get install r-base-core) to run the R oracle tests'
+export const noRReason =
+  'Rscript not found: install r-base-core (apt-get install r-base-core) to run the R oracle tests'
 
 /**
  * Runs an R script. Each entry of `inputs` is available in R as a numeric vector of that name.
  * The script reports results with `emit("name", value)`; they come back as number arrays
  * (NA -> NaN, Inf -> Infinity).
  */
-export function runR(script: string, inputs: Record<string, ArrayLike<number>> = {}): Record<string, number[]> {
+export function runR(
+  script: string,
+  inputs: Record<string, ArrayLike<number>> = {}
+): Record<string, number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-r-'))
   try {
     const loads = Object.entries(inputs).map(([name, values]) => {

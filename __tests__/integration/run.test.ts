@@ -12,7 +12,8 @@ import { main } from '../../src/cli.js'
 import type { Io } from '../../src/commands/io.js'
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
-if (!hasBenchmark) console.warn('skipping end-to-end run tests: install libbenchmark-dev (apt-get install libbenchmark-dev)')
+if (!hasBenchmark)
+  console.warn('skipping end-to-end run tests: install libbenchmark-dev (apt-get install libbenchmark-dev)')
 const describeIf = hasBenchmark ? describe : describe.skip
 
 const SOURCE = (work: number) => `#include <benchmark/benchmark.h>
@@ -22,7 +23,14 @@ BENCHMARK(BM_Spin);
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
 
 function capture(): Io & { out: string; err: string } {
-  const io = { out: '', err: '', colour: false, isTTY: false, stdout: (t: string) => void (io.out += t), stderr: (t: string) => void (io.err += t) }
+  const io = {
+    out: '',
+    err: '',
+    colour: false,
+    isTTY: false,
+    stdout: (t: string) => void (io.out += t),
+    stderr: (t: string) => void (io.err += t)
+  }
   return io
 }
 
@@ -55,7 +63,29 @@ describeIf('benchgate run (end to end)', () => {
   })
   afterAll(() => rmSync(repo, { recursive: true, force: true }))
 
-  const args = (head: string, out: string) => ['run', '--repo', repo, '--base', 'base', '--head', head, '--build', BUILD, '--binary', 'bench', '--rounds', '12', '--repetitions', '3', '--min-time', '0.02', '--out', out, '--format', 'json']
+  const args = (head: string, out: string) => [
+    'run',
+    '--repo',
+    repo,
+    '--base',
+    'base',
+    '--head',
+    head,
+    '--build',
+    BUILD,
+    '--binary',
+    'bench',
+    '--rounds',
+    '12',
+    '--repetitions',
+    '3',
+    '--min-time',
+    '0.02',
+    '--out',
+    out,
+    '--format',
+    'json'
+  ]
 
   it('finds a 10% regression: exit 1, ratio CI containing 1.10', async () => {
     const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
@@ -89,7 +119,10 @@ describeIf('benchgate run (end to end)', () => {
 
   it('rejects an unknown ref with exit 2', async () => {
     const io = capture()
-    const code = await main(['run', '--repo', repo, '--base', 'no-such-branch', '--build', BUILD, '--binary', 'bench'], io)
+    const code = await main(
+      ['run', '--repo', repo, '--base', 'no-such-branch', '--build', BUILD, '--binary', 'bench'],
+      io
+    )
     expect(code).toBe(2)
     expect(io.err).toMatch(/no-such-branch/)
   })
@@ -100,10 +133,13 @@ describe('benchgate compare (CLI)', () => {
   it('compares two real Google Benchmark files and writes every report', async () => {
     const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
     const io = capture()
-    const file = readdirSync(fixtures).filter((f) => f.endsWith('.json')).sort()[0]
+    const file = readdirSync(fixtures)
+      .filter((f) => f.endsWith('.json'))
+      .sort()[0]
     const code = await main(['compare', join(fixtures, file), join(fixtures, file), '--out', out], io)
     expect([0, 1]).toContain(code)
-    for (const f of ['results.json', 'report.md', 'summary.md', 'report.txt']) expect(existsSync(join(out, f))).toBe(true)
+    for (const f of ['results.json', 'report.md', 'summary.md', 'report.txt'])
+      expect(existsSync(join(out, f))).toBe(true)
     expect(io.out).toMatch(/^benchgate: /)
   })
 
@@ -126,4 +162,3 @@ describe('benchgate compare (CLI)', () => {
     expect(io.out).toMatch(/Usage: benchgate run/)
   })
 })
-

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import { DEFAULT_ANALYSIS_OPTIONS, type Comparison, type SuiteResult, type Verdict } from '../../src/analysis/types.js'
+import {
+  DEFAULT_ANALYSIS_OPTIONS,
+  type Comparison,
+  type SuiteResult,
+  type Verdict
+} from '../../src/analysis/types.js'
 import { ALL_VERDICTS } from '../../src/analysis/verdict.js'
 import { gate } from '../../src/gate.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
@@ -9,7 +14,13 @@ import { renderTerminal } from '../../src/report/terminal.js'
 import { validateResults } from '../../src/report/validate.js'
 
 // Synthetic, already-analysed comparisons: these tests are about presentation only.
-function comparison(name: string, verdict: Verdict, ratio: number, ci: [number, number], p: number): Comparison {
+function comparison(
+  name: string,
+  verdict: Verdict,
+  ratio: number,
+  ci: [number, number],
+  p: number
+): Comparison {
   return {
     benchmark: name,
     verdict,
@@ -26,7 +37,14 @@ function comparison(name: string, verdict: Verdict, ratio: number, ci: [number, 
     shift: { estimate: 1_190_000 * (ratio - 1), ci: [0, 0] },
     ratio: { estimate: ratio, ci },
     power: { sdLog: 0.01, nEff: 12, requiredPerSide: 60, minDetectableEffect: 0.024, moreRounds: 48 },
-    warnings: [{ level: 'warning', code: 'autocorrelated', side: 'head', message: 'head samples autocorrelated (Ljung-Box p = 0.003)' }],
+    warnings: [
+      {
+        level: 'warning',
+        code: 'autocorrelated',
+        side: 'head',
+        message: 'head samples autocorrelated (Ljung-Box p = 0.003)'
+      }
+    ],
     issues: []
   }
 }
@@ -34,8 +52,23 @@ function comparison(name: string, verdict: Verdict, ratio: number, ci: [number, 
 function report(comparisons: Comparison[]): Report {
   const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>
   for (const c of comparisons) counts[c.verdict]++
-  const suite: SuiteResult = { options: { ...DEFAULT_ANALYSIS_OPTIONS }, comparisons, counts, warnings: [], provenance: { base: {}, head: {} } }
-  return { suite, run: { base: { label: 'main', sha: '1a2b3c4d5e' }, head: { label: 'feature/x', sha: '9f8e7d6c5b' }, rounds: 12, repetitions: 5, key: 'default' } }
+  const suite: SuiteResult = {
+    options: { ...DEFAULT_ANALYSIS_OPTIONS },
+    comparisons,
+    counts,
+    warnings: [],
+    provenance: { base: {}, head: {} }
+  }
+  return {
+    suite,
+    run: {
+      base: { label: 'main', sha: '1a2b3c4d5e' },
+      head: { label: 'feature/x', sha: '9f8e7d6c5b' },
+      rounds: 12,
+      repetitions: 5,
+      key: 'default'
+    }
+  }
 }
 
 const mixed = report([
@@ -46,17 +79,22 @@ const mixed = report([
 ])
 
 /** What a reader sees: numeric entities (used to neutralise Markdown characters) decoded. */
-const visible = (md: string) => md.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
+const visible = (md: string) =>
+  md.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
 
 describe('renderMarkdown', () => {
   const md = visible(renderMarkdown(mixed))
 
   it('says what happened in the headline, counting every verdict', () => {
-    expect(md.split('\n')[0]).toBe('### benchgate: ❌ 1 regression, ✅ 1 improvement, 1 unchanged, 1 inconclusive')
+    expect(md.split('\n')[0]).toBe(
+      '### benchgate: ❌ 1 regression, ✅ 1 improvement, 1 unchanged, 1 inconclusive'
+    )
   })
 
   it('lists changed benchmarks with CI and adjusted p, and collapses the rest', () => {
-    expect(md).toContain('| ❌ | <code>BM_OrderBook/map/20000</code> | 1.190 ms | 1.263 ms | **+6.1%** [+4.9%, +7.4%] | 3e-9 | regression |')
+    expect(md).toContain(
+      '| ❌ | <code>BM_OrderBook/map/20000</code> | 1.190 ms | 1.263 ms | **+6.1%** [+4.9%, +7.4%] | 3e-9 | regression |'
+    )
     expect(md).toContain('**−12.6%** [−13.1%, −12.0%]')
     const details = md.indexOf('<details><summary>2 benchmarks without a significant change')
     expect(details).toBeGreaterThan(md.indexOf('BM_Parse/json/4096'))
@@ -72,7 +110,9 @@ describe('renderMarkdown', () => {
   })
 
   it('escapes untrusted benchmark names: pipes, backticks, HTML and @mentions', () => {
-    const nasty = report([comparison('BM_`x`|<script>alert(1)</script> @someone', 'regression', 1.1, [1.05, 1.15], 1e-6)])
+    const nasty = report([
+      comparison('BM_`x`|<script>alert(1)</script> @someone', 'regression', 1.1, [1.05, 1.15], 1e-6)
+    ])
     const out = renderMarkdown(nasty)
     expect(out).not.toContain('<script>')
     expect(out).not.toContain('@someone')
@@ -87,7 +127,9 @@ describe('renderMarkdown', () => {
   it('stays under 65,536 characters with 2,000 benchmarks, truncating the collapsed part first and saying so', () => {
     const many = report(
       Array.from({ length: 2000 }, (_, i) =>
-        i < 5 ? comparison(`BM_Reg/${i}`, 'regression', 1.05, [1.03, 1.07], 1e-6) : comparison(`BM_Quiet/${i}/some/long/name`, 'unchanged', 1.0, [0.99, 1.01], 0.5)
+        i < 5
+          ? comparison(`BM_Reg/${i}`, 'regression', 1.05, [1.03, 1.07], 1e-6)
+          : comparison(`BM_Quiet/${i}/some/long/name`, 'unchanged', 1.0, [0.99, 1.01], 0.5)
       )
     )
     const raw = renderMarkdown(many)
@@ -117,7 +159,11 @@ describe('results JSON', () => {
   it.each([
     ['not JSON', '{', /not valid JSON/],
     ['wrong format', JSON.stringify({ format: 'x' }), /\$\.format: expected "benchgate-results"/],
-    ['future version', JSON.stringify({ format: 'benchgate-results', version: 99 }), /version 99 is not supported/]
+    [
+      'future version',
+      JSON.stringify({ format: 'benchgate-results', version: 99 }),
+      /version 99 is not supported/
+    ]
   ])('rejects %s with a message naming where', (_what, text, message) => {
     expect(() => validateResults(text, 'r.json')).toThrow(message)
   })
@@ -125,13 +171,18 @@ describe('results JSON', () => {
   it('rejects a benchmark with a wrongly typed field', () => {
     const json = toResultsJson(mixed, 'x') as unknown as { benchmarks: Array<Record<string, unknown>> }
     json.benchmarks[1].p_value = 'small'
-    expect(() => validateResults(JSON.stringify(json), 'r.json')).toThrow(/\$\.benchmarks\[1\]\.p_value: expected a finite number or null/)
+    expect(() => validateResults(JSON.stringify(json), 'r.json')).toThrow(
+      /\$\.benchmarks\[1\]\.p_value: expected a finite number or null/
+    )
   })
 })
 
 describe('gate and terminal', () => {
   it('fails on a regression unless fail-on is never, and says why in one line', () => {
-    expect(gate(mixed.suite, 'regression')).toEqual({ pass: false, reason: 'benchgate: fail: 1 regression (of 4 benchmarks)' })
+    expect(gate(mixed.suite, 'regression')).toEqual({
+      pass: false,
+      reason: 'benchgate: fail: 1 regression (of 4 benchmarks)'
+    })
     expect(gate(mixed.suite, 'never').pass).toBe(true)
     expect(gate(mixed.suite, 'inconclusive').reason).toContain('1 inconclusive')
   })
@@ -140,7 +191,9 @@ describe('gate and terminal', () => {
     const text = renderTerminal(mixed)
     expect(text).not.toContain('\x1b[')
     const lines = text.split('\n')
-    expect(lines.findIndex((l) => l.startsWith('BM_OrderBook'))).toBeLessThan(lines.findIndex((l) => l.startsWith('BM_Parse')))
+    expect(lines.findIndex((l) => l.startsWith('BM_OrderBook'))).toBeLessThan(
+      lines.findIndex((l) => l.startsWith('BM_Parse'))
+    )
     expect(renderTerminal(mixed, { colour: true })).toContain('\x1b[31m')
   })
 })

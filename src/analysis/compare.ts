@@ -69,7 +69,8 @@ export function compare(
   const runGroups = { base: groupByRun(base), head: groupByRun(head) }
   const iccs = { base: iccOf(runGroups.base), head: iccOf(runGroups.head) }
   const worstDeff = Math.max(iccs.base.designEffect, iccs.head.designEffect)
-  const canUseRuns = runGroups.base.length >= MIN_VALUES_PER_SIDE && runGroups.head.length >= MIN_VALUES_PER_SIDE
+  const canUseRuns =
+    runGroups.base.length >= MIN_VALUES_PER_SIDE && runGroups.head.length >= MIN_VALUES_PER_SIDE
   const level: AnalysisLevel = worstDeff > opts.deffCutoff && canUseRuns ? 'runs' : 'repetitions'
 
   const analysed = {
@@ -107,7 +108,8 @@ export function compare(
   const mw = mannWhitneyU(analysed.head, analysed.base)
   const shift = hodgesLehmann(analysed.head, analysed.base, { confLevel })
   const ratio = hodgesLehmannRatio(analysed.head, analysed.base, { confLevel })
-  for (const message of new Set([...mw.warnings, ...shift.warnings])) warnings.push({ level: 'info', code: 'test', message })
+  for (const message of new Set([...mw.warnings, ...shift.warnings]))
+    warnings.push({ level: 'info', code: 'test', message })
 
   const sideAnalyses = {
     base: analyseSide('base', base, runGroups.base, analysed.base, iccs.base, level, opts, warnings),
@@ -201,7 +203,8 @@ function analyseSide(
   const dw = analysed.length >= 3 ? durbinWatson(analysed).dw : null
   const out = tukeyOutliers(raw)
   const runMedians = runs.map((g) => median(g.values))
-  const driftTotal = runMedians.length >= 3 ? drift(runMedians, { delta: opts.minEffect }).relativeTotal : null
+  const driftTotal =
+    runMedians.length >= 3 ? drift(runMedians, { delta: opts.minEffect }).relativeTotal : null
   if (driftTotal !== null && Math.abs(driftTotal) > opts.minEffect) {
     warnings.push({
       level: 'warning',
@@ -244,12 +247,23 @@ function powerFigures(
           sides.base.samples / Math.max(1, sides.base.runs) / sides.base.designEffect,
           sides.head.samples / Math.max(1, sides.head.runs) / sides.head.designEffect
         )
-  const findings = powerWarnings({ nEff, minEffect: opts.minEffect, sdLog, alpha: opts.alpha, power: opts.power, effectivePerRound })
+  const findings = powerWarnings({
+    nEff,
+    minEffect: opts.minEffect,
+    sdLog,
+    alpha: opts.alpha,
+    power: opts.power,
+    effectivePerRound
+  })
   const mde = minimumDetectableEffect({ nEff, sdLog, alpha: opts.alpha, power: opts.power }).effect
   const required = findings.required.nRequired
   const moreRounds = Math.max(0, Math.ceil((required - nEff) / effectivePerRound))
   for (const f of findings.findings) {
-    warnings.push({ level: f.level === 'error' ? 'error' : 'info', code: f.id === 'underpowered' ? 'underpowered' : 'severely-underpowered', message: f.message })
+    warnings.push({
+      level: f.level === 'error' ? 'error' : 'info',
+      code: f.id === 'underpowered' ? 'underpowered' : 'severely-underpowered',
+      message: f.message
+    })
   }
   return { sdLog, nEff, requiredPerSide: required, minDetectableEffect: mde, moreRounds }
 }

@@ -32,7 +32,10 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
   const issues = input.issues ?? []
   const observations = groupObservations(input.samples, opts.metric)
-  const names = new Set<string>([...observations.keys(), ...issues.map((i) => i.benchmark).filter((b) => b !== '')])
+  const names = new Set<string>([
+    ...observations.keys(),
+    ...issues.map((i) => i.benchmark).filter((b) => b !== '')
+  ])
 
   const comparisons: Comparison[] = []
   for (const name of [...names].sort()) {
@@ -80,7 +83,10 @@ function compareOne(
       // Too few samples is a shortfall (measure more), not a failure; bad values are failures.
       const verdict: Verdict = e.id === 'too-small' ? 'inconclusive' : 'failed'
       const level = verdict === 'failed' ? 'error' : 'warning'
-      return emptyComparison(name, verdict, obs, issues, opts, [{ level, code: e.id, message: e.message }, ...issues.map(issueWarning)])
+      return emptyComparison(name, verdict, obs, issues, opts, [
+        { level, code: e.id, message: e.message },
+        ...issues.map(issueWarning)
+      ])
     }
   }
   // A side that only produced errors failed; a side with nothing at all is new/removed.
@@ -141,7 +147,8 @@ export function groupObservations(
       repetition: s.repetition
     })
   }
-  const order = (a: Observation, b: Observation) => a.round - b.round || a.run - b.run || a.repetition - b.repetition
+  const order = (a: Observation, b: Observation) =>
+    a.round - b.round || a.run - b.run || a.repetition - b.repetition
   for (const entry of out.values()) {
     entry.base.sort(order)
     entry.head.sort(order)
@@ -188,7 +195,11 @@ function provenanceWarnings(p: { base: Provenance; head: Provenance }): Warning[
     })
   }
   if (p.base.libraryBuildType === 'debug' || p.head.libraryBuildType === 'debug') {
-    warnings.push({ level: 'warning', code: 'debug-library', message: 'Google Benchmark library was built in debug mode' })
+    warnings.push({
+      level: 'warning',
+      code: 'debug-library',
+      message: 'Google Benchmark library was built in debug mode'
+    })
   }
   return warnings
 }

@@ -5,7 +5,8 @@
 import type { Provenance, SampleIssue, Side } from '../samples/model.js'
 import type { Summary } from '../stats/summary.js'
 
-export type Verdict = 'regression' | 'improvement' | 'negligible' | 'unchanged' | 'inconclusive' | 'new' | 'removed' | 'failed'
+export type Verdict =
+  'regression' | 'improvement' | 'negligible' | 'unchanged' | 'inconclusive' | 'new' | 'removed' | 'failed'
 
 /** Whether the test used every repetition or one value (the median) per process run (STATISTICS §3). */
 export type AnalysisLevel = 'repetitions' | 'runs'

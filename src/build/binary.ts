@@ -43,45 +43,70 @@ export function locateBinary(worktree: string, relPath: string): string {
   try {
     root = realpathSync(worktree)
   } catch (e) {
-    throw new JobError(3, 'binary-not-found', `The worktree ${worktree} does not exist.`, { subject: worktree, cause: e })
+    throw new JobError(3, 'binary-not-found', `The worktree ${worktree} does not exist.`, {
+      subject: worktree,
+      cause: e
+    })
   }
   const candidate = resolve(root, relPath)
   if (!isInside(root, candidate)) {
-    throw new JobError(2, 'binary-path', `The benchmark binary path ${relPath} leads out of the worktree (${root}).`, {
-      subject: relPath,
-      hint: 'Give a path inside the repository, relative to its root.'
-    })
+    throw new JobError(
+      2,
+      'binary-path',
+      `The benchmark binary path ${relPath} leads out of the worktree (${root}).`,
+      {
+        subject: relPath,
+        hint: 'Give a path inside the repository, relative to its root.'
+      }
+    )
   }
   let real: string
   try {
     real = realpathSync(candidate)
   } catch {
     const similar = findByName(root, basename(relPath))
-    throw new JobError(3, 'binary-not-found', `The benchmark binary ${relPath} was not found after the build (looked for ${candidate}).`, {
-      subject: relPath,
-      hint:
-        similar.length > 0
-          ? `Files with that name in the worktree: ${similar.join(', ')}. Is the path relative to the repository root?`
-          : 'Check that the build command builds it and that the path is relative to the repository root.'
-    })
+    throw new JobError(
+      3,
+      'binary-not-found',
+      `The benchmark binary ${relPath} was not found after the build (looked for ${candidate}).`,
+      {
+        subject: relPath,
+        hint:
+          similar.length > 0
+            ? `Files with that name in the worktree: ${similar.join(', ')}. Is the path relative to the repository root?`
+            : 'Check that the build command builds it and that the path is relative to the repository root.'
+      }
+    )
   }
   if (!isInside(root, real)) {
-    throw new JobError(2, 'binary-path', `The benchmark binary ${relPath} is a symlink to ${real}, outside the worktree ${root}.`, {
-      subject: relPath,
-      hint: 'Point to the binary the build produces inside the repository, so each side runs its own build.'
-    })
+    throw new JobError(
+      2,
+      'binary-path',
+      `The benchmark binary ${relPath} is a symlink to ${real}, outside the worktree ${root}.`,
+      {
+        subject: relPath,
+        hint: 'Point to the binary the build produces inside the repository, so each side runs its own build.'
+      }
+    )
   }
   const st = statSync(real)
   if (!st.isFile()) {
-    throw new JobError(2, 'binary-path', `The benchmark binary path ${relPath} is not a file (${real}).`, { subject: relPath })
+    throw new JobError(2, 'binary-path', `The benchmark binary path ${relPath} is not a file (${real}).`, {
+      subject: relPath
+    })
   }
   try {
     accessSync(real, constants.X_OK)
   } catch {
-    throw new JobError(2, 'not-executable', `The benchmark binary ${real} is not executable (mode ${(st.mode & 0o777).toString(8)}).`, {
-      subject: relPath,
-      hint: 'Point to the linked executable, not a library, object file or script without the execute bit.'
-    })
+    throw new JobError(
+      2,
+      'not-executable',
+      `The benchmark binary ${real} is not executable (mode ${(st.mode & 0o777).toString(8)}).`,
+      {
+        subject: relPath,
+        hint: 'Point to the linked executable, not a library, object file or script without the execute bit.'
+      }
+    )
   }
   return real
 }
@@ -139,19 +164,35 @@ export interface ProbeOptions {
  * @throws JobError code 3: 'not-a-benchmark' (quoting the head of its output), 'no-benchmarks',
  *   'probe-failed' (timeout, crash, could not start)
  */
-export async function probeBinary(path: string, cwd: string, options: ProbeOptions = {}): Promise<ProbeResult> {
+export async function probeBinary(
+  path: string,
+  cwd: string,
+  options: ProbeOptions = {}
+): Promise<ProbeResult> {
   const env = options.env ?? process.env
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS
   const probe = (args: string[]): Promise<ProcessResult> =>
     runProcess(path, args, { cwd, env, stdout: 'capture', stderr: 'capture', timeoutMs, killGraceMs: 500 })
-  const shown = (r: ProcessResult): string => headLines(`${r.stdout}${r.stderr ? `\n${r.stderr}` : ''}`.trim(), 10)
+  const shown = (r: ProcessResult): string =>
+    headLines(`${r.stdout}${r.stderr ? `\n${r.stderr}` : ''}`.trim(), 10)
 
-  const first = await probe(['--benchgate_version', '--benchmark_list_tests=true', '--benchmark_filter=^benchgate-probe-matches-nothing$'])
+  const first = await probe([
+    '--benchgate_version',
+    '--benchmark_list_tests=true',
+    '--benchmark_filter=^benchgate-probe-matches-nothing$'
+  ])
   if (first.spawnError || first.timedOut) {
-    throw new JobError(3, 'probe-failed', `Could not run the benchmark binary ${path}: ${describeExit(first, timeoutMs)}.`, {
-      subject: path,
-      hint: first.timedOut ? 'Does it do heavy work before main()? It should answer --benchmark_list_tests quickly.' : undefined
-    })
+    throw new JobError(
+      3,
+      'probe-failed',
+      `Could not run the benchmark binary ${path}: ${describeExit(first, timeoutMs)}.`,
+      {
+        subject: path,
+        hint: first.timedOut
+          ? 'Does it do heavy work before main()? It should answer --benchmark_list_tests quickly.'
+          : undefined
+      }
+    )
   }
   const m = RUNNER_VERSION_RE.exec(first.stdout)
   let kind: ProbeResult['kind']
@@ -171,10 +212,15 @@ export async function probeBinary(path: string, cwd: string, options: ProbeOptio
     if (kind === 'google-benchmark' && !list.timedOut && !list.spawnError && list.signal === null) {
       throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list))
     }
-    throw new JobError(3, 'probe-failed', `Listing the benchmarks of ${path} failed: ${describeExit(list, timeoutMs)}.`, {
-      subject: path,
-      hint: shown(list) ? `Its output began:\n${shown(list)}` : undefined
-    })
+    throw new JobError(
+      3,
+      'probe-failed',
+      `Listing the benchmarks of ${path} failed: ${describeExit(list, timeoutMs)}.`,
+      {
+        subject: path,
+        hint: shown(list) ? `Its output began:\n${shown(list)}` : undefined
+      }
+    )
   }
   const benchmarks = list.stdout
     .split('\n')
@@ -186,7 +232,8 @@ export async function probeBinary(path: string, cwd: string, options: ProbeOptio
       hint: 'Check that the benchmark sources are compiled into it (BENCHMARK(...) registrations).'
     })
   }
-  if (benchmarks.some((b) => b.startsWith('-'))) throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list))
+  if (benchmarks.some((b) => b.startsWith('-')))
+    throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list))
   return version === undefined ? { kind, benchmarks } : { kind, version, benchmarks }
 }
 

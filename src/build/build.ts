@@ -77,7 +77,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const outcome = ok ? 'ok' : describeExit(r, options.timeoutMs)
   let logTail = readTail(logPath, BUILD_LOG_TAIL_LINES)
   if (r.spawnError) logTail = `${logTail}\n${r.spawnError.message}`.trim()
-  log.info(`Build of ${side} ${ok ? 'finished' : 'FAILED'} in ${(r.durationMs / 1000).toFixed(1)} s (${outcome}); log: ${logPath}`)
+  log.info(
+    `Build of ${side} ${ok ? 'finished' : 'FAILED'} in ${(r.durationMs / 1000).toFixed(1)} s (${outcome}); log: ${logPath}`
+  )
   return {
     side,
     ok,

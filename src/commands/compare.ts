@@ -12,12 +12,20 @@ import { readSampleDir } from '../samples/index.js'
 import type { Io } from './io.js'
 import { EXIT } from './errors.js'
 
-export async function compareCommand(config: Config, basePath: string, headPath: string, io: Io): Promise<number> {
+export async function compareCommand(
+  config: Config,
+  basePath: string,
+  headPath: string,
+  io: Io
+): Promise<number> {
   for (const [side, p] of [
     ['BASE', basePath],
     ['HEAD', headPath]
   ]) {
-    if (!existsSync(p)) throw new ConfigError(`${side} sample path '${p}' does not exist (give a sample file or a folder of them)`)
+    if (!existsSync(p))
+      throw new ConfigError(
+        `${side} sample path '${p}' does not exist (give a sample file or a folder of them)`
+      )
   }
   const base = readSampleDir(basePath, 'base')
   const head = readSampleDir(headPath, 'head')
@@ -26,7 +34,11 @@ export async function compareCommand(config: Config, basePath: string, headPath:
     throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 })
   }
   const suite = analyzeSuite(
-    { samples, issues: [...base.issues, ...head.issues], provenance: { base: base.provenance, head: head.provenance } },
+    {
+      samples,
+      issues: [...base.issues, ...head.issues],
+      provenance: { base: base.provenance, head: head.provenance }
+    },
     config.analysis
   )
   const report: Report = {

@@ -3,7 +3,14 @@
  * `benchgate run|compare --format json`, and the input of `benchgate report` and the Action's
  * comment mode (where it is untrusted: see validateResults).
  */
-import type { AnalysisOptions, Comparison, SideAnalysis, SuiteResult, Verdict, Warning } from '../analysis/types.js'
+import type {
+  AnalysisOptions,
+  Comparison,
+  SideAnalysis,
+  SuiteResult,
+  Verdict,
+  Warning
+} from '../analysis/types.js'
 import type { Provenance, SampleIssue } from '../samples/model.js'
 import type { Report, RunInfo } from './model.js'
 

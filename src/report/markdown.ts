@@ -5,7 +5,15 @@
  */
 import type { Comparison, SuiteResult, Verdict, Warning } from '../analysis/types.js'
 import { mdCode, mdText } from './escape.js'
-import { formatChange, formatChangeCi, formatDuration, formatLevel, formatP, formatPercent, plural } from './format.js'
+import {
+  formatChange,
+  formatChangeCi,
+  formatDuration,
+  formatLevel,
+  formatP,
+  formatPercent,
+  plural
+} from './format.js'
 import type { Report } from './model.js'
 
 /** GitHub's limit on an issue comment body. */
@@ -89,12 +97,18 @@ function render(report: Report, limits: Limits): string {
       )
     }
     if (shown.length < changed.length) {
-      out.push('', `_${changed.length - shown.length} more changed benchmarks not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`)
+      out.push(
+        '',
+        `_${changed.length - shown.length} more changed benchmarks not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+      )
     }
     out.push('')
   }
 
-  const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect)
+  const quiet = sortQuiet(
+    suite.comparisons.filter((c) => QUIET.includes(c.verdict)),
+    suite.options.minEffect
+  )
   if (quiet.length > 0) out.push(...quietGroup(quiet, suite, limits.quiet), '')
 
   const warnings = warningLines(suite)
@@ -108,7 +122,15 @@ function render(report: Report, limits: Limits): string {
   }
 
   if (run.reproduce) {
-    out.push('<details><summary>How to reproduce</summary>', '', '```', run.reproduce.replace(/```/g, '` ` `'), '```', '</details>', '')
+    out.push(
+      '<details><summary>How to reproduce</summary>',
+      '',
+      '```',
+      run.reproduce.replace(/```/g, '` ` `'),
+      '```',
+      '</details>',
+      ''
+    )
   }
   out.push(commentMarker(run.key))
   return out.join('\n') + '\n'
@@ -141,12 +163,19 @@ function subline(report: Report): string {
     parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`)
   }
   const p = suite.provenance.head
-  const machine = [p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`, p.compiler, p.buildType, p.libraryVersion && `Google Benchmark ${p.libraryVersion}`]
+  const machine = [
+    p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
+    p.compiler,
+    p.buildType,
+    p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
+  ]
     .filter(Boolean)
     .map((s) => mdText(String(s)))
   if (machine.length) parts.push(machine.join(', '))
   const o = suite.options
-  parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'BH'})`}, min effect ${formatPercent(o.minEffect, 1).replace('.0%', '%')}`)
+  parts.push(
+    `α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'BH'})`}, min effect ${formatPercent(o.minEffect, 1).replace('.0%', '%')}`
+  )
   return parts.join(' · ')
 }
 
@@ -174,7 +203,9 @@ function verdictText(c: Comparison): string {
 }
 
 function quietGroup(quiet: Comparison[], suite: SuiteResult, limit: number): string[] {
-  const mdes = quiet.map((c) => c.power?.minDetectableEffect).filter((x): x is number => typeof x === 'number' && Number.isFinite(x))
+  const mdes = quiet
+    .map((c) => c.power?.minDetectableEffect)
+    .filter((x): x is number => typeof x === 'number' && Number.isFinite(x))
   const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(medianOf(mdes))}` : ''
   const delta = formatPercent(suite.options.minEffect).replace('.0%', '%')
   const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) =>
@@ -195,7 +226,10 @@ function quietGroup(quiet: Comparison[], suite: SuiteResult, limit: number): str
     )
   }
   if (limit < quiet.length) {
-    out.push('', `_${quiet.length - limit} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`)
+    out.push(
+      '',
+      `_${quiet.length - limit} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+    )
   }
   out.push('</details>')
   return out
@@ -205,14 +239,19 @@ function quietGroup(quiet: Comparison[], suite: SuiteResult, limit: number): str
 function sortChanged(cs: Comparison[]): Comparison[] {
   const rank = (c: Comparison) => CHANGED.indexOf(c.verdict)
   const size = (c: Comparison) => Math.abs(Math.log(c.ratio?.estimate ?? 1))
-  return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || a.benchmark.localeCompare(b.benchmark))
+  return [...cs].sort(
+    (a, b) => rank(a) - rank(b) || size(b) - size(a) || a.benchmark.localeCompare(b.benchmark)
+  )
 }
 
 /** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
 function sortQuiet(cs: Comparison[], minEffect: number): Comparison[] {
   const hi = (c: Comparison) => c.ratio?.ci[1] ?? 0
   const admits = (c: Comparison) => (hi(c) >= 1 + minEffect ? 1 : 0)
-  return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || a.benchmark.localeCompare(b.benchmark))
+  return [...cs].sort(
+    (a, b) =>
+      admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || a.benchmark.localeCompare(b.benchmark)
+  )
 }
 
 /** Warning codes already shown in the tables. */

@@ -1,10 +1,26 @@
 /** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
 import type { Comparison, Verdict } from '../analysis/types.js'
-import { formatChange, formatChangeCi, formatDuration, formatLevel, formatP, formatPercent } from './format.js'
+import {
+  formatChange,
+  formatChangeCi,
+  formatDuration,
+  formatLevel,
+  formatP,
+  formatPercent
+} from './format.js'
 import { headline } from './markdown.js'
 import type { Report } from './model.js'
 
-const ORDER: Verdict[] = ['regression', 'failed', 'improvement', 'new', 'removed', 'negligible', 'inconclusive', 'unchanged']
+const ORDER: Verdict[] = [
+  'regression',
+  'failed',
+  'improvement',
+  'new',
+  'removed',
+  'negligible',
+  'inconclusive',
+  'unchanged'
+]
 
 const COLOUR: Partial<Record<Verdict, string>> = {
   regression: '\x1b[31m',
@@ -26,21 +42,32 @@ export function renderTerminal(report: Report, options: TerminalOptions = {}): s
   const level = formatLevel(1 - suite.options.alpha)
   const header = ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect', 'Verdict']
   const rows = [...suite.comparisons]
-    .sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark))
+    .sort(
+      (a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark)
+    )
     .map((c) => ({ c, cells: row(c) }))
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r.cells[i]].length)))
   const right = new Set([1, 2, 3, 4, 5, 6])
   const line = (cells: string[]) =>
     cells
-      .map((s, i) => (right.has(i) ? s.padStart(widths[i] + s.length - [...s].length) : s.padEnd(widths[i] + s.length - [...s].length)))
+      .map((s, i) =>
+        right.has(i)
+          ? s.padStart(widths[i] + s.length - [...s].length)
+          : s.padEnd(widths[i] + s.length - [...s].length)
+      )
       .join('  ')
       .trimEnd()
 
   const out: string[] = []
   out.push(`benchgate: ${stripIcons(headline(suite))}`)
-  const bits = [`${run.base.label}${run.base.sha ? ` (${run.base.sha.slice(0, 7)})` : ''} → ${run.head.label}${run.head.sha ? ` (${run.head.sha.slice(0, 7)})` : ''}`]
-  if (run.rounds !== undefined) bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`)
-  bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`)
+  const bits = [
+    `${run.base.label}${run.base.sha ? ` (${run.base.sha.slice(0, 7)})` : ''} → ${run.head.label}${run.head.sha ? ` (${run.head.sha.slice(0, 7)})` : ''}`
+  ]
+  if (run.rounds !== undefined)
+    bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`)
+  bits.push(
+    `α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`
+  )
   out.push(bits.join(' · '))
   if (run.stoppedEarly) out.push(`measuring stopped early: ${run.stoppedEarly}`)
   out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '))

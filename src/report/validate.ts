@@ -14,25 +14,32 @@ const MAX_TEXT = 4096
 
 /** Parses and validates a results file; throws ConfigError saying what is wrong and where. */
 export function validateResults(text: string, source: string): ResultsJson {
-  if (text.length > MAX_RESULTS_BYTES) throw new ConfigError(`${source}: results file is larger than ${MAX_RESULTS_BYTES} bytes`)
+  if (text.length > MAX_RESULTS_BYTES)
+    throw new ConfigError(`${source}: results file is larger than ${MAX_RESULTS_BYTES} bytes`)
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (e) {
-    throw new ConfigError(`${source}: not valid JSON (${(e as Error).message}); expected a benchgate results.json`)
+    throw new ConfigError(
+      `${source}: not valid JSON (${(e as Error).message}); expected a benchgate results.json`
+    )
   }
   const fail = (path: string, what: string): never => {
     throw new ConfigError(`${source}: ${path}: ${what}`)
   }
   const obj = (v: unknown, path: string): Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : fail(path, 'expected an object')
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : fail(path, 'expected an object')
   const num = (v: unknown, path: string, nullable = false): void => {
     if (nullable && v === null) return
-    if (typeof v !== 'number' || !Number.isFinite(v)) fail(path, `expected a finite number${nullable ? ' or null' : ''}`)
+    if (typeof v !== 'number' || !Number.isFinite(v))
+      fail(path, `expected a finite number${nullable ? ' or null' : ''}`)
   }
   const str = (v: unknown, path: string, optional = false): void => {
     if (optional && v === undefined) return
-    if (typeof v !== 'string' || v.length > MAX_TEXT) fail(path, `expected a string of at most ${MAX_TEXT} characters`)
+    if (typeof v !== 'string' || v.length > MAX_TEXT)
+      fail(path, `expected a string of at most ${MAX_TEXT} characters`)
   }
   const interval = (v: unknown, path: string): void => {
     if (v === null) return
@@ -48,14 +55,18 @@ export function validateResults(text: string, source: string): ResultsJson {
       const o = obj(w, `${path}[${i}]`)
       str(o.message, `${path}[${i}].message`)
       str(o.code, `${path}[${i}].code`)
-      if (!['info', 'warning', 'error'].includes(o.level as string)) fail(`${path}[${i}].level`, 'expected info, warning or error')
+      if (!['info', 'warning', 'error'].includes(o.level as string))
+        fail(`${path}[${i}].level`, 'expected info, warning or error')
     })
   }
 
   const root = obj(json, '$')
   if (root.format !== RESULTS_FORMAT) fail('$.format', `expected "${RESULTS_FORMAT}"`)
   if (root.version !== RESULTS_VERSION) {
-    fail('$.version', `version ${String(root.version)} is not supported by this benchgate (reads version ${RESULTS_VERSION}); upgrade benchgate`)
+    fail(
+      '$.version',
+      `version ${String(root.version)} is not supported by this benchgate (reads version ${RESULTS_VERSION}); upgrade benchgate`
+    )
   }
   const run = obj(root.run, '$.run')
   str(obj(run.base, '$.run.base').label, '$.run.base.label')
@@ -63,7 +74,8 @@ export function validateResults(text: string, source: string): ResultsJson {
   str(run.key, '$.run.key', true)
   const options = obj(root.options, '$.options')
   for (const k of ['alpha', 'minEffect', 'power', 'deffCutoff']) num(options[k], `$.options.${k}`)
-  if (!['holm', 'bh', 'none'].includes(options.correction as string)) fail('$.options.correction', 'expected holm, bh or none')
+  if (!['holm', 'bh', 'none'].includes(options.correction as string))
+    fail('$.options.correction', 'expected holm, bh or none')
   const counts = obj(root.counts, '$.counts')
   for (const v of ALL_VERDICTS) num(counts[v], `$.counts.${v}`)
   warnings(root.warnings, '$.warnings')
@@ -75,7 +87,8 @@ export function validateResults(text: string, source: string): ResultsJson {
     const p = `$.benchmarks[${i}]`
     const o = obj(b, p)
     str(o.name, `${p}.name`)
-    if (!ALL_VERDICTS.includes(o.verdict as never)) fail(`${p}.verdict`, `expected one of ${ALL_VERDICTS.join(', ')}`)
+    if (!ALL_VERDICTS.includes(o.verdict as never))
+      fail(`${p}.verdict`, `expected one of ${ALL_VERDICTS.join(', ')}`)
     for (const k of ['p_value', 'p_adjusted']) num(o[k], `${p}.${k}`, true)
     const median = obj(o.median, `${p}.median`)
     num(median.base, `${p}.median.base`, true)

@@ -29,16 +29,30 @@ export class StatsInputError extends Error {
 export function assertFinite(values: ArrayLike<number>, subject: string): void {
   for (let i = 0; i < values.length; i++) {
     if (!Number.isFinite(values[i])) {
-      throw new StatsInputError('not-finite', subject, `${subject}[${i}] is ${values[i]}: every sample must be a finite number`)
+      throw new StatsInputError(
+        'not-finite',
+        subject,
+        `${subject}[${i}] is ${values[i]}: every sample must be a finite number`
+      )
     }
   }
 }
 
 /** Throws unless the sample has at least `min` values. */
-export function assertSize(values: ArrayLike<number>, min: number, subject: string, what = 'this statistic'): void {
-  if (values.length === 0) throw new StatsInputError('empty', subject, `${subject} is empty: ${what} needs at least ${min} value(s)`)
+export function assertSize(
+  values: ArrayLike<number>,
+  min: number,
+  subject: string,
+  what = 'this statistic'
+): void {
+  if (values.length === 0)
+    throw new StatsInputError('empty', subject, `${subject} is empty: ${what} needs at least ${min} value(s)`)
   if (values.length < min) {
-    throw new StatsInputError('too-small', subject, `${subject} has ${values.length} value(s): ${what} needs at least ${min}`)
+    throw new StatsInputError(
+      'too-small',
+      subject,
+      `${subject} has ${values.length} value(s): ${what} needs at least ${min}`
+    )
   }
 }
 
@@ -46,12 +60,17 @@ export function assertSize(values: ArrayLike<number>, min: number, subject: stri
 export function assertPositive(values: ArrayLike<number>, subject: string): void {
   for (let i = 0; i < values.length; i++) {
     if (!(values[i] > 0)) {
-      throw new StatsInputError('not-positive', subject, `${subject}[${i}] is ${values[i]}: ratios need positive times (> 0)`)
+      throw new StatsInputError(
+        'not-positive',
+        subject,
+        `${subject}[${i}] is ${values[i]}: ratios need positive times (> 0)`
+      )
     }
   }
 }
 
 /** Throws unless 0 < p < 1. */
 export function assertProbability(p: number, subject: string): void {
-  if (!(p > 0 && p < 1)) throw new StatsInputError('domain', subject, `${subject} must be in (0, 1), got ${p}`)
+  if (!(p > 0 && p < 1))
+    throw new StatsInputError('domain', subject, `${subject} must be in (0, 1), got ${p}`)
 }

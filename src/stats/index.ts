@@ -20,7 +20,12 @@ export { powerTTest } from './power.js'
 export type { PowerTTestOptions, PowerTTestResult } from './power.js'
 export { pnt } from './noncentralT.js'
 export { bootstrapSdUpper } from './bootstrap.js'
-export { requiredSamplesPerSide, minimumDetectableEffect, powerWarnings, NONPARAMETRIC_OVERHEAD } from './sampleSize.js'
+export {
+  requiredSamplesPerSide,
+  minimumDetectableEffect,
+  powerWarnings,
+  NONPARAMETRIC_OVERHEAD
+} from './sampleSize.js'
 
 // Diagnostics (STATISTICS §3, §5) and multiplicity (§6).
 export { summarize, median, mean, quantileType7 } from './summary.js'
