@@ -265,27 +265,7 @@ function noBaselineReport(
   benchmarks: string[],
   base: BuildResult
 ): Report {
-  const suite = analyzeSuite({ samples: [] }, config.analysis)
-  suite.comparisons = benchmarks.map((name) => ({
-    benchmark: name,
-    verdict: 'new',
-    level: 'repetitions',
-    baseMedian: null,
-    headMedian: null,
-    base: null,
-    head: null,
-    pValue: null,
-    pAdjusted: null,
-    u: null,
-    testMethod: null,
-    confLevel: 1 - config.analysis.alpha,
-    shift: null,
-    ratio: null,
-    power: null,
-    warnings: [],
-    issues: []
-  }))
-  suite.counts.new = benchmarks.length
+  const suite = analyzeSuite({ samples: [], headOnly: benchmarks }, config.analysis)
   suite.warnings.push({
     level: 'warning',
     code: 'no-baseline',

@@ -117,6 +117,35 @@ describeIf('benchgate run (end to end)', () => {
     expect(io.err).toMatch(/this is not C\+\+|error/)
   }, 120_000)
 
+  it('reports every head benchmark as new, exit 0, when the base does not build (no baseline)', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const argv = [
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      'broken',
+      '--head',
+      'main',
+      '--no-merge-base',
+      '--build',
+      BUILD,
+      '--binary',
+      'bench',
+      '--rounds',
+      '2',
+      '--out',
+      out
+    ]
+    expect(await main(argv, io)).toBe(0)
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    expect(results.benchmarks.map((b: { name: string; verdict: string }) => [b.name, b.verdict])).toEqual([
+      ['BM_Spin', 'new']
+    ])
+    expect(results.warnings[0].code).toBe('no-baseline')
+  }, 120_000)
+
   it('rejects an unknown ref with exit 2', async () => {
     const io = capture()
     const code = await main(

@@ -21,6 +21,8 @@ export interface SuiteInput {
   samples: readonly Sample[]
   issues?: readonly SampleIssue[]
   provenance?: { base?: Provenance; head?: Provenance }
+  /** Benchmarks known to exist on head without samples (e.g. listed by a binary whose base failed to build). */
+  headOnly?: readonly string[]
 }
 
 /**
@@ -33,6 +35,7 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   const issues = input.issues ?? []
   const observations = groupObservations(input.samples, opts.metric)
   const names = new Set<string>([
+    ...(input.headOnly ?? []),
     ...observations.keys(),
     ...issues.map((i) => i.benchmark).filter((b) => b !== '')
   ])
@@ -41,7 +44,10 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   for (const name of [...names].sort()) {
     const obs = observations.get(name) ?? { base: [], head: [] }
     const own = issues.filter((i) => i.benchmark === name)
-    comparisons.push(compareOne(name, obs, own, opts))
+    const listedOnHead = !observations.has(name) && own.length === 0
+    comparisons.push(
+      listedOnHead ? emptyComparison(name, 'new', obs, [], opts, []) : compareOne(name, obs, own, opts)
+    )
   }
 
   const tested = comparisons.filter((c) => c.pValue !== null)
