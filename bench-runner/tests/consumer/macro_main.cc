@@ -1,0 +1,3 @@
+#include <benchgate/runner.h>
+
+BENCHGATE_MAIN();
