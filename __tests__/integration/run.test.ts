@@ -20,6 +20,25 @@ const SOURCE = (work: number) => `#include <benchmark/benchmark.h>
 static void BM_Spin(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < ${work}; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
 BENCHMARK(BM_Spin);
 `
+// Head: the same BM_Spin plus BM_New (head only); the process aborts the 4th time it runs benchmarks
+// (warm-up, rounds 1 and 2 complete; round 3 crashes), counted in a file in its working directory.
+const CRASHY = `#include <benchmark/benchmark.h>
+#include <cstdio>
+#include <cstdlib>
+static bool counted = false;
+static void Count() {
+  if (counted) return;
+  counted = true;
+  int n = 0;
+  if (FILE* f = std::fopen("crash-counter", "r")) { if (std::fscanf(f, "%d", &n) != 1) n = 0; std::fclose(f); }
+  if (FILE* f = std::fopen("crash-counter", "w")) { std::fprintf(f, "%d", n + 1); std::fclose(f); }
+  if (n + 1 == 4) std::abort();
+}
+static void BM_Spin(benchmark::State& s) { Count(); for (auto _ : s) { unsigned x = 0; for (int i = 0; i < 20000; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
+BENCHMARK(BM_Spin);
+static void BM_New(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < 1000; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
+BENCHMARK(BM_New);
+`
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
 
 function capture(): Io & { out: string; err: string } {
@@ -56,6 +75,10 @@ describeIf('benchgate run (end to end)', () => {
     git(repo, 'checkout', '-q', 'main')
     writeFileSync(join(repo, 'bench.cc'), SOURCE(22000))
     git(repo, 'commit', '-qam', '10% more work')
+    git(repo, 'checkout', '-qb', 'crashy', 'base')
+    writeFileSync(join(repo, 'bench.cc'), CRASHY)
+    git(repo, 'commit', '-qam', 'head crashes in round 3 and adds BM_New')
+    git(repo, 'checkout', '-q', 'main')
     git(repo, 'checkout', '-qb', 'broken')
     writeFileSync(join(repo, 'bench.cc'), 'this is not C++\n')
     git(repo, 'commit', '-qam', 'broken build')
@@ -144,6 +167,45 @@ describeIf('benchgate run (end to end)', () => {
       ['BM_Spin', 'new']
     ])
     expect(results.warnings[0].code).toBe('no-baseline')
+  }, 120_000)
+
+  it('keeps and analyses the samples of a head that crashes in round 3, reports the crash, and marks a head-only benchmark new', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const argv = [
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      'base',
+      '--head',
+      'crashy',
+      '--build',
+      BUILD,
+      '--binary',
+      'bench',
+      '--rounds',
+      '6',
+      '--repetitions',
+      '3',
+      '--min-time',
+      '0.02',
+      '--out',
+      out
+    ]
+    const code = await main(argv, io)
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    const byName = Object.fromEntries(results.benchmarks.map((b: { name: string }) => [b.name, b]))
+    expect(byName.BM_New.verdict).toBe('new')
+    // Head lost exactly one of its 6 runs (round 3); the other 5 are analysed.
+    expect(byName.BM_Spin.runs).toEqual({ base: 6, head: 5 })
+    expect(byName.BM_Spin.p_value).not.toBeNull()
+    const crash = byName.BM_Spin.issues
+      .concat(results.warnings)
+      .map((w: { message: string }) => w.message)
+      .join('\n')
+    expect(io.err + crash).toMatch(/round 3 (was killed by SIGABRT|exited)/)
+    expect([0, 1]).toContain(code)
   }, 120_000)
 
   it('rejects an unknown ref with exit 2', async () => {
