@@ -2,12 +2,12 @@
 import { readFileSync, realpathSync, mkdirSync, writeFileSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, existsSync, rmSync, copyFileSync, chmodSync, writeSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { hostname, tmpdir } from 'node:os';
-import { resolve, join, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
 import require$$0 from 'tty';
 import require$$1 from 'util';
 import require$$3 from 'fs';
 import require$$4 from 'net';
+import { hostname, tmpdir } from 'node:os';
+import { resolve, join, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
 import { spawn, execFile, execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
@@ -476,569 +476,6 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
     main$1u(process.argv.slice(2), io).then((code) => {
         process.exitCode = code;
     });
-}
-
-/** Number and text formatting shared by every report. Reads finished results; computes nothing statistical. */
-/** A time per iteration in ns, with a unit that keeps 3–4 significant digits: "1.262 ms", "36.0 µs". */
-function formatDuration(ns) {
-    if (ns === null || !Number.isFinite(ns))
-        return '–';
-    const units = [
-        [1e9, 's'],
-        [1e6, 'ms'],
-        [1e3, 'µs'],
-        [1, 'ns']
-    ];
-    for (const [scale, unit] of units) {
-        if (Math.abs(ns) >= scale || unit === 'ns') {
-            const v = ns / scale;
-            const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 10 ? 2 : 3;
-            return `${v.toFixed(unit === 'ns' && Math.abs(v) >= 100 ? 0 : digits)} ${unit}`;
-        }
-    }
-    return `${ns} ns`;
-}
-/** A ratio as a signed percentage change: 1.061 -> "+6.1%", 0.874 -> "−12.6%" (true minus sign). */
-function formatChange(ratio, digits = 1) {
-    if (ratio === null || !Number.isFinite(ratio))
-        return '–';
-    const pct = (ratio - 1) * 100;
-    const rounded = Number(pct.toFixed(digits));
-    if (rounded === 0)
-        return `${(0).toFixed(digits)}%`;
-    return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(digits)}%`;
-}
-/** "[+4.9%, +7.4%]" */
-function formatChangeCi(ci, digits = 1) {
-    if (!ci)
-        return '';
-    return `[${formatChange(ci[0], digits)}, ${formatChange(ci[1], digits)}]`;
-}
-/** p-values: two significant digits, exponent form when small; "<1e-300" at the floor. */
-function formatP(p) {
-    if (p === null || !Number.isFinite(p))
-        return '–';
-    if (p === 0)
-        return '<1e-300';
-    if (p >= 0.1)
-        return p.toFixed(2);
-    if (p >= 0.001)
-        return p.toPrecision(2);
-    return p.toExponential(0).replace('e-', 'e-');
-}
-/** A relative effect as a percentage: 0.024 -> "2.4%". */
-function formatPercent(x, digits = 1) {
-    if (x === null || !Number.isFinite(x))
-        return '–';
-    return `${(x * 100).toFixed(digits)}%`;
-}
-/** The level of a CI in percent: 0.99 -> "99%". */
-function formatLevel(confLevel) {
-    const pct = confLevel * 100;
-    return `${Number.isInteger(Math.round(pct * 10) / 10) ? Math.round(pct) : pct.toFixed(1)}%`;
-}
-/** Plural helper: (2, 'round') -> "2 rounds". */
-function plural(n, word, many = `${word}s`) {
-    return `${n} ${n === 1 ? word : many}`;
-}
-
-/**
- * `regression` (default) fails on any regression or failed benchmark; `inconclusive` also fails when
- * any benchmark could not be resolved; `never` always passes (report only).
- */
-function gate(suite, failOn) {
-    const c = suite.counts;
-    const problems = [];
-    if (c.regression)
-        problems.push(plural(c.regression, 'regression'));
-    if (c.failed)
-        problems.push(`${plural(c.failed, 'benchmark')} failed`);
-    if (failOn === 'inconclusive' && c.inconclusive)
-        problems.push(`${c.inconclusive} inconclusive`);
-    const total = suite.comparisons.length;
-    if (problems.length === 0) {
-        return { pass: true, reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}` };
-    }
-    if (failOn === 'never') {
-        return { pass: true, reason: `benchgate: pass (fail-on: never) despite ${problems.join(', ')}` };
-    }
-    return { pass: false, reason: `benchgate: fail: ${problems.join(', ')} (of ${plural(total, 'benchmark')})` };
-}
-
-/**
- * The small logging interface every layer below the entry points receives. The Action maps it onto
- * `@actions/core` (info/warning/debug/group); the CLI uses {@link consoleLog}; tests use {@link silentLog}
- * or their own recorder. Nothing below `src/index.ts` / `src/cli.ts` writes to the console directly.
- */
-/**
- * Plain text log for the CLI: one line per message on `stream` (stderr, so stdout stays the report).
- * @param stream destination, typically `process.stderr`
- * @param options.debug print `debug` messages too (default false)
- */
-function consoleLog(stream, options = {}) {
-    const line = (prefix, msg) => {
-        stream.write(`${prefix}${msg}\n`);
-    };
-    return {
-        info: (msg) => line('', msg),
-        warn: (msg) => line('warning: ', msg),
-        debug: (msg) => {
-            if (options.debug)
-                line('debug: ', msg);
-        },
-        group: async (name, fn) => {
-            line('== ', name);
-            return fn();
-        }
-    };
-}
-
-const RESULTS_FORMAT = 'benchgate-results';
-const RESULTS_VERSION = 1;
-/** Converts a report to the results file's JSON shape (snake_case, versioned). */
-function toResultsJson(report, toolVersion, now = new Date()) {
-    const { suite, run } = report;
-    return {
-        format: RESULTS_FORMAT,
-        version: RESULTS_VERSION,
-        generated_at: now.toISOString(),
-        tool: { name: 'benchgate', version: toolVersion },
-        run,
-        options: suite.options,
-        counts: suite.counts,
-        warnings: suite.warnings,
-        provenance: suite.provenance,
-        benchmarks: suite.comparisons.map(benchmarkJson)
-    };
-}
-function benchmarkJson(c) {
-    return {
-        name: c.benchmark,
-        verdict: c.verdict,
-        level: c.level,
-        samples: { base: c.base?.samples ?? 0, head: c.head?.samples ?? 0 },
-        runs: { base: c.base?.runs ?? 0, head: c.head?.runs ?? 0 },
-        median: { base: c.baseMedian, head: c.headMedian },
-        p_value: c.pValue,
-        p_adjusted: c.pAdjusted,
-        u: c.u,
-        test_method: c.testMethod,
-        conf_level: c.confLevel,
-        shift: c.shift,
-        ratio: c.ratio,
-        power: c.power && {
-            sd_log: c.power.sdLog,
-            n_eff: c.power.nEff,
-            required_per_side: c.power.requiredPerSide,
-            min_detectable_effect: c.power.minDetectableEffect,
-            more_rounds: c.power.moreRounds
-        },
-        sides: { base: c.base, head: c.head },
-        warnings: c.warnings,
-        issues: c.issues
-    };
-}
-/** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
-function fromResultsJson(json) {
-    const comparisons = json.benchmarks.map((b) => ({
-        benchmark: b.name,
-        verdict: b.verdict,
-        level: b.level,
-        baseMedian: b.median.base,
-        headMedian: b.median.head,
-        base: b.sides.base,
-        head: b.sides.head,
-        pValue: b.p_value,
-        pAdjusted: b.p_adjusted,
-        u: b.u,
-        testMethod: b.test_method,
-        confLevel: b.conf_level,
-        shift: b.shift,
-        ratio: b.ratio,
-        power: b.power && {
-            sdLog: b.power.sd_log,
-            nEff: b.power.n_eff,
-            requiredPerSide: b.power.required_per_side,
-            minDetectableEffect: b.power.min_detectable_effect,
-            moreRounds: b.power.more_rounds
-        },
-        warnings: b.warnings,
-        issues: b.issues
-    }));
-    const suite = {
-        options: json.options,
-        comparisons,
-        counts: json.counts,
-        warnings: json.warnings,
-        provenance: json.provenance
-    };
-    return { suite, run: json.run };
-}
-
-/**
- * Escaping for untrusted text (benchmark names, messages, refs) in Markdown and HTML.
- * A pull request controls benchmark names: they must not break a table, inject HTML,
- * or ping anyone through an @mention.
- */
-const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/**
- * Renders untrusted text as inline code inside a Markdown table cell.
- * GitHub code spans cannot hold a literal `|` in a table, and backticks would close the span,
- * so the name is written as an HTML <code> element with every special character escaped;
- * `@` becomes an entity so no mention is rendered; newlines become spaces.
- */
-function mdCode(text) {
-    return `<code>${escapeInline(text)}</code>`;
-}
-/** Escapes untrusted text for Markdown prose and table cells (no code formatting). */
-function mdText(text) {
-    return escapeInline(text);
-}
-/** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
-const INLINE = /[&<>"'|`@\\*_~[\]#]/g;
-function escapeInline(text) {
-    return text.replace(/[\r\n]+/g, ' ').replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`);
-}
-
-/** GitHub's limit on an issue comment body. */
-const COMMENT_MAX_CHARS = 65_536;
-/** The hidden marker that identifies benchgate's sticky comment for one key. */
-function commentMarker(key = 'default') {
-    return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
-}
-const ICON = {
-    regression: '❌',
-    improvement: '✅',
-    negligible: '➖',
-    unchanged: '✔️',
-    inconclusive: '❔',
-    new: '🆕',
-    removed: '🗑️',
-    failed: '💥'
-};
-/** Verdicts shown in the main table, in this order. */
-const CHANGED = ['regression', 'failed', 'improvement', 'new', 'removed'];
-/** Verdicts collapsed into one group: no significant change of at least δ. */
-const QUIET = ['inconclusive', 'negligible', 'unchanged'];
-/** Renders the report as GitHub-flavoured Markdown (the PR comment and, uncapped, the job summary). */
-function renderMarkdown(report, options = {}) {
-    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
-    const quietCount = report.suite.comparisons.filter((c) => QUIET.includes(c.verdict)).length;
-    const warningCount = countWarnings(report.suite);
-    // Truncate the collapsed lists first, then the main table, until the text fits.
-    let limits = { quiet: quietCount, warnings: warningCount, changed: Infinity };
-    let text = render(report, limits);
-    while (text.length > maxChars) {
-        const over = text.length - maxChars;
-        if (limits.quiet > 0)
-            limits = { ...limits, quiet: shrink(limits.quiet, over, 140) };
-        else if (limits.warnings > 0)
-            limits = { ...limits, warnings: shrink(limits.warnings, over, 160) };
-        else if (limits.changed > 0) {
-            const changed = Math.min(limits.changed, report.suite.comparisons.length);
-            limits = { ...limits, changed: shrink(changed, over, 200) };
-        }
-        else
-            break;
-        text = render(report, limits);
-    }
-    return text;
-}
-function shrink(current, overChars, approxRowChars) {
-    return Math.max(0, current - Math.max(1, Math.ceil(overChars / approxRowChars)));
-}
-function render(report, limits) {
-    const { suite, run } = report;
-    const out = [];
-    out.push(`### benchgate: ${headline(suite)}`, '', subline(report), '');
-    if (run.stoppedEarly)
-        out.push(`> [!NOTE]`, `> Measuring stopped early: ${mdText(run.stoppedEarly)}.`, '');
-    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
-    if (changed.length > 0) {
-        const level = formatLevel(suite.comparisons.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha);
-        out.push(`| | Benchmark | Base (median) | Head (median) | Change [${level} CI] | p (adj.) | Verdict |`, '|---|---|---:|---:|---:|---:|---|');
-        const shown = changed.slice(0, limits.changed);
-        for (const c of shown) {
-            const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
-            out.push(`| ${ICON[c.verdict]} | ${mdCode(c.benchmark)} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictText(c)} |`);
-        }
-        if (shown.length < changed.length) {
-            out.push('', `_${changed.length - shown.length} more changed benchmarks not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`);
-        }
-        out.push('');
-    }
-    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect);
-    if (quiet.length > 0)
-        out.push(...quietGroup(quiet, suite, limits.quiet), '');
-    const warnings = warningLines(suite);
-    if (warnings.length > 0) {
-        out.push(`<details><summary>⚠️ ${plural(warnings.length, 'warning')}</summary>`, '');
-        for (const line of warnings.slice(0, limits.warnings))
-            out.push(`- ${line}`);
-        if (limits.warnings < warnings.length) {
-            out.push(`- _${warnings.length - limits.warnings} more not shown (size limit): see the job summary._`);
-        }
-        out.push('</details>', '');
-    }
-    if (run.reproduce) {
-        out.push('<details><summary>How to reproduce</summary>', '', '```', run.reproduce.replace(/```/g, '` ` `'), '```', '</details>', '');
-    }
-    out.push(commentMarker(run.key));
-    return out.join('\n') + '\n';
-}
-/** The headline: counts by verdict in words; never contradicts the table. */
-function headline(suite) {
-    const c = suite.counts;
-    const parts = [];
-    if (c.regression)
-        parts.push(`❌ ${plural(c.regression, 'regression')}`);
-    if (c.failed)
-        parts.push(`💥 ${c.failed} failed`);
-    if (c.improvement)
-        parts.push(`✅ ${plural(c.improvement, 'improvement')}`);
-    if (c.new)
-        parts.push(`${c.new} new`);
-    if (c.removed)
-        parts.push(`${c.removed} removed`);
-    if (c.negligible)
-        parts.push(`${c.negligible} negligible`);
-    if (c.unchanged)
-        parts.push(`${c.unchanged} unchanged`);
-    if (c.inconclusive)
-        parts.push(`${c.inconclusive} inconclusive`);
-    if (parts.length === 0)
-        return 'no benchmarks were compared';
-    if (!c.regression && !c.failed && !c.improvement)
-        return `no significant change · ${parts.join(', ')}`;
-    return parts.join(', ');
-}
-function subline(report) {
-    const { suite, run } = report;
-    const side = (s) => `<code>${mdText(s.label)}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + s.sha.slice(0, 7) : ''}</code>`;
-    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
-    if (run.rounds !== undefined) {
-        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
-        parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
-    }
-    const p = suite.provenance.head;
-    const machine = [
-        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
-        p.compiler,
-        p.buildType,
-        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
-    ]
-        .filter(Boolean)
-        .map((s) => mdText(String(s)));
-    if (machine.length)
-        parts.push(machine.join(', '));
-    const o = suite.options;
-    parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'BH'})`}, min effect ${formatPercent(o.minEffect, 1).replace('.0%', '%')}`);
-    return parts.join(' · ');
-}
-function verdictText(c) {
-    switch (c.verdict) {
-        case 'inconclusive': {
-            const p = c.power;
-            if (p?.requiredPerSide) {
-                const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : '';
-                return `inconclusive: need ≈ ${p.requiredPerSide} samples/side${more}`;
-            }
-            return 'inconclusive';
-        }
-        case 'failed': {
-            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
-            return why ? `failed: ${mdText(truncate(why.message, 120))}` : 'failed';
-        }
-        case 'new':
-            return 'new (head only)';
-        case 'removed':
-            return 'removed (base only)';
-        default:
-            return c.verdict;
-    }
-}
-function quietGroup(quiet, suite, limit) {
-    const mdes = quiet
-        .map((c) => c.power?.minDetectableEffect)
-        .filter((x) => typeof x === 'number' && Number.isFinite(x));
-    const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(medianOf$1(mdes))}` : '';
-    const delta = formatPercent(suite.options.minEffect).replace('.0%', '%');
-    const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) => v === 'unchanged' ? `${suite.counts[v]} unchanged (within ±${delta})` : `${suite.counts[v]} ${v}`);
-    const level = formatLevel(quiet.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha);
-    const out = [
-        `<details><summary>${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}${typical}</summary>`,
-        '',
-        `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
-        '|---|---:|---:|---:|---:|---|'
-    ];
-    for (const c of quiet.slice(0, limit)) {
-        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
-        const mde = c.power?.minDetectableEffect;
-        out.push(`| ${mdCode(c.benchmark)} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictText(c)} |`);
-    }
-    if (limit < quiet.length) {
-        out.push('', `_${quiet.length - limit} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`);
-    }
-    out.push('</details>');
-    return out;
-}
-/** Regressions worst first, then failures, improvements best first, new, removed. */
-function sortChanged(cs) {
-    const rank = (c) => CHANGED.indexOf(c.verdict);
-    const size = (c) => Math.abs(Math.log(c.ratio?.estimate ?? 1));
-    return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || a.benchmark.localeCompare(b.benchmark));
-}
-/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
-function sortQuiet(cs, minEffect) {
-    const hi = (c) => c.ratio?.ci[1] ?? 0;
-    const admits = (c) => (hi(c) >= 1 + minEffect ? 1 : 0);
-    return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || a.benchmark.localeCompare(b.benchmark));
-}
-/** Warning codes already shown in the tables. */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test']);
-function warningLines(suite) {
-    const lines = suite.warnings.map((w) => mdText(w.message));
-    for (const c of suite.comparisons) {
-        for (const w of c.warnings) {
-            if (SHOWN_IN_TABLE.has(w.code) || (c.verdict === 'failed' && w.level === 'error'))
-                continue;
-            lines.push(`${mdCode(c.benchmark)}: ${mdText(w.message)}`);
-        }
-    }
-    return lines;
-}
-function countWarnings(suite) {
-    return warningLines(suite).length;
-}
-function medianOf$1(values) {
-    const v = [...values].sort((a, b) => a - b);
-    const h = v.length >> 1;
-    return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
-}
-function truncate(s, n) {
-    return s.length <= n ? s : s.slice(0, n - 1) + '…';
-}
-
-const ORDER = [
-    'regression',
-    'failed',
-    'improvement',
-    'new',
-    'removed',
-    'negligible',
-    'inconclusive',
-    'unchanged'
-];
-const COLOUR = {
-    regression: '\x1b[31m',
-    failed: '\x1b[31m',
-    improvement: '\x1b[32m',
-    inconclusive: '\x1b[33m',
-    unchanged: '\x1b[2m',
-    negligible: '\x1b[2m'
-};
-const RESET = '\x1b[0m';
-/** Renders the whole report as plain text (every benchmark, no truncation). */
-function renderTerminal(report, options = {}) {
-    const { suite, run } = report;
-    const level = formatLevel(1 - suite.options.alpha);
-    const header = ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect', 'Verdict'];
-    const rows = [...suite.comparisons]
-        .sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark))
-        .map((c) => ({ c, cells: row(c) }));
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r.cells[i]].length)));
-    const right = new Set([1, 2, 3, 4, 5, 6]);
-    const line = (cells) => cells
-        .map((s, i) => right.has(i)
-        ? s.padStart(widths[i] + s.length - [...s].length)
-        : s.padEnd(widths[i] + s.length - [...s].length))
-        .join('  ')
-        .trimEnd();
-    const out = [];
-    out.push(`benchgate: ${stripIcons(headline(suite))}`);
-    const bits = [
-        `${run.base.label}${run.base.sha ? ` (${run.base.sha.slice(0, 7)})` : ''} → ${run.head.label}${run.head.sha ? ` (${run.head.sha.slice(0, 7)})` : ''}`
-    ];
-    if (run.rounds !== undefined)
-        bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
-    bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`);
-    out.push(bits.join(' · '));
-    if (run.stoppedEarly)
-        out.push(`measuring stopped early: ${run.stoppedEarly}`);
-    out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '));
-    for (const { c, cells } of rows) {
-        const text = line(cells);
-        const colour = options.colour ? COLOUR[c.verdict] : undefined;
-        out.push(colour ? `${colour}${text}${RESET}` : text);
-    }
-    const warnings = [
-        ...suite.warnings.map((w) => w.message),
-        ...suite.comparisons.flatMap((c) => c.warnings.filter((w) => w.level !== 'info').map((w) => `${c.benchmark}: ${w.message}`))
-    ];
-    if (warnings.length) {
-        out.push('', 'Warnings:');
-        for (const w of warnings)
-            out.push(`  - ${w}`);
-    }
-    return out.join('\n') + '\n';
-}
-function row(c) {
-    const mde = c.power?.minDetectableEffect;
-    let verdict = c.verdict;
-    if (c.verdict === 'inconclusive' && c.power?.requiredPerSide) {
-        verdict += `: need ≈ ${c.power.requiredPerSide}/side${c.power.moreRounds ? ` (≈ ${c.power.moreRounds} more rounds)` : ''}`;
-    }
-    if (c.verdict === 'failed') {
-        const why = c.warnings.find((w) => w.level === 'error');
-        if (why)
-            verdict += `: ${why.message.slice(0, 80)}`;
-    }
-    return [
-        c.benchmark,
-        formatDuration(c.baseMedian),
-        formatDuration(c.headMedian),
-        c.ratio ? formatChange(c.ratio.estimate) : '–',
-        c.ratio ? formatChangeCi(c.ratio.ci) : '',
-        formatP(c.pAdjusted),
-        mde ? `≥ ${formatPercent(mde)}` : '–',
-        verdict
-    ];
-}
-function stripIcons(s) {
-    return s.replace(/[❌✅💥]\s?/gu, '');
-}
-
-/**
- * Writes a finished report to the output directory (results.json, report.md, report.txt) and
- * renders the requested format for stdout. Shared by `run`, `compare` and `report`.
- */
-/** Writes every report file into `dir` (created if needed) and returns their paths. */
-function writeOutputs(report, dir) {
-    const abs = resolve(dir);
-    mkdirSync(abs, { recursive: true });
-    const paths = {
-        dir: abs,
-        results: join(abs, 'results.json'),
-        comment: join(abs, 'report.md'),
-        summary: join(abs, 'summary.md'),
-        text: join(abs, 'report.txt')
-    };
-    writeFileSync(paths.results, JSON.stringify(toResultsJson(report, VERSION), null, 2) + '\n');
-    writeFileSync(paths.comment, renderMarkdown(report, { maxChars: COMMENT_MAX_CHARS }));
-    writeFileSync(paths.summary, renderMarkdown(report, { maxChars: Infinity }));
-    writeFileSync(paths.text, renderTerminal(report, { colour: false }));
-    return paths;
-}
-/** The report in one format, for stdout. */
-function renderFormat(report, format, colour) {
-    switch (format) {
-        case 'json':
-            return JSON.stringify(toResultsJson(report, VERSION), null, 2) + '\n';
-        case 'md':
-            return renderMarkdown(report, { maxChars: Infinity });
-        case 'text':
-            return renderTerminal(report, { colour });
-    }
 }
 
 /**
@@ -39975,8 +39412,8 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
         benchmark: name,
         verdict,
         level: 'repetitions',
-        baseMedian: medianOf(obs.base),
-        headMedian: medianOf(obs.head),
+        baseMedian: medianOf$1(obs.base),
+        headMedian: medianOf$1(obs.head),
         base: null,
         head: null,
         pValue: null,
@@ -39991,7 +39428,7 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
         issues
     };
 }
-function medianOf(obs) {
+function medianOf$1(obs) {
     if (obs.length === 0)
         return null;
     const v = obs.map((o) => o.value).sort((a, b) => a - b);
@@ -40063,6 +39500,569 @@ function provenanceWarnings(p) {
         });
     }
     return warnings;
+}
+
+/** Number and text formatting shared by every report. Reads finished results; computes nothing statistical. */
+/** A time per iteration in ns, with a unit that keeps 3–4 significant digits: "1.262 ms", "36.0 µs". */
+function formatDuration(ns) {
+    if (ns === null || !Number.isFinite(ns))
+        return '–';
+    const units = [
+        [1e9, 's'],
+        [1e6, 'ms'],
+        [1e3, 'µs'],
+        [1, 'ns']
+    ];
+    for (const [scale, unit] of units) {
+        if (Math.abs(ns) >= scale || unit === 'ns') {
+            const v = ns / scale;
+            const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 10 ? 2 : 3;
+            return `${v.toFixed(unit === 'ns' && Math.abs(v) >= 100 ? 0 : digits)} ${unit}`;
+        }
+    }
+    return `${ns} ns`;
+}
+/** A ratio as a signed percentage change: 1.061 -> "+6.1%", 0.874 -> "−12.6%" (true minus sign). */
+function formatChange(ratio, digits = 1) {
+    if (ratio === null || !Number.isFinite(ratio))
+        return '–';
+    const pct = (ratio - 1) * 100;
+    const rounded = Number(pct.toFixed(digits));
+    if (rounded === 0)
+        return `${(0).toFixed(digits)}%`;
+    return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(digits)}%`;
+}
+/** "[+4.9%, +7.4%]" */
+function formatChangeCi(ci, digits = 1) {
+    if (!ci)
+        return '';
+    return `[${formatChange(ci[0], digits)}, ${formatChange(ci[1], digits)}]`;
+}
+/** p-values: two significant digits, exponent form when small; "<1e-300" at the floor. */
+function formatP(p) {
+    if (p === null || !Number.isFinite(p))
+        return '–';
+    if (p === 0)
+        return '<1e-300';
+    if (p >= 0.1)
+        return p.toFixed(2);
+    if (p >= 0.001)
+        return p.toPrecision(2);
+    return p.toExponential(0).replace('e-', 'e-');
+}
+/** A relative effect as a percentage: 0.024 -> "2.4%". */
+function formatPercent(x, digits = 1) {
+    if (x === null || !Number.isFinite(x))
+        return '–';
+    return `${(x * 100).toFixed(digits)}%`;
+}
+/** The level of a CI in percent: 0.99 -> "99%". */
+function formatLevel(confLevel) {
+    const pct = confLevel * 100;
+    return `${Number.isInteger(Math.round(pct * 10) / 10) ? Math.round(pct) : pct.toFixed(1)}%`;
+}
+/** Plural helper: (2, 'round') -> "2 rounds". */
+function plural(n, word, many = `${word}s`) {
+    return `${n} ${n === 1 ? word : many}`;
+}
+
+/**
+ * `regression` (default) fails on any regression or failed benchmark; `inconclusive` also fails when
+ * any benchmark could not be resolved; `never` always passes (report only).
+ */
+function gate(suite, failOn) {
+    const c = suite.counts;
+    const problems = [];
+    if (c.regression)
+        problems.push(plural(c.regression, 'regression'));
+    if (c.failed)
+        problems.push(`${plural(c.failed, 'benchmark')} failed`);
+    if (failOn === 'inconclusive' && c.inconclusive)
+        problems.push(`${c.inconclusive} inconclusive`);
+    const total = suite.comparisons.length;
+    if (problems.length === 0) {
+        return { pass: true, reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}` };
+    }
+    if (failOn === 'never') {
+        return { pass: true, reason: `benchgate: pass (fail-on: never) despite ${problems.join(', ')}` };
+    }
+    return { pass: false, reason: `benchgate: fail: ${problems.join(', ')} (of ${plural(total, 'benchmark')})` };
+}
+
+/**
+ * The small logging interface every layer below the entry points receives. The Action maps it onto
+ * `@actions/core` (info/warning/debug/group); the CLI uses {@link consoleLog}; tests use {@link silentLog}
+ * or their own recorder. Nothing below `src/index.ts` / `src/cli.ts` writes to the console directly.
+ */
+/**
+ * Plain text log for the CLI: one line per message on `stream` (stderr, so stdout stays the report).
+ * @param stream destination, typically `process.stderr`
+ * @param options.debug print `debug` messages too (default false)
+ */
+function consoleLog(stream, options = {}) {
+    const line = (prefix, msg) => {
+        stream.write(`${prefix}${msg}\n`);
+    };
+    return {
+        info: (msg) => line('', msg),
+        warn: (msg) => line('warning: ', msg),
+        debug: (msg) => {
+            if (options.debug)
+                line('debug: ', msg);
+        },
+        group: async (name, fn) => {
+            line('== ', name);
+            return fn();
+        }
+    };
+}
+
+const RESULTS_FORMAT = 'benchgate-results';
+const RESULTS_VERSION = 1;
+/** Converts a report to the results file's JSON shape (snake_case, versioned). */
+function toResultsJson(report, toolVersion, now = new Date()) {
+    const { suite, run } = report;
+    return {
+        format: RESULTS_FORMAT,
+        version: RESULTS_VERSION,
+        generated_at: now.toISOString(),
+        tool: { name: 'benchgate', version: toolVersion },
+        run,
+        options: suite.options,
+        counts: suite.counts,
+        warnings: suite.warnings,
+        provenance: suite.provenance,
+        benchmarks: suite.comparisons.map(benchmarkJson)
+    };
+}
+function benchmarkJson(c) {
+    return {
+        name: c.benchmark,
+        verdict: c.verdict,
+        level: c.level,
+        samples: { base: c.base?.samples ?? 0, head: c.head?.samples ?? 0 },
+        runs: { base: c.base?.runs ?? 0, head: c.head?.runs ?? 0 },
+        median: { base: c.baseMedian, head: c.headMedian },
+        p_value: c.pValue,
+        p_adjusted: c.pAdjusted,
+        u: c.u,
+        test_method: c.testMethod,
+        conf_level: c.confLevel,
+        shift: c.shift,
+        ratio: c.ratio,
+        power: c.power && {
+            sd_log: c.power.sdLog,
+            n_eff: c.power.nEff,
+            required_per_side: c.power.requiredPerSide,
+            min_detectable_effect: c.power.minDetectableEffect,
+            more_rounds: c.power.moreRounds
+        },
+        sides: { base: c.base, head: c.head },
+        warnings: c.warnings,
+        issues: c.issues
+    };
+}
+/** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
+function fromResultsJson(json) {
+    const comparisons = json.benchmarks.map((b) => ({
+        benchmark: b.name,
+        verdict: b.verdict,
+        level: b.level,
+        baseMedian: b.median.base,
+        headMedian: b.median.head,
+        base: b.sides.base,
+        head: b.sides.head,
+        pValue: b.p_value,
+        pAdjusted: b.p_adjusted,
+        u: b.u,
+        testMethod: b.test_method,
+        confLevel: b.conf_level,
+        shift: b.shift,
+        ratio: b.ratio,
+        power: b.power && {
+            sdLog: b.power.sd_log,
+            nEff: b.power.n_eff,
+            requiredPerSide: b.power.required_per_side,
+            minDetectableEffect: b.power.min_detectable_effect,
+            moreRounds: b.power.more_rounds
+        },
+        warnings: b.warnings,
+        issues: b.issues
+    }));
+    const suite = {
+        options: json.options,
+        comparisons,
+        counts: json.counts,
+        warnings: json.warnings,
+        provenance: json.provenance
+    };
+    return { suite, run: json.run };
+}
+
+/**
+ * Escaping for untrusted text (benchmark names, messages, refs) in Markdown and HTML.
+ * A pull request controls benchmark names: they must not break a table, inject HTML,
+ * or ping anyone through an @mention.
+ */
+const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Renders untrusted text as inline code inside a Markdown table cell.
+ * GitHub code spans cannot hold a literal `|` in a table, and backticks would close the span,
+ * so the name is written as an HTML <code> element with every special character escaped;
+ * `@` becomes an entity so no mention is rendered; newlines become spaces.
+ */
+function mdCode(text) {
+    return `<code>${escapeInline(text)}</code>`;
+}
+/** Escapes untrusted text for Markdown prose and table cells (no code formatting). */
+function mdText(text) {
+    return escapeInline(text);
+}
+/** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
+const INLINE = /[&<>"'|`@\\*_~[\]#]/g;
+function escapeInline(text) {
+    return text.replace(/[\r\n]+/g, ' ').replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`);
+}
+
+/** GitHub's limit on an issue comment body. */
+const COMMENT_MAX_CHARS = 65_536;
+/** The hidden marker that identifies benchgate's sticky comment for one key. */
+function commentMarker(key = 'default') {
+    return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
+}
+const ICON = {
+    regression: '❌',
+    improvement: '✅',
+    negligible: '➖',
+    unchanged: '✔️',
+    inconclusive: '❔',
+    new: '🆕',
+    removed: '🗑️',
+    failed: '💥'
+};
+/** Verdicts shown in the main table, in this order. */
+const CHANGED = ['regression', 'failed', 'improvement', 'new', 'removed'];
+/** Verdicts collapsed into one group: no significant change of at least δ. */
+const QUIET = ['inconclusive', 'negligible', 'unchanged'];
+/** Renders the report as GitHub-flavoured Markdown (the PR comment and, uncapped, the job summary). */
+function renderMarkdown(report, options = {}) {
+    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
+    const quietCount = report.suite.comparisons.filter((c) => QUIET.includes(c.verdict)).length;
+    const warningCount = countWarnings(report.suite);
+    // Truncate the collapsed lists first, then the main table, until the text fits.
+    let limits = { quiet: quietCount, warnings: warningCount, changed: Infinity };
+    let text = render(report, limits);
+    while (text.length > maxChars) {
+        const over = text.length - maxChars;
+        if (limits.quiet > 0)
+            limits = { ...limits, quiet: shrink(limits.quiet, over, 140) };
+        else if (limits.warnings > 0)
+            limits = { ...limits, warnings: shrink(limits.warnings, over, 160) };
+        else if (limits.changed > 0) {
+            const changed = Math.min(limits.changed, report.suite.comparisons.length);
+            limits = { ...limits, changed: shrink(changed, over, 200) };
+        }
+        else
+            break;
+        text = render(report, limits);
+    }
+    return text;
+}
+function shrink(current, overChars, approxRowChars) {
+    return Math.max(0, current - Math.max(1, Math.ceil(overChars / approxRowChars)));
+}
+function render(report, limits) {
+    const { suite, run } = report;
+    const out = [];
+    out.push(`### benchgate: ${headline(suite)}`, '', subline(report), '');
+    if (run.stoppedEarly)
+        out.push(`> [!NOTE]`, `> Measuring stopped early: ${mdText(run.stoppedEarly)}.`, '');
+    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
+    if (changed.length > 0) {
+        const level = formatLevel(suite.comparisons.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha);
+        out.push(`| | Benchmark | Base (median) | Head (median) | Change [${level} CI] | p (adj.) | Verdict |`, '|---|---|---:|---:|---:|---:|---|');
+        const shown = changed.slice(0, limits.changed);
+        for (const c of shown) {
+            const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
+            out.push(`| ${ICON[c.verdict]} | ${mdCode(c.benchmark)} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictText(c)} |`);
+        }
+        if (shown.length < changed.length) {
+            out.push('', `_${changed.length - shown.length} more changed benchmarks not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`);
+        }
+        out.push('');
+    }
+    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect);
+    if (quiet.length > 0)
+        out.push(...quietGroup(quiet, suite, limits.quiet), '');
+    const warnings = warningLines(suite);
+    if (warnings.length > 0) {
+        out.push(`<details><summary>⚠️ ${plural(warnings.length, 'warning')}</summary>`, '');
+        for (const line of warnings.slice(0, limits.warnings))
+            out.push(`- ${line}`);
+        if (limits.warnings < warnings.length) {
+            out.push(`- _${warnings.length - limits.warnings} more not shown (size limit): see the job summary._`);
+        }
+        out.push('</details>', '');
+    }
+    if (run.reproduce) {
+        out.push('<details><summary>How to reproduce</summary>', '', '```', run.reproduce.replace(/```/g, '` ` `'), '```', '</details>', '');
+    }
+    out.push(commentMarker(run.key));
+    return out.join('\n') + '\n';
+}
+/** The headline: counts by verdict in words; never contradicts the table. */
+function headline(suite) {
+    const c = suite.counts;
+    const parts = [];
+    if (c.regression)
+        parts.push(`❌ ${plural(c.regression, 'regression')}`);
+    if (c.failed)
+        parts.push(`💥 ${c.failed} failed`);
+    if (c.improvement)
+        parts.push(`✅ ${plural(c.improvement, 'improvement')}`);
+    if (c.new)
+        parts.push(`${c.new} new`);
+    if (c.removed)
+        parts.push(`${c.removed} removed`);
+    if (c.negligible)
+        parts.push(`${c.negligible} negligible`);
+    if (c.unchanged)
+        parts.push(`${c.unchanged} unchanged`);
+    if (c.inconclusive)
+        parts.push(`${c.inconclusive} inconclusive`);
+    if (parts.length === 0)
+        return 'no benchmarks were compared';
+    if (!c.regression && !c.failed && !c.improvement)
+        return `no significant change · ${parts.join(', ')}`;
+    return parts.join(', ');
+}
+function subline(report) {
+    const { suite, run } = report;
+    const side = (s) => `<code>${mdText(s.label)}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + s.sha.slice(0, 7) : ''}</code>`;
+    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
+    if (run.rounds !== undefined) {
+        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
+        parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
+    }
+    const p = suite.provenance.head;
+    const machine = [
+        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
+        p.compiler,
+        p.buildType,
+        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
+    ]
+        .filter(Boolean)
+        .map((s) => mdText(String(s)));
+    if (machine.length)
+        parts.push(machine.join(', '));
+    const o = suite.options;
+    parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'BH'})`}, min effect ${formatPercent(o.minEffect, 1).replace('.0%', '%')}`);
+    return parts.join(' · ');
+}
+function verdictText(c) {
+    switch (c.verdict) {
+        case 'inconclusive': {
+            const p = c.power;
+            if (p?.requiredPerSide) {
+                const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : '';
+                return `inconclusive: need ≈ ${p.requiredPerSide} samples/side${more}`;
+            }
+            return 'inconclusive';
+        }
+        case 'failed': {
+            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
+            return why ? `failed: ${mdText(truncate(why.message, 120))}` : 'failed';
+        }
+        case 'new':
+            return 'new (head only)';
+        case 'removed':
+            return 'removed (base only)';
+        default:
+            return c.verdict;
+    }
+}
+function quietGroup(quiet, suite, limit) {
+    const mdes = quiet
+        .map((c) => c.power?.minDetectableEffect)
+        .filter((x) => typeof x === 'number' && Number.isFinite(x));
+    const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(medianOf(mdes))}` : '';
+    const delta = formatPercent(suite.options.minEffect).replace('.0%', '%');
+    const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) => v === 'unchanged' ? `${suite.counts[v]} unchanged (within ±${delta})` : `${suite.counts[v]} ${v}`);
+    const level = formatLevel(quiet.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha);
+    const out = [
+        `<details><summary>${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}${typical}</summary>`,
+        '',
+        `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
+        '|---|---:|---:|---:|---:|---|'
+    ];
+    for (const c of quiet.slice(0, limit)) {
+        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
+        const mde = c.power?.minDetectableEffect;
+        out.push(`| ${mdCode(c.benchmark)} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictText(c)} |`);
+    }
+    if (limit < quiet.length) {
+        out.push('', `_${quiet.length - limit} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`);
+    }
+    out.push('</details>');
+    return out;
+}
+/** Regressions worst first, then failures, improvements best first, new, removed. */
+function sortChanged(cs) {
+    const rank = (c) => CHANGED.indexOf(c.verdict);
+    const size = (c) => Math.abs(Math.log(c.ratio?.estimate ?? 1));
+    return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || a.benchmark.localeCompare(b.benchmark));
+}
+/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
+function sortQuiet(cs, minEffect) {
+    const hi = (c) => c.ratio?.ci[1] ?? 0;
+    const admits = (c) => (hi(c) >= 1 + minEffect ? 1 : 0);
+    return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || a.benchmark.localeCompare(b.benchmark));
+}
+/** Warning codes already shown in the tables. */
+const SHOWN_IN_TABLE = new Set(['underpowered', 'test']);
+function warningLines(suite) {
+    const lines = suite.warnings.map((w) => mdText(w.message));
+    for (const c of suite.comparisons) {
+        for (const w of c.warnings) {
+            if (SHOWN_IN_TABLE.has(w.code) || (c.verdict === 'failed' && w.level === 'error'))
+                continue;
+            lines.push(`${mdCode(c.benchmark)}: ${mdText(w.message)}`);
+        }
+    }
+    return lines;
+}
+function countWarnings(suite) {
+    return warningLines(suite).length;
+}
+function medianOf(values) {
+    const v = [...values].sort((a, b) => a - b);
+    const h = v.length >> 1;
+    return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+function truncate(s, n) {
+    return s.length <= n ? s : s.slice(0, n - 1) + '…';
+}
+
+const ORDER = [
+    'regression',
+    'failed',
+    'improvement',
+    'new',
+    'removed',
+    'negligible',
+    'inconclusive',
+    'unchanged'
+];
+const COLOUR = {
+    regression: '\x1b[31m',
+    failed: '\x1b[31m',
+    improvement: '\x1b[32m',
+    inconclusive: '\x1b[33m',
+    unchanged: '\x1b[2m',
+    negligible: '\x1b[2m'
+};
+const RESET = '\x1b[0m';
+/** Renders the whole report as plain text (every benchmark, no truncation). */
+function renderTerminal(report, options = {}) {
+    const { suite, run } = report;
+    const level = formatLevel(1 - suite.options.alpha);
+    const header = ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect', 'Verdict'];
+    const rows = [...suite.comparisons]
+        .sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark))
+        .map((c) => ({ c, cells: row(c) }));
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r.cells[i]].length)));
+    const right = new Set([1, 2, 3, 4, 5, 6]);
+    const line = (cells) => cells
+        .map((s, i) => right.has(i)
+        ? s.padStart(widths[i] + s.length - [...s].length)
+        : s.padEnd(widths[i] + s.length - [...s].length))
+        .join('  ')
+        .trimEnd();
+    const out = [];
+    out.push(`benchgate: ${stripIcons(headline(suite))}`);
+    const bits = [
+        `${run.base.label}${run.base.sha ? ` (${run.base.sha.slice(0, 7)})` : ''} → ${run.head.label}${run.head.sha ? ` (${run.head.sha.slice(0, 7)})` : ''}`
+    ];
+    if (run.rounds !== undefined)
+        bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
+    bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`);
+    out.push(bits.join(' · '));
+    if (run.stoppedEarly)
+        out.push(`measuring stopped early: ${run.stoppedEarly}`);
+    out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '));
+    for (const { c, cells } of rows) {
+        const text = line(cells);
+        const colour = options.colour ? COLOUR[c.verdict] : undefined;
+        out.push(colour ? `${colour}${text}${RESET}` : text);
+    }
+    const warnings = [
+        ...suite.warnings.map((w) => w.message),
+        ...suite.comparisons.flatMap((c) => c.warnings.filter((w) => w.level !== 'info').map((w) => `${c.benchmark}: ${w.message}`))
+    ];
+    if (warnings.length) {
+        out.push('', 'Warnings:');
+        for (const w of warnings)
+            out.push(`  - ${w}`);
+    }
+    return out.join('\n') + '\n';
+}
+function row(c) {
+    const mde = c.power?.minDetectableEffect;
+    let verdict = c.verdict;
+    if (c.verdict === 'inconclusive' && c.power?.requiredPerSide) {
+        verdict += `: need ≈ ${c.power.requiredPerSide}/side${c.power.moreRounds ? ` (≈ ${c.power.moreRounds} more rounds)` : ''}`;
+    }
+    if (c.verdict === 'failed') {
+        const why = c.warnings.find((w) => w.level === 'error');
+        if (why)
+            verdict += `: ${why.message.slice(0, 80)}`;
+    }
+    return [
+        c.benchmark,
+        formatDuration(c.baseMedian),
+        formatDuration(c.headMedian),
+        c.ratio ? formatChange(c.ratio.estimate) : '–',
+        c.ratio ? formatChangeCi(c.ratio.ci) : '',
+        formatP(c.pAdjusted),
+        mde ? `≥ ${formatPercent(mde)}` : '–',
+        verdict
+    ];
+}
+function stripIcons(s) {
+    return s.replace(/[❌✅💥]\s?/gu, '');
+}
+
+/**
+ * Writes a finished report to the output directory (results.json, report.md, report.txt) and
+ * renders the requested format for stdout. Shared by `run`, `compare` and `report`.
+ */
+/** Writes every report file into `dir` (created if needed) and returns their paths. */
+function writeOutputs(report, dir) {
+    const abs = resolve(dir);
+    mkdirSync(abs, { recursive: true });
+    const paths = {
+        dir: abs,
+        results: join(abs, 'results.json'),
+        comment: join(abs, 'report.md'),
+        summary: join(abs, 'summary.md'),
+        text: join(abs, 'report.txt')
+    };
+    writeFileSync(paths.results, JSON.stringify(toResultsJson(report, VERSION), null, 2) + '\n');
+    writeFileSync(paths.comment, renderMarkdown(report, { maxChars: COMMENT_MAX_CHARS }));
+    writeFileSync(paths.summary, renderMarkdown(report, { maxChars: Infinity }));
+    writeFileSync(paths.text, renderTerminal(report, { colour: false }));
+    return paths;
+}
+/** The report in one format, for stdout. */
+function renderFormat(report, format, colour) {
+    switch (format) {
+        case 'json':
+            return JSON.stringify(toResultsJson(report, VERSION), null, 2) + '\n';
+        case 'md':
+            return renderMarkdown(report, { maxChars: Infinity });
+        case 'text':
+            return renderTerminal(report, { colour });
+    }
 }
 
 /**
@@ -42934,7 +42934,7 @@ async function runPipeline(config, log, hooks = {}) {
                 onRunComplete: (result, progress) => {
                     if (!result.warmup)
                         collect(result, samples, issues, provenance);
-                    hooks.onProgress?.(result, progress, { samples: samples.length, issues: issues.length });
+                    hooks.onProgress?.(result, progress, { samples, issues });
                 }
             }));
         }
@@ -43035,6 +43035,7 @@ function reproduceLine(config, baseSha, headSha) {
     return args.map(shellQuote).join(' ');
 }
 
+/** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
 async function runCommand(config, io) {
     const log = consoleLog({ write: (t) => io.stderr(t) });
     // Ctrl-C stops measuring gracefully: what was measured is analysed and reported.
@@ -43045,13 +43046,20 @@ async function runCommand(config, io) {
         process.off('SIGINT', onSigint);
     };
     process.on('SIGINT', onSigint);
+    let verdicts = '';
     try {
         const { report } = await runPipeline(config, log, {
             signal: abort.signal,
             onProgress: (result, p, partial) => {
+                // A round ends with its second process; only then is the running verdict count recomputed.
+                const roundDone = result.warmup
+                    ? result.side === 'head'
+                    : result.side === (result.round % 2 === 0 ? 'head' : 'base');
+                if (roundDone && !result.warmup && partial.samples.length > 0)
+                    verdicts = runningVerdicts(partial, config);
                 const round = result.warmup ? 'warm-up' : `round ${result.round + 1}/${config.rounds}`;
                 const status = result.ok ? '' : ` (${result.side} ${result.timedOut ? 'timed out' : 'failed'})`;
-                const line = `${round} ${result.side} done · ${p.completedRuns}/${p.plannedRuns} runs · ${partial.samples} samples · ETA ${formatEta(p.etaMs)}${status}`;
+                const line = `${round} · ${p.completedRuns}/${p.plannedRuns} runs · ${partial.samples.length} samples${verdicts} · ETA ${formatEta(p.etaMs)}${status}`;
                 if (io.isTTY) {
                     const width = 20;
                     const filled = Math.round((width * p.completedRuns) / Math.max(1, p.plannedRuns));
@@ -43059,8 +43067,8 @@ async function runCommand(config, io) {
                     if (p.completedRuns === p.plannedRuns)
                         io.stderr('\n');
                 }
-                else if (result.warmup || result.side === (result.round % 2 === 0 ? 'head' : 'base')) {
-                    io.stderr(line + '\n'); // one line per round: after its second process
+                else if (roundDone) {
+                    io.stderr(line + '\n');
                 }
             }
         });
@@ -43073,6 +43081,12 @@ async function runCommand(config, io) {
     finally {
         process.off('SIGINT', onSigint);
     }
+}
+/** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 inconclusive" (unadjusted for later looks). */
+function runningVerdicts(partial, config) {
+    const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, config.analysis);
+    const parts = ALL_VERDICTS.filter((v) => suite.counts[v] > 0).map((v) => `${suite.counts[v]} ${v}`);
+    return parts.length ? ` · ${parts.join(', ')}` : '';
 }
 
 var run = /*#__PURE__*/Object.freeze({

@@ -30,7 +30,7 @@ export interface PipelineHooks {
   onProgress?: (
     result: RunResult,
     progress: RoundsProgress,
-    partial: { samples: number; issues: number }
+    partial: { samples: readonly Sample[]; issues: readonly SampleIssue[] }
   ) => void
   signal?: AbortSignal
 }
@@ -183,7 +183,7 @@ export async function runPipeline(
           signal: hooks.signal,
           onRunComplete: (result, progress) => {
             if (!result.warmup) collect(result, samples, issues, provenance)
-            hooks.onProgress?.(result, progress, { samples: samples.length, issues: issues.length })
+            hooks.onProgress?.(result, progress, { samples, issues })
           }
         })
       )

@@ -1,5 +1,8 @@
 /** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
+import { analyzeSuite } from '../analysis/suite.js'
+import { ALL_VERDICTS } from '../analysis/verdict.js'
 import type { Config } from '../config.js'
+import type { Sample, SampleIssue } from '../samples/model.js'
 import { gate } from '../gate.js'
 import { consoleLog } from '../log.js'
 import { renderFormat, writeOutputs } from '../output.js'
@@ -18,20 +21,27 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
     process.off('SIGINT', onSigint)
   }
   process.on('SIGINT', onSigint)
+  let verdicts = ''
   try {
     const { report } = await runPipeline(config, log, {
       signal: abort.signal,
       onProgress: (result, p, partial) => {
+        // A round ends with its second process; only then is the running verdict count recomputed.
+        const roundDone = result.warmup
+          ? result.side === 'head'
+          : result.side === (result.round % 2 === 0 ? 'head' : 'base')
+        if (roundDone && !result.warmup && partial.samples.length > 0)
+          verdicts = runningVerdicts(partial, config)
         const round = result.warmup ? 'warm-up' : `round ${result.round + 1}/${config.rounds}`
         const status = result.ok ? '' : ` (${result.side} ${result.timedOut ? 'timed out' : 'failed'})`
-        const line = `${round} ${result.side} done · ${p.completedRuns}/${p.plannedRuns} runs · ${partial.samples} samples · ETA ${formatEta(p.etaMs)}${status}`
+        const line = `${round} · ${p.completedRuns}/${p.plannedRuns} runs · ${partial.samples.length} samples${verdicts} · ETA ${formatEta(p.etaMs)}${status}`
         if (io.isTTY) {
           const width = 20
           const filled = Math.round((width * p.completedRuns) / Math.max(1, p.plannedRuns))
           io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${line}\x1b[K`)
           if (p.completedRuns === p.plannedRuns) io.stderr('\n')
-        } else if (result.warmup || result.side === (result.round % 2 === 0 ? 'head' : 'base')) {
-          io.stderr(line + '\n') // one line per round: after its second process
+        } else if (roundDone) {
+          io.stderr(line + '\n')
         }
       }
     })
@@ -43,4 +53,14 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint)
   }
+}
+
+/** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 inconclusive" (unadjusted for later looks). */
+function runningVerdicts(
+  partial: { samples: readonly Sample[]; issues: readonly SampleIssue[] },
+  config: Config
+): string {
+  const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, config.analysis)
+  const parts = ALL_VERDICTS.filter((v) => suite.counts[v] > 0).map((v) => `${suite.counts[v]} ${v}`)
+  return parts.length ? ` · ${parts.join(', ')}` : ''
 }
