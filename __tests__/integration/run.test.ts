@@ -86,28 +86,22 @@ describeIf('benchgate run (end to end)', () => {
   })
   afterAll(() => rmSync(repo, { recursive: true, force: true }))
 
-  const args = (head: string, out: string) => [
-    'run',
-    '--repo',
-    repo,
-    '--base',
-    'base',
-    '--head',
-    head,
-    '--build',
-    BUILD,
-    '--binary',
-    'bench',
-    '--rounds',
-    '12',
-    '--repetitions',
-    '3',
-    '--min-time',
-    '0.02',
-    '--out',
-    out,
-    '--format',
-    'json'
+  /** `benchgate run` on the test repository; `extra` flags come last and win. */
+  const args = (head: string, out: string, ...extra: string[]) => [
+    ...['run', '--repo', repo, '--base', 'base', '--head', head, '--build', BUILD, '--binary', 'bench'],
+    ...[
+      '--rounds',
+      '12',
+      '--repetitions',
+      '3',
+      '--min-time',
+      '0.02',
+      '--out',
+      out,
+      '--format',
+      'json',
+      ...extra
+    ]
   ]
 
   it('finds a 10% regression: exit 1, ratio CI containing 1.10', async () => {
@@ -143,24 +137,7 @@ describeIf('benchgate run (end to end)', () => {
   it('reports every head benchmark as new, exit 0, when the base does not build (no baseline)', async () => {
     const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
     const io = capture()
-    const argv = [
-      'run',
-      '--repo',
-      repo,
-      '--base',
-      'broken',
-      '--head',
-      'main',
-      '--no-merge-base',
-      '--build',
-      BUILD,
-      '--binary',
-      'bench',
-      '--rounds',
-      '2',
-      '--out',
-      out
-    ]
+    const argv = args('main', out, '--base', 'broken', '--no-merge-base', '--rounds', '2')
     expect(await main(argv, io)).toBe(0)
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
     expect(results.benchmarks.map((b: { name: string; verdict: string }) => [b.name, b.verdict])).toEqual([
@@ -172,28 +149,7 @@ describeIf('benchgate run (end to end)', () => {
   it('keeps and analyses the samples of a head that crashes in round 3, reports the crash, and marks a head-only benchmark new', async () => {
     const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
     const io = capture()
-    const argv = [
-      'run',
-      '--repo',
-      repo,
-      '--base',
-      'base',
-      '--head',
-      'crashy',
-      '--build',
-      BUILD,
-      '--binary',
-      'bench',
-      '--rounds',
-      '6',
-      '--repetitions',
-      '3',
-      '--min-time',
-      '0.02',
-      '--out',
-      out
-    ]
-    const code = await main(argv, io)
+    const code = await main(args('crashy', out, '--rounds', '6'), io)
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
     const byName = Object.fromEntries(results.benchmarks.map((b: { name: string }) => [b.name, b]))
     expect(byName.BM_New.verdict).toBe('new')
