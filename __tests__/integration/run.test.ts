@@ -104,18 +104,21 @@ describeIf('benchgate run (end to end)', () => {
     ]
   ]
 
-  it('finds a 10% regression: exit 1, ratio CI containing 1.10', async () => {
+  it('finds a ~10% regression: exit 1, ratio ≈ 1.10 with a CI excluding small changes', async () => {
     const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
     const io = capture()
-    const code = await main(args('main', out), io)
+    const code = await main(args('main', out, '--rounds', '20', '--min-time', '0.05'), io)
     expect(io.err).toMatch(/benchgate: fail: 1 regression/)
     expect(code).toBe(1)
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
     const spin = results.benchmarks.find((b: { name: string }) => b.name === 'BM_Spin')
     expect(spin.verdict).toBe('regression')
-    expect(spin.ratio.ci[0]).toBeLessThan(1.1)
-    expect(spin.ratio.ci[1]).toBeGreaterThan(1.1)
-    expect(spin.runs).toEqual({ base: 12, head: 12 })
+    // 22,000 vs 20,000 loop iterations is ≈ +9.5% here, not exactly +10% (code layout differs too),
+    // so the check is that the estimate is about 10% and the CI excludes small changes.
+    expect(spin.ratio.estimate).toBeGreaterThan(1.06)
+    expect(spin.ratio.estimate).toBeLessThan(1.14)
+    expect(spin.ratio.ci[0]).toBeGreaterThan(1.02)
+    expect(spin.runs).toEqual({ base: 20, head: 20 })
     expect(JSON.parse(io.out).format).toBe('benchgate-results')
   }, 120_000)
 
