@@ -1,0 +1,84 @@
+/**
+ * End to end through a bench-runner binary: bench-runner's calibrated spin example, head built with
+ * SPIN_SLOWDOWN=1.10 (exactly 10% more work), measured by `benchgate run` in bench-runner mode (JSONL
+ * samples). Skipped, with the reason printed, only when CMake or Google Benchmark is missing.
+ */
+import { afterAll, beforeAll, expect, it } from '@jest/globals'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { main } from '../../src/cli.js'
+import type { Io } from '../../src/commands/io.js'
+
+const ready =
+  existsSync('/usr/include/benchmark/benchmark.h') && spawnSync('cmake', ['--version']).status === 0
+if (!ready) console.warn('skipping the bench-runner end-to-end test: install cmake and libbenchmark-dev')
+const itIf = ready ? it : it.skip
+
+let repo: string
+beforeAll(() => {
+  if (!ready) return
+  repo = mkdtempSync(join(tmpdir(), 'benchgate-runner-e2e-'))
+  for (const part of ['CMakeLists.txt', 'cmake', 'include', 'src', 'examples'])
+    cpSync(join('bench-runner', part), join(repo, part), { recursive: true })
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo })
+  git('init', '-q', '-b', 'main')
+  git('config', 'user.email', 'test@example.com')
+  git('config', 'user.name', 'test')
+  writeFileSync(join(repo, 'slowdown.txt'), '1.0\n')
+  git('add', '.')
+  git('commit', '-qm', 'base')
+  writeFileSync(join(repo, 'slowdown.txt'), '1.10\n')
+  git('commit', '-qam', 'head: 10% more spin work')
+})
+afterAll(() => {
+  if (repo) rmSync(repo, { recursive: true, force: true })
+})
+
+itIf(
+  'finds the calibrated 10% regression through a bench-runner binary, with a ratio CI containing 1.10',
+  async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    let err = ''
+    const io: Io = { stdout: () => {}, stderr: (t) => void (err += t), colour: false, isTTY: false }
+    const build =
+      'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DBENCHGATE_BUILD_TESTS=OFF -DSPIN_SLOWDOWN="$(cat slowdown.txt)" >/dev/null && cmake --build build --target spin_bench -j2 >/dev/null'
+    const argv = [
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      'HEAD~1',
+      '--build',
+      build,
+      '--binary',
+      'build/examples/spin_bench'
+    ]
+    argv.push(
+      '--filter',
+      '^BM_Spin/100us',
+      '--rounds',
+      '16',
+      '--repetitions',
+      '3',
+      '--min-time',
+      '0.02',
+      '--out',
+      out
+    )
+    const code = await main(argv, io)
+    expect(err).toMatch(/benchgate: fail: 1 regression/)
+    expect(code).toBe(1)
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    expect(results.benchmarks).toHaveLength(1)
+    const spin = results.benchmarks[0]
+    expect(spin.verdict).toBe('regression')
+    expect(spin.ratio.ci[0]).toBeLessThan(1.1)
+    expect(spin.ratio.ci[1]).toBeGreaterThan(1.1)
+    // bench-runner's JSONL was used (not --benchmark_out JSON) and its provenance reached the report.
+    expect(readdirSync(join(out, 'samples')).some((f) => f.endsWith('.jsonl'))).toBe(true)
+    expect(results.provenance.head.compiler).toMatch(/GCC|Clang/)
+  },
+  240_000
+)
