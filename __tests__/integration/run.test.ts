@@ -73,8 +73,8 @@ describeIf('benchgate run (end to end)', () => {
     git(repo, 'add', '.')
     git(repo, 'commit', '-qm', 'A/A: no code change')
     git(repo, 'checkout', '-q', 'main')
-    writeFileSync(join(repo, 'bench.cc'), SOURCE(22000))
-    git(repo, 'commit', '-qam', '10% more work')
+    writeFileSync(join(repo, 'bench.cc'), SOURCE(40000))
+    git(repo, 'commit', '-qam', 'twice the work')
     git(repo, 'checkout', '-qb', 'crashy', 'base')
     writeFileSync(join(repo, 'bench.cc'), CRASHY)
     git(repo, 'commit', '-qam', 'head crashes in round 3 and adds BM_New')
@@ -113,10 +113,10 @@ describeIf('benchgate run (end to end)', () => {
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
     const spin = results.benchmarks.find((b: { name: string }) => b.name === 'BM_Spin')
     expect(spin.verdict).toBe('regression')
-    // A loop-count change is not a calibrated effect (layout and a noisy shared machine move it: 1.09–1.16
-    // measured), so this plain-binary test checks the gate; benchRunner.test.ts checks the CI contains 1.10.
-    expect(spin.ratio.estimate).toBeGreaterThan(1.05)
-    expect(spin.ratio.ci[0]).toBeGreaterThan(1.02)
+    // Twice the work: unmistakable even when this shared machine's per-process times swing by ±25%
+    // (seen in CI). The calibrated 10% case, with its CI containing 1.10, is benchRunner.test.ts.
+    expect(spin.ratio.estimate).toBeGreaterThan(1.5)
+    expect(spin.ratio.ci[0]).toBeGreaterThan(1.2)
     expect(spin.runs).toEqual({ base: 20, head: 20 })
     expect(JSON.parse(io.out).format).toBe('benchgate-results')
   }, 120_000)
