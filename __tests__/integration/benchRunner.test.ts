@@ -59,7 +59,7 @@ itIf(
       '--filter',
       '^BM_Spin/100us',
       '--rounds',
-      '16',
+      '20',
       '--repetitions',
       '3',
       '--min-time',
