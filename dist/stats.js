@@ -70,12 +70,12 @@ function getDefaultExportFromCjs (x) {
 * limitations under the License.
 */
 
-var main$1t;
-var hasRequiredMain$1t;
+var main$1q;
+var hasRequiredMain$1q;
 
-function requireMain$1t () {
-	if (hasRequiredMain$1t) return main$1t;
-	hasRequiredMain$1t = 1;
+function requireMain$1q () {
+	if (hasRequiredMain$1q) return main$1q;
+	hasRequiredMain$1q = 1;
 
 	// MAIN //
 
@@ -100,8 +100,8 @@ function requireMain$1t () {
 
 	// EXPORTS //
 
-	main$1t = isnan;
-	return main$1t;
+	main$1q = isnan;
+	return main$1q;
 }
 
 /**
@@ -122,12 +122,12 @@ function requireMain$1t () {
 * limitations under the License.
 */
 
-var lib$27;
-var hasRequiredLib$27;
+var lib$24;
+var hasRequiredLib$24;
 
-function requireLib$27 () {
-	if (hasRequiredLib$27) return lib$27;
-	hasRequiredLib$27 = 1;
+function requireLib$24 () {
+	if (hasRequiredLib$24) return lib$24;
+	hasRequiredLib$24 = 1;
 
 	/**
 	* Test if a double-precision floating-point numeric value is `NaN`.
@@ -146,13 +146,13 @@ function requireLib$27 () {
 
 	// MODULES //
 
-	var main = requireMain$1t();
+	var main = requireMain$1q();
 
 
 	// EXPORTS //
 
-	lib$27 = main;
-	return lib$27;
+	lib$24 = main;
+	return lib$24;
 }
 
 /**
@@ -173,12 +173,12 @@ function requireLib$27 () {
 * limitations under the License.
 */
 
-var main$1s;
-var hasRequiredMain$1s;
+var main$1p;
+var hasRequiredMain$1p;
 
-function requireMain$1s () {
-	if (hasRequiredMain$1s) return main$1s;
-	hasRequiredMain$1s = 1;
+function requireMain$1p () {
+	if (hasRequiredMain$1p) return main$1p;
+	hasRequiredMain$1p = 1;
 
 	// TODO: implementation (?)
 
@@ -209,8 +209,8 @@ function requireMain$1s () {
 
 	// EXPORTS //
 
-	main$1s = floor;
-	return main$1s;
+	main$1p = floor;
+	return main$1p;
 }
 
 /**
@@ -231,12 +231,12 @@ function requireMain$1s () {
 * limitations under the License.
 */
 
-var lib$26;
-var hasRequiredLib$26;
+var lib$23;
+var hasRequiredLib$23;
 
-function requireLib$26 () {
-	if (hasRequiredLib$26) return lib$26;
-	hasRequiredLib$26 = 1;
+function requireLib$23 () {
+	if (hasRequiredLib$23) return lib$23;
+	hasRequiredLib$23 = 1;
 
 	/**
 	* Round a double-precision floating-point number toward negative infinity.
@@ -261,13 +261,13 @@ function requireLib$26 () {
 
 	// MODULES //
 
-	var main = requireMain$1s();
+	var main = requireMain$1p();
 
 
 	// EXPORTS //
 
-	lib$26 = main;
-	return lib$26;
+	lib$23 = main;
+	return lib$23;
 }
 
 /**
@@ -288,12 +288,12 @@ function requireLib$26 () {
 * limitations under the License.
 */
 
-var main$1r;
-var hasRequiredMain$1r;
+var main$1o;
+var hasRequiredMain$1o;
 
-function requireMain$1r () {
-	if (hasRequiredMain$1r) return main$1r;
-	hasRequiredMain$1r = 1;
+function requireMain$1o () {
+	if (hasRequiredMain$1o) return main$1o;
+	hasRequiredMain$1o = 1;
 
 	// TODO: implementation (?)
 
@@ -324,8 +324,8 @@ function requireMain$1r () {
 
 	// EXPORTS //
 
-	main$1r = ceil;
-	return main$1r;
+	main$1o = ceil;
+	return main$1o;
 }
 
 /**
@@ -346,12 +346,12 @@ function requireMain$1r () {
 * limitations under the License.
 */
 
-var lib$25;
-var hasRequiredLib$25;
+var lib$22;
+var hasRequiredLib$22;
 
-function requireLib$25 () {
-	if (hasRequiredLib$25) return lib$25;
-	hasRequiredLib$25 = 1;
+function requireLib$22 () {
+	if (hasRequiredLib$22) return lib$22;
+	hasRequiredLib$22 = 1;
 
 	/**
 	* Round a double-precision floating-point number toward positive infinity.
@@ -376,13 +376,13 @@ function requireLib$25 () {
 
 	// MODULES //
 
-	var main = requireMain$1r();
+	var main = requireMain$1o();
 
 
 	// EXPORTS //
 
-	lib$25 = main;
-	return lib$25;
+	lib$22 = main;
+	return lib$22;
 }
 
 /**
@@ -403,17 +403,17 @@ function requireLib$25 () {
 * limitations under the License.
 */
 
-var main$1q;
-var hasRequiredMain$1q;
+var main$1n;
+var hasRequiredMain$1n;
 
-function requireMain$1q () {
-	if (hasRequiredMain$1q) return main$1q;
-	hasRequiredMain$1q = 1;
+function requireMain$1n () {
+	if (hasRequiredMain$1n) return main$1n;
+	hasRequiredMain$1n = 1;
 
 	// MODULES //
 
-	var floor = requireLib$26();
-	var ceil = requireLib$25();
+	var floor = requireLib$23();
+	var ceil = requireLib$22();
 
 
 	// MAIN //
@@ -462,8 +462,8 @@ function requireMain$1q () {
 
 	// EXPORTS //
 
-	main$1q = trunc;
-	return main$1q;
+	main$1n = trunc;
+	return main$1n;
 }
 
 /**
@@ -484,12 +484,12 @@ function requireMain$1q () {
 * limitations under the License.
 */
 
-var lib$24;
-var hasRequiredLib$24;
+var lib$21;
+var hasRequiredLib$21;
 
-function requireLib$24 () {
-	if (hasRequiredLib$24) return lib$24;
-	hasRequiredLib$24 = 1;
+function requireLib$21 () {
+	if (hasRequiredLib$21) return lib$21;
+	hasRequiredLib$21 = 1;
 
 	/**
 	* Round a double-precision floating-point number toward zero.
@@ -523,13 +523,13 @@ function requireLib$24 () {
 
 	// MODULES //
 
-	var main = requireMain$1q();
+	var main = requireMain$1n();
 
 
 	// EXPORTS //
 
-	lib$24 = main;
-	return lib$24;
+	lib$21 = main;
+	return lib$21;
 }
 
 /**
@@ -550,17 +550,17 @@ function requireLib$24 () {
 * limitations under the License.
 */
 
-var main$1p;
-var hasRequiredMain$1p;
+var main$1m;
+var hasRequiredMain$1m;
 
-function requireMain$1p () {
-	if (hasRequiredMain$1p) return main$1p;
-	hasRequiredMain$1p = 1;
+function requireMain$1m () {
+	if (hasRequiredMain$1m) return main$1m;
+	hasRequiredMain$1m = 1;
 
 	// EXPORTS //
 
-	main$1p = Number; // eslint-disable-line stdlib/require-globals
-	return main$1p;
+	main$1m = Number; // eslint-disable-line stdlib/require-globals
+	return main$1m;
 }
 
 /**
@@ -581,12 +581,12 @@ function requireMain$1p () {
 * limitations under the License.
 */
 
-var lib$23;
-var hasRequiredLib$23;
+var lib$20;
+var hasRequiredLib$20;
 
-function requireLib$23 () {
-	if (hasRequiredLib$23) return lib$23;
-	hasRequiredLib$23 = 1;
+function requireLib$20 () {
+	if (hasRequiredLib$20) return lib$20;
+	hasRequiredLib$20 = 1;
 
 	/**
 	* Constructor which returns a `Number` object.
@@ -602,13 +602,13 @@ function requireLib$23 () {
 
 	// MODULES //
 
-	var main = requireMain$1p();
+	var main = requireMain$1m();
 
 
 	// EXPORTS //
 
-	lib$23 = main;
-	return lib$23;
+	lib$20 = main;
+	return lib$20;
 }
 
 /**
@@ -629,12 +629,12 @@ function requireLib$23 () {
 * limitations under the License.
 */
 
-var lib$22;
-var hasRequiredLib$22;
+var lib$1$;
+var hasRequiredLib$1$;
 
-function requireLib$22 () {
-	if (hasRequiredLib$22) return lib$22;
-	hasRequiredLib$22 = 1;
+function requireLib$1$ () {
+	if (hasRequiredLib$1$) return lib$1$;
+	hasRequiredLib$1$ = 1;
 
 	/**
 	* Double-precision floating-point negative infinity.
@@ -649,7 +649,7 @@ function requireLib$22 () {
 
 	// MODULES //
 
-	var Number = requireLib$23();
+	var Number = requireLib$20();
 
 
 	// MAIN //
@@ -675,8 +675,8 @@ function requireLib$22 () {
 
 	// EXPORTS //
 
-	lib$22 = FLOAT64_NINF;
-	return lib$22;
+	lib$1$ = FLOAT64_NINF;
+	return lib$1$;
 }
 
 /**
@@ -697,12 +697,12 @@ function requireLib$22 () {
 * limitations under the License.
 */
 
-var lib$21;
-var hasRequiredLib$21;
+var lib$1_;
+var hasRequiredLib$1_;
 
-function requireLib$21 () {
-	if (hasRequiredLib$21) return lib$21;
-	hasRequiredLib$21 = 1;
+function requireLib$1_ () {
+	if (hasRequiredLib$1_) return lib$1_;
+	hasRequiredLib$1_ = 1;
 
 	/**
 	* Double-precision floating-point positive infinity.
@@ -739,8 +739,8 @@ function requireLib$21 () {
 
 	// EXPORTS //
 
-	lib$21 = FLOAT64_PINF;
-	return lib$21;
+	lib$1_ = FLOAT64_PINF;
+	return lib$1_;
 }
 
 /**
@@ -761,12 +761,12 @@ function requireLib$21 () {
 * limitations under the License.
 */
 
-var lib$20;
-var hasRequiredLib$20;
+var lib$1Z;
+var hasRequiredLib$1Z;
 
-function requireLib$20 () {
-	if (hasRequiredLib$20) return lib$20;
-	hasRequiredLib$20 = 1;
+function requireLib$1Z () {
+	if (hasRequiredLib$1Z) return lib$1Z;
+	hasRequiredLib$1Z = 1;
 
 	/**
 	* The bias of a double-precision floating-point number's exponent.
@@ -805,8 +805,8 @@ function requireLib$20 () {
 
 	// EXPORTS //
 
-	lib$20 = FLOAT64_EXPONENT_BIAS;
-	return lib$20;
+	lib$1Z = FLOAT64_EXPONENT_BIAS;
+	return lib$1Z;
 }
 
 /**
@@ -827,12 +827,12 @@ function requireLib$20 () {
 * limitations under the License.
 */
 
-var lib$1$;
-var hasRequiredLib$1$;
+var lib$1Y;
+var hasRequiredLib$1Y;
 
-function requireLib$1$ () {
-	if (hasRequiredLib$1$) return lib$1$;
-	hasRequiredLib$1$ = 1;
+function requireLib$1Y () {
+	if (hasRequiredLib$1Y) return lib$1Y;
+	hasRequiredLib$1Y = 1;
 
 	/**
 	* The maximum biased base 2 exponent for a double-precision floating-point number.
@@ -867,8 +867,8 @@ function requireLib$1$ () {
 
 	// EXPORTS //
 
-	lib$1$ = FLOAT64_MAX_BASE2_EXPONENT;
-	return lib$1$;
+	lib$1Y = FLOAT64_MAX_BASE2_EXPONENT;
+	return lib$1Y;
 }
 
 /**
@@ -889,12 +889,12 @@ function requireLib$1$ () {
 * limitations under the License.
 */
 
-var lib$1_;
-var hasRequiredLib$1_;
+var lib$1X;
+var hasRequiredLib$1X;
 
-function requireLib$1_ () {
-	if (hasRequiredLib$1_) return lib$1_;
-	hasRequiredLib$1_ = 1;
+function requireLib$1X () {
+	if (hasRequiredLib$1X) return lib$1X;
+	hasRequiredLib$1X = 1;
 
 	/**
 	* The maximum biased base 2 exponent for a subnormal double-precision floating-point number.
@@ -929,8 +929,8 @@ function requireLib$1_ () {
 
 	// EXPORTS //
 
-	lib$1_ = FLOAT64_MAX_BASE2_EXPONENT_SUBNORMAL;
-	return lib$1_;
+	lib$1X = FLOAT64_MAX_BASE2_EXPONENT_SUBNORMAL;
+	return lib$1X;
 }
 
 /**
@@ -951,12 +951,12 @@ function requireLib$1_ () {
 * limitations under the License.
 */
 
-var lib$1Z;
-var hasRequiredLib$1Z;
+var lib$1W;
+var hasRequiredLib$1W;
 
-function requireLib$1Z () {
-	if (hasRequiredLib$1Z) return lib$1Z;
-	hasRequiredLib$1Z = 1;
+function requireLib$1W () {
+	if (hasRequiredLib$1W) return lib$1W;
+	hasRequiredLib$1W = 1;
 
 	/**
 	* The minimum biased base 2 exponent for a subnormal double-precision floating-point number.
@@ -991,8 +991,8 @@ function requireLib$1Z () {
 
 	// EXPORTS //
 
-	lib$1Z = FLOAT64_MIN_BASE2_EXPONENT_SUBNORMAL;
-	return lib$1Z;
+	lib$1W = FLOAT64_MIN_BASE2_EXPONENT_SUBNORMAL;
+	return lib$1W;
 }
 
 /**
@@ -1013,17 +1013,17 @@ function requireLib$1Z () {
 * limitations under the License.
 */
 
-var main$1o;
-var hasRequiredMain$1o;
+var main$1l;
+var hasRequiredMain$1l;
 
-function requireMain$1o () {
-	if (hasRequiredMain$1o) return main$1o;
-	hasRequiredMain$1o = 1;
+function requireMain$1l () {
+	if (hasRequiredMain$1l) return main$1l;
+	hasRequiredMain$1l = 1;
 
 	// MODULES //
 
-	var PINF = requireLib$21();
-	var NINF = requireLib$22();
+	var PINF = requireLib$1_();
+	var NINF = requireLib$1$();
 
 
 	// MAIN //
@@ -1057,8 +1057,8 @@ function requireMain$1o () {
 
 	// EXPORTS //
 
-	main$1o = isInfinite;
-	return main$1o;
+	main$1l = isInfinite;
+	return main$1l;
 }
 
 /**
@@ -1079,12 +1079,12 @@ function requireMain$1o () {
 * limitations under the License.
 */
 
-var lib$1Y;
-var hasRequiredLib$1Y;
+var lib$1V;
+var hasRequiredLib$1V;
 
-function requireLib$1Y () {
-	if (hasRequiredLib$1Y) return lib$1Y;
-	hasRequiredLib$1Y = 1;
+function requireLib$1V () {
+	if (hasRequiredLib$1V) return lib$1V;
+	hasRequiredLib$1V = 1;
 
 	/**
 	* Test if a double-precision floating-point numeric value is infinite.
@@ -1109,13 +1109,13 @@ function requireLib$1Y () {
 
 	// MODULES //
 
-	var main = requireMain$1o();
+	var main = requireMain$1l();
 
 
 	// EXPORTS //
 
-	lib$1Y = main;
-	return lib$1Y;
+	lib$1V = main;
+	return lib$1V;
 }
 
 /**
@@ -1136,12 +1136,12 @@ function requireLib$1Y () {
 * limitations under the License.
 */
 
-var lib$1X;
-var hasRequiredLib$1X;
+var lib$1U;
+var hasRequiredLib$1U;
 
-function requireLib$1X () {
-	if (hasRequiredLib$1X) return lib$1X;
-	hasRequiredLib$1X = 1;
+function requireLib$1U () {
+	if (hasRequiredLib$1U) return lib$1U;
+	hasRequiredLib$1U = 1;
 
 	/**
 	* High word mask for the sign bit of a double-precision floating-point number.
@@ -1178,8 +1178,8 @@ function requireLib$1X () {
 
 	// EXPORTS //
 
-	lib$1X = FLOAT64_HIGH_WORD_SIGN_MASK;
-	return lib$1X;
+	lib$1U = FLOAT64_HIGH_WORD_SIGN_MASK;
+	return lib$1U;
 }
 
 /**
@@ -1200,12 +1200,12 @@ function requireLib$1X () {
 * limitations under the License.
 */
 
-var lib$1W;
-var hasRequiredLib$1W;
+var lib$1T;
+var hasRequiredLib$1T;
 
-function requireLib$1W () {
-	if (hasRequiredLib$1W) return lib$1W;
-	hasRequiredLib$1W = 1;
+function requireLib$1T () {
+	if (hasRequiredLib$1T) return lib$1T;
+	hasRequiredLib$1T = 1;
 
 	/**
 	* High word mask for excluding the sign bit of a double-precision floating-point number.
@@ -1242,8 +1242,8 @@ function requireLib$1W () {
 
 	// EXPORTS //
 
-	lib$1W = FLOAT64_HIGH_WORD_ABS_MASK;
-	return lib$1W;
+	lib$1T = FLOAT64_HIGH_WORD_ABS_MASK;
+	return lib$1T;
 }
 
 /**
@@ -1931,12 +1931,12 @@ function requireSpace_pad () {
 * limitations under the License.
 */
 
-var main$1n;
-var hasRequiredMain$1n;
+var main$1k;
+var hasRequiredMain$1k;
 
-function requireMain$1n () {
-	if (hasRequiredMain$1n) return main$1n;
-	hasRequiredMain$1n = 1;
+function requireMain$1k () {
+	if (hasRequiredMain$1k) return main$1k;
+	hasRequiredMain$1k = 1;
 
 	// MODULES //
 
@@ -2160,8 +2160,8 @@ function requireMain$1n () {
 
 	// EXPORTS //
 
-	main$1n = formatInterpolate;
-	return main$1n;
+	main$1k = formatInterpolate;
+	return main$1k;
 }
 
 /**
@@ -2182,12 +2182,12 @@ function requireMain$1n () {
 * limitations under the License.
 */
 
-var lib$1V;
-var hasRequiredLib$1V;
+var lib$1S;
+var hasRequiredLib$1S;
 
-function requireLib$1V () {
-	if (hasRequiredLib$1V) return lib$1V;
-	hasRequiredLib$1V = 1;
+function requireLib$1S () {
+	if (hasRequiredLib$1S) return lib$1S;
+	hasRequiredLib$1S = 1;
 
 	/**
 	* Generate string from a token array by interpolating values.
@@ -2204,13 +2204,13 @@ function requireLib$1V () {
 
 	// MODULES //
 
-	var main = requireMain$1n();
+	var main = requireMain$1k();
 
 
 	// EXPORTS //
 
-	lib$1V = main;
-	return lib$1V;
+	lib$1S = main;
+	return lib$1S;
 }
 
 /**
@@ -2231,12 +2231,12 @@ function requireLib$1V () {
 * limitations under the License.
 */
 
-var main$1m;
-var hasRequiredMain$1m;
+var main$1j;
+var hasRequiredMain$1j;
 
-function requireMain$1m () {
-	if (hasRequiredMain$1m) return main$1m;
-	hasRequiredMain$1m = 1;
+function requireMain$1j () {
+	if (hasRequiredMain$1j) return main$1j;
+	hasRequiredMain$1j = 1;
 
 	// VARIABLES //
 
@@ -2312,8 +2312,8 @@ function requireMain$1m () {
 
 	// EXPORTS //
 
-	main$1m = formatTokenize;
-	return main$1m;
+	main$1j = formatTokenize;
+	return main$1j;
 }
 
 /**
@@ -2334,12 +2334,12 @@ function requireMain$1m () {
 * limitations under the License.
 */
 
-var lib$1U;
-var hasRequiredLib$1U;
+var lib$1R;
+var hasRequiredLib$1R;
 
-function requireLib$1U () {
-	if (hasRequiredLib$1U) return lib$1U;
-	hasRequiredLib$1U = 1;
+function requireLib$1R () {
+	if (hasRequiredLib$1R) return lib$1R;
+	hasRequiredLib$1R = 1;
 
 	/**
 	* Tokenize a string into an array of string parts and format identifier objects.
@@ -2356,13 +2356,13 @@ function requireLib$1U () {
 
 	// MODULES //
 
-	var main = requireMain$1m();
+	var main = requireMain$1j();
 
 
 	// EXPORTS //
 
-	lib$1U = main;
-	return lib$1U;
+	lib$1R = main;
+	return lib$1R;
 }
 
 /**
@@ -2433,17 +2433,17 @@ function requireIs_string () {
 * limitations under the License.
 */
 
-var main$1l;
-var hasRequiredMain$1l;
+var main$1i;
+var hasRequiredMain$1i;
 
-function requireMain$1l () {
-	if (hasRequiredMain$1l) return main$1l;
-	hasRequiredMain$1l = 1;
+function requireMain$1i () {
+	if (hasRequiredMain$1i) return main$1i;
+	hasRequiredMain$1i = 1;
 
 	// MODULES //
 
-	var interpolate = requireLib$1V();
-	var tokenize = requireLib$1U();
+	var interpolate = requireLib$1S();
+	var tokenize = requireLib$1R();
 	var isString = requireIs_string();
 
 
@@ -2483,8 +2483,8 @@ function requireMain$1l () {
 
 	// EXPORTS //
 
-	main$1l = format;
-	return main$1l;
+	main$1i = format;
+	return main$1i;
 }
 
 /**
@@ -2505,12 +2505,12 @@ function requireMain$1l () {
 * limitations under the License.
 */
 
-var lib$1T;
-var hasRequiredLib$1T;
+var lib$1Q;
+var hasRequiredLib$1Q;
 
-function requireLib$1T () {
-	if (hasRequiredLib$1T) return lib$1T;
-	hasRequiredLib$1T = 1;
+function requireLib$1Q () {
+	if (hasRequiredLib$1Q) return lib$1Q;
+	hasRequiredLib$1Q = 1;
 
 	/**
 	* Insert supplied variable values into a format string.
@@ -2529,13 +2529,13 @@ function requireLib$1T () {
 
 	// MODULES //
 
-	var main = requireMain$1l();
+	var main = requireMain$1i();
 
 
 	// EXPORTS //
 
-	lib$1T = main;
-	return lib$1T;
+	lib$1Q = main;
+	return lib$1Q;
 }
 
 /**
@@ -2565,7 +2565,7 @@ function requirePolyfill$5 () {
 
 	// MODULES //
 
-	var format = requireLib$1T();
+	var format = requireLib$1Q();
 
 
 	// VARIABLES //
@@ -2684,12 +2684,12 @@ function requirePolyfill$5 () {
 * limitations under the License.
 */
 
-var lib$1S;
-var hasRequiredLib$1S;
+var lib$1P;
+var hasRequiredLib$1P;
 
-function requireLib$1S () {
-	if (hasRequiredLib$1S) return lib$1S;
-	hasRequiredLib$1S = 1;
+function requireLib$1P () {
+	if (hasRequiredLib$1P) return lib$1P;
+	hasRequiredLib$1P = 1;
 
 	/**
 	* Define (or modify) an object property.
@@ -2728,8 +2728,8 @@ function requireLib$1S () {
 
 	// EXPORTS //
 
-	lib$1S = defineProperty;
-	return lib$1S;
+	lib$1P = defineProperty;
+	return lib$1P;
 }
 
 /**
@@ -2750,16 +2750,16 @@ function requireLib$1S () {
 * limitations under the License.
 */
 
-var main$1k;
-var hasRequiredMain$1k;
+var main$1h;
+var hasRequiredMain$1h;
 
-function requireMain$1k () {
-	if (hasRequiredMain$1k) return main$1k;
-	hasRequiredMain$1k = 1;
+function requireMain$1h () {
+	if (hasRequiredMain$1h) return main$1h;
+	hasRequiredMain$1h = 1;
 
 	// MODULES //
 
-	var defineProperty = requireLib$1S();
+	var defineProperty = requireLib$1P();
 
 
 	// MAIN //
@@ -2794,8 +2794,8 @@ function requireMain$1k () {
 
 	// EXPORTS //
 
-	main$1k = setNonEnumerableReadOnly;
-	return main$1k;
+	main$1h = setNonEnumerableReadOnly;
+	return main$1h;
 }
 
 /**
@@ -2816,12 +2816,12 @@ function requireMain$1k () {
 * limitations under the License.
 */
 
-var lib$1R;
-var hasRequiredLib$1R;
+var lib$1O;
+var hasRequiredLib$1O;
 
-function requireLib$1R () {
-	if (hasRequiredLib$1R) return lib$1R;
-	hasRequiredLib$1R = 1;
+function requireLib$1O () {
+	if (hasRequiredLib$1O) return lib$1O;
+	hasRequiredLib$1O = 1;
 
 	/**
 	* Define a non-enumerable read-only property.
@@ -2844,13 +2844,13 @@ function requireLib$1R () {
 
 	// MODULES //
 
-	var main = requireMain$1k();
+	var main = requireMain$1h();
 
 
 	// EXPORTS //
 
-	lib$1R = main;
-	return lib$1R;
+	lib$1O = main;
+	return lib$1O;
 }
 
 /**
@@ -2871,12 +2871,12 @@ function requireLib$1R () {
 * limitations under the License.
 */
 
-var main$1j;
-var hasRequiredMain$1j;
+var main$1g;
+var hasRequiredMain$1g;
 
-function requireMain$1j () {
-	if (hasRequiredMain$1j) return main$1j;
-	hasRequiredMain$1j = 1;
+function requireMain$1g () {
+	if (hasRequiredMain$1g) return main$1g;
+	hasRequiredMain$1g = 1;
 
 	// MAIN //
 
@@ -2899,8 +2899,8 @@ function requireMain$1j () {
 
 	// EXPORTS //
 
-	main$1j = hasSymbolSupport;
-	return main$1j;
+	main$1g = hasSymbolSupport;
+	return main$1g;
 }
 
 /**
@@ -2921,12 +2921,12 @@ function requireMain$1j () {
 * limitations under the License.
 */
 
-var lib$1Q;
-var hasRequiredLib$1Q;
+var lib$1N;
+var hasRequiredLib$1N;
 
-function requireLib$1Q () {
-	if (hasRequiredLib$1Q) return lib$1Q;
-	hasRequiredLib$1Q = 1;
+function requireLib$1N () {
+	if (hasRequiredLib$1N) return lib$1N;
+	hasRequiredLib$1N = 1;
 
 	/**
 	* Test for native `Symbol` support.
@@ -2942,13 +2942,13 @@ function requireLib$1Q () {
 
 	// MODULES //
 
-	var main = requireMain$1j();
+	var main = requireMain$1g();
 
 
 	// EXPORTS //
 
-	lib$1Q = main;
-	return lib$1Q;
+	lib$1N = main;
+	return lib$1N;
 }
 
 /**
@@ -2969,16 +2969,16 @@ function requireLib$1Q () {
 * limitations under the License.
 */
 
-var main$1i;
-var hasRequiredMain$1i;
+var main$1f;
+var hasRequiredMain$1f;
 
-function requireMain$1i () {
-	if (hasRequiredMain$1i) return main$1i;
-	hasRequiredMain$1i = 1;
+function requireMain$1f () {
+	if (hasRequiredMain$1f) return main$1f;
+	hasRequiredMain$1f = 1;
 
 	// MODULES //
 
-	var hasSymbols = requireLib$1Q();
+	var hasSymbols = requireLib$1N();
 
 
 	// VARIABLES //
@@ -3004,8 +3004,8 @@ function requireMain$1i () {
 
 	// EXPORTS //
 
-	main$1i = hasToStringTagSupport;
-	return main$1i;
+	main$1f = hasToStringTagSupport;
+	return main$1f;
 }
 
 /**
@@ -3026,12 +3026,12 @@ function requireMain$1i () {
 * limitations under the License.
 */
 
-var lib$1P;
-var hasRequiredLib$1P;
+var lib$1M;
+var hasRequiredLib$1M;
 
-function requireLib$1P () {
-	if (hasRequiredLib$1P) return lib$1P;
-	hasRequiredLib$1P = 1;
+function requireLib$1M () {
+	if (hasRequiredLib$1M) return lib$1M;
+	hasRequiredLib$1M = 1;
 
 	/**
 	* Test for native `toStringTag` support.
@@ -3047,13 +3047,13 @@ function requireLib$1P () {
 
 	// MODULES //
 
-	var main = requireMain$1i();
+	var main = requireMain$1f();
 
 
 	// EXPORTS //
 
-	lib$1P = main;
-	return lib$1P;
+	lib$1M = main;
+	return lib$1M;
 }
 
 /**
@@ -3110,12 +3110,12 @@ function requireTostring () {
 * limitations under the License.
 */
 
-var main$1h;
-var hasRequiredMain$1h;
+var main$1e;
+var hasRequiredMain$1e;
 
-function requireMain$1h () {
-	if (hasRequiredMain$1h) return main$1h;
-	hasRequiredMain$1h = 1;
+function requireMain$1e () {
+	if (hasRequiredMain$1e) return main$1e;
+	hasRequiredMain$1e = 1;
 
 	// MODULES //
 
@@ -3152,8 +3152,8 @@ function requireMain$1h () {
 
 	// EXPORTS //
 
-	main$1h = nativeClass;
-	return main$1h;
+	main$1e = nativeClass;
+	return main$1e;
 }
 
 /**
@@ -3174,12 +3174,12 @@ function requireMain$1h () {
 * limitations under the License.
 */
 
-var main$1g;
-var hasRequiredMain$1g;
+var main$1d;
+var hasRequiredMain$1d;
 
-function requireMain$1g () {
-	if (hasRequiredMain$1g) return main$1g;
-	hasRequiredMain$1g = 1;
+function requireMain$1d () {
+	if (hasRequiredMain$1d) return main$1d;
+	hasRequiredMain$1d = 1;
 
 	// FUNCTIONS //
 
@@ -3224,8 +3224,8 @@ function requireMain$1g () {
 
 	// EXPORTS //
 
-	main$1g = hasOwnProp;
-	return main$1g;
+	main$1d = hasOwnProp;
+	return main$1d;
 }
 
 /**
@@ -3246,12 +3246,12 @@ function requireMain$1g () {
 * limitations under the License.
 */
 
-var lib$1O;
-var hasRequiredLib$1O;
+var lib$1L;
+var hasRequiredLib$1L;
 
-function requireLib$1O () {
-	if (hasRequiredLib$1O) return lib$1O;
-	hasRequiredLib$1O = 1;
+function requireLib$1L () {
+	if (hasRequiredLib$1L) return lib$1L;
+	hasRequiredLib$1L = 1;
 
 	/**
 	* Test whether an object has a specified property.
@@ -3274,13 +3274,13 @@ function requireLib$1O () {
 
 	// MODULES //
 
-	var main = requireMain$1g();
+	var main = requireMain$1d();
 
 
 	// EXPORTS //
 
-	lib$1O = main;
-	return lib$1O;
+	lib$1L = main;
+	return lib$1L;
 }
 
 /**
@@ -3301,12 +3301,12 @@ function requireLib$1O () {
 * limitations under the License.
 */
 
-var main$1f;
-var hasRequiredMain$1f;
+var main$1c;
+var hasRequiredMain$1c;
 
-function requireMain$1f () {
-	if (hasRequiredMain$1f) return main$1f;
-	hasRequiredMain$1f = 1;
+function requireMain$1c () {
+	if (hasRequiredMain$1c) return main$1c;
+	hasRequiredMain$1c = 1;
 
 	// MAIN //
 
@@ -3315,8 +3315,8 @@ function requireMain$1f () {
 
 	// EXPORTS //
 
-	main$1f = Sym;
-	return main$1f;
+	main$1c = Sym;
+	return main$1c;
 }
 
 /**
@@ -3337,12 +3337,12 @@ function requireMain$1f () {
 * limitations under the License.
 */
 
-var lib$1N;
-var hasRequiredLib$1N;
+var lib$1K;
+var hasRequiredLib$1K;
 
-function requireLib$1N () {
-	if (hasRequiredLib$1N) return lib$1N;
-	hasRequiredLib$1N = 1;
+function requireLib$1K () {
+	if (hasRequiredLib$1K) return lib$1K;
+	hasRequiredLib$1K = 1;
 
 	/**
 	* Symbol factory.
@@ -3358,13 +3358,13 @@ function requireLib$1N () {
 
 	// MODULES //
 
-	var main = requireMain$1f();
+	var main = requireMain$1c();
 
 
 	// EXPORTS //
 
-	lib$1N = main;
-	return lib$1N;
+	lib$1K = main;
+	return lib$1K;
 }
 
 /**
@@ -3394,7 +3394,7 @@ function requireTostringtag () {
 
 	// MODULES //
 
-	var Symbol = requireLib$1N();
+	var Symbol = requireLib$1K();
 
 
 	// MAIN //
@@ -3435,7 +3435,7 @@ function requirePolyfill$4 () {
 
 	// MODULES //
 
-	var hasOwnProp = requireLib$1O();
+	var hasOwnProp = requireLib$1L();
 	var toStringTag = requireTostringtag();
 	var toStr = requireTostring();
 
@@ -3515,12 +3515,12 @@ function requirePolyfill$4 () {
 * limitations under the License.
 */
 
-var lib$1M;
-var hasRequiredLib$1M;
+var lib$1J;
+var hasRequiredLib$1J;
 
-function requireLib$1M () {
-	if (hasRequiredLib$1M) return lib$1M;
-	hasRequiredLib$1M = 1;
+function requireLib$1J () {
+	if (hasRequiredLib$1J) return lib$1J;
+	hasRequiredLib$1J = 1;
 
 	/**
 	* Return a string value indicating a specification defined classification of an object.
@@ -3545,8 +3545,8 @@ function requireLib$1M () {
 
 	// MODULES //
 
-	var hasToStringTag = requireLib$1P();
-	var builtin = requireMain$1h();
+	var hasToStringTag = requireLib$1M();
+	var builtin = requireMain$1e();
 	var polyfill = requirePolyfill$4();
 
 
@@ -3562,8 +3562,8 @@ function requireLib$1M () {
 
 	// EXPORTS //
 
-	lib$1M = main;
-	return lib$1M;
+	lib$1J = main;
+	return lib$1J;
 }
 
 /**
@@ -3584,16 +3584,16 @@ function requireLib$1M () {
 * limitations under the License.
 */
 
-var main$1e;
-var hasRequiredMain$1e;
+var main$1b;
+var hasRequiredMain$1b;
 
-function requireMain$1e () {
-	if (hasRequiredMain$1e) return main$1e;
-	hasRequiredMain$1e = 1;
+function requireMain$1b () {
+	if (hasRequiredMain$1b) return main$1b;
+	hasRequiredMain$1b = 1;
 
 	// MODULES //
 
-	var nativeClass = requireLib$1M();
+	var nativeClass = requireLib$1J();
 
 
 	// VARIABLES //
@@ -3629,8 +3629,8 @@ function requireMain$1e () {
 
 	// EXPORTS //
 
-	main$1e = isUint32Array;
-	return main$1e;
+	main$1b = isUint32Array;
+	return main$1b;
 }
 
 /**
@@ -3651,12 +3651,12 @@ function requireMain$1e () {
 * limitations under the License.
 */
 
-var lib$1L;
-var hasRequiredLib$1L;
+var lib$1I;
+var hasRequiredLib$1I;
 
-function requireLib$1L () {
-	if (hasRequiredLib$1L) return lib$1L;
-	hasRequiredLib$1L = 1;
+function requireLib$1I () {
+	if (hasRequiredLib$1I) return lib$1I;
+	hasRequiredLib$1I = 1;
 
 	/**
 	* Test if a value is a Uint32Array.
@@ -3676,13 +3676,13 @@ function requireLib$1L () {
 
 	// MODULES //
 
-	var isUint32Array = requireMain$1e();
+	var isUint32Array = requireMain$1b();
 
 
 	// EXPORTS //
 
-	lib$1L = isUint32Array;
-	return lib$1L;
+	lib$1I = isUint32Array;
+	return lib$1I;
 }
 
 /**
@@ -3703,12 +3703,12 @@ function requireLib$1L () {
 * limitations under the License.
 */
 
-var lib$1K;
-var hasRequiredLib$1K;
+var lib$1H;
+var hasRequiredLib$1H;
 
-function requireLib$1K () {
-	if (hasRequiredLib$1K) return lib$1K;
-	hasRequiredLib$1K = 1;
+function requireLib$1H () {
+	if (hasRequiredLib$1H) return lib$1H;
+	hasRequiredLib$1H = 1;
 
 	/**
 	* Maximum unsigned 32-bit integer.
@@ -3750,8 +3750,8 @@ function requireLib$1K () {
 
 	// EXPORTS //
 
-	lib$1K = UINT32_MAX;
-	return lib$1K;
+	lib$1H = UINT32_MAX;
+	return lib$1H;
 }
 
 /**
@@ -3808,17 +3808,17 @@ function requireUint32array () {
 * limitations under the License.
 */
 
-var main$1d;
-var hasRequiredMain$1d;
+var main$1a;
+var hasRequiredMain$1a;
 
-function requireMain$1d () {
-	if (hasRequiredMain$1d) return main$1d;
-	hasRequiredMain$1d = 1;
+function requireMain$1a () {
+	if (hasRequiredMain$1a) return main$1a;
+	hasRequiredMain$1a = 1;
 
 	// MODULES //
 
-	var isUint32Array = requireLib$1L();
-	var UINT32_MAX = requireLib$1K();
+	var isUint32Array = requireLib$1I();
+	var UINT32_MAX = requireLib$1H();
 	var GlobalUint32Array = requireUint32array();
 
 
@@ -3861,8 +3861,8 @@ function requireMain$1d () {
 
 	// EXPORTS //
 
-	main$1d = hasUint32ArraySupport;
-	return main$1d;
+	main$1a = hasUint32ArraySupport;
+	return main$1a;
 }
 
 /**
@@ -3883,12 +3883,12 @@ function requireMain$1d () {
 * limitations under the License.
 */
 
-var lib$1J;
-var hasRequiredLib$1J;
+var lib$1G;
+var hasRequiredLib$1G;
 
-function requireLib$1J () {
-	if (hasRequiredLib$1J) return lib$1J;
-	hasRequiredLib$1J = 1;
+function requireLib$1G () {
+	if (hasRequiredLib$1G) return lib$1G;
+	hasRequiredLib$1G = 1;
 
 	/**
 	* Test for native `Uint32Array` support.
@@ -3904,13 +3904,13 @@ function requireLib$1J () {
 
 	// MODULES //
 
-	var hasUint32ArraySupport = requireMain$1d();
+	var hasUint32ArraySupport = requireMain$1a();
 
 
 	// EXPORTS //
 
-	lib$1J = hasUint32ArraySupport;
-	return lib$1J;
+	lib$1G = hasUint32ArraySupport;
+	return lib$1G;
 }
 
 /**
@@ -3931,12 +3931,12 @@ function requireLib$1J () {
 * limitations under the License.
 */
 
-var main$1c;
-var hasRequiredMain$1c;
+var main$19;
+var hasRequiredMain$19;
 
-function requireMain$1c () {
-	if (hasRequiredMain$1c) return main$1c;
-	hasRequiredMain$1c = 1;
+function requireMain$19 () {
+	if (hasRequiredMain$19) return main$19;
+	hasRequiredMain$19 = 1;
 
 	// MAIN //
 
@@ -3945,8 +3945,8 @@ function requireMain$1c () {
 
 	// EXPORTS //
 
-	main$1c = ctor;
-	return main$1c;
+	main$19 = ctor;
+	return main$19;
 }
 
 /**
@@ -4012,12 +4012,12 @@ function requirePolyfill$3 () {
 * limitations under the License.
 */
 
-var lib$1I;
-var hasRequiredLib$1I;
+var lib$1F;
+var hasRequiredLib$1F;
 
-function requireLib$1I () {
-	if (hasRequiredLib$1I) return lib$1I;
-	hasRequiredLib$1I = 1;
+function requireLib$1F () {
+	if (hasRequiredLib$1F) return lib$1F;
+	hasRequiredLib$1F = 1;
 
 	/**
 	* Typed array constructor which returns a typed array representing an array of 32-bit unsigned integers in the platform byte order.
@@ -4033,8 +4033,8 @@ function requireLib$1I () {
 
 	// MODULES //
 
-	var hasUint32ArraySupport = requireLib$1J();
-	var builtin = requireMain$1c();
+	var hasUint32ArraySupport = requireLib$1G();
+	var builtin = requireMain$19();
 	var polyfill = requirePolyfill$3();
 
 
@@ -4050,8 +4050,8 @@ function requireLib$1I () {
 
 	// EXPORTS //
 
-	lib$1I = ctor;
-	return lib$1I;
+	lib$1F = ctor;
+	return lib$1F;
 }
 
 /**
@@ -4072,16 +4072,16 @@ function requireLib$1I () {
 * limitations under the License.
 */
 
-var main$1b;
-var hasRequiredMain$1b;
+var main$18;
+var hasRequiredMain$18;
 
-function requireMain$1b () {
-	if (hasRequiredMain$1b) return main$1b;
-	hasRequiredMain$1b = 1;
+function requireMain$18 () {
+	if (hasRequiredMain$18) return main$18;
+	hasRequiredMain$18 = 1;
 
 	// MODULES //
 
-	var nativeClass = requireLib$1M();
+	var nativeClass = requireLib$1J();
 
 
 	// VARIABLES //
@@ -4117,8 +4117,8 @@ function requireMain$1b () {
 
 	// EXPORTS //
 
-	main$1b = isFloat64Array;
-	return main$1b;
+	main$18 = isFloat64Array;
+	return main$18;
 }
 
 /**
@@ -4139,12 +4139,12 @@ function requireMain$1b () {
 * limitations under the License.
 */
 
-var lib$1H;
-var hasRequiredLib$1H;
+var lib$1E;
+var hasRequiredLib$1E;
 
-function requireLib$1H () {
-	if (hasRequiredLib$1H) return lib$1H;
-	hasRequiredLib$1H = 1;
+function requireLib$1E () {
+	if (hasRequiredLib$1E) return lib$1E;
+	hasRequiredLib$1E = 1;
 
 	/**
 	* Test if a value is a Float64Array.
@@ -4164,13 +4164,13 @@ function requireLib$1H () {
 
 	// MODULES //
 
-	var isFloat64Array = requireMain$1b();
+	var isFloat64Array = requireMain$18();
 
 
 	// EXPORTS //
 
-	lib$1H = isFloat64Array;
-	return lib$1H;
+	lib$1E = isFloat64Array;
+	return lib$1E;
 }
 
 /**
@@ -4227,16 +4227,16 @@ function requireFloat64array () {
 * limitations under the License.
 */
 
-var main$1a;
-var hasRequiredMain$1a;
+var main$17;
+var hasRequiredMain$17;
 
-function requireMain$1a () {
-	if (hasRequiredMain$1a) return main$1a;
-	hasRequiredMain$1a = 1;
+function requireMain$17 () {
+	if (hasRequiredMain$17) return main$17;
+	hasRequiredMain$17 = 1;
 
 	// MODULES //
 
-	var isFloat64Array = requireLib$1H();
+	var isFloat64Array = requireLib$1E();
 	var GlobalFloat64Array = requireFloat64array();
 
 
@@ -4277,8 +4277,8 @@ function requireMain$1a () {
 
 	// EXPORTS //
 
-	main$1a = hasFloat64ArraySupport;
-	return main$1a;
+	main$17 = hasFloat64ArraySupport;
+	return main$17;
 }
 
 /**
@@ -4299,12 +4299,12 @@ function requireMain$1a () {
 * limitations under the License.
 */
 
-var lib$1G;
-var hasRequiredLib$1G;
+var lib$1D;
+var hasRequiredLib$1D;
 
-function requireLib$1G () {
-	if (hasRequiredLib$1G) return lib$1G;
-	hasRequiredLib$1G = 1;
+function requireLib$1D () {
+	if (hasRequiredLib$1D) return lib$1D;
+	hasRequiredLib$1D = 1;
 
 	/**
 	* Test for native `Float64Array` support.
@@ -4320,13 +4320,13 @@ function requireLib$1G () {
 
 	// MODULES //
 
-	var hasFloat64ArraySupport = requireMain$1a();
+	var hasFloat64ArraySupport = requireMain$17();
 
 
 	// EXPORTS //
 
-	lib$1G = hasFloat64ArraySupport;
-	return lib$1G;
+	lib$1D = hasFloat64ArraySupport;
+	return lib$1D;
 }
 
 /**
@@ -4347,12 +4347,12 @@ function requireLib$1G () {
 * limitations under the License.
 */
 
-var main$19;
-var hasRequiredMain$19;
+var main$16;
+var hasRequiredMain$16;
 
-function requireMain$19 () {
-	if (hasRequiredMain$19) return main$19;
-	hasRequiredMain$19 = 1;
+function requireMain$16 () {
+	if (hasRequiredMain$16) return main$16;
+	hasRequiredMain$16 = 1;
 
 	// MAIN //
 
@@ -4361,8 +4361,8 @@ function requireMain$19 () {
 
 	// EXPORTS //
 
-	main$19 = ctor;
-	return main$19;
+	main$16 = ctor;
+	return main$16;
 }
 
 /**
@@ -4428,12 +4428,12 @@ function requirePolyfill$2 () {
 * limitations under the License.
 */
 
-var lib$1F;
-var hasRequiredLib$1F;
+var lib$1C;
+var hasRequiredLib$1C;
 
-function requireLib$1F () {
-	if (hasRequiredLib$1F) return lib$1F;
-	hasRequiredLib$1F = 1;
+function requireLib$1C () {
+	if (hasRequiredLib$1C) return lib$1C;
+	hasRequiredLib$1C = 1;
 
 	/**
 	* Typed array constructor which returns a typed array representing an array of double-precision floating-point numbers in the platform byte order.
@@ -4449,8 +4449,8 @@ function requireLib$1F () {
 
 	// MODULES //
 
-	var hasFloat64ArraySupport = requireLib$1G();
-	var builtin = requireMain$19();
+	var hasFloat64ArraySupport = requireLib$1D();
+	var builtin = requireMain$16();
 	var polyfill = requirePolyfill$2();
 
 
@@ -4466,8 +4466,8 @@ function requireLib$1F () {
 
 	// EXPORTS //
 
-	lib$1F = ctor;
-	return lib$1F;
+	lib$1C = ctor;
+	return lib$1C;
 }
 
 /**
@@ -4488,16 +4488,16 @@ function requireLib$1F () {
 * limitations under the License.
 */
 
-var main$18;
-var hasRequiredMain$18;
+var main$15;
+var hasRequiredMain$15;
 
-function requireMain$18 () {
-	if (hasRequiredMain$18) return main$18;
-	hasRequiredMain$18 = 1;
+function requireMain$15 () {
+	if (hasRequiredMain$15) return main$15;
+	hasRequiredMain$15 = 1;
 
 	// MODULES //
 
-	var nativeClass = requireLib$1M();
+	var nativeClass = requireLib$1J();
 
 
 	// VARIABLES //
@@ -4533,8 +4533,8 @@ function requireMain$18 () {
 
 	// EXPORTS //
 
-	main$18 = isUint8Array;
-	return main$18;
+	main$15 = isUint8Array;
+	return main$15;
 }
 
 /**
@@ -4555,12 +4555,12 @@ function requireMain$18 () {
 * limitations under the License.
 */
 
-var lib$1E;
-var hasRequiredLib$1E;
+var lib$1B;
+var hasRequiredLib$1B;
 
-function requireLib$1E () {
-	if (hasRequiredLib$1E) return lib$1E;
-	hasRequiredLib$1E = 1;
+function requireLib$1B () {
+	if (hasRequiredLib$1B) return lib$1B;
+	hasRequiredLib$1B = 1;
 
 	/**
 	* Test if a value is a Uint8Array.
@@ -4580,13 +4580,13 @@ function requireLib$1E () {
 
 	// MODULES //
 
-	var isUint8Array = requireMain$18();
+	var isUint8Array = requireMain$15();
 
 
 	// EXPORTS //
 
-	lib$1E = isUint8Array;
-	return lib$1E;
+	lib$1B = isUint8Array;
+	return lib$1B;
 }
 
 /**
@@ -4607,12 +4607,12 @@ function requireLib$1E () {
 * limitations under the License.
 */
 
-var lib$1D;
-var hasRequiredLib$1D;
+var lib$1A;
+var hasRequiredLib$1A;
 
-function requireLib$1D () {
-	if (hasRequiredLib$1D) return lib$1D;
-	hasRequiredLib$1D = 1;
+function requireLib$1A () {
+	if (hasRequiredLib$1A) return lib$1A;
+	hasRequiredLib$1A = 1;
 
 	/**
 	* Maximum unsigned 8-bit integer.
@@ -4654,8 +4654,8 @@ function requireLib$1D () {
 
 	// EXPORTS //
 
-	lib$1D = UINT8_MAX;
-	return lib$1D;
+	lib$1A = UINT8_MAX;
+	return lib$1A;
 }
 
 /**
@@ -4712,17 +4712,17 @@ function requireUint8array () {
 * limitations under the License.
 */
 
-var main$17;
-var hasRequiredMain$17;
+var main$14;
+var hasRequiredMain$14;
 
-function requireMain$17 () {
-	if (hasRequiredMain$17) return main$17;
-	hasRequiredMain$17 = 1;
+function requireMain$14 () {
+	if (hasRequiredMain$14) return main$14;
+	hasRequiredMain$14 = 1;
 
 	// MODULES //
 
-	var isUint8Array = requireLib$1E();
-	var UINT8_MAX = requireLib$1D();
+	var isUint8Array = requireLib$1B();
+	var UINT8_MAX = requireLib$1A();
 	var GlobalUint8Array = requireUint8array();
 
 
@@ -4765,8 +4765,8 @@ function requireMain$17 () {
 
 	// EXPORTS //
 
-	main$17 = hasUint8ArraySupport;
-	return main$17;
+	main$14 = hasUint8ArraySupport;
+	return main$14;
 }
 
 /**
@@ -4787,12 +4787,12 @@ function requireMain$17 () {
 * limitations under the License.
 */
 
-var lib$1C;
-var hasRequiredLib$1C;
+var lib$1z;
+var hasRequiredLib$1z;
 
-function requireLib$1C () {
-	if (hasRequiredLib$1C) return lib$1C;
-	hasRequiredLib$1C = 1;
+function requireLib$1z () {
+	if (hasRequiredLib$1z) return lib$1z;
+	hasRequiredLib$1z = 1;
 
 	/**
 	* Test for native `Uint8Array` support.
@@ -4808,13 +4808,13 @@ function requireLib$1C () {
 
 	// MODULES //
 
-	var hasUint8ArraySupport = requireMain$17();
+	var hasUint8ArraySupport = requireMain$14();
 
 
 	// EXPORTS //
 
-	lib$1C = hasUint8ArraySupport;
-	return lib$1C;
+	lib$1z = hasUint8ArraySupport;
+	return lib$1z;
 }
 
 /**
@@ -4835,12 +4835,12 @@ function requireLib$1C () {
 * limitations under the License.
 */
 
-var main$16;
-var hasRequiredMain$16;
+var main$13;
+var hasRequiredMain$13;
 
-function requireMain$16 () {
-	if (hasRequiredMain$16) return main$16;
-	hasRequiredMain$16 = 1;
+function requireMain$13 () {
+	if (hasRequiredMain$13) return main$13;
+	hasRequiredMain$13 = 1;
 
 	// MAIN //
 
@@ -4849,8 +4849,8 @@ function requireMain$16 () {
 
 	// EXPORTS //
 
-	main$16 = ctor;
-	return main$16;
+	main$13 = ctor;
+	return main$13;
 }
 
 /**
@@ -4916,12 +4916,12 @@ function requirePolyfill$1 () {
 * limitations under the License.
 */
 
-var lib$1B;
-var hasRequiredLib$1B;
+var lib$1y;
+var hasRequiredLib$1y;
 
-function requireLib$1B () {
-	if (hasRequiredLib$1B) return lib$1B;
-	hasRequiredLib$1B = 1;
+function requireLib$1y () {
+	if (hasRequiredLib$1y) return lib$1y;
+	hasRequiredLib$1y = 1;
 
 	/**
 	* Typed array constructor which returns a typed array representing an array of 8-bit unsigned integers in the platform byte order.
@@ -4937,8 +4937,8 @@ function requireLib$1B () {
 
 	// MODULES //
 
-	var hasUint8ArraySupport = requireLib$1C();
-	var builtin = requireMain$16();
+	var hasUint8ArraySupport = requireLib$1z();
+	var builtin = requireMain$13();
 	var polyfill = requirePolyfill$1();
 
 
@@ -4954,8 +4954,8 @@ function requireLib$1B () {
 
 	// EXPORTS //
 
-	lib$1B = ctor;
-	return lib$1B;
+	lib$1y = ctor;
+	return lib$1y;
 }
 
 /**
@@ -4976,16 +4976,16 @@ function requireLib$1B () {
 * limitations under the License.
 */
 
-var main$15;
-var hasRequiredMain$15;
+var main$12;
+var hasRequiredMain$12;
 
-function requireMain$15 () {
-	if (hasRequiredMain$15) return main$15;
-	hasRequiredMain$15 = 1;
+function requireMain$12 () {
+	if (hasRequiredMain$12) return main$12;
+	hasRequiredMain$12 = 1;
 
 	// MODULES //
 
-	var nativeClass = requireLib$1M();
+	var nativeClass = requireLib$1J();
 
 
 	// VARIABLES //
@@ -5021,8 +5021,8 @@ function requireMain$15 () {
 
 	// EXPORTS //
 
-	main$15 = isUint16Array;
-	return main$15;
+	main$12 = isUint16Array;
+	return main$12;
 }
 
 /**
@@ -5043,12 +5043,12 @@ function requireMain$15 () {
 * limitations under the License.
 */
 
-var lib$1A;
-var hasRequiredLib$1A;
+var lib$1x;
+var hasRequiredLib$1x;
 
-function requireLib$1A () {
-	if (hasRequiredLib$1A) return lib$1A;
-	hasRequiredLib$1A = 1;
+function requireLib$1x () {
+	if (hasRequiredLib$1x) return lib$1x;
+	hasRequiredLib$1x = 1;
 
 	/**
 	* Test if a value is a Uint16Array.
@@ -5068,13 +5068,13 @@ function requireLib$1A () {
 
 	// MODULES //
 
-	var isUint16Array = requireMain$15();
+	var isUint16Array = requireMain$12();
 
 
 	// EXPORTS //
 
-	lib$1A = isUint16Array;
-	return lib$1A;
+	lib$1x = isUint16Array;
+	return lib$1x;
 }
 
 /**
@@ -5095,12 +5095,12 @@ function requireLib$1A () {
 * limitations under the License.
 */
 
-var lib$1z;
-var hasRequiredLib$1z;
+var lib$1w;
+var hasRequiredLib$1w;
 
-function requireLib$1z () {
-	if (hasRequiredLib$1z) return lib$1z;
-	hasRequiredLib$1z = 1;
+function requireLib$1w () {
+	if (hasRequiredLib$1w) return lib$1w;
+	hasRequiredLib$1w = 1;
 
 	/**
 	* Maximum unsigned 16-bit integer.
@@ -5142,8 +5142,8 @@ function requireLib$1z () {
 
 	// EXPORTS //
 
-	lib$1z = UINT16_MAX;
-	return lib$1z;
+	lib$1w = UINT16_MAX;
+	return lib$1w;
 }
 
 /**
@@ -5200,17 +5200,17 @@ function requireUint16array () {
 * limitations under the License.
 */
 
-var main$14;
-var hasRequiredMain$14;
+var main$11;
+var hasRequiredMain$11;
 
-function requireMain$14 () {
-	if (hasRequiredMain$14) return main$14;
-	hasRequiredMain$14 = 1;
+function requireMain$11 () {
+	if (hasRequiredMain$11) return main$11;
+	hasRequiredMain$11 = 1;
 
 	// MODULES //
 
-	var isUint16Array = requireLib$1A();
-	var UINT16_MAX = requireLib$1z();
+	var isUint16Array = requireLib$1x();
+	var UINT16_MAX = requireLib$1w();
 	var GlobalUint16Array = requireUint16array();
 
 
@@ -5253,8 +5253,8 @@ function requireMain$14 () {
 
 	// EXPORTS //
 
-	main$14 = hasUint16ArraySupport;
-	return main$14;
+	main$11 = hasUint16ArraySupport;
+	return main$11;
 }
 
 /**
@@ -5275,12 +5275,12 @@ function requireMain$14 () {
 * limitations under the License.
 */
 
-var lib$1y;
-var hasRequiredLib$1y;
+var lib$1v;
+var hasRequiredLib$1v;
 
-function requireLib$1y () {
-	if (hasRequiredLib$1y) return lib$1y;
-	hasRequiredLib$1y = 1;
+function requireLib$1v () {
+	if (hasRequiredLib$1v) return lib$1v;
+	hasRequiredLib$1v = 1;
 
 	/**
 	* Test for native `Uint16Array` support.
@@ -5296,13 +5296,13 @@ function requireLib$1y () {
 
 	// MODULES //
 
-	var hasUint16ArraySupport = requireMain$14();
+	var hasUint16ArraySupport = requireMain$11();
 
 
 	// EXPORTS //
 
-	lib$1y = hasUint16ArraySupport;
-	return lib$1y;
+	lib$1v = hasUint16ArraySupport;
+	return lib$1v;
 }
 
 /**
@@ -5323,12 +5323,12 @@ function requireLib$1y () {
 * limitations under the License.
 */
 
-var main$13;
-var hasRequiredMain$13;
+var main$10;
+var hasRequiredMain$10;
 
-function requireMain$13 () {
-	if (hasRequiredMain$13) return main$13;
-	hasRequiredMain$13 = 1;
+function requireMain$10 () {
+	if (hasRequiredMain$10) return main$10;
+	hasRequiredMain$10 = 1;
 
 	// MAIN //
 
@@ -5337,8 +5337,8 @@ function requireMain$13 () {
 
 	// EXPORTS //
 
-	main$13 = ctor;
-	return main$13;
+	main$10 = ctor;
+	return main$10;
 }
 
 /**
@@ -5404,12 +5404,12 @@ function requirePolyfill () {
 * limitations under the License.
 */
 
-var lib$1x;
-var hasRequiredLib$1x;
+var lib$1u;
+var hasRequiredLib$1u;
 
-function requireLib$1x () {
-	if (hasRequiredLib$1x) return lib$1x;
-	hasRequiredLib$1x = 1;
+function requireLib$1u () {
+	if (hasRequiredLib$1u) return lib$1u;
+	hasRequiredLib$1u = 1;
 
 	/**
 	* Typed array constructor which returns a typed array representing an array of 16-bit unsigned integers in the platform byte order.
@@ -5425,8 +5425,8 @@ function requireLib$1x () {
 
 	// MODULES //
 
-	var hasUint16ArraySupport = requireLib$1y();
-	var builtin = requireMain$13();
+	var hasUint16ArraySupport = requireLib$1v();
+	var builtin = requireMain$10();
 	var polyfill = requirePolyfill();
 
 
@@ -5442,8 +5442,8 @@ function requireLib$1x () {
 
 	// EXPORTS //
 
-	lib$1x = ctor;
-	return lib$1x;
+	lib$1u = ctor;
+	return lib$1u;
 }
 
 /**
@@ -5473,8 +5473,8 @@ function requireCtors () {
 
 	// MODULES //
 
-	var Uint8Array = requireLib$1B();
-	var Uint16Array = requireLib$1x();
+	var Uint8Array = requireLib$1y();
+	var Uint16Array = requireLib$1u();
 
 
 	// MAIN //
@@ -5509,12 +5509,12 @@ function requireCtors () {
 * limitations under the License.
 */
 
-var main$12;
-var hasRequiredMain$12;
+var main$$;
+var hasRequiredMain$$;
 
-function requireMain$12 () {
-	if (hasRequiredMain$12) return main$12;
-	hasRequiredMain$12 = 1;
+function requireMain$$ () {
+	if (hasRequiredMain$$) return main$$;
+	hasRequiredMain$$ = 1;
 
 	// MODULES //
 
@@ -5566,8 +5566,8 @@ function requireMain$12 () {
 
 	// EXPORTS //
 
-	main$12 = bool;
-	return main$12;
+	main$$ = bool;
+	return main$$;
 }
 
 /**
@@ -5588,12 +5588,12 @@ function requireMain$12 () {
 * limitations under the License.
 */
 
-var lib$1w;
-var hasRequiredLib$1w;
+var lib$1t;
+var hasRequiredLib$1t;
 
-function requireLib$1w () {
-	if (hasRequiredLib$1w) return lib$1w;
-	hasRequiredLib$1w = 1;
+function requireLib$1t () {
+	if (hasRequiredLib$1t) return lib$1t;
+	hasRequiredLib$1t = 1;
 
 	/**
 	* Return a boolean indicating if an environment is little endian.
@@ -5609,13 +5609,13 @@ function requireLib$1w () {
 
 	// MODULES //
 
-	var IS_LITTLE_ENDIAN = requireMain$12();
+	var IS_LITTLE_ENDIAN = requireMain$$();
 
 
 	// EXPORTS //
 
-	lib$1w = IS_LITTLE_ENDIAN;
-	return lib$1w;
+	lib$1t = IS_LITTLE_ENDIAN;
+	return lib$1t;
 }
 
 /**
@@ -5645,7 +5645,7 @@ function requireIndices$1 () {
 
 	// MODULES //
 
-	var isLittleEndian = requireLib$1w();
+	var isLittleEndian = requireLib$1t();
 
 
 	// MAIN //
@@ -5700,8 +5700,8 @@ function requireAssign$2 () {
 
 	// MODULES //
 
-	var Uint32Array = requireLib$1I();
-	var Float64Array = requireLib$1F();
+	var Uint32Array = requireLib$1F();
+	var Float64Array = requireLib$1C();
 	var indices = requireIndices$1();
 
 
@@ -5806,12 +5806,12 @@ function requireAssign$2 () {
 * limitations under the License.
 */
 
-var main$11;
-var hasRequiredMain$11;
+var main$_;
+var hasRequiredMain$_;
 
-function requireMain$11 () {
-	if (hasRequiredMain$11) return main$11;
-	hasRequiredMain$11 = 1;
+function requireMain$_ () {
+	if (hasRequiredMain$_) return main$_;
+	hasRequiredMain$_ = 1;
 
 	// MODULES //
 
@@ -5837,8 +5837,8 @@ function requireMain$11 () {
 
 	// EXPORTS //
 
-	main$11 = toWords;
-	return main$11;
+	main$_ = toWords;
+	return main$_;
 }
 
 /**
@@ -5859,12 +5859,12 @@ function requireMain$11 () {
 * limitations under the License.
 */
 
-var lib$1v;
-var hasRequiredLib$1v;
+var lib$1s;
+var hasRequiredLib$1s;
 
-function requireLib$1v () {
-	if (hasRequiredLib$1v) return lib$1v;
-	hasRequiredLib$1v = 1;
+function requireLib$1s () {
+	if (hasRequiredLib$1s) return lib$1s;
+	hasRequiredLib$1s = 1;
 
 	/**
 	* Split a double-precision floating-point number into a higher order word (unsigned 32-bit integer) and a lower order word (unsigned 32-bit integer).
@@ -5892,8 +5892,8 @@ function requireLib$1v () {
 
 	// MODULES //
 
-	var setReadOnly = requireLib$1R();
-	var main = requireMain$11();
+	var setReadOnly = requireLib$1O();
+	var main = requireMain$_();
 	var assign = requireAssign$2();
 
 
@@ -5904,8 +5904,8 @@ function requireLib$1v () {
 
 	// EXPORTS //
 
-	lib$1v = main;
-	return lib$1v;
+	lib$1s = main;
+	return lib$1s;
 }
 
 /**
@@ -5935,7 +5935,7 @@ function requireHigh$1 () {
 
 	// MODULES //
 
-	var isLittleEndian = requireLib$1w();
+	var isLittleEndian = requireLib$1t();
 
 
 	// MAIN //
@@ -5972,17 +5972,17 @@ function requireHigh$1 () {
 * limitations under the License.
 */
 
-var main$10;
-var hasRequiredMain$10;
+var main$Z;
+var hasRequiredMain$Z;
 
-function requireMain$10 () {
-	if (hasRequiredMain$10) return main$10;
-	hasRequiredMain$10 = 1;
+function requireMain$Z () {
+	if (hasRequiredMain$Z) return main$Z;
+	hasRequiredMain$Z = 1;
 
 	// MODULES //
 
-	var Uint32Array = requireLib$1I();
-	var Float64Array = requireLib$1F();
+	var Uint32Array = requireLib$1F();
+	var Float64Array = requireLib$1C();
 	var HIGH = requireHigh$1();
 
 
@@ -6049,8 +6049,8 @@ function requireMain$10 () {
 
 	// EXPORTS //
 
-	main$10 = getHighWord;
-	return main$10;
+	main$Z = getHighWord;
+	return main$Z;
 }
 
 /**
@@ -6071,12 +6071,12 @@ function requireMain$10 () {
 * limitations under the License.
 */
 
-var lib$1u;
-var hasRequiredLib$1u;
+var lib$1r;
+var hasRequiredLib$1r;
 
-function requireLib$1u () {
-	if (hasRequiredLib$1u) return lib$1u;
-	hasRequiredLib$1u = 1;
+function requireLib$1r () {
+	if (hasRequiredLib$1r) return lib$1r;
+	hasRequiredLib$1r = 1;
 
 	/**
 	* Return an unsigned 32-bit integer corresponding to the more significant 32 bits of a double-precision floating-point number.
@@ -6092,13 +6092,13 @@ function requireLib$1u () {
 
 	// MODULES //
 
-	var main = requireMain$10();
+	var main = requireMain$Z();
 
 
 	// EXPORTS //
 
-	lib$1u = main;
-	return lib$1u;
+	lib$1r = main;
+	return lib$1r;
 }
 
 /**
@@ -6128,7 +6128,7 @@ function requireIndices () {
 
 	// MODULES //
 
-	var isLittleEndian = requireLib$1w();
+	var isLittleEndian = requireLib$1t();
 
 
 	// MAIN //
@@ -6174,17 +6174,17 @@ function requireIndices () {
 * limitations under the License.
 */
 
-var main$$;
-var hasRequiredMain$$;
+var main$Y;
+var hasRequiredMain$Y;
 
-function requireMain$$ () {
-	if (hasRequiredMain$$) return main$$;
-	hasRequiredMain$$ = 1;
+function requireMain$Y () {
+	if (hasRequiredMain$Y) return main$Y;
+	hasRequiredMain$Y = 1;
 
 	// MODULES //
 
-	var Uint32Array = requireLib$1I();
-	var Float64Array = requireLib$1F();
+	var Uint32Array = requireLib$1F();
+	var Float64Array = requireLib$1C();
 	var indices = requireIndices();
 
 
@@ -6280,8 +6280,8 @@ function requireMain$$ () {
 
 	// EXPORTS //
 
-	main$$ = fromWords;
-	return main$$;
+	main$Y = fromWords;
+	return main$Y;
 }
 
 /**
@@ -6302,12 +6302,12 @@ function requireMain$$ () {
 * limitations under the License.
 */
 
-var lib$1t;
-var hasRequiredLib$1t;
+var lib$1q;
+var hasRequiredLib$1q;
 
-function requireLib$1t () {
-	if (hasRequiredLib$1t) return lib$1t;
-	hasRequiredLib$1t = 1;
+function requireLib$1q () {
+	if (hasRequiredLib$1q) return lib$1q;
+	hasRequiredLib$1q = 1;
 
 	/**
 	* Create a double-precision floating-point number from a higher order word (unsigned 32-bit integer) and a lower order word (unsigned 32-bit integer).
@@ -6341,13 +6341,13 @@ function requireLib$1t () {
 
 	// MODULES //
 
-	var main = requireMain$$();
+	var main = requireMain$Y();
 
 
 	// EXPORTS //
 
-	lib$1t = main;
-	return lib$1t;
+	lib$1q = main;
+	return lib$1q;
 }
 
 /**
@@ -6368,20 +6368,20 @@ function requireLib$1t () {
 * limitations under the License.
 */
 
-var main$_;
-var hasRequiredMain$_;
+var main$X;
+var hasRequiredMain$X;
 
-function requireMain$_ () {
-	if (hasRequiredMain$_) return main$_;
-	hasRequiredMain$_ = 1;
+function requireMain$X () {
+	if (hasRequiredMain$X) return main$X;
+	hasRequiredMain$X = 1;
 
 	// MODULES //
 
-	var SIGN_MASK = requireLib$1X();
-	var ABS_MASK = requireLib$1W();
-	var toWords = requireLib$1v();
-	var getHighWord = requireLib$1u();
-	var fromWords = requireLib$1t();
+	var SIGN_MASK = requireLib$1U();
+	var ABS_MASK = requireLib$1T();
+	var toWords = requireLib$1s();
+	var getHighWord = requireLib$1r();
+	var fromWords = requireLib$1q();
 
 
 	// VARIABLES //
@@ -6446,8 +6446,8 @@ function requireMain$_ () {
 
 	// EXPORTS //
 
-	main$_ = copysign;
-	return main$_;
+	main$X = copysign;
+	return main$X;
 }
 
 /**
@@ -6468,12 +6468,12 @@ function requireMain$_ () {
 * limitations under the License.
 */
 
-var lib$1s;
-var hasRequiredLib$1s;
+var lib$1p;
+var hasRequiredLib$1p;
 
-function requireLib$1s () {
-	if (hasRequiredLib$1s) return lib$1s;
-	hasRequiredLib$1s = 1;
+function requireLib$1p () {
+	if (hasRequiredLib$1p) return lib$1p;
+	hasRequiredLib$1p = 1;
 
 	/**
 	* Return a double-precision floating-point number with the magnitude of `x` and the sign of `y`.
@@ -6501,13 +6501,13 @@ function requireLib$1s () {
 
 	// MODULES //
 
-	var main = requireMain$_();
+	var main = requireMain$X();
 
 
 	// EXPORTS //
 
-	lib$1s = main;
-	return lib$1s;
+	lib$1p = main;
+	return lib$1p;
 }
 
 /**
@@ -6528,12 +6528,12 @@ function requireLib$1s () {
 * limitations under the License.
 */
 
-var lib$1r;
-var hasRequiredLib$1r;
+var lib$1o;
+var hasRequiredLib$1o;
 
-function requireLib$1r () {
-	if (hasRequiredLib$1r) return lib$1r;
-	hasRequiredLib$1r = 1;
+function requireLib$1o () {
+	if (hasRequiredLib$1o) return lib$1o;
+	hasRequiredLib$1o = 1;
 
 	/**
 	* Smallest positive double-precision floating-point normal number.
@@ -6576,8 +6576,8 @@ function requireLib$1r () {
 
 	// EXPORTS //
 
-	lib$1r = FLOAT64_SMALLEST_NORMAL;
-	return lib$1r;
+	lib$1o = FLOAT64_SMALLEST_NORMAL;
+	return lib$1o;
 }
 
 /**
@@ -6598,12 +6598,12 @@ function requireLib$1r () {
 * limitations under the License.
 */
 
-var main$Z;
-var hasRequiredMain$Z;
+var main$W;
+var hasRequiredMain$W;
 
-function requireMain$Z () {
-	if (hasRequiredMain$Z) return main$Z;
-	hasRequiredMain$Z = 1;
+function requireMain$W () {
+	if (hasRequiredMain$W) return main$W;
+	hasRequiredMain$W = 1;
 
 	// MAIN //
 
@@ -6640,8 +6640,8 @@ function requireMain$Z () {
 
 	// EXPORTS //
 
-	main$Z = abs;
-	return main$Z;
+	main$W = abs;
+	return main$W;
 }
 
 /**
@@ -6662,12 +6662,12 @@ function requireMain$Z () {
 * limitations under the License.
 */
 
-var lib$1q;
-var hasRequiredLib$1q;
+var lib$1n;
+var hasRequiredLib$1n;
 
-function requireLib$1q () {
-	if (hasRequiredLib$1q) return lib$1q;
-	hasRequiredLib$1q = 1;
+function requireLib$1n () {
+	if (hasRequiredLib$1n) return lib$1n;
+	hasRequiredLib$1n = 1;
 
 	/**
 	* Compute an absolute value of a double-precision floating-point number.
@@ -6695,13 +6695,13 @@ function requireLib$1q () {
 
 	// MODULES //
 
-	var main = requireMain$Z();
+	var main = requireMain$W();
 
 
 	// EXPORTS //
 
-	lib$1q = main;
-	return lib$1q;
+	lib$1n = main;
+	return lib$1n;
 }
 
 /**
@@ -6731,10 +6731,10 @@ function requireAssign$1 () {
 
 	// MODULES //
 
-	var FLOAT64_SMALLEST_NORMAL = requireLib$1r();
-	var isInfinite = requireLib$1Y();
-	var isnan = requireLib$27();
-	var abs = requireLib$1q();
+	var FLOAT64_SMALLEST_NORMAL = requireLib$1o();
+	var isInfinite = requireLib$1V();
+	var isnan = requireLib$24();
+	var abs = requireLib$1n();
 
 
 	// VARIABLES //
@@ -6827,12 +6827,12 @@ function requireAssign$1 () {
 * limitations under the License.
 */
 
-var main$Y;
-var hasRequiredMain$Y;
+var main$V;
+var hasRequiredMain$V;
 
-function requireMain$Y () {
-	if (hasRequiredMain$Y) return main$Y;
-	hasRequiredMain$Y = 1;
+function requireMain$V () {
+	if (hasRequiredMain$V) return main$V;
+	hasRequiredMain$V = 1;
 
 	// MODULES //
 
@@ -6886,8 +6886,8 @@ function requireMain$Y () {
 
 	// EXPORTS //
 
-	main$Y = normalize;
-	return main$Y;
+	main$V = normalize;
+	return main$V;
 }
 
 /**
@@ -6908,12 +6908,12 @@ function requireMain$Y () {
 * limitations under the License.
 */
 
-var lib$1p;
-var hasRequiredLib$1p;
+var lib$1m;
+var hasRequiredLib$1m;
 
-function requireLib$1p () {
-	if (hasRequiredLib$1p) return lib$1p;
-	hasRequiredLib$1p = 1;
+function requireLib$1m () {
+	if (hasRequiredLib$1m) return lib$1m;
+	hasRequiredLib$1m = 1;
 
 	/**
 	* Return a normal number `y` and exponent `exp` satisfying \\(x = y \cdot 2^\mathrm{exp}\\).
@@ -6948,8 +6948,8 @@ function requireLib$1p () {
 
 	// MODULES //
 
-	var setReadOnly = requireLib$1R();
-	var main = requireMain$Y();
+	var setReadOnly = requireLib$1O();
+	var main = requireMain$V();
 	var assign = requireAssign$1();
 
 
@@ -6960,8 +6960,8 @@ function requireLib$1p () {
 
 	// EXPORTS //
 
-	lib$1p = main;
-	return lib$1p;
+	lib$1m = main;
+	return lib$1m;
 }
 
 /**
@@ -6982,12 +6982,12 @@ function requireLib$1p () {
 * limitations under the License.
 */
 
-var lib$1o;
-var hasRequiredLib$1o;
+var lib$1l;
+var hasRequiredLib$1l;
 
-function requireLib$1o () {
-	if (hasRequiredLib$1o) return lib$1o;
-	hasRequiredLib$1o = 1;
+function requireLib$1l () {
+	if (hasRequiredLib$1l) return lib$1l;
+	hasRequiredLib$1l = 1;
 
 	/**
 	* High word mask for the exponent of a double-precision floating-point number.
@@ -7024,8 +7024,8 @@ function requireLib$1o () {
 
 	// EXPORTS //
 
-	lib$1o = FLOAT64_HIGH_WORD_EXPONENT_MASK;
-	return lib$1o;
+	lib$1l = FLOAT64_HIGH_WORD_EXPONENT_MASK;
+	return lib$1l;
 }
 
 /**
@@ -7046,18 +7046,18 @@ function requireLib$1o () {
 * limitations under the License.
 */
 
-var main$X;
-var hasRequiredMain$X;
+var main$U;
+var hasRequiredMain$U;
 
-function requireMain$X () {
-	if (hasRequiredMain$X) return main$X;
-	hasRequiredMain$X = 1;
+function requireMain$U () {
+	if (hasRequiredMain$U) return main$U;
+	hasRequiredMain$U = 1;
 
 	// MODULES //
 
-	var getHighWord = requireLib$1u();
-	var EXP_MASK = requireLib$1o();
-	var BIAS = requireLib$20();
+	var getHighWord = requireLib$1r();
+	var EXP_MASK = requireLib$1l();
+	var BIAS = requireLib$1Z();
 
 
 	// MAIN //
@@ -7098,8 +7098,8 @@ function requireMain$X () {
 
 	// EXPORTS //
 
-	main$X = exponent;
-	return main$X;
+	main$U = exponent;
+	return main$U;
 }
 
 /**
@@ -7120,12 +7120,12 @@ function requireMain$X () {
 * limitations under the License.
 */
 
-var lib$1n;
-var hasRequiredLib$1n;
+var lib$1k;
+var hasRequiredLib$1k;
 
-function requireLib$1n () {
-	if (hasRequiredLib$1n) return lib$1n;
-	hasRequiredLib$1n = 1;
+function requireLib$1k () {
+	if (hasRequiredLib$1k) return lib$1k;
+	hasRequiredLib$1k = 1;
 
 	/**
 	* Return an integer corresponding to the unbiased exponent of a double-precision floating-point number.
@@ -7150,13 +7150,13 @@ function requireLib$1n () {
 
 	// MODULES //
 
-	var main = requireMain$X();
+	var main = requireMain$U();
 
 
 	// EXPORTS //
 
-	lib$1n = main;
-	return lib$1n;
+	lib$1k = main;
+	return lib$1k;
 }
 
 /**
@@ -7177,12 +7177,12 @@ function requireLib$1n () {
 * limitations under the License.
 */
 
-var main$W;
-var hasRequiredMain$W;
+var main$T;
+var hasRequiredMain$T;
 
-function requireMain$W () {
-	if (hasRequiredMain$W) return main$W;
-	hasRequiredMain$W = 1;
+function requireMain$T () {
+	if (hasRequiredMain$T) return main$T;
+	hasRequiredMain$T = 1;
 
 	// NOTES //
 
@@ -7193,19 +7193,19 @@ function requireMain$W () {
 
 	// MODULES //
 
-	var PINF = requireLib$21();
-	var NINF = requireLib$22();
-	var BIAS = requireLib$20();
-	var MAX_EXPONENT = requireLib$1$();
-	var MAX_SUBNORMAL_EXPONENT = requireLib$1_();
-	var MIN_SUBNORMAL_EXPONENT = requireLib$1Z();
-	var isnan = requireLib$27();
-	var isInfinite = requireLib$1Y();
-	var copysign = requireLib$1s();
-	var normalize = requireLib$1p().assign;
-	var floatExp = requireLib$1n();
-	var toWords = requireLib$1v();
-	var fromWords = requireLib$1t();
+	var PINF = requireLib$1_();
+	var NINF = requireLib$1$();
+	var BIAS = requireLib$1Z();
+	var MAX_EXPONENT = requireLib$1Y();
+	var MAX_SUBNORMAL_EXPONENT = requireLib$1X();
+	var MIN_SUBNORMAL_EXPONENT = requireLib$1W();
+	var isnan = requireLib$24();
+	var isInfinite = requireLib$1V();
+	var copysign = requireLib$1p();
+	var normalize = requireLib$1m().assign;
+	var floatExp = requireLib$1k();
+	var toWords = requireLib$1s();
+	var fromWords = requireLib$1q();
 
 
 	// VARIABLES //
@@ -7313,8 +7313,8 @@ function requireMain$W () {
 
 	// EXPORTS //
 
-	main$W = ldexp;
-	return main$W;
+	main$T = ldexp;
+	return main$T;
 }
 
 /**
@@ -7335,12 +7335,12 @@ function requireMain$W () {
 * limitations under the License.
 */
 
-var lib$1m;
-var hasRequiredLib$1m;
+var lib$1j;
+var hasRequiredLib$1j;
 
-function requireLib$1m () {
-	if (hasRequiredLib$1m) return lib$1m;
-	hasRequiredLib$1m = 1;
+function requireLib$1j () {
+	if (hasRequiredLib$1j) return lib$1j;
+	hasRequiredLib$1j = 1;
 
 	/**
 	* Multiply a double-precision floating-point number by an integer power of two.
@@ -7374,13 +7374,13 @@ function requireLib$1m () {
 
 	// MODULES //
 
-	var main = requireMain$W();
+	var main = requireMain$T();
 
 
 	// EXPORTS //
 
-	lib$1m = main;
-	return lib$1m;
+	lib$1j = main;
+	return lib$1j;
 }
 
 /**
@@ -7508,7 +7508,7 @@ function requireExpmulti () {
 
 	// MODULES //
 
-	var ldexp = requireLib$1m();
+	var ldexp = requireLib$1j();
 	var polyvalP = requirePolyval_p$2();
 
 
@@ -7606,19 +7606,19 @@ function requireExpmulti () {
 * ```
 */
 
-var main$V;
-var hasRequiredMain$V;
+var main$S;
+var hasRequiredMain$S;
 
-function requireMain$V () {
-	if (hasRequiredMain$V) return main$V;
-	hasRequiredMain$V = 1;
+function requireMain$S () {
+	if (hasRequiredMain$S) return main$S;
+	hasRequiredMain$S = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var trunc = requireLib$24();
-	var NINF = requireLib$22();
-	var PINF = requireLib$21();
+	var isnan = requireLib$24();
+	var trunc = requireLib$21();
+	var NINF = requireLib$1$();
+	var PINF = requireLib$1_();
 	var expmulti = requireExpmulti();
 
 
@@ -7782,8 +7782,8 @@ function requireMain$V () {
 
 	// EXPORTS //
 
-	main$V = exp;
-	return main$V;
+	main$S = exp;
+	return main$S;
 }
 
 /**
@@ -7804,12 +7804,12 @@ function requireMain$V () {
 * limitations under the License.
 */
 
-var lib$1l;
-var hasRequiredLib$1l;
+var lib$1i;
+var hasRequiredLib$1i;
 
-function requireLib$1l () {
-	if (hasRequiredLib$1l) return lib$1l;
-	hasRequiredLib$1l = 1;
+function requireLib$1i () {
+	if (hasRequiredLib$1i) return lib$1i;
+	hasRequiredLib$1i = 1;
 
 	/**
 	* Evaluate the natural exponential function.
@@ -7834,13 +7834,13 @@ function requireLib$1l () {
 
 	// MODULES //
 
-	var main = requireMain$V();
+	var main = requireMain$S();
 
 
 	// EXPORTS //
 
-	lib$1l = main;
-	return lib$1l;
+	lib$1i = main;
+	return lib$1i;
 }
 
 /**
@@ -7870,7 +7870,7 @@ function requireLow$1 () {
 
 	// MODULES //
 
-	var isLittleEndian = requireLib$1w();
+	var isLittleEndian = requireLib$1t();
 
 
 	// MAIN //
@@ -7907,17 +7907,17 @@ function requireLow$1 () {
 * limitations under the License.
 */
 
-var main$U;
-var hasRequiredMain$U;
+var main$R;
+var hasRequiredMain$R;
 
-function requireMain$U () {
-	if (hasRequiredMain$U) return main$U;
-	hasRequiredMain$U = 1;
+function requireMain$R () {
+	if (hasRequiredMain$R) return main$R;
+	hasRequiredMain$R = 1;
 
 	// MODULES //
 
-	var Uint32Array = requireLib$1I();
-	var Float64Array = requireLib$1F();
+	var Uint32Array = requireLib$1F();
+	var Float64Array = requireLib$1C();
 	var LOW = requireLow$1();
 
 
@@ -8005,8 +8005,8 @@ function requireMain$U () {
 
 	// EXPORTS //
 
-	main$U = setLowWord;
-	return main$U;
+	main$R = setLowWord;
+	return main$R;
 }
 
 /**
@@ -8027,12 +8027,12 @@ function requireMain$U () {
 * limitations under the License.
 */
 
-var lib$1k;
-var hasRequiredLib$1k;
+var lib$1h;
+var hasRequiredLib$1h;
 
-function requireLib$1k () {
-	if (hasRequiredLib$1k) return lib$1k;
-	hasRequiredLib$1k = 1;
+function requireLib$1h () {
+	if (hasRequiredLib$1h) return lib$1h;
+	hasRequiredLib$1h = 1;
 
 	/**
 	* Set the less significant 32 bits of a double-precision floating-point number.
@@ -8068,13 +8068,13 @@ function requireLib$1k () {
 
 	// MODULES //
 
-	var main = requireMain$U();
+	var main = requireMain$R();
 
 
 	// EXPORTS //
 
-	lib$1k = main;
-	return lib$1k;
+	lib$1h = main;
+	return lib$1h;
 }
 
 /**
@@ -8541,20 +8541,20 @@ function requirePolyval_sb () {
 * ```
 */
 
-var main$T;
-var hasRequiredMain$T;
+var main$Q;
+var hasRequiredMain$Q;
 
-function requireMain$T () {
-	if (hasRequiredMain$T) return main$T;
-	hasRequiredMain$T = 1;
+function requireMain$Q () {
+	if (hasRequiredMain$Q) return main$Q;
+	hasRequiredMain$Q = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var exp = requireLib$1l();
-	var setLowWord = requireLib$1k();
-	var PINF = requireLib$21();
-	var NINF = requireLib$22();
+	var isnan = requireLib$24();
+	var exp = requireLib$1i();
+	var setLowWord = requireLib$1h();
+	var PINF = requireLib$1_();
+	var NINF = requireLib$1$();
 	var polyvalPP = requirePolyval_pp();
 	var polyvalQQ = requirePolyval_qq();
 	var polyvalPA = requirePolyval_pa();
@@ -8923,8 +8923,8 @@ function requireMain$T () {
 
 	// EXPORTS //
 
-	main$T = erfc;
-	return main$T;
+	main$Q = erfc;
+	return main$Q;
 }
 
 /**
@@ -8945,12 +8945,12 @@ function requireMain$T () {
 * limitations under the License.
 */
 
-var lib$1j;
-var hasRequiredLib$1j;
+var lib$1g;
+var hasRequiredLib$1g;
 
-function requireLib$1j () {
-	if (hasRequiredLib$1j) return lib$1j;
-	hasRequiredLib$1j = 1;
+function requireLib$1g () {
+	if (hasRequiredLib$1g) return lib$1g;
+	hasRequiredLib$1g = 1;
 
 	/**
 	* Evaluate the complementary error function.
@@ -8981,17 +8981,17 @@ function requireLib$1j () {
 
 	// MODULES //
 
-	var main = requireMain$T();
+	var main = requireMain$Q();
 
 
 	// EXPORTS //
 
-	lib$1j = main;
-	return lib$1j;
+	lib$1g = main;
+	return lib$1g;
 }
 
-var libExports$5 = requireLib$1j();
-var erfc = /*@__PURE__*/getDefaultExportFromCjs(libExports$5);
+var libExports$4 = requireLib$1g();
+var erfc = /*@__PURE__*/getDefaultExportFromCjs(libExports$4);
 
 /**
  * The standard normal distribution: Φ, its upper tail, and Φ⁻¹, accurate far out in the tails so that
@@ -9045,7 +9045,7 @@ function normalSf(z) {
  * @returns z with Φ(z) = p.
  * @throws StatsInputError 'domain' (subject 'p') if p is NaN or outside [0, 1].
  */
-function normalQuantile$1(p) {
+function normalQuantile(p) {
     if (!(p >= 0 && p <= 1))
         throw new StatsInputError('domain', 'p', `p must be in [0, 1], got ${p}`);
     if (p === 0)
@@ -9913,7 +9913,7 @@ function core(xs, ys, ties, options) {
         // the order statistics below. σ has ties within x and within y only (none across at a generic d).
         const N = m + n;
         const sigma = Math.sqrt((mn / 12) * (N + 1 - (ties.withinX + ties.withinY) / (N * (N - 1))));
-        const z = -normalQuantile$1(alpha / 2);
+        const z = -normalQuantile(alpha / 2);
         const cc = options.correct === false ? 0 : 0.5;
         const half = sigma > 0 ? z * sigma : 0;
         kLo = clamp(Math.floor(mn / 2 - cc - half) + 1, 1, mn);
@@ -10029,7 +10029,7 @@ function requireHigh () {
 
 	// MODULES //
 
-	var isLittleEndian = requireLib$1w();
+	var isLittleEndian = requireLib$1t();
 
 
 	// MAIN //
@@ -10066,17 +10066,17 @@ function requireHigh () {
 * limitations under the License.
 */
 
-var main$S;
-var hasRequiredMain$S;
+var main$P;
+var hasRequiredMain$P;
 
-function requireMain$S () {
-	if (hasRequiredMain$S) return main$S;
-	hasRequiredMain$S = 1;
+function requireMain$P () {
+	if (hasRequiredMain$P) return main$P;
+	hasRequiredMain$P = 1;
 
 	// MODULES //
 
-	var Uint32Array = requireLib$1I();
-	var Float64Array = requireLib$1F();
+	var Uint32Array = requireLib$1F();
+	var Float64Array = requireLib$1C();
 	var HIGH = requireHigh();
 
 
@@ -10156,8 +10156,8 @@ function requireMain$S () {
 
 	// EXPORTS //
 
-	main$S = setHighWord;
-	return main$S;
+	main$P = setHighWord;
+	return main$P;
 }
 
 /**
@@ -10178,12 +10178,12 @@ function requireMain$S () {
 * limitations under the License.
 */
 
-var lib$1i;
-var hasRequiredLib$1i;
+var lib$1f;
+var hasRequiredLib$1f;
 
-function requireLib$1i () {
-	if (hasRequiredLib$1i) return lib$1i;
-	hasRequiredLib$1i = 1;
+function requireLib$1f () {
+	if (hasRequiredLib$1f) return lib$1f;
+	hasRequiredLib$1f = 1;
 
 	/**
 	* Set the more significant 32 bits of a double-precision floating-point number.
@@ -10211,13 +10211,13 @@ function requireLib$1i () {
 
 	// MODULES //
 
-	var main = requireMain$S();
+	var main = requireMain$P();
 
 
 	// EXPORTS //
 
-	lib$1i = main;
-	return lib$1i;
+	lib$1f = main;
+	return lib$1f;
 }
 
 /**
@@ -10238,12 +10238,12 @@ function requireLib$1i () {
 * limitations under the License.
 */
 
-var lib$1h;
-var hasRequiredLib$1h;
+var lib$1e;
+var hasRequiredLib$1e;
 
-function requireLib$1h () {
-	if (hasRequiredLib$1h) return lib$1h;
-	hasRequiredLib$1h = 1;
+function requireLib$1e () {
+	if (hasRequiredLib$1e) return lib$1e;
+	hasRequiredLib$1e = 1;
 
 	/**
 	* One half times the natural logarithm of 2.
@@ -10274,8 +10274,8 @@ function requireLib$1h () {
 
 	// EXPORTS //
 
-	lib$1h = HALF_LN2;
-	return lib$1h;
+	lib$1e = HALF_LN2;
+	return lib$1e;
 }
 
 /**
@@ -10364,23 +10364,23 @@ function requirePolyval_q$1 () {
 * ```
 */
 
-var main$R;
-var hasRequiredMain$R;
+var main$O;
+var hasRequiredMain$O;
 
-function requireMain$R () {
-	if (hasRequiredMain$R) return main$R;
-	hasRequiredMain$R = 1;
+function requireMain$O () {
+	if (hasRequiredMain$O) return main$O;
+	hasRequiredMain$O = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var getHighWord = requireLib$1u();
-	var setHighWord = requireLib$1i();
-	var fromWords = requireLib$1t();
-	var PINF = requireLib$21();
-	var NINF = requireLib$22();
-	var FLOAT64_EXPONENT_BIAS = requireLib$20();
-	var HALF_LN2 = requireLib$1h();
+	var isnan = requireLib$24();
+	var getHighWord = requireLib$1r();
+	var setHighWord = requireLib$1f();
+	var fromWords = requireLib$1q();
+	var PINF = requireLib$1_();
+	var NINF = requireLib$1$();
+	var FLOAT64_EXPONENT_BIAS = requireLib$1Z();
+	var HALF_LN2 = requireLib$1e();
 	var polyval = requirePolyval_q$1();
 
 
@@ -10695,8 +10695,8 @@ function requireMain$R () {
 
 	// EXPORTS //
 
-	main$R = expm1;
-	return main$R;
+	main$O = expm1;
+	return main$O;
 }
 
 /**
@@ -10717,12 +10717,12 @@ function requireMain$R () {
 * limitations under the License.
 */
 
-var lib$1g;
-var hasRequiredLib$1g;
+var lib$1d;
+var hasRequiredLib$1d;
 
-function requireLib$1g () {
-	if (hasRequiredLib$1g) return lib$1g;
-	hasRequiredLib$1g = 1;
+function requireLib$1d () {
+	if (hasRequiredLib$1d) return lib$1d;
+	hasRequiredLib$1d = 1;
 
 	/**
 	* Compute `exp(x) - 1`.
@@ -10747,13 +10747,13 @@ function requireLib$1g () {
 
 	// MODULES //
 
-	var expm1 = requireMain$R();
+	var expm1 = requireMain$O();
 
 
 	// EXPORTS //
 
-	lib$1g = expm1;
-	return lib$1g;
+	lib$1d = expm1;
+	return lib$1d;
 }
 
 /**
@@ -10842,21 +10842,21 @@ function requirePolyval_lp () {
 * ```
 */
 
-var main$Q;
-var hasRequiredMain$Q;
+var main$N;
+var hasRequiredMain$N;
 
-function requireMain$Q () {
-	if (hasRequiredMain$Q) return main$Q;
-	hasRequiredMain$Q = 1;
+function requireMain$N () {
+	if (hasRequiredMain$N) return main$N;
+	hasRequiredMain$N = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var getHighWord = requireLib$1u();
-	var setHighWord = requireLib$1i();
-	var PINF = requireLib$21();
-	var NINF = requireLib$22();
-	var FLOAT64_EXPONENT_BIAS = requireLib$20();
+	var isnan = requireLib$24();
+	var getHighWord = requireLib$1r();
+	var setHighWord = requireLib$1f();
+	var PINF = requireLib$1_();
+	var NINF = requireLib$1$();
+	var FLOAT64_EXPONENT_BIAS = requireLib$1Z();
 	var polyval = requirePolyval_lp();
 
 
@@ -11171,8 +11171,8 @@ function requireMain$Q () {
 
 	// EXPORTS //
 
-	main$Q = log1p;
-	return main$Q;
+	main$N = log1p;
+	return main$N;
 }
 
 /**
@@ -11193,12 +11193,12 @@ function requireMain$Q () {
 * limitations under the License.
 */
 
-var lib$1f;
-var hasRequiredLib$1f;
+var lib$1c;
+var hasRequiredLib$1c;
 
-function requireLib$1f () {
-	if (hasRequiredLib$1f) return lib$1f;
-	hasRequiredLib$1f = 1;
+function requireLib$1c () {
+	if (hasRequiredLib$1c) return lib$1c;
+	hasRequiredLib$1c = 1;
 
 	/**
 	* Evaluate the natural logarithm of \\(1+x\\).
@@ -11229,13 +11229,13 @@ function requireLib$1f () {
 
 	// MODULES //
 
-	var log1p = requireMain$Q();
+	var log1p = requireMain$N();
 
 
 	// EXPORTS //
 
-	lib$1f = log1p;
-	return lib$1f;
+	lib$1c = log1p;
+	return lib$1c;
 }
 
 /**
@@ -11256,12 +11256,12 @@ function requireLib$1f () {
 * limitations under the License.
 */
 
-var main$P;
-var hasRequiredMain$P;
+var main$M;
+var hasRequiredMain$M;
 
-function requireMain$P () {
-	if (hasRequiredMain$P) return main$P;
-	hasRequiredMain$P = 1;
+function requireMain$M () {
+	if (hasRequiredMain$M) return main$M;
+	hasRequiredMain$M = 1;
 
 	// MAIN //
 
@@ -11293,8 +11293,8 @@ function requireMain$P () {
 
 	// EXPORTS //
 
-	main$P = sqrt;
-	return main$P;
+	main$M = sqrt;
+	return main$M;
 }
 
 /**
@@ -11315,12 +11315,12 @@ function requireMain$P () {
 * limitations under the License.
 */
 
-var lib$1e;
-var hasRequiredLib$1e;
+var lib$1b;
+var hasRequiredLib$1b;
 
-function requireLib$1e () {
-	if (hasRequiredLib$1e) return lib$1e;
-	hasRequiredLib$1e = 1;
+function requireLib$1b () {
+	if (hasRequiredLib$1b) return lib$1b;
+	hasRequiredLib$1b = 1;
 
 	/**
 	* Compute the principal square root of a double-precision floating-point number.
@@ -11348,13 +11348,13 @@ function requireLib$1e () {
 
 	// MODULES //
 
-	var main = requireMain$P();
+	var main = requireMain$M();
 
 
 	// EXPORTS //
 
-	lib$1e = main;
-	return lib$1e;
+	lib$1b = main;
+	return lib$1b;
 }
 
 /**
@@ -11375,12 +11375,12 @@ function requireLib$1e () {
 * limitations under the License.
 */
 
-var lib$1d;
-var hasRequiredLib$1d;
+var lib$1a;
+var hasRequiredLib$1a;
 
-function requireLib$1d () {
-	if (hasRequiredLib$1d) return lib$1d;
-	hasRequiredLib$1d = 1;
+function requireLib$1a () {
+	if (hasRequiredLib$1a) return lib$1a;
+	hasRequiredLib$1a = 1;
 
 	/**
 	* One fourth times the mathematical constant `π`.
@@ -11409,8 +11409,8 @@ function requireLib$1d () {
 
 	// EXPORTS //
 
-	lib$1d = FOURTH_PI;
-	return lib$1d;
+	lib$1a = FOURTH_PI;
+	return lib$1a;
 }
 
 /**
@@ -11587,18 +11587,18 @@ function requireRational_rs () {
 * ```
 */
 
-var main$O;
-var hasRequiredMain$O;
+var main$L;
+var hasRequiredMain$L;
 
-function requireMain$O () {
-	if (hasRequiredMain$O) return main$O;
-	hasRequiredMain$O = 1;
+function requireMain$L () {
+	if (hasRequiredMain$L) return main$L;
+	hasRequiredMain$L = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var sqrt = requireLib$1e();
-	var PIO4 = requireLib$1d();
+	var isnan = requireLib$24();
+	var sqrt = requireLib$1b();
+	var PIO4 = requireLib$1a();
 	var ratevalPQ = requireRational_pq$3();
 	var ratevalRS = requireRational_rs();
 
@@ -11697,363 +11697,7 @@ function requireMain$O () {
 
 	// EXPORTS //
 
-	main$O = asin;
-	return main$O;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var lib$1c;
-var hasRequiredLib$1c;
-
-function requireLib$1c () {
-	if (hasRequiredLib$1c) return lib$1c;
-	hasRequiredLib$1c = 1;
-
-	/**
-	* Compute the arcsine of a double-precision floating-point number.
-	*
-	* @module @stdlib/math-base-special-asin
-	*
-	* @example
-	* var asin = require( '@stdlib/math-base-special-asin' );
-	*
-	* var v = asin( 0.0 );
-	* // returns 0.0
-	*
-	* v = asin( 3.141592653589793/4.0 );
-	* // returns ~0.903
-	*
-	* v = asin( -3.141592653589793/6.0 );
-	* // returns ~-0.551
-	*
-	* v = asin( NaN );
-	* // returns NaN
-	*/
-
-	// MODULES //
-
-	var main = requireMain$O();
-
-
-	// EXPORTS //
-
-	lib$1c = main;
-	return lib$1c;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var main$N;
-var hasRequiredMain$N;
-
-function requireMain$N () {
-	if (hasRequiredMain$N) return main$N;
-	hasRequiredMain$N = 1;
-
-	// MODULES //
-
-	var floor = requireLib$26();
-
-
-	// MAIN //
-
-	/**
-	* Tests if a finite double-precision floating-point number is an integer.
-	*
-	* @param {number} x - value to test
-	* @returns {boolean} boolean indicating whether the value is an integer
-	*
-	* @example
-	* var bool = isInteger( 1.0 );
-	* // returns true
-	*
-	* @example
-	* var bool = isInteger( 3.14 );
-	* // returns false
-	*/
-	function isInteger( x ) {
-		return (floor(x) === x);
-	}
-
-
-	// EXPORTS //
-
-	main$N = isInteger;
-	return main$N;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var lib$1b;
-var hasRequiredLib$1b;
-
-function requireLib$1b () {
-	if (hasRequiredLib$1b) return lib$1b;
-	hasRequiredLib$1b = 1;
-
-	/**
-	* Test if a finite double-precision floating-point number is an integer.
-	*
-	* @module @stdlib/math-base-assert-is-integer
-	*
-	* @example
-	* var isInteger = require( '@stdlib/math-base-assert-is-integer' );
-	*
-	* var bool = isInteger( 1.0 );
-	* // returns true
-	*
-	* bool = isInteger( 3.14 );
-	* // returns false
-	*/
-
-	// MODULES //
-
-	var main = requireMain$N();
-
-
-	// EXPORTS //
-
-	lib$1b = main;
-	return lib$1b;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var main$M;
-var hasRequiredMain$M;
-
-function requireMain$M () {
-	if (hasRequiredMain$M) return main$M;
-	hasRequiredMain$M = 1;
-
-	// MODULES //
-
-	var isInteger = requireLib$1b();
-
-
-	// MAIN //
-
-	/**
-	* Tests if a finite numeric value is an even number.
-	*
-	* @param {number} x - value to test
-	* @returns {boolean} boolean indicating whether the value is an even number
-	*
-	* @example
-	* var bool = isEven( 5.0 );
-	* // returns false
-	*
-	* @example
-	* var bool = isEven( -2.0 );
-	* // returns true
-	*
-	* @example
-	* var bool = isEven( 0.0 );
-	* // returns true
-	*
-	* @example
-	* var bool = isEven( NaN );
-	* // returns false
-	*/
-	function isEven( x ) {
-		return isInteger( x/2.0 );
-	}
-
-
-	// EXPORTS //
-
-	main$M = isEven;
-	return main$M;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var lib$1a;
-var hasRequiredLib$1a;
-
-function requireLib$1a () {
-	if (hasRequiredLib$1a) return lib$1a;
-	hasRequiredLib$1a = 1;
-
-	/**
-	* Test if a finite numeric value is an even number.
-	*
-	* @module @stdlib/math-base-assert-is-even
-	*
-	* @example
-	* var isEven = require( '@stdlib/math-base-assert-is-even' );
-	*
-	* var bool = isEven( 5.0 );
-	* // returns false
-	*
-	* bool = isEven( -2.0 );
-	* // returns true
-	*
-	* bool = isEven( 0.0 );
-	* // returns true
-	*
-	* bool = isEven( NaN );
-	* // returns false
-	*/
-
-	// MODULES //
-
-	var main = requireMain$M();
-
-
-	// EXPORTS //
-
-	lib$1a = main;
-	return lib$1a;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var main$L;
-var hasRequiredMain$L;
-
-function requireMain$L () {
-	if (hasRequiredMain$L) return main$L;
-	hasRequiredMain$L = 1;
-
-	// MODULES //
-
-	var isEven = requireLib$1a();
-
-
-	// MAIN //
-
-	/**
-	* Tests if a finite double-precision floating-point number is an odd number.
-	*
-	* @param {number} x - value to test
-	* @returns {boolean} boolean indicating whether the value is an odd number
-	*
-	* @example
-	* var bool = isOdd( 5.0 );
-	* // returns true
-	*
-	* @example
-	* var bool = isOdd( -2.0 );
-	* // returns false
-	*
-	* @example
-	* var bool = isOdd( 0.0 );
-	* // returns false
-	*
-	* @example
-	* var bool = isOdd( NaN );
-	* // returns false
-	*/
-	function isOdd( x ) {
-		// Check sign to prevent overflow...
-		if ( x > 0.0 ) {
-			return isEven( x-1.0 );
-		}
-		return isEven( x+1.0 );
-	}
-
-
-	// EXPORTS //
-
-	main$L = isOdd;
+	main$L = asin;
 	return main$L;
 }
 
@@ -12083,24 +11727,24 @@ function requireLib$19 () {
 	hasRequiredLib$19 = 1;
 
 	/**
-	* Test if a finite double-precision floating-point number is an odd number.
+	* Compute the arcsine of a double-precision floating-point number.
 	*
-	* @module @stdlib/math-base-assert-is-odd
+	* @module @stdlib/math-base-special-asin
 	*
 	* @example
-	* var isOdd = require( '@stdlib/math-base-assert-is-odd' );
+	* var asin = require( '@stdlib/math-base-special-asin' );
 	*
-	* var bool = isOdd( 5.0 );
-	* // returns true
+	* var v = asin( 0.0 );
+	* // returns 0.0
 	*
-	* bool = isOdd( -2.0 );
-	* // returns false
+	* v = asin( 3.141592653589793/4.0 );
+	* // returns ~0.903
 	*
-	* bool = isOdd( 0.0 );
-	* // returns false
+	* v = asin( -3.141592653589793/6.0 );
+	* // returns ~-0.551
 	*
-	* bool = isOdd( NaN );
-	* // returns false
+	* v = asin( NaN );
+	* // returns NaN
 	*/
 
 	// MODULES //
@@ -12139,33 +11783,35 @@ function requireMain$K () {
 	if (hasRequiredMain$K) return main$K;
 	hasRequiredMain$K = 1;
 
+	// MODULES //
+
+	var floor = requireLib$23();
+
+
 	// MAIN //
 
 	/**
-	* Converts an unsigned 32-bit integer to a signed 32-bit integer.
+	* Tests if a finite double-precision floating-point number is an integer.
 	*
-	* @param {uinteger32} x - unsigned 32-bit integer
-	* @returns {integer32} signed 32-bit integer
-	*
-	* @example
-	* var float64ToUint32 = require( '@stdlib/number-float64-base-to-uint32' );
-	* var y = uint32ToInt32( float64ToUint32( 4294967295 ) );
-	* // returns -1
+	* @param {number} x - value to test
+	* @returns {boolean} boolean indicating whether the value is an integer
 	*
 	* @example
-	* var float64ToUint32 = require( '@stdlib/number-float64-base-to-uint32' );
-	* var y = uint32ToInt32( float64ToUint32( 3 ) );
-	* // returns 3
+	* var bool = isInteger( 1.0 );
+	* // returns true
+	*
+	* @example
+	* var bool = isInteger( 3.14 );
+	* // returns false
 	*/
-	function uint32ToInt32( x ) {
-		// NOTE: we could also use typed-arrays to achieve the same end.
-		return x|0; // asm type annotation
+	function isInteger( x ) {
+		return (floor(x) === x);
 	}
 
 
 	// EXPORTS //
 
-	main$K = uint32ToInt32;
+	main$K = isInteger;
 	return main$K;
 }
 
@@ -12195,6 +11841,360 @@ function requireLib$18 () {
 	hasRequiredLib$18 = 1;
 
 	/**
+	* Test if a finite double-precision floating-point number is an integer.
+	*
+	* @module @stdlib/math-base-assert-is-integer
+	*
+	* @example
+	* var isInteger = require( '@stdlib/math-base-assert-is-integer' );
+	*
+	* var bool = isInteger( 1.0 );
+	* // returns true
+	*
+	* bool = isInteger( 3.14 );
+	* // returns false
+	*/
+
+	// MODULES //
+
+	var main = requireMain$K();
+
+
+	// EXPORTS //
+
+	lib$18 = main;
+	return lib$18;
+}
+
+/**
+* @license Apache-2.0
+*
+* Copyright (c) 2018 The Stdlib Authors.
+*
+* Licensed under the Apache License, Version 2.0 (the "License");
+* you may not use this file except in compliance with the License.
+* You may obtain a copy of the License at
+*
+*    http://www.apache.org/licenses/LICENSE-2.0
+*
+* Unless required by applicable law or agreed to in writing, software
+* distributed under the License is distributed on an "AS IS" BASIS,
+* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+* See the License for the specific language governing permissions and
+* limitations under the License.
+*/
+
+var main$J;
+var hasRequiredMain$J;
+
+function requireMain$J () {
+	if (hasRequiredMain$J) return main$J;
+	hasRequiredMain$J = 1;
+
+	// MODULES //
+
+	var isInteger = requireLib$18();
+
+
+	// MAIN //
+
+	/**
+	* Tests if a finite numeric value is an even number.
+	*
+	* @param {number} x - value to test
+	* @returns {boolean} boolean indicating whether the value is an even number
+	*
+	* @example
+	* var bool = isEven( 5.0 );
+	* // returns false
+	*
+	* @example
+	* var bool = isEven( -2.0 );
+	* // returns true
+	*
+	* @example
+	* var bool = isEven( 0.0 );
+	* // returns true
+	*
+	* @example
+	* var bool = isEven( NaN );
+	* // returns false
+	*/
+	function isEven( x ) {
+		return isInteger( x/2.0 );
+	}
+
+
+	// EXPORTS //
+
+	main$J = isEven;
+	return main$J;
+}
+
+/**
+* @license Apache-2.0
+*
+* Copyright (c) 2018 The Stdlib Authors.
+*
+* Licensed under the Apache License, Version 2.0 (the "License");
+* you may not use this file except in compliance with the License.
+* You may obtain a copy of the License at
+*
+*    http://www.apache.org/licenses/LICENSE-2.0
+*
+* Unless required by applicable law or agreed to in writing, software
+* distributed under the License is distributed on an "AS IS" BASIS,
+* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+* See the License for the specific language governing permissions and
+* limitations under the License.
+*/
+
+var lib$17;
+var hasRequiredLib$17;
+
+function requireLib$17 () {
+	if (hasRequiredLib$17) return lib$17;
+	hasRequiredLib$17 = 1;
+
+	/**
+	* Test if a finite numeric value is an even number.
+	*
+	* @module @stdlib/math-base-assert-is-even
+	*
+	* @example
+	* var isEven = require( '@stdlib/math-base-assert-is-even' );
+	*
+	* var bool = isEven( 5.0 );
+	* // returns false
+	*
+	* bool = isEven( -2.0 );
+	* // returns true
+	*
+	* bool = isEven( 0.0 );
+	* // returns true
+	*
+	* bool = isEven( NaN );
+	* // returns false
+	*/
+
+	// MODULES //
+
+	var main = requireMain$J();
+
+
+	// EXPORTS //
+
+	lib$17 = main;
+	return lib$17;
+}
+
+/**
+* @license Apache-2.0
+*
+* Copyright (c) 2018 The Stdlib Authors.
+*
+* Licensed under the Apache License, Version 2.0 (the "License");
+* you may not use this file except in compliance with the License.
+* You may obtain a copy of the License at
+*
+*    http://www.apache.org/licenses/LICENSE-2.0
+*
+* Unless required by applicable law or agreed to in writing, software
+* distributed under the License is distributed on an "AS IS" BASIS,
+* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+* See the License for the specific language governing permissions and
+* limitations under the License.
+*/
+
+var main$I;
+var hasRequiredMain$I;
+
+function requireMain$I () {
+	if (hasRequiredMain$I) return main$I;
+	hasRequiredMain$I = 1;
+
+	// MODULES //
+
+	var isEven = requireLib$17();
+
+
+	// MAIN //
+
+	/**
+	* Tests if a finite double-precision floating-point number is an odd number.
+	*
+	* @param {number} x - value to test
+	* @returns {boolean} boolean indicating whether the value is an odd number
+	*
+	* @example
+	* var bool = isOdd( 5.0 );
+	* // returns true
+	*
+	* @example
+	* var bool = isOdd( -2.0 );
+	* // returns false
+	*
+	* @example
+	* var bool = isOdd( 0.0 );
+	* // returns false
+	*
+	* @example
+	* var bool = isOdd( NaN );
+	* // returns false
+	*/
+	function isOdd( x ) {
+		// Check sign to prevent overflow...
+		if ( x > 0.0 ) {
+			return isEven( x-1.0 );
+		}
+		return isEven( x+1.0 );
+	}
+
+
+	// EXPORTS //
+
+	main$I = isOdd;
+	return main$I;
+}
+
+/**
+* @license Apache-2.0
+*
+* Copyright (c) 2018 The Stdlib Authors.
+*
+* Licensed under the Apache License, Version 2.0 (the "License");
+* you may not use this file except in compliance with the License.
+* You may obtain a copy of the License at
+*
+*    http://www.apache.org/licenses/LICENSE-2.0
+*
+* Unless required by applicable law or agreed to in writing, software
+* distributed under the License is distributed on an "AS IS" BASIS,
+* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+* See the License for the specific language governing permissions and
+* limitations under the License.
+*/
+
+var lib$16;
+var hasRequiredLib$16;
+
+function requireLib$16 () {
+	if (hasRequiredLib$16) return lib$16;
+	hasRequiredLib$16 = 1;
+
+	/**
+	* Test if a finite double-precision floating-point number is an odd number.
+	*
+	* @module @stdlib/math-base-assert-is-odd
+	*
+	* @example
+	* var isOdd = require( '@stdlib/math-base-assert-is-odd' );
+	*
+	* var bool = isOdd( 5.0 );
+	* // returns true
+	*
+	* bool = isOdd( -2.0 );
+	* // returns false
+	*
+	* bool = isOdd( 0.0 );
+	* // returns false
+	*
+	* bool = isOdd( NaN );
+	* // returns false
+	*/
+
+	// MODULES //
+
+	var main = requireMain$I();
+
+
+	// EXPORTS //
+
+	lib$16 = main;
+	return lib$16;
+}
+
+/**
+* @license Apache-2.0
+*
+* Copyright (c) 2018 The Stdlib Authors.
+*
+* Licensed under the Apache License, Version 2.0 (the "License");
+* you may not use this file except in compliance with the License.
+* You may obtain a copy of the License at
+*
+*    http://www.apache.org/licenses/LICENSE-2.0
+*
+* Unless required by applicable law or agreed to in writing, software
+* distributed under the License is distributed on an "AS IS" BASIS,
+* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+* See the License for the specific language governing permissions and
+* limitations under the License.
+*/
+
+var main$H;
+var hasRequiredMain$H;
+
+function requireMain$H () {
+	if (hasRequiredMain$H) return main$H;
+	hasRequiredMain$H = 1;
+
+	// MAIN //
+
+	/**
+	* Converts an unsigned 32-bit integer to a signed 32-bit integer.
+	*
+	* @param {uinteger32} x - unsigned 32-bit integer
+	* @returns {integer32} signed 32-bit integer
+	*
+	* @example
+	* var float64ToUint32 = require( '@stdlib/number-float64-base-to-uint32' );
+	* var y = uint32ToInt32( float64ToUint32( 4294967295 ) );
+	* // returns -1
+	*
+	* @example
+	* var float64ToUint32 = require( '@stdlib/number-float64-base-to-uint32' );
+	* var y = uint32ToInt32( float64ToUint32( 3 ) );
+	* // returns 3
+	*/
+	function uint32ToInt32( x ) {
+		// NOTE: we could also use typed-arrays to achieve the same end.
+		return x|0; // asm type annotation
+	}
+
+
+	// EXPORTS //
+
+	main$H = uint32ToInt32;
+	return main$H;
+}
+
+/**
+* @license Apache-2.0
+*
+* Copyright (c) 2018 The Stdlib Authors.
+*
+* Licensed under the Apache License, Version 2.0 (the "License");
+* you may not use this file except in compliance with the License.
+* You may obtain a copy of the License at
+*
+*    http://www.apache.org/licenses/LICENSE-2.0
+*
+* Unless required by applicable law or agreed to in writing, software
+* distributed under the License is distributed on an "AS IS" BASIS,
+* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+* See the License for the specific language governing permissions and
+* limitations under the License.
+*/
+
+var lib$15;
+var hasRequiredLib$15;
+
+function requireLib$15 () {
+	if (hasRequiredLib$15) return lib$15;
+	hasRequiredLib$15 = 1;
+
+	/**
 	* Convert an unsigned 32-bit integer to a signed 32-bit integer.
 	*
 	* @module @stdlib/number-uint32-base-to-int32
@@ -12212,13 +12212,13 @@ function requireLib$18 () {
 
 	// MODULES //
 
-	var uint32ToInt32 = requireMain$K();
+	var uint32ToInt32 = requireMain$H();
 
 
 	// EXPORTS //
 
-	lib$18 = uint32ToInt32;
-	return lib$18;
+	lib$15 = uint32ToInt32;
+	return lib$15;
 }
 
 /**
@@ -12262,10 +12262,10 @@ function requireX_is_zero () {
 
 	// MODULES //
 
-	var isOdd = requireLib$19();
-	var copysign = requireLib$1s();
-	var NINF = requireLib$22();
-	var PINF = requireLib$21();
+	var isOdd = requireLib$16();
+	var copysign = requireLib$1p();
+	var NINF = requireLib$1$();
+	var PINF = requireLib$1_();
 
 
 	// MAIN //
@@ -12370,8 +12370,8 @@ function requireY_is_huge () {
 
 	// MODULES //
 
-	var ABS_MASK = requireLib$1W();
-	var getHighWord = requireLib$1u();
+	var ABS_MASK = requireLib$1T();
+	var getHighWord = requireLib$1r();
 
 
 	// VARIABLES //
@@ -12460,8 +12460,8 @@ function requireY_is_infinite () {
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var PINF = requireLib$21();
+	var abs = requireLib$1n();
+	var PINF = requireLib$1_();
 
 
 	// MAIN //
@@ -12547,12 +12547,12 @@ function requireY_is_infinite () {
 * limitations under the License.
 */
 
-var lib$17;
-var hasRequiredLib$17;
+var lib$14;
+var hasRequiredLib$14;
 
-function requireLib$17 () {
-	if (hasRequiredLib$17) return lib$17;
-	hasRequiredLib$17 = 1;
+function requireLib$14 () {
+	if (hasRequiredLib$14) return lib$14;
+	hasRequiredLib$14 = 1;
 
 	/**
 	* Number of significand bits in the high word of a double-precision floating-point number.
@@ -12580,8 +12580,8 @@ function requireLib$17 () {
 
 	// EXPORTS //
 
-	lib$17 = FLOAT64_NUM_HIGH_WORD_SIGNIFICAND_BITS;
-	return lib$17;
+	lib$14 = FLOAT64_NUM_HIGH_WORD_SIGNIFICAND_BITS;
+	return lib$14;
 }
 
 /**
@@ -12679,11 +12679,11 @@ function requireLog2ax () {
 
 	// MODULES //
 
-	var getHighWord = requireLib$1u();
-	var setLowWord = requireLib$1k();
-	var setHighWord = requireLib$1i();
-	var BIAS = requireLib$20();
-	var HIGH_NUM_SIGNIFICAND_BITS = requireLib$17();
+	var getHighWord = requireLib$1r();
+	var setLowWord = requireLib$1h();
+	var setHighWord = requireLib$1f();
+	var BIAS = requireLib$1Z();
+	var HIGH_NUM_SIGNIFICAND_BITS = requireLib$14();
 	var polyvalL = requirePolyval_l();
 
 
@@ -12953,7 +12953,7 @@ function requireLogx () {
 
 	// MODULES //
 
-	var setLowWord = requireLib$1k();
+	var setLowWord = requireLib$1h();
 	var polyvalW = requirePolyval_w$1();
 
 
@@ -13029,12 +13029,12 @@ function requireLogx () {
 * limitations under the License.
 */
 
-var lib$16;
-var hasRequiredLib$16;
+var lib$13;
+var hasRequiredLib$13;
 
-function requireLib$16 () {
-	if (hasRequiredLib$16) return lib$16;
-	hasRequiredLib$16 = 1;
+function requireLib$13 () {
+	if (hasRequiredLib$13) return lib$13;
+	hasRequiredLib$13 = 1;
 
 	/**
 	* Natural logarithm of `2`.
@@ -13066,8 +13066,8 @@ function requireLib$16 () {
 
 	// EXPORTS //
 
-	lib$16 = LN2;
-	return lib$16;
+	lib$13 = LN2;
+	return lib$13;
 }
 
 /**
@@ -13088,12 +13088,12 @@ function requireLib$16 () {
 * limitations under the License.
 */
 
-var lib$15;
-var hasRequiredLib$15;
+var lib$12;
+var hasRequiredLib$12;
 
-function requireLib$15 () {
-	if (hasRequiredLib$15) return lib$15;
-	hasRequiredLib$15 = 1;
+function requireLib$12 () {
+	if (hasRequiredLib$12) return lib$12;
+	hasRequiredLib$12 = 1;
 
 	/**
 	* High word mask for the significand of a double-precision floating-point number.
@@ -13130,8 +13130,8 @@ function requireLib$15 () {
 
 	// EXPORTS //
 
-	lib$15 = FLOAT64_HIGH_WORD_SIGNIFICAND_MASK;
-	return lib$15;
+	lib$12 = FLOAT64_HIGH_WORD_SIGNIFICAND_MASK;
+	return lib$12;
 }
 
 /**
@@ -13229,16 +13229,16 @@ function requirePow2 () {
 
 	// MODULES //
 
-	var getHighWord = requireLib$1u();
-	var setHighWord = requireLib$1i();
-	var setLowWord = requireLib$1k();
-	var uint32ToInt32 = requireLib$18();
-	var ldexp = requireLib$1m();
-	var LN2 = requireLib$16();
-	var BIAS = requireLib$20();
-	var ABS_MASK = requireLib$1W();
-	var HIGH_SIGNIFICAND_MASK = requireLib$15();
-	var HIGH_NUM_SIGNIFICAND_BITS = requireLib$17();
+	var getHighWord = requireLib$1r();
+	var setHighWord = requireLib$1f();
+	var setLowWord = requireLib$1h();
+	var uint32ToInt32 = requireLib$15();
+	var ldexp = requireLib$1j();
+	var LN2 = requireLib$13();
+	var BIAS = requireLib$1Z();
+	var ABS_MASK = requireLib$1T();
+	var HIGH_SIGNIFICAND_MASK = requireLib$12();
+	var HIGH_NUM_SIGNIFICAND_BITS = requireLib$14();
 	var polyvalP = requirePolyval_p$1();
 
 
@@ -13363,27 +13363,27 @@ function requirePow2 () {
 * ```
 */
 
-var main$J;
-var hasRequiredMain$J;
+var main$G;
+var hasRequiredMain$G;
 
-function requireMain$J () {
-	if (hasRequiredMain$J) return main$J;
-	hasRequiredMain$J = 1;
+function requireMain$G () {
+	if (hasRequiredMain$G) return main$G;
+	hasRequiredMain$G = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var isOdd = requireLib$19();
-	var isInfinite = requireLib$1Y();
-	var isInteger = requireLib$1b();
-	var sqrt = requireLib$1e();
-	var abs = requireLib$1q();
-	var toWords = requireLib$1v();
-	var setLowWord = requireLib$1k();
-	var uint32ToInt32 = requireLib$18();
-	var NINF = requireLib$22();
-	var PINF = requireLib$21();
-	var ABS_MASK = requireLib$1W();
+	var isnan = requireLib$24();
+	var isOdd = requireLib$16();
+	var isInfinite = requireLib$1V();
+	var isInteger = requireLib$18();
+	var sqrt = requireLib$1b();
+	var abs = requireLib$1n();
+	var toWords = requireLib$1s();
+	var setLowWord = requireLib$1h();
+	var uint32ToInt32 = requireLib$15();
+	var NINF = requireLib$1$();
+	var PINF = requireLib$1_();
+	var ABS_MASK = requireLib$1T();
 	var xIsZero = requireX_is_zero();
 	var yIsHuge = requireY_is_huge();
 	var yIsInfinite = requireY_is_infinite();
@@ -13719,8 +13719,8 @@ function requireMain$J () {
 
 	// EXPORTS //
 
-	main$J = pow;
-	return main$J;
+	main$G = pow;
+	return main$G;
 }
 
 /**
@@ -13741,12 +13741,12 @@ function requireMain$J () {
 * limitations under the License.
 */
 
-var lib$14;
-var hasRequiredLib$14;
+var lib$11;
+var hasRequiredLib$11;
 
-function requireLib$14 () {
-	if (hasRequiredLib$14) return lib$14;
-	hasRequiredLib$14 = 1;
+function requireLib$11 () {
+	if (hasRequiredLib$11) return lib$11;
+	hasRequiredLib$11 = 1;
 
 	/**
 	* Evaluate the exponential function.
@@ -13783,13 +13783,13 @@ function requireLib$14 () {
 
 	// MODULES //
 
-	var main = requireMain$J();
+	var main = requireMain$G();
 
 
 	// EXPORTS //
 
-	lib$14 = main;
-	return lib$14;
+	lib$11 = main;
+	return lib$11;
 }
 
 /**
@@ -13810,12 +13810,12 @@ function requireLib$14 () {
 * limitations under the License.
 */
 
-var lib$13;
-var hasRequiredLib$13;
+var lib$10;
+var hasRequiredLib$10;
 
-function requireLib$13 () {
-	if (hasRequiredLib$13) return lib$13;
-	hasRequiredLib$13 = 1;
+function requireLib$10 () {
+	if (hasRequiredLib$10) return lib$10;
+	hasRequiredLib$10 = 1;
 
 	/**
 	* Euler's number.
@@ -13845,8 +13845,8 @@ function requireLib$13 () {
 
 	// EXPORTS //
 
-	lib$13 = E;
-	return lib$13;
+	lib$10 = E;
+	return lib$10;
 }
 
 /**
@@ -13867,12 +13867,12 @@ function requireLib$13 () {
 * limitations under the License.
 */
 
-var lib$12;
-var hasRequiredLib$12;
+var lib$$;
+var hasRequiredLib$$;
 
-function requireLib$12 () {
-	if (hasRequiredLib$12) return lib$12;
-	hasRequiredLib$12 = 1;
+function requireLib$$ () {
+	if (hasRequiredLib$$) return lib$$;
+	hasRequiredLib$$ = 1;
 
 	/**
 	* Difference between one and the smallest value greater than one that can be represented as a double-precision floating-point number.
@@ -13910,8 +13910,8 @@ function requireLib$12 () {
 
 	// EXPORTS //
 
-	lib$12 = FLOAT64_EPSILON;
-	return lib$12;
+	lib$$ = FLOAT64_EPSILON;
+	return lib$$;
 }
 
 /**
@@ -14016,23 +14016,23 @@ function requireLanczos_sum_expg_scaled () {
 * ```
 */
 
-var main$I;
-var hasRequiredMain$I;
+var main$F;
+var hasRequiredMain$F;
 
-function requireMain$I () {
-	if (hasRequiredMain$I) return main$I;
-	hasRequiredMain$I = 1;
+function requireMain$F () {
+	if (hasRequiredMain$F) return main$F;
+	hasRequiredMain$F = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var log1p = requireLib$1f();
-	var sqrt = requireLib$1e();
-	var abs = requireLib$1q();
-	var exp = requireLib$1l();
-	var pow = requireLib$14();
-	var E = requireLib$13();
-	var EPSILON = requireLib$12();
+	var isnan = requireLib$24();
+	var log1p = requireLib$1c();
+	var sqrt = requireLib$1b();
+	var abs = requireLib$1n();
+	var exp = requireLib$1i();
+	var pow = requireLib$11();
+	var E = requireLib$10();
+	var EPSILON = requireLib$$();
 	var lanczosSumExpGScaled = requireLanczos_sum_expg_scaled(); // Lanczos approximation scaled by exp(G)
 
 
@@ -14142,8 +14142,8 @@ function requireMain$I () {
 
 	// EXPORTS //
 
-	main$I = beta;
-	return main$I;
+	main$F = beta;
+	return main$F;
 }
 
 /**
@@ -14164,12 +14164,12 @@ function requireMain$I () {
 * limitations under the License.
 */
 
-var lib$11;
-var hasRequiredLib$11;
+var lib$_;
+var hasRequiredLib$_;
 
-function requireLib$11 () {
-	if (hasRequiredLib$11) return lib$11;
-	hasRequiredLib$11 = 1;
+function requireLib$_ () {
+	if (hasRequiredLib$_) return lib$_;
+	hasRequiredLib$_ = 1;
 
 	/**
 	* Evaluate the beta function.
@@ -14200,13 +14200,13 @@ function requireLib$11 () {
 
 	// MODULES //
 
-	var main = requireMain$I();
+	var main = requireMain$F();
 
 
 	// EXPORTS //
 
-	lib$11 = main;
-	return lib$11;
+	lib$_ = main;
+	return lib$_;
 }
 
 /**
@@ -14227,16 +14227,16 @@ function requireLib$11 () {
 * limitations under the License.
 */
 
-var main$H;
-var hasRequiredMain$H;
+var main$E;
+var hasRequiredMain$E;
 
-function requireMain$H () {
-	if (hasRequiredMain$H) return main$H;
-	hasRequiredMain$H = 1;
+function requireMain$E () {
+	if (hasRequiredMain$E) return main$E;
+	hasRequiredMain$E = 1;
 
 	// MODULES //
 
-	var PINF = requireLib$21();
+	var PINF = requireLib$1_();
 
 
 	// MAIN //
@@ -14262,8 +14262,8 @@ function requireMain$H () {
 
 	// EXPORTS //
 
-	main$H = isPositiveZero;
-	return main$H;
+	main$E = isPositiveZero;
+	return main$E;
 }
 
 /**
@@ -14284,12 +14284,12 @@ function requireMain$H () {
 * limitations under the License.
 */
 
-var lib$10;
-var hasRequiredLib$10;
+var lib$Z;
+var hasRequiredLib$Z;
 
-function requireLib$10 () {
-	if (hasRequiredLib$10) return lib$10;
-	hasRequiredLib$10 = 1;
+function requireLib$Z () {
+	if (hasRequiredLib$Z) return lib$Z;
+	hasRequiredLib$Z = 1;
 
 	/**
 	* Test if a double-precision floating-point numeric value is positive zero.
@@ -14308,13 +14308,13 @@ function requireLib$10 () {
 
 	// MODULES //
 
-	var main = requireMain$H();
+	var main = requireMain$E();
 
 
 	// EXPORTS //
 
-	lib$10 = main;
-	return lib$10;
+	lib$Z = main;
+	return lib$Z;
 }
 
 /**
@@ -14335,18 +14335,18 @@ function requireLib$10 () {
 * limitations under the License.
 */
 
-var main$G;
-var hasRequiredMain$G;
+var main$D;
+var hasRequiredMain$D;
 
-function requireMain$G () {
-	if (hasRequiredMain$G) return main$G;
-	hasRequiredMain$G = 1;
+function requireMain$D () {
+	if (hasRequiredMain$D) return main$D;
+	hasRequiredMain$D = 1;
 
 	// MODULES //
 
-	var isPositiveZero = requireLib$10();
-	var isnan = requireLib$27();
-	var PINF = requireLib$21();
+	var isPositiveZero = requireLib$Z();
+	var isnan = requireLib$24();
+	var PINF = requireLib$1_();
 
 
 	// MAIN //
@@ -14392,8 +14392,8 @@ function requireMain$G () {
 
 	// EXPORTS //
 
-	main$G = max;
-	return main$G;
+	main$D = max;
+	return main$D;
 }
 
 /**
@@ -14414,12 +14414,12 @@ function requireMain$G () {
 * limitations under the License.
 */
 
-var lib$$;
-var hasRequiredLib$$;
+var lib$Y;
+var hasRequiredLib$Y;
 
-function requireLib$$ () {
-	if (hasRequiredLib$$) return lib$$;
-	hasRequiredLib$$ = 1;
+function requireLib$Y () {
+	if (hasRequiredLib$Y) return lib$Y;
+	hasRequiredLib$Y = 1;
 
 	/**
 	* Return the maximum value.
@@ -14441,13 +14441,13 @@ function requireLib$$ () {
 
 	// MODULES //
 
-	var max = requireMain$G();
+	var max = requireMain$D();
 
 
 	// EXPORTS //
 
-	lib$$ = max;
-	return lib$$;
+	lib$Y = max;
+	return lib$Y;
 }
 
 /**
@@ -14468,16 +14468,16 @@ function requireLib$$ () {
 * limitations under the License.
 */
 
-var main$F;
-var hasRequiredMain$F;
+var main$C;
+var hasRequiredMain$C;
 
-function requireMain$F () {
-	if (hasRequiredMain$F) return main$F;
-	hasRequiredMain$F = 1;
+function requireMain$C () {
+	if (hasRequiredMain$C) return main$C;
+	hasRequiredMain$C = 1;
 
 	// MODULES //
 
-	var NINF = requireLib$22();
+	var NINF = requireLib$1$();
 
 
 	// MAIN //
@@ -14503,8 +14503,8 @@ function requireMain$F () {
 
 	// EXPORTS //
 
-	main$F = isNegativeZero;
-	return main$F;
+	main$C = isNegativeZero;
+	return main$C;
 }
 
 /**
@@ -14525,12 +14525,12 @@ function requireMain$F () {
 * limitations under the License.
 */
 
-var lib$_;
-var hasRequiredLib$_;
+var lib$X;
+var hasRequiredLib$X;
 
-function requireLib$_ () {
-	if (hasRequiredLib$_) return lib$_;
-	hasRequiredLib$_ = 1;
+function requireLib$X () {
+	if (hasRequiredLib$X) return lib$X;
+	hasRequiredLib$X = 1;
 
 	/**
 	* Test if a double-precision floating-point numeric value is negative zero.
@@ -14549,13 +14549,13 @@ function requireLib$_ () {
 
 	// MODULES //
 
-	var main = requireMain$F();
+	var main = requireMain$C();
 
 
 	// EXPORTS //
 
-	lib$_ = main;
-	return lib$_;
+	lib$X = main;
+	return lib$X;
 }
 
 /**
@@ -14576,18 +14576,18 @@ function requireLib$_ () {
 * limitations under the License.
 */
 
-var main$E;
-var hasRequiredMain$E;
+var main$B;
+var hasRequiredMain$B;
 
-function requireMain$E () {
-	if (hasRequiredMain$E) return main$E;
-	hasRequiredMain$E = 1;
+function requireMain$B () {
+	if (hasRequiredMain$B) return main$B;
+	hasRequiredMain$B = 1;
 
 	// MODULES //
 
-	var isNegativeZero = requireLib$_();
-	var isnan = requireLib$27();
-	var NINF = requireLib$22();
+	var isNegativeZero = requireLib$X();
+	var isnan = requireLib$24();
+	var NINF = requireLib$1$();
 
 
 	// MAIN //
@@ -14633,8 +14633,8 @@ function requireMain$E () {
 
 	// EXPORTS //
 
-	main$E = min;
-	return main$E;
+	main$B = min;
+	return main$B;
 }
 
 /**
@@ -14655,12 +14655,12 @@ function requireMain$E () {
 * limitations under the License.
 */
 
-var lib$Z;
-var hasRequiredLib$Z;
+var lib$W;
+var hasRequiredLib$W;
 
-function requireLib$Z () {
-	if (hasRequiredLib$Z) return lib$Z;
-	hasRequiredLib$Z = 1;
+function requireLib$W () {
+	if (hasRequiredLib$W) return lib$W;
+	hasRequiredLib$W = 1;
 
 	/**
 	* Return the minimum value.
@@ -14682,13 +14682,13 @@ function requireLib$Z () {
 
 	// MODULES //
 
-	var min = requireMain$E();
+	var min = requireMain$B();
 
 
 	// EXPORTS //
 
-	lib$Z = min;
-	return lib$Z;
+	lib$W = min;
+	return lib$W;
 }
 
 /**
@@ -14709,12 +14709,12 @@ function requireLib$Z () {
 * limitations under the License.
 */
 
-var lib$Y;
-var hasRequiredLib$Y;
+var lib$V;
+var hasRequiredLib$V;
 
-function requireLib$Y () {
-	if (hasRequiredLib$Y) return lib$Y;
-	hasRequiredLib$Y = 1;
+function requireLib$V () {
+	if (hasRequiredLib$V) return lib$V;
+	hasRequiredLib$V = 1;
 
 	/**
 	* Maximum double-precision floating-point number.
@@ -14751,8 +14751,8 @@ function requireLib$Y () {
 
 	// EXPORTS //
 
-	lib$Y = FLOAT64_MAX;
-	return lib$Y;
+	lib$V = FLOAT64_MAX;
+	return lib$V;
 }
 
 /**
@@ -14773,12 +14773,12 @@ function requireLib$Y () {
 * limitations under the License.
 */
 
-var lib$X;
-var hasRequiredLib$X;
+var lib$U;
+var hasRequiredLib$U;
 
-function requireLib$X () {
-	if (hasRequiredLib$X) return lib$X;
-	hasRequiredLib$X = 1;
+function requireLib$U () {
+	if (hasRequiredLib$U) return lib$U;
+	hasRequiredLib$U = 1;
 
 	/**
 	* Maximum signed 32-bit integer.
@@ -14820,8 +14820,8 @@ function requireLib$X () {
 
 	// EXPORTS //
 
-	lib$X = INT32_MAX;
-	return lib$X;
+	lib$U = INT32_MAX;
+	return lib$U;
 }
 
 /**
@@ -14842,12 +14842,12 @@ function requireLib$X () {
 * limitations under the License.
 */
 
-var lib$W;
-var hasRequiredLib$W;
+var lib$T;
+var hasRequiredLib$T;
 
-function requireLib$W () {
-	if (hasRequiredLib$W) return lib$W;
-	hasRequiredLib$W = 1;
+function requireLib$T () {
+	if (hasRequiredLib$T) return lib$T;
+	hasRequiredLib$T = 1;
 
 	/**
 	* One half times the mathematical constant `π`.
@@ -14876,8 +14876,8 @@ function requireLib$W () {
 
 	// EXPORTS //
 
-	lib$W = HALF_PI;
-	return lib$W;
+	lib$T = HALF_PI;
+	return lib$T;
 }
 
 /**
@@ -14898,12 +14898,12 @@ function requireLib$W () {
 * limitations under the License.
 */
 
-var lib$V;
-var hasRequiredLib$V;
+var lib$S;
+var hasRequiredLib$S;
 
-function requireLib$V () {
-	if (hasRequiredLib$V) return lib$V;
-	hasRequiredLib$V = 1;
+function requireLib$S () {
+	if (hasRequiredLib$S) return lib$S;
+	hasRequiredLib$S = 1;
 
 	/**
 	* The mathematical constant `π`.
@@ -14932,8 +14932,8 @@ function requireLib$V () {
 
 	// EXPORTS //
 
-	lib$V = PI;
-	return lib$V;
+	lib$S = PI;
+	return lib$S;
 }
 
 /**
@@ -15076,12 +15076,12 @@ function requirePolyval_c46 () {
 * ```
 */
 
-var main$D;
-var hasRequiredMain$D;
+var main$A;
+var hasRequiredMain$A;
 
-function requireMain$D () {
-	if (hasRequiredMain$D) return main$D;
-	hasRequiredMain$D = 1;
+function requireMain$A () {
+	if (hasRequiredMain$A) return main$A;
+	hasRequiredMain$A = 1;
 
 	// MODULES //
 
@@ -15176,8 +15176,8 @@ function requireMain$D () {
 
 	// EXPORTS //
 
-	main$D = kernelCos;
-	return main$D;
+	main$A = kernelCos;
+	return main$A;
 }
 
 /**
@@ -15198,12 +15198,12 @@ function requireMain$D () {
 * limitations under the License.
 */
 
-var lib$U;
-var hasRequiredLib$U;
+var lib$R;
+var hasRequiredLib$R;
 
-function requireLib$U () {
-	if (hasRequiredLib$U) return lib$U;
-	hasRequiredLib$U = 1;
+function requireLib$R () {
+	if (hasRequiredLib$R) return lib$R;
+	hasRequiredLib$R = 1;
 
 	/**
 	* Compute the cosine of a number on `[-π/4, π/4]`.
@@ -15228,13 +15228,13 @@ function requireLib$U () {
 
 	// MODULES //
 
-	var main = requireMain$D();
+	var main = requireMain$A();
 
 
 	// EXPORTS //
 
-	lib$U = main;
-	return lib$U;
+	lib$R = main;
+	return lib$R;
 }
 
 /**
@@ -15269,12 +15269,12 @@ function requireLib$U () {
 * ```
 */
 
-var main$C;
-var hasRequiredMain$C;
+var main$z;
+var hasRequiredMain$z;
 
-function requireMain$C () {
-	if (hasRequiredMain$C) return main$C;
-	hasRequiredMain$C = 1;
+function requireMain$z () {
+	if (hasRequiredMain$z) return main$z;
+	hasRequiredMain$z = 1;
 
 	// VARIABLES //
 
@@ -15374,8 +15374,8 @@ function requireMain$C () {
 
 	// EXPORTS //
 
-	main$C = kernelSin;
-	return main$C;
+	main$z = kernelSin;
+	return main$z;
 }
 
 /**
@@ -15396,12 +15396,12 @@ function requireMain$C () {
 * limitations under the License.
 */
 
-var lib$T;
-var hasRequiredLib$T;
+var lib$Q;
+var hasRequiredLib$Q;
 
-function requireLib$T () {
-	if (hasRequiredLib$T) return lib$T;
-	hasRequiredLib$T = 1;
+function requireLib$Q () {
+	if (hasRequiredLib$Q) return lib$Q;
+	hasRequiredLib$Q = 1;
 
 	/**
 	* Compute the sine of a number on `[-π/4, π/4]`.
@@ -15432,13 +15432,13 @@ function requireLib$T () {
 
 	// MODULES //
 
-	var main = requireMain$C();
+	var main = requireMain$z();
 
 
 	// EXPORTS //
 
-	lib$T = main;
-	return lib$T;
+	lib$Q = main;
+	return lib$Q;
 }
 
 /**
@@ -15468,7 +15468,7 @@ function requireLow () {
 
 	// MODULES //
 
-	var isLittleEndian = requireLib$1w();
+	var isLittleEndian = requireLib$1t();
 
 
 	// MAIN //
@@ -15505,17 +15505,17 @@ function requireLow () {
 * limitations under the License.
 */
 
-var main$B;
-var hasRequiredMain$B;
+var main$y;
+var hasRequiredMain$y;
 
-function requireMain$B () {
-	if (hasRequiredMain$B) return main$B;
-	hasRequiredMain$B = 1;
+function requireMain$y () {
+	if (hasRequiredMain$y) return main$y;
+	hasRequiredMain$y = 1;
 
 	// MODULES //
 
-	var Uint32Array = requireLib$1I();
-	var Float64Array = requireLib$1F();
+	var Uint32Array = requireLib$1F();
+	var Float64Array = requireLib$1C();
 	var LOW = requireLow();
 
 
@@ -15582,8 +15582,8 @@ function requireMain$B () {
 
 	// EXPORTS //
 
-	main$B = getLowWord;
-	return main$B;
+	main$y = getLowWord;
+	return main$y;
 }
 
 /**
@@ -15604,12 +15604,12 @@ function requireMain$B () {
 * limitations under the License.
 */
 
-var lib$S;
-var hasRequiredLib$S;
+var lib$P;
+var hasRequiredLib$P;
 
-function requireLib$S () {
-	if (hasRequiredLib$S) return lib$S;
-	hasRequiredLib$S = 1;
+function requireLib$P () {
+	if (hasRequiredLib$P) return lib$P;
+	hasRequiredLib$P = 1;
 
 	/**
 	* Return an unsigned 32-bit integer corresponding to the less significant 32 bits of a double-precision floating-point number.
@@ -15625,13 +15625,13 @@ function requireLib$S () {
 
 	// MODULES //
 
-	var main = requireMain$B();
+	var main = requireMain$y();
 
 
 	// EXPORTS //
 
-	lib$S = main;
-	return lib$S;
+	lib$P = main;
+	return lib$P;
 }
 
 /**
@@ -15652,12 +15652,12 @@ function requireLib$S () {
 * limitations under the License.
 */
 
-var main$A;
-var hasRequiredMain$A;
+var main$x;
+var hasRequiredMain$x;
 
-function requireMain$A () {
-	if (hasRequiredMain$A) return main$A;
-	hasRequiredMain$A = 1;
+function requireMain$x () {
+	if (hasRequiredMain$x) return main$x;
+	hasRequiredMain$x = 1;
 
 	// MAIN //
 
@@ -15691,8 +15691,8 @@ function requireMain$A () {
 
 	// EXPORTS //
 
-	main$A = filled;
-	return main$A;
+	main$x = filled;
+	return main$x;
 }
 
 /**
@@ -15713,12 +15713,12 @@ function requireMain$A () {
 * limitations under the License.
 */
 
-var lib$R;
-var hasRequiredLib$R;
+var lib$O;
+var hasRequiredLib$O;
 
-function requireLib$R () {
-	if (hasRequiredLib$R) return lib$R;
-	hasRequiredLib$R = 1;
+function requireLib$O () {
+	if (hasRequiredLib$O) return lib$O;
+	hasRequiredLib$O = 1;
 
 	/**
 	* Create a filled "generic" array.
@@ -15740,13 +15740,13 @@ function requireLib$R () {
 
 	// MODULES //
 
-	var main = requireMain$A();
+	var main = requireMain$x();
 
 
 	// EXPORTS //
 
-	lib$R = main;
-	return lib$R;
+	lib$O = main;
+	return lib$O;
 }
 
 /**
@@ -15767,16 +15767,16 @@ function requireLib$R () {
 * limitations under the License.
 */
 
-var main$z;
-var hasRequiredMain$z;
+var main$w;
+var hasRequiredMain$w;
 
-function requireMain$z () {
-	if (hasRequiredMain$z) return main$z;
-	hasRequiredMain$z = 1;
+function requireMain$w () {
+	if (hasRequiredMain$w) return main$w;
+	hasRequiredMain$w = 1;
 
 	// MODULES //
 
-	var filled = requireLib$R();
+	var filled = requireLib$O();
 
 
 	// MAIN //
@@ -15798,8 +15798,8 @@ function requireMain$z () {
 
 	// EXPORTS //
 
-	main$z = zeros;
-	return main$z;
+	main$w = zeros;
+	return main$w;
 }
 
 /**
@@ -15820,12 +15820,12 @@ function requireMain$z () {
 * limitations under the License.
 */
 
-var lib$Q;
-var hasRequiredLib$Q;
+var lib$N;
+var hasRequiredLib$N;
 
-function requireLib$Q () {
-	if (hasRequiredLib$Q) return lib$Q;
-	hasRequiredLib$Q = 1;
+function requireLib$N () {
+	if (hasRequiredLib$N) return lib$N;
+	hasRequiredLib$N = 1;
 
 	/**
 	* Create a zero-filled "generic" array.
@@ -15841,13 +15841,13 @@ function requireLib$Q () {
 
 	// MODULES //
 
-	var main = requireMain$z();
+	var main = requireMain$w();
 
 
 	// EXPORTS //
 
-	lib$Q = main;
-	return lib$Q;
+	lib$N = main;
+	return lib$N;
 }
 
 /**
@@ -15891,9 +15891,9 @@ function requireKernel_rempio2 () {
 
 	// MODULES //
 
-	var floor = requireLib$26();
-	var ldexp = requireLib$1m();
-	var zeros = requireLib$Q();
+	var floor = requireLib$23();
+	var ldexp = requireLib$1j();
+	var zeros = requireLib$N();
 
 
 	// VARIABLES //
@@ -16302,12 +16302,12 @@ function requireKernel_rempio2 () {
 * limitations under the License.
 */
 
-var main$y;
-var hasRequiredMain$y;
+var main$v;
+var hasRequiredMain$v;
 
-function requireMain$y () {
-	if (hasRequiredMain$y) return main$y;
-	hasRequiredMain$y = 1;
+function requireMain$v () {
+	if (hasRequiredMain$v) return main$v;
+	hasRequiredMain$v = 1;
 
 	// MAIN //
 
@@ -16366,8 +16366,8 @@ function requireMain$y () {
 
 	// EXPORTS //
 
-	main$y = round;
-	return main$y;
+	main$v = round;
+	return main$v;
 }
 
 /**
@@ -16388,12 +16388,12 @@ function requireMain$y () {
 * limitations under the License.
 */
 
-var lib$P;
-var hasRequiredLib$P;
+var lib$M;
+var hasRequiredLib$M;
 
-function requireLib$P () {
-	if (hasRequiredLib$P) return lib$P;
-	hasRequiredLib$P = 1;
+function requireLib$M () {
+	if (hasRequiredLib$M) return lib$M;
+	hasRequiredLib$M = 1;
 
 	// TODO: implementation
 
@@ -16441,13 +16441,13 @@ function requireLib$P () {
 
 	// MODULES //
 
-	var main = requireMain$y();
+	var main = requireMain$v();
 
 
 	// EXPORTS //
 
-	lib$P = main;
-	return lib$P;
+	lib$M = main;
+	return lib$M;
 }
 
 /**
@@ -16491,8 +16491,8 @@ function requireRempio2_medium () {
 
 	// MODULES //
 
-	var round = requireLib$P();
-	var getHighWord = requireLib$1u();
+	var round = requireLib$M();
+	var getHighWord = requireLib$1r();
 
 
 	// VARIABLES //
@@ -16616,21 +16616,21 @@ function requireRempio2_medium () {
 * ```
 */
 
-var main$x;
-var hasRequiredMain$x;
+var main$u;
+var hasRequiredMain$u;
 
-function requireMain$x () {
-	if (hasRequiredMain$x) return main$x;
-	hasRequiredMain$x = 1;
+function requireMain$u () {
+	if (hasRequiredMain$u) return main$u;
+	hasRequiredMain$u = 1;
 
 	// MODULES //
 
-	var ABS_MASK = requireLib$1W();
-	var EXPONENT_MASK = requireLib$1o();
-	var SIGNIFICAND_MASK = requireLib$15();
-	var getHighWord = requireLib$1u();
-	var getLowWord = requireLib$S();
-	var fromWords = requireLib$1t();
+	var ABS_MASK = requireLib$1T();
+	var EXPONENT_MASK = requireLib$1l();
+	var SIGNIFICAND_MASK = requireLib$12();
+	var getHighWord = requireLib$1r();
+	var getLowWord = requireLib$P();
+	var fromWords = requireLib$1q();
 	var rempio2Kernel = requireKernel_rempio2();
 	var rempio2Medium = requireRempio2_medium();
 
@@ -16838,8 +16838,8 @@ function requireMain$x () {
 
 	// EXPORTS //
 
-	main$x = rempio2;
-	return main$x;
+	main$u = rempio2;
+	return main$u;
 }
 
 /**
@@ -16860,12 +16860,12 @@ function requireMain$x () {
 * limitations under the License.
 */
 
-var lib$O;
-var hasRequiredLib$O;
+var lib$L;
+var hasRequiredLib$L;
 
-function requireLib$O () {
-	if (hasRequiredLib$O) return lib$O;
-	hasRequiredLib$O = 1;
+function requireLib$L () {
+	if (hasRequiredLib$L) return lib$L;
+	hasRequiredLib$L = 1;
 
 	/**
 	* Compute `x - nπ/2 = r`.
@@ -16888,13 +16888,13 @@ function requireLib$O () {
 
 	// MODULES //
 
-	var rempio2 = requireMain$x();
+	var rempio2 = requireMain$u();
 
 
 	// EXPORTS //
 
-	lib$O = rempio2;
-	return lib$O;
+	lib$L = rempio2;
+	return lib$L;
 }
 
 /**
@@ -16929,21 +16929,21 @@ function requireLib$O () {
 * ```
 */
 
-var main$w;
-var hasRequiredMain$w;
+var main$t;
+var hasRequiredMain$t;
 
-function requireMain$w () {
-	if (hasRequiredMain$w) return main$w;
-	hasRequiredMain$w = 1;
+function requireMain$t () {
+	if (hasRequiredMain$t) return main$t;
+	hasRequiredMain$t = 1;
 
 	// MODULES //
 
-	var HIGH_WORD_ABS_MASK = requireLib$1W();
-	var HIGH_WORD_EXPONENT_MASK = requireLib$1o();
-	var getHighWord = requireLib$1u();
-	var kernelCos = requireLib$U();
-	var kernelSin = requireLib$T();
-	var rempio2 = requireLib$O();
+	var HIGH_WORD_ABS_MASK = requireLib$1T();
+	var HIGH_WORD_EXPONENT_MASK = requireLib$1l();
+	var getHighWord = requireLib$1r();
+	var kernelCos = requireLib$R();
+	var kernelSin = requireLib$Q();
+	var rempio2 = requireLib$L();
 
 
 	// VARIABLES //
@@ -17033,8 +17033,8 @@ function requireMain$w () {
 
 	// EXPORTS //
 
-	main$w = sin;
-	return main$w;
+	main$t = sin;
+	return main$t;
 }
 
 /**
@@ -17055,12 +17055,12 @@ function requireMain$w () {
 * limitations under the License.
 */
 
-var lib$N;
-var hasRequiredLib$N;
+var lib$K;
+var hasRequiredLib$K;
 
-function requireLib$N () {
-	if (hasRequiredLib$N) return lib$N;
-	hasRequiredLib$N = 1;
+function requireLib$K () {
+	if (hasRequiredLib$K) return lib$K;
+	hasRequiredLib$K = 1;
 
 	/**
 	* Compute the sine of a number.
@@ -17085,13 +17085,13 @@ function requireLib$N () {
 
 	// MODULES //
 
-	var main = requireMain$w();
+	var main = requireMain$t();
 
 
 	// EXPORTS //
 
-	lib$N = main;
-	return lib$N;
+	lib$K = main;
+	return lib$K;
 }
 
 /**
@@ -17112,12 +17112,12 @@ function requireLib$N () {
 * limitations under the License.
 */
 
-var lib$M;
-var hasRequiredLib$M;
+var lib$J;
+var hasRequiredLib$J;
 
-function requireLib$M () {
-	if (hasRequiredLib$M) return lib$M;
-	hasRequiredLib$M = 1;
+function requireLib$J () {
+	if (hasRequiredLib$J) return lib$J;
+	hasRequiredLib$J = 1;
 
 	/**
 	* Square root of the mathematical constant `π` times `2`.
@@ -17146,8 +17146,8 @@ function requireLib$M () {
 
 	// EXPORTS //
 
-	lib$M = SQRT_TWO_PI;
-	return lib$M;
+	lib$J = SQRT_TWO_PI;
+	return lib$J;
 }
 
 /**
@@ -17245,9 +17245,9 @@ function requireStirling_approximation () {
 
 	// MODULES //
 
-	var SQRT_TWO_PI = requireLib$M();
-	var pow = requireLib$14();
-	var exp = requireLib$1l();
+	var SQRT_TWO_PI = requireLib$J();
+	var pow = requireLib$11();
+	var exp = requireLib$1i();
 	var polyval = requirePolyval_s$1();
 
 
@@ -17309,12 +17309,12 @@ function requireStirling_approximation () {
 * limitations under the License.
 */
 
-var lib$L;
-var hasRequiredLib$L;
+var lib$I;
+var hasRequiredLib$I;
 
-function requireLib$L () {
-	if (hasRequiredLib$L) return lib$L;
-	hasRequiredLib$L = 1;
+function requireLib$I () {
+	if (hasRequiredLib$I) return lib$I;
+	hasRequiredLib$I = 1;
 
 	/**
 	* The Euler-Mascheroni constant.
@@ -17344,8 +17344,8 @@ function requireLib$L () {
 
 	// EXPORTS //
 
-	lib$L = EULERGAMMA;
-	return lib$L;
+	lib$I = EULERGAMMA;
+	return lib$I;
 }
 
 /**
@@ -17389,7 +17389,7 @@ function requireSmall_approximation () {
 
 	// MODULES //
 
-	var EULER = requireLib$L();
+	var EULER = requireLib$I();
 
 
 	// MAIN //
@@ -17516,24 +17516,24 @@ function requireRational_pq$2 () {
 * ```
 */
 
-var main$v;
-var hasRequiredMain$v;
+var main$s;
+var hasRequiredMain$s;
 
-function requireMain$v () {
-	if (hasRequiredMain$v) return main$v;
-	hasRequiredMain$v = 1;
+function requireMain$s () {
+	if (hasRequiredMain$s) return main$s;
+	hasRequiredMain$s = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var isInteger = requireLib$1b();
-	var isNegativeZero = requireLib$_();
-	var abs = requireLib$1q();
-	var floor = requireLib$26();
-	var sin = requireLib$N();
-	var PINF = requireLib$21();
-	var NINF = requireLib$22();
-	var PI = requireLib$V();
+	var isnan = requireLib$24();
+	var isInteger = requireLib$18();
+	var isNegativeZero = requireLib$X();
+	var abs = requireLib$1n();
+	var floor = requireLib$23();
+	var sin = requireLib$K();
+	var PINF = requireLib$1_();
+	var NINF = requireLib$1$();
+	var PI = requireLib$S();
 	var stirlingApprox = requireStirling_approximation();
 	var smallApprox = requireSmall_approximation();
 	var rateval = requireRational_pq$2();
@@ -17669,8 +17669,8 @@ function requireMain$v () {
 
 	// EXPORTS //
 
-	main$v = gamma;
-	return main$v;
+	main$s = gamma;
+	return main$s;
 }
 
 /**
@@ -17691,12 +17691,12 @@ function requireMain$v () {
 * limitations under the License.
 */
 
-var lib$K;
-var hasRequiredLib$K;
+var lib$H;
+var hasRequiredLib$H;
 
-function requireLib$K () {
-	if (hasRequiredLib$K) return lib$K;
-	hasRequiredLib$K = 1;
+function requireLib$H () {
+	if (hasRequiredLib$H) return lib$H;
+	hasRequiredLib$H = 1;
 
 	/**
 	* Evaluate the gamma function.
@@ -17730,13 +17730,13 @@ function requireLib$K () {
 
 	// MODULES //
 
-	var main = requireMain$v();
+	var main = requireMain$s();
 
 
 	// EXPORTS //
 
-	lib$K = main;
-	return lib$K;
+	lib$H = main;
+	return lib$H;
 }
 
 /**
@@ -17757,12 +17757,12 @@ function requireLib$K () {
 * limitations under the License.
 */
 
-var lib$J;
-var hasRequiredLib$J;
+var lib$G;
+var hasRequiredLib$G;
 
-function requireLib$J () {
-	if (hasRequiredLib$J) return lib$J;
-	hasRequiredLib$J = 1;
+function requireLib$G () {
+	if (hasRequiredLib$G) return lib$G;
+	hasRequiredLib$G = 1;
 
 	/**
 	* Maximum nth factorial when stored in double-precision floating-point format.
@@ -17792,8 +17792,8 @@ function requireLib$J () {
 
 	// EXPORTS //
 
-	lib$J = FLOAT64_MAX_NTH_FACTORIAL;
-	return lib$J;
+	lib$G = FLOAT64_MAX_NTH_FACTORIAL;
+	return lib$G;
 }
 
 var require$$5 = [
@@ -17988,20 +17988,20 @@ var require$$5 = [
 * limitations under the License.
 */
 
-var main$u;
-var hasRequiredMain$u;
+var main$r;
+var hasRequiredMain$r;
 
-function requireMain$u () {
-	if (hasRequiredMain$u) return main$u;
-	hasRequiredMain$u = 1;
+function requireMain$r () {
+	if (hasRequiredMain$r) return main$r;
+	hasRequiredMain$r = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var isInteger = requireLib$1b();
-	var gamma = requireLib$K();
-	var PINF = requireLib$21();
-	var FLOAT64_MAX_NTH_FACTORIAL = requireLib$J();
+	var isnan = requireLib$24();
+	var isInteger = requireLib$18();
+	var gamma = requireLib$H();
+	var PINF = requireLib$1_();
+	var FLOAT64_MAX_NTH_FACTORIAL = requireLib$G();
 	var FACTORIALS = require$$5;
 
 
@@ -18060,8 +18060,8 @@ function requireMain$u () {
 
 	// EXPORTS //
 
-	main$u = factorial;
-	return main$u;
+	main$r = factorial;
+	return main$r;
 }
 
 /**
@@ -18082,12 +18082,12 @@ function requireMain$u () {
 * limitations under the License.
 */
 
-var lib$I;
-var hasRequiredLib$I;
+var lib$F;
+var hasRequiredLib$F;
 
-function requireLib$I () {
-	if (hasRequiredLib$I) return lib$I;
-	hasRequiredLib$I = 1;
+function requireLib$F () {
+	if (hasRequiredLib$F) return lib$F;
+	hasRequiredLib$F = 1;
 
 	/**
 	* Evaluate the factorial function.
@@ -18121,13 +18121,13 @@ function requireLib$I () {
 
 	// MODULES //
 
-	var main = requireMain$u();
+	var main = requireMain$r();
 
 
 	// EXPORTS //
 
-	lib$I = main;
-	return lib$I;
+	lib$F = main;
+	return lib$F;
 }
 
 /**
@@ -18232,12 +18232,12 @@ function requireRational_pq$1 () {
 * ```
 */
 
-var main$t;
-var hasRequiredMain$t;
+var main$q;
+var hasRequiredMain$q;
 
-function requireMain$t () {
-	if (hasRequiredMain$t) return main$t;
-	hasRequiredMain$t = 1;
+function requireMain$q () {
+	if (hasRequiredMain$q) return main$q;
+	hasRequiredMain$q = 1;
 
 	// MAIN //
 
@@ -18278,8 +18278,8 @@ function requireMain$t () {
 
 	// EXPORTS //
 
-	main$t = gammaLanczosSum;
-	return main$t;
+	main$q = gammaLanczosSum;
+	return main$q;
 }
 
 /**
@@ -18300,12 +18300,12 @@ function requireMain$t () {
 * limitations under the License.
 */
 
-var lib$H;
-var hasRequiredLib$H;
+var lib$E;
+var hasRequiredLib$E;
 
-function requireLib$H () {
-	if (hasRequiredLib$H) return lib$H;
-	hasRequiredLib$H = 1;
+function requireLib$E () {
+	if (hasRequiredLib$E) return lib$E;
+	hasRequiredLib$E = 1;
 
 	/**
 	* Calculate the Lanczos sum for the approximation of the gamma function.
@@ -18336,13 +18336,13 @@ function requireLib$H () {
 
 	// MODULES //
 
-	var main = requireMain$t();
+	var main = requireMain$q();
 
 
 	// EXPORTS //
 
-	lib$H = main;
-	return lib$H;
+	lib$E = main;
+	return lib$E;
 }
 
 /**
@@ -18363,12 +18363,12 @@ function requireLib$H () {
 * limitations under the License.
 */
 
-var lib$G;
-var hasRequiredLib$G;
+var lib$D;
+var hasRequiredLib$D;
 
-function requireLib$G () {
-	if (hasRequiredLib$G) return lib$G;
-	hasRequiredLib$G = 1;
+function requireLib$D () {
+	if (hasRequiredLib$D) return lib$D;
+	hasRequiredLib$D = 1;
 
 	/**
 	* Arbitrary constant `g` to be used in Lanczos approximation functions.
@@ -18397,8 +18397,8 @@ function requireLib$G () {
 
 	// EXPORTS //
 
-	lib$G = FLOAT64_GAMMA_LANCZOS_G;
-	return lib$G;
+	lib$D = FLOAT64_GAMMA_LANCZOS_G;
+	return lib$D;
 }
 
 /**
@@ -18444,16 +18444,16 @@ function requireGamma_delta_ratio_lanczos () {
 
 	// MODULES //
 
-	var lanczosSum = requireLib$H();
-	var gamma = requireLib$K();
-	var log1p = requireLib$1f();
-	var abs = requireLib$1q();
-	var exp = requireLib$1l();
-	var pow = requireLib$14();
-	var EPSILON = requireLib$12();
-	var E = requireLib$13();
-	var G = requireLib$G();
-	var FLOAT64_MAX_NTH_FACTORIAL = requireLib$J();
+	var lanczosSum = requireLib$E();
+	var gamma = requireLib$H();
+	var log1p = requireLib$1c();
+	var abs = requireLib$1n();
+	var exp = requireLib$1i();
+	var pow = requireLib$11();
+	var EPSILON = requireLib$$();
+	var E = requireLib$10();
+	var G = requireLib$D();
+	var FLOAT64_MAX_NTH_FACTORIAL = requireLib$G();
 
 
 	// VARIABLES //
@@ -18557,20 +18557,20 @@ function requireGamma_delta_ratio_lanczos () {
 * ```
 */
 
-var main$s;
-var hasRequiredMain$s;
+var main$p;
+var hasRequiredMain$p;
 
-function requireMain$s () {
-	if (hasRequiredMain$s) return main$s;
-	hasRequiredMain$s = 1;
+function requireMain$p () {
+	if (hasRequiredMain$p) return main$p;
+	hasRequiredMain$p = 1;
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var floor = requireLib$26();
-	var gamma = requireLib$K();
-	var factorial = requireLib$I();
-	var FLOAT64_MAX_NTH_FACTORIAL = requireLib$J();
+	var abs = requireLib$1n();
+	var floor = requireLib$23();
+	var gamma = requireLib$H();
+	var factorial = requireLib$F();
+	var FLOAT64_MAX_NTH_FACTORIAL = requireLib$G();
 	var gammaDeltaRatioLanczos = requireGamma_delta_ratio_lanczos();
 
 
@@ -18653,8 +18653,8 @@ function requireMain$s () {
 
 	// EXPORTS //
 
-	main$s = gammaDeltaRatio;
-	return main$s;
+	main$p = gammaDeltaRatio;
+	return main$p;
 }
 
 /**
@@ -18675,12 +18675,12 @@ function requireMain$s () {
 * limitations under the License.
 */
 
-var lib$F;
-var hasRequiredLib$F;
+var lib$C;
+var hasRequiredLib$C;
 
-function requireLib$F () {
-	if (hasRequiredLib$F) return lib$F;
-	hasRequiredLib$F = 1;
+function requireLib$C () {
+	if (hasRequiredLib$C) return lib$C;
+	hasRequiredLib$C = 1;
 
 	/**
 	* Calculate the ratio of two gamma functions.
@@ -18702,13 +18702,13 @@ function requireLib$F () {
 
 	// MODULES //
 
-	var main = requireMain$s();
+	var main = requireMain$p();
 
 
 	// EXPORTS //
 
-	lib$F = main;
-	return lib$F;
+	lib$C = main;
+	return lib$C;
 }
 
 /**
@@ -18851,20 +18851,20 @@ function requirePolyval_q () {
 * ```
 */
 
-var main$r;
-var hasRequiredMain$r;
+var main$o;
+var hasRequiredMain$o;
 
-function requireMain$r () {
-	if (hasRequiredMain$r) return main$r;
-	hasRequiredMain$r = 1;
+function requireMain$o () {
+	if (hasRequiredMain$o) return main$o;
+	hasRequiredMain$o = 1;
 
 	// MODULES //
 
-	var getHighWord = requireLib$1u();
-	var setHighWord = requireLib$1i();
-	var isnan = requireLib$27();
-	var BIAS = requireLib$20();
-	var NINF = requireLib$22();
+	var getHighWord = requireLib$1r();
+	var setHighWord = requireLib$1f();
+	var isnan = requireLib$24();
+	var BIAS = requireLib$1Z();
+	var NINF = requireLib$1$();
 	var polyvalP = requirePolyval_p();
 	var polyvalQ = requirePolyval_q();
 
@@ -18997,8 +18997,8 @@ function requireMain$r () {
 
 	// EXPORTS //
 
-	main$r = ln;
-	return main$r;
+	main$o = ln;
+	return main$o;
 }
 
 /**
@@ -19019,12 +19019,12 @@ function requireMain$r () {
 * limitations under the License.
 */
 
-var lib$E;
-var hasRequiredLib$E;
+var lib$B;
+var hasRequiredLib$B;
 
-function requireLib$E () {
-	if (hasRequiredLib$E) return lib$E;
-	hasRequiredLib$E = 1;
+function requireLib$B () {
+	if (hasRequiredLib$B) return lib$B;
+	hasRequiredLib$B = 1;
 
 	/**
 	* Evaluate the natural logarithm of a double-precision floating-point number.
@@ -19052,13 +19052,13 @@ function requireLib$E () {
 
 	// MODULES //
 
-	var main = requireMain$r();
+	var main = requireMain$o();
 
 
 	// EXPORTS //
 
-	lib$E = main;
-	return lib$E;
+	lib$B = main;
+	return lib$B;
 }
 
 /**
@@ -19093,21 +19093,21 @@ function requireLib$E () {
 * ```
 */
 
-var main$q;
-var hasRequiredMain$q;
+var main$n;
+var hasRequiredMain$n;
 
-function requireMain$q () {
-	if (hasRequiredMain$q) return main$q;
-	hasRequiredMain$q = 1;
+function requireMain$n () {
+	if (hasRequiredMain$n) return main$n;
+	hasRequiredMain$n = 1;
 
 	// MODULES //
 
-	var getHighWord = requireLib$1u();
-	var kernelCos = requireLib$U();
-	var kernelSin = requireLib$T();
-	var rempio2 = requireLib$O();
-	var ABS_MASK = requireLib$1W();
-	var EXPONENT_MASK = requireLib$1o();
+	var getHighWord = requireLib$1r();
+	var kernelCos = requireLib$R();
+	var kernelSin = requireLib$Q();
+	var rempio2 = requireLib$L();
+	var ABS_MASK = requireLib$1T();
+	var EXPONENT_MASK = requireLib$1l();
 
 
 	// VARIABLES //
@@ -19197,8 +19197,8 @@ function requireMain$q () {
 
 	// EXPORTS //
 
-	main$q = cos;
-	return main$q;
+	main$n = cos;
+	return main$n;
 }
 
 /**
@@ -19219,12 +19219,12 @@ function requireMain$q () {
 * limitations under the License.
 */
 
-var lib$D;
-var hasRequiredLib$D;
+var lib$A;
+var hasRequiredLib$A;
 
-function requireLib$D () {
-	if (hasRequiredLib$D) return lib$D;
-	hasRequiredLib$D = 1;
+function requireLib$A () {
+	if (hasRequiredLib$A) return lib$A;
+	hasRequiredLib$A = 1;
 
 	/**
 	* Compute the cosine of a number.
@@ -19246,13 +19246,13 @@ function requireLib$D () {
 
 	// MODULES //
 
-	var main = requireMain$q();
+	var main = requireMain$n();
 
 
 	// EXPORTS //
 
-	lib$D = main;
-	return lib$D;
+	lib$A = main;
+	return lib$A;
 }
 
 /**
@@ -19273,22 +19273,22 @@ function requireLib$D () {
 * limitations under the License.
 */
 
-var main$p;
-var hasRequiredMain$p;
+var main$m;
+var hasRequiredMain$m;
 
-function requireMain$p () {
-	if (hasRequiredMain$p) return main$p;
-	hasRequiredMain$p = 1;
+function requireMain$m () {
+	if (hasRequiredMain$m) return main$m;
+	hasRequiredMain$m = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var isInfinite = requireLib$1Y();
-	var cos = requireLib$D();
-	var sin = requireLib$N();
-	var abs = requireLib$1q();
-	var copysign = requireLib$1s();
-	var PI = requireLib$V();
+	var isnan = requireLib$24();
+	var isInfinite = requireLib$1V();
+	var cos = requireLib$A();
+	var sin = requireLib$K();
+	var abs = requireLib$1n();
+	var copysign = requireLib$1p();
+	var PI = requireLib$S();
 
 
 	// MAIN //
@@ -19359,8 +19359,8 @@ function requireMain$p () {
 
 	// EXPORTS //
 
-	main$p = sinpi;
-	return main$p;
+	main$m = sinpi;
+	return main$m;
 }
 
 /**
@@ -19381,12 +19381,12 @@ function requireMain$p () {
 * limitations under the License.
 */
 
-var lib$C;
-var hasRequiredLib$C;
+var lib$z;
+var hasRequiredLib$z;
 
-function requireLib$C () {
-	if (hasRequiredLib$C) return lib$C;
-	hasRequiredLib$C = 1;
+function requireLib$z () {
+	if (hasRequiredLib$z) return lib$z;
+	hasRequiredLib$z = 1;
 
 	/**
 	* Compute the value of `sin(πx)`.
@@ -19411,13 +19411,13 @@ function requireLib$C () {
 
 	// MODULES //
 
-	var main = requireMain$p();
+	var main = requireMain$m();
 
 
 	// EXPORTS //
 
-	lib$C = main;
-	return lib$C;
+	lib$z = main;
+	return lib$z;
 }
 
 /**
@@ -19992,23 +19992,23 @@ function requirePolyval_w () {
 * ```
 */
 
-var main$o;
-var hasRequiredMain$o;
+var main$l;
+var hasRequiredMain$l;
 
-function requireMain$o () {
-	if (hasRequiredMain$o) return main$o;
-	hasRequiredMain$o = 1;
+function requireMain$l () {
+	if (hasRequiredMain$l) return main$l;
+	hasRequiredMain$l = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var isInfinite = requireLib$1Y();
-	var abs = requireLib$1q();
-	var ln = requireLib$E();
-	var trunc = requireLib$24();
-	var sinpi = requireLib$C();
-	var PI = requireLib$V();
-	var PINF = requireLib$21();
+	var isnan = requireLib$24();
+	var isInfinite = requireLib$1V();
+	var abs = requireLib$1n();
+	var ln = requireLib$B();
+	var trunc = requireLib$21();
+	var sinpi = requireLib$z();
+	var PI = requireLib$S();
+	var PINF = requireLib$1_();
 	var polyvalA1 = requirePolyval_a1();
 	var polyvalA2 = requirePolyval_a2();
 	var polyvalR = requirePolyval_r();
@@ -20369,8 +20369,8 @@ function requireMain$o () {
 
 	// EXPORTS //
 
-	main$o = gammaln;
-	return main$o;
+	main$l = gammaln;
+	return main$l;
 }
 
 /**
@@ -20391,12 +20391,12 @@ function requireMain$o () {
 * limitations under the License.
 */
 
-var lib$B;
-var hasRequiredLib$B;
+var lib$y;
+var hasRequiredLib$y;
 
-function requireLib$B () {
-	if (hasRequiredLib$B) return lib$B;
-	hasRequiredLib$B = 1;
+function requireLib$y () {
+	if (hasRequiredLib$y) return lib$y;
+	hasRequiredLib$y = 1;
 
 	/**
 	* Evaluate the natural logarithm of the gamma function.
@@ -20430,13 +20430,13 @@ function requireLib$B () {
 
 	// MODULES //
 
-	var main = requireMain$o();
+	var main = requireMain$l();
 
 
 	// EXPORTS //
 
-	lib$B = main;
-	return lib$B;
+	lib$y = main;
+	return lib$y;
 }
 
 /**
@@ -20457,12 +20457,12 @@ function requireLib$B () {
 * limitations under the License.
 */
 
-var lib$A;
-var hasRequiredLib$A;
+var lib$x;
+var hasRequiredLib$x;
 
-function requireLib$A () {
-	if (hasRequiredLib$A) return lib$A;
-	hasRequiredLib$A = 1;
+function requireLib$x () {
+	if (hasRequiredLib$x) return lib$x;
+	hasRequiredLib$x = 1;
 
 	/**
 	* Natural logarithm of the maximum double-precision floating-point number.
@@ -20499,8 +20499,8 @@ function requireLib$A () {
 
 	// EXPORTS //
 
-	lib$A = FLOAT64_MAX_LN;
-	return lib$A;
+	lib$x = FLOAT64_MAX_LN;
+	return lib$x;
 }
 
 /**
@@ -20521,12 +20521,12 @@ function requireLib$A () {
 * limitations under the License.
 */
 
-var lib$z;
-var hasRequiredLib$z;
+var lib$w;
+var hasRequiredLib$w;
 
-function requireLib$z () {
-	if (hasRequiredLib$z) return lib$z;
-	hasRequiredLib$z = 1;
+function requireLib$w () {
+	if (hasRequiredLib$w) return lib$w;
+	hasRequiredLib$w = 1;
 
 	/**
 	* Square root of double-precision floating-point epsilon.
@@ -20560,8 +20560,8 @@ function requireLib$z () {
 
 	// EXPORTS //
 
-	lib$z = FLOAT64_SQRT_EPSILON;
-	return lib$z;
+	lib$w = FLOAT64_SQRT_EPSILON;
+	return lib$w;
 }
 
 /**
@@ -20582,12 +20582,12 @@ function requireLib$z () {
 * limitations under the License.
 */
 
-var lib$y;
-var hasRequiredLib$y;
+var lib$v;
+var hasRequiredLib$v;
 
-function requireLib$y () {
-	if (hasRequiredLib$y) return lib$y;
-	hasRequiredLib$y = 1;
+function requireLib$v () {
+	if (hasRequiredLib$v) return lib$v;
+	hasRequiredLib$v = 1;
 
 	/**
 	* Alias for `eval` global.
@@ -20608,8 +20608,8 @@ function requireLib$y () {
 
 	// EXPORTS //
 
-	lib$y = evil;
-	return lib$y;
+	lib$v = evil;
+	return lib$v;
 }
 
 /**
@@ -20630,16 +20630,16 @@ function requireLib$y () {
 * limitations under the License.
 */
 
-var main$n;
-var hasRequiredMain$n;
+var main$k;
+var hasRequiredMain$k;
 
-function requireMain$n () {
-	if (hasRequiredMain$n) return main$n;
-	hasRequiredMain$n = 1;
+function requireMain$k () {
+	if (hasRequiredMain$k) return main$k;
+	hasRequiredMain$k = 1;
 
 	// MODULES //
 
-	var evil = requireLib$y();
+	var evil = requireLib$v();
 
 
 	// MAIN //
@@ -20667,8 +20667,8 @@ function requireMain$n () {
 
 	// EXPORTS //
 
-	main$n = hasGeneratorSupport;
-	return main$n;
+	main$k = hasGeneratorSupport;
+	return main$k;
 }
 
 /**
@@ -20689,12 +20689,12 @@ function requireMain$n () {
 * limitations under the License.
 */
 
-var lib$x;
-var hasRequiredLib$x;
+var lib$u;
+var hasRequiredLib$u;
 
-function requireLib$x () {
-	if (hasRequiredLib$x) return lib$x;
-	hasRequiredLib$x = 1;
+function requireLib$u () {
+	if (hasRequiredLib$u) return lib$u;
+	hasRequiredLib$u = 1;
 
 	/**
 	* Test for native `function*()` support.
@@ -20710,13 +20710,13 @@ function requireLib$x () {
 
 	// MODULES //
 
-	var main = requireMain$n();
+	var main = requireMain$k();
 
 
 	// EXPORTS //
 
-	lib$x = main;
-	return lib$x;
+	lib$u = main;
+	return lib$u;
 }
 
 /**
@@ -20746,8 +20746,8 @@ function requireGenerators$1 () {
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var EPS = requireLib$12();
+	var abs = requireLib$1n();
+	var EPS = requireLib$$();
 
 
 	// VARIABLES //
@@ -20853,8 +20853,8 @@ function requireBasic$1 () {
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var EPS = requireLib$12();
+	var abs = requireLib$1n();
+	var EPS = requireLib$$();
 
 
 	// VARIABLES //
@@ -20938,12 +20938,12 @@ function requireBasic$1 () {
 * limitations under the License.
 */
 
-var lib$w;
-var hasRequiredLib$w;
+var lib$t;
+var hasRequiredLib$t;
 
-function requireLib$w () {
-	if (hasRequiredLib$w) return lib$w;
-	hasRequiredLib$w = 1;
+function requireLib$t () {
+	if (hasRequiredLib$t) return lib$t;
+	hasRequiredLib$t = 1;
 
 	/**
 	* Sum the elements of the series given by the supplied function.
@@ -20968,7 +20968,7 @@ function requireLib$w () {
 
 	// MODULES //
 
-	var hasGeneratorSupport = requireLib$x();
+	var hasGeneratorSupport = requireLib$u();
 	var generator = requireGenerators$1();
 	var basic = requireBasic$1();
 
@@ -20985,8 +20985,8 @@ function requireLib$w () {
 
 	// EXPORTS //
 
-	lib$w = sumSeries;
-	return lib$w;
+	lib$t = sumSeries;
+	return lib$t;
 }
 
 /**
@@ -21106,7 +21106,7 @@ function requireTgamma_i_large_x () {
 
 	// MODULES //
 
-	var sumSeries = requireLib$w();
+	var sumSeries = requireLib$t();
 	var tgammaILargeXSeries = requireTgamma_i_large_x_series();
 
 
@@ -21177,7 +21177,7 @@ function requireFinite_gamma_q () {
 
 	// MODULES //
 
-	var exp = requireLib$1l();
+	var exp = requireLib$1i();
 
 
 	// MAIN //
@@ -21257,10 +21257,10 @@ function requireFinite_half_gamma_q () {
 
 	// MODULES //
 
-	var erfc = requireLib$1j();
-	var sqrt = requireLib$1e();
-	var exp = requireLib$1l();
-	var PI = requireLib$V();
+	var erfc = requireLib$1g();
+	var sqrt = requireLib$1b();
+	var exp = requireLib$1i();
+	var PI = requireLib$S();
 
 
 	// MAIN //
@@ -21322,12 +21322,12 @@ function requireFinite_half_gamma_q () {
 * limitations under the License.
 */
 
-var lib$v;
-var hasRequiredLib$v;
+var lib$s;
+var hasRequiredLib$s;
 
-function requireLib$v () {
-	if (hasRequiredLib$v) return lib$v;
-	hasRequiredLib$v = 1;
+function requireLib$s () {
+	if (hasRequiredLib$s) return lib$s;
+	hasRequiredLib$s = 1;
 
 	/**
 	* Natural logarithm of the smallest normalized double-precision floating-point number.
@@ -21364,8 +21364,8 @@ function requireLib$v () {
 
 	// EXPORTS //
 
-	lib$v = FLOAT64_MIN_LN;
-	return lib$v;
+	lib$s = FLOAT64_MIN_LN;
+	return lib$s;
 }
 
 /**
@@ -21409,11 +21409,11 @@ function requireFull_igamma_prefix$1 () {
 
 	// MODULES //
 
-	var exp = requireLib$1l();
-	var pow = requireLib$14();
-	var ln = requireLib$E();
-	var MAX_LN = requireLib$A();
-	var MIN_LN = requireLib$v();
+	var exp = requireLib$1i();
+	var pow = requireLib$11();
+	var ln = requireLib$B();
+	var MAX_LN = requireLib$x();
+	var MIN_LN = requireLib$s();
 
 
 	// MAIN //
@@ -21477,12 +21477,12 @@ function requireFull_igamma_prefix$1 () {
 * limitations under the License.
 */
 
-var main$m;
-var hasRequiredMain$m;
+var main$j;
+var hasRequiredMain$j;
 
-function requireMain$m () {
-	if (hasRequiredMain$m) return main$m;
-	hasRequiredMain$m = 1;
+function requireMain$j () {
+	if (hasRequiredMain$j) return main$j;
+	hasRequiredMain$j = 1;
 
 	// MAIN //
 
@@ -21527,8 +21527,8 @@ function requireMain$m () {
 
 	// EXPORTS //
 
-	main$m = evalpoly;
-	return main$m;
+	main$j = evalpoly;
+	return main$j;
 }
 
 /**
@@ -21549,12 +21549,12 @@ function requireMain$m () {
 * limitations under the License.
 */
 
-var main$l;
-var hasRequiredMain$l;
+var main$i;
+var hasRequiredMain$i;
 
-function requireMain$l () {
-	if (hasRequiredMain$l) return main$l;
-	hasRequiredMain$l = 1;
+function requireMain$i () {
+	if (hasRequiredMain$i) return main$i;
+	hasRequiredMain$i = 1;
 
 	// MAIN //
 
@@ -21579,8 +21579,8 @@ function requireMain$l () {
 
 	// EXPORTS //
 
-	main$l = Fcn;
-	return main$l;
+	main$i = Fcn;
+	return main$i;
 }
 
 /**
@@ -21601,12 +21601,12 @@ function requireMain$l () {
 * limitations under the License.
 */
 
-var lib$u;
-var hasRequiredLib$u;
+var lib$r;
+var hasRequiredLib$r;
 
-function requireLib$u () {
-	if (hasRequiredLib$u) return lib$u;
-	hasRequiredLib$u = 1;
+function requireLib$r () {
+	if (hasRequiredLib$r) return lib$r;
+	hasRequiredLib$r = 1;
 
 	/**
 	* Function constructor.
@@ -21624,13 +21624,13 @@ function requireLib$u () {
 
 	// MODULES //
 
-	var main = requireMain$l();
+	var main = requireMain$i();
 
 
 	// EXPORTS //
 
-	lib$u = main;
-	return lib$u;
+	lib$r = main;
+	return lib$r;
 }
 
 /**
@@ -21651,17 +21651,17 @@ function requireLib$u () {
 * limitations under the License.
 */
 
-var factory_1$3;
-var hasRequiredFactory$3;
+var factory_1$1;
+var hasRequiredFactory$1;
 
-function requireFactory$3 () {
-	if (hasRequiredFactory$3) return factory_1$3;
-	hasRequiredFactory$3 = 1;
+function requireFactory$1 () {
+	if (hasRequiredFactory$1) return factory_1$1;
+	hasRequiredFactory$1 = 1;
 
 	// MODULES //
 
-	var Fcn = requireLib$u();
-	var evalpoly = requireMain$m();
+	var Fcn = requireLib$r();
+	var evalpoly = requireMain$j();
 
 
 	// MAIN //
@@ -21765,8 +21765,8 @@ function requireFactory$3 () {
 
 	// EXPORTS //
 
-	factory_1$3 = factory;
-	return factory_1$3;
+	factory_1$1 = factory;
+	return factory_1$1;
 }
 
 /**
@@ -21787,12 +21787,12 @@ function requireFactory$3 () {
 * limitations under the License.
 */
 
-var lib$t;
-var hasRequiredLib$t;
+var lib$q;
+var hasRequiredLib$q;
 
-function requireLib$t () {
-	if (hasRequiredLib$t) return lib$t;
-	hasRequiredLib$t = 1;
+function requireLib$q () {
+	if (hasRequiredLib$q) return lib$q;
+	hasRequiredLib$q = 1;
 
 	/**
 	* Evaluate a polynomial using double-precision floating-point arithmetic.
@@ -21819,9 +21819,9 @@ function requireLib$t () {
 
 	// MODULES //
 
-	var setReadOnly = requireLib$1R();
-	var main = requireMain$m();
-	var factory = requireFactory$3();
+	var setReadOnly = requireLib$1O();
+	var main = requireMain$j();
+	var factory = requireFactory$1();
 
 
 	// MAIN //
@@ -21831,8 +21831,8 @@ function requireLib$t () {
 
 	// EXPORTS //
 
-	lib$t = main;
-	return lib$t;
+	lib$q = main;
+	return lib$q;
 }
 
 /**
@@ -21939,19 +21939,19 @@ function requireLog1p_series () {
 * ```
 */
 
-var main$k;
-var hasRequiredMain$k;
+var main$h;
+var hasRequiredMain$h;
 
-function requireMain$k () {
-	if (hasRequiredMain$k) return main$k;
-	hasRequiredMain$k = 1;
+function requireMain$h () {
+	if (hasRequiredMain$h) return main$h;
+	hasRequiredMain$h = 1;
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var ln = requireLib$E();
-	var FLOAT_EPS = requireLib$12();
-	var sumSeries = requireLib$w();
+	var abs = requireLib$1n();
+	var ln = requireLib$B();
+	var FLOAT_EPS = requireLib$$();
+	var sumSeries = requireLib$t();
 	var log1pSeries = requireLog1p_series();
 
 
@@ -22005,8 +22005,8 @@ function requireMain$k () {
 
 	// EXPORTS //
 
-	main$k = log1pmx;
-	return main$k;
+	main$h = log1pmx;
+	return main$h;
 }
 
 /**
@@ -22027,12 +22027,12 @@ function requireMain$k () {
 * limitations under the License.
 */
 
-var lib$s;
-var hasRequiredLib$s;
+var lib$p;
+var hasRequiredLib$p;
 
-function requireLib$s () {
-	if (hasRequiredLib$s) return lib$s;
-	hasRequiredLib$s = 1;
+function requireLib$p () {
+	if (hasRequiredLib$p) return lib$p;
+	hasRequiredLib$p = 1;
 
 	/**
 	* Evaluate \\( \operatorname{log1pmx}(x) = \ln(1+x) - x \\).
@@ -22057,13 +22057,13 @@ function requireLib$s () {
 
 	// MODULES //
 
-	var log1pmx = requireMain$k();
+	var log1pmx = requireMain$h();
 
 
 	// EXPORTS //
 
-	lib$s = log1pmx;
-	return lib$s;
+	lib$p = log1pmx;
+	return lib$p;
 }
 
 /**
@@ -22084,12 +22084,12 @@ function requireLib$s () {
 * limitations under the License.
 */
 
-var lib$r;
-var hasRequiredLib$r;
+var lib$o;
+var hasRequiredLib$o;
 
-function requireLib$r () {
-	if (hasRequiredLib$r) return lib$r;
-	hasRequiredLib$r = 1;
+function requireLib$o () {
+	if (hasRequiredLib$o) return lib$o;
+	hasRequiredLib$o = 1;
 
 	/**
 	* The mathematical constant `π` times `2`.
@@ -22118,8 +22118,8 @@ function requireLib$r () {
 
 	// EXPORTS //
 
-	lib$r = TWO_PI;
-	return lib$r;
+	lib$o = TWO_PI;
+	return lib$o;
 }
 
 /**
@@ -22649,12 +22649,12 @@ function requireIgamma_temme_large () {
 
 	// MODULES //
 
-	var evalpoly = requireLib$t();
-	var log1pmx = requireLib$s();
-	var erfc = requireLib$1j();
-	var sqrt = requireLib$1e();
-	var exp = requireLib$1l();
-	var TWO_PI = requireLib$r();
+	var evalpoly = requireLib$q();
+	var log1pmx = requireLib$p();
+	var erfc = requireLib$1g();
+	var sqrt = requireLib$1b();
+	var exp = requireLib$1i();
+	var TWO_PI = requireLib$o();
 	var polyvalC0 = requirePolyval_c0();
 	var polyvalC1 = requirePolyval_c1();
 	var polyvalC2 = requirePolyval_c2();
@@ -22839,7 +22839,7 @@ function requireLower_gamma_series () {
 
 	// MODULES //
 
-	var sumSeries = requireLib$w();
+	var sumSeries = requireLib$t();
 	var lowerIncompleteGammaSeries = requireLower_incomplete_gamma_series();
 
 
@@ -22980,12 +22980,12 @@ function requireRational_pq () {
 * ```
 */
 
-var main$j;
-var hasRequiredMain$j;
+var main$g;
+var hasRequiredMain$g;
 
-function requireMain$j () {
-	if (hasRequiredMain$j) return main$j;
-	hasRequiredMain$j = 1;
+function requireMain$g () {
+	if (hasRequiredMain$g) return main$g;
+	hasRequiredMain$g = 1;
 
 	// MAIN //
 
@@ -23026,8 +23026,8 @@ function requireMain$j () {
 
 	// EXPORTS //
 
-	main$j = gammaLanczosSumExpGScaled;
-	return main$j;
+	main$g = gammaLanczosSumExpGScaled;
+	return main$g;
 }
 
 /**
@@ -23048,12 +23048,12 @@ function requireMain$j () {
 * limitations under the License.
 */
 
-var lib$q;
-var hasRequiredLib$q;
+var lib$n;
+var hasRequiredLib$n;
 
-function requireLib$q () {
-	if (hasRequiredLib$q) return lib$q;
-	hasRequiredLib$q = 1;
+function requireLib$n () {
+	if (hasRequiredLib$n) return lib$n;
+	hasRequiredLib$n = 1;
 
 	/**
 	* Calculate the Lanczos sum for the approximation of the gamma function (scaled by `exp(-g)`, where `g = 10.900511`.
@@ -23084,13 +23084,13 @@ function requireLib$q () {
 
 	// MODULES //
 
-	var main = requireMain$j();
+	var main = requireMain$g();
 
 
 	// EXPORTS //
 
-	lib$q = main;
-	return lib$q;
+	lib$n = main;
+	return lib$n;
 }
 
 /**
@@ -23136,22 +23136,22 @@ function requireRegularised_gamma_prefix () {
 
 	// MODULES //
 
-	var lanczosSumExpGScaled = requireLib$q();
-	var gammaln = requireLib$B();
-	var gamma = requireLib$K();
-	var log1pmx = requireLib$s();
-	var sqrt = requireLib$1e();
-	var abs = requireLib$1q();
-	var exp = requireLib$1l();
-	var pow = requireLib$14();
-	var max = requireLib$$();
-	var min = requireLib$Z();
-	var ln = requireLib$E();
-	var FLOAT64_MAX = requireLib$Y();
-	var MAX_LN = requireLib$A();
-	var MIN_LN = requireLib$v();
-	var G = requireLib$G();
-	var E = requireLib$13();
+	var lanczosSumExpGScaled = requireLib$n();
+	var gammaln = requireLib$y();
+	var gamma = requireLib$H();
+	var log1pmx = requireLib$p();
+	var sqrt = requireLib$1b();
+	var abs = requireLib$1n();
+	var exp = requireLib$1i();
+	var pow = requireLib$11();
+	var max = requireLib$Y();
+	var min = requireLib$W();
+	var ln = requireLib$B();
+	var FLOAT64_MAX = requireLib$V();
+	var MAX_LN = requireLib$x();
+	var MIN_LN = requireLib$s();
+	var G = requireLib$D();
+	var E = requireLib$10();
 
 
 	// MAIN //
@@ -23267,22 +23267,22 @@ function requireRegularised_gamma_prefix () {
 * ```
 */
 
-var main$i;
-var hasRequiredMain$i;
+var main$f;
+var hasRequiredMain$f;
 
-function requireMain$i () {
-	if (hasRequiredMain$i) return main$i;
-	hasRequiredMain$i = 1;
+function requireMain$f () {
+	if (hasRequiredMain$f) return main$f;
+	hasRequiredMain$f = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var isinfinite = requireLib$1Y();
-	var abs = requireLib$1q();
-	var expm1 = requireLib$1g();
-	var ln = requireLib$E();
-	var pow = requireLib$14();
-	var trunc = requireLib$24();
+	var isnan = requireLib$24();
+	var isinfinite = requireLib$1V();
+	var abs = requireLib$1n();
+	var expm1 = requireLib$1d();
+	var ln = requireLib$B();
+	var pow = requireLib$11();
+	var trunc = requireLib$21();
 
 
 	// MAIN //
@@ -23372,8 +23372,8 @@ function requireMain$i () {
 
 	// EXPORTS //
 
-	main$i = powm1;
-	return main$i;
+	main$f = powm1;
+	return main$f;
 }
 
 /**
@@ -23394,12 +23394,12 @@ function requireMain$i () {
 * limitations under the License.
 */
 
-var lib$p;
-var hasRequiredLib$p;
+var lib$m;
+var hasRequiredLib$m;
 
-function requireLib$p () {
-	if (hasRequiredLib$p) return lib$p;
-	hasRequiredLib$p = 1;
+function requireLib$m () {
+	if (hasRequiredLib$m) return lib$m;
+	hasRequiredLib$m = 1;
 
 	/**
 	* Evaluate `bˣ - 1`.
@@ -23436,13 +23436,13 @@ function requireLib$p () {
 
 	// MODULES //
 
-	var powm1 = requireMain$i();
+	var powm1 = requireMain$f();
 
 
 	// EXPORTS //
 
-	lib$p = powm1;
-	return lib$p;
+	lib$m = powm1;
+	return lib$m;
 }
 
 /**
@@ -23463,12 +23463,12 @@ function requireLib$p () {
 * limitations under the License.
 */
 
-var rational_p1q1$2;
-var hasRequiredRational_p1q1$2;
+var rational_p1q1$1;
+var hasRequiredRational_p1q1$1;
 
-function requireRational_p1q1$2 () {
-	if (hasRequiredRational_p1q1$2) return rational_p1q1$2;
-	hasRequiredRational_p1q1$2 = 1;
+function requireRational_p1q1$1 () {
+	if (hasRequiredRational_p1q1$1) return rational_p1q1$1;
+	hasRequiredRational_p1q1$1 = 1;
 
 	// MAIN //
 
@@ -23512,8 +23512,8 @@ function requireRational_p1q1$2 () {
 
 	// EXPORTS //
 
-	rational_p1q1$2 = evalrational;
-	return rational_p1q1$2;
+	rational_p1q1$1 = evalrational;
+	return rational_p1q1$1;
 }
 
 /**
@@ -23534,12 +23534,12 @@ function requireRational_p1q1$2 () {
 * limitations under the License.
 */
 
-var rational_p2q2$2;
-var hasRequiredRational_p2q2$2;
+var rational_p2q2$1;
+var hasRequiredRational_p2q2$1;
 
-function requireRational_p2q2$2 () {
-	if (hasRequiredRational_p2q2$2) return rational_p2q2$2;
-	hasRequiredRational_p2q2$2 = 1;
+function requireRational_p2q2$1 () {
+	if (hasRequiredRational_p2q2$1) return rational_p2q2$1;
+	hasRequiredRational_p2q2$1 = 1;
 
 	// MAIN //
 
@@ -23583,8 +23583,8 @@ function requireRational_p2q2$2 () {
 
 	// EXPORTS //
 
-	rational_p2q2$2 = evalrational;
-	return rational_p2q2$2;
+	rational_p2q2$1 = evalrational;
+	return rational_p2q2$1;
 }
 
 /**
@@ -23605,12 +23605,12 @@ function requireRational_p2q2$2 () {
 * limitations under the License.
 */
 
-var rational_p3q3$2;
-var hasRequiredRational_p3q3$2;
+var rational_p3q3$1;
+var hasRequiredRational_p3q3$1;
 
-function requireRational_p3q3$2 () {
-	if (hasRequiredRational_p3q3$2) return rational_p3q3$2;
-	hasRequiredRational_p3q3$2 = 1;
+function requireRational_p3q3$1 () {
+	if (hasRequiredRational_p3q3$1) return rational_p3q3$1;
+	hasRequiredRational_p3q3$1 = 1;
 
 	// MAIN //
 
@@ -23654,8 +23654,8 @@ function requireRational_p3q3$2 () {
 
 	// EXPORTS //
 
-	rational_p3q3$2 = evalrational;
-	return rational_p3q3$2;
+	rational_p3q3$1 = evalrational;
+	return rational_p3q3$1;
 }
 
 /**
@@ -23701,11 +23701,11 @@ function requireLgamma_small_imp () {
 
 	// MODULES //
 
-	var ln = requireLib$E();
-	var EPS = requireLib$12();
-	var rateval1 = requireRational_p1q1$2();
-	var rateval2 = requireRational_p2q2$2();
-	var rateval3 = requireRational_p3q3$2();
+	var ln = requireLib$B();
+	var EPS = requireLib$$();
+	var rateval1 = requireRational_p1q1$1();
+	var rateval2 = requireRational_p2q2$1();
+	var rateval3 = requireRational_p3q3$1();
 
 
 	// VARIABLES //
@@ -23851,19 +23851,19 @@ function requireLgamma_small_imp () {
 * ```
 */
 
-var main$h;
-var hasRequiredMain$h;
+var main$e;
+var hasRequiredMain$e;
 
-function requireMain$h () {
-	if (hasRequiredMain$h) return main$h;
-	hasRequiredMain$h = 1;
+function requireMain$e () {
+	if (hasRequiredMain$e) return main$e;
+	hasRequiredMain$e = 1;
 
 	// MODULES //
 
-	var gamma = requireLib$K();
-	var expm1 = requireLib$1g();
-	var log1p = requireLib$1f();
-	var isnan = requireLib$27();
+	var gamma = requireLib$H();
+	var expm1 = requireLib$1d();
+	var log1p = requireLib$1c();
+	var isnan = requireLib$24();
 	var lgammaSmallImp = requireLgamma_small_imp();
 
 
@@ -23918,8 +23918,8 @@ function requireMain$h () {
 
 	// EXPORTS //
 
-	main$h = gamma1pm1;
-	return main$h;
+	main$e = gamma1pm1;
+	return main$e;
 }
 
 /**
@@ -23940,12 +23940,12 @@ function requireMain$h () {
 * limitations under the License.
 */
 
-var lib$o;
-var hasRequiredLib$o;
+var lib$l;
+var hasRequiredLib$l;
 
-function requireLib$o () {
-	if (hasRequiredLib$o) return lib$o;
-	hasRequiredLib$o = 1;
+function requireLib$l () {
+	if (hasRequiredLib$l) return lib$l;
+	hasRequiredLib$l = 1;
 
 	/**
 	* Compute `gamma(x+1) - 1` without cancellation errors.
@@ -23970,13 +23970,13 @@ function requireLib$o () {
 
 	// MODULES //
 
-	var gamma1pm1 = requireMain$h();
+	var gamma1pm1 = requireMain$e();
 
 
 	// EXPORTS //
 
-	lib$o = gamma1pm1;
-	return lib$o;
+	lib$l = gamma1pm1;
+	return lib$l;
 }
 
 /**
@@ -24102,9 +24102,9 @@ function requireTgamma_small_upper_part () {
 
 	// MODULES //
 
-	var powm1 = requireLib$p();
-	var sumSeries = requireLib$w();
-	var gamma1pm1 = requireLib$o();
+	var powm1 = requireLib$m();
+	var sumSeries = requireLib$t();
+	var gamma1pm1 = requireLib$l();
 	var smallGamma2Series = requireSmall_gamma2_series();
 
 
@@ -24168,12 +24168,12 @@ function requireTgamma_small_upper_part () {
 * limitations under the License.
 */
 
-var lib$n;
-var hasRequiredLib$n;
+var lib$k;
+var hasRequiredLib$k;
 
-function requireLib$n () {
-	if (hasRequiredLib$n) return lib$n;
-	hasRequiredLib$n = 1;
+function requireLib$k () {
+	if (hasRequiredLib$k) return lib$k;
+	hasRequiredLib$k = 1;
 
 	/**
 	* Smallest positive single-precision floating-point normal number.
@@ -24216,8 +24216,8 @@ function requireLib$n () {
 
 	// EXPORTS //
 
-	lib$n = FLOAT32_SMALLEST_NORMAL;
-	return lib$n;
+	lib$k = FLOAT32_SMALLEST_NORMAL;
+	return lib$k;
 }
 
 /**
@@ -24247,9 +24247,9 @@ function requireGenerators () {
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var FLOAT32_SMALLEST_NORMAL = requireLib$n();
-	var EPS = requireLib$12();
+	var abs = requireLib$1n();
+	var FLOAT32_SMALLEST_NORMAL = requireLib$k();
+	var EPS = requireLib$$();
 
 
 	// VARIABLES //
@@ -24490,9 +24490,9 @@ function requireBasic () {
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var EPS = requireLib$12();
-	var FLOAT32_SMALLEST_NORMAL = requireLib$n();
+	var abs = requireLib$1n();
+	var EPS = requireLib$$();
+	var FLOAT32_SMALLEST_NORMAL = requireLib$k();
 
 
 	// VARIABLES //
@@ -24684,12 +24684,12 @@ function requireBasic () {
 * limitations under the License.
 */
 
-var lib$m;
-var hasRequiredLib$m;
+var lib$j;
+var hasRequiredLib$j;
 
-function requireLib$m () {
-	if (hasRequiredLib$m) return lib$m;
-	hasRequiredLib$m = 1;
+function requireLib$j () {
+	if (hasRequiredLib$j) return lib$j;
+	hasRequiredLib$j = 1;
 
 	/**
 	* Calculate a continued fraction approximation.
@@ -24715,7 +24715,7 @@ function requireLib$m () {
 
 	// MODULES //
 
-	var hasGeneratorSupport = requireLib$x();
+	var hasGeneratorSupport = requireLib$u();
 	var generator = requireGenerators();
 	var basic = requireBasic();
 
@@ -24732,8 +24732,8 @@ function requireLib$m () {
 
 	// EXPORTS //
 
-	lib$m = continuedFraction;
-	return lib$m;
+	lib$j = continuedFraction;
+	return lib$j;
 }
 
 /**
@@ -24855,7 +24855,7 @@ function requireUpper_gamma_fraction () {
 
 	// MODULES //
 
-	var continuedFraction = requireLib$m();
+	var continuedFraction = requireLib$j();
 	var upperIncompleteGammaFract = requireUpper_incomplete_gamma_fract();
 
 
@@ -24922,14 +24922,14 @@ function requireIgamma_final () {
 
 	// MODULES //
 
-	var floor = requireLib$26();
-	var gamma = requireLib$K();
-	var abs = requireLib$1q();
-	var pow = requireLib$14();
-	var ln = requireLib$E();
-	var SQRT_EPSILON = requireLib$z();
-	var FLOAT64_MAX = requireLib$Y();
-	var MAX_LN = requireLib$A();
+	var floor = requireLib$23();
+	var gamma = requireLib$H();
+	var abs = requireLib$1n();
+	var pow = requireLib$11();
+	var ln = requireLib$B();
+	var SQRT_EPSILON = requireLib$w();
+	var FLOAT64_MAX = requireLib$V();
+	var MAX_LN = requireLib$x();
 	var tgammaILargeX = requireTgamma_i_large_x();
 	var finiteGammaQ = requireFinite_gamma_q();
 	var finiteHalfGammaQ = requireFinite_half_gamma_q();
@@ -25181,22 +25181,22 @@ function requireIgamma_final () {
 * ```
 */
 
-var main$g;
-var hasRequiredMain$g;
+var main$d;
+var hasRequiredMain$d;
 
-function requireMain$g () {
-	if (hasRequiredMain$g) return main$g;
-	hasRequiredMain$g = 1;
+function requireMain$d () {
+	if (hasRequiredMain$d) return main$d;
+	hasRequiredMain$d = 1;
 
 	// MODULES //
 
-	var gammaln = requireLib$B();
-	var exp = requireLib$1l();
-	var ln = requireLib$E();
-	var SQRT_TWO_PI = requireLib$M();
-	var MAX_LN = requireLib$A();
-	var PINF = requireLib$21();
-	var FLOAT64_MAX_NTH_FACTORIAL = requireLib$J();
+	var gammaln = requireLib$y();
+	var exp = requireLib$1i();
+	var ln = requireLib$B();
+	var SQRT_TWO_PI = requireLib$J();
+	var MAX_LN = requireLib$x();
+	var PINF = requireLib$1_();
+	var FLOAT64_MAX_NTH_FACTORIAL = requireLib$G();
 	var igammaFinal = requireIgamma_final();
 	var lowerGammaSeries = requireLower_gamma_series();
 	var upperGammaFraction = requireUpper_gamma_fraction();
@@ -25293,8 +25293,8 @@ function requireMain$g () {
 
 	// EXPORTS //
 
-	main$g = gammainc;
-	return main$g;
+	main$d = gammainc;
+	return main$d;
 }
 
 /**
@@ -25315,12 +25315,12 @@ function requireMain$g () {
 * limitations under the License.
 */
 
-var lib$l;
-var hasRequiredLib$l;
+var lib$i;
+var hasRequiredLib$i;
 
-function requireLib$l () {
-	if (hasRequiredLib$l) return lib$l;
-	hasRequiredLib$l = 1;
+function requireLib$i () {
+	if (hasRequiredLib$i) return lib$i;
+	hasRequiredLib$i = 1;
 
 	/**
 	* Evaluate the incomplete gamma function.
@@ -25351,13 +25351,13 @@ function requireLib$l () {
 
 	// MODULES //
 
-	var main = requireMain$g();
+	var main = requireMain$d();
 
 
 	// EXPORTS //
 
-	lib$l = main;
-	return lib$l;
+	lib$i = main;
+	return lib$i;
 }
 
 /**
@@ -25401,11 +25401,11 @@ function requireFull_igamma_prefix () {
 
 	// MODULES //
 
-	var exp = requireLib$1l();
-	var pow = requireLib$14();
-	var ln = requireLib$E();
-	var MAX_LN = requireLib$A();
-	var MIN_LN = requireLib$v();
+	var exp = requireLib$1i();
+	var pow = requireLib$11();
+	var ln = requireLib$B();
+	var MAX_LN = requireLib$x();
+	var MIN_LN = requireLib$s();
 
 
 	// MAIN //
@@ -25496,21 +25496,21 @@ function requireRegularized_gamma_prefix () {
 
 	// MODULES //
 
-	var lanczosSumExpGScaled = requireLib$q();
-	var gammaln = requireLib$B();
-	var gamma = requireLib$K();
-	var log1p = requireLib$1f();
-	var sqrt = requireLib$1e();
-	var abs = requireLib$1q();
-	var exp = requireLib$1l();
-	var pow = requireLib$14();
-	var max = requireLib$$();
-	var min = requireLib$Z();
-	var ln = requireLib$E();
-	var MAX_LN = requireLib$A();
-	var MIN_LN = requireLib$v();
-	var G = requireLib$G();
-	var E = requireLib$13();
+	var lanczosSumExpGScaled = requireLib$n();
+	var gammaln = requireLib$y();
+	var gamma = requireLib$H();
+	var log1p = requireLib$1c();
+	var sqrt = requireLib$1b();
+	var abs = requireLib$1n();
+	var exp = requireLib$1i();
+	var pow = requireLib$11();
+	var max = requireLib$Y();
+	var min = requireLib$W();
+	var ln = requireLib$B();
+	var MAX_LN = requireLib$x();
+	var MIN_LN = requireLib$s();
+	var G = requireLib$D();
+	var E = requireLib$10();
 
 
 	// MAIN //
@@ -25641,15 +25641,15 @@ function requireBeta_small_b_large_a_series () {
 
 	// MODULES //
 
-	var gammaDeltaRatio = requireLib$F();
-	var factorial = requireLib$I();
-	var gammainc = requireLib$l();
-	var log1p = requireLib$1f();
-	var abs = requireLib$1q();
-	var pow = requireLib$14();
-	var ln = requireLib$E();
-	var MIN_VALUE = requireLib$1r();
-	var EPSILON = requireLib$12();
+	var gammaDeltaRatio = requireLib$C();
+	var factorial = requireLib$F();
+	var gammainc = requireLib$i();
+	var log1p = requireLib$1c();
+	var abs = requireLib$1n();
+	var pow = requireLib$11();
+	var ln = requireLib$B();
+	var MIN_VALUE = requireLib$1o();
+	var EPSILON = requireLib$$();
 	var fullIGammaPrefix = requireFull_igamma_prefix();
 	var regularizedGammaPrefix = requireRegularized_gamma_prefix();
 
@@ -25871,17 +25871,17 @@ function requireRising_factorial_ratio () {
 * limitations under the License.
 */
 
-var main$f;
-var hasRequiredMain$f;
+var main$c;
+var hasRequiredMain$c;
 
-function requireMain$f () {
-	if (hasRequiredMain$f) return main$f;
-	hasRequiredMain$f = 1;
+function requireMain$c () {
+	if (hasRequiredMain$c) return main$c;
+	hasRequiredMain$c = 1;
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var max = requireLib$$();
+	var abs = requireLib$1n();
+	var max = requireLib$Y();
 
 
 	// MAIN //
@@ -25912,8 +25912,8 @@ function requireMain$f () {
 
 	// EXPORTS //
 
-	main$f = maxabs;
-	return main$f;
+	main$c = maxabs;
+	return main$c;
 }
 
 /**
@@ -25934,12 +25934,12 @@ function requireMain$f () {
 * limitations under the License.
 */
 
-var lib$k;
-var hasRequiredLib$k;
+var lib$h;
+var hasRequiredLib$h;
 
-function requireLib$k () {
-	if (hasRequiredLib$k) return lib$k;
-	hasRequiredLib$k = 1;
+function requireLib$h () {
+	if (hasRequiredLib$h) return lib$h;
+	hasRequiredLib$h = 1;
 
 	/**
 	* Return the maximum absolute value.
@@ -25961,13 +25961,13 @@ function requireLib$k () {
 
 	// MODULES //
 
-	var maxabs = requireMain$f();
+	var maxabs = requireMain$c();
 
 
 	// EXPORTS //
 
-	lib$k = maxabs;
-	return lib$k;
+	lib$h = maxabs;
+	return lib$h;
 }
 
 /**
@@ -25988,17 +25988,17 @@ function requireLib$k () {
 * limitations under the License.
 */
 
-var main$e;
-var hasRequiredMain$e;
+var main$b;
+var hasRequiredMain$b;
 
-function requireMain$e () {
-	if (hasRequiredMain$e) return main$e;
-	hasRequiredMain$e = 1;
+function requireMain$b () {
+	if (hasRequiredMain$b) return main$b;
+	hasRequiredMain$b = 1;
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var min = requireLib$Z();
+	var abs = requireLib$1n();
+	var min = requireLib$W();
 
 
 	// MAIN //
@@ -26029,8 +26029,8 @@ function requireMain$e () {
 
 	// EXPORTS //
 
-	main$e = minabs;
-	return main$e;
+	main$b = minabs;
+	return main$b;
 }
 
 /**
@@ -26051,12 +26051,12 @@ function requireMain$e () {
 * limitations under the License.
 */
 
-var lib$j;
-var hasRequiredLib$j;
+var lib$g;
+var hasRequiredLib$g;
 
-function requireLib$j () {
-	if (hasRequiredLib$j) return lib$j;
-	hasRequiredLib$j = 1;
+function requireLib$g () {
+	if (hasRequiredLib$g) return lib$g;
+	hasRequiredLib$g = 1;
 
 	/**
 	* Return the minimum absolute value.
@@ -26078,13 +26078,13 @@ function requireLib$j () {
 
 	// MODULES //
 
-	var minabs = requireMain$e();
+	var minabs = requireMain$b();
 
 
 	// EXPORTS //
 
-	lib$j = minabs;
-	return lib$j;
+	lib$g = minabs;
+	return lib$g;
 }
 
 /**
@@ -26127,21 +26127,21 @@ function requireIbeta_power_terms () {
 
 	// MODULES //
 
-	var lanczosSumExpGScaled = requireLib$q();
-	var maxabs = requireLib$k();
-	var minabs = requireLib$j();
-	var expm1 = requireLib$1g();
-	var log1p = requireLib$1f();
-	var sqrt = requireLib$1e();
-	var abs = requireLib$1q();
-	var exp = requireLib$1l();
-	var pow = requireLib$14();
-	var min = requireLib$Z();
-	var ln = requireLib$E();
-	var MAX_LN = requireLib$A();
-	var MIN_LN = requireLib$v();
-	var G = requireLib$G();
-	var E = requireLib$13();
+	var lanczosSumExpGScaled = requireLib$n();
+	var maxabs = requireLib$h();
+	var minabs = requireLib$g();
+	var expm1 = requireLib$1d();
+	var log1p = requireLib$1c();
+	var sqrt = requireLib$1b();
+	var abs = requireLib$1n();
+	var exp = requireLib$1i();
+	var pow = requireLib$11();
+	var min = requireLib$W();
+	var ln = requireLib$B();
+	var MAX_LN = requireLib$x();
+	var MIN_LN = requireLib$s();
+	var G = requireLib$D();
+	var E = requireLib$10();
 
 
 	// MAIN //
@@ -26383,7 +26383,7 @@ function requireIbeta_fraction2 () {
 
 	// MODULES //
 
-	var continuedFraction = requireLib$m();
+	var continuedFraction = requireLib$j();
 	var ibetaPowerTerms = requireIbeta_power_terms();
 
 
@@ -26490,12 +26490,12 @@ function requireIbeta_fraction2 () {
 * limitations under the License.
 */
 
-var lib$i;
-var hasRequiredLib$i;
+var lib$f;
+var hasRequiredLib$f;
 
-function requireLib$i () {
-	if (hasRequiredLib$i) return lib$i;
-	hasRequiredLib$i = 1;
+function requireLib$f () {
+	if (hasRequiredLib$f) return lib$f;
+	hasRequiredLib$f = 1;
 
 	/**
 	* Maximum safe double-precision floating-point integer.
@@ -26533,8 +26533,8 @@ function requireLib$i () {
 
 	// EXPORTS //
 
-	lib$i = FLOAT64_MAX_SAFE_INTEGER;
-	return lib$i;
+	lib$f = FLOAT64_MAX_SAFE_INTEGER;
+	return lib$f;
 }
 
 /**
@@ -26733,20 +26733,20 @@ function requireBinary_gcd () {
 * limitations under the License.
 */
 
-var main$d;
-var hasRequiredMain$d;
+var main$a;
+var hasRequiredMain$a;
 
-function requireMain$d () {
-	if (hasRequiredMain$d) return main$d;
-	hasRequiredMain$d = 1;
+function requireMain$a () {
+	if (hasRequiredMain$a) return main$a;
+	hasRequiredMain$a = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var isInteger = requireLib$1b();
-	var PINF = requireLib$21();
-	var NINF = requireLib$22();
-	var INT32_MAX = requireLib$X();
+	var isnan = requireLib$24();
+	var isInteger = requireLib$18();
+	var PINF = requireLib$1_();
+	var NINF = requireLib$1$();
+	var INT32_MAX = requireLib$U();
 	var bitwise = requireBitwise_binary_gcd();
 	var largeIntegers = requireBinary_gcd();
 
@@ -26802,8 +26802,8 @@ function requireMain$d () {
 
 	// EXPORTS //
 
-	main$d = gcd;
-	return main$d;
+	main$a = gcd;
+	return main$a;
 }
 
 /**
@@ -26824,12 +26824,12 @@ function requireMain$d () {
 * limitations under the License.
 */
 
-var lib$h;
-var hasRequiredLib$h;
+var lib$e;
+var hasRequiredLib$e;
 
-function requireLib$h () {
-	if (hasRequiredLib$h) return lib$h;
-	hasRequiredLib$h = 1;
+function requireLib$e () {
+	if (hasRequiredLib$e) return lib$e;
+	hasRequiredLib$e = 1;
 
 	/**
 	* Compute the greatest common divisor (gcd).
@@ -26845,13 +26845,13 @@ function requireLib$h () {
 
 	// MODULES //
 
-	var main = requireMain$d();
+	var main = requireMain$a();
 
 
 	// EXPORTS //
 
-	lib$h = main;
-	return lib$h;
+	lib$e = main;
+	return lib$e;
 }
 
 /**
@@ -26872,22 +26872,22 @@ function requireLib$h () {
 * limitations under the License.
 */
 
-var main$c;
-var hasRequiredMain$c;
+var main$9;
+var hasRequiredMain$9;
 
-function requireMain$c () {
-	if (hasRequiredMain$c) return main$c;
-	hasRequiredMain$c = 1;
+function requireMain$9 () {
+	if (hasRequiredMain$9) return main$9;
+	hasRequiredMain$9 = 1;
 
 	// MODULES //
 
-	var MAX_SAFE_INTEGER = requireLib$i();
-	var PINF = requireLib$21();
-	var isInteger = requireLib$1b();
-	var isnan = requireLib$27();
-	var isOdd = requireLib$19();
-	var floor = requireLib$26();
-	var gcd = requireLib$h();
+	var MAX_SAFE_INTEGER = requireLib$f();
+	var PINF = requireLib$1_();
+	var isInteger = requireLib$18();
+	var isnan = requireLib$24();
+	var isOdd = requireLib$16();
+	var floor = requireLib$23();
+	var gcd = requireLib$e();
 
 
 	// MAIN //
@@ -27014,8 +27014,8 @@ function requireMain$c () {
 
 	// EXPORTS //
 
-	main$c = binomcoef;
-	return main$c;
+	main$9 = binomcoef;
+	return main$9;
 }
 
 /**
@@ -27036,12 +27036,12 @@ function requireMain$c () {
 * limitations under the License.
 */
 
-var lib$g;
-var hasRequiredLib$g;
+var lib$d;
+var hasRequiredLib$d;
 
-function requireLib$g () {
-	if (hasRequiredLib$g) return lib$g;
-	hasRequiredLib$g = 1;
+function requireLib$d () {
+	if (hasRequiredLib$d) return lib$d;
+	hasRequiredLib$d = 1;
 
 	/**
 	* Compute the binomial coefficient.
@@ -27075,13 +27075,13 @@ function requireLib$g () {
 
 	// MODULES //
 
-	var main = requireMain$c();
+	var main = requireMain$9();
 
 
 	// EXPORTS //
 
-	lib$g = main;
-	return lib$g;
+	lib$d = main;
+	return lib$d;
 }
 
 /**
@@ -27124,10 +27124,10 @@ function requireBinomial_ccdf () {
 
 	// MODULES //
 
-	var binomcoef = requireLib$g();
-	var floor = requireLib$26();
-	var pow = requireLib$14();
-	var MIN_VALUE = requireLib$1r();
+	var binomcoef = requireLib$d();
+	var floor = requireLib$23();
+	var pow = requireLib$11();
+	var MIN_VALUE = requireLib$1o();
 
 
 	// MAIN //
@@ -27325,18 +27325,18 @@ function requireIbeta_series () {
 
 	// MODULES //
 
-	var lanczosSumExpGScaled = requireLib$q();
-	var sumSeries = requireLib$w();
-	var log1p = requireLib$1f();
-	var sqrt = requireLib$1e();
-	var exp = requireLib$1l();
-	var pow = requireLib$14();
-	var ln = requireLib$E();
-	var MIN_VALUE = requireLib$1r();
-	var MAX_LN = requireLib$A();
-	var MIN_LN = requireLib$v();
-	var G = requireLib$G();
-	var E = requireLib$13();
+	var lanczosSumExpGScaled = requireLib$n();
+	var sumSeries = requireLib$t();
+	var log1p = requireLib$1c();
+	var sqrt = requireLib$1b();
+	var exp = requireLib$1i();
+	var pow = requireLib$11();
+	var ln = requireLib$B();
+	var MIN_VALUE = requireLib$1o();
+	var MAX_LN = requireLib$x();
+	var MIN_LN = requireLib$s();
+	var G = requireLib$D();
+	var E = requireLib$10();
 
 
 	// VARIABLES //
@@ -27475,22 +27475,22 @@ function requireAssign () {
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var expm1 = requireLib$1g();
-	var floor = requireLib$26();
-	var log1p = requireLib$1f();
-	var asin = requireLib$1c();
-	var beta = requireLib$11();
-	var sqrt = requireLib$1e();
-	var exp = requireLib$1l();
-	var pow = requireLib$14();
-	var max = requireLib$$();
-	var min = requireLib$Z();
-	var MAX_FLOAT64 = requireLib$Y();
-	var MIN_FLOAT64 = requireLib$1r();
-	var MAX_INT32 = requireLib$X();
-	var HALF_PI = requireLib$W();
-	var PI = requireLib$V();
+	var isnan = requireLib$24();
+	var expm1 = requireLib$1d();
+	var floor = requireLib$23();
+	var log1p = requireLib$1c();
+	var asin = requireLib$19();
+	var beta = requireLib$_();
+	var sqrt = requireLib$1b();
+	var exp = requireLib$1i();
+	var pow = requireLib$11();
+	var max = requireLib$Y();
+	var min = requireLib$W();
+	var MAX_FLOAT64 = requireLib$V();
+	var MIN_FLOAT64 = requireLib$1o();
+	var MAX_INT32 = requireLib$U();
+	var HALF_PI = requireLib$T();
+	var PI = requireLib$S();
 	var betaSmallBLargeASeries = requireBeta_small_b_large_a_series();
 	var risingFactorialRatio = requireRising_factorial_ratio();
 	var ibetaPowerTerms = requireIbeta_power_terms();
@@ -27889,12 +27889,12 @@ function requireAssign () {
 * limitations under the License.
 */
 
-var main$b;
-var hasRequiredMain$b;
+var main$8;
+var hasRequiredMain$8;
 
-function requireMain$b () {
-	if (hasRequiredMain$b) return main$b;
-	hasRequiredMain$b = 1;
+function requireMain$8 () {
+	if (hasRequiredMain$8) return main$8;
+	hasRequiredMain$8 = 1;
 
 	// MODULES //
 
@@ -27928,8 +27928,8 @@ function requireMain$b () {
 
 	// EXPORTS //
 
-	main$b = kernelBetainc;
-	return main$b;
+	main$8 = kernelBetainc;
+	return main$8;
 }
 
 /**
@@ -27950,12 +27950,12 @@ function requireMain$b () {
 * limitations under the License.
 */
 
-var lib$f;
-var hasRequiredLib$f;
+var lib$c;
+var hasRequiredLib$c;
 
-function requireLib$f () {
-	if (hasRequiredLib$f) return lib$f;
-	hasRequiredLib$f = 1;
+function requireLib$c () {
+	if (hasRequiredLib$c) return lib$c;
+	hasRequiredLib$c = 1;
 
 	/**
 	* Evaluate the incomplete beta function and its first derivative.
@@ -27984,8 +27984,8 @@ function requireLib$f () {
 
 	// MODULES //
 
-	var setReadOnly = requireLib$1R();
-	var main = requireMain$b();
+	var setReadOnly = requireLib$1O();
+	var main = requireMain$8();
 	var assign = requireAssign();
 
 
@@ -27996,8 +27996,8 @@ function requireLib$f () {
 
 	// EXPORTS //
 
-	lib$f = main;
-	return lib$f;
+	lib$c = main;
+	return lib$c;
 }
 
 /**
@@ -28018,16 +28018,16 @@ function requireLib$f () {
 * limitations under the License.
 */
 
-var main$a;
-var hasRequiredMain$a;
+var main$7;
+var hasRequiredMain$7;
 
-function requireMain$a () {
-	if (hasRequiredMain$a) return main$a;
-	hasRequiredMain$a = 1;
+function requireMain$7 () {
+	if (hasRequiredMain$7) return main$7;
+	hasRequiredMain$7 = 1;
 
 	// MODULES //
 
-	var kernelBetainc = requireLib$f().assign;
+	var kernelBetainc = requireLib$c().assign;
 
 
 	// MAIN //
@@ -28065,1116 +28065,8 @@ function requireMain$a () {
 
 	// EXPORTS //
 
-	main$a = betainc;
-	return main$a;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var lib$e;
-var hasRequiredLib$e;
-
-function requireLib$e () {
-	if (hasRequiredLib$e) return lib$e;
-	hasRequiredLib$e = 1;
-
-	/**
-	* Evaluate the incomplete beta function.
-	*
-	* @module @stdlib/math-base-special-betainc
-	*
-	* @example
-	* var betainc = require( '@stdlib/math-base-special-betainc' );
-	*
-	* var y = betainc( 0.5, 2.0, 2.0 );
-	* // returns 0.5
-	*
-	* y = betainc( 0.5, 2.0, 2.0, false );
-	* // returns ~0.083
-	*
-	* y = betainc( 0.2, 1.0, 2.0 );
-	* // returns 0.36
-	*
-	* y = betainc( 0.2, 1.0, 2.0, true, true );
-	* // returns 0.64
-	*/
-
-	// MODULES //
-
-	var main = requireMain$a();
-
-
-	// EXPORTS //
-
-	lib$e = main;
-	return lib$e;
-}
-
-var libExports$4 = requireLib$e();
-var betainc = /*@__PURE__*/getDefaultExportFromCjs(libExports$4);
-
-var libExports$3 = requireLib$B();
-var gammaln = /*@__PURE__*/getDefaultExportFromCjs(libExports$3);
-
-var libExports$2 = requireLib$F();
-var gammaDeltaRatio = /*@__PURE__*/getDefaultExportFromCjs(libExports$2);
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2022 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var rational_p1q1$1;
-var hasRequiredRational_p1q1$1;
-
-function requireRational_p1q1$1 () {
-	if (hasRequiredRational_p1q1$1) return rational_p1q1$1;
-	hasRequiredRational_p1q1$1 = 1;
-
-	// MAIN //
-
-	/**
-	* Evaluates a rational function (i.e., the ratio of two polynomials described by the coefficients stored in \\(P\\) and \\(Q\\)).
-	*
-	* ## Notes
-	*
-	* -   Coefficients should be sorted in ascending degree.
-	* -   The implementation uses [Horner's rule][horners-method] for efficient computation.
-	*
-	* [horners-method]: https://en.wikipedia.org/wiki/Horner%27s_method
-	*
-	* @private
-	* @param {number} x - value at which to evaluate the rational function
-	* @returns {number} evaluated rational function
-	*/
-	function evalrational( x ) {
-		var ax;
-		var s1;
-		var s2;
-		if ( x === 0.0 ) {
-			return -5087819496582806e-19;
-		}
-		if ( x < 0.0 ) {
-			ax = -x;
-		} else {
-			ax = x;
-		}
-		if ( ax <= 1.0 ) {
-			s1 = -5087819496582806e-19 + (x * (-0.008368748197417368 + (x * (0.03348066254097446 + (x * (-0.012692614766297404 + (x * (-0.03656379714117627 + (x * (0.02198786811111689 + (x * (0.008226878746769157 + (x * (-0.005387729650712429 + (x * (0.0 + (x * 0.0))))))))))))))))); // eslint-disable-line max-len
-			s2 = 1.0 + (x * (-0.9700050433032906 + (x * (-1.5657455823417585 + (x * (1.5622155839842302 + (x * (0.662328840472003 + (x * (-0.7122890234154284 + (x * (-0.05273963823400997 + (x * (0.07952836873415717 + (x * (-0.0023339375937419 + (x * 0.0008862163904564247))))))))))))))))); // eslint-disable-line max-len
-		} else {
-			x = 1.0 / x;
-			s1 = 0.0 + (x * (0.0 + (x * (-0.005387729650712429 + (x * (0.008226878746769157 + (x * (0.02198786811111689 + (x * (-0.03656379714117627 + (x * (-0.012692614766297404 + (x * (0.03348066254097446 + (x * (-0.008368748197417368 + (x * -5087819496582806e-19))))))))))))))))); // eslint-disable-line max-len
-			s2 = 0.0008862163904564247 + (x * (-0.0023339375937419 + (x * (0.07952836873415717 + (x * (-0.05273963823400997 + (x * (-0.7122890234154284 + (x * (0.662328840472003 + (x * (1.5622155839842302 + (x * (-1.5657455823417585 + (x * (-0.9700050433032906 + (x * 1.0))))))))))))))))); // eslint-disable-line max-len
-		}
-		return s1 / s2;
-	}
-
-
-	// EXPORTS //
-
-	rational_p1q1$1 = evalrational;
-	return rational_p1q1$1;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2022 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var rational_p2q2$1;
-var hasRequiredRational_p2q2$1;
-
-function requireRational_p2q2$1 () {
-	if (hasRequiredRational_p2q2$1) return rational_p2q2$1;
-	hasRequiredRational_p2q2$1 = 1;
-
-	// MAIN //
-
-	/**
-	* Evaluates a rational function (i.e., the ratio of two polynomials described by the coefficients stored in \\(P\\) and \\(Q\\)).
-	*
-	* ## Notes
-	*
-	* -   Coefficients should be sorted in ascending degree.
-	* -   The implementation uses [Horner's rule][horners-method] for efficient computation.
-	*
-	* [horners-method]: https://en.wikipedia.org/wiki/Horner%27s_method
-	*
-	* @private
-	* @param {number} x - value at which to evaluate the rational function
-	* @returns {number} evaluated rational function
-	*/
-	function evalrational( x ) {
-		var ax;
-		var s1;
-		var s2;
-		if ( x === 0.0 ) {
-			return -0.20243350835593876;
-		}
-		if ( x < 0.0 ) {
-			ax = -x;
-		} else {
-			ax = x;
-		}
-		if ( ax <= 1.0 ) {
-			s1 = -0.20243350835593876 + (x * (0.10526468069939171 + (x * (8.3705032834312 + (x * (17.644729840837403 + (x * (-18.851064805871424 + (x * (-44.6382324441787 + (x * (17.445385985570866 + (x * (21.12946554483405 + (x * -3.6719225470772936))))))))))))))); // eslint-disable-line max-len
-			s2 = 1.0 + (x * (6.242641248542475 + (x * (3.971343795334387 + (x * (-28.66081804998 + (x * (-20.14326346804852 + (x * (48.560921310873994 + (x * (10.826866735546016 + (x * (-22.643693341313973 + (x * 1.7211476576120028))))))))))))))); // eslint-disable-line max-len
-		} else {
-			x = 1.0 / x;
-			s1 = -3.6719225470772936 + (x * (21.12946554483405 + (x * (17.445385985570866 + (x * (-44.6382324441787 + (x * (-18.851064805871424 + (x * (17.644729840837403 + (x * (8.3705032834312 + (x * (0.10526468069939171 + (x * -0.20243350835593876))))))))))))))); // eslint-disable-line max-len
-			s2 = 1.7211476576120028 + (x * (-22.643693341313973 + (x * (10.826866735546016 + (x * (48.560921310873994 + (x * (-20.14326346804852 + (x * (-28.66081804998 + (x * (3.971343795334387 + (x * (6.242641248542475 + (x * 1.0))))))))))))))); // eslint-disable-line max-len
-		}
-		return s1 / s2;
-	}
-
-
-	// EXPORTS //
-
-	rational_p2q2$1 = evalrational;
-	return rational_p2q2$1;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2022 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var rational_p3q3$1;
-var hasRequiredRational_p3q3$1;
-
-function requireRational_p3q3$1 () {
-	if (hasRequiredRational_p3q3$1) return rational_p3q3$1;
-	hasRequiredRational_p3q3$1 = 1;
-
-	// MAIN //
-
-	/**
-	* Evaluates a rational function (i.e., the ratio of two polynomials described by the coefficients stored in \\(P\\) and \\(Q\\)).
-	*
-	* ## Notes
-	*
-	* -   Coefficients should be sorted in ascending degree.
-	* -   The implementation uses [Horner's rule][horners-method] for efficient computation.
-	*
-	* [horners-method]: https://en.wikipedia.org/wiki/Horner%27s_method
-	*
-	* @private
-	* @param {number} x - value at which to evaluate the rational function
-	* @returns {number} evaluated rational function
-	*/
-	function evalrational( x ) {
-		var ax;
-		var s1;
-		var s2;
-		if ( x === 0.0 ) {
-			return -0.1311027816799519;
-		}
-		if ( x < 0.0 ) {
-			ax = -x;
-		} else {
-			ax = x;
-		}
-		if ( ax <= 1.0 ) {
-			s1 = -0.1311027816799519 + (x * (-0.16379404719331705 + (x * (0.11703015634199525 + (x * (0.38707973897260434 + (x * (0.3377855389120359 + (x * (0.14286953440815717 + (x * (0.029015791000532906 + (x * (0.0021455899538880526 + (x * (-6.794655751811263e-7 + (x * (2.8522533178221704e-8 + (x * -681149956853777e-24))))))))))))))))))); // eslint-disable-line max-len
-			s2 = 1.0 + (x * (3.4662540724256723 + (x * (5.381683457070069 + (x * (4.778465929458438 + (x * (2.5930192162362027 + (x * (0.848854343457902 + (x * (0.15226433829533179 + (x * (0.011059242293464892 + (x * (0.0 + (x * (0.0 + (x * 0.0))))))))))))))))))); // eslint-disable-line max-len
-		} else {
-			x = 1.0 / x;
-			s1 = -681149956853777e-24 + (x * (2.8522533178221704e-8 + (x * (-6.794655751811263e-7 + (x * (0.0021455899538880526 + (x * (0.029015791000532906 + (x * (0.14286953440815717 + (x * (0.3377855389120359 + (x * (0.38707973897260434 + (x * (0.11703015634199525 + (x * (-0.16379404719331705 + (x * -0.1311027816799519))))))))))))))))))); // eslint-disable-line max-len
-			s2 = 0.0 + (x * (0.0 + (x * (0.0 + (x * (0.011059242293464892 + (x * (0.15226433829533179 + (x * (0.848854343457902 + (x * (2.5930192162362027 + (x * (4.778465929458438 + (x * (5.381683457070069 + (x * (3.4662540724256723 + (x * 1.0))))))))))))))))))); // eslint-disable-line max-len
-		}
-		return s1 / s2;
-	}
-
-
-	// EXPORTS //
-
-	rational_p3q3$1 = evalrational;
-	return rational_p3q3$1;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2022 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var rational_p4q4$1;
-var hasRequiredRational_p4q4$1;
-
-function requireRational_p4q4$1 () {
-	if (hasRequiredRational_p4q4$1) return rational_p4q4$1;
-	hasRequiredRational_p4q4$1 = 1;
-
-	// MAIN //
-
-	/**
-	* Evaluates a rational function (i.e., the ratio of two polynomials described by the coefficients stored in \\(P\\) and \\(Q\\)).
-	*
-	* ## Notes
-	*
-	* -   Coefficients should be sorted in ascending degree.
-	* -   The implementation uses [Horner's rule][horners-method] for efficient computation.
-	*
-	* [horners-method]: https://en.wikipedia.org/wiki/Horner%27s_method
-	*
-	* @private
-	* @param {number} x - value at which to evaluate the rational function
-	* @returns {number} evaluated rational function
-	*/
-	function evalrational( x ) {
-		var ax;
-		var s1;
-		var s2;
-		if ( x === 0.0 ) {
-			return -0.0350353787183178;
-		}
-		if ( x < 0.0 ) {
-			ax = -x;
-		} else {
-			ax = x;
-		}
-		if ( ax <= 1.0 ) {
-			s1 = -0.0350353787183178 + (x * (-0.0022242652921344794 + (x * (0.018557330651423107 + (x * (0.009508047013259196 + (x * (0.0018712349281955923 + (x * (0.00015754461742496055 + (x * (0.00000460469890584318 + (x * (-2304047769118826e-25 + (x * 2.6633922742578204e-12))))))))))))))); // eslint-disable-line max-len
-			s2 = 1.0 + (x * (1.3653349817554064 + (x * (0.7620591645536234 + (x * (0.22009110576413124 + (x * (0.03415891436709477 + (x * (0.00263861676657016 + (x * (0.00007646752923027944 + (x * (0.0 + (x * 0.0))))))))))))))); // eslint-disable-line max-len
-		} else {
-			x = 1.0 / x;
-			s1 = 2.6633922742578204e-12 + (x * (-2304047769118826e-25 + (x * (0.00000460469890584318 + (x * (0.00015754461742496055 + (x * (0.0018712349281955923 + (x * (0.009508047013259196 + (x * (0.018557330651423107 + (x * (-0.0022242652921344794 + (x * -0.0350353787183178))))))))))))))); // eslint-disable-line max-len
-			s2 = 0.0 + (x * (0.0 + (x * (0.00007646752923027944 + (x * (0.00263861676657016 + (x * (0.03415891436709477 + (x * (0.22009110576413124 + (x * (0.7620591645536234 + (x * (1.3653349817554064 + (x * 1.0))))))))))))))); // eslint-disable-line max-len
-		}
-		return s1 / s2;
-	}
-
-
-	// EXPORTS //
-
-	rational_p4q4$1 = evalrational;
-	return rational_p4q4$1;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2022 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var rational_p5q5$1;
-var hasRequiredRational_p5q5$1;
-
-function requireRational_p5q5$1 () {
-	if (hasRequiredRational_p5q5$1) return rational_p5q5$1;
-	hasRequiredRational_p5q5$1 = 1;
-
-	// MAIN //
-
-	/**
-	* Evaluates a rational function (i.e., the ratio of two polynomials described by the coefficients stored in \\(P\\) and \\(Q\\)).
-	*
-	* ## Notes
-	*
-	* -   Coefficients should be sorted in ascending degree.
-	* -   The implementation uses [Horner's rule][horners-method] for efficient computation.
-	*
-	* [horners-method]: https://en.wikipedia.org/wiki/Horner%27s_method
-	*
-	* @private
-	* @param {number} x - value at which to evaluate the rational function
-	* @returns {number} evaluated rational function
-	*/
-	function evalrational( x ) {
-		var ax;
-		var s1;
-		var s2;
-		if ( x === 0.0 ) {
-			return -0.016743100507663373;
-		}
-		if ( x < 0.0 ) {
-			ax = -x;
-		} else {
-			ax = x;
-		}
-		if ( ax <= 1.0 ) {
-			s1 = -0.016743100507663373 + (x * (-0.0011295143874558028 + (x * (0.001056288621524929 + (x * (0.00020938631748758808 + (x * (0.000014962478375834237 + (x * (4.4969678992770644e-7 + (x * (4.625961635228786e-9 + (x * (-2811287356288318e-29 + (x * 9.905570997331033e-17))))))))))))))); // eslint-disable-line max-len
-			s2 = 1.0 + (x * (0.5914293448864175 + (x * (0.1381518657490833 + (x * (0.016074608709367652 + (x * (0.0009640118070051656 + (x * (0.000027533547476472603 + (x * (2.82243172016108e-7 + (x * (0.0 + (x * 0.0))))))))))))))); // eslint-disable-line max-len
-		} else {
-			x = 1.0 / x;
-			s1 = 9.905570997331033e-17 + (x * (-2811287356288318e-29 + (x * (4.625961635228786e-9 + (x * (4.4969678992770644e-7 + (x * (0.000014962478375834237 + (x * (0.00020938631748758808 + (x * (0.001056288621524929 + (x * (-0.0011295143874558028 + (x * -0.016743100507663373))))))))))))))); // eslint-disable-line max-len
-			s2 = 0.0 + (x * (0.0 + (x * (2.82243172016108e-7 + (x * (0.000027533547476472603 + (x * (0.0009640118070051656 + (x * (0.016074608709367652 + (x * (0.1381518657490833 + (x * (0.5914293448864175 + (x * 1.0))))))))))))))); // eslint-disable-line max-len
-		}
-		return s1 / s2;
-	}
-
-
-	// EXPORTS //
-
-	rational_p5q5$1 = evalrational;
-	return rational_p5q5$1;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*
-*
-* ## Notice
-*
-* The original C++ code and copyright notice are from the [Boost library]{@link http://www.boost.org/doc/libs/1_48_0/boost/math/special_functions/detail/erf_inv.hpp}. This implementation follows the original, but has been modified for JavaScript.
-*
-* ```text
-* (C) Copyright John Maddock 2006.
-*
-* Use, modification and distribution are subject to the
-* Boost Software License, Version 1.0. (See accompanying file
-* LICENSE or copy at http://www.boost.org/LICENSE_1_0.txt)
-* ```
-*/
-
-var main$9;
-var hasRequiredMain$9;
-
-function requireMain$9 () {
-	if (hasRequiredMain$9) return main$9;
-	hasRequiredMain$9 = 1;
-
-	// MODULES //
-
-	var isnan = requireLib$27();
-	var sqrt = requireLib$1e();
-	var ln = requireLib$E();
-	var PINF = requireLib$21();
-	var NINF = requireLib$22();
-	var rationalFcnR1 = requireRational_p1q1$1();
-	var rationalFcnR2 = requireRational_p2q2$1();
-	var rationalFcnR3 = requireRational_p3q3$1();
-	var rationalFcnR4 = requireRational_p4q4$1();
-	var rationalFcnR5 = requireRational_p5q5$1();
-
-
-	// VARIABLES //
-
-	var Y1 = 8.91314744949340820313e-2;
-	var Y2 = 2.249481201171875;
-	var Y3 = 8.07220458984375e-1;
-	var Y4 = 9.3995571136474609375e-1;
-	var Y5 = 9.8362827301025390625e-1;
-
-
-	// MAIN //
-
-	/**
-	* Evaluates the inverse error function.
-	*
-	* ## Method
-	*
-	* 1.  For \\(|x| \leq 0.5\\), we evaluate the inverse error function using the rational approximation
-	*
-	*     ```tex
-	*     \operatorname{erf^{-1}}(x) = x(x+10)(\mathrm{Y} + \operatorname{R}(x))
-	*     ```
-	*
-	*     where \\(Y\\) is a constant and \\(\operatorname{R}(x)\\) is optimized for a low absolute error compared to \\(|Y|\\).
-	*
-	*     <!-- <note> -->
-	*
-	*     Max error \\(2.001849\mbox{e-}18\\). Maximum deviation found (error term at infinite precision) \\(8.030\mbox{e-}21\\).
-	*
-	*     <!-- </note> -->
-	*
-	* 2.  For \\(0.5 > 1-|x| \geq 0\\), we evaluate the inverse error function using the rational approximation
-	*
-	*     ```tex
-	*     \operatorname{erf^{-1}} = \frac{\sqrt{-2 \cdot \ln(1-x)}}{\mathrm{Y} + \operatorname{R}(1-x)}
-	*     ```
-	*
-	*     where \\(Y\\) is a constant, and \\(\operatorname{R}(q)\\) is optimized for a low absolute error compared to \\(Y\\).
-	*
-	*     <!-- <note> -->
-	*
-	*     Max error \\(7.403372\mbox{e-}17\\). Maximum deviation found (error term at infinite precision) \\(4.811\mbox{e-}20\\).
-	*
-	*     <!-- </note> -->
-	*
-	* 3.  For \\(1-|x| < 0.25\\), we have a series of rational approximations all of the general form
-	*
-	*     ```tex
-	*     p = \sqrt{-\ln(1-x)}
-	*     ```
-	*
-	*     Accordingly, the result is given by
-	*
-	*     ```tex
-	*     \operatorname{erf^{-1}}(x) = p(\mathrm{Y} + \operatorname{R}(p-B))
-	*     ```
-	*
-	*     where \\(Y\\) is a constant, \\(B\\) is the lowest value of \\(p\\) for which the approximation is valid, and \\(\operatorname{R}(x-B)\\) is optimized for a low absolute error compared to \\(Y\\).
-	*
-	*     <!-- <note> -->
-	*
-	*     Almost all code will only go through the first or maybe second approximation.  After that we are dealing with very small input values.
-	*
-	*     -   If \\(p < 3\\), max error \\(1.089051\mbox{e-}20\\).
-	*     -   If \\(p < 6\\), max error \\(8.389174\mbox{e-}21\\).
-	*     -   If \\(p < 18\\), max error \\(1.481312\mbox{e-}19\\).
-	*     -   If \\(p < 44\\), max error \\(5.697761\mbox{e-}20\\).
-	*     -   If \\(p \geq 44\\), max error \\(1.279746\mbox{e-}20\\).
-	*
-	*     <!-- </note> -->
-	*
-	*     <!-- <note> -->
-	*
-	*     The Boost library can accommodate \\(80\\) and \\(128\\) bit long doubles. JavaScript only supports a \\(64\\) bit double (IEEE 754). Accordingly, the smallest \\(p\\) (in JavaScript at the time of this writing) is \\(\sqrt{-\ln(\sim5\mbox{e-}324)} = 27.284429111150214\\).
-	*
-	*     <!-- </note> -->
-	*
-	* @param {number} x - input value
-	* @returns {number} function value
-	*
-	* @example
-	* var y = erfinv( 0.5 );
-	* // returns ~0.4769
-	*
-	* @example
-	* var y = erfinv( 0.8 );
-	* // returns ~0.9062
-	*
-	* @example
-	* var y = erfinv( 0.0 );
-	* // returns 0.0
-	*
-	* @example
-	* var y = erfinv( -0.0 );
-	* // returns -0.0
-	*
-	* @example
-	* var y = erfinv( -1.0 );
-	* // returns -Infinity
-	*
-	* @example
-	* var y = erfinv( 1.0 );
-	* // returns Infinity
-	*
-	* @example
-	* var y = erfinv( NaN );
-	* // returns NaN
-	*/
-	function erfinv( x ) {
-		var sign;
-		var ax;
-		var qs;
-		var q;
-		var g;
-		var r;
-
-		// Special case: NaN
-		if ( isnan( x ) ) {
-			return NaN;
-		}
-		// Special case: 1
-		if ( x === 1.0 ) {
-			return PINF;
-		}
-		// Special case: -1
-		if ( x === -1 ) {
-			return NINF;
-		}
-		// Special case: +-0
-		if ( x === 0.0 ) {
-			return x;
-		}
-		// Special case: |x| > 1 (range error)
-		if ( x > 1.0 || x < -1 ) {
-			return NaN;
-		}
-		// Argument reduction (reduce to interval [0,1]). If `x` is negative, we can safely negate the value, taking advantage of the error function being an odd function; i.e., `erf(-x) = -erf(x)`.
-		if ( x < 0.0 ) {
-			sign = -1;
-			ax = -x;
-		} else {
-			sign = 1.0;
-			ax = x;
-		}
-		q = 1.0 - ax;
-
-		// |x| <= 0.5
-		if ( ax <= 0.5 ) {
-			g = ax * ( ax + 10.0 );
-			r = rationalFcnR1( ax );
-			return sign * ( (g*Y1) + (g*r) );
-		}
-		// 1-|x| >= 0.25
-		if ( q >= 0.25 ) {
-			g = sqrt( -2 * ln(q) );
-			q -= 0.25;
-			r = rationalFcnR2( q );
-			return sign * ( g / (Y2+r) );
-		}
-		q = sqrt( -ln( q ) );
-
-		// q < 3
-		if ( q < 3.0 ) {
-			qs = q - 1.125;
-			r = rationalFcnR3( qs );
-			return sign * ( (Y3*q) + (r*q) );
-		}
-		// q < 6
-		if ( q < 6.0 ) {
-			qs = q - 3.0;
-			r = rationalFcnR4( qs );
-			return sign * ( (Y4*q) + (r*q) );
-		}
-		// q < 18
-		qs = q - 6.0;
-		r = rationalFcnR5( qs );
-		return sign * ( (Y5*q) + (r*q) );
-	}
-
-
-	// EXPORTS //
-
-	main$9 = erfinv;
-	return main$9;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var lib$d;
-var hasRequiredLib$d;
-
-function requireLib$d () {
-	if (hasRequiredLib$d) return lib$d;
-	hasRequiredLib$d = 1;
-
-	/**
-	* Evaluate the inverse error function.
-	*
-	* @module @stdlib/math-base-special-erfinv
-	*
-	* @example
-	* var erfinv = require( '@stdlib/math-base-special-erfinv' );
-	*
-	* var y = erfinv( 0.5 );
-	* // returns ~0.4769
-	*
-	* y = erfinv( 0.8 );
-	* // returns ~0.9062
-	*
-	* y = erfinv( 0.0 );
-	* // returns 0.0
-	*
-	* y = erfinv( -0.0 );
-	* // returns -0.0
-	*
-	* y = erfinv( -1.0 );
-	* // returns -Infinity
-	*
-	* y = erfinv( 1.0 );
-	* // returns Infinity
-	*
-	* y = erfinv( NaN );
-	* // returns NaN
-	*/
-
-	// MODULES //
-
-	var main = requireMain$9();
-
-
-	// EXPORTS //
-
-	lib$d = main;
-	return lib$d;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var main$8;
-var hasRequiredMain$8;
-
-function requireMain$8 () {
-	if (hasRequiredMain$8) return main$8;
-	hasRequiredMain$8 = 1;
-
-	// MODULES //
-
-	var erfinv = requireLib$d();
-	var isnan = requireLib$27();
-	var sqrt = requireLib$1e();
-
-
-	// MAIN //
-
-	/**
-	* Evaluates the quantile function for a normal distribution with mean `mu` and standard deviation `sigma` at a probability `p`.
-	*
-	* @param {Probability} p - input value
-	* @param {number} mu - mean
-	* @param {NonNegativeNumber} sigma - standard deviation
-	* @returns {number} evaluated quantile function
-	*
-	* @example
-	* var y = quantile( 0.8, 0.0, 1.0 );
-	* // returns ~0.842
-	*
-	* @example
-	* var y = quantile( 0.5, 4.0, 2.0 );
-	* // returns 4.0
-	*
-	* @example
-	* var y = quantile( 1.1, 0.0, 1.0 );
-	* // returns NaN
-	*
-	* @example
-	* var y = quantile( -0.2, 0.0, 1.0 );
-	* // returns NaN
-	*
-	* @example
-	* var y = quantile( NaN, 0.0, 1.0 );
-	* // returns NaN
-	*
-	* @example
-	* var y = quantile( 0.0, NaN, 1.0 );
-	* // returns NaN
-	*
-	* @example
-	* var y = quantile( 0.0, 0.0, NaN );
-	* // returns NaN
-	*
-	* @example
-	* // Negative standard deviation:
-	* var y = quantile( 0.5, 0.0, -1.0 );
-	* // returns NaN
-	*/
-	function quantile( p, mu, sigma ) {
-		var A;
-		var B;
-
-		if (
-			isnan( mu ) ||
-			isnan( sigma ) ||
-			isnan( p ) ||
-			sigma < 0.0 ||
-			p < 0.0 ||
-			p > 1.0
-		) {
-			return NaN;
-		}
-		if ( sigma === 0.0 ) {
-			return mu;
-		}
-		A = mu;
-		B = sigma * sqrt( 2.0 );
-		return A + (B * erfinv( (2.0*p) - 1.0 ));
-	}
-
-
-	// EXPORTS //
-
-	main$8 = quantile;
-	return main$8;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var main$7;
-var hasRequiredMain$7;
-
-function requireMain$7 () {
-	if (hasRequiredMain$7) return main$7;
-	hasRequiredMain$7 = 1;
-
-	/**
-	* Creates a function which always returns the same value.
-	*
-	* @param {*} [value] - value to always return
-	* @returns {Function} constant function
-	*
-	* @example
-	* var fcn = wrap( 3.14 );
-	*
-	* var v = fcn();
-	* // returns 3.14
-	*
-	* v = fcn();
-	* // returns 3.14
-	*
-	* v = fcn();
-	* // returns 3.14
-	*/
-	function wrap( value ) {
-		return constantFunction;
-
-		/**
-		* Constant function.
-		*
-		* @private
-		* @returns {*} constant value
-		*/
-		function constantFunction() {
-			return value;
-		}
-	}
-
-
-	// EXPORTS //
-
-	main$7 = wrap;
+	main$7 = betainc;
 	return main$7;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var lib$c;
-var hasRequiredLib$c;
-
-function requireLib$c () {
-	if (hasRequiredLib$c) return lib$c;
-	hasRequiredLib$c = 1;
-
-	/**
-	* Create a constant function.
-	*
-	* @module @stdlib/utils-constant-function
-	*
-	* @example
-	* var constantFunction = require( '@stdlib/utils-constant-function' );
-	*
-	* var fcn = constantFunction( 3.14 );
-	*
-	* var v = fcn();
-	* // returns 3.14
-	*
-	* v = fcn();
-	* // returns 3.14
-	*
-	* v = fcn();
-	* // returns 3.14
-	*/
-
-	// MODULES //
-
-	var main = requireMain$7();
-
-
-	// EXPORTS //
-
-	lib$c = main;
-	return lib$c;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var main$6;
-var hasRequiredMain$6;
-
-function requireMain$6 () {
-	if (hasRequiredMain$6) return main$6;
-	hasRequiredMain$6 = 1;
-
-	// MODULES //
-
-	var isnan = requireLib$27();
-
-
-	// MAIN //
-
-	/**
-	* Evaluates the quantile function for a degenerate distribution centered at `mu`.
-	*
-	* @param {Probability} p - input value
-	* @param {number} mu - constant value of the distribution
-	* @returns {number} evaluated quantile function
-	*
-	* @example
-	* var y = quantile( 0.5, 2.0 );
-	* // returns 2.0
-	*
-	* @example
-	* var y = quantile( 0.9, 4.0 );
-	* // returns 4.0
-	*
-	* @example
-	* var y = quantile( 1.1, 0.0 );
-	* // returns NaN
-	*
-	* @example
-	* var y = quantile( -0.2, 0.0 );
-	* // returns NaN
-	*
-	* @example
-	* var y = quantile( NaN, 0.0 );
-	* // returns NaN
-	*
-	* @example
-	* var y = quantile( 0.0, NaN );
-	* // returns NaN
-	*/
-	function quantile( p, mu ) {
-		if ( isnan( p ) || p < 0.0 || p > 1.0 ) {
-			return NaN;
-		}
-		return mu;
-	}
-
-
-	// EXPORTS //
-
-	main$6 = quantile;
-	return main$6;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var factory_1$2;
-var hasRequiredFactory$2;
-
-function requireFactory$2 () {
-	if (hasRequiredFactory$2) return factory_1$2;
-	hasRequiredFactory$2 = 1;
-
-	// MODULES //
-
-	var constantFunction = requireLib$c();
-	var isnan = requireLib$27();
-
-
-	// MAIN //
-
-	/**
-	* Returns a function for evaluating the quantile function of a degenerate distribution centered at a provided mean value.
-	*
-	* @param {number} mu - value at which to center the distribution
-	* @returns {Function} function to evaluate the quantile function
-	*
-	* @example
-	* var quantile = factory( 5.0 );
-	*
-	* var y = quantile( 0.3 );
-	* // returns 5.0
-	*
-	* y = quantile( 0.1 );
-	* // returns 5.0
-	*
-	* y = quantile( 1.1 );
-	* // returns NaN
-	*/
-	function factory( mu ) {
-		if ( isnan( mu ) ) {
-			return constantFunction( NaN );
-		}
-		return quantile;
-
-		/**
-		* Evaluates the quantile function of a degenerate distribution.
-		*
-		* @private
-		* @param {Probability} p - input value
-		* @returns {number} evaluated quantile function
-		*
-		* @example
-		* var y = quantile( 0.5 );
-		* // returns <number>
-		*/
-		function quantile( p ) {
-			if ( isnan( p ) || p < 0.0 || p > 1.0 ) {
-				return NaN;
-			}
-			return mu;
-		}
-	}
-
-
-	// EXPORTS //
-
-	factory_1$2 = factory;
-	return factory_1$2;
 }
 
 /**
@@ -29203,35 +28095,29 @@ function requireLib$b () {
 	hasRequiredLib$b = 1;
 
 	/**
-	* Degenerate distribution quantile function.
+	* Evaluate the incomplete beta function.
 	*
-	* @module @stdlib/stats-base-dists-degenerate-quantile
-	*
-	* @example
-	* var quantile = require( '@stdlib/stats-base-dists-degenerate-quantile' );
-	*
-	* var y = quantile( 0.5, 2.0 );
-	* // returns 2.0
+	* @module @stdlib/math-base-special-betainc
 	*
 	* @example
-	* var factory = require( '@stdlib/stats-base-dists-degenerate-quantile' ).factory;
+	* var betainc = require( '@stdlib/math-base-special-betainc' );
 	*
-	* var quantile = factory( 10.0 );
+	* var y = betainc( 0.5, 2.0, 2.0 );
+	* // returns 0.5
 	*
-	* var y = quantile( 0.5 );
-	* // returns 10.0
+	* y = betainc( 0.5, 2.0, 2.0, false );
+	* // returns ~0.083
+	*
+	* y = betainc( 0.2, 1.0, 2.0 );
+	* // returns 0.36
+	*
+	* y = betainc( 0.2, 1.0, 2.0, true, true );
+	* // returns 0.64
 	*/
 
 	// MODULES //
 
-	var setReadOnly = requireLib$1R();
-	var main = requireMain$6();
-	var factory = requireFactory$2();
-
-
-	// MAIN //
-
-	setReadOnly( main, 'factory', factory );
+	var main = requireMain$7();
 
 
 	// EXPORTS //
@@ -29240,157 +28126,14 @@ function requireLib$b () {
 	return lib$b;
 }
 
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
+var libExports$3 = requireLib$b();
+var betainc = /*@__PURE__*/getDefaultExportFromCjs(libExports$3);
 
-var factory_1$1;
-var hasRequiredFactory$1;
+var libExports$2 = requireLib$y();
+var gammaln = /*@__PURE__*/getDefaultExportFromCjs(libExports$2);
 
-function requireFactory$1 () {
-	if (hasRequiredFactory$1) return factory_1$1;
-	hasRequiredFactory$1 = 1;
-
-	// MODULES //
-
-	var constantFunction = requireLib$c();
-	var degenerate = requireLib$b().factory;
-	var erfinv = requireLib$d();
-	var isnan = requireLib$27();
-	var sqrt = requireLib$1e();
-
-
-	// MAIN //
-
-	/**
-	* Returns a function for evaluating the quantile function of a normal distribution.
-	*
-	* @param {number} mu - mean
-	* @param {NonNegativeNumber} sigma - standard deviation
-	* @returns {Function} quantile function
-	*
-	* @example
-	* var quantile = factory( 10.0, 2.0 );
-	* var y = quantile( 0.5 );
-	* // returns 10.0
-	*
-	* y = quantile( 0.8 );
-	* // returns ~11.683
-	*/
-	function factory( mu, sigma ) {
-		var A;
-		var B;
-		if ( isnan( mu ) || isnan( sigma ) || sigma < 0.0 ) {
-			return constantFunction( NaN );
-		}
-		if ( sigma === 0.0 ) {
-			degenerate( mu );
-		}
-		A = mu;
-		B = sigma * sqrt( 2.0 );
-		return quantile;
-
-		/**
-		* Evaluates the quantile function for a normal distribution.
-		*
-		* @private
-		* @param {Probability} p - input value
-		* @returns {number} evaluated quantile function
-		*
-		* @example
-		* var y = quantile( 0.3 );
-		* // returns <number>
-		*/
-		function quantile( p ) {
-			if ( isnan( p ) || p < 0.0 || p > 1.0 ) {
-				return NaN;
-			}
-			return A + ( B * erfinv( (2.0*p) - 1.0 ) );
-		}
-	}
-
-
-	// EXPORTS //
-
-	factory_1$1 = factory;
-	return factory_1$1;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var lib$a;
-var hasRequiredLib$a;
-
-function requireLib$a () {
-	if (hasRequiredLib$a) return lib$a;
-	hasRequiredLib$a = 1;
-
-	/**
-	* Normal distribution quantile function.
-	*
-	* @module @stdlib/stats-base-dists-normal-quantile
-	*
-	* @example
-	* var quantile = require( '@stdlib/stats-base-dists-normal-quantile' );
-	*
-	* var y = quantile( 0.8, 0.0, 1.0 );
-	* // returns ~0.842
-	*
-	* var myQuantile = quantile.factory( 10.0, 2.0 );
-	* y = myQuantile( 0.5 );
-	* // returns 10.0
-	*/
-
-	// MODULES //
-
-	var setReadOnly = requireLib$1R();
-	var main = requireMain$8();
-	var factory = requireFactory$1();
-
-
-	// MAIN //
-
-	setReadOnly( main, 'factory', factory );
-
-
-	// EXPORTS //
-
-	lib$a = main;
-	return lib$a;
-}
-
-var libExports$1 = requireLib$a();
-var normalQuantile = /*@__PURE__*/getDefaultExportFromCjs(libExports$1);
+var libExports$1 = requireLib$C();
+var gammaDeltaRatio = /*@__PURE__*/getDefaultExportFromCjs(libExports$1);
 
 /**
 * @license Apache-2.0
@@ -29778,20 +28521,20 @@ function requireRational_p5q5 () {
 * ```
 */
 
-var main$5;
-var hasRequiredMain$5;
+var main$6;
+var hasRequiredMain$6;
 
-function requireMain$5 () {
-	if (hasRequiredMain$5) return main$5;
-	hasRequiredMain$5 = 1;
+function requireMain$6 () {
+	if (hasRequiredMain$6) return main$6;
+	hasRequiredMain$6 = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var sqrt = requireLib$1e();
-	var ln = requireLib$E();
-	var PINF = requireLib$21();
-	var NINF = requireLib$22();
+	var isnan = requireLib$24();
+	var sqrt = requireLib$1b();
+	var ln = requireLib$B();
+	var PINF = requireLib$1_();
+	var NINF = requireLib$1$();
 	var rationalFcnR1 = requireRational_p1q1();
 	var rationalFcnR2 = requireRational_p2q2();
 	var rationalFcnR3 = requireRational_p3q3();
@@ -29976,8 +28719,8 @@ function requireMain$5 () {
 
 	// EXPORTS //
 
-	main$5 = erfcinv;
-	return main$5;
+	main$6 = erfcinv;
+	return main$6;
 }
 
 /**
@@ -29998,12 +28741,12 @@ function requireMain$5 () {
 * limitations under the License.
 */
 
-var lib$9;
-var hasRequiredLib$9;
+var lib$a;
+var hasRequiredLib$a;
 
-function requireLib$9 () {
-	if (hasRequiredLib$9) return lib$9;
-	hasRequiredLib$9 = 1;
+function requireLib$a () {
+	if (hasRequiredLib$a) return lib$a;
+	hasRequiredLib$a = 1;
 
 	/**
 	* Evaluate the inverse complementary error function.
@@ -30031,13 +28774,13 @@ function requireLib$9 () {
 
 	// MODULES //
 
-	var main = requireMain$5();
+	var main = requireMain$6();
 
 
 	// EXPORTS //
 
-	lib$9 = main;
-	return lib$9;
+	lib$a = main;
+	return lib$a;
 }
 
 /**
@@ -30072,19 +28815,19 @@ function requireLib$9 () {
 * ```
 */
 
-var main$4;
-var hasRequiredMain$4;
+var main$5;
+var hasRequiredMain$5;
 
-function requireMain$4 () {
-	if (hasRequiredMain$4) return main$4;
-	hasRequiredMain$4 = 1;
+function requireMain$5 () {
+	if (hasRequiredMain$5) return main$5;
+	hasRequiredMain$5 = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var asin = requireLib$1c();
-	var sqrt = requireLib$1e();
-	var PIO4 = requireLib$1d();
+	var isnan = requireLib$24();
+	var asin = requireLib$19();
+	var sqrt = requireLib$1b();
+	var PIO4 = requireLib$1a();
 
 
 	// VARIABLES //
@@ -30161,8 +28904,62 @@ function requireMain$4 () {
 
 	// EXPORTS //
 
-	main$4 = acos;
-	return main$4;
+	main$5 = acos;
+	return main$5;
+}
+
+/**
+* @license Apache-2.0
+*
+* Copyright (c) 2018 The Stdlib Authors.
+*
+* Licensed under the Apache License, Version 2.0 (the "License");
+* you may not use this file except in compliance with the License.
+* You may obtain a copy of the License at
+*
+*    http://www.apache.org/licenses/LICENSE-2.0
+*
+* Unless required by applicable law or agreed to in writing, software
+* distributed under the License is distributed on an "AS IS" BASIS,
+* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+* See the License for the specific language governing permissions and
+* limitations under the License.
+*/
+
+var lib$9;
+var hasRequiredLib$9;
+
+function requireLib$9 () {
+	if (hasRequiredLib$9) return lib$9;
+	hasRequiredLib$9 = 1;
+
+	/**
+	* Compute the arccosine of a double-precision floating-point number.
+	*
+	* @module @stdlib/math-base-special-acos
+	*
+	* @example
+	* var acos = require( '@stdlib/math-base-special-acos' );
+	*
+	* var v = acos( 1.0 );
+	* // returns 0.0
+	*
+	* v = acos( 0.707 ); // ~pi/4
+	* // returns ~0.7855
+	*
+	* v = acos( NaN );
+	* // returns NaN
+	*/
+
+	// MODULES //
+
+	var main = requireMain$5();
+
+
+	// EXPORTS //
+
+	lib$9 = main;
+	return lib$9;
 }
 
 /**
@@ -30189,60 +28986,6 @@ var hasRequiredLib$8;
 function requireLib$8 () {
 	if (hasRequiredLib$8) return lib$8;
 	hasRequiredLib$8 = 1;
-
-	/**
-	* Compute the arccosine of a double-precision floating-point number.
-	*
-	* @module @stdlib/math-base-special-acos
-	*
-	* @example
-	* var acos = require( '@stdlib/math-base-special-acos' );
-	*
-	* var v = acos( 1.0 );
-	* // returns 0.0
-	*
-	* v = acos( 0.707 ); // ~pi/4
-	* // returns ~0.7855
-	*
-	* v = acos( NaN );
-	* // returns NaN
-	*/
-
-	// MODULES //
-
-	var main = requireMain$4();
-
-
-	// EXPORTS //
-
-	lib$8 = main;
-	return lib$8;
-}
-
-/**
-* @license Apache-2.0
-*
-* Copyright (c) 2018 The Stdlib Authors.
-*
-* Licensed under the Apache License, Version 2.0 (the "License");
-* you may not use this file except in compliance with the License.
-* You may obtain a copy of the License at
-*
-*    http://www.apache.org/licenses/LICENSE-2.0
-*
-* Unless required by applicable law or agreed to in writing, software
-* distributed under the License is distributed on an "AS IS" BASIS,
-* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-* See the License for the specific language governing permissions and
-* limitations under the License.
-*/
-
-var lib$7;
-var hasRequiredLib$7;
-
-function requireLib$7 () {
-	if (hasRequiredLib$7) return lib$7;
-	hasRequiredLib$7 = 1;
 
 	/**
 	* Square root of `2`.
@@ -30274,8 +29017,8 @@ function requireLib$7 () {
 
 	// EXPORTS //
 
-	lib$7 = SQRT2;
-	return lib$7;
+	lib$8 = SQRT2;
+	return lib$8;
 }
 
 /**
@@ -30805,10 +29548,10 @@ function requireInverse_students_t_body_series () {
 
 	// MODULES //
 
-	var gammaDeltaRatio = requireLib$F();
-	var evalpoly = requireLib$t();
-	var sqrt = requireLib$1e();
-	var PI = requireLib$V();
+	var gammaDeltaRatio = requireLib$C();
+	var evalpoly = requireLib$q();
+	var sqrt = requireLib$1b();
+	var PI = requireLib$S();
 	var polyval1 = requirePolyval_co14();
 	var polyval2 = requirePolyval_co15();
 	var polyval3 = requirePolyval_co16();
@@ -30913,11 +29656,11 @@ function requireInverse_students_t_tail_series () {
 
 	// MODULES //
 
-	var gammaDeltaRatio = requireLib$F();
-	var evalpoly = requireLib$t();
-	var sqrt = requireLib$1e();
-	var pow = requireLib$14();
-	var PI = requireLib$V();
+	var gammaDeltaRatio = requireLib$C();
+	var evalpoly = requireLib$q();
+	var sqrt = requireLib$1b();
+	var pow = requireLib$11();
+	var PI = requireLib$S();
 
 
 	// VARIABLES //
@@ -31032,12 +29775,12 @@ function requireInverse_students_t_hill () {
 
 	// MODULES //
 
-	var erfcinv = requireLib$9();
-	var expm1 = requireLib$1g();
-	var sqrt = requireLib$1e();
-	var pow = requireLib$14();
-	var HALF_PI = requireLib$W();
-	var SQRT2 = requireLib$7();
+	var erfcinv = requireLib$a();
+	var expm1 = requireLib$1d();
+	var sqrt = requireLib$1b();
+	var pow = requireLib$11();
+	var HALF_PI = requireLib$T();
+	var SQRT2 = requireLib$8();
 
 
 	// MAIN //
@@ -31140,18 +29883,18 @@ function requireInverse_students_t () {
 
 	// MODULES //
 
-	var erfcinv = requireLib$9();
-	var floor = requireLib$26();
-	var ldexp = requireLib$1m();
-	var round = requireLib$P();
-	var acos = requireLib$8();
-	var sqrt = requireLib$1e();
-	var abs = requireLib$1q();
-	var cos = requireLib$D();
-	var pow = requireLib$14();
-	var sin = requireLib$N();
-	var SQRT2 = requireLib$7();
-	var PI = requireLib$V();
+	var erfcinv = requireLib$a();
+	var floor = requireLib$23();
+	var ldexp = requireLib$1j();
+	var round = requireLib$M();
+	var acos = requireLib$9();
+	var sqrt = requireLib$1b();
+	var abs = requireLib$1n();
+	var cos = requireLib$A();
+	var pow = requireLib$11();
+	var sin = requireLib$K();
+	var SQRT2 = requireLib$8();
+	var PI = requireLib$S();
 	var inverseStudentsTBodySeries = requireInverse_students_t_body_series();
 	var inverseStudentsTTailSeries = requireInverse_students_t_tail_series();
 	var inverseStudentsTHill = requireInverse_students_t_hill();
@@ -31422,11 +30165,11 @@ function requireTemme1 () {
 
 	// MODULES //
 
-	var evalpoly = requireLib$t();
-	var erfcinv = requireLib$9();
-	var sqrt = requireLib$1e();
-	var exp = requireLib$1l();
-	var SQRT2 = requireLib$7();
+	var evalpoly = requireLib$q();
+	var erfcinv = requireLib$a();
+	var sqrt = requireLib$1b();
+	var exp = requireLib$1i();
+	var SQRT2 = requireLib$8();
 
 
 	// VARIABLES //
@@ -31563,8 +30306,8 @@ function requireRoot_finder () {
 
 	// MODULES //
 
-	var ln = requireLib$E();
-	var MAX_VALUE = requireLib$Y();
+	var ln = requireLib$B();
+	var MAX_VALUE = requireLib$V();
 
 
 	// VARIABLES //
@@ -31635,16 +30378,16 @@ function requireRoot_finder () {
 * limitations under the License.
 */
 
-var main$3;
-var hasRequiredMain$3;
+var main$4;
+var hasRequiredMain$4;
 
-function requireMain$3 () {
-	if (hasRequiredMain$3) return main$3;
-	hasRequiredMain$3 = 1;
+function requireMain$4 () {
+	if (hasRequiredMain$4) return main$4;
+	hasRequiredMain$4 = 1;
 
 	// MODULES //
 
-	var isnan = requireLib$27();
+	var isnan = requireLib$24();
 
 
 	// MAIN //
@@ -31685,8 +30428,8 @@ function requireMain$3 () {
 
 	// EXPORTS //
 
-	main$3 = signum;
-	return main$3;
+	main$4 = signum;
+	return main$4;
 }
 
 /**
@@ -31707,12 +30450,12 @@ function requireMain$3 () {
 * limitations under the License.
 */
 
-var lib$6;
-var hasRequiredLib$6;
+var lib$7;
+var hasRequiredLib$7;
 
-function requireLib$6 () {
-	if (hasRequiredLib$6) return lib$6;
-	hasRequiredLib$6 = 1;
+function requireLib$7 () {
+	if (hasRequiredLib$7) return lib$7;
+	hasRequiredLib$7 = 1;
 
 	/**
 	* Evaluate the signum function for a double-precision floating-point number.
@@ -31740,13 +30483,13 @@ function requireLib$6 () {
 
 	// MODULES //
 
-	var main = requireMain$3();
+	var main = requireMain$4();
 
 
 	// EXPORTS //
 
-	lib$6 = main;
-	return lib$6;
+	lib$7 = main;
+	return lib$7;
 }
 
 /**
@@ -31789,10 +30532,10 @@ function requireNewton_raphson () {
 
 	// MODULES //
 
-	var sign = requireLib$6();
-	var abs = requireLib$1q();
-	var ldexp = requireLib$1m();
-	var MAX_VALUE = requireLib$Y();
+	var sign = requireLib$7();
+	var abs = requireLib$1n();
+	var ldexp = requireLib$1j();
+	var MAX_VALUE = requireLib$V();
 
 
 	// MAIN //
@@ -32650,14 +31393,14 @@ function requireTemme2 () {
 
 	// MODULES //
 
-	var evalpoly = requireLib$t();
-	var erfcinv = requireLib$9();
-	var abs = requireLib$1q();
-	var exp = requireLib$1l();
-	var ln = requireLib$E();
-	var sqrt = requireLib$1e();
-	var sin = requireLib$N();
-	var cos = requireLib$D();
+	var evalpoly = requireLib$q();
+	var erfcinv = requireLib$a();
+	var abs = requireLib$1n();
+	var exp = requireLib$1i();
+	var ln = requireLib$B();
+	var sqrt = requireLib$1b();
+	var sin = requireLib$K();
+	var cos = requireLib$A();
 	var temmeRootFinder = requireRoot_finder();
 	var newtonRaphsonIterate = requireNewton_raphson();
 	var polyval1 = requirePolyval_co1();
@@ -33695,12 +32438,12 @@ function requireSrc () {
 * limitations under the License.
 */
 
-var lib$5;
-var hasRequiredLib$5;
+var lib$6;
+var hasRequiredLib$6;
 
-function requireLib$5 () {
-	if (hasRequiredLib$5) return lib$5;
-	hasRequiredLib$5 = 1;
+function requireLib$6 () {
+	if (hasRequiredLib$6) return lib$6;
+	hasRequiredLib$6 = 1;
 
 	/**
 	* Maximum single-precision floating-point number.
@@ -33737,8 +32480,8 @@ function requireLib$5 () {
 
 	// EXPORTS //
 
-	lib$5 = FLOAT32_MAX;
-	return lib$5;
+	lib$6 = FLOAT32_MAX;
+	return lib$6;
 }
 
 /**
@@ -33769,11 +32512,11 @@ function requireHigher_newton () {
 	// MODULES //
 
 	var logger = requireSrc();
-	var gammainc = requireLib$l();
-	var abs = requireLib$1q();
-	var exp = requireLib$1l();
-	var ln = requireLib$E();
-	var MAX_FLOAT32 = requireLib$5();
+	var gammainc = requireLib$i();
+	var abs = requireLib$1n();
+	var exp = requireLib$1i();
+	var ln = requireLib$B();
+	var MAX_FLOAT32 = requireLib$6();
 
 
 	// VARIABLES //
@@ -34006,10 +32749,10 @@ function requireLambdaeta () {
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var exp = requireLib$1l();
-	var ln = requireLib$E();
-	var evalpoly = requireLib$t();
+	var abs = requireLib$1n();
+	var exp = requireLib$1i();
+	var ln = requireLib$B();
+	var evalpoly = requireLib$q();
 	var polyvalAK1 = requirePolyval_ak1();
 	var polyvalAK2 = requirePolyval_ak2();
 
@@ -34113,12 +32856,12 @@ function requireLambdaeta () {
 * limitations under the License.
 */
 
-var lib$4;
-var hasRequiredLib$4;
+var lib$5;
+var hasRequiredLib$5;
 
-function requireLib$4 () {
-	if (hasRequiredLib$4) return lib$4;
-	hasRequiredLib$4 = 1;
+function requireLib$5 () {
+	if (hasRequiredLib$5) return lib$5;
+	hasRequiredLib$5 = 1;
 
 	/**
 	* Natural logarithm of the square root of `2π`.
@@ -34150,8 +32893,8 @@ function requireLib$4 () {
 
 	// EXPORTS //
 
-	lib$4 = LN_SQRT_TWO_PI;
-	return lib$4;
+	lib$5 = LN_SQRT_TWO_PI;
+	return lib$5;
 }
 
 /**
@@ -34376,11 +33119,11 @@ function requireStirling () {
 
 	// MODULES //
 
-	var gammaln = requireLib$B();
-	var ln = requireLib$E();
-	var LN_SQRT_TWO_PI = requireLib$4();
-	var SMALLEST_FLOAT32 = requireLib$n();
-	var MAX_FLOAT32 = requireLib$5();
+	var gammaln = requireLib$y();
+	var ln = requireLib$B();
+	var LN_SQRT_TWO_PI = requireLib$5();
+	var SMALLEST_FLOAT32 = requireLib$k();
+	var MAX_FLOAT32 = requireLib$6();
 	var chepolsum = requireChepolsum();
 	var polyvalC = requirePolyval_c();
 	var polyvalD = requirePolyval_d();
@@ -34463,11 +33206,11 @@ function requireGamstar () {
 
 	// MODULES //
 
-	var exp = requireLib$1l();
-	var gamma = requireLib$K();
-	var ln = requireLib$E();
-	var FLOAT32_MAX = requireLib$5();
-	var SQRT_TWO_PI = requireLib$M();
+	var exp = requireLib$1i();
+	var gamma = requireLib$H();
+	var ln = requireLib$B();
+	var FLOAT32_MAX = requireLib$6();
+	var SQRT_TWO_PI = requireLib$J();
 	var stirling = requireStirling();
 
 
@@ -34596,8 +33339,8 @@ function requireEps1 () {
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var ln = requireLib$E();
+	var abs = requireLib$1n();
+	var ln = requireLib$B();
 	var lambdaeta = requireLambdaeta();
 	var rateval = requireRational_ak0bk0();
 
@@ -34867,7 +33610,7 @@ function requireEps2 () {
 
 	// MODULES //
 
-	var ln = requireLib$E();
+	var ln = requireLib$B();
 	var rateval1 = requireRational_ak1bk1();
 	var rateval2 = requireRational_ak2bk2();
 	var rateval3 = requireRational_ak3bk3();
@@ -35292,7 +34035,7 @@ function requireEps3 () {
 
 	// MODULES //
 
-	var ln = requireLib$E();
+	var ln = requireLib$B();
 	var rational1 = requireRational_ak4bk4();
 	var rational2 = requireRational_ak5bk5();
 	var rational3 = requireRational_ak6bk6();
@@ -35373,19 +34116,19 @@ function requireCompute () {
 	// MODULES //
 
 	var logger = requireSrc();
-	var evalpoly = requireLib$t();
-	var gammaln = requireLib$B();
-	var erfcinv = requireLib$9();
-	var gamma = requireLib$K();
-	var sqrt = requireLib$1e();
-	var abs = requireLib$1q();
-	var exp = requireLib$1l();
-	var min = requireLib$Z();
-	var pow = requireLib$14();
-	var ln = requireLib$E();
-	var SQRT_TWO_PI = requireLib$M();
-	var MAX_FLOAT32 = requireLib$5();
-	var TWO_PI = requireLib$r();
+	var evalpoly = requireLib$q();
+	var gammaln = requireLib$y();
+	var erfcinv = requireLib$a();
+	var gamma = requireLib$H();
+	var sqrt = requireLib$1b();
+	var abs = requireLib$1n();
+	var exp = requireLib$1i();
+	var min = requireLib$W();
+	var pow = requireLib$11();
+	var ln = requireLib$B();
+	var SQRT_TWO_PI = requireLib$J();
+	var MAX_FLOAT32 = requireLib$6();
+	var TWO_PI = requireLib$o();
 	var higherNewton = requireHigher_newton();
 	var lambdaeta = requireLambdaeta();
 	var gamstar = requireGamstar();
@@ -35647,12 +34390,12 @@ function requireCompute () {
 * limitations under the License.
 */
 
-var main$2;
-var hasRequiredMain$2;
+var main$3;
+var hasRequiredMain$3;
 
-function requireMain$2 () {
-	if (hasRequiredMain$2) return main$2;
-	hasRequiredMain$2 = 1;
+function requireMain$3 () {
+	if (hasRequiredMain$3) return main$3;
+	hasRequiredMain$3 = 1;
 
 	/*
 	* Translated from the Fortran module by
@@ -35669,9 +34412,9 @@ function requireMain$2 () {
 
 	// MODULES //
 
-	var isnan = requireLib$27();
-	var FLOAT32_SMALLEST = requireLib$n();
-	var PINF = requireLib$21();
+	var isnan = requireLib$24();
+	var FLOAT32_SMALLEST = requireLib$k();
+	var PINF = requireLib$1_();
 	var compute = requireCompute();
 
 
@@ -35731,8 +34474,8 @@ function requireMain$2 () {
 
 	// EXPORTS //
 
-	main$2 = gammaincinv;
-	return main$2;
+	main$3 = gammaincinv;
+	return main$3;
 }
 
 /**
@@ -35753,12 +34496,12 @@ function requireMain$2 () {
 * limitations under the License.
 */
 
-var lib$3;
-var hasRequiredLib$3;
+var lib$4;
+var hasRequiredLib$4;
 
-function requireLib$3 () {
-	if (hasRequiredLib$3) return lib$3;
-	hasRequiredLib$3 = 1;
+function requireLib$4 () {
+	if (hasRequiredLib$4) return lib$4;
+	hasRequiredLib$4 = 1;
 
 	/**
 	* Compute the inverse of the lower incomplete gamma function.
@@ -35789,13 +34532,13 @@ function requireLib$3 () {
 
 	// MODULES //
 
-	var main = requireMain$2();
+	var main = requireMain$3();
 
 
 	// EXPORTS //
 
-	lib$3 = main;
-	return lib$3;
+	lib$4 = main;
+	return lib$4;
 }
 
 /**
@@ -35816,12 +34559,12 @@ function requireLib$3 () {
 * limitations under the License.
 */
 
-var lib$2;
-var hasRequiredLib$2;
+var lib$3;
+var hasRequiredLib$3;
 
-function requireLib$2 () {
-	if (hasRequiredLib$2) return lib$2;
-	hasRequiredLib$2 = 1;
+function requireLib$3 () {
+	if (hasRequiredLib$3) return lib$3;
+	hasRequiredLib$3 = 1;
 
 	/**
 	* Smallest positive double-precision floating-point subnormal number.
@@ -35864,8 +34607,8 @@ function requireLib$2 () {
 
 	// EXPORTS //
 
-	lib$2 = FLOAT64_SMALLEST_SUBNORMAL;
-	return lib$2;
+	lib$3 = FLOAT64_SMALLEST_SUBNORMAL;
+	return lib$3;
 }
 
 /**
@@ -35909,10 +34652,10 @@ function requireTemme3 () {
 
 	// MODULES //
 
-	var gammaincinv = requireLib$3();
-	var ln = requireLib$E();
-	var sqrt = requireLib$1e();
-	var SMALLEST_SUBNORMAL = requireLib$2();
+	var gammaincinv = requireLib$4();
+	var ln = requireLib$B();
+	var sqrt = requireLib$1b();
+	var SMALLEST_SUBNORMAL = requireLib$3();
 	var temmeRootFinder = requireRoot_finder();
 	var newtonRaphsonIterate = requireNewton_raphson();
 
@@ -36085,11 +34828,11 @@ function requireHalley_iterate () {
 
 	// MODULES //
 
-	var abs = requireLib$1q();
-	var ldexp = requireLib$1m();
-	var sign = requireLib$6();
-	var max = requireLib$$();
-	var MAX_VALUE = requireLib$Y();
+	var abs = requireLib$1n();
+	var ldexp = requireLib$1j();
+	var sign = requireLib$7();
+	var max = requireLib$Y();
+	var MAX_VALUE = requireLib$V();
 
 
 	// MAIN //
@@ -36315,10 +35058,10 @@ function requireIbeta_roots () {
 
 	// MODULES //
 
-	var kernelBetainc = requireLib$f().assign;
-	var abs = requireLib$1q();
-	var FLOAT64_MAX = requireLib$Y();
-	var FLOAT64_MIN_NORM = requireLib$1r();
+	var kernelBetainc = requireLib$c().assign;
+	var abs = requireLib$1n();
+	var FLOAT64_MAX = requireLib$V();
+	var FLOAT64_MIN_NORM = requireLib$1o();
 
 
 	// MAIN //
@@ -36389,32 +35132,32 @@ function requireIbeta_roots () {
 
 /* eslint-disable max-statements, max-lines */
 
-var main$1;
-var hasRequiredMain$1;
+var main$2;
+var hasRequiredMain$2;
 
-function requireMain$1 () {
-	if (hasRequiredMain$1) return main$1;
-	hasRequiredMain$1 = 1;
+function requireMain$2 () {
+	if (hasRequiredMain$2) return main$2;
+	hasRequiredMain$2 = 1;
 
 	// MODULES //
 
-	var evalpoly = requireLib$t();
-	var betainc = requireLib$e();
-	var expm1 = requireLib$1g();
-	var log1p = requireLib$1f();
-	var asin = requireLib$1c();
-	var beta = requireLib$11();
-	var sqrt = requireLib$1e();
-	var abs = requireLib$1q();
-	var exp = requireLib$1l();
-	var pow = requireLib$14();
-	var sin = requireLib$N();
-	var max = requireLib$$();
-	var min = requireLib$Z();
-	var ln = requireLib$E();
-	var FLOAT64_MIN_NORM = requireLib$1r();
-	var HALF_PI = requireLib$W();
-	var EPSILON = requireLib$12();
+	var evalpoly = requireLib$q();
+	var betainc = requireLib$b();
+	var expm1 = requireLib$1d();
+	var log1p = requireLib$1c();
+	var asin = requireLib$19();
+	var beta = requireLib$_();
+	var sqrt = requireLib$1b();
+	var abs = requireLib$1n();
+	var exp = requireLib$1i();
+	var pow = requireLib$11();
+	var sin = requireLib$K();
+	var max = requireLib$Y();
+	var min = requireLib$W();
+	var ln = requireLib$B();
+	var FLOAT64_MIN_NORM = requireLib$1o();
+	var HALF_PI = requireLib$T();
+	var EPSILON = requireLib$$();
 	var findIBetaInvFromTDist = requireFind_ibeta_inv_from_t_dist();
 	var temme1 = requireTemme1();
 	var temme2 = requireTemme2();
@@ -36792,8 +35535,8 @@ function requireMain$1 () {
 
 	// EXPORTS //
 
-	main$1 = ibetaInvImp;
-	return main$1;
+	main$2 = ibetaInvImp;
+	return main$2;
 }
 
 /**
@@ -36814,12 +35557,12 @@ function requireMain$1 () {
 * limitations under the License.
 */
 
-var lib$1;
-var hasRequiredLib$1;
+var lib$2;
+var hasRequiredLib$2;
 
-function requireLib$1 () {
-	if (hasRequiredLib$1) return lib$1;
-	hasRequiredLib$1 = 1;
+function requireLib$2 () {
+	if (hasRequiredLib$2) return lib$2;
+	hasRequiredLib$2 = 1;
 
 	/**
 	* Evaluate the inverse of the incomplete beta function.
@@ -36844,13 +35587,13 @@ function requireLib$1 () {
 
 	// MODULES //
 
-	var main = requireMain$1();
+	var main = requireMain$2();
 
 
 	// EXPORTS //
 
-	lib$1 = main;
-	return lib$1;
+	lib$2 = main;
+	return lib$2;
 }
 
 /**
@@ -36871,19 +35614,19 @@ function requireLib$1 () {
 * limitations under the License.
 */
 
-var main;
-var hasRequiredMain;
+var main$1;
+var hasRequiredMain$1;
 
-function requireMain () {
-	if (hasRequiredMain) return main;
-	hasRequiredMain = 1;
+function requireMain$1 () {
+	if (hasRequiredMain$1) return main$1;
+	hasRequiredMain$1 = 1;
 
 	// MODULES //
 
-	var kernelBetaincinv = requireLib$1();
-	var isnan = requireLib$27();
-	var sign = requireLib$6();
-	var sqrt = requireLib$1e();
+	var kernelBetaincinv = requireLib$2();
+	var isnan = requireLib$24();
+	var sign = requireLib$7();
+	var sqrt = requireLib$1b();
 
 
 	// MAIN //
@@ -36943,8 +35686,128 @@ function requireMain () {
 
 	// EXPORTS //
 
-	main = quantile;
+	main$1 = quantile;
+	return main$1;
+}
+
+/**
+* @license Apache-2.0
+*
+* Copyright (c) 2018 The Stdlib Authors.
+*
+* Licensed under the Apache License, Version 2.0 (the "License");
+* you may not use this file except in compliance with the License.
+* You may obtain a copy of the License at
+*
+*    http://www.apache.org/licenses/LICENSE-2.0
+*
+* Unless required by applicable law or agreed to in writing, software
+* distributed under the License is distributed on an "AS IS" BASIS,
+* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+* See the License for the specific language governing permissions and
+* limitations under the License.
+*/
+
+var main;
+var hasRequiredMain;
+
+function requireMain () {
+	if (hasRequiredMain) return main;
+	hasRequiredMain = 1;
+
+	/**
+	* Creates a function which always returns the same value.
+	*
+	* @param {*} [value] - value to always return
+	* @returns {Function} constant function
+	*
+	* @example
+	* var fcn = wrap( 3.14 );
+	*
+	* var v = fcn();
+	* // returns 3.14
+	*
+	* v = fcn();
+	* // returns 3.14
+	*
+	* v = fcn();
+	* // returns 3.14
+	*/
+	function wrap( value ) {
+		return constantFunction;
+
+		/**
+		* Constant function.
+		*
+		* @private
+		* @returns {*} constant value
+		*/
+		function constantFunction() {
+			return value;
+		}
+	}
+
+
+	// EXPORTS //
+
+	main = wrap;
 	return main;
+}
+
+/**
+* @license Apache-2.0
+*
+* Copyright (c) 2018 The Stdlib Authors.
+*
+* Licensed under the Apache License, Version 2.0 (the "License");
+* you may not use this file except in compliance with the License.
+* You may obtain a copy of the License at
+*
+*    http://www.apache.org/licenses/LICENSE-2.0
+*
+* Unless required by applicable law or agreed to in writing, software
+* distributed under the License is distributed on an "AS IS" BASIS,
+* WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+* See the License for the specific language governing permissions and
+* limitations under the License.
+*/
+
+var lib$1;
+var hasRequiredLib$1;
+
+function requireLib$1 () {
+	if (hasRequiredLib$1) return lib$1;
+	hasRequiredLib$1 = 1;
+
+	/**
+	* Create a constant function.
+	*
+	* @module @stdlib/utils-constant-function
+	*
+	* @example
+	* var constantFunction = require( '@stdlib/utils-constant-function' );
+	*
+	* var fcn = constantFunction( 3.14 );
+	*
+	* var v = fcn();
+	* // returns 3.14
+	*
+	* v = fcn();
+	* // returns 3.14
+	*
+	* v = fcn();
+	* // returns 3.14
+	*/
+
+	// MODULES //
+
+	var main = requireMain();
+
+
+	// EXPORTS //
+
+	lib$1 = main;
+	return lib$1;
 }
 
 /**
@@ -36974,11 +35837,11 @@ function requireFactory () {
 
 	// MODULES //
 
-	var constantFunction = requireLib$c();
-	var kernelBetaincinv = requireLib$1();
-	var isnan = requireLib$27();
-	var sign = requireLib$6();
-	var sqrt = requireLib$1e();
+	var constantFunction = requireLib$1();
+	var kernelBetaincinv = requireLib$2();
+	var isnan = requireLib$24();
+	var sign = requireLib$7();
+	var sqrt = requireLib$1b();
 
 
 	// MAIN //
@@ -37090,8 +35953,8 @@ function requireLib () {
 
 	// MODULES //
 
-	var setReadOnly = requireLib$1R();
-	var main = requireMain();
+	var setReadOnly = requireLib$1O();
+	var main = requireMain$1();
 	var factory = requireFactory();
 
 
@@ -37291,7 +36154,8 @@ function qt(p, df, lowerTail = true) {
     let q;
     if (df > QT_NORMAL_EXPANSION_DF) {
         // Abramowitz & Stegun 26.7.5: t = z + (z³ + z)/(4ν) + (5z⁵ + 16z³ + 3z)/(96ν²) + …
-        const z = normalQuantile(p, 0, 1);
+        // R's AS 241 port: stdlib's normal quantile fails below p ≈ 1e-16.
+        const z = normalQuantile(p);
         const z2 = z * z;
         q = z + (z * (z2 + 1)) / (4 * df) + (z * ((5 * z2 + 16) * z2 + 3)) / (96 * df * df);
     }
@@ -39118,4 +37982,4 @@ function provenanceWarnings(p) {
     return warnings;
 }
 
-export { DEFAULT_ANALYSIS_OPTIONS, NONPARAMETRIC_OVERHEAD, StatsInputError, acf, adjustPValues, analyzeSuite, bootstrapSdUpper, compare, drift, durbinWatson, dwilcox, hodgesLehmann, hodgesLehmannRatio, intraclassCorrelation, ljungBox, mannWhitneyU, mean, median$1 as median, minimumDetectableEffect, normalCdf, normalQuantile$1 as normalQuantile, normalSf, pnt, powerTTest, powerWarnings, pwilcox, quantileType7$1 as quantileType7, qwilcox, requiredSamplesPerSide, summarize, theilSen, tukeyOutliers };
+export { DEFAULT_ANALYSIS_OPTIONS, NONPARAMETRIC_OVERHEAD, StatsInputError, acf, adjustPValues, analyzeSuite, bootstrapSdUpper, compare, drift, durbinWatson, dwilcox, hodgesLehmann, hodgesLehmannRatio, intraclassCorrelation, ljungBox, mannWhitneyU, mean, median$1 as median, minimumDetectableEffect, normalCdf, normalQuantile, normalSf, pnt, powerTTest, powerWarnings, pwilcox, quantileType7$1 as quantileType7, qwilcox, requiredSamplesPerSide, summarize, theilSen, tukeyOutliers };

@@ -15,8 +15,8 @@
  */
 import betainc from '@stdlib/math-base-special-betainc'
 import gammaDeltaRatio from '@stdlib/math-base-special-gamma-delta-ratio'
-import normalQuantile from '@stdlib/stats-base-dists-normal-quantile'
 import tQuantile from '@stdlib/stats-base-dists-t-quantile'
+import { normalQuantile } from './normal.js'
 
 /**
  * Above this df, `qt` uses the Cornish-Fisher expansion around the normal quantile: stdlib's t quantile
@@ -181,7 +181,8 @@ export function qt(p: number, df: number, lowerTail = true): number {
   let q: number
   if (df > QT_NORMAL_EXPANSION_DF) {
     // Abramowitz & Stegun 26.7.5: t = z + (z³ + z)/(4ν) + (5z⁵ + 16z³ + 3z)/(96ν²) + …
-    const z = normalQuantile(p, 0, 1)
+    // R's AS 241 port: stdlib's normal quantile fails below p ≈ 1e-16.
+    const z = normalQuantile(p)
     const z2 = z * z
     q = z + (z * (z2 + 1)) / (4 * df) + (z * ((5 * z2 + 16) * z2 + 3)) / (96 * df * df)
   } else {
