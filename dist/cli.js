@@ -6,11 +6,11 @@ import require$$0 from 'tty';
 import require$$1 from 'util';
 import require$$3 from 'fs';
 import require$$4 from 'net';
-import { hostname, tmpdir } from 'node:os';
+import { platform, arch, hostname, tmpdir } from 'node:os';
 import { resolve, join, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
-import { spawn, execFile, execFileSync } from 'node:child_process';
+import { spawn, execFileSync, execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * Defaults; α, δ and β as STATISTICS §7 (to be confirmed by the validation study).
@@ -59,6 +59,9 @@ const DEFAULT_CONFIG = {
     failOn: 'regression',
     failOnBaseBuildFailure: false,
     key: 'default',
+    html: null,
+    adaptive: false,
+    maxRounds: null,
     analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
 };
 /** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
@@ -95,6 +98,9 @@ const SPEC = {
     'fail-on': { type: 'enum', values: ['regression', 'inconclusive', 'never'] },
     'fail-on-base-build-failure': { type: 'bool' },
     key: { type: 'string' },
+    html: { type: 'string' },
+    adaptive: { type: 'bool' },
+    'max-rounds': { type: 'int', min: 1, max: 10000 },
     alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
     'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
     power: { type: 'number', min: 0, max: 1, exclusive: true },
@@ -154,6 +160,9 @@ function buildConfig(...layers) {
         failOn: get('fail-on', d.failOn),
         failOnBaseBuildFailure: get('fail-on-base-build-failure', d.failOnBaseBuildFailure),
         key: get('key', d.key),
+        html: get('html', d.html),
+        adaptive: get('adaptive', d.adaptive),
+        maxRounds: get('max-rounds', d.maxRounds),
         analysis: {
             alpha: get('alpha', a.alpha),
             minEffect: get('min-effect', a.minEffect),
@@ -327,7 +336,8 @@ const BOOLEAN_OPTIONS = new Set([
     'merge-base',
     'keep-worktrees',
     'random-interleaving',
-    'fail-on-base-build-failure'
+    'fail-on-base-build-failure',
+    'adaptive'
 ]);
 const HELP = {
     main: `benchgate ${VERSION}: stop performance regressions at the pull request.
@@ -335,7 +345,7 @@ const HELP = {
 Usage:
   benchgate run --base REF --build CMD --binary PATH [options]   build, measure (ABBA), analyse, gate
   benchgate compare BASE HEAD [options]    analyse existing sample files or folders
-  benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json)
+  benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json, --html FILE)
   benchgate --version | --help | COMMAND --help
 
 Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.`,
@@ -357,6 +367,9 @@ Options:
   --filter REGEX       --benchmark_filter
   --random-interleaving  shuffle benchmark order inside each process
   --cpu N              pin benchmark processes to CPU N
+  --adaptive           after the first --rounds, add ABBA rounds only for benchmarks still
+                       inconclusive, with group-sequential levels (docs/adaptive.md)
+  --max-rounds N       with --adaptive: at most N rounds per benchmark (default 3 × --rounds)
   --time-budget S      stop adding rounds after S seconds of measuring (default 600)
   --run-timeout S      kill a benchmark process after S seconds (default 600)
   --lock FILE          hold this host-wide lock while measuring (self-hosted runners)
@@ -379,13 +392,18 @@ Options:
   --metric M           real_time | cpu_time (default real_time)
   --fail-on F          regression | inconclusive | never (default regression)
   --format F           text | md | json on stdout (default text)
-  --out DIR            where results.json, report.md, summary.md, report.txt go (default benchgate-out)
+  --out DIR            where results.json, report.md, summary.md, report.txt and report.html
+                       (plots; needs the raw samples) go (default benchgate-out)
+  --html FILE          also write the self-contained HTML report with plots to FILE
   --config FILE        options from a JSON file (default benchgate.json if present)
 
 Examples:
   benchgate compare base.json head.json
   benchgate compare runs/base runs/head --min-effect 0.05 --format md`,
-    report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F]
+    report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F] [--html FILE]
+
+  --html FILE          write the HTML report; its plots use the samples/ folder next to RESULTS.json
+                       (as 'run' leaves it), else the page has the numbers only and says so
 
 Example:
   benchgate report benchgate-out/results.json --format md > comment.md`
@@ -38062,7 +38080,8 @@ function compare$1(benchmark, base, head, options = {}) {
                 'the p-value may be overconfident (run several rounds, e.g. `benchgate run`)'
         });
     }
-    const confLevel = 1 - opts.alpha;
+    // The test and the CIs share one level; adaptive looks lower it (docs/adaptive.md).
+    const confLevel = 1 - (opts.testAlpha ?? opts.alpha);
     const mw = mannWhitneyU(analysed.head, analysed.base);
     const shift = hodgesLehmann(analysed.head, analysed.base, { confLevel });
     const ratio = hodgesLehmannRatio(analysed.head, analysed.base, { confLevel });
@@ -38103,7 +38122,7 @@ function verdictOf(c, opts) {
         pAdjusted: c.pAdjusted,
         ratio: c.ratio.estimate,
         ratioCi: c.ratio.ci,
-        alpha: opts.alpha,
+        alpha: opts.testAlpha ?? opts.alpha,
         minEffect: opts.minEffect
     });
 }
@@ -38229,7 +38248,9 @@ function analyzeSuite(input, options = {}) {
         comparisons.push(listedOnHead ? emptyComparison(name, 'new', obs, [], opts, []) : compareOne(name, obs, own, opts));
     }
     const tested = comparisons.filter((c) => c.pValue !== null);
-    const adjusted = adjustPValues(tested.map((c) => c.pValue), opts.correction);
+    // Adaptive looks: benchmarks resolved earlier stay in the family with p = 1 (docs/adaptive.md).
+    const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0));
+    const adjusted = adjustPValues([...tested.map((c) => c.pValue), ...new Array(padding).fill(1)], opts.correction);
     tested.forEach((c, i) => {
         c.pAdjusted = adjusted[i];
         c.verdict = verdictOf(c, opts);
@@ -38239,8 +38260,45 @@ function analyzeSuite(input, options = {}) {
         counts[c.verdict]++;
     const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} };
     const generalIssues = issues.filter((i) => i.benchmark === '');
-    const warnings = [...provenanceWarnings(provenance), ...generalIssues.map(issueWarning)];
+    const warnings = [
+        ...provenanceWarnings(provenance),
+        ...contentionWarnings(input.samples, opts.metric),
+        ...generalIssues.map(issueWarning)
+    ];
     return { options: opts, comparisons, counts, warnings, provenance };
+}
+/** Real time above CPU time by more than this (single-threaded) means the process waited for a CPU. */
+const CONTENTION_RATIO = 1.05;
+/**
+ * A single-threaded benchmark's real time exceeds its CPU time only when the process waits (for a
+ * core, or I/O). The validation study (docs/VALIDATION.md) found real time 1.3–3× CPU time on a
+ * loaded 2-core VM, with confidence intervals of ±4–24% where CPU time gave ±1%.
+ */
+function contentionWarnings(samples, metric) {
+    if (metric !== 'real_time')
+        return [];
+    const warnings = [];
+    for (const side of ['base', 'head']) {
+        const ratios = samples
+            .filter((s) => s.side === side && s.threads <= 1 && s.cpuTimeNs > 0)
+            .map((s) => s.realTimeNs / s.cpuTimeNs)
+            .sort((a, b) => a - b);
+        if (ratios.length === 0)
+            continue;
+        const mid = ratios.length >> 1;
+        const m = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+        if (m > CONTENTION_RATIO) {
+            warnings.push({
+                level: 'warning',
+                code: 'cpu-contention',
+                side,
+                message: `${side}: real time is ${((m - 1) * 100).toFixed(0)}% above CPU time (median over single-threaded samples): ` +
+                    'the benchmark processes waited for a CPU, which adds noise to real time. Measure on a quieter machine, ' +
+                    'pin with --cpu, or use --metric cpu_time for single-threaded CPU-bound benchmarks (docs/self-hosted.md)'
+            });
+        }
+    }
+    return warnings;
 }
 function compareOne(name, obs, issues, opts) {
     const hasBase = obs.base.length > 0;
@@ -38284,7 +38342,7 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
         pAdjusted: null,
         u: null,
         testMethod: null,
-        confLevel: 1 - opts.alpha,
+        confLevel: 1 - (opts.testAlpha ?? opts.alpha),
         shift: null,
         ratio: null,
         power: null,
@@ -38481,94 +38539,16 @@ function consoleLog(stream, options = {}) {
     };
 }
 
-const RESULTS_FORMAT = 'benchgate-results';
-const RESULTS_VERSION = 1;
-/** Converts a report to the results file's JSON shape (snake_case, versioned). */
-function toResultsJson(report, toolVersion, now = new Date()) {
-    const { suite, run } = report;
-    return {
-        format: RESULTS_FORMAT,
-        version: RESULTS_VERSION,
-        generated_at: now.toISOString(),
-        tool: { name: 'benchgate', version: toolVersion },
-        run,
-        options: suite.options,
-        counts: suite.counts,
-        warnings: suite.warnings,
-        provenance: suite.provenance,
-        benchmarks: suite.comparisons.map(benchmarkJson)
-    };
-}
-function benchmarkJson(c) {
-    return {
-        name: c.benchmark,
-        verdict: c.verdict,
-        level: c.level,
-        samples: { base: c.base?.samples ?? 0, head: c.head?.samples ?? 0 },
-        runs: { base: c.base?.runs ?? 0, head: c.head?.runs ?? 0 },
-        median: { base: c.baseMedian, head: c.headMedian },
-        p_value: c.pValue,
-        p_adjusted: c.pAdjusted,
-        u: c.u,
-        test_method: c.testMethod,
-        conf_level: c.confLevel,
-        shift: c.shift,
-        ratio: c.ratio,
-        power: c.power && {
-            sd_log: c.power.sdLog,
-            n_eff: c.power.nEff,
-            required_per_side: c.power.requiredPerSide,
-            min_detectable_effect: c.power.minDetectableEffect,
-            more_rounds: c.power.moreRounds
-        },
-        sides: { base: c.base, head: c.head },
-        warnings: c.warnings,
-        issues: c.issues
-    };
-}
-/** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
-function fromResultsJson(json) {
-    const comparisons = json.benchmarks.map((b) => ({
-        benchmark: b.name,
-        verdict: b.verdict,
-        level: b.level,
-        baseMedian: b.median.base,
-        headMedian: b.median.head,
-        base: b.sides.base,
-        head: b.sides.head,
-        pValue: b.p_value,
-        pAdjusted: b.p_adjusted,
-        u: b.u,
-        testMethod: b.test_method,
-        confLevel: b.conf_level,
-        shift: b.shift,
-        ratio: b.ratio,
-        power: b.power && {
-            sdLog: b.power.sd_log,
-            nEff: b.power.n_eff,
-            requiredPerSide: b.power.required_per_side,
-            minDetectableEffect: b.power.min_detectable_effect,
-            moreRounds: b.power.more_rounds
-        },
-        warnings: b.warnings,
-        issues: b.issues
-    }));
-    const suite = {
-        options: json.options,
-        comparisons,
-        counts: json.counts,
-        warnings: json.warnings,
-        provenance: json.provenance
-    };
-    return { suite, run: json.run };
-}
-
 /**
  * Escaping for untrusted text (benchmark names, messages, refs) in Markdown and HTML.
  * A pull request controls benchmark names: they must not break a table, inject HTML,
  * or ping anyone through an @mention.
  */
 const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escapes text for HTML element content and attribute values. */
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (c) => HTML[c]);
+}
 /**
  * Renders untrusted text as inline code inside a Markdown table cell.
  * GitHub code spans cannot hold a literal `|` in a table, and backticks would close the span,
@@ -38614,7 +38594,7 @@ function renderMarkdown(report, options = {}) {
     const quietCount = report.suite.comparisons.filter((c) => QUIET.includes(c.verdict)).length;
     const warningCount = countWarnings(report.suite);
     // Truncate the collapsed lists first, then the main table, until the text fits.
-    let limits = { quiet: quietCount, warnings: warningCount, changed: Infinity };
+    let limits = { quiet: quietCount, warnings: warningCount, chart: true, changed: Infinity };
     let text = render(report, limits);
     while (text.length > maxChars) {
         const over = text.length - maxChars;
@@ -38622,6 +38602,8 @@ function renderMarkdown(report, options = {}) {
             limits = { ...limits, quiet: shrink(limits.quiet, over, 140) };
         else if (limits.warnings > 0)
             limits = { ...limits, warnings: shrink(limits.warnings, over, 160) };
+        else if (limits.chart)
+            limits = { ...limits, chart: false };
         else if (limits.changed > 0) {
             const changed = Math.min(limits.changed, report.suite.comparisons.length);
             limits = { ...limits, changed: shrink(changed, over, 200) };
@@ -38641,9 +38623,10 @@ function render(report, limits) {
     out.push(`### benchgate: ${headline(suite)}`, '', subline(report), '');
     if (run.stoppedEarly)
         out.push(`> [!NOTE]`, `> Measuring stopped early: ${mdText(run.stoppedEarly)}.`, '');
+    const chart = limits.chart ? changeChart(suite) : [];
     const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
     if (changed.length > 0) {
-        const level = formatLevel(suite.comparisons.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha);
+        const level = ciLevel(suite.comparisons, suite.options.alpha);
         out.push(`| | Benchmark | Base (median) | Head (median) | Change [${level} CI] | p (adj.) | Verdict |`, '|---|---|---:|---:|---:|---:|---|');
         const shown = changed.slice(0, limits.changed);
         for (const c of shown) {
@@ -38655,6 +38638,8 @@ function render(report, limits) {
         }
         out.push('');
     }
+    if (chart.length > 0)
+        out.push(...chart, '');
     const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect);
     if (quiet.length > 0)
         out.push(...quietGroup(quiet, suite, limits.quiet), '');
@@ -38673,6 +38658,87 @@ function render(report, limits) {
     }
     out.push(commentMarker(run.key));
     return out.join('\n') + '\n';
+}
+/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
+const CHART_MAX_ROWS = 15;
+/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
+const CHART_WIDTH = 41;
+const CHART_NAME_WIDTH = 34;
+/**
+ * A compact picture of what changed, in Unicode that GitHub renders in any font: each benchmark's
+ * change with its CI as a bar on one symmetric axis, 0 marked │ and ±δ marked ┆, so it shows at a
+ * glance which changes clear the minimum effect and which CIs still admit one. Only drawn when it
+ * adds information: some benchmark changed, or a no-change CI reaches ±δ. It is a `<pre>` block
+ * (GitHub keeps its spacing and renders no Markdown in it) with names escaped as everywhere else
+ * (mdText: entities for HTML and Markdown characters and `@`), padded by their visible length.
+ */
+function changeChart(suite) {
+    const delta = suite.options.minEffect;
+    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
+    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
+        c.ratio &&
+        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
+    const all = [...changed, ...quiet];
+    if (all.length === 0)
+        return [];
+    const rows = all.slice(0, CHART_MAX_ROWS);
+    // Symmetric axis in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number.
+    const widest = Math.max(2 * delta, ...rows.flatMap((c) => c.ratio.ci.map((r) => Math.abs(r - 1))));
+    const scale = niceCeil(widest * 100);
+    const half = (CHART_WIDTH - 1) / 2;
+    const cell = (pct) => Math.round(half + (pct / scale) * half);
+    const bar = (c) => {
+        const line = Array.from({ length: CHART_WIDTH }, () => ' ');
+        for (const d of [-delta * 100, delta * 100])
+            line[cell(d)] = '┆';
+        line[half] = '│';
+        const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
+        for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
+            line[i] = '━';
+        if (cell(lo) < 0)
+            line[0] = '◂';
+        if (cell(hi) > CHART_WIDTH - 1)
+            line[CHART_WIDTH - 1] = '▸';
+        const e = cell((c.ratio.estimate - 1) * 100);
+        if (e >= 0 && e < CHART_WIDTH)
+            line[e] = '●';
+        return line.join('');
+    };
+    const name = (s) => {
+        // eslint-disable-next-line no-control-regex -- control characters would break the fixed-width chart
+        const clean = s.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+        return mdText(clean.length > CHART_NAME_WIDTH
+            ? clean.slice(0, CHART_NAME_WIDTH - 1) + '…'
+            : clean.padEnd(CHART_NAME_WIDTH));
+    };
+    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
+    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
+    const put = (at, text) => {
+        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
+        for (let i = 0; i < text.length; i++)
+            axis[start + i] = text[i];
+    };
+    put(0, label(-scale));
+    put(half, '0');
+    put(CHART_WIDTH - 1, label(scale));
+    const lines = [
+        `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`,
+        ...rows.map((c) => `${name(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${bar(c)}`)
+    ];
+    if (all.length > rows.length)
+        lines.push(`… ${all.length - rows.length} more in the tables`);
+    const level = ciLevel(rows, suite.options.alpha);
+    return [
+        `<sub>Change with ${level} CI: ━ CI, ● estimate, │ no change, ┆ ±${formatPercent(delta).replace('.0%', '%')} (minimum effect)</sub>`,
+        '',
+        '<pre>' + lines.join('\n') + '</pre>'
+    ];
+}
+function niceCeil(x) {
+    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
+        if (x <= step)
+            return step;
+    return Math.ceil(x / 100) * 100;
 }
 /** The headline: counts by verdict in words; never contradicts the table. */
 function headline(suite) {
@@ -38700,13 +38766,20 @@ function headline(suite) {
         return `no significant change · ${parts.join(', ')}`;
     return parts.join(', ');
 }
+/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
 function subline(report) {
     const { suite, run } = report;
     const side = (s) => `<code>${mdText(s.label)}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + s.sha.slice(0, 7) : ''}</code>`;
     const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
     if (run.rounds !== undefined) {
         const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
-        parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
+        if (run.adaptive) {
+            const a = run.adaptive;
+            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
+                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
+        }
+        else
+            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
     }
     const p = suite.provenance.head;
     const machine = [
@@ -38723,7 +38796,34 @@ function subline(report) {
     parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'BH'})`}, min effect ${formatPercent(o.minEffect, 1).replace('.0%', '%')}`);
     return parts.join(' · ');
 }
+/** The verdict in words (escaped; valid in Markdown and in HTML). */
 function verdictText(c) {
+    return verdictWords(c) + adaptiveNote(c);
+}
+/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
+function adaptiveNote(c) {
+    const a = c.adaptive;
+    if (!a || a.stopReason === 'not-compared')
+        return '';
+    const why = {
+        resolved: 'resolved',
+        'max-rounds': 'max rounds',
+        'time-budget': 'time budget ran out',
+        'no-samples': 'stopped: no new samples',
+        interrupted: 'interrupted',
+        failures: 'stopped: binary kept failing'
+    };
+    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
+}
+/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
+function ciLevel(cs, alpha) {
+    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
+    if (levels.length === 0)
+        return formatLevel(1 - alpha);
+    const lo = Math.min(...levels);
+    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
+}
+function verdictWords(c) {
     switch (c.verdict) {
         case 'inconclusive': {
             const p = c.power;
@@ -38752,7 +38852,7 @@ function quietGroup(quiet, suite, limit) {
     const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(medianOf(mdes))}` : '';
     const delta = formatPercent(suite.options.minEffect).replace('.0%', '%');
     const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) => v === 'unchanged' ? `${suite.counts[v]} unchanged (within ±${delta})` : `${suite.counts[v]} ${v}`);
-    const level = formatLevel(quiet.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha);
+    const level = ciLevel(quiet, suite.options.alpha);
     const out = [
         `<details><summary>${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}${typical}</summary>`,
         '',
@@ -38784,6 +38884,7 @@ function sortQuiet(cs, minEffect) {
 }
 /** Warning codes already shown in the tables. */
 const SHOWN_IN_TABLE = new Set(['underpowered', 'test']);
+/** Every warning not already shown in the tables, one escaped line each (valid Markdown and HTML). */
 function warningLines(suite) {
     const lines = suite.warnings.map((w) => mdText(w.message));
     for (const c of suite.comparisons) {
@@ -38805,6 +38906,1261 @@ function medianOf(values) {
 }
 function truncate(s, n) {
     return s.length <= n ? s : s.slice(0, n - 1) + '…';
+}
+
+/**
+ * The report page's inline script (plain ES2017, no dependencies): reads the JSON blob and draws a
+ * benchmark's SVG plots when its section is opened (so 500 benchmarks cost nothing until looked at).
+ * Untrusted text is only ever set with textContent. Opening `page.html#selftest` opens every
+ * section, draws every plot and writes a JSON summary into `<pre id="selftest">`: sections found,
+ * per-plot element counts and on-screen sizes, and any error caught (window errors, rejections,
+ * console.error) — the browser test reads it.
+ *
+ * Data (`#benchgate-data`): { captions: {plot id: text}, minEffect, confLevel, forest: [[index, ratio, lo, hi]], benchmarks: [{
+ *   n: name, v: verdict, lv: level,
+ *   s: [base, head] | null, each side { v: values ns (time order), x: time positions, N: total,
+ *       ax: 'r' (rounds) | 'i' (index), b: [min, q1, median, q3, max, whiskerLow, whiskerHigh],
+ *       o: outliers, e: ECDF x, c: ECDF cumulative counts (null: no ties, i + 1),
+ *       a: { r: ACF r_1.., band, n } | null } | null,
+ *   h: { lo, w, c: [baseCounts, headCounts] }, k: { x0, dx, m: max density, y: [base, head] as 0..1000 of m },
+ *   d: { lo, w, c: counts, u: pairs used, t: pairs in all, e: HL shift, ci: [lo, hi] } | null }] }
+ */
+const CLIENT_SCRIPT = String.raw `
+(function () {
+  'use strict';
+  var errors = [];
+  window.addEventListener('error', function (e) { errors.push('error: ' + (e && e.message ? e.message : String(e))); });
+  window.addEventListener('unhandledrejection', function (e) { errors.push('unhandled rejection: ' + String(e && e.reason)); });
+  var consoleError = console.error;
+  console.error = function () {
+    errors.push('console.error: ' + Array.prototype.map.call(arguments, String).join(' '));
+    return consoleError.apply(console, arguments);
+  };
+
+  var NS = 'http://www.w3.org/2000/svg';
+  var DATA = JSON.parse(document.getElementById('benchgate-data').textContent);
+  DATA.benchmarks.forEach(function (b) {
+    // Densities come as 0..1000 of their maximum k.m; ECDF counts are implicit (i + 1) without ties.
+    if (b.k) b.k.y = b.k.y.map(function (y) { return y.map(function (v) { return (v / 1000) * b.k.m; }); });
+    if (b.s) b.s.forEach(function (s) { if (s && !s.c) s.c = s.e.map(function (_x, i) { return i + 1; }); });
+  });
+  var SIDES = ['base', 'head'];
+  var W = 420, H = 230;
+
+  function el(tag, attrs, parent) {
+    var node = document.createElementNS(NS, tag);
+    for (var k in attrs) if (attrs[k] !== undefined && attrs[k] !== null) node.setAttribute(k, String(attrs[k]));
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+  function txt(parent, x, y, s, cls, anchor) {
+    var t = el('text', { x: r2(x), y: r2(y), 'class': cls || null, 'text-anchor': anchor || null }, parent);
+    t.textContent = s;
+    return t;
+  }
+  function r2(v) { return Math.round(v * 100) / 100; }
+  function lin(d0, d1, r0, r1) {
+    var k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
+    return function (v) { return r0 + (v - d0) * k; };
+  }
+  function niceStep(span, n) {
+    var raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;
+    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;
+  }
+  function ticks(lo, hi, n) {
+    if (!(hi > lo)) return [lo];
+    var step = niceStep(hi - lo, n), out = [];
+    for (var v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
+    return out;
+  }
+  var UNITS = [[1e9, 's'], [1e6, 'ms'], [1e3, '\u00b5s'], [1, 'ns']];
+  function durFormatter(values) {
+    var m = 0, step = Infinity;
+    for (var i = 0; i < values.length; i++) {
+      m = Math.max(m, Math.abs(values[i]));
+      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));
+    }
+    var u = UNITS[UNITS.length - 1];
+    for (var j = 0; j < UNITS.length; j++) if (m >= UNITS[j][0]) { u = UNITS[j]; break; }
+    var digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));
+    return function (v) { return (v / u[0]).toFixed(digits) + ' ' + u[1]; };
+  }
+  function plainFormatter(values) {
+    var step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;
+    var digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;
+    return function (v) { return v.toFixed(digits); };
+  }
+
+  // A plot area with axes: returns the scales.
+  function frame(svg, o) {
+    var m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };
+    var x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, (o.bottom || H - m.b), m.t);
+    var g = el('g', {}, svg);
+    var xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);
+    for (var i = 0; i < xt.length; i++) {
+      var px = x(xt[i]);
+      el('line', { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, 'class': 'grid' }, g);
+      txt(g, px, H - m.b + 15, fx(xt[i]), null, 'middle');
+    }
+    if (!o.noY) {
+      var yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);
+      for (var j = 0; j < yt.length; j++) {
+        var py = y(yt[j]);
+        el('line', { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), 'class': 'grid' }, g);
+        txt(g, m.l - 6, py + 4, fy(yt[j]), null, 'end');
+      }
+    }
+    el('line', { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, 'class': 'axis' }, g);
+    el('line', { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, 'class': 'axis' }, g);
+    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, 'end');
+    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);
+    return { x: x, y: y, m: m };
+  }
+  function legend(svg, items) {
+    var g = el('g', { 'class': 'legend' }, svg), x = W - 12;
+    for (var i = items.length - 1; i >= 0; i--) {
+      var t = txt(g, x, 12, items[i][1], null, 'end');
+      var w = items[i][1].length * 6.8;
+      el('rect', { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, 'class': items[i][0] + ' box' }, g);
+      x -= w + 26;
+      void t;
+    }
+  }
+  function path(points) {
+    var d = '';
+    for (var i = 0; i < points.length; i++) d += (i ? 'L' : 'M') + r2(points[i][0]) + ' ' + r2(points[i][1]);
+    return d;
+  }
+  function sideLabel(b, i) {
+    var s = b.s[i];
+    return SIDES[i] + ' (n = ' + (s ? s.N : 0) + ')';
+  }
+  function present(b) { return [0, 1].filter(function (i) { return b.s[i]; }); }
+
+  // Densities and histograms (top), box plots (bottom), one x axis.
+  function plotDist(svg, b) {
+    var k = b.k, h = b.h, sides = present(b);
+    var x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);
+    var ymax = 0;
+    sides.forEach(function (i) {
+      var n = b.s[i].N;
+      k.y[i].forEach(function (v) { ymax = Math.max(ymax, v); });
+      h.c[i].forEach(function (c) { ymax = Math.max(ymax, c / (n * h.w)); });
+    });
+    var boxTop = H - 30 - 56;
+    var f = frame(svg, { x0: x0, x1: x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: 'density' });
+    var y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);
+    sides.forEach(function (i) {
+      var n = b.s[i].N, pts = [[f.x(h.lo), y(0)]];
+      h.c[i].forEach(function (c, j) {
+        var d = c / (n * h.w);
+        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);
+      });
+      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);
+      el('path', { d: path(pts) + 'Z', 'class': SIDES[i] + ' area' }, svg);
+    });
+    sides.forEach(function (i) {
+      el('path', { d: path(k.y[i].map(function (v, j) { return [f.x(k.x0 + j * k.dx), y(v)]; })), 'class': SIDES[i] + ' line' }, svg);
+    });
+    el('line', { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, 'class': 'axis' }, svg);
+    sides.forEach(function (i) {
+      var s = b.s[i], q = s.b, cy = boxTop + 14 + i * 26, g = el('g', {}, svg);
+      el('line', { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, 'class': SIDES[i] + ' whisker' }, g);
+      el('line', { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, 'class': SIDES[i] + ' whisker' }, g);
+      el('line', { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, 'class': SIDES[i] + ' whisker' }, g);
+      el('line', { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, 'class': SIDES[i] + ' whisker' }, g);
+      el('rect', { x: r2(f.x(q[1])), y: cy - 9, width: r2(Math.max(1, f.x(q[3]) - f.x(q[1]))), height: 18, 'class': SIDES[i] + ' box' }, g);
+      el('line', { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, 'class': SIDES[i] + ' whisker', 'stroke-width': 2.5 }, g);
+      s.o.forEach(function (v) { el('circle', { cx: r2(f.x(v)), cy: cy, r: 2.5, 'class': SIDES[i] + ' outlier' }, g); });
+      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, 'end');
+    });
+    legend(svg, sides.map(function (i) { return [SIDES[i], sideLabel(b, i)]; }));
+  }
+
+  // Every sample in time order, by side; rounds shaded alternately.
+  function plotTime(svg, b) {
+    var sides = present(b), lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;
+    sides.forEach(function (i) {
+      var s = b.s[i];
+      if (s.ax !== 'r') byRounds = false;
+      s.v.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); });
+      s.x.forEach(function (v) { xmax = Math.max(xmax, v); });
+    });
+    var pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;
+    var x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);
+    // Rounds are labelled 1-based at their centres.
+    var xt = byRounds
+      ? ticks(0, x1 - 1, 8).filter(function (t) { return t === Math.floor(t); }).map(function (t) { return t + 0.5; })
+      : ticks(0, x1, 6);
+    var yt = ticks(lo - pad, hi + pad, 4);
+    var f = frame(svg, {
+      x0: 0, x1: x1, y0: lo - pad, y1: hi + pad, xticks: xt, yticks: yt, yfmt: durFormatter(yt), left: 62,
+      xfmt: byRounds ? function (v) { return String(v + 0.5); } : plainFormatter(xt),
+      xlabel: byRounds ? 'round' : 'sample index'
+    });
+    if (byRounds) {
+      var bands = svg.insertBefore(el('g', {}), svg.firstChild);
+      for (var r = 1; r < x1; r += 2) {
+        el('rect', { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height: r2(H - f.m.b - f.m.t), 'class': 'band' }, bands);
+      }
+    }
+    sides.forEach(function (i) {
+      var s = b.s[i], g = el('g', {}, svg);
+      for (var j = 0; j < s.v.length; j++) el('circle', { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, 'class': SIDES[i] + ' pt' }, g);
+    });
+    var thinned = sides.some(function (i) { return b.s[i].v.length < b.s[i].N; });
+    legend(svg, sides.map(function (i) { return [SIDES[i], sideLabel(b, i)]; }));
+    if (thinned) txt(svg, f.m.l + 4, f.m.t + 12, 'thinned to ' + b.s[sides[0]].v.length + ' points per side');
+  }
+
+  function plotEcdf(svg, b) {
+    var sides = present(b), lo = Infinity, hi = -Infinity;
+    sides.forEach(function (i) { var e = b.s[i].e; lo = Math.min(lo, e[0]); hi = Math.max(hi, e[e.length - 1]); });
+    var pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;
+    var f = frame(svg, { x0: lo - pad, x1: hi + pad, y0: 0, y1: 1, yticks: [0, 0.25, 0.5, 0.75, 1], yfmt: function (v) { return v.toFixed(2); }, ylabel: 'fraction \u2264 x' });
+    sides.forEach(function (i) {
+      var s = b.s[i], n = s.c[s.c.length - 1], pts = [[f.x(lo - pad), f.y(0)], [f.x(s.e[0]), f.y(0)]];
+      for (var j = 0; j < s.e.length; j++) {
+        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);
+        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);
+      }
+      el('path', { d: path(pts), 'class': SIDES[i] + ' line' }, svg);
+    });
+    legend(svg, sides.map(function (i) { return [SIDES[i], sideLabel(b, i)]; }));
+  }
+
+  function plotDiff(svg, b) {
+    var d = b.d, hiEdge = d.lo + d.w * d.c.length, x0 = d.lo, x1 = hiEdge;
+    if (d.ci) { x0 = Math.min(x0, d.ci[0]); x1 = Math.max(x1, d.ci[1]); }
+    var span = x1 - x0 || Math.abs(x1) || 1;
+    if (0 < x0 && x0 < span * 0.5) x0 = 0;
+    if (0 > x1 && -x1 < span * 0.5) x1 = 0;
+    x0 -= span * 0.02; x1 += span * 0.02;
+    var cmax = Math.max.apply(null, d.c.concat([1]));
+    var f = frame(svg, { x0: x0, x1: x1, y0: 0, y1: cmax * 1.08, ylabel: 'pairs' + (d.u < d.t ? ' (' + d.u + ' of ' + d.t + ')' : '') });
+    if (d.ci) el('rect', { x: r2(f.x(d.ci[0])), y: f.m.t, width: r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0]))), height: r2(H - f.m.b - f.m.t), 'class': 'ci' }, svg);
+    for (var j = 0; j < d.c.length; j++) {
+      if (!d.c[j]) continue;
+      var xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);
+      el('rect', { x: r2(xa), y: r2(f.y(d.c[j])), width: r2(Math.max(0.5, xb - xa - 0.6)), height: r2(f.y(0) - f.y(d.c[j])), 'class': 'bar' }, svg);
+    }
+    if (x0 <= 0 && 0 <= x1) el('line', { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, 'class': 'zero' }, svg);
+    if (d.e !== null) {
+      el('line', { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, 'class': 'est' }, svg);
+      txt(svg, W - 12, 12, 'HL shift ' + durFormatter([d.e])(d.e) + (d.ci ? ', ' + Math.round(DATA.confLevel * 100) + '% CI shaded' : ''), 'label', 'end');
+    }
+  }
+
+  function plotAcf(svg, b, i) {
+    var a = b.s[i].a, h = a.r.length;
+    var f = frame(svg, {
+      x0: 0, x1: h + 1, y0: -1, y1: 1, yticks: [-1, -0.5, 0, 0.5, 1], yfmt: function (v) { return v.toFixed(1); },
+      xticks: ticks(1, h, Math.min(h, 10)).filter(function (t) { return t === Math.floor(t) && t >= 1; }),
+      xfmt: function (v) { return String(v); }, xlabel: 'lag', ylabel: 'r' + (b.lv === 'runs' ? ' (run medians, n = ' : ' (n = ') + a.n + ')'
+    });
+    el('line', { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), 'class': 'axis' }, svg);
+    [a.band, -a.band].forEach(function (v) { el('line', { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), 'class': 'limit' }, svg); });
+    for (var k = 0; k < h; k++) {
+      var cls = Math.abs(a.r[k]) > a.band ? 'outside' : SIDES[i];
+      el('line', { x1: r2(f.x(k + 1)), x2: r2(f.x(k + 1)), y1: r2(f.y(0)), y2: r2(f.y(a.r[k])), 'class': cls + ' lollipop' }, svg);
+      el('circle', { cx: r2(f.x(k + 1)), cy: r2(f.y(a.r[k])), r: 2.8, 'class': cls + ' pt' }, svg);
+    }
+  }
+
+  // Overview: each listed benchmark's ratio CI against ±δ.
+  function plotForest(fig) {
+    var rows = DATA.forest;
+    if (!rows.length) return;
+    fig.hidden = false;
+    var rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;
+    var svg = el('svg', { viewBox: '0 0 ' + WF + ' ' + HF, role: 'img', 'aria-label': 'Changes with confidence intervals' }, fig);
+    var ext = Math.log(1 + DATA.minEffect) * 2;
+    rows.forEach(function (r) { ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3]))); });
+    ext *= 1.08;
+    var x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);
+    var step = xt.length > 1 ? xt[1] - xt[0] : 0.01;
+    xt.forEach(function (t) {
+      if (t <= -1) return;
+      var px = x(Math.log(1 + t));
+      el('line', { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, 'class': 'grid' }, svg);
+      txt(svg, px, HF - 8, (t > 0 ? '+' : t < 0 ? '\u2212' : '') + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + '%', null, 'middle');
+    });
+    el('line', { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, 'class': 'axis' }, svg);
+    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach(function (v) {
+      el('line', { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, 'class': 'delta' }, svg);
+    });
+    rows.forEach(function (r, j) {
+      var b = DATA.benchmarks[r[0]], cy = top + j * rowH + rowH / 2;
+      var cls = b.v === 'regression' ? 'bad' : b.v === 'improvement' ? 'good' : null;
+      var a = el('a', { href: '#b' + r[0] }, svg);
+      var name = b.n.length > 44 ? b.n.slice(0, 43) + '\u2026' : b.n;
+      txt(a, labelW - 10, cy + 4, name, 'label' + (cls ? ' ' + cls : ''), 'end');
+      var ci = b.v === 'regression' ? 'ci-reg' : b.v === 'improvement' ? 'ci-imp' : 'ci-other';
+      el('line', { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy, 'class': ci, 'stroke-width': 3, 'stroke-linecap': 'round' }, svg);
+      el('circle', { cx: r2(x(Math.log(r[1]))), cy: cy, r: 4.5, 'class': ci, fill: 'var(--bg)', 'stroke-width': 2.5 }, svg);
+    });
+    txt(svg, labelW, 12, 'faster \u2190', 'label', 'start');
+    txt(svg, WF - 16, 12, '\u2192 slower', 'label', 'end');
+  }
+
+  var PLOTTERS = {
+    dist: function (svg, b) { plotDist(svg, b); },
+    time: function (svg, b) { plotTime(svg, b); },
+    ecdf: function (svg, b) { plotEcdf(svg, b); },
+    diff: function (svg, b) { plotDiff(svg, b); },
+    acf0: function (svg, b) { plotAcf(svg, b, 0); },
+    acf1: function (svg, b) { plotAcf(svg, b, 1); }
+  };
+
+  function draw(details) {
+    if (details.getAttribute('data-drawn')) return;
+    details.setAttribute('data-drawn', '1');
+    var b = DATA.benchmarks[Number(details.getAttribute('data-i'))];
+    var figs = details.querySelectorAll('figure[data-plot]');
+    for (var i = 0; i < figs.length; i++) {
+      var id = figs[i].getAttribute('data-plot');
+      var cap = document.createElement('figcaption');
+      cap.textContent = DATA.captions[id] || '';
+      figs[i].appendChild(cap);
+      var svg = el('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': cap.textContent }, figs[i]);
+      try {
+        PLOTTERS[id](svg, b);
+      } catch (e) {
+        errors.push('plot ' + id + ' of ' + b.n + ': ' + (e && e.stack ? e.stack : String(e)));
+        txt(svg, W / 2, H / 2, 'could not draw this plot', null, 'middle');
+      }
+    }
+  }
+
+  document.addEventListener('toggle', function (e) {
+    var t = e.target;
+    if (t && t.classList && t.classList.contains('bench') && t.open) draw(t);
+  }, true);
+
+  // #b3 opens and shows benchmark 3; #open=b0,b2 opens several without scrolling (screenshots).
+  function openTarget() {
+    var many = /^#open=([\w,]+)$/.exec(location.hash);
+    if (many) {
+      many[1].split(',').forEach(function (id) {
+        var d = document.getElementById(id);
+        if (d && d.classList.contains('bench')) { d.open = true; draw(d); }
+      });
+      return;
+    }
+    var m = /^#b(\d+)$/.exec(location.hash);
+    if (!m) return;
+    var d = document.getElementById('b' + m[1]);
+    if (!d) return;
+    d.hidden = false;
+    d.open = true;
+    draw(d);
+    d.scrollIntoView();
+  }
+  window.addEventListener('hashchange', openTarget);
+
+  var filter = document.getElementById('filter');
+  if (filter) filter.addEventListener('input', function () {
+    var q = filter.value.toLowerCase(), all = document.querySelectorAll('details.bench');
+    for (var i = 0; i < all.length; i++) {
+      var n = DATA.benchmarks[Number(all[i].getAttribute('data-i'))].n.toLowerCase();
+      all[i].hidden = q !== '' && n.indexOf(q) < 0;
+    }
+  });
+  function setAll(open) {
+    var all = document.querySelectorAll('details.bench');
+    for (var i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;
+  }
+  var openAll = document.getElementById('open-all'), closeAll = document.getElementById('close-all');
+  if (openAll) openAll.addEventListener('click', function () { setAll(true); });
+  if (closeAll) closeAll.addEventListener('click', function () { setAll(false); });
+
+  try { plotForest(document.getElementById('forest')); } catch (e) { errors.push('forest: ' + (e && e.stack ? e.stack : String(e))); }
+  openTarget();
+
+  if (location.hash === '#selftest' || /[?&]selftest\b/.test(location.search)) {
+    var sections = document.querySelectorAll('details.bench'), plots = [];
+    for (var i = 0; i < sections.length; i++) { sections[i].open = true; draw(sections[i]); }
+    var groups = document.querySelectorAll('details.group');
+    for (var g = 0; g < groups.length; g++) groups[g].open = true;
+    var svgs = document.querySelectorAll('figure svg');
+    for (var s = 0; s < svgs.length; s++) {
+      var rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest('details.bench');
+      plots.push({
+        section: sec ? sec.id : fig.id,
+        plot: fig.getAttribute('data-plot') || fig.id,
+        elements: svgs[s].querySelectorAll('*').length,
+        width: Math.round(rect.width),
+        height: Math.round(rect.height)
+      });
+    }
+    var ids = [];
+    for (var k = 0; k < sections.length; k++) ids.push({ id: sections[k].id, name: DATA.benchmarks[k].n });
+    var out = document.getElementById('selftest');
+    out.textContent = JSON.stringify({ sections: ids, plots: plots, errors: errors });
+    out.hidden = false;
+  }
+})();
+`;
+
+/** Fewest and most histogram bins (a handful of samples still gets a shape; 500 would be noise). */
+const MIN_BINS = 5;
+const MAX_BINS = 60;
+/** Grid points of each density curve. */
+const KDE_POINTS = 48;
+/** R's density(cut = 3): the curve spans the data ± 3 bandwidths. */
+const KDE_CUT = 3;
+/** Pairwise differences histogrammed at most (m·n can be millions). */
+const MAX_PAIRS = 20_000;
+/** Lags of the correlogram at most. */
+const ACF_MAX_LAG = 20;
+/** Points per side of the time series at most (beyond: a deterministic stride). */
+const MAX_SERIES_POINTS = 2_000;
+/**
+ * Histogram of one or more series on shared bins (Freedman & Diaconis 1981, "On the histogram as a
+ * density estimator: L2 theory", Z. Wahrscheinlichkeitstheorie verw. Gebiete 57, 453–476:
+ * width 2·IQR·n^(−1/3) over the pooled values). Falls back to Sturges' rule when the IQR is 0, and
+ * to one bin when all values are equal.
+ * @param series finite values; at least one value in all
+ * @throws Error when there are no values at all
+ * Complexity: O(N log N) for N pooled values.
+ */
+function histogram(series) {
+    const n = series.reduce((sum, s) => sum + s.length, 0);
+    const pooled = new Float64Array(n);
+    let at = 0;
+    for (const s of series)
+        for (let i = 0; i < s.length; i++)
+            pooled[at++] = s[i];
+    pooled.sort(); // typed arrays sort numerically
+    if (n === 0)
+        throw new Error('histogram: no values');
+    const min = pooled[0];
+    const max = pooled[n - 1];
+    const range = max - min;
+    if (range === 0) {
+        const width = Math.abs(min) * 1e-3 || 1;
+        return { lo: min - width / 2, width, counts: series.map((s) => [s.length]) };
+    }
+    const iqr = quantileType7$1(pooled, 0.75) - quantileType7$1(pooled, 0.25);
+    let bins = iqr > 0 ? Math.ceil(range / (2 * iqr * Math.cbrt(1 / n))) : Math.ceil(Math.log2(n) + 1);
+    bins = Math.min(MAX_BINS, Math.max(MIN_BINS, bins));
+    const width = range / bins;
+    const counts = series.map((s) => {
+        const c = new Array(bins).fill(0);
+        for (let i = 0; i < s.length; i++)
+            c[Math.min(bins - 1, Math.floor((s[i] - min) / width))]++;
+        return c;
+    });
+    return { lo: min, width, counts };
+}
+/** R's `bw.nrd0`: 0.9 · min(sd, IQR/1.34) · n^(−1/5), with R's fallbacks when that is 0. */
+function bandwidthNrd0(values) {
+    const n = values.length;
+    if (n < 2)
+        return Math.abs(values[0] ?? 0) * 0.1 || 1;
+    const s = summarize(values);
+    const sd = s.sd ?? 0;
+    let lo = Math.min(sd, (s.q3 - s.q1) / 1.34);
+    if (!(lo > 0))
+        lo = sd || Math.abs(s.min) || 1;
+    return 0.9 * lo * Math.pow(n, -0.2);
+}
+/**
+ * Gaussian kernel density estimates (Silverman 1986, "Density Estimation for Statistics and Data
+ * Analysis", Chapman & Hall, §3.4) with bandwidth `bw.nrd0`, all on one grid of `points` points from
+ * the smallest value − 3·bw to the largest + 3·bw.
+ * @param series non-empty finite series
+ * Complexity: O(points · N).
+ */
+function densities(series, points = KDE_POINTS) {
+    const bw = series.map((s) => (s.length ? bandwidthNrd0(s) : 0));
+    let lo = Infinity;
+    let hi = -Infinity;
+    series.forEach((s, i) => {
+        for (let k = 0; k < s.length; k++) {
+            lo = Math.min(lo, s[k] - KDE_CUT * bw[i]);
+            hi = Math.max(hi, s[k] + KDE_CUT * bw[i]);
+        }
+    });
+    const dx = (hi - lo) / (points - 1);
+    const norm = 1 / Math.sqrt(2 * Math.PI);
+    const y = series.map((s, i) => {
+        if (s.length === 0)
+            return [];
+        const h = bw[i];
+        const out = [];
+        for (let k = 0; k < points; k++) {
+            const x = lo + k * dx;
+            let sum = 0;
+            for (let j = 0; j < s.length; j++) {
+                const z = (x - s[j]) / h;
+                sum += Math.exp(-0.5 * z * z);
+            }
+            out.push((sum * norm) / (s.length * h));
+        }
+        return out;
+    });
+    return { x0: lo, dx, y, bw };
+}
+/**
+ * The box plot of one series (Tukey 1977, "Exploratory Data Analysis", ch. 2; fences as
+ * `tukeyOutliers`, quartiles as the summary table).
+ * @param values non-empty, finite
+ * Complexity: O(n log n).
+ */
+function boxStats(values) {
+    const sorted = Array.from(values).sort((a, b) => a - b);
+    if (sorted.length === 0)
+        throw new Error('boxStats: no values');
+    const q1 = quantileType7$1(sorted, 0.25);
+    const q3 = quantileType7$1(sorted, 0.75);
+    const lowFence = q1 - MILD_FENCE * (q3 - q1);
+    const highFence = q3 + MILD_FENCE * (q3 - q1);
+    const inside = sorted.filter((v) => v >= lowFence && v <= highFence);
+    return {
+        min: sorted[0],
+        q1,
+        median: quantileType7$1(sorted, 0.5),
+        q3,
+        max: sorted[sorted.length - 1],
+        whiskerLow: inside[0],
+        whiskerHigh: inside[inside.length - 1],
+        outliers: sorted.filter((v) => v < lowFence || v > highFence)
+    };
+}
+/** The empirical CDF of one series, one step per distinct value. Complexity: O(n log n). */
+function ecdf(values) {
+    const sorted = Array.from(values).sort((a, b) => a - b);
+    const x = [];
+    const count = [];
+    for (let i = 0; i < sorted.length; i++) {
+        if (x.length > 0 && sorted[i] === x[x.length - 1])
+            count[count.length - 1] = i + 1;
+        else {
+            x.push(sorted[i]);
+            count.push(i + 1);
+        }
+    }
+    return { x, count, n: sorted.length };
+}
+/**
+ * Every difference head_j − base_i (the set whose median is the Hodges-Lehmann shift), or, when
+ * there are more than `maxPairs`, a deterministic systematic sample of them: the pairs of the
+ * sorted samples are numbered i·n + j and every (m·n / maxPairs)-th is taken, which spreads the
+ * sample evenly over both distributions.
+ * @param base the m base values; head the n head values (both non-empty)
+ * Complexity: O(min(m·n, maxPairs) log).
+ */
+function pairwiseDifferences(base, head, maxPairs = MAX_PAIRS) {
+    const b = Array.from(base).sort((x, y) => x - y);
+    const h = Array.from(head).sort((x, y) => x - y);
+    const total = b.length * h.length;
+    const used = Math.min(total, maxPairs);
+    const step = total / used;
+    const diffs = new Float64Array(used);
+    for (let k = 0; k < used; k++) {
+        const q = Math.floor(k * step);
+        diffs[k] = h[q % h.length] - b[Math.floor(q / h.length)];
+    }
+    return { histogram: histogram([diffs]), used, total };
+}
+/**
+ * Where each sample sits on a shared time axis, in rounds. In ABBA round r the side that ran first
+ * (base in even rounds) takes [r, r + 0.5) and the other [r + 0.5, r + 1); a side's samples of one
+ * round are spread evenly over its half, in run and repetition order. Samples of unknown round
+ * (files given to `compare`) are placed at their index instead (`axis: 'index'`).
+ * @param samples one side's samples of one benchmark, in time order
+ */
+function timePositions(samples, side) {
+    if (samples.some((s) => s.round < 0))
+        return { axis: 'index', x: samples.map((_s, i) => i) };
+    const perRound = new Map();
+    for (const s of samples)
+        perRound.set(s.round, (perRound.get(s.round) ?? 0) + 1);
+    const seen = new Map();
+    const x = samples.map((s) => {
+        const k = seen.get(s.round) ?? 0;
+        seen.set(s.round, k + 1);
+        const first = (s.round % 2 === 0) === (side === 'base');
+        return s.round + (first ? 0 : 0.5) + ((k + 0.5) / perRound.get(s.round)) * 0.5;
+    });
+    return { axis: 'rounds', x };
+}
+/**
+ * The analysed series of one side: the raw values, or at the run level one median per run in
+ * order of first appearance (as the analysis forms them).
+ */
+function analysedSeries(samples, level, metric) {
+    const values = samples.map((s) => valueOf(s, metric));
+    if (level !== 'runs')
+        return values;
+    const runs = new Map();
+    samples.forEach((s, i) => {
+        const g = runs.get(s.run);
+        if (g)
+            g.push(values[i]);
+        else
+            runs.set(s.run, [values[i]]);
+    });
+    return [...runs.values()].map((g) => median$1(g));
+}
+function valueOf(s, metric) {
+    return metric === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs;
+}
+/**
+ * The plot data of one benchmark from its Comparison and its raw samples (both sides, any order).
+ * Samples with non-finite or non-positive values are left out (the analysis refuses them).
+ */
+function benchmarkPlotData(comparison, samples, metric) {
+    const order = (a, b) => a.round - b.round || a.run - b.run || a.repetition - b.repetition;
+    const bySide = (side) => samples
+        .filter((s) => s.side === side && Number.isFinite(valueOf(s, metric)) && valueOf(s, metric) > 0)
+        .sort(order);
+    const raw = { base: bySide('base'), head: bySide('head') };
+    const level = comparison.level;
+    const side = (s) => {
+        const list = raw[s];
+        if (list.length === 0)
+            return null;
+        const values = list.map((x) => valueOf(x, metric));
+        const pos = timePositions(list, s);
+        const keep = thin(values.length, MAX_SERIES_POINTS);
+        const series = analysedSeries(list, level, metric);
+        let correlogram = null;
+        if (series.length >= 3) {
+            const a = acf(series, Math.min(series.length - 1, ACF_MAX_LAG));
+            correlogram = { r: a.r, band: a.band, n: a.n };
+        }
+        return {
+            values: keep.map((i) => values[i]),
+            x: keep.map((i) => pos.x[i]),
+            rounds: keep.map((i) => list[i].round),
+            total: values.length,
+            axis: pos.axis,
+            box: boxStats(values),
+            ecdf: ecdf(values),
+            acf: correlogram
+        };
+    };
+    const base = side('base');
+    const head = side('head');
+    // Both sides always (an absent side has empty counts and an empty curve), base first.
+    const both = [raw.base, raw.head].map((l) => l.map((x) => valueOf(x, metric)));
+    const any = both[0].length + both[1].length > 0;
+    let differences = null;
+    if (raw.base.length > 0 && raw.head.length > 0) {
+        const d = pairwiseDifferences(analysedSeries(raw.base, level, metric), analysedSeries(raw.head, level, metric));
+        differences = { ...d, estimate: comparison.shift?.estimate ?? null, ci: comparison.shift?.ci ?? null };
+    }
+    return {
+        benchmark: comparison.benchmark,
+        level,
+        base,
+        head,
+        histogram: any ? histogram(both) : null,
+        densities: any ? densities(both) : null,
+        differences
+    };
+}
+/** Indices 0..n−1, or `max` of them at an even stride (first and last kept). */
+function thin(n, max) {
+    if (n <= max)
+        return Array.from({ length: n }, (_v, i) => i);
+    return Array.from({ length: max }, (_v, k) => Math.round((k * (n - 1)) / (max - 1)));
+}
+
+/**
+ * The report page's CSS: system fonts, one column that fits a phone, tables that scroll sideways
+ * rather than overflow, a light and a dark scheme. Chart colours are CSS variables so the SVG follows
+ * the scheme: base blue, head orange (distinguishable with the common colour-vision deficiencies).
+ */
+const STYLE = `
+:root{--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;--line:#d1d9e0;--grid:#eaeef2;
+--base:#2f6db5;--head:#d9730d;--bad:#cf222e;--good:#1a7f37;--warn:#9a6700;--band:#f2f4f7;--ci:rgba(130,80,223,.16);--est:#8250df;
+font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif;color:var(--fg);background:var(--bg)}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#151b23;--line:#3d444d;--grid:#262c36;
+--base:#58a6ff;--head:#f0883e;--bad:#f85149;--good:#3fb950;--warn:#d29922;--band:#161b22;--ci:rgba(163,113,247,.22);--est:#a371f7}}
+*{box-sizing:border-box}
+body{margin:0;line-height:1.45;font-size:15px}
+header,main,footer{max-width:1180px;margin:0 auto;padding:0 16px}
+header{padding-top:18px}
+h1{font-size:1.35rem;margin:.2em 0 .3em}
+h2{font-size:1.15rem;margin:1.6em 0 .6em;border-bottom:1px solid var(--line);padding-bottom:.25em}
+h4{margin:1em 0 .3em;font-size:.95rem}
+.sub{color:var(--muted);margin:0 0 1em}
+code,pre{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:.88em}
+pre{background:var(--panel);padding:10px;border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
+a{color:var(--base);text-decoration:none}a:hover{text-decoration:underline}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
+table{border-collapse:collapse;margin:.4em 0 1em;font-size:.9rem}
+th,td{padding:4px 10px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
+thead th{border-bottom:2px solid var(--line);white-space:nowrap}
+.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.summary td:nth-child(2) code{word-break:break-all}
+tr.v-regression td strong{color:var(--bad)}tr.v-improvement td strong{color:var(--good)}
+details.group{margin:.6em 0;border:1px solid var(--line);border-radius:6px;padding:6px 12px}
+details.group>summary{cursor:pointer;font-weight:600}
+.note{background:var(--panel);border-left:4px solid var(--warn);padding:8px 12px;border-radius:4px}
+.tools{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
+.tools input{flex:1 1 240px;padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg);font:inherit}
+.tools button{padding:6px 12px;border:1px solid var(--line);border-radius:6px;background:var(--panel);color:var(--fg);font:inherit;cursor:pointer}
+details.bench{border:1px solid var(--line);border-radius:8px;margin:8px 0;background:var(--bg)}
+details.bench>summary{cursor:pointer;padding:8px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;list-style-position:inside}
+details.bench[open]>summary{border-bottom:1px solid var(--line);background:var(--panel);border-radius:8px 8px 0 0}
+details.bench .name{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;word-break:break-all;flex:1 1 260px}
+details.bench .change{font-variant-numeric:tabular-nums;white-space:nowrap}
+details.bench .verdict{color:var(--muted);font-size:.85rem}
+.v-regression>summary .change{color:var(--bad);font-weight:600}.v-improvement>summary .change{color:var(--good);font-weight:600}
+.body{padding:8px 12px 12px}
+.plots{display:grid;grid-template-columns:repeat(auto-fit,minmax(330px,1fr));gap:12px}
+figure.chart{margin:0;border:1px solid var(--grid);border-radius:6px;padding:6px 6px 2px;background:var(--bg)}
+figure.chart.wide{margin:0 0 1em}
+figcaption{font-size:.8rem;color:var(--muted);margin:0 2px 4px}
+figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
+.numbers{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
+.mark{display:inline-block;min-width:1.1em;text-align:center;font-weight:700}
+.m-regression,.m-failed{color:var(--bad)}.m-improvement{color:var(--good)}.m-inconclusive{color:var(--warn)}
+.m-unchanged,.m-negligible{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
+.numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.kv th,table.sides th{font-weight:500;color:var(--muted)}
+caption{text-align:left;font-weight:600;padding:4px 0}
+tr.differs td{background:rgba(210,153,34,.15)}
+.w-error{color:var(--bad)}
+footer{color:var(--muted);font-size:.8rem;margin:2em auto 2em}
+svg text{font-size:12px;fill:var(--muted);font-family:inherit}
+svg .axis{stroke:var(--line);stroke-width:1}svg .grid{stroke:var(--grid);stroke-width:1}
+svg .band{fill:var(--band)}
+svg .base{stroke:var(--base);fill:var(--base)}svg .head{stroke:var(--head);fill:var(--head)}
+svg .line{fill:none;stroke-width:2}svg .area{fill-opacity:.16;stroke-width:1;stroke-opacity:.6}
+svg .box{fill-opacity:.22;stroke-width:1.3}svg .whisker{stroke-width:1.3;fill:none}
+svg .pt{stroke:none;fill-opacity:.75}svg .outlier{fill:none;stroke-width:1.2}
+svg .ci{fill:var(--ci);stroke:none}svg .est{stroke:var(--est);stroke-width:2}svg .zero{stroke:var(--muted);stroke-dasharray:4 3}
+svg .bar{fill:var(--muted);fill-opacity:.45}svg .delta{stroke:var(--muted);stroke-dasharray:3 3}
+svg .limit{stroke:var(--muted);stroke-dasharray:4 3;stroke-width:1}
+svg .lollipop{stroke-width:2}svg .outside{stroke:var(--bad);fill:var(--bad)}
+svg .legend text{fill:var(--fg)}
+svg text.label{fill:var(--fg)}svg text.bad{fill:var(--bad)}svg text.good{fill:var(--good)}
+svg .ci-reg{stroke:var(--bad)}svg .ci-imp{stroke:var(--good)}svg .ci-other{stroke:var(--muted)}
+@media (max-width:600px){body{font-size:14px}header,main,footer{padding:0 10px}th,td{padding:3px 6px}.plots{grid-template-columns:1fr}}
+`;
+
+/** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
+const FOREST_MAX_ROWS = 40;
+/**
+ * Renders the report as one self-contained HTML page.
+ * @param report the finished analysis and run information
+ * @param samples the raw samples of both sides (any order); empty: numbers only, and the page says so
+ * @returns the HTML text (UTF-8)
+ * Complexity: O(total samples · log) plus O(benchmarks · KDE_POINTS · samples) for the densities.
+ */
+function renderHtml(report, samples, options = {}) {
+    const { suite } = report;
+    const ordered = orderComparisons(suite);
+    const byName = new Map();
+    for (const s of samples) {
+        const g = byName.get(s.benchmark);
+        if (g)
+            g.push(s);
+        else
+            byName.set(s.benchmark, [s]);
+    }
+    const plots = ordered.map((c) => {
+        const own = byName.get(c.benchmark);
+        return own && own.length > 0 ? benchmarkPlotData(c, own, suite.options.metric) : null;
+    });
+    const data = {
+        captions: Object.fromEntries(PLOTS),
+        minEffect: suite.options.minEffect,
+        confLevel: ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha,
+        forest: forestRows(ordered, suite.options.minEffect),
+        benchmarks: ordered.map((c, i) => embed(c, plots[i]))
+    };
+    const head = headline(suite);
+    const title = `benchgate: ${head.replace(EMOJI, '').replace(/\s+/g, ' ').trim()}`;
+    const noPlots = samples.length === 0;
+    return [
+        '<!DOCTYPE html>',
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        `<meta name="generator" content="benchgate ${escapeHtml(VERSION)}">`,
+        `<title>${escapeHtml(title)}</title>`,
+        `<style>${STYLE}</style>`,
+        '</head><body>',
+        '<header>',
+        `<h1>benchgate: ${escapeHtml(head).replace(EMOJI, (e) => mark(EMOJI_VERDICT[e]))}</h1>`,
+        `<p class="sub">${subline(report)}</p>`,
+        '</header><main>',
+        summarySection(report, ordered),
+        benchmarksSection(ordered, plots, noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null),
+        provenanceSection(report),
+        '</main>',
+        `<footer>Generated by benchgate ${escapeHtml(VERSION)} on ${escapeHtml((options.now ?? new Date()).toISOString())}. ` +
+            'Plots are drawn when a benchmark is opened; all data is in this file.</footer>',
+        '<pre id="selftest" hidden></pre>',
+        `<script type="application/json" id="benchgate-data">${jsonForScript(data)}</script>`,
+        `<script>${CLIENT_SCRIPT}</script>`,
+        '</body></html>',
+        ''
+    ].join('\n');
+}
+/**
+ * JSON that is safe inside a `<script>` element: `<`, `>` and `&` as \u003c, \u003e, \u0026 (so no
+ * `</script>` or `<!--` can appear) and the line separators U+2028/U+2029 escaped.
+ */
+function jsonForScript(value) {
+    return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** Changed benchmarks first (as the PR comment), then the quiet ones, then anything else. */
+function orderComparisons(suite) {
+    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
+    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect);
+    const rest = suite.comparisons.filter((c) => !CHANGED.includes(c.verdict) && !QUIET.includes(c.verdict));
+    return [...changed, ...quiet, ...rest];
+}
+/** The overview chart's rows: changes, and no-change results whose CI still admits ≥ δ. */
+function forestRows(ordered, minEffect) {
+    const rows = [];
+    ordered.forEach((c, i) => {
+        if (!c.ratio)
+            return;
+        const [lo, hi] = c.ratio.ci;
+        const matters = c.verdict === 'regression' ||
+            c.verdict === 'improvement' ||
+            hi >= 1 + minEffect ||
+            lo <= 1 / (1 + minEffect);
+        if (matters && rows.length < FOREST_MAX_ROWS)
+            rows.push([i, sig(c.ratio.estimate, 5), sig(lo, 5), sig(hi, 5)]);
+    });
+    return rows;
+}
+/** x rounded to `digits` significant digits (plots need no more; keeps the file small). */
+function sig(x, digits = 4) {
+    return Number.isFinite(x) ? Number(x.toPrecision(digits)) : x;
+}
+const sigs = (xs, digits = 4) => xs.map((x) => sig(x, digits));
+/** The compact per-benchmark JSON the client draws from (keys documented in client.ts). */
+function embed(c, p) {
+    const side = (s) => s && {
+        v: sigs(s.values, 5),
+        x: s.x.map((x) => Math.round(x * 100) / 100),
+        N: s.total,
+        ax: s.axis === 'rounds' ? 'r' : 'i',
+        b: sigs([s.box.min, s.box.q1, s.box.median, s.box.q3, s.box.max, s.box.whiskerLow, s.box.whiskerHigh], 5),
+        o: sigs(s.box.outliers, 5),
+        e: ecdfKeep(s).map((i) => sig(s.ecdf.x[i], 5)),
+        // Cumulative counts only when there are ties or thinned steps (else count[i] = i + 1).
+        c: s.ecdf.count.length <= MAX_SERIES_POINTS && s.ecdf.count.every((c, i) => c === i + 1)
+            ? null
+            : ecdfKeep(s).map((i) => s.ecdf.count[i]),
+        a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
+    };
+    return {
+        n: c.benchmark,
+        v: c.verdict,
+        lv: c.level,
+        s: p ? [side(p.base), side(p.head)] : null,
+        h: p?.histogram && { lo: sig(p.histogram.lo, 6), w: sig(p.histogram.width, 6), c: p.histogram.counts },
+        k: p?.densities && densityJson(p.densities),
+        d: p?.differences && {
+            lo: sig(p.differences.histogram.lo, 5),
+            w: sig(p.differences.histogram.width, 5),
+            c: p.differences.histogram.counts[0],
+            u: p.differences.used,
+            t: p.differences.total,
+            e: p.differences.estimate === null ? null : sig(p.differences.estimate, 5),
+            ci: p.differences.ci && sigs(p.differences.ci, 5)
+        }
+    };
+}
+/** The ECDF steps embedded: all of them, or MAX_SERIES_POINTS evenly spread (first and last kept). */
+function ecdfKeep(s) {
+    return thin(s.ecdf.x.length, MAX_SERIES_POINTS);
+}
+/** Density curves as integers 0..1000 of their common maximum `m` (3 digits are plenty for a curve). */
+function densityJson(d) {
+    const m = Math.max(...d.y.flat(), Number.MIN_VALUE);
+    return {
+        x0: sig(d.x0, 6),
+        dx: sig(d.dx, 6),
+        m: sig(m, 4),
+        y: d.y.map((y) => y.map((v) => Math.round((v / m) * 1000)))
+    };
+}
+// ---------------------------------------------------------------------------------------------
+// Summary (the PR comment's content, as HTML)
+function summarySection(report, ordered) {
+    const { suite, run } = report;
+    const out = ['<section id="summary">'];
+    if (run.stoppedEarly)
+        out.push(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
+    const level = formatLevel(ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha);
+    const changed = ordered.filter((c) => CHANGED.includes(c.verdict));
+    const quiet = ordered.filter((c) => QUIET.includes(c.verdict));
+    const index = new Map(ordered.map((c, i) => [c, i]));
+    out.push('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
+        `${level} CI; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
+    if (changed.length > 0) {
+        out.push('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th><th class="num">Base (median)</th>' +
+            `<th class="num">Head (median)</th><th class="num">Change [${level} CI]</th><th class="num">p (adj.)</th><th>Verdict</th></tr></thead><tbody>`);
+        for (const c of changed) {
+            const change = c.ratio
+                ? `<strong>${formatChange(c.ratio.estimate)}</strong> ${formatChangeCi(c.ratio.ci)}`
+                : '–';
+            out.push(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
+                `<td class="num">${formatDuration(c.baseMedian)}</td><td class="num">${formatDuration(c.headMedian)}</td>` +
+                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictText(c)}</td></tr>`);
+        }
+        out.push('</tbody></table></div>');
+    }
+    if (quiet.length > 0) {
+        const delta = formatPercent(suite.options.minEffect).replace('.0%', '%');
+        const mdes = quiet
+            .map((c) => c.power?.minDetectableEffect)
+            .filter((x) => typeof x === 'number' && Number.isFinite(x))
+            .sort((a, b) => a - b);
+        const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(mdes[mdes.length >> 1])}` : '';
+        const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) => v === 'unchanged' ? `${suite.counts[v]} unchanged (within ±${delta})` : `${suite.counts[v]} ${v}`);
+        out.push(`<details class="group"><summary>${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ` +
+            `${escapeHtml(counts.join(', '))}${typical}</summary>`, '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
+            `<th class="num">Change [${level} CI]</th><th class="num">Could detect</th><th>Verdict</th></tr></thead><tbody>`);
+        for (const c of quiet) {
+            const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
+            const mde = c.power?.minDetectableEffect;
+            out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${formatDuration(c.baseMedian)}</td>` +
+                `<td class="num">${formatDuration(c.headMedian)}</td><td class="num">${change}</td>` +
+                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictText(c)}</td></tr>`);
+        }
+        out.push('</tbody></table></div></details>');
+    }
+    const warnings = warningLines(suite);
+    if (warnings.length > 0) {
+        out.push(`<details class="group"><summary>⚠️ ${plural(warnings.length, 'warning')}</summary><ul>`);
+        for (const w of warnings)
+            out.push(`<li>${w}</li>`);
+        out.push('</ul></details>');
+    }
+    if (run.reproduce) {
+        out.push(`<details class="group"><summary>How to reproduce</summary><pre>${escapeHtml(run.reproduce)}</pre></details>`);
+    }
+    out.push('</section>');
+    return out.join('\n');
+}
+/**
+ * A verdict's mark: a coloured glyph found in every font (the PR comment's emoji need an emoji font,
+ * which many machines, and headless browsers, lack).
+ */
+const MARK = {
+    regression: '▲',
+    improvement: '▼',
+    failed: '×',
+    new: '+',
+    removed: '−',
+    negligible: '≈',
+    unchanged: '=',
+    inconclusive: '?'
+};
+function mark(v) {
+    return `<span class="mark m-${v}" title="${v}">${MARK[v]}</span>`;
+}
+/** The emoji the shared headline uses, and the verdict each stands for. */
+const EMOJI_VERDICT = { '❌': 'regression', '✅': 'improvement', '💥': 'failed' };
+const EMOJI = /❌|✅|💥/gu;
+function benchLink(c, i) {
+    return `<a href="#b${i}">${mdCode(c.benchmark)}</a>`;
+}
+// ---------------------------------------------------------------------------------------------
+// One section per benchmark
+/** The plots of one benchmark, in page order: figure id suffix and caption. */
+const PLOTS = [
+    ['dist', 'Densities (lines) and histograms of base and head, with box plots on the same axis'],
+    ['time', 'Samples in time order: each round’s two halves are its two processes (ABBA order)'],
+    ['ecdf', 'Empirical CDFs'],
+    ['diff', 'Pairwise differences head − base, with the Hodges-Lehmann shift and its CI'],
+    ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
+    ['acf1', 'Correlogram of head, with the ±1.96/√n band']
+];
+function benchmarksSection(ordered, plots, noSamples) {
+    const out = ['<section id="benchmarks">', `<h2>${plural(ordered.length, 'benchmark')}</h2>`];
+    if (noSamples) {
+        out.push(`<p class="note">No plots: ${escapeHtml(noSamples)}. The numbers below are complete; ` +
+            'the plots need the raw samples (run <code>benchgate report</code> on a results.json with its <code>samples/</code> folder next to it).</p>');
+    }
+    out.push('<p class="tools"><input id="filter" type="search" placeholder="Filter benchmarks by name" aria-label="Filter benchmarks by name">' +
+        ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
+    ordered.forEach((c, i) => out.push(benchmarkSection(c, i, plots[i])));
+    out.push('</section>');
+    return out.join('\n');
+}
+function benchmarkSection(c, i, p) {
+    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '';
+    const out = [
+        `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
+        `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(c.benchmark)}</span>` +
+            ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(c.verdict)}</span></summary>`,
+        '<div class="body">'
+    ];
+    if (p) {
+        out.push('<div class="plots">');
+        for (const [id] of PLOTS) {
+            const side = id === 'acf0' ? p.base : id === 'acf1' ? p.head : null;
+            if (id.startsWith('acf') && !side?.acf)
+                continue;
+            if (id === 'diff' && !p.differences)
+                continue;
+            // The caption is added by the script with the plot (it is the same for every benchmark).
+            out.push(`<figure class="chart" data-plot="${id}"></figure>`);
+        }
+        out.push('</div>');
+        if (p.level === 'runs') {
+            out.push('<p class="note">Analysed one value (the median) per process run: the pairwise differences and correlograms use those; the other plots show every repetition.</p>');
+        }
+    }
+    else {
+        out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
+    }
+    out.push('<div class="numbers">', testTable(c), sideTable(c), '</div>');
+    const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
+    if (warnings.length)
+        out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
+    const issues = c.issues.map((s) => `<li>${escapeHtml(`${s.side}${s.round >= 0 ? ` round ${s.round + 1}` : ''}: ${s.kind}: ${s.message}`)}</li>`);
+    if (issues.length)
+        out.push(`<h4>Sample problems</h4><ul>${issues.join('')}</ul>`);
+    out.push('</div></details>');
+    return out.join('\n');
+}
+function testTable(c) {
+    const level = formatLevel(c.confLevel);
+    const shift = c.shift
+        ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
+        : '–';
+    const ratio = c.ratio
+        ? `${fixed(c.ratio.estimate, 4)} [${fixed(c.ratio.ci[0], 4)}, ${fixed(c.ratio.ci[1], 4)}]`
+        : '–';
+    const p = c.power;
+    const rows = [
+        ['Verdict', `${mark(c.verdict)} ${verdictText(c)}`],
+        ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${formatChangeCi(c.ratio.ci, 2)}` : '–'],
+        [`Ratio head/base [${level} CI]`, ratio],
+        [`Shift head − base [${level} CI]`, shift],
+        ['Mann-Whitney p', `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`],
+        ['p adjusted', formatP(c.pAdjusted)],
+        ['U (head)', c.u === null ? '–' : String(c.u)],
+        ['Analysed', c.level === 'runs' ? 'one value per run (median)' : 'every repetition'],
+        ['sd of ln(time) (conservative)', p ? fixed(p.sdLog, 4) : '–'],
+        ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
+        ['Could detect', p?.minDetectableEffect ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'],
+        ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
+        ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
+    ];
+    return ('<table class="kv"><caption>Test and effect size</caption><tbody>' +
+        rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${v}</td></tr>`).join('') +
+        '</tbody></table>');
+}
+function sideTable(c) {
+    const sides = [c.base, c.head];
+    if (!sides[0] && !sides[1])
+        return '';
+    const row = (label, f) => `<tr><th>${escapeHtml(label)}</th>${sides.map((s) => `<td>${s ? f(s) : '–'}</td>`).join('')}</tr>`;
+    const d = formatDuration;
+    return ('<table class="sides"><caption>Per side</caption><thead><tr><th></th><th class="num">Base</th><th class="num">Head</th></tr></thead><tbody>' +
+        [
+            row('Samples', (s) => String(s.samples)),
+            row('Runs (processes)', (s) => String(s.runs)),
+            row('Values analysed', (s) => String(s.analysed)),
+            row('Min', (s) => d(s.summary.min)),
+            row('Q1', (s) => d(s.summary.q1)),
+            row('Median', (s) => d(s.summary.median)),
+            row('Mean', (s) => d(s.summary.mean)),
+            row('Q3', (s) => d(s.summary.q3)),
+            row('Max', (s) => d(s.summary.max)),
+            row('sd', (s) => d(s.summary.sd)),
+            row('CV', (s) => formatPercent(s.summary.cv, 2)),
+            row('MAD', (s) => d(s.summary.mad)),
+            row('ICC (repetitions in a run)', (s) => (s.icc === null ? '–' : fixed(s.icc, 3))),
+            row('Design effect', (s) => fixed(s.designEffect, 2)),
+            row('Effective n', (s) => fixed(s.nEff, 1)),
+            row('Ljung-Box p (lags)', (s) => s.ljungBox ? `${formatP(s.ljungBox.pValue)} (${s.ljungBox.lags})` : '–'),
+            row('Durbin-Watson', (s) => (s.durbinWatson === null ? '–' : fixed(s.durbinWatson, 2))),
+            row('Outliers mild / severe', (s) => `${s.outliers.mild} / ${s.outliers.severe}`),
+            row('Drift over the run', (s) => (s.drift === null ? '–' : formatChange(1 + s.drift, 2)))
+        ].join('') +
+        '</tbody></table>');
+}
+function fixed(x, digits) {
+    return x === null || !Number.isFinite(x) ? '–' : x.toFixed(digits);
+}
+function formatSigned(ns) {
+    const s = formatDuration(Math.abs(ns));
+    return ns > 0 ? `+${s}` : ns < 0 ? `−${s}` : s;
+}
+// ---------------------------------------------------------------------------------------------
+// Provenance
+const PROVENANCE_FIELDS = [
+    ['compiler', 'Compiler'],
+    ['buildType', 'Build type'],
+    ['buildFlags', 'Build flags'],
+    ['libraryVersion', 'Google Benchmark version'],
+    ['libraryBuildType', 'Google Benchmark build type'],
+    ['cpuModel', 'CPU'],
+    ['numCpus', 'CPUs'],
+    ['mhzPerCpu', 'MHz per CPU'],
+    ['cpuScalingEnabled', 'CPU frequency scaling'],
+    ['governor', 'Governor'],
+    ['governors', 'Governors'],
+    ['turbo', 'Turbo'],
+    ['aslr', 'ASLR'],
+    ['pinnedCpu', 'Pinned CPU'],
+    ['priority', 'Priority'],
+    ['loadAvg', 'Load average'],
+    ['kernel', 'Kernel'],
+    ['host', 'Host'],
+    ['date', 'Date'],
+    ['executable', 'Executable'],
+    ['context', 'Context']
+];
+function provenanceSection(report) {
+    const { run, suite } = report;
+    const sides = [run.base, run.head];
+    const p = [suite.provenance.base, suite.provenance.head];
+    const show = (v) => v === undefined
+        ? '–'
+        : escapeHtml(Array.isArray(v)
+            ? v.join(', ')
+            : typeof v === 'object' && v !== null
+                ? Object.entries(v)
+                    .map(([k, x]) => `${k}=${x}`)
+                    .join(', ')
+                : String(v));
+    const rows = [
+        `<tr><th>Ref</th><td>${escapeHtml(sides[0].label)}</td><td>${escapeHtml(sides[1].label)}</td></tr>`,
+        `<tr><th>Commit</th><td>${show(sides[0].sha)}</td><td>${show(sides[1].sha)}</td></tr>`
+    ];
+    for (const [key, label] of PROVENANCE_FIELDS) {
+        if (p[0][key] === undefined && p[1][key] === undefined)
+            continue;
+        const differs = JSON.stringify(p[0][key]) !== JSON.stringify(p[1][key]);
+        rows.push(`<tr${differs ? ' class="differs"' : ''}><th>${escapeHtml(label)}</th><td>${show(p[0][key])}</td><td>${show(p[1][key])}</td></tr>`);
+    }
+    const o = suite.options;
+    const settings = [
+        `α = ${o.alpha} (${o.correction})`,
+        `minimum effect ${formatPercent(o.minEffect)}`,
+        `power ${o.power}`,
+        `metric ${o.metric}`,
+        `design-effect cut-off ${o.deffCutoff}`,
+        run.rounds !== undefined
+            ? `${plural(run.rounds, 'round')}${run.plannedRounds ? ` of ${run.plannedRounds} planned` : ''}`
+            : '',
+        run.repetitions ? plural(run.repetitions, 'repetition') : '',
+        run.measuringSeconds !== undefined ? `${Math.round(run.measuringSeconds)} s measuring` : '',
+        run.wallSeconds !== undefined ? `${Math.round(run.wallSeconds)} s in all` : ''
+    ].filter(Boolean);
+    return [
+        '<section id="provenance"><h2>Provenance</h2>',
+        '<div class="scroll"><table class="prov"><thead><tr><th></th><th>Base</th><th>Head</th></tr></thead><tbody>',
+        ...rows,
+        '</tbody></table></div>',
+        `<p class="settings">${escapeHtml(settings.join(' · '))}</p>`,
+        '</section>'
+    ].join('\n');
+}
+
+const RESULTS_FORMAT = 'benchgate-results';
+const RESULTS_VERSION = 1;
+/** Converts a report to the results file's JSON shape (snake_case, versioned). */
+function toResultsJson(report, toolVersion, now = new Date()) {
+    const { suite, run } = report;
+    return {
+        format: RESULTS_FORMAT,
+        version: RESULTS_VERSION,
+        generated_at: now.toISOString(),
+        tool: { name: 'benchgate', version: toolVersion },
+        run,
+        options: suite.options,
+        counts: suite.counts,
+        warnings: suite.warnings,
+        provenance: suite.provenance,
+        benchmarks: suite.comparisons.map(benchmarkJson)
+    };
+}
+function benchmarkJson(c) {
+    return {
+        name: c.benchmark,
+        verdict: c.verdict,
+        level: c.level,
+        samples: { base: c.base?.samples ?? 0, head: c.head?.samples ?? 0 },
+        runs: { base: c.base?.runs ?? 0, head: c.head?.runs ?? 0 },
+        median: { base: c.baseMedian, head: c.headMedian },
+        p_value: c.pValue,
+        p_adjusted: c.pAdjusted,
+        u: c.u,
+        test_method: c.testMethod,
+        conf_level: c.confLevel,
+        shift: c.shift,
+        ratio: c.ratio,
+        power: c.power && {
+            sd_log: c.power.sdLog,
+            n_eff: c.power.nEff,
+            required_per_side: c.power.requiredPerSide,
+            min_detectable_effect: c.power.minDetectableEffect,
+            more_rounds: c.power.moreRounds
+        },
+        sides: { base: c.base, head: c.head },
+        warnings: c.warnings,
+        issues: c.issues,
+        ...(c.adaptive && {
+            adaptive: {
+                rounds: c.adaptive.rounds,
+                look: c.adaptive.look,
+                test_alpha: c.adaptive.testAlpha,
+                stop_reason: c.adaptive.stopReason
+            }
+        })
+    };
+}
+/** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
+function fromResultsJson(json) {
+    const comparisons = json.benchmarks.map((b) => ({
+        benchmark: b.name,
+        verdict: b.verdict,
+        level: b.level,
+        baseMedian: b.median.base,
+        headMedian: b.median.head,
+        base: b.sides.base,
+        head: b.sides.head,
+        pValue: b.p_value,
+        pAdjusted: b.p_adjusted,
+        u: b.u,
+        testMethod: b.test_method,
+        confLevel: b.conf_level,
+        shift: b.shift,
+        ratio: b.ratio,
+        power: b.power && {
+            sdLog: b.power.sd_log,
+            nEff: b.power.n_eff,
+            requiredPerSide: b.power.required_per_side,
+            minDetectableEffect: b.power.min_detectable_effect,
+            moreRounds: b.power.more_rounds
+        },
+        warnings: b.warnings,
+        issues: b.issues,
+        ...(b.adaptive && {
+            adaptive: {
+                rounds: b.adaptive.rounds,
+                look: b.adaptive.look,
+                testAlpha: b.adaptive.test_alpha,
+                stopReason: b.adaptive.stop_reason
+            }
+        })
+    }));
+    const suite = {
+        options: json.options,
+        comparisons,
+        counts: json.counts,
+        warnings: json.warnings,
+        provenance: json.provenance
+    };
+    return { suite, run: json.run };
 }
 
 const ORDER = [
@@ -38829,7 +40185,8 @@ const RESET = '\x1b[0m';
 /** Renders the whole report as plain text (every benchmark, no truncation). */
 function renderTerminal(report, options = {}) {
     const { suite, run } = report;
-    const level = formatLevel(1 - suite.options.alpha);
+    // Adaptive looks test at levels below α, so their CIs are at least 1 − α (docs/adaptive.md).
+    const level = `${run.adaptive ? '≥ ' : ''}${formatLevel(1 - suite.options.alpha)}`;
     const header = ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect', 'Verdict'];
     const rows = [...suite.comparisons]
         .sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark))
@@ -38847,10 +40204,16 @@ function renderTerminal(report, options = {}) {
     const bits = [
         `${run.base.label}${run.base.sha ? ` (${run.base.sha.slice(0, 7)})` : ''} → ${run.head.label}${run.head.sha ? ` (${run.head.sha.slice(0, 7)})` : ''}`
     ];
-    if (run.rounds !== undefined)
+    if (run.rounds !== undefined && run.adaptive)
+        bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
+    else if (run.rounds !== undefined)
         bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
     bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`);
     out.push(bits.join(' · '));
+    if (run.adaptive) {
+        const a = run.adaptive;
+        out.push(`benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`);
+    }
     if (run.stoppedEarly)
         out.push(`measuring stopped early: ${run.stoppedEarly}`);
     out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '));
@@ -38881,6 +40244,7 @@ function row(c) {
         if (why)
             verdict += `: ${why.message.slice(0, 80)}`;
     }
+    verdict += adaptiveNote(c);
     return [
         c.benchmark,
         formatDuration(c.baseMedian),
@@ -38897,11 +40261,12 @@ function stripIcons(s) {
 }
 
 /**
- * Writes a finished report to the output directory (results.json, report.md, report.txt) and
- * renders the requested format for stdout. Shared by `run`, `compare` and `report`.
+ * Writes a finished report to the output directory (results.json, report.md, summary.md,
+ * report.txt, and report.html when the raw samples are at hand) and renders the requested format
+ * for stdout. Shared by `run`, `compare` and `report`.
  */
 /** Writes every report file into `dir` (created if needed) and returns their paths. */
-function writeOutputs(report, dir) {
+function writeOutputs(report, dir, options = {}) {
     const abs = resolve(dir);
     mkdirSync(abs, { recursive: true });
     const paths = {
@@ -38915,7 +40280,28 @@ function writeOutputs(report, dir) {
     writeFileSync(paths.comment, renderMarkdown(report, { maxChars: COMMENT_MAX_CHARS }));
     writeFileSync(paths.summary, renderMarkdown(report, { maxChars: Infinity }));
     writeFileSync(paths.text, renderTerminal(report, { colour: false }));
+    const samples = options.samples ?? [];
+    if (samples.length > 0 || options.html) {
+        const html = renderHtml(report, samples);
+        if (samples.length > 0) {
+            paths.html = join(abs, 'report.html');
+            writeFileSync(paths.html, html);
+        }
+        if (options.html)
+            paths.htmlCopy = writeHtml(options.html, html);
+    }
     return paths;
+}
+/** Writes an HTML report to `file` (its folder created if needed); returns the absolute path. */
+function writeHtml(file, html) {
+    const abs = resolve(file);
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, html);
+    return abs;
+}
+/** The HTML report of `report` with `samples` (possibly none) written to `file`. */
+function writeHtmlReport(file, report, samples, options = {}) {
+    return writeHtml(file, renderHtml(report, samples, options));
 }
 /** The report in one format, for stdout. */
 function renderFormat(report, format, colour) {
@@ -39518,6 +40904,45 @@ function notABenchmark(path, flag, r, output) {
 }
 
 /**
+ * The base-build cache: the base commit's build outputs, restored instead of rebuilding when the
+ * same commit was built before with the same command and compiler. Only the base side is ever
+ * cached — nothing built from a pull request's head is saved. The storage is injected (the Action
+ * passes @actions/cache; local runs pass nothing and just build).
+ */
+/**
+ * `benchgate-base-<os>-<arch>-<base sha>-<hash>`: the hash covers everything else that changes the
+ * build's output (build command, binary path, cached paths, compiler version, CC/CXX).
+ */
+function baseBuildCacheKey(parts) {
+    const hash = createHash('sha256')
+        .update(JSON.stringify([parts.build, parts.binary, [...parts.paths], parts.compiler]))
+        .digest('hex')
+        .slice(0, 16);
+    return `benchgate-base-${parts.os ?? platform()}-${parts.arch ?? arch()}-${parts.baseSha}-${hash}`;
+}
+/**
+ * The compiler the build will most likely use, as one line: `$CXX`/`$CC` if set, else `c++`, `g++`,
+ * `clang++`, `cc`. Includes the variables themselves, since they change the build.
+ */
+function compilerIdentity(env = process.env) {
+    const candidates = [env.CXX, env.CC, 'c++', 'g++', 'clang++', 'cc'].filter((c) => Boolean(c));
+    for (const compiler of candidates) {
+        try {
+            const version = execFileSync(compiler, ['--version'], {
+                encoding: 'utf8',
+                timeout: 10_000,
+                stdio: ['ignore', 'pipe', 'ignore']
+            });
+            return `${compiler}: ${version.split('\n')[0].trim()} (CC=${env.CC ?? ''} CXX=${env.CXX ?? ''})`;
+        }
+        catch {
+            // try the next one
+        }
+    }
+    return `unknown compiler (CC=${env.CC ?? ''} CXX=${env.CXX ?? ''})`;
+}
+
+/**
  * Running git: always `execFile('git', [args...])`, never a shell, so ref and branch names are plain
  * argv entries that no shell ever parses. Messages are forced to English (LC_ALL=C) so they can be
  * recognised, prompts are disabled, and GIT_DIR-style variables inherited from a hook are dropped
@@ -39890,10 +41315,16 @@ function planRounds(options) {
             subject: 'warmup'
         });
     }
+    const first = options.firstRound ?? 0;
+    if (!Number.isInteger(first) || first < 0) {
+        throw new JobError(2, 'invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
+            subject: 'firstRound'
+        });
+    }
     const plan = [];
     for (let i = 0; i < warmup; i++)
         plan.push({ round: -1, order: abbaOrder(i) });
-    for (let r = 0; r < rounds; r++)
+    for (let r = first; r < first + rounds; r++)
         plan.push({ round: r, order: abbaOrder(r) });
     return plan;
 }
@@ -40513,6 +41944,480 @@ async function acquireHostLock(path, options) {
     const unregister = onTerminate(release);
     log.debug(`Acquired the host lock ${path}.`);
     return release;
+}
+
+/**
+ * Group-sequential significance levels for adaptive rounds (docs/adaptive.md): how much of the
+ * error budget α each look at the data may spend, so that looking after every block of rounds does
+ * not inflate false alarms.
+ *
+ * The rule, chosen because it is valid with no assumption about how the looks are correlated:
+ * - α is spent over the planned information fraction `t = rounds so far / maximum rounds` with the
+ *   Lan–DeMets O'Brien–Fleming-type spending function `α(t) = 2 − 2Φ(z_{1−α/2} / √t)`
+ *   (α(0) = 0, α(1) = α; tiny early, most of α kept for the last look).
+ * - Look k tests at the increment `α(t_k) − α(t_{k−1})`; the final look (maximum rounds reached or the
+ *   time budget exhausted) at everything left, `α − α(t_{k−1})`.
+ * - By Boole's inequality P(a false alarm at any look) ≤ Σ increments ≤ α whatever the correlation
+ *   between looks (Bonferroni over looks). This is conservative compared with exact boundaries
+ *   (Armitage, McPherson & Rowe recursive integration), which we do not use because they assume a
+ *   normal statistic with independent increments — not a rank test on one median per process.
+ *
+ * References: K. K. G. Lan & D. L. DeMets (1983), "Discrete sequential boundaries for clinical
+ * trials", Biometrika 70(3), 659–663; P. C. O'Brien & T. R. Fleming (1979), "A multiple testing
+ * procedure for clinical trials", Biometrics 35(3), 549–556.
+ *
+ * Pure functions, no I/O.
+ * @module
+ */
+function checkAlpha(alpha) {
+    if (!(alpha > 0 && alpha < 1))
+        throw new StatsInputError('domain', 'alpha', `alpha must be in (0, 1), got ${alpha}`);
+}
+function checkFraction(t, name = 't') {
+    if (!(t >= 0 && t <= 1))
+        throw new StatsInputError('domain', name, `${name} must be an information fraction in [0, 1], got ${t}`);
+}
+/**
+ * The O'Brien–Fleming-type spending function of Lan & DeMets (1983):
+ * `α(t) = 2 − 2Φ(z_{1−α/2}/√t)`, computed as `2·(1 − Φ(·))` without cancellation, so tiny early
+ * values keep their relative accuracy. Same as R `2 - 2*pnorm(qnorm(1 - a/2)/sqrt(t))`.
+ *
+ * @param t information fraction in [0, 1] (rounds so far / maximum rounds); α(0) = 0
+ * @param alpha overall two-sided level in (0, 1)
+ * @returns the cumulative α spent by fraction t, in [0, alpha]; non-decreasing in t, α(1) = alpha
+ * @throws StatsInputError 'domain' for t outside [0, 1] or alpha outside (0, 1)
+ * Complexity O(1).
+ */
+function obrienFlemingSpending(t, alpha) {
+    checkAlpha(alpha);
+    checkFraction(t);
+    if (t === 0)
+        return 0;
+    if (t === 1)
+        return alpha;
+    const z = normalQuantile(1 - alpha / 2);
+    return Math.min(alpha, 2 * normalSf(z / Math.sqrt(t)));
+}
+/**
+ * The level of one look: the α increment between the previous look's information fraction and
+ * this one's, or everything not yet spent when this is the final look.
+ *
+ * @param look.alpha overall level in (0, 1)
+ * @param look.fraction this look's information fraction in (0, 1]
+ * @param look.previousFraction the previous look's fraction in [0, fraction) (0 for the first look)
+ * @param look.final true when no further look will follow (max rounds reached, time budget out)
+ * @returns a level in (0, alpha]; Σ over a run's looks ≤ alpha
+ * @throws StatsInputError 'domain' for fractions outside their ranges or alpha outside (0, 1)
+ */
+function lookAlpha(look) {
+    const { alpha, fraction, previousFraction } = look;
+    checkAlpha(alpha);
+    checkFraction(fraction, 'fraction');
+    checkFraction(previousFraction, 'previousFraction');
+    if (!(fraction > previousFraction)) {
+        throw new StatsInputError('domain', 'fraction', `a look's fraction (${fraction}) must exceed the previous look's (${previousFraction})`);
+    }
+    const spent = obrienFlemingSpending(previousFraction, alpha);
+    const upTo = look.final ? alpha : obrienFlemingSpending(fraction, alpha);
+    // Never exactly 0 (a test at level 0 is meaningless); the floor is far below any useful p-value.
+    return Math.max(upTo - spent, Number.MIN_VALUE);
+}
+
+/**
+ * The analysis side of adaptive rounds (docs/adaptive.md): a sequence of looks at a growing set of
+ * samples. At each look the benchmarks still unresolved are analysed at the look's group-sequential
+ * level (stats/sequential.ts); those that reach a verdict — regression, improvement, negligible,
+ * unchanged — keep it and get no more rounds; the rest are measured again. Pure: no I/O, no clock.
+ *
+ * Rules that keep the looks honest:
+ * - the test, its CI and the equivalence decision ("unchanged": CI inside ±δ) all use the look's
+ *   level, so neither a false alarm nor a missed change ≥ δ gets more than its share of α per look;
+ * - Holm (or BH) within a look runs over the whole suite: benchmarks resolved earlier stay in the
+ *   family with p = 1, so the family never shrinks as benchmarks drop out;
+ * - a benchmark that produced no new samples since the previous look (crashed, disappeared) stops
+ *   with its last verdict and a warning, instead of being asked for again.
+ */
+/** Verdicts that end a benchmark's measurement in an adaptive run. */
+const RESOLVED_VERDICTS = ['regression', 'improvement', 'negligible', 'unchanged'];
+/**
+ * Looks whose level is below this resolve nothing: no rank test on benchmark-sized samples reaches
+ * such p-values, and `1 − level` must stay below 1 for the CI. (A final look below it — which the
+ * O'Brien–Fleming spending never produces — is tested at this floor.)
+ */
+const MIN_TEST_ALPHA = 1e-12;
+/** Verdicts more rounds cannot change. */
+const NOT_COMPARED = ['new', 'removed', 'failed'];
+/**
+ * Runs the looks of one adaptive measurement. Create one per run; call `look()` after every block of
+ * rounds with all samples so far, measure `active` again, and take `result()` at the end.
+ */
+class SequentialAnalysis {
+    opts;
+    maxRounds;
+    done = new Map();
+    latest = new Map();
+    active = null;
+    previousFraction = 0;
+    previousRounds = 0;
+    looks = 0;
+    warnings = [];
+    provenance = { base: {}, head: {} };
+    /**
+     * @param options analysis thresholds (α is the overall level spent over the looks)
+     * @param maxRounds the planned maximum number of rounds (the information fraction's denominator)
+     */
+    constructor(options, maxRounds) {
+        const { testAlpha: _t, familyPadding: _f, ...rest } = { ...DEFAULT_ANALYSIS_OPTIONS, ...options };
+        this.opts = rest;
+        if (!Number.isInteger(maxRounds) || maxRounds < 1)
+            throw new RangeError(`maxRounds must be an integer >= 1, got ${maxRounds}`);
+        this.maxRounds = maxRounds;
+    }
+    /** Benchmarks still to be measured (null before the first look: all of them). */
+    activeBenchmarks() {
+        return this.active === null ? null : [...this.active].sort();
+    }
+    /** Looks taken so far. */
+    lookCount() {
+        return this.looks;
+    }
+    /**
+     * Analyses the benchmarks still active at `at.rounds` rounds.
+     * @param input every sample and issue measured so far (samples of stopped benchmarks are ignored)
+     * @throws RangeError when `at.rounds` does not exceed the previous look's rounds
+     */
+    look(input, at) {
+        if (!(at.rounds > this.previousRounds))
+            throw new RangeError(`a look needs new rounds: ${at.rounds} after ${this.previousRounds}`);
+        const fraction = Math.min(1, at.rounds / this.maxRounds);
+        const final = at.final || fraction >= 1;
+        let testAlpha = lookAlpha({
+            alpha: this.opts.alpha,
+            fraction: Math.max(fraction, Math.min(1, this.previousFraction + 1e-12)),
+            previousFraction: this.previousFraction,
+            final
+        });
+        // A level this small decides nothing (and 1 − level would round to 1): analyse at the floor but
+        // resolve nothing at this look, unless it is the last.
+        const decides = final || testAlpha >= MIN_TEST_ALPHA;
+        testAlpha = Math.max(testAlpha, MIN_TEST_ALPHA);
+        this.looks++;
+        const look = this.looks;
+        const stopped = [];
+        const roundsOf = roundsPerBenchmark(input.samples);
+        // A benchmark asked for again that brought nothing new on either side stops here.
+        if (this.active !== null) {
+            for (const name of [...this.active]) {
+                const r = roundsOf.get(name);
+                const fresh = r !== undefined && r.lastBase >= this.previousRounds && r.lastHead >= this.previousRounds;
+                if (fresh)
+                    continue;
+                const last = this.latest.get(name);
+                if (last) {
+                    this.stop(name, last, 'no-samples', [
+                        {
+                            level: 'warning',
+                            code: 'adaptive-no-samples',
+                            message: `no new samples on ${r === undefined || r.lastBase < this.previousRounds ? 'base' : 'head'} in rounds ` +
+                                `${this.previousRounds + 1}–${at.rounds} (the process failed or the benchmark no longer ran): ` +
+                                `kept its verdict from look ${last.adaptive?.look ?? look - 1}`
+                        }
+                    ]);
+                    stopped.push(name);
+                }
+                this.active.delete(name);
+            }
+        }
+        const names = this.active;
+        const filtered = names === null
+            ? input
+            : {
+                ...input,
+                samples: input.samples.filter((s) => names.has(s.benchmark)),
+                issues: (input.issues ?? []).filter((i) => i.benchmark === '' || names.has(i.benchmark)),
+                headOnly: (input.headOnly ?? []).filter((b) => names.has(b))
+            };
+        const familyPadding = [...this.done.values()].filter((c) => c.pValue !== null).length;
+        const suite = analyzeSuite(filtered, { ...this.opts, testAlpha, familyPadding });
+        this.warnings = suite.warnings;
+        this.provenance = suite.provenance;
+        const next = new Set();
+        for (const c of suite.comparisons) {
+            c.adaptive = { rounds: roundsOf.get(c.benchmark)?.count ?? 0, look, testAlpha, stopReason: 'resolved' };
+            this.latest.set(c.benchmark, c);
+            if (decides && RESOLVED_VERDICTS.includes(c.verdict))
+                this.stop(c.benchmark, c, 'resolved');
+            else if (NOT_COMPARED.includes(c.verdict))
+                this.stop(c.benchmark, c, 'not-compared');
+            else if (final)
+                this.stop(c.benchmark, c, at.finalReason ?? 'max-rounds');
+            else {
+                next.add(c.benchmark);
+                continue;
+            }
+            stopped.push(c.benchmark);
+        }
+        this.active = next;
+        this.previousFraction = fraction;
+        this.previousRounds = at.rounds;
+        return { look, testAlpha, active: [...next].sort(), stopped: stopped.sort() };
+    }
+    /**
+     * Ends the run without a further look (e.g. interrupted before a top-up block measured anything):
+     * the benchmarks still active keep their last look's comparison and get `reason`.
+     */
+    finish(reason) {
+        for (const name of this.active ?? []) {
+            const last = this.latest.get(name);
+            if (last)
+                this.stop(name, last, reason);
+        }
+        this.active = new Set();
+    }
+    /**
+     * The suite as reported: every benchmark with the comparison of the look that stopped it (or its
+     * latest, if still active), counts over those, the last look's suite-wide warnings, and the
+     * run's analysis options (α is the overall level).
+     */
+    result() {
+        if (this.active?.size)
+            this.finish('interrupted');
+        const all = new Map(this.latest);
+        for (const [name, c] of this.done)
+            all.set(name, c);
+        const comparisons = [...all.values()].sort((a, b) => a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0);
+        const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
+        for (const c of comparisons)
+            counts[c.verdict]++;
+        return {
+            options: { ...this.opts },
+            comparisons,
+            counts,
+            warnings: [...this.warnings],
+            provenance: this.provenance
+        };
+    }
+    stop(name, c, reason, warnings = []) {
+        c.adaptive = {
+            ...(c.adaptive ?? { rounds: 0, look: this.looks, testAlpha: this.opts.alpha }),
+            stopReason: reason
+        };
+        if (warnings.length)
+            c.warnings = [...c.warnings, ...warnings];
+        this.done.set(name, c);
+    }
+}
+/** Per benchmark: distinct measured rounds with samples, and the last round seen on each side. */
+function roundsPerBenchmark(samples) {
+    const rounds = new Map();
+    const out = new Map();
+    for (const s of samples) {
+        let set = rounds.get(s.benchmark);
+        if (!set)
+            rounds.set(s.benchmark, (set = new Set()));
+        set.add(s.round);
+        let e = out.get(s.benchmark);
+        if (!e)
+            out.set(s.benchmark, (e = { count: 0, lastBase: -1, lastHead: -1 }));
+        if (s.side === 'base')
+            e.lastBase = Math.max(e.lastBase, s.round);
+        else
+            e.lastHead = Math.max(e.lastHead, s.round);
+    }
+    for (const [name, set] of rounds)
+        out.get(name).count = set.size;
+    return out;
+}
+
+/**
+ * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
+ * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
+ * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
+ * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
+ *
+ * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
+ * look's level) live in analysis/sequential.ts; this module only runs blocks and keeps time.
+ */
+/** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
+const DEFAULT_MAX_ROUNDS_FACTOR = 3;
+/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
+const MAX_FILTER_CHARS = 100_000;
+/** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
+function adaptiveMaxRounds(initialRounds, maxRounds) {
+    return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds);
+}
+/**
+ * Rounds per top-up block: about a third of the rounds left after the initial block, rounded up to
+ * an even number (so each block is ABBA-balanced), at least 2. Few looks keep the Bonferroni-over-
+ * looks rule cheap: the last look still gets most of α (docs/adaptive.md has the table).
+ */
+function defaultBlockRounds(initialRounds, maxRounds) {
+    const left = Math.max(0, maxRounds - initialRounds);
+    const third = Math.ceil(left / 3);
+    return Math.max(2, third + (third % 2));
+}
+/**
+ * One regular expression that selects exactly the named benchmarks with Google Benchmark's
+ * `--benchmark_filter`: `^(name1|name2|...)$`.
+ *
+ * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
+ * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
+ * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
+ * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
+ * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
+ * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
+ *
+ * @param names exact benchmark names (non-empty strings, no NUL or newline)
+ * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
+ *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
+ *   extra samples
+ */
+function exactNameFilter(names) {
+    if (names.length === 0)
+        return undefined;
+    const parts = [];
+    for (const name of [...new Set(names)].sort()) {
+        if (name === '' || /[\0\n\r]/.test(name))
+            return undefined;
+        parts.push(escapeFilterName(name));
+    }
+    const filter = `^(${parts.join('|')})$`;
+    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
+}
+/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
+function escapeFilterName(name) {
+    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
+}
+/**
+ * Runs the initial block and the top-up blocks, looking after each.
+ * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
+ */
+async function runAdaptive(o) {
+    const { initialRounds, maxRounds, log } = o;
+    if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
+        throw new JobError(2, 'invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
+    }
+    const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds);
+    if (!Number.isInteger(blockRounds) || blockRounds < 1) {
+        throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
+    }
+    const start = Date.now();
+    const seq = new SequentialAnalysis(o.analysis, maxRounds);
+    const looks = [];
+    const blocks = [];
+    let done = 0;
+    let runsBefore = 0;
+    const runBlock = async (rounds, warmup, filter) => {
+        const elapsed = Date.now() - start;
+        const offsetRuns = runsBefore;
+        const offsetRounds = done;
+        const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
+        const r = await runRounds({
+            ...rest,
+            plan: planRounds({ rounds, warmup, firstRound: done }),
+            filter,
+            minRounds: 1,
+            timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
+            onRunComplete: (result, p) => o.onRunComplete?.(result, {
+                ...p,
+                completedRuns: offsetRuns + p.completedRuns,
+                plannedRuns: offsetRuns + p.plannedRuns,
+                completedRounds: offsetRounds + p.completedRounds,
+                elapsedMs: Date.now() - start
+            })
+        });
+        runsBefore += r.runs.length;
+        done += r.completedRounds;
+        blocks.push(r);
+        return r;
+    };
+    let block = await runBlock(initialRounds, o.warmup, o.filter);
+    let finalReason = null;
+    for (;;) {
+        const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
+        const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - start);
+        const reason = block.stoppedEarly === 'interrupted'
+            ? 'interrupted'
+            : block.stoppedEarly === 'failures'
+                ? 'failures'
+                : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
+                    ? 'time-budget'
+                    : done >= maxRounds
+                        ? 'max-rounds'
+                        : null;
+        const input = o.snapshot();
+        if (input.samples.length === 0 || block.completedRounds === 0) {
+            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
+            seq.finish(reason ?? 'no-samples');
+            finalReason = reason;
+            break;
+        }
+        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
+        const final = reason !== null && reason !== 'interrupted';
+        const look = seq.look(input, {
+            rounds: done,
+            final,
+            finalReason: final ? reason : undefined
+        });
+        looks.push(look);
+        log.info(`Look ${look.look} after ${done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
+            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
+        if (reason === 'interrupted')
+            seq.finish('interrupted');
+        if (reason !== null || look.active.length === 0) {
+            finalReason = reason;
+            break;
+        }
+        const rounds = Math.min(blockRounds, maxRounds - done);
+        const filter = exactNameFilter(look.active);
+        if (filter === undefined)
+            log.warn(`cannot select the ${look.active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
+        log.info(`Top-up: rounds ${done + 1}–${done + rounds} for ${look.active.length} unresolved benchmark(s)` +
+            (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
+        block = await runBlock(rounds, 0, filter ?? o.filter);
+    }
+    const initial = blocks[0];
+    const used = blocks.reduce((a, b) => a + b.measuringMs, 0) / 1000;
+    const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
+    const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
+    const stopped = {};
+    for (const c of suite?.comparisons ?? []) {
+        const why = c.adaptive?.stopReason;
+        if (why)
+            stopped[why] = (stopped[why] ?? 0) + 1;
+    }
+    const last = blocks[blocks.length - 1];
+    const rounds = {
+        runs: blocks.flatMap((b) => b.runs),
+        // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
+        stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
+            ? finalReason
+            : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
+                ? 'time-budget'
+                : null,
+        completedRounds: done,
+        plannedRounds: maxRounds,
+        measuringMs: blocks.reduce((a, b) => a + b.measuringMs, 0),
+        warmupMs: blocks.reduce((a, b) => a + b.warmupMs, 0),
+        wallMs: Date.now() - start
+    };
+    if (last.failingSide)
+        rounds.failingSide = last.failingSide;
+    return {
+        rounds,
+        suite,
+        looks,
+        summary: {
+            looks: looks.length,
+            initialRounds,
+            maxRounds,
+            blockRounds,
+            benchmarkSecondsUsed: used,
+            benchmarkSecondsIfFixed: ifFixed,
+            saved: ifFixed > 0 ? Math.min(1, Math.max(0, 1 - used / ifFixed)) : 0,
+            stopped
+        }
+    };
 }
 
 /** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */
@@ -41640,6 +43545,34 @@ function unreadable(path, e) {
     return new SampleFileError('unreadable', path, `${path}: cannot read it (${why}). Check the path given to benchgate.`);
 }
 
+/** Parses one finished process's sample file, keeping every good sample and every problem. */
+function collectRun(result, samples, issues, provenance) {
+    const at = { benchmark: '', side: result.side, round: result.round, run: result.run };
+    try {
+        const parsed = readSampleFile(result.outFile, { side: result.side, round: result.round, run: result.run });
+        samples.push(...parsed.samples);
+        issues.push(...parsed.issues.map((i) => (i.benchmark === '*' ? { ...i, benchmark: '' } : i)));
+        if (Object.keys(provenance[result.side]).length === 0)
+            provenance[result.side] = parsed.provenance;
+    }
+    catch (e) {
+        issues.push({ ...at, kind: 'invalid', message: e.message, source: result.outFile });
+    }
+    if (!result.ok) {
+        const how = result.timedOut
+            ? 'timed out'
+            : result.signal
+                ? `was killed by ${result.signal}`
+                : `exited with ${result.exitCode}`;
+        issues.push({
+            ...at,
+            kind: 'crashed',
+            message: `the ${result.side} process of round ${result.round + 1} ${how}; samples written before are kept. ${result.stderrTail}`.trim(),
+            source: result.stderrFile
+        });
+    }
+}
+
 /**
  * `benchgate compare BASE HEAD`: analyse existing sample files or folders only — the rigorous
  * replacement for Google Benchmark's compare.py, with the same reports and exit codes as `run`.
@@ -41672,10 +43605,11 @@ async function compareCommand(config, basePath, headPath, io) {
             reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
         }
     };
-    const written = writeOutputs(report, config.out);
+    const written = writeOutputs(report, config.out, { samples, html: config.html });
     io.stdout(renderFormat(report, config.format, io.colour));
     const verdict = gate(suite, config.failOn);
-    io.stderr(`reports written to ${written.dir}\n${verdict.reason}\n`);
+    const html = written.htmlCopy ?? written.html;
+    io.stderr(`reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
     return verdict.pass ? EXIT.pass : EXIT.gateFailed;
 }
 /** Quotes a path for the displayed reproduce line (display only; never executed by benchgate). */
@@ -41729,6 +43663,13 @@ async function runPipeline(config, log, hooks = {}) {
         const builds = await log.group('Build', async () => {
             const out = {};
             for (const side of ['base', 'head']) {
+                if (side === 'base' && hooks.baseBuildCache) {
+                    const cached = await restoreBaseBuild(hooks.baseBuildCache, trees.base, commits.baseSha, config, log);
+                    if (cached) {
+                        out.base = cached;
+                        continue;
+                    }
+                }
                 out[side] = await runBuild({
                     side,
                     cwd: trees[side],
@@ -41739,6 +43680,8 @@ async function runPipeline(config, log, hooks = {}) {
                     signal: hooks.signal
                 });
                 log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
+                if (side === 'base' && out.base.ok && hooks.baseBuildCache)
+                    await saveBaseBuild(hooks.baseBuildCache, trees.base, commits.baseSha, config, log);
             }
             return out;
         });
@@ -41760,7 +43703,11 @@ async function runPipeline(config, log, hooks = {}) {
                 throw new JobError(3, 'git-failed', `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`);
             }
             log.warn('the base build failed: no baseline; every head benchmark is reported as new');
-            return { report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base), samplesDir };
+            return {
+                report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base),
+                samplesDir,
+                samples: []
+            };
         }
         const baseBinary = locateBinary(trees.base, binaryPath);
         const baseProbe = await probeBinary(baseBinary, cwdOf('base'));
@@ -41775,10 +43722,10 @@ async function runPipeline(config, log, hooks = {}) {
         const issues = [];
         const provenance = { base: {}, head: {} };
         let rounds;
+        let adaptive;
         try {
             const staged = stageBinaries({ workDir, base: baseBinary, head: headBinary });
-            rounds = await log.group('Measure (ABBA rounds)', () => runRounds({
-                plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }),
+            const measure = {
                 sides: {
                     base: { binary: staged.base, cwd: cwdOf('base') },
                     head: { binary: staged.head, cwd: cwdOf('head') }
@@ -41797,10 +43744,25 @@ async function runPipeline(config, log, hooks = {}) {
                 signal: hooks.signal,
                 onRunComplete: (result, progress) => {
                     if (!result.warmup)
-                        collect(result, samples, issues, provenance);
+                        collectRun(result, samples, issues, provenance);
                     hooks.onProgress?.(result, progress, { samples, issues });
                 }
-            }));
+            };
+            if (config.adaptive) {
+                // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
+                adaptive = await log.group('Measure (adaptive ABBA rounds)', () => runAdaptive({
+                    ...measure,
+                    initialRounds: config.rounds,
+                    maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
+                    warmup: config.warmupRounds,
+                    analysis: config.analysis,
+                    snapshot: () => ({ samples, issues, provenance })
+                }));
+                rounds = adaptive.rounds;
+            }
+            else {
+                rounds = await log.group('Measure (ABBA rounds)', () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
+            }
         }
         finally {
             release();
@@ -41808,7 +43770,7 @@ async function runPipeline(config, log, hooks = {}) {
         if (samples.length === 0) {
             throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
         }
-        const suite = analyzeSuite({ samples, issues, provenance }, config.analysis);
+        const suite = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis);
         const stoppedEarly = rounds.stoppedEarly === 'time-budget'
             ? `the time budget (${config.timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`
             : rounds.stoppedEarly === 'interrupted'
@@ -41826,10 +43788,20 @@ async function runPipeline(config, log, hooks = {}) {
                     repetitions: config.repetitions,
                     stoppedEarly,
                     measuringSeconds: rounds.measuringMs / 1000,
-                    wallSeconds: rounds.wallMs / 1000
+                    wallSeconds: rounds.wallMs / 1000,
+                    ...(adaptive && {
+                        adaptive: {
+                            looks: adaptive.summary.looks,
+                            maxRounds: adaptive.summary.maxRounds,
+                            benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
+                            benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
+                            saved: adaptive.summary.saved
+                        }
+                    })
                 }
             },
-            samplesDir
+            samplesDir,
+            samples
         };
     }
     finally {
@@ -41838,31 +43810,52 @@ async function runPipeline(config, log, hooks = {}) {
             log.info(`worktrees kept in ${workDir}`);
     }
 }
-/** Parses one finished process's sample file, keeping every good sample and every problem. */
-function collect(result, samples, issues, provenance) {
-    const at = { benchmark: '', side: result.side, round: result.round, run: result.run };
+/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
+function baseCacheKey(cache, baseSha, config) {
+    return baseBuildCacheKey({
+        baseSha,
+        build: config.build,
+        binary: config.binary,
+        paths: cache.paths,
+        compiler: compilerIdentity()
+    });
+}
+/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
+async function restoreBaseBuild(cache, tree, baseSha, config, log) {
+    const key = baseCacheKey(cache, baseSha, config);
     try {
-        const parsed = readSampleFile(result.outFile, { side: result.side, round: result.round, run: result.run });
-        samples.push(...parsed.samples);
-        issues.push(...parsed.issues.map((i) => (i.benchmark === '*' ? { ...i, benchmark: '' } : i)));
-        if (Object.keys(provenance[result.side]).length === 0)
-            provenance[result.side] = parsed.provenance;
+        const hit = await cache.storage.restore(cache.paths.map((p) => resolve(tree, p)), key);
+        if (!hit) {
+            log.info(`base build cache: no entry for ${key}; building`);
+            return null;
+        }
+        locateBinary(tree, config.binary);
+        log.info(`base build cache: restored ${key}; the base build is skipped`);
+        return {
+            side: 'base',
+            ok: true,
+            exitCode: 0,
+            signal: null,
+            timedOut: false,
+            durationMs: 0,
+            logTail: '',
+            logPath: '',
+            outcome: 'restored from cache'
+        };
     }
     catch (e) {
-        issues.push({ ...at, kind: 'invalid', message: e.message, source: result.outFile });
+        log.warn(`base build cache: could not use ${key} (${e.message}); building instead`);
+        return null;
     }
-    if (!result.ok) {
-        const how = result.timedOut
-            ? 'timed out'
-            : result.signal
-                ? `was killed by ${result.signal}`
-                : `exited with ${result.exitCode}`;
-        issues.push({
-            ...at,
-            kind: 'crashed',
-            message: `the ${result.side} process of round ${result.round + 1} ${how}; samples written before are kept. ${result.stderrTail}`.trim(),
-            source: result.stderrFile
-        });
+}
+async function saveBaseBuild(cache, tree, baseSha, config, log) {
+    const key = baseCacheKey(cache, baseSha, config);
+    try {
+        await cache.storage.save(cache.paths.map((p) => resolve(tree, p)), key);
+        log.info(`base build cache: saved ${key}`);
+    }
+    catch (e) {
+        log.warn(`base build cache: could not save ${key}: ${e.message}`);
     }
 }
 function noBaselineReport(config, run, benchmarks, base) {
@@ -41896,6 +43889,10 @@ function reproduceLine(config, baseSha, headSha) {
         args.push('--repetitions', String(config.repetitions));
     if (config.filter)
         args.push('--filter', config.filter);
+    if (config.adaptive)
+        args.push('--adaptive');
+    if (config.adaptive && config.maxRounds !== null)
+        args.push('--max-rounds', String(config.maxRounds));
     return args.map(shellQuote).join(' ');
 }
 
@@ -41912,7 +43909,7 @@ async function runCommand(config, io) {
     process.on('SIGINT', onSigint);
     let verdicts = '';
     try {
-        const { report } = await runPipeline(config, log, {
+        const { report, samples } = await runPipeline(config, log, {
             signal: abort.signal,
             onProgress: (result, p, partial) => {
                 // A round ends with its second process; only then is the running verdict count recomputed.
@@ -41921,7 +43918,10 @@ async function runCommand(config, io) {
                     : result.side === (result.round % 2 === 0 ? 'head' : 'base');
                 if (roundDone && !result.warmup && partial.samples.length > 0)
                     verdicts = runningVerdicts(partial, config);
-                const round = result.warmup ? 'warm-up' : `round ${result.round + 1}/${config.rounds}`;
+                const planned = config.adaptive
+                    ? `≤${adaptiveMaxRounds(config.rounds, config.maxRounds)}`
+                    : String(config.rounds);
+                const round = result.warmup ? 'warm-up' : `round ${result.round + 1}/${planned}`;
                 const status = result.ok ? '' : ` (${result.side} ${result.timedOut ? 'timed out' : 'failed'})`;
                 const line = `${round} · ${p.completedRuns}/${p.plannedRuns} runs · ${partial.samples.length} samples${verdicts} · ETA ${formatEta(p.etaMs)}${status}`;
                 if (io.isTTY) {
@@ -41936,10 +43936,11 @@ async function runCommand(config, io) {
                 }
             }
         });
-        const written = writeOutputs(report, config.out);
+        const written = writeOutputs(report, config.out, { samples, html: config.html });
         io.stdout(renderFormat(report, config.format, io.colour));
         const verdict = gate(report.suite, config.failOn);
-        io.stderr(`reports and raw samples in ${written.dir}\n${verdict.reason}\n`);
+        const html = written.htmlCopy ?? written.html;
+        io.stderr(`reports and raw samples in ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
         return verdict.pass ? EXIT.pass : EXIT.gateFailed;
     }
     finally {
@@ -41967,6 +43968,15 @@ var run = /*#__PURE__*/Object.freeze({
 const MAX_RESULTS_BYTES = 64 * 1024 * 1024;
 const MAX_BENCHMARKS = 100_000;
 const MAX_TEXT = 4096;
+const STOP_REASONS = [
+    'resolved',
+    'max-rounds',
+    'time-budget',
+    'no-samples',
+    'not-compared',
+    'interrupted',
+    'failures'
+];
 /** Parses and validates a results file; throws ConfigError saying what is wrong and where. */
 function validateResults(text, source) {
     if (text.length > MAX_RESULTS_BYTES)
@@ -42027,6 +44037,11 @@ function validateResults(text, source) {
     str(obj(run.base, '$.run.base').label, '$.run.base.label');
     str(obj(run.head, '$.run.head').label, '$.run.head.label');
     str(run.key, '$.run.key', true);
+    if (run.adaptive !== undefined) {
+        const a = obj(run.adaptive, '$.run.adaptive');
+        for (const k of ['looks', 'maxRounds', 'benchmarkSecondsUsed', 'benchmarkSecondsIfFixed', 'saved'])
+            num(a[k], `$.run.adaptive.${k}`);
+    }
     const options = obj(root.options, '$.options');
     for (const k of ['alpha', 'minEffect', 'power', 'deffCutoff'])
         num(options[k], `$.options.${k}`);
@@ -42057,11 +44072,23 @@ function validateResults(text, source) {
         if (!Array.isArray(o.issues))
             fail(`${p}.issues`, 'expected an array');
         obj(o.sides, `${p}.sides`);
+        if (o.adaptive !== undefined) {
+            const a = obj(o.adaptive, `${p}.adaptive`);
+            for (const k of ['rounds', 'look', 'test_alpha'])
+                num(a[k], `${p}.adaptive.${k}`);
+            if (!STOP_REASONS.includes(a.stop_reason))
+                fail(`${p}.adaptive.stop_reason`, `expected one of ${STOP_REASONS.join(', ')}`);
+        }
     });
     return json;
 }
 
-/** `benchgate report RESULTS.json`: re-render a results file in another format. */
+/**
+ * `benchgate report RESULTS.json`: re-render a results file in another format, and with --html FILE
+ * as the HTML report. The results file holds no samples; the plots use the `samples/` folder next to
+ * it (the layout `run` writes: `<out>/results.json`, `<out>/samples/base-r000.json`, ...) when there
+ * is one, and the page says so when there is none.
+ */
 async function reportCommand(config, resultsPath, io) {
     let text;
     try {
@@ -42072,14 +44099,46 @@ async function reportCommand(config, resultsPath, io) {
     }
     const report = fromResultsJson(validateResults(text, resultsPath));
     io.stdout(renderFormat(report, config.format, io.colour));
+    if (config.html) {
+        const found = samplesNextTo(resultsPath);
+        const file = writeHtmlReport(config.html, report, found.samples, { noSamplesReason: found.reason });
+        io.stderr(`HTML report${found.samples.length ? ' with plots' : ' (numbers only: ' + found.reason + ')'}: ${file}\n`);
+    }
     const verdict = gate(report.suite, config.failOn);
     io.stderr(verdict.reason + '\n');
     return verdict.pass ? EXIT.pass : EXIT.gateFailed;
 }
+/**
+ * The raw samples of both sides from `<folder of results.json>/samples/`, read with the sample
+ * readers (benchgate's own `<side>-r<round>.<ext>` names give each side its files and rounds).
+ * Never throws: without usable samples it returns none and the reason.
+ */
+function samplesNextTo(resultsPath) {
+    const dir = join(dirname(resultsPath), 'samples');
+    if (!existsSync(dir))
+        return { samples: [], reason: `no samples/ folder next to ${resultsPath}` };
+    const samples = [];
+    const problems = [];
+    for (const side of ['base', 'head']) {
+        try {
+            samples.push(...readSampleDir(dir, side).samples);
+        }
+        catch (e) {
+            if (!(e instanceof SampleFileError))
+                throw e;
+            problems.push(e.message);
+        }
+    }
+    return {
+        samples,
+        reason: samples.length ? '' : `no usable samples in ${dir}${problems.length ? ` (${problems[0]})` : ''}`
+    };
+}
 
 var report = /*#__PURE__*/Object.freeze({
     __proto__: null,
-    reportCommand: reportCommand
+    reportCommand: reportCommand,
+    samplesNextTo: samplesNextTo
 });
 
 export { HELP, main$1r as main };

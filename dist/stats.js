@@ -37678,7 +37678,8 @@ function compare(benchmark, base, head, options = {}) {
                 'the p-value may be overconfident (run several rounds, e.g. `benchgate run`)'
         });
     }
-    const confLevel = 1 - opts.alpha;
+    // The test and the CIs share one level; adaptive looks lower it (docs/adaptive.md).
+    const confLevel = 1 - (opts.testAlpha ?? opts.alpha);
     const mw = mannWhitneyU(analysed.head, analysed.base);
     const shift = hodgesLehmann(analysed.head, analysed.base, { confLevel });
     const ratio = hodgesLehmannRatio(analysed.head, analysed.base, { confLevel });
@@ -37719,7 +37720,7 @@ function verdictOf(c, opts) {
         pAdjusted: c.pAdjusted,
         ratio: c.ratio.estimate,
         ratioCi: c.ratio.ci,
-        alpha: opts.alpha,
+        alpha: opts.testAlpha ?? opts.alpha,
         minEffect: opts.minEffect
     });
 }
@@ -37845,7 +37846,9 @@ function analyzeSuite(input, options = {}) {
         comparisons.push(listedOnHead ? emptyComparison(name, 'new', obs, [], opts, []) : compareOne(name, obs, own, opts));
     }
     const tested = comparisons.filter((c) => c.pValue !== null);
-    const adjusted = adjustPValues(tested.map((c) => c.pValue), opts.correction);
+    // Adaptive looks: benchmarks resolved earlier stay in the family with p = 1 (docs/adaptive.md).
+    const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0));
+    const adjusted = adjustPValues([...tested.map((c) => c.pValue), ...new Array(padding).fill(1)], opts.correction);
     tested.forEach((c, i) => {
         c.pAdjusted = adjusted[i];
         c.verdict = verdictOf(c, opts);
@@ -37855,8 +37858,45 @@ function analyzeSuite(input, options = {}) {
         counts[c.verdict]++;
     const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} };
     const generalIssues = issues.filter((i) => i.benchmark === '');
-    const warnings = [...provenanceWarnings(provenance), ...generalIssues.map(issueWarning)];
+    const warnings = [
+        ...provenanceWarnings(provenance),
+        ...contentionWarnings(input.samples, opts.metric),
+        ...generalIssues.map(issueWarning)
+    ];
     return { options: opts, comparisons, counts, warnings, provenance };
+}
+/** Real time above CPU time by more than this (single-threaded) means the process waited for a CPU. */
+const CONTENTION_RATIO = 1.05;
+/**
+ * A single-threaded benchmark's real time exceeds its CPU time only when the process waits (for a
+ * core, or I/O). The validation study (docs/VALIDATION.md) found real time 1.3–3× CPU time on a
+ * loaded 2-core VM, with confidence intervals of ±4–24% where CPU time gave ±1%.
+ */
+function contentionWarnings(samples, metric) {
+    if (metric !== 'real_time')
+        return [];
+    const warnings = [];
+    for (const side of ['base', 'head']) {
+        const ratios = samples
+            .filter((s) => s.side === side && s.threads <= 1 && s.cpuTimeNs > 0)
+            .map((s) => s.realTimeNs / s.cpuTimeNs)
+            .sort((a, b) => a - b);
+        if (ratios.length === 0)
+            continue;
+        const mid = ratios.length >> 1;
+        const m = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+        if (m > CONTENTION_RATIO) {
+            warnings.push({
+                level: 'warning',
+                code: 'cpu-contention',
+                side,
+                message: `${side}: real time is ${((m - 1) * 100).toFixed(0)}% above CPU time (median over single-threaded samples): ` +
+                    'the benchmark processes waited for a CPU, which adds noise to real time. Measure on a quieter machine, ' +
+                    'pin with --cpu, or use --metric cpu_time for single-threaded CPU-bound benchmarks (docs/self-hosted.md)'
+            });
+        }
+    }
+    return warnings;
 }
 function compareOne(name, obs, issues, opts) {
     const hasBase = obs.base.length > 0;
@@ -37900,7 +37940,7 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
         pAdjusted: null,
         u: null,
         testMethod: null,
-        confLevel: 1 - opts.alpha,
+        confLevel: 1 - (opts.testAlpha ?? opts.alpha),
         shift: null,
         ratio: null,
         power: null,

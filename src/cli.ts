@@ -16,7 +16,8 @@ const BOOLEAN_OPTIONS = new Set([
   'merge-base',
   'keep-worktrees',
   'random-interleaving',
-  'fail-on-base-build-failure'
+  'fail-on-base-build-failure',
+  'adaptive'
 ])
 
 export const HELP: Record<string, string> = {
@@ -25,7 +26,7 @@ export const HELP: Record<string, string> = {
 Usage:
   benchgate run --base REF --build CMD --binary PATH [options]   build, measure (ABBA), analyse, gate
   benchgate compare BASE HEAD [options]    analyse existing sample files or folders
-  benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json)
+  benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json, --html FILE)
   benchgate --version | --help | COMMAND --help
 
 Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.`,
@@ -47,6 +48,9 @@ Options:
   --filter REGEX       --benchmark_filter
   --random-interleaving  shuffle benchmark order inside each process
   --cpu N              pin benchmark processes to CPU N
+  --adaptive           after the first --rounds, add ABBA rounds only for benchmarks still
+                       inconclusive, with group-sequential levels (docs/adaptive.md)
+  --max-rounds N       with --adaptive: at most N rounds per benchmark (default 3 × --rounds)
   --time-budget S      stop adding rounds after S seconds of measuring (default 600)
   --run-timeout S      kill a benchmark process after S seconds (default 600)
   --lock FILE          hold this host-wide lock while measuring (self-hosted runners)
@@ -69,13 +73,18 @@ Options:
   --metric M           real_time | cpu_time (default real_time)
   --fail-on F          regression | inconclusive | never (default regression)
   --format F           text | md | json on stdout (default text)
-  --out DIR            where results.json, report.md, summary.md, report.txt go (default benchgate-out)
+  --out DIR            where results.json, report.md, summary.md, report.txt and report.html
+                       (plots; needs the raw samples) go (default benchgate-out)
+  --html FILE          also write the self-contained HTML report with plots to FILE
   --config FILE        options from a JSON file (default benchgate.json if present)
 
 Examples:
   benchgate compare base.json head.json
   benchgate compare runs/base runs/head --min-effect 0.05 --format md`,
-  report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F]
+  report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F] [--html FILE]
+
+  --html FILE          write the HTML report; its plots use the samples/ folder next to RESULTS.json
+                       (as 'run' leaves it), else the page has the numbers only and says so
 
 Example:
   benchgate report benchgate-out/results.json --format md > comment.md`

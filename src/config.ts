@@ -47,6 +47,12 @@ export interface Config {
   failOnBaseBuildFailure: boolean
   /** Independent report key (several reports on one PR). */
   key: string
+  /** Also write a self-contained HTML report with plots to this file (null: none). */
+  html: string | null
+  /** Adaptive rounds: after the initial `rounds`, top-up rounds only for unresolved benchmarks. */
+  adaptive: boolean
+  /** Adaptive mode's cap on rounds per benchmark (null: chosen from `rounds`). */
+  maxRounds: number | null
   analysis: AnalysisOptions
 }
 
@@ -77,6 +83,9 @@ export const DEFAULT_CONFIG: Config = {
   failOn: 'regression',
   failOnBaseBuildFailure: false,
   key: 'default',
+  html: null,
+  adaptive: false,
+  maxRounds: null,
   analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
 }
 
@@ -127,6 +136,9 @@ const SPEC: Record<
   'fail-on': { type: 'enum', values: ['regression', 'inconclusive', 'never'] },
   'fail-on-base-build-failure': { type: 'bool' },
   key: { type: 'string' },
+  html: { type: 'string' },
+  adaptive: { type: 'bool' },
+  'max-rounds': { type: 'int', min: 1, max: 10000 },
   alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
   'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
   power: { type: 'number', min: 0, max: 1, exclusive: true },
@@ -189,6 +201,9 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
     failOn: get('fail-on', d.failOn),
     failOnBaseBuildFailure: get('fail-on-base-build-failure', d.failOnBaseBuildFailure),
     key: get('key', d.key),
+    html: get('html', d.html),
+    adaptive: get('adaptive', d.adaptive),
+    maxRounds: get('max-rounds', d.maxRounds),
     analysis: {
       alpha: get('alpha', a.alpha),
       minEffect: get('min-effect', a.minEffect),

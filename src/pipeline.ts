@@ -8,21 +8,26 @@ import { join, resolve } from 'node:path'
 import { analyzeSuite } from './analysis/suite.js'
 import type { SuiteResult } from './analysis/types.js'
 import { locateBinary, probeBinary, runBuild, type BuildResult } from './build/index.js'
+import { baseBuildCacheKey, compilerIdentity, type BaseBuildCache } from './build/cache.js'
 import type { Config } from './config.js'
 import { createWorktrees, isDirty, resolveCommits, type Worktrees } from './git/index.js'
 import type { Log } from './log.js'
 import type { Report } from './report/model.js'
 import {
   acquireHostLock,
+  adaptiveMaxRounds,
   JobError,
+  runAdaptive,
+  type AdaptiveResult,
   planRounds,
   runRounds,
   stageBinaries,
+  type RoundsOptions,
   type RoundsProgress,
   type RunResult
 } from './run/index.js'
 import type { Provenance, Sample, SampleIssue, Side } from './samples/model.js'
-import { readSampleFile } from './samples/index.js'
+import { collectRun } from './run/collect.js'
 import { shellQuote } from './commands/compare.js'
 
 export interface PipelineHooks {
@@ -33,12 +38,16 @@ export interface PipelineHooks {
     partial: { samples: readonly Sample[]; issues: readonly SampleIssue[] }
   ) => void
   signal?: AbortSignal
+  /** Restore the base build from this cache when possible, and save it after building. */
+  baseBuildCache?: BaseBuildCache
 }
 
 export interface PipelineResult {
   report: Report
   /** Where the raw sample files were kept. */
   samplesDir: string
+  /** Every sample measured (warm-up excluded), in the order measured; empty without a baseline. */
+  samples: Sample[]
 }
 
 /**
@@ -101,6 +110,19 @@ export async function runPipeline(
     const builds = await log.group('Build', async () => {
       const out = {} as Record<Side, BuildResult>
       for (const side of ['base', 'head'] as const) {
+        if (side === 'base' && hooks.baseBuildCache) {
+          const cached = await restoreBaseBuild(
+            hooks.baseBuildCache,
+            trees.base,
+            commits.baseSha,
+            config,
+            log
+          )
+          if (cached) {
+            out.base = cached
+            continue
+          }
+        }
         out[side] = await runBuild({
           side,
           cwd: trees[side],
@@ -113,6 +135,8 @@ export async function runPipeline(
         log.info(
           `${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`
         )
+        if (side === 'base' && out.base.ok && hooks.baseBuildCache)
+          await saveBaseBuild(hooks.baseBuildCache, trees.base, commits.baseSha, config, log)
       }
       return out
     })
@@ -143,7 +167,11 @@ export async function runPipeline(
         )
       }
       log.warn('the base build failed: no baseline; every head benchmark is reported as new')
-      return { report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base), samplesDir }
+      return {
+        report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base),
+        samplesDir,
+        samples: []
+      }
     }
     const baseBinary = locateBinary(trees.base, binaryPath)
     const baseProbe = await probeBinary(baseBinary, cwdOf('base'))
@@ -160,33 +188,49 @@ export async function runPipeline(
     const issues: SampleIssue[] = []
     const provenance: Record<Side, Provenance> = { base: {}, head: {} }
     let rounds
+    let adaptive: AdaptiveResult | undefined
     try {
       const staged = stageBinaries({ workDir, base: baseBinary, head: headBinary })
-      rounds = await log.group('Measure (ABBA rounds)', () =>
-        runRounds({
-          plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }),
-          sides: {
-            base: { binary: staged.base, cwd: cwdOf('base') },
-            head: { binary: staged.head, cwd: cwdOf('head') }
-          },
-          samplesDir,
-          env: process.env,
-          kind,
-          repetitions: config.repetitions,
-          minTimeSeconds: config.minTime,
-          filter: config.filter ?? undefined,
-          randomInterleaving: config.randomInterleaving,
-          cpu: config.cpu ?? undefined,
-          runTimeoutMs: config.runTimeoutSeconds * 1000,
-          timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
-          log,
-          signal: hooks.signal,
-          onRunComplete: (result, progress) => {
-            if (!result.warmup) collect(result, samples, issues, provenance)
-            hooks.onProgress?.(result, progress, { samples, issues })
-          }
-        })
-      )
+      const measure: Omit<RoundsOptions, 'plan'> = {
+        sides: {
+          base: { binary: staged.base, cwd: cwdOf('base') },
+          head: { binary: staged.head, cwd: cwdOf('head') }
+        },
+        samplesDir,
+        env: process.env,
+        kind,
+        repetitions: config.repetitions,
+        minTimeSeconds: config.minTime,
+        filter: config.filter ?? undefined,
+        randomInterleaving: config.randomInterleaving,
+        cpu: config.cpu ?? undefined,
+        runTimeoutMs: config.runTimeoutSeconds * 1000,
+        timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
+        log,
+        signal: hooks.signal,
+        onRunComplete: (result, progress) => {
+          if (!result.warmup) collectRun(result, samples, issues, provenance)
+          hooks.onProgress?.(result, progress, { samples, issues })
+        }
+      }
+      if (config.adaptive) {
+        // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
+        adaptive = await log.group('Measure (adaptive ABBA rounds)', () =>
+          runAdaptive({
+            ...measure,
+            initialRounds: config.rounds,
+            maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
+            warmup: config.warmupRounds,
+            analysis: config.analysis,
+            snapshot: () => ({ samples, issues, provenance })
+          })
+        )
+        rounds = adaptive.rounds
+      } else {
+        rounds = await log.group('Measure (ABBA rounds)', () =>
+          runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) })
+        )
+      }
     } finally {
       release()
     }
@@ -197,7 +241,8 @@ export async function runPipeline(
         `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`
       )
     }
-    const suite: SuiteResult = analyzeSuite({ samples, issues, provenance }, config.analysis)
+    const suite: SuiteResult =
+      adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis)
     const stoppedEarly =
       rounds.stoppedEarly === 'time-budget'
         ? `the time budget (${config.timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`
@@ -216,10 +261,20 @@ export async function runPipeline(
           repetitions: config.repetitions,
           stoppedEarly,
           measuringSeconds: rounds.measuringMs / 1000,
-          wallSeconds: rounds.wallMs / 1000
+          wallSeconds: rounds.wallMs / 1000,
+          ...(adaptive && {
+            adaptive: {
+              looks: adaptive.summary.looks,
+              maxRounds: adaptive.summary.maxRounds,
+              benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
+              benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
+              saved: adaptive.summary.saved
+            }
+          })
         }
       },
-      samplesDir
+      samplesDir,
+      samples
     }
   } finally {
     worktrees?.cleanup()
@@ -227,35 +282,70 @@ export async function runPipeline(
   }
 }
 
-/** Parses one finished process's sample file, keeping every good sample and every problem. */
-function collect(
-  result: RunResult,
-  samples: Sample[],
-  issues: SampleIssue[],
-  provenance: Record<Side, Provenance>
-): void {
-  const at = { benchmark: '', side: result.side, round: result.round, run: result.run }
+/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
+function baseCacheKey(cache: BaseBuildCache, baseSha: string, config: Config): string {
+  return baseBuildCacheKey({
+    baseSha,
+    build: config.build!,
+    binary: config.binary!,
+    paths: cache.paths,
+    compiler: compilerIdentity()
+  })
+}
+
+/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
+async function restoreBaseBuild(
+  cache: BaseBuildCache,
+  tree: string,
+  baseSha: string,
+  config: Config,
+  log: Log
+): Promise<BuildResult | null> {
+  const key = baseCacheKey(cache, baseSha, config)
   try {
-    const parsed = readSampleFile(result.outFile, { side: result.side, round: result.round, run: result.run })
-    samples.push(...parsed.samples)
-    issues.push(...parsed.issues.map((i) => (i.benchmark === '*' ? { ...i, benchmark: '' } : i)))
-    if (Object.keys(provenance[result.side]).length === 0) provenance[result.side] = parsed.provenance
+    const hit = await cache.storage.restore(
+      cache.paths.map((p) => resolve(tree, p)),
+      key
+    )
+    if (!hit) {
+      log.info(`base build cache: no entry for ${key}; building`)
+      return null
+    }
+    locateBinary(tree, config.binary!)
+    log.info(`base build cache: restored ${key}; the base build is skipped`)
+    return {
+      side: 'base',
+      ok: true,
+      exitCode: 0,
+      signal: null,
+      timedOut: false,
+      durationMs: 0,
+      logTail: '',
+      logPath: '',
+      outcome: 'restored from cache'
+    }
   } catch (e) {
-    issues.push({ ...at, kind: 'invalid', message: (e as Error).message, source: result.outFile })
+    log.warn(`base build cache: could not use ${key} (${(e as Error).message}); building instead`)
+    return null
   }
-  if (!result.ok) {
-    const how = result.timedOut
-      ? 'timed out'
-      : result.signal
-        ? `was killed by ${result.signal}`
-        : `exited with ${result.exitCode}`
-    issues.push({
-      ...at,
-      kind: 'crashed',
-      message:
-        `the ${result.side} process of round ${result.round + 1} ${how}; samples written before are kept. ${result.stderrTail}`.trim(),
-      source: result.stderrFile
-    })
+}
+
+async function saveBaseBuild(
+  cache: BaseBuildCache,
+  tree: string,
+  baseSha: string,
+  config: Config,
+  log: Log
+): Promise<void> {
+  const key = baseCacheKey(cache, baseSha, config)
+  try {
+    await cache.storage.save(
+      cache.paths.map((p) => resolve(tree, p)),
+      key
+    )
+    log.info(`base build cache: saved ${key}`)
+  } catch (e) {
+    log.warn(`base build cache: could not save ${key}: ${(e as Error).message}`)
   }
 }
 
@@ -293,5 +383,7 @@ function reproduceLine(config: Config, baseSha: string, headSha: string): string
   if (config.rounds !== 20) args.push('--rounds', String(config.rounds))
   if (config.repetitions !== 3) args.push('--repetitions', String(config.repetitions))
   if (config.filter) args.push('--filter', config.filter)
+  if (config.adaptive) args.push('--adaptive')
+  if (config.adaptive && config.maxRounds !== null) args.push('--max-rounds', String(config.maxRounds))
   return args.map(shellQuote).join(' ')
 }

@@ -197,3 +197,79 @@ describe('gate and terminal', () => {
     expect(renderTerminal(mixed, { colour: true })).toContain('\x1b[31m')
   })
 })
+
+describe('change chart in the PR comment', () => {
+  /** The chart's lines as a reader sees them (entities decoded). */
+  function chartOf(md: string): { lines: string[] } | null {
+    const m = /^<pre>([\s\S]*?)<\/pre>$/m.exec(md)
+    return m
+      ? {
+          lines: visible(m[1]).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').split('\n')
+        }
+      : null
+  }
+
+  it('draws each change and each CI that reaches ±δ on one axis, changes first', () => {
+    const chart = chartOf(renderMarkdown(mixed))!
+    expect(chart).not.toBeNull()
+    const [axis, ...rows] = chart.lines
+    // Regression, improvement, then the inconclusive one whose CI reaches +2%; not the unchanged one.
+    expect(rows.map((r) => r.split(/\s+/)[0])).toEqual([
+      'BM_OrderBook/map/20000',
+      'BM_Parse/json/4096',
+      'BM_Hash/crc32/64'
+    ])
+    const width = axis.length
+    for (const row of rows) expect(row.length).toBe(width)
+    // The zero mark sits in the same column on every row, under the axis's "0".
+    const zero = axis.lastIndexOf('0')
+    const at = (row: string, ch: string) => [...row].map((c, i) => (c === ch ? i : -1)).filter((i) => i >= 0)
+    for (const row of rows) expect(row[zero] === '│' || row[zero] === '━' || row[zero] === '●').toBe(true)
+    // The regression's estimate is right of zero and its whole CI clears the +δ mark; the improvement's is left.
+    const [reg, imp, inc] = rows
+    expect(at(reg, '●')[0]).toBeGreaterThan(zero)
+    expect(Math.min(...at(reg, '━'), ...at(reg, '●'))).toBeGreaterThan(Math.max(...at(reg, '┆')))
+    expect(at(imp, '●')[0]).toBeLessThan(zero)
+    expect(Math.max(...at(imp, '━'), ...at(imp, '●'))).toBeLessThan(Math.min(...at(imp, '┆')))
+    // The inconclusive CI spans zero (so zero is covered by the bar).
+    expect(inc[zero]).not.toBe('│')
+    expect(reg).toContain('+6.1%')
+  })
+
+  it('is left out when it adds nothing: no change and every CI within ±δ', () => {
+    const calm = report([comparison('BM_Array/20000', 'unchanged', 1.002, [0.996, 1.008], 0.6)])
+    expect(chartOf(renderMarkdown(calm))).toBeNull()
+    expect(renderMarkdown(calm)).not.toContain('<pre>')
+  })
+
+  it('escapes hostile names and keeps the columns aligned', () => {
+    const nasty = report([
+      comparison('BM_````x\n```\n<script>@someone', 'regression', 1.1, [1.05, 1.15], 1e-6),
+      comparison('BM_ok', 'improvement', 0.9, [0.88, 0.92], 1e-6)
+    ])
+    const md = renderMarkdown(nasty)
+    const chart = chartOf(md)!
+    expect(chart.lines).toHaveLength(3) // axis + 2 rows: the newline in the name did not split a row
+    expect(new Set(chart.lines.map((l) => [...l].length)).size).toBe(1)
+    expect(chart.lines[1].startsWith('BM_````x ``` <script>@someone')).toBe(true)
+    const raw = /<pre>[\s\S]*?<\/pre>/.exec(md)![0]
+    expect(raw.slice(5, -6)).not.toMatch(/[<>`@]/)
+  })
+
+  it('is dropped before any changed row when the comment is over the cap', () => {
+    const many = report(
+      Array.from({ length: 400 }, (_, i) => ({
+        ...comparison(`BM_Regression/with/a/rather/long/name/${i}`, 'regression', 1.05, [1.03, 1.07], 1e-6),
+        warnings: []
+      }))
+    )
+    const full = renderMarkdown(many, { maxChars: Infinity })
+    expect(chartOf(full)).not.toBeNull()
+    const chartChars = full.length - renderMarkdown(many, { maxChars: full.length - 1 }).length
+    expect(chartChars).toBeGreaterThan(0)
+    const capped = renderMarkdown(many, { maxChars: full.length - 1 })
+    expect(chartOf(capped)).toBeNull()
+    expect(visible(capped)).toContain('BM_Regression/with/a/rather/long/name/399')
+    expect(renderMarkdown(many).length).toBeLessThanOrEqual(COMMENT_MAX_CHARS)
+  })
+})

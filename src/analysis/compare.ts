@@ -104,7 +104,8 @@ export function compare(
     })
   }
 
-  const confLevel = 1 - opts.alpha
+  // The test and the CIs share one level; adaptive looks lower it (docs/adaptive.md).
+  const confLevel = 1 - (opts.testAlpha ?? opts.alpha)
   const mw = mannWhitneyU(analysed.head, analysed.base)
   const shift = hodgesLehmann(analysed.head, analysed.base, { confLevel })
   const ratio = hodgesLehmannRatio(analysed.head, analysed.base, { confLevel })
@@ -147,7 +148,7 @@ export function verdictOf(c: Comparison, opts: AnalysisOptions): Comparison['ver
     pAdjusted: c.pAdjusted,
     ratio: c.ratio.estimate,
     ratioCi: c.ratio.ci,
-    alpha: opts.alpha,
+    alpha: opts.testAlpha ?? opts.alpha,
     minEffect: opts.minEffect
   })
 }

@@ -51,8 +51,10 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   }
 
   const tested = comparisons.filter((c) => c.pValue !== null)
+  // Adaptive looks: benchmarks resolved earlier stay in the family with p = 1 (docs/adaptive.md).
+  const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0))
   const adjusted = adjustPValues(
-    tested.map((c) => c.pValue as number),
+    [...tested.map((c) => c.pValue as number), ...new Array<number>(padding).fill(1)],
     opts.correction
   )
   tested.forEach((c, i) => {
@@ -65,8 +67,46 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
 
   const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} }
   const generalIssues = issues.filter((i) => i.benchmark === '')
-  const warnings = [...provenanceWarnings(provenance), ...generalIssues.map(issueWarning)]
+  const warnings = [
+    ...provenanceWarnings(provenance),
+    ...contentionWarnings(input.samples, opts.metric),
+    ...generalIssues.map(issueWarning)
+  ]
   return { options: opts, comparisons, counts, warnings, provenance }
+}
+
+/** Real time above CPU time by more than this (single-threaded) means the process waited for a CPU. */
+export const CONTENTION_RATIO = 1.05
+
+/**
+ * A single-threaded benchmark's real time exceeds its CPU time only when the process waits (for a
+ * core, or I/O). The validation study (docs/VALIDATION.md) found real time 1.3–3× CPU time on a
+ * loaded 2-core VM, with confidence intervals of ±4–24% where CPU time gave ±1%.
+ */
+export function contentionWarnings(samples: readonly Sample[], metric: AnalysisOptions['metric']): Warning[] {
+  if (metric !== 'real_time') return []
+  const warnings: Warning[] = []
+  for (const side of ['base', 'head'] as const) {
+    const ratios = samples
+      .filter((s) => s.side === side && s.threads <= 1 && s.cpuTimeNs > 0)
+      .map((s) => s.realTimeNs / s.cpuTimeNs)
+      .sort((a, b) => a - b)
+    if (ratios.length === 0) continue
+    const mid = ratios.length >> 1
+    const m = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2
+    if (m > CONTENTION_RATIO) {
+      warnings.push({
+        level: 'warning',
+        code: 'cpu-contention',
+        side,
+        message:
+          `${side}: real time is ${((m - 1) * 100).toFixed(0)}% above CPU time (median over single-threaded samples): ` +
+          'the benchmark processes waited for a CPU, which adds noise to real time. Measure on a quieter machine, ' +
+          'pin with --cpu, or use --metric cpu_time for single-threaded CPU-bound benchmarks (docs/self-hosted.md)'
+      })
+    }
+  }
+  return warnings
 }
 
 function compareOne(
@@ -121,7 +161,7 @@ function emptyComparison(
     pAdjusted: null,
     u: null,
     testMethod: null,
-    confLevel: 1 - opts.alpha,
+    confLevel: 1 - (opts.testAlpha ?? opts.alpha),
     shift: null,
     ratio: null,
     power: null,

@@ -31,6 +31,16 @@ export interface AnalysisOptions {
   seed: number
   /** Which time Google Benchmark measured to analyse. */
   metric: 'real_time' | 'cpu_time'
+  /**
+   * Adaptive rounds only (docs/adaptive.md): the level of the test and of the CIs at this look,
+   * in (0, alpha]; default alpha. Power figures keep using alpha.
+   */
+  testAlpha?: number
+  /**
+   * Adaptive rounds only: this many more hypotheses, with p = 1, join the multiple-comparison
+   * family (the benchmarks resolved at earlier looks); default 0.
+   */
+  familyPadding?: number
 }
 
 /**
@@ -104,6 +114,27 @@ export interface PowerFigures {
   moreRounds: number | null
 }
 
+/** Why a benchmark got no more rounds in an adaptive run (docs/adaptive.md). */
+export type StopReason =
+  | 'resolved' // its verdict was decided at a look (regression, improvement, negligible, unchanged)
+  | 'max-rounds' // still inconclusive at the maximum number of rounds
+  | 'time-budget' // still inconclusive when the time budget ran out
+  | 'no-samples' // it produced no new samples in a top-up block (crashed, disappeared)
+  | 'not-compared' // new, removed or failed: more rounds cannot help
+  | 'interrupted' // measuring was interrupted
+  | 'failures' // a binary kept failing
+
+/** One benchmark's share of an adaptive run. */
+export interface AdaptiveInfo {
+  /** Measured rounds that included this benchmark. */
+  rounds: number
+  /** 1-based look at which its verdict was taken. */
+  look: number
+  /** The level of the test and CI at that look. */
+  testAlpha: number
+  stopReason: StopReason
+}
+
 export interface Comparison {
   benchmark: string
   verdict: Verdict
@@ -129,6 +160,8 @@ export interface Comparison {
   warnings: Warning[]
   /** Problems with this benchmark's samples (errors, skips, crashes), kept and reported. */
   issues: SampleIssue[]
+  /** Adaptive runs only: rounds received and why it stopped. */
+  adaptive?: AdaptiveInfo
 }
 
 export interface SuiteResult {

@@ -50,10 +50,13 @@ export async function compareCommand(
       reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
     }
   }
-  const written = writeOutputs(report, config.out)
+  const written = writeOutputs(report, config.out, { samples, html: config.html })
   io.stdout(renderFormat(report, config.format, io.colour))
   const verdict = gate(suite, config.failOn)
-  io.stderr(`reports written to ${written.dir}\n${verdict.reason}\n`)
+  const html = written.htmlCopy ?? written.html
+  io.stderr(
+    `reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`
+  )
   return verdict.pass ? EXIT.pass : EXIT.gateFailed
 }
 

@@ -1,11 +1,18 @@
-/** `benchgate report RESULTS.json`: re-render a results file in another format. */
-import { readFileSync } from 'node:fs'
+/**
+ * `benchgate report RESULTS.json`: re-render a results file in another format, and with --html FILE
+ * as the HTML report. The results file holds no samples; the plots use the `samples/` folder next to
+ * it (the layout `run` writes: `<out>/results.json`, `<out>/samples/base-r000.json`, ...) when there
+ * is one, and the page says so when there is none.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import type { Config } from '../config.js'
 import { ConfigError } from '../config.js'
 import { fromResultsJson } from '../report/json.js'
 import { validateResults } from '../report/validate.js'
-import { renderFormat } from '../output.js'
+import { renderFormat, writeHtmlReport } from '../output.js'
 import { gate } from '../gate.js'
+import { readSampleDir, SampleFileError, type Sample } from '../samples/index.js'
 import type { Io } from './io.js'
 import { EXIT } from './errors.js'
 
@@ -18,7 +25,38 @@ export async function reportCommand(config: Config, resultsPath: string, io: Io)
   }
   const report = fromResultsJson(validateResults(text, resultsPath))
   io.stdout(renderFormat(report, config.format, io.colour))
+  if (config.html) {
+    const found = samplesNextTo(resultsPath)
+    const file = writeHtmlReport(config.html, report, found.samples, { noSamplesReason: found.reason })
+    io.stderr(
+      `HTML report${found.samples.length ? ' with plots' : ' (numbers only: ' + found.reason + ')'}: ${file}\n`
+    )
+  }
   const verdict = gate(report.suite, config.failOn)
   io.stderr(verdict.reason + '\n')
   return verdict.pass ? EXIT.pass : EXIT.gateFailed
+}
+
+/**
+ * The raw samples of both sides from `<folder of results.json>/samples/`, read with the sample
+ * readers (benchgate's own `<side>-r<round>.<ext>` names give each side its files and rounds).
+ * Never throws: without usable samples it returns none and the reason.
+ */
+export function samplesNextTo(resultsPath: string): { samples: Sample[]; reason: string } {
+  const dir = join(dirname(resultsPath), 'samples')
+  if (!existsSync(dir)) return { samples: [], reason: `no samples/ folder next to ${resultsPath}` }
+  const samples: Sample[] = []
+  const problems: string[] = []
+  for (const side of ['base', 'head'] as const) {
+    try {
+      samples.push(...readSampleDir(dir, side).samples)
+    } catch (e) {
+      if (!(e instanceof SampleFileError)) throw e
+      problems.push(e.message)
+    }
+  }
+  return {
+    samples,
+    reason: samples.length ? '' : `no usable samples in ${dir}${problems.length ? ` (${problems[0]})` : ''}`
+  }
 }

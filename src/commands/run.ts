@@ -7,7 +7,7 @@ import { gate } from '../gate.js'
 import { consoleLog } from '../log.js'
 import { renderFormat, writeOutputs } from '../output.js'
 import { runPipeline } from '../pipeline.js'
-import { formatEta } from '../run/index.js'
+import { adaptiveMaxRounds, formatEta } from '../run/index.js'
 import type { Io } from './io.js'
 import { EXIT } from './errors.js'
 
@@ -23,7 +23,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
   process.on('SIGINT', onSigint)
   let verdicts = ''
   try {
-    const { report } = await runPipeline(config, log, {
+    const { report, samples } = await runPipeline(config, log, {
       signal: abort.signal,
       onProgress: (result, p, partial) => {
         // A round ends with its second process; only then is the running verdict count recomputed.
@@ -32,7 +32,10 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
           : result.side === (result.round % 2 === 0 ? 'head' : 'base')
         if (roundDone && !result.warmup && partial.samples.length > 0)
           verdicts = runningVerdicts(partial, config)
-        const round = result.warmup ? 'warm-up' : `round ${result.round + 1}/${config.rounds}`
+        const planned = config.adaptive
+          ? `≤${adaptiveMaxRounds(config.rounds, config.maxRounds)}`
+          : String(config.rounds)
+        const round = result.warmup ? 'warm-up' : `round ${result.round + 1}/${planned}`
         const status = result.ok ? '' : ` (${result.side} ${result.timedOut ? 'timed out' : 'failed'})`
         const line = `${round} · ${p.completedRuns}/${p.plannedRuns} runs · ${partial.samples.length} samples${verdicts} · ETA ${formatEta(p.etaMs)}${status}`
         if (io.isTTY) {
@@ -45,10 +48,13 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
         }
       }
     })
-    const written = writeOutputs(report, config.out)
+    const written = writeOutputs(report, config.out, { samples, html: config.html })
     io.stdout(renderFormat(report, config.format, io.colour))
     const verdict = gate(report.suite, config.failOn)
-    io.stderr(`reports and raw samples in ${written.dir}\n${verdict.reason}\n`)
+    const html = written.htmlCopy ?? written.html
+    io.stderr(
+      `reports and raw samples in ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`
+    )
     return verdict.pass ? EXIT.pass : EXIT.gateFailed
   } finally {
     process.off('SIGINT', onSigint)

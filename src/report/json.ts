@@ -7,6 +7,7 @@ import type {
   AnalysisOptions,
   Comparison,
   SideAnalysis,
+  StopReason,
   SuiteResult,
   Verdict,
   Warning
@@ -41,6 +42,8 @@ export interface BenchmarkResultJson {
   sides: { base: SideAnalysis | null; head: SideAnalysis | null }
   warnings: Warning[]
   issues: SampleIssue[]
+  /** Adaptive runs only (optional, version 1 compatible): rounds received, why it stopped. */
+  adaptive?: { rounds: number; look: number; test_alpha: number; stop_reason: StopReason }
 }
 
 export interface ResultsJson {
@@ -97,7 +100,15 @@ function benchmarkJson(c: Comparison): BenchmarkResultJson {
     },
     sides: { base: c.base, head: c.head },
     warnings: c.warnings,
-    issues: c.issues
+    issues: c.issues,
+    ...(c.adaptive && {
+      adaptive: {
+        rounds: c.adaptive.rounds,
+        look: c.adaptive.look,
+        test_alpha: c.adaptive.testAlpha,
+        stop_reason: c.adaptive.stopReason
+      }
+    })
   }
 }
 
@@ -126,7 +137,15 @@ export function fromResultsJson(json: ResultsJson): Report {
       moreRounds: b.power.more_rounds
     },
     warnings: b.warnings,
-    issues: b.issues
+    issues: b.issues,
+    ...(b.adaptive && {
+      adaptive: {
+        rounds: b.adaptive.rounds,
+        look: b.adaptive.look,
+        testAlpha: b.adaptive.test_alpha,
+        stopReason: b.adaptive.stop_reason
+      }
+    })
   }))
   const suite: SuiteResult = {
     options: json.options,

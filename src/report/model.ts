@@ -25,6 +25,21 @@ export interface RunInfo {
   /** Seconds spent measuring (inside benchmark processes) and in all. */
   measuringSeconds?: number
   wallSeconds?: number
+  /** Adaptive rounds only (docs/adaptive.md); per-benchmark rounds and stop reasons are on each comparison. */
+  adaptive?: AdaptiveRunInfo
+}
+
+/** An adaptive run as a whole. */
+export interface AdaptiveRunInfo {
+  /** Looks at the data (the initial block's and one per top-up block). */
+  looks: number
+  maxRounds: number
+  /** Seconds inside benchmark processes over every block (warm-up excluded). */
+  benchmarkSecondsUsed: number
+  /** Estimate for giving every benchmark maxRounds (initial block's seconds per round × maxRounds). */
+  benchmarkSecondsIfFixed: number
+  /** Fraction of that time saved, 1 − used / ifFixed, in [0, 1]. */
+  saved: number
 }
 
 export interface Report {

@@ -6,9 +6,10 @@ import {
   formatDuration,
   formatLevel,
   formatP,
-  formatPercent
+  formatPercent,
+  plural
 } from './format.js'
-import { headline } from './markdown.js'
+import { adaptiveNote, headline } from './markdown.js'
 import type { Report } from './model.js'
 
 const ORDER: Verdict[] = [
@@ -39,7 +40,8 @@ export interface TerminalOptions {
 /** Renders the whole report as plain text (every benchmark, no truncation). */
 export function renderTerminal(report: Report, options: TerminalOptions = {}): string {
   const { suite, run } = report
-  const level = formatLevel(1 - suite.options.alpha)
+  // Adaptive looks test at levels below α, so their CIs are at least 1 − α (docs/adaptive.md).
+  const level = `${run.adaptive ? '≥ ' : ''}${formatLevel(1 - suite.options.alpha)}`
   const header = ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect', 'Verdict']
   const rows = [...suite.comparisons]
     .sort(
@@ -63,12 +65,22 @@ export function renderTerminal(report: Report, options: TerminalOptions = {}): s
   const bits = [
     `${run.base.label}${run.base.sha ? ` (${run.base.sha.slice(0, 7)})` : ''} → ${run.head.label}${run.head.sha ? ` (${run.head.sha.slice(0, 7)})` : ''}`
   ]
-  if (run.rounds !== undefined)
+  if (run.rounds !== undefined && run.adaptive)
+    bits.push(
+      `adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`
+    )
+  else if (run.rounds !== undefined)
     bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`)
   bits.push(
     `α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`
   )
   out.push(bits.join(' · '))
+  if (run.adaptive) {
+    const a = run.adaptive
+    out.push(
+      `benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`
+    )
+  }
   if (run.stoppedEarly) out.push(`measuring stopped early: ${run.stoppedEarly}`)
   out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '))
   for (const { c, cells } of rows) {
@@ -99,6 +111,7 @@ function row(c: Comparison): string[] {
     const why = c.warnings.find((w) => w.level === 'error')
     if (why) verdict += `: ${why.message.slice(0, 80)}`
   }
+  verdict += adaptiveNote(c)
   return [
     c.benchmark,
     formatDuration(c.baseMedian),

@@ -11,6 +11,15 @@ import { RESULTS_FORMAT, RESULTS_VERSION, type ResultsJson } from './json.js'
 export const MAX_RESULTS_BYTES = 64 * 1024 * 1024
 export const MAX_BENCHMARKS = 100_000
 const MAX_TEXT = 4096
+const STOP_REASONS = [
+  'resolved',
+  'max-rounds',
+  'time-budget',
+  'no-samples',
+  'not-compared',
+  'interrupted',
+  'failures'
+]
 
 /** Parses and validates a results file; throws ConfigError saying what is wrong and where. */
 export function validateResults(text: string, source: string): ResultsJson {
@@ -72,6 +81,11 @@ export function validateResults(text: string, source: string): ResultsJson {
   str(obj(run.base, '$.run.base').label, '$.run.base.label')
   str(obj(run.head, '$.run.head').label, '$.run.head.label')
   str(run.key, '$.run.key', true)
+  if (run.adaptive !== undefined) {
+    const a = obj(run.adaptive, '$.run.adaptive')
+    for (const k of ['looks', 'maxRounds', 'benchmarkSecondsUsed', 'benchmarkSecondsIfFixed', 'saved'])
+      num(a[k], `$.run.adaptive.${k}`)
+  }
   const options = obj(root.options, '$.options')
   for (const k of ['alpha', 'minEffect', 'power', 'deffCutoff']) num(options[k], `$.options.${k}`)
   if (!['holm', 'bh', 'none'].includes(options.correction as string))
@@ -98,6 +112,12 @@ export function validateResults(text: string, source: string): ResultsJson {
     warnings(o.warnings, `${p}.warnings`)
     if (!Array.isArray(o.issues)) fail(`${p}.issues`, 'expected an array')
     obj(o.sides, `${p}.sides`)
+    if (o.adaptive !== undefined) {
+      const a = obj(o.adaptive, `${p}.adaptive`)
+      for (const k of ['rounds', 'look', 'test_alpha']) num(a[k], `${p}.adaptive.${k}`)
+      if (!STOP_REASONS.includes(a.stop_reason as string))
+        fail(`${p}.adaptive.stop_reason`, `expected one of ${STOP_REASONS.join(', ')}`)
+    }
   })
   return json as ResultsJson
 }

@@ -22,3 +22,13 @@ export type { HostLockOptions } from './lock.js'
 export { onTerminate } from './terminate.js'
 export { runProcess, readTail, killGroup } from './process.js'
 export type { ProcessResult, RunProcessOptions, OutputTarget } from './process.js'
+export {
+  runAdaptive,
+  exactNameFilter,
+  escapeFilterName,
+  adaptiveMaxRounds,
+  defaultBlockRounds,
+  DEFAULT_MAX_ROUNDS_FACTOR,
+  MAX_FILTER_CHARS
+} from './adaptive.js'
+export type { AdaptiveOptions, AdaptiveResult, AdaptiveSummary } from './adaptive.js'

@@ -19,6 +19,11 @@ export interface PlanOptions {
   rounds: number
   /** Warm-up rounds before them, discarded (integer >= 0); default {@link DEFAULT_WARMUP_ROUNDS}. */
   warmup?: number
+  /**
+   * Index of the first measured round (integer >= 0; default 0). Adaptive top-up blocks continue the
+   * numbering, so the ABBA order keeps alternating and every round index stays unique.
+   */
+  firstRound?: number
 }
 
 export const DEFAULT_WARMUP_ROUNDS = 1
@@ -49,9 +54,15 @@ export function planRounds(options: PlanOptions): PlannedRound[] {
       subject: 'warmup'
     })
   }
+  const first = options.firstRound ?? 0
+  if (!Number.isInteger(first) || first < 0) {
+    throw new JobError(2, 'invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
+      subject: 'firstRound'
+    })
+  }
   const plan: PlannedRound[] = []
   for (let i = 0; i < warmup; i++) plan.push({ round: -1, order: abbaOrder(i) })
-  for (let r = 0; r < rounds; r++) plan.push({ round: r, order: abbaOrder(r) })
+  for (let r = first; r < first + rounds; r++) plan.push({ round: r, order: abbaOrder(r) })
   return plan
 }
 

@@ -1,0 +1,144 @@
+/**
+ * action.yml and the code that reads it must agree: every input documented with a default, every
+ * input read, every CLI-mirroring input mapped onto a real Config option, and the defaults the
+ * descriptions promise equal to the Config's.
+ */
+import { describe, expect, test } from '@jest/globals'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import yaml from 'js-yaml'
+import { CONFIG_INPUTS, readActionSettings } from '../../src/action/inputs.js'
+import { DEFAULT_CONFIG, OPTION_NAMES } from '../../src/config.js'
+
+interface ActionYml {
+  runs: { using: string; main: string }
+  inputs: Record<string, { description?: string; default?: string }>
+  outputs: Record<string, { description?: string }>
+}
+const action = yaml.load(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as ActionYml
+
+function reader(values: Record<string, string>) {
+  const asked = new Set<string>()
+  return {
+    asked,
+    get: (name: string) => {
+      asked.add(name)
+      return values[name] ?? action.inputs[name]?.default ?? ''
+    }
+  }
+}
+
+describe('action.yml', () => {
+  test('runs dist/index.js on node24', () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+  })
+
+  test('every input has a description and a default', () => {
+    for (const [name, input] of Object.entries(action.inputs)) {
+      expect({ name, description: (input.description ?? '').length > 10 }).toEqual({
+        name,
+        description: true
+      })
+      expect({ name, hasDefault: typeof input.default === 'string' }).toEqual({ name, hasDefault: true })
+    }
+  })
+
+  test('every input is read, and every CLI-mirroring input maps onto a Config option', () => {
+    const r = reader({ build: 'make', binary: 'b' })
+    readActionSettings(r.get, '/ws', '/tmp')
+    expect([...r.asked].sort()).toEqual(
+      Object.keys(action.inputs)
+        .filter((n) => n !== 'github-token' || r.asked.has(n))
+        .sort()
+    )
+    for (const [input, option] of Object.entries(CONFIG_INPUTS)) {
+      expect(Object.keys(action.inputs)).toContain(input)
+      expect(OPTION_NAMES).toContain(option)
+    }
+  })
+
+  test("the defaults promised in descriptions ('default X') equal the Config's", () => {
+    const expected: Record<string, unknown> = {
+      rounds: DEFAULT_CONFIG.rounds,
+      'warmup-rounds': DEFAULT_CONFIG.warmupRounds,
+      repetitions: DEFAULT_CONFIG.repetitions,
+      'min-time': DEFAULT_CONFIG.minTime,
+      'time-budget': DEFAULT_CONFIG.timeBudgetSeconds,
+      'run-timeout': DEFAULT_CONFIG.runTimeoutSeconds,
+      'build-timeout': DEFAULT_CONFIG.buildTimeoutSeconds,
+      alpha: DEFAULT_CONFIG.analysis.alpha,
+      'min-effect': DEFAULT_CONFIG.analysis.minEffect,
+      power: DEFAULT_CONFIG.analysis.power,
+      correction: DEFAULT_CONFIG.analysis.correction,
+      metric: DEFAULT_CONFIG.analysis.metric,
+      'fail-on': DEFAULT_CONFIG.failOn
+    }
+    for (const [input, value] of Object.entries(expected)) {
+      const m = /\(default ([^ )]+)/.exec(action.inputs[input].description ?? '')
+      expect({ input, default: m?.[1] }).toEqual({ input, default: String(value) })
+    }
+  })
+
+  test('declares the outputs the Action sets', () => {
+    for (const o of [
+      'verdict',
+      'regressions',
+      'improvements',
+      'inconclusive',
+      'results-path',
+      'report-path',
+      'comment-url'
+    ])
+      expect(Object.keys(action.outputs)).toContain(o)
+  })
+})
+
+describe('readActionSettings', () => {
+  test('inputs reach the Config; empty inputs leave the defaults', () => {
+    const s = readActionSettings(
+      reader({ build: 'make', binary: 'bench', rounds: '12', 'min-effect': '0.03', 'comment-key': 'linux' })
+        .get,
+      '/ws',
+      '/runner/tmp'
+    )
+    expect(s.mode).toBe('run')
+    expect(s.config.rounds).toBe(12)
+    expect(s.config.analysis.minEffect).toBe(0.03)
+    expect(s.config.repetitions).toBe(DEFAULT_CONFIG.repetitions)
+    expect(s.config.key).toBe('linux')
+    expect(s.config.workDir).toBe('/runner/tmp/benchgate-work')
+    expect(s.config.out).toBe('/ws/benchgate-out')
+    expect(s.mergeBaseInput).toBeNull()
+    expect(s.cachePaths).toEqual(['build'])
+    expect(s.comment).toBe('always')
+  })
+
+  test('benchgate.json sets what the inputs leave empty; inputs win', () => {
+    const ws = mkdtempSync(join(tmpdir(), 'bg-inputs-'))
+    writeFileSync(join(ws, 'benchgate.json'), JSON.stringify({ rounds: 30, alpha: 0.05 }))
+    const s = readActionSettings(reader({ alpha: '0.001' }).get, ws, ws)
+    expect(s.config.rounds).toBe(30)
+    expect(s.config.analysis.alpha).toBe(0.001)
+  })
+
+  test('a bad input is named as the input, with what it accepts', () => {
+    expect(() => readActionSettings(reader({ rounds: 'many' }).get, '/ws', '/t')).toThrow(
+      /input 'rounds': 'many' is not valid; expected a whole number/
+    )
+    expect(() =>
+      readActionSettings(reader({ 'lock-file': '', comment: 'sometimes' }).get, '/ws', '/t')
+    ).toThrow(/input 'comment': 'sometimes' is not one of always, on-change, never/)
+    expect(() => readActionSettings(reader({ 'comment-key': 'a b' }).get, '/ws', '/t')).toThrow(/key/)
+    expect(() => readActionSettings(reader({ mode: 'deploy' }).get, '/ws', '/t')).toThrow(/input 'mode'/)
+  })
+
+  test('cache paths split on newlines and commas', () => {
+    const s = readActionSettings(
+      reader({ 'cache-paths': 'build\n out/bin , third_party/lib' }).get,
+      '/ws',
+      '/t'
+    )
+    expect(s.cachePaths).toEqual(['build', 'out/bin', 'third_party/lib'])
+  })
+})

@@ -1,0 +1,98 @@
+import { describe, expect, it } from '@jest/globals'
+import { SequentialAnalysis, MIN_TEST_ALPHA } from '../../src/analysis/sequential.js'
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import type { Sample } from '../../src/samples/model.js'
+import { obrienFlemingSpending } from '../../src/stats/sequential.js'
+import { seededRandom } from '../helpers/r.js'
+
+/** rounds [from, to) of one benchmark: one run per side per round, 3 repetitions, lognormal noise. */
+function measure(
+  name: string,
+  ratio: number,
+  sigma: number,
+  from: number,
+  to: number,
+  seed: number
+): Sample[] {
+  const rnd = seededRandom(seed)
+  const out: Sample[] = []
+  for (let round = from; round < to; round++)
+    for (const side of ['base', 'head'] as const)
+      for (let repetition = 0; repetition < 3; repetition++) {
+        const z = Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
+        const v = 1000 * (side === 'head' ? ratio : 1) * Math.exp(sigma * z)
+        out.push({
+          benchmark: name,
+          side,
+          round,
+          run: round,
+          repetition,
+          iterations: 1,
+          realTimeNs: v,
+          cpuTimeNs: v,
+          threads: 1
+        })
+      }
+  return out
+}
+
+const opts = { alpha: 0.05, bootstrapResamples: 100 }
+
+describe('analyzeSuite familyPadding', () => {
+  it('counts earlier-resolved benchmarks in the Holm family with p = 1', () => {
+    const samples = [...measure('A', 1.01, 0.02, 0, 8, 1), ...measure('B', 1, 0.02, 0, 8, 2)]
+    const plain = analyzeSuite({ samples }, opts)
+    const padded = analyzeSuite({ samples }, { ...opts, familyPadding: 3 })
+    const p = plain.comparisons.map((c) => c.pValue!)
+    const sorted = [...p].sort((a, b) => a - b)
+    // Holm over 5 hypotheses: the smallest p is multiplied by 5 instead of 2
+    const smallest = padded.comparisons.find((c) => c.pValue === sorted[0])!
+    expect(smallest.pAdjusted).toBeCloseTo(Math.min(1, 5 * sorted[0]), 12)
+  })
+  it('testAlpha sets the CI level and the verdict threshold; power keeps alpha', () => {
+    const samples = measure('A', 1.01, 0.02, 0, 8, 3)
+    const s = analyzeSuite({ samples }, { ...opts, testAlpha: 0.001 })
+    expect(s.comparisons[0].confLevel).toBeCloseTo(0.999, 15)
+    const t = analyzeSuite({ samples }, opts)
+    expect(s.comparisons[0].power!.minDetectableEffect).toBe(t.comparisons[0].power!.minDetectableEffect)
+  })
+})
+
+describe('SequentialAnalysis', () => {
+  it('freezes resolved benchmarks, keeps the rest active, and ends at the final look', () => {
+    const seq = new SequentialAnalysis(opts, 30)
+    let samples = [
+      ...measure('BM_big', 1.3, 0.01, 0, 10, 4),
+      ...measure('BM_same', 1, 0.0005, 0, 10, 5),
+      ...measure('BM_noisy', 1, 0.3, 0, 10, 6)
+    ]
+    const l1 = seq.look({ samples }, { rounds: 10, final: false })
+    expect(l1.testAlpha).toBeCloseTo(obrienFlemingSpending(1 / 3, 0.05), 15)
+    expect(l1.active).toEqual(['BM_noisy'])
+    expect(l1.stopped).toEqual(['BM_big', 'BM_same'])
+    samples = [
+      ...samples,
+      ...measure('BM_noisy', 1, 0.3, 10, 30, 7),
+      ...measure('BM_big', 1, 0.01, 10, 30, 8)
+    ]
+    const l2 = seq.look({ samples }, { rounds: 30, final: true })
+    expect(l2.testAlpha).toBeCloseTo(0.05 - obrienFlemingSpending(1 / 3, 0.05), 15)
+    expect(l2.active).toEqual([])
+    const r = seq.result()
+    const by = Object.fromEntries(r.comparisons.map((c) => [c.benchmark, c]))
+    // BM_big keeps its first-look verdict: later samples of a resolved benchmark are ignored
+    expect(by.BM_big.verdict).toBe('regression')
+    expect(by.BM_big.adaptive).toMatchObject({ rounds: 10, look: 1, stopReason: 'resolved' })
+    expect(by.BM_same.verdict).toBe('unchanged')
+    expect(by.BM_noisy.adaptive).toMatchObject({ rounds: 30, look: 2, stopReason: 'max-rounds' })
+    expect(r.counts.regression + r.counts.unchanged + r.counts.inconclusive).toBe(3)
+    expect(r.options.testAlpha).toBeUndefined()
+  })
+
+  it('a look below the level floor resolves nothing', () => {
+    const seq = new SequentialAnalysis({ alpha: 0.01, bootstrapResamples: 100 }, 400)
+    const l = seq.look({ samples: measure('BM_big', 1.5, 0.01, 0, 4, 9) }, { rounds: 4, final: false })
+    expect(l.testAlpha).toBe(MIN_TEST_ALPHA)
+    expect(l.active).toEqual(['BM_big'])
+  })
+})

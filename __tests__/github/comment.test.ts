@@ -1,0 +1,114 @@
+/** The sticky comment's decisions, with an in-memory GitHub (the HTTP path is in integration/action.test.ts). */
+import { describe, expect, test } from '@jest/globals'
+import { GitHubApiError, type GitHubClient, type IssueComment } from '../../src/github/client.js'
+import { upsertStickyComment, type StickyCommentOptions } from '../../src/github/comment.js'
+import { silentLog } from '../../src/log.js'
+import { commentMarker } from '../../src/report/markdown.js'
+
+function memoryGitHub(login: string | null, comments: IssueComment[] = []) {
+  const calls: string[] = []
+  let next = 100
+  const client: GitHubClient = {
+    authenticatedLogin: async () => login,
+    listIssueComments: async () => (calls.push('list'), comments.map((c) => ({ ...c }))),
+    createIssueComment: async (_issue, body) => {
+      calls.push('create')
+      const c = { id: next++, body, login: login ?? 'github-actions[bot]', url: `u${next}` }
+      comments.push(c)
+      return c
+    },
+    updateIssueComment: async (id, body) => {
+      calls.push(`update ${id}`)
+      const c = comments.find((x) => x.id === id)!
+      c.body = body
+      return c
+    },
+    getPullHeadSha: async () => '',
+    createCheckRun: async () => ''
+  }
+  return { client, calls, comments }
+}
+
+const marker = commentMarker('default')
+const opts = (over: Partial<StickyCommentOptions> = {}): StickyCommentOptions => ({
+  pullNumber: 1,
+  marker,
+  body: `report\n${marker}\n`,
+  mode: 'always',
+  changed: false,
+  ...over
+})
+
+describe('upsertStickyComment', () => {
+  test('creates the first comment, then updates that one in place', async () => {
+    const gh = memoryGitHub(null)
+    expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('created')
+    const second = await upsertStickyComment(gh.client, opts({ body: `new\n${marker}\n` }), silentLog)
+    expect(second.action).toBe('updated')
+    expect(gh.comments).toHaveLength(1)
+    expect(gh.comments[0].body).toBe(`new\n${marker}\n`)
+  })
+
+  test('an identical body is not re-sent', async () => {
+    const gh = memoryGitHub(null, [
+      { id: 1, body: `report\n${marker}\n`, login: 'github-actions[bot]', url: 'u' }
+    ])
+    expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('unchanged')
+    expect(gh.calls).toEqual(['list'])
+  })
+
+  test("a comment with the marker by someone else is never edited; another key's comment neither", async () => {
+    const gh = memoryGitHub(null, [
+      { id: 1, body: `quoted ${marker}`, login: 'mallory', url: 'u1' },
+      { id: 2, body: commentMarker('other'), login: 'github-actions[bot]', url: 'u2' }
+    ])
+    expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('created')
+    expect(gh.comments.map((c) => c.body.slice(0, 6))).toEqual(['quoted', '<!-- b', 'report'])
+  })
+
+  test("a personal token's user is the author looked for", async () => {
+    const gh = memoryGitHub('octocat', [{ id: 5, body: marker, login: 'octocat', url: 'u5' }])
+    expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('updated')
+    expect(gh.calls).toContain('update 5')
+  })
+
+  test('on-change: no new comment when nothing changed, but an existing one is kept current', async () => {
+    const gh = memoryGitHub(null)
+    expect((await upsertStickyComment(gh.client, opts({ mode: 'on-change' }), silentLog)).action).toBe(
+      'skipped'
+    )
+    expect(
+      (await upsertStickyComment(gh.client, opts({ mode: 'on-change', changed: true }), silentLog)).action
+    ).toBe('created')
+    expect(
+      (await upsertStickyComment(gh.client, opts({ mode: 'on-change', body: `calm\n${marker}` }), silentLog))
+        .action
+    ).toBe('updated')
+  })
+
+  test('never: no API call at all', async () => {
+    const gh = memoryGitHub(null)
+    expect((await upsertStickyComment(gh.client, opts({ mode: 'never' }), silentLog)).action).toBe('skipped')
+    expect(gh.calls).toEqual([])
+  })
+
+  test('403 becomes a failure result with the fix, not an exception', async () => {
+    const gh = memoryGitHub(null)
+    gh.client.createIssueComment = async () => {
+      throw new GitHubApiError(403, 'create a comment', 'Resource not accessible by integration')
+    }
+    const r = await upsertStickyComment(gh.client, opts(), silentLog)
+    expect(r.action).toBe('failed')
+    expect(r.reason).toMatch(/403.*pull-requests: write.*fork-safe/)
+  })
+
+  test('refuses a body over the cap or without its marker (a bug, not an API error)', async () => {
+    const gh = memoryGitHub(null)
+    await expect(
+      upsertStickyComment(gh.client, opts({ body: 'x'.repeat(70000) + marker }), silentLog)
+    ).rejects.toThrow(/65536/)
+    await expect(upsertStickyComment(gh.client, opts({ body: 'no marker' }), silentLog)).rejects.toThrow(
+      /marker/
+    )
+  })
+})

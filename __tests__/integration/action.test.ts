@@ -1,0 +1,454 @@
+/**
+ * The built Action (dist/index.js) run as a child process exactly as a runner runs it: INPUT_*
+ * variables (with action.yml's defaults, as the runner supplies them), a real event payload from
+ * GitHub's documented examples, GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files, and GITHUB_API_URL /
+ * ACTIONS_RESULTS_URL pointing at a local fake of GitHub (fakeGitHub.ts) that records every request.
+ * Every REST request is checked against GitHub's published OpenAPI description.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import yaml from 'js-yaml'
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import { toResultsJson } from '../../src/report/json.js'
+import { mdCode } from '../../src/report/escape.js'
+import { COMMENT_MAX_CHARS, commentMarker } from '../../src/report/markdown.js'
+import type { Sample } from '../../src/samples/model.js'
+import { checkAgainstOpenApi } from '../action/openapi.js'
+import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
+
+const ROOT = new URL('../../', import.meta.url).pathname
+const DIST = join(ROOT, 'dist/index.js')
+const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
+if (!hasBenchmark) console.warn('skipping the Action run-mode tests: install libbenchmark-dev')
+const itIfBenchmark = hasBenchmark ? it : it.skip
+
+const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { default?: string }>
+}
+
+/** The inputs a runner passes: action.yml's defaults (the token expression resolved), then ours. */
+function inputs(fake: FakeGitHub, own: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, spec] of Object.entries(action.inputs)) out[name] = spec.default ?? ''
+  out['github-token'] = fake.token
+  return { ...out, ...own }
+}
+
+interface ChildResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function runAction(env: RunnerEnv, cwd: string): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [DIST], { env: env.env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim()
+}
+
+function expectRequestsMatchOpenApi(fake: FakeGitHub): void {
+  // Responses are checked too, except the pull request, which the fake serves from a minimal seed.
+  const problems = fake
+    .restRequests()
+    .flatMap((r) => checkAgainstOpenApi(r, { responses: !r.path.includes('/pulls/') }))
+  expect(problems).toEqual([])
+}
+
+const SOURCE = (work: number) => `#include <benchmark/benchmark.h>
+static void BM_Spin(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < ${work}; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
+BENCHMARK(BM_Spin);
+static void BM_Same(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < 5000; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
+BENCHMARK(BM_Same);
+`
+
+describe('the Action (dist/index.js against a local GitHub)', () => {
+  let fake: FakeGitHub
+  let repo: string
+  let baseSha: string
+  let headSha: string
+  const PR = 2
+  // RUNNER_TEMP is the same path on every run of a hosted runner; the base-build cache relies on it.
+  const runnerTemp = mkdtempSync(join(tmpdir(), 'benchgate-runner-temp-'))
+  let nextRunId = 8000
+  const runEnv = (opts: Parameters<FakeGitHub['env']>[0]) =>
+    fake.env({ runId: nextRunId++, ...opts, vars: { RUNNER_TEMP: runnerTemp, ...(opts?.vars ?? {}) } })
+
+  beforeAll(async () => {
+    fake = await startFakeGitHub()
+    repo = mkdtempSync(join(tmpdir(), 'benchgate-action-'))
+    git(repo, 'init', '-q', '-b', 'main')
+    git(repo, 'config', 'user.email', 'test@example.com')
+    git(repo, 'config', 'user.name', 'test')
+    writeFileSync(join(repo, 'bench.cc'), SOURCE(20000))
+    git(repo, 'add', '.')
+    git(repo, 'commit', '-qm', 'base')
+    baseSha = git(repo, 'rev-parse', 'HEAD')
+    git(repo, 'checkout', '-qb', 'feature/slower')
+    writeFileSync(join(repo, 'bench.cc'), SOURCE(40000))
+    git(repo, 'commit', '-qam', 'twice the work')
+    headSha = git(repo, 'rev-parse', 'HEAD')
+  })
+  afterAll(async () => {
+    await fake?.close()
+    rmSync(repo, { recursive: true, force: true })
+  })
+
+  /** The documented pull_request payload, pointed at our repository's commits. */
+  const prPayload = (fixture: any) => {
+    fixture.number = PR
+    fixture.pull_request.number = PR
+    fixture.pull_request.base.sha = baseSha
+    fixture.pull_request.base.ref = 'main'
+    fixture.pull_request.head.sha = headSha
+    fixture.pull_request.head.ref = 'feature/slower'
+    return fixture
+  }
+  const runInputs = () =>
+    inputs(fake, {
+      build: 'g++ -O2 bench.cc -o build/bench -lbenchmark -lbenchmark_main -lpthread',
+      binary: 'build/bench',
+      rounds: '8',
+      repetitions: '3',
+      'min-time': '0.02',
+      'cache-paths': 'build'
+    })
+  // The build writes into build/, which must exist first.
+  const mkBuild = (i: Record<string, string>) => ({ ...i, build: `mkdir -p build && ${i.build}` })
+
+  itIfBenchmark(
+    'run mode: builds, measures, fails the step on the regression, creates the sticky comment, uploads artifacts, caches the base build; a second run updates the same comment and restores the cache',
+    async () => {
+      // Someone else quoted our marker: that comment must never be edited.
+      const [foreign] = fake.seedComments(PR, [
+        { body: `copied from the bot:\n${commentMarker('default')}`, login: 'mallory', type: 'User' }
+      ])
+      const env1 = runEnv({
+        event: 'pull_request.synchronize',
+        payload: prPayload,
+        inputs: mkBuild(runInputs()),
+        workspace: repo
+      })
+      const r1 = await runAction(env1, repo)
+      expect(r1.stdout).toMatch(/::error::benchgate: fail: 1 regression/)
+      expect(r1.code).toBe(1)
+      // The token is never printed (the runner consumes ::add-mask:: itself; it registers the secret).
+      const printed = (r1.stdout + r1.stderr).replace(/^::add-mask::.*$/gm, '')
+      expect(printed).not.toContain(fake.token)
+      const out1 = env1.outputs()
+      expect(out1.verdict).toBe('regression')
+      expect(out1.regressions).toBe('1')
+      expect(existsSync(out1['results-path'])).toBe(true)
+      const results = JSON.parse(readFileSync(out1['results-path'], 'utf8'))
+      expect(results.benchmarks.find((b: { name: string }) => b.name === 'BM_Spin').verdict).toBe(
+        'regression'
+      )
+      // Log groups per phase, never nested.
+      const opened = (r1.stdout.match(/^::group::/gm) ?? []).length
+      expect(opened).toBeGreaterThanOrEqual(4)
+      expect(r1.stdout).toMatch(/round 8 done/)
+      // The job summary carries the full report.
+      expect(env1.summary()).toMatch(/### benchgate: ❌ 1 regression/)
+
+      const ours = fake.state.comments.filter((c) => c.user.login === 'github-actions[bot]')
+      expect(ours).toHaveLength(1)
+      expect(ours[0].body).toContain(commentMarker('default'))
+      expect(ours[0].body).toContain(mdCode('BM_Spin'))
+      expect(out1['comment-url']).toBe(ours[0].html_url)
+      expect(fake.state.comments.find((c) => c.id === foreign.id)!.body).toBe(foreign.body)
+      const names = fake.state.artifacts.map((a) => a.name).sort()
+      expect(names).toEqual(['benchgate-report', 'benchgate-samples'])
+      expect(Object.keys(fake.artifactFiles('benchgate-report'))).toEqual(
+        expect.arrayContaining(['results.json', 'report.md', 'summary.md', 'report.txt', 'report.html'])
+      )
+      expect(existsSync(out1['html-path'])).toBe(true)
+      expect(fake.state.caches.map((c) => c.key)).toEqual([expect.stringContaining(`-${baseSha}-`)])
+      expectRequestsMatchOpenApi(fake)
+
+      // Second push of the same PR: the same comment is edited in place; the base build comes from the cache.
+      const before = fake.requests.length
+      const env2 = runEnv({
+        event: 'pull_request.synchronize',
+        payload: prPayload,
+        inputs: mkBuild(runInputs()),
+        workspace: repo
+      })
+      const r2 = await runAction(env2, repo)
+      expect(r2.code).toBe(1)
+      expect(r2.stdout).toMatch(/base build cache: restored/)
+      expect(r2.stdout).toMatch(/base build skipped|the base build is skipped/)
+      const after = fake.requests.slice(before)
+      expect(
+        after.filter((r) => r.method === 'POST' && /\/issues\/\d+\/comments$/.test(r.path))
+      ).toHaveLength(0)
+      expect(fake.state.comments.filter((c) => c.user.login === 'github-actions[bot]')).toHaveLength(1)
+      expect(env2.outputs()['comment-url']).toBe(ours[0].html_url)
+      expect(fake.state.comments.find((c) => c.id === foreign.id)!.body).toBe(foreign.body)
+      // Only the base build is ever cached.
+      expect(fake.state.caches).toHaveLength(1)
+      expectRequestsMatchOpenApi(fake)
+      env1.cleanup()
+      env2.cleanup()
+    },
+    180_000
+  )
+
+  itIfBenchmark(
+    'fork-safe pair: measure uploads the hand-over with a read-only token; comment (workflow_run) validates it, updates the sticky comment and posts a failing check run',
+    async () => {
+      fake.reset()
+      const measureEnv = runEnv({
+        event: 'pull_request.synchronize',
+        payload: prPayload,
+        inputs: mkBuild({ ...runInputs(), mode: 'measure' }),
+        workspace: repo
+      })
+      // A fork's token cannot write: measure mode must not even try.
+      fake.inject({
+        method: 'POST',
+        path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+        status: 403
+      })
+      const m = await runAction(measureEnv, repo)
+      expect(m.code).toBe(1) // the regression fails the measure job too
+      expect(fake.restRequests().filter((r) => r.path.includes('/comments'))).toEqual([])
+      expect(fake.state.artifacts.map((a) => a.name)).toContain('benchgate-pr')
+      expect(Object.keys(fake.artifactFiles('benchgate-pr')).sort()).toEqual(['pr.json', 'results.json'])
+      fake.clearInjections()
+
+      const commentEnv = runEnv({
+        event: 'workflow_run.completed',
+        payload: (f: any) => {
+          f.workflow_run.id = measureEnv.runId
+          f.workflow_run.head_sha = headSha
+          f.workflow_run.event = 'pull_request'
+          f.workflow_run.pull_requests = [] // as for a PR from a fork
+          return f
+        },
+        inputs: inputs(fake, { mode: 'comment' }),
+        workspace: mkdtempSync(join(tmpdir(), 'benchgate-ws-'))
+      })
+      fake.seedPull({
+        number: PR,
+        head: { sha: headSha, ref: 'feature/slower' },
+        base: { sha: baseSha, ref: 'main' }
+      })
+      const c = await runAction(commentEnv, commentEnv.env.GITHUB_WORKSPACE)
+      expect(c.stdout).not.toMatch(/::error::/)
+      expect(c.code).toBe(0)
+      const comments = fake.state.comments.filter((x) => x.user.login === 'github-actions[bot]')
+      expect(comments).toHaveLength(1)
+      expect(comments[0].body).toContain(mdCode('BM_Spin'))
+      expect(fake.state.checkRuns).toHaveLength(1)
+      expect(fake.state.checkRuns[0]).toMatchObject({
+        head_sha: headSha,
+        conclusion: 'failure',
+        name: 'benchgate'
+      })
+      expect(commentEnv.outputs().verdict).toBe('regression')
+      expectRequestsMatchOpenApi(fake)
+    },
+    180_000
+  )
+})
+
+/** Comment mode needs no build: crafted results exercise the comment, its size cap and escaping. */
+describe('the Action in comment mode (crafted hand-overs)', () => {
+  let fake: FakeGitHub
+  const HEAD = 'c'.repeat(40)
+  const PR = 7
+  beforeAll(async () => {
+    fake = await startFakeGitHub()
+  })
+  afterAll(async () => {
+    await fake?.close()
+  })
+
+  /** A results file from the real analysis of synthetic samples: `n` benchmarks, the first few slower. */
+  function resultsJson(names: string[], slower: (i: number) => number): string {
+    const samples: Sample[] = []
+    let seed = 12345
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    names.forEach((benchmark, i) => {
+      for (const side of ['base', 'head'] as const)
+        for (let run = 0; run < 6; run++)
+          for (let repetition = 0; repetition < 2; repetition++) {
+            const t = 1000 * (1 + i / names.length) * (side === 'head' ? slower(i) : 1) * (1 + 0.01 * rnd())
+            samples.push({
+              benchmark,
+              side,
+              round: run,
+              run,
+              repetition,
+              iterations: 1000,
+              realTimeNs: t,
+              cpuTimeNs: t,
+              threads: 1
+            })
+          }
+    })
+    const suite = analyzeSuite({ samples })
+    return JSON.stringify(
+      toResultsJson(
+        {
+          suite,
+          run: {
+            base: { label: 'main', sha: 'b'.repeat(40) },
+            head: { label: 'x', sha: HEAD },
+            key: 'default'
+          }
+        },
+        '0.0.0'
+      )
+    )
+  }
+
+  function seedHandOver(results: string, meta: Record<string, unknown> = {}, runId = 9100) {
+    fake.seedArtifact({
+      name: 'benchgate-pr',
+      runId,
+      entries: [
+        { name: 'results.json', data: results },
+        {
+          name: 'pr.json',
+          data: JSON.stringify({
+            format: 'benchgate-pr',
+            version: 1,
+            pullNumber: PR,
+            headSha: HEAD,
+            key: 'default',
+            ...meta
+          })
+        }
+      ]
+    })
+    fake.seedPull({ number: PR, head: { sha: HEAD, ref: 'x' }, base: { sha: 'b'.repeat(40), ref: 'main' } })
+    return fake.env({
+      event: 'workflow_run.completed',
+      payload: (f: any) => {
+        f.workflow_run.id = runId
+        f.workflow_run.head_sha = HEAD
+        f.workflow_run.pull_requests = []
+        return f
+      },
+      inputs: inputs(fake, { mode: 'comment' }),
+      runId: runId + 1
+    })
+  }
+
+  it('2,000 benchmarks with hostile names: the comment stays under 65,536 characters and every name is inert', async () => {
+    fake.reset()
+    const hostile = [
+      'BM_a|b',
+      'BM_`tick`',
+      'BM_<script>alert(1)</script>',
+      'BM_@someone',
+      'BM_[x](http://evil)'
+    ]
+    const names = [...hostile, ...Array.from({ length: 1995 }, (_, i) => `BM_Long/${'x'.repeat(40)}/${i}`)]
+    const env = seedHandOver(resultsJson(names, (i) => (i < hostile.length ? 1.3 : 1)))
+    const r = await runAction(env, env.env.GITHUB_WORKSPACE)
+    expect(r.stdout).not.toMatch(/::error::/)
+    const [comment] = fake.state.comments
+    expect(comment.body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS)
+    expect(comment.body).toContain(commentMarker('default'))
+    expect(comment.body).toMatch(/truncated|not shown|more in the job summary/i)
+    expect(comment.body).not.toContain('<script>')
+    expect(comment.body).not.toMatch(/(^|[^`\w&;])@someone/)
+    expect(comment.body).not.toContain('](http://evil)')
+    // Table rows: a name's '|' must not open a new cell.
+    const row = comment.body.split('\n').find((l) => l.includes(mdCode('BM_a|b')))!
+    expect(row.split(/(?<!\\)\|/).length).toBe(
+      comment.body
+        .split('\n')
+        .find((l) => l.startsWith('| |'))!
+        .split('|').length
+    )
+    // The job summary is uncut (under GitHub's 1 MiB).
+    expect(env.summary()).toContain(mdCode(`BM_Long/${'x'.repeat(40)}/1994`))
+    expect(Buffer.byteLength(env.summary())).toBeLessThanOrEqual(1024 * 1024)
+    expectRequestsMatchOpenApi(fake)
+  }, 120_000)
+
+  it('finds its comment past the first page of a long discussion and edits it in place', async () => {
+    fake.reset()
+    fake.seedComments(PR, 230)
+    const [ours] = fake.seedComments(PR, [{ body: `old report\n${commentMarker('default')}` }])
+    const env = seedHandOver(resultsJson(['BM_A', 'BM_B'], () => 1))
+    const r = await runAction(env, env.env.GITHUB_WORKSPACE)
+    expect(r.code).toBe(0)
+    const lists = fake
+      .restRequests()
+      .filter((q) => q.method === 'GET' && q.path.endsWith(`/issues/${PR}/comments`))
+    expect(lists.length).toBe(3)
+    expect(
+      fake.restRequests().filter((q) => q.method === 'POST' && q.path.endsWith('/comments'))
+    ).toHaveLength(0)
+    expect(fake.state.comments).toHaveLength(231)
+    expect(fake.state.comments.find((c) => c.id === ours.id)!.body).toMatch(/### benchgate/)
+    expect(env.outputs()['comment-url']).toBe(ours.html_url)
+  }, 60_000)
+
+  it('a read-only token (403) degrades to the job summary with a warning; the step does not fail', async () => {
+    fake.reset()
+    fake.inject({ method: 'POST', path: '/repos/{owner}/{repo}/issues/{issue_number}/comments', status: 403 })
+    fake.inject({ method: 'POST', path: '/repos/{owner}/{repo}/check-runs', status: 403 })
+    const env = seedHandOver(resultsJson(['BM_A', 'BM_B'], () => 1))
+    const r = await runAction(env, env.env.GITHUB_WORKSPACE)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/::warning::.*comment was not posted.*403/)
+    expect(r.stdout).toMatch(/pull-requests: write/)
+    expect(env.summary()).toMatch(/### benchgate/)
+    expect(fake.state.comments).toHaveLength(0)
+  }, 60_000)
+
+  it('a forged PR number (the PR head is another commit) is refused: no comment, a clear error', async () => {
+    fake.reset()
+    const env = seedHandOver(
+      resultsJson(['BM_A'], () => 1),
+      { pullNumber: 8 }
+    )
+    fake.seedPull({
+      number: 8,
+      head: { sha: 'd'.repeat(40), ref: 'other' },
+      base: { sha: 'b'.repeat(40), ref: 'main' }
+    })
+    const r = await runAction(env, env.env.GITHUB_WORKSPACE)
+    expect(r.code).toBe(1)
+    expect(r.stdout).toMatch(/::error::.*pull request #8 has head d{40}, not the measured c{40}/)
+    expect(fake.state.comments).toHaveLength(0)
+    expect(fake.state.checkRuns).toHaveLength(0)
+  }, 60_000)
+
+  it('a malformed results file in the artifact is rejected with the reason', async () => {
+    fake.reset()
+    const env = seedHandOver(JSON.stringify({ format: 'benchgate-results', version: 1, benchmarks: 'lots' }))
+    const r = await runAction(env, env.env.GITHUB_WORKSPACE)
+    expect(r.code).toBe(1)
+    expect(r.stdout).toMatch(/::error::benchgate: .*results\.json/)
+    expect(fake.state.comments).toHaveLength(0)
+  }, 60_000)
+
+  it('comment mode outside workflow_run fails with the fix', async () => {
+    fake.reset()
+    const env = fake.env({ event: 'pull_request.opened', inputs: inputs(fake, { mode: 'comment' }) })
+    const r = await runAction(env, env.env.GITHUB_WORKSPACE)
+    expect(r.code).toBe(1)
+    expect(r.stdout).toMatch(
+      /::error::benchgate: mode 'comment' runs in a workflow triggered by 'workflow_run'/
+    )
+  }, 60_000)
+})

@@ -1,0 +1,104 @@
+/**
+ * End to end, `benchgate run --adaptive` with a real Google Benchmark binary built by g++ in two git
+ * worktrees: the doubled benchmark is resolved at the first look; whatever is left is topped up with
+ * the exact-name filter (rounds 8–15 contain only it); every benchmark reports its rounds and stop
+ * reason. ~20 s. Skipped, with the reason printed, when Google Benchmark is not installed.
+ */
+import { afterAll, beforeAll, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { main } from '../../src/cli.js'
+import type { Io } from '../../src/commands/io.js'
+
+const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
+if (!hasBenchmark) console.warn('skipping the adaptive end-to-end test: install libbenchmark-dev')
+const itIf = hasBenchmark ? it : it.skip
+
+const SOURCE = (work: number) => `#include <benchmark/benchmark.h>
+static void Spin(benchmark::State& s, int n) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < n; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
+static void BM_Spin(benchmark::State& s) { Spin(s, ${work}); }
+BENCHMARK(BM_Spin);
+static void BM_Same(benchmark::State& s) { Spin(s, 3000); }
+BENCHMARK(BM_Same)->Arg(8);
+`
+
+let repo: string
+beforeAll(() => {
+  if (!hasBenchmark) return
+  repo = mkdtempSync(join(tmpdir(), 'benchgate-adaptive-e2e-'))
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo })
+  git('init', '-q', '-b', 'main')
+  git('config', 'user.email', 'test@example.com')
+  git('config', 'user.name', 'test')
+  writeFileSync(join(repo, 'bench.cc'), SOURCE(20000))
+  git('add', '.')
+  git('commit', '-qm', 'base')
+  writeFileSync(join(repo, 'bench.cc'), SOURCE(40000))
+  git('commit', '-qam', 'twice the work in BM_Spin')
+})
+afterAll(() => {
+  if (repo) rmSync(repo, { recursive: true, force: true })
+})
+
+itIf(
+  'resolves the clear regression at the first look and tops up only the rest, with a real filter',
+  async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    let err = ''
+    const io: Io = { stdout: () => {}, stderr: (t) => void (err += t), colour: false, isTTY: false }
+    const code = await main(
+      [
+        'run',
+        '--repo',
+        repo,
+        '--base',
+        'HEAD~1',
+        '--build',
+        'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread',
+        '--binary',
+        'bench',
+        '--adaptive',
+        '--rounds',
+        '8',
+        '--max-rounds',
+        '16',
+        '--alpha',
+        '0.05',
+        '--repetitions',
+        '3',
+        '--min-time',
+        '0.02',
+        '--out',
+        out,
+        '--format',
+        'json'
+      ],
+      io
+    )
+    expect(code).toBe(1)
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    const by = Object.fromEntries(results.benchmarks.map((b: { name: string }) => [b.name, b]))
+    expect(by.BM_Spin.verdict).toBe('regression')
+    expect(by.BM_Spin.adaptive).toMatchObject({ rounds: 8, look: 1, stop_reason: 'resolved' })
+    const same = by['BM_Same/8']
+    expect([8, 16]).toContain(same.adaptive.rounds)
+    expect(results.run.adaptive.maxRounds).toBe(16)
+    expect(results.run.adaptive.looks).toBe(same.adaptive.rounds === 8 ? 1 : 3)
+    if (same.adaptive.rounds === 16) {
+      // top-up processes ran BM_Same/8 only: Google Benchmark accepted the exact-name filter
+      const topUp = readdirSync(join(out, 'samples')).filter((f) => /-r(0(0[89]|1\d))\.json$/.test(f))
+      expect(topUp).toHaveLength(16)
+      for (const f of topUp) {
+        const names = JSON.parse(readFileSync(join(out, 'samples', f), 'utf8')).benchmarks.map(
+          (b: { run_name: string }) => b.run_name
+        )
+        expect(new Set(names)).toEqual(new Set(['BM_Same/8']))
+      }
+      expect(err).toMatch(/Top-up: rounds 9–12 for 1 unresolved benchmark/)
+    }
+    expect(results.run.reproduce).toMatch(/--adaptive --max-rounds 16/)
+  },
+  60_000
+)

@@ -1,0 +1,98 @@
+import { describe, expect, it } from '@jest/globals'
+import { SequentialAnalysis } from '../../src/analysis/sequential.js'
+import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
+import { renderMarkdown } from '../../src/report/markdown.js'
+import type { Report } from '../../src/report/model.js'
+import { renderTerminal } from '../../src/report/terminal.js'
+import { validateResults } from '../../src/report/validate.js'
+import type { Sample } from '../../src/samples/model.js'
+import { seededRandom } from '../helpers/r.js'
+
+function measure(
+  name: string,
+  ratio: number,
+  sigma: number,
+  from: number,
+  to: number,
+  seed: number
+): Sample[] {
+  const rnd = seededRandom(seed)
+  const out: Sample[] = []
+  for (let round = from; round < to; round++)
+    for (const side of ['base', 'head'] as const)
+      for (let repetition = 0; repetition < 3; repetition++) {
+        const z = Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
+        const v = 1000 * (side === 'head' ? ratio : 1) * Math.exp(sigma * z)
+        out.push({
+          benchmark: name,
+          side,
+          round,
+          run: round,
+          repetition,
+          iterations: 1,
+          realTimeNs: v,
+          cpuTimeNs: v,
+          threads: 1
+        })
+      }
+  return out
+}
+
+function adaptiveReport(): Report {
+  const seq = new SequentialAnalysis({ alpha: 0.05, bootstrapResamples: 100 }, 30)
+  let samples = [...measure('BM_big', 1.3, 0.01, 0, 10, 1), ...measure('BM_noisy', 1, 0.3, 0, 10, 12)]
+  seq.look({ samples }, { rounds: 10, final: false })
+  samples = [...samples, ...measure('BM_noisy', 1, 0.3, 10, 20, 13)]
+  seq.look({ samples }, { rounds: 20, final: true, finalReason: 'time-budget' })
+  return {
+    suite: seq.result(),
+    run: {
+      base: { label: 'main' },
+      head: { label: 'feature' },
+      rounds: 20,
+      plannedRounds: 30,
+      repetitions: 3,
+      stoppedEarly: 'the time budget (600 s) ran out after 20 of 30 rounds',
+      adaptive: {
+        looks: 2,
+        maxRounds: 30,
+        benchmarkSecondsUsed: 30,
+        benchmarkSecondsIfFixed: 90,
+        saved: 2 / 3
+      }
+    }
+  }
+}
+
+describe('adaptive runs in the reports', () => {
+  it('results.json carries rounds and stop reasons, validates, and reads back', () => {
+    const report = adaptiveReport()
+    const json = toResultsJson(report, '0.0.0', new Date(0))
+    const big = json.benchmarks.find((b) => b.name === 'BM_big')!
+    expect(big.adaptive).toMatchObject({ rounds: 10, look: 1, stop_reason: 'resolved' })
+    expect(json.benchmarks.find((b) => b.name === 'BM_noisy')!.adaptive?.stop_reason).toBe('time-budget')
+    const back = fromResultsJson(validateResults(JSON.stringify(json), 'results.json'))
+    expect(back.suite.comparisons.map((c) => c.adaptive)).toEqual(
+      report.suite.comparisons.map((c) => c.adaptive)
+    )
+    expect(back.run.adaptive).toEqual(report.run.adaptive)
+    const bad = JSON.parse(JSON.stringify(json))
+    bad.benchmarks[0].adaptive.stop_reason = 'because'
+    expect(() => validateResults(JSON.stringify(bad), 'x')).toThrow(/stop_reason/)
+  })
+
+  it('terminal and Markdown say how many rounds each benchmark got, why it stopped, and the time saved', () => {
+    const report = adaptiveReport()
+    const text = renderTerminal(report)
+    expect(text).toMatch(/adaptive: 20 of at most 30 rounds × 3 repetitions, 2 looks/)
+    expect(text).toMatch(/benchmark time 30 s, ≈ 90 s if every benchmark got 30 rounds: 67% saved/)
+    expect(text).toMatch(/BM_big .*regression · 10 rounds, resolved/)
+    expect(text).toMatch(/BM_noisy .*20 rounds, time budget ran out/)
+    const md = renderMarkdown(report)
+    expect(md).toMatch(
+      /adaptive: 20 of at most 30 rounds \(ABBA\) × 3 repetitions, 2 looks, 67% of the benchmark time saved/
+    )
+    expect(md).toMatch(/regression · 10 rounds, resolved/)
+    expect(md).toMatch(/Change \[≥ \d+(\.\d)?% CI\]/)
+  })
+})

@@ -1,0 +1,118 @@
+/**
+ * The HTML report in a real headless browser (Debian's chromium): the page's self-test mode
+ * (`#selftest`) opens every section, draws every plot and writes what it found into
+ * `<pre id="selftest">`, which --dump-dom gives back. Console output of any kind fails the test (the
+ * page writes none). A screenshot is saved to look at: $BENCHGATE_TEST_ARTIFACTS or
+ * <tmpdir>/benchgate-test-artifacts/html-report.png.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { renderHtml } from '../../src/report/html/render.js'
+import { synthReport, synthSamples } from './htmlFixture.js'
+
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--enable-logging=stderr',
+  '--v=0'
+]
+
+interface SelfTest {
+  sections: Array<{ id: string; name: string }>
+  plots: Array<{ section: string; plot: string; elements: number; width: number; height: number }>
+  errors: string[]
+}
+
+function chromium(args: string[], dir: string): { stdout: string; stderr: string } {
+  const r = spawnSync(CHROMIUM as string, [...FLAGS, `--user-data-dir=${join(dir, 'profile')}`, ...args], {
+    encoding: 'utf8',
+    timeout: 90_000,
+    maxBuffer: 1 << 27
+  })
+  if (r.error) throw r.error
+  return { stdout: r.stdout, stderr: r.stderr }
+}
+
+/** Lines where the page wrote to the console (chromium logs them all as INFO:CONSOLE). */
+const consoleLines = (stderr: string) => stderr.split('\n').filter((l) => /:CONSOLE[:(]/.test(l))
+
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+
+describe('HTML report in headless chromium', () => {
+  if (!CHROMIUM) {
+    it.skip('needs chromium (apt-get install chromium): not found, skipped', () => undefined)
+    return
+  }
+
+  const samples = synthSamples()
+  const report = synthReport(samples)
+  const dir = mkdtempSync(join(tmpdir(), 'benchgate-html-'))
+  const page = join(dir, 'report.html')
+  writeFileSync(page, renderHtml(report, samples))
+  const url = pathToFileURL(page).href
+
+  it('draws every plot of every benchmark with no errors', () => {
+    const { stdout, stderr } = chromium(['--virtual-time-budget=10000', '--dump-dom', `${url}#selftest`], dir)
+    const m = /<pre id="selftest">([^<]*)<\/pre>/.exec(stdout)
+    expect(m).not.toBeNull()
+    const result = JSON.parse(decode(m![1])) as SelfTest
+    expect(result.errors).toEqual([])
+    expect(consoleLines(stderr)).toEqual([])
+    // Every benchmark has its section, hostile names included, shown as text.
+    expect(result.sections.map((s) => s.name).sort()).toEqual(
+      report.suite.comparisons.map((c) => c.benchmark).sort()
+    )
+    // Six plots per benchmark (all have both sides and ≥ 3 values), each drawn with real content and size.
+    for (const s of result.sections) {
+      const plots = result.plots.filter((p) => p.section === s.id)
+      expect(plots.map((p) => p.plot).sort()).toEqual(['acf0', 'acf1', 'diff', 'dist', 'ecdf', 'time'])
+      for (const p of plots) {
+        expect(p.width).toBeGreaterThan(200)
+        expect(p.height).toBeGreaterThan(80)
+        expect(p.height).toBeLessThan(p.width)
+        expect(p.elements).toBeGreaterThan(p.plot === 'time' ? 120 : 20) // 120 points on the time series
+      }
+    }
+    const forest = result.plots.find((p) => p.plot === 'forest')
+    expect(forest?.elements).toBeGreaterThan(10)
+    // The hostile names stayed text: the live DOM holds only the page's own two scripts.
+    expect(stdout.match(/<script/g)).toHaveLength(2)
+  })
+
+  it('saves a screenshot to look at', () => {
+    const outDir = process.env.BENCHGATE_TEST_ARTIFACTS ?? join(tmpdir(), 'benchgate-test-artifacts')
+    mkdirSync(outDir, { recursive: true })
+    const png = join(outDir, 'html-report.png')
+    rmSync(png, { force: true })
+    const { stderr } = chromium(
+      [
+        '--virtual-time-budget=5000',
+        '--hide-scrollbars',
+        `--screenshot=${png}`,
+        '--window-size=1280,2400',
+        `${url}#open=b0`
+      ],
+      dir
+    )
+    expect(consoleLines(stderr)).toEqual([])
+    expect(statSync(png).size).toBeGreaterThan(50_000)
+    console.log(`HTML report screenshot: ${png}`)
+    rmSync(dir, { recursive: true, force: true })
+  })
+})

@@ -1,0 +1,116 @@
+/**
+ * A realistic report for the HTML tests, made with the real analysis: seeded synthetic samples
+ * (20 ABBA rounds × 3 repetitions per side) for a handful of benchmarks — one 6% slower, one 12%
+ * faster, one noisy and inconclusive, one unchanged, one drifting, one whose repetitions are
+ * correlated within a process (analysed per run) — plus two with hostile names.
+ */
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import type { Report } from '../../src/report/model.js'
+import type { Provenance, Sample, Side } from '../../src/samples/model.js'
+
+/** mulberry32: a small seeded PRNG (deterministic test data). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function normal(u: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u())
+}
+
+export interface BenchSpec {
+  name: string
+  /** Median time of base, ns. */
+  ns: number
+  /** Head / base. */
+  ratio: number
+  /** sd of ln(time) of a repetition. */
+  noise: number
+  /** sd of ln(time) of a whole process run (shared by its repetitions). */
+  runNoise?: number
+  /** Relative drift per round (both sides). */
+  drift?: number
+}
+
+export const SPECS: BenchSpec[] = [
+  { name: 'BM_OrderBook/map/20000', ns: 1_190_000, ratio: 1.06, noise: 0.012 },
+  { name: 'BM_Parse/json/4096', ns: 41_200, ratio: 0.874, noise: 0.01 },
+  { name: 'BM_Hash/crc32/64', ns: 18.3, ratio: 1.015, noise: 0.05 },
+  { name: 'BM_OrderBook/array/20000', ns: 398_000, ratio: 1.0, noise: 0.004 },
+  { name: 'BM_Sleep/drifting', ns: 2_500_000, ratio: 1.0, noise: 0.004, drift: 0.003 },
+  { name: 'BM_Alloc/per-process', ns: 5_300, ratio: 1.0, noise: 0.002, runNoise: 0.02 },
+  { name: '</script><script>alert(1)</script>', ns: 900, ratio: 1.0, noise: 0.01 },
+  { name: `BM_<int>|x "q" & 'a' \`tick\` @someone`, ns: 77, ratio: 1.0, noise: 0.01 }
+]
+
+/** Samples of every spec: `rounds` ABBA rounds, `reps` repetitions per process. */
+export function synthSamples(specs: BenchSpec[] = SPECS, rounds = 20, reps = 3, seed = 42): Sample[] {
+  const u = rng(seed)
+  const out: Sample[] = []
+  for (let r = 0; r < rounds; r++) {
+    const order: Side[] = r % 2 === 0 ? ['base', 'head'] : ['head', 'base']
+    for (const side of order) {
+      for (const spec of specs) {
+        const run = 1 + (spec.runNoise ?? 0) * normal(u)
+        for (let k = 0; k < reps; k++) {
+          const t = r + (side === order[0] ? 0 : 0.5)
+          const value =
+            spec.ns *
+            (side === 'head' ? spec.ratio : 1) *
+            (1 + (spec.drift ?? 0) * t) *
+            run *
+            Math.exp(spec.noise * normal(u))
+          out.push({
+            benchmark: spec.name,
+            side,
+            round: r,
+            run: r,
+            repetition: k,
+            iterations: 1000,
+            realTimeNs: value,
+            cpuTimeNs: value * 0.99,
+            threads: 1
+          })
+        }
+      }
+    }
+  }
+  return out
+}
+
+export const PROVENANCE: Provenance = {
+  cpuModel: 'AMD EPYC 7763 64-Core Processor',
+  numCpus: 2,
+  compiler: 'gcc 13.2 <b>bold</b>',
+  buildType: 'release',
+  libraryVersion: '1.8.3',
+  governor: 'performance',
+  cpuScalingEnabled: false,
+  context: { side: 'x"><img src=x onerror=alert(2)>' }
+}
+
+/** A full Report from the real analysis of `samples`. */
+export function synthReport(samples: Sample[] = synthSamples()): Report {
+  const suite = analyzeSuite(
+    { samples, issues: [], provenance: { base: PROVENANCE, head: { ...PROVENANCE, compiler: 'gcc 13.3' } } },
+    { bootstrapResamples: 200 }
+  )
+  return {
+    suite,
+    run: {
+      base: { label: 'main', sha: '1a2b3c4d5e6f' },
+      head: { label: 'feature/<x>', sha: '9f8e7d6c5b4a' },
+      mergeBase: true,
+      rounds: 20,
+      repetitions: 3,
+      key: 'default',
+      reproduce: "npx benchgate run --base 1a2b3c4 --build 'make' --binary bench </script>"
+    }
+  }
+}

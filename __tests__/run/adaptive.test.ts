@@ -1,0 +1,344 @@
+/**
+ * Adaptive rounds: the exact-name filter (checked as a JS RegExp and by a real Google Benchmark
+ * binary, whose filter is POSIX ERE), and the block loop with a fake benchmark binary: top-ups only
+ * for unresolved benchmarks with continuing ABBA round numbers, a benchmark that vanishes or crashes
+ * in top-up rounds, and the time budget.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { SuiteInput } from '../../src/analysis/suite.js'
+import {
+  adaptiveMaxRounds,
+  defaultBlockRounds,
+  escapeFilterName,
+  exactNameFilter,
+  planRounds,
+  runAdaptive,
+  type AdaptiveOptions,
+  type RunResult
+} from '../../src/run/index.js'
+import { readSampleFile } from '../../src/samples/index.js'
+import type { Provenance, Sample, SampleIssue, Side } from '../../src/samples/model.js'
+import { hasBenchmarkHeader, makeTmp, noBenchmarkReason, recordingLog, rmTmp } from './helpers.js'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const FAKE = join(here, 'fixtures', 'fake-gbench.mjs')
+
+const TRICKY = [
+  'BM_X/8/threads:2',
+  'BM_X/8',
+  'BM_<int>',
+  'BM_T<std::vector<int>>',
+  'BM_a.b*',
+  'BM_f(x)',
+  'BM_[y]',
+  'BM_{z}',
+  'BM_p|q',
+  'BM_c^d$e',
+  'BM_plus+?',
+  'BM_back\\slash',
+  'BM_a]b',
+  'BM_a}b',
+  '-BM_neg',
+  'BM_aXb'
+]
+
+describe('exactNameFilter', () => {
+  it('matches exactly the given names, metacharacters and all (as a JS RegExp)', () => {
+    for (const chosen of [
+      ['BM_X/8/threads:2', 'BM_<int>'],
+      ['BM_a.b*', 'BM_f(x)', 'BM_[y]', 'BM_{z}'],
+      ['BM_p|q', 'BM_c^d$e', 'BM_plus+?', 'BM_back\\slash', 'BM_a]b', 'BM_a}b', '-BM_neg'],
+      ['BM_X/8']
+    ]) {
+      const re = new RegExp(exactNameFilter(chosen)!)
+      for (const name of TRICKY) expect([name, re.test(name)]).toEqual([name, chosen.includes(name)])
+      // no prefix/suffix/partial matches
+      for (const name of chosen) {
+        expect(re.test(`${name}x`)).toBe(false)
+        expect(re.test(`x${name}`)).toBe(false)
+      }
+    }
+    expect(exactNameFilter(['BM_a.b*'])).toBe('^(BM_a\\.b\\*)$')
+    expect(escapeFilterName('BM_[y]{z}')).toBe('BM_[[]y][{]z}')
+  })
+
+  it('refuses what cannot be passed safely: no names, NUL or line breaks, too long', () => {
+    expect(exactNameFilter([])).toBeUndefined()
+    expect(exactNameFilter(['a\nb'])).toBeUndefined()
+    expect(exactNameFilter(['a\0b'])).toBeUndefined()
+    expect(exactNameFilter([''])).toBeUndefined()
+    expect(
+      exactNameFilter(Array.from({ length: 5000 }, (_, i) => `BM_some_long_benchmark_name_${i}/1024`))
+    ).toBeUndefined()
+  })
+
+  const itGb = hasBenchmarkHeader ? it : it.skip
+  if (!hasBenchmarkHeader) console.warn(noBenchmarkReason)
+  itGb('selects exactly those names in a real Google Benchmark binary (POSIX ERE filter)', () => {
+    const tmp = makeTmp()
+    try {
+      const src = join(tmp, 'names.cc')
+      const registered = TRICKY.filter(
+        (n) => !n.startsWith('BM_X') && n !== 'BM_<int>' && !n.startsWith('BM_T<')
+      )
+      writeFileSync(
+        src,
+        [
+          '#include <benchmark/benchmark.h>',
+          'static void F(benchmark::State& s) { for (auto _ : s) benchmark::DoNotOptimize(s.iterations()); }',
+          'static void BM_X(benchmark::State& s) { for (auto _ : s) benchmark::DoNotOptimize(s.range(0)); }',
+          'BENCHMARK(BM_X)->Arg(8)->Threads(2);',
+          'BENCHMARK(BM_X)->Arg(8);',
+          'int main(int argc, char** argv) {',
+          ...registered.map((n) => `  benchmark::RegisterBenchmark(${JSON.stringify(n)}, F);`),
+          '  benchmark::RegisterBenchmark("BM_<int>", F);',
+          '  benchmark::Initialize(&argc, argv);',
+          '  benchmark::RunSpecifiedBenchmarks();',
+          '}',
+          ''
+        ].join('\n')
+      )
+      const bin = join(tmp, 'names')
+      const cc = spawnSync('g++', ['-O0', src, '-o', bin, '-lbenchmark', '-lpthread'], { encoding: 'utf8' })
+      expect(cc.stderr).toBe('')
+      const all = TRICKY.filter((n) => !n.startsWith('BM_T<'))
+      const list = (filter: string) => {
+        const r = spawnSync(bin, ['--benchmark_list_tests', `--benchmark_filter=${filter}`], {
+          encoding: 'utf8'
+        })
+        expect(r.stderr).toBe('')
+        return r.stdout.split('\n').filter(Boolean).sort()
+      }
+      expect(list('.')).toEqual([...all].sort())
+      for (const chosen of [
+        ['BM_X/8/threads:2', 'BM_<int>'],
+        ['BM_X/8'],
+        ['BM_a.b*', 'BM_f(x)', 'BM_[y]', 'BM_{z}', 'BM_p|q'],
+        ['BM_c^d$e', 'BM_plus+?', 'BM_back\\slash', 'BM_a]b', 'BM_a}b', '-BM_neg'],
+        all
+      ]) {
+        expect(list(exactNameFilter(chosen)!)).toEqual([...chosen].sort())
+      }
+    } finally {
+      rmTmp(tmp)
+    }
+  })
+})
+
+describe('adaptive defaults', () => {
+  it('max rounds default to 3 × the initial rounds; blocks are even, about a third of the rest', () => {
+    expect(adaptiveMaxRounds(20, null)).toBe(60)
+    expect(adaptiveMaxRounds(20, 10)).toBe(20)
+    expect(adaptiveMaxRounds(20, 40)).toBe(40)
+    expect(defaultBlockRounds(20, 60)).toBe(14)
+    expect(defaultBlockRounds(6, 8)).toBe(2)
+  })
+  it('top-up plans continue the round numbers and the ABBA order', () => {
+    expect(planRounds({ rounds: 3, warmup: 0, firstRound: 5 })).toEqual([
+      { round: 5, order: ['head', 'base'] },
+      { round: 6, order: ['base', 'head'] },
+      { round: 7, order: ['head', 'base'] }
+    ])
+  })
+})
+
+describe('runAdaptive with a fake benchmark binary', () => {
+  let tmp: string
+  beforeAll(() => {
+    tmp = makeTmp()
+    for (const side of ['base', 'head'] as const) {
+      mkdirSync(join(tmp, 'bin', side), { recursive: true })
+      copyFileSync(FAKE, join(tmp, 'bin', side, 'bench'))
+      spawnSync('chmod', ['+x', join(tmp, 'bin', side, 'bench')])
+    }
+  })
+  afterAll(() => rmTmp(tmp))
+
+  interface Bench {
+    name: string
+    ns: number
+    ratio: number
+    sigma: number
+    vanishFromRound?: number
+    crashFromRound?: number
+  }
+
+  function setup(benchmarks: Bench[], over: Partial<AdaptiveOptions> = {}, sleepMs = 0, perBenchmarkMs = 20) {
+    const dir = makeTmp('benchgate-adaptive-')
+    const config = join(dir, 'config.json')
+    const logFile = join(dir, 'filters.log')
+    writeFileSync(config, JSON.stringify({ benchmarks, sleepMs, perBenchmarkMs }))
+    const samples: Sample[] = []
+    const issues: SampleIssue[] = []
+    const provenance: Record<Side, Provenance> = { base: {}, head: {} }
+    const log = recordingLog()
+    const options: AdaptiveOptions = {
+      kind: 'google-benchmark',
+      repetitions: 5,
+      minTimeSeconds: 0.01,
+      sides: {
+        base: { binary: join(tmp, 'bin', 'base', 'bench'), cwd: join(tmp, 'bin', 'base') },
+        head: { binary: join(tmp, 'bin', 'head', 'bench'), cwd: join(tmp, 'bin', 'head') }
+      },
+      samplesDir: join(dir, 'samples'),
+      env: {
+        PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
+        FAKE_CONFIG: config,
+        FAKE_LOG: logFile
+      },
+      log,
+      initialRounds: 4,
+      maxRounds: 12,
+      warmup: 1,
+      blockRounds: 2,
+      analysis: { alpha: 0.05, bootstrapResamples: 100 },
+      snapshot: (): SuiteInput => ({ samples, issues, provenance }),
+      onRunComplete: (result: RunResult) => {
+        if (result.warmup) return
+        try {
+          const parsed = readSampleFile(result.outFile, {
+            side: result.side,
+            round: result.round,
+            run: result.run
+          })
+          samples.push(...parsed.samples)
+          issues.push(...parsed.issues)
+        } catch (e) {
+          issues.push({
+            benchmark: '',
+            side: result.side,
+            round: result.round,
+            run: result.run,
+            kind: 'invalid',
+            message: String(e)
+          })
+        }
+        if (!result.ok)
+          issues.push({
+            benchmark: '',
+            side: result.side,
+            round: result.round,
+            run: result.run,
+            kind: 'crashed',
+            message: result.outcome
+          })
+      },
+      ...over
+    }
+    const filters = () =>
+      readFileSync(logFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => {
+          const [side, round, ...f] = l.split(' ')
+          return { side, round: Number(round), filter: f.join(' ') }
+        })
+    return { options, samples, log, filters, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+  }
+
+  const clear = { name: 'BM_Clear<int>', ns: 1000, ratio: 1.5, sigma: 0.01 }
+  const same = { name: 'BM_Same/8/threads:2', ns: 500, ratio: 1, sigma: 0.001 }
+  const noisy = { name: 'BM_Noisy.x', ns: 2000, ratio: 1, sigma: 0.3 }
+
+  it('resolves clear benchmarks at the first look and tops up only the unresolved, ABBA continuing', async () => {
+    const t = setup([clear, same, noisy])
+    try {
+      const r = await runAdaptive(t.options)
+      const by = Object.fromEntries(r.suite!.comparisons.map((c) => [c.benchmark, c]))
+      expect(by['BM_Clear<int>'].verdict).toBe('regression')
+      expect(by['BM_Clear<int>'].adaptive).toMatchObject({ rounds: 4, look: 1, stopReason: 'resolved' })
+      expect(by['BM_Same/8/threads:2'].verdict).toBe('unchanged')
+      expect(by['BM_Same/8/threads:2'].adaptive).toMatchObject({ rounds: 4, stopReason: 'resolved' })
+      expect(by['BM_Noisy.x'].verdict).toBe('inconclusive')
+      expect(by['BM_Noisy.x'].adaptive).toMatchObject({ rounds: 12, stopReason: 'max-rounds', look: 5 })
+      expect(r.summary.looks).toBe(5)
+      // top-up processes ran with the exact-name filter of the unresolved benchmark only
+      const runs = t.filters().filter((f) => f.round >= 4)
+      expect(runs.length).toBe(16)
+      for (const f of runs) expect(f.filter).toBe('^(BM_Noisy\\.x)$')
+      // round indices keep increasing across blocks, ABBA order alternates, each round has both sides
+      const measured = r.rounds.runs.filter((x) => !x.warmup)
+      expect(measured.map((x) => x.round)).toEqual([
+        0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11
+      ])
+      measured.forEach((x, i) => expect(x.side).toBe(['base', 'head', 'head', 'base'][i % 4]))
+      expect(r.rounds.completedRounds).toBe(12)
+      expect(r.rounds.plannedRounds).toBe(12)
+      expect(r.rounds.stoppedEarly).toBeNull()
+      // every level used is the look's share of α, and the final look's CI level matches its test
+      expect(by['BM_Noisy.x'].confLevel).toBeCloseTo(1 - by['BM_Noisy.x'].adaptive!.testAlpha, 15)
+      expect(by['BM_Clear<int>'].adaptive!.testAlpha).toBeLessThan(0.001)
+      expect(r.summary.benchmarkSecondsUsed).toBeLessThan(r.summary.benchmarkSecondsIfFixed)
+      expect(r.summary.saved).toBeGreaterThan(0)
+    } finally {
+      t.cleanup()
+    }
+  }, 60_000)
+
+  it('a benchmark that vanishes in top-up rounds is reported and does not stall the loop', async () => {
+    const noisy2 = { ...noisy, name: 'BM_Noisy2' }
+    const t = setup([clear, { ...noisy, vanishFromRound: 4 }, noisy2])
+    try {
+      const r = await runAdaptive(t.options)
+      const by = Object.fromEntries(r.suite!.comparisons.map((c) => [c.benchmark, c]))
+      expect(by['BM_Noisy.x'].adaptive).toMatchObject({ rounds: 4, stopReason: 'no-samples' })
+      expect(by['BM_Noisy.x'].warnings.map((w) => w.code)).toContain('adaptive-no-samples')
+      expect(by['BM_Noisy2'].adaptive).toMatchObject({ rounds: 12, stopReason: 'max-rounds' })
+      // after the look that noticed it, it is no longer asked for
+      const late = t.filters().filter((f) => f.round >= 6)
+      for (const f of late) expect(f.filter).toBe('^(BM_Noisy2)$')
+    } finally {
+      t.cleanup()
+    }
+  }, 60_000)
+
+  it('a head process that crashes in every top-up round ends the loop with the crash reported', async () => {
+    const t = setup([clear, { ...noisy, crashFromRound: 4 }])
+    try {
+      const r = await runAdaptive(t.options)
+      const by = Object.fromEntries(r.suite!.comparisons.map((c) => [c.benchmark, c]))
+      expect(by['BM_Clear<int>'].verdict).toBe('regression')
+      // its verdict rests on the 4 rounds measured before the crashes
+      expect(by['BM_Noisy.x'].adaptive).toMatchObject({ rounds: 4, stopReason: 'no-samples' })
+      // one top-up block (2 rounds) and then nothing more
+      expect(r.rounds.completedRounds).toBe(6)
+      expect(r.rounds.runs.filter((x) => !x.ok).length).toBe(2)
+      expect(r.suite!.warnings.some((w) => w.code === 'crashed')).toBe(true)
+    } finally {
+      t.cleanup()
+    }
+  }, 60_000)
+
+  it('honours the time budget to within one round', async () => {
+    const t = setup(
+      [noisy, { ...noisy, name: 'BM_Noisy2' }],
+      { maxRounds: 200, blockRounds: 4, timeBudgetMs: 5000 },
+      50
+    )
+    try {
+      const started = Date.now()
+      const r = await runAdaptive(t.options)
+      const wall = Date.now() - started
+      const roundMs = Math.max(...roundDurations(r.rounds.runs))
+      expect(wall).toBeLessThanOrEqual(5000 + roundMs + 500) // + one round, + analysis slack
+      expect(r.rounds.stoppedEarly).toBe('time-budget')
+      expect(r.rounds.completedRounds).toBeGreaterThan(4)
+      expect(r.rounds.completedRounds).toBeLessThan(200)
+      for (const c of r.suite!.comparisons) expect(c.adaptive?.stopReason).toBe('time-budget')
+      // the last look spent the rest of α: its level is above the planned increment
+      expect(r.looks[r.looks.length - 1].testAlpha).toBeGreaterThan(0.04)
+    } finally {
+      t.cleanup()
+    }
+  }, 60_000)
+})
+
+function roundDurations(runs: readonly RunResult[]): number[] {
+  const byRound = new Map<number, number>()
+  for (const r of runs) if (!r.warmup) byRound.set(r.round, (byRound.get(r.round) ?? 0) + r.durationMs)
+  return [...byRound.values()]
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from '@jest/globals'
+import { lookAlpha, obrienFlemingSpending, plannedLooks, spendingTable } from '../../src/stats/sequential.js'
+import { StatsInputError } from '../../src/stats/errors.js'
+import { hasR, noRReason, runR } from '../helpers/r.js'
+
+// R 4.2.2: sprintf("%.17g", 2*pnorm(qnorm(1-a/2)/sqrt(t), lower.tail=FALSE)), the spending function
+// 2 - 2*pnorm(qnorm(1-a/2)/sqrt(t)) without the cancellation of `2 - 2*pnorm(...)` in the far tail.
+const R_VALUES: Array<[alpha: number, t: number, value: number]> = [
+  [0.01, 0.1, 3.7775698274451128e-16],
+  [0.01, 0.25, 2.581927297232779e-7],
+  [0.01, 1 / 3, 8.1400397157773367e-6],
+  [0.01, 0.5, 0.00026971695663148467],
+  [0.01, 2 / 3, 0.0016064464568817758],
+  [0.01, 0.8, 0.0039784585089162735],
+  [0.01, 0.9, 0.006624325996987133],
+  [0.05, 0.1, 5.7203187904254934e-10],
+  [0.05, 0.25, 8.8575438321404358e-5],
+  [0.05, 1 / 3, 0.00068689486822404069],
+  [0.05, 0.5, 0.0055745966807844247],
+  [0.05, 2 / 3, 0.016374666450048217],
+  [0.05, 0.8, 0.028429630753072768],
+  [0.05, 0.9, 0.038830043164523785]
+]
+
+describe('obrienFlemingSpending (Lan–DeMets O’Brien–Fleming type)', () => {
+  it('matches R 2 - 2*pnorm(qnorm(1-a/2)/sqrt(t)) to 1e-12 relative', () => {
+    for (const [alpha, t, value] of R_VALUES) {
+      const got = obrienFlemingSpending(t, alpha)
+      expect(Math.abs(got - value) / value).toBeLessThan(1e-12)
+    }
+  })
+
+  it('α(0) = 0, α(1) = α exactly, non-decreasing in t, never above α', () => {
+    for (const alpha of [0.001, 0.01, 0.05, 0.2]) {
+      expect(obrienFlemingSpending(0, alpha)).toBe(0)
+      expect(obrienFlemingSpending(1, alpha)).toBe(alpha)
+      let previous = 0
+      for (let i = 1; i <= 1000; i++) {
+        const v = obrienFlemingSpending(i / 1000, alpha)
+        expect(v).toBeGreaterThanOrEqual(previous)
+        expect(v).toBeLessThanOrEqual(alpha)
+        previous = v
+      }
+    }
+  })
+
+  it('rejects t outside [0, 1] and α outside (0, 1)', () => {
+    expect(() => obrienFlemingSpending(-0.1, 0.01)).toThrow(StatsInputError)
+    expect(() => obrienFlemingSpending(1.1, 0.01)).toThrow(StatsInputError)
+    expect(() => obrienFlemingSpending(Number.NaN, 0.01)).toThrow(StatsInputError)
+    expect(() => obrienFlemingSpending(0.5, 0)).toThrow(StatsInputError)
+    expect(() => obrienFlemingSpending(0.5, 1)).toThrow(StatsInputError)
+  })
+
+  const itR = hasR ? it : it.skip
+  if (!hasR) console.warn(noRReason)
+  itR('agrees with live R on a grid of t and α', () => {
+    const ts = Array.from({ length: 40 }, (_, i) => (i + 1) / 40)
+    for (const alpha of [0.01, 0.05]) {
+      const r = runR(`emit("v", 2 * pnorm(qnorm(1 - ${alpha} / 2) / sqrt(t), lower.tail = FALSE))`, { t: ts })
+      ts.forEach((t, i) => {
+        const want = r.v[i]
+        expect(Math.abs(obrienFlemingSpending(t, alpha) - want)).toBeLessThanOrEqual(1e-12 * want + 1e-300)
+      })
+    }
+  })
+})
+
+describe('lookAlpha and the look plan', () => {
+  it('levels are the increments of α(t); the final look spends what is left; they sum to α', () => {
+    const looks = plannedLooks(20, 60, 14)
+    expect(looks).toEqual([20, 34, 48, 60])
+    const table = spendingTable(looks, 60, 0.01)
+    expect(table[0].level).toBeCloseTo(obrienFlemingSpending(20 / 60, 0.01), 18)
+    expect(table[1].level).toBeCloseTo(
+      obrienFlemingSpending(34 / 60, 0.01) - obrienFlemingSpending(20 / 60, 0.01),
+      18
+    )
+    const sum = table.reduce((a, r) => a + r.level, 0)
+    expect(sum).toBeCloseTo(0.01, 15)
+    expect(sum).toBeLessThanOrEqual(0.01 + 1e-17)
+    for (const r of table) expect(r.level).toBeGreaterThan(0)
+  })
+
+  it('a final look before the maximum (time budget) spends everything not yet spent', () => {
+    const first = lookAlpha({ alpha: 0.01, fraction: 1 / 3, previousFraction: 0, final: false })
+    const last = lookAlpha({ alpha: 0.01, fraction: 0.5, previousFraction: 1 / 3, final: true })
+    expect(first + last).toBeCloseTo(0.01, 16)
+    // a single look at the end is the fixed design
+    expect(lookAlpha({ alpha: 0.01, fraction: 1, previousFraction: 0, final: true })).toBe(0.01)
+  })
+
+  it('rejects a look that does not move forward', () => {
+    expect(() => lookAlpha({ alpha: 0.01, fraction: 0.5, previousFraction: 0.5, final: false })).toThrow(
+      StatsInputError
+    )
+    expect(() => plannedLooks(10, 5, 2)).toThrow(StatsInputError)
+    expect(() => plannedLooks(10, 20, 0)).toThrow(StatsInputError)
+  })
+})

@@ -1,0 +1,139 @@
+/**
+ * The Action's inputs (action.yml) -> the shared Config, plus the Action-only settings. Inputs that
+ * mirror CLI options default to '' in action.yml so that benchgate.json (the config file) can set
+ * them; the Config defaults apply last. Pure: the input reader is passed in.
+ */
+import { join } from 'node:path'
+import { buildConfig, ConfigError, readConfigFile, type Config, type RawOptions } from '../config.js'
+import type { CommentMode } from '../github/comment.js'
+
+export type ActionMode = 'run' | 'measure' | 'comment'
+
+/** Action input name -> Config option name, for the inputs that mirror the CLI. */
+export const CONFIG_INPUTS: Record<string, string> = {
+  base: 'base',
+  head: 'head',
+  'merge-base': 'merge-base',
+  build: 'build',
+  binary: 'binary',
+  'working-directory': 'working-directory',
+  rounds: 'rounds',
+  'warmup-rounds': 'warmup-rounds',
+  repetitions: 'repetitions',
+  'min-time': 'min-time',
+  filter: 'filter',
+  'random-interleaving': 'random-interleaving',
+  cpu: 'cpu',
+  'time-budget': 'time-budget',
+  'run-timeout': 'run-timeout',
+  'build-timeout': 'build-timeout',
+  'lock-file': 'lock',
+  alpha: 'alpha',
+  'min-effect': 'min-effect',
+  power: 'power',
+  correction: 'correction',
+  metric: 'metric',
+  'fail-on': 'fail-on',
+  'fail-on-base-build-failure': 'fail-on-base-build-failure',
+  adaptive: 'adaptive',
+  'max-rounds': 'max-rounds',
+  'comment-key': 'key',
+  out: 'out'
+}
+
+export interface ActionSettings {
+  mode: ActionMode
+  config: Config
+  /** Explicit refs (override the event). */
+  explicitBase?: string
+  explicitHead?: string
+  /** Whether the user set merge-base explicitly (else the event decides). */
+  mergeBaseInput: boolean | null
+  token: string
+  comment: CommentMode
+  commentAuthor: string
+  /** Fail the step when the comment cannot be posted. */
+  commentRequired: boolean
+  cacheBaseBuild: boolean
+  cachePaths: string[]
+  uploadArtifacts: boolean
+  retentionDays: number | undefined
+}
+
+type GetInput = (name: string) => string
+
+/**
+ * Reads and validates every input.
+ * @param workspace the checkout (GITHUB_WORKSPACE); `repository-path` is relative to it
+ * @param runnerTemp RUNNER_TEMP: the work directory lives here at a fixed path, so cached base
+ *   builds restore to the same absolute paths on every run
+ * @throws ConfigError naming the input and what it accepts
+ */
+export function readActionSettings(
+  getInput: GetInput,
+  workspace: string,
+  runnerTemp: string
+): ActionSettings {
+  const mode = oneOf(getInput, 'mode', ['run', 'measure', 'comment'], 'run')
+  const repo = join(workspace, getInput('repository-path') || '.')
+  const raw: RawOptions = { repo, 'work-dir': join(runnerTemp, 'benchgate-work') }
+  for (const [input, option] of Object.entries(CONFIG_INPUTS)) {
+    const value = getInput(input)
+    if (value !== '') raw[option] = value
+  }
+  if (raw.out !== undefined) raw.out = join(workspace, String(raw.out))
+  else raw.out = join(workspace, 'benchgate-out')
+  const configFile = getInput('config-file')
+  const fileOptions = readConfigFile(join(repo, configFile || 'benchgate.json'), configFile !== '')
+  let config: Config
+  try {
+    config = buildConfig(fileOptions, raw)
+  } catch (e) {
+    // Name the input, not the CLI flag, in the message.
+    const message = (e as Error).message.replace(
+      /--([a-z-]+)/g,
+      (_m, opt: string) => `input '${inputFor(opt)}'`
+    )
+    throw new ConfigError(message)
+  }
+  const mergeBase = getInput('merge-base')
+  const retention = getInput('retention-days')
+  if (retention !== '' && !/^\d+$/.test(retention))
+    throw new ConfigError(`input 'retention-days': '${retention}' is not a whole number of days`)
+  return {
+    mode: mode as ActionMode,
+    config,
+    explicitBase: getInput('base') || undefined,
+    explicitHead: getInput('head') || undefined,
+    mergeBaseInput: mergeBase === '' ? null : config.mergeBase,
+    token: getInput('github-token'),
+    comment: oneOf(getInput, 'comment', ['always', 'on-change', 'never'], 'always') as CommentMode,
+    commentAuthor: getInput('comment-author'),
+    commentRequired: bool(getInput, 'comment-required', false),
+    cacheBaseBuild: bool(getInput, 'cache-base-build', true),
+    cachePaths: (getInput('cache-paths') || 'build')
+      .split(/[\n,]/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+    uploadArtifacts: bool(getInput, 'upload-artifacts', true),
+    retentionDays: retention === '' ? undefined : Number(retention)
+  }
+}
+
+function inputFor(option: string): string {
+  return Object.entries(CONFIG_INPUTS).find(([, o]) => o === option)?.[0] ?? option
+}
+
+function oneOf(getInput: GetInput, name: string, values: string[], fallback: string): string {
+  const v = getInput(name) || fallback
+  if (!values.includes(v)) throw new ConfigError(`input '${name}': '${v}' is not one of ${values.join(', ')}`)
+  return v
+}
+
+function bool(getInput: GetInput, name: string, fallback: boolean): boolean {
+  const v = getInput(name)
+  if (v === '') return fallback
+  if (/^(true|yes|1|on)$/i.test(v)) return true
+  if (/^(false|no|0|off)$/i.test(v)) return false
+  throw new ConfigError(`input '${name}': '${v}' is not true or false`)
+}

@@ -1,0 +1,344 @@
+/**
+ * The Action's three modes over the shared pipeline, with GitHub's side effects injected:
+ * - `run`: measure, report (job summary, sticky comment, artifacts), gate — one job, one token;
+ * - `measure`: the untrusted half of the fork-safe split — like `run` without commenting, plus the
+ *   hand-over artifact for `comment`;
+ * - `comment`: the trusted half, in a `workflow_run` workflow — downloads and validates the
+ *   hand-over, posts the comment and a check run; never checks out or runs PR code.
+ * Knows nothing of @actions/core: src/index.ts supplies the ActionIo.
+ */
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { SuiteResult } from '../analysis/types.js'
+import type { CacheStorage } from '../build/cache.js'
+import { ConfigError, type Config } from '../config.js'
+import { gate } from '../gate.js'
+import { ensureHistory } from '../git/fetch.js'
+import type { ArtifactStore } from '../github/artifacts.js'
+import type { GitHubClient } from '../github/client.js'
+import { upsertStickyComment, type StickyCommentResult } from '../github/comment.js'
+import { refsFromEvent } from '../github/event.js'
+import { handOverArtifactName, MAX_HAND_OVER_BYTES, readHandOver, writeHandOver } from '../github/handOver.js'
+import type { Log } from '../log.js'
+import { writeOutputs, type WrittenOutputs } from '../output.js'
+import { runPipeline } from '../pipeline.js'
+import { commentMarker, headline, renderMarkdown } from '../report/markdown.js'
+import type { Report } from '../report/model.js'
+import { formatEta } from '../run/index.js'
+import type { ActionSettings } from './inputs.js'
+
+/** GitHub's limit for one step's job summary is 1 MiB. */
+export const SUMMARY_MAX_BYTES = 1024 * 1024
+/** A check run's output.summary may hold at most 65,535 characters. */
+const CHECK_SUMMARY_MAX_CHARS = 65_535
+
+export interface ActionIo {
+  log: Log
+  setOutput(name: string, value: string): void
+  /** Appends Markdown to this step's job summary. */
+  appendSummary(markdown: string): Promise<void>
+}
+
+/** GitHub services, created lazily by the entry point (tests point them at a local fake). */
+export interface ActionServices {
+  github(): GitHubClient
+  artifacts(): ArtifactStore | null
+  /** The base-build cache storage, or null when no cache service is available. */
+  cache(): CacheStorage | null
+}
+
+export interface ActionEnv {
+  eventName: string
+  eventPath: string | undefined
+  sha: string | undefined
+  runId: string | undefined
+  serverUrl: string
+  repository: string
+}
+
+/** What the entry point does last: `setFailed(failure)` when it is not null. */
+export interface ActionOutcome {
+  failure: string | null
+}
+
+export async function runAction(
+  settings: ActionSettings,
+  env: ActionEnv,
+  io: ActionIo,
+  services: ActionServices
+): Promise<ActionOutcome> {
+  const payload = readEventPayload(env.eventPath)
+  if (settings.mode === 'comment') return commentMode(settings, env, payload, io, services)
+  return measureMode(settings, env, payload, io, services)
+}
+
+/** `run` and `measure`: everything up to the report; `run` also comments. */
+async function measureMode(
+  settings: ActionSettings,
+  env: ActionEnv,
+  payload: Record<string, unknown>,
+  io: ActionIo,
+  services: ActionServices
+): Promise<ActionOutcome> {
+  const { log } = io
+  const refs = refsFromEvent(
+    env.eventName,
+    payload,
+    { base: settings.explicitBase, head: settings.explicitHead },
+    env.sha
+  )
+  if (!refs.base) {
+    const reason = refs.noBaseReason ?? 'no base commit'
+    if (env.eventName === 'push') {
+      // A branch's first push: nothing to compare with; that is not an error.
+      await io.appendSummary(`### benchgate: nothing to compare\n\n${reason}.\n`)
+      setCountOutputs(io, null)
+      return { failure: null }
+    }
+    throw new ConfigError(reason)
+  }
+  const config: Config = {
+    ...settings.config,
+    base: refs.base,
+    head: refs.head,
+    mergeBase: settings.mergeBaseInput ?? refs.mergeBase
+  }
+  await log.group('Fetch history', () => ensureHistory(config.repoDir, [refs.base!, refs.head], log))
+
+  const cacheStorage = settings.cacheBaseBuild ? services.cache() : null
+  if (settings.cacheBaseBuild && !cacheStorage)
+    log.info('base build cache: no cache service here; building both sides')
+  let roundsDone = -1
+  const { report, samplesDir, samples } = await runPipeline(config, log, {
+    baseBuildCache: cacheStorage ? { storage: cacheStorage, paths: settings.cachePaths } : undefined,
+    onProgress: (result, progress, partial) => {
+      // One line per finished round (a round ends with its second process).
+      const last = result.warmup ? 'head' : result.round % 2 === 0 ? 'head' : 'base'
+      if (result.side !== last || result.round === roundsDone) return
+      roundsDone = result.round
+      const round = result.warmup ? 'warm-up round' : `round ${result.round + 1}`
+      log.info(
+        `${round} done · ${progress.completedRuns}/${progress.plannedRuns} runs · ${partial.samples.length} samples · ETA ${formatEta(progress.etaMs)}`
+      )
+    }
+  })
+  if (refs.baseLabel) report.run.base.label = refs.baseLabel
+  if (refs.headLabel) report.run.head.label = refs.headLabel
+
+  const written = writeOutputs(report, config.out, { samples, html: config.html })
+  await io.appendSummary(summaryMarkdown(report))
+  setReportOutputs(io, report.suite, written)
+
+  const verdict = gate(report.suite, config.failOn)
+  let commentFailure: string | null = null
+  if (settings.mode === 'run' && refs.pullNumber !== null && settings.comment !== 'never') {
+    const result = await log.group('Comment on the pull request', () =>
+      postComment(services.github(), settings, refs.pullNumber!, report, written, log)
+    )
+    if (result.url) io.setOutput('comment-url', result.url)
+    if (result.action === 'failed' && settings.commentRequired) commentFailure = result.reason!
+  }
+  if (settings.mode === 'measure' || settings.uploadArtifacts) {
+    await log.group('Upload artifacts', () =>
+      uploadArtifacts(settings, services, written, samplesDir, config, refs.pullNumber, report, log)
+    )
+  }
+  return { failure: commentFailure ?? (verdict.pass ? null : verdict.reason) }
+}
+
+/** `comment`: the trusted half of the fork-safe split. */
+async function commentMode(
+  settings: ActionSettings,
+  env: ActionEnv,
+  payload: Record<string, unknown>,
+  io: ActionIo,
+  services: ActionServices
+): Promise<ActionOutcome> {
+  const { log } = io
+  const run = payload.workflow_run as Record<string, unknown> | undefined
+  if (env.eventName !== 'workflow_run' || !run) {
+    throw new ConfigError(
+      `mode 'comment' runs in a workflow triggered by 'workflow_run' (see examples/workflows/benchgate-comment.yml); this run was triggered by '${env.eventName}'`
+    )
+  }
+  const runId = Number(run.id)
+  const headSha = String(run.head_sha ?? '')
+  const pullNumbers = Array.isArray(run.pull_requests)
+    ? run.pull_requests.map((p) => Number((p as { number?: unknown }).number)).filter(Number.isSafeInteger)
+    : []
+  const key = settings.config.key
+  const artifacts = services.artifacts()
+  if (!artifacts)
+    throw new ConfigError("mode 'comment' needs the Actions artifact service (run it on GitHub Actions)")
+  const dir = mkdtempSync(join(tmpdir(), 'benchgate-handover-'))
+  const name = handOverArtifactName(key)
+  try {
+    await log.group(`Download '${name}' from run ${runId}`, () =>
+      artifacts.download(name, runId, dir, MAX_HAND_OVER_BYTES)
+    )
+  } catch (e) {
+    return {
+      failure: `could not download artifact '${name}' from workflow run ${runId} (${(e as Error).message}); did the measure job (mode: measure) finish and upload it?`
+    }
+  }
+  const github = services.github()
+  const { meta, report } = await readHandOver(dir, { headSha, pullNumbers, key }, github)
+  const written = writeOutputs(report, settings.config.out)
+  await io.appendSummary(summaryMarkdown(report))
+  setReportOutputs(io, report.suite, written)
+  const result = await log.group(`Comment on pull request #${meta.pullNumber}`, () =>
+    postComment(github, settings, meta.pullNumber, report, written, log)
+  )
+  if (result.url) io.setOutput('comment-url', result.url)
+  const verdict = gate(report.suite, settings.config.failOn)
+  try {
+    const body = renderMarkdown(report, { maxChars: CHECK_SUMMARY_MAX_CHARS })
+    const url = await github.createCheckRun({
+      name: key === 'default' ? 'benchgate' : `benchgate (${key})`,
+      headSha,
+      conclusion: verdict.pass ? 'success' : 'failure',
+      title: headline(report.suite).slice(0, 200),
+      summary: body
+    })
+    log.info(`check run: ${verdict.pass ? 'success' : 'failure'} ${url}`)
+  } catch (e) {
+    log.warn(
+      `could not create the check run (${(e as Error).message}); give the job 'permissions: checks: write'`
+    )
+  }
+  if (result.action === 'failed' && settings.commentRequired) return { failure: result.reason! }
+  return { failure: null }
+}
+
+async function postComment(
+  github: GitHubClient,
+  settings: ActionSettings,
+  pullNumber: number,
+  report: Report,
+  written: WrittenOutputs,
+  log: Log
+): Promise<StickyCommentResult> {
+  const c = report.suite.counts
+  const result = await upsertStickyComment(
+    github,
+    {
+      pullNumber,
+      marker: commentMarker(report.run.key),
+      body: readFileSync(written.comment, 'utf8'),
+      mode: settings.comment,
+      changed: c.regression + c.improvement + c.failed + c.new + c.removed > 0,
+      author: settings.commentAuthor || undefined
+    },
+    log
+  )
+  if (result.action === 'failed')
+    log.warn(`the PR comment was not posted: ${result.reason}; the job summary has the report`)
+  else
+    log.info(
+      `PR comment ${result.action}${result.url ? ': ' + result.url : ''}${result.reason ? ` (${result.reason})` : ''}`
+    )
+  return result
+}
+
+async function uploadArtifacts(
+  settings: ActionSettings,
+  services: ActionServices,
+  written: WrittenOutputs,
+  samplesDir: string,
+  config: Config,
+  pullNumber: number | null,
+  report: Report,
+  log: Log
+): Promise<void> {
+  const store = services.artifacts()
+  if (!store) {
+    log.info('artifacts: no artifact service here (not on GitHub Actions); reports stay in ' + written.dir)
+    if (settings.mode === 'measure')
+      throw new ConfigError("mode 'measure' needs the Actions artifact service")
+    return
+  }
+  const suffix = config.key === 'default' ? '' : `-${config.key}`
+  const options = { retentionDays: settings.retentionDays }
+  const attempt = async (name: string, root: string, files?: string[]) => {
+    try {
+      const { size } = await store.upload(name, root, { ...options, files })
+      log.info(`artifact '${name}' uploaded (${size} bytes)`)
+    } catch (e) {
+      if (settings.mode === 'measure' && name.startsWith('benchgate-pr')) throw e
+      log.warn(`artifact '${name}' was not uploaded: ${(e as Error).message}`)
+    }
+  }
+  if (settings.mode === 'measure') {
+    if (pullNumber === null)
+      throw new ConfigError("mode 'measure' runs on 'pull_request' events (it hands a PR's results over)")
+    const dir = mkdtempSync(join(tmpdir(), 'benchgate-pr-'))
+    copyFileSync(written.results, join(dir, 'results.json'))
+    writeHandOver(dir, { pullNumber, headSha: report.run.head.sha ?? '', key: config.key })
+    await attempt(handOverArtifactName(config.key), dir)
+  }
+  if (settings.uploadArtifacts) {
+    const reportFiles = [
+      written.results,
+      written.comment,
+      written.summary,
+      written.text,
+      join(written.dir, 'report.html')
+    ]
+    await attempt(
+      `benchgate-report${suffix}`,
+      written.dir,
+      reportFiles.filter((f) => existsSync(f))
+    )
+    if (existsSync(samplesDir)) await attempt(`benchgate-samples${suffix}`, samplesDir)
+  }
+}
+
+/** The uncut report for the job summary, cut only if it would pass GitHub's 1 MiB limit. */
+export function summaryMarkdown(report: Report): string {
+  let maxChars = Infinity
+  for (;;) {
+    const text = renderMarkdown(report, { maxChars })
+    const bytes = Buffer.byteLength(text, 'utf8')
+    if (bytes <= SUMMARY_MAX_BYTES - 1024) return text
+    maxChars = Math.floor(Math.min(text.length, maxChars) * ((SUMMARY_MAX_BYTES - 1024) / bytes) * 0.98)
+  }
+}
+
+function setReportOutputs(io: ActionIo, suite: SuiteResult, written: WrittenOutputs): void {
+  setCountOutputs(io, suite)
+  io.setOutput('results-path', written.results)
+  io.setOutput('report-path', written.summary)
+  if (written.html) io.setOutput('html-path', written.html)
+}
+
+/** verdict: the most important outcome (regression > failed > improvement > inconclusive > unchanged). */
+function setCountOutputs(io: ActionIo, suite: SuiteResult | null): void {
+  const c = suite?.counts
+  const verdict =
+    !c || suite.warnings.some((w) => w.code === 'no-baseline')
+      ? 'no-baseline'
+      : c.regression
+        ? 'regression'
+        : c.failed
+          ? 'failed'
+          : c.improvement
+            ? 'improvement'
+            : c.inconclusive
+              ? 'inconclusive'
+              : 'unchanged'
+  io.setOutput('verdict', verdict)
+  io.setOutput('regressions', String(c?.regression ?? 0))
+  io.setOutput('improvements', String(c?.improvement ?? 0))
+  io.setOutput('inconclusive', String(c?.inconclusive ?? 0))
+}
+
+function readEventPayload(path: string | undefined): Record<string, unknown> {
+  if (!path || !existsSync(path)) return {}
+  try {
+    const v = JSON.parse(readFileSync(path, 'utf8'))
+    return typeof v === 'object' && v !== null ? v : {}
+  } catch (e) {
+    throw new ConfigError(`cannot read the event payload ${path}: ${(e as Error).message}`)
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * The analysis side of adaptive rounds (docs/adaptive.md): a sequence of looks at a growing set of
+ * samples. At each look the benchmarks still unresolved are analysed at the look's group-sequential
+ * level (stats/sequential.ts); those that reach a verdict — regression, improvement, negligible,
+ * unchanged — keep it and get no more rounds; the rest are measured again. Pure: no I/O, no clock.
+ *
+ * Rules that keep the looks honest:
+ * - the test, its CI and the equivalence decision ("unchanged": CI inside ±δ) all use the look's
+ *   level, so neither a false alarm nor a missed change ≥ δ gets more than its share of α per look;
+ * - Holm (or BH) within a look runs over the whole suite: benchmarks resolved earlier stay in the
+ *   family with p = 1, so the family never shrinks as benchmarks drop out;
+ * - a benchmark that produced no new samples since the previous look (crashed, disappeared) stops
+ *   with its last verdict and a warning, instead of being asked for again.
+ */
+import { lookAlpha } from '../stats/sequential.js'
+import type { Sample } from '../samples/model.js'
+import { analyzeSuite, type SuiteInput } from './suite.js'
+import {
+  DEFAULT_ANALYSIS_OPTIONS,
+  type AnalysisOptions,
+  type Comparison,
+  type StopReason,
+  type SuiteResult,
+  type Verdict,
+  type Warning
+} from './types.js'
+import { ALL_VERDICTS } from './verdict.js'
+
+/** Verdicts that end a benchmark's measurement in an adaptive run. */
+export const RESOLVED_VERDICTS: readonly Verdict[] = ['regression', 'improvement', 'negligible', 'unchanged']
+/**
+ * Looks whose level is below this resolve nothing: no rank test on benchmark-sized samples reaches
+ * such p-values, and `1 − level` must stay below 1 for the CI. (A final look below it — which the
+ * O'Brien–Fleming spending never produces — is tested at this floor.)
+ */
+export const MIN_TEST_ALPHA = 1e-12
+
+/** Verdicts more rounds cannot change. */
+const NOT_COMPARED: readonly Verdict[] = ['new', 'removed', 'failed']
+
+export interface LookAt {
+  /** Measured rounds so far (cumulative over every block; ≥ 1, more than at the previous look). */
+  rounds: number
+  /** No look follows this one: the remaining α is spent here. */
+  final: boolean
+  /** Why the unresolved benchmarks stop, when final (default 'max-rounds'). */
+  finalReason?: Exclude<StopReason, 'resolved' | 'no-samples' | 'not-compared'>
+}
+
+export interface LookResult {
+  /** 1-based index of this look. */
+  look: number
+  /** The level the test and CIs used at this look. */
+  testAlpha: number
+  /** Benchmarks still unresolved after this look (sorted); empty after a final look. */
+  active: string[]
+  /** Benchmarks resolved (or stopped) at this look. */
+  stopped: string[]
+}
+
+/**
+ * Runs the looks of one adaptive measurement. Create one per run; call `look()` after every block of
+ * rounds with all samples so far, measure `active` again, and take `result()` at the end.
+ */
+export class SequentialAnalysis {
+  private readonly opts: AnalysisOptions
+  private readonly maxRounds: number
+  private readonly done = new Map<string, Comparison>()
+  private latest = new Map<string, Comparison>()
+  private active: Set<string> | null = null
+  private previousFraction = 0
+  private previousRounds = 0
+  private looks = 0
+  private warnings: Warning[] = []
+  private provenance: SuiteResult['provenance'] = { base: {}, head: {} }
+
+  /**
+   * @param options analysis thresholds (α is the overall level spent over the looks)
+   * @param maxRounds the planned maximum number of rounds (the information fraction's denominator)
+   */
+  constructor(options: Partial<AnalysisOptions>, maxRounds: number) {
+    const { testAlpha: _t, familyPadding: _f, ...rest } = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
+    this.opts = rest
+    if (!Number.isInteger(maxRounds) || maxRounds < 1)
+      throw new RangeError(`maxRounds must be an integer >= 1, got ${maxRounds}`)
+    this.maxRounds = maxRounds
+  }
+
+  /** Benchmarks still to be measured (null before the first look: all of them). */
+  activeBenchmarks(): string[] | null {
+    return this.active === null ? null : [...this.active].sort()
+  }
+
+  /** Looks taken so far. */
+  lookCount(): number {
+    return this.looks
+  }
+
+  /**
+   * Analyses the benchmarks still active at `at.rounds` rounds.
+   * @param input every sample and issue measured so far (samples of stopped benchmarks are ignored)
+   * @throws RangeError when `at.rounds` does not exceed the previous look's rounds
+   */
+  look(input: SuiteInput, at: LookAt): LookResult {
+    if (!(at.rounds > this.previousRounds))
+      throw new RangeError(`a look needs new rounds: ${at.rounds} after ${this.previousRounds}`)
+    const fraction = Math.min(1, at.rounds / this.maxRounds)
+    const final = at.final || fraction >= 1
+    let testAlpha = lookAlpha({
+      alpha: this.opts.alpha,
+      fraction: Math.max(fraction, Math.min(1, this.previousFraction + 1e-12)),
+      previousFraction: this.previousFraction,
+      final
+    })
+    // A level this small decides nothing (and 1 − level would round to 1): analyse at the floor but
+    // resolve nothing at this look, unless it is the last.
+    const decides = final || testAlpha >= MIN_TEST_ALPHA
+    testAlpha = Math.max(testAlpha, MIN_TEST_ALPHA)
+    this.looks++
+    const look = this.looks
+    const stopped: string[] = []
+    const roundsOf = roundsPerBenchmark(input.samples)
+
+    // A benchmark asked for again that brought nothing new on either side stops here.
+    if (this.active !== null) {
+      for (const name of [...this.active]) {
+        const r = roundsOf.get(name)
+        const fresh =
+          r !== undefined && r.lastBase >= this.previousRounds && r.lastHead >= this.previousRounds
+        if (fresh) continue
+        const last = this.latest.get(name)
+        if (last) {
+          this.stop(name, last, 'no-samples', [
+            {
+              level: 'warning',
+              code: 'adaptive-no-samples',
+              message:
+                `no new samples on ${r === undefined || r.lastBase < this.previousRounds ? 'base' : 'head'} in rounds ` +
+                `${this.previousRounds + 1}–${at.rounds} (the process failed or the benchmark no longer ran): ` +
+                `kept its verdict from look ${last.adaptive?.look ?? look - 1}`
+            }
+          ])
+          stopped.push(name)
+        }
+        this.active.delete(name)
+      }
+    }
+
+    const names = this.active
+    const filtered: SuiteInput =
+      names === null
+        ? input
+        : {
+            ...input,
+            samples: input.samples.filter((s) => names.has(s.benchmark)),
+            issues: (input.issues ?? []).filter((i) => i.benchmark === '' || names.has(i.benchmark)),
+            headOnly: (input.headOnly ?? []).filter((b) => names.has(b))
+          }
+    const familyPadding = [...this.done.values()].filter((c) => c.pValue !== null).length
+    const suite = analyzeSuite(filtered, { ...this.opts, testAlpha, familyPadding })
+    this.warnings = suite.warnings
+    this.provenance = suite.provenance
+
+    const next = new Set<string>()
+    for (const c of suite.comparisons) {
+      c.adaptive = { rounds: roundsOf.get(c.benchmark)?.count ?? 0, look, testAlpha, stopReason: 'resolved' }
+      this.latest.set(c.benchmark, c)
+      if (decides && RESOLVED_VERDICTS.includes(c.verdict)) this.stop(c.benchmark, c, 'resolved')
+      else if (NOT_COMPARED.includes(c.verdict)) this.stop(c.benchmark, c, 'not-compared')
+      else if (final) this.stop(c.benchmark, c, at.finalReason ?? 'max-rounds')
+      else {
+        next.add(c.benchmark)
+        continue
+      }
+      stopped.push(c.benchmark)
+    }
+    this.active = next
+    this.previousFraction = fraction
+    this.previousRounds = at.rounds
+    return { look, testAlpha, active: [...next].sort(), stopped: stopped.sort() }
+  }
+
+  /**
+   * Ends the run without a further look (e.g. interrupted before a top-up block measured anything):
+   * the benchmarks still active keep their last look's comparison and get `reason`.
+   */
+  finish(reason: StopReason): void {
+    for (const name of this.active ?? []) {
+      const last = this.latest.get(name)
+      if (last) this.stop(name, last, reason)
+    }
+    this.active = new Set()
+  }
+
+  /**
+   * The suite as reported: every benchmark with the comparison of the look that stopped it (or its
+   * latest, if still active), counts over those, the last look's suite-wide warnings, and the
+   * run's analysis options (α is the overall level).
+   */
+  result(): SuiteResult {
+    if (this.active?.size) this.finish('interrupted')
+    const all = new Map(this.latest)
+    for (const [name, c] of this.done) all.set(name, c)
+    const comparisons = [...all.values()].sort((a, b) =>
+      a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0
+    )
+    const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>
+    for (const c of comparisons) counts[c.verdict]++
+    return {
+      options: { ...this.opts },
+      comparisons,
+      counts,
+      warnings: [...this.warnings],
+      provenance: this.provenance
+    }
+  }
+
+  private stop(name: string, c: Comparison, reason: StopReason, warnings: Warning[] = []): void {
+    c.adaptive = {
+      ...(c.adaptive ?? { rounds: 0, look: this.looks, testAlpha: this.opts.alpha }),
+      stopReason: reason
+    }
+    if (warnings.length) c.warnings = [...c.warnings, ...warnings]
+    this.done.set(name, c)
+  }
+}
+
+/** Per benchmark: distinct measured rounds with samples, and the last round seen on each side. */
+export function roundsPerBenchmark(
+  samples: readonly Sample[]
+): Map<string, { count: number; lastBase: number; lastHead: number }> {
+  const rounds = new Map<string, Set<number>>()
+  const out = new Map<string, { count: number; lastBase: number; lastHead: number }>()
+  for (const s of samples) {
+    let set = rounds.get(s.benchmark)
+    if (!set) rounds.set(s.benchmark, (set = new Set()))
+    set.add(s.round)
+    let e = out.get(s.benchmark)
+    if (!e) out.set(s.benchmark, (e = { count: 0, lastBase: -1, lastHead: -1 }))
+    if (s.side === 'base') e.lastBase = Math.max(e.lastBase, s.round)
+    else e.lastHead = Math.max(e.lastHead, s.round)
+  }
+  for (const [name, set] of rounds) out.get(name)!.count = set.size
+  return out
+}

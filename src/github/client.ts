@@ -1,0 +1,126 @@
+/**
+ * The few GitHub REST calls benchgate makes, behind a narrow interface (the only module that holds
+ * an Octokit). `GITHUB_API_URL` is honoured (GHES, and the local fake API the tests use).
+ * The token is never logged: errors carry GitHub's status and message only.
+ */
+import { getOctokit } from '@actions/github'
+
+export interface IssueComment {
+  id: number
+  body: string
+  login: string | null
+  url: string
+}
+
+export interface CheckRunRequest {
+  name: string
+  headSha: string
+  conclusion: 'success' | 'failure' | 'neutral'
+  title: string
+  /** Markdown, at most 65,535 characters (GitHub's limit for a check run's summary). */
+  summary: string
+  detailsUrl?: string
+}
+
+export interface GitHubClient {
+  /** The token's user login, or null when the token cannot say (an Actions installation token). */
+  authenticatedLogin(): Promise<string | null>
+  listIssueComments(issue: number): Promise<IssueComment[]>
+  createIssueComment(issue: number, body: string): Promise<IssueComment>
+  updateIssueComment(id: number, body: string): Promise<IssueComment>
+  getPullHeadSha(pull: number): Promise<string>
+  createCheckRun(check: CheckRunRequest): Promise<string>
+}
+
+/** A failed API call: GitHub's status and message, never the request's credentials. */
+export class GitHubApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly operation: string,
+    message: string
+  ) {
+    super(`GitHub API: ${operation} failed (${status || 'no response'}): ${message}`)
+    this.name = 'GitHubApiError'
+  }
+}
+
+/** Stops listing after this many comments (a PR with more is pathological; we'd only miss our own). */
+const MAX_COMMENTS_LISTED = 10_000
+
+export function createGitHubClient(token: string, repository: { owner: string; repo: string }): GitHubClient {
+  const octokit = getOctokit(token)
+  const { owner, repo } = repository
+  const call = async <T>(operation: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn()
+    } catch (e) {
+      const err = e as { status?: number; message?: string; response?: { data?: { message?: string } } }
+      throw new GitHubApiError(
+        err.status ?? 0,
+        operation,
+        err.response?.data?.message ?? err.message ?? String(e)
+      )
+    }
+  }
+  const toComment = (c: {
+    id: number
+    body?: string | null
+    user?: { login: string } | null
+    html_url: string
+  }): IssueComment => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? null, url: c.html_url })
+
+  return {
+    async authenticatedLogin() {
+      try {
+        const { data } = await octokit.rest.users.getAuthenticated()
+        return data.login
+      } catch (e) {
+        const status = (e as { status?: number }).status
+        // Installation tokens (GITHUB_TOKEN) get 403 "Resource not accessible by integration".
+        if (status === 401 || status === 403 || status === 404) return null
+        throw new GitHubApiError(status ?? 0, 'get the authenticated user', (e as Error).message)
+      }
+    },
+    listIssueComments: (issue) =>
+      call('list comments', async () => {
+        const out: IssueComment[] = []
+        for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
+          owner,
+          repo,
+          issue_number: issue,
+          per_page: 100
+        })) {
+          out.push(...page.data.map(toComment))
+          if (out.length >= MAX_COMMENTS_LISTED) break
+        }
+        return out
+      }),
+    createIssueComment: (issue, body) =>
+      call('create a comment', async () =>
+        toComment((await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body })).data)
+      ),
+    updateIssueComment: (id, body) =>
+      call('update a comment', async () =>
+        toComment((await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body })).data)
+      ),
+    getPullHeadSha: (pull) =>
+      call('get the pull request', async () => {
+        const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull })
+        return data.head.sha
+      }),
+    createCheckRun: (check) =>
+      call('create a check run', async () => {
+        const { data } = await octokit.rest.checks.create({
+          owner,
+          repo,
+          name: check.name,
+          head_sha: check.headSha,
+          status: 'completed',
+          conclusion: check.conclusion,
+          details_url: check.detailsUrl,
+          output: { title: check.title, summary: check.summary }
+        })
+        return data.html_url ?? ''
+      })
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The sticky PR comment: one per pull request and report key, found by its hidden marker AND its
+ * author (so a comment by someone else that quotes the marker is never edited), updated in place on
+ * every run. A token that may not comment (fork PRs get a read-only token) is a warning, not a
+ * failure: the job summary still carries the report.
+ */
+import type { Log } from '../log.js'
+import { COMMENT_MAX_CHARS } from '../report/markdown.js'
+import { GitHubApiError, type GitHubClient, type IssueComment } from './client.js'
+
+export type CommentMode = 'always' | 'on-change' | 'never'
+
+/** Who authors comments made with the Actions-provided GITHUB_TOKEN. */
+export const ACTIONS_BOT_LOGIN = 'github-actions[bot]'
+
+export interface StickyCommentOptions {
+  pullNumber: number
+  /** The hidden marker that identifies this report (see commentMarker()). */
+  marker: string
+  body: string
+  mode: CommentMode
+  /** Did anything change (a regression or improvement)? Decides `on-change` for a first comment. */
+  changed: boolean
+  /** Login whose comments are ours; default: the token's user, or github-actions[bot]. */
+  author?: string
+}
+
+export interface StickyCommentResult {
+  action: 'created' | 'updated' | 'unchanged' | 'skipped' | 'failed'
+  url: string | null
+  /** Why it was skipped or failed, for the log. */
+  reason?: string
+}
+
+/**
+ * Creates or updates the sticky comment. Never throws for API errors: a failure is returned
+ * (`action: 'failed'`) with a reason that says what to do.
+ */
+export async function upsertStickyComment(
+  client: GitHubClient,
+  options: StickyCommentOptions,
+  log: Log
+): Promise<StickyCommentResult> {
+  if (options.mode === 'never') return { action: 'skipped', url: null, reason: "comment: 'never'" }
+  if (options.body.length > COMMENT_MAX_CHARS)
+    throw new Error(`internal: comment body is ${options.body.length} characters (cap ${COMMENT_MAX_CHARS})`)
+  if (!options.body.includes(options.marker)) throw new Error('internal: comment body lacks its marker')
+  try {
+    const author = options.author || (await client.authenticatedLogin()) || ACTIONS_BOT_LOGIN
+    const comments = await client.listIssueComments(options.pullNumber)
+    const ours = comments.filter((c) => isOurs(c, options.marker, author))
+    const existing = ours.at(-1)
+    if (ours.length > 1)
+      log.warn(
+        `found ${ours.length} benchgate comments with this key; updating the newest (${existing!.url})`
+      )
+    if (existing) {
+      if (existing.body === options.body) return { action: 'unchanged', url: existing.url }
+      const updated = await client.updateIssueComment(existing.id, options.body)
+      return { action: 'updated', url: updated.url }
+    }
+    if (options.mode === 'on-change' && !options.changed) {
+      return { action: 'skipped', url: null, reason: "comment: 'on-change' and nothing changed" }
+    }
+    const created = await client.createIssueComment(options.pullNumber, options.body)
+    return { action: 'created', url: created.url }
+  } catch (e) {
+    if (!(e instanceof GitHubApiError)) throw e
+    const hint =
+      e.status === 403 || e.status === 404
+        ? 'the token may not write to this pull request (pull requests from forks get a read-only token): ' +
+          "give the job 'permissions: pull-requests: write', or use the fork-safe pair (mode: measure + mode: comment, see examples/workflows)"
+        : 'GitHub did not accept the request'
+    return { action: 'failed', url: null, reason: `${e.message}; ${hint}` }
+  }
+}
+
+function isOurs(comment: IssueComment, marker: string, author: string): boolean {
+  return comment.login === author && comment.body.includes(marker)
+}

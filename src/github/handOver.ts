@@ -1,0 +1,130 @@
+/**
+ * The fork-safe split's hand-over: `mode: measure` (in the `pull_request` workflow, read-only
+ * token, runs the PR's code) leaves `pr.json` + `results.json` in an artifact; `mode: comment` (in a
+ * `workflow_run` workflow with a write token, never checks out or runs PR code) reads them back.
+ * Everything in the artifact was produced by untrusted code, so it is validated like user input:
+ * sizes, schema, and the PR number checked against GitHub's own record of the run's head commit.
+ * Running PR code with a write token (`pull_request_target` + checkout of the head) is the
+ * "pwn request" pattern this split avoids.
+ */
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ConfigError } from '../config.js'
+import { fromResultsJson } from '../report/json.js'
+import type { Report } from '../report/model.js'
+import { MAX_RESULTS_BYTES, validateResults } from '../report/validate.js'
+import type { GitHubClient } from './client.js'
+
+export const HAND_OVER_FORMAT = 'benchgate-pr'
+/** The whole artifact may not be larger than this (results are ~1 KB per benchmark). */
+export const MAX_HAND_OVER_BYTES = MAX_RESULTS_BYTES + 64 * 1024
+const MAX_META_BYTES = 4096
+
+export interface HandOverMeta {
+  format: typeof HAND_OVER_FORMAT
+  version: 1
+  pullNumber: number
+  headSha: string
+  key: string
+}
+
+/** The artifact name for a report key: several independent reports can share one PR. */
+export function handOverArtifactName(key: string): string {
+  return key === 'default' ? 'benchgate-pr' : `benchgate-pr-${key}`
+}
+
+/** Writes `pr.json` next to the `results.json` already in `dir`. */
+export function writeHandOver(dir: string, meta: Omit<HandOverMeta, 'format' | 'version'>): void {
+  const full: HandOverMeta = { format: HAND_OVER_FORMAT, version: 1, ...meta }
+  writeFileSync(join(dir, 'pr.json'), JSON.stringify(full, null, 2) + '\n')
+}
+
+export interface TrustedRun {
+  /** The `workflow_run` event's head_sha (GitHub's record, not the artifact's claim). */
+  headSha: string
+  /** PR numbers GitHub lists for the run (empty for fork PRs). */
+  pullNumbers: number[]
+  /** The key this comment job reports (its own input, not the artifact's). */
+  key: string
+}
+
+export interface HandOver {
+  meta: HandOverMeta
+  report: Report
+}
+
+/**
+ * Reads and validates a downloaded hand-over, then checks with the API that the PR it names really
+ * has the measured commit as its head.
+ * @throws ConfigError saying what was wrong with the artifact
+ */
+export async function readHandOver(
+  dir: string,
+  trusted: TrustedRun,
+  client: GitHubClient
+): Promise<HandOver> {
+  const metaText = readBounded(join(dir, 'pr.json'), MAX_META_BYTES)
+  const resultsText = readBounded(join(dir, 'results.json'), MAX_RESULTS_BYTES)
+  const meta = parseMeta(metaText)
+  if (meta.headSha !== trusted.headSha)
+    throw new ConfigError(
+      `pr.json names head commit ${meta.headSha}, but the measuring run was for ${trusted.headSha}: refusing the artifact`
+    )
+  if (meta.key !== trusted.key)
+    throw new ConfigError(
+      `pr.json is for report key '${meta.key}', but this job reports key '${trusted.key}'`
+    )
+  if (trusted.pullNumbers.length > 0 && !trusted.pullNumbers.includes(meta.pullNumber))
+    throw new ConfigError(
+      `pr.json names pull request #${meta.pullNumber}, which is not among the run's pull requests (${trusted.pullNumbers.map((n) => '#' + n).join(', ')})`
+    )
+  const actualHead = await client.getPullHeadSha(meta.pullNumber)
+  if (actualHead !== trusted.headSha)
+    throw new ConfigError(
+      `pull request #${meta.pullNumber} has head ${actualHead}, not the measured ${trusted.headSha} (a newer push, or a forged number): not commenting`
+    )
+  const report = fromResultsJson(validateResults(resultsText, 'results.json in the artifact'))
+  // The comment's marker and key are this job's, never the artifact's.
+  report.run.key = trusted.key
+  return { meta, report }
+}
+
+function readBounded(path: string, maxBytes: number): string {
+  let size: number
+  try {
+    const st = statSync(path)
+    if (!st.isFile()) throw new Error('not a regular file')
+    size = st.size
+  } catch (e) {
+    throw new ConfigError(`the artifact has no usable ${path.split('/').pop()}: ${(e as Error).message}`)
+  }
+  if (size > maxBytes) throw new ConfigError(`${path} is ${size} bytes, more than the ${maxBytes} accepted`)
+  return readFileSync(path, 'utf8')
+}
+
+function parseMeta(text: string): HandOverMeta {
+  let v: unknown
+  try {
+    v = JSON.parse(text)
+  } catch (e) {
+    throw new ConfigError(`pr.json is not valid JSON: ${(e as Error).message}`)
+  }
+  const m = v as Record<string, unknown>
+  const bad = (what: string) => new ConfigError(`pr.json: ${what}`)
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw bad('expected a JSON object')
+  if (m.format !== HAND_OVER_FORMAT || m.version !== 1)
+    throw bad(`expected format '${HAND_OVER_FORMAT}' version 1`)
+  if (!Number.isSafeInteger(m.pullNumber) || (m.pullNumber as number) < 1)
+    throw bad('pullNumber must be a positive integer')
+  if (typeof m.headSha !== 'string' || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(m.headSha))
+    throw bad('headSha must be a full hexadecimal commit SHA')
+  if (typeof m.key !== 'string' || !/^[A-Za-z0-9._-]{1,64}$/.test(m.key))
+    throw bad('key must be 1–64 of [A-Za-z0-9._-]')
+  return {
+    format: HAND_OVER_FORMAT,
+    version: 1,
+    pullNumber: m.pullNumber as number,
+    headSha: m.headSha,
+    key: m.key
+  }
+}

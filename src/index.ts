@@ -1,0 +1,84 @@
+/**
+ * The Action entry (action.yml -> dist/index.js): inputs -> settings, @actions/core for the log,
+ * outputs, job summary and the step's result; GitHub services created from the environment the
+ * runner provides. The only module besides src/cli.ts that knows where it runs.
+ */
+import * as core from '@actions/core'
+import { readActionSettings } from './action/inputs.js'
+import { runAction, type ActionEnv, type ActionIo, type ActionServices } from './action/main.js'
+import { describeError } from './commands/errors.js'
+import { actionsArtifactStore, canUploadArtifacts } from './github/artifacts.js'
+import { actionsCacheStorage } from './github/cacheStorage.js'
+import { createGitHubClient, type GitHubClient } from './github/client.js'
+import type { Log } from './log.js'
+
+/** Log groups cannot nest in the Actions log: an inner group becomes a plain heading line. */
+function actionsLog(): Log {
+  let open = false
+  return {
+    info: (m) => core.info(m),
+    warn: (m) => core.warning(m),
+    debug: (m) => core.debug(m),
+    group: async (name, fn) => {
+      if (open) {
+        core.info(`── ${name}`)
+        return fn()
+      }
+      open = true
+      core.startGroup(name)
+      try {
+        return await fn()
+      } finally {
+        core.endGroup()
+        open = false
+      }
+    }
+  }
+}
+
+export async function main(): Promise<void> {
+  const env = process.env
+  try {
+    const settings = readActionSettings(
+      (name) => core.getInput(name),
+      env.GITHUB_WORKSPACE || process.cwd(),
+      env.RUNNER_TEMP || process.cwd()
+    )
+    if (settings.token) core.setSecret(settings.token)
+    const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/')
+    const actionEnv: ActionEnv = {
+      eventName: env.GITHUB_EVENT_NAME ?? '',
+      eventPath: env.GITHUB_EVENT_PATH,
+      sha: env.GITHUB_SHA,
+      runId: env.GITHUB_RUN_ID,
+      serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+      repository: env.GITHUB_REPOSITORY ?? ''
+    }
+    let client: GitHubClient | undefined
+    const services: ActionServices = {
+      github: () => {
+        if (!settings.token) throw new Error("the 'github-token' input is empty")
+        return (client ??= createGitHubClient(settings.token, { owner, repo }))
+      },
+      artifacts: () =>
+        settings.mode === 'comment' || canUploadArtifacts(env)
+          ? actionsArtifactStore(settings.token, { owner, repo })
+          : null,
+      cache: () => actionsCacheStorage()
+    }
+    const io: ActionIo = {
+      log: actionsLog(),
+      setOutput: (name, value) => core.setOutput(name, value),
+      appendSummary: async (markdown) => {
+        if (!env.GITHUB_STEP_SUMMARY) return
+        await core.summary.addRaw(markdown, true).write()
+      }
+    }
+    const outcome = await runAction(settings, actionEnv, io, services)
+    if (outcome.failure) core.setFailed(outcome.failure)
+  } catch (e) {
+    core.setFailed(describeError(e).message)
+  }
+}
+
+await main()

@@ -1,0 +1,266 @@
+/**
+ * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
+ * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
+ * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
+ * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
+ *
+ * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
+ * look's level) live in analysis/sequential.ts; this module only runs blocks and keeps time.
+ */
+import { SequentialAnalysis, type LookResult } from '../analysis/sequential.js'
+import type { SuiteInput } from '../analysis/suite.js'
+import type { AnalysisOptions, StopReason, SuiteResult } from '../analysis/types.js'
+import type { RunResult } from './benchmark.js'
+import { JobError } from './errors.js'
+import { formatEta, planRounds } from './plan.js'
+import { runRounds, type RoundsOptions, type RoundsProgress, type RoundsResult } from './rounds.js'
+
+/** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
+export const DEFAULT_MAX_ROUNDS_FACTOR = 3
+
+/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
+export const MAX_FILTER_CHARS = 100_000
+
+/** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
+export function adaptiveMaxRounds(initialRounds: number, maxRounds: number | null | undefined): number {
+  return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds)
+}
+
+/**
+ * Rounds per top-up block: about a third of the rounds left after the initial block, rounded up to
+ * an even number (so each block is ABBA-balanced), at least 2. Few looks keep the Bonferroni-over-
+ * looks rule cheap: the last look still gets most of α (docs/adaptive.md has the table).
+ */
+export function defaultBlockRounds(initialRounds: number, maxRounds: number): number {
+  const left = Math.max(0, maxRounds - initialRounds)
+  const third = Math.ceil(left / 3)
+  return Math.max(2, third + (third % 2))
+}
+
+/**
+ * One regular expression that selects exactly the named benchmarks with Google Benchmark's
+ * `--benchmark_filter`: `^(name1|name2|...)$`.
+ *
+ * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
+ * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
+ * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
+ * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
+ * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
+ * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
+ *
+ * @param names exact benchmark names (non-empty strings, no NUL or newline)
+ * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
+ *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
+ *   extra samples
+ */
+export function exactNameFilter(names: readonly string[]): string | undefined {
+  if (names.length === 0) return undefined
+  const parts: string[] = []
+  for (const name of [...new Set(names)].sort()) {
+    if (name === '' || /[\0\n\r]/.test(name)) return undefined
+    parts.push(escapeFilterName(name))
+  }
+  const filter = `^(${parts.join('|')})$`
+  return filter.length > MAX_FILTER_CHARS ? undefined : filter
+}
+
+/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
+export function escapeFilterName(name: string): string {
+  return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`))
+}
+
+export interface AdaptiveOptions extends Omit<RoundsOptions, 'plan' | 'minRounds' | 'onRunComplete'> {
+  /** Rounds of the initial block over every benchmark (integer >= 1). */
+  initialRounds: number
+  /** Cap on rounds per benchmark (integer >= initialRounds); see adaptiveMaxRounds. */
+  maxRounds: number
+  /** Warm-up rounds before the initial block (top-up blocks have none). */
+  warmup: number
+  /** Rounds per top-up block; default defaultBlockRounds. */
+  blockRounds?: number
+  /** Thresholds; `alpha` is the overall level spent over the looks. */
+  analysis: Partial<AnalysisOptions>
+  /**
+   * Every sample and issue measured so far. The caller parses each finished run in onRunComplete
+   * (as for runRounds) and hands the running collection back here at each look.
+   */
+  snapshot: () => SuiteInput
+  /** As runRounds' onRunComplete; progress counts runs and rounds over all blocks. */
+  onRunComplete?: (result: RunResult, progress: RoundsProgress) => void | Promise<void>
+}
+
+/** What the report says about an adaptive run as a whole. */
+export interface AdaptiveSummary {
+  looks: number
+  initialRounds: number
+  maxRounds: number
+  blockRounds: number
+  /** Seconds inside benchmark processes (warm-up excluded), over every block. */
+  benchmarkSecondsUsed: number
+  /** Estimate for giving every benchmark maxRounds: the initial block's seconds per round × maxRounds. */
+  benchmarkSecondsIfFixed: number
+  /** 1 − used / ifFixed, in [0, 1]. */
+  saved: number
+  /** Benchmarks per stop reason. */
+  stopped: Partial<Record<StopReason, number>>
+}
+
+export interface AdaptiveResult {
+  /** The blocks' runs merged: rounds are the most any benchmark got; planned = maxRounds. */
+  rounds: RoundsResult
+  /** The suite with each benchmark's verdict at the look that stopped it; null without any sample. */
+  suite: SuiteResult | null
+  summary: AdaptiveSummary
+  looks: LookResult[]
+}
+
+/**
+ * Runs the initial block and the top-up blocks, looking after each.
+ * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
+ */
+export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
+  const { initialRounds, maxRounds, log } = o
+  if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
+    throw new JobError(
+      2,
+      'invalid-option',
+      `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`,
+      { subject: 'maxRounds' }
+    )
+  }
+  const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds)
+  if (!Number.isInteger(blockRounds) || blockRounds < 1) {
+    throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`)
+  }
+  const start = Date.now()
+  const seq = new SequentialAnalysis(o.analysis, maxRounds)
+  const looks: LookResult[] = []
+  const blocks: RoundsResult[] = []
+  let done = 0
+  let runsBefore = 0
+
+  const runBlock = async (
+    rounds: number,
+    warmup: number,
+    filter: string | undefined
+  ): Promise<RoundsResult> => {
+    const elapsed = Date.now() - start
+    const offsetRuns = runsBefore
+    const offsetRounds = done
+    const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o
+    const r = await runRounds({
+      ...rest,
+      plan: planRounds({ rounds, warmup, firstRound: done }),
+      filter,
+      minRounds: 1,
+      timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
+      onRunComplete: (result, p) =>
+        o.onRunComplete?.(result, {
+          ...p,
+          completedRuns: offsetRuns + p.completedRuns,
+          plannedRuns: offsetRuns + p.plannedRuns,
+          completedRounds: offsetRounds + p.completedRounds,
+          elapsedMs: Date.now() - start
+        })
+    })
+    runsBefore += r.runs.length
+    done += r.completedRounds
+    blocks.push(r)
+    return r
+  }
+
+  let block = await runBlock(initialRounds, o.warmup, o.filter)
+  let finalReason: StopReason | null = null
+  for (;;) {
+    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds)
+    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - start)
+    const reason: StopReason | null =
+      block.stoppedEarly === 'interrupted'
+        ? 'interrupted'
+        : block.stoppedEarly === 'failures'
+          ? 'failures'
+          : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
+            ? 'time-budget'
+            : done >= maxRounds
+              ? 'max-rounds'
+              : null
+    const input = o.snapshot()
+    if (input.samples.length === 0 || block.completedRounds === 0) {
+      // nothing new to look at (interrupted before a round finished, or nothing measured at all)
+      seq.finish(reason ?? 'no-samples')
+      finalReason = reason
+      break
+    }
+    // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
+    const final = reason !== null && reason !== 'interrupted'
+    const look = seq.look(input, {
+      rounds: done,
+      final,
+      finalReason: final ? (reason as 'max-rounds' | 'time-budget' | 'failures') : undefined
+    })
+    looks.push(look)
+    log.info(
+      `Look ${look.look} after ${done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
+        `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`
+    )
+    if (reason === 'interrupted') seq.finish('interrupted')
+    if (reason !== null || look.active.length === 0) {
+      finalReason = reason
+      break
+    }
+    const rounds = Math.min(blockRounds, maxRounds - done)
+    const filter = exactNameFilter(look.active)
+    if (filter === undefined)
+      log.warn(
+        `cannot select the ${look.active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`
+      )
+    log.info(
+      `Top-up: rounds ${done + 1}–${done + rounds} for ${look.active.length} unresolved benchmark(s)` +
+        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`)
+    )
+    block = await runBlock(rounds, 0, filter ?? o.filter)
+  }
+
+  const initial = blocks[0]
+  const used = blocks.reduce((a, b) => a + b.measuringMs, 0) / 1000
+  const ifFixed =
+    initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used
+  const suite = o.snapshot().samples.length > 0 ? seq.result() : null
+  const stopped: Partial<Record<StopReason, number>> = {}
+  for (const c of suite?.comparisons ?? []) {
+    const why = c.adaptive?.stopReason
+    if (why) stopped[why] = (stopped[why] ?? 0) + 1
+  }
+  const last = blocks[blocks.length - 1]
+  const rounds: RoundsResult = {
+    runs: blocks.flatMap((b) => b.runs),
+    // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
+    stoppedEarly:
+      finalReason === 'interrupted' || finalReason === 'failures'
+        ? finalReason
+        : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
+          ? 'time-budget'
+          : null,
+    completedRounds: done,
+    plannedRounds: maxRounds,
+    measuringMs: blocks.reduce((a, b) => a + b.measuringMs, 0),
+    warmupMs: blocks.reduce((a, b) => a + b.warmupMs, 0),
+    wallMs: Date.now() - start
+  }
+  if (last.failingSide) rounds.failingSide = last.failingSide
+  return {
+    rounds,
+    suite,
+    looks,
+    summary: {
+      looks: looks.length,
+      initialRounds,
+      maxRounds,
+      blockRounds,
+      benchmarkSecondsUsed: used,
+      benchmarkSecondsIfFixed: ifFixed,
+      saved: ifFixed > 0 ? Math.min(1, Math.max(0, 1 - used / ifFixed)) : 0,
+      stopped
+    }
+  }
+}
