@@ -1,0 +1,342 @@
+/**
+ * Simulation proof of adaptive rounds (docs/adaptive.md, docs/VALIDATION.md "Adaptive rounds"):
+ * the validation study's noise model (scripts/validate/noiseModel.ts), benchgate's own round plan,
+ * and the product's sequential analysis (src/analysis/sequential.ts, src/stats/sequential.ts) —
+ * nothing re-implemented here.
+ *
+ *   npx tsx scripts/validate/adaptive.ts [--quick] [--aa N] [--power N] [--alpha A] [--seed S]
+ *   npx tsx scripts/validate/adaptive.ts --replay OUT/samples [--initial N]   (a fixed run's samples)
+ *
+ * 1. A/A: N replications of a 10-benchmark suite with no change; the suite-wide false-alarm rate
+ *    (any benchmark significant: regression, improvement or negligible) of the adaptive design, with a
+ *    Clopper-Pearson 95% interval and the 97.5% binomial upper limit for a true rate of α.
+ * 2. Power: a suite with 4 unchanged, 3 at +2% and 3 at +5% benchmarks; the share of changed
+ *    benchmarks called "regression" by the adaptive design and by the fixed design of the same
+ *    maximum length, and the benchmark time each used.
+ *
+ * Bootstrap resamples are set to 100: they only feed the power *advice*, never a verdict.
+ */
+import { SequentialAnalysis } from '../../src/analysis/sequential.js'
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import type { AnalysisOptions, SuiteResult } from '../../src/analysis/types.js'
+import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
+import { adaptiveMaxRounds, defaultBlockRounds } from '../../src/run/adaptive.js'
+import type { Sample } from '../../src/samples/model.js'
+import { spendingTable, plannedLooks } from '../../src/stats/sequential.js'
+import betainc from '@stdlib/math-base-special-betainc'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { OWN_FILE_NAME, readSampleFile } from '../../src/samples/index.js'
+import { clopperPearson } from './binomial.js'
+import {
+  createSession,
+  DEFAULT_NOISE,
+  simulateAbba,
+  type NoiseModel,
+  type SimBenchmark
+} from './noiseModel.js'
+
+interface Design {
+  initialRounds: number
+  maxRounds: number
+  blockRounds: number
+  repetitions: number
+  minTimeSeconds: number
+  noise: NoiseModel
+  options: AnalysisOptions
+}
+
+const SIGNIFICANT = new Set(['regression', 'improvement', 'negligible'])
+
+/** Base latencies of the simulated suite: 1 µs … 2 ms, like a typical Google Benchmark suite. */
+const LATENCIES = [1e3, 3e3, 1e4, 3e4, 1e5, 3e5, 1e6, 2e6, 5e3, 5e4]
+
+function suite(ratios: number[]): SimBenchmark[] {
+  return ratios.map((ratio, i) => ({ name: `BM_Sim/${i}`, lambdaNs: LATENCIES[i % LATENCIES.length], ratio }))
+}
+
+/** One adaptive run on a fresh simulated machine: initial block, looks, top-ups of the unresolved. */
+export function simulateAdaptive(
+  d: Design,
+  benchmarks: readonly SimBenchmark[],
+  seed: number,
+  stopAt = Infinity
+): { suite: SuiteResult; benchmarkRounds: number; looks: number } {
+  const session = createSession(d.noise, seed)
+  const common = { repetitions: d.repetitions, minTimeSeconds: d.minTimeSeconds }
+  const samples: Sample[] = simulateAbba(session, {
+    ...common,
+    benchmarks,
+    rounds: d.initialRounds,
+    warmupRounds: 1
+  })
+  const seq = new SequentialAnalysis(d.options, d.maxRounds)
+  let done = d.initialRounds
+  let looks = 0
+  for (;;) {
+    // stopAt: the time budget ends the run after this many rounds (the final look spends the rest of α)
+    const final = done >= d.maxRounds || done >= stopAt
+    const look = seq.look({ samples }, { rounds: done, final })
+    looks++
+    if (final || look.active.length === 0) break
+    const active = new Set(look.active)
+    const rounds = Math.min(d.blockRounds, d.maxRounds - done)
+    samples.push(
+      ...simulateAbba(session, {
+        ...common,
+        benchmarks: benchmarks.filter((b) => active.has(b.name)),
+        rounds,
+        warmupRounds: 0,
+        firstRound: done
+      })
+    )
+    done += rounds
+  }
+  const result = seq.result()
+  const benchmarkRounds = result.comparisons.reduce((a, c) => a + (c.adaptive?.rounds ?? 0), 0)
+  return { suite: result, benchmarkRounds, looks }
+}
+
+/** The fixed design of the maximum length: every benchmark gets maxRounds, one analysis at α. */
+export function simulateFixed(
+  d: Design,
+  benchmarks: readonly SimBenchmark[],
+  seed: number,
+  rounds = d.maxRounds
+): SuiteResult {
+  const session = createSession(d.noise, seed)
+  const samples = simulateAbba(session, {
+    benchmarks,
+    rounds,
+    warmupRounds: 1,
+    repetitions: d.repetitions,
+    minTimeSeconds: d.minTimeSeconds
+  })
+  return analyzeSuite({ samples }, d.options)
+}
+
+/** Smallest k with P(Binomial(n, p) ≤ k) ≥ q. */
+function binomialQuantile(q: number, n: number, p: number): number {
+  for (let k = 0; k < n; k++) {
+    // P(X ≤ k) = I_{1−p}(n − k, k + 1)
+    if (betainc(1 - p, n - k, k + 1) >= q) return k
+  }
+  return n
+}
+
+function parseArgs(argv: string[]): {
+  aa: number
+  power: number
+  alpha: number
+  seed: number
+  truncate: number
+} {
+  const quick = argv.includes('--quick')
+  const get = (flag: string, fallback: number) => {
+    const i = argv.indexOf(flag)
+    return i >= 0 ? Number(argv[i + 1]) : fallback
+  }
+  return {
+    aa: get('--aa', quick ? 200 : 2000),
+    power: get('--power', quick ? 50 : 400),
+    alpha: get('--alpha', DEFAULT_ANALYSIS_OPTIONS.alpha),
+    seed: get('--seed', 20240601),
+    truncate: get('--truncate', Infinity)
+  }
+}
+
+function pct(x: number, digits = 1): string {
+  return `${(100 * x).toFixed(digits)}%`
+}
+
+/**
+ * Replays a fixed run's samples (`<out>/samples` of `benchgate run --rounds M`) through the product's
+ * sequential analysis: looks after the same blocks an adaptive run would use, each benchmark's later
+ * rounds ignored once it is resolved. Same data, so the verdicts are directly comparable with the
+ * fixed analysis of all M rounds; benchmark time is weighted by each benchmark's measured seconds.
+ */
+export function replay(
+  samplesDir: string,
+  initialRounds: number,
+  options: Partial<AnalysisOptions> = {}
+): string[] {
+  const samples: Sample[] = []
+  for (const f of readdirSync(samplesDir).sort()) {
+    const m = OWN_FILE_NAME.exec(f)
+    if (!m) continue
+    const round = Number(m[2])
+    const parsed = readSampleFile(join(samplesDir, f), { side: m[1] as 'base' | 'head', round, run: round })
+    samples.push(...parsed.samples)
+  }
+  const maxRounds = Math.max(...samples.map((s) => s.round)) + 1
+  const block = defaultBlockRounds(initialRounds, maxRounds)
+  const looks = plannedLooks(initialRounds, maxRounds, block)
+  const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
+  const fixed = analyzeSuite({ samples }, opts)
+  const seq = new SequentialAnalysis(opts, maxRounds)
+  for (const [k, rounds] of looks.entries()) {
+    seq.look({ samples: samples.filter((s) => s.round < rounds) }, { rounds, final: k === looks.length - 1 })
+    if (seq.activeBenchmarks()?.length === 0) break
+  }
+  const adaptive = seq.result()
+  const seconds = (name: string, below: number) =>
+    samples
+      .filter((s) => s.benchmark === name && s.round < below)
+      .reduce((a, s) => a + (s.iterations * s.realTimeNs) / 1e9, 0)
+  let used = 0
+  let all = 0
+  const lines = [`replay of ${samplesDir}: ${maxRounds} rounds, looks at ${looks.join(', ')}`]
+  let agree = 0
+  for (const c of adaptive.comparisons) {
+    const f = fixed.comparisons.find((x) => x.benchmark === c.benchmark)!
+    const r = c.adaptive?.rounds ?? maxRounds
+    used += seconds(c.benchmark, r)
+    all += seconds(c.benchmark, maxRounds)
+    if (f.verdict === c.verdict) agree++
+    const ci = (x: typeof c) =>
+      x.ratio ? `${fmtRatio(x.ratio.estimate)} [${fmtRatio(x.ratio.ci[0])}, ${fmtRatio(x.ratio.ci[1])}]` : '–'
+    lines.push(
+      `  ${c.benchmark}: fixed ${f.verdict} ${ci(f)} | adaptive ${c.verdict} ${ci(c)} after ${r} rounds (${c.adaptive?.stopReason})`
+    )
+  }
+  lines.push(
+    `  verdicts agree for ${agree}/${adaptive.comparisons.length}; benchmark seconds (iterations × time) adaptive ${used.toFixed(1)} of ${all.toFixed(1)} = ${pct(used / all)}`
+  )
+  return lines
+}
+
+function fmtRatio(r: number): string {
+  const v = (r - 1) * 100
+  return `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`
+}
+
+async function main(): Promise<void> {
+  const replayAt = process.argv.indexOf('--replay')
+  if (replayAt >= 0) {
+    const initial = process.argv.includes('--initial')
+      ? Number(process.argv[process.argv.indexOf('--initial') + 1])
+      : 20
+    process.stdout.write(replay(process.argv[replayAt + 1], initial).join('\n') + '\n')
+    return
+  }
+  const args = parseArgs(process.argv.slice(2))
+  const initialRounds = 20
+  const maxRounds = adaptiveMaxRounds(initialRounds, null)
+  const d: Design = {
+    initialRounds,
+    maxRounds,
+    blockRounds: defaultBlockRounds(initialRounds, maxRounds),
+    repetitions: 3,
+    minTimeSeconds: 0.05,
+    noise: DEFAULT_NOISE,
+    options: { ...DEFAULT_ANALYSIS_OPTIONS, alpha: args.alpha, bootstrapResamples: 100 }
+  }
+  const table = spendingTable(
+    plannedLooks(d.initialRounds, d.maxRounds, d.blockRounds),
+    d.maxRounds,
+    args.alpha
+  )
+  const out: string[] = []
+  const say = (s: string) => {
+    out.push(s)
+    process.stderr.write(s + '\n')
+  }
+  say(
+    `design: ${d.initialRounds} initial rounds, blocks of ${d.blockRounds}, max ${d.maxRounds}; ${d.repetitions} repetitions × ${d.minTimeSeconds} s; α = ${args.alpha} (Holm), δ = ${pct(d.options.minEffect, 0)}; noise DEFAULT_NOISE`
+  )
+  if (Number.isFinite(args.truncate))
+    say(
+      `time budget simulated: the run ends after ${args.truncate} rounds (final look there, spending the rest of α)`
+    )
+  say(`looks (rounds: level): ${table.map((r) => `${r.rounds}: ${r.level.toPrecision(2)}`).join(', ')}`)
+
+  // 1. A/A
+  const aaSuite = suite(new Array(10).fill(1))
+  let alarms = 0
+  let gateAlarms = 0
+  let fixedAlarms = 0
+  let roundsUsed = 0
+  const started = Date.now()
+  for (let r = 0; r < args.aa; r++) {
+    const a = simulateAdaptive(d, aaSuite, args.seed + r, args.truncate)
+    if (a.suite.comparisons.some((c) => SIGNIFICANT.has(c.verdict))) alarms++
+    if (a.suite.comparisons.some((c) => c.verdict === 'regression' || c.verdict === 'improvement'))
+      gateAlarms++
+    roundsUsed += a.benchmarkRounds
+    const f = simulateFixed(d, aaSuite, args.seed + 10_000_000 + r, Math.min(d.maxRounds, args.truncate))
+    if (f.comparisons.some((c) => SIGNIFICANT.has(c.verdict))) fixedAlarms++
+    if ((r + 1) % 100 === 0)
+      process.stderr.write(
+        `  A/A ${r + 1}/${args.aa}: ${alarms} adaptive, ${fixedAlarms} fixed alarms (${((Date.now() - started) / 1000).toFixed(0)} s)\n`
+      )
+  }
+  const ci = clopperPearson(alarms, args.aa)
+  const fci = clopperPearson(fixedAlarms, args.aa)
+  const limit = binomialQuantile(0.975, args.aa, args.alpha)
+  say(
+    `A/A, ${args.aa} replications × 10 benchmarks: suite-wide false alarms (any significant) adaptive ${alarms}/${args.aa} = ${pct(ci.rate, 2)} ` +
+      `[95% CI ${pct(ci.lower, 2)}, ${pct(ci.upper, 2)}] (binomial 97.5% limit at α: ${limit}); of which regression/improvement: ${gateAlarms}; ` +
+      `fixed ${Math.min(d.maxRounds, args.truncate)} rounds: ${fixedAlarms}/${args.aa} = ${pct(fci.rate, 2)} [${pct(fci.lower, 2)}, ${pct(fci.upper, 2)}]`
+  )
+  say(`A/A benchmark time: adaptive ${pct(roundsUsed / (args.aa * 10 * d.maxRounds))} of the fixed design's`)
+
+  if (args.power <= 0) {
+    process.stdout.write(out.join('\n') + '\n')
+    return
+  }
+  // 2. Power
+  const ratios = [1, 1, 1, 1, 1.02, 1.02, 1.02, 1.05, 1.05, 1.05]
+  const pSuite = suite(ratios)
+  const hits = { adaptive: { 1.02: 0, 1.05: 0 }, fixed: { 1.02: 0, 1.05: 0 } } as Record<
+    string,
+    Record<number, number>
+  >
+  // detected: significantly slower (regression, or "negligible" when the estimate fell below δ)
+  const detected = { adaptive: { 1.02: 0, 1.05: 0 }, fixed: { 1.02: 0, 1.05: 0 } } as Record<
+    string,
+    Record<number, number>
+  >
+  const nullAlarms = { adaptive: 0, fixed: 0 }
+  let pRounds = 0
+  const roundsByRatio: Record<number, number> = { 1: 0, 1.02: 0, 1.05: 0 }
+  for (let r = 0; r < args.power; r++) {
+    const a = simulateAdaptive(d, pSuite, args.seed + 50_000_000 + r)
+    const f = simulateFixed(d, pSuite, args.seed + 60_000_000 + r)
+    pRounds += a.benchmarkRounds
+    for (const [design, s] of [
+      ['adaptive', a.suite],
+      ['fixed', f]
+    ] as const) {
+      s.comparisons.forEach((c) => {
+        const ratio = pSuite.find((b) => b.name === c.benchmark)!.ratio
+        if (ratio === 1) {
+          if (SIGNIFICANT.has(c.verdict)) nullAlarms[design]++
+        } else {
+          if (c.verdict === 'regression') hits[design][ratio]++
+          if (SIGNIFICANT.has(c.verdict) && (c.ratio?.estimate ?? 1) > 1) detected[design][ratio]++
+        }
+        if (design === 'adaptive') roundsByRatio[ratio] += c.adaptive?.rounds ?? 0
+      })
+    }
+  }
+  const n = args.power * 3
+  for (const ratio of [1.02, 1.05]) {
+    const ca = clopperPearson(hits.adaptive[ratio], n)
+    const cf = clopperPearson(hits.fixed[ratio], n)
+    say(
+      `power at +${pct(ratio - 1, 0)} (${n} benchmark-replications): adaptive ${pct(ca.rate)} [${pct(ca.lower)}, ${pct(ca.upper)}], ` +
+        `fixed ${d.maxRounds} rounds ${pct(cf.rate)} [${pct(cf.lower)}, ${pct(cf.upper)}]; ` +
+        `significantly slower (regression or negligible): adaptive ${pct(detected.adaptive[ratio] / n)}, fixed ${pct(detected.fixed[ratio] / n)}; ` +
+        `adaptive mean rounds ${(roundsByRatio[ratio] / n).toFixed(1)}`
+    )
+  }
+  say(
+    `power suite: unchanged benchmarks called significant: adaptive ${nullAlarms.adaptive}/${args.power * 4}, fixed ${nullAlarms.fixed}/${args.power * 4}; ` +
+      `mean rounds of unchanged ${(roundsByRatio[1] / (args.power * 4)).toFixed(1)}; benchmark time adaptive ${pct(pRounds / (args.power * 10 * d.maxRounds))} of fixed`
+  )
+  say(`(${((Date.now() - started) / 1000).toFixed(0)} s)`)
+  process.stdout.write(out.join('\n') + '\n')
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

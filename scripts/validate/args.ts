@@ -1,0 +1,73 @@
+/** Command-line options of `npm run validate` (see the header of index.ts). */
+
+export interface CliOptions {
+  quick: boolean
+  simOnly: boolean
+  realOnly: boolean
+  renderOnly: boolean
+  reps: number | null
+  seed: number
+  out: string
+  results: string | null
+  work: string
+}
+
+export function parseArgs(argv: readonly string[]): CliOptions {
+  const o: CliOptions = {
+    quick: false,
+    simOnly: false,
+    realOnly: false,
+    renderOnly: false,
+    reps: null,
+    seed: 20261123,
+    out: 'docs/VALIDATION.md',
+    results: null,
+    work: '/tmp/benchgate-validate'
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    const [flag, inline] = a.includes('=')
+      ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+      : [a, undefined]
+    const value = (): string => {
+      const v = inline ?? argv[++i]
+      if (v === undefined) throw new Error(`${flag} needs a value`)
+      return v
+    }
+    switch (flag) {
+      case '--quick':
+        o.quick = true
+        break
+      case '--sim-only':
+        o.simOnly = true
+        break
+      case '--real-only':
+        o.realOnly = true
+        break
+      case '--render-only':
+        o.renderOnly = true
+        break
+      case '--reps':
+        o.reps = Number(value())
+        if (!(Number.isInteger(o.reps) && o.reps > 0)) throw new Error('--reps needs a positive integer')
+        break
+      case '--seed':
+        o.seed = Number(value())
+        if (!Number.isInteger(o.seed)) throw new Error('--seed needs an integer')
+        break
+      case '--out':
+        o.out = value()
+        break
+      case '--results':
+        o.results = value()
+        break
+      case '--work':
+        o.work = value()
+        break
+      default:
+        throw new Error(`unknown argument '${a}' (see the header of scripts/validate/index.ts)`)
+    }
+  }
+  if (o.simOnly && o.realOnly) throw new Error('--sim-only and --real-only exclude each other')
+  return o
+}

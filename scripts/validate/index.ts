@@ -1,0 +1,74 @@
+/**
+ * npm run validate — the validation study (docs/VALIDATION.md). Not part of `npm test`.
+ *
+ *   npm run validate                      full: simulation (2,000 per cell) + real study (~90 min)
+ *   npm run validate -- --quick           ≤ 15 min: same code paths, fewer replications
+ *   npm run validate -- --sim-only | --real-only | --render-only
+ *   options: --reps N (simulation replications per cell), --seed S, --out docs/VALIDATION.md,
+ *            --results DIR (JSON results; default scripts/validate/results[/quick]),
+ *            --work DIR (builds and scratch; default /tmp/benchgate-validate)
+ *
+ * Results go to JSON after every step (simulation.json, real.json); the markdown is rendered from
+ * them, so `--render-only` rebuilds VALIDATION.md from whatever has been measured so far.
+ */
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { DEFAULT_CONFIG } from '../../src/config.js'
+import { FULL_CELLS, QUICK_CELLS, loadJson, runRealStudy, saveJson, type RealResults } from './real.js'
+import { parseArgs } from './args.js'
+import { renderValidation } from './render.js'
+import { runSimulation, type SimulationResults } from './simulation.js'
+
+const log = (m: string): void => {
+  process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${m}\n`)
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  const o = parseArgs(argv)
+  const dir = resolve(o.results ?? join('scripts', 'validate', 'results', o.quick ? 'quick' : 'full'))
+  mkdirSync(dir, { recursive: true })
+  const simFile = join(dir, 'simulation.json')
+  const realFile = join(dir, 'real.json')
+  const t0 = Date.now()
+
+  if (!o.renderOnly && !o.realOnly) {
+    const perCell = o.reps ?? (o.quick ? 400 : 2000)
+    log(`simulation: ${perCell} replications per cell`)
+    const sim = runSimulation({
+      seed: o.seed,
+      perCell,
+      suiteReplications: o.quick ? 100 : 500,
+      budgetReplications: o.quick ? 200 : 1000,
+      presets: ['shared', 'quiet', 'memory-bound'],
+      progress: log
+    })
+    saveJson(simFile, sim)
+    log(`simulation done in ${sim.durationSeconds.toFixed(0)} s -> ${simFile}`)
+  }
+  if (!o.renderOnly && !o.simOnly) {
+    await runRealStudy({
+      workDir: resolve(o.work),
+      cells: o.quick ? QUICK_CELLS : FULL_CELLS,
+      rounds: DEFAULT_CONFIG.rounds,
+      warmupRounds: DEFAULT_CONFIG.warmupRounds,
+      repetitions: DEFAULT_CONFIG.repetitions,
+      minTime: DEFAULT_CONFIG.minTime,
+      load: () => loadJson<RealResults>(realFile),
+      save: (r) => saveJson(realFile, r),
+      progress: log
+    })
+  }
+  const md = renderValidation({
+    simulation: loadJson<SimulationResults>(simFile),
+    real: loadJson<RealResults>(realFile),
+    out: resolve(o.out),
+    quick: o.quick,
+    resultsDir: dir
+  })
+  log(`wrote ${o.out} (${md.length} characters) in ${((Date.now() - t0) / 1000).toFixed(0)} s total`)
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  process.stderr.write(`validate: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,402 @@
+/**
+ * Study 2: real runs on this machine. spin_bench builds that differ only in SPIN_SLOWDOWN (1.0,
+ * 1.02, 1.05, 1.10; one shared calibration file, so only the work factor differs) at ~100 µs and
+ * ~2 ms per iteration, and A/A runs of the order-book example. Every comparison is measured twice:
+ *
+ * - benchgate: the shipped path — `stageBinaries`, `planRounds`, `runRounds` (bench-runner mode),
+ *   `collectRun` (`readSampleFile`) per finished process, `analyzeSuite` — with the call shapes of src/pipeline.ts;
+ * - traditional: one base process, then one head process (`runBenchmarkProcess`), each with as many
+ *   repetitions as the ABBA rounds measured per side (same benchmark time), Mann-Whitney at 0.05.
+ *
+ * Results are appended to a JSON file after every comparison (a crash loses at most one), and a
+ * rerun with the same file resumes where it stopped.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '../../src/analysis/types.js'
+import { DEFAULT_CONFIG } from '../../src/config.js'
+import { silentLog } from '../../src/log.js'
+import { planRounds, runBenchmarkProcess, runRounds, stageBinaries } from '../../src/run/index.js'
+import { collectRun } from '../../src/run/collect.js'
+import type { Provenance, Sample, SampleIssue, Side } from '../../src/samples/model.js'
+import { benchgateOutcome, traditionalOutcome, type Outcome } from './outcome.js'
+import { ABBA_VARIANTS, SEQ_BENCHGATE, SEQ_MW } from './simulation.js'
+
+export interface RealCell {
+  id: string
+  /** 'spin' (two builds) or 'orderbook' (A/A, one build). */
+  kind: 'spin' | 'orderbook'
+  /** Head work factor (1.0 = A/A). */
+  factor: number
+  target: number
+}
+
+/** Full study: ≥ 30 comparisons for A/A and 2%, fewer where the answer is obvious. */
+export const FULL_CELLS: RealCell[] = [
+  { id: 'spin-1.00', kind: 'spin', factor: 1.0, target: 30 },
+  { id: 'spin-1.02', kind: 'spin', factor: 1.02, target: 30 },
+  { id: 'spin-1.05', kind: 'spin', factor: 1.05, target: 8 },
+  { id: 'spin-1.10', kind: 'spin', factor: 1.1, target: 4 },
+  { id: 'orderbook-aa', kind: 'orderbook', factor: 1.0, target: 30 }
+]
+/** --quick: the same code paths, 8 comparisons (~40 s each on an idle 2-core VM, ~80 s on a contended one). */
+export const QUICK_CELLS: RealCell[] = [
+  { id: 'spin-1.00', kind: 'spin', factor: 1.0, target: 2 },
+  { id: 'spin-1.02', kind: 'spin', factor: 1.02, target: 2 },
+  { id: 'spin-1.05', kind: 'spin', factor: 1.05, target: 1 },
+  { id: 'spin-1.10', kind: 'spin', factor: 1.1, target: 1 },
+  { id: 'orderbook-aa', kind: 'orderbook', factor: 1.0, target: 2 }
+]
+
+export const SPIN_FILTER = '^BM_Spin/(100us|2ms)'
+/** BM_OrderBook is BM_OrderBook_Map under another name (ORDERBOOK_IMPL=map): measured once. */
+export const ORDERBOOK_FILTER = '^BM_OrderBook_(Array|Map)$'
+
+/** Analysis variants measured only in the real study (the simulation has no separate CPU time). */
+export const REAL_ONLY_VARIANTS: Record<string, Partial<AnalysisOptions>> = {
+  'benchgate, cpu_time': { metric: 'cpu_time' }
+}
+
+/** One process's repetitions of one benchmark (kept for calibration and re-analysis). */
+export interface ProcessRecord {
+  side: Side
+  round: number
+  /** Start of the process, s after the comparison started. */
+  t: number
+  values: number[]
+}
+
+export interface RealComparison {
+  cell: string
+  index: number
+  startedAt: string
+  design: { rounds: number; warmupRounds: number; repetitions: number; minTime: number }
+  abba: {
+    completedRounds: number
+    wallMs: number
+    /** Sum of all process durations (measured + warm-up), ms. */
+    processMs: number
+    measuringMs: number
+    warmupMs: number
+    /** wallMs − processMs: time outside the benchmark processes (spawn bookkeeping, parsing, callbacks). */
+    orchestrationMs: number
+    analysisMs: number
+    issues: number
+  }
+  traditional: { repetitions: number; processMs: number; wallMs: number; issues: number }
+  /** benchmark -> method -> outcome. */
+  outcomes: Record<string, Record<string, Outcome>>
+  /** benchmark -> ABBA processes (measured rounds), then the two sequential processes. */
+  processes: Record<string, { abba: ProcessRecord[]; sequential: ProcessRecord[] }>
+}
+
+export interface RealResults {
+  machine: MachineInfo
+  cells: RealCell[]
+  comparisons: RealComparison[]
+}
+
+export interface MachineInfo {
+  cpu: string
+  cpus: number
+  kernel: string
+  compiler: string
+  benchmarkLibrary: string
+  governor: string
+  date: string
+}
+
+export interface RealOptions {
+  workDir: string
+  cells: RealCell[]
+  rounds: number
+  warmupRounds: number
+  repetitions: number
+  minTime: number
+  /** Load existing results (resume) and save after each comparison. */
+  load: () => RealResults | undefined
+  save: (r: RealResults) => void
+  progress: (msg: string) => void
+}
+
+const SOURCE = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', '..', 'bench-runner')
+
+/** Configures and builds spin_bench and orderbook_bench with one SPIN_SLOWDOWN in `<workDir>/build-<f>`. */
+export function ensureBuild(workDir: string, factor: number, log: (m: string) => void): string {
+  const dir = join(workDir, `build-${factor.toFixed(2)}`)
+  const spin = join(dir, 'examples', 'spin_bench')
+  const ob = join(dir, 'examples', 'orderbook_bench')
+  if (existsSync(spin) && existsSync(ob)) return dir
+  log(`building spin_bench with SPIN_SLOWDOWN=${factor.toFixed(2)} in ${dir}`)
+  for (const args of [
+    [
+      '-S',
+      SOURCE,
+      '-B',
+      dir,
+      '-DCMAKE_BUILD_TYPE=Release',
+      '-DBENCHGATE_BUILD_TESTS=OFF',
+      '-DBENCHGATE_INSTALL=OFF',
+      `-DSPIN_SLOWDOWN=${factor.toFixed(2)}`
+    ],
+    ['--build', dir, '--target', 'spin_bench', 'orderbook_bench', '-j2']
+  ]) {
+    const r = spawnSync('cmake', args, { encoding: 'utf8' })
+    if (r.status !== 0) throw new Error(`cmake ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`)
+  }
+  return dir
+}
+
+export function machineInfo(): MachineInfo {
+  const sh = (cmd: string) => spawnSync('sh', ['-c', cmd], { encoding: 'utf8' }).stdout?.trim() ?? ''
+  return {
+    cpu:
+      sh("lscpu | sed -n 's/^Model name: *//p' | head -1") +
+      ` (${sh("lscpu | sed -n 's/^Hypervisor vendor: *//p'") || 'bare metal'})`,
+    cpus: Number(sh('nproc')) || 0,
+    kernel: sh('uname -sr'),
+    compiler: sh('c++ --version | head -1'),
+    benchmarkLibrary: sh("dpkg-query -W -f='${Version}' libbenchmark-dev 2>/dev/null") || 'unknown',
+    governor:
+      sh('cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null') || 'none exposed (VM)',
+    date: new Date().toISOString()
+  }
+}
+
+/** The order of comparisons: cells interleaved round-robin, so a study cut short stays balanced. */
+export function schedule(cells: readonly RealCell[], done: Record<string, number>): RealCell[] {
+  const left = new Map(cells.map((c) => [c.id, Math.max(0, c.target - (done[c.id] ?? 0))]))
+  const out: RealCell[] = []
+  for (;;) {
+    let added = false
+    for (const c of cells) {
+      const n = left.get(c.id) ?? 0
+      if (n > 0) {
+        out.push(c)
+        left.set(c.id, n - 1)
+        added = true
+      }
+    }
+    if (!added) return out
+  }
+}
+
+/** Benchmark names without the `/min_time:0.050` suffix Google Benchmark appends for MinTime(). */
+export function shortName(name: string): string {
+  return name.replace(/\/min_time:[0-9.]+$/, '')
+}
+
+function processRecords(
+  samples: readonly Sample[],
+  benchmark: string,
+  startedAt: Map<string, number>
+): ProcessRecord[] {
+  const byRun = new Map<string, ProcessRecord>()
+  for (const s of samples) {
+    if (s.benchmark !== benchmark) continue
+    const key = `${s.side}:${s.run}`
+    let p = byRun.get(key)
+    if (!p) byRun.set(key, (p = { side: s.side, round: s.round, t: startedAt.get(key) ?? 0, values: [] }))
+    p.values[s.repetition] = s.realTimeNs
+  }
+  return [...byRun.values()].sort((a, b) => a.t - b.t)
+}
+
+async function runComparison(
+  cell: RealCell,
+  index: number,
+  o: RealOptions,
+  builds: Record<string, string>
+): Promise<RealComparison> {
+  const baseBuild = builds['1.00']
+  const headBuild = builds[cell.factor.toFixed(2)]
+  const exe = cell.kind === 'spin' ? 'spin_bench' : 'orderbook_bench'
+  const filter = cell.kind === 'spin' ? SPIN_FILTER : ORDERBOOK_FILTER
+  const workDir = join(o.workDir, 'run')
+  rmSync(workDir, { recursive: true, force: true })
+  const cwd = { base: join(workDir, 'wt', 'base'), head: join(workDir, 'wt', 'head') }
+  for (const d of Object.values(cwd)) mkdirSync(d, { recursive: true })
+  const samplesDir = join(workDir, 'samples')
+  mkdirSync(samplesDir, { recursive: true })
+  const env = {
+    ...process.env,
+    SPIN_CALIBRATION_FILE: join(o.workDir, 'spin-calibration.txt'),
+    SPIN_MIN_TIME: String(o.minTime)
+  }
+  const staged = stageBinaries({
+    workDir,
+    base: join(baseBuild, 'examples', exe),
+    head: join(headBuild, 'examples', exe)
+  })
+  const startedAt = new Date().toISOString()
+  const t0 = Date.now()
+
+  // benchgate: as src/pipeline.ts runs it
+  const samples: Sample[] = []
+  const issues: SampleIssue[] = []
+  const provenance: Record<Side, Provenance> = { base: {}, head: {} }
+  const starts = new Map<string, number>()
+  const rounds = await runRounds({
+    plan: planRounds({ rounds: o.rounds, warmup: o.warmupRounds }),
+    sides: { base: { binary: staged.base, cwd: cwd.base }, head: { binary: staged.head, cwd: cwd.head } },
+    samplesDir,
+    env,
+    kind: 'bench-runner',
+    repetitions: o.repetitions,
+    minTimeSeconds: o.minTime,
+    filter,
+    runTimeoutMs: DEFAULT_CONFIG.runTimeoutSeconds * 1000,
+    timeBudgetMs:
+      DEFAULT_CONFIG.timeBudgetSeconds === null ? undefined : DEFAULT_CONFIG.timeBudgetSeconds * 1000,
+    log: silentLog,
+    onRunComplete: (result) => {
+      if (!result.warmup) {
+        collectRun(result, samples, issues, provenance)
+        starts.set(`${result.side}:${result.run}`, (result.startedAt - t0) / 1000)
+      }
+    }
+  })
+  const processMs = rounds.runs.reduce((a, r) => a + r.durationMs, 0)
+  const a0 = Date.now()
+  const suite = analyzeSuite({ samples, issues, provenance }, DEFAULT_CONFIG.analysis)
+  const analysisMs = Date.now() - a0
+
+  // traditional: base, then head, same repetitions per side as the ABBA rounds measured
+  const seqReps = rounds.completedRounds * o.repetitions
+  const seqSamples: Sample[] = []
+  const seqIssues: SampleIssue[] = []
+  const seqProv: Record<Side, Provenance> = { base: {}, head: {} }
+  const seqStarts = new Map<string, number>()
+  const s0 = Date.now()
+  let seqProcessMs = 0
+  for (const side of ['base', 'head'] as const) {
+    const result = await runBenchmarkProcess({
+      kind: 'bench-runner',
+      repetitions: seqReps,
+      minTimeSeconds: o.minTime,
+      filter,
+      side,
+      binary: staged[side],
+      cwd: cwd[side],
+      round: 0,
+      run: 0,
+      outFile: join(samplesDir, `${side}-seq.jsonl`),
+      env,
+      timeoutMs: DEFAULT_CONFIG.runTimeoutSeconds * 1000
+    })
+    seqProcessMs += result.durationMs
+    seqStarts.set(`${side}:0`, (result.startedAt - t0) / 1000)
+    collectRun(result, seqSamples, seqIssues, seqProv)
+  }
+  const seqWallMs = Date.now() - s0
+
+  const outcomes: RealComparison['outcomes'] = {}
+  const processes: RealComparison['processes'] = {}
+  const alpha = DEFAULT_ANALYSIS_OPTIONS.alpha
+  for (const c of suite.comparisons) {
+    const name = shortName(c.benchmark)
+    const mine = samples.filter((s) => s.benchmark === c.benchmark)
+    const per: Record<string, Outcome> = {}
+    // Per-comparison rates: each benchmark analysed as a suite of one (as in the simulation) ...
+    for (const [variant, opts] of Object.entries({ ...ABBA_VARIANTS, ...REAL_ONLY_VARIANTS })) {
+      const options = { ...DEFAULT_CONFIG.analysis, ...opts }
+      per[variant] = benchgateOutcome(analyzeSuite({ samples: mine }, options).comparisons[0], options.alpha)
+    }
+    // ... and as the shipped report judged it, Holm over the binary's benchmarks.
+    per['benchgate (suite, Holm)'] = benchgateOutcome(c, alpha)
+    const seqMine = seqSamples.filter((s) => s.benchmark === c.benchmark)
+    const base = seqMine.filter((s) => s.side === 'base').map((s) => s.realTimeNs)
+    const head = seqMine.filter((s) => s.side === 'head').map((s) => s.realTimeNs)
+    if (base.length >= 2 && head.length >= 2) {
+      per[SEQ_MW] = traditionalOutcome(base, head)
+      per[SEQ_BENCHGATE] = benchgateOutcome(
+        analyzeSuite({ samples: seqMine }, DEFAULT_CONFIG.analysis).comparisons[0],
+        alpha
+      )
+    }
+    outcomes[name] = per
+    processes[name] = {
+      abba: processRecords(mine, c.benchmark, starts),
+      sequential: processRecords(seqMine, c.benchmark, seqStarts)
+    }
+  }
+  return {
+    cell: cell.id,
+    index,
+    startedAt,
+    design: {
+      rounds: o.rounds,
+      warmupRounds: o.warmupRounds,
+      repetitions: o.repetitions,
+      minTime: o.minTime
+    },
+    abba: {
+      completedRounds: rounds.completedRounds,
+      wallMs: rounds.wallMs,
+      processMs,
+      measuringMs: rounds.measuringMs,
+      warmupMs: rounds.warmupMs,
+      orchestrationMs: rounds.wallMs - processMs,
+      analysisMs,
+      issues: issues.length
+    },
+    traditional: {
+      repetitions: seqReps,
+      processMs: seqProcessMs,
+      wallMs: seqWallMs,
+      issues: seqIssues.length
+    },
+    outcomes,
+    processes
+  }
+}
+
+export async function runRealStudy(o: RealOptions): Promise<RealResults> {
+  const results: RealResults = o.load() ?? { machine: machineInfo(), cells: o.cells, comparisons: [] }
+  results.cells = o.cells
+  mkdirSync(o.workDir, { recursive: true })
+  const builds: Record<string, string> = {}
+  for (const f of [...new Set([1.0, ...o.cells.map((c) => c.factor)])])
+    builds[f.toFixed(2)] = ensureBuild(o.workDir, f, o.progress)
+  const done: Record<string, number> = {}
+  for (const c of results.comparisons) done[c.cell] = (done[c.cell] ?? 0) + 1
+  const todo = schedule(o.cells, done)
+  o.progress(
+    `real study: ${todo.length} comparisons to run (${results.comparisons.length} already in the results file)`
+  )
+  const t0 = Date.now()
+  for (let i = 0; i < todo.length; i++) {
+    const cell = todo[i]
+    const index = done[cell.id] ?? 0
+    done[cell.id] = index + 1
+    const c = await runComparison(cell, index, o, builds)
+    results.comparisons.push(c)
+    o.save(results)
+    const per = (Date.now() - t0) / (i + 1)
+    const eta = (per * (todo.length - i - 1)) / 1000
+    const summary = Object.entries(c.outcomes)
+      .map(
+        ([b, m]) =>
+          `${b}: ${m.benchgate.verdict} ${((m.benchgate.estimate - 1) * 100).toFixed(2)}% | seq ${m[SEQ_MW]?.alarm ?? '-'} ${(((m[SEQ_MW]?.estimate ?? 1) - 1) * 100).toFixed(2)}%`
+      )
+      .join('; ')
+    o.progress(
+      `[${i + 1}/${todo.length}] ${cell.id} #${index}: ${summary} ` +
+        `(overhead ${((100 * c.abba.orchestrationMs) / c.abba.processMs).toFixed(2)}%, ${(per / 1000).toFixed(0)} s each, ETA ${Math.round(eta / 60)} min)`
+    )
+  }
+  return results
+}
+
+/** JSON file helpers: atomic save (write to a temp file, then rename). */
+export function loadJson<T>(path: string): T | undefined {
+  if (!existsSync(path)) return undefined
+  return JSON.parse(readFileSync(path, 'utf8')) as T
+}
+export function saveJson(path: string, value: unknown): void {
+  const tmp = `${path}.tmp`
+  writeFileSync(tmp, JSON.stringify(value, null, 1) + '\n')
+  renameSync(tmp, path)
+}
