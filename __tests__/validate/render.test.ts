@@ -4,7 +4,14 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ADAPTIVE_BEGIN, ADAPTIVE_END, rate, renderValidation } from '../../scripts/validate/render.js'
+import type { RealComparison } from '../../scripts/validate/real.js'
+import {
+  ADAPTIVE_BEGIN,
+  ADAPTIVE_END,
+  machineCondition,
+  rate,
+  renderValidation
+} from '../../scripts/validate/render.js'
 
 describe('renderValidation', () => {
   it('keeps what other studies wrote between the markers', () => {
@@ -31,5 +38,12 @@ describe('renderValidation', () => {
   it('formats a rate with its Clopper-Pearson band', () => {
     expect(rate(0, 400)).toBe('0.0% (0/400) [0.0%–0.9%]')
     expect(rate(0, 0)).toBe('–')
+  })
+
+  it('calls a comparison quiet only when no benchmark waited for a core', () => {
+    const c = (realOverCpu?: Record<string, number>) => ({ realOverCpu }) as RealComparison
+    expect(machineCondition(c({ a: 1.0, b: 1.049 }))).toBe('quiet')
+    expect(machineCondition(c({ a: 1.0, b: 1.3 }))).toBe('contended')
+    expect(machineCondition(c())).toBe('not recorded')
   })
 })

@@ -13,8 +13,10 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { analyzeSuite } from '../../src/analysis/suite.js'
+import { median } from '../../src/stats/summary.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '../../src/analysis/types.js'
 import { DEFAULT_CONFIG } from '../../src/config.js'
 import { silentLog } from '../../src/log.js'
@@ -90,6 +92,10 @@ export interface RealComparison {
   outcomes: Record<string, Record<string, Outcome>>
   /** benchmark -> ABBA processes (measured rounds), then the two sequential processes. */
   processes: Record<string, { abba: ProcessRecord[]; sequential: ProcessRecord[] }>
+  /** The machine's 1-minute load average at the start and the end (absent in comparisons before 2026-11-23 18:00). */
+  loadAverage?: { start: number; end: number }
+  /** benchmark -> median real time / CPU time over its ABBA samples: > 1 when the process waited for a core. */
+  realOverCpu?: Record<string, number>
 }
 
 export interface RealResults {
@@ -231,6 +237,7 @@ async function runComparison(
     head: join(headBuild, 'examples', exe)
   })
   const startedAt = new Date().toISOString()
+  const loadAtStart = loadavg()[0]
   const t0 = Date.now()
 
   // benchgate: as src/pipeline.ts runs it
@@ -294,10 +301,12 @@ async function runComparison(
 
   const outcomes: RealComparison['outcomes'] = {}
   const processes: RealComparison['processes'] = {}
+  const realOverCpu: Record<string, number> = {}
   const alpha = DEFAULT_ANALYSIS_OPTIONS.alpha
   for (const c of suite.comparisons) {
     const name = shortName(c.benchmark)
     const mine = samples.filter((s) => s.benchmark === c.benchmark)
+    realOverCpu[name] = median(mine.map((s) => s.realTimeNs / s.cpuTimeNs))
     const per: Record<string, Outcome> = {}
     // Per-comparison rates: each benchmark analysed as a suite of one (as in the simulation) ...
     for (const [variant, opts] of Object.entries({ ...ABBA_VARIANTS, ...REAL_ONLY_VARIANTS })) {
@@ -349,7 +358,9 @@ async function runComparison(
       issues: seqIssues.length
     },
     outcomes,
-    processes
+    processes,
+    loadAverage: { start: loadAtStart, end: loadavg()[0] },
+    realOverCpu
   }
 }
 

@@ -319,6 +319,77 @@ function realSection(real: RealResults): string {
   return out.join('\n')
 }
 
+/**
+ * A comparison ran on a quiet machine when no benchmark waited for a core: its median real time is
+ * within 5% of its CPU time (spin_bench and the order book are single-threaded and never block).
+ */
+export const QUIET_REAL_OVER_CPU = 1.05
+
+export type MachineCondition = 'quiet' | 'contended' | 'not recorded'
+
+export function machineCondition(c: RealComparison): MachineCondition {
+  if (!c.realOverCpu) return 'not recorded'
+  return Object.values(c.realOverCpu).every((v) => v <= QUIET_REAL_OVER_CPU) ? 'quiet' : 'contended'
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b)
+  const h = s.length >> 1
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2
+}
+
+/** The same rates split by the machine's condition during each comparison. */
+function conditionSection(real: RealResults): string {
+  const rows: string[][] = []
+  for (const row of realRows(real)) {
+    for (const cond of ['quiet', 'contended', 'not recorded'] as const) {
+      const sub = { ...row, comparisons: row.comparisons.filter((c) => machineCondition(c) === cond) }
+      if (sub.comparisons.length === 0) continue
+      const cell = (method: string) => {
+        const outs = outcomesOf(sub, method)
+        if (outs.length === 0) return '–'
+        const r = tally(outs, row.change)
+        return row.change === 0 ? rate(r.alarms, r.n) : rate(r.detections, r.n)
+      }
+      const half = tally(outcomesOf(sub, 'benchgate'), row.change).medianCiHalfWidth
+      const ratios = sub.comparisons.map((c) => c.realOverCpu?.[row.benchmark]).filter((v) => v !== undefined)
+      rows.push([
+        `${row.benchmark}, ${changeLabel(Math.round(row.change * 100) / 100)}`,
+        cond,
+        ratios.length ? median(ratios).toFixed(3) : '–',
+        cell('benchgate'),
+        pct(half ?? NaN, 2),
+        cell('benchgate, cpu_time'),
+        cell(SEQ_MW)
+      ])
+    }
+  }
+  const recorded = real.comparisons.filter((c) => c.loadAverage)
+  const loads = recorded.map((c) => (c.loadAverage!.start + c.loadAverage!.end) / 2)
+  const loadNote = recorded.length
+    ? `Load average (1 min, mean of start and end) over the ${recorded.length} recorded comparisons: median ${median(loads).toFixed(1)}, ` +
+      `range ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.`
+    : ''
+  return [
+    `A comparison counts as **quiet** when every benchmark's median real time was within ${pct(QUIET_REAL_OVER_CPU - 1, 0)} of its CPU time ` +
+      '(no process waited for a core), **contended** otherwise; comparisons measured before this was recorded are **not recorded** ' +
+      `(the first ten ran while the VM's load average was 6–8). ${loadNote}`,
+    '',
+    table(
+      [
+        'benchmark, true change',
+        'machine',
+        'median real/CPU time',
+        'benchgate: false alarms (0%) / detections',
+        'benchgate: median CI half-width',
+        'benchgate, cpu_time',
+        'sequential + Mann-Whitney (compare.py)'
+      ],
+      rows
+    )
+  ].join('\n')
+}
+
 function overheadSection(real: RealResults): string {
   const cs = real.comparisons
   if (cs.length === 0) return '_No real comparisons yet._'
@@ -516,13 +587,19 @@ function checks(sim: SimulationResults | undefined, real: RealResults | undefine
     }
   }
   if (real) {
-    for (const row of realRows(real)) {
-      const r = tally(outcomesOf(row, 'benchgate'), row.change)
-      if (r.n === 0) continue
-      const where = `real, ${row.benchmark}, ${changeLabel(Math.round(row.change * 100) / 100)}`
-      if (row.change === 0) typeI(where, r)
-      else rev(where, r)
-      if (Math.abs(row.change - 0.05) < 1e-9) det5(where, r)
+    for (const all of realRows(real)) {
+      const quiet = { ...all, comparisons: all.comparisons.filter((c) => machineCondition(c) === 'quiet') }
+      for (const [row, machine] of [
+        [all, 'real'],
+        [quiet, 'real, quiet machine']
+      ] as const) {
+        const r = tally(outcomesOf(row, 'benchgate'), row.change)
+        if (r.n === 0) continue
+        const where = `${machine}, ${row.benchmark}, ${changeLabel(Math.round(row.change * 100) / 100)}`
+        if (row.change === 0) typeI(where, r)
+        else rev(where, r)
+        if (Math.abs(row.change - 0.05) < 1e-9) det5(where, r)
+      }
     }
     if (real.comparisons.length) {
       const cs = real.comparisons
@@ -651,8 +728,8 @@ ${modelTable(sim?.presets ?? NOISE_PRESETS)}
       .join(', ')
     parts.push(
       `Machine: ${m.cpu}, ${m.cpus} CPUs, ${m.kernel}, ${m.compiler}, Google Benchmark ${m.benchmarkLibrary}, governor: ${m.governor}; ` +
-        `started ${m.date}. The VM's two cores were shared with other jobs (test suites, builds) throughout, as on a busy CI runner: ` +
-        `this is the noisy case on purpose.\n\n` +
+        `started ${m.date}. Part of the study ran while other jobs (test suites, builds) shared the VM's two cores, as on a busy CI runner, ` +
+        `part on a quiet machine; "By machine condition" below separates the two.\n\n` +
         'spin_bench (bench-runner/examples/spin) does busy work calibrated once per machine (one shared `SPIN_CALIBRATION_FILE`); ' +
         'the builds differ only in `-DSPIN_SLOWDOWN` (1.00, 1.02, 1.05, 1.10), which scales the work, so the true change is known. ' +
         'Both BM_Spin/100us and BM_Spin/2ms run in every process; the order-book A/A runs BM_OrderBook_Array and BM_OrderBook_Map ' +
@@ -660,6 +737,8 @@ ${modelTable(sim?.presets ?? NOISE_PRESETS)}
         `with the same repetitions per side. Comparisons done / planned: ${counts}.\n`
     )
     parts.push(realSection(real))
+    parts.push('\n### By machine condition\n')
+    parts.push(conditionSection(real))
     parts.push('\n### Orchestration overhead\n')
     parts.push(overheadSection(real))
   } else parts.push('_Not run yet (`npm run validate -- --real-only`)._')
