@@ -2,769 +2,15 @@
 import { readFileSync, realpathSync, mkdirSync, writeFileSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, existsSync, rmSync, copyFileSync, chmodSync, writeSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import require$$0 from 'tty';
-import require$$1 from 'util';
-import require$$3 from 'fs';
-import require$$4 from 'net';
 import { platform, arch, hostname, tmpdir } from 'node:os';
 import { resolve, join, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
 import { spawn, execFileSync, execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createHash, randomBytes } from 'node:crypto';
-
-/**
- * Defaults; α, δ and β as STATISTICS §7 (to be confirmed by the validation study).
- * The CI level is 1 − α, so a "regression" and its CI never disagree.
- */
-const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
-    alpha: 0.01,
-    minEffect: 0.02,
-    power: 0.95,
-    deffCutoff: 1.5,
-    correction: 'holm',
-    bootstrapResamples: 1000,
-    seed: 1,
-    metric: 'real_time'
-});
-
-/**
- * The one Config type shared by the CLI and the Action, its defaults, and validation with
- * messages that name the bad option and the accepted values. Sources: defaults < config file
- * (benchgate.json in the repository) < command-line flags / Action inputs.
- */
-/** Sound results in about ten minutes of benchmark time on a 2-core runner (STATISTICS §7). */
-const DEFAULT_CONFIG = {
-    repoDir: '.',
-    base: null,
-    head: 'HEAD',
-    mergeBase: true,
-    build: null,
-    binary: null,
-    workingDirectory: '.',
-    workDir: null,
-    keepWorktrees: false,
-    rounds: 20,
-    warmupRounds: 1,
-    repetitions: 3,
-    minTime: 0.05,
-    filter: null,
-    randomInterleaving: false,
-    cpu: null,
-    runTimeoutSeconds: 600,
-    buildTimeoutSeconds: 3600,
-    timeBudgetSeconds: 600,
-    lockFile: null,
-    out: 'benchgate-out',
-    format: 'text',
-    failOn: 'regression',
-    failOnBaseBuildFailure: false,
-    key: 'default',
-    html: null,
-    adaptive: false,
-    maxRounds: null,
-    analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
-};
-/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
-class ConfigError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'ConfigError';
-    }
-}
-/** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
-const SPEC = {
-    repo: { type: 'string' },
-    base: { type: 'string' },
-    head: { type: 'string' },
-    'merge-base': { type: 'bool' },
-    build: { type: 'string' },
-    binary: { type: 'string' },
-    'working-directory': { type: 'string' },
-    'work-dir': { type: 'string' },
-    'keep-worktrees': { type: 'bool' },
-    rounds: { type: 'int', min: 1, max: 10000 },
-    'warmup-rounds': { type: 'int', min: 0, max: 100 },
-    repetitions: { type: 'int', min: 1, max: 100000 },
-    'min-time': { type: 'number', min: 0, max: 3600 },
-    filter: { type: 'string' },
-    'random-interleaving': { type: 'bool' },
-    cpu: { type: 'int', min: 0, max: 4095 },
-    'run-timeout': { type: 'number', min: 1, max: 86400 },
-    'build-timeout': { type: 'number', min: 1, max: 86400 },
-    'time-budget': { type: 'number', min: 1, max: 7 * 86400 },
-    lock: { type: 'string' },
-    out: { type: 'string' },
-    format: { type: 'enum', values: ['text', 'md', 'json'] },
-    'fail-on': { type: 'enum', values: ['regression', 'inconclusive', 'never'] },
-    'fail-on-base-build-failure': { type: 'bool' },
-    key: { type: 'string' },
-    html: { type: 'string' },
-    adaptive: { type: 'bool' },
-    'max-rounds': { type: 'int', min: 1, max: 10000 },
-    alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
-    'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
-    power: { type: 'number', min: 0, max: 1, exclusive: true },
-    'deff-cutoff': { type: 'number', min: 1, max: 1000 },
-    correction: { type: 'enum', values: ['holm', 'bh', 'none'] },
-    metric: { type: 'enum', values: ['real_time', 'cpu_time'] },
-    seed: { type: 'int', min: 0, max: 2 ** 31 - 1 },
-    'bootstrap-resamples': { type: 'int', min: 100, max: 100000 }
-};
-const OPTION_NAMES = Object.keys(SPEC);
-/** camelCase -> kebab-case, so a config file may use either. */
-function kebab(name) {
-    return name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-}
-/**
- * Builds a validated Config from layers of raw options (later layers win).
- * @throws ConfigError naming the option, the bad value and what is accepted
- */
-function buildConfig(...layers) {
-    const merged = {};
-    for (const layer of layers) {
-        for (const [name, value] of Object.entries(layer ?? {})) {
-            if (value === undefined || value === '')
-                continue;
-            const key = kebab(name);
-            if (!SPEC[key])
-                throw new ConfigError(`unknown option '${name}'. Known options: ${OPTION_NAMES.join(', ')}`);
-            merged[key] = value;
-        }
-    }
-    const get = (key, fallback) => key in merged ? parseValue(key, merged[key]) : fallback;
-    const d = DEFAULT_CONFIG;
-    const a = d.analysis;
-    const config = {
-        repoDir: get('repo', d.repoDir),
-        base: get('base', d.base),
-        head: get('head', d.head),
-        mergeBase: get('merge-base', d.mergeBase),
-        build: get('build', d.build),
-        binary: get('binary', d.binary),
-        workingDirectory: get('working-directory', d.workingDirectory),
-        workDir: get('work-dir', d.workDir),
-        keepWorktrees: get('keep-worktrees', d.keepWorktrees),
-        rounds: get('rounds', d.rounds),
-        warmupRounds: get('warmup-rounds', d.warmupRounds),
-        repetitions: get('repetitions', d.repetitions),
-        minTime: get('min-time', d.minTime),
-        filter: get('filter', d.filter),
-        randomInterleaving: get('random-interleaving', d.randomInterleaving),
-        cpu: get('cpu', d.cpu),
-        runTimeoutSeconds: get('run-timeout', d.runTimeoutSeconds),
-        buildTimeoutSeconds: get('build-timeout', d.buildTimeoutSeconds),
-        timeBudgetSeconds: get('time-budget', d.timeBudgetSeconds),
-        lockFile: get('lock', d.lockFile),
-        out: get('out', d.out),
-        format: get('format', d.format),
-        failOn: get('fail-on', d.failOn),
-        failOnBaseBuildFailure: get('fail-on-base-build-failure', d.failOnBaseBuildFailure),
-        key: get('key', d.key),
-        html: get('html', d.html),
-        adaptive: get('adaptive', d.adaptive),
-        maxRounds: get('max-rounds', d.maxRounds),
-        analysis: {
-            alpha: get('alpha', a.alpha),
-            minEffect: get('min-effect', a.minEffect),
-            power: get('power', a.power),
-            deffCutoff: get('deff-cutoff', a.deffCutoff),
-            correction: get('correction', a.correction),
-            metric: get('metric', a.metric),
-            seed: get('seed', a.seed),
-            bootstrapResamples: get('bootstrap-resamples', a.bootstrapResamples)
-        }
-    };
-    if (config.head.startsWith('-') || (config.base ?? '').startsWith('-')) {
-        throw new ConfigError(`a ref may not start with '-' (got '${config.head.startsWith('-') ? config.head : config.base}')`);
-    }
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(config.key)) {
-        throw new ConfigError(`--key must be 1–64 letters, digits, '.', '_' or '-' (got '${config.key}')`);
-    }
-    if (config.analysis.power <= config.analysis.alpha) {
-        throw new ConfigError(`--power (${config.analysis.power}) must be larger than --alpha (${config.analysis.alpha})`);
-    }
-    return config;
-}
-function parseValue(key, value) {
-    const spec = SPEC[key];
-    const bad = (accepted) => new ConfigError(`--${key}: '${String(value)}' is not valid; expected ${accepted}`);
-    switch (spec.type) {
-        case 'string':
-            if (typeof value !== 'string')
-                throw bad('a string');
-            return value;
-        case 'bool':
-            if (typeof value === 'boolean')
-                return value;
-            if (/^(true|yes|1|on)$/i.test(String(value)))
-                return true;
-            if (/^(false|no|0|off)$/i.test(String(value)))
-                return false;
-            throw bad('true or false');
-        case 'enum':
-            if (!spec.values.includes(String(value)))
-                throw bad(`one of ${spec.values.join(', ')}`);
-            return String(value);
-        case 'int':
-        case 'number': {
-            const n = typeof value === 'number'
-                ? value
-                : /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(String(value))
-                    ? Number(value)
-                    : NaN;
-            const range = `${spec.exclusive ? '(' : '['}${spec.min}, ${spec.max}${spec.exclusive ? ')' : ']'}`;
-            const what = spec.type === 'int' ? `a whole number in ${range}` : `a number in ${range}`;
-            if (!Number.isFinite(n) || (spec.type === 'int' && !Number.isInteger(n)))
-                throw bad(what);
-            const low = spec.exclusive ? n <= spec.min : n < spec.min;
-            const high = spec.exclusive ? n >= spec.max : n > spec.max;
-            if (low || high)
-                throw bad(what);
-            return n;
-        }
-    }
-}
-/**
- * Reads a JSON config file (e.g. benchgate.json). Missing optional file -> undefined.
- * @throws ConfigError when the file is not valid JSON or not an object of options
- */
-function readConfigFile(path, required) {
-    let text;
-    try {
-        text = readFileSync(path, 'utf8');
-    }
-    catch (e) {
-        if (!required && e.code === 'ENOENT')
-            return undefined;
-        throw new ConfigError(`cannot read config file ${path}: ${e.message}`);
-    }
-    let parsed;
-    try {
-        parsed = JSON.parse(text);
-    }
-    catch (e) {
-        throw new ConfigError(`config file ${path} is not valid JSON: ${e.message}`);
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        throw new ConfigError(`config file ${path} must hold a JSON object of options, e.g. {"rounds": 20}`);
-    }
-    const out = {};
-    for (const [k, v] of Object.entries(parsed)) {
-        if (k === '$schema')
-            continue;
-        if (!['string', 'number', 'boolean'].includes(typeof v)) {
-            throw new ConfigError(`config file ${path}: option '${k}' must be a string, number or boolean`);
-        }
-        out[k] = v;
-    }
-    return out;
-}
-
-/**
- * Typed input errors for the statistics library. A statistical shortfall (too few samples, low power)
- * is never an error: it is a warning on the result. Only input the math cannot take throws.
- */
-class StatsInputError extends Error {
-    id;
-    /** What was wrong: the parameter or sample name ("x", "confLevel", ...). */
-    subject;
-    constructor(id, subject, message) {
-        super(message);
-        this.name = 'StatsInputError';
-        this.id = id;
-        this.subject = subject;
-    }
-}
-/** Throws unless every value is finite; names the first bad index. Runs before any math. */
-function assertFinite(values, subject) {
-    for (let i = 0; i < values.length; i++) {
-        if (!Number.isFinite(values[i])) {
-            throw new StatsInputError('not-finite', subject, `${subject}[${i}] is ${values[i]}: every sample must be a finite number`);
-        }
-    }
-}
-/** Throws unless the sample has at least `min` values. */
-function assertSize(values, min, subject, what = 'this statistic') {
-    if (values.length === 0)
-        throw new StatsInputError('empty', subject, `${subject} is empty: ${what} needs at least ${min} value(s)`);
-    if (values.length < min) {
-        throw new StatsInputError('too-small', subject, `${subject} has ${values.length} value(s): ${what} needs at least ${min}`);
-    }
-}
-/** Throws unless every value is > 0 (needed for logs and ratios). */
-function assertPositive(values, subject) {
-    for (let i = 0; i < values.length; i++) {
-        if (!(values[i] > 0)) {
-            throw new StatsInputError('not-positive', subject, `${subject}[${i}] is ${values[i]}: ratios need positive times (> 0)`);
-        }
-    }
-}
-/** Throws unless 0 < p < 1. */
-function assertProbability(p, subject) {
-    if (!(p > 0 && p < 1))
-        throw new StatsInputError('domain', subject, `${subject} must be in (0, 1), got ${p}`);
-}
-
-/** Maps any error to the CLI's exit codes: 2 usage/config, 3 the job could not run. */
-const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
-/** Exit code and one-line message for an error thrown by a command. */
-function describeError(e) {
-    if (e instanceof ConfigError)
-        return { code: EXIT.usage, message: `benchgate: ${e.message}` };
-    const err = e;
-    // Typed job errors carry their own exit code (2 or 3) and an optional hint.
-    if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
-        return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` };
-    }
-    if (e instanceof StatsInputError)
-        return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` };
-    if (err?.name === 'SampleFileError')
-        return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
-    const message = e instanceof Error ? e.message : String(e);
-    return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
-}
-
-/** benchgate's version; a test keeps it equal to package.json's. */
-const VERSION = '0.1.0';
-
-/**
- * The CLI entry: argv -> Config -> one command; the report goes to stdout, progress and the
- * gate's one-line reason to stderr. Only this file exits the process.
- * Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.
- */
-const BOOLEAN_OPTIONS = new Set([
-    'merge-base',
-    'keep-worktrees',
-    'random-interleaving',
-    'fail-on-base-build-failure',
-    'adaptive'
-]);
-const HELP = {
-    main: `benchgate ${VERSION}: stop performance regressions at the pull request.
-
-Usage:
-  benchgate run --base REF --build CMD --binary PATH [options]   build, measure (ABBA), analyse, gate
-  benchgate compare BASE HEAD [options]    analyse existing sample files or folders
-  benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json, --html FILE)
-  benchgate --version | --help | COMMAND --help
-
-Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.`,
-    run: `Usage: benchgate run --base REF --build CMD --binary PATH [options]
-
-Builds the merge-base of REF and --head (default HEAD) and the head in two git worktrees, runs both
-benchmark binaries in alternating rounds (base-head, head-base, ...) on this machine, analyses every
-benchmark and fails (exit 1) on a regression.
-
-Options:
-  --base REF           what to compare against (merge-base with head unless --no-merge-base)
-  --head REF           the change (default HEAD)
-  --build CMD          shell command run in each worktree (BENCHGATE_SIDE=base|head is set)
-  --binary PATH        benchmark executable, relative to the worktree
-  --working-directory D  where benchmarks run, relative to the worktree (default .)
-  --rounds N           ABBA rounds after one warm-up round (default 20)
-  --repetitions N      --benchmark_repetitions per process (default 3)
-  --min-time S         --benchmark_min_time in seconds (default 0.05)
-  --filter REGEX       --benchmark_filter
-  --random-interleaving  shuffle benchmark order inside each process
-  --cpu N              pin benchmark processes to CPU N
-  --adaptive           after the first --rounds, add ABBA rounds only for benchmarks still
-                       inconclusive, with group-sequential levels (docs/adaptive.md)
-  --max-rounds N       with --adaptive: at most N rounds per benchmark (default 3 × --rounds)
-  --time-budget S      stop adding rounds after S seconds of measuring (default 600)
-  --run-timeout S      kill a benchmark process after S seconds (default 600)
-  --lock FILE          hold this host-wide lock while measuring (self-hosted runners)
-  --keep-worktrees     keep the work directory for inspection
-  plus the analysis and output options of 'benchgate compare --help'
-
-Example:
-  benchgate run --base origin/main --build 'cmake -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build' --binary build/bench`,
-    compare: `Usage: benchgate compare BASE HEAD [options]
-
-BASE and HEAD are sample files or folders of them: Google Benchmark JSON (--benchmark_out),
-bench-runner JSONL (--benchgate_samples) or CSV 'benchmark,nanoseconds'. In a folder, each file is
-one process run.
-
-Options:
-  --alpha A            significance level of the gate (default 0.01)
-  --min-effect D       smallest relative change that matters (default 0.02 = 2%)
-  --correction C       holm | bh | none (default holm)
-  --power P            power the sample-size advice aims at (default 0.95)
-  --metric M           real_time | cpu_time (default real_time)
-  --fail-on F          regression | inconclusive | never (default regression)
-  --format F           text | md | json on stdout (default text)
-  --out DIR            where results.json, report.md, summary.md, report.txt and report.html
-                       (plots; needs the raw samples) go (default benchgate-out)
-  --html FILE          also write the self-contained HTML report with plots to FILE
-  --config FILE        options from a JSON file (default benchgate.json if present)
-
-Examples:
-  benchgate compare base.json head.json
-  benchgate compare runs/base runs/head --min-effect 0.05 --format md`,
-    report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F] [--html FILE]
-
-  --html FILE          write the HTML report; its plots use the samples/ folder next to RESULTS.json
-                       (as 'run' leaves it), else the page has the numbers only and says so
-
-Example:
-  benchgate report benchgate-out/results.json --format md > comment.md`
-};
-/** Parses argv and runs one command; returns the exit code (never exits itself). */
-async function main$1r(argv, io) {
-    const [command, ...rest] = argv;
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-        io.stdout(HELP.main + '\n');
-        return command === undefined ? EXIT.usage : EXIT.pass;
-    }
-    if (command === '--version' || command === '-v') {
-        io.stdout(`${VERSION}\n`);
-        return EXIT.pass;
-    }
-    if (!(command in HELP) || command === 'main') {
-        io.stderr(`benchgate: unknown command '${command}'\n\n${HELP.main}\n`);
-        return EXIT.usage;
-    }
-    try {
-        const { values, positionals } = parseArgs({
-            args: rest,
-            options: parseOptions(),
-            allowPositionals: true,
-            strict: true
-        });
-        if (values.help) {
-            io.stdout(HELP[command] + '\n');
-            return EXIT.pass;
-        }
-        const { config: configPath, help: _help, 'no-merge-base': noMergeBase, ...flags } = values;
-        if (noMergeBase)
-            flags['merge-base'] = false;
-        const fileOptions = readConfigFile(typeof configPath === 'string' ? configPath : 'benchgate.json', typeof configPath === 'string');
-        const config = buildConfig(fileOptions, flags);
-        switch (command) {
-            case 'run': {
-                if (positionals.length !== 0)
-                    return usage(io, command, `unexpected argument '${positionals[0]}'`);
-                const { runCommand } = await Promise.resolve().then(function () { return run; });
-                return await runCommand(config, io);
-            }
-            case 'compare': {
-                if (positionals.length !== 2)
-                    return usage(io, command, `expected BASE and HEAD, got ${positionals.length} argument(s)`);
-                const { compareCommand } = await Promise.resolve().then(function () { return compare; });
-                return await compareCommand(config, positionals[0], positionals[1], io);
-            }
-            case 'report': {
-                if (positionals.length !== 1)
-                    return usage(io, command, `expected one RESULTS.json, got ${positionals.length} argument(s)`);
-                const { reportCommand } = await Promise.resolve().then(function () { return report; });
-                return await reportCommand(config, positionals[0], io);
-            }
-        }
-        return EXIT.usage;
-    }
-    catch (e) {
-        if (e.code?.toString().startsWith('ERR_PARSE_ARGS'))
-            return usage(io, command, e.message);
-        const { code, message } = describeError(e);
-        io.stderr(message + '\n');
-        return code;
-    }
-}
-function usage(io, command, problem) {
-    io.stderr(`benchgate ${command}: ${problem}\n\n${HELP[command]}\n`);
-    return EXIT.usage;
-}
-function parseOptions() {
-    const options = {
-        help: { type: 'boolean', short: 'h' },
-        config: { type: 'string' }
-    };
-    for (const name of OPTION_NAMES)
-        options[name] = { type: BOOLEAN_OPTIONS.has(name) ? 'boolean' : 'string' };
-    options['no-merge-base'] = { type: 'boolean' };
-    return options;
-}
-/* istanbul ignore next -- the process entry itself */
-if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-    const io = {
-        stdout: (t) => process.stdout.write(t),
-        stderr: (t) => process.stderr.write(t),
-        colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
-        isTTY: Boolean(process.stderr.isTTY)
-    };
-    main$1r(process.argv.slice(2), io).then((code) => {
-        process.exitCode = code;
-    });
-}
-
-/**
- * Multiple-comparison adjustment of the suite's p-values (STATISTICS.md §6): with 50 benchmarks at
- * α = 0.05, about 2.5 "change" by chance. Holm (family-wise error rate) gates by default; BH
- * (false discovery rate) q-values are reported too.
- *
- * Written here rather than taken from `@stdlib/stats-padjust`: stdlib's Holm and BH arithmetic matches
- * R's, but it rejects NaN (it requires a probability array), while R's `p.adjust` keeps NA in place and
- * adjusts over the non-missing values only (n = number of non-NA p-values). A benchmark that failed on
- * one side has no p-value and must not count in the family. The kernels are a few lines each.
- */
-/**
- * Adjusted p-values, exactly as R's `p.adjust(p, method)` with `method = "holm"` (Holm 1979, "A simple
- * sequentially rejective multiple test procedure", Scandinavian Journal of Statistics 6(2), 65–70) or
- * `"BH"` (Benjamini & Hochberg 1995, "Controlling the false discovery rate: a practical and powerful
- * approach to multiple testing", JRSS B 57(1), 289–300), or unchanged (`"none"`):
- * - Holm: sort ascending, `p̃_(i) = min(1, max_{j≤i} (n − j + 1)·p_(j))`.
- * - BH: sort descending (i = n..1), `q_(i) = min(1, min_{j≥i} (n/j)·p_(j))`.
- * NaN entries (R's NA) stay NaN in place and are excluded from the family: n counts the non-NaN values.
- * The arithmetic follows R's order of operations (`(n/i)*p` for BH), so results agree bit for bit in
- * practice. Ties get equal adjusted values whatever their order.
- *
- * @param p p-values in [0, 1], or NaN for "no p-value".
- * @param method 'holm' | 'bh' | 'none'.
- * @returns A new array of the same length and order.
- * @throws StatsInputError `domain` for a value outside [0, 1] (±Infinity included) or an unknown method.
- * Complexity: O(n log n) time, O(n) space.
- */
-function adjustPValues(p, method) {
-    if (method !== 'holm' && method !== 'bh' && method !== 'none') {
-        throw new StatsInputError('domain', 'method', `method must be 'holm', 'bh' or 'none', got ${String(method)}`);
-    }
-    const idx = [];
-    for (let i = 0; i < p.length; i++) {
-        const v = p[i];
-        if (Number.isNaN(v))
-            continue;
-        if (!(v >= 0 && v <= 1))
-            throw new StatsInputError('domain', `p[${i}]`, `p[${i}] is ${v}: p-values must be in [0, 1] (or NaN)`);
-        idx.push(i);
-    }
-    const out = Array.from(p);
-    const n = idx.length;
-    if (method === 'none' || n <= 1)
-        return out;
-    if (method === 'holm') {
-        idx.sort((a, b) => p[a] - p[b] || a - b); // stable, as R's order()
-        let run = -Infinity;
-        for (let i = 0; i < n; i++) {
-            run = Math.max(run, (n - i) * p[idx[i]]); // (n + 1 − i) with 1-based i
-            out[idx[i]] = Math.min(1, run);
-        }
-    }
-    else {
-        idx.sort((a, b) => p[b] - p[a] || a - b); // order(p, decreasing = TRUE)
-        let run = Infinity;
-        for (let r = 0; r < n; r++) {
-            const i = n - r; // R's i <- lp:1
-            run = Math.min(run, (n / i) * p[idx[r]]);
-            out[idx[r]] = Math.min(1, run);
-        }
-    }
-    return out;
-}
-
-/**
- * Descriptive summary of one side's samples (STATISTICS.md §5, "Summary per side"):
- * n, min, q1, median, mean, q3, max, sd, CV, MAD — each defined as R defines it.
- *
- * Why not `simple-statistics` for these: its 7.12 `quantile` is type 7 (checked against R), but it
- * interpolates as `x_lo + f·(x_hi − x_lo)` where R computes `(1 − f)·x_lo + f·x_hi` (last-bit
- * differences), and the quantile definition is a library detail we would rather pin in our own
- * code; its `medianAbsoluteDeviation` is unscaled (R's `mad()` multiplies by 1.4826). The kernels
- * below are a few lines each and follow R's code paths exactly.
- */
-/** R's `mad()` default constant 1.4826 (≈ 1/Φ⁻¹(3/4) = 1.482602…, consistency for the normal sd). */
-const MAD_CONSTANT = 1.4826;
-/**
- * Quantile of an already sorted sample by R's default definition, `quantile(x, p, type = 7)`
- * (Hyndman & Fan 1996, "Sample quantiles in statistical packages", The American Statistician 50(4),
- * 361–365, definition 7): with `h = 1 + (n − 1)p`, `Q(p) = x_⌊h⌋ + (h − ⌊h⌋)(x_⌈h⌉ − x_⌊h⌋)`,
- * evaluated exactly as R's `quantile.default` evaluates it (`(1 − γ)·x_lo + γ·x_hi`, and no
- * interpolation between equal values).
- *
- * @param sorted Ascending, finite, non-empty sample (not checked for order: callers sort once).
- * @param p Probability in [0, 1].
- * @returns The type-7 sample quantile.
- * @throws StatsInputError `empty` if `sorted` is empty, `domain` if p is not in [0, 1].
- * Complexity: O(1).
- */
-function quantileType7$1(sorted, p) {
-    assertSize(sorted, 1, 'sorted', 'a quantile');
-    if (!(p >= 0 && p <= 1))
-        throw new StatsInputError('domain', 'p', `p must be in [0, 1], got ${p}`);
-    const index = 1 + (sorted.length - 1) * p; // 1-based, as R
-    const lo = Math.floor(index);
-    const hi = Math.ceil(index);
-    const qs = sorted[lo - 1];
-    const xhi = sorted[hi - 1];
-    if (index > lo && xhi !== qs) {
-        const h = index - lo;
-        return (1 - h) * qs + h * xhi;
-    }
-    return qs;
-}
-/**
- * Arithmetic mean as R's `mean()` computes it: the sum divided by n, refined by the mean of the
- * residuals (a second pass that removes most of the rounding error of the first).
- *
- * @param values Finite, non-empty sample.
- * @throws StatsInputError `empty` or `not-finite`.
- * Complexity: O(n).
- */
-function mean$1(values) {
-    assertSize(values, 1, 'values', 'a mean');
-    assertFinite(values, 'values');
-    return meanUnchecked(values);
-}
-function meanUnchecked(values) {
-    const n = values.length;
-    let s = 0;
-    for (let i = 0; i < n; i++)
-        s += values[i];
-    s /= n;
-    let t = 0;
-    for (let i = 0; i < n; i++)
-        t += values[i] - s;
-    return s + t / n;
-}
-/**
- * Sample median (R `median()`): the middle order statistic, or the mean of the two middle ones when
- * n is even.
- *
- * @param values Finite, non-empty sample (any order; not modified).
- * @throws StatsInputError `empty` or `not-finite`.
- * Complexity: O(n log n) (sorts a copy).
- */
-function median$1(values) {
-    assertSize(values, 1, 'values', 'a median');
-    assertFinite(values, 'values');
-    return medianOfSorted(sortedCopy(values));
-}
-/** @internal Median of an ascending array (no checks). */
-function medianOfSorted(sorted) {
-    const n = sorted.length;
-    const half = Math.floor(n / 2);
-    if (n % 2 === 1)
-        return sorted[half];
-    return meanUnchecked([sorted[half - 1], sorted[half]]);
-}
-/** @internal Ascending Float64Array copy (numeric sort, not lexicographic). */
-function sortedCopy(values) {
-    return Float64Array.from(values).sort();
-}
-/**
- * Summarises one sample: n, min, quartiles (R type 7), median, mean, sd (n − 1), CV = sd/mean and
- * the scaled MAD (R `mad()`, constant 1.4826; Hampel 1974, "The influence curve and its role in robust
- * estimation", JASA 69, 383–393).
- *
- * n = 1: the sample standard deviation (and so the CV) is not defined — R returns NA. We return
- * `null` with a warning rather than 0, because 0 would claim "no noise" where there is no evidence
- * either way. The MAD of one value is 0, as in R. A zero mean gives `cv: null` with a warning.
- *
- * @param values Finite, non-empty sample (any order; not modified).
- * @returns Plain data with `warnings` for the undefined parts.
- * @throws StatsInputError `empty` for an empty sample, `not-finite` for NaN/±Infinity.
- * Complexity: O(n log n) time (one sort), O(n) space.
- */
-function summarize(values) {
-    assertSize(values, 1, 'values', 'a summary');
-    assertFinite(values, 'values');
-    const warnings = [];
-    const n = values.length;
-    const sorted = sortedCopy(values);
-    const med = medianOfSorted(sorted);
-    const m = meanUnchecked(values);
-    let sd = null;
-    if (n >= 2) {
-        // Two-pass variance about the (refined) mean, as R's var().
-        let ss = 0;
-        for (let i = 0; i < n; i++) {
-            const d = values[i] - m;
-            ss += d * d;
-        }
-        sd = Math.sqrt(ss / (n - 1));
-    }
-    else {
-        warnings.push('n = 1: the standard deviation and CV are undefined (need at least 2 values)');
-    }
-    let cv = null;
-    if (sd !== null) {
-        if (m !== 0)
-            cv = sd / m;
-        else
-            warnings.push('the mean is 0: the coefficient of variation is undefined');
-    }
-    const dev = new Float64Array(n);
-    for (let i = 0; i < n; i++)
-        dev[i] = Math.abs(sorted[i] - med);
-    dev.sort();
-    const mad = MAD_CONSTANT * medianOfSorted(dev);
-    return {
-        n,
-        min: sorted[0],
-        q1: quantileType7$1(sorted, 0.25),
-        median: med,
-        mean: m,
-        q3: quantileType7$1(sorted, 0.75),
-        max: sorted[n - 1],
-        sd,
-        cv,
-        mad,
-        warnings
-    };
-}
-
-/**
- * Durbin-Watson statistic of one side's samples in time order (STATISTICS.md §5): a second,
- * lag-1 view of serial dependence, reported next to Ljung-Box.
- */
-/** Below this n the DW statistic carries no information (n = 2 gives DW = 2 identically). */
-const MIN_DW_SAMPLES = 3;
-/**
- * Durbin-Watson statistic on the deviations from the mean, `e = x − x̄`:
- * `DW = Σ(e_t − e_{t−1})² / Σ e_t²`, with `E[DW] = 2` and `Var[DW] = 4(n−2)/(n²−1)` under independence
- * and the normal approximation `z = (DW − 2)/√Var` (Durbin & Watson 1950, "Testing for serial
- * correlation in least squares regression I", Biometrika 37(3/4), 409–428; 1951, part II, Biometrika
- * 38(1/2), 159–178). Equals R's `sum(diff(e)^2) / sum(e^2)` (and `lmtest::dwtest(x ~ 1)$statistic`).
- *
- * Shortfalls are warnings: n < 3 (n = 2 gives DW = 2 exactly and Var = 0) and a constant series
- * (0/0) return dw = 2, z = 0 — "no evidence of dependence" — with a warning, never NaN.
- *
- * @param x Finite samples in time order, n ≥ 1.
- * @throws StatsInputError `empty` or `not-finite`.
- * Complexity: O(n) time, O(1) extra space.
- */
-function durbinWatson(x) {
-    assertSize(x, 1, 'x', 'the Durbin-Watson statistic');
-    assertFinite(x, 'x');
-    const n = x.length;
-    const warnings = [];
-    const m = mean$1(x);
-    let num = 0;
-    let den = 0;
-    let prev = 0;
-    for (let t = 0; t < n; t++) {
-        const e = x[t] - m;
-        den += e * e;
-        if (t > 0)
-            num += (e - prev) * (e - prev);
-        prev = e;
-    }
-    const variance = (4 * (n - 2)) / (n * n - 1);
-    let dw;
-    if (den === 0) {
-        dw = 2;
-        warnings.push('the series is constant: Durbin-Watson is undefined and reported as 2 (no evidence of dependence)');
-    }
-    else {
-        dw = num / den;
-    }
-    let z = 0;
-    if (n < MIN_DW_SAMPLES) {
-        warnings.push(`n = ${n}: Durbin-Watson needs at least ${MIN_DW_SAMPLES} samples to carry information; z reported as 0`);
-    }
-    else if (den !== 0) {
-        z = (dw - 2) / Math.sqrt(variance);
-    }
-    return { dw, expected: 2, variance: Math.max(0, variance), z, n, warnings };
-}
+import require$$0 from 'tty';
+import require$$1 from 'util';
+import require$$3 from 'fs';
+import require$$4 from 'net';
 
 function getDefaultExportFromCjs (x) {
 	return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, 'default') ? x['default'] : x;
@@ -788,11 +34,11 @@ function getDefaultExportFromCjs (x) {
 * limitations under the License.
 */
 
-var main$1q;
+var main$1r;
 var hasRequiredMain$1q;
 
 function requireMain$1q () {
-	if (hasRequiredMain$1q) return main$1q;
+	if (hasRequiredMain$1q) return main$1r;
 	hasRequiredMain$1q = 1;
 
 	// MAIN //
@@ -818,8 +64,8 @@ function requireMain$1q () {
 
 	// EXPORTS //
 
-	main$1q = isnan;
-	return main$1q;
+	main$1r = isnan;
+	return main$1r;
 }
 
 /**
@@ -891,11 +137,11 @@ function requireLib$24 () {
 * limitations under the License.
 */
 
-var main$1p;
+var main$1q;
 var hasRequiredMain$1p;
 
 function requireMain$1p () {
-	if (hasRequiredMain$1p) return main$1p;
+	if (hasRequiredMain$1p) return main$1q;
 	hasRequiredMain$1p = 1;
 
 	// TODO: implementation (?)
@@ -927,8 +173,8 @@ function requireMain$1p () {
 
 	// EXPORTS //
 
-	main$1p = floor;
-	return main$1p;
+	main$1q = floor;
+	return main$1q;
 }
 
 /**
@@ -1006,11 +252,11 @@ function requireLib$23 () {
 * limitations under the License.
 */
 
-var main$1o;
+var main$1p;
 var hasRequiredMain$1o;
 
 function requireMain$1o () {
-	if (hasRequiredMain$1o) return main$1o;
+	if (hasRequiredMain$1o) return main$1p;
 	hasRequiredMain$1o = 1;
 
 	// TODO: implementation (?)
@@ -1042,8 +288,8 @@ function requireMain$1o () {
 
 	// EXPORTS //
 
-	main$1o = ceil;
-	return main$1o;
+	main$1p = ceil;
+	return main$1p;
 }
 
 /**
@@ -1121,11 +367,11 @@ function requireLib$22 () {
 * limitations under the License.
 */
 
-var main$1n;
+var main$1o;
 var hasRequiredMain$1n;
 
 function requireMain$1n () {
-	if (hasRequiredMain$1n) return main$1n;
+	if (hasRequiredMain$1n) return main$1o;
 	hasRequiredMain$1n = 1;
 
 	// MODULES //
@@ -1180,8 +426,8 @@ function requireMain$1n () {
 
 	// EXPORTS //
 
-	main$1n = trunc;
-	return main$1n;
+	main$1o = trunc;
+	return main$1o;
 }
 
 /**
@@ -1268,17 +514,17 @@ function requireLib$21 () {
 * limitations under the License.
 */
 
-var main$1m;
+var main$1n;
 var hasRequiredMain$1m;
 
 function requireMain$1m () {
-	if (hasRequiredMain$1m) return main$1m;
+	if (hasRequiredMain$1m) return main$1n;
 	hasRequiredMain$1m = 1;
 
 	// EXPORTS //
 
-	main$1m = Number; // eslint-disable-line stdlib/require-globals
-	return main$1m;
+	main$1n = Number; // eslint-disable-line stdlib/require-globals
+	return main$1n;
 }
 
 /**
@@ -1731,11 +977,11 @@ function requireLib$1W () {
 * limitations under the License.
 */
 
-var main$1l;
+var main$1m;
 var hasRequiredMain$1l;
 
 function requireMain$1l () {
-	if (hasRequiredMain$1l) return main$1l;
+	if (hasRequiredMain$1l) return main$1m;
 	hasRequiredMain$1l = 1;
 
 	// MODULES //
@@ -1775,8 +1021,8 @@ function requireMain$1l () {
 
 	// EXPORTS //
 
-	main$1l = isInfinite;
-	return main$1l;
+	main$1m = isInfinite;
+	return main$1m;
 }
 
 /**
@@ -2649,11 +1895,11 @@ function requireSpace_pad () {
 * limitations under the License.
 */
 
-var main$1k;
+var main$1l;
 var hasRequiredMain$1k;
 
 function requireMain$1k () {
-	if (hasRequiredMain$1k) return main$1k;
+	if (hasRequiredMain$1k) return main$1l;
 	hasRequiredMain$1k = 1;
 
 	// MODULES //
@@ -2878,8 +2124,8 @@ function requireMain$1k () {
 
 	// EXPORTS //
 
-	main$1k = formatInterpolate;
-	return main$1k;
+	main$1l = formatInterpolate;
+	return main$1l;
 }
 
 /**
@@ -2949,11 +2195,11 @@ function requireLib$1S () {
 * limitations under the License.
 */
 
-var main$1j;
+var main$1k;
 var hasRequiredMain$1j;
 
 function requireMain$1j () {
-	if (hasRequiredMain$1j) return main$1j;
+	if (hasRequiredMain$1j) return main$1k;
 	hasRequiredMain$1j = 1;
 
 	// VARIABLES //
@@ -3030,8 +2276,8 @@ function requireMain$1j () {
 
 	// EXPORTS //
 
-	main$1j = formatTokenize;
-	return main$1j;
+	main$1k = formatTokenize;
+	return main$1k;
 }
 
 /**
@@ -3151,11 +2397,11 @@ function requireIs_string () {
 * limitations under the License.
 */
 
-var main$1i;
+var main$1j;
 var hasRequiredMain$1i;
 
 function requireMain$1i () {
-	if (hasRequiredMain$1i) return main$1i;
+	if (hasRequiredMain$1i) return main$1j;
 	hasRequiredMain$1i = 1;
 
 	// MODULES //
@@ -3201,8 +2447,8 @@ function requireMain$1i () {
 
 	// EXPORTS //
 
-	main$1i = format;
-	return main$1i;
+	main$1j = format;
+	return main$1j;
 }
 
 /**
@@ -3468,11 +2714,11 @@ function requireLib$1P () {
 * limitations under the License.
 */
 
-var main$1h;
+var main$1i;
 var hasRequiredMain$1h;
 
 function requireMain$1h () {
-	if (hasRequiredMain$1h) return main$1h;
+	if (hasRequiredMain$1h) return main$1i;
 	hasRequiredMain$1h = 1;
 
 	// MODULES //
@@ -3512,8 +2758,8 @@ function requireMain$1h () {
 
 	// EXPORTS //
 
-	main$1h = setNonEnumerableReadOnly;
-	return main$1h;
+	main$1i = setNonEnumerableReadOnly;
+	return main$1i;
 }
 
 /**
@@ -3589,11 +2835,11 @@ function requireLib$1O () {
 * limitations under the License.
 */
 
-var main$1g;
+var main$1h;
 var hasRequiredMain$1g;
 
 function requireMain$1g () {
-	if (hasRequiredMain$1g) return main$1g;
+	if (hasRequiredMain$1g) return main$1h;
 	hasRequiredMain$1g = 1;
 
 	// MAIN //
@@ -3617,8 +2863,8 @@ function requireMain$1g () {
 
 	// EXPORTS //
 
-	main$1g = hasSymbolSupport;
-	return main$1g;
+	main$1h = hasSymbolSupport;
+	return main$1h;
 }
 
 /**
@@ -3687,11 +2933,11 @@ function requireLib$1N () {
 * limitations under the License.
 */
 
-var main$1f;
+var main$1g;
 var hasRequiredMain$1f;
 
 function requireMain$1f () {
-	if (hasRequiredMain$1f) return main$1f;
+	if (hasRequiredMain$1f) return main$1g;
 	hasRequiredMain$1f = 1;
 
 	// MODULES //
@@ -3722,8 +2968,8 @@ function requireMain$1f () {
 
 	// EXPORTS //
 
-	main$1f = hasToStringTagSupport;
-	return main$1f;
+	main$1g = hasToStringTagSupport;
+	return main$1g;
 }
 
 /**
@@ -3828,11 +3074,11 @@ function requireTostring () {
 * limitations under the License.
 */
 
-var main$1e;
+var main$1f;
 var hasRequiredMain$1e;
 
 function requireMain$1e () {
-	if (hasRequiredMain$1e) return main$1e;
+	if (hasRequiredMain$1e) return main$1f;
 	hasRequiredMain$1e = 1;
 
 	// MODULES //
@@ -3870,8 +3116,8 @@ function requireMain$1e () {
 
 	// EXPORTS //
 
-	main$1e = nativeClass;
-	return main$1e;
+	main$1f = nativeClass;
+	return main$1f;
 }
 
 /**
@@ -3892,11 +3138,11 @@ function requireMain$1e () {
 * limitations under the License.
 */
 
-var main$1d;
+var main$1e;
 var hasRequiredMain$1d;
 
 function requireMain$1d () {
-	if (hasRequiredMain$1d) return main$1d;
+	if (hasRequiredMain$1d) return main$1e;
 	hasRequiredMain$1d = 1;
 
 	// FUNCTIONS //
@@ -3942,8 +3188,8 @@ function requireMain$1d () {
 
 	// EXPORTS //
 
-	main$1d = hasOwnProp;
-	return main$1d;
+	main$1e = hasOwnProp;
+	return main$1e;
 }
 
 /**
@@ -4019,11 +3265,11 @@ function requireLib$1L () {
 * limitations under the License.
 */
 
-var main$1c;
+var main$1d;
 var hasRequiredMain$1c;
 
 function requireMain$1c () {
-	if (hasRequiredMain$1c) return main$1c;
+	if (hasRequiredMain$1c) return main$1d;
 	hasRequiredMain$1c = 1;
 
 	// MAIN //
@@ -4033,8 +3279,8 @@ function requireMain$1c () {
 
 	// EXPORTS //
 
-	main$1c = Sym;
-	return main$1c;
+	main$1d = Sym;
+	return main$1d;
 }
 
 /**
@@ -4302,11 +3548,11 @@ function requireLib$1J () {
 * limitations under the License.
 */
 
-var main$1b;
+var main$1c;
 var hasRequiredMain$1b;
 
 function requireMain$1b () {
-	if (hasRequiredMain$1b) return main$1b;
+	if (hasRequiredMain$1b) return main$1c;
 	hasRequiredMain$1b = 1;
 
 	// MODULES //
@@ -4347,8 +3593,8 @@ function requireMain$1b () {
 
 	// EXPORTS //
 
-	main$1b = isUint32Array;
-	return main$1b;
+	main$1c = isUint32Array;
+	return main$1c;
 }
 
 /**
@@ -4526,11 +3772,11 @@ function requireUint32array () {
 * limitations under the License.
 */
 
-var main$1a;
+var main$1b;
 var hasRequiredMain$1a;
 
 function requireMain$1a () {
-	if (hasRequiredMain$1a) return main$1a;
+	if (hasRequiredMain$1a) return main$1b;
 	hasRequiredMain$1a = 1;
 
 	// MODULES //
@@ -4579,8 +3825,8 @@ function requireMain$1a () {
 
 	// EXPORTS //
 
-	main$1a = hasUint32ArraySupport;
-	return main$1a;
+	main$1b = hasUint32ArraySupport;
+	return main$1b;
 }
 
 /**
@@ -4649,11 +3895,11 @@ function requireLib$1G () {
 * limitations under the License.
 */
 
-var main$19;
+var main$1a;
 var hasRequiredMain$19;
 
 function requireMain$19 () {
-	if (hasRequiredMain$19) return main$19;
+	if (hasRequiredMain$19) return main$1a;
 	hasRequiredMain$19 = 1;
 
 	// MAIN //
@@ -4663,8 +3909,8 @@ function requireMain$19 () {
 
 	// EXPORTS //
 
-	main$19 = ctor;
-	return main$19;
+	main$1a = ctor;
+	return main$1a;
 }
 
 /**
@@ -4790,11 +4036,11 @@ function requireLib$1F () {
 * limitations under the License.
 */
 
-var main$18;
+var main$19;
 var hasRequiredMain$18;
 
 function requireMain$18 () {
-	if (hasRequiredMain$18) return main$18;
+	if (hasRequiredMain$18) return main$19;
 	hasRequiredMain$18 = 1;
 
 	// MODULES //
@@ -4835,8 +4081,8 @@ function requireMain$18 () {
 
 	// EXPORTS //
 
-	main$18 = isFloat64Array;
-	return main$18;
+	main$19 = isFloat64Array;
+	return main$19;
 }
 
 /**
@@ -4945,11 +4191,11 @@ function requireFloat64array () {
 * limitations under the License.
 */
 
-var main$17;
+var main$18;
 var hasRequiredMain$17;
 
 function requireMain$17 () {
-	if (hasRequiredMain$17) return main$17;
+	if (hasRequiredMain$17) return main$18;
 	hasRequiredMain$17 = 1;
 
 	// MODULES //
@@ -4995,8 +4241,8 @@ function requireMain$17 () {
 
 	// EXPORTS //
 
-	main$17 = hasFloat64ArraySupport;
-	return main$17;
+	main$18 = hasFloat64ArraySupport;
+	return main$18;
 }
 
 /**
@@ -5065,11 +4311,11 @@ function requireLib$1D () {
 * limitations under the License.
 */
 
-var main$16;
+var main$17;
 var hasRequiredMain$16;
 
 function requireMain$16 () {
-	if (hasRequiredMain$16) return main$16;
+	if (hasRequiredMain$16) return main$17;
 	hasRequiredMain$16 = 1;
 
 	// MAIN //
@@ -5079,8 +4325,8 @@ function requireMain$16 () {
 
 	// EXPORTS //
 
-	main$16 = ctor;
-	return main$16;
+	main$17 = ctor;
+	return main$17;
 }
 
 /**
@@ -5206,11 +4452,11 @@ function requireLib$1C () {
 * limitations under the License.
 */
 
-var main$15;
+var main$16;
 var hasRequiredMain$15;
 
 function requireMain$15 () {
-	if (hasRequiredMain$15) return main$15;
+	if (hasRequiredMain$15) return main$16;
 	hasRequiredMain$15 = 1;
 
 	// MODULES //
@@ -5251,8 +4497,8 @@ function requireMain$15 () {
 
 	// EXPORTS //
 
-	main$15 = isUint8Array;
-	return main$15;
+	main$16 = isUint8Array;
+	return main$16;
 }
 
 /**
@@ -5430,11 +4676,11 @@ function requireUint8array () {
 * limitations under the License.
 */
 
-var main$14;
+var main$15;
 var hasRequiredMain$14;
 
 function requireMain$14 () {
-	if (hasRequiredMain$14) return main$14;
+	if (hasRequiredMain$14) return main$15;
 	hasRequiredMain$14 = 1;
 
 	// MODULES //
@@ -5483,8 +4729,8 @@ function requireMain$14 () {
 
 	// EXPORTS //
 
-	main$14 = hasUint8ArraySupport;
-	return main$14;
+	main$15 = hasUint8ArraySupport;
+	return main$15;
 }
 
 /**
@@ -5553,11 +4799,11 @@ function requireLib$1z () {
 * limitations under the License.
 */
 
-var main$13;
+var main$14;
 var hasRequiredMain$13;
 
 function requireMain$13 () {
-	if (hasRequiredMain$13) return main$13;
+	if (hasRequiredMain$13) return main$14;
 	hasRequiredMain$13 = 1;
 
 	// MAIN //
@@ -5567,8 +4813,8 @@ function requireMain$13 () {
 
 	// EXPORTS //
 
-	main$13 = ctor;
-	return main$13;
+	main$14 = ctor;
+	return main$14;
 }
 
 /**
@@ -5694,11 +4940,11 @@ function requireLib$1y () {
 * limitations under the License.
 */
 
-var main$12;
+var main$13;
 var hasRequiredMain$12;
 
 function requireMain$12 () {
-	if (hasRequiredMain$12) return main$12;
+	if (hasRequiredMain$12) return main$13;
 	hasRequiredMain$12 = 1;
 
 	// MODULES //
@@ -5739,8 +4985,8 @@ function requireMain$12 () {
 
 	// EXPORTS //
 
-	main$12 = isUint16Array;
-	return main$12;
+	main$13 = isUint16Array;
+	return main$13;
 }
 
 /**
@@ -5918,11 +5164,11 @@ function requireUint16array () {
 * limitations under the License.
 */
 
-var main$11;
+var main$12;
 var hasRequiredMain$11;
 
 function requireMain$11 () {
-	if (hasRequiredMain$11) return main$11;
+	if (hasRequiredMain$11) return main$12;
 	hasRequiredMain$11 = 1;
 
 	// MODULES //
@@ -5971,8 +5217,8 @@ function requireMain$11 () {
 
 	// EXPORTS //
 
-	main$11 = hasUint16ArraySupport;
-	return main$11;
+	main$12 = hasUint16ArraySupport;
+	return main$12;
 }
 
 /**
@@ -6041,11 +5287,11 @@ function requireLib$1v () {
 * limitations under the License.
 */
 
-var main$10;
+var main$11;
 var hasRequiredMain$10;
 
 function requireMain$10 () {
-	if (hasRequiredMain$10) return main$10;
+	if (hasRequiredMain$10) return main$11;
 	hasRequiredMain$10 = 1;
 
 	// MAIN //
@@ -6055,8 +5301,8 @@ function requireMain$10 () {
 
 	// EXPORTS //
 
-	main$10 = ctor;
-	return main$10;
+	main$11 = ctor;
+	return main$11;
 }
 
 /**
@@ -6227,11 +5473,11 @@ function requireCtors () {
 * limitations under the License.
 */
 
-var main$$;
+var main$10;
 var hasRequiredMain$$;
 
 function requireMain$$ () {
-	if (hasRequiredMain$$) return main$$;
+	if (hasRequiredMain$$) return main$10;
 	hasRequiredMain$$ = 1;
 
 	// MODULES //
@@ -6284,8 +5530,8 @@ function requireMain$$ () {
 
 	// EXPORTS //
 
-	main$$ = bool;
-	return main$$;
+	main$10 = bool;
+	return main$10;
 }
 
 /**
@@ -6524,11 +5770,11 @@ function requireAssign$2 () {
 * limitations under the License.
 */
 
-var main$_;
+var main$$;
 var hasRequiredMain$_;
 
 function requireMain$_ () {
-	if (hasRequiredMain$_) return main$_;
+	if (hasRequiredMain$_) return main$$;
 	hasRequiredMain$_ = 1;
 
 	// MODULES //
@@ -6555,8 +5801,8 @@ function requireMain$_ () {
 
 	// EXPORTS //
 
-	main$_ = toWords;
-	return main$_;
+	main$$ = toWords;
+	return main$$;
 }
 
 /**
@@ -6690,11 +5936,11 @@ function requireHigh$1 () {
 * limitations under the License.
 */
 
-var main$Z;
+var main$_;
 var hasRequiredMain$Z;
 
 function requireMain$Z () {
-	if (hasRequiredMain$Z) return main$Z;
+	if (hasRequiredMain$Z) return main$_;
 	hasRequiredMain$Z = 1;
 
 	// MODULES //
@@ -6767,8 +6013,8 @@ function requireMain$Z () {
 
 	// EXPORTS //
 
-	main$Z = getHighWord;
-	return main$Z;
+	main$_ = getHighWord;
+	return main$_;
 }
 
 /**
@@ -6892,11 +6138,11 @@ function requireIndices () {
 * limitations under the License.
 */
 
-var main$Y;
+var main$Z;
 var hasRequiredMain$Y;
 
 function requireMain$Y () {
-	if (hasRequiredMain$Y) return main$Y;
+	if (hasRequiredMain$Y) return main$Z;
 	hasRequiredMain$Y = 1;
 
 	// MODULES //
@@ -6998,8 +6244,8 @@ function requireMain$Y () {
 
 	// EXPORTS //
 
-	main$Y = fromWords;
-	return main$Y;
+	main$Z = fromWords;
+	return main$Z;
 }
 
 /**
@@ -7086,11 +6332,11 @@ function requireLib$1q () {
 * limitations under the License.
 */
 
-var main$X;
+var main$Y;
 var hasRequiredMain$X;
 
 function requireMain$X () {
-	if (hasRequiredMain$X) return main$X;
+	if (hasRequiredMain$X) return main$Y;
 	hasRequiredMain$X = 1;
 
 	// MODULES //
@@ -7164,8 +6410,8 @@ function requireMain$X () {
 
 	// EXPORTS //
 
-	main$X = copysign;
-	return main$X;
+	main$Y = copysign;
+	return main$Y;
 }
 
 /**
@@ -7316,11 +6562,11 @@ function requireLib$1o () {
 * limitations under the License.
 */
 
-var main$W;
+var main$X;
 var hasRequiredMain$W;
 
 function requireMain$W () {
-	if (hasRequiredMain$W) return main$W;
+	if (hasRequiredMain$W) return main$X;
 	hasRequiredMain$W = 1;
 
 	// MAIN //
@@ -7358,8 +6604,8 @@ function requireMain$W () {
 
 	// EXPORTS //
 
-	main$W = abs;
-	return main$W;
+	main$X = abs;
+	return main$X;
 }
 
 /**
@@ -7545,11 +6791,11 @@ function requireAssign$1 () {
 * limitations under the License.
 */
 
-var main$V;
+var main$W;
 var hasRequiredMain$V;
 
 function requireMain$V () {
-	if (hasRequiredMain$V) return main$V;
+	if (hasRequiredMain$V) return main$W;
 	hasRequiredMain$V = 1;
 
 	// MODULES //
@@ -7604,8 +6850,8 @@ function requireMain$V () {
 
 	// EXPORTS //
 
-	main$V = normalize;
-	return main$V;
+	main$W = normalize;
+	return main$W;
 }
 
 /**
@@ -7764,11 +7010,11 @@ function requireLib$1l () {
 * limitations under the License.
 */
 
-var main$U;
+var main$V;
 var hasRequiredMain$U;
 
 function requireMain$U () {
-	if (hasRequiredMain$U) return main$U;
+	if (hasRequiredMain$U) return main$V;
 	hasRequiredMain$U = 1;
 
 	// MODULES //
@@ -7816,8 +7062,8 @@ function requireMain$U () {
 
 	// EXPORTS //
 
-	main$U = exponent;
-	return main$U;
+	main$V = exponent;
+	return main$V;
 }
 
 /**
@@ -7895,11 +7141,11 @@ function requireLib$1k () {
 * limitations under the License.
 */
 
-var main$T;
+var main$U;
 var hasRequiredMain$T;
 
 function requireMain$T () {
-	if (hasRequiredMain$T) return main$T;
+	if (hasRequiredMain$T) return main$U;
 	hasRequiredMain$T = 1;
 
 	// NOTES //
@@ -8031,8 +7277,8 @@ function requireMain$T () {
 
 	// EXPORTS //
 
-	main$T = ldexp;
-	return main$T;
+	main$U = ldexp;
+	return main$U;
 }
 
 /**
@@ -8324,11 +7570,11 @@ function requireExpmulti () {
 * ```
 */
 
-var main$S;
+var main$T;
 var hasRequiredMain$S;
 
 function requireMain$S () {
-	if (hasRequiredMain$S) return main$S;
+	if (hasRequiredMain$S) return main$T;
 	hasRequiredMain$S = 1;
 
 	// MODULES //
@@ -8500,8 +7746,8 @@ function requireMain$S () {
 
 	// EXPORTS //
 
-	main$S = exp;
-	return main$S;
+	main$T = exp;
+	return main$T;
 }
 
 /**
@@ -8625,11 +7871,11 @@ function requireLow$1 () {
 * limitations under the License.
 */
 
-var main$R;
+var main$S;
 var hasRequiredMain$R;
 
 function requireMain$R () {
-	if (hasRequiredMain$R) return main$R;
+	if (hasRequiredMain$R) return main$S;
 	hasRequiredMain$R = 1;
 
 	// MODULES //
@@ -8723,8 +7969,8 @@ function requireMain$R () {
 
 	// EXPORTS //
 
-	main$R = setLowWord;
-	return main$R;
+	main$S = setLowWord;
+	return main$S;
 }
 
 /**
@@ -9259,11 +8505,11 @@ function requirePolyval_sb () {
 * ```
 */
 
-var main$Q;
+var main$R;
 var hasRequiredMain$Q;
 
 function requireMain$Q () {
-	if (hasRequiredMain$Q) return main$Q;
+	if (hasRequiredMain$Q) return main$R;
 	hasRequiredMain$Q = 1;
 
 	// MODULES //
@@ -9641,8 +8887,8 @@ function requireMain$Q () {
 
 	// EXPORTS //
 
-	main$Q = erfc;
-	return main$Q;
+	main$R = erfc;
+	return main$R;
 }
 
 /**
@@ -9710,6 +8956,560 @@ function requireLib$1g () {
 
 var libExports$4 = requireLib$1g();
 var erfc = /*@__PURE__*/getDefaultExportFromCjs(libExports$4);
+
+/**
+ * Typed input errors for the statistics library. A statistical shortfall (too few samples, low power)
+ * is never an error: it is a warning on the result. Only input the math cannot take throws.
+ */
+class StatsInputError extends Error {
+    id;
+    /** What was wrong: the parameter or sample name ("x", "confLevel", ...). */
+    subject;
+    constructor(id, subject, message) {
+        super(message);
+        this.name = 'StatsInputError';
+        this.id = id;
+        this.subject = subject;
+    }
+}
+/** Throws unless every value is finite; names the first bad index. Runs before any math. */
+function assertFinite(values, subject) {
+    for (let i = 0; i < values.length; i++) {
+        if (!Number.isFinite(values[i])) {
+            throw new StatsInputError('not-finite', subject, `${subject}[${i}] is ${values[i]}: every sample must be a finite number`);
+        }
+    }
+}
+/** Throws unless the sample has at least `min` values. */
+function assertSize(values, min, subject, what = 'this statistic') {
+    if (values.length === 0)
+        throw new StatsInputError('empty', subject, `${subject} is empty: ${what} needs at least ${min} value(s)`);
+    if (values.length < min) {
+        throw new StatsInputError('too-small', subject, `${subject} has ${values.length} value(s): ${what} needs at least ${min}`);
+    }
+}
+/** Throws unless every value is > 0 (needed for logs and ratios). */
+function assertPositive(values, subject) {
+    for (let i = 0; i < values.length; i++) {
+        if (!(values[i] > 0)) {
+            throw new StatsInputError('not-positive', subject, `${subject}[${i}] is ${values[i]}: ratios need positive times (> 0)`);
+        }
+    }
+}
+/** Throws unless 0 < p < 1. */
+function assertProbability(p, subject) {
+    if (!(p > 0 && p < 1))
+        throw new StatsInputError('domain', subject, `${subject} must be in (0, 1), got ${p}`);
+}
+
+/**
+ * The standard normal distribution: Φ, its upper tail, and Φ⁻¹, accurate far out in the tails so that
+ * rank-test p-values down to 1e-300 neither collapse to 0 nor land on a table step.
+ *
+ * - `normalCdf`, `normalSf` use `@stdlib/math-base-special-erfc` (Φ(z) = erfc(−z/√2)/2). Checked
+ *   against R 4.2.2 `pnorm` on a 0.01 grid over z ∈ [−38.5, 8.5] (both tails): the largest relative
+ *   error is 1.2e-14 for |z| ≤ 10 and 1.9e-13 for 10 < |z| ≤ 37.5 (at Φ(−37.22) ≈ 1.6e-303), i.e.
+ *   within the 1e-12 needed; it comes from rounding z/√2 (relative error ≈ z²·ε). Beyond |z| ≈ 38.5
+ *   both R and stdlib underflow to 0.
+ * - `normalQuantile` is a port of R's `qnorm` (Wichura's AS 241): `@stdlib/stats-base-dists-normal-quantile`
+ *   is erfinv-based and fails in the lower tail (−Infinity at p = 1e-17, 7e-4 relative error at
+ *   p = 1.6e-16), so it is not used.
+ *
+ * Do not use `simple-statistics`' `cumulativeStdNormalProbability`: it is a 4-digit table.
+ *
+ * @module
+ */
+/**
+ * Standard normal survival function 1 − Φ(z) = P(Z > z), computed directly (no cancellation), so
+ * `normalSf(37)` ≈ 5.7e-300 keeps its relative accuracy. Two-sided p-values are `2·normalSf(|z|)`.
+ * Complexity O(1).
+ *
+ * @param z any number; −Infinity → 1, +Infinity → 0, NaN → NaN.
+ * @returns 1 − Φ(z) in [0, 1].
+ */
+function normalSf(z) {
+    return 0.5 * erfc(z / Math.SQRT2);
+}
+/**
+ * Standard normal quantile Φ⁻¹(p), as R's `qnorm(p)` (agrees to a few ulps). Complexity O(1).
+ *
+ * Algorithm: M. J. Wichura (1988), "Algorithm AS 241: The Percentage Points of the Normal Distribution",
+ * Applied Statistics 37(3), 477–484 (the PPND16 rational approximations, ~1e-16 relative), as in
+ * R's nmath/qnorm.c (R 4.2.2); the coefficients are written as their shortest round-trip decimals
+ * (the same doubles). Hand-ported because stdlib's quantile breaks below p ≈ 1e-16.
+ *
+ * @param p probability in [0, 1]; 0 → −Infinity, 1 → +Infinity.
+ * @returns z with Φ(z) = p.
+ * @throws StatsInputError 'domain' (subject 'p') if p is NaN or outside [0, 1].
+ */
+function normalQuantile(p) {
+    if (!(p >= 0 && p <= 1))
+        throw new StatsInputError('domain', 'p', `p must be in [0, 1], got ${p}`);
+    if (p === 0)
+        return -Infinity;
+    if (p === 1)
+        return Infinity;
+    const q = p - 0.5;
+    if (Math.abs(q) <= 0.425) {
+        // 0.075 <= p <= 0.925
+        const r = 0.180625 - q * q;
+        return ((q *
+            (((((((r * 2509.0809287301227 + 33430.57558358813) * r + 67265.7709270087) * r + 45921.95393154987) *
+                r +
+                13731.69376550946) *
+                r +
+                1971.5909503065513) *
+                r +
+                133.14166789178438) *
+                r +
+                3.3871328727963665)) /
+            (((((((r * 5226.495278852546 + 28729.085735721943) * r + 39307.89580009271) * r + 21213.794301586597) *
+                r +
+                5394.196021424751) *
+                r +
+                687.1870074920579) *
+                r +
+                42.31333070160091) *
+                r +
+                1));
+    }
+    // closer than 0.075 to 0 or 1: r = sqrt(−log(min(p, 1 − p)))
+    let r = Math.sqrt(-Math.log(q > 0 ? 1 - p : p));
+    let val;
+    if (r <= 5) {
+        // min(p, 1 − p) >= exp(−25) ≈ 1.39e-11
+        r -= 1.6;
+        val =
+            (((((((r * 0.0007745450142783414 + 0.022723844989269184) * r + 0.2417807251774506) * r +
+                1.2704582524523684) *
+                r +
+                3.6478483247632045) *
+                r +
+                5.769497221460691) *
+                r +
+                4.630337846156546) *
+                r +
+                1.4234371107496835) /
+                (((((((r * 1.0507500716444169e-9 + 0.0005475938084995345) * r + 0.015198666563616457) * r +
+                    0.14810397642748008) *
+                    r +
+                    0.6897673349851) *
+                    r +
+                    1.6763848301838038) *
+                    r +
+                    2.053191626637759) *
+                    r +
+                    1);
+    }
+    else {
+        // very close to 0 or 1
+        r -= 5;
+        val =
+            (((((((r * 2.0103343992922881e-7 + 0.000027115555687434876) * r + 0.0012426609473880784) * r +
+                0.026532189526576124) *
+                r +
+                0.29656057182850487) *
+                r +
+                1.7848265399172913) *
+                r +
+                5.463784911164114) *
+                r +
+                6.657904643501103) /
+                (((((((r * 2.0442631033899397e-15 + 1.421511758316446e-7) * r + 0.000018463183175100548) * r +
+                    0.0007868691311456133) *
+                    r +
+                    0.014875361290850615) *
+                    r +
+                    0.1369298809227358) *
+                    r +
+                    0.599832206555888) *
+                    r +
+                    1);
+    }
+    return q < 0 ? -val : val;
+}
+
+/**
+ * Group-sequential significance levels for adaptive rounds (docs/adaptive.md): how much of the
+ * error budget α each look at the data may spend, so that looking after every block of rounds does
+ * not inflate false alarms.
+ *
+ * The rule, chosen because it is valid with no assumption about how the looks are correlated:
+ * - α is spent over the planned information fraction `t = rounds so far / maximum rounds` with the
+ *   Lan–DeMets O'Brien–Fleming-type spending function `α(t) = 2 − 2Φ(z_{1−α/2} / √t)`
+ *   (α(0) = 0, α(1) = α; tiny early, most of α kept for the last look).
+ * - Look k tests at the increment `α(t_k) − α(t_{k−1})`; the final look (maximum rounds reached or the
+ *   time budget exhausted) at everything left, `α − α(t_{k−1})`.
+ * - By Boole's inequality P(a false alarm at any look) ≤ Σ increments ≤ α whatever the correlation
+ *   between looks (Bonferroni over looks). This is conservative compared with exact boundaries
+ *   (Armitage, McPherson & Rowe recursive integration), which we do not use because they assume a
+ *   normal statistic with independent increments — not a rank test on one median per process.
+ *
+ * References: K. K. G. Lan & D. L. DeMets (1983), "Discrete sequential boundaries for clinical
+ * trials", Biometrika 70(3), 659–663; P. C. O'Brien & T. R. Fleming (1979), "A multiple testing
+ * procedure for clinical trials", Biometrics 35(3), 549–556.
+ *
+ * Pure functions, no I/O.
+ * @module
+ */
+function checkAlpha(alpha) {
+    if (!(alpha > 0 && alpha < 1))
+        throw new StatsInputError('domain', 'alpha', `alpha must be in (0, 1), got ${alpha}`);
+}
+function checkFraction(t, name = 't') {
+    if (!(t >= 0 && t <= 1))
+        throw new StatsInputError('domain', name, `${name} must be an information fraction in [0, 1], got ${t}`);
+}
+/**
+ * The O'Brien–Fleming-type spending function of Lan & DeMets (1983):
+ * `α(t) = 2 − 2Φ(z_{1−α/2}/√t)`, computed as `2·(1 − Φ(·))` without cancellation, so tiny early
+ * values keep their relative accuracy. Same as R `2 - 2*pnorm(qnorm(1 - a/2)/sqrt(t))`.
+ *
+ * @param t information fraction in [0, 1] (rounds so far / maximum rounds); α(0) = 0
+ * @param alpha overall two-sided level in (0, 1)
+ * @returns the cumulative α spent by fraction t, in [0, alpha]; non-decreasing in t, α(1) = alpha
+ * @throws StatsInputError 'domain' for t outside [0, 1] or alpha outside (0, 1)
+ * Complexity O(1).
+ */
+function obrienFlemingSpending(t, alpha) {
+    checkAlpha(alpha);
+    checkFraction(t);
+    if (t === 0)
+        return 0;
+    if (t === 1)
+        return alpha;
+    const z = normalQuantile(1 - alpha / 2);
+    return Math.min(alpha, 2 * normalSf(z / Math.sqrt(t)));
+}
+/**
+ * The level of one look: the α increment between the previous look's information fraction and
+ * this one's, or everything not yet spent when this is the final look.
+ *
+ * @param look.alpha overall level in (0, 1)
+ * @param look.fraction this look's information fraction in (0, 1]
+ * @param look.previousFraction the previous look's fraction in [0, fraction) (0 for the first look)
+ * @param look.final true when no further look will follow (max rounds reached, time budget out)
+ * @returns a level in (0, alpha]; Σ over a run's looks ≤ alpha
+ * @throws StatsInputError 'domain' for fractions outside their ranges or alpha outside (0, 1)
+ */
+function lookAlpha(look) {
+    const { alpha, fraction, previousFraction } = look;
+    checkAlpha(alpha);
+    checkFraction(fraction, 'fraction');
+    checkFraction(previousFraction, 'previousFraction');
+    if (!(fraction > previousFraction)) {
+        throw new StatsInputError('domain', 'fraction', `a look's fraction (${fraction}) must exceed the previous look's (${previousFraction})`);
+    }
+    const spent = obrienFlemingSpending(previousFraction, alpha);
+    const upTo = look.final ? alpha : obrienFlemingSpending(fraction, alpha);
+    // Never exactly 0 (a test at level 0 is meaningless); the floor is far below any useful p-value.
+    return Math.max(upTo - spent, Number.MIN_VALUE);
+}
+/**
+ * Conditional power of a two-sided test at the end of a sequential measurement, given the data so
+ * far (stochastic curtailment: K. K. G. Lan, R. Simon & M. Halperin (1982), "Stochastically curtailed
+ * tests in long-term clinical trials", Communications in Statistics C 1(3), 207–219; J. M. Lachin
+ * (2005), "A review of methods for futility stopping based on conditional power", Statistics in
+ * Medicine 24, 2747–2764).
+ *
+ * With an estimate `estimate` of standard error `se` after information fraction `f`, and the true
+ * effect `effect` for the information still to come, the final estimate is normal with mean
+ * `f·estimate + (1 − f)·effect` and sd `se·√(f(1 − f))`; its own standard error is `se·√f`, so
+ * the test at the end rejects when `|final| > z_{1−α/2}·se·√f`.
+ *
+ * @param o.estimate current estimate (any finite number, e.g. a log ratio)
+ * @param o.se its standard error (> 0; 0 or non-finite gives 1: nothing can be concluded from it)
+ * @param o.fraction information so far / information at the end, in (0, 1]
+ * @param o.alpha two-sided level of the final test, in (0, 1)
+ * @param o.effect the true effect assumed for the rest of the measurement
+ * @returns P(the final test rejects), in [0, 1]; at fraction 1 it is 0 or 1
+ * @throws StatsInputError 'domain' for alpha or fraction out of range
+ * Complexity O(1).
+ */
+function conditionalPower(o) {
+    checkAlpha(o.alpha);
+    if (!(o.fraction > 0 && o.fraction <= 1))
+        throw new StatsInputError('domain', 'fraction', `fraction must be in (0, 1], got ${o.fraction}`);
+    if (!(o.se > 0 && Number.isFinite(o.se)))
+        return 1;
+    const f = o.fraction;
+    const bound = normalQuantile(1 - o.alpha / 2) * o.se * Math.sqrt(f);
+    const mean = f * o.estimate + (1 - f) * o.effect;
+    const sd = o.se * Math.sqrt(f * (1 - f));
+    if (sd === 0)
+        return Math.abs(mean) > bound ? 1 : 0;
+    return normalSf((bound - mean) / sd) + normalSf((bound + mean) / sd);
+}
+
+/**
+ * Multiple-comparison adjustment of the suite's p-values (STATISTICS.md §6): with 50 benchmarks at
+ * α = 0.05, about 2.5 "change" by chance. Holm (family-wise error rate) gates by default; BH
+ * (false discovery rate) q-values are reported too.
+ *
+ * Written here rather than taken from `@stdlib/stats-padjust`: stdlib's Holm and BH arithmetic matches
+ * R's, but it rejects NaN (it requires a probability array), while R's `p.adjust` keeps NA in place and
+ * adjusts over the non-missing values only (n = number of non-NA p-values). A benchmark that failed on
+ * one side has no p-value and must not count in the family. The kernels are a few lines each.
+ */
+/**
+ * Adjusted p-values, exactly as R's `p.adjust(p, method)` with `method = "holm"` (Holm 1979, "A simple
+ * sequentially rejective multiple test procedure", Scandinavian Journal of Statistics 6(2), 65–70) or
+ * `"BH"` (Benjamini & Hochberg 1995, "Controlling the false discovery rate: a practical and powerful
+ * approach to multiple testing", JRSS B 57(1), 289–300), or unchanged (`"none"`):
+ * - Holm: sort ascending, `p̃_(i) = min(1, max_{j≤i} (n − j + 1)·p_(j))`.
+ * - BH: sort descending (i = n..1), `q_(i) = min(1, min_{j≥i} (n/j)·p_(j))`.
+ * NaN entries (R's NA) stay NaN in place and are excluded from the family: n counts the non-NaN values.
+ * The arithmetic follows R's order of operations (`(n/i)*p` for BH), so results agree bit for bit in
+ * practice. Ties get equal adjusted values whatever their order.
+ *
+ * @param p p-values in [0, 1], or NaN for "no p-value".
+ * @param method 'holm' | 'bh' | 'none'.
+ * @returns A new array of the same length and order.
+ * @throws StatsInputError `domain` for a value outside [0, 1] (±Infinity included) or an unknown method.
+ * Complexity: O(n log n) time, O(n) space.
+ */
+function adjustPValues(p, method) {
+    if (method !== 'holm' && method !== 'bh' && method !== 'none') {
+        throw new StatsInputError('domain', 'method', `method must be 'holm', 'bh' or 'none', got ${String(method)}`);
+    }
+    const idx = [];
+    for (let i = 0; i < p.length; i++) {
+        const v = p[i];
+        if (Number.isNaN(v))
+            continue;
+        if (!(v >= 0 && v <= 1))
+            throw new StatsInputError('domain', `p[${i}]`, `p[${i}] is ${v}: p-values must be in [0, 1] (or NaN)`);
+        idx.push(i);
+    }
+    const out = Array.from(p);
+    const n = idx.length;
+    if (method === 'none' || n <= 1)
+        return out;
+    if (method === 'holm') {
+        idx.sort((a, b) => p[a] - p[b] || a - b); // stable, as R's order()
+        let run = -Infinity;
+        for (let i = 0; i < n; i++) {
+            run = Math.max(run, (n - i) * p[idx[i]]); // (n + 1 − i) with 1-based i
+            out[idx[i]] = Math.min(1, run);
+        }
+    }
+    else {
+        idx.sort((a, b) => p[b] - p[a] || a - b); // order(p, decreasing = TRUE)
+        let run = Infinity;
+        for (let r = 0; r < n; r++) {
+            const i = n - r; // R's i <- lp:1
+            run = Math.min(run, (n / i) * p[idx[r]]);
+            out[idx[r]] = Math.min(1, run);
+        }
+    }
+    return out;
+}
+
+/**
+ * Descriptive summary of one side's samples (STATISTICS.md §5, "Summary per side"):
+ * n, min, q1, median, mean, q3, max, sd, CV, MAD — each defined as R defines it.
+ *
+ * Why not `simple-statistics` for these: its 7.12 `quantile` is type 7 (checked against R), but it
+ * interpolates as `x_lo + f·(x_hi − x_lo)` where R computes `(1 − f)·x_lo + f·x_hi` (last-bit
+ * differences), and the quantile definition is a library detail we would rather pin in our own
+ * code; its `medianAbsoluteDeviation` is unscaled (R's `mad()` multiplies by 1.4826). The kernels
+ * below are a few lines each and follow R's code paths exactly.
+ */
+/** R's `mad()` default constant 1.4826 (≈ 1/Φ⁻¹(3/4) = 1.482602…, consistency for the normal sd). */
+const MAD_CONSTANT = 1.4826;
+/**
+ * Quantile of an already sorted sample by R's default definition, `quantile(x, p, type = 7)`
+ * (Hyndman & Fan 1996, "Sample quantiles in statistical packages", The American Statistician 50(4),
+ * 361–365, definition 7): with `h = 1 + (n − 1)p`, `Q(p) = x_⌊h⌋ + (h − ⌊h⌋)(x_⌈h⌉ − x_⌊h⌋)`,
+ * evaluated exactly as R's `quantile.default` evaluates it (`(1 − γ)·x_lo + γ·x_hi`, and no
+ * interpolation between equal values).
+ *
+ * @param sorted Ascending, finite, non-empty sample (not checked for order: callers sort once).
+ * @param p Probability in [0, 1].
+ * @returns The type-7 sample quantile.
+ * @throws StatsInputError `empty` if `sorted` is empty, `domain` if p is not in [0, 1].
+ * Complexity: O(1).
+ */
+function quantileType7$1(sorted, p) {
+    assertSize(sorted, 1, 'sorted', 'a quantile');
+    if (!(p >= 0 && p <= 1))
+        throw new StatsInputError('domain', 'p', `p must be in [0, 1], got ${p}`);
+    const index = 1 + (sorted.length - 1) * p; // 1-based, as R
+    const lo = Math.floor(index);
+    const hi = Math.ceil(index);
+    const qs = sorted[lo - 1];
+    const xhi = sorted[hi - 1];
+    if (index > lo && xhi !== qs) {
+        const h = index - lo;
+        return (1 - h) * qs + h * xhi;
+    }
+    return qs;
+}
+/**
+ * Arithmetic mean as R's `mean()` computes it: the sum divided by n, refined by the mean of the
+ * residuals (a second pass that removes most of the rounding error of the first).
+ *
+ * @param values Finite, non-empty sample.
+ * @throws StatsInputError `empty` or `not-finite`.
+ * Complexity: O(n).
+ */
+function mean$1(values) {
+    assertSize(values, 1, 'values', 'a mean');
+    assertFinite(values, 'values');
+    return meanUnchecked(values);
+}
+function meanUnchecked(values) {
+    const n = values.length;
+    let s = 0;
+    for (let i = 0; i < n; i++)
+        s += values[i];
+    s /= n;
+    let t = 0;
+    for (let i = 0; i < n; i++)
+        t += values[i] - s;
+    return s + t / n;
+}
+/**
+ * Sample median (R `median()`): the middle order statistic, or the mean of the two middle ones when
+ * n is even.
+ *
+ * @param values Finite, non-empty sample (any order; not modified).
+ * @throws StatsInputError `empty` or `not-finite`.
+ * Complexity: O(n log n) (sorts a copy).
+ */
+function median$1(values) {
+    assertSize(values, 1, 'values', 'a median');
+    assertFinite(values, 'values');
+    return medianOfSorted(sortedCopy(values));
+}
+/** @internal Median of an ascending array (no checks). */
+function medianOfSorted(sorted) {
+    const n = sorted.length;
+    const half = Math.floor(n / 2);
+    if (n % 2 === 1)
+        return sorted[half];
+    return meanUnchecked([sorted[half - 1], sorted[half]]);
+}
+/** @internal Ascending Float64Array copy (numeric sort, not lexicographic). */
+function sortedCopy(values) {
+    return Float64Array.from(values).sort();
+}
+/**
+ * Summarises one sample: n, min, quartiles (R type 7), median, mean, sd (n − 1), CV = sd/mean and
+ * the scaled MAD (R `mad()`, constant 1.4826; Hampel 1974, "The influence curve and its role in robust
+ * estimation", JASA 69, 383–393).
+ *
+ * n = 1: the sample standard deviation (and so the CV) is not defined — R returns NA. We return
+ * `null` with a warning rather than 0, because 0 would claim "no noise" where there is no evidence
+ * either way. The MAD of one value is 0, as in R. A zero mean gives `cv: null` with a warning.
+ *
+ * @param values Finite, non-empty sample (any order; not modified).
+ * @returns Plain data with `warnings` for the undefined parts.
+ * @throws StatsInputError `empty` for an empty sample, `not-finite` for NaN/±Infinity.
+ * Complexity: O(n log n) time (one sort), O(n) space.
+ */
+function summarize(values) {
+    assertSize(values, 1, 'values', 'a summary');
+    assertFinite(values, 'values');
+    const warnings = [];
+    const n = values.length;
+    const sorted = sortedCopy(values);
+    const med = medianOfSorted(sorted);
+    const m = meanUnchecked(values);
+    let sd = null;
+    if (n >= 2) {
+        // Two-pass variance about the (refined) mean, as R's var().
+        let ss = 0;
+        for (let i = 0; i < n; i++) {
+            const d = values[i] - m;
+            ss += d * d;
+        }
+        sd = Math.sqrt(ss / (n - 1));
+    }
+    else {
+        warnings.push('n = 1: the standard deviation and CV are undefined (need at least 2 values)');
+    }
+    let cv = null;
+    if (sd !== null) {
+        if (m !== 0)
+            cv = sd / m;
+        else
+            warnings.push('the mean is 0: the coefficient of variation is undefined');
+    }
+    const dev = new Float64Array(n);
+    for (let i = 0; i < n; i++)
+        dev[i] = Math.abs(sorted[i] - med);
+    dev.sort();
+    const mad = MAD_CONSTANT * medianOfSorted(dev);
+    return {
+        n,
+        min: sorted[0],
+        q1: quantileType7$1(sorted, 0.25),
+        median: med,
+        mean: m,
+        q3: quantileType7$1(sorted, 0.75),
+        max: sorted[n - 1],
+        sd,
+        cv,
+        mad,
+        warnings
+    };
+}
+
+/**
+ * Durbin-Watson statistic of one side's samples in time order (STATISTICS.md §5): a second,
+ * lag-1 view of serial dependence, reported next to Ljung-Box.
+ */
+/** Below this n the DW statistic carries no information (n = 2 gives DW = 2 identically). */
+const MIN_DW_SAMPLES = 3;
+/**
+ * Durbin-Watson statistic on the deviations from the mean, `e = x − x̄`:
+ * `DW = Σ(e_t − e_{t−1})² / Σ e_t²`, with `E[DW] = 2` and `Var[DW] = 4(n−2)/(n²−1)` under independence
+ * and the normal approximation `z = (DW − 2)/√Var` (Durbin & Watson 1950, "Testing for serial
+ * correlation in least squares regression I", Biometrika 37(3/4), 409–428; 1951, part II, Biometrika
+ * 38(1/2), 159–178). Equals R's `sum(diff(e)^2) / sum(e^2)` (and `lmtest::dwtest(x ~ 1)$statistic`).
+ *
+ * Shortfalls are warnings: n < 3 (n = 2 gives DW = 2 exactly and Var = 0) and a constant series
+ * (0/0) return dw = 2, z = 0 — "no evidence of dependence" — with a warning, never NaN.
+ *
+ * @param x Finite samples in time order, n ≥ 1.
+ * @throws StatsInputError `empty` or `not-finite`.
+ * Complexity: O(n) time, O(1) extra space.
+ */
+function durbinWatson(x) {
+    assertSize(x, 1, 'x', 'the Durbin-Watson statistic');
+    assertFinite(x, 'x');
+    const n = x.length;
+    const warnings = [];
+    const m = mean$1(x);
+    let num = 0;
+    let den = 0;
+    let prev = 0;
+    for (let t = 0; t < n; t++) {
+        const e = x[t] - m;
+        den += e * e;
+        if (t > 0)
+            num += (e - prev) * (e - prev);
+        prev = e;
+    }
+    const variance = (4 * (n - 2)) / (n * n - 1);
+    let dw;
+    if (den === 0) {
+        dw = 2;
+        warnings.push('the series is constant: Durbin-Watson is undefined and reported as 2 (no evidence of dependence)');
+    }
+    else {
+        dw = num / den;
+    }
+    let z = 0;
+    if (n < MIN_DW_SAMPLES) {
+        warnings.push(`n = ${n}: Durbin-Watson needs at least ${MIN_DW_SAMPLES} samples to carry information; z reported as 0`);
+    }
+    else if (den !== 0) {
+        z = (dw - 2) / Math.sqrt(variance);
+    }
+    return { dw, expected: 2, variance: Math.max(0, variance), z, n, warnings };
+}
 
 /**
  * Sample autocorrelation and the Ljung-Box portmanteau test (STATISTICS.md §5): are one side's
@@ -10198,133 +9998,6 @@ function drift(runMedians, options = {}) {
         warnings.push(`drift over the whole measurement is ${(relativeTotal * 100).toFixed(2)}%, more than δ = ${(delta * 100).toFixed(2)}%`);
     }
     return { slopePerRound: line.slope, intercept: line.intercept, relativeTotal, rounds, exceeds, warnings };
-}
-
-/**
- * The standard normal distribution: Φ, its upper tail, and Φ⁻¹, accurate far out in the tails so that
- * rank-test p-values down to 1e-300 neither collapse to 0 nor land on a table step.
- *
- * - `normalCdf`, `normalSf` use `@stdlib/math-base-special-erfc` (Φ(z) = erfc(−z/√2)/2). Checked
- *   against R 4.2.2 `pnorm` on a 0.01 grid over z ∈ [−38.5, 8.5] (both tails): the largest relative
- *   error is 1.2e-14 for |z| ≤ 10 and 1.9e-13 for 10 < |z| ≤ 37.5 (at Φ(−37.22) ≈ 1.6e-303), i.e.
- *   within the 1e-12 needed; it comes from rounding z/√2 (relative error ≈ z²·ε). Beyond |z| ≈ 38.5
- *   both R and stdlib underflow to 0.
- * - `normalQuantile` is a port of R's `qnorm` (Wichura's AS 241): `@stdlib/stats-base-dists-normal-quantile`
- *   is erfinv-based and fails in the lower tail (−Infinity at p = 1e-17, 7e-4 relative error at
- *   p = 1.6e-16), so it is not used.
- *
- * Do not use `simple-statistics`' `cumulativeStdNormalProbability`: it is a 4-digit table.
- *
- * @module
- */
-/**
- * Standard normal survival function 1 − Φ(z) = P(Z > z), computed directly (no cancellation), so
- * `normalSf(37)` ≈ 5.7e-300 keeps its relative accuracy. Two-sided p-values are `2·normalSf(|z|)`.
- * Complexity O(1).
- *
- * @param z any number; −Infinity → 1, +Infinity → 0, NaN → NaN.
- * @returns 1 − Φ(z) in [0, 1].
- */
-function normalSf(z) {
-    return 0.5 * erfc(z / Math.SQRT2);
-}
-/**
- * Standard normal quantile Φ⁻¹(p), as R's `qnorm(p)` (agrees to a few ulps). Complexity O(1).
- *
- * Algorithm: M. J. Wichura (1988), "Algorithm AS 241: The Percentage Points of the Normal Distribution",
- * Applied Statistics 37(3), 477–484 (the PPND16 rational approximations, ~1e-16 relative), as in
- * R's nmath/qnorm.c (R 4.2.2); the coefficients are written as their shortest round-trip decimals
- * (the same doubles). Hand-ported because stdlib's quantile breaks below p ≈ 1e-16.
- *
- * @param p probability in [0, 1]; 0 → −Infinity, 1 → +Infinity.
- * @returns z with Φ(z) = p.
- * @throws StatsInputError 'domain' (subject 'p') if p is NaN or outside [0, 1].
- */
-function normalQuantile(p) {
-    if (!(p >= 0 && p <= 1))
-        throw new StatsInputError('domain', 'p', `p must be in [0, 1], got ${p}`);
-    if (p === 0)
-        return -Infinity;
-    if (p === 1)
-        return Infinity;
-    const q = p - 0.5;
-    if (Math.abs(q) <= 0.425) {
-        // 0.075 <= p <= 0.925
-        const r = 0.180625 - q * q;
-        return ((q *
-            (((((((r * 2509.0809287301227 + 33430.57558358813) * r + 67265.7709270087) * r + 45921.95393154987) *
-                r +
-                13731.69376550946) *
-                r +
-                1971.5909503065513) *
-                r +
-                133.14166789178438) *
-                r +
-                3.3871328727963665)) /
-            (((((((r * 5226.495278852546 + 28729.085735721943) * r + 39307.89580009271) * r + 21213.794301586597) *
-                r +
-                5394.196021424751) *
-                r +
-                687.1870074920579) *
-                r +
-                42.31333070160091) *
-                r +
-                1));
-    }
-    // closer than 0.075 to 0 or 1: r = sqrt(−log(min(p, 1 − p)))
-    let r = Math.sqrt(-Math.log(q > 0 ? 1 - p : p));
-    let val;
-    if (r <= 5) {
-        // min(p, 1 − p) >= exp(−25) ≈ 1.39e-11
-        r -= 1.6;
-        val =
-            (((((((r * 0.0007745450142783414 + 0.022723844989269184) * r + 0.2417807251774506) * r +
-                1.2704582524523684) *
-                r +
-                3.6478483247632045) *
-                r +
-                5.769497221460691) *
-                r +
-                4.630337846156546) *
-                r +
-                1.4234371107496835) /
-                (((((((r * 1.0507500716444169e-9 + 0.0005475938084995345) * r + 0.015198666563616457) * r +
-                    0.14810397642748008) *
-                    r +
-                    0.6897673349851) *
-                    r +
-                    1.6763848301838038) *
-                    r +
-                    2.053191626637759) *
-                    r +
-                    1);
-    }
-    else {
-        // very close to 0 or 1
-        r -= 5;
-        val =
-            (((((((r * 2.0103343992922881e-7 + 0.000027115555687434876) * r + 0.0012426609473880784) * r +
-                0.026532189526576124) *
-                r +
-                0.29656057182850487) *
-                r +
-                1.7848265399172913) *
-                r +
-                5.463784911164114) *
-                r +
-                6.657904643501103) /
-                (((((((r * 2.0442631033899397e-15 + 1.421511758316446e-7) * r + 0.000018463183175100548) * r +
-                    0.0007868691311456133) *
-                    r +
-                    0.014875361290850615) *
-                    r +
-                    0.1369298809227358) *
-                    r +
-                    0.599832206555888) *
-                    r +
-                    1);
-    }
-    return q < 0 ? -val : val;
 }
 
 /**
@@ -11272,11 +10945,11 @@ function requireHigh () {
 * limitations under the License.
 */
 
-var main$P;
+var main$Q;
 var hasRequiredMain$P;
 
 function requireMain$P () {
-	if (hasRequiredMain$P) return main$P;
+	if (hasRequiredMain$P) return main$Q;
 	hasRequiredMain$P = 1;
 
 	// MODULES //
@@ -11362,8 +11035,8 @@ function requireMain$P () {
 
 	// EXPORTS //
 
-	main$P = setHighWord;
-	return main$P;
+	main$Q = setHighWord;
+	return main$Q;
 }
 
 /**
@@ -11570,11 +11243,11 @@ function requirePolyval_q$1 () {
 * ```
 */
 
-var main$O;
+var main$P;
 var hasRequiredMain$O;
 
 function requireMain$O () {
-	if (hasRequiredMain$O) return main$O;
+	if (hasRequiredMain$O) return main$P;
 	hasRequiredMain$O = 1;
 
 	// MODULES //
@@ -11901,8 +11574,8 @@ function requireMain$O () {
 
 	// EXPORTS //
 
-	main$O = expm1;
-	return main$O;
+	main$P = expm1;
+	return main$P;
 }
 
 /**
@@ -12048,11 +11721,11 @@ function requirePolyval_lp () {
 * ```
 */
 
-var main$N;
+var main$O;
 var hasRequiredMain$N;
 
 function requireMain$N () {
-	if (hasRequiredMain$N) return main$N;
+	if (hasRequiredMain$N) return main$O;
 	hasRequiredMain$N = 1;
 
 	// MODULES //
@@ -12377,8 +12050,8 @@ function requireMain$N () {
 
 	// EXPORTS //
 
-	main$N = log1p;
-	return main$N;
+	main$O = log1p;
+	return main$O;
 }
 
 /**
@@ -12462,11 +12135,11 @@ function requireLib$1c () {
 * limitations under the License.
 */
 
-var main$M;
+var main$N;
 var hasRequiredMain$M;
 
 function requireMain$M () {
-	if (hasRequiredMain$M) return main$M;
+	if (hasRequiredMain$M) return main$N;
 	hasRequiredMain$M = 1;
 
 	// MAIN //
@@ -12499,8 +12172,8 @@ function requireMain$M () {
 
 	// EXPORTS //
 
-	main$M = sqrt;
-	return main$M;
+	main$N = sqrt;
+	return main$N;
 }
 
 /**
@@ -12793,11 +12466,11 @@ function requireRational_rs () {
 * ```
 */
 
-var main$L;
+var main$M;
 var hasRequiredMain$L;
 
 function requireMain$L () {
-	if (hasRequiredMain$L) return main$L;
+	if (hasRequiredMain$L) return main$M;
 	hasRequiredMain$L = 1;
 
 	// MODULES //
@@ -12903,8 +12576,8 @@ function requireMain$L () {
 
 	// EXPORTS //
 
-	main$L = asin;
-	return main$L;
+	main$M = asin;
+	return main$M;
 }
 
 /**
@@ -12982,11 +12655,11 @@ function requireLib$19 () {
 * limitations under the License.
 */
 
-var main$K;
+var main$L;
 var hasRequiredMain$K;
 
 function requireMain$K () {
-	if (hasRequiredMain$K) return main$K;
+	if (hasRequiredMain$K) return main$L;
 	hasRequiredMain$K = 1;
 
 	// MODULES //
@@ -13017,8 +12690,8 @@ function requireMain$K () {
 
 	// EXPORTS //
 
-	main$K = isInteger;
-	return main$K;
+	main$L = isInteger;
+	return main$L;
 }
 
 /**
@@ -13090,11 +12763,11 @@ function requireLib$18 () {
 * limitations under the License.
 */
 
-var main$J;
+var main$K;
 var hasRequiredMain$J;
 
 function requireMain$J () {
-	if (hasRequiredMain$J) return main$J;
+	if (hasRequiredMain$J) return main$K;
 	hasRequiredMain$J = 1;
 
 	// MODULES //
@@ -13133,8 +12806,8 @@ function requireMain$J () {
 
 	// EXPORTS //
 
-	main$J = isEven;
-	return main$J;
+	main$K = isEven;
+	return main$K;
 }
 
 /**
@@ -13212,11 +12885,11 @@ function requireLib$17 () {
 * limitations under the License.
 */
 
-var main$I;
+var main$J;
 var hasRequiredMain$I;
 
 function requireMain$I () {
-	if (hasRequiredMain$I) return main$I;
+	if (hasRequiredMain$I) return main$J;
 	hasRequiredMain$I = 1;
 
 	// MODULES //
@@ -13259,8 +12932,8 @@ function requireMain$I () {
 
 	// EXPORTS //
 
-	main$I = isOdd;
-	return main$I;
+	main$J = isOdd;
+	return main$J;
 }
 
 /**
@@ -13338,11 +13011,11 @@ function requireLib$16 () {
 * limitations under the License.
 */
 
-var main$H;
+var main$I;
 var hasRequiredMain$H;
 
 function requireMain$H () {
-	if (hasRequiredMain$H) return main$H;
+	if (hasRequiredMain$H) return main$I;
 	hasRequiredMain$H = 1;
 
 	// MAIN //
@@ -13371,8 +13044,8 @@ function requireMain$H () {
 
 	// EXPORTS //
 
-	main$H = uint32ToInt32;
-	return main$H;
+	main$I = uint32ToInt32;
+	return main$I;
 }
 
 /**
@@ -14569,11 +14242,11 @@ function requirePow2 () {
 * ```
 */
 
-var main$G;
+var main$H;
 var hasRequiredMain$G;
 
 function requireMain$G () {
-	if (hasRequiredMain$G) return main$G;
+	if (hasRequiredMain$G) return main$H;
 	hasRequiredMain$G = 1;
 
 	// MODULES //
@@ -14925,8 +14598,8 @@ function requireMain$G () {
 
 	// EXPORTS //
 
-	main$G = pow;
-	return main$G;
+	main$H = pow;
+	return main$H;
 }
 
 /**
@@ -15222,11 +14895,11 @@ function requireLanczos_sum_expg_scaled () {
 * ```
 */
 
-var main$F;
+var main$G;
 var hasRequiredMain$F;
 
 function requireMain$F () {
-	if (hasRequiredMain$F) return main$F;
+	if (hasRequiredMain$F) return main$G;
 	hasRequiredMain$F = 1;
 
 	// MODULES //
@@ -15348,8 +15021,8 @@ function requireMain$F () {
 
 	// EXPORTS //
 
-	main$F = beta;
-	return main$F;
+	main$G = beta;
+	return main$G;
 }
 
 /**
@@ -15433,11 +15106,11 @@ function requireLib$_ () {
 * limitations under the License.
 */
 
-var main$E;
+var main$F;
 var hasRequiredMain$E;
 
 function requireMain$E () {
-	if (hasRequiredMain$E) return main$E;
+	if (hasRequiredMain$E) return main$F;
 	hasRequiredMain$E = 1;
 
 	// MODULES //
@@ -15468,8 +15141,8 @@ function requireMain$E () {
 
 	// EXPORTS //
 
-	main$E = isPositiveZero;
-	return main$E;
+	main$F = isPositiveZero;
+	return main$F;
 }
 
 /**
@@ -15541,11 +15214,11 @@ function requireLib$Z () {
 * limitations under the License.
 */
 
-var main$D;
+var main$E;
 var hasRequiredMain$D;
 
 function requireMain$D () {
-	if (hasRequiredMain$D) return main$D;
+	if (hasRequiredMain$D) return main$E;
 	hasRequiredMain$D = 1;
 
 	// MODULES //
@@ -15598,8 +15271,8 @@ function requireMain$D () {
 
 	// EXPORTS //
 
-	main$D = max;
-	return main$D;
+	main$E = max;
+	return main$E;
 }
 
 /**
@@ -15674,11 +15347,11 @@ function requireLib$Y () {
 * limitations under the License.
 */
 
-var main$C;
+var main$D;
 var hasRequiredMain$C;
 
 function requireMain$C () {
-	if (hasRequiredMain$C) return main$C;
+	if (hasRequiredMain$C) return main$D;
 	hasRequiredMain$C = 1;
 
 	// MODULES //
@@ -15709,8 +15382,8 @@ function requireMain$C () {
 
 	// EXPORTS //
 
-	main$C = isNegativeZero;
-	return main$C;
+	main$D = isNegativeZero;
+	return main$D;
 }
 
 /**
@@ -15782,11 +15455,11 @@ function requireLib$X () {
 * limitations under the License.
 */
 
-var main$B;
+var main$C;
 var hasRequiredMain$B;
 
 function requireMain$B () {
-	if (hasRequiredMain$B) return main$B;
+	if (hasRequiredMain$B) return main$C;
 	hasRequiredMain$B = 1;
 
 	// MODULES //
@@ -15839,8 +15512,8 @@ function requireMain$B () {
 
 	// EXPORTS //
 
-	main$B = min;
-	return main$B;
+	main$C = min;
+	return main$C;
 }
 
 /**
@@ -16282,11 +15955,11 @@ function requirePolyval_c46 () {
 * ```
 */
 
-var main$A;
+var main$B;
 var hasRequiredMain$A;
 
 function requireMain$A () {
-	if (hasRequiredMain$A) return main$A;
+	if (hasRequiredMain$A) return main$B;
 	hasRequiredMain$A = 1;
 
 	// MODULES //
@@ -16382,8 +16055,8 @@ function requireMain$A () {
 
 	// EXPORTS //
 
-	main$A = kernelCos;
-	return main$A;
+	main$B = kernelCos;
+	return main$B;
 }
 
 /**
@@ -16475,11 +16148,11 @@ function requireLib$R () {
 * ```
 */
 
-var main$z;
+var main$A;
 var hasRequiredMain$z;
 
 function requireMain$z () {
-	if (hasRequiredMain$z) return main$z;
+	if (hasRequiredMain$z) return main$A;
 	hasRequiredMain$z = 1;
 
 	// VARIABLES //
@@ -16580,8 +16253,8 @@ function requireMain$z () {
 
 	// EXPORTS //
 
-	main$z = kernelSin;
-	return main$z;
+	main$A = kernelSin;
+	return main$A;
 }
 
 /**
@@ -16711,11 +16384,11 @@ function requireLow () {
 * limitations under the License.
 */
 
-var main$y;
+var main$z;
 var hasRequiredMain$y;
 
 function requireMain$y () {
-	if (hasRequiredMain$y) return main$y;
+	if (hasRequiredMain$y) return main$z;
 	hasRequiredMain$y = 1;
 
 	// MODULES //
@@ -16788,8 +16461,8 @@ function requireMain$y () {
 
 	// EXPORTS //
 
-	main$y = getLowWord;
-	return main$y;
+	main$z = getLowWord;
+	return main$z;
 }
 
 /**
@@ -16858,11 +16531,11 @@ function requireLib$P () {
 * limitations under the License.
 */
 
-var main$x;
+var main$y;
 var hasRequiredMain$x;
 
 function requireMain$x () {
-	if (hasRequiredMain$x) return main$x;
+	if (hasRequiredMain$x) return main$y;
 	hasRequiredMain$x = 1;
 
 	// MAIN //
@@ -16897,8 +16570,8 @@ function requireMain$x () {
 
 	// EXPORTS //
 
-	main$x = filled;
-	return main$x;
+	main$y = filled;
+	return main$y;
 }
 
 /**
@@ -16973,11 +16646,11 @@ function requireLib$O () {
 * limitations under the License.
 */
 
-var main$w;
+var main$x;
 var hasRequiredMain$w;
 
 function requireMain$w () {
-	if (hasRequiredMain$w) return main$w;
+	if (hasRequiredMain$w) return main$x;
 	hasRequiredMain$w = 1;
 
 	// MODULES //
@@ -17004,8 +16677,8 @@ function requireMain$w () {
 
 	// EXPORTS //
 
-	main$w = zeros;
-	return main$w;
+	main$x = zeros;
+	return main$x;
 }
 
 /**
@@ -17508,11 +17181,11 @@ function requireKernel_rempio2 () {
 * limitations under the License.
 */
 
-var main$v;
+var main$w;
 var hasRequiredMain$v;
 
 function requireMain$v () {
-	if (hasRequiredMain$v) return main$v;
+	if (hasRequiredMain$v) return main$w;
 	hasRequiredMain$v = 1;
 
 	// MAIN //
@@ -17572,8 +17245,8 @@ function requireMain$v () {
 
 	// EXPORTS //
 
-	main$v = round;
-	return main$v;
+	main$w = round;
+	return main$w;
 }
 
 /**
@@ -17822,11 +17495,11 @@ function requireRempio2_medium () {
 * ```
 */
 
-var main$u;
+var main$v;
 var hasRequiredMain$u;
 
 function requireMain$u () {
-	if (hasRequiredMain$u) return main$u;
+	if (hasRequiredMain$u) return main$v;
 	hasRequiredMain$u = 1;
 
 	// MODULES //
@@ -18044,8 +17717,8 @@ function requireMain$u () {
 
 	// EXPORTS //
 
-	main$u = rempio2;
-	return main$u;
+	main$v = rempio2;
+	return main$v;
 }
 
 /**
@@ -18135,11 +17808,11 @@ function requireLib$L () {
 * ```
 */
 
-var main$t;
+var main$u;
 var hasRequiredMain$t;
 
 function requireMain$t () {
-	if (hasRequiredMain$t) return main$t;
+	if (hasRequiredMain$t) return main$u;
 	hasRequiredMain$t = 1;
 
 	// MODULES //
@@ -18239,8 +17912,8 @@ function requireMain$t () {
 
 	// EXPORTS //
 
-	main$t = sin;
-	return main$t;
+	main$u = sin;
+	return main$u;
 }
 
 /**
@@ -18722,11 +18395,11 @@ function requireRational_pq$2 () {
 * ```
 */
 
-var main$s;
+var main$t;
 var hasRequiredMain$s;
 
 function requireMain$s () {
-	if (hasRequiredMain$s) return main$s;
+	if (hasRequiredMain$s) return main$t;
 	hasRequiredMain$s = 1;
 
 	// MODULES //
@@ -18875,8 +18548,8 @@ function requireMain$s () {
 
 	// EXPORTS //
 
-	main$s = gamma;
-	return main$s;
+	main$t = gamma;
+	return main$t;
 }
 
 /**
@@ -19194,11 +18867,11 @@ var require$$5 = [
 * limitations under the License.
 */
 
-var main$r;
+var main$s;
 var hasRequiredMain$r;
 
 function requireMain$r () {
-	if (hasRequiredMain$r) return main$r;
+	if (hasRequiredMain$r) return main$s;
 	hasRequiredMain$r = 1;
 
 	// MODULES //
@@ -19266,8 +18939,8 @@ function requireMain$r () {
 
 	// EXPORTS //
 
-	main$r = factorial;
-	return main$r;
+	main$s = factorial;
+	return main$s;
 }
 
 /**
@@ -19438,11 +19111,11 @@ function requireRational_pq$1 () {
 * ```
 */
 
-var main$q;
+var main$r;
 var hasRequiredMain$q;
 
 function requireMain$q () {
-	if (hasRequiredMain$q) return main$q;
+	if (hasRequiredMain$q) return main$r;
 	hasRequiredMain$q = 1;
 
 	// MAIN //
@@ -19484,8 +19157,8 @@ function requireMain$q () {
 
 	// EXPORTS //
 
-	main$q = gammaLanczosSum;
-	return main$q;
+	main$r = gammaLanczosSum;
+	return main$r;
 }
 
 /**
@@ -19763,11 +19436,11 @@ function requireGamma_delta_ratio_lanczos () {
 * ```
 */
 
-var main$p;
+var main$q;
 var hasRequiredMain$p;
 
 function requireMain$p () {
-	if (hasRequiredMain$p) return main$p;
+	if (hasRequiredMain$p) return main$q;
 	hasRequiredMain$p = 1;
 
 	// MODULES //
@@ -19859,8 +19532,8 @@ function requireMain$p () {
 
 	// EXPORTS //
 
-	main$p = gammaDeltaRatio;
-	return main$p;
+	main$q = gammaDeltaRatio;
+	return main$q;
 }
 
 /**
@@ -20057,11 +19730,11 @@ function requirePolyval_q () {
 * ```
 */
 
-var main$o;
+var main$p;
 var hasRequiredMain$o;
 
 function requireMain$o () {
-	if (hasRequiredMain$o) return main$o;
+	if (hasRequiredMain$o) return main$p;
 	hasRequiredMain$o = 1;
 
 	// MODULES //
@@ -20203,8 +19876,8 @@ function requireMain$o () {
 
 	// EXPORTS //
 
-	main$o = ln;
-	return main$o;
+	main$p = ln;
+	return main$p;
 }
 
 /**
@@ -20299,11 +19972,11 @@ function requireLib$B () {
 * ```
 */
 
-var main$n;
+var main$o;
 var hasRequiredMain$n;
 
 function requireMain$n () {
-	if (hasRequiredMain$n) return main$n;
+	if (hasRequiredMain$n) return main$o;
 	hasRequiredMain$n = 1;
 
 	// MODULES //
@@ -20403,8 +20076,8 @@ function requireMain$n () {
 
 	// EXPORTS //
 
-	main$n = cos;
-	return main$n;
+	main$o = cos;
+	return main$o;
 }
 
 /**
@@ -20479,11 +20152,11 @@ function requireLib$A () {
 * limitations under the License.
 */
 
-var main$m;
+var main$n;
 var hasRequiredMain$m;
 
 function requireMain$m () {
-	if (hasRequiredMain$m) return main$m;
+	if (hasRequiredMain$m) return main$n;
 	hasRequiredMain$m = 1;
 
 	// MODULES //
@@ -20565,8 +20238,8 @@ function requireMain$m () {
 
 	// EXPORTS //
 
-	main$m = sinpi;
-	return main$m;
+	main$n = sinpi;
+	return main$n;
 }
 
 /**
@@ -21198,11 +20871,11 @@ function requirePolyval_w () {
 * ```
 */
 
-var main$l;
+var main$m;
 var hasRequiredMain$l;
 
 function requireMain$l () {
-	if (hasRequiredMain$l) return main$l;
+	if (hasRequiredMain$l) return main$m;
 	hasRequiredMain$l = 1;
 
 	// MODULES //
@@ -21575,8 +21248,8 @@ function requireMain$l () {
 
 	// EXPORTS //
 
-	main$l = gammaln;
-	return main$l;
+	main$m = gammaln;
+	return main$m;
 }
 
 /**
@@ -21836,11 +21509,11 @@ function requireLib$v () {
 * limitations under the License.
 */
 
-var main$k;
+var main$l;
 var hasRequiredMain$k;
 
 function requireMain$k () {
-	if (hasRequiredMain$k) return main$k;
+	if (hasRequiredMain$k) return main$l;
 	hasRequiredMain$k = 1;
 
 	// MODULES //
@@ -21873,8 +21546,8 @@ function requireMain$k () {
 
 	// EXPORTS //
 
-	main$k = hasGeneratorSupport;
-	return main$k;
+	main$l = hasGeneratorSupport;
+	return main$l;
 }
 
 /**
@@ -22683,11 +22356,11 @@ function requireFull_igamma_prefix$1 () {
 * limitations under the License.
 */
 
-var main$j;
+var main$k;
 var hasRequiredMain$j;
 
 function requireMain$j () {
-	if (hasRequiredMain$j) return main$j;
+	if (hasRequiredMain$j) return main$k;
 	hasRequiredMain$j = 1;
 
 	// MAIN //
@@ -22733,8 +22406,8 @@ function requireMain$j () {
 
 	// EXPORTS //
 
-	main$j = evalpoly;
-	return main$j;
+	main$k = evalpoly;
+	return main$k;
 }
 
 /**
@@ -22755,11 +22428,11 @@ function requireMain$j () {
 * limitations under the License.
 */
 
-var main$i;
+var main$j;
 var hasRequiredMain$i;
 
 function requireMain$i () {
-	if (hasRequiredMain$i) return main$i;
+	if (hasRequiredMain$i) return main$j;
 	hasRequiredMain$i = 1;
 
 	// MAIN //
@@ -22785,8 +22458,8 @@ function requireMain$i () {
 
 	// EXPORTS //
 
-	main$i = Fcn;
-	return main$i;
+	main$j = Fcn;
+	return main$j;
 }
 
 /**
@@ -23145,11 +22818,11 @@ function requireLog1p_series () {
 * ```
 */
 
-var main$h;
+var main$i;
 var hasRequiredMain$h;
 
 function requireMain$h () {
-	if (hasRequiredMain$h) return main$h;
+	if (hasRequiredMain$h) return main$i;
 	hasRequiredMain$h = 1;
 
 	// MODULES //
@@ -23211,8 +22884,8 @@ function requireMain$h () {
 
 	// EXPORTS //
 
-	main$h = log1pmx;
-	return main$h;
+	main$i = log1pmx;
+	return main$i;
 }
 
 /**
@@ -24186,11 +23859,11 @@ function requireRational_pq () {
 * ```
 */
 
-var main$g;
+var main$h;
 var hasRequiredMain$g;
 
 function requireMain$g () {
-	if (hasRequiredMain$g) return main$g;
+	if (hasRequiredMain$g) return main$h;
 	hasRequiredMain$g = 1;
 
 	// MAIN //
@@ -24232,8 +23905,8 @@ function requireMain$g () {
 
 	// EXPORTS //
 
-	main$g = gammaLanczosSumExpGScaled;
-	return main$g;
+	main$h = gammaLanczosSumExpGScaled;
+	return main$h;
 }
 
 /**
@@ -24473,11 +24146,11 @@ function requireRegularised_gamma_prefix () {
 * ```
 */
 
-var main$f;
+var main$g;
 var hasRequiredMain$f;
 
 function requireMain$f () {
-	if (hasRequiredMain$f) return main$f;
+	if (hasRequiredMain$f) return main$g;
 	hasRequiredMain$f = 1;
 
 	// MODULES //
@@ -24578,8 +24251,8 @@ function requireMain$f () {
 
 	// EXPORTS //
 
-	main$f = powm1;
-	return main$f;
+	main$g = powm1;
+	return main$g;
 }
 
 /**
@@ -25057,11 +24730,11 @@ function requireLgamma_small_imp () {
 * ```
 */
 
-var main$e;
+var main$f;
 var hasRequiredMain$e;
 
 function requireMain$e () {
-	if (hasRequiredMain$e) return main$e;
+	if (hasRequiredMain$e) return main$f;
 	hasRequiredMain$e = 1;
 
 	// MODULES //
@@ -25124,8 +24797,8 @@ function requireMain$e () {
 
 	// EXPORTS //
 
-	main$e = gamma1pm1;
-	return main$e;
+	main$f = gamma1pm1;
+	return main$f;
 }
 
 /**
@@ -26387,11 +26060,11 @@ function requireIgamma_final () {
 * ```
 */
 
-var main$d;
+var main$e;
 var hasRequiredMain$d;
 
 function requireMain$d () {
-	if (hasRequiredMain$d) return main$d;
+	if (hasRequiredMain$d) return main$e;
 	hasRequiredMain$d = 1;
 
 	// MODULES //
@@ -26499,8 +26172,8 @@ function requireMain$d () {
 
 	// EXPORTS //
 
-	main$d = gammainc;
-	return main$d;
+	main$e = gammainc;
+	return main$e;
 }
 
 /**
@@ -27077,11 +26750,11 @@ function requireRising_factorial_ratio () {
 * limitations under the License.
 */
 
-var main$c;
+var main$d;
 var hasRequiredMain$c;
 
 function requireMain$c () {
-	if (hasRequiredMain$c) return main$c;
+	if (hasRequiredMain$c) return main$d;
 	hasRequiredMain$c = 1;
 
 	// MODULES //
@@ -27118,8 +26791,8 @@ function requireMain$c () {
 
 	// EXPORTS //
 
-	main$c = maxabs;
-	return main$c;
+	main$d = maxabs;
+	return main$d;
 }
 
 /**
@@ -27194,11 +26867,11 @@ function requireLib$h () {
 * limitations under the License.
 */
 
-var main$b;
+var main$c;
 var hasRequiredMain$b;
 
 function requireMain$b () {
-	if (hasRequiredMain$b) return main$b;
+	if (hasRequiredMain$b) return main$c;
 	hasRequiredMain$b = 1;
 
 	// MODULES //
@@ -27235,8 +26908,8 @@ function requireMain$b () {
 
 	// EXPORTS //
 
-	main$b = minabs;
-	return main$b;
+	main$c = minabs;
+	return main$c;
 }
 
 /**
@@ -27939,11 +27612,11 @@ function requireBinary_gcd () {
 * limitations under the License.
 */
 
-var main$a;
+var main$b;
 var hasRequiredMain$a;
 
 function requireMain$a () {
-	if (hasRequiredMain$a) return main$a;
+	if (hasRequiredMain$a) return main$b;
 	hasRequiredMain$a = 1;
 
 	// MODULES //
@@ -28008,8 +27681,8 @@ function requireMain$a () {
 
 	// EXPORTS //
 
-	main$a = gcd;
-	return main$a;
+	main$b = gcd;
+	return main$b;
 }
 
 /**
@@ -28078,11 +27751,11 @@ function requireLib$e () {
 * limitations under the License.
 */
 
-var main$9;
+var main$a;
 var hasRequiredMain$9;
 
 function requireMain$9 () {
-	if (hasRequiredMain$9) return main$9;
+	if (hasRequiredMain$9) return main$a;
 	hasRequiredMain$9 = 1;
 
 	// MODULES //
@@ -28220,8 +27893,8 @@ function requireMain$9 () {
 
 	// EXPORTS //
 
-	main$9 = binomcoef;
-	return main$9;
+	main$a = binomcoef;
+	return main$a;
 }
 
 /**
@@ -29095,11 +28768,11 @@ function requireAssign () {
 * limitations under the License.
 */
 
-var main$8;
+var main$9;
 var hasRequiredMain$8;
 
 function requireMain$8 () {
-	if (hasRequiredMain$8) return main$8;
+	if (hasRequiredMain$8) return main$9;
 	hasRequiredMain$8 = 1;
 
 	// MODULES //
@@ -29134,8 +28807,8 @@ function requireMain$8 () {
 
 	// EXPORTS //
 
-	main$8 = kernelBetainc;
-	return main$8;
+	main$9 = kernelBetainc;
+	return main$9;
 }
 
 /**
@@ -29224,11 +28897,11 @@ function requireLib$c () {
 * limitations under the License.
 */
 
-var main$7;
+var main$8;
 var hasRequiredMain$7;
 
 function requireMain$7 () {
-	if (hasRequiredMain$7) return main$7;
+	if (hasRequiredMain$7) return main$8;
 	hasRequiredMain$7 = 1;
 
 	// MODULES //
@@ -29271,8 +28944,8 @@ function requireMain$7 () {
 
 	// EXPORTS //
 
-	main$7 = betainc;
-	return main$7;
+	main$8 = betainc;
+	return main$8;
 }
 
 /**
@@ -29727,11 +29400,11 @@ function requireRational_p5q5 () {
 * ```
 */
 
-var main$6;
+var main$7;
 var hasRequiredMain$6;
 
 function requireMain$6 () {
-	if (hasRequiredMain$6) return main$6;
+	if (hasRequiredMain$6) return main$7;
 	hasRequiredMain$6 = 1;
 
 	// MODULES //
@@ -29925,8 +29598,8 @@ function requireMain$6 () {
 
 	// EXPORTS //
 
-	main$6 = erfcinv;
-	return main$6;
+	main$7 = erfcinv;
+	return main$7;
 }
 
 /**
@@ -30021,11 +29694,11 @@ function requireLib$a () {
 * ```
 */
 
-var main$5;
+var main$6;
 var hasRequiredMain$5;
 
 function requireMain$5 () {
-	if (hasRequiredMain$5) return main$5;
+	if (hasRequiredMain$5) return main$6;
 	hasRequiredMain$5 = 1;
 
 	// MODULES //
@@ -30110,8 +29783,8 @@ function requireMain$5 () {
 
 	// EXPORTS //
 
-	main$5 = acos;
-	return main$5;
+	main$6 = acos;
+	return main$6;
 }
 
 /**
@@ -31584,11 +31257,11 @@ function requireRoot_finder () {
 * limitations under the License.
 */
 
-var main$4;
+var main$5;
 var hasRequiredMain$4;
 
 function requireMain$4 () {
-	if (hasRequiredMain$4) return main$4;
+	if (hasRequiredMain$4) return main$5;
 	hasRequiredMain$4 = 1;
 
 	// MODULES //
@@ -31634,8 +31307,8 @@ function requireMain$4 () {
 
 	// EXPORTS //
 
-	main$4 = signum;
-	return main$4;
+	main$5 = signum;
+	return main$5;
 }
 
 /**
@@ -35596,11 +35269,11 @@ function requireCompute () {
 * limitations under the License.
 */
 
-var main$3;
+var main$4;
 var hasRequiredMain$3;
 
 function requireMain$3 () {
-	if (hasRequiredMain$3) return main$3;
+	if (hasRequiredMain$3) return main$4;
 	hasRequiredMain$3 = 1;
 
 	/*
@@ -35680,8 +35353,8 @@ function requireMain$3 () {
 
 	// EXPORTS //
 
-	main$3 = gammaincinv;
-	return main$3;
+	main$4 = gammaincinv;
+	return main$4;
 }
 
 /**
@@ -36338,11 +36011,11 @@ function requireIbeta_roots () {
 
 /* eslint-disable max-statements, max-lines */
 
-var main$2;
+var main$3;
 var hasRequiredMain$2;
 
 function requireMain$2 () {
-	if (hasRequiredMain$2) return main$2;
+	if (hasRequiredMain$2) return main$3;
 	hasRequiredMain$2 = 1;
 
 	// MODULES //
@@ -36741,8 +36414,8 @@ function requireMain$2 () {
 
 	// EXPORTS //
 
-	main$2 = ibetaInvImp;
-	return main$2;
+	main$3 = ibetaInvImp;
+	return main$3;
 }
 
 /**
@@ -36820,11 +36493,11 @@ function requireLib$2 () {
 * limitations under the License.
 */
 
-var main$1;
+var main$2;
 var hasRequiredMain$1;
 
 function requireMain$1 () {
-	if (hasRequiredMain$1) return main$1;
+	if (hasRequiredMain$1) return main$2;
 	hasRequiredMain$1 = 1;
 
 	// MODULES //
@@ -36892,8 +36565,8 @@ function requireMain$1 () {
 
 	// EXPORTS //
 
-	main$1 = quantile;
-	return main$1;
+	main$2 = quantile;
+	return main$2;
 }
 
 /**
@@ -36914,11 +36587,11 @@ function requireMain$1 () {
 * limitations under the License.
 */
 
-var main;
+var main$1;
 var hasRequiredMain;
 
 function requireMain () {
-	if (hasRequiredMain) return main;
+	if (hasRequiredMain) return main$1;
 	hasRequiredMain = 1;
 
 	/**
@@ -36956,8 +36629,8 @@ function requireMain () {
 
 	// EXPORTS //
 
-	main = wrap;
-	return main;
+	main$1 = wrap;
+	return main$1;
 }
 
 /**
@@ -38016,6 +37689,21 @@ const ALL_VERDICTS = [
 ];
 
 /**
+ * Defaults; α, δ and β as STATISTICS §7 (to be confirmed by the validation study).
+ * The CI level is 1 − α, so a "regression" and its CI never disagree.
+ */
+const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
+    alpha: 0.01,
+    minEffect: 0.02,
+    power: 0.95,
+    deffCutoff: 1.5,
+    correction: 'holm',
+    bootstrapResamples: 1000,
+    seed: 1,
+    metric: 'real_time'
+});
+
+/**
  * One benchmark's Comparison from two sets of observations (STATISTICS §1–§5, §7).
  *
  * The process is the unit of replication: when repetitions within a run are correlated
@@ -38026,6 +37714,11 @@ const ALL_VERDICTS = [
 const MIN_VALUES_PER_SIDE = 2;
 /** Ljung-Box p below this flags time-dependent noise (STATISTICS §5). */
 const AUTOCORRELATION_P = 0.01;
+/** Level of the CI that gives adaptive looks their standard error of ln(ratio) (see logRatioSe). */
+const PROJECTION_CONF = 0.95;
+function logWidth(ci) {
+    return Math.log(ci[1]) - Math.log(ci[0]);
+}
 /**
  * Compares head against base for one benchmark.
  * @param base base observations in time order (value > 0, finite; ns per iteration)
@@ -38085,6 +37778,12 @@ function compare$1(benchmark, base, head, options = {}) {
     const mw = mannWhitneyU(analysed.head, analysed.base);
     const shift = hodgesLehmann(analysed.head, analysed.base, { confLevel });
     const ratio = hodgesLehmannRatio(analysed.head, analysed.base, { confLevel });
+    // Adaptive looks only: a standard error of ln(ratio) for projecting to more rounds (futility), from
+    // the 95% CI. A look's own far-tail CI reaches into the outliers of the differences and overstates it.
+    const logRatioSe = opts.testAlpha === undefined
+        ? undefined
+        : logWidth(hodgesLehmannRatio(analysed.head, analysed.base, { confLevel: PROJECTION_CONF }).ci) /
+            (2 * normalQuantile((1 + PROJECTION_CONF) / 2));
     for (const message of new Set([...mw.warnings, ...shift.warnings]))
         warnings.push({ level: 'info', code: 'test', message });
     const sideAnalyses = {
@@ -38107,6 +37806,7 @@ function compare$1(benchmark, base, head, options = {}) {
         confLevel,
         shift: { estimate: shift.estimate, ci: shift.ci },
         ratio: { estimate: ratio.estimate, ci: ratio.ci },
+        ...(logRatioSe !== undefined && { logRatioSe }),
         power,
         warnings,
         issues: []
@@ -38422,6 +38122,695 @@ function provenanceWarnings(p) {
         });
     }
     return warnings;
+}
+
+/**
+ * The analysis side of adaptive rounds (docs/adaptive.md): a sequence of looks at a growing set of
+ * samples. At each look the benchmarks still unresolved are analysed at the look's group-sequential
+ * level (stats/sequential.ts); those that reach a verdict — regression, improvement, negligible,
+ * unchanged — keep it and get no more rounds; the rest are measured again. Pure: no I/O, no clock.
+ *
+ * Rules that keep the looks honest:
+ * - the test, its CI and the equivalence decision ("unchanged": CI inside ±δ) all use the look's
+ *   level, so neither a false alarm nor a missed change ≥ δ gets more than its share of α per look;
+ * - Holm (or BH) within a look runs over the whole suite: benchmarks resolved earlier stay in the
+ *   family with p = 1, so the family never shrinks as benchmarks drop out;
+ * - a benchmark that produced no new samples since the previous look (crashed, disappeared) stops
+ *   with its last verdict and a warning, instead of being asked for again;
+ * - futility is non-binding: a benchmark that even the maximum rounds could almost surely not decide
+ *   stops early, still `inconclusive`. Stopping can only remove chances to reject, so α is untouched.
+ */
+/** Verdicts that end a benchmark's measurement in an adaptive run. */
+const RESOLVED_VERDICTS = ['regression', 'improvement', 'negligible', 'unchanged'];
+/**
+ * Looks whose level is below this resolve nothing: no rank test on benchmark-sized samples reaches
+ * such p-values, and `1 − level` must stay below 1 for the CI. (A final look below it — which the
+ * O'Brien–Fleming spending never produces — is tested at this floor.)
+ */
+const MIN_TEST_ALPHA = 1e-12;
+/**
+ * A benchmark stops for futility when its conditional power to become significant by the maximum
+ * rounds (under the current trend, taken as at least the minimum effect) is below this, and the CI
+ * projected to the maximum rounds would still be at least ±δ wide (so "unchanged" is out of reach too).
+ * 0.01 rather than the 0.05–0.2 common in clinical trials: in simulation (docs/adaptive.md) 0.05 cost
+ * about half a point of detection on the default noise, 0.01 none measurable.
+ */
+const FUTILITY_POWER = 0.01;
+/** Verdicts more rounds cannot change. */
+const NOT_COMPARED = ['new', 'removed', 'failed'];
+/**
+ * Runs the looks of one adaptive measurement. Create one per run; call `look()` after every block of
+ * rounds with all samples so far, measure `active` again, and take `result()` at the end.
+ */
+class SequentialAnalysis {
+    opts;
+    maxRounds;
+    done = new Map();
+    latest = new Map();
+    active = null;
+    previousFraction = 0;
+    previousRounds = 0;
+    looks = 0;
+    warnings = [];
+    provenance = { base: {}, head: {} };
+    futilityPower;
+    /**
+     * @param options analysis thresholds (α is the overall level spent over the looks)
+     * @param maxRounds the planned maximum number of rounds (the information fraction's denominator)
+     * @param rules.futilityPower stop for futility below this conditional power (default
+     *   {@link FUTILITY_POWER}; 0 never stops for futility)
+     */
+    constructor(options, maxRounds, rules = {}) {
+        this.futilityPower = rules.futilityPower ?? FUTILITY_POWER;
+        const { testAlpha: _t, familyPadding: _f, ...rest } = { ...DEFAULT_ANALYSIS_OPTIONS, ...options };
+        this.opts = rest;
+        if (!Number.isInteger(maxRounds) || maxRounds < 1)
+            throw new RangeError(`maxRounds must be an integer >= 1, got ${maxRounds}`);
+        this.maxRounds = maxRounds;
+    }
+    /** Benchmarks still to be measured (null before the first look: all of them). */
+    activeBenchmarks() {
+        return this.active === null ? null : [...this.active].sort();
+    }
+    /** Looks taken so far. */
+    lookCount() {
+        return this.looks;
+    }
+    /**
+     * Analyses the benchmarks still active at `at.rounds` rounds.
+     * @param input every sample and issue measured so far (samples of stopped benchmarks are ignored)
+     * @throws RangeError when `at.rounds` does not exceed the previous look's rounds
+     */
+    look(input, at) {
+        if (!(at.rounds > this.previousRounds))
+            throw new RangeError(`a look needs new rounds: ${at.rounds} after ${this.previousRounds}`);
+        const fraction = Math.min(1, at.rounds / this.maxRounds);
+        const final = at.final || fraction >= 1;
+        let testAlpha = lookAlpha({
+            alpha: this.opts.alpha,
+            fraction: Math.max(fraction, Math.min(1, this.previousFraction + 1e-12)),
+            previousFraction: this.previousFraction,
+            final
+        });
+        // A level this small decides nothing (and 1 − level would round to 1): analyse at the floor but
+        // resolve nothing at this look, unless it is the last.
+        const decides = final || testAlpha >= MIN_TEST_ALPHA;
+        testAlpha = Math.max(testAlpha, MIN_TEST_ALPHA);
+        this.looks++;
+        const look = this.looks;
+        const stopped = [];
+        const roundsOf = roundsPerBenchmark(input.samples);
+        // A benchmark asked for again that brought nothing new on either side stops here.
+        if (this.active !== null) {
+            for (const name of [...this.active]) {
+                const r = roundsOf.get(name);
+                const fresh = r !== undefined && r.lastBase >= this.previousRounds && r.lastHead >= this.previousRounds;
+                if (fresh)
+                    continue;
+                const last = this.latest.get(name);
+                if (last) {
+                    this.stop(name, last, 'no-samples', [
+                        {
+                            level: 'warning',
+                            code: 'adaptive-no-samples',
+                            message: `no new samples on ${r === undefined || r.lastBase < this.previousRounds ? 'base' : 'head'} in rounds ` +
+                                `${this.previousRounds + 1}–${at.rounds} (the process failed or the benchmark no longer ran): ` +
+                                `kept its verdict from look ${last.adaptive?.look ?? look - 1}`
+                        }
+                    ]);
+                    stopped.push(name);
+                }
+                this.active.delete(name);
+            }
+        }
+        const names = this.active;
+        const filtered = names === null
+            ? input
+            : {
+                ...input,
+                samples: input.samples.filter((s) => names.has(s.benchmark)),
+                issues: (input.issues ?? []).filter((i) => i.benchmark === '' || names.has(i.benchmark)),
+                headOnly: (input.headOnly ?? []).filter((b) => names.has(b))
+            };
+        const familyPadding = [...this.done.values()].filter((c) => c.pValue !== null).length;
+        const suite = analyzeSuite(filtered, { ...this.opts, testAlpha, familyPadding });
+        this.warnings = suite.warnings;
+        this.provenance = suite.provenance;
+        const next = new Set();
+        for (const c of suite.comparisons) {
+            c.adaptive = { rounds: roundsOf.get(c.benchmark)?.count ?? 0, look, testAlpha, stopReason: 'resolved' };
+            this.latest.set(c.benchmark, c);
+            if (decides && RESOLVED_VERDICTS.includes(c.verdict))
+                this.stop(c.benchmark, c, 'resolved');
+            else if (NOT_COMPARED.includes(c.verdict))
+                this.stop(c.benchmark, c, 'not-compared');
+            else if (final)
+                this.stop(c.benchmark, c, at.finalReason ?? 'max-rounds');
+            else if (this.futile(c))
+                this.stop(c.benchmark, c, 'futile', [this.futilityWarning(c)]);
+            else {
+                next.add(c.benchmark);
+                continue;
+            }
+            stopped.push(c.benchmark);
+        }
+        this.active = next;
+        this.previousFraction = fraction;
+        this.previousRounds = at.rounds;
+        return { look, testAlpha, active: [...next].sort(), stopped: stopped.sort() };
+    }
+    /**
+     * Ends the run without a further look (e.g. interrupted before a top-up block measured anything):
+     * the benchmarks still active keep their last look's comparison and get `reason`.
+     */
+    finish(reason) {
+        for (const name of this.active ?? []) {
+            const last = this.latest.get(name);
+            if (last)
+                this.stop(name, last, reason);
+        }
+        this.active = new Set();
+    }
+    /**
+     * The suite as reported: every benchmark with the comparison of the look that stopped it (or its
+     * latest, if still active), counts over those, the last look's suite-wide warnings, and the
+     * run's analysis options (α is the overall level).
+     */
+    result() {
+        if (this.active?.size)
+            this.finish('interrupted');
+        const all = new Map(this.latest);
+        for (const [name, c] of this.done)
+            all.set(name, c);
+        const comparisons = [...all.values()].sort((a, b) => a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0);
+        const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
+        for (const c of comparisons)
+            counts[c.verdict]++;
+        return {
+            options: { ...this.opts },
+            comparisons,
+            counts,
+            warnings: [...this.warnings],
+            provenance: this.provenance
+        };
+    }
+    /**
+     * Projection of an inconclusive benchmark to the maximum rounds: the CI half-width there (at the
+     * overall α, the most a last look could use) and the conditional power to reject by then. The
+     * standard error of ln(ratio) (compare()'s logRatioSe, from a 95% CI) shrinks with √rounds.
+     */
+    projection(c) {
+        const rounds = c.adaptive?.rounds ?? 0;
+        if (c.verdict !== 'inconclusive' || !c.ratio || rounds < 2 || rounds >= this.maxRounds)
+            return null;
+        const se = c.logRatioSe;
+        if (se === undefined || !(se > 0 && Number.isFinite(se)))
+            return null;
+        const fraction = rounds / this.maxRounds;
+        const t = Math.log1p(this.opts.minEffect);
+        const e = Math.log(c.ratio.estimate);
+        const effect = (e < 0 ? -1 : 1) * Math.max(Math.abs(e), t);
+        return {
+            halfWidth: normalQuantile(1 - this.opts.alpha / 2) * se * Math.sqrt(fraction),
+            power: conditionalPower({ estimate: e, se, fraction, alpha: this.opts.alpha, effect })
+        };
+    }
+    futile(c) {
+        if (!(this.futilityPower > 0))
+            return false;
+        const p = this.projection(c);
+        return p !== null && p.halfWidth >= Math.log1p(this.opts.minEffect) && p.power < this.futilityPower;
+    }
+    futilityWarning(c) {
+        const p = this.projection(c);
+        const pctOf = (v) => `${(100 * v).toFixed(1)}%`;
+        return {
+            level: 'warning',
+            code: 'adaptive-futile',
+            message: `too noisy to decide within ${this.maxRounds} rounds: its CI would still be about ±${pctOf(Math.expm1(p.halfWidth))} ` +
+                `(min effect ${pctOf(this.opts.minEffect)}) and the chance of a significant result by then is ${pctOf(p.power)}; ` +
+                `stopped after ${c.adaptive?.rounds} rounds so the rest go to benchmarks that can be decided`
+        };
+    }
+    stop(name, c, reason, warnings = []) {
+        c.adaptive = {
+            ...(c.adaptive ?? { rounds: 0, look: this.looks, testAlpha: this.opts.alpha }),
+            stopReason: reason
+        };
+        if (warnings.length)
+            c.warnings = [...c.warnings, ...warnings];
+        this.done.set(name, c);
+    }
+}
+/** Per benchmark: distinct measured rounds with samples, and the last round seen on each side. */
+function roundsPerBenchmark(samples) {
+    const rounds = new Map();
+    const out = new Map();
+    for (const s of samples) {
+        let set = rounds.get(s.benchmark);
+        if (!set)
+            rounds.set(s.benchmark, (set = new Set()));
+        set.add(s.round);
+        let e = out.get(s.benchmark);
+        if (!e)
+            out.set(s.benchmark, (e = { count: 0, lastBase: -1, lastHead: -1 }));
+        if (s.side === 'base')
+            e.lastBase = Math.max(e.lastBase, s.round);
+        else
+            e.lastHead = Math.max(e.lastHead, s.round);
+    }
+    for (const [name, set] of rounds)
+        out.get(name).count = set.size;
+    return out;
+}
+
+/**
+ * The one Config type shared by the CLI and the Action, its defaults, and validation with
+ * messages that name the bad option and the accepted values. Sources: defaults < config file
+ * (benchgate.json in the repository) < command-line flags / Action inputs.
+ */
+/** Sound results in about ten minutes of benchmark time on a 2-core runner (STATISTICS §7). */
+const DEFAULT_CONFIG = {
+    repoDir: '.',
+    base: null,
+    head: 'HEAD',
+    mergeBase: true,
+    build: null,
+    binary: null,
+    workingDirectory: '.',
+    workDir: null,
+    keepWorktrees: false,
+    rounds: 20,
+    warmupRounds: 1,
+    repetitions: 3,
+    minTime: 0.05,
+    filter: null,
+    randomInterleaving: false,
+    cpu: null,
+    runTimeoutSeconds: 600,
+    buildTimeoutSeconds: 3600,
+    timeBudgetSeconds: 600,
+    lockFile: null,
+    out: 'benchgate-out',
+    format: 'text',
+    failOn: 'regression',
+    failOnBaseBuildFailure: false,
+    key: 'default',
+    html: null,
+    adaptive: false,
+    maxRounds: null,
+    futilityPower: FUTILITY_POWER,
+    analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
+};
+/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
+class ConfigError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'ConfigError';
+    }
+}
+/** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
+const SPEC = {
+    repo: { type: 'string' },
+    base: { type: 'string' },
+    head: { type: 'string' },
+    'merge-base': { type: 'bool' },
+    build: { type: 'string' },
+    binary: { type: 'string' },
+    'working-directory': { type: 'string' },
+    'work-dir': { type: 'string' },
+    'keep-worktrees': { type: 'bool' },
+    rounds: { type: 'int', min: 1, max: 10000 },
+    'warmup-rounds': { type: 'int', min: 0, max: 100 },
+    repetitions: { type: 'int', min: 1, max: 100000 },
+    'min-time': { type: 'number', min: 0, max: 3600 },
+    filter: { type: 'string' },
+    'random-interleaving': { type: 'bool' },
+    cpu: { type: 'int', min: 0, max: 4095 },
+    'run-timeout': { type: 'number', min: 1, max: 86400 },
+    'build-timeout': { type: 'number', min: 1, max: 86400 },
+    'time-budget': { type: 'number', min: 1, max: 7 * 86400 },
+    lock: { type: 'string' },
+    out: { type: 'string' },
+    format: { type: 'enum', values: ['text', 'md', 'json'] },
+    'fail-on': { type: 'enum', values: ['regression', 'inconclusive', 'never'] },
+    'fail-on-base-build-failure': { type: 'bool' },
+    key: { type: 'string' },
+    html: { type: 'string' },
+    adaptive: { type: 'bool' },
+    'max-rounds': { type: 'int', min: 1, max: 10000 },
+    'futility-power': { type: 'number', min: 0, max: 0.5 },
+    alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
+    'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
+    power: { type: 'number', min: 0, max: 1, exclusive: true },
+    'deff-cutoff': { type: 'number', min: 1, max: 1000 },
+    correction: { type: 'enum', values: ['holm', 'bh', 'none'] },
+    metric: { type: 'enum', values: ['real_time', 'cpu_time'] },
+    seed: { type: 'int', min: 0, max: 2 ** 31 - 1 },
+    'bootstrap-resamples': { type: 'int', min: 100, max: 100000 }
+};
+const OPTION_NAMES = Object.keys(SPEC);
+/** camelCase -> kebab-case, so a config file may use either. */
+function kebab(name) {
+    return name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+}
+/**
+ * Builds a validated Config from layers of raw options (later layers win).
+ * @throws ConfigError naming the option, the bad value and what is accepted
+ */
+function buildConfig(...layers) {
+    const merged = {};
+    for (const layer of layers) {
+        for (const [name, value] of Object.entries(layer ?? {})) {
+            if (value === undefined || value === '')
+                continue;
+            const key = kebab(name);
+            if (!SPEC[key])
+                throw new ConfigError(`unknown option '${name}'. Known options: ${OPTION_NAMES.join(', ')}`);
+            merged[key] = value;
+        }
+    }
+    const get = (key, fallback) => key in merged ? parseValue(key, merged[key]) : fallback;
+    const d = DEFAULT_CONFIG;
+    const a = d.analysis;
+    const config = {
+        repoDir: get('repo', d.repoDir),
+        base: get('base', d.base),
+        head: get('head', d.head),
+        mergeBase: get('merge-base', d.mergeBase),
+        build: get('build', d.build),
+        binary: get('binary', d.binary),
+        workingDirectory: get('working-directory', d.workingDirectory),
+        workDir: get('work-dir', d.workDir),
+        keepWorktrees: get('keep-worktrees', d.keepWorktrees),
+        rounds: get('rounds', d.rounds),
+        warmupRounds: get('warmup-rounds', d.warmupRounds),
+        repetitions: get('repetitions', d.repetitions),
+        minTime: get('min-time', d.minTime),
+        filter: get('filter', d.filter),
+        randomInterleaving: get('random-interleaving', d.randomInterleaving),
+        cpu: get('cpu', d.cpu),
+        runTimeoutSeconds: get('run-timeout', d.runTimeoutSeconds),
+        buildTimeoutSeconds: get('build-timeout', d.buildTimeoutSeconds),
+        timeBudgetSeconds: get('time-budget', d.timeBudgetSeconds),
+        lockFile: get('lock', d.lockFile),
+        out: get('out', d.out),
+        format: get('format', d.format),
+        failOn: get('fail-on', d.failOn),
+        failOnBaseBuildFailure: get('fail-on-base-build-failure', d.failOnBaseBuildFailure),
+        key: get('key', d.key),
+        html: get('html', d.html),
+        adaptive: get('adaptive', d.adaptive),
+        maxRounds: get('max-rounds', d.maxRounds),
+        futilityPower: get('futility-power', d.futilityPower),
+        analysis: {
+            alpha: get('alpha', a.alpha),
+            minEffect: get('min-effect', a.minEffect),
+            power: get('power', a.power),
+            deffCutoff: get('deff-cutoff', a.deffCutoff),
+            correction: get('correction', a.correction),
+            metric: get('metric', a.metric),
+            seed: get('seed', a.seed),
+            bootstrapResamples: get('bootstrap-resamples', a.bootstrapResamples)
+        }
+    };
+    if (config.head.startsWith('-') || (config.base ?? '').startsWith('-')) {
+        throw new ConfigError(`a ref may not start with '-' (got '${config.head.startsWith('-') ? config.head : config.base}')`);
+    }
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(config.key)) {
+        throw new ConfigError(`--key must be 1–64 letters, digits, '.', '_' or '-' (got '${config.key}')`);
+    }
+    if (config.analysis.power <= config.analysis.alpha) {
+        throw new ConfigError(`--power (${config.analysis.power}) must be larger than --alpha (${config.analysis.alpha})`);
+    }
+    return config;
+}
+function parseValue(key, value) {
+    const spec = SPEC[key];
+    const bad = (accepted) => new ConfigError(`--${key}: '${String(value)}' is not valid; expected ${accepted}`);
+    switch (spec.type) {
+        case 'string':
+            if (typeof value !== 'string')
+                throw bad('a string');
+            return value;
+        case 'bool':
+            if (typeof value === 'boolean')
+                return value;
+            if (/^(true|yes|1|on)$/i.test(String(value)))
+                return true;
+            if (/^(false|no|0|off)$/i.test(String(value)))
+                return false;
+            throw bad('true or false');
+        case 'enum':
+            if (!spec.values.includes(String(value)))
+                throw bad(`one of ${spec.values.join(', ')}`);
+            return String(value);
+        case 'int':
+        case 'number': {
+            const n = typeof value === 'number'
+                ? value
+                : /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(String(value))
+                    ? Number(value)
+                    : NaN;
+            const range = `${spec.exclusive ? '(' : '['}${spec.min}, ${spec.max}${spec.exclusive ? ')' : ']'}`;
+            const what = spec.type === 'int' ? `a whole number in ${range}` : `a number in ${range}`;
+            if (!Number.isFinite(n) || (spec.type === 'int' && !Number.isInteger(n)))
+                throw bad(what);
+            const low = spec.exclusive ? n <= spec.min : n < spec.min;
+            const high = spec.exclusive ? n >= spec.max : n > spec.max;
+            if (low || high)
+                throw bad(what);
+            return n;
+        }
+    }
+}
+/**
+ * Reads a JSON config file (e.g. benchgate.json). Missing optional file -> undefined.
+ * @throws ConfigError when the file is not valid JSON or not an object of options
+ */
+function readConfigFile(path, required) {
+    let text;
+    try {
+        text = readFileSync(path, 'utf8');
+    }
+    catch (e) {
+        if (!required && e.code === 'ENOENT')
+            return undefined;
+        throw new ConfigError(`cannot read config file ${path}: ${e.message}`);
+    }
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch (e) {
+        throw new ConfigError(`config file ${path} is not valid JSON: ${e.message}`);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw new ConfigError(`config file ${path} must hold a JSON object of options, e.g. {"rounds": 20}`);
+    }
+    const out = {};
+    for (const [k, v] of Object.entries(parsed)) {
+        if (k === '$schema')
+            continue;
+        if (!['string', 'number', 'boolean'].includes(typeof v)) {
+            throw new ConfigError(`config file ${path}: option '${k}' must be a string, number or boolean`);
+        }
+        out[k] = v;
+    }
+    return out;
+}
+
+/** Maps any error to the CLI's exit codes: 2 usage/config, 3 the job could not run. */
+const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
+/** Exit code and one-line message for an error thrown by a command. */
+function describeError(e) {
+    if (e instanceof ConfigError)
+        return { code: EXIT.usage, message: `benchgate: ${e.message}` };
+    const err = e;
+    // Typed job errors carry their own exit code (2 or 3) and an optional hint.
+    if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
+        return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` };
+    }
+    if (e instanceof StatsInputError)
+        return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` };
+    if (err?.name === 'SampleFileError')
+        return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
+    const message = e instanceof Error ? e.message : String(e);
+    return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
+}
+
+/** benchgate's version; a test keeps it equal to package.json's. */
+const VERSION = '0.1.0';
+
+/**
+ * The CLI entry: argv -> Config -> one command; the report goes to stdout, progress and the
+ * gate's one-line reason to stderr. Only this file exits the process.
+ * Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.
+ */
+const BOOLEAN_OPTIONS = new Set([
+    'merge-base',
+    'keep-worktrees',
+    'random-interleaving',
+    'fail-on-base-build-failure',
+    'adaptive'
+]);
+const HELP = {
+    main: `benchgate ${VERSION}: stop performance regressions at the pull request.
+
+Usage:
+  benchgate run --base REF --build CMD --binary PATH [options]   build, measure (ABBA), analyse, gate
+  benchgate compare BASE HEAD [options]    analyse existing sample files or folders
+  benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json, --html FILE)
+  benchgate --version | --help | COMMAND --help
+
+Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.`,
+    run: `Usage: benchgate run --base REF --build CMD --binary PATH [options]
+
+Builds the merge-base of REF and --head (default HEAD) and the head in two git worktrees, runs both
+benchmark binaries in alternating rounds (base-head, head-base, ...) on this machine, analyses every
+benchmark and fails (exit 1) on a regression.
+
+Options:
+  --base REF           what to compare against (merge-base with head unless --no-merge-base)
+  --head REF           the change (default HEAD)
+  --build CMD          shell command run in each worktree (BENCHGATE_SIDE=base|head is set)
+  --binary PATH        benchmark executable, relative to the worktree
+  --working-directory D  where benchmarks run, relative to the worktree (default .)
+  --rounds N           ABBA rounds after one warm-up round (default 20)
+  --repetitions N      --benchmark_repetitions per process (default 3)
+  --min-time S         --benchmark_min_time in seconds (default 0.05)
+  --filter REGEX       --benchmark_filter
+  --random-interleaving  shuffle benchmark order inside each process
+  --cpu N              pin benchmark processes to CPU N
+  --adaptive           after the first --rounds, add ABBA rounds only for benchmarks still
+                       inconclusive, with group-sequential levels (docs/adaptive.md)
+  --max-rounds N       with --adaptive: at most N rounds per benchmark (default 3 × --rounds)
+  --futility-power P   with --adaptive: stop measuring a benchmark whose chance of being decided
+                       by --max-rounds is below P (default 0.01; 0 never stops one early)
+  --time-budget S      stop adding rounds after S seconds of measuring (default 600)
+  --run-timeout S      kill a benchmark process after S seconds (default 600)
+  --lock FILE          hold this host-wide lock while measuring (self-hosted runners)
+  --keep-worktrees     keep the work directory for inspection
+  plus the analysis and output options of 'benchgate compare --help'
+
+Example:
+  benchgate run --base origin/main --build 'cmake -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build' --binary build/bench`,
+    compare: `Usage: benchgate compare BASE HEAD [options]
+
+BASE and HEAD are sample files or folders of them: Google Benchmark JSON (--benchmark_out),
+bench-runner JSONL (--benchgate_samples) or CSV 'benchmark,nanoseconds'. In a folder, each file is
+one process run.
+
+Options:
+  --alpha A            significance level of the gate (default 0.01)
+  --min-effect D       smallest relative change that matters (default 0.02 = 2%)
+  --correction C       holm | bh | none (default holm)
+  --power P            power the sample-size advice aims at (default 0.95)
+  --metric M           real_time | cpu_time (default real_time)
+  --fail-on F          regression | inconclusive | never (default regression)
+  --format F           text | md | json on stdout (default text)
+  --out DIR            where results.json, report.md, summary.md, report.txt and report.html
+                       (plots; needs the raw samples) go (default benchgate-out)
+  --html FILE          also write the self-contained HTML report with plots to FILE
+  --config FILE        options from a JSON file (default benchgate.json if present)
+
+Examples:
+  benchgate compare base.json head.json
+  benchgate compare runs/base runs/head --min-effect 0.05 --format md`,
+    report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F] [--html FILE]
+
+  --html FILE          write the HTML report; its plots use the samples/ folder next to RESULTS.json
+                       (as 'run' leaves it), else the page has the numbers only and says so
+
+Example:
+  benchgate report benchgate-out/results.json --format md > comment.md`
+};
+/** Parses argv and runs one command; returns the exit code (never exits itself). */
+async function main(argv, io) {
+    const [command, ...rest] = argv;
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+        io.stdout(HELP.main + '\n');
+        return command === undefined ? EXIT.usage : EXIT.pass;
+    }
+    if (command === '--version' || command === '-v') {
+        io.stdout(`${VERSION}\n`);
+        return EXIT.pass;
+    }
+    if (!(command in HELP) || command === 'main') {
+        io.stderr(`benchgate: unknown command '${command}'\n\n${HELP.main}\n`);
+        return EXIT.usage;
+    }
+    try {
+        const { values, positionals } = parseArgs({
+            args: rest,
+            options: parseOptions(),
+            allowPositionals: true,
+            strict: true
+        });
+        if (values.help) {
+            io.stdout(HELP[command] + '\n');
+            return EXIT.pass;
+        }
+        const { config: configPath, help: _help, 'no-merge-base': noMergeBase, ...flags } = values;
+        if (noMergeBase)
+            flags['merge-base'] = false;
+        const fileOptions = readConfigFile(typeof configPath === 'string' ? configPath : 'benchgate.json', typeof configPath === 'string');
+        const config = buildConfig(fileOptions, flags);
+        switch (command) {
+            case 'run': {
+                if (positionals.length !== 0)
+                    return usage(io, command, `unexpected argument '${positionals[0]}'`);
+                const { runCommand } = await Promise.resolve().then(function () { return run; });
+                return await runCommand(config, io);
+            }
+            case 'compare': {
+                if (positionals.length !== 2)
+                    return usage(io, command, `expected BASE and HEAD, got ${positionals.length} argument(s)`);
+                const { compareCommand } = await Promise.resolve().then(function () { return compare; });
+                return await compareCommand(config, positionals[0], positionals[1], io);
+            }
+            case 'report': {
+                if (positionals.length !== 1)
+                    return usage(io, command, `expected one RESULTS.json, got ${positionals.length} argument(s)`);
+                const { reportCommand } = await Promise.resolve().then(function () { return report; });
+                return await reportCommand(config, positionals[0], io);
+            }
+        }
+        return EXIT.usage;
+    }
+    catch (e) {
+        if (e.code?.toString().startsWith('ERR_PARSE_ARGS'))
+            return usage(io, command, e.message);
+        const { code, message } = describeError(e);
+        io.stderr(message + '\n');
+        return code;
+    }
+}
+function usage(io, command, problem) {
+    io.stderr(`benchgate ${command}: ${problem}\n\n${HELP[command]}\n`);
+    return EXIT.usage;
+}
+function parseOptions() {
+    const options = {
+        help: { type: 'boolean', short: 'h' },
+        config: { type: 'string' }
+    };
+    for (const name of OPTION_NAMES)
+        options[name] = { type: BOOLEAN_OPTIONS.has(name) ? 'boolean' : 'string' };
+    options['no-merge-base'] = { type: 'boolean' };
+    return options;
+}
+/* istanbul ignore next -- the process entry itself */
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+    const io = {
+        stdout: (t) => process.stdout.write(t),
+        stderr: (t) => process.stderr.write(t),
+        colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+        isTTY: Boolean(process.stderr.isTTY)
+    };
+    main(process.argv.slice(2), io).then((code) => {
+        process.exitCode = code;
+    });
 }
 
 /** Number and text formatting shared by every report. Reads finished results; computes nothing statistical. */
@@ -38810,6 +39199,7 @@ function adaptiveNote(c) {
         'max-rounds': 'max rounds',
         'time-budget': 'time budget ran out',
         'no-samples': 'stopped: no new samples',
+        futile: 'stopped: too noisy to decide within max rounds',
         interrupted: 'interrupted',
         failures: 'stopped: binary kept failing'
     };
@@ -41947,289 +42337,6 @@ async function acquireHostLock(path, options) {
 }
 
 /**
- * Group-sequential significance levels for adaptive rounds (docs/adaptive.md): how much of the
- * error budget α each look at the data may spend, so that looking after every block of rounds does
- * not inflate false alarms.
- *
- * The rule, chosen because it is valid with no assumption about how the looks are correlated:
- * - α is spent over the planned information fraction `t = rounds so far / maximum rounds` with the
- *   Lan–DeMets O'Brien–Fleming-type spending function `α(t) = 2 − 2Φ(z_{1−α/2} / √t)`
- *   (α(0) = 0, α(1) = α; tiny early, most of α kept for the last look).
- * - Look k tests at the increment `α(t_k) − α(t_{k−1})`; the final look (maximum rounds reached or the
- *   time budget exhausted) at everything left, `α − α(t_{k−1})`.
- * - By Boole's inequality P(a false alarm at any look) ≤ Σ increments ≤ α whatever the correlation
- *   between looks (Bonferroni over looks). This is conservative compared with exact boundaries
- *   (Armitage, McPherson & Rowe recursive integration), which we do not use because they assume a
- *   normal statistic with independent increments — not a rank test on one median per process.
- *
- * References: K. K. G. Lan & D. L. DeMets (1983), "Discrete sequential boundaries for clinical
- * trials", Biometrika 70(3), 659–663; P. C. O'Brien & T. R. Fleming (1979), "A multiple testing
- * procedure for clinical trials", Biometrics 35(3), 549–556.
- *
- * Pure functions, no I/O.
- * @module
- */
-function checkAlpha(alpha) {
-    if (!(alpha > 0 && alpha < 1))
-        throw new StatsInputError('domain', 'alpha', `alpha must be in (0, 1), got ${alpha}`);
-}
-function checkFraction(t, name = 't') {
-    if (!(t >= 0 && t <= 1))
-        throw new StatsInputError('domain', name, `${name} must be an information fraction in [0, 1], got ${t}`);
-}
-/**
- * The O'Brien–Fleming-type spending function of Lan & DeMets (1983):
- * `α(t) = 2 − 2Φ(z_{1−α/2}/√t)`, computed as `2·(1 − Φ(·))` without cancellation, so tiny early
- * values keep their relative accuracy. Same as R `2 - 2*pnorm(qnorm(1 - a/2)/sqrt(t))`.
- *
- * @param t information fraction in [0, 1] (rounds so far / maximum rounds); α(0) = 0
- * @param alpha overall two-sided level in (0, 1)
- * @returns the cumulative α spent by fraction t, in [0, alpha]; non-decreasing in t, α(1) = alpha
- * @throws StatsInputError 'domain' for t outside [0, 1] or alpha outside (0, 1)
- * Complexity O(1).
- */
-function obrienFlemingSpending(t, alpha) {
-    checkAlpha(alpha);
-    checkFraction(t);
-    if (t === 0)
-        return 0;
-    if (t === 1)
-        return alpha;
-    const z = normalQuantile(1 - alpha / 2);
-    return Math.min(alpha, 2 * normalSf(z / Math.sqrt(t)));
-}
-/**
- * The level of one look: the α increment between the previous look's information fraction and
- * this one's, or everything not yet spent when this is the final look.
- *
- * @param look.alpha overall level in (0, 1)
- * @param look.fraction this look's information fraction in (0, 1]
- * @param look.previousFraction the previous look's fraction in [0, fraction) (0 for the first look)
- * @param look.final true when no further look will follow (max rounds reached, time budget out)
- * @returns a level in (0, alpha]; Σ over a run's looks ≤ alpha
- * @throws StatsInputError 'domain' for fractions outside their ranges or alpha outside (0, 1)
- */
-function lookAlpha(look) {
-    const { alpha, fraction, previousFraction } = look;
-    checkAlpha(alpha);
-    checkFraction(fraction, 'fraction');
-    checkFraction(previousFraction, 'previousFraction');
-    if (!(fraction > previousFraction)) {
-        throw new StatsInputError('domain', 'fraction', `a look's fraction (${fraction}) must exceed the previous look's (${previousFraction})`);
-    }
-    const spent = obrienFlemingSpending(previousFraction, alpha);
-    const upTo = look.final ? alpha : obrienFlemingSpending(fraction, alpha);
-    // Never exactly 0 (a test at level 0 is meaningless); the floor is far below any useful p-value.
-    return Math.max(upTo - spent, Number.MIN_VALUE);
-}
-
-/**
- * The analysis side of adaptive rounds (docs/adaptive.md): a sequence of looks at a growing set of
- * samples. At each look the benchmarks still unresolved are analysed at the look's group-sequential
- * level (stats/sequential.ts); those that reach a verdict — regression, improvement, negligible,
- * unchanged — keep it and get no more rounds; the rest are measured again. Pure: no I/O, no clock.
- *
- * Rules that keep the looks honest:
- * - the test, its CI and the equivalence decision ("unchanged": CI inside ±δ) all use the look's
- *   level, so neither a false alarm nor a missed change ≥ δ gets more than its share of α per look;
- * - Holm (or BH) within a look runs over the whole suite: benchmarks resolved earlier stay in the
- *   family with p = 1, so the family never shrinks as benchmarks drop out;
- * - a benchmark that produced no new samples since the previous look (crashed, disappeared) stops
- *   with its last verdict and a warning, instead of being asked for again.
- */
-/** Verdicts that end a benchmark's measurement in an adaptive run. */
-const RESOLVED_VERDICTS = ['regression', 'improvement', 'negligible', 'unchanged'];
-/**
- * Looks whose level is below this resolve nothing: no rank test on benchmark-sized samples reaches
- * such p-values, and `1 − level` must stay below 1 for the CI. (A final look below it — which the
- * O'Brien–Fleming spending never produces — is tested at this floor.)
- */
-const MIN_TEST_ALPHA = 1e-12;
-/** Verdicts more rounds cannot change. */
-const NOT_COMPARED = ['new', 'removed', 'failed'];
-/**
- * Runs the looks of one adaptive measurement. Create one per run; call `look()` after every block of
- * rounds with all samples so far, measure `active` again, and take `result()` at the end.
- */
-class SequentialAnalysis {
-    opts;
-    maxRounds;
-    done = new Map();
-    latest = new Map();
-    active = null;
-    previousFraction = 0;
-    previousRounds = 0;
-    looks = 0;
-    warnings = [];
-    provenance = { base: {}, head: {} };
-    /**
-     * @param options analysis thresholds (α is the overall level spent over the looks)
-     * @param maxRounds the planned maximum number of rounds (the information fraction's denominator)
-     */
-    constructor(options, maxRounds) {
-        const { testAlpha: _t, familyPadding: _f, ...rest } = { ...DEFAULT_ANALYSIS_OPTIONS, ...options };
-        this.opts = rest;
-        if (!Number.isInteger(maxRounds) || maxRounds < 1)
-            throw new RangeError(`maxRounds must be an integer >= 1, got ${maxRounds}`);
-        this.maxRounds = maxRounds;
-    }
-    /** Benchmarks still to be measured (null before the first look: all of them). */
-    activeBenchmarks() {
-        return this.active === null ? null : [...this.active].sort();
-    }
-    /** Looks taken so far. */
-    lookCount() {
-        return this.looks;
-    }
-    /**
-     * Analyses the benchmarks still active at `at.rounds` rounds.
-     * @param input every sample and issue measured so far (samples of stopped benchmarks are ignored)
-     * @throws RangeError when `at.rounds` does not exceed the previous look's rounds
-     */
-    look(input, at) {
-        if (!(at.rounds > this.previousRounds))
-            throw new RangeError(`a look needs new rounds: ${at.rounds} after ${this.previousRounds}`);
-        const fraction = Math.min(1, at.rounds / this.maxRounds);
-        const final = at.final || fraction >= 1;
-        let testAlpha = lookAlpha({
-            alpha: this.opts.alpha,
-            fraction: Math.max(fraction, Math.min(1, this.previousFraction + 1e-12)),
-            previousFraction: this.previousFraction,
-            final
-        });
-        // A level this small decides nothing (and 1 − level would round to 1): analyse at the floor but
-        // resolve nothing at this look, unless it is the last.
-        const decides = final || testAlpha >= MIN_TEST_ALPHA;
-        testAlpha = Math.max(testAlpha, MIN_TEST_ALPHA);
-        this.looks++;
-        const look = this.looks;
-        const stopped = [];
-        const roundsOf = roundsPerBenchmark(input.samples);
-        // A benchmark asked for again that brought nothing new on either side stops here.
-        if (this.active !== null) {
-            for (const name of [...this.active]) {
-                const r = roundsOf.get(name);
-                const fresh = r !== undefined && r.lastBase >= this.previousRounds && r.lastHead >= this.previousRounds;
-                if (fresh)
-                    continue;
-                const last = this.latest.get(name);
-                if (last) {
-                    this.stop(name, last, 'no-samples', [
-                        {
-                            level: 'warning',
-                            code: 'adaptive-no-samples',
-                            message: `no new samples on ${r === undefined || r.lastBase < this.previousRounds ? 'base' : 'head'} in rounds ` +
-                                `${this.previousRounds + 1}–${at.rounds} (the process failed or the benchmark no longer ran): ` +
-                                `kept its verdict from look ${last.adaptive?.look ?? look - 1}`
-                        }
-                    ]);
-                    stopped.push(name);
-                }
-                this.active.delete(name);
-            }
-        }
-        const names = this.active;
-        const filtered = names === null
-            ? input
-            : {
-                ...input,
-                samples: input.samples.filter((s) => names.has(s.benchmark)),
-                issues: (input.issues ?? []).filter((i) => i.benchmark === '' || names.has(i.benchmark)),
-                headOnly: (input.headOnly ?? []).filter((b) => names.has(b))
-            };
-        const familyPadding = [...this.done.values()].filter((c) => c.pValue !== null).length;
-        const suite = analyzeSuite(filtered, { ...this.opts, testAlpha, familyPadding });
-        this.warnings = suite.warnings;
-        this.provenance = suite.provenance;
-        const next = new Set();
-        for (const c of suite.comparisons) {
-            c.adaptive = { rounds: roundsOf.get(c.benchmark)?.count ?? 0, look, testAlpha, stopReason: 'resolved' };
-            this.latest.set(c.benchmark, c);
-            if (decides && RESOLVED_VERDICTS.includes(c.verdict))
-                this.stop(c.benchmark, c, 'resolved');
-            else if (NOT_COMPARED.includes(c.verdict))
-                this.stop(c.benchmark, c, 'not-compared');
-            else if (final)
-                this.stop(c.benchmark, c, at.finalReason ?? 'max-rounds');
-            else {
-                next.add(c.benchmark);
-                continue;
-            }
-            stopped.push(c.benchmark);
-        }
-        this.active = next;
-        this.previousFraction = fraction;
-        this.previousRounds = at.rounds;
-        return { look, testAlpha, active: [...next].sort(), stopped: stopped.sort() };
-    }
-    /**
-     * Ends the run without a further look (e.g. interrupted before a top-up block measured anything):
-     * the benchmarks still active keep their last look's comparison and get `reason`.
-     */
-    finish(reason) {
-        for (const name of this.active ?? []) {
-            const last = this.latest.get(name);
-            if (last)
-                this.stop(name, last, reason);
-        }
-        this.active = new Set();
-    }
-    /**
-     * The suite as reported: every benchmark with the comparison of the look that stopped it (or its
-     * latest, if still active), counts over those, the last look's suite-wide warnings, and the
-     * run's analysis options (α is the overall level).
-     */
-    result() {
-        if (this.active?.size)
-            this.finish('interrupted');
-        const all = new Map(this.latest);
-        for (const [name, c] of this.done)
-            all.set(name, c);
-        const comparisons = [...all.values()].sort((a, b) => a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0);
-        const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
-        for (const c of comparisons)
-            counts[c.verdict]++;
-        return {
-            options: { ...this.opts },
-            comparisons,
-            counts,
-            warnings: [...this.warnings],
-            provenance: this.provenance
-        };
-    }
-    stop(name, c, reason, warnings = []) {
-        c.adaptive = {
-            ...(c.adaptive ?? { rounds: 0, look: this.looks, testAlpha: this.opts.alpha }),
-            stopReason: reason
-        };
-        if (warnings.length)
-            c.warnings = [...c.warnings, ...warnings];
-        this.done.set(name, c);
-    }
-}
-/** Per benchmark: distinct measured rounds with samples, and the last round seen on each side. */
-function roundsPerBenchmark(samples) {
-    const rounds = new Map();
-    const out = new Map();
-    for (const s of samples) {
-        let set = rounds.get(s.benchmark);
-        if (!set)
-            rounds.set(s.benchmark, (set = new Set()));
-        set.add(s.round);
-        let e = out.get(s.benchmark);
-        if (!e)
-            out.set(s.benchmark, (e = { count: 0, lastBase: -1, lastHead: -1 }));
-        if (s.side === 'base')
-            e.lastBase = Math.max(e.lastBase, s.round);
-        else
-            e.lastHead = Math.max(e.lastHead, s.round);
-    }
-    for (const [name, set] of rounds)
-        out.get(name).count = set.size;
-    return out;
-}
-
-/**
  * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
  * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
  * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
@@ -42302,7 +42409,7 @@ async function runAdaptive(o) {
         throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
     }
     const start = Date.now();
-    const seq = new SequentialAnalysis(o.analysis, maxRounds);
+    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
     const looks = [];
     const blocks = [];
     let done = 0;
@@ -43618,9 +43725,9 @@ function shellQuote(s) {
 }
 
 var compare = /*#__PURE__*/Object.freeze({
-    __proto__: null,
-    compareCommand: compareCommand,
-    shellQuote: shellQuote
+	__proto__: null,
+	compareCommand: compareCommand,
+	shellQuote: shellQuote
 });
 
 /**
@@ -43754,6 +43861,7 @@ async function runPipeline(config, log, hooks = {}) {
                     ...measure,
                     initialRounds: config.rounds,
                     maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
+                    futilityPower: config.futilityPower,
                     warmup: config.warmupRounds,
                     analysis: config.analysis,
                     snapshot: () => ({ samples, issues, provenance })
@@ -43893,6 +44001,8 @@ function reproduceLine(config, baseSha, headSha) {
         args.push('--adaptive');
     if (config.adaptive && config.maxRounds !== null)
         args.push('--max-rounds', String(config.maxRounds));
+    if (config.adaptive && config.futilityPower !== FUTILITY_POWER)
+        args.push('--futility-power', String(config.futilityPower));
     return args.map(shellQuote).join(' ');
 }
 
@@ -43955,8 +44065,8 @@ function runningVerdicts(partial, config) {
 }
 
 var run = /*#__PURE__*/Object.freeze({
-    __proto__: null,
-    runCommand: runCommand
+	__proto__: null,
+	runCommand: runCommand
 });
 
 /**
@@ -43973,6 +44083,7 @@ const STOP_REASONS = [
     'max-rounds',
     'time-budget',
     'no-samples',
+    'futile',
     'not-compared',
     'interrupted',
     'failures'
@@ -44136,9 +44247,9 @@ function samplesNextTo(resultsPath) {
 }
 
 var report = /*#__PURE__*/Object.freeze({
-    __proto__: null,
-    reportCommand: reportCommand,
-    samplesNextTo: samplesNextTo
+	__proto__: null,
+	reportCommand: reportCommand,
+	samplesNextTo: samplesNextTo
 });
 
-export { HELP, main$1r as main };
+export { HELP, main };

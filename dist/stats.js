@@ -37624,6 +37624,11 @@ const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
 const MIN_VALUES_PER_SIDE = 2;
 /** Ljung-Box p below this flags time-dependent noise (STATISTICS §5). */
 const AUTOCORRELATION_P = 0.01;
+/** Level of the CI that gives adaptive looks their standard error of ln(ratio) (see logRatioSe). */
+const PROJECTION_CONF = 0.95;
+function logWidth(ci) {
+    return Math.log(ci[1]) - Math.log(ci[0]);
+}
 /**
  * Compares head against base for one benchmark.
  * @param base base observations in time order (value > 0, finite; ns per iteration)
@@ -37683,6 +37688,12 @@ function compare(benchmark, base, head, options = {}) {
     const mw = mannWhitneyU(analysed.head, analysed.base);
     const shift = hodgesLehmann(analysed.head, analysed.base, { confLevel });
     const ratio = hodgesLehmannRatio(analysed.head, analysed.base, { confLevel });
+    // Adaptive looks only: a standard error of ln(ratio) for projecting to more rounds (futility), from
+    // the 95% CI. A look's own far-tail CI reaches into the outliers of the differences and overstates it.
+    const logRatioSe = opts.testAlpha === undefined
+        ? undefined
+        : logWidth(hodgesLehmannRatio(analysed.head, analysed.base, { confLevel: PROJECTION_CONF }).ci) /
+            (2 * normalQuantile((1 + PROJECTION_CONF) / 2));
     for (const message of new Set([...mw.warnings, ...shift.warnings]))
         warnings.push({ level: 'info', code: 'test', message });
     const sideAnalyses = {
@@ -37705,6 +37716,7 @@ function compare(benchmark, base, head, options = {}) {
         confLevel,
         shift: { estimate: shift.estimate, ci: shift.ci },
         ratio: { estimate: ratio.estimate, ci: ratio.ci },
+        ...(logRatioSe !== undefined && { logRatioSe }),
         power,
         warnings,
         issues: []

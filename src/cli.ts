@@ -51,6 +51,8 @@ Options:
   --adaptive           after the first --rounds, add ABBA rounds only for benchmarks still
                        inconclusive, with group-sequential levels (docs/adaptive.md)
   --max-rounds N       with --adaptive: at most N rounds per benchmark (default 3 × --rounds)
+  --futility-power P   with --adaptive: stop measuring a benchmark whose chance of being decided
+                       by --max-rounds is below P (default 0.01; 0 never stops one early)
   --time-budget S      stop adding rounds after S seconds of measuring (default 600)
   --run-timeout S      kill a benchmark process after S seconds (default 600)
   --lock FILE          hold this host-wide lock while measuring (self-hosted runners)

@@ -4,6 +4,7 @@
  * (benchgate.json in the repository) < command-line flags / Action inputs.
  */
 import { readFileSync } from 'node:fs'
+import { FUTILITY_POWER } from './analysis/sequential.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions, type Correction } from './analysis/types.js'
 
 export type FailOn = 'regression' | 'inconclusive' | 'never'
@@ -53,6 +54,8 @@ export interface Config {
   adaptive: boolean
   /** Adaptive mode's cap on rounds per benchmark (null: chosen from `rounds`). */
   maxRounds: number | null
+  /** Adaptive mode: stop a benchmark as futile below this conditional power (0: never). */
+  futilityPower: number
   analysis: AnalysisOptions
 }
 
@@ -86,6 +89,7 @@ export const DEFAULT_CONFIG: Config = {
   html: null,
   adaptive: false,
   maxRounds: null,
+  futilityPower: FUTILITY_POWER,
   analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
 }
 
@@ -139,6 +143,7 @@ const SPEC: Record<
   html: { type: 'string' },
   adaptive: { type: 'bool' },
   'max-rounds': { type: 'int', min: 1, max: 10000 },
+  'futility-power': { type: 'number', min: 0, max: 0.5 },
   alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
   'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
   power: { type: 'number', min: 0, max: 1, exclusive: true },
@@ -204,6 +209,7 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
     html: get('html', d.html),
     adaptive: get('adaptive', d.adaptive),
     maxRounds: get('max-rounds', d.maxRounds),
+    futilityPower: get('futility-power', d.futilityPower),
     analysis: {
       alpha: get('alpha', a.alpha),
       minEffect: get('min-effect', a.minEffect),

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { FUTILITY_POWER } from './analysis/sequential.js'
 import { analyzeSuite } from './analysis/suite.js'
 import type { SuiteResult } from './analysis/types.js'
 import { locateBinary, probeBinary, runBuild, type BuildResult } from './build/index.js'
@@ -220,6 +221,7 @@ export async function runPipeline(
             ...measure,
             initialRounds: config.rounds,
             maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
+            futilityPower: config.futilityPower,
             warmup: config.warmupRounds,
             analysis: config.analysis,
             snapshot: () => ({ samples, issues, provenance })
@@ -385,5 +387,7 @@ function reproduceLine(config: Config, baseSha: string, headSha: string): string
   if (config.filter) args.push('--filter', config.filter)
   if (config.adaptive) args.push('--adaptive')
   if (config.adaptive && config.maxRounds !== null) args.push('--max-rounds', String(config.maxRounds))
+  if (config.adaptive && config.futilityPower !== FUTILITY_POWER)
+    args.push('--futility-power', String(config.futilityPower))
   return args.map(shellQuote).join(' ')
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { SequentialAnalysis, MIN_TEST_ALPHA } from '../../src/analysis/sequential.js'
+import { FUTILITY_POWER, SequentialAnalysis, MIN_TEST_ALPHA } from '../../src/analysis/sequential.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { Sample } from '../../src/samples/model.js'
 import { obrienFlemingSpending } from '../../src/stats/sequential.js'
@@ -60,7 +60,8 @@ describe('analyzeSuite familyPadding', () => {
 
 describe('SequentialAnalysis', () => {
   it('freezes resolved benchmarks, keeps the rest active, and ends at the final look', () => {
-    const seq = new SequentialAnalysis(opts, 30)
+    // Futility off: BM_noisy must reach the final look.
+    const seq = new SequentialAnalysis(opts, 30, { futilityPower: 0 })
     let samples = [
       ...measure('BM_big', 1.3, 0.01, 0, 10, 4),
       ...measure('BM_same', 1, 0.0005, 0, 10, 5),
@@ -94,5 +95,36 @@ describe('SequentialAnalysis', () => {
     const l = seq.look({ samples: measure('BM_big', 1.5, 0.01, 0, 4, 9) }, { rounds: 4, final: false })
     expect(l.testAlpha).toBe(MIN_TEST_ALPHA)
     expect(l.active).toEqual(['BM_big'])
+  })
+
+  it('stops a benchmark too noisy to decide by the maximum rounds (futile), not one that can still be decided', () => {
+    const seq = new SequentialAnalysis({ alpha: 0.01, bootstrapResamples: 100 }, 60)
+    const samples = [
+      // A/A at 25% noise between processes: 60 rounds leave a CI of about ±10%, far wider than δ = 2%.
+      ...measure('BM_hopeless', 1, 0.25, 0, 20, 10),
+      // A/A at 1%: not resolved at 8e-6 after 20 rounds perhaps, but 60 rounds would show it unchanged.
+      ...measure('BM_quiet', 1, 0.01, 0, 20, 11),
+      // +12% at 25% noise: as noisy as BM_hopeless and not yet significant at the first look's 8e-6,
+      // but on course to be found by 60 rounds.
+      ...measure('BM_big_noisy', 1.12, 0.25, 0, 20, 12)
+    ]
+    const l1 = seq.look({ samples }, { rounds: 20, final: false })
+    expect(l1.stopped).toContain('BM_hopeless')
+    expect(l1.active).toContain('BM_big_noisy')
+    expect(l1.active.includes('BM_quiet') || l1.stopped.includes('BM_quiet')).toBe(true)
+    const hopeless = seq.result().comparisons.find((c) => c.benchmark === 'BM_hopeless')!
+    expect(hopeless.verdict).toBe('inconclusive')
+    expect(hopeless.adaptive).toMatchObject({ rounds: 20, look: 1, stopReason: 'futile' })
+    const w = hopeless.warnings.find((x) => x.code === 'adaptive-futile')!
+    expect(w.message).toMatch(/too noisy to decide within 60 rounds: its CI would still be about ±\d+\.\d%/)
+    const quiet = seq.result().comparisons.find((c) => c.benchmark === 'BM_quiet')!
+    expect(quiet.adaptive?.stopReason).not.toBe('futile')
+    expect(FUTILITY_POWER).toBe(0.01)
+  })
+
+  it('futilityPower 0 never stops for futility', () => {
+    const seq = new SequentialAnalysis({ alpha: 0.01, bootstrapResamples: 100 }, 60, { futilityPower: 0 })
+    const l1 = seq.look({ samples: measure('BM_hopeless', 1, 0.25, 0, 20, 10) }, { rounds: 20, final: false })
+    expect(l1.active).toEqual(['BM_hopeless'])
   })
 })

@@ -11,6 +11,11 @@ describe('buildConfig', () => {
     expect(buildConfig()).toEqual(DEFAULT_CONFIG)
   })
 
+  it('futility power: 0 turns it off, the default is the analysis constant', () => {
+    expect(buildConfig({ 'futility-power': '0' }).futilityPower).toBe(0)
+    expect(buildConfig().futilityPower).toBe(0.01)
+  })
+
   it('lets later layers override earlier ones and accepts camelCase from files', () => {
     const c = buildConfig({ rounds: 10, minEffect: 0.05 }, { rounds: '12', alpha: '0.05' })
     expect(c.rounds).toBe(12)
@@ -26,6 +31,7 @@ describe('buildConfig', () => {
     [{ 'fail-on': 'sometimes' }, /expected one of regression, inconclusive, never/],
     [{ correction: 'bonferroni' }, /expected one of holm, bh, none/],
     [{ colour: 'red' }, /unknown option 'colour'/],
+    [{ 'futility-power': '0.9' }, /--futility-power: '0.9' is not valid; expected a number in \[0, 0.5\]/],
     [{ head: '--upload-pack=evil' }, /may not start with '-'/],
     [{ key: 'a b' }, /--key must be/],
     [{ power: '0.005', alpha: '0.01' }, /--power \(0.005\) must be larger than --alpha/]

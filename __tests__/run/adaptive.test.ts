@@ -196,6 +196,9 @@ describe('runAdaptive with a fake benchmark binary', () => {
       warmup: 1,
       blockRounds: 2,
       analysis: { alpha: 0.05, bootstrapResamples: 100 },
+      // These tests drive the loop with benchmarks too noisy to ever resolve; futility would stop
+      // them after the first look (tested on its own below).
+      futilityPower: 0,
       snapshot: (): SuiteInput => ({ samples, issues, provenance }),
       onRunComplete: (result: RunResult) => {
         if (result.warmup) return
@@ -274,6 +277,31 @@ describe('runAdaptive with a fake benchmark binary', () => {
       expect(by['BM_Clear<int>'].adaptive!.testAlpha).toBeLessThan(0.001)
       expect(r.summary.benchmarkSecondsUsed).toBeLessThan(r.summary.benchmarkSecondsIfFixed)
       expect(r.summary.saved).toBeGreaterThan(0)
+    } finally {
+      t.cleanup()
+    }
+  }, 60_000)
+
+  it('futility (the default) stops a benchmark too noisy to decide by max rounds; the rest are still topped up', async () => {
+    // BM_Hopeless: 30% noise, 40 rounds at most: its CI would stay about ±15% wide (δ = 2%).
+    const hopeless = { name: 'BM_Hopeless', ns: 2000, ratio: 1, sigma: 0.3 }
+    // BM_Slight: +1% at 3% noise: unresolved for a while, decidable (unchanged within ±2%) by 40 rounds.
+    const slight = { name: 'BM_Slight', ns: 1000, ratio: 1.01, sigma: 0.03 }
+    const t = setup([hopeless, slight], { maxRounds: 40, blockRounds: 4, futilityPower: undefined })
+    try {
+      const r = await runAdaptive(t.options)
+      const by = Object.fromEntries(r.suite!.comparisons.map((c) => [c.benchmark, c]))
+      expect(by.BM_Hopeless.verdict).toBe('inconclusive')
+      const stoppedAt = by.BM_Hopeless.adaptive!.rounds
+      expect(by.BM_Hopeless.adaptive!.stopReason).toBe('futile')
+      expect(stoppedAt).toBeLessThan(40)
+      expect(by.BM_Hopeless.warnings.map((w) => w.code)).toContain('adaptive-futile')
+      expect(r.summary.stopped.futile).toBe(1)
+      // once it stopped, only BM_Slight was measured
+      const later = t.filters().filter((f) => f.round >= stoppedAt)
+      expect(later.length).toBeGreaterThan(0)
+      for (const f of later) expect(f.filter).toBe('^(BM_Slight)$')
+      expect(by.BM_Slight.adaptive!.rounds).toBeGreaterThan(stoppedAt)
     } finally {
       t.cleanup()
     }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import { lookAlpha, obrienFlemingSpending, plannedLooks, spendingTable } from '../../src/stats/sequential.js'
+import {
+  conditionalPower,
+  lookAlpha,
+  obrienFlemingSpending,
+  plannedLooks,
+  spendingTable
+} from '../../src/stats/sequential.js'
 import { StatsInputError } from '../../src/stats/errors.js'
-import { hasR, noRReason, runR } from '../helpers/r.js'
+import { hasR, noRReason, runR, seededRandom } from '../helpers/r.js'
 
 // R 4.2.2: sprintf("%.17g", 2*pnorm(qnorm(1-a/2)/sqrt(t), lower.tail=FALSE)), the spending function
 // 2 - 2*pnorm(qnorm(1-a/2)/sqrt(t)) without the cancellation of `2 - 2*pnorm(...)` in the far tail.
@@ -98,3 +104,70 @@ describe('lookAlpha and the look plan', () => {
     expect(() => plannedLooks(10, 20, 0)).toThrow(StatsInputError)
   })
 })
+
+describe('conditionalPower (stochastic curtailment)', () => {
+  /** A standard normal from two uniforms (Box–Muller). */
+  const gauss = (rnd: () => number) => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
+
+  it('matches the frequency with which the final test rejects, given the first n of N observations', () => {
+    // The process itself, not the formula: n observations fixed, N − n simulated with mean `effect`,
+    // then the two-sided z-test on all N at level α. 40,000 continuations per case: sd of a rate ≤ 0.0025.
+    const rnd = seededRandom(20261123)
+    const cases = [
+      { n: 20, N: 60, sigma: 1, effect: 0, alpha: 0.01 },
+      { n: 20, N: 60, sigma: 1, effect: 0.5, alpha: 0.01 },
+      { n: 34, N: 60, sigma: 2, effect: -0.6, alpha: 0.05 },
+      { n: 10, N: 100, sigma: 1, effect: 0.2, alpha: 0.01 }
+    ]
+    for (const k of cases) {
+      const first = Array.from({ length: k.n }, () => k.effect / 2 + k.sigma * gauss(rnd))
+      const sum = first.reduce((a, b) => a + b, 0)
+      const bound = (k.sigma / Math.sqrt(k.N)) * Math.abs(normalQuantileFor(k.alpha))
+      let rejected = 0
+      const reps = 40_000
+      for (let r = 0; r < reps; r++) {
+        let rest = 0
+        for (let i = k.n; i < k.N; i++) rest += k.effect + k.sigma * gauss(rnd)
+        if (Math.abs((sum + rest) / k.N) > bound) rejected++
+      }
+      const cp = conditionalPower({
+        estimate: sum / k.n,
+        se: k.sigma / Math.sqrt(k.n),
+        fraction: k.n / k.N,
+        alpha: k.alpha,
+        effect: k.effect
+      })
+      expect(Math.abs(cp - rejected / reps)).toBeLessThan(0.01)
+    }
+  })
+
+  it('at the end it is the test itself; no standard error means no basis to stop', () => {
+    const at = (estimate: number) =>
+      conditionalPower({ estimate, se: 1, fraction: 1, alpha: 0.05, effect: 0 })
+    expect(at(1.97)).toBe(1)
+    expect(at(1.95)).toBe(0)
+    expect(conditionalPower({ estimate: 0, se: 0, fraction: 0.5, alpha: 0.05, effect: 0 })).toBe(1)
+    expect(() => conditionalPower({ estimate: 0, se: 1, fraction: 0, alpha: 0.05, effect: 0 })).toThrow(
+      StatsInputError
+    )
+  })
+
+  ;(hasR ? it : it.skip)(`agrees with R's pnorm form of the same expression ${hasR ? '' : noRReason}`, () => {
+    const f = [0.1, 1 / 3, 0.5, 0.8, 0.95]
+    const r = runR(
+      `b <- qnorm(1 - 0.01/2) * 0.02 * sqrt(f); m <- f * 0.004 + (1 - f) * 0.0198; s <- 0.02 * sqrt(f * (1 - f))
+       emit("v", pnorm((b - m) / s, lower.tail = FALSE) + pnorm((b + m) / s, lower.tail = FALSE))`,
+      { f }
+    )
+    f.forEach((fraction, i) => {
+      const got = conditionalPower({ estimate: 0.004, se: 0.02, fraction, alpha: 0.01, effect: 0.0198 })
+      expect(Math.abs(got - r.v[i])).toBeLessThanOrEqual(1e-13 + 1e-12 * r.v[i])
+    })
+  })
+})
+
+/** z_{1−α/2} as R prints it: sprintf("%.17g", qnorm(1 - a/2)) for a = 0.01 and 0.05. */
+function normalQuantileFor(alpha: number): number {
+  const z: Record<number, number> = { 0.01: 2.5758293035489004, 0.05: 1.959963984540054 }
+  return z[alpha]
+}

@@ -5,6 +5,8 @@
  * nothing re-implemented here.
  *
  *   npx tsx scripts/validate/adaptive.ts [--quick] [--aa N] [--power N] [--alpha A] [--seed S]
+ *                                        [--noise shared|quiet|memory-bound] [--process-sigma S]
+ *                                        [--futility-power P]
  *   npx tsx scripts/validate/adaptive.ts --replay OUT/samples [--initial N]   (a fixed run's samples)
  *
  * 1. A/A: N replications of a 10-benchmark suite with no change; the suite-wide false-alarm rate
@@ -13,10 +15,12 @@
  * 2. Power: a suite with 4 unchanged, 3 at +2% and 3 at +5% benchmarks; the share of changed
  *    benchmarks called "regression" by the adaptive design and by the fixed design of the same
  *    maximum length, and the benchmark time each used.
+ * Every adaptive replication is run twice on the same seed, with and without futility stopping
+ * (src/analysis/sequential.ts), so the cost and the saving of futility are paired comparisons.
  *
  * Bootstrap resamples are set to 100: they only feed the power *advice*, never a verdict.
  */
-import { SequentialAnalysis } from '../../src/analysis/sequential.js'
+import { FUTILITY_POWER, SequentialAnalysis } from '../../src/analysis/sequential.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { AnalysisOptions, SuiteResult } from '../../src/analysis/types.js'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
@@ -31,7 +35,7 @@ import { OWN_FILE_NAME, readSampleFile } from '../../src/samples/index.js'
 import { clopperPearson } from './binomial.js'
 import {
   createSession,
-  DEFAULT_NOISE,
+  NOISE_PRESETS,
   simulateAbba,
   type NoiseModel,
   type SimBenchmark
@@ -45,6 +49,8 @@ interface Design {
   minTimeSeconds: number
   noise: NoiseModel
   options: AnalysisOptions
+  /** Futility stopping below this conditional power; 0: never. */
+  futilityPower: number
 }
 
 const SIGNIFICANT = new Set(['regression', 'improvement', 'negligible'])
@@ -71,7 +77,7 @@ export function simulateAdaptive(
     rounds: d.initialRounds,
     warmupRounds: 1
   })
-  const seq = new SequentialAnalysis(d.options, d.maxRounds)
+  const seq = new SequentialAnalysis(d.options, d.maxRounds, { futilityPower: d.futilityPower })
   let done = d.initialRounds
   let looks = 0
   for (;;) {
@@ -131,6 +137,9 @@ function parseArgs(argv: string[]): {
   alpha: number
   seed: number
   truncate: number
+  noise: keyof typeof NOISE_PRESETS
+  processSigma: number | null
+  futilityPower: number
 } {
   const quick = argv.includes('--quick')
   const get = (flag: string, fallback: number) => {
@@ -142,7 +151,16 @@ function parseArgs(argv: string[]): {
     power: get('--power', quick ? 50 : 400),
     alpha: get('--alpha', DEFAULT_ANALYSIS_OPTIONS.alpha),
     seed: get('--seed', 20240601),
-    truncate: get('--truncate', Infinity)
+    truncate: get('--truncate', Infinity),
+    noise: (() => {
+      const i = argv.indexOf('--noise')
+      const name = i >= 0 ? argv[i + 1] : 'shared'
+      if (!(name in NOISE_PRESETS))
+        throw new Error(`--noise: one of ${Object.keys(NOISE_PRESETS).join(', ')}, got '${name}'`)
+      return name as keyof typeof NOISE_PRESETS
+    })(),
+    processSigma: argv.includes('--process-sigma') ? get('--process-sigma', NaN) : null,
+    futilityPower: get('--futility-power', FUTILITY_POWER)
   }
 }
 
@@ -229,9 +247,14 @@ async function main(): Promise<void> {
     blockRounds: defaultBlockRounds(initialRounds, maxRounds),
     repetitions: 3,
     minTimeSeconds: 0.05,
-    noise: DEFAULT_NOISE,
-    options: { ...DEFAULT_ANALYSIS_OPTIONS, alpha: args.alpha, bootstrapResamples: 100 }
+    noise:
+      args.processSigma === null
+        ? NOISE_PRESETS[args.noise]
+        : { ...NOISE_PRESETS[args.noise], processSigma: args.processSigma },
+    options: { ...DEFAULT_ANALYSIS_OPTIONS, alpha: args.alpha, bootstrapResamples: 100 },
+    futilityPower: args.futilityPower
   }
+  const noFutility: Design = { ...d, futilityPower: 0 }
   const table = spendingTable(
     plannedLooks(d.initialRounds, d.maxRounds, d.blockRounds),
     d.maxRounds,
@@ -243,7 +266,7 @@ async function main(): Promise<void> {
     process.stderr.write(s + '\n')
   }
   say(
-    `design: ${d.initialRounds} initial rounds, blocks of ${d.blockRounds}, max ${d.maxRounds}; ${d.repetitions} repetitions × ${d.minTimeSeconds} s; α = ${args.alpha} (Holm), δ = ${pct(d.options.minEffect, 0)}; noise DEFAULT_NOISE`
+    `design: ${d.initialRounds} initial rounds, blocks of ${d.blockRounds}, max ${d.maxRounds}; ${d.repetitions} repetitions × ${d.minTimeSeconds} s; α = ${args.alpha} (Holm), δ = ${pct(d.options.minEffect, 0)}; noise ${args.noise}${args.processSigma === null ? '' : `, processSigma ${args.processSigma}`}; futility below conditional power ${args.futilityPower}`
   )
   if (Number.isFinite(args.truncate))
     say(
@@ -257,6 +280,9 @@ async function main(): Promise<void> {
   let gateAlarms = 0
   let fixedAlarms = 0
   let roundsUsed = 0
+  let alarms0 = 0
+  let roundsUsed0 = 0
+  let futileStops = 0
   const started = Date.now()
   for (let r = 0; r < args.aa; r++) {
     const a = simulateAdaptive(d, aaSuite, args.seed + r, args.truncate)
@@ -264,6 +290,10 @@ async function main(): Promise<void> {
     if (a.suite.comparisons.some((c) => c.verdict === 'regression' || c.verdict === 'improvement'))
       gateAlarms++
     roundsUsed += a.benchmarkRounds
+    futileStops += a.suite.comparisons.filter((c) => c.adaptive?.stopReason === 'futile').length
+    const a0 = simulateAdaptive(noFutility, aaSuite, args.seed + r, args.truncate)
+    if (a0.suite.comparisons.some((c) => SIGNIFICANT.has(c.verdict))) alarms0++
+    roundsUsed0 += a0.benchmarkRounds
     const f = simulateFixed(d, aaSuite, args.seed + 10_000_000 + r, Math.min(d.maxRounds, args.truncate))
     if (f.comparisons.some((c) => SIGNIFICANT.has(c.verdict))) fixedAlarms++
     if ((r + 1) % 100 === 0)
@@ -280,6 +310,10 @@ async function main(): Promise<void> {
       `fixed ${Math.min(d.maxRounds, args.truncate)} rounds: ${fixedAlarms}/${args.aa} = ${pct(fci.rate, 2)} [${pct(fci.lower, 2)}, ${pct(fci.upper, 2)}]`
   )
   say(`A/A benchmark time: adaptive ${pct(roundsUsed / (args.aa * 10 * d.maxRounds))} of the fixed design's`)
+  say(
+    `A/A without futility (same seeds): false alarms ${alarms0}/${args.aa}, benchmark time ${pct(roundsUsed0 / (args.aa * 10 * d.maxRounds))} of fixed; ` +
+      `with futility ${futileStops} of ${args.aa * 10} benchmarks stopped as futile`
+  )
 
   if (args.power <= 0) {
     process.stdout.write(out.join('\n') + '\n')
@@ -288,24 +322,30 @@ async function main(): Promise<void> {
   // 2. Power
   const ratios = [1, 1, 1, 1, 1.02, 1.02, 1.02, 1.05, 1.05, 1.05]
   const pSuite = suite(ratios)
-  const hits = { adaptive: { 1.02: 0, 1.05: 0 }, fixed: { 1.02: 0, 1.05: 0 } } as Record<
-    string,
-    Record<number, number>
-  >
+  const hits = {
+    adaptive: { 1.02: 0, 1.05: 0 },
+    noFutility: { 1.02: 0, 1.05: 0 },
+    fixed: { 1.02: 0, 1.05: 0 }
+  } as Record<string, Record<number, number>>
   // detected: significantly slower (regression, or "negligible" when the estimate fell below δ)
-  const detected = { adaptive: { 1.02: 0, 1.05: 0 }, fixed: { 1.02: 0, 1.05: 0 } } as Record<
-    string,
-    Record<number, number>
-  >
-  const nullAlarms = { adaptive: 0, fixed: 0 }
+  const detected = {
+    adaptive: { 1.02: 0, 1.05: 0 },
+    noFutility: { 1.02: 0, 1.05: 0 },
+    fixed: { 1.02: 0, 1.05: 0 }
+  } as Record<string, Record<number, number>>
+  const nullAlarms = { adaptive: 0, noFutility: 0, fixed: 0 }
   let pRounds = 0
+  let pRounds0 = 0
   const roundsByRatio: Record<number, number> = { 1: 0, 1.02: 0, 1.05: 0 }
   for (let r = 0; r < args.power; r++) {
     const a = simulateAdaptive(d, pSuite, args.seed + 50_000_000 + r)
+    const a0 = simulateAdaptive(noFutility, pSuite, args.seed + 50_000_000 + r)
     const f = simulateFixed(d, pSuite, args.seed + 60_000_000 + r)
     pRounds += a.benchmarkRounds
+    pRounds0 += a0.benchmarkRounds
     for (const [design, s] of [
       ['adaptive', a.suite],
+      ['noFutility', a0.suite],
       ['fixed', f]
     ] as const) {
       s.comparisons.forEach((c) => {
@@ -328,12 +368,16 @@ async function main(): Promise<void> {
       `power at +${pct(ratio - 1, 0)} (${n} benchmark-replications): adaptive ${pct(ca.rate)} [${pct(ca.lower)}, ${pct(ca.upper)}], ` +
         `fixed ${d.maxRounds} rounds ${pct(cf.rate)} [${pct(cf.lower)}, ${pct(cf.upper)}]; ` +
         `significantly slower (regression or negligible): adaptive ${pct(detected.adaptive[ratio] / n)}, fixed ${pct(detected.fixed[ratio] / n)}; ` +
-        `adaptive mean rounds ${(roundsByRatio[ratio] / n).toFixed(1)}`
+        `adaptive mean rounds ${(roundsByRatio[ratio] / n).toFixed(1)}; ` +
+        `without futility (same seeds): regression ${pct(hits.noFutility[ratio] / n)}, significantly slower ${pct(detected.noFutility[ratio] / n)}`
     )
   }
   say(
     `power suite: unchanged benchmarks called significant: adaptive ${nullAlarms.adaptive}/${args.power * 4}, fixed ${nullAlarms.fixed}/${args.power * 4}; ` +
       `mean rounds of unchanged ${(roundsByRatio[1] / (args.power * 4)).toFixed(1)}; benchmark time adaptive ${pct(pRounds / (args.power * 10 * d.maxRounds))} of fixed`
+  )
+  say(
+    `power suite without futility: unchanged called significant ${nullAlarms.noFutility}/${args.power * 4}; benchmark time ${pct(pRounds0 / (args.power * 10 * d.maxRounds))} of fixed`
   )
   say(`(${((Date.now() - started) / 1000).toFixed(0)} s)`)
   process.stdout.write(out.join('\n') + '\n')

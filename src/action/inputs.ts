@@ -37,6 +37,7 @@ export const CONFIG_INPUTS: Record<string, string> = {
   'fail-on-base-build-failure': 'fail-on-base-build-failure',
   adaptive: 'adaptive',
   'max-rounds': 'max-rounds',
+  'futility-power': 'futility-power',
   'comment-key': 'key',
   out: 'out'
 }

@@ -13,6 +13,7 @@ import { assertFinite, assertPositive, StatsInputError } from '../stats/errors.j
 import { hodgesLehmann, hodgesLehmannRatio } from '../stats/hodgesLehmann.js'
 import { intraclassCorrelation } from '../stats/icc.js'
 import { mannWhitneyU } from '../stats/mannWhitney.js'
+import { normalQuantile } from '../stats/normal.js'
 import { tukeyOutliers } from '../stats/outliers.js'
 import { minimumDetectableEffect, powerWarnings } from '../stats/sampleSize.js'
 import { median, summarize } from '../stats/summary.js'
@@ -34,6 +35,12 @@ export const MIN_VALUES_PER_SIDE = 2
 
 /** Ljung-Box p below this flags time-dependent noise (STATISTICS §5). */
 export const AUTOCORRELATION_P = 0.01
+/** Level of the CI that gives adaptive looks their standard error of ln(ratio) (see logRatioSe). */
+export const PROJECTION_CONF = 0.95
+
+function logWidth(ci: readonly [number, number]): number {
+  return Math.log(ci[1]) - Math.log(ci[0])
+}
 
 /**
  * Compares head against base for one benchmark.
@@ -109,6 +116,13 @@ export function compare(
   const mw = mannWhitneyU(analysed.head, analysed.base)
   const shift = hodgesLehmann(analysed.head, analysed.base, { confLevel })
   const ratio = hodgesLehmannRatio(analysed.head, analysed.base, { confLevel })
+  // Adaptive looks only: a standard error of ln(ratio) for projecting to more rounds (futility), from
+  // the 95% CI. A look's own far-tail CI reaches into the outliers of the differences and overstates it.
+  const logRatioSe =
+    opts.testAlpha === undefined
+      ? undefined
+      : logWidth(hodgesLehmannRatio(analysed.head, analysed.base, { confLevel: PROJECTION_CONF }).ci) /
+        (2 * normalQuantile((1 + PROJECTION_CONF) / 2))
   for (const message of new Set([...mw.warnings, ...shift.warnings]))
     warnings.push({ level: 'info', code: 'test', message })
 
@@ -133,6 +147,7 @@ export function compare(
     confLevel,
     shift: { estimate: shift.estimate, ci: shift.ci },
     ratio: { estimate: ratio.estimate, ci: ratio.ci },
+    ...(logRatioSe !== undefined && { logRatioSe }),
     power,
     warnings,
     issues: []

@@ -10,9 +10,12 @@
  * - Holm (or BH) within a look runs over the whole suite: benchmarks resolved earlier stay in the
  *   family with p = 1, so the family never shrinks as benchmarks drop out;
  * - a benchmark that produced no new samples since the previous look (crashed, disappeared) stops
- *   with its last verdict and a warning, instead of being asked for again.
+ *   with its last verdict and a warning, instead of being asked for again;
+ * - futility is non-binding: a benchmark that even the maximum rounds could almost surely not decide
+ *   stops early, still `inconclusive`. Stopping can only remove chances to reject, so α is untouched.
  */
-import { lookAlpha } from '../stats/sequential.js'
+import { normalQuantile } from '../stats/normal.js'
+import { conditionalPower, lookAlpha } from '../stats/sequential.js'
 import type { Sample } from '../samples/model.js'
 import { analyzeSuite, type SuiteInput } from './suite.js'
 import {
@@ -34,6 +37,15 @@ export const RESOLVED_VERDICTS: readonly Verdict[] = ['regression', 'improvement
  * O'Brien–Fleming spending never produces — is tested at this floor.)
  */
 export const MIN_TEST_ALPHA = 1e-12
+
+/**
+ * A benchmark stops for futility when its conditional power to become significant by the maximum
+ * rounds (under the current trend, taken as at least the minimum effect) is below this, and the CI
+ * projected to the maximum rounds would still be at least ±δ wide (so "unchanged" is out of reach too).
+ * 0.01 rather than the 0.05–0.2 common in clinical trials: in simulation (docs/adaptive.md) 0.05 cost
+ * about half a point of detection on the default noise, 0.01 none measurable.
+ */
+export const FUTILITY_POWER = 0.01
 
 /** Verdicts more rounds cannot change. */
 const NOT_COMPARED: readonly Verdict[] = ['new', 'removed', 'failed']
@@ -74,11 +86,16 @@ export class SequentialAnalysis {
   private warnings: Warning[] = []
   private provenance: SuiteResult['provenance'] = { base: {}, head: {} }
 
+  private readonly futilityPower: number
+
   /**
    * @param options analysis thresholds (α is the overall level spent over the looks)
    * @param maxRounds the planned maximum number of rounds (the information fraction's denominator)
+   * @param rules.futilityPower stop for futility below this conditional power (default
+   *   {@link FUTILITY_POWER}; 0 never stops for futility)
    */
-  constructor(options: Partial<AnalysisOptions>, maxRounds: number) {
+  constructor(options: Partial<AnalysisOptions>, maxRounds: number, rules: { futilityPower?: number } = {}) {
+    this.futilityPower = rules.futilityPower ?? FUTILITY_POWER
     const { testAlpha: _t, familyPadding: _f, ...rest } = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
     this.opts = rest
     if (!Number.isInteger(maxRounds) || maxRounds < 1)
@@ -168,6 +185,7 @@ export class SequentialAnalysis {
       if (decides && RESOLVED_VERDICTS.includes(c.verdict)) this.stop(c.benchmark, c, 'resolved')
       else if (NOT_COMPARED.includes(c.verdict)) this.stop(c.benchmark, c, 'not-compared')
       else if (final) this.stop(c.benchmark, c, at.finalReason ?? 'max-rounds')
+      else if (this.futile(c)) this.stop(c.benchmark, c, 'futile', [this.futilityWarning(c)])
       else {
         next.add(c.benchmark)
         continue
@@ -212,6 +230,45 @@ export class SequentialAnalysis {
       counts,
       warnings: [...this.warnings],
       provenance: this.provenance
+    }
+  }
+
+  /**
+   * Projection of an inconclusive benchmark to the maximum rounds: the CI half-width there (at the
+   * overall α, the most a last look could use) and the conditional power to reject by then. The
+   * standard error of ln(ratio) (compare()'s logRatioSe, from a 95% CI) shrinks with √rounds.
+   */
+  private projection(c: Comparison): { halfWidth: number; power: number } | null {
+    const rounds = c.adaptive?.rounds ?? 0
+    if (c.verdict !== 'inconclusive' || !c.ratio || rounds < 2 || rounds >= this.maxRounds) return null
+    const se = c.logRatioSe
+    if (se === undefined || !(se > 0 && Number.isFinite(se))) return null
+    const fraction = rounds / this.maxRounds
+    const t = Math.log1p(this.opts.minEffect)
+    const e = Math.log(c.ratio.estimate)
+    const effect = (e < 0 ? -1 : 1) * Math.max(Math.abs(e), t)
+    return {
+      halfWidth: normalQuantile(1 - this.opts.alpha / 2) * se * Math.sqrt(fraction),
+      power: conditionalPower({ estimate: e, se, fraction, alpha: this.opts.alpha, effect })
+    }
+  }
+
+  private futile(c: Comparison): boolean {
+    if (!(this.futilityPower > 0)) return false
+    const p = this.projection(c)
+    return p !== null && p.halfWidth >= Math.log1p(this.opts.minEffect) && p.power < this.futilityPower
+  }
+
+  private futilityWarning(c: Comparison): Warning {
+    const p = this.projection(c)!
+    const pctOf = (v: number) => `${(100 * v).toFixed(1)}%`
+    return {
+      level: 'warning',
+      code: 'adaptive-futile',
+      message:
+        `too noisy to decide within ${this.maxRounds} rounds: its CI would still be about ±${pctOf(Math.expm1(p.halfWidth))} ` +
+        `(min effect ${pctOf(this.opts.minEffect)}) and the chance of a significant result by then is ${pctOf(p.power)}; ` +
+        `stopped after ${c.adaptive?.rounds} rounds so the rest go to benchmarks that can be decided`
     }
   }
 

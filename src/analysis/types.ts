@@ -120,6 +120,7 @@ export type StopReason =
   | 'max-rounds' // still inconclusive at the maximum number of rounds
   | 'time-budget' // still inconclusive when the time budget ran out
   | 'no-samples' // it produced no new samples in a top-up block (crashed, disappeared)
+  | 'futile' // too noisy to be decided even at the maximum rounds (non-binding futility)
   | 'not-compared' // new, removed or failed: more rounds cannot help
   | 'interrupted' // measuring was interrupted
   | 'failures' // a binary kept failing
@@ -156,6 +157,8 @@ export interface Comparison {
   shift: Interval | null
   /** Ratio of locations head / base (1.05 = 5% slower). */
   ratio: Interval | null
+  /** Adaptive looks only: standard error of ln(ratio), from the 95% ratio CI (for futility). */
+  logRatioSe?: number
   power: PowerFigures | null
   warnings: Warning[]
   /** Problems with this benchmark's samples (errors, skips, crashes), kept and reported. */

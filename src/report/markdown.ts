@@ -288,6 +288,7 @@ export function adaptiveNote(c: Comparison): string {
     'max-rounds': 'max rounds',
     'time-budget': 'time budget ran out',
     'no-samples': 'stopped: no new samples',
+    futile: 'stopped: too noisy to decide within max rounds',
     interrupted: 'interrupted',
     failures: 'stopped: binary kept failing'
   }

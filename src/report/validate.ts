@@ -16,6 +16,7 @@ const STOP_REASONS = [
   'max-rounds',
   'time-budget',
   'no-samples',
+  'futile',
   'not-compared',
   'interrupted',
   'failures'

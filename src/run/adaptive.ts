@@ -80,6 +80,8 @@ export interface AdaptiveOptions extends Omit<RoundsOptions, 'plan' | 'minRounds
   blockRounds?: number
   /** Thresholds; `alpha` is the overall level spent over the looks. */
   analysis: Partial<AnalysisOptions>
+  /** Stop a benchmark for futility below this conditional power (default FUTILITY_POWER; 0: never). */
+  futilityPower?: number
   /**
    * Every sample and issue measured so far. The caller parses each finished run in onRunComplete
    * (as for runRounds) and hands the running collection back here at each look.
@@ -133,7 +135,7 @@ export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
     throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`)
   }
   const start = Date.now()
-  const seq = new SequentialAnalysis(o.analysis, maxRounds)
+  const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower })
   const looks: LookResult[] = []
   const blocks: RoundsResult[] = []
   let done = 0

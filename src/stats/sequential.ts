@@ -130,3 +130,43 @@ export function spendingTable(
     return { rounds, fraction, cumulative: final ? alpha : obrienFlemingSpending(fraction, alpha), level }
   })
 }
+
+/**
+ * Conditional power of a two-sided test at the end of a sequential measurement, given the data so
+ * far (stochastic curtailment: K. K. G. Lan, R. Simon & M. Halperin (1982), "Stochastically curtailed
+ * tests in long-term clinical trials", Communications in Statistics C 1(3), 207–219; J. M. Lachin
+ * (2005), "A review of methods for futility stopping based on conditional power", Statistics in
+ * Medicine 24, 2747–2764).
+ *
+ * With an estimate `estimate` of standard error `se` after information fraction `f`, and the true
+ * effect `effect` for the information still to come, the final estimate is normal with mean
+ * `f·estimate + (1 − f)·effect` and sd `se·√(f(1 − f))`; its own standard error is `se·√f`, so
+ * the test at the end rejects when `|final| > z_{1−α/2}·se·√f`.
+ *
+ * @param o.estimate current estimate (any finite number, e.g. a log ratio)
+ * @param o.se its standard error (> 0; 0 or non-finite gives 1: nothing can be concluded from it)
+ * @param o.fraction information so far / information at the end, in (0, 1]
+ * @param o.alpha two-sided level of the final test, in (0, 1)
+ * @param o.effect the true effect assumed for the rest of the measurement
+ * @returns P(the final test rejects), in [0, 1]; at fraction 1 it is 0 or 1
+ * @throws StatsInputError 'domain' for alpha or fraction out of range
+ * Complexity O(1).
+ */
+export function conditionalPower(o: {
+  estimate: number
+  se: number
+  fraction: number
+  alpha: number
+  effect: number
+}): number {
+  checkAlpha(o.alpha)
+  if (!(o.fraction > 0 && o.fraction <= 1))
+    throw new StatsInputError('domain', 'fraction', `fraction must be in (0, 1], got ${o.fraction}`)
+  if (!(o.se > 0 && Number.isFinite(o.se))) return 1
+  const f = o.fraction
+  const bound = normalQuantile(1 - o.alpha / 2) * o.se * Math.sqrt(f)
+  const mean = f * o.estimate + (1 - f) * o.effect
+  const sd = o.se * Math.sqrt(f * (1 - f))
+  if (sd === 0) return Math.abs(mean) > bound ? 1 : 0
+  return normalSf((bound - mean) / sd) + normalSf((bound + mean) / sd)
+}
