@@ -68,6 +68,9 @@ describe('real study helpers', () => {
       reps: 10,
       seed: 3
     })
+    // no --out: index.ts picks docs/VALIDATION.md, or beside the quick results for --quick
+    expect(parseArgs(['--quick']).out).toBeNull()
+    expect(parseArgs(['--out', 'x.md']).out).toBe('x.md')
     expect(() => parseArgs(['--sim-only', '--real-only'])).toThrow()
     expect(() => parseArgs(['--bogus'])).toThrow()
   })

@@ -7,7 +7,8 @@ export interface CliOptions {
   renderOnly: boolean
   reps: number | null
   seed: number
-  out: string
+  /** Where the page goes; null: docs/VALIDATION.md, or beside the quick results for --quick. */
+  out: string | null
   results: string | null
   work: string
 }
@@ -20,7 +21,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     renderOnly: false,
     reps: null,
     seed: 20261123,
-    out: 'docs/VALIDATION.md',
+    out: null,
     results: null,
     work: '/tmp/benchgate-validate'
   }

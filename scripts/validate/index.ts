@@ -4,7 +4,8 @@
  *   npm run validate                      full: simulation (2,000 per cell) + real study (~90 min)
  *   npm run validate -- --quick           ≤ 15 min: same code paths, fewer replications
  *   npm run validate -- --sim-only | --real-only | --render-only
- *   options: --reps N (simulation replications per cell), --seed S, --out docs/VALIDATION.md,
+ *   options: --reps N (simulation replications per cell), --seed S,
+ *            --out FILE (default docs/VALIDATION.md; with --quick, VALIDATION.md beside the quick results),
  *            --results DIR (JSON results; default scripts/validate/results[/quick]),
  *            --work DIR (builds and scratch; default /tmp/benchgate-validate)
  *
@@ -29,6 +30,8 @@ export async function main(argv: readonly string[]): Promise<void> {
   mkdirSync(dir, { recursive: true })
   const simFile = join(dir, 'simulation.json')
   const realFile = join(dir, 'real.json')
+  // A quick run must not overwrite the full study's page.
+  const out = resolve(o.out ?? (o.quick ? join(dir, 'VALIDATION.md') : join('docs', 'VALIDATION.md')))
   const t0 = Date.now()
 
   if (!o.renderOnly && !o.realOnly) {
@@ -61,11 +64,11 @@ export async function main(argv: readonly string[]): Promise<void> {
   const md = renderValidation({
     simulation: loadJson<SimulationResults>(simFile),
     real: loadJson<RealResults>(realFile),
-    out: resolve(o.out),
+    out,
     quick: o.quick,
     resultsDir: dir
   })
-  log(`wrote ${o.out} (${md.length} characters) in ${((Date.now() - t0) / 1000).toFixed(0)} s total`)
+  log(`wrote ${out} (${md.length} characters) in ${((Date.now() - t0) / 1000).toFixed(0)} s total`)
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {

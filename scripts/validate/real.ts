@@ -35,11 +35,11 @@ export interface RealCell {
   target: number
 }
 
-/** Full study: ≥ 30 comparisons for A/A and 2%, fewer where the answer is obvious. */
+/** Full study: ≥ 30 comparisons for A/A and 2%, 20 at +5% (the detection target), fewer where the answer is obvious. */
 export const FULL_CELLS: RealCell[] = [
   { id: 'spin-1.00', kind: 'spin', factor: 1.0, target: 30 },
   { id: 'spin-1.02', kind: 'spin', factor: 1.02, target: 30 },
-  { id: 'spin-1.05', kind: 'spin', factor: 1.05, target: 8 },
+  { id: 'spin-1.05', kind: 'spin', factor: 1.05, target: 20 },
   { id: 'spin-1.10', kind: 'spin', factor: 1.1, target: 4 },
   { id: 'orderbook-aa', kind: 'orderbook', factor: 1.0, target: 30 }
 ]

@@ -749,11 +749,13 @@ ${modelTable(sim?.presets ?? NOISE_PRESETS)}
 
 \`\`\`sh
 npm ci                                         # Node 20; cmake, g++, libbenchmark-dev for the real study; R for the tests
-npm run validate -- --quick                    # ≤ 15 min: simulation (400/cell) + 8 real comparisons -> docs/VALIDATION.md
-npm run validate                               # full: simulation (2,000/cell), then the real study (~2 h on a busy 2-core VM)
+npm run validate -- --quick                    # ≤ 15 min: simulation (400/cell) + 8 real comparisons -> scripts/validate/results/quick/VALIDATION.md
+npm run validate                               # full: simulation (2,000/cell), then the real study (~80 min on a quiet 2-core VM)
 npm run validate -- --sim-only --seed 20261123 # only the simulation (exactly reproducible for a seed)
 npm run validate -- --real-only                # only the real study; resumes from ${resultsRel}/real.json
 npm run validate -- --render-only              # re-render this page from the JSON results
+npx tsx scripts/validate/adaptive.ts           # adaptive rounds in simulation (flags in its header)
+npx tsx scripts/validate/adaptiveReal.ts       # adaptive vs fixed 60 rounds, real runs of the examples
 NODE_OPTIONS=--experimental-vm-modules npx jest __tests__/validate   # the study's own tests (binomial bands vs R, noise model)
 Rscript -e 'binom.test(3, 400)$conf.int'       # check any band
 \`\`\`
