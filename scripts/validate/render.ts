@@ -487,9 +487,10 @@ function calibrationSection(real: RealResults | undefined): string {
   if (cal.length === 0) return ''
   return (
     "Re-estimated from the real A/A sessions of study 2 (`estimateNoise` in scripts/validate/calibrate.ts on each comparison's 40 " +
-    'ABBA processes; medians over comparisons). Compare with the presets above: while study 2 ran, other jobs loaded the ' +
-    'VM far more than during the calibration (real time of a CPU-bound benchmark 1.3–3× its CPU time), so these rows are ' +
-    'noisier than even the `shared` preset; the simulation covers a moderately shared runner, study 2 a heavily loaded one.\n\n' +
+    'ABBA processes; medians over comparisons). Compare with the presets above, which come from a one-minute calibration: ' +
+    'over study 2 (its first comparisons on a heavily loaded VM, most on a quiet one; see "By machine condition") the spin ' +
+    'benchmarks varied about twice as much between processes as the `shared` preset assumes, so the simulation is the ' +
+    'more optimistic of the two about what the default budget resolves.\n\n' +
     table(
       [
         'benchmark',
