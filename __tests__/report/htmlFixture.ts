@@ -7,18 +7,9 @@
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { Report } from '../../src/report/model.js'
 import type { Provenance, Sample, Side } from '../../src/samples/model.js'
+import { seededRandom as rng } from '../helpers/r.js'
 
-/** mulberry32: a small seeded PRNG (deterministic test data). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { rng }
 
 function normal(u: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u())
