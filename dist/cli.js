@@ -38266,11 +38266,13 @@ class SequentialAnalysis {
                 this.stop(c.benchmark, c, 'not-compared');
             else if (final)
                 this.stop(c.benchmark, c, at.finalReason ?? 'max-rounds');
-            else if (this.futile(c))
-                this.stop(c.benchmark, c, 'futile', [this.futilityWarning(c)]);
             else {
-                next.add(c.benchmark);
-                continue;
+                const futile = this.futileProjection(c);
+                if (!futile) {
+                    next.add(c.benchmark);
+                    continue;
+                }
+                this.stop(c.benchmark, c, 'futile', [this.futilityWarning(c, futile)]);
             }
             stopped.push(c.benchmark);
         }
@@ -38335,14 +38337,15 @@ class SequentialAnalysis {
             power: conditionalPower({ estimate: e, se, fraction, alpha: this.opts.alpha, effect })
         };
     }
-    futile(c) {
+    /** The projection when the benchmark is futile (both conditions of docs/adaptive.md hold), else null. */
+    futileProjection(c) {
         if (!(this.futilityPower > 0))
-            return false;
+            return null;
         const p = this.projection(c);
-        return p !== null && p.halfWidth >= Math.log1p(this.opts.minEffect) && p.power < this.futilityPower;
+        const futile = p !== null && p.halfWidth >= Math.log1p(this.opts.minEffect) && p.power < this.futilityPower;
+        return futile ? p : null;
     }
-    futilityWarning(c) {
-        const p = this.projection(c);
+    futilityWarning(c, p) {
         const pctOf = (v) => `${(100 * v).toFixed(1)}%`;
         return {
             level: 'warning',

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
 import { DEFAULT_CONFIG } from '../../src/config.js'
+import { median } from '../../src/stats/summary.js'
 import { clopperPearson } from './binomial.js'
 import { estimateNoise, type NoiseEstimate } from './calibrate.js'
 import { NOISE_PRESETS, type NoiseModel } from './noiseModel.js'
@@ -330,12 +331,6 @@ export type MachineCondition = 'quiet' | 'contended' | 'not recorded'
 export function machineCondition(c: RealComparison): MachineCondition {
   if (!c.realOverCpu) return 'not recorded'
   return Object.values(c.realOverCpu).every((v) => v <= QUIET_REAL_OVER_CPU) ? 'quiet' : 'contended'
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  const h = s.length >> 1
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2
 }
 
 /** The same rates split by the machine's condition during each comparison. */

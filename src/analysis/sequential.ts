@@ -185,10 +185,13 @@ export class SequentialAnalysis {
       if (decides && RESOLVED_VERDICTS.includes(c.verdict)) this.stop(c.benchmark, c, 'resolved')
       else if (NOT_COMPARED.includes(c.verdict)) this.stop(c.benchmark, c, 'not-compared')
       else if (final) this.stop(c.benchmark, c, at.finalReason ?? 'max-rounds')
-      else if (this.futile(c)) this.stop(c.benchmark, c, 'futile', [this.futilityWarning(c)])
       else {
-        next.add(c.benchmark)
-        continue
+        const futile = this.futileProjection(c)
+        if (!futile) {
+          next.add(c.benchmark)
+          continue
+        }
+        this.stop(c.benchmark, c, 'futile', [this.futilityWarning(c, futile)])
       }
       stopped.push(c.benchmark)
     }
@@ -253,14 +256,16 @@ export class SequentialAnalysis {
     }
   }
 
-  private futile(c: Comparison): boolean {
-    if (!(this.futilityPower > 0)) return false
+  /** The projection when the benchmark is futile (both conditions of docs/adaptive.md hold), else null. */
+  private futileProjection(c: Comparison): { halfWidth: number; power: number } | null {
+    if (!(this.futilityPower > 0)) return null
     const p = this.projection(c)
-    return p !== null && p.halfWidth >= Math.log1p(this.opts.minEffect) && p.power < this.futilityPower
+    const futile =
+      p !== null && p.halfWidth >= Math.log1p(this.opts.minEffect) && p.power < this.futilityPower
+    return futile ? p : null
   }
 
-  private futilityWarning(c: Comparison): Warning {
-    const p = this.projection(c)!
+  private futilityWarning(c: Comparison, p: { halfWidth: number; power: number }): Warning {
     const pctOf = (v: number) => `${(100 * v).toFixed(1)}%`
     return {
       level: 'warning',
