@@ -7,8 +7,8 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import yaml from 'js-yaml'
@@ -18,6 +18,7 @@ import { mdCode } from '../../src/report/escape.js'
 import { COMMENT_MAX_CHARS, commentMarker } from '../../src/report/markdown.js'
 import type { Sample } from '../../src/samples/model.js'
 import { checkAgainstOpenApi } from '../action/openapi.js'
+import { tempRepo } from '../helpers/repo.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
@@ -56,10 +57,6 @@ function runAction(env: RunnerEnv, cwd: string): Promise<ChildResult> {
   })
 }
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim()
-}
-
 function expectRequestsMatchOpenApi(fake: FakeGitHub): void {
   // Responses are checked too, except the pull request, which the fake serves from a minimal seed.
   const problems = fake
@@ -89,18 +86,11 @@ describe('the Action (dist/index.js against a local GitHub)', () => {
 
   beforeAll(async () => {
     fake = await startFakeGitHub()
-    repo = mkdtempSync(join(tmpdir(), 'benchgate-action-'))
-    git(repo, 'init', '-q', '-b', 'main')
-    git(repo, 'config', 'user.email', 'test@example.com')
-    git(repo, 'config', 'user.name', 'test')
-    writeFileSync(join(repo, 'bench.cc'), SOURCE(20000))
-    git(repo, 'add', '.')
-    git(repo, 'commit', '-qm', 'base')
-    baseSha = git(repo, 'rev-parse', 'HEAD')
-    git(repo, 'checkout', '-qb', 'feature/slower')
-    writeFileSync(join(repo, 'bench.cc'), SOURCE(40000))
-    git(repo, 'commit', '-qam', 'twice the work')
-    headSha = git(repo, 'rev-parse', 'HEAD')
+    const r = tempRepo('benchgate-action-')
+    repo = r.dir
+    baseSha = r.commitFiles({ 'bench.cc': SOURCE(20000) }, 'base')
+    r.git('checkout', '-qb', 'feature/slower')
+    headSha = r.commitFiles({ 'bench.cc': SOURCE(40000) }, 'twice the work')
   })
   afterAll(async () => {
     await fake?.close()

@@ -5,12 +5,12 @@
  * reason. ~20 s. Skipped, with the reason printed, when Google Benchmark is not installed.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
 import type { Io } from '../../src/commands/io.js'
+import { tempRepo } from '../helpers/repo.js'
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark) console.warn('skipping the adaptive end-to-end test: install libbenchmark-dev')
@@ -27,16 +27,10 @@ BENCHMARK(BM_Same)->Arg(8);
 let repo: string
 beforeAll(() => {
   if (!hasBenchmark) return
-  repo = mkdtempSync(join(tmpdir(), 'benchgate-adaptive-e2e-'))
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo })
-  git('init', '-q', '-b', 'main')
-  git('config', 'user.email', 'test@example.com')
-  git('config', 'user.name', 'test')
-  writeFileSync(join(repo, 'bench.cc'), SOURCE(20000))
-  git('add', '.')
-  git('commit', '-qm', 'base')
-  writeFileSync(join(repo, 'bench.cc'), SOURCE(40000))
-  git('commit', '-qam', 'twice the work in BM_Spin')
+  const r = tempRepo('benchgate-adaptive-e2e-')
+  repo = r.dir
+  r.commitFiles({ 'bench.cc': SOURCE(20000) }, 'base')
+  r.commitFiles({ 'bench.cc': SOURCE(40000) }, 'twice the work in BM_Spin')
 })
 afterAll(() => {
   if (repo) rmSync(repo, { recursive: true, force: true })

@@ -4,12 +4,13 @@
  * samples). Skipped, with the reason printed, only when CMake or Google Benchmark is missing.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
-import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
 import type { Io } from '../../src/commands/io.js'
+import { tempRepo } from '../helpers/repo.js'
 
 const ready =
   existsSync('/usr/include/benchmark/benchmark.h') && spawnSync('cmake', ['--version']).status === 0
@@ -19,18 +20,12 @@ const itIf = ready ? it : it.skip
 let repo: string
 beforeAll(() => {
   if (!ready) return
-  repo = mkdtempSync(join(tmpdir(), 'benchgate-runner-e2e-'))
+  const r = tempRepo('benchgate-runner-e2e-')
+  repo = r.dir
   for (const part of ['CMakeLists.txt', 'cmake', 'include', 'src', 'examples'])
     cpSync(join('bench-runner', part), join(repo, part), { recursive: true })
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo })
-  git('init', '-q', '-b', 'main')
-  git('config', 'user.email', 'test@example.com')
-  git('config', 'user.name', 'test')
-  writeFileSync(join(repo, 'slowdown.txt'), '1.0\n')
-  git('add', '.')
-  git('commit', '-qm', 'base')
-  writeFileSync(join(repo, 'slowdown.txt'), '1.10\n')
-  git('commit', '-qam', 'head: 10% more spin work')
+  r.commitFiles({ 'slowdown.txt': '1.0\n' }, 'base')
+  r.commitFiles({ 'slowdown.txt': '1.10\n' }, 'head: 10% more spin work')
 })
 afterAll(() => {
   if (repo) rmSync(repo, { recursive: true, force: true })
