@@ -42555,6 +42555,19 @@ class SampleFileError extends Error {
         }
     }
 }
+/** 1-based line and column of a 0-based character offset. O(offset). */
+function positionOf(text, offset) {
+    let line = 1;
+    let lineStart = 0;
+    const end = Math.min(offset, text.length);
+    for (let i = 0; i < end; i++) {
+        if (text.charCodeAt(i) === 10) {
+            line++;
+            lineStart = i + 1;
+        }
+    }
+    return { line, column: end - lineStart + 1 };
+}
 /** The resolved round/run/source of a parse call. */
 function resolveSource(opts) {
     return { round: opts.round ?? -1, run: opts.run ?? 0, source: opts.source ?? '<text>' };
@@ -43669,14 +43682,14 @@ function pop () {
 
 function invalidChar (c) {
     if (c === undefined) {
-        return syntaxError(`JSON5: invalid end of input at ${line}:${column}`)
+        return syntaxError$1(`JSON5: invalid end of input at ${line}:${column}`)
     }
 
-    return syntaxError(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
+    return syntaxError$1(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
 }
 
 function invalidEOF () {
-    return syntaxError(`JSON5: invalid end of input at ${line}:${column}`)
+    return syntaxError$1(`JSON5: invalid end of input at ${line}:${column}`)
 }
 
 // This code is unreachable.
@@ -43691,7 +43704,7 @@ function invalidEOF () {
 
 function invalidIdentifier () {
     column -= 5;
-    return syntaxError(`JSON5: invalid identifier character at ${line}:${column}`)
+    return syntaxError$1(`JSON5: invalid identifier character at ${line}:${column}`)
 }
 
 function separatorChar (c) {
@@ -43726,7 +43739,7 @@ function formatChar (c) {
     return c
 }
 
-function syntaxError (message) {
+function syntaxError$1 (message) {
     const err = new SyntaxError(message);
     err.lineNumber = line;
     err.columnNumber = column;
@@ -44001,27 +44014,29 @@ const JSON5 = {
 var lib = JSON5;
 
 /**
- * Reads benchmark JSON with a maintained parser, plus the one thing no JSON library does: salvage a
- * file cut short.
+ * Reads benchmark JSON with `JSON.parse`, after the one pass no library does for us.
  *
- * - Plain JSON goes through `JSON.parse` (native, fast).
- * - Otherwise JSON5 (the `json5` package) reads it: it accepts the bare `NaN`, `Infinity` and
- *   `-Infinity` that Google Benchmark writes for non-finite counters (1.7.1 and 1.9.5 write exactly
- *   these, a negative NaN included: see __tests__/fixtures/gbench/v*\/edge-forms.json) and the raw
- *   control characters it leaves in names, and reports syntax errors with line and column.
- * - A text that ends inside a value (a process killed while writing) is cut back to the last point
- *   where every open object and array can be closed, closed, and parsed; the containers that were
- *   still open are returned so a caller can keep the complete entries and drop the partial one.
- *   This scan is the only hand-written part: JSON5 and JSON.parse just fail on such a file.
+ * Google Benchmark writes valid JSON except for two things (real 1.7.1 and 1.9.5 output in
+ * __tests__/fixtures/gbench/v*\/edge-forms.json): non-finite counters as bare `NaN`, `Infinity`
+ * and `-Infinity` (a negative NaN too is written `NaN`), and control characters other than
+ * \b \f \n \r \t left raw inside names. And a process killed while writing leaves a file cut short.
+ *
+ * Plain JSON goes straight to `JSON.parse`. Otherwise one scan ({@link prepare}) rewrites the bare
+ * tokens as placeholder strings (mapped back to numbers by a reviver) and escapes raw control
+ * characters, and finds where a cut-short text can be closed; `JSON.parse` then does the parsing.
+ * Why not JSON5 (the `json5` package), which reads NaN/Infinity itself: it is about 27 times
+ * slower than JSON.parse on a 9 MB Google Benchmark file and took minutes on a 16 MB name
+ * (`npm run bench:json` prints both). It only locates the one error V8 reports without a position.
  */
 /** A syntax error in JSON text that is not explained by the text simply ending early. */
 class JsonSyntaxError extends Error {
     /** 1-based line and column of the offending character. */
     line;
     column;
-    /** What was wrong, without the position (e.g. "invalid character ';'"). */
+    /** What was wrong, without the position (e.g. "Expected ',' or '}' after property value"). */
     reason;
-    constructor(line, column, reason) {
+    constructor(text, offset, reason) {
+        const { line, column } = positionOf(text, offset);
         super(`${reason} at line ${line}, column ${column}`);
         this.name = 'JsonSyntaxError';
         this.line = line;
@@ -44030,16 +44045,20 @@ class JsonSyntaxError extends Error {
     }
 }
 /**
- * Parses one complete JSON (or JSON5) text: `JSON.parse` first, JSON5 when that fails.
- * Time O(n); iterative in both parsers, so deep nesting cannot overflow the stack.
- * @throws JsonSyntaxError with JSON5's line and column
+ * Parses one complete JSON text, accepting Google Benchmark's bare NaN/±Infinity and raw control
+ * characters. Time O(n); `JSON.parse` is iterative, so deep nesting cannot overflow the stack.
+ * @throws JsonSyntaxError with line and column (a cut text is an error here)
  */
 function parseJson(text) {
     try {
         return JSON.parse(text);
     }
     catch {
-        return parseJson5(text);
+        const prepared = prepare(text);
+        const r = parsePrepared(prepared.json, prepared);
+        if ('error' in r)
+            throw syntaxError(text, prepared, r.error);
+        return r.value;
     }
 }
 /**
@@ -44053,65 +44072,173 @@ function parseLenientJson(text) {
         return complete(JSON.parse(text));
     }
     catch {
-        // not plain JSON: NaN/Infinity, a cut, or a real error; JSON5 and the scan below tell which
+        // not plain JSON: bare NaN/Infinity, a raw control character, a cut, or a real error
     }
     if (text.trim() === '')
         return { value: undefined, truncated: true, incomplete: new Set() };
-    const cut = findTruncation(text);
-    if (cut === undefined)
-        return complete(parseJson5(text));
-    const value = parseJson5(text.slice(0, cut.end) + cut.closers);
-    return { value, truncated: true, incomplete: lastChildChain(value, cut.closers.length) };
+    const prepared = prepare(text);
+    const whole = parsePrepared(prepared.json, prepared);
+    if (!('error' in whole))
+        return complete(whole.value);
+    // Only an error at the very end is a cut; anything earlier is damage that must not be papered over.
+    const atEnd = whole.error.offset === undefined || whole.error.offset >= prepared.json.trimEnd().length;
+    const cut = prepared.cut;
+    if (!atEnd || cut === undefined)
+        throw syntaxError(text, prepared, whole.error);
+    const r = parsePrepared(prepared.json.slice(0, cut.end) + cut.closers, prepared);
+    if ('error' in r)
+        throw syntaxError(text, prepared, r.error);
+    return { value: r.value, truncated: true, incomplete: lastChildChain(r.value, cut.closers.length) };
 }
-function parseJson5(text) {
-    try {
-        return lib.parse(text);
-    }
-    catch (e) {
-        const err = e;
-        if (typeof err.lineNumber !== 'number')
-            throw e; // not a syntax error: a bug, let it show
-        const reason = err.message.replace(/^JSON5: /, '').replace(/ at \d+:\d+$/, '');
-        throw new JsonSyntaxError(err.lineNumber, Math.max(1, err.columnNumber ?? 1), reason);
-    }
-}
+const NON_FINITE = /[-+]?(?:NaN|Infinity)(?![A-Za-z0-9_$])/y;
 /**
- * Where a truncated text can be cut so that closing its open containers gives valid JSON: just
- * before the last `,`, or just after the last `{`, `[`, `}` or `]`, outside strings. Every token
- * after that point is a key, a colon or a scalar that may itself be cut ("12" of "1234").
- * Returns undefined when nothing is open at the end (the text is not truncated) or the brackets do
- * not match (a syntax error JSON5 will locate). O(n) time, O(depth) space.
+ * One scan of the text: rewrites bare NaN/±Infinity outside strings as placeholder strings,
+ * escapes raw control characters inside strings, and records the last point where every open
+ * container can be closed (just before a `,`, or just after a bracket: every token after it may
+ * itself be cut, "12" of "1234"). O(n) time, O(depth) extra space.
  */
-function findTruncation(text) {
-    const stack = []; // the closer of each open container
+function prepare(text) {
+    const marker = freeMarker(text);
+    const out = [];
+    const edits = [[0, 0]];
+    let delta = 0; // (output length) - (input consumed): input offset i is output offset i + delta
+    let copied = 0;
+    let replaced = false;
+    const rewrite = (i, length, replacement) => {
+        out.push(text.slice(copied, i), replacement);
+        delta += replacement.length - length;
+        copied = i + length;
+        edits.push([copied + delta, copied]);
+    };
+    const stack = [];
     let end = -1;
     let inString = false;
     for (let i = 0; i < text.length; i++) {
-        const c = text[i];
+        const c = text.charCodeAt(i);
         if (inString) {
-            if (c === '\\')
-                i++;
-            else if (c === '"')
+            if (c === 0x5c)
+                i++; // backslash: skip the escaped character
+            else if (c === 0x22)
                 inString = false;
+            else if (c < 0x20)
+                rewrite(i, 1, `\\u${c.toString(16).padStart(4, '0')}`);
             continue;
         }
-        if (c === '"')
+        if (c === 0x22)
             inString = true;
-        else if (c === '{' || c === '[') {
-            stack.push(c === '{' ? '}' : ']');
-            end = i + 1;
+        else if (c === 0x7b || c === 0x5b) {
+            stack.push(c === 0x7b ? '}' : ']');
+            end = i + 1 + delta;
         }
-        else if (c === '}' || c === ']') {
-            if (stack.pop() !== c)
-                return undefined;
-            end = i + 1;
+        else if (c === 0x7d || c === 0x5d) {
+            if (stack.pop() !== String.fromCharCode(c))
+                stack.length = 0; // mismatched: a syntax error, no cut
+            end = i + 1 + delta;
         }
-        else if (c === ',')
-            end = i;
+        else if (c === 0x2c)
+            end = i + delta;
+        else if (c === 0x4e || c === 0x49 || c === 0x2d || c === 0x2b) {
+            NON_FINITE.lastIndex = i;
+            const token = NON_FINITE.exec(text)?.[0];
+            if (token === undefined)
+                continue;
+            const kind = token.endsWith('NaN') ? 'NaN' : token.startsWith('-') ? '-Infinity' : 'Infinity';
+            rewrite(i, token.length, JSON.stringify(marker + kind));
+            replaced = true;
+            i += token.length - 1;
+        }
     }
-    if (stack.length === 0 || end < 0)
-        return undefined;
-    return { end, closers: stack.reverse().join('') };
+    out.push(text.slice(copied));
+    const prepared = { json: out.join(''), edits };
+    if (replaced) {
+        prepared.placeholders = new Map([
+            [marker + 'NaN', NaN],
+            [marker + 'Infinity', Infinity],
+            [marker + '-Infinity', -Infinity]
+        ]);
+    }
+    if (stack.length > 0 && end >= 0)
+        prepared.cut = { end, closers: stack.reverse().join('') };
+    return prepared;
+}
+/** A private-use character that no string in the text can contain (neither raw nor escaped). */
+function freeMarker(text) {
+    for (let code = 0xe000;; code++) {
+        const ch = String.fromCharCode(code);
+        if (!text.includes(ch) && !new RegExp(`\\\\u${code.toString(16)}`, 'i').test(text))
+            return ch;
+    }
+}
+function parsePrepared(json, prepared) {
+    const ph = prepared.placeholders;
+    try {
+        const value = JSON.parse(json);
+        if (ph)
+            restorePlaceholders(value, ph);
+        return { value };
+    }
+    catch (e) {
+        if (!(e instanceof SyntaxError))
+            throw e;
+        const m = /^(.*?)(?: in JSON)? at position (\d+)/s.exec(e.message);
+        if (m)
+            return { error: { message: m[1], offset: Number(m[2]) } };
+        if (/^Unexpected end of JSON input/.test(e.message))
+            return { error: { message: 'Unexpected end of JSON input' } };
+        return { error: locateWithJson5(json) };
+    }
+}
+/**
+ * V8 gives no position for an unexpected token ("Unexpected token 'x', ... is not valid JSON");
+ * JSON5, slower but exact, locates it (on an error path only; the text is plain JSON by now).
+ */
+function locateWithJson5(json) {
+    try {
+        lib.parse(json);
+    }
+    catch (e) {
+        const err = e;
+        if (typeof err.lineNumber === 'number') {
+            let offset = 0;
+            for (let line = 1; line < err.lineNumber; line++)
+                offset = json.indexOf('\n', offset) + 1;
+            const message = err.message.replace(/^JSON5: /, '').replace(/ at \d+:\d+$/, '');
+            return { message, offset: offset + Math.max(0, (err.columnNumber ?? 1) - 1) };
+        }
+    }
+    return { message: 'not valid JSON' };
+}
+/**
+ * Puts NaN/±Infinity back where a placeholder string stands, in place. Iterative with an explicit
+ * stack: JSON.parse's reviver recurses and overflows on deep nesting. O(size of the value).
+ */
+function restorePlaceholders(root, ph) {
+    const stack = [root];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (typeof node !== 'object' || node === null)
+            continue;
+        const holder = node;
+        for (const key of Object.keys(holder)) {
+            const v = holder[key];
+            if (typeof v === 'string') {
+                const n = ph.get(v);
+                if (n !== undefined)
+                    holder[key] = n;
+            }
+            else if (typeof v === 'object' && v !== null)
+                stack.push(v);
+        }
+    }
+}
+/** The error at its place in the original text (rewrites shift offsets). */
+function syntaxError(text, prepared, error) {
+    const offset = error.offset ?? prepared.json.length;
+    let k = prepared.edits.length - 1;
+    while (k > 0 && prepared.edits[k][0] > offset)
+        k--; // few edits in practice; linear is fine
+    const [outAt, textAt] = prepared.edits[k];
+    return new JsonSyntaxError(text, Math.min(text.length, textAt + (offset - outAt)), error.message);
 }
 /** The root and then, `depth - 1` times, the last element or member of the previous one. */
 function lastChildChain(root, depth) {

@@ -67,14 +67,13 @@ describe('parseLenientJson', () => {
     ] as const) {
       const e = syntaxError(text)
       expect([e.line, e.column]).toEqual([1, column])
-      expect(e.reason).toMatch(/invalid character/)
     }
   })
 
   it('names line and column of a syntax error', () => {
     const e = syntaxError('{\n  "a": 1,\n  "b": 2 x\n}')
     expect([e.line, e.column]).toEqual([3, 10])
-    expect(e.reason).toMatch(/invalid character 'x'/)
+    expect(e.reason).toMatch(/Expected ',' or '}' after property value/)
     expect(e.message).toBe(`${e.reason} at line 3, column 10`)
   })
 
@@ -104,9 +103,16 @@ describe('parseLenientJson', () => {
     }
   })
 
-  it('reports a syntax error before the cut, not a truncation', () => {
-    const e = syntaxError('{"a": 1;, "list": [1, 2')
-    expect([e.line, e.column]).toEqual([1, 8])
+  it('reports a syntax error before the cut, not a truncation, at its place in the original text', () => {
+    expect([syntaxError('{"a": 1;, "list": [1, 2').column]).toEqual([8])
+    // After rewritten tokens and escaped control characters, offsets still point into the original.
+    const e = syntaxError('{"n": NaN, "s": "a\u0001b\u0001c", "t": -Infinity, "u": x, "v": [1')
+    expect([e.line, e.column]).toEqual([1, 47])
+  })
+
+  it('reads names holding the placeholder characters it uses, raw or escaped', () => {
+    const text = '{"a": "\uE000NaN", "b": "\ue001NaN", "c": NaN, "d": "\\ue002"}'
+    expect(parseLenientJson(text).value).toEqual({ a: '\uE000NaN', b: '\uE001NaN', c: NaN, d: '\ue002' })
   })
 
   it('survives nesting 100,000 deep, complete or cut (both parsers are iterative)', () => {

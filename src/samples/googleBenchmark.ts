@@ -182,12 +182,13 @@ function readEntry(
   }
   for (const field of ['real_time', 'cpu_time'] as const) {
     const value = entry[field]
-    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    // Checked after conversion too: 1e308 ms is finite, but not in nanoseconds.
+    if (typeof value !== 'number' || !Number.isFinite(value * scale) || value <= 0) {
       issue(
         name,
         'invalid',
         `repetition ${repetition} in ${source}: ${field} is ${describeValue(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
-          `(must be a positive, finite time per iteration); sample dropped`
+          `(must be a positive time per iteration, finite in nanoseconds); sample dropped`
       )
       return undefined
     }
