@@ -37832,6 +37832,44 @@ function pct(x) {
     return `${(x * 100).toFixed(1)}%`;
 }
 
+/** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */
+const FILE_ISSUE = '*';
+
+/**
+ * Which sides' output may be missing benchmarks because it was cut short. Google Benchmark and
+ * bench-runner write benchmarks in order, so a process that crashed, was killed or wrote a file
+ * cut short loses every benchmark after the cut: such a benchmark is absent from that side not
+ * because the code lost it but because the measurement did. The analysis calls it `failed`
+ * ("missing on base (output truncated)"), never `new` or `removed`.
+ */
+/** Issue kinds that mean a run's output stopped early. */
+const CUT_SHORT_KINDS = new Set(['truncated', 'crashed']);
+/**
+ * For each side whose every run (process execution) ended cut short, the first such issue: a
+ * benchmark missing from that side may have been lost. A side with at least one complete run is
+ * not listed (a benchmark absent from a complete run is really absent). O(samples + issues).
+ */
+function sidesCutShort(samples, issues) {
+    const runs = { base: new Set(), head: new Set() };
+    const cut = { base: new Map(), head: new Map() };
+    const key = (x) => `${x.round}:${x.run}`;
+    for (const s of samples)
+        runs[s.side].add(key(s));
+    for (const i of issues) {
+        runs[i.side].add(key(i));
+        const general = i.benchmark === '' || i.benchmark === FILE_ISSUE;
+        // A truncated Google Benchmark file names the entry it was cut in; that is a cut run too.
+        if (CUT_SHORT_KINDS.has(i.kind) && (general || i.kind === 'truncated') && !cut[i.side].has(key(i)))
+            cut[i.side].set(key(i), i);
+    }
+    const out = {};
+    for (const side of ['base', 'head']) {
+        if (runs[side].size > 0 && cut[side].size === runs[side].size)
+            out[side] = cut[side].values().next().value;
+    }
+    return out;
+}
+
 /**
  * A whole suite: one Comparison per benchmark, the suite-wide multiple-comparison adjustment
  * (STATISTICS §6), verdict counts, and warnings about the measurement as a whole.
@@ -37848,14 +37886,17 @@ function analyzeSuite(input, options = {}) {
     const names = new Set([
         ...(input.headOnly ?? []),
         ...observations.keys(),
-        ...issues.map((i) => i.benchmark).filter((b) => b !== '')
+        ...issues.filter((i) => !isFileIssue(i)).map((i) => i.benchmark)
     ]);
+    const cutShort = sidesCutShort(input.samples, issues);
     const comparisons = [];
     for (const name of [...names].sort()) {
         const obs = observations.get(name) ?? { base: [], head: [] };
         const own = issues.filter((i) => i.benchmark === name);
         const listedOnHead = !observations.has(name) && own.length === 0;
-        comparisons.push(listedOnHead ? emptyComparison(name, 'new', obs, [], opts, []) : compareOne(name, obs, own, opts));
+        comparisons.push(listedOnHead
+            ? emptyComparison(name, 'new', obs, [], opts, [])
+            : compareOne(name, obs, own, opts, cutShort));
     }
     const tested = comparisons.filter((c) => c.pValue !== null);
     // Adaptive looks: benchmarks resolved earlier stay in the family with p = 1 (docs/adaptive.md).
@@ -37869,7 +37910,7 @@ function analyzeSuite(input, options = {}) {
     for (const c of comparisons)
         counts[c.verdict]++;
     const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} };
-    const generalIssues = issues.filter((i) => i.benchmark === '');
+    const generalIssues = issues.filter(isFileIssue);
     const warnings = [
         ...provenanceWarnings(provenance),
         ...contentionWarnings(input.samples, opts.metric),
@@ -37910,7 +37951,9 @@ function contentionWarnings(samples, metric) {
     }
     return warnings;
 }
-function compareOne(name, obs, issues, opts) {
+/** An issue about a whole file or process ('' from the runner, '*' from the sample parsers). */
+const isFileIssue = (i) => i.benchmark === '' || i.benchmark === FILE_ISSUE;
+function compareOne(name, obs, issues, opts, cutShort = {}) {
     const hasBase = obs.base.length > 0;
     const hasHead = obs.head.length > 0;
     const issueSides = new Set(issues.map((i) => i.side));
@@ -37934,10 +37977,25 @@ function compareOne(name, obs, issues, opts) {
             ]);
         }
     }
-    // A side that only produced errors failed; a side with nothing at all is new/removed.
-    const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head'));
+    // A side that only produced errors failed; a side with nothing at all is new/removed, unless
+    // that side's output was cut short: then the benchmark may have been lost, not added/removed.
+    const missing = hasHead ? 'base' : 'head';
+    const lost = cutShort[missing];
+    const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head')) || lost !== undefined;
     const verdict = failed ? 'failed' : hasHead ? 'new' : 'removed';
-    return emptyComparison(name, verdict, obs, issues, opts, issues.map(issueWarning));
+    const warnings = issues.map(issueWarning);
+    if (lost)
+        warnings.unshift(lostWarning(missing, lost));
+    return emptyComparison(name, verdict, obs, issues, opts, warnings);
+}
+function lostWarning(side, cut) {
+    return {
+        level: 'error',
+        code: 'missing-output-truncated',
+        side,
+        message: `missing on ${side} (output truncated): every ${side} run ended early (${cut.kind}${cut.source ? ` in ${cut.source}` : ''}), ` +
+            `so this benchmark may have been lost, not ${side === 'base' ? 'added' : 'removed'}. Fix the crash or timeout and re-run`
+    };
 }
 function emptyComparison(name, verdict, obs, issues, opts, warnings) {
     return {

@@ -4,7 +4,9 @@
  */
 import { adjustPValues } from '../stats/multiplicity.js'
 import { StatsInputError } from '../stats/errors.js'
+import { FILE_ISSUE } from '../samples/common.js'
 import type { Provenance, Sample, SampleIssue, Side } from '../samples/model.js'
+import { sidesCutShort } from '../samples/truncation.js'
 import { compare, verdictOf } from './compare.js'
 import {
   DEFAULT_ANALYSIS_OPTIONS,
@@ -37,8 +39,9 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   const names = new Set<string>([
     ...(input.headOnly ?? []),
     ...observations.keys(),
-    ...issues.map((i) => i.benchmark).filter((b) => b !== '')
+    ...issues.filter((i) => !isFileIssue(i)).map((i) => i.benchmark)
   ])
+  const cutShort = sidesCutShort(input.samples, issues)
 
   const comparisons: Comparison[] = []
   for (const name of [...names].sort()) {
@@ -46,7 +49,9 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
     const own = issues.filter((i) => i.benchmark === name)
     const listedOnHead = !observations.has(name) && own.length === 0
     comparisons.push(
-      listedOnHead ? emptyComparison(name, 'new', obs, [], opts, []) : compareOne(name, obs, own, opts)
+      listedOnHead
+        ? emptyComparison(name, 'new', obs, [], opts, [])
+        : compareOne(name, obs, own, opts, cutShort)
     )
   }
 
@@ -66,7 +71,7 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   for (const c of comparisons) counts[c.verdict]++
 
   const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} }
-  const generalIssues = issues.filter((i) => i.benchmark === '')
+  const generalIssues = issues.filter(isFileIssue)
   const warnings = [
     ...provenanceWarnings(provenance),
     ...contentionWarnings(input.samples, opts.metric),
@@ -109,11 +114,15 @@ export function contentionWarnings(samples: readonly Sample[], metric: AnalysisO
   return warnings
 }
 
+/** An issue about a whole file or process ('' from the runner, '*' from the sample parsers). */
+const isFileIssue = (i: SampleIssue): boolean => i.benchmark === '' || i.benchmark === FILE_ISSUE
+
 function compareOne(
   name: string,
   obs: Record<Side, Observation[]>,
   issues: SampleIssue[],
-  opts: AnalysisOptions
+  opts: AnalysisOptions,
+  cutShort: Partial<Record<Side, SampleIssue>> = {}
 ): Comparison {
   const hasBase = obs.base.length > 0
   const hasHead = obs.head.length > 0
@@ -135,10 +144,27 @@ function compareOne(
       ])
     }
   }
-  // A side that only produced errors failed; a side with nothing at all is new/removed.
-  const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head'))
+  // A side that only produced errors failed; a side with nothing at all is new/removed, unless
+  // that side's output was cut short: then the benchmark may have been lost, not added/removed.
+  const missing: Side = hasHead ? 'base' : 'head'
+  const lost = cutShort[missing]
+  const failed =
+    (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head')) || lost !== undefined
   const verdict: Verdict = failed ? 'failed' : hasHead ? 'new' : 'removed'
-  return emptyComparison(name, verdict, obs, issues, opts, issues.map(issueWarning))
+  const warnings = issues.map(issueWarning)
+  if (lost) warnings.unshift(lostWarning(missing, lost))
+  return emptyComparison(name, verdict, obs, issues, opts, warnings)
+}
+
+function lostWarning(side: Side, cut: SampleIssue): Warning {
+  return {
+    level: 'error',
+    code: 'missing-output-truncated',
+    side,
+    message:
+      `missing on ${side} (output truncated): every ${side} run ended early (${cut.kind}${cut.source ? ` in ${cut.source}` : ''}), ` +
+      `so this benchmark may have been lost, not ${side === 'base' ? 'added' : 'removed'}. Fix the crash or timeout and re-run`
+  }
 }
 
 function emptyComparison(

@@ -186,7 +186,7 @@ export function readSampleDir(path: string, side: Side): SampleSet {
         side,
         round,
         run,
-        kind: 'invalid',
+        kind: e.id === 'empty' ? 'crashed' : 'invalid', // an empty file: the process wrote nothing
         message: e.message,
         source: file
       })
