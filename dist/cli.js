@@ -44081,7 +44081,7 @@ var lib = JSON5;
  * characters, and finds where a cut-short text can be closed; `JSON.parse` then does the parsing.
  * Why not JSON5 (the `json5` package), which reads NaN/Infinity itself: it is about 27 times
  * slower than JSON.parse on a 9 MB Google Benchmark file and took minutes on a 16 MB name
- * (`npm run bench:json` prints both). It only locates the one error V8 reports without a position.
+ * (`npm run bench:scale` prints both). It only locates the one error V8 reports without a position.
  */
 /** A syntax error in JSON text that is not explained by the text simply ending early. */
 class JsonSyntaxError extends Error {
