@@ -38752,6 +38752,11 @@ function describeError(e) {
     if (err?.name === 'SampleFileError')
         return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
     const message = e instanceof Error ? e.message : String(e);
+    // The machine, not benchgate: a full disk (faults.test.ts fills a small tmpfs under --out).
+    if (err?.code === 'ENOSPC' || err?.code === 'EDQUOT') {
+        const hint = 'free space where --out points (or give another --out) and re-run';
+        return { code: EXIT.jobFailed, message: `benchgate: the disk is full (${message}); ${hint}` };
+    }
     return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
 }
 
@@ -45492,14 +45497,23 @@ function reproduceLine(config, baseSha, headSha) {
 /** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
 async function runCommand(config, io) {
     const log = consoleLog({ write: (t) => io.stderr(t) });
-    // Ctrl-C stops measuring gracefully: what was measured is analysed and reported.
+    // Ctrl-C or SIGTERM (a cancelled CI job) stops measuring gracefully: what was measured is
+    // analysed and reported; a second signal quits at once. The listener stays registered after the
+    // first signal: the process layer's own handlers (run/terminate.ts) re-raise a signal nobody
+    // else listens to, which killed benchgate before it could analyse (found by faults.test.ts).
     const abort = new AbortController();
-    const onSigint = () => {
-        io.stderr('\ninterrupted: analysing what was measured so far (Ctrl-C again to quit)\n');
+    const onSignal = (sig) => {
+        if (abort.signal.aborted) {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+            process.kill(process.pid, sig);
+            return;
+        }
+        io.stderr(`\ninterrupted (${sig}): analysing what was measured so far (Ctrl-C again to quit)\n`);
         abort.abort();
-        process.off('SIGINT', onSigint);
     };
-    process.on('SIGINT', onSigint);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
     let verdicts = '';
     try {
         const { report, samples } = await runPipeline(config, log, {
@@ -45537,7 +45551,8 @@ async function runCommand(config, io) {
         return verdict.pass ? EXIT.pass : EXIT.gateFailed;
     }
     finally {
-        process.off('SIGINT', onSigint);
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
     }
 }
 /** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 inconclusive" (unadjusted for later looks). */
@@ -45561,6 +45576,7 @@ var run = /*#__PURE__*/Object.freeze({
 const MAX_RESULTS_BYTES = 64 * 1024 * 1024;
 const MAX_BENCHMARKS = 100_000;
 const MAX_TEXT = 4096;
+const MAX_DEPTH = 32;
 const STOP_REASONS = [
     'resolved',
     'max-rounds',
@@ -45585,6 +45601,10 @@ function validateResults(text, source) {
     const fail = (path, what) => {
         throw new ConfigError(`${source}: ${path}: ${what}`);
     };
+    // A results file nests about 6 levels; a field this deep could only crash the renderers
+    // (JSON.stringify recurses). Found by __tests__/fuzz/resultsFuzz.test.ts.
+    if (depthOver(json, MAX_DEPTH))
+        fail('$', `nested deeper than ${MAX_DEPTH} levels`);
     const obj = (v, path) => typeof v === 'object' && v !== null && !Array.isArray(v)
         ? v
         : fail(path, 'expected an object');
@@ -45657,6 +45677,7 @@ function validateResults(text, source) {
             fail(`${p}.verdict`, `expected one of ${ALL_VERDICTS.join(', ')}`);
         for (const k of ['p_value', 'p_adjusted'])
             num(o[k], `${p}.${k}`, true);
+        num(o.conf_level, `${p}.conf_level`); // rendered as the interval's level (found by resultsFuzz.test.ts)
         const median = obj(o.median, `${p}.median`);
         num(median.base, `${p}.median.base`, true);
         num(median.head, `${p}.median.head`, true);
@@ -45675,6 +45696,20 @@ function validateResults(text, source) {
         }
     });
     return json;
+}
+/** True when the value nests deeper than `max` arrays/objects. Iterative: the value may be very deep. */
+function depthOver(root, max) {
+    const stack = [[root, 0]];
+    while (stack.length > 0) {
+        const [node, depth] = stack.pop();
+        if (typeof node !== 'object' || node === null)
+            continue;
+        if (depth >= max)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
 }
 
 /**

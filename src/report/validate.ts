@@ -11,6 +11,7 @@ import { RESULTS_FORMAT, RESULTS_VERSION, type ResultsJson } from './json.js'
 export const MAX_RESULTS_BYTES = 64 * 1024 * 1024
 export const MAX_BENCHMARKS = 100_000
 const MAX_TEXT = 4096
+const MAX_DEPTH = 32
 const STOP_REASONS = [
   'resolved',
   'max-rounds',
@@ -37,6 +38,9 @@ export function validateResults(text: string, source: string): ResultsJson {
   const fail = (path: string, what: string): never => {
     throw new ConfigError(`${source}: ${path}: ${what}`)
   }
+  // A results file nests about 6 levels; a field this deep could only crash the renderers
+  // (JSON.stringify recurses). Found by __tests__/fuzz/resultsFuzz.test.ts.
+  if (depthOver(json, MAX_DEPTH)) fail('$', `nested deeper than ${MAX_DEPTH} levels`)
   const obj = (v: unknown, path: string): Record<string, unknown> =>
     typeof v === 'object' && v !== null && !Array.isArray(v)
       ? (v as Record<string, unknown>)
@@ -105,6 +109,7 @@ export function validateResults(text: string, source: string): ResultsJson {
     if (!ALL_VERDICTS.includes(o.verdict as never))
       fail(`${p}.verdict`, `expected one of ${ALL_VERDICTS.join(', ')}`)
     for (const k of ['p_value', 'p_adjusted']) num(o[k], `${p}.${k}`, true)
+    num(o.conf_level, `${p}.conf_level`) // rendered as the interval's level (found by resultsFuzz.test.ts)
     const median = obj(o.median, `${p}.median`)
     num(median.base, `${p}.median.base`, true)
     num(median.head, `${p}.median.head`, true)
@@ -121,4 +126,16 @@ export function validateResults(text: string, source: string): ResultsJson {
     }
   })
   return json as ResultsJson
+}
+
+/** True when the value nests deeper than `max` arrays/objects. Iterative: the value may be very deep. */
+function depthOver(root: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 0]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!
+    if (typeof node !== 'object' || node === null) continue
+    if (depth >= max) return true
+    for (const child of Object.values(node)) stack.push([child, depth + 1])
+  }
+  return false
 }
