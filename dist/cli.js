@@ -38388,6 +38388,59 @@ function roundsPerBenchmark(samples) {
 }
 
 /**
+ * benchgate's errors, their ids and exit codes, in one place (the layer just above stats/, so every
+ * folder may throw them). Exit codes: 0 pass, 1 regression found (gate failed), 2 usage/config problem
+ * (the user can fix the inputs), 3 the job could not run (git failure, build failed, binary crashed,
+ * no samples). `id` is machine-checkable; `message` says what was wrong and where; `hint` says what
+ * to do about it. StatsInputError stays in stats/errors.ts (stats/ imports nothing from the rest);
+ * SampleFileError stays with the parsers in samples/common.ts.
+ */
+/** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
+const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
+/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
+class ConfigError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'ConfigError';
+    }
+}
+class JobError extends Error {
+    /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */
+    code;
+    id;
+    /** What to do about it, one sentence (shown under the message). */
+    hint;
+    /** The thing that was wrong: a ref, a path, an option name. */
+    subject;
+    constructor(code, id, message, details = {}) {
+        super(message, details.cause === undefined ? undefined : { cause: details.cause });
+        this.name = 'JobError';
+        this.code = code;
+        this.id = id;
+        if (details.hint !== undefined)
+            this.hint = details.hint;
+        if (details.subject !== undefined)
+            this.subject = details.subject;
+    }
+}
+/** Exit code and one-line message for any error thrown by a command (CLI and Action). */
+function describeError(e) {
+    if (e instanceof ConfigError)
+        return { code: EXIT.usage, message: `benchgate: ${e.message}` };
+    const err = e;
+    // Typed job errors carry their own exit code (2 or 3) and an optional hint.
+    if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
+        return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` };
+    }
+    if (e instanceof StatsInputError)
+        return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` };
+    if (err?.name === 'SampleFileError')
+        return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
+    const message = e instanceof Error ? e.message : String(e);
+    return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
+}
+
+/**
  * The one Config type shared by the CLI and the Action, its defaults, and validation with
  * messages that name the bad option and the accepted values. Sources: defaults < config file
  * (benchgate.json in the repository) < command-line flags / Action inputs.
@@ -38425,13 +38478,6 @@ const DEFAULT_CONFIG = {
     futilityPower: FUTILITY_POWER,
     analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
 };
-/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
-class ConfigError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'ConfigError';
-    }
-}
 /** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
 const SPEC = {
     repo: { type: 'string' },
@@ -38621,25 +38667,6 @@ function readConfigFile(path, required) {
         out[k] = v;
     }
     return out;
-}
-
-/** Maps any error to the CLI's exit codes: 2 usage/config, 3 the job could not run. */
-const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
-/** Exit code and one-line message for an error thrown by a command. */
-function describeError(e) {
-    if (e instanceof ConfigError)
-        return { code: EXIT.usage, message: `benchgate: ${e.message}` };
-    const err = e;
-    // Typed job errors carry their own exit code (2 or 3) and an optional hint.
-    if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
-        return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` };
-    }
-    if (e instanceof StatsInputError)
-        return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` };
-    if (err?.name === 'SampleFileError')
-        return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
-    const message = e instanceof Error ? e.message : String(e);
-    return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
 }
 
 /** benchgate's version; a test keeps it equal to package.json's. */
@@ -40705,32 +40732,6 @@ function renderFormat(report, format, colour) {
             return renderMarkdown(report, { maxChars: Infinity });
         case 'text':
             return renderTerminal(report, { colour });
-    }
-}
-
-/**
- * Typed errors of the job machinery (git, build, rounds). The entry points map `code` to the exit
- * code: 2 = usage/config problem (the user can fix the inputs), 3 = the job could not run (git
- * failure, build failed, binary crashed, no samples). `id` is machine-checkable; `message` says what
- * was wrong and where; `hint` says what to do about it.
- */
-class JobError extends Error {
-    /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */
-    code;
-    id;
-    /** What to do about it, one sentence (shown under the message). */
-    hint;
-    /** The thing that was wrong: a ref, a path, an option name. */
-    subject;
-    constructor(code, id, message, details = {}) {
-        super(message, details.cause === undefined ? undefined : { cause: details.cause });
-        this.name = 'JobError';
-        this.code = code;
-        this.id = id;
-        if (details.hint !== undefined)
-            this.hint = details.hint;
-        if (details.subject !== undefined)
-            this.subject = details.subject;
     }
 }
 
@@ -43684,54 +43685,14 @@ function collectRun(result, samples, issues, provenance) {
 }
 
 /**
- * `benchgate compare BASE HEAD`: analyse existing sample files or folders only — the rigorous
- * replacement for Google Benchmark's compare.py, with the same reports and exit codes as `run`.
+ * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
+ * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
+ * commands/ both import it downwards.
  */
-async function compareCommand(config, basePath, headPath, io) {
-    for (const [side, p] of [
-        ['BASE', basePath],
-        ['HEAD', headPath]
-    ]) {
-        if (!existsSync(p))
-            throw new ConfigError(`${side} sample path '${p}' does not exist (give a sample file or a folder of them)`);
-    }
-    const base = readSampleDir(basePath, 'base');
-    const head = readSampleDir(headPath, 'head');
-    const samples = [...base.samples, ...head.samples];
-    if (samples.length === 0) {
-        throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 });
-    }
-    const suite = analyzeSuite({
-        samples,
-        issues: [...base.issues, ...head.issues],
-        provenance: { base: base.provenance, head: head.provenance }
-    }, config.analysis);
-    const report = {
-        suite,
-        run: {
-            base: { label: basePath },
-            head: { label: headPath },
-            key: config.key,
-            reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
-        }
-    };
-    const written = writeOutputs(report, config.out, { samples, html: config.html });
-    io.stdout(renderFormat(report, config.format, io.colour));
-    const verdict = gate(suite, config.failOn);
-    const html = written.htmlCopy ?? written.html;
-    io.stderr(`reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
-    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
-}
-/** Quotes a path for the displayed reproduce line (display only; never executed by benchgate). */
+/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
 function shellQuote(s) {
     return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
-
-var compare = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	compareCommand: compareCommand,
-	shellQuote: shellQuote
-});
 
 /**
  * The main job, step by step: plan (commits, worktrees) -> build -> rounds (ABBA) -> parse -> analyse
@@ -43796,7 +43757,7 @@ async function runPipeline(config, log, hooks = {}) {
             return out;
         });
         if (!builds.head.ok) {
-            throw new JobError(3, 'git-failed', `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`);
+            throw new JobError(3, 'build-failed', `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`);
         }
         const runInfo = {
             base: { label: commits.baseRef, sha: commits.baseSha },
@@ -43810,7 +43771,7 @@ async function runPipeline(config, log, hooks = {}) {
         const headProbe = await probeBinary(headBinary, cwdOf('head'));
         if (!builds.base.ok) {
             if (config.failOnBaseBuildFailure) {
-                throw new JobError(3, 'git-failed', `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`);
+                throw new JobError(3, 'build-failed', `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`);
             }
             log.warn('the base build failed: no baseline; every head benchmark is reported as new');
             return {
@@ -44070,6 +44031,51 @@ function runningVerdicts(partial, config) {
 var run = /*#__PURE__*/Object.freeze({
 	__proto__: null,
 	runCommand: runCommand
+});
+
+/**
+ * `benchgate compare BASE HEAD`: analyse existing sample files or folders only — the rigorous
+ * replacement for Google Benchmark's compare.py, with the same reports and exit codes as `run`.
+ */
+async function compareCommand(config, basePath, headPath, io) {
+    for (const [side, p] of [
+        ['BASE', basePath],
+        ['HEAD', headPath]
+    ]) {
+        if (!existsSync(p))
+            throw new ConfigError(`${side} sample path '${p}' does not exist (give a sample file or a folder of them)`);
+    }
+    const base = readSampleDir(basePath, 'base');
+    const head = readSampleDir(headPath, 'head');
+    const samples = [...base.samples, ...head.samples];
+    if (samples.length === 0) {
+        throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 });
+    }
+    const suite = analyzeSuite({
+        samples,
+        issues: [...base.issues, ...head.issues],
+        provenance: { base: base.provenance, head: head.provenance }
+    }, config.analysis);
+    const report = {
+        suite,
+        run: {
+            base: { label: basePath },
+            head: { label: headPath },
+            key: config.key,
+            reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
+        }
+    };
+    const written = writeOutputs(report, config.out, { samples, html: config.html });
+    io.stdout(renderFormat(report, config.format, io.colour));
+    const verdict = gate(suite, config.failOn);
+    const html = written.htmlCopy ?? written.html;
+    io.stderr(`reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
+    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+}
+
+var compare = /*#__PURE__*/Object.freeze({
+	__proto__: null,
+	compareCommand: compareCommand
 });
 
 /**
