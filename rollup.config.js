@@ -1,5 +1,5 @@
 // Bundles each entry into one self-contained ESM file in dist/ (committed, as Actions need):
-// dist/cli.js (npx benchgate), dist/lib.js (the library: `benchgate` and `benchgate/stats`), dist/index.js (the Action).
+// dist/cli.js (npx benchgate), dist/stats.js (the library `benchgate` / `benchgate/stats`, from src/lib.ts), dist/index.js (the Action).
 import commonjs from '@rollup/plugin-commonjs'
 import json from '@rollup/plugin-json'
 import { nodeResolve } from '@rollup/plugin-node-resolve'
@@ -7,7 +7,7 @@ import typescript from '@rollup/plugin-typescript'
 import { existsSync } from 'node:fs'
 
 const entries = [
-  ['src/lib.ts', 'dist/lib.js'],
+  ['src/lib.ts', 'dist/stats.js'],
   ['src/cli.ts', 'dist/cli.js'],
   ['src/index.ts', 'dist/index.js']
 ].filter(([input]) => existsSync(input))

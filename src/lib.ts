@@ -1,5 +1,5 @@
 /**
- * The package's library export (`benchgate` and `benchgate/stats`): the statistics of src/stats/
+ * The package's library export (`benchgate` and `benchgate/stats`, bundled as dist/stats.js): the statistics of src/stats/
  * (pure functions, no I/O) plus the analysis built on them (one benchmark's comparison, a whole
  * suite). Its own entry so that src/stats/index.ts re-exports only stats/ and stays the bottom layer.
  */
