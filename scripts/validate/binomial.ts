@@ -57,3 +57,52 @@ export function clopperPearson(x: number, n: number, confLevel = 0.95): Binomial
   const upper = x === n ? 1 : betaQuantile(1 - a / 2, x + 1, n - x)
   return { x, n, rate: x / n, lower, upper, confLevel }
 }
+
+/**
+ * P(X ≤ k) for X ~ Binomial(n, p), as R's `pbinom(k, n, p)`, through the identity
+ * P(X ≤ k) = I_{1−p}(n − k, k + 1) (regularized incomplete beta).
+ */
+export function binomialCdf(k: number, n: number, p: number): number {
+  if (!Number.isInteger(n) || n < 0 || !(p >= 0 && p <= 1) || Number.isNaN(k))
+    throw new RangeError(`binomialCdf(${k}, ${n}, ${p}): bad argument`)
+  if (k < 0) return 0
+  if (k >= n) return 1
+  const kk = Math.floor(k)
+  if (p === 0) return 1
+  if (p === 1) return 0
+  return betainc(1 - p, n - kk, kk + 1)
+}
+
+/** Smallest k with P(X ≤ k) ≥ q for X ~ Binomial(n, p), as R's `qbinom(q, n, p)`. */
+export function binomialQuantile(q: number, n: number, p: number): number {
+  if (!(q >= 0 && q <= 1)) throw new RangeError(`binomialQuantile: q in [0, 1], got ${q}`)
+  if (q === 1) return n // R's boundary: the support's upper end, whatever the rounding of the cdf
+  // Relative slack as R's qbinom uses (1 − 64·DBL_EPSILON), so a cdf that equals q up to rounding counts.
+  const target = q * (1 - 64 * Number.EPSILON)
+  for (let k = 0; k < n; k++) if (binomialCdf(k, n, p) >= target) return k
+  return n
+}
+
+/** What a simulated error count says about a claim "the rate is at most `alpha`". */
+export interface RateCheck extends BinomialInterval {
+  alpha: number
+  /**
+   * The most events a method whose true rate is exactly alpha shows in 97.5% of studies of this size:
+   * `qbinom(0.975, n, alpha)`. A count above it is evidence (one-sided, 2.5%) of a rate above alpha.
+   */
+  limit: number
+  /** The Clopper-Pearson band reaches down to alpha or below: the data do not show a rate above alpha. */
+  consistent: boolean
+}
+
+/**
+ * Checks `x` events in `n` trials against "rate ≤ alpha": the 95% Clopper-Pearson band and the
+ * binomial limit. `consistent` ⇔ the band's lower bound ≤ alpha ⇔ (up to the discreteness of the
+ * binomial) x ≤ limit.
+ */
+export function checkAtMost(x: number, n: number, alpha: number, confLevel = 0.95): RateCheck {
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`checkAtMost: alpha in (0, 1), got ${alpha}`)
+  const band = clopperPearson(x, n, confLevel)
+  const limit = binomialQuantile(1 - (1 - confLevel) / 2, n, alpha)
+  return { ...band, alpha, limit, consistent: band.lower <= alpha }
+}

@@ -14,6 +14,7 @@ import { NOISE_PRESETS, type NoiseModel } from './noiseModel.js'
 import { tally, type Outcome, type Rates } from './outcome.js'
 import type { RealComparison, RealResults } from './real.js'
 import { ABBA_VARIANTS, SEQ_BENCHGATE, SEQ_MW, type SimulationResults } from './simulation.js'
+import { gridSection, type GridPair } from './renderGrid.js'
 
 export const ADAPTIVE_BEGIN = '<!-- adaptive:begin -->'
 export const ADAPTIVE_END = '<!-- adaptive:end -->'
@@ -21,6 +22,8 @@ export const ADAPTIVE_END = '<!-- adaptive:end -->'
 export interface RenderInput {
   simulation?: SimulationResults
   real?: RealResults
+  /** Suite-wide grids (grid.ts) before/after a change of the analysis, one pair per noise level. */
+  grids?: GridPair[]
   out: string
   quick: boolean
   resultsDir: string
@@ -658,6 +661,15 @@ Definitions (per comparison of one benchmark):
     )
   }
 
+  parts.push('## Suite-wide false alarms: ICC × rounds × repetitions\n')
+  const grids = o.grids?.length ? o.grids : [{}]
+  for (const g of grids) {
+    const sd = (g.after ?? g.before)?.sdLog
+    if (grids.length > 1 && sd !== undefined)
+      parts.push(`### Noise ${(sd * 100).toFixed(0)}% per repetition\n`)
+    parts.push(gridSection(g))
+  }
+
   parts.push(`## Method
 
 **benchgate's design** (what is validated, through the shipped code): ${DEFAULT_CONFIG.warmupRounds} warm-up round, then
@@ -777,8 +789,9 @@ function withReasoning(md: string, out: string): string {
     if (a >= 0 && b > a) reasoning = old.slice(a + REASONING_BEGIN.length, b)
   }
   const block = `${REASONING_BEGIN}${reasoning}${REASONING_END}\n`
-  // after the Targets section (before ## Method)
-  const at = md.indexOf('## Method')
+  // after the Targets section (before the grid and ## Method)
+  const grid = md.indexOf('## Suite-wide false alarms')
+  const at = grid >= 0 ? grid : md.indexOf('## Method')
   return at >= 0 ? md.slice(0, at) + block + '\n' + md.slice(at) : md + block
 }
 
