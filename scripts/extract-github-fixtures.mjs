@@ -35,6 +35,11 @@ const OPERATIONS = [
   ],
   ['post', '/repos/{owner}/{repo}/check-runs', 'create a check run'],
   ['patch', '/repos/{owner}/{repo}/check-runs/{check_run_id}', 'update a check run'],
+  [
+    'get',
+    '/repos/{owner}/{repo}/commits/{ref}/check-runs',
+    "find benchgate's check run on a commit again (a re-run updates it)"
+  ],
   ['get', '/repos/{owner}/{repo}/actions/runs/{run_id}', 'the triggering run (workflow_run)'],
   [
     'get',

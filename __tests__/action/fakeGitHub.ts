@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib'
+import { addCheckRunListRoute } from './fakeCheckRuns.js'
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 export const FIXTURES_DIR = path.resolve(HERE, '..', 'fixtures', 'github')
@@ -177,6 +178,16 @@ export interface FailureRule {
   headers?: Record<string, string>
   /** how many matching requests fail (default: all) */
   times?: number
+}
+
+/** What fakeCheckRuns.ts needs to add its routes (the server's own helpers). */
+export interface CheckRunRoutes {
+  route(method: string, template: string, handler: Handler): void
+  requireToken(ctx: Ctx): void
+  requireRepo(ctx: Ctx): void
+  paginate<T>(ctx: Ctx, items: T[]): { page: T[]; headers: Record<string, string> }
+  checkRunJson(c: FakeCheckRun): unknown
+  checkRuns(): FakeCheckRun[]
 }
 
 export interface FakeGitHubOptions {
@@ -611,7 +622,7 @@ function twirpError(status: number, code: string, msg: string): HttpError {
   return new HttpError(status, { code, msg })
 }
 
-interface Ctx {
+export interface Ctx {
   req: IncomingMessage
   method: string
   path: string
@@ -624,7 +635,7 @@ interface Ctx {
   rec: RecordedRequest
 }
 
-type Handler = (
+export type Handler = (
   ctx: Ctx
 ) =>
   | { status: number; body?: unknown; headers?: Record<string, string>; raw?: Buffer }
@@ -1075,6 +1086,15 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     validateCheckRunBody(ctx.json ?? {}, doc)
     applyCheckRunBody(c, ctx.json ?? {})
     return { status: 200, body: checkRunJson(c) }
+  })
+
+  addCheckRunListRoute({
+    route,
+    requireToken,
+    requireRepo,
+    paginate,
+    checkRunJson,
+    checkRuns: () => state.checkRuns
   })
 
   route('GET', '/repos/{owner}/{repo}/actions/runs/{run_id}', (ctx) => {

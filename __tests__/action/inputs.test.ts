@@ -98,8 +98,7 @@ describe('action.yml', () => {
 describe('readActionSettings', () => {
   test('inputs reach the Config; empty inputs leave the defaults', () => {
     const s = readActionSettings(
-      reader({ build: 'make', binary: 'bench', rounds: '12', 'min-effect': '0.03', 'comment-key': 'linux' })
-        .get,
+      reader({ build: 'make', binary: 'bench', rounds: '12', 'min-effect': '0.03', key: 'linux' }).get,
       '/ws',
       '/runner/tmp'
     )
@@ -130,7 +129,7 @@ describe('readActionSettings', () => {
     expect(() =>
       readActionSettings(reader({ 'lock-file': '', comment: 'sometimes' }).get, '/ws', '/t')
     ).toThrow(/input 'comment': 'sometimes' is not one of always, on-change, never/)
-    expect(() => readActionSettings(reader({ 'comment-key': 'a b' }).get, '/ws', '/t')).toThrow(/key/)
+    expect(() => readActionSettings(reader({ key: 'a b' }).get, '/ws', '/t')).toThrow(/key/)
     expect(() => readActionSettings(reader({ mode: 'deploy' }).get, '/ws', '/t')).toThrow(/input 'mode'/)
   })
 

@@ -2,6 +2,7 @@
 import { describe, expect, test } from '@jest/globals'
 import { GitHubApiError, type GitHubClient, type IssueComment } from '../../src/github/client.js'
 import { upsertStickyComment, type StickyCommentOptions } from '../../src/github/comment.js'
+import { parseSections } from '../../src/github/commentSections.js'
 import { silentLog } from '../../src/log.js'
 import { commentMarker } from '../../src/report/markdown.js'
 
@@ -24,7 +25,9 @@ function memoryGitHub(login: string | null, comments: IssueComment[] = []) {
       return c
     },
     getPullHeadSha: async () => '',
-    createCheckRun: async () => ''
+    listCheckRuns: async () => [],
+    createCheckRun: async () => '',
+    updateCheckRun: async () => ''
   }
   return { client, calls, comments }
 }
@@ -57,13 +60,51 @@ describe('upsertStickyComment', () => {
     expect(gh.calls).toEqual(['list'])
   })
 
-  test("a comment with the marker by someone else is never edited; another key's comment neither", async () => {
-    const gh = memoryGitHub(null, [
-      { id: 1, body: `quoted ${marker}`, login: 'mallory', url: 'u1' },
-      { id: 2, body: commentMarker('other'), login: 'github-actions[bot]', url: 'u2' }
-    ])
+  test('a comment with the marker by someone else is never edited', async () => {
+    const gh = memoryGitHub(null, [{ id: 1, body: `quoted ${marker}`, login: 'mallory', url: 'u1' }])
     expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('created')
-    expect(gh.comments.map((c) => c.body.slice(0, 6))).toEqual(['quoted', '<!-- b', 'report'])
+    expect(gh.comments.map((c) => c.body.slice(0, 6))).toEqual(['quoted', 'report'])
+  })
+
+  test("another key's comment is shared: our report becomes a section next to its own", async () => {
+    const other = `### benchgate: fine\n${commentMarker('other')}`
+    const gh = memoryGitHub(null, [{ id: 2, body: other, login: 'github-actions[bot]', url: 'u2' }])
+    expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('updated')
+    expect(gh.comments).toHaveLength(1)
+    expect(parseSections(gh.comments[0].body)).toEqual([
+      { key: 'default', body: `report\n${marker}` },
+      { key: 'other', body: '### benchgate · <code>other</code>: fine\n' + commentMarker('other') }
+    ])
+  })
+
+  test('two comments (two jobs created one at once) are merged into the newest; the older is emptied', async () => {
+    const gh = memoryGitHub(null, [
+      { id: 1, body: `### benchgate: a\n${commentMarker('a')}`, login: 'github-actions[bot]', url: 'u1' },
+      { id: 2, body: `### benchgate: b\n${commentMarker('b')}`, login: 'github-actions[bot]', url: 'u2' }
+    ])
+    await upsertStickyComment(gh.client, opts(), silentLog)
+    expect(gh.comments[0].body).toBe("_benchgate's report moved to u2._")
+    expect(parseSections(gh.comments[1].body).map((s) => s.key)).toEqual(['default', 'a', 'b'])
+  })
+
+  test('a concurrent job that overwrote our section is noticed after settleMs and our section restored', async () => {
+    const gh = memoryGitHub(null)
+    let raced = false
+    const update = gh.client.updateIssueComment
+    const list = gh.client.listIssueComments
+    gh.client.listIssueComments = async (issue) => {
+      // Right after our first write, job "b" writes the comment from what it read before (without ours).
+      if (gh.comments.length === 1 && !raced) {
+        raced = true
+        gh.comments[0].body = `### benchgate: b\n${commentMarker('b')}\n`
+      }
+      return list(issue)
+    }
+    gh.client.updateIssueComment = update
+    const r = await upsertStickyComment(gh.client, opts({ settleMs: 1 }), silentLog)
+    expect(r.action).toBe('created')
+    expect(raced).toBe(true)
+    expect(parseSections(gh.comments[0].body).map((s) => s.key)).toEqual(['default', 'b'])
   })
 
   test("a personal token's user is the author looked for", async () => {

@@ -385,7 +385,8 @@ describe('the Action in comment mode (crafted hand-overs)', () => {
     const lists = fake
       .restRequests()
       .filter((q) => q.method === 'GET' && q.path.endsWith(`/issues/${PR}/comments`))
-    expect(lists.length).toBe(3)
+    // 3 pages to find it, then 3 more to check that no concurrent job overwrote it (comment.ts).
+    expect(lists.length).toBe(6)
     expect(
       fake.restRequests().filter((q) => q.method === 'POST' && q.path.endsWith('/comments'))
     ).toHaveLength(0)

@@ -6,6 +6,7 @@
 import { join } from 'node:path'
 import { buildConfig, ConfigError, readConfigFile, type Config, type RawOptions } from '../config.js'
 import type { CommentMode } from '../github/comment.js'
+import type { InstallMode } from './install.js'
 
 export type ActionMode = 'run' | 'measure' | 'comment'
 
@@ -39,7 +40,7 @@ export const CONFIG_INPUTS: Record<string, string> = {
   adaptive: 'adaptive',
   'max-rounds': 'max-rounds',
   'futility-power': 'futility-power',
-  'comment-key': 'key',
+  key: 'key',
   out: 'out'
 }
 
@@ -60,6 +61,8 @@ export interface ActionSettings {
   cachePaths: string[]
   uploadArtifacts: boolean
   retentionDays: number | undefined
+  /** Install missing build tools with apt (Debian/Ubuntu) before building. */
+  install: InstallMode
 }
 
 type GetInput = (name: string) => string
@@ -118,7 +121,8 @@ export function readActionSettings(
       .map((p) => p.trim())
       .filter(Boolean),
     uploadArtifacts: bool(getInput, 'upload-artifacts', true),
-    retentionDays: retention === '' ? undefined : Number(retention)
+    retentionDays: retention === '' ? undefined : Number(retention),
+    install: oneOf(getInput, 'install', ['auto', 'none'], 'auto') as InstallMode
   }
 }
 

@@ -17,6 +17,7 @@ import { gate } from '../gate.js'
 import { ensureHistory } from '../git/fetch.js'
 import type { ArtifactStore } from '../github/artifacts.js'
 import type { GitHubClient } from '../github/client.js'
+import { CHECK_SUMMARY_MAX_CHARS, checkRunName, upsertCheckRun } from '../github/checks.js'
 import { upsertStickyComment, type StickyCommentResult } from '../github/comment.js'
 import { refsFromEvent } from '../github/event.js'
 import { handOverArtifactName, MAX_HAND_OVER_BYTES, readHandOver, writeHandOver } from '../github/handOver.js'
@@ -27,11 +28,10 @@ import { commentMarker, headline, renderMarkdown } from '../report/markdown.js'
 import type { Report } from '../report/model.js'
 import { formatEta } from '../run/index.js'
 import type { ActionSettings } from './inputs.js'
+import { hostSystem, installMissing } from './install.js'
 
 /** GitHub's limit for one step's job summary is 1 MiB. */
 export const SUMMARY_MAX_BYTES = 1024 * 1024
-/** A check run's output.summary may hold at most 65,535 characters. */
-const CHECK_SUMMARY_MAX_CHARS = 65_535
 
 export interface ActionIo {
   log: Log
@@ -104,6 +104,8 @@ async function measureMode(
     head: refs.head,
     mergeBase: settings.mergeBaseInput ?? refs.mergeBase
   }
+  // Features with extra tools (valgrind for a future `measure` option) add theirs here.
+  await log.group('Install build tools', () => installMissing(settings.install, new Set(), hostSystem(), log))
   await log.group('Fetch history', () => ensureHistory(config.repoDir, [refs.base!, refs.head], log))
 
   const cacheStorage = settings.cacheBaseBuild ? services.cache() : null
@@ -138,6 +140,13 @@ async function measureMode(
     )
     if (result.url) io.setOutput('comment-url', result.url)
     if (result.action === 'failed' && settings.commentRequired) commentFailure = result.reason!
+  }
+  // The measure half runs PR code with a read-only token: the check run is the comment half's job.
+  const headSha = report.run.head.sha ?? ''
+  if (settings.mode === 'run' && /^[0-9a-f]{40}$/.test(headSha)) {
+    await log.group('Check run', () =>
+      postCheckRun(services.github(), env, report, headSha, verdict.pass, log)
+    )
   }
   if (settings.mode === 'measure' || settings.uploadArtifacts) {
     await log.group('Upload artifacts', () =>
@@ -192,24 +201,35 @@ async function commentMode(
   )
   if (result.url) io.setOutput('comment-url', result.url)
   const verdict = gate(report.suite, settings.config.failOn)
-  try {
-    const body = renderMarkdown(report, { maxChars: CHECK_SUMMARY_MAX_CHARS })
-    const url = await github.createCheckRun({
-      name: key === 'default' ? 'benchgate' : `benchgate (${key})`,
-      headSha,
-      conclusion: verdict.pass ? 'success' : 'failure',
-      title: headline(report.suite).slice(0, 200),
-      summary: body
-    })
-    log.info(`check run: ${verdict.pass ? 'success' : 'failure'} ${url}`)
-  } catch (e) {
-    log.warn(
-      `could not create the check run (${(e as Error).message}); give the job 'permissions: checks: write'`
-    )
-  }
+  await log.group('Check run', () => postCheckRun(github, env, report, headSha, verdict.pass, log))
   if (result.action === 'failed' && settings.commentRequired) return { failure: result.reason! }
   return { failure: null }
 }
+
+/** The `benchgate` check run on the head commit; a token that may not write checks gets a warning. */
+async function postCheckRun(
+  github: GitHubClient,
+  env: ActionEnv,
+  report: Report,
+  headSha: string,
+  pass: boolean,
+  log: Log
+): Promise<void> {
+  const name = checkRunName(report.run.key ?? 'default')
+  const result = await upsertCheckRun(github, {
+    key: report.run.key ?? 'default',
+    headSha,
+    conclusion: pass ? 'success' : 'failure',
+    title: headline(report.suite),
+    summary: renderMarkdown(report, { maxChars: CHECK_SUMMARY_MAX_CHARS }),
+    detailsUrl: env.runId ? `${env.serverUrl}/${env.repository}/actions/runs/${env.runId}` : undefined
+  })
+  if (result.action === 'failed') log.warn(`the check run '${name}' was not posted: ${result.reason}`)
+  else log.info(`check run '${name}' ${result.action}: ${pass ? 'success' : 'failure'} ${result.url ?? ''}`)
+}
+
+/** After writing the comment, wait 1–3 s and make sure a concurrent matrix job did not overwrite our section. */
+const COMMENT_SETTLE_MS = () => 1000 + Math.floor(Math.random() * 2000)
 
 async function postComment(
   github: GitHubClient,
@@ -226,6 +246,9 @@ async function postComment(
       pullNumber,
       marker: commentMarker(report.run.key),
       body: readFileSync(written.comment, 'utf8'),
+      key: report.run.key ?? 'default',
+      render: (maxChars) => renderMarkdown(report, { maxChars }),
+      settleMs: COMMENT_SETTLE_MS(),
       mode: settings.comment,
       changed: c.regression + c.improvement + c.failed + c.new + c.removed > 0,
       author: settings.commentAuthor || undefined

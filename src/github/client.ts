@@ -20,6 +20,15 @@ export interface CheckRunRequest {
   /** Markdown, at most 65,535 characters (GitHub's limit for a check run's summary). */
   summary: string
   detailsUrl?: string
+  /** Ours to recognise it by (`benchgate:KEY`); another app's check run may have the same name. */
+  externalId?: string
+}
+
+/** A check run found on a commit. */
+export interface CheckRunRef {
+  id: number
+  externalId: string | null
+  url: string
 }
 
 export interface GitHubClient {
@@ -29,7 +38,12 @@ export interface GitHubClient {
   createIssueComment(issue: number, body: string): Promise<IssueComment>
   updateIssueComment(id: number, body: string): Promise<IssueComment>
   getPullHeadSha(pull: number): Promise<string>
+  /** Check runs named `name` on commit `headSha` (every one, not only the latest). */
+  listCheckRuns(headSha: string, name: string): Promise<CheckRunRef[]>
+  /** Creates a completed check run; returns its URL. */
   createCheckRun(check: CheckRunRequest): Promise<string>
+  /** Replaces a check run's conclusion and output; returns its URL. */
+  updateCheckRun(id: number, check: CheckRunRequest): Promise<string>
 }
 
 /** A failed API call: GitHub's status and message, never the request's credentials. */
@@ -108,6 +122,18 @@ export function createGitHubClient(token: string, repository: { owner: string; r
         const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull })
         return data.head.sha
       }),
+    listCheckRuns: (headSha, name) =>
+      call('list check runs', async () => {
+        const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
+          owner,
+          repo,
+          ref: headSha,
+          check_name: name,
+          filter: 'all',
+          per_page: 100
+        })
+        return runs.map((c) => ({ id: c.id, externalId: c.external_id ?? null, url: c.html_url ?? '' }))
+      }),
     createCheckRun: (check) =>
       call('create a check run', async () => {
         const { data } = await octokit.rest.checks.create({
@@ -115,8 +141,25 @@ export function createGitHubClient(token: string, repository: { owner: string; r
           repo,
           name: check.name,
           head_sha: check.headSha,
+          external_id: check.externalId,
           status: 'completed',
           conclusion: check.conclusion,
+          details_url: check.detailsUrl,
+          output: { title: check.title, summary: check.summary }
+        })
+        return data.html_url ?? ''
+      }),
+    updateCheckRun: (id, check) =>
+      call('update a check run', async () => {
+        const { data } = await octokit.rest.checks.update({
+          owner,
+          repo,
+          check_run_id: id,
+          name: check.name,
+          external_id: check.externalId,
+          status: 'completed',
+          conclusion: check.conclusion,
+          completed_at: new Date().toISOString(),
           details_url: check.detailsUrl,
           output: { title: check.title, summary: check.summary }
         })

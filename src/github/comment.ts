@@ -1,12 +1,14 @@
 /**
- * The sticky PR comment: one per pull request and report key, found by its hidden marker AND its
- * author (so a comment by someone else that quotes the marker is never edited), updated in place on
- * every run. A token that may not comment (fork PRs get a read-only token) is a warning, not a
- * failure: the job summary still carries the report.
+ * The sticky PR comment: one per pull request, with a section per report key (commentSections.ts),
+ * found by its hidden marker AND its author (so a comment by someone else that quotes the marker is
+ * never edited), updated in place on every run; each job rewrites only its own section. A token
+ * that may not comment (fork PRs get a read-only token) is a warning, not a failure: the job
+ * summary still carries the report.
  */
 import type { Log } from '../log.js'
 import { COMMENT_MAX_CHARS } from '../report/markdown.js'
 import { GitHubApiError, type GitHubClient, type IssueComment } from './client.js'
+import { fitComment, isBenchgateBody, mergeSections, parseSections } from './commentSections.js'
 
 export type CommentMode = 'always' | 'on-change' | 'never'
 
@@ -23,6 +25,12 @@ export interface StickyCommentOptions {
   changed: boolean
   /** Login whose comments are ours; default: the token's user, or github-actions[bot]. */
   author?: string
+  /** This job's report key: its section of the shared comment (default 'default'). */
+  key?: string
+  /** Re-renders `body` at most `maxChars` long, when other keys' sections need room. */
+  render?: (maxChars: number) => string
+  /** Wait this long after writing, then check that a concurrent job did not overwrite our section (ms). */
+  settleMs?: number
 }
 
 export interface StickyCommentResult {
@@ -31,6 +39,9 @@ export interface StickyCommentResult {
   /** Why it was skipped or failed, for the log. */
   reason?: string
 }
+
+/** Rewrites after finding our section overwritten by a concurrent job, at most. */
+const MAX_WRITES = 3
 
 /**
  * Creates or updates the sticky comment. Never throws for API errors: a failure is returned
@@ -45,25 +56,43 @@ export async function upsertStickyComment(
   if (options.body.length > COMMENT_MAX_CHARS)
     throw new Error(`internal: comment body is ${options.body.length} characters (cap ${COMMENT_MAX_CHARS})`)
   if (!options.body.includes(options.marker)) throw new Error('internal: comment body lacks its marker')
+  const key = options.key ?? 'default'
+  const render = options.render ?? (() => options.body)
   try {
     const author = options.author || (await client.authenticatedLogin()) || ACTIONS_BOT_LOGIN
-    const comments = await client.listIssueComments(options.pullNumber)
-    const ours = comments.filter((c) => isOurs(c, options.marker, author))
-    const existing = ours.at(-1)
-    if (ours.length > 1)
-      log.warn(
-        `found ${ours.length} benchgate comments with this key; updating the newest (${existing!.url})`
-      )
-    if (existing) {
-      if (existing.body === options.body) return { action: 'unchanged', url: existing.url }
-      const updated = await client.updateIssueComment(existing.id, options.body)
-      return { action: 'updated', url: updated.url }
+    let result: StickyCommentResult = { action: 'unchanged', url: null }
+    for (let write = 0; write < MAX_WRITES; write++) {
+      const ours = (await client.listIssueComments(options.pullNumber)).filter((c) => isOurs(c, author))
+      const target = ours.at(-1)
+      const others = mergeSections(
+        ours.map((c) => c.body),
+        { key, body: '' }
+      ).filter((s) => s.key !== key)
+      const body = fitComment(others, key, render)
+      if (write > 0 && target && sameSection(target.body, body, key)) return result
+      if (ours.length > 1 && write === 0)
+        log.warn(
+          `found ${ours.length} benchgate comments on this pull request; merging them into the newest (${target!.url})`
+        )
+      if (target) {
+        for (const old of ours.slice(0, -1)) await client.updateIssueComment(old.id, movedNote(target.url))
+        if (target.body === body)
+          return result.action === 'unchanged' ? { action: 'unchanged', url: target.url } : result
+        const updated = await client.updateIssueComment(target.id, body)
+        result = { action: result.action === 'created' ? 'created' : 'updated', url: updated.url }
+      } else {
+        if (options.mode === 'on-change' && !options.changed)
+          return { action: 'skipped', url: null, reason: "comment: 'on-change' and nothing changed" }
+        const created = await client.createIssueComment(options.pullNumber, body)
+        result = { action: 'created', url: created.url }
+      }
+      if (!options.settleMs) return result
+      await new Promise((r) => setTimeout(r, options.settleMs))
     }
-    if (options.mode === 'on-change' && !options.changed) {
-      return { action: 'skipped', url: null, reason: "comment: 'on-change' and nothing changed" }
-    }
-    const created = await client.createIssueComment(options.pullNumber, options.body)
-    return { action: 'created', url: created.url }
+    log.warn(
+      "other benchgate jobs kept rewriting the comment; this job's section may be missing until its next run"
+    )
+    return result
   } catch (e) {
     if (!(e instanceof GitHubApiError)) throw e
     const hint =
@@ -75,6 +104,17 @@ export async function upsertStickyComment(
   }
 }
 
-function isOurs(comment: IssueComment, marker: string, author: string): boolean {
-  return comment.login === author && comment.body.includes(marker)
+function isOurs(comment: IssueComment, author: string): boolean {
+  return comment.login === author && isBenchgateBody(comment.body)
+}
+
+/** Whether `body` holds exactly the section of `key` that `composed` has. */
+function sameSection(body: string, composed: string, key: string): boolean {
+  const mine = parseSections(composed).find((s) => s.key === key)
+  return parseSections(body).some((s) => s.key === key && s.body === mine?.body)
+}
+
+/** What an older duplicate of the comment becomes (without markers: no longer ours). */
+function movedNote(url: string): string {
+  return `_benchgate's report moved to ${url}._`
 }

@@ -1,0 +1,188 @@
+/**
+ * The built Action (dist/index.js) in comment mode against the local fake GitHub, with crafted
+ * hand-overs (no build): the `benchgate` check run is created once on the PR head and updated when
+ * the workflow is re-run; two matrix jobs with different keys share one sticky comment, each
+ * editing only its own section. Every REST request is checked against GitHub's OpenAPI description.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import yaml from 'js-yaml'
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import { parseSections } from '../../src/github/commentSections.js'
+import { toResultsJson } from '../../src/report/json.js'
+import type { Sample } from '../../src/samples/model.js'
+import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
+import { checkAgainstOpenApi } from '../action/openapi.js'
+
+const ROOT = new URL('../../', import.meta.url).pathname
+const DIST = join(ROOT, 'dist/index.js')
+const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { default?: string }>
+}
+const HEAD = 'c'.repeat(40)
+const PR = 11
+
+function runAction(env: RunnerEnv): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [DIST], {
+      env: env.env,
+      cwd: env.env.GITHUB_WORKSPACE,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let stdout = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stdout += d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout }))
+  })
+}
+
+/** results.json from the real analysis of synthetic samples; `slower` = the head/base ratio of BM_0. */
+function resultsJson(key: string, slower: number): string {
+  const samples: Sample[] = []
+  let seed = 99
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+  for (const benchmark of ['BM_0', 'BM_1', 'BM_2'])
+    for (const side of ['base', 'head'] as const)
+      for (let run = 0; run < 6; run++)
+        for (let repetition = 0; repetition < 2; repetition++) {
+          const t = 1000 * (side === 'head' && benchmark === 'BM_0' ? slower : 1) * (1 + 0.01 * rnd())
+          samples.push({
+            benchmark,
+            side,
+            round: run,
+            run,
+            repetition,
+            iterations: 1000,
+            realTimeNs: t,
+            cpuTimeNs: t,
+            threads: 1
+          })
+        }
+  const run = { base: { label: 'main', sha: 'b'.repeat(40) }, head: { label: 'x', sha: HEAD }, key }
+  return JSON.stringify(toResultsJson({ suite: analyzeSuite({ samples }), run }, '0.0.0'))
+}
+
+describe('check run and report keys (dist/index.js, comment mode, fake GitHub)', () => {
+  let fake: FakeGitHub
+  let nextRun = 9300
+  beforeAll(async () => {
+    fake = await startFakeGitHub()
+  })
+  afterAll(async () => {
+    await fake?.close()
+  })
+
+  /** A measure run's hand-over for `key`, and the comment workflow_run env that consumes it. */
+  function commentJob(key: string, slower: number, measureRunId = nextRun++) {
+    const suffix = key === 'default' ? '' : `-${key}`
+    fake.seedArtifact({
+      name: `benchgate-pr${suffix}`,
+      runId: measureRunId,
+      entries: [
+        { name: 'results.json', data: resultsJson(key, slower) },
+        {
+          name: 'pr.json',
+          data: JSON.stringify({ format: 'benchgate-pr', version: 1, pullNumber: PR, headSha: HEAD, key })
+        }
+      ]
+    })
+    fake.seedPull({ number: PR, head: { sha: HEAD, ref: 'x' }, base: { sha: 'b'.repeat(40), ref: 'main' } })
+    const inputs: Record<string, string> = {}
+    for (const [name, spec] of Object.entries(action.inputs)) inputs[name] = spec.default ?? ''
+    return fake.env({
+      event: 'workflow_run.completed',
+      payload: (f: any) => {
+        f.workflow_run.id = measureRunId
+        f.workflow_run.head_sha = HEAD
+        f.workflow_run.pull_requests = []
+        return f
+      },
+      inputs: { ...inputs, 'github-token': fake.token, mode: 'comment', key },
+      runId: nextRun++
+    })
+  }
+
+  const expectOpenApi = () =>
+    expect(
+      fake.restRequests().flatMap((r) => checkAgainstOpenApi(r, { responses: !r.path.includes('/pulls/') }))
+    ).toEqual([])
+
+  it('creates the benchgate check run once on the PR head and updates it when the workflow is re-run', async () => {
+    fake.reset()
+    const first = commentJob('default', 1.3, 9201)
+    const r1 = await runAction(first)
+    expect(r1.stdout).not.toMatch(/::error::/)
+    expect(fake.state.checkRuns).toHaveLength(1)
+    const [check] = fake.state.checkRuns
+    expect(check).toMatchObject({
+      name: 'benchgate',
+      head_sha: HEAD,
+      status: 'completed',
+      conclusion: 'failure',
+      external_id: 'benchgate:default'
+    })
+    expect(check.output.title).toMatch(/1 regression/)
+    expect(check.output.summary).toMatch(/<code>BM&#95;0<\/code>/)
+    expect(check.details_url).toBe(`${fake.serverUrl}/${fake.owner}/${fake.repo}/actions/runs/${first.runId}`)
+
+    // Re-run of the same workflow run (same artifact, same head): the same check run is updated.
+    const rerun = commentJob('default', 1.0, 9202)
+    const r2 = await runAction(rerun)
+    expect(r2.stdout).not.toMatch(/::error::/)
+    expect(fake.state.checkRuns).toHaveLength(1)
+    expect(fake.state.checkRuns[0].id).toBe(check.id)
+    expect(fake.state.checkRuns[0].conclusion).toBe('success')
+    expect(fake.state.checkRuns[0].history).toHaveLength(2)
+    const posts = fake.restRequests().filter((q) => q.method === 'POST' && q.path.endsWith('/check-runs'))
+    const patches = fake.restRequests().filter((q) => q.method === 'PATCH' && q.path.includes('/check-runs/'))
+    expect([posts.length, patches.length]).toEqual([1, 1])
+    expectOpenApi()
+  }, 120_000)
+
+  it('a token without checks: write (403) is a warning; the comment is still posted and the step passes', async () => {
+    fake.reset()
+    fake.inject({ method: 'POST', path: '/repos/{owner}/{repo}/check-runs', status: 403 })
+    const r = await runAction(commentJob('default', 1.0))
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/::warning::the check run 'benchgate' was not posted.*403.*checks: write/)
+    expect(fake.state.comments).toHaveLength(1)
+  }, 60_000)
+
+  it('two keys share one sticky comment: each job edits only its section, whichever finishes last keeps the other', async () => {
+    fake.reset()
+    const foreign = fake.seedComments(PR, [{ body: 'LGTM', login: 'octocat' }])[0]
+    await runAction(commentJob('linux-gcc', 1.3))
+    await runAction(commentJob('macos-clang', 1.0))
+    let ours = fake.state.comments.filter((c) => c.user.login === 'github-actions[bot]')
+    expect(ours).toHaveLength(1)
+    const body1 = ours[0].body
+    expect(body1.split('\n')[0]).toBe('<!-- benchgate:comment keys=linux-gcc,macos-clang -->')
+    const sections1 = parseSections(body1)
+    expect(sections1.map((s) => s.key)).toEqual(['linux-gcc', 'macos-clang'])
+    expect(sections1[0].body).toMatch(/^### benchgate · <code>linux-gcc<\/code>: ❌ 1 regression/)
+    expect(sections1[1].body).toMatch(/^### benchgate · <code>macos-clang<\/code>: no significant change/)
+    expect(body1).toMatch(/\| <code>linux-gcc<\/code> \| ❌ 1 regression, 2 unchanged \|/)
+
+    // linux-gcc runs again and is now fine: only its section changes, macos-clang's is kept verbatim.
+    await runAction(commentJob('linux-gcc', 1.0))
+    ours = fake.state.comments.filter((c) => c.user.login === 'github-actions[bot]')
+    expect(ours).toHaveLength(1)
+    const sections2 = parseSections(ours[0].body)
+    expect(sections2[1]).toEqual(sections1[1])
+    expect(sections2[0].body).toMatch(/^### benchgate · <code>linux-gcc<\/code>: no significant change/)
+    expect(fake.state.comments.find((c) => c.id === foreign.id)!.body).toBe('LGTM')
+    // Each key has its own check run.
+    expect(fake.state.checkRuns.map((c) => c.name).sort()).toEqual([
+      'benchgate (linux-gcc)',
+      'benchgate (macos-clang)'
+    ])
+    expect(
+      fake.restRequests().filter((q) => q.method === 'POST' && q.path.endsWith('/comments'))
+    ).toHaveLength(1)
+    expectOpenApi()
+  }, 180_000)
+})
