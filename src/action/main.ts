@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SuiteResult } from '../analysis/types.js'
 import type { CacheStorage } from '../build/cache.js'
-import { ConfigError, type Config } from '../config.js'
+import type { Config } from '../config.js'
+import { ConfigError } from '../errors.js'
 import { gate } from '../gate.js'
 import { ensureHistory } from '../git/fetch.js'
 import type { ArtifactStore } from '../github/artifacts.js'
@@ -145,7 +146,7 @@ async function measureMode(
   const headSha = report.run.head.sha ?? ''
   if (settings.mode === 'run' && /^[0-9a-f]{40}$/.test(headSha)) {
     await log.group('Check run', () =>
-      postCheckRun(services.github(), env, report, headSha, verdict.pass, log)
+      postCheckRun(services.github(), env, report, written, headSha, verdict.pass, log)
     )
   }
   if (settings.mode === 'measure' || settings.uploadArtifacts) {
@@ -201,7 +202,7 @@ async function commentMode(
   )
   if (result.url) io.setOutput('comment-url', result.url)
   const verdict = gate(report.suite, settings.config.failOn)
-  await log.group('Check run', () => postCheckRun(github, env, report, headSha, verdict.pass, log))
+  await log.group('Check run', () => postCheckRun(github, env, report, written, headSha, verdict.pass, log))
   if (result.action === 'failed' && settings.commentRequired) return { failure: result.reason! }
   return { failure: null }
 }
@@ -211,17 +212,23 @@ async function postCheckRun(
   github: GitHubClient,
   env: ActionEnv,
   report: Report,
+  written: WrittenOutputs,
   headSha: string,
   pass: boolean,
   log: Log
 ): Promise<void> {
+  // The comment's Markdown usually fits; rendering 2,000 benchmarks again costs seconds.
+  const comment = readFileSync(written.comment, 'utf8')
   const name = checkRunName(report.run.key ?? 'default')
   const result = await upsertCheckRun(github, {
     key: report.run.key ?? 'default',
     headSha,
     conclusion: pass ? 'success' : 'failure',
     title: headline(report.suite),
-    summary: renderMarkdown(report, { maxChars: CHECK_SUMMARY_MAX_CHARS }),
+    summary:
+      comment.length <= CHECK_SUMMARY_MAX_CHARS
+        ? comment
+        : renderMarkdown(report, { maxChars: CHECK_SUMMARY_MAX_CHARS }),
     detailsUrl: env.runId ? `${env.serverUrl}/${env.repository}/actions/runs/${env.runId}` : undefined
   })
   if (result.action === 'failed') log.warn(`the check run '${name}' was not posted: ${result.reason}`)

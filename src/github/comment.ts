@@ -57,7 +57,13 @@ export async function upsertStickyComment(
     throw new Error(`internal: comment body is ${options.body.length} characters (cap ${COMMENT_MAX_CHARS})`)
   if (!options.body.includes(options.marker)) throw new Error('internal: comment body lacks its marker')
   const key = options.key ?? 'default'
-  const render = options.render ?? (() => options.body)
+  // The body is already rendered at GitHub's limit; re-render (a full report pass) only for less.
+  const rendered = new Map<number, string>()
+  const render = (maxChars: number): string => {
+    if (options.body.length <= maxChars || !options.render) return options.body
+    if (!rendered.has(maxChars)) rendered.set(maxChars, options.render(maxChars))
+    return rendered.get(maxChars)!
+  }
   try {
     const author = options.author || (await client.authenticatedLogin()) || ACTIONS_BOT_LOGIN
     let result: StickyCommentResult = { action: 'unchanged', url: null }

@@ -111,6 +111,8 @@ export function fitComment(
     const text = composeComment([...rest, sectionFor(key, render(budget))])
     return text.length <= COMMENT_MAX_CHARS ? text : null
   }
+  // Alone, the report is the comment (composeComment adds nothing to it).
+  if (others.length === 0) return composeComment([sectionFor(key, render(COMMENT_MAX_CHARS))])
   const full = tryWith(others)
   if (full) return full
   const cut = others.map((s) => ({
