@@ -3,7 +3,11 @@ export default {
   clearMocks: true,
   extensionsToTreatAsEsm: ['.ts'],
   moduleFileExtensions: ['ts', 'js'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    // The HTML report's browser script, compiled as rollup does it (scripts/clientScript.mjs).
+    '(^|/)client\\.inline\\.js$': '<rootDir>/scripts/clientScriptForJest.mjs',
+    '^(\\.{1,2}/.*)\\.js$': '$1'
+  },
   testEnvironment: 'node',
   testMatch: ['**/__tests__/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

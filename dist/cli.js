@@ -38388,6 +38388,59 @@ function roundsPerBenchmark(samples) {
 }
 
 /**
+ * benchgate's errors, their ids and exit codes, in one place (the layer just above stats/, so every
+ * folder may throw them). Exit codes: 0 pass, 1 regression found (gate failed), 2 usage/config problem
+ * (the user can fix the inputs), 3 the job could not run (git failure, build failed, binary crashed,
+ * no samples). `id` is machine-checkable; `message` says what was wrong and where; `hint` says what
+ * to do about it. StatsInputError stays in stats/errors.ts (stats/ imports nothing from the rest);
+ * SampleFileError stays with the parsers in samples/common.ts.
+ */
+/** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
+const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
+/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
+class ConfigError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'ConfigError';
+    }
+}
+class JobError extends Error {
+    /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */
+    code;
+    id;
+    /** What to do about it, one sentence (shown under the message). */
+    hint;
+    /** The thing that was wrong: a ref, a path, an option name. */
+    subject;
+    constructor(code, id, message, details = {}) {
+        super(message, details.cause === undefined ? undefined : { cause: details.cause });
+        this.name = 'JobError';
+        this.code = code;
+        this.id = id;
+        if (details.hint !== undefined)
+            this.hint = details.hint;
+        if (details.subject !== undefined)
+            this.subject = details.subject;
+    }
+}
+/** Exit code and one-line message for any error thrown by a command (CLI and Action). */
+function describeError(e) {
+    if (e instanceof ConfigError)
+        return { code: EXIT.usage, message: `benchgate: ${e.message}` };
+    const err = e;
+    // Typed job errors carry their own exit code (2 or 3) and an optional hint.
+    if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
+        return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` };
+    }
+    if (e instanceof StatsInputError)
+        return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` };
+    if (err?.name === 'SampleFileError')
+        return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
+    const message = e instanceof Error ? e.message : String(e);
+    return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
+}
+
+/**
  * The one Config type shared by the CLI and the Action, its defaults, and validation with
  * messages that name the bad option and the accepted values. Sources: defaults < config file
  * (benchgate.json in the repository) < command-line flags / Action inputs.
@@ -38425,13 +38478,6 @@ const DEFAULT_CONFIG = {
     futilityPower: FUTILITY_POWER,
     analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
 };
-/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
-class ConfigError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'ConfigError';
-    }
-}
 /** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
 const SPEC = {
     repo: { type: 'string' },
@@ -38621,25 +38667,6 @@ function readConfigFile(path, required) {
         out[k] = v;
     }
     return out;
-}
-
-/** Maps any error to the CLI's exit codes: 2 usage/config, 3 the job could not run. */
-const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
-/** Exit code and one-line message for an error thrown by a command. */
-function describeError(e) {
-    if (e instanceof ConfigError)
-        return { code: EXIT.usage, message: `benchgate: ${e.message}` };
-    const err = e;
-    // Typed job errors carry their own exit code (2 or 3) and an optional hint.
-    if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
-        return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` };
-    }
-    if (e instanceof StatsInputError)
-        return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` };
-    if (err?.name === 'SampleFileError')
-        return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
-    const message = e instanceof Error ? e.message : String(e);
-    return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
 }
 
 /** benchgate's version; a test keeps it equal to package.json's. */
@@ -39301,399 +39328,7 @@ function truncate(s, n) {
     return s.length <= n ? s : s.slice(0, n - 1) + '…';
 }
 
-/**
- * The report page's inline script (plain ES2017, no dependencies): reads the JSON blob and draws a
- * benchmark's SVG plots when its section is opened (so 500 benchmarks cost nothing until looked at).
- * Untrusted text is only ever set with textContent. Opening `page.html#selftest` opens every
- * section, draws every plot and writes a JSON summary into `<pre id="selftest">`: sections found,
- * per-plot element counts and on-screen sizes, and any error caught (window errors, rejections,
- * console.error) — the browser test reads it.
- *
- * Data (`#benchgate-data`): { captions: {plot id: text}, minEffect, confLevel, forest: [[index, ratio, lo, hi]], benchmarks: [{
- *   n: name, v: verdict, lv: level,
- *   s: [base, head] | null, each side { v: values ns (time order), x: time positions, N: total,
- *       ax: 'r' (rounds) | 'i' (index), b: [min, q1, median, q3, max, whiskerLow, whiskerHigh],
- *       o: outliers, e: ECDF x, c: ECDF cumulative counts (null: no ties, i + 1),
- *       a: { r: ACF r_1.., band, n } | null } | null,
- *   h: { lo, w, c: [baseCounts, headCounts] }, k: { x0, dx, m: max density, y: [base, head] as 0..1000 of m },
- *   d: { lo, w, c: counts, u: pairs used, t: pairs in all, e: HL shift, ci: [lo, hi] } | null }] }
- */
-const CLIENT_SCRIPT = String.raw `
-(function () {
-  'use strict';
-  var errors = [];
-  window.addEventListener('error', function (e) { errors.push('error: ' + (e && e.message ? e.message : String(e))); });
-  window.addEventListener('unhandledrejection', function (e) { errors.push('unhandled rejection: ' + String(e && e.reason)); });
-  var consoleError = console.error;
-  console.error = function () {
-    errors.push('console.error: ' + Array.prototype.map.call(arguments, String).join(' '));
-    return consoleError.apply(console, arguments);
-  };
-
-  var NS = 'http://www.w3.org/2000/svg';
-  var DATA = JSON.parse(document.getElementById('benchgate-data').textContent);
-  DATA.benchmarks.forEach(function (b) {
-    // Densities come as 0..1000 of their maximum k.m; ECDF counts are implicit (i + 1) without ties.
-    if (b.k) b.k.y = b.k.y.map(function (y) { return y.map(function (v) { return (v / 1000) * b.k.m; }); });
-    if (b.s) b.s.forEach(function (s) { if (s && !s.c) s.c = s.e.map(function (_x, i) { return i + 1; }); });
-  });
-  var SIDES = ['base', 'head'];
-  var W = 420, H = 230;
-
-  function el(tag, attrs, parent) {
-    var node = document.createElementNS(NS, tag);
-    for (var k in attrs) if (attrs[k] !== undefined && attrs[k] !== null) node.setAttribute(k, String(attrs[k]));
-    if (parent) parent.appendChild(node);
-    return node;
-  }
-  function txt(parent, x, y, s, cls, anchor) {
-    var t = el('text', { x: r2(x), y: r2(y), 'class': cls || null, 'text-anchor': anchor || null }, parent);
-    t.textContent = s;
-    return t;
-  }
-  function r2(v) { return Math.round(v * 100) / 100; }
-  function lin(d0, d1, r0, r1) {
-    var k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
-    return function (v) { return r0 + (v - d0) * k; };
-  }
-  function niceStep(span, n) {
-    var raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;
-    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;
-  }
-  function ticks(lo, hi, n) {
-    if (!(hi > lo)) return [lo];
-    var step = niceStep(hi - lo, n), out = [];
-    for (var v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
-    return out;
-  }
-  var UNITS = [[1e9, 's'], [1e6, 'ms'], [1e3, '\u00b5s'], [1, 'ns']];
-  function durFormatter(values) {
-    var m = 0, step = Infinity;
-    for (var i = 0; i < values.length; i++) {
-      m = Math.max(m, Math.abs(values[i]));
-      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));
-    }
-    var u = UNITS[UNITS.length - 1];
-    for (var j = 0; j < UNITS.length; j++) if (m >= UNITS[j][0]) { u = UNITS[j]; break; }
-    var digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));
-    return function (v) { return (v / u[0]).toFixed(digits) + ' ' + u[1]; };
-  }
-  function plainFormatter(values) {
-    var step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;
-    var digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;
-    return function (v) { return v.toFixed(digits); };
-  }
-
-  // A plot area with axes: returns the scales.
-  function frame(svg, o) {
-    var m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };
-    var x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, (o.bottom || H - m.b), m.t);
-    var g = el('g', {}, svg);
-    var xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);
-    for (var i = 0; i < xt.length; i++) {
-      var px = x(xt[i]);
-      el('line', { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, 'class': 'grid' }, g);
-      txt(g, px, H - m.b + 15, fx(xt[i]), null, 'middle');
-    }
-    if (!o.noY) {
-      var yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);
-      for (var j = 0; j < yt.length; j++) {
-        var py = y(yt[j]);
-        el('line', { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), 'class': 'grid' }, g);
-        txt(g, m.l - 6, py + 4, fy(yt[j]), null, 'end');
-      }
-    }
-    el('line', { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, 'class': 'axis' }, g);
-    el('line', { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, 'class': 'axis' }, g);
-    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, 'end');
-    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);
-    return { x: x, y: y, m: m };
-  }
-  function legend(svg, items) {
-    var g = el('g', { 'class': 'legend' }, svg), x = W - 12;
-    for (var i = items.length - 1; i >= 0; i--) {
-      var t = txt(g, x, 12, items[i][1], null, 'end');
-      var w = items[i][1].length * 6.8;
-      el('rect', { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, 'class': items[i][0] + ' box' }, g);
-      x -= w + 26;
-      void t;
-    }
-  }
-  function path(points) {
-    var d = '';
-    for (var i = 0; i < points.length; i++) d += (i ? 'L' : 'M') + r2(points[i][0]) + ' ' + r2(points[i][1]);
-    return d;
-  }
-  function sideLabel(b, i) {
-    var s = b.s[i];
-    return SIDES[i] + ' (n = ' + (s ? s.N : 0) + ')';
-  }
-  function present(b) { return [0, 1].filter(function (i) { return b.s[i]; }); }
-
-  // Densities and histograms (top), box plots (bottom), one x axis.
-  function plotDist(svg, b) {
-    var k = b.k, h = b.h, sides = present(b);
-    var x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);
-    var ymax = 0;
-    sides.forEach(function (i) {
-      var n = b.s[i].N;
-      k.y[i].forEach(function (v) { ymax = Math.max(ymax, v); });
-      h.c[i].forEach(function (c) { ymax = Math.max(ymax, c / (n * h.w)); });
-    });
-    var boxTop = H - 30 - 56;
-    var f = frame(svg, { x0: x0, x1: x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: 'density' });
-    var y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);
-    sides.forEach(function (i) {
-      var n = b.s[i].N, pts = [[f.x(h.lo), y(0)]];
-      h.c[i].forEach(function (c, j) {
-        var d = c / (n * h.w);
-        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);
-      });
-      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);
-      el('path', { d: path(pts) + 'Z', 'class': SIDES[i] + ' area' }, svg);
-    });
-    sides.forEach(function (i) {
-      el('path', { d: path(k.y[i].map(function (v, j) { return [f.x(k.x0 + j * k.dx), y(v)]; })), 'class': SIDES[i] + ' line' }, svg);
-    });
-    el('line', { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, 'class': 'axis' }, svg);
-    sides.forEach(function (i) {
-      var s = b.s[i], q = s.b, cy = boxTop + 14 + i * 26, g = el('g', {}, svg);
-      el('line', { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, 'class': SIDES[i] + ' whisker' }, g);
-      el('line', { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, 'class': SIDES[i] + ' whisker' }, g);
-      el('line', { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, 'class': SIDES[i] + ' whisker' }, g);
-      el('line', { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, 'class': SIDES[i] + ' whisker' }, g);
-      el('rect', { x: r2(f.x(q[1])), y: cy - 9, width: r2(Math.max(1, f.x(q[3]) - f.x(q[1]))), height: 18, 'class': SIDES[i] + ' box' }, g);
-      el('line', { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, 'class': SIDES[i] + ' whisker', 'stroke-width': 2.5 }, g);
-      s.o.forEach(function (v) { el('circle', { cx: r2(f.x(v)), cy: cy, r: 2.5, 'class': SIDES[i] + ' outlier' }, g); });
-      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, 'end');
-    });
-    legend(svg, sides.map(function (i) { return [SIDES[i], sideLabel(b, i)]; }));
-  }
-
-  // Every sample in time order, by side; rounds shaded alternately.
-  function plotTime(svg, b) {
-    var sides = present(b), lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;
-    sides.forEach(function (i) {
-      var s = b.s[i];
-      if (s.ax !== 'r') byRounds = false;
-      s.v.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); });
-      s.x.forEach(function (v) { xmax = Math.max(xmax, v); });
-    });
-    var pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;
-    var x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);
-    // Rounds are labelled 1-based at their centres.
-    var xt = byRounds
-      ? ticks(0, x1 - 1, 8).filter(function (t) { return t === Math.floor(t); }).map(function (t) { return t + 0.5; })
-      : ticks(0, x1, 6);
-    var yt = ticks(lo - pad, hi + pad, 4);
-    var f = frame(svg, {
-      x0: 0, x1: x1, y0: lo - pad, y1: hi + pad, xticks: xt, yticks: yt, yfmt: durFormatter(yt), left: 62,
-      xfmt: byRounds ? function (v) { return String(v + 0.5); } : plainFormatter(xt),
-      xlabel: byRounds ? 'round' : 'sample index'
-    });
-    if (byRounds) {
-      var bands = svg.insertBefore(el('g', {}), svg.firstChild);
-      for (var r = 1; r < x1; r += 2) {
-        el('rect', { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height: r2(H - f.m.b - f.m.t), 'class': 'band' }, bands);
-      }
-    }
-    sides.forEach(function (i) {
-      var s = b.s[i], g = el('g', {}, svg);
-      for (var j = 0; j < s.v.length; j++) el('circle', { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, 'class': SIDES[i] + ' pt' }, g);
-    });
-    var thinned = sides.some(function (i) { return b.s[i].v.length < b.s[i].N; });
-    legend(svg, sides.map(function (i) { return [SIDES[i], sideLabel(b, i)]; }));
-    if (thinned) txt(svg, f.m.l + 4, f.m.t + 12, 'thinned to ' + b.s[sides[0]].v.length + ' points per side');
-  }
-
-  function plotEcdf(svg, b) {
-    var sides = present(b), lo = Infinity, hi = -Infinity;
-    sides.forEach(function (i) { var e = b.s[i].e; lo = Math.min(lo, e[0]); hi = Math.max(hi, e[e.length - 1]); });
-    var pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;
-    var f = frame(svg, { x0: lo - pad, x1: hi + pad, y0: 0, y1: 1, yticks: [0, 0.25, 0.5, 0.75, 1], yfmt: function (v) { return v.toFixed(2); }, ylabel: 'fraction \u2264 x' });
-    sides.forEach(function (i) {
-      var s = b.s[i], n = s.c[s.c.length - 1], pts = [[f.x(lo - pad), f.y(0)], [f.x(s.e[0]), f.y(0)]];
-      for (var j = 0; j < s.e.length; j++) {
-        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);
-        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);
-      }
-      el('path', { d: path(pts), 'class': SIDES[i] + ' line' }, svg);
-    });
-    legend(svg, sides.map(function (i) { return [SIDES[i], sideLabel(b, i)]; }));
-  }
-
-  function plotDiff(svg, b) {
-    var d = b.d, hiEdge = d.lo + d.w * d.c.length, x0 = d.lo, x1 = hiEdge;
-    if (d.ci) { x0 = Math.min(x0, d.ci[0]); x1 = Math.max(x1, d.ci[1]); }
-    var span = x1 - x0 || Math.abs(x1) || 1;
-    if (0 < x0 && x0 < span * 0.5) x0 = 0;
-    if (0 > x1 && -x1 < span * 0.5) x1 = 0;
-    x0 -= span * 0.02; x1 += span * 0.02;
-    var cmax = Math.max.apply(null, d.c.concat([1]));
-    var f = frame(svg, { x0: x0, x1: x1, y0: 0, y1: cmax * 1.08, ylabel: 'pairs' + (d.u < d.t ? ' (' + d.u + ' of ' + d.t + ')' : '') });
-    if (d.ci) el('rect', { x: r2(f.x(d.ci[0])), y: f.m.t, width: r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0]))), height: r2(H - f.m.b - f.m.t), 'class': 'ci' }, svg);
-    for (var j = 0; j < d.c.length; j++) {
-      if (!d.c[j]) continue;
-      var xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);
-      el('rect', { x: r2(xa), y: r2(f.y(d.c[j])), width: r2(Math.max(0.5, xb - xa - 0.6)), height: r2(f.y(0) - f.y(d.c[j])), 'class': 'bar' }, svg);
-    }
-    if (x0 <= 0 && 0 <= x1) el('line', { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, 'class': 'zero' }, svg);
-    if (d.e !== null) {
-      el('line', { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, 'class': 'est' }, svg);
-      txt(svg, W - 12, 12, 'HL shift ' + durFormatter([d.e])(d.e) + (d.ci ? ', ' + Math.round(DATA.confLevel * 100) + '% CI shaded' : ''), 'label', 'end');
-    }
-  }
-
-  function plotAcf(svg, b, i) {
-    var a = b.s[i].a, h = a.r.length;
-    var f = frame(svg, {
-      x0: 0, x1: h + 1, y0: -1, y1: 1, yticks: [-1, -0.5, 0, 0.5, 1], yfmt: function (v) { return v.toFixed(1); },
-      xticks: ticks(1, h, Math.min(h, 10)).filter(function (t) { return t === Math.floor(t) && t >= 1; }),
-      xfmt: function (v) { return String(v); }, xlabel: 'lag', ylabel: 'r' + (b.lv === 'runs' ? ' (run medians, n = ' : ' (n = ') + a.n + ')'
-    });
-    el('line', { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), 'class': 'axis' }, svg);
-    [a.band, -a.band].forEach(function (v) { el('line', { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), 'class': 'limit' }, svg); });
-    for (var k = 0; k < h; k++) {
-      var cls = Math.abs(a.r[k]) > a.band ? 'outside' : SIDES[i];
-      el('line', { x1: r2(f.x(k + 1)), x2: r2(f.x(k + 1)), y1: r2(f.y(0)), y2: r2(f.y(a.r[k])), 'class': cls + ' lollipop' }, svg);
-      el('circle', { cx: r2(f.x(k + 1)), cy: r2(f.y(a.r[k])), r: 2.8, 'class': cls + ' pt' }, svg);
-    }
-  }
-
-  // Overview: each listed benchmark's ratio CI against ±δ.
-  function plotForest(fig) {
-    var rows = DATA.forest;
-    if (!rows.length) return;
-    fig.hidden = false;
-    var rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;
-    var svg = el('svg', { viewBox: '0 0 ' + WF + ' ' + HF, role: 'img', 'aria-label': 'Changes with confidence intervals' }, fig);
-    var ext = Math.log(1 + DATA.minEffect) * 2;
-    rows.forEach(function (r) { ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3]))); });
-    ext *= 1.08;
-    var x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);
-    var step = xt.length > 1 ? xt[1] - xt[0] : 0.01;
-    xt.forEach(function (t) {
-      if (t <= -1) return;
-      var px = x(Math.log(1 + t));
-      el('line', { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, 'class': 'grid' }, svg);
-      txt(svg, px, HF - 8, (t > 0 ? '+' : t < 0 ? '\u2212' : '') + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + '%', null, 'middle');
-    });
-    el('line', { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, 'class': 'axis' }, svg);
-    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach(function (v) {
-      el('line', { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, 'class': 'delta' }, svg);
-    });
-    rows.forEach(function (r, j) {
-      var b = DATA.benchmarks[r[0]], cy = top + j * rowH + rowH / 2;
-      var cls = b.v === 'regression' ? 'bad' : b.v === 'improvement' ? 'good' : null;
-      var a = el('a', { href: '#b' + r[0] }, svg);
-      var name = b.n.length > 44 ? b.n.slice(0, 43) + '\u2026' : b.n;
-      txt(a, labelW - 10, cy + 4, name, 'label' + (cls ? ' ' + cls : ''), 'end');
-      var ci = b.v === 'regression' ? 'ci-reg' : b.v === 'improvement' ? 'ci-imp' : 'ci-other';
-      el('line', { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy, 'class': ci, 'stroke-width': 3, 'stroke-linecap': 'round' }, svg);
-      el('circle', { cx: r2(x(Math.log(r[1]))), cy: cy, r: 4.5, 'class': ci, fill: 'var(--bg)', 'stroke-width': 2.5 }, svg);
-    });
-    txt(svg, labelW, 12, 'faster \u2190', 'label', 'start');
-    txt(svg, WF - 16, 12, '\u2192 slower', 'label', 'end');
-  }
-
-  var PLOTTERS = {
-    dist: function (svg, b) { plotDist(svg, b); },
-    time: function (svg, b) { plotTime(svg, b); },
-    ecdf: function (svg, b) { plotEcdf(svg, b); },
-    diff: function (svg, b) { plotDiff(svg, b); },
-    acf0: function (svg, b) { plotAcf(svg, b, 0); },
-    acf1: function (svg, b) { plotAcf(svg, b, 1); }
-  };
-
-  function draw(details) {
-    if (details.getAttribute('data-drawn')) return;
-    details.setAttribute('data-drawn', '1');
-    var b = DATA.benchmarks[Number(details.getAttribute('data-i'))];
-    var figs = details.querySelectorAll('figure[data-plot]');
-    for (var i = 0; i < figs.length; i++) {
-      var id = figs[i].getAttribute('data-plot');
-      var cap = document.createElement('figcaption');
-      cap.textContent = DATA.captions[id] || '';
-      figs[i].appendChild(cap);
-      var svg = el('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': cap.textContent }, figs[i]);
-      try {
-        PLOTTERS[id](svg, b);
-      } catch (e) {
-        errors.push('plot ' + id + ' of ' + b.n + ': ' + (e && e.stack ? e.stack : String(e)));
-        txt(svg, W / 2, H / 2, 'could not draw this plot', null, 'middle');
-      }
-    }
-  }
-
-  document.addEventListener('toggle', function (e) {
-    var t = e.target;
-    if (t && t.classList && t.classList.contains('bench') && t.open) draw(t);
-  }, true);
-
-  // #b3 opens and shows benchmark 3; #open=b0,b2 opens several without scrolling (screenshots).
-  function openTarget() {
-    var many = /^#open=([\w,]+)$/.exec(location.hash);
-    if (many) {
-      many[1].split(',').forEach(function (id) {
-        var d = document.getElementById(id);
-        if (d && d.classList.contains('bench')) { d.open = true; draw(d); }
-      });
-      return;
-    }
-    var m = /^#b(\d+)$/.exec(location.hash);
-    if (!m) return;
-    var d = document.getElementById('b' + m[1]);
-    if (!d) return;
-    d.hidden = false;
-    d.open = true;
-    draw(d);
-    d.scrollIntoView();
-  }
-  window.addEventListener('hashchange', openTarget);
-
-  var filter = document.getElementById('filter');
-  if (filter) filter.addEventListener('input', function () {
-    var q = filter.value.toLowerCase(), all = document.querySelectorAll('details.bench');
-    for (var i = 0; i < all.length; i++) {
-      var n = DATA.benchmarks[Number(all[i].getAttribute('data-i'))].n.toLowerCase();
-      all[i].hidden = q !== '' && n.indexOf(q) < 0;
-    }
-  });
-  function setAll(open) {
-    var all = document.querySelectorAll('details.bench');
-    for (var i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;
-  }
-  var openAll = document.getElementById('open-all'), closeAll = document.getElementById('close-all');
-  if (openAll) openAll.addEventListener('click', function () { setAll(true); });
-  if (closeAll) closeAll.addEventListener('click', function () { setAll(false); });
-
-  try { plotForest(document.getElementById('forest')); } catch (e) { errors.push('forest: ' + (e && e.stack ? e.stack : String(e))); }
-  openTarget();
-
-  if (location.hash === '#selftest' || /[?&]selftest\b/.test(location.search)) {
-    var sections = document.querySelectorAll('details.bench'), plots = [];
-    for (var i = 0; i < sections.length; i++) { sections[i].open = true; draw(sections[i]); }
-    var groups = document.querySelectorAll('details.group');
-    for (var g = 0; g < groups.length; g++) groups[g].open = true;
-    var svgs = document.querySelectorAll('figure svg');
-    for (var s = 0; s < svgs.length; s++) {
-      var rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest('details.bench');
-      plots.push({
-        section: sec ? sec.id : fig.id,
-        plot: fig.getAttribute('data-plot') || fig.id,
-        elements: svgs[s].querySelectorAll('*').length,
-        width: Math.round(rect.width),
-        height: Math.round(rect.height)
-      });
-    }
-    var ids = [];
-    for (var k = 0; k < sections.length; k++) ids.push({ id: sections[k].id, name: DATA.benchmarks[k].n });
-    var out = document.getElementById('selftest');
-    out.textContent = JSON.stringify({ sections: ids, plots: plots, errors: errors });
-    out.hidden = false;
-  }
-})();
-`;
+var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  DATA.benchmarks.forEach((b) => {\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s) => {\n        if (s && !s.c) s.c = s.e.map((_x, i) => i + 1);\n      });\n  });\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = DATA.benchmarks[r[0]], cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  var PLOTTERS = {\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = DATA.benchmarks[Number(details.getAttribute(\"data-i\"))];\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = DATA.benchmarks[Number(all[i].getAttribute(\"data-i\"))].n.toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++) ids.push({ id: sections[k].id, name: DATA.benchmarks[k].n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({ sections: ids, plots, errors });\n    out.hidden = false;\n  }\n})();\n";
 
 /** Fewest and most histogram bins (a handful of samples still gets a shape; 500 would be noise). */
 const MIN_BINS = 5;
@@ -40705,32 +40340,6 @@ function renderFormat(report, format, colour) {
             return renderMarkdown(report, { maxChars: Infinity });
         case 'text':
             return renderTerminal(report, { colour });
-    }
-}
-
-/**
- * Typed errors of the job machinery (git, build, rounds). The entry points map `code` to the exit
- * code: 2 = usage/config problem (the user can fix the inputs), 3 = the job could not run (git
- * failure, build failed, binary crashed, no samples). `id` is machine-checkable; `message` says what
- * was wrong and where; `hint` says what to do about it.
- */
-class JobError extends Error {
-    /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */
-    code;
-    id;
-    /** What to do about it, one sentence (shown under the message). */
-    hint;
-    /** The thing that was wrong: a ref, a path, an option name. */
-    subject;
-    constructor(code, id, message, details = {}) {
-        super(message, details.cause === undefined ? undefined : { cause: details.cause });
-        this.name = 'JobError';
-        this.code = code;
-        this.id = id;
-        if (details.hint !== undefined)
-            this.hint = details.hint;
-        if (details.subject !== undefined)
-            this.subject = details.subject;
     }
 }
 
@@ -43684,54 +43293,14 @@ function collectRun(result, samples, issues, provenance) {
 }
 
 /**
- * `benchgate compare BASE HEAD`: analyse existing sample files or folders only — the rigorous
- * replacement for Google Benchmark's compare.py, with the same reports and exit codes as `run`.
+ * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
+ * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
+ * commands/ both import it downwards.
  */
-async function compareCommand(config, basePath, headPath, io) {
-    for (const [side, p] of [
-        ['BASE', basePath],
-        ['HEAD', headPath]
-    ]) {
-        if (!existsSync(p))
-            throw new ConfigError(`${side} sample path '${p}' does not exist (give a sample file or a folder of them)`);
-    }
-    const base = readSampleDir(basePath, 'base');
-    const head = readSampleDir(headPath, 'head');
-    const samples = [...base.samples, ...head.samples];
-    if (samples.length === 0) {
-        throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 });
-    }
-    const suite = analyzeSuite({
-        samples,
-        issues: [...base.issues, ...head.issues],
-        provenance: { base: base.provenance, head: head.provenance }
-    }, config.analysis);
-    const report = {
-        suite,
-        run: {
-            base: { label: basePath },
-            head: { label: headPath },
-            key: config.key,
-            reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
-        }
-    };
-    const written = writeOutputs(report, config.out, { samples, html: config.html });
-    io.stdout(renderFormat(report, config.format, io.colour));
-    const verdict = gate(suite, config.failOn);
-    const html = written.htmlCopy ?? written.html;
-    io.stderr(`reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
-    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
-}
-/** Quotes a path for the displayed reproduce line (display only; never executed by benchgate). */
+/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
 function shellQuote(s) {
     return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
-
-var compare = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	compareCommand: compareCommand,
-	shellQuote: shellQuote
-});
 
 /**
  * The main job, step by step: plan (commits, worktrees) -> build -> rounds (ABBA) -> parse -> analyse
@@ -43796,7 +43365,7 @@ async function runPipeline(config, log, hooks = {}) {
             return out;
         });
         if (!builds.head.ok) {
-            throw new JobError(3, 'git-failed', `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`);
+            throw new JobError(3, 'build-failed', `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`);
         }
         const runInfo = {
             base: { label: commits.baseRef, sha: commits.baseSha },
@@ -43810,7 +43379,7 @@ async function runPipeline(config, log, hooks = {}) {
         const headProbe = await probeBinary(headBinary, cwdOf('head'));
         if (!builds.base.ok) {
             if (config.failOnBaseBuildFailure) {
-                throw new JobError(3, 'git-failed', `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`);
+                throw new JobError(3, 'build-failed', `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`);
             }
             log.warn('the base build failed: no baseline; every head benchmark is reported as new');
             return {
@@ -44070,6 +43639,51 @@ function runningVerdicts(partial, config) {
 var run = /*#__PURE__*/Object.freeze({
 	__proto__: null,
 	runCommand: runCommand
+});
+
+/**
+ * `benchgate compare BASE HEAD`: analyse existing sample files or folders only — the rigorous
+ * replacement for Google Benchmark's compare.py, with the same reports and exit codes as `run`.
+ */
+async function compareCommand(config, basePath, headPath, io) {
+    for (const [side, p] of [
+        ['BASE', basePath],
+        ['HEAD', headPath]
+    ]) {
+        if (!existsSync(p))
+            throw new ConfigError(`${side} sample path '${p}' does not exist (give a sample file or a folder of them)`);
+    }
+    const base = readSampleDir(basePath, 'base');
+    const head = readSampleDir(headPath, 'head');
+    const samples = [...base.samples, ...head.samples];
+    if (samples.length === 0) {
+        throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 });
+    }
+    const suite = analyzeSuite({
+        samples,
+        issues: [...base.issues, ...head.issues],
+        provenance: { base: base.provenance, head: head.provenance }
+    }, config.analysis);
+    const report = {
+        suite,
+        run: {
+            base: { label: basePath },
+            head: { label: headPath },
+            key: config.key,
+            reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
+        }
+    };
+    const written = writeOutputs(report, config.out, { samples, html: config.html });
+    io.stdout(renderFormat(report, config.format, io.colour));
+    const verdict = gate(suite, config.failOn);
+    const html = written.htmlCopy ?? written.html;
+    io.stderr(`reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
+    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+}
+
+var compare = /*#__PURE__*/Object.freeze({
+	__proto__: null,
+	compareCommand: compareCommand
 });
 
 /**

@@ -8,7 +8,7 @@ import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { buildConfig, OPTION_NAMES, readConfigFile, type RawOptions } from './config.js'
-import { describeError, EXIT } from './commands/errors.js'
+import { describeError, EXIT } from './errors.js'
 import type { Io } from './commands/io.js'
 import { VERSION } from './version.js'
 

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { FUTILITY_POWER } from './analysis/sequential.js'
+import { ConfigError } from './errors.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions, type Correction } from './analysis/types.js'
 
 export type FailOn = 'regression' | 'inconclusive' | 'never'
@@ -91,14 +92,6 @@ export const DEFAULT_CONFIG: Config = {
   maxRounds: null,
   futilityPower: FUTILITY_POWER,
   analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
-}
-
-/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ConfigError'
-  }
 }
 
 /** Options as they come from flags, inputs or the config file: strings, numbers or booleans by name. */

@@ -6,7 +6,7 @@
 import * as core from '@actions/core'
 import { readActionSettings } from './action/inputs.js'
 import { runAction, type ActionEnv, type ActionIo, type ActionServices } from './action/main.js'
-import { describeError } from './commands/errors.js'
+import { describeError } from './errors.js'
 import { actionsArtifactStore, canUploadArtifacts } from './github/artifacts.js'
 import { actionsCacheStorage } from './github/cacheStorage.js'
 import { createGitHubClient, type GitHubClient } from './github/client.js'

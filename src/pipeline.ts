@@ -11,13 +11,13 @@ import type { SuiteResult } from './analysis/types.js'
 import { locateBinary, probeBinary, runBuild, type BuildResult } from './build/index.js'
 import { baseBuildCacheKey, compilerIdentity, type BaseBuildCache } from './build/cache.js'
 import type { Config } from './config.js'
+import { JobError } from './errors.js'
 import { createWorktrees, isDirty, resolveCommits, type Worktrees } from './git/index.js'
 import type { Log } from './log.js'
 import type { Report } from './report/model.js'
 import {
   acquireHostLock,
   adaptiveMaxRounds,
-  JobError,
   runAdaptive,
   type AdaptiveResult,
   planRounds,
@@ -29,7 +29,7 @@ import {
 } from './run/index.js'
 import type { Provenance, Sample, SampleIssue, Side } from './samples/model.js'
 import { collectRun } from './run/collect.js'
-import { shellQuote } from './commands/compare.js'
+import { shellQuote } from './report/shellQuote.js'
 
 export interface PipelineHooks {
   /** Called after every benchmark process (warm-up included) with the running totals. */
@@ -144,7 +144,7 @@ export async function runPipeline(
     if (!builds.head.ok) {
       throw new JobError(
         3,
-        'git-failed',
+        'build-failed',
         `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`
       )
     }
@@ -163,7 +163,7 @@ export async function runPipeline(
       if (config.failOnBaseBuildFailure) {
         throw new JobError(
           3,
-          'git-failed',
+          'build-failed',
           `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`
         )
       }

@@ -7,7 +7,7 @@ import {
   type InstallSystem,
   type Requirement
 } from '../../src/action/install.js'
-import { ConfigError } from '../../src/config.js'
+import { ConfigError } from '../../src/errors.js'
 import type { Log } from '../../src/log.js'
 
 const UBUNTU = 'PRETTY_NAME="Ubuntu 24.04.1 LTS"\nNAME="Ubuntu"\nID=ubuntu\nID_LIKE=debian\n'

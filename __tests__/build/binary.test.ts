@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { locateBinary, probeBinary } from '../../src/build/index.js'
-import { JobError } from '../../src/run/errors.js'
+import { JobError } from '../../src/errors.js'
 import {
   compileGoogleBenchmark,
   hasBenchmarkHeader,

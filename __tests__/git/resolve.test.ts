@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isDirty, resolveCommits, workingTreeStatus } from '../../src/git/index.js'
-import { JobError } from '../../src/run/errors.js'
+import { JobError } from '../../src/errors.js'
 import { commitFile, g, makeRepo, makeTmp, rmTmp } from '../run/helpers.js'
 
 // Branch names that a shell would execute; git accepts all of them as ref names.

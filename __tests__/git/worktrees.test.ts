@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createWorktrees } from '../../src/git/index.js'
-import { JobError } from '../../src/run/errors.js'
+import { JobError } from '../../src/errors.js'
 import { NODE_TS, commitFile, g, makeRepo, makeTmp, recordingLog, rmTmp } from '../run/helpers.js'
 
 let tmp: string

@@ -10,7 +10,7 @@ import {
   stageBinaries,
   type BenchmarkSettings
 } from '../../src/run/index.js'
-import { JobError } from '../../src/run/errors.js'
+import { JobError } from '../../src/errors.js'
 import {
   compileGoogleBenchmark,
   hasBenchmarkHeader,

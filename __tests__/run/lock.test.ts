@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { acquireHostLock } from '../../src/run/index.js'
-import { JobError } from '../../src/run/errors.js'
+import { JobError } from '../../src/errors.js'
 import { NODE_TS, makeTmp, recordingLog, rmTmp } from './helpers.js'
 
 let tmp: string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { formatEta, planRounds } from '../../src/run/index.js'
-import { JobError } from '../../src/run/errors.js'
+import { JobError } from '../../src/errors.js'
 
 describe('planRounds', () => {
   it('alternates ABBA after one warm-up round', () => {

@@ -8,7 +8,7 @@ import {
   type RoundsProgress,
   type RunResult
 } from '../../src/run/index.js'
-import { JobError } from '../../src/run/errors.js'
+import { JobError } from '../../src/errors.js'
 import { makeTmp, recordingLog, rmTmp, writeScript } from './helpers.js'
 
 let tmp: string

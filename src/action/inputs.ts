@@ -4,7 +4,8 @@
  * them; the Config defaults apply last. Pure: the input reader is passed in.
  */
 import { join } from 'node:path'
-import { buildConfig, ConfigError, readConfigFile, type Config, type RawOptions } from '../config.js'
+import { ConfigError } from '../errors.js'
+import { buildConfig, readConfigFile, type Config, type RawOptions } from '../config.js'
 import type { CommentMode } from '../github/comment.js'
 import type { InstallMode } from './install.js'
 

@@ -7,9 +7,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
-import { ConfigError } from '../config.js'
+import { ConfigError } from '../errors.js'
 import type { Log } from '../log.js'
-import { describeExit, runProcess } from '../run/process.js'
+import { describeExit, runProcess } from '../process/spawn.js'
 
 export type InstallMode = 'auto' | 'none'
 

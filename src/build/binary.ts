@@ -4,8 +4,8 @@
  */
 import { accessSync, constants, readdirSync, realpathSync, statSync } from 'node:fs'
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
-import { JobError } from '../run/errors.js'
-import { describeExit, headLines, runProcess, type ProcessResult } from '../run/process.js'
+import { JobError } from '../errors.js'
+import { describeExit, headLines, runProcess, type ProcessResult } from '../process/spawn.js'
 
 /** Default time limit for one probe of a binary (ms): probes only print a version or a list. */
 export const PROBE_TIMEOUT_MS = 30_000

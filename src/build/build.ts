@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Side } from '../samples/model.js'
 import type { Log } from '../log.js'
-import { JobError } from '../run/errors.js'
-import { describeExit, readTail, runProcess } from '../run/process.js'
+import { JobError } from '../errors.js'
+import { describeExit, readTail, runProcess } from '../process/spawn.js'
 
 /** Lines of build output kept in the result for the error report. */
 export const BUILD_LOG_TAIL_LINES = 50

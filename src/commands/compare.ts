@@ -4,13 +4,14 @@
  */
 import { existsSync } from 'node:fs'
 import { analyzeSuite } from '../analysis/suite.js'
-import { ConfigError, type Config } from '../config.js'
+import type { Config } from '../config.js'
 import { gate } from '../gate.js'
 import { renderFormat, writeOutputs } from '../output.js'
 import type { Report } from '../report/model.js'
+import { shellQuote } from '../report/shellQuote.js'
 import { readSampleDir } from '../samples/index.js'
 import type { Io } from './io.js'
-import { EXIT } from './errors.js'
+import { ConfigError, EXIT } from '../errors.js'
 
 export async function compareCommand(
   config: Config,
@@ -58,9 +59,4 @@ export async function compareCommand(
     `reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`
   )
   return verdict.pass ? EXIT.pass : EXIT.gateFailed
-}
-
-/** Quotes a path for the displayed reproduce line (display only; never executed by benchgate). */
-export function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`
 }

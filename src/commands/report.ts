@@ -7,14 +7,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Config } from '../config.js'
-import { ConfigError } from '../config.js'
 import { fromResultsJson } from '../report/json.js'
 import { validateResults } from '../report/validate.js'
 import { renderFormat, writeHtmlReport } from '../output.js'
 import { gate } from '../gate.js'
 import { readSampleDir, SampleFileError, type Sample } from '../samples/index.js'
 import type { Io } from './io.js'
-import { EXIT } from './errors.js'
+import { ConfigError, EXIT } from '../errors.js'
 
 export async function reportCommand(config: Config, resultsPath: string, io: Io): Promise<number> {
   let text: string

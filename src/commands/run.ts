@@ -9,7 +9,7 @@ import { renderFormat, writeOutputs } from '../output.js'
 import { runPipeline } from '../pipeline.js'
 import { adaptiveMaxRounds, formatEta } from '../run/index.js'
 import type { Io } from './io.js'
-import { EXIT } from './errors.js'
+import { EXIT } from '../errors.js'
 
 export async function runCommand(config: Config, io: Io): Promise<number> {
   const log = consoleLog({ write: (t: string) => io.stderr(t) })

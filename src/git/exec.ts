@@ -5,7 +5,7 @@
  * (the repository is always given explicitly as the working directory).
  */
 import { execFile, execFileSync } from 'node:child_process'
-import { JobError } from '../run/errors.js'
+import { JobError } from '../errors.js'
 
 export interface GitResult {
   /** Exit status (null if git could not be started or was killed). */

@@ -4,7 +4,7 @@
  * cannot be found. We deepen the clone once, and fail with the exact fix if that is not possible.
  */
 import type { Log } from '../log.js'
-import { JobError } from '../run/errors.js'
+import { JobError } from '../errors.js'
 import { git } from './exec.js'
 import { isShallow } from './resolve.js'
 

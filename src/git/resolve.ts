@@ -3,7 +3,7 @@
  * pull request actually changes — not the tip of the base branch, which may have moved on since the
  * branch was cut (those later commits are not the PR's doing).
  */
-import { JobError } from '../run/errors.js'
+import { JobError } from '../errors.js'
 import { statSync } from 'node:fs'
 import { git, gitFailure } from './exec.js'
 

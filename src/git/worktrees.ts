@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync } from 'node:f
 import { join } from 'node:path'
 import type { Side } from '../samples/model.js'
 import type { Log } from '../log.js'
-import { JobError } from '../run/errors.js'
-import { onTerminate } from '../run/terminate.js'
+import { JobError } from '../errors.js'
+import { onTerminate } from '../process/terminate.js'
 import { git, gitFailure, gitSync } from './exec.js'
 
 export interface CreateWorktreesOptions {

@@ -9,7 +9,7 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ConfigError } from '../config.js'
+import { ConfigError } from '../errors.js'
 import { fromResultsJson } from '../report/json.js'
 import type { Report } from '../report/model.js'
 import { MAX_RESULTS_BYTES, validateResults } from '../report/validate.js'

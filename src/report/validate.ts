@@ -4,7 +4,7 @@
  * time; here we make sure nothing has a shape the renderers do not expect.
  */
 import { ALL_VERDICTS } from '../analysis/verdict.js'
-import { ConfigError } from '../config.js'
+import { ConfigError } from '../errors.js'
 import { RESULTS_FORMAT, RESULTS_VERSION, type ResultsJson } from './json.js'
 
 /** Results files larger than this are refused (a suite of 10,000 benchmarks is far smaller). */

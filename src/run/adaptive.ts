@@ -11,7 +11,7 @@ import { SequentialAnalysis, type LookResult } from '../analysis/sequential.js'
 import type { SuiteInput } from '../analysis/suite.js'
 import type { AnalysisOptions, StopReason, SuiteResult } from '../analysis/types.js'
 import type { RunResult } from './benchmark.js'
-import { JobError } from './errors.js'
+import { JobError } from '../errors.js'
 import { formatEta, planRounds } from './plan.js'
 import { runRounds, type RoundsOptions, type RoundsProgress, type RoundsResult } from './rounds.js'
 

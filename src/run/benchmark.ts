@@ -6,8 +6,8 @@
 import { accessSync, constants, mkdirSync, rmSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import type { Side } from '../samples/model.js'
-import { JobError } from './errors.js'
-import { describeExit, readTail, runProcess } from './process.js'
+import { JobError } from '../errors.js'
+import { describeExit, readTail, runProcess } from '../process/spawn.js'
 
 export type BinaryKind = 'bench-runner' | 'google-benchmark'
 

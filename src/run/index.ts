@@ -1,6 +1,4 @@
 /** The measurement machinery: round plan, staging, one benchmark process, the rounds loop, host lock. */
-export { JobError, isJobError } from './errors.js'
-export type { JobErrorId } from './errors.js'
 export { planRounds, abbaOrder, formatEta, DEFAULT_WARMUP_ROUNDS } from './plan.js'
 export type { PlannedRound, PlanOptions } from './plan.js'
 export { stageBinaries, sampleFilePath, assertEqualLength } from './stage.js'
@@ -19,9 +17,6 @@ export { runRounds } from './rounds.js'
 export type { RoundsOptions, RoundsResult, RoundsProgress, SideSetup } from './rounds.js'
 export { acquireHostLock, DEFAULT_LOCK_TIMEOUT_MS } from './lock.js'
 export type { HostLockOptions } from './lock.js'
-export { onTerminate } from './terminate.js'
-export { runProcess, readTail, killGroup } from './process.js'
-export type { ProcessResult, RunProcessOptions, OutputTarget } from './process.js'
 export {
   runAdaptive,
   exactNameFilter,

@@ -21,9 +21,9 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
 import type { Log } from '../log.js'
-import { JobError } from './errors.js'
+import { JobError } from '../errors.js'
 import { formatEta } from './plan.js'
-import { onTerminate } from './terminate.js'
+import { onTerminate } from '../process/terminate.js'
 
 export interface HostLockOptions {
   log: Log

@@ -5,7 +5,7 @@
  * first and are discarded.
  */
 import type { Side } from '../samples/model.js'
-import { JobError } from './errors.js'
+import { JobError } from '../errors.js'
 
 export interface PlannedRound {
   /** 0-based measured round index; -1 for a warm-up round. */

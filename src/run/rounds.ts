@@ -13,7 +13,7 @@ import {
   type BenchmarkSettings,
   type RunResult
 } from './benchmark.js'
-import { JobError } from './errors.js'
+import { JobError } from '../errors.js'
 import { formatEta, type PlannedRound } from './plan.js'
 import { assertEqualLength, sampleFilePath } from './stage.js'
 

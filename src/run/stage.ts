@@ -7,7 +7,7 @@
 import { chmodSync, copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import type { Side } from '../samples/model.js'
-import { JobError } from './errors.js'
+import { JobError } from '../errors.js'
 
 /** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
 export function assertEqualLength(base: string, head: string, what: string): void {

@@ -1,5 +1,6 @@
 /**
- * benchgate's statistics library (the package's `./stats` export): pure functions, no I/O.
+ * benchgate's statistics (re-exported by the package entry src/lib.ts): pure functions, no I/O,
+ * nothing imported from the rest of src/.
  * Every statistic is defined in the project's STATISTICS specification and checked against R.
  * Statistical shortfalls come back as `warnings: string[]` on results; invalid input throws
  * StatsInputError ({ id, subject }).
@@ -36,9 +37,3 @@ export { intraclassCorrelation } from './icc.js'
 export { tukeyOutliers } from './outliers.js'
 export { theilSen, drift } from './drift.js'
 export { adjustPValues } from './multiplicity.js'
-
-// One benchmark's full comparison and a whole suite (analysis over the functions above).
-export { compare } from '../analysis/compare.js'
-export { analyzeSuite } from '../analysis/suite.js'
-export { DEFAULT_ANALYSIS_OPTIONS } from '../analysis/types.js'
-export type { AnalysisOptions, Comparison, Observation, SuiteResult, Verdict } from '../analysis/types.js'

@@ -1,393 +1,652 @@
 /**
- * The report page's inline script (plain ES2017, no dependencies): reads the JSON blob and draws a
+ * The report page's inline script (browser code, no dependencies): reads the JSON blob and draws a
  * benchmark's SVG plots when its section is opened (so 500 benchmarks cost nothing until looked at).
  * Untrusted text is only ever set with textContent. Opening `page.html#selftest` opens every
  * section, draws every plot and writes a JSON summary into `<pre id="selftest">`: sections found,
  * per-plot element counts and on-screen sizes, and any error caught (window errors, rejections,
  * console.error) — the browser test reads it.
  *
- * Data (`#benchgate-data`): { captions: {plot id: text}, minEffect, confLevel, forest: [[index, ratio, lo, hi]], benchmarks: [{
- *   n: name, v: verdict, lv: level,
- *   s: [base, head] | null, each side { v: values ns (time order), x: time positions, N: total,
- *       ax: 'r' (rounds) | 'i' (index), b: [min, q1, median, q3, max, whiskerLow, whiskerHigh],
- *       o: outliers, e: ECDF x, c: ECDF cumulative counts (null: no ties, i + 1),
- *       a: { r: ACF r_1.., band, n } | null } | null,
- *   h: { lo, w, c: [baseCounts, headCounts] }, k: { x0, dx, m: max density, y: [base, head] as 0..1000 of m },
- *   d: { lo, w, c: counts, u: pairs used, t: pairs in all, e: HL shift, ci: [lo, hi] } | null }] }
+ * Built, not imported: type-checked with the DOM library (tsconfig.client.json), linted like the
+ * rest, and compiled to one ES2020 script by scripts/clientScript.mjs at build time; render.ts
+ * inlines the result (`import CLIENT_SCRIPT from './client.inline.js'`), so the page stays one
+ * self-contained file. Imports would be bundled in, but none from the rest of src/ belong here.
  */
-export const CLIENT_SCRIPT = String.raw`
-(function () {
-  'use strict';
-  var errors = [];
-  window.addEventListener('error', function (e) { errors.push('error: ' + (e && e.message ? e.message : String(e))); });
-  window.addEventListener('unhandledrejection', function (e) { errors.push('unhandled rejection: ' + String(e && e.reason)); });
-  var consoleError = console.error;
-  console.error = function () {
-    errors.push('console.error: ' + Array.prototype.map.call(arguments, String).join(' '));
-    return consoleError.apply(console, arguments);
-  };
 
-  var NS = 'http://www.w3.org/2000/svg';
-  var DATA = JSON.parse(document.getElementById('benchgate-data').textContent);
-  DATA.benchmarks.forEach(function (b) {
-    // Densities come as 0..1000 of their maximum k.m; ECDF counts are implicit (i + 1) without ties.
-    if (b.k) b.k.y = b.k.y.map(function (y) { return y.map(function (v) { return (v / 1000) * b.k.m; }); });
-    if (b.s) b.s.forEach(function (s) { if (s && !s.c) s.c = s.e.map(function (_x, i) { return i + 1; }); });
-  });
-  var SIDES = ['base', 'head'];
-  var W = 420, H = 230;
+/** Data (`#benchgate-data`), written by render.ts `embed()`. */
+interface ReportData {
+  captions: Record<string, string>
+  minEffect: number
+  confLevel: number
+  /** Overview rows: [benchmark index, ratio, lower, upper]. */
+  forest: Array<[number, number, number, number]>
+  benchmarks: BenchData[]
+}
 
-  function el(tag, attrs, parent) {
-    var node = document.createElementNS(NS, tag);
-    for (var k in attrs) if (attrs[k] !== undefined && attrs[k] !== null) node.setAttribute(k, String(attrs[k]));
-    if (parent) parent.appendChild(node);
-    return node;
+interface BenchData {
+  /** name, verdict, level the test used */
+  n: string
+  v: string
+  lv: string
+  s: [SideData | null, SideData | null] | null
+  /** histogram: first edge, bin width, counts per side */
+  h: { lo: number; w: number; c: [number[], number[]] }
+  /** densities: first x, step, maximum density, per side as 0..1000 of m (made absolute on load) */
+  k: { x0: number; dx: number; m: number; y: [number[], number[]] }
+  /** pairwise differences: first edge, bin width, counts, pairs used / in all, HL shift, CI */
+  d: {
+    lo: number
+    w: number
+    c: number[]
+    u: number
+    t: number
+    e: number | null
+    ci: [number, number] | null
+  } | null
+}
+
+interface SideData {
+  /** values in ns (time order), their x positions, total count, axis: 'r' rounds | 'i' index */
+  v: number[]
+  x: number[]
+  N: number
+  ax: 'r' | 'i'
+  /** box: [min, q1, median, q3, max, whiskerLow, whiskerHigh] */
+  b: number[]
+  o: number[]
+  /** ECDF x and cumulative counts (null: no ties, count = i + 1; filled in on load) */
+  e: number[]
+  c: number[] | null
+  a: { r: number[]; band: number; n: number } | null
+}
+
+type Attrs = Record<string, string | number | null | undefined>
+type Scale = (v: number) => number
+type Format = (v: number) => string
+interface FrameOptions {
+  x0: number
+  x1: number
+  y0: number
+  y1: number
+  left?: number
+  top?: number
+  bottom?: number
+  noY?: boolean
+  xticks?: number[]
+  yticks?: number[]
+  xfmt?: Format
+  yfmt?: Format
+  xlabel?: string
+  ylabel?: string
+}
+interface Frame {
+  x: Scale
+  y: Scale
+  m: { l: number; r: number; t: number; b: number }
+}
+type Side = 0 | 1
+type Plotter = (svg: SVGSVGElement, b: BenchData) => void
+
+const errors: string[] = []
+window.addEventListener('error', (e) => {
+  errors.push('error: ' + (e && e.message ? e.message : String(e)))
+})
+window.addEventListener('unhandledrejection', (e) => {
+  errors.push('unhandled rejection: ' + String(e && e.reason))
+})
+const consoleError = console.error
+console.error = function (...args: unknown[]) {
+  errors.push('console.error: ' + args.map(String).join(' '))
+  return consoleError.apply(console, args)
+}
+
+const NS = 'http://www.w3.org/2000/svg'
+const DATA = JSON.parse(document.getElementById('benchgate-data')!.textContent!) as ReportData
+DATA.benchmarks.forEach((b) => {
+  // Densities come as 0..1000 of their maximum k.m; ECDF counts are implicit (i + 1) without ties.
+  if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => (v / 1000) * b.k.m)) as [number[], number[]]
+  if (b.s)
+    b.s.forEach((s) => {
+      if (s && !s.c) s.c = s.e.map((_x, i) => i + 1)
+    })
+})
+const SIDES = ['base', 'head'] as const
+const W = 420,
+  H = 230
+
+/** Side data after load: present, with counts filled in. */
+function side(b: BenchData, i: Side): SideData & { c: number[] } {
+  return b.s![i] as SideData & { c: number[] }
+}
+
+function el<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Attrs,
+  parent?: Element
+): SVGElementTagNameMap[K] {
+  const node = document.createElementNS(NS, tag)
+  for (const k in attrs) {
+    const v = attrs[k]
+    if (v !== undefined && v !== null) node.setAttribute(k, String(v))
   }
-  function txt(parent, x, y, s, cls, anchor) {
-    var t = el('text', { x: r2(x), y: r2(y), 'class': cls || null, 'text-anchor': anchor || null }, parent);
-    t.textContent = s;
-    return t;
+  if (parent) parent.appendChild(node)
+  return node
+}
+function txt(parent: Element, x: number, y: number, s: string, cls?: string | null, anchor?: string | null) {
+  const t = el('text', { x: r2(x), y: r2(y), class: cls || null, 'text-anchor': anchor || null }, parent)
+  t.textContent = s
+  return t
+}
+function r2(v: number): number {
+  return Math.round(v * 100) / 100
+}
+function lin(d0: number, d1: number, r0: number, r1: number): Scale {
+  const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0)
+  return (v) => r0 + (v - d0) * k
+}
+function niceStep(span: number, n: number): number {
+  const raw = span / Math.max(1, n),
+    p = Math.pow(10, Math.floor(Math.log10(raw))),
+    f = raw / p
+  return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p
+}
+function ticks(lo: number, hi: number, n: number): number[] {
+  if (!(hi > lo)) return [lo]
+  const step = niceStep(hi - lo, n),
+    out: number[] = []
+  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)
+    out.push(Math.abs(v) < step * 1e-9 ? 0 : v)
+  return out
+}
+const UNITS: Array<[number, string]> = [
+  [1e9, 's'],
+  [1e6, 'ms'],
+  [1e3, '\u00b5s'],
+  [1, 'ns']
+]
+function durFormatter(values: number[]): Format {
+  let m = 0,
+    step = Infinity
+  for (let i = 0; i < values.length; i++) {
+    m = Math.max(m, Math.abs(values[i]))
+    if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]))
   }
-  function r2(v) { return Math.round(v * 100) / 100; }
-  function lin(d0, d1, r0, r1) {
-    var k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
-    return function (v) { return r0 + (v - d0) * k; };
-  }
-  function niceStep(span, n) {
-    var raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;
-    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;
-  }
-  function ticks(lo, hi, n) {
-    if (!(hi > lo)) return [lo];
-    var step = niceStep(hi - lo, n), out = [];
-    for (var v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
-    return out;
-  }
-  var UNITS = [[1e9, 's'], [1e6, 'ms'], [1e3, '\u00b5s'], [1, 'ns']];
-  function durFormatter(values) {
-    var m = 0, step = Infinity;
-    for (var i = 0; i < values.length; i++) {
-      m = Math.max(m, Math.abs(values[i]));
-      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));
+  let u = UNITS[UNITS.length - 1]
+  for (let j = 0; j < UNITS.length; j++)
+    if (m >= UNITS[j][0]) {
+      u = UNITS[j]
+      break
     }
-    var u = UNITS[UNITS.length - 1];
-    for (var j = 0; j < UNITS.length; j++) if (m >= UNITS[j][0]) { u = UNITS[j]; break; }
-    var digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));
-    return function (v) { return (v / u[0]).toFixed(digits) + ' ' + u[1]; };
-  }
-  function plainFormatter(values) {
-    var step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;
-    var digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;
-    return function (v) { return v.toFixed(digits); };
-  }
+  const digits =
+    step === Infinity || step === 0
+      ? 0
+      : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)))
+  return (v) => (v / u[0]).toFixed(digits) + ' ' + u[1]
+}
+function plainFormatter(values: number[]): Format {
+  const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1
+  const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0
+  return (v) => v.toFixed(digits)
+}
 
-  // A plot area with axes: returns the scales.
-  function frame(svg, o) {
-    var m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };
-    var x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, (o.bottom || H - m.b), m.t);
-    var g = el('g', {}, svg);
-    var xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);
-    for (var i = 0; i < xt.length; i++) {
-      var px = x(xt[i]);
-      el('line', { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, 'class': 'grid' }, g);
-      txt(g, px, H - m.b + 15, fx(xt[i]), null, 'middle');
+/** A plot area with axes: returns the scales. */
+function frame(svg: SVGSVGElement, o: FrameOptions): Frame {
+  const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 }
+  const x = lin(o.x0, o.x1, m.l, W - m.r),
+    y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t)
+  const g = el('g', {}, svg)
+  const xt = o.xticks || ticks(o.x0, o.x1, 5),
+    fx = o.xfmt || durFormatter(xt)
+  for (let i = 0; i < xt.length; i++) {
+    const px = x(xt[i])
+    el('line', { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: 'grid' }, g)
+    txt(g, px, H - m.b + 15, fx(xt[i]), null, 'middle')
+  }
+  if (!o.noY) {
+    const yt = o.yticks || ticks(o.y0, o.y1, 4),
+      fy = o.yfmt || plainFormatter(yt)
+    for (let j = 0; j < yt.length; j++) {
+      const py = y(yt[j])
+      el('line', { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: 'grid' }, g)
+      txt(g, m.l - 6, py + 4, fy(yt[j]), null, 'end')
     }
-    if (!o.noY) {
-      var yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);
-      for (var j = 0; j < yt.length; j++) {
-        var py = y(yt[j]);
-        el('line', { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), 'class': 'grid' }, g);
-        txt(g, m.l - 6, py + 4, fy(yt[j]), null, 'end');
+  }
+  el('line', { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: 'axis' }, g)
+  el('line', { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: 'axis' }, g)
+  if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, 'end')
+  if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel)
+  return { x, y, m }
+}
+function legend(svg: SVGSVGElement, items: Array<[string, string]>): void {
+  const g = el('g', { class: 'legend' }, svg)
+  let x = W - 12
+  for (let i = items.length - 1; i >= 0; i--) {
+    txt(g, x, 12, items[i][1], null, 'end')
+    const w = items[i][1].length * 6.8
+    el('rect', { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + ' box' }, g)
+    x -= w + 26
+  }
+}
+function path(points: Array<[number, number]>): string {
+  let d = ''
+  for (let i = 0; i < points.length; i++) d += (i ? 'L' : 'M') + r2(points[i][0]) + ' ' + r2(points[i][1])
+  return d
+}
+function sideLabel(b: BenchData, i: Side): string {
+  const s = b.s![i]
+  return SIDES[i] + ' (n = ' + (s ? s.N : 0) + ')'
+}
+function present(b: BenchData): Side[] {
+  return ([0, 1] as Side[]).filter((i) => b.s![i])
+}
+function sideLegend(svg: SVGSVGElement, b: BenchData, sides: Side[]): void {
+  legend(
+    svg,
+    sides.map((i) => [SIDES[i], sideLabel(b, i)])
+  )
+}
+
+/** Densities and histograms (top), box plots (bottom), one x axis. */
+function plotDist(svg: SVGSVGElement, b: BenchData): void {
+  const k = b.k,
+    h = b.h,
+    sides = present(b)
+  const x0 = Math.min(k.x0, h.lo),
+    x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length)
+  let ymax = 0
+  sides.forEach((i) => {
+    const n = side(b, i).N
+    k.y[i].forEach((v) => {
+      ymax = Math.max(ymax, v)
+    })
+    h.c[i].forEach((c) => {
+      ymax = Math.max(ymax, c / (n * h.w))
+    })
+  })
+  const boxTop = H - 30 - 56
+  const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: 'density' })
+  const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t)
+  sides.forEach((i) => {
+    const n = side(b, i).N,
+      pts: Array<[number, number]> = [[f.x(h.lo), y(0)]]
+    h.c[i].forEach((c, j) => {
+      const d = c / (n * h.w)
+      pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)])
+    })
+    pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)])
+    el('path', { d: path(pts) + 'Z', class: SIDES[i] + ' area' }, svg)
+  })
+  sides.forEach((i) => {
+    el(
+      'path',
+      { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + ' line' },
+      svg
+    )
+  })
+  el('line', { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: 'axis' }, svg)
+  sides.forEach((i) => {
+    const s = side(b, i),
+      q = s.b,
+      cy = boxTop + 14 + i * 26,
+      g = el('g', {}, svg),
+      cls = SIDES[i] + ' whisker'
+    el('line', { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g)
+    el('line', { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g)
+    el('line', { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g)
+    el('line', { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g)
+    const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])))
+    el('rect', { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + ' box' }, g)
+    el(
+      'line',
+      { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, 'stroke-width': 2.5 },
+      g
+    )
+    s.o.forEach((v) => {
+      el('circle', { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + ' outlier' }, g)
+    })
+    txt(g, f.m.l - 6, cy + 4, SIDES[i], null, 'end')
+  })
+  sideLegend(svg, b, sides)
+}
+
+/** Every sample in time order, by side; rounds shaded alternately. */
+function plotTime(svg: SVGSVGElement, b: BenchData): void {
+  const sides = present(b)
+  let lo = Infinity,
+    hi = -Infinity,
+    xmax = 0,
+    byRounds = true
+  sides.forEach((i) => {
+    const s = side(b, i)
+    if (s.ax !== 'r') byRounds = false
+    s.v.forEach((v) => {
+      lo = Math.min(lo, v)
+      hi = Math.max(hi, v)
+    })
+    s.x.forEach((v) => {
+      xmax = Math.max(xmax, v)
+    })
+  })
+  const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1
+  const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax)
+  // Rounds are labelled 1-based at their centres.
+  const xt = byRounds
+    ? ticks(0, x1 - 1, 8)
+        .filter((t) => t === Math.floor(t))
+        .map((t) => t + 0.5)
+    : ticks(0, x1, 6)
+  const yt = ticks(lo - pad, hi + pad, 4)
+  const f = frame(svg, {
+    x0: 0,
+    x1,
+    y0: lo - pad,
+    y1: hi + pad,
+    xticks: xt,
+    yticks: yt,
+    yfmt: durFormatter(yt),
+    left: 62,
+    xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),
+    xlabel: byRounds ? 'round' : 'sample index'
+  })
+  if (byRounds) {
+    const bands = svg.insertBefore(el('g', {}), svg.firstChild)
+    for (let r = 1; r < x1; r += 2) {
+      const height = r2(H - f.m.b - f.m.t)
+      el('rect', { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: 'band' }, bands)
+    }
+  }
+  sides.forEach((i) => {
+    const s = side(b, i),
+      g = el('g', {}, svg)
+    for (let j = 0; j < s.v.length; j++)
+      el('circle', { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + ' pt' }, g)
+  })
+  const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N)
+  sideLegend(svg, b, sides)
+  if (thinned)
+    txt(svg, f.m.l + 4, f.m.t + 12, 'thinned to ' + side(b, sides[0]).v.length + ' points per side')
+}
+
+function plotEcdf(svg: SVGSVGElement, b: BenchData): void {
+  const sides = present(b)
+  let lo = Infinity,
+    hi = -Infinity
+  sides.forEach((i) => {
+    const e = side(b, i).e
+    lo = Math.min(lo, e[0])
+    hi = Math.max(hi, e[e.length - 1])
+  })
+  const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1
+  const f = frame(svg, {
+    x0: lo - pad,
+    x1: hi + pad,
+    y0: 0,
+    y1: 1,
+    yticks: [0, 0.25, 0.5, 0.75, 1],
+    yfmt: (v) => v.toFixed(2),
+    ylabel: 'fraction \u2264 x'
+  })
+  sides.forEach((i) => {
+    const s = side(b, i),
+      n = s.c[s.c.length - 1],
+      pts: Array<[number, number]> = [
+        [f.x(lo - pad), f.y(0)],
+        [f.x(s.e[0]), f.y(0)]
+      ]
+    for (let j = 0; j < s.e.length; j++) {
+      pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)])
+      pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)])
+    }
+    el('path', { d: path(pts), class: SIDES[i] + ' line' }, svg)
+  })
+  sideLegend(svg, b, sides)
+}
+
+function plotDiff(svg: SVGSVGElement, b: BenchData): void {
+  const d = b.d!,
+    hiEdge = d.lo + d.w * d.c.length
+  let x0 = d.lo,
+    x1 = hiEdge
+  if (d.ci) {
+    x0 = Math.min(x0, d.ci[0])
+    x1 = Math.max(x1, d.ci[1])
+  }
+  const span = x1 - x0 || Math.abs(x1) || 1
+  if (0 < x0 && x0 < span * 0.5) x0 = 0
+  if (0 > x1 && -x1 < span * 0.5) x1 = 0
+  x0 -= span * 0.02
+  x1 += span * 0.02
+  const cmax = Math.max(...d.c, 1)
+  const ylabel = 'pairs' + (d.u < d.t ? ' (' + d.u + ' of ' + d.t + ')' : '')
+  const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel })
+  const plotHeight = r2(H - f.m.b - f.m.t)
+  if (d.ci) {
+    const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])))
+    el('rect', { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: 'ci' }, svg)
+  }
+  for (let j = 0; j < d.c.length; j++) {
+    if (!d.c[j]) continue
+    const xa = f.x(d.lo + j * d.w),
+      xb = f.x(d.lo + (j + 1) * d.w)
+    const width = r2(Math.max(0.5, xb - xa - 0.6)),
+      height = r2(f.y(0) - f.y(d.c[j]))
+    el('rect', { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: 'bar' }, svg)
+  }
+  if (x0 <= 0 && 0 <= x1)
+    el('line', { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: 'zero' }, svg)
+  if (d.e !== null) {
+    el('line', { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: 'est' }, svg)
+    const ci = d.ci ? ', ' + Math.round(DATA.confLevel * 100) + '% CI shaded' : ''
+    txt(svg, W - 12, 12, 'HL shift ' + durFormatter([d.e])(d.e) + ci, 'label', 'end')
+  }
+}
+
+function plotAcf(svg: SVGSVGElement, b: BenchData, i: Side): void {
+  const a = side(b, i).a!,
+    h = a.r.length
+  const f = frame(svg, {
+    x0: 0,
+    x1: h + 1,
+    y0: -1,
+    y1: 1,
+    yticks: [-1, -0.5, 0, 0.5, 1],
+    yfmt: (v) => v.toFixed(1),
+    xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),
+    xfmt: (v) => String(v),
+    xlabel: 'lag',
+    ylabel: 'r' + (b.lv === 'runs' ? ' (run medians, n = ' : ' (n = ') + a.n + ')'
+  })
+  el('line', { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: 'axis' }, svg)
+  ;[a.band, -a.band].forEach((v) => {
+    el('line', { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: 'limit' }, svg)
+  })
+  for (let k = 0; k < h; k++) {
+    const cls = Math.abs(a.r[k]) > a.band ? 'outside' : SIDES[i]
+    const x = r2(f.x(k + 1)),
+      y = r2(f.y(a.r[k]))
+    el('line', { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + ' lollipop' }, svg)
+    el('circle', { cx: x, cy: y, r: 2.8, class: cls + ' pt' }, svg)
+  }
+}
+
+/** Overview: each listed benchmark's ratio CI against ±δ. */
+function plotForest(fig: HTMLElement | null): void {
+  const rows = DATA.forest
+  if (!fig || !rows.length) return
+  fig.hidden = false
+  const rowH = 20,
+    top = 24,
+    labelW = 330,
+    WF = 900,
+    HF = top + rows.length * rowH + 28
+  const label = 'Changes with confidence intervals'
+  const svg = el('svg', { viewBox: '0 0 ' + WF + ' ' + HF, role: 'img', 'aria-label': label }, fig)
+  let ext = Math.log(1 + DATA.minEffect) * 2
+  rows.forEach((r) => {
+    ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])))
+  })
+  ext *= 1.08
+  const x = lin(-ext, ext, labelW, WF - 16),
+    xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6)
+  const step = xt.length > 1 ? xt[1] - xt[0] : 0.01
+  xt.forEach((t) => {
+    if (t <= -1) return
+    const px = x(Math.log(1 + t))
+    el('line', { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: 'grid' }, svg)
+    const sign = t > 0 ? '+' : t < 0 ? '\u2212' : ''
+    txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + '%', null, 'middle')
+  })
+  el('line', { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: 'axis' }, svg)
+  ;[Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {
+    el('line', { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: 'delta' }, svg)
+  })
+  rows.forEach((r, j) => {
+    const b = DATA.benchmarks[r[0]],
+      cy = top + j * rowH + rowH / 2
+    const cls = b.v === 'regression' ? 'bad' : b.v === 'improvement' ? 'good' : null
+    const a = el('a', { href: '#b' + r[0] }, svg)
+    const name = b.n.length > 44 ? b.n.slice(0, 43) + '\u2026' : b.n
+    txt(a, labelW - 10, cy + 4, name, 'label' + (cls ? ' ' + cls : ''), 'end')
+    const ci = b.v === 'regression' ? 'ci-reg' : b.v === 'improvement' ? 'ci-imp' : 'ci-other'
+    const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy }
+    el('line', { ...lineAttrs, class: ci, 'stroke-width': 3, 'stroke-linecap': 'round' }, svg)
+    el(
+      'circle',
+      { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: 'var(--bg)', 'stroke-width': 2.5 },
+      svg
+    )
+  })
+  txt(svg, labelW, 12, 'faster \u2190', 'label', 'start')
+  txt(svg, WF - 16, 12, '\u2192 slower', 'label', 'end')
+}
+
+const PLOTTERS: Record<string, Plotter> = {
+  dist: plotDist,
+  time: plotTime,
+  ecdf: plotEcdf,
+  diff: plotDiff,
+  acf0: (svg, b) => plotAcf(svg, b, 0),
+  acf1: (svg, b) => plotAcf(svg, b, 1)
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error && e.stack ? e.stack : String(e)
+}
+
+function draw(details: HTMLElement): void {
+  if (details.getAttribute('data-drawn')) return
+  details.setAttribute('data-drawn', '1')
+  const b = DATA.benchmarks[Number(details.getAttribute('data-i'))]
+  const figs = details.querySelectorAll('figure[data-plot]')
+  for (let i = 0; i < figs.length; i++) {
+    const id = figs[i].getAttribute('data-plot')!
+    const cap = document.createElement('figcaption')
+    cap.textContent = DATA.captions[id] || ''
+    figs[i].appendChild(cap)
+    const svg = el(
+      'svg',
+      { viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': cap.textContent },
+      figs[i]
+    )
+    try {
+      PLOTTERS[id](svg, b)
+    } catch (e) {
+      errors.push('plot ' + id + ' of ' + b.n + ': ' + errorText(e))
+      txt(svg, W / 2, H / 2, 'could not draw this plot', null, 'middle')
+    }
+  }
+}
+
+function isBench(t: EventTarget | null): t is HTMLDetailsElement {
+  return t instanceof HTMLDetailsElement && t.classList.contains('bench')
+}
+
+document.addEventListener(
+  'toggle',
+  (e) => {
+    const t = e.target
+    if (isBench(t) && t.open) draw(t)
+  },
+  true
+)
+
+/** #b3 opens and shows benchmark 3; #open=b0,b2 opens several without scrolling (screenshots). */
+function openTarget(): void {
+  const many = /^#open=([\w,]+)$/.exec(location.hash)
+  if (many) {
+    many[1].split(',').forEach((id) => {
+      const d = document.getElementById(id)
+      if (isBench(d)) {
+        d.open = true
+        draw(d)
       }
+    })
+    return
+  }
+  const m = /^#b(\d+)$/.exec(location.hash)
+  if (!m) return
+  const d = document.getElementById('b' + m[1]) as HTMLDetailsElement | null
+  if (!d) return
+  d.hidden = false
+  d.open = true
+  draw(d)
+  d.scrollIntoView()
+}
+window.addEventListener('hashchange', openTarget)
+
+const filter = document.getElementById('filter') as HTMLInputElement | null
+if (filter)
+  filter.addEventListener('input', () => {
+    const q = filter.value.toLowerCase(),
+      all = document.querySelectorAll<HTMLDetailsElement>('details.bench')
+    for (let i = 0; i < all.length; i++) {
+      const n = DATA.benchmarks[Number(all[i].getAttribute('data-i'))].n.toLowerCase()
+      all[i].hidden = q !== '' && n.indexOf(q) < 0
     }
-    el('line', { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, 'class': 'axis' }, g);
-    el('line', { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, 'class': 'axis' }, g);
-    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, 'end');
-    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);
-    return { x: x, y: y, m: m };
-  }
-  function legend(svg, items) {
-    var g = el('g', { 'class': 'legend' }, svg), x = W - 12;
-    for (var i = items.length - 1; i >= 0; i--) {
-      var t = txt(g, x, 12, items[i][1], null, 'end');
-      var w = items[i][1].length * 6.8;
-      el('rect', { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, 'class': items[i][0] + ' box' }, g);
-      x -= w + 26;
-      void t;
-    }
-  }
-  function path(points) {
-    var d = '';
-    for (var i = 0; i < points.length; i++) d += (i ? 'L' : 'M') + r2(points[i][0]) + ' ' + r2(points[i][1]);
-    return d;
-  }
-  function sideLabel(b, i) {
-    var s = b.s[i];
-    return SIDES[i] + ' (n = ' + (s ? s.N : 0) + ')';
-  }
-  function present(b) { return [0, 1].filter(function (i) { return b.s[i]; }); }
+  })
+function setAll(open: boolean): void {
+  const all = document.querySelectorAll<HTMLDetailsElement>('details.bench')
+  for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open
+}
+document.getElementById('open-all')?.addEventListener('click', () => setAll(true))
+document.getElementById('close-all')?.addEventListener('click', () => setAll(false))
 
-  // Densities and histograms (top), box plots (bottom), one x axis.
-  function plotDist(svg, b) {
-    var k = b.k, h = b.h, sides = present(b);
-    var x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);
-    var ymax = 0;
-    sides.forEach(function (i) {
-      var n = b.s[i].N;
-      k.y[i].forEach(function (v) { ymax = Math.max(ymax, v); });
-      h.c[i].forEach(function (c) { ymax = Math.max(ymax, c / (n * h.w)); });
-    });
-    var boxTop = H - 30 - 56;
-    var f = frame(svg, { x0: x0, x1: x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: 'density' });
-    var y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);
-    sides.forEach(function (i) {
-      var n = b.s[i].N, pts = [[f.x(h.lo), y(0)]];
-      h.c[i].forEach(function (c, j) {
-        var d = c / (n * h.w);
-        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);
-      });
-      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);
-      el('path', { d: path(pts) + 'Z', 'class': SIDES[i] + ' area' }, svg);
-    });
-    sides.forEach(function (i) {
-      el('path', { d: path(k.y[i].map(function (v, j) { return [f.x(k.x0 + j * k.dx), y(v)]; })), 'class': SIDES[i] + ' line' }, svg);
-    });
-    el('line', { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, 'class': 'axis' }, svg);
-    sides.forEach(function (i) {
-      var s = b.s[i], q = s.b, cy = boxTop + 14 + i * 26, g = el('g', {}, svg);
-      el('line', { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, 'class': SIDES[i] + ' whisker' }, g);
-      el('line', { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, 'class': SIDES[i] + ' whisker' }, g);
-      el('line', { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, 'class': SIDES[i] + ' whisker' }, g);
-      el('line', { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, 'class': SIDES[i] + ' whisker' }, g);
-      el('rect', { x: r2(f.x(q[1])), y: cy - 9, width: r2(Math.max(1, f.x(q[3]) - f.x(q[1]))), height: 18, 'class': SIDES[i] + ' box' }, g);
-      el('line', { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, 'class': SIDES[i] + ' whisker', 'stroke-width': 2.5 }, g);
-      s.o.forEach(function (v) { el('circle', { cx: r2(f.x(v)), cy: cy, r: 2.5, 'class': SIDES[i] + ' outlier' }, g); });
-      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, 'end');
-    });
-    legend(svg, sides.map(function (i) { return [SIDES[i], sideLabel(b, i)]; }));
+try {
+  plotForest(document.getElementById('forest'))
+} catch (e) {
+  errors.push('forest: ' + errorText(e))
+}
+openTarget()
+
+if (location.hash === '#selftest' || /[?&]selftest\b/.test(location.search)) selftest()
+
+/** Opens and draws everything, then reports what was drawn (read by the browser test). */
+function selftest(): void {
+  const sections = document.querySelectorAll<HTMLDetailsElement>('details.bench'),
+    plots = []
+  for (let i = 0; i < sections.length; i++) {
+    sections[i].open = true
+    draw(sections[i])
   }
-
-  // Every sample in time order, by side; rounds shaded alternately.
-  function plotTime(svg, b) {
-    var sides = present(b), lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;
-    sides.forEach(function (i) {
-      var s = b.s[i];
-      if (s.ax !== 'r') byRounds = false;
-      s.v.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); });
-      s.x.forEach(function (v) { xmax = Math.max(xmax, v); });
-    });
-    var pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;
-    var x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);
-    // Rounds are labelled 1-based at their centres.
-    var xt = byRounds
-      ? ticks(0, x1 - 1, 8).filter(function (t) { return t === Math.floor(t); }).map(function (t) { return t + 0.5; })
-      : ticks(0, x1, 6);
-    var yt = ticks(lo - pad, hi + pad, 4);
-    var f = frame(svg, {
-      x0: 0, x1: x1, y0: lo - pad, y1: hi + pad, xticks: xt, yticks: yt, yfmt: durFormatter(yt), left: 62,
-      xfmt: byRounds ? function (v) { return String(v + 0.5); } : plainFormatter(xt),
-      xlabel: byRounds ? 'round' : 'sample index'
-    });
-    if (byRounds) {
-      var bands = svg.insertBefore(el('g', {}), svg.firstChild);
-      for (var r = 1; r < x1; r += 2) {
-        el('rect', { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height: r2(H - f.m.b - f.m.t), 'class': 'band' }, bands);
-      }
-    }
-    sides.forEach(function (i) {
-      var s = b.s[i], g = el('g', {}, svg);
-      for (var j = 0; j < s.v.length; j++) el('circle', { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, 'class': SIDES[i] + ' pt' }, g);
-    });
-    var thinned = sides.some(function (i) { return b.s[i].v.length < b.s[i].N; });
-    legend(svg, sides.map(function (i) { return [SIDES[i], sideLabel(b, i)]; }));
-    if (thinned) txt(svg, f.m.l + 4, f.m.t + 12, 'thinned to ' + b.s[sides[0]].v.length + ' points per side');
+  const groups = document.querySelectorAll<HTMLDetailsElement>('details.group')
+  for (let g = 0; g < groups.length; g++) groups[g].open = true
+  const svgs = document.querySelectorAll('figure svg')
+  for (let s = 0; s < svgs.length; s++) {
+    const rect = svgs[s].getBoundingClientRect(),
+      fig = svgs[s].parentNode as HTMLElement,
+      sec = fig.closest('details.bench')
+    plots.push({
+      section: sec ? sec.id : fig.id,
+      plot: fig.getAttribute('data-plot') || fig.id,
+      elements: svgs[s].querySelectorAll('*').length,
+      width: Math.round(rect.width),
+      height: Math.round(rect.height)
+    })
   }
+  const ids = []
+  for (let k = 0; k < sections.length; k++) ids.push({ id: sections[k].id, name: DATA.benchmarks[k].n })
+  const out = document.getElementById('selftest')!
+  out.textContent = JSON.stringify({ sections: ids, plots, errors })
+  out.hidden = false
+}
 
-  function plotEcdf(svg, b) {
-    var sides = present(b), lo = Infinity, hi = -Infinity;
-    sides.forEach(function (i) { var e = b.s[i].e; lo = Math.min(lo, e[0]); hi = Math.max(hi, e[e.length - 1]); });
-    var pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;
-    var f = frame(svg, { x0: lo - pad, x1: hi + pad, y0: 0, y1: 1, yticks: [0, 0.25, 0.5, 0.75, 1], yfmt: function (v) { return v.toFixed(2); }, ylabel: 'fraction \u2264 x' });
-    sides.forEach(function (i) {
-      var s = b.s[i], n = s.c[s.c.length - 1], pts = [[f.x(lo - pad), f.y(0)], [f.x(s.e[0]), f.y(0)]];
-      for (var j = 0; j < s.e.length; j++) {
-        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);
-        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);
-      }
-      el('path', { d: path(pts), 'class': SIDES[i] + ' line' }, svg);
-    });
-    legend(svg, sides.map(function (i) { return [SIDES[i], sideLabel(b, i)]; }));
-  }
-
-  function plotDiff(svg, b) {
-    var d = b.d, hiEdge = d.lo + d.w * d.c.length, x0 = d.lo, x1 = hiEdge;
-    if (d.ci) { x0 = Math.min(x0, d.ci[0]); x1 = Math.max(x1, d.ci[1]); }
-    var span = x1 - x0 || Math.abs(x1) || 1;
-    if (0 < x0 && x0 < span * 0.5) x0 = 0;
-    if (0 > x1 && -x1 < span * 0.5) x1 = 0;
-    x0 -= span * 0.02; x1 += span * 0.02;
-    var cmax = Math.max.apply(null, d.c.concat([1]));
-    var f = frame(svg, { x0: x0, x1: x1, y0: 0, y1: cmax * 1.08, ylabel: 'pairs' + (d.u < d.t ? ' (' + d.u + ' of ' + d.t + ')' : '') });
-    if (d.ci) el('rect', { x: r2(f.x(d.ci[0])), y: f.m.t, width: r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0]))), height: r2(H - f.m.b - f.m.t), 'class': 'ci' }, svg);
-    for (var j = 0; j < d.c.length; j++) {
-      if (!d.c[j]) continue;
-      var xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);
-      el('rect', { x: r2(xa), y: r2(f.y(d.c[j])), width: r2(Math.max(0.5, xb - xa - 0.6)), height: r2(f.y(0) - f.y(d.c[j])), 'class': 'bar' }, svg);
-    }
-    if (x0 <= 0 && 0 <= x1) el('line', { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, 'class': 'zero' }, svg);
-    if (d.e !== null) {
-      el('line', { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, 'class': 'est' }, svg);
-      txt(svg, W - 12, 12, 'HL shift ' + durFormatter([d.e])(d.e) + (d.ci ? ', ' + Math.round(DATA.confLevel * 100) + '% CI shaded' : ''), 'label', 'end');
-    }
-  }
-
-  function plotAcf(svg, b, i) {
-    var a = b.s[i].a, h = a.r.length;
-    var f = frame(svg, {
-      x0: 0, x1: h + 1, y0: -1, y1: 1, yticks: [-1, -0.5, 0, 0.5, 1], yfmt: function (v) { return v.toFixed(1); },
-      xticks: ticks(1, h, Math.min(h, 10)).filter(function (t) { return t === Math.floor(t) && t >= 1; }),
-      xfmt: function (v) { return String(v); }, xlabel: 'lag', ylabel: 'r' + (b.lv === 'runs' ? ' (run medians, n = ' : ' (n = ') + a.n + ')'
-    });
-    el('line', { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), 'class': 'axis' }, svg);
-    [a.band, -a.band].forEach(function (v) { el('line', { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), 'class': 'limit' }, svg); });
-    for (var k = 0; k < h; k++) {
-      var cls = Math.abs(a.r[k]) > a.band ? 'outside' : SIDES[i];
-      el('line', { x1: r2(f.x(k + 1)), x2: r2(f.x(k + 1)), y1: r2(f.y(0)), y2: r2(f.y(a.r[k])), 'class': cls + ' lollipop' }, svg);
-      el('circle', { cx: r2(f.x(k + 1)), cy: r2(f.y(a.r[k])), r: 2.8, 'class': cls + ' pt' }, svg);
-    }
-  }
-
-  // Overview: each listed benchmark's ratio CI against ±δ.
-  function plotForest(fig) {
-    var rows = DATA.forest;
-    if (!rows.length) return;
-    fig.hidden = false;
-    var rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;
-    var svg = el('svg', { viewBox: '0 0 ' + WF + ' ' + HF, role: 'img', 'aria-label': 'Changes with confidence intervals' }, fig);
-    var ext = Math.log(1 + DATA.minEffect) * 2;
-    rows.forEach(function (r) { ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3]))); });
-    ext *= 1.08;
-    var x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);
-    var step = xt.length > 1 ? xt[1] - xt[0] : 0.01;
-    xt.forEach(function (t) {
-      if (t <= -1) return;
-      var px = x(Math.log(1 + t));
-      el('line', { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, 'class': 'grid' }, svg);
-      txt(svg, px, HF - 8, (t > 0 ? '+' : t < 0 ? '\u2212' : '') + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + '%', null, 'middle');
-    });
-    el('line', { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, 'class': 'axis' }, svg);
-    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach(function (v) {
-      el('line', { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, 'class': 'delta' }, svg);
-    });
-    rows.forEach(function (r, j) {
-      var b = DATA.benchmarks[r[0]], cy = top + j * rowH + rowH / 2;
-      var cls = b.v === 'regression' ? 'bad' : b.v === 'improvement' ? 'good' : null;
-      var a = el('a', { href: '#b' + r[0] }, svg);
-      var name = b.n.length > 44 ? b.n.slice(0, 43) + '\u2026' : b.n;
-      txt(a, labelW - 10, cy + 4, name, 'label' + (cls ? ' ' + cls : ''), 'end');
-      var ci = b.v === 'regression' ? 'ci-reg' : b.v === 'improvement' ? 'ci-imp' : 'ci-other';
-      el('line', { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy, 'class': ci, 'stroke-width': 3, 'stroke-linecap': 'round' }, svg);
-      el('circle', { cx: r2(x(Math.log(r[1]))), cy: cy, r: 4.5, 'class': ci, fill: 'var(--bg)', 'stroke-width': 2.5 }, svg);
-    });
-    txt(svg, labelW, 12, 'faster \u2190', 'label', 'start');
-    txt(svg, WF - 16, 12, '\u2192 slower', 'label', 'end');
-  }
-
-  var PLOTTERS = {
-    dist: function (svg, b) { plotDist(svg, b); },
-    time: function (svg, b) { plotTime(svg, b); },
-    ecdf: function (svg, b) { plotEcdf(svg, b); },
-    diff: function (svg, b) { plotDiff(svg, b); },
-    acf0: function (svg, b) { plotAcf(svg, b, 0); },
-    acf1: function (svg, b) { plotAcf(svg, b, 1); }
-  };
-
-  function draw(details) {
-    if (details.getAttribute('data-drawn')) return;
-    details.setAttribute('data-drawn', '1');
-    var b = DATA.benchmarks[Number(details.getAttribute('data-i'))];
-    var figs = details.querySelectorAll('figure[data-plot]');
-    for (var i = 0; i < figs.length; i++) {
-      var id = figs[i].getAttribute('data-plot');
-      var cap = document.createElement('figcaption');
-      cap.textContent = DATA.captions[id] || '';
-      figs[i].appendChild(cap);
-      var svg = el('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': cap.textContent }, figs[i]);
-      try {
-        PLOTTERS[id](svg, b);
-      } catch (e) {
-        errors.push('plot ' + id + ' of ' + b.n + ': ' + (e && e.stack ? e.stack : String(e)));
-        txt(svg, W / 2, H / 2, 'could not draw this plot', null, 'middle');
-      }
-    }
-  }
-
-  document.addEventListener('toggle', function (e) {
-    var t = e.target;
-    if (t && t.classList && t.classList.contains('bench') && t.open) draw(t);
-  }, true);
-
-  // #b3 opens and shows benchmark 3; #open=b0,b2 opens several without scrolling (screenshots).
-  function openTarget() {
-    var many = /^#open=([\w,]+)$/.exec(location.hash);
-    if (many) {
-      many[1].split(',').forEach(function (id) {
-        var d = document.getElementById(id);
-        if (d && d.classList.contains('bench')) { d.open = true; draw(d); }
-      });
-      return;
-    }
-    var m = /^#b(\d+)$/.exec(location.hash);
-    if (!m) return;
-    var d = document.getElementById('b' + m[1]);
-    if (!d) return;
-    d.hidden = false;
-    d.open = true;
-    draw(d);
-    d.scrollIntoView();
-  }
-  window.addEventListener('hashchange', openTarget);
-
-  var filter = document.getElementById('filter');
-  if (filter) filter.addEventListener('input', function () {
-    var q = filter.value.toLowerCase(), all = document.querySelectorAll('details.bench');
-    for (var i = 0; i < all.length; i++) {
-      var n = DATA.benchmarks[Number(all[i].getAttribute('data-i'))].n.toLowerCase();
-      all[i].hidden = q !== '' && n.indexOf(q) < 0;
-    }
-  });
-  function setAll(open) {
-    var all = document.querySelectorAll('details.bench');
-    for (var i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;
-  }
-  var openAll = document.getElementById('open-all'), closeAll = document.getElementById('close-all');
-  if (openAll) openAll.addEventListener('click', function () { setAll(true); });
-  if (closeAll) closeAll.addEventListener('click', function () { setAll(false); });
-
-  try { plotForest(document.getElementById('forest')); } catch (e) { errors.push('forest: ' + (e && e.stack ? e.stack : String(e))); }
-  openTarget();
-
-  if (location.hash === '#selftest' || /[?&]selftest\b/.test(location.search)) {
-    var sections = document.querySelectorAll('details.bench'), plots = [];
-    for (var i = 0; i < sections.length; i++) { sections[i].open = true; draw(sections[i]); }
-    var groups = document.querySelectorAll('details.group');
-    for (var g = 0; g < groups.length; g++) groups[g].open = true;
-    var svgs = document.querySelectorAll('figure svg');
-    for (var s = 0; s < svgs.length; s++) {
-      var rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest('details.bench');
-      plots.push({
-        section: sec ? sec.id : fig.id,
-        plot: fig.getAttribute('data-plot') || fig.id,
-        elements: svgs[s].querySelectorAll('*').length,
-        width: Math.round(rect.width),
-        height: Math.round(rect.height)
-      });
-    }
-    var ids = [];
-    for (var k = 0; k < sections.length; k++) ids.push({ id: sections[k].id, name: DATA.benchmarks[k].n });
-    var out = document.getElementById('selftest');
-    out.textContent = JSON.stringify({ sections: ids, plots: plots, errors: errors });
-    out.hidden = false;
-  }
-})();
-`
+export {}

@@ -43,7 +43,7 @@ import {
   warningLines
 } from '../markdown.js'
 import type { Report } from '../model.js'
-import { CLIENT_SCRIPT } from './client.js'
+import CLIENT_SCRIPT from './client.inline.js'
 import {
   MAX_SERIES_POINTS,
   benchmarkPlotData,

@@ -1,9 +1,25 @@
 /**
- * Typed errors of the job machinery (git, build, rounds). The entry points map `code` to the exit
- * code: 2 = usage/config problem (the user can fix the inputs), 3 = the job could not run (git
- * failure, build failed, binary crashed, no samples). `id` is machine-checkable; `message` says what
- * was wrong and where; `hint` says what to do about it.
+ * benchgate's errors, their ids and exit codes, in one place (the layer just above stats/, so every
+ * folder may throw them). Exit codes: 0 pass, 1 regression found (gate failed), 2 usage/config problem
+ * (the user can fix the inputs), 3 the job could not run (git failure, build failed, binary crashed,
+ * no samples). `id` is machine-checkable; `message` says what was wrong and where; `hint` says what
+ * to do about it. StatsInputError stays in stats/errors.ts (stats/ imports nothing from the rest);
+ * SampleFileError stays with the parsers in samples/common.ts.
  */
+import { StatsInputError } from './stats/errors.js'
+
+/** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
+export const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 } as const
+
+/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Typed errors of the job machinery (git, build, rounds); `code` is the exit code. */
 
 export type JobErrorId =
   // configuration / usage (code 2)
@@ -18,6 +34,7 @@ export type JobErrorId =
   | 'not-executable' // the binary exists but cannot be executed
   // the job could not run (code 3)
   | 'git-failed' // a git command failed unexpectedly (or git is missing)
+  | 'build-failed' // the build command failed (head, or base with failOnBaseBuildFailure)
   | 'binary-not-found' // the build finished but the binary is not where it was said to be
   | 'not-a-benchmark' // the binary does not behave like Google Benchmark / bench-runner
   | 'no-benchmarks' // the binary registers no benchmarks
@@ -53,4 +70,18 @@ export class JobError extends Error {
 /** `true` when `e` is a {@link JobError} (optionally with the given id). */
 export function isJobError(e: unknown, id?: JobErrorId): e is JobError {
   return e instanceof JobError && (id === undefined || e.id === id)
+}
+
+/** Exit code and one-line message for any error thrown by a command (CLI and Action). */
+export function describeError(e: unknown): { code: number; message: string } {
+  if (e instanceof ConfigError) return { code: EXIT.usage, message: `benchgate: ${e.message}` }
+  const err = e as { code?: unknown; message?: string; hint?: string; name?: string }
+  // Typed job errors carry their own exit code (2 or 3) and an optional hint.
+  if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
+    return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` }
+  }
+  if (e instanceof StatsInputError) return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` }
+  if (err?.name === 'SampleFileError') return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` }
+  const message = e instanceof Error ? e.message : String(e)
+  return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` }
 }

@@ -1,0 +1,83 @@
+/**
+ * The import-layer check (eslint: import-x/no-restricted-paths zones from layers.config.js, and
+ * import-x/no-cycle) must fail on a planted upward import, a peer import and a cycle, and pass real code.
+ * Runs the eslint CLI as `npm run lint` does, on planted text passed through stdin.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { execFile } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const root = join(import.meta.dirname, '..', '..')
+const eslintBin = join(root, 'node_modules', '.bin', 'eslint')
+
+/**
+ * Lints `text` as if it were the file `path` (relative to the repository root).
+ * @returns whether eslint failed, and its messages as "ruleId: message" lines
+ */
+async function lintAs(path: string, text: string): Promise<{ failed: boolean; output: string }> {
+  const child = promisify(execFile)(eslintBin, ['--stdin', '--stdin-filename', path, '--format', 'json'], {
+    cwd: root
+  })
+  child.child.stdin!.end(text)
+  let failed = false
+  let stdout: string
+  try {
+    stdout = (await child).stdout
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string }
+    // eslint exits 1 for lint errors; anything else (2: crash, bad config) must fail the test.
+    if (err.code !== 1) throw new Error(`eslint crashed (exit ${err.code}): ${err.stderr}`)
+    failed = true
+    stdout = err.stdout ?? ''
+  }
+  const results = JSON.parse(stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>
+  const output = results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)).join('\n')
+  return { failed, output }
+}
+
+const source = (path: string): string => readFileSync(join(root, path), 'utf8')
+
+describe('import-layer check', () => {
+  it('passes the real files (a downward import is allowed)', async () => {
+    const r = await lintAs('src/analysis/compare.ts', source('src/analysis/compare.ts'))
+    expect(r.output).toBe('')
+    expect(r.failed).toBe(false)
+  }, 60_000)
+
+  it('fails on an upward import (stats/ importing analysis/)', async () => {
+    const planted = `${source('src/stats/summary.ts')}\nimport { compare } from '../analysis/compare.js'\nexport const planted = compare\n`
+    const r = await lintAs('src/stats/summary.ts', planted)
+    expect(r.failed).toBe(true)
+    expect(r.output).toMatch(
+      /^import-x\/no-restricted-paths: .*analysis\/compare\.js.*layer rule: src\/stats \(layer 0\)/m
+    )
+  }, 60_000)
+
+  it('fails on an import between peers of one layer (git/ importing build/)', async () => {
+    const planted = `${source('src/git/resolve.ts')}\nimport { runBuild } from '../build/index.js'\nexport const planted = runBuild\n`
+    const r = await lintAs('src/git/resolve.ts', planted)
+    expect(r.failed).toBe(true)
+    expect(r.output).toMatch(/^import-x\/no-restricted-paths: .*build\/index\.js.*layer rule: src\/git/m)
+  }, 60_000)
+
+  it('fails on a cycle inside one folder', async () => {
+    // acf.ts imports summary.ts; summary.ts importing acf.ts closes a cycle within stats/.
+    expect(source('src/stats/acf.ts')).toMatch(/from '\.\/summary\.js'/)
+    const planted = `${source('src/stats/summary.ts')}\nimport { acf } from './acf.js'\nexport const planted = acf\n`
+    const r = await lintAs('src/stats/summary.ts', planted)
+    expect(r.failed).toBe(true)
+    expect(r.output).toMatch(/^import-x\/no-cycle: Dependency cycle/m)
+    expect(r.output).not.toMatch(/no-restricted-paths/)
+  }, 60_000)
+
+  it('places every folder and top-level module of src/ in exactly one layer', async () => {
+    const { LAYERS } = (await import('../../layers.config.js' as string)) as { LAYERS: string[][] }
+    const layered = LAYERS.flat()
+    const entries = readdirSync(join(root, 'src'), { withFileTypes: true })
+      .map((d) => d.name)
+      .filter((name) => !name.endsWith('.d.ts'))
+    expect([...layered].sort()).toEqual([...entries].sort())
+  })
+})

@@ -1,0 +1,37 @@
+// The layers of src/, lowest first (docs/architecture.md explains each). A module may import modules of
+// its own folder (or itself, for a top-level file) and of LOWER layers only: never a higher layer, and
+// never a peer in its own layer (git/, build/ and run/ stay independent of one another).
+// eslint.config.js turns this list into import-x/no-restricted-paths zones; a test checks that the
+// check fails on a planted upward import.
+export const LAYERS = [
+  ['stats'], // pure math, no I/O, imports nothing from src/
+  ['errors.ts', 'log.ts', 'version.ts'], // error classes and exit codes, the Log interface, the version
+  ['samples'], // sample data model and parsers
+  ['analysis'], // comparisons and verdicts from samples, via stats
+  ['config.ts'], // options: the Config type, defaults, validation
+  ['report'], // formats a finished result (markdown, terminal, JSON, HTML); computes nothing statistical
+  ['gate.ts', 'output.ts'], // pass/fail from a result; writing the report files
+  ['process'], // spawning and terminating child processes
+  ['git', 'build', 'run'], // worktrees; the build and its cache; rounds of benchmark processes
+  ['github'], // the GitHub API: comment, checks, artifacts, cache
+  ['pipeline.ts'], // the whole job: plan -> build -> measure -> analyse -> report
+  ['commands'], // CLI commands (run, compare, report) over the pipeline
+  ['action'], // the Action's inputs and flow
+  ['index.ts', 'cli.ts', 'lib.ts'] // entry points: Action, CLI, package library export
+]
+
+/** One zone per layer member: it may not import any higher layer or any peer of its own layer. */
+export function layerZones(layers, root = './src') {
+  const path = (name) => `${root}/${name}`
+  return layers.flatMap((layer, i) =>
+    layer.map((name) => {
+      const above = layers.slice(i + 1).flat()
+      const peers = layer.filter((other) => other !== name)
+      return {
+        target: path(name),
+        from: [...peers, ...above].map(path),
+        message: `layer rule: src/${name} (layer ${i}) may import only its own folder and lower layers; see layers.config.js and docs/architecture.md`
+      }
+    })
+  )
+}
