@@ -73,7 +73,7 @@ describe('a side cut short', () => {
     const head = fixture('gbench', 'v1.7.1', 'fixture-r3.json')
     const err: string[] = []
     const io: Io = { stdout: () => undefined, stderr: (t) => void err.push(t), colour: false, isTTY: false }
-    const config = buildConfig({ out, format: 'json', 'bootstrap-resamples': 200 } as never)
+    const config = buildConfig({ out, format: 'json' } as never)
     const code = await compareCommand(config, base, head, io)
     const headSet = readSampleDir(head, 'head')
     const baseSet = readSampleDir(base, 'base')

@@ -86,15 +86,24 @@ export function validateResults(text: string, source: string): ResultsJson {
   str(obj(run.base, '$.run.base').label, '$.run.base.label')
   str(obj(run.head, '$.run.head').label, '$.run.head.label')
   str(run.key, '$.run.key', true)
+  // Every field a renderer prints (found by resultsFuzz.test.ts: an object in run.rounds crashed the Markdown).
+  for (const k of ['rounds', 'plannedRounds', 'repetitions', 'measuringSeconds', 'wallSeconds'])
+    if (run[k] !== undefined) num(run[k], `$.run.${k}`)
+  if (run.stoppedEarly !== undefined && run.stoppedEarly !== null) str(run.stoppedEarly, '$.run.stoppedEarly')
+  str(run.reproduce, '$.run.reproduce', true)
+  for (const side of ['base', 'head'])
+    str((run[side] as Record<string, unknown>).sha, `$.run.${side}.sha`, true)
+  if (run.mergeBase !== undefined && typeof run.mergeBase !== 'boolean')
+    fail('$.run.mergeBase', 'expected a boolean')
   if (run.adaptive !== undefined) {
     const a = obj(run.adaptive, '$.run.adaptive')
     for (const k of ['looks', 'maxRounds', 'benchmarkSecondsUsed', 'benchmarkSecondsIfFixed', 'saved'])
       num(a[k], `$.run.adaptive.${k}`)
   }
   const options = obj(root.options, '$.options')
-  for (const k of ['alpha', 'minEffect', 'power', 'deffCutoff']) num(options[k], `$.options.${k}`)
-  if (!['holm', 'bh', 'none'].includes(options.correction as string))
-    fail('$.options.correction', 'expected holm, bh or none')
+  for (const k of ['alpha', 'minEffect', 'power']) num(options[k], `$.options.${k}`)
+  if (!['bonferroni', 'holm', 'none'].includes(options.correction as string))
+    fail('$.options.correction', 'expected bonferroni, holm or none')
   const counts = obj(root.counts, '$.counts')
   for (const v of ALL_VERDICTS) num(counts[v], `$.counts.${v}`)
   warnings(root.warnings, '$.warnings')
@@ -110,6 +119,17 @@ export function validateResults(text: string, source: string): ResultsJson {
       fail(`${p}.verdict`, `expected one of ${ALL_VERDICTS.join(', ')}`)
     for (const k of ['p_value', 'p_adjusted']) num(o[k], `${p}.${k}`, true)
     num(o.conf_level, `${p}.conf_level`) // rendered as the interval's level (found by resultsFuzz.test.ts)
+    for (const k of ['base', 'head'] as const) {
+      num(obj(o.samples, `${p}.samples`)[k], `${p}.samples.${k}`)
+      num(obj(o.runs, `${p}.runs`)[k], `${p}.runs.${k}`)
+    }
+    num(o.u, `${p}.u`, true)
+    if (o.power !== null) {
+      const power = obj(o.power, `${p}.power`)
+      for (const k of ['sd_log', 'n_eff']) num(power[k], `${p}.power.${k}`)
+      for (const k of ['required_per_side', 'min_detectable_effect', 'more_rounds'])
+        num(power[k], `${p}.power.${k}`, true)
+    }
     const median = obj(o.median, `${p}.median`)
     num(median.base, `${p}.median.base`, true)
     num(median.head, `${p}.median.head`, true)
