@@ -70,9 +70,13 @@ one process run.
 Options:
   --alpha A            significance level of the gate (default 0.01)
   --min-effect D       smallest relative change that matters (default 0.02 = 2%)
-  --correction C       holm | bh | none (default holm)
+  --correction C       bonferroni | holm | none: suite-wide error control; intervals at
+                       1 − α/K (bonferroni, default), Holm's step levels, or 1 − α (none)
+  --level L            auto (one value per process run; default) | repetitions (pools
+                       repetitions: exploratory, the gate cannot trust it)
   --power P            power the sample-size advice aims at (default 0.95)
-  --metric M           real_time | cpu_time (default real_time)
+  --metric M           auto | real_time | cpu_time (default auto: CPU time, real time for
+                       /real_time, /manual_time names and threads > 1)
   --fail-on F          regression | inconclusive | never (default regression)
   --format F           text | md | json on stdout (default text)
   --out DIR            where results.json, report.md, summary.md, report.txt and report.html

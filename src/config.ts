@@ -140,11 +140,9 @@ const SPEC: Record<
   alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
   'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
   power: { type: 'number', min: 0, max: 1, exclusive: true },
-  'deff-cutoff': { type: 'number', min: 1, max: 1000 },
-  correction: { type: 'enum', values: ['holm', 'bh', 'none'] },
-  metric: { type: 'enum', values: ['real_time', 'cpu_time'] },
-  seed: { type: 'int', min: 0, max: 2 ** 31 - 1 },
-  'bootstrap-resamples': { type: 'int', min: 100, max: 100000 }
+  correction: { type: 'enum', values: ['bonferroni', 'holm', 'none'] },
+  level: { type: 'enum', values: ['auto', 'repetitions'] },
+  metric: { type: 'enum', values: ['auto', 'real_time', 'cpu_time'] }
 }
 
 export const OPTION_NAMES = Object.keys(SPEC)
@@ -207,11 +205,9 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
       alpha: get('alpha', a.alpha),
       minEffect: get('min-effect', a.minEffect),
       power: get('power', a.power),
-      deffCutoff: get('deff-cutoff', a.deffCutoff),
       correction: get<Correction>('correction', a.correction),
-      metric: get('metric', a.metric),
-      seed: get('seed', a.seed),
-      bootstrapResamples: get('bootstrap-resamples', a.bootstrapResamples)
+      level: get('level', a.level),
+      metric: get('metric', a.metric)
     }
   }
   if (config.head.startsWith('-') || (config.base ?? '').startsWith('-')) {

@@ -71,6 +71,7 @@ describe('action.yml', () => {
       'min-effect': DEFAULT_CONFIG.analysis.minEffect,
       power: DEFAULT_CONFIG.analysis.power,
       correction: DEFAULT_CONFIG.analysis.correction,
+      level: DEFAULT_CONFIG.analysis.level,
       metric: DEFAULT_CONFIG.analysis.metric,
       'fail-on': DEFAULT_CONFIG.failOn
     }

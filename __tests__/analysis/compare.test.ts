@@ -3,7 +3,8 @@ import { compare } from '../../src/analysis/compare.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { Observation } from '../../src/analysis/types.js'
 import type { Sample, Side } from '../../src/samples/model.js'
-import { StatsInputError } from '../../src/stats/errors.js'
+import { hodgesLehmannRatio } from '../../src/stats/hodgesLehmann.js'
+import { median } from '../../src/stats/summary.js'
 import { seededRandom } from '../helpers/r.js'
 
 /** Lognormal samples from `runs` processes × `reps` repetitions, with a per-process random effect. */
@@ -45,15 +46,32 @@ function samplesOf(name: string, side: Side, obs: Observation[]): Sample[] {
 describe('compare', () => {
   const iid = { runs: 20, reps: 5, sigma: 0.01, runSigma: 0 }
 
-  it('finds a 10% regression, with a ratio CI that contains 1.10', () => {
-    const c = compare('BM_X', measure(1, { median: 1000, ...iid }), measure(2, { median: 1100, ...iid }))
+  it('finds a 10% regression at the run level, with a ratio CI that contains 1.10', () => {
+    const base = measure(1, { median: 1000, ...iid })
+    const head = measure(2, { median: 1100, ...iid })
+    const c = compare('BM_X', base, head)
     expect(c.verdict).toBe('regression')
-    expect(c.level).toBe('repetitions')
+    expect(c.inconclusiveReason).toBeNull()
+    expect(c.advice).toBeNull()
+    expect(c.level).toBe('runs')
+    expect(c.levelReason).toBe('runs')
     expect(c.ratio!.ci[0]).toBeLessThan(1.1)
     expect(c.ratio!.ci[1]).toBeGreaterThan(1.1)
     expect(c.confLevel).toBe(0.99)
-    expect(c.pValue!).toBeLessThan(1e-20)
+    expect((c.pValue! * 137846528820) / 2).toBeCloseTo(1, 12) // 20 vs 20 run medians, separated: 2/C(40, 20)
     expect(c.headMedian! / c.baseMedian!).toBeCloseTo(1.1, 2)
+  })
+
+  it('reports the locations and the series the test used: one median per run, in time order', () => {
+    const base = measure(1, { median: 1000, ...iid })
+    const head = measure(2, { median: 1100, ...iid })
+    const c = compare('BM_X', base, head)
+    const runMedian = (obs: Observation[], run: number) =>
+      median(obs.filter((o) => o.run === run).map((o) => o.value))
+    expect(c.series!.base).toEqual(Array.from({ length: 20 }, (_, r) => runMedian(base, r)))
+    expect(c.series!.head).toEqual(Array.from({ length: 20 }, (_, r) => runMedian(head, r)))
+    expect(c.baseLocation).toBe(median(c.series!.base))
+    expect(c.headLocation).toBe(median(c.series!.head))
   })
 
   it('calls identical distributions unchanged and says what it could have detected', () => {
@@ -63,57 +81,127 @@ describe('compare', () => {
     expect(c.power!.minDetectableEffect!).toBeLessThan(0.02)
   })
 
-  it('switches to one value per run when repetitions are correlated (STATISTICS §3)', () => {
+  it('always uses one value per run with ≥ 5 runs, whatever the design effect (no pretest, STATISTICS §3)', () => {
+    for (const runSigma of [0, 0.02]) {
+      const design = { runs: 24, reps: 8, sigma: 0.002, runSigma }
+      const c = compare(
+        'BM_X',
+        measure(5, { median: 1000, ...design }),
+        measure(6, { median: 1000, ...design })
+      )
+      expect(c.level).toBe('runs')
+      expect(c.base!.analysed).toBe(24)
+      expect(c.power!.nEff).toBe(24)
+      // A/A with strong process effects: the run-level test must not cry wolf.
+      expect(['unchanged', 'inconclusive']).toContain(c.verdict)
+    }
+    // ICC and design effect stay as diagnostics
     const correlated = { runs: 24, reps: 8, sigma: 0.002, runSigma: 0.02 }
     const c = compare(
       'BM_X',
       measure(5, { median: 1000, ...correlated }),
       measure(6, { median: 1000, ...correlated })
     )
-    expect(c.level).toBe('runs')
     expect(c.base!.designEffect).toBeGreaterThan(1.5)
-    expect(c.base!.analysed).toBe(24)
-    expect(c.power!.nEff).toBe(24)
-    expect(c.warnings.map((w) => w.code)).toContain('run-level')
-    // A/A with strong process effects: the run-level test must not cry wolf.
-    expect(['unchanged', 'inconclusive']).toContain(c.verdict)
+    expect(c.base!.icc!).toBeGreaterThan(0.5)
   })
 
-  it('warns that one process per side cannot show correlation (the compare.py case)', () => {
+  it('holds one process per side (the compare.py case) at inconclusive, even for a 10% change', () => {
     const one = { runs: 1, reps: 30, sigma: 0.01, runSigma: 0 }
-    const c = compare('BM_X', measure(7, { median: 1000, ...one }), measure(8, { median: 1000, ...one }))
-    expect(c.warnings.map((w) => w.code)).toContain('single-process')
+    const c = compare('BM_X', measure(7, { median: 1000, ...one }), measure(8, { median: 1100, ...one }))
+    expect(c.level).toBe('repetitions')
+    expect(c.levelReason).toBe('too-few-processes')
+    expect(c.pValue!).toBeLessThan(1e-10) // the repetition-level test is still shown
+    expect(c.ratio!.ci[0]).toBeGreaterThan(1.05)
+    expect(c.verdict).toBe('inconclusive')
+    expect(c.inconclusiveReason).toBe('too-few-processes')
+    expect(c.warnings.find((w) => w.code === 'too-few-processes')!.message).toMatch(/1 per side; need ≥ 5/)
+    expect(c.advice).toEqual({ kind: 'more-rounds', rounds: 4 })
   })
 
-  it('is inconclusive with too few samples, and says how many are needed', () => {
+  it('--level repetitions pools repetitions on request and says the gate cannot trust it', () => {
+    const one = { runs: 2, reps: 30, sigma: 0.01, runSigma: 0 }
+    const c = compare('BM_X', measure(7, { median: 1000, ...one }), measure(8, { median: 1100, ...one }), {
+      level: 'repetitions'
+    })
+    expect(c.level).toBe('repetitions')
+    expect(c.levelReason).toBe('forced-repetitions')
+    expect(c.verdict).toBe('regression')
+    expect(c.warnings.map((w) => w.code)).toContain('forced-repetitions')
+    const auto = compare('BM_X', measure(7, { median: 1000, ...iid }), measure(8, { median: 1000, ...iid }), {
+      level: 'repetitions'
+    })
+    expect(auto.base!.analysed).toBe(100)
+  })
+
+  it('is inconclusive when the exact test cannot reach the level, and says so with the level used', () => {
+    // 3 values per side: no two-sided p below 2/C(6, 3) = 0.1, so nothing is decided at 0.01, even
+    // though the (necessarily wide) interval [min D, max D] may lie inside ±δ.
+    const few = { runs: 3, reps: 1, sigma: 0.0001, runSigma: 0 }
+    const c = compare('BM_X', measure(9, { median: 1000, ...few }), measure(10, { median: 1000, ...few }), {
+      level: 'repetitions'
+    })
+    expect(c.ratio!.ci[0]).toBeGreaterThan(1 / 1.02)
+    expect(c.ratio!.ci[1]).toBeLessThan(1.02)
+    expect(c.verdict).toBe('inconclusive')
+    expect(c.inconclusiveReason).toBe('level-unreachable')
+    expect(c.warnings.find((w) => w.code === 'level-unreachable')!.message).toMatch(/below 0\.10.*\(0\.010\)/)
+  })
+
+  it('is inconclusive with too few runs, and says how many more rounds', () => {
     const few = { runs: 3, reps: 1, sigma: 0.05, runSigma: 0 }
     const c = compare('BM_X', measure(9, { median: 1000, ...few }), measure(10, { median: 1010, ...few }))
     expect(c.verdict).toBe('inconclusive')
     expect(c.power!.requiredPerSide!).toBeGreaterThan(3)
     expect(c.power!.moreRounds!).toBeGreaterThan(0)
+    expect(c.advice).toEqual({ kind: 'more-rounds', rounds: 2 })
+  })
+
+  it('drops a run with an invalid value (a sample issue) and keeps comparing the rest', () => {
+    const base = measure(11, { median: 1000, ...iid })
+    const head = measure(12, { median: 1100, ...iid })
+    head[7] = { ...head[7], value: NaN } // run 1
+    base[0] = { ...base[0], value: 0 } // run 0
+    const c = compare('BM_X', base, head)
+    expect(c.verdict).toBe('regression')
+    expect(c.base!.runs).toBe(19)
+    expect(c.head!.runs).toBe(19)
+    expect(c.issues.map((i) => [i.side, i.run, i.kind])).toEqual([
+      ['base', 0, 'invalid'],
+      ['head', 1, 'invalid']
+    ])
+    expect(c.warnings.filter((w) => w.code === 'invalid-run')).toHaveLength(2)
   })
 
   it.each([
-    ['a side with one sample', [{ value: 1, round: 0, run: 0, repetition: 0 }], /needs at least 2/],
     [
-      'NaN',
-      [
-        { value: NaN, round: 0, run: 0, repetition: 0 },
-        { value: 1, round: 0, run: 0, repetition: 1 }
-      ],
-      /NaN/
+      'a side with one sample',
+      [{ value: 1, round: 0, run: 0, repetition: 0 }],
+      'too-small',
+      /needs at least 2/
     ],
     [
-      'zero time',
+      'a side left with one run after dropping a NaN',
+      [
+        { value: NaN, round: 0, run: 0, repetition: 0 },
+        { value: 1, round: 1, run: 1, repetition: 0 },
+        { value: 1, round: 1, run: 1, repetition: 1 }
+      ],
+      'not-positive',
+      /1 run\(s\) left after leaving out 1 with an invalid time/
+    ],
+    [
+      'a side whose only run has a zero time',
       [
         { value: 0, round: 0, run: 0, repetition: 0 },
         { value: 1, round: 0, run: 0, repetition: 1 }
       ],
-      /positive/
+      'not-positive',
+      /invalid time/
     ]
-  ])('rejects %s with a typed error', (_what, bad, message) => {
+  ])('rejects %s with a typed error', (_what, bad, id, message) => {
     const good = measure(11, { median: 1000, ...iid })
-    expect(() => compare('BM_X', good, bad)).toThrow(StatsInputError)
+    expect(() => compare('BM_X', good, bad)).toThrow(expect.objectContaining({ id }))
     expect(() => compare('BM_X', good, bad)).toThrow(message)
   })
 })
@@ -153,16 +241,72 @@ describe('analyzeSuite', () => {
     expect(suite.counts.failed).toBe(1)
   })
 
-  it('adjusts p-values over the suite (Holm by default, BH and none on request)', () => {
-    const holm = analyzeSuite({ samples }).comparisons.filter((c) => c.pValue !== null)
-    const ps = holm.map((c) => c.pValue!)
-    const sorted = [...ps].sort((a, b) => a - b)
-    const smallest = holm.find((c) => c.pValue === sorted[0])!
-    expect(smallest.pAdjusted).toBeCloseTo(Math.min(1, sorted[0] * ps.length), 12)
+  it('Bonferroni by default: every interval at 1 − α/K, p shown as min(1, K·p) (STATISTICS §6)', () => {
+    const suite = analyzeSuite({ samples })
+    const tested = suite.comparisons.filter((c) => c.pValue !== null)
+    expect(suite.familySize).toBe(2)
+    for (const c of tested) {
+      expect(c.confLevel).toBeCloseTo(1 - 0.01 / 2, 15)
+      expect(c.pAdjusted).toBe(Math.min(1, 2 * c.pValue!))
+      const direct = hodgesLehmannRatio(c.series!.head, c.series!.base, { confLevel: 1 - 0.01 / 2 })
+      expect(c.ratio!.ci).toEqual(direct.ci)
+    }
+  })
+
+  it('Holm on request: each interval at its step level α/(K − i + 1), later steps keep the level where Holm stopped', () => {
+    const noisy = { runs: 12, reps: 3, sigma: 0.03, runSigma: 0 }
+    const more: Sample[] = [
+      ...samples,
+      ...samplesOf('BM_Noisy', 'base', measure(41, { median: 500, ...noisy })),
+      ...samplesOf('BM_Noisy', 'head', measure(42, { median: 505, ...noisy }))
+    ]
+    const holm = analyzeSuite({ samples: more }, { correction: 'holm' })
+    const tested = holm.comparisons.filter((c) => c.pValue !== null).sort((a, b) => a.pValue! - b.pValue!)
+    expect(tested.map((c) => c.benchmark)[0]).toBe('BM_Slow')
+    expect(tested[0].confLevel).toBeCloseTo(1 - 0.01 / 3, 15) // rejected at step 1
+    expect(tested[0].pValue!).toBeLessThan(0.01 / 3)
+    expect(tested[1].pValue!).toBeGreaterThanOrEqual(0.01 / 2) // step 2 does not reject ...
+    expect(tested[1].confLevel).toBeCloseTo(1 - 0.01 / 2, 15)
+    expect(tested[2].confLevel).toBeCloseTo(1 - 0.01 / 2, 15) // ... so step 3 keeps its level
+    for (const c of tested) expect(c.ratio!.ci[0] <= 1 && c.ratio!.ci[1] >= 1).toBe(c.pAdjusted! >= 0.01)
+  })
+
+  it('none on request: 1 − α intervals and raw p-values', () => {
     const none = analyzeSuite({ samples }, { correction: 'none' }).comparisons.filter(
       (c) => c.pValue !== null
     )
-    for (const c of none) expect(c.pAdjusted).toBe(c.pValue)
+    for (const c of none) {
+      expect(c.pAdjusted).toBe(c.pValue)
+      expect(c.confLevel).toBe(0.99)
+    }
+  })
+
+  it('metric auto: CPU time for single-threaded benchmarks, real time for /real_time, /manual_time and threads > 1', () => {
+    const two = (name: string, threads: number): Sample[] =>
+      (['base', 'head'] as const).flatMap((side) =>
+        measure(side === 'base' ? 51 : 52, { median: 500, ...iid }).map((o) => ({
+          ...samplesOf(name, side, [o])[0],
+          cpuTimeNs: o.value,
+          realTimeNs: 2 * o.value,
+          threads
+        }))
+      )
+    const suite = analyzeSuite({
+      samples: [
+        ...two('BM_A', 1),
+        ...two('BM_B/real_time', 1),
+        ...two('BM_C/manual_time', 1),
+        ...two('BM_D/threads:4', 4)
+      ]
+    })
+    const by = Object.fromEntries(suite.comparisons.map((c) => [c.benchmark, c]))
+    expect(by.BM_A.metric).toBe('cpu_time')
+    expect(by['BM_B/real_time'].metric).toBe('real_time')
+    expect(by['BM_C/manual_time'].metric).toBe('real_time')
+    expect(by['BM_D/threads:4'].metric).toBe('real_time')
+    expect(by['BM_B/real_time'].baseLocation! / by.BM_A.baseLocation!).toBeCloseTo(2, 12)
+    const forced = analyzeSuite({ samples: two('BM_A', 1) }, { metric: 'real_time' }).comparisons[0]
+    expect(forced.metric).toBe('real_time')
   })
 
   it('calls a benchmark with one sample on a side inconclusive (measure more), not failed', () => {

@@ -29,7 +29,7 @@ describe('contentionWarnings', () => {
     const w = contentionWarnings(samples({ base: 1.01, head: 1.4 }), 'real_time')
     expect(w).toHaveLength(1)
     expect(w[0]).toMatchObject({ code: 'cpu-contention', side: 'head' })
-    expect(w[0].message).toMatch(/40% above CPU time.*--metric cpu_time/)
+    expect(w[0].message).toMatch(/40% above CPU time.*--metric auto or cpu_time/)
   })
 
   test('quiet at the threshold, for multi-threaded benchmarks, and when CPU time is analysed', () => {
@@ -40,8 +40,14 @@ describe('contentionWarnings', () => {
     expect(contentionWarnings(samples({ base: 2, head: 2 }), 'cpu_time')).toEqual([])
   })
 
-  test('reaches the suite warnings', () => {
+  test('the default metric auto analyses CPU time for single-threaded benchmarks: nothing to warn about', () => {
     const suite = analyzeSuite({ samples: samples({ base: 1.3, head: 1.3 }) })
+    expect(suite.comparisons[0].metric).toBe('cpu_time')
+    expect(suite.warnings.filter((w) => w.code === 'cpu-contention')).toEqual([])
+  })
+
+  test('reaches the suite warnings when real time is analysed', () => {
+    const suite = analyzeSuite({ samples: samples({ base: 1.3, head: 1.3 }) }, { metric: 'real_time' })
     expect(suite.warnings.filter((w) => w.code === 'cpu-contention').map((w) => w.side)).toEqual([
       'base',
       'head'

@@ -4,25 +4,40 @@ import { analyzeSuite } from '../../src/analysis/suite.js'
 import { obrienFlemingSpending } from '../../src/stats/sequential.js'
 import { measure } from '../helpers/samples.js'
 
-const opts = { alpha: 0.05, bootstrapResamples: 100 }
+const opts = { alpha: 0.05 }
 
 describe('analyzeSuite familyPadding', () => {
+  it('counts earlier-resolved benchmarks in the Bonferroni family: intervals at 1 − α/K, p shown as K·p', () => {
+    const samples = [...measure('A', 1.01, 0.02, 0, 8, 1), ...measure('B', 1, 0.02, 0, 8, 2)]
+    const padded = analyzeSuite({ samples }, { ...opts, familyPadding: 3 })
+    expect(padded.familySize).toBe(5)
+    for (const c of padded.comparisons) {
+      expect(c.confLevel).toBeCloseTo(1 - 0.05 / 5, 15)
+      expect(c.pAdjusted).toBeCloseTo(Math.min(1, 5 * c.pValue!), 15)
+    }
+  })
   it('counts earlier-resolved benchmarks in the Holm family with p = 1', () => {
     const samples = [...measure('A', 1.01, 0.02, 0, 8, 1), ...measure('B', 1, 0.02, 0, 8, 2)]
-    const plain = analyzeSuite({ samples }, opts)
-    const padded = analyzeSuite({ samples }, { ...opts, familyPadding: 3 })
+    const holm = { ...opts, correction: 'holm' as const }
+    const plain = analyzeSuite({ samples }, holm)
+    const padded = analyzeSuite({ samples }, { ...holm, familyPadding: 3 })
     const p = plain.comparisons.map((c) => c.pValue!)
     const sorted = [...p].sort((a, b) => a - b)
     // Holm over 5 hypotheses: the smallest p is multiplied by 5 instead of 2
     const smallest = padded.comparisons.find((c) => c.pValue === sorted[0])!
     expect(smallest.pAdjusted).toBeCloseTo(Math.min(1, 5 * sorted[0]), 12)
   })
-  it('testAlpha sets the CI level and the verdict threshold; power keeps alpha', () => {
+  it('testAlpha sets the CI level, and power is computed at that level too (STATISTICS §4)', () => {
     const samples = measure('A', 1.01, 0.02, 0, 8, 3)
     const s = analyzeSuite({ samples }, { ...opts, testAlpha: 0.001 })
     expect(s.comparisons[0].confLevel).toBeCloseTo(0.999, 15)
+    expect(s.comparisons[0].power!.alpha).toBeCloseTo(0.001, 15)
     const t = analyzeSuite({ samples }, opts)
-    expect(s.comparisons[0].power!.minDetectableEffect).toBe(t.comparisons[0].power!.minDetectableEffect)
+    expect(t.comparisons[0].power!.alpha).toBeCloseTo(0.05, 15)
+    // A stricter level needs a larger effect to be detected with the same runs.
+    expect(s.comparisons[0].power!.minDetectableEffect!).toBeGreaterThan(
+      t.comparisons[0].power!.minDetectableEffect!
+    )
   })
 })
 
@@ -59,14 +74,14 @@ describe('SequentialAnalysis', () => {
   })
 
   it('a look below the level floor resolves nothing', () => {
-    const seq = new SequentialAnalysis({ alpha: 0.01, bootstrapResamples: 100 }, 400)
+    const seq = new SequentialAnalysis({ alpha: 0.01 }, 400)
     const l = seq.look({ samples: measure('BM_big', 1.5, 0.01, 0, 4, 9) }, { rounds: 4, final: false })
     expect(l.testAlpha).toBe(MIN_TEST_ALPHA)
     expect(l.active).toEqual(['BM_big'])
   })
 
   it('stops a benchmark too noisy to decide by the maximum rounds (futile), not one that can still be decided', () => {
-    const seq = new SequentialAnalysis({ alpha: 0.01, bootstrapResamples: 100 }, 60)
+    const seq = new SequentialAnalysis({ alpha: 0.01 }, 60)
     const samples = [
       // A/A at 25% noise between processes: 60 rounds leave a CI of about ±10%, far wider than δ = 2%.
       ...measure('BM_hopeless', 1, 0.25, 0, 20, 10),
@@ -91,7 +106,7 @@ describe('SequentialAnalysis', () => {
   })
 
   it('futilityPower 0 never stops for futility', () => {
-    const seq = new SequentialAnalysis({ alpha: 0.01, bootstrapResamples: 100 }, 60, { futilityPower: 0 })
+    const seq = new SequentialAnalysis({ alpha: 0.01 }, 60, { futilityPower: 0 })
     const l1 = seq.look({ samples: measure('BM_hopeless', 1, 0.25, 0, 20, 10) }, { rounds: 20, final: false })
     expect(l1.active).toEqual(['BM_hopeless'])
   })

@@ -42,7 +42,7 @@ describe('HTML output of the commands', () => {
 
   it('compare writes <out>/report.html with plots, and the --html copy', async () => {
     const extra = join(dir, 'extra', 'page.html')
-    const config = buildConfig({ out, html: extra, 'bootstrap-resamples': 200 } as never)
+    const config = buildConfig({ out, html: extra } as never)
     const stream = io()
     await compareCommand(config, samplesDir, samplesDir, stream)
     const page = readFileSync(join(out, 'report.html'), 'utf8')

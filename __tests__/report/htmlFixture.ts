@@ -90,7 +90,7 @@ export const PROVENANCE: Provenance = {
 export function synthReport(samples: Sample[] = synthSamples()): Report {
   const suite = analyzeSuite(
     { samples, issues: [], provenance: { base: PROVENANCE, head: { ...PROVENANCE, compiler: 'gcc 13.3' } } },
-    { bootstrapResamples: 200 }
+    { metric: 'real_time' }
   )
   return {
     suite,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { formatLevel } from '../../src/report/format.js'
 import { jsonForScript, renderHtml } from '../../src/report/html/render.js'
 import type { Report } from '../../src/report/model.js'
 import type { Sample } from '../../src/samples/model.js'
@@ -55,11 +56,13 @@ describe('renderHtml', () => {
   })
 
   it('shows every number the issue asks for', () => {
+    // Bonferroni over the family: the intervals are at 1 − α/K.
+    const level = formatLevel(1 - report.suite.options.alpha / report.suite.familySize)
     for (const text of [
       'Mann-Whitney p',
       'p adjusted',
-      'Shift head − base [99% CI]',
-      'Ratio head/base [99% CI]',
+      `Shift head − base [${level} CI]`,
+      `Ratio head/base [${level} CI]`,
       'Could detect',
       'ICC (repetitions in a run)',
       'Design effect',

@@ -24,9 +24,16 @@ function comparison(
   return {
     benchmark: name,
     verdict,
+    inconclusiveReason: verdict === 'inconclusive' ? 'interval-reaches-delta' : null,
+    advice: verdict === 'inconclusive' ? { kind: 'more-rounds', rounds: 12 } : null,
+    metric: 'cpu_time',
     level: 'runs',
+    levelReason: 'runs',
     baseMedian: 1_190_000,
     headMedian: 1_190_000 * ratio,
+    baseLocation: 1_190_000,
+    headLocation: 1_190_000 * ratio,
+    series: null,
     base: null,
     head: null,
     pValue: p,
@@ -36,7 +43,14 @@ function comparison(
     confLevel: 0.99,
     shift: { estimate: 1_190_000 * (ratio - 1), ci: [0, 0] },
     ratio: { estimate: ratio, ci },
-    power: { sdLog: 0.01, nEff: 12, requiredPerSide: 60, minDetectableEffect: 0.024, moreRounds: 48 },
+    power: {
+      sdLog: 0.01,
+      alpha: 0.01,
+      nEff: 12,
+      requiredPerSide: 60,
+      minDetectableEffect: 0.024,
+      moreRounds: 48
+    },
     warnings: [
       {
         level: 'warning',
@@ -54,6 +68,7 @@ function report(comparisons: Comparison[]): Report {
   for (const c of comparisons) counts[c.verdict]++
   const suite: SuiteResult = {
     options: { ...DEFAULT_ANALYSIS_OPTIONS },
+    familySize: comparisons.length,
     comparisons,
     counts,
     warnings: [],

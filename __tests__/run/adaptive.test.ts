@@ -191,11 +191,13 @@ describe('runAdaptive with a fake benchmark binary', () => {
         FAKE_LOG: logFile
       },
       log,
-      initialRounds: 4,
-      maxRounds: 12,
+      // 8 rounds before the first look: below R_MIN = 5 runs per side nothing resolves (STATISTICS §3), and
+      // 8 runs per side reach the first look's level (α/K) with the exact test.
+      initialRounds: 8,
+      maxRounds: 16,
       warmup: 1,
-      blockRounds: 2,
-      analysis: { alpha: 0.05, bootstrapResamples: 100 },
+      blockRounds: 4,
+      analysis: { alpha: 0.05 },
       // These tests drive the loop with benchmarks too noisy to ever resolve; futility would stop
       // them after the first look (tested on its own below).
       futilityPower: 0,
@@ -253,28 +255,31 @@ describe('runAdaptive with a fake benchmark binary', () => {
       const r = await runAdaptive(t.options)
       const by = Object.fromEntries(r.suite!.comparisons.map((c) => [c.benchmark, c]))
       expect(by['BM_Clear<int>'].verdict).toBe('regression')
-      expect(by['BM_Clear<int>'].adaptive).toMatchObject({ rounds: 4, look: 1, stopReason: 'resolved' })
+      expect(by['BM_Clear<int>'].adaptive).toMatchObject({ rounds: 8, look: 1, stopReason: 'resolved' })
       expect(by['BM_Same/8/threads:2'].verdict).toBe('unchanged')
-      expect(by['BM_Same/8/threads:2'].adaptive).toMatchObject({ rounds: 4, stopReason: 'resolved' })
+      expect(by['BM_Same/8/threads:2'].adaptive).toMatchObject({ rounds: 8, stopReason: 'resolved' })
       expect(by['BM_Noisy.x'].verdict).toBe('inconclusive')
-      expect(by['BM_Noisy.x'].adaptive).toMatchObject({ rounds: 12, stopReason: 'max-rounds', look: 5 })
-      expect(r.summary.looks).toBe(5)
+      expect(by['BM_Noisy.x'].adaptive).toMatchObject({ rounds: 16, stopReason: 'max-rounds', look: 3 })
+      expect(r.summary.looks).toBe(3)
       // top-up processes ran with the exact-name filter of the unresolved benchmark only
-      const runs = t.filters().filter((f) => f.round >= 4)
+      const runs = t.filters().filter((f) => f.round >= 8)
       expect(runs.length).toBe(16)
       for (const f of runs) expect(f.filter).toBe('^(BM_Noisy\\.x)$')
       // round indices keep increasing across blocks, ABBA order alternates, each round has both sides
       const measured = r.rounds.runs.filter((x) => !x.warmup)
       expect(measured.map((x) => x.round)).toEqual([
-        0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11
+        0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14,
+        15, 15
       ])
       measured.forEach((x, i) => expect(x.side).toBe(['base', 'head', 'head', 'base'][i % 4]))
-      expect(r.rounds.completedRounds).toBe(12)
-      expect(r.rounds.plannedRounds).toBe(12)
+      expect(r.rounds.completedRounds).toBe(16)
+      expect(r.rounds.plannedRounds).toBe(16)
       expect(r.rounds.stoppedEarly).toBeNull()
-      // every level used is the look's share of α, and the final look's CI level matches its test
-      expect(by['BM_Noisy.x'].confLevel).toBeCloseTo(1 - by['BM_Noisy.x'].adaptive!.testAlpha, 15)
-      expect(by['BM_Clear<int>'].adaptive!.testAlpha).toBeLessThan(0.001)
+      // every level used is the look's share of α, divided over the family (Bonferroni, K = 3 with the
+      // two benchmarks resolved earlier), and the final look's CI level matches its test
+      expect(by['BM_Noisy.x'].confLevel).toBeCloseTo(1 - by['BM_Noisy.x'].adaptive!.testAlpha / 3, 15)
+      expect(by['BM_Clear<int>'].confLevel).toBeCloseTo(1 - by['BM_Clear<int>'].adaptive!.testAlpha / 3, 15)
+      expect(by['BM_Clear<int>'].adaptive!.testAlpha).toBeLessThan(0.01)
       expect(r.summary.benchmarkSecondsUsed).toBeLessThan(r.summary.benchmarkSecondsIfFixed)
       expect(r.summary.saved).toBeGreaterThan(0)
     } finally {
@@ -309,15 +314,15 @@ describe('runAdaptive with a fake benchmark binary', () => {
 
   it('a benchmark that vanishes in top-up rounds is reported and does not stall the loop', async () => {
     const noisy2 = { ...noisy, name: 'BM_Noisy2' }
-    const t = setup([clear, { ...noisy, vanishFromRound: 4 }, noisy2])
+    const t = setup([clear, { ...noisy, vanishFromRound: 8 }, noisy2])
     try {
       const r = await runAdaptive(t.options)
       const by = Object.fromEntries(r.suite!.comparisons.map((c) => [c.benchmark, c]))
-      expect(by['BM_Noisy.x'].adaptive).toMatchObject({ rounds: 4, stopReason: 'no-samples' })
+      expect(by['BM_Noisy.x'].adaptive).toMatchObject({ rounds: 8, stopReason: 'no-samples' })
       expect(by['BM_Noisy.x'].warnings.map((w) => w.code)).toContain('adaptive-no-samples')
-      expect(by['BM_Noisy2'].adaptive).toMatchObject({ rounds: 12, stopReason: 'max-rounds' })
+      expect(by['BM_Noisy2'].adaptive).toMatchObject({ rounds: 16, stopReason: 'max-rounds' })
       // after the look that noticed it, it is no longer asked for
-      const late = t.filters().filter((f) => f.round >= 6)
+      const late = t.filters().filter((f) => f.round >= 12)
       for (const f of late) expect(f.filter).toBe('^(BM_Noisy2)$')
     } finally {
       t.cleanup()
@@ -325,16 +330,16 @@ describe('runAdaptive with a fake benchmark binary', () => {
   }, 60_000)
 
   it('a head process that crashes in every top-up round ends the loop with the crash reported', async () => {
-    const t = setup([clear, { ...noisy, crashFromRound: 4 }])
+    const t = setup([clear, { ...noisy, crashFromRound: 8 }])
     try {
       const r = await runAdaptive(t.options)
       const by = Object.fromEntries(r.suite!.comparisons.map((c) => [c.benchmark, c]))
       expect(by['BM_Clear<int>'].verdict).toBe('regression')
-      // its verdict rests on the 4 rounds measured before the crashes
-      expect(by['BM_Noisy.x'].adaptive).toMatchObject({ rounds: 4, stopReason: 'no-samples' })
-      // one top-up block (2 rounds) and then nothing more
-      expect(r.rounds.completedRounds).toBe(6)
-      expect(r.rounds.runs.filter((x) => !x.ok).length).toBe(2)
+      // its verdict rests on the 8 rounds measured before the crashes
+      expect(by['BM_Noisy.x'].adaptive).toMatchObject({ rounds: 8, stopReason: 'no-samples' })
+      // one top-up block (4 rounds) and then nothing more
+      expect(r.rounds.completedRounds).toBe(12)
+      expect(r.rounds.runs.filter((x) => !x.ok).length).toBe(4)
       expect(r.suite!.warnings.some((w) => w.code === 'crashed')).toBe(true)
     } finally {
       t.cleanup()

@@ -181,7 +181,7 @@ export function runSimulation(o: SimulationOptions): SimulationResults {
       ...design,
       alpha: DEFAULT_ANALYSIS_OPTIONS.alpha,
       minEffect: DEFAULT_ANALYSIS_OPTIONS.minEffect,
-      deffCutoff: DEFAULT_ANALYSIS_OPTIONS.deffCutoff
+      deffCutoff: 1.5 // no longer used by the analysis (issue 12: always one value per run)
     },
     cells,
     suite,

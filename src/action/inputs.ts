@@ -34,6 +34,7 @@ export const CONFIG_INPUTS: Record<string, string> = {
   'min-effect': 'min-effect',
   power: 'power',
   correction: 'correction',
+  level: 'level',
   metric: 'metric',
   'fail-on': 'fail-on',
   'fail-on-base-build-failure': 'fail-on-base-build-failure',

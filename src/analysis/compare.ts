@@ -1,55 +1,58 @@
 /**
- * One benchmark's Comparison from two sets of observations (STATISTICS §1–§5, §7).
+ * One benchmark's Comparison from two sets of observations (STATISTICS §1–§7).
  *
- * The process is the unit of replication: when repetitions within a run are correlated
- * (design effect above the cut-off on either side) the test and the CIs use one value per run
- * (its median), and the result says so. Power figures always use the effective sample size.
+ * Two steps, so a suite can choose each benchmark's level (§6) from all p-values first:
+ * `prepareComparison` drops invalid runs, chooses the unit (one median per run, §3) and runs the test;
+ * `finishComparison` computes the intervals at the level given, reads the verdict off the interval
+ * (§7), and adds diagnostics, power and advice (§4, §5). `compare` does both for a family of one.
  */
-import { durbinWatson } from '../stats/durbinWatson.js'
-import { ljungBox } from '../stats/acf.js'
-import { bootstrapSdUpper } from '../stats/bootstrap.js'
-import { drift } from '../stats/drift.js'
-import { assertFinite, assertPositive, StatsInputError } from '../stats/errors.js'
+import { StatsInputError } from '../stats/errors.js'
 import { hodgesLehmann, hodgesLehmannRatio } from '../stats/hodgesLehmann.js'
-import { intraclassCorrelation } from '../stats/icc.js'
-import { mannWhitneyU } from '../stats/mannWhitney.js'
+import { mannWhitneyU, type MannWhitneyResult } from '../stats/mannWhitney.js'
 import { normalQuantile } from '../stats/normal.js'
-import { tukeyOutliers } from '../stats/outliers.js'
-import { minimumDetectableEffect, powerWarnings } from '../stats/sampleSize.js'
-import { median, summarize } from '../stats/summary.js'
-import type { Side } from '../samples/model.js'
-import { decideVerdict } from './verdict.js'
+import { median } from '../stats/summary.js'
+import { minExactPValue } from '../stats/wilcoxonDistribution.js'
+import type { SampleIssue, Side } from '../samples/model.js'
+import { chooseLevel, dropInvalidRuns, groupByRun, type LevelChoice, type RunGroup } from './level.js'
+import { adviceFor, powerFigures } from './power.js'
+import { analyseSide, iccOf } from './sides.js'
 import {
   DEFAULT_ANALYSIS_OPTIONS,
-  type AnalysisLevel,
   type AnalysisOptions,
   type Comparison,
   type Observation,
-  type PowerFigures,
-  type SideAnalysis,
   type Warning
 } from './types.js'
+import { decideVerdict } from './verdict.js'
 
 /** Below this many values per side no test is attempted (MW needs variation to say anything). */
 export const MIN_VALUES_PER_SIDE = 2
 
-/** Ljung-Box p below this flags time-dependent noise (STATISTICS §5). */
-export const AUTOCORRELATION_P = 0.01
 /** Level of the CI that gives adaptive looks their standard error of ln(ratio) (see logRatioSe). */
 export const PROJECTION_CONF = 0.95
 
-function logWidth(ci: readonly [number, number]): number {
-  return Math.log(ci[1]) - Math.log(ci[0])
+export { AUTOCORRELATION_P } from './sides.js'
+
+/** A benchmark after the test, before its intervals (their level depends on the whole suite, §6). */
+export interface PreparedComparison {
+  benchmark: string
+  opts: AnalysisOptions
+  observations: Record<Side, Observation[]>
+  runs: Record<Side, RunGroup[]>
+  choice: LevelChoice
+  mw: MannWhitneyResult
+  /** Runs left out for invalid values (§7). */
+  issues: SampleIssue[]
 }
 
 /**
- * Compares head against base for one benchmark.
- * @param base base observations in time order (value > 0, finite; ns per iteration)
+ * Compares head against base for one benchmark, as a family of one (interval at 1 − α, or at
+ * 1 − testAlpha at an adaptive look).
+ * @param base base observations in time order (ns per iteration); a run with a value ≤ 0 or non-finite is dropped
  * @param head head observations in time order
  * @param options thresholds; missing fields take DEFAULT_ANALYSIS_OPTIONS
- * @returns a Comparison whose pAdjusted equals pValue (analyzeSuite adjusts over the suite)
- * @throws StatsInputError for non-finite or non-positive values, or a side with < 2 values
- * Complexity: O((m + n) log(m + n)) plus the bootstrap, O(B·(m + n)).
+ * @throws StatsInputError `too-small` for a side with < 2 values; `not-positive` when dropping invalid runs leaves < 2 runs
+ * Complexity: O((m + n) log(m + n)).
  */
 export function compare(
   benchmark: string,
@@ -58,240 +61,176 @@ export function compare(
   options: Partial<AnalysisOptions> = {}
 ): Comparison {
   const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
-  const sides = { base, head }
+  return finishComparison(prepareComparison(benchmark, base, head, opts), opts.testAlpha ?? opts.alpha, 1)
+}
+
+/** Drops invalid runs, chooses the level (§3) and runs the Mann-Whitney test on the values it uses. */
+export function prepareComparison(
+  benchmark: string,
+  base: readonly Observation[],
+  head: readonly Observation[],
+  opts: AnalysisOptions
+): PreparedComparison {
+  const cleaned = {
+    base: dropInvalidRuns(benchmark, 'base', base),
+    head: dropInvalidRuns(benchmark, 'head', head)
+  }
+  const observations = { base: cleaned.base.kept, head: cleaned.head.kept }
+  const issues = [...cleaned.base.issues, ...cleaned.head.issues]
+  const runs = { base: groupByRun(observations.base), head: groupByRun(observations.head) }
   for (const side of ['base', 'head'] as const) {
-    const values = sides[side].map((o) => o.value)
-    if (values.length < MIN_VALUES_PER_SIDE) {
+    const n = observations[side].length
+    if (cleaned[side].issues.length > 0 && (runs[side].length < 2 || n < MIN_VALUES_PER_SIDE)) {
+      throw new StatsInputError(
+        'not-positive',
+        side,
+        `${benchmark}: ${side} has ${runs[side].length} run(s) left after leaving out ${cleaned[side].issues.length} with an invalid time (zero, negative or not finite); a comparison needs at least two`
+      )
+    }
+    if (n < MIN_VALUES_PER_SIDE) {
       throw new StatsInputError(
         'too-small',
         side,
-        `${benchmark}: ${side} has ${values.length} sample(s); a comparison needs at least ${MIN_VALUES_PER_SIDE} per side`
+        `${benchmark}: ${side} has ${n} sample(s); a comparison needs at least ${MIN_VALUES_PER_SIDE} per side`
       )
     }
-    assertFinite(values, `${benchmark} ${side}`)
-    assertPositive(values, `${benchmark} ${side}`)
   }
+  const choice = chooseLevel(runs, observations, opts)
+  const mw = mannWhitneyU(choice.values.head, choice.values.base, { alpha: null })
+  return { benchmark, opts, observations, runs, choice, mw, issues }
+}
 
-  const warnings: Warning[] = []
-  const runGroups = { base: groupByRun(base), head: groupByRun(head) }
-  const iccs = { base: iccOf(runGroups.base), head: iccOf(runGroups.head) }
-  const worstDeff = Math.max(iccs.base.designEffect, iccs.head.designEffect)
-  const canUseRuns =
-    runGroups.base.length >= MIN_VALUES_PER_SIDE && runGroups.head.length >= MIN_VALUES_PER_SIDE
-  const level: AnalysisLevel = worstDeff > opts.deffCutoff && canUseRuns ? 'runs' : 'repetitions'
-
-  const analysed = {
-    base: level === 'runs' ? runGroups.base.map((g) => median(g.values)) : base.map((o) => o.value),
-    head: level === 'runs' ? runGroups.head.map((g) => median(g.values)) : head.map((o) => o.value)
-  }
-
-  if (level === 'runs') {
-    warnings.push({
-      level: 'info',
-      code: 'run-level',
-      message:
-        `repetitions within a process are correlated (ICC ${fmt(maxIcc(iccs))}, design effect ${fmt(worstDeff)}): ` +
-        `analysed one value per run, n = ${analysed.base.length} base / ${analysed.head.length} head`
-    })
-  } else if (worstDeff > opts.deffCutoff) {
-    warnings.push({
-      level: 'warning',
-      code: 'correlated-repetitions',
-      message:
-        `repetitions within a process are correlated (design effect ${fmt(worstDeff)}) but there are too few runs ` +
-        `to analyse one value per run: the p-value is likely overconfident; measure more rounds`
-    })
-  } else if (runGroups.base.length < 2 || runGroups.head.length < 2) {
-    warnings.push({
-      level: 'warning',
-      code: 'single-process',
-      message:
-        'all samples of a side come from one process: correlation between repetitions cannot be checked and ' +
-        'the p-value may be overconfident (run several rounds, e.g. `benchgate run`)'
-    })
-  }
-
-  // The test and the CIs share one level; adaptive looks lower it (docs/adaptive.md).
-  const confLevel = 1 - (opts.testAlpha ?? opts.alpha)
-  const mw = mannWhitneyU(analysed.head, analysed.base)
-  const shift = hodgesLehmann(analysed.head, analysed.base, { confLevel })
-  const ratio = hodgesLehmannRatio(analysed.head, analysed.base, { confLevel })
-  // Adaptive looks only: a standard error of ln(ratio) for projecting to more rounds (futility), from
-  // the 95% CI. A look's own far-tail CI reaches into the outliers of the differences and overstates it.
-  const logRatioSe =
-    opts.testAlpha === undefined
-      ? undefined
-      : logWidth(hodgesLehmannRatio(analysed.head, analysed.base, { confLevel: PROJECTION_CONF }).ci) /
-        (2 * normalQuantile((1 + PROJECTION_CONF) / 2))
+/**
+ * Intervals at level 1 − `alpha`, the verdict read off them, diagnostics, power and advice.
+ * @param alpha this benchmark's share of the family-wise level (α/K, a Holm step's level, or α)
+ * @param family K, for the Bonferroni-adjusted p shown (min(1, K·p)); Holm's is set by the suite
+ */
+export function finishComparison(p: PreparedComparison, alpha: number, family: number): Comparison {
+  const { opts, choice, mw } = p
+  const values = choice.values
+  const confLevel = 1 - alpha
+  const warnings: Warning[] = levelWarnings(p)
+  const shift = hodgesLehmann(values.head, values.base, { confLevel })
+  const ratio = hodgesLehmannRatio(values.head, values.base, { confLevel })
   for (const message of new Set([...mw.warnings, ...shift.warnings]))
     warnings.push({ level: 'info', code: 'test', message })
 
-  const sideAnalyses = {
-    base: analyseSide('base', base, runGroups.base, analysed.base, iccs.base, level, opts, warnings),
-    head: analyseSide('head', head, runGroups.head, analysed.head, iccs.head, level, opts, warnings)
+  const iccs = { base: iccOf(p.runs.base), head: iccOf(p.runs.head) }
+  const sides = {
+    base: analyseSide(
+      'base',
+      p.observations.base,
+      p.runs.base,
+      values.base,
+      iccs.base,
+      choice.level,
+      opts,
+      warnings
+    ),
+    head: analyseSide(
+      'head',
+      p.observations.head,
+      p.runs.head,
+      values.head,
+      iccs.head,
+      choice.level,
+      opts,
+      warnings
+    )
   }
-  const power = powerFigures(analysed, sideAnalyses, level, opts, warnings)
+  const power = powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings)
 
-  const comparison: Comparison = {
-    benchmark,
-    verdict: 'inconclusive',
-    level,
-    baseMedian: sideAnalyses.base.summary.median,
-    headMedian: sideAnalyses.head.summary.median,
-    base: sideAnalyses.base,
-    head: sideAnalyses.head,
+  const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect })
+  const unreachable = minExactPValue(values.head.length, values.base.length) >= alpha
+  if (unreachable) warnings.push(unreachableWarning(values.head.length, values.base.length, alpha))
+  const inconclusiveReason =
+    choice.reason === 'too-few-processes'
+      ? 'too-few-processes'
+      : unreachable
+        ? 'level-unreachable'
+        : decision.reason
+  const verdict = inconclusiveReason === null ? decision.verdict : 'inconclusive'
+  const runsPerSide = Math.min(p.runs.base.length, p.runs.head.length)
+  const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * mw.pValue) : mw.pValue
+
+  return {
+    benchmark: p.benchmark,
+    verdict,
+    inconclusiveReason,
+    advice: adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts),
+    metric: opts.metric === 'auto' ? null : opts.metric,
+    level: choice.level,
+    levelReason: choice.reason,
+    baseMedian: sides.base.summary.median,
+    headMedian: sides.head.summary.median,
+    baseLocation: median(values.base),
+    headLocation: median(values.head),
+    series: { base: values.base, head: values.head },
+    base: sides.base,
+    head: sides.head,
     pValue: mw.pValue,
-    pAdjusted: mw.pValue,
+    pAdjusted,
     u: mw.u,
     testMethod: mw.method,
     confLevel,
     shift: { estimate: shift.estimate, ci: shift.ci },
     ratio: { estimate: ratio.estimate, ci: ratio.ci },
-    ...(logRatioSe !== undefined && { logRatioSe }),
+    ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(values) }),
     power,
     warnings,
-    issues: []
+    issues: p.issues
   }
-  comparison.verdict = verdictOf(comparison, opts)
-  return comparison
 }
 
-/** The §7 verdict of a comparison with a p-value (pAdjusted set by the caller). */
-export function verdictOf(c: Comparison, opts: AnalysisOptions): Comparison['verdict'] {
-  if (c.pAdjusted === null || c.ratio === null) return c.verdict
-  return decideVerdict({
-    pAdjusted: c.pAdjusted,
-    ratio: c.ratio.estimate,
-    ratioCi: c.ratio.ci,
-    alpha: opts.testAlpha ?? opts.alpha,
-    minEffect: opts.minEffect
-  })
+/**
+ * Adaptive looks only: a standard error of ln(ratio) for projecting to more rounds (futility), from
+ * the 95% CI. A look's own far-tail CI reaches into the outliers of the differences and overstates it.
+ */
+function projectionSe(values: Record<Side, number[]>): number {
+  const ci = hodgesLehmannRatio(values.head, values.base, { confLevel: PROJECTION_CONF }).ci
+  return (Math.log(ci[1]) - Math.log(ci[0])) / (2 * normalQuantile((1 + PROJECTION_CONF) / 2))
 }
 
-interface RunGroup {
-  run: number
-  round: number
-  values: number[]
-}
-
-/** Groups a side's observations by run, in order of first appearance (time order). */
-function groupByRun(observations: readonly Observation[]): RunGroup[] {
-  const byRun = new Map<number, RunGroup>()
-  for (const o of observations) {
-    let g = byRun.get(o.run)
-    if (!g) byRun.set(o.run, (g = { run: o.run, round: o.round, values: [] }))
-    g.values.push(o.value)
+function levelWarnings(p: PreparedComparison): Warning[] {
+  const n = { base: p.runs.base.length, head: p.runs.head.length }
+  const dropped: Warning[] = p.issues.map((i) => ({
+    level: 'warning',
+    code: 'invalid-run',
+    side: i.side,
+    message: `${i.side}: ${i.message}`
+  }))
+  if (p.choice.reason === 'too-few-processes') {
+    return [
+      ...dropped,
+      {
+        level: 'warning',
+        code: 'too-few-processes',
+        message:
+          `too few processes (${Math.min(n.base, n.head)} per side; need ≥ 5): the interval is within one process and ignores ` +
+          'process-to-process noise, so the verdict is at most inconclusive; run more rounds (e.g. `benchgate run`)'
+      }
+    ]
   }
-  return [...byRun.values()]
-}
-
-function iccOf(groups: RunGroup[]): { icc: number | null; designEffect: number; nEff: number } {
-  const r = intraclassCorrelation(groups.map((g) => g.values))
-  return { icc: r.icc, designEffect: r.designEffect, nEff: r.nEff }
-}
-
-function maxIcc(iccs: Record<Side, { icc: number | null }>): number {
-  return Math.max(iccs.base.icc ?? 0, iccs.head.icc ?? 0)
-}
-
-function analyseSide(
-  side: Side,
-  observations: readonly Observation[],
-  runs: RunGroup[],
-  analysed: number[],
-  icc: { icc: number | null; designEffect: number; nEff: number },
-  level: AnalysisLevel,
-  opts: AnalysisOptions,
-  warnings: Warning[]
-): SideAnalysis {
-  const raw = observations.map((o) => o.value)
-  const { warnings: _summaryWarnings, ...summary } = summarize(raw)
-  // Independence is judged on the series the test used: between runs at the run level.
-  const lb = analysed.length >= 6 ? ljungBox(analysed) : null
-  if (lb && lb.lags >= 1 && lb.pValue < AUTOCORRELATION_P) {
-    warnings.push({
-      level: 'warning',
-      code: 'autocorrelated',
-      side,
-      message: `${side} samples autocorrelated (Ljung-Box p = ${fmtP(lb.pValue)}): time-dependent noise`
-    })
+  if (p.choice.reason === 'forced-repetitions') {
+    return [
+      ...dropped,
+      {
+        level: 'warning',
+        code: 'forced-repetitions',
+        message:
+          'level: repetitions pools the repetitions of each process as if independent: exploratory only, the gate cannot trust this verdict'
+      }
+    ]
   }
-  const dw = analysed.length >= 3 ? durbinWatson(analysed).dw : null
-  const out = tukeyOutliers(raw)
-  const runMedians = runs.map((g) => median(g.values))
-  const driftTotal =
-    runMedians.length >= 3 ? drift(runMedians, { delta: opts.minEffect }).relativeTotal : null
-  if (driftTotal !== null && Math.abs(driftTotal) > opts.minEffect) {
-    warnings.push({
-      level: 'warning',
-      code: 'drift',
-      side,
-      message: `${side} drifted by ${pct(driftTotal)} over the measurement (more than the ${pct(opts.minEffect)} minimum effect)`
-    })
-  }
+  return dropped
+}
+
+function unreachableWarning(m: number, n: number, alpha: number): Warning {
   return {
-    samples: raw.length,
-    runs: runs.length,
-    analysed: analysed.length,
-    summary,
-    icc: icc.icc,
-    designEffect: icc.designEffect,
-    nEff: level === 'runs' ? analysed.length : icc.nEff,
-    ljungBox: lb ? { q: lb.q, lags: lb.lags, pValue: lb.pValue } : null,
-    durbinWatson: dw,
-    outliers: { mild: out.mild.count, severe: out.severe.count },
-    drift: driftTotal
+    level: 'warning',
+    code: 'level-unreachable',
+    message:
+      `too few values for the level: with ${m} and ${n} values no two-sided p-value can be below ` +
+      `${minExactPValue(m, n).toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
   }
-}
-
-function powerFigures(
-  analysed: Record<Side, number[]>,
-  sides: Record<Side, SideAnalysis>,
-  level: AnalysisLevel,
-  opts: AnalysisOptions,
-  warnings: Warning[]
-): PowerFigures {
-  const logs = [analysed.base.map(Math.log), analysed.head.map(Math.log)]
-  const sd = bootstrapSdUpper(logs, { resamples: opts.bootstrapResamples, seed: opts.seed })
-  const nEff = Math.min(sides.base.nEff, sides.head.nEff)
-  const sdLog = sd.upper
-  // One round adds one run per side; at the repetition level it adds k values worth k/deff.
-  const effectivePerRound =
-    level === 'runs'
-      ? 1
-      : Math.min(
-          sides.base.samples / Math.max(1, sides.base.runs) / sides.base.designEffect,
-          sides.head.samples / Math.max(1, sides.head.runs) / sides.head.designEffect
-        )
-  const findings = powerWarnings({
-    nEff,
-    minEffect: opts.minEffect,
-    sdLog,
-    alpha: opts.alpha,
-    power: opts.power,
-    effectivePerRound
-  })
-  const mde = minimumDetectableEffect({ nEff, sdLog, alpha: opts.alpha, power: opts.power }).effect
-  const required = findings.required.nRequired
-  const moreRounds = Math.max(0, Math.ceil((required - nEff) / effectivePerRound))
-  for (const f of findings.findings) {
-    warnings.push({
-      level: f.level === 'error' ? 'error' : 'info',
-      code: f.id === 'underpowered' ? 'underpowered' : 'severely-underpowered',
-      message: f.message
-    })
-  }
-  return { sdLog, nEff, requiredPerSide: required, minDetectableEffect: mde, moreRounds }
-}
-
-function fmt(x: number): string {
-  return Number.isFinite(x) ? x.toFixed(2) : String(x)
-}
-
-function fmtP(p: number): string {
-  return p < 0.001 ? p.toExponential(0) : p.toFixed(3)
-}
-
-function pct(x: number): string {
-  return `${(x * 100).toFixed(1)}%`
 }

@@ -7,8 +7,8 @@
  * Rules that keep the looks honest:
  * - the test, its CI and the equivalence decision ("unchanged": CI inside ±δ) all use the look's
  *   level, so neither a false alarm nor a missed change ≥ δ gets more than its share of α per look;
- * - Holm (or BH) within a look runs over the whole suite: benchmarks resolved earlier stay in the
- *   family with p = 1, so the family never shrinks as benchmarks drop out;
+ * - the correction (Bonferroni by default, or Holm) within a look runs over the whole suite: benchmarks
+ *   resolved earlier stay in the family with p = 1, so the family never shrinks as benchmarks drop out;
  * - a benchmark that produced no new samples since the previous look (crashed, disappeared) stops
  *   with its last verdict and a warning, instead of being asked for again;
  * - futility is non-binding: a benchmark that even the maximum rounds could almost surely not decide
@@ -229,6 +229,7 @@ export class SequentialAnalysis {
     for (const c of comparisons) counts[c.verdict]++
     return {
       options: { ...this.opts },
+      familySize: comparisons.filter((c) => c.pValue !== null).length,
       comparisons,
       counts,
       warnings: [...this.warnings],

@@ -2,14 +2,15 @@
  * A whole suite: one Comparison per benchmark, the suite-wide multiple-comparison adjustment
  * (STATISTICS §6), verdict counts, and warnings about the measurement as a whole.
  */
-import { adjustPValues } from '../stats/multiplicity.js'
 import { StatsInputError } from '../stats/errors.js'
 import type { Provenance, Sample, SampleIssue, Side } from '../samples/model.js'
-import { compare, verdictOf } from './compare.js'
+import { finishComparison, prepareComparison, type PreparedComparison } from './compare.js'
+import { familyLevels } from './family.js'
 import {
   DEFAULT_ANALYSIS_OPTIONS,
   type AnalysisOptions,
   type Comparison,
+  type Metric,
   type Observation,
   type SuiteResult,
   type Verdict,
@@ -33,33 +34,33 @@ export interface SuiteInput {
 export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions> = {}): SuiteResult {
   const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
   const issues = input.issues ?? []
-  const observations = groupObservations(input.samples, opts.metric)
+  const { observations, metrics } = groupObservations(input.samples, opts.metric)
   const names = new Set<string>([
     ...(input.headOnly ?? []),
     ...observations.keys(),
     ...issues.map((i) => i.benchmark).filter((b) => b !== '')
   ])
 
-  const comparisons: Comparison[] = []
-  for (const name of [...names].sort()) {
-    const obs = observations.get(name) ?? { base: [], head: [] }
-    const own = issues.filter((i) => i.benchmark === name)
-    const listedOnHead = !observations.has(name) && own.length === 0
-    comparisons.push(
-      listedOnHead ? emptyComparison(name, 'new', obs, [], opts, []) : compareOne(name, obs, own, opts)
-    )
-  }
-
-  const tested = comparisons.filter((c) => c.pValue !== null)
-  // Adaptive looks: benchmarks resolved earlier stay in the family with p = 1 (docs/adaptive.md).
+  // First every test (p-values), then each interval at the level its place in the family gives (§6).
+  const slots = [...names].sort().map((name) => prepareOne(name, observations, issues, opts))
+  const prepared = slots.filter((s): s is PreparedComparison => !isComparison(s))
   const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0))
-  const adjusted = adjustPValues(
-    [...tested.map((c) => c.pValue as number), ...new Array<number>(padding).fill(1)],
+  const family = familyLevels(
+    prepared.map((p) => p.mw.pValue),
+    padding,
+    opts.testAlpha ?? opts.alpha,
     opts.correction
   )
-  tested.forEach((c, i) => {
-    c.pAdjusted = adjusted[i]
-    c.verdict = verdictOf(c, opts)
+  const index = new Map(prepared.map((p, i) => [p, i]))
+  const comparisons = slots.map((s) => {
+    if (isComparison(s)) return { ...s, metric: metrics.get(s.benchmark) ?? s.metric }
+    const i = index.get(s) as number
+    const c = finishComparison(s, family.alphas[i], family.size)
+    c.pAdjusted = family.pAdjusted[i]
+    c.metric = metrics.get(s.benchmark) ?? c.metric
+    c.issues = [...c.issues, ...issues.filter((x) => x.benchmark === s.benchmark)]
+    c.warnings.push(...issues.filter((x) => x.benchmark === s.benchmark).map(issueWarning))
+    return c
   })
 
   const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>
@@ -72,7 +73,44 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
     ...contentionWarnings(input.samples, opts.metric),
     ...generalIssues.map(issueWarning)
   ]
-  return { options: opts, comparisons, counts, warnings, provenance }
+  return { options: opts, familySize: family.size, comparisons, counts, warnings, provenance }
+}
+
+function isComparison(x: Comparison | PreparedComparison): x is Comparison {
+  return 'verdict' in x
+}
+
+/** A prepared comparison when both sides can be tested, else the finished new/removed/failed/too-small one. */
+function prepareOne(
+  name: string,
+  observations: Map<string, Record<Side, Observation[]>>,
+  issues: readonly SampleIssue[],
+  opts: AnalysisOptions
+): Comparison | PreparedComparison {
+  const obs = observations.get(name) ?? { base: [], head: [] }
+  const own = issues.filter((i) => i.benchmark === name)
+  if (!observations.has(name) && own.length === 0) return emptyComparison(name, 'new', obs, [], opts, [])
+  const hasBase = obs.base.length > 0
+  const hasHead = obs.head.length > 0
+  if (hasBase && hasHead) {
+    try {
+      return prepareComparison(name, obs.base, obs.head, opts)
+    } catch (e) {
+      if (!(e instanceof StatsInputError)) throw e
+      // Too few samples is a shortfall (measure more), not a failure; bad values are failures.
+      const verdict: Verdict = e.id === 'too-small' ? 'inconclusive' : 'failed'
+      const level = verdict === 'failed' ? 'error' : 'warning'
+      return emptyComparison(name, verdict, obs, own, opts, [
+        { level, code: e.id, message: e.message },
+        ...own.map(issueWarning)
+      ])
+    }
+  }
+  // A side that only produced errors failed; a side with nothing at all is new/removed.
+  const issueSides = new Set(own.map((i) => i.side))
+  const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head'))
+  const verdict: Verdict = failed ? 'failed' : hasHead ? 'new' : 'removed'
+  return emptyComparison(name, verdict, obs, own, opts, own.map(issueWarning))
 }
 
 /** Real time above CPU time by more than this (single-threaded) means the process waited for a CPU. */
@@ -102,43 +140,11 @@ export function contentionWarnings(samples: readonly Sample[], metric: AnalysisO
         message:
           `${side}: real time is ${((m - 1) * 100).toFixed(0)}% above CPU time (median over single-threaded samples): ` +
           'the benchmark processes waited for a CPU, which adds noise to real time. Measure on a quieter machine, ' +
-          'pin with --cpu, or use --metric cpu_time for single-threaded CPU-bound benchmarks (docs/self-hosted.md)'
+          'pin with --cpu, or use --metric auto or cpu_time for single-threaded CPU-bound benchmarks (docs/self-hosted.md)'
       })
     }
   }
   return warnings
-}
-
-function compareOne(
-  name: string,
-  obs: Record<Side, Observation[]>,
-  issues: SampleIssue[],
-  opts: AnalysisOptions
-): Comparison {
-  const hasBase = obs.base.length > 0
-  const hasHead = obs.head.length > 0
-  const issueSides = new Set(issues.map((i) => i.side))
-  if (hasBase && hasHead) {
-    try {
-      const c = compare(name, obs.base, obs.head, opts)
-      c.issues = issues
-      if (issues.length > 0) c.warnings.push(...issues.map(issueWarning))
-      return c
-    } catch (e) {
-      if (!(e instanceof StatsInputError)) throw e
-      // Too few samples is a shortfall (measure more), not a failure; bad values are failures.
-      const verdict: Verdict = e.id === 'too-small' ? 'inconclusive' : 'failed'
-      const level = verdict === 'failed' ? 'error' : 'warning'
-      return emptyComparison(name, verdict, obs, issues, opts, [
-        { level, code: e.id, message: e.message },
-        ...issues.map(issueWarning)
-      ])
-    }
-  }
-  // A side that only produced errors failed; a side with nothing at all is new/removed.
-  const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head'))
-  const verdict: Verdict = failed ? 'failed' : hasHead ? 'new' : 'removed'
-  return emptyComparison(name, verdict, obs, issues, opts, issues.map(issueWarning))
 }
 
 function emptyComparison(
@@ -152,9 +158,16 @@ function emptyComparison(
   return {
     benchmark: name,
     verdict,
+    inconclusiveReason: verdict === 'inconclusive' ? 'too-few-samples' : null,
+    advice: null,
+    metric: opts.metric === 'auto' ? null : opts.metric,
     level: 'repetitions',
+    levelReason: opts.level === 'repetitions' ? 'forced-repetitions' : 'too-few-processes',
     baseMedian: medianOf(obs.base),
     headMedian: medianOf(obs.head),
+    baseLocation: medianOf(obs.base),
+    headLocation: medianOf(obs.head),
+    series: null,
     base: null,
     head: null,
     pValue: null,
@@ -177,17 +190,33 @@ function medianOf(obs: Observation[]): number | null {
   return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2
 }
 
-/** Groups samples by benchmark and side, each side sorted in time order (round, run, repetition). */
+/**
+ * The time analysed for one benchmark under `auto` (STATISTICS §7): real time when the benchmark
+ * measures it on purpose (`/real_time`, `/manual_time`) or runs several threads (CPU time then sums
+ * the threads' time), else CPU time, which waiting for a core does not inflate.
+ */
+export function resolveMetric(choice: AnalysisOptions['metric'], benchmark: string, threads: number): Metric {
+  if (choice !== 'auto') return choice
+  return /\/(real|manual)_time$/.test(benchmark) || threads > 1 ? 'real_time' : 'cpu_time'
+}
+
+/**
+ * Groups samples by benchmark and side, each side sorted in time order (round, run, repetition),
+ * with the metric each benchmark uses (decided once per benchmark from its first sample's name and threads).
+ */
 export function groupObservations(
   samples: readonly Sample[],
   metric: AnalysisOptions['metric']
-): Map<string, Record<Side, Observation[]>> {
+): { observations: Map<string, Record<Side, Observation[]>>; metrics: Map<string, Metric> } {
   const out = new Map<string, Record<Side, Observation[]>>()
+  const metrics = new Map<string, Metric>()
   for (const s of samples) {
     let entry = out.get(s.benchmark)
     if (!entry) out.set(s.benchmark, (entry = { base: [], head: [] }))
+    let m = metrics.get(s.benchmark)
+    if (!m) metrics.set(s.benchmark, (m = resolveMetric(metric, s.benchmark, s.threads)))
     entry[s.side].push({
-      value: metric === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs,
+      value: m === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs,
       round: s.round,
       run: s.run,
       repetition: s.repetition
@@ -199,7 +228,7 @@ export function groupObservations(
     entry.base.sort(order)
     entry.head.sort(order)
   }
-  return out
+  return { observations: out, metrics }
 }
 
 function issueWarning(i: SampleIssue): Warning {

@@ -11,29 +11,60 @@ export type Verdict =
 /** Whether the test used every repetition or one value (the median) per process run (STATISTICS §3). */
 export type AnalysisLevel = 'repetitions' | 'runs'
 
-export type Correction = 'holm' | 'bh' | 'none'
+/** The level the user asked for: `auto` = one value per run (the gate's only trusted level). */
+export type LevelChoice = 'auto' | 'repetitions'
+
+/**
+ * Why a comparison was analysed at its level (STATISTICS §3):
+ * - 'runs': each side has ≥ R_min runs, one median per run (the default, trusted by the gate);
+ * - 'too-few-processes': fewer runs on a side, repetitions of one process shown, verdict at most inconclusive;
+ * - 'forced-repetitions': `level: repetitions` asked for the pooled analysis; exploratory, not trusted by the gate.
+ */
+export type LevelReason = 'runs' | 'too-few-processes' | 'forced-repetitions'
+
+/** Suite-wide error control of the verdicts (STATISTICS §6). */
+export type Correction = 'bonferroni' | 'holm' | 'none'
+
+/** Which Google Benchmark time is analysed; `auto` chooses per benchmark (STATISTICS §7). */
+export type MetricChoice = 'auto' | 'real_time' | 'cpu_time'
+export type Metric = 'real_time' | 'cpu_time'
+
+/**
+ * Why a tested comparison is `inconclusive` (a code; the report words it):
+ * - 'too-few-processes': fewer than R_min runs on a side (§3);
+ * - 'level-unreachable': too few values for the exact test to reach the level used (§7);
+ * - 'interval-reaches-delta': the interval still reaches ±δ (§7);
+ * - 'too-few-samples': fewer than two values on a side, nothing tested.
+ */
+export type InconclusiveReason =
+  'too-few-processes' | 'level-unreachable' | 'interval-reaches-delta' | 'too-few-samples'
+
+/**
+ * What would decide an inconclusive benchmark (STATISTICS §4), structured so the report words it:
+ * more rounds when that is at most twice the rounds already run (and fits the time budget), else the
+ * benchmark is too noisy to decide ±δ by timing here (`sdPercent` = σ̂ of ln run values × 100).
+ */
+export type Advice = { kind: 'more-rounds'; rounds: number } | { kind: 'too-noisy'; sdPercent: number } | null
 
 /** Thresholds in one object, so new ones never change signatures (STYLE, habit 6). */
 export interface AnalysisOptions {
-  /** Significance level α of the gate, in (0, 1). */
+  /** Significance level α of the gate (family-wise over the suite), in (0, 1). */
   alpha: number
   /** Minimum relative effect δ that matters (0.02 = 2%), > 0. */
   minEffect: number
   /** Power β the sample-size figures aim at, in (0, 1). */
   power: number
-  /** Design effect above which one value per run is analysed (STATISTICS §3). */
-  deffCutoff: number
-  /** Multiple-comparison adjustment over the suite (STATISTICS §6). */
+  /** Suite-wide error control (STATISTICS §6); every interval is computed at the level it implies. */
   correction: Correction
-  /** Bootstrap resamples for the conservative sd (STATISTICS §4). */
-  bootstrapResamples: number
-  /** Seed of the bootstrap, so results are reproducible. */
-  seed: number
+  /** `auto`: one value per run (§3); `repetitions`: pooled, exploratory, not trusted by the gate. */
+  level: LevelChoice
   /** Which time Google Benchmark measured to analyse. */
-  metric: 'real_time' | 'cpu_time'
+  metric: MetricChoice
+  /** Rounds the time budget allows in total, when known: advice never asks for more (§4). */
+  maxRounds?: number
   /**
-   * Adaptive rounds only (docs/adaptive.md): the level of the test and of the CIs at this look,
-   * in (0, alpha]; default alpha. Power figures keep using alpha.
+   * Adaptive rounds only (docs/adaptive.md): the family-wise level of this look, in (0, alpha];
+   * default alpha. It is divided over the suite by the correction like alpha.
    */
   testAlpha?: number
   /**
@@ -41,21 +72,22 @@ export interface AnalysisOptions {
    * family (the benchmarks resolved at earlier looks); default 0.
    */
   familyPadding?: number
+  /** @deprecated ignored: the level is no longer chosen by a design-effect pretest (§3). To be removed. */
+  deffCutoff?: number
+  /** @deprecated ignored: σ̂ is the χ² bound, no bootstrap (§4). To be removed. */
+  bootstrapResamples?: number
+  /** @deprecated ignored (was the bootstrap's seed). To be removed. */
+  seed?: number
 }
 
-/**
- * Defaults; α, δ and β as STATISTICS §7 (to be confirmed by the validation study).
- * The CI level is 1 − α, so a "regression" and its CI never disagree.
- */
+/** Defaults of STATISTICS §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
 export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = Object.freeze({
   alpha: 0.01,
   minEffect: 0.02,
   power: 0.95,
-  deffCutoff: 1.5,
-  correction: 'holm',
-  bootstrapResamples: 1000,
-  seed: 1,
-  metric: 'real_time'
+  correction: 'bonferroni',
+  level: 'auto',
+  metric: 'auto'
 })
 
 /** One measured value with where it came from; a side's observations are in time order. */
@@ -102,8 +134,10 @@ export interface SideAnalysis {
 }
 
 export interface PowerFigures {
-  /** Conservative sd of ln(samples) (upper bootstrap bound, pooled over sides). */
+  /** Conservative sd σ̂ of the ln values the test used: χ² upper bound, pooled over sides (§4). */
   sdLog: number
+  /** The level the power figures use: the level of this benchmark's interval (α/K by default). */
+  alpha: number
   /** Effective samples per side (the smaller side). */
   nEff: number
   /** Samples per side needed to detect the minimum effect with the configured power. */
@@ -139,19 +173,34 @@ export interface AdaptiveInfo {
 export interface Comparison {
   benchmark: string
   verdict: Verdict
+  /** The code of why an `inconclusive` verdict is inconclusive; null for every other verdict. */
+  inconclusiveReason: InconclusiveReason | null
+  /** What would decide an inconclusive benchmark; null otherwise. */
+  advice: Advice
+  /** The time analysed for this benchmark (`auto` resolved per benchmark); null when the caller gave bare values. */
+  metric: Metric | null
   level: AnalysisLevel
-  /** Base and head medians of the raw samples, ns. */
+  levelReason: LevelReason
+  /** Base and head medians of the raw samples (repetitions), ns. */
   baseMedian: number | null
   headMedian: number | null
+  /** Medians of the values the test used (run medians at the run level), ns: Base → Head agrees with the ratio. */
+  baseLocation: number | null
+  headLocation: number | null
+  /** The values the test used, per side in time order (run medians at the run level), ns; for plots. */
+  series: { base: number[]; head: number[] } | null
   base: SideAnalysis | null
   head: SideAnalysis | null
-  /** Two-sided Mann-Whitney p-value, before and after the suite-wide adjustment. */
+  /**
+   * Two-sided Mann-Whitney p-value, and after the suite-wide correction (Bonferroni min(1, K·p),
+   * Holm-adjusted, or raw for `none`).
+   */
   pValue: number | null
   pAdjusted: number | null
   /** R's W statistic for head. */
   u: number | null
   testMethod: 'exact' | 'normal' | null
-  /** Confidence level of the intervals (1 − α). */
+  /** Confidence level of the intervals actually used (1 − α/K for Bonferroni, the Holm step's level, or 1 − α). */
   confLevel: number
   /** Hodges-Lehmann shift head − base, ns. */
   shift: Interval | null
@@ -169,6 +218,8 @@ export interface Comparison {
 
 export interface SuiteResult {
   options: AnalysisOptions
+  /** K: benchmarks in the multiple-comparison family (tested on both sides, plus adaptive padding). */
+  familySize: number
   comparisons: Comparison[]
   counts: Record<Verdict, number>
   /** Warnings about the whole measurement (provenance mismatch, frequency scaling, ...). */

@@ -1,36 +1,37 @@
 /**
- * The verdict rules of STATISTICS §7, on the log scale: e = ln ρ, t = ln(1 + δ), p* adjusted.
- * A change must be both significant and at least the minimum effect to count.
+ * The verdict rules of STATISTICS §7, read off the interval so they cannot contradict it:
+ * with e = ln ρ, t = ln(1 + δ) and [lo, hi] the §6 interval of ln ρ (at the level actually used).
  */
-import type { Verdict } from './types.js'
+import type { InconclusiveReason, Verdict } from './types.js'
 
 export interface VerdictInput {
-  /** Suite-adjusted p-value p*. */
-  pAdjusted: number
-  /** Hodges-Lehmann ratio of locations head/base, and its CI. */
+  /** Hodges-Lehmann ratio of locations head/base, and its CI at the level of §6. */
   ratio: number
-  ratioCi: [number, number]
-  alpha: number
+  ratioCi: readonly [number, number]
   /** Minimum relative effect δ (0.02 = 2%). */
   minEffect: number
 }
 
+export interface VerdictDecision {
+  verdict: Verdict
+  /** Set exactly when the verdict is `inconclusive`. */
+  reason: InconclusiveReason | null
+}
+
 /**
- * Classifies one comparison. `regression`/`improvement` need p* < α and |ln ρ| ≥ ln(1+δ);
- * `negligible` is significant but smaller; without significance the CI decides between
- * `unchanged` (equivalence: CI inside (−t, t)) and `inconclusive` (CI reaches ±t).
+ * Classifies one comparison from its interval:
+ * regression `lo > 0 ∧ e ≥ t`; improvement `hi < 0 ∧ e ≤ −t`; negligible `0 ∉ [lo, hi] ⊂ (−t, t)`;
+ * unchanged `0 ∈ [lo, hi] ⊂ (−t, t)`; otherwise inconclusive (the interval still reaches ±t).
  */
-export function decideVerdict(input: VerdictInput): Verdict {
+export function decideVerdict(input: VerdictInput): VerdictDecision {
   const e = Math.log(input.ratio)
   const t = Math.log(1 + input.minEffect)
-  if (input.pAdjusted < input.alpha) {
-    if (e >= t) return 'regression'
-    if (e <= -t) return 'improvement'
-    return 'negligible'
-  }
   const lo = Math.log(input.ratioCi[0])
   const hi = Math.log(input.ratioCi[1])
-  return lo > -t && hi < t ? 'unchanged' : 'inconclusive'
+  if (lo > 0 && e >= t) return { verdict: 'regression', reason: null }
+  if (hi < 0 && e <= -t) return { verdict: 'improvement', reason: null }
+  if (lo > -t && hi < t) return { verdict: lo > 0 || hi < 0 ? 'negligible' : 'unchanged', reason: null }
+  return { verdict: 'inconclusive', reason: 'interval-reaches-delta' }
 }
 
 /** Verdicts that mean "no significant change"; REPORT.md collapses these into one group. */

@@ -4,8 +4,12 @@
  * comment mode (where it is untrusted: see validateResults).
  */
 import type {
+  Advice,
   AnalysisOptions,
   Comparison,
+  InconclusiveReason,
+  LevelReason,
+  Metric,
   SideAnalysis,
   StopReason,
   SuiteResult,
@@ -21,7 +25,16 @@ export const RESULTS_VERSION = 1
 export interface BenchmarkResultJson {
   name: string
   verdict: Verdict
+  /** Why an inconclusive verdict is inconclusive (absent in files before issue 12). */
+  inconclusive_reason?: InconclusiveReason | null
+  advice?: Advice
+  metric?: Metric | null
   level: 'repetitions' | 'runs'
+  level_reason?: LevelReason
+  /** Medians of the values the test used (run medians at the run level). */
+  location?: { base: number | null; head: number | null }
+  /** The values the test used, in time order. */
+  series?: { base: number[]; head: number[] } | null
   samples: { base: number; head: number }
   runs: { base: number; head: number }
   median: { base: number | null; head: number | null }
@@ -34,6 +47,7 @@ export interface BenchmarkResultJson {
   ratio: { estimate: number; ci: [number, number] } | null
   power: {
     sd_log: number
+    alpha?: number
     n_eff: number
     required_per_side: number | null
     min_detectable_effect: number | null
@@ -53,6 +67,8 @@ export interface ResultsJson {
   tool: { name: 'benchgate'; version: string }
   run: RunInfo
   options: AnalysisOptions
+  /** K, the benchmarks in the multiple-comparison family (absent in files before issue 12). */
+  family_size?: number
   counts: Record<Verdict, number>
   warnings: Warning[]
   provenance: { base: Provenance; head: Provenance }
@@ -69,6 +85,7 @@ export function toResultsJson(report: Report, toolVersion: string, now = new Dat
     tool: { name: 'benchgate', version: toolVersion },
     run,
     options: suite.options,
+    family_size: suite.familySize,
     counts: suite.counts,
     warnings: suite.warnings,
     provenance: suite.provenance,
@@ -80,7 +97,13 @@ function benchmarkJson(c: Comparison): BenchmarkResultJson {
   return {
     name: c.benchmark,
     verdict: c.verdict,
+    inconclusive_reason: c.inconclusiveReason,
+    advice: c.advice,
+    metric: c.metric,
     level: c.level,
+    level_reason: c.levelReason,
+    location: { base: c.baseLocation, head: c.headLocation },
+    series: c.series,
     samples: { base: c.base?.samples ?? 0, head: c.head?.samples ?? 0 },
     runs: { base: c.base?.runs ?? 0, head: c.head?.runs ?? 0 },
     median: { base: c.baseMedian, head: c.headMedian },
@@ -93,6 +116,7 @@ function benchmarkJson(c: Comparison): BenchmarkResultJson {
     ratio: c.ratio,
     power: c.power && {
       sd_log: c.power.sdLog,
+      alpha: c.power.alpha,
       n_eff: c.power.nEff,
       required_per_side: c.power.requiredPerSide,
       min_detectable_effect: c.power.minDetectableEffect,
@@ -117,9 +141,16 @@ export function fromResultsJson(json: ResultsJson): Report {
   const comparisons: Comparison[] = json.benchmarks.map((b) => ({
     benchmark: b.name,
     verdict: b.verdict,
+    inconclusiveReason: b.inconclusive_reason ?? null,
+    advice: b.advice ?? null,
+    metric: b.metric ?? null,
     level: b.level,
+    levelReason: b.level_reason ?? (b.level === 'runs' ? 'runs' : 'too-few-processes'),
     baseMedian: b.median.base,
     headMedian: b.median.head,
+    baseLocation: b.location?.base ?? b.median.base,
+    headLocation: b.location?.head ?? b.median.head,
+    series: b.series ?? null,
     base: b.sides.base,
     head: b.sides.head,
     pValue: b.p_value,
@@ -131,6 +162,7 @@ export function fromResultsJson(json: ResultsJson): Report {
     ratio: b.ratio,
     power: b.power && {
       sdLog: b.power.sd_log,
+      alpha: b.power.alpha ?? 1 - b.conf_level,
       nEff: b.power.n_eff,
       requiredPerSide: b.power.required_per_side,
       minDetectableEffect: b.power.min_detectable_effect,
@@ -149,6 +181,7 @@ export function fromResultsJson(json: ResultsJson): Report {
   }))
   const suite: SuiteResult = {
     options: json.options,
+    familySize: json.family_size ?? comparisons.filter((c) => c.pValue !== null).length,
     comparisons,
     counts: json.counts,
     warnings: json.warnings,

@@ -269,7 +269,7 @@ export function subline(report: Report): string {
   if (machine.length) parts.push(machine.join(', '))
   const o = suite.options
   parts.push(
-    `α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'BH'})`}, min effect ${formatPercent(o.minEffect, 1).replace('.0%', '%')}`
+    `α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${formatPercent(o.minEffect, 1).replace('.0%', '%')}`
   )
   return parts.join(' · ')
 }

@@ -88,9 +88,9 @@ export function validateResults(text: string, source: string): ResultsJson {
       num(a[k], `$.run.adaptive.${k}`)
   }
   const options = obj(root.options, '$.options')
-  for (const k of ['alpha', 'minEffect', 'power', 'deffCutoff']) num(options[k], `$.options.${k}`)
-  if (!['holm', 'bh', 'none'].includes(options.correction as string))
-    fail('$.options.correction', 'expected holm, bh or none')
+  for (const k of ['alpha', 'minEffect', 'power']) num(options[k], `$.options.${k}`)
+  if (!['bonferroni', 'holm', 'none'].includes(options.correction as string))
+    fail('$.options.correction', 'expected bonferroni, holm or none')
   const counts = obj(root.counts, '$.counts')
   for (const v of ALL_VERDICTS) num(counts[v], `$.counts.${v}`)
   warnings(root.warnings, '$.warnings')

@@ -41,6 +41,11 @@ export interface MannWhitneyOptions {
   readonly exact?: boolean
   /** Continuity correction in the normal approximation. Default true. */
   readonly correct?: boolean
+  /**
+   * The level the caller tests at, for the "no p-value can be below …" warning (default
+   * SMALL_SAMPLE_ALPHA); null: no such warning (the caller words its own at the level it applies).
+   */
+  readonly alpha?: number | null
 }
 
 export interface MannWhitneyResult {
@@ -118,10 +123,11 @@ export function mannWhitneySorted(
   const warnings: string[] = []
 
   const floor = minExactPValue(m, n)
-  if (floor > SMALL_SAMPLE_ALPHA) {
+  const alpha = options.alpha === undefined ? SMALL_SAMPLE_ALPHA : options.alpha
+  if (alpha !== null && floor >= alpha) {
     warnings.push(
       `too few samples: with m = ${m} and n = ${n} no two-sided p-value can be below ${floor.toPrecision(2)}, ` +
-        `so no difference can be significant at α = ${SMALL_SAMPLE_ALPHA}`
+        `so no difference can be significant at α = ${alpha.toPrecision(2)}`
     )
   }
 

@@ -85,7 +85,7 @@ export function renderHtml(report: Report, samples: readonly Sample[], options: 
   }
   const plots = ordered.map((c) => {
     const own = byName.get(c.benchmark)
-    return own && own.length > 0 ? benchmarkPlotData(c, own, suite.options.metric) : null
+    return own && own.length > 0 ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null
   })
   const data = {
     captions: Object.fromEntries(PLOTS),
@@ -539,7 +539,7 @@ function provenanceSection(report: Report): string {
     `minimum effect ${formatPercent(o.minEffect)}`,
     `power ${o.power}`,
     `metric ${o.metric}`,
-    `design-effect cut-off ${o.deffCutoff}`,
+    `level ${o.level}`,
     run.rounds !== undefined
       ? `${plural(run.rounds, 'round')}${run.plannedRounds ? ` of ${run.plannedRounds} planned` : ''}`
       : '',

@@ -1,0 +1,198 @@
+/**
+ * `npm run screenshots`: the PR comment as GitHub shows it, for the README. Reports come from the
+ * real analysis of seeded synthetic samples; the comment Markdown is rendered with marked (GitHub-
+ * flavoured: tables, raw HTML such as <details> and <code> passed through as GitHub does) into a
+ * page with a small GitHub-like stylesheet, and headless chromium takes the picture.
+ * Writes docs/img/comment-{no-change,regression,200-benchmarks,matrix}.png.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { marked } from 'marked'
+import { analyzeSuite } from '../src/analysis/suite.js'
+import { composeComment, sectionFor } from '../src/github/commentSections.js'
+import { renderMarkdown } from '../src/report/markdown.js'
+import type { Report } from '../src/report/model.js'
+import type { Provenance, Sample, Side } from '../src/samples/model.js'
+
+const OUT = resolve(import.meta.dirname, '../docs/img')
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
+const WIDTH = 920
+
+interface Bench {
+  name: string
+  ns: number
+  /** head / base */
+  ratio: number
+}
+
+/** Seeded uniform numbers (a 32-bit LCG is plenty for pictures). */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) + 0.5) / 2 ** 32
+}
+
+/** 12 ABBA rounds × 3 repetitions per side, lognormal noise of 1%. */
+function samples(benches: Bench[], seed: number): Sample[] {
+  const u = lcg(seed)
+  const normal = () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u())
+  const out: Sample[] = []
+  for (let round = 0; round < 12; round++) {
+    const order: Side[] = round % 2 === 0 ? ['base', 'head'] : ['head', 'base']
+    for (const side of order)
+      for (const b of benches)
+        for (let repetition = 0; repetition < 3; repetition++) {
+          const t = b.ns * (side === 'head' ? b.ratio : 1) * Math.exp(0.01 * normal())
+          out.push({
+            benchmark: b.name,
+            side,
+            round,
+            run: round,
+            repetition,
+            iterations: 1000,
+            realTimeNs: t,
+            cpuTimeNs: t,
+            threads: 1
+          })
+        }
+  }
+  return out
+}
+
+const PROVENANCE: Provenance = {
+  cpuModel: 'AMD EPYC 7763 64-Core Processor',
+  numCpus: 4,
+  compiler: 'GCC 13.3.0',
+  buildType: 'release',
+  libraryVersion: '1.8.3'
+}
+
+function report(benches: Bench[], seed: number, key = 'default'): Report {
+  const suite = analyzeSuite({
+    samples: samples(benches, seed),
+    issues: [],
+    provenance: { base: PROVENANCE, head: PROVENANCE }
+  })
+  return {
+    suite,
+    run: {
+      base: { label: 'main', sha: '1a2b3c4d5e6f7a8b' },
+      head: { label: 'feature/faster-parse', sha: '9f8e7d6c5b4a3f2e' },
+      mergeBase: true,
+      rounds: 12,
+      repetitions: 3,
+      key
+    }
+  }
+}
+
+const SUITE: Bench[] = [
+  { name: 'BM_OrderBook/array/20000', ns: 398_000, ratio: 1 },
+  { name: 'BM_OrderBook/map/20000', ns: 1_190_000, ratio: 1 },
+  { name: 'BM_Parse/json/4096', ns: 41_200, ratio: 1 },
+  { name: 'BM_Hash/crc32/64', ns: 18.3, ratio: 1 },
+  { name: 'BM_Alloc/small', ns: 5_300, ratio: 1 },
+  { name: 'BM_Sort/int/1024', ns: 12_900, ratio: 1 }
+]
+const withRatio = (name: string, ratio: number) => SUITE.map((b) => (b.name === name ? { ...b, ratio } : b))
+
+function manyBenchmarks(): Bench[] {
+  const u = lcg(2024)
+  const families = ['Parse', 'Hash', 'Sort', 'Alloc', 'OrderBook', 'Encode', 'Decode', 'Match']
+  const out: Bench[] = []
+  for (let i = 0; i < 200; i++)
+    out.push({
+      name: `BM_${families[i % families.length]}/${16 << (i % 7)}/${i}`,
+      ns: 20 * Math.exp(8 * u()),
+      ratio: 1
+    })
+  out[17].ratio = 1.09
+  out[88].ratio = 0.81
+  out[150].ratio = 1.05
+  return out
+}
+
+const CSS = `
+body { margin: 0; background: #ffffff; font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; font-size: 14px; line-height: 1.5; color: #1f2328; }
+.comment { width: ${WIDTH - 48}px; margin: 16px 24px; border: 1px solid #d1d9e0; border-radius: 6px; }
+.header { background: #f6f8fa; border-bottom: 1px solid #d1d9e0; padding: 8px 16px; color: #59636e; border-radius: 6px 6px 0 0; }
+.header b { color: #1f2328; }
+.body { padding: 16px; overflow-wrap: break-word; }
+.body > :first-child { margin-top: 0 !important; }
+h3 { font-size: 1.25em; font-weight: 600; margin: 24px 0 16px; line-height: 1.25; }
+p, ul, table, details, blockquote, pre { margin: 0 0 16px; }
+table { border-collapse: collapse; display: block; width: max-content; max-width: 100%; overflow: auto; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid #d1d9e0; padding: 6px 13px; }
+th { font-weight: 600; }
+tr:nth-child(2n) { background: #f6f8fa; }
+code, pre { font-family: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace; font-size: 85%; }
+code { background: rgba(129, 139, 152, 0.12); padding: 0.2em 0.4em; border-radius: 6px; }
+pre { background: #f6f8fa; padding: 16px; border-radius: 6px; overflow: auto; line-height: 1.45; }
+pre code { background: none; padding: 0; font-size: 100%; }
+summary { cursor: pointer; }
+blockquote { padding: 0 1em; color: #59636e; border-left: 0.25em solid #d1d9e0; }
+`
+
+function page(markdown: string): string {
+  // Hidden markers are HTML comments: GitHub drops them, and so does the browser.
+  const html = marked.parse(markdown, { gfm: true, async: false })
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${CSS}</style></head><body>
+<div class="comment"><div class="header"><b>github-actions</b> <span>bot</span> commented</div><div class="body">${html}</div></div>
+<script>document.title = String(document.documentElement.scrollHeight)</script></body></html>`
+}
+
+function chromium(args: string[], profile: string): string {
+  const r = spawnSync(
+    CHROMIUM!,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--hide-scrollbars',
+      '--no-first-run',
+      `--user-data-dir=${profile}`,
+      ...args
+    ],
+    { encoding: 'utf8', timeout: 120_000, maxBuffer: 1 << 26 }
+  )
+  if (r.error) throw r.error
+  if (r.status !== 0) throw new Error(`chromium exited ${r.status}: ${r.stderr.slice(-2000)}`)
+  return r.stdout
+}
+
+function screenshot(name: string, markdown: string, dir: string): void {
+  const file = join(dir, `${name}.html`)
+  writeFileSync(file, page(markdown))
+  const url = pathToFileURL(file).href
+  // First pass, at the same width: the page's height (the script puts it in the title); second pass: the picture.
+  const dom = chromium([`--window-size=${WIDTH},100`, '--dump-dom', url], join(dir, 'profile'))
+  const height = Number(/<title>(\d+)<\/title>/.exec(dom)?.[1] ?? 1200)
+  const png = join(OUT, `${name}.png`)
+  chromium([`--screenshot=${png}`, `--window-size=${WIDTH},${height}`, url], join(dir, 'profile'))
+  console.log(`${png}: ${WIDTH}×${height}`)
+}
+
+function main(): void {
+  if (!CHROMIUM) throw new Error('chromium not found (apt-get install chromium)')
+  mkdirSync(OUT, { recursive: true })
+  const dir = mkdtempSync(join(tmpdir(), 'benchgate-screenshots-'))
+  try {
+    screenshot('comment-no-change', renderMarkdown(report(SUITE, 1)), dir)
+    screenshot('comment-regression', renderMarkdown(report(withRatio('BM_Parse/json/4096', 1.08), 2)), dir)
+    screenshot('comment-200-benchmarks', renderMarkdown(report(manyBenchmarks(), 3)), dir)
+    const linux = report(withRatio('BM_Parse/json/4096', 1.08), 4, 'linux-gcc')
+    const mac = report(SUITE, 5, 'macos-clang')
+    const matrix = composeComment([
+      sectionFor('linux-gcc', renderMarkdown(linux)),
+      sectionFor('macos-clang', renderMarkdown(mac))
+    ])
+    screenshot('comment-matrix', matrix, dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+main()

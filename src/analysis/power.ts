@@ -1,0 +1,83 @@
+/**
+ * Power, sample size and actionable advice for one comparison (STATISTICS §4), at the level the
+ * verdict actually used: σ̂ is the χ² upper bound of the sd of the ln values the test used, n_req is
+ * `ceil(1.15·n_t)` floored at the fewest values the exact test needs, and "more rounds" is advised only
+ * when it is at most twice the rounds already run (and fits the time budget); otherwise "too noisy".
+ */
+import { sdUpperBound } from '../stats/sdBound.js'
+import { minimumDetectableEffect, minRankTestSamples, powerWarnings } from '../stats/sampleSize.js'
+import type { Side } from '../samples/model.js'
+import { R_MIN } from './level.js'
+import type {
+  Advice,
+  AnalysisOptions,
+  InconclusiveReason,
+  LevelReason,
+  PowerFigures,
+  SideAnalysis,
+  Warning
+} from './types.js'
+
+/** More rounds are advised only up to this multiple of the rounds already run (§4). */
+export const MAX_ADVISED_ROUND_FACTOR = 2
+
+/**
+ * The §4 figures for values `analysed` (ln taken here), tested at `alpha`.
+ * One round adds one run per side at the run level; at the repetition level it adds k values worth k/deff.
+ */
+export function powerFigures(
+  analysed: Record<Side, number[]>,
+  sides: Record<Side, SideAnalysis>,
+  runLevel: boolean,
+  alpha: number,
+  opts: AnalysisOptions,
+  warnings: Warning[]
+): PowerFigures {
+  const sdLog = sdUpperBound([analysed.base.map(Math.log), analysed.head.map(Math.log)]).upper
+  const nEff = Math.min(sides.base.nEff, sides.head.nEff)
+  const effectivePerRound = runLevel ? 1 : Math.min(perRound(sides.base), perRound(sides.head))
+  const findings = powerWarnings({ nEff, minEffect: opts.minEffect, sdLog, alpha, power: opts.power })
+  const mde = minimumDetectableEffect({ nEff, sdLog, alpha, power: opts.power }).effect
+  const required = findings.required.nRequired
+  const moreRounds = Math.max(0, Math.ceil((required - nEff) / effectivePerRound))
+  for (const f of findings.findings)
+    warnings.push({ level: f.level === 'error' ? 'error' : 'info', code: f.id, message: f.message })
+  return { sdLog, alpha, nEff, requiredPerSide: required, minDetectableEffect: mde, moreRounds }
+}
+
+function perRound(side: SideAnalysis): number {
+  return side.samples / Math.max(1, side.runs) / side.designEffect
+}
+
+/**
+ * What would decide an inconclusive benchmark. Too few processes: the rounds to reach R_MIN (or the
+ * exact test's floor at this level). Otherwise the power requirement, when it is at most
+ * MAX_ADVISED_ROUND_FACTOR × the rounds already run and within `opts.maxRounds`; else "too noisy".
+ */
+export function adviceFor(
+  reason: InconclusiveReason | null,
+  levelReason: LevelReason,
+  runs: number,
+  power: PowerFigures | null,
+  opts: AnalysisOptions
+): Advice {
+  if (reason === null || power === null) return null
+  const floor = Math.max(R_MIN, minRankTestSamples(power.alpha))
+  let rounds: number
+  if (levelReason === 'too-few-processes') {
+    const target =
+      power.requiredPerSide !== null && power.requiredPerSide <= MAX_ADVISED_ROUND_FACTOR * floor
+        ? Math.max(floor, power.requiredPerSide)
+        : floor
+    rounds = target - runs
+  } else {
+    rounds = Math.max(1, power.moreRounds ?? 0, reason === 'level-unreachable' ? floor - runs : 0)
+    if (rounds > MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs)) return tooNoisy(power)
+  }
+  if (opts.maxRounds !== undefined && runs + rounds > opts.maxRounds) return tooNoisy(power)
+  return { kind: 'more-rounds', rounds: Math.max(1, rounds) }
+}
+
+function tooNoisy(power: PowerFigures): Advice {
+  return { kind: 'too-noisy', sdPercent: Number((power.sdLog * 100).toPrecision(3)) }
+}
