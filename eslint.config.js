@@ -5,6 +5,25 @@ import importX from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
 import { LAYERS, layerZones } from './layers.config.js'
 
+// Architecture rules beside the layers (docs/architecture.md): only src/index.ts knows @actions/core,
+// only the entry points touch the terminal, and the pure layers do no I/O.
+const ACTIONS_CORE = {
+  name: '@actions/core',
+  message: 'only src/index.ts knows the Action: take a Log (src/log.ts) or return data instead'
+}
+const TERMINAL = ['stdout', 'stderr', 'exit'].map((property) => ({
+  object: 'process',
+  property,
+  message: 'only src/cli.ts and src/index.ts touch the terminal and the exit code: take a Log or an Io'
+}))
+const NO_IO = ['fs', 'fs/promises', 'child_process', 'net', 'http', 'https', 'os', 'worker_threads'].flatMap(
+  (m) =>
+    [m, `node:${m}`].map((name) => ({
+      name,
+      message: 'stats/, analysis/ and report/ compute on data and do no I/O (docs/architecture.md)'
+    }))
+)
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,8 +57,22 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: layerZones(LAYERS) }]
+      'import-x/no-restricted-paths': ['error', { zones: layerZones(LAYERS) }],
+      'no-restricted-imports': ['error', { paths: [ACTIONS_CORE] }],
+      'no-console': 'error',
+      'no-restricted-properties': ['error', ...TERMINAL]
     }
+  },
+  {
+    // Only the entry points know the Action and the terminal; the page script is browser code.
+    files: ['src/index.ts', 'src/cli.ts', 'src/report/html/client.ts'],
+    rules: { 'no-restricted-imports': 'off', 'no-console': 'off', 'no-restricted-properties': 'off' }
+  },
+  {
+    // Pure layers: statistics, analysis and formatting compute on data and do no I/O.
+    files: ['src/stats/**/*.ts', 'src/analysis/**/*.ts', 'src/report/**/*.ts'],
+    ignores: ['src/report/html/client.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ACTIONS_CORE, ...NO_IO] }] }
   },
   {
     // Node scripts (demo, C++ test driver, benchmarks) run outside TypeScript.

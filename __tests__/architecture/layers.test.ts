@@ -1,6 +1,8 @@
 /**
  * The import-layer check (eslint: import-x/no-restricted-paths zones from layers.config.js, and
- * import-x/no-cycle) must fail on a planted upward import, a peer import and a cycle, and pass real code.
+ * import-x/no-cycle) must fail on a planted upward import, a peer import and a cycle, and pass real code;
+ * so must the rules beside it (no I/O in stats/analysis/report; @actions/core and the terminal only in
+ * the entry points).
  * Runs the eslint CLI as `npm run lint` does, on planted text passed through stdin.
  */
 import { describe, expect, it } from '@jest/globals'
@@ -71,6 +73,27 @@ describe('import-layer check', () => {
     expect(r.output).toMatch(/^import-x\/no-cycle: Dependency cycle/m)
     expect(r.output).not.toMatch(/no-restricted-paths/)
   }, 60_000)
+
+  it('fails on I/O in a pure layer (stats/ importing node:fs)', async () => {
+    const planted = `${source('src/stats/summary.ts')}\nimport { readFileSync } from 'node:fs'\nexport const planted = readFileSync\n`
+    const r = await lintAs('src/stats/summary.ts', planted)
+    expect(r.failed).toBe(true)
+    expect(r.output).toMatch(/^no-restricted-imports: 'node:fs' import is restricted.*do no I\/O/m)
+  }, 60_000)
+
+  it('fails on @actions/core or the terminal below the entry points', async () => {
+    const core = `${source('src/pipeline.ts')}\nimport * as core from '@actions/core'\nexport const planted = core\n`
+    const r1 = await lintAs('src/pipeline.ts', core)
+    expect(r1.failed).toBe(true)
+    expect(r1.output).toMatch(/^no-restricted-imports: '@actions\/core' import is restricted/m)
+    const terminal = `${source('src/pipeline.ts')}\nconsole.log('x')\nprocess.stderr.write('x')\n`
+    const r2 = await lintAs('src/pipeline.ts', terminal)
+    expect(r2.failed).toBe(true)
+    expect(r2.output).toMatch(/^no-console: /m)
+    expect(r2.output).toMatch(/^no-restricted-properties: 'process.stderr' is restricted/m)
+    // The entry points may.
+    expect((await lintAs('src/cli.ts', `${source('src/cli.ts')}\nconsole.log('x')\n`)).failed).toBe(false)
+  }, 120_000)
 
   it('places every folder and top-level module of src/ in exactly one layer', async () => {
     const { LAYERS } = (await import('../../layers.config.js' as string)) as { LAYERS: string[][] }
