@@ -45411,7 +45411,9 @@ function collectRun(result, samples, issues, provenance) {
             provenance[result.side] = parsed.provenance;
     }
     catch (e) {
-        issues.push({ ...at, kind: 'invalid', message: e.message, source: result.outFile });
+        // An empty file: the process wrote nothing (killed, or the disk is full), so it lost every benchmark.
+        const kind = e.id === 'empty' ? 'crashed' : 'invalid';
+        issues.push({ ...at, kind, message: e.message, source: result.outFile });
     }
     if (!result.ok) {
         const how = result.timedOut

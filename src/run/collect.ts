@@ -17,7 +17,9 @@ export function collectRun(
     issues.push(...parsed.issues.map((i) => (i.benchmark === '*' ? { ...i, benchmark: '' } : i)))
     if (Object.keys(provenance[result.side]).length === 0) provenance[result.side] = parsed.provenance
   } catch (e) {
-    issues.push({ ...at, kind: 'invalid', message: (e as Error).message, source: result.outFile })
+    // An empty file: the process wrote nothing (killed, or the disk is full), so it lost every benchmark.
+    const kind = (e as { id?: string }).id === 'empty' ? 'crashed' : 'invalid'
+    issues.push({ ...at, kind, message: (e as Error).message, source: result.outFile })
   }
   if (!result.ok) {
     const how = result.timedOut
