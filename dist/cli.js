@@ -86,11 +86,11 @@ function requireMain$1t () {
 * limitations under the License.
 */
 
-var lib$27;
+var lib$28;
 var hasRequiredLib$27;
 
 function requireLib$27 () {
-	if (hasRequiredLib$27) return lib$27;
+	if (hasRequiredLib$27) return lib$28;
 	hasRequiredLib$27 = 1;
 
 	/**
@@ -115,8 +115,8 @@ function requireLib$27 () {
 
 	// EXPORTS //
 
-	lib$27 = main;
-	return lib$27;
+	lib$28 = main;
+	return lib$28;
 }
 
 /**
@@ -195,11 +195,11 @@ function requireMain$1s () {
 * limitations under the License.
 */
 
-var lib$26;
+var lib$27;
 var hasRequiredLib$26;
 
 function requireLib$26 () {
-	if (hasRequiredLib$26) return lib$26;
+	if (hasRequiredLib$26) return lib$27;
 	hasRequiredLib$26 = 1;
 
 	/**
@@ -230,8 +230,8 @@ function requireLib$26 () {
 
 	// EXPORTS //
 
-	lib$26 = main;
-	return lib$26;
+	lib$27 = main;
+	return lib$27;
 }
 
 /**
@@ -310,11 +310,11 @@ function requireMain$1r () {
 * limitations under the License.
 */
 
-var lib$25;
+var lib$26;
 var hasRequiredLib$25;
 
 function requireLib$25 () {
-	if (hasRequiredLib$25) return lib$25;
+	if (hasRequiredLib$25) return lib$26;
 	hasRequiredLib$25 = 1;
 
 	/**
@@ -345,8 +345,8 @@ function requireLib$25 () {
 
 	// EXPORTS //
 
-	lib$25 = main;
-	return lib$25;
+	lib$26 = main;
+	return lib$26;
 }
 
 /**
@@ -448,11 +448,11 @@ function requireMain$1q () {
 * limitations under the License.
 */
 
-var lib$24;
+var lib$25;
 var hasRequiredLib$24;
 
 function requireLib$24 () {
-	if (hasRequiredLib$24) return lib$24;
+	if (hasRequiredLib$24) return lib$25;
 	hasRequiredLib$24 = 1;
 
 	/**
@@ -492,8 +492,8 @@ function requireLib$24 () {
 
 	// EXPORTS //
 
-	lib$24 = main;
-	return lib$24;
+	lib$25 = main;
+	return lib$25;
 }
 
 /**
@@ -545,11 +545,11 @@ function requireMain$1p () {
 * limitations under the License.
 */
 
-var lib$23;
+var lib$24;
 var hasRequiredLib$23;
 
 function requireLib$23 () {
-	if (hasRequiredLib$23) return lib$23;
+	if (hasRequiredLib$23) return lib$24;
 	hasRequiredLib$23 = 1;
 
 	/**
@@ -571,8 +571,8 @@ function requireLib$23 () {
 
 	// EXPORTS //
 
-	lib$23 = main;
-	return lib$23;
+	lib$24 = main;
+	return lib$24;
 }
 
 /**
@@ -593,11 +593,11 @@ function requireLib$23 () {
 * limitations under the License.
 */
 
-var lib$22;
+var lib$23;
 var hasRequiredLib$22;
 
 function requireLib$22 () {
-	if (hasRequiredLib$22) return lib$22;
+	if (hasRequiredLib$22) return lib$23;
 	hasRequiredLib$22 = 1;
 
 	/**
@@ -639,8 +639,8 @@ function requireLib$22 () {
 
 	// EXPORTS //
 
-	lib$22 = FLOAT64_NINF;
-	return lib$22;
+	lib$23 = FLOAT64_NINF;
+	return lib$23;
 }
 
 /**
@@ -661,11 +661,11 @@ function requireLib$22 () {
 * limitations under the License.
 */
 
-var lib$21;
+var lib$22;
 var hasRequiredLib$21;
 
 function requireLib$21 () {
-	if (hasRequiredLib$21) return lib$21;
+	if (hasRequiredLib$21) return lib$22;
 	hasRequiredLib$21 = 1;
 
 	/**
@@ -703,8 +703,8 @@ function requireLib$21 () {
 
 	// EXPORTS //
 
-	lib$21 = FLOAT64_PINF;
-	return lib$21;
+	lib$22 = FLOAT64_PINF;
+	return lib$22;
 }
 
 /**
@@ -725,11 +725,11 @@ function requireLib$21 () {
 * limitations under the License.
 */
 
-var lib$20;
+var lib$21;
 var hasRequiredLib$20;
 
 function requireLib$20 () {
-	if (hasRequiredLib$20) return lib$20;
+	if (hasRequiredLib$20) return lib$21;
 	hasRequiredLib$20 = 1;
 
 	/**
@@ -769,8 +769,8 @@ function requireLib$20 () {
 
 	// EXPORTS //
 
-	lib$20 = FLOAT64_EXPONENT_BIAS;
-	return lib$20;
+	lib$21 = FLOAT64_EXPONENT_BIAS;
+	return lib$21;
 }
 
 /**
@@ -791,11 +791,11 @@ function requireLib$20 () {
 * limitations under the License.
 */
 
-var lib$1$;
+var lib$20;
 var hasRequiredLib$1$;
 
 function requireLib$1$ () {
-	if (hasRequiredLib$1$) return lib$1$;
+	if (hasRequiredLib$1$) return lib$20;
 	hasRequiredLib$1$ = 1;
 
 	/**
@@ -831,8 +831,8 @@ function requireLib$1$ () {
 
 	// EXPORTS //
 
-	lib$1$ = FLOAT64_MAX_BASE2_EXPONENT;
-	return lib$1$;
+	lib$20 = FLOAT64_MAX_BASE2_EXPONENT;
+	return lib$20;
 }
 
 /**
@@ -853,11 +853,11 @@ function requireLib$1$ () {
 * limitations under the License.
 */
 
-var lib$1_;
+var lib$1$;
 var hasRequiredLib$1_;
 
 function requireLib$1_ () {
-	if (hasRequiredLib$1_) return lib$1_;
+	if (hasRequiredLib$1_) return lib$1$;
 	hasRequiredLib$1_ = 1;
 
 	/**
@@ -893,8 +893,8 @@ function requireLib$1_ () {
 
 	// EXPORTS //
 
-	lib$1_ = FLOAT64_MAX_BASE2_EXPONENT_SUBNORMAL;
-	return lib$1_;
+	lib$1$ = FLOAT64_MAX_BASE2_EXPONENT_SUBNORMAL;
+	return lib$1$;
 }
 
 /**
@@ -915,11 +915,11 @@ function requireLib$1_ () {
 * limitations under the License.
 */
 
-var lib$1Z;
+var lib$1_;
 var hasRequiredLib$1Z;
 
 function requireLib$1Z () {
-	if (hasRequiredLib$1Z) return lib$1Z;
+	if (hasRequiredLib$1Z) return lib$1_;
 	hasRequiredLib$1Z = 1;
 
 	/**
@@ -955,8 +955,8 @@ function requireLib$1Z () {
 
 	// EXPORTS //
 
-	lib$1Z = FLOAT64_MIN_BASE2_EXPONENT_SUBNORMAL;
-	return lib$1Z;
+	lib$1_ = FLOAT64_MIN_BASE2_EXPONENT_SUBNORMAL;
+	return lib$1_;
 }
 
 /**
@@ -1043,11 +1043,11 @@ function requireMain$1o () {
 * limitations under the License.
 */
 
-var lib$1Y;
+var lib$1Z;
 var hasRequiredLib$1Y;
 
 function requireLib$1Y () {
-	if (hasRequiredLib$1Y) return lib$1Y;
+	if (hasRequiredLib$1Y) return lib$1Z;
 	hasRequiredLib$1Y = 1;
 
 	/**
@@ -1078,8 +1078,8 @@ function requireLib$1Y () {
 
 	// EXPORTS //
 
-	lib$1Y = main;
-	return lib$1Y;
+	lib$1Z = main;
+	return lib$1Z;
 }
 
 /**
@@ -1100,11 +1100,11 @@ function requireLib$1Y () {
 * limitations under the License.
 */
 
-var lib$1X;
+var lib$1Y;
 var hasRequiredLib$1X;
 
 function requireLib$1X () {
-	if (hasRequiredLib$1X) return lib$1X;
+	if (hasRequiredLib$1X) return lib$1Y;
 	hasRequiredLib$1X = 1;
 
 	/**
@@ -1142,8 +1142,8 @@ function requireLib$1X () {
 
 	// EXPORTS //
 
-	lib$1X = FLOAT64_HIGH_WORD_SIGN_MASK;
-	return lib$1X;
+	lib$1Y = FLOAT64_HIGH_WORD_SIGN_MASK;
+	return lib$1Y;
 }
 
 /**
@@ -1164,11 +1164,11 @@ function requireLib$1X () {
 * limitations under the License.
 */
 
-var lib$1W;
+var lib$1X;
 var hasRequiredLib$1W;
 
 function requireLib$1W () {
-	if (hasRequiredLib$1W) return lib$1W;
+	if (hasRequiredLib$1W) return lib$1X;
 	hasRequiredLib$1W = 1;
 
 	/**
@@ -1206,8 +1206,8 @@ function requireLib$1W () {
 
 	// EXPORTS //
 
-	lib$1W = FLOAT64_HIGH_WORD_ABS_MASK;
-	return lib$1W;
+	lib$1X = FLOAT64_HIGH_WORD_ABS_MASK;
+	return lib$1X;
 }
 
 /**
@@ -2146,11 +2146,11 @@ function requireMain$1n () {
 * limitations under the License.
 */
 
-var lib$1V;
+var lib$1W;
 var hasRequiredLib$1V;
 
 function requireLib$1V () {
-	if (hasRequiredLib$1V) return lib$1V;
+	if (hasRequiredLib$1V) return lib$1W;
 	hasRequiredLib$1V = 1;
 
 	/**
@@ -2173,8 +2173,8 @@ function requireLib$1V () {
 
 	// EXPORTS //
 
-	lib$1V = main;
-	return lib$1V;
+	lib$1W = main;
+	return lib$1W;
 }
 
 /**
@@ -2298,11 +2298,11 @@ function requireMain$1m () {
 * limitations under the License.
 */
 
-var lib$1U;
+var lib$1V;
 var hasRequiredLib$1U;
 
 function requireLib$1U () {
-	if (hasRequiredLib$1U) return lib$1U;
+	if (hasRequiredLib$1U) return lib$1V;
 	hasRequiredLib$1U = 1;
 
 	/**
@@ -2325,8 +2325,8 @@ function requireLib$1U () {
 
 	// EXPORTS //
 
-	lib$1U = main;
-	return lib$1U;
+	lib$1V = main;
+	return lib$1V;
 }
 
 /**
@@ -2469,11 +2469,11 @@ function requireMain$1l () {
 * limitations under the License.
 */
 
-var lib$1T;
+var lib$1U;
 var hasRequiredLib$1T;
 
 function requireLib$1T () {
-	if (hasRequiredLib$1T) return lib$1T;
+	if (hasRequiredLib$1T) return lib$1U;
 	hasRequiredLib$1T = 1;
 
 	/**
@@ -2498,8 +2498,8 @@ function requireLib$1T () {
 
 	// EXPORTS //
 
-	lib$1T = main;
-	return lib$1T;
+	lib$1U = main;
+	return lib$1U;
 }
 
 /**
@@ -2648,11 +2648,11 @@ function requirePolyfill$5 () {
 * limitations under the License.
 */
 
-var lib$1S;
+var lib$1T;
 var hasRequiredLib$1S;
 
 function requireLib$1S () {
-	if (hasRequiredLib$1S) return lib$1S;
+	if (hasRequiredLib$1S) return lib$1T;
 	hasRequiredLib$1S = 1;
 
 	/**
@@ -2692,8 +2692,8 @@ function requireLib$1S () {
 
 	// EXPORTS //
 
-	lib$1S = defineProperty;
-	return lib$1S;
+	lib$1T = defineProperty;
+	return lib$1T;
 }
 
 /**
@@ -2780,11 +2780,11 @@ function requireMain$1k () {
 * limitations under the License.
 */
 
-var lib$1R;
+var lib$1S;
 var hasRequiredLib$1R;
 
 function requireLib$1R () {
-	if (hasRequiredLib$1R) return lib$1R;
+	if (hasRequiredLib$1R) return lib$1S;
 	hasRequiredLib$1R = 1;
 
 	/**
@@ -2813,8 +2813,8 @@ function requireLib$1R () {
 
 	// EXPORTS //
 
-	lib$1R = main;
-	return lib$1R;
+	lib$1S = main;
+	return lib$1S;
 }
 
 /**
@@ -2885,11 +2885,11 @@ function requireMain$1j () {
 * limitations under the License.
 */
 
-var lib$1Q;
+var lib$1R;
 var hasRequiredLib$1Q;
 
 function requireLib$1Q () {
-	if (hasRequiredLib$1Q) return lib$1Q;
+	if (hasRequiredLib$1Q) return lib$1R;
 	hasRequiredLib$1Q = 1;
 
 	/**
@@ -2911,8 +2911,8 @@ function requireLib$1Q () {
 
 	// EXPORTS //
 
-	lib$1Q = main;
-	return lib$1Q;
+	lib$1R = main;
+	return lib$1R;
 }
 
 /**
@@ -2990,11 +2990,11 @@ function requireMain$1i () {
 * limitations under the License.
 */
 
-var lib$1P;
+var lib$1Q;
 var hasRequiredLib$1P;
 
 function requireLib$1P () {
-	if (hasRequiredLib$1P) return lib$1P;
+	if (hasRequiredLib$1P) return lib$1Q;
 	hasRequiredLib$1P = 1;
 
 	/**
@@ -3016,8 +3016,8 @@ function requireLib$1P () {
 
 	// EXPORTS //
 
-	lib$1P = main;
-	return lib$1P;
+	lib$1Q = main;
+	return lib$1Q;
 }
 
 /**
@@ -3210,11 +3210,11 @@ function requireMain$1g () {
 * limitations under the License.
 */
 
-var lib$1O;
+var lib$1P;
 var hasRequiredLib$1O;
 
 function requireLib$1O () {
-	if (hasRequiredLib$1O) return lib$1O;
+	if (hasRequiredLib$1O) return lib$1P;
 	hasRequiredLib$1O = 1;
 
 	/**
@@ -3243,8 +3243,8 @@ function requireLib$1O () {
 
 	// EXPORTS //
 
-	lib$1O = main;
-	return lib$1O;
+	lib$1P = main;
+	return lib$1P;
 }
 
 /**
@@ -3301,11 +3301,11 @@ function requireMain$1f () {
 * limitations under the License.
 */
 
-var lib$1N;
+var lib$1O;
 var hasRequiredLib$1N;
 
 function requireLib$1N () {
-	if (hasRequiredLib$1N) return lib$1N;
+	if (hasRequiredLib$1N) return lib$1O;
 	hasRequiredLib$1N = 1;
 
 	/**
@@ -3327,8 +3327,8 @@ function requireLib$1N () {
 
 	// EXPORTS //
 
-	lib$1N = main;
-	return lib$1N;
+	lib$1O = main;
+	return lib$1O;
 }
 
 /**
@@ -3479,11 +3479,11 @@ function requirePolyfill$4 () {
 * limitations under the License.
 */
 
-var lib$1M;
+var lib$1N;
 var hasRequiredLib$1M;
 
 function requireLib$1M () {
-	if (hasRequiredLib$1M) return lib$1M;
+	if (hasRequiredLib$1M) return lib$1N;
 	hasRequiredLib$1M = 1;
 
 	/**
@@ -3526,8 +3526,8 @@ function requireLib$1M () {
 
 	// EXPORTS //
 
-	lib$1M = main;
-	return lib$1M;
+	lib$1N = main;
+	return lib$1N;
 }
 
 /**
@@ -3615,11 +3615,11 @@ function requireMain$1e () {
 * limitations under the License.
 */
 
-var lib$1L;
+var lib$1M;
 var hasRequiredLib$1L;
 
 function requireLib$1L () {
-	if (hasRequiredLib$1L) return lib$1L;
+	if (hasRequiredLib$1L) return lib$1M;
 	hasRequiredLib$1L = 1;
 
 	/**
@@ -3645,8 +3645,8 @@ function requireLib$1L () {
 
 	// EXPORTS //
 
-	lib$1L = isUint32Array;
-	return lib$1L;
+	lib$1M = isUint32Array;
+	return lib$1M;
 }
 
 /**
@@ -3667,11 +3667,11 @@ function requireLib$1L () {
 * limitations under the License.
 */
 
-var lib$1K;
+var lib$1L;
 var hasRequiredLib$1K;
 
 function requireLib$1K () {
-	if (hasRequiredLib$1K) return lib$1K;
+	if (hasRequiredLib$1K) return lib$1L;
 	hasRequiredLib$1K = 1;
 
 	/**
@@ -3714,8 +3714,8 @@ function requireLib$1K () {
 
 	// EXPORTS //
 
-	lib$1K = UINT32_MAX;
-	return lib$1K;
+	lib$1L = UINT32_MAX;
+	return lib$1L;
 }
 
 /**
@@ -3847,11 +3847,11 @@ function requireMain$1d () {
 * limitations under the License.
 */
 
-var lib$1J;
+var lib$1K;
 var hasRequiredLib$1J;
 
 function requireLib$1J () {
-	if (hasRequiredLib$1J) return lib$1J;
+	if (hasRequiredLib$1J) return lib$1K;
 	hasRequiredLib$1J = 1;
 
 	/**
@@ -3873,8 +3873,8 @@ function requireLib$1J () {
 
 	// EXPORTS //
 
-	lib$1J = hasUint32ArraySupport;
-	return lib$1J;
+	lib$1K = hasUint32ArraySupport;
+	return lib$1K;
 }
 
 /**
@@ -3976,11 +3976,11 @@ function requirePolyfill$3 () {
 * limitations under the License.
 */
 
-var lib$1I;
+var lib$1J;
 var hasRequiredLib$1I;
 
 function requireLib$1I () {
-	if (hasRequiredLib$1I) return lib$1I;
+	if (hasRequiredLib$1I) return lib$1J;
 	hasRequiredLib$1I = 1;
 
 	/**
@@ -4014,8 +4014,8 @@ function requireLib$1I () {
 
 	// EXPORTS //
 
-	lib$1I = ctor;
-	return lib$1I;
+	lib$1J = ctor;
+	return lib$1J;
 }
 
 /**
@@ -4103,11 +4103,11 @@ function requireMain$1b () {
 * limitations under the License.
 */
 
-var lib$1H;
+var lib$1I;
 var hasRequiredLib$1H;
 
 function requireLib$1H () {
-	if (hasRequiredLib$1H) return lib$1H;
+	if (hasRequiredLib$1H) return lib$1I;
 	hasRequiredLib$1H = 1;
 
 	/**
@@ -4133,8 +4133,8 @@ function requireLib$1H () {
 
 	// EXPORTS //
 
-	lib$1H = isFloat64Array;
-	return lib$1H;
+	lib$1I = isFloat64Array;
+	return lib$1I;
 }
 
 /**
@@ -4263,11 +4263,11 @@ function requireMain$1a () {
 * limitations under the License.
 */
 
-var lib$1G;
+var lib$1H;
 var hasRequiredLib$1G;
 
 function requireLib$1G () {
-	if (hasRequiredLib$1G) return lib$1G;
+	if (hasRequiredLib$1G) return lib$1H;
 	hasRequiredLib$1G = 1;
 
 	/**
@@ -4289,8 +4289,8 @@ function requireLib$1G () {
 
 	// EXPORTS //
 
-	lib$1G = hasFloat64ArraySupport;
-	return lib$1G;
+	lib$1H = hasFloat64ArraySupport;
+	return lib$1H;
 }
 
 /**
@@ -4392,11 +4392,11 @@ function requirePolyfill$2 () {
 * limitations under the License.
 */
 
-var lib$1F;
+var lib$1G;
 var hasRequiredLib$1F;
 
 function requireLib$1F () {
-	if (hasRequiredLib$1F) return lib$1F;
+	if (hasRequiredLib$1F) return lib$1G;
 	hasRequiredLib$1F = 1;
 
 	/**
@@ -4430,8 +4430,8 @@ function requireLib$1F () {
 
 	// EXPORTS //
 
-	lib$1F = ctor;
-	return lib$1F;
+	lib$1G = ctor;
+	return lib$1G;
 }
 
 /**
@@ -4519,11 +4519,11 @@ function requireMain$18 () {
 * limitations under the License.
 */
 
-var lib$1E;
+var lib$1F;
 var hasRequiredLib$1E;
 
 function requireLib$1E () {
-	if (hasRequiredLib$1E) return lib$1E;
+	if (hasRequiredLib$1E) return lib$1F;
 	hasRequiredLib$1E = 1;
 
 	/**
@@ -4549,8 +4549,8 @@ function requireLib$1E () {
 
 	// EXPORTS //
 
-	lib$1E = isUint8Array;
-	return lib$1E;
+	lib$1F = isUint8Array;
+	return lib$1F;
 }
 
 /**
@@ -4571,11 +4571,11 @@ function requireLib$1E () {
 * limitations under the License.
 */
 
-var lib$1D;
+var lib$1E;
 var hasRequiredLib$1D;
 
 function requireLib$1D () {
-	if (hasRequiredLib$1D) return lib$1D;
+	if (hasRequiredLib$1D) return lib$1E;
 	hasRequiredLib$1D = 1;
 
 	/**
@@ -4618,8 +4618,8 @@ function requireLib$1D () {
 
 	// EXPORTS //
 
-	lib$1D = UINT8_MAX;
-	return lib$1D;
+	lib$1E = UINT8_MAX;
+	return lib$1E;
 }
 
 /**
@@ -4751,11 +4751,11 @@ function requireMain$17 () {
 * limitations under the License.
 */
 
-var lib$1C;
+var lib$1D;
 var hasRequiredLib$1C;
 
 function requireLib$1C () {
-	if (hasRequiredLib$1C) return lib$1C;
+	if (hasRequiredLib$1C) return lib$1D;
 	hasRequiredLib$1C = 1;
 
 	/**
@@ -4777,8 +4777,8 @@ function requireLib$1C () {
 
 	// EXPORTS //
 
-	lib$1C = hasUint8ArraySupport;
-	return lib$1C;
+	lib$1D = hasUint8ArraySupport;
+	return lib$1D;
 }
 
 /**
@@ -4880,11 +4880,11 @@ function requirePolyfill$1 () {
 * limitations under the License.
 */
 
-var lib$1B;
+var lib$1C;
 var hasRequiredLib$1B;
 
 function requireLib$1B () {
-	if (hasRequiredLib$1B) return lib$1B;
+	if (hasRequiredLib$1B) return lib$1C;
 	hasRequiredLib$1B = 1;
 
 	/**
@@ -4918,8 +4918,8 @@ function requireLib$1B () {
 
 	// EXPORTS //
 
-	lib$1B = ctor;
-	return lib$1B;
+	lib$1C = ctor;
+	return lib$1C;
 }
 
 /**
@@ -5007,11 +5007,11 @@ function requireMain$15 () {
 * limitations under the License.
 */
 
-var lib$1A;
+var lib$1B;
 var hasRequiredLib$1A;
 
 function requireLib$1A () {
-	if (hasRequiredLib$1A) return lib$1A;
+	if (hasRequiredLib$1A) return lib$1B;
 	hasRequiredLib$1A = 1;
 
 	/**
@@ -5037,8 +5037,8 @@ function requireLib$1A () {
 
 	// EXPORTS //
 
-	lib$1A = isUint16Array;
-	return lib$1A;
+	lib$1B = isUint16Array;
+	return lib$1B;
 }
 
 /**
@@ -5059,11 +5059,11 @@ function requireLib$1A () {
 * limitations under the License.
 */
 
-var lib$1z;
+var lib$1A;
 var hasRequiredLib$1z;
 
 function requireLib$1z () {
-	if (hasRequiredLib$1z) return lib$1z;
+	if (hasRequiredLib$1z) return lib$1A;
 	hasRequiredLib$1z = 1;
 
 	/**
@@ -5106,8 +5106,8 @@ function requireLib$1z () {
 
 	// EXPORTS //
 
-	lib$1z = UINT16_MAX;
-	return lib$1z;
+	lib$1A = UINT16_MAX;
+	return lib$1A;
 }
 
 /**
@@ -5239,11 +5239,11 @@ function requireMain$14 () {
 * limitations under the License.
 */
 
-var lib$1y;
+var lib$1z;
 var hasRequiredLib$1y;
 
 function requireLib$1y () {
-	if (hasRequiredLib$1y) return lib$1y;
+	if (hasRequiredLib$1y) return lib$1z;
 	hasRequiredLib$1y = 1;
 
 	/**
@@ -5265,8 +5265,8 @@ function requireLib$1y () {
 
 	// EXPORTS //
 
-	lib$1y = hasUint16ArraySupport;
-	return lib$1y;
+	lib$1z = hasUint16ArraySupport;
+	return lib$1z;
 }
 
 /**
@@ -5368,11 +5368,11 @@ function requirePolyfill () {
 * limitations under the License.
 */
 
-var lib$1x;
+var lib$1y;
 var hasRequiredLib$1x;
 
 function requireLib$1x () {
-	if (hasRequiredLib$1x) return lib$1x;
+	if (hasRequiredLib$1x) return lib$1y;
 	hasRequiredLib$1x = 1;
 
 	/**
@@ -5406,8 +5406,8 @@ function requireLib$1x () {
 
 	// EXPORTS //
 
-	lib$1x = ctor;
-	return lib$1x;
+	lib$1y = ctor;
+	return lib$1y;
 }
 
 /**
@@ -5552,11 +5552,11 @@ function requireMain$12 () {
 * limitations under the License.
 */
 
-var lib$1w;
+var lib$1x;
 var hasRequiredLib$1w;
 
 function requireLib$1w () {
-	if (hasRequiredLib$1w) return lib$1w;
+	if (hasRequiredLib$1w) return lib$1x;
 	hasRequiredLib$1w = 1;
 
 	/**
@@ -5578,8 +5578,8 @@ function requireLib$1w () {
 
 	// EXPORTS //
 
-	lib$1w = IS_LITTLE_ENDIAN;
-	return lib$1w;
+	lib$1x = IS_LITTLE_ENDIAN;
+	return lib$1x;
 }
 
 /**
@@ -5823,11 +5823,11 @@ function requireMain$11 () {
 * limitations under the License.
 */
 
-var lib$1v;
+var lib$1w;
 var hasRequiredLib$1v;
 
 function requireLib$1v () {
-	if (hasRequiredLib$1v) return lib$1v;
+	if (hasRequiredLib$1v) return lib$1w;
 	hasRequiredLib$1v = 1;
 
 	/**
@@ -5868,8 +5868,8 @@ function requireLib$1v () {
 
 	// EXPORTS //
 
-	lib$1v = main;
-	return lib$1v;
+	lib$1w = main;
+	return lib$1w;
 }
 
 /**
@@ -6035,11 +6035,11 @@ function requireMain$10 () {
 * limitations under the License.
 */
 
-var lib$1u;
+var lib$1v;
 var hasRequiredLib$1u;
 
 function requireLib$1u () {
-	if (hasRequiredLib$1u) return lib$1u;
+	if (hasRequiredLib$1u) return lib$1v;
 	hasRequiredLib$1u = 1;
 
 	/**
@@ -6061,8 +6061,8 @@ function requireLib$1u () {
 
 	// EXPORTS //
 
-	lib$1u = main;
-	return lib$1u;
+	lib$1v = main;
+	return lib$1v;
 }
 
 /**
@@ -6266,11 +6266,11 @@ function requireMain$$ () {
 * limitations under the License.
 */
 
-var lib$1t;
+var lib$1u;
 var hasRequiredLib$1t;
 
 function requireLib$1t () {
-	if (hasRequiredLib$1t) return lib$1t;
+	if (hasRequiredLib$1t) return lib$1u;
 	hasRequiredLib$1t = 1;
 
 	/**
@@ -6310,8 +6310,8 @@ function requireLib$1t () {
 
 	// EXPORTS //
 
-	lib$1t = main;
-	return lib$1t;
+	lib$1u = main;
+	return lib$1u;
 }
 
 /**
@@ -6432,11 +6432,11 @@ function requireMain$_ () {
 * limitations under the License.
 */
 
-var lib$1s;
+var lib$1t;
 var hasRequiredLib$1s;
 
 function requireLib$1s () {
-	if (hasRequiredLib$1s) return lib$1s;
+	if (hasRequiredLib$1s) return lib$1t;
 	hasRequiredLib$1s = 1;
 
 	/**
@@ -6470,8 +6470,8 @@ function requireLib$1s () {
 
 	// EXPORTS //
 
-	lib$1s = main;
-	return lib$1s;
+	lib$1t = main;
+	return lib$1t;
 }
 
 /**
@@ -6492,11 +6492,11 @@ function requireLib$1s () {
 * limitations under the License.
 */
 
-var lib$1r;
+var lib$1s;
 var hasRequiredLib$1r;
 
 function requireLib$1r () {
-	if (hasRequiredLib$1r) return lib$1r;
+	if (hasRequiredLib$1r) return lib$1s;
 	hasRequiredLib$1r = 1;
 
 	/**
@@ -6540,8 +6540,8 @@ function requireLib$1r () {
 
 	// EXPORTS //
 
-	lib$1r = FLOAT64_SMALLEST_NORMAL;
-	return lib$1r;
+	lib$1s = FLOAT64_SMALLEST_NORMAL;
+	return lib$1s;
 }
 
 /**
@@ -6626,11 +6626,11 @@ function requireMain$Z () {
 * limitations under the License.
 */
 
-var lib$1q;
+var lib$1r;
 var hasRequiredLib$1q;
 
 function requireLib$1q () {
-	if (hasRequiredLib$1q) return lib$1q;
+	if (hasRequiredLib$1q) return lib$1r;
 	hasRequiredLib$1q = 1;
 
 	/**
@@ -6664,8 +6664,8 @@ function requireLib$1q () {
 
 	// EXPORTS //
 
-	lib$1q = main;
-	return lib$1q;
+	lib$1r = main;
+	return lib$1r;
 }
 
 /**
@@ -6872,11 +6872,11 @@ function requireMain$Y () {
 * limitations under the License.
 */
 
-var lib$1p;
+var lib$1q;
 var hasRequiredLib$1p;
 
 function requireLib$1p () {
-	if (hasRequiredLib$1p) return lib$1p;
+	if (hasRequiredLib$1p) return lib$1q;
 	hasRequiredLib$1p = 1;
 
 	/**
@@ -6924,8 +6924,8 @@ function requireLib$1p () {
 
 	// EXPORTS //
 
-	lib$1p = main;
-	return lib$1p;
+	lib$1q = main;
+	return lib$1q;
 }
 
 /**
@@ -6946,11 +6946,11 @@ function requireLib$1p () {
 * limitations under the License.
 */
 
-var lib$1o;
+var lib$1p;
 var hasRequiredLib$1o;
 
 function requireLib$1o () {
-	if (hasRequiredLib$1o) return lib$1o;
+	if (hasRequiredLib$1o) return lib$1p;
 	hasRequiredLib$1o = 1;
 
 	/**
@@ -6988,8 +6988,8 @@ function requireLib$1o () {
 
 	// EXPORTS //
 
-	lib$1o = FLOAT64_HIGH_WORD_EXPONENT_MASK;
-	return lib$1o;
+	lib$1p = FLOAT64_HIGH_WORD_EXPONENT_MASK;
+	return lib$1p;
 }
 
 /**
@@ -7084,11 +7084,11 @@ function requireMain$X () {
 * limitations under the License.
 */
 
-var lib$1n;
+var lib$1o;
 var hasRequiredLib$1n;
 
 function requireLib$1n () {
-	if (hasRequiredLib$1n) return lib$1n;
+	if (hasRequiredLib$1n) return lib$1o;
 	hasRequiredLib$1n = 1;
 
 	/**
@@ -7119,8 +7119,8 @@ function requireLib$1n () {
 
 	// EXPORTS //
 
-	lib$1n = main;
-	return lib$1n;
+	lib$1o = main;
+	return lib$1o;
 }
 
 /**
@@ -7299,11 +7299,11 @@ function requireMain$W () {
 * limitations under the License.
 */
 
-var lib$1m;
+var lib$1n;
 var hasRequiredLib$1m;
 
 function requireLib$1m () {
-	if (hasRequiredLib$1m) return lib$1m;
+	if (hasRequiredLib$1m) return lib$1n;
 	hasRequiredLib$1m = 1;
 
 	/**
@@ -7343,8 +7343,8 @@ function requireLib$1m () {
 
 	// EXPORTS //
 
-	lib$1m = main;
-	return lib$1m;
+	lib$1n = main;
+	return lib$1n;
 }
 
 /**
@@ -7768,11 +7768,11 @@ function requireMain$V () {
 * limitations under the License.
 */
 
-var lib$1l;
+var lib$1m;
 var hasRequiredLib$1l;
 
 function requireLib$1l () {
-	if (hasRequiredLib$1l) return lib$1l;
+	if (hasRequiredLib$1l) return lib$1m;
 	hasRequiredLib$1l = 1;
 
 	/**
@@ -7803,8 +7803,8 @@ function requireLib$1l () {
 
 	// EXPORTS //
 
-	lib$1l = main;
-	return lib$1l;
+	lib$1m = main;
+	return lib$1m;
 }
 
 /**
@@ -7991,11 +7991,11 @@ function requireMain$U () {
 * limitations under the License.
 */
 
-var lib$1k;
+var lib$1l;
 var hasRequiredLib$1k;
 
 function requireLib$1k () {
-	if (hasRequiredLib$1k) return lib$1k;
+	if (hasRequiredLib$1k) return lib$1l;
 	hasRequiredLib$1k = 1;
 
 	/**
@@ -8037,8 +8037,8 @@ function requireLib$1k () {
 
 	// EXPORTS //
 
-	lib$1k = main;
-	return lib$1k;
+	lib$1l = main;
+	return lib$1l;
 }
 
 /**
@@ -8909,11 +8909,11 @@ function requireMain$T () {
 * limitations under the License.
 */
 
-var lib$1j;
+var lib$1k;
 var hasRequiredLib$1j;
 
 function requireLib$1j () {
-	if (hasRequiredLib$1j) return lib$1j;
+	if (hasRequiredLib$1j) return lib$1k;
 	hasRequiredLib$1j = 1;
 
 	/**
@@ -8950,8 +8950,8 @@ function requireLib$1j () {
 
 	// EXPORTS //
 
-	lib$1j = main;
-	return lib$1j;
+	lib$1k = main;
+	return lib$1k;
 }
 
 var libExports$5 = requireLib$1j();
@@ -9239,6 +9239,99 @@ function conditionalPower(o) {
     if (sd === 0)
         return Math.abs(mean) > bound ? 1 : 0;
     return normalSf((bound - mean) / sd) + normalSf((bound + mean) / sd);
+}
+
+/** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */
+const FILE_ISSUE = '*';
+/**
+ * A sample file that cannot be read at all. Problems with single entries are never thrown: they
+ * become a SampleIssue and every good sample is kept. The message says what was wrong, where
+ * (file:line:column when known) and what to do.
+ */
+class SampleFileError extends Error {
+    id;
+    file;
+    /** 1-based line of the problem, when known. */
+    line;
+    /** 1-based column of the problem, when known. */
+    column;
+    constructor(id, file, message, position) {
+        super(message);
+        this.name = 'SampleFileError';
+        this.id = id;
+        this.file = file;
+        if (position) {
+            this.line = position.line;
+            this.column = position.column;
+        }
+    }
+}
+/** 1-based line and column of a 0-based character offset. O(offset). */
+function positionOf(text, offset) {
+    let line = 1;
+    let lineStart = 0;
+    const end = Math.min(offset, text.length);
+    for (let i = 0; i < end; i++) {
+        if (text.charCodeAt(i) === 10) {
+            line++;
+            lineStart = i + 1;
+        }
+    }
+    return { line, column: end - lineStart + 1 };
+}
+/** The resolved round/run/source of a parse call. */
+function resolveSource(opts) {
+    return { round: opts.round ?? -1, run: opts.run ?? 0, source: opts.source ?? '<text>' };
+}
+/** Drops a UTF-8 byte order mark, which some editors and PowerShell redirections add. */
+function stripBom(text) {
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+/**
+ * A short description of a JSON value for messages: never throws (`String({"toString": 1})` does)
+ * and never copies a huge string into a message.
+ */
+function describeValue(v) {
+    if (typeof v === 'string')
+        return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+    if (typeof v === 'object' && v !== null)
+        return Array.isArray(v) ? 'an array' : 'an object';
+    return String(v);
+}
+
+/**
+ * Which sides' output may be missing benchmarks because it was cut short. Google Benchmark and
+ * bench-runner write benchmarks in order, so a process that crashed, was killed or wrote a file
+ * cut short loses every benchmark after the cut: such a benchmark is absent from that side not
+ * because the code lost it but because the measurement did. The analysis calls it `failed`
+ * ("missing on base (output truncated)"), never `new` or `removed`.
+ */
+/** Issue kinds that mean a run's output stopped early. */
+const CUT_SHORT_KINDS = new Set(['truncated', 'crashed']);
+/**
+ * For each side whose every run (process execution) ended cut short, the first such issue: a
+ * benchmark missing from that side may have been lost. A side with at least one complete run is
+ * not listed (a benchmark absent from a complete run is really absent). O(samples + issues).
+ */
+function sidesCutShort(samples, issues) {
+    const runs = { base: new Set(), head: new Set() };
+    const cut = { base: new Map(), head: new Map() };
+    const key = (x) => `${x.round}:${x.run}`;
+    for (const s of samples)
+        runs[s.side].add(key(s));
+    for (const i of issues) {
+        runs[i.side].add(key(i));
+        const general = i.benchmark === '' || i.benchmark === FILE_ISSUE;
+        // A truncated Google Benchmark file names the entry it was cut in; that is a cut run too.
+        if (CUT_SHORT_KINDS.has(i.kind) && (general || i.kind === 'truncated') && !cut[i.side].has(key(i)))
+            cut[i.side].set(key(i), i);
+    }
+    const out = {};
+    for (const side of ['base', 'head']) {
+        if (runs[side].size > 0 && cut[side].size === runs[side].size)
+            out[side] = cut[side].values().next().value;
+    }
+    return out;
 }
 
 /**
@@ -10165,11 +10258,11 @@ function chooseLevel(runs, observations, opts) {
 * limitations under the License.
 */
 
-var lib$1i;
+var lib$1j;
 var hasRequiredLib$1i;
 
 function requireLib$1i () {
-	if (hasRequiredLib$1i) return lib$1i;
+	if (hasRequiredLib$1i) return lib$1j;
 	hasRequiredLib$1i = 1;
 
 	/**
@@ -10213,8 +10306,8 @@ function requireLib$1i () {
 
 	// EXPORTS //
 
-	lib$1i = FLOAT32_SMALLEST_NORMAL;
-	return lib$1i;
+	lib$1j = FLOAT32_SMALLEST_NORMAL;
+	return lib$1j;
 }
 
 var src = {exports: {}};
@@ -11210,11 +11303,11 @@ function requireMain$R () {
 * limitations under the License.
 */
 
-var lib$1h;
+var lib$1i;
 var hasRequiredLib$1h;
 
 function requireLib$1h () {
-	if (hasRequiredLib$1h) return lib$1h;
+	if (hasRequiredLib$1h) return lib$1i;
 	hasRequiredLib$1h = 1;
 
 	/**
@@ -11238,8 +11331,8 @@ function requireLib$1h () {
 
 	// EXPORTS //
 
-	lib$1h = main;
-	return lib$1h;
+	lib$1i = main;
+	return lib$1i;
 }
 
 /**
@@ -11396,11 +11489,11 @@ function requireFactory$4 () {
 * limitations under the License.
 */
 
-var lib$1g;
+var lib$1h;
 var hasRequiredLib$1g;
 
 function requireLib$1g () {
-	if (hasRequiredLib$1g) return lib$1g;
+	if (hasRequiredLib$1g) return lib$1h;
 	hasRequiredLib$1g = 1;
 
 	/**
@@ -11440,8 +11533,8 @@ function requireLib$1g () {
 
 	// EXPORTS //
 
-	lib$1g = main;
-	return lib$1g;
+	lib$1h = main;
+	return lib$1h;
 }
 
 /**
@@ -11620,11 +11713,11 @@ function requireMain$Q () {
 * limitations under the License.
 */
 
-var lib$1f;
+var lib$1g;
 var hasRequiredLib$1f;
 
 function requireLib$1f () {
-	if (hasRequiredLib$1f) return lib$1f;
+	if (hasRequiredLib$1f) return lib$1g;
 	hasRequiredLib$1f = 1;
 
 	/**
@@ -11658,8 +11751,8 @@ function requireLib$1f () {
 
 	// EXPORTS //
 
-	lib$1f = main;
-	return lib$1f;
+	lib$1g = main;
+	return lib$1g;
 }
 
 /**
@@ -11970,11 +12063,11 @@ function requireMain$P () {
 * limitations under the License.
 */
 
-var lib$1e;
+var lib$1f;
 var hasRequiredLib$1e;
 
 function requireLib$1e () {
-	if (hasRequiredLib$1e) return lib$1e;
+	if (hasRequiredLib$1e) return lib$1f;
 	hasRequiredLib$1e = 1;
 
 	/**
@@ -12008,8 +12101,8 @@ function requireLib$1e () {
 
 	// EXPORTS //
 
-	lib$1e = main;
-	return lib$1e;
+	lib$1f = main;
+	return lib$1f;
 }
 
 /**
@@ -12274,11 +12367,11 @@ function requireMain$O () {
 * limitations under the License.
 */
 
-var lib$1d;
+var lib$1e;
 var hasRequiredLib$1d;
 
 function requireLib$1d () {
-	if (hasRequiredLib$1d) return lib$1d;
+	if (hasRequiredLib$1d) return lib$1e;
 	hasRequiredLib$1d = 1;
 
 	/**
@@ -12309,8 +12402,8 @@ function requireLib$1d () {
 
 	// EXPORTS //
 
-	lib$1d = main;
-	return lib$1d;
+	lib$1e = main;
+	return lib$1e;
 }
 
 /**
@@ -12472,11 +12565,11 @@ function requireMain$N () {
 * limitations under the License.
 */
 
-var lib$1c;
+var lib$1d;
 var hasRequiredLib$1c;
 
 function requireLib$1c () {
-	if (hasRequiredLib$1c) return lib$1c;
+	if (hasRequiredLib$1c) return lib$1d;
 	hasRequiredLib$1c = 1;
 
 	/**
@@ -12513,8 +12606,8 @@ function requireLib$1c () {
 
 	// EXPORTS //
 
-	lib$1c = main;
-	return lib$1c;
+	lib$1d = main;
+	return lib$1d;
 }
 
 /**
@@ -12535,11 +12628,11 @@ function requireLib$1c () {
 * limitations under the License.
 */
 
-var lib$1b;
+var lib$1c;
 var hasRequiredLib$1b;
 
 function requireLib$1b () {
-	if (hasRequiredLib$1b) return lib$1b;
+	if (hasRequiredLib$1b) return lib$1c;
 	hasRequiredLib$1b = 1;
 
 	/**
@@ -12577,8 +12670,8 @@ function requireLib$1b () {
 
 	// EXPORTS //
 
-	lib$1b = FLOAT64_HIGH_WORD_SIGNIFICAND_MASK;
-	return lib$1b;
+	lib$1c = FLOAT64_HIGH_WORD_SIGNIFICAND_MASK;
+	return lib$1c;
 }
 
 /**
@@ -12744,11 +12837,11 @@ function requireMain$M () {
 * limitations under the License.
 */
 
-var lib$1a;
+var lib$1b;
 var hasRequiredLib$1a;
 
 function requireLib$1a () {
-	if (hasRequiredLib$1a) return lib$1a;
+	if (hasRequiredLib$1a) return lib$1b;
 	hasRequiredLib$1a = 1;
 
 	/**
@@ -12770,8 +12863,8 @@ function requireLib$1a () {
 
 	// EXPORTS //
 
-	lib$1a = main;
-	return lib$1a;
+	lib$1b = main;
+	return lib$1b;
 }
 
 /**
@@ -12853,11 +12946,11 @@ function requireMain$L () {
 * limitations under the License.
 */
 
-var lib$19;
+var lib$1a;
 var hasRequiredLib$19;
 
 function requireLib$19 () {
-	if (hasRequiredLib$19) return lib$19;
+	if (hasRequiredLib$19) return lib$1a;
 	hasRequiredLib$19 = 1;
 
 	/**
@@ -12885,8 +12978,8 @@ function requireLib$19 () {
 
 	// EXPORTS //
 
-	lib$19 = main;
-	return lib$19;
+	lib$1a = main;
+	return lib$1a;
 }
 
 /**
@@ -12960,11 +13053,11 @@ function requireMain$K () {
 * limitations under the License.
 */
 
-var lib$18;
+var lib$19;
 var hasRequiredLib$18;
 
 function requireLib$18 () {
-	if (hasRequiredLib$18) return lib$18;
+	if (hasRequiredLib$18) return lib$19;
 	hasRequiredLib$18 = 1;
 
 	/**
@@ -12986,8 +13079,8 @@ function requireLib$18 () {
 
 	// EXPORTS //
 
-	lib$18 = main;
-	return lib$18;
+	lib$19 = main;
+	return lib$19;
 }
 
 /**
@@ -13528,11 +13621,11 @@ function requireMain$J () {
 * limitations under the License.
 */
 
-var lib$17;
+var lib$18;
 var hasRequiredLib$17;
 
 function requireLib$17 () {
-	if (hasRequiredLib$17) return lib$17;
+	if (hasRequiredLib$17) return lib$18;
 	hasRequiredLib$17 = 1;
 
 	// TODO: implementation
@@ -13586,8 +13679,8 @@ function requireLib$17 () {
 
 	// EXPORTS //
 
-	lib$17 = main;
-	return lib$17;
+	lib$18 = main;
+	return lib$18;
 }
 
 /**
@@ -14000,11 +14093,11 @@ function requireMain$I () {
 * limitations under the License.
 */
 
-var lib$16;
+var lib$17;
 var hasRequiredLib$16;
 
 function requireLib$16 () {
-	if (hasRequiredLib$16) return lib$16;
+	if (hasRequiredLib$16) return lib$17;
 	hasRequiredLib$16 = 1;
 
 	/**
@@ -14033,8 +14126,8 @@ function requireLib$16 () {
 
 	// EXPORTS //
 
-	lib$16 = rempio2;
-	return lib$16;
+	lib$17 = rempio2;
+	return lib$17;
 }
 
 /**
@@ -14195,11 +14288,11 @@ function requireMain$H () {
 * limitations under the License.
 */
 
-var lib$15;
+var lib$16;
 var hasRequiredLib$15;
 
 function requireLib$15 () {
-	if (hasRequiredLib$15) return lib$15;
+	if (hasRequiredLib$15) return lib$16;
 	hasRequiredLib$15 = 1;
 
 	/**
@@ -14227,8 +14320,8 @@ function requireLib$15 () {
 
 	// EXPORTS //
 
-	lib$15 = main;
-	return lib$15;
+	lib$16 = main;
+	return lib$16;
 }
 
 /**
@@ -14389,11 +14482,11 @@ function requireMain$G () {
 * limitations under the License.
 */
 
-var lib$14;
+var lib$15;
 var hasRequiredLib$14;
 
 function requireLib$14 () {
-	if (hasRequiredLib$14) return lib$14;
+	if (hasRequiredLib$14) return lib$15;
 	hasRequiredLib$14 = 1;
 
 	/**
@@ -14424,8 +14517,8 @@ function requireLib$14 () {
 
 	// EXPORTS //
 
-	lib$14 = main;
-	return lib$14;
+	lib$15 = main;
+	return lib$15;
 }
 
 /**
@@ -14446,11 +14539,11 @@ function requireLib$14 () {
 * limitations under the License.
 */
 
-var lib$13;
+var lib$14;
 var hasRequiredLib$13;
 
 function requireLib$13 () {
-	if (hasRequiredLib$13) return lib$13;
+	if (hasRequiredLib$13) return lib$14;
 	hasRequiredLib$13 = 1;
 
 	/**
@@ -14480,8 +14573,8 @@ function requireLib$13 () {
 
 	// EXPORTS //
 
-	lib$13 = PI;
-	return lib$13;
+	lib$14 = PI;
+	return lib$14;
 }
 
 /**
@@ -14610,11 +14703,11 @@ function requireMain$F () {
 * limitations under the License.
 */
 
-var lib$12;
+var lib$13;
 var hasRequiredLib$12;
 
 function requireLib$12 () {
-	if (hasRequiredLib$12) return lib$12;
+	if (hasRequiredLib$12) return lib$13;
 	hasRequiredLib$12 = 1;
 
 	/**
@@ -14645,8 +14738,8 @@ function requireLib$12 () {
 
 	// EXPORTS //
 
-	lib$12 = main;
-	return lib$12;
+	lib$13 = main;
+	return lib$13;
 }
 
 /**
@@ -15620,11 +15713,11 @@ function requireMain$E () {
 * limitations under the License.
 */
 
-var lib$11;
+var lib$12;
 var hasRequiredLib$11;
 
 function requireLib$11 () {
-	if (hasRequiredLib$11) return lib$11;
+	if (hasRequiredLib$11) return lib$12;
 	hasRequiredLib$11 = 1;
 
 	/**
@@ -15664,8 +15757,8 @@ function requireLib$11 () {
 
 	// EXPORTS //
 
-	lib$11 = main;
-	return lib$11;
+	lib$12 = main;
+	return lib$12;
 }
 
 /**
@@ -15745,11 +15838,11 @@ function requireMain$D () {
 * limitations under the License.
 */
 
-var lib$10;
+var lib$11;
 var hasRequiredLib$10;
 
 function requireLib$10 () {
-	if (hasRequiredLib$10) return lib$10;
+	if (hasRequiredLib$10) return lib$11;
 	hasRequiredLib$10 = 1;
 
 	/**
@@ -15783,8 +15876,8 @@ function requireLib$10 () {
 
 	// EXPORTS //
 
-	lib$10 = main;
-	return lib$10;
+	lib$11 = main;
+	return lib$11;
 }
 
 /**
@@ -16393,11 +16486,11 @@ function requireMain$C () {
 * limitations under the License.
 */
 
-var lib$$;
+var lib$10;
 var hasRequiredLib$$;
 
 function requireLib$$ () {
-	if (hasRequiredLib$$) return lib$$;
+	if (hasRequiredLib$$) return lib$10;
 	hasRequiredLib$$ = 1;
 
 	/**
@@ -16431,8 +16524,8 @@ function requireLib$$ () {
 
 	// EXPORTS //
 
-	lib$$ = main;
-	return lib$$;
+	lib$10 = main;
+	return lib$10;
 }
 
 /**
@@ -16510,11 +16603,11 @@ function requireMain$B () {
 * limitations under the License.
 */
 
-var lib$_;
+var lib$$;
 var hasRequiredLib$_;
 
 function requireLib$_ () {
-	if (hasRequiredLib$_) return lib$_;
+	if (hasRequiredLib$_) return lib$$;
 	hasRequiredLib$_ = 1;
 
 	/**
@@ -16539,8 +16632,8 @@ function requireLib$_ () {
 
 	// EXPORTS //
 
-	lib$_ = main;
-	return lib$_;
+	lib$$ = main;
+	return lib$$;
 }
 
 /**
@@ -16618,11 +16711,11 @@ function requireMain$A () {
 * limitations under the License.
 */
 
-var lib$Z;
+var lib$_;
 var hasRequiredLib$Z;
 
 function requireLib$Z () {
-	if (hasRequiredLib$Z) return lib$Z;
+	if (hasRequiredLib$Z) return lib$_;
 	hasRequiredLib$Z = 1;
 
 	/**
@@ -16647,8 +16740,8 @@ function requireLib$Z () {
 
 	// EXPORTS //
 
-	lib$Z = main;
-	return lib$Z;
+	lib$_ = main;
+	return lib$_;
 }
 
 /**
@@ -16669,11 +16762,11 @@ function requireLib$Z () {
 * limitations under the License.
 */
 
-var lib$Y;
+var lib$Z;
 var hasRequiredLib$Y;
 
 function requireLib$Y () {
-	if (hasRequiredLib$Y) return lib$Y;
+	if (hasRequiredLib$Y) return lib$Z;
 	hasRequiredLib$Y = 1;
 
 	/**
@@ -16703,8 +16796,8 @@ function requireLib$Y () {
 
 	// EXPORTS //
 
-	lib$Y = SQRT_TWO_PI;
-	return lib$Y;
+	lib$Z = SQRT_TWO_PI;
+	return lib$Z;
 }
 
 /**
@@ -16790,11 +16883,11 @@ function requireMain$z () {
 * limitations under the License.
 */
 
-var lib$X;
+var lib$Y;
 var hasRequiredLib$X;
 
 function requireLib$X () {
-	if (hasRequiredLib$X) return lib$X;
+	if (hasRequiredLib$X) return lib$Y;
 	hasRequiredLib$X = 1;
 
 	/**
@@ -16825,8 +16918,8 @@ function requireLib$X () {
 
 	// EXPORTS //
 
-	lib$X = main;
-	return lib$X;
+	lib$Y = main;
+	return lib$Y;
 }
 
 /**
@@ -16916,11 +17009,11 @@ function requireMain$y () {
 * limitations under the License.
 */
 
-var lib$W;
+var lib$X;
 var hasRequiredLib$W;
 
 function requireLib$W () {
-	if (hasRequiredLib$W) return lib$W;
+	if (hasRequiredLib$W) return lib$X;
 	hasRequiredLib$W = 1;
 
 	/**
@@ -16951,8 +17044,8 @@ function requireLib$W () {
 
 	// EXPORTS //
 
-	lib$W = main;
-	return lib$W;
+	lib$X = main;
+	return lib$X;
 }
 
 /**
@@ -17028,11 +17121,11 @@ function requireMain$x () {
 * limitations under the License.
 */
 
-var lib$V;
+var lib$W;
 var hasRequiredLib$V;
 
 function requireLib$V () {
-	if (hasRequiredLib$V) return lib$V;
+	if (hasRequiredLib$V) return lib$W;
 	hasRequiredLib$V = 1;
 
 	/**
@@ -17058,8 +17151,8 @@ function requireLib$V () {
 
 	// EXPORTS //
 
-	lib$V = uint32ToInt32;
-	return lib$V;
+	lib$W = uint32ToInt32;
+	return lib$W;
 }
 
 /**
@@ -17388,11 +17481,11 @@ function requireY_is_infinite () {
 * limitations under the License.
 */
 
-var lib$U;
+var lib$V;
 var hasRequiredLib$U;
 
 function requireLib$U () {
-	if (hasRequiredLib$U) return lib$U;
+	if (hasRequiredLib$U) return lib$V;
 	hasRequiredLib$U = 1;
 
 	/**
@@ -17421,8 +17514,8 @@ function requireLib$U () {
 
 	// EXPORTS //
 
-	lib$U = FLOAT64_NUM_HIGH_WORD_SIGNIFICAND_BITS;
-	return lib$U;
+	lib$V = FLOAT64_NUM_HIGH_WORD_SIGNIFICAND_BITS;
+	return lib$V;
 }
 
 /**
@@ -17870,11 +17963,11 @@ function requireLogx () {
 * limitations under the License.
 */
 
-var lib$T;
+var lib$U;
 var hasRequiredLib$T;
 
 function requireLib$T () {
-	if (hasRequiredLib$T) return lib$T;
+	if (hasRequiredLib$T) return lib$U;
 	hasRequiredLib$T = 1;
 
 	/**
@@ -17907,8 +18000,8 @@ function requireLib$T () {
 
 	// EXPORTS //
 
-	lib$T = LN2;
-	return lib$T;
+	lib$U = LN2;
+	return lib$U;
 }
 
 /**
@@ -18518,11 +18611,11 @@ function requireMain$w () {
 * limitations under the License.
 */
 
-var lib$S;
+var lib$T;
 var hasRequiredLib$S;
 
 function requireLib$S () {
-	if (hasRequiredLib$S) return lib$S;
+	if (hasRequiredLib$S) return lib$T;
 	hasRequiredLib$S = 1;
 
 	/**
@@ -18565,8 +18658,8 @@ function requireLib$S () {
 
 	// EXPORTS //
 
-	lib$S = main;
-	return lib$S;
+	lib$T = main;
+	return lib$T;
 }
 
 /**
@@ -18728,11 +18821,11 @@ function requireStirling_approximation () {
 * limitations under the License.
 */
 
-var lib$R;
+var lib$S;
 var hasRequiredLib$R;
 
 function requireLib$R () {
-	if (hasRequiredLib$R) return lib$R;
+	if (hasRequiredLib$R) return lib$S;
 	hasRequiredLib$R = 1;
 
 	/**
@@ -18763,8 +18856,8 @@ function requireLib$R () {
 
 	// EXPORTS //
 
-	lib$R = EULERGAMMA;
-	return lib$R;
+	lib$S = EULERGAMMA;
+	return lib$S;
 }
 
 /**
@@ -19110,11 +19203,11 @@ function requireMain$v () {
 * limitations under the License.
 */
 
-var lib$Q;
+var lib$R;
 var hasRequiredLib$Q;
 
 function requireLib$Q () {
-	if (hasRequiredLib$Q) return lib$Q;
+	if (hasRequiredLib$Q) return lib$R;
 	hasRequiredLib$Q = 1;
 
 	/**
@@ -19154,8 +19247,8 @@ function requireLib$Q () {
 
 	// EXPORTS //
 
-	lib$Q = main;
-	return lib$Q;
+	lib$R = main;
+	return lib$R;
 }
 
 /**
@@ -19255,11 +19348,11 @@ function requireMain$u () {
 * limitations under the License.
 */
 
-var lib$P;
+var lib$Q;
 var hasRequiredLib$P;
 
 function requireLib$P () {
-	if (hasRequiredLib$P) return lib$P;
+	if (hasRequiredLib$P) return lib$Q;
 	hasRequiredLib$P = 1;
 
 	/**
@@ -19287,8 +19380,8 @@ function requireLib$P () {
 
 	// EXPORTS //
 
-	lib$P = min;
-	return lib$P;
+	lib$Q = min;
+	return lib$Q;
 }
 
 /**
@@ -19309,11 +19402,11 @@ function requireLib$P () {
 * limitations under the License.
 */
 
-var lib$O;
+var lib$P;
 var hasRequiredLib$O;
 
 function requireLib$O () {
-	if (hasRequiredLib$O) return lib$O;
+	if (hasRequiredLib$O) return lib$P;
 	hasRequiredLib$O = 1;
 
 	/**
@@ -19351,8 +19444,8 @@ function requireLib$O () {
 
 	// EXPORTS //
 
-	lib$O = FLOAT32_MAX;
-	return lib$O;
+	lib$P = FLOAT32_MAX;
+	return lib$P;
 }
 
 /**
@@ -19373,11 +19466,11 @@ function requireLib$O () {
 * limitations under the License.
 */
 
-var lib$N;
+var lib$O;
 var hasRequiredLib$N;
 
 function requireLib$N () {
-	if (hasRequiredLib$N) return lib$N;
+	if (hasRequiredLib$N) return lib$O;
 	hasRequiredLib$N = 1;
 
 	/**
@@ -19407,8 +19500,8 @@ function requireLib$N () {
 
 	// EXPORTS //
 
-	lib$N = TWO_PI;
-	return lib$N;
+	lib$O = TWO_PI;
+	return lib$O;
 }
 
 /**
@@ -19429,11 +19522,11 @@ function requireLib$N () {
 * limitations under the License.
 */
 
-var lib$M;
+var lib$N;
 var hasRequiredLib$M;
 
 function requireLib$M () {
-	if (hasRequiredLib$M) return lib$M;
+	if (hasRequiredLib$M) return lib$N;
 	hasRequiredLib$M = 1;
 
 	/**
@@ -19471,8 +19564,8 @@ function requireLib$M () {
 
 	// EXPORTS //
 
-	lib$M = FLOAT64_MAX_LN;
-	return lib$M;
+	lib$N = FLOAT64_MAX_LN;
+	return lib$N;
 }
 
 /**
@@ -19493,11 +19586,11 @@ function requireLib$M () {
 * limitations under the License.
 */
 
-var lib$L;
+var lib$M;
 var hasRequiredLib$L;
 
 function requireLib$L () {
-	if (hasRequiredLib$L) return lib$L;
+	if (hasRequiredLib$L) return lib$M;
 	hasRequiredLib$L = 1;
 
 	/**
@@ -19528,8 +19621,8 @@ function requireLib$L () {
 
 	// EXPORTS //
 
-	lib$L = FLOAT64_MAX_NTH_FACTORIAL;
-	return lib$L;
+	lib$M = FLOAT64_MAX_NTH_FACTORIAL;
+	return lib$M;
 }
 
 /**
@@ -19550,11 +19643,11 @@ function requireLib$L () {
 * limitations under the License.
 */
 
-var lib$K;
+var lib$L;
 var hasRequiredLib$K;
 
 function requireLib$K () {
-	if (hasRequiredLib$K) return lib$K;
+	if (hasRequiredLib$K) return lib$L;
 	hasRequiredLib$K = 1;
 
 	/**
@@ -19589,8 +19682,8 @@ function requireLib$K () {
 
 	// EXPORTS //
 
-	lib$K = FLOAT64_SQRT_EPSILON;
-	return lib$K;
+	lib$L = FLOAT64_SQRT_EPSILON;
+	return lib$L;
 }
 
 /**
@@ -19611,11 +19704,11 @@ function requireLib$K () {
 * limitations under the License.
 */
 
-var lib$J;
+var lib$K;
 var hasRequiredLib$J;
 
 function requireLib$J () {
-	if (hasRequiredLib$J) return lib$J;
+	if (hasRequiredLib$J) return lib$K;
 	hasRequiredLib$J = 1;
 
 	/**
@@ -19653,8 +19746,8 @@ function requireLib$J () {
 
 	// EXPORTS //
 
-	lib$J = FLOAT64_MAX;
-	return lib$J;
+	lib$K = FLOAT64_MAX;
+	return lib$K;
 }
 
 /**
@@ -19675,11 +19768,11 @@ function requireLib$J () {
 * limitations under the License.
 */
 
-var lib$I;
+var lib$J;
 var hasRequiredLib$I;
 
 function requireLib$I () {
-	if (hasRequiredLib$I) return lib$I;
+	if (hasRequiredLib$I) return lib$J;
 	hasRequiredLib$I = 1;
 
 	/**
@@ -19701,8 +19794,8 @@ function requireLib$I () {
 
 	// EXPORTS //
 
-	lib$I = evil;
-	return lib$I;
+	lib$J = evil;
+	return lib$J;
 }
 
 /**
@@ -19782,11 +19875,11 @@ function requireMain$t () {
 * limitations under the License.
 */
 
-var lib$H;
+var lib$I;
 var hasRequiredLib$H;
 
 function requireLib$H () {
-	if (hasRequiredLib$H) return lib$H;
+	if (hasRequiredLib$H) return lib$I;
 	hasRequiredLib$H = 1;
 
 	/**
@@ -19808,8 +19901,8 @@ function requireLib$H () {
 
 	// EXPORTS //
 
-	lib$H = main;
-	return lib$H;
+	lib$I = main;
+	return lib$I;
 }
 
 /**
@@ -19830,11 +19923,11 @@ function requireLib$H () {
 * limitations under the License.
 */
 
-var lib$G;
+var lib$H;
 var hasRequiredLib$G;
 
 function requireLib$G () {
-	if (hasRequiredLib$G) return lib$G;
+	if (hasRequiredLib$G) return lib$H;
 	hasRequiredLib$G = 1;
 
 	/**
@@ -19873,8 +19966,8 @@ function requireLib$G () {
 
 	// EXPORTS //
 
-	lib$G = FLOAT64_EPSILON;
-	return lib$G;
+	lib$H = FLOAT64_EPSILON;
+	return lib$H;
 }
 
 /**
@@ -20096,11 +20189,11 @@ function requireBasic$1 () {
 * limitations under the License.
 */
 
-var lib$F;
+var lib$G;
 var hasRequiredLib$F;
 
 function requireLib$F () {
-	if (hasRequiredLib$F) return lib$F;
+	if (hasRequiredLib$F) return lib$G;
 	hasRequiredLib$F = 1;
 
 	/**
@@ -20143,8 +20236,8 @@ function requireLib$F () {
 
 	// EXPORTS //
 
-	lib$F = sumSeries;
-	return lib$F;
+	lib$G = sumSeries;
+	return lib$G;
 }
 
 /**
@@ -20480,11 +20573,11 @@ function requireFinite_half_gamma_q () {
 * limitations under the License.
 */
 
-var lib$E;
+var lib$F;
 var hasRequiredLib$E;
 
 function requireLib$E () {
-	if (hasRequiredLib$E) return lib$E;
+	if (hasRequiredLib$E) return lib$F;
 	hasRequiredLib$E = 1;
 
 	/**
@@ -20522,8 +20615,8 @@ function requireLib$E () {
 
 	// EXPORTS //
 
-	lib$E = FLOAT64_MIN_LN;
-	return lib$E;
+	lib$F = FLOAT64_MIN_LN;
+	return lib$F;
 }
 
 /**
@@ -20809,11 +20902,11 @@ function requireMain$s () {
 * limitations under the License.
 */
 
-var lib$D;
+var lib$E;
 var hasRequiredLib$D;
 
 function requireLib$D () {
-	if (hasRequiredLib$D) return lib$D;
+	if (hasRequiredLib$D) return lib$E;
 	hasRequiredLib$D = 1;
 
 	/**
@@ -20844,8 +20937,8 @@ function requireLib$D () {
 
 	// EXPORTS //
 
-	lib$D = log1pmx;
-	return lib$D;
+	lib$E = log1pmx;
+	return lib$E;
 }
 
 /**
@@ -21774,11 +21867,11 @@ function requireMain$r () {
 * limitations under the License.
 */
 
-var lib$C;
+var lib$D;
 var hasRequiredLib$C;
 
 function requireLib$C () {
-	if (hasRequiredLib$C) return lib$C;
+	if (hasRequiredLib$C) return lib$D;
 	hasRequiredLib$C = 1;
 
 	/**
@@ -21815,8 +21908,8 @@ function requireLib$C () {
 
 	// EXPORTS //
 
-	lib$C = main;
-	return lib$C;
+	lib$D = main;
+	return lib$D;
 }
 
 /**
@@ -21894,11 +21987,11 @@ function requireMain$q () {
 * limitations under the License.
 */
 
-var lib$B;
+var lib$C;
 var hasRequiredLib$B;
 
 function requireLib$B () {
-	if (hasRequiredLib$B) return lib$B;
+	if (hasRequiredLib$B) return lib$C;
 	hasRequiredLib$B = 1;
 
 	/**
@@ -21923,8 +22016,8 @@ function requireLib$B () {
 
 	// EXPORTS //
 
-	lib$B = main;
-	return lib$B;
+	lib$C = main;
+	return lib$C;
 }
 
 /**
@@ -22024,11 +22117,11 @@ function requireMain$p () {
 * limitations under the License.
 */
 
-var lib$A;
+var lib$B;
 var hasRequiredLib$A;
 
 function requireLib$A () {
-	if (hasRequiredLib$A) return lib$A;
+	if (hasRequiredLib$A) return lib$B;
 	hasRequiredLib$A = 1;
 
 	/**
@@ -22056,8 +22149,8 @@ function requireLib$A () {
 
 	// EXPORTS //
 
-	lib$A = max;
-	return lib$A;
+	lib$B = max;
+	return lib$B;
 }
 
 /**
@@ -22078,11 +22171,11 @@ function requireLib$A () {
 * limitations under the License.
 */
 
-var lib$z;
+var lib$A;
 var hasRequiredLib$z;
 
 function requireLib$z () {
-	if (hasRequiredLib$z) return lib$z;
+	if (hasRequiredLib$z) return lib$A;
 	hasRequiredLib$z = 1;
 
 	/**
@@ -22112,8 +22205,8 @@ function requireLib$z () {
 
 	// EXPORTS //
 
-	lib$z = FLOAT64_GAMMA_LANCZOS_G;
-	return lib$z;
+	lib$A = FLOAT64_GAMMA_LANCZOS_G;
+	return lib$A;
 }
 
 /**
@@ -22134,11 +22227,11 @@ function requireLib$z () {
 * limitations under the License.
 */
 
-var lib$y;
+var lib$z;
 var hasRequiredLib$y;
 
 function requireLib$y () {
-	if (hasRequiredLib$y) return lib$y;
+	if (hasRequiredLib$y) return lib$z;
 	hasRequiredLib$y = 1;
 
 	/**
@@ -22169,8 +22262,8 @@ function requireLib$y () {
 
 	// EXPORTS //
 
-	lib$y = E;
-	return lib$y;
+	lib$z = E;
+	return lib$z;
 }
 
 /**
@@ -22334,11 +22427,11 @@ function requireRegularised_gamma_prefix () {
 * limitations under the License.
 */
 
-var lib$x;
+var lib$y;
 var hasRequiredLib$x;
 
 function requireLib$x () {
-	if (hasRequiredLib$x) return lib$x;
+	if (hasRequiredLib$x) return lib$y;
 	hasRequiredLib$x = 1;
 
 	/**
@@ -22370,8 +22463,8 @@ function requireLib$x () {
 
 	// EXPORTS //
 
-	lib$x = HALF_LN2;
-	return lib$x;
+	lib$y = HALF_LN2;
+	return lib$y;
 }
 
 /**
@@ -22813,11 +22906,11 @@ function requireMain$o () {
 * limitations under the License.
 */
 
-var lib$w;
+var lib$x;
 var hasRequiredLib$w;
 
 function requireLib$w () {
-	if (hasRequiredLib$w) return lib$w;
+	if (hasRequiredLib$w) return lib$x;
 	hasRequiredLib$w = 1;
 
 	/**
@@ -22848,8 +22941,8 @@ function requireLib$w () {
 
 	// EXPORTS //
 
-	lib$w = expm1;
-	return lib$w;
+	lib$x = expm1;
+	return lib$x;
 }
 
 /**
@@ -23010,11 +23103,11 @@ function requireMain$n () {
 * limitations under the License.
 */
 
-var lib$v;
+var lib$w;
 var hasRequiredLib$v;
 
 function requireLib$v () {
-	if (hasRequiredLib$v) return lib$v;
+	if (hasRequiredLib$v) return lib$w;
 	hasRequiredLib$v = 1;
 
 	/**
@@ -23057,8 +23150,8 @@ function requireLib$v () {
 
 	// EXPORTS //
 
-	lib$v = powm1;
-	return lib$v;
+	lib$w = powm1;
+	return lib$w;
 }
 
 /**
@@ -23498,11 +23591,11 @@ function requireMain$m () {
 * limitations under the License.
 */
 
-var lib$u;
+var lib$v;
 var hasRequiredLib$u;
 
 function requireLib$u () {
-	if (hasRequiredLib$u) return lib$u;
+	if (hasRequiredLib$u) return lib$v;
 	hasRequiredLib$u = 1;
 
 	/**
@@ -23539,8 +23632,8 @@ function requireLib$u () {
 
 	// EXPORTS //
 
-	lib$u = log1p;
-	return lib$u;
+	lib$v = log1p;
+	return lib$v;
 }
 
 /**
@@ -24038,11 +24131,11 @@ function requireMain$l () {
 * limitations under the License.
 */
 
-var lib$t;
+var lib$u;
 var hasRequiredLib$t;
 
 function requireLib$t () {
-	if (hasRequiredLib$t) return lib$t;
+	if (hasRequiredLib$t) return lib$u;
 	hasRequiredLib$t = 1;
 
 	/**
@@ -24073,8 +24166,8 @@ function requireLib$t () {
 
 	// EXPORTS //
 
-	lib$t = gamma1pm1;
-	return lib$t;
+	lib$u = gamma1pm1;
+	return lib$u;
 }
 
 /**
@@ -24712,11 +24805,11 @@ function requireBasic () {
 * limitations under the License.
 */
 
-var lib$s;
+var lib$t;
 var hasRequiredLib$s;
 
 function requireLib$s () {
-	if (hasRequiredLib$s) return lib$s;
+	if (hasRequiredLib$s) return lib$t;
 	hasRequiredLib$s = 1;
 
 	/**
@@ -24760,8 +24853,8 @@ function requireLib$s () {
 
 	// EXPORTS //
 
-	lib$s = continuedFraction;
-	return lib$s;
+	lib$t = continuedFraction;
+	return lib$t;
 }
 
 /**
@@ -25343,11 +25436,11 @@ function requireMain$k () {
 * limitations under the License.
 */
 
-var lib$r;
+var lib$s;
 var hasRequiredLib$r;
 
 function requireLib$r () {
-	if (hasRequiredLib$r) return lib$r;
+	if (hasRequiredLib$r) return lib$s;
 	hasRequiredLib$r = 1;
 
 	/**
@@ -25384,8 +25477,8 @@ function requireLib$r () {
 
 	// EXPORTS //
 
-	lib$r = main;
-	return lib$r;
+	lib$s = main;
+	return lib$s;
 }
 
 /**
@@ -25760,11 +25853,11 @@ function requireLambdaeta () {
 * limitations under the License.
 */
 
-var lib$q;
+var lib$r;
 var hasRequiredLib$q;
 
 function requireLib$q () {
-	if (hasRequiredLib$q) return lib$q;
+	if (hasRequiredLib$q) return lib$r;
 	hasRequiredLib$q = 1;
 
 	/**
@@ -25797,8 +25890,8 @@ function requireLib$q () {
 
 	// EXPORTS //
 
-	lib$q = LN_SQRT_TWO_PI;
-	return lib$q;
+	lib$r = LN_SQRT_TWO_PI;
+	return lib$r;
 }
 
 /**
@@ -27400,11 +27493,11 @@ function requireMain$j () {
 * limitations under the License.
 */
 
-var lib$p;
+var lib$q;
 var hasRequiredLib$p;
 
 function requireLib$p () {
-	if (hasRequiredLib$p) return lib$p;
+	if (hasRequiredLib$p) return lib$q;
 	hasRequiredLib$p = 1;
 
 	/**
@@ -27441,8 +27534,8 @@ function requireLib$p () {
 
 	// EXPORTS //
 
-	lib$p = main;
-	return lib$p;
+	lib$q = main;
+	return lib$q;
 }
 
 /**
@@ -27631,11 +27724,11 @@ function requireMain$h () {
 * limitations under the License.
 */
 
-var lib$o;
+var lib$p;
 var hasRequiredLib$o;
 
 function requireLib$o () {
-	if (hasRequiredLib$o) return lib$o;
+	if (hasRequiredLib$o) return lib$p;
 	hasRequiredLib$o = 1;
 
 	/**
@@ -27665,8 +27758,8 @@ function requireLib$o () {
 
 	// EXPORTS //
 
-	lib$o = main;
-	return lib$o;
+	lib$p = main;
+	return lib$p;
 }
 
 /**
@@ -27847,11 +27940,11 @@ function requireFactory$3 () {
 * limitations under the License.
 */
 
-var lib$n;
+var lib$o;
 var hasRequiredLib$n;
 
 function requireLib$n () {
-	if (hasRequiredLib$n) return lib$n;
+	if (hasRequiredLib$n) return lib$o;
 	hasRequiredLib$n = 1;
 
 	/**
@@ -27888,8 +27981,8 @@ function requireLib$n () {
 
 	// EXPORTS //
 
-	lib$n = main;
-	return lib$n;
+	lib$o = main;
+	return lib$o;
 }
 
 /**
@@ -28000,11 +28093,11 @@ function requireFactory$2 () {
 * limitations under the License.
 */
 
-var lib$m;
+var lib$n;
 var hasRequiredLib$m;
 
 function requireLib$m () {
-	if (hasRequiredLib$m) return lib$m;
+	if (hasRequiredLib$m) return lib$n;
 	hasRequiredLib$m = 1;
 
 	/**
@@ -28040,8 +28133,8 @@ function requireLib$m () {
 
 	// EXPORTS //
 
-	lib$m = main;
-	return lib$m;
+	lib$n = main;
+	return lib$n;
 }
 
 /**
@@ -28203,11 +28296,11 @@ function requireFactory$1 () {
 * limitations under the License.
 */
 
-var lib$l;
+var lib$m;
 var hasRequiredLib$l;
 
 function requireLib$l () {
-	if (hasRequiredLib$l) return lib$l;
+	if (hasRequiredLib$l) return lib$m;
 	hasRequiredLib$l = 1;
 
 	/**
@@ -28244,8 +28337,8 @@ function requireLib$l () {
 
 	// EXPORTS //
 
-	lib$l = main;
-	return lib$l;
+	lib$m = main;
+	return lib$m;
 }
 
 var libExports$4 = requireLib$l();
@@ -28307,11 +28400,11 @@ function sdUpperBound(groups, conf = 0.95) {
 * limitations under the License.
 */
 
-var lib$k;
+var lib$l;
 var hasRequiredLib$k;
 
 function requireLib$k () {
-	if (hasRequiredLib$k) return lib$k;
+	if (hasRequiredLib$k) return lib$l;
 	hasRequiredLib$k = 1;
 
 	/**
@@ -28341,8 +28434,8 @@ function requireLib$k () {
 
 	// EXPORTS //
 
-	lib$k = FOURTH_PI;
-	return lib$k;
+	lib$l = FOURTH_PI;
+	return lib$l;
 }
 
 /**
@@ -28651,11 +28744,11 @@ function requireMain$e () {
 * limitations under the License.
 */
 
-var lib$j;
+var lib$k;
 var hasRequiredLib$j;
 
 function requireLib$j () {
-	if (hasRequiredLib$j) return lib$j;
+	if (hasRequiredLib$j) return lib$k;
 	hasRequiredLib$j = 1;
 
 	/**
@@ -28686,8 +28779,8 @@ function requireLib$j () {
 
 	// EXPORTS //
 
-	lib$j = main;
-	return lib$j;
+	lib$k = main;
+	return lib$k;
 }
 
 /**
@@ -28940,11 +29033,11 @@ function requireMain$d () {
 * limitations under the License.
 */
 
-var lib$i;
+var lib$j;
 var hasRequiredLib$i;
 
 function requireLib$i () {
-	if (hasRequiredLib$i) return lib$i;
+	if (hasRequiredLib$i) return lib$j;
 	hasRequiredLib$i = 1;
 
 	/**
@@ -28981,8 +29074,8 @@ function requireLib$i () {
 
 	// EXPORTS //
 
-	lib$i = main;
-	return lib$i;
+	lib$j = main;
+	return lib$j;
 }
 
 /**
@@ -29003,11 +29096,11 @@ function requireLib$i () {
 * limitations under the License.
 */
 
-var lib$h;
+var lib$i;
 var hasRequiredLib$h;
 
 function requireLib$h () {
-	if (hasRequiredLib$h) return lib$h;
+	if (hasRequiredLib$h) return lib$i;
 	hasRequiredLib$h = 1;
 
 	/**
@@ -29050,8 +29143,8 @@ function requireLib$h () {
 
 	// EXPORTS //
 
-	lib$h = INT32_MAX;
-	return lib$h;
+	lib$i = INT32_MAX;
+	return lib$i;
 }
 
 /**
@@ -29072,11 +29165,11 @@ function requireLib$h () {
 * limitations under the License.
 */
 
-var lib$g;
+var lib$h;
 var hasRequiredLib$g;
 
 function requireLib$g () {
-	if (hasRequiredLib$g) return lib$g;
+	if (hasRequiredLib$g) return lib$h;
 	hasRequiredLib$g = 1;
 
 	/**
@@ -29106,8 +29199,8 @@ function requireLib$g () {
 
 	// EXPORTS //
 
-	lib$g = HALF_PI;
-	return lib$g;
+	lib$h = HALF_PI;
+	return lib$h;
 }
 
 var require$$5 = [
@@ -29396,11 +29489,11 @@ function requireMain$c () {
 * limitations under the License.
 */
 
-var lib$f;
+var lib$g;
 var hasRequiredLib$f;
 
 function requireLib$f () {
-	if (hasRequiredLib$f) return lib$f;
+	if (hasRequiredLib$f) return lib$g;
 	hasRequiredLib$f = 1;
 
 	/**
@@ -29440,8 +29533,8 @@ function requireLib$f () {
 
 	// EXPORTS //
 
-	lib$f = main;
-	return lib$f;
+	lib$g = main;
+	return lib$g;
 }
 
 /**
@@ -29614,11 +29707,11 @@ function requireMain$b () {
 * limitations under the License.
 */
 
-var lib$e;
+var lib$f;
 var hasRequiredLib$e;
 
 function requireLib$e () {
-	if (hasRequiredLib$e) return lib$e;
+	if (hasRequiredLib$e) return lib$f;
 	hasRequiredLib$e = 1;
 
 	/**
@@ -29655,8 +29748,8 @@ function requireLib$e () {
 
 	// EXPORTS //
 
-	lib$e = main;
-	return lib$e;
+	lib$f = main;
+	return lib$f;
 }
 
 /**
@@ -29933,11 +30026,11 @@ function requireMain$a () {
 * limitations under the License.
 */
 
-var lib$d;
+var lib$e;
 var hasRequiredLib$d;
 
 function requireLib$d () {
-	if (hasRequiredLib$d) return lib$d;
+	if (hasRequiredLib$d) return lib$e;
 	hasRequiredLib$d = 1;
 
 	/**
@@ -29965,8 +30058,8 @@ function requireLib$d () {
 
 	// EXPORTS //
 
-	lib$d = main;
-	return lib$d;
+	lib$e = main;
+	return lib$e;
 }
 
 /**
@@ -30543,11 +30636,11 @@ function requireMain$9 () {
 * limitations under the License.
 */
 
-var lib$c;
+var lib$d;
 var hasRequiredLib$c;
 
 function requireLib$c () {
-	if (hasRequiredLib$c) return lib$c;
+	if (hasRequiredLib$c) return lib$d;
 	hasRequiredLib$c = 1;
 
 	/**
@@ -30575,8 +30668,8 @@ function requireLib$c () {
 
 	// EXPORTS //
 
-	lib$c = maxabs;
-	return lib$c;
+	lib$d = maxabs;
+	return lib$d;
 }
 
 /**
@@ -30660,11 +30753,11 @@ function requireMain$8 () {
 * limitations under the License.
 */
 
-var lib$b;
+var lib$c;
 var hasRequiredLib$b;
 
 function requireLib$b () {
-	if (hasRequiredLib$b) return lib$b;
+	if (hasRequiredLib$b) return lib$c;
 	hasRequiredLib$b = 1;
 
 	/**
@@ -30692,8 +30785,8 @@ function requireLib$b () {
 
 	// EXPORTS //
 
-	lib$b = minabs;
-	return lib$b;
+	lib$c = minabs;
+	return lib$c;
 }
 
 /**
@@ -31099,11 +31192,11 @@ function requireIbeta_fraction2 () {
 * limitations under the License.
 */
 
-var lib$a;
+var lib$b;
 var hasRequiredLib$a;
 
 function requireLib$a () {
-	if (hasRequiredLib$a) return lib$a;
+	if (hasRequiredLib$a) return lib$b;
 	hasRequiredLib$a = 1;
 
 	/**
@@ -31142,8 +31235,8 @@ function requireLib$a () {
 
 	// EXPORTS //
 
-	lib$a = FLOAT64_MAX_SAFE_INTEGER;
-	return lib$a;
+	lib$b = FLOAT64_MAX_SAFE_INTEGER;
+	return lib$b;
 }
 
 /**
@@ -31433,11 +31526,11 @@ function requireMain$7 () {
 * limitations under the License.
 */
 
-var lib$9;
+var lib$a;
 var hasRequiredLib$9;
 
 function requireLib$9 () {
-	if (hasRequiredLib$9) return lib$9;
+	if (hasRequiredLib$9) return lib$a;
 	hasRequiredLib$9 = 1;
 
 	/**
@@ -31459,8 +31552,8 @@ function requireLib$9 () {
 
 	// EXPORTS //
 
-	lib$9 = main;
-	return lib$9;
+	lib$a = main;
+	return lib$a;
 }
 
 /**
@@ -31645,11 +31738,11 @@ function requireMain$6 () {
 * limitations under the License.
 */
 
-var lib$8;
+var lib$9;
 var hasRequiredLib$8;
 
 function requireLib$8 () {
-	if (hasRequiredLib$8) return lib$8;
+	if (hasRequiredLib$8) return lib$9;
 	hasRequiredLib$8 = 1;
 
 	/**
@@ -31689,8 +31782,8 @@ function requireLib$8 () {
 
 	// EXPORTS //
 
-	lib$8 = main;
-	return lib$8;
+	lib$9 = main;
+	return lib$9;
 }
 
 /**
@@ -32559,11 +32652,11 @@ function requireMain$5 () {
 * limitations under the License.
 */
 
-var lib$7;
+var lib$8;
 var hasRequiredLib$7;
 
 function requireLib$7 () {
-	if (hasRequiredLib$7) return lib$7;
+	if (hasRequiredLib$7) return lib$8;
 	hasRequiredLib$7 = 1;
 
 	/**
@@ -32605,8 +32698,8 @@ function requireLib$7 () {
 
 	// EXPORTS //
 
-	lib$7 = main;
-	return lib$7;
+	lib$8 = main;
+	return lib$8;
 }
 
 /**
@@ -32696,11 +32789,11 @@ function requireMain$4 () {
 * limitations under the License.
 */
 
-var lib$6;
+var lib$7;
 var hasRequiredLib$6;
 
 function requireLib$6 () {
-	if (hasRequiredLib$6) return lib$6;
+	if (hasRequiredLib$6) return lib$7;
 	hasRequiredLib$6 = 1;
 
 	/**
@@ -32731,8 +32824,8 @@ function requireLib$6 () {
 
 	// EXPORTS //
 
-	lib$6 = main;
-	return lib$6;
+	lib$7 = main;
+	return lib$7;
 }
 
 var libExports$3 = requireLib$6();
@@ -32887,11 +32980,11 @@ function requireMain$3 () {
 * limitations under the License.
 */
 
-var lib$5;
+var lib$6;
 var hasRequiredLib$5;
 
 function requireLib$5 () {
-	if (hasRequiredLib$5) return lib$5;
+	if (hasRequiredLib$5) return lib$6;
 	hasRequiredLib$5 = 1;
 
 	/**
@@ -32919,8 +33012,8 @@ function requireLib$5 () {
 
 	// EXPORTS //
 
-	lib$5 = main;
-	return lib$5;
+	lib$6 = main;
+	return lib$6;
 }
 
 /**
@@ -32941,11 +33034,11 @@ function requireLib$5 () {
 * limitations under the License.
 */
 
-var lib$4;
+var lib$5;
 var hasRequiredLib$4;
 
 function requireLib$4 () {
-	if (hasRequiredLib$4) return lib$4;
+	if (hasRequiredLib$4) return lib$5;
 	hasRequiredLib$4 = 1;
 
 	/**
@@ -32978,8 +33071,8 @@ function requireLib$4 () {
 
 	// EXPORTS //
 
-	lib$4 = SQRT2;
-	return lib$4;
+	lib$5 = SQRT2;
+	return lib$5;
 }
 
 /**
@@ -34411,11 +34504,11 @@ function requireMain$2 () {
 * limitations under the License.
 */
 
-var lib$3;
+var lib$4;
 var hasRequiredLib$3;
 
 function requireLib$3 () {
-	if (hasRequiredLib$3) return lib$3;
+	if (hasRequiredLib$3) return lib$4;
 	hasRequiredLib$3 = 1;
 
 	/**
@@ -34449,8 +34542,8 @@ function requireLib$3 () {
 
 	// EXPORTS //
 
-	lib$3 = main;
-	return lib$3;
+	lib$4 = main;
+	return lib$4;
 }
 
 /**
@@ -35548,11 +35641,11 @@ function requireTemme2 () {
 * limitations under the License.
 */
 
-var lib$2;
+var lib$3;
 var hasRequiredLib$2;
 
 function requireLib$2 () {
-	if (hasRequiredLib$2) return lib$2;
+	if (hasRequiredLib$2) return lib$3;
 	hasRequiredLib$2 = 1;
 
 	/**
@@ -35596,8 +35689,8 @@ function requireLib$2 () {
 
 	// EXPORTS //
 
-	lib$2 = FLOAT64_SMALLEST_SUBNORMAL;
-	return lib$2;
+	lib$3 = FLOAT64_SMALLEST_SUBNORMAL;
+	return lib$3;
 }
 
 /**
@@ -36546,11 +36639,11 @@ function requireMain$1 () {
 * limitations under the License.
 */
 
-var lib$1;
+var lib$2;
 var hasRequiredLib$1;
 
 function requireLib$1 () {
-	if (hasRequiredLib$1) return lib$1;
+	if (hasRequiredLib$1) return lib$2;
 	hasRequiredLib$1 = 1;
 
 	/**
@@ -36581,8 +36674,8 @@ function requireLib$1 () {
 
 	// EXPORTS //
 
-	lib$1 = main;
-	return lib$1;
+	lib$2 = main;
+	return lib$2;
 }
 
 /**
@@ -36787,11 +36880,11 @@ function requireFactory () {
 * limitations under the License.
 */
 
-var lib;
+var lib$1;
 var hasRequiredLib;
 
 function requireLib () {
-	if (hasRequiredLib) return lib;
+	if (hasRequiredLib) return lib$1;
 	hasRequiredLib = 1;
 
 	/**
@@ -36834,8 +36927,8 @@ function requireLib () {
 
 	// EXPORTS //
 
-	lib = main;
-	return lib;
+	lib$1 = main;
+	return lib$1;
 }
 
 var libExports = requireLib();
@@ -38543,10 +38636,11 @@ function analyzeSuite(input, options = {}) {
     const names = new Set([
         ...(input.headOnly ?? []),
         ...observations.keys(),
-        ...issues.map((i) => i.benchmark).filter((b) => b !== '')
+        ...issues.filter((i) => !isFileIssue(i)).map((i) => i.benchmark)
     ]);
+    const cutShort = sidesCutShort(input.samples, issues);
     // First every test (p-values), then each interval at the level its place in the family gives (§6).
-    const slots = [...names].sort().map((name) => prepareOne(name, observations, issues, opts));
+    const slots = [...names].sort().map((name) => prepareOne(name, observations, issues, opts, cutShort));
     const prepared = slots.filter((s) => !isComparison(s));
     const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0));
     const family = familyLevels(prepared.map((p) => p.mw.pValue), padding, opts.testAlpha ?? opts.alpha, opts.correction);
@@ -38566,7 +38660,7 @@ function analyzeSuite(input, options = {}) {
     for (const c of comparisons)
         counts[c.verdict]++;
     const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} };
-    const generalIssues = issues.filter((i) => i.benchmark === '');
+    const generalIssues = issues.filter(isFileIssue);
     const warnings = [
         ...provenanceWarnings(provenance),
         ...contentionWarnings(input.samples, opts.metric),
@@ -38578,7 +38672,9 @@ function isComparison(x) {
     return 'verdict' in x;
 }
 /** A prepared comparison when both sides can be tested, else the finished new/removed/failed/too-small one. */
-function prepareOne(name, observations, issues, opts) {
+/** An issue about a whole file or process ('' from the runner, '*' from the sample parsers). */
+const isFileIssue = (i) => i.benchmark === '' || i.benchmark === FILE_ISSUE;
+function prepareOne(name, observations, issues, opts, cutShort = {}) {
     const obs = observations.get(name) ?? { base: [], head: [] };
     const own = issues.filter((i) => i.benchmark === name);
     if (!observations.has(name) && own.length === 0)
@@ -38601,11 +38697,26 @@ function prepareOne(name, observations, issues, opts) {
             ]);
         }
     }
-    // A side that only produced errors failed; a side with nothing at all is new/removed.
+    // A side that only produced errors failed; a side with nothing at all is new/removed, unless
+    // that side's output was cut short: then the benchmark may have been lost, not added/removed.
     const issueSides = new Set(own.map((i) => i.side));
-    const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head'));
+    const missing = hasHead ? 'base' : 'head';
+    const lost = cutShort[missing];
+    const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head')) || lost !== undefined;
     const verdict = failed ? 'failed' : hasHead ? 'new' : 'removed';
-    return emptyComparison(name, verdict, obs, own, opts, own.map(issueWarning));
+    const warnings = own.map(issueWarning);
+    if (lost)
+        warnings.unshift(lostWarning(missing, lost));
+    return emptyComparison(name, verdict, obs, own, opts, warnings);
+}
+function lostWarning(side, cut) {
+    return {
+        level: 'error',
+        code: 'missing-output-truncated',
+        side,
+        message: `missing on ${side} (output truncated): every ${side} run ended early (${cut.kind}${cut.source ? ` in ${cut.source}` : ''}), ` +
+            `so this benchmark may have been lost, not ${side === 'base' ? 'added' : 'removed'}. Fix the crash or timeout and re-run`
+    };
 }
 /** Real time above CPU time by more than this (single-threaded) means the process waited for a CPU. */
 const CONTENTION_RATIO = 1.05;
@@ -39073,6 +39184,11 @@ function describeError(e) {
     if (err?.name === 'SampleFileError')
         return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
     const message = e instanceof Error ? e.message : String(e);
+    // The machine, not benchgate: a full disk (faults.test.ts fills a small tmpfs under --out).
+    if (err?.code === 'ENOSPC' || err?.code === 'EDQUOT') {
+        const hint = 'free space where --out points (or give another --out) and re-run';
+        return { code: EXIT.jobFailed, message: `benchgate: the disk is full (${message}); ${hint}` };
+    }
     return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
 }
 
@@ -42792,327 +42908,1668 @@ async function runAdaptive(o) {
     };
 }
 
-/** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */
-const FILE_ISSUE = '*';
-/**
- * A sample file that cannot be read at all. Problems with single entries are never thrown: they
- * become a SampleIssue and every good sample is kept. The message says what was wrong, where
- * (file:line:column when known) and what to do.
- */
-class SampleFileError extends Error {
-    id;
-    file;
-    /** 1-based line of the problem, when known. */
-    line;
-    /** 1-based column of the problem, when known. */
-    column;
-    constructor(id, file, message, position) {
-        super(message);
-        this.name = 'SampleFileError';
-        this.id = id;
-        this.file = file;
-        if (position) {
-            this.line = position.line;
-            this.column = position.column;
+// This is a generated file. Do not edit.
+var Space_Separator = /[\u1680\u2000-\u200A\u202F\u205F\u3000]/;
+var ID_Start = /[\xAA\xB5\xBA\xC0-\xD6\xD8-\xF6\xF8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0370-\u0374\u0376\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u048A-\u052F\u0531-\u0556\u0559\u0561-\u0587\u05D0-\u05EA\u05F0-\u05F2\u0620-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06E5\u06E6\u06EE\u06EF\u06FA-\u06FC\u06FF\u0710\u0712-\u072F\u074D-\u07A5\u07B1\u07CA-\u07EA\u07F4\u07F5\u07FA\u0800-\u0815\u081A\u0824\u0828\u0840-\u0858\u0860-\u086A\u08A0-\u08B4\u08B6-\u08BD\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u0980\u0985-\u098C\u098F\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE\u09DC\u09DD\u09DF-\u09E1\u09F0\u09F1\u09FC\u0A05-\u0A0A\u0A0F\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32\u0A33\u0A35\u0A36\u0A38\u0A39\u0A59-\u0A5C\u0A5E\u0A72-\u0A74\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0\u0AE0\u0AE1\u0AF9\u0B05-\u0B0C\u0B0F\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32\u0B33\u0B35-\u0B39\u0B3D\u0B5C\u0B5D\u0B5F-\u0B61\u0B71\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99\u0B9A\u0B9C\u0B9E\u0B9F\u0BA3\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C60\u0C61\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDE\u0CE0\u0CE1\u0CF1\u0CF2\u0D05-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0E01-\u0E30\u0E32\u0E33\u0E40-\u0E46\u0E81\u0E82\u0E84\u0E87\u0E88\u0E8A\u0E8D\u0E94-\u0E97\u0E99-\u0E9F\u0EA1-\u0EA3\u0EA5\u0EA7\u0EAA\u0EAB\u0EAD-\u0EB0\u0EB2\u0EB3\u0EBD\u0EC0-\u0EC4\u0EC6\u0EDC-\u0EDF\u0F00\u0F40-\u0F47\u0F49-\u0F6C\u0F88-\u0F8C\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065\u1066\u106E-\u1070\u1075-\u1081\u108E\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16EE-\u16F8\u1700-\u170C\u170E-\u1711\u1720-\u1731\u1740-\u1751\u1760-\u176C\u176E-\u1770\u1780-\u17B3\u17D7\u17DC\u1820-\u1877\u1880-\u1884\u1887-\u18A8\u18AA\u18B0-\u18F5\u1900-\u191E\u1950-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u1A00-\u1A16\u1A20-\u1A54\u1AA7\u1B05-\u1B33\u1B45-\u1B4B\u1B83-\u1BA0\u1BAE\u1BAF\u1BBA-\u1BE5\u1C00-\u1C23\u1C4D-\u1C4F\u1C5A-\u1C7D\u1C80-\u1C88\u1CE9-\u1CEC\u1CEE-\u1CF1\u1CF5\u1CF6\u1D00-\u1DBF\u1E00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2071\u207F\u2090-\u209C\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2160-\u2188\u2C00-\u2C2E\u2C30-\u2C5E\u2C60-\u2CE4\u2CEB-\u2CEE\u2CF2\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2E2F\u3005-\u3007\u3021-\u3029\u3031-\u3035\u3038-\u303C\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312E\u3131-\u318E\u31A0-\u31BA\u31F0-\u31FF\u3400-\u4DB5\u4E00-\u9FEA\uA000-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA61F\uA62A\uA62B\uA640-\uA66E\uA67F-\uA69D\uA6A0-\uA6EF\uA717-\uA71F\uA722-\uA788\uA78B-\uA7AE\uA7B0-\uA7B7\uA7F7-\uA801\uA803-\uA805\uA807-\uA80A\uA80C-\uA822\uA840-\uA873\uA882-\uA8B3\uA8F2-\uA8F7\uA8FB\uA8FD\uA90A-\uA925\uA930-\uA946\uA960-\uA97C\uA984-\uA9B2\uA9CF\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA00-\uAA28\uAA40-\uAA42\uAA44-\uAA4B\uAA60-\uAA76\uAA7A\uAA7E-\uAAAF\uAAB1\uAAB5\uAAB6\uAAB9-\uAABD\uAAC0\uAAC2\uAADB-\uAADD\uAAE0-\uAAEA\uAAF2-\uAAF4\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB65\uAB70-\uABE2\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40\uFB41\uFB43\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFEFC\uFF21-\uFF3A\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC]|\uD800[\uDC00-\uDC0B\uDC0D-\uDC26\uDC28-\uDC3A\uDC3C\uDC3D\uDC3F-\uDC4D\uDC50-\uDC5D\uDC80-\uDCFA\uDD40-\uDD74\uDE80-\uDE9C\uDEA0-\uDED0\uDF00-\uDF1F\uDF2D-\uDF4A\uDF50-\uDF75\uDF80-\uDF9D\uDFA0-\uDFC3\uDFC8-\uDFCF\uDFD1-\uDFD5]|\uD801[\uDC00-\uDC9D\uDCB0-\uDCD3\uDCD8-\uDCFB\uDD00-\uDD27\uDD30-\uDD63\uDE00-\uDF36\uDF40-\uDF55\uDF60-\uDF67]|\uD802[\uDC00-\uDC05\uDC08\uDC0A-\uDC35\uDC37\uDC38\uDC3C\uDC3F-\uDC55\uDC60-\uDC76\uDC80-\uDC9E\uDCE0-\uDCF2\uDCF4\uDCF5\uDD00-\uDD15\uDD20-\uDD39\uDD80-\uDDB7\uDDBE\uDDBF\uDE00\uDE10-\uDE13\uDE15-\uDE17\uDE19-\uDE33\uDE60-\uDE7C\uDE80-\uDE9C\uDEC0-\uDEC7\uDEC9-\uDEE4\uDF00-\uDF35\uDF40-\uDF55\uDF60-\uDF72\uDF80-\uDF91]|\uD803[\uDC00-\uDC48\uDC80-\uDCB2\uDCC0-\uDCF2]|\uD804[\uDC03-\uDC37\uDC83-\uDCAF\uDCD0-\uDCE8\uDD03-\uDD26\uDD50-\uDD72\uDD76\uDD83-\uDDB2\uDDC1-\uDDC4\uDDDA\uDDDC\uDE00-\uDE11\uDE13-\uDE2B\uDE80-\uDE86\uDE88\uDE8A-\uDE8D\uDE8F-\uDE9D\uDE9F-\uDEA8\uDEB0-\uDEDE\uDF05-\uDF0C\uDF0F\uDF10\uDF13-\uDF28\uDF2A-\uDF30\uDF32\uDF33\uDF35-\uDF39\uDF3D\uDF50\uDF5D-\uDF61]|\uD805[\uDC00-\uDC34\uDC47-\uDC4A\uDC80-\uDCAF\uDCC4\uDCC5\uDCC7\uDD80-\uDDAE\uDDD8-\uDDDB\uDE00-\uDE2F\uDE44\uDE80-\uDEAA\uDF00-\uDF19]|\uD806[\uDCA0-\uDCDF\uDCFF\uDE00\uDE0B-\uDE32\uDE3A\uDE50\uDE5C-\uDE83\uDE86-\uDE89\uDEC0-\uDEF8]|\uD807[\uDC00-\uDC08\uDC0A-\uDC2E\uDC40\uDC72-\uDC8F\uDD00-\uDD06\uDD08\uDD09\uDD0B-\uDD30\uDD46]|\uD808[\uDC00-\uDF99]|\uD809[\uDC00-\uDC6E\uDC80-\uDD43]|[\uD80C\uD81C-\uD820\uD840-\uD868\uD86A-\uD86C\uD86F-\uD872\uD874-\uD879][\uDC00-\uDFFF]|\uD80D[\uDC00-\uDC2E]|\uD811[\uDC00-\uDE46]|\uD81A[\uDC00-\uDE38\uDE40-\uDE5E\uDED0-\uDEED\uDF00-\uDF2F\uDF40-\uDF43\uDF63-\uDF77\uDF7D-\uDF8F]|\uD81B[\uDF00-\uDF44\uDF50\uDF93-\uDF9F\uDFE0\uDFE1]|\uD821[\uDC00-\uDFEC]|\uD822[\uDC00-\uDEF2]|\uD82C[\uDC00-\uDD1E\uDD70-\uDEFB]|\uD82F[\uDC00-\uDC6A\uDC70-\uDC7C\uDC80-\uDC88\uDC90-\uDC99]|\uD835[\uDC00-\uDC54\uDC56-\uDC9C\uDC9E\uDC9F\uDCA2\uDCA5\uDCA6\uDCA9-\uDCAC\uDCAE-\uDCB9\uDCBB\uDCBD-\uDCC3\uDCC5-\uDD05\uDD07-\uDD0A\uDD0D-\uDD14\uDD16-\uDD1C\uDD1E-\uDD39\uDD3B-\uDD3E\uDD40-\uDD44\uDD46\uDD4A-\uDD50\uDD52-\uDEA5\uDEA8-\uDEC0\uDEC2-\uDEDA\uDEDC-\uDEFA\uDEFC-\uDF14\uDF16-\uDF34\uDF36-\uDF4E\uDF50-\uDF6E\uDF70-\uDF88\uDF8A-\uDFA8\uDFAA-\uDFC2\uDFC4-\uDFCB]|\uD83A[\uDC00-\uDCC4\uDD00-\uDD43]|\uD83B[\uDE00-\uDE03\uDE05-\uDE1F\uDE21\uDE22\uDE24\uDE27\uDE29-\uDE32\uDE34-\uDE37\uDE39\uDE3B\uDE42\uDE47\uDE49\uDE4B\uDE4D-\uDE4F\uDE51\uDE52\uDE54\uDE57\uDE59\uDE5B\uDE5D\uDE5F\uDE61\uDE62\uDE64\uDE67-\uDE6A\uDE6C-\uDE72\uDE74-\uDE77\uDE79-\uDE7C\uDE7E\uDE80-\uDE89\uDE8B-\uDE9B\uDEA1-\uDEA3\uDEA5-\uDEA9\uDEAB-\uDEBB]|\uD869[\uDC00-\uDED6\uDF00-\uDFFF]|\uD86D[\uDC00-\uDF34\uDF40-\uDFFF]|\uD86E[\uDC00-\uDC1D\uDC20-\uDFFF]|\uD873[\uDC00-\uDEA1\uDEB0-\uDFFF]|\uD87A[\uDC00-\uDFE0]|\uD87E[\uDC00-\uDE1D]/;
+var ID_Continue = /[\xAA\xB5\xBA\xC0-\xD6\xD8-\xF6\xF8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0300-\u0374\u0376\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u0483-\u0487\u048A-\u052F\u0531-\u0556\u0559\u0561-\u0587\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7\u05D0-\u05EA\u05F0-\u05F2\u0610-\u061A\u0620-\u0669\u066E-\u06D3\u06D5-\u06DC\u06DF-\u06E8\u06EA-\u06FC\u06FF\u0710-\u074A\u074D-\u07B1\u07C0-\u07F5\u07FA\u0800-\u082D\u0840-\u085B\u0860-\u086A\u08A0-\u08B4\u08B6-\u08BD\u08D4-\u08E1\u08E3-\u0963\u0966-\u096F\u0971-\u0983\u0985-\u098C\u098F\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BC-\u09C4\u09C7\u09C8\u09CB-\u09CE\u09D7\u09DC\u09DD\u09DF-\u09E3\u09E6-\u09F1\u09FC\u0A01-\u0A03\u0A05-\u0A0A\u0A0F\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32\u0A33\u0A35\u0A36\u0A38\u0A39\u0A3C\u0A3E-\u0A42\u0A47\u0A48\u0A4B-\u0A4D\u0A51\u0A59-\u0A5C\u0A5E\u0A66-\u0A75\u0A81-\u0A83\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2\u0AB3\u0AB5-\u0AB9\u0ABC-\u0AC5\u0AC7-\u0AC9\u0ACB-\u0ACD\u0AD0\u0AE0-\u0AE3\u0AE6-\u0AEF\u0AF9-\u0AFF\u0B01-\u0B03\u0B05-\u0B0C\u0B0F\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32\u0B33\u0B35-\u0B39\u0B3C-\u0B44\u0B47\u0B48\u0B4B-\u0B4D\u0B56\u0B57\u0B5C\u0B5D\u0B5F-\u0B63\u0B66-\u0B6F\u0B71\u0B82\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99\u0B9A\u0B9C\u0B9E\u0B9F\u0BA3\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BBE-\u0BC2\u0BC6-\u0BC8\u0BCA-\u0BCD\u0BD0\u0BD7\u0BE6-\u0BEF\u0C00-\u0C03\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D-\u0C44\u0C46-\u0C48\u0C4A-\u0C4D\u0C55\u0C56\u0C58-\u0C5A\u0C60-\u0C63\u0C66-\u0C6F\u0C80-\u0C83\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBC-\u0CC4\u0CC6-\u0CC8\u0CCA-\u0CCD\u0CD5\u0CD6\u0CDE\u0CE0-\u0CE3\u0CE6-\u0CEF\u0CF1\u0CF2\u0D00-\u0D03\u0D05-\u0D0C\u0D0E-\u0D10\u0D12-\u0D44\u0D46-\u0D48\u0D4A-\u0D4E\u0D54-\u0D57\u0D5F-\u0D63\u0D66-\u0D6F\u0D7A-\u0D7F\u0D82\u0D83\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0DCA\u0DCF-\u0DD4\u0DD6\u0DD8-\u0DDF\u0DE6-\u0DEF\u0DF2\u0DF3\u0E01-\u0E3A\u0E40-\u0E4E\u0E50-\u0E59\u0E81\u0E82\u0E84\u0E87\u0E88\u0E8A\u0E8D\u0E94-\u0E97\u0E99-\u0E9F\u0EA1-\u0EA3\u0EA5\u0EA7\u0EAA\u0EAB\u0EAD-\u0EB9\u0EBB-\u0EBD\u0EC0-\u0EC4\u0EC6\u0EC8-\u0ECD\u0ED0-\u0ED9\u0EDC-\u0EDF\u0F00\u0F18\u0F19\u0F20-\u0F29\u0F35\u0F37\u0F39\u0F3E-\u0F47\u0F49-\u0F6C\u0F71-\u0F84\u0F86-\u0F97\u0F99-\u0FBC\u0FC6\u1000-\u1049\u1050-\u109D\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u135D-\u135F\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16EE-\u16F8\u1700-\u170C\u170E-\u1714\u1720-\u1734\u1740-\u1753\u1760-\u176C\u176E-\u1770\u1772\u1773\u1780-\u17D3\u17D7\u17DC\u17DD\u17E0-\u17E9\u180B-\u180D\u1810-\u1819\u1820-\u1877\u1880-\u18AA\u18B0-\u18F5\u1900-\u191E\u1920-\u192B\u1930-\u193B\u1946-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u19D0-\u19D9\u1A00-\u1A1B\u1A20-\u1A5E\u1A60-\u1A7C\u1A7F-\u1A89\u1A90-\u1A99\u1AA7\u1AB0-\u1ABD\u1B00-\u1B4B\u1B50-\u1B59\u1B6B-\u1B73\u1B80-\u1BF3\u1C00-\u1C37\u1C40-\u1C49\u1C4D-\u1C7D\u1C80-\u1C88\u1CD0-\u1CD2\u1CD4-\u1CF9\u1D00-\u1DF9\u1DFB-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u203F\u2040\u2054\u2071\u207F\u2090-\u209C\u20D0-\u20DC\u20E1\u20E5-\u20F0\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2160-\u2188\u2C00-\u2C2E\u2C30-\u2C5E\u2C60-\u2CE4\u2CEB-\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D7F-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2DE0-\u2DFF\u2E2F\u3005-\u3007\u3021-\u302F\u3031-\u3035\u3038-\u303C\u3041-\u3096\u3099\u309A\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312E\u3131-\u318E\u31A0-\u31BA\u31F0-\u31FF\u3400-\u4DB5\u4E00-\u9FEA\uA000-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA62B\uA640-\uA66F\uA674-\uA67D\uA67F-\uA6F1\uA717-\uA71F\uA722-\uA788\uA78B-\uA7AE\uA7B0-\uA7B7\uA7F7-\uA827\uA840-\uA873\uA880-\uA8C5\uA8D0-\uA8D9\uA8E0-\uA8F7\uA8FB\uA8FD\uA900-\uA92D\uA930-\uA953\uA960-\uA97C\uA980-\uA9C0\uA9CF-\uA9D9\uA9E0-\uA9FE\uAA00-\uAA36\uAA40-\uAA4D\uAA50-\uAA59\uAA60-\uAA76\uAA7A-\uAAC2\uAADB-\uAADD\uAAE0-\uAAEF\uAAF2-\uAAF6\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB65\uAB70-\uABEA\uABEC\uABED\uABF0-\uABF9\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40\uFB41\uFB43\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE00-\uFE0F\uFE20-\uFE2F\uFE33\uFE34\uFE4D-\uFE4F\uFE70-\uFE74\uFE76-\uFEFC\uFF10-\uFF19\uFF21-\uFF3A\uFF3F\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC]|\uD800[\uDC00-\uDC0B\uDC0D-\uDC26\uDC28-\uDC3A\uDC3C\uDC3D\uDC3F-\uDC4D\uDC50-\uDC5D\uDC80-\uDCFA\uDD40-\uDD74\uDDFD\uDE80-\uDE9C\uDEA0-\uDED0\uDEE0\uDF00-\uDF1F\uDF2D-\uDF4A\uDF50-\uDF7A\uDF80-\uDF9D\uDFA0-\uDFC3\uDFC8-\uDFCF\uDFD1-\uDFD5]|\uD801[\uDC00-\uDC9D\uDCA0-\uDCA9\uDCB0-\uDCD3\uDCD8-\uDCFB\uDD00-\uDD27\uDD30-\uDD63\uDE00-\uDF36\uDF40-\uDF55\uDF60-\uDF67]|\uD802[\uDC00-\uDC05\uDC08\uDC0A-\uDC35\uDC37\uDC38\uDC3C\uDC3F-\uDC55\uDC60-\uDC76\uDC80-\uDC9E\uDCE0-\uDCF2\uDCF4\uDCF5\uDD00-\uDD15\uDD20-\uDD39\uDD80-\uDDB7\uDDBE\uDDBF\uDE00-\uDE03\uDE05\uDE06\uDE0C-\uDE13\uDE15-\uDE17\uDE19-\uDE33\uDE38-\uDE3A\uDE3F\uDE60-\uDE7C\uDE80-\uDE9C\uDEC0-\uDEC7\uDEC9-\uDEE6\uDF00-\uDF35\uDF40-\uDF55\uDF60-\uDF72\uDF80-\uDF91]|\uD803[\uDC00-\uDC48\uDC80-\uDCB2\uDCC0-\uDCF2]|\uD804[\uDC00-\uDC46\uDC66-\uDC6F\uDC7F-\uDCBA\uDCD0-\uDCE8\uDCF0-\uDCF9\uDD00-\uDD34\uDD36-\uDD3F\uDD50-\uDD73\uDD76\uDD80-\uDDC4\uDDCA-\uDDCC\uDDD0-\uDDDA\uDDDC\uDE00-\uDE11\uDE13-\uDE37\uDE3E\uDE80-\uDE86\uDE88\uDE8A-\uDE8D\uDE8F-\uDE9D\uDE9F-\uDEA8\uDEB0-\uDEEA\uDEF0-\uDEF9\uDF00-\uDF03\uDF05-\uDF0C\uDF0F\uDF10\uDF13-\uDF28\uDF2A-\uDF30\uDF32\uDF33\uDF35-\uDF39\uDF3C-\uDF44\uDF47\uDF48\uDF4B-\uDF4D\uDF50\uDF57\uDF5D-\uDF63\uDF66-\uDF6C\uDF70-\uDF74]|\uD805[\uDC00-\uDC4A\uDC50-\uDC59\uDC80-\uDCC5\uDCC7\uDCD0-\uDCD9\uDD80-\uDDB5\uDDB8-\uDDC0\uDDD8-\uDDDD\uDE00-\uDE40\uDE44\uDE50-\uDE59\uDE80-\uDEB7\uDEC0-\uDEC9\uDF00-\uDF19\uDF1D-\uDF2B\uDF30-\uDF39]|\uD806[\uDCA0-\uDCE9\uDCFF\uDE00-\uDE3E\uDE47\uDE50-\uDE83\uDE86-\uDE99\uDEC0-\uDEF8]|\uD807[\uDC00-\uDC08\uDC0A-\uDC36\uDC38-\uDC40\uDC50-\uDC59\uDC72-\uDC8F\uDC92-\uDCA7\uDCA9-\uDCB6\uDD00-\uDD06\uDD08\uDD09\uDD0B-\uDD36\uDD3A\uDD3C\uDD3D\uDD3F-\uDD47\uDD50-\uDD59]|\uD808[\uDC00-\uDF99]|\uD809[\uDC00-\uDC6E\uDC80-\uDD43]|[\uD80C\uD81C-\uD820\uD840-\uD868\uD86A-\uD86C\uD86F-\uD872\uD874-\uD879][\uDC00-\uDFFF]|\uD80D[\uDC00-\uDC2E]|\uD811[\uDC00-\uDE46]|\uD81A[\uDC00-\uDE38\uDE40-\uDE5E\uDE60-\uDE69\uDED0-\uDEED\uDEF0-\uDEF4\uDF00-\uDF36\uDF40-\uDF43\uDF50-\uDF59\uDF63-\uDF77\uDF7D-\uDF8F]|\uD81B[\uDF00-\uDF44\uDF50-\uDF7E\uDF8F-\uDF9F\uDFE0\uDFE1]|\uD821[\uDC00-\uDFEC]|\uD822[\uDC00-\uDEF2]|\uD82C[\uDC00-\uDD1E\uDD70-\uDEFB]|\uD82F[\uDC00-\uDC6A\uDC70-\uDC7C\uDC80-\uDC88\uDC90-\uDC99\uDC9D\uDC9E]|\uD834[\uDD65-\uDD69\uDD6D-\uDD72\uDD7B-\uDD82\uDD85-\uDD8B\uDDAA-\uDDAD\uDE42-\uDE44]|\uD835[\uDC00-\uDC54\uDC56-\uDC9C\uDC9E\uDC9F\uDCA2\uDCA5\uDCA6\uDCA9-\uDCAC\uDCAE-\uDCB9\uDCBB\uDCBD-\uDCC3\uDCC5-\uDD05\uDD07-\uDD0A\uDD0D-\uDD14\uDD16-\uDD1C\uDD1E-\uDD39\uDD3B-\uDD3E\uDD40-\uDD44\uDD46\uDD4A-\uDD50\uDD52-\uDEA5\uDEA8-\uDEC0\uDEC2-\uDEDA\uDEDC-\uDEFA\uDEFC-\uDF14\uDF16-\uDF34\uDF36-\uDF4E\uDF50-\uDF6E\uDF70-\uDF88\uDF8A-\uDFA8\uDFAA-\uDFC2\uDFC4-\uDFCB\uDFCE-\uDFFF]|\uD836[\uDE00-\uDE36\uDE3B-\uDE6C\uDE75\uDE84\uDE9B-\uDE9F\uDEA1-\uDEAF]|\uD838[\uDC00-\uDC06\uDC08-\uDC18\uDC1B-\uDC21\uDC23\uDC24\uDC26-\uDC2A]|\uD83A[\uDC00-\uDCC4\uDCD0-\uDCD6\uDD00-\uDD4A\uDD50-\uDD59]|\uD83B[\uDE00-\uDE03\uDE05-\uDE1F\uDE21\uDE22\uDE24\uDE27\uDE29-\uDE32\uDE34-\uDE37\uDE39\uDE3B\uDE42\uDE47\uDE49\uDE4B\uDE4D-\uDE4F\uDE51\uDE52\uDE54\uDE57\uDE59\uDE5B\uDE5D\uDE5F\uDE61\uDE62\uDE64\uDE67-\uDE6A\uDE6C-\uDE72\uDE74-\uDE77\uDE79-\uDE7C\uDE7E\uDE80-\uDE89\uDE8B-\uDE9B\uDEA1-\uDEA3\uDEA5-\uDEA9\uDEAB-\uDEBB]|\uD869[\uDC00-\uDED6\uDF00-\uDFFF]|\uD86D[\uDC00-\uDF34\uDF40-\uDFFF]|\uD86E[\uDC00-\uDC1D\uDC20-\uDFFF]|\uD873[\uDC00-\uDEA1\uDEB0-\uDFFF]|\uD87A[\uDC00-\uDFE0]|\uD87E[\uDC00-\uDE1D]|\uDB40[\uDD00-\uDDEF]/;
+
+var unicode = {
+	Space_Separator: Space_Separator,
+	ID_Start: ID_Start,
+	ID_Continue: ID_Continue
+};
+
+var util = {
+    isSpaceSeparator (c) {
+        return typeof c === 'string' && unicode.Space_Separator.test(c)
+    },
+
+    isIdStartChar (c) {
+        return typeof c === 'string' && (
+            (c >= 'a' && c <= 'z') ||
+        (c >= 'A' && c <= 'Z') ||
+        (c === '$') || (c === '_') ||
+        unicode.ID_Start.test(c)
+        )
+    },
+
+    isIdContinueChar (c) {
+        return typeof c === 'string' && (
+            (c >= 'a' && c <= 'z') ||
+        (c >= 'A' && c <= 'Z') ||
+        (c >= '0' && c <= '9') ||
+        (c === '$') || (c === '_') ||
+        (c === '\u200C') || (c === '\u200D') ||
+        unicode.ID_Continue.test(c)
+        )
+    },
+
+    isDigit (c) {
+        return typeof c === 'string' && /[0-9]/.test(c)
+    },
+
+    isHexDigit (c) {
+        return typeof c === 'string' && /[0-9A-Fa-f]/.test(c)
+    },
+};
+
+let source;
+let parseState;
+let stack;
+let pos;
+let line;
+let column;
+let token;
+let key;
+let root;
+
+var parse = function parse (text, reviver) {
+    source = String(text);
+    parseState = 'start';
+    stack = [];
+    pos = 0;
+    line = 1;
+    column = 0;
+    token = undefined;
+    key = undefined;
+    root = undefined;
+
+    do {
+        token = lex();
+
+        // This code is unreachable.
+        // if (!parseStates[parseState]) {
+        //     throw invalidParseState()
+        // }
+
+        parseStates[parseState]();
+    } while (token.type !== 'eof')
+
+    if (typeof reviver === 'function') {
+        return internalize({'': root}, '', reviver)
+    }
+
+    return root
+};
+
+function internalize (holder, name, reviver) {
+    const value = holder[name];
+    if (value != null && typeof value === 'object') {
+        if (Array.isArray(value)) {
+            for (let i = 0; i < value.length; i++) {
+                const key = String(i);
+                const replacement = internalize(value, key, reviver);
+                if (replacement === undefined) {
+                    delete value[key];
+                } else {
+                    Object.defineProperty(value, key, {
+                        value: replacement,
+                        writable: true,
+                        enumerable: true,
+                        configurable: true,
+                    });
+                }
+            }
+        } else {
+            for (const key in value) {
+                const replacement = internalize(value, key, reviver);
+                if (replacement === undefined) {
+                    delete value[key];
+                } else {
+                    Object.defineProperty(value, key, {
+                        value: replacement,
+                        writable: true,
+                        enumerable: true,
+                        configurable: true,
+                    });
+                }
+            }
         }
     }
-}
-/** 1-based line and column of a 0-based character offset. O(offset). */
-function positionOf(text, offset) {
-    let line = 1;
-    let lineStart = 0;
-    const end = Math.min(offset, text.length);
-    for (let i = 0; i < end; i++) {
-        if (text.charCodeAt(i) === 10) {
-            line++;
-            lineStart = i + 1;
-        }
-    }
-    return { line, column: end - lineStart + 1 };
-}
-/** The resolved round/run/source of a parse call. */
-function resolveSource(opts) {
-    return { round: opts.round ?? -1, run: opts.run ?? 0, source: opts.source ?? '<text>' };
-}
-/** Drops a UTF-8 byte order mark, which some editors and PowerShell redirections add. */
-function stripBom(text) {
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+
+    return reviver.call(holder, name, value)
 }
 
+let lexState;
+let buffer;
+let doubleQuote;
+let sign;
+let c;
+
+function lex () {
+    lexState = 'default';
+    buffer = '';
+    doubleQuote = false;
+    sign = 1;
+
+    for (;;) {
+        c = peek();
+
+        // This code is unreachable.
+        // if (!lexStates[lexState]) {
+        //     throw invalidLexState(lexState)
+        // }
+
+        const token = lexStates[lexState]();
+        if (token) {
+            return token
+        }
+    }
+}
+
+function peek () {
+    if (source[pos]) {
+        return String.fromCodePoint(source.codePointAt(pos))
+    }
+}
+
+function read () {
+    const c = peek();
+
+    if (c === '\n') {
+        line++;
+        column = 0;
+    } else if (c) {
+        column += c.length;
+    } else {
+        column++;
+    }
+
+    if (c) {
+        pos += c.length;
+    }
+
+    return c
+}
+
+const lexStates = {
+    default () {
+        switch (c) {
+        case '\t':
+        case '\v':
+        case '\f':
+        case ' ':
+        case '\u00A0':
+        case '\uFEFF':
+        case '\n':
+        case '\r':
+        case '\u2028':
+        case '\u2029':
+            read();
+            return
+
+        case '/':
+            read();
+            lexState = 'comment';
+            return
+
+        case undefined:
+            read();
+            return newToken('eof')
+        }
+
+        if (util.isSpaceSeparator(c)) {
+            read();
+            return
+        }
+
+        // This code is unreachable.
+        // if (!lexStates[parseState]) {
+        //     throw invalidLexState(parseState)
+        // }
+
+        return lexStates[parseState]()
+    },
+
+    comment () {
+        switch (c) {
+        case '*':
+            read();
+            lexState = 'multiLineComment';
+            return
+
+        case '/':
+            read();
+            lexState = 'singleLineComment';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    multiLineComment () {
+        switch (c) {
+        case '*':
+            read();
+            lexState = 'multiLineCommentAsterisk';
+            return
+
+        case undefined:
+            throw invalidChar(read())
+        }
+
+        read();
+    },
+
+    multiLineCommentAsterisk () {
+        switch (c) {
+        case '*':
+            read();
+            return
+
+        case '/':
+            read();
+            lexState = 'default';
+            return
+
+        case undefined:
+            throw invalidChar(read())
+        }
+
+        read();
+        lexState = 'multiLineComment';
+    },
+
+    singleLineComment () {
+        switch (c) {
+        case '\n':
+        case '\r':
+        case '\u2028':
+        case '\u2029':
+            read();
+            lexState = 'default';
+            return
+
+        case undefined:
+            read();
+            return newToken('eof')
+        }
+
+        read();
+    },
+
+    value () {
+        switch (c) {
+        case '{':
+        case '[':
+            return newToken('punctuator', read())
+
+        case 'n':
+            read();
+            literal('ull');
+            return newToken('null', null)
+
+        case 't':
+            read();
+            literal('rue');
+            return newToken('boolean', true)
+
+        case 'f':
+            read();
+            literal('alse');
+            return newToken('boolean', false)
+
+        case '-':
+        case '+':
+            if (read() === '-') {
+                sign = -1;
+            }
+
+            lexState = 'sign';
+            return
+
+        case '.':
+            buffer = read();
+            lexState = 'decimalPointLeading';
+            return
+
+        case '0':
+            buffer = read();
+            lexState = 'zero';
+            return
+
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+        case '8':
+        case '9':
+            buffer = read();
+            lexState = 'decimalInteger';
+            return
+
+        case 'I':
+            read();
+            literal('nfinity');
+            return newToken('numeric', Infinity)
+
+        case 'N':
+            read();
+            literal('aN');
+            return newToken('numeric', NaN)
+
+        case '"':
+        case "'":
+            doubleQuote = (read() === '"');
+            buffer = '';
+            lexState = 'string';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    identifierNameStartEscape () {
+        if (c !== 'u') {
+            throw invalidChar(read())
+        }
+
+        read();
+        const u = unicodeEscape();
+        switch (u) {
+        case '$':
+        case '_':
+            break
+
+        default:
+            if (!util.isIdStartChar(u)) {
+                throw invalidIdentifier()
+            }
+
+            break
+        }
+
+        buffer += u;
+        lexState = 'identifierName';
+    },
+
+    identifierName () {
+        switch (c) {
+        case '$':
+        case '_':
+        case '\u200C':
+        case '\u200D':
+            buffer += read();
+            return
+
+        case '\\':
+            read();
+            lexState = 'identifierNameEscape';
+            return
+        }
+
+        if (util.isIdContinueChar(c)) {
+            buffer += read();
+            return
+        }
+
+        return newToken('identifier', buffer)
+    },
+
+    identifierNameEscape () {
+        if (c !== 'u') {
+            throw invalidChar(read())
+        }
+
+        read();
+        const u = unicodeEscape();
+        switch (u) {
+        case '$':
+        case '_':
+        case '\u200C':
+        case '\u200D':
+            break
+
+        default:
+            if (!util.isIdContinueChar(u)) {
+                throw invalidIdentifier()
+            }
+
+            break
+        }
+
+        buffer += u;
+        lexState = 'identifierName';
+    },
+
+    sign () {
+        switch (c) {
+        case '.':
+            buffer = read();
+            lexState = 'decimalPointLeading';
+            return
+
+        case '0':
+            buffer = read();
+            lexState = 'zero';
+            return
+
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+        case '8':
+        case '9':
+            buffer = read();
+            lexState = 'decimalInteger';
+            return
+
+        case 'I':
+            read();
+            literal('nfinity');
+            return newToken('numeric', sign * Infinity)
+
+        case 'N':
+            read();
+            literal('aN');
+            return newToken('numeric', NaN)
+        }
+
+        throw invalidChar(read())
+    },
+
+    zero () {
+        switch (c) {
+        case '.':
+            buffer += read();
+            lexState = 'decimalPoint';
+            return
+
+        case 'e':
+        case 'E':
+            buffer += read();
+            lexState = 'decimalExponent';
+            return
+
+        case 'x':
+        case 'X':
+            buffer += read();
+            lexState = 'hexadecimal';
+            return
+        }
+
+        return newToken('numeric', sign * 0)
+    },
+
+    decimalInteger () {
+        switch (c) {
+        case '.':
+            buffer += read();
+            lexState = 'decimalPoint';
+            return
+
+        case 'e':
+        case 'E':
+            buffer += read();
+            lexState = 'decimalExponent';
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read();
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    decimalPointLeading () {
+        if (util.isDigit(c)) {
+            buffer += read();
+            lexState = 'decimalFraction';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    decimalPoint () {
+        switch (c) {
+        case 'e':
+        case 'E':
+            buffer += read();
+            lexState = 'decimalExponent';
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read();
+            lexState = 'decimalFraction';
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    decimalFraction () {
+        switch (c) {
+        case 'e':
+        case 'E':
+            buffer += read();
+            lexState = 'decimalExponent';
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read();
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    decimalExponent () {
+        switch (c) {
+        case '+':
+        case '-':
+            buffer += read();
+            lexState = 'decimalExponentSign';
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read();
+            lexState = 'decimalExponentInteger';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    decimalExponentSign () {
+        if (util.isDigit(c)) {
+            buffer += read();
+            lexState = 'decimalExponentInteger';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    decimalExponentInteger () {
+        if (util.isDigit(c)) {
+            buffer += read();
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    hexadecimal () {
+        if (util.isHexDigit(c)) {
+            buffer += read();
+            lexState = 'hexadecimalInteger';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    hexadecimalInteger () {
+        if (util.isHexDigit(c)) {
+            buffer += read();
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    string () {
+        switch (c) {
+        case '\\':
+            read();
+            buffer += escape();
+            return
+
+        case '"':
+            if (doubleQuote) {
+                read();
+                return newToken('string', buffer)
+            }
+
+            buffer += read();
+            return
+
+        case "'":
+            if (!doubleQuote) {
+                read();
+                return newToken('string', buffer)
+            }
+
+            buffer += read();
+            return
+
+        case '\n':
+        case '\r':
+            throw invalidChar(read())
+
+        case '\u2028':
+        case '\u2029':
+            separatorChar(c);
+            break
+
+        case undefined:
+            throw invalidChar(read())
+        }
+
+        buffer += read();
+    },
+
+    start () {
+        switch (c) {
+        case '{':
+        case '[':
+            return newToken('punctuator', read())
+
+        // This code is unreachable since the default lexState handles eof.
+        // case undefined:
+        //     return newToken('eof')
+        }
+
+        lexState = 'value';
+    },
+
+    beforePropertyName () {
+        switch (c) {
+        case '$':
+        case '_':
+            buffer = read();
+            lexState = 'identifierName';
+            return
+
+        case '\\':
+            read();
+            lexState = 'identifierNameStartEscape';
+            return
+
+        case '}':
+            return newToken('punctuator', read())
+
+        case '"':
+        case "'":
+            doubleQuote = (read() === '"');
+            lexState = 'string';
+            return
+        }
+
+        if (util.isIdStartChar(c)) {
+            buffer += read();
+            lexState = 'identifierName';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    afterPropertyName () {
+        if (c === ':') {
+            return newToken('punctuator', read())
+        }
+
+        throw invalidChar(read())
+    },
+
+    beforePropertyValue () {
+        lexState = 'value';
+    },
+
+    afterPropertyValue () {
+        switch (c) {
+        case ',':
+        case '}':
+            return newToken('punctuator', read())
+        }
+
+        throw invalidChar(read())
+    },
+
+    beforeArrayValue () {
+        if (c === ']') {
+            return newToken('punctuator', read())
+        }
+
+        lexState = 'value';
+    },
+
+    afterArrayValue () {
+        switch (c) {
+        case ',':
+        case ']':
+            return newToken('punctuator', read())
+        }
+
+        throw invalidChar(read())
+    },
+
+    end () {
+        // This code is unreachable since it's handled by the default lexState.
+        // if (c === undefined) {
+        //     read()
+        //     return newToken('eof')
+        // }
+
+        throw invalidChar(read())
+    },
+};
+
+function newToken (type, value) {
+    return {
+        type,
+        value,
+        line,
+        column,
+    }
+}
+
+function literal (s) {
+    for (const c of s) {
+        const p = peek();
+
+        if (p !== c) {
+            throw invalidChar(read())
+        }
+
+        read();
+    }
+}
+
+function escape () {
+    const c = peek();
+    switch (c) {
+    case 'b':
+        read();
+        return '\b'
+
+    case 'f':
+        read();
+        return '\f'
+
+    case 'n':
+        read();
+        return '\n'
+
+    case 'r':
+        read();
+        return '\r'
+
+    case 't':
+        read();
+        return '\t'
+
+    case 'v':
+        read();
+        return '\v'
+
+    case '0':
+        read();
+        if (util.isDigit(peek())) {
+            throw invalidChar(read())
+        }
+
+        return '\0'
+
+    case 'x':
+        read();
+        return hexEscape()
+
+    case 'u':
+        read();
+        return unicodeEscape()
+
+    case '\n':
+    case '\u2028':
+    case '\u2029':
+        read();
+        return ''
+
+    case '\r':
+        read();
+        if (peek() === '\n') {
+            read();
+        }
+
+        return ''
+
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+        throw invalidChar(read())
+
+    case undefined:
+        throw invalidChar(read())
+    }
+
+    return read()
+}
+
+function hexEscape () {
+    let buffer = '';
+    let c = peek();
+
+    if (!util.isHexDigit(c)) {
+        throw invalidChar(read())
+    }
+
+    buffer += read();
+
+    c = peek();
+    if (!util.isHexDigit(c)) {
+        throw invalidChar(read())
+    }
+
+    buffer += read();
+
+    return String.fromCodePoint(parseInt(buffer, 16))
+}
+
+function unicodeEscape () {
+    let buffer = '';
+    let count = 4;
+
+    while (count-- > 0) {
+        const c = peek();
+        if (!util.isHexDigit(c)) {
+            throw invalidChar(read())
+        }
+
+        buffer += read();
+    }
+
+    return String.fromCodePoint(parseInt(buffer, 16))
+}
+
+const parseStates = {
+    start () {
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        push();
+    },
+
+    beforePropertyName () {
+        switch (token.type) {
+        case 'identifier':
+        case 'string':
+            key = token.value;
+            parseState = 'afterPropertyName';
+            return
+
+        case 'punctuator':
+            // This code is unreachable since it's handled by the lexState.
+            // if (token.value !== '}') {
+            //     throw invalidToken()
+            // }
+
+            pop();
+            return
+
+        case 'eof':
+            throw invalidEOF()
+        }
+
+        // This code is unreachable since it's handled by the lexState.
+        // throw invalidToken()
+    },
+
+    afterPropertyName () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'punctuator' || token.value !== ':') {
+        //     throw invalidToken()
+        // }
+
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        parseState = 'beforePropertyValue';
+    },
+
+    beforePropertyValue () {
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        push();
+    },
+
+    beforeArrayValue () {
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        if (token.type === 'punctuator' && token.value === ']') {
+            pop();
+            return
+        }
+
+        push();
+    },
+
+    afterPropertyValue () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'punctuator') {
+        //     throw invalidToken()
+        // }
+
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        switch (token.value) {
+        case ',':
+            parseState = 'beforePropertyName';
+            return
+
+        case '}':
+            pop();
+        }
+
+        // This code is unreachable since it's handled by the lexState.
+        // throw invalidToken()
+    },
+
+    afterArrayValue () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'punctuator') {
+        //     throw invalidToken()
+        // }
+
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        switch (token.value) {
+        case ',':
+            parseState = 'beforeArrayValue';
+            return
+
+        case ']':
+            pop();
+        }
+
+        // This code is unreachable since it's handled by the lexState.
+        // throw invalidToken()
+    },
+
+    end () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'eof') {
+        //     throw invalidToken()
+        // }
+    },
+};
+
+function push () {
+    let value;
+
+    switch (token.type) {
+    case 'punctuator':
+        switch (token.value) {
+        case '{':
+            value = {};
+            break
+
+        case '[':
+            value = [];
+            break
+        }
+
+        break
+
+    case 'null':
+    case 'boolean':
+    case 'numeric':
+    case 'string':
+        value = token.value;
+        break
+
+    // This code is unreachable.
+    // default:
+    //     throw invalidToken()
+    }
+
+    if (root === undefined) {
+        root = value;
+    } else {
+        const parent = stack[stack.length - 1];
+        if (Array.isArray(parent)) {
+            parent.push(value);
+        } else {
+            Object.defineProperty(parent, key, {
+                value,
+                writable: true,
+                enumerable: true,
+                configurable: true,
+            });
+        }
+    }
+
+    if (value !== null && typeof value === 'object') {
+        stack.push(value);
+
+        if (Array.isArray(value)) {
+            parseState = 'beforeArrayValue';
+        } else {
+            parseState = 'beforePropertyName';
+        }
+    } else {
+        const current = stack[stack.length - 1];
+        if (current == null) {
+            parseState = 'end';
+        } else if (Array.isArray(current)) {
+            parseState = 'afterArrayValue';
+        } else {
+            parseState = 'afterPropertyValue';
+        }
+    }
+}
+
+function pop () {
+    stack.pop();
+
+    const current = stack[stack.length - 1];
+    if (current == null) {
+        parseState = 'end';
+    } else if (Array.isArray(current)) {
+        parseState = 'afterArrayValue';
+    } else {
+        parseState = 'afterPropertyValue';
+    }
+}
+
+// This code is unreachable.
+// function invalidParseState () {
+//     return new Error(`JSON5: invalid parse state '${parseState}'`)
+// }
+
+// This code is unreachable.
+// function invalidLexState (state) {
+//     return new Error(`JSON5: invalid lex state '${state}'`)
+// }
+
+function invalidChar (c) {
+    if (c === undefined) {
+        return syntaxError$1(`JSON5: invalid end of input at ${line}:${column}`)
+    }
+
+    return syntaxError$1(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
+}
+
+function invalidEOF () {
+    return syntaxError$1(`JSON5: invalid end of input at ${line}:${column}`)
+}
+
+// This code is unreachable.
+// function invalidToken () {
+//     if (token.type === 'eof') {
+//         return syntaxError(`JSON5: invalid end of input at ${line}:${column}`)
+//     }
+
+//     const c = String.fromCodePoint(token.value.codePointAt(0))
+//     return syntaxError(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
+// }
+
+function invalidIdentifier () {
+    column -= 5;
+    return syntaxError$1(`JSON5: invalid identifier character at ${line}:${column}`)
+}
+
+function separatorChar (c) {
+    console.warn(`JSON5: '${formatChar(c)}' in strings is not valid ECMAScript; consider escaping`);
+}
+
+function formatChar (c) {
+    const replacements = {
+        "'": "\\'",
+        '"': '\\"',
+        '\\': '\\\\',
+        '\b': '\\b',
+        '\f': '\\f',
+        '\n': '\\n',
+        '\r': '\\r',
+        '\t': '\\t',
+        '\v': '\\v',
+        '\0': '\\0',
+        '\u2028': '\\u2028',
+        '\u2029': '\\u2029',
+    };
+
+    if (replacements[c]) {
+        return replacements[c]
+    }
+
+    if (c < ' ') {
+        const hexString = c.charCodeAt(0).toString(16);
+        return '\\x' + ('00' + hexString).substring(hexString.length)
+    }
+
+    return c
+}
+
+function syntaxError$1 (message) {
+    const err = new SyntaxError(message);
+    err.lineNumber = line;
+    err.columnNumber = column;
+    return err
+}
+
+var stringify = function stringify (value, replacer, space) {
+    const stack = [];
+    let indent = '';
+    let propertyList;
+    let replacerFunc;
+    let gap = '';
+    let quote;
+
+    if (
+        replacer != null &&
+        typeof replacer === 'object' &&
+        !Array.isArray(replacer)
+    ) {
+        space = replacer.space;
+        quote = replacer.quote;
+        replacer = replacer.replacer;
+    }
+
+    if (typeof replacer === 'function') {
+        replacerFunc = replacer;
+    } else if (Array.isArray(replacer)) {
+        propertyList = [];
+        for (const v of replacer) {
+            let item;
+
+            if (typeof v === 'string') {
+                item = v;
+            } else if (
+                typeof v === 'number' ||
+                v instanceof String ||
+                v instanceof Number
+            ) {
+                item = String(v);
+            }
+
+            if (item !== undefined && propertyList.indexOf(item) < 0) {
+                propertyList.push(item);
+            }
+        }
+    }
+
+    if (space instanceof Number) {
+        space = Number(space);
+    } else if (space instanceof String) {
+        space = String(space);
+    }
+
+    if (typeof space === 'number') {
+        if (space > 0) {
+            space = Math.min(10, Math.floor(space));
+            gap = '          '.substr(0, space);
+        }
+    } else if (typeof space === 'string') {
+        gap = space.substr(0, 10);
+    }
+
+    return serializeProperty('', {'': value})
+
+    function serializeProperty (key, holder) {
+        let value = holder[key];
+        if (value != null) {
+            if (typeof value.toJSON5 === 'function') {
+                value = value.toJSON5(key);
+            } else if (typeof value.toJSON === 'function') {
+                value = value.toJSON(key);
+            }
+        }
+
+        if (replacerFunc) {
+            value = replacerFunc.call(holder, key, value);
+        }
+
+        if (value instanceof Number) {
+            value = Number(value);
+        } else if (value instanceof String) {
+            value = String(value);
+        } else if (value instanceof Boolean) {
+            value = value.valueOf();
+        }
+
+        switch (value) {
+        case null: return 'null'
+        case true: return 'true'
+        case false: return 'false'
+        }
+
+        if (typeof value === 'string') {
+            return quoteString(value)
+        }
+
+        if (typeof value === 'number') {
+            return String(value)
+        }
+
+        if (typeof value === 'object') {
+            return Array.isArray(value) ? serializeArray(value) : serializeObject(value)
+        }
+
+        return undefined
+    }
+
+    function quoteString (value) {
+        const quotes = {
+            "'": 0.1,
+            '"': 0.2,
+        };
+
+        const replacements = {
+            "'": "\\'",
+            '"': '\\"',
+            '\\': '\\\\',
+            '\b': '\\b',
+            '\f': '\\f',
+            '\n': '\\n',
+            '\r': '\\r',
+            '\t': '\\t',
+            '\v': '\\v',
+            '\0': '\\0',
+            '\u2028': '\\u2028',
+            '\u2029': '\\u2029',
+        };
+
+        let product = '';
+
+        for (let i = 0; i < value.length; i++) {
+            const c = value[i];
+            switch (c) {
+            case "'":
+            case '"':
+                quotes[c]++;
+                product += c;
+                continue
+
+            case '\0':
+                if (util.isDigit(value[i + 1])) {
+                    product += '\\x00';
+                    continue
+                }
+            }
+
+            if (replacements[c]) {
+                product += replacements[c];
+                continue
+            }
+
+            if (c < ' ') {
+                let hexString = c.charCodeAt(0).toString(16);
+                product += '\\x' + ('00' + hexString).substring(hexString.length);
+                continue
+            }
+
+            product += c;
+        }
+
+        const quoteChar = quote || Object.keys(quotes).reduce((a, b) => (quotes[a] < quotes[b]) ? a : b);
+
+        product = product.replace(new RegExp(quoteChar, 'g'), replacements[quoteChar]);
+
+        return quoteChar + product + quoteChar
+    }
+
+    function serializeObject (value) {
+        if (stack.indexOf(value) >= 0) {
+            throw TypeError('Converting circular structure to JSON5')
+        }
+
+        stack.push(value);
+
+        let stepback = indent;
+        indent = indent + gap;
+
+        let keys = propertyList || Object.keys(value);
+        let partial = [];
+        for (const key of keys) {
+            const propertyString = serializeProperty(key, value);
+            if (propertyString !== undefined) {
+                let member = serializeKey(key) + ':';
+                if (gap !== '') {
+                    member += ' ';
+                }
+                member += propertyString;
+                partial.push(member);
+            }
+        }
+
+        let final;
+        if (partial.length === 0) {
+            final = '{}';
+        } else {
+            let properties;
+            if (gap === '') {
+                properties = partial.join(',');
+                final = '{' + properties + '}';
+            } else {
+                let separator = ',\n' + indent;
+                properties = partial.join(separator);
+                final = '{\n' + indent + properties + ',\n' + stepback + '}';
+            }
+        }
+
+        stack.pop();
+        indent = stepback;
+        return final
+    }
+
+    function serializeKey (key) {
+        if (key.length === 0) {
+            return quoteString(key)
+        }
+
+        const firstChar = String.fromCodePoint(key.codePointAt(0));
+        if (!util.isIdStartChar(firstChar)) {
+            return quoteString(key)
+        }
+
+        for (let i = firstChar.length; i < key.length; i++) {
+            if (!util.isIdContinueChar(String.fromCodePoint(key.codePointAt(i)))) {
+                return quoteString(key)
+            }
+        }
+
+        return key
+    }
+
+    function serializeArray (value) {
+        if (stack.indexOf(value) >= 0) {
+            throw TypeError('Converting circular structure to JSON5')
+        }
+
+        stack.push(value);
+
+        let stepback = indent;
+        indent = indent + gap;
+
+        let partial = [];
+        for (let i = 0; i < value.length; i++) {
+            const propertyString = serializeProperty(String(i), value);
+            partial.push((propertyString !== undefined) ? propertyString : 'null');
+        }
+
+        let final;
+        if (partial.length === 0) {
+            final = '[]';
+        } else {
+            if (gap === '') {
+                let properties = partial.join(',');
+                final = '[' + properties + ']';
+            } else {
+                let separator = ',\n' + indent;
+                let properties = partial.join(separator);
+                final = '[\n' + indent + properties + ',\n' + stepback + ']';
+            }
+        }
+
+        stack.pop();
+        indent = stepback;
+        return final
+    }
+};
+
+const JSON5 = {
+    parse,
+    stringify,
+};
+
+var lib = JSON5;
+
 /**
- * A small, tolerant JSON reader for benchmark output.
+ * Reads benchmark JSON with `JSON.parse`, after the one pass no library does for us.
  *
- * Google Benchmark writes NaN and ±Infinity counters as bare tokens (`"x": NaN`, `-Infinity`),
- * which `JSON.parse` rejects, and a process killed while writing leaves a file cut in the middle.
- * This module reads such text token by token (so a benchmark *named* "NaN" is never touched) and:
- * - accepts the bare tokens NaN, Infinity, inf, nan (any case, optional sign) outside strings,
- *   as the numbers NaN / ±Infinity;
- * - reports a syntax error with its offset, line and column;
- * - on input that ends inside a value, returns everything read so far and marks every object and
- *   array that was still open, so a caller can keep the complete entries and drop the partial one.
+ * Google Benchmark writes valid JSON except for two things (real 1.7.1 and 1.9.5 output in
+ * __tests__/fixtures/gbench/v*\/edge-forms.json): non-finite counters as bare `NaN`, `Infinity`
+ * and `-Infinity` (a negative NaN too is written `NaN`), and control characters other than
+ * \b \f \n \r \t left raw inside names. And a process killed while writing leaves a file cut short.
  *
- * Raw control characters inside strings are accepted (Google Benchmark does not escape names or
- * messages). Everything else follows RFC 8259.
+ * Plain JSON goes straight to `JSON.parse`. Otherwise one scan ({@link prepare}) rewrites the bare
+ * tokens as placeholder strings (mapped back to numbers by a reviver) and escapes raw control
+ * characters, and finds where a cut-short text can be closed; `JSON.parse` then does the parsing.
+ * Why not JSON5 (the `json5` package), which reads NaN/Infinity itself: it is about 27 times
+ * slower than JSON.parse on a 9 MB Google Benchmark file and took minutes on a 16 MB name
+ * (`npm run bench:scale` prints both). It only locates the one error V8 reports without a position.
  */
 /** A syntax error in JSON text that is not explained by the text simply ending early. */
 class JsonSyntaxError extends Error {
-    /** 0-based character offset of the offending character. */
-    offset;
     /** 1-based line and column of the offending character. */
     line;
     column;
-    /** What was wrong, without the position (e.g. "expected ',' or '}' but found 'x'"). */
+    /** What was wrong, without the position (e.g. "Expected ',' or '}' after property value"). */
     reason;
     constructor(text, offset, reason) {
         const { line, column } = positionOf(text, offset);
         super(`${reason} at line ${line}, column ${column}`);
         this.name = 'JsonSyntaxError';
-        this.offset = offset;
         this.line = line;
         this.column = column;
         this.reason = reason;
     }
 }
-/** Nesting deeper than this is rejected as a syntax error (benchmark files nest 3 levels). */
-const MAX_JSON_DEPTH = 256;
-// Sticky patterns, matched at the current offset.
-const NUMBER$1 = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const NON_FINITE = /[+-]?(?:infinity|inf|nan)(?![A-Za-z0-9_])/iy;
-const IDENT_CHAR = /[A-Za-z0-9_.]/;
-class EndOfInput {
-}
-function nonFiniteValue(token) {
-    const negative = token.startsWith('-');
-    return /nan/i.test(token) ? NaN : negative ? -Infinity : Infinity;
-}
-function describe(text, i) {
-    return i >= text.length ? 'end of input' : JSON.stringify(text[i]);
+/**
+ * Parses one complete JSON text, accepting Google Benchmark's bare NaN/±Infinity and raw control
+ * characters. Time O(n); `JSON.parse` is iterative, so deep nesting cannot overflow the stack.
+ * @throws JsonSyntaxError with line and column (a cut text is an error here)
+ */
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        const prepared = prepare(text);
+        const r = parsePrepared(prepared.json, prepared);
+        if ('error' in r)
+            throw syntaxError(text, prepared, r.error);
+        return r.value;
+    }
 }
 /**
  * Parses JSON text, tolerating bare non-finite numbers and truncation (see the module comment).
- * Time O(n), space O(n) for the result; recursion depth is the nesting depth.
- * @throws JsonSyntaxError on a syntax error before the end of the text, on data after the value,
- *   or on nesting deeper than MAX_JSON_DEPTH.
+ * Time O(n).
+ * @throws JsonSyntaxError on a syntax error anywhere but the very end of the text
  */
 function parseLenientJson(text) {
-    let i = 0;
-    const open = new Set();
-    const ws = () => {
-        while (i < text.length) {
-            const c = text.charCodeAt(i);
-            if (c === 32 || c === 10 || c === 13 || c === 9)
-                i++;
-            else
-                break;
-        }
-    };
-    const fail = (reason, at = i) => {
-        throw new JsonSyntaxError(text, at, reason);
-    };
-    const eof = () => {
-        throw new EndOfInput();
-    };
-    const parseString = () => {
-        // text[i] === '"'
-        const start = ++i;
-        const close = text.indexOf('"', start);
-        if (close < 0)
-            eof();
-        const plain = text.slice(start, close);
-        if (!plain.includes('\\')) {
-            i = close + 1;
-            return plain;
-        }
-        let out = '';
-        while (true) {
-            if (i >= text.length)
-                eof();
-            const ch = text[i];
-            if (ch === '"') {
-                i++;
-                return out;
-            }
-            if (ch !== '\\') {
-                out += ch;
-                i++;
-                continue;
-            }
-            if (i + 1 >= text.length)
-                eof();
-            const esc = text[i + 1];
-            switch (esc) {
-                case '"':
-                case '\\':
-                case '/':
-                    out += esc;
-                    break;
-                case 'b':
-                    out += '\b';
-                    break;
-                case 'f':
-                    out += '\f';
-                    break;
-                case 'n':
-                    out += '\n';
-                    break;
-                case 'r':
-                    out += '\r';
-                    break;
-                case 't':
-                    out += '\t';
-                    break;
-                case 'u': {
-                    const hex = text.slice(i + 2, i + 6);
-                    if (hex.length < 4 && /^[0-9a-fA-F]*$/.test(hex))
-                        eof();
-                    if (!/^[0-9a-fA-F]{4}$/.test(hex))
-                        fail(`invalid \\u escape in a string`, i);
-                    out += String.fromCharCode(parseInt(hex, 16));
-                    i += 4;
-                    break;
-                }
-                default:
-                    fail(`invalid escape '\\${esc}' in a string`, i);
-            }
-            i += 2;
-        }
-    };
-    const parseValue = (assign, depth) => {
-        ws();
-        if (i >= text.length)
-            eof();
-        if (depth > MAX_JSON_DEPTH)
-            fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
-        const ch = text[i];
-        if (ch === '{') {
-            const obj = {};
-            open.add(obj);
-            assign(obj);
-            i++;
-            ws();
-            if (text[i] === '}') {
-                i++;
-                open.delete(obj);
-                return;
-            }
-            while (true) {
-                ws();
-                if (i >= text.length)
-                    eof();
-                if (text[i] !== '"')
-                    fail(`expected a property name in double quotes but found ${describe(text, i)}`);
-                const key = parseString();
-                ws();
-                if (i >= text.length)
-                    eof();
-                if (text[i] !== ':')
-                    fail(`expected ':' after property name ${JSON.stringify(key)} but found ${describe(text, i)}`);
-                i++;
-                parseValue((v) => {
-                    obj[key] = v;
-                }, depth + 1);
-                ws();
-                if (i >= text.length)
-                    eof();
-                if (text[i] === ',') {
-                    i++;
-                    continue;
-                }
-                if (text[i] === '}') {
-                    i++;
-                    open.delete(obj);
-                    return;
-                }
-                fail(`expected ',' or '}' after the value of ${JSON.stringify(key)} but found ${describe(text, i)}`);
-            }
-        }
-        if (ch === '[') {
-            const arr = [];
-            open.add(arr);
-            assign(arr);
-            i++;
-            ws();
-            if (text[i] === ']') {
-                i++;
-                open.delete(arr);
-                return;
-            }
-            while (true) {
-                parseValue((v) => {
-                    arr.push(v);
-                }, depth + 1);
-                ws();
-                if (i >= text.length)
-                    eof();
-                if (text[i] === ',') {
-                    i++;
-                    continue;
-                }
-                if (text[i] === ']') {
-                    i++;
-                    open.delete(arr);
-                    return;
-                }
-                fail(`expected ',' or ']' after an array element but found ${describe(text, i)}`);
-            }
-        }
-        if (ch === '"') {
-            assign(parseString());
-            return;
-        }
-        NON_FINITE.lastIndex = i;
-        const nf = NON_FINITE.exec(text);
-        if (nf) {
-            i += nf[0].length;
-            if (i >= text.length && depth > 0)
-                eof();
-            assign(nonFiniteValue(nf[0]));
-            return;
-        }
-        for (const [word, value] of [
-            ['true', true],
-            ['false', false],
-            ['null', null]
-        ]) {
-            if (text.startsWith(word, i)) {
-                i += word.length;
-                assign(value);
-                return;
-            }
-            if (text.length - i < word.length && word.startsWith(text.slice(i)))
-                eof(); // "tru" at the very end
-        }
-        NUMBER$1.lastIndex = i;
-        const num = NUMBER$1.exec(text);
-        if (num) {
-            i += num[0].length;
-            // A number that runs to the end of the text may have been cut ("12" of "1234").
-            if (i >= text.length && depth > 0)
-                eof();
-            if (i < text.length && IDENT_CHAR.test(text[i]))
-                fail(`invalid number ${JSON.stringify(num[0] + text[i])}`, i - num[0].length);
-            assign(Number(num[0]));
-            return;
-        }
-        if ((ch === '-' || ch === '+') && i + 1 >= text.length)
-            eof();
-        fail(`unexpected ${describe(text, i)} where a value was expected`);
-    };
-    let value = undefined;
+    const complete = (value) => ({ value, truncated: false, incomplete: new Set() });
     try {
-        parseValue((v) => {
-            value = v;
-        }, 0);
+        return complete(JSON.parse(text));
+    }
+    catch {
+        // not plain JSON: bare NaN/Infinity, a raw control character, a cut, or a real error
+    }
+    if (text.trim() === '')
+        return { value: undefined, truncated: true, incomplete: new Set() };
+    const prepared = prepare(text);
+    const whole = parsePrepared(prepared.json, prepared);
+    if (!('error' in whole))
+        return complete(whole.value);
+    // Only an error at the very end is a cut; anything earlier is damage that must not be papered over.
+    const atEnd = whole.error.offset === undefined || whole.error.offset >= prepared.json.trimEnd().length;
+    const cut = prepared.cut;
+    if (!atEnd || cut === undefined)
+        throw syntaxError(text, prepared, whole.error);
+    const r = parsePrepared(prepared.json.slice(0, cut.end) + cut.closers, prepared);
+    if ('error' in r)
+        throw syntaxError(text, prepared, r.error);
+    return { value: r.value, truncated: true, incomplete: lastChildChain(r.value, cut.closers.length) };
+}
+const NON_FINITE = /[-+]?(?:NaN|Infinity)(?![A-Za-z0-9_$])/y;
+/**
+ * One scan of the text: rewrites bare NaN/±Infinity outside strings as placeholder strings,
+ * escapes raw control characters inside strings, and records the last point where every open
+ * container can be closed (just before a `,`, or just after a bracket: every token after it may
+ * itself be cut, "12" of "1234"). O(n) time, O(depth) extra space.
+ */
+function prepare(text) {
+    const marker = freeMarker(text);
+    const out = [];
+    const edits = [[0, 0]];
+    let delta = 0; // (output length) - (input consumed): input offset i is output offset i + delta
+    let copied = 0;
+    let replaced = false;
+    const rewrite = (i, length, replacement) => {
+        out.push(text.slice(copied, i), replacement);
+        delta += replacement.length - length;
+        copied = i + length;
+        edits.push([copied + delta, copied]);
+    };
+    const stack = [];
+    let end = -1;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c)
+                i++; // backslash: skip the escaped character
+            else if (c === 0x22)
+                inString = false;
+            else if (c < 0x20)
+                rewrite(i, 1, `\\u${c.toString(16).padStart(4, '0')}`);
+            continue;
+        }
+        if (c === 0x22)
+            inString = true;
+        else if (c === 0x7b || c === 0x5b) {
+            stack.push(c === 0x7b ? '}' : ']');
+            end = i + 1 + delta;
+        }
+        else if (c === 0x7d || c === 0x5d) {
+            if (stack.pop() !== String.fromCharCode(c))
+                stack.length = 0; // mismatched: a syntax error, no cut
+            end = i + 1 + delta;
+        }
+        else if (c === 0x2c)
+            end = i + delta;
+        else if (c === 0x4e || c === 0x49 || c === 0x2d || c === 0x2b) {
+            NON_FINITE.lastIndex = i;
+            const token = NON_FINITE.exec(text)?.[0];
+            if (token === undefined)
+                continue;
+            const kind = token.endsWith('NaN') ? 'NaN' : token.startsWith('-') ? '-Infinity' : 'Infinity';
+            rewrite(i, token.length, JSON.stringify(marker + kind));
+            replaced = true;
+            i += token.length - 1;
+        }
+    }
+    out.push(text.slice(copied));
+    const prepared = { json: out.join(''), edits };
+    if (replaced) {
+        prepared.placeholders = new Map([
+            [marker + 'NaN', NaN],
+            [marker + 'Infinity', Infinity],
+            [marker + '-Infinity', -Infinity]
+        ]);
+    }
+    if (stack.length > 0 && end >= 0)
+        prepared.cut = { end, closers: stack.reverse().join('') };
+    return prepared;
+}
+/** A private-use character that no string in the text can contain (neither raw nor escaped). */
+function freeMarker(text) {
+    for (let code = 0xe000;; code++) {
+        const ch = String.fromCharCode(code);
+        if (!text.includes(ch) && !new RegExp(`\\\\u${code.toString(16)}`, 'i').test(text))
+            return ch;
+    }
+}
+function parsePrepared(json, prepared) {
+    const ph = prepared.placeholders;
+    try {
+        const value = JSON.parse(json);
+        if (ph)
+            restorePlaceholders(value, ph);
+        return { value };
     }
     catch (e) {
-        if (e instanceof EndOfInput)
-            return { value, truncated: true, incomplete: open };
-        throw e;
+        if (!(e instanceof SyntaxError))
+            throw e;
+        const m = /^(.*?)(?: in JSON)? at position (\d+)/s.exec(e.message);
+        if (m)
+            return { error: { message: m[1], offset: Number(m[2]) } };
+        if (/^Unexpected end of JSON input/.test(e.message))
+            return { error: { message: 'Unexpected end of JSON input' } };
+        return { error: locateWithJson5(json) };
     }
-    ws();
-    if (i < text.length)
-        fail(`unexpected ${describe(text, i)} after the end of the JSON value`);
-    return { value, truncated: false, incomplete: open };
+}
+/**
+ * V8 gives no position for an unexpected token ("Unexpected token 'x', ... is not valid JSON");
+ * JSON5, slower but exact, locates it (on an error path only; the text is plain JSON by now).
+ */
+function locateWithJson5(json) {
+    try {
+        lib.parse(json);
+    }
+    catch (e) {
+        const err = e;
+        if (typeof err.lineNumber === 'number') {
+            let offset = 0;
+            for (let line = 1; line < err.lineNumber; line++)
+                offset = json.indexOf('\n', offset) + 1;
+            const message = err.message.replace(/^JSON5: /, '').replace(/ at \d+:\d+$/, '');
+            return { message, offset: offset + Math.max(0, (err.columnNumber ?? 1) - 1) };
+        }
+    }
+    return { message: 'not valid JSON' };
+}
+/**
+ * Puts NaN/±Infinity back where a placeholder string stands, in place. Iterative with an explicit
+ * stack: JSON.parse's reviver recurses and overflows on deep nesting. O(size of the value).
+ */
+function restorePlaceholders(root, ph) {
+    const stack = [root];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (typeof node !== 'object' || node === null)
+            continue;
+        const holder = node;
+        for (const key of Object.keys(holder)) {
+            const v = holder[key];
+            if (typeof v === 'string') {
+                const n = ph.get(v);
+                if (n !== undefined)
+                    holder[key] = n;
+            }
+            else if (typeof v === 'object' && v !== null)
+                stack.push(v);
+        }
+    }
+}
+/** The error at its place in the original text (rewrites shift offsets). */
+function syntaxError(text, prepared, error) {
+    const offset = error.offset ?? prepared.json.length;
+    let k = prepared.edits.length - 1;
+    while (k > 0 && prepared.edits[k][0] > offset)
+        k--; // few edits in practice; linear is fine
+    const [outAt, textAt] = prepared.edits[k];
+    return new JsonSyntaxError(text, Math.min(text.length, textAt + (offset - outAt)), error.message);
+}
+/** The root and then, `depth - 1` times, the last element or member of the previous one. */
+function lastChildChain(root, depth) {
+    const chain = new Set();
+    let node = root;
+    for (let d = 0; d < depth && typeof node === 'object' && node !== null; d++) {
+        chain.add(node);
+        const children = Array.isArray(node) ? node : Object.values(node);
+        node = children[children.length - 1];
+    }
+    return chain;
 }
 
 /**
@@ -43159,58 +44616,24 @@ function looksLikeBenchgateJsonl(text) {
  */
 function parseBenchgateJsonl(text, opts) {
     const { round, run, source } = resolveSource(opts);
-    const side = opts.side;
-    text = stripBom(text);
+    const at = { side: opts.side, round, run};
     const samples = [];
     const issues = [];
-    const issue = (benchmark, kind, message, line) => {
-        issues.push({
-            benchmark,
-            side,
-            round,
-            run,
-            kind,
-            message,
-            source: line !== undefined ? `${source}:${line}` : source
-        });
-    };
+    const issue = (benchmark, kind, message, line) => issues.push({
+        benchmark,
+        side: at.side,
+        round,
+        run,
+        kind,
+        message,
+        source: line !== undefined ? `${source}:${line}` : source
+    });
+    text = stripBom(text);
     const lines = text.split('\n');
     const endsWithNewline = text.endsWith('\n');
     if (endsWithNewline)
         lines.pop();
-    if (lines.every((l) => l.trim() === '')) {
-        throw new SampleFileError('empty', source, `${source}: the file is empty. bench-runner writes its context line first, so the benchmark process ` +
-            `never started or was killed at once; run it by hand to see its error output.`);
-    }
-    // Line 1: the context.
-    let ctx;
-    try {
-        const first = parseLenientJson(lines[0]);
-        if (first.truncated || !isObject$1(first.value))
-            throw new JsonSyntaxError(lines[0], lines[0].length, 'incomplete line');
-        ctx = first.value;
-    }
-    catch (e) {
-        if (!(e instanceof JsonSyntaxError))
-            throw e;
-        throw new SampleFileError('malformed-jsonl', source, `${source}:1:${e.column}: the first line is not a readable bench-runner context line (${e.reason}). ` +
-            `A bench-runner sample file starts with {"type":"context","format":"benchgate-samples",...}; ` +
-            `re-run the benchmark through bench-runner.`, { line: 1, column: e.column });
-    }
-    if (ctx.type !== 'context' || ctx.format !== JSONL_FORMAT) {
-        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the first line is not a bench-runner context line (expected "type":"context" and ` +
-            `"format":"${JSONL_FORMAT}"). Is this really a bench-runner sample file?`, { line: 1, column: 1 });
-    }
-    const version = ctx.version;
-    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the context line has no valid "version" (got ${JSON.stringify(version)}); expected an integer >= 1.`, { line: 1, column: 1 });
-    }
-    if (version > JSONL_FORMAT_VERSION) {
-        throw new SampleFileError('unsupported-version', source, `${source}: written in sample format version ${version} by a newer bench-runner; this benchgate reads ` +
-            `version ${JSONL_FORMAT_VERSION}. Upgrade benchgate (the action's @version or the npm package) to the ` +
-            `release that matches your bench-runner.`, { line: 1, column: 1 });
-    }
-    const provenance = provenanceOfJsonl(ctx);
+    const provenance = provenanceOfJsonl(readContextLine(lines, source));
     let totals;
     let sampleLines = 0;
     let truncatedAt;
@@ -43219,48 +44642,80 @@ function parseBenchgateJsonl(text, opts) {
         const raw = lines[k].endsWith('\r') ? lines[k].slice(0, -1) : lines[k];
         if (raw.trim() === '')
             continue;
-        const isLast = k === lines.length - 1 && !endsWithNewline;
         let value;
         try {
-            const r = parseLenientJson(raw);
-            if (r.truncated)
-                throw new JsonSyntaxError(raw, raw.length, 'the line ends in the middle of a value');
-            value = r.value;
+            value = parseJson(raw);
         }
         catch (e) {
             if (!(e instanceof JsonSyntaxError))
                 throw e;
-            if (isLast) {
+            if (k === lines.length - 1 && !endsWithNewline)
                 truncatedAt = lineNo;
-            }
-            else {
+            else
                 issue(FILE_ISSUE, 'invalid', `line ${lineNo}, column ${e.column}: not valid JSON (${e.reason}); line skipped`, lineNo);
-            }
             continue;
         }
         if (!isObject$1(value)) {
             issue(FILE_ISSUE, 'invalid', `line ${lineNo} is not a JSON object; line skipped`, lineNo);
             continue;
         }
-        if (value.type === 'totals') {
+        if (value.type === 'totals')
             totals = value;
-            continue;
-        }
         if (value.type !== 'sample')
             continue; // forward compatible: unknown line types are ignored
         sampleLines++;
-        const s = readSampleLine(value, lineNo);
+        const s = readSampleLine(value, lineNo, at, issue);
         if (s)
             samples.push(s);
     }
+    endOfFileIssue(issue, samples.length, sampleLines, truncatedAt, totals);
+    return { samples, issues, provenance, format: 'benchgate-jsonl' };
+}
+/**
+ * Reads and checks line 1, the context line.
+ * @throws SampleFileError 'empty', 'malformed-jsonl' or 'unsupported-version'
+ */
+function readContextLine(lines, source) {
+    if (lines.every((l) => l.trim() === '')) {
+        throw new SampleFileError('empty', source, `${source}: the file is empty. bench-runner writes its context line first, so the benchmark process ` +
+            `never started or was killed at once; run it by hand to see its error output.`);
+    }
+    let ctx;
+    try {
+        ctx = parseJson(lines[0]);
+    }
+    catch (e) {
+        if (!(e instanceof JsonSyntaxError))
+            throw e;
+        throw new SampleFileError('malformed-jsonl', source, `${source}:1:${e.column}: the first line is not a readable bench-runner context line (${e.reason}). ` +
+            `A bench-runner sample file starts with {"type":"context","format":"benchgate-samples",...}; ` +
+            `re-run the benchmark through bench-runner.`, { line: 1, column: e.column });
+    }
+    if (!isObject$1(ctx) || ctx.type !== 'context' || ctx.format !== JSONL_FORMAT) {
+        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the first line is not a bench-runner context line (expected "type":"context" and ` +
+            `"format":"${JSONL_FORMAT}"). Is this really a bench-runner sample file?`, { line: 1, column: 1 });
+    }
+    const version = ctx.version;
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the context line has no valid "version" (got ${describeValue(version)}); expected an integer >= 1.`, { line: 1, column: 1 });
+    }
+    if (version > JSONL_FORMAT_VERSION) {
+        throw new SampleFileError('unsupported-version', source, `${source}: written in sample format version ${version} by a newer bench-runner; this benchgate reads ` +
+            `version ${JSONL_FORMAT_VERSION}. Upgrade benchgate (the action's @version or the npm package) to the ` +
+            `release that matches your bench-runner.`, { line: 1, column: 1 });
+    }
+    return ctx;
+}
+/** How the file ended: a cut last line, no totals line (a crash), or totals that disagree. */
+function endOfFileIssue(issue, kept, sampleLines, truncatedAt, totals) {
     if (truncatedAt !== undefined) {
-        issue(FILE_ISSUE, 'truncated', `the last line (${truncatedAt}) is cut short and was dropped; kept ${samples.length} sample(s). ` +
+        issue(FILE_ISSUE, 'truncated', `the last line (${truncatedAt}) is cut short and was dropped; kept ${kept} sample(s). ` +
             `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
             `check its exit status and stderr.`, truncatedAt);
     }
     else if (totals === undefined) {
         issue(FILE_ISSUE, 'crashed', `no totals line: the benchmark process stopped before finishing (crash, kill or timeout); ` +
-            `kept the ${samples.length} sample(s) written so far. Check its exit status and stderr.`);
+            `kept the ${kept} sample(s) written so far. Check its exit status and stderr.`);
     }
     else {
         const declared = num$1(totals.samples);
@@ -43269,53 +44724,55 @@ function parseBenchgateJsonl(text, opts) {
                 `the file may have been edited or concatenated.`);
         }
     }
-    return { samples, issues, provenance, format: 'benchgate-jsonl' };
-    function readSampleLine(o, lineNo) {
-        const name = str$1(o.name);
-        if (name === undefined || name === '') {
-            issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo);
-            return undefined;
-        }
-        const rep = num$1(o.repetition_index);
-        const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1;
-        const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`;
-        if (typeof o.error === 'string') {
-            issue(name, 'error', `${repText}: the benchmark reported an error: ${o.error || '(no message)'}`, lineNo);
-            return undefined;
-        }
-        if (typeof o.skipped === 'string') {
-            issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${o.skipped || '(no message)'}`, lineNo);
-            return undefined;
-        }
-        if (repetition < 0) {
-            issue(name, 'invalid', `line ${lineNo}: repetition_index is ${String(o.repetition_index)}; sample dropped`, lineNo);
-            return undefined;
-        }
-        const iterations = num$1(o.iterations);
-        if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-            issue(name, 'invalid', `${repText}: iterations is ${String(o.iterations)} (must be a positive number); sample dropped`, lineNo);
-            return undefined;
-        }
-        for (const field of ['real_time_ns', 'cpu_time_ns']) {
-            const v = o[field];
-            if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
-                issue(name, 'invalid', `${repText}: ${field} is ${String(v)} (must be a positive, finite time); sample dropped`, lineNo);
-                return undefined;
-            }
-        }
-        const threads = num$1(o.threads);
-        return {
-            benchmark: name,
-            side,
-            round,
-            run,
-            repetition,
-            iterations,
-            realTimeNs: o.real_time_ns,
-            cpuTimeNs: o.cpu_time_ns,
-            threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
-        };
+}
+/** One sample line to a Sample, or an issue (error, skip, bad value) and undefined. */
+function readSampleLine(o, lineNo, at, issue) {
+    const name = str$1(o.name);
+    if (name === undefined || name === '') {
+        issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo);
+        return undefined;
     }
+    const rep = num$1(o.repetition_index);
+    const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1;
+    const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`;
+    if (typeof o.error === 'string') {
+        issue(name, 'error', `${repText}: the benchmark reported an error: ${o.error || '(no message)'}`, lineNo);
+        return undefined;
+    }
+    if (typeof o.skipped === 'string') {
+        issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${o.skipped || '(no message)'}`, lineNo);
+        return undefined;
+    }
+    if (repetition < 0) {
+        const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; sample dropped`;
+        issue(name, 'invalid', msg, lineNo);
+        return undefined;
+    }
+    const iterations = num$1(o.iterations);
+    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
+        issue(name, 'invalid', `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); sample dropped`, lineNo);
+        return undefined;
+    }
+    for (const field of ['real_time_ns', 'cpu_time_ns']) {
+        const v = o[field];
+        if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
+            const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); sample dropped`;
+            issue(name, 'invalid', msg, lineNo);
+            return undefined;
+        }
+    }
+    const threads = num$1(o.threads);
+    return {
+        benchmark: name,
+        side: at.side,
+        round: at.round,
+        run: at.run,
+        repetition,
+        iterations,
+        realTimeNs: o.real_time_ns,
+        cpuTimeNs: o.cpu_time_ns,
+        threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
+    };
 }
 /** Maps a bench-runner context line to Provenance; unknown or mistyped fields are skipped. */
 function provenanceOfJsonl(ctx) {
@@ -43364,11 +44821,20 @@ function provenanceOfJsonl(ctx) {
         const c = {};
         for (const [k, v] of Object.entries(ctx.context)) {
             if (v !== null && v !== undefined)
-                c[k] = typeof v === 'string' ? v : JSON.stringify(v);
+                c[k] = typeof v === 'string' ? v : stringifySafely(v);
         }
         p.context = c;
     }
     return p;
+}
+/** JSON text of a context value; a value nested too deep for JSON.stringify's recursion is described instead. */
+function stringifySafely(v) {
+    try {
+        return JSON.stringify(v);
+    }
+    catch {
+        return describeValue(v);
+    }
 }
 
 /**
@@ -43478,86 +44944,93 @@ function parseCsvSamples(text, opts) {
     const side = opts.side;
     const samples = [];
     const issues = [];
-    const issue = (benchmark, message, line) => {
-        issues.push({
-            benchmark,
-            side,
-            round,
-            run: defaultRun,
-            kind: 'invalid',
-            message,
-            source: `${source}:${line}`
-        });
-    };
+    const issue = (benchmark, message, line) => issues.push({
+        benchmark,
+        side,
+        round,
+        run: defaultRun,
+        kind: 'invalid',
+        message,
+        source: `${source}:${line}`
+    });
     const records = readCsvRecords(stripBom(text));
-    let nameCol = 0;
-    let timeCol = 1;
-    let runCol = -1;
-    let first = 0;
-    if (records.length > 0) {
-        const head = records[0].fields.map((f) => f.trim().toLowerCase());
-        const looksLikeData = head.length >= 2 && NUMBER.test(head[1]);
-        if (!looksLikeData) {
-            const t = head.findIndex((h) => TIME_COLUMNS.has(h));
-            if (t < 0) {
-                throw new SampleFileError('malformed-csv', source, `${source}:${records[0].line}:1: the first row (${records[0].fields.join(',')}) is neither data ` +
-                    `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
-                    `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`, { line: records[0].line, column: 1 });
-            }
-            timeCol = t;
-            const nIdx = head.findIndex((h) => NAME_COLUMNS.has(h));
-            nameCol = nIdx >= 0 ? nIdx : t === 0 ? 1 : 0;
-            runCol = head.indexOf('run');
-            first = 1;
-        }
-    }
+    const columns = readHeader(records, source);
     const repetitions = new Map();
-    for (let r = first; r < records.length; r++) {
-        const { fields, line, unterminated } = records[r];
-        if (fields.every((f) => f.trim() === ''))
-            continue; // blank (whitespace-only) line
-        const name = (fields[nameCol] ?? '').trim();
-        if (unterminated) {
-            issue(name || FILE_ISSUE, `line ${line}: a quoted field is never closed (the file may be cut short); row dropped`, line);
+    for (let r = columns.first; r < records.length; r++) {
+        const row = readRow(records[r], columns, defaultRun, issue);
+        if (row === undefined)
             continue;
-        }
-        if (name === '') {
-            issue(FILE_ISSUE, `line ${line}: no benchmark name; row dropped`, line);
-            continue;
-        }
-        const rawTime = (fields[timeCol] ?? '').trim();
-        const ns = NUMBER.test(rawTime) ? Number(rawTime) : NaN;
-        if (!Number.isFinite(ns) || ns <= 0) {
-            issue(name, `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : JSON.stringify(rawTime)} ` +
-                `(must be a positive, finite number); row dropped`, line);
-            continue;
-        }
-        let run = defaultRun;
-        if (runCol >= 0) {
-            const rawRun = (fields[runCol] ?? '').trim();
-            const v = Number(rawRun);
-            if (rawRun === '' || !Number.isInteger(v) || v < 0) {
-                issue(name, `line ${line}: run is ${JSON.stringify(rawRun)} (must be an integer >= 0); row dropped`, line);
-                continue;
-            }
-            run = v;
-        }
-        const key = `${run}\u0000${name}`;
+        const key = `${row.run}\u0000${row.name}`;
         const repetition = repetitions.get(key) ?? 0;
         repetitions.set(key, repetition + 1);
         samples.push({
-            benchmark: name,
+            benchmark: row.name,
             side,
             round,
-            run,
+            run: row.run,
             repetition,
             iterations: 1,
-            realTimeNs: ns,
-            cpuTimeNs: ns,
+            realTimeNs: row.ns,
+            cpuTimeNs: row.ns,
             threads: 1
         });
     }
     return { samples, issues, provenance: {}, format: 'csv' };
+}
+/**
+ * The columns to read: from a header row when the first row is one, else name,nanoseconds.
+ * @throws SampleFileError 'malformed-csv' when the first row is neither data nor a header with a time column
+ */
+function readHeader(records, source) {
+    if (records.length === 0)
+        return { nameCol: 0, timeCol: 1, runCol: -1, first: 0 };
+    const head = records[0].fields.map((f) => f.trim().toLowerCase());
+    if (head.length >= 2 && NUMBER.test(head[1]))
+        return { nameCol: 0, timeCol: 1, runCol: -1, first: 0 };
+    const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h));
+    if (timeCol < 0) {
+        throw new SampleFileError('malformed-csv', source, `${source}:${records[0].line}:1: the first row (${records[0].fields.join(',')}) is neither data ` +
+            `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
+            `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`, { line: records[0].line, column: 1 });
+    }
+    const named = head.findIndex((h) => NAME_COLUMNS.has(h));
+    return {
+        nameCol: named >= 0 ? named : timeCol === 0 ? 1 : 0,
+        timeCol,
+        runCol: head.indexOf('run'),
+        first: 1
+    };
+}
+/** One data record to a name, a time and a run, or an issue and undefined (blank rows: undefined alone). */
+function readRow(record, columns, defaultRun, issue) {
+    const { fields, line, unterminated } = record;
+    if (fields.every((f) => f.trim() === ''))
+        return undefined; // blank (whitespace-only) line
+    const name = (fields[columns.nameCol] ?? '').trim();
+    if (unterminated) {
+        issue(name || FILE_ISSUE, `line ${line}: a quoted field is never closed (the file may be cut short); row dropped`, line);
+        return undefined;
+    }
+    if (name === '') {
+        issue(FILE_ISSUE, `line ${line}: no benchmark name; row dropped`, line);
+        return undefined;
+    }
+    const rawTime = (fields[columns.timeCol] ?? '').trim();
+    const ns = NUMBER.test(rawTime) ? Number(rawTime) : NaN;
+    if (!Number.isFinite(ns) || ns <= 0) {
+        issue(name, `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : describeValue(rawTime)} ` +
+            `(must be a positive, finite number); row dropped`, line);
+        return undefined;
+    }
+    if (columns.runCol < 0)
+        return { name, ns, run: defaultRun };
+    const rawRun = (fields[columns.runCol] ?? '').trim();
+    const run = Number(rawRun);
+    if (rawRun === '' || !Number.isInteger(run) || run < 0) {
+        issue(name, `line ${line}: run is ${describeValue(rawRun)} (must be an integer >= 0); row dropped`, line);
+        return undefined;
+    }
+    return { name, ns, run };
 }
 
 /**
@@ -43601,12 +45074,47 @@ const num = (v) => (typeof v === 'number' ? v : undefined);
 function parseGoogleBenchmarkJson(text, opts) {
     const { round, run, source } = resolveSource(opts);
     const side = opts.side;
-    text = stripBom(text);
     const samples = [];
     const issues = [];
-    const issue = (benchmark, kind, message) => {
-        issues.push({ benchmark, side, round, run, kind, message, source });
-    };
+    const issue = (benchmark, kind, message) => issues.push({ benchmark, side, round, run, kind, message, source });
+    const parsed = readRoot(stripBom(text), source);
+    const root = parsed.value;
+    const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
+    const entries = isObject(root) && Array.isArray(root.benchmarks) ? root.benchmarks : [];
+    const seen = new Map(); // iteration entries seen per run_name, for the repetition fallback
+    let partialName;
+    entries.forEach((entry, index) => {
+        if (!isObject(entry)) {
+            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`);
+            return;
+        }
+        const name = str(entry.run_name) ?? str(entry.name);
+        if (parsed.incomplete.has(entry)) {
+            partialName = name; // cut mid-entry: reported below with the truncation
+            return;
+        }
+        if ((str(entry.run_type) ?? 'iteration') !== 'iteration')
+            return; // aggregates (mean/median/stddev/cv, BigO, RMS)
+        if (name === undefined) {
+            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`);
+            return;
+        }
+        const order = seen.get(name) ?? 0;
+        seen.set(name, order + 1);
+        const sample = readEntry(entry, name, order, { side, round, run, source }, issue);
+        if (sample)
+            samples.push(sample);
+    });
+    if (parsed.truncated) {
+        const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : '';
+        issue(partialName ?? FILE_ISSUE, 'truncated', `${source} ends${where} (the file is cut short): kept ${samples.length} complete sample(s). ` +
+            `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
+            `check its exit status and stderr, and re-run it.`);
+    }
+    return { samples, issues, provenance, format: 'google-benchmark-json' };
+}
+/** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
+function readRoot(text, source) {
     if (text.trim() === '') {
         throw new SampleFileError('empty', source, `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before ` +
             `its first result; run it by hand to see its error output.`);
@@ -43624,89 +45132,64 @@ function parseGoogleBenchmarkJson(text, opts) {
             `--benchmark_out=FILE --benchmark_out_format=json rather than redirecting stdout, and re-run the benchmark.`, { line: e.line, column: e.column });
     }
     const root = parsed.value;
-    const truncated = parsed.truncated;
-    const hasBenchmarks = isObject(root) && Array.isArray(root.benchmarks);
-    if (!hasBenchmarks && !truncated) {
+    if (!(isObject(root) && Array.isArray(root.benchmarks)) && !parsed.truncated) {
         throw new SampleFileError('not-google-benchmark', source, `${source}: valid JSON, but not Google Benchmark output: there is no "benchmarks" array at the top level. ` +
             `Pass the file written by --benchmark_out=FILE --benchmark_out_format=json (or --benchmark_format=json).`);
     }
-    const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
-    const entries = hasBenchmarks ? root.benchmarks : [];
-    const seen = new Map(); // iteration entries seen per run_name, for the repetition fallback
-    let partialName;
-    entries.forEach((entry, index) => {
-        if (!isObject(entry)) {
-            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`);
-            return;
-        }
-        const name = str(entry.run_name) ?? str(entry.name);
-        if (parsed.incomplete.has(entry)) {
-            partialName = name; // cut mid-entry: reported below with the truncation
-            return;
-        }
-        const runType = str(entry.run_type) ?? 'iteration';
-        if (runType !== 'iteration')
-            return; // aggregates (mean/median/stddev/cv, BigO, RMS)
-        if (name === undefined) {
-            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`);
-            return;
-        }
-        const order = seen.get(name) ?? 0;
-        seen.set(name, order + 1);
-        const repIndex = num(entry.repetition_index);
-        const repetition = repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order;
-        if (entry.error_occurred === true) {
-            const msg = str(entry.error_message) ?? '';
-            issue(name, 'error', `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg || '(no message)'}`);
-            return;
-        }
-        if (entry.skipped === true) {
-            const msg = str(entry.skip_message) ?? '';
-            issue(name, 'skipped', `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg || '(no message)'}`);
-            return;
-        }
-        const unit = str(entry.time_unit) ?? 'ns';
-        const scale = TIME_UNIT_NS[unit];
-        if (scale === undefined) {
-            issue(name, 'invalid', `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; sample dropped`);
-            return;
-        }
-        const iterations = num(entry.iterations);
-        if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-            issue(name, 'invalid', `repetition ${repetition} in ${source}: iterations is ${String(entry.iterations)} (must be a positive number); sample dropped`);
-            return;
-        }
-        const times = [
-            ['real_time', entry.real_time],
-            ['cpu_time', entry.cpu_time]
-        ];
-        for (const [field, value] of times) {
-            if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-                issue(name, 'invalid', `repetition ${repetition} in ${source}: ${field} is ${String(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
-                    `(must be a positive, finite time per iteration); sample dropped`);
-                return;
-            }
-        }
-        const threads = num(entry.threads);
-        samples.push({
-            benchmark: name,
-            side,
-            round,
-            run,
-            repetition,
-            iterations,
-            realTimeNs: entry.real_time * scale,
-            cpuTimeNs: entry.cpu_time * scale,
-            threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
-        });
-    });
-    if (truncated) {
-        const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : '';
-        issue(partialName ?? FILE_ISSUE, 'truncated', `${source} ends${where} (the file is cut short): kept ${samples.length} complete sample(s). ` +
-            `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
-            `check its exit status and stderr, and re-run it.`);
+    return parsed;
+}
+/**
+ * One complete iteration entry to a Sample, or an issue (error, skip, bad value) and undefined.
+ * `order` is the entry's position among its run_name's entries (the repetition when the file has
+ * no repetition_index).
+ */
+function readEntry(entry, name, order, at, issue) {
+    const { source } = at;
+    const repIndex = num(entry.repetition_index);
+    const repetition = repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order;
+    if (entry.error_occurred === true) {
+        const msg = str(entry.error_message) || '(no message)';
+        issue(name, 'error', `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg}`);
+        return undefined;
     }
-    return { samples, issues, provenance, format: 'google-benchmark-json' };
+    if (entry.skipped === true) {
+        const msg = str(entry.skip_message) || '(no message)';
+        issue(name, 'skipped', `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg}`);
+        return undefined;
+    }
+    const unit = str(entry.time_unit) ?? 'ns';
+    const scale = Object.hasOwn(TIME_UNIT_NS, unit) ? TIME_UNIT_NS[unit] : undefined;
+    if (scale === undefined) {
+        const msg = `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; sample dropped`;
+        issue(name, 'invalid', msg);
+        return undefined;
+    }
+    const iterations = num(entry.iterations);
+    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
+        issue(name, 'invalid', `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); sample dropped`);
+        return undefined;
+    }
+    for (const field of ['real_time', 'cpu_time']) {
+        const value = entry[field];
+        // Checked after conversion too: 1e308 ms is finite, but not in nanoseconds.
+        if (typeof value !== 'number' || !Number.isFinite(value * scale) || value <= 0) {
+            issue(name, 'invalid', `repetition ${repetition} in ${source}: ${field} is ${describeValue(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
+                `(must be a positive time per iteration, finite in nanoseconds); sample dropped`);
+            return undefined;
+        }
+    }
+    const threads = num(entry.threads);
+    return {
+        benchmark: name,
+        side: at.side,
+        round: at.round,
+        run: at.run,
+        repetition,
+        iterations,
+        realTimeNs: entry.real_time * scale,
+        cpuTimeNs: entry.cpu_time * scale,
+        threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
+    };
 }
 /** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
 function provenanceOf(ctx) {
@@ -43880,7 +45363,7 @@ function readSampleDir(path, side) {
                 side,
                 round,
                 run,
-                kind: 'invalid',
+                kind: e.id === 'empty' ? 'crashed' : 'invalid', // an empty file: the process wrote nothing
                 message: e.message,
                 source: file
             });
@@ -44234,14 +45717,23 @@ function reproduceLine(config, baseSha, headSha) {
 /** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
 async function runCommand(config, io) {
     const log = consoleLog({ write: (t) => io.stderr(t) });
-    // Ctrl-C stops measuring gracefully: what was measured is analysed and reported.
+    // Ctrl-C or SIGTERM (a cancelled CI job) stops measuring gracefully: what was measured is
+    // analysed and reported; a second signal quits at once. The listener stays registered after the
+    // first signal: the process layer's own handlers (run/terminate.ts) re-raise a signal nobody
+    // else listens to, which killed benchgate before it could analyse (found by faults.test.ts).
     const abort = new AbortController();
-    const onSigint = () => {
-        io.stderr('\ninterrupted: analysing what was measured so far (Ctrl-C again to quit)\n');
+    const onSignal = (sig) => {
+        if (abort.signal.aborted) {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+            process.kill(process.pid, sig);
+            return;
+        }
+        io.stderr(`\ninterrupted (${sig}): analysing what was measured so far (Ctrl-C again to quit)\n`);
         abort.abort();
-        process.off('SIGINT', onSigint);
     };
-    process.on('SIGINT', onSigint);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
     let verdicts = '';
     try {
         const { report, samples } = await runPipeline(config, log, {
@@ -44279,7 +45771,8 @@ async function runCommand(config, io) {
         return verdict.pass ? EXIT.pass : EXIT.gateFailed;
     }
     finally {
-        process.off('SIGINT', onSigint);
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
     }
 }
 /** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 inconclusive" (unadjusted for later looks). */
@@ -44348,6 +45841,7 @@ var compare = /*#__PURE__*/Object.freeze({
 const MAX_RESULTS_BYTES = 64 * 1024 * 1024;
 const MAX_BENCHMARKS = 100_000;
 const MAX_TEXT = 4096;
+const MAX_DEPTH = 32;
 const STOP_REASONS = [
     'resolved',
     'max-rounds',
@@ -44372,6 +45866,10 @@ function validateResults(text, source) {
     const fail = (path, what) => {
         throw new ConfigError(`${source}: ${path}: ${what}`);
     };
+    // A results file nests about 6 levels; a field this deep could only crash the renderers
+    // (JSON.stringify recurses). Found by __tests__/fuzz/resultsFuzz.test.ts.
+    if (depthOver(json, MAX_DEPTH))
+        fail('$', `nested deeper than ${MAX_DEPTH} levels`);
     const obj = (v, path) => typeof v === 'object' && v !== null && !Array.isArray(v)
         ? v
         : fail(path, 'expected an object');
@@ -44418,6 +45916,17 @@ function validateResults(text, source) {
     str(obj(run.base, '$.run.base').label, '$.run.base.label');
     str(obj(run.head, '$.run.head').label, '$.run.head.label');
     str(run.key, '$.run.key', true);
+    // Every field a renderer prints (found by resultsFuzz.test.ts: an object in run.rounds crashed the Markdown).
+    for (const k of ['rounds', 'plannedRounds', 'repetitions', 'measuringSeconds', 'wallSeconds'])
+        if (run[k] !== undefined)
+            num(run[k], `$.run.${k}`);
+    if (run.stoppedEarly !== undefined && run.stoppedEarly !== null)
+        str(run.stoppedEarly, '$.run.stoppedEarly');
+    str(run.reproduce, '$.run.reproduce', true);
+    for (const side of ['base', 'head'])
+        str(run[side].sha, `$.run.${side}.sha`, true);
+    if (run.mergeBase !== undefined && typeof run.mergeBase !== 'boolean')
+        fail('$.run.mergeBase', 'expected a boolean');
     if (run.adaptive !== undefined) {
         const a = obj(run.adaptive, '$.run.adaptive');
         for (const k of ['looks', 'maxRounds', 'benchmarkSecondsUsed', 'benchmarkSecondsIfFixed', 'saved'])
@@ -44444,6 +45953,19 @@ function validateResults(text, source) {
             fail(`${p}.verdict`, `expected one of ${ALL_VERDICTS.join(', ')}`);
         for (const k of ['p_value', 'p_adjusted'])
             num(o[k], `${p}.${k}`, true);
+        num(o.conf_level, `${p}.conf_level`); // rendered as the interval's level (found by resultsFuzz.test.ts)
+        for (const k of ['base', 'head']) {
+            num(obj(o.samples, `${p}.samples`)[k], `${p}.samples.${k}`);
+            num(obj(o.runs, `${p}.runs`)[k], `${p}.runs.${k}`);
+        }
+        num(o.u, `${p}.u`, true);
+        if (o.power !== null) {
+            const power = obj(o.power, `${p}.power`);
+            for (const k of ['sd_log', 'n_eff'])
+                num(power[k], `${p}.power.${k}`);
+            for (const k of ['required_per_side', 'min_detectable_effect', 'more_rounds'])
+                num(power[k], `${p}.power.${k}`, true);
+        }
         const median = obj(o.median, `${p}.median`);
         num(median.base, `${p}.median.base`, true);
         num(median.head, `${p}.median.head`, true);
@@ -44462,6 +45984,20 @@ function validateResults(text, source) {
         }
     });
     return json;
+}
+/** True when the value nests deeper than `max` arrays/objects. Iterative: the value may be very deep. */
+function depthOver(root, max) {
+    const stack = [[root, 0]];
+    while (stack.length > 0) {
+        const [node, depth] = stack.pop();
+        if (typeof node !== 'object' || node === null)
+            continue;
+        if (depth >= max)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
 }
 
 /**

@@ -38653,6 +38653,44 @@ function unreachableWarning(m, n, alpha) {
     };
 }
 
+/** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */
+const FILE_ISSUE = '*';
+
+/**
+ * Which sides' output may be missing benchmarks because it was cut short. Google Benchmark and
+ * bench-runner write benchmarks in order, so a process that crashed, was killed or wrote a file
+ * cut short loses every benchmark after the cut: such a benchmark is absent from that side not
+ * because the code lost it but because the measurement did. The analysis calls it `failed`
+ * ("missing on base (output truncated)"), never `new` or `removed`.
+ */
+/** Issue kinds that mean a run's output stopped early. */
+const CUT_SHORT_KINDS = new Set(['truncated', 'crashed']);
+/**
+ * For each side whose every run (process execution) ended cut short, the first such issue: a
+ * benchmark missing from that side may have been lost. A side with at least one complete run is
+ * not listed (a benchmark absent from a complete run is really absent). O(samples + issues).
+ */
+function sidesCutShort(samples, issues) {
+    const runs = { base: new Set(), head: new Set() };
+    const cut = { base: new Map(), head: new Map() };
+    const key = (x) => `${x.round}:${x.run}`;
+    for (const s of samples)
+        runs[s.side].add(key(s));
+    for (const i of issues) {
+        runs[i.side].add(key(i));
+        const general = i.benchmark === '' || i.benchmark === FILE_ISSUE;
+        // A truncated Google Benchmark file names the entry it was cut in; that is a cut run too.
+        if (CUT_SHORT_KINDS.has(i.kind) && (general || i.kind === 'truncated') && !cut[i.side].has(key(i)))
+            cut[i.side].set(key(i), i);
+    }
+    const out = {};
+    for (const side of ['base', 'head']) {
+        if (runs[side].size > 0 && cut[side].size === runs[side].size)
+            out[side] = cut[side].values().next().value;
+    }
+    return out;
+}
+
 /**
  * Each benchmark's share of the family-wise level (STATISTICS §6), so that its interval and its
  * verdict agree: Bonferroni gives every benchmark α/K; Holm gives the i-th smallest p the level of its
@@ -38701,10 +38739,11 @@ function analyzeSuite(input, options = {}) {
     const names = new Set([
         ...(input.headOnly ?? []),
         ...observations.keys(),
-        ...issues.map((i) => i.benchmark).filter((b) => b !== '')
+        ...issues.filter((i) => !isFileIssue(i)).map((i) => i.benchmark)
     ]);
+    const cutShort = sidesCutShort(input.samples, issues);
     // First every test (p-values), then each interval at the level its place in the family gives (§6).
-    const slots = [...names].sort().map((name) => prepareOne(name, observations, issues, opts));
+    const slots = [...names].sort().map((name) => prepareOne(name, observations, issues, opts, cutShort));
     const prepared = slots.filter((s) => !isComparison(s));
     const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0));
     const family = familyLevels(prepared.map((p) => p.mw.pValue), padding, opts.testAlpha ?? opts.alpha, opts.correction);
@@ -38724,7 +38763,7 @@ function analyzeSuite(input, options = {}) {
     for (const c of comparisons)
         counts[c.verdict]++;
     const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} };
-    const generalIssues = issues.filter((i) => i.benchmark === '');
+    const generalIssues = issues.filter(isFileIssue);
     const warnings = [
         ...provenanceWarnings(provenance),
         ...contentionWarnings(input.samples, opts.metric),
@@ -38736,7 +38775,9 @@ function isComparison(x) {
     return 'verdict' in x;
 }
 /** A prepared comparison when both sides can be tested, else the finished new/removed/failed/too-small one. */
-function prepareOne(name, observations, issues, opts) {
+/** An issue about a whole file or process ('' from the runner, '*' from the sample parsers). */
+const isFileIssue = (i) => i.benchmark === '' || i.benchmark === FILE_ISSUE;
+function prepareOne(name, observations, issues, opts, cutShort = {}) {
     const obs = observations.get(name) ?? { base: [], head: [] };
     const own = issues.filter((i) => i.benchmark === name);
     if (!observations.has(name) && own.length === 0)
@@ -38759,11 +38800,26 @@ function prepareOne(name, observations, issues, opts) {
             ]);
         }
     }
-    // A side that only produced errors failed; a side with nothing at all is new/removed.
+    // A side that only produced errors failed; a side with nothing at all is new/removed, unless
+    // that side's output was cut short: then the benchmark may have been lost, not added/removed.
     const issueSides = new Set(own.map((i) => i.side));
-    const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head'));
+    const missing = hasHead ? 'base' : 'head';
+    const lost = cutShort[missing];
+    const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head')) || lost !== undefined;
     const verdict = failed ? 'failed' : hasHead ? 'new' : 'removed';
-    return emptyComparison(name, verdict, obs, own, opts, own.map(issueWarning));
+    const warnings = own.map(issueWarning);
+    if (lost)
+        warnings.unshift(lostWarning(missing, lost));
+    return emptyComparison(name, verdict, obs, own, opts, warnings);
+}
+function lostWarning(side, cut) {
+    return {
+        level: 'error',
+        code: 'missing-output-truncated',
+        side,
+        message: `missing on ${side} (output truncated): every ${side} run ended early (${cut.kind}${cut.source ? ` in ${cut.source}` : ''}), ` +
+            `so this benchmark may have been lost, not ${side === 'base' ? 'added' : 'removed'}. Fix the crash or timeout and re-run`
+    };
 }
 /** Real time above CPU time by more than this (single-threaded) means the process waited for a CPU. */
 const CONTENTION_RATIO = 1.05;

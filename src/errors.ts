@@ -83,5 +83,10 @@ export function describeError(e: unknown): { code: number; message: string } {
   if (e instanceof StatsInputError) return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` }
   if (err?.name === 'SampleFileError') return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` }
   const message = e instanceof Error ? e.message : String(e)
+  // The machine, not benchgate: a full disk (faults.test.ts fills a small tmpfs under --out).
+  if (err?.code === 'ENOSPC' || err?.code === 'EDQUOT') {
+    const hint = 'free space where --out points (or give another --out) and re-run'
+    return { code: EXIT.jobFailed, message: `benchgate: the disk is full (${message}); ${hint}` }
+  }
   return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` }
 }

@@ -3,7 +3,9 @@
  * (STATISTICS §6), verdict counts, and warnings about the measurement as a whole.
  */
 import { StatsInputError } from '../stats/errors.js'
+import { FILE_ISSUE } from '../samples/common.js'
 import type { Provenance, Sample, SampleIssue, Side } from '../samples/model.js'
+import { sidesCutShort } from '../samples/truncation.js'
 import { finishComparison, prepareComparison, type PreparedComparison } from './compare.js'
 import { familyLevels } from './family.js'
 import {
@@ -38,11 +40,12 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   const names = new Set<string>([
     ...(input.headOnly ?? []),
     ...observations.keys(),
-    ...issues.map((i) => i.benchmark).filter((b) => b !== '')
+    ...issues.filter((i) => !isFileIssue(i)).map((i) => i.benchmark)
   ])
+  const cutShort = sidesCutShort(input.samples, issues)
 
   // First every test (p-values), then each interval at the level its place in the family gives (§6).
-  const slots = [...names].sort().map((name) => prepareOne(name, observations, issues, opts))
+  const slots = [...names].sort().map((name) => prepareOne(name, observations, issues, opts, cutShort))
   const prepared = slots.filter((s): s is PreparedComparison => !isComparison(s))
   const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0))
   const family = familyLevels(
@@ -67,7 +70,7 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   for (const c of comparisons) counts[c.verdict]++
 
   const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} }
-  const generalIssues = issues.filter((i) => i.benchmark === '')
+  const generalIssues = issues.filter(isFileIssue)
   const warnings = [
     ...provenanceWarnings(provenance),
     ...contentionWarnings(input.samples, opts.metric),
@@ -81,11 +84,15 @@ function isComparison(x: Comparison | PreparedComparison): x is Comparison {
 }
 
 /** A prepared comparison when both sides can be tested, else the finished new/removed/failed/too-small one. */
+/** An issue about a whole file or process ('' from the runner, '*' from the sample parsers). */
+const isFileIssue = (i: SampleIssue): boolean => i.benchmark === '' || i.benchmark === FILE_ISSUE
+
 function prepareOne(
   name: string,
   observations: Map<string, Record<Side, Observation[]>>,
   issues: readonly SampleIssue[],
-  opts: AnalysisOptions
+  opts: AnalysisOptions,
+  cutShort: Partial<Record<Side, SampleIssue>> = {}
 ): Comparison | PreparedComparison {
   const obs = observations.get(name) ?? { base: [], head: [] }
   const own = issues.filter((i) => i.benchmark === name)
@@ -106,11 +113,28 @@ function prepareOne(
       ])
     }
   }
-  // A side that only produced errors failed; a side with nothing at all is new/removed.
+  // A side that only produced errors failed; a side with nothing at all is new/removed, unless
+  // that side's output was cut short: then the benchmark may have been lost, not added/removed.
   const issueSides = new Set(own.map((i) => i.side))
-  const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head'))
+  const missing: Side = hasHead ? 'base' : 'head'
+  const lost = cutShort[missing]
+  const failed =
+    (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head')) || lost !== undefined
   const verdict: Verdict = failed ? 'failed' : hasHead ? 'new' : 'removed'
-  return emptyComparison(name, verdict, obs, own, opts, own.map(issueWarning))
+  const warnings = own.map(issueWarning)
+  if (lost) warnings.unshift(lostWarning(missing, lost))
+  return emptyComparison(name, verdict, obs, own, opts, warnings)
+}
+
+function lostWarning(side: Side, cut: SampleIssue): Warning {
+  return {
+    level: 'error',
+    code: 'missing-output-truncated',
+    side,
+    message:
+      `missing on ${side} (output truncated): every ${side} run ended early (${cut.kind}${cut.source ? ` in ${cut.source}` : ''}), ` +
+      `so this benchmark may have been lost, not ${side === 'base' ? 'added' : 'removed'}. Fix the crash or timeout and re-run`
+  }
 }
 
 /** Real time above CPU time by more than this (single-threaded) means the process waited for a CPU. */

@@ -13,14 +13,23 @@ import { EXIT } from '../errors.js'
 
 export async function runCommand(config: Config, io: Io): Promise<number> {
   const log = consoleLog({ write: (t: string) => io.stderr(t) })
-  // Ctrl-C stops measuring gracefully: what was measured is analysed and reported.
+  // Ctrl-C or SIGTERM (a cancelled CI job) stops measuring gracefully: what was measured is
+  // analysed and reported; a second signal quits at once. The listener stays registered after the
+  // first signal: the process layer's own handlers (run/terminate.ts) re-raise a signal nobody
+  // else listens to, which killed benchgate before it could analyse (found by faults.test.ts).
   const abort = new AbortController()
-  const onSigint = () => {
-    io.stderr('\ninterrupted: analysing what was measured so far (Ctrl-C again to quit)\n')
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (abort.signal.aborted) {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+      process.kill(process.pid, sig)
+      return
+    }
+    io.stderr(`\ninterrupted (${sig}): analysing what was measured so far (Ctrl-C again to quit)\n`)
     abort.abort()
-    process.off('SIGINT', onSigint)
   }
-  process.on('SIGINT', onSigint)
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
   let verdicts = ''
   try {
     const { report, samples } = await runPipeline(config, log, {
@@ -57,7 +66,8 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
     )
     return verdict.pass ? EXIT.pass : EXIT.gateFailed
   } finally {
-    process.off('SIGINT', onSigint)
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
   }
 }
 

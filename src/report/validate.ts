@@ -11,6 +11,7 @@ import { RESULTS_FORMAT, RESULTS_VERSION, type ResultsJson } from './json.js'
 export const MAX_RESULTS_BYTES = 64 * 1024 * 1024
 export const MAX_BENCHMARKS = 100_000
 const MAX_TEXT = 4096
+const MAX_DEPTH = 32
 const STOP_REASONS = [
   'resolved',
   'max-rounds',
@@ -37,6 +38,9 @@ export function validateResults(text: string, source: string): ResultsJson {
   const fail = (path: string, what: string): never => {
     throw new ConfigError(`${source}: ${path}: ${what}`)
   }
+  // A results file nests about 6 levels; a field this deep could only crash the renderers
+  // (JSON.stringify recurses). Found by __tests__/fuzz/resultsFuzz.test.ts.
+  if (depthOver(json, MAX_DEPTH)) fail('$', `nested deeper than ${MAX_DEPTH} levels`)
   const obj = (v: unknown, path: string): Record<string, unknown> =>
     typeof v === 'object' && v !== null && !Array.isArray(v)
       ? (v as Record<string, unknown>)
@@ -82,6 +86,15 @@ export function validateResults(text: string, source: string): ResultsJson {
   str(obj(run.base, '$.run.base').label, '$.run.base.label')
   str(obj(run.head, '$.run.head').label, '$.run.head.label')
   str(run.key, '$.run.key', true)
+  // Every field a renderer prints (found by resultsFuzz.test.ts: an object in run.rounds crashed the Markdown).
+  for (const k of ['rounds', 'plannedRounds', 'repetitions', 'measuringSeconds', 'wallSeconds'])
+    if (run[k] !== undefined) num(run[k], `$.run.${k}`)
+  if (run.stoppedEarly !== undefined && run.stoppedEarly !== null) str(run.stoppedEarly, '$.run.stoppedEarly')
+  str(run.reproduce, '$.run.reproduce', true)
+  for (const side of ['base', 'head'])
+    str((run[side] as Record<string, unknown>).sha, `$.run.${side}.sha`, true)
+  if (run.mergeBase !== undefined && typeof run.mergeBase !== 'boolean')
+    fail('$.run.mergeBase', 'expected a boolean')
   if (run.adaptive !== undefined) {
     const a = obj(run.adaptive, '$.run.adaptive')
     for (const k of ['looks', 'maxRounds', 'benchmarkSecondsUsed', 'benchmarkSecondsIfFixed', 'saved'])
@@ -105,6 +118,18 @@ export function validateResults(text: string, source: string): ResultsJson {
     if (!ALL_VERDICTS.includes(o.verdict as never))
       fail(`${p}.verdict`, `expected one of ${ALL_VERDICTS.join(', ')}`)
     for (const k of ['p_value', 'p_adjusted']) num(o[k], `${p}.${k}`, true)
+    num(o.conf_level, `${p}.conf_level`) // rendered as the interval's level (found by resultsFuzz.test.ts)
+    for (const k of ['base', 'head'] as const) {
+      num(obj(o.samples, `${p}.samples`)[k], `${p}.samples.${k}`)
+      num(obj(o.runs, `${p}.runs`)[k], `${p}.runs.${k}`)
+    }
+    num(o.u, `${p}.u`, true)
+    if (o.power !== null) {
+      const power = obj(o.power, `${p}.power`)
+      for (const k of ['sd_log', 'n_eff']) num(power[k], `${p}.power.${k}`)
+      for (const k of ['required_per_side', 'min_detectable_effect', 'more_rounds'])
+        num(power[k], `${p}.power.${k}`, true)
+    }
     const median = obj(o.median, `${p}.median`)
     num(median.base, `${p}.median.base`, true)
     num(median.head, `${p}.median.head`, true)
@@ -121,4 +146,16 @@ export function validateResults(text: string, source: string): ResultsJson {
     }
   })
   return json as ResultsJson
+}
+
+/** True when the value nests deeper than `max` arrays/objects. Iterative: the value may be very deep. */
+function depthOver(root: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 0]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!
+    if (typeof node !== 'object' || node === null) continue
+    if (depth >= max) return true
+    for (const child of Object.values(node)) stack.push([child, depth + 1])
+  }
+  return false
 }

@@ -16,8 +16,15 @@
  *   what changed, and guessing could mis-read times.
  * Bare NaN / ±Infinity (e.g. in counters) are accepted as numbers.
  */
-import { FILE_ISSUE, SampleFileError, resolveSource, stripBom, type SampleSourceOptions } from './common.js'
-import { JsonSyntaxError, parseLenientJson } from './json.js'
+import {
+  FILE_ISSUE,
+  SampleFileError,
+  describeValue,
+  resolveSource,
+  stripBom,
+  type SampleSourceOptions
+} from './common.js'
+import { JsonSyntaxError, parseJson } from './json.js'
 import type { ParsedSamples, Provenance, Sample, SampleIssue } from './model.js'
 
 /** The `format` value on the context line of a bench-runner sample file. */
@@ -50,25 +57,75 @@ export function looksLikeBenchgateJsonl(text: string): boolean {
  */
 export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): ParsedSamples {
   const { round, run, source } = resolveSource(opts)
-  const side = opts.side
-  text = stripBom(text)
+  const at: LineSource = { side: opts.side, round, run, source }
   const samples: Sample[] = []
   const issues: SampleIssue[] = []
-  const issue = (benchmark: string, kind: SampleIssue['kind'], message: string, line?: number): void => {
+  const issue: IssueSink = (benchmark, kind, message, line) =>
     issues.push({
       benchmark,
-      side,
+      side: at.side,
       round,
       run,
       kind,
       message,
       source: line !== undefined ? `${source}:${line}` : source
     })
-  }
 
+  text = stripBom(text)
   const lines = text.split('\n')
   const endsWithNewline = text.endsWith('\n')
   if (endsWithNewline) lines.pop()
+  const provenance = provenanceOfJsonl(readContextLine(lines, source))
+
+  let totals: Obj | undefined
+  let sampleLines = 0
+  let truncatedAt: number | undefined
+  for (let k = 1; k < lines.length; k++) {
+    const lineNo = k + 1
+    const raw = lines[k].endsWith('\r') ? lines[k].slice(0, -1) : lines[k]
+    if (raw.trim() === '') continue
+    let value: unknown
+    try {
+      value = parseJson(raw)
+    } catch (e) {
+      if (!(e instanceof JsonSyntaxError)) throw e
+      if (k === lines.length - 1 && !endsWithNewline) truncatedAt = lineNo
+      else
+        issue(
+          FILE_ISSUE,
+          'invalid',
+          `line ${lineNo}, column ${e.column}: not valid JSON (${e.reason}); line skipped`,
+          lineNo
+        )
+      continue
+    }
+    if (!isObject(value)) {
+      issue(FILE_ISSUE, 'invalid', `line ${lineNo} is not a JSON object; line skipped`, lineNo)
+      continue
+    }
+    if (value.type === 'totals') totals = value
+    if (value.type !== 'sample') continue // forward compatible: unknown line types are ignored
+    sampleLines++
+    const s = readSampleLine(value, lineNo, at, issue)
+    if (s) samples.push(s)
+  }
+  endOfFileIssue(issue, samples.length, sampleLines, truncatedAt, totals)
+  return { samples, issues, provenance, format: 'benchgate-jsonl' }
+}
+
+type IssueSink = (benchmark: string, kind: SampleIssue['kind'], message: string, line?: number) => void
+interface LineSource {
+  side: Sample['side']
+  round: number
+  run: number
+  source: string
+}
+
+/**
+ * Reads and checks line 1, the context line.
+ * @throws SampleFileError 'empty', 'malformed-jsonl' or 'unsupported-version'
+ */
+function readContextLine(lines: string[], source: string): Obj {
   if (lines.every((l) => l.trim() === '')) {
     throw new SampleFileError(
       'empty',
@@ -77,14 +134,9 @@ export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): Pa
         `never started or was killed at once; run it by hand to see its error output.`
     )
   }
-
-  // Line 1: the context.
-  let ctx: Obj
+  let ctx: unknown
   try {
-    const first = parseLenientJson(lines[0])
-    if (first.truncated || !isObject(first.value))
-      throw new JsonSyntaxError(lines[0], lines[0].length, 'incomplete line')
-    ctx = first.value
+    ctx = parseJson(lines[0])
   } catch (e) {
     if (!(e instanceof JsonSyntaxError)) throw e
     throw new SampleFileError(
@@ -96,7 +148,7 @@ export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): Pa
       { line: 1, column: e.column }
     )
   }
-  if (ctx.type !== 'context' || ctx.format !== JSONL_FORMAT) {
+  if (!isObject(ctx) || ctx.type !== 'context' || ctx.format !== JSONL_FORMAT) {
     throw new SampleFileError(
       'malformed-jsonl',
       source,
@@ -110,7 +162,7 @@ export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): Pa
     throw new SampleFileError(
       'malformed-jsonl',
       source,
-      `${source}:1:1: the context line has no valid "version" (got ${JSON.stringify(version)}); expected an integer >= 1.`,
+      `${source}:1:1: the context line has no valid "version" (got ${describeValue(version)}); expected an integer >= 1.`,
       { line: 1, column: 1 }
     )
   }
@@ -124,54 +176,22 @@ export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): Pa
       { line: 1, column: 1 }
     )
   }
-  const provenance = provenanceOfJsonl(ctx)
+  return ctx
+}
 
-  let totals: Obj | undefined
-  let sampleLines = 0
-  let truncatedAt: number | undefined
-  for (let k = 1; k < lines.length; k++) {
-    const lineNo = k + 1
-    const raw = lines[k].endsWith('\r') ? lines[k].slice(0, -1) : lines[k]
-    if (raw.trim() === '') continue
-    const isLast = k === lines.length - 1 && !endsWithNewline
-    let value: unknown
-    try {
-      const r = parseLenientJson(raw)
-      if (r.truncated) throw new JsonSyntaxError(raw, raw.length, 'the line ends in the middle of a value')
-      value = r.value
-    } catch (e) {
-      if (!(e instanceof JsonSyntaxError)) throw e
-      if (isLast) {
-        truncatedAt = lineNo
-      } else {
-        issue(
-          FILE_ISSUE,
-          'invalid',
-          `line ${lineNo}, column ${e.column}: not valid JSON (${e.reason}); line skipped`,
-          lineNo
-        )
-      }
-      continue
-    }
-    if (!isObject(value)) {
-      issue(FILE_ISSUE, 'invalid', `line ${lineNo} is not a JSON object; line skipped`, lineNo)
-      continue
-    }
-    if (value.type === 'totals') {
-      totals = value
-      continue
-    }
-    if (value.type !== 'sample') continue // forward compatible: unknown line types are ignored
-    sampleLines++
-    const s = readSampleLine(value, lineNo)
-    if (s) samples.push(s)
-  }
-
+/** How the file ended: a cut last line, no totals line (a crash), or totals that disagree. */
+function endOfFileIssue(
+  issue: IssueSink,
+  kept: number,
+  sampleLines: number,
+  truncatedAt: number | undefined,
+  totals: Obj | undefined
+): void {
   if (truncatedAt !== undefined) {
     issue(
       FILE_ISSUE,
       'truncated',
-      `the last line (${truncatedAt}) is cut short and was dropped; kept ${samples.length} sample(s). ` +
+      `the last line (${truncatedAt}) is cut short and was dropped; kept ${kept} sample(s). ` +
         `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
         `check its exit status and stderr.`,
       truncatedAt
@@ -181,7 +201,7 @@ export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): Pa
       FILE_ISSUE,
       'crashed',
       `no totals line: the benchmark process stopped before finishing (crash, kill or timeout); ` +
-        `kept the ${samples.length} sample(s) written so far. Check its exit status and stderr.`
+        `kept the ${kept} sample(s) written so far. Check its exit status and stderr.`
     )
   } else {
     const declared = num(totals.samples)
@@ -194,78 +214,60 @@ export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): Pa
       )
     }
   }
-  return { samples, issues, provenance, format: 'benchgate-jsonl' }
+}
 
-  function readSampleLine(o: Obj, lineNo: number): Sample | undefined {
-    const name = str(o.name)
-    if (name === undefined || name === '') {
-      issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo)
+/** One sample line to a Sample, or an issue (error, skip, bad value) and undefined. */
+function readSampleLine(o: Obj, lineNo: number, at: LineSource, issue: IssueSink): Sample | undefined {
+  const name = str(o.name)
+  if (name === undefined || name === '') {
+    issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo)
+    return undefined
+  }
+  const rep = num(o.repetition_index)
+  const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1
+  const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`
+  if (typeof o.error === 'string') {
+    issue(name, 'error', `${repText}: the benchmark reported an error: ${o.error || '(no message)'}`, lineNo)
+    return undefined
+  }
+  if (typeof o.skipped === 'string') {
+    issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${o.skipped || '(no message)'}`, lineNo)
+    return undefined
+  }
+  if (repetition < 0) {
+    const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; sample dropped`
+    issue(name, 'invalid', msg, lineNo)
+    return undefined
+  }
+  const iterations = num(o.iterations)
+  if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
+    issue(
+      name,
+      'invalid',
+      `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); sample dropped`,
+      lineNo
+    )
+    return undefined
+  }
+  for (const field of ['real_time_ns', 'cpu_time_ns'] as const) {
+    const v = o[field]
+    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
+      const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); sample dropped`
+      issue(name, 'invalid', msg, lineNo)
       return undefined
     }
-    const rep = num(o.repetition_index)
-    const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1
-    const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`
-    if (typeof o.error === 'string') {
-      issue(
-        name,
-        'error',
-        `${repText}: the benchmark reported an error: ${o.error || '(no message)'}`,
-        lineNo
-      )
-      return undefined
-    }
-    if (typeof o.skipped === 'string') {
-      issue(
-        name,
-        'skipped',
-        `${repText}: the benchmark skipped itself: ${o.skipped || '(no message)'}`,
-        lineNo
-      )
-      return undefined
-    }
-    if (repetition < 0) {
-      issue(
-        name,
-        'invalid',
-        `line ${lineNo}: repetition_index is ${String(o.repetition_index)}; sample dropped`,
-        lineNo
-      )
-      return undefined
-    }
-    const iterations = num(o.iterations)
-    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-      issue(
-        name,
-        'invalid',
-        `${repText}: iterations is ${String(o.iterations)} (must be a positive number); sample dropped`,
-        lineNo
-      )
-      return undefined
-    }
-    for (const field of ['real_time_ns', 'cpu_time_ns'] as const) {
-      const v = o[field]
-      if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
-        issue(
-          name,
-          'invalid',
-          `${repText}: ${field} is ${String(v)} (must be a positive, finite time); sample dropped`,
-          lineNo
-        )
-        return undefined
-      }
-    }
-    const threads = num(o.threads)
-    return {
-      benchmark: name,
-      side,
-      round,
-      run,
-      repetition,
-      iterations,
-      realTimeNs: o.real_time_ns as number,
-      cpuTimeNs: o.cpu_time_ns as number,
-      threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
-    }
+  }
+  const threads = num(o.threads)
+  return {
+    benchmark: name,
+    side: at.side,
+    round: at.round,
+    run: at.run,
+    repetition,
+    iterations,
+    realTimeNs: o.real_time_ns as number,
+    cpuTimeNs: o.cpu_time_ns as number,
+    threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
   }
 }
 
@@ -309,9 +311,18 @@ export function provenanceOfJsonl(ctx: Obj): Provenance {
   if (isObject(ctx.context)) {
     const c: Record<string, string> = {}
     for (const [k, v] of Object.entries(ctx.context)) {
-      if (v !== null && v !== undefined) c[k] = typeof v === 'string' ? v : JSON.stringify(v)
+      if (v !== null && v !== undefined) c[k] = typeof v === 'string' ? v : stringifySafely(v)
     }
     p.context = c
   }
   return p
+}
+
+/** JSON text of a context value; a value nested too deep for JSON.stringify's recursion is described instead. */
+function stringifySafely(v: unknown): string {
+  try {
+    return JSON.stringify(v)
+  } catch {
+    return describeValue(v)
+  }
 }

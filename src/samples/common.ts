@@ -81,3 +81,13 @@ export function resolveSource(opts: SampleSourceOptions): { round: number; run: 
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }
+
+/**
+ * A short description of a JSON value for messages: never throws (`String({"toString": 1})` does)
+ * and never copies a huge string into a message.
+ */
+export function describeValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)
+  if (typeof v === 'object' && v !== null) return Array.isArray(v) ? 'an array' : 'an object'
+  return String(v)
+}

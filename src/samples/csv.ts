@@ -17,7 +17,14 @@
  * - A bad row (missing or non-numeric value, zero/negative/non-finite time, unterminated quote)
  *   becomes a SampleIssue 'invalid' naming the line; every other row is kept.
  */
-import { FILE_ISSUE, SampleFileError, resolveSource, stripBom, type SampleSourceOptions } from './common.js'
+import {
+  FILE_ISSUE,
+  SampleFileError,
+  describeValue,
+  resolveSource,
+  stripBom,
+  type SampleSourceOptions
+} from './common.js'
 import type { ParsedSamples, Sample, SampleIssue } from './model.js'
 
 interface CsvRecord {
@@ -115,7 +122,7 @@ export function parseCsvSamples(text: string, opts: SampleSourceOptions): Parsed
   const side = opts.side
   const samples: Sample[] = []
   const issues: SampleIssue[] = []
-  const issue = (benchmark: string, message: string, line: number): void => {
+  const issue: IssueSink = (benchmark, message, line) =>
     issues.push({
       benchmark,
       side,
@@ -125,92 +132,108 @@ export function parseCsvSamples(text: string, opts: SampleSourceOptions): Parsed
       message,
       source: `${source}:${line}`
     })
-  }
 
   const records = readCsvRecords(stripBom(text))
-  let nameCol = 0
-  let timeCol = 1
-  let runCol = -1
-  let first = 0
-  if (records.length > 0) {
-    const head = records[0].fields.map((f) => f.trim().toLowerCase())
-    const looksLikeData = head.length >= 2 && NUMBER.test(head[1])
-    if (!looksLikeData) {
-      const t = head.findIndex((h) => TIME_COLUMNS.has(h))
-      if (t < 0) {
-        throw new SampleFileError(
-          'malformed-csv',
-          source,
-          `${source}:${records[0].line}:1: the first row (${records[0].fields.join(',')}) is neither data ` +
-            `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
-            `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`,
-          { line: records[0].line, column: 1 }
-        )
-      }
-      timeCol = t
-      const nIdx = head.findIndex((h) => NAME_COLUMNS.has(h))
-      nameCol = nIdx >= 0 ? nIdx : t === 0 ? 1 : 0
-      runCol = head.indexOf('run')
-      first = 1
-    }
-  }
-
+  const columns = readHeader(records, source)
   const repetitions = new Map<string, number>()
-  for (let r = first; r < records.length; r++) {
-    const { fields, line, unterminated } = records[r]
-    if (fields.every((f) => f.trim() === '')) continue // blank (whitespace-only) line
-    const name = (fields[nameCol] ?? '').trim()
-    if (unterminated) {
-      issue(
-        name || FILE_ISSUE,
-        `line ${line}: a quoted field is never closed (the file may be cut short); row dropped`,
-        line
-      )
-      continue
-    }
-    if (name === '') {
-      issue(FILE_ISSUE, `line ${line}: no benchmark name; row dropped`, line)
-      continue
-    }
-    const rawTime = (fields[timeCol] ?? '').trim()
-    const ns = NUMBER.test(rawTime) ? Number(rawTime) : NaN
-    if (!Number.isFinite(ns) || ns <= 0) {
-      issue(
-        name,
-        `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : JSON.stringify(rawTime)} ` +
-          `(must be a positive, finite number); row dropped`,
-        line
-      )
-      continue
-    }
-    let run = defaultRun
-    if (runCol >= 0) {
-      const rawRun = (fields[runCol] ?? '').trim()
-      const v = Number(rawRun)
-      if (rawRun === '' || !Number.isInteger(v) || v < 0) {
-        issue(
-          name,
-          `line ${line}: run is ${JSON.stringify(rawRun)} (must be an integer >= 0); row dropped`,
-          line
-        )
-        continue
-      }
-      run = v
-    }
-    const key = `${run}\u0000${name}`
+  for (let r = columns.first; r < records.length; r++) {
+    const row = readRow(records[r], columns, defaultRun, issue)
+    if (row === undefined) continue
+    const key = `${row.run}\u0000${row.name}`
     const repetition = repetitions.get(key) ?? 0
     repetitions.set(key, repetition + 1)
     samples.push({
-      benchmark: name,
+      benchmark: row.name,
       side,
       round,
-      run,
+      run: row.run,
       repetition,
       iterations: 1,
-      realTimeNs: ns,
-      cpuTimeNs: ns,
+      realTimeNs: row.ns,
+      cpuTimeNs: row.ns,
       threads: 1
     })
   }
   return { samples, issues, provenance: {}, format: 'csv' }
+}
+
+type IssueSink = (benchmark: string, message: string, line: number) => void
+interface Columns {
+  nameCol: number
+  timeCol: number
+  /** -1 when the file has no run column. */
+  runCol: number
+  /** Index of the first data record (1 after a header). */
+  first: number
+}
+
+/**
+ * The columns to read: from a header row when the first row is one, else name,nanoseconds.
+ * @throws SampleFileError 'malformed-csv' when the first row is neither data nor a header with a time column
+ */
+function readHeader(records: CsvRecord[], source: string): Columns {
+  if (records.length === 0) return { nameCol: 0, timeCol: 1, runCol: -1, first: 0 }
+  const head = records[0].fields.map((f) => f.trim().toLowerCase())
+  if (head.length >= 2 && NUMBER.test(head[1])) return { nameCol: 0, timeCol: 1, runCol: -1, first: 0 }
+  const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h))
+  if (timeCol < 0) {
+    throw new SampleFileError(
+      'malformed-csv',
+      source,
+      `${source}:${records[0].line}:1: the first row (${records[0].fields.join(',')}) is neither data ` +
+        `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
+        `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`,
+      { line: records[0].line, column: 1 }
+    )
+  }
+  const named = head.findIndex((h) => NAME_COLUMNS.has(h))
+  return {
+    nameCol: named >= 0 ? named : timeCol === 0 ? 1 : 0,
+    timeCol,
+    runCol: head.indexOf('run'),
+    first: 1
+  }
+}
+
+/** One data record to a name, a time and a run, or an issue and undefined (blank rows: undefined alone). */
+function readRow(
+  record: CsvRecord,
+  columns: Columns,
+  defaultRun: number,
+  issue: IssueSink
+): { name: string; ns: number; run: number } | undefined {
+  const { fields, line, unterminated } = record
+  if (fields.every((f) => f.trim() === '')) return undefined // blank (whitespace-only) line
+  const name = (fields[columns.nameCol] ?? '').trim()
+  if (unterminated) {
+    issue(
+      name || FILE_ISSUE,
+      `line ${line}: a quoted field is never closed (the file may be cut short); row dropped`,
+      line
+    )
+    return undefined
+  }
+  if (name === '') {
+    issue(FILE_ISSUE, `line ${line}: no benchmark name; row dropped`, line)
+    return undefined
+  }
+  const rawTime = (fields[columns.timeCol] ?? '').trim()
+  const ns = NUMBER.test(rawTime) ? Number(rawTime) : NaN
+  if (!Number.isFinite(ns) || ns <= 0) {
+    issue(
+      name,
+      `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : describeValue(rawTime)} ` +
+        `(must be a positive, finite number); row dropped`,
+      line
+    )
+    return undefined
+  }
+  if (columns.runCol < 0) return { name, ns, run: defaultRun }
+  const rawRun = (fields[columns.runCol] ?? '').trim()
+  const run = Number(rawRun)
+  if (rawRun === '' || !Number.isInteger(run) || run < 0) {
+    issue(name, `line ${line}: run is ${describeValue(rawRun)} (must be an integer >= 0); row dropped`, line)
+    return undefined
+  }
+  return { name, ns, run }
 }

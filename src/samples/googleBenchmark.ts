@@ -22,8 +22,15 @@
  * `json_schema_version`; 1.9.5 also writes `aslr_enabled`) and in how a skip is written (see above);
  * the entries' fields are otherwise the same from 1.7.1 to 1.9.5.
  */
-import { FILE_ISSUE, SampleFileError, resolveSource, stripBom, type SampleSourceOptions } from './common.js'
-import { JsonSyntaxError, parseLenientJson } from './json.js'
+import {
+  FILE_ISSUE,
+  SampleFileError,
+  describeValue,
+  resolveSource,
+  stripBom,
+  type SampleSourceOptions
+} from './common.js'
+import { JsonSyntaxError, parseLenientJson, type LenientJson } from './json.js'
 import type { ParsedSamples, Provenance, Sample, SampleIssue } from './model.js'
 
 /** Nanoseconds per Google Benchmark time unit. */
@@ -47,13 +54,56 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : und
 export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions): ParsedSamples {
   const { round, run, source } = resolveSource(opts)
   const side = opts.side
-  text = stripBom(text)
   const samples: Sample[] = []
   const issues: SampleIssue[] = []
-  const issue = (benchmark: string, kind: SampleIssue['kind'], message: string): void => {
+  const issue: IssueSink = (benchmark, kind, message) =>
     issues.push({ benchmark, side, round, run, kind, message, source })
-  }
 
+  const parsed = readRoot(stripBom(text), source)
+  const root = parsed.value
+  const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {}
+  const entries: unknown[] = isObject(root) && Array.isArray(root.benchmarks) ? root.benchmarks : []
+  const seen = new Map<string, number>() // iteration entries seen per run_name, for the repetition fallback
+  let partialName: string | undefined
+
+  entries.forEach((entry, index) => {
+    if (!isObject(entry)) {
+      issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`)
+      return
+    }
+    const name = str(entry.run_name) ?? str(entry.name)
+    if (parsed.incomplete.has(entry)) {
+      partialName = name // cut mid-entry: reported below with the truncation
+      return
+    }
+    if ((str(entry.run_type) ?? 'iteration') !== 'iteration') return // aggregates (mean/median/stddev/cv, BigO, RMS)
+    if (name === undefined) {
+      issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`)
+      return
+    }
+    const order = seen.get(name) ?? 0
+    seen.set(name, order + 1)
+    const sample = readEntry(entry, name, order, { side, round, run, source }, issue)
+    if (sample) samples.push(sample)
+  })
+
+  if (parsed.truncated) {
+    const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : ''
+    issue(
+      partialName ?? FILE_ISSUE,
+      'truncated',
+      `${source} ends${where} (the file is cut short): kept ${samples.length} complete sample(s). ` +
+        `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
+        `check its exit status and stderr, and re-run it.`
+    )
+  }
+  return { samples, issues, provenance, format: 'google-benchmark-json' }
+}
+
+type IssueSink = (benchmark: string, kind: SampleIssue['kind'], message: string) => void
+
+/** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
+function readRoot(text: string, source: string): LenientJson {
   if (text.trim() === '') {
     throw new SampleFileError(
       'empty',
@@ -62,8 +112,7 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
         `its first result; run it by hand to see its error output.`
     )
   }
-
-  let parsed
+  let parsed: LenientJson
   try {
     parsed = parseLenientJson(text)
   } catch (e) {
@@ -78,11 +127,8 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
       { line: e.line, column: e.column }
     )
   }
-
   const root = parsed.value
-  const truncated = parsed.truncated
-  const hasBenchmarks = isObject(root) && Array.isArray(root.benchmarks)
-  if (!hasBenchmarks && !truncated) {
+  if (!(isObject(root) && Array.isArray(root.benchmarks)) && !parsed.truncated) {
     throw new SampleFileError(
       'not-google-benchmark',
       source,
@@ -90,112 +136,75 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
         `Pass the file written by --benchmark_out=FILE --benchmark_out_format=json (or --benchmark_format=json).`
     )
   }
+  return parsed
+}
 
-  const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {}
-  const entries: unknown[] = hasBenchmarks ? (root as { benchmarks: unknown[] }).benchmarks : []
-  const seen = new Map<string, number>() // iteration entries seen per run_name, for the repetition fallback
-  let partialName: string | undefined
-
-  entries.forEach((entry, index) => {
-    if (!isObject(entry)) {
-      issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`)
-      return
-    }
-    const name = str(entry.run_name) ?? str(entry.name)
-    if (parsed.incomplete.has(entry)) {
-      partialName = name // cut mid-entry: reported below with the truncation
-      return
-    }
-    const runType = str(entry.run_type) ?? 'iteration'
-    if (runType !== 'iteration') return // aggregates (mean/median/stddev/cv, BigO, RMS)
-    if (name === undefined) {
-      issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`)
-      return
-    }
-    const order = seen.get(name) ?? 0
-    seen.set(name, order + 1)
-    const repIndex = num(entry.repetition_index)
-    const repetition =
-      repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order
-
-    if (entry.error_occurred === true) {
-      const msg = str(entry.error_message) ?? ''
-      issue(
-        name,
-        'error',
-        `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg || '(no message)'}`
-      )
-      return
-    }
-    if (entry.skipped === true) {
-      const msg = str(entry.skip_message) ?? ''
-      issue(
-        name,
-        'skipped',
-        `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg || '(no message)'}`
-      )
-      return
-    }
-
-    const unit = str(entry.time_unit) ?? 'ns'
-    const scale = TIME_UNIT_NS[unit]
-    if (scale === undefined) {
-      issue(
-        name,
-        'invalid',
-        `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; sample dropped`
-      )
-      return
-    }
-    const iterations = num(entry.iterations)
-    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-      issue(
-        name,
-        'invalid',
-        `repetition ${repetition} in ${source}: iterations is ${String(entry.iterations)} (must be a positive number); sample dropped`
-      )
-      return
-    }
-    const times: [string, unknown][] = [
-      ['real_time', entry.real_time],
-      ['cpu_time', entry.cpu_time]
-    ]
-    for (const [field, value] of times) {
-      if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-        issue(
-          name,
-          'invalid',
-          `repetition ${repetition} in ${source}: ${field} is ${String(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
-            `(must be a positive, finite time per iteration); sample dropped`
-        )
-        return
-      }
-    }
-    const threads = num(entry.threads)
-    samples.push({
-      benchmark: name,
-      side,
-      round,
-      run,
-      repetition,
-      iterations,
-      realTimeNs: (entry.real_time as number) * scale,
-      cpuTimeNs: (entry.cpu_time as number) * scale,
-      threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
-    })
-  })
-
-  if (truncated) {
-    const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : ''
-    issue(
-      partialName ?? FILE_ISSUE,
-      'truncated',
-      `${source} ends${where} (the file is cut short): kept ${samples.length} complete sample(s). ` +
-        `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
-        `check its exit status and stderr, and re-run it.`
-    )
+/**
+ * One complete iteration entry to a Sample, or an issue (error, skip, bad value) and undefined.
+ * `order` is the entry's position among its run_name's entries (the repetition when the file has
+ * no repetition_index).
+ */
+function readEntry(
+  entry: Entry,
+  name: string,
+  order: number,
+  at: { side: Sample['side']; round: number; run: number; source: string },
+  issue: IssueSink
+): Sample | undefined {
+  const { source } = at
+  const repIndex = num(entry.repetition_index)
+  const repetition = repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order
+  if (entry.error_occurred === true) {
+    const msg = str(entry.error_message) || '(no message)'
+    issue(name, 'error', `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg}`)
+    return undefined
   }
-  return { samples, issues, provenance, format: 'google-benchmark-json' }
+  if (entry.skipped === true) {
+    const msg = str(entry.skip_message) || '(no message)'
+    issue(name, 'skipped', `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg}`)
+    return undefined
+  }
+  const unit = str(entry.time_unit) ?? 'ns'
+  const scale = Object.hasOwn(TIME_UNIT_NS, unit) ? TIME_UNIT_NS[unit] : undefined
+  if (scale === undefined) {
+    const msg = `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; sample dropped`
+    issue(name, 'invalid', msg)
+    return undefined
+  }
+  const iterations = num(entry.iterations)
+  if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
+    issue(
+      name,
+      'invalid',
+      `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); sample dropped`
+    )
+    return undefined
+  }
+  for (const field of ['real_time', 'cpu_time'] as const) {
+    const value = entry[field]
+    // Checked after conversion too: 1e308 ms is finite, but not in nanoseconds.
+    if (typeof value !== 'number' || !Number.isFinite(value * scale) || value <= 0) {
+      issue(
+        name,
+        'invalid',
+        `repetition ${repetition} in ${source}: ${field} is ${describeValue(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
+          `(must be a positive time per iteration, finite in nanoseconds); sample dropped`
+      )
+      return undefined
+    }
+  }
+  const threads = num(entry.threads)
+  return {
+    benchmark: name,
+    side: at.side,
+    round: at.round,
+    run: at.run,
+    repetition,
+    iterations,
+    realTimeNs: (entry.real_time as number) * scale,
+    cpuTimeNs: (entry.cpu_time as number) * scale,
+    threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
+  }
 }
 
 /** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */

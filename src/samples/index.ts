@@ -20,7 +20,7 @@ export { FILE_ISSUE, SampleFileError, type SampleFileErrorId, type SampleSourceO
 export { parseBenchgateJsonl, JSONL_FORMAT, JSONL_FORMAT_VERSION } from './benchgateJsonl.js'
 export { parseGoogleBenchmarkJson, TIME_UNIT_NS } from './googleBenchmark.js'
 export { parseCsvSamples } from './csv.js'
-export { parseLenientJson, sanitizeNonFiniteJson, JsonSyntaxError } from './json.js'
+export { parseJson, parseLenientJson, JsonSyntaxError } from './json.js'
 
 /** File name endings read from a folder; other files (README, logs) are ignored. */
 export const SAMPLE_FILE_EXTENSIONS = ['.json', '.jsonl', '.ndjson', '.csv'] as const
@@ -186,7 +186,7 @@ export function readSampleDir(path: string, side: Side): SampleSet {
         side,
         round,
         run,
-        kind: 'invalid',
+        kind: e.id === 'empty' ? 'crashed' : 'invalid', // an empty file: the process wrote nothing
         message: e.message,
         source: file
       })

@@ -1,0 +1,39 @@
+/**
+ * Which sides' output may be missing benchmarks because it was cut short. Google Benchmark and
+ * bench-runner write benchmarks in order, so a process that crashed, was killed or wrote a file
+ * cut short loses every benchmark after the cut: such a benchmark is absent from that side not
+ * because the code lost it but because the measurement did. The analysis calls it `failed`
+ * ("missing on base (output truncated)"), never `new` or `removed`.
+ */
+import { FILE_ISSUE } from './common.js'
+import type { Sample, SampleIssue, Side } from './model.js'
+
+/** Issue kinds that mean a run's output stopped early. */
+export const CUT_SHORT_KINDS: ReadonlySet<SampleIssue['kind']> = new Set(['truncated', 'crashed'])
+
+/**
+ * For each side whose every run (process execution) ended cut short, the first such issue: a
+ * benchmark missing from that side may have been lost. A side with at least one complete run is
+ * not listed (a benchmark absent from a complete run is really absent). O(samples + issues).
+ */
+export function sidesCutShort(
+  samples: readonly Sample[],
+  issues: readonly SampleIssue[]
+): Partial<Record<Side, SampleIssue>> {
+  const runs: Record<Side, Set<string>> = { base: new Set(), head: new Set() }
+  const cut: Record<Side, Map<string, SampleIssue>> = { base: new Map(), head: new Map() }
+  const key = (x: { round: number; run: number }): string => `${x.round}:${x.run}`
+  for (const s of samples) runs[s.side].add(key(s))
+  for (const i of issues) {
+    runs[i.side].add(key(i))
+    const general = i.benchmark === '' || i.benchmark === FILE_ISSUE
+    // A truncated Google Benchmark file names the entry it was cut in; that is a cut run too.
+    if (CUT_SHORT_KINDS.has(i.kind) && (general || i.kind === 'truncated') && !cut[i.side].has(key(i)))
+      cut[i.side].set(key(i), i)
+  }
+  const out: Partial<Record<Side, SampleIssue>> = {}
+  for (const side of ['base', 'head'] as const) {
+    if (runs[side].size > 0 && cut[side].size === runs[side].size) out[side] = cut[side].values().next().value
+  }
+  return out
+}
