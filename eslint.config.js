@@ -3,7 +3,8 @@ import prettier from 'eslint-config-prettier'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
-import { LAYERS, layerZones } from './layers.config.js'
+import { readdirSync } from 'node:fs'
+import { assertEveryEntryLayered, LAYERS, layerZones } from './layers.config.js'
 
 // Architecture rules beside the layers (docs/architecture.md): only src/index.ts knows @actions/core,
 // only the entry points touch the terminal, and the pure layers do no I/O.
@@ -23,6 +24,8 @@ const NO_IO = ['fs', 'fs/promises', 'child_process', 'net', 'http', 'https', 'os
       message: 'stats/, analysis/ and report/ compute on data and do no I/O (docs/architecture.md)'
     }))
 )
+
+assertEveryEntryLayered(LAYERS, readdirSync(new URL('./src', import.meta.url)))
 
 export default tseslint.config(
   {

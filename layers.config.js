@@ -20,6 +20,24 @@ export const LAYERS = [
   ['index.ts', 'cli.ts', 'lib.ts'] // entry points: Action, CLI, package library export
 ]
 
+/**
+ * Throws unless every folder and top-level module of src/ is in exactly one layer: a module in no
+ * layer would escape the rule, so `npm run lint` stops with this message until it is placed.
+ */
+export function assertEveryEntryLayered(layers, entries) {
+  const layered = layers.flat()
+  const missing = entries.filter((e) => !e.endsWith('.d.ts') && !layered.includes(e))
+  const twice = layered.filter((e, i) => layered.indexOf(e) !== i)
+  if (missing.length || twice.length) {
+    throw new Error(
+      `layers.config.js: ${missing
+        .map((e) => `src/${e} is in no layer`)
+        .concat(twice.map((e) => `src/${e} is in two layers`))
+        .join('; ')}. ` + 'Place it in LAYERS (imports may only point to lower layers; docs/architecture.md).'
+    )
+  }
+}
+
 /** One zone per layer member: it may not import any higher layer or any peer of its own layer. */
 export function layerZones(layers, root = './src') {
   const path = (name) => `${root}/${name}`
