@@ -45912,7 +45912,7 @@ function validateResults(text, source) {
     if (root.format !== RESULTS_FORMAT)
         fail('$.format', `expected "${RESULTS_FORMAT}"`);
     if (root.version !== RESULTS_VERSION) {
-        fail('$.version', `version ${String(root.version)} is not supported by this benchgate (reads version ${RESULTS_VERSION}); upgrade benchgate`);
+        fail('$.version', `version ${typeof root.version === 'object' && root.version !== null ? 'an object' : String(root.version)} is not supported by this benchgate (reads version ${RESULTS_VERSION}); upgrade benchgate`);
     }
     const run = obj(root.run, '$.run');
     str(obj(run.base, '$.run.base').label, '$.run.base.label');
@@ -45943,7 +45943,23 @@ function validateResults(text, source) {
     for (const v of ALL_VERDICTS)
         num(counts[v], `$.counts.${v}`);
     warnings(root.warnings, '$.warnings');
-    obj(root.provenance, '$.provenance');
+    // Provenance is printed field by field (found by resultsFuzz.test.ts: a missing side crashed the Markdown).
+    const provenance = obj(root.provenance, '$.provenance');
+    for (const side of ['base', 'head']) {
+        for (const [k, v] of Object.entries(obj(provenance[side], `$.provenance.${side}`))) {
+            const path = `$.provenance.${side}.${k}`;
+            if (typeof v === 'string')
+                str(v, path);
+            else if (typeof v === 'number')
+                num(v, path);
+            else if (Array.isArray(v))
+                v.forEach((x, i) => (typeof x === 'string' ? str(x, `${path}[${i}]`) : num(x, `${path}[${i}]`)));
+            else if (typeof v === 'object' && v !== null)
+                Object.entries(v).forEach(([ck, cv]) => str(cv, `${path}.${ck}`));
+            else if (typeof v !== 'boolean')
+                fail(path, 'expected a string, number, boolean, list or map of strings');
+        }
+    }
     if (!Array.isArray(root.benchmarks) || root.benchmarks.length > MAX_BENCHMARKS) {
         fail('$.benchmarks', `expected an array of at most ${MAX_BENCHMARKS} benchmarks`);
     }
