@@ -38034,8 +38034,8 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
         benchmark: name,
         verdict,
         level: 'repetitions',
-        baseMedian: medianOf$1(obs.base),
-        headMedian: medianOf$1(obs.head),
+        baseMedian: medianOf(obs.base),
+        headMedian: medianOf(obs.head),
         base: null,
         head: null,
         pValue: null,
@@ -38050,7 +38050,7 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
         issues
     };
 }
-function medianOf$1(obs) {
+function medianOf(obs) {
     if (obs.length === 0)
         return null;
     const v = obs.map((o) => o.value).sort((a, b) => a - b);
@@ -38954,14 +38954,392 @@ function mdCode(text) {
 function mdText(text) {
     return escapeInline(text);
 }
+/**
+ * Escapes prose (warnings, advice, messages) for Markdown and HTML, rendering each `…` pair as a code
+ * span: `<code>` with the content escaped as mdCode, so "run `benchgate run`" shows code, not
+ * "&#96;benchgate run&#96;". Unpaired backticks are escaped like any other character. Linear time.
+ */
+function mdProse(text) {
+    const parts = text.split('`');
+    if (parts.length % 2 === 0)
+        return escapeInline(text);
+    return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : escapeInline(p))).join('');
+}
 /** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
 const INLINE = /[&<>"'|`@\\*_~[\]#]/g;
 function escapeInline(text) {
     return text.replace(/[\r\n]+/g, ' ').replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * Benchmark names as every report shows them. A pull request controls the names, so one of
+ * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
+ * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
+ * prefix stay distinguishable, and the same name always reads the same in every report.
+ * Control characters (which could move a terminal's cursor or break a table) become spaces, and
+ * such a name gets the hash too.
+ */
+/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
+const NAME_MAX_CHARS = 200;
+/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
+const NAME_HASH_DIGITS = 8;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
+ * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
+ * Complexity: O(length of name) (one hash, one bounded slice).
+ */
+function displayName(name, max = NAME_MAX_CHARS) {
+    const long = name.length > max;
+    const head = long ? name.slice(0, max) : name;
+    const clean = head.replace(CONTROL, ' ');
+    if (!long && clean === name)
+        return name;
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
+    const suffix = `…#${hash}`;
+    if (!long)
+        return clean + suffix.slice(1); // cleaned only: "name#hash"
+    return cutAt(clean, max - suffix.length) + suffix;
+}
+/**
+ * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
+ * surrogate pair. Complexity: O(max).
+ */
+function capText(text, max) {
+    if (text.length <= max)
+        return text;
+    return cutAt(text, max - 1) + '…';
+}
+/** Free text cut to `max` with its control characters as spaces (safe for a terminal too). O(max). */
+function cleanText(text, max) {
+    return capText(text, max).replace(CONTROL, ' ');
+}
+function cutAt(text, n) {
+    const code = text.charCodeAt(n - 1);
+    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
+/** Verdicts shown in the main table, in this order. */
+const CHANGED = ['regression', 'failed', 'improvement', 'new', 'removed'];
+/** Verdicts collapsed into one group: no significant change of at least δ. */
+const QUIET = ['inconclusive', 'negligible', 'unchanged'];
+/** Regressions worst first, then failures, improvements best first, new, removed. */
+function sortChanged(cs) {
+    const rank = (c) => CHANGED.indexOf(c.verdict);
+    const size = (c) => Math.abs(Math.log(c.ratio?.estimate ?? 1));
+    return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || byName(a, b));
+}
+/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
+function sortQuiet(cs, minEffect) {
+    const hi = (c) => c.ratio?.ci[1] ?? 0;
+    const admits = (c) => (hi(c) >= 1 + minEffect ? 1 : 0);
+    return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || byName(a, b));
+}
+/** The changed benchmarks and the quiet ones of a suite, each in report order. */
+function split(cs, minEffect) {
+    return {
+        changed: sortChanged(cs.filter((c) => CHANGED.includes(c.verdict))),
+        quiet: sortQuiet(cs.filter((c) => QUIET.includes(c.verdict)), minEffect)
+    };
+}
+/** Code-unit order: total, locale-independent and linear in the common prefix (unlike localeCompare). */
+function byName(a, b) {
+    return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
+}
+
+/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
+function deltaText(minEffect) {
+    return formatPercent(minEffect).replace('.0%', '%');
+}
+/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
+function ciLevel(cs, alpha) {
+    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
+    if (levels.length === 0)
+        return formatLevel(1 - alpha);
+    const lo = Math.min(...levels);
+    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
+}
+/** The median of the smallest detectable effects of `cs`, or null when none has one. */
+function typicalResolution(cs) {
+    const mdes = cs
+        .map((c) => c.power?.minDetectableEffect)
+        .filter((x) => typeof x === 'number' && Number.isFinite(x));
+    return mdes.length ? median$1(mdes) : null;
+}
+/** The quiet group's header: how many, by verdict, and the typical resolution. */
+function quietSummary(quiet, suite) {
+    const delta = deltaText(suite.options.minEffect);
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const counts = ['unchanged', 'inconclusive', 'negligible']
+        .map((v) => [v, by(v)])
+        .filter(([, n]) => n > 0)
+        .map(([v, n]) => (v === 'unchanged' ? `${n} unchanged (within ±${delta})` : `${n} ${v}`));
+    const typical = typicalResolution(quiet);
+    return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
+        (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
+}
+
+/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
+const CHART_MAX_ROWS = 15;
+/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
+const CHART_WIDTH = 41;
+const CHART_NAME_WIDTH = 34;
+/**
+ * The chart's Markdown lines; none when it adds nothing (no change, and every CI within ±δ).
+ * When nothing changed it is collapsed (a `<details>` block): then it only shows CIs that still
+ * reach ±δ, which is no alarm.
+ */
+function changeChart(suite) {
+    const delta = suite.options.minEffect;
+    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
+    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
+        c.ratio &&
+        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
+    const all = [...changed, ...quiet];
+    if (all.length === 0)
+        return [];
+    const rows = all.slice(0, CHART_MAX_ROWS);
+    const lines = [axisLine(rows, delta), ...rows.map((c) => rowLine(c, rows, delta))];
+    if (all.length > rows.length)
+        lines.push(`… ${all.length - rows.length} more in the tables`);
+    const legend = `<sub>Change with ${ciLevel(rows, suite.options.alpha)} CI: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`;
+    const pre = '<pre>' + lines.join('\n') + '</pre>';
+    if (changed.length > 0)
+        return [legend, '', pre];
+    return [
+        `<details><summary>Chart: ${plural(quiet.length, 'interval')} still reaching ±${deltaText(delta)} (nothing changed significantly)</summary>`,
+        '',
+        legend,
+        '',
+        pre,
+        '</details>'
+    ];
+}
+/** The axis scale in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number. */
+function scaleOf(rows, delta) {
+    let widest = 2 * delta;
+    for (const c of rows)
+        for (const r of c.ratio.ci)
+            widest = Math.max(widest, Math.abs(r - 1));
+    return niceCeil(widest * 100);
+}
+const HALF = (CHART_WIDTH - 1) / 2;
+function cellOf(pct, scale) {
+    return Math.round(HALF + (pct / scale) * HALF);
+}
+function axisLine(rows, delta) {
+    const scale = scaleOf(rows, delta);
+    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
+    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
+    const put = (at, text) => {
+        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
+        for (let i = 0; i < text.length; i++)
+            axis[start + i] = text[i];
+    };
+    put(0, label(-scale));
+    put(HALF, '0');
+    put(CHART_WIDTH - 1, label(scale));
+    return `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`;
+}
+function rowLine(c, rows, delta) {
+    const scale = scaleOf(rows, delta);
+    const cell = (pct) => cellOf(pct, scale);
+    const line = Array.from({ length: CHART_WIDTH }, () => ' ');
+    for (const d of [-delta * 100, delta * 100])
+        line[cell(d)] = '┆';
+    line[HALF] = '│';
+    const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
+    for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
+        line[i] = '━';
+    if (cell(lo) < 0)
+        line[0] = '◂';
+    if (cell(hi) > CHART_WIDTH - 1)
+        line[CHART_WIDTH - 1] = '▸';
+    const e = cell((c.ratio.estimate - 1) * 100);
+    if (e >= 0 && e < CHART_WIDTH)
+        line[e] = '●';
+    return `${chartName(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${line.join('')}`;
+}
+/** A name padded or cut to the name column (by code points: the column must line up). */
+function chartName(name) {
+    const chars = [...displayName(name)];
+    const fitted = chars.length > CHART_NAME_WIDTH
+        ? chars.slice(0, CHART_NAME_WIDTH - 1).join('') + '…'
+        : chars.join('') + ' '.repeat(CHART_NAME_WIDTH - chars.length);
+    return mdText(fitted);
+}
+function niceCeil(x) {
+    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
+        if (x <= step)
+            return step;
+    return Math.ceil(x / 100) * 100;
+}
+
+/**
+ * Fitting a rendered report into a size cap (GitHub's 65,536 characters for a comment) in linear
+ * time. Every part is rendered once; the parts the cap may shorten are lists whose sizes are known
+ * from prefix sums, so choosing how much of each to keep is arithmetic, not re-rendering (a suite
+ * with a 2 MiB field or 10,000 benchmarks must not make the comment quadratic).
+ */
+/** Lines of text, each ending in "\n" once joined; size = Σ (length + 1). */
+function linesSize(lines) {
+    let n = 0;
+    for (const l of lines)
+        n += l.length + 1;
+    return n;
+}
+/** A fixed part (never cut). */
+function fixedPart(lines) {
+    const size = linesSize(lines);
+    return { what: '', count: 0, size: () => size, render: () => lines };
+}
+/**
+ * A list part: `open` lines, the first k `items` (one line each) with the footnotes they refer to,
+ * a "more" line when items are left out, then `close`. `notesNeeded[k]` is how many of `notes`
+ * the first k items refer to (non-decreasing; footnotes are numbered by first use).
+ */
+function listPart(spec) {
+    const { items, open, close } = spec;
+    const notes = spec.notes ?? [];
+    const needed = spec.notesNeeded ?? items.map(() => 0).concat([0]);
+    const itemPrefix = prefixSums(items);
+    const notePrefix = prefixSums(notes);
+    const base = linesSize(open) + linesSize(close);
+    const notesBlock = (k) => (needed[k] > 0 ? notePrefix[needed[k]] + 1 : 0); // + the blank line before
+    return {
+        what: spec.what,
+        count: items.length,
+        size: (k) => base + itemPrefix[k] + notesBlock(k) + (k < items.length ? linesSize(spec.more(items.length - k)) : 0),
+        render: (k) => [
+            ...open,
+            ...items.slice(0, k),
+            ...(needed[k] > 0 ? ['', ...notes.slice(0, needed[k])] : []),
+            ...(k < items.length ? spec.more(items.length - k) : []),
+            ...close
+        ]
+    };
+}
+/** prefix[i] = Σ_{j<i} (items[j].length + 1). */
+function prefixSums(items) {
+    const out = new Array(items.length + 1);
+    out[0] = 0;
+    for (let i = 0; i < items.length; i++)
+        out[i + 1] = out[i] + items[i].length + 1;
+    return out;
+}
+/**
+ * Keeps every part whole if the total fits `maxChars`; otherwise cuts the parts in `dropOrder`
+ * (indices into `parts`) one after another, each from its end, until the total plus `reserve`
+ * (room for a notice) fits. Linear in the number of items.
+ * @returns how many items of each part to render, and what was left out
+ */
+function fit(parts, dropOrder, maxChars, reserve) {
+    const keep = parts.map((p) => p.count);
+    let total = parts.reduce((sum, p, i) => sum + p.size(keep[i]), 0);
+    if (total <= maxChars)
+        return { keep, leftOut: [] };
+    const budget = maxChars - reserve;
+    for (const i of dropOrder) {
+        const p = parts[i];
+        while (total > budget && keep[i] > 0) {
+            const before = p.size(keep[i]);
+            keep[i]--;
+            total += p.size(keep[i]) - before;
+        }
+        if (total <= budget)
+            break;
+    }
+    const leftOut = dropOrder
+        .filter((i) => keep[i] < parts[i].count)
+        .map((i) => ({ what: parts[i].what, count: parts[i].count - keep[i], of: parts[i].count }));
+    return { keep, leftOut };
+}
+
+/** Longest warning message shown (a message can quote untrusted text of any length). */
+const MESSAGE_MAX_CHARS = 500;
+/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
+const SHOWN_IN_TABLE = new Set(['underpowered', 'test']);
+/** Warning codes shown as a note instead (see notes()). */
+const AS_NOTE = new Set(['debug-library']);
+const NUMBER$2 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
+/**
+ * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
+ * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
+ * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
+ * order of first appearance. Failed benchmarks' errors are in their table row, not here.
+ * Complexity: linear in the total length of the messages.
+ */
+function warningGroups(suite) {
+    const groups = new Map();
+    const add = (w, name) => {
+        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
+            return;
+        const message = cleanText(w.message, MESSAGE_MAX_CHARS);
+        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$2, '#')}`;
+        let g = groups.get(key);
+        if (!g)
+            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
+        g.messages.push(message);
+        if (name !== null)
+            g.names.push(name);
+    };
+    for (const w of suite.warnings)
+        add(w, null);
+    for (const c of suite.comparisons) {
+        const name = displayName(c.benchmark);
+        for (const w of c.warnings)
+            if (!(c.verdict === 'failed' && w.level === 'error'))
+                add(w, name);
+    }
+    return [...groups.values()].map((g) => ({
+        level: g.level,
+        message: mergeNumbers(g.messages),
+        names: g.names
+    }));
+}
+/**
+ * One message standing for several that differ only in their numbers: each number that differs is
+ * shown as "min–max" (as written in the messages with the smallest and largest value).
+ */
+function mergeNumbers(messages) {
+    const first = messages[0];
+    if (messages.every((m) => m === first))
+        return first;
+    const numbers = messages.map((m) => m.match(NUMBER$2) ?? []);
+    let k = 0;
+    return first.replace(NUMBER$2, (token) => {
+        const i = k++;
+        let lo = token;
+        let hi = token;
+        for (const ns of numbers) {
+            if (Number(ns[i]) < Number(lo))
+                lo = ns[i];
+            if (Number(ns[i]) > Number(hi))
+                hi = ns[i];
+        }
+        return lo === hi ? token : `${lo}–${hi}`;
+    });
+}
+/** Notes: facts worth one calm line each, not warnings. */
+function notes(suite) {
+    const out = [];
+    if (suite.warnings.some((w) => w.code === 'debug-library')) {
+        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
+    }
+    return out;
+}
+
 /** GitHub's limit on an issue comment body. */
 const COMMENT_MAX_CHARS = 65_536;
+/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
+const FIELD_MAX_CHARS = 120;
+/** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
+const REPRODUCE_MAX_CHARS = 4_000;
+/** Benchmark names listed at most on one grouped warning line. */
+const NAMES_PER_WARNING = 12;
+/** Room kept for the notice that says what the size cap left out. */
+const NOTICE_RESERVE = 600;
 /** The hidden marker that identifies benchgate's sticky comment for one key. */
 function commentMarker(key = 'default') {
     return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
@@ -38976,161 +39354,183 @@ const ICON = {
     removed: '🗑️',
     failed: '💥'
 };
-/** Verdicts shown in the main table, in this order. */
-const CHANGED = ['regression', 'failed', 'improvement', 'new', 'removed'];
-/** Verdicts collapsed into one group: no significant change of at least δ. */
-const QUIET = ['inconclusive', 'negligible', 'unchanged'];
-/** Renders the report as GitHub-flavoured Markdown (the PR comment and, uncapped, the job summary). */
+/**
+ * Renders the report as GitHub-flavoured Markdown (the PR comment and, uncapped, the job summary).
+ * Complexity: linear in the size of the report (every part is rendered once; see fit.ts).
+ */
 function renderMarkdown(report, options = {}) {
     const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
-    const quietCount = report.suite.comparisons.filter((c) => QUIET.includes(c.verdict)).length;
-    const warningCount = countWarnings(report.suite);
-    // Truncate the collapsed lists first, then the main table, until the text fits.
-    let limits = { quiet: quietCount, warnings: warningCount, chart: true, changed: Infinity };
-    let text = render(report, limits);
-    while (text.length > maxChars) {
-        const over = text.length - maxChars;
-        if (limits.quiet > 0)
-            limits = { ...limits, quiet: shrink(limits.quiet, over, 140) };
-        else if (limits.warnings > 0)
-            limits = { ...limits, warnings: shrink(limits.warnings, over, 160) };
-        else if (limits.chart)
-            limits = { ...limits, chart: false };
-        else if (limits.changed > 0) {
-            const changed = Math.min(limits.changed, report.suite.comparisons.length);
-            limits = { ...limits, changed: shrink(changed, over, 200) };
-        }
-        else
-            break;
-        text = render(report, limits);
-    }
-    return text;
-}
-function shrink(current, overChars, approxRowChars) {
-    return Math.max(0, current - Math.max(1, Math.ceil(overChars / approxRowChars)));
-}
-function render(report, limits) {
     const { suite, run } = report;
-    const out = [];
-    out.push(`### benchgate: ${headline(suite)}`, '', subline(report), '');
-    if (run.stoppedEarly)
-        out.push(`> [!NOTE]`, `> Measuring stopped early: ${mdText(run.stoppedEarly)}.`, '');
-    const chart = limits.chart ? changeChart(suite) : [];
-    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
-    if (changed.length > 0) {
-        const level = ciLevel(suite.comparisons, suite.options.alpha);
-        out.push(`| | Benchmark | Base (median) | Head (median) | Change [${level} CI] | p (adj.) | Verdict |`, '|---|---|---:|---:|---:|---:|---|');
-        const shown = changed.slice(0, limits.changed);
-        for (const c of shown) {
-            const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
-            out.push(`| ${ICON[c.verdict]} | ${mdCode(c.benchmark)} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictText(c)} |`);
-        }
-        if (shown.length < changed.length) {
-            out.push('', `_${changed.length - shown.length} more changed benchmarks not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`);
-        }
-        out.push('');
-    }
-    if (chart.length > 0)
-        out.push(...chart, '');
-    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect);
-    if (quiet.length > 0)
-        out.push(...quietGroup(quiet, suite, limits.quiet), '');
-    const warnings = warningLines(suite);
-    if (warnings.length > 0) {
-        out.push(`<details><summary>⚠️ ${plural(warnings.length, 'warning')}</summary>`, '');
-        for (const line of warnings.slice(0, limits.warnings))
-            out.push(`- ${line}`);
-        if (limits.warnings < warnings.length) {
-            out.push(`- _${warnings.length - limits.warnings} more not shown (size limit): see the job summary._`);
-        }
-        out.push('</details>', '');
-    }
-    if (run.reproduce) {
-        out.push('<details><summary>How to reproduce</summary>', '', '```', run.reproduce.replace(/```/g, '` ` `'), '```', '</details>', '');
-    }
-    out.push(commentMarker(run.key));
-    return out.join('\n') + '\n';
-}
-/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
-const CHART_MAX_ROWS = 15;
-/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
-const CHART_WIDTH = 41;
-const CHART_NAME_WIDTH = 34;
-/**
- * A compact picture of what changed, in Unicode that GitHub renders in any font: each benchmark's
- * change with its CI as a bar on one symmetric axis, 0 marked │ and ±δ marked ┆, so it shows at a
- * glance which changes clear the minimum effect and which CIs still admit one. Only drawn when it
- * adds information: some benchmark changed, or a no-change CI reaches ±δ. It is a `<pre>` block
- * (GitHub keeps its spacing and renders no Markdown in it) with names escaped as everywhere else
- * (mdText: entities for HTML and Markdown characters and `@`), padded by their visible length.
- */
-function changeChart(suite) {
-    const delta = suite.options.minEffect;
-    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
-    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
-        c.ratio &&
-        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
-    const all = [...changed, ...quiet];
-    if (all.length === 0)
-        return [];
-    const rows = all.slice(0, CHART_MAX_ROWS);
-    // Symmetric axis in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number.
-    const widest = Math.max(2 * delta, ...rows.flatMap((c) => c.ratio.ci.map((r) => Math.abs(r - 1))));
-    const scale = niceCeil(widest * 100);
-    const half = (CHART_WIDTH - 1) / 2;
-    const cell = (pct) => Math.round(half + (pct / scale) * half);
-    const bar = (c) => {
-        const line = Array.from({ length: CHART_WIDTH }, () => ' ');
-        for (const d of [-delta * 100, delta * 100])
-            line[cell(d)] = '┆';
-        line[half] = '│';
-        const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
-        for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
-            line[i] = '━';
-        if (cell(lo) < 0)
-            line[0] = '◂';
-        if (cell(hi) > CHART_WIDTH - 1)
-            line[CHART_WIDTH - 1] = '▸';
-        const e = cell((c.ratio.estimate - 1) * 100);
-        if (e >= 0 && e < CHART_WIDTH)
-            line[e] = '●';
-        return line.join('');
-    };
-    const name = (s) => {
-        // eslint-disable-next-line no-control-regex -- control characters would break the fixed-width chart
-        const clean = s.replace(/[\u0000-\u001f\u007f]+/g, ' ');
-        return mdText(clean.length > CHART_NAME_WIDTH
-            ? clean.slice(0, CHART_NAME_WIDTH - 1) + '…'
-            : clean.padEnd(CHART_NAME_WIDTH));
-    };
-    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
-    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
-    const put = (at, text) => {
-        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
-        for (let i = 0; i < text.length; i++)
-            axis[start + i] = text[i];
-    };
-    put(0, label(-scale));
-    put(half, '0');
-    put(CHART_WIDTH - 1, label(scale));
-    const lines = [
-        `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`,
-        ...rows.map((c) => `${name(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${bar(c)}`)
+    const { changed, quiet } = split(suite.comparisons, suite.options.minEffect);
+    const top = fixedPart([`### benchgate: ${headline(suite)}`, '', subline(report), '', ...topNotes(report)]);
+    const parts = [
+        top,
+        changedPart(changed, suite),
+        chartPart(suite),
+        quietPart(quiet, suite),
+        fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
+        warningsPart(warningGroups(suite)),
+        reproducePart(run.reproduce),
+        fixedPart([commentMarker(run.key)])
     ];
-    if (all.length > rows.length)
-        lines.push(`… ${all.length - rows.length} more in the tables`);
-    const level = ciLevel(rows, suite.options.alpha);
+    // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
+    // from the end of their order (regressions come first, so they are the last to go).
+    const { keep, leftOut } = fit(parts, [3, 5, 6, 2, 1], maxChars, NOTICE_RESERVE);
+    const lines = parts.flatMap((p, i) => p.render(keep[i]));
+    if (leftOut.length > 0)
+        lines.splice(top.render(0).length, 0, ...notice(leftOut, maxChars));
+    return lines.join('\n') + '\n';
+}
+/** What the size cap left out, said at the top. */
+function notice(leftOut, maxChars) {
+    const what = leftOut.map((l) => l.count === l.of && l.of === 1 ? l.what : `${l.count} of ${l.of} ${l.what}`);
     return [
-        `<sub>Change with ${level} CI: ━ CI, ● estimate, │ no change, ┆ ±${formatPercent(delta).replace('.0%', '%')} (minimum effect)</sub>`,
-        '',
-        '<pre>' + lines.join('\n') + '</pre>'
+        '> [!NOTE]',
+        `> Shortened to fit GitHub's limit of ${maxChars.toLocaleString('en-US')} characters: left out ${what.join('; ')}. ` +
+            'The job summary and the results artifact have everything.',
+        ''
     ];
 }
-function niceCeil(x) {
-    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
-        if (x <= step)
-            return step;
-    return Math.ceil(x / 100) * 100;
+function topNotes(report) {
+    const out = [];
+    const stopped = report.run.stoppedEarly;
+    if (stopped)
+        out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '');
+    return out;
+}
+/** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
+function changedPart(changed, suite) {
+    const level = ciLevel(changed, suite.options.alpha);
+    const notes = new Footnotes();
+    const needed = [0];
+    const items = changed.map((c) => {
+        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
+        const row = `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseMedian)} | ` +
+            `${formatDuration(c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictCell(c, notes)} |`;
+        needed.push(notes.count);
+        return row;
+    });
+    if (changed.length === 0)
+        return fixedPart([]);
+    return listPart({
+        what: 'changed benchmarks',
+        open: [
+            `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | Verdict |`,
+            '|---|---|---:|---:|---:|---:|---|'
+        ],
+        items,
+        notes: notes.lines,
+        notesNeeded: needed,
+        close: [''],
+        more: (n) => [
+            '',
+            `_${plural(n, 'more changed benchmark')} not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+        ]
+    });
+}
+function chartPart(suite) {
+    const chart = changeChart(suite);
+    if (chart.length === 0)
+        return fixedPart([]);
+    return listPart({ what: 'the chart', open: [], items: [chart.join('\n')], close: [''], more: () => [] });
+}
+/** The collapsed group: benchmarks without a significant change of δ or more. */
+function quietPart(quiet, suite) {
+    if (quiet.length === 0)
+        return fixedPart([]);
+    const level = ciLevel(quiet, suite.options.alpha);
+    const notes = new Footnotes();
+    const needed = [0];
+    const items = quiet.map((c) => {
+        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
+        const mde = c.power?.minDetectableEffect;
+        const row = `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ` +
+            `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictCell(c, notes)} |`;
+        needed.push(notes.count);
+        return row;
+    });
+    return listPart({
+        what: 'benchmarks without a significant change',
+        open: [
+            `<details><summary>${mdText(quietSummary(quiet, suite))}</summary>`,
+            '',
+            `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
+            '|---|---:|---:|---:|---:|---|'
+        ],
+        items,
+        notes: notes.lines,
+        notesNeeded: needed,
+        close: ['</details>', ''],
+        more: (n) => [
+            '',
+            `_${n} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+        ]
+    });
+}
+function warningsPart(groups) {
+    if (groups.length === 0)
+        return fixedPart([]);
+    const items = groups.map((g) => `- ${warningLine(g)}`);
+    return listPart({
+        what: 'warnings',
+        open: [`<details><summary>⚠️ ${plural(groups.length, 'warning')}</summary>`, ''],
+        items,
+        close: ['</details>', ''],
+        more: (n) => [`- _${n} more not shown (size limit): see the job summary._`]
+    });
+}
+/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
+function warningLine(g) {
+    const message = mdProse(g.message);
+    if (g.names.length === 0)
+        return message;
+    if (g.names.length === 1)
+        return `${mdCode(g.names[0])}: ${message}`;
+    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
+    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
+}
+function reproducePart(reproduce) {
+    if (!reproduce)
+        return fixedPart([]);
+    const command = capText(reproduce, REPRODUCE_MAX_CHARS).replace(/```/g, '` ` `');
+    return listPart({
+        what: 'how to reproduce',
+        open: [],
+        items: [
+            ['<details><summary>How to reproduce</summary>', '', '```', command, '```', '</details>'].join('\n')
+        ],
+        close: [''],
+        more: () => []
+    });
+}
+/** Footnotes numbered by first use, each text once (several rows may share one). */
+class Footnotes {
+    numbers = new Map();
+    lines = [];
+    get count() {
+        return this.lines.length;
+    }
+    /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
+    mark(text) {
+        let n = this.numbers.get(text);
+        if (n === undefined) {
+            n = this.lines.length + 1;
+            this.numbers.set(text, n);
+            this.lines.push(`${superscript(n)} ${text}`);
+        }
+        return superscript(n);
+    }
+}
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** 12 -> "¹²" */
+function superscript(n) {
+    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+}
+/** The verdict cell: short words, and a footnote marker when there is more to say. */
+function verdictCell(c, notes) {
+    const more = verdictFootnote(c);
+    return verdictWords(c) + adaptiveNote(c) + (more ? ` ${notes.mark(more)}` : '');
 }
 /** The headline: counts by verdict in words; never contradicts the table. */
 function headline(suite) {
@@ -39161,7 +39561,7 @@ function headline(suite) {
 /** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
 function subline(report) {
     const { suite, run } = report;
-    const side = (s) => `<code>${mdText(s.label)}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + s.sha.slice(0, 7) : ''}</code>`;
+    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
     const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
     if (run.rounds !== undefined) {
         const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
@@ -39181,14 +39581,14 @@ function subline(report) {
         p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
     ]
         .filter(Boolean)
-        .map((s) => mdText(String(s)));
+        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
     if (machine.length)
         parts.push(machine.join(', '));
     const o = suite.options;
-    parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'BH'})`}, min effect ${formatPercent(o.minEffect, 1).replace('.0%', '%')}`);
+    parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'BH'})`}, min effect ${deltaText(o.minEffect)}`);
     return parts.join(' · ');
 }
-/** The verdict in words (escaped; valid in Markdown and in HTML). */
+/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
 function verdictText(c) {
     return verdictWords(c) + adaptiveNote(c);
 }
@@ -39208,28 +39608,9 @@ function adaptiveNote(c) {
     };
     return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
 }
-/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
-function ciLevel(cs, alpha) {
-    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
-    if (levels.length === 0)
-        return formatLevel(1 - alpha);
-    const lo = Math.min(...levels);
-    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
-}
+/** The verdict in a word or two (the table cell). */
 function verdictWords(c) {
     switch (c.verdict) {
-        case 'inconclusive': {
-            const p = c.power;
-            if (p?.requiredPerSide) {
-                const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : '';
-                return `inconclusive: need ≈ ${p.requiredPerSide} samples/side${more}`;
-            }
-            return 'inconclusive';
-        }
-        case 'failed': {
-            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
-            return why ? `failed: ${mdText(truncate(why.message, 120))}` : 'failed';
-        }
         case 'new':
             return 'new (head only)';
         case 'removed':
@@ -39238,67 +39619,27 @@ function verdictWords(c) {
             return c.verdict;
     }
 }
-function quietGroup(quiet, suite, limit) {
-    const mdes = quiet
-        .map((c) => c.power?.minDetectableEffect)
-        .filter((x) => typeof x === 'number' && Number.isFinite(x));
-    const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(medianOf(mdes))}` : '';
-    const delta = formatPercent(suite.options.minEffect).replace('.0%', '%');
-    const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) => v === 'unchanged' ? `${suite.counts[v]} unchanged (within ±${delta})` : `${suite.counts[v]} ${v}`);
-    const level = ciLevel(quiet, suite.options.alpha);
-    const out = [
-        `<details><summary>${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}${typical}</summary>`,
-        '',
-        `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
-        '|---|---:|---:|---:|---:|---|'
-    ];
-    for (const c of quiet.slice(0, limit)) {
-        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
-        const mde = c.power?.minDetectableEffect;
-        out.push(`| ${mdCode(c.benchmark)} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictText(c)} |`);
-    }
-    if (limit < quiet.length) {
-        out.push('', `_${quiet.length - limit} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`);
-    }
-    out.push('</details>');
-    return out;
-}
-/** Regressions worst first, then failures, improvements best first, new, removed. */
-function sortChanged(cs) {
-    const rank = (c) => CHANGED.indexOf(c.verdict);
-    const size = (c) => Math.abs(Math.log(c.ratio?.estimate ?? 1));
-    return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || a.benchmark.localeCompare(b.benchmark));
-}
-/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
-function sortQuiet(cs, minEffect) {
-    const hi = (c) => c.ratio?.ci[1] ?? 0;
-    const admits = (c) => (hi(c) >= 1 + minEffect ? 1 : 0);
-    return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || a.benchmark.localeCompare(b.benchmark));
-}
-/** Warning codes already shown in the tables. */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test']);
-/** Every warning not already shown in the tables, one escaped line each (valid Markdown and HTML). */
-function warningLines(suite) {
-    const lines = suite.warnings.map((w) => mdText(w.message));
-    for (const c of suite.comparisons) {
-        for (const w of c.warnings) {
-            if (SHOWN_IN_TABLE.has(w.code) || (c.verdict === 'failed' && w.level === 'error'))
-                continue;
-            lines.push(`${mdCode(c.benchmark)}: ${mdText(w.message)}`);
+/** What goes under the table for this benchmark (escaped Markdown), or null. */
+function verdictFootnote(c) {
+    switch (c.verdict) {
+        case 'inconclusive': {
+            const p = c.power;
+            if (!p?.requiredPerSide)
+                return null;
+            const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : '';
+            return `need ≈ ${p.requiredPerSide} samples/side${more}`;
         }
+        case 'failed': {
+            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        default:
+            return null;
     }
-    return lines;
 }
-function countWarnings(suite) {
-    return warningLines(suite).length;
-}
-function medianOf(values) {
-    const v = [...values].sort((a, b) => a - b);
-    const h = v.length >> 1;
-    return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
-}
-function truncate(s, n) {
-    return s.length <= n ? s : s.slice(0, n - 1) + '…';
+/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
+function warningLines(suite) {
+    return warningGroups(suite).map(warningLine);
 }
 
 /**
@@ -40148,7 +40489,7 @@ function embed(c, p) {
         a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
     };
     return {
-        n: c.benchmark,
+        n: displayName(c.benchmark),
         v: c.verdict,
         lv: c.level,
         s: p ? [side(p.base), side(p.head)] : null,
@@ -40201,27 +40542,19 @@ function summarySection(report, ordered) {
                 : '–';
             out.push(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
                 `<td class="num">${formatDuration(c.baseMedian)}</td><td class="num">${formatDuration(c.headMedian)}</td>` +
-                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictText(c)}</td></tr>`);
+                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictHtml(c)}</td></tr>`);
         }
         out.push('</tbody></table></div>');
     }
     if (quiet.length > 0) {
-        const delta = formatPercent(suite.options.minEffect).replace('.0%', '%');
-        const mdes = quiet
-            .map((c) => c.power?.minDetectableEffect)
-            .filter((x) => typeof x === 'number' && Number.isFinite(x))
-            .sort((a, b) => a - b);
-        const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(mdes[mdes.length >> 1])}` : '';
-        const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) => v === 'unchanged' ? `${suite.counts[v]} unchanged (within ±${delta})` : `${suite.counts[v]} ${v}`);
-        out.push(`<details class="group"><summary>${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ` +
-            `${escapeHtml(counts.join(', '))}${typical}</summary>`, '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
+        out.push(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>`, '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
             `<th class="num">Change [${level} CI]</th><th class="num">Could detect</th><th>Verdict</th></tr></thead><tbody>`);
         for (const c of quiet) {
             const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
             const mde = c.power?.minDetectableEffect;
             out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${formatDuration(c.baseMedian)}</td>` +
                 `<td class="num">${formatDuration(c.headMedian)}</td><td class="num">${change}</td>` +
-                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictText(c)}</td></tr>`);
+                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictHtml(c)}</td></tr>`);
         }
         out.push('</tbody></table></div></details>');
     }
@@ -40258,8 +40591,13 @@ function mark(v) {
 /** The emoji the shared headline uses, and the verdict each stands for. */
 const EMOJI_VERDICT = { '❌': 'regression', '✅': 'improvement', '💥': 'failed' };
 const EMOJI = /❌|✅|💥/gu;
+/** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
+function verdictHtml(c) {
+    const more = verdictFootnote(c);
+    return verdictText(c) + (more ? `<br><small>${more}</small>` : '');
+}
 function benchLink(c, i) {
-    return `<a href="#b${i}">${mdCode(c.benchmark)}</a>`;
+    return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`;
 }
 // ---------------------------------------------------------------------------------------------
 // One section per benchmark
@@ -40288,7 +40626,7 @@ function benchmarkSection(c, i, p) {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '';
     const out = [
         `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
-        `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(c.benchmark)}</span>` +
+        `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
             ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(c.verdict)}</span></summary>`,
         '<div class="body">'
     ];
@@ -40331,7 +40669,7 @@ function testTable(c) {
         : '–';
     const p = c.power;
     const rows = [
-        ['Verdict', `${mark(c.verdict)} ${verdictText(c)}`],
+        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c)}`],
         ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${formatChangeCi(c.ratio.ci, 2)}` : '–'],
         [`Ratio head/base [${level} CI]`, ratio],
         [`Shift head − base [${level} CI]`, shift],
@@ -40594,9 +40932,7 @@ function renderTerminal(report, options = {}) {
         .trimEnd();
     const out = [];
     out.push(`benchgate: ${stripIcons(headline(suite))}`);
-    const bits = [
-        `${run.base.label}${run.base.sha ? ` (${run.base.sha.slice(0, 7)})` : ''} → ${run.head.label}${run.head.sha ? ` (${run.head.sha.slice(0, 7)})` : ''}`
-    ];
+    const bits = [`${label(run.base)} → ${label(run.head)}`];
     if (run.rounds !== undefined && run.adaptive)
         bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
     else if (run.rounds !== undefined)
@@ -40608,21 +40944,27 @@ function renderTerminal(report, options = {}) {
         out.push(`benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`);
     }
     if (run.stoppedEarly)
-        out.push(`measuring stopped early: ${run.stoppedEarly}`);
+        out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`);
     out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '));
     for (const { c, cells } of rows) {
         const text = line(cells);
         const colour = options.colour ? COLOUR[c.verdict] : undefined;
         out.push(colour ? `${colour}${text}${RESET}` : text);
     }
-    const warnings = [
-        ...suite.warnings.map((w) => w.message),
-        ...suite.comparisons.flatMap((c) => c.warnings.filter((w) => w.level !== 'info').map((w) => `${c.benchmark}: ${w.message}`))
-    ];
+    for (const note of notes(suite))
+        out.push('', `Note: ${note}`);
+    const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
     if (warnings.length) {
         out.push('', 'Warnings:');
-        for (const w of warnings)
-            out.push(`  - ${w}`);
+        for (const g of warnings) {
+            const names = g.names.slice(0, NAMES_PER_WARNING).join(', ');
+            const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+            out.push(g.names.length === 0
+                ? `  - ${g.message}`
+                : g.names.length === 1
+                    ? `  - ${g.names[0]}: ${g.message}`
+                    : `  - ${g.message} (${g.names.length} benchmarks: ${names}${more})`);
+        }
     }
     return out.join('\n') + '\n';
 }
@@ -40635,11 +40977,11 @@ function row(c) {
     if (c.verdict === 'failed') {
         const why = c.warnings.find((w) => w.level === 'error');
         if (why)
-            verdict += `: ${why.message.slice(0, 80)}`;
+            verdict += `: ${cleanText(why.message, 80)}`;
     }
     verdict += adaptiveNote(c);
     return [
-        c.benchmark,
+        displayName(c.benchmark),
         formatDuration(c.baseMedian),
         formatDuration(c.headMedian),
         c.ratio ? formatChange(c.ratio.estimate) : '–',
@@ -40648,6 +40990,10 @@ function row(c) {
         mde ? `≥ ${formatPercent(mde)}` : '–',
         verdict
     ];
+}
+/** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
+function label(s) {
+    return `${cleanText(s.label, FIELD_MAX_CHARS)}${s.sha ? ` (${cleanText(s.sha.slice(0, 7), 7)})` : ''}`;
 }
 function stripIcons(s) {
     return s.replace(/[❌✅💥]\s?/gu, '');
