@@ -38760,10 +38760,10 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
         metric: opts.metric === 'auto' ? null : opts.metric,
         level: 'repetitions',
         levelReason: opts.level === 'repetitions' ? 'forced-repetitions' : 'too-few-processes',
-        baseMedian: medianOf$1(obs.base),
-        headMedian: medianOf$1(obs.head),
-        baseLocation: medianOf$1(obs.base),
-        headLocation: medianOf$1(obs.head),
+        baseMedian: medianOf(obs.base),
+        headMedian: medianOf(obs.head),
+        baseLocation: medianOf(obs.base),
+        headLocation: medianOf(obs.head),
         series: null,
         base: null,
         head: null,
@@ -38779,7 +38779,7 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
         issues
     };
 }
-function medianOf$1(obs) {
+function medianOf(obs) {
     if (obs.length === 0)
         return null;
     const v = obs.map((o) => o.value).sort((a, b) => a - b);
@@ -39733,14 +39733,393 @@ function mdCode(text) {
 function mdText(text) {
     return escapeInline(text);
 }
+/**
+ * Escapes prose (warnings, advice, messages) for Markdown and HTML, rendering each `…` pair as a code
+ * span: `<code>` with the content escaped as mdCode, so "run `benchgate run`" shows code, not
+ * "&#96;benchgate run&#96;". Unpaired backticks are escaped like any other character. Linear time.
+ */
+function mdProse(text) {
+    const parts = text.split('`');
+    if (parts.length % 2 === 0)
+        return escapeInline(text);
+    return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : escapeInline(p))).join('');
+}
 /** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
 const INLINE = /[&<>"'|`@\\*_~[\]#]/g;
 function escapeInline(text) {
     return text.replace(/[\r\n]+/g, ' ').replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * Benchmark names as every report shows them. A pull request controls the names, so one of
+ * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
+ * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
+ * prefix stay distinguishable, and the same name always reads the same in every report.
+ * Control characters (which could move a terminal's cursor or break a table) become spaces, and
+ * such a name gets the hash too.
+ */
+/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
+const NAME_MAX_CHARS = 200;
+/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
+const NAME_HASH_DIGITS = 8;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
+ * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
+ * Complexity: O(length of name) (one hash, one bounded slice).
+ */
+function displayName(name, max = NAME_MAX_CHARS) {
+    const long = name.length > max;
+    const head = long ? name.slice(0, max) : name;
+    const clean = head.replace(CONTROL, ' ');
+    if (!long && clean === name)
+        return name;
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
+    const suffix = `…#${hash}`;
+    if (!long)
+        return clean + suffix.slice(1); // cleaned only: "name#hash"
+    return cutAt(clean, max - suffix.length) + suffix;
+}
+/**
+ * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
+ * surrogate pair. Complexity: O(max).
+ */
+function capText(text, max) {
+    if (text.length <= max)
+        return text;
+    return cutAt(text, max - 1) + '…';
+}
+/** Free text cut to `max` with its control characters as spaces (safe for a terminal too). O(max). */
+function cleanText(text, max) {
+    return capText(text, max).replace(CONTROL, ' ');
+}
+function cutAt(text, n) {
+    const code = text.charCodeAt(n - 1);
+    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
+/** Verdicts shown in the main table, in this order. */
+const CHANGED = ['regression', 'failed', 'improvement', 'new', 'removed'];
+/** Verdicts collapsed into one group: no significant change of at least δ. */
+const QUIET = ['inconclusive', 'negligible', 'unchanged'];
+/** Regressions worst first, then failures, improvements best first, new, removed. */
+function sortChanged(cs) {
+    const rank = (c) => CHANGED.indexOf(c.verdict);
+    const size = (c) => Math.abs(Math.log(c.ratio?.estimate ?? 1));
+    return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || byName(a, b));
+}
+/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
+function sortQuiet(cs, minEffect) {
+    const hi = (c) => c.ratio?.ci[1] ?? 0;
+    const admits = (c) => (hi(c) >= 1 + minEffect ? 1 : 0);
+    return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || byName(a, b));
+}
+/** The changed benchmarks and the quiet ones of a suite, each in report order. */
+function split(cs, minEffect) {
+    return {
+        changed: sortChanged(cs.filter((c) => CHANGED.includes(c.verdict))),
+        quiet: sortQuiet(cs.filter((c) => QUIET.includes(c.verdict)), minEffect)
+    };
+}
+/** Code-unit order: total, locale-independent and linear in the common prefix (unlike localeCompare). */
+function byName(a, b) {
+    return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
+}
+
+/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
+function deltaText(minEffect) {
+    return formatPercent(minEffect).replace('.0%', '%');
+}
+/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
+function ciLevel(cs, alpha) {
+    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
+    if (levels.length === 0)
+        return formatLevel(1 - alpha);
+    const lo = Math.min(...levels);
+    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
+}
+/** The median of the smallest detectable effects of `cs`, or null when none has one. */
+function typicalResolution(cs) {
+    const mdes = cs
+        .map((c) => c.power?.minDetectableEffect)
+        .filter((x) => typeof x === 'number' && Number.isFinite(x));
+    return mdes.length ? median$1(mdes) : null;
+}
+/** The quiet group's header: how many, by verdict, and the typical resolution. */
+function quietSummary(quiet, suite) {
+    const delta = deltaText(suite.options.minEffect);
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const counts = ['unchanged', 'inconclusive', 'negligible']
+        .map((v) => [v, by(v)])
+        .filter(([, n]) => n > 0)
+        .map(([v, n]) => (v === 'unchanged' ? `${n} unchanged (within ±${delta})` : `${n} ${v}`));
+    const typical = typicalResolution(quiet);
+    return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
+        (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
+}
+
+/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
+const CHART_MAX_ROWS = 15;
+/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
+const CHART_WIDTH = 41;
+const CHART_NAME_WIDTH = 34;
+/**
+ * The chart's Markdown lines; none when it adds nothing (no change, and every CI within ±δ).
+ * When nothing changed it is collapsed (a `<details>` block): then it only shows CIs that still
+ * reach ±δ, which is no alarm.
+ */
+function changeChart(suite) {
+    const delta = suite.options.minEffect;
+    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
+    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
+        c.ratio &&
+        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
+    const all = [...changed, ...quiet];
+    if (all.length === 0)
+        return [];
+    const rows = all.slice(0, CHART_MAX_ROWS);
+    const lines = [axisLine(rows, delta), ...rows.map((c) => rowLine(c, rows, delta))];
+    if (all.length > rows.length)
+        lines.push(`… ${all.length - rows.length} more in the tables`);
+    const legend = `<sub>Change with ${ciLevel(rows, suite.options.alpha)} CI: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`;
+    const pre = '<pre>' + lines.join('\n') + '</pre>';
+    if (changed.length > 0)
+        return [legend, '', pre];
+    return [
+        `<details><summary>Chart: ${plural(quiet.length, 'interval')} still reaching ±${deltaText(delta)} (nothing changed significantly)</summary>`,
+        '',
+        legend,
+        '',
+        pre,
+        '</details>'
+    ];
+}
+/** The axis scale in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number. */
+function scaleOf(rows, delta) {
+    let widest = 2 * delta;
+    for (const c of rows)
+        for (const r of c.ratio.ci)
+            widest = Math.max(widest, Math.abs(r - 1));
+    return niceCeil(widest * 100);
+}
+const HALF = (CHART_WIDTH - 1) / 2;
+function cellOf(pct, scale) {
+    return Math.round(HALF + (pct / scale) * HALF);
+}
+function axisLine(rows, delta) {
+    const scale = scaleOf(rows, delta);
+    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
+    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
+    const put = (at, text) => {
+        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
+        for (let i = 0; i < text.length; i++)
+            axis[start + i] = text[i];
+    };
+    put(0, label(-scale));
+    put(HALF, '0');
+    put(CHART_WIDTH - 1, label(scale));
+    return `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`;
+}
+function rowLine(c, rows, delta) {
+    const scale = scaleOf(rows, delta);
+    const cell = (pct) => cellOf(pct, scale);
+    const line = Array.from({ length: CHART_WIDTH }, () => ' ');
+    for (const d of [-delta * 100, delta * 100])
+        line[cell(d)] = '┆';
+    line[HALF] = '│';
+    const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
+    for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
+        line[i] = '━';
+    if (cell(lo) < 0)
+        line[0] = '◂';
+    if (cell(hi) > CHART_WIDTH - 1)
+        line[CHART_WIDTH - 1] = '▸';
+    const e = cell((c.ratio.estimate - 1) * 100);
+    if (e >= 0 && e < CHART_WIDTH)
+        line[e] = '●';
+    return `${chartName(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${line.join('')}`;
+}
+/** A name padded or cut to the name column (by code points: the column must line up). */
+function chartName(name) {
+    const chars = [...displayName(name)];
+    const fitted = chars.length > CHART_NAME_WIDTH
+        ? chars.slice(0, CHART_NAME_WIDTH - 1).join('') + '…'
+        : chars.join('') + ' '.repeat(CHART_NAME_WIDTH - chars.length);
+    return mdText(fitted);
+}
+function niceCeil(x) {
+    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
+        if (x <= step)
+            return step;
+    return Math.ceil(x / 100) * 100;
+}
+
+/**
+ * Fitting a rendered report into a size cap (GitHub's 65,536 characters for a comment) in linear
+ * time. Every part is rendered once; the parts the cap may shorten are lists whose sizes are known
+ * from prefix sums, so choosing how much of each to keep is arithmetic, not re-rendering (a suite
+ * with a 2 MiB field or 10,000 benchmarks must not make the comment quadratic).
+ */
+/** Lines of text, each ending in "\n" once joined; size = Σ (length + 1). */
+function linesSize(lines) {
+    let n = 0;
+    for (const l of lines)
+        n += l.length + 1;
+    return n;
+}
+/** A fixed part (never cut). */
+function fixedPart(lines) {
+    const size = linesSize(lines);
+    return { what: '', count: 0, size: () => size, render: () => lines };
+}
+/**
+ * A list part: `open` lines, the first k `items` (one line each) with the footnotes they refer to,
+ * a "more" line when items are left out, then `close`. `notesNeeded[k]` is how many of `notes`
+ * the first k items refer to (non-decreasing; footnotes are numbered by first use).
+ */
+function listPart(spec) {
+    const { items, open, close } = spec;
+    const notes = spec.notes ?? [];
+    const needed = spec.notesNeeded ?? items.map(() => 0).concat([0]);
+    const itemPrefix = prefixSums(items);
+    const notePrefix = prefixSums(notes);
+    const base = linesSize(open) + linesSize(close);
+    const notesBlock = (k) => (needed[k] > 0 ? notePrefix[needed[k]] + 1 : 0); // + the blank line before
+    return {
+        what: spec.what,
+        count: items.length,
+        size: (k) => base + itemPrefix[k] + notesBlock(k) + (k < items.length ? linesSize(spec.more(items.length - k)) : 0),
+        render: (k) => [
+            ...open,
+            ...items.slice(0, k),
+            ...(needed[k] > 0 ? ['', ...notes.slice(0, needed[k])] : []),
+            ...(k < items.length ? spec.more(items.length - k) : []),
+            ...close
+        ]
+    };
+}
+/** prefix[i] = Σ_{j<i} (items[j].length + 1). */
+function prefixSums(items) {
+    const out = new Array(items.length + 1);
+    out[0] = 0;
+    for (let i = 0; i < items.length; i++)
+        out[i + 1] = out[i] + items[i].length + 1;
+    return out;
+}
+/**
+ * Keeps every part whole if the total fits `maxChars`; otherwise cuts the parts in `dropOrder`
+ * (indices into `parts`) one after another, each from its end, until the total plus `reserve`
+ * (room for a notice) fits. Linear in the number of items.
+ * @returns how many items of each part to render, and what was left out
+ */
+function fit(parts, dropOrder, maxChars, reserve) {
+    const keep = parts.map((p) => p.count);
+    let total = parts.reduce((sum, p, i) => sum + p.size(keep[i]), 0);
+    if (total <= maxChars)
+        return { keep, leftOut: [] };
+    const budget = maxChars - reserve;
+    for (const i of dropOrder) {
+        const p = parts[i];
+        while (total > budget && keep[i] > 0) {
+            const before = p.size(keep[i]);
+            keep[i]--;
+            total += p.size(keep[i]) - before;
+        }
+        if (total <= budget)
+            break;
+    }
+    const leftOut = dropOrder
+        .filter((i) => keep[i] < parts[i].count)
+        .map((i) => ({ what: parts[i].what, count: parts[i].count - keep[i], of: parts[i].count }));
+    return { keep, leftOut };
+}
+
+/** Longest warning message shown (a message can quote untrusted text of any length). */
+const MESSAGE_MAX_CHARS = 500;
+/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
+const SHOWN_IN_TABLE = new Set(['underpowered', 'test']);
+/** Warning codes shown as a note instead (see notes()). */
+const AS_NOTE = new Set(['debug-library']);
+const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
+/**
+ * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
+ * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
+ * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
+ * order of first appearance. Failed benchmarks' errors are in their table row, not here.
+ * Complexity: linear in the total length of the messages.
+ */
+function warningGroups(suite) {
+    const groups = new Map();
+    const add = (w, name) => {
+        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
+            return;
+        const message = cleanText(w.message, MESSAGE_MAX_CHARS);
+        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
+        let g = groups.get(key);
+        if (!g)
+            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
+        g.messages.push(message);
+        // A benchmark is named once per line even when both sides raised the same sentence.
+        if (name !== null && g.names[g.names.length - 1] !== name)
+            g.names.push(name);
+    };
+    for (const w of suite.warnings)
+        add(w, null);
+    for (const c of suite.comparisons) {
+        const name = displayName(c.benchmark);
+        for (const w of c.warnings)
+            if (!(c.verdict === 'failed' && w.level === 'error'))
+                add(w, name);
+    }
+    return [...groups.values()].map((g) => ({
+        level: g.level,
+        message: mergeNumbers(g.messages),
+        names: g.names
+    }));
+}
+/**
+ * One message standing for several that differ only in their numbers: each number that differs is
+ * shown as "min–max" (as written in the messages with the smallest and largest value).
+ */
+function mergeNumbers(messages) {
+    const first = messages[0];
+    if (messages.every((m) => m === first))
+        return first;
+    const numbers = messages.map((m) => m.match(NUMBER$1) ?? []);
+    let k = 0;
+    return first.replace(NUMBER$1, (token) => {
+        const i = k++;
+        let lo = token;
+        let hi = token;
+        for (const ns of numbers) {
+            if (Number(ns[i]) < Number(lo))
+                lo = ns[i];
+            if (Number(ns[i]) > Number(hi))
+                hi = ns[i];
+        }
+        return lo === hi ? token : `${lo}–${hi}`;
+    });
+}
+/** Notes: facts worth one calm line each, not warnings. */
+function notes(suite) {
+    const out = [];
+    if (suite.warnings.some((w) => w.code === 'debug-library')) {
+        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
+    }
+    return out;
+}
+
 /** GitHub's limit on an issue comment body. */
 const COMMENT_MAX_CHARS = 65_536;
+/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
+const FIELD_MAX_CHARS = 120;
+/** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
+const REPRODUCE_MAX_CHARS = 4_000;
+/** Benchmark names listed at most on one grouped warning line. */
+const NAMES_PER_WARNING = 12;
+/** Room kept for the notice that says what the size cap left out. */
+const NOTICE_RESERVE = 600;
 /** The hidden marker that identifies benchgate's sticky comment for one key. */
 function commentMarker(key = 'default') {
     return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
@@ -39755,161 +40134,183 @@ const ICON = {
     removed: '🗑️',
     failed: '💥'
 };
-/** Verdicts shown in the main table, in this order. */
-const CHANGED = ['regression', 'failed', 'improvement', 'new', 'removed'];
-/** Verdicts collapsed into one group: no significant change of at least δ. */
-const QUIET = ['inconclusive', 'negligible', 'unchanged'];
-/** Renders the report as GitHub-flavoured Markdown (the PR comment and, uncapped, the job summary). */
+/**
+ * Renders the report as GitHub-flavoured Markdown (the PR comment and, uncapped, the job summary).
+ * Complexity: linear in the size of the report (every part is rendered once; see fit.ts).
+ */
 function renderMarkdown(report, options = {}) {
     const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
-    const quietCount = report.suite.comparisons.filter((c) => QUIET.includes(c.verdict)).length;
-    const warningCount = countWarnings(report.suite);
-    // Truncate the collapsed lists first, then the main table, until the text fits.
-    let limits = { quiet: quietCount, warnings: warningCount, chart: true, changed: Infinity };
-    let text = render(report, limits);
-    while (text.length > maxChars) {
-        const over = text.length - maxChars;
-        if (limits.quiet > 0)
-            limits = { ...limits, quiet: shrink(limits.quiet, over, 140) };
-        else if (limits.warnings > 0)
-            limits = { ...limits, warnings: shrink(limits.warnings, over, 160) };
-        else if (limits.chart)
-            limits = { ...limits, chart: false };
-        else if (limits.changed > 0) {
-            const changed = Math.min(limits.changed, report.suite.comparisons.length);
-            limits = { ...limits, changed: shrink(changed, over, 200) };
-        }
-        else
-            break;
-        text = render(report, limits);
-    }
-    return text;
-}
-function shrink(current, overChars, approxRowChars) {
-    return Math.max(0, current - Math.max(1, Math.ceil(overChars / approxRowChars)));
-}
-function render(report, limits) {
     const { suite, run } = report;
-    const out = [];
-    out.push(`### benchgate: ${headline(suite)}`, '', subline(report), '');
-    if (run.stoppedEarly)
-        out.push(`> [!NOTE]`, `> Measuring stopped early: ${mdText(run.stoppedEarly)}.`, '');
-    const chart = limits.chart ? changeChart(suite) : [];
-    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
-    if (changed.length > 0) {
-        const level = ciLevel(suite.comparisons, suite.options.alpha);
-        out.push(`| | Benchmark | Base (median) | Head (median) | Change [${level} CI] | p (adj.) | Verdict |`, '|---|---|---:|---:|---:|---:|---|');
-        const shown = changed.slice(0, limits.changed);
-        for (const c of shown) {
-            const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
-            out.push(`| ${ICON[c.verdict]} | ${mdCode(c.benchmark)} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictText(c)} |`);
-        }
-        if (shown.length < changed.length) {
-            out.push('', `_${changed.length - shown.length} more changed benchmarks not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`);
-        }
-        out.push('');
-    }
-    if (chart.length > 0)
-        out.push(...chart, '');
-    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect);
-    if (quiet.length > 0)
-        out.push(...quietGroup(quiet, suite, limits.quiet), '');
-    const warnings = warningLines(suite);
-    if (warnings.length > 0) {
-        out.push(`<details><summary>⚠️ ${plural(warnings.length, 'warning')}</summary>`, '');
-        for (const line of warnings.slice(0, limits.warnings))
-            out.push(`- ${line}`);
-        if (limits.warnings < warnings.length) {
-            out.push(`- _${warnings.length - limits.warnings} more not shown (size limit): see the job summary._`);
-        }
-        out.push('</details>', '');
-    }
-    if (run.reproduce) {
-        out.push('<details><summary>How to reproduce</summary>', '', '```', run.reproduce.replace(/```/g, '` ` `'), '```', '</details>', '');
-    }
-    out.push(commentMarker(run.key));
-    return out.join('\n') + '\n';
-}
-/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
-const CHART_MAX_ROWS = 15;
-/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
-const CHART_WIDTH = 41;
-const CHART_NAME_WIDTH = 34;
-/**
- * A compact picture of what changed, in Unicode that GitHub renders in any font: each benchmark's
- * change with its CI as a bar on one symmetric axis, 0 marked │ and ±δ marked ┆, so it shows at a
- * glance which changes clear the minimum effect and which CIs still admit one. Only drawn when it
- * adds information: some benchmark changed, or a no-change CI reaches ±δ. It is a `<pre>` block
- * (GitHub keeps its spacing and renders no Markdown in it) with names escaped as everywhere else
- * (mdText: entities for HTML and Markdown characters and `@`), padded by their visible length.
- */
-function changeChart(suite) {
-    const delta = suite.options.minEffect;
-    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
-    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
-        c.ratio &&
-        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
-    const all = [...changed, ...quiet];
-    if (all.length === 0)
-        return [];
-    const rows = all.slice(0, CHART_MAX_ROWS);
-    // Symmetric axis in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number.
-    const widest = Math.max(2 * delta, ...rows.flatMap((c) => c.ratio.ci.map((r) => Math.abs(r - 1))));
-    const scale = niceCeil(widest * 100);
-    const half = (CHART_WIDTH - 1) / 2;
-    const cell = (pct) => Math.round(half + (pct / scale) * half);
-    const bar = (c) => {
-        const line = Array.from({ length: CHART_WIDTH }, () => ' ');
-        for (const d of [-delta * 100, delta * 100])
-            line[cell(d)] = '┆';
-        line[half] = '│';
-        const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
-        for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
-            line[i] = '━';
-        if (cell(lo) < 0)
-            line[0] = '◂';
-        if (cell(hi) > CHART_WIDTH - 1)
-            line[CHART_WIDTH - 1] = '▸';
-        const e = cell((c.ratio.estimate - 1) * 100);
-        if (e >= 0 && e < CHART_WIDTH)
-            line[e] = '●';
-        return line.join('');
-    };
-    const name = (s) => {
-        // eslint-disable-next-line no-control-regex -- control characters would break the fixed-width chart
-        const clean = s.replace(/[\u0000-\u001f\u007f]+/g, ' ');
-        return mdText(clean.length > CHART_NAME_WIDTH
-            ? clean.slice(0, CHART_NAME_WIDTH - 1) + '…'
-            : clean.padEnd(CHART_NAME_WIDTH));
-    };
-    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
-    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
-    const put = (at, text) => {
-        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
-        for (let i = 0; i < text.length; i++)
-            axis[start + i] = text[i];
-    };
-    put(0, label(-scale));
-    put(half, '0');
-    put(CHART_WIDTH - 1, label(scale));
-    const lines = [
-        `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`,
-        ...rows.map((c) => `${name(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${bar(c)}`)
+    const { changed, quiet } = split(suite.comparisons, suite.options.minEffect);
+    const top = fixedPart([`### benchgate: ${headline(suite)}`, '', subline(report), '', ...topNotes(report)]);
+    const parts = [
+        top,
+        changedPart(changed, suite),
+        chartPart(suite),
+        quietPart(quiet, suite),
+        fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
+        warningsPart(warningGroups(suite)),
+        reproducePart(run.reproduce),
+        fixedPart([commentMarker(run.key)])
     ];
-    if (all.length > rows.length)
-        lines.push(`… ${all.length - rows.length} more in the tables`);
-    const level = ciLevel(rows, suite.options.alpha);
+    // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
+    // from the end of their order (regressions come first, so they are the last to go).
+    const { keep, leftOut } = fit(parts, [3, 5, 6, 2, 1], maxChars, NOTICE_RESERVE);
+    const lines = parts.flatMap((p, i) => p.render(keep[i]));
+    if (leftOut.length > 0)
+        lines.splice(top.render(0).length, 0, ...notice(leftOut, maxChars));
+    return lines.join('\n') + '\n';
+}
+/** What the size cap left out, said at the top. */
+function notice(leftOut, maxChars) {
+    const what = leftOut.map((l) => l.count === l.of && l.of === 1 ? l.what : `${l.count} of ${l.of} ${l.what}`);
     return [
-        `<sub>Change with ${level} CI: ━ CI, ● estimate, │ no change, ┆ ±${formatPercent(delta).replace('.0%', '%')} (minimum effect)</sub>`,
-        '',
-        '<pre>' + lines.join('\n') + '</pre>'
+        '> [!NOTE]',
+        `> Shortened to fit GitHub's limit of ${maxChars.toLocaleString('en-US')} characters: left out ${what.join('; ')}. ` +
+            'The job summary and the results artifact have everything.',
+        ''
     ];
 }
-function niceCeil(x) {
-    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
-        if (x <= step)
-            return step;
-    return Math.ceil(x / 100) * 100;
+function topNotes(report) {
+    const out = [];
+    const stopped = report.run.stoppedEarly;
+    if (stopped)
+        out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '');
+    return out;
+}
+/** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
+function changedPart(changed, suite) {
+    const level = ciLevel(changed, suite.options.alpha);
+    const notes = new Footnotes();
+    const needed = [0];
+    const items = changed.map((c) => {
+        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
+        const row = `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseMedian)} | ` +
+            `${formatDuration(c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictCell(c, notes)} |`;
+        needed.push(notes.count);
+        return row;
+    });
+    if (changed.length === 0)
+        return fixedPart([]);
+    return listPart({
+        what: 'changed benchmarks',
+        open: [
+            `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | Verdict |`,
+            '|---|---|---:|---:|---:|---:|---|'
+        ],
+        items,
+        notes: notes.lines,
+        notesNeeded: needed,
+        close: [''],
+        more: (n) => [
+            '',
+            `_${plural(n, 'more changed benchmark')} not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+        ]
+    });
+}
+function chartPart(suite) {
+    const chart = changeChart(suite);
+    if (chart.length === 0)
+        return fixedPart([]);
+    return listPart({ what: 'the chart', open: [], items: [chart.join('\n')], close: [''], more: () => [] });
+}
+/** The collapsed group: benchmarks without a significant change of δ or more. */
+function quietPart(quiet, suite) {
+    if (quiet.length === 0)
+        return fixedPart([]);
+    const level = ciLevel(quiet, suite.options.alpha);
+    const notes = new Footnotes();
+    const needed = [0];
+    const items = quiet.map((c) => {
+        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
+        const mde = c.power?.minDetectableEffect;
+        const row = `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ` +
+            `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictCell(c, notes)} |`;
+        needed.push(notes.count);
+        return row;
+    });
+    return listPart({
+        what: 'benchmarks without a significant change',
+        open: [
+            `<details><summary>${mdText(quietSummary(quiet, suite))}</summary>`,
+            '',
+            `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
+            '|---|---:|---:|---:|---:|---|'
+        ],
+        items,
+        notes: notes.lines,
+        notesNeeded: needed,
+        close: ['</details>', ''],
+        more: (n) => [
+            '',
+            `_${n} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+        ]
+    });
+}
+function warningsPart(groups) {
+    if (groups.length === 0)
+        return fixedPart([]);
+    const items = groups.map((g) => `- ${warningLine(g)}`);
+    return listPart({
+        what: 'warnings',
+        open: [`<details><summary>⚠️ ${plural(groups.length, 'warning')}</summary>`, ''],
+        items,
+        close: ['</details>', ''],
+        more: (n) => [`- _${n} more not shown (size limit): see the job summary._`]
+    });
+}
+/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
+function warningLine(g) {
+    const message = mdProse(g.message);
+    if (g.names.length === 0)
+        return message;
+    if (g.names.length === 1)
+        return `${mdCode(g.names[0])}: ${message}`;
+    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
+    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
+}
+function reproducePart(reproduce) {
+    if (!reproduce)
+        return fixedPart([]);
+    const command = capText(reproduce, REPRODUCE_MAX_CHARS).replace(/```/g, '` ` `');
+    return listPart({
+        what: 'how to reproduce',
+        open: [],
+        items: [
+            ['<details><summary>How to reproduce</summary>', '', '```', command, '```', '</details>'].join('\n')
+        ],
+        close: [''],
+        more: () => []
+    });
+}
+/** Footnotes numbered by first use, each text once (several rows may share one). */
+class Footnotes {
+    numbers = new Map();
+    lines = [];
+    get count() {
+        return this.lines.length;
+    }
+    /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
+    mark(text) {
+        let n = this.numbers.get(text);
+        if (n === undefined) {
+            n = this.lines.length + 1;
+            this.numbers.set(text, n);
+            this.lines.push(`${superscript(n)} ${text}`);
+        }
+        return superscript(n);
+    }
+}
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** 12 -> "¹²" */
+function superscript(n) {
+    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+}
+/** The verdict cell: short words, and a footnote marker when there is more to say. */
+function verdictCell(c, notes) {
+    const more = verdictFootnote(c);
+    return verdictWords(c) + adaptiveNote(c) + (more ? ` ${notes.mark(more)}` : '');
 }
 /** The headline: counts by verdict in words; never contradicts the table. */
 function headline(suite) {
@@ -39940,7 +40341,7 @@ function headline(suite) {
 /** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
 function subline(report) {
     const { suite, run } = report;
-    const side = (s) => `<code>${mdText(s.label)}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + s.sha.slice(0, 7) : ''}</code>`;
+    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
     const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
     if (run.rounds !== undefined) {
         const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
@@ -39960,14 +40361,14 @@ function subline(report) {
         p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
     ]
         .filter(Boolean)
-        .map((s) => mdText(String(s)));
+        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
     if (machine.length)
         parts.push(machine.join(', '));
     const o = suite.options;
-    parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${formatPercent(o.minEffect, 1).replace('.0%', '%')}`);
+    parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
     return parts.join(' · ');
 }
-/** The verdict in words (escaped; valid in Markdown and in HTML). */
+/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
 function verdictText(c) {
     return verdictWords(c) + adaptiveNote(c);
 }
@@ -39987,28 +40388,9 @@ function adaptiveNote(c) {
     };
     return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
 }
-/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
-function ciLevel(cs, alpha) {
-    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
-    if (levels.length === 0)
-        return formatLevel(1 - alpha);
-    const lo = Math.min(...levels);
-    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
-}
+/** The verdict in a word or two (the table cell). */
 function verdictWords(c) {
     switch (c.verdict) {
-        case 'inconclusive': {
-            const p = c.power;
-            if (p?.requiredPerSide) {
-                const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : '';
-                return `inconclusive: need ≈ ${p.requiredPerSide} samples/side${more}`;
-            }
-            return 'inconclusive';
-        }
-        case 'failed': {
-            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
-            return why ? `failed: ${mdText(truncate(why.message, 120))}` : 'failed';
-        }
         case 'new':
             return 'new (head only)';
         case 'removed':
@@ -40017,67 +40399,27 @@ function verdictWords(c) {
             return c.verdict;
     }
 }
-function quietGroup(quiet, suite, limit) {
-    const mdes = quiet
-        .map((c) => c.power?.minDetectableEffect)
-        .filter((x) => typeof x === 'number' && Number.isFinite(x));
-    const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(medianOf(mdes))}` : '';
-    const delta = formatPercent(suite.options.minEffect).replace('.0%', '%');
-    const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) => v === 'unchanged' ? `${suite.counts[v]} unchanged (within ±${delta})` : `${suite.counts[v]} ${v}`);
-    const level = ciLevel(quiet, suite.options.alpha);
-    const out = [
-        `<details><summary>${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}${typical}</summary>`,
-        '',
-        `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
-        '|---|---:|---:|---:|---:|---|'
-    ];
-    for (const c of quiet.slice(0, limit)) {
-        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
-        const mde = c.power?.minDetectableEffect;
-        out.push(`| ${mdCode(c.benchmark)} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictText(c)} |`);
-    }
-    if (limit < quiet.length) {
-        out.push('', `_${quiet.length - limit} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`);
-    }
-    out.push('</details>');
-    return out;
-}
-/** Regressions worst first, then failures, improvements best first, new, removed. */
-function sortChanged(cs) {
-    const rank = (c) => CHANGED.indexOf(c.verdict);
-    const size = (c) => Math.abs(Math.log(c.ratio?.estimate ?? 1));
-    return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || a.benchmark.localeCompare(b.benchmark));
-}
-/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
-function sortQuiet(cs, minEffect) {
-    const hi = (c) => c.ratio?.ci[1] ?? 0;
-    const admits = (c) => (hi(c) >= 1 + minEffect ? 1 : 0);
-    return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || a.benchmark.localeCompare(b.benchmark));
-}
-/** Warning codes already shown in the tables. */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test']);
-/** Every warning not already shown in the tables, one escaped line each (valid Markdown and HTML). */
-function warningLines(suite) {
-    const lines = suite.warnings.map((w) => mdText(w.message));
-    for (const c of suite.comparisons) {
-        for (const w of c.warnings) {
-            if (SHOWN_IN_TABLE.has(w.code) || (c.verdict === 'failed' && w.level === 'error'))
-                continue;
-            lines.push(`${mdCode(c.benchmark)}: ${mdText(w.message)}`);
+/** What goes under the table for this benchmark (escaped Markdown), or null. */
+function verdictFootnote(c) {
+    switch (c.verdict) {
+        case 'inconclusive': {
+            const p = c.power;
+            if (!p?.requiredPerSide)
+                return null;
+            const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : '';
+            return `need ≈ ${p.requiredPerSide} samples/side${more}`;
         }
+        case 'failed': {
+            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        default:
+            return null;
     }
-    return lines;
 }
-function countWarnings(suite) {
-    return warningLines(suite).length;
-}
-function medianOf(values) {
-    const v = [...values].sort((a, b) => a - b);
-    const h = v.length >> 1;
-    return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
-}
-function truncate(s, n) {
-    return s.length <= n ? s : s.slice(0, n - 1) + '…';
+/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
+function warningLines(suite) {
+    return warningGroups(suite).map(warningLine);
 }
 
 var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  DATA.benchmarks.forEach((b) => {\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s) => {\n        if (s && !s.c) s.c = s.e.map((_x, i) => i + 1);\n      });\n  });\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = DATA.benchmarks[r[0]], cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  var PLOTTERS = {\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = DATA.benchmarks[Number(details.getAttribute(\"data-i\"))];\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = DATA.benchmarks[Number(all[i].getAttribute(\"data-i\"))].n.toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++) ids.push({ id: sections[k].id, name: DATA.benchmarks[k].n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({ sections: ids, plots, errors });\n    out.hidden = false;\n  }\n})();\n";
@@ -40535,7 +40877,7 @@ function embed(c, p) {
         a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
     };
     return {
-        n: c.benchmark,
+        n: displayName(c.benchmark),
         v: c.verdict,
         lv: c.level,
         s: p ? [side(p.base), side(p.head)] : null,
@@ -40588,27 +40930,19 @@ function summarySection(report, ordered) {
                 : '–';
             out.push(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
                 `<td class="num">${formatDuration(c.baseMedian)}</td><td class="num">${formatDuration(c.headMedian)}</td>` +
-                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictText(c)}</td></tr>`);
+                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictHtml(c)}</td></tr>`);
         }
         out.push('</tbody></table></div>');
     }
     if (quiet.length > 0) {
-        const delta = formatPercent(suite.options.minEffect).replace('.0%', '%');
-        const mdes = quiet
-            .map((c) => c.power?.minDetectableEffect)
-            .filter((x) => typeof x === 'number' && Number.isFinite(x))
-            .sort((a, b) => a - b);
-        const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(mdes[mdes.length >> 1])}` : '';
-        const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) => v === 'unchanged' ? `${suite.counts[v]} unchanged (within ±${delta})` : `${suite.counts[v]} ${v}`);
-        out.push(`<details class="group"><summary>${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ` +
-            `${escapeHtml(counts.join(', '))}${typical}</summary>`, '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
+        out.push(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>`, '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
             `<th class="num">Change [${level} CI]</th><th class="num">Could detect</th><th>Verdict</th></tr></thead><tbody>`);
         for (const c of quiet) {
             const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
             const mde = c.power?.minDetectableEffect;
             out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${formatDuration(c.baseMedian)}</td>` +
                 `<td class="num">${formatDuration(c.headMedian)}</td><td class="num">${change}</td>` +
-                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictText(c)}</td></tr>`);
+                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictHtml(c)}</td></tr>`);
         }
         out.push('</tbody></table></div></details>');
     }
@@ -40645,8 +40979,13 @@ function mark(v) {
 /** The emoji the shared headline uses, and the verdict each stands for. */
 const EMOJI_VERDICT = { '❌': 'regression', '✅': 'improvement', '💥': 'failed' };
 const EMOJI = /❌|✅|💥/gu;
+/** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
+function verdictHtml(c) {
+    const more = verdictFootnote(c);
+    return verdictText(c) + (more ? `<br><small>${more}</small>` : '');
+}
 function benchLink(c, i) {
-    return `<a href="#b${i}">${mdCode(c.benchmark)}</a>`;
+    return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`;
 }
 // ---------------------------------------------------------------------------------------------
 // One section per benchmark
@@ -40675,7 +41014,7 @@ function benchmarkSection(c, i, p) {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '';
     const out = [
         `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
-        `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(c.benchmark)}</span>` +
+        `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
             ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(c.verdict)}</span></summary>`,
         '<div class="body">'
     ];
@@ -40718,7 +41057,7 @@ function testTable(c) {
         : '–';
     const p = c.power;
     const rows = [
-        ['Verdict', `${mark(c.verdict)} ${verdictText(c)}`],
+        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c)}`],
         ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${formatChangeCi(c.ratio.ci, 2)}` : '–'],
         [`Ratio head/base [${level} CI]`, ratio],
         [`Shift head − base [${level} CI]`, shift],
@@ -40998,9 +41337,7 @@ function renderTerminal(report, options = {}) {
         .trimEnd();
     const out = [];
     out.push(`benchgate: ${stripIcons(headline(suite))}`);
-    const bits = [
-        `${run.base.label}${run.base.sha ? ` (${run.base.sha.slice(0, 7)})` : ''} → ${run.head.label}${run.head.sha ? ` (${run.head.sha.slice(0, 7)})` : ''}`
-    ];
+    const bits = [`${label(run.base)} → ${label(run.head)}`];
     if (run.rounds !== undefined && run.adaptive)
         bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
     else if (run.rounds !== undefined)
@@ -41012,21 +41349,27 @@ function renderTerminal(report, options = {}) {
         out.push(`benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`);
     }
     if (run.stoppedEarly)
-        out.push(`measuring stopped early: ${run.stoppedEarly}`);
+        out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`);
     out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '));
     for (const { c, cells } of rows) {
         const text = line(cells);
         const colour = options.colour ? COLOUR[c.verdict] : undefined;
         out.push(colour ? `${colour}${text}${RESET}` : text);
     }
-    const warnings = [
-        ...suite.warnings.map((w) => w.message),
-        ...suite.comparisons.flatMap((c) => c.warnings.filter((w) => w.level !== 'info').map((w) => `${c.benchmark}: ${w.message}`))
-    ];
+    for (const note of notes(suite))
+        out.push('', `Note: ${note}`);
+    const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
     if (warnings.length) {
         out.push('', 'Warnings:');
-        for (const w of warnings)
-            out.push(`  - ${w}`);
+        for (const g of warnings) {
+            const names = g.names.slice(0, NAMES_PER_WARNING).join(', ');
+            const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+            out.push(g.names.length === 0
+                ? `  - ${g.message}`
+                : g.names.length === 1
+                    ? `  - ${g.names[0]}: ${g.message}`
+                    : `  - ${g.message} (${g.names.length} benchmarks: ${names}${more})`);
+        }
     }
     return out.join('\n') + '\n';
 }
@@ -41039,11 +41382,11 @@ function row(c) {
     if (c.verdict === 'failed') {
         const why = c.warnings.find((w) => w.level === 'error');
         if (why)
-            verdict += `: ${why.message.slice(0, 80)}`;
+            verdict += `: ${cleanText(why.message, 80)}`;
     }
     verdict += adaptiveNote(c);
     return [
-        c.benchmark,
+        displayName(c.benchmark),
         formatDuration(c.baseMedian),
         formatDuration(c.headMedian),
         c.ratio ? formatChange(c.ratio.estimate) : '–',
@@ -41052,6 +41395,10 @@ function row(c) {
         mde ? `≥ ${formatPercent(mde)}` : '–',
         verdict
     ];
+}
+/** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
+function label(s) {
+    return `${cleanText(s.label, FIELD_MAX_CHARS)}${s.sha ? ` (${cleanText(s.sha.slice(0, 7), 7)})` : ''}`;
 }
 function stripIcons(s) {
     return s.replace(/[❌✅💥]\s?/gu, '');

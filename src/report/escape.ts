@@ -26,6 +26,17 @@ export function mdText(text: string): string {
   return escapeInline(text)
 }
 
+/**
+ * Escapes prose (warnings, advice, messages) for Markdown and HTML, rendering each `…` pair as a code
+ * span: `<code>` with the content escaped as mdCode, so "run `benchgate run`" shows code, not
+ * "&#96;benchgate run&#96;". Unpaired backticks are escaped like any other character. Linear time.
+ */
+export function mdProse(text: string): string {
+  const parts = text.split('`')
+  if (parts.length % 2 === 0) return escapeInline(text)
+  return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : escapeInline(p))).join('')
+}
+
 /** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
 const INLINE = /[&<>"'|`@\\*_~[\]#]/g
 

@@ -1,23 +1,33 @@
 /**
- * The PR comment / job summary (REPORT.md): headline in words, changed benchmarks first, the quiet
- * rest collapsed with the resolution they had, warnings collapsed, and a size cap that truncates the
- * collapsed parts first and says so.
+ * The PR comment / job summary (REPORT.md): headline in words, changed benchmarks first with long
+ * advice as footnotes under the table, the quiet rest in one collapsed group with the resolution
+ * they had, warnings collapsed, and a size cap that leaves out the collapsed parts first and says so.
  */
-import type { Comparison, SuiteResult, Verdict, Warning } from '../analysis/types.js'
-import { mdCode, mdText } from './escape.js'
-import {
-  formatChange,
-  formatChangeCi,
-  formatDuration,
-  formatLevel,
-  formatP,
-  formatPercent,
-  plural
-} from './format.js'
+import type { Comparison, SuiteResult, Verdict } from '../analysis/types.js'
+import { changeChart } from './chart.js'
+import { mdCode, mdProse, mdText } from './escape.js'
+import { fit, fixedPart, listPart, type LeftOut, type Part } from './fit.js'
+import { formatChange, formatChangeCi, formatDuration, formatP, formatPercent, plural } from './format.js'
+import { capText, displayName } from './names.js'
+import { split } from './order.js'
 import type { Report } from './model.js'
+import { notes, warningGroups, type WarningGroup } from './warnings.js'
+import { ciLevel, deltaText, quietSummary } from './wording.js'
+
+export { CHANGED, QUIET, sortChanged, sortQuiet } from './order.js'
+export { changeChart, CHART_MAX_ROWS, CHART_WIDTH } from './chart.js'
+export { ciLevel } from './wording.js'
 
 /** GitHub's limit on an issue comment body. */
 export const COMMENT_MAX_CHARS = 65_536
+/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
+export const FIELD_MAX_CHARS = 120
+/** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
+export const REPRODUCE_MAX_CHARS = 4_000
+/** Benchmark names listed at most on one grouped warning line. */
+export const NAMES_PER_WARNING = 12
+/** Room kept for the notice that says what the size cap left out. */
+const NOTICE_RESERVE = 600
 
 /** The hidden marker that identifies benchgate's sticky comment for one key. */
 export function commentMarker(key = 'default'): string {
@@ -35,193 +45,195 @@ const ICON: Record<Verdict, string> = {
   failed: '💥'
 }
 
-/** Verdicts shown in the main table, in this order. */
-export const CHANGED: Verdict[] = ['regression', 'failed', 'improvement', 'new', 'removed']
-/** Verdicts collapsed into one group: no significant change of at least δ. */
-export const QUIET: Verdict[] = ['inconclusive', 'negligible', 'unchanged']
-
 export interface MarkdownOptions {
-  /** Cap on the output size; the collapsed parts are truncated first. Infinity for the job summary. */
+  /** Cap on the output size; the collapsed parts are cut first. Infinity for the job summary. */
   maxChars?: number
 }
 
-/** Renders the report as GitHub-flavoured Markdown (the PR comment and, uncapped, the job summary). */
+/**
+ * Renders the report as GitHub-flavoured Markdown (the PR comment and, uncapped, the job summary).
+ * Complexity: linear in the size of the report (every part is rendered once; see fit.ts).
+ */
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const maxChars = options.maxChars ?? COMMENT_MAX_CHARS
-  const quietCount = report.suite.comparisons.filter((c) => QUIET.includes(c.verdict)).length
-  const warningCount = countWarnings(report.suite)
-  // Truncate the collapsed lists first, then the main table, until the text fits.
-  let limits = { quiet: quietCount, warnings: warningCount, chart: true, changed: Infinity }
-  let text = render(report, limits)
-  while (text.length > maxChars) {
-    const over = text.length - maxChars
-    if (limits.quiet > 0) limits = { ...limits, quiet: shrink(limits.quiet, over, 140) }
-    else if (limits.warnings > 0) limits = { ...limits, warnings: shrink(limits.warnings, over, 160) }
-    else if (limits.chart) limits = { ...limits, chart: false }
-    else if (limits.changed > 0) {
-      const changed = Math.min(limits.changed, report.suite.comparisons.length)
-      limits = { ...limits, changed: shrink(changed, over, 200) }
-    } else break
-    text = render(report, limits)
-  }
-  return text
-}
-
-function shrink(current: number, overChars: number, approxRowChars: number): number {
-  return Math.max(0, current - Math.max(1, Math.ceil(overChars / approxRowChars)))
-}
-
-interface Limits {
-  quiet: number
-  warnings: number
-  /** Whether the change chart is shown (dropped before any changed row is). */
-  chart: boolean
-  changed: number
-}
-
-function render(report: Report, limits: Limits): string {
   const { suite, run } = report
-  const out: string[] = []
-  out.push(`### benchgate: ${headline(suite)}`, '', subline(report), '')
-  if (run.stoppedEarly) out.push(`> [!NOTE]`, `> Measuring stopped early: ${mdText(run.stoppedEarly)}.`, '')
-  const chart = limits.chart ? changeChart(suite) : []
-
-  const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)))
-  if (changed.length > 0) {
-    const level = ciLevel(suite.comparisons, suite.options.alpha)
-    out.push(
-      `| | Benchmark | Base (median) | Head (median) | Change [${level} CI] | p (adj.) | Verdict |`,
-      '|---|---|---:|---:|---:|---:|---|'
-    )
-    const shown = changed.slice(0, limits.changed)
-    for (const c of shown) {
-      const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–'
-      out.push(
-        `| ${ICON[c.verdict]} | ${mdCode(c.benchmark)} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictText(c)} |`
-      )
-    }
-    if (shown.length < changed.length) {
-      out.push(
-        '',
-        `_${changed.length - shown.length} more changed benchmarks not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
-      )
-    }
-    out.push('')
-  }
-  if (chart.length > 0) out.push(...chart, '')
-
-  const quiet = sortQuiet(
-    suite.comparisons.filter((c) => QUIET.includes(c.verdict)),
-    suite.options.minEffect
-  )
-  if (quiet.length > 0) out.push(...quietGroup(quiet, suite, limits.quiet), '')
-
-  const warnings = warningLines(suite)
-  if (warnings.length > 0) {
-    out.push(`<details><summary>⚠️ ${plural(warnings.length, 'warning')}</summary>`, '')
-    for (const line of warnings.slice(0, limits.warnings)) out.push(`- ${line}`)
-    if (limits.warnings < warnings.length) {
-      out.push(`- _${warnings.length - limits.warnings} more not shown (size limit): see the job summary._`)
-    }
-    out.push('</details>', '')
-  }
-
-  if (run.reproduce) {
-    out.push(
-      '<details><summary>How to reproduce</summary>',
-      '',
-      '```',
-      run.reproduce.replace(/```/g, '` ` `'),
-      '```',
-      '</details>',
-      ''
-    )
-  }
-  out.push(commentMarker(run.key))
-  return out.join('\n') + '\n'
+  const { changed, quiet } = split(suite.comparisons, suite.options.minEffect)
+  const top = fixedPart([`### benchgate: ${headline(suite)}`, '', subline(report), '', ...topNotes(report)])
+  const parts: Part[] = [
+    top,
+    changedPart(changed, suite),
+    chartPart(suite),
+    quietPart(quiet, suite),
+    fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
+    warningsPart(warningGroups(suite)),
+    reproducePart(run.reproduce),
+    fixedPart([commentMarker(run.key)])
+  ]
+  // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
+  // from the end of their order (regressions come first, so they are the last to go).
+  const { keep, leftOut } = fit(parts, [3, 5, 6, 2, 1], maxChars, NOTICE_RESERVE)
+  const lines = parts.flatMap((p, i) => p.render(keep[i]))
+  if (leftOut.length > 0) lines.splice(top.render(0).length, 0, ...notice(leftOut, maxChars))
+  return lines.join('\n') + '\n'
 }
 
-/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
-export const CHART_MAX_ROWS = 15
-/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
-export const CHART_WIDTH = 41
-const CHART_NAME_WIDTH = 34
-
-/**
- * A compact picture of what changed, in Unicode that GitHub renders in any font: each benchmark's
- * change with its CI as a bar on one symmetric axis, 0 marked │ and ±δ marked ┆, so it shows at a
- * glance which changes clear the minimum effect and which CIs still admit one. Only drawn when it
- * adds information: some benchmark changed, or a no-change CI reaches ±δ. It is a `<pre>` block
- * (GitHub keeps its spacing and renders no Markdown in it) with names escaped as everywhere else
- * (mdText: entities for HTML and Markdown characters and `@`), padded by their visible length.
- */
-export function changeChart(suite: SuiteResult): string[] {
-  const delta = suite.options.minEffect
-  const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio))
-  const quiet = sortQuiet(
-    suite.comparisons.filter(
-      (c) =>
-        QUIET.includes(c.verdict) &&
-        c.ratio &&
-        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))
-    ),
-    delta
+/** What the size cap left out, said at the top. */
+function notice(leftOut: LeftOut[], maxChars: number): string[] {
+  const what = leftOut.map((l) =>
+    l.count === l.of && l.of === 1 ? l.what : `${l.count} of ${l.of} ${l.what}`
   )
-  const all = [...changed, ...quiet]
-  if (all.length === 0) return []
-  const rows = all.slice(0, CHART_MAX_ROWS)
-  // Symmetric axis in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number.
-  const widest = Math.max(2 * delta, ...rows.flatMap((c) => c.ratio!.ci.map((r) => Math.abs(r - 1))))
-  const scale = niceCeil(widest * 100)
-  const half = (CHART_WIDTH - 1) / 2
-  const cell = (pct: number) => Math.round(half + (pct / scale) * half)
-  const bar = (c: Comparison): string => {
-    const line = Array.from({ length: CHART_WIDTH }, () => ' ')
-    for (const d of [-delta * 100, delta * 100]) line[cell(d)] = '┆'
-    line[half] = '│'
-    const [lo, hi] = c.ratio!.ci.map((r) => (r - 1) * 100)
-    for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++) line[i] = '━'
-    if (cell(lo) < 0) line[0] = '◂'
-    if (cell(hi) > CHART_WIDTH - 1) line[CHART_WIDTH - 1] = '▸'
-    const e = cell((c.ratio!.estimate - 1) * 100)
-    if (e >= 0 && e < CHART_WIDTH) line[e] = '●'
-    return line.join('')
-  }
-  const name = (s: string) => {
-    // eslint-disable-next-line no-control-regex -- control characters would break the fixed-width chart
-    const clean = s.replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    return mdText(
-      clean.length > CHART_NAME_WIDTH
-        ? clean.slice(0, CHART_NAME_WIDTH - 1) + '…'
-        : clean.padEnd(CHART_NAME_WIDTH)
-    )
-  }
-  const label = (pct: number) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`
-  const axis = Array.from({ length: CHART_WIDTH }, () => ' ')
-  const put = (at: number, text: string) => {
-    const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)))
-    for (let i = 0; i < text.length; i++) axis[start + i] = text[i]
-  }
-  put(0, label(-scale))
-  put(half, '0')
-  put(CHART_WIDTH - 1, label(scale))
-  const lines = [
-    `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`,
-    ...rows.map((c) => `${name(c.benchmark)} ${formatChange(c.ratio!.estimate).padStart(7)}  ${bar(c)}`)
-  ]
-  if (all.length > rows.length) lines.push(`… ${all.length - rows.length} more in the tables`)
-  const level = ciLevel(rows, suite.options.alpha)
   return [
-    `<sub>Change with ${level} CI: ━ CI, ● estimate, │ no change, ┆ ±${formatPercent(delta).replace('.0%', '%')} (minimum effect)</sub>`,
-    '',
-    '<pre>' + lines.join('\n') + '</pre>'
+    '> [!NOTE]',
+    `> Shortened to fit GitHub's limit of ${maxChars.toLocaleString('en-US')} characters: left out ${what.join('; ')}. ` +
+      'The job summary and the results artifact have everything.',
+    ''
   ]
 }
 
-function niceCeil(x: number): number {
-  for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
-    if (x <= step) return step
-  return Math.ceil(x / 100) * 100
+function topNotes(report: Report): string[] {
+  const out: string[] = []
+  const stopped = report.run.stoppedEarly
+  if (stopped) out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '')
+  return out
+}
+
+/** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
+function changedPart(changed: Comparison[], suite: SuiteResult): Part {
+  const level = ciLevel(changed, suite.options.alpha)
+  const notes = new Footnotes()
+  const needed = [0]
+  const items = changed.map((c) => {
+    const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–'
+    const row =
+      `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseMedian)} | ` +
+      `${formatDuration(c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictCell(c, notes)} |`
+    needed.push(notes.count)
+    return row
+  })
+  if (changed.length === 0) return fixedPart([])
+  return listPart({
+    what: 'changed benchmarks',
+    open: [
+      `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | Verdict |`,
+      '|---|---|---:|---:|---:|---:|---|'
+    ],
+    items,
+    notes: notes.lines,
+    notesNeeded: needed,
+    close: [''],
+    more: (n) => [
+      '',
+      `_${plural(n, 'more changed benchmark')} not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+    ]
+  })
+}
+
+function chartPart(suite: SuiteResult): Part {
+  const chart = changeChart(suite)
+  if (chart.length === 0) return fixedPart([])
+  return listPart({ what: 'the chart', open: [], items: [chart.join('\n')], close: [''], more: () => [] })
+}
+
+/** The collapsed group: benchmarks without a significant change of δ or more. */
+function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
+  if (quiet.length === 0) return fixedPart([])
+  const level = ciLevel(quiet, suite.options.alpha)
+  const notes = new Footnotes()
+  const needed = [0]
+  const items = quiet.map((c) => {
+    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–'
+    const mde = c.power?.minDetectableEffect
+    const row =
+      `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ` +
+      `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictCell(c, notes)} |`
+    needed.push(notes.count)
+    return row
+  })
+  return listPart({
+    what: 'benchmarks without a significant change',
+    open: [
+      `<details><summary>${mdText(quietSummary(quiet, suite))}</summary>`,
+      '',
+      `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
+      '|---|---:|---:|---:|---:|---|'
+    ],
+    items,
+    notes: notes.lines,
+    notesNeeded: needed,
+    close: ['</details>', ''],
+    more: (n) => [
+      '',
+      `_${n} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+    ]
+  })
+}
+
+function warningsPart(groups: WarningGroup[]): Part {
+  if (groups.length === 0) return fixedPart([])
+  const items = groups.map((g) => `- ${warningLine(g)}`)
+  return listPart({
+    what: 'warnings',
+    open: [`<details><summary>⚠️ ${plural(groups.length, 'warning')}</summary>`, ''],
+    items,
+    close: ['</details>', ''],
+    more: (n) => [`- _${n} more not shown (size limit): see the job summary._`]
+  })
+}
+
+/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
+export function warningLine(g: WarningGroup): string {
+  const message = mdProse(g.message)
+  if (g.names.length === 0) return message
+  if (g.names.length === 1) return `${mdCode(g.names[0])}: ${message}`
+  const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ')
+  const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : ''
+  return `${message} (${g.names.length} benchmarks: ${shown}${more})`
+}
+
+function reproducePart(reproduce: string | undefined): Part {
+  if (!reproduce) return fixedPart([])
+  const command = capText(reproduce, REPRODUCE_MAX_CHARS).replace(/```/g, '` ` `')
+  return listPart({
+    what: 'how to reproduce',
+    open: [],
+    items: [
+      ['<details><summary>How to reproduce</summary>', '', '```', command, '```', '</details>'].join('\n')
+    ],
+    close: [''],
+    more: () => []
+  })
+}
+
+/** Footnotes numbered by first use, each text once (several rows may share one). */
+class Footnotes {
+  private readonly numbers = new Map<string, number>()
+  readonly lines: string[] = []
+  get count(): number {
+    return this.lines.length
+  }
+  /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
+  mark(text: string): string {
+    let n = this.numbers.get(text)
+    if (n === undefined) {
+      n = this.lines.length + 1
+      this.numbers.set(text, n)
+      this.lines.push(`${superscript(n)} ${text}`)
+    }
+    return superscript(n)
+  }
+}
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹'
+
+/** 12 -> "¹²" */
+export function superscript(n: number): string {
+  return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('')
+}
+
+/** The verdict cell: short words, and a footnote marker when there is more to say. */
+function verdictCell(c: Comparison, notes: Footnotes): string {
+  const more = verdictFootnote(c)
+  return verdictWords(c) + adaptiveNote(c) + (more ? ` ${notes.mark(more)}` : '')
 }
 
 /** The headline: counts by verdict in words; never contradicts the table. */
@@ -245,7 +257,7 @@ export function headline(suite: SuiteResult): string {
 export function subline(report: Report): string {
   const { suite, run } = report
   const side = (s: { label: string; sha?: string }) =>
-    `<code>${mdText(s.label)}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + s.sha.slice(0, 7) : ''}</code>`
+    `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`
   const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`]
   if (run.rounds !== undefined) {
     const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : ''
@@ -265,16 +277,16 @@ export function subline(report: Report): string {
     p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
   ]
     .filter(Boolean)
-    .map((s) => mdText(String(s)))
+    .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)))
   if (machine.length) parts.push(machine.join(', '))
   const o = suite.options
   parts.push(
-    `α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${formatPercent(o.minEffect, 1).replace('.0%', '%')}`
+    `α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`
   )
   return parts.join(' · ')
 }
 
-/** The verdict in words (escaped; valid in Markdown and in HTML). */
+/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
 export function verdictText(c: Comparison): string {
   return verdictWords(c) + adaptiveNote(c)
 }
@@ -295,28 +307,9 @@ export function adaptiveNote(c: Comparison): string {
   return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`
 }
 
-/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
-export function ciLevel(cs: Comparison[], alpha: number): string {
-  const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel)
-  if (levels.length === 0) return formatLevel(1 - alpha)
-  const lo = Math.min(...levels)
-  return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`
-}
-
+/** The verdict in a word or two (the table cell). */
 function verdictWords(c: Comparison): string {
   switch (c.verdict) {
-    case 'inconclusive': {
-      const p = c.power
-      if (p?.requiredPerSide) {
-        const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : ''
-        return `inconclusive: need ≈ ${p.requiredPerSide} samples/side${more}`
-      }
-      return 'inconclusive'
-    }
-    case 'failed': {
-      const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0]
-      return why ? `failed: ${mdText(truncate(why.message, 120))}` : 'failed'
-    }
     case 'new':
       return 'new (head only)'
     case 'removed':
@@ -326,85 +319,25 @@ function verdictWords(c: Comparison): string {
   }
 }
 
-function quietGroup(quiet: Comparison[], suite: SuiteResult, limit: number): string[] {
-  const mdes = quiet
-    .map((c) => c.power?.minDetectableEffect)
-    .filter((x): x is number => typeof x === 'number' && Number.isFinite(x))
-  const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(medianOf(mdes))}` : ''
-  const delta = formatPercent(suite.options.minEffect).replace('.0%', '%')
-  const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) =>
-    v === 'unchanged' ? `${suite.counts[v]} unchanged (within ±${delta})` : `${suite.counts[v]} ${v}`
-  )
-  const level = ciLevel(quiet, suite.options.alpha)
-  const out = [
-    `<details><summary>${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}${typical}</summary>`,
-    '',
-    `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
-    '|---|---:|---:|---:|---:|---|'
-  ]
-  for (const c of quiet.slice(0, limit)) {
-    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–'
-    const mde = c.power?.minDetectableEffect
-    out.push(
-      `| ${mdCode(c.benchmark)} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictText(c)} |`
-    )
-  }
-  if (limit < quiet.length) {
-    out.push(
-      '',
-      `_${quiet.length - limit} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
-    )
-  }
-  out.push('</details>')
-  return out
-}
-
-/** Regressions worst first, then failures, improvements best first, new, removed. */
-export function sortChanged(cs: Comparison[]): Comparison[] {
-  const rank = (c: Comparison) => CHANGED.indexOf(c.verdict)
-  const size = (c: Comparison) => Math.abs(Math.log(c.ratio?.estimate ?? 1))
-  return [...cs].sort(
-    (a, b) => rank(a) - rank(b) || size(b) - size(a) || a.benchmark.localeCompare(b.benchmark)
-  )
-}
-
-/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
-export function sortQuiet(cs: Comparison[], minEffect: number): Comparison[] {
-  const hi = (c: Comparison) => c.ratio?.ci[1] ?? 0
-  const admits = (c: Comparison) => (hi(c) >= 1 + minEffect ? 1 : 0)
-  return [...cs].sort(
-    (a, b) =>
-      admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || a.benchmark.localeCompare(b.benchmark)
-  )
-}
-
-/** Warning codes already shown in the tables. */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test'])
-
-/** Every warning not already shown in the tables, one escaped line each (valid Markdown and HTML). */
-export function warningLines(suite: SuiteResult): string[] {
-  const lines = suite.warnings.map((w) => mdText(w.message))
-  for (const c of suite.comparisons) {
-    for (const w of c.warnings) {
-      if (SHOWN_IN_TABLE.has(w.code) || (c.verdict === 'failed' && w.level === 'error')) continue
-      lines.push(`${mdCode(c.benchmark)}: ${mdText(w.message)}`)
+/** What goes under the table for this benchmark (escaped Markdown), or null. */
+export function verdictFootnote(c: Comparison): string | null {
+  switch (c.verdict) {
+    case 'inconclusive': {
+      const p = c.power
+      if (!p?.requiredPerSide) return null
+      const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : ''
+      return `need ≈ ${p.requiredPerSide} samples/side${more}`
     }
+    case 'failed': {
+      const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0]
+      return why ? mdProse(capText(why.message, 300)) : null
+    }
+    default:
+      return null
   }
-  return lines
 }
 
-function countWarnings(suite: SuiteResult): number {
-  return warningLines(suite).length
+/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
+export function warningLines(suite: SuiteResult): string[] {
+  return warningGroups(suite).map(warningLine)
 }
-
-function medianOf(values: number[]): number {
-  const v = [...values].sort((a, b) => a - b)
-  const h = v.length >> 1
-  return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2
-}
-
-function truncate(s: string, n: number): string {
-  return s.length <= n ? s : s.slice(0, n - 1) + '…'
-}
-
-export type { Warning }

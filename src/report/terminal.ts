@@ -9,8 +9,10 @@ import {
   formatPercent,
   plural
 } from './format.js'
-import { adaptiveNote, headline } from './markdown.js'
+import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING } from './markdown.js'
 import type { Report } from './model.js'
+import { cleanText, displayName } from './names.js'
+import { notes, warningGroups } from './warnings.js'
 
 const ORDER: Verdict[] = [
   'regression',
@@ -62,9 +64,7 @@ export function renderTerminal(report: Report, options: TerminalOptions = {}): s
 
   const out: string[] = []
   out.push(`benchgate: ${stripIcons(headline(suite))}`)
-  const bits = [
-    `${run.base.label}${run.base.sha ? ` (${run.base.sha.slice(0, 7)})` : ''} → ${run.head.label}${run.head.sha ? ` (${run.head.sha.slice(0, 7)})` : ''}`
-  ]
+  const bits = [`${label(run.base)} → ${label(run.head)}`]
   if (run.rounds !== undefined && run.adaptive)
     bits.push(
       `adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`
@@ -81,22 +81,28 @@ export function renderTerminal(report: Report, options: TerminalOptions = {}): s
       `benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`
     )
   }
-  if (run.stoppedEarly) out.push(`measuring stopped early: ${run.stoppedEarly}`)
+  if (run.stoppedEarly) out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`)
   out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '))
   for (const { c, cells } of rows) {
     const text = line(cells)
     const colour = options.colour ? COLOUR[c.verdict] : undefined
     out.push(colour ? `${colour}${text}${RESET}` : text)
   }
-  const warnings = [
-    ...suite.warnings.map((w) => w.message),
-    ...suite.comparisons.flatMap((c) =>
-      c.warnings.filter((w) => w.level !== 'info').map((w) => `${c.benchmark}: ${w.message}`)
-    )
-  ]
+  for (const note of notes(suite)) out.push('', `Note: ${note}`)
+  const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0)
   if (warnings.length) {
     out.push('', 'Warnings:')
-    for (const w of warnings) out.push(`  - ${w}`)
+    for (const g of warnings) {
+      const names = g.names.slice(0, NAMES_PER_WARNING).join(', ')
+      const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : ''
+      out.push(
+        g.names.length === 0
+          ? `  - ${g.message}`
+          : g.names.length === 1
+            ? `  - ${g.names[0]}: ${g.message}`
+            : `  - ${g.message} (${g.names.length} benchmarks: ${names}${more})`
+      )
+    }
   }
   return out.join('\n') + '\n'
 }
@@ -109,11 +115,11 @@ function row(c: Comparison): string[] {
   }
   if (c.verdict === 'failed') {
     const why = c.warnings.find((w) => w.level === 'error')
-    if (why) verdict += `: ${why.message.slice(0, 80)}`
+    if (why) verdict += `: ${cleanText(why.message, 80)}`
   }
   verdict += adaptiveNote(c)
   return [
-    c.benchmark,
+    displayName(c.benchmark),
     formatDuration(c.baseMedian),
     formatDuration(c.headMedian),
     c.ratio ? formatChange(c.ratio.estimate) : '–',
@@ -122,6 +128,11 @@ function row(c: Comparison): string[] {
     mde ? `≥ ${formatPercent(mde)}` : '–',
     verdict
   ]
+}
+
+/** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
+function label(s: { label: string; sha?: string }): string {
+  return `${cleanText(s.label, FIELD_MAX_CHARS)}${s.sha ? ` (${cleanText(s.sha.slice(0, 7), 7)})` : ''}`
 }
 
 function stripIcons(s: string): string {

@@ -32,17 +32,11 @@ import {
   formatPercent,
   plural
 } from '../format.js'
-import {
-  CHANGED,
-  QUIET,
-  headline,
-  sortChanged,
-  sortQuiet,
-  subline,
-  verdictText,
-  warningLines
-} from '../markdown.js'
+import { headline, subline, verdictFootnote, verdictText, warningLines } from '../markdown.js'
 import type { Report } from '../model.js'
+import { displayName } from '../names.js'
+import { CHANGED, QUIET, sortChanged, sortQuiet } from '../order.js'
+import { quietSummary } from '../wording.js'
 import CLIENT_SCRIPT from './client.inline.js'
 import {
   MAX_SERIES_POINTS,
@@ -195,7 +189,7 @@ function embed(c: Comparison, p: BenchmarkPlotData | null): unknown {
       a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
     }
   return {
-    n: c.benchmark,
+    n: displayName(c.benchmark),
     v: c.verdict,
     lv: c.level,
     s: p ? [side(p.base), side(p.head)] : null,
@@ -258,24 +252,14 @@ function summarySection(report: Report, ordered: Comparison[]): string {
       out.push(
         `<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c) as number)}</td>` +
           `<td class="num">${formatDuration(c.baseMedian)}</td><td class="num">${formatDuration(c.headMedian)}</td>` +
-          `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictText(c)}</td></tr>`
+          `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictHtml(c)}</td></tr>`
       )
     }
     out.push('</tbody></table></div>')
   }
   if (quiet.length > 0) {
-    const delta = formatPercent(suite.options.minEffect).replace('.0%', '%')
-    const mdes = quiet
-      .map((c) => c.power?.minDetectableEffect)
-      .filter((x): x is number => typeof x === 'number' && Number.isFinite(x))
-      .sort((a, b) => a - b)
-    const typical = mdes.length ? ` · median: could detect ≥ ${formatPercent(mdes[mdes.length >> 1])}` : ''
-    const counts = QUIET.filter((v) => suite.counts[v] > 0).map((v) =>
-      v === 'unchanged' ? `${suite.counts[v]} unchanged (within ±${delta})` : `${suite.counts[v]} ${v}`
-    )
     out.push(
-      `<details class="group"><summary>${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ` +
-        `${escapeHtml(counts.join(', '))}${typical}</summary>`,
+      `<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>`,
       '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
         `<th class="num">Change [${level} CI]</th><th class="num">Could detect</th><th>Verdict</th></tr></thead><tbody>`
     )
@@ -285,7 +269,7 @@ function summarySection(report: Report, ordered: Comparison[]): string {
       out.push(
         `<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${formatDuration(c.baseMedian)}</td>` +
           `<td class="num">${formatDuration(c.headMedian)}</td><td class="num">${change}</td>` +
-          `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictText(c)}</td></tr>`
+          `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictHtml(c)}</td></tr>`
       )
     }
     out.push('</tbody></table></div></details>')
@@ -328,8 +312,14 @@ function mark(v: Verdict): string {
 const EMOJI_VERDICT: Record<string, Verdict> = { '❌': 'regression', '✅': 'improvement', '💥': 'failed' }
 const EMOJI = /❌|✅|💥/gu
 
+/** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
+function verdictHtml(c: Comparison): string {
+  const more = verdictFootnote(c)
+  return verdictText(c) + (more ? `<br><small>${more}</small>` : '')
+}
+
 function benchLink(c: Comparison, i: number): string {
-  return `<a href="#b${i}">${mdCode(c.benchmark)}</a>`
+  return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,7 +360,7 @@ function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null)
   const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : ''
   const out = [
     `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
-    `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(c.benchmark)}</span>` +
+    `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
       ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(c.verdict)}</span></summary>`,
     '<div class="body">'
   ]
@@ -414,7 +404,7 @@ function testTable(c: Comparison): string {
     : '–'
   const p = c.power
   const rows: Array<[string, string]> = [
-    ['Verdict', `${mark(c.verdict)} ${verdictText(c)}`],
+    ['Verdict', `${mark(c.verdict)} ${verdictHtml(c)}`],
     ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${formatChangeCi(c.ratio.ci, 2)}` : '–'],
     [`Ratio head/base [${level} CI]`, ratio],
     [`Shift head − base [${level} CI]`, shift],

@@ -1,0 +1,44 @@
+/**
+ * Words every report shares (PR comment, job summary, terminal, HTML), so they say the same thing:
+ * the label of the intervals, what an inconclusive result needs, the typical resolution.
+ * Plain text; `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a terminal).
+ */
+import type { Comparison, SuiteResult } from '../analysis/types.js'
+import { median } from '../stats/summary.js'
+import { formatLevel, formatPercent, plural } from './format.js'
+
+/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
+export function deltaText(minEffect: number): string {
+  return formatPercent(minEffect).replace('.0%', '%')
+}
+
+/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
+export function ciLevel(cs: Comparison[], alpha: number): string {
+  const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel)
+  if (levels.length === 0) return formatLevel(1 - alpha)
+  const lo = Math.min(...levels)
+  return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`
+}
+
+/** The median of the smallest detectable effects of `cs`, or null when none has one. */
+export function typicalResolution(cs: Comparison[]): number | null {
+  const mdes = cs
+    .map((c) => c.power?.minDetectableEffect)
+    .filter((x): x is number => typeof x === 'number' && Number.isFinite(x))
+  return mdes.length ? median(mdes) : null
+}
+
+/** The quiet group's header: how many, by verdict, and the typical resolution. */
+export function quietSummary(quiet: Comparison[], suite: SuiteResult): string {
+  const delta = deltaText(suite.options.minEffect)
+  const by = (v: Comparison['verdict']) => quiet.filter((c) => c.verdict === v).length
+  const counts = (['unchanged', 'inconclusive', 'negligible'] as const)
+    .map((v) => [v, by(v)] as const)
+    .filter(([, n]) => n > 0)
+    .map(([v, n]) => (v === 'unchanged' ? `${n} unchanged (within ±${delta})` : `${n} ${v}`))
+  const typical = typicalResolution(quiet)
+  return (
+    `${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
+    (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`)
+  )
+}
