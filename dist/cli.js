@@ -44748,7 +44748,7 @@ function parseLenientJson(text) {
     if (!('error' in whole))
         return complete(whole.value);
     // Only an error at the very end is a cut; anything earlier is damage that must not be papered over.
-    const atEnd = whole.error.offset === undefined || whole.error.offset >= prepared.json.trimEnd().length;
+    const atEnd = whole.error.offset === undefined || whole.error.offset >= endOfLastToken(prepared.json);
     const cut = prepared.cut;
     if (!atEnd || cut === undefined)
         throw syntaxError(text, prepared, whole.error);
@@ -44756,6 +44756,13 @@ function parseLenientJson(text) {
     if ('error' in r)
         throw syntaxError(text, prepared, r.error);
     return { value: r.value, truncated: true, incomplete: lastChildChain(r.value, cut.closers.length) };
+}
+/** A bare NaN/±Infinity cut part-way ("-I", "Na") at the end is a cut too: V8 points into it, not past it. */
+const PARTIAL_NON_FINITE = /[-+]?(?:N|Na|I|In|Inf|Infi|Infin|Infini|Infinit)$/;
+/** Where the text's last token starts when it is a cut-short NaN/Infinity, else its trimmed length. */
+function endOfLastToken(json) {
+    const trimmed = json.trimEnd();
+    return PARTIAL_NON_FINITE.exec(trimmed)?.index ?? trimmed.length;
 }
 const NON_FINITE = /[-+]?(?:NaN|Infinity)(?![A-Za-z0-9_$])/y;
 /**

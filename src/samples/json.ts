@@ -78,12 +78,21 @@ export function parseLenientJson(text: string): LenientJson {
   const whole = parsePrepared(prepared.json, prepared)
   if (!('error' in whole)) return complete(whole.value)
   // Only an error at the very end is a cut; anything earlier is damage that must not be papered over.
-  const atEnd = whole.error.offset === undefined || whole.error.offset >= prepared.json.trimEnd().length
+  const atEnd = whole.error.offset === undefined || whole.error.offset >= endOfLastToken(prepared.json)
   const cut = prepared.cut
   if (!atEnd || cut === undefined) throw syntaxError(text, prepared, whole.error)
   const r = parsePrepared(prepared.json.slice(0, cut.end) + cut.closers, prepared)
   if ('error' in r) throw syntaxError(text, prepared, r.error)
   return { value: r.value, truncated: true, incomplete: lastChildChain(r.value, cut.closers.length) }
+}
+
+/** A bare NaN/±Infinity cut part-way ("-I", "Na") at the end is a cut too: V8 points into it, not past it. */
+const PARTIAL_NON_FINITE = /[-+]?(?:N|Na|I|In|Inf|Infi|Infin|Infini|Infinit)$/
+
+/** Where the text's last token starts when it is a cut-short NaN/Infinity, else its trimmed length. */
+function endOfLastToken(json: string): number {
+  const trimmed = json.trimEnd()
+  return PARTIAL_NON_FINITE.exec(trimmed)?.index ?? trimmed.length
 }
 
 interface Prepared {
