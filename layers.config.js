@@ -14,6 +14,7 @@ export const LAYERS = [
   ['process'], // spawning and terminating child processes
   ['git', 'build', 'run'], // worktrees; the build and its cache; rounds of benchmark processes
   ['github'], // the GitHub API: comment, checks, artifacts, cache
+  ['shard'], // splitting a suite over N jobs and merging the shards' results (issue 16)
   ['pipeline.ts'], // the whole job: plan -> build -> measure -> analyse -> report
   ['commands'], // CLI commands (run, compare, report) over the pipeline
   ['action'], // the Action's inputs and flow

@@ -39439,6 +39439,7 @@ Usage:
   benchgate run --base REF --build CMD --binary PATH [options]   build, measure (ABBA), analyse, gate
   benchgate compare BASE HEAD [options]    analyse existing sample files or folders
   benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json, --html FILE)
+  benchgate merge DIR|FILE... [options]    merge the shards of 'run --shard I/N' into one report and gate
   benchgate --version | --help | COMMAND --help
 
 Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.`,
@@ -39499,6 +39500,23 @@ Options:
 Examples:
   benchgate compare base.json head.json
   benchgate compare runs/base runs/head --min-effect 0.05 --format md`,
+    merge: `Usage: benchgate merge DIR|FILE... [options]
+
+Merges the results of 'benchgate run --shard I/N' (one job per shard, e.g. a CI matrix) into one
+analysis: one multiple-comparison correction over all benchmarks, one report, one gate (exit codes as
+'run'). Each argument is a shard's results.json, its output folder (results.json with samples/ beside
+it) or a folder of such folders (downloaded artifacts). The shards must come from the same base, head
+and options and cover the benchmark list exactly once.
+
+Options:
+  --allow-missing      merge even when shards are missing; the report names the benchmarks not measured
+  --fail-on F          regression | inconclusive | never (default regression)
+  --format F           text | md | json on stdout (default text)
+  --out DIR            where the merged results.json, reports and report.html go (default benchgate-out)
+  --html FILE          also write the HTML report with plots to FILE
+
+Example:
+  benchgate merge shards/ --out merged`,
     report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F] [--html FILE]
 
   --html FILE          write the HTML report; its plots use the samples/ folder next to RESULTS.json
@@ -39533,7 +39551,7 @@ async function main(argv, io) {
             io.stdout(HELP[command] + '\n');
             return EXIT.pass;
         }
-        const { config: configPath, help: _help, 'no-merge-base': noMergeBase, ...flags } = values;
+        const { config: configPath, help: _help, 'no-merge-base': noMergeBase, 'allow-missing': allowMissing, ...flags } = values;
         if (noMergeBase)
             flags['merge-base'] = false;
         const fileOptions = readConfigFile(typeof configPath === 'string' ? configPath : 'benchgate.json', typeof configPath === 'string');
@@ -39556,6 +39574,12 @@ async function main(argv, io) {
                     return usage(io, command, `expected one RESULTS.json, got ${positionals.length} argument(s)`);
                 const { reportCommand } = await Promise.resolve().then(function () { return report; });
                 return await reportCommand(config, positionals[0], io);
+            }
+            case 'merge': {
+                if (positionals.length === 0)
+                    return usage(io, command, "expected the shards' results (folders or results.json files)");
+                const { mergeCommand } = await Promise.resolve().then(function () { return merge; });
+                return await mergeCommand(config, positionals, io, { allowMissing: allowMissing === true });
             }
         }
         return EXIT.usage;
@@ -39580,6 +39604,7 @@ function parseOptions() {
     for (const name of OPTION_NAMES)
         options[name] = { type: BOOLEAN_OPTIONS.has(name) ? 'boolean' : 'string' };
     options['no-merge-base'] = { type: 'boolean' };
+    options['allow-missing'] = { type: 'boolean' };
     return options;
 }
 /* istanbul ignore next -- the process entry itself */
@@ -39955,6 +39980,118 @@ function niceCeil(x) {
     return Math.ceil(x / 100) * 100;
 }
 
+const MAX_TEXT$1 = 4096;
+/** Validates `run.shard` and `run.merged` of an untrusted results file; `fail(path, what)` throws. */
+function validateShardFields(run, fail) {
+    const obj = (v, path) => typeof v === 'object' && v !== null && !Array.isArray(v)
+        ? v
+        : fail(path, 'expected an object');
+    const int = (v, path, min) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= 100_000
+        ? v
+        : fail(path, `expected a whole number from ${min} to 100000`);
+    const num = (v, path) => {
+        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+            fail(path, 'expected a finite number ≥ 0');
+    };
+    const optNum = (v, path) => {
+        if (v !== undefined)
+            num(v, path);
+    };
+    const str = (v, path) => {
+        if (typeof v !== 'string' || v.length > MAX_TEXT$1)
+            fail(path, `expected a string of at most ${MAX_TEXT$1} characters`);
+    };
+    const names = (v, path) => {
+        if (!Array.isArray(v) || v.length > 100_000)
+            fail(path, 'expected a list of benchmark names');
+        v.forEach((n, i) => str(n, `${path}[${i}]`));
+    };
+    const seconds = (v, path) => {
+        for (const [k, s] of Object.entries(obj(v, path)))
+            num(s, `${path}[${JSON.stringify(k.slice(0, 80))}]`);
+    };
+    if (run.shard !== undefined) {
+        const s = obj(run.shard, '$.run.shard');
+        const count = int(s.count, '$.run.shard.count', 1);
+        if (int(s.index, '$.run.shard.index', 1) > count)
+            fail('$.run.shard.index', 'expected 1 to count');
+        if (s.rule !== 'hash' && s.rule !== 'weights')
+            fail('$.run.shard.rule', 'expected hash or weights');
+        if (s.weightsDigest !== undefined)
+            str(s.weightsDigest, '$.run.shard.weightsDigest');
+        names(s.benchmarks, '$.run.shard.benchmarks');
+        names(s.assigned, '$.run.shard.assigned');
+        if (!Array.isArray(s.issues))
+            fail('$.run.shard.issues', 'expected a list');
+        s.issues.forEach((x, i) => {
+            const o = obj(x, `$.run.shard.issues[${i}]`);
+            str(o.benchmark, `$.run.shard.issues[${i}].benchmark`);
+            str(o.message, `$.run.shard.issues[${i}].message`);
+            if (o.side !== 'base' && o.side !== 'head')
+                fail(`$.run.shard.issues[${i}].side`, 'expected base or head');
+            if (!['error', 'skipped', 'invalid', 'truncated', 'crashed'].includes(o.kind))
+                fail(`$.run.shard.issues[${i}].kind`, 'expected error, skipped, invalid, truncated or crashed');
+            for (const k of ['round', 'run'])
+                if (typeof o[k] !== 'number' || !Number.isInteger(o[k]))
+                    fail(`$.run.shard.issues[${i}].${k}`, 'expected a whole number');
+            if (o.source !== undefined)
+                str(o.source, `$.run.shard.issues[${i}].source`);
+        });
+        seconds(s.seconds, '$.run.shard.seconds');
+    }
+    if (run.merged !== undefined) {
+        const m = obj(run.merged, '$.run.merged');
+        int(m.count, '$.run.merged.count', 1);
+        for (const k of ['machineSeconds', 'wallSeconds'])
+            num(m[k], `$.run.merged.${k}`);
+        if (!Array.isArray(m.shards) || m.shards.length > 100_000)
+            fail('$.run.merged.shards', 'expected a list');
+        m.shards.forEach((x, i) => {
+            const p = `$.run.merged.shards[${i}]`;
+            const o = obj(x, p);
+            int(o.index, `${p}.index`, 1);
+            int(o.benchmarks, `${p}.benchmarks`, 0);
+            for (const k of ['host', 'cpu'])
+                if (o[k] !== undefined)
+                    str(o[k], `${p}.${k}`);
+            for (const k of ['rounds', 'measuringSeconds', 'wallSeconds'])
+                optNum(o[k], `${p}.${k}`);
+        });
+        if (!Array.isArray(m.missing))
+            fail('$.run.merged.missing', 'expected a list');
+        m.missing.forEach((x, i) => {
+            const o = obj(x, `$.run.merged.missing[${i}]`);
+            int(o.index, `$.run.merged.missing[${i}].index`, 1);
+            names(o.benchmarks, `$.run.merged.missing[${i}].benchmarks`);
+        });
+        seconds(m.seconds, '$.run.merged.seconds');
+    }
+}
+/** "3 shards (1/3 on host (cpu): 20 benchmarks, 41 s; …) · machine time 2.1 min, wall time 45 s" (escaped Markdown, or plain text). */
+function mergedLine(m, markdown = true) {
+    const esc = (t) => (markdown ? mdText(capText(t, 80)) : cleanText(t, 80));
+    const bold = (t) => (markdown ? `**${t}**` : t);
+    const shards = m.shards.map((s) => {
+        const where = [s.host, s.cpu].filter(Boolean).map((t) => esc(String(t)));
+        const place = where.length ? ` on ${where[0]}${where[1] ? ` (${where[1]})` : ''}` : '';
+        const time = s.wallSeconds !== undefined ? `, ${formatSeconds$1(s.wallSeconds)}` : '';
+        return `${s.index}/${m.count}${place}: ${s.benchmarks} benchmarks${time}`;
+    });
+    const missing = m.missing.length
+        ? ` · ${bold(`missing: ${m.missing.map((g) => `shard ${g.index}/${m.count} (${g.benchmarks.length} benchmarks not measured)`).join(', ')}`)}`
+        : '';
+    return (`${m.count} shards (${shards.join('; ')}) · machine time ${formatSeconds$1(m.machineSeconds)}, ` +
+        `wall time ${formatSeconds$1(m.wallSeconds)} in parallel${missing}`);
+}
+/** "45 s", "2.1 min", "1.3 h". */
+function formatSeconds$1(s) {
+    if (s < 120)
+        return `${s.toFixed(s < 10 ? 1 : 0)} s`;
+    if (s < 7200)
+        return `${(s / 60).toFixed(1)} min`;
+    return `${(s / 3600).toFixed(1)} h`;
+}
+
 /**
  * Fitting a rendered report into a size cap (GitHub's 65,536 characters for a comment) in linear
  * time. Every part is rendered once; the parts the cap may shorten are lists whose sizes are known
@@ -40173,6 +40310,8 @@ function notice(leftOut, maxChars) {
 }
 function topNotes(report) {
     const out = [];
+    if (report.run.merged)
+        out.push(mergedLine(report.run.merged), '');
     const stopped = report.run.stoppedEarly;
     if (stopped)
         out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '');
@@ -41299,6 +41438,7 @@ function fromResultsJson(json) {
     return { suite, run: json.run };
 }
 
+/** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
 const ORDER = [
     'regression',
     'failed',
@@ -41348,6 +41488,8 @@ function renderTerminal(report, options = {}) {
         const a = run.adaptive;
         out.push(`benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`);
     }
+    if (run.merged)
+        out.push(mergedLine(run.merged, false));
     if (run.stoppedEarly)
         out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`);
     out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '));
@@ -46288,6 +46430,7 @@ function validateResults(text, source) {
         for (const k of ['looks', 'maxRounds', 'benchmarkSecondsUsed', 'benchmarkSecondsIfFixed', 'saved'])
             num(a[k], `$.run.adaptive.${k}`);
     }
+    validateShardFields(run, fail);
     const options = obj(root.options, '$.options');
     for (const k of ['alpha', 'minEffect', 'power'])
         num(options[k], `$.options.${k}`);
@@ -46428,6 +46571,279 @@ var report = /*#__PURE__*/Object.freeze({
 	__proto__: null,
 	reportCommand: reportCommand,
 	samplesNextTo: samplesNextTo
+});
+
+/**
+ * Which benchmarks shard I of N measures. Every shard lists the same head binary, so every shard
+ * computes the same split from the same list, without talking to the others:
+ * - rule 'hash': the names ordered by their sha256 (a stable pseudo-random order that does not
+ *   depend on registration order or machine), dealt round-robin: shard sizes differ by at most one;
+ * - rule 'weights': last known seconds per benchmark (a previous results file), split greedily
+ *   longest first onto the shard with the least time so far (LPT, within 4/3 of the best split);
+ *   benchmarks without a known time count as the median known time.
+ */
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+/**
+ * Splits `names` into `count` shards, by hash or by `weights` (seconds per benchmark) when given.
+ * The result depends only on the set of names, the count and the weights (never their order).
+ */
+function splitBenchmarks(names, count, weights) {
+    const unique = [...new Set(names)].sort();
+    const shards = Array.from({ length: count }, () => []);
+    {
+        const keyed = unique.map((n) => ({ n, h: sha256(n) }));
+        keyed.sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.n < b.n ? -1 : 1));
+        keyed.forEach(({ n }, i) => shards[i % count].push(n));
+        return { rule: 'hash', shards: shards.map((s) => s.sort()) };
+    }
+}
+
+/**
+ * Merging shards into one verdict: checks that the shards belong together (same base, head,
+ * options, list and split) and cover the list exactly once, then analyses all their samples as one
+ * suite (one multiple-comparison family, K = every benchmark). A pure function of its inputs: the
+ * same shard files give the same report, whatever order they are given in.
+ */
+/**
+ * @returns the merged report and the samples it analysed (for the HTML plots)
+ * @throws ConfigError naming the file and what does not match, or the missing shard(s)
+ */
+function mergeShards(inputs, options = {}) {
+    if (inputs.length === 0)
+        throw new ConfigError('benchgate merge: no shard results given');
+    const shards = inputs.map(asShard).sort((a, b) => a.record.index - b.record.index);
+    const first = shards[0];
+    for (const s of shards.slice(1))
+        checkSameRun(first, s);
+    const missing = checkCoverage(shards, options.allowMissing ?? false);
+    const samples = [];
+    const issues = [];
+    for (const s of shards) {
+        const mine = new Set(s.record.assigned);
+        samples.push(...s.samples.filter((x) => mine.has(x.benchmark)));
+        issues.push(...s.record.issues);
+    }
+    const suite = analyzeSuite({ samples, issues, provenance: first.results.provenance }, first.results.options);
+    suite.warnings.push(...shardWarnings(shards, missing, suite.warnings));
+    const count = first.record.count;
+    const summaries = shards.map(({ results: r, record }) => ({
+        index: record.index,
+        ...(r.provenance.head.host !== undefined && { host: r.provenance.head.host }),
+        ...(r.provenance.head.cpuModel !== undefined && { cpu: r.provenance.head.cpuModel }),
+        benchmarks: record.assigned.length,
+        ...(r.run.rounds !== undefined && { rounds: r.run.rounds }),
+        ...(r.run.measuringSeconds !== undefined && { measuringSeconds: r.run.measuringSeconds }),
+        ...(r.run.wallSeconds !== undefined && { wallSeconds: r.run.wallSeconds })
+    }));
+    const seconds = Object.fromEntries(shards
+        .flatMap((s) => Object.entries(s.record.seconds).filter(([n]) => s.record.assigned.includes(n)))
+        .sort(([a], [b]) => (a < b ? -1 : 1)));
+    const merged = {
+        count,
+        shards: summaries,
+        missing,
+        machineSeconds: round6(summaries.reduce((a, s) => a + (s.wallSeconds ?? 0), 0)),
+        wallSeconds: round6(Math.max(...summaries.map((s) => s.wallSeconds ?? 0))),
+        seconds
+    };
+    return { report: { suite, run: mergedRunInfo(shards, merged) }, samples };
+}
+function asShard(input) {
+    const record = input.results.run.shard;
+    if (!record)
+        throw new ConfigError(`${input.source}: not a shard's results (no run.shard); merge the results of 'benchgate run --shard I/N'`);
+    if (input.results.run.adaptive)
+        throw new ConfigError(`${input.source}: an adaptive run (--adaptive) cannot be merged yet: its per-benchmark levels depend on its own looks; shard without --adaptive`);
+    return { ...input, record };
+}
+/** Same commits, options, benchmark list and split; else a ConfigError naming both files. */
+function checkSameRun(a, b) {
+    const differs = (what, x, y) => {
+        if (stable(x) !== stable(y))
+            throw new ConfigError(`${b.source} does not belong with ${a.source}: ${what} differs (${short(y)} vs ${short(x)}). ` +
+                'Merge only the shards of one run (same base, head, options and --shard N).');
+    };
+    differs('the base commit', a.results.run.base.sha, b.results.run.base.sha);
+    differs('the head commit', a.results.run.head.sha, b.results.run.head.sha);
+    differs('the analysis options', a.results.options, b.results.options);
+    differs('--repetitions', a.results.run.repetitions, b.results.run.repetitions);
+    differs('the report key', a.results.run.key, b.results.run.key);
+    differs('the shard count N', a.record.count, b.record.count);
+    differs('the split rule', [a.record.rule, a.record.weightsDigest], [b.record.rule, b.record.weightsDigest]);
+    differs('the benchmark list of the head binary', a.record.benchmarks, b.record.benchmarks);
+    if (a.record.index === b.record.index)
+        throw new ConfigError(`${a.source} and ${b.source} are both shard ${a.record.index}/${a.record.count}: give each shard once`);
+}
+/**
+ * Each benchmark of the list in exactly one shard's share, each share as the split rule gives it.
+ * @returns the missing shards (only with allowMissing; else a ConfigError naming them)
+ */
+function checkCoverage(shards, allowMissing) {
+    const { count, benchmarks, rule } = shards[0].record;
+    const listed = new Set(benchmarks);
+    // The hash rule can be recomputed from the list: a share that differs was not made by this rule.
+    const expected = rule === 'hash' ? splitBenchmarks(benchmarks, count).shards : null;
+    const owner = new Map();
+    for (const s of shards) {
+        for (const name of s.record.assigned) {
+            if (!listed.has(name))
+                throw new ConfigError(`${s.source}: measured '${name}', which is not in the shards' benchmark list`);
+            const other = owner.get(name);
+            if (other !== undefined)
+                throw new ConfigError(`'${name}' is in shard ${other} and in shard ${s.record.index} (${s.source})`);
+            owner.set(name, s.record.index);
+        }
+        const want = expected?.[s.record.index - 1];
+        if (want && stable(want) !== stable([...s.record.assigned].sort()))
+            throw new ConfigError(`${s.source}: shard ${s.record.index}/${count}'s benchmarks are not the ones the hash split gives; was the file edited?`);
+    }
+    const given = new Set(shards.map((s) => s.record.index));
+    const missing = [];
+    for (let i = 1; i <= count; i++) {
+        if (given.has(i))
+            continue;
+        const names = expected ? expected[i - 1] : [];
+        missing.push({ index: i, benchmarks: names });
+    }
+    // With the weights rule the missing shards' names are whatever no given shard has.
+    if (!expected && missing.length) {
+        const unowned = benchmarks.filter((n) => !owner.has(n));
+        if (missing.length === 1)
+            missing[0].benchmarks = unowned;
+        else
+            missing.forEach((m, i) => (m.benchmarks = i === 0 ? unowned : []));
+    }
+    const unowned = benchmarks.filter((n) => !owner.has(n));
+    if (missing.length === 0 && unowned.length)
+        throw new ConfigError(`every shard was given but ${unowned.length} benchmark(s) are in none, e.g. '${unowned[0]}'`);
+    if (missing.length && !allowMissing) {
+        const which = missing.map((m) => `${m.index}/${count}`).join(', ');
+        throw new ConfigError(`shard ${which} missing: ${unowned.length} of ${benchmarks.length} benchmarks were not measured ` +
+            `(e.g. '${unowned[0] ?? '?'}'). Give every shard's results, or --allow-missing to report the gap.`);
+    }
+    return missing;
+}
+/** The merge's own warnings: missing shards, and each shard's whole-run warnings not already present. */
+function shardWarnings(shards, missing, present) {
+    const out = [];
+    const count = shards[0].record.count;
+    for (const m of missing) {
+        const names = m.benchmarks.slice(0, 10).join(', ');
+        out.push({
+            level: 'error',
+            code: 'shard-missing',
+            message: `shard ${m.index}/${count} is missing (merged with --allow-missing): ${m.benchmarks.length} benchmark(s) not measured` +
+                (names ? `: ${names}${m.benchmarks.length > 10 ? ', …' : ''}` : '')
+        });
+    }
+    const seen = new Set(present.map((w) => w.message));
+    for (const s of shards) {
+        for (const w of s.results.warnings) {
+            if (seen.has(w.message) || w.code === 'provenance' || w.code === 'contention')
+                continue;
+            out.push({ ...w, message: `shard ${s.record.index}/${count}: ${w.message}` });
+        }
+    }
+    return out;
+}
+function mergedRunInfo(shards, merged) {
+    const runs = shards.map((s) => s.results.run);
+    const first = runs[0];
+    const rounds = runs.map((r) => r.rounds).filter((r) => r !== undefined);
+    const stopped = shards
+        .filter((s) => s.results.run.stoppedEarly)
+        .map((s) => `shard ${s.record.index}/${merged.count}: ${s.results.run.stoppedEarly}`);
+    return {
+        base: first.base,
+        head: first.head,
+        ...(first.mergeBase !== undefined && { mergeBase: first.mergeBase }),
+        ...(rounds.length && { rounds: Math.min(...rounds) }),
+        ...(first.plannedRounds !== undefined && { plannedRounds: first.plannedRounds }),
+        ...(first.repetitions !== undefined && { repetitions: first.repetitions }),
+        stoppedEarly: stopped.length ? stopped.join('; ') : null,
+        ...(first.reproduce !== undefined && {
+            reproduce: first.reproduce.replace(/--shard \S+/, `--shard I/${merged.count}`)
+        }),
+        ...(first.key !== undefined && { key: first.key }),
+        measuringSeconds: round6(runs.reduce((a, r) => a + (r.measuringSeconds ?? 0), 0)),
+        wallSeconds: merged.wallSeconds,
+        merged
+    };
+}
+/** JSON with sorted object keys, for comparing values read from different files. */
+function stable(v) {
+    return JSON.stringify(v, (_k, x) => x && typeof x === 'object' && !Array.isArray(x)
+        ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1)))
+        : x);
+}
+function short(v) {
+    const t = stable(v) ?? 'none';
+    return t.length > 80 ? `${t.slice(0, 77)}...` : t;
+}
+const round6 = (x) => Math.round(x * 1e6) / 1e6;
+
+/**
+ * `benchgate merge DIR|FILE...`: the shards of one `run --shard I/N` into one report and one gate.
+ * Each argument is a shard's results.json, a folder holding one (with its samples/ beside it, as
+ * `run` leaves it), or a folder of such folders (as a CI's artifact download lays them out).
+ */
+async function mergeCommand(config, paths, io, options) {
+    const { report, samples } = mergeShards(readShards(paths), options);
+    const written = writeOutputs(report, config.out, { samples, html: config.html });
+    io.stdout(renderFormat(report, config.format, io.colour));
+    const verdict = gate(report.suite, config.failOn);
+    const html = written.htmlCopy ?? written.html;
+    io.stderr(`merged report written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
+    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+}
+/** Every shard's results.json path under the given paths, sorted, each once. */
+function shardResultFiles(paths) {
+    if (paths.length === 0)
+        throw new ConfigError("benchgate merge: give the shards' results (folders or results.json files)");
+    const files = [];
+    for (const p of paths) {
+        if (!existsSync(p))
+            throw new ConfigError(`benchgate merge: '${p}' does not exist`);
+        if (!statSync(p).isDirectory()) {
+            files.push(p);
+            continue;
+        }
+        if (existsSync(join(p, 'results.json'))) {
+            files.push(join(p, 'results.json'));
+            continue;
+        }
+        const inner = readdirSync(p, { withFileTypes: true })
+            .filter((d) => d.isDirectory() && existsSync(join(p, d.name, 'results.json')))
+            .map((d) => join(p, d.name, 'results.json'));
+        if (inner.length === 0)
+            throw new ConfigError(`benchgate merge: no results.json in '${p}' or in its sub-folders`);
+        files.push(...inner);
+    }
+    return [...new Set(files)].sort();
+}
+/** Reads and validates (shard artifacts are untrusted) each shard's results and samples. */
+function readShards(paths) {
+    return shardResultFiles(paths).map((file) => {
+        let text;
+        try {
+            text = readFileSync(file, 'utf8');
+        }
+        catch (e) {
+            throw new ConfigError(`cannot read shard results ${file}: ${e.message}`);
+        }
+        const results = validateResults(text, file);
+        const found = samplesNextTo(file);
+        if (found.samples.length === 0)
+            throw new ConfigError(`${file}: the shard's raw samples are needed to re-analyse the suite: ${found.reason}. ` +
+                'Upload the whole output folder of each shard (results.json and samples/).');
+        return { results, samples: found.samples, source: file };
+    });
+}
+
+var merge = /*#__PURE__*/Object.freeze({
+	__proto__: null,
+	mergeCommand: mergeCommand,
+	shardResultFiles: shardResultFiles
 });
 
 export { HELP, main };

@@ -27,6 +27,7 @@ Usage:
   benchgate run --base REF --build CMD --binary PATH [options]   build, measure (ABBA), analyse, gate
   benchgate compare BASE HEAD [options]    analyse existing sample files or folders
   benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json, --html FILE)
+  benchgate merge DIR|FILE... [options]    merge the shards of 'run --shard I/N' into one report and gate
   benchgate --version | --help | COMMAND --help
 
 Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.`,
@@ -87,6 +88,23 @@ Options:
 Examples:
   benchgate compare base.json head.json
   benchgate compare runs/base runs/head --min-effect 0.05 --format md`,
+  merge: `Usage: benchgate merge DIR|FILE... [options]
+
+Merges the results of 'benchgate run --shard I/N' (one job per shard, e.g. a CI matrix) into one
+analysis: one multiple-comparison correction over all benchmarks, one report, one gate (exit codes as
+'run'). Each argument is a shard's results.json, its output folder (results.json with samples/ beside
+it) or a folder of such folders (downloaded artifacts). The shards must come from the same base, head
+and options and cover the benchmark list exactly once.
+
+Options:
+  --allow-missing      merge even when shards are missing; the report names the benchmarks not measured
+  --fail-on F          regression | inconclusive | never (default regression)
+  --format F           text | md | json on stdout (default text)
+  --out DIR            where the merged results.json, reports and report.html go (default benchgate-out)
+  --html FILE          also write the HTML report with plots to FILE
+
+Example:
+  benchgate merge shards/ --out merged`,
   report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F] [--html FILE]
 
   --html FILE          write the HTML report; its plots use the samples/ folder next to RESULTS.json
@@ -126,6 +144,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       config: configPath,
       help: _help,
       'no-merge-base': noMergeBase,
+      'allow-missing': allowMissing,
       ...flags
     } = values as Record<string, string | boolean | undefined>
     if (noMergeBase) flags['merge-base'] = false
@@ -152,6 +171,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
         const { reportCommand } = await import('./commands/report.js')
         return await reportCommand(config, positionals[0], io)
       }
+      case 'merge': {
+        if (positionals.length === 0)
+          return usage(io, command, "expected the shards' results (folders or results.json files)")
+        const { mergeCommand } = await import('./commands/merge.js')
+        return await mergeCommand(config, positionals, io, { allowMissing: allowMissing === true })
+      }
     }
     return EXIT.usage
   } catch (e) {
@@ -175,6 +200,7 @@ function parseOptions(): ParseArgsConfig['options'] {
   }
   for (const name of OPTION_NAMES) options[name] = { type: BOOLEAN_OPTIONS.has(name) ? 'boolean' : 'string' }
   options['no-merge-base'] = { type: 'boolean' }
+  options['allow-missing'] = { type: 'boolean' }
   return options
 }
 

@@ -6,6 +6,7 @@
 import type { Comparison, SuiteResult, Verdict } from '../analysis/types.js'
 import { changeChart } from './chart.js'
 import { mdCode, mdProse, mdText } from './escape.js'
+import { mergedLine } from './shard.js'
 import { fit, fixedPart, listPart, type LeftOut, type Part } from './fit.js'
 import { formatChange, formatChangeCi, formatDuration, formatP, formatPercent, plural } from './format.js'
 import { capText, displayName } from './names.js'
@@ -92,6 +93,7 @@ function notice(leftOut: LeftOut[], maxChars: number): string[] {
 
 function topNotes(report: Report): string[] {
   const out: string[] = []
+  if (report.run.merged) out.push(mergedLine(report.run.merged), '')
   const stopped = report.run.stoppedEarly
   if (stopped) out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '')
   return out

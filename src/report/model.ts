@@ -1,5 +1,6 @@
 /** What a report shows besides the analysis: where the numbers came from and how to reproduce them. */
 import type { SuiteResult } from '../analysis/types.js'
+import type { MergeInfo, ShardRecord } from './shard.js'
 
 export interface SideInfo {
   /** What the user named (a ref, a branch, a folder); untrusted text. */
@@ -27,6 +28,10 @@ export interface RunInfo {
   wallSeconds?: number
   /** Adaptive rounds only (docs/adaptive.md); per-benchmark rounds and stop reasons are on each comparison. */
   adaptive?: AdaptiveRunInfo
+  /** A shard of a split suite (`run --shard I/N`): its share and what merging needs (report/shard.ts). */
+  shard?: ShardRecord
+  /** The merge of several shards (`benchgate merge`): where each ran, machine and wall time. */
+  merged?: MergeInfo
 }
 
 /** An adaptive run as a whole. */

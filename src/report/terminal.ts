@@ -1,4 +1,5 @@
 /** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
+import { mergedLine } from './shard.js'
 import type { Comparison, Verdict } from '../analysis/types.js'
 import {
   formatChange,
@@ -81,6 +82,7 @@ export function renderTerminal(report: Report, options: TerminalOptions = {}): s
       `benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`
     )
   }
+  if (run.merged) out.push(mergedLine(run.merged, false))
   if (run.stoppedEarly) out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`)
   out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '))
   for (const { c, cells } of rows) {

@@ -6,6 +6,7 @@
 import { ALL_VERDICTS } from '../analysis/verdict.js'
 import { ConfigError } from '../errors.js'
 import { RESULTS_FORMAT, RESULTS_VERSION, type ResultsJson } from './json.js'
+import { validateShardFields } from './shard.js'
 
 /** Results files larger than this are refused (a suite of 10,000 benchmarks is far smaller). */
 export const MAX_RESULTS_BYTES = 64 * 1024 * 1024
@@ -100,6 +101,7 @@ export function validateResults(text: string, source: string): ResultsJson {
     for (const k of ['looks', 'maxRounds', 'benchmarkSecondsUsed', 'benchmarkSecondsIfFixed', 'saved'])
       num(a[k], `$.run.adaptive.${k}`)
   }
+  validateShardFields(run, fail)
   const options = obj(root.options, '$.options')
   for (const k of ['alpha', 'minEffect', 'power']) num(options[k], `$.options.${k}`)
   if (!['bonferroni', 'holm', 'none'].includes(options.correction as string))
