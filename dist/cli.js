@@ -9298,6 +9298,39 @@ function describeValue(v) {
         return Array.isArray(v) ? 'an array' : 'an object';
     return String(v);
 }
+/**
+ * One copy of each benchmark name: every parsed line brings its own copy of the name, and a large
+ * suite holds hundreds of thousands of samples of a few thousand names (about 50 bytes a sample).
+ * Cleared when it grows past a bound, so a stream of unique names cannot grow it without limit.
+ */
+const names = new Map();
+const MAX_INTERNED_NAMES = 200_000;
+function intern(name) {
+    const known = names.get(name);
+    if (known !== undefined)
+        return known;
+    if (names.size >= MAX_INTERNED_NAMES)
+        names.clear();
+    names.set(name, name);
+    return name;
+}
+/**
+ * A Sample from checked values (times in ns per iteration, positive and finite); `threads` is
+ * taken only when it is a positive integer, else 1.
+ */
+function makeSample(at, name, repetition, iterations, realTimeNs, cpuTimeNs, threads) {
+    return {
+        benchmark: intern(name),
+        side: at.side,
+        round: at.round,
+        run: at.run,
+        repetition,
+        iterations,
+        realTimeNs,
+        cpuTimeNs,
+        threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
+    };
+}
 
 /**
  * Which sides' output may be missing benchmarks because it was cut short. Google Benchmark and
@@ -45257,18 +45290,8 @@ function readSampleLine(o, lineNo, at, issue) {
             return undefined;
         }
     }
-    const threads = num$1(o.threads);
-    return {
-        benchmark: name,
-        side: at.side,
-        round: at.round,
-        run: at.run,
-        repetition,
-        iterations,
-        realTimeNs: o.real_time_ns,
-        cpuTimeNs: o.cpu_time_ns,
-        threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
-    };
+    const { real_time_ns: real, cpu_time_ns: cpu } = o;
+    return makeSample(at, name, repetition, iterations, real, cpu, num$1(o.threads));
 }
 /** Maps a bench-runner context line to Provenance; unknown or mistyped fields are skipped. */
 function provenanceOfJsonl(ctx) {
@@ -45351,6 +45374,7 @@ function stringifySafely(v) {
  *   (default -1).
  * - A bad row (missing or non-numeric value, zero/negative/non-finite time, unterminated quote)
  *   becomes a SampleIssue 'invalid' naming the line; every other row is kept.
+ * - A last row without a line end becomes a SampleIssue 'truncated': it may be cut mid-number.
  */
 const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name']);
 const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 'time']);
@@ -45420,7 +45444,7 @@ function readCsvRecords(text) {
             }
             break;
         }
-        records.push({ fields, line: start, unterminated });
+        records.push({ fields, line: start, unterminated, unended: i >= n });
         if (i < n) {
             i += text[i] === '\r' ? 2 : 1;
             line++;
@@ -45440,12 +45464,12 @@ function parseCsvSamples(text, opts) {
     const side = opts.side;
     const samples = [];
     const issues = [];
-    const issue = (benchmark, message, line) => issues.push({
+    const issue = (benchmark, message, line, kind = 'invalid') => issues.push({
         benchmark,
         side,
         round,
         run: defaultRun,
-        kind: 'invalid',
+        kind,
         message,
         source: `${source}:${line}`
     });
@@ -45453,23 +45477,15 @@ function parseCsvSamples(text, opts) {
     const columns = readHeader(records, source);
     const repetitions = new Map();
     for (let r = columns.first; r < records.length; r++) {
+        if (cutShort(records[r], issue))
+            continue;
         const row = readRow(records[r], columns, defaultRun, issue);
         if (row === undefined)
             continue;
         const key = `${row.run}\u0000${row.name}`;
         const repetition = repetitions.get(key) ?? 0;
         repetitions.set(key, repetition + 1);
-        samples.push({
-            benchmark: row.name,
-            side,
-            round,
-            run: row.run,
-            repetition,
-            iterations: 1,
-            realTimeNs: row.ns,
-            cpuTimeNs: row.ns,
-            threads: 1
-        });
+        samples.push(makeSample({ side, round, run: row.run }, row.name, repetition, 1, row.ns, row.ns));
     }
     return { samples, issues, provenance: {}, format: 'csv' };
 }
@@ -45496,6 +45512,17 @@ function readHeader(records, source) {
         runCol: head.indexOf('run'),
         first: 1
     };
+}
+/**
+ * A last row with no line end after it may be cut mid-number ("BM_x,12" from "BM_x,123456"), which
+ * would read as a wrong but valid time: it is dropped and reported as truncated, never guessed at.
+ */
+function cutShort(record, issue) {
+    if (!record.unended || record.unterminated || record.fields.every((f) => f.trim() === ''))
+        return false;
+    issue(record.fields[0]?.trim() || FILE_ISSUE, `line ${record.line}: the last row has no line end, so the file may be cut short inside it; row dropped ` +
+        `(if the file is complete, end it with a newline)`, record.line, 'truncated');
+    return true;
 }
 /** One data record to a name, a time and a run, or an issue and undefined (blank rows: undefined alone). */
 function readRow(record, columns, defaultRun, issue) {
@@ -45674,18 +45701,8 @@ function readEntry(entry, name, order, at, issue) {
             return undefined;
         }
     }
-    const threads = num(entry.threads);
-    return {
-        benchmark: name,
-        side: at.side,
-        round: at.round,
-        run: at.run,
-        repetition,
-        iterations,
-        realTimeNs: entry.real_time * scale,
-        cpuTimeNs: entry.cpu_time * scale,
-        threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
-    };
+    const real = entry.real_time * scale;
+    return makeSample(at, name, repetition, iterations, real, entry.cpu_time * scale, num(entry.threads));
 }
 /** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
 function provenanceOf(ctx) {

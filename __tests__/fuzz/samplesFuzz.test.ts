@@ -201,7 +201,7 @@ describe('pathological sizes and nesting', () => {
     expect(r!.samples.map((s) => s.benchmark.length)).toEqual([huge.length, 8])
     const many = Array.from({ length: 50_000 }, (_, i) => entry(`BM_${i % 5000}`)).join(',\n')
     expect(parseChecked(`{"benchmarks": [${many}]}`, HUGE_CASE_MS)!.samples).toHaveLength(50_000)
-    const rows = Array.from({ length: 50_000 }, (_, i) => `BM_${i % 5000},${i + 1}`).join('\n')
+    const rows = Array.from({ length: 50_000 }, (_, i) => `BM_${i % 5000},${i + 1}\n`).join('')
     expect(parseChecked(rows, HUGE_CASE_MS)!.samples).toHaveLength(50_000)
   }, 120_000)
 })

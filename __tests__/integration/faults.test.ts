@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
-import type { Io } from '../../src/commands/io.js'
+import { captureIo } from '../helpers/io.js'
 import { tempRepo, type TempRepo } from '../helpers/repo.js'
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
@@ -51,17 +51,7 @@ const KILLED = PLAIN.replace(
 )
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
 
-function capture(): Io & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    colour: false,
-    isTTY: false,
-    stdout: (t: string) => void (io.out += t),
-    stderr: (t: string) => void (io.err += t)
-  }
-  return io
-}
+const capture = captureIo
 
 describeIf('faults during a run (end to end)', () => {
   let repo: TempRepo

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
-import type { Io } from '../../src/commands/io.js'
+import { captureIo } from '../helpers/io.js'
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark)
@@ -41,17 +41,7 @@ BENCHMARK(BM_New);
 `
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
 
-function capture(): Io & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    colour: false,
-    isTTY: false,
-    stdout: (t: string) => void (io.out += t),
-    stderr: (t: string) => void (io.err += t)
-  }
-  return io
-}
+const capture = captureIo
 
 function git(dir: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: dir, encoding: 'utf8' })

@@ -75,4 +75,19 @@ describe('CSV samples', () => {
     const p = parseCsvSamples('name,ns\nBM_A,5\n', { side: 'base', run: 7 })
     expect(p.samples[0]).toMatchObject({ benchmark: 'BM_A', run: 7, repetition: 0, realTimeNs: 5 })
   })
+
+  it('drops a last row without a line end as truncated: it may be cut mid-number', () => {
+    const whole = 'BM_A,123456\nBM_B,654321\n'
+    const cut = whole.slice(0, whole.length - 5) // "BM_B,65": a valid number, but not the one written
+    const p = parseCsvSamples(cut, { side: 'head', source: 'c.csv' })
+    expect(p.samples.map((s) => [s.benchmark, s.realTimeNs])).toEqual([['BM_A', 123456]])
+    expect(p.issues).toEqual([
+      expect.objectContaining({ benchmark: 'BM_B', kind: 'truncated', source: 'c.csv:2' })
+    ])
+    expect(p.issues[0].message).toMatch(/no line end.*cut short.*end it with a newline/)
+    // The complete file keeps both rows and reports nothing.
+    const full = parseCsvSamples(whole, { side: 'head', source: 'c.csv' })
+    expect(full.samples.map((s) => s.realTimeNs)).toEqual([123456, 654321])
+    expect(full.issues).toEqual([])
+  })
 })

@@ -20,6 +20,7 @@ import {
   FILE_ISSUE,
   SampleFileError,
   describeValue,
+  makeSample,
   resolveSource,
   stripBom,
   type SampleSourceOptions
@@ -257,18 +258,8 @@ function readSampleLine(o: Obj, lineNo: number, at: LineSource, issue: IssueSink
       return undefined
     }
   }
-  const threads = num(o.threads)
-  return {
-    benchmark: name,
-    side: at.side,
-    round: at.round,
-    run: at.run,
-    repetition,
-    iterations,
-    realTimeNs: o.real_time_ns as number,
-    cpuTimeNs: o.cpu_time_ns as number,
-    threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
-  }
+  const { real_time_ns: real, cpu_time_ns: cpu } = o as { real_time_ns: number; cpu_time_ns: number }
+  return makeSample(at, name, repetition, iterations, real, cpu, num(o.threads))
 }
 
 /** Maps a bench-runner context line to Provenance; unknown or mistyped fields are skipped. */

@@ -2,7 +2,7 @@
  * Shared pieces of the sample-file parsers: the options every parser takes, the typed error they
  * throw, and small helpers for positions in a text.
  */
-import type { Side } from './model.js'
+import type { Sample, Side } from './model.js'
 
 /** Where the samples of one file belong. */
 export interface SampleSourceOptions {
@@ -90,4 +90,53 @@ export function describeValue(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)
   if (typeof v === 'object' && v !== null) return Array.isArray(v) ? 'an array' : 'an object'
   return String(v)
+}
+
+/** Where a sample was measured: its side, ABBA round and process execution. */
+export interface SampleOrigin {
+  side: Side
+  round: number
+  run: number
+}
+
+/**
+ * One copy of each benchmark name: every parsed line brings its own copy of the name, and a large
+ * suite holds hundreds of thousands of samples of a few thousand names (about 50 bytes a sample).
+ * Cleared when it grows past a bound, so a stream of unique names cannot grow it without limit.
+ */
+const names = new Map<string, string>()
+const MAX_INTERNED_NAMES = 200_000
+
+function intern(name: string): string {
+  const known = names.get(name)
+  if (known !== undefined) return known
+  if (names.size >= MAX_INTERNED_NAMES) names.clear()
+  names.set(name, name)
+  return name
+}
+
+/**
+ * A Sample from checked values (times in ns per iteration, positive and finite); `threads` is
+ * taken only when it is a positive integer, else 1.
+ */
+export function makeSample(
+  at: SampleOrigin,
+  name: string,
+  repetition: number,
+  iterations: number,
+  realTimeNs: number,
+  cpuTimeNs: number,
+  threads?: number
+): Sample {
+  return {
+    benchmark: intern(name),
+    side: at.side,
+    round: at.round,
+    run: at.run,
+    repetition,
+    iterations,
+    realTimeNs,
+    cpuTimeNs,
+    threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
+  }
 }

@@ -16,11 +16,13 @@
  *   (default -1).
  * - A bad row (missing or non-numeric value, zero/negative/non-finite time, unterminated quote)
  *   becomes a SampleIssue 'invalid' naming the line; every other row is kept.
+ * - A last row without a line end becomes a SampleIssue 'truncated': it may be cut mid-number.
  */
 import {
   FILE_ISSUE,
   SampleFileError,
   describeValue,
+  makeSample,
   resolveSource,
   stripBom,
   type SampleSourceOptions
@@ -33,6 +35,8 @@ interface CsvRecord {
   line: number
   /** True when the text ended inside a quoted field. */
   unterminated: boolean
+  /** True when the text ended in this record, with no line end after it. */
+  unended: boolean
 }
 
 const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name'])
@@ -101,7 +105,7 @@ export function readCsvRecords(text: string): CsvRecord[] {
       }
       break
     }
-    records.push({ fields, line: start, unterminated })
+    records.push({ fields, line: start, unterminated, unended: i >= n })
     if (i < n) {
       i += text[i] === '\r' ? 2 : 1
       line++
@@ -122,13 +126,13 @@ export function parseCsvSamples(text: string, opts: SampleSourceOptions): Parsed
   const side = opts.side
   const samples: Sample[] = []
   const issues: SampleIssue[] = []
-  const issue: IssueSink = (benchmark, message, line) =>
+  const issue: IssueSink = (benchmark, message, line, kind = 'invalid') =>
     issues.push({
       benchmark,
       side,
       round,
       run: defaultRun,
-      kind: 'invalid',
+      kind,
       message,
       source: `${source}:${line}`
     })
@@ -137,27 +141,18 @@ export function parseCsvSamples(text: string, opts: SampleSourceOptions): Parsed
   const columns = readHeader(records, source)
   const repetitions = new Map<string, number>()
   for (let r = columns.first; r < records.length; r++) {
+    if (cutShort(records[r], issue)) continue
     const row = readRow(records[r], columns, defaultRun, issue)
     if (row === undefined) continue
     const key = `${row.run}\u0000${row.name}`
     const repetition = repetitions.get(key) ?? 0
     repetitions.set(key, repetition + 1)
-    samples.push({
-      benchmark: row.name,
-      side,
-      round,
-      run: row.run,
-      repetition,
-      iterations: 1,
-      realTimeNs: row.ns,
-      cpuTimeNs: row.ns,
-      threads: 1
-    })
+    samples.push(makeSample({ side, round, run: row.run }, row.name, repetition, 1, row.ns, row.ns))
   }
   return { samples, issues, provenance: {}, format: 'csv' }
 }
 
-type IssueSink = (benchmark: string, message: string, line: number) => void
+type IssueSink = (benchmark: string, message: string, line: number, kind?: SampleIssue['kind']) => void
 interface Columns {
   nameCol: number
   timeCol: number
@@ -193,6 +188,22 @@ function readHeader(records: CsvRecord[], source: string): Columns {
     runCol: head.indexOf('run'),
     first: 1
   }
+}
+
+/**
+ * A last row with no line end after it may be cut mid-number ("BM_x,12" from "BM_x,123456"), which
+ * would read as a wrong but valid time: it is dropped and reported as truncated, never guessed at.
+ */
+function cutShort(record: CsvRecord, issue: IssueSink): boolean {
+  if (!record.unended || record.unterminated || record.fields.every((f) => f.trim() === '')) return false
+  issue(
+    record.fields[0]?.trim() || FILE_ISSUE,
+    `line ${record.line}: the last row has no line end, so the file may be cut short inside it; row dropped ` +
+      `(if the file is complete, end it with a newline)`,
+    record.line,
+    'truncated'
+  )
+  return true
 }
 
 /** One data record to a name, a time and a run, or an issue and undefined (blank rows: undefined alone). */

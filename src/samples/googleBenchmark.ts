@@ -26,6 +26,7 @@ import {
   FILE_ISSUE,
   SampleFileError,
   describeValue,
+  makeSample,
   resolveSource,
   stripBom,
   type SampleSourceOptions
@@ -193,18 +194,16 @@ function readEntry(
       return undefined
     }
   }
-  const threads = num(entry.threads)
-  return {
-    benchmark: name,
-    side: at.side,
-    round: at.round,
-    run: at.run,
+  const real = (entry.real_time as number) * scale
+  return makeSample(
+    at,
+    name,
     repetition,
     iterations,
-    realTimeNs: (entry.real_time as number) * scale,
-    cpuTimeNs: (entry.cpu_time as number) * scale,
-    threads: threads !== undefined && Number.isInteger(threads) && threads > 0 ? threads : 1
-  }
+    real,
+    (entry.cpu_time as number) * scale,
+    num(entry.threads)
+  )
 }
 
 /** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
