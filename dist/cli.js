@@ -39261,6 +39261,7 @@ const DEFAULT_CONFIG = {
     adaptive: false,
     maxRounds: null,
     futilityPower: FUTILITY_POWER,
+    shardWeights: null,
     analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
 };
 /** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
@@ -39294,6 +39295,8 @@ const SPEC = {
     adaptive: { type: 'bool' },
     'max-rounds': { type: 'int', min: 1, max: 10000 },
     'futility-power': { type: 'number', min: 0, max: 0.5 },
+    shard: { type: 'string' },
+    'shard-weights': { type: 'string' },
     alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
     'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
     power: { type: 'number', min: 0, max: 1, exclusive: true },
@@ -39355,6 +39358,8 @@ function buildConfig(...layers) {
         adaptive: get('adaptive', d.adaptive),
         maxRounds: get('max-rounds', d.maxRounds),
         futilityPower: get('futility-power', d.futilityPower),
+        shard: parseShard(get('shard', null)),
+        shardWeights: get('shard-weights', d.shardWeights),
         analysis: {
             alpha: get('alpha', a.alpha),
             minEffect: get('min-effect', a.minEffect),
@@ -39373,7 +39378,21 @@ function buildConfig(...layers) {
     if (config.analysis.power <= config.analysis.alpha) {
         throw new ConfigError(`--power (${config.analysis.power}) must be larger than --alpha (${config.analysis.alpha})`);
     }
+    if (config.shard && config.adaptive)
+        throw new ConfigError('--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way');
+    if (config.shardWeights && !config.shard)
+        throw new ConfigError('--shard-weights needs --shard I/N');
     return config;
+}
+/** "I/N" with 1 ≤ I ≤ N ≤ 1000 -> { index: I, count: N }. */
+function parseShard(value) {
+    if (value === null)
+        return null;
+    const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(value);
+    const [index, count] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+    if (!m || index < 1 || count > 1000 || index > count)
+        throw new ConfigError(`--shard: '${value}' is not valid; expected I/N with 1 ≤ I ≤ N ≤ 1000, e.g. 2/3`);
+    return { index, count };
 }
 function parseValue(key, value) {
     const spec = SPEC[key];
@@ -39502,6 +39521,10 @@ Options:
   --time-budget S      stop adding rounds after S seconds of measuring (default 600)
   --run-timeout S      kill a benchmark process after S seconds (default 600)
   --lock FILE          hold this host-wide lock while measuring (self-hosted runners)
+  --shard I/N          measure only shard I of N of the benchmarks (one CI job per shard; then
+                       'benchgate merge' the shards' output folders into one report and gate)
+  --shard-weights FILE split by the benchmark seconds in a previous merged results.json (balanced
+                       by time) instead of by name hash
   --keep-worktrees     keep the work directory for inspection
   plus the analysis and output options of 'benchgate compare --help'
 
@@ -45954,400 +45977,6 @@ function shellQuote(s) {
 }
 
 /**
- * The main job, step by step: plan (commits, worktrees) -> build -> rounds (ABBA) -> parse -> analyse
- * -> report -> gate. Receives a Config and a Log; knows nothing of the Action or the terminal.
- */
-/**
- * Runs the whole job for one base/head pair.
- * @throws JobError (code 2: bad refs/options; code 3: head build failed, no samples, …)
- */
-async function runPipeline(config, log, hooks = {}) {
-    if (!config.base)
-        throw new JobError(2, 'invalid-option', 'benchgate run needs --base (a ref to compare against, e.g. origin/main)');
-    if (!config.build)
-        throw new JobError(2, 'invalid-option', "benchgate run needs --build (a shell command, e.g. 'cmake -B build && cmake --build build')");
-    if (!config.binary)
-        throw new JobError(2, 'invalid-option', 'benchgate run needs --binary (the benchmark executable, relative to the repository)');
-    const build = config.build;
-    const binaryPath = config.binary;
-    const repoDir = resolve(config.repoDir);
-    const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base: config.base, head: config.head, mergeBase: config.mergeBase }));
-    if (await isDirty(repoDir))
-        log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)');
-    const workDir = config.workDir ? resolve(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'));
-    mkdirSync(workDir, { recursive: true });
-    const outDir = resolve(config.out);
-    const samplesDir = join(outDir, 'samples');
-    mkdirSync(samplesDir, { recursive: true });
-    let worktrees;
-    try {
-        worktrees = await log.group('Check out base and head', () => createWorktrees({
-            repoDir,
-            workDir,
-            baseSha: commits.baseSha,
-            headSha: commits.headSha,
-            keep: config.keepWorktrees,
-            log
-        }));
-        const trees = { base: worktrees.base, head: worktrees.head };
-        const builds = await log.group('Build', async () => {
-            const out = {};
-            for (const side of ['base', 'head']) {
-                if (side === 'base' && hooks.baseBuildCache) {
-                    const cached = await restoreBaseBuild(hooks.baseBuildCache, trees.base, commits.baseSha, config, log);
-                    if (cached) {
-                        out.base = cached;
-                        continue;
-                    }
-                }
-                out[side] = await runBuild({
-                    side,
-                    cwd: trees[side],
-                    command: build,
-                    log,
-                    logPath: join(outDir, `build-${side}.log`),
-                    timeoutMs: config.buildTimeoutSeconds * 1000,
-                    signal: hooks.signal
-                });
-                log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
-                if (side === 'base' && out.base.ok && hooks.baseBuildCache)
-                    await saveBaseBuild(hooks.baseBuildCache, trees.base, commits.baseSha, config, log);
-            }
-            return out;
-        });
-        if (!builds.head.ok) {
-            throw new JobError(3, 'build-failed', `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`);
-        }
-        const runInfo = {
-            base: { label: commits.baseRef, sha: commits.baseSha },
-            head: { label: commits.headRef, sha: commits.headSha },
-            mergeBase: commits.mergeBaseUsed,
-            key: config.key,
-            reproduce: reproduceLine(config, commits.baseSha, commits.headSha)
-        };
-        const cwdOf = (side) => resolve(trees[side], config.workingDirectory);
-        const headBinary = locateBinary(trees.head, binaryPath);
-        const headProbe = await probeBinary(headBinary, cwdOf('head'));
-        if (!builds.base.ok) {
-            if (config.failOnBaseBuildFailure) {
-                throw new JobError(3, 'build-failed', `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`);
-            }
-            log.warn('the base build failed: no baseline; every head benchmark is reported as new');
-            return {
-                report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base),
-                samplesDir,
-                samples: []
-            };
-        }
-        const baseBinary = locateBinary(trees.base, binaryPath);
-        const baseProbe = await probeBinary(baseBinary, cwdOf('base'));
-        // Both sides must be run the same way: bench-runner mode only when both binaries have it.
-        const kind = baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
-            ? 'bench-runner'
-            : 'google-benchmark';
-        const release = config.lockFile
-            ? await acquireHostLock(resolve(config.lockFile), { log, signal: hooks.signal })
-            : () => { };
-        const samples = [];
-        const issues = [];
-        const provenance = { base: {}, head: {} };
-        let rounds;
-        let adaptive;
-        try {
-            const staged = stageBinaries({ workDir, base: baseBinary, head: headBinary });
-            const measure = {
-                sides: {
-                    base: { binary: staged.base, cwd: cwdOf('base') },
-                    head: { binary: staged.head, cwd: cwdOf('head') }
-                },
-                samplesDir,
-                env: process.env,
-                kind,
-                repetitions: config.repetitions,
-                minTimeSeconds: config.minTime,
-                filter: config.filter ?? undefined,
-                randomInterleaving: config.randomInterleaving,
-                cpu: config.cpu ?? undefined,
-                runTimeoutMs: config.runTimeoutSeconds * 1000,
-                timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
-                log,
-                signal: hooks.signal,
-                onRunComplete: (result, progress) => {
-                    if (!result.warmup)
-                        collectRun(result, samples, issues, provenance);
-                    hooks.onProgress?.(result, progress, { samples, issues });
-                }
-            };
-            if (config.adaptive) {
-                // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
-                adaptive = await log.group('Measure (adaptive ABBA rounds)', () => runAdaptive({
-                    ...measure,
-                    initialRounds: config.rounds,
-                    maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
-                    futilityPower: config.futilityPower,
-                    warmup: config.warmupRounds,
-                    analysis: config.analysis,
-                    snapshot: () => ({ samples, issues, provenance })
-                }));
-                rounds = adaptive.rounds;
-            }
-            else {
-                rounds = await log.group('Measure (ABBA rounds)', () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
-            }
-        }
-        finally {
-            release();
-        }
-        if (samples.length === 0) {
-            throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
-        }
-        const suite = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis);
-        const stoppedEarly = rounds.stoppedEarly === 'time-budget'
-            ? `the time budget (${config.timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`
-            : rounds.stoppedEarly === 'interrupted'
-                ? `interrupted after ${rounds.completedRounds} rounds`
-                : rounds.stoppedEarly === 'failures'
-                    ? `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`
-                    : null;
-        return {
-            report: {
-                suite,
-                run: {
-                    ...runInfo,
-                    rounds: rounds.completedRounds,
-                    plannedRounds: rounds.plannedRounds,
-                    repetitions: config.repetitions,
-                    stoppedEarly,
-                    measuringSeconds: rounds.measuringMs / 1000,
-                    wallSeconds: rounds.wallMs / 1000,
-                    ...(adaptive && {
-                        adaptive: {
-                            looks: adaptive.summary.looks,
-                            maxRounds: adaptive.summary.maxRounds,
-                            benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
-                            benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
-                            saved: adaptive.summary.saved
-                        }
-                    })
-                }
-            },
-            samplesDir,
-            samples
-        };
-    }
-    finally {
-        worktrees?.cleanup();
-        if (config.keepWorktrees && worktrees)
-            log.info(`worktrees kept in ${workDir}`);
-    }
-}
-/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
-function baseCacheKey(cache, baseSha, config) {
-    return baseBuildCacheKey({
-        baseSha,
-        build: config.build,
-        binary: config.binary,
-        paths: cache.paths,
-        compiler: compilerIdentity()
-    });
-}
-/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
-async function restoreBaseBuild(cache, tree, baseSha, config, log) {
-    const key = baseCacheKey(cache, baseSha, config);
-    try {
-        const hit = await cache.storage.restore(cache.paths.map((p) => resolve(tree, p)), key);
-        if (!hit) {
-            log.info(`base build cache: no entry for ${key}; building`);
-            return null;
-        }
-        locateBinary(tree, config.binary);
-        log.info(`base build cache: restored ${key}; the base build is skipped`);
-        return {
-            side: 'base',
-            ok: true,
-            exitCode: 0,
-            signal: null,
-            timedOut: false,
-            durationMs: 0,
-            logTail: '',
-            logPath: '',
-            outcome: 'restored from cache'
-        };
-    }
-    catch (e) {
-        log.warn(`base build cache: could not use ${key} (${e.message}); building instead`);
-        return null;
-    }
-}
-async function saveBaseBuild(cache, tree, baseSha, config, log) {
-    const key = baseCacheKey(cache, baseSha, config);
-    try {
-        await cache.storage.save(cache.paths.map((p) => resolve(tree, p)), key);
-        log.info(`base build cache: saved ${key}`);
-    }
-    catch (e) {
-        log.warn(`base build cache: could not save ${key}: ${e.message}`);
-    }
-}
-function noBaselineReport(config, run, benchmarks, base) {
-    const suite = analyzeSuite({ samples: [], headOnly: benchmarks }, config.analysis);
-    suite.warnings.push({
-        level: 'warning',
-        code: 'no-baseline',
-        message: `the base build failed, so there is no baseline (log: ${base.logPath}):\n${base.logTail.split('\n').slice(-5).join(' / ')}`
-    });
-    return { suite, run };
-}
-/** The command line that reproduces this run (display only). */
-function reproduceLine(config, baseSha, headSha) {
-    const args = [
-        'npx',
-        'benchgate',
-        'run',
-        '--base',
-        baseSha.slice(0, 12),
-        '--head',
-        headSha.slice(0, 12),
-        '--no-merge-base',
-        '--build',
-        config.build,
-        '--binary',
-        config.binary
-    ];
-    if (config.rounds !== 20)
-        args.push('--rounds', String(config.rounds));
-    if (config.repetitions !== 3)
-        args.push('--repetitions', String(config.repetitions));
-    if (config.filter)
-        args.push('--filter', config.filter);
-    if (config.adaptive)
-        args.push('--adaptive');
-    if (config.adaptive && config.maxRounds !== null)
-        args.push('--max-rounds', String(config.maxRounds));
-    if (config.adaptive && config.futilityPower !== FUTILITY_POWER)
-        args.push('--futility-power', String(config.futilityPower));
-    return args.map(shellQuote).join(' ');
-}
-
-/** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
-async function runCommand(config, io) {
-    const log = consoleLog({ write: (t) => io.stderr(t) });
-    // Ctrl-C or SIGTERM (a cancelled CI job) stops measuring gracefully: what was measured is
-    // analysed and reported; a second signal quits at once. The listener stays registered after the
-    // first signal: the process layer's own handlers (run/terminate.ts) re-raise a signal nobody
-    // else listens to, which killed benchgate before it could analyse (found by faults.test.ts).
-    const abort = new AbortController();
-    const onSignal = (sig) => {
-        if (abort.signal.aborted) {
-            process.off('SIGINT', onSignal);
-            process.off('SIGTERM', onSignal);
-            process.kill(process.pid, sig);
-            return;
-        }
-        io.stderr(`\ninterrupted (${sig}): analysing what was measured so far (Ctrl-C again to quit)\n`);
-        abort.abort();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    let verdicts = '';
-    try {
-        const { report, samples } = await runPipeline(config, log, {
-            signal: abort.signal,
-            onProgress: (result, p, partial) => {
-                // A round ends with its second process; only then is the running verdict count recomputed.
-                const roundDone = result.warmup
-                    ? result.side === 'head'
-                    : result.side === (result.round % 2 === 0 ? 'head' : 'base');
-                if (roundDone && !result.warmup && partial.samples.length > 0)
-                    verdicts = runningVerdicts(partial, config);
-                const planned = config.adaptive
-                    ? `≤${adaptiveMaxRounds(config.rounds, config.maxRounds)}`
-                    : String(config.rounds);
-                const round = result.warmup ? 'warm-up' : `round ${result.round + 1}/${planned}`;
-                const status = result.ok ? '' : ` (${result.side} ${result.timedOut ? 'timed out' : 'failed'})`;
-                const line = `${round} · ${p.completedRuns}/${p.plannedRuns} runs · ${partial.samples.length} samples${verdicts} · ETA ${formatEta(p.etaMs)}${status}`;
-                if (io.isTTY) {
-                    const width = 20;
-                    const filled = Math.round((width * p.completedRuns) / Math.max(1, p.plannedRuns));
-                    io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${line}\x1b[K`);
-                    if (p.completedRuns === p.plannedRuns)
-                        io.stderr('\n');
-                }
-                else if (roundDone) {
-                    io.stderr(line + '\n');
-                }
-            }
-        });
-        const written = writeOutputs(report, config.out, { samples, html: config.html });
-        io.stdout(renderFormat(report, config.format, io.colour));
-        const verdict = gate(report.suite, config.failOn);
-        const html = written.htmlCopy ?? written.html;
-        io.stderr(`reports and raw samples in ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
-        return verdict.pass ? EXIT.pass : EXIT.gateFailed;
-    }
-    finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-    }
-}
-/** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 inconclusive" (unadjusted for later looks). */
-function runningVerdicts(partial, config) {
-    const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, config.analysis);
-    const parts = ALL_VERDICTS.filter((v) => suite.counts[v] > 0).map((v) => `${suite.counts[v]} ${v}`);
-    return parts.length ? ` · ${parts.join(', ')}` : '';
-}
-
-var run = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	runCommand: runCommand
-});
-
-/**
- * `benchgate compare BASE HEAD`: analyse existing sample files or folders only — the rigorous
- * replacement for Google Benchmark's compare.py, with the same reports and exit codes as `run`.
- */
-async function compareCommand(config, basePath, headPath, io) {
-    for (const [side, p] of [
-        ['BASE', basePath],
-        ['HEAD', headPath]
-    ]) {
-        if (!existsSync(p))
-            throw new ConfigError(`${side} sample path '${p}' does not exist (give a sample file or a folder of them)`);
-    }
-    const base = readSampleDir(basePath, 'base');
-    const head = readSampleDir(headPath, 'head');
-    const samples = [...base.samples, ...head.samples];
-    if (samples.length === 0) {
-        throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 });
-    }
-    const suite = analyzeSuite({
-        samples,
-        issues: [...base.issues, ...head.issues],
-        provenance: { base: base.provenance, head: head.provenance }
-    }, config.analysis);
-    const report = {
-        suite,
-        run: {
-            base: { label: basePath },
-            head: { label: headPath },
-            key: config.key,
-            reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
-        }
-    };
-    const written = writeOutputs(report, config.out, { samples, html: config.html });
-    io.stdout(renderFormat(report, config.format, io.colour));
-    const verdict = gate(suite, config.failOn);
-    const html = written.htmlCopy ?? written.html;
-    io.stderr(`reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
-    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
-}
-
-var compare = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	compareCommand: compareCommand
-});
-
-/**
  * Validates a results file as untrusted input (it may come from a fork's artifact): format and
  * version, sizes, and the type of every field a report reads. Text fields are escaped at render
  * time; here we make sure nothing has a shape the renderers do not expect.
@@ -46533,6 +46162,557 @@ function depthOver(root, max) {
 }
 
 /**
+ * Which benchmarks shard I of N measures. Every shard lists the same head binary, so every shard
+ * computes the same split from the same list, without talking to the others:
+ * - rule 'hash': the names ordered by their sha256 (a stable pseudo-random order that does not
+ *   depend on registration order or machine), dealt round-robin: shard sizes differ by at most one;
+ * - rule 'weights': last known seconds per benchmark (a previous results file), split greedily
+ *   longest first onto the shard with the least time so far (LPT, within 4/3 of the best split);
+ *   benchmarks without a known time count as the median known time.
+ */
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+/**
+ * Splits `names` into `count` shards, by hash or by `weights` (seconds per benchmark) when given.
+ * The result depends only on the set of names, the count and the weights (never their order).
+ */
+function splitBenchmarks(names, count, weights) {
+    const unique = [...new Set(names)].sort();
+    const shards = Array.from({ length: count }, () => []);
+    if (!weights) {
+        const keyed = unique.map((n) => ({ n, h: sha256(n) }));
+        keyed.sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.n < b.n ? -1 : 1));
+        keyed.forEach(({ n }, i) => shards[i % count].push(n));
+        return { rule: 'hash', shards: shards.map((s) => s.sort()) };
+    }
+    const known = unique.map((n) => weights.get(n)).filter((w) => w !== undefined && w >= 0);
+    known.sort((a, b) => a - b);
+    const fallback = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
+    const weighted = unique.map((n) => {
+        const w = weights.get(n);
+        return { n, w: w !== undefined && w >= 0 ? w : fallback };
+    });
+    weighted.sort((a, b) => b.w - a.w || (a.n < b.n ? -1 : 1));
+    const load = new Array(count).fill(0);
+    for (const { n, w } of weighted) {
+        let best = 0;
+        for (let i = 1; i < count; i++)
+            if (load[i] < load[best])
+                best = i;
+        shards[best].push(n);
+        load[best] += w;
+    }
+    return {
+        rule: 'weights',
+        weightsDigest: sha256(JSON.stringify(weighted.map(({ n, w }) => [n, w]))),
+        shards: shards.map((s) => s.sort())
+    };
+}
+/** The weights of a previous results file: `run.merged.seconds`, else `run.shard.seconds`, else null. */
+function weightsOf(run) {
+    const seconds = run.merged?.seconds ?? run.shard?.seconds;
+    return seconds ? new Map(Object.entries(seconds)) : null;
+}
+/** Seconds of benchmark time per benchmark: Σ iterations × real time over the samples given. */
+function secondsPerBenchmark(samples) {
+    const total = new Map();
+    for (const s of samples)
+        total.set(s.benchmark, (total.get(s.benchmark) ?? 0) + s.iterations * s.realTimeNs);
+    // Rounded to the microsecond: the file stays short and merging stays exact.
+    return Object.fromEntries([...total.keys()].sort().map((n) => [n, Math.round(total.get(n) / 1e3) / 1e6]));
+}
+
+/**
+ * A shard's share of the suite (`run --shard I/N`): list the head binary's benchmarks, split them
+ * (by hash, or by the seconds of a previous results file), and turn the share into one exact-name
+ * `--benchmark_filter`. Also the record results.json keeps so that `benchgate merge` can check it.
+ */
+const LIST_TIMEOUT_MS = 60_000;
+/**
+ * The benchmark names of `binary` (`--benchmark_list_tests=true`, with the user's filter if any),
+ * spawned with an argument array.
+ * @throws JobError 3 'probe-failed' when listing fails
+ */
+async function listBenchmarks(binary, cwd, filter, env = process.env) {
+    const args = ['--benchmark_list_tests=true', ...(filter ? [`--benchmark_filter=${filter}`] : [])];
+    const r = await runProcess(binary, args, {
+        cwd,
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: LIST_TIMEOUT_MS,
+        killGraceMs: 500
+    });
+    if (r.exitCode !== 0)
+        throw new JobError(3, 'probe-failed', `Listing the benchmarks of ${binary} failed: ${describeExit(r, LIST_TIMEOUT_MS)}.`, {
+            subject: binary,
+            hint: headLines(`${r.stdout}\n${r.stderr}`.trim(), 10) || undefined
+        });
+    return r.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '');
+}
+/**
+ * This shard's share of `names`.
+ * @throws ConfigError when the share is empty (fewer benchmarks than shards) or cannot be selected
+ */
+function shardShare(names, spec, weights) {
+    const split = splitBenchmarks(names, spec.count, weights);
+    const assigned = split.shards[spec.index - 1];
+    const label = `--shard ${spec.index}/${spec.count}`;
+    if (assigned.length === 0)
+        throw new ConfigError(`${label}: this shard has no benchmarks (the binary lists ${new Set(names).size} for ${spec.count} shards); use fewer shards`);
+    const filter = exactNameFilter(assigned);
+    if (filter === undefined)
+        throw new ConfigError(`${label}: the share of ${assigned.length} benchmarks cannot be selected with one --benchmark_filter (a name with a line break, or names too long in all); use more shards`);
+    return {
+        record: {
+            index: spec.index,
+            count: spec.count,
+            rule: split.rule,
+            ...(split.weightsDigest !== undefined && { weightsDigest: split.weightsDigest }),
+            benchmarks: [...new Set(names)].sort(),
+            assigned
+        },
+        filter
+    };
+}
+/**
+ * The seconds per benchmark recorded in a previous results file (a merge's or a shard's).
+ * @throws ConfigError when the file cannot be read, is not a results file, or has no seconds
+ */
+function readShardWeights(path) {
+    let text;
+    try {
+        text = readFileSync(path, 'utf8');
+    }
+    catch (e) {
+        throw new ConfigError(`--shard-weights ${path}: cannot read it (${e.message})`);
+    }
+    const weights = weightsOf(validateResults(text, path).run);
+    if (!weights || weights.size === 0)
+        throw new ConfigError(`--shard-weights ${path}: no benchmark seconds in it; give the results.json of a previous 'benchgate merge' or 'run --shard'`);
+    return weights;
+}
+/** Lists the head binary's benchmarks and picks this shard's share (config.shard must be set). */
+async function planShard(config, headBinary, cwd, log) {
+    const spec = config.shard;
+    const weights = config.shardWeights ? readShardWeights(config.shardWeights) : undefined;
+    const names = await listBenchmarks(headBinary, cwd, config.filter);
+    const share = shardShare(names, spec, weights);
+    log.info(`shard ${spec.index}/${spec.count}: ${share.record.assigned.length} of ${share.record.benchmarks.length} benchmarks ` +
+        `(split by ${share.record.rule === 'hash' ? 'name hash' : `last known seconds from ${config.shardWeights}`})`);
+    return share;
+}
+/** The full record for results.json once the shard has measured. */
+function shardRecord(share, samples, issues) {
+    return { ...share.record, issues: [...issues], seconds: secondsPerBenchmark(samples) };
+}
+
+/**
+ * The main job, step by step: plan (commits, worktrees) -> build -> rounds (ABBA) -> parse -> analyse
+ * -> report -> gate. Receives a Config and a Log; knows nothing of the Action or the terminal.
+ */
+/**
+ * Runs the whole job for one base/head pair.
+ * @throws JobError (code 2: bad refs/options; code 3: head build failed, no samples, …)
+ */
+async function runPipeline(config, log, hooks = {}) {
+    if (!config.base)
+        throw new JobError(2, 'invalid-option', 'benchgate run needs --base (a ref to compare against, e.g. origin/main)');
+    if (!config.build)
+        throw new JobError(2, 'invalid-option', "benchgate run needs --build (a shell command, e.g. 'cmake -B build && cmake --build build')");
+    if (!config.binary)
+        throw new JobError(2, 'invalid-option', 'benchgate run needs --binary (the benchmark executable, relative to the repository)');
+    const build = config.build;
+    const binaryPath = config.binary;
+    const repoDir = resolve(config.repoDir);
+    const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base: config.base, head: config.head, mergeBase: config.mergeBase }));
+    if (await isDirty(repoDir))
+        log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)');
+    const workDir = config.workDir ? resolve(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'));
+    mkdirSync(workDir, { recursive: true });
+    const outDir = resolve(config.out);
+    const samplesDir = join(outDir, 'samples');
+    mkdirSync(samplesDir, { recursive: true });
+    let worktrees;
+    try {
+        worktrees = await log.group('Check out base and head', () => createWorktrees({
+            repoDir,
+            workDir,
+            baseSha: commits.baseSha,
+            headSha: commits.headSha,
+            keep: config.keepWorktrees,
+            log
+        }));
+        const trees = { base: worktrees.base, head: worktrees.head };
+        const builds = await log.group('Build', async () => {
+            const out = {};
+            for (const side of ['base', 'head']) {
+                if (side === 'base' && hooks.baseBuildCache) {
+                    const cached = await restoreBaseBuild(hooks.baseBuildCache, trees.base, commits.baseSha, config, log);
+                    if (cached) {
+                        out.base = cached;
+                        continue;
+                    }
+                }
+                out[side] = await runBuild({
+                    side,
+                    cwd: trees[side],
+                    command: build,
+                    log,
+                    logPath: join(outDir, `build-${side}.log`),
+                    timeoutMs: config.buildTimeoutSeconds * 1000,
+                    signal: hooks.signal
+                });
+                log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
+                if (side === 'base' && out.base.ok && hooks.baseBuildCache)
+                    await saveBaseBuild(hooks.baseBuildCache, trees.base, commits.baseSha, config, log);
+            }
+            return out;
+        });
+        if (!builds.head.ok) {
+            throw new JobError(3, 'build-failed', `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`);
+        }
+        const runInfo = {
+            base: { label: commits.baseRef, sha: commits.baseSha },
+            head: { label: commits.headRef, sha: commits.headSha },
+            mergeBase: commits.mergeBaseUsed,
+            key: config.key,
+            reproduce: reproduceLine(config, commits.baseSha, commits.headSha)
+        };
+        const cwdOf = (side) => resolve(trees[side], config.workingDirectory);
+        const headBinary = locateBinary(trees.head, binaryPath);
+        const headProbe = await probeBinary(headBinary, cwdOf('head'));
+        if (!builds.base.ok) {
+            if (config.failOnBaseBuildFailure) {
+                throw new JobError(3, 'build-failed', `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`);
+            }
+            log.warn('the base build failed: no baseline; every head benchmark is reported as new');
+            return {
+                report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base),
+                samplesDir,
+                samples: []
+            };
+        }
+        const baseBinary = locateBinary(trees.base, binaryPath);
+        const baseProbe = await probeBinary(baseBinary, cwdOf('base'));
+        // Both sides must be run the same way: bench-runner mode only when both binaries have it.
+        const kind = baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
+            ? 'bench-runner'
+            : 'google-benchmark';
+        // A shard measures only its share (the same split on every shard: the same head binary's list).
+        const share = config.shard
+            ? await log.group('Shard', () => planShard(config, headBinary, cwdOf('head'), log))
+            : null;
+        const release = config.lockFile
+            ? await acquireHostLock(resolve(config.lockFile), { log, signal: hooks.signal })
+            : () => { };
+        const samples = [];
+        const issues = [];
+        const provenance = { base: {}, head: {} };
+        let rounds;
+        let adaptive;
+        try {
+            const staged = stageBinaries({ workDir, base: baseBinary, head: headBinary });
+            const measure = {
+                sides: {
+                    base: { binary: staged.base, cwd: cwdOf('base') },
+                    head: { binary: staged.head, cwd: cwdOf('head') }
+                },
+                samplesDir,
+                env: process.env,
+                kind,
+                repetitions: config.repetitions,
+                minTimeSeconds: config.minTime,
+                filter: share?.filter ?? config.filter ?? undefined,
+                randomInterleaving: config.randomInterleaving,
+                cpu: config.cpu ?? undefined,
+                runTimeoutMs: config.runTimeoutSeconds * 1000,
+                timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
+                log,
+                signal: hooks.signal,
+                onRunComplete: (result, progress) => {
+                    if (!result.warmup)
+                        collectRun(result, samples, issues, provenance);
+                    hooks.onProgress?.(result, progress, { samples, issues });
+                }
+            };
+            if (config.adaptive) {
+                // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
+                adaptive = await log.group('Measure (adaptive ABBA rounds)', () => runAdaptive({
+                    ...measure,
+                    initialRounds: config.rounds,
+                    maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
+                    futilityPower: config.futilityPower,
+                    warmup: config.warmupRounds,
+                    analysis: config.analysis,
+                    snapshot: () => ({ samples, issues, provenance })
+                }));
+                rounds = adaptive.rounds;
+            }
+            else {
+                rounds = await log.group('Measure (ABBA rounds)', () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
+            }
+        }
+        finally {
+            release();
+        }
+        if (samples.length === 0) {
+            throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
+        }
+        const suite = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis);
+        const stoppedEarly = rounds.stoppedEarly === 'time-budget'
+            ? `the time budget (${config.timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`
+            : rounds.stoppedEarly === 'interrupted'
+                ? `interrupted after ${rounds.completedRounds} rounds`
+                : rounds.stoppedEarly === 'failures'
+                    ? `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`
+                    : null;
+        return {
+            report: {
+                suite,
+                run: {
+                    ...runInfo,
+                    rounds: rounds.completedRounds,
+                    plannedRounds: rounds.plannedRounds,
+                    repetitions: config.repetitions,
+                    stoppedEarly,
+                    measuringSeconds: rounds.measuringMs / 1000,
+                    wallSeconds: rounds.wallMs / 1000,
+                    ...(share && { shard: shardRecord(share, samples, issues) }),
+                    ...(adaptive && {
+                        adaptive: {
+                            looks: adaptive.summary.looks,
+                            maxRounds: adaptive.summary.maxRounds,
+                            benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
+                            benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
+                            saved: adaptive.summary.saved
+                        }
+                    })
+                }
+            },
+            samplesDir,
+            samples
+        };
+    }
+    finally {
+        worktrees?.cleanup();
+        if (config.keepWorktrees && worktrees)
+            log.info(`worktrees kept in ${workDir}`);
+    }
+}
+/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
+function baseCacheKey(cache, baseSha, config) {
+    return baseBuildCacheKey({
+        baseSha,
+        build: config.build,
+        binary: config.binary,
+        paths: cache.paths,
+        compiler: compilerIdentity()
+    });
+}
+/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
+async function restoreBaseBuild(cache, tree, baseSha, config, log) {
+    const key = baseCacheKey(cache, baseSha, config);
+    try {
+        const hit = await cache.storage.restore(cache.paths.map((p) => resolve(tree, p)), key);
+        if (!hit) {
+            log.info(`base build cache: no entry for ${key}; building`);
+            return null;
+        }
+        locateBinary(tree, config.binary);
+        log.info(`base build cache: restored ${key}; the base build is skipped`);
+        return {
+            side: 'base',
+            ok: true,
+            exitCode: 0,
+            signal: null,
+            timedOut: false,
+            durationMs: 0,
+            logTail: '',
+            logPath: '',
+            outcome: 'restored from cache'
+        };
+    }
+    catch (e) {
+        log.warn(`base build cache: could not use ${key} (${e.message}); building instead`);
+        return null;
+    }
+}
+async function saveBaseBuild(cache, tree, baseSha, config, log) {
+    const key = baseCacheKey(cache, baseSha, config);
+    try {
+        await cache.storage.save(cache.paths.map((p) => resolve(tree, p)), key);
+        log.info(`base build cache: saved ${key}`);
+    }
+    catch (e) {
+        log.warn(`base build cache: could not save ${key}: ${e.message}`);
+    }
+}
+function noBaselineReport(config, run, benchmarks, base) {
+    const suite = analyzeSuite({ samples: [], headOnly: benchmarks }, config.analysis);
+    suite.warnings.push({
+        level: 'warning',
+        code: 'no-baseline',
+        message: `the base build failed, so there is no baseline (log: ${base.logPath}):\n${base.logTail.split('\n').slice(-5).join(' / ')}`
+    });
+    return { suite, run };
+}
+/** The command line that reproduces this run (display only). */
+function reproduceLine(config, baseSha, headSha) {
+    const args = [
+        'npx',
+        'benchgate',
+        'run',
+        '--base',
+        baseSha.slice(0, 12),
+        '--head',
+        headSha.slice(0, 12),
+        '--no-merge-base',
+        '--build',
+        config.build,
+        '--binary',
+        config.binary
+    ];
+    if (config.rounds !== 20)
+        args.push('--rounds', String(config.rounds));
+    if (config.repetitions !== 3)
+        args.push('--repetitions', String(config.repetitions));
+    if (config.filter)
+        args.push('--filter', config.filter);
+    if (config.shard)
+        args.push('--shard', `${config.shard.index}/${config.shard.count}`);
+    if (config.shardWeights)
+        args.push('--shard-weights', config.shardWeights);
+    if (config.adaptive)
+        args.push('--adaptive');
+    if (config.adaptive && config.maxRounds !== null)
+        args.push('--max-rounds', String(config.maxRounds));
+    if (config.adaptive && config.futilityPower !== FUTILITY_POWER)
+        args.push('--futility-power', String(config.futilityPower));
+    return args.map(shellQuote).join(' ');
+}
+
+/** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
+async function runCommand(config, io) {
+    const log = consoleLog({ write: (t) => io.stderr(t) });
+    // Ctrl-C or SIGTERM (a cancelled CI job) stops measuring gracefully: what was measured is
+    // analysed and reported; a second signal quits at once. The listener stays registered after the
+    // first signal: the process layer's own handlers (run/terminate.ts) re-raise a signal nobody
+    // else listens to, which killed benchgate before it could analyse (found by faults.test.ts).
+    const abort = new AbortController();
+    const onSignal = (sig) => {
+        if (abort.signal.aborted) {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+            process.kill(process.pid, sig);
+            return;
+        }
+        io.stderr(`\ninterrupted (${sig}): analysing what was measured so far (Ctrl-C again to quit)\n`);
+        abort.abort();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    let verdicts = '';
+    try {
+        const { report, samples } = await runPipeline(config, log, {
+            signal: abort.signal,
+            onProgress: (result, p, partial) => {
+                // A round ends with its second process; only then is the running verdict count recomputed.
+                const roundDone = result.warmup
+                    ? result.side === 'head'
+                    : result.side === (result.round % 2 === 0 ? 'head' : 'base');
+                if (roundDone && !result.warmup && partial.samples.length > 0)
+                    verdicts = runningVerdicts(partial, config);
+                const planned = config.adaptive
+                    ? `≤${adaptiveMaxRounds(config.rounds, config.maxRounds)}`
+                    : String(config.rounds);
+                const round = result.warmup ? 'warm-up' : `round ${result.round + 1}/${planned}`;
+                const status = result.ok ? '' : ` (${result.side} ${result.timedOut ? 'timed out' : 'failed'})`;
+                const line = `${round} · ${p.completedRuns}/${p.plannedRuns} runs · ${partial.samples.length} samples${verdicts} · ETA ${formatEta(p.etaMs)}${status}`;
+                if (io.isTTY) {
+                    const width = 20;
+                    const filled = Math.round((width * p.completedRuns) / Math.max(1, p.plannedRuns));
+                    io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${line}\x1b[K`);
+                    if (p.completedRuns === p.plannedRuns)
+                        io.stderr('\n');
+                }
+                else if (roundDone) {
+                    io.stderr(line + '\n');
+                }
+            }
+        });
+        const written = writeOutputs(report, config.out, { samples, html: config.html });
+        io.stdout(renderFormat(report, config.format, io.colour));
+        const verdict = gate(report.suite, config.failOn);
+        const html = written.htmlCopy ?? written.html;
+        io.stderr(`reports and raw samples in ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
+        return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+    }
+    finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+    }
+}
+/** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 inconclusive" (unadjusted for later looks). */
+function runningVerdicts(partial, config) {
+    const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, config.analysis);
+    const parts = ALL_VERDICTS.filter((v) => suite.counts[v] > 0).map((v) => `${suite.counts[v]} ${v}`);
+    return parts.length ? ` · ${parts.join(', ')}` : '';
+}
+
+var run = /*#__PURE__*/Object.freeze({
+	__proto__: null,
+	runCommand: runCommand
+});
+
+/**
+ * `benchgate compare BASE HEAD`: analyse existing sample files or folders only — the rigorous
+ * replacement for Google Benchmark's compare.py, with the same reports and exit codes as `run`.
+ */
+async function compareCommand(config, basePath, headPath, io) {
+    for (const [side, p] of [
+        ['BASE', basePath],
+        ['HEAD', headPath]
+    ]) {
+        if (!existsSync(p))
+            throw new ConfigError(`${side} sample path '${p}' does not exist (give a sample file or a folder of them)`);
+    }
+    const base = readSampleDir(basePath, 'base');
+    const head = readSampleDir(headPath, 'head');
+    const samples = [...base.samples, ...head.samples];
+    if (samples.length === 0) {
+        throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 });
+    }
+    const suite = analyzeSuite({
+        samples,
+        issues: [...base.issues, ...head.issues],
+        provenance: { base: base.provenance, head: head.provenance }
+    }, config.analysis);
+    const report = {
+        suite,
+        run: {
+            base: { label: basePath },
+            head: { label: headPath },
+            key: config.key,
+            reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
+        }
+    };
+    const written = writeOutputs(report, config.out, { samples, html: config.html });
+    io.stdout(renderFormat(report, config.format, io.colour));
+    const verdict = gate(suite, config.failOn);
+    const html = written.htmlCopy ?? written.html;
+    io.stderr(`reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
+    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+}
+
+var compare = /*#__PURE__*/Object.freeze({
+	__proto__: null,
+	compareCommand: compareCommand
+});
+
+/**
  * `benchgate report RESULTS.json`: re-render a results file in another format, and with --html FILE
  * as the HTML report. The results file holds no samples; the plots use the `samples/` folder next to
  * it (the layout `run` writes: `<out>/results.json`, `<out>/samples/base-r000.json`, ...) when there
@@ -46589,31 +46769,6 @@ var report = /*#__PURE__*/Object.freeze({
 	reportCommand: reportCommand,
 	samplesNextTo: samplesNextTo
 });
-
-/**
- * Which benchmarks shard I of N measures. Every shard lists the same head binary, so every shard
- * computes the same split from the same list, without talking to the others:
- * - rule 'hash': the names ordered by their sha256 (a stable pseudo-random order that does not
- *   depend on registration order or machine), dealt round-robin: shard sizes differ by at most one;
- * - rule 'weights': last known seconds per benchmark (a previous results file), split greedily
- *   longest first onto the shard with the least time so far (LPT, within 4/3 of the best split);
- *   benchmarks without a known time count as the median known time.
- */
-const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
-/**
- * Splits `names` into `count` shards, by hash or by `weights` (seconds per benchmark) when given.
- * The result depends only on the set of names, the count and the weights (never their order).
- */
-function splitBenchmarks(names, count, weights) {
-    const unique = [...new Set(names)].sort();
-    const shards = Array.from({ length: count }, () => []);
-    {
-        const keyed = unique.map((n) => ({ n, h: sha256(n) }));
-        keyed.sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.n < b.n ? -1 : 1));
-        keyed.forEach(({ n }, i) => shards[i % count].push(n));
-        return { rule: 'hash', shards: shards.map((s) => s.sort()) };
-    }
-}
 
 /**
  * Merging shards into one verdict: checks that the shards belong together (same base, head,
@@ -46860,6 +47015,7 @@ function readShards(paths) {
 var merge = /*#__PURE__*/Object.freeze({
 	__proto__: null,
 	mergeCommand: mergeCommand,
+	readShards: readShards,
 	shardResultFiles: shardResultFiles
 });
 

@@ -57,6 +57,10 @@ Options:
   --time-budget S      stop adding rounds after S seconds of measuring (default 600)
   --run-timeout S      kill a benchmark process after S seconds (default 600)
   --lock FILE          hold this host-wide lock while measuring (self-hosted runners)
+  --shard I/N          measure only shard I of N of the benchmarks (one CI job per shard; then
+                       'benchgate merge' the shards' output folders into one report and gate)
+  --shard-weights FILE split by the benchmark seconds in a previous merged results.json (balanced
+                       by time) instead of by name hash
   --keep-worktrees     keep the work directory for inspection
   plus the analysis and output options of 'benchgate compare --help'
 

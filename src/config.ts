@@ -57,6 +57,10 @@ export interface Config {
   maxRounds: number | null
   /** Adaptive mode: stop a benchmark as futile below this conditional power (0: never). */
   futilityPower: number
+  /** Measure only shard I of N of the benchmarks (`--shard I/N`; null: all). */
+  shard: { index: number; count: number } | null
+  /** A previous results file whose per-benchmark seconds balance the shards (null: split by hash). */
+  shardWeights: string | null
   analysis: AnalysisOptions
 }
 
@@ -91,6 +95,8 @@ export const DEFAULT_CONFIG: Config = {
   adaptive: false,
   maxRounds: null,
   futilityPower: FUTILITY_POWER,
+  shard: null,
+  shardWeights: null,
   analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
 }
 
@@ -137,6 +143,8 @@ const SPEC: Record<
   adaptive: { type: 'bool' },
   'max-rounds': { type: 'int', min: 1, max: 10000 },
   'futility-power': { type: 'number', min: 0, max: 0.5 },
+  shard: { type: 'string' },
+  'shard-weights': { type: 'string' },
   alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
   'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
   power: { type: 'number', min: 0, max: 1, exclusive: true },
@@ -201,6 +209,8 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
     adaptive: get('adaptive', d.adaptive),
     maxRounds: get('max-rounds', d.maxRounds),
     futilityPower: get('futility-power', d.futilityPower),
+    shard: parseShard(get<string | null>('shard', null)),
+    shardWeights: get('shard-weights', d.shardWeights),
     analysis: {
       alpha: get('alpha', a.alpha),
       minEffect: get('min-effect', a.minEffect),
@@ -223,7 +233,22 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
       `--power (${config.analysis.power}) must be larger than --alpha (${config.analysis.alpha})`
     )
   }
+  if (config.shard && config.adaptive)
+    throw new ConfigError(
+      '--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way'
+    )
+  if (config.shardWeights && !config.shard) throw new ConfigError('--shard-weights needs --shard I/N')
   return config
+}
+
+/** "I/N" with 1 ≤ I ≤ N ≤ 1000 -> { index: I, count: N }. */
+function parseShard(value: string | null): Config['shard'] {
+  if (value === null) return null
+  const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(value)
+  const [index, count] = m ? [Number(m[1]), Number(m[2])] : [0, 0]
+  if (!m || index < 1 || count > 1000 || index > count)
+    throw new ConfigError(`--shard: '${value}' is not valid; expected I/N with 1 ≤ I ≤ N ≤ 1000, e.g. 2/3`)
+  return { index, count }
 }
 
 function parseValue(key: string, value: string | number | boolean): unknown {

@@ -30,6 +30,7 @@ import {
 import type { Provenance, Sample, SampleIssue, Side } from './samples/model.js'
 import { collectRun } from './run/collect.js'
 import { shellQuote } from './report/shellQuote.js'
+import { planShard, shardRecord } from './shard/plan.js'
 
 export interface PipelineHooks {
   /** Called after every benchmark process (warm-up included) with the running totals. */
@@ -182,6 +183,10 @@ export async function runPipeline(
         ? 'bench-runner'
         : 'google-benchmark'
 
+    // A shard measures only its share (the same split on every shard: the same head binary's list).
+    const share = config.shard
+      ? await log.group('Shard', () => planShard(config, headBinary, cwdOf('head'), log))
+      : null
     const release = config.lockFile
       ? await acquireHostLock(resolve(config.lockFile), { log, signal: hooks.signal })
       : () => {}
@@ -202,7 +207,7 @@ export async function runPipeline(
         kind,
         repetitions: config.repetitions,
         minTimeSeconds: config.minTime,
-        filter: config.filter ?? undefined,
+        filter: share?.filter ?? config.filter ?? undefined,
         randomInterleaving: config.randomInterleaving,
         cpu: config.cpu ?? undefined,
         runTimeoutMs: config.runTimeoutSeconds * 1000,
@@ -264,6 +269,7 @@ export async function runPipeline(
           stoppedEarly,
           measuringSeconds: rounds.measuringMs / 1000,
           wallSeconds: rounds.wallMs / 1000,
+          ...(share && { shard: shardRecord(share, samples, issues) }),
           ...(adaptive && {
             adaptive: {
               looks: adaptive.summary.looks,
@@ -385,6 +391,8 @@ function reproduceLine(config: Config, baseSha: string, headSha: string): string
   if (config.rounds !== 20) args.push('--rounds', String(config.rounds))
   if (config.repetitions !== 3) args.push('--repetitions', String(config.repetitions))
   if (config.filter) args.push('--filter', config.filter)
+  if (config.shard) args.push('--shard', `${config.shard.index}/${config.shard.count}`)
+  if (config.shardWeights) args.push('--shard-weights', config.shardWeights)
   if (config.adaptive) args.push('--adaptive')
   if (config.adaptive && config.maxRounds !== null) args.push('--max-rounds', String(config.maxRounds))
   if (config.adaptive && config.futilityPower !== FUTILITY_POWER)

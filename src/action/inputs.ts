@@ -9,7 +9,7 @@ import { buildConfig, readConfigFile, type Config, type RawOptions } from '../co
 import type { CommentMode } from '../github/comment.js'
 import type { InstallMode } from './install.js'
 
-export type ActionMode = 'run' | 'measure' | 'comment'
+export type ActionMode = 'run' | 'measure' | 'comment' | 'merge'
 
 /** Action input name -> Config option name, for the inputs that mirror the CLI. */
 export const CONFIG_INPUTS: Record<string, string> = {
@@ -42,7 +42,9 @@ export const CONFIG_INPUTS: Record<string, string> = {
   'max-rounds': 'max-rounds',
   'futility-power': 'futility-power',
   key: 'key',
-  out: 'out'
+  out: 'out',
+  shard: 'shard',
+  'shard-weights': 'shard-weights'
 }
 
 export interface ActionSettings {
@@ -64,6 +66,8 @@ export interface ActionSettings {
   retentionDays: number | undefined
   /** Install missing build tools with apt (Debian/Ubuntu) before building. */
   install: InstallMode
+  /** mode merge: merge even when shards are missing (the report names the gap). */
+  allowMissing: boolean
 }
 
 type GetInput = (name: string) => string
@@ -80,7 +84,7 @@ export function readActionSettings(
   workspace: string,
   runnerTemp: string
 ): ActionSettings {
-  const mode = oneOf(getInput, 'mode', ['run', 'measure', 'comment'], 'run')
+  const mode = oneOf(getInput, 'mode', ['run', 'measure', 'comment', 'merge'], 'run')
   const repo = join(workspace, getInput('repository-path') || '.')
   const raw: RawOptions = { repo, 'work-dir': join(runnerTemp, 'benchgate-work') }
   for (const [input, option] of Object.entries(CONFIG_INPUTS)) {
@@ -123,7 +127,8 @@ export function readActionSettings(
       .filter(Boolean),
     uploadArtifacts: bool(getInput, 'upload-artifacts', true),
     retentionDays: retention === '' ? undefined : Number(retention),
-    install: oneOf(getInput, 'install', ['auto', 'none'], 'auto') as InstallMode
+    install: oneOf(getInput, 'install', ['auto', 'none'], 'auto') as InstallMode,
+    allowMissing: bool(getInput, 'allow-missing', false)
   }
 }
 

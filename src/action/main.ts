@@ -4,7 +4,9 @@
  * - `measure`: the untrusted half of the fork-safe split — like `run` without commenting, plus the
  *   hand-over artifact for `comment`;
  * - `comment`: the trusted half, in a `workflow_run` workflow — downloads and validates the
- *   hand-over, posts the comment and a check run; never checks out or runs PR code.
+ *   hand-over, posts the comment and a check run; never checks out or runs PR code;
+ * - `merge`: the shards of a split suite (`shard: I/N` jobs upload their output) into one report,
+ *   comment, check and gate (also fork-safe from `workflow_run`; never runs PR code).
  * Knows nothing of @actions/core: src/index.ts supplies the ActionIo.
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
@@ -28,7 +30,10 @@ import { runPipeline } from '../pipeline.js'
 import { commentMarker, headline, renderMarkdown } from '../report/markdown.js'
 import type { Report } from '../report/model.js'
 import { formatEta } from '../run/index.js'
+import { readShards } from '../commands/merge.js'
+import { mergeShards } from '../shard/merge.js'
 import type { ActionSettings } from './inputs.js'
+import { downloadShards, uploadShard } from './shards.js'
 import { hostSystem, installMissing } from './install.js'
 
 /** GitHub's limit for one step's job summary is 1 MiB. */
@@ -71,6 +76,7 @@ export async function runAction(
 ): Promise<ActionOutcome> {
   const payload = readEventPayload(env.eventPath)
   if (settings.mode === 'comment') return commentMode(settings, env, payload, io, services)
+  if (settings.mode === 'merge') return mergeMode(settings, env, payload, io, services)
   return measureMode(settings, env, payload, io, services)
 }
 
@@ -133,6 +139,25 @@ async function measureMode(
   await io.appendSummary(summaryMarkdown(report))
   setReportOutputs(io, report.suite, written)
 
+  if (config.shard) {
+    // A shard's report is partial (K = its share): the merging job comments, sets the check and gates.
+    const store = services.artifacts()
+    if (!store) log.info('no artifact service here: merge the shards with benchgate merge')
+    else
+      await uploadShard(
+        store,
+        written.dir,
+        {
+          index: config.shard.index,
+          key: config.key,
+          pullNumber: refs.pullNumber,
+          headSha: report.run.head.sha ?? '',
+          retentionDays: settings.retentionDays
+        },
+        log
+      )
+    return { failure: null }
+  }
   const verdict = gate(report.suite, config.failOn)
   let commentFailure: string | null = null
   if (settings.mode === 'run' && refs.pullNumber !== null && settings.comment !== 'never') {
@@ -205,6 +230,67 @@ async function commentMode(
   await log.group('Check run', () => postCheckRun(github, env, report, written, headSha, verdict.pass, log))
   if (result.action === 'failed' && settings.commentRequired) return { failure: result.reason! }
   return { failure: null }
+}
+
+/**
+ * `merge`: one report, comment and check from the shard jobs' artifacts. In a `workflow_run`
+ * workflow (fork-safe: the shards ran PR code) the artifacts come from the triggering run and each
+ * shard's pr.json is checked against GitHub; in the shards' own workflow, from this run.
+ */
+async function mergeMode(
+  settings: ActionSettings,
+  env: ActionEnv,
+  payload: Record<string, unknown>,
+  io: ActionIo,
+  services: ActionServices
+): Promise<ActionOutcome> {
+  const { log } = io
+  const store = services.artifacts()
+  if (!store)
+    throw new ConfigError("mode 'merge' needs the Actions artifact service (run it on GitHub Actions)")
+  const key = settings.config.key
+  const wr = payload.workflow_run as Record<string, unknown> | undefined
+  const pr = payload.pull_request as { number?: unknown; head?: { sha?: unknown } } | undefined
+  const forkSafe = env.eventName === 'workflow_run' && wr !== undefined
+  const runId = Number(forkSafe ? wr.id : env.runId)
+  const headSha = String((forkSafe ? wr.head_sha : (pr?.head?.sha ?? env.sha)) ?? '')
+  const github = services.github()
+  const pullNumbers =
+    forkSafe && Array.isArray(wr.pull_requests)
+      ? wr.pull_requests.map((p) => Number((p as { number?: unknown }).number)).filter(Number.isSafeInteger)
+      : []
+  const downloaded = await log.group(`Download the shards of run ${runId}`, () =>
+    downloadShards(store, runId, key, forkSafe ? { run: { headSha, pullNumbers, key }, github } : null, log)
+  )
+  const { report, samples } = mergeShards(readShards(downloaded.dirs), {
+    allowMissing: settings.allowMissing
+  })
+  if (forkSafe && report.run.head.sha !== headSha)
+    throw new ConfigError(
+      `the shards measured ${report.run.head.sha}, not the run's head ${headSha}: not commenting`
+    )
+  report.run.key = key
+  const written = writeOutputs(report, settings.config.out, { samples, html: settings.config.html })
+  await io.appendSummary(summaryMarkdown(report))
+  setReportOutputs(io, report.suite, written)
+  const pullNumber = forkSafe
+    ? downloaded.pullNumber
+    : Number.isSafeInteger(pr?.number)
+      ? (pr!.number as number)
+      : null
+  const verdict = gate(report.suite, settings.config.failOn)
+  let commentFailure: string | null = null
+  if (pullNumber !== null && settings.comment !== 'never') {
+    const result = await log.group(`Comment on pull request #${pullNumber}`, () =>
+      postComment(github, settings, pullNumber, report, written, log)
+    )
+    if (result.url) io.setOutput('comment-url', result.url)
+    if (result.action === 'failed' && settings.commentRequired) commentFailure = result.reason!
+  }
+  if (/^[0-9a-f]{40}$/.test(headSha))
+    await log.group('Check run', () => postCheckRun(github, env, report, written, headSha, verdict.pass, log))
+  // As in comment mode, the fork-safe job stays green: the check run carries the verdict.
+  return { failure: commentFailure ?? (forkSafe || verdict.pass ? null : verdict.reason) }
 }
 
 /** The `benchgate` check run on the head commit; a token that may not write checks gets a warning. */

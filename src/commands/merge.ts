@@ -57,7 +57,7 @@ export function shardResultFiles(paths: readonly string[]): string[] {
 }
 
 /** Reads and validates (shard artifacts are untrusted) each shard's results and samples. */
-function readShards(paths: readonly string[]): ShardInput[] {
+export function readShards(paths: readonly string[]): ShardInput[] {
   return shardResultFiles(paths).map((file) => {
     let text: string
     try {

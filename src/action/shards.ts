@@ -1,0 +1,99 @@
+/**
+ * The Action's side of sharding (issue 16): a shard job (`shard: I/N`, modes run or measure) uploads
+ * its output folder as artifact `benchgate-shard[-KEY]-I`; the merging job (`mode: merge`) downloads
+ * every shard's artifact and checks it. Shard artifacts were produced by the PR's code: in a
+ * `workflow_run` (fork-safe) merge each one is checked like the comment mode's hand-over (pr.json
+ * against GitHub's record of the run), and everything is parsed as untrusted input; nothing is run.
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ConfigError } from '../errors.js'
+import type { ArtifactStore } from '../github/artifacts.js'
+import type { GitHubClient } from '../github/client.js'
+import { readHandOver, writeHandOver, type TrustedRun } from '../github/handOver.js'
+import type { Log } from '../log.js'
+import { validateResults } from '../report/validate.js'
+
+/** A shard artifact (results.json, samples/, pr.json) may not be larger than this. */
+export const MAX_SHARD_ARTIFACT_BYTES = 512 * 1024 * 1024
+
+export function shardArtifactName(key: string, index: number): string {
+  return `benchgate-shard${key === 'default' ? '' : `-${key}`}-${index}`
+}
+
+/** Uploads a shard's results.json, samples/ and (for a PR) pr.json as its shard artifact. */
+export async function uploadShard(
+  store: ArtifactStore,
+  outDir: string,
+  shard: { index: number; key: string; pullNumber: number | null; headSha: string; retentionDays?: number },
+  log: Log
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'benchgate-shard-'))
+  copyFileSync(join(outDir, 'results.json'), join(dir, 'results.json'))
+  const samples = join(outDir, 'samples')
+  if (existsSync(samples)) {
+    mkdirSync(join(dir, 'samples'))
+    for (const f of readdirSync(samples)) copyFileSync(join(samples, f), join(dir, 'samples', f))
+  }
+  if (shard.pullNumber !== null)
+    writeHandOver(dir, { pullNumber: shard.pullNumber, headSha: shard.headSha, key: shard.key })
+  const name = shardArtifactName(shard.key, shard.index)
+  const { size } = await store.upload(name, dir, { retentionDays: shard.retentionDays })
+  log.info(`shard artifact '${name}' uploaded (${size} bytes): the merging job (mode: merge) reads it`)
+}
+
+/**
+ * Downloads shard 1's artifact of run `runId` (its results say N), then shards 2..N. A shard whose
+ * artifact is absent is left out (the merge names it, or reports the gap with allow-missing).
+ * With `trusted` (the fork-safe workflow_run merge) each shard's pr.json is checked against GitHub.
+ * @returns the downloaded shard folders and the PR number the shards name (null when none)
+ */
+export async function downloadShards(
+  store: ArtifactStore,
+  runId: number,
+  key: string,
+  trusted: { run: TrustedRun; github: GitHubClient } | null,
+  log: Log
+): Promise<{ dirs: string[]; pullNumber: number | null }> {
+  const root = mkdtempSync(join(tmpdir(), 'benchgate-shards-'))
+  const fetch = async (index: number): Promise<string | null> => {
+    const dir = join(root, `shard-${index}`)
+    const name = shardArtifactName(key, index)
+    try {
+      await store.download(name, runId, dir, MAX_SHARD_ARTIFACT_BYTES)
+      return dir
+    } catch (e) {
+      log.warn(`shard artifact '${name}' of run ${runId} could not be downloaded: ${(e as Error).message}`)
+      return null
+    }
+  }
+  const first = await fetch(1)
+  if (!first)
+    throw new ConfigError(
+      `no shard artifact '${shardArtifactName(key, 1)}' in run ${runId}: did the shard jobs (shard: I/N) finish and upload?`
+    )
+  const results = join(first, 'results.json')
+  const count = existsSync(results)
+    ? (validateResults(readFileSync(results, 'utf8'), `${shardArtifactName(key, 1)}/results.json`).run.shard
+        ?.count ?? 1)
+    : 1
+  const dirs = [first]
+  for (let i = 2; i <= count; i++) {
+    const dir = await fetch(i)
+    if (dir) dirs.push(dir)
+  }
+  let pullNumber: number | null = null
+  if (trusted) {
+    for (const dir of dirs) {
+      const { meta } = await readHandOver(dir, trusted.run, trusted.github)
+      if (pullNumber !== null && meta.pullNumber !== pullNumber)
+        throw new ConfigError(
+          `the shard artifacts name different pull requests (#${pullNumber}, #${meta.pullNumber})`
+        )
+      pullNumber = meta.pullNumber
+    }
+  }
+  log.info(`downloaded ${dirs.length} of ${count} shard artifacts`)
+  return { dirs, pullNumber }
+}
