@@ -21,7 +21,7 @@ export interface StickyCommentOptions {
   mode: CommentMode
   /** Did anything change (a regression or improvement)? Decides `on-change` for a first comment. */
   changed: boolean
-  /** Login whose comments are ours; default: the token's user, or github-actions[bot]. */
+  /** Login whose comments are ours (`comment-author`); default: see {@link findOurs}. */
   author?: string
 }
 
@@ -46,9 +46,9 @@ export async function upsertStickyComment(
     throw new Error(`internal: comment body is ${options.body.length} characters (cap ${COMMENT_MAX_CHARS})`)
   if (!options.body.includes(options.marker)) throw new Error('internal: comment body lacks its marker')
   try {
-    const author = options.author || (await client.authenticatedLogin()) || ACTIONS_BOT_LOGIN
+    const author = options.author || (await client.authenticatedLogin())
     const comments = await client.listIssueComments(options.pullNumber)
-    const ours = comments.filter((c) => isOurs(c, options.marker, author))
+    const ours = findOurs(comments, options.marker, author, log)
     const existing = ours.at(-1)
     if (ours.length > 1)
       log.warn(
@@ -63,6 +63,8 @@ export async function upsertStickyComment(
       return { action: 'skipped', url: null, reason: "comment: 'on-change' and nothing changed" }
     }
     const created = await client.createIssueComment(options.pullNumber, options.body)
+    if (!author && created.login)
+      log.info(`comment author: ${created.login} (set 'comment-author: ${created.login}' to pin it)`)
     return { action: 'created', url: created.url }
   } catch (e) {
     if (!(e instanceof GitHubApiError)) throw e
@@ -75,6 +77,34 @@ export async function upsertStickyComment(
   }
 }
 
-function isOurs(comment: IssueComment, marker: string, author: string): boolean {
-  return comment.login === author && comment.body.includes(marker)
+/**
+ * Our comments with this marker, oldest first. With a known author (the `comment-author` input, or
+ * a personal token's user): that login's. With an installation token (the GITHUB_TOKEN or a GitHub
+ * App's), which has no "who am I" call (`GET /user` and `GET /app` are refused), those a GitHub App
+ * made as itself — login `<slug>[bot]` with `performed_via_github_app.slug` = slug, which no person
+ * quoting the marker can forge — or by github-actions[bot]; if several apps did, the newest one's.
+ */
+export function findOurs(
+  comments: IssueComment[],
+  marker: string,
+  author: string | null | undefined,
+  log: Log
+): IssueComment[] {
+  const marked = comments.filter((c) => c.body.includes(marker))
+  if (author) return marked.filter((c) => loginMatches(c.login, author))
+  const byApp = marked.filter(
+    (c) => c.login === ACTIONS_BOT_LOGIN || (!!c.appSlug && c.login === `${c.appSlug}[bot]`)
+  )
+  const logins = [...new Set(byApp.map((c) => c.login))]
+  if (logins.length <= 1) return byApp
+  const newest = byApp.at(-1)!.login
+  log.warn(
+    `benchgate comments by several apps (${logins.join(', ')}): using ${newest}'s; set 'comment-author' to choose`
+  )
+  return byApp.filter((c) => c.login === newest)
+}
+
+/** `my-app` names the app's bot `my-app[bot]` too. */
+function loginMatches(login: string | null, author: string): boolean {
+  return login === author || login === `${author}[bot]`
 }
