@@ -20,7 +20,7 @@ import type { ArtifactStore } from '../github/artifacts.js'
 import type { GitHubClient } from '../github/client.js'
 import { CHECK_SUMMARY_MAX_CHARS, checkRunName, upsertCheckRun } from '../github/checks.js'
 import { upsertStickyComment, type StickyCommentResult } from '../github/comment.js'
-import { refsFromEvent } from '../github/event.js'
+import { forkRefusal, refsFromEvent } from '../github/event.js'
 import { handOverArtifactName, MAX_HAND_OVER_BYTES, readHandOver, writeHandOver } from '../github/handOver.js'
 import type { Log } from '../log.js'
 import { writeOutputs, type WrittenOutputs } from '../output.js'
@@ -28,7 +28,8 @@ import { runPipeline } from '../pipeline.js'
 import { commentMarker, headline, renderMarkdown } from '../report/markdown.js'
 import type { Report } from '../report/model.js'
 import { formatEta } from '../run/index.js'
-import type { ActionSettings } from './inputs.js'
+import { readConfigFromBase } from './baseConfig.js'
+import { applyConfigFile, type ActionSettings } from './inputs.js'
 import { hostSystem, installMissing } from './install.js'
 
 /** GitHub's limit for one step's job summary is 1 MiB. */
@@ -83,6 +84,9 @@ async function measureMode(
   services: ActionServices
 ): Promise<ActionOutcome> {
   const { log } = io
+  // Before anything is fetched or built: a fork's head under a privileged event is never run.
+  const refusal = forkRefusal(env.eventName, payload)
+  if (refusal) throw new ConfigError(refusal)
   const refs = refsFromEvent(
     env.eventName,
     payload,
@@ -99,15 +103,17 @@ async function measureMode(
     }
     throw new ConfigError(reason)
   }
+  const repoDir = settings.config.repoDir
+  await log.group('Fetch history', () => ensureHistory(repoDir, [refs.base!, refs.head], log))
+  const fileOptions = await readConfigFromBase(repoDir, refs.base, refs.head, settings.configFile, log)
   const config: Config = {
-    ...settings.config,
+    ...applyConfigFile(settings, fileOptions),
     base: refs.base,
     head: refs.head,
     mergeBase: settings.mergeBaseInput ?? refs.mergeBase
   }
   // Features with extra tools (valgrind for a future `measure` option) add theirs here.
   await log.group('Install build tools', () => installMissing(settings.install, new Set(), hostSystem(), log))
-  await log.group('Fetch history', () => ensureHistory(config.repoDir, [refs.base!, refs.head], log))
 
   const cacheStorage = settings.cacheBaseBuild ? services.cache() : null
   if (settings.cacheBaseBuild && !cacheStorage)
