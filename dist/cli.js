@@ -39447,6 +39447,10 @@ function readConfigFile(path, required) {
             return undefined;
         throw new ConfigError(`cannot read config file ${path}: ${e.message}`);
     }
+    return parseConfigFile(text, path);
+}
+/** Parses the text of a config file (`path` names it in messages). */
+function parseConfigFile(text, path) {
     let parsed;
     try {
         parsed = JSON.parse(text);
@@ -41658,6 +41662,62 @@ function renderFormat(report, format, colour) {
 }
 
 /**
+ * The one environment given to the code benchgate builds and runs (the build command, the binary
+ * probe, every benchmark process, on both sides). That code is the pull request's, so it must not
+ * see the credentials a GitHub Action step holds: action inputs (`INPUT_GITHUB-TOKEN` keeps its
+ * hyphen in the environment), the runner's service tokens, and any variable that carries one of
+ * those values under another name. A plain `run:` step never sees any of them either.
+ * Built once per job and given unchanged to both sides (argv/env size shifts stack alignment).
+ */
+/** Variables removed by name: the runner's service credentials, and the step's command files. */
+const DROPPED_NAMES = new Set([
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_CACHE_SERVICE_V2',
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'GITHUB_PAT',
+    'GH_ENTERPRISE_TOKEN',
+    'GITHUB_ENTERPRISE_TOKEN',
+    // benchgate's own step files: PR code must not set the step's outputs, state, summary, or the
+    // environment and PATH of later steps (defence in depth: the files stay on disk).
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY',
+    'GITHUB_ENV',
+    'GITHUB_PATH'
+]);
+/** Variables removed by prefix: every action input, and the OIDC token request pair. */
+const DROPPED_PREFIXES = ['INPUT_', 'ACTIONS_ID_TOKEN_REQUEST_'];
+/** Variables whose values are credentials: any other variable holding the same value is removed too. */
+const SECRET_SOURCES = /^(INPUT_GITHUB[-_]TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN|GITHUB_TOKEN|GH_TOKEN)$/i;
+/** Is this variable kept out of the build's and the benchmarks' environment? */
+function isDroppedVariable(name) {
+    const upper = name.toUpperCase();
+    return DROPPED_NAMES.has(upper) || DROPPED_PREFIXES.some((p) => upper.startsWith(p));
+}
+/**
+ * `env` without credentials (see the module comment). Pure; the result is a fresh object.
+ * @param env default: this process's environment
+ */
+function childEnvironment(env = process.env) {
+    // Short values are not credentials (and would match too much as substrings).
+    const secrets = Object.entries(env)
+        .filter(([k, v]) => SECRET_SOURCES.test(k) && typeof v === 'string' && v.length >= 8)
+        .map(([, v]) => v);
+    const out = {};
+    for (const [k, v] of Object.entries(env)) {
+        // A credential inside a longer value (https://x-access-token:TOKEN@github.com) counts too.
+        if (v === undefined || isDroppedVariable(k) || secrets.some((s) => v.includes(s)))
+            continue;
+        out[k] = v;
+    }
+    return out;
+}
+
+/**
  * Run a synchronous clean-up when the process is told to stop (SIGINT, SIGTERM, SIGHUP) or exits.
  *
  * Installing a signal listener disables Node's default "die on SIGINT". To keep Ctrl-C working, the
@@ -42000,7 +42060,7 @@ async function runBuild(options) {
     }
     mkdirSync(dirname(logPath), { recursive: true });
     log.info(`Building ${side} in ${cwd}: ${command}`);
-    const env = { ...(options.env ?? process.env), BENCHGATE_SIDE: side };
+    const env = { ...(options.env ?? childEnvironment()), BENCHGATE_SIDE: side };
     const r = await runProcess('/bin/sh', ['-c', command], {
         cwd,
         env,
@@ -42156,7 +42216,7 @@ function findByName(root, name, maxEntries = 20_000) {
  *   'probe-failed' (timeout, crash, could not start)
  */
 async function probeBinary(path, cwd, options = {}) {
-    const env = options.env ?? process.env;
+    const env = options.env ?? childEnvironment();
     const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
     const probe = (args) => runProcess(path, args, { cwd, env, stdout: 'capture', stderr: 'capture', timeoutMs, killGraceMs: 500 });
     const shown = (r) => headLines(`${r.stdout}${r.stderr ? `\n${r.stderr}` : ''}`.trim(), 10);
@@ -46346,6 +46406,8 @@ async function runPipeline(config, log, hooks = {}) {
             log
         }));
         const trees = { base: worktrees.base, head: worktrees.head };
+        // PR code (builds, probes, benchmarks) never sees the step's credentials; one env for both sides.
+        const childEnv = childEnvironment();
         const builds = await log.group('Build', async () => {
             const out = {};
             for (const side of ['base', 'head']) {
@@ -46360,6 +46422,7 @@ async function runPipeline(config, log, hooks = {}) {
                     side,
                     cwd: trees[side],
                     command: build,
+                    env: childEnv,
                     log,
                     logPath: join(outDir, `build-${side}.log`),
                     timeoutMs: config.buildTimeoutSeconds * 1000,
@@ -46383,7 +46446,7 @@ async function runPipeline(config, log, hooks = {}) {
         };
         const cwdOf = (side) => resolve(trees[side], config.workingDirectory);
         const headBinary = locateBinary(trees.head, binaryPath);
-        const headProbe = await probeBinary(headBinary, cwdOf('head'));
+        const headProbe = await probeBinary(headBinary, cwdOf('head'), { env: childEnv });
         if (!builds.base.ok) {
             if (config.failOnBaseBuildFailure) {
                 throw new JobError(3, 'build-failed', `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`);
@@ -46396,7 +46459,7 @@ async function runPipeline(config, log, hooks = {}) {
             };
         }
         const baseBinary = locateBinary(trees.base, binaryPath);
-        const baseProbe = await probeBinary(baseBinary, cwdOf('base'));
+        const baseProbe = await probeBinary(baseBinary, cwdOf('base'), { env: childEnv });
         // Both sides must be run the same way: bench-runner mode only when both binaries have it.
         const kind = baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
             ? 'bench-runner'
@@ -46421,7 +46484,7 @@ async function runPipeline(config, log, hooks = {}) {
                     head: { binary: staged.head, cwd: cwdOf('head') }
                 },
                 samplesDir,
-                env: process.env,
+                env: childEnv,
                 kind,
                 repetitions: config.repetitions,
                 minTimeSeconds: config.minTime,

@@ -298,6 +298,11 @@ export function readConfigFile(path: string, required: boolean): RawOptions | un
     if (!required && (e as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new ConfigError(`cannot read config file ${path}: ${(e as Error).message}`)
   }
+  return parseConfigFile(text, path)
+}
+
+/** Parses the text of a config file (`path` names it in messages). */
+export function parseConfigFile(text: string, path: string): RawOptions {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)

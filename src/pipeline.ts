@@ -28,6 +28,7 @@ import {
   type RunResult
 } from './run/index.js'
 import type { Provenance, Sample, SampleIssue, Side } from './samples/model.js'
+import { childEnvironment } from './process/childEnv.js'
 import { collectRun } from './run/collect.js'
 import { shellQuote } from './report/shellQuote.js'
 import { planShard, shardRecord } from './shard/plan.js'
@@ -108,6 +109,8 @@ export async function runPipeline(
       })
     )
     const trees: Record<Side, string> = { base: worktrees.base, head: worktrees.head }
+    // PR code (builds, probes, benchmarks) never sees the step's credentials; one env for both sides.
+    const childEnv = childEnvironment()
 
     const builds = await log.group('Build', async () => {
       const out = {} as Record<Side, BuildResult>
@@ -129,6 +132,7 @@ export async function runPipeline(
           side,
           cwd: trees[side],
           command: build,
+          env: childEnv,
           log,
           logPath: join(outDir, `build-${side}.log`),
           timeoutMs: config.buildTimeoutSeconds * 1000,
@@ -159,7 +163,7 @@ export async function runPipeline(
 
     const cwdOf = (side: Side) => resolve(trees[side], config.workingDirectory)
     const headBinary = locateBinary(trees.head, binaryPath)
-    const headProbe = await probeBinary(headBinary, cwdOf('head'))
+    const headProbe = await probeBinary(headBinary, cwdOf('head'), { env: childEnv })
     if (!builds.base.ok) {
       if (config.failOnBaseBuildFailure) {
         throw new JobError(
@@ -176,7 +180,7 @@ export async function runPipeline(
       }
     }
     const baseBinary = locateBinary(trees.base, binaryPath)
-    const baseProbe = await probeBinary(baseBinary, cwdOf('base'))
+    const baseProbe = await probeBinary(baseBinary, cwdOf('base'), { env: childEnv })
     // Both sides must be run the same way: bench-runner mode only when both binaries have it.
     const kind =
       baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
@@ -203,7 +207,7 @@ export async function runPipeline(
           head: { binary: staged.head, cwd: cwdOf('head') }
         },
         samplesDir,
-        env: process.env,
+        env: childEnv,
         kind,
         repetitions: config.repetitions,
         minTimeSeconds: config.minTime,

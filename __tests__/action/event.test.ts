@@ -1,7 +1,8 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- webhook payloads are edited as untyped JSON */
 /** Base and head from GitHub's documented example payloads (see fixtures/github/events/README.md). */
 import { describe, expect, test } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { refsFromEvent } from '../../src/github/event.js'
+import { forkRefusal, refsFromEvent } from '../../src/github/event.js'
 
 const event = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/github/events/${name}.json`, import.meta.url), 'utf8'))
@@ -65,5 +66,50 @@ describe('refsFromEvent', () => {
     const refs = refsFromEvent('pull_request', payload, {}, 'c'.repeat(40))
     expect(refs.base).toBeNull()
     expect(refs.head).toBe('c'.repeat(40))
+  })
+})
+
+describe('forkRefusal (modes run and measure)', () => {
+  const fork = (payload: Record<string, any>) => {
+    payload.pull_request.head.repo.full_name = 'mallory/Hello-World'
+    return payload
+  }
+
+  test('pull_request_target with a head from a fork is refused, pointing to the fork-safe pair', () => {
+    const why = forkRefusal('pull_request_target', fork(event('pull_request.synchronize')))
+    expect(why).toMatch(/refusing to build: .*'pull_request_target'.*mallory\/Hello-World/)
+    expect(why).toMatch(/write token and secrets/)
+    expect(why).toMatch(/mode: measure.*'pull_request'.*mode: comment.*'workflow_run'/)
+    expect(why).toMatch(/benchgate-measure\.yml/)
+  })
+
+  test('a head repository that cannot be told (deleted fork: repo null) is treated as foreign', () => {
+    const payload = event('pull_request.synchronize')
+    payload.pull_request.head.repo = null
+    expect(forkRefusal('pull_request_target', payload)).toMatch(/unknown, e\.g\. a deleted fork/)
+  })
+
+  test('pull_request_target from a branch of the same repository is allowed (names compare case-blind)', () => {
+    const payload = event('pull_request.synchronize')
+    payload.pull_request.head.repo.full_name = payload.repository.full_name.toUpperCase()
+    expect(forkRefusal('pull_request_target', payload)).toBeNull()
+  })
+
+  test('pull_request from a fork is allowed: it runs with a read-only token and no secrets', () => {
+    expect(forkRefusal('pull_request', fork(event('pull_request.synchronize')))).toBeNull()
+  })
+
+  test('workflow_run for a run whose head is another repository is refused; its own head is allowed', () => {
+    const payload = event('workflow_run.completed')
+    expect(payload.workflow_run.head_repository.full_name).not.toBe(payload.repository.full_name)
+    expect(forkRefusal('workflow_run', payload)).toMatch(
+      /'workflow_run' run is for code from another repository \(octo-org\/octo-repo\)/
+    )
+    payload.workflow_run.head_repository.full_name = payload.repository.full_name
+    expect(forkRefusal('workflow_run', payload)).toBeNull()
+  })
+
+  test('other events have no foreign head to refuse', () => {
+    for (const name of ['push', 'workflow_dispatch']) expect(forkRefusal(name, event(name))).toBeNull()
   })
 })

@@ -47,6 +47,25 @@ export interface TokenInfo {
   login?: string
   /** 'read' models the read-only GITHUB_TOKEN of a pull request from a fork. Default 'write'. */
   access?: 'read' | 'write'
+  /** Installation tokens: the GitHub App's slug (default 'github-actions', the GITHUB_TOKEN); it
+   * acts as `<slug>[bot]` and its comments carry `performed_via_github_app` with this slug. */
+  app?: string
+}
+
+/** The `performed_via_github_app` of a comment (GitHub's "integration" schema). */
+export interface FakeApp {
+  id: number
+  slug: string
+  node_id: string
+  owner: FakeUser
+  name: string
+  description: string | null
+  external_url: string
+  html_url: string
+  created_at: string
+  updated_at: string
+  permissions: Record<string, string>
+  events: string[]
 }
 
 export interface FakeUser {
@@ -82,7 +101,7 @@ export interface FakeComment {
   created_at: string
   updated_at: string
   author_association: string
-  performed_via_github_app: null
+  performed_via_github_app: FakeApp | null
   issue_number: number
 }
 
@@ -264,6 +283,8 @@ export interface SeedCommentSpec {
   login?: string
   type?: 'User' | 'Bot'
   created_at?: string
+  /** made by this GitHub App (sets performed_via_github_app; the login defaults to `<app>[bot]`) */
+  app?: string
 }
 
 export interface ZipEntry {
@@ -717,7 +738,23 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     return u
   }
   const actorOf = (info: TokenInfo | undefined): FakeUser =>
-    info?.kind === 'pat' ? userFor(info.login ?? 'octocat') : bot
+    info?.kind === 'pat'
+      ? userFor(info.login ?? 'octocat')
+      : userFor(`${info?.app ?? 'github-actions'}[bot]`, 'Bot')
+  const appFor = (slug: string): FakeApp => ({
+    id: slug === 'github-actions' ? 15368 : 900000 + slug.length,
+    slug,
+    node_id: Buffer.from(`03:Integration${slug}`).toString('base64'),
+    owner: userFor(owner, 'User'),
+    name: slug,
+    description: null,
+    external_url: `${serverUrl}/apps/${slug}`,
+    html_url: `${serverUrl}/apps/${slug}`,
+    created_at: '2020-01-01T00:00:00Z',
+    updated_at: '2020-01-01T00:00:00Z',
+    permissions: { issues: 'write', pull_requests: 'write', metadata: 'read' },
+    events: []
+  })
 
   // ------------------------------------------------------------------ blob store
   const sas = () =>
@@ -813,7 +850,8 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     issueNumber: number,
     body: string,
     user: FakeUser,
-    createdAt = isoNow()
+    createdAt = isoNow(),
+    app: string | null = null
   ): FakeComment => {
     const id = newId() + 2000000000
     const c: FakeComment = {
@@ -827,7 +865,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       created_at: createdAt,
       updated_at: createdAt,
       author_association: user.type === 'Bot' ? 'NONE' : 'OWNER',
-      performed_via_github_app: null,
+      performed_via_github_app: app ? appFor(app) : null,
       issue_number: issueNumber
     }
     state.comments.push(c)
@@ -1004,7 +1042,14 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     requireRepo(ctx)
     const n = intParam(ctx, 'issue_number')
     const body = validateCommentBody(ctx, doc)
-    const c = makeComment(n, body, actorOf(ctx.tokenInfo))
+    const info = ctx.tokenInfo
+    const c = makeComment(
+      n,
+      body,
+      actorOf(info),
+      undefined,
+      info?.kind === 'installation' ? (info.app ?? 'github-actions') : null
+    )
     return { status: 201, body: commentJson(c), headers: { location: c.url } }
   })
 
@@ -1635,8 +1680,13 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
         makeComment(
           issueNumber,
           s.body,
-          s.login ? userFor(s.login, s.type ?? (s.login.endsWith('[bot]') ? 'Bot' : 'User')) : bot,
-          s.created_at
+          s.login
+            ? userFor(s.login, s.type ?? (s.login.endsWith('[bot]') ? 'Bot' : 'User'))
+            : s.app
+              ? userFor(`${s.app}[bot]`, 'Bot')
+              : bot,
+          s.created_at,
+          s.app ?? null
         )
       )
     },

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import yaml from 'js-yaml'
-import { CONFIG_INPUTS, readActionSettings } from '../../src/action/inputs.js'
+import { applyConfigFile, CONFIG_INPUTS, readActionSettings } from '../../src/action/inputs.js'
 import { DEFAULT_CONFIG, OPTION_NAMES } from '../../src/config.js'
 
 interface ActionYml {
@@ -114,10 +114,25 @@ describe('readActionSettings', () => {
     expect(s.comment).toBe('always')
   })
 
-  test('benchgate.json sets what the inputs leave empty; inputs win', () => {
+  test('modes run and measure never read benchgate.json from the checkout (the PR); the file layer comes later', () => {
+    const ws = mkdtempSync(join(tmpdir(), 'bg-inputs-'))
+    writeFileSync(join(ws, 'benchgate.json'), JSON.stringify({ rounds: 30, 'fail-on': 'never' }))
+    for (const mode of ['run', 'measure']) {
+      const s = readActionSettings(reader({ mode, alpha: '0.001' }).get, ws, ws)
+      expect(s.config.rounds).toBe(DEFAULT_CONFIG.rounds)
+      expect(s.config.failOn).toBe(DEFAULT_CONFIG.failOn)
+      expect(s.configFile).toEqual({ path: 'benchgate.json', required: false })
+      // main.ts layers the base commit's file under the inputs:
+      const c = applyConfigFile(s, { rounds: 30, alpha: 0.05 })
+      expect(c.rounds).toBe(30)
+      expect(c.analysis.alpha).toBe(0.001)
+    }
+  })
+
+  test('comment mode (no PR code in its checkout) reads benchgate.json from the workspace; inputs win', () => {
     const ws = mkdtempSync(join(tmpdir(), 'bg-inputs-'))
     writeFileSync(join(ws, 'benchgate.json'), JSON.stringify({ rounds: 30, alpha: 0.05 }))
-    const s = readActionSettings(reader({ alpha: '0.001' }).get, ws, ws)
+    const s = readActionSettings(reader({ mode: 'comment', alpha: '0.001' }).get, ws, ws)
     expect(s.config.rounds).toBe(30)
     expect(s.config.analysis.alpha).toBe(0.001)
   })

@@ -1,7 +1,7 @@
 /** The sticky comment's decisions, with an in-memory GitHub (the HTTP path is in integration/action.test.ts). */
 import { describe, expect, test } from '@jest/globals'
 import { GitHubApiError, type GitHubClient, type IssueComment } from '../../src/github/client.js'
-import { upsertStickyComment, type StickyCommentOptions } from '../../src/github/comment.js'
+import { findOurs, upsertStickyComment, type StickyCommentOptions } from '../../src/github/comment.js'
 import { parseSections } from '../../src/github/commentSections.js'
 import { silentLog } from '../../src/log.js'
 import { commentMarker } from '../../src/report/markdown.js'
@@ -151,5 +151,61 @@ describe('upsertStickyComment', () => {
     await expect(upsertStickyComment(gh.client, opts({ body: 'no marker' }), silentLog)).rejects.toThrow(
       /marker/
     )
+  })
+})
+
+describe('the author of our comments with a GitHub App installation token (GET /user is 403)', () => {
+  /** An in-memory GitHub where the token is app `slug`'s installation token. */
+  function appGitHub(slug: string, comments: IssueComment[] = []) {
+    const gh = memoryGitHub(null, comments)
+    gh.client.createIssueComment = async (_issue, body) => {
+      const c = { id: 900 + comments.length, body, login: `${slug}[bot]`, appSlug: slug, url: 'new' }
+      comments.push(c)
+      gh.calls.push('create')
+      return c
+    }
+    return gh
+  }
+
+  test('every push updates the one comment the app made (no new comment per push)', async () => {
+    const gh = appGitHub('bench-bot')
+    for (let push = 0; push < 3; push++)
+      await upsertStickyComment(gh.client, opts({ body: `push ${push}\n${marker}\n` }), silentLog)
+    expect(gh.comments).toHaveLength(1)
+    expect(gh.comments[0]).toMatchObject({ login: 'bench-bot[bot]', body: `push 2\n${marker}\n` })
+    expect(gh.calls.filter((c) => c === 'create')).toHaveLength(1)
+  })
+
+  test("a person's comment quoting the marker is never ours, even one made through an app (OAuth)", () => {
+    const comments: IssueComment[] = [
+      { id: 1, body: marker, login: 'mallory', appSlug: null, url: 'u1' },
+      { id: 2, body: marker, login: 'mallory', appSlug: 'some-oauth-app', url: 'u2' },
+      { id: 3, body: marker, login: 'bench-bot[bot]', appSlug: 'bench-bot', url: 'u3' }
+    ]
+    expect(findOurs(comments, null, silentLog).map((c) => c.id)).toEqual([3])
+  })
+
+  test('comments by several apps: the newest app wins, with a warning naming comment-author', () => {
+    const warnings: string[] = []
+    const log = { ...silentLog, warn: (m: string) => void warnings.push(m) }
+    const comments: IssueComment[] = [
+      { id: 1, body: marker, login: 'github-actions[bot]', appSlug: null, url: 'u1' },
+      { id: 2, body: marker, login: 'bench-bot[bot]', appSlug: 'bench-bot', url: 'u2' }
+    ]
+    expect(findOurs(comments, null, log).map((c) => c.id)).toEqual([2])
+    expect(warnings.join()).toMatch(/github-actions\[bot\], bench-bot\[bot\].*comment-author/)
+  })
+
+  test("the comment-author input decides: a bare app slug names the app's bot", async () => {
+    const comments: IssueComment[] = [
+      { id: 1, body: marker, login: 'github-actions[bot]', appSlug: 'github-actions', url: 'u1' },
+      { id: 2, body: marker, login: 'bench-bot[bot]', appSlug: 'bench-bot', url: 'u2' }
+    ]
+    expect(findOurs(comments, 'github-actions[bot]', silentLog).map((c) => c.id)).toEqual([1])
+    expect(findOurs(comments, 'bench-bot', silentLog).map((c) => c.id)).toEqual([2])
+    const gh = appGitHub('bench-bot', comments)
+    const r = await upsertStickyComment(gh.client, opts({ author: 'bench-bot' }), silentLog)
+    expect(r.action).toBe('updated')
+    expect(gh.calls).toContain('update 2')
   })
 })

@@ -2,6 +2,11 @@
  * The Action's inputs (action.yml) -> the shared Config, plus the Action-only settings. Inputs that
  * mirror CLI options default to '' in action.yml so that benchgate.json (the config file) can set
  * them; the Config defaults apply last. Pure: the input reader is passed in.
+ *
+ * In modes `run` and `measure` the config file is NOT read from the checkout (the pull request's
+ * code, which could relax its own gate): main.ts reads it from the base commit once that is known
+ * (baseConfig.ts) and layers it with {@link applyConfigFile}. `settings.config` is then the inputs
+ * alone, validated early.
  */
 import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
@@ -68,6 +73,10 @@ export interface ActionSettings {
   install: InstallMode
   /** mode merge: merge even when shards are missing (the report names the gap). */
   allowMissing: boolean
+  /** The config-mirroring inputs as options, to layer over the config file. */
+  configInputs: RawOptions
+  /** The config file, relative to the repository (`config-file`, default benchgate.json). */
+  configFile: { path: string; required: boolean }
 }
 
 type GetInput = (name: string) => string
@@ -93,19 +102,14 @@ export function readActionSettings(
   }
   if (raw.out !== undefined) raw.out = join(workspace, String(raw.out))
   else raw.out = join(workspace, 'benchgate-out')
-  const configFile = getInput('config-file')
-  const fileOptions = readConfigFile(join(repo, configFile || 'benchgate.json'), configFile !== '')
-  let config: Config
-  try {
-    config = buildConfig(fileOptions, raw)
-  } catch (e) {
-    // Name the input, not the CLI flag, in the message.
-    const message = (e as Error).message.replace(
-      /--([a-z-]+)/g,
-      (_m, opt: string) => `input '${inputFor(opt)}'`
-    )
-    throw new ConfigError(message)
+  const configFile = {
+    path: getInput('config-file') || 'benchgate.json',
+    required: getInput('config-file') !== ''
   }
+  // Comment mode runs no PR code: its checkout (if any) is the default branch's, so it is read there.
+  const fileOptions =
+    mode === 'comment' ? readConfigFile(join(repo, configFile.path), configFile.required) : undefined
+  const config = configFromLayers(fileOptions, raw)
   const mergeBase = getInput('merge-base')
   const retention = getInput('retention-days')
   if (retention !== '' && !/^\d+$/.test(retention))
@@ -128,7 +132,27 @@ export function readActionSettings(
     uploadArtifacts: bool(getInput, 'upload-artifacts', true),
     retentionDays: retention === '' ? undefined : Number(retention),
     install: oneOf(getInput, 'install', ['auto', 'none'], 'auto') as InstallMode,
-    allowMissing: bool(getInput, 'allow-missing', false)
+    allowMissing: bool(getInput, 'allow-missing', false),
+    configInputs: raw,
+    configFile
+  }
+}
+
+/** The Config of `settings` with a config file's options under the inputs (the inputs win). */
+export function applyConfigFile(settings: ActionSettings, fileOptions: RawOptions | undefined): Config {
+  return configFromLayers(fileOptions, settings.configInputs)
+}
+
+function configFromLayers(fileOptions: RawOptions | undefined, inputs: RawOptions): Config {
+  try {
+    return buildConfig(fileOptions, inputs)
+  } catch (e) {
+    // Name the input, not the CLI flag, in the message.
+    const message = (e as Error).message.replace(
+      /--([a-z-]+)/g,
+      (_m, opt: string) => `input '${inputFor(opt)}'`
+    )
+    throw new ConfigError(message)
   }
 }
 

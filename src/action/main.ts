@@ -22,7 +22,7 @@ import type { ArtifactStore } from '../github/artifacts.js'
 import type { GitHubClient } from '../github/client.js'
 import { CHECK_SUMMARY_MAX_CHARS, checkRunName, upsertCheckRun } from '../github/checks.js'
 import { upsertStickyComment, type StickyCommentResult } from '../github/comment.js'
-import { refsFromEvent } from '../github/event.js'
+import { forkRefusal, refsFromEvent } from '../github/event.js'
 import { handOverArtifactName, MAX_HAND_OVER_BYTES, readHandOver, writeHandOver } from '../github/handOver.js'
 import type { Log } from '../log.js'
 import { writeOutputs, type WrittenOutputs } from '../output.js'
@@ -32,7 +32,8 @@ import type { Report } from '../report/model.js'
 import { formatEta } from '../run/index.js'
 import { readShards } from '../commands/merge.js'
 import { mergeShards } from '../shard/merge.js'
-import type { ActionSettings } from './inputs.js'
+import { readConfigFromBase } from './baseConfig.js'
+import { applyConfigFile, type ActionSettings } from './inputs.js'
 import { downloadShards, uploadShard } from './shards.js'
 import { hostSystem, installMissing } from './install.js'
 
@@ -89,6 +90,9 @@ async function measureMode(
   services: ActionServices
 ): Promise<ActionOutcome> {
   const { log } = io
+  // Before anything is fetched or built: a fork's head under a privileged event is never run.
+  const refusal = forkRefusal(env.eventName, payload)
+  if (refusal) throw new ConfigError(refusal)
   const refs = refsFromEvent(
     env.eventName,
     payload,
@@ -105,15 +109,17 @@ async function measureMode(
     }
     throw new ConfigError(reason)
   }
+  const repoDir = settings.config.repoDir
+  await log.group('Fetch history', () => ensureHistory(repoDir, [refs.base!, refs.head], log))
+  const fileOptions = await readConfigFromBase(repoDir, refs.base, refs.head, settings.configFile, log)
   const config: Config = {
-    ...settings.config,
+    ...applyConfigFile(settings, fileOptions),
     base: refs.base,
     head: refs.head,
     mergeBase: settings.mergeBaseInput ?? refs.mergeBase
   }
   // Features with extra tools (valgrind for a future `measure` option) add theirs here.
   await log.group('Install build tools', () => installMissing(settings.install, new Set(), hostSystem(), log))
-  await log.group('Fetch history', () => ensureHistory(config.repoDir, [refs.base!, refs.head], log))
 
   const cacheStorage = settings.cacheBaseBuild ? services.cache() : null
   if (settings.cacheBaseBuild && !cacheStorage)

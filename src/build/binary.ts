@@ -5,6 +5,7 @@
 import { accessSync, constants, readdirSync, realpathSync, statSync } from 'node:fs'
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { JobError } from '../errors.js'
+import { childEnvironment } from '../process/childEnv.js'
 import { describeExit, headLines, runProcess, type ProcessResult } from '../process/spawn.js'
 
 /** Default time limit for one probe of a binary (ms): probes only print a version or a list. */
@@ -144,7 +145,7 @@ export interface ProbeResult {
 }
 
 export interface ProbeOptions {
-  /** Default: this process's environment. */
+  /** Default: this process's, without credentials (childEnvironment). */
   env?: NodeJS.ProcessEnv
   /** Per probe process; default {@link PROBE_TIMEOUT_MS}. */
   timeoutMs?: number
@@ -169,7 +170,7 @@ export async function probeBinary(
   cwd: string,
   options: ProbeOptions = {}
 ): Promise<ProbeResult> {
-  const env = options.env ?? process.env
+  const env = options.env ?? childEnvironment()
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS
   const probe = (args: string[]): Promise<ProcessResult> =>
     runProcess(path, args, { cwd, env, stdout: 'capture', stderr: 'capture', timeoutMs, killGraceMs: 500 })

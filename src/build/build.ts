@@ -9,6 +9,7 @@ import { dirname } from 'node:path'
 import type { Side } from '../samples/model.js'
 import type { Log } from '../log.js'
 import { JobError } from '../errors.js'
+import { childEnvironment } from '../process/childEnv.js'
 import { describeExit, readTail, runProcess } from '../process/spawn.js'
 
 /** Lines of build output kept in the result for the error report. */
@@ -20,7 +21,7 @@ export interface BuildOptions {
   cwd: string
   /** The build command, verbatim. */
   command: string
-  /** The environment (BENCHGATE_SIDE is added); default: this process's environment. */
+  /** The environment (BENCHGATE_SIDE is added); default: this process's, without credentials (childEnvironment). */
   env?: NodeJS.ProcessEnv
   log: Log
   /** Where stdout and stderr go (created/truncated), e.g. `<workDir>/logs/build-base.log`. */
@@ -64,7 +65,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   }
   mkdirSync(dirname(logPath), { recursive: true })
   log.info(`Building ${side} in ${cwd}: ${command}`)
-  const env = { ...(options.env ?? process.env), BENCHGATE_SIDE: side }
+  const env = { ...(options.env ?? childEnvironment()), BENCHGATE_SIDE: side }
   const r = await runProcess('/bin/sh', ['-c', command], {
     cwd,
     env,

@@ -9,6 +9,8 @@ export interface IssueComment {
   id: number
   body: string
   login: string | null
+  /** The GitHub App that made the comment (`performed_via_github_app.slug`), if any. */
+  appSlug?: string | null
   url: string
 }
 
@@ -80,8 +82,15 @@ export function createGitHubClient(token: string, repository: { owner: string; r
     id: number
     body?: string | null
     user?: { login: string } | null
+    performed_via_github_app?: { slug?: string } | null
     html_url: string
-  }): IssueComment => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? null, url: c.html_url })
+  }): IssueComment => ({
+    id: c.id,
+    body: c.body ?? '',
+    login: c.user?.login ?? null,
+    appSlug: c.performed_via_github_app?.slug ?? null,
+    url: c.html_url
+  })
 
   return {
     async authenticatedLogin() {

@@ -5,7 +5,7 @@
  * that may not comment (fork PRs get a read-only token) is a warning, not a failure: the job
  * summary still carries the report.
  */
-import type { Log } from '../log.js'
+import { silentLog, type Log } from '../log.js'
 import { COMMENT_MAX_CHARS } from '../report/markdown.js'
 import { GitHubApiError, type GitHubClient, type IssueComment } from './client.js'
 import { fitComment, isBenchgateBody, mergeSections, parseSections } from './commentSections.js'
@@ -23,7 +23,7 @@ export interface StickyCommentOptions {
   mode: CommentMode
   /** Did anything change (a regression or improvement)? Decides `on-change` for a first comment. */
   changed: boolean
-  /** Login whose comments are ours; default: the token's user, or github-actions[bot]. */
+  /** Login whose comments are ours (`comment-author`); default: see {@link findOurs}. */
   author?: string
   /** This job's report key: its section of the shared comment (default 'default'). */
   key?: string
@@ -65,10 +65,14 @@ export async function upsertStickyComment(
     return rendered.get(maxChars)!
   }
   try {
-    const author = options.author || (await client.authenticatedLogin()) || ACTIONS_BOT_LOGIN
+    const author = options.author || (await client.authenticatedLogin())
     let result: StickyCommentResult = { action: 'unchanged', url: null }
     for (let write = 0; write < MAX_WRITES; write++) {
-      const ours = (await client.listIssueComments(options.pullNumber)).filter((c) => isOurs(c, author))
+      const ours = findOurs(
+        await client.listIssueComments(options.pullNumber),
+        author,
+        write === 0 ? log : silentLog
+      )
       const target = ours.at(-1)
       const others = mergeSections(
         ours.map((c) => c.body),
@@ -90,6 +94,8 @@ export async function upsertStickyComment(
         if (options.mode === 'on-change' && !options.changed)
           return { action: 'skipped', url: null, reason: "comment: 'on-change' and nothing changed" }
         const created = await client.createIssueComment(options.pullNumber, body)
+        if (!author && created.login)
+          log.info(`comment author: ${created.login} (set 'comment-author: ${created.login}' to pin it)`)
         result = { action: 'created', url: created.url }
       }
       if (!options.settleMs) return result
@@ -110,10 +116,6 @@ export async function upsertStickyComment(
   }
 }
 
-function isOurs(comment: IssueComment, author: string): boolean {
-  return comment.login === author && isBenchgateBody(comment.body)
-}
-
 /** Whether `body` holds exactly the section of `key` that `composed` has. */
 function sameSection(body: string, composed: string, key: string): boolean {
   const mine = parseSections(composed).find((s) => s.key === key)
@@ -123,4 +125,35 @@ function sameSection(body: string, composed: string, key: string): boolean {
 /** What an older duplicate of the comment becomes (without markers: no longer ours). */
 function movedNote(url: string): string {
   return `_benchgate's report moved to ${url}._`
+}
+
+/**
+ * Our benchgate comments (any key's sections), oldest first. With a known author (the `comment-author` input, or
+ * a personal token's user): that login's. With an installation token (the GITHUB_TOKEN or a GitHub
+ * App's), which has no "who am I" call (`GET /user` and `GET /app` are refused), those a GitHub App
+ * made as itself — login `<slug>[bot]` with `performed_via_github_app.slug` = slug, which no person
+ * quoting a benchgate comment can forge — or by github-actions[bot]; if several apps did, the newest one's.
+ */
+export function findOurs(
+  comments: IssueComment[],
+  author: string | null | undefined,
+  log: Log
+): IssueComment[] {
+  const marked = comments.filter((c) => isBenchgateBody(c.body))
+  if (author) return marked.filter((c) => loginMatches(c.login, author))
+  const byApp = marked.filter(
+    (c) => c.login === ACTIONS_BOT_LOGIN || (!!c.appSlug && c.login === `${c.appSlug}[bot]`)
+  )
+  const logins = [...new Set(byApp.map((c) => c.login))]
+  if (logins.length <= 1) return byApp
+  const newest = byApp.at(-1)!.login
+  log.warn(
+    `benchgate comments by several apps (${logins.join(', ')}): using ${newest}'s; set 'comment-author' to choose`
+  )
+  return byApp.filter((c) => c.login === newest)
+}
+
+/** `my-app` names the app's bot `my-app[bot]` too. */
+function loginMatches(login: string | null, author: string): boolean {
+  return login === author || login === `${author}[bot]`
 }

@@ -99,3 +99,36 @@ function str(v: unknown): string | undefined {
 function sha(v: unknown): string | undefined {
   return typeof v === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v) ? v : undefined
 }
+
+/** Events whose workflow runs with the base repository's write token and secrets whatever the head. */
+const PRIVILEGED_EVENTS = ['pull_request_target', 'workflow_run']
+
+/**
+ * Why modes `run` and `measure` must not build this event's head, or null when they may.
+ * `pull_request_target` and `workflow_run` run with this repository's write token, secrets and the
+ * default branch's cache scope; building a head that comes from another repository (a fork) there
+ * would run the fork's code with all of that (the "pwn request"). Decided from the payload alone,
+ * before anything is fetched or built. A head whose repository cannot be told is treated as foreign.
+ */
+export function forkRefusal(eventName: string, payload: Record<string, unknown>): string | null {
+  if (!PRIVILEGED_EVENTS.includes(eventName)) return null
+  const repoName = (v: unknown) => str(record(v)?.full_name) ?? null
+  const own = repoName(payload.repository)
+  let head: string | null
+  if (eventName === 'pull_request_target') {
+    const pr = record(payload.pull_request)
+    if (!pr) return null // not a pull request payload: nothing of a fork to build
+    head = repoName(record(pr.head)?.repo)
+  } else {
+    const run = record(payload.workflow_run)
+    if (!run) return null
+    head = repoName(run.head_repository)
+  }
+  if (own && head && own.toLowerCase() === head.toLowerCase()) return null
+  return (
+    `refusing to build: this '${eventName}' run is for code from another repository (${head ?? 'unknown, e.g. a deleted fork'}), ` +
+    `and '${eventName}' runs with ${own ?? 'this repository'}'s write token and secrets, so the fork's build would get them. ` +
+    "Use the fork-safe pair instead: 'mode: measure' in a 'pull_request' workflow (read-only token) and 'mode: comment' in a " +
+    "'workflow_run' workflow (examples/workflows/benchgate-measure.yml and benchgate-comment.yml; docs/security.md)"
+  )
+}

@@ -1,0 +1,238 @@
+/**
+ * The built Action (dist/index.js) attacked as a pull request would attack it (issue 13), against
+ * the local fake GitHub: a fork's head under pull_request_target / workflow_run is refused before
+ * anything is fetched or built; the build and every benchmark process see none of the step's
+ * credentials; a benchgate.json in the PR cannot relax the gate. The "benchmark" is a small Node
+ * script posing as a Google Benchmark binary (no compiler needed), which dumps its environment.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import yaml from 'js-yaml'
+import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
+import { tempRepo } from '../helpers/repo.js'
+
+const ROOT = new URL('../../', import.meta.url).pathname
+const DIST = join(ROOT, 'dist/index.js')
+const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { default?: string }>
+}
+
+/** A Google Benchmark look-alike: rejects --benchgate_version like benchmark_main, lists one
+ * benchmark, writes `repetitions` samples of NS ns (±1%), and dumps its environment first. */
+const fakeBench = (ns: number) => `#!/usr/bin/env node
+import { writeFileSync } from 'node:fs'
+const args = process.argv.slice(2)
+const get = (f) => args.find((a) => a.startsWith(f + '='))?.slice(f.length + 1)
+if (args.includes('--benchgate_version')) { console.error('unrecognized command-line flag: --benchgate_version'); process.exit(1) }
+writeFileSync(process.env.BENCH_DUMP + '/bench-' + process.pid + '.env',
+  Object.entries(process.env).map(([k, v]) => k + '=' + v).sort().join('\\n'))
+if (args.includes('--benchmark_list_tests=true')) { console.log('BM_Work'); process.exit(0) }
+const reps = Number(get('--benchmark_repetitions') ?? 1)
+const benchmarks = []
+for (let r = 0; r < reps; r++) {
+  const t = ${ns} * (1 + 0.01 * Math.random())
+  benchmarks.push({ name: 'BM_Work', run_name: 'BM_Work', run_type: 'iteration', repetitions: reps,
+    repetition_index: r, threads: 1, iterations: 1000, real_time: t, cpu_time: t, time_unit: 'ns' })
+}
+writeFileSync(get('--benchmark_out'), JSON.stringify({ context: { host_name: 'fake', num_cpus: 2 }, benchmarks }))
+`
+
+function runAction(
+  env: RunnerEnv,
+  cwd: string
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [DIST], { env: env.env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+describe('the Action attacked by a pull request (dist/index.js against a local GitHub)', () => {
+  let fake: FakeGitHub
+  let repo: ReturnType<typeof tempRepo>
+  let baseSha: string
+  let headSha: string
+  const PR = 3
+  const dump = mkdtempSync(join(tmpdir(), 'bg-dump-'))
+  const BUILD =
+    'mkdir -p build && cp bench.mjs build/bench && chmod +x build/bench && env | sort > "$BENCH_DUMP/build-$BENCHGATE_SIDE.env"'
+
+  const inputs = (own: Record<string, string>) => {
+    const out: Record<string, string> = {}
+    for (const [name, spec] of Object.entries(action.inputs)) out[name] = spec.default ?? ''
+    return {
+      ...out,
+      'github-token': fake.token,
+      build: BUILD,
+      binary: 'build/bench',
+      'min-time': '0.01',
+      'cache-base-build': 'false',
+      'upload-artifacts': 'false',
+      comment: 'never',
+      ...own
+    }
+  }
+  const prPayload = (fixture: any) => {
+    fixture.number = PR
+    fixture.pull_request.number = PR
+    fixture.pull_request.base.sha = baseSha
+    fixture.pull_request.base.ref = 'main'
+    fixture.pull_request.head.sha = headSha
+    fixture.pull_request.head.ref = 'feature/slower'
+    return fixture
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeGitHub()
+    repo = tempRepo('bg-attack-')
+    baseSha = repo.commitFiles(
+      { 'bench.mjs': fakeBench(1000), 'benchgate.json': JSON.stringify({ rounds: 8, repetitions: 2 }) },
+      'base: the gate as the maintainers set it'
+    )
+    repo.git('checkout', '-qb', 'feature/slower')
+    headSha = repo.commitFiles(
+      {
+        'bench.mjs': fakeBench(1300),
+        'benchgate.json': JSON.stringify({ rounds: 9, repetitions: 2, 'fail-on': 'never', 'min-effect': 0.9 })
+      },
+      'PR: 30% slower, and a benchgate.json that waves it through'
+    )
+  })
+  afterAll(async () => {
+    await fake?.close()
+    rmSync(repo.dir, { recursive: true, force: true })
+    rmSync(dump, { recursive: true, force: true })
+  })
+
+  describe('a fork under a privileged event is refused before any fetch or build', () => {
+    const expectRefusedBeforeBuild = (r: { code: number | null; stdout: string }, out: string) => {
+      expect(r.code).toBe(1)
+      expect(r.stdout).toMatch(/::error::benchgate: refusing to build: .*mallory\/Hello-World/)
+      expect(r.stdout).toMatch(/mode: measure.*'pull_request'.*mode: comment.*'workflow_run'/)
+      expect(r.stdout).not.toMatch(/::group::(Fetch history|Build|Check out)/)
+      expect(readdirSync(dump).filter((f) => f.startsWith('build-'))).toEqual([])
+      expect(existsSync(join(out, 'build-head.log'))).toBe(false)
+    }
+
+    for (const mode of ['run', 'measure']) {
+      it(`pull_request_target + a head from a fork, mode ${mode}`, async () => {
+        const env = fake.env({
+          event: 'pull_request.synchronize',
+          eventName: 'pull_request_target',
+          payload: (f: any) => {
+            prPayload(f).pull_request.head.repo.full_name = 'mallory/Hello-World'
+            return f
+          },
+          inputs: inputs({ mode }),
+          workspace: repo.dir,
+          vars: { BENCH_DUMP: dump }
+        })
+        const r = await runAction(env, repo.dir)
+        expectRefusedBeforeBuild(r, join(repo.dir, 'benchgate-out'))
+        env.cleanup()
+      }, 60_000)
+    }
+
+    it('workflow_run of a run whose head repository is a fork, with the fork head passed as input', async () => {
+      const env = fake.env({
+        event: 'workflow_run.completed',
+        payload: (f: any) => {
+          f.workflow_run.head_repository.full_name = 'mallory/Hello-World'
+          f.workflow_run.head_sha = headSha
+          return f
+        },
+        inputs: inputs({ mode: 'run', base: baseSha, head: headSha }),
+        workspace: repo.dir,
+        vars: { BENCH_DUMP: dump }
+      })
+      const r = await runAction(env, repo.dir)
+      expectRefusedBeforeBuild(r, join(repo.dir, 'benchgate-out'))
+      env.cleanup()
+    }, 60_000)
+  })
+
+  describe('a PR that tries to read credentials and relax its gate (one run, mode run)', () => {
+    let result: { code: number | null; stdout: string; stderr: string }
+    let env: RunnerEnv
+    const OIDC = 'oidc-request-token-0123456789'
+    beforeAll(async () => {
+      env = fake.env({
+        event: 'pull_request.synchronize',
+        payload: prPayload,
+        inputs: inputs({}),
+        workspace: repo.dir,
+        vars: {
+          BENCH_DUMP: dump,
+          // What a workflow author might pass on to the step, under other names:
+          GITHUB_TOKEN: fake.token,
+          CLONE_URL: `https://x-access-token:${fake.token}@github.com/o/r.git`,
+          ACTIONS_ID_TOKEN_REQUEST_TOKEN: OIDC,
+          ACTIONS_ID_TOKEN_REQUEST_URL: `${fake.url}/oidc`
+        }
+      })
+      result = await runAction(env, repo.dir)
+    }, 120_000)
+    afterAll(() => env?.cleanup())
+
+    const dumps = () => readdirSync(dump).map((f) => ({ f, text: readFileSync(join(dump, f), 'utf8') }))
+
+    it('the step itself had the credentials (the attack is real)', () => {
+      expect(env.env['INPUT_GITHUB-TOKEN']).toBe(fake.token)
+      expect(env.env.ACTIONS_RUNTIME_TOKEN).toBeTruthy()
+    })
+
+    it('a build command and benchmark binaries that dump their environment show no token', () => {
+      const all = dumps()
+      const builds = all.filter((d) => d.f.startsWith('build-')).map((d) => d.f)
+      expect(builds.sort()).toEqual(['build-base.env', 'build-head.env'])
+      // probes (2 per side) + warm-up round + 8 measured rounds, per side
+      expect(all.filter((d) => d.f.startsWith('bench-')).length).toBeGreaterThanOrEqual(2 * (8 + 1))
+      for (const { f, text } of all) {
+        expect({ f, dumpWorks: text.includes(`BENCH_DUMP=${dump}`) }).toEqual({ f, dumpWorks: true })
+        for (const secret of [fake.token, env.env.ACTIONS_RUNTIME_TOKEN, OIDC])
+          expect({ f, leaks: text.includes(secret) }).toEqual({ f, leaks: false })
+        expect({
+          f,
+          names: text.match(
+            /^(INPUT_|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_|GITHUB_TOKEN|GITHUB_OUTPUT|GITHUB_ENV)[^=]*/gm
+          )
+        }).toEqual({
+          f,
+          names: null
+        })
+      }
+    })
+
+    it('every benchmark process of both sides got the very same environment', () => {
+      const benches = new Set(
+        dumps()
+          .filter((d) => d.f.startsWith('bench-'))
+          .map((d) => d.text)
+      )
+      expect(benches.size).toBe(1)
+    })
+
+    it("benchgate.json in the PR cannot weaken the gate: the base commit's file is used, and the log says so", () => {
+      expect(result.stdout).toMatch(
+        new RegExp(`benchgate.json read from the base commit ${baseSha.slice(0, 7)}`)
+      )
+      expect(result.stdout).toMatch(
+        /::warning::this change edits benchgate\.json: the edit takes effect once it is merged/
+      )
+      expect(result.stdout).toMatch(/round 8 done/) // rounds: 8 from the base, not 9 from the PR
+      expect(result.stdout).not.toMatch(/round 9 done/)
+      expect(result.stdout).toMatch(/::error::benchgate: fail: 1 regression/) // not fail-on: never
+      expect(result.code).toBe(1)
+      expect(env.outputs().verdict).toBe('regression') // not min-effect 0.9
+    })
+  })
+})
