@@ -199,7 +199,9 @@ describeIf('faults during a run (end to end)', () => {
       expect(thrown).toBeUndefined()
       expect(io.err).toMatch(/benchgate: the disk is full \(.*ENOSPC: no space left on device/)
       // Noticed after the round that filled it, not after all 40 rounds were measured and thrown away.
-      expect(io.err).toMatch(/KiB free under .* after (warm-up|round \d+) (base|head).*stopped before measuring/)
+      expect(io.err).toMatch(
+        /KiB free under .* after (warm-up|round \d+) (base|head).*stopped before measuring/
+      )
       const stoppedAt = /after (?:warm-up|round (\d+)) (?:base|head)/.exec(io.err)
       expect(Number(stoppedAt?.[1] ?? 0)).toBeLessThan(10) // of 40 rounds
       // Head's sample files could not be written: its benchmarks are failed, never 'removed'.
