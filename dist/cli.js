@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdirSync, writeFileSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, existsSync, rmSync, copyFileSync, chmodSync, writeSync, unlinkSync, mkdtempSync } from 'node:fs';
+import { readFileSync, realpathSync, mkdirSync, writeFileSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, existsSync, rmSync, copyFileSync, chmodSync, statfsSync, writeSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { platform, arch, hostname, tmpdir } from 'node:os';
@@ -42947,6 +42947,46 @@ async function runBenchmarkProcess(o) {
     };
 }
 
+/**
+ * Stops a run whose disk is full before it measures rounds it cannot keep: a benchmark process whose
+ * sample file cannot be written still runs to the end (Google Benchmark's ofstream fails quietly), so
+ * without this check every remaining round would be measured and thrown away, and the job would only
+ * fail when the results are written.
+ */
+/** Below this much free space a round's sample files (and the results after them) cannot be trusted to fit. */
+const MIN_FREE_BYTES = 64 * 1024;
+/** Free bytes for an unprivileged writer under `dir`, or undefined where the platform cannot say. */
+function freeBytes(dir) {
+    try {
+        const s = statfsSync(dir);
+        return s.bavail * s.bsize;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Size of `file` in bytes (0 when it is missing). */
+function fileSize(file) {
+    try {
+        return statSync(file).size;
+    }
+    catch {
+        return 0;
+    }
+}
+/**
+ * Throws an ENOSPC error (described as "the disk is full" with what to do) when the free space under
+ * `dir` is below twice the largest sample file so far (one round writes two) or {@link MIN_FREE_BYTES}.
+ */
+function assertRoomForRound(dir, largestFileBytes, roundLabel) {
+    const free = freeBytes(dir);
+    const need = Math.max(MIN_FREE_BYTES, 2 * largestFileBytes);
+    if (free === undefined || free >= need)
+        return;
+    throw Object.assign(new Error(`ENOSPC: no space left on device: ${Math.floor(free / 1024)} KiB free under ${dir} after ${roundLabel}, ` +
+        `a round needs about ${Math.ceil(need / 1024)} KiB; stopped before measuring rounds that could not be kept`), { code: 'ENOSPC' });
+}
+
 function mean(xs) {
     return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
 }
@@ -43009,6 +43049,7 @@ async function runRounds(o) {
             etaMs
         };
     };
+    let largestFile = 0;
     outer: for (const entry of plan) {
         const warmup = entry.round < 0;
         if (o.signal?.aborted) {
@@ -43042,6 +43083,8 @@ async function runRounds(o) {
             });
             runs.push(result);
             const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`;
+            largestFile = Math.max(largestFile, fileSize(outFile));
+            assertRoomForRound(o.samplesDir, largestFile, label);
             if (result.ok) {
                 failures[side] = 0;
                 log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);

@@ -183,7 +183,7 @@ describeIf('faults during a run (end to end)', () => {
       rmSync(mnt, { recursive: true, force: true })
     })
 
-    it('stops with exit 3 and a message naming the full disk, not a stack trace', async () => {
+    it('stops at the round that filled it, with exit 3 and a message naming the full disk, not a stack trace', async () => {
       if (!mounted) return
       const out = join(mnt, 'out')
       mkdirSync(out)
@@ -198,6 +198,12 @@ describeIf('faults during a run (end to end)', () => {
       }
       expect(thrown).toBeUndefined()
       expect(io.err).toMatch(/benchgate: the disk is full \(.*ENOSPC: no space left on device/)
+      // Noticed after the round that filled it, not after all 40 rounds were measured and thrown away.
+      expect(io.err).toMatch(
+        /KiB free under .* after (warm-up|round \d+) (base|head).*stopped before measuring/
+      )
+      const stoppedAt = /after (?:warm-up|round (\d+)) (?:base|head)/.exec(io.err)
+      expect(Number(stoppedAt?.[1] ?? 0)).toBeLessThan(10) // of 40 rounds
       // Head's sample files could not be written: its benchmarks are failed, never 'removed'.
       expect(io.err).not.toMatch(/\d+ removed/)
       expect(io.err).not.toMatch(/^\s+at .*\(.*\.ts:\d+:\d+\)/m) // no stack trace

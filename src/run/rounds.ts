@@ -15,6 +15,7 @@ import {
 } from './benchmark.js'
 import { JobError } from '../errors.js'
 import { formatEta, type PlannedRound } from './plan.js'
+import { assertRoomForRound, fileSize } from './diskSpace.js'
 import { assertEqualLength, sampleFilePath } from './stage.js'
 
 export interface SideSetup {
@@ -152,6 +153,7 @@ export async function runRounds(o: RoundsOptions): Promise<RoundsResult> {
     }
   }
 
+  let largestFile = 0
   outer: for (const entry of plan) {
     const warmup = entry.round < 0
     if (o.signal?.aborted) {
@@ -187,6 +189,8 @@ export async function runRounds(o: RoundsOptions): Promise<RoundsResult> {
       })
       runs.push(result)
       const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`
+      largestFile = Math.max(largestFile, fileSize(outFile))
+      assertRoomForRound(o.samplesDir, largestFile, label)
       if (result.ok) {
         failures[side] = 0
         log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`)
