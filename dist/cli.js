@@ -39751,7 +39751,16 @@ function formatPercent(x, digits = 1) {
 /** The level of a CI in percent: 0.99 -> "99%". */
 function formatLevel(confLevel) {
     const pct = confLevel * 100;
-    return `${Number.isInteger(Math.round(pct * 10) / 10) ? Math.round(pct) : pct.toFixed(1)}%`;
+    if (Number.isInteger(Math.round(pct * 10) / 10) && Math.round(pct) < 100)
+        return `${Math.round(pct)}%`;
+    // Simultaneous levels sit close to 100% (1 − 0.01/200 = 99.995%): as many digits as it takes not
+    // to round a level below 100% up to "100%".
+    for (let digits = 1; digits < 8; digits++) {
+        const shown = pct.toFixed(digits);
+        if (Number(shown) < 100 || pct >= 100)
+            return `${shown.replace(/\.?0+$/, '')}%`;
+    }
+    return `${pct}%`;
 }
 /** Plural helper: (2, 'round') -> "2 rounds". */
 function plural(n, word, many = `${word}s`) {
@@ -40425,8 +40434,8 @@ function changedPart(changed, suite) {
     const needed = [0];
     const items = changed.map((c) => {
         const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
-        const row = `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseMedian)} | ` +
-            `${formatDuration(c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictCell(c, notes)} |`;
+        const row = `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
+            `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictCell(c, notes)} |`;
         needed.push(notes.count);
         return row;
     });
@@ -40464,7 +40473,7 @@ function quietPart(quiet, suite) {
     const items = quiet.map((c) => {
         const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
         const mde = c.power?.minDetectableEffect;
-        const row = `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ` +
+        const row = `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
             `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictCell(c, notes)} |`;
         needed.push(notes.count);
         return row;
@@ -40848,24 +40857,6 @@ function timePositions(samples, side) {
     });
     return { axis: 'rounds', x };
 }
-/**
- * The analysed series of one side: the raw values, or at the run level one median per run in
- * order of first appearance (as the analysis forms them).
- */
-function analysedSeries(samples, level, metric) {
-    const values = samples.map((s) => valueOf(s, metric));
-    if (level !== 'runs')
-        return values;
-    const runs = new Map();
-    samples.forEach((s, i) => {
-        const g = runs.get(s.run);
-        if (g)
-            g.push(values[i]);
-        else
-            runs.set(s.run, [values[i]]);
-    });
-    return [...runs.values()].map((g) => median$1(g));
-}
 function valueOf(s, metric) {
     return metric === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs;
 }
@@ -40887,7 +40878,8 @@ function benchmarkPlotData(comparison, samples, metric) {
         const values = list.map((x) => valueOf(x, metric));
         const pos = timePositions(list, s);
         const keep = thin(values.length, MAX_SERIES_POINTS);
-        const series = analysedSeries(list, level, metric);
+        // The series the analysis tested (one median per run at the run level), never recomputed here.
+        const series = comparison.series?.[s] ?? [];
         let correlogram = null;
         if (series.length >= 3) {
             const a = acf(series, Math.min(series.length - 1, ACF_MAX_LAG));
@@ -40910,8 +40902,8 @@ function benchmarkPlotData(comparison, samples, metric) {
     const both = [raw.base, raw.head].map((l) => l.map((x) => valueOf(x, metric)));
     const any = both[0].length + both[1].length > 0;
     let differences = null;
-    if (raw.base.length > 0 && raw.head.length > 0) {
-        const d = pairwiseDifferences(analysedSeries(raw.base, level, metric), analysedSeries(raw.head, level, metric));
+    if (comparison.series && comparison.series.base.length > 0 && comparison.series.head.length > 0) {
+        const d = pairwiseDifferences(comparison.series.base, comparison.series.head);
         differences = { ...d, estimate: comparison.shift?.estimate ?? null, ci: comparison.shift?.ci ?? null };
     }
     return {
@@ -41169,7 +41161,7 @@ function summarySection(report, ordered) {
                 ? `<strong>${formatChange(c.ratio.estimate)}</strong> ${formatChangeCi(c.ratio.ci)}`
                 : '–';
             out.push(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
-                `<td class="num">${formatDuration(c.baseMedian)}</td><td class="num">${formatDuration(c.headMedian)}</td>` +
+                `<td class="num">${formatDuration(c.baseLocation ?? c.baseMedian)}</td><td class="num">${formatDuration(c.headLocation ?? c.headMedian)}</td>` +
                 `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictHtml(c)}</td></tr>`);
         }
         out.push('</tbody></table></div>');
@@ -41180,8 +41172,8 @@ function summarySection(report, ordered) {
         for (const c of quiet) {
             const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
             const mde = c.power?.minDetectableEffect;
-            out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${formatDuration(c.baseMedian)}</td>` +
-                `<td class="num">${formatDuration(c.headMedian)}</td><td class="num">${change}</td>` +
+            out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${formatDuration(c.baseLocation ?? c.baseMedian)}</td>` +
+                `<td class="num">${formatDuration(c.headLocation ?? c.headMedian)}</td><td class="num">${change}</td>` +
                 `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictHtml(c)}</td></tr>`);
         }
         out.push('</tbody></table></div></details>');
@@ -41630,8 +41622,8 @@ function row(c) {
     verdict += adaptiveNote(c);
     return [
         displayName(c.benchmark),
-        formatDuration(c.baseMedian),
-        formatDuration(c.headMedian),
+        formatDuration(c.baseLocation ?? c.baseMedian),
+        formatDuration(c.headLocation ?? c.headMedian),
         c.ratio ? formatChange(c.ratio.estimate) : '–',
         c.ratio ? formatChangeCi(c.ratio.ci) : '',
         formatP(c.pAdjusted),

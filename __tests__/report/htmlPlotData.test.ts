@@ -3,7 +3,6 @@ import { quantile as ssQuantile } from 'simple-statistics'
 import {
   ACF_MAX_LAG,
   MAX_BINS,
-  analysedSeries,
   bandwidthNrd0,
   benchmarkPlotData,
   boxStats,
@@ -115,17 +114,7 @@ describe('pairwise differences', () => {
     const samples = synthSamples()
     const report = synthReport(samples)
     const c = report.suite.comparisons.find((x) => x.benchmark === 'BM_OrderBook/map/20000')!
-    const own = samples.filter((s) => s.benchmark === c.benchmark)
-    const base = analysedSeries(
-      own.filter((s) => s.side === 'base'),
-      c.level,
-      'real_time'
-    )
-    const head = analysedSeries(
-      own.filter((s) => s.side === 'head'),
-      c.level,
-      'real_time'
-    )
+    const { base, head } = c.series!
     const d = pairwiseDifferences(base, head)
     expect(d.total).toBe(base.length * head.length)
     expect(d.used).toBe(d.total)
@@ -204,8 +193,7 @@ describe('benchmarkPlotData', () => {
       const own = samples.filter((s) => s.benchmark === c.benchmark)
       const p = benchmarkPlotData(c, own, 'real_time')
       for (const side of ['base', 'head'] as const) {
-        const list = own.filter((s) => s.side === side)
-        const series = analysedSeries(list, c.level, 'real_time')
+        const series = c.series![side]
         expect(series.length).toBe(c[side]!.analysed)
         const expected = acf(series, Math.min(series.length - 1, ACF_MAX_LAG))
         expect(p[side]!.acf).toEqual({ r: expected.r, band: expected.band, n: expected.n })
@@ -215,11 +203,11 @@ describe('benchmarkPlotData', () => {
     }
   )
 
-  it('analyses run medians at the run level, as the analysis does', () => {
+  it('draws the run medians the analysis tested at the run level', () => {
     const c = report.suite.comparisons.find((x) => x.level === 'runs')!
     expect(c).toBeDefined()
     const list = samples.filter((s) => s.benchmark === c.benchmark && s.side === 'base')
-    const series = analysedSeries(list, 'runs', 'real_time')
+    const series = c.series!.base
     const runs = [...new Set(list.map((s) => s.run))]
     expect(series.length).toBe(runs.length)
     const first = list

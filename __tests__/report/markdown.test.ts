@@ -98,6 +98,20 @@ const mixed = report([
 const visible = (md: string) =>
   md.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))).replace(/\u2060/g, '')
 
+describe('Base and Head columns', () => {
+  it('show the locations the test used (run medians), not the medians of every repetition', () => {
+    // One process ran slow on base: the raw median (75.4 µs) and the run-level location (86.1 µs) differ,
+    // and only the latter agrees with the change the test reports (89.38 / 86.1 = +3.8%).
+    const c = comparison('BM_Parse', 'regression', 1.038, [1.025, 1.05], 1e-6)
+    Object.assign(c, { baseMedian: 75_400, headMedian: 89_380, baseLocation: 86_100, headLocation: 89_380 })
+    const r = report([c])
+    for (const out of [renderMarkdown(r), renderTerminal(r)]) {
+      expect(out).toContain('86.10 µs')
+      expect(out).not.toContain('75.40 µs')
+    }
+  })
+})
+
 describe('renderMarkdown', () => {
   const md = visible(renderMarkdown(mixed))
 

@@ -52,7 +52,14 @@ export function formatPercent(x: number | null, digits = 1): string {
 /** The level of a CI in percent: 0.99 -> "99%". */
 export function formatLevel(confLevel: number): string {
   const pct = confLevel * 100
-  return `${Number.isInteger(Math.round(pct * 10) / 10) ? Math.round(pct) : pct.toFixed(1)}%`
+  if (Number.isInteger(Math.round(pct * 10) / 10) && Math.round(pct) < 100) return `${Math.round(pct)}%`
+  // Simultaneous levels sit close to 100% (1 − 0.01/200 = 99.995%): as many digits as it takes not
+  // to round a level below 100% up to "100%".
+  for (let digits = 1; digits < 8; digits++) {
+    const shown = pct.toFixed(digits)
+    if (Number(shown) < 100 || pct >= 100) return `${shown.replace(/\.?0+$/, '')}%`
+  }
+  return `${pct}%`
 }
 
 /** Plural helper: (2, 'round') -> "2 rounds". */

@@ -107,8 +107,8 @@ function changedPart(changed: Comparison[], suite: SuiteResult): Part {
   const items = changed.map((c) => {
     const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–'
     const row =
-      `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseMedian)} | ` +
-      `${formatDuration(c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictCell(c, notes)} |`
+      `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
+      `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictCell(c, notes)} |`
     needed.push(notes.count)
     return row
   })
@@ -146,7 +146,7 @@ function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–'
     const mde = c.power?.minDetectableEffect
     const row =
-      `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseMedian)} | ${formatDuration(c.headMedian)} | ` +
+      `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
       `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictCell(c, notes)} |`
     needed.push(notes.count)
     return row

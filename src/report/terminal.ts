@@ -122,8 +122,8 @@ function row(c: Comparison): string[] {
   verdict += adaptiveNote(c)
   return [
     displayName(c.benchmark),
-    formatDuration(c.baseMedian),
-    formatDuration(c.headMedian),
+    formatDuration(c.baseLocation ?? c.baseMedian),
+    formatDuration(c.headLocation ?? c.headMedian),
     c.ratio ? formatChange(c.ratio.estimate) : '–',
     c.ratio ? formatChangeCi(c.ratio.ci) : '',
     formatP(c.pAdjusted),

@@ -21,7 +21,7 @@ import type { AnalysisOptions, Comparison } from '../../analysis/types.js'
 import type { Sample, Side } from '../../samples/model.js'
 import { acf } from '../../stats/acf.js'
 import { MILD_FENCE } from '../../stats/outliers.js'
-import { median, quantileType7, summarize } from '../../stats/summary.js'
+import { quantileType7, summarize } from '../../stats/summary.js'
 
 /** Fewest and most histogram bins (a handful of samples still gets a shape; 500 would be noise). */
 export const MIN_BINS = 5
@@ -286,26 +286,6 @@ export interface BenchmarkPlotData {
   differences: (PairwiseDifferences & { estimate: number | null; ci: [number, number] | null }) | null
 }
 
-/**
- * The analysed series of one side: the raw values, or at the run level one median per run in
- * order of first appearance (as the analysis forms them).
- */
-export function analysedSeries(
-  samples: readonly Sample[],
-  level: Comparison['level'],
-  metric: AnalysisOptions['metric']
-): number[] {
-  const values = samples.map((s) => valueOf(s, metric))
-  if (level !== 'runs') return values
-  const runs = new Map<number, number[]>()
-  samples.forEach((s, i) => {
-    const g = runs.get(s.run)
-    if (g) g.push(values[i])
-    else runs.set(s.run, [values[i]])
-  })
-  return [...runs.values()].map((g) => median(g))
-}
-
 function valueOf(s: Sample, metric: AnalysisOptions['metric']): number {
   return metric === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs
 }
@@ -332,7 +312,8 @@ export function benchmarkPlotData(
     const values = list.map((x) => valueOf(x, metric))
     const pos = timePositions(list, s)
     const keep = thin(values.length, MAX_SERIES_POINTS)
-    const series = analysedSeries(list, level, metric)
+    // The series the analysis tested (one median per run at the run level), never recomputed here.
+    const series = comparison.series?.[s] ?? []
     let correlogram: SidePlot['acf'] = null
     if (series.length >= 3) {
       const a = acf(series, Math.min(series.length - 1, ACF_MAX_LAG))
@@ -355,11 +336,8 @@ export function benchmarkPlotData(
   const both = [raw.base, raw.head].map((l) => l.map((x) => valueOf(x, metric)))
   const any = both[0].length + both[1].length > 0
   let differences: BenchmarkPlotData['differences'] = null
-  if (raw.base.length > 0 && raw.head.length > 0) {
-    const d = pairwiseDifferences(
-      analysedSeries(raw.base, level, metric),
-      analysedSeries(raw.head, level, metric)
-    )
+  if (comparison.series && comparison.series.base.length > 0 && comparison.series.head.length > 0) {
+    const d = pairwiseDifferences(comparison.series.base, comparison.series.head)
     differences = { ...d, estimate: comparison.shift?.estimate ?? null, ci: comparison.shift?.ci ?? null }
   }
   return {

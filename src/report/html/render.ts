@@ -251,7 +251,7 @@ function summarySection(report: Report, ordered: Comparison[]): string {
         : '–'
       out.push(
         `<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c) as number)}</td>` +
-          `<td class="num">${formatDuration(c.baseMedian)}</td><td class="num">${formatDuration(c.headMedian)}</td>` +
+          `<td class="num">${formatDuration(c.baseLocation ?? c.baseMedian)}</td><td class="num">${formatDuration(c.headLocation ?? c.headMedian)}</td>` +
           `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictHtml(c)}</td></tr>`
       )
     }
@@ -267,8 +267,8 @@ function summarySection(report: Report, ordered: Comparison[]): string {
       const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–'
       const mde = c.power?.minDetectableEffect
       out.push(
-        `<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${formatDuration(c.baseMedian)}</td>` +
-          `<td class="num">${formatDuration(c.headMedian)}</td><td class="num">${change}</td>` +
+        `<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${formatDuration(c.baseLocation ?? c.baseMedian)}</td>` +
+          `<td class="num">${formatDuration(c.headLocation ?? c.headMedian)}</td><td class="num">${change}</td>` +
           `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictHtml(c)}</td></tr>`
       )
     }
