@@ -39472,6 +39472,20 @@ function parseConfigFile(text, path) {
     }
     return out;
 }
+/**
+ * The options `benchgate run` cannot do without, or a JobError (exit 2) naming the missing one
+ * with an example.
+ */
+function requireRunOptions(config) {
+    const missing = (what) => {
+        throw new JobError(2, 'invalid-option', `benchgate run needs ${what}`);
+    };
+    return {
+        base: config.base || missing('--base (a ref to compare against, e.g. origin/main)'),
+        build: config.build || missing("--build (a shell command, e.g. 'cmake -B build && cmake --build build')"),
+        binary: config.binary || missing('--binary (the benchmark executable, relative to the repository)')
+    };
+}
 
 /** benchgate's version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -39816,7 +39830,7 @@ function mdCode(text) {
 }
 /** Escapes untrusted text for Markdown prose and table cells (no code formatting). */
 function mdText(text) {
-    return escapeInline(text);
+    return unlinked(escapeInline(text));
 }
 /**
  * Escapes prose (warnings, advice, messages) for Markdown and HTML, rendering each `…` pair as a code
@@ -39826,8 +39840,22 @@ function mdText(text) {
 function mdProse(text) {
     const parts = text.split('`');
     if (parts.length % 2 === 0)
-        return escapeInline(text);
-    return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : escapeInline(p))).join('');
+        return mdText(text);
+    return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : mdText(p))).join('');
+}
+/** U+2060 WORD JOINER: invisible, and no GitHub autolink pattern matches across it. */
+const WJ = '\u2060';
+/**
+ * Outside code, GitHub decodes entities before it looks for mentions (`@org/team`), issue links
+ * (`#1`, `org/repo#1`) and bare URLs, so `&#64;` alone does not stop a ping: a word joiner after `@`
+ * and `#`, inside `://` and after `www` breaks every such pattern while the text reads the same.
+ * Inside `<code>` none of them is rendered, so mdCode keeps names copyable (no hidden characters).
+ */
+function unlinked(escaped) {
+    return escaped
+        .replace(/&#64;|&#35;/g, (e) => e + WJ)
+        .replace(/:\/\//g, `:${WJ}//`)
+        .replace(/www\./gi, (w) => `${w.slice(0, 3)}${WJ}.`);
 }
 /** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
 const INLINE = /[&<>"'|`@\\*_~[\]#]/g;
@@ -39942,6 +39970,19 @@ function quietSummary(quiet, suite) {
     const typical = typicalResolution(quiet);
     return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
         (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
+}
+/** Why the rounds stopped before the plan, in words; null when they did not. */
+function stoppedEarlyText(rounds, timeBudgetSeconds) {
+    switch (rounds.stoppedEarly) {
+        case 'time-budget':
+            return `the time budget (${timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`;
+        case 'interrupted':
+            return `interrupted after ${rounds.completedRounds} rounds`;
+        case 'failures':
+            return `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`;
+        default:
+            return null;
+    }
 }
 
 /** Rows of the change chart at most (the tables and the HTML report carry the rest). */
@@ -42319,6 +42360,89 @@ function compilerIdentity(env = process.env) {
 }
 
 /**
+ * Builds both sides in their worktrees, the base from the base-build cache when it holds this exact
+ * build (commit, command, binary, cached paths, compiler); a fresh base build is saved to it.
+ */
+async function buildBothSides(o) {
+    const out = {};
+    for (const side of ['base', 'head']) {
+        if (side === 'base' && o.cache) {
+            const cached = await restoreBaseBuild(o.cache, o);
+            if (cached) {
+                out.base = cached;
+                continue;
+            }
+        }
+        out[side] = await runBuild({
+            side,
+            cwd: o.trees[side],
+            command: o.command,
+            env: o.env,
+            log: o.log,
+            logPath: join(o.outDir, `build-${side}.log`),
+            timeoutMs: o.timeoutMs,
+            signal: o.signal
+        });
+        o.log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
+        if (side === 'base' && out.base.ok && o.cache)
+            await saveBaseBuild(o.cache, o);
+    }
+    return out;
+}
+/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
+function baseCacheKey(cache, o) {
+    return baseBuildCacheKey({
+        baseSha: o.baseSha,
+        build: o.command,
+        binary: o.binary,
+        paths: cache.paths,
+        compiler: compilerIdentity()
+    });
+}
+/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
+async function restoreBaseBuild(cache, o) {
+    const { log } = o;
+    const tree = o.trees.base;
+    const key = baseCacheKey(cache, o);
+    try {
+        const hit = await cache.storage.restore(cache.paths.map((p) => resolve(tree, p)), key);
+        if (!hit) {
+            log.info(`base build cache: no entry for ${key}; building`);
+            return null;
+        }
+        locateBinary(tree, o.binary);
+        log.info(`base build cache: restored ${key}; the base build is skipped`);
+        return {
+            side: 'base',
+            ok: true,
+            exitCode: 0,
+            signal: null,
+            timedOut: false,
+            durationMs: 0,
+            logTail: '',
+            logPath: '',
+            outcome: 'restored from cache'
+        };
+    }
+    catch (e) {
+        log.warn(`base build cache: could not use ${key} (${e.message}); building instead`);
+        return null;
+    }
+}
+async function saveBaseBuild(cache, o) {
+    const { log } = o;
+    const tree = o.trees.base;
+    const key = baseCacheKey(cache, o);
+    try {
+        await cache.storage.save(cache.paths.map((p) => resolve(tree, p)), key);
+        log.info(`base build cache: saved ${key}`);
+    }
+    catch (e) {
+        log.warn(`base build cache: could not save ${key}: ${e.message}`);
+    }
+}
+
+/**
  * Running git: always `execFile('git', [args...])`, never a shell, so ref and branch names are plain
  * argv entries that no shell ever parses. Messages are forced to English (LC_ALL=C) so they can be
  * recognised, prompts are disabled, and GIT_DIR-style variables inherited from a hook are dropped
@@ -42663,6 +42787,16 @@ async function listWorktrees(repoDir) {
         }
     }
     return out;
+}
+
+/**
+ * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
+ * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
+ * commands/ both import it downwards.
+ */
+/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
+function shellQuote(s) {
+    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 const DEFAULT_WARMUP_ROUNDS = 1;
@@ -46070,13 +46204,62 @@ function collectRun(result, samples, issues, provenance) {
 }
 
 /**
- * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
- * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
- * commands/ both import it downwards.
+ * Measures both sides as the config says: fixed ABBA rounds, or adaptive rounds that stop per
+ * benchmark once it is resolved; under the host lock when one is configured. Collects every run's
+ * samples, issues and provenance as it finishes (so an interrupted run keeps what it measured).
  */
-/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
-function shellQuote(s) {
-    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+async function measureBothSides(config, o) {
+    const { log } = o;
+    const release = config.lockFile
+        ? await acquireHostLock(resolve(config.lockFile), { log, signal: o.signal })
+        : () => { };
+    const samples = [];
+    const issues = [];
+    const provenance = { base: {}, head: {} };
+    try {
+        const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary });
+        const measure = {
+            sides: {
+                base: { binary: staged.base, cwd: o.sides.base.cwd },
+                head: { binary: staged.head, cwd: o.sides.head.cwd }
+            },
+            samplesDir: o.samplesDir,
+            env: o.env,
+            kind: o.kind,
+            repetitions: config.repetitions,
+            minTimeSeconds: config.minTime,
+            filter: o.filter,
+            randomInterleaving: config.randomInterleaving,
+            cpu: config.cpu ?? undefined,
+            runTimeoutMs: config.runTimeoutSeconds * 1000,
+            timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
+            log,
+            signal: o.signal,
+            onRunComplete: (result, progress) => {
+                if (!result.warmup)
+                    collectRun(result, samples, issues, provenance);
+                o.onProgress?.(result, progress, { samples, issues });
+            }
+        };
+        if (!config.adaptive) {
+            const rounds = await log.group('Measure (ABBA rounds)', () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
+            return { samples, issues, provenance, rounds };
+        }
+        // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
+        const adaptive = await log.group('Measure (adaptive ABBA rounds)', () => runAdaptive({
+            ...measure,
+            initialRounds: config.rounds,
+            maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
+            futilityPower: config.futilityPower,
+            warmup: config.warmupRounds,
+            analysis: config.analysis,
+            snapshot: () => ({ samples, issues, provenance })
+        }));
+        return { samples, issues, provenance, rounds: adaptive.rounds, adaptive };
+    }
+    finally {
+        release();
+    }
 }
 
 /**
@@ -46421,16 +46604,9 @@ function shardRecord(share, samples, issues) {
  * @throws JobError (code 2: bad refs/options; code 3: head build failed, no samples, …)
  */
 async function runPipeline(config, log, hooks = {}) {
-    if (!config.base)
-        throw new JobError(2, 'invalid-option', 'benchgate run needs --base (a ref to compare against, e.g. origin/main)');
-    if (!config.build)
-        throw new JobError(2, 'invalid-option', "benchgate run needs --build (a shell command, e.g. 'cmake -B build && cmake --build build')");
-    if (!config.binary)
-        throw new JobError(2, 'invalid-option', 'benchgate run needs --binary (the benchmark executable, relative to the repository)');
-    const build = config.build;
-    const binaryPath = config.binary;
+    const { base, build, binary } = requireRunOptions(config);
     const repoDir = resolve(config.repoDir);
-    const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base: config.base, head: config.head, mergeBase: config.mergeBase }));
+    const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase }));
     if (await isDirty(repoDir))
         log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)');
     const workDir = config.workDir ? resolve(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'));
@@ -46451,35 +46627,20 @@ async function runPipeline(config, log, hooks = {}) {
         const trees = { base: worktrees.base, head: worktrees.head };
         // PR code (builds, probes, benchmarks) never sees the step's credentials; one env for both sides.
         const childEnv = childEnvironment();
-        const builds = await log.group('Build', async () => {
-            const out = {};
-            for (const side of ['base', 'head']) {
-                if (side === 'base' && hooks.baseBuildCache) {
-                    const cached = await restoreBaseBuild(hooks.baseBuildCache, trees.base, commits.baseSha, config, log);
-                    if (cached) {
-                        out.base = cached;
-                        continue;
-                    }
-                }
-                out[side] = await runBuild({
-                    side,
-                    cwd: trees[side],
-                    command: build,
-                    env: childEnv,
-                    log,
-                    logPath: join(outDir, `build-${side}.log`),
-                    timeoutMs: config.buildTimeoutSeconds * 1000,
-                    signal: hooks.signal
-                });
-                log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
-                if (side === 'base' && out.base.ok && hooks.baseBuildCache)
-                    await saveBaseBuild(hooks.baseBuildCache, trees.base, commits.baseSha, config, log);
-            }
-            return out;
-        });
-        if (!builds.head.ok) {
-            throw new JobError(3, 'build-failed', `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`);
-        }
+        const builds = await log.group('Build', () => buildBothSides({
+            trees,
+            baseSha: commits.baseSha,
+            command: build,
+            binary,
+            env: childEnv,
+            outDir,
+            timeoutMs: config.buildTimeoutSeconds * 1000,
+            signal: hooks.signal,
+            cache: hooks.baseBuildCache,
+            log
+        }));
+        if (!builds.head.ok)
+            throw buildFailed('head', builds.head);
         const runInfo = {
             base: { label: commits.baseRef, sha: commits.baseSha },
             head: { label: commits.headRef, sha: commits.headSha },
@@ -46487,120 +46648,18 @@ async function runPipeline(config, log, hooks = {}) {
             key: config.key,
             reproduce: reproduceLine(config, commits.baseSha, commits.headSha)
         };
-        const cwdOf = (side) => resolve(trees[side], config.workingDirectory);
-        const headBinary = locateBinary(trees.head, binaryPath);
-        const headProbe = await probeBinary(headBinary, cwdOf('head'), { env: childEnv });
-        if (!builds.base.ok) {
-            if (config.failOnBaseBuildFailure) {
-                throw new JobError(3, 'build-failed', `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`);
-            }
-            log.warn('the base build failed: no baseline; every head benchmark is reported as new');
-            return {
-                report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base),
-                samplesDir,
-                samples: []
-            };
-        }
-        const baseBinary = locateBinary(trees.base, binaryPath);
-        const baseProbe = await probeBinary(baseBinary, cwdOf('base'), { env: childEnv });
-        // Both sides must be run the same way: bench-runner mode only when both binaries have it.
-        const kind = baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
-            ? 'bench-runner'
-            : 'google-benchmark';
-        // A shard measures only its share (the same split on every shard: the same head binary's list).
-        const share = config.shard
-            ? await log.group('Shard', () => planShard(config, headBinary, cwdOf('head'), log))
-            : null;
-        const release = config.lockFile
-            ? await acquireHostLock(resolve(config.lockFile), { log, signal: hooks.signal })
-            : () => { };
-        const samples = [];
-        const issues = [];
-        const provenance = { base: {}, head: {} };
-        let rounds;
-        let adaptive;
-        try {
-            const staged = stageBinaries({ workDir, base: baseBinary, head: headBinary });
-            const measure = {
-                sides: {
-                    base: { binary: staged.base, cwd: cwdOf('base') },
-                    head: { binary: staged.head, cwd: cwdOf('head') }
-                },
-                samplesDir,
-                env: childEnv,
-                kind,
-                repetitions: config.repetitions,
-                minTimeSeconds: config.minTime,
-                filter: share?.filter ?? config.filter ?? undefined,
-                randomInterleaving: config.randomInterleaving,
-                cpu: config.cpu ?? undefined,
-                runTimeoutMs: config.runTimeoutSeconds * 1000,
-                timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
-                log,
-                signal: hooks.signal,
-                onRunComplete: (result, progress) => {
-                    if (!result.warmup)
-                        collectRun(result, samples, issues, provenance);
-                    hooks.onProgress?.(result, progress, { samples, issues });
-                }
-            };
-            if (config.adaptive) {
-                // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
-                adaptive = await log.group('Measure (adaptive ABBA rounds)', () => runAdaptive({
-                    ...measure,
-                    initialRounds: config.rounds,
-                    maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
-                    futilityPower: config.futilityPower,
-                    warmup: config.warmupRounds,
-                    analysis: config.analysis,
-                    snapshot: () => ({ samples, issues, provenance })
-                }));
-                rounds = adaptive.rounds;
-            }
-            else {
-                rounds = await log.group('Measure (ABBA rounds)', () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
-            }
-        }
-        finally {
-            release();
-        }
-        if (samples.length === 0) {
-            throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
-        }
-        const suite = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis);
-        const stoppedEarly = rounds.stoppedEarly === 'time-budget'
-            ? `the time budget (${config.timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`
-            : rounds.stoppedEarly === 'interrupted'
-                ? `interrupted after ${rounds.completedRounds} rounds`
-                : rounds.stoppedEarly === 'failures'
-                    ? `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`
-                    : null;
-        return {
-            report: {
-                suite,
-                run: {
-                    ...runInfo,
-                    rounds: rounds.completedRounds,
-                    plannedRounds: rounds.plannedRounds,
-                    repetitions: config.repetitions,
-                    stoppedEarly,
-                    measuringSeconds: rounds.measuringMs / 1000,
-                    wallSeconds: rounds.wallMs / 1000,
-                    ...(share && { shard: shardRecord(share, samples, issues) }),
-                    ...(adaptive && {
-                        adaptive: {
-                            looks: adaptive.summary.looks,
-                            maxRounds: adaptive.summary.maxRounds,
-                            benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
-                            benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
-                            saved: adaptive.summary.saved
-                        }
-                    })
-                }
-            },
+        return await measureAndAnalyse({
+            config,
+            trees,
+            builds,
+            runInfo,
+            childEnv,
+            workDir,
             samplesDir,
-            samples
-        };
+            binary,
+            log,
+            hooks
+        });
     }
     finally {
         worktrees?.cleanup();
@@ -46608,53 +46667,87 @@ async function runPipeline(config, log, hooks = {}) {
             log.info(`worktrees kept in ${workDir}`);
     }
 }
-/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
-function baseCacheKey(cache, baseSha, config) {
-    return baseBuildCacheKey({
-        baseSha,
-        build: config.build,
-        binary: config.binary,
-        paths: cache.paths,
-        compiler: compilerIdentity()
-    });
-}
-/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
-async function restoreBaseBuild(cache, tree, baseSha, config, log) {
-    const key = baseCacheKey(cache, baseSha, config);
-    try {
-        const hit = await cache.storage.restore(cache.paths.map((p) => resolve(tree, p)), key);
-        if (!hit) {
-            log.info(`base build cache: no entry for ${key}; building`);
-            return null;
-        }
-        locateBinary(tree, config.binary);
-        log.info(`base build cache: restored ${key}; the base build is skipped`);
+/** Probes the built binaries, measures both sides (or only head's list without a baseline), analyses. */
+async function measureAndAnalyse(b) {
+    const { config, trees, builds, runInfo, childEnv, workDir, samplesDir, binary, log, hooks } = b;
+    const cwdOf = (side) => resolve(trees[side], config.workingDirectory);
+    const headBinary = locateBinary(trees.head, binary);
+    const headProbe = await probeBinary(headBinary, cwdOf('head'), { env: childEnv });
+    if (!builds.base.ok) {
+        if (config.failOnBaseBuildFailure)
+            throw buildFailed('base', builds.base);
+        log.warn('the base build failed: no baseline; every head benchmark is reported as new');
         return {
-            side: 'base',
-            ok: true,
-            exitCode: 0,
-            signal: null,
-            timedOut: false,
-            durationMs: 0,
-            logTail: '',
-            logPath: '',
-            outcome: 'restored from cache'
+            report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base),
+            samplesDir,
+            samples: []
         };
     }
-    catch (e) {
-        log.warn(`base build cache: could not use ${key} (${e.message}); building instead`);
-        return null;
+    const baseBinary = locateBinary(trees.base, binary);
+    const baseProbe = await probeBinary(baseBinary, cwdOf('base'), { env: childEnv });
+    // A shard measures only its share (the same split on every shard: the same head binary's list).
+    const share = config.shard
+        ? await log.group('Shard', () => planShard(config, headBinary, cwdOf('head'), log))
+        : null;
+    const measured = await measureBothSides(config, {
+        sides: {
+            base: { binary: baseBinary, cwd: cwdOf('base') },
+            head: { binary: headBinary, cwd: cwdOf('head') }
+        },
+        // Both sides must be run the same way: bench-runner mode only when both binaries have it.
+        kind: baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
+            ? 'bench-runner'
+            : 'google-benchmark',
+        workDir,
+        samplesDir,
+        env: childEnv,
+        filter: share?.filter ?? config.filter ?? undefined,
+        log,
+        signal: hooks.signal,
+        onProgress: hooks.onProgress
+    });
+    const { samples, issues, provenance, adaptive } = measured;
+    if (samples.length === 0) {
+        throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
     }
+    const suite = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis);
+    return {
+        report: {
+            suite,
+            run: {
+                ...runInfo,
+                ...roundsRecord(config, measured),
+                ...(share && { shard: shardRecord(share, samples, issues) })
+            }
+        },
+        samplesDir,
+        samples
+    };
 }
-async function saveBaseBuild(cache, tree, baseSha, config, log) {
-    const key = baseCacheKey(cache, baseSha, config);
-    try {
-        await cache.storage.save(cache.paths.map((p) => resolve(tree, p)), key);
-        log.info(`base build cache: saved ${key}`);
-    }
-    catch (e) {
-        log.warn(`base build cache: could not save ${key}: ${e.message}`);
-    }
+/** A failed build of `side`, with the end of its log. */
+function buildFailed(side, build) {
+    const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : '';
+    return new JobError(3, 'build-failed', `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`);
+}
+/** What results.json records of the rounds: how many, why they stopped, time used, the adaptive design. */
+function roundsRecord(config, { rounds, adaptive }) {
+    return {
+        rounds: rounds.completedRounds,
+        plannedRounds: rounds.plannedRounds,
+        repetitions: config.repetitions,
+        stoppedEarly: stoppedEarlyText(rounds, config.timeBudgetSeconds),
+        measuringSeconds: rounds.measuringMs / 1000,
+        wallSeconds: rounds.wallMs / 1000,
+        ...(adaptive && {
+            adaptive: {
+                looks: adaptive.summary.looks,
+                maxRounds: adaptive.summary.maxRounds,
+                benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
+                benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
+                saved: adaptive.summary.saved
+            }
+        })
+    };
 }
 function noBaselineReport(config, run, benchmarks, base) {
     const suite = analyzeSuite({ samples: [], headOnly: benchmarks }, config.analysis);

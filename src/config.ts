@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { FUTILITY_POWER } from './analysis/sequential.js'
-import { ConfigError } from './errors.js'
+import { ConfigError, JobError } from './errors.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions, type Correction } from './analysis/types.js'
 
 export type FailOn = 'regression' | 'inconclusive' | 'never'
@@ -321,4 +321,19 @@ export function parseConfigFile(text: string, path: string): RawOptions {
     out[k] = v as string | number | boolean
   }
   return out
+}
+
+/**
+ * The options `benchgate run` cannot do without, or a JobError (exit 2) naming the missing one
+ * with an example.
+ */
+export function requireRunOptions(config: Config): { base: string; build: string; binary: string } {
+  const missing = (what: string): never => {
+    throw new JobError(2, 'invalid-option', `benchgate run needs ${what}`)
+  }
+  return {
+    base: config.base || missing('--base (a ref to compare against, e.g. origin/main)'),
+    build: config.build || missing("--build (a shell command, e.g. 'cmake -B build && cmake --build build')"),
+    binary: config.binary || missing('--binary (the benchmark executable, relative to the repository)')
+  }
 }

@@ -8,29 +8,18 @@ import { join, resolve } from 'node:path'
 import { FUTILITY_POWER } from './analysis/sequential.js'
 import { analyzeSuite } from './analysis/suite.js'
 import type { SuiteResult } from './analysis/types.js'
-import { locateBinary, probeBinary, runBuild, type BuildResult } from './build/index.js'
-import { baseBuildCacheKey, compilerIdentity, type BaseBuildCache } from './build/cache.js'
-import type { Config } from './config.js'
+import { buildBothSides, locateBinary, probeBinary, type BuildResult } from './build/index.js'
+import type { BaseBuildCache } from './build/cache.js'
+import { requireRunOptions, type Config } from './config.js'
 import { JobError } from './errors.js'
 import { createWorktrees, isDirty, resolveCommits, type Worktrees } from './git/index.js'
 import type { Log } from './log.js'
-import type { Report } from './report/model.js'
-import {
-  acquireHostLock,
-  adaptiveMaxRounds,
-  runAdaptive,
-  type AdaptiveResult,
-  planRounds,
-  runRounds,
-  stageBinaries,
-  type RoundsOptions,
-  type RoundsProgress,
-  type RunResult
-} from './run/index.js'
-import type { Provenance, Sample, SampleIssue, Side } from './samples/model.js'
 import { childEnvironment } from './process/childEnv.js'
-import { collectRun } from './run/collect.js'
+import type { Report } from './report/model.js'
 import { shellQuote } from './report/shellQuote.js'
+import { stoppedEarlyText } from './report/wording.js'
+import { measureBothSides, type Measured, type RoundsProgress, type RunResult } from './run/index.js'
+import type { Sample, SampleIssue, Side } from './samples/model.js'
 import { planShard, shardRecord } from './shard/plan.js'
 
 export interface PipelineHooks {
@@ -62,30 +51,10 @@ export async function runPipeline(
   log: Log,
   hooks: PipelineHooks = {}
 ): Promise<PipelineResult> {
-  if (!config.base)
-    throw new JobError(
-      2,
-      'invalid-option',
-      'benchgate run needs --base (a ref to compare against, e.g. origin/main)'
-    )
-  if (!config.build)
-    throw new JobError(
-      2,
-      'invalid-option',
-      "benchgate run needs --build (a shell command, e.g. 'cmake -B build && cmake --build build')"
-    )
-  if (!config.binary)
-    throw new JobError(
-      2,
-      'invalid-option',
-      'benchgate run needs --binary (the benchmark executable, relative to the repository)'
-    )
-  const build = config.build
-  const binaryPath = config.binary
-
+  const { base, build, binary } = requireRunOptions(config)
   const repoDir = resolve(config.repoDir)
   const commits = await log.group('Resolve commits', () =>
-    resolveCommits({ repoDir, base: config.base!, head: config.head, mergeBase: config.mergeBase })
+    resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase })
   )
   if (await isDirty(repoDir))
     log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)')
@@ -111,48 +80,21 @@ export async function runPipeline(
     const trees: Record<Side, string> = { base: worktrees.base, head: worktrees.head }
     // PR code (builds, probes, benchmarks) never sees the step's credentials; one env for both sides.
     const childEnv = childEnvironment()
-
-    const builds = await log.group('Build', async () => {
-      const out = {} as Record<Side, BuildResult>
-      for (const side of ['base', 'head'] as const) {
-        if (side === 'base' && hooks.baseBuildCache) {
-          const cached = await restoreBaseBuild(
-            hooks.baseBuildCache,
-            trees.base,
-            commits.baseSha,
-            config,
-            log
-          )
-          if (cached) {
-            out.base = cached
-            continue
-          }
-        }
-        out[side] = await runBuild({
-          side,
-          cwd: trees[side],
-          command: build,
-          env: childEnv,
-          log,
-          logPath: join(outDir, `build-${side}.log`),
-          timeoutMs: config.buildTimeoutSeconds * 1000,
-          signal: hooks.signal
-        })
-        log.info(
-          `${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`
-        )
-        if (side === 'base' && out.base.ok && hooks.baseBuildCache)
-          await saveBaseBuild(hooks.baseBuildCache, trees.base, commits.baseSha, config, log)
-      }
-      return out
-    })
-    if (!builds.head.ok) {
-      throw new JobError(
-        3,
-        'build-failed',
-        `the head build failed (exit ${builds.head.exitCode ?? builds.head.signal}); last lines of ${builds.head.logPath}:\n${builds.head.logTail}`
-      )
-    }
+    const builds = await log.group('Build', () =>
+      buildBothSides({
+        trees,
+        baseSha: commits.baseSha,
+        command: build,
+        binary,
+        env: childEnv,
+        outDir,
+        timeoutMs: config.buildTimeoutSeconds * 1000,
+        signal: hooks.signal,
+        cache: hooks.baseBuildCache,
+        log
+      })
+    )
+    if (!builds.head.ok) throw buildFailed('head', builds.head)
     const runInfo = {
       base: { label: commits.baseRef, sha: commits.baseSha },
       head: { label: commits.headRef, sha: commits.headSha },
@@ -161,203 +103,128 @@ export async function runPipeline(
       reproduce: reproduceLine(config, commits.baseSha, commits.headSha)
     }
 
-    const cwdOf = (side: Side) => resolve(trees[side], config.workingDirectory)
-    const headBinary = locateBinary(trees.head, binaryPath)
-    const headProbe = await probeBinary(headBinary, cwdOf('head'), { env: childEnv })
-    if (!builds.base.ok) {
-      if (config.failOnBaseBuildFailure) {
-        throw new JobError(
-          3,
-          'build-failed',
-          `the base build failed; last lines of ${builds.base.logPath}:\n${builds.base.logTail}`
-        )
-      }
-      log.warn('the base build failed: no baseline; every head benchmark is reported as new')
-      return {
-        report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base),
-        samplesDir,
-        samples: []
-      }
-    }
-    const baseBinary = locateBinary(trees.base, binaryPath)
-    const baseProbe = await probeBinary(baseBinary, cwdOf('base'), { env: childEnv })
-    // Both sides must be run the same way: bench-runner mode only when both binaries have it.
-    const kind =
-      baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
-        ? 'bench-runner'
-        : 'google-benchmark'
-
-    // A shard measures only its share (the same split on every shard: the same head binary's list).
-    const share = config.shard
-      ? await log.group('Shard', () => planShard(config, headBinary, cwdOf('head'), log))
-      : null
-    const release = config.lockFile
-      ? await acquireHostLock(resolve(config.lockFile), { log, signal: hooks.signal })
-      : () => {}
-    const samples: Sample[] = []
-    const issues: SampleIssue[] = []
-    const provenance: Record<Side, Provenance> = { base: {}, head: {} }
-    let rounds
-    let adaptive: AdaptiveResult | undefined
-    try {
-      const staged = stageBinaries({ workDir, base: baseBinary, head: headBinary })
-      const measure: Omit<RoundsOptions, 'plan'> = {
-        sides: {
-          base: { binary: staged.base, cwd: cwdOf('base') },
-          head: { binary: staged.head, cwd: cwdOf('head') }
-        },
-        samplesDir,
-        env: childEnv,
-        kind,
-        repetitions: config.repetitions,
-        minTimeSeconds: config.minTime,
-        filter: share?.filter ?? config.filter ?? undefined,
-        randomInterleaving: config.randomInterleaving,
-        cpu: config.cpu ?? undefined,
-        runTimeoutMs: config.runTimeoutSeconds * 1000,
-        timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
-        log,
-        signal: hooks.signal,
-        onRunComplete: (result, progress) => {
-          if (!result.warmup) collectRun(result, samples, issues, provenance)
-          hooks.onProgress?.(result, progress, { samples, issues })
-        }
-      }
-      if (config.adaptive) {
-        // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
-        adaptive = await log.group('Measure (adaptive ABBA rounds)', () =>
-          runAdaptive({
-            ...measure,
-            initialRounds: config.rounds,
-            maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
-            futilityPower: config.futilityPower,
-            warmup: config.warmupRounds,
-            analysis: config.analysis,
-            snapshot: () => ({ samples, issues, provenance })
-          })
-        )
-        rounds = adaptive.rounds
-      } else {
-        rounds = await log.group('Measure (ABBA rounds)', () =>
-          runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) })
-        )
-      }
-    } finally {
-      release()
-    }
-    if (samples.length === 0) {
-      throw new JobError(
-        3,
-        'no-benchmarks',
-        `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`
-      )
-    }
-    const suite: SuiteResult =
-      adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis)
-    const stoppedEarly =
-      rounds.stoppedEarly === 'time-budget'
-        ? `the time budget (${config.timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`
-        : rounds.stoppedEarly === 'interrupted'
-          ? `interrupted after ${rounds.completedRounds} rounds`
-          : rounds.stoppedEarly === 'failures'
-            ? `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`
-            : null
-    return {
-      report: {
-        suite,
-        run: {
-          ...runInfo,
-          rounds: rounds.completedRounds,
-          plannedRounds: rounds.plannedRounds,
-          repetitions: config.repetitions,
-          stoppedEarly,
-          measuringSeconds: rounds.measuringMs / 1000,
-          wallSeconds: rounds.wallMs / 1000,
-          ...(share && { shard: shardRecord(share, samples, issues) }),
-          ...(adaptive && {
-            adaptive: {
-              looks: adaptive.summary.looks,
-              maxRounds: adaptive.summary.maxRounds,
-              benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
-              benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
-              saved: adaptive.summary.saved
-            }
-          })
-        }
-      },
+    return await measureAndAnalyse({
+      config,
+      trees,
+      builds,
+      runInfo,
+      childEnv,
+      workDir,
       samplesDir,
-      samples
-    }
+      binary,
+      log,
+      hooks
+    })
   } finally {
     worktrees?.cleanup()
     if (config.keepWorktrees && worktrees) log.info(`worktrees kept in ${workDir}`)
   }
 }
 
-/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
-function baseCacheKey(cache: BaseBuildCache, baseSha: string, config: Config): string {
-  return baseBuildCacheKey({
-    baseSha,
-    build: config.build!,
-    binary: config.binary!,
-    paths: cache.paths,
-    compiler: compilerIdentity()
-  })
+interface BuiltSides {
+  config: Config
+  trees: Record<Side, string>
+  builds: Record<Side, BuildResult>
+  runInfo: Report['run']
+  childEnv: NodeJS.ProcessEnv
+  workDir: string
+  samplesDir: string
+  binary: string
+  log: Log
+  hooks: PipelineHooks
 }
 
-/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
-async function restoreBaseBuild(
-  cache: BaseBuildCache,
-  tree: string,
-  baseSha: string,
-  config: Config,
-  log: Log
-): Promise<BuildResult | null> {
-  const key = baseCacheKey(cache, baseSha, config)
-  try {
-    const hit = await cache.storage.restore(
-      cache.paths.map((p) => resolve(tree, p)),
-      key
-    )
-    if (!hit) {
-      log.info(`base build cache: no entry for ${key}; building`)
-      return null
-    }
-    locateBinary(tree, config.binary!)
-    log.info(`base build cache: restored ${key}; the base build is skipped`)
+/** Probes the built binaries, measures both sides (or only head's list without a baseline), analyses. */
+async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
+  const { config, trees, builds, runInfo, childEnv, workDir, samplesDir, binary, log, hooks } = b
+  const cwdOf = (side: Side) => resolve(trees[side], config.workingDirectory)
+  const headBinary = locateBinary(trees.head, binary)
+  const headProbe = await probeBinary(headBinary, cwdOf('head'), { env: childEnv })
+  if (!builds.base.ok) {
+    if (config.failOnBaseBuildFailure) throw buildFailed('base', builds.base)
+    log.warn('the base build failed: no baseline; every head benchmark is reported as new')
     return {
-      side: 'base',
-      ok: true,
-      exitCode: 0,
-      signal: null,
-      timedOut: false,
-      durationMs: 0,
-      logTail: '',
-      logPath: '',
-      outcome: 'restored from cache'
+      report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base),
+      samplesDir,
+      samples: []
     }
-  } catch (e) {
-    log.warn(`base build cache: could not use ${key} (${(e as Error).message}); building instead`)
-    return null
+  }
+  const baseBinary = locateBinary(trees.base, binary)
+  const baseProbe = await probeBinary(baseBinary, cwdOf('base'), { env: childEnv })
+  // A shard measures only its share (the same split on every shard: the same head binary's list).
+  const share = config.shard
+    ? await log.group('Shard', () => planShard(config, headBinary, cwdOf('head'), log))
+    : null
+
+  const measured = await measureBothSides(config, {
+    sides: {
+      base: { binary: baseBinary, cwd: cwdOf('base') },
+      head: { binary: headBinary, cwd: cwdOf('head') }
+    },
+    // Both sides must be run the same way: bench-runner mode only when both binaries have it.
+    kind:
+      baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
+        ? 'bench-runner'
+        : 'google-benchmark',
+    workDir,
+    samplesDir,
+    env: childEnv,
+    filter: share?.filter ?? config.filter ?? undefined,
+    log,
+    signal: hooks.signal,
+    onProgress: hooks.onProgress
+  })
+  const { samples, issues, provenance, adaptive } = measured
+  if (samples.length === 0) {
+    throw new JobError(
+      3,
+      'no-benchmarks',
+      `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`
+    )
+  }
+  const suite: SuiteResult = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis)
+  return {
+    report: {
+      suite,
+      run: {
+        ...runInfo,
+        ...roundsRecord(config, measured),
+        ...(share && { shard: shardRecord(share, samples, issues) })
+      }
+    },
+    samplesDir,
+    samples
   }
 }
 
-async function saveBaseBuild(
-  cache: BaseBuildCache,
-  tree: string,
-  baseSha: string,
-  config: Config,
-  log: Log
-): Promise<void> {
-  const key = baseCacheKey(cache, baseSha, config)
-  try {
-    await cache.storage.save(
-      cache.paths.map((p) => resolve(tree, p)),
-      key
-    )
-    log.info(`base build cache: saved ${key}`)
-  } catch (e) {
-    log.warn(`base build cache: could not save ${key}: ${(e as Error).message}`)
+/** A failed build of `side`, with the end of its log. */
+function buildFailed(side: Side, build: BuildResult): JobError {
+  const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : ''
+  return new JobError(
+    3,
+    'build-failed',
+    `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`
+  )
+}
+
+/** What results.json records of the rounds: how many, why they stopped, time used, the adaptive design. */
+function roundsRecord(config: Config, { rounds, adaptive }: Measured): Partial<Report['run']> {
+  return {
+    rounds: rounds.completedRounds,
+    plannedRounds: rounds.plannedRounds,
+    repetitions: config.repetitions,
+    stoppedEarly: stoppedEarlyText(rounds, config.timeBudgetSeconds),
+    measuringSeconds: rounds.measuringMs / 1000,
+    wallSeconds: rounds.wallMs / 1000,
+    ...(adaptive && {
+      adaptive: {
+        looks: adaptive.summary.looks,
+        maxRounds: adaptive.summary.maxRounds,
+        benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
+        benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
+        saved: adaptive.summary.saved
+      }
+    })
   }
 }
 

@@ -23,7 +23,7 @@ export function mdCode(text: string): string {
 
 /** Escapes untrusted text for Markdown prose and table cells (no code formatting). */
 export function mdText(text: string): string {
-  return escapeInline(text)
+  return unlinked(escapeInline(text))
 }
 
 /**
@@ -33,8 +33,24 @@ export function mdText(text: string): string {
  */
 export function mdProse(text: string): string {
   const parts = text.split('`')
-  if (parts.length % 2 === 0) return escapeInline(text)
-  return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : escapeInline(p))).join('')
+  if (parts.length % 2 === 0) return mdText(text)
+  return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : mdText(p))).join('')
+}
+
+/** U+2060 WORD JOINER: invisible, and no GitHub autolink pattern matches across it. */
+const WJ = '\u2060'
+
+/**
+ * Outside code, GitHub decodes entities before it looks for mentions (`@org/team`), issue links
+ * (`#1`, `org/repo#1`) and bare URLs, so `&#64;` alone does not stop a ping: a word joiner after `@`
+ * and `#`, inside `://` and after `www` breaks every such pattern while the text reads the same.
+ * Inside `<code>` none of them is rendered, so mdCode keeps names copyable (no hidden characters).
+ */
+function unlinked(escaped: string): string {
+  return escaped
+    .replace(/&#64;|&#35;/g, (e) => e + WJ)
+    .replace(/:\/\//g, `:${WJ}//`)
+    .replace(/www\./gi, (w) => `${w.slice(0, 3)}${WJ}.`)
 }
 
 /** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */

@@ -42,3 +42,25 @@ export function quietSummary(quiet: Comparison[], suite: SuiteResult): string {
     (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`)
   )
 }
+
+/** Why the rounds stopped before the plan, in words; null when they did not. */
+export function stoppedEarlyText(
+  rounds: {
+    stoppedEarly: string | null
+    completedRounds: number
+    plannedRounds: number
+    failingSide?: string
+  },
+  timeBudgetSeconds: number | null
+): string | null {
+  switch (rounds.stoppedEarly) {
+    case 'time-budget':
+      return `the time budget (${timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`
+    case 'interrupted':
+      return `interrupted after ${rounds.completedRounds} rounds`
+    case 'failures':
+      return `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`
+    default:
+      return null
+  }
+}

@@ -27,3 +27,5 @@ export {
   MAX_FILTER_CHARS
 } from './adaptive.js'
 export type { AdaptiveOptions, AdaptiveResult, AdaptiveSummary } from './adaptive.js'
+export { measureBothSides } from './measureSides.js'
+export type { MeasureSidesOptions, Measured } from './measureSides.js'

@@ -1,0 +1,100 @@
+/**
+ * Measures both sides as the config says: fixed ABBA rounds, or adaptive rounds that stop per
+ * benchmark once it is resolved; under the host lock when one is configured. Collects every run's
+ * samples, issues and provenance as it finishes (so an interrupted run keeps what it measured).
+ */
+import { resolve } from 'node:path'
+import type { Config } from '../config.js'
+import type { Log } from '../log.js'
+import type { Provenance, Sample, SampleIssue, Side } from '../samples/model.js'
+import { adaptiveMaxRounds, runAdaptive, type AdaptiveResult } from './adaptive.js'
+import type { BinaryKind, RunResult } from './benchmark.js'
+import { collectRun } from './collect.js'
+import { acquireHostLock } from './lock.js'
+import { planRounds } from './plan.js'
+import { runRounds, type RoundsOptions, type RoundsProgress, type RoundsResult } from './rounds.js'
+import { stageBinaries } from './stage.js'
+
+export interface MeasureSidesOptions {
+  /** Each side's built binary and the folder it runs in. */
+  sides: Record<Side, { binary: string; cwd: string }>
+  kind: BinaryKind
+  /** Scratch folder for the staged copies of the binaries. */
+  workDir: string
+  samplesDir: string
+  env: NodeJS.ProcessEnv
+  /** Benchmark filter (a shard's share, or --filter). */
+  filter?: string
+  log: Log
+  signal?: AbortSignal
+  onProgress?: (
+    result: RunResult,
+    progress: RoundsProgress,
+    partial: { samples: readonly Sample[]; issues: readonly SampleIssue[] }
+  ) => void
+}
+
+export interface Measured {
+  samples: Sample[]
+  issues: SampleIssue[]
+  provenance: Record<Side, Provenance>
+  rounds: RoundsResult
+  /** The adaptive design's result (its suite analysis included), when --adaptive. */
+  adaptive?: AdaptiveResult
+}
+
+export async function measureBothSides(config: Config, o: MeasureSidesOptions): Promise<Measured> {
+  const { log } = o
+  const release = config.lockFile
+    ? await acquireHostLock(resolve(config.lockFile), { log, signal: o.signal })
+    : () => {}
+  const samples: Sample[] = []
+  const issues: SampleIssue[] = []
+  const provenance: Record<Side, Provenance> = { base: {}, head: {} }
+  try {
+    const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary })
+    const measure: Omit<RoundsOptions, 'plan'> = {
+      sides: {
+        base: { binary: staged.base, cwd: o.sides.base.cwd },
+        head: { binary: staged.head, cwd: o.sides.head.cwd }
+      },
+      samplesDir: o.samplesDir,
+      env: o.env,
+      kind: o.kind,
+      repetitions: config.repetitions,
+      minTimeSeconds: config.minTime,
+      filter: o.filter,
+      randomInterleaving: config.randomInterleaving,
+      cpu: config.cpu ?? undefined,
+      runTimeoutMs: config.runTimeoutSeconds * 1000,
+      timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
+      log,
+      signal: o.signal,
+      onRunComplete: (result, progress) => {
+        if (!result.warmup) collectRun(result, samples, issues, provenance)
+        o.onProgress?.(result, progress, { samples, issues })
+      }
+    }
+    if (!config.adaptive) {
+      const rounds = await log.group('Measure (ABBA rounds)', () =>
+        runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) })
+      )
+      return { samples, issues, provenance, rounds }
+    }
+    // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
+    const adaptive = await log.group('Measure (adaptive ABBA rounds)', () =>
+      runAdaptive({
+        ...measure,
+        initialRounds: config.rounds,
+        maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
+        futilityPower: config.futilityPower,
+        warmup: config.warmupRounds,
+        analysis: config.analysis,
+        snapshot: () => ({ samples, issues, provenance })
+      })
+    )
+    return { samples, issues, provenance, rounds: adaptive.rounds, adaptive }
+  } finally {
+    release()
+  }
+}
