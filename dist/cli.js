@@ -47195,6 +47195,9 @@ function readShards(paths) {
             throw new ConfigError(`cannot read shard results ${file}: ${e.message}`);
         }
         const results = validateResults(text, file);
+        const noBaseline = results.warnings.find((w) => w.code === 'no-baseline');
+        if (noBaseline)
+            throw new JobError(3, 'build-failed', `${file}: this shard has no baseline, nothing to merge: ${noBaseline.message}`);
         const found = samplesNextTo(file);
         if (found.samples.length === 0)
             throw new ConfigError(`${file}: the shard's raw samples are needed to re-analyse the suite: ${found.reason}. ` +

@@ -158,6 +158,18 @@ describe('benchgate merge (files)', () => {
       const allowed = await runMerge('m4', join(root, 'artifacts'), '--allow-missing')
       expect(JSON.parse(allowed.text).run.merged.missing[0].index).toBe(2)
       expect(JSON.parse(allowed.text).run.base.sha).toBe(SHA.base)
+
+      // A shard whose base did not build has nothing to compare: exit 3 with its reason.
+      const failed = shardResults(suiteSamples(12), 3)[0]
+      failed.results.warnings.push({
+        level: 'warning',
+        code: 'no-baseline',
+        message: 'the base build failed'
+      })
+      writeShardDir(join(root, 'nobase'), failed)
+      const nb = io()
+      expect(await main(['merge', join(root, 'nobase'), '--out', join(root, 'm5')], nb)).toBe(3)
+      expect(nb.err).toMatch(/this shard has no baseline, nothing to merge: the base build failed/)
     } finally {
       rmSync(root, { recursive: true, force: true })
     }

@@ -18,6 +18,9 @@ import { validateResults } from '../report/validate.js'
 /** A shard artifact (results.json, samples/, pr.json) may not be larger than this. */
 export const MAX_SHARD_ARTIFACT_BYTES = 512 * 1024 * 1024
 
+/** As `--shard I/N` accepts (src/config.ts). */
+export const MAX_SHARDS = 1000
+
 export function shardArtifactName(key: string, index: number): string {
   return `benchgate-shard${key === 'default' ? '' : `-${key}`}-${index}`
 }
@@ -78,6 +81,11 @@ export async function downloadShards(
     ? (validateResults(readFileSync(results, 'utf8'), `${shardArtifactName(key, 1)}/results.json`).run.shard
         ?.count ?? 1)
     : 1
+  // The count comes from an artifact: bound it as --shard does before downloading that many.
+  if (count > MAX_SHARDS)
+    throw new ConfigError(
+      `${shardArtifactName(key, 1)} says ${count} shards; at most ${MAX_SHARDS} are accepted`
+    )
   const dirs = [first]
   for (let i = 2; i <= count; i++) {
     const dir = await fetch(i)

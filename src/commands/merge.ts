@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from '../config.js'
-import { ConfigError, EXIT } from '../errors.js'
+import { ConfigError, EXIT, JobError } from '../errors.js'
 import { gate } from '../gate.js'
 import { renderFormat, writeOutputs } from '../output.js'
 import { validateResults } from '../report/validate.js'
@@ -66,6 +66,13 @@ export function readShards(paths: readonly string[]): ShardInput[] {
       throw new ConfigError(`cannot read shard results ${file}: ${(e as Error).message}`)
     }
     const results = validateResults(text, file)
+    const noBaseline = results.warnings.find((w) => w.code === 'no-baseline')
+    if (noBaseline)
+      throw new JobError(
+        3,
+        'build-failed',
+        `${file}: this shard has no baseline, nothing to merge: ${noBaseline.message}`
+      )
     const found = samplesNextTo(file)
     if (found.samples.length === 0)
       throw new ConfigError(
