@@ -38009,6 +38009,8 @@ function chiSquareUpperTail(x, df) {
  */
 /** Default relative-drift threshold δ (STATISTICS.md §7 default minimum effect, 2%). */
 const DEFAULT_DRIFT_DELTA = 0.02;
+/** Level of Sen's interval for the drift slope (STATISTICS §5: 99%). */
+const DRIFT_CI_LEVEL = 0.99;
 /** Below this number of rounds the drift estimate is too fragile to rely on: warn. */
 const MIN_DRIFT_ROUNDS = 5;
 /**
@@ -38054,9 +38056,53 @@ function theilSen(xs, ys) {
     return { slope, intercept: medianOfSorted(resid), pairs: k };
 }
 /**
+ * Sen's confidence interval for the Theil-Sen slope of `ys` against 0, 1, …, n − 1, by inverting
+ * Kendall's test (Sen 1968, §3; Gilbert 1987, "Statistical Methods for Environmental Pollution
+ * Monitoring", §16.5; as R's trend::sens.slope): with the N pairwise slopes sorted and
+ * C = z_{1−α/2}·sqrt(Var S), Var S = [n(n−1)(2n+5) − Σ t(t−1)(2t+5)]/18 over groups of tied y,
+ * the interval is [d_(round((N−C)/2)), d_(round((N+C)/2) + 1)] (1-based; ±Infinity beyond the ends).
+ * @param ys Finite values in time order, at least 2.
+ * @param level Confidence level in (0, 1).
+ * Complexity: O(n² log n).
+ */
+function senInterval(ys, level = DRIFT_CI_LEVEL) {
+    assertSize(ys, 2, 'ys', "Sen's interval");
+    assertFinite(ys, 'ys');
+    if (!(level > 0 && level < 1))
+        throw new StatsInputError('domain', 'level', `level must be in (0, 1), got ${level}`);
+    const n = ys.length;
+    const slopes = new Float64Array((n * (n - 1)) / 2);
+    let k = 0;
+    for (let i = 0; i < n; i++)
+        for (let j = i + 1; j < n; j++)
+            slopes[k++] = (ys[j] - ys[i]) / (j - i);
+    slopes.sort();
+    const ties = new Map();
+    for (let i = 0; i < n; i++)
+        ties.set(ys[i], (ties.get(ys[i]) ?? 0) + 1);
+    let tieTerm = 0;
+    for (const t of ties.values())
+        tieTerm += t * (t - 1) * (2 * t + 5);
+    const varS = (n * (n - 1) * (2 * n + 5) - tieTerm) / 18;
+    const c = normalQuantile(1 - (1 - level) / 2) * Math.sqrt(varS);
+    const lo = roundHalfEven((k - c) / 2);
+    const hi = roundHalfEven((k + c) / 2 + 1);
+    return {
+        lower: lo >= 1 && lo <= k ? slopes[lo - 1] : -Infinity,
+        upper: hi >= 1 && hi <= k ? slopes[hi - 1] : Infinity,
+        level
+    };
+}
+/** R's round(): halves go to the even neighbour (IEC 60559). */
+function roundHalfEven(x) {
+    const r = Math.round(x);
+    return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+/**
  * Drift of run medians over the measurement: the Theil-Sen slope of `runMedians[r]` against round
  * r = 0, 1, …, and the total drift relative to the level, `slope·(rounds − 1)/median(runMedians)`.
- * Warns when |relativeTotal| exceeds δ ("drift over the whole measurement exceeds δ").
+ * `exceeds` when |relativeTotal| > δ; `significant` when, besides, Sen's 99% interval of the slope
+ * excludes 0 (STATISTICS §5: the size rule alone fired on 19% of pure-noise benchmarks).
  *
  * Shortfalls are warnings: one round gives slope 0 and relativeTotal 0 ("not estimable"); fewer than
  * {@link MIN_DRIFT_ROUNDS} rounds are flagged as fragile; a zero median gives relativeTotal `null`.
@@ -38078,7 +38124,16 @@ function drift(runMedians, options = {}) {
     const level = medianOfSorted(Float64Array.from(runMedians).sort());
     if (rounds < 2) {
         warnings.push('one round: drift cannot be estimated');
-        return { slopePerRound: 0, intercept: level, relativeTotal: 0, rounds, exceeds: false, warnings };
+        return {
+            slopePerRound: 0,
+            intercept: level,
+            relativeTotal: 0,
+            rounds,
+            slopeCI: null,
+            exceeds: false,
+            significant: false,
+            warnings
+        };
     }
     if (rounds < MIN_DRIFT_ROUNDS)
         warnings.push(`only ${rounds} rounds: the drift estimate is fragile (want ≥ ${MIN_DRIFT_ROUNDS})`);
@@ -38093,7 +38148,18 @@ function drift(runMedians, options = {}) {
     if (exceeds) {
         warnings.push(`drift over the whole measurement is ${(relativeTotal * 100).toFixed(2)}%, more than δ = ${(delta * 100).toFixed(2)}%`);
     }
-    return { slopePerRound: line.slope, intercept: line.intercept, relativeTotal, rounds, exceeds, warnings };
+    const slopeCI = rounds >= 3 ? senInterval(runMedians) : null;
+    const significant = exceeds && slopeCI !== null && (slopeCI.lower > 0 || slopeCI.upper < 0);
+    return {
+        slopePerRound: line.slope,
+        intercept: line.intercept,
+        relativeTotal,
+        rounds,
+        slopeCI,
+        exceeds,
+        significant,
+        warnings
+    };
 }
 
 /**
@@ -38358,13 +38424,15 @@ function analyseSide(side, observations, runs, analysed, icc, level, opts, warni
     const dw = analysed.length >= 3 ? durbinWatson(analysed).dw : null;
     const out = tukeyOutliers(raw);
     const runMedians = runs.map((g) => median$1(g.values));
-    const driftTotal = runMedians.length >= 3 ? drift(runMedians, { delta: opts.minEffect }).relativeTotal : null;
-    if (driftTotal !== null && Math.abs(driftTotal) > opts.minEffect) {
+    const trend = runMedians.length >= 3 ? drift(runMedians, { delta: opts.minEffect }) : null;
+    const driftTotal = trend?.relativeTotal ?? null;
+    // Only a drift the data support: larger than δ and Sen's 99% interval of the slope excludes 0 (§5).
+    if (trend?.significant && driftTotal !== null) {
         warnings.push({
             level: 'warning',
             code: 'drift',
             side,
-            message: `${side} drifted by ${pct(driftTotal)} over the measurement (more than the ${pct(opts.minEffect)} minimum effect)`
+            message: `${side} drifted by ${pct(driftTotal)} over the measurement (more than the ${pct(opts.minEffect)} minimum effect; Sen's 99% interval of the slope excludes 0)`
         });
     }
     return {

@@ -11,7 +11,7 @@
 //   floors at ~1e-16 (1e-300 absolute floor, as STATISTICS §8).
 import { describe, expect, it } from '@jest/globals'
 import { acf, ljungBox } from '../../src/stats/acf.js'
-import { drift, theilSen } from '../../src/stats/drift.js'
+import { drift, senInterval, theilSen } from '../../src/stats/drift.js'
 import { durbinWatson } from '../../src/stats/durbinWatson.js'
 import { intraclassCorrelation } from '../../src/stats/icc.js'
 import { adjustPValues } from '../../src/stats/multiplicity.js'
@@ -245,6 +245,38 @@ suite(`diagnostics vs R (seed ${seed})`, () => {
       if (out[`rel${c}`] !== undefined) {
         expectRel(drift(inputs[`y${c}`]).relativeTotal as number, out[`rel${c}`][0], `drift case ${c}`)
       }
+    }
+  })
+
+  it("Sen's interval of the drift slope vs trend::sens.slope's formula in R (Kendall's S with ties)", () => {
+    const g = gen(seed + 5)
+    const inputs: Record<string, number[]> = {}
+    const cases = 24
+    for (let c = 0; c < cases; c++) {
+      const n = g.int(3, 60)
+      const slope = c % 2 === 0 ? 0 : g.normal() * 0.5
+      // Every third case rounds the values so that run medians tie (the variance's tie term).
+      inputs[`y${c}`] = Array.from({ length: n }, (_, i) => {
+        const y = 100 + slope * i + g.normal()
+        return c % 3 === 0 ? Math.round(y) : y
+      })
+    }
+    const out = runR(
+      `for (c in 0:${cases - 1}) { y <- get(paste0("y", c)); n <- length(y); d <- c()
+         for (i in 1:(n - 1)) for (j in (i + 1):n) d <- c(d, (y[j] - y[i]) / (j - i))
+         d <- sort(d); N <- length(d); t <- table(y)
+         varS <- (n * (n - 1) * (2 * n + 5) - sum(t * (t - 1) * (2 * t + 5))) / 18
+         C <- qnorm(1 - 0.01 / 2) * sqrt(varS); lo <- round((N - C) / 2); hi <- round((N + C) / 2 + 1)
+         emit(paste0("ci", c), c(if (lo >= 1 && lo <= N) d[lo] else -Inf, if (hi >= 1 && hi <= N) d[hi] else Inf)) }`,
+      inputs
+    )
+    for (let c = 0; c < cases; c++) {
+      const ci = senInterval(inputs[`y${c}`], 0.99)
+      const [lo, hi] = out[`ci${c}`]
+      if (Number.isFinite(lo)) expectRel(ci.lower, lo, `Sen lower case ${c}`)
+      else expect(ci.lower).toBe(lo)
+      if (Number.isFinite(hi)) expectRel(ci.upper, hi, `Sen upper case ${c}`)
+      else expect(ci.upper).toBe(hi)
     }
   })
 })

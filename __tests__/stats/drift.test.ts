@@ -92,3 +92,34 @@ describe('drift', () => {
     )
   })
 })
+
+describe("drift warning rule (STATISTICS §5: > δ and Sen's 99% interval excludes 0)", () => {
+  // 20 rounds of run medians with 2% lognormal noise: the size rule alone flagged ~19% of these.
+  const simulate = (trendOverRun: number, sd: number, reps: number, seed: number) => {
+    const rnd = seededRandom(seed)
+    const normal = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
+    let sizeOnly = 0
+    let warned = 0
+    for (let r = 0; r < reps; r++) {
+      const ys = Array.from(
+        { length: 20 },
+        (_, i) => 1000 * (1 + (trendOverRun * i) / 19) * Math.exp(sd * normal())
+      )
+      const d = drift(ys, { delta: DEFAULT_DRIFT_DELTA })
+      if (d.exceeds) sizeOnly++
+      if (d.significant) warned++
+    }
+    return { sizeOnly: sizeOnly / reps, warned: warned / reps }
+  }
+
+  it('rarely warns on pure noise (at most the 1% level plus a binomial margin), unlike the size rule', () => {
+    const { sizeOnly, warned } = simulate(0, 0.02, 4000, 2024)
+    expect(sizeOnly).toBeGreaterThan(0.1) // the old rule's false alarms, reproduced
+    // 1% nominal; 3 binomial SEs at n = 4000 is 0.47%.
+    expect(warned).toBeLessThanOrEqual(0.01 + 3 * Math.sqrt((0.01 * 0.99) / 4000))
+  })
+
+  it('warns on a real 6% drift over the measurement with 1% noise', () => {
+    expect(simulate(0.06, 0.01, 500, 7).warned).toBeGreaterThan(0.95)
+  })
+})

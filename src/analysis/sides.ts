@@ -51,14 +51,15 @@ export function analyseSide(
   const dw = analysed.length >= 3 ? durbinWatson(analysed).dw : null
   const out = tukeyOutliers(raw)
   const runMedians = runs.map((g) => median(g.values))
-  const driftTotal =
-    runMedians.length >= 3 ? drift(runMedians, { delta: opts.minEffect }).relativeTotal : null
-  if (driftTotal !== null && Math.abs(driftTotal) > opts.minEffect) {
+  const trend = runMedians.length >= 3 ? drift(runMedians, { delta: opts.minEffect }) : null
+  const driftTotal = trend?.relativeTotal ?? null
+  // Only a drift the data support: larger than δ and Sen's 99% interval of the slope excludes 0 (§5).
+  if (trend?.significant && driftTotal !== null) {
     warnings.push({
       level: 'warning',
       code: 'drift',
       side,
-      message: `${side} drifted by ${pct(driftTotal)} over the measurement (more than the ${pct(opts.minEffect)} minimum effect)`
+      message: `${side} drifted by ${pct(driftTotal)} over the measurement (more than the ${pct(opts.minEffect)} minimum effect; Sen's 99% interval of the slope excludes 0)`
     })
   }
   return {
