@@ -244,6 +244,25 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
     runCases(cases)
   })
 
+  it('simultaneous levels 1 − 0.01/K (K = 2, 50, 200, 2000) on run medians, exact and asymptotic (§6)', () => {
+    const g = gen(seed + 9)
+    const ks = [2, 50, 200, 2000]
+    const cases: Case[] = Array.from({ length: 32 }, (_, i) => {
+      // Exact sizes where 1 − 0.01/K is reachable (m·n large enough), and asymptotic ones.
+      const exact = i % 2 === 0
+      const m = exact ? g.int(10, 49) : g.int(50, 400)
+      const n = exact ? g.int(10, 49) : g.int(50, 400)
+      return {
+        name: `simultaneous-K${ks[i % 4]}-${exact ? 'exact' : 'normal'}-${i}`,
+        x: Array.from({ length: m }, () => g.lnorm(7 + 0.02 * g.rnd(), 0.05)),
+        y: Array.from({ length: n }, () => g.lnorm(7, 0.05)),
+        ratio: true,
+        confLevel: 1 - 0.01 / ks[i % 4]
+      }
+    })
+    runCases(cases)
+  })
+
   it('tied integer data (exact not possible)', () => {
     const g = gen(seed + 3)
     const cases: Case[] = Array.from({ length: 30 }, (_, i) => {
