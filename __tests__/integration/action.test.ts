@@ -7,7 +7,6 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,9 +19,9 @@ import type { Sample } from '../../src/samples/model.js'
 import { checkAgainstOpenApi } from '../action/openapi.js'
 import { tempRepo } from '../helpers/repo.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
+import { spawnAction } from '../helpers/action.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
-const DIST = join(ROOT, 'dist/index.js')
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark) console.warn('skipping the Action run-mode tests: install libbenchmark-dev')
 const itIfBenchmark = hasBenchmark ? it : it.skip
@@ -45,17 +44,7 @@ interface ChildResult {
   stderr: string
 }
 
-function runAction(env: RunnerEnv, cwd: string): Promise<ChildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DIST], { env: env.env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const runAction = (env: RunnerEnv, cwd: string): Promise<ChildResult> => spawnAction(env, cwd)
 
 function expectRequestsMatchOpenApi(fake: FakeGitHub): void {
   // Responses are checked too, except the pull request, which the fake serves from a minimal seed.

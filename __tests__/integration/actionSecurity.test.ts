@@ -7,16 +7,15 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import yaml from 'js-yaml'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
 import { tempRepo } from '../helpers/repo.js'
+import { spawnAction } from '../helpers/action.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
-const DIST = join(ROOT, 'dist/index.js')
 const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
   inputs: Record<string, { default?: string }>
 }
@@ -41,20 +40,7 @@ for (let r = 0; r < reps; r++) {
 writeFileSync(get('--benchmark_out'), JSON.stringify({ context: { host_name: 'fake', num_cpus: 2 }, benchmarks }))
 `
 
-function runAction(
-  env: RunnerEnv,
-  cwd: string
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DIST], { env: env.env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const runAction = (env: RunnerEnv, cwd: string) => spawnAction(env, cwd)
 
 describe('the Action attacked by a pull request (dist/index.js against a local GitHub)', () => {
   let fake: FakeGitHub

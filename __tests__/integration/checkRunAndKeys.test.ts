@@ -6,7 +6,6 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import yaml from 'js-yaml'
@@ -16,29 +15,16 @@ import { toResultsJson } from '../../src/report/json.js'
 import type { Sample } from '../../src/samples/model.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
 import { checkAgainstOpenApi } from '../action/openapi.js'
+import { spawnAction } from '../helpers/action.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
-const DIST = join(ROOT, 'dist/index.js')
 const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
   inputs: Record<string, { default?: string }>
 }
 const HEAD = 'c'.repeat(40)
 const PR = 11
 
-function runAction(env: RunnerEnv): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DIST], {
-      env: env.env,
-      cwd: env.env.GITHUB_WORKSPACE,
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stdout = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stdout += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout }))
-  })
-}
+const runAction = (env: RunnerEnv) => spawnAction(env, env.env.GITHUB_WORKSPACE, { mergeStderr: true })
 
 /** results.json from the real analysis of synthetic samples; `slower` = the head/base ratio of BM_0. */
 function resultsJson(key: string, slower: number): string {

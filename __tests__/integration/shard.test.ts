@@ -6,7 +6,6 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,9 +15,9 @@ import { mdCode } from '../../src/report/escape.js'
 import { captureIo } from '../helpers/io.js'
 import { tempRepo } from '../helpers/repo.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
+import { spawnAction } from '../helpers/action.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
-const DIST = join(ROOT, 'dist/index.js')
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark) console.warn('skipping the sharding end-to-end test: install libbenchmark-dev')
 const describeIf = hasBenchmark ? describe : describe.skip
@@ -35,16 +34,7 @@ const BUILD = 'mkdir -p build && g++ -O2 bench.cc -o build/bench -lbenchmark -lb
 const MEASURE = ['--rounds', '12', '--repetitions', '2', '--min-time', '0.02']
 const PR = 5
 
-function runAction(env: RunnerEnv, cwd: string): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DIST], { env: env.env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stdout += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout }))
-  })
-}
+const runAction = (env: RunnerEnv, cwd: string) => spawnAction(env, cwd, { mergeStderr: true })
 
 type Results = { family_size: number; benchmarks: Array<{ name: string; verdict: string }>; run: any }
 const verdicts = (r: Results) => Object.fromEntries(r.benchmarks.map((b) => [b.name, b.verdict]))

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { main } from '../../src/cli.js'
-import type { Io } from '../../src/commands/io.js'
 import { toResultsJson } from '../../src/report/json.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import { validateResults } from '../../src/report/validate.js'
+import { captureIo } from '../helpers/io.js'
 import { mergeShards } from '../../src/shard/merge.js'
 import { SHA, shardResults, suiteSamples, writeShardDir } from './fixture.js'
 
@@ -114,17 +114,7 @@ describe('mergeShards', () => {
 })
 
 describe('benchgate merge (files)', () => {
-  const io = (): Io & { out: string; err: string } => {
-    const o = {
-      out: '',
-      err: '',
-      colour: false,
-      isTTY: false,
-      stdout: (t: string) => void (o.out += t),
-      stderr: (t: string) => void (o.err += t)
-    }
-    return o
-  }
+  const io = captureIo
 
   it('reads shard folders, gates like run, and is a pure function of the files (byte-identical results.json but the time)', async () => {
     const root = mkdtempSync(join(tmpdir(), 'benchgate-merge-'))

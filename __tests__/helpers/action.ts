@@ -1,0 +1,40 @@
+// Runs the built Action (dist/index.js) as the runner would, asynchronously: the fake GitHub API
+// lives in this test process, so a synchronous spawn would block it.
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import type { RunnerEnv } from '../action/fakeGitHub.js'
+
+export const ACTION_ENTRY = join(import.meta.dirname, '..', '..', 'dist', 'index.js')
+
+export interface ActionProcess {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * The Action's exit code and output. With `mergeStderr`, stderr is appended to `stdout` as it
+ * arrives (for tests that look at the whole log in one string).
+ */
+export function spawnAction(
+  runner: RunnerEnv,
+  cwd: string = runner.env.GITHUB_WORKSPACE,
+  options: { mergeStderr?: boolean } = {}
+): Promise<ActionProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ACTION_ENTRY], {
+      env: runner.env,
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => {
+      if (options.mergeStderr) stdout += d
+      else stderr += d
+    })
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
