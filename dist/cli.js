@@ -9241,6 +9241,186 @@ function conditionalPower(o) {
     return normalSf((bound - mean) / sd) + normalSf((bound + mean) / sd);
 }
 
+/** Float64 fields of a row, in order. */
+const F_ITERATIONS = 0;
+const F_REAL = 1;
+const F_CPU = 2;
+const F_STRIDE = 3;
+/** Int32 fields of a row, in order. */
+const I_ROUND = 0;
+const I_RUN = 1;
+const I_REPETITION = 2;
+const I_THREADS = 3;
+const I_STRIDE = 4;
+/** Rows a series starts with (doubled when full). */
+const FIRST_CAPACITY = 8;
+/** One benchmark's samples on one side, in the order added. */
+class SampleSeries {
+    benchmark;
+    side;
+    floats = new Float64Array(FIRST_CAPACITY * F_STRIDE);
+    ints = new Int32Array(FIRST_CAPACITY * I_STRIDE);
+    count = 0;
+    /** False once a row was added before one earlier in time (round, run, repetition). */
+    ordered = true;
+    constructor(benchmark, side) {
+        this.benchmark = benchmark;
+        this.side = side;
+    }
+    get length() {
+        return this.count;
+    }
+    add(s) {
+        if (this.count * F_STRIDE === this.floats.length)
+            this.grow();
+        const f = this.count * F_STRIDE;
+        const i = this.count * I_STRIDE;
+        if (this.count > 0 && compareTime(this.ints, i - I_STRIDE, s) > 0)
+            this.ordered = false;
+        this.floats[f + F_ITERATIONS] = s.iterations;
+        this.floats[f + F_REAL] = s.realTimeNs;
+        this.floats[f + F_CPU] = s.cpuTimeNs;
+        this.ints[i + I_ROUND] = s.round;
+        this.ints[i + I_RUN] = s.run;
+        this.ints[i + I_REPETITION] = s.repetition;
+        this.ints[i + I_THREADS] = s.threads;
+        this.count++;
+    }
+    realTimeNs(k) {
+        return this.floats[k * F_STRIDE + F_REAL];
+    }
+    cpuTimeNs(k) {
+        return this.floats[k * F_STRIDE + F_CPU];
+    }
+    iterations(k) {
+        return this.floats[k * F_STRIDE + F_ITERATIONS];
+    }
+    round(k) {
+        return this.ints[k * I_STRIDE + I_ROUND];
+    }
+    run(k) {
+        return this.ints[k * I_STRIDE + I_RUN];
+    }
+    repetition(k) {
+        return this.ints[k * I_STRIDE + I_REPETITION];
+    }
+    threads(k) {
+        return this.ints[k * I_STRIDE + I_THREADS];
+    }
+    /** Row k as a Sample object. */
+    sample(k) {
+        return {
+            benchmark: this.benchmark,
+            side: this.side,
+            round: this.round(k),
+            run: this.run(k),
+            repetition: this.repetition(k),
+            iterations: this.iterations(k),
+            realTimeNs: this.realTimeNs(k),
+            cpuTimeNs: this.cpuTimeNs(k),
+            threads: this.threads(k)
+        };
+    }
+    /**
+     * Row indices in time order (round, run, repetition; equal keys keep the order added, as a stable
+     * sort). Rows are usually added in time order, and then no sort is needed.
+     */
+    timeOrder() {
+        const order = new Int32Array(this.count);
+        for (let k = 0; k < this.count; k++)
+            order[k] = k;
+        if (this.ordered)
+            return order;
+        const key = (k, f) => this.ints[k * I_STRIDE + f];
+        return order.sort((a, b) => key(a, I_ROUND) - key(b, I_ROUND) ||
+            key(a, I_RUN) - key(b, I_RUN) ||
+            key(a, I_REPETITION) - key(b, I_REPETITION) ||
+            a - b);
+    }
+    grow() {
+        const floats = new Float64Array(this.floats.length * 2);
+        floats.set(this.floats);
+        this.floats = floats;
+        const ints = new Int32Array(this.ints.length * 2);
+        ints.set(this.ints);
+        this.ints = ints;
+    }
+}
+function compareTime(ints, at, s) {
+    return ints[at + I_ROUND] - s.round || ints[at + I_RUN] - s.run || ints[at + I_REPETITION] - s.repetition;
+}
+/** Every sample of a suite, by benchmark (in the order first seen) and side. */
+class SampleStore {
+    byName = new Map();
+    count = 0;
+    /** A store holding `samples`: the same store when given one, else a new one filled from the array. */
+    static of(samples) {
+        if (samples instanceof SampleStore)
+            return samples;
+        const store = new SampleStore();
+        for (const s of samples)
+            store.add(s);
+        return store;
+    }
+    /** Number of samples. */
+    get length() {
+        return this.count;
+    }
+    add(s) {
+        let entry = this.byName.get(s.benchmark);
+        if (!entry) {
+            entry = { benchmark: s.benchmark, base: null, head: null, firstThreads: s.threads };
+            this.byName.set(s.benchmark, entry);
+        }
+        const series = (entry[s.side] ??= new SampleSeries(s.benchmark, s.side));
+        series.add(s);
+        this.count++;
+    }
+    addAll(samples) {
+        for (const s of samples)
+            this.add(s);
+    }
+    /** Benchmark names in the order first seen. */
+    benchmarks() {
+        return this.byName.keys();
+    }
+    /** Both sides of each benchmark, in the order first seen. */
+    entries() {
+        return this.byName.values();
+    }
+    get(benchmark) {
+        return this.byName.get(benchmark);
+    }
+    series(benchmark, side) {
+        return this.byName.get(benchmark)?.[side] ?? null;
+    }
+    /** A store of the benchmarks `keep` accepts (rows shared, not copied). */
+    only(keep) {
+        const out = new SampleStore();
+        for (const [name, entry] of this.byName) {
+            if (!keep(name))
+                continue;
+            out.byName.set(name, entry);
+            out.count += (entry.base?.length ?? 0) + (entry.head?.length ?? 0);
+        }
+        return out;
+    }
+    /** Every sample as an object: benchmark by benchmark (first seen first), base before head, in the order added. */
+    *[Symbol.iterator]() {
+        for (const entry of this.byName.values()) {
+            for (const series of [entry.base, entry.head]) {
+                if (!series)
+                    continue;
+                for (let k = 0; k < series.length; k++)
+                    yield series.sample(k);
+            }
+        }
+    }
+    toArray() {
+        return [...this];
+    }
+}
+
 /** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */
 const FILE_ISSUE = '*';
 /**
@@ -9350,8 +9530,18 @@ function sidesCutShort(samples, issues) {
     const runs = { base: new Set(), head: new Set() };
     const cut = { base: new Map(), head: new Map() };
     const key = (x) => `${x.round}:${x.run}`;
-    for (const s of samples)
-        runs[s.side].add(key(s));
+    for (const entry of SampleStore.of(samples).entries()) {
+        for (const series of [entry.base, entry.head]) {
+            if (!series)
+                continue;
+            for (let k = 0; k < series.length; k++) {
+                // Rows of one run are adjacent: one key per run, not per sample.
+                if (k > 0 && series.round(k) === series.round(k - 1) && series.run(k) === series.run(k - 1))
+                    continue;
+                runs[series.side].add(key({ round: series.round(k), run: series.run(k) }));
+            }
+        }
+    }
     for (const i of issues) {
         runs[i.side].add(key(i));
         const general = i.benchmark === '' || i.benchmark === FILE_ISSUE;
@@ -38733,15 +38923,22 @@ function familyLevels(pValues, padding, alpha, correction) {
 function analyzeSuite(input, options = {}) {
     const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options };
     const issues = input.issues ?? [];
-    const { observations, metrics } = groupObservations(input.samples, opts.metric);
+    const store = SampleStore.of(input.samples);
+    const metrics = new Map();
+    for (const entry of store.entries())
+        metrics.set(entry.benchmark, resolveMetric(opts.metric, entry.benchmark, entry.firstThreads));
     const names = new Set([
         ...(input.headOnly ?? []),
-        ...observations.keys(),
+        ...store.benchmarks(),
         ...issues.filter((i) => !isFileIssue(i)).map((i) => i.benchmark)
     ]);
-    const cutShort = sidesCutShort(input.samples, issues);
+    const cutShort = sidesCutShort(store, issues);
+    const byBenchmark = issuesByBenchmark(issues);
     // First every test (p-values), then each interval at the level its place in the family gives (§6).
-    const slots = [...names].sort().map((name) => prepareOne(name, observations, issues, opts, cutShort));
+    // Observations are made one benchmark at a time from the compact store.
+    const slots = [...names]
+        .sort()
+        .map((name) => prepareOne(name, observationsOf(store.get(name), metrics.get(name)), byBenchmark.get(name) ?? [], opts, cutShort));
     const prepared = slots.filter((s) => !isComparison(s));
     const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0));
     const family = familyLevels(prepared.map((p) => p.mw.pValue), padding, opts.testAlpha ?? opts.alpha, opts.correction);
@@ -38753,8 +38950,9 @@ function analyzeSuite(input, options = {}) {
         const c = finishComparison(s, family.alphas[i], family.size);
         c.pAdjusted = family.pAdjusted[i];
         c.metric = metrics.get(s.benchmark) ?? c.metric;
-        c.issues = [...c.issues, ...issues.filter((x) => x.benchmark === s.benchmark)];
-        c.warnings.push(...issues.filter((x) => x.benchmark === s.benchmark).map(issueWarning));
+        const own = byBenchmark.get(s.benchmark) ?? [];
+        c.issues = [...c.issues, ...own];
+        c.warnings.push(...own.map(issueWarning));
         return c;
     });
     const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
@@ -38764,7 +38962,7 @@ function analyzeSuite(input, options = {}) {
     const generalIssues = issues.filter(isFileIssue);
     const warnings = [
         ...provenanceWarnings(provenance),
-        ...contentionWarnings(input.samples, opts.metric),
+        ...contentionWarnings(store, opts.metric),
         ...generalIssues.map(issueWarning)
     ];
     return { options: opts, familySize: family.size, comparisons, counts, warnings, provenance };
@@ -38775,11 +38973,26 @@ function isComparison(x) {
 /** A prepared comparison when both sides can be tested, else the finished new/removed/failed/too-small one. */
 /** An issue about a whole file or process ('' from the runner, '*' from the sample parsers). */
 const isFileIssue = (i) => i.benchmark === '' || i.benchmark === FILE_ISSUE;
-function prepareOne(name, observations, issues, opts, cutShort = {}) {
-    const obs = observations.get(name) ?? { base: [], head: [] };
-    const own = issues.filter((i) => i.benchmark === name);
-    if (!observations.has(name) && own.length === 0)
-        return emptyComparison(name, 'new', obs, [], opts, []);
+/** Issues by benchmark name (one pass: a suite of 10,000 benchmarks must not scan every issue per benchmark). */
+function issuesByBenchmark(issues) {
+    const out = new Map();
+    for (const i of issues) {
+        const list = out.get(i.benchmark);
+        if (list)
+            list.push(i);
+        else
+            out.set(i.benchmark, [i]);
+    }
+    return out;
+}
+/**
+ * @param obs the benchmark's observations; null when it has no sample at all
+ * @param own the issues of this benchmark
+ */
+function prepareOne(name, obs, own, opts, cutShort = {}) {
+    if (obs === null && own.length === 0)
+        return emptyComparison(name, 'new', { base: [], head: [] }, [], opts, []);
+    obs ??= { base: [], head: [] };
     const hasBase = obs.base.length > 0;
     const hasHead = obs.head.length > 0;
     if (hasBase && hasHead) {
@@ -38829,12 +39042,10 @@ const CONTENTION_RATIO = 1.05;
 function contentionWarnings(samples, metric) {
     if (metric !== 'real_time')
         return [];
+    const store = SampleStore.of(samples);
     const warnings = [];
     for (const side of ['base', 'head']) {
-        const ratios = samples
-            .filter((s) => s.side === side && s.threads <= 1 && s.cpuTimeNs > 0)
-            .map((s) => s.realTimeNs / s.cpuTimeNs)
-            .sort((a, b) => a - b);
+        const ratios = realToCpuRatios(store, side);
         if (ratios.length === 0)
             continue;
         const mid = ratios.length >> 1;
@@ -38851,6 +39062,23 @@ function contentionWarnings(samples, metric) {
         }
     }
     return warnings;
+}
+/** real/cpu time of every single-threaded sample of one side with a positive CPU time, ascending. */
+function realToCpuRatios(store, side) {
+    let n = 0;
+    for (const entry of store.entries())
+        n += entry[side]?.length ?? 0;
+    const ratios = new Float64Array(n);
+    let at = 0;
+    for (const entry of store.entries()) {
+        const series = entry[side];
+        if (!series)
+            continue;
+        for (let k = 0; k < series.length; k++)
+            if (series.threads(k) <= 1 && series.cpuTimeNs(k) > 0)
+                ratios[at++] = series.realTimeNs(k) / series.cpuTimeNs(k);
+    }
+    return ratios.subarray(0, at).sort();
 }
 function emptyComparison(name, verdict, obs, issues, opts, warnings) {
     return {
@@ -38898,32 +39126,27 @@ function resolveMetric(choice, benchmark, threads) {
     return /\/(real|manual)_time$/.test(benchmark) || threads > 1 ? 'real_time' : 'cpu_time';
 }
 /**
- * Groups samples by benchmark and side, each side sorted in time order (round, run, repetition),
- * with the metric each benchmark uses (decided once per benchmark from its first sample's name and threads).
+ * One benchmark's observations per side in time order (round, run, repetition), valued by the
+ * benchmark's metric; null for a benchmark without samples.
  */
-function groupObservations(samples, metric) {
-    const out = new Map();
-    const metrics = new Map();
-    for (const s of samples) {
-        let entry = out.get(s.benchmark);
-        if (!entry)
-            out.set(s.benchmark, (entry = { base: [], head: [] }));
-        let m = metrics.get(s.benchmark);
-        if (!m)
-            metrics.set(s.benchmark, (m = resolveMetric(metric, s.benchmark, s.threads)));
-        entry[s.side].push({
-            value: m === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs,
-            round: s.round,
-            run: s.run,
-            repetition: s.repetition
-        });
-    }
-    const order = (a, b) => a.round - b.round || a.run - b.run || a.repetition - b.repetition;
-    for (const entry of out.values()) {
-        entry.base.sort(order);
-        entry.head.sort(order);
-    }
-    return { observations: out, metrics };
+function observationsOf(entry, metric) {
+    if (!entry)
+        return null;
+    const side = (series) => {
+        if (!series)
+            return [];
+        const out = [];
+        for (const k of series.timeOrder()) {
+            out.push({
+                value: metric === 'cpu_time' ? series.cpuTimeNs(k) : series.realTimeNs(k),
+                round: series.round(k),
+                run: series.run(k),
+                repetition: series.repetition(k)
+            });
+        }
+        return out;
+    };
+    return { base: side(entry.base), head: side(entry.head) };
 }
 function issueWarning(i) {
     const where = i.round >= 0 ? ` (round ${i.round + 1})` : '';
@@ -39095,7 +39318,7 @@ class SequentialAnalysis {
             ? input
             : {
                 ...input,
-                samples: input.samples.filter((s) => names.has(s.benchmark)),
+                samples: SampleStore.of(input.samples).only((b) => names.has(b)),
                 issues: (input.issues ?? []).filter((i) => i.benchmark === '' || names.has(i.benchmark)),
                 headOnly: (input.headOnly ?? []).filter((b) => names.has(b))
             };
@@ -39215,23 +39438,20 @@ class SequentialAnalysis {
 }
 /** Per benchmark: distinct measured rounds with samples, and the last round seen on each side. */
 function roundsPerBenchmark(samples) {
-    const rounds = new Map();
     const out = new Map();
-    for (const s of samples) {
-        let set = rounds.get(s.benchmark);
-        if (!set)
-            rounds.set(s.benchmark, (set = new Set()));
-        set.add(s.round);
-        let e = out.get(s.benchmark);
-        if (!e)
-            out.set(s.benchmark, (e = { count: 0, lastBase: -1, lastHead: -1 }));
-        if (s.side === 'base')
-            e.lastBase = Math.max(e.lastBase, s.round);
-        else
-            e.lastHead = Math.max(e.lastHead, s.round);
+    for (const entry of SampleStore.of(samples).entries()) {
+        const rounds = new Set();
+        const last = { base: -1, head: -1 };
+        for (const series of [entry.base, entry.head]) {
+            if (!series)
+                continue;
+            for (let k = 0; k < series.length; k++) {
+                rounds.add(series.round(k));
+                last[series.side] = Math.max(last[series.side], series.round(k));
+            }
+        }
+        out.set(entry.benchmark, { count: rounds.size, lastBase: last.base, lastHead: last.head });
     }
-    for (const [name, set] of rounds)
-        out.get(name).count = set.size;
     return out;
 }
 
@@ -40903,48 +41123,60 @@ function pairwiseDifferences(base, head, maxPairs = MAX_PAIRS) {
     }
     return { histogram: histogram([diffs]), used, total };
 }
-/**
- * Where each sample sits on a shared time axis, in rounds. In ABBA round r the side that ran first
- * (base in even rounds) takes [r, r + 0.5) and the other [r + 0.5, r + 1); a side's samples of one
- * round are spread evenly over its half, in run and repetition order. Samples of unknown round
- * (files given to `compare`) are placed at their index instead (`axis: 'index'`).
- * @param samples one side's samples of one benchmark, in time order
- */
-function timePositions(samples, side) {
-    if (samples.some((s) => s.round < 0))
-        return { axis: 'index', x: samples.map((_s, i) => i) };
+/** timePositions from the samples' rounds alone. */
+function roundPositions(rounds, side) {
+    if (rounds.some((r) => r < 0))
+        return { axis: 'index', x: rounds.map((_r, i) => i) };
     const perRound = new Map();
-    for (const s of samples)
-        perRound.set(s.round, (perRound.get(s.round) ?? 0) + 1);
+    for (const r of rounds)
+        perRound.set(r, (perRound.get(r) ?? 0) + 1);
     const seen = new Map();
-    const x = samples.map((s) => {
-        const k = seen.get(s.round) ?? 0;
-        seen.set(s.round, k + 1);
-        const first = (s.round % 2 === 0) === (side === 'base');
-        return s.round + (first ? 0 : 0.5) + ((k + 0.5) / perRound.get(s.round)) * 0.5;
+    const x = rounds.map((r) => {
+        const k = seen.get(r) ?? 0;
+        seen.set(r, k + 1);
+        const first = (r % 2 === 0) === (side === 'base');
+        return r + (first ? 0 : 0.5) + ((k + 0.5) / perRound.get(r)) * 0.5;
     });
     return { axis: 'rounds', x };
 }
-function valueOf(s, metric) {
-    return metric === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs;
+/** One side's usable values (finite, positive) in time order, with their rounds. */
+function sideValues(series, metric) {
+    const values = [];
+    const rounds = [];
+    if (!series)
+        return { values, rounds };
+    for (const k of series.timeOrder()) {
+        const v = metric === 'cpu_time' ? series.cpuTimeNs(k) : series.realTimeNs(k);
+        if (!(Number.isFinite(v) && v > 0))
+            continue;
+        values.push(v);
+        rounds.push(series.round(k));
+    }
+    return { values, rounds };
+}
+/** An array of one benchmark's samples as its two series (the name is not looked at). */
+function asSeries(comparison, samples) {
+    const out = { base: null, head: null };
+    for (const s of samples)
+        (out[s.side] ??= new SampleSeries(comparison.benchmark, s.side)).add(s);
+    return out;
 }
 /**
- * The plot data of one benchmark from its Comparison and its raw samples (both sides, any order).
- * Samples with non-finite or non-positive values are left out (the analysis refuses them).
+ * The plot data of one benchmark from its Comparison and its raw samples (both sides, any order,
+ * or its series from a SampleStore). Samples with non-finite or non-positive values are left out
+ * (the analysis refuses them).
  */
 function benchmarkPlotData(comparison, samples, metric) {
-    const order = (a, b) => a.round - b.round || a.run - b.run || a.repetition - b.repetition;
-    const bySide = (side) => samples
-        .filter((s) => s.side === side && Number.isFinite(valueOf(s, metric)) && valueOf(s, metric) > 0)
-        .sort(order);
-    const raw = { base: bySide('base'), head: bySide('head') };
+    const sides = Array.isArray(samples)
+        ? asSeries(comparison, samples)
+        : samples;
+    const raw = { base: sideValues(sides.base, metric), head: sideValues(sides.head, metric) };
     const level = comparison.level;
     const side = (s) => {
-        const list = raw[s];
-        if (list.length === 0)
+        const { values, rounds } = raw[s];
+        if (values.length === 0)
             return null;
-        const values = list.map((x) => valueOf(x, metric));
-        const pos = timePositions(list, s);
+        const pos = roundPositions(rounds, s);
         const keep = thin(values.length, MAX_SERIES_POINTS);
         // The series the analysis tested (one median per run at the run level), never recomputed here.
         const series = comparison.series?.[s] ?? [];
@@ -40956,7 +41188,7 @@ function benchmarkPlotData(comparison, samples, metric) {
         return {
             values: keep.map((i) => values[i]),
             x: keep.map((i) => pos.x[i]),
-            rounds: keep.map((i) => list[i].round),
+            rounds: keep.map((i) => rounds[i]),
             total: values.length,
             axis: pos.axis,
             box: boxStats(values),
@@ -40967,7 +41199,7 @@ function benchmarkPlotData(comparison, samples, metric) {
     const base = side('base');
     const head = side('head');
     // Both sides always (an absent side has empty counts and an empty curve), base first.
-    const both = [raw.base, raw.head].map((l) => l.map((x) => valueOf(x, metric)));
+    const both = [raw.base.values, raw.head.values];
     const any = both[0].length + both[1].length > 0;
     let differences = null;
     if (comparison.series && comparison.series.base.length > 0 && comparison.series.head.length > 0) {
@@ -41078,17 +41310,10 @@ const FOREST_MAX_ROWS = 40;
 function renderHtml(report, samples, options = {}) {
     const { suite } = report;
     const ordered = orderComparisons(suite);
-    const byName = new Map();
-    for (const s of samples) {
-        const g = byName.get(s.benchmark);
-        if (g)
-            g.push(s);
-        else
-            byName.set(s.benchmark, [s]);
-    }
+    const store = SampleStore.of(samples);
     const plots = ordered.map((c) => {
-        const own = byName.get(c.benchmark);
-        return own && own.length > 0 ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
+        const own = store.get(c.benchmark);
+        return own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
     });
     const data = {
         captions: Object.fromEntries(PLOTS),
@@ -46131,10 +46356,13 @@ function readSampleFile(path, opts) {
  * - A file that cannot be read at all becomes an 'invalid' SampleIssue and the other files are
  *   still read; only when every file fails is the first error thrown.
  *
+ * Samples go into `into` (a new store by default), kept compactly (see SampleStore); pass one
+ * store for both sides to analyse them together without a copy.
+ *
  * @throws SampleFileError 'unreadable' (missing path), 'no-sample-files' (a folder without
  *   sample files), or the first file's error when no file can be read
  */
-function readSampleDir(path, side) {
+function readSampleDir(path, side, into = new SampleStore()) {
     let isDir;
     try {
         isDir = statSync(path).isDirectory();
@@ -46146,11 +46374,12 @@ function readSampleDir(path, side) {
         const own = OWN_FILE_NAME.exec(basename(path));
         const round = own ? Number(own[2]) : -1;
         const parsed = readSampleFile(path, { side, round, run: 0 });
+        into.addAll(parsed.samples);
         return {
             side,
             provenance: parsed.provenance,
             runs: [runInfo(path, round, 0, parsed)],
-            samples: parsed.samples,
+            samples: into,
             issues: parsed.issues
         };
     }
@@ -46172,7 +46401,7 @@ function readSampleDir(path, side) {
         throw new SampleFileError('no-sample-files', path, `${path}: no ${side} sample files in this folder (looked for ${SAMPLE_FILE_EXTENSIONS.join(', ')} files). ` +
             `Pass the folder that holds the benchmark output files, or one file.`);
     }
-    const set = { side, provenance: {}, runs: [], samples: [], issues: [] };
+    const set = { side, provenance: {}, runs: [], samples: into, issues: [] };
     let firstError;
     let failures = 0;
     for (const [run, name] of names.entries()) {
@@ -46182,7 +46411,7 @@ function readSampleDir(path, side) {
         try {
             const parsed = readSampleFile(file, { side, round, run });
             set.runs.push(runInfo(file, round, run, parsed));
-            set.samples.push(...parsed.samples);
+            into.addAll(parsed.samples);
             set.issues.push(...parsed.issues);
         }
         catch (e) {
@@ -46938,9 +47167,10 @@ async function compareCommand(config, basePath, headPath, io) {
         if (!existsSync(p))
             throw new ConfigError(`${side} sample path '${p}' does not exist (give a sample file or a folder of them)`);
     }
-    const base = readSampleDir(basePath, 'base');
-    const head = readSampleDir(headPath, 'head');
-    const samples = [...base.samples, ...head.samples];
+    // One compact store for both sides (a large suite holds millions of samples).
+    const samples = new SampleStore();
+    const base = readSampleDir(basePath, 'base', samples);
+    const head = readSampleDir(headPath, 'head', samples);
     if (samples.length === 0) {
         throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 });
     }
@@ -47003,13 +47233,13 @@ async function reportCommand(config, resultsPath, io) {
  */
 function samplesNextTo(resultsPath) {
     const dir = join(dirname(resultsPath), 'samples');
+    const samples = new SampleStore();
     if (!existsSync(dir))
-        return { samples: [], reason: `no samples/ folder next to ${resultsPath}` };
-    const samples = [];
+        return { samples, reason: `no samples/ folder next to ${resultsPath}` };
     const problems = [];
     for (const side of ['base', 'head']) {
         try {
-            samples.push(...readSampleDir(dir, side).samples);
+            readSampleDir(dir, side, samples);
         }
         catch (e) {
             if (!(e instanceof SampleFileError))
@@ -47047,11 +47277,13 @@ function mergeShards(inputs, options = {}) {
     for (const s of shards.slice(1))
         checkSameRun(first, s);
     const missing = checkCoverage(shards, options.allowMissing ?? false);
-    const samples = [];
+    const samples = new SampleStore();
     const issues = [];
     for (const s of shards) {
         const mine = new Set(s.record.assigned);
-        samples.push(...s.samples.filter((x) => mine.has(x.benchmark)));
+        for (const x of s.samples)
+            if (mine.has(x.benchmark))
+                samples.add(x);
         issues.push(...s.record.issues);
     }
     const suite = analyzeSuite({ samples, issues, provenance: first.results.provenance }, first.results.options);

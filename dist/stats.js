@@ -38724,6 +38724,186 @@ function unreachableWarning(m, n, alpha) {
 /** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */
 const FILE_ISSUE = '*';
 
+/** Float64 fields of a row, in order. */
+const F_ITERATIONS = 0;
+const F_REAL = 1;
+const F_CPU = 2;
+const F_STRIDE = 3;
+/** Int32 fields of a row, in order. */
+const I_ROUND = 0;
+const I_RUN = 1;
+const I_REPETITION = 2;
+const I_THREADS = 3;
+const I_STRIDE = 4;
+/** Rows a series starts with (doubled when full). */
+const FIRST_CAPACITY = 8;
+/** One benchmark's samples on one side, in the order added. */
+class SampleSeries {
+    benchmark;
+    side;
+    floats = new Float64Array(FIRST_CAPACITY * F_STRIDE);
+    ints = new Int32Array(FIRST_CAPACITY * I_STRIDE);
+    count = 0;
+    /** False once a row was added before one earlier in time (round, run, repetition). */
+    ordered = true;
+    constructor(benchmark, side) {
+        this.benchmark = benchmark;
+        this.side = side;
+    }
+    get length() {
+        return this.count;
+    }
+    add(s) {
+        if (this.count * F_STRIDE === this.floats.length)
+            this.grow();
+        const f = this.count * F_STRIDE;
+        const i = this.count * I_STRIDE;
+        if (this.count > 0 && compareTime(this.ints, i - I_STRIDE, s) > 0)
+            this.ordered = false;
+        this.floats[f + F_ITERATIONS] = s.iterations;
+        this.floats[f + F_REAL] = s.realTimeNs;
+        this.floats[f + F_CPU] = s.cpuTimeNs;
+        this.ints[i + I_ROUND] = s.round;
+        this.ints[i + I_RUN] = s.run;
+        this.ints[i + I_REPETITION] = s.repetition;
+        this.ints[i + I_THREADS] = s.threads;
+        this.count++;
+    }
+    realTimeNs(k) {
+        return this.floats[k * F_STRIDE + F_REAL];
+    }
+    cpuTimeNs(k) {
+        return this.floats[k * F_STRIDE + F_CPU];
+    }
+    iterations(k) {
+        return this.floats[k * F_STRIDE + F_ITERATIONS];
+    }
+    round(k) {
+        return this.ints[k * I_STRIDE + I_ROUND];
+    }
+    run(k) {
+        return this.ints[k * I_STRIDE + I_RUN];
+    }
+    repetition(k) {
+        return this.ints[k * I_STRIDE + I_REPETITION];
+    }
+    threads(k) {
+        return this.ints[k * I_STRIDE + I_THREADS];
+    }
+    /** Row k as a Sample object. */
+    sample(k) {
+        return {
+            benchmark: this.benchmark,
+            side: this.side,
+            round: this.round(k),
+            run: this.run(k),
+            repetition: this.repetition(k),
+            iterations: this.iterations(k),
+            realTimeNs: this.realTimeNs(k),
+            cpuTimeNs: this.cpuTimeNs(k),
+            threads: this.threads(k)
+        };
+    }
+    /**
+     * Row indices in time order (round, run, repetition; equal keys keep the order added, as a stable
+     * sort). Rows are usually added in time order, and then no sort is needed.
+     */
+    timeOrder() {
+        const order = new Int32Array(this.count);
+        for (let k = 0; k < this.count; k++)
+            order[k] = k;
+        if (this.ordered)
+            return order;
+        const key = (k, f) => this.ints[k * I_STRIDE + f];
+        return order.sort((a, b) => key(a, I_ROUND) - key(b, I_ROUND) ||
+            key(a, I_RUN) - key(b, I_RUN) ||
+            key(a, I_REPETITION) - key(b, I_REPETITION) ||
+            a - b);
+    }
+    grow() {
+        const floats = new Float64Array(this.floats.length * 2);
+        floats.set(this.floats);
+        this.floats = floats;
+        const ints = new Int32Array(this.ints.length * 2);
+        ints.set(this.ints);
+        this.ints = ints;
+    }
+}
+function compareTime(ints, at, s) {
+    return ints[at + I_ROUND] - s.round || ints[at + I_RUN] - s.run || ints[at + I_REPETITION] - s.repetition;
+}
+/** Every sample of a suite, by benchmark (in the order first seen) and side. */
+class SampleStore {
+    byName = new Map();
+    count = 0;
+    /** A store holding `samples`: the same store when given one, else a new one filled from the array. */
+    static of(samples) {
+        if (samples instanceof SampleStore)
+            return samples;
+        const store = new SampleStore();
+        for (const s of samples)
+            store.add(s);
+        return store;
+    }
+    /** Number of samples. */
+    get length() {
+        return this.count;
+    }
+    add(s) {
+        let entry = this.byName.get(s.benchmark);
+        if (!entry) {
+            entry = { benchmark: s.benchmark, base: null, head: null, firstThreads: s.threads };
+            this.byName.set(s.benchmark, entry);
+        }
+        const series = (entry[s.side] ??= new SampleSeries(s.benchmark, s.side));
+        series.add(s);
+        this.count++;
+    }
+    addAll(samples) {
+        for (const s of samples)
+            this.add(s);
+    }
+    /** Benchmark names in the order first seen. */
+    benchmarks() {
+        return this.byName.keys();
+    }
+    /** Both sides of each benchmark, in the order first seen. */
+    entries() {
+        return this.byName.values();
+    }
+    get(benchmark) {
+        return this.byName.get(benchmark);
+    }
+    series(benchmark, side) {
+        return this.byName.get(benchmark)?.[side] ?? null;
+    }
+    /** A store of the benchmarks `keep` accepts (rows shared, not copied). */
+    only(keep) {
+        const out = new SampleStore();
+        for (const [name, entry] of this.byName) {
+            if (!keep(name))
+                continue;
+            out.byName.set(name, entry);
+            out.count += (entry.base?.length ?? 0) + (entry.head?.length ?? 0);
+        }
+        return out;
+    }
+    /** Every sample as an object: benchmark by benchmark (first seen first), base before head, in the order added. */
+    *[Symbol.iterator]() {
+        for (const entry of this.byName.values()) {
+            for (const series of [entry.base, entry.head]) {
+                if (!series)
+                    continue;
+                for (let k = 0; k < series.length; k++)
+                    yield series.sample(k);
+            }
+        }
+    }
+    toArray() {
+        return [...this];
+    }
+}
+
 /**
  * Which sides' output may be missing benchmarks because it was cut short. Google Benchmark and
  * bench-runner write benchmarks in order, so a process that crashed, was killed or wrote a file
@@ -38742,8 +38922,18 @@ function sidesCutShort(samples, issues) {
     const runs = { base: new Set(), head: new Set() };
     const cut = { base: new Map(), head: new Map() };
     const key = (x) => `${x.round}:${x.run}`;
-    for (const s of samples)
-        runs[s.side].add(key(s));
+    for (const entry of SampleStore.of(samples).entries()) {
+        for (const series of [entry.base, entry.head]) {
+            if (!series)
+                continue;
+            for (let k = 0; k < series.length; k++) {
+                // Rows of one run are adjacent: one key per run, not per sample.
+                if (k > 0 && series.round(k) === series.round(k - 1) && series.run(k) === series.run(k - 1))
+                    continue;
+                runs[series.side].add(key({ round: series.round(k), run: series.run(k) }));
+            }
+        }
+    }
     for (const i of issues) {
         runs[i.side].add(key(i));
         const general = i.benchmark === '' || i.benchmark === FILE_ISSUE;
@@ -38803,15 +38993,22 @@ function familyLevels(pValues, padding, alpha, correction) {
 function analyzeSuite(input, options = {}) {
     const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options };
     const issues = input.issues ?? [];
-    const { observations, metrics } = groupObservations(input.samples, opts.metric);
+    const store = SampleStore.of(input.samples);
+    const metrics = new Map();
+    for (const entry of store.entries())
+        metrics.set(entry.benchmark, resolveMetric(opts.metric, entry.benchmark, entry.firstThreads));
     const names = new Set([
         ...(input.headOnly ?? []),
-        ...observations.keys(),
+        ...store.benchmarks(),
         ...issues.filter((i) => !isFileIssue(i)).map((i) => i.benchmark)
     ]);
-    const cutShort = sidesCutShort(input.samples, issues);
+    const cutShort = sidesCutShort(store, issues);
+    const byBenchmark = issuesByBenchmark(issues);
     // First every test (p-values), then each interval at the level its place in the family gives (§6).
-    const slots = [...names].sort().map((name) => prepareOne(name, observations, issues, opts, cutShort));
+    // Observations are made one benchmark at a time from the compact store.
+    const slots = [...names]
+        .sort()
+        .map((name) => prepareOne(name, observationsOf(store.get(name), metrics.get(name)), byBenchmark.get(name) ?? [], opts, cutShort));
     const prepared = slots.filter((s) => !isComparison(s));
     const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0));
     const family = familyLevels(prepared.map((p) => p.mw.pValue), padding, opts.testAlpha ?? opts.alpha, opts.correction);
@@ -38823,8 +39020,9 @@ function analyzeSuite(input, options = {}) {
         const c = finishComparison(s, family.alphas[i], family.size);
         c.pAdjusted = family.pAdjusted[i];
         c.metric = metrics.get(s.benchmark) ?? c.metric;
-        c.issues = [...c.issues, ...issues.filter((x) => x.benchmark === s.benchmark)];
-        c.warnings.push(...issues.filter((x) => x.benchmark === s.benchmark).map(issueWarning));
+        const own = byBenchmark.get(s.benchmark) ?? [];
+        c.issues = [...c.issues, ...own];
+        c.warnings.push(...own.map(issueWarning));
         return c;
     });
     const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
@@ -38834,7 +39032,7 @@ function analyzeSuite(input, options = {}) {
     const generalIssues = issues.filter(isFileIssue);
     const warnings = [
         ...provenanceWarnings(provenance),
-        ...contentionWarnings(input.samples, opts.metric),
+        ...contentionWarnings(store, opts.metric),
         ...generalIssues.map(issueWarning)
     ];
     return { options: opts, familySize: family.size, comparisons, counts, warnings, provenance };
@@ -38845,11 +39043,26 @@ function isComparison(x) {
 /** A prepared comparison when both sides can be tested, else the finished new/removed/failed/too-small one. */
 /** An issue about a whole file or process ('' from the runner, '*' from the sample parsers). */
 const isFileIssue = (i) => i.benchmark === '' || i.benchmark === FILE_ISSUE;
-function prepareOne(name, observations, issues, opts, cutShort = {}) {
-    const obs = observations.get(name) ?? { base: [], head: [] };
-    const own = issues.filter((i) => i.benchmark === name);
-    if (!observations.has(name) && own.length === 0)
-        return emptyComparison(name, 'new', obs, [], opts, []);
+/** Issues by benchmark name (one pass: a suite of 10,000 benchmarks must not scan every issue per benchmark). */
+function issuesByBenchmark(issues) {
+    const out = new Map();
+    for (const i of issues) {
+        const list = out.get(i.benchmark);
+        if (list)
+            list.push(i);
+        else
+            out.set(i.benchmark, [i]);
+    }
+    return out;
+}
+/**
+ * @param obs the benchmark's observations; null when it has no sample at all
+ * @param own the issues of this benchmark
+ */
+function prepareOne(name, obs, own, opts, cutShort = {}) {
+    if (obs === null && own.length === 0)
+        return emptyComparison(name, 'new', { base: [], head: [] }, [], opts, []);
+    obs ??= { base: [], head: [] };
     const hasBase = obs.base.length > 0;
     const hasHead = obs.head.length > 0;
     if (hasBase && hasHead) {
@@ -38899,12 +39112,10 @@ const CONTENTION_RATIO = 1.05;
 function contentionWarnings(samples, metric) {
     if (metric !== 'real_time')
         return [];
+    const store = SampleStore.of(samples);
     const warnings = [];
     for (const side of ['base', 'head']) {
-        const ratios = samples
-            .filter((s) => s.side === side && s.threads <= 1 && s.cpuTimeNs > 0)
-            .map((s) => s.realTimeNs / s.cpuTimeNs)
-            .sort((a, b) => a - b);
+        const ratios = realToCpuRatios(store, side);
         if (ratios.length === 0)
             continue;
         const mid = ratios.length >> 1;
@@ -38921,6 +39132,23 @@ function contentionWarnings(samples, metric) {
         }
     }
     return warnings;
+}
+/** real/cpu time of every single-threaded sample of one side with a positive CPU time, ascending. */
+function realToCpuRatios(store, side) {
+    let n = 0;
+    for (const entry of store.entries())
+        n += entry[side]?.length ?? 0;
+    const ratios = new Float64Array(n);
+    let at = 0;
+    for (const entry of store.entries()) {
+        const series = entry[side];
+        if (!series)
+            continue;
+        for (let k = 0; k < series.length; k++)
+            if (series.threads(k) <= 1 && series.cpuTimeNs(k) > 0)
+                ratios[at++] = series.realTimeNs(k) / series.cpuTimeNs(k);
+    }
+    return ratios.subarray(0, at).sort();
 }
 function emptyComparison(name, verdict, obs, issues, opts, warnings) {
     return {
@@ -38968,32 +39196,27 @@ function resolveMetric(choice, benchmark, threads) {
     return /\/(real|manual)_time$/.test(benchmark) || threads > 1 ? 'real_time' : 'cpu_time';
 }
 /**
- * Groups samples by benchmark and side, each side sorted in time order (round, run, repetition),
- * with the metric each benchmark uses (decided once per benchmark from its first sample's name and threads).
+ * One benchmark's observations per side in time order (round, run, repetition), valued by the
+ * benchmark's metric; null for a benchmark without samples.
  */
-function groupObservations(samples, metric) {
-    const out = new Map();
-    const metrics = new Map();
-    for (const s of samples) {
-        let entry = out.get(s.benchmark);
-        if (!entry)
-            out.set(s.benchmark, (entry = { base: [], head: [] }));
-        let m = metrics.get(s.benchmark);
-        if (!m)
-            metrics.set(s.benchmark, (m = resolveMetric(metric, s.benchmark, s.threads)));
-        entry[s.side].push({
-            value: m === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs,
-            round: s.round,
-            run: s.run,
-            repetition: s.repetition
-        });
-    }
-    const order = (a, b) => a.round - b.round || a.run - b.run || a.repetition - b.repetition;
-    for (const entry of out.values()) {
-        entry.base.sort(order);
-        entry.head.sort(order);
-    }
-    return { observations: out, metrics };
+function observationsOf(entry, metric) {
+    if (!entry)
+        return null;
+    const side = (series) => {
+        if (!series)
+            return [];
+        const out = [];
+        for (const k of series.timeOrder()) {
+            out.push({
+                value: metric === 'cpu_time' ? series.cpuTimeNs(k) : series.realTimeNs(k),
+                round: series.round(k),
+                run: series.run(k),
+                repetition: series.repetition(k)
+            });
+        }
+        return out;
+    };
+    return { base: side(entry.base), head: side(entry.head) };
 }
 function issueWarning(i) {
     const where = i.round >= 0 ? ` (round ${i.round + 1})` : '';

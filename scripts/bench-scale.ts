@@ -7,7 +7,7 @@
  * it, and the HTML report's size. Then the speed of reading one Google Benchmark JSON file with a
  * NaN counter: JSON.parse alone (invalid, for scale), benchgate's reader, and JSON5.
  *
- *   npm run bench:scale -- [--benchmarks N] [--processes P] [--format jsonl|gbench|csv] [--cli dist/cli.js] [--keep]
+ *   npm run bench:scale -- [--benchmarks N] [--processes P] [--format jsonl|gbench|csv] [--cli dist/cli.js[,other/cli.js]] [--keep]
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -26,7 +26,8 @@ const BENCHMARKS = Number(opt('benchmarks', '10000'))
 const PROCESSES = Number(opt('processes', '20'))
 const REPETITIONS = 3
 const FORMAT = opt('format', 'jsonl') as 'jsonl' | 'gbench' | 'csv'
-const CLI = opt('cli', 'dist/cli.js')
+/** One or more built CLIs (comma-separated), each run on the same generated suite: before/after side by side. */
+const CLIS = opt('cli', 'dist/cli.js').split(',')
 /** One benchmark in this many is 8% slower on head, one in this many 8% faster. */
 const REGRESSION_EVERY = 500
 const IMPROVEMENT_EVERY = 700
@@ -110,45 +111,49 @@ try {
   }
   console.log(`generated ${mb(bytes)} of sample files in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 
-  const idle = timed([process.execPath, CLI, '--version'])
-  const out = join(dir, 'out')
-  const run = timed([
-    process.execPath,
-    'dist/cli.js',
-    'compare',
-    join(dir, 'base'),
-    join(dir, 'head'),
-    '--out',
-    out,
-    '--format',
-    'json'
-  ])
-  const results = JSON.parse(run.stdout) as {
-    counts: Record<string, number>
-    benchmarks: Array<{ name: string; verdict: string }>
+  for (const [n, CLI] of CLIS.entries()) {
+    console.log(`${CLI}:`)
+    const idle = timed([process.execPath, CLI, '--version'])
+    const out = join(dir, `out-${n}`)
+    const run = timed([
+      process.execPath,
+      CLI,
+      'compare',
+      join(dir, 'base'),
+      join(dir, 'head'),
+      '--out',
+      out,
+      '--format',
+      'json'
+    ])
+    const results = JSON.parse(run.stdout) as {
+      counts: Record<string, number>
+      benchmarks: Array<{ name: string; verdict: string }>
+    }
+    const comment = readFileSync(join(out, 'report.md'), 'utf8')
+    const regressions = results.benchmarks.filter((b) => b.verdict === 'regression').map((b) => b.name)
+    // The comment escapes Markdown-active characters as entities (`_` is `&#95;`).
+    const escaped = (n: string): string =>
+      n.replace(/_/g, '&#95;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    const listed = regressions.filter((n) => comment.includes(n) || comment.includes(escaped(n))).length
+    const html = statSync(join(out, 'report.html')).size
+    console.log(
+      `compare (exit ${run.code}): ${run.seconds.toFixed(1)} s wall, peak RSS ${mb(run.rssBytes)} (idle CLI ${mb(idle.rssBytes)})`
+    )
+    console.log(
+      `  bytes per sample: ${((run.rssBytes - idle.rssBytes) / samples).toFixed(0)} (peak RSS minus idle, over ${samples.toLocaleString('en')} samples)`
+    )
+    console.log(
+      `  verdicts: ${Object.entries(results.counts)
+        .filter(([, n]) => n > 0)
+        .map(([v, n]) => `${v} ${n}`)
+        .join(', ')}`
+    )
+    console.log(
+      `  PR comment (report.md): ${comment.length.toLocaleString('en')} characters (limit 65,536); regressions listed ${listed} of ${regressions.length}`
+    )
+    console.log(`  HTML report: ${mb(html)}`)
   }
-  const comment = readFileSync(join(out, 'report.md'), 'utf8')
-  const regressions = results.benchmarks.filter((b) => b.verdict === 'regression').map((b) => b.name)
-  // The comment escapes Markdown-active characters as entities (`_` is `&#95;`).
-  const escaped = (n: string): string => n.replace(/_/g, '&#95;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  const listed = regressions.filter((n) => comment.includes(n) || comment.includes(escaped(n))).length
-  const html = statSync(join(out, 'report.html')).size
-  console.log(
-    `compare (exit ${run.code}): ${run.seconds.toFixed(1)} s wall, peak RSS ${mb(run.rssBytes)} (idle CLI ${mb(idle.rssBytes)})`
-  )
-  console.log(
-    `  bytes per sample: ${((run.rssBytes - idle.rssBytes) / samples).toFixed(0)} (peak RSS minus idle, over ${samples.toLocaleString('en')} samples)`
-  )
-  console.log(
-    `  verdicts: ${Object.entries(results.counts)
-      .filter(([, n]) => n > 0)
-      .map(([v, n]) => `${v} ${n}`)
-      .join(', ')}`
-  )
-  console.log(
-    `  PR comment (report.md): ${comment.length.toLocaleString('en')} characters (limit 65,536); regressions listed ${listed} of ${regressions.length}`
-  )
-  console.log(`  HTML report: ${mb(html)}`)
   console.log(`  targets (issue 18): < 30 s, < 1 GB, <= 200 bytes per sample`)
 
   // Reading one Google Benchmark JSON file that holds a NaN counter (so JSON.parse alone refuses it).

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { OutputFormat } from './config.js'
 import { renderHtml, type HtmlOptions } from './report/html/render.js'
-import type { Sample } from './samples/model.js'
+import type { SampleList } from './samples/store.js'
 import { toResultsJson } from './report/json.js'
 import { COMMENT_MAX_CHARS, renderMarkdown } from './report/markdown.js'
 import type { Report } from './report/model.js'
@@ -29,7 +29,7 @@ export interface WrittenOutputs {
 
 export interface OutputOptions {
   /** The raw samples: with them `<dir>/report.html` (plots included) is written. */
-  samples?: readonly Sample[]
+  samples?: SampleList
   /** Also write the HTML report to this file (--html), with or without samples. */
   html?: string | null
 }
@@ -73,7 +73,7 @@ export function writeHtml(file: string, html: string): string {
 export function writeHtmlReport(
   file: string,
   report: Report,
-  samples: readonly Sample[],
+  samples: SampleList,
   options: HtmlOptions = {}
 ): string {
   return writeHtml(file, renderHtml(report, samples, options))

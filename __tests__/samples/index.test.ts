@@ -89,7 +89,7 @@ describe('readSampleDir', () => {
       ['run-2.csv', 1, -1],
       ['run-10.csv', 2, -1]
     ])
-    expect(set.samples.map((s) => [s.run, s.repetition, s.realTimeNs])).toEqual([
+    expect(set.samples.toArray().map((s) => [s.run, s.repetition, s.realTimeNs])).toEqual([
       [0, 0, 1],
       [0, 1, 1.5],
       [1, 0, 2],
@@ -111,7 +111,7 @@ describe('readSampleDir', () => {
       ['base-r001.json', 1, 1, 'google-benchmark-json']
     ])
     expect(base.samples).toHaveLength(5 + 10)
-    expect(base.samples.every((s) => s.side === 'base')).toBe(true)
+    expect(base.samples.toArray().every((s) => s.side === 'base')).toBe(true)
     expect(base.provenance.host).toBe('runner-7') // the first file's (base-r000.jsonl)
     const head = readSampleDir(d, 'head')
     expect(head.runs.map((r) => r.round)).toEqual([0, 1])

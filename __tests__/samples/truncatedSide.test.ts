@@ -77,8 +77,8 @@ describe('a side cut short', () => {
     const code = await compareCommand(config, base, head, io)
     const headSet = readSampleDir(head, 'head')
     const baseSet = readSampleDir(base, 'base')
-    const lost = [...new Set(headSet.samples.map((s) => s.benchmark))].filter(
-      (b) => !baseSet.samples.some((s) => s.benchmark === b)
+    const lost = [...new Set(headSet.samples.toArray().map((s) => s.benchmark))].filter(
+      (b) => !baseSet.samples.toArray().some((s) => s.benchmark === b)
     )
     expect(lost.length).toBeGreaterThanOrEqual(5)
     const { readFileSync } = await import('node:fs')

@@ -16,7 +16,7 @@
  */
 import { normalQuantile } from '../stats/normal.js'
 import { conditionalPower, lookAlpha } from '../stats/sequential.js'
-import type { Sample } from '../samples/model.js'
+import { SampleStore, type SampleList } from '../samples/store.js'
 import { analyzeSuite, type SuiteInput } from './suite.js'
 import {
   DEFAULT_ANALYSIS_OPTIONS,
@@ -169,7 +169,7 @@ export class SequentialAnalysis {
         ? input
         : {
             ...input,
-            samples: input.samples.filter((s) => names.has(s.benchmark)),
+            samples: SampleStore.of(input.samples).only((b) => names.has(b)),
             issues: (input.issues ?? []).filter((i) => i.benchmark === '' || names.has(i.benchmark)),
             headOnly: (input.headOnly ?? []).filter((b) => names.has(b))
           }
@@ -290,19 +290,20 @@ export class SequentialAnalysis {
 
 /** Per benchmark: distinct measured rounds with samples, and the last round seen on each side. */
 export function roundsPerBenchmark(
-  samples: readonly Sample[]
+  samples: SampleList
 ): Map<string, { count: number; lastBase: number; lastHead: number }> {
-  const rounds = new Map<string, Set<number>>()
   const out = new Map<string, { count: number; lastBase: number; lastHead: number }>()
-  for (const s of samples) {
-    let set = rounds.get(s.benchmark)
-    if (!set) rounds.set(s.benchmark, (set = new Set()))
-    set.add(s.round)
-    let e = out.get(s.benchmark)
-    if (!e) out.set(s.benchmark, (e = { count: 0, lastBase: -1, lastHead: -1 }))
-    if (s.side === 'base') e.lastBase = Math.max(e.lastBase, s.round)
-    else e.lastHead = Math.max(e.lastHead, s.round)
+  for (const entry of SampleStore.of(samples).entries()) {
+    const rounds = new Set<number>()
+    const last = { base: -1, head: -1 }
+    for (const series of [entry.base, entry.head]) {
+      if (!series) continue
+      for (let k = 0; k < series.length; k++) {
+        rounds.add(series.round(k))
+        last[series.side] = Math.max(last[series.side], series.round(k))
+      }
+    }
+    out.set(entry.benchmark, { count: rounds.size, lastBase: last.base, lastHead: last.head })
   }
-  for (const [name, set] of rounds) out.get(name)!.count = set.size
   return out
 }

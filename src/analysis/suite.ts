@@ -4,7 +4,8 @@
  */
 import { StatsInputError } from '../stats/errors.js'
 import { FILE_ISSUE } from '../samples/common.js'
-import type { Provenance, Sample, SampleIssue, Side } from '../samples/model.js'
+import type { Provenance, SampleIssue, Side } from '../samples/model.js'
+import { SampleStore, type BenchmarkSamples, type SampleList, type SampleSeries } from '../samples/store.js'
 import { sidesCutShort } from '../samples/truncation.js'
 import { finishComparison, prepareComparison, type PreparedComparison } from './compare.js'
 import { familyLevels } from './family.js'
@@ -21,7 +22,8 @@ import {
 import { ALL_VERDICTS } from './verdict.js'
 
 export interface SuiteInput {
-  samples: readonly Sample[]
+  /** Both sides' samples: an array, or a store (files read at scale, see SampleStore). */
+  samples: SampleList
   issues?: readonly SampleIssue[]
   provenance?: { base?: Provenance; head?: Provenance }
   /** Benchmarks known to exist on head without samples (e.g. listed by a binary whose base failed to build). */
@@ -36,16 +38,31 @@ export interface SuiteInput {
 export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions> = {}): SuiteResult {
   const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
   const issues = input.issues ?? []
-  const { observations, metrics } = groupObservations(input.samples, opts.metric)
+  const store = SampleStore.of(input.samples)
+  const metrics = new Map<string, Metric>()
+  for (const entry of store.entries())
+    metrics.set(entry.benchmark, resolveMetric(opts.metric, entry.benchmark, entry.firstThreads))
   const names = new Set<string>([
     ...(input.headOnly ?? []),
-    ...observations.keys(),
+    ...store.benchmarks(),
     ...issues.filter((i) => !isFileIssue(i)).map((i) => i.benchmark)
   ])
-  const cutShort = sidesCutShort(input.samples, issues)
+  const cutShort = sidesCutShort(store, issues)
+  const byBenchmark = issuesByBenchmark(issues)
 
   // First every test (p-values), then each interval at the level its place in the family gives (§6).
-  const slots = [...names].sort().map((name) => prepareOne(name, observations, issues, opts, cutShort))
+  // Observations are made one benchmark at a time from the compact store.
+  const slots = [...names]
+    .sort()
+    .map((name) =>
+      prepareOne(
+        name,
+        observationsOf(store.get(name), metrics.get(name)),
+        byBenchmark.get(name) ?? [],
+        opts,
+        cutShort
+      )
+    )
   const prepared = slots.filter((s): s is PreparedComparison => !isComparison(s))
   const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0))
   const family = familyLevels(
@@ -61,8 +78,9 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
     const c = finishComparison(s, family.alphas[i], family.size)
     c.pAdjusted = family.pAdjusted[i]
     c.metric = metrics.get(s.benchmark) ?? c.metric
-    c.issues = [...c.issues, ...issues.filter((x) => x.benchmark === s.benchmark)]
-    c.warnings.push(...issues.filter((x) => x.benchmark === s.benchmark).map(issueWarning))
+    const own = byBenchmark.get(s.benchmark) ?? []
+    c.issues = [...c.issues, ...own]
+    c.warnings.push(...own.map(issueWarning))
     return c
   })
 
@@ -73,7 +91,7 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   const generalIssues = issues.filter(isFileIssue)
   const warnings = [
     ...provenanceWarnings(provenance),
-    ...contentionWarnings(input.samples, opts.metric),
+    ...contentionWarnings(store, opts.metric),
     ...generalIssues.map(issueWarning)
   ]
   return { options: opts, familySize: family.size, comparisons, counts, warnings, provenance }
@@ -87,16 +105,31 @@ function isComparison(x: Comparison | PreparedComparison): x is Comparison {
 /** An issue about a whole file or process ('' from the runner, '*' from the sample parsers). */
 const isFileIssue = (i: SampleIssue): boolean => i.benchmark === '' || i.benchmark === FILE_ISSUE
 
+/** Issues by benchmark name (one pass: a suite of 10,000 benchmarks must not scan every issue per benchmark). */
+function issuesByBenchmark(issues: readonly SampleIssue[]): Map<string, SampleIssue[]> {
+  const out = new Map<string, SampleIssue[]>()
+  for (const i of issues) {
+    const list = out.get(i.benchmark)
+    if (list) list.push(i)
+    else out.set(i.benchmark, [i])
+  }
+  return out
+}
+
+/**
+ * @param obs the benchmark's observations; null when it has no sample at all
+ * @param own the issues of this benchmark
+ */
 function prepareOne(
   name: string,
-  observations: Map<string, Record<Side, Observation[]>>,
-  issues: readonly SampleIssue[],
+  obs: Record<Side, Observation[]> | null,
+  own: SampleIssue[],
   opts: AnalysisOptions,
   cutShort: Partial<Record<Side, SampleIssue>> = {}
 ): Comparison | PreparedComparison {
-  const obs = observations.get(name) ?? { base: [], head: [] }
-  const own = issues.filter((i) => i.benchmark === name)
-  if (!observations.has(name) && own.length === 0) return emptyComparison(name, 'new', obs, [], opts, [])
+  if (obs === null && own.length === 0)
+    return emptyComparison(name, 'new', { base: [], head: [] }, [], opts, [])
+  obs ??= { base: [], head: [] }
   const hasBase = obs.base.length > 0
   const hasHead = obs.head.length > 0
   if (hasBase && hasHead) {
@@ -145,14 +178,12 @@ export const CONTENTION_RATIO = 1.05
  * core, or I/O). The validation study (docs/VALIDATION.md) found real time 1.3–3× CPU time on a
  * loaded 2-core VM, with confidence intervals of ±4–24% where CPU time gave ±1%.
  */
-export function contentionWarnings(samples: readonly Sample[], metric: AnalysisOptions['metric']): Warning[] {
+export function contentionWarnings(samples: SampleList, metric: AnalysisOptions['metric']): Warning[] {
   if (metric !== 'real_time') return []
+  const store = SampleStore.of(samples)
   const warnings: Warning[] = []
   for (const side of ['base', 'head'] as const) {
-    const ratios = samples
-      .filter((s) => s.side === side && s.threads <= 1 && s.cpuTimeNs > 0)
-      .map((s) => s.realTimeNs / s.cpuTimeNs)
-      .sort((a, b) => a - b)
+    const ratios = realToCpuRatios(store, side)
     if (ratios.length === 0) continue
     const mid = ratios.length >> 1
     const m = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2
@@ -169,6 +200,22 @@ export function contentionWarnings(samples: readonly Sample[], metric: AnalysisO
     }
   }
   return warnings
+}
+
+/** real/cpu time of every single-threaded sample of one side with a positive CPU time, ascending. */
+function realToCpuRatios(store: SampleStore, side: Side): Float64Array {
+  let n = 0
+  for (const entry of store.entries()) n += entry[side]?.length ?? 0
+  const ratios = new Float64Array(n)
+  let at = 0
+  for (const entry of store.entries()) {
+    const series = entry[side]
+    if (!series) continue
+    for (let k = 0; k < series.length; k++)
+      if (series.threads(k) <= 1 && series.cpuTimeNs(k) > 0)
+        ratios[at++] = series.realTimeNs(k) / series.cpuTimeNs(k)
+  }
+  return ratios.subarray(0, at).sort()
 }
 
 function emptyComparison(
@@ -225,34 +272,28 @@ export function resolveMetric(choice: AnalysisOptions['metric'], benchmark: stri
 }
 
 /**
- * Groups samples by benchmark and side, each side sorted in time order (round, run, repetition),
- * with the metric each benchmark uses (decided once per benchmark from its first sample's name and threads).
+ * One benchmark's observations per side in time order (round, run, repetition), valued by the
+ * benchmark's metric; null for a benchmark without samples.
  */
-export function groupObservations(
-  samples: readonly Sample[],
-  metric: AnalysisOptions['metric']
-): { observations: Map<string, Record<Side, Observation[]>>; metrics: Map<string, Metric> } {
-  const out = new Map<string, Record<Side, Observation[]>>()
-  const metrics = new Map<string, Metric>()
-  for (const s of samples) {
-    let entry = out.get(s.benchmark)
-    if (!entry) out.set(s.benchmark, (entry = { base: [], head: [] }))
-    let m = metrics.get(s.benchmark)
-    if (!m) metrics.set(s.benchmark, (m = resolveMetric(metric, s.benchmark, s.threads)))
-    entry[s.side].push({
-      value: m === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs,
-      round: s.round,
-      run: s.run,
-      repetition: s.repetition
-    })
+function observationsOf(
+  entry: BenchmarkSamples | undefined,
+  metric: Metric | undefined
+): Record<Side, Observation[]> | null {
+  if (!entry) return null
+  const side = (series: SampleSeries | null): Observation[] => {
+    if (!series) return []
+    const out: Observation[] = []
+    for (const k of series.timeOrder()) {
+      out.push({
+        value: metric === 'cpu_time' ? series.cpuTimeNs(k) : series.realTimeNs(k),
+        round: series.round(k),
+        run: series.run(k),
+        repetition: series.repetition(k)
+      })
+    }
+    return out
   }
-  const order = (a: Observation, b: Observation) =>
-    a.round - b.round || a.run - b.run || a.repetition - b.repetition
-  for (const entry of out.values()) {
-    entry.base.sort(order)
-    entry.head.sort(order)
-  }
-  return { observations: out, metrics }
+  return { base: side(entry.base), head: side(entry.head) }
 }
 
 function issueWarning(i: SampleIssue): Warning {

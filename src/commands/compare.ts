@@ -9,7 +9,7 @@ import { gate } from '../gate.js'
 import { renderFormat, writeOutputs } from '../output.js'
 import type { Report } from '../report/model.js'
 import { shellQuote } from '../report/shellQuote.js'
-import { readSampleDir } from '../samples/index.js'
+import { readSampleDir, SampleStore } from '../samples/index.js'
 import type { Io } from './io.js'
 import { ConfigError, EXIT } from '../errors.js'
 
@@ -28,9 +28,10 @@ export async function compareCommand(
         `${side} sample path '${p}' does not exist (give a sample file or a folder of them)`
       )
   }
-  const base = readSampleDir(basePath, 'base')
-  const head = readSampleDir(headPath, 'head')
-  const samples = [...base.samples, ...head.samples]
+  // One compact store for both sides (a large suite holds millions of samples).
+  const samples = new SampleStore()
+  const base = readSampleDir(basePath, 'base', samples)
+  const head = readSampleDir(headPath, 'head', samples)
   if (samples.length === 0) {
     throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 })
   }

@@ -11,7 +11,7 @@ import { fromResultsJson } from '../report/json.js'
 import { validateResults } from '../report/validate.js'
 import { renderFormat, writeHtmlReport } from '../output.js'
 import { gate } from '../gate.js'
-import { readSampleDir, SampleFileError, type Sample } from '../samples/index.js'
+import { readSampleDir, SampleFileError, SampleStore } from '../samples/index.js'
 import type { Io } from './io.js'
 import { ConfigError, EXIT } from '../errors.js'
 
@@ -41,14 +41,14 @@ export async function reportCommand(config: Config, resultsPath: string, io: Io)
  * readers (benchgate's own `<side>-r<round>.<ext>` names give each side its files and rounds).
  * Never throws: without usable samples it returns none and the reason.
  */
-export function samplesNextTo(resultsPath: string): { samples: Sample[]; reason: string } {
+export function samplesNextTo(resultsPath: string): { samples: SampleStore; reason: string } {
   const dir = join(dirname(resultsPath), 'samples')
-  if (!existsSync(dir)) return { samples: [], reason: `no samples/ folder next to ${resultsPath}` }
-  const samples: Sample[] = []
+  const samples = new SampleStore()
+  if (!existsSync(dir)) return { samples, reason: `no samples/ folder next to ${resultsPath}` }
   const problems: string[] = []
   for (const side of ['base', 'head'] as const) {
     try {
-      samples.push(...readSampleDir(dir, side).samples)
+      readSampleDir(dir, side, samples)
     } catch (e) {
       if (!(e instanceof SampleFileError)) throw e
       problems.push(e.message)

@@ -14,8 +14,10 @@ import { FILE_ISSUE, SampleFileError, stripBom, type SampleSourceOptions } from 
 import { parseCsvSamples } from './csv.js'
 import { parseGoogleBenchmarkJson } from './googleBenchmark.js'
 import type { ParsedSamples, Provenance, Sample, SampleIssue, Side } from './model.js'
+import { SampleStore } from './store.js'
 
 export * from './model.js'
+export { SampleSeries, SampleStore, type BenchmarkSamples, type SampleList } from './store.js'
 export { FILE_ISSUE, SampleFileError, type SampleFileErrorId, type SampleSourceOptions } from './common.js'
 export { parseBenchgateJsonl, JSONL_FORMAT, JSONL_FORMAT_VERSION } from './benchgateJsonl.js'
 export { parseGoogleBenchmarkJson, TIME_UNIT_NS } from './googleBenchmark.js'
@@ -101,7 +103,8 @@ export interface SampleSet {
    */
   provenance: Provenance
   runs: SampleRunInfo[]
-  samples: Sample[]
+  /** The store the side's samples were added to (the one given to readSampleDir, shared with the other side). */
+  samples: SampleStore
   issues: SampleIssue[]
 }
 
@@ -119,10 +122,13 @@ export interface SampleSet {
  * - A file that cannot be read at all becomes an 'invalid' SampleIssue and the other files are
  *   still read; only when every file fails is the first error thrown.
  *
+ * Samples go into `into` (a new store by default), kept compactly (see SampleStore); pass one
+ * store for both sides to analyse them together without a copy.
+ *
  * @throws SampleFileError 'unreadable' (missing path), 'no-sample-files' (a folder without
  *   sample files), or the first file's error when no file can be read
  */
-export function readSampleDir(path: string, side: Side): SampleSet {
+export function readSampleDir(path: string, side: Side, into = new SampleStore()): SampleSet {
   let isDir: boolean
   try {
     isDir = statSync(path).isDirectory()
@@ -133,11 +139,12 @@ export function readSampleDir(path: string, side: Side): SampleSet {
     const own = OWN_FILE_NAME.exec(basename(path))
     const round = own ? Number(own[2]) : -1
     const parsed = readSampleFile(path, { side, round, run: 0 })
+    into.addAll(parsed.samples)
     return {
       side,
       provenance: parsed.provenance,
       runs: [runInfo(path, round, 0, parsed)],
-      samples: parsed.samples,
+      samples: into,
       issues: parsed.issues
     }
   }
@@ -164,7 +171,7 @@ export function readSampleDir(path: string, side: Side): SampleSet {
     )
   }
 
-  const set: SampleSet = { side, provenance: {}, runs: [], samples: [], issues: [] }
+  const set: SampleSet = { side, provenance: {}, runs: [], samples: into, issues: [] }
   let firstError: unknown
   let failures = 0
   for (const [run, name] of names.entries()) {
@@ -174,7 +181,7 @@ export function readSampleDir(path: string, side: Side): SampleSet {
     try {
       const parsed = readSampleFile(file, { side, round, run })
       set.runs.push(runInfo(file, round, run, parsed))
-      set.samples.push(...parsed.samples)
+      into.addAll(parsed.samples)
       set.issues.push(...parsed.issues)
     } catch (e) {
       if (!(e instanceof SampleFileError)) throw e

@@ -6,7 +6,8 @@
  * ("missing on base (output truncated)"), never `new` or `removed`.
  */
 import { FILE_ISSUE } from './common.js'
-import type { Sample, SampleIssue, Side } from './model.js'
+import type { SampleIssue, Side } from './model.js'
+import { SampleStore, type SampleList } from './store.js'
 
 /** Issue kinds that mean a run's output stopped early. */
 export const CUT_SHORT_KINDS: ReadonlySet<SampleIssue['kind']> = new Set(['truncated', 'crashed'])
@@ -17,13 +18,22 @@ export const CUT_SHORT_KINDS: ReadonlySet<SampleIssue['kind']> = new Set(['trunc
  * not listed (a benchmark absent from a complete run is really absent). O(samples + issues).
  */
 export function sidesCutShort(
-  samples: readonly Sample[],
+  samples: SampleList,
   issues: readonly SampleIssue[]
 ): Partial<Record<Side, SampleIssue>> {
   const runs: Record<Side, Set<string>> = { base: new Set(), head: new Set() }
   const cut: Record<Side, Map<string, SampleIssue>> = { base: new Map(), head: new Map() }
   const key = (x: { round: number; run: number }): string => `${x.round}:${x.run}`
-  for (const s of samples) runs[s.side].add(key(s))
+  for (const entry of SampleStore.of(samples).entries()) {
+    for (const series of [entry.base, entry.head]) {
+      if (!series) continue
+      for (let k = 0; k < series.length; k++) {
+        // Rows of one run are adjacent: one key per run, not per sample.
+        if (k > 0 && series.round(k) === series.round(k - 1) && series.run(k) === series.run(k - 1)) continue
+        runs[series.side].add(key({ round: series.round(k), run: series.run(k) }))
+      }
+    }
+  }
   for (const i of issues) {
     runs[i.side].add(key(i))
     const general = i.benchmark === '' || i.benchmark === FILE_ISSUE

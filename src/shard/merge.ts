@@ -10,13 +10,13 @@ import { ConfigError } from '../errors.js'
 import type { ResultsJson } from '../report/json.js'
 import type { Report, RunInfo } from '../report/model.js'
 import type { MergeInfo, ShardRecord, ShardSummary } from '../report/shard.js'
-import type { Sample } from '../samples/model.js'
+import { SampleStore, type SampleList } from '../samples/store.js'
 import { splitBenchmarks } from './assign.js'
 
 /** One shard as read from disk: its results file, its raw samples, and where it came from (for messages). */
 export interface ShardInput {
   results: ResultsJson
-  samples: readonly Sample[]
+  samples: SampleList
   source: string
 }
 
@@ -34,18 +34,18 @@ type Shard = ShardInput & { record: ShardRecord }
 export function mergeShards(
   inputs: readonly ShardInput[],
   options: MergeOptions = {}
-): { report: Report; samples: Sample[] } {
+): { report: Report; samples: SampleStore } {
   if (inputs.length === 0) throw new ConfigError('benchgate merge: no shard results given')
   const shards = inputs.map(asShard).sort((a, b) => a.record.index - b.record.index)
   const first = shards[0]
   for (const s of shards.slice(1)) checkSameRun(first, s)
   const missing = checkCoverage(shards, options.allowMissing ?? false)
 
-  const samples: Sample[] = []
+  const samples = new SampleStore()
   const issues = []
   for (const s of shards) {
     const mine = new Set(s.record.assigned)
-    samples.push(...s.samples.filter((x) => mine.has(x.benchmark)))
+    for (const x of s.samples) if (mine.has(x.benchmark)) samples.add(x)
     issues.push(...s.record.issues)
   }
   const suite = analyzeSuite({ samples, issues, provenance: first.results.provenance }, first.results.options)

@@ -19,6 +19,7 @@
  */
 import type { AnalysisOptions, Comparison } from '../../analysis/types.js'
 import type { Sample, Side } from '../../samples/model.js'
+import { SampleSeries, type BenchmarkSamples } from '../../samples/store.js'
 import { acf } from '../../stats/acf.js'
 import { MILD_FENCE } from '../../stats/outliers.js'
 import { quantileType7, summarize } from '../../stats/summary.js'
@@ -241,18 +242,26 @@ export function pairwiseDifferences(
  * @param samples one side's samples of one benchmark, in time order
  */
 export function timePositions(
-  samples: readonly Sample[],
+  samples: ReadonlyArray<Pick<Sample, 'round'>>,
   side: Side
 ): { axis: 'rounds' | 'index'; x: number[] } {
-  if (samples.some((s) => s.round < 0)) return { axis: 'index', x: samples.map((_s, i) => i) }
+  return roundPositions(
+    samples.map((s) => s.round),
+    side
+  )
+}
+
+/** timePositions from the samples' rounds alone. */
+function roundPositions(rounds: readonly number[], side: Side): { axis: 'rounds' | 'index'; x: number[] } {
+  if (rounds.some((r) => r < 0)) return { axis: 'index', x: rounds.map((_r, i) => i) }
   const perRound = new Map<number, number>()
-  for (const s of samples) perRound.set(s.round, (perRound.get(s.round) ?? 0) + 1)
+  for (const r of rounds) perRound.set(r, (perRound.get(r) ?? 0) + 1)
   const seen = new Map<number, number>()
-  const x = samples.map((s) => {
-    const k = seen.get(s.round) ?? 0
-    seen.set(s.round, k + 1)
-    const first = (s.round % 2 === 0) === (side === 'base')
-    return s.round + (first ? 0 : 0.5) + ((k + 0.5) / (perRound.get(s.round) as number)) * 0.5
+  const x = rounds.map((r) => {
+    const k = seen.get(r) ?? 0
+    seen.set(r, k + 1)
+    const first = (r % 2 === 0) === (side === 'base')
+    return r + (first ? 0 : 0.5) + ((k + 0.5) / (perRound.get(r) as number)) * 0.5
   })
   return { axis: 'rounds', x }
 }
@@ -286,31 +295,49 @@ export interface BenchmarkPlotData {
   differences: (PairwiseDifferences & { estimate: number | null; ci: [number, number] | null }) | null
 }
 
-function valueOf(s: Sample, metric: AnalysisOptions['metric']): number {
-  return metric === 'cpu_time' ? s.cpuTimeNs : s.realTimeNs
+/** One side's usable values (finite, positive) in time order, with their rounds. */
+function sideValues(
+  series: SampleSeries | null,
+  metric: AnalysisOptions['metric']
+): { values: number[]; rounds: number[] } {
+  const values: number[] = []
+  const rounds: number[] = []
+  if (!series) return { values, rounds }
+  for (const k of series.timeOrder()) {
+    const v = metric === 'cpu_time' ? series.cpuTimeNs(k) : series.realTimeNs(k)
+    if (!(Number.isFinite(v) && v > 0)) continue
+    values.push(v)
+    rounds.push(series.round(k))
+  }
+  return { values, rounds }
+}
+
+/** An array of one benchmark's samples as its two series (the name is not looked at). */
+function asSeries(comparison: Comparison, samples: readonly Sample[]): Pick<BenchmarkSamples, Side> {
+  const out: Pick<BenchmarkSamples, Side> = { base: null, head: null }
+  for (const s of samples) (out[s.side] ??= new SampleSeries(comparison.benchmark, s.side)).add(s)
+  return out
 }
 
 /**
- * The plot data of one benchmark from its Comparison and its raw samples (both sides, any order).
- * Samples with non-finite or non-positive values are left out (the analysis refuses them).
+ * The plot data of one benchmark from its Comparison and its raw samples (both sides, any order,
+ * or its series from a SampleStore). Samples with non-finite or non-positive values are left out
+ * (the analysis refuses them).
  */
 export function benchmarkPlotData(
   comparison: Comparison,
-  samples: readonly Sample[],
+  samples: readonly Sample[] | Pick<BenchmarkSamples, Side>,
   metric: AnalysisOptions['metric']
 ): BenchmarkPlotData {
-  const order = (a: Sample, b: Sample) => a.round - b.round || a.run - b.run || a.repetition - b.repetition
-  const bySide = (side: Side) =>
-    samples
-      .filter((s) => s.side === side && Number.isFinite(valueOf(s, metric)) && valueOf(s, metric) > 0)
-      .sort(order)
-  const raw = { base: bySide('base'), head: bySide('head') }
+  const sides = Array.isArray(samples)
+    ? asSeries(comparison, samples)
+    : (samples as Pick<BenchmarkSamples, Side>)
+  const raw = { base: sideValues(sides.base, metric), head: sideValues(sides.head, metric) }
   const level = comparison.level
   const side = (s: Side): SidePlot | null => {
-    const list = raw[s]
-    if (list.length === 0) return null
-    const values = list.map((x) => valueOf(x, metric))
-    const pos = timePositions(list, s)
+    const { values, rounds } = raw[s]
+    if (values.length === 0) return null
+    const pos = roundPositions(rounds, s)
     const keep = thin(values.length, MAX_SERIES_POINTS)
     // The series the analysis tested (one median per run at the run level), never recomputed here.
     const series = comparison.series?.[s] ?? []
@@ -322,7 +349,7 @@ export function benchmarkPlotData(
     return {
       values: keep.map((i) => values[i]),
       x: keep.map((i) => pos.x[i]),
-      rounds: keep.map((i) => list[i].round),
+      rounds: keep.map((i) => rounds[i]),
       total: values.length,
       axis: pos.axis,
       box: boxStats(values),
@@ -333,7 +360,7 @@ export function benchmarkPlotData(
   const base = side('base')
   const head = side('head')
   // Both sides always (an absent side has empty counts and an empty curve), base first.
-  const both = [raw.base, raw.head].map((l) => l.map((x) => valueOf(x, metric)))
+  const both = [raw.base.values, raw.head.values]
   const any = both[0].length + both[1].length > 0
   let differences: BenchmarkPlotData['differences'] = null
   if (comparison.series && comparison.series.base.length > 0 && comparison.series.head.length > 0) {

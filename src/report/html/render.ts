@@ -20,7 +20,8 @@
  * text with textContent only.
  */
 import type { Comparison, SideAnalysis, SuiteResult, Verdict } from '../../analysis/types.js'
-import type { Provenance, Sample } from '../../samples/model.js'
+import type { Provenance } from '../../samples/model.js'
+import { SampleStore, type SampleList } from '../../samples/store.js'
 import { VERSION } from '../../version.js'
 import { escapeHtml, mdCode } from '../escape.js'
 import {
@@ -68,18 +69,13 @@ export interface HtmlOptions {
  * @returns the HTML text (UTF-8)
  * Complexity: O(total samples · log) plus O(benchmarks · KDE_POINTS · samples) for the densities.
  */
-export function renderHtml(report: Report, samples: readonly Sample[], options: HtmlOptions = {}): string {
+export function renderHtml(report: Report, samples: SampleList, options: HtmlOptions = {}): string {
   const { suite } = report
   const ordered = orderComparisons(suite)
-  const byName = new Map<string, Sample[]>()
-  for (const s of samples) {
-    const g = byName.get(s.benchmark)
-    if (g) g.push(s)
-    else byName.set(s.benchmark, [s])
-  }
+  const store = SampleStore.of(samples)
   const plots = ordered.map((c) => {
-    const own = byName.get(c.benchmark)
-    return own && own.length > 0 ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null
+    const own = store.get(c.benchmark)
+    return own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null
   })
   const data = {
     captions: Object.fromEntries(PLOTS),

@@ -1,0 +1,117 @@
+/**
+ * SampleStore: the compact form of a suite's samples (typed arrays per benchmark and side) keeps
+ * every field of every sample, gives time order, and analyses and renders exactly as the same
+ * samples given as an array of objects.
+ */
+import { describe, expect, it } from '@jest/globals'
+
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import { renderHtml } from '../../src/report/html/render.js'
+import type { Sample } from '../../src/samples/model.js'
+import { SampleStore } from '../../src/samples/store.js'
+
+/** Seeded generator (mulberry32), so a failure can be reproduced. */
+function uniform(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** `benchmarks` × 2 sides × `runs` runs × 3 repetitions, in a shuffled order. */
+function suite(seed: number, benchmarks = 4, runs = 7): Sample[] {
+  const rnd = uniform(seed)
+  const out: Sample[] = []
+  for (let b = 0; b < benchmarks; b++)
+    for (const side of ['base', 'head'] as const)
+      for (let run = 0; run < runs; run++)
+        for (let repetition = 0; repetition < 3; repetition++) {
+          const t = 1000 * (1 + b) * (side === 'head' && b === 1 ? 1.2 : 1) * (1 + 0.02 * rnd())
+          out.push({
+            benchmark: `BM_${b}`,
+            side,
+            round: run,
+            run,
+            repetition,
+            iterations: 1 + Math.floor(rnd() * 1e9),
+            realTimeNs: t * 1.01,
+            cpuTimeNs: t,
+            threads: b === 3 ? 4 : 1
+          })
+        }
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1))
+    ;[out[i], out[j]] = [out[j], out[i]]
+  }
+  return out
+}
+
+describe('SampleStore', () => {
+  it('keeps every field of every sample, past its first capacity, and any value', () => {
+    const odd: Sample[] = [NaN, -0, -5, Infinity, 1e308, 5e-324].map((v, i) => ({
+      benchmark: 'BM_odd',
+      side: 'head',
+      round: -1,
+      run: 0,
+      repetition: i,
+      iterations: 2 ** 40 + i,
+      realTimeNs: v,
+      cpuTimeNs: -v,
+      threads: 2 ** 20
+    }))
+    const samples = [...suite(1), ...odd]
+    const store = SampleStore.of(samples)
+    expect(store.length).toBe(samples.length)
+    const key = (s: Sample) => `${s.benchmark}/${s.side}/${s.round}/${s.repetition}`
+    const sorted = (xs: Sample[]) => [...xs].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+    expect(sorted(store.toArray())).toEqual(sorted(samples))
+    expect(Object.is(store.series('BM_odd', 'head')!.realTimeNs(1), -0)).toBe(true)
+  })
+
+  it('gives time order (round, run, repetition), stable for equal keys', () => {
+    const store = new SampleStore()
+    const at = (round: number, run: number, repetition: number, t: number): Sample => ({
+      benchmark: 'BM',
+      side: 'base',
+      round,
+      run,
+      repetition,
+      iterations: 1,
+      realTimeNs: t,
+      cpuTimeNs: t,
+      threads: 1
+    })
+    for (const s of [at(2, 1, 0, 1), at(0, 0, 1, 2), at(0, 0, 0, 3), at(2, 1, 0, 4), at(1, 0, 0, 5)])
+      store.add(s)
+    const series = store.series('BM', 'base')!
+    expect([...series.timeOrder()].map((k) => series.realTimeNs(k))).toEqual([3, 2, 5, 1, 4])
+    expect(store.series('BM', 'head')).toBeNull()
+  })
+
+  it('analyses and renders exactly as the same samples in an array', () => {
+    for (const seed of [2, 3, 4]) {
+      const samples = suite(seed)
+      const store = SampleStore.of(samples)
+      for (const metric of ['auto', 'real_time', 'cpu_time'] as const) {
+        const fromArray = analyzeSuite({ samples }, { metric })
+        expect(analyzeSuite({ samples: store }, { metric })).toEqual(fromArray)
+        expect(fromArray.comparisons.find((c) => c.benchmark === 'BM_1')!.verdict).toBe('regression')
+      }
+      const report = { suite: analyzeSuite({ samples }), run: { base: { label: 'a' }, head: { label: 'b' } } }
+      const now = new Date(0)
+      expect(renderHtml(report, store, { now })).toBe(renderHtml(report, samples, { now }))
+    }
+  })
+
+  it('only() keeps the benchmarks asked for, sharing their rows', () => {
+    const store = SampleStore.of(suite(5))
+    const some = store.only((b) => b === 'BM_0' || b === 'BM_2')
+    expect([...some.benchmarks()].sort()).toEqual(['BM_0', 'BM_2'])
+    expect(some.length).toBe(2 * 2 * 7 * 3)
+    expect(some.series('BM_0', 'base')).toBe(store.series('BM_0', 'base'))
+  })
+})
