@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdirSync, writeFileSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, existsSync, rmSync, copyFileSync, chmodSync, statfsSync, writeSync, unlinkSync, mkdtempSync } from 'node:fs';
+import { readFileSync, realpathSync, mkdirSync, writeFileSync, openSync, writeSync, closeSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, existsSync, rmSync, copyFileSync, chmodSync, statfsSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { platform, arch, hostname, tmpdir } from 'node:os';
@@ -9421,6 +9421,24 @@ class SampleStore {
     }
 }
 
+function sampleSink(opts) {
+    const samples = [];
+    const into = opts.into;
+    let count = 0;
+    return {
+        add: (s) => {
+            if (into)
+                into.add(s);
+            else
+                samples.push(s);
+            count++;
+        },
+        get count() {
+            return count;
+        },
+        samples
+    };
+}
 /** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */
 const FILE_ISSUE = '*';
 /**
@@ -38598,8 +38616,7 @@ function iccOf(groups) {
     const r = intraclassCorrelation(groups.map((g) => g.values));
     return { icc: r.icc, designEffect: r.designEffect, nEff: r.nEff };
 }
-function analyseSide(side, observations, runs, analysed, icc, level, opts, warnings) {
-    const raw = observations.map((o) => o.value);
+function analyseSide(side, raw, runs, analysed, icc, level, opts, warnings) {
     const { warnings: _summaryWarnings, ...summary } = summarize(raw);
     // Independence is judged on the series the test used: between runs at the run level.
     const lb = analysed.length >= 6 ? ljungBox(analysed) : null;
@@ -38717,7 +38734,8 @@ function prepareComparison(benchmark, base, head, opts) {
     }
     const choice = chooseLevel(runs, observations, opts);
     const mw = mannWhitneyU(choice.values.head, choice.values.base, { alpha: null });
-    return { benchmark, opts, observations, runs, choice, mw, issues };
+    const raw = { base: observations.base.map((o) => o.value), head: observations.head.map((o) => o.value) };
+    return { benchmark, opts, raw, runs, choice, mw, issues };
 }
 /**
  * Intervals at level 1 − `alpha`, the verdict read off them, diagnostics, power and advice.
@@ -38735,8 +38753,8 @@ function finishComparison(p, alpha, family) {
         warnings.push({ level: 'info', code: 'test', message });
     const iccs = { base: iccOf(p.runs.base), head: iccOf(p.runs.head) };
     const sides = {
-        base: analyseSide('base', p.observations.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
-        head: analyseSide('head', p.observations.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
+        base: analyseSide('base', p.raw.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
+        head: analyseSide('head', p.raw.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
     };
     const power = powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings);
     const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect });
@@ -41301,31 +41319,34 @@ svg .ci-reg{stroke:var(--bad)}svg .ci-imp{stroke:var(--good)}svg .ci-other{strok
 /** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
 const FOREST_MAX_ROWS = 40;
 /**
- * Renders the report as one self-contained HTML page.
- * @param report the finished analysis and run information
- * @param samples the raw samples of both sides (any order); empty: numbers only, and the page says so
- * @returns the HTML text (UTF-8)
- * Complexity: O(total samples · log) plus O(benchmarks · KDE_POINTS · samples) for the densities.
+ * The HTML report as pieces to be written one after the other (their concatenation is
+ * renderHtml's text): a suite of 10,000 benchmarks makes tens of megabytes of HTML, which need
+ * not be one string. Each benchmark's plot data lives only while its section and JSON are made.
  */
-function renderHtml(report, samples, options = {}) {
+function renderHtmlParts(report, samples, options = {}) {
     const { suite } = report;
     const ordered = orderComparisons(suite);
     const store = SampleStore.of(samples);
-    const plots = ordered.map((c) => {
+    const sections = [];
+    const embedded = [];
+    ordered.forEach((c, i) => {
         const own = store.get(c.benchmark);
-        return own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
+        const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
+        sections.push(benchmarkSection(c, i, p));
+        embedded.push(jsonForScript(embed(c, p)));
     });
     const data = {
         captions: Object.fromEntries(PLOTS),
         minEffect: suite.options.minEffect,
         confLevel: ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha,
-        forest: forestRows(ordered, suite.options.minEffect),
-        benchmarks: ordered.map((c, i) => embed(c, plots[i]))
+        forest: forestRows(ordered, suite.options.minEffect)
     };
+    // The data object's JSON with `benchmarks` (last) as one piece per benchmark.
+    const json = [`${jsonForScript(data).slice(0, -1)},"benchmarks":[`, ...commaSeparated(embedded), ']}'];
     const head = headline(suite);
     const title = `benchgate: ${head.replace(EMOJI, '').replace(/\s+/g, ' ').trim()}`;
     const noPlots = samples.length === 0;
-    return [
+    const lines = [
         '<!DOCTYPE html>',
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -41338,17 +41359,24 @@ function renderHtml(report, samples, options = {}) {
         `<p class="sub">${subline(report)}</p>`,
         '</header><main>',
         summarySection(report, ordered),
-        benchmarksSection(ordered, plots, noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null),
+        ...benchmarksSection(ordered, sections, noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null),
         provenanceSection(report),
         '</main>',
         `<footer>Generated by benchgate ${escapeHtml(VERSION)} on ${escapeHtml((options.now ?? new Date()).toISOString())}. ` +
             'Plots are drawn when a benchmark is opened; all data is in this file.</footer>',
-        '<pre id="selftest" hidden></pre>',
-        `<script type="application/json" id="benchgate-data">${jsonForScript(data)}</script>`,
-        `<script>${CLIENT_SCRIPT}</script>`,
-        '</body></html>',
-        ''
-    ].join('\n');
+        '<pre id="selftest" hidden></pre>'
+    ];
+    return [
+        ...lines.flatMap((line) => [line, '\n']),
+        '<script type="application/json" id="benchgate-data">',
+        ...json,
+        '</script>\n',
+        `<script>${CLIENT_SCRIPT}</script>\n</body></html>\n`
+    ];
+}
+/** `items` with a ',' piece between each two. */
+function commaSeparated(items) {
+    return items.flatMap((x, i) => (i === 0 ? [x] : [',', x]));
 }
 /**
  * JSON that is safe inside a `<script>` element: `<`, `>` and `&` as \u003c, \u003e, \u0026 (so no
@@ -41523,7 +41551,8 @@ const PLOTS = [
     ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
     ['acf1', 'Correlogram of head, with the ±1.96/√n band']
 ];
-function benchmarksSection(ordered, plots, noSamples) {
+/** The benchmarks section as lines (the HTML of each benchmark given in `sections`). */
+function benchmarksSection(ordered, sections, noSamples) {
     const out = ['<section id="benchmarks">', `<h2>${plural(ordered.length, 'benchmark')}</h2>`];
     if (noSamples) {
         out.push(`<p class="note">No plots: ${escapeHtml(noSamples)}. The numbers below are complete; ` +
@@ -41531,9 +41560,9 @@ function benchmarksSection(ordered, plots, noSamples) {
     }
     out.push('<p class="tools"><input id="filter" type="search" placeholder="Filter benchmarks by name" aria-label="Filter benchmarks by name">' +
         ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
-    ordered.forEach((c, i) => out.push(benchmarkSection(c, i, plots[i])));
+    out.push(...sections);
     out.push('</section>');
-    return out.join('\n');
+    return out;
 }
 function benchmarkSection(c, i, p) {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '';
@@ -41954,26 +41983,47 @@ function writeOutputs(report, dir, options = {}) {
     writeFileSync(paths.text, renderTerminal(report, { colour: false }));
     const samples = options.samples ?? [];
     if (samples.length > 0 || options.html) {
-        const html = renderHtml(report, samples);
+        const html = renderHtmlParts(report, samples);
         if (samples.length > 0) {
-            paths.html = join(abs, 'report.html');
-            writeFileSync(paths.html, html);
+            paths.html = writeHtml(join(abs, 'report.html'), html);
         }
         if (options.html)
             paths.htmlCopy = writeHtml(options.html, html);
     }
     return paths;
 }
-/** Writes an HTML report to `file` (its folder created if needed); returns the absolute path. */
-function writeHtml(file, html) {
+/**
+ * Writes an HTML report, given as pieces (renderHtmlParts: never one string of tens of megabytes),
+ * to `file` (its folder created if needed); returns the absolute path.
+ */
+function writeHtml(file, parts) {
     const abs = resolve(file);
     mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, html);
+    const fd = openSync(abs, 'w');
+    try {
+        // About 1 MB a write: few system calls, no large string.
+        let chunk = [];
+        let size = 0;
+        for (const part of parts) {
+            chunk.push(part);
+            size += part.length;
+            if (size < 1 << 20)
+                continue;
+            writeSync(fd, chunk.join(''));
+            chunk = [];
+            size = 0;
+        }
+        if (chunk.length)
+            writeSync(fd, chunk.join(''));
+    }
+    finally {
+        closeSync(fd);
+    }
     return abs;
 }
 /** The HTML report of `report` with `samples` (possibly none) written to `file`. */
 function writeHtmlReport(file, report, samples, options = {}) {
-    return writeHtml(file, renderHtml(report, samples, options));
+    return writeHtml(file, renderHtmlParts(report, samples, options));
 }
 /** The report in one format, for stdout. */
 function renderFormat(report, format, colour) {
@@ -45691,7 +45741,7 @@ function looksLikeBenchgateJsonl(text) {
 function parseBenchgateJsonl(text, opts) {
     const { round, run, source } = resolveSource(opts);
     const at = { side: opts.side, round, run};
-    const samples = [];
+    const samples = sampleSink(opts);
     const issues = [];
     const issue = (benchmark, kind, message, line) => issues.push({
         benchmark,
@@ -45740,10 +45790,10 @@ function parseBenchgateJsonl(text, opts) {
         sampleLines++;
         const s = readSampleLine(value, lineNo, at, issue);
         if (s)
-            samples.push(s);
+            samples.add(s);
     }
-    endOfFileIssue(issue, samples.length, sampleLines, truncatedAt, totals);
-    return { samples, issues, provenance, format: 'benchgate-jsonl' };
+    endOfFileIssue(issue, samples.count, sampleLines, truncatedAt, totals);
+    return { samples: samples.samples, issues, provenance, format: 'benchgate-jsonl' };
 }
 /**
  * Reads and checks line 1, the context line.
@@ -46007,7 +46057,7 @@ function readCsvRecords(text) {
 function parseCsvSamples(text, opts) {
     const { round, run: defaultRun, source } = resolveSource(opts);
     const side = opts.side;
-    const samples = [];
+    const samples = sampleSink(opts);
     const issues = [];
     const issue = (benchmark, message, line, kind = 'invalid') => issues.push({
         benchmark,
@@ -46030,9 +46080,9 @@ function parseCsvSamples(text, opts) {
         const key = `${row.run}\u0000${row.name}`;
         const repetition = repetitions.get(key) ?? 0;
         repetitions.set(key, repetition + 1);
-        samples.push(makeSample({ side, round, run: row.run }, row.name, repetition, 1, row.ns, row.ns));
+        samples.add(makeSample({ side, round, run: row.run }, row.name, repetition, 1, row.ns, row.ns));
     }
-    return { samples, issues, provenance: {}, format: 'csv' };
+    return { samples: samples.samples, issues, provenance: {}, format: 'csv' };
 }
 /**
  * The columns to read: from a header row when the first row is one, else name,nanoseconds.
@@ -46142,7 +46192,7 @@ const num = (v) => (typeof v === 'number' ? v : undefined);
 function parseGoogleBenchmarkJson(text, opts) {
     const { round, run, source } = resolveSource(opts);
     const side = opts.side;
-    const samples = [];
+    const samples = sampleSink(opts);
     const issues = [];
     const issue = (benchmark, kind, message) => issues.push({ benchmark, side, round, run, kind, message, source });
     const parsed = readRoot(stripBom(text), source);
@@ -46171,15 +46221,15 @@ function parseGoogleBenchmarkJson(text, opts) {
         seen.set(name, order + 1);
         const sample = readEntry(entry, name, order, { side, round, run, source }, issue);
         if (sample)
-            samples.push(sample);
+            samples.add(sample);
     });
     if (parsed.truncated) {
         const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : '';
-        issue(partialName ?? FILE_ISSUE, 'truncated', `${source} ends${where} (the file is cut short): kept ${samples.length} complete sample(s). ` +
+        issue(partialName ?? FILE_ISSUE, 'truncated', `${source} ends${where} (the file is cut short): kept ${samples.count} complete sample(s). ` +
             `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
             `check its exit status and stderr, and re-run it.`);
     }
-    return { samples, issues, provenance, format: 'google-benchmark-json' };
+    return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
 }
 /** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
 function readRoot(text, source) {
@@ -46333,6 +46383,7 @@ function parseSamplesText(text, opts) {
  * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
  */
 function readSampleFile(path, opts) {
+    // (with opts.into the samples go into that store: see SampleSourceOptions)
     let text;
     try {
         text = readFileSync(path, 'utf8');
@@ -46373,12 +46424,12 @@ function readSampleDir(path, side, into = new SampleStore()) {
     if (!isDir) {
         const own = OWN_FILE_NAME.exec(basename(path));
         const round = own ? Number(own[2]) : -1;
-        const parsed = readSampleFile(path, { side, round, run: 0 });
-        into.addAll(parsed.samples);
+        const before = into.length;
+        const parsed = readSampleFile(path, { side, round, run: 0, into });
         return {
             side,
             provenance: parsed.provenance,
-            runs: [runInfo(path, round, 0, parsed)],
+            runs: [runInfo(path, round, 0, parsed, into.length - before)],
             samples: into,
             issues: parsed.issues
         };
@@ -46409,9 +46460,9 @@ function readSampleDir(path, side, into = new SampleStore()) {
         const own = OWN_FILE_NAME.exec(name);
         const round = own ? Number(own[2]) : -1;
         try {
-            const parsed = readSampleFile(file, { side, round, run });
-            set.runs.push(runInfo(file, round, run, parsed));
-            into.addAll(parsed.samples);
+            const before = into.length;
+            const parsed = readSampleFile(file, { side, round, run, into });
+            set.runs.push(runInfo(file, round, run, parsed, into.length - before));
             set.issues.push(...parsed.issues);
         }
         catch (e) {
@@ -46436,14 +46487,14 @@ function readSampleDir(path, side, into = new SampleStore()) {
     set.provenance = set.runs.find((r) => Object.keys(r.provenance).length > 0)?.provenance ?? {};
     return set;
 }
-function runInfo(file, round, run, parsed) {
+function runInfo(file, round, run, parsed, samples) {
     return {
         file,
         round,
         run,
         format: parsed.format,
         provenance: parsed.provenance,
-        samples: parsed.samples.length,
+        samples,
         issues: parsed.issues.length
     };
 }

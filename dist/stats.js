@@ -38479,8 +38479,7 @@ function iccOf(groups) {
     const r = intraclassCorrelation(groups.map((g) => g.values));
     return { icc: r.icc, designEffect: r.designEffect, nEff: r.nEff };
 }
-function analyseSide(side, observations, runs, analysed, icc, level, opts, warnings) {
-    const raw = observations.map((o) => o.value);
+function analyseSide(side, raw, runs, analysed, icc, level, opts, warnings) {
     const { warnings: _summaryWarnings, ...summary } = summarize(raw);
     // Independence is judged on the series the test used: between runs at the run level.
     const lb = analysed.length >= 6 ? ljungBox(analysed) : null;
@@ -38611,7 +38610,8 @@ function prepareComparison(benchmark, base, head, opts) {
     }
     const choice = chooseLevel(runs, observations, opts);
     const mw = mannWhitneyU(choice.values.head, choice.values.base, { alpha: null });
-    return { benchmark, opts, observations, runs, choice, mw, issues };
+    const raw = { base: observations.base.map((o) => o.value), head: observations.head.map((o) => o.value) };
+    return { benchmark, opts, raw, runs, choice, mw, issues };
 }
 /**
  * Intervals at level 1 − `alpha`, the verdict read off them, diagnostics, power and advice.
@@ -38629,8 +38629,8 @@ function finishComparison(p, alpha, family) {
         warnings.push({ level: 'info', code: 'test', message });
     const iccs = { base: iccOf(p.runs.base), head: iccOf(p.runs.head) };
     const sides = {
-        base: analyseSide('base', p.observations.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
-        head: analyseSide('head', p.observations.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
+        base: analyseSide('base', p.raw.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
+        head: analyseSide('head', p.raw.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
     };
     const power = powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings);
     const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect });

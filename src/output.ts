@@ -3,10 +3,10 @@
  * report.txt, and report.html when the raw samples are at hand) and renders the requested format
  * for stdout. Shared by `run`, `compare` and `report`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { OutputFormat } from './config.js'
-import { renderHtml, type HtmlOptions } from './report/html/render.js'
+import { renderHtmlParts, type HtmlOptions } from './report/html/render.js'
 import type { SampleList } from './samples/store.js'
 import { toResultsJson } from './report/json.js'
 import { COMMENT_MAX_CHARS, renderMarkdown } from './report/markdown.js'
@@ -51,21 +51,39 @@ export function writeOutputs(report: Report, dir: string, options: OutputOptions
   writeFileSync(paths.text, renderTerminal(report, { colour: false }))
   const samples = options.samples ?? []
   if (samples.length > 0 || options.html) {
-    const html = renderHtml(report, samples)
+    const html = renderHtmlParts(report, samples)
     if (samples.length > 0) {
-      paths.html = join(abs, 'report.html')
-      writeFileSync(paths.html, html)
+      paths.html = writeHtml(join(abs, 'report.html'), html)
     }
     if (options.html) paths.htmlCopy = writeHtml(options.html, html)
   }
   return paths
 }
 
-/** Writes an HTML report to `file` (its folder created if needed); returns the absolute path. */
-export function writeHtml(file: string, html: string): string {
+/**
+ * Writes an HTML report, given as pieces (renderHtmlParts: never one string of tens of megabytes),
+ * to `file` (its folder created if needed); returns the absolute path.
+ */
+export function writeHtml(file: string, parts: readonly string[]): string {
   const abs = resolve(file)
   mkdirSync(dirname(abs), { recursive: true })
-  writeFileSync(abs, html)
+  const fd = openSync(abs, 'w')
+  try {
+    // About 1 MB a write: few system calls, no large string.
+    let chunk: string[] = []
+    let size = 0
+    for (const part of parts) {
+      chunk.push(part)
+      size += part.length
+      if (size < 1 << 20) continue
+      writeSync(fd, chunk.join(''))
+      chunk = []
+      size = 0
+    }
+    if (chunk.length) writeSync(fd, chunk.join(''))
+  } finally {
+    closeSync(fd)
+  }
   return abs
 }
 
@@ -76,7 +94,7 @@ export function writeHtmlReport(
   samples: SampleList,
   options: HtmlOptions = {}
 ): string {
-  return writeHtml(file, renderHtml(report, samples, options))
+  return writeHtml(file, renderHtmlParts(report, samples, options))
 }
 
 /** The report in one format, for stdout. */

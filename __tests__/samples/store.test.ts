@@ -7,8 +7,10 @@ import { describe, expect, it } from '@jest/globals'
 
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { renderHtml } from '../../src/report/html/render.js'
+import { parseSamplesText } from '../../src/samples/index.js'
 import type { Sample } from '../../src/samples/model.js'
 import { SampleStore } from '../../src/samples/store.js'
+import { readFixture } from './helpers.js'
 
 /** Seeded generator (mulberry32), so a failure can be reproduced. */
 function uniform(seed: number): () => number {
@@ -113,5 +115,25 @@ describe('SampleStore', () => {
     expect([...some.benchmarks()].sort()).toEqual(['BM_0', 'BM_2'])
     expect(some.length).toBe(2 * 2 * 7 * 3)
     expect(some.series('BM_0', 'base')).toBe(store.series('BM_0', 'base'))
+  })
+
+  it('parsers add to a store (SampleSourceOptions.into) exactly the samples they would return', () => {
+    const files = [
+      ['jsonl', 'complete.jsonl'],
+      ['jsonl', 'truncated-last-line.jsonl'],
+      ['gbench', 'v1.7.1', 'truncated.json'],
+      ['gbench', 'v1.9.5', 'fixture-r1.json']
+    ]
+    const texts = [...files.map((f) => readFixture(...f)), 'BM_A,10\nBM_B,20\nBM_A,-1\nBM_A,11\nBM_B,2']
+    for (const text of texts) {
+      const opts = { side: 'head', round: 3, run: 2, source: 'x' } as const
+      const plain = parseSamplesText(text, opts)
+      const into = new SampleStore()
+      const viaStore = parseSamplesText(text, { ...opts, into })
+      expect(plain.samples.length).toBeGreaterThan(0)
+      expect(viaStore.samples).toEqual([])
+      expect(viaStore.issues).toEqual(plain.issues)
+      expect(into.toArray()).toEqual(SampleStore.of(plain.samples).toArray())
+    }
   })
 })

@@ -37,7 +37,11 @@ export { AUTOCORRELATION_P } from './sides.js'
 export interface PreparedComparison {
   benchmark: string
   opts: AnalysisOptions
-  observations: Record<Side, Observation[]>
+  /**
+   * Every kept value per side in time order (not the Observation objects: a suite keeps every
+   * benchmark's prepared comparison until the family's levels are known).
+   */
+  raw: Record<Side, number[]>
   runs: Record<Side, RunGroup[]>
   choice: LevelChoice
   mw: MannWhitneyResult
@@ -97,7 +101,8 @@ export function prepareComparison(
   }
   const choice = chooseLevel(runs, observations, opts)
   const mw = mannWhitneyU(choice.values.head, choice.values.base, { alpha: null })
-  return { benchmark, opts, observations, runs, choice, mw, issues }
+  const raw = { base: observations.base.map((o) => o.value), head: observations.head.map((o) => o.value) }
+  return { benchmark, opts, raw, runs, choice, mw, issues }
 }
 
 /**
@@ -117,26 +122,8 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
 
   const iccs = { base: iccOf(p.runs.base), head: iccOf(p.runs.head) }
   const sides = {
-    base: analyseSide(
-      'base',
-      p.observations.base,
-      p.runs.base,
-      values.base,
-      iccs.base,
-      choice.level,
-      opts,
-      warnings
-    ),
-    head: analyseSide(
-      'head',
-      p.observations.head,
-      p.runs.head,
-      values.head,
-      iccs.head,
-      choice.level,
-      opts,
-      warnings
-    )
+    base: analyseSide('base', p.raw.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
+    head: analyseSide('head', p.raw.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
   }
   const power = powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings)
 

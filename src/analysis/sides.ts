@@ -10,7 +10,7 @@ import { tukeyOutliers } from '../stats/outliers.js'
 import { median, summarize } from '../stats/summary.js'
 import type { Side } from '../samples/model.js'
 import type { RunGroup } from './level.js'
-import type { AnalysisLevel, AnalysisOptions, Observation, SideAnalysis, Warning } from './types.js'
+import type { AnalysisLevel, AnalysisOptions, SideAnalysis, Warning } from './types.js'
 
 /** Ljung-Box p below this flags time-dependent noise (STATISTICS §5). */
 export const AUTOCORRELATION_P = 0.01
@@ -28,7 +28,7 @@ export function iccOf(groups: RunGroup[]): IccFigures {
 
 export function analyseSide(
   side: Side,
-  observations: readonly Observation[],
+  raw: readonly number[],
   runs: RunGroup[],
   analysed: number[],
   icc: IccFigures,
@@ -36,7 +36,6 @@ export function analyseSide(
   opts: AnalysisOptions,
   warnings: Warning[]
 ): SideAnalysis {
-  const raw = observations.map((o) => o.value)
   const { warnings: _summaryWarnings, ...summary } = summarize(raw)
   // Independence is judged on the series the test used: between runs at the run level.
   const lb = analysed.length >= 6 ? ljungBox(analysed) : null

@@ -21,6 +21,7 @@ import {
   SampleFileError,
   describeValue,
   makeSample,
+  sampleSink,
   resolveSource,
   stripBom,
   type SampleSourceOptions
@@ -59,7 +60,7 @@ export function looksLikeBenchgateJsonl(text: string): boolean {
 export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): ParsedSamples {
   const { round, run, source } = resolveSource(opts)
   const at: LineSource = { side: opts.side, round, run, source }
-  const samples: Sample[] = []
+  const samples = sampleSink(opts)
   const issues: SampleIssue[] = []
   const issue: IssueSink = (benchmark, kind, message, line) =>
     issues.push({
@@ -108,10 +109,10 @@ export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): Pa
     if (value.type !== 'sample') continue // forward compatible: unknown line types are ignored
     sampleLines++
     const s = readSampleLine(value, lineNo, at, issue)
-    if (s) samples.push(s)
+    if (s) samples.add(s)
   }
-  endOfFileIssue(issue, samples.length, sampleLines, truncatedAt, totals)
-  return { samples, issues, provenance, format: 'benchgate-jsonl' }
+  endOfFileIssue(issue, samples.count, sampleLines, truncatedAt, totals)
+  return { samples: samples.samples, issues, provenance, format: 'benchgate-jsonl' }
 }
 
 type IssueSink = (benchmark: string, kind: SampleIssue['kind'], message: string, line?: number) => void

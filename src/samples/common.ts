@@ -3,6 +3,7 @@
  * throw, and small helpers for positions in a text.
  */
 import type { Sample, Side } from './model.js'
+import type { SampleStore } from './store.js'
 
 /** Where the samples of one file belong. */
 export interface SampleSourceOptions {
@@ -13,6 +14,37 @@ export interface SampleSourceOptions {
   run?: number
   /** File path (or another label) used in issues and error messages; "<text>" by default. */
   source?: string
+  /**
+   * Add the good samples to this store instead of returning them (the result's `samples` is then
+   * empty): a large file's samples never exist as one array of objects.
+   */
+  into?: SampleStore
+}
+
+/** Where a parser puts each good sample: the array it returns, or the store it was given. */
+export interface SampleSink {
+  add(sample: Sample): void
+  /** Samples added so far. */
+  readonly count: number
+  /** The array returned (empty when the samples go into a store). */
+  readonly samples: Sample[]
+}
+
+export function sampleSink(opts: SampleSourceOptions): SampleSink {
+  const samples: Sample[] = []
+  const into = opts.into
+  let count = 0
+  return {
+    add: (s) => {
+      if (into) into.add(s)
+      else samples.push(s)
+      count++
+    },
+    get count() {
+      return count
+    },
+    samples
+  }
 }
 
 /** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */

@@ -23,11 +23,12 @@ import {
   SampleFileError,
   describeValue,
   makeSample,
+  sampleSink,
   resolveSource,
   stripBom,
   type SampleSourceOptions
 } from './common.js'
-import type { ParsedSamples, Sample, SampleIssue } from './model.js'
+import type { ParsedSamples, SampleIssue } from './model.js'
 
 interface CsvRecord {
   fields: string[]
@@ -124,7 +125,7 @@ export function readCsvRecords(text: string): CsvRecord[] {
 export function parseCsvSamples(text: string, opts: SampleSourceOptions): ParsedSamples {
   const { round, run: defaultRun, source } = resolveSource(opts)
   const side = opts.side
-  const samples: Sample[] = []
+  const samples = sampleSink(opts)
   const issues: SampleIssue[] = []
   const issue: IssueSink = (benchmark, message, line, kind = 'invalid') =>
     issues.push({
@@ -147,9 +148,9 @@ export function parseCsvSamples(text: string, opts: SampleSourceOptions): Parsed
     const key = `${row.run}\u0000${row.name}`
     const repetition = repetitions.get(key) ?? 0
     repetitions.set(key, repetition + 1)
-    samples.push(makeSample({ side, round, run: row.run }, row.name, repetition, 1, row.ns, row.ns))
+    samples.add(makeSample({ side, round, run: row.run }, row.name, repetition, 1, row.ns, row.ns))
   }
-  return { samples, issues, provenance: {}, format: 'csv' }
+  return { samples: samples.samples, issues, provenance: {}, format: 'csv' }
 }
 
 type IssueSink = (benchmark: string, message: string, line: number, kind?: SampleIssue['kind']) => void

@@ -27,6 +27,7 @@ import {
   SampleFileError,
   describeValue,
   makeSample,
+  sampleSink,
   resolveSource,
   stripBom,
   type SampleSourceOptions
@@ -55,7 +56,7 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : und
 export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions): ParsedSamples {
   const { round, run, source } = resolveSource(opts)
   const side = opts.side
-  const samples: Sample[] = []
+  const samples = sampleSink(opts)
   const issues: SampleIssue[] = []
   const issue: IssueSink = (benchmark, kind, message) =>
     issues.push({ benchmark, side, round, run, kind, message, source })
@@ -85,7 +86,7 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
     const order = seen.get(name) ?? 0
     seen.set(name, order + 1)
     const sample = readEntry(entry, name, order, { side, round, run, source }, issue)
-    if (sample) samples.push(sample)
+    if (sample) samples.add(sample)
   })
 
   if (parsed.truncated) {
@@ -93,12 +94,12 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
     issue(
       partialName ?? FILE_ISSUE,
       'truncated',
-      `${source} ends${where} (the file is cut short): kept ${samples.length} complete sample(s). ` +
+      `${source} ends${where} (the file is cut short): kept ${samples.count} complete sample(s). ` +
         `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
         `check its exit status and stderr, and re-run it.`
     )
   }
-  return { samples, issues, provenance, format: 'google-benchmark-json' }
+  return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' }
 }
 
 type IssueSink = (benchmark: string, kind: SampleIssue['kind'], message: string) => void

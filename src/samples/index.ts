@@ -73,6 +73,7 @@ export function parseSamplesText(text: string, opts: SampleSourceOptions): Parse
  * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
  */
 export function readSampleFile(path: string, opts: Omit<SampleSourceOptions, 'source'>): ParsedSamples {
+  // (with opts.into the samples go into that store: see SampleSourceOptions)
   let text: string
   try {
     text = readFileSync(path, 'utf8')
@@ -138,12 +139,12 @@ export function readSampleDir(path: string, side: Side, into = new SampleStore()
   if (!isDir) {
     const own = OWN_FILE_NAME.exec(basename(path))
     const round = own ? Number(own[2]) : -1
-    const parsed = readSampleFile(path, { side, round, run: 0 })
-    into.addAll(parsed.samples)
+    const before = into.length
+    const parsed = readSampleFile(path, { side, round, run: 0, into })
     return {
       side,
       provenance: parsed.provenance,
-      runs: [runInfo(path, round, 0, parsed)],
+      runs: [runInfo(path, round, 0, parsed, into.length - before)],
       samples: into,
       issues: parsed.issues
     }
@@ -179,9 +180,9 @@ export function readSampleDir(path: string, side: Side, into = new SampleStore()
     const own = OWN_FILE_NAME.exec(name)
     const round = own ? Number(own[2]) : -1
     try {
-      const parsed = readSampleFile(file, { side, round, run })
-      set.runs.push(runInfo(file, round, run, parsed))
-      into.addAll(parsed.samples)
+      const before = into.length
+      const parsed = readSampleFile(file, { side, round, run, into })
+      set.runs.push(runInfo(file, round, run, parsed, into.length - before))
       set.issues.push(...parsed.issues)
     } catch (e) {
       if (!(e instanceof SampleFileError)) throw e
@@ -221,14 +222,20 @@ export function groupByBenchmark(samples: readonly Sample[]): Map<string, Sample
   return groups
 }
 
-function runInfo(file: string, round: number, run: number, parsed: ParsedSamples): SampleRunInfo {
+function runInfo(
+  file: string,
+  round: number,
+  run: number,
+  parsed: ParsedSamples,
+  samples: number
+): SampleRunInfo {
   return {
     file,
     round,
     run,
     format: parsed.format,
     provenance: parsed.provenance,
-    samples: parsed.samples.length,
+    samples,
     issues: parsed.issues.length
   }
 }
