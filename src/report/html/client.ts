@@ -45,15 +45,20 @@ interface BenchData {
 }
 
 interface SideData {
-  /** values in ns (time order), their x positions, total count, axis: 'r' rounds | 'i' index */
+  /**
+   * values in ns (time order), their x positions, total count, axis: 'r' rounds | 'i' index.
+   * When every value is here (v.length = N), x is null and filled in on load: from `r`, the rounds
+   * as [round, values in a row, ...] (positions as plotData.ts timePositions), or the index.
+   */
   v: number[]
   x: number[]
+  r: number[] | null
   N: number
   ax: 'r' | 'i'
   /** box: [min, q1, median, q3, max, whiskerLow, whiskerHigh] */
   b: number[]
   o: number[]
-  /** ECDF x and cumulative counts (null: no ties, count = i + 1; filled in on load) */
+  /** ECDF x and cumulative counts (e null: every value is in v, made from v on load; c null: no ties, count = i + 1) */
   e: number[]
   c: number[] | null
   a: { r: number[]; band: number; n: number } | null
@@ -105,10 +110,44 @@ DATA.benchmarks.forEach((b) => {
   // Densities come as 0..1000 of their maximum k.m; ECDF counts are implicit (i + 1) without ties.
   if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => (v / 1000) * b.k.m)) as [number[], number[]]
   if (b.s)
-    b.s.forEach((s) => {
-      if (s && !s.c) s.c = s.e.map((_x, i) => i + 1)
+    b.s.forEach((s, i) => {
+      if (!s) return
+      if (!s.x) s.x = positions(s, i as Side)
+      if (!s.e) {
+        const steps = ecdfOf(s.v)
+        s.e = steps.x
+        s.c = steps.count
+      } else if (!s.c) s.c = s.e.map((_x, j) => j + 1)
     })
 })
+
+/** Time positions (plotData.ts timePositions): in round r, the side that ran first takes [r, r + ½), the other [r + ½, r + 1). */
+function positions(s: SideData, i: Side): number[] {
+  if (!s.r) return s.v.map((_v, j) => j)
+  const x: number[] = []
+  for (let j = 0; j < s.r.length; j += 2) {
+    const round = s.r[j],
+      n = s.r[j + 1]
+    const first = (round % 2 === 0) === (i === 0)
+    for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + ((k + 0.5) / n) * 0.5)
+  }
+  return x
+}
+
+/** ECDF steps of the values: distinct values ascending, with how many values are ≤ each. */
+function ecdfOf(values: number[]): { x: number[]; count: number[] } {
+  const sorted = values.slice().sort((a, b) => a - b)
+  const x: number[] = [],
+    count: number[] = []
+  sorted.forEach((v, j) => {
+    if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1
+    else {
+      x.push(v)
+      count.push(j + 1)
+    }
+  })
+  return { x, count }
+}
 const SIDES = ['base', 'head'] as const
 const W = 420,
   H = 230

@@ -187,10 +187,14 @@ const sigs = (xs: readonly number[], digits = 4) => xs.map((x) => sig(x, digits)
 
 /** The compact per-benchmark JSON the client draws from (keys documented in client.ts). */
 function embed(c: Comparison, p: BenchmarkPlotData | null): unknown {
+  // Every value embedded (not thinned): the client derives the ECDF from `v`, and the time
+  // positions from the rounds (`r`, run lengths) or the index, the way plotData.ts does.
+  const full = (s: SidePlot) => s.values.length === s.total
   const side = (s: SidePlot | null) =>
     s && {
       v: sigs(s.values, 5),
-      x: s.x.map((x) => Math.round(x * 100) / 100),
+      x: full(s) ? null : s.x.map((x) => Math.round(x * 100) / 100),
+      r: full(s) && s.axis === 'rounds' ? runLengths(s.rounds) : null,
       N: s.total,
       ax: s.axis === 'rounds' ? 'r' : 'i',
       b: sigs(
@@ -198,10 +202,10 @@ function embed(c: Comparison, p: BenchmarkPlotData | null): unknown {
         5
       ),
       o: sigs(s.box.outliers, 5),
-      e: ecdfKeep(s).map((i) => sig(s.ecdf.x[i], 5)),
+      e: full(s) ? null : ecdfKeep(s).map((i) => sig(s.ecdf.x[i], 5)),
       // Cumulative counts only when there are ties or thinned steps (else count[i] = i + 1).
       c:
-        s.ecdf.count.length <= MAX_SERIES_POINTS && s.ecdf.count.every((c, i) => c === i + 1)
+        full(s) || (s.ecdf.count.length <= MAX_SERIES_POINTS && s.ecdf.count.every((c, i) => c === i + 1))
           ? null
           : ecdfKeep(s).map((i) => s.ecdf.count[i]),
       a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
@@ -223,6 +227,16 @@ function embed(c: Comparison, p: BenchmarkPlotData | null): unknown {
       ci: p.differences.ci && sigs(p.differences.ci, 5)
     }
   }
+}
+
+/** [round, how many values in a row, round, how many, ...] of rounds in time order. */
+function runLengths(rounds: readonly number[]): number[] {
+  const out: number[] = []
+  for (const r of rounds) {
+    if (out.length > 0 && out[out.length - 2] === r) out[out.length - 1]++
+    else out.push(r, 1)
+  }
+  return out
 }
 
 /** The ECDF steps embedded: all of them, or MAX_SERIES_POINTS evenly spread (first and last kept). */
