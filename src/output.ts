@@ -3,12 +3,12 @@
  * report.txt, and report.html when the raw samples are at hand) and renders the requested format
  * for stdout. Shared by `run`, `compare` and `report`.
  */
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, copyFileSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { OutputFormat } from './config.js'
 import { renderHtmlParts, type HtmlOptions } from './report/html/render.js'
 import type { SampleList } from './samples/store.js'
-import { toResultsJson } from './report/json.js'
+import { resultsJsonParts, toResultsJson } from './report/json.js'
 import { COMMENT_MAX_CHARS, renderMarkdown } from './report/markdown.js'
 import type { Report } from './report/model.js'
 import { renderTerminal } from './report/terminal.js'
@@ -45,29 +45,48 @@ export function writeOutputs(report: Report, dir: string, options: OutputOptions
     summary: join(abs, 'summary.md'),
     text: join(abs, 'report.txt')
   }
-  writeFileSync(paths.results, JSON.stringify(toResultsJson(report, VERSION), null, 2) + '\n')
+  writeParts(paths.results, withLineEnd(resultsJsonParts(report, VERSION)))
   writeFileSync(paths.comment, renderMarkdown(report, { maxChars: COMMENT_MAX_CHARS }))
   writeFileSync(paths.summary, renderMarkdown(report, { maxChars: Infinity }))
   writeFileSync(paths.text, renderTerminal(report, { colour: false }))
   const samples = options.samples ?? []
   if (samples.length > 0 || options.html) {
-    const html = renderHtmlParts(report, samples)
+    const html = renderHtmlParts(report, samples) // made as written: written once, then copied
     if (samples.length > 0) {
       paths.html = writeHtml(join(abs, 'report.html'), html)
-    }
-    if (options.html) paths.htmlCopy = writeHtml(options.html, html)
+      if (options.html) paths.htmlCopy = copyTo(paths.html, options.html)
+    } else if (options.html) paths.htmlCopy = writeHtml(options.html, html)
   }
   return paths
+}
+
+function* withLineEnd(parts: Iterable<string>): Generator<string, void, undefined> {
+  yield* parts
+  yield '\n'
+}
+
+/** Copies `from` to `file` (its folder created if needed); returns the absolute path. */
+function copyTo(from: string, file: string): string {
+  const abs = resolve(file)
+  mkdirSync(dirname(abs), { recursive: true })
+  copyFileSync(from, abs)
+  return abs
 }
 
 /**
  * Writes an HTML report, given as pieces (renderHtmlParts: never one string of tens of megabytes),
  * to `file` (its folder created if needed); returns the absolute path.
  */
-export function writeHtml(file: string, parts: readonly string[]): string {
+export function writeHtml(file: string, parts: Iterable<string>): string {
   const abs = resolve(file)
   mkdirSync(dirname(abs), { recursive: true })
-  const fd = openSync(abs, 'w')
+  writeParts(abs, parts)
+  return abs
+}
+
+/** Writes `parts` one after the other to `file`. */
+function writeParts(file: string, parts: Iterable<string>): void {
+  const fd = openSync(file, 'w')
   try {
     // About 1 MB a write: few system calls, no large string.
     let chunk: string[] = []
@@ -84,7 +103,6 @@ export function writeHtml(file: string, parts: readonly string[]): string {
   } finally {
     closeSync(fd)
   }
-  return abs
 }
 
 /** The HTML report of `report` with `samples` (possibly none) written to `file`. */
