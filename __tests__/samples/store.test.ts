@@ -6,27 +6,16 @@
 import { describe, expect, it } from '@jest/globals'
 
 import { analyzeSuite } from '../../src/analysis/suite.js'
+import { seededRandom } from '../helpers/r.js'
 import { renderHtml } from '../../src/report/html/render.js'
 import { parseSamplesText } from '../../src/samples/index.js'
 import type { Sample } from '../../src/samples/model.js'
 import { SampleStore } from '../../src/samples/store.js'
 import { readFixture } from './helpers.js'
 
-/** Seeded generator (mulberry32), so a failure can be reproduced. */
-function uniform(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** `benchmarks` × 2 sides × `runs` runs × 3 repetitions, in a shuffled order. */
 function suite(seed: number, benchmarks = 4, runs = 7): Sample[] {
-  const rnd = uniform(seed)
+  const rnd = seededRandom(seed)
   const out: Sample[] = []
   for (let b = 0; b < benchmarks; b++)
     for (const side of ['base', 'head'] as const)
