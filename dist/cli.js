@@ -42075,15 +42075,19 @@ function writeParts(file, parts) {
 function writeHtmlReport(file, report, samples, options = {}) {
     return writeHtml(file, renderHtmlParts(report, samples, options));
 }
-/** The report in one format, for stdout. */
-function renderFormat(report, format, colour) {
+/**
+ * The report in one format, for stdout, as pieces to be written one after the other (`--format
+ * json` of a large suite: one benchmark a piece, made as they are written, never one string of
+ * tens of megabytes).
+ */
+function* renderFormatParts(report, format, colour) {
     switch (format) {
         case 'json':
-            return JSON.stringify(toResultsJson(report, VERSION), null, 2) + '\n';
+            return yield* withLineEnd(resultsJsonParts(report, VERSION));
         case 'md':
-            return renderMarkdown(report, { maxChars: Infinity });
+            return yield renderMarkdown(report, { maxChars: Infinity });
         case 'text':
-            return renderTerminal(report, { colour });
+            return yield renderTerminal(report, { colour });
     }
 }
 
@@ -47233,7 +47237,8 @@ async function runCommand(config, io) {
             }
         });
         const written = writeOutputs(report, config.out, { samples, html: config.html });
-        io.stdout(renderFormat(report, config.format, io.colour));
+        for (const part of renderFormatParts(report, config.format, io.colour))
+            io.stdout(part);
         const verdict = gate(report.suite, config.failOn);
         const html = written.htmlCopy ?? written.html;
         io.stderr(`reports and raw samples in ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
@@ -47290,7 +47295,8 @@ async function compareCommand(config, basePath, headPath, io) {
         }
     };
     const written = writeOutputs(report, config.out, { samples, html: config.html });
-    io.stdout(renderFormat(report, config.format, io.colour));
+    for (const part of renderFormatParts(report, config.format, io.colour))
+        io.stdout(part);
     const verdict = gate(suite, config.failOn);
     const html = written.htmlCopy ?? written.html;
     io.stderr(`reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
@@ -47317,7 +47323,8 @@ async function reportCommand(config, resultsPath, io) {
         throw new ConfigError(`cannot read results file ${resultsPath}: ${e.message}`);
     }
     const report = fromResultsJson(validateResults(text, resultsPath));
-    io.stdout(renderFormat(report, config.format, io.colour));
+    for (const part of renderFormatParts(report, config.format, io.colour))
+        io.stdout(part);
     if (config.html) {
         const found = samplesNextTo(resultsPath);
         const file = writeHtmlReport(config.html, report, found.samples, { noSamplesReason: found.reason });
@@ -47554,7 +47561,8 @@ const round6 = (x) => Math.round(x * 1e6) / 1e6;
 async function mergeCommand(config, paths, io, options) {
     const { report, samples } = mergeShards(readShards(paths), options);
     const written = writeOutputs(report, config.out, { samples, html: config.html });
-    io.stdout(renderFormat(report, config.format, io.colour));
+    for (const part of renderFormatParts(report, config.format, io.colour))
+        io.stdout(part);
     const verdict = gate(report.suite, config.failOn);
     const html = written.htmlCopy ?? written.html;
     io.stderr(`merged report written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);

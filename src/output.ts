@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import type { OutputFormat } from './config.js'
 import { renderHtmlParts, type HtmlOptions } from './report/html/render.js'
 import type { SampleList } from './samples/store.js'
-import { resultsJsonParts, toResultsJson } from './report/json.js'
+import { resultsJsonParts } from './report/json.js'
 import { COMMENT_MAX_CHARS, renderMarkdown } from './report/markdown.js'
 import type { Report } from './report/model.js'
 import { renderTerminal } from './report/terminal.js'
@@ -115,14 +115,22 @@ export function writeHtmlReport(
   return writeHtml(file, renderHtmlParts(report, samples, options))
 }
 
-/** The report in one format, for stdout. */
-export function renderFormat(report: Report, format: OutputFormat, colour: boolean): string {
+/**
+ * The report in one format, for stdout, as pieces to be written one after the other (`--format
+ * json` of a large suite: one benchmark a piece, made as they are written, never one string of
+ * tens of megabytes).
+ */
+export function* renderFormatParts(
+  report: Report,
+  format: OutputFormat,
+  colour: boolean
+): Generator<string, void, undefined> {
   switch (format) {
     case 'json':
-      return JSON.stringify(toResultsJson(report, VERSION), null, 2) + '\n'
+      return yield* withLineEnd(resultsJsonParts(report, VERSION))
     case 'md':
-      return renderMarkdown(report, { maxChars: Infinity })
+      return yield renderMarkdown(report, { maxChars: Infinity })
     case 'text':
-      return renderTerminal(report, { colour })
+      return yield renderTerminal(report, { colour })
   }
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Config } from '../config.js'
 import { ConfigError, EXIT, JobError } from '../errors.js'
 import { gate } from '../gate.js'
-import { renderFormat, writeOutputs } from '../output.js'
+import { renderFormatParts, writeOutputs } from '../output.js'
 import { validateResults } from '../report/validate.js'
 import { mergeShards, type ShardInput } from '../shard/merge.js'
 import { samplesNextTo } from './report.js'
@@ -22,7 +22,7 @@ export async function mergeCommand(
 ): Promise<number> {
   const { report, samples } = mergeShards(readShards(paths), options)
   const written = writeOutputs(report, config.out, { samples, html: config.html })
-  io.stdout(renderFormat(report, config.format, io.colour))
+  for (const part of renderFormatParts(report, config.format, io.colour)) io.stdout(part)
   const verdict = gate(report.suite, config.failOn)
   const html = written.htmlCopy ?? written.html
   io.stderr(

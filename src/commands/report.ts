@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path'
 import type { Config } from '../config.js'
 import { fromResultsJson } from '../report/json.js'
 import { validateResults } from '../report/validate.js'
-import { renderFormat, writeHtmlReport } from '../output.js'
+import { renderFormatParts, writeHtmlReport } from '../output.js'
 import { gate } from '../gate.js'
 import { readSampleDir, SampleFileError, SampleStore } from '../samples/index.js'
 import type { Io } from './io.js'
@@ -23,7 +23,7 @@ export async function reportCommand(config: Config, resultsPath: string, io: Io)
     throw new ConfigError(`cannot read results file ${resultsPath}: ${(e as Error).message}`)
   }
   const report = fromResultsJson(validateResults(text, resultsPath))
-  io.stdout(renderFormat(report, config.format, io.colour))
+  for (const part of renderFormatParts(report, config.format, io.colour)) io.stdout(part)
   if (config.html) {
     const found = samplesNextTo(resultsPath)
     const file = writeHtmlReport(config.html, report, found.samples, { noSamplesReason: found.reason })

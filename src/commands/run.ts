@@ -5,7 +5,7 @@ import type { Config } from '../config.js'
 import type { Sample, SampleIssue } from '../samples/model.js'
 import { gate } from '../gate.js'
 import { consoleLog } from '../log.js'
-import { renderFormat, writeOutputs } from '../output.js'
+import { renderFormatParts, writeOutputs } from '../output.js'
 import { runPipeline } from '../pipeline.js'
 import { adaptiveMaxRounds, formatEta } from '../run/index.js'
 import type { Io } from './io.js'
@@ -58,7 +58,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
       }
     })
     const written = writeOutputs(report, config.out, { samples, html: config.html })
-    io.stdout(renderFormat(report, config.format, io.colour))
+    for (const part of renderFormatParts(report, config.format, io.colour)) io.stdout(part)
     const verdict = gate(report.suite, config.failOn)
     const html = written.htmlCopy ?? written.html
     io.stderr(
