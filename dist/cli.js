@@ -38933,6 +38933,16 @@ function familyLevels(pValues, padding, alpha, correction) {
  * A whole suite: one Comparison per benchmark, the suite-wide multiple-comparison adjustment
  * (STATISTICS §6), verdict counts, and warnings about the measurement as a whole.
  */
+function lostOnSides(cutShort, listed) {
+    const sets = {
+        base: listed?.base && new Set(listed.base),
+        head: listed?.head && new Set(listed.head)
+    };
+    return (name, side) => {
+        const set = sets[side];
+        return set === undefined || set.has(name) ? cutShort[side] : undefined;
+    };
+}
 /**
  * Analyses every benchmark that appears on either side.
  * Benchmarks on one side only are `new`/`removed`; a benchmark whose samples cannot be compared
@@ -38951,12 +38961,18 @@ function analyzeSuite(input, options = {}) {
         ...issues.filter((i) => !isFileIssue(i)).map((i) => i.benchmark)
     ]);
     const cutShort = sidesCutShort(store, issues);
+    // What a cut-short side's binary listed is expected there, even when no side measured it.
+    for (const side of ['base', 'head'])
+        if (cutShort[side])
+            for (const name of input.listed?.[side] ?? [])
+                names.add(name);
+    const lostOn = lostOnSides(cutShort, input.listed);
     const byBenchmark = issuesByBenchmark(issues);
     // First every test (p-values), then each interval at the level its place in the family gives (§6).
     // Observations are made one benchmark at a time from the compact store.
     const slots = [...names]
         .sort()
-        .map((name) => prepareOne(name, observationsOf(store.get(name), metrics.get(name)), byBenchmark.get(name) ?? [], opts, cutShort));
+        .map((name) => prepareOne(name, observationsOf(store.get(name), metrics.get(name)), byBenchmark.get(name) ?? [], opts, lostOn));
     const prepared = slots.filter((s) => !isComparison(s));
     const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0));
     const family = familyLevels(prepared.map((p) => p.mw.pValue), padding, opts.testAlpha ?? opts.alpha, opts.correction);
@@ -39007,9 +39023,15 @@ function issuesByBenchmark(issues) {
  * @param obs the benchmark's observations; null when it has no sample at all
  * @param own the issues of this benchmark
  */
-function prepareOne(name, obs, own, opts, cutShort = {}) {
-    if (obs === null && own.length === 0)
-        return emptyComparison(name, 'new', { base: [], head: [] }, [], opts, []);
+function prepareOne(name, obs, own, opts, lostOn) {
+    if (obs === null && own.length === 0) {
+        // Listed but measured on neither side: lost where a side was cut short, else new (head-only list).
+        const lost = ['base', 'head'].flatMap((side) => {
+            const cut = lostOn(name, side);
+            return cut ? [lostWarning(side, cut)] : [];
+        });
+        return emptyComparison(name, lost.length ? 'failed' : 'new', { base: [], head: [] }, [], opts, lost);
+    }
     obs ??= { base: [], head: [] };
     const hasBase = obs.base.length > 0;
     const hasHead = obs.head.length > 0;
@@ -39033,7 +39055,7 @@ function prepareOne(name, obs, own, opts, cutShort = {}) {
     // that side's output was cut short: then the benchmark may have been lost, not added/removed.
     const issueSides = new Set(own.map((i) => i.side));
     const missing = hasHead ? 'base' : 'head';
-    const lost = cutShort[missing];
+    const lost = lostOn(name, missing);
     const failed = (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head')) || lost !== undefined;
     const verdict = failed ? 'failed' : hasHead ? 'new' : 'removed';
     const warnings = own.map(issueWarning);

@@ -68,6 +68,36 @@ describe('a side cut short', () => {
     ).toBe('new')
   })
 
+  it("analysis with the binaries' lists: lost is what the cut side listed, even if no side measured it", () => {
+    const samples = [
+      sample('base', 0),
+      sample('head', 0),
+      sample('head', 0, 'BM_Later'),
+      sample('head', 0, 'BM_New')
+    ]
+    for (let i = 1; i < 6; i++)
+      samples.push({ ...sample('base', 0), repetition: i }, { ...sample('head', 0), repetition: i })
+    const listed = { base: ['BM_A', 'BM_Later', 'BM_Gone'], head: ['BM_A', 'BM_Later', 'BM_New', 'BM_Gone'] }
+    const suite = analyzeSuite({ samples, issues: [cut('base', 0), cut('head', 0, 'crashed')], listed })
+    const verdicts = Object.fromEntries(suite.comparisons.map((c) => [c.benchmark, c.verdict]))
+    // BM_New is not in the base binary's list: really new, not lost. BM_Gone was listed by both and
+    // measured by neither (both sides cut before it): failed on both sides, not silently absent.
+    expect(verdicts).toEqual({
+      BM_A: expect.any(String),
+      BM_Later: 'failed',
+      BM_New: 'new',
+      BM_Gone: 'failed'
+    })
+    const gone = suite.comparisons.find((c) => c.benchmark === 'BM_Gone')!
+    expect(gone.warnings.map((w) => [w.side, w.code])).toEqual([
+      ['base', 'missing-output-truncated'],
+      ['head', 'missing-output-truncated']
+    ])
+    // Lists of complete sides change nothing: a listed benchmark without samples is not invented.
+    const complete = analyzeSuite({ samples, issues: [], listed })
+    expect(complete.comparisons.map((c) => c.benchmark)).toEqual(['BM_A', 'BM_Later', 'BM_New'])
+  })
+
   it('compare: a real 1.7.1 file cut mid-entry as base; the benchmarks after the cut fail the gate', async () => {
     const base = fixture('gbench', 'v1.7.1', 'truncated.json')
     const head = fixture('gbench', 'v1.7.1', 'fixture-r3.json')

@@ -28,6 +28,26 @@ export interface SuiteInput {
   provenance?: { base?: Provenance; head?: Provenance }
   /** Benchmarks known to exist on head without samples (e.g. listed by a binary whose base failed to build). */
   headOnly?: readonly string[]
+  /**
+   * The benchmarks each side's binary listed (`--benchmark_list_tests`), when the run recorded
+   * them. A side cut short then lost exactly the listed benchmarks it has no sample of (even those
+   * missing on both sides); without a list, every benchmark missing on it may have been lost.
+   */
+  listed?: Partial<Record<Side, readonly string[]>>
+}
+
+/** The cut-short issue of `side` when `name` may have been lost there, else undefined. */
+type LostOn = (name: string, side: Side) => SampleIssue | undefined
+
+function lostOnSides(cutShort: Partial<Record<Side, SampleIssue>>, listed: SuiteInput['listed']): LostOn {
+  const sets = {
+    base: listed?.base && new Set(listed.base),
+    head: listed?.head && new Set(listed.head)
+  }
+  return (name, side) => {
+    const set = sets[side]
+    return set === undefined || set.has(name) ? cutShort[side] : undefined
+  }
 }
 
 /**
@@ -48,6 +68,10 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
     ...issues.filter((i) => !isFileIssue(i)).map((i) => i.benchmark)
   ])
   const cutShort = sidesCutShort(store, issues)
+  // What a cut-short side's binary listed is expected there, even when no side measured it.
+  for (const side of ['base', 'head'] as const)
+    if (cutShort[side]) for (const name of input.listed?.[side] ?? []) names.add(name)
+  const lostOn = lostOnSides(cutShort, input.listed)
   const byBenchmark = issuesByBenchmark(issues)
 
   // First every test (p-values), then each interval at the level its place in the family gives (§6).
@@ -60,7 +84,7 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
         observationsOf(store.get(name), metrics.get(name)),
         byBenchmark.get(name) ?? [],
         opts,
-        cutShort
+        lostOn
       )
     )
   const prepared = slots.filter((s): s is PreparedComparison => !isComparison(s))
@@ -125,10 +149,16 @@ function prepareOne(
   obs: Record<Side, Observation[]> | null,
   own: SampleIssue[],
   opts: AnalysisOptions,
-  cutShort: Partial<Record<Side, SampleIssue>> = {}
+  lostOn: LostOn
 ): Comparison | PreparedComparison {
-  if (obs === null && own.length === 0)
-    return emptyComparison(name, 'new', { base: [], head: [] }, [], opts, [])
+  if (obs === null && own.length === 0) {
+    // Listed but measured on neither side: lost where a side was cut short, else new (head-only list).
+    const lost = (['base', 'head'] as const).flatMap((side) => {
+      const cut = lostOn(name, side)
+      return cut ? [lostWarning(side, cut)] : []
+    })
+    return emptyComparison(name, lost.length ? 'failed' : 'new', { base: [], head: [] }, [], opts, lost)
+  }
   obs ??= { base: [], head: [] }
   const hasBase = obs.base.length > 0
   const hasHead = obs.head.length > 0
@@ -150,7 +180,7 @@ function prepareOne(
   // that side's output was cut short: then the benchmark may have been lost, not added/removed.
   const issueSides = new Set(own.map((i) => i.side))
   const missing: Side = hasHead ? 'base' : 'head'
-  const lost = cutShort[missing]
+  const lost = lostOn(name, missing)
   const failed =
     (!hasBase && issueSides.has('base')) || (!hasHead && issueSides.has('head')) || lost !== undefined
   const verdict: Verdict = failed ? 'failed' : hasHead ? 'new' : 'removed'
