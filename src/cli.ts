@@ -61,6 +61,10 @@ Options:
                        'benchgate merge' the shards' output folders into one report and gate)
   --shard-weights FILE split by the benchmark seconds in a previous merged results.json (balanced
                        by time) instead of by name hash
+  --measure M          time (default): ABBA timing rounds; counts: instruction counts under valgrind
+                       (deterministic, STATISTICS §9, docs/count-mode.md); both: timing and counts
+  --count-metric M     what count verdicts read: instructions (default) or cycles (estimated)
+  --count-threshold F  δ_count: smallest count change that is a regression (default 0.01 = 1%)
   --keep-worktrees     keep the work directory for inspection
   plus the analysis and output options of 'benchgate compare --help'
 

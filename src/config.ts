@@ -7,9 +7,12 @@ import { readFileSync } from 'node:fs'
 import { FUTILITY_POWER } from './analysis/sequential.js'
 import { ConfigError, JobError } from './errors.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions, type Correction } from './analysis/types.js'
+import { DEFAULT_COUNT_OPTIONS, type CountOptions } from './analysis/counts.js'
 
 export type FailOn = 'regression' | 'inconclusive' | 'never'
 export type OutputFormat = 'text' | 'md' | 'json'
+/** What is measured: timing rounds, instruction counts under valgrind (STATISTICS §9), or both. */
+export type MeasureMode = 'time' | 'counts' | 'both'
 
 export interface Config {
   /** Repository to measure (a git work tree). */
@@ -61,6 +64,10 @@ export interface Config {
   shard: { index: number; count: number } | null
   /** A previous results file whose per-benchmark seconds balance the shards (null: split by hash). */
   shardWeights: string | null
+  /** Timing (default), counts under valgrind, or both side by side. */
+  measure: MeasureMode
+  /** Count mode's metric and δ_count. */
+  counts: CountOptions
   analysis: AnalysisOptions
 }
 
@@ -97,6 +104,8 @@ export const DEFAULT_CONFIG: Config = {
   futilityPower: FUTILITY_POWER,
   shard: null,
   shardWeights: null,
+  measure: 'time',
+  counts: { ...DEFAULT_COUNT_OPTIONS },
   analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
 }
 
@@ -145,6 +154,9 @@ const SPEC: Record<
   'futility-power': { type: 'number', min: 0, max: 0.5 },
   shard: { type: 'string' },
   'shard-weights': { type: 'string' },
+  measure: { type: 'enum', values: ['time', 'counts', 'both'] },
+  'count-metric': { type: 'enum', values: ['instructions', 'cycles'] },
+  'count-threshold': { type: 'number', min: 0, max: 1, exclusive: true },
   alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
   'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
   power: { type: 'number', min: 0, max: 1, exclusive: true },
@@ -211,6 +223,11 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
     futilityPower: get('futility-power', d.futilityPower),
     shard: parseShard(get<string | null>('shard', null)),
     shardWeights: get('shard-weights', d.shardWeights),
+    measure: get('measure', d.measure),
+    counts: {
+      metric: get('count-metric', d.counts.metric),
+      threshold: get('count-threshold', d.counts.threshold)
+    },
     analysis: {
       alpha: get('alpha', a.alpha),
       minEffect: get('min-effect', a.minEffect),
@@ -237,6 +254,8 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
     throw new ConfigError(
       '--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way'
     )
+  if (config.measure === 'counts' && config.adaptive)
+    throw new ConfigError('--adaptive adds timing rounds; with --measure counts there are none (use --measure both)')
   if (config.shardWeights && !config.shard) throw new ConfigError('--shard-weights needs --shard I/N')
   return config
 }

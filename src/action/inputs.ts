@@ -49,7 +49,10 @@ export const CONFIG_INPUTS: Record<string, string> = {
   key: 'key',
   out: 'out',
   shard: 'shard',
-  'shard-weights': 'shard-weights'
+  'shard-weights': 'shard-weights',
+  measure: 'measure',
+  'count-metric': 'count-metric',
+  'count-threshold': 'count-threshold'
 }
 
 export interface ActionSettings {

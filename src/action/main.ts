@@ -118,8 +118,9 @@ async function measureMode(
     head: refs.head,
     mergeBase: settings.mergeBaseInput ?? refs.mergeBase
   }
-  // Features with extra tools (valgrind for a future `measure` option) add theirs here.
-  await log.group('Install build tools', () => installMissing(settings.install, new Set(), hostSystem(), log))
+  // valgrind only when counts are measured (a large package nobody else needs)
+  const features = new Set(settings.config.measure === 'time' ? [] : ['valgrind'])
+  await log.group('Install build tools', () => installMissing(settings.install, features, hostSystem(), log))
 
   const cacheStorage = settings.cacheBaseBuild ? services.cache() : null
   if (settings.cacheBaseBuild && !cacheStorage)
