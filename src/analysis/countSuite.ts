@@ -32,7 +32,11 @@ export function countSuite(measurement: CountMeasurement, options: CountOptions)
 }
 
 /** The timing suite with counts beside each benchmark (`--measure both`). */
-export function withCounts(suite: SuiteResult, measurement: CountMeasurement, options: CountOptions): SuiteResult {
+export function withCounts(
+  suite: SuiteResult,
+  measurement: CountMeasurement,
+  options: CountOptions
+): SuiteResult {
   const byName = compareCounts(measurement, options)
   const comparisons = suite.comparisons.map((c) => {
     const counts = byName.get(c.benchmark)
@@ -73,7 +77,11 @@ function countOnlyComparison(name: string, counts: CountComparison): Comparison 
     shift: null,
     ratio: null,
     power: null,
-    warnings: counts.message ? [{ level: 'warning', code: `counts-${counts.reason}`, message: counts.message }] : [],
+    // the reason is the verdict's footnote; a failure is also an error, as in timing
+    warnings:
+      counts.verdict === 'failed' && counts.message
+        ? [{ level: 'error', code: 'counts-failed', message: counts.message }]
+        : [],
     issues: [],
     counts
   }

@@ -71,7 +71,7 @@ export function attributeDumps(input: AttributionInput): Attribution {
         c.benchmark,
         'not-countable',
         `callgrind wrote ${groups.length} report dump(s) for ${calls.length} report call(s): ` +
-          'the binary does not report through Google Benchmark\'s JSONReporter (a custom main or reporter?)'
+          "the binary does not report through Google Benchmark's JSONReporter (a custom main or reporter?)"
       )
     return { samples, issues }
   }
@@ -83,10 +83,17 @@ export function attributeDumps(input: AttributionInput): Attribution {
       return
     }
     const r = countOf(call, group)
-    if (typeof r === 'string') issue(call.benchmark, r.startsWith('multi') ? 'multi-threaded' : 'not-countable', r)
+    if (typeof r === 'string') issue(call.benchmark, problemKind(r), r)
     else samples.push({ benchmark: call.benchmark, side: input.side, pass: input.pass, ...r })
   })
   return { samples, issues }
+}
+
+const NOTHING_RAN = 'every repetition was skipped or errored'
+
+function problemKind(message: string): CountIssue['kind'] {
+  if (message.startsWith('multi-threaded')) return 'multi-threaded'
+  return message.startsWith(NOTHING_RAN) ? 'error' : 'not-countable'
 }
 
 function reportCalls(entries: readonly BenchmarkEntry[]): ReportCall[] {
@@ -123,7 +130,7 @@ function countOf(call: ReportCall, loops: readonly CallgrindDump[]): Counted | s
       "threads' setup, loops and waiting; compare it by timing"
     )
   const ran = call.entries.filter((e) => !e.skipped)
-  if (ran.length === 0) return 'every repetition was skipped or errored: nothing to count'
+  if (ran.length === 0) return `${NOTHING_RAN}: nothing to count`
   if (loops.length !== ran.length)
     return (
       `${loops.length} timed loop(s) for ${ran.length} repetition(s): the iteration count was not fixed ` +
