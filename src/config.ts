@@ -255,7 +255,9 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
       '--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way'
     )
   if (config.measure === 'counts' && config.adaptive)
-    throw new ConfigError('--adaptive adds timing rounds; with --measure counts there are none (use --measure both)')
+    throw new ConfigError(
+      '--adaptive adds timing rounds; with --measure counts there are none (use --measure both)'
+    )
   if (config.shardWeights && !config.shard) throw new ConfigError('--shard-weights needs --shard I/N')
   return config
 }

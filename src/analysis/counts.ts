@@ -69,7 +69,8 @@ export function compareCounts(
     issuesOf.set(i.benchmark, [...(issuesOf.get(i.benchmark) ?? []), i])
   }
   const out = new Map<string, CountComparison>()
-  for (const [benchmark, s] of bySide) out.set(benchmark, compareOne(s, issuesOf.get(benchmark) ?? [], options))
+  for (const [benchmark, s] of bySide)
+    out.set(benchmark, compareOne(s, issuesOf.get(benchmark) ?? [], options))
   return out
 }
 
@@ -80,7 +81,8 @@ function figure(
 ): CountFigure {
   const b = base ?? null
   const h = head ?? null
-  const relative = (x: number | null, y: number | null) => (x === null || y === null || y === 0 ? null : x / y - 1)
+  const relative = (x: number | null, y: number | null) =>
+    x === null || y === null || y === 0 ? null : x / y - 1
   const noise = relative(base2 ?? null, b)
   return { base: b, head: h, change: relative(h, b), noise: noise === null ? null : Math.abs(noise) }
 }

@@ -98,10 +98,15 @@ export async function runCallgrindPass(o: CallgrindPassOptions): Promise<Callgri
   const text = readFileSync(jsonPath, 'utf8')
   const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`
   if (text.trim() === '')
-    throw new JobError(3, 'count-failed', `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`, {
-      subject: o.binary,
-      hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
-    })
+    throw new JobError(
+      3,
+      'count-failed',
+      `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`,
+      {
+        subject: o.binary,
+        hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
+      }
+    )
   const { entries, truncated } = benchmarkEntries(text)
   const dumps = readDumps(dumpDir)
   const cutShort = truncated || r.exitCode !== 0
@@ -109,9 +114,14 @@ export async function runCallgrindPass(o: CallgrindPassOptions): Promise<Callgri
   rmSync(dumpDir, { recursive: true, force: true })
   if (cutShort) {
     const how = describeExit(r, o.timeoutMs)
-    for (const i of attribution.issues) if (i.kind === 'crashed') i.message = `${i.message} (${how}; log: ${logPath})`
+    for (const i of attribution.issues)
+      if (i.kind === 'crashed') i.message = `${i.message} (${how}; log: ${logPath})`
   }
-  return { ...attribution, caches: dumps.find((d) => d.caches.length > 0)?.caches ?? [], durationMs: r.durationMs }
+  return {
+    ...attribution,
+    caches: dumps.find((d) => d.caches.length > 0)?.caches ?? [],
+    durationMs: r.durationMs
+  }
 }
 
 /** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
@@ -122,7 +132,9 @@ function readDumps(dir: string): CallgrindDump[] {
     if (n !== null) numbered.push({ n, file: f })
   }
   numbered.sort((a, b) => a.n - b.n)
-  return numbered.map(({ n, file }) => parseCallgrindDump(readFileSync(join(dir, file), 'utf8'), n, join(dir, file)))
+  return numbered.map(({ n, file }) =>
+    parseCallgrindDump(readFileSync(join(dir, file), 'utf8'), n, join(dir, file))
+  )
 }
 
 export function missingValgrind(cause?: Error): JobError {

@@ -9,7 +9,12 @@ import type { Log } from '../log.js'
 import { runProcess } from '../process/spawn.js'
 import type { CountIssue, CountMeasurement, CountSample } from '../samples/countModel.js'
 import type { Side } from '../samples/model.js'
-import { COUNT_REPETITIONS, missingValgrind, runCallgrindPass, type CallgrindPassResult } from './callgrindPass.js'
+import {
+  COUNT_REPETITIONS,
+  missingValgrind,
+  runCallgrindPass,
+  type CallgrindPassResult
+} from './callgrindPass.js'
 
 export const CYCLES_FORMULA =
   'Ir + 10·Bm + 10·L1m + 100·LLm (KCachegrind\'s "Cycle Estimation" without bus events and L2)'
@@ -74,7 +79,9 @@ export async function measureCounts(o: MeasureCountsOptions): Promise<CountMeasu
     ...lostBenchmarks(o.sides, results, o.filter === undefined)
   ]
   const wallSeconds = (performance.now() - started) / 1000
-  o.log.info(`counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`)
+  o.log.info(
+    `counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`
+  )
   return {
     samples,
     issues,
@@ -108,7 +115,10 @@ async function valgrindVersionOf(valgrind: string, env: NodeJS.ProcessEnv): Prom
  * alike: `--benchmark_min_time=1x` where both binaries accept it (Google Benchmark ≥ 1.8), else a
  * minimum time of 1 ns, which 1.7 meets after its first iteration (any iteration takes longer).
  */
-export async function fixedIterationFlags(sides: Record<Side, CountSide>, env: NodeJS.ProcessEnv): Promise<string[]> {
+export async function fixedIterationFlags(
+  sides: Record<Side, CountSide>,
+  env: NodeJS.ProcessEnv
+): Promise<string[]> {
   const accepts = async ({ binary, cwd }: CountSide): Promise<boolean> => {
     const r = await runProcess(binary, ['--benchmark_min_time=1x', '--benchmark_list_tests=true'], {
       cwd,
@@ -141,7 +151,13 @@ function lostBenchmarks(
     const registered = new Set(sides[side].benchmarks)
     for (const b of attempted)
       if (!seen.has(b) && registered.has(b))
-        issues.push({ benchmark: b, side, pass, kind: 'crashed', message: `not reported by the ${side} count pass (it ended early)` })
+        issues.push({
+          benchmark: b,
+          side,
+          pass,
+          kind: 'crashed',
+          message: `not reported by the ${side} count pass (it ended early)`
+        })
   })
   return issues
 }
@@ -159,4 +175,3 @@ async function inParallel<T, R>(items: readonly T[], limit: number, fn: (t: T) =
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker))
   return out
 }
-

@@ -149,7 +149,12 @@ function countModeFromJson(j: CountModeJson): NonNullable<SuiteResult['countMode
     cyclesFormula: x.cycles_formula,
     wallSeconds: x.wall_seconds
   }
-  return { measure: j.measure, options: { metric: j.metric, threshold: j.threshold }, method, counts: j.counts }
+  return {
+    measure: j.measure,
+    options: { metric: j.metric, threshold: j.threshold },
+    method,
+    counts: j.counts
+  }
 }
 
 function benchmarkJson(c: Comparison): BenchmarkResultJson {

@@ -60,7 +60,14 @@ export function renderTerminal(report: Report, options: TerminalOptions = {}): s
   const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions'
   const header =
     measure === 'counts'
-      ? ['Benchmark', `Base ${metric.toLowerCase()}`, `Head ${metric.toLowerCase()}`, 'Change', other, 'Verdict']
+      ? [
+          'Benchmark',
+          `Base ${metric.toLowerCase()}`,
+          `Head ${metric.toLowerCase()}`,
+          'Change',
+          other,
+          'Verdict'
+        ]
       : ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect']
           .concat(measure === 'both' ? [metric] : [])
           .concat(['Verdict'])
@@ -68,7 +75,10 @@ export function renderTerminal(report: Report, options: TerminalOptions = {}): s
     .sort(
       (a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark)
     )
-    .map((c) => ({ c, cells: measure === 'counts' ? countRow(c) : row(c, measure === 'both', suite.options.minEffect) }))
+    .map((c) => ({
+      c,
+      cells: measure === 'counts' ? countRow(c) : row(c, measure === 'both', suite.options.minEffect)
+    }))
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r.cells[i]].length)))
   const right = new Set(header.map((_, i) => i).filter((i) => i > 0 && i < header.length - 1))
   const line = (cells: string[]) =>
@@ -142,7 +152,11 @@ function row(c: Comparison, withCounts: boolean, minEffect: number): string[] {
     mde ? `≥ ${formatPercent(mde)}` : '–'
   ]
   const timingOnly = timingOnlyNote(c)
-  return [...cells, ...(withCounts ? [countCell(c)] : []), verdictText(c, minEffect) + (timingOnly ? ` (${timingOnly})` : '')]
+  return [
+    ...cells,
+    ...(withCounts ? [countCell(c)] : []),
+    verdictText(c, minEffect) + (timingOnly ? ` (${timingOnly})` : '')
+  ]
 }
 
 /** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */

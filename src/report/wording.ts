@@ -67,7 +67,8 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
         ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process): ` +
           'count mode (`--measure counts`), a quieter or pinned machine, or a larger δ'
         : null
-  const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : ''
+  const counts =
+    c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : ''
   return `${why}${advice ? `: ${advice}` : ''}${counts}`
 }
 

@@ -51,7 +51,11 @@ export function parseCallgrindDump(text: string, index: number, source: string):
   for (const line of text.split('\n')) {
     if (line.startsWith('events:')) events = line.slice(7).trim().split(/\s+/)
     else if (line.startsWith('totals:') || (totals === null && line.startsWith('summary:')))
-      totals = line.slice(line.indexOf(':') + 1).trim().split(/\s+/).map(Number)
+      totals = line
+        .slice(line.indexOf(':') + 1)
+        .trim()
+        .split(/\s+/)
+        .map(Number)
     else if (line.startsWith('desc: Trigger:')) trigger = triggerOf(line)
     else if (/^desc: (I1|D1|LL) cache:/.test(line)) caches.push(line.slice(6).trim())
   }

@@ -254,7 +254,8 @@ function summarySection(report: Report, ordered: Comparison[]): string {
   const measure = suite.countMode?.measure ?? 'time'
   const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions')
   const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : ''
-  const countTd = (c: Comparison) => (measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '')
+  const countTd = (c: Comparison) =>
+    measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : ''
   if (changed.length > 0) {
     out.push(
       '<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
@@ -340,16 +341,28 @@ function verdictHtml(c: Comparison, minEffect: number): string {
 }
 
 /** Base, Head and Change cells of a summary row: timing locations and ratio, or exact counts (count mode). */
-function summaryCells(c: Comparison, measure: 'time' | 'counts' | 'both', bold: boolean): [string, string, string] {
+function summaryCells(
+  c: Comparison,
+  measure: 'time' | 'counts' | 'both',
+  bold: boolean
+): [string, string, string] {
   if (measure === 'counts') {
     const f = c.counts ? chosenFigure(c.counts) : null
     const change = escapeHtml(formatCountChange(f?.change ?? null))
-    return [formatCount(f?.base ?? null), formatCount(f?.head ?? null), bold ? `<strong>${change}</strong>` : change]
+    return [
+      formatCount(f?.base ?? null),
+      formatCount(f?.head ?? null),
+      bold ? `<strong>${change}</strong>` : change
+    ]
   }
   const change = c.ratio
     ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}`
     : '–'
-  return [formatDuration(c.baseLocation ?? c.baseMedian), formatDuration(c.headLocation ?? c.headMedian), change]
+  return [
+    formatDuration(c.baseLocation ?? c.baseMedian),
+    formatDuration(c.headLocation ?? c.headMedian),
+    change
+  ]
 }
 
 /** Count mode: both metrics per iteration on both sides, their exact change and the base's noise floor. */
@@ -434,7 +447,13 @@ function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null,
   } else {
     out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>')
   }
-  out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect) : '', sideTable(c), countsTable(c), '</div>')
+  out.push(
+    '<div class="numbers">',
+    c.ratio || !c.counts ? testTable(c, minEffect) : '',
+    sideTable(c),
+    countsTable(c),
+    '</div>'
+  )
   const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`)
   if (warnings.length) out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`)
   const issues = c.issues.map(
