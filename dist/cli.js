@@ -39323,7 +39323,7 @@ function compareCounts(measurement, options = DEFAULT_COUNT_OPTIONS) {
 function figure(base, head, base2) {
     const b = base ?? null;
     const h = head ?? null;
-    const relative = (x, y) => (x === null || y === null || y === 0 ? null : x / y - 1);
+    const relative = (x, y) => x === null || y === null || y === 0 ? null : x / y - 1;
     const noise = relative(base2 ?? null, b);
     return { base: b, head: h, change: relative(h, b), noise: noise === null ? null : Math.abs(noise) };
 }
@@ -39937,8 +39937,9 @@ function gate(suite, failOn) {
         problems.push(plural(c.regression, 'regression'));
     // --measure both: a count regression fails the gate too (it is deterministic, STATISTICS §9)
     const countRegressions = suite.countMode?.measure === 'both' ? suite.countMode.counts.regression : 0;
+    const what = suite.countMode?.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression';
     if (countRegressions)
-        problems.push(plural(countRegressions, `${suite.countMode.options.metric} count regression`));
+        problems.push(plural(countRegressions, what));
     if (c.failed)
         problems.push(`${plural(c.failed, 'benchmark')} failed`);
     if (failOn === 'inconclusive' && c.inconclusive)
@@ -40219,6 +40220,33 @@ function quietSummary(quiet, suite) {
     return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
         (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
 }
+/**
+ * Why an inconclusive benchmark is inconclusive and what would decide it (STATISTICS §4): the
+ * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
+ */
+function inconclusiveText(c, minEffect) {
+    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
+        return null;
+    const delta = deltaText(minEffect);
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    const why = c.inconclusiveReason === 'too-few-processes'
+        ? `too few processes (${runs} per side; need ≥ 5)`
+        : c.inconclusiveReason === 'level-unreachable'
+            ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+            : c.inconclusiveReason === 'too-few-samples'
+                ? 'too few samples to test'
+                : `could still be ≥ ±${delta}`;
+    const a = c.advice;
+    const advice = a?.kind === 'more-rounds'
+        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
+        : a?.kind === 'too-noisy'
+            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process): ` +
+                'count mode (`--measure counts`), a quieter or pinned machine, or a larger δ'
+            : null;
+    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
+    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
+}
+const countWord = (v) => v === 'unchanged' ? 'unchanged' : v === 'negligible' ? `changed by less than δ_count` : v;
 /** Why the rounds stopped before the plan, in words; null when they did not. */
 function stoppedEarlyText(rounds, timeBudgetSeconds) {
     switch (rounds.stoppedEarly) {
@@ -40677,10 +40705,10 @@ function changedPart(changed, suite) {
     const items = changed.map((c) => {
         const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
         const row = counts === 'counts'
-            ? `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${countColumns(c, true)} | ${verdictCell(c, notes)} |`
+            ? `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${countColumns(c, true)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
             : `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
                 `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ` +
-                `${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes)} |`;
+                `${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`;
         needed.push(notes.count);
         return row;
     });
@@ -40688,7 +40716,10 @@ function changedPart(changed, suite) {
     return listPart({
         what: 'changed benchmarks',
         open: counts === 'counts'
-            ? [`| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`, '|---|---|---:|---:|---:|---:|---|']
+            ? [
+                `| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                '|---|---|---:|---:|---:|---:|---|'
+            ]
             : [
                 `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
                 `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
@@ -40721,9 +40752,9 @@ function quietPart(quiet, suite) {
         const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
         const mde = c.power?.minDetectableEffect;
         const row = counts === 'counts'
-            ? `| ${mdCode(displayName(c.benchmark))} | ${countColumns(c, false)} | ${verdictCell(c, notes)} |`
+            ? `| ${mdCode(displayName(c.benchmark))} | ${countColumns(c, false)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
             : `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
-                `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes)} |`;
+                `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`;
         needed.push(notes.count);
         return row;
     });
@@ -40734,7 +40765,10 @@ function quietPart(quiet, suite) {
             `<details><summary>${mdText(counts === 'counts' ? quietCountSummary(quiet) : quietSummary(quiet, suite))}</summary>`,
             '',
             ...(counts === 'counts'
-                ? [`| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`, '|---|---:|---:|---:|---:|---|']
+                ? [
+                    `| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                    '|---|---:|---:|---:|---:|---|'
+                ]
                 : [
                     `| Benchmark | Base | Head | Change [${level} CI] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
                     `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
@@ -40811,8 +40845,8 @@ function superscript(n) {
     return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
 }
 /** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c, notes) {
-    const more = verdictFootnote(c);
+function verdictCell(c, notes, minEffect) {
+    const more = verdictFootnote(c, minEffect);
     const timingOnly = timingOnlyNote(c);
     return (verdictWords(c) +
         adaptiveNote(c) +
@@ -40864,7 +40898,7 @@ function headline(suite) {
     const m = suite.countMode;
     // --measure both: count regressions fail the gate too, so the headline names them
     if (m?.measure === 'both' && m.counts.regression)
-        parts.push(`❌ ${plural(m.counts.regression, `${m.options.metric} count regression`)}`);
+        parts.push(`❌ ${plural(m.counts.regression, m.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression')}`);
     if (parts.length === 0)
         return 'no benchmarks were compared';
     if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression))
@@ -40937,14 +40971,14 @@ function verdictWords(c) {
     }
 }
 /** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c) {
+function verdictFootnote(c, minEffect) {
     switch (c.verdict) {
         case 'inconclusive': {
-            const p = c.power;
-            if (!p?.requiredPerSide)
-                return null;
-            const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : '';
-            return `need ≈ ${p.requiredPerSide} samples/side${more}`;
+            const text = inconclusiveText(c, minEffect);
+            if (text)
+                return mdProse(text);
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
         }
         case 'failed': {
             const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
@@ -41335,7 +41369,7 @@ function renderHtml(report, samples, options = {}) {
         `<p class="sub">${subline(report)}</p>`,
         '</header><main>',
         summarySection(report, ordered),
-        benchmarksSection(ordered, plots, noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null),
+        benchmarksSection(ordered, plots, noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null, report.suite.options.minEffect),
         provenanceSection(report),
         '</main>',
         `<footer>Generated by benchgate ${escapeHtml(VERSION)} on ${escapeHtml((options.now ?? new Date()).toISOString())}. ` +
@@ -41443,10 +41477,11 @@ function summarySection(report, ordered) {
     const index = new Map(ordered.map((c, i) => [c, i]));
     out.push('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
         `${level} CI; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
+    const minEffect = suite.options.minEffect;
     const measure = suite.countMode?.measure ?? 'time';
     const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
     const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : '';
-    const countTd = (c) => (measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '');
+    const countTd = (c) => measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '';
     if (changed.length > 0) {
         out.push('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
             (measure === 'counts'
@@ -41457,7 +41492,7 @@ function summarySection(report, ordered) {
             const [base, head, change] = summaryCells(c, measure, true);
             out.push(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
                 `<td class="num">${base}</td><td class="num">${head}</td>` +
-                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c)}</td></tr>`);
+                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
         }
         out.push('</tbody></table></div>');
     }
@@ -41469,7 +41504,7 @@ function summarySection(report, ordered) {
             const mde = c.power?.minDetectableEffect;
             out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
                 `<td class="num">${head}</td><td class="num">${change}</td>` +
-                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c)}</td></tr>`);
+                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
         }
         out.push('</tbody></table></div></details>');
     }
@@ -41507,8 +41542,8 @@ function mark(v) {
 const EMOJI_VERDICT = { '❌': 'regression', '✅': 'improvement', '💥': 'failed' };
 const EMOJI = /❌|✅|💥/gu;
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
-function verdictHtml(c) {
-    const more = verdictFootnote(c);
+function verdictHtml(c, minEffect) {
+    const more = verdictFootnote(c, minEffect);
     const timingOnly = timingOnlyNote(c);
     return (verdictText$1(c) +
         (more ? `<br><small>${more}</small>` : '') +
@@ -41519,12 +41554,20 @@ function summaryCells(c, measure, bold) {
     if (measure === 'counts') {
         const f = c.counts ? chosenFigure(c.counts) : null;
         const change = escapeHtml(formatCountChange(f?.change ?? null));
-        return [formatCount(f?.base ?? null), formatCount(f?.head ?? null), bold ? `<strong>${change}</strong>` : change];
+        return [
+            formatCount(f?.base ?? null),
+            formatCount(f?.head ?? null),
+            bold ? `<strong>${change}</strong>` : change
+        ];
     }
     const change = c.ratio
         ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}`
         : '–';
-    return [formatDuration(c.baseLocation ?? c.baseMedian), formatDuration(c.headLocation ?? c.headMedian), change];
+    return [
+        formatDuration(c.baseLocation ?? c.baseMedian),
+        formatDuration(c.headLocation ?? c.headMedian),
+        change
+    ];
 }
 /** Count mode: both metrics per iteration on both sides, their exact change and the base's noise floor. */
 function countsTable(c) {
@@ -41554,7 +41597,7 @@ const PLOTS = [
     ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
     ['acf1', 'Correlogram of head, with the ±1.96/√n band']
 ];
-function benchmarksSection(ordered, plots, noSamples) {
+function benchmarksSection(ordered, plots, noSamples, minEffect) {
     const out = ['<section id="benchmarks">', `<h2>${plural(ordered.length, 'benchmark')}</h2>`];
     if (noSamples) {
         out.push(`<p class="note">No plots: ${escapeHtml(noSamples)}. The numbers below are complete; ` +
@@ -41562,11 +41605,11 @@ function benchmarksSection(ordered, plots, noSamples) {
     }
     out.push('<p class="tools"><input id="filter" type="search" placeholder="Filter benchmarks by name" aria-label="Filter benchmarks by name">' +
         ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
-    ordered.forEach((c, i) => out.push(benchmarkSection(c, i, plots[i])));
+    ordered.forEach((c, i) => out.push(benchmarkSection(c, i, plots[i], minEffect)));
     out.push('</section>');
     return out.join('\n');
 }
-function benchmarkSection(c, i, p) {
+function benchmarkSection(c, i, p, minEffect) {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '';
     const out = [
         `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
@@ -41593,7 +41636,7 @@ function benchmarkSection(c, i, p) {
     else {
         out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
     }
-    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c) : '', sideTable(c), countsTable(c), '</div>');
+    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect) : '', sideTable(c), countsTable(c), '</div>');
     const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
     if (warnings.length)
         out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
@@ -41603,7 +41646,7 @@ function benchmarkSection(c, i, p) {
     out.push('</div></details>');
     return out.join('\n');
 }
-function testTable(c) {
+function testTable(c, minEffect) {
     const level = formatLevel(c.confLevel);
     const shift = c.shift
         ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
@@ -41613,7 +41656,7 @@ function testTable(c) {
         : '–';
     const p = c.power;
     const rows = [
-        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c)}`],
+        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
         ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${formatChangeCi(c.ratio.ci, 2)}` : '–'],
         [`Ratio head/base [${level} CI]`, ratio],
         [`Shift head − base [${level} CI]`, shift],
@@ -41789,7 +41832,12 @@ function countModeFromJson(j) {
         cyclesFormula: x.cycles_formula,
         wallSeconds: x.wall_seconds
     };
-    return { measure: j.measure, options: { metric: j.metric, threshold: j.threshold }, method, counts: j.counts };
+    return {
+        measure: j.measure,
+        options: { metric: j.metric, threshold: j.threshold },
+        method,
+        counts: j.counts
+    };
 }
 function benchmarkJson(c) {
     return {
@@ -41921,13 +41969,23 @@ function renderTerminal(report, options = {}) {
     const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
     const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions';
     const header = measure === 'counts'
-        ? ['Benchmark', `Base ${metric.toLowerCase()}`, `Head ${metric.toLowerCase()}`, 'Change', other, 'Verdict']
+        ? [
+            'Benchmark',
+            `Base ${metric.toLowerCase()}`,
+            `Head ${metric.toLowerCase()}`,
+            'Change',
+            other,
+            'Verdict'
+        ]
         : ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect']
             .concat(measure === 'both' ? [metric] : [])
             .concat(['Verdict']);
     const rows = [...suite.comparisons]
         .sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark))
-        .map((c) => ({ c, cells: measure === 'counts' ? countRow(c) : row(c, measure === 'both') }));
+        .map((c) => ({
+        c,
+        cells: measure === 'counts' ? countRow(c) : row(c, measure === 'both', suite.options.minEffect)
+    }));
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r.cells[i]].length)));
     const right = new Set(header.map((_, i) => i).filter((i) => i > 0 && i < header.length - 1));
     const line = (cells) => cells
@@ -41980,7 +42038,7 @@ function renderTerminal(report, options = {}) {
     }
     return out.join('\n') + '\n';
 }
-function row(c, withCounts) {
+function row(c, withCounts, minEffect) {
     const mde = c.power?.minDetectableEffect;
     const cells = [
         displayName(c.benchmark),
@@ -41992,7 +42050,11 @@ function row(c, withCounts) {
         mde ? `≥ ${formatPercent(mde)}` : '–'
     ];
     const timingOnly = timingOnlyNote(c);
-    return [...cells, ...(withCounts ? [countCell(c)] : []), verdictText(c) + (timingOnly ? ` (${timingOnly})` : '')];
+    return [
+        ...cells,
+        ...(withCounts ? [countCell(c)] : []),
+        verdictText(c, minEffect) + (timingOnly ? ` (${timingOnly})` : '')
+    ];
 }
 /** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
 function countRow(c) {
@@ -42010,11 +42072,11 @@ function countRow(c) {
     ];
 }
 /** The verdict with what would decide it, why it failed, and the adaptive note. */
-function verdictText(c) {
+function verdictText(c, minEffect) {
     let verdict = c.verdict;
-    if (c.verdict === 'inconclusive' && c.power?.requiredPerSide) {
-        verdict += `: need ≈ ${c.power.requiredPerSide}/side${c.power.moreRounds ? ` (≈ ${c.power.moreRounds} more rounds)` : ''}`;
-    }
+    const inconclusive = inconclusiveText(c, minEffect);
+    if (inconclusive)
+        verdict += `: ${inconclusive}`;
     if (c.verdict === 'failed') {
         const why = c.warnings.find((w) => w.level === 'error');
         if (why)
@@ -42148,7 +42210,10 @@ function countOnlyComparison(name, counts) {
         shift: null,
         ratio: null,
         power: null,
-        warnings: counts.message ? [{ level: 'warning', code: `counts-${counts.reason}`, message: counts.message }] : [],
+        // the reason is the verdict's footnote; a failure is also an error, as in timing
+        warnings: counts.verdict === 'failed' && counts.message
+            ? [{ level: 'error', code: 'counts-failed', message: counts.message }]
+            : [],
         issues: [],
         counts
     };
@@ -42932,7 +42997,11 @@ function parseCallgrindDump(text, index, source) {
         if (line.startsWith('events:'))
             events = line.slice(7).trim().split(/\s+/);
         else if (line.startsWith('totals:') || (totals === null && line.startsWith('summary:')))
-            totals = line.slice(line.indexOf(':') + 1).trim().split(/\s+/).map(Number);
+            totals = line
+                .slice(line.indexOf(':') + 1)
+                .trim()
+                .split(/\s+/)
+                .map(Number);
         else if (line.startsWith('desc: Trigger:'))
             trigger = triggerOf(line);
         else if (/^desc: (I1|D1|LL) cache:/.test(line))
@@ -44669,7 +44738,7 @@ function attributeDumps(input) {
     if (groups.length < calls.length && !input.cutShort) {
         for (const c of calls.filter((c) => !c.aggregate))
             issue(c.benchmark, 'not-countable', `callgrind wrote ${groups.length} report dump(s) for ${calls.length} report call(s): ` +
-                'the binary does not report through Google Benchmark\'s JSONReporter (a custom main or reporter?)');
+                "the binary does not report through Google Benchmark's JSONReporter (a custom main or reporter?)");
         return { samples, issues };
     }
     calls.forEach((call, i) => {
@@ -44682,11 +44751,17 @@ function attributeDumps(input) {
         }
         const r = countOf(call, group);
         if (typeof r === 'string')
-            issue(call.benchmark, r.startsWith('multi') ? 'multi-threaded' : 'not-countable', r);
+            issue(call.benchmark, problemKind(r), r);
         else
             samples.push({ benchmark: call.benchmark, side: input.side, pass: input.pass, ...r });
     });
     return { samples, issues };
+}
+const NOTHING_RAN = 'every repetition was skipped or errored';
+function problemKind(message) {
+    if (message.startsWith('multi-threaded'))
+        return 'multi-threaded';
+    return message.startsWith(NOTHING_RAN) ? 'error' : 'not-countable';
 }
 function reportCalls(entries) {
     const calls = [];
@@ -44721,7 +44796,7 @@ function countOf(call, loops) {
             "threads' setup, loops and waiting; compare it by timing");
     const ran = call.entries.filter((e) => !e.skipped);
     if (ran.length === 0)
-        return 'every repetition was skipped or errored: nothing to count';
+        return `${NOTHING_RAN}: nothing to count`;
     if (loops.length !== ran.length)
         return (`${loops.length} timed loop(s) for ${ran.length} repetition(s): the iteration count was not fixed ` +
             '(MinTime() or a skip inside the loop?), so the count would depend on timing');
@@ -44846,7 +44921,11 @@ async function runCallgrindPass(o) {
             if (i.kind === 'crashed')
                 i.message = `${i.message} (${how}; log: ${logPath})`;
     }
-    return { ...attribution, caches: dumps.find((d) => d.caches.length > 0)?.caches ?? [], durationMs: r.durationMs };
+    return {
+        ...attribution,
+        caches: dumps.find((d) => d.caches.length > 0)?.caches ?? [],
+        durationMs: r.durationMs
+    };
 }
 /** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
 function readDumps(dir) {
@@ -44968,7 +45047,13 @@ function lostBenchmarks(sides, results, everyRegistered) {
         const registered = new Set(sides[side].benchmarks);
         for (const b of attempted)
             if (!seen.has(b) && registered.has(b))
-                issues.push({ benchmark: b, side, pass, kind: 'crashed', message: `not reported by the ${side} count pass (it ended early)` });
+                issues.push({
+                    benchmark: b,
+                    side,
+                    pass,
+                    kind: 'crashed',
+                    message: `not reported by the ${side} count pass (it ended early)`
+                });
     });
     return issues;
 }

@@ -7,9 +7,8 @@
  * two report dumps belong to the call the JSON shows at that position, and the loop dumps among
  * them are its repetitions' timed loops, one per repetition that ran its loop to the end.
  *
- * A benchmark whose loop dumps do not match its repetitions one to one (Google Benchmark grew the
- * iteration count: `MinTime()` in code; several threads) gets an issue instead of a count, and the
- * others keep theirs.
+ * A benchmark whose loop dumps cannot be matched to its repetitions (several threads, a loop left
+ * early) gets an issue instead of a count, and the others keep theirs.
  */
 import type { CallgrindDump } from './callgrind.js'
 import { estimatedCycles } from './callgrind.js'
@@ -54,8 +53,9 @@ interface ReportCall {
 
 /**
  * Pairs report calls with dump groups and turns each benchmark's counted loop into per-iteration
- * counts. The first completed repetition is a warm-up (caches, lazy initialisation); the count is
- * taken from the repetitions after it (from the only one when there is one).
+ * counts. The first completed repetition is a warm-up (caches, lazy initialisation, and Google
+ * Benchmark's own sizing of the iteration count when the code sets MinTime()); the count is taken
+ * from the repetitions after it (from the only one when there is one).
  */
 export function attributeDumps(input: AttributionInput): Attribution {
   const calls = reportCalls(input.entries)
@@ -131,16 +131,19 @@ function countOf(call: ReportCall, loops: readonly CallgrindDump[]): Counted | s
     )
   const ran = call.entries.filter((e) => !e.skipped)
   if (ran.length === 0) return `${NOTHING_RAN}: nothing to count`
-  if (loops.length !== ran.length)
+  // Google Benchmark sizes the iteration count in the first repetition only (with MinTime() in code
+  // it may take several timed loops) and runs every later repetition once at that count: so the
+  // last loops are the later repetitions', one each.
+  if (loops.length < ran.length)
     return (
-      `${loops.length} timed loop(s) for ${ran.length} repetition(s): the iteration count was not fixed ` +
-      '(MinTime() or a skip inside the loop?), so the count would depend on timing'
+      `${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
+      '(a skip or error inside the loop?), so the loops cannot be matched to repetitions'
     )
-  const counted = ran.length > 1 ? 1 : 0
-  const iterations = ran.slice(counted).reduce((s, e) => s + e.iterations, 0)
+  const counted = ran.length > 1 ? ran.slice(1) : ran
+  const iterations = counted.reduce((s, e) => s + e.iterations, 0)
   if (!(iterations > 0)) return 'no iterations were reported'
   const totals: Record<string, number> = {}
-  for (const d of loops.slice(counted))
+  for (const d of loops.slice(loops.length - counted.length))
     for (const [event, v] of Object.entries(d.totals)) totals[event] = (totals[event] ?? 0) + v
   const events: Record<string, number> = {}
   for (const [event, v] of Object.entries(totals)) events[event] = v / iterations
