@@ -133,7 +133,7 @@ describe('renderMarkdown', () => {
     // The verdict cell stays short; the advice is a footnote under the table.
     // …worded from the analysis' advice (STATISTICS §4), not from the raw power requirement
     expect(md).toMatch(
-      /\| inconclusive ¹ \|\n(\|.*\n)*\n¹ could still be ≥ ±2%: ≈ 12 more rounds would decide it\n/
+      /\| inconclusive ¹ \|\n(\|.*\n)*\n¹ could still be ≥ \+2%: ≈ 12 more rounds would decide it\n/
     )
     expect(md).not.toContain('48 more rounds')
     expect(md).toContain('median: could detect ≥ 2.4%')

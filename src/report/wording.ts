@@ -58,7 +58,9 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
         ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
         : c.inconclusiveReason === 'too-few-samples'
           ? 'too few samples to test'
-          : `could still be ≥ ±${delta}`
+          : c.ratio && c.ratio.ci[1] < 1 + minEffect
+            ? `could still be ≤ −${delta}`
+            : `could still be ≥ +${delta}`
   const a = c.advice
   const advice =
     a?.kind === 'more-rounds'
