@@ -254,6 +254,10 @@ export function buildConfig(...layers: Array<RawOptions | undefined>): Config {
     throw new ConfigError(
       '--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way'
     )
+  if (config.shard && config.measure !== 'time')
+    throw new ConfigError(
+      `--shard with --measure ${config.measure} is not supported yet: merging the shards would drop the counts (use --measure time with shards)`
+    )
   if (config.measure === 'counts' && config.adaptive)
     throw new ConfigError(
       '--adaptive adds timing rounds; with --measure counts there are none (use --measure both)'
