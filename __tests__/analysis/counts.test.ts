@@ -7,7 +7,7 @@ import { countSuite, withCounts } from '../../src/analysis/countSuite.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { gate } from '../../src/gate.js'
 import type { CountIssue, CountMeasurement, CountSample } from '../../src/samples/countModel.js'
-import type { Sample } from '../../src/samples/model.js'
+import { measure } from '../helpers/samples.js'
 
 const sample = (
   benchmark: string,
@@ -135,27 +135,8 @@ describe('counts in a suite and the gate', () => {
   })
 
   it('--measure both: counts beside timing, a timing change with still counts is "timing only", a count regression fails the gate', () => {
-    // BM_Slow: 10% slower by the clock in every run, identical instructions; BM_More: same times, 5% more instructions
-    const samples: Sample[] = []
-    for (let run = 0; run < 12; run++)
-      for (const [benchmark, slow] of [
-        ['BM_Slow', 1.1],
-        ['BM_More', 1]
-      ] as const)
-        for (const side of ['base', 'head'] as const) {
-          const ns = 1000 * (side === 'head' ? slow : 1) * (1 + 0.001 * ((run * 7) % 5))
-          samples.push({
-            benchmark,
-            side,
-            round: run,
-            run,
-            repetition: 0,
-            iterations: 1,
-            realTimeNs: ns,
-            cpuTimeNs: ns,
-            threads: 1
-          })
-        }
+    // BM_Slow: 10% slower by the clock, identical instructions; BM_More: same times, 5% more instructions
+    const samples = [...measure('BM_Slow', 1.1, 0.002, 0, 12, 1), ...measure('BM_More', 1, 0.002, 0, 12, 2)]
     const timed = analyzeSuite({ samples })
     expect(timed.comparisons.find((c) => c.benchmark === 'BM_Slow')!.verdict).toBe('regression')
     const suite = withCounts(

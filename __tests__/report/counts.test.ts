@@ -12,7 +12,7 @@ import { renderMarkdown } from '../../src/report/markdown.js'
 import type { Report } from '../../src/report/model.js'
 import { renderTerminal } from '../../src/report/terminal.js'
 import type { CountMeasurement, CountSample } from '../../src/samples/countModel.js'
-import type { Sample } from '../../src/samples/model.js'
+import { measure } from '../helpers/samples.js'
 
 const sample = (
   benchmark: string,
@@ -103,24 +103,8 @@ describe('--measure counts', () => {
 })
 
 describe('--measure both', () => {
-  // BM_Work: 10% slower by the clock in every run and 3% more instructions; BM_Fixed: 10% slower, same instructions
-  const samples: Sample[] = []
-  for (let run = 0; run < 12; run++)
-    for (const benchmark of ['BM_Work', 'BM_Fixed'])
-      for (const side of ['base', 'head'] as const) {
-        const ns = 1000 * (side === 'head' ? 1.1 : 1) * (1 + 0.001 * ((run * 7) % 5))
-        samples.push({
-          benchmark,
-          side,
-          round: run,
-          run,
-          repetition: 0,
-          iterations: 1,
-          realTimeNs: ns,
-          cpuTimeNs: ns,
-          threads: 1
-        })
-      }
+  // BM_Work: 10% slower by the clock and 3% more instructions; BM_Fixed: 10% slower, same instructions
+  const samples = [...measure('BM_Work', 1.1, 0.002, 0, 12, 1), ...measure('BM_Fixed', 1.1, 0.002, 0, 12, 2)]
   const suite = withCounts(analyzeSuite({ samples }), measurement, options)
   const report: Report = { suite, run }
 
@@ -140,23 +124,8 @@ describe('--measure both', () => {
 
 describe('advice under an inconclusive timing verdict (STATISTICS §4)', () => {
   it('never asks for thousands of rounds: beyond twice the rounds run it says what would help instead', () => {
-    // 6 runs per side with 30% noise: far too noisy to decide ±2%
-    const samples: Sample[] = []
-    for (let run = 0; run < 6; run++)
-      for (const side of ['base', 'head'] as const) {
-        const ns = 1000 * Math.exp(0.3 * Math.sin(run * 2.1 + (side === 'head' ? 1 : 0)))
-        samples.push({
-          benchmark: 'BM_Noisy',
-          side,
-          round: run,
-          run,
-          repetition: 0,
-          iterations: 1,
-          realTimeNs: ns,
-          cpuTimeNs: ns,
-          threads: 1
-        })
-      }
+    // 6 runs per side with 30% noise per repetition: far too noisy to decide ±2%
+    const samples = measure('BM_Noisy', 1, 0.3, 0, 6, 3)
     const suite = analyzeSuite({ samples })
     const c = suite.comparisons[0]
     expect(c.verdict).toBe('inconclusive')
@@ -170,23 +139,7 @@ describe('advice under an inconclusive timing verdict (STATISTICS §4)', () => {
   })
 
   it('names too few processes and the rounds that would reach five', () => {
-    const samples: Sample[] = []
-    for (let run = 0; run < 2; run++)
-      for (const side of ['base', 'head'] as const)
-        for (let rep = 0; rep < 5; rep++) {
-          const ns = 1000 + rep + run * 3
-          samples.push({
-            benchmark: 'BM_Two',
-            side,
-            round: run,
-            run,
-            repetition: rep,
-            iterations: 1,
-            realTimeNs: ns,
-            cpuTimeNs: ns,
-            threads: 1
-          })
-        }
+    const samples = measure('BM_Two', 1, 0.01, 0, 2, 4)
     const suite = analyzeSuite({ samples })
     const md = visible(renderMarkdown({ suite, run }))
     expect(md).toMatch(/too few processes \(2 per side; need ≥ 5\): ≈ \d+ more rounds? would decide it/)
