@@ -7,29 +7,9 @@ import { countSuite, withCounts } from '../../src/analysis/countSuite.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { gate } from '../../src/gate.js'
 import type { CountIssue, CountMeasurement, CountSample } from '../../src/samples/countModel.js'
-import { measure } from '../helpers/samples.js'
+import { countSample as sample, counted as countedAt, measure } from '../helpers/samples.js'
 
-const sample = (
-  benchmark: string,
-  side: 'base' | 'head',
-  pass: number,
-  instructions: number,
-  cycles = instructions * 1.5
-): CountSample => ({
-  benchmark,
-  side,
-  pass,
-  iterations: 1,
-  instructions,
-  cycles,
-  events: { Ir: instructions }
-})
-/** base twice and head once, as measureCounts takes them. */
-const counted = (benchmark: string, base: number, head: number, base2 = base): CountSample[] => [
-  sample(benchmark, 'base', 0, base),
-  sample(benchmark, 'head', 0, head),
-  sample(benchmark, 'base', 1, base2)
-]
+const counted = countedAt
 const METHOD: CountMeasurement['method'] = {
   tool: 'callgrind',
   valgrindVersion: 'valgrind-3.19.0',

@@ -5,14 +5,14 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
 import { measureCounts } from '../../src/counts/measureCounts.js'
 import { describeError } from '../../src/errors.js'
 import type { Log } from '../../src/log.js'
 import { captureIo } from '../helpers/io.js'
+import { tempRepo } from '../helpers/repo.js'
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 const hasValgrind = spawnSync('valgrind', ['--version']).status === 0
@@ -52,10 +52,6 @@ static void BM_Error(benchmark::State& s) { s.SkipWithError("no input"); for (au
 BENCHMARK(BM_Error);
 `
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' })
-}
 
 interface BenchmarkJson {
   name: string
@@ -102,17 +98,12 @@ async function run(repo: string, base: string, head: string, out: string, extra:
 describeIf('count mode (real valgrind)', () => {
   let repo: string
   beforeAll(() => {
-    repo = mkdtempSync(join(tmpdir(), 'benchgate-counts-'))
-    git(repo, 'init', '-q', '-b', 'main')
-    git(repo, 'config', 'user.email', 'test@example.com')
-    git(repo, 'config', 'user.name', 'test')
-    writeFileSync(join(repo, 'bench.cc'), SOURCE(100_000))
-    git(repo, 'add', '.')
-    git(repo, 'commit', '-qm', 'base')
-    git(repo, 'tag', 'base')
-    writeFileSync(join(repo, 'bench.cc'), SOURCE(103_000))
-    git(repo, 'commit', '-qam', '3% more work in BM_Work')
-    git(repo, 'tag', 'head')
+    const r = tempRepo('benchgate-counts-')
+    repo = r.dir
+    r.commitFiles({ 'bench.cc': SOURCE(100_000) }, 'base')
+    r.git('tag', 'base')
+    r.commitFiles({ 'bench.cc': SOURCE(103_000) }, '3% more work in BM_Work')
+    r.git('tag', 'head')
   })
 
   it('A/A: identical counts (0.000%) for every deterministic benchmark, run after run', async () => {

@@ -11,28 +11,10 @@ import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import type { Report } from '../../src/report/model.js'
 import { renderTerminal } from '../../src/report/terminal.js'
-import type { CountMeasurement, CountSample } from '../../src/samples/countModel.js'
-import { measure } from '../helpers/samples.js'
+import type { CountMeasurement } from '../../src/samples/countModel.js'
+import { counted as countedAt, measure } from '../helpers/samples.js'
 
-const sample = (
-  benchmark: string,
-  side: 'base' | 'head',
-  pass: number,
-  instructions: number
-): CountSample => ({
-  benchmark,
-  side,
-  pass,
-  iterations: 1,
-  instructions,
-  cycles: instructions * 1.25,
-  events: { Ir: instructions }
-})
-const counted = (b: string, base: number, head: number, base2 = base) => [
-  sample(b, 'base', 0, base),
-  sample(b, 'head', 0, head),
-  sample(b, 'base', 1, base2)
-]
+const counted = (b: string, base: number, head: number, base2 = base) => countedAt(b, base, head, base2, 1.25)
 const measurement: CountMeasurement = {
   samples: [
     ...counted('BM_Work', 400_014, 412_014),
