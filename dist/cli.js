@@ -55056,6 +55056,8 @@ const MAX_TEXT_CHARS = 4096;
 const MAX_LONG_TEXT_CHARS = 64 * 1024;
 /** Benchmarks in one file (the scale measured in docs/reliability.md). */
 const MAX_BENCHMARKS = 10_000;
+/** Shards of one suite, as `--shard I/N` accepts (config.ts). */
+const MAX_SHARDS = 1000;
 /** Warnings, issues, shards and other lists. */
 const MAX_ITEMS = 100_000;
 /** Values the test used per side (rounds ≤ 10,000 at the run level; pooled repetitions can be more). */
@@ -55179,7 +55181,7 @@ const $defs = {
     }, []),
     shard: object({
         index: int(1),
-        count: { type: 'integer', minimum: 1, maximum: 1000 },
+        count: { type: 'integer', minimum: 1, maximum: MAX_SHARDS },
         rule: { enum: ['hash', 'weights'] },
         weightsDigest: text(128),
         benchmarks: names,
@@ -55188,7 +55190,7 @@ const $defs = {
         seconds: secondsByName
     }, ['index', 'count', 'rule', 'benchmarks', 'assigned', 'issues', 'seconds']),
     merged: object({
-        count: { type: 'integer', minimum: 1, maximum: 1000 },
+        count: { type: 'integer', minimum: 1, maximum: MAX_SHARDS },
         shards: list(object({
             index: int(1),
             host: text(),
@@ -55197,8 +55199,8 @@ const $defs = {
             rounds: { type: 'number', minimum: 0 },
             measuringSeconds: { type: 'number', minimum: 0 },
             wallSeconds: { type: 'number', minimum: 0 }
-        }, ['index', 'benchmarks']), 1000),
-        missing: list(object({ index: int(1), benchmarks: names }), 1000),
+        }, ['index', 'benchmarks']), MAX_SHARDS),
+        missing: list(object({ index: int(1), benchmarks: names }), MAX_SHARDS),
         machineSeconds: { type: 'number', minimum: 0 },
         wallSeconds: { type: 'number', minimum: 0 },
         seconds: secondsByName
@@ -55382,10 +55384,18 @@ function describeSchemaError(errors) {
     const first = here[0] ?? errors[0];
     const types = here.filter((e) => e.keyword === 'type').map((e) => String(e.params.type));
     const what = types.length > 0 && first.keyword === 'type'
-        ? `must be ${types.map((t) => (t === 'number' ? 'a finite number' : t)).join(' or ')}`
+        ? `must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`
         : (first.message ?? 'does not match the schema') + allowedValues(first);
     return { path: jsonPath(first.instancePath), what };
 }
+const TYPE_WORDS = {
+    string: 'a string',
+    number: 'a finite number',
+    integer: 'a whole number',
+    boolean: 'true or false',
+    object: 'an object',
+    array: 'a list'
+};
 function allowedValues(e) {
     if (e.keyword === 'enum')
         return `: ${e.params.allowedValues.join(', ')}`;

@@ -24,6 +24,8 @@ export const MAX_TEXT_CHARS = 4096
 export const MAX_LONG_TEXT_CHARS = 64 * 1024
 /** Benchmarks in one file (the scale measured in docs/reliability.md). */
 export const MAX_BENCHMARKS = 10_000
+/** Shards of one suite, as `--shard I/N` accepts (config.ts). */
+export const MAX_SHARDS = 1000
 /** Warnings, issues, shards and other lists. */
 const MAX_ITEMS = 100_000
 /** Values the test used per side (rounds ≤ 10,000 at the run level; pooled repetitions can be more). */
@@ -166,7 +168,7 @@ const $defs = {
   shard: object(
     {
       index: int(1),
-      count: { type: 'integer', minimum: 1, maximum: 1000 },
+      count: { type: 'integer', minimum: 1, maximum: MAX_SHARDS },
       rule: { enum: ['hash', 'weights'] },
       weightsDigest: text(128),
       benchmarks: names,
@@ -178,7 +180,7 @@ const $defs = {
   ),
   merged: object(
     {
-      count: { type: 'integer', minimum: 1, maximum: 1000 },
+      count: { type: 'integer', minimum: 1, maximum: MAX_SHARDS },
       shards: list(
         object(
           {
@@ -192,9 +194,9 @@ const $defs = {
           },
           ['index', 'benchmarks']
         ),
-        1000
+        MAX_SHARDS
       ),
-      missing: list(object({ index: int(1), benchmarks: names }), 1000),
+      missing: list(object({ index: int(1), benchmarks: names }), MAX_SHARDS),
       machineSeconds: { type: 'number', minimum: 0 },
       wallSeconds: { type: 'number', minimum: 0 },
       seconds: secondsByName

@@ -76,9 +76,18 @@ export function describeSchemaError(errors: ErrorObject[]): { path: string; what
   const types = here.filter((e) => e.keyword === 'type').map((e) => String(e.params.type))
   const what =
     types.length > 0 && first.keyword === 'type'
-      ? `must be ${types.map((t) => (t === 'number' ? 'a finite number' : t)).join(' or ')}`
+      ? `must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`
       : (first.message ?? 'does not match the schema') + allowedValues(first)
   return { path: jsonPath(first.instancePath), what }
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a finite number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list'
 }
 
 function allowedValues(e: ErrorObject): string {
