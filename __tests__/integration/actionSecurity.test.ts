@@ -18,7 +18,7 @@ import { analyzeSuite } from '../../src/analysis/suite.js'
 import { toResultsJson } from '../../src/report/json.js'
 import { makeZip, startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
 import { tempRepo } from '../helpers/repo.js'
-import { spawnAction } from '../helpers/action.js'
+import { spawnAction, workflowRunEnv } from '../helpers/action.js'
 import { expectInert, expectNoStructure, HOSTILE, visibleOutsideCode } from '../helpers/markdownSafety.js'
 import { measure } from '../helpers/samples.js'
 import { rawZip, storedEntry, zipBomb } from '../helpers/zipBomb.js'
@@ -255,14 +255,9 @@ describe('the Action attacked by a pull request (dist/index.js against a local G
       runId += 10
       fake.seedArtifact({ name: 'benchgate-pr', runId, zip })
       fake.seedPull({ number: pr, head: { sha: HEAD, ref: 'x' }, base: { sha: 'b'.repeat(40), ref: 'main' } })
-      const env = fake.env({
-        event: 'workflow_run.completed',
-        payload: (f: any) => {
-          f.workflow_run.id = runId
-          f.workflow_run.head_sha = HEAD
-          f.workflow_run.pull_requests = []
-          return f
-        },
+      const env = workflowRunEnv(fake, {
+        measuredRunId: runId,
+        headSha: HEAD,
         inputs: { ...inputs({ mode: 'comment', comment: 'always' }), build: '', binary: '' },
         runId: runId + 1
       })
@@ -308,29 +303,37 @@ describe('the Action attacked by a pull request (dist/index.js against a local G
       expect(existsSync(join(tmpdir(), 'escape.json'))).toBe(false)
     }, 60_000)
 
-    it('results.json with a 100,000-character benchmark name is refused, naming the field', async () => {
-      const text = results((j) => (j.benchmarks[0].name = 'B'.repeat(100_000)))
-      await refused(
-        makeZip([
-          { name: 'results.json', data: text },
-          { name: 'pr.json', data: prJson(44) }
-        ]),
-        44,
-        '::error::benchgate: results.json in the artifact: $.benchmarks[0].name: must NOT have more than 512 characters.'
-      )
-    }, 60_000)
+    /** The hand-over artifact as measure mode uploads it, with this results.json. */
+    const handOver = (results: string, pr: number) =>
+      makeZip([
+        { name: 'results.json', data: results },
+        { name: 'pr.json', data: prJson(pr) }
+      ])
 
-    it('results.json with a wrongly typed field is refused, naming the field', async () => {
-      const text = results((j) => ((j.run as any).rounds = { toString: 1 }))
-      await refused(
-        makeZip([
-          { name: 'results.json', data: text },
-          { name: 'pr.json', data: prJson(45) }
-        ]),
+    it.each([
+      [
+        'a 100,000-character benchmark name',
+        44,
+        (j: any) => (j.benchmarks[0].name = 'B'.repeat(100_000)),
+        '$.benchmarks[0].name: must NOT have more than 512 characters.'
+      ],
+      [
+        'a wrongly typed field',
         45,
-        '::error::benchgate: results.json in the artifact: $.run.rounds: must be a whole number.'
-      )
-    }, 60_000)
+        (j: any) => (j.run.rounds = { toString: 1 }),
+        '$.run.rounds: must be a whole number.'
+      ]
+    ])(
+      'results.json with %s is refused, naming the field',
+      async (_what, pr, edit, message) => {
+        await refused(
+          handOver(results(edit), pr),
+          pr,
+          `::error::benchgate: results.json in the artifact: ${message}`
+        )
+      },
+      60_000
+    )
 
     it('injection in every free-text field: the sticky comment is posted and stays text', async () => {
       const text = results((j) => {
@@ -343,13 +346,7 @@ describe('the Action attacked by a pull request (dist/index.js against a local G
         j.benchmarks[0].name = `BM_${HOSTILE}`
         j.benchmarks[0].warnings.push({ level: 'info', code: HOSTILE, message: HOSTILE })
       })
-      const r = await commentOn(
-        makeZip([
-          { name: 'results.json', data: text },
-          { name: 'pr.json', data: prJson(46) }
-        ]),
-        46
-      )
+      const r = await commentOn(handOver(text, 46), 46)
       expect(r.stdout).not.toMatch(/::error::(?!benchgate: fail)/)
       expect(r.comments).toHaveLength(1)
       const body = r.comments[0].body as string
