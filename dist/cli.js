@@ -45971,6 +45971,17 @@ function provenanceOf(ctx) {
 }
 
 /**
+ * The sample data model shared by the parsers, the round runner and the analysis.
+ * Every sample keeps where it came from (side, round, run, repetition), so the analysis can
+ * treat a process execution (a run) as the unit of replication and check time order.
+ */
+/**
+ * The longest benchmark name benchgate accepts (results.json's schema holds the same limit): a
+ * longer one is reported as an invalid entry instead of measured.
+ */
+const MAX_NAME_CHARS = 512;
+
+/**
  * Sample files in, samples out: format detection, file and folder reading, grouping.
  *
  * Formats (detected from the content, never from the file name):
@@ -46007,12 +46018,37 @@ function detectFormat(text, source = '<text>') {
 function parseSamplesText(text, opts) {
     switch (detectFormat(text, opts.source)) {
         case 'benchgate-jsonl':
-            return parseBenchgateJsonl(text, opts);
+            return withoutOverlongNames(parseBenchgateJsonl(text, opts), opts);
         case 'google-benchmark-json':
-            return parseGoogleBenchmarkJson(text, opts);
+            return withoutOverlongNames(parseGoogleBenchmarkJson(text, opts), opts);
         case 'csv':
-            return parseCsvSamples(text, opts);
+            return withoutOverlongNames(parseCsvSamples(text, opts), opts);
     }
+}
+/**
+ * Samples of a benchmark whose name is longer than MAX_NAME_CHARS become one 'invalid' issue per
+ * name; issues keep such a name cut to MAX_NAME_CHARS (with "…").
+ */
+function withoutOverlongNames(parsed, opts) {
+    const tooLong = (name) => name.length > MAX_NAME_CHARS;
+    if (!parsed.samples.some((s) => tooLong(s.benchmark)) && !parsed.issues.some((i) => tooLong(i.benchmark)))
+        return parsed;
+    const cut = (name) => (tooLong(name) ? `${name.slice(0, MAX_NAME_CHARS - 1)}…` : name);
+    const long = new Set(parsed.samples.filter((s) => tooLong(s.benchmark)).map((s) => s.benchmark));
+    const refused = [...long].map((name) => ({
+        benchmark: cut(name),
+        side: opts.side,
+        round: opts.round ?? -1,
+        run: opts.run ?? 0,
+        kind: 'invalid',
+        message: `benchmark name of ${name.length} characters, longer than the ${MAX_NAME_CHARS} benchgate accepts: not measured; give it a shorter name`,
+        source: opts.source
+    }));
+    return {
+        ...parsed,
+        samples: parsed.samples.filter((s) => !long.has(s.benchmark)),
+        issues: [...parsed.issues.map((i) => ({ ...i, benchmark: cut(i.benchmark) })), ...refused]
+    };
 }
 /**
  * Reads and parses one sample file (UTF-8). Synchronous: sample files are small and read once.
@@ -55043,8 +55079,6 @@ var _2020Exports = /*@__PURE__*/ require_2020();
  * an unknown field may only hold a scalar or a flat list/map of scalars: every path is typed or
  * shallow, so no value nests deep enough to hurt a renderer.
  */
-/** Benchmark names (and the lists and maps keyed by them). */
-const MAX_NAME_CHARS = 512;
 /** Labels, codes, provenance and every other string not listed below. */
 const MAX_TEXT_CHARS = 4096;
 /**

@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SequentialAnalysis } from '../../src/analysis/sequential.js'
@@ -89,6 +89,32 @@ describe('every results.json the code writes validates against the published sch
         JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'))
       )
     }
+  })
+
+  it('a benchmark name over 512 characters: reported as an invalid entry, and the file still validates', async () => {
+    const long = `BM_${'x'.repeat(600)}`
+    const rows = (ns: number) =>
+      [
+        'benchmark,nanoseconds,run',
+        ...[0, 1, 2, 3, 4, 5].flatMap((r) => [`BM_A,${ns + r},${r}`, `${long},${ns},${r}`])
+      ].join('\n') + '\n'
+    writeFileSync(join(out, 'long-base.csv'), rows(100))
+    writeFileSync(join(out, 'long-head.csv'), rows(100))
+    const dir = join(out, 'long')
+    await compareCommand(
+      buildConfig({ out: dir, format: 'json' } as never),
+      join(out, 'long-base.csv'),
+      join(out, 'long-head.csv'),
+      captureIo()
+    )
+    const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'))
+    expectValid('a 603-character name', json)
+    const failed = json.benchmarks.find((b: { name: string }) => b.name.startsWith('BM_xxx'))
+    expect([failed.name.length, failed.verdict]).toEqual([512, 'failed'])
+    expect(failed.issues[0].message).toMatch(
+      /^benchmark name of 603 characters, longer than the 512 benchgate accepts: not measured/
+    )
+    expect(json.benchmarks.find((b: { name: string }) => b.name === 'BM_A').verdict).not.toBe('failed')
   })
 
   it('analyses with every verdict, each correction and level, new/removed/failed benchmarks', () => {

@@ -9,10 +9,11 @@
  * shallow, so no value nests deep enough to hurt a renderer.
  */
 import { ALL_VERDICTS } from '../analysis/verdict.js'
+import { MAX_NAME_CHARS } from '../samples/model.js'
 import { RESULTS_FORMAT, RESULTS_VERSION } from './json.js'
 
-/** Benchmark names (and the lists and maps keyed by them). */
-export const MAX_NAME_CHARS = 512
+/** Benchmark names (and the lists and maps keyed by them): the sample parsers refuse longer ones. */
+export { MAX_NAME_CHARS }
 /** Labels, codes, provenance and every other string not listed below. */
 export const MAX_TEXT_CHARS = 4096
 /**
