@@ -55278,13 +55278,20 @@ const $defs = {
         inconclusive_reason: nullable({
             enum: ['too-few-processes', 'level-unreachable', 'interval-reaches-delta', 'too-few-samples']
         }),
-        advice: {
-            anyOf: [
-                { type: 'null' },
-                object({ kind: { const: 'more-rounds' }, rounds: int() }),
-                object({ kind: { const: 'too-noisy' }, sdPercent: num })
+        // kind first, then the field that kind needs (so an error names the field that is wrong).
+        advice: nullable({
+            ...object({ kind: { enum: ['more-rounds', 'too-noisy'] }, rounds: int(), sdPercent: num }, ['kind']),
+            allOf: [
+                {
+                    if: { properties: { kind: { const: 'more-rounds' } } },
+                    then: { properties: { rounds: int() }, required: ['rounds'] }
+                },
+                {
+                    if: { properties: { kind: { const: 'too-noisy' } } },
+                    then: { properties: { sdPercent: num }, required: ['sdPercent'] }
+                }
             ]
-        },
+        }),
         metric: nullable({ enum: ['real_time', 'cpu_time'] }),
         level: { enum: ['repetitions', 'runs'] },
         level_reason: { enum: ['runs', 'too-few-processes', 'forced-repetitions'] },
@@ -55407,7 +55414,8 @@ function validateResults(text, source) {
 }
 /**
  * One error for the user: the deepest path ajv reached (where the value went wrong, rather than the
- * `anyOf` above it), with the types its alternatives allow merged ("must be number or null").
+ * `anyOf` above it), with the types or values its alternatives allow merged ("must be a finite
+ * number or null", "must be one of: \"more-rounds\", \"too-noisy\"").
  */
 function describeSchemaError(errors) {
     if (errors.length === 0)
@@ -55416,10 +55424,14 @@ function describeSchemaError(errors) {
     const deepest = Math.max(...errors.map(depth));
     const here = errors.filter((e) => depth(e) === deepest && e.keyword !== 'anyOf');
     const first = here[0] ?? errors[0];
-    const types = here.filter((e) => e.keyword === 'type').map((e) => String(e.params.type));
-    const what = types.length > 0 && first.keyword === 'type'
+    const same = here.filter((e) => e.instancePath === first.instancePath);
+    const types = same.filter((e) => e.keyword === 'type').map((e) => String(e.params.type));
+    const values = same.flatMap(allowedValues);
+    const what = first.keyword === 'type'
         ? `must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`
-        : (first.message ?? 'does not match the schema') + allowedValues(first);
+        : values.length > 0
+            ? `must be one of: ${values.map((v) => JSON.stringify(v)).join(', ')}`
+            : (first.message ?? 'does not match the schema');
     return { path: jsonPath(first.instancePath), what };
 }
 const TYPE_WORDS = {
@@ -55430,12 +55442,13 @@ const TYPE_WORDS = {
     object: 'an object',
     array: 'a list'
 };
+/** The values an enum or const error allows (the alternatives of an anyOf are merged by the caller). */
 function allowedValues(e) {
     if (e.keyword === 'enum')
-        return `: ${e.params.allowedValues.join(', ')}`;
+        return e.params.allowedValues;
     if (e.keyword === 'const')
-        return `: ${JSON.stringify(e.params.allowedValue)}`;
-    return '';
+        return [e.params.allowedValue];
+    return [];
 }
 /** ajv's instancePath (JSON Pointer, "/benchmarks/3/name") as "$.benchmarks[3].name"; odd keys quoted and cut. */
 function jsonPath(pointer) {

@@ -197,6 +197,16 @@ describe('wrong types and huge fields: exit 2 and the path', () => {
       /\$\.run\.future\.a: must be a string or a finite number or true or false or null/
     ],
     [
+      'an advice of an unknown kind',
+      (j) => setAt(j, ['benchmarks', 0, 'advice'], { kind: 'bogus' }),
+      /\$\.benchmarks\[0\]\.advice\.kind: must be one of: "more-rounds", "too-noisy"\./
+    ],
+    [
+      'a verdict outside the list',
+      (j) => setAt(j, ['benchmarks', 0, 'verdict'], 'fine'),
+      /\$\.benchmarks\[0\]\.verdict: must be one of: "regression", "improvement", .*"failed"\./
+    ],
+    [
       'a 2 MiB reproduce line',
       (j) => setAt(j, ['run', 'reproduce'], 'x'.repeat(2 * 1024 * 1024)),
       /\$\.run\.reproduce: must NOT have more than 65536 characters/

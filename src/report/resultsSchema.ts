@@ -250,13 +250,20 @@ const $defs = {
       inconclusive_reason: nullable({
         enum: ['too-few-processes', 'level-unreachable', 'interval-reaches-delta', 'too-few-samples']
       }),
-      advice: {
-        anyOf: [
-          { type: 'null' },
-          object({ kind: { const: 'more-rounds' }, rounds: int() }),
-          object({ kind: { const: 'too-noisy' }, sdPercent: num })
+      // kind first, then the field that kind needs (so an error names the field that is wrong).
+      advice: nullable({
+        ...object({ kind: { enum: ['more-rounds', 'too-noisy'] }, rounds: int(), sdPercent: num }, ['kind']),
+        allOf: [
+          {
+            if: { properties: { kind: { const: 'more-rounds' } } },
+            then: { properties: { rounds: int() }, required: ['rounds'] }
+          },
+          {
+            if: { properties: { kind: { const: 'too-noisy' } } },
+            then: { properties: { sdPercent: num }, required: ['sdPercent'] }
+          }
         ]
-      },
+      }),
       metric: nullable({ enum: ['real_time', 'cpu_time'] }),
       level: { enum: ['repetitions', 'runs'] },
       level_reason: { enum: ['runs', 'too-few-processes', 'forced-repetitions'] },

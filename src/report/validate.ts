@@ -65,7 +65,8 @@ export function validateResults(text: string, source: string): ResultsJson {
 
 /**
  * One error for the user: the deepest path ajv reached (where the value went wrong, rather than the
- * `anyOf` above it), with the types its alternatives allow merged ("must be number or null").
+ * `anyOf` above it), with the types or values its alternatives allow merged ("must be a finite
+ * number or null", "must be one of: \"more-rounds\", \"too-noisy\"").
  */
 export function describeSchemaError(errors: ErrorObject[]): { path: string; what: string } {
   if (errors.length === 0) return { path: '$', what: 'does not match the schema' }
@@ -73,11 +74,15 @@ export function describeSchemaError(errors: ErrorObject[]): { path: string; what
   const deepest = Math.max(...errors.map(depth))
   const here = errors.filter((e) => depth(e) === deepest && e.keyword !== 'anyOf')
   const first = here[0] ?? errors[0]
-  const types = here.filter((e) => e.keyword === 'type').map((e) => String(e.params.type))
+  const same = here.filter((e) => e.instancePath === first.instancePath)
+  const types = same.filter((e) => e.keyword === 'type').map((e) => String(e.params.type))
+  const values = same.flatMap(allowedValues)
   const what =
-    types.length > 0 && first.keyword === 'type'
+    first.keyword === 'type'
       ? `must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`
-      : (first.message ?? 'does not match the schema') + allowedValues(first)
+      : values.length > 0
+        ? `must be one of: ${values.map((v) => JSON.stringify(v)).join(', ')}`
+        : (first.message ?? 'does not match the schema')
   return { path: jsonPath(first.instancePath), what }
 }
 
@@ -90,10 +95,11 @@ const TYPE_WORDS: Record<string, string> = {
   array: 'a list'
 }
 
-function allowedValues(e: ErrorObject): string {
-  if (e.keyword === 'enum') return `: ${(e.params.allowedValues as unknown[]).join(', ')}`
-  if (e.keyword === 'const') return `: ${JSON.stringify(e.params.allowedValue)}`
-  return ''
+/** The values an enum or const error allows (the alternatives of an anyOf are merged by the caller). */
+function allowedValues(e: ErrorObject): unknown[] {
+  if (e.keyword === 'enum') return e.params.allowedValues as unknown[]
+  if (e.keyword === 'const') return [e.params.allowedValue]
+  return []
 }
 
 /** ajv's instancePath (JSON Pointer, "/benchmarks/3/name") as "$.benchmarks[3].name"; odd keys quoted and cut. */
