@@ -42,6 +42,8 @@ export async function extractZipBounded(
   const zip = await openZip(zipPath).catch((e: Error) => {
     throw refuse(`not a readable zip archive (${e.message})`)
   })
+  // An 'error' outside a read we wait for (none is expected) must not crash the process.
+  zip.on('error', () => undefined)
   try {
     if (zip.entryCount > limits.maxEntries)
       throw refuse(`it has ${zip.entryCount} entries, more than the ${limits.maxEntries} accepted`)
