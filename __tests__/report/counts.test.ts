@@ -9,6 +9,7 @@ import { analyzeSuite } from '../../src/analysis/suite.js'
 import { renderHtml } from '../../src/report/html/render.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
+import { validateResults } from '../../src/report/validate.js'
 import type { Report } from '../../src/report/model.js'
 import { renderTerminal } from '../../src/report/terminal.js'
 import type { CountMeasurement } from '../../src/samples/countModel.js'
@@ -79,8 +80,17 @@ describe('--measure counts', () => {
       threshold: 0.01,
       method: { valgrind_version: 'valgrind-3.19.0', iteration_flags: ['--benchmark_min_time=0.000000001'] }
     })
-    const back = fromResultsJson(JSON.parse(JSON.stringify(json)))
+    // read back as comment mode reads an artifact: validated against the published schema
+    const back = fromResultsJson(validateResults(JSON.stringify(json), 'results.json'))
     expect(renderMarkdown(back)).toBe(renderMarkdown(report))
+    // a count field of the wrong type is refused, naming where
+    const bad = JSON.parse(JSON.stringify(json)) as {
+      benchmarks: Array<{ counts: { instructions: { head: unknown } } }>
+    }
+    bad.benchmarks[0].counts.instructions.head = 'many'
+    expect(() => validateResults(JSON.stringify(bad), 'r.json')).toThrow(
+      /\$\.benchmarks\[0\]\.counts\.instructions\.head/
+    )
   })
 })
 
@@ -89,6 +99,11 @@ describe('--measure both', () => {
   const samples = [...measure('BM_Work', 1.1, 0.002, 0, 12, 1), ...measure('BM_Fixed', 1.1, 0.002, 0, 12, 2)]
   const suite = withCounts(analyzeSuite({ samples }), measurement, options)
   const report: Report = { suite, run }
+
+  it('writes results.json that the published schema accepts', () => {
+    const json = JSON.stringify(toResultsJson(report, 'test'))
+    expect(fromResultsJson(validateResults(json, 'results.json')).suite.countMode?.measure).toBe('both')
+  })
 
   it('puts an Instructions column beside the timing and labels a timing-only change', () => {
     const md = visible(renderMarkdown(report))

@@ -207,7 +207,7 @@ describe('results JSON', () => {
     const json = toResultsJson(mixed, 'x') as unknown as { benchmarks: Array<Record<string, unknown>> }
     json.benchmarks[1].p_value = 'small'
     expect(() => validateResults(JSON.stringify(json), 'r.json')).toThrow(
-      /\$\.benchmarks\[1\]\.p_value: expected a finite number or null/
+      /\$\.benchmarks\[1\]\.p_value: must be a finite number or null\. docs\/results\.schema\.json/
     )
   })
 })

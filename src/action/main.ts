@@ -23,7 +23,12 @@ import type { GitHubClient } from '../github/client.js'
 import { CHECK_SUMMARY_MAX_CHARS, checkRunName, upsertCheckRun } from '../github/checks.js'
 import { upsertStickyComment, type StickyCommentResult } from '../github/comment.js'
 import { forkRefusal, refsFromEvent } from '../github/event.js'
-import { handOverArtifactName, MAX_HAND_OVER_BYTES, readHandOver, writeHandOver } from '../github/handOver.js'
+import {
+  HAND_OVER_UNZIP_LIMITS,
+  handOverArtifactName,
+  readHandOver,
+  writeHandOver
+} from '../github/handOver.js'
 import type { Log } from '../log.js'
 import { writeOutputs, type WrittenOutputs } from '../output.js'
 import { runPipeline } from '../pipeline.js'
@@ -217,7 +222,7 @@ async function commentMode(
   const name = handOverArtifactName(key)
   try {
     await log.group(`Download '${name}' from run ${runId}`, () =>
-      artifacts.download(name, runId, dir, MAX_HAND_OVER_BYTES)
+      artifacts.download(name, runId, dir, HAND_OVER_UNZIP_LIMITS)
     )
   } catch (e) {
     return {
