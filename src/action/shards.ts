@@ -18,7 +18,7 @@ import { validateResults } from '../report/validate.js'
 /** A shard artifact (results.json, samples/, pr.json) may not be larger than this. */
 export const MAX_SHARD_ARTIFACT_BYTES = 512 * 1024 * 1024
 
-/** As `--shard I/N` accepts (src/config.ts). */
+/** As `--shard I/N` accepts (src/config/values.ts). */
 export const MAX_SHARDS = 1000
 
 export function shardArtifactName(key: string, index: number): string {
