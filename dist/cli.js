@@ -42394,6 +42394,35 @@ function killGroup(pid, sig) {
 function runProcess(file, args, options) {
     const stdoutTarget = options.stdout ?? 'ignore';
     const stderrTarget = options.stderr ?? 'ignore';
+    let outputs;
+    try {
+        outputs = openOutputs(stdoutTarget, stderrTarget);
+    }
+    catch (e) {
+        return Promise.resolve(failedToStart(e));
+    }
+    const start = performance.now();
+    let child;
+    try {
+        child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true });
+    }
+    catch (e) {
+        return Promise.resolve(failedToStart(e)); // e.g. a NUL byte in an argument
+    }
+    finally {
+        for (const fd of outputs.opened)
+            closeSync(fd);
+    }
+    return watchChild(child, options, start, {
+        out: stdoutTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined,
+        err: stderrTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined
+    });
+}
+/**
+ * The child's stdio: /dev/null, a pipe to capture, or a file opened (truncated) here; stdout and
+ * stderr to the same path share one descriptor. The caller closes `opened` once the child has them.
+ */
+function openOutputs(stdoutTarget, stderrTarget) {
     const opened = [];
     const fdFor = (t, other, otherFd) => {
         if (t === 'ignore')
@@ -42406,90 +42435,44 @@ function runProcess(file, args, options) {
         opened.push(fd);
         return fd;
     };
-    let stdio;
     try {
         const out = fdFor(stdoutTarget, 'ignore', undefined);
         const err = fdFor(stderrTarget, stdoutTarget, typeof out === 'number' ? out : undefined);
-        stdio = ['ignore', out, err];
+        return { stdio: ['ignore', out, err], opened };
     }
     catch (e) {
         for (const fd of opened)
             closeSync(fd);
-        return Promise.resolve(failedToStart(e));
+        throw e;
     }
+}
+/** Resolves with the child's result once it has exited and its captured output is read. */
+function watchChild(child, options, start, capture) {
     return new Promise((resolve) => {
-        const start = performance.now();
-        let durationMs = 0;
-        let timedOut = false;
-        let aborted = false;
-        let exited = false;
+        const watch = { exited: false, timedOut: false, aborted: false, timers: [] };
         let settled = false;
+        let durationMs = 0;
         let exitCode = null;
         let exitSignal = null;
-        const timers = [];
-        const outCap = stdoutTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined;
-        const errCap = stderrTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined;
-        let child;
-        try {
-            child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio, detached: true });
-        }
-        catch (e) {
-            resolve(failedToStart(e)); // e.g. a NUL byte in an argument
-            return;
-        }
-        finally {
-            for (const fd of opened)
-                closeSync(fd);
-        }
-        child.stdout?.on('data', (c) => outCap?.push(c));
-        child.stderr?.on('data', (c) => errCap?.push(c));
-        const unregisterTerminate = onTerminate(() => {
-            if (child.pid !== undefined && !exited)
-                killGroup(child.pid, 'SIGKILL');
-        });
-        const stop = () => {
-            if (child.pid === undefined || exited)
-                return;
-            killGroup(child.pid, 'SIGTERM');
-            const t = setTimeout(() => {
-                if (child.pid !== undefined && !exited)
-                    killGroup(child.pid, 'SIGKILL');
-            }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
-            t.unref();
-            timers.push(t);
-        };
-        const onAbort = () => {
-            aborted = true;
-            stop();
-        };
-        if (options.signal) {
-            if (options.signal.aborted)
-                queueMicrotask(onAbort);
-            else
-                options.signal.addEventListener('abort', onAbort, { once: true });
-        }
-        if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs)) {
-            timers.push(setTimeout(() => {
-                timedOut = true;
-                stop();
-            }, options.timeoutMs));
-        }
+        child.stdout?.on('data', (c) => capture.out?.push(c));
+        child.stderr?.on('data', (c) => capture.err?.push(c));
+        const disarm = armStops(child, options, watch);
         const finish = (spawnError) => {
             if (settled)
                 return;
             settled = true;
-            for (const t of timers)
+            for (const t of watch.timers)
                 clearTimeout(t);
-            options.signal?.removeEventListener('abort', onAbort);
-            unregisterTerminate();
+            disarm();
+            const { timedOut, aborted } = watch;
             const result = {
                 exitCode,
                 signal: exitSignal,
                 timedOut,
                 aborted,
                 durationMs,
-                stdout: outCap?.text() ?? '',
-                stderr: errCap?.text() ?? ''
+                stdout: capture.out?.text() ?? '',
+                stderr: capture.err?.text() ?? ''
             };
             if (spawnError)
                 result.spawnError = spawnError;
@@ -42497,19 +42480,19 @@ function runProcess(file, args, options) {
         };
         child.once('error', (e) => {
             // spawn failure (ENOENT, EACCES): no 'exit' follows
-            if (!exited) {
-                exited = true;
+            if (!watch.exited) {
+                watch.exited = true;
                 durationMs = performance.now() - start;
                 finish(e);
             }
         });
         child.once('exit', (code, sig) => {
-            exited = true;
+            watch.exited = true;
             durationMs = performance.now() - start;
             exitCode = code;
             exitSignal = sig;
             // Pipes close when every holder exits; a daemonised grandchild may hold them forever.
-            if (!outCap && !errCap)
+            if (!capture.out && !capture.err)
                 finish();
             else {
                 const t = setTimeout(() => {
@@ -42518,14 +42501,55 @@ function runProcess(file, args, options) {
                     finish();
                 }, 500);
                 t.unref();
-                timers.push(t);
+                watch.timers.push(t);
             }
         });
         child.once('close', () => {
-            if (exited)
+            if (watch.exited)
                 finish();
         });
     });
+}
+/**
+ * Stops the child's group on a timeout or an abort (SIGTERM, then SIGKILL after the grace) and
+ * kills it if benchgate itself is terminated. Returns the function that removes the listeners.
+ */
+function armStops(child, options, watch) {
+    const unregisterTerminate = onTerminate(() => {
+        if (child.pid !== undefined && !watch.exited)
+            killGroup(child.pid, 'SIGKILL');
+    });
+    const stop = () => {
+        if (child.pid === undefined || watch.exited)
+            return;
+        killGroup(child.pid, 'SIGTERM');
+        const t = setTimeout(() => {
+            if (child.pid !== undefined && !watch.exited)
+                killGroup(child.pid, 'SIGKILL');
+        }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+        t.unref();
+        watch.timers.push(t);
+    };
+    const onAbort = () => {
+        watch.aborted = true;
+        stop();
+    };
+    if (options.signal) {
+        if (options.signal.aborted)
+            queueMicrotask(onAbort);
+        else
+            options.signal.addEventListener('abort', onAbort, { once: true });
+    }
+    if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs)) {
+        watch.timers.push(setTimeout(() => {
+            watch.timedOut = true;
+            stop();
+        }, options.timeoutMs));
+    }
+    return () => {
+        options.signal?.removeEventListener('abort', onAbort);
+        unregisterTerminate();
+    };
 }
 function failedToStart(e) {
     return {
@@ -43183,80 +43207,16 @@ const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
  */
 async function createWorktrees(options) {
     const { repoDir, baseSha, headSha } = options;
-    for (const [role, sha] of [
-        ['base', baseSha],
-        ['head', headSha]
-    ]) {
-        if (!SHA_RE.test(sha)) {
-            throw new JobError(2, 'invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
-        }
-    }
-    let workDir;
-    try {
-        mkdirSync(options.workDir, { recursive: true });
-        workDir = realpathSync(options.workDir);
-    }
-    catch (e) {
-        throw new JobError(2, 'work-dir', `Cannot create the work directory ${options.workDir}: ${e.message}`, {
-            subject: options.workDir,
-            cause: e
-        });
-    }
+    checkShas(baseSha, headSha);
+    const workDir = makeWorkDir(options.workDir);
     const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
     if (paths.base.length !== paths.head.length) {
         throw new JobError(3, 'unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
     }
-    await git(repoDir, ['worktree', 'prune']);
-    const registered = await listWorktrees(repoDir);
-    for (const side of ['base', 'head']) {
-        const p = paths[side];
-        if (!existsSync(p))
-            continue;
-        if (registered.has(p)) {
-            options.log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
-            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
-            if (r.code !== 0)
-                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
-        }
-        else if (readdirSync(p).length > 0) {
-            throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
-                subject: p,
-                hint: 'Choose another work directory, or delete that directory.'
-            });
-        }
-    }
+    await clearStaleWorktrees(repoDir, paths, options.log);
     const keep = options.keep ?? false;
     const created = [];
-    let cleaned = false;
-    const removeAll = () => {
-        for (const p of created) {
-            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
-            if (existsSync(p))
-                rmSync(p, { recursive: true, force: true });
-        }
-        gitSync(repoDir, ['worktree', 'prune']);
-    };
-    const unregister = onTerminate(() => {
-        if (!keep)
-            removeAll();
-    });
-    const cleanup = () => {
-        if (cleaned)
-            return;
-        cleaned = true;
-        unregister();
-        if (keep) {
-            if (created.length > 0)
-                options.log?.info(`Keeping the worktrees: ${created.join(', ')}`);
-            return;
-        }
-        try {
-            removeAll();
-        }
-        catch (e) {
-            options.log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
-        }
-    };
+    const { cleanup, unregister } = worktreeCleanup(repoDir, workDir, created, keep, options.log);
     try {
         for (const side of ['base', 'head']) {
             const sha = side === 'base' ? baseSha : headSha;
@@ -43283,6 +43243,92 @@ async function createWorktrees(options) {
         throw e;
     }
     return { base: paths.base, head: paths.head, cleanup };
+}
+/** Worktrees are checked out by full SHA only (a ref could move between the two checkouts). */
+function checkShas(baseSha, headSha) {
+    for (const [role, sha] of [
+        ['base', baseSha],
+        ['head', headSha]
+    ]) {
+        if (!SHA_RE.test(sha)) {
+            throw new JobError(2, 'invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
+        }
+    }
+}
+/** Creates the work directory; returns its real path (both sides' paths must have equal length). */
+function makeWorkDir(dir) {
+    try {
+        mkdirSync(dir, { recursive: true });
+        return realpathSync(dir);
+    }
+    catch (e) {
+        throw new JobError(2, 'work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
+            subject: dir,
+            cause: e
+        });
+    }
+}
+/**
+ * Removes the worktrees an earlier (killed) run left at `paths`; refuses to touch a non-empty
+ * directory there that is not a worktree of this repository.
+ */
+async function clearStaleWorktrees(repoDir, paths, log) {
+    await git(repoDir, ['worktree', 'prune']);
+    const registered = await listWorktrees(repoDir);
+    for (const side of ['base', 'head']) {
+        const p = paths[side];
+        if (!existsSync(p))
+            continue;
+        if (registered.has(p)) {
+            log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
+            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
+            if (r.code !== 0)
+                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
+        }
+        else if (readdirSync(p).length > 0) {
+            throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
+                subject: p,
+                hint: 'Choose another work directory, or delete that directory.'
+            });
+        }
+    }
+}
+/**
+ * Removal of the worktrees in `created` (filled as they are added): once, by `cleanup`, or on
+ * SIGINT/SIGTERM/exit until then; with `keep`, only says where they are.
+ */
+function worktreeCleanup(repoDir, workDir, created, keep, log) {
+    let cleaned = false;
+    const removeAll = () => {
+        for (const p of created) {
+            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
+            if (existsSync(p))
+                rmSync(p, { recursive: true, force: true });
+        }
+        gitSync(repoDir, ['worktree', 'prune']);
+    };
+    const unregister = onTerminate(() => {
+        if (!keep)
+            removeAll();
+    });
+    const cleanup = () => {
+        if (cleaned)
+            return;
+        cleaned = true;
+        unregister();
+        if (keep) {
+            if (created.length > 0)
+                log?.info(`Keeping the worktrees: ${created.join(', ')}`);
+            return;
+        }
+        try {
+            removeAll();
+        }
+        catch (e) {
+            log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
+        }
+    };
+    return { cleanup, unregister };
 }
 /** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */
 async function listWorktrees(repoDir) {
