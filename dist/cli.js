@@ -39032,7 +39032,7 @@ function provenanceWarnings(p) {
 /**
  * The analysis side of adaptive rounds (docs/adaptive.md): a sequence of looks at a growing set of
  * samples. At each look the benchmarks still unresolved are analysed at the look's group-sequential
- * level (stats/sequential.ts); those that reach a verdict — regression, improvement, negligible,
+ * level (stats/groupSequential.ts); those that reach a verdict — regression, improvement, negligible,
  * unchanged — keep it and get no more rounds; the rest are measured again. Pure: no I/O, no clock.
  *
  * Rules that keep the looks honest:
@@ -44068,7 +44068,7 @@ async function acquireHostLock(path, options) {
  * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
  *
  * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
- * look's level) live in analysis/sequential.ts; this module only runs blocks and keeps time.
+ * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
  */
 /** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
 const DEFAULT_MAX_ROUNDS_FACTOR = 3;

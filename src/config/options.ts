@@ -6,7 +6,7 @@
  * A new option is one entry here plus its field in `Config` (types.ts): the type check at the end
  * fails until every field has exactly the option that sets it, with a default of the field's type.
  */
-import { FUTILITY_POWER } from '../analysis/sequential.js'
+import { FUTILITY_POWER } from '../analysis/adaptiveLooks.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '../analysis/types.js'
 import type { Config } from './types.js'
 

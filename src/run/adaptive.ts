@@ -5,9 +5,9 @@
  * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
  *
  * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
- * look's level) live in analysis/sequential.ts; this module only runs blocks and keeps time.
+ * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
  */
-import { SequentialAnalysis, type LookResult } from '../analysis/sequential.js'
+import { SequentialAnalysis, type LookResult } from '../analysis/adaptiveLooks.js'
 import type { SuiteInput } from '../analysis/suite.js'
 import type { AnalysisOptions, StopReason, SuiteResult } from '../analysis/types.js'
 import type { RunResult } from './benchmark.js'
