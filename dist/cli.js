@@ -43695,8 +43695,58 @@ function mean(xs) {
  *   two sides' binaries, working directories or arguments differ in length
  */
 async function runRounds(o) {
+    checkRoundsOptions(o);
+    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const t = {
+        wallStart: Date.now(),
+        runs: [],
+        measuredRoundMs: [],
+        warmupRoundMs: [],
+        failures: { base: 0, head: 0 },
+        largestFile: 0,
+        warmupIndex: 0
+    };
+    const plannedRounds = o.plan.filter((p) => p.round >= 0).length;
+    let stop = null;
+    for (const entry of o.plan) {
+        const warmup = entry.round < 0;
+        if (o.signal?.aborted)
+            stop = { reason: 'interrupted' };
+        else if (!warmup && budgetSpent(o, t, plannedRounds))
+            stop = { reason: 'time-budget' };
+        if (stop)
+            break;
+        const roundStart = Date.now();
+        stop = await runRound(o, entry, ext, t);
+        if (stop)
+            break;
+        if (warmup) {
+            t.warmupRoundMs.push(Date.now() - roundStart);
+            t.warmupIndex++;
+        }
+        else
+            t.measuredRoundMs.push(Date.now() - roundStart);
+    }
+    const out = {
+        runs: t.runs,
+        stoppedEarly: stop?.reason ?? null,
+        completedRounds: t.measuredRoundMs.length,
+        plannedRounds,
+        measuringMs: t.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        warmupMs: t.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        wallMs: Date.now() - t.wallStart
+    };
+    if (stop?.side)
+        out.failingSide = stop.side;
+    return out;
+}
+/**
+ * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
+ * anything runs when pinning needs a missing taskset.
+ */
+function checkRoundsOptions(o) {
     validateSettings(o);
-    const { plan, sides, log } = o;
+    const { sides } = o;
     if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
         throw new JobError(2, 'invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
             subject: 'timeBudget'
@@ -43711,7 +43761,6 @@ async function runRounds(o) {
     const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
     const argvOf = (side) => benchmarkArgs({ ...o, side, round: 0, outFile: sampleFilePath(o.samplesDir, side, 0, ext) }).join('\0');
     assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
-    // fail before anything runs when pinning needs a missing taskset
     benchmarkCommand({
         ...o,
         side: 'base',
@@ -43720,106 +43769,76 @@ async function runRounds(o) {
         round: 0,
         outFile: ''
     });
-    const minRounds = o.minRounds ?? 1;
-    const plannedRuns = plan.length * 2;
-    const plannedRounds = plan.filter((p) => p.round >= 0).length;
-    const wallStart = Date.now();
-    const runs = [];
-    const measuredRoundMs = [];
-    const warmupRoundMs = [];
-    const failures = { base: 0, head: 0 };
-    let stoppedEarly = null;
-    let failingSide;
-    let warmupIndex = 0;
-    const progress = () => {
-        const elapsedMs = Date.now() - wallStart;
-        const perRun = mean(runs.map((r) => r.durationMs));
-        let etaMs = perRun * (plannedRuns - runs.length);
-        if (o.timeBudgetMs !== undefined)
-            etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs));
-        return {
-            completedRuns: runs.length,
-            plannedRuns,
-            completedRounds: measuredRoundMs.length,
-            elapsedMs,
-            etaMs
-        };
-    };
-    let largestFile = 0;
-    outer: for (const entry of plan) {
-        const warmup = entry.round < 0;
-        if (o.signal?.aborted) {
-            stoppedEarly = 'interrupted';
-            break;
+}
+/** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
+function budgetSpent(o, t, plannedRounds) {
+    if (o.timeBudgetMs === undefined || t.measuredRoundMs.length < (o.minRounds ?? 1))
+        return false;
+    const estimate = t.measuredRoundMs.length > 0 ? mean(t.measuredRoundMs) : mean(t.warmupRoundMs);
+    const elapsed = Date.now() - t.wallStart;
+    if (elapsed + estimate <= o.timeBudgetMs)
+        return false;
+    o.log.info(`Time budget: stopping after ${t.measuredRoundMs.length} of ${plannedRounds} rounds ` +
+        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`);
+    return true;
+}
+/**
+ * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
+ * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
+ */
+async function runRound(o, entry, ext, t) {
+    const warmup = entry.round < 0;
+    for (const side of entry.order) {
+        const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex);
+        const result = await runBenchmarkProcess({
+            ...o,
+            side,
+            binary: o.sides[side].binary,
+            cwd: o.sides[side].cwd,
+            round: entry.round,
+            run: warmup ? -1 : entry.round,
+            outFile,
+            timeoutMs: o.runTimeoutMs,
+            stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
+            signal: o.signal
+        });
+        t.runs.push(result);
+        const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`;
+        t.largestFile = Math.max(t.largestFile, fileSize(outFile));
+        assertRoomForRound(o.samplesDir, t.largestFile, label);
+        if (result.ok) {
+            t.failures[side] = 0;
+            o.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
         }
-        if (!warmup && o.timeBudgetMs !== undefined && measuredRoundMs.length >= minRounds) {
-            const estimate = measuredRoundMs.length > 0 ? mean(measuredRoundMs) : mean(warmupRoundMs);
-            const elapsed = Date.now() - wallStart;
-            if (elapsed + estimate > o.timeBudgetMs) {
-                stoppedEarly = 'time-budget';
-                log.info(`Time budget: stopping after ${measuredRoundMs.length} of ${plannedRounds} rounds ` +
-                    `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`);
-                break;
-            }
+        else if (!result.interrupted) {
+            t.failures[side]++;
+            o.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
         }
-        const roundStart = Date.now();
-        for (const side of entry.order) {
-            const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, warmupIndex);
-            const result = await runBenchmarkProcess({
-                ...o,
-                side,
-                binary: sides[side].binary,
-                cwd: sides[side].cwd,
-                round: entry.round,
-                run: warmup ? -1 : entry.round,
-                outFile,
-                timeoutMs: o.runTimeoutMs,
-                stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
-                signal: o.signal
-            });
-            runs.push(result);
-            const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`;
-            largestFile = Math.max(largestFile, fileSize(outFile));
-            assertRoomForRound(o.samplesDir, largestFile, label);
-            if (result.ok) {
-                failures[side] = 0;
-                log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
-            }
-            else if (!result.interrupted) {
-                failures[side]++;
-                log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
-            }
-            await o.onRunComplete?.(result, progress());
-            if (result.interrupted || o.signal?.aborted) {
-                stoppedEarly = 'interrupted';
-                break outer;
-            }
-            if (o.stopAfterConsecutiveFailures !== undefined && failures[side] >= o.stopAfterConsecutiveFailures) {
-                stoppedEarly = 'failures';
-                failingSide = side;
-                log.warn(`Stopping: the ${side} binary failed ${failures[side]} times in a row.`);
-                break outer;
-            }
+        await o.onRunComplete?.(result, progressOf(o, t));
+        if (result.interrupted || o.signal?.aborted)
+            return { reason: 'interrupted' };
+        if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
+            o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`);
+            return { reason: 'failures', side };
         }
-        if (warmup) {
-            warmupRoundMs.push(Date.now() - roundStart);
-            warmupIndex++;
-        }
-        else
-            measuredRoundMs.push(Date.now() - roundStart);
     }
-    const out = {
-        runs,
-        stoppedEarly,
-        completedRounds: measuredRoundMs.length,
-        plannedRounds,
-        measuringMs: runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        warmupMs: runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        wallMs: Date.now() - wallStart
+    return null;
+}
+/** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
+function progressOf(o, t) {
+    const plannedRuns = o.plan.length * 2;
+    const elapsedMs = Date.now() - t.wallStart;
+    const perRun = mean(t.runs.map((r) => r.durationMs));
+    let etaMs = perRun * (plannedRuns - t.runs.length);
+    if (o.timeBudgetMs !== undefined)
+        etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs));
+    return {
+        completedRuns: t.runs.length,
+        plannedRuns,
+        completedRounds: t.measuredRoundMs.length,
+        elapsedMs,
+        etaMs
     };
-    if (failingSide)
-        out.failingSide = failingSide;
-    return out;
 }
 function lastLines(text, n) {
     return text.split('\n').slice(-5).join('\n');
@@ -44125,7 +44144,45 @@ function escapeFilterName(name) {
  * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
  */
 async function runAdaptive(o) {
-    const { initialRounds, maxRounds, log } = o;
+    const { maxRounds, log } = o;
+    const blockRounds = checkRoundCounts(o);
+    const blocks = new Blocks(o);
+    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
+    const looks = [];
+    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
+    let finalReason = null;
+    for (;;) {
+        const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
+        const input = o.snapshot();
+        if (input.samples.length === 0 || block.completedRounds === 0) {
+            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
+            seq.finish(reason ?? 'no-samples');
+            finalReason = reason;
+            break;
+        }
+        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
+        const final = reason !== null && reason !== 'interrupted';
+        const look = seq.look(input, {
+            rounds: blocks.done,
+            final,
+            finalReason: final ? reason : undefined
+        });
+        looks.push(look);
+        log.info(`Look ${look.look} after ${blocks.done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
+            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
+        if (reason === 'interrupted')
+            seq.finish('interrupted');
+        if (reason !== null || look.active.length === 0) {
+            finalReason = reason;
+            break;
+        }
+        block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
+    }
+    return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
+}
+/** Checks --max-rounds against --rounds and the block size; returns the block size. */
+function checkRoundCounts(o) {
+    const { initialRounds, maxRounds } = o;
     if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
         throw new JobError(2, 'invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
     }
@@ -44133,20 +44190,28 @@ async function runAdaptive(o) {
     if (!Number.isInteger(blockRounds) || blockRounds < 1) {
         throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
     }
-    const start = Date.now();
-    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
-    const looks = [];
-    const blocks = [];
-    let done = 0;
-    let runsBefore = 0;
-    const runBlock = async (rounds, warmup, filter) => {
+    return blockRounds;
+}
+/** The blocks run so far; each new block continues the round numbers, the progress and the time budget. */
+class Blocks {
+    o;
+    start = Date.now();
+    list = [];
+    /** Measured rounds over all blocks. */
+    done = 0;
+    runsBefore = 0;
+    constructor(o) {
+        this.o = o;
+    }
+    async run(rounds, warmup, filter) {
+        const { o, start } = this;
         const elapsed = Date.now() - start;
-        const offsetRuns = runsBefore;
-        const offsetRounds = done;
+        const offsetRuns = this.runsBefore;
+        const offsetRounds = this.done;
         const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
         const r = await runRounds({
             ...rest,
-            plan: planRounds({ rounds, warmup, firstRound: done }),
+            plan: planRounds({ rounds, warmup, firstRound: this.done }),
             filter,
             minRounds: 1,
             timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
@@ -44158,58 +44223,42 @@ async function runAdaptive(o) {
                 elapsedMs: Date.now() - start
             })
         });
-        runsBefore += r.runs.length;
-        done += r.completedRounds;
-        blocks.push(r);
+        this.runsBefore += r.runs.length;
+        this.done += r.completedRounds;
+        this.list.push(r);
         return r;
-    };
-    let block = await runBlock(initialRounds, o.warmup, o.filter);
-    let finalReason = null;
-    for (;;) {
-        const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
-        const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - start);
-        const reason = block.stoppedEarly === 'interrupted'
-            ? 'interrupted'
-            : block.stoppedEarly === 'failures'
-                ? 'failures'
-                : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
-                    ? 'time-budget'
-                    : done >= maxRounds
-                        ? 'max-rounds'
-                        : null;
-        const input = o.snapshot();
-        if (input.samples.length === 0 || block.completedRounds === 0) {
-            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
-            seq.finish(reason ?? 'no-samples');
-            finalReason = reason;
-            break;
-        }
-        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
-        const final = reason !== null && reason !== 'interrupted';
-        const look = seq.look(input, {
-            rounds: done,
-            final,
-            finalReason: final ? reason : undefined
-        });
-        looks.push(look);
-        log.info(`Look ${look.look} after ${done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
-            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
-        if (reason === 'interrupted')
-            seq.finish('interrupted');
-        if (reason !== null || look.active.length === 0) {
-            finalReason = reason;
-            break;
-        }
-        const rounds = Math.min(blockRounds, maxRounds - done);
-        const filter = exactNameFilter(look.active);
-        if (filter === undefined)
-            log.warn(`cannot select the ${look.active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
-        log.info(`Top-up: rounds ${done + 1}–${done + rounds} for ${look.active.length} unresolved benchmark(s)` +
-            (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
-        block = await runBlock(rounds, 0, filter ?? o.filter);
     }
-    const initial = blocks[0];
-    const used = blocks.reduce((a, b) => a + b.measuringMs, 0) / 1000;
+}
+/** Why to stop after `block` (null: look and go on), and the time budget left. */
+function stopReasonAfter(block, o, blocks) {
+    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
+    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - blocks.start);
+    const reason = block.stoppedEarly === 'interrupted'
+        ? 'interrupted'
+        : block.stoppedEarly === 'failures'
+            ? 'failures'
+            : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
+                ? 'time-budget'
+                : blocks.done >= o.maxRounds
+                    ? 'max-rounds'
+                    : null;
+    return { reason, remainingMs };
+}
+/** A top-up block of `rounds` rounds for the `active` benchmarks (one exact-name filter when it fits). */
+function topUp(o, blocks, active, rounds, remainingMs) {
+    const filter = exactNameFilter(active);
+    if (filter === undefined)
+        o.log.warn(`cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
+    o.log.info(`Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
+        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
+    return blocks.run(rounds, 0, filter ?? o.filter);
+}
+/** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
+function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
+    const { initialRounds, maxRounds } = o;
+    const list = blocks.list;
+    const initial = list[0];
+    const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000;
     const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
     const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
     const stopped = {};
@@ -44218,20 +44267,20 @@ async function runAdaptive(o) {
         if (why)
             stopped[why] = (stopped[why] ?? 0) + 1;
     }
-    const last = blocks[blocks.length - 1];
+    const last = list[list.length - 1];
     const rounds = {
-        runs: blocks.flatMap((b) => b.runs),
+        runs: list.flatMap((b) => b.runs),
         // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
         stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
             ? finalReason
             : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
                 ? 'time-budget'
                 : null,
-        completedRounds: done,
+        completedRounds: blocks.done,
         plannedRounds: maxRounds,
-        measuringMs: blocks.reduce((a, b) => a + b.measuringMs, 0),
-        warmupMs: blocks.reduce((a, b) => a + b.warmupMs, 0),
-        wallMs: Date.now() - start
+        measuringMs: list.reduce((a, b) => a + b.measuringMs, 0),
+        warmupMs: list.reduce((a, b) => a + b.warmupMs, 0),
+        wallMs: Date.now() - blocks.start
     };
     if (last.failingSide)
         rounds.failingSide = last.failingSide;
