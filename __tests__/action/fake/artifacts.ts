@@ -44,8 +44,18 @@ function findArtifact(kit: Kit, ctx: Ctx): FakeArtifact {
   return a
 }
 
+/** One page of an artifact list, as both list endpoints answer. */
+function artifactPage(kit: Kit, ctx: Ctx, all: FakeArtifact[]) {
+  const { page, headers } = kit.paginate(ctx, all)
+  return {
+    status: 200,
+    body: { total_count: all.length, artifacts: page.map((a) => artifactJson(kit, a)) },
+    headers
+  }
+}
+
 export function addArtifactRestRoutes(kit: Kit): void {
-  const { state, route, requireToken, requireWrite, requireRepo, intParam, paginate } = kit
+  const { state, route, requireToken, requireWrite, requireRepo, intParam } = kit
   route('GET', '/repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', (ctx) => {
     requireToken(ctx)
     requireRepo(ctx)
@@ -53,12 +63,7 @@ export function addArtifactRestRoutes(kit: Kit): void {
     const name = ctx.query.get('name')
     let all = visibleArtifacts(kit).filter((a) => a.runId === id && (name === null || a.name === name))
     all = ctx.query.get('direction') === 'asc' ? all : [...all].reverse()
-    const { page, headers } = paginate(ctx, all)
-    return {
-      status: 200,
-      body: { total_count: all.length, artifacts: page.map((a) => artifactJson(kit, a)) },
-      headers
-    }
+    return artifactPage(kit, ctx, all)
   })
 
   route('GET', '/repos/{owner}/{repo}/actions/artifacts', (ctx) => {
@@ -66,12 +71,7 @@ export function addArtifactRestRoutes(kit: Kit): void {
     requireRepo(ctx)
     const name = ctx.query.get('name')
     const all = [...visibleArtifacts(kit)].reverse().filter((a) => name === null || a.name === name)
-    const { page, headers } = paginate(ctx, all)
-    return {
-      status: 200,
-      body: { total_count: all.length, artifacts: page.map((a) => artifactJson(kit, a)) },
-      headers
-    }
+    return artifactPage(kit, ctx, all)
   })
 
   route('GET', '/repos/{owner}/{repo}/actions/artifacts/{artifact_id}', (ctx) => {
