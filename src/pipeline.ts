@@ -5,12 +5,11 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { FUTILITY_POWER } from './analysis/sequential.js'
 import { analyzeSuite } from './analysis/suite.js'
 import type { SuiteResult } from './analysis/types.js'
 import { buildBothSides, locateBinary, probeBinary, type BuildResult } from './build/index.js'
 import type { BaseBuildCache } from './build/cache.js'
-import { requireRunOptions, type Config } from './config.js'
+import { reproduceArgs, requireRunOptions, type Config } from './config/index.js'
 import { JobError } from './errors.js'
 import { createWorktrees, isDirty, resolveCommits, type Worktrees } from './git/index.js'
 import type { Log } from './log.js'
@@ -243,7 +242,7 @@ function noBaselineReport(
   return { suite, run }
 }
 
-/** The command line that reproduces this run (display only). */
+/** The command line that reproduces this run (display only): the options that differ from their defaults. */
 function reproduceLine(config: Config, baseSha: string, headSha: string): string {
   const args = [
     'npx',
@@ -257,16 +256,8 @@ function reproduceLine(config: Config, baseSha: string, headSha: string): string
     '--build',
     config.build!,
     '--binary',
-    config.binary!
+    config.binary!,
+    ...reproduceArgs(config)
   ]
-  if (config.rounds !== 20) args.push('--rounds', String(config.rounds))
-  if (config.repetitions !== 3) args.push('--repetitions', String(config.repetitions))
-  if (config.filter) args.push('--filter', config.filter)
-  if (config.shard) args.push('--shard', `${config.shard.index}/${config.shard.count}`)
-  if (config.shardWeights) args.push('--shard-weights', config.shardWeights)
-  if (config.adaptive) args.push('--adaptive')
-  if (config.adaptive && config.maxRounds !== null) args.push('--max-rounds', String(config.maxRounds))
-  if (config.adaptive && config.futilityPower !== FUTILITY_POWER)
-    args.push('--futility-power', String(config.futilityPower))
   return args.map(shellQuote).join(' ')
 }
