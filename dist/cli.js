@@ -12,6 +12,109 @@ import require$$1$1 from 'util';
 import require$$3$1 from 'fs';
 import require$$4$1 from 'net';
 
+/**
+ * Typed input errors for the statistics library. A statistical shortfall (too few samples, low power)
+ * is never an error: it is a warning on the result. Only input the math cannot take throws.
+ */
+class StatsInputError extends Error {
+    id;
+    /** What was wrong: the parameter or sample name ("x", "confLevel", ...). */
+    subject;
+    constructor(id, subject, message) {
+        super(message);
+        this.name = 'StatsInputError';
+        this.id = id;
+        this.subject = subject;
+    }
+}
+/** Throws unless every value is finite; names the first bad index. Runs before any math. */
+function assertFinite(values, subject) {
+    for (let i = 0; i < values.length; i++) {
+        if (!Number.isFinite(values[i])) {
+            throw new StatsInputError('not-finite', subject, `${subject}[${i}] is ${values[i]}: every sample must be a finite number`);
+        }
+    }
+}
+/** Throws unless the sample has at least `min` values. */
+function assertSize(values, min, subject, what = 'this statistic') {
+    if (values.length === 0)
+        throw new StatsInputError('empty', subject, `${subject} is empty: ${what} needs at least ${min} value(s)`);
+    if (values.length < min) {
+        throw new StatsInputError('too-small', subject, `${subject} has ${values.length} value(s): ${what} needs at least ${min}`);
+    }
+}
+/** Throws unless every value is > 0 (needed for logs and ratios). */
+function assertPositive(values, subject) {
+    for (let i = 0; i < values.length; i++) {
+        if (!(values[i] > 0)) {
+            throw new StatsInputError('not-positive', subject, `${subject}[${i}] is ${values[i]}: ratios need positive times (> 0)`);
+        }
+    }
+}
+/** Throws unless 0 < p < 1. */
+function assertProbability(p, subject) {
+    if (!(p > 0 && p < 1))
+        throw new StatsInputError('domain', subject, `${subject} must be in (0, 1), got ${p}`);
+}
+
+/**
+ * benchgate's errors, their ids and exit codes, in one place (the layer just above stats/, so every
+ * folder may throw them). Exit codes: 0 pass, 1 regression found (gate failed), 2 usage/config problem
+ * (the user can fix the inputs), 3 the job could not run (git failure, build failed, binary crashed,
+ * no samples). `id` is machine-checkable; `message` says what was wrong and where; `hint` says what
+ * to do about it. StatsInputError stays in stats/errors.ts (stats/ imports nothing from the rest);
+ * SampleFileError stays with the parsers in samples/common.ts.
+ */
+/** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
+const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
+/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
+class ConfigError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'ConfigError';
+    }
+}
+class JobError extends Error {
+    /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */
+    code;
+    id;
+    /** What to do about it, one sentence (shown under the message). */
+    hint;
+    /** The thing that was wrong: a ref, a path, an option name. */
+    subject;
+    constructor(code, id, message, details = {}) {
+        super(message, details.cause === undefined ? undefined : { cause: details.cause });
+        this.name = 'JobError';
+        this.code = code;
+        this.id = id;
+        if (details.hint !== undefined)
+            this.hint = details.hint;
+        if (details.subject !== undefined)
+            this.subject = details.subject;
+    }
+}
+/** Exit code and one-line message for any error thrown by a command (CLI and Action). */
+function describeError(e) {
+    if (e instanceof ConfigError)
+        return { code: EXIT.usage, message: `benchgate: ${e.message}` };
+    const err = e;
+    // Typed job errors carry their own exit code (2 or 3) and an optional hint.
+    if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
+        return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` };
+    }
+    if (e instanceof StatsInputError)
+        return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` };
+    if (err?.name === 'SampleFileError')
+        return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
+    const message = e instanceof Error ? e.message : String(e);
+    // The machine, not benchgate: a full disk (faults.test.ts fills a small tmpfs under --out).
+    if (err?.code === 'ENOSPC' || err?.code === 'EDQUOT') {
+        const hint = 'free space where --out points (or give another --out) and re-run';
+        return { code: EXIT.jobFailed, message: `benchgate: the disk is full (${message}); ${hint}` };
+    }
+    return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
+}
+
 function getDefaultExportFromCjs (x) {
 	return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, 'default') ? x['default'] : x;
 }
@@ -8956,51 +9059,6 @@ function requireLib$1j () {
 
 var libExports$5 = requireLib$1j();
 var erfc = /*@__PURE__*/getDefaultExportFromCjs(libExports$5);
-
-/**
- * Typed input errors for the statistics library. A statistical shortfall (too few samples, low power)
- * is never an error: it is a warning on the result. Only input the math cannot take throws.
- */
-class StatsInputError extends Error {
-    id;
-    /** What was wrong: the parameter or sample name ("x", "confLevel", ...). */
-    subject;
-    constructor(id, subject, message) {
-        super(message);
-        this.name = 'StatsInputError';
-        this.id = id;
-        this.subject = subject;
-    }
-}
-/** Throws unless every value is finite; names the first bad index. Runs before any math. */
-function assertFinite(values, subject) {
-    for (let i = 0; i < values.length; i++) {
-        if (!Number.isFinite(values[i])) {
-            throw new StatsInputError('not-finite', subject, `${subject}[${i}] is ${values[i]}: every sample must be a finite number`);
-        }
-    }
-}
-/** Throws unless the sample has at least `min` values. */
-function assertSize(values, min, subject, what = 'this statistic') {
-    if (values.length === 0)
-        throw new StatsInputError('empty', subject, `${subject} is empty: ${what} needs at least ${min} value(s)`);
-    if (values.length < min) {
-        throw new StatsInputError('too-small', subject, `${subject} has ${values.length} value(s): ${what} needs at least ${min}`);
-    }
-}
-/** Throws unless every value is > 0 (needed for logs and ratios). */
-function assertPositive(values, subject) {
-    for (let i = 0; i < values.length; i++) {
-        if (!(values[i] > 0)) {
-            throw new StatsInputError('not-positive', subject, `${subject}[${i}] is ${values[i]}: ratios need positive times (> 0)`);
-        }
-    }
-}
-/** Throws unless 0 < p < 1. */
-function assertProbability(p, subject) {
-    if (!(p > 0 && p < 1))
-        throw new StatsInputError('domain', subject, `${subject} must be in (0, 1), got ${p}`);
-}
 
 /**
  * The standard normal distribution: Φ, its upper tail, and Φ⁻¹, accurate far out in the tails so that
@@ -36991,7 +37049,7 @@ const M_SQRT_32 = 5.656854249492381; // sqrt(32)
 const M_1_SQRT_2PI = 0.3989422804014327; // 1/sqrt(2π)
 const M_LN_SQRT_PI$1 = 0.5723649429247001; // ln(sqrt(π))
 // Cody's coefficients as in R's pnorm.c, written in their shortest round-trip form (same doubles).
-const A = [2.2352520354606837, 161.02823106855587, 1067.6894854603709, 18154.98125334356, 0.06568233791820745];
+const A$1 = [2.2352520354606837, 161.02823106855587, 1067.6894854603709, 18154.98125334356, 0.06568233791820745];
 const B = [47.202581904688245, 976.0985517377767, 10260.932208618979, 45507.78933502673];
 const C = [
     0.39894151208813466, 8.883149794388377, 93.50665613217785, 597.2702763948002, 2494.5375852903726,
@@ -37023,14 +37081,14 @@ function pnormBoth(x) {
         let xden = 0;
         if (y > Number.EPSILON * 0.5) {
             const xsq = x * x;
-            xnum = A[4] * xsq;
+            xnum = A$1[4] * xsq;
             xden = xsq;
             for (let i = 0; i < 3; i++) {
-                xnum = (xnum + A[i]) * xsq;
+                xnum = (xnum + A$1[i]) * xsq;
                 xden = (xden + B[i]) * xsq;
             }
         }
-        const temp = (x * (xnum + A[3])) / (xden + B[3]);
+        const temp = (x * (xnum + A$1[3])) / (xden + B[3]);
         return [0.5 + temp, 0.5 - temp];
     }
     let temp;
@@ -38974,7 +39032,7 @@ function provenanceWarnings(p) {
 /**
  * The analysis side of adaptive rounds (docs/adaptive.md): a sequence of looks at a growing set of
  * samples. At each look the benchmarks still unresolved are analysed at the look's group-sequential
- * level (stats/sequential.ts); those that reach a verdict — regression, improvement, negligible,
+ * level (stats/groupSequential.ts); those that reach a verdict — regression, improvement, negligible,
  * unchanged — keep it and get no more rounds; the rest are measured again. Pure: no I/O, no clock.
  *
  * Rules that keep the looks honest:
@@ -39236,235 +39294,514 @@ function roundsPerBenchmark(samples) {
 }
 
 /**
- * benchgate's errors, their ids and exit codes, in one place (the layer just above stats/, so every
- * folder may throw them). Exit codes: 0 pass, 1 regression found (gate failed), 2 usage/config problem
- * (the user can fix the inputs), 3 the job could not run (git failure, build failed, binary crashed,
- * no samples). `id` is machine-checkable; `message` says what was wrong and where; `hint` says what
- * to do about it. StatsInputError stays in stats/errors.ts (stats/ imports nothing from the rest);
- * SampleFileError stays with the parsers in samples/common.ts.
+ * The option table: every option of benchgate, once. Defaults, validation, the CLI's flags and
+ * help, the Action's inputs, what benchgate.json may set and the reproduce line are all derived
+ * from it (config/index.ts, cli.ts, action/inputs.ts); a test checks action.yml against it.
+ *
+ * A new option is one entry here plus its field in `Config` (types.ts): the type check at the end
+ * fails until every field has exactly the option that sets it, with a default of the field's type.
  */
-/** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
-const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
-/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
-class ConfigError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'ConfigError';
+const ALL = ['run', 'compare', 'merge', 'report'];
+const ANALYSIS = ['run', 'compare'];
+const A = DEFAULT_ANALYSIS_OPTIONS;
+const TABLE = [
+    // What to measure
+    {
+        name: 'repo',
+        config: 'repoDir',
+        type: 'string',
+        default: '.',
+        arg: 'DIR',
+        help: 'the git repository to measure',
+        commands: ['run'],
+        input: null,
+        file: false,
+        reproduce: false
+    },
+    {
+        name: 'base',
+        config: 'base',
+        type: 'string',
+        default: null,
+        arg: 'REF',
+        help: 'what to compare against (its merge-base with --head unless --no-merge-base)',
+        commands: ['run'],
+        input: 'base',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'head',
+        config: 'head',
+        type: 'string',
+        default: 'HEAD',
+        arg: 'REF',
+        help: 'the change',
+        commands: ['run'],
+        input: 'head',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'merge-base',
+        config: 'mergeBase',
+        type: 'bool',
+        default: true,
+        help: 'compare against the merge-base of --base and --head; --no-merge-base: against --base itself',
+        commands: ['run'],
+        input: 'merge-base',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'build',
+        config: 'build',
+        type: 'string',
+        default: null,
+        arg: 'CMD',
+        help: 'shell command run in each worktree (BENCHGATE_SIDE=base|head is set)',
+        commands: ['run'],
+        input: 'build',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'binary',
+        config: 'binary',
+        type: 'string',
+        default: null,
+        arg: 'PATH',
+        help: 'benchmark executable, relative to the worktree',
+        commands: ['run'],
+        input: 'binary',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'working-directory',
+        config: 'workingDirectory',
+        type: 'string',
+        default: '.',
+        arg: 'DIR',
+        help: 'where the benchmarks run, relative to the worktree',
+        commands: ['run'],
+        input: 'working-directory',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'work-dir',
+        config: 'workDir',
+        type: 'string',
+        default: null,
+        arg: 'DIR',
+        defaultText: 'a new temporary folder',
+        help: 'where worktrees, builds and samples go while measuring',
+        commands: ['run'],
+        input: null,
+        file: false,
+        reproduce: false
+    },
+    {
+        name: 'keep-worktrees',
+        config: 'keepWorktrees',
+        type: 'bool',
+        default: false,
+        help: 'keep the work directory for inspection',
+        commands: ['run'],
+        input: null,
+        file: true,
+        reproduce: false
+    },
+    // How to measure
+    {
+        name: 'rounds',
+        config: 'rounds',
+        type: 'int',
+        min: 1,
+        max: 10000,
+        default: 20,
+        arg: 'N',
+        help: 'ABBA rounds after the warm-up rounds',
+        commands: ['run'],
+        input: 'rounds',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'warmup-rounds',
+        config: 'warmupRounds',
+        type: 'int',
+        min: 0,
+        max: 100,
+        default: 1,
+        arg: 'N',
+        help: 'rounds measured and discarded first',
+        commands: ['run'],
+        input: 'warmup-rounds',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'repetitions',
+        config: 'repetitions',
+        type: 'int',
+        min: 1,
+        max: 100000,
+        default: 3,
+        arg: 'N',
+        help: '--benchmark_repetitions per process',
+        commands: ['run'],
+        input: 'repetitions',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'min-time',
+        config: 'minTime',
+        type: 'number',
+        min: 0,
+        max: 3600,
+        default: 0.05,
+        arg: 'S',
+        help: '--benchmark_min_time in seconds',
+        commands: ['run'],
+        input: 'min-time',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'filter',
+        config: 'filter',
+        type: 'string',
+        default: null,
+        arg: 'REGEX',
+        defaultText: 'all benchmarks',
+        help: '--benchmark_filter',
+        commands: ['run'],
+        input: 'filter',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'random-interleaving',
+        config: 'randomInterleaving',
+        type: 'bool',
+        default: false,
+        help: 'shuffle the benchmark order inside each process',
+        commands: ['run'],
+        input: 'random-interleaving',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'cpu',
+        config: 'cpu',
+        type: 'int',
+        min: 0,
+        max: 4095,
+        default: null,
+        arg: 'N',
+        defaultText: 'no pinning',
+        help: 'pin benchmark processes to CPU N',
+        commands: ['run'],
+        input: 'cpu',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'run-timeout',
+        config: 'runTimeoutSeconds',
+        type: 'number',
+        min: 1,
+        max: 86400,
+        default: 600,
+        arg: 'S',
+        help: 'kill a benchmark process after S seconds',
+        commands: ['run'],
+        input: 'run-timeout',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'build-timeout',
+        config: 'buildTimeoutSeconds',
+        type: 'number',
+        min: 1,
+        max: 86400,
+        default: 3600,
+        arg: 'S',
+        help: 'kill a build after S seconds',
+        commands: ['run'],
+        input: 'build-timeout',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'time-budget',
+        config: 'timeBudgetSeconds',
+        type: 'number',
+        min: 1,
+        max: 7 * 86400,
+        default: 600,
+        arg: 'S',
+        help: 'stop adding rounds after S seconds of measuring',
+        commands: ['run'],
+        input: 'time-budget',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'lock',
+        config: 'lockFile',
+        type: 'string',
+        default: null,
+        arg: 'FILE',
+        defaultText: 'none',
+        help: 'hold this host-wide lock while measuring, so jobs sharing a self-hosted machine take turns',
+        commands: ['run'],
+        input: 'lock-file',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'adaptive',
+        config: 'adaptive',
+        type: 'bool',
+        default: false,
+        help: 'after the first --rounds, add ABBA rounds only for benchmarks still inconclusive, with group-sequential levels (docs/adaptive.md)',
+        commands: ['run'],
+        input: 'adaptive',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'max-rounds',
+        config: 'maxRounds',
+        type: 'int',
+        min: 1,
+        max: 10000,
+        default: null,
+        arg: 'N',
+        defaultText: '3 × rounds',
+        help: 'with --adaptive: at most N rounds per benchmark',
+        commands: ['run'],
+        input: 'max-rounds',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'futility-power',
+        config: 'futilityPower',
+        type: 'number',
+        min: 0,
+        max: 0.5,
+        default: FUTILITY_POWER,
+        arg: 'P',
+        help: 'with --adaptive: stop measuring a benchmark whose chance of being decided by --max-rounds is below P (0 never stops one early)',
+        commands: ['run'],
+        input: 'futility-power',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'shard',
+        config: 'shard',
+        type: 'shard',
+        default: null,
+        arg: 'I/N',
+        help: "measure only shard I of N of the benchmarks (one CI job per shard; then 'benchgate merge' the shards' output folders into one report and gate)",
+        commands: ['run'],
+        input: 'shard',
+        file: false,
+        reproduce: true
+    },
+    {
+        name: 'shard-weights',
+        config: 'shardWeights',
+        type: 'string',
+        default: null,
+        arg: 'FILE',
+        defaultText: 'split by name hash',
+        help: 'split by the benchmark seconds in a previous merged results.json (balanced by time)',
+        commands: ['run'],
+        input: 'shard-weights',
+        file: true,
+        reproduce: true
+    },
+    // How to judge
+    {
+        name: 'alpha',
+        config: 'analysis.alpha',
+        type: 'number',
+        min: 0,
+        max: 0.5,
+        exclusive: true,
+        default: A.alpha,
+        arg: 'A',
+        help: 'significance level of the gate',
+        commands: ANALYSIS,
+        input: 'alpha',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'min-effect',
+        config: 'analysis.minEffect',
+        type: 'number',
+        min: 0,
+        max: 10,
+        exclusive: true,
+        default: A.minEffect,
+        arg: 'D',
+        help: 'smallest relative change that matters, 0.02 = 2%',
+        commands: ANALYSIS,
+        input: 'min-effect',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'power',
+        config: 'analysis.power',
+        type: 'number',
+        min: 0,
+        max: 1,
+        exclusive: true,
+        default: A.power,
+        arg: 'P',
+        help: 'power the sample-size advice aims at',
+        commands: ANALYSIS,
+        input: 'power',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'correction',
+        config: 'analysis.correction',
+        type: 'enum',
+        values: ['bonferroni', 'holm', 'none'],
+        default: A.correction,
+        arg: 'C',
+        help: "suite-wide error control, with intervals at 1 − α/K for K benchmarks, Holm's step levels, or 1 − α",
+        commands: ANALYSIS,
+        input: 'correction',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'level',
+        config: 'analysis.level',
+        type: 'enum',
+        values: ['auto', 'repetitions'],
+        default: A.level,
+        arg: 'L',
+        help: 'auto takes one value per process run; repetitions pools repetitions (exploratory, the gate cannot trust it)',
+        commands: ANALYSIS,
+        input: 'level',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'metric',
+        config: 'analysis.metric',
+        type: 'enum',
+        values: ['auto', 'real_time', 'cpu_time'],
+        default: A.metric,
+        arg: 'M',
+        help: 'auto is CPU time, real time for /real_time, /manual_time names and threads > 1',
+        commands: ANALYSIS,
+        input: 'metric',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'fail-on',
+        config: 'failOn',
+        type: 'enum',
+        values: ['regression', 'inconclusive', 'never'],
+        default: 'regression',
+        arg: 'F',
+        help: 'what fails the gate',
+        commands: ALL,
+        input: 'fail-on',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'fail-on-base-build-failure',
+        config: 'failOnBaseBuildFailure',
+        type: 'bool',
+        default: false,
+        help: 'fail when the base does not build (otherwise every benchmark is reported as new)',
+        commands: ['run'],
+        input: 'fail-on-base-build-failure',
+        file: true,
+        reproduce: true
+    },
+    // What to write
+    {
+        name: 'format',
+        config: 'format',
+        type: 'enum',
+        values: ['text', 'md', 'json'],
+        default: 'text',
+        arg: 'F',
+        help: 'the report on stdout',
+        commands: ALL,
+        input: null,
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'out',
+        config: 'out',
+        type: 'string',
+        default: 'benchgate-out',
+        arg: 'DIR',
+        help: 'where results.json, report.md, summary.md, report.txt and report.html (plots; needs the raw samples) go',
+        commands: ['run', 'compare', 'merge'],
+        input: 'out',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'html',
+        config: 'html',
+        type: 'string',
+        default: null,
+        arg: 'FILE',
+        help: 'also write the self-contained HTML report with plots to FILE',
+        commands: ALL,
+        input: null,
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'key',
+        config: 'key',
+        type: 'string',
+        default: 'default',
+        arg: 'KEY',
+        help: "this report's name when several jobs report on one pull request (letters, digits, . _ -)",
+        commands: ANALYSIS,
+        input: 'key',
+        file: true,
+        reproduce: false
     }
-}
-class JobError extends Error {
-    /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */
-    code;
-    id;
-    /** What to do about it, one sentence (shown under the message). */
-    hint;
-    /** The thing that was wrong: a ref, a path, an option name. */
-    subject;
-    constructor(code, id, message, details = {}) {
-        super(message, details.cause === undefined ? undefined : { cause: details.cause });
-        this.name = 'JobError';
-        this.code = code;
-        this.id = id;
-        if (details.hint !== undefined)
-            this.hint = details.hint;
-        if (details.subject !== undefined)
-            this.subject = details.subject;
-    }
-}
-/** Exit code and one-line message for any error thrown by a command (CLI and Action). */
-function describeError(e) {
-    if (e instanceof ConfigError)
-        return { code: EXIT.usage, message: `benchgate: ${e.message}` };
-    const err = e;
-    // Typed job errors carry their own exit code (2 or 3) and an optional hint.
-    if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
-        return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` };
-    }
-    if (e instanceof StatsInputError)
-        return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` };
-    if (err?.name === 'SampleFileError')
-        return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
-    const message = e instanceof Error ? e.message : String(e);
-    // The machine, not benchgate: a full disk (faults.test.ts fills a small tmpfs under --out).
-    if (err?.code === 'ENOSPC' || err?.code === 'EDQUOT') {
-        const hint = 'free space where --out points (or give another --out) and re-run';
-        return { code: EXIT.jobFailed, message: `benchgate: the disk is full (${message}); ${hint}` };
-    }
-    return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
-}
+];
+/** Every option, in the order help lists them. */
+const OPTIONS = TABLE;
 
 /**
- * The one Config type shared by the CLI and the Action, its defaults, and validation with
- * messages that name the bad option and the accepted values. Sources: defaults < config file
- * (benchgate.json in the repository) < command-line flags / Action inputs.
+ * One option's raw value (a flag's or input's string, a config file's string, number or boolean) ->
+ * the typed value its table entry describes, or a ConfigError naming the option, the value and what
+ * is accepted. And back: the value as a flag would spell it (for the reproduce line).
  */
-/** Sound results in about ten minutes of benchmark time on a 2-core runner (STATISTICS §7). */
-const DEFAULT_CONFIG = {
-    repoDir: '.',
-    base: null,
-    head: 'HEAD',
-    mergeBase: true,
-    build: null,
-    binary: null,
-    workingDirectory: '.',
-    workDir: null,
-    keepWorktrees: false,
-    rounds: 20,
-    warmupRounds: 1,
-    repetitions: 3,
-    minTime: 0.05,
-    filter: null,
-    randomInterleaving: false,
-    cpu: null,
-    runTimeoutSeconds: 600,
-    buildTimeoutSeconds: 3600,
-    timeBudgetSeconds: 600,
-    lockFile: null,
-    out: 'benchgate-out',
-    format: 'text',
-    failOn: 'regression',
-    failOnBaseBuildFailure: false,
-    key: 'default',
-    html: null,
-    adaptive: false,
-    maxRounds: null,
-    futilityPower: FUTILITY_POWER,
-    shardWeights: null,
-    analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
-};
-/** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
-const SPEC = {
-    repo: { type: 'string' },
-    base: { type: 'string' },
-    head: { type: 'string' },
-    'merge-base': { type: 'bool' },
-    build: { type: 'string' },
-    binary: { type: 'string' },
-    'working-directory': { type: 'string' },
-    'work-dir': { type: 'string' },
-    'keep-worktrees': { type: 'bool' },
-    rounds: { type: 'int', min: 1, max: 10000 },
-    'warmup-rounds': { type: 'int', min: 0, max: 100 },
-    repetitions: { type: 'int', min: 1, max: 100000 },
-    'min-time': { type: 'number', min: 0, max: 3600 },
-    filter: { type: 'string' },
-    'random-interleaving': { type: 'bool' },
-    cpu: { type: 'int', min: 0, max: 4095 },
-    'run-timeout': { type: 'number', min: 1, max: 86400 },
-    'build-timeout': { type: 'number', min: 1, max: 86400 },
-    'time-budget': { type: 'number', min: 1, max: 7 * 86400 },
-    lock: { type: 'string' },
-    out: { type: 'string' },
-    format: { type: 'enum', values: ['text', 'md', 'json'] },
-    'fail-on': { type: 'enum', values: ['regression', 'inconclusive', 'never'] },
-    'fail-on-base-build-failure': { type: 'bool' },
-    key: { type: 'string' },
-    html: { type: 'string' },
-    adaptive: { type: 'bool' },
-    'max-rounds': { type: 'int', min: 1, max: 10000 },
-    'futility-power': { type: 'number', min: 0, max: 0.5 },
-    shard: { type: 'string' },
-    'shard-weights': { type: 'string' },
-    alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
-    'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
-    power: { type: 'number', min: 0, max: 1, exclusive: true },
-    correction: { type: 'enum', values: ['bonferroni', 'holm', 'none'] },
-    level: { type: 'enum', values: ['auto', 'repetitions'] },
-    metric: { type: 'enum', values: ['auto', 'real_time', 'cpu_time'] }
-};
-const OPTION_NAMES = Object.keys(SPEC);
-/** camelCase -> kebab-case, so a config file may use either. */
-function kebab(name) {
-    return name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-}
 /**
- * Builds a validated Config from layers of raw options (later layers win).
- * @throws ConfigError naming the option, the bad value and what is accepted
+ * @throws ConfigError `--name: 'value' is not valid; expected ...`
  */
-function buildConfig(...layers) {
-    const merged = {};
-    for (const layer of layers) {
-        for (const [name, value] of Object.entries(layer ?? {})) {
-            if (value === undefined || value === '')
-                continue;
-            const key = kebab(name);
-            if (!SPEC[key])
-                throw new ConfigError(`unknown option '${name}'. Known options: ${OPTION_NAMES.join(', ')}`);
-            merged[key] = value;
-        }
-    }
-    const get = (key, fallback) => key in merged ? parseValue(key, merged[key]) : fallback;
-    const d = DEFAULT_CONFIG;
-    const a = d.analysis;
-    const config = {
-        repoDir: get('repo', d.repoDir),
-        base: get('base', d.base),
-        head: get('head', d.head),
-        mergeBase: get('merge-base', d.mergeBase),
-        build: get('build', d.build),
-        binary: get('binary', d.binary),
-        workingDirectory: get('working-directory', d.workingDirectory),
-        workDir: get('work-dir', d.workDir),
-        keepWorktrees: get('keep-worktrees', d.keepWorktrees),
-        rounds: get('rounds', d.rounds),
-        warmupRounds: get('warmup-rounds', d.warmupRounds),
-        repetitions: get('repetitions', d.repetitions),
-        minTime: get('min-time', d.minTime),
-        filter: get('filter', d.filter),
-        randomInterleaving: get('random-interleaving', d.randomInterleaving),
-        cpu: get('cpu', d.cpu),
-        runTimeoutSeconds: get('run-timeout', d.runTimeoutSeconds),
-        buildTimeoutSeconds: get('build-timeout', d.buildTimeoutSeconds),
-        timeBudgetSeconds: get('time-budget', d.timeBudgetSeconds),
-        lockFile: get('lock', d.lockFile),
-        out: get('out', d.out),
-        format: get('format', d.format),
-        failOn: get('fail-on', d.failOn),
-        failOnBaseBuildFailure: get('fail-on-base-build-failure', d.failOnBaseBuildFailure),
-        key: get('key', d.key),
-        html: get('html', d.html),
-        adaptive: get('adaptive', d.adaptive),
-        maxRounds: get('max-rounds', d.maxRounds),
-        futilityPower: get('futility-power', d.futilityPower),
-        shard: parseShard(get('shard', null)),
-        shardWeights: get('shard-weights', d.shardWeights),
-        analysis: {
-            alpha: get('alpha', a.alpha),
-            minEffect: get('min-effect', a.minEffect),
-            power: get('power', a.power),
-            correction: get('correction', a.correction),
-            level: get('level', a.level),
-            metric: get('metric', a.metric)
-        }
-    };
-    if (config.head.startsWith('-') || (config.base ?? '').startsWith('-')) {
-        throw new ConfigError(`a ref may not start with '-' (got '${config.head.startsWith('-') ? config.head : config.base}')`);
-    }
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(config.key)) {
-        throw new ConfigError(`--key must be 1–64 letters, digits, '.', '_' or '-' (got '${config.key}')`);
-    }
-    if (config.analysis.power <= config.analysis.alpha) {
-        throw new ConfigError(`--power (${config.analysis.power}) must be larger than --alpha (${config.analysis.alpha})`);
-    }
-    if (config.shard && config.adaptive)
-        throw new ConfigError('--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way');
-    if (config.shardWeights && !config.shard)
-        throw new ConfigError('--shard-weights needs --shard I/N');
-    return config;
-}
-/** "I/N" with 1 ≤ I ≤ N ≤ 1000 -> { index: I, count: N }. */
-function parseShard(value) {
-    if (value === null)
-        return null;
-    const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(value);
-    const [index, count] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
-    if (!m || index < 1 || count > 1000 || index > count)
-        throw new ConfigError(`--shard: '${value}' is not valid; expected I/N with 1 ≤ I ≤ N ≤ 1000, e.g. 2/3`);
-    return { index, count };
-}
-function parseValue(key, value) {
-    const spec = SPEC[key];
-    const bad = (accepted) => new ConfigError(`--${key}: '${String(value)}' is not valid; expected ${accepted}`);
+function parseOptionValue(spec, value) {
+    const bad = (accepted) => new ConfigError(`--${spec.name}: '${String(value)}' is not valid; expected ${accepted}`);
     switch (spec.type) {
         case 'string':
             if (typeof value !== 'string')
@@ -39483,23 +39820,135 @@ function parseValue(key, value) {
                 throw bad(`one of ${spec.values.join(', ')}`);
             return String(value);
         case 'int':
-        case 'number': {
-            const n = typeof value === 'number'
-                ? value
-                : /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(String(value))
-                    ? Number(value)
-                    : NaN;
-            const range = `${spec.exclusive ? '(' : '['}${spec.min}, ${spec.max}${spec.exclusive ? ')' : ']'}`;
-            const what = spec.type === 'int' ? `a whole number in ${range}` : `a number in ${range}`;
-            if (!Number.isFinite(n) || (spec.type === 'int' && !Number.isInteger(n)))
-                throw bad(what);
-            const low = spec.exclusive ? n <= spec.min : n < spec.min;
-            const high = spec.exclusive ? n >= spec.max : n > spec.max;
-            if (low || high)
-                throw bad(what);
-            return n;
+        case 'number':
+            return parseNumber(spec, value, bad);
+        case 'shard':
+            if (typeof value !== 'string')
+                throw bad('I/N, e.g. 2/3');
+            return parseShard(value);
+    }
+}
+/** Accepted range in interval notation, e.g. "[1, 10000]" or "(0, 0.5)". */
+function rangeText(spec) {
+    return `${spec.exclusive ? '(' : '['}${spec.min}, ${spec.max}${spec.exclusive ? ')' : ']'}`;
+}
+function parseNumber(spec, value, bad) {
+    const n = typeof value === 'number'
+        ? value
+        : /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(String(value))
+            ? Number(value)
+            : NaN;
+    const what = `${spec.type === 'int' ? 'a whole number' : 'a number'} in ${rangeText(spec)}`;
+    if (!Number.isFinite(n) || (spec.type === 'int' && !Number.isInteger(n)))
+        throw bad(what);
+    const low = spec.exclusive ? n <= spec.min : n < spec.min;
+    const high = spec.exclusive ? n >= spec.max : n > spec.max;
+    if (low || high)
+        throw bad(what);
+    return n;
+}
+/** "I/N" with 1 ≤ I ≤ N ≤ 1000 -> { index: I, count: N }. */
+function parseShard(value) {
+    const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(value);
+    const [index, count] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+    if (!m || index < 1 || count > 1000 || index > count)
+        throw new ConfigError(`--shard: '${value}' is not valid; expected I/N with 1 ≤ I ≤ N ≤ 1000, e.g. 2/3`);
+    return { index, count };
+}
+/** The value as the flag's argument, e.g. 20 -> "20", a shard -> "2/3". */
+function formatOptionValue(value) {
+    return typeof value === 'object' ? `${value.index}/${value.count}` : String(value);
+}
+
+/**
+ * Options -> the validated Config shared by the CLI and the Action. Sources, later ones winning:
+ * defaults < config file (benchgate.json in the repository) < command-line flags / Action inputs.
+ * Every option, its default, range and help are in the table of options.ts; this module applies it.
+ */
+/** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
+const OPTION_NAMES = OPTIONS.map((o) => o.name);
+const BY_NAME = new Map(OPTIONS.map((o) => [o.name, o]));
+/** Sound results in about ten minutes of benchmark time on a 2-core runner (STATISTICS §7). */
+const DEFAULT_CONFIG = defaultsFromTable();
+function defaultsFromTable() {
+    const config = { analysis: {} };
+    for (const o of OPTIONS)
+        setAt(config, o.config, o.default);
+    return config;
+}
+function setAt(config, path, value) {
+    const [field, sub] = path.split('.');
+    if (sub)
+        config.analysis[sub] = value;
+    else
+        config[field] = value;
+}
+/** The value `config` holds for the option at `path`. */
+function valueAt(config, path) {
+    const [field, sub] = path.split('.');
+    return sub
+        ? config.analysis[sub]
+        : config[field];
+}
+/** camelCase -> kebab-case, so a config file may use either. */
+function kebab(name) {
+    return name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+}
+/** The table entry of `name` (kebab- or camelCase), or a ConfigError listing the known options. */
+function optionNamed(name, where = '') {
+    const spec = BY_NAME.get(kebab(name));
+    if (!spec)
+        throw new ConfigError(`${where}unknown option '${name}'. Known options: ${OPTION_NAMES.join(', ')}`);
+    return spec;
+}
+/**
+ * Builds a validated Config from layers of raw options (later layers win).
+ * @throws ConfigError naming the option, the bad value and what is accepted
+ */
+function buildConfig(...layers) {
+    const merged = new Map();
+    for (const layer of layers) {
+        for (const [name, value] of Object.entries(layer ?? {})) {
+            if (value === undefined || value === '')
+                continue;
+            merged.set(optionNamed(name), value);
         }
     }
+    const config = structuredClone(DEFAULT_CONFIG);
+    for (const [spec, value] of merged)
+        setAt(config, spec.config, parseOptionValue(spec, value));
+    checkCombinations(config);
+    return config;
+}
+/** What one option's range cannot say: refs, the key's characters, options that need each other. */
+function checkCombinations(config) {
+    if (config.head.startsWith('-') || (config.base ?? '').startsWith('-')) {
+        throw new ConfigError(`a ref may not start with '-' (got '${config.head.startsWith('-') ? config.head : config.base}')`);
+    }
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(config.key)) {
+        throw new ConfigError(`--key must be 1–64 letters, digits, '.', '_' or '-' (got '${config.key}')`);
+    }
+    if (config.analysis.power <= config.analysis.alpha) {
+        throw new ConfigError(`--power (${config.analysis.power}) must be larger than --alpha (${config.analysis.alpha})`);
+    }
+    if (config.shard && config.adaptive)
+        throw new ConfigError('--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way');
+    if (config.shardWeights && !config.shard)
+        throw new ConfigError('--shard-weights needs --shard I/N');
+}
+/**
+ * The flags that repeat `config`'s options marked `reproduce` in the table, for those that differ
+ * from their defaults, in table order (e.g. ['--rounds', '30', '--adaptive']).
+ */
+function reproduceArgs(config) {
+    return OPTIONS.filter((o) => o.reproduce).flatMap((o) => {
+        const value = valueAt(config, o.config);
+        if (value === null || JSON.stringify(value) === JSON.stringify(o.default))
+            return [];
+        if (typeof value === 'boolean')
+            return [value ? `--${o.name}` : `--no-${o.name}`];
+        return [`--${o.name}`, formatOptionValue(value)];
+    });
 }
 /**
  * Reads a JSON config file (e.g. benchgate.json). Missing optional file -> undefined.
@@ -39533,6 +39982,9 @@ function parseConfigFile(text, path) {
     for (const [k, v] of Object.entries(parsed)) {
         if (k === '$schema')
             continue;
+        const spec = optionNamed(k, `config file ${path}: `);
+        if (!spec.file)
+            throw new ConfigError(`config file ${path}: option '${k}' differs per job or machine and cannot be set in a config file; ${spec.input ? `pass --${spec.name} (Action input '${spec.input}')` : `pass --${spec.name}`} instead`);
         if (!['string', 'number', 'boolean'].includes(typeof v)) {
             throw new ConfigError(`config file ${path}: option '${k}' must be a string, number or boolean`);
         }
@@ -39563,13 +40015,42 @@ const VERSION = '0.1.0';
  * gate's one-line reason to stderr. Only this file exits the process.
  * Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.
  */
-const BOOLEAN_OPTIONS = new Set([
-    'merge-base',
-    'keep-worktrees',
-    'random-interleaving',
-    'fail-on-base-build-failure',
-    'adaptive'
-]);
+/** The width of the flag column in help; longer flags push their text to the next line. */
+const FLAG_COLUMN = 23;
+const HELP_WIDTH = 100;
+/** Which options a command's help lists (the table's `commands`). */
+function listedIn(command) {
+    return (o) => o.commands.includes(command);
+}
+/** Help lines for the table's options that pass `include`: flag, text, accepted values, default. */
+function optionHelp(include) {
+    return OPTIONS.filter(include)
+        .map((o) => {
+        const flag = o.type === 'bool' && o.default === true ? `--[no-]${o.name}` : `--${o.name}`;
+        // A flag's help says what it turns on or off; other defaults are shown.
+        const shown = o.defaultText ?? (o.default === null || o.type === 'bool' ? null : String(o.default));
+        const values = o.type === 'enum' ? `${o.values.join(' | ')}: ` : '';
+        const text = `${values}${o.help}${shown === null ? '' : ` (default ${shown})`}`;
+        return helpEntry(`  ${flag}${o.arg ? ' ' + o.arg : ''}`, text);
+    })
+        .join('\n');
+}
+/** `flag` then `text` wrapped at HELP_WIDTH, continuation lines indented to FLAG_COLUMN. */
+function helpEntry(flag, text) {
+    const lines = [];
+    let line = flag.length + 2 <= FLAG_COLUMN ? flag.padEnd(FLAG_COLUMN) : flag + '  ';
+    let empty = true;
+    for (const word of text.split(' ')) {
+        if (!empty && line.length + 1 + word.length > HELP_WIDTH) {
+            lines.push(line);
+            line = ' '.repeat(FLAG_COLUMN);
+            empty = true;
+        }
+        line += (empty ? '' : ' ') + word;
+        empty = false;
+    }
+    return [...lines, line].join('\n');
+}
 const HELP = {
     main: `benchgate ${VERSION}: stop performance regressions at the pull request.
 
@@ -39588,30 +40069,7 @@ benchmark binaries in alternating rounds (base-head, head-base, ...) on this mac
 benchmark and fails (exit 1) on a regression.
 
 Options:
-  --base REF           what to compare against (merge-base with head unless --no-merge-base)
-  --head REF           the change (default HEAD)
-  --build CMD          shell command run in each worktree (BENCHGATE_SIDE=base|head is set)
-  --binary PATH        benchmark executable, relative to the worktree
-  --working-directory D  where benchmarks run, relative to the worktree (default .)
-  --rounds N           ABBA rounds after one warm-up round (default 20)
-  --repetitions N      --benchmark_repetitions per process (default 3)
-  --min-time S         --benchmark_min_time in seconds (default 0.05)
-  --filter REGEX       --benchmark_filter
-  --random-interleaving  shuffle benchmark order inside each process
-  --cpu N              pin benchmark processes to CPU N
-  --adaptive           after the first --rounds, add ABBA rounds only for benchmarks still
-                       inconclusive, with group-sequential levels (docs/adaptive.md)
-  --max-rounds N       with --adaptive: at most N rounds per benchmark (default 3 × --rounds)
-  --futility-power P   with --adaptive: stop measuring a benchmark whose chance of being decided
-                       by --max-rounds is below P (default 0.01; 0 never stops one early)
-  --time-budget S      stop adding rounds after S seconds of measuring (default 600)
-  --run-timeout S      kill a benchmark process after S seconds (default 600)
-  --lock FILE          hold this host-wide lock while measuring (self-hosted runners)
-  --shard I/N          measure only shard I of N of the benchmarks (one CI job per shard; then
-                       'benchgate merge' the shards' output folders into one report and gate)
-  --shard-weights FILE split by the benchmark seconds in a previous merged results.json (balanced
-                       by time) instead of by name hash
-  --keep-worktrees     keep the work directory for inspection
+${optionHelp((o) => o.commands.includes('run') && !o.commands.includes('compare'))}
   plus the analysis and output options of 'benchgate compare --help'
 
 Example:
@@ -39623,20 +40081,7 @@ bench-runner JSONL (--benchgate_samples) or CSV 'benchmark,nanoseconds'. In a fo
 one process run.
 
 Options:
-  --alpha A            significance level of the gate (default 0.01)
-  --min-effect D       smallest relative change that matters (default 0.02 = 2%)
-  --correction C       bonferroni | holm | none: suite-wide error control; intervals at
-                       1 − α/K (bonferroni, default), Holm's step levels, or 1 − α (none)
-  --level L            auto (one value per process run; default) | repetitions (pools
-                       repetitions: exploratory, the gate cannot trust it)
-  --power P            power the sample-size advice aims at (default 0.95)
-  --metric M           auto | real_time | cpu_time (default auto: CPU time, real time for
-                       /real_time, /manual_time names and threads > 1)
-  --fail-on F          regression | inconclusive | never (default regression)
-  --format F           text | md | json on stdout (default text)
-  --out DIR            where results.json, report.md, summary.md, report.txt and report.html
-                       (plots; needs the raw samples) go (default benchgate-out)
-  --html FILE          also write the self-contained HTML report with plots to FILE
+${optionHelp(listedIn('compare'))}
   --config FILE        options from a JSON file (default benchgate.json if present)
 
 Examples:
@@ -39652,17 +40097,16 @@ and options and cover the benchmark list exactly once.
 
 Options:
   --allow-missing      merge even when shards are missing; the report names the benchmarks not measured
-  --fail-on F          regression | inconclusive | never (default regression)
-  --format F           text | md | json on stdout (default text)
-  --out DIR            where the merged results.json, reports and report.html go (default benchgate-out)
-  --html FILE          also write the HTML report with plots to FILE
+${optionHelp(listedIn('merge'))}
 
 Example:
   benchgate merge shards/ --out merged`,
-    report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F] [--html FILE]
+    report: `Usage: benchgate report RESULTS.json [options]
 
-  --html FILE          write the HTML report; its plots use the samples/ folder next to RESULTS.json
-                       (as 'run' leaves it), else the page has the numbers only and says so
+Options:
+${optionHelp(listedIn('report'))}
+                       (the HTML plots use the samples/ folder next to RESULTS.json, as 'run'
+                       leaves it; else the page has the numbers only and says so)
 
 Example:
   benchgate report benchgate-out/results.json --format md > comment.md`
@@ -39693,9 +40137,7 @@ async function main(argv, io) {
             io.stdout(HELP[command] + '\n');
             return EXIT.pass;
         }
-        const { config: configPath, help: _help, 'no-merge-base': noMergeBase, 'allow-missing': allowMissing, ...flags } = values;
-        if (noMergeBase)
-            flags['merge-base'] = false;
+        const { config: configPath, 'allow-missing': allowMissing, ...flags } = optionsFromFlags(values);
         const fileOptions = readConfigFile(typeof configPath === 'string' ? configPath : 'benchgate.json', typeof configPath === 'string');
         const config = buildConfig(fileOptions, flags);
         switch (command) {
@@ -39738,16 +40180,30 @@ function usage(io, command, problem) {
     io.stderr(`benchgate ${command}: ${problem}\n\n${HELP[command]}\n`);
     return EXIT.usage;
 }
+/** Every table option as a flag (booleans that default to true also as --no-NAME), and the CLI's own. */
 function parseOptions() {
     const options = {
         help: { type: 'boolean', short: 'h' },
-        config: { type: 'string' }
+        config: { type: 'string' },
+        'allow-missing': { type: 'boolean' }
     };
-    for (const name of OPTION_NAMES)
-        options[name] = { type: BOOLEAN_OPTIONS.has(name) ? 'boolean' : 'string' };
-    options['no-merge-base'] = { type: 'boolean' };
-    options['allow-missing'] = { type: 'boolean' };
+    for (const o of OPTIONS) {
+        options[o.name] = { type: o.type === 'bool' ? 'boolean' : 'string' };
+        if (o.type === 'bool' && o.default === true)
+            options[`no-${o.name}`] = { type: 'boolean' };
+    }
     return options;
+}
+/** parseArgs' values -> raw options by table name (--no-NAME sets NAME to false), --config, --allow-missing. */
+function optionsFromFlags(values) {
+    const { help: _help, ...rest } = values;
+    const negated = (name) => name.startsWith('no-') && OPTIONS.some((o) => o.name === name.slice(3));
+    const raw = Object.fromEntries(Object.entries(rest).filter(([name]) => !negated(name)));
+    // --no-NAME wins over --NAME, whatever their order.
+    for (const [name, value] of Object.entries(rest))
+        if (negated(name) && value)
+            raw[name.slice(3)] = false;
+    return raw;
 }
 /* istanbul ignore next -- the process entry itself */
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -41851,6 +42307,35 @@ function killGroup(pid, sig) {
 function runProcess(file, args, options) {
     const stdoutTarget = options.stdout ?? 'ignore';
     const stderrTarget = options.stderr ?? 'ignore';
+    let outputs;
+    try {
+        outputs = openOutputs(stdoutTarget, stderrTarget);
+    }
+    catch (e) {
+        return Promise.resolve(failedToStart(e));
+    }
+    const start = performance.now();
+    let child;
+    try {
+        child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true });
+    }
+    catch (e) {
+        return Promise.resolve(failedToStart(e)); // e.g. a NUL byte in an argument
+    }
+    finally {
+        for (const fd of outputs.opened)
+            closeSync(fd);
+    }
+    return watchChild(child, options, start, {
+        out: stdoutTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined,
+        err: stderrTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined
+    });
+}
+/**
+ * The child's stdio: /dev/null, a pipe to capture, or a file opened (truncated) here; stdout and
+ * stderr to the same path share one descriptor. The caller closes `opened` once the child has them.
+ */
+function openOutputs(stdoutTarget, stderrTarget) {
     const opened = [];
     const fdFor = (t, other, otherFd) => {
         if (t === 'ignore')
@@ -41863,90 +42348,44 @@ function runProcess(file, args, options) {
         opened.push(fd);
         return fd;
     };
-    let stdio;
     try {
         const out = fdFor(stdoutTarget, 'ignore', undefined);
         const err = fdFor(stderrTarget, stdoutTarget, typeof out === 'number' ? out : undefined);
-        stdio = ['ignore', out, err];
+        return { stdio: ['ignore', out, err], opened };
     }
     catch (e) {
         for (const fd of opened)
             closeSync(fd);
-        return Promise.resolve(failedToStart(e));
+        throw e;
     }
+}
+/** Resolves with the child's result once it has exited and its captured output is read. */
+function watchChild(child, options, start, capture) {
     return new Promise((resolve) => {
-        const start = performance.now();
-        let durationMs = 0;
-        let timedOut = false;
-        let aborted = false;
-        let exited = false;
+        const watch = { exited: false, timedOut: false, aborted: false, timers: [] };
         let settled = false;
+        let durationMs = 0;
         let exitCode = null;
         let exitSignal = null;
-        const timers = [];
-        const outCap = stdoutTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined;
-        const errCap = stderrTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined;
-        let child;
-        try {
-            child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio, detached: true });
-        }
-        catch (e) {
-            resolve(failedToStart(e)); // e.g. a NUL byte in an argument
-            return;
-        }
-        finally {
-            for (const fd of opened)
-                closeSync(fd);
-        }
-        child.stdout?.on('data', (c) => outCap?.push(c));
-        child.stderr?.on('data', (c) => errCap?.push(c));
-        const unregisterTerminate = onTerminate(() => {
-            if (child.pid !== undefined && !exited)
-                killGroup(child.pid, 'SIGKILL');
-        });
-        const stop = () => {
-            if (child.pid === undefined || exited)
-                return;
-            killGroup(child.pid, 'SIGTERM');
-            const t = setTimeout(() => {
-                if (child.pid !== undefined && !exited)
-                    killGroup(child.pid, 'SIGKILL');
-            }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
-            t.unref();
-            timers.push(t);
-        };
-        const onAbort = () => {
-            aborted = true;
-            stop();
-        };
-        if (options.signal) {
-            if (options.signal.aborted)
-                queueMicrotask(onAbort);
-            else
-                options.signal.addEventListener('abort', onAbort, { once: true });
-        }
-        if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs)) {
-            timers.push(setTimeout(() => {
-                timedOut = true;
-                stop();
-            }, options.timeoutMs));
-        }
+        child.stdout?.on('data', (c) => capture.out?.push(c));
+        child.stderr?.on('data', (c) => capture.err?.push(c));
+        const disarm = armStops(child, options, watch);
         const finish = (spawnError) => {
             if (settled)
                 return;
             settled = true;
-            for (const t of timers)
+            for (const t of watch.timers)
                 clearTimeout(t);
-            options.signal?.removeEventListener('abort', onAbort);
-            unregisterTerminate();
+            disarm();
+            const { timedOut, aborted } = watch;
             const result = {
                 exitCode,
                 signal: exitSignal,
                 timedOut,
                 aborted,
                 durationMs,
-                stdout: outCap?.text() ?? '',
-                stderr: errCap?.text() ?? ''
+                stdout: capture.out?.text() ?? '',
+                stderr: capture.err?.text() ?? ''
             };
             if (spawnError)
                 result.spawnError = spawnError;
@@ -41954,19 +42393,19 @@ function runProcess(file, args, options) {
         };
         child.once('error', (e) => {
             // spawn failure (ENOENT, EACCES): no 'exit' follows
-            if (!exited) {
-                exited = true;
+            if (!watch.exited) {
+                watch.exited = true;
                 durationMs = performance.now() - start;
                 finish(e);
             }
         });
         child.once('exit', (code, sig) => {
-            exited = true;
+            watch.exited = true;
             durationMs = performance.now() - start;
             exitCode = code;
             exitSignal = sig;
             // Pipes close when every holder exits; a daemonised grandchild may hold them forever.
-            if (!outCap && !errCap)
+            if (!capture.out && !capture.err)
                 finish();
             else {
                 const t = setTimeout(() => {
@@ -41975,14 +42414,55 @@ function runProcess(file, args, options) {
                     finish();
                 }, 500);
                 t.unref();
-                timers.push(t);
+                watch.timers.push(t);
             }
         });
         child.once('close', () => {
-            if (exited)
+            if (watch.exited)
                 finish();
         });
     });
+}
+/**
+ * Stops the child's group on a timeout or an abort (SIGTERM, then SIGKILL after the grace) and
+ * kills it if benchgate itself is terminated. Returns the function that removes the listeners.
+ */
+function armStops(child, options, watch) {
+    const unregisterTerminate = onTerminate(() => {
+        if (child.pid !== undefined && !watch.exited)
+            killGroup(child.pid, 'SIGKILL');
+    });
+    const stop = () => {
+        if (child.pid === undefined || watch.exited)
+            return;
+        killGroup(child.pid, 'SIGTERM');
+        const t = setTimeout(() => {
+            if (child.pid !== undefined && !watch.exited)
+                killGroup(child.pid, 'SIGKILL');
+        }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+        t.unref();
+        watch.timers.push(t);
+    };
+    const onAbort = () => {
+        watch.aborted = true;
+        stop();
+    };
+    if (options.signal) {
+        if (options.signal.aborted)
+            queueMicrotask(onAbort);
+        else
+            options.signal.addEventListener('abort', onAbort, { once: true });
+    }
+    if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs)) {
+        watch.timers.push(setTimeout(() => {
+            watch.timedOut = true;
+            stop();
+        }, options.timeoutMs));
+    }
+    return () => {
+        options.signal?.removeEventListener('abort', onAbort);
+        unregisterTerminate();
+    };
 }
 function failedToStart(e) {
     return {
@@ -42640,80 +43120,16 @@ const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
  */
 async function createWorktrees(options) {
     const { repoDir, baseSha, headSha } = options;
-    for (const [role, sha] of [
-        ['base', baseSha],
-        ['head', headSha]
-    ]) {
-        if (!SHA_RE.test(sha)) {
-            throw new JobError(2, 'invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
-        }
-    }
-    let workDir;
-    try {
-        mkdirSync(options.workDir, { recursive: true });
-        workDir = realpathSync(options.workDir);
-    }
-    catch (e) {
-        throw new JobError(2, 'work-dir', `Cannot create the work directory ${options.workDir}: ${e.message}`, {
-            subject: options.workDir,
-            cause: e
-        });
-    }
+    checkShas(baseSha, headSha);
+    const workDir = makeWorkDir(options.workDir);
     const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
     if (paths.base.length !== paths.head.length) {
         throw new JobError(3, 'unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
     }
-    await git(repoDir, ['worktree', 'prune']);
-    const registered = await listWorktrees(repoDir);
-    for (const side of ['base', 'head']) {
-        const p = paths[side];
-        if (!existsSync(p))
-            continue;
-        if (registered.has(p)) {
-            options.log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
-            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
-            if (r.code !== 0)
-                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
-        }
-        else if (readdirSync(p).length > 0) {
-            throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
-                subject: p,
-                hint: 'Choose another work directory, or delete that directory.'
-            });
-        }
-    }
+    await clearStaleWorktrees(repoDir, paths, options.log);
     const keep = options.keep ?? false;
     const created = [];
-    let cleaned = false;
-    const removeAll = () => {
-        for (const p of created) {
-            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
-            if (existsSync(p))
-                rmSync(p, { recursive: true, force: true });
-        }
-        gitSync(repoDir, ['worktree', 'prune']);
-    };
-    const unregister = onTerminate(() => {
-        if (!keep)
-            removeAll();
-    });
-    const cleanup = () => {
-        if (cleaned)
-            return;
-        cleaned = true;
-        unregister();
-        if (keep) {
-            if (created.length > 0)
-                options.log?.info(`Keeping the worktrees: ${created.join(', ')}`);
-            return;
-        }
-        try {
-            removeAll();
-        }
-        catch (e) {
-            options.log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
-        }
-    };
+    const { cleanup, unregister } = worktreeCleanup(repoDir, workDir, created, keep, options.log);
     try {
         for (const side of ['base', 'head']) {
             const sha = side === 'base' ? baseSha : headSha;
@@ -42740,6 +43156,92 @@ async function createWorktrees(options) {
         throw e;
     }
     return { base: paths.base, head: paths.head, cleanup };
+}
+/** Worktrees are checked out by full SHA only (a ref could move between the two checkouts). */
+function checkShas(baseSha, headSha) {
+    for (const [role, sha] of [
+        ['base', baseSha],
+        ['head', headSha]
+    ]) {
+        if (!SHA_RE.test(sha)) {
+            throw new JobError(2, 'invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
+        }
+    }
+}
+/** Creates the work directory; returns its real path (both sides' paths must have equal length). */
+function makeWorkDir(dir) {
+    try {
+        mkdirSync(dir, { recursive: true });
+        return realpathSync(dir);
+    }
+    catch (e) {
+        throw new JobError(2, 'work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
+            subject: dir,
+            cause: e
+        });
+    }
+}
+/**
+ * Removes the worktrees an earlier (killed) run left at `paths`; refuses to touch a non-empty
+ * directory there that is not a worktree of this repository.
+ */
+async function clearStaleWorktrees(repoDir, paths, log) {
+    await git(repoDir, ['worktree', 'prune']);
+    const registered = await listWorktrees(repoDir);
+    for (const side of ['base', 'head']) {
+        const p = paths[side];
+        if (!existsSync(p))
+            continue;
+        if (registered.has(p)) {
+            log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
+            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
+            if (r.code !== 0)
+                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
+        }
+        else if (readdirSync(p).length > 0) {
+            throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
+                subject: p,
+                hint: 'Choose another work directory, or delete that directory.'
+            });
+        }
+    }
+}
+/**
+ * Removal of the worktrees in `created` (filled as they are added): once, by `cleanup`, or on
+ * SIGINT/SIGTERM/exit until then; with `keep`, only says where they are.
+ */
+function worktreeCleanup(repoDir, workDir, created, keep, log) {
+    let cleaned = false;
+    const removeAll = () => {
+        for (const p of created) {
+            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
+            if (existsSync(p))
+                rmSync(p, { recursive: true, force: true });
+        }
+        gitSync(repoDir, ['worktree', 'prune']);
+    };
+    const unregister = onTerminate(() => {
+        if (!keep)
+            removeAll();
+    });
+    const cleanup = () => {
+        if (cleaned)
+            return;
+        cleaned = true;
+        unregister();
+        if (keep) {
+            if (created.length > 0)
+                log?.info(`Keeping the worktrees: ${created.join(', ')}`);
+            return;
+        }
+        try {
+            removeAll();
+        }
+        catch (e) {
+            log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
+        }
+    };
+    return { cleanup, unregister };
 }
 /** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */
 async function listWorktrees(repoDir) {
@@ -43106,8 +43608,58 @@ function mean(xs) {
  *   two sides' binaries, working directories or arguments differ in length
  */
 async function runRounds(o) {
+    checkRoundsOptions(o);
+    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const t = {
+        wallStart: Date.now(),
+        runs: [],
+        measuredRoundMs: [],
+        warmupRoundMs: [],
+        failures: { base: 0, head: 0 },
+        largestFile: 0,
+        warmupIndex: 0
+    };
+    const plannedRounds = o.plan.filter((p) => p.round >= 0).length;
+    let stop = null;
+    for (const entry of o.plan) {
+        const warmup = entry.round < 0;
+        if (o.signal?.aborted)
+            stop = { reason: 'interrupted' };
+        else if (!warmup && budgetSpent(o, t, plannedRounds))
+            stop = { reason: 'time-budget' };
+        if (stop)
+            break;
+        const roundStart = Date.now();
+        stop = await runRound(o, entry, ext, t);
+        if (stop)
+            break;
+        if (warmup) {
+            t.warmupRoundMs.push(Date.now() - roundStart);
+            t.warmupIndex++;
+        }
+        else
+            t.measuredRoundMs.push(Date.now() - roundStart);
+    }
+    const out = {
+        runs: t.runs,
+        stoppedEarly: stop?.reason ?? null,
+        completedRounds: t.measuredRoundMs.length,
+        plannedRounds,
+        measuringMs: t.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        warmupMs: t.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        wallMs: Date.now() - t.wallStart
+    };
+    if (stop?.side)
+        out.failingSide = stop.side;
+    return out;
+}
+/**
+ * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
+ * anything runs when pinning needs a missing taskset.
+ */
+function checkRoundsOptions(o) {
     validateSettings(o);
-    const { plan, sides, log } = o;
+    const { sides } = o;
     if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
         throw new JobError(2, 'invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
             subject: 'timeBudget'
@@ -43122,7 +43674,6 @@ async function runRounds(o) {
     const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
     const argvOf = (side) => benchmarkArgs({ ...o, side, round: 0, outFile: sampleFilePath(o.samplesDir, side, 0, ext) }).join('\0');
     assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
-    // fail before anything runs when pinning needs a missing taskset
     benchmarkCommand({
         ...o,
         side: 'base',
@@ -43131,106 +43682,76 @@ async function runRounds(o) {
         round: 0,
         outFile: ''
     });
-    const minRounds = o.minRounds ?? 1;
-    const plannedRuns = plan.length * 2;
-    const plannedRounds = plan.filter((p) => p.round >= 0).length;
-    const wallStart = Date.now();
-    const runs = [];
-    const measuredRoundMs = [];
-    const warmupRoundMs = [];
-    const failures = { base: 0, head: 0 };
-    let stoppedEarly = null;
-    let failingSide;
-    let warmupIndex = 0;
-    const progress = () => {
-        const elapsedMs = Date.now() - wallStart;
-        const perRun = mean(runs.map((r) => r.durationMs));
-        let etaMs = perRun * (plannedRuns - runs.length);
-        if (o.timeBudgetMs !== undefined)
-            etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs));
-        return {
-            completedRuns: runs.length,
-            plannedRuns,
-            completedRounds: measuredRoundMs.length,
-            elapsedMs,
-            etaMs
-        };
-    };
-    let largestFile = 0;
-    outer: for (const entry of plan) {
-        const warmup = entry.round < 0;
-        if (o.signal?.aborted) {
-            stoppedEarly = 'interrupted';
-            break;
+}
+/** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
+function budgetSpent(o, t, plannedRounds) {
+    if (o.timeBudgetMs === undefined || t.measuredRoundMs.length < (o.minRounds ?? 1))
+        return false;
+    const estimate = t.measuredRoundMs.length > 0 ? mean(t.measuredRoundMs) : mean(t.warmupRoundMs);
+    const elapsed = Date.now() - t.wallStart;
+    if (elapsed + estimate <= o.timeBudgetMs)
+        return false;
+    o.log.info(`Time budget: stopping after ${t.measuredRoundMs.length} of ${plannedRounds} rounds ` +
+        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`);
+    return true;
+}
+/**
+ * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
+ * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
+ */
+async function runRound(o, entry, ext, t) {
+    const warmup = entry.round < 0;
+    for (const side of entry.order) {
+        const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex);
+        const result = await runBenchmarkProcess({
+            ...o,
+            side,
+            binary: o.sides[side].binary,
+            cwd: o.sides[side].cwd,
+            round: entry.round,
+            run: warmup ? -1 : entry.round,
+            outFile,
+            timeoutMs: o.runTimeoutMs,
+            stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
+            signal: o.signal
+        });
+        t.runs.push(result);
+        const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`;
+        t.largestFile = Math.max(t.largestFile, fileSize(outFile));
+        assertRoomForRound(o.samplesDir, t.largestFile, label);
+        if (result.ok) {
+            t.failures[side] = 0;
+            o.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
         }
-        if (!warmup && o.timeBudgetMs !== undefined && measuredRoundMs.length >= minRounds) {
-            const estimate = measuredRoundMs.length > 0 ? mean(measuredRoundMs) : mean(warmupRoundMs);
-            const elapsed = Date.now() - wallStart;
-            if (elapsed + estimate > o.timeBudgetMs) {
-                stoppedEarly = 'time-budget';
-                log.info(`Time budget: stopping after ${measuredRoundMs.length} of ${plannedRounds} rounds ` +
-                    `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`);
-                break;
-            }
+        else if (!result.interrupted) {
+            t.failures[side]++;
+            o.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
         }
-        const roundStart = Date.now();
-        for (const side of entry.order) {
-            const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, warmupIndex);
-            const result = await runBenchmarkProcess({
-                ...o,
-                side,
-                binary: sides[side].binary,
-                cwd: sides[side].cwd,
-                round: entry.round,
-                run: warmup ? -1 : entry.round,
-                outFile,
-                timeoutMs: o.runTimeoutMs,
-                stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
-                signal: o.signal
-            });
-            runs.push(result);
-            const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`;
-            largestFile = Math.max(largestFile, fileSize(outFile));
-            assertRoomForRound(o.samplesDir, largestFile, label);
-            if (result.ok) {
-                failures[side] = 0;
-                log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
-            }
-            else if (!result.interrupted) {
-                failures[side]++;
-                log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
-            }
-            await o.onRunComplete?.(result, progress());
-            if (result.interrupted || o.signal?.aborted) {
-                stoppedEarly = 'interrupted';
-                break outer;
-            }
-            if (o.stopAfterConsecutiveFailures !== undefined && failures[side] >= o.stopAfterConsecutiveFailures) {
-                stoppedEarly = 'failures';
-                failingSide = side;
-                log.warn(`Stopping: the ${side} binary failed ${failures[side]} times in a row.`);
-                break outer;
-            }
+        await o.onRunComplete?.(result, progressOf(o, t));
+        if (result.interrupted || o.signal?.aborted)
+            return { reason: 'interrupted' };
+        if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
+            o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`);
+            return { reason: 'failures', side };
         }
-        if (warmup) {
-            warmupRoundMs.push(Date.now() - roundStart);
-            warmupIndex++;
-        }
-        else
-            measuredRoundMs.push(Date.now() - roundStart);
     }
-    const out = {
-        runs,
-        stoppedEarly,
-        completedRounds: measuredRoundMs.length,
-        plannedRounds,
-        measuringMs: runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        warmupMs: runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        wallMs: Date.now() - wallStart
+    return null;
+}
+/** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
+function progressOf(o, t) {
+    const plannedRuns = o.plan.length * 2;
+    const elapsedMs = Date.now() - t.wallStart;
+    const perRun = mean(t.runs.map((r) => r.durationMs));
+    let etaMs = perRun * (plannedRuns - t.runs.length);
+    if (o.timeBudgetMs !== undefined)
+        etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs));
+    return {
+        completedRuns: t.runs.length,
+        plannedRuns,
+        completedRounds: t.measuredRoundMs.length,
+        elapsedMs,
+        etaMs
     };
-    if (failingSide)
-        out.failingSide = failingSide;
-    return out;
 }
 function lastLines(text, n) {
     return text.split('\n').slice(-5).join('\n');
@@ -43479,7 +44000,7 @@ async function acquireHostLock(path, options) {
  * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
  *
  * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
- * look's level) live in analysis/sequential.ts; this module only runs blocks and keeps time.
+ * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
  */
 /** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
 const DEFAULT_MAX_ROUNDS_FACTOR = 3;
@@ -43536,7 +44057,45 @@ function escapeFilterName(name) {
  * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
  */
 async function runAdaptive(o) {
-    const { initialRounds, maxRounds, log } = o;
+    const { maxRounds, log } = o;
+    const blockRounds = checkRoundCounts(o);
+    const blocks = new Blocks(o);
+    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
+    const looks = [];
+    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
+    let finalReason = null;
+    for (;;) {
+        const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
+        const input = o.snapshot();
+        if (input.samples.length === 0 || block.completedRounds === 0) {
+            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
+            seq.finish(reason ?? 'no-samples');
+            finalReason = reason;
+            break;
+        }
+        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
+        const final = reason !== null && reason !== 'interrupted';
+        const look = seq.look(input, {
+            rounds: blocks.done,
+            final,
+            finalReason: final ? reason : undefined
+        });
+        looks.push(look);
+        log.info(`Look ${look.look} after ${blocks.done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
+            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
+        if (reason === 'interrupted')
+            seq.finish('interrupted');
+        if (reason !== null || look.active.length === 0) {
+            finalReason = reason;
+            break;
+        }
+        block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
+    }
+    return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
+}
+/** Checks --max-rounds against --rounds and the block size; returns the block size. */
+function checkRoundCounts(o) {
+    const { initialRounds, maxRounds } = o;
     if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
         throw new JobError(2, 'invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
     }
@@ -43544,20 +44103,28 @@ async function runAdaptive(o) {
     if (!Number.isInteger(blockRounds) || blockRounds < 1) {
         throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
     }
-    const start = Date.now();
-    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
-    const looks = [];
-    const blocks = [];
-    let done = 0;
-    let runsBefore = 0;
-    const runBlock = async (rounds, warmup, filter) => {
+    return blockRounds;
+}
+/** The blocks run so far; each new block continues the round numbers, the progress and the time budget. */
+class Blocks {
+    o;
+    start = Date.now();
+    list = [];
+    /** Measured rounds over all blocks. */
+    done = 0;
+    runsBefore = 0;
+    constructor(o) {
+        this.o = o;
+    }
+    async run(rounds, warmup, filter) {
+        const { o, start } = this;
         const elapsed = Date.now() - start;
-        const offsetRuns = runsBefore;
-        const offsetRounds = done;
+        const offsetRuns = this.runsBefore;
+        const offsetRounds = this.done;
         const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
         const r = await runRounds({
             ...rest,
-            plan: planRounds({ rounds, warmup, firstRound: done }),
+            plan: planRounds({ rounds, warmup, firstRound: this.done }),
             filter,
             minRounds: 1,
             timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
@@ -43569,58 +44136,42 @@ async function runAdaptive(o) {
                 elapsedMs: Date.now() - start
             })
         });
-        runsBefore += r.runs.length;
-        done += r.completedRounds;
-        blocks.push(r);
+        this.runsBefore += r.runs.length;
+        this.done += r.completedRounds;
+        this.list.push(r);
         return r;
-    };
-    let block = await runBlock(initialRounds, o.warmup, o.filter);
-    let finalReason = null;
-    for (;;) {
-        const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
-        const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - start);
-        const reason = block.stoppedEarly === 'interrupted'
-            ? 'interrupted'
-            : block.stoppedEarly === 'failures'
-                ? 'failures'
-                : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
-                    ? 'time-budget'
-                    : done >= maxRounds
-                        ? 'max-rounds'
-                        : null;
-        const input = o.snapshot();
-        if (input.samples.length === 0 || block.completedRounds === 0) {
-            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
-            seq.finish(reason ?? 'no-samples');
-            finalReason = reason;
-            break;
-        }
-        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
-        const final = reason !== null && reason !== 'interrupted';
-        const look = seq.look(input, {
-            rounds: done,
-            final,
-            finalReason: final ? reason : undefined
-        });
-        looks.push(look);
-        log.info(`Look ${look.look} after ${done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
-            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
-        if (reason === 'interrupted')
-            seq.finish('interrupted');
-        if (reason !== null || look.active.length === 0) {
-            finalReason = reason;
-            break;
-        }
-        const rounds = Math.min(blockRounds, maxRounds - done);
-        const filter = exactNameFilter(look.active);
-        if (filter === undefined)
-            log.warn(`cannot select the ${look.active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
-        log.info(`Top-up: rounds ${done + 1}–${done + rounds} for ${look.active.length} unresolved benchmark(s)` +
-            (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
-        block = await runBlock(rounds, 0, filter ?? o.filter);
     }
-    const initial = blocks[0];
-    const used = blocks.reduce((a, b) => a + b.measuringMs, 0) / 1000;
+}
+/** Why to stop after `block` (null: look and go on), and the time budget left. */
+function stopReasonAfter(block, o, blocks) {
+    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
+    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - blocks.start);
+    const reason = block.stoppedEarly === 'interrupted'
+        ? 'interrupted'
+        : block.stoppedEarly === 'failures'
+            ? 'failures'
+            : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
+                ? 'time-budget'
+                : blocks.done >= o.maxRounds
+                    ? 'max-rounds'
+                    : null;
+    return { reason, remainingMs };
+}
+/** A top-up block of `rounds` rounds for the `active` benchmarks (one exact-name filter when it fits). */
+function topUp(o, blocks, active, rounds, remainingMs) {
+    const filter = exactNameFilter(active);
+    if (filter === undefined)
+        o.log.warn(`cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
+    o.log.info(`Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
+        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
+    return blocks.run(rounds, 0, filter ?? o.filter);
+}
+/** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
+function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
+    const { initialRounds, maxRounds } = o;
+    const list = blocks.list;
+    const initial = list[0];
+    const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000;
     const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
     const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
     const stopped = {};
@@ -43629,20 +44180,20 @@ async function runAdaptive(o) {
         if (why)
             stopped[why] = (stopped[why] ?? 0) + 1;
     }
-    const last = blocks[blocks.length - 1];
+    const last = list[list.length - 1];
     const rounds = {
-        runs: blocks.flatMap((b) => b.runs),
+        runs: list.flatMap((b) => b.runs),
         // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
         stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
             ? finalReason
             : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
                 ? 'time-budget'
                 : null,
-        completedRounds: done,
+        completedRounds: blocks.done,
         plannedRounds: maxRounds,
-        measuringMs: blocks.reduce((a, b) => a + b.measuringMs, 0),
-        warmupMs: blocks.reduce((a, b) => a + b.warmupMs, 0),
-        wallMs: Date.now() - start
+        measuringMs: list.reduce((a, b) => a + b.measuringMs, 0),
+        warmupMs: list.reduce((a, b) => a + b.warmupMs, 0),
+        wallMs: Date.now() - blocks.start
     };
     if (last.failingSide)
         rounds.failingSide = last.failingSide;
@@ -55778,7 +56329,7 @@ function noBaselineReport(config, run, benchmarks, base) {
     });
     return { suite, run };
 }
-/** The command line that reproduces this run (display only). */
+/** The command line that reproduces this run (display only): the options that differ from their defaults. */
 function reproduceLine(config, baseSha, headSha) {
     const args = [
         'npx',
@@ -55792,24 +56343,9 @@ function reproduceLine(config, baseSha, headSha) {
         '--build',
         config.build,
         '--binary',
-        config.binary
+        config.binary,
+        ...reproduceArgs(config)
     ];
-    if (config.rounds !== 20)
-        args.push('--rounds', String(config.rounds));
-    if (config.repetitions !== 3)
-        args.push('--repetitions', String(config.repetitions));
-    if (config.filter)
-        args.push('--filter', config.filter);
-    if (config.shard)
-        args.push('--shard', `${config.shard.index}/${config.shard.count}`);
-    if (config.shardWeights)
-        args.push('--shard-weights', config.shardWeights);
-    if (config.adaptive)
-        args.push('--adaptive');
-    if (config.adaptive && config.maxRounds !== null)
-        args.push('--max-rounds', String(config.maxRounds));
-    if (config.adaptive && config.futilityPower !== FUTILITY_POWER)
-        args.push('--futility-power', String(config.futilityPower));
     return args.map(shellQuote).join(' ');
 }
 
@@ -55882,8 +56418,8 @@ function runningVerdicts(partial, config) {
 }
 
 var run = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	runCommand: runCommand
+    __proto__: null,
+    runCommand: runCommand
 });
 
 /**
@@ -55927,8 +56463,8 @@ async function compareCommand(config, basePath, headPath, io) {
 }
 
 var compare = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	compareCommand: compareCommand
+    __proto__: null,
+    compareCommand: compareCommand
 });
 
 /**
@@ -55984,9 +56520,9 @@ function samplesNextTo(resultsPath) {
 }
 
 var report = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	reportCommand: reportCommand,
-	samplesNextTo: samplesNextTo
+    __proto__: null,
+    reportCommand: reportCommand,
+    samplesNextTo: samplesNextTo
 });
 
 /**
@@ -56235,10 +56771,10 @@ function readShards(paths) {
 }
 
 var merge = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	mergeCommand: mergeCommand,
-	readShards: readShards,
-	shardResultFiles: shardResultFiles
+    __proto__: null,
+    mergeCommand: mergeCommand,
+    readShards: readShards,
+    shardResultFiles: shardResultFiles
 });
 
-export { HELP, main };
+export { HELP, main, optionsFromFlags, parseOptions };

@@ -1,6 +1,6 @@
 /** The gate: from verdict counts and --fail-on to pass/fail, with a one-line reason. */
 import type { SuiteResult } from './analysis/types.js'
-import type { FailOn } from './config.js'
+import type { FailOn } from './config/index.js'
 import { plural } from './report/format.js'
 
 export interface GateResult {

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import type { OutputFormat } from './config.js'
+import type { OutputFormat } from './config/index.js'
 import { renderHtml, type HtmlOptions } from './report/html/render.js'
 import type { Sample } from './samples/model.js'
 import { toResultsJson } from './report/json.js'

@@ -5,13 +5,12 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { FUTILITY_POWER } from './analysis/sequential.js'
 import { countSuite, withCounts } from './analysis/countSuite.js'
 import { analyzeSuite } from './analysis/suite.js'
 import type { SuiteResult } from './analysis/types.js'
 import { buildBothSides, locateBinary, probeBinary, type BuildResult } from './build/index.js'
 import type { BaseBuildCache } from './build/cache.js'
-import { requireRunOptions, type Config } from './config.js'
+import { countOptionsOf, reproduceArgs, requireRunOptions, type Config } from './config/index.js'
 import { measureCounts } from './counts/measureCounts.js'
 import { JobError } from './errors.js'
 import { createWorktrees, isDirty, resolveCommits, type Worktrees } from './git/index.js'
@@ -181,7 +180,11 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
           })
         )
   if (counted && config.measure === 'counts') {
-    return { report: { suite: countSuite(counted, config.counts), run: runInfo }, samplesDir, samples: [] }
+    return {
+      report: { suite: countSuite(counted, countOptionsOf(config)), run: runInfo },
+      samplesDir,
+      samples: []
+    }
   }
 
   const measured = await measureBothSides(config, {
@@ -208,7 +211,7 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
     )
   }
   const timed: SuiteResult = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis)
-  const suite = counted ? withCounts(timed, counted, config.counts) : timed
+  const suite = counted ? withCounts(timed, counted, countOptionsOf(config)) : timed
   return {
     report: {
       suite,
@@ -274,7 +277,7 @@ function noBaselineReport(
   return { suite, run }
 }
 
-/** The command line that reproduces this run (display only). */
+/** The command line that reproduces this run (display only): the options that differ from their defaults. */
 function reproduceLine(config: Config, baseSha: string, headSha: string): string {
   const args = [
     'npx',
@@ -288,19 +291,8 @@ function reproduceLine(config: Config, baseSha: string, headSha: string): string
     '--build',
     config.build!,
     '--binary',
-    config.binary!
+    config.binary!,
+    ...reproduceArgs(config)
   ]
-  if (config.rounds !== 20) args.push('--rounds', String(config.rounds))
-  if (config.repetitions !== 3) args.push('--repetitions', String(config.repetitions))
-  if (config.filter) args.push('--filter', config.filter)
-  if (config.shard) args.push('--shard', `${config.shard.index}/${config.shard.count}`)
-  if (config.shardWeights) args.push('--shard-weights', config.shardWeights)
-  if (config.measure !== 'time') args.push('--measure', config.measure)
-  if (config.counts.metric !== 'instructions') args.push('--count-metric', config.counts.metric)
-  if (config.counts.threshold !== 0.01) args.push('--count-threshold', String(config.counts.threshold))
-  if (config.adaptive) args.push('--adaptive')
-  if (config.adaptive && config.maxRounds !== null) args.push('--max-rounds', String(config.maxRounds))
-  if (config.adaptive && config.futilityPower !== FUTILITY_POWER)
-    args.push('--futility-power', String(config.futilityPower))
   return args.map(shellQuote).join(' ')
 }

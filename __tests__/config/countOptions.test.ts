@@ -1,18 +1,18 @@
 /** Count mode's options (issue 15): parsed, validated, and refused where they cannot work yet. */
 import { describe, expect, it } from '@jest/globals'
-import { buildConfig } from '../../src/config.js'
+import { buildConfig, countOptionsOf } from '../../src/config/index.js'
 
 describe('count mode options', () => {
   it('default to timing, instructions and δ_count 1%', () => {
     const c = buildConfig({})
     expect(c.measure).toBe('time')
-    expect(c.counts).toEqual({ metric: 'instructions', threshold: 0.01 })
+    expect(countOptionsOf(c)).toEqual({ metric: 'instructions', threshold: 0.01 })
   })
 
   it('read --measure, --count-metric and --count-threshold', () => {
     const c = buildConfig({ measure: 'both', 'count-metric': 'cycles', 'count-threshold': '0.005' })
     expect(c.measure).toBe('both')
-    expect(c.counts).toEqual({ metric: 'cycles', threshold: 0.005 })
+    expect(countOptionsOf(c)).toEqual({ metric: 'cycles', threshold: 0.005 })
   })
 
   it.each([

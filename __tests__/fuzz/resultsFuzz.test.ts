@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { Io } from '../../src/commands/io.js'
 import { reportCommand } from '../../src/commands/report.js'
-import { buildConfig } from '../../src/config.js'
+import { buildConfig } from '../../src/config/index.js'
 import { toResultsJson } from '../../src/report/json.js'
 import { measure } from '../helpers/samples.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { SequentialAnalysis } from '../../src/analysis/sequential.js'
+import { SequentialAnalysis } from '../../src/analysis/adaptiveLooks.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import type { Report } from '../../src/report/model.js'

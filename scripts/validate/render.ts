@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
-import { DEFAULT_CONFIG } from '../../src/config.js'
+import { DEFAULT_CONFIG } from '../../src/config/index.js'
 import { median } from '../../src/stats/summary.js'
 import { clopperPearson } from './binomial.js'
 import { estimateNoise, type NoiseEstimate } from './calibrate.js'

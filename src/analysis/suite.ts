@@ -6,7 +6,7 @@ import { StatsInputError } from '../stats/errors.js'
 import { FILE_ISSUE } from '../samples/common.js'
 import type { Provenance, Sample, SampleIssue, Side } from '../samples/model.js'
 import { sidesCutShort } from '../samples/truncation.js'
-import { finishComparison, prepareComparison, type PreparedComparison } from './compare.js'
+import { finishComparison, prepareComparison, type PreparedComparison } from './comparison.js'
 import { familyLevels } from './family.js'
 import {
   DEFAULT_ANALYSIS_OPTIONS,

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import { ConfigError, EXIT, JobError } from '../errors.js'
 import { gate } from '../gate.js'
 import { renderFormat, writeOutputs } from '../output.js'

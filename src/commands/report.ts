@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import { fromResultsJson } from '../report/json.js'
 import { validateResults } from '../report/validate.js'
 import { renderFormat, writeHtmlReport } from '../output.js'

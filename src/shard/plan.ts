@@ -4,7 +4,7 @@
  * `--benchmark_filter`. Also the record results.json keeps so that `benchgate merge` can check it.
  */
 import { readFileSync } from 'node:fs'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import { ConfigError, JobError } from '../errors.js'
 import type { Log } from '../log.js'
 import { describeExit, headLines, runProcess } from '../process/spawn.js'
