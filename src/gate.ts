@@ -17,6 +17,11 @@ export function gate(suite: SuiteResult, failOn: FailOn): GateResult {
   const c = suite.counts
   const problems: string[] = []
   if (c.regression) problems.push(plural(c.regression, 'regression'))
+  // --measure both: a count regression fails the gate too (it is deterministic, STATISTICS §9)
+  const countRegressions = suite.countMode?.measure === 'both' ? suite.countMode.counts.regression : 0
+  const what =
+    suite.countMode?.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression'
+  if (countRegressions) problems.push(plural(countRegressions, what))
   if (c.failed) problems.push(`${plural(c.failed, 'benchmark')} failed`)
   if (failOn === 'inconclusive' && c.inconclusive) problems.push(`${c.inconclusive} inconclusive`)
   const total = suite.comparisons.length

@@ -46,6 +46,32 @@ function seed(): ResultsJson {
     message: 'boom',
     source: 'x.json'
   })
+  // count mode (issue 15): a benchmark's counts and how they were taken
+  const figure = { base: 1000, head: 1000, change: 0, noise: 0 }
+  b.counts = {
+    metric: 'instructions',
+    verdict: 'unchanged',
+    reason: 'not-deterministic',
+    message: 'the base counts differ',
+    instructions: figure,
+    cycles: figure,
+    iterations: 1
+  }
+  json.count_mode = {
+    measure: 'both',
+    metric: 'instructions',
+    threshold: 0.01,
+    method: {
+      tool: 'callgrind',
+      valgrind_version: 'valgrind-3.19.0',
+      iteration_flags: ['--benchmark_min_time=1x'],
+      repetitions: 2,
+      caches: ['LL cache: 8388608 B, 64 B, 16-way associative'],
+      cycles_formula: 'Ir + 10 Bm',
+      wall_seconds: 1
+    },
+    counts: { ...json.counts, regression: 0 }
+  }
   return JSON.parse(JSON.stringify(json)) as ResultsJson
 }
 
@@ -103,7 +129,14 @@ const CLOSED = [
   '$.benchmarks[*].warnings[*].level',
   '$.benchmarks[*].warnings[*].side',
   '$.benchmarks[*].issues[*].side',
-  '$.benchmarks[*].issues[*].kind'
+  '$.benchmarks[*].issues[*].kind',
+  '$.benchmarks[*].counts.metric',
+  '$.benchmarks[*].counts.verdict',
+  '$.benchmarks[*].counts.reason',
+  '$.count_mode.measure',
+  '$.count_mode.metric',
+  '$.count_mode.method.tool',
+  '$.count_mode.method.valgrind_version' // ≤ 64 characters
 ]
 
 describe('injection in every string field of results.json', () => {

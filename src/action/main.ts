@@ -175,8 +175,9 @@ async function configForRefs(
     head: refs.head,
     mergeBase: settings.mergeBaseInput ?? refs.mergeBase
   }
-  // Features with extra tools (valgrind for a future `measure` option) add theirs here.
-  await log.group('Install build tools', () => installMissing(settings.install, new Set(), hostSystem(), log))
+  // valgrind only when counts are measured (a large package nobody else needs)
+  const features = new Set(config.measure === 'time' ? [] : ['valgrind'])
+  await log.group('Install build tools', () => installMissing(settings.install, features, hostSystem(), log))
   return config
 }
 

@@ -4,12 +4,13 @@
  * Every option, its default, range and help are in the table of options.ts; this module applies it.
  */
 import { readFileSync } from 'node:fs'
+import type { CountOptions } from '../analysis/counts.js'
 import { ConfigError, JobError } from '../errors.js'
 import { OPTIONS, type ConfigPath, type OptionSpec } from './options.js'
 import type { Config, RawOptions } from './types.js'
 import { formatOptionValue, parseOptionValue, type OptionValue } from './values.js'
 
-export type { Config, FailOn, OutputFormat, RawOptions } from './types.js'
+export type { Config, FailOn, MeasureMode, OutputFormat, RawOptions } from './types.js'
 export { OPTIONS, type Command, type OptionSpec } from './options.js'
 
 /** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
@@ -90,6 +91,19 @@ function checkCombinations(config: Config): void {
       '--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way'
     )
   if (config.shardWeights && !config.shard) throw new ConfigError('--shard-weights needs --shard I/N')
+  if (config.shard && config.measure !== 'time')
+    throw new ConfigError(
+      `--shard with --measure ${config.measure} is not supported yet: merging the shards would drop the counts (use --measure time with shards)`
+    )
+  if (config.measure === 'counts' && config.adaptive)
+    throw new ConfigError(
+      '--adaptive adds timing rounds; with --measure counts there are none (use --measure both)'
+    )
+}
+
+/** Count mode's metric and δ_count, as the count analysis takes them. */
+export function countOptionsOf(config: Config): CountOptions {
+  return { metric: config.countMetric, threshold: config.countThreshold }
 }
 
 /**

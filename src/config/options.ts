@@ -395,6 +395,49 @@ const TABLE = [
     file: true,
     reproduce: true
   },
+  {
+    name: 'measure',
+    config: 'measure',
+    type: 'enum',
+    values: ['time', 'counts', 'both'],
+    default: 'time',
+    arg: 'M',
+    help:
+      'time: ABBA timing rounds; counts: instruction counts under valgrind, deterministic on any machine ' +
+      '(docs/count-mode.md); both: timing with counts beside it',
+    commands: ['run'],
+    input: 'measure',
+    file: true,
+    reproduce: true
+  },
+  {
+    name: 'count-metric',
+    config: 'countMetric',
+    type: 'enum',
+    values: ['instructions', 'cycles'],
+    default: 'instructions',
+    arg: 'M',
+    help: 'what count verdicts read: instructions, or cycles estimated from the cache and branch simulation',
+    commands: ['run'],
+    input: 'count-metric',
+    file: true,
+    reproduce: true
+  },
+  {
+    name: 'count-threshold',
+    config: 'countThreshold',
+    type: 'number',
+    min: 0,
+    max: 1,
+    exclusive: true,
+    default: 0.01,
+    arg: 'F',
+    help: 'δ_count: the smallest relative count change that is a regression or improvement',
+    commands: ['run'],
+    input: 'count-threshold',
+    file: true,
+    reproduce: true
+  },
   // How to judge
   {
     name: 'alpha',

@@ -3,8 +3,11 @@
  * the table in options.ts (a type check there fails when a field has no option).
  */
 import type { AnalysisOptions } from '../analysis/types.js'
+import type { CountMetric } from '../samples/countModel.js'
 
 export type FailOn = 'regression' | 'inconclusive' | 'never'
+/** What is measured: timing rounds, instruction counts under valgrind (STATISTICS §9), or both. */
+export type MeasureMode = 'time' | 'counts' | 'both'
 export type OutputFormat = 'text' | 'md' | 'json'
 
 export interface Config {
@@ -57,6 +60,12 @@ export interface Config {
   shard: { index: number; count: number } | null
   /** A previous results file whose per-benchmark seconds balance the shards (null: split by hash). */
   shardWeights: string | null
+  /** Timing (default), counts under valgrind, or both side by side (docs/count-mode.md). */
+  measure: MeasureMode
+  /** Count mode: what the count verdicts read. */
+  countMetric: CountMetric
+  /** Count mode: δ_count, the smallest relative count change that is a regression (0.01 = 1%). */
+  countThreshold: number
   analysis: AnalysisOptions
 }
 

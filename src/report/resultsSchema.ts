@@ -67,7 +67,43 @@ const STOP_REASONS = [
   'failures'
 ]
 
+/** One count metric on both sides (count mode, STATISTICS §9): per iteration, change, base noise. */
+const countFigure = object({
+  base: nullable(num),
+  head: nullable(num),
+  change: nullable(num),
+  noise: nullable(num)
+})
+const COUNT_METRICS = ['instructions', 'cycles']
+
 const $defs = {
+  countComparison: object(
+    {
+      metric: { enum: COUNT_METRICS },
+      verdict: { enum: VERDICTS },
+      reason: nullable({ enum: ['not-deterministic', 'multi-threaded', 'not-countable', 'failed'] }),
+      message: nullable(text(MAX_LONG_TEXT_CHARS)),
+      instructions: countFigure,
+      cycles: countFigure,
+      iterations: nullable(num)
+    },
+    ['metric', 'verdict', 'reason', 'instructions', 'cycles']
+  ),
+  countMode: object({
+    measure: { enum: ['counts', 'both'] },
+    metric: { enum: COUNT_METRICS },
+    threshold: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+    method: object({
+      tool: { const: 'callgrind' },
+      valgrind_version: text(64),
+      iteration_flags: list(text(), 16),
+      repetitions: int(1),
+      caches: list(text(), 16),
+      cycles_formula: text(),
+      wall_seconds: { type: 'number', minimum: 0 }
+    }),
+    counts: object(Object.fromEntries(VERDICTS.map((v) => [v, int()])))
+  }),
   name: { type: 'string', minLength: 1, maxLength: MAX_NAME_CHARS },
   scalar: { anyOf: [text(), num, { type: 'boolean' }, { type: 'null' }] },
   extra: {
@@ -300,7 +336,9 @@ const $defs = {
         look: int(),
         test_alpha: probability,
         stop_reason: { enum: STOP_REASONS }
-      })
+      }),
+      counts: ref('countComparison'),
+      timing_only: { type: 'boolean' }
     },
     [
       'name',
@@ -341,7 +379,8 @@ export const RESULTS_SCHEMA = {
       counts: object(Object.fromEntries(VERDICTS.map((v) => [v, int()]))),
       warnings: ref('warnings'),
       provenance: pair(ref('provenance')),
-      benchmarks: list(ref('benchmark'), MAX_BENCHMARKS)
+      benchmarks: list(ref('benchmark'), MAX_BENCHMARKS),
+      count_mode: ref('countMode')
     },
     ['format', 'version', 'run', 'options', 'counts', 'warnings', 'provenance', 'benchmarks']
   ),
