@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdirSync, writeFileSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, existsSync, rmSync, copyFileSync, chmodSync, statfsSync, writeSync, unlinkSync, mkdtempSync } from 'node:fs';
+import { readFileSync, realpathSync, mkdirSync, writeFileSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, copyFileSync, chmodSync, statfsSync, writeSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { platform, arch, hostname, tmpdir } from 'node:os';
+import { platform, arch, availableParallelism, hostname, tmpdir } from 'node:os';
 import { resolve as resolve$1, join, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
 import { spawn, execFileSync, execFile } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
+import { performance as performance$1 } from 'node:perf_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import require$$0$1 from 'tty';
 import require$$1$1 from 'util';
@@ -39629,6 +39629,48 @@ const TABLE = [
         file: true,
         reproduce: true
     },
+    {
+        name: 'measure',
+        config: 'measure',
+        type: 'enum',
+        values: ['time', 'counts', 'both'],
+        default: 'time',
+        arg: 'M',
+        help: 'time: ABBA timing rounds; counts: instruction counts under valgrind, deterministic on any machine ' +
+            '(docs/count-mode.md); both: timing with counts beside it',
+        commands: ['run'],
+        input: 'measure',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'count-metric',
+        config: 'countMetric',
+        type: 'enum',
+        values: ['instructions', 'cycles'],
+        default: 'instructions',
+        arg: 'M',
+        help: 'what count verdicts read: instructions, or cycles estimated from the cache and branch simulation',
+        commands: ['run'],
+        input: 'count-metric',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'count-threshold',
+        config: 'countThreshold',
+        type: 'number',
+        min: 0,
+        max: 1,
+        exclusive: true,
+        default: 0.01,
+        arg: 'F',
+        help: 'δ_count: the smallest relative count change that is a regression or improvement',
+        commands: ['run'],
+        input: 'count-threshold',
+        file: true,
+        reproduce: true
+    },
     // How to judge
     {
         name: 'alpha',
@@ -39935,6 +39977,14 @@ function checkCombinations(config) {
         throw new ConfigError('--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way');
     if (config.shardWeights && !config.shard)
         throw new ConfigError('--shard-weights needs --shard I/N');
+    if (config.shard && config.measure !== 'time')
+        throw new ConfigError(`--shard with --measure ${config.measure} is not supported yet: merging the shards would drop the counts (use --measure time with shards)`);
+    if (config.measure === 'counts' && config.adaptive)
+        throw new ConfigError('--adaptive adds timing rounds; with --measure counts there are none (use --measure both)');
+}
+/** Count mode's metric and δ_count, as the count analysis takes them. */
+function countOptionsOf(config) {
+    return { metric: config.countMetric, threshold: config.countThreshold };
 }
 /**
  * The flags that repeat `config`'s options marked `reproduce` in the table, for those that differ
@@ -40300,6 +40350,11 @@ function gate(suite, failOn) {
     const problems = [];
     if (c.regression)
         problems.push(plural(c.regression, 'regression'));
+    // --measure both: a count regression fails the gate too (it is deterministic, STATISTICS §9)
+    const countRegressions = suite.countMode?.measure === 'both' ? suite.countMode.counts.regression : 0;
+    const what = suite.countMode?.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression';
+    if (countRegressions)
+        problems.push(plural(countRegressions, what));
     if (c.failed)
         problems.push(`${plural(c.failed, 'benchmark')} failed`);
     if (failOn === 'inconclusive' && c.inconclusive)
@@ -40340,6 +40395,82 @@ function consoleLog(stream, options = {}) {
             return fn();
         }
     };
+}
+
+/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
+function formatCount(n) {
+    if (n === null || !Number.isFinite(n))
+        return '–';
+    const a = Math.abs(n);
+    if (a >= 1e9)
+        return `${(n / 1e9).toFixed(2)} G`;
+    if (a >= 1e6)
+        return `${(n / 1e6).toFixed(2)} M`;
+    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
+}
+/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
+function formatCountChange(change) {
+    if (change === null || !Number.isFinite(change))
+        return '–';
+    if (change === 0)
+        return '0.000%';
+    const shown = formatChange(1 + change, 3);
+    if (shown !== '0.000%')
+        return shown;
+    return change > 0 ? '+<0.001%' : '−<0.001%';
+}
+/** The figure of the metric the verdict reads. */
+function chosenFigure(c) {
+    return c.metric === 'cycles' ? c.cycles : c.instructions;
+}
+/** The metric's column title: "Instructions" or "Cycles (est.)". */
+function countMetricTitle(metric) {
+    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
+}
+/** Why a benchmark has no count verdict, in two or three words. */
+const REASON_WORDS = {
+    'not-deterministic': 'not deterministic',
+    'multi-threaded': 'multi-threaded',
+    'not-countable': 'not countable',
+    failed: 'failed'
+};
+/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
+function countCell(c) {
+    const k = c.counts;
+    if (!k)
+        return '–';
+    if (k.reason)
+        return REASON_WORDS[k.reason];
+    return formatCountChange(chosenFigure(k).change);
+}
+/** The note of a timing change whose counts did not move by δ_count (§9). */
+function timingOnlyNote(c) {
+    if (!c.timingOnly || !c.counts)
+        return null;
+    const what = c.counts.metric === 'cycles' ? 'estimated cycles' : 'instructions';
+    const moved = chosenFigure(c.counts).change;
+    return (`timing only: code layout, memory or environment? (${what} ` +
+        `${moved === 0 ? 'unchanged' : formatCountChange(moved)})`);
+}
+/** What a count verdict needs said under the table (not deterministic, multi-threaded, …), or null. */
+function countFootnote(c) {
+    return c.counts?.message ?? null;
+}
+/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
+function countModeLine(suite) {
+    const m = suite.countMode;
+    if (!m)
+        return null;
+    const noise = noiseFloor(suite);
+    return (`counts: ${m.method.valgrindVersion} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
+        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
+}
+/** The largest difference between the base side's two passes among the deterministic benchmarks. */
+function noiseFloor(suite) {
+    const noises = suite.comparisons
+        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
+        .filter((n) => n !== null);
+    return noises.length ? Math.max(...noises) : null;
 }
 
 /**
@@ -40504,6 +40635,35 @@ function quietSummary(quiet, suite) {
     return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
         (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
 }
+/**
+ * Why an inconclusive benchmark is inconclusive and what would decide it (STATISTICS §4): the
+ * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
+ */
+function inconclusiveText(c, minEffect) {
+    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
+        return null;
+    const delta = deltaText(minEffect);
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    const why = c.inconclusiveReason === 'too-few-processes'
+        ? `too few processes (${runs} per side; need ≥ 5)`
+        : c.inconclusiveReason === 'level-unreachable'
+            ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+            : c.inconclusiveReason === 'too-few-samples'
+                ? 'too few samples to test'
+                : c.ratio && c.ratio.ci[1] < 1 + minEffect
+                    ? `could still be ≤ −${delta}`
+                    : `could still be ≥ +${delta}`;
+    const a = c.advice;
+    const advice = a?.kind === 'more-rounds'
+        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
+        : a?.kind === 'too-noisy'
+            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process): ` +
+                'count mode (`--measure counts`), a quieter or pinned machine, or a larger δ'
+            : null;
+    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
+    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
+}
+const countWord = (v) => v === 'unchanged' ? 'unchanged' : v === 'negligible' ? `changed by less than δ_count` : v;
 /** Why the rounds stopped before the plan, in words; null when they did not. */
 function stoppedEarlyText(rounds, timeBudgetSeconds) {
     switch (rounds.stoppedEarly) {
@@ -40866,24 +41026,34 @@ function topNotes(report) {
 }
 /** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
 function changedPart(changed, suite) {
+    if (changed.length === 0)
+        return fixedPart([]);
     const level = ciLevel(changed, suite.options.alpha);
     const notes = new Footnotes();
     const needed = [0];
+    const counts = suite.countMode?.measure;
     const items = changed.map((c) => {
         const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
-        const row = `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
-            `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictCell(c, notes)} |`;
+        const row = counts === 'counts'
+            ? `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${countColumns(c, true)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
+            : `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
+                `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ` +
+                `${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`;
         needed.push(notes.count);
         return row;
     });
-    if (changed.length === 0)
-        return fixedPart([]);
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
     return listPart({
         what: 'changed benchmarks',
-        open: [
-            `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | Verdict |`,
-            '|---|---|---:|---:|---:|---:|---|'
-        ],
+        open: counts === 'counts'
+            ? [
+                `| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                '|---|---|---:|---:|---:|---:|---|'
+            ]
+            : [
+                `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
+                `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+            ],
         items,
         notes: notes.lines,
         notesNeeded: needed,
@@ -40907,21 +41077,32 @@ function quietPart(quiet, suite) {
     const level = ciLevel(quiet, suite.options.alpha);
     const notes = new Footnotes();
     const needed = [0];
+    const counts = suite.countMode?.measure;
     const items = quiet.map((c) => {
         const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
         const mde = c.power?.minDetectableEffect;
-        const row = `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
-            `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictCell(c, notes)} |`;
+        const row = counts === 'counts'
+            ? `| ${mdCode(displayName(c.benchmark))} | ${countColumns(c, false)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
+            : `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
+                `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`;
         needed.push(notes.count);
         return row;
     });
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
     return listPart({
         what: 'benchmarks without a significant change',
         open: [
-            `<details><summary>${mdText(quietSummary(quiet, suite))}</summary>`,
+            `<details><summary>${mdText(counts === 'counts' ? quietCountSummary(quiet) : quietSummary(quiet, suite))}</summary>`,
             '',
-            `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
-            '|---|---:|---:|---:|---:|---|'
+            ...(counts === 'counts'
+                ? [
+                    `| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                    '|---|---:|---:|---:|---:|---|'
+                ]
+                : [
+                    `| Benchmark | Base | Head | Change [${level} CI] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
+                    `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+                ])
         ],
         items,
         notes: notes.lines,
@@ -40994,9 +41175,35 @@ function superscript(n) {
     return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
 }
 /** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c, notes) {
-    const more = verdictFootnote(c);
-    return verdictWords(c) + adaptiveNote(c) + (more ? ` ${notes.mark(more)}` : '');
+function verdictCell(c, notes, minEffect) {
+    const more = verdictFootnote(c, minEffect);
+    const timingOnly = timingOnlyNote(c);
+    return (verdictWords(c) +
+        adaptiveNote(c) +
+        (timingOnly ? ' · timing only' : '') +
+        (more ? ` ${notes.mark(more)}` : '') +
+        (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : ''));
+}
+/** The other count column of a counts-only table: the one the verdict does not read. */
+const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
+/** Base | Head | Change | other metric's change, of a counts-only row (exact counts per iteration, no interval). */
+function countColumns(c, bold) {
+    const k = c.counts;
+    if (!k)
+        return '– | – | – | –';
+    const f = chosenFigure(k);
+    const other = k.metric === 'cycles' ? k.instructions : k.cycles;
+    const change = formatCountChange(f.change);
+    return `${formatCount(f.base)} | ${formatCount(f.head)} | ${bold && f.change !== null ? `**${change}**` : change} | ${formatCountChange(other.change)}`;
+}
+/** The counts-only quiet group's header. */
+function quietCountSummary(quiet) {
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const parts = ['unchanged', 'negligible', 'inconclusive']
+        .map((v) => [v, by(v)])
+        .filter(([, n]) => n > 0)
+        .map(([v, n]) => `${n} ${v === 'unchanged' ? 'unchanged (identical counts)' : v}`);
+    return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`;
 }
 /** The headline: counts by verdict in words; never contradicts the table. */
 function headline(suite) {
@@ -41018,9 +41225,13 @@ function headline(suite) {
         parts.push(`${c.unchanged} unchanged`);
     if (c.inconclusive)
         parts.push(`${c.inconclusive} inconclusive`);
+    const m = suite.countMode;
+    // --measure both: count regressions fail the gate too, so the headline names them
+    if (m?.measure === 'both' && m.counts.regression)
+        parts.push(`❌ ${plural(m.counts.regression, m.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression')}`);
     if (parts.length === 0)
         return 'no benchmarks were compared';
-    if (!c.regression && !c.failed && !c.improvement)
+    if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression))
         return `no significant change · ${parts.join(', ')}`;
     return parts.join(', ');
 }
@@ -41051,11 +41262,15 @@ function subline(report) {
     if (machine.length)
         parts.push(machine.join(', '));
     const o = suite.options;
-    parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
+    if (suite.countMode?.measure !== 'counts')
+        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        parts.push(mdText(counts));
     return parts.join(' · ');
 }
 /** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
-function verdictText(c) {
+function verdictText$1(c) {
     return verdictWords(c) + adaptiveNote(c);
 }
 /** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
@@ -41086,21 +41301,23 @@ function verdictWords(c) {
     }
 }
 /** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c) {
+function verdictFootnote(c, minEffect) {
     switch (c.verdict) {
         case 'inconclusive': {
-            const p = c.power;
-            if (!p?.requiredPerSide)
-                return null;
-            const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : '';
-            return `need ≈ ${p.requiredPerSide} samples/side${more}`;
+            const text = inconclusiveText(c, minEffect);
+            if (text)
+                return mdProse(text);
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
         }
         case 'failed': {
             const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
             return why ? mdProse(capText(why.message, 300)) : null;
         }
-        default:
-            return null;
+        default: {
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
     }
 }
 /** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
@@ -41482,7 +41699,7 @@ function renderHtml(report, samples, options = {}) {
         `<p class="sub">${subline(report)}</p>`,
         '</header><main>',
         summarySection(report, ordered),
-        benchmarksSection(ordered, plots, noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null),
+        benchmarksSection(ordered, plots, noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null, report.suite.options.minEffect),
         provenanceSection(report),
         '</main>',
         `<footer>Generated by benchgate ${escapeHtml(VERSION)} on ${escapeHtml((options.now ?? new Date()).toISOString())}. ` +
@@ -41590,28 +41807,34 @@ function summarySection(report, ordered) {
     const index = new Map(ordered.map((c, i) => [c, i]));
     out.push('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
         `${level} CI; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
+    const minEffect = suite.options.minEffect;
+    const measure = suite.countMode?.measure ?? 'time';
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : '';
+    const countTd = (c) => measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '';
     if (changed.length > 0) {
-        out.push('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th><th class="num">Base (median)</th>' +
-            `<th class="num">Head (median)</th><th class="num">Change [${level} CI]</th><th class="num">p (adj.)</th><th>Verdict</th></tr></thead><tbody>`);
+        out.push('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
+            (measure === 'counts'
+                ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
+                : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level} CI]</th><th class="num">p (adj.)</th>`) +
+            `${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of changed) {
-            const change = c.ratio
-                ? `<strong>${formatChange(c.ratio.estimate)}</strong> ${formatChangeCi(c.ratio.ci)}`
-                : '–';
+            const [base, head, change] = summaryCells(c, measure, true);
             out.push(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
-                `<td class="num">${formatDuration(c.baseLocation ?? c.baseMedian)}</td><td class="num">${formatDuration(c.headLocation ?? c.headMedian)}</td>` +
-                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictHtml(c)}</td></tr>`);
+                `<td class="num">${base}</td><td class="num">${head}</td>` +
+                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
         }
         out.push('</tbody></table></div>');
     }
     if (quiet.length > 0) {
         out.push(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>`, '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
-            `<th class="num">Change [${level} CI]</th><th class="num">Could detect</th><th>Verdict</th></tr></thead><tbody>`);
+            `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level} CI]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of quiet) {
-            const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
+            const [base, head, change] = summaryCells(c, measure, false);
             const mde = c.power?.minDetectableEffect;
-            out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${formatDuration(c.baseLocation ?? c.baseMedian)}</td>` +
-                `<td class="num">${formatDuration(c.headLocation ?? c.headMedian)}</td><td class="num">${change}</td>` +
-                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictHtml(c)}</td></tr>`);
+            out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
+                `<td class="num">${head}</td><td class="num">${change}</td>` +
+                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
         }
         out.push('</tbody></table></div></details>');
     }
@@ -41649,9 +41872,46 @@ function mark(v) {
 const EMOJI_VERDICT = { '❌': 'regression', '✅': 'improvement', '💥': 'failed' };
 const EMOJI = /❌|✅|💥/gu;
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
-function verdictHtml(c) {
-    const more = verdictFootnote(c);
-    return verdictText(c) + (more ? `<br><small>${more}</small>` : '');
+function verdictHtml(c, minEffect) {
+    const more = verdictFootnote(c, minEffect);
+    const timingOnly = timingOnlyNote(c);
+    return (verdictText$1(c) +
+        (more ? `<br><small>${more}</small>` : '') +
+        (timingOnly ? `<br><small>${escapeHtml(timingOnly)}</small>` : ''));
+}
+/** Base, Head and Change cells of a summary row: timing locations and ratio, or exact counts (count mode). */
+function summaryCells(c, measure, bold) {
+    if (measure === 'counts') {
+        const f = c.counts ? chosenFigure(c.counts) : null;
+        const change = escapeHtml(formatCountChange(f?.change ?? null));
+        return [
+            formatCount(f?.base ?? null),
+            formatCount(f?.head ?? null),
+            bold ? `<strong>${change}</strong>` : change
+        ];
+    }
+    const change = c.ratio
+        ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}`
+        : '–';
+    return [
+        formatDuration(c.baseLocation ?? c.baseMedian),
+        formatDuration(c.headLocation ?? c.headMedian),
+        change
+    ];
+}
+/** Count mode: both metrics per iteration on both sides, their exact change and the base's noise floor. */
+function countsTable(c) {
+    const k = c.counts;
+    if (!k)
+        return '';
+    const row = (name, f) => `<tr><th>${escapeHtml(name)}</th><td class="num">${formatCount(f.base)}</td><td class="num">${formatCount(f.head)}</td>` +
+        `<td class="num">${escapeHtml(formatCountChange(f.change))}</td><td class="num">${escapeHtml(formatCountChange(f.noise))}</td></tr>`;
+    return ('<table class="sides"><caption>Counts per iteration (callgrind)</caption><thead><tr><th></th><th class="num">Base</th>' +
+        '<th class="num">Head</th><th class="num">Change</th><th class="num">Base noise</th></tr></thead><tbody>' +
+        row('Instructions', k.instructions) +
+        row('Cycles (est.)', k.cycles) +
+        `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(k.verdict)}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
+        '</tbody></table>');
 }
 function benchLink(c, i) {
     return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`;
@@ -41667,7 +41927,7 @@ const PLOTS = [
     ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
     ['acf1', 'Correlogram of head, with the ±1.96/√n band']
 ];
-function benchmarksSection(ordered, plots, noSamples) {
+function benchmarksSection(ordered, plots, noSamples, minEffect) {
     const out = ['<section id="benchmarks">', `<h2>${plural(ordered.length, 'benchmark')}</h2>`];
     if (noSamples) {
         out.push(`<p class="note">No plots: ${escapeHtml(noSamples)}. The numbers below are complete; ` +
@@ -41675,11 +41935,11 @@ function benchmarksSection(ordered, plots, noSamples) {
     }
     out.push('<p class="tools"><input id="filter" type="search" placeholder="Filter benchmarks by name" aria-label="Filter benchmarks by name">' +
         ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
-    ordered.forEach((c, i) => out.push(benchmarkSection(c, i, plots[i])));
+    ordered.forEach((c, i) => out.push(benchmarkSection(c, i, plots[i], minEffect)));
     out.push('</section>');
     return out.join('\n');
 }
-function benchmarkSection(c, i, p) {
+function benchmarkSection(c, i, p, minEffect) {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '';
     const out = [
         `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
@@ -41706,7 +41966,7 @@ function benchmarkSection(c, i, p) {
     else {
         out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
     }
-    out.push('<div class="numbers">', testTable(c), sideTable(c), '</div>');
+    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect) : '', sideTable(c), countsTable(c), '</div>');
     const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
     if (warnings.length)
         out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
@@ -41716,7 +41976,7 @@ function benchmarkSection(c, i, p) {
     out.push('</div></details>');
     return out.join('\n');
 }
-function testTable(c) {
+function testTable(c, minEffect) {
     const level = formatLevel(c.confLevel);
     const shift = c.shift
         ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
@@ -41726,7 +41986,7 @@ function testTable(c) {
         : '–';
     const p = c.power;
     const rows = [
-        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c)}`],
+        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
         ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${formatChangeCi(c.ratio.ci, 2)}` : '–'],
         [`Ratio head/base [${level} CI]`, ratio],
         [`Shift head − base [${level} CI]`, shift],
@@ -41869,7 +42129,44 @@ function toResultsJson(report, toolVersion, now = new Date()) {
         counts: suite.counts,
         warnings: suite.warnings,
         provenance: suite.provenance,
-        benchmarks: suite.comparisons.map(benchmarkJson)
+        benchmarks: suite.comparisons.map(benchmarkJson),
+        ...(suite.countMode && { count_mode: countModeJson(suite.countMode) })
+    };
+}
+function countModeJson(m) {
+    const x = m.method;
+    return {
+        measure: m.measure,
+        metric: m.options.metric,
+        threshold: m.options.threshold,
+        method: {
+            tool: x.tool,
+            valgrind_version: x.valgrindVersion,
+            iteration_flags: x.iterationFlags,
+            repetitions: x.repetitions,
+            caches: x.caches,
+            cycles_formula: x.cyclesFormula,
+            wall_seconds: x.wallSeconds
+        },
+        counts: m.counts
+    };
+}
+function countModeFromJson(j) {
+    const x = j.method;
+    const method = {
+        tool: x.tool,
+        valgrindVersion: x.valgrind_version,
+        iterationFlags: x.iteration_flags,
+        repetitions: x.repetitions,
+        caches: x.caches,
+        cyclesFormula: x.cycles_formula,
+        wallSeconds: x.wall_seconds
+    };
+    return {
+        measure: j.measure,
+        options: { metric: j.metric, threshold: j.threshold },
+        method,
+        counts: j.counts
     };
 }
 function benchmarkJson(c) {
@@ -41911,7 +42208,9 @@ function benchmarkJson(c) {
                 test_alpha: c.adaptive.testAlpha,
                 stop_reason: c.adaptive.stopReason
             }
-        })
+        }),
+        ...(c.counts && { counts: c.counts }),
+        ...(c.timingOnly !== undefined && { timing_only: c.timingOnly })
     };
 }
 /** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
@@ -41955,7 +42254,9 @@ function fromResultsJson(json) {
                 testAlpha: b.adaptive.test_alpha,
                 stopReason: b.adaptive.stop_reason
             }
-        })
+        }),
+        ...(b.counts && { counts: b.counts }),
+        ...(b.timing_only !== undefined && { timingOnly: b.timing_only })
     }));
     const suite = {
         options: json.options,
@@ -41963,7 +42264,8 @@ function fromResultsJson(json) {
         comparisons,
         counts: json.counts,
         warnings: json.warnings,
-        provenance: json.provenance
+        provenance: json.provenance,
+        ...(json.count_mode && { countMode: countModeFromJson(json.count_mode) })
     };
     return { suite, run: json.run };
 }
@@ -41993,12 +42295,29 @@ function renderTerminal(report, options = {}) {
     const { suite, run } = report;
     // Adaptive looks test at levels below α, so their CIs are at least 1 − α (docs/adaptive.md).
     const level = `${run.adaptive ? '≥ ' : ''}${formatLevel(1 - suite.options.alpha)}`;
-    const header = ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect', 'Verdict'];
+    const measure = suite.countMode?.measure ?? 'time';
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions';
+    const header = measure === 'counts'
+        ? [
+            'Benchmark',
+            `Base ${metric.toLowerCase()}`,
+            `Head ${metric.toLowerCase()}`,
+            'Change',
+            other,
+            'Verdict'
+        ]
+        : ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect']
+            .concat(measure === 'both' ? [metric] : [])
+            .concat(['Verdict']);
     const rows = [...suite.comparisons]
         .sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark))
-        .map((c) => ({ c, cells: row(c) }));
+        .map((c) => ({
+        c,
+        cells: measure === 'counts' ? countRow(c) : row(c, measure === 'both', suite.options.minEffect)
+    }));
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r.cells[i]].length)));
-    const right = new Set([1, 2, 3, 4, 5, 6]);
+    const right = new Set(header.map((_, i) => i).filter((i) => i > 0 && i < header.length - 1));
     const line = (cells) => cells
         .map((s, i) => right.has(i)
         ? s.padStart(widths[i] + s.length - [...s].length)
@@ -42012,7 +42331,11 @@ function renderTerminal(report, options = {}) {
         bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
     else if (run.rounds !== undefined)
         bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
-    bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`);
+    if (measure !== 'counts')
+        bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        bits.push(counts);
     out.push(bits.join(' · '));
     if (run.adaptive) {
         const a = run.adaptive;
@@ -42045,28 +42368,51 @@ function renderTerminal(report, options = {}) {
     }
     return out.join('\n') + '\n';
 }
-function row(c) {
+function row(c, withCounts, minEffect) {
     const mde = c.power?.minDetectableEffect;
-    let verdict = c.verdict;
-    if (c.verdict === 'inconclusive' && c.power?.requiredPerSide) {
-        verdict += `: need ≈ ${c.power.requiredPerSide}/side${c.power.moreRounds ? ` (≈ ${c.power.moreRounds} more rounds)` : ''}`;
-    }
-    if (c.verdict === 'failed') {
-        const why = c.warnings.find((w) => w.level === 'error');
-        if (why)
-            verdict += `: ${cleanText(why.message, 80)}`;
-    }
-    verdict += adaptiveNote(c);
-    return [
+    const cells = [
         displayName(c.benchmark),
         formatDuration(c.baseLocation ?? c.baseMedian),
         formatDuration(c.headLocation ?? c.headMedian),
         c.ratio ? formatChange(c.ratio.estimate) : '–',
         c.ratio ? formatChangeCi(c.ratio.ci) : '',
         formatP(c.pAdjusted),
-        mde ? `≥ ${formatPercent(mde)}` : '–',
-        verdict
+        mde ? `≥ ${formatPercent(mde)}` : '–'
     ];
+    const timingOnly = timingOnlyNote(c);
+    return [
+        ...cells,
+        ...(withCounts ? [countCell(c)] : []),
+        verdictText(c, minEffect) + (timingOnly ? ` (${timingOnly})` : '')
+    ];
+}
+/** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
+function countRow(c) {
+    const k = c.counts;
+    const f = k ? chosenFigure(k) : null;
+    const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null;
+    const why = k?.message ? `: ${cleanText(k.message, 100)}` : '';
+    return [
+        displayName(c.benchmark),
+        formatCount(f?.base ?? null),
+        formatCount(f?.head ?? null),
+        formatCountChange(f?.change ?? null),
+        formatCountChange(other?.change ?? null),
+        c.verdict + why
+    ];
+}
+/** The verdict with what would decide it, why it failed, and the adaptive note. */
+function verdictText(c, minEffect) {
+    let verdict = c.verdict;
+    const inconclusive = inconclusiveText(c, minEffect);
+    if (inconclusive)
+        verdict += `: ${inconclusive}`;
+    if (c.verdict === 'failed') {
+        const why = c.warnings.find((w) => w.level === 'error');
+        if (why)
+            verdict += `: ${cleanText(why.message, 80)}`;
+    }
+    return verdict + adaptiveNote(c);
 }
 /** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
 function label(s) {
@@ -42129,6 +42475,153 @@ function renderFormat(report, format, colour) {
         case 'text':
             return renderTerminal(report, { colour });
     }
+}
+
+const DEFAULT_COUNT_OPTIONS = Object.freeze({ metric: 'instructions', threshold: 0.01 });
+/**
+ * The count comparison of every benchmark counted or attempted on either side.
+ * Pure; time O(samples + issues).
+ */
+function compareCounts(measurement, options = DEFAULT_COUNT_OPTIONS) {
+    const bySide = new Map();
+    const slot = (b) => bySide.get(b) ?? bySide.set(b, {}).get(b);
+    for (const s of measurement.samples) {
+        const e = slot(s.benchmark);
+        if (s.side === 'head')
+            e.head = s;
+        else if (s.pass === 0)
+            e.base = s;
+        else
+            e.base2 = s;
+    }
+    const issuesOf = new Map();
+    for (const i of measurement.issues) {
+        slot(i.benchmark);
+        issuesOf.set(i.benchmark, [...(issuesOf.get(i.benchmark) ?? []), i]);
+    }
+    const out = new Map();
+    for (const [benchmark, s] of bySide)
+        out.set(benchmark, compareOne(s, issuesOf.get(benchmark) ?? [], options));
+    return out;
+}
+function figure(base, head, base2) {
+    const b = base ?? null;
+    const h = head ?? null;
+    const relative = (x, y) => x === null || y === null || y === 0 ? null : x / y - 1;
+    const noise = relative(base2 ?? null, b);
+    return { base: b, head: h, change: relative(h, b), noise: noise === null ? null : Math.abs(noise) };
+}
+function compareOne(s, issues, o) {
+    const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions);
+    const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles);
+    const chosen = o.metric === 'cycles' ? cycles : instructions;
+    const result = (verdict, reason, message) => ({
+        metric: o.metric,
+        verdict,
+        reason,
+        message,
+        instructions,
+        cycles,
+        iterations: s.head?.iterations ?? s.base?.iterations ?? null
+    });
+    const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0];
+    if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
+        return result('inconclusive', problem.kind, problem.message);
+    const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error');
+    if (!s.base && !s.head)
+        return result('failed', 'failed', failed?.message ?? 'no count on either side');
+    if (!s.base || !s.head) {
+        const side = s.base ? 'head' : 'base';
+        if (failed)
+            return result('failed', 'failed', `${side}: ${failed.message}`);
+        return result(s.base ? 'removed' : 'new', null, null);
+    }
+    if (chosen.noise !== null && chosen.noise > o.threshold / 4)
+        return result('inconclusive', 'not-deterministic', `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
+            `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`);
+    if (chosen.change === null)
+        return result('failed', 'failed', `no ${o.metric} count on the base side`);
+    return result(countVerdict(chosen.change, o.threshold), null, null);
+}
+/** §9: regression/improvement when |Δ| ≥ δ_count, negligible when 0 < |Δ| < δ_count, unchanged when equal. */
+function countVerdict(change, threshold) {
+    if (change === 0)
+        return 'unchanged';
+    if (Math.abs(change) < threshold)
+        return 'negligible';
+    return change > 0 ? 'regression' : 'improvement';
+}
+
+const tally = (verdicts) => {
+    const t = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
+    for (const v of verdicts)
+        t[v]++;
+    return t;
+};
+/** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
+function countSuite(measurement, options) {
+    const byName = compareCounts(measurement, options);
+    const comparisons = [...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name)));
+    const counts = tally(comparisons.map((c) => c.verdict));
+    return {
+        options: { ...DEFAULT_ANALYSIS_OPTIONS },
+        familySize: 0,
+        comparisons,
+        counts,
+        warnings: [],
+        provenance: { base: {}, head: {} },
+        countMode: { measure: 'counts', options, method: measurement.method, counts }
+    };
+}
+/** The timing suite with counts beside each benchmark (`--measure both`). */
+function withCounts(suite, measurement, options) {
+    const byName = compareCounts(measurement, options);
+    const comparisons = suite.comparisons.map((c) => {
+        const counts = byName.get(c.benchmark);
+        if (!counts)
+            return c;
+        const timingChange = c.verdict === 'regression' || c.verdict === 'improvement';
+        const countsStill = counts.verdict === 'unchanged' || counts.verdict === 'negligible';
+        return { ...c, counts, timingOnly: timingChange && countsStill };
+    });
+    const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
+    return {
+        ...suite,
+        comparisons,
+        countMode: { measure: 'both', options, method: measurement.method, counts: tally(counted) }
+    };
+}
+function countOnlyComparison(name, counts) {
+    return {
+        benchmark: name,
+        verdict: counts.verdict,
+        inconclusiveReason: null,
+        advice: null,
+        metric: null,
+        level: 'runs',
+        levelReason: 'runs',
+        baseMedian: null,
+        headMedian: null,
+        baseLocation: null,
+        headLocation: null,
+        series: null,
+        base: null,
+        head: null,
+        pValue: null,
+        pAdjusted: null,
+        u: null,
+        testMethod: null,
+        confLevel: 1,
+        shift: null,
+        ratio: null,
+        power: null,
+        // the reason is the verdict's footnote; a failure is also an error, as in timing
+        warnings: counts.verdict === 'failed' && counts.message
+            ? [{ level: 'error', code: 'counts-failed', message: counts.message }]
+            : [],
+        issues: [],
+        counts
+    };
 }
 
 /**
@@ -42314,7 +42807,7 @@ function runProcess(file, args, options) {
     catch (e) {
         return Promise.resolve(failedToStart(e));
     }
-    const start = performance.now();
+    const start = performance$1.now();
     let child;
     try {
         child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true });
@@ -42395,13 +42888,13 @@ function watchChild(child, options, start, capture) {
             // spawn failure (ENOENT, EACCES): no 'exit' follows
             if (!watch.exited) {
                 watch.exited = true;
-                durationMs = performance.now() - start;
+                durationMs = performance$1.now() - start;
                 finish(e);
             }
         });
         child.once('exit', (code, sig) => {
             watch.exited = true;
-            durationMs = performance.now() - start;
+            durationMs = performance$1.now() - start;
             exitCode = code;
             exitSignal = sig;
             // Pipes close when every holder exits; a daemonised grandchild may hold them forever.
@@ -42896,1322 +43389,95 @@ async function saveBaseBuild(cache, o) {
 }
 
 /**
- * Running git: always `execFile('git', [args...])`, never a shell, so ref and branch names are plain
- * argv entries that no shell ever parses. Messages are forced to English (LC_ALL=C) so they can be
- * recognised, prompts are disabled, and GIT_DIR-style variables inherited from a hook are dropped
- * (the repository is always given explicitly as the working directory).
- */
-/** Default time limit for one git command (ms). Worktree checkouts of large repositories take a while. */
-const GIT_TIMEOUT_MS = 10 * 60 * 1000;
-const DROPPED_VARS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_PREFIX'];
-/** The environment git runs with: the caller's, minus repository overrides, plus C locale and no prompts. */
-function gitEnv(base = process.env) {
-    const env = { ...base, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0' };
-    for (const v of DROPPED_VARS)
-        delete env[v];
-    return env;
-}
-/** Runs git in `cwd`; resolves with the outcome (never rejects). */
-function git(cwd, args, timeoutMs = GIT_TIMEOUT_MS) {
-    return new Promise((resolve) => {
-        execFile('git', args, { cwd, env: gitEnv(), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-            if (!error)
-                return resolve({ code: 0, stdout, stderr });
-            const e = error;
-            if (typeof e.code === 'string') {
-                // ENOENT (git missing), ENOTDIR / cwd missing, ...
-                return resolve({ code: null, stdout, stderr, spawnError: error });
-            }
-            resolve({ code: typeof e.code === 'number' ? e.code : null, stdout, stderr });
-        });
-    });
-}
-/** Synchronous variant for clean-up paths (signal handlers, 'exit'). Never throws. */
-function gitSync(cwd, args, timeoutMs = 60_000) {
-    try {
-        const stdout = execFileSync('git', args, {
-            cwd,
-            env: gitEnv(),
-            timeout: timeoutMs,
-            encoding: 'utf8',
-            stdio: ['ignore', 'pipe', 'pipe']
-        });
-        return { code: 0, stdout, stderr: '' };
-    }
-    catch (error) {
-        const e = error;
-        return { code: e.status ?? null, stdout: String(e.stdout ?? ''), stderr: String(e.stderr ?? '') };
-    }
-}
-/** A code-3 error describing a failed git command. */
-function gitFailure(r, args, cwd, what) {
-    if (r.spawnError) {
-        const missing = r.spawnError.code === 'ENOENT';
-        return new JobError(3, 'git-failed', `${what}: could not run git in ${cwd}: ${r.spawnError.message}`, {
-            hint: missing ? 'Install git and make sure it is on PATH.' : undefined,
-            cause: r.spawnError
-        });
-    }
-    const stderr = r.stderr.trim();
-    const dubious = /dubious ownership/.test(stderr);
-    return new JobError(3, 'git-failed', `${what}: \`git ${args.join(' ')}\` failed in ${cwd} (exit ${r.code})${stderr ? `:\n${stderr}` : ''}`, {
-        hint: dubious
-            ? `Mark the repository as safe: git config --global --add safe.directory ${cwd}`
-            : undefined
-    });
-}
-
-/**
- * Which two commits are compared. By default the base is the merge-base of base and head — what a
- * pull request actually changes — not the tip of the base branch, which may have moved on since the
- * branch was cut (those later commits are not the PR's doing).
- */
-/**
- * Throws a code-2 error for a ref that must never be passed to git: empty, starting with `-` (git
- * would read it as an option), or containing control characters.
- */
-function assertSafeRef(ref, role) {
-    if (ref.length === 0) {
-        throw new JobError(2, 'bad-ref', `The ${role} ref is empty.`, {
-            subject: role,
-            hint: `Pass a branch, tag or commit SHA as the ${role} ref.`
-        });
-    }
-    if (ref.startsWith('-')) {
-        throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`, { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` });
-    }
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(ref)) {
-        throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
-            subject: ref
-        });
-    }
-}
-/** Fails with a code-2 error unless `repoDir` is inside a git work tree; returns the top-level dir. */
-async function repoTopLevel(repoDir) {
-    if (!isDirectory(repoDir)) {
-        throw new JobError(2, 'not-a-repo', `The repository directory ${repoDir} does not exist.`, {
-            subject: repoDir
-        });
-    }
-    const r = await git(repoDir, ['rev-parse', '--show-toplevel']);
-    if (r.code === 0)
-        return r.stdout.trim();
-    if (r.spawnError)
-        throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
-    if (/not a git repository/i.test(r.stderr) || /must be run in a work tree/i.test(r.stderr)) {
-        throw new JobError(2, 'not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
-            subject: repoDir,
-            hint: 'Run benchgate from your repository (or pass its directory), after actions/checkout in a workflow.'
-        });
-    }
-    throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
-}
-/** `true` when the repository is a shallow clone. */
-async function isShallow(repoDir) {
-    const r = await git(repoDir, ['rev-parse', '--is-shallow-repository']);
-    return r.code === 0 && r.stdout.trim() === 'true';
-}
-const SHALLOW_HINT = 'In a workflow, check out with `actions/checkout` and `fetch-depth: 0`; locally, run `git fetch --unshallow`.';
-/** Resolves one ref to a full commit SHA, or throws a code-2 'unknown-ref' error. */
-async function resolveCommit(repoDir, ref, role) {
-    assertSafeRef(ref, role);
-    // `--end-of-options` is not needed: refs starting with '-' were refused above.
-    const args = ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`];
-    const r = await git(repoDir, args);
-    const sha = r.stdout.trim();
-    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha))
-        return sha;
-    if (r.spawnError)
-        throw gitFailure(r, args, repoDir, `Resolving the ${role} ref`);
-    const shallow = await isShallow(repoDir);
-    throw new JobError(2, 'unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
-        subject: ref,
-        hint: `Check the spelling, or fetch it first: git fetch origin ${ref}` +
-            (shallow ? ` (this is a shallow clone: ${SHALLOW_HINT})` : '.')
-    });
-}
-/**
- * Resolves base and head to commits, and by default replaces base by the merge-base of the two.
- * Refs are passed to git as single argv entries, never through a shell.
+ * Reads callgrind's dump files (count mode, STATISTICS §9): which trigger wrote a dump and its
+ * total cost per event. Only the header and the `totals:`/`summary:` line are read; per-function
+ * costs are not needed, because the dumps are cut at Google Benchmark's loop boundaries
+ * (docs/count-mode.md):
  *
- * @throws JobError code 2: 'bad-ref' (empty, starts with '-'), 'not-a-repo', 'unknown-ref',
- *   'shallow' (merge-base unavailable in a shallow clone), 'no-merge-base' (unrelated histories);
- *   code 3: 'git-failed' (git missing or failing unexpectedly).
+ * - `--dump-after=benchmark::State::StartKeepRunning*`: everything before a benchmark's timed loop
+ *   (process start, setup), written when the loop starts: discarded;
+ * - `--dump-before=benchmark::State::FinishKeepRunning*`: the timed loop itself (all its iterations);
+ * - `--dump-before=benchmark::JSONReporter::ReportRuns*`: a report call, which separates benchmarks.
  */
-async function resolveCommits(options) {
-    const { repoDir, base } = options;
-    const head = options.head ?? 'HEAD';
-    const wantMergeBase = options.mergeBase ?? true;
-    assertSafeRef(base, 'base');
-    assertSafeRef(head, 'head');
-    await repoTopLevel(repoDir);
-    const baseTipSha = await resolveCommit(repoDir, base, 'base');
-    const headSha = await resolveCommit(repoDir, head, 'head');
-    const out = {
-        baseSha: baseTipSha,
-        headSha,
-        baseRef: base,
-        headRef: head,
-        baseTipSha,
-        mergeBaseUsed: false
-    };
-    if (!wantMergeBase)
-        return out;
-    const args = ['merge-base', baseTipSha, headSha];
-    const r = await git(repoDir, args);
-    const mb = r.stdout.trim().split('\n')[0] ?? '';
-    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(mb)) {
-        return { ...out, baseSha: mb, mergeBaseUsed: true };
-    }
-    if (r.code !== 1 || r.spawnError)
-        throw gitFailure(r, args, repoDir, 'Finding the merge-base');
-    // exit 1 without output: no common ancestor in the history we have
-    if (await isShallow(repoDir)) {
-        throw new JobError(2, 'shallow', `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`, { subject: repoDir, hint: SHALLOW_HINT });
-    }
-    throw new JobError(2, 'no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
-        subject: `${base}...${head}`,
-        hint: 'Compare the two commits directly by turning the merge-base off (base is then used as given).'
-    });
-}
-/**
- * Whether the work tree has uncommitted changes to tracked files. Worktrees are created from
- * commits, so such changes are NOT measured; callers should warn ("uncommitted changes are not
- * measured"), not fail. Untracked files (build directories) are ignored.
- */
-async function workingTreeStatus(repoDir) {
-    const args = ['status', '--porcelain', '--untracked-files=no'];
-    const r = await git(repoDir, args);
-    if (r.code !== 0)
-        throw gitFailure(r, args, repoDir, 'Checking for uncommitted changes');
-    const files = r.stdout.split('\n').filter((l) => l.trim() !== '');
-    return { dirty: files.length > 0, files: files.slice(0, 50) };
-}
-/** `true` when tracked files have uncommitted changes (see {@link workingTreeStatus}). */
-async function isDirty(repoDir) {
-    return (await workingTreeStatus(repoDir)).dirty;
-}
-function isDirectory(p) {
-    try {
-        return statSync(p).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-
-/**
- * One detached worktree per side, `<workDir>/base` and `<workDir>/head`: the same repository at two
- * commits, side by side, at paths of equal length (so builds that embed their source path, and
- * benchmarks run from them, differ in nothing but the code).
- */
-const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-/**
- * Adds `<workDir>/base` and `<workDir>/head` as detached worktrees at the two commits. A stale
- * worktree left at either path by an earlier run is removed first; any other non-empty directory
- * there is an error. Until `cleanup()` is called, SIGINT/SIGTERM/SIGHUP remove the worktrees (see
- * `onTerminate`: Ctrl-C still ends the process when nobody else handles it).
- *
- * Uncommitted changes of the user's work tree are not part of either worktree.
- *
- * @param options.baseSha full commit SHA (as returned by resolveCommits)
- * @throws JobError code 2 'work-dir' (occupied or not creatable), code 3 'git-failed'
- */
-async function createWorktrees(options) {
-    const { repoDir, baseSha, headSha } = options;
-    checkShas(baseSha, headSha);
-    const workDir = makeWorkDir(options.workDir);
-    const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
-    if (paths.base.length !== paths.head.length) {
-        throw new JobError(3, 'unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
-    }
-    await clearStaleWorktrees(repoDir, paths, options.log);
-    const keep = options.keep ?? false;
-    const created = [];
-    const { cleanup, unregister } = worktreeCleanup(repoDir, workDir, created, keep, options.log);
-    try {
-        for (const side of ['base', 'head']) {
-            const sha = side === 'base' ? baseSha : headSha;
-            const args = ['worktree', 'add', '--detach', '--quiet', paths[side], sha];
-            options.log?.debug(`git ${args.join(' ')}`);
-            created.push(paths[side]);
-            const r = await git(repoDir, args);
-            if (r.code !== 0)
-                throw gitFailure(r, args, repoDir, `Checking out the ${side} commit`);
-            if (options.submodules) {
-                const sargs = ['submodule', 'update', '--init', '--recursive'];
-                const s = await git(paths[side], sargs);
-                if (s.code !== 0)
-                    throw gitFailure(s, sargs, paths[side], `Checking out submodules of the ${side} commit`);
-            }
-        }
-    }
-    catch (e) {
-        // An error on the way (or in the caller right after) must not leave half a setup behind.
-        if (keep)
-            unregister();
-        else
-            cleanup();
-        throw e;
-    }
-    return { base: paths.base, head: paths.head, cleanup };
-}
-/** Worktrees are checked out by full SHA only (a ref could move between the two checkouts). */
-function checkShas(baseSha, headSha) {
-    for (const [role, sha] of [
-        ['base', baseSha],
-        ['head', headSha]
-    ]) {
-        if (!SHA_RE.test(sha)) {
-            throw new JobError(2, 'invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
-        }
-    }
-}
-/** Creates the work directory; returns its real path (both sides' paths must have equal length). */
-function makeWorkDir(dir) {
-    try {
-        mkdirSync(dir, { recursive: true });
-        return realpathSync(dir);
-    }
-    catch (e) {
-        throw new JobError(2, 'work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
-            subject: dir,
-            cause: e
-        });
+/** The functions whose entry or exit cut the dumps; the patterns are callgrind's (`*` wildcard). */
+const LOOP_START_FUNCTION = 'benchmark::State::StartKeepRunning';
+const LOOP_END_FUNCTION = 'benchmark::State::FinishKeepRunning';
+const REPORT_FUNCTION = 'benchmark::JSONReporter::ReportRuns';
+/** A dump file that cannot be read (the message names the file and what is wrong). */
+class CallgrindDumpError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'CallgrindDumpError';
     }
 }
 /**
- * Removes the worktrees an earlier (killed) run left at `paths`; refuses to touch a non-empty
- * directory there that is not a worktree of this repository.
+ * Parses one dump file.
+ * @param text the file's content
+ * @param index its dump number
+ * @param source the path, for messages
+ * @throws CallgrindDumpError when the file has no `events:` line or no totals (cut short, not a dump)
  */
-async function clearStaleWorktrees(repoDir, paths, log) {
-    await git(repoDir, ['worktree', 'prune']);
-    const registered = await listWorktrees(repoDir);
-    for (const side of ['base', 'head']) {
-        const p = paths[side];
-        if (!existsSync(p))
-            continue;
-        if (registered.has(p)) {
-            log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
-            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
-            if (r.code !== 0)
-                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
-        }
-        else if (readdirSync(p).length > 0) {
-            throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
-                subject: p,
-                hint: 'Choose another work directory, or delete that directory.'
-            });
-        }
+function parseCallgrindDump(text, index, source) {
+    let events = null;
+    let totals = null;
+    let trigger = 'other';
+    const caches = [];
+    for (const line of text.split('\n')) {
+        if (line.startsWith('events:'))
+            events = line.slice(7).trim().split(/\s+/);
+        else if (line.startsWith('totals:') || (totals === null && line.startsWith('summary:')))
+            totals = line
+                .slice(line.indexOf(':') + 1)
+                .trim()
+                .split(/\s+/)
+                .map(Number);
+        else if (line.startsWith('desc: Trigger:'))
+            trigger = triggerOf(line);
+        else if (/^desc: (I1|D1|LL) cache:/.test(line))
+            caches.push(line.slice(6).trim());
     }
+    if (events === null || totals === null)
+        throw new CallgrindDumpError(`${source}: not a complete callgrind dump (no events or totals line)`);
+    if (totals.some((v) => !Number.isFinite(v) || v < 0))
+        throw new CallgrindDumpError(`${source}: the totals line has a value that is not a count`);
+    const byEvent = {};
+    // callgrind omits trailing zero columns of the totals line
+    events.forEach((e, i) => (byEvent[e] = totals[i] ?? 0));
+    return { index, trigger, totals: byEvent, caches };
+}
+function triggerOf(line) {
+    if (line.includes(LOOP_END_FUNCTION))
+        return 'loop';
+    if (line.includes(LOOP_START_FUNCTION))
+        return 'setup';
+    if (line.includes(REPORT_FUNCTION))
+        return 'report';
+    return 'other';
 }
 /**
- * Removal of the worktrees in `created` (filled as they are added): once, by `cleanup`, or on
- * SIGINT/SIGTERM/exit until then; with `keep`, only says where they are.
+ * The dump number of a callgrind output file `PREFIX.<pid>.<n>`, or null for the final dump
+ * (`PREFIX.<pid>`, written at program exit) and unrelated files.
  */
-function worktreeCleanup(repoDir, workDir, created, keep, log) {
-    let cleaned = false;
-    const removeAll = () => {
-        for (const p of created) {
-            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
-            if (existsSync(p))
-                rmSync(p, { recursive: true, force: true });
-        }
-        gitSync(repoDir, ['worktree', 'prune']);
-    };
-    const unregister = onTerminate(() => {
-        if (!keep)
-            removeAll();
-    });
-    const cleanup = () => {
-        if (cleaned)
-            return;
-        cleaned = true;
-        unregister();
-        if (keep) {
-            if (created.length > 0)
-                log?.info(`Keeping the worktrees: ${created.join(', ')}`);
-            return;
-        }
-        try {
-            removeAll();
-        }
-        catch (e) {
-            log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
-        }
-    };
-    return { cleanup, unregister };
-}
-/** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */
-async function listWorktrees(repoDir) {
-    const r = await git(repoDir, ['worktree', 'list', '--porcelain']);
-    if (r.code !== 0)
-        throw gitFailure(r, ['worktree', 'list', '--porcelain'], repoDir, 'Listing worktrees');
-    const out = new Set();
-    for (const line of r.stdout.split('\n')) {
-        if (!line.startsWith('worktree '))
-            continue;
-        const p = line.slice('worktree '.length);
-        out.add(p);
-        try {
-            out.add(realpathSync(p));
-        }
-        catch {
-            // missing directory (prunable)
-        }
-    }
-    return out;
-}
-
-/**
- * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
- * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
- * commands/ both import it downwards.
- */
-/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
-function shellQuote(s) {
-    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-const DEFAULT_WARMUP_ROUNDS = 1;
-/** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
-function abbaOrder(i) {
-    return i % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
-}
-/**
- * Plans `warmup` warm-up rounds (round -1, themselves alternating, starting with base) followed by
- * `rounds` measured rounds in ABBA order: base,head | head,base | base,head | head,base | ...
- * With an even number of measured rounds each side goes first equally often.
- *
- * Time and space: O(rounds + warmup).
- * @throws JobError code 2 'invalid-option' unless rounds is an integer >= 1 and warmup an integer >= 0
- */
-function planRounds(options) {
-    const { rounds } = options;
-    const warmup = options.warmup ?? DEFAULT_WARMUP_ROUNDS;
-    if (!Number.isInteger(rounds) || rounds < 1) {
-        throw new JobError(2, 'invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
-            subject: 'rounds'
-        });
-    }
-    if (!Number.isInteger(warmup) || warmup < 0) {
-        throw new JobError(2, 'invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
-            subject: 'warmup'
-        });
-    }
-    const first = options.firstRound ?? 0;
-    if (!Number.isInteger(first) || first < 0) {
-        throw new JobError(2, 'invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
-            subject: 'firstRound'
-        });
-    }
-    const plan = [];
-    for (let i = 0; i < warmup; i++)
-        plan.push({ round: -1, order: abbaOrder(i) });
-    for (let r = first; r < first + rounds; r++)
-        plan.push({ round: r, order: abbaOrder(r) });
-    return plan;
-}
-/**
- * A short human duration for progress lines: "45s", "3m 05s", "1h 02m". Negative or non-finite
- * input gives "?".
- */
-function formatEta(ms) {
-    if (!Number.isFinite(ms) || ms < 0)
-        return '?';
-    const s = Math.round(ms / 1000);
-    if (s < 60)
-        return `${s}s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m}m ${String(s % 60).padStart(2, '0')}s`;
-    const h = Math.floor(m / 60);
-    return `${h}h ${String(m % 60).padStart(2, '0')}m`;
-}
-
-/**
- * Making the two sides' invocations byte-for-byte alike except for the code: binaries at paths of
- * equal length with the same basename (argv[0] and the `executable` field of the JSON context are
- * then the same size), working directories of equal length, sample files of equal path length.
- * argv and environment size shift the initial stack alignment, which can bias timings by percents.
- */
-/** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
-function assertEqualLength(base, head, what) {
-    if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
-        throw new JobError(3, 'unequal-paths', `The ${what} of base and head differ in length (${base} vs ${head}).`, {
-            hint: 'Both sides must run from paths of equal length; use the worktrees benchgate creates.'
-        });
-    }
-}
-/**
- * Stages both binaries at equal-length paths with the same basename (the head binary's name).
- * @returns the paths to run
- * @throws JobError code 3 'unequal-paths' when the resulting paths differ in length
- */
-function stageBinaries(options) {
-    const base = resolve$1(options.base);
-    const head = resolve$1(options.head);
-    if (options.copy === false) {
-        assertEqualLength(base, head, 'binary paths');
-        return { base, head };
-    }
-    const name = basename(head);
-    const out = {};
-    for (const [side, src] of [
-        ['base', base],
-        ['head', head]
-    ]) {
-        const dir = join(resolve$1(options.workDir), 'bin', side);
-        mkdirSync(dir, { recursive: true });
-        const dest = join(dir, name);
-        rmSync(dest, { force: true }); // a running old copy would make the write fail with ETXTBSY
-        copyFileSync(src, dest);
-        chmodSync(dest, statSync(src).mode & 0o777);
-        out[side] = dest;
-    }
-    assertEqualLength(out.base, out.head, 'staged binary paths');
-    return out;
-}
-/**
- * The sample file of one run: `<samplesDir>/<side>-r003.<ext>` for measured round 3,
- * `<side>-w000.<ext>` for the first warm-up. Base and head names have equal length ('base' and
- * 'head' are both 4 characters).
- * @param round measured round index (>= 0), or -1 for a warm-up with `warmupIndex`
- */
-function sampleFilePath(samplesDir, side, round, ext, warmupIndex = 0) {
-    const id = round < 0 ? `w${String(warmupIndex).padStart(3, '0')}` : `r${String(round).padStart(3, '0')}`;
-    return join(samplesDir, `${side}-${id}.${ext}`);
-}
-
-/**
- * One benchmark process: one side, one round. The argument vector is an array, identical for both
- * sides except the output file path (equal length by construction) and, for bench-runner, the
- * `side=` context value (`base`/`head`, equal length). No side-specific environment is added.
- */
-/** Lines of stderr kept in a run's result. */
-const STDERR_TAIL_LINES = 20;
-/** Flags benchgate sets itself; extraArgs may not set them. */
-const CONTROLLED_FLAGS = [
-    '--benchmark_out',
-    '--benchmark_out_format',
-    '--benchmark_format',
-    '--benchmark_repetitions',
-    '--benchmark_min_time',
-    '--benchmark_filter',
-    '--benchmark_list_tests',
-    '--benchmark_enable_random_interleaving',
-    '--benchgate_samples',
-    '--benchgate_cpu',
-    '--benchgate_context',
-    '--benchgate_priority',
-    '--benchgate_version'
-];
-/** `0.05` -> "0.05", `1` -> "1": a bare number of seconds, at most 6 decimals. */
-function formatMinTime(seconds) {
-    const s = seconds.toFixed(6).replace(/\.?0+$/, '');
-    if (!(seconds > 0) || !Number.isFinite(seconds) || s === '0') {
-        throw new JobError(2, 'invalid-option', `min time must be a number of seconds >= 0.000001, got ${seconds}.`, {
-            subject: 'minTimeSeconds'
-        });
-    }
-    return s;
-}
-/** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
-function validateSettings(s) {
-    if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
-        throw new JobError(2, 'invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
-            subject: 'repetitions'
-        });
-    }
-    formatMinTime(s.minTimeSeconds);
-    if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
-        throw new JobError(2, 'invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
-            subject: 'cpu'
-        });
-    }
-    if (s.priority !== undefined && s.kind !== 'bench-runner') {
-        throw new JobError(2, 'invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
-            subject: 'priority',
-            hint: 'Link the benchmarks with benchgate::runner instead of benchmark_main, or leave the priority unset.'
-        });
-    }
-    if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
-        throw new JobError(2, 'invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
-            subject: 'priority'
-        });
-    }
-    for (const a of s.extraArgs ?? []) {
-        const flag = a.split('=')[0];
-        if (CONTROLLED_FLAGS.includes(flag)) {
-            throw new JobError(2, 'invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
-                subject: a,
-                hint: 'Use the corresponding benchgate option (repetitions, min time, filter, ...) instead.'
-            });
-        }
-    }
-}
-/**
- * The binary's arguments for one run (argv[1...]); pure. For the two sides of a round the result
- * differs only in the output file path and the `side=` context, both of equal length.
- */
-function benchmarkArgs(o) {
-    const args = [...(o.extraArgs ?? [])];
-    args.push(`--benchmark_repetitions=${o.repetitions}`, `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`);
-    if (o.filter !== undefined && o.filter !== '')
-        args.push(`--benchmark_filter=${o.filter}`);
-    if (o.randomInterleaving)
-        args.push('--benchmark_enable_random_interleaving=true');
-    args.push('--benchmark_format=console');
-    if (o.kind === 'google-benchmark') {
-        args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json');
-    }
-    else {
-        args.push(`--benchgate_samples=${o.outFile}`);
-        if (o.cpu !== undefined)
-            args.push(`--benchgate_cpu=${o.cpu}`);
-        if (o.priority !== undefined)
-            args.push(`--benchgate_priority=${o.priority}`);
-        args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`);
-    }
-    return args;
-}
-/** The absolute path of `name` on `PATH` (from `env`), or undefined. */
-function findExecutable(name, env) {
-    for (const dir of (env.PATH ?? '').split(delimiter)) {
-        if (dir === '')
-            continue;
-        const p = join(dir, name);
-        try {
-            accessSync(p, constants.X_OK);
-            return p;
-        }
-        catch {
-            // next
-        }
-    }
-    return undefined;
-}
-/**
- * The program and its arguments for one run: the binary itself, or `taskset -c N <binary> ...`
- * when a plain Google Benchmark binary is pinned.
- * @throws JobError code 2 'invalid-option' when pinning is asked for and taskset is not on PATH
- */
-function benchmarkCommand(o) {
-    const args = benchmarkArgs(o);
-    if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
-        const taskset = findExecutable('taskset', o.env);
-        if (!taskset) {
-            throw new JobError(2, 'invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
-                subject: 'cpu',
-                hint: 'Install util-linux (apt-get install util-linux), link bench-runner (it pins itself), or turn pinning off.'
-            });
-        }
-        return { file: taskset, args: ['-c', String(o.cpu), o.binary, ...args] };
-    }
-    return { file: o.binary, args };
-}
-/**
- * Runs one benchmark process and waits for it. A crash, a non-zero exit or a timeout is a result
- * (`ok: false`), never an exception; whatever the process wrote to `outFile` is kept for the parser.
- * A stale `outFile` from an earlier attempt is deleted first.
- *
- * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
- */
-async function runBenchmarkProcess(o) {
-    validateSettings(o);
-    const { file, args } = benchmarkCommand(o);
-    const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`;
-    mkdirSync(dirname(o.outFile), { recursive: true });
-    rmSync(o.outFile, { force: true });
-    const startedAt = Date.now();
-    const r = await runProcess(file, args, {
-        cwd: o.cwd,
-        env: o.env,
-        stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
-        stderr: { path: stderrFile },
-        timeoutMs: o.timeoutMs,
-        signal: o.signal
-    });
-    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
-    let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES);
-    if (r.spawnError)
-        stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim();
-    return {
-        side: o.side,
-        round: o.round,
-        run: o.run,
-        warmup: o.round < 0,
-        ok,
-        exitCode: r.exitCode,
-        signal: r.signal,
-        timedOut: r.timedOut,
-        interrupted: r.aborted,
-        durationMs: r.durationMs,
-        startedAt,
-        outFile: o.outFile,
-        stderrFile,
-        stderrTail,
-        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
-    };
-}
-
-/**
- * Stops a run whose disk is full before it measures rounds it cannot keep: a benchmark process whose
- * sample file cannot be written still runs to the end (Google Benchmark's ofstream fails quietly), so
- * without this check every remaining round would be measured and thrown away, and the job would only
- * fail when the results are written.
- */
-/** Below this much free space a round's sample files (and the results after them) cannot be trusted to fit. */
-const MIN_FREE_BYTES = 64 * 1024;
-/** Free bytes for an unprivileged writer under `dir`, or undefined where the platform cannot say. */
-function freeBytes(dir) {
-    try {
-        const s = statfsSync(dir);
-        return s.bavail * s.bsize;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Size of `file` in bytes (0 when it is missing). */
-function fileSize(file) {
-    try {
-        return statSync(file).size;
-    }
-    catch {
-        return 0;
-    }
-}
-/**
- * Throws an ENOSPC error (described as "the disk is full" with what to do) when the free space under
- * `dir` is below twice the largest sample file so far (one round writes two) or {@link MIN_FREE_BYTES}.
- */
-function assertRoomForRound(dir, largestFileBytes, roundLabel) {
-    const free = freeBytes(dir);
-    const need = Math.max(MIN_FREE_BYTES, 2 * largestFileBytes);
-    if (free === undefined || free >= need)
-        return;
-    throw Object.assign(new Error(`ENOSPC: no space left on device: ${Math.floor(free / 1024)} KiB free under ${dir} after ${roundLabel}, ` +
-        `a round needs about ${Math.ceil(need / 1024)} KiB; stopped before measuring rounds that could not be kept`), { code: 'ENOSPC' });
-}
-
-function mean(xs) {
-    return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
-}
-/**
- * Runs the plan in order. A failing run (crash, non-zero exit, timeout) is recorded and the rounds
- * go on, unless `stopAfterConsecutiveFailures` is reached for one side. Time-budget stops happen
- * only between rounds, so every measured round that was started has both sides.
- *
- * @throws JobError code 2 'invalid-option' for invalid settings; code 3 'unequal-paths' when the
- *   two sides' binaries, working directories or arguments differ in length
- */
-async function runRounds(o) {
-    checkRoundsOptions(o);
-    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
-    const t = {
-        wallStart: Date.now(),
-        runs: [],
-        measuredRoundMs: [],
-        warmupRoundMs: [],
-        failures: { base: 0, head: 0 },
-        largestFile: 0,
-        warmupIndex: 0
-    };
-    const plannedRounds = o.plan.filter((p) => p.round >= 0).length;
-    let stop = null;
-    for (const entry of o.plan) {
-        const warmup = entry.round < 0;
-        if (o.signal?.aborted)
-            stop = { reason: 'interrupted' };
-        else if (!warmup && budgetSpent(o, t, plannedRounds))
-            stop = { reason: 'time-budget' };
-        if (stop)
-            break;
-        const roundStart = Date.now();
-        stop = await runRound(o, entry, ext, t);
-        if (stop)
-            break;
-        if (warmup) {
-            t.warmupRoundMs.push(Date.now() - roundStart);
-            t.warmupIndex++;
-        }
-        else
-            t.measuredRoundMs.push(Date.now() - roundStart);
-    }
-    const out = {
-        runs: t.runs,
-        stoppedEarly: stop?.reason ?? null,
-        completedRounds: t.measuredRoundMs.length,
-        plannedRounds,
-        measuringMs: t.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        warmupMs: t.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        wallMs: Date.now() - t.wallStart
-    };
-    if (stop?.side)
-        out.failingSide = stop.side;
-    return out;
-}
-/**
- * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
- * anything runs when pinning needs a missing taskset.
- */
-function checkRoundsOptions(o) {
-    validateSettings(o);
-    const { sides } = o;
-    if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
-        throw new JobError(2, 'invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
-            subject: 'timeBudget'
-        });
-    }
-    if (o.stopAfterConsecutiveFailures !== undefined &&
-        !(Number.isInteger(o.stopAfterConsecutiveFailures) && o.stopAfterConsecutiveFailures >= 1)) {
-        throw new JobError(2, 'invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${o.stopAfterConsecutiveFailures}.`);
-    }
-    assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
-    assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
-    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
-    const argvOf = (side) => benchmarkArgs({ ...o, side, round: 0, outFile: sampleFilePath(o.samplesDir, side, 0, ext) }).join('\0');
-    assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
-    benchmarkCommand({
-        ...o,
-        side: 'base',
-        binary: sides.base.binary,
-        cwd: sides.base.cwd,
-        round: 0,
-        outFile: ''
-    });
-}
-/** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
-function budgetSpent(o, t, plannedRounds) {
-    if (o.timeBudgetMs === undefined || t.measuredRoundMs.length < (o.minRounds ?? 1))
-        return false;
-    const estimate = t.measuredRoundMs.length > 0 ? mean(t.measuredRoundMs) : mean(t.warmupRoundMs);
-    const elapsed = Date.now() - t.wallStart;
-    if (elapsed + estimate <= o.timeBudgetMs)
-        return false;
-    o.log.info(`Time budget: stopping after ${t.measuredRoundMs.length} of ${plannedRounds} rounds ` +
-        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`);
-    return true;
-}
-/**
- * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
- * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
- */
-async function runRound(o, entry, ext, t) {
-    const warmup = entry.round < 0;
-    for (const side of entry.order) {
-        const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex);
-        const result = await runBenchmarkProcess({
-            ...o,
-            side,
-            binary: o.sides[side].binary,
-            cwd: o.sides[side].cwd,
-            round: entry.round,
-            run: warmup ? -1 : entry.round,
-            outFile,
-            timeoutMs: o.runTimeoutMs,
-            stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
-            signal: o.signal
-        });
-        t.runs.push(result);
-        const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`;
-        t.largestFile = Math.max(t.largestFile, fileSize(outFile));
-        assertRoomForRound(o.samplesDir, t.largestFile, label);
-        if (result.ok) {
-            t.failures[side] = 0;
-            o.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
-        }
-        else if (!result.interrupted) {
-            t.failures[side]++;
-            o.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
-        }
-        await o.onRunComplete?.(result, progressOf(o, t));
-        if (result.interrupted || o.signal?.aborted)
-            return { reason: 'interrupted' };
-        if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
-            o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`);
-            return { reason: 'failures', side };
-        }
-    }
-    return null;
-}
-/** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
-function progressOf(o, t) {
-    const plannedRuns = o.plan.length * 2;
-    const elapsedMs = Date.now() - t.wallStart;
-    const perRun = mean(t.runs.map((r) => r.durationMs));
-    let etaMs = perRun * (plannedRuns - t.runs.length);
-    if (o.timeBudgetMs !== undefined)
-        etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs));
-    return {
-        completedRuns: t.runs.length,
-        plannedRuns,
-        completedRounds: t.measuredRoundMs.length,
-        elapsedMs,
-        etaMs
-    };
-}
-function lastLines(text, n) {
-    return text.split('\n').slice(-5).join('\n');
-}
-
-/**
- * A host-wide exclusive lock, so that two jobs on one self-hosted machine never measure at the same
- * time (they would slow each other down and both results would be wrong).
- *
- * Design: a lock FILE created atomically with `open(path, 'wx')` (O_CREAT|O_EXCL), holding JSON
- * `{ pid, hostname, startedAt, procStart, token }`. Chosen over spawning util-linux `flock`
- * because it works on every POSIX runner (macOS has no `flock(1)`), needs no helper process that
- * could itself be orphaned, and the holder is visible to a person (`cat` the file). Its weakness —
- * a holder that dies without releasing — is handled by stale-lock detection:
- *  - same host: the holder is dead when `kill(pid, 0)` says ESRCH, or when, on Linux, the process
- *    now using that pid started at a different time than the holder did (`/proc/<pid>/stat` field
- *    22: pid reuse);
- *  - another host name (lock on a shared volume, containers with their own hostnames): liveness
- *    cannot be checked; the lock counts as stale once older than `staleAfterMs`.
- * A stale lock is taken over (with a warning) under a short-lived secondary lock `<path>.takeover`
- * so two waiters cannot both delete the file and each think they own the lock.
- * The lock is released by the returned function, and on SIGINT/SIGTERM/SIGHUP or process exit.
- */
-/** Default wait for the host lock: 1 h (another job's full run). */
-const DEFAULT_LOCK_TIMEOUT_MS = 60 * 60 * 1000;
-/** Interval between "still waiting" log lines (ms). */
-const LOCK_LOG_INTERVAL_MS = 30_000;
-/** A lock file without parseable content is being written; older than this it is garbage (ms). */
-const UNREADABLE_GRACE_MS = 10_000;
-/** A takeover lock older than this was left by a crashed waiter (ms). */
-const TAKEOVER_STALE_MS = 30_000;
-/** Linux: the start time (clock ticks since boot) of `pid`, from /proc/<pid>/stat; else null. */
-function procStartTime(pid) {
-    try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        // the command name (field 2) is in parentheses and may contain spaces: split after the last ')'
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return fields[19] ?? null; // field 22 overall
-    }
-    catch {
+function dumpNumber(fileName, prefix) {
+    if (!fileName.startsWith(`${prefix}.`))
         return null;
-    }
+    const m = /^\d+\.(\d+)$/.exec(fileName.slice(prefix.length + 1));
+    return m ? Number(m[1]) : null;
 }
-function parseLock(text) {
-    try {
-        const v = JSON.parse(text);
-        if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.token === 'string')
-            return v;
-    }
-    catch {
-        // fall through
-    }
-    return null;
-}
-function readText(path) {
-    try {
-        return readFileSync(path, 'utf8');
-    }
-    catch {
+/**
+ * Estimated cycles from callgrind's simulated events, as KCachegrind's derived event "Cycle
+ * Estimation": `CEst = Ir + 10·Bm + 10·L1m + 100·LLm`, where `L1m = I1mr + D1mr + D1mw`,
+ * `LLm = ILmr + DLmr + DLmw` and `Bm = Bim + Bcm` (docs/count-mode.md cites the source).
+ * Null when the cache simulation's events are absent.
+ */
+function estimatedCycles(t) {
+    const need = ['Ir', 'I1mr', 'D1mr', 'D1mw', 'ILmr', 'DLmr', 'DLmw'];
+    if (!need.every((e) => e in t))
         return null;
-    }
-}
-function ageMs(path) {
-    try {
-        return Date.now() - statSync(path).mtimeMs;
-    }
-    catch {
-        return 0;
-    }
-}
-/** Why the lock described by `text` is stale, or null when its holder may be alive. */
-function staleReason(text, path, staleAfterMs) {
-    const info = parseLock(text);
-    if (!info)
-        return ageMs(path) > UNREADABLE_GRACE_MS ? 'its content is unreadable' : null;
-    if (info.hostname !== hostname()) {
-        const age = Date.now() - Date.parse(info.startedAt);
-        return age > staleAfterMs ? `it was taken on host ${info.hostname} ${formatEta(age)} ago` : null;
-    }
-    try {
-        process.kill(info.pid, 0);
-    }
-    catch (e) {
-        if (e.code === 'ESRCH')
-            return `its holder (pid ${info.pid}) is no longer running`;
-    }
-    if (info.procStart !== null) {
-        const now = procStartTime(info.pid);
-        if (now !== null && now !== info.procStart)
-            return `pid ${info.pid} now belongs to another process`;
-    }
-    return null;
-}
-/** Deletes the lock file if it still has the content `observed`, under `<path>.takeover`. */
-function takeOver(path, observed) {
-    const tk = `${path}.takeover`;
-    let fd;
-    try {
-        fd = openSync(tk, 'wx');
-    }
-    catch {
-        if (ageMs(tk) > TAKEOVER_STALE_MS) {
-            try {
-                unlinkSync(tk);
-            }
-            catch {
-                // someone else removed it
-            }
-        }
-        return;
-    }
-    try {
-        closeSync(fd);
-        if (readText(path) === observed)
-            unlinkSync(path);
-    }
-    finally {
-        try {
-            unlinkSync(tk);
-        }
-        catch {
-            // already gone
-        }
-    }
-}
-function sleep(ms, signal) {
-    return new Promise((resolve) => {
-        const t = setTimeout(done, ms);
-        function done() {
-            clearTimeout(t);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
-        signal?.addEventListener('abort', done, { once: true });
-    });
-}
-function describeHolder(text) {
-    const info = parseLock(text);
-    if (!info)
-        return 'another process';
-    return `pid ${info.pid} on ${info.hostname} since ${info.startedAt}${info.purpose ? ` (${info.purpose})` : ''}`;
-}
-/**
- * Waits until this process holds the host lock at `path`, polling every `pollMs`, logging who
- * holds it every {@link LOCK_LOG_INTERVAL_MS}.
- *
- * @param path lock file, e.g. `/tmp/benchgate.lock` or a path on a volume all runners share
- * @returns release(): deletes the lock file if it is still ours; idempotent; synchronous
- * @throws JobError code 3 'lock-timeout' after `timeoutMs`; code 3 'interrupted' when `signal` aborts;
- *   code 2 'work-dir' when the lock's directory cannot be created or written
- */
-async function acquireHostLock(path, options) {
-    const { log } = options;
-    const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
-    const pollMs = options.pollMs ?? 1000;
-    const staleAfterMs = options.staleAfterMs ?? 12 * 60 * 60 * 1000;
-    const info = {
-        pid: process.pid,
-        hostname: hostname(),
-        startedAt: new Date().toISOString(),
-        procStart: procStartTime('self'),
-        token: randomBytes(12).toString('hex'),
-        ...(options.purpose !== undefined ? { purpose: options.purpose } : {})
-    };
-    const content = JSON.stringify(info) + '\n';
-    try {
-        mkdirSync(dirname(path), { recursive: true });
-    }
-    catch (e) {
-        throw new JobError(2, 'work-dir', `Cannot create the directory of the lock file ${path}: ${e.message}`, { cause: e });
-    }
-    const start = Date.now();
-    let lastLog = -Infinity;
-    for (;;) {
-        let fd;
-        try {
-            fd = openSync(path, 'wx', 0o644);
-        }
-        catch (e) {
-            const code = e.code;
-            if (code !== 'EEXIST') {
-                throw new JobError(2, 'work-dir', `Cannot create the lock file ${path}: ${e.message}`, {
-                    subject: path,
-                    cause: e
-                });
-            }
-        }
-        if (fd !== undefined) {
-            try {
-                writeSync(fd, content);
-            }
-            finally {
-                closeSync(fd);
-            }
-            break;
-        }
-        const held = readText(path);
-        if (held === null)
-            continue; // released between our open and read: retry at once
-        const stale = staleReason(held, path, staleAfterMs);
-        if (stale !== null) {
-            log.warn(`Taking over the stale host lock ${path}: ${stale}.`);
-            takeOver(path, held);
-            continue;
-        }
-        const waited = Date.now() - start;
-        if (options.signal?.aborted) {
-            throw new JobError(3, 'interrupted', `Interrupted while waiting for the host lock ${path}.`);
-        }
-        if (waited >= timeoutMs) {
-            throw new JobError(3, 'lock-timeout', `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`, {
-                subject: path,
-                hint: 'Another benchmark job is using this machine; retry later or raise the lock timeout. Delete the file only if that job is gone.'
-            });
-        }
-        if (Date.now() - lastLog >= LOCK_LOG_INTERVAL_MS) {
-            lastLog = Date.now();
-            log.info(`Waiting for the host lock ${path}, held by ${describeHolder(held)} (waited ${formatEta(waited)}).`);
-        }
-        await sleep(Math.min(pollMs, Math.max(1, timeoutMs - waited)), options.signal);
-    }
-    let released = false;
-    const release = () => {
-        if (released)
-            return;
-        released = true;
-        unregister();
-        if (readText(path) === content) {
-            try {
-                unlinkSync(path);
-            }
-            catch {
-                // already gone
-            }
-        }
-    };
-    const unregister = onTerminate(release);
-    log.debug(`Acquired the host lock ${path}.`);
-    return release;
-}
-
-/**
- * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
- * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
- * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
- * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
- *
- * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
- * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
- */
-/** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
-const DEFAULT_MAX_ROUNDS_FACTOR = 3;
-/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
-const MAX_FILTER_CHARS = 100_000;
-/** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
-function adaptiveMaxRounds(initialRounds, maxRounds) {
-    return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds);
-}
-/**
- * Rounds per top-up block: about a third of the rounds left after the initial block, rounded up to
- * an even number (so each block is ABBA-balanced), at least 2. Few looks keep the Bonferroni-over-
- * looks rule cheap: the last look still gets most of α (docs/adaptive.md has the table).
- */
-function defaultBlockRounds(initialRounds, maxRounds) {
-    const left = Math.max(0, maxRounds - initialRounds);
-    const third = Math.ceil(left / 3);
-    return Math.max(2, third + (third % 2));
-}
-/**
- * One regular expression that selects exactly the named benchmarks with Google Benchmark's
- * `--benchmark_filter`: `^(name1|name2|...)$`.
- *
- * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
- * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
- * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
- * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
- * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
- * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
- *
- * @param names exact benchmark names (non-empty strings, no NUL or newline)
- * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
- *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
- *   extra samples
- */
-function exactNameFilter(names) {
-    if (names.length === 0)
-        return undefined;
-    const parts = [];
-    for (const name of [...new Set(names)].sort()) {
-        if (name === '' || /[\0\n\r]/.test(name))
-            return undefined;
-        parts.push(escapeFilterName(name));
-    }
-    const filter = `^(${parts.join('|')})$`;
-    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
-}
-/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
-function escapeFilterName(name) {
-    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
-}
-/**
- * Runs the initial block and the top-up blocks, looking after each.
- * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
- */
-async function runAdaptive(o) {
-    const { maxRounds, log } = o;
-    const blockRounds = checkRoundCounts(o);
-    const blocks = new Blocks(o);
-    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
-    const looks = [];
-    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
-    let finalReason = null;
-    for (;;) {
-        const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
-        const input = o.snapshot();
-        if (input.samples.length === 0 || block.completedRounds === 0) {
-            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
-            seq.finish(reason ?? 'no-samples');
-            finalReason = reason;
-            break;
-        }
-        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
-        const final = reason !== null && reason !== 'interrupted';
-        const look = seq.look(input, {
-            rounds: blocks.done,
-            final,
-            finalReason: final ? reason : undefined
-        });
-        looks.push(look);
-        log.info(`Look ${look.look} after ${blocks.done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
-            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
-        if (reason === 'interrupted')
-            seq.finish('interrupted');
-        if (reason !== null || look.active.length === 0) {
-            finalReason = reason;
-            break;
-        }
-        block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
-    }
-    return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
-}
-/** Checks --max-rounds against --rounds and the block size; returns the block size. */
-function checkRoundCounts(o) {
-    const { initialRounds, maxRounds } = o;
-    if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
-        throw new JobError(2, 'invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
-    }
-    const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds);
-    if (!Number.isInteger(blockRounds) || blockRounds < 1) {
-        throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
-    }
-    return blockRounds;
-}
-/** The blocks run so far; each new block continues the round numbers, the progress and the time budget. */
-class Blocks {
-    o;
-    start = Date.now();
-    list = [];
-    /** Measured rounds over all blocks. */
-    done = 0;
-    runsBefore = 0;
-    constructor(o) {
-        this.o = o;
-    }
-    async run(rounds, warmup, filter) {
-        const { o, start } = this;
-        const elapsed = Date.now() - start;
-        const offsetRuns = this.runsBefore;
-        const offsetRounds = this.done;
-        const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
-        const r = await runRounds({
-            ...rest,
-            plan: planRounds({ rounds, warmup, firstRound: this.done }),
-            filter,
-            minRounds: 1,
-            timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
-            onRunComplete: (result, p) => o.onRunComplete?.(result, {
-                ...p,
-                completedRuns: offsetRuns + p.completedRuns,
-                plannedRuns: offsetRuns + p.plannedRuns,
-                completedRounds: offsetRounds + p.completedRounds,
-                elapsedMs: Date.now() - start
-            })
-        });
-        this.runsBefore += r.runs.length;
-        this.done += r.completedRounds;
-        this.list.push(r);
-        return r;
-    }
-}
-/** Why to stop after `block` (null: look and go on), and the time budget left. */
-function stopReasonAfter(block, o, blocks) {
-    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
-    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - blocks.start);
-    const reason = block.stoppedEarly === 'interrupted'
-        ? 'interrupted'
-        : block.stoppedEarly === 'failures'
-            ? 'failures'
-            : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
-                ? 'time-budget'
-                : blocks.done >= o.maxRounds
-                    ? 'max-rounds'
-                    : null;
-    return { reason, remainingMs };
-}
-/** A top-up block of `rounds` rounds for the `active` benchmarks (one exact-name filter when it fits). */
-function topUp(o, blocks, active, rounds, remainingMs) {
-    const filter = exactNameFilter(active);
-    if (filter === undefined)
-        o.log.warn(`cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
-    o.log.info(`Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
-        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
-    return blocks.run(rounds, 0, filter ?? o.filter);
-}
-/** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
-function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
-    const { initialRounds, maxRounds } = o;
-    const list = blocks.list;
-    const initial = list[0];
-    const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000;
-    const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
-    const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
-    const stopped = {};
-    for (const c of suite?.comparisons ?? []) {
-        const why = c.adaptive?.stopReason;
-        if (why)
-            stopped[why] = (stopped[why] ?? 0) + 1;
-    }
-    const last = list[list.length - 1];
-    const rounds = {
-        runs: list.flatMap((b) => b.runs),
-        // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
-        stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
-            ? finalReason
-            : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
-                ? 'time-budget'
-                : null,
-        completedRounds: blocks.done,
-        plannedRounds: maxRounds,
-        measuringMs: list.reduce((a, b) => a + b.measuringMs, 0),
-        warmupMs: list.reduce((a, b) => a + b.warmupMs, 0),
-        wallMs: Date.now() - blocks.start
-    };
-    if (last.failingSide)
-        rounds.failingSide = last.failingSide;
-    return {
-        rounds,
-        suite,
-        looks,
-        summary: {
-            looks: looks.length,
-            initialRounds,
-            maxRounds,
-            blockRounds,
-            benchmarkSecondsUsed: used,
-            benchmarkSecondsIfFixed: ifFixed,
-            saved: ifFixed > 0 ? Math.min(1, Math.max(0, 1 - used / ifFixed)) : 0,
-            stopped
-        }
-    };
+    const l1m = t.I1mr + t.D1mr + t.D1mw;
+    const llm = t.ILmr + t.DLmr + t.DLmw;
+    const bm = (t.Bim ?? 0) + (t.Bcm ?? 0);
+    return t.Ir + 10 * bm + 10 * l1m + 100 * llm;
 }
 
 // This is a generated file. Do not edit.
@@ -45883,6 +45149,1678 @@ function lastChildChain(root, depth) {
         node = children[children.length - 1];
     }
     return chain;
+}
+
+/**
+ * Pairs report calls with dump groups and turns each benchmark's counted loop into per-iteration
+ * counts. The first completed repetition is a warm-up (caches, lazy initialisation, and Google
+ * Benchmark's own sizing of the iteration count when the code sets MinTime()); the count is taken
+ * from the repetitions after it (from the only one when there is one).
+ */
+function attributeDumps(input) {
+    const calls = reportCalls(input.entries);
+    const groups = dumpGroups(input.dumps);
+    const samples = [];
+    const issues = [];
+    const issue = (benchmark, kind, message) => {
+        issues.push({ benchmark, side: input.side, pass: input.pass, kind, message });
+    };
+    if (groups.length < calls.length && !input.cutShort) {
+        for (const c of calls.filter((c) => !c.aggregate))
+            issue(c.benchmark, 'not-countable', `callgrind wrote ${groups.length} report dump(s) for ${calls.length} report call(s): ` +
+                "the binary does not report through Google Benchmark's JSONReporter (a custom main or reporter?)");
+        return { samples, issues };
+    }
+    calls.forEach((call, i) => {
+        if (call.aggregate)
+            return;
+        const group = groups[i];
+        if (group === undefined) {
+            issue(call.benchmark, 'crashed', 'the process ended before this benchmark was reported');
+            return;
+        }
+        const r = countOf(call, group);
+        if (typeof r === 'string')
+            issue(call.benchmark, problemKind(r), r);
+        else
+            samples.push({ benchmark: call.benchmark, side: input.side, pass: input.pass, ...r });
+    });
+    return { samples, issues };
+}
+const NOTHING_RAN = 'every repetition was skipped or errored';
+function problemKind(message) {
+    if (message.startsWith('multi-threaded'))
+        return 'multi-threaded';
+    return message.startsWith(NOTHING_RAN) ? 'error' : 'not-countable';
+}
+function reportCalls(entries) {
+    const calls = [];
+    for (const e of entries) {
+        const last = calls[calls.length - 1];
+        if (last && last.benchmark === e.benchmark && last.aggregate === e.aggregate)
+            last.entries.push(e);
+        else
+            calls.push({ benchmark: e.benchmark, aggregate: e.aggregate, entries: [e] });
+    }
+    return calls;
+}
+/** The loop dumps before each report dump. */
+function dumpGroups(dumps) {
+    const groups = [];
+    let current = [];
+    for (const d of dumps) {
+        if (d.trigger === 'report') {
+            groups.push(current);
+            current = [];
+        }
+        else if (d.trigger === 'loop')
+            current.push(d);
+    }
+    return groups;
+}
+/** Per-iteration counts of one benchmark, or why it has none. */
+function countOf(call, loops) {
+    const threads = Math.max(...call.entries.map((e) => e.threads));
+    if (threads > 1)
+        return (`multi-threaded (${threads} threads): valgrind runs one thread at a time, so a count mixes the ` +
+            "threads' setup, loops and waiting; compare it by timing");
+    const ran = call.entries.filter((e) => !e.skipped);
+    if (ran.length === 0)
+        return `${NOTHING_RAN}: nothing to count`;
+    // Google Benchmark sizes the iteration count in the first repetition only (with MinTime() in code
+    // it may take several timed loops) and runs every later repetition once at that count: so the
+    // last loops are the later repetitions', one each.
+    if (loops.length < ran.length)
+        return (`${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
+            '(a skip or error inside the loop?), so the loops cannot be matched to repetitions');
+    const counted = ran.length > 1 ? ran.slice(1) : ran;
+    const iterations = counted.reduce((s, e) => s + e.iterations, 0);
+    if (!(iterations > 0))
+        return 'no iterations were reported';
+    const totals = {};
+    for (const d of loops.slice(loops.length - counted.length))
+        for (const [event, v] of Object.entries(d.totals))
+            totals[event] = (totals[event] ?? 0) + v;
+    const events = {};
+    for (const [event, v] of Object.entries(totals))
+        events[event] = v / iterations;
+    const cycles = estimatedCycles(totals);
+    return {
+        iterations,
+        instructions: (totals.Ir ?? 0) / iterations,
+        cycles: cycles === null ? null : cycles / iterations,
+        events
+    };
+}
+/**
+ * The `benchmarks` entries of Google Benchmark's JSON output, in order; a cut-short text keeps its
+ * complete entries (a crash mid-suite).
+ * @throws JsonSyntaxError when the text is damaged anywhere but at its end
+ */
+function benchmarkEntries(text) {
+    const { value, truncated, incomplete } = parseLenientJson(text);
+    const list = value?.benchmarks;
+    const entries = [];
+    if (!Array.isArray(list))
+        return { entries, truncated };
+    for (const e of list) {
+        if (typeof e !== 'object' || e === null || incomplete.has(e))
+            continue;
+        const o = e;
+        const name = typeof o.run_name === 'string' ? o.run_name : typeof o.name === 'string' ? o.name : null;
+        if (name === null)
+            continue;
+        entries.push({
+            benchmark: name,
+            aggregate: o.run_type === 'aggregate',
+            iterations: typeof o.iterations === 'number' ? o.iterations : 0,
+            threads: typeof o.threads === 'number' ? o.threads : 1,
+            skipped: o.error_occurred === true || o.skipped === true
+        });
+    }
+    return { entries, truncated };
+}
+
+/**
+ * One count pass: a side's benchmark binary under callgrind, every benchmark with a fixed iteration
+ * count, dumps cut at Google Benchmark's loop boundaries and report calls (docs/count-mode.md).
+ * Spawned with an argument array; the binary gets the same credential-free environment as timing.
+ */
+/** Repetitions per benchmark and pass: one warm-up (cold caches, lazy initialisation), one counted. */
+const COUNT_REPETITIONS = 2;
+const DUMP_PREFIX = 'callgrind.out';
+/** 32 KiB 8-way L1 caches and an 8 MiB 16-way last level, 64-byte lines: a typical x86-64 server core. */
+const FIXED_CACHES = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
+/** callgrind's options: dumps at the loop's start and end and at each report call, cache and branch simulation. */
+function callgrindArgs(outFile) {
+    return [
+        '--tool=callgrind',
+        `--callgrind-out-file=${outFile}`,
+        `--dump-after=${LOOP_START_FUNCTION}*`,
+        `--dump-before=${LOOP_END_FUNCTION}*`,
+        `--dump-before=${REPORT_FUNCTION}*`,
+        '--dump-line=no',
+        '--cache-sim=yes',
+        // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
+        ...FIXED_CACHES,
+        '--branch-sim=yes',
+        '--trace-children=no'
+    ];
+}
+/**
+ * Runs one pass and attributes its counts.
+ * @throws JobError 3 'count-failed' when valgrind could not run or the binary printed no JSON at all
+ */
+async function runCallgrindPass(o) {
+    mkdirSync(o.dir, { recursive: true });
+    const jsonPath = join(o.dir, `${o.side}-${o.pass}.json`);
+    const logPath = join(o.dir, `${o.side}-${o.pass}.log`);
+    const dumpDir = join(o.dir, `${o.side}-${o.pass}-dumps`);
+    rmSync(dumpDir, { recursive: true, force: true });
+    mkdirSync(dumpDir);
+    const args = [
+        ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`)),
+        o.binary,
+        '--benchmark_format=json',
+        `--benchmark_repetitions=${COUNT_REPETITIONS}`,
+        ...o.iterationFlags,
+        ...(o.filter ? [`--benchmark_filter=${o.filter}`] : [])
+    ];
+    const r = await runProcess(o.valgrind ?? 'valgrind', args, {
+        cwd: o.cwd,
+        env: o.env,
+        stdout: { path: jsonPath },
+        stderr: { path: logPath },
+        timeoutMs: o.timeoutMs,
+        signal: o.signal
+    });
+    if (r.spawnError)
+        throw missingValgrind(r.spawnError);
+    const text = readFileSync(jsonPath, 'utf8');
+    const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`;
+    if (text.trim() === '')
+        throw new JobError(3, 'count-failed', `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`, {
+            subject: o.binary,
+            hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
+        });
+    const { entries, truncated } = benchmarkEntries(text);
+    const dumps = readDumps(dumpDir);
+    const cutShort = truncated || r.exitCode !== 0;
+    const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
+    rmSync(dumpDir, { recursive: true, force: true });
+    if (cutShort) {
+        const how = describeExit(r, o.timeoutMs);
+        for (const i of attribution.issues)
+            if (i.kind === 'crashed')
+                i.message = `${i.message} (${how}; log: ${logPath})`;
+    }
+    return {
+        ...attribution,
+        caches: dumps.find((d) => d.caches.length > 0)?.caches ?? [],
+        durationMs: r.durationMs
+    };
+}
+/** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
+function readDumps(dir) {
+    const numbered = [];
+    for (const f of readdirSync(dir)) {
+        const n = dumpNumber(f, DUMP_PREFIX);
+        if (n !== null)
+            numbered.push({ n, file: f });
+    }
+    numbered.sort((a, b) => a.n - b.n);
+    return numbered.map(({ n, file }) => parseCallgrindDump(readFileSync(join(dir, file), 'utf8'), n, join(dir, file)));
+}
+function missingValgrind(cause) {
+    return new JobError(3, 'missing-tool', `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`, { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' });
+}
+
+/**
+ * Count mode's measurement (STATISTICS §9, docs/count-mode.md): base counted twice (the
+ * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
+ * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
+ */
+const CYCLES_FORMULA = 'Ir + 10·Bm + 10·L1m + 100·LLm (KCachegrind\'s "Cycle Estimation" without bus events and L2)';
+/** The three passes: base, head, and base again for the determinism check. */
+const PASSES = [
+    { side: 'base', pass: 0 },
+    { side: 'head', pass: 0 },
+    { side: 'base', pass: 1 }
+];
+/**
+ * Counts both sides.
+ * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
+ */
+async function measureCounts(o) {
+    const valgrindVersion = await valgrindVersionOf(o.valgrind ?? 'valgrind', o.env);
+    const iterationFlags = await fixedIterationFlags(o.sides, o.env);
+    o.log.info(`counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
+        `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once`);
+    const started = performance.now();
+    const results = await inParallel(PASSES, availableParallelism(), ({ side, pass }) => runCallgrindPass({
+        side,
+        pass,
+        binary: o.sides[side].binary,
+        cwd: o.sides[side].cwd,
+        env: o.env,
+        iterationFlags,
+        filter: o.filter,
+        dir: join(o.dir, 'counts'),
+        timeoutMs: o.timeoutMs,
+        signal: o.signal,
+        valgrind: o.valgrind
+    }));
+    const samples = results.flatMap((r) => r.samples);
+    const issues = [
+        ...results.flatMap((r) => r.issues),
+        ...lostBenchmarks(o.sides, results, o.filter === undefined)
+    ];
+    const wallSeconds = (performance.now() - started) / 1000;
+    o.log.info(`counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`);
+    return {
+        samples,
+        issues,
+        method: {
+            tool: 'callgrind',
+            valgrindVersion,
+            iterationFlags,
+            repetitions: COUNT_REPETITIONS,
+            caches: results.find((r) => r.caches.length > 0)?.caches ?? [],
+            cyclesFormula: CYCLES_FORMULA,
+            wallSeconds
+        }
+    };
+}
+/** `valgrind --version`, or the missing-tool error naming the package. */
+async function valgrindVersionOf(valgrind, env) {
+    const r = await runProcess(valgrind, ['--version'], {
+        cwd: process.cwd(),
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: 30_000
+    });
+    if (r.spawnError || r.exitCode !== 0)
+        throw missingValgrind(r.spawnError);
+    return r.stdout.trim();
+}
+/**
+ * The flags that make every benchmark run exactly one iteration per repetition, for both sides
+ * alike: `--benchmark_min_time=1x` where both binaries accept it (Google Benchmark ≥ 1.8), else a
+ * minimum time of 1 ns, which 1.7 meets after its first iteration (any iteration takes longer).
+ */
+async function fixedIterationFlags(sides, env) {
+    const accepts = async ({ binary, cwd }) => {
+        const r = await runProcess(binary, ['--benchmark_min_time=1x', '--benchmark_list_tests=true'], {
+            cwd,
+            env,
+            stdout: 'ignore',
+            stderr: 'ignore',
+            timeoutMs: 30_000
+        });
+        return r.exitCode === 0;
+    };
+    const [base, head] = await Promise.all([accepts(sides.base), accepts(sides.head)]);
+    return base && head ? ['--benchmark_min_time=1x'] : ['--benchmark_min_time=0.000000001'];
+}
+/**
+ * A pass that ended early lost the benchmarks after it: registered on that side, never reported.
+ * Without a filter every registered benchmark was due; with one, those another pass reported.
+ */
+function lostBenchmarks(sides, results, everyRegistered) {
+    const issues = [];
+    const attempted = new Set(results.flatMap((r) => [...r.samples, ...r.issues].map((x) => x.benchmark)));
+    if (everyRegistered)
+        for (const s of Object.values(sides))
+            for (const b of s.benchmarks)
+                attempted.add(b);
+    PASSES.forEach(({ side, pass }, i) => {
+        const r = results[i];
+        const seen = new Set([...r.samples, ...r.issues].map((x) => x.benchmark));
+        const registered = new Set(sides[side].benchmarks);
+        for (const b of attempted)
+            if (!seen.has(b) && registered.has(b))
+                issues.push({
+                    benchmark: b,
+                    side,
+                    pass,
+                    kind: 'crashed',
+                    message: `not reported by the ${side} count pass (it ended early)`
+                });
+    });
+    return issues;
+}
+/** Maps `items` through `fn` with at most `limit` running at once; results in input order. */
+async function inParallel(items, limit, fn) {
+    const out = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const i = next++;
+            out[i] = await fn(items[i]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return out;
+}
+
+/**
+ * Running git: always `execFile('git', [args...])`, never a shell, so ref and branch names are plain
+ * argv entries that no shell ever parses. Messages are forced to English (LC_ALL=C) so they can be
+ * recognised, prompts are disabled, and GIT_DIR-style variables inherited from a hook are dropped
+ * (the repository is always given explicitly as the working directory).
+ */
+/** Default time limit for one git command (ms). Worktree checkouts of large repositories take a while. */
+const GIT_TIMEOUT_MS = 10 * 60 * 1000;
+const DROPPED_VARS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_PREFIX'];
+/** The environment git runs with: the caller's, minus repository overrides, plus C locale and no prompts. */
+function gitEnv(base = process.env) {
+    const env = { ...base, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0' };
+    for (const v of DROPPED_VARS)
+        delete env[v];
+    return env;
+}
+/** Runs git in `cwd`; resolves with the outcome (never rejects). */
+function git(cwd, args, timeoutMs = GIT_TIMEOUT_MS) {
+    return new Promise((resolve) => {
+        execFile('git', args, { cwd, env: gitEnv(), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+            if (!error)
+                return resolve({ code: 0, stdout, stderr });
+            const e = error;
+            if (typeof e.code === 'string') {
+                // ENOENT (git missing), ENOTDIR / cwd missing, ...
+                return resolve({ code: null, stdout, stderr, spawnError: error });
+            }
+            resolve({ code: typeof e.code === 'number' ? e.code : null, stdout, stderr });
+        });
+    });
+}
+/** Synchronous variant for clean-up paths (signal handlers, 'exit'). Never throws. */
+function gitSync(cwd, args, timeoutMs = 60_000) {
+    try {
+        const stdout = execFileSync('git', args, {
+            cwd,
+            env: gitEnv(),
+            timeout: timeoutMs,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe']
+        });
+        return { code: 0, stdout, stderr: '' };
+    }
+    catch (error) {
+        const e = error;
+        return { code: e.status ?? null, stdout: String(e.stdout ?? ''), stderr: String(e.stderr ?? '') };
+    }
+}
+/** A code-3 error describing a failed git command. */
+function gitFailure(r, args, cwd, what) {
+    if (r.spawnError) {
+        const missing = r.spawnError.code === 'ENOENT';
+        return new JobError(3, 'git-failed', `${what}: could not run git in ${cwd}: ${r.spawnError.message}`, {
+            hint: missing ? 'Install git and make sure it is on PATH.' : undefined,
+            cause: r.spawnError
+        });
+    }
+    const stderr = r.stderr.trim();
+    const dubious = /dubious ownership/.test(stderr);
+    return new JobError(3, 'git-failed', `${what}: \`git ${args.join(' ')}\` failed in ${cwd} (exit ${r.code})${stderr ? `:\n${stderr}` : ''}`, {
+        hint: dubious
+            ? `Mark the repository as safe: git config --global --add safe.directory ${cwd}`
+            : undefined
+    });
+}
+
+/**
+ * Which two commits are compared. By default the base is the merge-base of base and head — what a
+ * pull request actually changes — not the tip of the base branch, which may have moved on since the
+ * branch was cut (those later commits are not the PR's doing).
+ */
+/**
+ * Throws a code-2 error for a ref that must never be passed to git: empty, starting with `-` (git
+ * would read it as an option), or containing control characters.
+ */
+function assertSafeRef(ref, role) {
+    if (ref.length === 0) {
+        throw new JobError(2, 'bad-ref', `The ${role} ref is empty.`, {
+            subject: role,
+            hint: `Pass a branch, tag or commit SHA as the ${role} ref.`
+        });
+    }
+    if (ref.startsWith('-')) {
+        throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`, { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` });
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(ref)) {
+        throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
+            subject: ref
+        });
+    }
+}
+/** Fails with a code-2 error unless `repoDir` is inside a git work tree; returns the top-level dir. */
+async function repoTopLevel(repoDir) {
+    if (!isDirectory(repoDir)) {
+        throw new JobError(2, 'not-a-repo', `The repository directory ${repoDir} does not exist.`, {
+            subject: repoDir
+        });
+    }
+    const r = await git(repoDir, ['rev-parse', '--show-toplevel']);
+    if (r.code === 0)
+        return r.stdout.trim();
+    if (r.spawnError)
+        throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
+    if (/not a git repository/i.test(r.stderr) || /must be run in a work tree/i.test(r.stderr)) {
+        throw new JobError(2, 'not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
+            subject: repoDir,
+            hint: 'Run benchgate from your repository (or pass its directory), after actions/checkout in a workflow.'
+        });
+    }
+    throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
+}
+/** `true` when the repository is a shallow clone. */
+async function isShallow(repoDir) {
+    const r = await git(repoDir, ['rev-parse', '--is-shallow-repository']);
+    return r.code === 0 && r.stdout.trim() === 'true';
+}
+const SHALLOW_HINT = 'In a workflow, check out with `actions/checkout` and `fetch-depth: 0`; locally, run `git fetch --unshallow`.';
+/** Resolves one ref to a full commit SHA, or throws a code-2 'unknown-ref' error. */
+async function resolveCommit(repoDir, ref, role) {
+    assertSafeRef(ref, role);
+    // `--end-of-options` is not needed: refs starting with '-' were refused above.
+    const args = ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`];
+    const r = await git(repoDir, args);
+    const sha = r.stdout.trim();
+    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha))
+        return sha;
+    if (r.spawnError)
+        throw gitFailure(r, args, repoDir, `Resolving the ${role} ref`);
+    const shallow = await isShallow(repoDir);
+    throw new JobError(2, 'unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
+        subject: ref,
+        hint: `Check the spelling, or fetch it first: git fetch origin ${ref}` +
+            (shallow ? ` (this is a shallow clone: ${SHALLOW_HINT})` : '.')
+    });
+}
+/**
+ * Resolves base and head to commits, and by default replaces base by the merge-base of the two.
+ * Refs are passed to git as single argv entries, never through a shell.
+ *
+ * @throws JobError code 2: 'bad-ref' (empty, starts with '-'), 'not-a-repo', 'unknown-ref',
+ *   'shallow' (merge-base unavailable in a shallow clone), 'no-merge-base' (unrelated histories);
+ *   code 3: 'git-failed' (git missing or failing unexpectedly).
+ */
+async function resolveCommits(options) {
+    const { repoDir, base } = options;
+    const head = options.head ?? 'HEAD';
+    const wantMergeBase = options.mergeBase ?? true;
+    assertSafeRef(base, 'base');
+    assertSafeRef(head, 'head');
+    await repoTopLevel(repoDir);
+    const baseTipSha = await resolveCommit(repoDir, base, 'base');
+    const headSha = await resolveCommit(repoDir, head, 'head');
+    const out = {
+        baseSha: baseTipSha,
+        headSha,
+        baseRef: base,
+        headRef: head,
+        baseTipSha,
+        mergeBaseUsed: false
+    };
+    if (!wantMergeBase)
+        return out;
+    const args = ['merge-base', baseTipSha, headSha];
+    const r = await git(repoDir, args);
+    const mb = r.stdout.trim().split('\n')[0] ?? '';
+    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(mb)) {
+        return { ...out, baseSha: mb, mergeBaseUsed: true };
+    }
+    if (r.code !== 1 || r.spawnError)
+        throw gitFailure(r, args, repoDir, 'Finding the merge-base');
+    // exit 1 without output: no common ancestor in the history we have
+    if (await isShallow(repoDir)) {
+        throw new JobError(2, 'shallow', `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`, { subject: repoDir, hint: SHALLOW_HINT });
+    }
+    throw new JobError(2, 'no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
+        subject: `${base}...${head}`,
+        hint: 'Compare the two commits directly by turning the merge-base off (base is then used as given).'
+    });
+}
+/**
+ * Whether the work tree has uncommitted changes to tracked files. Worktrees are created from
+ * commits, so such changes are NOT measured; callers should warn ("uncommitted changes are not
+ * measured"), not fail. Untracked files (build directories) are ignored.
+ */
+async function workingTreeStatus(repoDir) {
+    const args = ['status', '--porcelain', '--untracked-files=no'];
+    const r = await git(repoDir, args);
+    if (r.code !== 0)
+        throw gitFailure(r, args, repoDir, 'Checking for uncommitted changes');
+    const files = r.stdout.split('\n').filter((l) => l.trim() !== '');
+    return { dirty: files.length > 0, files: files.slice(0, 50) };
+}
+/** `true` when tracked files have uncommitted changes (see {@link workingTreeStatus}). */
+async function isDirty(repoDir) {
+    return (await workingTreeStatus(repoDir)).dirty;
+}
+function isDirectory(p) {
+    try {
+        return statSync(p).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+
+/**
+ * One detached worktree per side, `<workDir>/base` and `<workDir>/head`: the same repository at two
+ * commits, side by side, at paths of equal length (so builds that embed their source path, and
+ * benchmarks run from them, differ in nothing but the code).
+ */
+const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/**
+ * Adds `<workDir>/base` and `<workDir>/head` as detached worktrees at the two commits. A stale
+ * worktree left at either path by an earlier run is removed first; any other non-empty directory
+ * there is an error. Until `cleanup()` is called, SIGINT/SIGTERM/SIGHUP remove the worktrees (see
+ * `onTerminate`: Ctrl-C still ends the process when nobody else handles it).
+ *
+ * Uncommitted changes of the user's work tree are not part of either worktree.
+ *
+ * @param options.baseSha full commit SHA (as returned by resolveCommits)
+ * @throws JobError code 2 'work-dir' (occupied or not creatable), code 3 'git-failed'
+ */
+async function createWorktrees(options) {
+    const { repoDir, baseSha, headSha } = options;
+    checkShas(baseSha, headSha);
+    const workDir = makeWorkDir(options.workDir);
+    const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
+    if (paths.base.length !== paths.head.length) {
+        throw new JobError(3, 'unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
+    }
+    await clearStaleWorktrees(repoDir, paths, options.log);
+    const keep = options.keep ?? false;
+    const created = [];
+    const { cleanup, unregister } = worktreeCleanup(repoDir, workDir, created, keep, options.log);
+    try {
+        for (const side of ['base', 'head']) {
+            const sha = side === 'base' ? baseSha : headSha;
+            const args = ['worktree', 'add', '--detach', '--quiet', paths[side], sha];
+            options.log?.debug(`git ${args.join(' ')}`);
+            created.push(paths[side]);
+            const r = await git(repoDir, args);
+            if (r.code !== 0)
+                throw gitFailure(r, args, repoDir, `Checking out the ${side} commit`);
+            if (options.submodules) {
+                const sargs = ['submodule', 'update', '--init', '--recursive'];
+                const s = await git(paths[side], sargs);
+                if (s.code !== 0)
+                    throw gitFailure(s, sargs, paths[side], `Checking out submodules of the ${side} commit`);
+            }
+        }
+    }
+    catch (e) {
+        // An error on the way (or in the caller right after) must not leave half a setup behind.
+        if (keep)
+            unregister();
+        else
+            cleanup();
+        throw e;
+    }
+    return { base: paths.base, head: paths.head, cleanup };
+}
+/** Worktrees are checked out by full SHA only (a ref could move between the two checkouts). */
+function checkShas(baseSha, headSha) {
+    for (const [role, sha] of [
+        ['base', baseSha],
+        ['head', headSha]
+    ]) {
+        if (!SHA_RE.test(sha)) {
+            throw new JobError(2, 'invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
+        }
+    }
+}
+/** Creates the work directory; returns its real path (both sides' paths must have equal length). */
+function makeWorkDir(dir) {
+    try {
+        mkdirSync(dir, { recursive: true });
+        return realpathSync(dir);
+    }
+    catch (e) {
+        throw new JobError(2, 'work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
+            subject: dir,
+            cause: e
+        });
+    }
+}
+/**
+ * Removes the worktrees an earlier (killed) run left at `paths`; refuses to touch a non-empty
+ * directory there that is not a worktree of this repository.
+ */
+async function clearStaleWorktrees(repoDir, paths, log) {
+    await git(repoDir, ['worktree', 'prune']);
+    const registered = await listWorktrees(repoDir);
+    for (const side of ['base', 'head']) {
+        const p = paths[side];
+        if (!existsSync(p))
+            continue;
+        if (registered.has(p)) {
+            log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
+            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
+            if (r.code !== 0)
+                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
+        }
+        else if (readdirSync(p).length > 0) {
+            throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
+                subject: p,
+                hint: 'Choose another work directory, or delete that directory.'
+            });
+        }
+    }
+}
+/**
+ * Removal of the worktrees in `created` (filled as they are added): once, by `cleanup`, or on
+ * SIGINT/SIGTERM/exit until then; with `keep`, only says where they are.
+ */
+function worktreeCleanup(repoDir, workDir, created, keep, log) {
+    let cleaned = false;
+    const removeAll = () => {
+        for (const p of created) {
+            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
+            if (existsSync(p))
+                rmSync(p, { recursive: true, force: true });
+        }
+        gitSync(repoDir, ['worktree', 'prune']);
+    };
+    const unregister = onTerminate(() => {
+        if (!keep)
+            removeAll();
+    });
+    const cleanup = () => {
+        if (cleaned)
+            return;
+        cleaned = true;
+        unregister();
+        if (keep) {
+            if (created.length > 0)
+                log?.info(`Keeping the worktrees: ${created.join(', ')}`);
+            return;
+        }
+        try {
+            removeAll();
+        }
+        catch (e) {
+            log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
+        }
+    };
+    return { cleanup, unregister };
+}
+/** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */
+async function listWorktrees(repoDir) {
+    const r = await git(repoDir, ['worktree', 'list', '--porcelain']);
+    if (r.code !== 0)
+        throw gitFailure(r, ['worktree', 'list', '--porcelain'], repoDir, 'Listing worktrees');
+    const out = new Set();
+    for (const line of r.stdout.split('\n')) {
+        if (!line.startsWith('worktree '))
+            continue;
+        const p = line.slice('worktree '.length);
+        out.add(p);
+        try {
+            out.add(realpathSync(p));
+        }
+        catch {
+            // missing directory (prunable)
+        }
+    }
+    return out;
+}
+
+/**
+ * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
+ * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
+ * commands/ both import it downwards.
+ */
+/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
+function shellQuote(s) {
+    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+const DEFAULT_WARMUP_ROUNDS = 1;
+/** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
+function abbaOrder(i) {
+    return i % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+}
+/**
+ * Plans `warmup` warm-up rounds (round -1, themselves alternating, starting with base) followed by
+ * `rounds` measured rounds in ABBA order: base,head | head,base | base,head | head,base | ...
+ * With an even number of measured rounds each side goes first equally often.
+ *
+ * Time and space: O(rounds + warmup).
+ * @throws JobError code 2 'invalid-option' unless rounds is an integer >= 1 and warmup an integer >= 0
+ */
+function planRounds(options) {
+    const { rounds } = options;
+    const warmup = options.warmup ?? DEFAULT_WARMUP_ROUNDS;
+    if (!Number.isInteger(rounds) || rounds < 1) {
+        throw new JobError(2, 'invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
+            subject: 'rounds'
+        });
+    }
+    if (!Number.isInteger(warmup) || warmup < 0) {
+        throw new JobError(2, 'invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
+            subject: 'warmup'
+        });
+    }
+    const first = options.firstRound ?? 0;
+    if (!Number.isInteger(first) || first < 0) {
+        throw new JobError(2, 'invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
+            subject: 'firstRound'
+        });
+    }
+    const plan = [];
+    for (let i = 0; i < warmup; i++)
+        plan.push({ round: -1, order: abbaOrder(i) });
+    for (let r = first; r < first + rounds; r++)
+        plan.push({ round: r, order: abbaOrder(r) });
+    return plan;
+}
+/**
+ * A short human duration for progress lines: "45s", "3m 05s", "1h 02m". Negative or non-finite
+ * input gives "?".
+ */
+function formatEta(ms) {
+    if (!Number.isFinite(ms) || ms < 0)
+        return '?';
+    const s = Math.round(ms / 1000);
+    if (s < 60)
+        return `${s}s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+    const h = Math.floor(m / 60);
+    return `${h}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+/**
+ * Making the two sides' invocations byte-for-byte alike except for the code: binaries at paths of
+ * equal length with the same basename (argv[0] and the `executable` field of the JSON context are
+ * then the same size), working directories of equal length, sample files of equal path length.
+ * argv and environment size shift the initial stack alignment, which can bias timings by percents.
+ */
+/** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
+function assertEqualLength(base, head, what) {
+    if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
+        throw new JobError(3, 'unequal-paths', `The ${what} of base and head differ in length (${base} vs ${head}).`, {
+            hint: 'Both sides must run from paths of equal length; use the worktrees benchgate creates.'
+        });
+    }
+}
+/**
+ * Stages both binaries at equal-length paths with the same basename (the head binary's name).
+ * @returns the paths to run
+ * @throws JobError code 3 'unequal-paths' when the resulting paths differ in length
+ */
+function stageBinaries(options) {
+    const base = resolve$1(options.base);
+    const head = resolve$1(options.head);
+    if (options.copy === false) {
+        assertEqualLength(base, head, 'binary paths');
+        return { base, head };
+    }
+    const name = basename(head);
+    const out = {};
+    for (const [side, src] of [
+        ['base', base],
+        ['head', head]
+    ]) {
+        const dir = join(resolve$1(options.workDir), 'bin', side);
+        mkdirSync(dir, { recursive: true });
+        const dest = join(dir, name);
+        rmSync(dest, { force: true }); // a running old copy would make the write fail with ETXTBSY
+        copyFileSync(src, dest);
+        chmodSync(dest, statSync(src).mode & 0o777);
+        out[side] = dest;
+    }
+    assertEqualLength(out.base, out.head, 'staged binary paths');
+    return out;
+}
+/**
+ * The sample file of one run: `<samplesDir>/<side>-r003.<ext>` for measured round 3,
+ * `<side>-w000.<ext>` for the first warm-up. Base and head names have equal length ('base' and
+ * 'head' are both 4 characters).
+ * @param round measured round index (>= 0), or -1 for a warm-up with `warmupIndex`
+ */
+function sampleFilePath(samplesDir, side, round, ext, warmupIndex = 0) {
+    const id = round < 0 ? `w${String(warmupIndex).padStart(3, '0')}` : `r${String(round).padStart(3, '0')}`;
+    return join(samplesDir, `${side}-${id}.${ext}`);
+}
+
+/**
+ * One benchmark process: one side, one round. The argument vector is an array, identical for both
+ * sides except the output file path (equal length by construction) and, for bench-runner, the
+ * `side=` context value (`base`/`head`, equal length). No side-specific environment is added.
+ */
+/** Lines of stderr kept in a run's result. */
+const STDERR_TAIL_LINES = 20;
+/** Flags benchgate sets itself; extraArgs may not set them. */
+const CONTROLLED_FLAGS = [
+    '--benchmark_out',
+    '--benchmark_out_format',
+    '--benchmark_format',
+    '--benchmark_repetitions',
+    '--benchmark_min_time',
+    '--benchmark_filter',
+    '--benchmark_list_tests',
+    '--benchmark_enable_random_interleaving',
+    '--benchgate_samples',
+    '--benchgate_cpu',
+    '--benchgate_context',
+    '--benchgate_priority',
+    '--benchgate_version'
+];
+/** `0.05` -> "0.05", `1` -> "1": a bare number of seconds, at most 6 decimals. */
+function formatMinTime(seconds) {
+    const s = seconds.toFixed(6).replace(/\.?0+$/, '');
+    if (!(seconds > 0) || !Number.isFinite(seconds) || s === '0') {
+        throw new JobError(2, 'invalid-option', `min time must be a number of seconds >= 0.000001, got ${seconds}.`, {
+            subject: 'minTimeSeconds'
+        });
+    }
+    return s;
+}
+/** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
+function validateSettings(s) {
+    if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
+        throw new JobError(2, 'invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
+            subject: 'repetitions'
+        });
+    }
+    formatMinTime(s.minTimeSeconds);
+    if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
+        throw new JobError(2, 'invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
+            subject: 'cpu'
+        });
+    }
+    if (s.priority !== undefined && s.kind !== 'bench-runner') {
+        throw new JobError(2, 'invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
+            subject: 'priority',
+            hint: 'Link the benchmarks with benchgate::runner instead of benchmark_main, or leave the priority unset.'
+        });
+    }
+    if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
+        throw new JobError(2, 'invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
+            subject: 'priority'
+        });
+    }
+    for (const a of s.extraArgs ?? []) {
+        const flag = a.split('=')[0];
+        if (CONTROLLED_FLAGS.includes(flag)) {
+            throw new JobError(2, 'invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
+                subject: a,
+                hint: 'Use the corresponding benchgate option (repetitions, min time, filter, ...) instead.'
+            });
+        }
+    }
+}
+/**
+ * The binary's arguments for one run (argv[1...]); pure. For the two sides of a round the result
+ * differs only in the output file path and the `side=` context, both of equal length.
+ */
+function benchmarkArgs(o) {
+    const args = [...(o.extraArgs ?? [])];
+    args.push(`--benchmark_repetitions=${o.repetitions}`, `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`);
+    if (o.filter !== undefined && o.filter !== '')
+        args.push(`--benchmark_filter=${o.filter}`);
+    if (o.randomInterleaving)
+        args.push('--benchmark_enable_random_interleaving=true');
+    args.push('--benchmark_format=console');
+    if (o.kind === 'google-benchmark') {
+        args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json');
+    }
+    else {
+        args.push(`--benchgate_samples=${o.outFile}`);
+        if (o.cpu !== undefined)
+            args.push(`--benchgate_cpu=${o.cpu}`);
+        if (o.priority !== undefined)
+            args.push(`--benchgate_priority=${o.priority}`);
+        args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`);
+    }
+    return args;
+}
+/** The absolute path of `name` on `PATH` (from `env`), or undefined. */
+function findExecutable(name, env) {
+    for (const dir of (env.PATH ?? '').split(delimiter)) {
+        if (dir === '')
+            continue;
+        const p = join(dir, name);
+        try {
+            accessSync(p, constants.X_OK);
+            return p;
+        }
+        catch {
+            // next
+        }
+    }
+    return undefined;
+}
+/**
+ * The program and its arguments for one run: the binary itself, or `taskset -c N <binary> ...`
+ * when a plain Google Benchmark binary is pinned.
+ * @throws JobError code 2 'invalid-option' when pinning is asked for and taskset is not on PATH
+ */
+function benchmarkCommand(o) {
+    const args = benchmarkArgs(o);
+    if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
+        const taskset = findExecutable('taskset', o.env);
+        if (!taskset) {
+            throw new JobError(2, 'invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
+                subject: 'cpu',
+                hint: 'Install util-linux (apt-get install util-linux), link bench-runner (it pins itself), or turn pinning off.'
+            });
+        }
+        return { file: taskset, args: ['-c', String(o.cpu), o.binary, ...args] };
+    }
+    return { file: o.binary, args };
+}
+/**
+ * Runs one benchmark process and waits for it. A crash, a non-zero exit or a timeout is a result
+ * (`ok: false`), never an exception; whatever the process wrote to `outFile` is kept for the parser.
+ * A stale `outFile` from an earlier attempt is deleted first.
+ *
+ * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
+ */
+async function runBenchmarkProcess(o) {
+    validateSettings(o);
+    const { file, args } = benchmarkCommand(o);
+    const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`;
+    mkdirSync(dirname(o.outFile), { recursive: true });
+    rmSync(o.outFile, { force: true });
+    const startedAt = Date.now();
+    const r = await runProcess(file, args, {
+        cwd: o.cwd,
+        env: o.env,
+        stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
+        stderr: { path: stderrFile },
+        timeoutMs: o.timeoutMs,
+        signal: o.signal
+    });
+    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
+    let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES);
+    if (r.spawnError)
+        stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim();
+    return {
+        side: o.side,
+        round: o.round,
+        run: o.run,
+        warmup: o.round < 0,
+        ok,
+        exitCode: r.exitCode,
+        signal: r.signal,
+        timedOut: r.timedOut,
+        interrupted: r.aborted,
+        durationMs: r.durationMs,
+        startedAt,
+        outFile: o.outFile,
+        stderrFile,
+        stderrTail,
+        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
+    };
+}
+
+/**
+ * Stops a run whose disk is full before it measures rounds it cannot keep: a benchmark process whose
+ * sample file cannot be written still runs to the end (Google Benchmark's ofstream fails quietly), so
+ * without this check every remaining round would be measured and thrown away, and the job would only
+ * fail when the results are written.
+ */
+/** Below this much free space a round's sample files (and the results after them) cannot be trusted to fit. */
+const MIN_FREE_BYTES = 64 * 1024;
+/** Free bytes for an unprivileged writer under `dir`, or undefined where the platform cannot say. */
+function freeBytes(dir) {
+    try {
+        const s = statfsSync(dir);
+        return s.bavail * s.bsize;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Size of `file` in bytes (0 when it is missing). */
+function fileSize(file) {
+    try {
+        return statSync(file).size;
+    }
+    catch {
+        return 0;
+    }
+}
+/**
+ * Throws an ENOSPC error (described as "the disk is full" with what to do) when the free space under
+ * `dir` is below twice the largest sample file so far (one round writes two) or {@link MIN_FREE_BYTES}.
+ */
+function assertRoomForRound(dir, largestFileBytes, roundLabel) {
+    const free = freeBytes(dir);
+    const need = Math.max(MIN_FREE_BYTES, 2 * largestFileBytes);
+    if (free === undefined || free >= need)
+        return;
+    throw Object.assign(new Error(`ENOSPC: no space left on device: ${Math.floor(free / 1024)} KiB free under ${dir} after ${roundLabel}, ` +
+        `a round needs about ${Math.ceil(need / 1024)} KiB; stopped before measuring rounds that could not be kept`), { code: 'ENOSPC' });
+}
+
+function mean(xs) {
+    return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+/**
+ * Runs the plan in order. A failing run (crash, non-zero exit, timeout) is recorded and the rounds
+ * go on, unless `stopAfterConsecutiveFailures` is reached for one side. Time-budget stops happen
+ * only between rounds, so every measured round that was started has both sides.
+ *
+ * @throws JobError code 2 'invalid-option' for invalid settings; code 3 'unequal-paths' when the
+ *   two sides' binaries, working directories or arguments differ in length
+ */
+async function runRounds(o) {
+    checkRoundsOptions(o);
+    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const t = {
+        wallStart: Date.now(),
+        runs: [],
+        measuredRoundMs: [],
+        warmupRoundMs: [],
+        failures: { base: 0, head: 0 },
+        largestFile: 0,
+        warmupIndex: 0
+    };
+    const plannedRounds = o.plan.filter((p) => p.round >= 0).length;
+    let stop = null;
+    for (const entry of o.plan) {
+        const warmup = entry.round < 0;
+        if (o.signal?.aborted)
+            stop = { reason: 'interrupted' };
+        else if (!warmup && budgetSpent(o, t, plannedRounds))
+            stop = { reason: 'time-budget' };
+        if (stop)
+            break;
+        const roundStart = Date.now();
+        stop = await runRound(o, entry, ext, t);
+        if (stop)
+            break;
+        if (warmup) {
+            t.warmupRoundMs.push(Date.now() - roundStart);
+            t.warmupIndex++;
+        }
+        else
+            t.measuredRoundMs.push(Date.now() - roundStart);
+    }
+    const out = {
+        runs: t.runs,
+        stoppedEarly: stop?.reason ?? null,
+        completedRounds: t.measuredRoundMs.length,
+        plannedRounds,
+        measuringMs: t.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        warmupMs: t.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        wallMs: Date.now() - t.wallStart
+    };
+    if (stop?.side)
+        out.failingSide = stop.side;
+    return out;
+}
+/**
+ * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
+ * anything runs when pinning needs a missing taskset.
+ */
+function checkRoundsOptions(o) {
+    validateSettings(o);
+    const { sides } = o;
+    if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
+        throw new JobError(2, 'invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
+            subject: 'timeBudget'
+        });
+    }
+    if (o.stopAfterConsecutiveFailures !== undefined &&
+        !(Number.isInteger(o.stopAfterConsecutiveFailures) && o.stopAfterConsecutiveFailures >= 1)) {
+        throw new JobError(2, 'invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${o.stopAfterConsecutiveFailures}.`);
+    }
+    assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
+    assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
+    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const argvOf = (side) => benchmarkArgs({ ...o, side, round: 0, outFile: sampleFilePath(o.samplesDir, side, 0, ext) }).join('\0');
+    assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
+    benchmarkCommand({
+        ...o,
+        side: 'base',
+        binary: sides.base.binary,
+        cwd: sides.base.cwd,
+        round: 0,
+        outFile: ''
+    });
+}
+/** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
+function budgetSpent(o, t, plannedRounds) {
+    if (o.timeBudgetMs === undefined || t.measuredRoundMs.length < (o.minRounds ?? 1))
+        return false;
+    const estimate = t.measuredRoundMs.length > 0 ? mean(t.measuredRoundMs) : mean(t.warmupRoundMs);
+    const elapsed = Date.now() - t.wallStart;
+    if (elapsed + estimate <= o.timeBudgetMs)
+        return false;
+    o.log.info(`Time budget: stopping after ${t.measuredRoundMs.length} of ${plannedRounds} rounds ` +
+        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`);
+    return true;
+}
+/**
+ * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
+ * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
+ */
+async function runRound(o, entry, ext, t) {
+    const warmup = entry.round < 0;
+    for (const side of entry.order) {
+        const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex);
+        const result = await runBenchmarkProcess({
+            ...o,
+            side,
+            binary: o.sides[side].binary,
+            cwd: o.sides[side].cwd,
+            round: entry.round,
+            run: warmup ? -1 : entry.round,
+            outFile,
+            timeoutMs: o.runTimeoutMs,
+            stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
+            signal: o.signal
+        });
+        t.runs.push(result);
+        const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`;
+        t.largestFile = Math.max(t.largestFile, fileSize(outFile));
+        assertRoomForRound(o.samplesDir, t.largestFile, label);
+        if (result.ok) {
+            t.failures[side] = 0;
+            o.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
+        }
+        else if (!result.interrupted) {
+            t.failures[side]++;
+            o.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
+        }
+        await o.onRunComplete?.(result, progressOf(o, t));
+        if (result.interrupted || o.signal?.aborted)
+            return { reason: 'interrupted' };
+        if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
+            o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`);
+            return { reason: 'failures', side };
+        }
+    }
+    return null;
+}
+/** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
+function progressOf(o, t) {
+    const plannedRuns = o.plan.length * 2;
+    const elapsedMs = Date.now() - t.wallStart;
+    const perRun = mean(t.runs.map((r) => r.durationMs));
+    let etaMs = perRun * (plannedRuns - t.runs.length);
+    if (o.timeBudgetMs !== undefined)
+        etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs));
+    return {
+        completedRuns: t.runs.length,
+        plannedRuns,
+        completedRounds: t.measuredRoundMs.length,
+        elapsedMs,
+        etaMs
+    };
+}
+function lastLines(text, n) {
+    return text.split('\n').slice(-5).join('\n');
+}
+
+/**
+ * A host-wide exclusive lock, so that two jobs on one self-hosted machine never measure at the same
+ * time (they would slow each other down and both results would be wrong).
+ *
+ * Design: a lock FILE created atomically with `open(path, 'wx')` (O_CREAT|O_EXCL), holding JSON
+ * `{ pid, hostname, startedAt, procStart, token }`. Chosen over spawning util-linux `flock`
+ * because it works on every POSIX runner (macOS has no `flock(1)`), needs no helper process that
+ * could itself be orphaned, and the holder is visible to a person (`cat` the file). Its weakness —
+ * a holder that dies without releasing — is handled by stale-lock detection:
+ *  - same host: the holder is dead when `kill(pid, 0)` says ESRCH, or when, on Linux, the process
+ *    now using that pid started at a different time than the holder did (`/proc/<pid>/stat` field
+ *    22: pid reuse);
+ *  - another host name (lock on a shared volume, containers with their own hostnames): liveness
+ *    cannot be checked; the lock counts as stale once older than `staleAfterMs`.
+ * A stale lock is taken over (with a warning) under a short-lived secondary lock `<path>.takeover`
+ * so two waiters cannot both delete the file and each think they own the lock.
+ * The lock is released by the returned function, and on SIGINT/SIGTERM/SIGHUP or process exit.
+ */
+/** Default wait for the host lock: 1 h (another job's full run). */
+const DEFAULT_LOCK_TIMEOUT_MS = 60 * 60 * 1000;
+/** Interval between "still waiting" log lines (ms). */
+const LOCK_LOG_INTERVAL_MS = 30_000;
+/** A lock file without parseable content is being written; older than this it is garbage (ms). */
+const UNREADABLE_GRACE_MS = 10_000;
+/** A takeover lock older than this was left by a crashed waiter (ms). */
+const TAKEOVER_STALE_MS = 30_000;
+/** Linux: the start time (clock ticks since boot) of `pid`, from /proc/<pid>/stat; else null. */
+function procStartTime(pid) {
+    try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // the command name (field 2) is in parentheses and may contain spaces: split after the last ')'
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return fields[19] ?? null; // field 22 overall
+    }
+    catch {
+        return null;
+    }
+}
+function parseLock(text) {
+    try {
+        const v = JSON.parse(text);
+        if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.token === 'string')
+            return v;
+    }
+    catch {
+        // fall through
+    }
+    return null;
+}
+function readText(path) {
+    try {
+        return readFileSync(path, 'utf8');
+    }
+    catch {
+        return null;
+    }
+}
+function ageMs(path) {
+    try {
+        return Date.now() - statSync(path).mtimeMs;
+    }
+    catch {
+        return 0;
+    }
+}
+/** Why the lock described by `text` is stale, or null when its holder may be alive. */
+function staleReason(text, path, staleAfterMs) {
+    const info = parseLock(text);
+    if (!info)
+        return ageMs(path) > UNREADABLE_GRACE_MS ? 'its content is unreadable' : null;
+    if (info.hostname !== hostname()) {
+        const age = Date.now() - Date.parse(info.startedAt);
+        return age > staleAfterMs ? `it was taken on host ${info.hostname} ${formatEta(age)} ago` : null;
+    }
+    try {
+        process.kill(info.pid, 0);
+    }
+    catch (e) {
+        if (e.code === 'ESRCH')
+            return `its holder (pid ${info.pid}) is no longer running`;
+    }
+    if (info.procStart !== null) {
+        const now = procStartTime(info.pid);
+        if (now !== null && now !== info.procStart)
+            return `pid ${info.pid} now belongs to another process`;
+    }
+    return null;
+}
+/** Deletes the lock file if it still has the content `observed`, under `<path>.takeover`. */
+function takeOver(path, observed) {
+    const tk = `${path}.takeover`;
+    let fd;
+    try {
+        fd = openSync(tk, 'wx');
+    }
+    catch {
+        if (ageMs(tk) > TAKEOVER_STALE_MS) {
+            try {
+                unlinkSync(tk);
+            }
+            catch {
+                // someone else removed it
+            }
+        }
+        return;
+    }
+    try {
+        closeSync(fd);
+        if (readText(path) === observed)
+            unlinkSync(path);
+    }
+    finally {
+        try {
+            unlinkSync(tk);
+        }
+        catch {
+            // already gone
+        }
+    }
+}
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        const t = setTimeout(done, ms);
+        function done() {
+            clearTimeout(t);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+function describeHolder(text) {
+    const info = parseLock(text);
+    if (!info)
+        return 'another process';
+    return `pid ${info.pid} on ${info.hostname} since ${info.startedAt}${info.purpose ? ` (${info.purpose})` : ''}`;
+}
+/**
+ * Waits until this process holds the host lock at `path`, polling every `pollMs`, logging who
+ * holds it every {@link LOCK_LOG_INTERVAL_MS}.
+ *
+ * @param path lock file, e.g. `/tmp/benchgate.lock` or a path on a volume all runners share
+ * @returns release(): deletes the lock file if it is still ours; idempotent; synchronous
+ * @throws JobError code 3 'lock-timeout' after `timeoutMs`; code 3 'interrupted' when `signal` aborts;
+ *   code 2 'work-dir' when the lock's directory cannot be created or written
+ */
+async function acquireHostLock(path, options) {
+    const { log } = options;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+    const pollMs = options.pollMs ?? 1000;
+    const staleAfterMs = options.staleAfterMs ?? 12 * 60 * 60 * 1000;
+    const info = {
+        pid: process.pid,
+        hostname: hostname(),
+        startedAt: new Date().toISOString(),
+        procStart: procStartTime('self'),
+        token: randomBytes(12).toString('hex'),
+        ...(options.purpose !== undefined ? { purpose: options.purpose } : {})
+    };
+    const content = JSON.stringify(info) + '\n';
+    try {
+        mkdirSync(dirname(path), { recursive: true });
+    }
+    catch (e) {
+        throw new JobError(2, 'work-dir', `Cannot create the directory of the lock file ${path}: ${e.message}`, { cause: e });
+    }
+    const start = Date.now();
+    let lastLog = -Infinity;
+    for (;;) {
+        let fd;
+        try {
+            fd = openSync(path, 'wx', 0o644);
+        }
+        catch (e) {
+            const code = e.code;
+            if (code !== 'EEXIST') {
+                throw new JobError(2, 'work-dir', `Cannot create the lock file ${path}: ${e.message}`, {
+                    subject: path,
+                    cause: e
+                });
+            }
+        }
+        if (fd !== undefined) {
+            try {
+                writeSync(fd, content);
+            }
+            finally {
+                closeSync(fd);
+            }
+            break;
+        }
+        const held = readText(path);
+        if (held === null)
+            continue; // released between our open and read: retry at once
+        const stale = staleReason(held, path, staleAfterMs);
+        if (stale !== null) {
+            log.warn(`Taking over the stale host lock ${path}: ${stale}.`);
+            takeOver(path, held);
+            continue;
+        }
+        const waited = Date.now() - start;
+        if (options.signal?.aborted) {
+            throw new JobError(3, 'interrupted', `Interrupted while waiting for the host lock ${path}.`);
+        }
+        if (waited >= timeoutMs) {
+            throw new JobError(3, 'lock-timeout', `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`, {
+                subject: path,
+                hint: 'Another benchmark job is using this machine; retry later or raise the lock timeout. Delete the file only if that job is gone.'
+            });
+        }
+        if (Date.now() - lastLog >= LOCK_LOG_INTERVAL_MS) {
+            lastLog = Date.now();
+            log.info(`Waiting for the host lock ${path}, held by ${describeHolder(held)} (waited ${formatEta(waited)}).`);
+        }
+        await sleep(Math.min(pollMs, Math.max(1, timeoutMs - waited)), options.signal);
+    }
+    let released = false;
+    const release = () => {
+        if (released)
+            return;
+        released = true;
+        unregister();
+        if (readText(path) === content) {
+            try {
+                unlinkSync(path);
+            }
+            catch {
+                // already gone
+            }
+        }
+    };
+    const unregister = onTerminate(release);
+    log.debug(`Acquired the host lock ${path}.`);
+    return release;
+}
+
+/**
+ * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
+ * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
+ * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
+ * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
+ *
+ * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
+ * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
+ */
+/** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
+const DEFAULT_MAX_ROUNDS_FACTOR = 3;
+/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
+const MAX_FILTER_CHARS = 100_000;
+/** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
+function adaptiveMaxRounds(initialRounds, maxRounds) {
+    return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds);
+}
+/**
+ * Rounds per top-up block: about a third of the rounds left after the initial block, rounded up to
+ * an even number (so each block is ABBA-balanced), at least 2. Few looks keep the Bonferroni-over-
+ * looks rule cheap: the last look still gets most of α (docs/adaptive.md has the table).
+ */
+function defaultBlockRounds(initialRounds, maxRounds) {
+    const left = Math.max(0, maxRounds - initialRounds);
+    const third = Math.ceil(left / 3);
+    return Math.max(2, third + (third % 2));
+}
+/**
+ * One regular expression that selects exactly the named benchmarks with Google Benchmark's
+ * `--benchmark_filter`: `^(name1|name2|...)$`.
+ *
+ * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
+ * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
+ * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
+ * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
+ * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
+ * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
+ *
+ * @param names exact benchmark names (non-empty strings, no NUL or newline)
+ * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
+ *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
+ *   extra samples
+ */
+function exactNameFilter(names) {
+    if (names.length === 0)
+        return undefined;
+    const parts = [];
+    for (const name of [...new Set(names)].sort()) {
+        if (name === '' || /[\0\n\r]/.test(name))
+            return undefined;
+        parts.push(escapeFilterName(name));
+    }
+    const filter = `^(${parts.join('|')})$`;
+    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
+}
+/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
+function escapeFilterName(name) {
+    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
+}
+/**
+ * Runs the initial block and the top-up blocks, looking after each.
+ * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
+ */
+async function runAdaptive(o) {
+    const { maxRounds, log } = o;
+    const blockRounds = checkRoundCounts(o);
+    const blocks = new Blocks(o);
+    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
+    const looks = [];
+    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
+    let finalReason = null;
+    for (;;) {
+        const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
+        const input = o.snapshot();
+        if (input.samples.length === 0 || block.completedRounds === 0) {
+            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
+            seq.finish(reason ?? 'no-samples');
+            finalReason = reason;
+            break;
+        }
+        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
+        const final = reason !== null && reason !== 'interrupted';
+        const look = seq.look(input, {
+            rounds: blocks.done,
+            final,
+            finalReason: final ? reason : undefined
+        });
+        looks.push(look);
+        log.info(`Look ${look.look} after ${blocks.done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
+            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
+        if (reason === 'interrupted')
+            seq.finish('interrupted');
+        if (reason !== null || look.active.length === 0) {
+            finalReason = reason;
+            break;
+        }
+        block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
+    }
+    return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
+}
+/** Checks --max-rounds against --rounds and the block size; returns the block size. */
+function checkRoundCounts(o) {
+    const { initialRounds, maxRounds } = o;
+    if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
+        throw new JobError(2, 'invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
+    }
+    const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds);
+    if (!Number.isInteger(blockRounds) || blockRounds < 1) {
+        throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
+    }
+    return blockRounds;
+}
+/** The blocks run so far; each new block continues the round numbers, the progress and the time budget. */
+class Blocks {
+    o;
+    start = Date.now();
+    list = [];
+    /** Measured rounds over all blocks. */
+    done = 0;
+    runsBefore = 0;
+    constructor(o) {
+        this.o = o;
+    }
+    async run(rounds, warmup, filter) {
+        const { o, start } = this;
+        const elapsed = Date.now() - start;
+        const offsetRuns = this.runsBefore;
+        const offsetRounds = this.done;
+        const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
+        const r = await runRounds({
+            ...rest,
+            plan: planRounds({ rounds, warmup, firstRound: this.done }),
+            filter,
+            minRounds: 1,
+            timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
+            onRunComplete: (result, p) => o.onRunComplete?.(result, {
+                ...p,
+                completedRuns: offsetRuns + p.completedRuns,
+                plannedRuns: offsetRuns + p.plannedRuns,
+                completedRounds: offsetRounds + p.completedRounds,
+                elapsedMs: Date.now() - start
+            })
+        });
+        this.runsBefore += r.runs.length;
+        this.done += r.completedRounds;
+        this.list.push(r);
+        return r;
+    }
+}
+/** Why to stop after `block` (null: look and go on), and the time budget left. */
+function stopReasonAfter(block, o, blocks) {
+    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
+    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - blocks.start);
+    const reason = block.stoppedEarly === 'interrupted'
+        ? 'interrupted'
+        : block.stoppedEarly === 'failures'
+            ? 'failures'
+            : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
+                ? 'time-budget'
+                : blocks.done >= o.maxRounds
+                    ? 'max-rounds'
+                    : null;
+    return { reason, remainingMs };
+}
+/** A top-up block of `rounds` rounds for the `active` benchmarks (one exact-name filter when it fits). */
+function topUp(o, blocks, active, rounds, remainingMs) {
+    const filter = exactNameFilter(active);
+    if (filter === undefined)
+        o.log.warn(`cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
+    o.log.info(`Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
+        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
+    return blocks.run(rounds, 0, filter ?? o.filter);
+}
+/** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
+function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
+    const { initialRounds, maxRounds } = o;
+    const list = blocks.list;
+    const initial = list[0];
+    const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000;
+    const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
+    const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
+    const stopped = {};
+    for (const c of suite?.comparisons ?? []) {
+        const why = c.adaptive?.stopReason;
+        if (why)
+            stopped[why] = (stopped[why] ?? 0) + 1;
+    }
+    const last = list[list.length - 1];
+    const rounds = {
+        runs: list.flatMap((b) => b.runs),
+        // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
+        stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
+            ? finalReason
+            : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
+                ? 'time-budget'
+                : null,
+        completedRounds: blocks.done,
+        plannedRounds: maxRounds,
+        measuringMs: list.reduce((a, b) => a + b.measuringMs, 0),
+        warmupMs: list.reduce((a, b) => a + b.warmupMs, 0),
+        wallMs: Date.now() - blocks.start
+    };
+    if (last.failingSide)
+        rounds.failingSide = last.failingSide;
+    return {
+        rounds,
+        suite,
+        looks,
+        summary: {
+            looks: looks.length,
+            initialRounds,
+            maxRounds,
+            blockRounds,
+            benchmarkSecondsUsed: used,
+            benchmarkSecondsIfFixed: ifFixed,
+            saved: ifFixed > 0 ? Math.min(1, Math.max(0, 1 - used / ifFixed)) : 0,
+            stopped
+        }
+    };
 }
 
 /**
@@ -55680,7 +56618,39 @@ const STOP_REASONS = [
     'interrupted',
     'failures'
 ];
+/** One count metric on both sides (count mode, STATISTICS §9): per iteration, change, base noise. */
+const countFigure = object({
+    base: nullable(num),
+    head: nullable(num),
+    change: nullable(num),
+    noise: nullable(num)
+});
+const COUNT_METRICS = ['instructions', 'cycles'];
 const $defs = {
+    countComparison: object({
+        metric: { enum: COUNT_METRICS },
+        verdict: { enum: VERDICTS },
+        reason: nullable({ enum: ['not-deterministic', 'multi-threaded', 'not-countable', 'failed'] }),
+        message: nullable(text(MAX_LONG_TEXT_CHARS)),
+        instructions: countFigure,
+        cycles: countFigure,
+        iterations: nullable(num)
+    }, ['metric', 'verdict', 'reason', 'instructions', 'cycles']),
+    countMode: object({
+        measure: { enum: ['counts', 'both'] },
+        metric: { enum: COUNT_METRICS },
+        threshold: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+        method: object({
+            tool: { const: 'callgrind' },
+            valgrind_version: text(64),
+            iteration_flags: list(text(), 16),
+            repetitions: int(1),
+            caches: list(text(), 16),
+            cycles_formula: text(),
+            wall_seconds: { type: 'number', minimum: 0 }
+        }),
+        counts: object(Object.fromEntries(VERDICTS.map((v) => [v, int()])))
+    }),
     name: { type: 'string', minLength: 1, maxLength: MAX_NAME_CHARS },
     scalar: { anyOf: [text(), num, { type: 'boolean' }, { type: 'null' }] },
     extra: {
@@ -55874,7 +56844,9 @@ const $defs = {
             look: int(),
             test_alpha: probability,
             stop_reason: { enum: STOP_REASONS }
-        })
+        }),
+        counts: ref('countComparison'),
+        timing_only: { type: 'boolean' }
     }, [
         'name',
         'verdict',
@@ -55910,7 +56882,8 @@ const RESULTS_SCHEMA = {
         counts: object(Object.fromEntries(VERDICTS.map((v) => [v, int()]))),
         warnings: ref('warnings'),
         provenance: pair(ref('provenance')),
-        benchmarks: list(ref('benchmark'), MAX_BENCHMARKS)
+        benchmarks: list(ref('benchmark'), MAX_BENCHMARKS),
+        count_mode: ref('countMode')
     }, ['format', 'version', 'run', 'options', 'counts', 'warnings', 'provenance', 'benchmarks']),
     $defs
 };
@@ -56260,11 +57233,35 @@ async function measureAndAnalyse(b) {
     const share = config.shard
         ? await log.group('Shard', () => planShard(config, headBinary, cwdOf('head'), log))
         : null;
+    const filter = share?.filter ?? config.filter ?? undefined;
+    const sides = {
+        base: { binary: baseBinary, cwd: cwdOf('base') },
+        head: { binary: headBinary, cwd: cwdOf('head') }
+    };
+    // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
+    const counted = config.measure === 'time'
+        ? null
+        : await log.group('Count instructions (valgrind)', () => measureCounts({
+            sides: {
+                base: { ...sides.base, benchmarks: baseProbe.benchmarks },
+                head: { ...sides.head, benchmarks: headProbe.benchmarks }
+            },
+            env: childEnv,
+            filter,
+            dir: samplesDir,
+            timeoutMs: countTimeoutMs(config),
+            log,
+            signal: hooks.signal
+        }));
+    if (counted && config.measure === 'counts') {
+        return {
+            report: { suite: countSuite(counted, countOptionsOf(config)), run: runInfo },
+            samplesDir,
+            samples: []
+        };
+    }
     const measured = await measureBothSides(config, {
-        sides: {
-            base: { binary: baseBinary, cwd: cwdOf('base') },
-            head: { binary: headBinary, cwd: cwdOf('head') }
-        },
+        sides,
         // Both sides must be run the same way: bench-runner mode only when both binaries have it.
         kind: baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
             ? 'bench-runner'
@@ -56272,7 +57269,7 @@ async function measureAndAnalyse(b) {
         workDir,
         samplesDir,
         env: childEnv,
-        filter: share?.filter ?? config.filter ?? undefined,
+        filter,
         log,
         signal: hooks.signal,
         onProgress: hooks.onProgress
@@ -56281,7 +57278,8 @@ async function measureAndAnalyse(b) {
     if (samples.length === 0) {
         throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
     }
-    const suite = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis);
+    const timed = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis);
+    const suite = counted ? withCounts(timed, counted, countOptionsOf(config)) : timed;
     return {
         report: {
             suite,
@@ -56294,6 +57292,10 @@ async function measureAndAnalyse(b) {
         samplesDir,
         samples
     };
+}
+/** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
+function countTimeoutMs(config) {
+    return Math.max(1800, config.runTimeoutSeconds * 10) * 1000;
 }
 /** A failed build of `side`, with the end of its log. */
 function buildFailed(side, build) {
