@@ -4,7 +4,7 @@ import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import type { Report } from '../../src/report/model.js'
 import { renderTerminal } from '../../src/report/terminal.js'
-import { validateResults } from '../../src/report/validate.js'
+import { validateResults } from '../../src/report/readResults.js'
 import { measure } from '../helpers/samples.js'
 
 function adaptiveReport(): Report {

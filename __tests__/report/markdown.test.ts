@@ -11,7 +11,7 @@ import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { COMMENT_MAX_CHARS, commentMarker, renderMarkdown } from '../../src/report/markdown.js'
 import type { Report } from '../../src/report/model.js'
 import { renderTerminal } from '../../src/report/terminal.js'
-import { validateResults } from '../../src/report/validate.js'
+import { validateResults } from '../../src/report/readResults.js'
 
 // Synthetic, already-analysed comparisons: these tests are about presentation only.
 function comparison(

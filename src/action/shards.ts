@@ -14,7 +14,7 @@ import type { GitHubClient } from '../github/client.js'
 import type { UnzipLimits } from '../github/unzip.js'
 import { readHandOver, writeHandOver, type TrustedRun } from '../github/handOver.js'
 import type { Log } from '../log.js'
-import { validateResults } from '../report/validate.js'
+import { validateResults } from '../report/readResults.js'
 
 /** A shard artifact (results.json, samples/, pr.json) may not be larger than this. */
 export const MAX_SHARD_ARTIFACT_BYTES = 512 * 1024 * 1024

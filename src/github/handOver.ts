@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
 import { fromResultsJson } from '../report/json.js'
 import type { Report } from '../report/model.js'
-import { MAX_RESULTS_BYTES, validateResults } from '../report/validate.js'
+import { MAX_RESULTS_BYTES, validateResults } from '../report/readResults.js'
 import type { GitHubClient } from './client.js'
 import type { UnzipLimits } from './unzip.js'
 
