@@ -36,7 +36,8 @@ export default tseslint.config(
       'bench-runner/',
       'coverage/',
       'build/',
-      'bench-runner/build/'
+      'bench-runner/build/',
+      '.cache/'
     ]
   },
   js.configs.recommended,

@@ -8,11 +8,11 @@ export const LAYERS = [
   ['errors.ts', 'log.ts', 'version.ts'], // error classes and exit codes, the Log interface, the version
   ['samples'], // sample data model and parsers
   ['analysis'], // comparisons and verdicts from samples, via stats
-  ['config.ts'], // options: the Config type, defaults, validation
+  ['config'], // options: the one option table, the Config type, defaults, validation
   ['report'], // formats a finished result (markdown, terminal, JSON, HTML); computes nothing statistical
   ['gate.ts', 'output.ts'], // pass/fail from a result; writing the report files
   ['process'], // spawning and terminating child processes
-  ['git', 'build', 'run'], // worktrees; the build and its cache; rounds of benchmark processes
+  ['git', 'build', 'run', 'counts'], // worktrees; the build and its cache; rounds of benchmark processes; count mode's valgrind passes
   ['github'], // the GitHub API: comment, checks, artifacts, cache
   ['shard'], // splitting a suite over N jobs and merging the shards' results (issue 16)
   ['pipeline.ts'], // the whole job: plan -> build -> measure -> analyse -> report

@@ -1,16 +1,119 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdirSync, writeFileSync, openSync, writeSync, closeSync, copyFileSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, existsSync, rmSync, chmodSync, statfsSync, unlinkSync, mkdtempSync } from 'node:fs';
+import { readFileSync, realpathSync, mkdirSync, writeFileSync, openSync, writeSync, closeSync, copyFileSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, chmodSync, statfsSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { platform, arch, hostname, tmpdir } from 'node:os';
-import { resolve, join, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
+import { platform, arch, availableParallelism, hostname, tmpdir } from 'node:os';
+import { resolve as resolve$1, join, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
 import { spawn, execFileSync, execFile } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
+import { performance as performance$1 } from 'node:perf_hooks';
 import { createHash, randomBytes } from 'node:crypto';
-import require$$0 from 'tty';
-import require$$1 from 'util';
-import require$$3 from 'fs';
-import require$$4 from 'net';
+import require$$0$1 from 'tty';
+import require$$1$1 from 'util';
+import require$$3$1 from 'fs';
+import require$$4$1 from 'net';
+
+/**
+ * Typed input errors for the statistics library. A statistical shortfall (too few samples, low power)
+ * is never an error: it is a warning on the result. Only input the math cannot take throws.
+ */
+class StatsInputError extends Error {
+    id;
+    /** What was wrong: the parameter or sample name ("x", "confLevel", ...). */
+    subject;
+    constructor(id, subject, message) {
+        super(message);
+        this.name = 'StatsInputError';
+        this.id = id;
+        this.subject = subject;
+    }
+}
+/** Throws unless every value is finite; names the first bad index. Runs before any math. */
+function assertFinite(values, subject) {
+    for (let i = 0; i < values.length; i++) {
+        if (!Number.isFinite(values[i])) {
+            throw new StatsInputError('not-finite', subject, `${subject}[${i}] is ${values[i]}: every sample must be a finite number`);
+        }
+    }
+}
+/** Throws unless the sample has at least `min` values. */
+function assertSize(values, min, subject, what = 'this statistic') {
+    if (values.length === 0)
+        throw new StatsInputError('empty', subject, `${subject} is empty: ${what} needs at least ${min} value(s)`);
+    if (values.length < min) {
+        throw new StatsInputError('too-small', subject, `${subject} has ${values.length} value(s): ${what} needs at least ${min}`);
+    }
+}
+/** Throws unless every value is > 0 (needed for logs and ratios). */
+function assertPositive(values, subject) {
+    for (let i = 0; i < values.length; i++) {
+        if (!(values[i] > 0)) {
+            throw new StatsInputError('not-positive', subject, `${subject}[${i}] is ${values[i]}: ratios need positive times (> 0)`);
+        }
+    }
+}
+/** Throws unless 0 < p < 1. */
+function assertProbability(p, subject) {
+    if (!(p > 0 && p < 1))
+        throw new StatsInputError('domain', subject, `${subject} must be in (0, 1), got ${p}`);
+}
+
+/**
+ * benchgate's errors, their ids and exit codes, in one place (the layer just above stats/, so every
+ * folder may throw them). Exit codes: 0 pass, 1 regression found (gate failed), 2 usage/config problem
+ * (the user can fix the inputs), 3 the job could not run (git failure, build failed, binary crashed,
+ * no samples). `id` is machine-checkable; `message` says what was wrong and where; `hint` says what
+ * to do about it. StatsInputError stays in stats/errors.ts (stats/ imports nothing from the rest);
+ * SampleFileError stays with the parsers in samples/common.ts.
+ */
+/** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
+const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
+/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
+class ConfigError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'ConfigError';
+    }
+}
+class JobError extends Error {
+    /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */
+    code;
+    id;
+    /** What to do about it, one sentence (shown under the message). */
+    hint;
+    /** The thing that was wrong: a ref, a path, an option name. */
+    subject;
+    constructor(code, id, message, details = {}) {
+        super(message, details.cause === undefined ? undefined : { cause: details.cause });
+        this.name = 'JobError';
+        this.code = code;
+        this.id = id;
+        if (details.hint !== undefined)
+            this.hint = details.hint;
+        if (details.subject !== undefined)
+            this.subject = details.subject;
+    }
+}
+/** Exit code and one-line message for any error thrown by a command (CLI and Action). */
+function describeError(e) {
+    if (e instanceof ConfigError)
+        return { code: EXIT.usage, message: `benchgate: ${e.message}` };
+    const err = e;
+    // Typed job errors carry their own exit code (2 or 3) and an optional hint.
+    if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
+        return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` };
+    }
+    if (e instanceof StatsInputError)
+        return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` };
+    if (err?.name === 'SampleFileError')
+        return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
+    const message = e instanceof Error ? e.message : String(e);
+    // The machine, not benchgate: a full disk (faults.test.ts fills a small tmpfs under --out).
+    if (err?.code === 'ENOSPC' || err?.code === 'EDQUOT') {
+        const hint = 'free space where --out points (or give another --out) and re-run';
+        return { code: EXIT.jobFailed, message: `benchgate: the disk is full (${message}); ${hint}` };
+    }
+    return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
+}
 
 function getDefaultExportFromCjs (x) {
 	return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, 'default') ? x['default'] : x;
@@ -8958,51 +9061,6 @@ var libExports$5 = requireLib$1j();
 var erfc = /*@__PURE__*/getDefaultExportFromCjs(libExports$5);
 
 /**
- * Typed input errors for the statistics library. A statistical shortfall (too few samples, low power)
- * is never an error: it is a warning on the result. Only input the math cannot take throws.
- */
-class StatsInputError extends Error {
-    id;
-    /** What was wrong: the parameter or sample name ("x", "confLevel", ...). */
-    subject;
-    constructor(id, subject, message) {
-        super(message);
-        this.name = 'StatsInputError';
-        this.id = id;
-        this.subject = subject;
-    }
-}
-/** Throws unless every value is finite; names the first bad index. Runs before any math. */
-function assertFinite(values, subject) {
-    for (let i = 0; i < values.length; i++) {
-        if (!Number.isFinite(values[i])) {
-            throw new StatsInputError('not-finite', subject, `${subject}[${i}] is ${values[i]}: every sample must be a finite number`);
-        }
-    }
-}
-/** Throws unless the sample has at least `min` values. */
-function assertSize(values, min, subject, what = 'this statistic') {
-    if (values.length === 0)
-        throw new StatsInputError('empty', subject, `${subject} is empty: ${what} needs at least ${min} value(s)`);
-    if (values.length < min) {
-        throw new StatsInputError('too-small', subject, `${subject} has ${values.length} value(s): ${what} needs at least ${min}`);
-    }
-}
-/** Throws unless every value is > 0 (needed for logs and ratios). */
-function assertPositive(values, subject) {
-    for (let i = 0; i < values.length; i++) {
-        if (!(values[i] > 0)) {
-            throw new StatsInputError('not-positive', subject, `${subject}[${i}] is ${values[i]}: ratios need positive times (> 0)`);
-        }
-    }
-}
-/** Throws unless 0 < p < 1. */
-function assertProbability(p, subject) {
-    if (!(p > 0 && p < 1))
-        throw new StatsInputError('domain', subject, `${subject} must be in (0, 1), got ${p}`);
-}
-
-/**
  * The standard normal distribution: Φ, its upper tail, and Φ⁻¹, accurate far out in the tails so that
  * rank-test p-values down to 1e-300 neither collapse to 0 nor land on a table step.
  *
@@ -9421,13 +9479,29 @@ class SampleStore {
     }
 }
 
+/**
+ * The sample data model shared by the parsers, the round runner and the analysis.
+ * Every sample keeps where it came from (side, round, run, repetition), so the analysis can
+ * treat a process execution (a run) as the unit of replication and check time order.
+ */
+/**
+ * The longest benchmark name benchgate accepts (results.json's schema holds the same limit): a
+ * longer one is reported as an invalid entry instead of measured.
+ */
+const MAX_NAME_CHARS = 512;
+
+/**
+ * Shared pieces of the sample-file parsers: the options every parser takes, the typed error they
+ * throw, and small helpers for positions in a text.
+ */
 function sampleSink(opts) {
     const samples = [];
     const into = opts.into;
     let count = 0;
     return {
         add: (s) => {
-            if (into)
+            // An overlong name stays in the returned array, where the reader refuses it with an issue.
+            if (into && s.benchmark.length <= MAX_NAME_CHARS)
                 into.add(s);
             else
                 samples.push(s);
@@ -9501,15 +9575,15 @@ function describeValue(v) {
  * suite holds hundreds of thousands of samples of a few thousand names (about 50 bytes a sample).
  * Cleared when it grows past a bound, so a stream of unique names cannot grow it without limit.
  */
-const names = new Map();
+const names$2 = new Map();
 const MAX_INTERNED_NAMES = 200_000;
 function intern(name) {
-    const known = names.get(name);
+    const known = names$2.get(name);
     if (known !== undefined)
         return known;
-    if (names.size >= MAX_INTERNED_NAMES)
-        names.clear();
-    names.set(name, name);
+    if (names$2.size >= MAX_INTERNED_NAMES)
+        names$2.clear();
+    names$2.set(name, name);
     return name;
 }
 /**
@@ -10298,7 +10372,7 @@ function checkSamples(x, y) {
  * The estimator and CI on sorted arrays; `ties` (of the original samples) decides exact vs normal
  * and gives the within-sample tie corrections.
  */
-function core(xs, ys, ties, options) {
+function core$2(xs, ys, ties, options) {
     let confLevel = checkOptions(options);
     const m = xs.length;
     const n = ys.length;
@@ -10384,7 +10458,7 @@ function hodgesLehmann(x, y, options = {}) {
  * @throws StatsInputError 'domain' (subject 'confLevel') for confLevel outside (0, 1).
  */
 function hodgesLehmannSorted(xs, ys, options = {}, ties = tieInfo(xs, ys)) {
-    return core(xs, ys, ties, options);
+    return core$2(xs, ys, ties, options);
 }
 /**
  * Ratio of locations of x to y (e.g. 1.03: head is 3% slower) with its confidence interval: the
@@ -10415,7 +10489,7 @@ function hodgesLehmannRatio(x, y, options = {}) {
  * @throws StatsInputError 'domain' (subject 'confLevel') for confLevel outside (0, 1).
  */
 function hodgesLehmannRatioSorted(xs, ys, options = {}, ties = tieInfo(xs, ys)) {
-    const r = core(sortedLog(xs), sortedLog(ys), ties, options);
+    const r = core$2(sortedLog(xs), sortedLog(ys), ties, options);
     return { ...r, estimate: Math.exp(r.estimate), ci: [Math.exp(r.ci[0]), Math.exp(r.ci[1])] };
 }
 /** ln of an ascending array, kept ascending (Math.log is not guaranteed monotone to the last ulp). */
@@ -11136,8 +11210,8 @@ function requireNode () {
 	if (hasRequiredNode) return node.exports;
 	hasRequiredNode = 1;
 	(function (module, exports) {
-		var tty = require$$0;
-		var util = require$$1;
+		var tty = require$$0$1;
+		var util = require$$1$1;
 
 		/**
 		 * This is the Node.js implementation of `debug()`.
@@ -11317,14 +11391,14 @@ function requireNode () {
 		      break;
 
 		    case 'FILE':
-		      var fs = require$$3;
+		      var fs = require$$3$1;
 		      stream = new fs.SyncWriteStream(fd, { autoClose: false });
 		      stream._type = 'fs';
 		      break;
 
 		    case 'PIPE':
 		    case 'TCP':
-		      var net = require$$4;
+		      var net = require$$4$1;
 		      stream = new net.Socket({
 		        fd: fd,
 		        readable: false,
@@ -29444,7 +29518,7 @@ function requireLib$g () {
 	return lib$h;
 }
 
-var require$$5 = [
+var require$$5$1 = [
 	1,
 	1,
 	2,
@@ -29650,7 +29724,7 @@ function requireMain$c () {
 	var gamma = requireLib$Q();
 	var PINF = requireLib$21();
 	var FLOAT64_MAX_NTH_FACTORIAL = requireLib$L();
-	var FACTORIALS = require$$5;
+	var FACTORIALS = require$$5$1;
 
 
 	// MAIN //
@@ -37199,7 +37273,7 @@ const M_SQRT_32 = 5.656854249492381; // sqrt(32)
 const M_1_SQRT_2PI = 0.3989422804014327; // 1/sqrt(2π)
 const M_LN_SQRT_PI$1 = 0.5723649429247001; // ln(sqrt(π))
 // Cody's coefficients as in R's pnorm.c, written in their shortest round-trip form (same doubles).
-const A = [2.2352520354606837, 161.02823106855587, 1067.6894854603709, 18154.98125334356, 0.06568233791820745];
+const A$1 = [2.2352520354606837, 161.02823106855587, 1067.6894854603709, 18154.98125334356, 0.06568233791820745];
 const B = [47.202581904688245, 976.0985517377767, 10260.932208618979, 45507.78933502673];
 const C = [
     0.39894151208813466, 8.883149794388377, 93.50665613217785, 597.2702763948002, 2494.5375852903726,
@@ -37231,14 +37305,14 @@ function pnormBoth(x) {
         let xden = 0;
         if (y > Number.EPSILON * 0.5) {
             const xsq = x * x;
-            xnum = A[4] * xsq;
+            xnum = A$1[4] * xsq;
             xden = xsq;
             for (let i = 0; i < 3; i++) {
-                xnum = (xnum + A[i]) * xsq;
+                xnum = (xnum + A$1[i]) * xsq;
                 xden = (xden + B[i]) * xsq;
             }
         }
-        const temp = (x * (xnum + A[3])) / (xden + B[3]);
+        const temp = (x * (xnum + A$1[3])) / (xden + B[3]);
         return [0.5 + temp, 0.5 - temp];
     }
     let temp;
@@ -37826,7 +37900,7 @@ function minRankTestSamples(alpha) {
     }
     return Math.max(n, 2);
 }
-function validate(o) {
+function validate$1(o) {
     if (!Number.isFinite(o.sdLog) || o.sdLog < 0) {
         throw new StatsInputError('domain', 'sdLog', `sdLog must be a finite number >= 0, got ${o.sdLog}`);
     }
@@ -37858,7 +37932,7 @@ function requiredSamplesPerSide(options) {
     if (!Number.isFinite(minEffect) || !(minEffect > 0)) {
         throw new StatsInputError('domain', 'minEffect', `minEffect must be a finite number > 0, got ${minEffect}`);
     }
-    validate(options);
+    validate$1(options);
     const rankTestMinimum = minRankTestSamples(alpha);
     const warnings = [];
     if (sdLog === 0) {
@@ -37892,7 +37966,7 @@ function minimumDetectableEffect(options) {
     if (!Number.isFinite(nEff) || nEff < 0) {
         throw new StatsInputError('domain', 'nEff', `nEff must be a finite number >= 0, got ${nEff}`);
     }
-    validate(options);
+    validate$1(options);
     const nT = nEff / NONPARAMETRIC_OVERHEAD;
     const rankMin = minRankTestSamples(alpha);
     if (nEff < rankMin) {
@@ -39237,7 +39311,7 @@ function provenanceWarnings(p) {
 /**
  * The analysis side of adaptive rounds (docs/adaptive.md): a sequence of looks at a growing set of
  * samples. At each look the benchmarks still unresolved are analysed at the look's group-sequential
- * level (stats/sequential.ts); those that reach a verdict — regression, improvement, negligible,
+ * level (stats/groupSequential.ts); those that reach a verdict — regression, improvement, negligible,
  * unchanged — keep it and get no more rounds; the rest are measured again. Pure: no I/O, no clock.
  *
  * Rules that keep the looks honest:
@@ -39496,235 +39570,556 @@ function roundsPerBenchmark(samples) {
 }
 
 /**
- * benchgate's errors, their ids and exit codes, in one place (the layer just above stats/, so every
- * folder may throw them). Exit codes: 0 pass, 1 regression found (gate failed), 2 usage/config problem
- * (the user can fix the inputs), 3 the job could not run (git failure, build failed, binary crashed,
- * no samples). `id` is machine-checkable; `message` says what was wrong and where; `hint` says what
- * to do about it. StatsInputError stays in stats/errors.ts (stats/ imports nothing from the rest);
- * SampleFileError stays with the parsers in samples/common.ts.
+ * The option table: every option of benchgate, once. Defaults, validation, the CLI's flags and
+ * help, the Action's inputs, what benchgate.json may set and the reproduce line are all derived
+ * from it (config/index.ts, cli.ts, action/inputs.ts); a test checks action.yml against it.
+ *
+ * A new option is one entry here plus its field in `Config` (types.ts): the type check at the end
+ * fails until every field has exactly the option that sets it, with a default of the field's type.
  */
-/** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
-const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
-/** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
-class ConfigError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'ConfigError';
+const ALL = ['run', 'compare', 'merge', 'report'];
+const ANALYSIS = ['run', 'compare'];
+const A = DEFAULT_ANALYSIS_OPTIONS;
+const TABLE = [
+    // What to measure
+    {
+        name: 'repo',
+        config: 'repoDir',
+        type: 'string',
+        default: '.',
+        arg: 'DIR',
+        help: 'the git repository to measure',
+        commands: ['run'],
+        input: null,
+        file: false,
+        reproduce: false
+    },
+    {
+        name: 'base',
+        config: 'base',
+        type: 'string',
+        default: null,
+        arg: 'REF',
+        help: 'what to compare against (its merge-base with --head unless --no-merge-base)',
+        commands: ['run'],
+        input: 'base',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'head',
+        config: 'head',
+        type: 'string',
+        default: 'HEAD',
+        arg: 'REF',
+        help: 'the change',
+        commands: ['run'],
+        input: 'head',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'merge-base',
+        config: 'mergeBase',
+        type: 'bool',
+        default: true,
+        help: 'compare against the merge-base of --base and --head; --no-merge-base: against --base itself',
+        commands: ['run'],
+        input: 'merge-base',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'build',
+        config: 'build',
+        type: 'string',
+        default: null,
+        arg: 'CMD',
+        help: 'shell command run in each worktree (BENCHGATE_SIDE=base|head is set)',
+        commands: ['run'],
+        input: 'build',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'binary',
+        config: 'binary',
+        type: 'string',
+        default: null,
+        arg: 'PATH',
+        help: 'benchmark executable, relative to the worktree',
+        commands: ['run'],
+        input: 'binary',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'working-directory',
+        config: 'workingDirectory',
+        type: 'string',
+        default: '.',
+        arg: 'DIR',
+        help: 'where the benchmarks run, relative to the worktree',
+        commands: ['run'],
+        input: 'working-directory',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'work-dir',
+        config: 'workDir',
+        type: 'string',
+        default: null,
+        arg: 'DIR',
+        defaultText: 'a new temporary folder',
+        help: 'where worktrees, builds and samples go while measuring',
+        commands: ['run'],
+        input: null,
+        file: false,
+        reproduce: false
+    },
+    {
+        name: 'keep-worktrees',
+        config: 'keepWorktrees',
+        type: 'bool',
+        default: false,
+        help: 'keep the work directory for inspection',
+        commands: ['run'],
+        input: null,
+        file: true,
+        reproduce: false
+    },
+    // How to measure
+    {
+        name: 'rounds',
+        config: 'rounds',
+        type: 'int',
+        min: 1,
+        max: 10000,
+        default: 20,
+        arg: 'N',
+        help: 'ABBA rounds after the warm-up rounds',
+        commands: ['run'],
+        input: 'rounds',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'warmup-rounds',
+        config: 'warmupRounds',
+        type: 'int',
+        min: 0,
+        max: 100,
+        default: 1,
+        arg: 'N',
+        help: 'rounds measured and discarded first',
+        commands: ['run'],
+        input: 'warmup-rounds',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'repetitions',
+        config: 'repetitions',
+        type: 'int',
+        min: 1,
+        max: 100000,
+        default: 3,
+        arg: 'N',
+        help: '--benchmark_repetitions per process',
+        commands: ['run'],
+        input: 'repetitions',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'min-time',
+        config: 'minTime',
+        type: 'number',
+        min: 0,
+        max: 3600,
+        default: 0.05,
+        arg: 'S',
+        help: '--benchmark_min_time in seconds',
+        commands: ['run'],
+        input: 'min-time',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'filter',
+        config: 'filter',
+        type: 'string',
+        default: null,
+        arg: 'REGEX',
+        defaultText: 'all benchmarks',
+        help: '--benchmark_filter',
+        commands: ['run'],
+        input: 'filter',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'random-interleaving',
+        config: 'randomInterleaving',
+        type: 'bool',
+        default: false,
+        help: 'shuffle the benchmark order inside each process',
+        commands: ['run'],
+        input: 'random-interleaving',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'cpu',
+        config: 'cpu',
+        type: 'int',
+        min: 0,
+        max: 4095,
+        default: null,
+        arg: 'N',
+        defaultText: 'no pinning',
+        help: 'pin benchmark processes to CPU N',
+        commands: ['run'],
+        input: 'cpu',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'run-timeout',
+        config: 'runTimeoutSeconds',
+        type: 'number',
+        min: 1,
+        max: 86400,
+        default: 600,
+        arg: 'S',
+        help: 'kill a benchmark process after S seconds',
+        commands: ['run'],
+        input: 'run-timeout',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'build-timeout',
+        config: 'buildTimeoutSeconds',
+        type: 'number',
+        min: 1,
+        max: 86400,
+        default: 3600,
+        arg: 'S',
+        help: 'kill a build after S seconds',
+        commands: ['run'],
+        input: 'build-timeout',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'time-budget',
+        config: 'timeBudgetSeconds',
+        type: 'number',
+        min: 1,
+        max: 7 * 86400,
+        default: 600,
+        arg: 'S',
+        help: 'stop adding rounds after S seconds of measuring',
+        commands: ['run'],
+        input: 'time-budget',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'lock',
+        config: 'lockFile',
+        type: 'string',
+        default: null,
+        arg: 'FILE',
+        defaultText: 'none',
+        help: 'hold this host-wide lock while measuring, so jobs sharing a self-hosted machine take turns',
+        commands: ['run'],
+        input: 'lock-file',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'adaptive',
+        config: 'adaptive',
+        type: 'bool',
+        default: false,
+        help: 'after the first --rounds, add ABBA rounds only for benchmarks still inconclusive, with group-sequential levels (docs/adaptive.md)',
+        commands: ['run'],
+        input: 'adaptive',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'max-rounds',
+        config: 'maxRounds',
+        type: 'int',
+        min: 1,
+        max: 10000,
+        default: null,
+        arg: 'N',
+        defaultText: '3 × rounds',
+        help: 'with --adaptive: at most N rounds per benchmark',
+        commands: ['run'],
+        input: 'max-rounds',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'futility-power',
+        config: 'futilityPower',
+        type: 'number',
+        min: 0,
+        max: 0.5,
+        default: FUTILITY_POWER,
+        arg: 'P',
+        help: 'with --adaptive: stop measuring a benchmark whose chance of being decided by --max-rounds is below P (0 never stops one early)',
+        commands: ['run'],
+        input: 'futility-power',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'shard',
+        config: 'shard',
+        type: 'shard',
+        default: null,
+        arg: 'I/N',
+        help: "measure only shard I of N of the benchmarks (one CI job per shard; then 'benchgate merge' the shards' output folders into one report and gate)",
+        commands: ['run'],
+        input: 'shard',
+        file: false,
+        reproduce: true
+    },
+    {
+        name: 'shard-weights',
+        config: 'shardWeights',
+        type: 'string',
+        default: null,
+        arg: 'FILE',
+        defaultText: 'split by name hash',
+        help: 'split by the benchmark seconds in a previous merged results.json (balanced by time)',
+        commands: ['run'],
+        input: 'shard-weights',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'measure',
+        config: 'measure',
+        type: 'enum',
+        values: ['time', 'counts', 'both'],
+        default: 'time',
+        arg: 'M',
+        help: 'time: ABBA timing rounds; counts: instruction counts under valgrind, deterministic on any machine ' +
+            '(docs/count-mode.md); both: timing with counts beside it',
+        commands: ['run'],
+        input: 'measure',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'count-metric',
+        config: 'countMetric',
+        type: 'enum',
+        values: ['instructions', 'cycles'],
+        default: 'instructions',
+        arg: 'M',
+        help: 'what count verdicts read: instructions, or cycles estimated from the cache and branch simulation',
+        commands: ['run'],
+        input: 'count-metric',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'count-threshold',
+        config: 'countThreshold',
+        type: 'number',
+        min: 0,
+        max: 1,
+        exclusive: true,
+        default: 0.01,
+        arg: 'F',
+        help: 'δ_count: the smallest relative count change that is a regression or improvement',
+        commands: ['run'],
+        input: 'count-threshold',
+        file: true,
+        reproduce: true
+    },
+    // How to judge
+    {
+        name: 'alpha',
+        config: 'analysis.alpha',
+        type: 'number',
+        min: 0,
+        max: 0.5,
+        exclusive: true,
+        default: A.alpha,
+        arg: 'A',
+        help: 'significance level of the gate',
+        commands: ANALYSIS,
+        input: 'alpha',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'min-effect',
+        config: 'analysis.minEffect',
+        type: 'number',
+        min: 0,
+        max: 10,
+        exclusive: true,
+        default: A.minEffect,
+        arg: 'D',
+        help: 'smallest relative change that matters, 0.02 = 2%',
+        commands: ANALYSIS,
+        input: 'min-effect',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'power',
+        config: 'analysis.power',
+        type: 'number',
+        min: 0,
+        max: 1,
+        exclusive: true,
+        default: A.power,
+        arg: 'P',
+        help: 'power the sample-size advice aims at',
+        commands: ANALYSIS,
+        input: 'power',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'correction',
+        config: 'analysis.correction',
+        type: 'enum',
+        values: ['bonferroni', 'holm', 'none'],
+        default: A.correction,
+        arg: 'C',
+        help: "suite-wide error control, with intervals at 1 − α/K for K benchmarks, Holm's step levels, or 1 − α",
+        commands: ANALYSIS,
+        input: 'correction',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'level',
+        config: 'analysis.level',
+        type: 'enum',
+        values: ['auto', 'repetitions'],
+        default: A.level,
+        arg: 'L',
+        help: 'auto takes one value per process run; repetitions pools repetitions (exploratory, the gate cannot trust it)',
+        commands: ANALYSIS,
+        input: 'level',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'metric',
+        config: 'analysis.metric',
+        type: 'enum',
+        values: ['auto', 'real_time', 'cpu_time'],
+        default: A.metric,
+        arg: 'M',
+        help: 'auto is CPU time, real time for /real_time, /manual_time names and threads > 1',
+        commands: ANALYSIS,
+        input: 'metric',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'fail-on',
+        config: 'failOn',
+        type: 'enum',
+        values: ['regression', 'inconclusive', 'never'],
+        default: 'regression',
+        arg: 'F',
+        help: 'what fails the gate',
+        commands: ALL,
+        input: 'fail-on',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'fail-on-base-build-failure',
+        config: 'failOnBaseBuildFailure',
+        type: 'bool',
+        default: false,
+        help: 'fail when the base does not build (otherwise every benchmark is reported as new)',
+        commands: ['run'],
+        input: 'fail-on-base-build-failure',
+        file: true,
+        reproduce: true
+    },
+    // What to write
+    {
+        name: 'format',
+        config: 'format',
+        type: 'enum',
+        values: ['text', 'md', 'json'],
+        default: 'text',
+        arg: 'F',
+        help: 'the report on stdout',
+        commands: ALL,
+        input: null,
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'out',
+        config: 'out',
+        type: 'string',
+        default: 'benchgate-out',
+        arg: 'DIR',
+        help: 'where results.json, report.md, summary.md, report.txt and report.html (plots; needs the raw samples) go',
+        commands: ['run', 'compare', 'merge'],
+        input: 'out',
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'html',
+        config: 'html',
+        type: 'string',
+        default: null,
+        arg: 'FILE',
+        help: 'also write the self-contained HTML report with plots to FILE',
+        commands: ALL,
+        input: null,
+        file: true,
+        reproduce: false
+    },
+    {
+        name: 'key',
+        config: 'key',
+        type: 'string',
+        default: 'default',
+        arg: 'KEY',
+        help: "this report's name when several jobs report on one pull request (letters, digits, . _ -)",
+        commands: ANALYSIS,
+        input: 'key',
+        file: true,
+        reproduce: false
     }
-}
-class JobError extends Error {
-    /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */
-    code;
-    id;
-    /** What to do about it, one sentence (shown under the message). */
-    hint;
-    /** The thing that was wrong: a ref, a path, an option name. */
-    subject;
-    constructor(code, id, message, details = {}) {
-        super(message, details.cause === undefined ? undefined : { cause: details.cause });
-        this.name = 'JobError';
-        this.code = code;
-        this.id = id;
-        if (details.hint !== undefined)
-            this.hint = details.hint;
-        if (details.subject !== undefined)
-            this.subject = details.subject;
-    }
-}
-/** Exit code and one-line message for any error thrown by a command (CLI and Action). */
-function describeError(e) {
-    if (e instanceof ConfigError)
-        return { code: EXIT.usage, message: `benchgate: ${e.message}` };
-    const err = e;
-    // Typed job errors carry their own exit code (2 or 3) and an optional hint.
-    if (typeof err?.code === 'number' && (err.code === 2 || err.code === 3)) {
-        return { code: err.code, message: `benchgate: ${err.message}${err.hint ? `\n  ${err.hint}` : ''}` };
-    }
-    if (e instanceof StatsInputError)
-        return { code: EXIT.jobFailed, message: `benchgate: ${e.message}` };
-    if (err?.name === 'SampleFileError')
-        return { code: EXIT.jobFailed, message: `benchgate: ${err.message}` };
-    const message = e instanceof Error ? e.message : String(e);
-    // The machine, not benchgate: a full disk (faults.test.ts fills a small tmpfs under --out).
-    if (err?.code === 'ENOSPC' || err?.code === 'EDQUOT') {
-        const hint = 'free space where --out points (or give another --out) and re-run';
-        return { code: EXIT.jobFailed, message: `benchgate: the disk is full (${message}); ${hint}` };
-    }
-    return { code: EXIT.jobFailed, message: `benchgate: internal error: ${message}` };
-}
+];
+/** Every option, in the order help lists them. */
+const OPTIONS = TABLE;
 
 /**
- * The one Config type shared by the CLI and the Action, its defaults, and validation with
- * messages that name the bad option and the accepted values. Sources: defaults < config file
- * (benchgate.json in the repository) < command-line flags / Action inputs.
+ * One option's raw value (a flag's or input's string, a config file's string, number or boolean) ->
+ * the typed value its table entry describes, or a ConfigError naming the option, the value and what
+ * is accepted. And back: the value as a flag would spell it (for the reproduce line).
  */
-/** Sound results in about ten minutes of benchmark time on a 2-core runner (STATISTICS §7). */
-const DEFAULT_CONFIG = {
-    repoDir: '.',
-    base: null,
-    head: 'HEAD',
-    mergeBase: true,
-    build: null,
-    binary: null,
-    workingDirectory: '.',
-    workDir: null,
-    keepWorktrees: false,
-    rounds: 20,
-    warmupRounds: 1,
-    repetitions: 3,
-    minTime: 0.05,
-    filter: null,
-    randomInterleaving: false,
-    cpu: null,
-    runTimeoutSeconds: 600,
-    buildTimeoutSeconds: 3600,
-    timeBudgetSeconds: 600,
-    lockFile: null,
-    out: 'benchgate-out',
-    format: 'text',
-    failOn: 'regression',
-    failOnBaseBuildFailure: false,
-    key: 'default',
-    html: null,
-    adaptive: false,
-    maxRounds: null,
-    futilityPower: FUTILITY_POWER,
-    shardWeights: null,
-    analysis: { ...DEFAULT_ANALYSIS_OPTIONS }
-};
-/** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
-const SPEC = {
-    repo: { type: 'string' },
-    base: { type: 'string' },
-    head: { type: 'string' },
-    'merge-base': { type: 'bool' },
-    build: { type: 'string' },
-    binary: { type: 'string' },
-    'working-directory': { type: 'string' },
-    'work-dir': { type: 'string' },
-    'keep-worktrees': { type: 'bool' },
-    rounds: { type: 'int', min: 1, max: 10000 },
-    'warmup-rounds': { type: 'int', min: 0, max: 100 },
-    repetitions: { type: 'int', min: 1, max: 100000 },
-    'min-time': { type: 'number', min: 0, max: 3600 },
-    filter: { type: 'string' },
-    'random-interleaving': { type: 'bool' },
-    cpu: { type: 'int', min: 0, max: 4095 },
-    'run-timeout': { type: 'number', min: 1, max: 86400 },
-    'build-timeout': { type: 'number', min: 1, max: 86400 },
-    'time-budget': { type: 'number', min: 1, max: 7 * 86400 },
-    lock: { type: 'string' },
-    out: { type: 'string' },
-    format: { type: 'enum', values: ['text', 'md', 'json'] },
-    'fail-on': { type: 'enum', values: ['regression', 'inconclusive', 'never'] },
-    'fail-on-base-build-failure': { type: 'bool' },
-    key: { type: 'string' },
-    html: { type: 'string' },
-    adaptive: { type: 'bool' },
-    'max-rounds': { type: 'int', min: 1, max: 10000 },
-    'futility-power': { type: 'number', min: 0, max: 0.5 },
-    shard: { type: 'string' },
-    'shard-weights': { type: 'string' },
-    alpha: { type: 'number', min: 0, max: 0.5, exclusive: true },
-    'min-effect': { type: 'number', min: 0, max: 10, exclusive: true },
-    power: { type: 'number', min: 0, max: 1, exclusive: true },
-    correction: { type: 'enum', values: ['bonferroni', 'holm', 'none'] },
-    level: { type: 'enum', values: ['auto', 'repetitions'] },
-    metric: { type: 'enum', values: ['auto', 'real_time', 'cpu_time'] }
-};
-const OPTION_NAMES = Object.keys(SPEC);
-/** camelCase -> kebab-case, so a config file may use either. */
-function kebab(name) {
-    return name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-}
 /**
- * Builds a validated Config from layers of raw options (later layers win).
- * @throws ConfigError naming the option, the bad value and what is accepted
+ * @throws ConfigError `--name: 'value' is not valid; expected ...`
  */
-function buildConfig(...layers) {
-    const merged = {};
-    for (const layer of layers) {
-        for (const [name, value] of Object.entries(layer ?? {})) {
-            if (value === undefined || value === '')
-                continue;
-            const key = kebab(name);
-            if (!SPEC[key])
-                throw new ConfigError(`unknown option '${name}'. Known options: ${OPTION_NAMES.join(', ')}`);
-            merged[key] = value;
-        }
-    }
-    const get = (key, fallback) => key in merged ? parseValue(key, merged[key]) : fallback;
-    const d = DEFAULT_CONFIG;
-    const a = d.analysis;
-    const config = {
-        repoDir: get('repo', d.repoDir),
-        base: get('base', d.base),
-        head: get('head', d.head),
-        mergeBase: get('merge-base', d.mergeBase),
-        build: get('build', d.build),
-        binary: get('binary', d.binary),
-        workingDirectory: get('working-directory', d.workingDirectory),
-        workDir: get('work-dir', d.workDir),
-        keepWorktrees: get('keep-worktrees', d.keepWorktrees),
-        rounds: get('rounds', d.rounds),
-        warmupRounds: get('warmup-rounds', d.warmupRounds),
-        repetitions: get('repetitions', d.repetitions),
-        minTime: get('min-time', d.minTime),
-        filter: get('filter', d.filter),
-        randomInterleaving: get('random-interleaving', d.randomInterleaving),
-        cpu: get('cpu', d.cpu),
-        runTimeoutSeconds: get('run-timeout', d.runTimeoutSeconds),
-        buildTimeoutSeconds: get('build-timeout', d.buildTimeoutSeconds),
-        timeBudgetSeconds: get('time-budget', d.timeBudgetSeconds),
-        lockFile: get('lock', d.lockFile),
-        out: get('out', d.out),
-        format: get('format', d.format),
-        failOn: get('fail-on', d.failOn),
-        failOnBaseBuildFailure: get('fail-on-base-build-failure', d.failOnBaseBuildFailure),
-        key: get('key', d.key),
-        html: get('html', d.html),
-        adaptive: get('adaptive', d.adaptive),
-        maxRounds: get('max-rounds', d.maxRounds),
-        futilityPower: get('futility-power', d.futilityPower),
-        shard: parseShard(get('shard', null)),
-        shardWeights: get('shard-weights', d.shardWeights),
-        analysis: {
-            alpha: get('alpha', a.alpha),
-            minEffect: get('min-effect', a.minEffect),
-            power: get('power', a.power),
-            correction: get('correction', a.correction),
-            level: get('level', a.level),
-            metric: get('metric', a.metric)
-        }
-    };
-    if (config.head.startsWith('-') || (config.base ?? '').startsWith('-')) {
-        throw new ConfigError(`a ref may not start with '-' (got '${config.head.startsWith('-') ? config.head : config.base}')`);
-    }
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(config.key)) {
-        throw new ConfigError(`--key must be 1–64 letters, digits, '.', '_' or '-' (got '${config.key}')`);
-    }
-    if (config.analysis.power <= config.analysis.alpha) {
-        throw new ConfigError(`--power (${config.analysis.power}) must be larger than --alpha (${config.analysis.alpha})`);
-    }
-    if (config.shard && config.adaptive)
-        throw new ConfigError('--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way');
-    if (config.shardWeights && !config.shard)
-        throw new ConfigError('--shard-weights needs --shard I/N');
-    return config;
-}
-/** "I/N" with 1 ≤ I ≤ N ≤ 1000 -> { index: I, count: N }. */
-function parseShard(value) {
-    if (value === null)
-        return null;
-    const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(value);
-    const [index, count] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
-    if (!m || index < 1 || count > 1000 || index > count)
-        throw new ConfigError(`--shard: '${value}' is not valid; expected I/N with 1 ≤ I ≤ N ≤ 1000, e.g. 2/3`);
-    return { index, count };
-}
-function parseValue(key, value) {
-    const spec = SPEC[key];
-    const bad = (accepted) => new ConfigError(`--${key}: '${String(value)}' is not valid; expected ${accepted}`);
+function parseOptionValue(spec, value) {
+    const bad = (accepted) => new ConfigError(`--${spec.name}: '${String(value)}' is not valid; expected ${accepted}`);
     switch (spec.type) {
         case 'string':
             if (typeof value !== 'string')
@@ -39743,23 +40138,143 @@ function parseValue(key, value) {
                 throw bad(`one of ${spec.values.join(', ')}`);
             return String(value);
         case 'int':
-        case 'number': {
-            const n = typeof value === 'number'
-                ? value
-                : /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(String(value))
-                    ? Number(value)
-                    : NaN;
-            const range = `${spec.exclusive ? '(' : '['}${spec.min}, ${spec.max}${spec.exclusive ? ')' : ']'}`;
-            const what = spec.type === 'int' ? `a whole number in ${range}` : `a number in ${range}`;
-            if (!Number.isFinite(n) || (spec.type === 'int' && !Number.isInteger(n)))
-                throw bad(what);
-            const low = spec.exclusive ? n <= spec.min : n < spec.min;
-            const high = spec.exclusive ? n >= spec.max : n > spec.max;
-            if (low || high)
-                throw bad(what);
-            return n;
+        case 'number':
+            return parseNumber(spec, value, bad);
+        case 'shard':
+            if (typeof value !== 'string')
+                throw bad('I/N, e.g. 2/3');
+            return parseShard(value);
+    }
+}
+/** Accepted range in interval notation, e.g. "[1, 10000]" or "(0, 0.5)". */
+function rangeText(spec) {
+    return `${spec.exclusive ? '(' : '['}${spec.min}, ${spec.max}${spec.exclusive ? ')' : ']'}`;
+}
+function parseNumber(spec, value, bad) {
+    const n = typeof value === 'number'
+        ? value
+        : /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(String(value))
+            ? Number(value)
+            : NaN;
+    const what = `${spec.type === 'int' ? 'a whole number' : 'a number'} in ${rangeText(spec)}`;
+    if (!Number.isFinite(n) || (spec.type === 'int' && !Number.isInteger(n)))
+        throw bad(what);
+    const low = spec.exclusive ? n <= spec.min : n < spec.min;
+    const high = spec.exclusive ? n >= spec.max : n > spec.max;
+    if (low || high)
+        throw bad(what);
+    return n;
+}
+/** "I/N" with 1 ≤ I ≤ N ≤ 1000 -> { index: I, count: N }. */
+function parseShard(value) {
+    const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(value);
+    const [index, count] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+    if (!m || index < 1 || count > 1000 || index > count)
+        throw new ConfigError(`--shard: '${value}' is not valid; expected I/N with 1 ≤ I ≤ N ≤ 1000, e.g. 2/3`);
+    return { index, count };
+}
+/** The value as the flag's argument, e.g. 20 -> "20", a shard -> "2/3". */
+function formatOptionValue(value) {
+    return typeof value === 'object' ? `${value.index}/${value.count}` : String(value);
+}
+
+/**
+ * Options -> the validated Config shared by the CLI and the Action. Sources, later ones winning:
+ * defaults < config file (benchgate.json in the repository) < command-line flags / Action inputs.
+ * Every option, its default, range and help are in the table of options.ts; this module applies it.
+ */
+/** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
+const OPTION_NAMES = OPTIONS.map((o) => o.name);
+const BY_NAME = new Map(OPTIONS.map((o) => [o.name, o]));
+/** Sound results in about ten minutes of benchmark time on a 2-core runner (STATISTICS §7). */
+const DEFAULT_CONFIG = defaultsFromTable();
+function defaultsFromTable() {
+    const config = { analysis: {} };
+    for (const o of OPTIONS)
+        setAt(config, o.config, o.default);
+    return config;
+}
+function setAt(config, path, value) {
+    const [field, sub] = path.split('.');
+    if (sub)
+        config.analysis[sub] = value;
+    else
+        config[field] = value;
+}
+/** The value `config` holds for the option at `path`. */
+function valueAt(config, path) {
+    const [field, sub] = path.split('.');
+    return sub
+        ? config.analysis[sub]
+        : config[field];
+}
+/** camelCase -> kebab-case, so a config file may use either. */
+function kebab(name) {
+    return name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+}
+/** The table entry of `name` (kebab- or camelCase), or a ConfigError listing the known options. */
+function optionNamed(name, where = '') {
+    const spec = BY_NAME.get(kebab(name));
+    if (!spec)
+        throw new ConfigError(`${where}unknown option '${name}'. Known options: ${OPTION_NAMES.join(', ')}`);
+    return spec;
+}
+/**
+ * Builds a validated Config from layers of raw options (later layers win).
+ * @throws ConfigError naming the option, the bad value and what is accepted
+ */
+function buildConfig(...layers) {
+    const merged = new Map();
+    for (const layer of layers) {
+        for (const [name, value] of Object.entries(layer ?? {})) {
+            if (value === undefined || value === '')
+                continue;
+            merged.set(optionNamed(name), value);
         }
     }
+    const config = structuredClone(DEFAULT_CONFIG);
+    for (const [spec, value] of merged)
+        setAt(config, spec.config, parseOptionValue(spec, value));
+    checkCombinations(config);
+    return config;
+}
+/** What one option's range cannot say: refs, the key's characters, options that need each other. */
+function checkCombinations(config) {
+    if (config.head.startsWith('-') || (config.base ?? '').startsWith('-')) {
+        throw new ConfigError(`a ref may not start with '-' (got '${config.head.startsWith('-') ? config.head : config.base}')`);
+    }
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(config.key)) {
+        throw new ConfigError(`--key must be 1–64 letters, digits, '.', '_' or '-' (got '${config.key}')`);
+    }
+    if (config.analysis.power <= config.analysis.alpha) {
+        throw new ConfigError(`--power (${config.analysis.power}) must be larger than --alpha (${config.analysis.alpha})`);
+    }
+    if (config.shard && config.adaptive)
+        throw new ConfigError('--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way');
+    if (config.shardWeights && !config.shard)
+        throw new ConfigError('--shard-weights needs --shard I/N');
+    if (config.shard && config.measure !== 'time')
+        throw new ConfigError(`--shard with --measure ${config.measure} is not supported yet: merging the shards would drop the counts (use --measure time with shards)`);
+    if (config.measure === 'counts' && config.adaptive)
+        throw new ConfigError('--adaptive adds timing rounds; with --measure counts there are none (use --measure both)');
+}
+/** Count mode's metric and δ_count, as the count analysis takes them. */
+function countOptionsOf(config) {
+    return { metric: config.countMetric, threshold: config.countThreshold };
+}
+/**
+ * The flags that repeat `config`'s options marked `reproduce` in the table, for those that differ
+ * from their defaults, in table order (e.g. ['--rounds', '30', '--adaptive']).
+ */
+function reproduceArgs(config) {
+    return OPTIONS.filter((o) => o.reproduce).flatMap((o) => {
+        const value = valueAt(config, o.config);
+        if (value === null || JSON.stringify(value) === JSON.stringify(o.default))
+            return [];
+        if (typeof value === 'boolean')
+            return [value ? `--${o.name}` : `--no-${o.name}`];
+        return [`--${o.name}`, formatOptionValue(value)];
+    });
 }
 /**
  * Reads a JSON config file (e.g. benchgate.json). Missing optional file -> undefined.
@@ -39793,6 +40308,9 @@ function parseConfigFile(text, path) {
     for (const [k, v] of Object.entries(parsed)) {
         if (k === '$schema')
             continue;
+        const spec = optionNamed(k, `config file ${path}: `);
+        if (!spec.file)
+            throw new ConfigError(`config file ${path}: option '${k}' differs per job or machine and cannot be set in a config file; ${spec.input ? `pass --${spec.name} (Action input '${spec.input}')` : `pass --${spec.name}`} instead`);
         if (!['string', 'number', 'boolean'].includes(typeof v)) {
             throw new ConfigError(`config file ${path}: option '${k}' must be a string, number or boolean`);
         }
@@ -39823,13 +40341,42 @@ const VERSION = '0.1.0';
  * gate's one-line reason to stderr. Only this file exits the process.
  * Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.
  */
-const BOOLEAN_OPTIONS = new Set([
-    'merge-base',
-    'keep-worktrees',
-    'random-interleaving',
-    'fail-on-base-build-failure',
-    'adaptive'
-]);
+/** The width of the flag column in help; longer flags push their text to the next line. */
+const FLAG_COLUMN = 23;
+const HELP_WIDTH = 100;
+/** Which options a command's help lists (the table's `commands`). */
+function listedIn(command) {
+    return (o) => o.commands.includes(command);
+}
+/** Help lines for the table's options that pass `include`: flag, text, accepted values, default. */
+function optionHelp(include) {
+    return OPTIONS.filter(include)
+        .map((o) => {
+        const flag = o.type === 'bool' && o.default === true ? `--[no-]${o.name}` : `--${o.name}`;
+        // A flag's help says what it turns on or off; other defaults are shown.
+        const shown = o.defaultText ?? (o.default === null || o.type === 'bool' ? null : String(o.default));
+        const values = o.type === 'enum' ? `${o.values.join(' | ')}: ` : '';
+        const text = `${values}${o.help}${shown === null ? '' : ` (default ${shown})`}`;
+        return helpEntry(`  ${flag}${o.arg ? ' ' + o.arg : ''}`, text);
+    })
+        .join('\n');
+}
+/** `flag` then `text` wrapped at HELP_WIDTH, continuation lines indented to FLAG_COLUMN. */
+function helpEntry(flag, text) {
+    const lines = [];
+    let line = flag.length + 2 <= FLAG_COLUMN ? flag.padEnd(FLAG_COLUMN) : flag + '  ';
+    let empty = true;
+    for (const word of text.split(' ')) {
+        if (!empty && line.length + 1 + word.length > HELP_WIDTH) {
+            lines.push(line);
+            line = ' '.repeat(FLAG_COLUMN);
+            empty = true;
+        }
+        line += (empty ? '' : ' ') + word;
+        empty = false;
+    }
+    return [...lines, line].join('\n');
+}
 const HELP = {
     main: `benchgate ${VERSION}: stop performance regressions at the pull request.
 
@@ -39848,30 +40395,7 @@ benchmark binaries in alternating rounds (base-head, head-base, ...) on this mac
 benchmark and fails (exit 1) on a regression.
 
 Options:
-  --base REF           what to compare against (merge-base with head unless --no-merge-base)
-  --head REF           the change (default HEAD)
-  --build CMD          shell command run in each worktree (BENCHGATE_SIDE=base|head is set)
-  --binary PATH        benchmark executable, relative to the worktree
-  --working-directory D  where benchmarks run, relative to the worktree (default .)
-  --rounds N           ABBA rounds after one warm-up round (default 20)
-  --repetitions N      --benchmark_repetitions per process (default 3)
-  --min-time S         --benchmark_min_time in seconds (default 0.05)
-  --filter REGEX       --benchmark_filter
-  --random-interleaving  shuffle benchmark order inside each process
-  --cpu N              pin benchmark processes to CPU N
-  --adaptive           after the first --rounds, add ABBA rounds only for benchmarks still
-                       inconclusive, with group-sequential levels (docs/adaptive.md)
-  --max-rounds N       with --adaptive: at most N rounds per benchmark (default 3 × --rounds)
-  --futility-power P   with --adaptive: stop measuring a benchmark whose chance of being decided
-                       by --max-rounds is below P (default 0.01; 0 never stops one early)
-  --time-budget S      stop adding rounds after S seconds of measuring (default 600)
-  --run-timeout S      kill a benchmark process after S seconds (default 600)
-  --lock FILE          hold this host-wide lock while measuring (self-hosted runners)
-  --shard I/N          measure only shard I of N of the benchmarks (one CI job per shard; then
-                       'benchgate merge' the shards' output folders into one report and gate)
-  --shard-weights FILE split by the benchmark seconds in a previous merged results.json (balanced
-                       by time) instead of by name hash
-  --keep-worktrees     keep the work directory for inspection
+${optionHelp((o) => o.commands.includes('run') && !o.commands.includes('compare'))}
   plus the analysis and output options of 'benchgate compare --help'
 
 Example:
@@ -39883,20 +40407,7 @@ bench-runner JSONL (--benchgate_samples) or CSV 'benchmark,nanoseconds'. In a fo
 one process run.
 
 Options:
-  --alpha A            significance level of the gate (default 0.01)
-  --min-effect D       smallest relative change that matters (default 0.02 = 2%)
-  --correction C       bonferroni | holm | none: suite-wide error control; intervals at
-                       1 − α/K (bonferroni, default), Holm's step levels, or 1 − α (none)
-  --level L            auto (one value per process run; default) | repetitions (pools
-                       repetitions: exploratory, the gate cannot trust it)
-  --power P            power the sample-size advice aims at (default 0.95)
-  --metric M           auto | real_time | cpu_time (default auto: CPU time, real time for
-                       /real_time, /manual_time names and threads > 1)
-  --fail-on F          regression | inconclusive | never (default regression)
-  --format F           text | md | json on stdout (default text)
-  --out DIR            where results.json, report.md, summary.md, report.txt and report.html
-                       (plots; needs the raw samples) go (default benchgate-out)
-  --html FILE          also write the self-contained HTML report with plots to FILE
+${optionHelp(listedIn('compare'))}
   --config FILE        options from a JSON file (default benchgate.json if present)
 
 Examples:
@@ -39912,17 +40423,16 @@ and options and cover the benchmark list exactly once.
 
 Options:
   --allow-missing      merge even when shards are missing; the report names the benchmarks not measured
-  --fail-on F          regression | inconclusive | never (default regression)
-  --format F           text | md | json on stdout (default text)
-  --out DIR            where the merged results.json, reports and report.html go (default benchgate-out)
-  --html FILE          also write the HTML report with plots to FILE
+${optionHelp(listedIn('merge'))}
 
 Example:
   benchgate merge shards/ --out merged`,
-    report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F] [--html FILE]
+    report: `Usage: benchgate report RESULTS.json [options]
 
-  --html FILE          write the HTML report; its plots use the samples/ folder next to RESULTS.json
-                       (as 'run' leaves it), else the page has the numbers only and says so
+Options:
+${optionHelp(listedIn('report'))}
+                       (the HTML plots use the samples/ folder next to RESULTS.json, as 'run'
+                       leaves it; else the page has the numbers only and says so)
 
 Example:
   benchgate report benchgate-out/results.json --format md > comment.md`
@@ -39953,9 +40463,7 @@ async function main(argv, io) {
             io.stdout(HELP[command] + '\n');
             return EXIT.pass;
         }
-        const { config: configPath, help: _help, 'no-merge-base': noMergeBase, 'allow-missing': allowMissing, ...flags } = values;
-        if (noMergeBase)
-            flags['merge-base'] = false;
+        const { config: configPath, 'allow-missing': allowMissing, ...flags } = optionsFromFlags(values);
         const fileOptions = readConfigFile(typeof configPath === 'string' ? configPath : 'benchgate.json', typeof configPath === 'string');
         const config = buildConfig(fileOptions, flags);
         switch (command) {
@@ -39998,16 +40506,30 @@ function usage(io, command, problem) {
     io.stderr(`benchgate ${command}: ${problem}\n\n${HELP[command]}\n`);
     return EXIT.usage;
 }
+/** Every table option as a flag (booleans that default to true also as --no-NAME), and the CLI's own. */
 function parseOptions() {
     const options = {
         help: { type: 'boolean', short: 'h' },
-        config: { type: 'string' }
+        config: { type: 'string' },
+        'allow-missing': { type: 'boolean' }
     };
-    for (const name of OPTION_NAMES)
-        options[name] = { type: BOOLEAN_OPTIONS.has(name) ? 'boolean' : 'string' };
-    options['no-merge-base'] = { type: 'boolean' };
-    options['allow-missing'] = { type: 'boolean' };
+    for (const o of OPTIONS) {
+        options[o.name] = { type: o.type === 'bool' ? 'boolean' : 'string' };
+        if (o.type === 'bool' && o.default === true)
+            options[`no-${o.name}`] = { type: 'boolean' };
+    }
     return options;
+}
+/** parseArgs' values -> raw options by table name (--no-NAME sets NAME to false), --config, --allow-missing. */
+function optionsFromFlags(values) {
+    const { help: _help, ...rest } = values;
+    const negated = (name) => name.startsWith('no-') && OPTIONS.some((o) => o.name === name.slice(3));
+    const raw = Object.fromEntries(Object.entries(rest).filter(([name]) => !negated(name)));
+    // --no-NAME wins over --NAME, whatever their order.
+    for (const [name, value] of Object.entries(rest))
+        if (negated(name) && value)
+            raw[name.slice(3)] = false;
+    return raw;
 }
 /* istanbul ignore next -- the process entry itself */
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -40104,6 +40626,11 @@ function gate(suite, failOn) {
     const problems = [];
     if (c.regression)
         problems.push(plural(c.regression, 'regression'));
+    // --measure both: a count regression fails the gate too (it is deterministic, STATISTICS §9)
+    const countRegressions = suite.countMode?.measure === 'both' ? suite.countMode.counts.regression : 0;
+    const what = suite.countMode?.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression';
+    if (countRegressions)
+        problems.push(plural(countRegressions, what));
     if (c.failed)
         problems.push(`${plural(c.failed, 'benchmark')} failed`);
     if (failOn === 'inconclusive' && c.inconclusive)
@@ -40144,6 +40671,82 @@ function consoleLog(stream, options = {}) {
             return fn();
         }
     };
+}
+
+/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
+function formatCount(n) {
+    if (n === null || !Number.isFinite(n))
+        return '–';
+    const a = Math.abs(n);
+    if (a >= 1e9)
+        return `${(n / 1e9).toFixed(2)} G`;
+    if (a >= 1e6)
+        return `${(n / 1e6).toFixed(2)} M`;
+    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
+}
+/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
+function formatCountChange(change) {
+    if (change === null || !Number.isFinite(change))
+        return '–';
+    if (change === 0)
+        return '0.000%';
+    const shown = formatChange(1 + change, 3);
+    if (shown !== '0.000%')
+        return shown;
+    return change > 0 ? '+<0.001%' : '−<0.001%';
+}
+/** The figure of the metric the verdict reads. */
+function chosenFigure(c) {
+    return c.metric === 'cycles' ? c.cycles : c.instructions;
+}
+/** The metric's column title: "Instructions" or "Cycles (est.)". */
+function countMetricTitle(metric) {
+    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
+}
+/** Why a benchmark has no count verdict, in two or three words. */
+const REASON_WORDS = {
+    'not-deterministic': 'not deterministic',
+    'multi-threaded': 'multi-threaded',
+    'not-countable': 'not countable',
+    failed: 'failed'
+};
+/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
+function countCell(c) {
+    const k = c.counts;
+    if (!k)
+        return '–';
+    if (k.reason)
+        return REASON_WORDS[k.reason];
+    return formatCountChange(chosenFigure(k).change);
+}
+/** The note of a timing change whose counts did not move by δ_count (§9). */
+function timingOnlyNote(c) {
+    if (!c.timingOnly || !c.counts)
+        return null;
+    const what = c.counts.metric === 'cycles' ? 'estimated cycles' : 'instructions';
+    const moved = chosenFigure(c.counts).change;
+    return (`timing only: code layout, memory or environment? (${what} ` +
+        `${moved === 0 ? 'unchanged' : formatCountChange(moved)})`);
+}
+/** What a count verdict needs said under the table (not deterministic, multi-threaded, …), or null. */
+function countFootnote(c) {
+    return c.counts?.message ?? null;
+}
+/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
+function countModeLine(suite) {
+    const m = suite.countMode;
+    if (!m)
+        return null;
+    const noise = noiseFloor(suite);
+    return (`counts: ${m.method.valgrindVersion} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
+        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
+}
+/** The largest difference between the base side's two passes among the deterministic benchmarks. */
+function noiseFloor(suite) {
+    const noises = suite.comparisons
+        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
+        .filter((n) => n !== null);
+    return noises.length ? Math.max(...noises) : null;
 }
 
 /**
@@ -40308,6 +40911,35 @@ function quietSummary(quiet, suite) {
     return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
         (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
 }
+/**
+ * Why an inconclusive benchmark is inconclusive and what would decide it (STATISTICS §4): the
+ * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
+ */
+function inconclusiveText(c, minEffect) {
+    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
+        return null;
+    const delta = deltaText(minEffect);
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    const why = c.inconclusiveReason === 'too-few-processes'
+        ? `too few processes (${runs} per side; need ≥ 5)`
+        : c.inconclusiveReason === 'level-unreachable'
+            ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+            : c.inconclusiveReason === 'too-few-samples'
+                ? 'too few samples to test'
+                : c.ratio && c.ratio.ci[1] < 1 + minEffect
+                    ? `could still be ≤ −${delta}`
+                    : `could still be ≥ +${delta}`;
+    const a = c.advice;
+    const advice = a?.kind === 'more-rounds'
+        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
+        : a?.kind === 'too-noisy'
+            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process): ` +
+                'count mode (`--measure counts`), a quieter or pinned machine, or a larger δ'
+            : null;
+    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
+    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
+}
+const countWord = (v) => v === 'unchanged' ? 'unchanged' : v === 'negligible' ? `changed by less than δ_count` : v;
 /** Why the rounds stopped before the plan, in words; null when they did not. */
 function stoppedEarlyText(rounds, timeBudgetSeconds) {
     switch (rounds.stoppedEarly) {
@@ -40418,93 +41050,6 @@ function niceCeil(x) {
     return Math.ceil(x / 100) * 100;
 }
 
-const MAX_TEXT$1 = 4096;
-/** Validates `run.shard` and `run.merged` of an untrusted results file; `fail(path, what)` throws. */
-function validateShardFields(run, fail) {
-    const obj = (v, path) => typeof v === 'object' && v !== null && !Array.isArray(v)
-        ? v
-        : fail(path, 'expected an object');
-    const int = (v, path, min) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= 100_000
-        ? v
-        : fail(path, `expected a whole number from ${min} to 100000`);
-    const num = (v, path) => {
-        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-            fail(path, 'expected a finite number ≥ 0');
-    };
-    const optNum = (v, path) => {
-        if (v !== undefined)
-            num(v, path);
-    };
-    const str = (v, path) => {
-        if (typeof v !== 'string' || v.length > MAX_TEXT$1)
-            fail(path, `expected a string of at most ${MAX_TEXT$1} characters`);
-    };
-    const names = (v, path) => {
-        if (!Array.isArray(v) || v.length > 100_000)
-            fail(path, 'expected a list of benchmark names');
-        v.forEach((n, i) => str(n, `${path}[${i}]`));
-    };
-    const seconds = (v, path) => {
-        for (const [k, s] of Object.entries(obj(v, path)))
-            num(s, `${path}[${JSON.stringify(k.slice(0, 80))}]`);
-    };
-    if (run.shard !== undefined) {
-        const s = obj(run.shard, '$.run.shard');
-        const count = int(s.count, '$.run.shard.count', 1);
-        if (int(s.index, '$.run.shard.index', 1) > count)
-            fail('$.run.shard.index', 'expected 1 to count');
-        if (s.rule !== 'hash' && s.rule !== 'weights')
-            fail('$.run.shard.rule', 'expected hash or weights');
-        if (s.weightsDigest !== undefined)
-            str(s.weightsDigest, '$.run.shard.weightsDigest');
-        names(s.benchmarks, '$.run.shard.benchmarks');
-        names(s.assigned, '$.run.shard.assigned');
-        if (!Array.isArray(s.issues))
-            fail('$.run.shard.issues', 'expected a list');
-        s.issues.forEach((x, i) => {
-            const o = obj(x, `$.run.shard.issues[${i}]`);
-            str(o.benchmark, `$.run.shard.issues[${i}].benchmark`);
-            str(o.message, `$.run.shard.issues[${i}].message`);
-            if (o.side !== 'base' && o.side !== 'head')
-                fail(`$.run.shard.issues[${i}].side`, 'expected base or head');
-            if (!['error', 'skipped', 'invalid', 'truncated', 'crashed'].includes(o.kind))
-                fail(`$.run.shard.issues[${i}].kind`, 'expected error, skipped, invalid, truncated or crashed');
-            for (const k of ['round', 'run'])
-                if (typeof o[k] !== 'number' || !Number.isInteger(o[k]))
-                    fail(`$.run.shard.issues[${i}].${k}`, 'expected a whole number');
-            if (o.source !== undefined)
-                str(o.source, `$.run.shard.issues[${i}].source`);
-        });
-        seconds(s.seconds, '$.run.shard.seconds');
-    }
-    if (run.merged !== undefined) {
-        const m = obj(run.merged, '$.run.merged');
-        int(m.count, '$.run.merged.count', 1);
-        for (const k of ['machineSeconds', 'wallSeconds'])
-            num(m[k], `$.run.merged.${k}`);
-        if (!Array.isArray(m.shards) || m.shards.length > 100_000)
-            fail('$.run.merged.shards', 'expected a list');
-        m.shards.forEach((x, i) => {
-            const p = `$.run.merged.shards[${i}]`;
-            const o = obj(x, p);
-            int(o.index, `${p}.index`, 1);
-            int(o.benchmarks, `${p}.benchmarks`, 0);
-            for (const k of ['host', 'cpu'])
-                if (o[k] !== undefined)
-                    str(o[k], `${p}.${k}`);
-            for (const k of ['rounds', 'measuringSeconds', 'wallSeconds'])
-                optNum(o[k], `${p}.${k}`);
-        });
-        if (!Array.isArray(m.missing))
-            fail('$.run.merged.missing', 'expected a list');
-        m.missing.forEach((x, i) => {
-            const o = obj(x, `$.run.merged.missing[${i}]`);
-            int(o.index, `$.run.merged.missing[${i}].index`, 1);
-            names(o.benchmarks, `$.run.merged.missing[${i}].benchmarks`);
-        });
-        seconds(m.seconds, '$.run.merged.seconds');
-    }
-}
 /** "3 shards (1/3 on host (cpu): 20 benchmarks, 41 s; …) · machine time 2.1 min, wall time 45 s" (escaped Markdown, or plain text). */
 function mergedLine(m, markdown = true) {
     const esc = (t) => (markdown ? mdText(capText(t, 80)) : cleanText(t, 80));
@@ -40757,24 +41302,34 @@ function topNotes(report) {
 }
 /** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
 function changedPart(changed, suite) {
+    if (changed.length === 0)
+        return fixedPart([]);
     const level = ciLevel(changed, suite.options.alpha);
     const notes = new Footnotes();
     const needed = [0];
+    const counts = suite.countMode?.measure;
     const items = changed.map((c) => {
         const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
-        const row = `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
-            `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictCell(c, notes)} |`;
+        const row = counts === 'counts'
+            ? `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${countColumns(c, true)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
+            : `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
+                `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ` +
+                `${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`;
         needed.push(notes.count);
         return row;
     });
-    if (changed.length === 0)
-        return fixedPart([]);
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
     return listPart({
         what: 'changed benchmarks',
-        open: [
-            `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | Verdict |`,
-            '|---|---|---:|---:|---:|---:|---|'
-        ],
+        open: counts === 'counts'
+            ? [
+                `| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                '|---|---|---:|---:|---:|---:|---|'
+            ]
+            : [
+                `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
+                `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+            ],
         items,
         notes: notes.lines,
         notesNeeded: needed,
@@ -40798,21 +41353,32 @@ function quietPart(quiet, suite) {
     const level = ciLevel(quiet, suite.options.alpha);
     const notes = new Footnotes();
     const needed = [0];
+    const counts = suite.countMode?.measure;
     const items = quiet.map((c) => {
         const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
         const mde = c.power?.minDetectableEffect;
-        const row = `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
-            `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictCell(c, notes)} |`;
+        const row = counts === 'counts'
+            ? `| ${mdCode(displayName(c.benchmark))} | ${countColumns(c, false)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
+            : `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
+                `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`;
         needed.push(notes.count);
         return row;
     });
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
     return listPart({
         what: 'benchmarks without a significant change',
         open: [
-            `<details><summary>${mdText(quietSummary(quiet, suite))}</summary>`,
+            `<details><summary>${mdText(counts === 'counts' ? quietCountSummary(quiet) : quietSummary(quiet, suite))}</summary>`,
             '',
-            `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
-            '|---|---:|---:|---:|---:|---|'
+            ...(counts === 'counts'
+                ? [
+                    `| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                    '|---|---:|---:|---:|---:|---|'
+                ]
+                : [
+                    `| Benchmark | Base | Head | Change [${level} CI] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
+                    `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+                ])
         ],
         items,
         notes: notes.lines,
@@ -40885,9 +41451,35 @@ function superscript(n) {
     return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
 }
 /** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c, notes) {
-    const more = verdictFootnote(c);
-    return verdictWords(c) + adaptiveNote(c) + (more ? ` ${notes.mark(more)}` : '');
+function verdictCell(c, notes, minEffect) {
+    const more = verdictFootnote(c, minEffect);
+    const timingOnly = timingOnlyNote(c);
+    return (verdictWords(c) +
+        adaptiveNote(c) +
+        (timingOnly ? ' · timing only' : '') +
+        (more ? ` ${notes.mark(more)}` : '') +
+        (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : ''));
+}
+/** The other count column of a counts-only table: the one the verdict does not read. */
+const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
+/** Base | Head | Change | other metric's change, of a counts-only row (exact counts per iteration, no interval). */
+function countColumns(c, bold) {
+    const k = c.counts;
+    if (!k)
+        return '– | – | – | –';
+    const f = chosenFigure(k);
+    const other = k.metric === 'cycles' ? k.instructions : k.cycles;
+    const change = formatCountChange(f.change);
+    return `${formatCount(f.base)} | ${formatCount(f.head)} | ${bold && f.change !== null ? `**${change}**` : change} | ${formatCountChange(other.change)}`;
+}
+/** The counts-only quiet group's header. */
+function quietCountSummary(quiet) {
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const parts = ['unchanged', 'negligible', 'inconclusive']
+        .map((v) => [v, by(v)])
+        .filter(([, n]) => n > 0)
+        .map(([v, n]) => `${n} ${v === 'unchanged' ? 'unchanged (identical counts)' : v}`);
+    return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`;
 }
 /** The headline: counts by verdict in words; never contradicts the table. */
 function headline(suite) {
@@ -40909,9 +41501,13 @@ function headline(suite) {
         parts.push(`${c.unchanged} unchanged`);
     if (c.inconclusive)
         parts.push(`${c.inconclusive} inconclusive`);
+    const m = suite.countMode;
+    // --measure both: count regressions fail the gate too, so the headline names them
+    if (m?.measure === 'both' && m.counts.regression)
+        parts.push(`❌ ${plural(m.counts.regression, m.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression')}`);
     if (parts.length === 0)
         return 'no benchmarks were compared';
-    if (!c.regression && !c.failed && !c.improvement)
+    if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression))
         return `no significant change · ${parts.join(', ')}`;
     return parts.join(', ');
 }
@@ -40942,11 +41538,15 @@ function subline(report) {
     if (machine.length)
         parts.push(machine.join(', '));
     const o = suite.options;
-    parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
+    if (suite.countMode?.measure !== 'counts')
+        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        parts.push(mdText(counts));
     return parts.join(' · ');
 }
 /** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
-function verdictText(c) {
+function verdictText$1(c) {
     return verdictWords(c) + adaptiveNote(c);
 }
 /** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
@@ -40977,21 +41577,23 @@ function verdictWords(c) {
     }
 }
 /** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c) {
+function verdictFootnote(c, minEffect) {
     switch (c.verdict) {
         case 'inconclusive': {
-            const p = c.power;
-            if (!p?.requiredPerSide)
-                return null;
-            const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : '';
-            return `need ≈ ${p.requiredPerSide} samples/side${more}`;
+            const text = inconclusiveText(c, minEffect);
+            if (text)
+                return mdProse(text);
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
         }
         case 'failed': {
             const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
             return why ? mdProse(capText(why.message, 300)) : null;
         }
-        default:
-            return null;
+        default: {
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
     }
 }
 /** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
@@ -41374,7 +41976,7 @@ function* renderHtmlParts(report, samples, options = {}) {
     for (const [i, c] of ordered.entries()) {
         const own = store.get(c.benchmark);
         const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
-        yield `${benchmarkSection(c, i, p)}\n`;
+        yield `${benchmarkSection(c, i, p, suite.options.minEffect)}\n`;
         embedded.push(jsonForScript(embed(c, p)));
     }
     const bottom = [
@@ -41511,28 +42113,34 @@ function summarySection(report, ordered) {
     const index = new Map(ordered.map((c, i) => [c, i]));
     out.push('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
         `${level} CI; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
+    const minEffect = suite.options.minEffect;
+    const measure = suite.countMode?.measure ?? 'time';
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : '';
+    const countTd = (c) => measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '';
     if (changed.length > 0) {
-        out.push('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th><th class="num">Base (median)</th>' +
-            `<th class="num">Head (median)</th><th class="num">Change [${level} CI]</th><th class="num">p (adj.)</th><th>Verdict</th></tr></thead><tbody>`);
+        out.push('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
+            (measure === 'counts'
+                ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
+                : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level} CI]</th><th class="num">p (adj.)</th>`) +
+            `${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of changed) {
-            const change = c.ratio
-                ? `<strong>${formatChange(c.ratio.estimate)}</strong> ${formatChangeCi(c.ratio.ci)}`
-                : '–';
+            const [base, head, change] = summaryCells(c, measure, true);
             out.push(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
-                `<td class="num">${formatDuration(c.baseLocation ?? c.baseMedian)}</td><td class="num">${formatDuration(c.headLocation ?? c.headMedian)}</td>` +
-                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictHtml(c)}</td></tr>`);
+                `<td class="num">${base}</td><td class="num">${head}</td>` +
+                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
         }
         out.push('</tbody></table></div>');
     }
     if (quiet.length > 0) {
         out.push(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>`, '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
-            `<th class="num">Change [${level} CI]</th><th class="num">Could detect</th><th>Verdict</th></tr></thead><tbody>`);
+            `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level} CI]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of quiet) {
-            const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
+            const [base, head, change] = summaryCells(c, measure, false);
             const mde = c.power?.minDetectableEffect;
-            out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${formatDuration(c.baseLocation ?? c.baseMedian)}</td>` +
-                `<td class="num">${formatDuration(c.headLocation ?? c.headMedian)}</td><td class="num">${change}</td>` +
-                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictHtml(c)}</td></tr>`);
+            out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
+                `<td class="num">${head}</td><td class="num">${change}</td>` +
+                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
         }
         out.push('</tbody></table></div></details>');
     }
@@ -41570,9 +42178,46 @@ function mark(v) {
 const EMOJI_VERDICT = { '❌': 'regression', '✅': 'improvement', '💥': 'failed' };
 const EMOJI = /❌|✅|💥/gu;
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
-function verdictHtml(c) {
-    const more = verdictFootnote(c);
-    return verdictText(c) + (more ? `<br><small>${more}</small>` : '');
+function verdictHtml(c, minEffect) {
+    const more = verdictFootnote(c, minEffect);
+    const timingOnly = timingOnlyNote(c);
+    return (verdictText$1(c) +
+        (more ? `<br><small>${more}</small>` : '') +
+        (timingOnly ? `<br><small>${escapeHtml(timingOnly)}</small>` : ''));
+}
+/** Base, Head and Change cells of a summary row: timing locations and ratio, or exact counts (count mode). */
+function summaryCells(c, measure, bold) {
+    if (measure === 'counts') {
+        const f = c.counts ? chosenFigure(c.counts) : null;
+        const change = escapeHtml(formatCountChange(f?.change ?? null));
+        return [
+            formatCount(f?.base ?? null),
+            formatCount(f?.head ?? null),
+            bold ? `<strong>${change}</strong>` : change
+        ];
+    }
+    const change = c.ratio
+        ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}`
+        : '–';
+    return [
+        formatDuration(c.baseLocation ?? c.baseMedian),
+        formatDuration(c.headLocation ?? c.headMedian),
+        change
+    ];
+}
+/** Count mode: both metrics per iteration on both sides, their exact change and the base's noise floor. */
+function countsTable(c) {
+    const k = c.counts;
+    if (!k)
+        return '';
+    const row = (name, f) => `<tr><th>${escapeHtml(name)}</th><td class="num">${formatCount(f.base)}</td><td class="num">${formatCount(f.head)}</td>` +
+        `<td class="num">${escapeHtml(formatCountChange(f.change))}</td><td class="num">${escapeHtml(formatCountChange(f.noise))}</td></tr>`;
+    return ('<table class="sides"><caption>Counts per iteration (callgrind)</caption><thead><tr><th></th><th class="num">Base</th>' +
+        '<th class="num">Head</th><th class="num">Change</th><th class="num">Base noise</th></tr></thead><tbody>' +
+        row('Instructions', k.instructions) +
+        row('Cycles (est.)', k.cycles) +
+        `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(k.verdict)}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
+        '</tbody></table>');
 }
 function benchLink(c, i) {
     return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`;
@@ -41599,7 +42244,7 @@ function benchmarksHeader(ordered, noSamples) {
         ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
     return out;
 }
-function benchmarkSection(c, i, p) {
+function benchmarkSection(c, i, p, minEffect) {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '';
     const out = [
         `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
@@ -41626,7 +42271,7 @@ function benchmarkSection(c, i, p) {
     else {
         out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
     }
-    out.push('<div class="numbers">', testTable(c), sideTable(c), '</div>');
+    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect) : '', sideTable(c), countsTable(c), '</div>');
     const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
     if (warnings.length)
         out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
@@ -41636,7 +42281,7 @@ function benchmarkSection(c, i, p) {
     out.push('</div></details>');
     return out.join('\n');
 }
-function testTable(c) {
+function testTable(c, minEffect) {
     const level = formatLevel(c.confLevel);
     const shift = c.shift
         ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
@@ -41646,7 +42291,7 @@ function testTable(c) {
         : '–';
     const p = c.power;
     const rows = [
-        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c)}`],
+        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
         ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${formatChangeCi(c.ratio.ci, 2)}` : '–'],
         [`Ratio head/base [${level} CI]`, ratio],
         [`Shift head − base [${level} CI]`, shift],
@@ -41789,7 +42434,45 @@ function toResultsJson(report, toolVersion, now = new Date()) {
         counts: suite.counts,
         warnings: suite.warnings,
         provenance: suite.provenance,
+        ...(suite.countMode && { count_mode: countModeJson(suite.countMode) }),
+        // Last, so that resultsJsonParts can write the benchmarks one at a time after the rest.
         benchmarks: suite.comparisons.map(benchmarkJson)
+    };
+}
+function countModeJson(m) {
+    const x = m.method;
+    return {
+        measure: m.measure,
+        metric: m.options.metric,
+        threshold: m.options.threshold,
+        method: {
+            tool: x.tool,
+            valgrind_version: x.valgrindVersion,
+            iteration_flags: x.iterationFlags,
+            repetitions: x.repetitions,
+            caches: x.caches,
+            cycles_formula: x.cyclesFormula,
+            wall_seconds: x.wallSeconds
+        },
+        counts: m.counts
+    };
+}
+function countModeFromJson(j) {
+    const x = j.method;
+    const method = {
+        tool: x.tool,
+        valgrindVersion: x.valgrind_version,
+        iterationFlags: x.iteration_flags,
+        repetitions: x.repetitions,
+        caches: x.caches,
+        cyclesFormula: x.cycles_formula,
+        wallSeconds: x.wall_seconds
+    };
+    return {
+        measure: j.measure,
+        options: { metric: j.metric, threshold: j.threshold },
+        method,
+        counts: j.counts
     };
 }
 /**
@@ -41851,7 +42534,9 @@ function benchmarkJson(c) {
                 test_alpha: c.adaptive.testAlpha,
                 stop_reason: c.adaptive.stopReason
             }
-        })
+        }),
+        ...(c.counts && { counts: c.counts }),
+        ...(c.timingOnly !== undefined && { timing_only: c.timingOnly })
     };
 }
 /** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
@@ -41895,7 +42580,9 @@ function fromResultsJson(json) {
                 testAlpha: b.adaptive.test_alpha,
                 stopReason: b.adaptive.stop_reason
             }
-        })
+        }),
+        ...(b.counts && { counts: b.counts }),
+        ...(b.timing_only !== undefined && { timingOnly: b.timing_only })
     }));
     const suite = {
         options: json.options,
@@ -41903,7 +42590,8 @@ function fromResultsJson(json) {
         comparisons,
         counts: json.counts,
         warnings: json.warnings,
-        provenance: json.provenance
+        provenance: json.provenance,
+        ...(json.count_mode && { countMode: countModeFromJson(json.count_mode) })
     };
     return { suite, run: json.run };
 }
@@ -41933,12 +42621,29 @@ function renderTerminal(report, options = {}) {
     const { suite, run } = report;
     // Adaptive looks test at levels below α, so their CIs are at least 1 − α (docs/adaptive.md).
     const level = `${run.adaptive ? '≥ ' : ''}${formatLevel(1 - suite.options.alpha)}`;
-    const header = ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect', 'Verdict'];
+    const measure = suite.countMode?.measure ?? 'time';
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions';
+    const header = measure === 'counts'
+        ? [
+            'Benchmark',
+            `Base ${metric.toLowerCase()}`,
+            `Head ${metric.toLowerCase()}`,
+            'Change',
+            other,
+            'Verdict'
+        ]
+        : ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect']
+            .concat(measure === 'both' ? [metric] : [])
+            .concat(['Verdict']);
     const rows = [...suite.comparisons]
         .sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark))
-        .map((c) => ({ c, cells: row(c) }));
+        .map((c) => ({
+        c,
+        cells: measure === 'counts' ? countRow(c) : row(c, measure === 'both', suite.options.minEffect)
+    }));
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r.cells[i]].length)));
-    const right = new Set([1, 2, 3, 4, 5, 6]);
+    const right = new Set(header.map((_, i) => i).filter((i) => i > 0 && i < header.length - 1));
     const line = (cells) => cells
         .map((s, i) => right.has(i)
         ? s.padStart(widths[i] + s.length - [...s].length)
@@ -41952,7 +42657,11 @@ function renderTerminal(report, options = {}) {
         bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
     else if (run.rounds !== undefined)
         bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
-    bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`);
+    if (measure !== 'counts')
+        bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        bits.push(counts);
     out.push(bits.join(' · '));
     if (run.adaptive) {
         const a = run.adaptive;
@@ -41985,28 +42694,51 @@ function renderTerminal(report, options = {}) {
     }
     return out.join('\n') + '\n';
 }
-function row(c) {
+function row(c, withCounts, minEffect) {
     const mde = c.power?.minDetectableEffect;
-    let verdict = c.verdict;
-    if (c.verdict === 'inconclusive' && c.power?.requiredPerSide) {
-        verdict += `: need ≈ ${c.power.requiredPerSide}/side${c.power.moreRounds ? ` (≈ ${c.power.moreRounds} more rounds)` : ''}`;
-    }
-    if (c.verdict === 'failed') {
-        const why = c.warnings.find((w) => w.level === 'error');
-        if (why)
-            verdict += `: ${cleanText(why.message, 80)}`;
-    }
-    verdict += adaptiveNote(c);
-    return [
+    const cells = [
         displayName(c.benchmark),
         formatDuration(c.baseLocation ?? c.baseMedian),
         formatDuration(c.headLocation ?? c.headMedian),
         c.ratio ? formatChange(c.ratio.estimate) : '–',
         c.ratio ? formatChangeCi(c.ratio.ci) : '',
         formatP(c.pAdjusted),
-        mde ? `≥ ${formatPercent(mde)}` : '–',
-        verdict
+        mde ? `≥ ${formatPercent(mde)}` : '–'
     ];
+    const timingOnly = timingOnlyNote(c);
+    return [
+        ...cells,
+        ...(withCounts ? [countCell(c)] : []),
+        verdictText(c, minEffect) + (timingOnly ? ` (${timingOnly})` : '')
+    ];
+}
+/** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
+function countRow(c) {
+    const k = c.counts;
+    const f = k ? chosenFigure(k) : null;
+    const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null;
+    const why = k?.message ? `: ${cleanText(k.message, 100)}` : '';
+    return [
+        displayName(c.benchmark),
+        formatCount(f?.base ?? null),
+        formatCount(f?.head ?? null),
+        formatCountChange(f?.change ?? null),
+        formatCountChange(other?.change ?? null),
+        c.verdict + why
+    ];
+}
+/** The verdict with what would decide it, why it failed, and the adaptive note. */
+function verdictText(c, minEffect) {
+    let verdict = c.verdict;
+    const inconclusive = inconclusiveText(c, minEffect);
+    if (inconclusive)
+        verdict += `: ${inconclusive}`;
+    if (c.verdict === 'failed') {
+        const why = c.warnings.find((w) => w.level === 'error');
+        if (why)
+            verdict += `: ${cleanText(why.message, 80)}`;
+    }
+    return verdict + adaptiveNote(c);
 }
 /** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
 function label(s) {
@@ -42023,7 +42755,7 @@ function stripIcons(s) {
  */
 /** Writes every report file into `dir` (created if needed) and returns their paths. */
 function writeOutputs(report, dir, options = {}) {
-    const abs = resolve(dir);
+    const abs = resolve$1(dir);
     mkdirSync(abs, { recursive: true });
     const paths = {
         dir: abs,
@@ -42055,7 +42787,7 @@ function* withLineEnd(parts) {
 }
 /** Copies `from` to `file` (its folder created if needed); returns the absolute path. */
 function copyTo(from, file) {
-    const abs = resolve(file);
+    const abs = resolve$1(file);
     mkdirSync(dirname(abs), { recursive: true });
     copyFileSync(from, abs);
     return abs;
@@ -42065,7 +42797,7 @@ function copyTo(from, file) {
  * to `file` (its folder created if needed); returns the absolute path.
  */
 function writeHtml(file, parts) {
-    const abs = resolve(file);
+    const abs = resolve$1(file);
     mkdirSync(dirname(abs), { recursive: true });
     writeParts(abs, parts);
     return abs;
@@ -42111,6 +42843,153 @@ function* renderFormatParts(report, format, colour) {
         case 'text':
             return yield renderTerminal(report, { colour });
     }
+}
+
+const DEFAULT_COUNT_OPTIONS = Object.freeze({ metric: 'instructions', threshold: 0.01 });
+/**
+ * The count comparison of every benchmark counted or attempted on either side.
+ * Pure; time O(samples + issues).
+ */
+function compareCounts(measurement, options = DEFAULT_COUNT_OPTIONS) {
+    const bySide = new Map();
+    const slot = (b) => bySide.get(b) ?? bySide.set(b, {}).get(b);
+    for (const s of measurement.samples) {
+        const e = slot(s.benchmark);
+        if (s.side === 'head')
+            e.head = s;
+        else if (s.pass === 0)
+            e.base = s;
+        else
+            e.base2 = s;
+    }
+    const issuesOf = new Map();
+    for (const i of measurement.issues) {
+        slot(i.benchmark);
+        issuesOf.set(i.benchmark, [...(issuesOf.get(i.benchmark) ?? []), i]);
+    }
+    const out = new Map();
+    for (const [benchmark, s] of bySide)
+        out.set(benchmark, compareOne(s, issuesOf.get(benchmark) ?? [], options));
+    return out;
+}
+function figure(base, head, base2) {
+    const b = base ?? null;
+    const h = head ?? null;
+    const relative = (x, y) => x === null || y === null || y === 0 ? null : x / y - 1;
+    const noise = relative(base2 ?? null, b);
+    return { base: b, head: h, change: relative(h, b), noise: noise === null ? null : Math.abs(noise) };
+}
+function compareOne(s, issues, o) {
+    const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions);
+    const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles);
+    const chosen = o.metric === 'cycles' ? cycles : instructions;
+    const result = (verdict, reason, message) => ({
+        metric: o.metric,
+        verdict,
+        reason,
+        message,
+        instructions,
+        cycles,
+        iterations: s.head?.iterations ?? s.base?.iterations ?? null
+    });
+    const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0];
+    if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
+        return result('inconclusive', problem.kind, problem.message);
+    const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error');
+    if (!s.base && !s.head)
+        return result('failed', 'failed', failed?.message ?? 'no count on either side');
+    if (!s.base || !s.head) {
+        const side = s.base ? 'head' : 'base';
+        if (failed)
+            return result('failed', 'failed', `${side}: ${failed.message}`);
+        return result(s.base ? 'removed' : 'new', null, null);
+    }
+    if (chosen.noise !== null && chosen.noise > o.threshold / 4)
+        return result('inconclusive', 'not-deterministic', `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
+            `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`);
+    if (chosen.change === null)
+        return result('failed', 'failed', `no ${o.metric} count on the base side`);
+    return result(countVerdict(chosen.change, o.threshold), null, null);
+}
+/** §9: regression/improvement when |Δ| ≥ δ_count, negligible when 0 < |Δ| < δ_count, unchanged when equal. */
+function countVerdict(change, threshold) {
+    if (change === 0)
+        return 'unchanged';
+    if (Math.abs(change) < threshold)
+        return 'negligible';
+    return change > 0 ? 'regression' : 'improvement';
+}
+
+const tally = (verdicts) => {
+    const t = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
+    for (const v of verdicts)
+        t[v]++;
+    return t;
+};
+/** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
+function countSuite(measurement, options) {
+    const byName = compareCounts(measurement, options);
+    const comparisons = [...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name)));
+    const counts = tally(comparisons.map((c) => c.verdict));
+    return {
+        options: { ...DEFAULT_ANALYSIS_OPTIONS },
+        familySize: 0,
+        comparisons,
+        counts,
+        warnings: [],
+        provenance: { base: {}, head: {} },
+        countMode: { measure: 'counts', options, method: measurement.method, counts }
+    };
+}
+/** The timing suite with counts beside each benchmark (`--measure both`). */
+function withCounts(suite, measurement, options) {
+    const byName = compareCounts(measurement, options);
+    const comparisons = suite.comparisons.map((c) => {
+        const counts = byName.get(c.benchmark);
+        if (!counts)
+            return c;
+        const timingChange = c.verdict === 'regression' || c.verdict === 'improvement';
+        const countsStill = counts.verdict === 'unchanged' || counts.verdict === 'negligible';
+        return { ...c, counts, timingOnly: timingChange && countsStill };
+    });
+    const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
+    return {
+        ...suite,
+        comparisons,
+        countMode: { measure: 'both', options, method: measurement.method, counts: tally(counted) }
+    };
+}
+function countOnlyComparison(name, counts) {
+    return {
+        benchmark: name,
+        verdict: counts.verdict,
+        inconclusiveReason: null,
+        advice: null,
+        metric: null,
+        level: 'runs',
+        levelReason: 'runs',
+        baseMedian: null,
+        headMedian: null,
+        baseLocation: null,
+        headLocation: null,
+        series: null,
+        base: null,
+        head: null,
+        pValue: null,
+        pAdjusted: null,
+        u: null,
+        testMethod: null,
+        confLevel: 1,
+        shift: null,
+        ratio: null,
+        power: null,
+        // the reason is the verdict's footnote; a failure is also an error, as in timing
+        warnings: counts.verdict === 'failed' && counts.message
+            ? [{ level: 'error', code: 'counts-failed', message: counts.message }]
+            : [],
+        issues: [],
+        counts
+    };
 }
 
 /**
@@ -42289,6 +43168,35 @@ function killGroup(pid, sig) {
 function runProcess(file, args, options) {
     const stdoutTarget = options.stdout ?? 'ignore';
     const stderrTarget = options.stderr ?? 'ignore';
+    let outputs;
+    try {
+        outputs = openOutputs(stdoutTarget, stderrTarget);
+    }
+    catch (e) {
+        return Promise.resolve(failedToStart(e));
+    }
+    const start = performance$1.now();
+    let child;
+    try {
+        child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true });
+    }
+    catch (e) {
+        return Promise.resolve(failedToStart(e)); // e.g. a NUL byte in an argument
+    }
+    finally {
+        for (const fd of outputs.opened)
+            closeSync(fd);
+    }
+    return watchChild(child, options, start, {
+        out: stdoutTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined,
+        err: stderrTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined
+    });
+}
+/**
+ * The child's stdio: /dev/null, a pipe to capture, or a file opened (truncated) here; stdout and
+ * stderr to the same path share one descriptor. The caller closes `opened` once the child has them.
+ */
+function openOutputs(stdoutTarget, stderrTarget) {
     const opened = [];
     const fdFor = (t, other, otherFd) => {
         if (t === 'ignore')
@@ -42301,90 +43209,44 @@ function runProcess(file, args, options) {
         opened.push(fd);
         return fd;
     };
-    let stdio;
     try {
         const out = fdFor(stdoutTarget, 'ignore', undefined);
         const err = fdFor(stderrTarget, stdoutTarget, typeof out === 'number' ? out : undefined);
-        stdio = ['ignore', out, err];
+        return { stdio: ['ignore', out, err], opened };
     }
     catch (e) {
         for (const fd of opened)
             closeSync(fd);
-        return Promise.resolve(failedToStart(e));
+        throw e;
     }
+}
+/** Resolves with the child's result once it has exited and its captured output is read. */
+function watchChild(child, options, start, capture) {
     return new Promise((resolve) => {
-        const start = performance.now();
-        let durationMs = 0;
-        let timedOut = false;
-        let aborted = false;
-        let exited = false;
+        const watch = { exited: false, timedOut: false, aborted: false, timers: [] };
         let settled = false;
+        let durationMs = 0;
         let exitCode = null;
         let exitSignal = null;
-        const timers = [];
-        const outCap = stdoutTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined;
-        const errCap = stderrTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined;
-        let child;
-        try {
-            child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio, detached: true });
-        }
-        catch (e) {
-            resolve(failedToStart(e)); // e.g. a NUL byte in an argument
-            return;
-        }
-        finally {
-            for (const fd of opened)
-                closeSync(fd);
-        }
-        child.stdout?.on('data', (c) => outCap?.push(c));
-        child.stderr?.on('data', (c) => errCap?.push(c));
-        const unregisterTerminate = onTerminate(() => {
-            if (child.pid !== undefined && !exited)
-                killGroup(child.pid, 'SIGKILL');
-        });
-        const stop = () => {
-            if (child.pid === undefined || exited)
-                return;
-            killGroup(child.pid, 'SIGTERM');
-            const t = setTimeout(() => {
-                if (child.pid !== undefined && !exited)
-                    killGroup(child.pid, 'SIGKILL');
-            }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
-            t.unref();
-            timers.push(t);
-        };
-        const onAbort = () => {
-            aborted = true;
-            stop();
-        };
-        if (options.signal) {
-            if (options.signal.aborted)
-                queueMicrotask(onAbort);
-            else
-                options.signal.addEventListener('abort', onAbort, { once: true });
-        }
-        if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs)) {
-            timers.push(setTimeout(() => {
-                timedOut = true;
-                stop();
-            }, options.timeoutMs));
-        }
+        child.stdout?.on('data', (c) => capture.out?.push(c));
+        child.stderr?.on('data', (c) => capture.err?.push(c));
+        const disarm = armStops(child, options, watch);
         const finish = (spawnError) => {
             if (settled)
                 return;
             settled = true;
-            for (const t of timers)
+            for (const t of watch.timers)
                 clearTimeout(t);
-            options.signal?.removeEventListener('abort', onAbort);
-            unregisterTerminate();
+            disarm();
+            const { timedOut, aborted } = watch;
             const result = {
                 exitCode,
                 signal: exitSignal,
                 timedOut,
                 aborted,
                 durationMs,
-                stdout: outCap?.text() ?? '',
-                stderr: errCap?.text() ?? ''
+                stdout: capture.out?.text() ?? '',
+                stderr: capture.err?.text() ?? ''
             };
             if (spawnError)
                 result.spawnError = spawnError;
@@ -42392,19 +43254,19 @@ function runProcess(file, args, options) {
         };
         child.once('error', (e) => {
             // spawn failure (ENOENT, EACCES): no 'exit' follows
-            if (!exited) {
-                exited = true;
-                durationMs = performance.now() - start;
+            if (!watch.exited) {
+                watch.exited = true;
+                durationMs = performance$1.now() - start;
                 finish(e);
             }
         });
         child.once('exit', (code, sig) => {
-            exited = true;
-            durationMs = performance.now() - start;
+            watch.exited = true;
+            durationMs = performance$1.now() - start;
             exitCode = code;
             exitSignal = sig;
             // Pipes close when every holder exits; a daemonised grandchild may hold them forever.
-            if (!outCap && !errCap)
+            if (!capture.out && !capture.err)
                 finish();
             else {
                 const t = setTimeout(() => {
@@ -42413,14 +43275,55 @@ function runProcess(file, args, options) {
                     finish();
                 }, 500);
                 t.unref();
-                timers.push(t);
+                watch.timers.push(t);
             }
         });
         child.once('close', () => {
-            if (exited)
+            if (watch.exited)
                 finish();
         });
     });
+}
+/**
+ * Stops the child's group on a timeout or an abort (SIGTERM, then SIGKILL after the grace) and
+ * kills it if benchgate itself is terminated. Returns the function that removes the listeners.
+ */
+function armStops(child, options, watch) {
+    const unregisterTerminate = onTerminate(() => {
+        if (child.pid !== undefined && !watch.exited)
+            killGroup(child.pid, 'SIGKILL');
+    });
+    const stop = () => {
+        if (child.pid === undefined || watch.exited)
+            return;
+        killGroup(child.pid, 'SIGTERM');
+        const t = setTimeout(() => {
+            if (child.pid !== undefined && !watch.exited)
+                killGroup(child.pid, 'SIGKILL');
+        }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+        t.unref();
+        watch.timers.push(t);
+    };
+    const onAbort = () => {
+        watch.aborted = true;
+        stop();
+    };
+    if (options.signal) {
+        if (options.signal.aborted)
+            queueMicrotask(onAbort);
+        else
+            options.signal.addEventListener('abort', onAbort, { once: true });
+    }
+    if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs)) {
+        watch.timers.push(setTimeout(() => {
+            watch.timedOut = true;
+            stop();
+        }, options.timeoutMs));
+    }
+    return () => {
+        options.signal?.removeEventListener('abort', onAbort);
+        unregisterTerminate();
+    };
 }
 function failedToStart(e) {
     return {
@@ -42583,7 +43486,7 @@ function locateBinary(worktree, relPath) {
             cause: e
         });
     }
-    const candidate = resolve(root, relPath);
+    const candidate = resolve$1(root, relPath);
     if (!isInside(root, candidate)) {
         throw new JobError(2, 'binary-path', `The benchmark binary path ${relPath} leads out of the worktree (${root}).`, {
             subject: relPath,
@@ -42816,7 +43719,7 @@ async function restoreBaseBuild(cache, o) {
     const tree = o.trees.base;
     const key = baseCacheKey(cache, o);
     try {
-        const hit = await cache.storage.restore(cache.paths.map((p) => resolve(tree, p)), key);
+        const hit = await cache.storage.restore(cache.paths.map((p) => resolve$1(tree, p)), key);
         if (!hit) {
             log.info(`base build cache: no entry for ${key}; building`);
             return null;
@@ -42845,7 +43748,7 @@ async function saveBaseBuild(cache, o) {
     const tree = o.trees.base;
     const key = baseCacheKey(cache, o);
     try {
-        await cache.storage.save(cache.paths.map((p) => resolve(tree, p)), key);
+        await cache.storage.save(cache.paths.map((p) => resolve$1(tree, p)), key);
         log.info(`base build cache: saved ${key}`);
     }
     catch (e) {
@@ -42854,1251 +43757,95 @@ async function saveBaseBuild(cache, o) {
 }
 
 /**
- * Running git: always `execFile('git', [args...])`, never a shell, so ref and branch names are plain
- * argv entries that no shell ever parses. Messages are forced to English (LC_ALL=C) so they can be
- * recognised, prompts are disabled, and GIT_DIR-style variables inherited from a hook are dropped
- * (the repository is always given explicitly as the working directory).
- */
-/** Default time limit for one git command (ms). Worktree checkouts of large repositories take a while. */
-const GIT_TIMEOUT_MS = 10 * 60 * 1000;
-const DROPPED_VARS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_PREFIX'];
-/** The environment git runs with: the caller's, minus repository overrides, plus C locale and no prompts. */
-function gitEnv(base = process.env) {
-    const env = { ...base, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0' };
-    for (const v of DROPPED_VARS)
-        delete env[v];
-    return env;
-}
-/** Runs git in `cwd`; resolves with the outcome (never rejects). */
-function git(cwd, args, timeoutMs = GIT_TIMEOUT_MS) {
-    return new Promise((resolve) => {
-        execFile('git', args, { cwd, env: gitEnv(), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-            if (!error)
-                return resolve({ code: 0, stdout, stderr });
-            const e = error;
-            if (typeof e.code === 'string') {
-                // ENOENT (git missing), ENOTDIR / cwd missing, ...
-                return resolve({ code: null, stdout, stderr, spawnError: error });
-            }
-            resolve({ code: typeof e.code === 'number' ? e.code : null, stdout, stderr });
-        });
-    });
-}
-/** Synchronous variant for clean-up paths (signal handlers, 'exit'). Never throws. */
-function gitSync(cwd, args, timeoutMs = 60_000) {
-    try {
-        const stdout = execFileSync('git', args, {
-            cwd,
-            env: gitEnv(),
-            timeout: timeoutMs,
-            encoding: 'utf8',
-            stdio: ['ignore', 'pipe', 'pipe']
-        });
-        return { code: 0, stdout, stderr: '' };
-    }
-    catch (error) {
-        const e = error;
-        return { code: e.status ?? null, stdout: String(e.stdout ?? ''), stderr: String(e.stderr ?? '') };
-    }
-}
-/** A code-3 error describing a failed git command. */
-function gitFailure(r, args, cwd, what) {
-    if (r.spawnError) {
-        const missing = r.spawnError.code === 'ENOENT';
-        return new JobError(3, 'git-failed', `${what}: could not run git in ${cwd}: ${r.spawnError.message}`, {
-            hint: missing ? 'Install git and make sure it is on PATH.' : undefined,
-            cause: r.spawnError
-        });
-    }
-    const stderr = r.stderr.trim();
-    const dubious = /dubious ownership/.test(stderr);
-    return new JobError(3, 'git-failed', `${what}: \`git ${args.join(' ')}\` failed in ${cwd} (exit ${r.code})${stderr ? `:\n${stderr}` : ''}`, {
-        hint: dubious
-            ? `Mark the repository as safe: git config --global --add safe.directory ${cwd}`
-            : undefined
-    });
-}
-
-/**
- * Which two commits are compared. By default the base is the merge-base of base and head — what a
- * pull request actually changes — not the tip of the base branch, which may have moved on since the
- * branch was cut (those later commits are not the PR's doing).
- */
-/**
- * Throws a code-2 error for a ref that must never be passed to git: empty, starting with `-` (git
- * would read it as an option), or containing control characters.
- */
-function assertSafeRef(ref, role) {
-    if (ref.length === 0) {
-        throw new JobError(2, 'bad-ref', `The ${role} ref is empty.`, {
-            subject: role,
-            hint: `Pass a branch, tag or commit SHA as the ${role} ref.`
-        });
-    }
-    if (ref.startsWith('-')) {
-        throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`, { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` });
-    }
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(ref)) {
-        throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
-            subject: ref
-        });
-    }
-}
-/** Fails with a code-2 error unless `repoDir` is inside a git work tree; returns the top-level dir. */
-async function repoTopLevel(repoDir) {
-    if (!isDirectory(repoDir)) {
-        throw new JobError(2, 'not-a-repo', `The repository directory ${repoDir} does not exist.`, {
-            subject: repoDir
-        });
-    }
-    const r = await git(repoDir, ['rev-parse', '--show-toplevel']);
-    if (r.code === 0)
-        return r.stdout.trim();
-    if (r.spawnError)
-        throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
-    if (/not a git repository/i.test(r.stderr) || /must be run in a work tree/i.test(r.stderr)) {
-        throw new JobError(2, 'not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
-            subject: repoDir,
-            hint: 'Run benchgate from your repository (or pass its directory), after actions/checkout in a workflow.'
-        });
-    }
-    throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
-}
-/** `true` when the repository is a shallow clone. */
-async function isShallow(repoDir) {
-    const r = await git(repoDir, ['rev-parse', '--is-shallow-repository']);
-    return r.code === 0 && r.stdout.trim() === 'true';
-}
-const SHALLOW_HINT = 'In a workflow, check out with `actions/checkout` and `fetch-depth: 0`; locally, run `git fetch --unshallow`.';
-/** Resolves one ref to a full commit SHA, or throws a code-2 'unknown-ref' error. */
-async function resolveCommit(repoDir, ref, role) {
-    assertSafeRef(ref, role);
-    // `--end-of-options` is not needed: refs starting with '-' were refused above.
-    const args = ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`];
-    const r = await git(repoDir, args);
-    const sha = r.stdout.trim();
-    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha))
-        return sha;
-    if (r.spawnError)
-        throw gitFailure(r, args, repoDir, `Resolving the ${role} ref`);
-    const shallow = await isShallow(repoDir);
-    throw new JobError(2, 'unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
-        subject: ref,
-        hint: `Check the spelling, or fetch it first: git fetch origin ${ref}` +
-            (shallow ? ` (this is a shallow clone: ${SHALLOW_HINT})` : '.')
-    });
-}
-/**
- * Resolves base and head to commits, and by default replaces base by the merge-base of the two.
- * Refs are passed to git as single argv entries, never through a shell.
+ * Reads callgrind's dump files (count mode, STATISTICS §9): which trigger wrote a dump and its
+ * total cost per event. Only the header and the `totals:`/`summary:` line are read; per-function
+ * costs are not needed, because the dumps are cut at Google Benchmark's loop boundaries
+ * (docs/count-mode.md):
  *
- * @throws JobError code 2: 'bad-ref' (empty, starts with '-'), 'not-a-repo', 'unknown-ref',
- *   'shallow' (merge-base unavailable in a shallow clone), 'no-merge-base' (unrelated histories);
- *   code 3: 'git-failed' (git missing or failing unexpectedly).
+ * - `--dump-after=benchmark::State::StartKeepRunning*`: everything before a benchmark's timed loop
+ *   (process start, setup), written when the loop starts: discarded;
+ * - `--dump-before=benchmark::State::FinishKeepRunning*`: the timed loop itself (all its iterations);
+ * - `--dump-before=benchmark::JSONReporter::ReportRuns*`: a report call, which separates benchmarks.
  */
-async function resolveCommits(options) {
-    const { repoDir, base } = options;
-    const head = options.head ?? 'HEAD';
-    const wantMergeBase = options.mergeBase ?? true;
-    assertSafeRef(base, 'base');
-    assertSafeRef(head, 'head');
-    await repoTopLevel(repoDir);
-    const baseTipSha = await resolveCommit(repoDir, base, 'base');
-    const headSha = await resolveCommit(repoDir, head, 'head');
-    const out = {
-        baseSha: baseTipSha,
-        headSha,
-        baseRef: base,
-        headRef: head,
-        baseTipSha,
-        mergeBaseUsed: false
-    };
-    if (!wantMergeBase)
-        return out;
-    const args = ['merge-base', baseTipSha, headSha];
-    const r = await git(repoDir, args);
-    const mb = r.stdout.trim().split('\n')[0] ?? '';
-    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(mb)) {
-        return { ...out, baseSha: mb, mergeBaseUsed: true };
-    }
-    if (r.code !== 1 || r.spawnError)
-        throw gitFailure(r, args, repoDir, 'Finding the merge-base');
-    // exit 1 without output: no common ancestor in the history we have
-    if (await isShallow(repoDir)) {
-        throw new JobError(2, 'shallow', `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`, { subject: repoDir, hint: SHALLOW_HINT });
-    }
-    throw new JobError(2, 'no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
-        subject: `${base}...${head}`,
-        hint: 'Compare the two commits directly by turning the merge-base off (base is then used as given).'
-    });
-}
-/**
- * Whether the work tree has uncommitted changes to tracked files. Worktrees are created from
- * commits, so such changes are NOT measured; callers should warn ("uncommitted changes are not
- * measured"), not fail. Untracked files (build directories) are ignored.
- */
-async function workingTreeStatus(repoDir) {
-    const args = ['status', '--porcelain', '--untracked-files=no'];
-    const r = await git(repoDir, args);
-    if (r.code !== 0)
-        throw gitFailure(r, args, repoDir, 'Checking for uncommitted changes');
-    const files = r.stdout.split('\n').filter((l) => l.trim() !== '');
-    return { dirty: files.length > 0, files: files.slice(0, 50) };
-}
-/** `true` when tracked files have uncommitted changes (see {@link workingTreeStatus}). */
-async function isDirty(repoDir) {
-    return (await workingTreeStatus(repoDir)).dirty;
-}
-function isDirectory(p) {
-    try {
-        return statSync(p).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-
-/**
- * One detached worktree per side, `<workDir>/base` and `<workDir>/head`: the same repository at two
- * commits, side by side, at paths of equal length (so builds that embed their source path, and
- * benchmarks run from them, differ in nothing but the code).
- */
-const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-/**
- * Adds `<workDir>/base` and `<workDir>/head` as detached worktrees at the two commits. A stale
- * worktree left at either path by an earlier run is removed first; any other non-empty directory
- * there is an error. Until `cleanup()` is called, SIGINT/SIGTERM/SIGHUP remove the worktrees (see
- * `onTerminate`: Ctrl-C still ends the process when nobody else handles it).
- *
- * Uncommitted changes of the user's work tree are not part of either worktree.
- *
- * @param options.baseSha full commit SHA (as returned by resolveCommits)
- * @throws JobError code 2 'work-dir' (occupied or not creatable), code 3 'git-failed'
- */
-async function createWorktrees(options) {
-    const { repoDir, baseSha, headSha } = options;
-    for (const [role, sha] of [
-        ['base', baseSha],
-        ['head', headSha]
-    ]) {
-        if (!SHA_RE.test(sha)) {
-            throw new JobError(2, 'invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
-        }
-    }
-    let workDir;
-    try {
-        mkdirSync(options.workDir, { recursive: true });
-        workDir = realpathSync(options.workDir);
-    }
-    catch (e) {
-        throw new JobError(2, 'work-dir', `Cannot create the work directory ${options.workDir}: ${e.message}`, {
-            subject: options.workDir,
-            cause: e
-        });
-    }
-    const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
-    if (paths.base.length !== paths.head.length) {
-        throw new JobError(3, 'unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
-    }
-    await git(repoDir, ['worktree', 'prune']);
-    const registered = await listWorktrees(repoDir);
-    for (const side of ['base', 'head']) {
-        const p = paths[side];
-        if (!existsSync(p))
-            continue;
-        if (registered.has(p)) {
-            options.log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
-            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
-            if (r.code !== 0)
-                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
-        }
-        else if (readdirSync(p).length > 0) {
-            throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
-                subject: p,
-                hint: 'Choose another work directory, or delete that directory.'
-            });
-        }
-    }
-    const keep = options.keep ?? false;
-    const created = [];
-    let cleaned = false;
-    const removeAll = () => {
-        for (const p of created) {
-            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
-            if (existsSync(p))
-                rmSync(p, { recursive: true, force: true });
-        }
-        gitSync(repoDir, ['worktree', 'prune']);
-    };
-    const unregister = onTerminate(() => {
-        if (!keep)
-            removeAll();
-    });
-    const cleanup = () => {
-        if (cleaned)
-            return;
-        cleaned = true;
-        unregister();
-        if (keep) {
-            if (created.length > 0)
-                options.log?.info(`Keeping the worktrees: ${created.join(', ')}`);
-            return;
-        }
-        try {
-            removeAll();
-        }
-        catch (e) {
-            options.log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
-        }
-    };
-    try {
-        for (const side of ['base', 'head']) {
-            const sha = side === 'base' ? baseSha : headSha;
-            const args = ['worktree', 'add', '--detach', '--quiet', paths[side], sha];
-            options.log?.debug(`git ${args.join(' ')}`);
-            created.push(paths[side]);
-            const r = await git(repoDir, args);
-            if (r.code !== 0)
-                throw gitFailure(r, args, repoDir, `Checking out the ${side} commit`);
-            if (options.submodules) {
-                const sargs = ['submodule', 'update', '--init', '--recursive'];
-                const s = await git(paths[side], sargs);
-                if (s.code !== 0)
-                    throw gitFailure(s, sargs, paths[side], `Checking out submodules of the ${side} commit`);
-            }
-        }
-    }
-    catch (e) {
-        // An error on the way (or in the caller right after) must not leave half a setup behind.
-        if (keep)
-            unregister();
-        else
-            cleanup();
-        throw e;
-    }
-    return { base: paths.base, head: paths.head, cleanup };
-}
-/** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */
-async function listWorktrees(repoDir) {
-    const r = await git(repoDir, ['worktree', 'list', '--porcelain']);
-    if (r.code !== 0)
-        throw gitFailure(r, ['worktree', 'list', '--porcelain'], repoDir, 'Listing worktrees');
-    const out = new Set();
-    for (const line of r.stdout.split('\n')) {
-        if (!line.startsWith('worktree '))
-            continue;
-        const p = line.slice('worktree '.length);
-        out.add(p);
-        try {
-            out.add(realpathSync(p));
-        }
-        catch {
-            // missing directory (prunable)
-        }
-    }
-    return out;
-}
-
-/**
- * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
- * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
- * commands/ both import it downwards.
- */
-/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
-function shellQuote(s) {
-    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-const DEFAULT_WARMUP_ROUNDS = 1;
-/** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
-function abbaOrder(i) {
-    return i % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
-}
-/**
- * Plans `warmup` warm-up rounds (round -1, themselves alternating, starting with base) followed by
- * `rounds` measured rounds in ABBA order: base,head | head,base | base,head | head,base | ...
- * With an even number of measured rounds each side goes first equally often.
- *
- * Time and space: O(rounds + warmup).
- * @throws JobError code 2 'invalid-option' unless rounds is an integer >= 1 and warmup an integer >= 0
- */
-function planRounds(options) {
-    const { rounds } = options;
-    const warmup = options.warmup ?? DEFAULT_WARMUP_ROUNDS;
-    if (!Number.isInteger(rounds) || rounds < 1) {
-        throw new JobError(2, 'invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
-            subject: 'rounds'
-        });
-    }
-    if (!Number.isInteger(warmup) || warmup < 0) {
-        throw new JobError(2, 'invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
-            subject: 'warmup'
-        });
-    }
-    const first = options.firstRound ?? 0;
-    if (!Number.isInteger(first) || first < 0) {
-        throw new JobError(2, 'invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
-            subject: 'firstRound'
-        });
-    }
-    const plan = [];
-    for (let i = 0; i < warmup; i++)
-        plan.push({ round: -1, order: abbaOrder(i) });
-    for (let r = first; r < first + rounds; r++)
-        plan.push({ round: r, order: abbaOrder(r) });
-    return plan;
-}
-/**
- * A short human duration for progress lines: "45s", "3m 05s", "1h 02m". Negative or non-finite
- * input gives "?".
- */
-function formatEta(ms) {
-    if (!Number.isFinite(ms) || ms < 0)
-        return '?';
-    const s = Math.round(ms / 1000);
-    if (s < 60)
-        return `${s}s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m}m ${String(s % 60).padStart(2, '0')}s`;
-    const h = Math.floor(m / 60);
-    return `${h}h ${String(m % 60).padStart(2, '0')}m`;
-}
-
-/**
- * Making the two sides' invocations byte-for-byte alike except for the code: binaries at paths of
- * equal length with the same basename (argv[0] and the `executable` field of the JSON context are
- * then the same size), working directories of equal length, sample files of equal path length.
- * argv and environment size shift the initial stack alignment, which can bias timings by percents.
- */
-/** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
-function assertEqualLength(base, head, what) {
-    if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
-        throw new JobError(3, 'unequal-paths', `The ${what} of base and head differ in length (${base} vs ${head}).`, {
-            hint: 'Both sides must run from paths of equal length; use the worktrees benchgate creates.'
-        });
+/** The functions whose entry or exit cut the dumps; the patterns are callgrind's (`*` wildcard). */
+const LOOP_START_FUNCTION = 'benchmark::State::StartKeepRunning';
+const LOOP_END_FUNCTION = 'benchmark::State::FinishKeepRunning';
+const REPORT_FUNCTION = 'benchmark::JSONReporter::ReportRuns';
+/** A dump file that cannot be read (the message names the file and what is wrong). */
+class CallgrindDumpError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'CallgrindDumpError';
     }
 }
 /**
- * Stages both binaries at equal-length paths with the same basename (the head binary's name).
- * @returns the paths to run
- * @throws JobError code 3 'unequal-paths' when the resulting paths differ in length
+ * Parses one dump file.
+ * @param text the file's content
+ * @param index its dump number
+ * @param source the path, for messages
+ * @throws CallgrindDumpError when the file has no `events:` line or no totals (cut short, not a dump)
  */
-function stageBinaries(options) {
-    const base = resolve(options.base);
-    const head = resolve(options.head);
-    if (options.copy === false) {
-        assertEqualLength(base, head, 'binary paths');
-        return { base, head };
+function parseCallgrindDump(text, index, source) {
+    let events = null;
+    let totals = null;
+    let trigger = 'other';
+    const caches = [];
+    for (const line of text.split('\n')) {
+        if (line.startsWith('events:'))
+            events = line.slice(7).trim().split(/\s+/);
+        else if (line.startsWith('totals:') || (totals === null && line.startsWith('summary:')))
+            totals = line
+                .slice(line.indexOf(':') + 1)
+                .trim()
+                .split(/\s+/)
+                .map(Number);
+        else if (line.startsWith('desc: Trigger:'))
+            trigger = triggerOf(line);
+        else if (/^desc: (I1|D1|LL) cache:/.test(line))
+            caches.push(line.slice(6).trim());
     }
-    const name = basename(head);
-    const out = {};
-    for (const [side, src] of [
-        ['base', base],
-        ['head', head]
-    ]) {
-        const dir = join(resolve(options.workDir), 'bin', side);
-        mkdirSync(dir, { recursive: true });
-        const dest = join(dir, name);
-        rmSync(dest, { force: true }); // a running old copy would make the write fail with ETXTBSY
-        copyFileSync(src, dest);
-        chmodSync(dest, statSync(src).mode & 0o777);
-        out[side] = dest;
-    }
-    assertEqualLength(out.base, out.head, 'staged binary paths');
-    return out;
+    if (events === null || totals === null)
+        throw new CallgrindDumpError(`${source}: not a complete callgrind dump (no events or totals line)`);
+    if (totals.some((v) => !Number.isFinite(v) || v < 0))
+        throw new CallgrindDumpError(`${source}: the totals line has a value that is not a count`);
+    const byEvent = {};
+    // callgrind omits trailing zero columns of the totals line
+    events.forEach((e, i) => (byEvent[e] = totals[i] ?? 0));
+    return { index, trigger, totals: byEvent, caches };
+}
+function triggerOf(line) {
+    if (line.includes(LOOP_END_FUNCTION))
+        return 'loop';
+    if (line.includes(LOOP_START_FUNCTION))
+        return 'setup';
+    if (line.includes(REPORT_FUNCTION))
+        return 'report';
+    return 'other';
 }
 /**
- * The sample file of one run: `<samplesDir>/<side>-r003.<ext>` for measured round 3,
- * `<side>-w000.<ext>` for the first warm-up. Base and head names have equal length ('base' and
- * 'head' are both 4 characters).
- * @param round measured round index (>= 0), or -1 for a warm-up with `warmupIndex`
+ * The dump number of a callgrind output file `PREFIX.<pid>.<n>`, or null for the final dump
+ * (`PREFIX.<pid>`, written at program exit) and unrelated files.
  */
-function sampleFilePath(samplesDir, side, round, ext, warmupIndex = 0) {
-    const id = round < 0 ? `w${String(warmupIndex).padStart(3, '0')}` : `r${String(round).padStart(3, '0')}`;
-    return join(samplesDir, `${side}-${id}.${ext}`);
-}
-
-/**
- * One benchmark process: one side, one round. The argument vector is an array, identical for both
- * sides except the output file path (equal length by construction) and, for bench-runner, the
- * `side=` context value (`base`/`head`, equal length). No side-specific environment is added.
- */
-/** Lines of stderr kept in a run's result. */
-const STDERR_TAIL_LINES = 20;
-/** Flags benchgate sets itself; extraArgs may not set them. */
-const CONTROLLED_FLAGS = [
-    '--benchmark_out',
-    '--benchmark_out_format',
-    '--benchmark_format',
-    '--benchmark_repetitions',
-    '--benchmark_min_time',
-    '--benchmark_filter',
-    '--benchmark_list_tests',
-    '--benchmark_enable_random_interleaving',
-    '--benchgate_samples',
-    '--benchgate_cpu',
-    '--benchgate_context',
-    '--benchgate_priority',
-    '--benchgate_version'
-];
-/** `0.05` -> "0.05", `1` -> "1": a bare number of seconds, at most 6 decimals. */
-function formatMinTime(seconds) {
-    const s = seconds.toFixed(6).replace(/\.?0+$/, '');
-    if (!(seconds > 0) || !Number.isFinite(seconds) || s === '0') {
-        throw new JobError(2, 'invalid-option', `min time must be a number of seconds >= 0.000001, got ${seconds}.`, {
-            subject: 'minTimeSeconds'
-        });
-    }
-    return s;
-}
-/** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
-function validateSettings(s) {
-    if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
-        throw new JobError(2, 'invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
-            subject: 'repetitions'
-        });
-    }
-    formatMinTime(s.minTimeSeconds);
-    if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
-        throw new JobError(2, 'invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
-            subject: 'cpu'
-        });
-    }
-    if (s.priority !== undefined && s.kind !== 'bench-runner') {
-        throw new JobError(2, 'invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
-            subject: 'priority',
-            hint: 'Link the benchmarks with benchgate::runner instead of benchmark_main, or leave the priority unset.'
-        });
-    }
-    if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
-        throw new JobError(2, 'invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
-            subject: 'priority'
-        });
-    }
-    for (const a of s.extraArgs ?? []) {
-        const flag = a.split('=')[0];
-        if (CONTROLLED_FLAGS.includes(flag)) {
-            throw new JobError(2, 'invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
-                subject: a,
-                hint: 'Use the corresponding benchgate option (repetitions, min time, filter, ...) instead.'
-            });
-        }
-    }
-}
-/**
- * The binary's arguments for one run (argv[1...]); pure. For the two sides of a round the result
- * differs only in the output file path and the `side=` context, both of equal length.
- */
-function benchmarkArgs(o) {
-    const args = [...(o.extraArgs ?? [])];
-    args.push(`--benchmark_repetitions=${o.repetitions}`, `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`);
-    if (o.filter !== undefined && o.filter !== '')
-        args.push(`--benchmark_filter=${o.filter}`);
-    if (o.randomInterleaving)
-        args.push('--benchmark_enable_random_interleaving=true');
-    args.push('--benchmark_format=console');
-    if (o.kind === 'google-benchmark') {
-        args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json');
-    }
-    else {
-        args.push(`--benchgate_samples=${o.outFile}`);
-        if (o.cpu !== undefined)
-            args.push(`--benchgate_cpu=${o.cpu}`);
-        if (o.priority !== undefined)
-            args.push(`--benchgate_priority=${o.priority}`);
-        args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`);
-    }
-    return args;
-}
-/** The absolute path of `name` on `PATH` (from `env`), or undefined. */
-function findExecutable(name, env) {
-    for (const dir of (env.PATH ?? '').split(delimiter)) {
-        if (dir === '')
-            continue;
-        const p = join(dir, name);
-        try {
-            accessSync(p, constants.X_OK);
-            return p;
-        }
-        catch {
-            // next
-        }
-    }
-    return undefined;
-}
-/**
- * The program and its arguments for one run: the binary itself, or `taskset -c N <binary> ...`
- * when a plain Google Benchmark binary is pinned.
- * @throws JobError code 2 'invalid-option' when pinning is asked for and taskset is not on PATH
- */
-function benchmarkCommand(o) {
-    const args = benchmarkArgs(o);
-    if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
-        const taskset = findExecutable('taskset', o.env);
-        if (!taskset) {
-            throw new JobError(2, 'invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
-                subject: 'cpu',
-                hint: 'Install util-linux (apt-get install util-linux), link bench-runner (it pins itself), or turn pinning off.'
-            });
-        }
-        return { file: taskset, args: ['-c', String(o.cpu), o.binary, ...args] };
-    }
-    return { file: o.binary, args };
-}
-/**
- * Runs one benchmark process and waits for it. A crash, a non-zero exit or a timeout is a result
- * (`ok: false`), never an exception; whatever the process wrote to `outFile` is kept for the parser.
- * A stale `outFile` from an earlier attempt is deleted first.
- *
- * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
- */
-async function runBenchmarkProcess(o) {
-    validateSettings(o);
-    const { file, args } = benchmarkCommand(o);
-    const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`;
-    mkdirSync(dirname(o.outFile), { recursive: true });
-    rmSync(o.outFile, { force: true });
-    const startedAt = Date.now();
-    const r = await runProcess(file, args, {
-        cwd: o.cwd,
-        env: o.env,
-        stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
-        stderr: { path: stderrFile },
-        timeoutMs: o.timeoutMs,
-        signal: o.signal
-    });
-    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
-    let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES);
-    if (r.spawnError)
-        stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim();
-    return {
-        side: o.side,
-        round: o.round,
-        run: o.run,
-        warmup: o.round < 0,
-        ok,
-        exitCode: r.exitCode,
-        signal: r.signal,
-        timedOut: r.timedOut,
-        interrupted: r.aborted,
-        durationMs: r.durationMs,
-        startedAt,
-        outFile: o.outFile,
-        stderrFile,
-        stderrTail,
-        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
-    };
-}
-
-/**
- * Stops a run whose disk is full before it measures rounds it cannot keep: a benchmark process whose
- * sample file cannot be written still runs to the end (Google Benchmark's ofstream fails quietly), so
- * without this check every remaining round would be measured and thrown away, and the job would only
- * fail when the results are written.
- */
-/** Below this much free space a round's sample files (and the results after them) cannot be trusted to fit. */
-const MIN_FREE_BYTES = 64 * 1024;
-/** Free bytes for an unprivileged writer under `dir`, or undefined where the platform cannot say. */
-function freeBytes(dir) {
-    try {
-        const s = statfsSync(dir);
-        return s.bavail * s.bsize;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Size of `file` in bytes (0 when it is missing). */
-function fileSize(file) {
-    try {
-        return statSync(file).size;
-    }
-    catch {
-        return 0;
-    }
-}
-/**
- * Throws an ENOSPC error (described as "the disk is full" with what to do) when the free space under
- * `dir` is below twice the largest sample file so far (one round writes two) or {@link MIN_FREE_BYTES}.
- */
-function assertRoomForRound(dir, largestFileBytes, roundLabel) {
-    const free = freeBytes(dir);
-    const need = Math.max(MIN_FREE_BYTES, 2 * largestFileBytes);
-    if (free === undefined || free >= need)
-        return;
-    throw Object.assign(new Error(`ENOSPC: no space left on device: ${Math.floor(free / 1024)} KiB free under ${dir} after ${roundLabel}, ` +
-        `a round needs about ${Math.ceil(need / 1024)} KiB; stopped before measuring rounds that could not be kept`), { code: 'ENOSPC' });
-}
-
-function mean(xs) {
-    return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
-}
-/**
- * Runs the plan in order. A failing run (crash, non-zero exit, timeout) is recorded and the rounds
- * go on, unless `stopAfterConsecutiveFailures` is reached for one side. Time-budget stops happen
- * only between rounds, so every measured round that was started has both sides.
- *
- * @throws JobError code 2 'invalid-option' for invalid settings; code 3 'unequal-paths' when the
- *   two sides' binaries, working directories or arguments differ in length
- */
-async function runRounds(o) {
-    validateSettings(o);
-    const { plan, sides, log } = o;
-    if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
-        throw new JobError(2, 'invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
-            subject: 'timeBudget'
-        });
-    }
-    if (o.stopAfterConsecutiveFailures !== undefined &&
-        !(Number.isInteger(o.stopAfterConsecutiveFailures) && o.stopAfterConsecutiveFailures >= 1)) {
-        throw new JobError(2, 'invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${o.stopAfterConsecutiveFailures}.`);
-    }
-    assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
-    assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
-    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
-    const argvOf = (side) => benchmarkArgs({ ...o, side, round: 0, outFile: sampleFilePath(o.samplesDir, side, 0, ext) }).join('\0');
-    assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
-    // fail before anything runs when pinning needs a missing taskset
-    benchmarkCommand({
-        ...o,
-        side: 'base',
-        binary: sides.base.binary,
-        cwd: sides.base.cwd,
-        round: 0,
-        outFile: ''
-    });
-    const minRounds = o.minRounds ?? 1;
-    const plannedRuns = plan.length * 2;
-    const plannedRounds = plan.filter((p) => p.round >= 0).length;
-    const wallStart = Date.now();
-    const runs = [];
-    const measuredRoundMs = [];
-    const warmupRoundMs = [];
-    const failures = { base: 0, head: 0 };
-    let stoppedEarly = null;
-    let failingSide;
-    let warmupIndex = 0;
-    const progress = () => {
-        const elapsedMs = Date.now() - wallStart;
-        const perRun = mean(runs.map((r) => r.durationMs));
-        let etaMs = perRun * (plannedRuns - runs.length);
-        if (o.timeBudgetMs !== undefined)
-            etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs));
-        return {
-            completedRuns: runs.length,
-            plannedRuns,
-            completedRounds: measuredRoundMs.length,
-            elapsedMs,
-            etaMs
-        };
-    };
-    let largestFile = 0;
-    outer: for (const entry of plan) {
-        const warmup = entry.round < 0;
-        if (o.signal?.aborted) {
-            stoppedEarly = 'interrupted';
-            break;
-        }
-        if (!warmup && o.timeBudgetMs !== undefined && measuredRoundMs.length >= minRounds) {
-            const estimate = measuredRoundMs.length > 0 ? mean(measuredRoundMs) : mean(warmupRoundMs);
-            const elapsed = Date.now() - wallStart;
-            if (elapsed + estimate > o.timeBudgetMs) {
-                stoppedEarly = 'time-budget';
-                log.info(`Time budget: stopping after ${measuredRoundMs.length} of ${plannedRounds} rounds ` +
-                    `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`);
-                break;
-            }
-        }
-        const roundStart = Date.now();
-        for (const side of entry.order) {
-            const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, warmupIndex);
-            const result = await runBenchmarkProcess({
-                ...o,
-                side,
-                binary: sides[side].binary,
-                cwd: sides[side].cwd,
-                round: entry.round,
-                run: warmup ? -1 : entry.round,
-                outFile,
-                timeoutMs: o.runTimeoutMs,
-                stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
-                signal: o.signal
-            });
-            runs.push(result);
-            const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`;
-            largestFile = Math.max(largestFile, fileSize(outFile));
-            assertRoomForRound(o.samplesDir, largestFile, label);
-            if (result.ok) {
-                failures[side] = 0;
-                log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
-            }
-            else if (!result.interrupted) {
-                failures[side]++;
-                log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
-            }
-            await o.onRunComplete?.(result, progress());
-            if (result.interrupted || o.signal?.aborted) {
-                stoppedEarly = 'interrupted';
-                break outer;
-            }
-            if (o.stopAfterConsecutiveFailures !== undefined && failures[side] >= o.stopAfterConsecutiveFailures) {
-                stoppedEarly = 'failures';
-                failingSide = side;
-                log.warn(`Stopping: the ${side} binary failed ${failures[side]} times in a row.`);
-                break outer;
-            }
-        }
-        if (warmup) {
-            warmupRoundMs.push(Date.now() - roundStart);
-            warmupIndex++;
-        }
-        else
-            measuredRoundMs.push(Date.now() - roundStart);
-    }
-    const out = {
-        runs,
-        stoppedEarly,
-        completedRounds: measuredRoundMs.length,
-        plannedRounds,
-        measuringMs: runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        warmupMs: runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        wallMs: Date.now() - wallStart
-    };
-    if (failingSide)
-        out.failingSide = failingSide;
-    return out;
-}
-function lastLines(text, n) {
-    return text.split('\n').slice(-5).join('\n');
-}
-
-/**
- * A host-wide exclusive lock, so that two jobs on one self-hosted machine never measure at the same
- * time (they would slow each other down and both results would be wrong).
- *
- * Design: a lock FILE created atomically with `open(path, 'wx')` (O_CREAT|O_EXCL), holding JSON
- * `{ pid, hostname, startedAt, procStart, token }`. Chosen over spawning util-linux `flock`
- * because it works on every POSIX runner (macOS has no `flock(1)`), needs no helper process that
- * could itself be orphaned, and the holder is visible to a person (`cat` the file). Its weakness —
- * a holder that dies without releasing — is handled by stale-lock detection:
- *  - same host: the holder is dead when `kill(pid, 0)` says ESRCH, or when, on Linux, the process
- *    now using that pid started at a different time than the holder did (`/proc/<pid>/stat` field
- *    22: pid reuse);
- *  - another host name (lock on a shared volume, containers with their own hostnames): liveness
- *    cannot be checked; the lock counts as stale once older than `staleAfterMs`.
- * A stale lock is taken over (with a warning) under a short-lived secondary lock `<path>.takeover`
- * so two waiters cannot both delete the file and each think they own the lock.
- * The lock is released by the returned function, and on SIGINT/SIGTERM/SIGHUP or process exit.
- */
-/** Default wait for the host lock: 1 h (another job's full run). */
-const DEFAULT_LOCK_TIMEOUT_MS = 60 * 60 * 1000;
-/** Interval between "still waiting" log lines (ms). */
-const LOCK_LOG_INTERVAL_MS = 30_000;
-/** A lock file without parseable content is being written; older than this it is garbage (ms). */
-const UNREADABLE_GRACE_MS = 10_000;
-/** A takeover lock older than this was left by a crashed waiter (ms). */
-const TAKEOVER_STALE_MS = 30_000;
-/** Linux: the start time (clock ticks since boot) of `pid`, from /proc/<pid>/stat; else null. */
-function procStartTime(pid) {
-    try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        // the command name (field 2) is in parentheses and may contain spaces: split after the last ')'
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return fields[19] ?? null; // field 22 overall
-    }
-    catch {
+function dumpNumber(fileName, prefix) {
+    if (!fileName.startsWith(`${prefix}.`))
         return null;
-    }
+    const m = /^\d+\.(\d+)$/.exec(fileName.slice(prefix.length + 1));
+    return m ? Number(m[1]) : null;
 }
-function parseLock(text) {
-    try {
-        const v = JSON.parse(text);
-        if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.token === 'string')
-            return v;
-    }
-    catch {
-        // fall through
-    }
-    return null;
-}
-function readText(path) {
-    try {
-        return readFileSync(path, 'utf8');
-    }
-    catch {
+/**
+ * Estimated cycles from callgrind's simulated events, as KCachegrind's derived event "Cycle
+ * Estimation": `CEst = Ir + 10·Bm + 10·L1m + 100·LLm`, where `L1m = I1mr + D1mr + D1mw`,
+ * `LLm = ILmr + DLmr + DLmw` and `Bm = Bim + Bcm` (docs/count-mode.md cites the source).
+ * Null when the cache simulation's events are absent.
+ */
+function estimatedCycles(t) {
+    const need = ['Ir', 'I1mr', 'D1mr', 'D1mw', 'ILmr', 'DLmr', 'DLmw'];
+    if (!need.every((e) => e in t))
         return null;
-    }
-}
-function ageMs(path) {
-    try {
-        return Date.now() - statSync(path).mtimeMs;
-    }
-    catch {
-        return 0;
-    }
-}
-/** Why the lock described by `text` is stale, or null when its holder may be alive. */
-function staleReason(text, path, staleAfterMs) {
-    const info = parseLock(text);
-    if (!info)
-        return ageMs(path) > UNREADABLE_GRACE_MS ? 'its content is unreadable' : null;
-    if (info.hostname !== hostname()) {
-        const age = Date.now() - Date.parse(info.startedAt);
-        return age > staleAfterMs ? `it was taken on host ${info.hostname} ${formatEta(age)} ago` : null;
-    }
-    try {
-        process.kill(info.pid, 0);
-    }
-    catch (e) {
-        if (e.code === 'ESRCH')
-            return `its holder (pid ${info.pid}) is no longer running`;
-    }
-    if (info.procStart !== null) {
-        const now = procStartTime(info.pid);
-        if (now !== null && now !== info.procStart)
-            return `pid ${info.pid} now belongs to another process`;
-    }
-    return null;
-}
-/** Deletes the lock file if it still has the content `observed`, under `<path>.takeover`. */
-function takeOver(path, observed) {
-    const tk = `${path}.takeover`;
-    let fd;
-    try {
-        fd = openSync(tk, 'wx');
-    }
-    catch {
-        if (ageMs(tk) > TAKEOVER_STALE_MS) {
-            try {
-                unlinkSync(tk);
-            }
-            catch {
-                // someone else removed it
-            }
-        }
-        return;
-    }
-    try {
-        closeSync(fd);
-        if (readText(path) === observed)
-            unlinkSync(path);
-    }
-    finally {
-        try {
-            unlinkSync(tk);
-        }
-        catch {
-            // already gone
-        }
-    }
-}
-function sleep(ms, signal) {
-    return new Promise((resolve) => {
-        const t = setTimeout(done, ms);
-        function done() {
-            clearTimeout(t);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
-        signal?.addEventListener('abort', done, { once: true });
-    });
-}
-function describeHolder(text) {
-    const info = parseLock(text);
-    if (!info)
-        return 'another process';
-    return `pid ${info.pid} on ${info.hostname} since ${info.startedAt}${info.purpose ? ` (${info.purpose})` : ''}`;
-}
-/**
- * Waits until this process holds the host lock at `path`, polling every `pollMs`, logging who
- * holds it every {@link LOCK_LOG_INTERVAL_MS}.
- *
- * @param path lock file, e.g. `/tmp/benchgate.lock` or a path on a volume all runners share
- * @returns release(): deletes the lock file if it is still ours; idempotent; synchronous
- * @throws JobError code 3 'lock-timeout' after `timeoutMs`; code 3 'interrupted' when `signal` aborts;
- *   code 2 'work-dir' when the lock's directory cannot be created or written
- */
-async function acquireHostLock(path, options) {
-    const { log } = options;
-    const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
-    const pollMs = options.pollMs ?? 1000;
-    const staleAfterMs = options.staleAfterMs ?? 12 * 60 * 60 * 1000;
-    const info = {
-        pid: process.pid,
-        hostname: hostname(),
-        startedAt: new Date().toISOString(),
-        procStart: procStartTime('self'),
-        token: randomBytes(12).toString('hex'),
-        ...(options.purpose !== undefined ? { purpose: options.purpose } : {})
-    };
-    const content = JSON.stringify(info) + '\n';
-    try {
-        mkdirSync(dirname(path), { recursive: true });
-    }
-    catch (e) {
-        throw new JobError(2, 'work-dir', `Cannot create the directory of the lock file ${path}: ${e.message}`, { cause: e });
-    }
-    const start = Date.now();
-    let lastLog = -Infinity;
-    for (;;) {
-        let fd;
-        try {
-            fd = openSync(path, 'wx', 0o644);
-        }
-        catch (e) {
-            const code = e.code;
-            if (code !== 'EEXIST') {
-                throw new JobError(2, 'work-dir', `Cannot create the lock file ${path}: ${e.message}`, {
-                    subject: path,
-                    cause: e
-                });
-            }
-        }
-        if (fd !== undefined) {
-            try {
-                writeSync(fd, content);
-            }
-            finally {
-                closeSync(fd);
-            }
-            break;
-        }
-        const held = readText(path);
-        if (held === null)
-            continue; // released between our open and read: retry at once
-        const stale = staleReason(held, path, staleAfterMs);
-        if (stale !== null) {
-            log.warn(`Taking over the stale host lock ${path}: ${stale}.`);
-            takeOver(path, held);
-            continue;
-        }
-        const waited = Date.now() - start;
-        if (options.signal?.aborted) {
-            throw new JobError(3, 'interrupted', `Interrupted while waiting for the host lock ${path}.`);
-        }
-        if (waited >= timeoutMs) {
-            throw new JobError(3, 'lock-timeout', `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`, {
-                subject: path,
-                hint: 'Another benchmark job is using this machine; retry later or raise the lock timeout. Delete the file only if that job is gone.'
-            });
-        }
-        if (Date.now() - lastLog >= LOCK_LOG_INTERVAL_MS) {
-            lastLog = Date.now();
-            log.info(`Waiting for the host lock ${path}, held by ${describeHolder(held)} (waited ${formatEta(waited)}).`);
-        }
-        await sleep(Math.min(pollMs, Math.max(1, timeoutMs - waited)), options.signal);
-    }
-    let released = false;
-    const release = () => {
-        if (released)
-            return;
-        released = true;
-        unregister();
-        if (readText(path) === content) {
-            try {
-                unlinkSync(path);
-            }
-            catch {
-                // already gone
-            }
-        }
-    };
-    const unregister = onTerminate(release);
-    log.debug(`Acquired the host lock ${path}.`);
-    return release;
-}
-
-/**
- * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
- * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
- * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
- * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
- *
- * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
- * look's level) live in analysis/sequential.ts; this module only runs blocks and keeps time.
- */
-/** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
-const DEFAULT_MAX_ROUNDS_FACTOR = 3;
-/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
-const MAX_FILTER_CHARS = 100_000;
-/** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
-function adaptiveMaxRounds(initialRounds, maxRounds) {
-    return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds);
-}
-/**
- * Rounds per top-up block: about a third of the rounds left after the initial block, rounded up to
- * an even number (so each block is ABBA-balanced), at least 2. Few looks keep the Bonferroni-over-
- * looks rule cheap: the last look still gets most of α (docs/adaptive.md has the table).
- */
-function defaultBlockRounds(initialRounds, maxRounds) {
-    const left = Math.max(0, maxRounds - initialRounds);
-    const third = Math.ceil(left / 3);
-    return Math.max(2, third + (third % 2));
-}
-/**
- * One regular expression that selects exactly the named benchmarks with Google Benchmark's
- * `--benchmark_filter`: `^(name1|name2|...)$`.
- *
- * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
- * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
- * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
- * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
- * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
- * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
- *
- * @param names exact benchmark names (non-empty strings, no NUL or newline)
- * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
- *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
- *   extra samples
- */
-function exactNameFilter(names) {
-    if (names.length === 0)
-        return undefined;
-    const parts = [];
-    for (const name of [...new Set(names)].sort()) {
-        if (name === '' || /[\0\n\r]/.test(name))
-            return undefined;
-        parts.push(escapeFilterName(name));
-    }
-    const filter = `^(${parts.join('|')})$`;
-    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
-}
-/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
-function escapeFilterName(name) {
-    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
-}
-/**
- * Runs the initial block and the top-up blocks, looking after each.
- * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
- */
-async function runAdaptive(o) {
-    const { initialRounds, maxRounds, log } = o;
-    if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
-        throw new JobError(2, 'invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
-    }
-    const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds);
-    if (!Number.isInteger(blockRounds) || blockRounds < 1) {
-        throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
-    }
-    const start = Date.now();
-    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
-    const looks = [];
-    const blocks = [];
-    let done = 0;
-    let runsBefore = 0;
-    const runBlock = async (rounds, warmup, filter) => {
-        const elapsed = Date.now() - start;
-        const offsetRuns = runsBefore;
-        const offsetRounds = done;
-        const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
-        const r = await runRounds({
-            ...rest,
-            plan: planRounds({ rounds, warmup, firstRound: done }),
-            filter,
-            minRounds: 1,
-            timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
-            onRunComplete: (result, p) => o.onRunComplete?.(result, {
-                ...p,
-                completedRuns: offsetRuns + p.completedRuns,
-                plannedRuns: offsetRuns + p.plannedRuns,
-                completedRounds: offsetRounds + p.completedRounds,
-                elapsedMs: Date.now() - start
-            })
-        });
-        runsBefore += r.runs.length;
-        done += r.completedRounds;
-        blocks.push(r);
-        return r;
-    };
-    let block = await runBlock(initialRounds, o.warmup, o.filter);
-    let finalReason = null;
-    for (;;) {
-        const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
-        const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - start);
-        const reason = block.stoppedEarly === 'interrupted'
-            ? 'interrupted'
-            : block.stoppedEarly === 'failures'
-                ? 'failures'
-                : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
-                    ? 'time-budget'
-                    : done >= maxRounds
-                        ? 'max-rounds'
-                        : null;
-        const input = o.snapshot();
-        if (input.samples.length === 0 || block.completedRounds === 0) {
-            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
-            seq.finish(reason ?? 'no-samples');
-            finalReason = reason;
-            break;
-        }
-        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
-        const final = reason !== null && reason !== 'interrupted';
-        const look = seq.look(input, {
-            rounds: done,
-            final,
-            finalReason: final ? reason : undefined
-        });
-        looks.push(look);
-        log.info(`Look ${look.look} after ${done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
-            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
-        if (reason === 'interrupted')
-            seq.finish('interrupted');
-        if (reason !== null || look.active.length === 0) {
-            finalReason = reason;
-            break;
-        }
-        const rounds = Math.min(blockRounds, maxRounds - done);
-        const filter = exactNameFilter(look.active);
-        if (filter === undefined)
-            log.warn(`cannot select the ${look.active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
-        log.info(`Top-up: rounds ${done + 1}–${done + rounds} for ${look.active.length} unresolved benchmark(s)` +
-            (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
-        block = await runBlock(rounds, 0, filter ?? o.filter);
-    }
-    const initial = blocks[0];
-    const used = blocks.reduce((a, b) => a + b.measuringMs, 0) / 1000;
-    const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
-    const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
-    const stopped = {};
-    for (const c of suite?.comparisons ?? []) {
-        const why = c.adaptive?.stopReason;
-        if (why)
-            stopped[why] = (stopped[why] ?? 0) + 1;
-    }
-    const last = blocks[blocks.length - 1];
-    const rounds = {
-        runs: blocks.flatMap((b) => b.runs),
-        // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
-        stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
-            ? finalReason
-            : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
-                ? 'time-budget'
-                : null,
-        completedRounds: done,
-        plannedRounds: maxRounds,
-        measuringMs: blocks.reduce((a, b) => a + b.measuringMs, 0),
-        warmupMs: blocks.reduce((a, b) => a + b.warmupMs, 0),
-        wallMs: Date.now() - start
-    };
-    if (last.failingSide)
-        rounds.failingSide = last.failingSide;
-    return {
-        rounds,
-        suite,
-        looks,
-        summary: {
-            looks: looks.length,
-            initialRounds,
-            maxRounds,
-            blockRounds,
-            benchmarkSecondsUsed: used,
-            benchmarkSecondsIfFixed: ifFixed,
-            saved: ifFixed > 0 ? Math.min(1, Math.max(0, 1 - used / ifFixed)) : 0,
-            stopped
-        }
-    };
+    const l1m = t.I1mr + t.D1mr + t.D1mw;
+    const llm = t.ILmr + t.DLmr + t.DLmw;
+    const bm = (t.Bim ?? 0) + (t.Bcm ?? 0);
+    return t.Ir + 10 * bm + 10 * l1m + 100 * llm;
 }
 
 // This is a generated file. Do not edit.
@@ -44112,7 +43859,7 @@ var unicode = {
 	ID_Continue: ID_Continue
 };
 
-var util = {
+var util$1 = {
     isSpaceSeparator (c) {
         return typeof c === 'string' && unicode.Space_Separator.test(c)
     },
@@ -44301,7 +44048,7 @@ const lexStates = {
             return newToken('eof')
         }
 
-        if (util.isSpaceSeparator(c)) {
+        if (util$1.isSpaceSeparator(c)) {
             read();
             return
         }
@@ -44468,7 +44215,7 @@ const lexStates = {
             break
 
         default:
-            if (!util.isIdStartChar(u)) {
+            if (!util$1.isIdStartChar(u)) {
                 throw invalidIdentifier()
             }
 
@@ -44494,7 +44241,7 @@ const lexStates = {
             return
         }
 
-        if (util.isIdContinueChar(c)) {
+        if (util$1.isIdContinueChar(c)) {
             buffer += read();
             return
         }
@@ -44517,7 +44264,7 @@ const lexStates = {
             break
 
         default:
-            if (!util.isIdContinueChar(u)) {
+            if (!util$1.isIdContinueChar(u)) {
                 throw invalidIdentifier()
             }
 
@@ -44604,7 +44351,7 @@ const lexStates = {
             return
         }
 
-        if (util.isDigit(c)) {
+        if (util$1.isDigit(c)) {
             buffer += read();
             return
         }
@@ -44613,7 +44360,7 @@ const lexStates = {
     },
 
     decimalPointLeading () {
-        if (util.isDigit(c)) {
+        if (util$1.isDigit(c)) {
             buffer += read();
             lexState = 'decimalFraction';
             return
@@ -44631,7 +44378,7 @@ const lexStates = {
             return
         }
 
-        if (util.isDigit(c)) {
+        if (util$1.isDigit(c)) {
             buffer += read();
             lexState = 'decimalFraction';
             return
@@ -44649,7 +44396,7 @@ const lexStates = {
             return
         }
 
-        if (util.isDigit(c)) {
+        if (util$1.isDigit(c)) {
             buffer += read();
             return
         }
@@ -44666,7 +44413,7 @@ const lexStates = {
             return
         }
 
-        if (util.isDigit(c)) {
+        if (util$1.isDigit(c)) {
             buffer += read();
             lexState = 'decimalExponentInteger';
             return
@@ -44676,7 +44423,7 @@ const lexStates = {
     },
 
     decimalExponentSign () {
-        if (util.isDigit(c)) {
+        if (util$1.isDigit(c)) {
             buffer += read();
             lexState = 'decimalExponentInteger';
             return
@@ -44686,7 +44433,7 @@ const lexStates = {
     },
 
     decimalExponentInteger () {
-        if (util.isDigit(c)) {
+        if (util$1.isDigit(c)) {
             buffer += read();
             return
         }
@@ -44695,7 +44442,7 @@ const lexStates = {
     },
 
     hexadecimal () {
-        if (util.isHexDigit(c)) {
+        if (util$1.isHexDigit(c)) {
             buffer += read();
             lexState = 'hexadecimalInteger';
             return
@@ -44705,7 +44452,7 @@ const lexStates = {
     },
 
     hexadecimalInteger () {
-        if (util.isHexDigit(c)) {
+        if (util$1.isHexDigit(c)) {
             buffer += read();
             return
         }
@@ -44717,7 +44464,7 @@ const lexStates = {
         switch (c) {
         case '\\':
             read();
-            buffer += escape();
+            buffer += escape$1();
             return
 
         case '"':
@@ -44791,7 +44538,7 @@ const lexStates = {
             return
         }
 
-        if (util.isIdStartChar(c)) {
+        if (util$1.isIdStartChar(c)) {
             buffer += read();
             lexState = 'identifierName';
             return
@@ -44872,7 +44619,7 @@ function literal (s) {
     }
 }
 
-function escape () {
+function escape$1 () {
     const c = peek();
     switch (c) {
     case 'b':
@@ -44901,7 +44648,7 @@ function escape () {
 
     case '0':
         read();
-        if (util.isDigit(peek())) {
+        if (util$1.isDigit(peek())) {
             throw invalidChar(read())
         }
 
@@ -44951,14 +44698,14 @@ function hexEscape () {
     let buffer = '';
     let c = peek();
 
-    if (!util.isHexDigit(c)) {
+    if (!util$1.isHexDigit(c)) {
         throw invalidChar(read())
     }
 
     buffer += read();
 
     c = peek();
-    if (!util.isHexDigit(c)) {
+    if (!util$1.isHexDigit(c)) {
         throw invalidChar(read())
     }
 
@@ -44973,7 +44720,7 @@ function unicodeEscape () {
 
     while (count-- > 0) {
         const c = peek();
-        if (!util.isHexDigit(c)) {
+        if (!util$1.isHexDigit(c)) {
             throw invalidChar(read())
         }
 
@@ -45393,7 +45140,7 @@ var stringify = function stringify (value, replacer, space) {
                 continue
 
             case '\0':
-                if (util.isDigit(value[i + 1])) {
+                if (util$1.isDigit(value[i + 1])) {
                     product += '\\x00';
                     continue
                 }
@@ -45470,12 +45217,12 @@ var stringify = function stringify (value, replacer, space) {
         }
 
         const firstChar = String.fromCodePoint(key.codePointAt(0));
-        if (!util.isIdStartChar(firstChar)) {
+        if (!util$1.isIdStartChar(firstChar)) {
             return quoteString(key)
         }
 
         for (let i = firstChar.length; i < key.length; i++) {
-            if (!util.isIdContinueChar(String.fromCodePoint(key.codePointAt(i)))) {
+            if (!util$1.isIdContinueChar(String.fromCodePoint(key.codePointAt(i)))) {
                 return quoteString(key)
             }
         }
@@ -45773,6 +45520,1678 @@ function lastChildChain(root, depth) {
 }
 
 /**
+ * Pairs report calls with dump groups and turns each benchmark's counted loop into per-iteration
+ * counts. The first completed repetition is a warm-up (caches, lazy initialisation, and Google
+ * Benchmark's own sizing of the iteration count when the code sets MinTime()); the count is taken
+ * from the repetitions after it (from the only one when there is one).
+ */
+function attributeDumps(input) {
+    const calls = reportCalls(input.entries);
+    const groups = dumpGroups(input.dumps);
+    const samples = [];
+    const issues = [];
+    const issue = (benchmark, kind, message) => {
+        issues.push({ benchmark, side: input.side, pass: input.pass, kind, message });
+    };
+    if (groups.length < calls.length && !input.cutShort) {
+        for (const c of calls.filter((c) => !c.aggregate))
+            issue(c.benchmark, 'not-countable', `callgrind wrote ${groups.length} report dump(s) for ${calls.length} report call(s): ` +
+                "the binary does not report through Google Benchmark's JSONReporter (a custom main or reporter?)");
+        return { samples, issues };
+    }
+    calls.forEach((call, i) => {
+        if (call.aggregate)
+            return;
+        const group = groups[i];
+        if (group === undefined) {
+            issue(call.benchmark, 'crashed', 'the process ended before this benchmark was reported');
+            return;
+        }
+        const r = countOf(call, group);
+        if (typeof r === 'string')
+            issue(call.benchmark, problemKind(r), r);
+        else
+            samples.push({ benchmark: call.benchmark, side: input.side, pass: input.pass, ...r });
+    });
+    return { samples, issues };
+}
+const NOTHING_RAN = 'every repetition was skipped or errored';
+function problemKind(message) {
+    if (message.startsWith('multi-threaded'))
+        return 'multi-threaded';
+    return message.startsWith(NOTHING_RAN) ? 'error' : 'not-countable';
+}
+function reportCalls(entries) {
+    const calls = [];
+    for (const e of entries) {
+        const last = calls[calls.length - 1];
+        if (last && last.benchmark === e.benchmark && last.aggregate === e.aggregate)
+            last.entries.push(e);
+        else
+            calls.push({ benchmark: e.benchmark, aggregate: e.aggregate, entries: [e] });
+    }
+    return calls;
+}
+/** The loop dumps before each report dump. */
+function dumpGroups(dumps) {
+    const groups = [];
+    let current = [];
+    for (const d of dumps) {
+        if (d.trigger === 'report') {
+            groups.push(current);
+            current = [];
+        }
+        else if (d.trigger === 'loop')
+            current.push(d);
+    }
+    return groups;
+}
+/** Per-iteration counts of one benchmark, or why it has none. */
+function countOf(call, loops) {
+    const threads = Math.max(...call.entries.map((e) => e.threads));
+    if (threads > 1)
+        return (`multi-threaded (${threads} threads): valgrind runs one thread at a time, so a count mixes the ` +
+            "threads' setup, loops and waiting; compare it by timing");
+    const ran = call.entries.filter((e) => !e.skipped);
+    if (ran.length === 0)
+        return `${NOTHING_RAN}: nothing to count`;
+    // Google Benchmark sizes the iteration count in the first repetition only (with MinTime() in code
+    // it may take several timed loops) and runs every later repetition once at that count: so the
+    // last loops are the later repetitions', one each.
+    if (loops.length < ran.length)
+        return (`${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
+            '(a skip or error inside the loop?), so the loops cannot be matched to repetitions');
+    const counted = ran.length > 1 ? ran.slice(1) : ran;
+    const iterations = counted.reduce((s, e) => s + e.iterations, 0);
+    if (!(iterations > 0))
+        return 'no iterations were reported';
+    const totals = {};
+    for (const d of loops.slice(loops.length - counted.length))
+        for (const [event, v] of Object.entries(d.totals))
+            totals[event] = (totals[event] ?? 0) + v;
+    const events = {};
+    for (const [event, v] of Object.entries(totals))
+        events[event] = v / iterations;
+    const cycles = estimatedCycles(totals);
+    return {
+        iterations,
+        instructions: (totals.Ir ?? 0) / iterations,
+        cycles: cycles === null ? null : cycles / iterations,
+        events
+    };
+}
+/**
+ * The `benchmarks` entries of Google Benchmark's JSON output, in order; a cut-short text keeps its
+ * complete entries (a crash mid-suite).
+ * @throws JsonSyntaxError when the text is damaged anywhere but at its end
+ */
+function benchmarkEntries(text) {
+    const { value, truncated, incomplete } = parseLenientJson(text);
+    const list = value?.benchmarks;
+    const entries = [];
+    if (!Array.isArray(list))
+        return { entries, truncated };
+    for (const e of list) {
+        if (typeof e !== 'object' || e === null || incomplete.has(e))
+            continue;
+        const o = e;
+        const name = typeof o.run_name === 'string' ? o.run_name : typeof o.name === 'string' ? o.name : null;
+        if (name === null)
+            continue;
+        entries.push({
+            benchmark: name,
+            aggregate: o.run_type === 'aggregate',
+            iterations: typeof o.iterations === 'number' ? o.iterations : 0,
+            threads: typeof o.threads === 'number' ? o.threads : 1,
+            skipped: o.error_occurred === true || o.skipped === true
+        });
+    }
+    return { entries, truncated };
+}
+
+/**
+ * One count pass: a side's benchmark binary under callgrind, every benchmark with a fixed iteration
+ * count, dumps cut at Google Benchmark's loop boundaries and report calls (docs/count-mode.md).
+ * Spawned with an argument array; the binary gets the same credential-free environment as timing.
+ */
+/** Repetitions per benchmark and pass: one warm-up (cold caches, lazy initialisation), one counted. */
+const COUNT_REPETITIONS = 2;
+const DUMP_PREFIX = 'callgrind.out';
+/** 32 KiB 8-way L1 caches and an 8 MiB 16-way last level, 64-byte lines: a typical x86-64 server core. */
+const FIXED_CACHES = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
+/** callgrind's options: dumps at the loop's start and end and at each report call, cache and branch simulation. */
+function callgrindArgs(outFile) {
+    return [
+        '--tool=callgrind',
+        `--callgrind-out-file=${outFile}`,
+        `--dump-after=${LOOP_START_FUNCTION}*`,
+        `--dump-before=${LOOP_END_FUNCTION}*`,
+        `--dump-before=${REPORT_FUNCTION}*`,
+        '--dump-line=no',
+        '--cache-sim=yes',
+        // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
+        ...FIXED_CACHES,
+        '--branch-sim=yes',
+        '--trace-children=no'
+    ];
+}
+/**
+ * Runs one pass and attributes its counts.
+ * @throws JobError 3 'count-failed' when valgrind could not run or the binary printed no JSON at all
+ */
+async function runCallgrindPass(o) {
+    mkdirSync(o.dir, { recursive: true });
+    const jsonPath = join(o.dir, `${o.side}-${o.pass}.json`);
+    const logPath = join(o.dir, `${o.side}-${o.pass}.log`);
+    const dumpDir = join(o.dir, `${o.side}-${o.pass}-dumps`);
+    rmSync(dumpDir, { recursive: true, force: true });
+    mkdirSync(dumpDir);
+    const args = [
+        ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`)),
+        o.binary,
+        '--benchmark_format=json',
+        `--benchmark_repetitions=${COUNT_REPETITIONS}`,
+        ...o.iterationFlags,
+        ...(o.filter ? [`--benchmark_filter=${o.filter}`] : [])
+    ];
+    const r = await runProcess(o.valgrind ?? 'valgrind', args, {
+        cwd: o.cwd,
+        env: o.env,
+        stdout: { path: jsonPath },
+        stderr: { path: logPath },
+        timeoutMs: o.timeoutMs,
+        signal: o.signal
+    });
+    if (r.spawnError)
+        throw missingValgrind(r.spawnError);
+    const text = readFileSync(jsonPath, 'utf8');
+    const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`;
+    if (text.trim() === '')
+        throw new JobError(3, 'count-failed', `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`, {
+            subject: o.binary,
+            hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
+        });
+    const { entries, truncated } = benchmarkEntries(text);
+    const dumps = readDumps(dumpDir);
+    const cutShort = truncated || r.exitCode !== 0;
+    const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
+    rmSync(dumpDir, { recursive: true, force: true });
+    if (cutShort) {
+        const how = describeExit(r, o.timeoutMs);
+        for (const i of attribution.issues)
+            if (i.kind === 'crashed')
+                i.message = `${i.message} (${how}; log: ${logPath})`;
+    }
+    return {
+        ...attribution,
+        caches: dumps.find((d) => d.caches.length > 0)?.caches ?? [],
+        durationMs: r.durationMs
+    };
+}
+/** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
+function readDumps(dir) {
+    const numbered = [];
+    for (const f of readdirSync(dir)) {
+        const n = dumpNumber(f, DUMP_PREFIX);
+        if (n !== null)
+            numbered.push({ n, file: f });
+    }
+    numbered.sort((a, b) => a.n - b.n);
+    return numbered.map(({ n, file }) => parseCallgrindDump(readFileSync(join(dir, file), 'utf8'), n, join(dir, file)));
+}
+function missingValgrind(cause) {
+    return new JobError(3, 'missing-tool', `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`, { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' });
+}
+
+/**
+ * Count mode's measurement (STATISTICS §9, docs/count-mode.md): base counted twice (the
+ * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
+ * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
+ */
+const CYCLES_FORMULA = 'Ir + 10·Bm + 10·L1m + 100·LLm (KCachegrind\'s "Cycle Estimation" without bus events and L2)';
+/** The three passes: base, head, and base again for the determinism check. */
+const PASSES = [
+    { side: 'base', pass: 0 },
+    { side: 'head', pass: 0 },
+    { side: 'base', pass: 1 }
+];
+/**
+ * Counts both sides.
+ * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
+ */
+async function measureCounts(o) {
+    const valgrindVersion = await valgrindVersionOf(o.valgrind ?? 'valgrind', o.env);
+    const iterationFlags = await fixedIterationFlags(o.sides, o.env);
+    o.log.info(`counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
+        `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once`);
+    const started = performance.now();
+    const results = await inParallel(PASSES, availableParallelism(), ({ side, pass }) => runCallgrindPass({
+        side,
+        pass,
+        binary: o.sides[side].binary,
+        cwd: o.sides[side].cwd,
+        env: o.env,
+        iterationFlags,
+        filter: o.filter,
+        dir: join(o.dir, 'counts'),
+        timeoutMs: o.timeoutMs,
+        signal: o.signal,
+        valgrind: o.valgrind
+    }));
+    const samples = results.flatMap((r) => r.samples);
+    const issues = [
+        ...results.flatMap((r) => r.issues),
+        ...lostBenchmarks(o.sides, results, o.filter === undefined)
+    ];
+    const wallSeconds = (performance.now() - started) / 1000;
+    o.log.info(`counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`);
+    return {
+        samples,
+        issues,
+        method: {
+            tool: 'callgrind',
+            valgrindVersion,
+            iterationFlags,
+            repetitions: COUNT_REPETITIONS,
+            caches: results.find((r) => r.caches.length > 0)?.caches ?? [],
+            cyclesFormula: CYCLES_FORMULA,
+            wallSeconds
+        }
+    };
+}
+/** `valgrind --version`, or the missing-tool error naming the package. */
+async function valgrindVersionOf(valgrind, env) {
+    const r = await runProcess(valgrind, ['--version'], {
+        cwd: process.cwd(),
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: 30_000
+    });
+    if (r.spawnError || r.exitCode !== 0)
+        throw missingValgrind(r.spawnError);
+    return r.stdout.trim();
+}
+/**
+ * The flags that make every benchmark run exactly one iteration per repetition, for both sides
+ * alike: `--benchmark_min_time=1x` where both binaries accept it (Google Benchmark ≥ 1.8), else a
+ * minimum time of 1 ns, which 1.7 meets after its first iteration (any iteration takes longer).
+ */
+async function fixedIterationFlags(sides, env) {
+    const accepts = async ({ binary, cwd }) => {
+        const r = await runProcess(binary, ['--benchmark_min_time=1x', '--benchmark_list_tests=true'], {
+            cwd,
+            env,
+            stdout: 'ignore',
+            stderr: 'ignore',
+            timeoutMs: 30_000
+        });
+        return r.exitCode === 0;
+    };
+    const [base, head] = await Promise.all([accepts(sides.base), accepts(sides.head)]);
+    return base && head ? ['--benchmark_min_time=1x'] : ['--benchmark_min_time=0.000000001'];
+}
+/**
+ * A pass that ended early lost the benchmarks after it: registered on that side, never reported.
+ * Without a filter every registered benchmark was due; with one, those another pass reported.
+ */
+function lostBenchmarks(sides, results, everyRegistered) {
+    const issues = [];
+    const attempted = new Set(results.flatMap((r) => [...r.samples, ...r.issues].map((x) => x.benchmark)));
+    if (everyRegistered)
+        for (const s of Object.values(sides))
+            for (const b of s.benchmarks)
+                attempted.add(b);
+    PASSES.forEach(({ side, pass }, i) => {
+        const r = results[i];
+        const seen = new Set([...r.samples, ...r.issues].map((x) => x.benchmark));
+        const registered = new Set(sides[side].benchmarks);
+        for (const b of attempted)
+            if (!seen.has(b) && registered.has(b))
+                issues.push({
+                    benchmark: b,
+                    side,
+                    pass,
+                    kind: 'crashed',
+                    message: `not reported by the ${side} count pass (it ended early)`
+                });
+    });
+    return issues;
+}
+/** Maps `items` through `fn` with at most `limit` running at once; results in input order. */
+async function inParallel(items, limit, fn) {
+    const out = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const i = next++;
+            out[i] = await fn(items[i]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return out;
+}
+
+/**
+ * Running git: always `execFile('git', [args...])`, never a shell, so ref and branch names are plain
+ * argv entries that no shell ever parses. Messages are forced to English (LC_ALL=C) so they can be
+ * recognised, prompts are disabled, and GIT_DIR-style variables inherited from a hook are dropped
+ * (the repository is always given explicitly as the working directory).
+ */
+/** Default time limit for one git command (ms). Worktree checkouts of large repositories take a while. */
+const GIT_TIMEOUT_MS = 10 * 60 * 1000;
+const DROPPED_VARS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_PREFIX'];
+/** The environment git runs with: the caller's, minus repository overrides, plus C locale and no prompts. */
+function gitEnv(base = process.env) {
+    const env = { ...base, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0' };
+    for (const v of DROPPED_VARS)
+        delete env[v];
+    return env;
+}
+/** Runs git in `cwd`; resolves with the outcome (never rejects). */
+function git(cwd, args, timeoutMs = GIT_TIMEOUT_MS) {
+    return new Promise((resolve) => {
+        execFile('git', args, { cwd, env: gitEnv(), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+            if (!error)
+                return resolve({ code: 0, stdout, stderr });
+            const e = error;
+            if (typeof e.code === 'string') {
+                // ENOENT (git missing), ENOTDIR / cwd missing, ...
+                return resolve({ code: null, stdout, stderr, spawnError: error });
+            }
+            resolve({ code: typeof e.code === 'number' ? e.code : null, stdout, stderr });
+        });
+    });
+}
+/** Synchronous variant for clean-up paths (signal handlers, 'exit'). Never throws. */
+function gitSync(cwd, args, timeoutMs = 60_000) {
+    try {
+        const stdout = execFileSync('git', args, {
+            cwd,
+            env: gitEnv(),
+            timeout: timeoutMs,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe']
+        });
+        return { code: 0, stdout, stderr: '' };
+    }
+    catch (error) {
+        const e = error;
+        return { code: e.status ?? null, stdout: String(e.stdout ?? ''), stderr: String(e.stderr ?? '') };
+    }
+}
+/** A code-3 error describing a failed git command. */
+function gitFailure(r, args, cwd, what) {
+    if (r.spawnError) {
+        const missing = r.spawnError.code === 'ENOENT';
+        return new JobError(3, 'git-failed', `${what}: could not run git in ${cwd}: ${r.spawnError.message}`, {
+            hint: missing ? 'Install git and make sure it is on PATH.' : undefined,
+            cause: r.spawnError
+        });
+    }
+    const stderr = r.stderr.trim();
+    const dubious = /dubious ownership/.test(stderr);
+    return new JobError(3, 'git-failed', `${what}: \`git ${args.join(' ')}\` failed in ${cwd} (exit ${r.code})${stderr ? `:\n${stderr}` : ''}`, {
+        hint: dubious
+            ? `Mark the repository as safe: git config --global --add safe.directory ${cwd}`
+            : undefined
+    });
+}
+
+/**
+ * Which two commits are compared. By default the base is the merge-base of base and head — what a
+ * pull request actually changes — not the tip of the base branch, which may have moved on since the
+ * branch was cut (those later commits are not the PR's doing).
+ */
+/**
+ * Throws a code-2 error for a ref that must never be passed to git: empty, starting with `-` (git
+ * would read it as an option), or containing control characters.
+ */
+function assertSafeRef(ref, role) {
+    if (ref.length === 0) {
+        throw new JobError(2, 'bad-ref', `The ${role} ref is empty.`, {
+            subject: role,
+            hint: `Pass a branch, tag or commit SHA as the ${role} ref.`
+        });
+    }
+    if (ref.startsWith('-')) {
+        throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`, { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` });
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(ref)) {
+        throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
+            subject: ref
+        });
+    }
+}
+/** Fails with a code-2 error unless `repoDir` is inside a git work tree; returns the top-level dir. */
+async function repoTopLevel(repoDir) {
+    if (!isDirectory(repoDir)) {
+        throw new JobError(2, 'not-a-repo', `The repository directory ${repoDir} does not exist.`, {
+            subject: repoDir
+        });
+    }
+    const r = await git(repoDir, ['rev-parse', '--show-toplevel']);
+    if (r.code === 0)
+        return r.stdout.trim();
+    if (r.spawnError)
+        throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
+    if (/not a git repository/i.test(r.stderr) || /must be run in a work tree/i.test(r.stderr)) {
+        throw new JobError(2, 'not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
+            subject: repoDir,
+            hint: 'Run benchgate from your repository (or pass its directory), after actions/checkout in a workflow.'
+        });
+    }
+    throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
+}
+/** `true` when the repository is a shallow clone. */
+async function isShallow(repoDir) {
+    const r = await git(repoDir, ['rev-parse', '--is-shallow-repository']);
+    return r.code === 0 && r.stdout.trim() === 'true';
+}
+const SHALLOW_HINT = 'In a workflow, check out with `actions/checkout` and `fetch-depth: 0`; locally, run `git fetch --unshallow`.';
+/** Resolves one ref to a full commit SHA, or throws a code-2 'unknown-ref' error. */
+async function resolveCommit(repoDir, ref, role) {
+    assertSafeRef(ref, role);
+    // `--end-of-options` is not needed: refs starting with '-' were refused above.
+    const args = ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`];
+    const r = await git(repoDir, args);
+    const sha = r.stdout.trim();
+    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha))
+        return sha;
+    if (r.spawnError)
+        throw gitFailure(r, args, repoDir, `Resolving the ${role} ref`);
+    const shallow = await isShallow(repoDir);
+    throw new JobError(2, 'unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
+        subject: ref,
+        hint: `Check the spelling, or fetch it first: git fetch origin ${ref}` +
+            (shallow ? ` (this is a shallow clone: ${SHALLOW_HINT})` : '.')
+    });
+}
+/**
+ * Resolves base and head to commits, and by default replaces base by the merge-base of the two.
+ * Refs are passed to git as single argv entries, never through a shell.
+ *
+ * @throws JobError code 2: 'bad-ref' (empty, starts with '-'), 'not-a-repo', 'unknown-ref',
+ *   'shallow' (merge-base unavailable in a shallow clone), 'no-merge-base' (unrelated histories);
+ *   code 3: 'git-failed' (git missing or failing unexpectedly).
+ */
+async function resolveCommits(options) {
+    const { repoDir, base } = options;
+    const head = options.head ?? 'HEAD';
+    const wantMergeBase = options.mergeBase ?? true;
+    assertSafeRef(base, 'base');
+    assertSafeRef(head, 'head');
+    await repoTopLevel(repoDir);
+    const baseTipSha = await resolveCommit(repoDir, base, 'base');
+    const headSha = await resolveCommit(repoDir, head, 'head');
+    const out = {
+        baseSha: baseTipSha,
+        headSha,
+        baseRef: base,
+        headRef: head,
+        baseTipSha,
+        mergeBaseUsed: false
+    };
+    if (!wantMergeBase)
+        return out;
+    const args = ['merge-base', baseTipSha, headSha];
+    const r = await git(repoDir, args);
+    const mb = r.stdout.trim().split('\n')[0] ?? '';
+    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(mb)) {
+        return { ...out, baseSha: mb, mergeBaseUsed: true };
+    }
+    if (r.code !== 1 || r.spawnError)
+        throw gitFailure(r, args, repoDir, 'Finding the merge-base');
+    // exit 1 without output: no common ancestor in the history we have
+    if (await isShallow(repoDir)) {
+        throw new JobError(2, 'shallow', `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`, { subject: repoDir, hint: SHALLOW_HINT });
+    }
+    throw new JobError(2, 'no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
+        subject: `${base}...${head}`,
+        hint: 'Compare the two commits directly by turning the merge-base off (base is then used as given).'
+    });
+}
+/**
+ * Whether the work tree has uncommitted changes to tracked files. Worktrees are created from
+ * commits, so such changes are NOT measured; callers should warn ("uncommitted changes are not
+ * measured"), not fail. Untracked files (build directories) are ignored.
+ */
+async function workingTreeStatus(repoDir) {
+    const args = ['status', '--porcelain', '--untracked-files=no'];
+    const r = await git(repoDir, args);
+    if (r.code !== 0)
+        throw gitFailure(r, args, repoDir, 'Checking for uncommitted changes');
+    const files = r.stdout.split('\n').filter((l) => l.trim() !== '');
+    return { dirty: files.length > 0, files: files.slice(0, 50) };
+}
+/** `true` when tracked files have uncommitted changes (see {@link workingTreeStatus}). */
+async function isDirty(repoDir) {
+    return (await workingTreeStatus(repoDir)).dirty;
+}
+function isDirectory(p) {
+    try {
+        return statSync(p).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+
+/**
+ * One detached worktree per side, `<workDir>/base` and `<workDir>/head`: the same repository at two
+ * commits, side by side, at paths of equal length (so builds that embed their source path, and
+ * benchmarks run from them, differ in nothing but the code).
+ */
+const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/**
+ * Adds `<workDir>/base` and `<workDir>/head` as detached worktrees at the two commits. A stale
+ * worktree left at either path by an earlier run is removed first; any other non-empty directory
+ * there is an error. Until `cleanup()` is called, SIGINT/SIGTERM/SIGHUP remove the worktrees (see
+ * `onTerminate`: Ctrl-C still ends the process when nobody else handles it).
+ *
+ * Uncommitted changes of the user's work tree are not part of either worktree.
+ *
+ * @param options.baseSha full commit SHA (as returned by resolveCommits)
+ * @throws JobError code 2 'work-dir' (occupied or not creatable), code 3 'git-failed'
+ */
+async function createWorktrees(options) {
+    const { repoDir, baseSha, headSha } = options;
+    checkShas(baseSha, headSha);
+    const workDir = makeWorkDir(options.workDir);
+    const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
+    if (paths.base.length !== paths.head.length) {
+        throw new JobError(3, 'unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
+    }
+    await clearStaleWorktrees(repoDir, paths, options.log);
+    const keep = options.keep ?? false;
+    const created = [];
+    const { cleanup, unregister } = worktreeCleanup(repoDir, workDir, created, keep, options.log);
+    try {
+        for (const side of ['base', 'head']) {
+            const sha = side === 'base' ? baseSha : headSha;
+            const args = ['worktree', 'add', '--detach', '--quiet', paths[side], sha];
+            options.log?.debug(`git ${args.join(' ')}`);
+            created.push(paths[side]);
+            const r = await git(repoDir, args);
+            if (r.code !== 0)
+                throw gitFailure(r, args, repoDir, `Checking out the ${side} commit`);
+            if (options.submodules) {
+                const sargs = ['submodule', 'update', '--init', '--recursive'];
+                const s = await git(paths[side], sargs);
+                if (s.code !== 0)
+                    throw gitFailure(s, sargs, paths[side], `Checking out submodules of the ${side} commit`);
+            }
+        }
+    }
+    catch (e) {
+        // An error on the way (or in the caller right after) must not leave half a setup behind.
+        if (keep)
+            unregister();
+        else
+            cleanup();
+        throw e;
+    }
+    return { base: paths.base, head: paths.head, cleanup };
+}
+/** Worktrees are checked out by full SHA only (a ref could move between the two checkouts). */
+function checkShas(baseSha, headSha) {
+    for (const [role, sha] of [
+        ['base', baseSha],
+        ['head', headSha]
+    ]) {
+        if (!SHA_RE.test(sha)) {
+            throw new JobError(2, 'invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
+        }
+    }
+}
+/** Creates the work directory; returns its real path (both sides' paths must have equal length). */
+function makeWorkDir(dir) {
+    try {
+        mkdirSync(dir, { recursive: true });
+        return realpathSync(dir);
+    }
+    catch (e) {
+        throw new JobError(2, 'work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
+            subject: dir,
+            cause: e
+        });
+    }
+}
+/**
+ * Removes the worktrees an earlier (killed) run left at `paths`; refuses to touch a non-empty
+ * directory there that is not a worktree of this repository.
+ */
+async function clearStaleWorktrees(repoDir, paths, log) {
+    await git(repoDir, ['worktree', 'prune']);
+    const registered = await listWorktrees(repoDir);
+    for (const side of ['base', 'head']) {
+        const p = paths[side];
+        if (!existsSync(p))
+            continue;
+        if (registered.has(p)) {
+            log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
+            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
+            if (r.code !== 0)
+                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
+        }
+        else if (readdirSync(p).length > 0) {
+            throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
+                subject: p,
+                hint: 'Choose another work directory, or delete that directory.'
+            });
+        }
+    }
+}
+/**
+ * Removal of the worktrees in `created` (filled as they are added): once, by `cleanup`, or on
+ * SIGINT/SIGTERM/exit until then; with `keep`, only says where they are.
+ */
+function worktreeCleanup(repoDir, workDir, created, keep, log) {
+    let cleaned = false;
+    const removeAll = () => {
+        for (const p of created) {
+            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
+            if (existsSync(p))
+                rmSync(p, { recursive: true, force: true });
+        }
+        gitSync(repoDir, ['worktree', 'prune']);
+    };
+    const unregister = onTerminate(() => {
+        if (!keep)
+            removeAll();
+    });
+    const cleanup = () => {
+        if (cleaned)
+            return;
+        cleaned = true;
+        unregister();
+        if (keep) {
+            if (created.length > 0)
+                log?.info(`Keeping the worktrees: ${created.join(', ')}`);
+            return;
+        }
+        try {
+            removeAll();
+        }
+        catch (e) {
+            log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
+        }
+    };
+    return { cleanup, unregister };
+}
+/** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */
+async function listWorktrees(repoDir) {
+    const r = await git(repoDir, ['worktree', 'list', '--porcelain']);
+    if (r.code !== 0)
+        throw gitFailure(r, ['worktree', 'list', '--porcelain'], repoDir, 'Listing worktrees');
+    const out = new Set();
+    for (const line of r.stdout.split('\n')) {
+        if (!line.startsWith('worktree '))
+            continue;
+        const p = line.slice('worktree '.length);
+        out.add(p);
+        try {
+            out.add(realpathSync(p));
+        }
+        catch {
+            // missing directory (prunable)
+        }
+    }
+    return out;
+}
+
+/**
+ * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
+ * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
+ * commands/ both import it downwards.
+ */
+/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
+function shellQuote(s) {
+    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+const DEFAULT_WARMUP_ROUNDS = 1;
+/** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
+function abbaOrder(i) {
+    return i % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+}
+/**
+ * Plans `warmup` warm-up rounds (round -1, themselves alternating, starting with base) followed by
+ * `rounds` measured rounds in ABBA order: base,head | head,base | base,head | head,base | ...
+ * With an even number of measured rounds each side goes first equally often.
+ *
+ * Time and space: O(rounds + warmup).
+ * @throws JobError code 2 'invalid-option' unless rounds is an integer >= 1 and warmup an integer >= 0
+ */
+function planRounds(options) {
+    const { rounds } = options;
+    const warmup = options.warmup ?? DEFAULT_WARMUP_ROUNDS;
+    if (!Number.isInteger(rounds) || rounds < 1) {
+        throw new JobError(2, 'invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
+            subject: 'rounds'
+        });
+    }
+    if (!Number.isInteger(warmup) || warmup < 0) {
+        throw new JobError(2, 'invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
+            subject: 'warmup'
+        });
+    }
+    const first = options.firstRound ?? 0;
+    if (!Number.isInteger(first) || first < 0) {
+        throw new JobError(2, 'invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
+            subject: 'firstRound'
+        });
+    }
+    const plan = [];
+    for (let i = 0; i < warmup; i++)
+        plan.push({ round: -1, order: abbaOrder(i) });
+    for (let r = first; r < first + rounds; r++)
+        plan.push({ round: r, order: abbaOrder(r) });
+    return plan;
+}
+/**
+ * A short human duration for progress lines: "45s", "3m 05s", "1h 02m". Negative or non-finite
+ * input gives "?".
+ */
+function formatEta(ms) {
+    if (!Number.isFinite(ms) || ms < 0)
+        return '?';
+    const s = Math.round(ms / 1000);
+    if (s < 60)
+        return `${s}s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+    const h = Math.floor(m / 60);
+    return `${h}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+/**
+ * Making the two sides' invocations byte-for-byte alike except for the code: binaries at paths of
+ * equal length with the same basename (argv[0] and the `executable` field of the JSON context are
+ * then the same size), working directories of equal length, sample files of equal path length.
+ * argv and environment size shift the initial stack alignment, which can bias timings by percents.
+ */
+/** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
+function assertEqualLength(base, head, what) {
+    if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
+        throw new JobError(3, 'unequal-paths', `The ${what} of base and head differ in length (${base} vs ${head}).`, {
+            hint: 'Both sides must run from paths of equal length; use the worktrees benchgate creates.'
+        });
+    }
+}
+/**
+ * Stages both binaries at equal-length paths with the same basename (the head binary's name).
+ * @returns the paths to run
+ * @throws JobError code 3 'unequal-paths' when the resulting paths differ in length
+ */
+function stageBinaries(options) {
+    const base = resolve$1(options.base);
+    const head = resolve$1(options.head);
+    if (options.copy === false) {
+        assertEqualLength(base, head, 'binary paths');
+        return { base, head };
+    }
+    const name = basename(head);
+    const out = {};
+    for (const [side, src] of [
+        ['base', base],
+        ['head', head]
+    ]) {
+        const dir = join(resolve$1(options.workDir), 'bin', side);
+        mkdirSync(dir, { recursive: true });
+        const dest = join(dir, name);
+        rmSync(dest, { force: true }); // a running old copy would make the write fail with ETXTBSY
+        copyFileSync(src, dest);
+        chmodSync(dest, statSync(src).mode & 0o777);
+        out[side] = dest;
+    }
+    assertEqualLength(out.base, out.head, 'staged binary paths');
+    return out;
+}
+/**
+ * The sample file of one run: `<samplesDir>/<side>-r003.<ext>` for measured round 3,
+ * `<side>-w000.<ext>` for the first warm-up. Base and head names have equal length ('base' and
+ * 'head' are both 4 characters).
+ * @param round measured round index (>= 0), or -1 for a warm-up with `warmupIndex`
+ */
+function sampleFilePath(samplesDir, side, round, ext, warmupIndex = 0) {
+    const id = round < 0 ? `w${String(warmupIndex).padStart(3, '0')}` : `r${String(round).padStart(3, '0')}`;
+    return join(samplesDir, `${side}-${id}.${ext}`);
+}
+
+/**
+ * One benchmark process: one side, one round. The argument vector is an array, identical for both
+ * sides except the output file path (equal length by construction) and, for bench-runner, the
+ * `side=` context value (`base`/`head`, equal length). No side-specific environment is added.
+ */
+/** Lines of stderr kept in a run's result. */
+const STDERR_TAIL_LINES = 20;
+/** Flags benchgate sets itself; extraArgs may not set them. */
+const CONTROLLED_FLAGS = [
+    '--benchmark_out',
+    '--benchmark_out_format',
+    '--benchmark_format',
+    '--benchmark_repetitions',
+    '--benchmark_min_time',
+    '--benchmark_filter',
+    '--benchmark_list_tests',
+    '--benchmark_enable_random_interleaving',
+    '--benchgate_samples',
+    '--benchgate_cpu',
+    '--benchgate_context',
+    '--benchgate_priority',
+    '--benchgate_version'
+];
+/** `0.05` -> "0.05", `1` -> "1": a bare number of seconds, at most 6 decimals. */
+function formatMinTime(seconds) {
+    const s = seconds.toFixed(6).replace(/\.?0+$/, '');
+    if (!(seconds > 0) || !Number.isFinite(seconds) || s === '0') {
+        throw new JobError(2, 'invalid-option', `min time must be a number of seconds >= 0.000001, got ${seconds}.`, {
+            subject: 'minTimeSeconds'
+        });
+    }
+    return s;
+}
+/** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
+function validateSettings(s) {
+    if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
+        throw new JobError(2, 'invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
+            subject: 'repetitions'
+        });
+    }
+    formatMinTime(s.minTimeSeconds);
+    if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
+        throw new JobError(2, 'invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
+            subject: 'cpu'
+        });
+    }
+    if (s.priority !== undefined && s.kind !== 'bench-runner') {
+        throw new JobError(2, 'invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
+            subject: 'priority',
+            hint: 'Link the benchmarks with benchgate::runner instead of benchmark_main, or leave the priority unset.'
+        });
+    }
+    if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
+        throw new JobError(2, 'invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
+            subject: 'priority'
+        });
+    }
+    for (const a of s.extraArgs ?? []) {
+        const flag = a.split('=')[0];
+        if (CONTROLLED_FLAGS.includes(flag)) {
+            throw new JobError(2, 'invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
+                subject: a,
+                hint: 'Use the corresponding benchgate option (repetitions, min time, filter, ...) instead.'
+            });
+        }
+    }
+}
+/**
+ * The binary's arguments for one run (argv[1...]); pure. For the two sides of a round the result
+ * differs only in the output file path and the `side=` context, both of equal length.
+ */
+function benchmarkArgs(o) {
+    const args = [...(o.extraArgs ?? [])];
+    args.push(`--benchmark_repetitions=${o.repetitions}`, `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`);
+    if (o.filter !== undefined && o.filter !== '')
+        args.push(`--benchmark_filter=${o.filter}`);
+    if (o.randomInterleaving)
+        args.push('--benchmark_enable_random_interleaving=true');
+    args.push('--benchmark_format=console');
+    if (o.kind === 'google-benchmark') {
+        args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json');
+    }
+    else {
+        args.push(`--benchgate_samples=${o.outFile}`);
+        if (o.cpu !== undefined)
+            args.push(`--benchgate_cpu=${o.cpu}`);
+        if (o.priority !== undefined)
+            args.push(`--benchgate_priority=${o.priority}`);
+        args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`);
+    }
+    return args;
+}
+/** The absolute path of `name` on `PATH` (from `env`), or undefined. */
+function findExecutable(name, env) {
+    for (const dir of (env.PATH ?? '').split(delimiter)) {
+        if (dir === '')
+            continue;
+        const p = join(dir, name);
+        try {
+            accessSync(p, constants.X_OK);
+            return p;
+        }
+        catch {
+            // next
+        }
+    }
+    return undefined;
+}
+/**
+ * The program and its arguments for one run: the binary itself, or `taskset -c N <binary> ...`
+ * when a plain Google Benchmark binary is pinned.
+ * @throws JobError code 2 'invalid-option' when pinning is asked for and taskset is not on PATH
+ */
+function benchmarkCommand(o) {
+    const args = benchmarkArgs(o);
+    if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
+        const taskset = findExecutable('taskset', o.env);
+        if (!taskset) {
+            throw new JobError(2, 'invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
+                subject: 'cpu',
+                hint: 'Install util-linux (apt-get install util-linux), link bench-runner (it pins itself), or turn pinning off.'
+            });
+        }
+        return { file: taskset, args: ['-c', String(o.cpu), o.binary, ...args] };
+    }
+    return { file: o.binary, args };
+}
+/**
+ * Runs one benchmark process and waits for it. A crash, a non-zero exit or a timeout is a result
+ * (`ok: false`), never an exception; whatever the process wrote to `outFile` is kept for the parser.
+ * A stale `outFile` from an earlier attempt is deleted first.
+ *
+ * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
+ */
+async function runBenchmarkProcess(o) {
+    validateSettings(o);
+    const { file, args } = benchmarkCommand(o);
+    const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`;
+    mkdirSync(dirname(o.outFile), { recursive: true });
+    rmSync(o.outFile, { force: true });
+    const startedAt = Date.now();
+    const r = await runProcess(file, args, {
+        cwd: o.cwd,
+        env: o.env,
+        stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
+        stderr: { path: stderrFile },
+        timeoutMs: o.timeoutMs,
+        signal: o.signal
+    });
+    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
+    let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES);
+    if (r.spawnError)
+        stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim();
+    return {
+        side: o.side,
+        round: o.round,
+        run: o.run,
+        warmup: o.round < 0,
+        ok,
+        exitCode: r.exitCode,
+        signal: r.signal,
+        timedOut: r.timedOut,
+        interrupted: r.aborted,
+        durationMs: r.durationMs,
+        startedAt,
+        outFile: o.outFile,
+        stderrFile,
+        stderrTail,
+        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
+    };
+}
+
+/**
+ * Stops a run whose disk is full before it measures rounds it cannot keep: a benchmark process whose
+ * sample file cannot be written still runs to the end (Google Benchmark's ofstream fails quietly), so
+ * without this check every remaining round would be measured and thrown away, and the job would only
+ * fail when the results are written.
+ */
+/** Below this much free space a round's sample files (and the results after them) cannot be trusted to fit. */
+const MIN_FREE_BYTES = 64 * 1024;
+/** Free bytes for an unprivileged writer under `dir`, or undefined where the platform cannot say. */
+function freeBytes(dir) {
+    try {
+        const s = statfsSync(dir);
+        return s.bavail * s.bsize;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Size of `file` in bytes (0 when it is missing). */
+function fileSize(file) {
+    try {
+        return statSync(file).size;
+    }
+    catch {
+        return 0;
+    }
+}
+/**
+ * Throws an ENOSPC error (described as "the disk is full" with what to do) when the free space under
+ * `dir` is below twice the largest sample file so far (one round writes two) or {@link MIN_FREE_BYTES}.
+ */
+function assertRoomForRound(dir, largestFileBytes, roundLabel) {
+    const free = freeBytes(dir);
+    const need = Math.max(MIN_FREE_BYTES, 2 * largestFileBytes);
+    if (free === undefined || free >= need)
+        return;
+    throw Object.assign(new Error(`ENOSPC: no space left on device: ${Math.floor(free / 1024)} KiB free under ${dir} after ${roundLabel}, ` +
+        `a round needs about ${Math.ceil(need / 1024)} KiB; stopped before measuring rounds that could not be kept`), { code: 'ENOSPC' });
+}
+
+function mean(xs) {
+    return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+/**
+ * Runs the plan in order. A failing run (crash, non-zero exit, timeout) is recorded and the rounds
+ * go on, unless `stopAfterConsecutiveFailures` is reached for one side. Time-budget stops happen
+ * only between rounds, so every measured round that was started has both sides.
+ *
+ * @throws JobError code 2 'invalid-option' for invalid settings; code 3 'unequal-paths' when the
+ *   two sides' binaries, working directories or arguments differ in length
+ */
+async function runRounds(o) {
+    checkRoundsOptions(o);
+    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const t = {
+        wallStart: Date.now(),
+        runs: [],
+        measuredRoundMs: [],
+        warmupRoundMs: [],
+        failures: { base: 0, head: 0 },
+        largestFile: 0,
+        warmupIndex: 0
+    };
+    const plannedRounds = o.plan.filter((p) => p.round >= 0).length;
+    let stop = null;
+    for (const entry of o.plan) {
+        const warmup = entry.round < 0;
+        if (o.signal?.aborted)
+            stop = { reason: 'interrupted' };
+        else if (!warmup && budgetSpent(o, t, plannedRounds))
+            stop = { reason: 'time-budget' };
+        if (stop)
+            break;
+        const roundStart = Date.now();
+        stop = await runRound(o, entry, ext, t);
+        if (stop)
+            break;
+        if (warmup) {
+            t.warmupRoundMs.push(Date.now() - roundStart);
+            t.warmupIndex++;
+        }
+        else
+            t.measuredRoundMs.push(Date.now() - roundStart);
+    }
+    const out = {
+        runs: t.runs,
+        stoppedEarly: stop?.reason ?? null,
+        completedRounds: t.measuredRoundMs.length,
+        plannedRounds,
+        measuringMs: t.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        warmupMs: t.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        wallMs: Date.now() - t.wallStart
+    };
+    if (stop?.side)
+        out.failingSide = stop.side;
+    return out;
+}
+/**
+ * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
+ * anything runs when pinning needs a missing taskset.
+ */
+function checkRoundsOptions(o) {
+    validateSettings(o);
+    const { sides } = o;
+    if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
+        throw new JobError(2, 'invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
+            subject: 'timeBudget'
+        });
+    }
+    if (o.stopAfterConsecutiveFailures !== undefined &&
+        !(Number.isInteger(o.stopAfterConsecutiveFailures) && o.stopAfterConsecutiveFailures >= 1)) {
+        throw new JobError(2, 'invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${o.stopAfterConsecutiveFailures}.`);
+    }
+    assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
+    assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
+    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const argvOf = (side) => benchmarkArgs({ ...o, side, round: 0, outFile: sampleFilePath(o.samplesDir, side, 0, ext) }).join('\0');
+    assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
+    benchmarkCommand({
+        ...o,
+        side: 'base',
+        binary: sides.base.binary,
+        cwd: sides.base.cwd,
+        round: 0,
+        outFile: ''
+    });
+}
+/** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
+function budgetSpent(o, t, plannedRounds) {
+    if (o.timeBudgetMs === undefined || t.measuredRoundMs.length < (o.minRounds ?? 1))
+        return false;
+    const estimate = t.measuredRoundMs.length > 0 ? mean(t.measuredRoundMs) : mean(t.warmupRoundMs);
+    const elapsed = Date.now() - t.wallStart;
+    if (elapsed + estimate <= o.timeBudgetMs)
+        return false;
+    o.log.info(`Time budget: stopping after ${t.measuredRoundMs.length} of ${plannedRounds} rounds ` +
+        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`);
+    return true;
+}
+/**
+ * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
+ * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
+ */
+async function runRound(o, entry, ext, t) {
+    const warmup = entry.round < 0;
+    for (const side of entry.order) {
+        const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex);
+        const result = await runBenchmarkProcess({
+            ...o,
+            side,
+            binary: o.sides[side].binary,
+            cwd: o.sides[side].cwd,
+            round: entry.round,
+            run: warmup ? -1 : entry.round,
+            outFile,
+            timeoutMs: o.runTimeoutMs,
+            stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
+            signal: o.signal
+        });
+        t.runs.push(result);
+        const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`;
+        t.largestFile = Math.max(t.largestFile, fileSize(outFile));
+        assertRoomForRound(o.samplesDir, t.largestFile, label);
+        if (result.ok) {
+            t.failures[side] = 0;
+            o.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
+        }
+        else if (!result.interrupted) {
+            t.failures[side]++;
+            o.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
+        }
+        await o.onRunComplete?.(result, progressOf(o, t));
+        if (result.interrupted || o.signal?.aborted)
+            return { reason: 'interrupted' };
+        if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
+            o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`);
+            return { reason: 'failures', side };
+        }
+    }
+    return null;
+}
+/** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
+function progressOf(o, t) {
+    const plannedRuns = o.plan.length * 2;
+    const elapsedMs = Date.now() - t.wallStart;
+    const perRun = mean(t.runs.map((r) => r.durationMs));
+    let etaMs = perRun * (plannedRuns - t.runs.length);
+    if (o.timeBudgetMs !== undefined)
+        etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs));
+    return {
+        completedRuns: t.runs.length,
+        plannedRuns,
+        completedRounds: t.measuredRoundMs.length,
+        elapsedMs,
+        etaMs
+    };
+}
+function lastLines(text, n) {
+    return text.split('\n').slice(-5).join('\n');
+}
+
+/**
+ * A host-wide exclusive lock, so that two jobs on one self-hosted machine never measure at the same
+ * time (they would slow each other down and both results would be wrong).
+ *
+ * Design: a lock FILE created atomically with `open(path, 'wx')` (O_CREAT|O_EXCL), holding JSON
+ * `{ pid, hostname, startedAt, procStart, token }`. Chosen over spawning util-linux `flock`
+ * because it works on every POSIX runner (macOS has no `flock(1)`), needs no helper process that
+ * could itself be orphaned, and the holder is visible to a person (`cat` the file). Its weakness —
+ * a holder that dies without releasing — is handled by stale-lock detection:
+ *  - same host: the holder is dead when `kill(pid, 0)` says ESRCH, or when, on Linux, the process
+ *    now using that pid started at a different time than the holder did (`/proc/<pid>/stat` field
+ *    22: pid reuse);
+ *  - another host name (lock on a shared volume, containers with their own hostnames): liveness
+ *    cannot be checked; the lock counts as stale once older than `staleAfterMs`.
+ * A stale lock is taken over (with a warning) under a short-lived secondary lock `<path>.takeover`
+ * so two waiters cannot both delete the file and each think they own the lock.
+ * The lock is released by the returned function, and on SIGINT/SIGTERM/SIGHUP or process exit.
+ */
+/** Default wait for the host lock: 1 h (another job's full run). */
+const DEFAULT_LOCK_TIMEOUT_MS = 60 * 60 * 1000;
+/** Interval between "still waiting" log lines (ms). */
+const LOCK_LOG_INTERVAL_MS = 30_000;
+/** A lock file without parseable content is being written; older than this it is garbage (ms). */
+const UNREADABLE_GRACE_MS = 10_000;
+/** A takeover lock older than this was left by a crashed waiter (ms). */
+const TAKEOVER_STALE_MS = 30_000;
+/** Linux: the start time (clock ticks since boot) of `pid`, from /proc/<pid>/stat; else null. */
+function procStartTime(pid) {
+    try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // the command name (field 2) is in parentheses and may contain spaces: split after the last ')'
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return fields[19] ?? null; // field 22 overall
+    }
+    catch {
+        return null;
+    }
+}
+function parseLock(text) {
+    try {
+        const v = JSON.parse(text);
+        if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.token === 'string')
+            return v;
+    }
+    catch {
+        // fall through
+    }
+    return null;
+}
+function readText(path) {
+    try {
+        return readFileSync(path, 'utf8');
+    }
+    catch {
+        return null;
+    }
+}
+function ageMs(path) {
+    try {
+        return Date.now() - statSync(path).mtimeMs;
+    }
+    catch {
+        return 0;
+    }
+}
+/** Why the lock described by `text` is stale, or null when its holder may be alive. */
+function staleReason(text, path, staleAfterMs) {
+    const info = parseLock(text);
+    if (!info)
+        return ageMs(path) > UNREADABLE_GRACE_MS ? 'its content is unreadable' : null;
+    if (info.hostname !== hostname()) {
+        const age = Date.now() - Date.parse(info.startedAt);
+        return age > staleAfterMs ? `it was taken on host ${info.hostname} ${formatEta(age)} ago` : null;
+    }
+    try {
+        process.kill(info.pid, 0);
+    }
+    catch (e) {
+        if (e.code === 'ESRCH')
+            return `its holder (pid ${info.pid}) is no longer running`;
+    }
+    if (info.procStart !== null) {
+        const now = procStartTime(info.pid);
+        if (now !== null && now !== info.procStart)
+            return `pid ${info.pid} now belongs to another process`;
+    }
+    return null;
+}
+/** Deletes the lock file if it still has the content `observed`, under `<path>.takeover`. */
+function takeOver(path, observed) {
+    const tk = `${path}.takeover`;
+    let fd;
+    try {
+        fd = openSync(tk, 'wx');
+    }
+    catch {
+        if (ageMs(tk) > TAKEOVER_STALE_MS) {
+            try {
+                unlinkSync(tk);
+            }
+            catch {
+                // someone else removed it
+            }
+        }
+        return;
+    }
+    try {
+        closeSync(fd);
+        if (readText(path) === observed)
+            unlinkSync(path);
+    }
+    finally {
+        try {
+            unlinkSync(tk);
+        }
+        catch {
+            // already gone
+        }
+    }
+}
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        const t = setTimeout(done, ms);
+        function done() {
+            clearTimeout(t);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+function describeHolder(text) {
+    const info = parseLock(text);
+    if (!info)
+        return 'another process';
+    return `pid ${info.pid} on ${info.hostname} since ${info.startedAt}${info.purpose ? ` (${info.purpose})` : ''}`;
+}
+/**
+ * Waits until this process holds the host lock at `path`, polling every `pollMs`, logging who
+ * holds it every {@link LOCK_LOG_INTERVAL_MS}.
+ *
+ * @param path lock file, e.g. `/tmp/benchgate.lock` or a path on a volume all runners share
+ * @returns release(): deletes the lock file if it is still ours; idempotent; synchronous
+ * @throws JobError code 3 'lock-timeout' after `timeoutMs`; code 3 'interrupted' when `signal` aborts;
+ *   code 2 'work-dir' when the lock's directory cannot be created or written
+ */
+async function acquireHostLock(path, options) {
+    const { log } = options;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+    const pollMs = options.pollMs ?? 1000;
+    const staleAfterMs = options.staleAfterMs ?? 12 * 60 * 60 * 1000;
+    const info = {
+        pid: process.pid,
+        hostname: hostname(),
+        startedAt: new Date().toISOString(),
+        procStart: procStartTime('self'),
+        token: randomBytes(12).toString('hex'),
+        ...(options.purpose !== undefined ? { purpose: options.purpose } : {})
+    };
+    const content = JSON.stringify(info) + '\n';
+    try {
+        mkdirSync(dirname(path), { recursive: true });
+    }
+    catch (e) {
+        throw new JobError(2, 'work-dir', `Cannot create the directory of the lock file ${path}: ${e.message}`, { cause: e });
+    }
+    const start = Date.now();
+    let lastLog = -Infinity;
+    for (;;) {
+        let fd;
+        try {
+            fd = openSync(path, 'wx', 0o644);
+        }
+        catch (e) {
+            const code = e.code;
+            if (code !== 'EEXIST') {
+                throw new JobError(2, 'work-dir', `Cannot create the lock file ${path}: ${e.message}`, {
+                    subject: path,
+                    cause: e
+                });
+            }
+        }
+        if (fd !== undefined) {
+            try {
+                writeSync(fd, content);
+            }
+            finally {
+                closeSync(fd);
+            }
+            break;
+        }
+        const held = readText(path);
+        if (held === null)
+            continue; // released between our open and read: retry at once
+        const stale = staleReason(held, path, staleAfterMs);
+        if (stale !== null) {
+            log.warn(`Taking over the stale host lock ${path}: ${stale}.`);
+            takeOver(path, held);
+            continue;
+        }
+        const waited = Date.now() - start;
+        if (options.signal?.aborted) {
+            throw new JobError(3, 'interrupted', `Interrupted while waiting for the host lock ${path}.`);
+        }
+        if (waited >= timeoutMs) {
+            throw new JobError(3, 'lock-timeout', `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`, {
+                subject: path,
+                hint: 'Another benchmark job is using this machine; retry later or raise the lock timeout. Delete the file only if that job is gone.'
+            });
+        }
+        if (Date.now() - lastLog >= LOCK_LOG_INTERVAL_MS) {
+            lastLog = Date.now();
+            log.info(`Waiting for the host lock ${path}, held by ${describeHolder(held)} (waited ${formatEta(waited)}).`);
+        }
+        await sleep(Math.min(pollMs, Math.max(1, timeoutMs - waited)), options.signal);
+    }
+    let released = false;
+    const release = () => {
+        if (released)
+            return;
+        released = true;
+        unregister();
+        if (readText(path) === content) {
+            try {
+                unlinkSync(path);
+            }
+            catch {
+                // already gone
+            }
+        }
+    };
+    const unregister = onTerminate(release);
+    log.debug(`Acquired the host lock ${path}.`);
+    return release;
+}
+
+/**
+ * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
+ * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
+ * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
+ * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
+ *
+ * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
+ * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
+ */
+/** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
+const DEFAULT_MAX_ROUNDS_FACTOR = 3;
+/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
+const MAX_FILTER_CHARS = 100_000;
+/** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
+function adaptiveMaxRounds(initialRounds, maxRounds) {
+    return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds);
+}
+/**
+ * Rounds per top-up block: about a third of the rounds left after the initial block, rounded up to
+ * an even number (so each block is ABBA-balanced), at least 2. Few looks keep the Bonferroni-over-
+ * looks rule cheap: the last look still gets most of α (docs/adaptive.md has the table).
+ */
+function defaultBlockRounds(initialRounds, maxRounds) {
+    const left = Math.max(0, maxRounds - initialRounds);
+    const third = Math.ceil(left / 3);
+    return Math.max(2, third + (third % 2));
+}
+/**
+ * One regular expression that selects exactly the named benchmarks with Google Benchmark's
+ * `--benchmark_filter`: `^(name1|name2|...)$`.
+ *
+ * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
+ * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
+ * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
+ * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
+ * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
+ * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
+ *
+ * @param names exact benchmark names (non-empty strings, no NUL or newline)
+ * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
+ *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
+ *   extra samples
+ */
+function exactNameFilter(names) {
+    if (names.length === 0)
+        return undefined;
+    const parts = [];
+    for (const name of [...new Set(names)].sort()) {
+        if (name === '' || /[\0\n\r]/.test(name))
+            return undefined;
+        parts.push(escapeFilterName(name));
+    }
+    const filter = `^(${parts.join('|')})$`;
+    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
+}
+/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
+function escapeFilterName(name) {
+    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
+}
+/**
+ * Runs the initial block and the top-up blocks, looking after each.
+ * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
+ */
+async function runAdaptive(o) {
+    const { maxRounds, log } = o;
+    const blockRounds = checkRoundCounts(o);
+    const blocks = new Blocks(o);
+    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
+    const looks = [];
+    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
+    let finalReason = null;
+    for (;;) {
+        const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
+        const input = o.snapshot();
+        if (input.samples.length === 0 || block.completedRounds === 0) {
+            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
+            seq.finish(reason ?? 'no-samples');
+            finalReason = reason;
+            break;
+        }
+        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
+        const final = reason !== null && reason !== 'interrupted';
+        const look = seq.look(input, {
+            rounds: blocks.done,
+            final,
+            finalReason: final ? reason : undefined
+        });
+        looks.push(look);
+        log.info(`Look ${look.look} after ${blocks.done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
+            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
+        if (reason === 'interrupted')
+            seq.finish('interrupted');
+        if (reason !== null || look.active.length === 0) {
+            finalReason = reason;
+            break;
+        }
+        block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
+    }
+    return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
+}
+/** Checks --max-rounds against --rounds and the block size; returns the block size. */
+function checkRoundCounts(o) {
+    const { initialRounds, maxRounds } = o;
+    if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
+        throw new JobError(2, 'invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
+    }
+    const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds);
+    if (!Number.isInteger(blockRounds) || blockRounds < 1) {
+        throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
+    }
+    return blockRounds;
+}
+/** The blocks run so far; each new block continues the round numbers, the progress and the time budget. */
+class Blocks {
+    o;
+    start = Date.now();
+    list = [];
+    /** Measured rounds over all blocks. */
+    done = 0;
+    runsBefore = 0;
+    constructor(o) {
+        this.o = o;
+    }
+    async run(rounds, warmup, filter) {
+        const { o, start } = this;
+        const elapsed = Date.now() - start;
+        const offsetRuns = this.runsBefore;
+        const offsetRounds = this.done;
+        const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
+        const r = await runRounds({
+            ...rest,
+            plan: planRounds({ rounds, warmup, firstRound: this.done }),
+            filter,
+            minRounds: 1,
+            timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
+            onRunComplete: (result, p) => o.onRunComplete?.(result, {
+                ...p,
+                completedRuns: offsetRuns + p.completedRuns,
+                plannedRuns: offsetRuns + p.plannedRuns,
+                completedRounds: offsetRounds + p.completedRounds,
+                elapsedMs: Date.now() - start
+            })
+        });
+        this.runsBefore += r.runs.length;
+        this.done += r.completedRounds;
+        this.list.push(r);
+        return r;
+    }
+}
+/** Why to stop after `block` (null: look and go on), and the time budget left. */
+function stopReasonAfter(block, o, blocks) {
+    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
+    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - blocks.start);
+    const reason = block.stoppedEarly === 'interrupted'
+        ? 'interrupted'
+        : block.stoppedEarly === 'failures'
+            ? 'failures'
+            : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
+                ? 'time-budget'
+                : blocks.done >= o.maxRounds
+                    ? 'max-rounds'
+                    : null;
+    return { reason, remainingMs };
+}
+/** A top-up block of `rounds` rounds for the `active` benchmarks (one exact-name filter when it fits). */
+function topUp(o, blocks, active, rounds, remainingMs) {
+    const filter = exactNameFilter(active);
+    if (filter === undefined)
+        o.log.warn(`cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
+    o.log.info(`Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
+        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
+    return blocks.run(rounds, 0, filter ?? o.filter);
+}
+/** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
+function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
+    const { initialRounds, maxRounds } = o;
+    const list = blocks.list;
+    const initial = list[0];
+    const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000;
+    const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
+    const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
+    const stopped = {};
+    for (const c of suite?.comparisons ?? []) {
+        const why = c.adaptive?.stopReason;
+        if (why)
+            stopped[why] = (stopped[why] ?? 0) + 1;
+    }
+    const last = list[list.length - 1];
+    const rounds = {
+        runs: list.flatMap((b) => b.runs),
+        // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
+        stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
+            ? finalReason
+            : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
+                ? 'time-budget'
+                : null,
+        completedRounds: blocks.done,
+        plannedRounds: maxRounds,
+        measuringMs: list.reduce((a, b) => a + b.measuringMs, 0),
+        warmupMs: list.reduce((a, b) => a + b.warmupMs, 0),
+        wallMs: Date.now() - blocks.start
+    };
+    if (last.failingSide)
+        rounds.failingSide = last.failingSide;
+    return {
+        rounds,
+        suite,
+        looks,
+        summary: {
+            looks: looks.length,
+            initialRounds,
+            maxRounds,
+            blockRounds,
+            benchmarkSecondsUsed: used,
+            benchmarkSecondsIfFixed: ifFixed,
+            saved: ifFixed > 0 ? Math.min(1, Math.max(0, 1 - used / ifFixed)) : 0,
+            stopped
+        }
+    };
+}
+
+/**
  * Reads bench-runner's streaming sample file: JSON Lines, format "benchgate-samples", version 1.
  *
  * - Line 1: `{"type":"context","format":"benchgate-samples","version":1,"context":{...},"host":...}`
@@ -45796,7 +47215,7 @@ const JSONL_FORMAT = 'benchgate-samples';
 const JSONL_FORMAT_VERSION = 1;
 const isObject$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str$1 = (v) => (typeof v === 'string' ? v : undefined);
-const num$1 = (v) => (typeof v === 'number' ? v : undefined);
+const num$2 = (v) => (typeof v === 'number' ? v : undefined);
 /**
  * True when the text's first line is a bench-runner context line (`"format":"benchgate-samples"`).
  * Used for format detection; cheap (looks at the first line only).
@@ -45918,7 +47337,7 @@ function endOfFileIssue(issue, kept, sampleLines, truncatedAt, totals) {
             `kept the ${kept} sample(s) written so far. Check its exit status and stderr.`);
     }
     else {
-        const declared = num$1(totals.samples);
+        const declared = num$2(totals.samples);
         if (declared !== undefined && declared !== sampleLines) {
             issue(FILE_ISSUE, 'invalid', `the totals line says ${declared} sample line(s) but the file holds ${sampleLines}; ` +
                 `the file may have been edited or concatenated.`);
@@ -45932,7 +47351,7 @@ function readSampleLine(o, lineNo, at, issue) {
         issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo);
         return undefined;
     }
-    const rep = num$1(o.repetition_index);
+    const rep = num$2(o.repetition_index);
     const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1;
     const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`;
     if (typeof o.error === 'string') {
@@ -45948,7 +47367,7 @@ function readSampleLine(o, lineNo, at, issue) {
         issue(name, 'invalid', msg, lineNo);
         return undefined;
     }
-    const iterations = num$1(o.iterations);
+    const iterations = num$2(o.iterations);
     if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
         issue(name, 'invalid', `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); sample dropped`, lineNo);
         return undefined;
@@ -45962,7 +47381,7 @@ function readSampleLine(o, lineNo, at, issue) {
         }
     }
     const { real_time_ns: real, cpu_time_ns: cpu } = o;
-    return makeSample(at, name, repetition, iterations, real, cpu, num$1(o.threads));
+    return makeSample(at, name, repetition, iterations, real, cpu, num$2(o.threads));
 }
 /** Maps a bench-runner context line to Provenance; unknown or mistyped fields are skipped. */
 function provenanceOfJsonl(ctx) {
@@ -45985,7 +47404,7 @@ function provenanceOfJsonl(ctx) {
         const governors = ctx.governors;
         p.governors = governors;
         const distinct = [...new Set(governors)];
-        const pinned = num$1(ctx.pinned_cpu);
+        const pinned = num$2(ctx.pinned_cpu);
         // The governor that matters is the pinned CPU's; unpinned, all CPUs' (named when they differ).
         if (pinned !== undefined && governors[pinned] !== undefined)
             p.governor = governors[pinned];
@@ -46255,7 +47674,7 @@ function readRow(record, columns, defaultRun, issue) {
 const TIME_UNIT_NS = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v) => (typeof v === 'string' ? v : undefined);
-const num = (v) => (typeof v === 'number' ? v : undefined);
+const num$1 = (v) => (typeof v === 'number' ? v : undefined);
 /**
  * Parses the text of one Google Benchmark JSON file (one process execution = one run).
  * @param text the file's content
@@ -46339,7 +47758,7 @@ function readRoot(text, source) {
  */
 function readEntry(entry, name, order, at, issue) {
     const { source } = at;
-    const repIndex = num(entry.repetition_index);
+    const repIndex = num$1(entry.repetition_index);
     const repetition = repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order;
     if (entry.error_occurred === true) {
         const msg = str(entry.error_message) || '(no message)';
@@ -46358,7 +47777,7 @@ function readEntry(entry, name, order, at, issue) {
         issue(name, 'invalid', msg);
         return undefined;
     }
-    const iterations = num(entry.iterations);
+    const iterations = num$1(entry.iterations);
     if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
         issue(name, 'invalid', `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); sample dropped`);
         return undefined;
@@ -46373,7 +47792,7 @@ function readEntry(entry, name, order, at, issue) {
         }
     }
     const real = entry.real_time * scale;
-    return makeSample(at, name, repetition, iterations, real, entry.cpu_time * scale, num(entry.threads));
+    return makeSample(at, name, repetition, iterations, real, entry.cpu_time * scale, num$1(entry.threads));
 }
 /** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
 function provenanceOf(ctx) {
@@ -46381,10 +47800,10 @@ function provenanceOf(ctx) {
     const host = str(ctx.host_name);
     if (host !== undefined)
         p.host = host;
-    const numCpus = num(ctx.num_cpus);
+    const numCpus = num$1(ctx.num_cpus);
     if (numCpus !== undefined)
         p.numCpus = numCpus;
-    const mhz = num(ctx.mhz_per_cpu);
+    const mhz = num$1(ctx.mhz_per_cpu);
     if (mhz !== undefined)
         p.mhzPerCpu = mhz;
     if (typeof ctx.cpu_scaling_enabled === 'boolean')
@@ -46445,12 +47864,37 @@ function detectFormat(text, source = '<text>') {
 function parseSamplesText(text, opts) {
     switch (detectFormat(text, opts.source)) {
         case 'benchgate-jsonl':
-            return parseBenchgateJsonl(text, opts);
+            return withoutOverlongNames(parseBenchgateJsonl(text, opts), opts);
         case 'google-benchmark-json':
-            return parseGoogleBenchmarkJson(text, opts);
+            return withoutOverlongNames(parseGoogleBenchmarkJson(text, opts), opts);
         case 'csv':
-            return parseCsvSamples(text, opts);
+            return withoutOverlongNames(parseCsvSamples(text, opts), opts);
     }
+}
+/**
+ * Samples of a benchmark whose name is longer than MAX_NAME_CHARS become one 'invalid' issue per
+ * name; issues keep such a name cut to MAX_NAME_CHARS (with "…").
+ */
+function withoutOverlongNames(parsed, opts) {
+    const tooLong = (name) => name.length > MAX_NAME_CHARS;
+    if (!parsed.samples.some((s) => tooLong(s.benchmark)) && !parsed.issues.some((i) => tooLong(i.benchmark)))
+        return parsed;
+    const cut = (name) => (tooLong(name) ? `${name.slice(0, MAX_NAME_CHARS - 1)}…` : name);
+    const long = new Set(parsed.samples.filter((s) => tooLong(s.benchmark)).map((s) => s.benchmark));
+    const refused = [...long].map((name) => ({
+        benchmark: cut(name),
+        side: opts.side,
+        round: opts.round ?? -1,
+        run: opts.run ?? 0,
+        kind: 'invalid',
+        message: `benchmark name of ${name.length} characters, longer than the ${MAX_NAME_CHARS} benchgate accepts: not measured; give it a shorter name`,
+        source: opts.source
+    }));
+    return {
+        ...parsed,
+        samples: parsed.samples.filter((s) => !long.has(s.benchmark)),
+        issues: [...parsed.issues.map((i) => ({ ...i, benchmark: cut(i.benchmark) })), ...refused]
+    };
 }
 /**
  * Reads and parses one sample file (UTF-8). Synchronous: sample files are small and read once.
@@ -46627,7 +48071,7 @@ function collectRun(result, samples, issues, provenance) {
 async function measureBothSides(config, o) {
     const { log } = o;
     const release = config.lockFile
-        ? await acquireHostLock(resolve(config.lockFile), { log, signal: o.signal })
+        ? await acquireHostLock(resolve$1(config.lockFile), { log, signal: o.signal })
         : () => { };
     const samples = [];
     const issues = [];
@@ -46678,16 +48122,8854 @@ async function measureBothSides(config, o) {
     }
 }
 
+var _2020 = {exports: {}};
+
+var core$1 = {};
+
+var validate = {};
+
+var boolSchema = {};
+
+var errors = {};
+
+var codegen = {};
+
+var code$1 = {};
+
+var hasRequiredCode$1;
+
+function requireCode$1 () {
+	if (hasRequiredCode$1) return code$1;
+	hasRequiredCode$1 = 1;
+	(function (exports) {
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
+		// eslint-disable-next-line @typescript-eslint/no-extraneous-class
+		class _CodeOrName {
+		}
+		exports._CodeOrName = _CodeOrName;
+		exports.IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
+		class Name extends _CodeOrName {
+		    constructor(s) {
+		        super();
+		        if (!exports.IDENTIFIER.test(s))
+		            throw new Error("CodeGen: name must be a valid identifier");
+		        this.str = s;
+		    }
+		    toString() {
+		        return this.str;
+		    }
+		    emptyStr() {
+		        return false;
+		    }
+		    get names() {
+		        return { [this.str]: 1 };
+		    }
+		}
+		exports.Name = Name;
+		class _Code extends _CodeOrName {
+		    constructor(code) {
+		        super();
+		        this._items = typeof code === "string" ? [code] : code;
+		    }
+		    toString() {
+		        return this.str;
+		    }
+		    emptyStr() {
+		        if (this._items.length > 1)
+		            return false;
+		        const item = this._items[0];
+		        return item === "" || item === '""';
+		    }
+		    get str() {
+		        var _a;
+		        return ((_a = this._str) !== null && _a !== void 0 ? _a : (this._str = this._items.reduce((s, c) => `${s}${c}`, "")));
+		    }
+		    get names() {
+		        var _a;
+		        return ((_a = this._names) !== null && _a !== void 0 ? _a : (this._names = this._items.reduce((names, c) => {
+		            if (c instanceof Name)
+		                names[c.str] = (names[c.str] || 0) + 1;
+		            return names;
+		        }, {})));
+		    }
+		}
+		exports._Code = _Code;
+		exports.nil = new _Code("");
+		function _(strs, ...args) {
+		    const code = [strs[0]];
+		    let i = 0;
+		    while (i < args.length) {
+		        addCodeArg(code, args[i]);
+		        code.push(strs[++i]);
+		    }
+		    return new _Code(code);
+		}
+		exports._ = _;
+		const plus = new _Code("+");
+		function str(strs, ...args) {
+		    const expr = [safeStringify(strs[0])];
+		    let i = 0;
+		    while (i < args.length) {
+		        expr.push(plus);
+		        addCodeArg(expr, args[i]);
+		        expr.push(plus, safeStringify(strs[++i]));
+		    }
+		    optimize(expr);
+		    return new _Code(expr);
+		}
+		exports.str = str;
+		function addCodeArg(code, arg) {
+		    if (arg instanceof _Code)
+		        code.push(...arg._items);
+		    else if (arg instanceof Name)
+		        code.push(arg);
+		    else
+		        code.push(interpolate(arg));
+		}
+		exports.addCodeArg = addCodeArg;
+		function optimize(expr) {
+		    let i = 1;
+		    while (i < expr.length - 1) {
+		        if (expr[i] === plus) {
+		            const res = mergeExprItems(expr[i - 1], expr[i + 1]);
+		            if (res !== undefined) {
+		                expr.splice(i - 1, 3, res);
+		                continue;
+		            }
+		            expr[i++] = "+";
+		        }
+		        i++;
+		    }
+		}
+		function mergeExprItems(a, b) {
+		    if (b === '""')
+		        return a;
+		    if (a === '""')
+		        return b;
+		    if (typeof a == "string") {
+		        if (b instanceof Name || a[a.length - 1] !== '"')
+		            return;
+		        if (typeof b != "string")
+		            return `${a.slice(0, -1)}${b}"`;
+		        if (b[0] === '"')
+		            return a.slice(0, -1) + b.slice(1);
+		        return;
+		    }
+		    if (typeof b == "string" && b[0] === '"' && !(a instanceof Name))
+		        return `"${a}${b.slice(1)}`;
+		    return;
+		}
+		function strConcat(c1, c2) {
+		    return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str `${c1}${c2}`;
+		}
+		exports.strConcat = strConcat;
+		// TODO do not allow arrays here
+		function interpolate(x) {
+		    return typeof x == "number" || typeof x == "boolean" || x === null
+		        ? x
+		        : safeStringify(Array.isArray(x) ? x.join(",") : x);
+		}
+		function stringify(x) {
+		    return new _Code(safeStringify(x));
+		}
+		exports.stringify = stringify;
+		function safeStringify(x) {
+		    return JSON.stringify(x)
+		        .replace(/\u2028/g, "\\u2028")
+		        .replace(/\u2029/g, "\\u2029");
+		}
+		exports.safeStringify = safeStringify;
+		function getProperty(key) {
+		    return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _ `[${key}]`;
+		}
+		exports.getProperty = getProperty;
+		//Does best effort to format the name properly
+		function getEsmExportName(key) {
+		    if (typeof key == "string" && exports.IDENTIFIER.test(key)) {
+		        return new _Code(`${key}`);
+		    }
+		    throw new Error(`CodeGen: invalid export name: ${key}, use explicit $id name mapping`);
+		}
+		exports.getEsmExportName = getEsmExportName;
+		function regexpCode(rx) {
+		    return new _Code(rx.toString());
+		}
+		exports.regexpCode = regexpCode;
+		
+	} (code$1));
+	return code$1;
+}
+
+var scope = {};
+
+var hasRequiredScope;
+
+function requireScope () {
+	if (hasRequiredScope) return scope;
+	hasRequiredScope = 1;
+	(function (exports) {
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
+		const code_1 = /*@__PURE__*/ requireCode$1();
+		class ValueError extends Error {
+		    constructor(name) {
+		        super(`CodeGen: "code" for ${name} not defined`);
+		        this.value = name.value;
+		    }
+		}
+		var UsedValueState;
+		(function (UsedValueState) {
+		    UsedValueState[UsedValueState["Started"] = 0] = "Started";
+		    UsedValueState[UsedValueState["Completed"] = 1] = "Completed";
+		})(UsedValueState || (exports.UsedValueState = UsedValueState = {}));
+		exports.varKinds = {
+		    const: new code_1.Name("const"),
+		    let: new code_1.Name("let"),
+		    var: new code_1.Name("var"),
+		};
+		class Scope {
+		    constructor({ prefixes, parent } = {}) {
+		        this._names = {};
+		        this._prefixes = prefixes;
+		        this._parent = parent;
+		    }
+		    toName(nameOrPrefix) {
+		        return nameOrPrefix instanceof code_1.Name ? nameOrPrefix : this.name(nameOrPrefix);
+		    }
+		    name(prefix) {
+		        return new code_1.Name(this._newName(prefix));
+		    }
+		    _newName(prefix) {
+		        const ng = this._names[prefix] || this._nameGroup(prefix);
+		        return `${prefix}${ng.index++}`;
+		    }
+		    _nameGroup(prefix) {
+		        var _a, _b;
+		        if (((_b = (_a = this._parent) === null || _a === void 0 ? void 0 : _a._prefixes) === null || _b === void 0 ? void 0 : _b.has(prefix)) || (this._prefixes && !this._prefixes.has(prefix))) {
+		            throw new Error(`CodeGen: prefix "${prefix}" is not allowed in this scope`);
+		        }
+		        return (this._names[prefix] = { prefix, index: 0 });
+		    }
+		}
+		exports.Scope = Scope;
+		class ValueScopeName extends code_1.Name {
+		    constructor(prefix, nameStr) {
+		        super(nameStr);
+		        this.prefix = prefix;
+		    }
+		    setValue(value, { property, itemIndex }) {
+		        this.value = value;
+		        this.scopePath = (0, code_1._) `.${new code_1.Name(property)}[${itemIndex}]`;
+		    }
+		}
+		exports.ValueScopeName = ValueScopeName;
+		const line = (0, code_1._) `\n`;
+		class ValueScope extends Scope {
+		    constructor(opts) {
+		        super(opts);
+		        this._values = {};
+		        this._scope = opts.scope;
+		        this.opts = { ...opts, _n: opts.lines ? line : code_1.nil };
+		    }
+		    get() {
+		        return this._scope;
+		    }
+		    name(prefix) {
+		        return new ValueScopeName(prefix, this._newName(prefix));
+		    }
+		    value(nameOrPrefix, value) {
+		        var _a;
+		        if (value.ref === undefined)
+		            throw new Error("CodeGen: ref must be passed in value");
+		        const name = this.toName(nameOrPrefix);
+		        const { prefix } = name;
+		        const valueKey = (_a = value.key) !== null && _a !== void 0 ? _a : value.ref;
+		        let vs = this._values[prefix];
+		        if (vs) {
+		            const _name = vs.get(valueKey);
+		            if (_name)
+		                return _name;
+		        }
+		        else {
+		            vs = this._values[prefix] = new Map();
+		        }
+		        vs.set(valueKey, name);
+		        const s = this._scope[prefix] || (this._scope[prefix] = []);
+		        const itemIndex = s.length;
+		        s[itemIndex] = value.ref;
+		        name.setValue(value, { property: prefix, itemIndex });
+		        return name;
+		    }
+		    getValue(prefix, keyOrRef) {
+		        const vs = this._values[prefix];
+		        if (!vs)
+		            return;
+		        return vs.get(keyOrRef);
+		    }
+		    scopeRefs(scopeName, values = this._values) {
+		        return this._reduceValues(values, (name) => {
+		            if (name.scopePath === undefined)
+		                throw new Error(`CodeGen: name "${name}" has no value`);
+		            return (0, code_1._) `${scopeName}${name.scopePath}`;
+		        });
+		    }
+		    scopeCode(values = this._values, usedValues, getCode) {
+		        return this._reduceValues(values, (name) => {
+		            if (name.value === undefined)
+		                throw new Error(`CodeGen: name "${name}" has no value`);
+		            return name.value.code;
+		        }, usedValues, getCode);
+		    }
+		    _reduceValues(values, valueCode, usedValues = {}, getCode) {
+		        let code = code_1.nil;
+		        for (const prefix in values) {
+		            const vs = values[prefix];
+		            if (!vs)
+		                continue;
+		            const nameSet = (usedValues[prefix] = usedValues[prefix] || new Map());
+		            vs.forEach((name) => {
+		                if (nameSet.has(name))
+		                    return;
+		                nameSet.set(name, UsedValueState.Started);
+		                let c = valueCode(name);
+		                if (c) {
+		                    const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
+		                    code = (0, code_1._) `${code}${def} ${name} = ${c};${this.opts._n}`;
+		                }
+		                else if ((c = getCode === null || getCode === void 0 ? void 0 : getCode(name))) {
+		                    code = (0, code_1._) `${code}${c}${this.opts._n}`;
+		                }
+		                else {
+		                    throw new ValueError(name);
+		                }
+		                nameSet.set(name, UsedValueState.Completed);
+		            });
+		        }
+		        return code;
+		    }
+		}
+		exports.ValueScope = ValueScope;
+		
+	} (scope));
+	return scope;
+}
+
+var hasRequiredCodegen;
+
+function requireCodegen () {
+	if (hasRequiredCodegen) return codegen;
+	hasRequiredCodegen = 1;
+	(function (exports) {
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
+		const code_1 = /*@__PURE__*/ requireCode$1();
+		const scope_1 = /*@__PURE__*/ requireScope();
+		var code_2 = /*@__PURE__*/ requireCode$1();
+		Object.defineProperty(exports, "_", { enumerable: true, get: function () { return code_2._; } });
+		Object.defineProperty(exports, "str", { enumerable: true, get: function () { return code_2.str; } });
+		Object.defineProperty(exports, "strConcat", { enumerable: true, get: function () { return code_2.strConcat; } });
+		Object.defineProperty(exports, "nil", { enumerable: true, get: function () { return code_2.nil; } });
+		Object.defineProperty(exports, "getProperty", { enumerable: true, get: function () { return code_2.getProperty; } });
+		Object.defineProperty(exports, "stringify", { enumerable: true, get: function () { return code_2.stringify; } });
+		Object.defineProperty(exports, "regexpCode", { enumerable: true, get: function () { return code_2.regexpCode; } });
+		Object.defineProperty(exports, "Name", { enumerable: true, get: function () { return code_2.Name; } });
+		var scope_2 = /*@__PURE__*/ requireScope();
+		Object.defineProperty(exports, "Scope", { enumerable: true, get: function () { return scope_2.Scope; } });
+		Object.defineProperty(exports, "ValueScope", { enumerable: true, get: function () { return scope_2.ValueScope; } });
+		Object.defineProperty(exports, "ValueScopeName", { enumerable: true, get: function () { return scope_2.ValueScopeName; } });
+		Object.defineProperty(exports, "varKinds", { enumerable: true, get: function () { return scope_2.varKinds; } });
+		exports.operators = {
+		    GT: new code_1._Code(">"),
+		    GTE: new code_1._Code(">="),
+		    LT: new code_1._Code("<"),
+		    LTE: new code_1._Code("<="),
+		    EQ: new code_1._Code("==="),
+		    NEQ: new code_1._Code("!=="),
+		    NOT: new code_1._Code("!"),
+		    OR: new code_1._Code("||"),
+		    AND: new code_1._Code("&&"),
+		    ADD: new code_1._Code("+"),
+		};
+		class Node {
+		    optimizeNodes() {
+		        return this;
+		    }
+		    optimizeNames(_names, _constants) {
+		        return this;
+		    }
+		}
+		class Def extends Node {
+		    constructor(varKind, name, rhs) {
+		        super();
+		        this.varKind = varKind;
+		        this.name = name;
+		        this.rhs = rhs;
+		    }
+		    render({ es5, _n }) {
+		        const varKind = es5 ? scope_1.varKinds.var : this.varKind;
+		        const rhs = this.rhs === undefined ? "" : ` = ${this.rhs}`;
+		        return `${varKind} ${this.name}${rhs};` + _n;
+		    }
+		    optimizeNames(names, constants) {
+		        if (!names[this.name.str])
+		            return;
+		        if (this.rhs)
+		            this.rhs = optimizeExpr(this.rhs, names, constants);
+		        return this;
+		    }
+		    get names() {
+		        return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
+		    }
+		}
+		class Assign extends Node {
+		    constructor(lhs, rhs, sideEffects) {
+		        super();
+		        this.lhs = lhs;
+		        this.rhs = rhs;
+		        this.sideEffects = sideEffects;
+		    }
+		    render({ _n }) {
+		        return `${this.lhs} = ${this.rhs};` + _n;
+		    }
+		    optimizeNames(names, constants) {
+		        if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
+		            return;
+		        this.rhs = optimizeExpr(this.rhs, names, constants);
+		        return this;
+		    }
+		    get names() {
+		        const names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+		        return addExprNames(names, this.rhs);
+		    }
+		}
+		class AssignOp extends Assign {
+		    constructor(lhs, op, rhs, sideEffects) {
+		        super(lhs, rhs, sideEffects);
+		        this.op = op;
+		    }
+		    render({ _n }) {
+		        return `${this.lhs} ${this.op}= ${this.rhs};` + _n;
+		    }
+		}
+		class Label extends Node {
+		    constructor(label) {
+		        super();
+		        this.label = label;
+		        this.names = {};
+		    }
+		    render({ _n }) {
+		        return `${this.label}:` + _n;
+		    }
+		}
+		class Break extends Node {
+		    constructor(label) {
+		        super();
+		        this.label = label;
+		        this.names = {};
+		    }
+		    render({ _n }) {
+		        const label = this.label ? ` ${this.label}` : "";
+		        return `break${label};` + _n;
+		    }
+		}
+		class Throw extends Node {
+		    constructor(error) {
+		        super();
+		        this.error = error;
+		    }
+		    render({ _n }) {
+		        return `throw ${this.error};` + _n;
+		    }
+		    get names() {
+		        return this.error.names;
+		    }
+		}
+		class AnyCode extends Node {
+		    constructor(code) {
+		        super();
+		        this.code = code;
+		    }
+		    render({ _n }) {
+		        return `${this.code};` + _n;
+		    }
+		    optimizeNodes() {
+		        return `${this.code}` ? this : undefined;
+		    }
+		    optimizeNames(names, constants) {
+		        this.code = optimizeExpr(this.code, names, constants);
+		        return this;
+		    }
+		    get names() {
+		        return this.code instanceof code_1._CodeOrName ? this.code.names : {};
+		    }
+		}
+		class ParentNode extends Node {
+		    constructor(nodes = []) {
+		        super();
+		        this.nodes = nodes;
+		    }
+		    render(opts) {
+		        return this.nodes.reduce((code, n) => code + n.render(opts), "");
+		    }
+		    optimizeNodes() {
+		        const { nodes } = this;
+		        let i = nodes.length;
+		        while (i--) {
+		            const n = nodes[i].optimizeNodes();
+		            if (Array.isArray(n))
+		                nodes.splice(i, 1, ...n);
+		            else if (n)
+		                nodes[i] = n;
+		            else
+		                nodes.splice(i, 1);
+		        }
+		        return nodes.length > 0 ? this : undefined;
+		    }
+		    optimizeNames(names, constants) {
+		        const { nodes } = this;
+		        let i = nodes.length;
+		        while (i--) {
+		            // iterating backwards improves 1-pass optimization
+		            const n = nodes[i];
+		            if (n.optimizeNames(names, constants))
+		                continue;
+		            subtractNames(names, n.names);
+		            nodes.splice(i, 1);
+		        }
+		        return nodes.length > 0 ? this : undefined;
+		    }
+		    get names() {
+		        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
+		    }
+		}
+		class BlockNode extends ParentNode {
+		    render(opts) {
+		        return "{" + opts._n + super.render(opts) + "}" + opts._n;
+		    }
+		}
+		class Root extends ParentNode {
+		}
+		class Else extends BlockNode {
+		}
+		Else.kind = "else";
+		class If extends BlockNode {
+		    constructor(condition, nodes) {
+		        super(nodes);
+		        this.condition = condition;
+		    }
+		    render(opts) {
+		        let code = `if(${this.condition})` + super.render(opts);
+		        if (this.else)
+		            code += "else " + this.else.render(opts);
+		        return code;
+		    }
+		    optimizeNodes() {
+		        super.optimizeNodes();
+		        const cond = this.condition;
+		        if (cond === true)
+		            return this.nodes; // else is ignored here
+		        let e = this.else;
+		        if (e) {
+		            const ns = e.optimizeNodes();
+		            e = this.else = Array.isArray(ns) ? new Else(ns) : ns;
+		        }
+		        if (e) {
+		            if (cond === false)
+		                return e instanceof If ? e : e.nodes;
+		            if (this.nodes.length)
+		                return this;
+		            return new If(not(cond), e instanceof If ? [e] : e.nodes);
+		        }
+		        if (cond === false || !this.nodes.length)
+		            return undefined;
+		        return this;
+		    }
+		    optimizeNames(names, constants) {
+		        var _a;
+		        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
+		        if (!(super.optimizeNames(names, constants) || this.else))
+		            return;
+		        this.condition = optimizeExpr(this.condition, names, constants);
+		        return this;
+		    }
+		    get names() {
+		        const names = super.names;
+		        addExprNames(names, this.condition);
+		        if (this.else)
+		            addNames(names, this.else.names);
+		        return names;
+		    }
+		}
+		If.kind = "if";
+		class For extends BlockNode {
+		}
+		For.kind = "for";
+		class ForLoop extends For {
+		    constructor(iteration) {
+		        super();
+		        this.iteration = iteration;
+		    }
+		    render(opts) {
+		        return `for(${this.iteration})` + super.render(opts);
+		    }
+		    optimizeNames(names, constants) {
+		        if (!super.optimizeNames(names, constants))
+		            return;
+		        this.iteration = optimizeExpr(this.iteration, names, constants);
+		        return this;
+		    }
+		    get names() {
+		        return addNames(super.names, this.iteration.names);
+		    }
+		}
+		class ForRange extends For {
+		    constructor(varKind, name, from, to) {
+		        super();
+		        this.varKind = varKind;
+		        this.name = name;
+		        this.from = from;
+		        this.to = to;
+		    }
+		    render(opts) {
+		        const varKind = opts.es5 ? scope_1.varKinds.var : this.varKind;
+		        const { name, from, to } = this;
+		        return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
+		    }
+		    get names() {
+		        const names = addExprNames(super.names, this.from);
+		        return addExprNames(names, this.to);
+		    }
+		}
+		class ForIter extends For {
+		    constructor(loop, varKind, name, iterable) {
+		        super();
+		        this.loop = loop;
+		        this.varKind = varKind;
+		        this.name = name;
+		        this.iterable = iterable;
+		    }
+		    render(opts) {
+		        return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
+		    }
+		    optimizeNames(names, constants) {
+		        if (!super.optimizeNames(names, constants))
+		            return;
+		        this.iterable = optimizeExpr(this.iterable, names, constants);
+		        return this;
+		    }
+		    get names() {
+		        return addNames(super.names, this.iterable.names);
+		    }
+		}
+		class Func extends BlockNode {
+		    constructor(name, args, async) {
+		        super();
+		        this.name = name;
+		        this.args = args;
+		        this.async = async;
+		    }
+		    render(opts) {
+		        const _async = this.async ? "async " : "";
+		        return `${_async}function ${this.name}(${this.args})` + super.render(opts);
+		    }
+		}
+		Func.kind = "func";
+		class Return extends ParentNode {
+		    render(opts) {
+		        return "return " + super.render(opts);
+		    }
+		}
+		Return.kind = "return";
+		class Try extends BlockNode {
+		    render(opts) {
+		        let code = "try" + super.render(opts);
+		        if (this.catch)
+		            code += this.catch.render(opts);
+		        if (this.finally)
+		            code += this.finally.render(opts);
+		        return code;
+		    }
+		    optimizeNodes() {
+		        var _a, _b;
+		        super.optimizeNodes();
+		        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNodes();
+		        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
+		        return this;
+		    }
+		    optimizeNames(names, constants) {
+		        var _a, _b;
+		        super.optimizeNames(names, constants);
+		        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
+		        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
+		        return this;
+		    }
+		    get names() {
+		        const names = super.names;
+		        if (this.catch)
+		            addNames(names, this.catch.names);
+		        if (this.finally)
+		            addNames(names, this.finally.names);
+		        return names;
+		    }
+		}
+		class Catch extends BlockNode {
+		    constructor(error) {
+		        super();
+		        this.error = error;
+		    }
+		    render(opts) {
+		        return `catch(${this.error})` + super.render(opts);
+		    }
+		}
+		Catch.kind = "catch";
+		class Finally extends BlockNode {
+		    render(opts) {
+		        return "finally" + super.render(opts);
+		    }
+		}
+		Finally.kind = "finally";
+		class CodeGen {
+		    constructor(extScope, opts = {}) {
+		        this._values = {};
+		        this._blockStarts = [];
+		        this._constants = {};
+		        this.opts = { ...opts, _n: opts.lines ? "\n" : "" };
+		        this._extScope = extScope;
+		        this._scope = new scope_1.Scope({ parent: extScope });
+		        this._nodes = [new Root()];
+		    }
+		    toString() {
+		        return this._root.render(this.opts);
+		    }
+		    // returns unique name in the internal scope
+		    name(prefix) {
+		        return this._scope.name(prefix);
+		    }
+		    // reserves unique name in the external scope
+		    scopeName(prefix) {
+		        return this._extScope.name(prefix);
+		    }
+		    // reserves unique name in the external scope and assigns value to it
+		    scopeValue(prefixOrName, value) {
+		        const name = this._extScope.value(prefixOrName, value);
+		        const vs = this._values[name.prefix] || (this._values[name.prefix] = new Set());
+		        vs.add(name);
+		        return name;
+		    }
+		    getScopeValue(prefix, keyOrRef) {
+		        return this._extScope.getValue(prefix, keyOrRef);
+		    }
+		    // return code that assigns values in the external scope to the names that are used internally
+		    // (same names that were returned by gen.scopeName or gen.scopeValue)
+		    scopeRefs(scopeName) {
+		        return this._extScope.scopeRefs(scopeName, this._values);
+		    }
+		    scopeCode() {
+		        return this._extScope.scopeCode(this._values);
+		    }
+		    _def(varKind, nameOrPrefix, rhs, constant) {
+		        const name = this._scope.toName(nameOrPrefix);
+		        if (rhs !== undefined && constant)
+		            this._constants[name.str] = rhs;
+		        this._leafNode(new Def(varKind, name, rhs));
+		        return name;
+		    }
+		    // `const` declaration (`var` in es5 mode)
+		    const(nameOrPrefix, rhs, _constant) {
+		        return this._def(scope_1.varKinds.const, nameOrPrefix, rhs, _constant);
+		    }
+		    // `let` declaration with optional assignment (`var` in es5 mode)
+		    let(nameOrPrefix, rhs, _constant) {
+		        return this._def(scope_1.varKinds.let, nameOrPrefix, rhs, _constant);
+		    }
+		    // `var` declaration with optional assignment
+		    var(nameOrPrefix, rhs, _constant) {
+		        return this._def(scope_1.varKinds.var, nameOrPrefix, rhs, _constant);
+		    }
+		    // assignment code
+		    assign(lhs, rhs, sideEffects) {
+		        return this._leafNode(new Assign(lhs, rhs, sideEffects));
+		    }
+		    // `+=` code
+		    add(lhs, rhs) {
+		        return this._leafNode(new AssignOp(lhs, exports.operators.ADD, rhs));
+		    }
+		    // appends passed SafeExpr to code or executes Block
+		    code(c) {
+		        if (typeof c == "function")
+		            c();
+		        else if (c !== code_1.nil)
+		            this._leafNode(new AnyCode(c));
+		        return this;
+		    }
+		    // returns code for object literal for the passed argument list of key-value pairs
+		    object(...keyValues) {
+		        const code = ["{"];
+		        for (const [key, value] of keyValues) {
+		            if (code.length > 1)
+		                code.push(",");
+		            code.push(key);
+		            if (key !== value || this.opts.es5) {
+		                code.push(":");
+		                (0, code_1.addCodeArg)(code, value);
+		            }
+		        }
+		        code.push("}");
+		        return new code_1._Code(code);
+		    }
+		    // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
+		    if(condition, thenBody, elseBody) {
+		        this._blockNode(new If(condition));
+		        if (thenBody && elseBody) {
+		            this.code(thenBody).else().code(elseBody).endIf();
+		        }
+		        else if (thenBody) {
+		            this.code(thenBody).endIf();
+		        }
+		        else if (elseBody) {
+		            throw new Error('CodeGen: "else" body without "then" body');
+		        }
+		        return this;
+		    }
+		    // `else if` clause - invalid without `if` or after `else` clauses
+		    elseIf(condition) {
+		        return this._elseNode(new If(condition));
+		    }
+		    // `else` clause - only valid after `if` or `else if` clauses
+		    else() {
+		        return this._elseNode(new Else());
+		    }
+		    // end `if` statement (needed if gen.if was used only with condition)
+		    endIf() {
+		        return this._endBlockNode(If, Else);
+		    }
+		    _for(node, forBody) {
+		        this._blockNode(node);
+		        if (forBody)
+		            this.code(forBody).endFor();
+		        return this;
+		    }
+		    // a generic `for` clause (or statement if `forBody` is passed)
+		    for(iteration, forBody) {
+		        return this._for(new ForLoop(iteration), forBody);
+		    }
+		    // `for` statement for a range of values
+		    forRange(nameOrPrefix, from, to, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.let) {
+		        const name = this._scope.toName(nameOrPrefix);
+		        return this._for(new ForRange(varKind, name, from, to), () => forBody(name));
+		    }
+		    // `for-of` statement (in es5 mode replace with a normal for loop)
+		    forOf(nameOrPrefix, iterable, forBody, varKind = scope_1.varKinds.const) {
+		        const name = this._scope.toName(nameOrPrefix);
+		        if (this.opts.es5) {
+		            const arr = iterable instanceof code_1.Name ? iterable : this.var("_arr", iterable);
+		            return this.forRange("_i", 0, (0, code_1._) `${arr}.length`, (i) => {
+		                this.var(name, (0, code_1._) `${arr}[${i}]`);
+		                forBody(name);
+		            });
+		        }
+		        return this._for(new ForIter("of", varKind, name, iterable), () => forBody(name));
+		    }
+		    // `for-in` statement.
+		    // With option `ownProperties` replaced with a `for-of` loop for object keys
+		    forIn(nameOrPrefix, obj, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.const) {
+		        if (this.opts.ownProperties) {
+		            return this.forOf(nameOrPrefix, (0, code_1._) `Object.keys(${obj})`, forBody);
+		        }
+		        const name = this._scope.toName(nameOrPrefix);
+		        return this._for(new ForIter("in", varKind, name, obj), () => forBody(name));
+		    }
+		    // end `for` loop
+		    endFor() {
+		        return this._endBlockNode(For);
+		    }
+		    // `label` statement
+		    label(label) {
+		        return this._leafNode(new Label(label));
+		    }
+		    // `break` statement
+		    break(label) {
+		        return this._leafNode(new Break(label));
+		    }
+		    // `return` statement
+		    return(value) {
+		        const node = new Return();
+		        this._blockNode(node);
+		        this.code(value);
+		        if (node.nodes.length !== 1)
+		            throw new Error('CodeGen: "return" should have one node');
+		        return this._endBlockNode(Return);
+		    }
+		    // `try` statement
+		    try(tryBody, catchCode, finallyCode) {
+		        if (!catchCode && !finallyCode)
+		            throw new Error('CodeGen: "try" without "catch" and "finally"');
+		        const node = new Try();
+		        this._blockNode(node);
+		        this.code(tryBody);
+		        if (catchCode) {
+		            const error = this.name("e");
+		            this._currNode = node.catch = new Catch(error);
+		            catchCode(error);
+		        }
+		        if (finallyCode) {
+		            this._currNode = node.finally = new Finally();
+		            this.code(finallyCode);
+		        }
+		        return this._endBlockNode(Catch, Finally);
+		    }
+		    // `throw` statement
+		    throw(error) {
+		        return this._leafNode(new Throw(error));
+		    }
+		    // start self-balancing block
+		    block(body, nodeCount) {
+		        this._blockStarts.push(this._nodes.length);
+		        if (body)
+		            this.code(body).endBlock(nodeCount);
+		        return this;
+		    }
+		    // end the current self-balancing block
+		    endBlock(nodeCount) {
+		        const len = this._blockStarts.pop();
+		        if (len === undefined)
+		            throw new Error("CodeGen: not in self-balancing block");
+		        const toClose = this._nodes.length - len;
+		        if (toClose < 0 || (nodeCount !== undefined && toClose !== nodeCount)) {
+		            throw new Error(`CodeGen: wrong number of nodes: ${toClose} vs ${nodeCount} expected`);
+		        }
+		        this._nodes.length = len;
+		        return this;
+		    }
+		    // `function` heading (or definition if funcBody is passed)
+		    func(name, args = code_1.nil, async, funcBody) {
+		        this._blockNode(new Func(name, args, async));
+		        if (funcBody)
+		            this.code(funcBody).endFunc();
+		        return this;
+		    }
+		    // end function definition
+		    endFunc() {
+		        return this._endBlockNode(Func);
+		    }
+		    optimize(n = 1) {
+		        while (n-- > 0) {
+		            this._root.optimizeNodes();
+		            this._root.optimizeNames(this._root.names, this._constants);
+		        }
+		    }
+		    _leafNode(node) {
+		        this._currNode.nodes.push(node);
+		        return this;
+		    }
+		    _blockNode(node) {
+		        this._currNode.nodes.push(node);
+		        this._nodes.push(node);
+		    }
+		    _endBlockNode(N1, N2) {
+		        const n = this._currNode;
+		        if (n instanceof N1 || (N2 && n instanceof N2)) {
+		            this._nodes.pop();
+		            return this;
+		        }
+		        throw new Error(`CodeGen: not in block "${N2 ? `${N1.kind}/${N2.kind}` : N1.kind}"`);
+		    }
+		    _elseNode(node) {
+		        const n = this._currNode;
+		        if (!(n instanceof If)) {
+		            throw new Error('CodeGen: "else" without "if"');
+		        }
+		        this._currNode = n.else = node;
+		        return this;
+		    }
+		    get _root() {
+		        return this._nodes[0];
+		    }
+		    get _currNode() {
+		        const ns = this._nodes;
+		        return ns[ns.length - 1];
+		    }
+		    set _currNode(node) {
+		        const ns = this._nodes;
+		        ns[ns.length - 1] = node;
+		    }
+		}
+		exports.CodeGen = CodeGen;
+		function addNames(names, from) {
+		    for (const n in from)
+		        names[n] = (names[n] || 0) + (from[n] || 0);
+		    return names;
+		}
+		function addExprNames(names, from) {
+		    return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
+		}
+		function optimizeExpr(expr, names, constants) {
+		    if (expr instanceof code_1.Name)
+		        return replaceName(expr);
+		    if (!canOptimize(expr))
+		        return expr;
+		    return new code_1._Code(expr._items.reduce((items, c) => {
+		        if (c instanceof code_1.Name)
+		            c = replaceName(c);
+		        if (c instanceof code_1._Code)
+		            items.push(...c._items);
+		        else
+		            items.push(c);
+		        return items;
+		    }, []));
+		    function replaceName(n) {
+		        const c = constants[n.str];
+		        if (c === undefined || names[n.str] !== 1)
+		            return n;
+		        delete names[n.str];
+		        return c;
+		    }
+		    function canOptimize(e) {
+		        return (e instanceof code_1._Code &&
+		            e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== undefined));
+		    }
+		}
+		function subtractNames(names, from) {
+		    for (const n in from)
+		        names[n] = (names[n] || 0) - (from[n] || 0);
+		}
+		function not(x) {
+		    return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._) `!${par(x)}`;
+		}
+		exports.not = not;
+		const andCode = mappend(exports.operators.AND);
+		// boolean AND (&&) expression with the passed arguments
+		function and(...args) {
+		    return args.reduce(andCode);
+		}
+		exports.and = and;
+		const orCode = mappend(exports.operators.OR);
+		// boolean OR (||) expression with the passed arguments
+		function or(...args) {
+		    return args.reduce(orCode);
+		}
+		exports.or = or;
+		function mappend(op) {
+		    return (x, y) => (x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._) `${par(x)} ${op} ${par(y)}`);
+		}
+		function par(x) {
+		    return x instanceof code_1.Name ? x : (0, code_1._) `(${x})`;
+		}
+		
+	} (codegen));
+	return codegen;
+}
+
+var util = {};
+
+var hasRequiredUtil;
+
+function requireUtil () {
+	if (hasRequiredUtil) return util;
+	hasRequiredUtil = 1;
+	Object.defineProperty(util, "__esModule", { value: true });
+	util.checkStrictMode = util.getErrorPath = util.Type = util.useFunc = util.setEvaluated = util.evaluatedPropsToName = util.mergeEvaluated = util.eachItem = util.unescapeJsonPointer = util.escapeJsonPointer = util.escapeFragment = util.unescapeFragment = util.schemaRefOrVal = util.schemaHasRulesButRef = util.schemaHasRules = util.checkUnknownRules = util.alwaysValidSchema = util.toHash = void 0;
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const code_1 = /*@__PURE__*/ requireCode$1();
+	// TODO refactor to use Set
+	function toHash(arr) {
+	    const hash = {};
+	    for (const item of arr)
+	        hash[item] = true;
+	    return hash;
+	}
+	util.toHash = toHash;
+	function alwaysValidSchema(it, schema) {
+	    if (typeof schema == "boolean")
+	        return schema;
+	    if (Object.keys(schema).length === 0)
+	        return true;
+	    checkUnknownRules(it, schema);
+	    return !schemaHasRules(schema, it.self.RULES.all);
+	}
+	util.alwaysValidSchema = alwaysValidSchema;
+	function checkUnknownRules(it, schema = it.schema) {
+	    const { opts, self } = it;
+	    if (!opts.strictSchema)
+	        return;
+	    if (typeof schema === "boolean")
+	        return;
+	    const rules = self.RULES.keywords;
+	    for (const key in schema) {
+	        if (!rules[key])
+	            checkStrictMode(it, `unknown keyword: "${key}"`);
+	    }
+	}
+	util.checkUnknownRules = checkUnknownRules;
+	function schemaHasRules(schema, rules) {
+	    if (typeof schema == "boolean")
+	        return !schema;
+	    for (const key in schema)
+	        if (rules[key])
+	            return true;
+	    return false;
+	}
+	util.schemaHasRules = schemaHasRules;
+	function schemaHasRulesButRef(schema, RULES) {
+	    if (typeof schema == "boolean")
+	        return !schema;
+	    for (const key in schema)
+	        if (key !== "$ref" && RULES.all[key])
+	            return true;
+	    return false;
+	}
+	util.schemaHasRulesButRef = schemaHasRulesButRef;
+	function schemaRefOrVal({ topSchemaRef, schemaPath }, schema, keyword, $data) {
+	    if (!$data) {
+	        if (typeof schema == "number" || typeof schema == "boolean")
+	            return schema;
+	        if (typeof schema == "string")
+	            return (0, codegen_1._) `${schema}`;
+	    }
+	    return (0, codegen_1._) `${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
+	}
+	util.schemaRefOrVal = schemaRefOrVal;
+	function unescapeFragment(str) {
+	    return unescapeJsonPointer(decodeURIComponent(str));
+	}
+	util.unescapeFragment = unescapeFragment;
+	function escapeFragment(str) {
+	    return encodeURIComponent(escapeJsonPointer(str));
+	}
+	util.escapeFragment = escapeFragment;
+	function escapeJsonPointer(str) {
+	    if (typeof str == "number")
+	        return `${str}`;
+	    return str.replace(/~/g, "~0").replace(/\//g, "~1");
+	}
+	util.escapeJsonPointer = escapeJsonPointer;
+	function unescapeJsonPointer(str) {
+	    return str.replace(/~1/g, "/").replace(/~0/g, "~");
+	}
+	util.unescapeJsonPointer = unescapeJsonPointer;
+	function eachItem(xs, f) {
+	    if (Array.isArray(xs)) {
+	        for (const x of xs)
+	            f(x);
+	    }
+	    else {
+	        f(xs);
+	    }
+	}
+	util.eachItem = eachItem;
+	function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues, resultToName, }) {
+	    return (gen, from, to, toName) => {
+	        const res = to === undefined
+	            ? from
+	            : to instanceof codegen_1.Name
+	                ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to)
+	                : from instanceof codegen_1.Name
+	                    ? (mergeToName(gen, to, from), from)
+	                    : mergeValues(from, to);
+	        return toName === codegen_1.Name && !(res instanceof codegen_1.Name) ? resultToName(gen, res) : res;
+	    };
+	}
+	util.mergeEvaluated = {
+	    props: makeMergeEvaluated({
+	        mergeNames: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true && ${from} !== undefined`, () => {
+	            gen.if((0, codegen_1._) `${from} === true`, () => gen.assign(to, true), () => gen.assign(to, (0, codegen_1._) `${to} || {}`).code((0, codegen_1._) `Object.assign(${to}, ${from})`));
+	        }),
+	        mergeToName: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true`, () => {
+	            if (from === true) {
+	                gen.assign(to, true);
+	            }
+	            else {
+	                gen.assign(to, (0, codegen_1._) `${to} || {}`);
+	                setEvaluated(gen, to, from);
+	            }
+	        }),
+	        mergeValues: (from, to) => (from === true ? true : { ...from, ...to }),
+	        resultToName: evaluatedPropsToName,
+	    }),
+	    items: makeMergeEvaluated({
+	        mergeNames: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true && ${from} !== undefined`, () => gen.assign(to, (0, codegen_1._) `${from} === true ? true : ${to} > ${from} ? ${to} : ${from}`)),
+	        mergeToName: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true`, () => gen.assign(to, from === true ? true : (0, codegen_1._) `${to} > ${from} ? ${to} : ${from}`)),
+	        mergeValues: (from, to) => (from === true ? true : Math.max(from, to)),
+	        resultToName: (gen, items) => gen.var("items", items),
+	    }),
+	};
+	function evaluatedPropsToName(gen, ps) {
+	    if (ps === true)
+	        return gen.var("props", true);
+	    const props = gen.var("props", (0, codegen_1._) `{}`);
+	    if (ps !== undefined)
+	        setEvaluated(gen, props, ps);
+	    return props;
+	}
+	util.evaluatedPropsToName = evaluatedPropsToName;
+	function setEvaluated(gen, props, ps) {
+	    Object.keys(ps).forEach((p) => gen.assign((0, codegen_1._) `${props}${(0, codegen_1.getProperty)(p)}`, true));
+	}
+	util.setEvaluated = setEvaluated;
+	const snippets = {};
+	function useFunc(gen, f) {
+	    return gen.scopeValue("func", {
+	        ref: f,
+	        code: snippets[f.code] || (snippets[f.code] = new code_1._Code(f.code)),
+	    });
+	}
+	util.useFunc = useFunc;
+	var Type;
+	(function (Type) {
+	    Type[Type["Num"] = 0] = "Num";
+	    Type[Type["Str"] = 1] = "Str";
+	})(Type || (util.Type = Type = {}));
+	function getErrorPath(dataProp, dataPropType, jsPropertySyntax) {
+	    // let path
+	    if (dataProp instanceof codegen_1.Name) {
+	        const isNumber = dataPropType === Type.Num;
+	        return jsPropertySyntax
+	            ? isNumber
+	                ? (0, codegen_1._) `"[" + ${dataProp} + "]"`
+	                : (0, codegen_1._) `"['" + ${dataProp} + "']"`
+	            : isNumber
+	                ? (0, codegen_1._) `"/" + ${dataProp}`
+	                : (0, codegen_1._) `"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`; // TODO maybe use global escapePointer
+	    }
+	    return jsPropertySyntax ? (0, codegen_1.getProperty)(dataProp).toString() : "/" + escapeJsonPointer(dataProp);
+	}
+	util.getErrorPath = getErrorPath;
+	function checkStrictMode(it, msg, mode = it.opts.strictSchema) {
+	    if (!mode)
+	        return;
+	    msg = `strict mode: ${msg}`;
+	    if (mode === true)
+	        throw new Error(msg);
+	    it.self.logger.warn(msg);
+	}
+	util.checkStrictMode = checkStrictMode;
+	
+	return util;
+}
+
+var names$1 = {};
+
+var hasRequiredNames;
+
+function requireNames () {
+	if (hasRequiredNames) return names$1;
+	hasRequiredNames = 1;
+	Object.defineProperty(names$1, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const names = {
+	    // validation function arguments
+	    data: new codegen_1.Name("data"), // data passed to validation function
+	    // args passed from referencing schema
+	    valCxt: new codegen_1.Name("valCxt"), // validation/data context - should not be used directly, it is destructured to the names below
+	    instancePath: new codegen_1.Name("instancePath"),
+	    parentData: new codegen_1.Name("parentData"),
+	    parentDataProperty: new codegen_1.Name("parentDataProperty"),
+	    rootData: new codegen_1.Name("rootData"), // root data - same as the data passed to the first/top validation function
+	    dynamicAnchors: new codegen_1.Name("dynamicAnchors"), // used to support recursiveRef and dynamicRef
+	    // function scoped variables
+	    vErrors: new codegen_1.Name("vErrors"), // null or array of validation errors
+	    errors: new codegen_1.Name("errors"), // counter of validation errors
+	    this: new codegen_1.Name("this"),
+	    // "globals"
+	    self: new codegen_1.Name("self"),
+	    scope: new codegen_1.Name("scope"),
+	    // JTD serialize/parse name for JSON string and position
+	    json: new codegen_1.Name("json"),
+	    jsonPos: new codegen_1.Name("jsonPos"),
+	    jsonLen: new codegen_1.Name("jsonLen"),
+	    jsonPart: new codegen_1.Name("jsonPart"),
+	};
+	names$1.default = names;
+	
+	return names$1;
+}
+
+var hasRequiredErrors;
+
+function requireErrors () {
+	if (hasRequiredErrors) return errors;
+	hasRequiredErrors = 1;
+	(function (exports) {
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
+		const codegen_1 = /*@__PURE__*/ requireCodegen();
+		const util_1 = /*@__PURE__*/ requireUtil();
+		const names_1 = /*@__PURE__*/ requireNames();
+		exports.keywordError = {
+		    message: ({ keyword }) => (0, codegen_1.str) `must pass "${keyword}" keyword validation`,
+		};
+		exports.keyword$DataError = {
+		    message: ({ keyword, schemaType }) => schemaType
+		        ? (0, codegen_1.str) `"${keyword}" keyword must be ${schemaType} ($data)`
+		        : (0, codegen_1.str) `"${keyword}" keyword is invalid ($data)`,
+		};
+		function reportError(cxt, error = exports.keywordError, errorPaths, overrideAllErrors) {
+		    const { it } = cxt;
+		    const { gen, compositeRule, allErrors } = it;
+		    const errObj = errorObjectCode(cxt, error, errorPaths);
+		    if (overrideAllErrors !== null && overrideAllErrors !== void 0 ? overrideAllErrors : (compositeRule || allErrors)) {
+		        addError(gen, errObj);
+		    }
+		    else {
+		        returnErrors(it, (0, codegen_1._) `[${errObj}]`);
+		    }
+		}
+		exports.reportError = reportError;
+		function reportExtraError(cxt, error = exports.keywordError, errorPaths) {
+		    const { it } = cxt;
+		    const { gen, compositeRule, allErrors } = it;
+		    const errObj = errorObjectCode(cxt, error, errorPaths);
+		    addError(gen, errObj);
+		    if (!(compositeRule || allErrors)) {
+		        returnErrors(it, names_1.default.vErrors);
+		    }
+		}
+		exports.reportExtraError = reportExtraError;
+		function resetErrorsCount(gen, errsCount) {
+		    gen.assign(names_1.default.errors, errsCount);
+		    gen.if((0, codegen_1._) `${names_1.default.vErrors} !== null`, () => gen.if(errsCount, () => gen.assign((0, codegen_1._) `${names_1.default.vErrors}.length`, errsCount), () => gen.assign(names_1.default.vErrors, null)));
+		}
+		exports.resetErrorsCount = resetErrorsCount;
+		function extendErrors({ gen, keyword, schemaValue, data, errsCount, it, }) {
+		    /* istanbul ignore if */
+		    if (errsCount === undefined)
+		        throw new Error("ajv implementation error");
+		    const err = gen.name("err");
+		    gen.forRange("i", errsCount, names_1.default.errors, (i) => {
+		        gen.const(err, (0, codegen_1._) `${names_1.default.vErrors}[${i}]`);
+		        gen.if((0, codegen_1._) `${err}.instancePath === undefined`, () => gen.assign((0, codegen_1._) `${err}.instancePath`, (0, codegen_1.strConcat)(names_1.default.instancePath, it.errorPath)));
+		        gen.assign((0, codegen_1._) `${err}.schemaPath`, (0, codegen_1.str) `${it.errSchemaPath}/${keyword}`);
+		        if (it.opts.verbose) {
+		            gen.assign((0, codegen_1._) `${err}.schema`, schemaValue);
+		            gen.assign((0, codegen_1._) `${err}.data`, data);
+		        }
+		    });
+		}
+		exports.extendErrors = extendErrors;
+		function addError(gen, errObj) {
+		    const err = gen.const("err", errObj);
+		    gen.if((0, codegen_1._) `${names_1.default.vErrors} === null`, () => gen.assign(names_1.default.vErrors, (0, codegen_1._) `[${err}]`), (0, codegen_1._) `${names_1.default.vErrors}.push(${err})`);
+		    gen.code((0, codegen_1._) `${names_1.default.errors}++`);
+		}
+		function returnErrors(it, errs) {
+		    const { gen, validateName, schemaEnv } = it;
+		    if (schemaEnv.$async) {
+		        gen.throw((0, codegen_1._) `new ${it.ValidationError}(${errs})`);
+		    }
+		    else {
+		        gen.assign((0, codegen_1._) `${validateName}.errors`, errs);
+		        gen.return(false);
+		    }
+		}
+		const E = {
+		    keyword: new codegen_1.Name("keyword"),
+		    schemaPath: new codegen_1.Name("schemaPath"), // also used in JTD errors
+		    params: new codegen_1.Name("params"),
+		    propertyName: new codegen_1.Name("propertyName"),
+		    message: new codegen_1.Name("message"),
+		    schema: new codegen_1.Name("schema"),
+		    parentSchema: new codegen_1.Name("parentSchema"),
+		};
+		function errorObjectCode(cxt, error, errorPaths) {
+		    const { createErrors } = cxt.it;
+		    if (createErrors === false)
+		        return (0, codegen_1._) `{}`;
+		    return errorObject(cxt, error, errorPaths);
+		}
+		function errorObject(cxt, error, errorPaths = {}) {
+		    const { gen, it } = cxt;
+		    const keyValues = [
+		        errorInstancePath(it, errorPaths),
+		        errorSchemaPath(cxt, errorPaths),
+		    ];
+		    extraErrorProps(cxt, error, keyValues);
+		    return gen.object(...keyValues);
+		}
+		function errorInstancePath({ errorPath }, { instancePath }) {
+		    const instPath = instancePath
+		        ? (0, codegen_1.str) `${errorPath}${(0, util_1.getErrorPath)(instancePath, util_1.Type.Str)}`
+		        : errorPath;
+		    return [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, instPath)];
+		}
+		function errorSchemaPath({ keyword, it: { errSchemaPath } }, { schemaPath, parentSchema }) {
+		    let schPath = parentSchema ? errSchemaPath : (0, codegen_1.str) `${errSchemaPath}/${keyword}`;
+		    if (schemaPath) {
+		        schPath = (0, codegen_1.str) `${schPath}${(0, util_1.getErrorPath)(schemaPath, util_1.Type.Str)}`;
+		    }
+		    return [E.schemaPath, schPath];
+		}
+		function extraErrorProps(cxt, { params, message }, keyValues) {
+		    const { keyword, data, schemaValue, it } = cxt;
+		    const { opts, propertyName, topSchemaRef, schemaPath } = it;
+		    keyValues.push([E.keyword, keyword], [E.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._) `{}`]);
+		    if (opts.messages) {
+		        keyValues.push([E.message, typeof message == "function" ? message(cxt) : message]);
+		    }
+		    if (opts.verbose) {
+		        keyValues.push([E.schema, schemaValue], [E.parentSchema, (0, codegen_1._) `${topSchemaRef}${schemaPath}`], [names_1.default.data, data]);
+		    }
+		    if (propertyName)
+		        keyValues.push([E.propertyName, propertyName]);
+		}
+		
+	} (errors));
+	return errors;
+}
+
+var hasRequiredBoolSchema;
+
+function requireBoolSchema () {
+	if (hasRequiredBoolSchema) return boolSchema;
+	hasRequiredBoolSchema = 1;
+	Object.defineProperty(boolSchema, "__esModule", { value: true });
+	boolSchema.boolOrEmptySchema = boolSchema.topBoolOrEmptySchema = void 0;
+	const errors_1 = /*@__PURE__*/ requireErrors();
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const names_1 = /*@__PURE__*/ requireNames();
+	const boolError = {
+	    message: "boolean schema is false",
+	};
+	function topBoolOrEmptySchema(it) {
+	    const { gen, schema, validateName } = it;
+	    if (schema === false) {
+	        falseSchemaError(it, false);
+	    }
+	    else if (typeof schema == "object" && schema.$async === true) {
+	        gen.return(names_1.default.data);
+	    }
+	    else {
+	        gen.assign((0, codegen_1._) `${validateName}.errors`, null);
+	        gen.return(true);
+	    }
+	}
+	boolSchema.topBoolOrEmptySchema = topBoolOrEmptySchema;
+	function boolOrEmptySchema(it, valid) {
+	    const { gen, schema } = it;
+	    if (schema === false) {
+	        gen.var(valid, false); // TODO var
+	        falseSchemaError(it);
+	    }
+	    else {
+	        gen.var(valid, true); // TODO var
+	    }
+	}
+	boolSchema.boolOrEmptySchema = boolOrEmptySchema;
+	function falseSchemaError(it, overrideAllErrors) {
+	    const { gen, data } = it;
+	    // TODO maybe some other interface should be used for non-keyword validation errors...
+	    const cxt = {
+	        gen,
+	        keyword: "false schema",
+	        data,
+	        schema: false,
+	        schemaCode: false,
+	        schemaValue: false,
+	        params: {},
+	        it,
+	    };
+	    (0, errors_1.reportError)(cxt, boolError, undefined, overrideAllErrors);
+	}
+	
+	return boolSchema;
+}
+
+var dataType = {};
+
+var rules = {};
+
+var hasRequiredRules;
+
+function requireRules () {
+	if (hasRequiredRules) return rules;
+	hasRequiredRules = 1;
+	Object.defineProperty(rules, "__esModule", { value: true });
+	rules.getRules = rules.isJSONType = void 0;
+	const _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
+	const jsonTypes = new Set(_jsonTypes);
+	function isJSONType(x) {
+	    return typeof x == "string" && jsonTypes.has(x);
+	}
+	rules.isJSONType = isJSONType;
+	function getRules() {
+	    const groups = {
+	        number: { type: "number", rules: [] },
+	        string: { type: "string", rules: [] },
+	        array: { type: "array", rules: [] },
+	        object: { type: "object", rules: [] },
+	    };
+	    return {
+	        types: { ...groups, integer: true, boolean: true, null: true },
+	        rules: [{ rules: [] }, groups.number, groups.string, groups.array, groups.object],
+	        post: { rules: [] },
+	        all: {},
+	        keywords: {},
+	    };
+	}
+	rules.getRules = getRules;
+	
+	return rules;
+}
+
+var applicability = {};
+
+var hasRequiredApplicability;
+
+function requireApplicability () {
+	if (hasRequiredApplicability) return applicability;
+	hasRequiredApplicability = 1;
+	Object.defineProperty(applicability, "__esModule", { value: true });
+	applicability.shouldUseRule = applicability.shouldUseGroup = applicability.schemaHasRulesForType = void 0;
+	function schemaHasRulesForType({ schema, self }, type) {
+	    const group = self.RULES.types[type];
+	    return group && group !== true && shouldUseGroup(schema, group);
+	}
+	applicability.schemaHasRulesForType = schemaHasRulesForType;
+	function shouldUseGroup(schema, group) {
+	    return group.rules.some((rule) => shouldUseRule(schema, rule));
+	}
+	applicability.shouldUseGroup = shouldUseGroup;
+	function shouldUseRule(schema, rule) {
+	    var _a;
+	    return (schema[rule.keyword] !== undefined ||
+	        ((_a = rule.definition.implements) === null || _a === void 0 ? void 0 : _a.some((kwd) => schema[kwd] !== undefined)));
+	}
+	applicability.shouldUseRule = shouldUseRule;
+	
+	return applicability;
+}
+
+var hasRequiredDataType;
+
+function requireDataType () {
+	if (hasRequiredDataType) return dataType;
+	hasRequiredDataType = 1;
+	Object.defineProperty(dataType, "__esModule", { value: true });
+	dataType.reportTypeError = dataType.checkDataTypes = dataType.checkDataType = dataType.coerceAndCheckDataType = dataType.getJSONTypes = dataType.getSchemaTypes = dataType.DataType = void 0;
+	const rules_1 = /*@__PURE__*/ requireRules();
+	const applicability_1 = /*@__PURE__*/ requireApplicability();
+	const errors_1 = /*@__PURE__*/ requireErrors();
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	var DataType;
+	(function (DataType) {
+	    DataType[DataType["Correct"] = 0] = "Correct";
+	    DataType[DataType["Wrong"] = 1] = "Wrong";
+	})(DataType || (dataType.DataType = DataType = {}));
+	function getSchemaTypes(schema) {
+	    const types = getJSONTypes(schema.type);
+	    const hasNull = types.includes("null");
+	    if (hasNull) {
+	        if (schema.nullable === false)
+	            throw new Error("type: null contradicts nullable: false");
+	    }
+	    else {
+	        if (!types.length && schema.nullable !== undefined) {
+	            throw new Error('"nullable" cannot be used without "type"');
+	        }
+	        if (schema.nullable === true)
+	            types.push("null");
+	    }
+	    return types;
+	}
+	dataType.getSchemaTypes = getSchemaTypes;
+	// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents
+	function getJSONTypes(ts) {
+	    const types = Array.isArray(ts) ? ts : ts ? [ts] : [];
+	    if (types.every(rules_1.isJSONType))
+	        return types;
+	    throw new Error("type must be JSONType or JSONType[]: " + types.join(","));
+	}
+	dataType.getJSONTypes = getJSONTypes;
+	function coerceAndCheckDataType(it, types) {
+	    const { gen, data, opts } = it;
+	    const coerceTo = coerceToTypes(types, opts.coerceTypes);
+	    const checkTypes = types.length > 0 &&
+	        !(coerceTo.length === 0 && types.length === 1 && (0, applicability_1.schemaHasRulesForType)(it, types[0]));
+	    if (checkTypes) {
+	        const wrongType = checkDataTypes(types, data, opts.strictNumbers, DataType.Wrong);
+	        gen.if(wrongType, () => {
+	            if (coerceTo.length)
+	                coerceData(it, types, coerceTo);
+	            else
+	                reportTypeError(it);
+	        });
+	    }
+	    return checkTypes;
+	}
+	dataType.coerceAndCheckDataType = coerceAndCheckDataType;
+	const COERCIBLE = new Set(["string", "number", "integer", "boolean", "null"]);
+	function coerceToTypes(types, coerceTypes) {
+	    return coerceTypes
+	        ? types.filter((t) => COERCIBLE.has(t) || (coerceTypes === "array" && t === "array"))
+	        : [];
+	}
+	function coerceData(it, types, coerceTo) {
+	    const { gen, data, opts } = it;
+	    const dataType = gen.let("dataType", (0, codegen_1._) `typeof ${data}`);
+	    const coerced = gen.let("coerced", (0, codegen_1._) `undefined`);
+	    if (opts.coerceTypes === "array") {
+	        gen.if((0, codegen_1._) `${dataType} == 'object' && Array.isArray(${data}) && ${data}.length == 1`, () => gen
+	            .assign(data, (0, codegen_1._) `${data}[0]`)
+	            .assign(dataType, (0, codegen_1._) `typeof ${data}`)
+	            .if(checkDataTypes(types, data, opts.strictNumbers), () => gen.assign(coerced, data)));
+	    }
+	    gen.if((0, codegen_1._) `${coerced} !== undefined`);
+	    for (const t of coerceTo) {
+	        if (COERCIBLE.has(t) || (t === "array" && opts.coerceTypes === "array")) {
+	            coerceSpecificType(t);
+	        }
+	    }
+	    gen.else();
+	    reportTypeError(it);
+	    gen.endIf();
+	    gen.if((0, codegen_1._) `${coerced} !== undefined`, () => {
+	        gen.assign(data, coerced);
+	        assignParentData(it, coerced);
+	    });
+	    function coerceSpecificType(t) {
+	        switch (t) {
+	            case "string":
+	                gen
+	                    .elseIf((0, codegen_1._) `${dataType} == "number" || ${dataType} == "boolean"`)
+	                    .assign(coerced, (0, codegen_1._) `"" + ${data}`)
+	                    .elseIf((0, codegen_1._) `${data} === null`)
+	                    .assign(coerced, (0, codegen_1._) `""`);
+	                return;
+	            case "number":
+	                gen
+	                    .elseIf((0, codegen_1._) `${dataType} == "boolean" || ${data} === null
+              || (${dataType} == "string" && ${data} && ${data} == +${data})`)
+	                    .assign(coerced, (0, codegen_1._) `+${data}`);
+	                return;
+	            case "integer":
+	                gen
+	                    .elseIf((0, codegen_1._) `${dataType} === "boolean" || ${data} === null
+              || (${dataType} === "string" && ${data} && ${data} == +${data} && !(${data} % 1))`)
+	                    .assign(coerced, (0, codegen_1._) `+${data}`);
+	                return;
+	            case "boolean":
+	                gen
+	                    .elseIf((0, codegen_1._) `${data} === "false" || ${data} === 0 || ${data} === null`)
+	                    .assign(coerced, false)
+	                    .elseIf((0, codegen_1._) `${data} === "true" || ${data} === 1`)
+	                    .assign(coerced, true);
+	                return;
+	            case "null":
+	                gen.elseIf((0, codegen_1._) `${data} === "" || ${data} === 0 || ${data} === false`);
+	                gen.assign(coerced, null);
+	                return;
+	            case "array":
+	                gen
+	                    .elseIf((0, codegen_1._) `${dataType} === "string" || ${dataType} === "number"
+              || ${dataType} === "boolean" || ${data} === null`)
+	                    .assign(coerced, (0, codegen_1._) `[${data}]`);
+	        }
+	    }
+	}
+	function assignParentData({ gen, parentData, parentDataProperty }, expr) {
+	    // TODO use gen.property
+	    gen.if((0, codegen_1._) `${parentData} !== undefined`, () => gen.assign((0, codegen_1._) `${parentData}[${parentDataProperty}]`, expr));
+	}
+	function checkDataType(dataType, data, strictNums, correct = DataType.Correct) {
+	    const EQ = correct === DataType.Correct ? codegen_1.operators.EQ : codegen_1.operators.NEQ;
+	    let cond;
+	    switch (dataType) {
+	        case "null":
+	            return (0, codegen_1._) `${data} ${EQ} null`;
+	        case "array":
+	            cond = (0, codegen_1._) `Array.isArray(${data})`;
+	            break;
+	        case "object":
+	            cond = (0, codegen_1._) `${data} && typeof ${data} == "object" && !Array.isArray(${data})`;
+	            break;
+	        case "integer":
+	            cond = numCond((0, codegen_1._) `!(${data} % 1) && !isNaN(${data})`);
+	            break;
+	        case "number":
+	            cond = numCond();
+	            break;
+	        default:
+	            return (0, codegen_1._) `typeof ${data} ${EQ} ${dataType}`;
+	    }
+	    return correct === DataType.Correct ? cond : (0, codegen_1.not)(cond);
+	    function numCond(_cond = codegen_1.nil) {
+	        return (0, codegen_1.and)((0, codegen_1._) `typeof ${data} == "number"`, _cond, strictNums ? (0, codegen_1._) `isFinite(${data})` : codegen_1.nil);
+	    }
+	}
+	dataType.checkDataType = checkDataType;
+	function checkDataTypes(dataTypes, data, strictNums, correct) {
+	    if (dataTypes.length === 1) {
+	        return checkDataType(dataTypes[0], data, strictNums, correct);
+	    }
+	    let cond;
+	    const types = (0, util_1.toHash)(dataTypes);
+	    if (types.array && types.object) {
+	        const notObj = (0, codegen_1._) `typeof ${data} != "object"`;
+	        cond = types.null ? notObj : (0, codegen_1._) `!${data} || ${notObj}`;
+	        delete types.null;
+	        delete types.array;
+	        delete types.object;
+	    }
+	    else {
+	        cond = codegen_1.nil;
+	    }
+	    if (types.number)
+	        delete types.integer;
+	    for (const t in types)
+	        cond = (0, codegen_1.and)(cond, checkDataType(t, data, strictNums, correct));
+	    return cond;
+	}
+	dataType.checkDataTypes = checkDataTypes;
+	const typeError = {
+	    message: ({ schema }) => `must be ${schema}`,
+	    params: ({ schema, schemaValue }) => typeof schema == "string" ? (0, codegen_1._) `{type: ${schema}}` : (0, codegen_1._) `{type: ${schemaValue}}`,
+	};
+	function reportTypeError(it) {
+	    const cxt = getTypeErrorContext(it);
+	    (0, errors_1.reportError)(cxt, typeError);
+	}
+	dataType.reportTypeError = reportTypeError;
+	function getTypeErrorContext(it) {
+	    const { gen, data, schema } = it;
+	    const schemaCode = (0, util_1.schemaRefOrVal)(it, schema, "type");
+	    return {
+	        gen,
+	        keyword: "type",
+	        data,
+	        schema: schema.type,
+	        schemaCode,
+	        schemaValue: schemaCode,
+	        parentSchema: schema,
+	        params: {},
+	        it,
+	    };
+	}
+	
+	return dataType;
+}
+
+var defaults = {};
+
+var hasRequiredDefaults;
+
+function requireDefaults () {
+	if (hasRequiredDefaults) return defaults;
+	hasRequiredDefaults = 1;
+	Object.defineProperty(defaults, "__esModule", { value: true });
+	defaults.assignDefaults = void 0;
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	function assignDefaults(it, ty) {
+	    const { properties, items } = it.schema;
+	    if (ty === "object" && properties) {
+	        for (const key in properties) {
+	            assignDefault(it, key, properties[key].default);
+	        }
+	    }
+	    else if (ty === "array" && Array.isArray(items)) {
+	        items.forEach((sch, i) => assignDefault(it, i, sch.default));
+	    }
+	}
+	defaults.assignDefaults = assignDefaults;
+	function assignDefault(it, prop, defaultValue) {
+	    const { gen, compositeRule, data, opts } = it;
+	    if (defaultValue === undefined)
+	        return;
+	    const childData = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(prop)}`;
+	    if (compositeRule) {
+	        (0, util_1.checkStrictMode)(it, `default is ignored for: ${childData}`);
+	        return;
+	    }
+	    let condition = (0, codegen_1._) `${childData} === undefined`;
+	    if (opts.useDefaults === "empty") {
+	        condition = (0, codegen_1._) `${condition} || ${childData} === null || ${childData} === ""`;
+	    }
+	    // `${childData} === undefined` +
+	    // (opts.useDefaults === "empty" ? ` || ${childData} === null || ${childData} === ""` : "")
+	    gen.if(condition, (0, codegen_1._) `${childData} = ${(0, codegen_1.stringify)(defaultValue)}`);
+	}
+	
+	return defaults;
+}
+
+var keyword = {};
+
+var code = {};
+
+var hasRequiredCode;
+
+function requireCode () {
+	if (hasRequiredCode) return code;
+	hasRequiredCode = 1;
+	Object.defineProperty(code, "__esModule", { value: true });
+	code.validateUnion = code.validateArray = code.usePattern = code.callValidateCode = code.schemaProperties = code.allSchemaProperties = code.noPropertyInData = code.propertyInData = code.isOwnProperty = code.hasPropFunc = code.reportMissingProp = code.checkMissingProp = code.checkReportMissingProp = void 0;
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const names_1 = /*@__PURE__*/ requireNames();
+	const util_2 = /*@__PURE__*/ requireUtil();
+	function checkReportMissingProp(cxt, prop) {
+	    const { gen, data, it } = cxt;
+	    gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
+	        cxt.setParams({ missingProperty: (0, codegen_1._) `${prop}` }, true);
+	        cxt.error();
+	    });
+	}
+	code.checkReportMissingProp = checkReportMissingProp;
+	function checkMissingProp({ gen, data, it: { opts } }, properties, missing) {
+	    return (0, codegen_1.or)(...properties.map((prop) => (0, codegen_1.and)(noPropertyInData(gen, data, prop, opts.ownProperties), (0, codegen_1._) `${missing} = ${prop}`)));
+	}
+	code.checkMissingProp = checkMissingProp;
+	function reportMissingProp(cxt, missing) {
+	    cxt.setParams({ missingProperty: missing }, true);
+	    cxt.error();
+	}
+	code.reportMissingProp = reportMissingProp;
+	function hasPropFunc(gen) {
+	    return gen.scopeValue("func", {
+	        // eslint-disable-next-line @typescript-eslint/unbound-method
+	        ref: Object.prototype.hasOwnProperty,
+	        code: (0, codegen_1._) `Object.prototype.hasOwnProperty`,
+	    });
+	}
+	code.hasPropFunc = hasPropFunc;
+	function isOwnProperty(gen, data, property) {
+	    return (0, codegen_1._) `${hasPropFunc(gen)}.call(${data}, ${property})`;
+	}
+	code.isOwnProperty = isOwnProperty;
+	function propertyInData(gen, data, property, ownProperties) {
+	    const cond = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(property)} !== undefined`;
+	    return ownProperties ? (0, codegen_1._) `${cond} && ${isOwnProperty(gen, data, property)}` : cond;
+	}
+	code.propertyInData = propertyInData;
+	function noPropertyInData(gen, data, property, ownProperties) {
+	    const cond = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(property)} === undefined`;
+	    return ownProperties ? (0, codegen_1.or)(cond, (0, codegen_1.not)(isOwnProperty(gen, data, property))) : cond;
+	}
+	code.noPropertyInData = noPropertyInData;
+	function allSchemaProperties(schemaMap) {
+	    return schemaMap ? Object.keys(schemaMap).filter((p) => p !== "__proto__") : [];
+	}
+	code.allSchemaProperties = allSchemaProperties;
+	function schemaProperties(it, schemaMap) {
+	    return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p]));
+	}
+	code.schemaProperties = schemaProperties;
+	function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context, passSchema) {
+	    const dataAndSchema = passSchema ? (0, codegen_1._) `${schemaCode}, ${data}, ${topSchemaRef}${schemaPath}` : data;
+	    const valCxt = [
+	        [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, errorPath)],
+	        [names_1.default.parentData, it.parentData],
+	        [names_1.default.parentDataProperty, it.parentDataProperty],
+	        [names_1.default.rootData, names_1.default.rootData],
+	    ];
+	    if (it.opts.dynamicRef)
+	        valCxt.push([names_1.default.dynamicAnchors, names_1.default.dynamicAnchors]);
+	    const args = (0, codegen_1._) `${dataAndSchema}, ${gen.object(...valCxt)}`;
+	    return context !== codegen_1.nil ? (0, codegen_1._) `${func}.call(${context}, ${args})` : (0, codegen_1._) `${func}(${args})`;
+	}
+	code.callValidateCode = callValidateCode;
+	const newRegExp = (0, codegen_1._) `new RegExp`;
+	function usePattern({ gen, it: { opts } }, pattern) {
+	    const u = opts.unicodeRegExp ? "u" : "";
+	    const { regExp } = opts.code;
+	    const rx = regExp(pattern, u);
+	    return gen.scopeValue("pattern", {
+	        key: rx.toString(),
+	        ref: rx,
+	        code: (0, codegen_1._) `${regExp.code === "new RegExp" ? newRegExp : (0, util_2.useFunc)(gen, regExp)}(${pattern}, ${u})`,
+	    });
+	}
+	code.usePattern = usePattern;
+	function validateArray(cxt) {
+	    const { gen, data, keyword, it } = cxt;
+	    const valid = gen.name("valid");
+	    if (it.allErrors) {
+	        const validArr = gen.let("valid", true);
+	        validateItems(() => gen.assign(validArr, false));
+	        return validArr;
+	    }
+	    gen.var(valid, true);
+	    validateItems(() => gen.break());
+	    return valid;
+	    function validateItems(notValid) {
+	        const len = gen.const("len", (0, codegen_1._) `${data}.length`);
+	        gen.forRange("i", 0, len, (i) => {
+	            cxt.subschema({
+	                keyword,
+	                dataProp: i,
+	                dataPropType: util_1.Type.Num,
+	            }, valid);
+	            gen.if((0, codegen_1.not)(valid), notValid);
+	        });
+	    }
+	}
+	code.validateArray = validateArray;
+	function validateUnion(cxt) {
+	    const { gen, schema, keyword, it } = cxt;
+	    /* istanbul ignore if */
+	    if (!Array.isArray(schema))
+	        throw new Error("ajv implementation error");
+	    const alwaysValid = schema.some((sch) => (0, util_1.alwaysValidSchema)(it, sch));
+	    if (alwaysValid && !it.opts.unevaluated)
+	        return;
+	    const valid = gen.let("valid", false);
+	    const schValid = gen.name("_valid");
+	    gen.block(() => schema.forEach((_sch, i) => {
+	        const schCxt = cxt.subschema({
+	            keyword,
+	            schemaProp: i,
+	            compositeRule: true,
+	        }, schValid);
+	        gen.assign(valid, (0, codegen_1._) `${valid} || ${schValid}`);
+	        const merged = cxt.mergeValidEvaluated(schCxt, schValid);
+	        // can short-circuit if `unevaluatedProperties/Items` not supported (opts.unevaluated !== true)
+	        // or if all properties and items were evaluated (it.props === true && it.items === true)
+	        if (!merged)
+	            gen.if((0, codegen_1.not)(valid));
+	    }));
+	    cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
+	}
+	code.validateUnion = validateUnion;
+	
+	return code;
+}
+
+var hasRequiredKeyword;
+
+function requireKeyword () {
+	if (hasRequiredKeyword) return keyword;
+	hasRequiredKeyword = 1;
+	Object.defineProperty(keyword, "__esModule", { value: true });
+	keyword.validateKeywordUsage = keyword.validSchemaType = keyword.funcKeywordCode = keyword.macroKeywordCode = void 0;
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const names_1 = /*@__PURE__*/ requireNames();
+	const code_1 = /*@__PURE__*/ requireCode();
+	const errors_1 = /*@__PURE__*/ requireErrors();
+	function macroKeywordCode(cxt, def) {
+	    const { gen, keyword, schema, parentSchema, it } = cxt;
+	    const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
+	    const schemaRef = useKeyword(gen, keyword, macroSchema);
+	    if (it.opts.validateSchema !== false)
+	        it.self.validateSchema(macroSchema, true);
+	    const valid = gen.name("valid");
+	    cxt.subschema({
+	        schema: macroSchema,
+	        schemaPath: codegen_1.nil,
+	        errSchemaPath: `${it.errSchemaPath}/${keyword}`,
+	        topSchemaRef: schemaRef,
+	        compositeRule: true,
+	    }, valid);
+	    cxt.pass(valid, () => cxt.error(true));
+	}
+	keyword.macroKeywordCode = macroKeywordCode;
+	function funcKeywordCode(cxt, def) {
+	    var _a;
+	    const { gen, keyword, schema, parentSchema, $data, it } = cxt;
+	    checkAsyncKeyword(it, def);
+	    const validate = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+	    const validateRef = useKeyword(gen, keyword, validate);
+	    const valid = gen.let("valid");
+	    cxt.block$data(valid, validateKeyword);
+	    cxt.ok((_a = def.valid) !== null && _a !== void 0 ? _a : valid);
+	    function validateKeyword() {
+	        if (def.errors === false) {
+	            assignValid();
+	            if (def.modifying)
+	                modifyData(cxt);
+	            reportErrs(() => cxt.error());
+	        }
+	        else {
+	            const ruleErrs = def.async ? validateAsync() : validateSync();
+	            if (def.modifying)
+	                modifyData(cxt);
+	            reportErrs(() => addErrs(cxt, ruleErrs));
+	        }
+	    }
+	    function validateAsync() {
+	        const ruleErrs = gen.let("ruleErrs", null);
+	        gen.try(() => assignValid((0, codegen_1._) `await `), (e) => gen.assign(valid, false).if((0, codegen_1._) `${e} instanceof ${it.ValidationError}`, () => gen.assign(ruleErrs, (0, codegen_1._) `${e}.errors`), () => gen.throw(e)));
+	        return ruleErrs;
+	    }
+	    function validateSync() {
+	        const validateErrs = (0, codegen_1._) `${validateRef}.errors`;
+	        gen.assign(validateErrs, null);
+	        assignValid(codegen_1.nil);
+	        return validateErrs;
+	    }
+	    function assignValid(_await = def.async ? (0, codegen_1._) `await ` : codegen_1.nil) {
+	        const passCxt = it.opts.passContext ? names_1.default.this : names_1.default.self;
+	        const passSchema = !(("compile" in def && !$data) || def.schema === false);
+	        gen.assign(valid, (0, codegen_1._) `${_await}${(0, code_1.callValidateCode)(cxt, validateRef, passCxt, passSchema)}`, def.modifying);
+	    }
+	    function reportErrs(errors) {
+	        var _a;
+	        gen.if((0, codegen_1.not)((_a = def.valid) !== null && _a !== void 0 ? _a : valid), errors);
+	    }
+	}
+	keyword.funcKeywordCode = funcKeywordCode;
+	function modifyData(cxt) {
+	    const { gen, data, it } = cxt;
+	    gen.if(it.parentData, () => gen.assign(data, (0, codegen_1._) `${it.parentData}[${it.parentDataProperty}]`));
+	}
+	function addErrs(cxt, errs) {
+	    const { gen } = cxt;
+	    gen.if((0, codegen_1._) `Array.isArray(${errs})`, () => {
+	        gen
+	            .assign(names_1.default.vErrors, (0, codegen_1._) `${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`)
+	            .assign(names_1.default.errors, (0, codegen_1._) `${names_1.default.vErrors}.length`);
+	        (0, errors_1.extendErrors)(cxt);
+	    }, () => cxt.error());
+	}
+	function checkAsyncKeyword({ schemaEnv }, def) {
+	    if (def.async && !schemaEnv.$async)
+	        throw new Error("async keyword in sync schema");
+	}
+	function useKeyword(gen, keyword, result) {
+	    if (result === undefined)
+	        throw new Error(`keyword "${keyword}" failed to compile`);
+	    return gen.scopeValue("keyword", typeof result == "function" ? { ref: result } : { ref: result, code: (0, codegen_1.stringify)(result) });
+	}
+	function validSchemaType(schema, schemaType, allowUndefined = false) {
+	    // TODO add tests
+	    return (!schemaType.length ||
+	        schemaType.some((st) => st === "array"
+	            ? Array.isArray(schema)
+	            : st === "object"
+	                ? schema && typeof schema == "object" && !Array.isArray(schema)
+	                : typeof schema == st || (allowUndefined && typeof schema == "undefined")));
+	}
+	keyword.validSchemaType = validSchemaType;
+	function validateKeywordUsage({ schema, opts, self, errSchemaPath }, def, keyword) {
+	    /* istanbul ignore if */
+	    if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword) {
+	        throw new Error("ajv implementation error");
+	    }
+	    const deps = def.dependencies;
+	    if (deps === null || deps === void 0 ? void 0 : deps.some((kwd) => !Object.prototype.hasOwnProperty.call(schema, kwd))) {
+	        throw new Error(`parent schema must have dependencies of ${keyword}: ${deps.join(",")}`);
+	    }
+	    if (def.validateSchema) {
+	        const valid = def.validateSchema(schema[keyword]);
+	        if (!valid) {
+	            const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` +
+	                self.errorsText(def.validateSchema.errors);
+	            if (opts.validateSchema === "log")
+	                self.logger.error(msg);
+	            else
+	                throw new Error(msg);
+	        }
+	    }
+	}
+	keyword.validateKeywordUsage = validateKeywordUsage;
+	
+	return keyword;
+}
+
+var subschema = {};
+
+var hasRequiredSubschema;
+
+function requireSubschema () {
+	if (hasRequiredSubschema) return subschema;
+	hasRequiredSubschema = 1;
+	Object.defineProperty(subschema, "__esModule", { value: true });
+	subschema.extendSubschemaMode = subschema.extendSubschemaData = subschema.getSubschema = void 0;
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
+	    if (keyword !== undefined && schema !== undefined) {
+	        throw new Error('both "keyword" and "schema" passed, only one allowed');
+	    }
+	    if (keyword !== undefined) {
+	        const sch = it.schema[keyword];
+	        return schemaProp === undefined
+	            ? {
+	                schema: sch,
+	                schemaPath: (0, codegen_1._) `${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}`,
+	                errSchemaPath: `${it.errSchemaPath}/${keyword}`,
+	            }
+	            : {
+	                schema: sch[schemaProp],
+	                schemaPath: (0, codegen_1._) `${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}${(0, codegen_1.getProperty)(schemaProp)}`,
+	                errSchemaPath: `${it.errSchemaPath}/${keyword}/${(0, util_1.escapeFragment)(schemaProp)}`,
+	            };
+	    }
+	    if (schema !== undefined) {
+	        if (schemaPath === undefined || errSchemaPath === undefined || topSchemaRef === undefined) {
+	            throw new Error('"schemaPath", "errSchemaPath" and "topSchemaRef" are required with "schema"');
+	        }
+	        return {
+	            schema,
+	            schemaPath,
+	            topSchemaRef,
+	            errSchemaPath,
+	        };
+	    }
+	    throw new Error('either "keyword" or "schema" must be passed');
+	}
+	subschema.getSubschema = getSubschema;
+	function extendSubschemaData(subschema, it, { dataProp, dataPropType: dpType, data, dataTypes, propertyName }) {
+	    if (data !== undefined && dataProp !== undefined) {
+	        throw new Error('both "data" and "dataProp" passed, only one allowed');
+	    }
+	    const { gen } = it;
+	    if (dataProp !== undefined) {
+	        const { errorPath, dataPathArr, opts } = it;
+	        const nextData = gen.let("data", (0, codegen_1._) `${it.data}${(0, codegen_1.getProperty)(dataProp)}`, true);
+	        dataContextProps(nextData);
+	        subschema.errorPath = (0, codegen_1.str) `${errorPath}${(0, util_1.getErrorPath)(dataProp, dpType, opts.jsPropertySyntax)}`;
+	        subschema.parentDataProperty = (0, codegen_1._) `${dataProp}`;
+	        subschema.dataPathArr = [...dataPathArr, subschema.parentDataProperty];
+	    }
+	    if (data !== undefined) {
+	        const nextData = data instanceof codegen_1.Name ? data : gen.let("data", data, true); // replaceable if used once?
+	        dataContextProps(nextData);
+	        if (propertyName !== undefined)
+	            subschema.propertyName = propertyName;
+	        // TODO something is possibly wrong here with not changing parentDataProperty and not appending dataPathArr
+	    }
+	    if (dataTypes)
+	        subschema.dataTypes = dataTypes;
+	    function dataContextProps(_nextData) {
+	        subschema.data = _nextData;
+	        subschema.dataLevel = it.dataLevel + 1;
+	        subschema.dataTypes = [];
+	        it.definedProperties = new Set();
+	        subschema.parentData = it.data;
+	        subschema.dataNames = [...it.dataNames, _nextData];
+	    }
+	}
+	subschema.extendSubschemaData = extendSubschemaData;
+	function extendSubschemaMode(subschema, { jtdDiscriminator, jtdMetadata, compositeRule, createErrors, allErrors }) {
+	    if (compositeRule !== undefined)
+	        subschema.compositeRule = compositeRule;
+	    if (createErrors !== undefined)
+	        subschema.createErrors = createErrors;
+	    if (allErrors !== undefined)
+	        subschema.allErrors = allErrors;
+	    subschema.jtdDiscriminator = jtdDiscriminator; // not inherited
+	    subschema.jtdMetadata = jtdMetadata; // not inherited
+	}
+	subschema.extendSubschemaMode = extendSubschemaMode;
+	
+	return subschema;
+}
+
+var resolve = {};
+
+var fastDeepEqual;
+var hasRequiredFastDeepEqual;
+
+function requireFastDeepEqual () {
+	if (hasRequiredFastDeepEqual) return fastDeepEqual;
+	hasRequiredFastDeepEqual = 1;
+
+	// do not edit .js files directly - edit src/index.jst
+
+
+
+	fastDeepEqual = function equal(a, b) {
+	  if (a === b) return true;
+
+	  if (a && b && typeof a == 'object' && typeof b == 'object') {
+	    if (a.constructor !== b.constructor) return false;
+
+	    var length, i, keys;
+	    if (Array.isArray(a)) {
+	      length = a.length;
+	      if (length != b.length) return false;
+	      for (i = length; i-- !== 0;)
+	        if (!equal(a[i], b[i])) return false;
+	      return true;
+	    }
+
+
+
+	    if (a.constructor === RegExp) return a.source === b.source && a.flags === b.flags;
+	    if (a.valueOf !== Object.prototype.valueOf) return a.valueOf() === b.valueOf();
+	    if (a.toString !== Object.prototype.toString) return a.toString() === b.toString();
+
+	    keys = Object.keys(a);
+	    length = keys.length;
+	    if (length !== Object.keys(b).length) return false;
+
+	    for (i = length; i-- !== 0;)
+	      if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
+
+	    for (i = length; i-- !== 0;) {
+	      var key = keys[i];
+
+	      if (!equal(a[key], b[key])) return false;
+	    }
+
+	    return true;
+	  }
+
+	  // true if both NaN, false otherwise
+	  return a!==a && b!==b;
+	};
+	return fastDeepEqual;
+}
+
+var jsonSchemaTraverse = {exports: {}};
+
+var hasRequiredJsonSchemaTraverse;
+
+function requireJsonSchemaTraverse () {
+	if (hasRequiredJsonSchemaTraverse) return jsonSchemaTraverse.exports;
+	hasRequiredJsonSchemaTraverse = 1;
+
+	var traverse = jsonSchemaTraverse.exports = function (schema, opts, cb) {
+	  // Legacy support for v0.3.1 and earlier.
+	  if (typeof opts == 'function') {
+	    cb = opts;
+	    opts = {};
+	  }
+
+	  cb = opts.cb || cb;
+	  var pre = (typeof cb == 'function') ? cb : cb.pre || function() {};
+	  var post = cb.post || function() {};
+
+	  _traverse(opts, pre, post, schema, '', schema);
+	};
+
+
+	traverse.keywords = {
+	  additionalItems: true,
+	  items: true,
+	  contains: true,
+	  additionalProperties: true,
+	  propertyNames: true,
+	  not: true,
+	  if: true,
+	  then: true,
+	  else: true
+	};
+
+	traverse.arrayKeywords = {
+	  items: true,
+	  allOf: true,
+	  anyOf: true,
+	  oneOf: true
+	};
+
+	traverse.propsKeywords = {
+	  $defs: true,
+	  definitions: true,
+	  properties: true,
+	  patternProperties: true,
+	  dependencies: true
+	};
+
+	traverse.skipKeywords = {
+	  default: true,
+	  enum: true,
+	  const: true,
+	  required: true,
+	  maximum: true,
+	  minimum: true,
+	  exclusiveMaximum: true,
+	  exclusiveMinimum: true,
+	  multipleOf: true,
+	  maxLength: true,
+	  minLength: true,
+	  pattern: true,
+	  format: true,
+	  maxItems: true,
+	  minItems: true,
+	  uniqueItems: true,
+	  maxProperties: true,
+	  minProperties: true
+	};
+
+
+	function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
+	  if (schema && typeof schema == 'object' && !Array.isArray(schema)) {
+	    pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+	    for (var key in schema) {
+	      var sch = schema[key];
+	      if (Array.isArray(sch)) {
+	        if (key in traverse.arrayKeywords) {
+	          for (var i=0; i<sch.length; i++)
+	            _traverse(opts, pre, post, sch[i], jsonPtr + '/' + key + '/' + i, rootSchema, jsonPtr, key, schema, i);
+	        }
+	      } else if (key in traverse.propsKeywords) {
+	        if (sch && typeof sch == 'object') {
+	          for (var prop in sch)
+	            _traverse(opts, pre, post, sch[prop], jsonPtr + '/' + key + '/' + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema, prop);
+	        }
+	      } else if (key in traverse.keywords || (opts.allKeys && !(key in traverse.skipKeywords))) {
+	        _traverse(opts, pre, post, sch, jsonPtr + '/' + key, rootSchema, jsonPtr, key, schema);
+	      }
+	    }
+	    post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+	  }
+	}
+
+
+	function escapeJsonPtr(str) {
+	  return str.replace(/~/g, '~0').replace(/\//g, '~1');
+	}
+	return jsonSchemaTraverse.exports;
+}
+
+var hasRequiredResolve;
+
+function requireResolve () {
+	if (hasRequiredResolve) return resolve;
+	hasRequiredResolve = 1;
+	Object.defineProperty(resolve, "__esModule", { value: true });
+	resolve.getSchemaRefs = resolve.resolveUrl = resolve.normalizeId = resolve._getFullPath = resolve.getFullPath = resolve.inlineRef = void 0;
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const equal = requireFastDeepEqual();
+	const traverse = requireJsonSchemaTraverse();
+	// TODO refactor to use keyword definitions
+	const SIMPLE_INLINED = new Set([
+	    "type",
+	    "format",
+	    "pattern",
+	    "maxLength",
+	    "minLength",
+	    "maxProperties",
+	    "minProperties",
+	    "maxItems",
+	    "minItems",
+	    "maximum",
+	    "minimum",
+	    "uniqueItems",
+	    "multipleOf",
+	    "required",
+	    "enum",
+	    "const",
+	]);
+	function inlineRef(schema, limit = true) {
+	    if (typeof schema == "boolean")
+	        return true;
+	    if (limit === true)
+	        return !hasRef(schema);
+	    if (!limit)
+	        return false;
+	    return countKeys(schema) <= limit;
+	}
+	resolve.inlineRef = inlineRef;
+	const REF_KEYWORDS = new Set([
+	    "$ref",
+	    "$recursiveRef",
+	    "$recursiveAnchor",
+	    "$dynamicRef",
+	    "$dynamicAnchor",
+	]);
+	function hasRef(schema) {
+	    for (const key in schema) {
+	        if (REF_KEYWORDS.has(key))
+	            return true;
+	        const sch = schema[key];
+	        if (Array.isArray(sch) && sch.some(hasRef))
+	            return true;
+	        if (typeof sch == "object" && hasRef(sch))
+	            return true;
+	    }
+	    return false;
+	}
+	function countKeys(schema) {
+	    let count = 0;
+	    for (const key in schema) {
+	        if (key === "$ref")
+	            return Infinity;
+	        count++;
+	        if (SIMPLE_INLINED.has(key))
+	            continue;
+	        if (typeof schema[key] == "object") {
+	            (0, util_1.eachItem)(schema[key], (sch) => (count += countKeys(sch)));
+	        }
+	        if (count === Infinity)
+	            return Infinity;
+	    }
+	    return count;
+	}
+	function getFullPath(resolver, id = "", normalize) {
+	    if (normalize !== false)
+	        id = normalizeId(id);
+	    const p = resolver.parse(id);
+	    return _getFullPath(resolver, p);
+	}
+	resolve.getFullPath = getFullPath;
+	function _getFullPath(resolver, p) {
+	    const serialized = resolver.serialize(p);
+	    return serialized.split("#")[0] + "#";
+	}
+	resolve._getFullPath = _getFullPath;
+	const TRAILING_SLASH_HASH = /#\/?$/;
+	function normalizeId(id) {
+	    return id ? id.replace(TRAILING_SLASH_HASH, "") : "";
+	}
+	resolve.normalizeId = normalizeId;
+	function resolveUrl(resolver, baseId, id) {
+	    id = normalizeId(id);
+	    return resolver.resolve(baseId, id);
+	}
+	resolve.resolveUrl = resolveUrl;
+	const ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
+	function getSchemaRefs(schema, baseId) {
+	    if (typeof schema == "boolean")
+	        return {};
+	    const { schemaId, uriResolver } = this.opts;
+	    const schId = normalizeId(schema[schemaId] || baseId);
+	    const baseIds = { "": schId };
+	    const pathPrefix = getFullPath(uriResolver, schId, false);
+	    const localRefs = {};
+	    const schemaRefs = new Set();
+	    traverse(schema, { allKeys: true }, (sch, jsonPtr, _, parentJsonPtr) => {
+	        if (parentJsonPtr === undefined)
+	            return;
+	        const fullPath = pathPrefix + jsonPtr;
+	        let innerBaseId = baseIds[parentJsonPtr];
+	        if (typeof sch[schemaId] == "string")
+	            innerBaseId = addRef.call(this, sch[schemaId]);
+	        addAnchor.call(this, sch.$anchor);
+	        addAnchor.call(this, sch.$dynamicAnchor);
+	        baseIds[jsonPtr] = innerBaseId;
+	        function addRef(ref) {
+	            // eslint-disable-next-line @typescript-eslint/unbound-method
+	            const _resolve = this.opts.uriResolver.resolve;
+	            ref = normalizeId(innerBaseId ? _resolve(innerBaseId, ref) : ref);
+	            if (schemaRefs.has(ref))
+	                throw ambiguos(ref);
+	            schemaRefs.add(ref);
+	            let schOrRef = this.refs[ref];
+	            if (typeof schOrRef == "string")
+	                schOrRef = this.refs[schOrRef];
+	            if (typeof schOrRef == "object") {
+	                checkAmbiguosRef(sch, schOrRef.schema, ref);
+	            }
+	            else if (ref !== normalizeId(fullPath)) {
+	                if (ref[0] === "#") {
+	                    checkAmbiguosRef(sch, localRefs[ref], ref);
+	                    localRefs[ref] = sch;
+	                }
+	                else {
+	                    this.refs[ref] = fullPath;
+	                }
+	            }
+	            return ref;
+	        }
+	        function addAnchor(anchor) {
+	            if (typeof anchor == "string") {
+	                if (!ANCHOR.test(anchor))
+	                    throw new Error(`invalid anchor "${anchor}"`);
+	                addRef.call(this, `#${anchor}`);
+	            }
+	        }
+	    });
+	    return localRefs;
+	    function checkAmbiguosRef(sch1, sch2, ref) {
+	        if (sch2 !== undefined && !equal(sch1, sch2))
+	            throw ambiguos(ref);
+	    }
+	    function ambiguos(ref) {
+	        return new Error(`reference "${ref}" resolves to more than one schema`);
+	    }
+	}
+	resolve.getSchemaRefs = getSchemaRefs;
+	
+	return resolve;
+}
+
+var hasRequiredValidate;
+
+function requireValidate () {
+	if (hasRequiredValidate) return validate;
+	hasRequiredValidate = 1;
+	Object.defineProperty(validate, "__esModule", { value: true });
+	validate.getData = validate.KeywordCxt = validate.validateFunctionCode = void 0;
+	const boolSchema_1 = /*@__PURE__*/ requireBoolSchema();
+	const dataType_1 = /*@__PURE__*/ requireDataType();
+	const applicability_1 = /*@__PURE__*/ requireApplicability();
+	const dataType_2 = /*@__PURE__*/ requireDataType();
+	const defaults_1 = /*@__PURE__*/ requireDefaults();
+	const keyword_1 = /*@__PURE__*/ requireKeyword();
+	const subschema_1 = /*@__PURE__*/ requireSubschema();
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const names_1 = /*@__PURE__*/ requireNames();
+	const resolve_1 = /*@__PURE__*/ requireResolve();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const errors_1 = /*@__PURE__*/ requireErrors();
+	// schema compilation - generates validation function, subschemaCode (below) is used for subschemas
+	function validateFunctionCode(it) {
+	    if (isSchemaObj(it)) {
+	        checkKeywords(it);
+	        if (schemaCxtHasRules(it)) {
+	            topSchemaObjCode(it);
+	            return;
+	        }
+	    }
+	    validateFunction(it, () => (0, boolSchema_1.topBoolOrEmptySchema)(it));
+	}
+	validate.validateFunctionCode = validateFunctionCode;
+	function validateFunction({ gen, validateName, schema, schemaEnv, opts }, body) {
+	    if (opts.code.es5) {
+	        gen.func(validateName, (0, codegen_1._) `${names_1.default.data}, ${names_1.default.valCxt}`, schemaEnv.$async, () => {
+	            gen.code((0, codegen_1._) `"use strict"; ${funcSourceUrl(schema, opts)}`);
+	            destructureValCxtES5(gen, opts);
+	            gen.code(body);
+	        });
+	    }
+	    else {
+	        gen.func(validateName, (0, codegen_1._) `${names_1.default.data}, ${destructureValCxt(opts)}`, schemaEnv.$async, () => gen.code(funcSourceUrl(schema, opts)).code(body));
+	    }
+	}
+	function destructureValCxt(opts) {
+	    return (0, codegen_1._) `{${names_1.default.instancePath}="", ${names_1.default.parentData}, ${names_1.default.parentDataProperty}, ${names_1.default.rootData}=${names_1.default.data}${opts.dynamicRef ? (0, codegen_1._) `, ${names_1.default.dynamicAnchors}={}` : codegen_1.nil}}={}`;
+	}
+	function destructureValCxtES5(gen, opts) {
+	    gen.if(names_1.default.valCxt, () => {
+	        gen.var(names_1.default.instancePath, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.instancePath}`);
+	        gen.var(names_1.default.parentData, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.parentData}`);
+	        gen.var(names_1.default.parentDataProperty, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.parentDataProperty}`);
+	        gen.var(names_1.default.rootData, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.rootData}`);
+	        if (opts.dynamicRef)
+	            gen.var(names_1.default.dynamicAnchors, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.dynamicAnchors}`);
+	    }, () => {
+	        gen.var(names_1.default.instancePath, (0, codegen_1._) `""`);
+	        gen.var(names_1.default.parentData, (0, codegen_1._) `undefined`);
+	        gen.var(names_1.default.parentDataProperty, (0, codegen_1._) `undefined`);
+	        gen.var(names_1.default.rootData, names_1.default.data);
+	        if (opts.dynamicRef)
+	            gen.var(names_1.default.dynamicAnchors, (0, codegen_1._) `{}`);
+	    });
+	}
+	function topSchemaObjCode(it) {
+	    const { schema, opts, gen } = it;
+	    validateFunction(it, () => {
+	        if (opts.$comment && schema.$comment)
+	            commentKeyword(it);
+	        checkNoDefault(it);
+	        gen.let(names_1.default.vErrors, null);
+	        gen.let(names_1.default.errors, 0);
+	        if (opts.unevaluated)
+	            resetEvaluated(it);
+	        typeAndKeywords(it);
+	        returnResults(it);
+	    });
+	    return;
+	}
+	function resetEvaluated(it) {
+	    // TODO maybe some hook to execute it in the end to check whether props/items are Name, as in assignEvaluated
+	    const { gen, validateName } = it;
+	    it.evaluated = gen.const("evaluated", (0, codegen_1._) `${validateName}.evaluated`);
+	    gen.if((0, codegen_1._) `${it.evaluated}.dynamicProps`, () => gen.assign((0, codegen_1._) `${it.evaluated}.props`, (0, codegen_1._) `undefined`));
+	    gen.if((0, codegen_1._) `${it.evaluated}.dynamicItems`, () => gen.assign((0, codegen_1._) `${it.evaluated}.items`, (0, codegen_1._) `undefined`));
+	}
+	function funcSourceUrl(schema, opts) {
+	    const schId = typeof schema == "object" && schema[opts.schemaId];
+	    return schId && (opts.code.source || opts.code.process) ? (0, codegen_1._) `/*# sourceURL=${schId} */` : codegen_1.nil;
+	}
+	// schema compilation - this function is used recursively to generate code for sub-schemas
+	function subschemaCode(it, valid) {
+	    if (isSchemaObj(it)) {
+	        checkKeywords(it);
+	        if (schemaCxtHasRules(it)) {
+	            subSchemaObjCode(it, valid);
+	            return;
+	        }
+	    }
+	    (0, boolSchema_1.boolOrEmptySchema)(it, valid);
+	}
+	function schemaCxtHasRules({ schema, self }) {
+	    if (typeof schema == "boolean")
+	        return !schema;
+	    for (const key in schema)
+	        if (self.RULES.all[key])
+	            return true;
+	    return false;
+	}
+	function isSchemaObj(it) {
+	    return typeof it.schema != "boolean";
+	}
+	function subSchemaObjCode(it, valid) {
+	    const { schema, gen, opts } = it;
+	    if (opts.$comment && schema.$comment)
+	        commentKeyword(it);
+	    updateContext(it);
+	    checkAsyncSchema(it);
+	    const errsCount = gen.const("_errs", names_1.default.errors);
+	    typeAndKeywords(it, errsCount);
+	    // TODO var
+	    gen.var(valid, (0, codegen_1._) `${errsCount} === ${names_1.default.errors}`);
+	}
+	function checkKeywords(it) {
+	    (0, util_1.checkUnknownRules)(it);
+	    checkRefsAndKeywords(it);
+	}
+	function typeAndKeywords(it, errsCount) {
+	    if (it.opts.jtd)
+	        return schemaKeywords(it, [], false, errsCount);
+	    const types = (0, dataType_1.getSchemaTypes)(it.schema);
+	    const checkedTypes = (0, dataType_1.coerceAndCheckDataType)(it, types);
+	    schemaKeywords(it, types, !checkedTypes, errsCount);
+	}
+	function checkRefsAndKeywords(it) {
+	    const { schema, errSchemaPath, opts, self } = it;
+	    if (schema.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema, self.RULES)) {
+	        self.logger.warn(`$ref: keywords ignored in schema at path "${errSchemaPath}"`);
+	    }
+	}
+	function checkNoDefault(it) {
+	    const { schema, opts } = it;
+	    if (schema.default !== undefined && opts.useDefaults && opts.strictSchema) {
+	        (0, util_1.checkStrictMode)(it, "default is ignored in the schema root");
+	    }
+	}
+	function updateContext(it) {
+	    const schId = it.schema[it.opts.schemaId];
+	    if (schId)
+	        it.baseId = (0, resolve_1.resolveUrl)(it.opts.uriResolver, it.baseId, schId);
+	}
+	function checkAsyncSchema(it) {
+	    if (it.schema.$async && !it.schemaEnv.$async)
+	        throw new Error("async schema in sync schema");
+	}
+	function commentKeyword({ gen, schemaEnv, schema, errSchemaPath, opts }) {
+	    const msg = schema.$comment;
+	    if (opts.$comment === true) {
+	        gen.code((0, codegen_1._) `${names_1.default.self}.logger.log(${msg})`);
+	    }
+	    else if (typeof opts.$comment == "function") {
+	        const schemaPath = (0, codegen_1.str) `${errSchemaPath}/$comment`;
+	        const rootName = gen.scopeValue("root", { ref: schemaEnv.root });
+	        gen.code((0, codegen_1._) `${names_1.default.self}.opts.$comment(${msg}, ${schemaPath}, ${rootName}.schema)`);
+	    }
+	}
+	function returnResults(it) {
+	    const { gen, schemaEnv, validateName, ValidationError, opts } = it;
+	    if (schemaEnv.$async) {
+	        // TODO assign unevaluated
+	        gen.if((0, codegen_1._) `${names_1.default.errors} === 0`, () => gen.return(names_1.default.data), () => gen.throw((0, codegen_1._) `new ${ValidationError}(${names_1.default.vErrors})`));
+	    }
+	    else {
+	        gen.assign((0, codegen_1._) `${validateName}.errors`, names_1.default.vErrors);
+	        if (opts.unevaluated)
+	            assignEvaluated(it);
+	        gen.return((0, codegen_1._) `${names_1.default.errors} === 0`);
+	    }
+	}
+	function assignEvaluated({ gen, evaluated, props, items }) {
+	    if (props instanceof codegen_1.Name)
+	        gen.assign((0, codegen_1._) `${evaluated}.props`, props);
+	    if (items instanceof codegen_1.Name)
+	        gen.assign((0, codegen_1._) `${evaluated}.items`, items);
+	}
+	function schemaKeywords(it, types, typeErrors, errsCount) {
+	    const { gen, schema, data, allErrors, opts, self } = it;
+	    const { RULES } = self;
+	    if (schema.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema, RULES))) {
+	        gen.block(() => keywordCode(it, "$ref", RULES.all.$ref.definition)); // TODO typecast
+	        return;
+	    }
+	    if (!opts.jtd)
+	        checkStrictTypes(it, types);
+	    gen.block(() => {
+	        for (const group of RULES.rules)
+	            groupKeywords(group);
+	        groupKeywords(RULES.post);
+	    });
+	    function groupKeywords(group) {
+	        if (!(0, applicability_1.shouldUseGroup)(schema, group))
+	            return;
+	        if (group.type) {
+	            gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers));
+	            iterateKeywords(it, group);
+	            if (types.length === 1 && types[0] === group.type && typeErrors) {
+	                gen.else();
+	                (0, dataType_2.reportTypeError)(it);
+	            }
+	            gen.endIf();
+	        }
+	        else {
+	            iterateKeywords(it, group);
+	        }
+	        // TODO make it "ok" call?
+	        if (!allErrors)
+	            gen.if((0, codegen_1._) `${names_1.default.errors} === ${errsCount || 0}`);
+	    }
+	}
+	function iterateKeywords(it, group) {
+	    const { gen, schema, opts: { useDefaults }, } = it;
+	    if (useDefaults)
+	        (0, defaults_1.assignDefaults)(it, group.type);
+	    gen.block(() => {
+	        for (const rule of group.rules) {
+	            if ((0, applicability_1.shouldUseRule)(schema, rule)) {
+	                keywordCode(it, rule.keyword, rule.definition, group.type);
+	            }
+	        }
+	    });
+	}
+	function checkStrictTypes(it, types) {
+	    if (it.schemaEnv.meta || !it.opts.strictTypes)
+	        return;
+	    checkContextTypes(it, types);
+	    if (!it.opts.allowUnionTypes)
+	        checkMultipleTypes(it, types);
+	    checkKeywordTypes(it, it.dataTypes);
+	}
+	function checkContextTypes(it, types) {
+	    if (!types.length)
+	        return;
+	    if (!it.dataTypes.length) {
+	        it.dataTypes = types;
+	        return;
+	    }
+	    types.forEach((t) => {
+	        if (!includesType(it.dataTypes, t)) {
+	            strictTypesError(it, `type "${t}" not allowed by context "${it.dataTypes.join(",")}"`);
+	        }
+	    });
+	    narrowSchemaTypes(it, types);
+	}
+	function checkMultipleTypes(it, ts) {
+	    if (ts.length > 1 && !(ts.length === 2 && ts.includes("null"))) {
+	        strictTypesError(it, "use allowUnionTypes to allow union type keyword");
+	    }
+	}
+	function checkKeywordTypes(it, ts) {
+	    const rules = it.self.RULES.all;
+	    for (const keyword in rules) {
+	        const rule = rules[keyword];
+	        if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it.schema, rule)) {
+	            const { type } = rule.definition;
+	            if (type.length && !type.some((t) => hasApplicableType(ts, t))) {
+	                strictTypesError(it, `missing type "${type.join(",")}" for keyword "${keyword}"`);
+	            }
+	        }
+	    }
+	}
+	function hasApplicableType(schTs, kwdT) {
+	    return schTs.includes(kwdT) || (kwdT === "number" && schTs.includes("integer"));
+	}
+	function includesType(ts, t) {
+	    return ts.includes(t) || (t === "integer" && ts.includes("number"));
+	}
+	function narrowSchemaTypes(it, withTypes) {
+	    const ts = [];
+	    for (const t of it.dataTypes) {
+	        if (includesType(withTypes, t))
+	            ts.push(t);
+	        else if (withTypes.includes("integer") && t === "number")
+	            ts.push("integer");
+	    }
+	    it.dataTypes = ts;
+	}
+	function strictTypesError(it, msg) {
+	    const schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
+	    msg += ` at "${schemaPath}" (strictTypes)`;
+	    (0, util_1.checkStrictMode)(it, msg, it.opts.strictTypes);
+	}
+	class KeywordCxt {
+	    constructor(it, def, keyword) {
+	        (0, keyword_1.validateKeywordUsage)(it, def, keyword);
+	        this.gen = it.gen;
+	        this.allErrors = it.allErrors;
+	        this.keyword = keyword;
+	        this.data = it.data;
+	        this.schema = it.schema[keyword];
+	        this.$data = def.$data && it.opts.$data && this.schema && this.schema.$data;
+	        this.schemaValue = (0, util_1.schemaRefOrVal)(it, this.schema, keyword, this.$data);
+	        this.schemaType = def.schemaType;
+	        this.parentSchema = it.schema;
+	        this.params = {};
+	        this.it = it;
+	        this.def = def;
+	        if (this.$data) {
+	            this.schemaCode = it.gen.const("vSchema", getData(this.$data, it));
+	        }
+	        else {
+	            this.schemaCode = this.schemaValue;
+	            if (!(0, keyword_1.validSchemaType)(this.schema, def.schemaType, def.allowUndefined)) {
+	                throw new Error(`${keyword} value must be ${JSON.stringify(def.schemaType)}`);
+	            }
+	        }
+	        if ("code" in def ? def.trackErrors : def.errors !== false) {
+	            this.errsCount = it.gen.const("_errs", names_1.default.errors);
+	        }
+	    }
+	    result(condition, successAction, failAction) {
+	        this.failResult((0, codegen_1.not)(condition), successAction, failAction);
+	    }
+	    failResult(condition, successAction, failAction) {
+	        this.gen.if(condition);
+	        if (failAction)
+	            failAction();
+	        else
+	            this.error();
+	        if (successAction) {
+	            this.gen.else();
+	            successAction();
+	            if (this.allErrors)
+	                this.gen.endIf();
+	        }
+	        else {
+	            if (this.allErrors)
+	                this.gen.endIf();
+	            else
+	                this.gen.else();
+	        }
+	    }
+	    pass(condition, failAction) {
+	        this.failResult((0, codegen_1.not)(condition), undefined, failAction);
+	    }
+	    fail(condition) {
+	        if (condition === undefined) {
+	            this.error();
+	            if (!this.allErrors)
+	                this.gen.if(false); // this branch will be removed by gen.optimize
+	            return;
+	        }
+	        this.gen.if(condition);
+	        this.error();
+	        if (this.allErrors)
+	            this.gen.endIf();
+	        else
+	            this.gen.else();
+	    }
+	    fail$data(condition) {
+	        if (!this.$data)
+	            return this.fail(condition);
+	        const { schemaCode } = this;
+	        this.fail((0, codegen_1._) `${schemaCode} !== undefined && (${(0, codegen_1.or)(this.invalid$data(), condition)})`);
+	    }
+	    error(append, errorParams, errorPaths) {
+	        if (errorParams) {
+	            this.setParams(errorParams);
+	            this._error(append, errorPaths);
+	            this.setParams({});
+	            return;
+	        }
+	        this._error(append, errorPaths);
+	    }
+	    _error(append, errorPaths) {
+	        (append ? errors_1.reportExtraError : errors_1.reportError)(this, this.def.error, errorPaths);
+	    }
+	    $dataError() {
+	        (0, errors_1.reportError)(this, this.def.$dataError || errors_1.keyword$DataError);
+	    }
+	    reset() {
+	        if (this.errsCount === undefined)
+	            throw new Error('add "trackErrors" to keyword definition');
+	        (0, errors_1.resetErrorsCount)(this.gen, this.errsCount);
+	    }
+	    ok(cond) {
+	        if (!this.allErrors)
+	            this.gen.if(cond);
+	    }
+	    setParams(obj, assign) {
+	        if (assign)
+	            Object.assign(this.params, obj);
+	        else
+	            this.params = obj;
+	    }
+	    block$data(valid, codeBlock, $dataValid = codegen_1.nil) {
+	        this.gen.block(() => {
+	            this.check$data(valid, $dataValid);
+	            codeBlock();
+	        });
+	    }
+	    check$data(valid = codegen_1.nil, $dataValid = codegen_1.nil) {
+	        if (!this.$data)
+	            return;
+	        const { gen, schemaCode, schemaType, def } = this;
+	        gen.if((0, codegen_1.or)((0, codegen_1._) `${schemaCode} === undefined`, $dataValid));
+	        if (valid !== codegen_1.nil)
+	            gen.assign(valid, true);
+	        if (schemaType.length || def.validateSchema) {
+	            gen.elseIf(this.invalid$data());
+	            this.$dataError();
+	            if (valid !== codegen_1.nil)
+	                gen.assign(valid, false);
+	        }
+	        gen.else();
+	    }
+	    invalid$data() {
+	        const { gen, schemaCode, schemaType, def, it } = this;
+	        return (0, codegen_1.or)(wrong$DataType(), invalid$DataSchema());
+	        function wrong$DataType() {
+	            if (schemaType.length) {
+	                /* istanbul ignore if */
+	                if (!(schemaCode instanceof codegen_1.Name))
+	                    throw new Error("ajv implementation error");
+	                const st = Array.isArray(schemaType) ? schemaType : [schemaType];
+	                return (0, codegen_1._) `${(0, dataType_2.checkDataTypes)(st, schemaCode, it.opts.strictNumbers, dataType_2.DataType.Wrong)}`;
+	            }
+	            return codegen_1.nil;
+	        }
+	        function invalid$DataSchema() {
+	            if (def.validateSchema) {
+	                const validateSchemaRef = gen.scopeValue("validate$data", { ref: def.validateSchema }); // TODO value.code for standalone
+	                return (0, codegen_1._) `!${validateSchemaRef}(${schemaCode})`;
+	            }
+	            return codegen_1.nil;
+	        }
+	    }
+	    subschema(appl, valid) {
+	        const subschema = (0, subschema_1.getSubschema)(this.it, appl);
+	        (0, subschema_1.extendSubschemaData)(subschema, this.it, appl);
+	        (0, subschema_1.extendSubschemaMode)(subschema, appl);
+	        const nextContext = { ...this.it, ...subschema, items: undefined, props: undefined };
+	        subschemaCode(nextContext, valid);
+	        return nextContext;
+	    }
+	    mergeEvaluated(schemaCxt, toName) {
+	        const { it, gen } = this;
+	        if (!it.opts.unevaluated)
+	            return;
+	        if (it.props !== true && schemaCxt.props !== undefined) {
+	            it.props = util_1.mergeEvaluated.props(gen, schemaCxt.props, it.props, toName);
+	        }
+	        if (it.items !== true && schemaCxt.items !== undefined) {
+	            it.items = util_1.mergeEvaluated.items(gen, schemaCxt.items, it.items, toName);
+	        }
+	    }
+	    mergeValidEvaluated(schemaCxt, valid) {
+	        const { it, gen } = this;
+	        if (it.opts.unevaluated && (it.props !== true || it.items !== true)) {
+	            gen.if(valid, () => this.mergeEvaluated(schemaCxt, codegen_1.Name));
+	            return true;
+	        }
+	    }
+	}
+	validate.KeywordCxt = KeywordCxt;
+	function keywordCode(it, keyword, def, ruleType) {
+	    const cxt = new KeywordCxt(it, def, keyword);
+	    if ("code" in def) {
+	        def.code(cxt, ruleType);
+	    }
+	    else if (cxt.$data && def.validate) {
+	        (0, keyword_1.funcKeywordCode)(cxt, def);
+	    }
+	    else if ("macro" in def) {
+	        (0, keyword_1.macroKeywordCode)(cxt, def);
+	    }
+	    else if (def.compile || def.validate) {
+	        (0, keyword_1.funcKeywordCode)(cxt, def);
+	    }
+	}
+	const JSON_POINTER = /^\/(?:[^~]|~0|~1)*$/;
+	const RELATIVE_JSON_POINTER = /^([0-9]+)(#|\/(?:[^~]|~0|~1)*)?$/;
+	function getData($data, { dataLevel, dataNames, dataPathArr }) {
+	    let jsonPointer;
+	    let data;
+	    if ($data === "")
+	        return names_1.default.rootData;
+	    if ($data[0] === "/") {
+	        if (!JSON_POINTER.test($data))
+	            throw new Error(`Invalid JSON-pointer: ${$data}`);
+	        jsonPointer = $data;
+	        data = names_1.default.rootData;
+	    }
+	    else {
+	        const matches = RELATIVE_JSON_POINTER.exec($data);
+	        if (!matches)
+	            throw new Error(`Invalid JSON-pointer: ${$data}`);
+	        const up = +matches[1];
+	        jsonPointer = matches[2];
+	        if (jsonPointer === "#") {
+	            if (up >= dataLevel)
+	                throw new Error(errorMsg("property/index", up));
+	            return dataPathArr[dataLevel - up];
+	        }
+	        if (up > dataLevel)
+	            throw new Error(errorMsg("data", up));
+	        data = dataNames[dataLevel - up];
+	        if (!jsonPointer)
+	            return data;
+	    }
+	    let expr = data;
+	    const segments = jsonPointer.split("/");
+	    for (const segment of segments) {
+	        if (segment) {
+	            data = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment))}`;
+	            expr = (0, codegen_1._) `${expr} && ${data}`;
+	        }
+	    }
+	    return expr;
+	    function errorMsg(pointerType, up) {
+	        return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
+	    }
+	}
+	validate.getData = getData;
+	
+	return validate;
+}
+
+var validation_error = {};
+
+var hasRequiredValidation_error;
+
+function requireValidation_error () {
+	if (hasRequiredValidation_error) return validation_error;
+	hasRequiredValidation_error = 1;
+	Object.defineProperty(validation_error, "__esModule", { value: true });
+	class ValidationError extends Error {
+	    constructor(errors) {
+	        super("validation failed");
+	        this.errors = errors;
+	        this.ajv = this.validation = true;
+	    }
+	}
+	validation_error.default = ValidationError;
+	
+	return validation_error;
+}
+
+var ref_error = {};
+
+var hasRequiredRef_error;
+
+function requireRef_error () {
+	if (hasRequiredRef_error) return ref_error;
+	hasRequiredRef_error = 1;
+	Object.defineProperty(ref_error, "__esModule", { value: true });
+	const resolve_1 = /*@__PURE__*/ requireResolve();
+	class MissingRefError extends Error {
+	    constructor(resolver, baseId, ref, msg) {
+	        super(msg || `can't resolve reference ${ref} from id ${baseId}`);
+	        this.missingRef = (0, resolve_1.resolveUrl)(resolver, baseId, ref);
+	        this.missingSchema = (0, resolve_1.normalizeId)((0, resolve_1.getFullPath)(resolver, this.missingRef));
+	    }
+	}
+	ref_error.default = MissingRefError;
+	
+	return ref_error;
+}
+
+var compile = {};
+
+var hasRequiredCompile;
+
+function requireCompile () {
+	if (hasRequiredCompile) return compile;
+	hasRequiredCompile = 1;
+	Object.defineProperty(compile, "__esModule", { value: true });
+	compile.resolveSchema = compile.getCompilingSchema = compile.resolveRef = compile.compileSchema = compile.SchemaEnv = void 0;
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const validation_error_1 = /*@__PURE__*/ requireValidation_error();
+	const names_1 = /*@__PURE__*/ requireNames();
+	const resolve_1 = /*@__PURE__*/ requireResolve();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const validate_1 = /*@__PURE__*/ requireValidate();
+	class SchemaEnv {
+	    constructor(env) {
+	        var _a;
+	        this.refs = {};
+	        this.dynamicAnchors = {};
+	        let schema;
+	        if (typeof env.schema == "object")
+	            schema = env.schema;
+	        this.schema = env.schema;
+	        this.schemaId = env.schemaId;
+	        this.root = env.root || this;
+	        this.baseId = (_a = env.baseId) !== null && _a !== void 0 ? _a : (0, resolve_1.normalizeId)(schema === null || schema === void 0 ? void 0 : schema[env.schemaId || "$id"]);
+	        this.schemaPath = env.schemaPath;
+	        this.localRefs = env.localRefs;
+	        this.meta = env.meta;
+	        this.$async = schema === null || schema === void 0 ? void 0 : schema.$async;
+	        this.refs = {};
+	    }
+	}
+	compile.SchemaEnv = SchemaEnv;
+	// let codeSize = 0
+	// let nodeCount = 0
+	// Compiles schema in SchemaEnv
+	function compileSchema(sch) {
+	    // TODO refactor - remove compilations
+	    const _sch = getCompilingSchema.call(this, sch);
+	    if (_sch)
+	        return _sch;
+	    const rootId = (0, resolve_1.getFullPath)(this.opts.uriResolver, sch.root.baseId); // TODO if getFullPath removed 1 tests fails
+	    const { es5, lines } = this.opts.code;
+	    const { ownProperties } = this.opts;
+	    const gen = new codegen_1.CodeGen(this.scope, { es5, lines, ownProperties });
+	    let _ValidationError;
+	    if (sch.$async) {
+	        _ValidationError = gen.scopeValue("Error", {
+	            ref: validation_error_1.default,
+	            code: (0, codegen_1._) `require("ajv/dist/runtime/validation_error").default`,
+	        });
+	    }
+	    const validateName = gen.scopeName("validate");
+	    sch.validateName = validateName;
+	    const schemaCxt = {
+	        gen,
+	        allErrors: this.opts.allErrors,
+	        data: names_1.default.data,
+	        parentData: names_1.default.parentData,
+	        parentDataProperty: names_1.default.parentDataProperty,
+	        dataNames: [names_1.default.data],
+	        dataPathArr: [codegen_1.nil], // TODO can its length be used as dataLevel if nil is removed?
+	        dataLevel: 0,
+	        dataTypes: [],
+	        definedProperties: new Set(),
+	        topSchemaRef: gen.scopeValue("schema", this.opts.code.source === true
+	            ? { ref: sch.schema, code: (0, codegen_1.stringify)(sch.schema) }
+	            : { ref: sch.schema }),
+	        validateName,
+	        ValidationError: _ValidationError,
+	        schema: sch.schema,
+	        schemaEnv: sch,
+	        rootId,
+	        baseId: sch.baseId || rootId,
+	        schemaPath: codegen_1.nil,
+	        errSchemaPath: sch.schemaPath || (this.opts.jtd ? "" : "#"),
+	        errorPath: (0, codegen_1._) `""`,
+	        opts: this.opts,
+	        self: this,
+	    };
+	    let sourceCode;
+	    try {
+	        this._compilations.add(sch);
+	        (0, validate_1.validateFunctionCode)(schemaCxt);
+	        gen.optimize(this.opts.code.optimize);
+	        // gen.optimize(1)
+	        const validateCode = gen.toString();
+	        sourceCode = `${gen.scopeRefs(names_1.default.scope)}return ${validateCode}`;
+	        // console.log((codeSize += sourceCode.length), (nodeCount += gen.nodeCount))
+	        if (this.opts.code.process)
+	            sourceCode = this.opts.code.process(sourceCode, sch);
+	        // console.log("\n\n\n *** \n", sourceCode)
+	        const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
+	        const validate = makeValidate(this, this.scope.get());
+	        this.scope.value(validateName, { ref: validate });
+	        validate.errors = null;
+	        validate.schema = sch.schema;
+	        validate.schemaEnv = sch;
+	        if (sch.$async)
+	            validate.$async = true;
+	        if (this.opts.code.source === true) {
+	            validate.source = { validateName, validateCode, scopeValues: gen._values };
+	        }
+	        if (this.opts.unevaluated) {
+	            const { props, items } = schemaCxt;
+	            validate.evaluated = {
+	                props: props instanceof codegen_1.Name ? undefined : props,
+	                items: items instanceof codegen_1.Name ? undefined : items,
+	                dynamicProps: props instanceof codegen_1.Name,
+	                dynamicItems: items instanceof codegen_1.Name,
+	            };
+	            if (validate.source)
+	                validate.source.evaluated = (0, codegen_1.stringify)(validate.evaluated);
+	        }
+	        sch.validate = validate;
+	        return sch;
+	    }
+	    catch (e) {
+	        delete sch.validate;
+	        delete sch.validateName;
+	        if (sourceCode)
+	            this.logger.error("Error compiling schema, function code:", sourceCode);
+	        // console.log("\n\n\n *** \n", sourceCode, this.opts)
+	        throw e;
+	    }
+	    finally {
+	        this._compilations.delete(sch);
+	    }
+	}
+	compile.compileSchema = compileSchema;
+	function resolveRef(root, baseId, ref) {
+	    var _a;
+	    ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, ref);
+	    const schOrFunc = root.refs[ref];
+	    if (schOrFunc)
+	        return schOrFunc;
+	    let _sch = resolve.call(this, root, ref);
+	    if (_sch === undefined) {
+	        const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref]; // TODO maybe localRefs should hold SchemaEnv
+	        const { schemaId } = this.opts;
+	        if (schema)
+	            _sch = new SchemaEnv({ schema, schemaId, root, baseId });
+	    }
+	    if (_sch === undefined)
+	        return;
+	    return (root.refs[ref] = inlineOrCompile.call(this, _sch));
+	}
+	compile.resolveRef = resolveRef;
+	function inlineOrCompile(sch) {
+	    if ((0, resolve_1.inlineRef)(sch.schema, this.opts.inlineRefs))
+	        return sch.schema;
+	    return sch.validate ? sch : compileSchema.call(this, sch);
+	}
+	// Index of schema compilation in the currently compiled list
+	function getCompilingSchema(schEnv) {
+	    for (const sch of this._compilations) {
+	        if (sameSchemaEnv(sch, schEnv))
+	            return sch;
+	    }
+	}
+	compile.getCompilingSchema = getCompilingSchema;
+	function sameSchemaEnv(s1, s2) {
+	    return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
+	}
+	// resolve and compile the references ($ref)
+	// TODO returns AnySchemaObject (if the schema can be inlined) or validation function
+	function resolve(root, // information about the root schema for the current schema
+	ref // reference to resolve
+	) {
+	    let sch;
+	    while (typeof (sch = this.refs[ref]) == "string")
+	        ref = sch;
+	    return sch || this.schemas[ref] || resolveSchema.call(this, root, ref);
+	}
+	// Resolve schema, its root and baseId
+	function resolveSchema(root, // root object with properties schema, refs TODO below SchemaEnv is assigned to it
+	ref // reference to resolve
+	) {
+	    const p = this.opts.uriResolver.parse(ref);
+	    const refPath = (0, resolve_1._getFullPath)(this.opts.uriResolver, p);
+	    let baseId = (0, resolve_1.getFullPath)(this.opts.uriResolver, root.baseId, undefined);
+	    // TODO `Object.keys(root.schema).length > 0` should not be needed - but removing breaks 2 tests
+	    if (Object.keys(root.schema).length > 0 && refPath === baseId) {
+	        return getJsonPointer.call(this, p, root);
+	    }
+	    const id = (0, resolve_1.normalizeId)(refPath);
+	    const schOrRef = this.refs[id] || this.schemas[id];
+	    if (typeof schOrRef == "string") {
+	        const sch = resolveSchema.call(this, root, schOrRef);
+	        if (typeof (sch === null || sch === void 0 ? void 0 : sch.schema) !== "object")
+	            return;
+	        return getJsonPointer.call(this, p, sch);
+	    }
+	    if (typeof (schOrRef === null || schOrRef === void 0 ? void 0 : schOrRef.schema) !== "object")
+	        return;
+	    if (!schOrRef.validate)
+	        compileSchema.call(this, schOrRef);
+	    if (id === (0, resolve_1.normalizeId)(ref)) {
+	        const { schema } = schOrRef;
+	        const { schemaId } = this.opts;
+	        const schId = schema[schemaId];
+	        if (schId)
+	            baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
+	        return new SchemaEnv({ schema, schemaId, root, baseId });
+	    }
+	    return getJsonPointer.call(this, p, schOrRef);
+	}
+	compile.resolveSchema = resolveSchema;
+	const PREVENT_SCOPE_CHANGE = new Set([
+	    "properties",
+	    "patternProperties",
+	    "enum",
+	    "dependencies",
+	    "definitions",
+	]);
+	function getJsonPointer(parsedRef, { baseId, schema, root }) {
+	    var _a;
+	    if (((_a = parsedRef.fragment) === null || _a === void 0 ? void 0 : _a[0]) !== "/")
+	        return;
+	    for (const part of parsedRef.fragment.slice(1).split("/")) {
+	        if (typeof schema === "boolean")
+	            return;
+	        const partSchema = schema[(0, util_1.unescapeFragment)(part)];
+	        if (partSchema === undefined)
+	            return;
+	        schema = partSchema;
+	        // TODO PREVENT_SCOPE_CHANGE could be defined in keyword def?
+	        const schId = typeof schema === "object" && schema[this.opts.schemaId];
+	        if (!PREVENT_SCOPE_CHANGE.has(part) && schId) {
+	            baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
+	        }
+	    }
+	    let env;
+	    if (typeof schema != "boolean" && schema.$ref && !(0, util_1.schemaHasRulesButRef)(schema, this.RULES)) {
+	        const $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema.$ref);
+	        env = resolveSchema.call(this, root, $ref);
+	    }
+	    // even though resolution failed we need to return SchemaEnv to throw exception
+	    // so that compileAsync loads missing schema.
+	    const { schemaId } = this.opts;
+	    env = env || new SchemaEnv({ schema, schemaId, root, baseId });
+	    if (env.schema !== env.root.schema)
+	        return env;
+	    return undefined;
+	}
+	
+	return compile;
+}
+
+var $id$8 = "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#";
+var description = "Meta-schema for $data reference (JSON AnySchema extension proposal)";
+var type$8 = "object";
+var required$1 = [
+	"$data"
+];
+var properties$9 = {
+	$data: {
+		type: "string",
+		anyOf: [
+			{
+				format: "relative-json-pointer"
+			},
+			{
+				format: "json-pointer"
+			}
+		]
+	}
+};
+var additionalProperties$1 = false;
+var require$$9 = {
+	$id: $id$8,
+	description: description,
+	type: type$8,
+	required: required$1,
+	properties: properties$9,
+	additionalProperties: additionalProperties$1
+};
+
+var uri = {};
+
+var fastUri = {exports: {}};
+
+var utils;
+var hasRequiredUtils;
+
+function requireUtils () {
+	if (hasRequiredUtils) return utils;
+	hasRequiredUtils = 1;
+
+	/** @type {(value: string) => boolean} */
+	const isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
+
+	/** @type {(value: string) => boolean} */
+	const isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u);
+
+	/** @type {(value: string) => boolean} */
+	const isPort = RegExp.prototype.test.bind(/^\d*$/u);
+
+	/** @type {(value: string) => boolean} */
+	const isHexPair = RegExp.prototype.test.bind(/^[\da-f]{2}$/iu);
+
+	/** @type {(value: string) => boolean} */
+	const isUnreserved = RegExp.prototype.test.bind(/^[\da-z\-._~]$/iu);
+
+	/** @type {(value: string) => boolean} */
+	const isPathCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/u);
+
+	/** @type {(value: string) => boolean} */
+	const isQueryFragmentCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/u);
+
+	/** @type {(value: string) => boolean} */
+	const isUserinfoCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:]$/u);
+
+	const BYTE_HEX = new Array(256);
+	{
+	  const HEX_DIGITS = '0123456789ABCDEF';
+	  for (let i = 0; i < 256; i++) {
+	    BYTE_HEX[i] = '%' + HEX_DIGITS[i >> 4] + HEX_DIGITS[i & 0xF];
+	  }
+	}
+	function percentEncodeNonAscii (cp) {
+	  if (cp < 0x800) {
+	    return BYTE_HEX[0xC0 | (cp >> 6)] +
+	           BYTE_HEX[0x80 | (cp & 0x3F)]
+	  }
+	  if (cp < 0x10000) {
+	    return BYTE_HEX[0xE0 | (cp >> 12)] +
+	           BYTE_HEX[0x80 | ((cp >> 6) & 0x3F)] +
+	           BYTE_HEX[0x80 | (cp & 0x3F)]
+	  }
+	  return BYTE_HEX[0xF0 | (cp >> 18)] +
+	         BYTE_HEX[0x80 | ((cp >> 12) & 0x3F)] +
+	         BYTE_HEX[0x80 | ((cp >> 6) & 0x3F)] +
+	         BYTE_HEX[0x80 | (cp & 0x3F)]
+	}
+
+	/**
+	 * @param {Array<string>} input
+	 * @returns {string}
+	 */
+	function stringArrayToHexStripped (input) {
+	  let acc = '';
+	  let code = 0;
+	  let i = 0;
+
+	  for (i = 0; i < input.length; i++) {
+	    code = input[i].charCodeAt(0);
+	    if (code === 48) {
+	      continue
+	    }
+	    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102))) {
+	      return ''
+	    }
+	    acc += input[i];
+	    break
+	  }
+
+	  for (i += 1; i < input.length; i++) {
+	    code = input[i].charCodeAt(0);
+	    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102))) {
+	      return ''
+	    }
+	    acc += input[i];
+	  }
+	  return acc
+	}
+
+	/** @type {(value: string) => boolean} */
+	const isHextet = RegExp.prototype.test.bind(/^[\dA-Fa-f]{1,4}$/);
+
+	/** @type {(value: string) => boolean} */
+	const isIPvFuture = RegExp.prototype.test.bind(/^[vV][\dA-Fa-f]+\.[A-Za-z\d\-._~!$&'()*+,;=:]+$/);
+
+	/** @type {(value: string) => boolean} */
+	const isZoneCharacter = RegExp.prototype.test.bind(/^[A-Za-z\d\-._~]$/);
+
+	/**
+	 * @param {string} value
+	 * @returns {boolean}
+	 */
+	const nonSimpleDomain = RegExp.prototype.test.bind(/[^!"$&'()*+,\-.;=_`a-z{}~]/u);
+
+	/**
+	 * @param {string} zone
+	 * @returns {boolean}
+	 */
+	function isZoneIdentifier (zone) {
+	  if (zone.length === 0) return false
+
+	  for (let i = 0; i < zone.length; i++) {
+	    if (isZoneCharacter(zone[i])) continue
+	    if (zone[i] === '%' && i + 2 < zone.length && isHexPair(zone.slice(i + 1, i + 3))) {
+	      i += 2;
+	      continue
+	    }
+	    return false
+	  }
+
+	  return true
+	}
+
+	/**
+	 * Compresses the longest run of zero hextets to "::" per RFC 5952. A run of a
+	 * single zero hextet is left uncompressed. On ties the leftmost run wins.
+	 *
+	 * @param {string[]} hextets
+	 * @returns {string}
+	 */
+	function compressIPv6ZeroRun (hextets) {
+	  let bestStart = -1;
+	  let bestLength = 0;
+	  let runStart = -1;
+	  let runLength = 0;
+	  for (let i = 0; i < hextets.length; i++) {
+	    if (hextets[i] === '0') {
+	      if (runStart === -1) runStart = i;
+	      runLength++;
+	      if (runLength > bestLength) {
+	        bestLength = runLength;
+	        bestStart = runStart;
+	      }
+	    } else {
+	      runStart = -1;
+	      runLength = 0;
+	    }
+	  }
+
+	  if (bestLength < 2) return hextets.join(':')
+
+	  const head = hextets.slice(0, bestStart).join(':');
+	  const tail = hextets.slice(bestStart + bestLength).join(':');
+	  return head + '::' + tail
+	}
+
+	/**
+	 * Validates an IPv6 address against the alternatives in RFC 3986 section
+	 * 3.2.2 and returns the same address with leading hextet zeroes removed.
+	 * An embedded IPv4 address counts as two hextets and is only valid at the end.
+	 *
+	 * @param {string} input
+	 * @returns {string|undefined}
+	 */
+	function normalizeIPv6Address (input) {
+	  const compression = input.indexOf('::');
+	  if (compression !== -1 && input.indexOf('::', compression + 1) !== -1) return undefined
+
+	  const left = compression === -1 ? input.split(':') : input.slice(0, compression).split(':');
+	  const right = compression === -1 ? [] : input.slice(compression + 2).split(':');
+	  if (compression !== -1) {
+	    if (left.length === 1 && left[0] === '') left.length = 0;
+	    if (right.length === 1 && right[0] === '') right.length = 0;
+	  }
+
+	  const parts = left.concat(right);
+	  let hextetCount = 0;
+	  for (let i = 0; i < parts.length; i++) {
+	    const part = parts[i];
+	    if (part === '') return undefined
+
+	    if (part.indexOf('.') !== -1) {
+	      if (i !== parts.length - 1 || (compression !== -1 && right.length === 0) || !isIPv4(part)) return undefined
+	      hextetCount += 2;
+	      continue
+	    }
+
+	    if (!isHextet(part)) return undefined
+	    parts[i] = parseInt(part, 16).toString(16);
+	    hextetCount++;
+	  }
+
+	  if (compression === -1) {
+	    if (hextetCount !== 8) return undefined
+	    return compressIPv6ZeroRun(parts)
+	  }
+	  if (hextetCount >= 8) return undefined
+
+	  // expand "::" then re-compress the longest run for a canonical result
+	  const expanded = parts.slice(0, left.length);
+	  for (let i = hextetCount; i < 8; i++) expanded.push('0');
+	  for (let i = left.length; i < parts.length; i++) expanded.push(parts[i]);
+	  return compressIPv6ZeroRun(expanded)
+	}
+
+	/**
+	 * @typedef {Object} NormalizeIPv6Result
+	 * @property {string} host - The normalized host.
+	 * @property {string} [escapedHost] - The escaped host.
+	 * @property {boolean} isIPV6 - Indicates if the host is an IPv6 address.
+	 * @property {boolean} [isIPVFuture] - Indicates if the host is an IPvFuture literal.
+	 * @property {boolean} [error] - Indicates if a bracketed IP literal is malformed.
+	 */
+
+	/**
+	 * Validates and normalizes a bracketed IP literal. Raw zone separators remain
+	 * accepted for backwards compatibility, while encoded separators and zone
+	 * contents follow RFC 6874.
+	 *
+	 * @param {string} host
+	 * @returns {NormalizeIPv6Result}
+	 */
+	function normalizeIPv6 (host) {
+	  const bracketed = host[0] === '[' && host[host.length - 1] === ']';
+	  const hasBracket = host[0] === '[' || host[host.length - 1] === ']';
+	  if (hasBracket && !bracketed) return { host, isIPV6: false, error: true }
+
+	  let input = bracketed ? host.slice(1, -1) : host;
+	  if (bracketed && isIPvFuture(input)) {
+	    input = input.toLowerCase();
+	    return { host: `[${input}]`, escapedHost: input, isIPV6: false, isIPVFuture: true }
+	  }
+
+	  if (findToken(input, ':') < 2) {
+	    return { host, isIPV6: false, error: bracketed }
+	  }
+
+	  let zoneIdentifier = '';
+	  const zoneSeparator = input.indexOf('%');
+	  if (zoneSeparator !== -1) {
+	    const separatorLength = input.slice(zoneSeparator, zoneSeparator + 3).toLowerCase() === '%25' ? 3 : 1;
+	    zoneIdentifier = input.slice(zoneSeparator + separatorLength);
+	    if (!isZoneIdentifier(zoneIdentifier)) return { host, isIPV6: false, error: true }
+	    input = input.slice(0, zoneSeparator);
+	  }
+
+	  const address = normalizeIPv6Address(input);
+	  if (address === undefined) return { host, isIPV6: false, error: true }
+
+	  return {
+	    host: address + (zoneIdentifier ? '%' + zoneIdentifier : ''),
+	    escapedHost: address + (zoneIdentifier ? '%25' + zoneIdentifier : ''),
+	    isIPV6: true
+	  }
+	}
+
+	/**
+	 * @param {string} str
+	 * @param {string} token
+	 * @returns {number}
+	 */
+	function findToken (str, token) {
+	  let ind = 0;
+	  for (let i = 0; i < str.length; i++) {
+	    if (str[i] === token) ind++;
+	  }
+	  return ind
+	}
+
+	/**
+	 * @param {string} path
+	 * @returns {string}
+	 *
+	 * @see https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.4
+	 */
+	function removeDotSegments (path) {
+	  let input = path;
+	  const output = [];
+	  let nextSlash = -1;
+	  let len = 0;
+
+	  // eslint-disable-next-line no-cond-assign
+	  while (len = input.length) {
+	    if (len === 1) {
+	      if (input === '.') {
+	        break
+	      } else if (input === '/') {
+	        output.push('/');
+	        break
+	      } else {
+	        output.push(input);
+	        break
+	      }
+	    } else if (len === 2) {
+	      if (input[0] === '.') {
+	        if (input[1] === '.') {
+	          break
+	        } else if (input[1] === '/') {
+	          input = input.slice(2);
+	          continue
+	        }
+	      } else if (input[0] === '/') {
+	        if (input[1] === '.' || input[1] === '/') {
+	          output.push('/');
+	          break
+	        }
+	      }
+	    } else if (len === 3) {
+	      if (input === '/..') {
+	        if (output.length !== 0) {
+	          output.pop();
+	        }
+	        output.push('/');
+	        break
+	      }
+	    }
+	    if (input[0] === '.') {
+	      if (input[1] === '.') {
+	        if (input[2] === '/') {
+	          input = input.slice(3);
+	          continue
+	        }
+	      } else if (input[1] === '/') {
+	        input = input.slice(2);
+	        continue
+	      }
+	    } else if (input[0] === '/') {
+	      if (input[1] === '.') {
+	        if (input[2] === '/') {
+	          input = input.slice(2);
+	          continue
+	        } else if (input[2] === '.') {
+	          if (input[3] === '/') {
+	            input = input.slice(3);
+	            if (output.length !== 0) {
+	              output.pop();
+	            }
+	            continue
+	          }
+	        }
+	      }
+	    }
+
+	    // Rule 2E: Move normal path segment to output
+	    if ((nextSlash = input.indexOf('/', 1)) === -1) {
+	      output.push(input);
+	      break
+	    } else {
+	      output.push(input.slice(0, nextSlash));
+	      input = input.slice(nextSlash);
+	    }
+	  }
+
+	  return output.join('')
+	}
+
+	/**
+	 * Removes dot segments from the path of a relative reference (a path that does
+	 * not start with "/") without changing what it resolves to against any base.
+	 * Unlike `removeDotSegments`, leading ".." segments that cannot be collapsed
+	 * are kept, the result never becomes root-relative, and a result that would be
+	 * empty or start with an empty segment is prefixed with "." (an empty path
+	 * means "same document" and a leading "//" would introduce an authority).
+	 *
+	 * @param {string} path
+	 * @returns {string}
+	 */
+	function removeDotSegmentsRelative (path) {
+	  if (path === '' || path[0] === '/') {
+	    return removeDotSegments(path)
+	  }
+
+	  const segments = path.split('/');
+	  const last = segments.length - 1;
+	  /** @type {string[]} */
+	  const output = [];
+	  let trailingDirectory = false;
+
+	  for (let i = 0; i <= last; i++) {
+	    const segment = segments[i];
+	    if (segment === '.' || segment === '..') {
+	      if (segment === '..') {
+	        if (output.length !== 0 && output[output.length - 1] !== '..') {
+	          output.pop();
+	        } else {
+	          output.push('..');
+	        }
+	      }
+	      trailingDirectory = i === last;
+	    } else {
+	      output.push(segment);
+	    }
+	  }
+
+	  if (trailingDirectory && output[output.length - 1] !== '..') {
+	    output.push('');
+	  }
+	  if (output.length === 0 || output[0] === '' || output[0].includes(':')) {
+	    // An empty path, a leading empty segment ("//"), or a first segment
+	    // containing ":" (which would be mistaken for a scheme, RFC 3986 section
+	    // 4.2) must stay behind a "." segment so the reference keeps its meaning.
+	    output.unshift('.');
+	  }
+
+	  return output.join('/')
+	}
+
+	/**
+	 * Re-escape RFC 3986 gen-delims that must not appear literally in the host.
+	 * After the URI regex parses, these characters cannot be literal in the host
+	 * field, so any that appear after decoding came from percent-encoding and
+	 * must be restored to prevent authority structure changes.
+	 *
+	 * @param {string} host
+	 * @param {boolean} isIP - true for IPv4/IPv6 hosts (skip colon re-escaping)
+	 * @returns {string}
+	 */
+	const HOST_DELIMS = { '@': '%40', '/': '%2F', '?': '%3F', '#': '%23', ':': '%3A' };
+	const HOST_DELIM_RE = /[@/?#:]/g;
+	const HOST_DELIM_NO_COLON_RE = /[@/?#]/g;
+
+	function reescapeHostDelimiters (host, isIP) {
+	  const re = isIP ? HOST_DELIM_NO_COLON_RE : HOST_DELIM_RE;
+	  re.lastIndex = 0;
+	  return host.replace(re, (ch) => HOST_DELIMS[ch])
+	}
+
+	/**
+	 * Normalizes percent escapes and optionally decodes only unreserved ASCII bytes.
+	 * Reserved delimiters such as `%2F` stay escaped; `%2E` is unreserved.
+	 *
+	 * @param {string} input
+	 * @param {boolean} [decodeUnreserved=false]
+	 * @returns {string}
+	 */
+	function normalizePercentEncoding (input, decodeUnreserved = false) {
+	  if (input.indexOf('%') === -1) {
+	    return input
+	  }
+
+	  let output = '';
+
+	  for (let i = 0; i < input.length; i++) {
+	    if (input[i] === '%' && i + 2 < input.length) {
+	      const hex = input.slice(i + 1, i + 3);
+	      if (isHexPair(hex)) {
+	        const normalizedHex = hex.toUpperCase();
+	        const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
+
+	        if (decodeUnreserved && isUnreserved(decoded)) {
+	          output += decoded;
+	        } else {
+	          output += '%' + normalizedHex;
+	        }
+
+	        i += 2;
+	        continue
+	      }
+	    }
+
+	    output += input[i];
+	  }
+
+	  return output
+	}
+
+	/**
+	 * Normalizes path data without turning reserved escapes into live path syntax.
+	 * Valid escapes are uppercased, raw unsafe characters are escaped, and only
+	 * unreserved bytes that are not `.` are decoded.
+	 *
+	 * @param {string} input
+	 * @returns {string}
+	 */
+	function normalizePathEncoding (input) {
+	  let output = '';
+
+	  for (let i = 0; i < input.length; i++) {
+	    const ch = input[i];
+	    if (ch === '%' && i + 2 < input.length) {
+	      const hex = input.slice(i + 1, i + 3);
+	      if (isHexPair(hex)) {
+	        const normalizedHex = hex.toUpperCase();
+	        const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
+
+	        if (decoded !== '.' && isUnreserved(decoded)) {
+	          output += decoded;
+	        } else {
+	          output += '%' + normalizedHex;
+	        }
+
+	        i += 2;
+	        continue
+	      }
+	    }
+
+	    if (isPathCharacter(ch)) {
+	      output += ch;
+	    } else {
+	      const code = input.charCodeAt(i);
+	      if (code < 0x80) {
+	        output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
+	      } else if (code < 0xD800 || code > 0xDFFF) {
+	        output += percentEncodeNonAscii(code);
+	      } else if (code <= 0xDBFF && i + 1 < input.length) {
+	        const low = input.charCodeAt(i + 1);
+	        if (low >= 0xDC00 && low <= 0xDFFF) {
+	          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00));
+	          i++;
+	        } else {
+	          output += percentEncodeNonAscii(0xFFFD);
+	        }
+	      } else {
+	        output += percentEncodeNonAscii(0xFFFD);
+	      }
+	    }
+	  }
+
+	  return output
+	}
+
+	/**
+	 * Serializes a path without rewriting reserved data. Raw RFC 3986 path
+	 * characters remain literal, valid escapes are preserved and uppercased, and
+	 * everything else is UTF-8 percent-encoded. In a path-noscheme, a colon in the
+	 * first segment must be escaped so the result cannot be parsed as a scheme.
+	 *
+	 * @param {string} input
+	 * @param {boolean} [pathNoScheme=false]
+	 * @returns {string}
+	 */
+	function serializePathEncoding (input, pathNoScheme = false) {
+	  let output = '';
+	  let firstSegment = pathNoScheme && input[0] !== '/';
+
+	  for (let i = 0; i < input.length; i++) {
+	    const ch = input[i];
+	    if (ch === '%' && i + 2 < input.length) {
+	      const hex = input.slice(i + 1, i + 3);
+	      if (isHexPair(hex)) {
+	        output += '%' + hex.toUpperCase();
+	        i += 2;
+	        continue
+	      }
+	    }
+
+	    if (ch === '/') {
+	      firstSegment = false;
+	    }
+
+	    if (isPathCharacter(ch) && (ch !== ':' || !firstSegment)) {
+	      output += ch;
+	    } else {
+	      const code = input.charCodeAt(i);
+	      if (code < 0x80) {
+	        output += BYTE_HEX[code];
+	      } else if (code < 0xD800 || code > 0xDFFF) {
+	        output += percentEncodeNonAscii(code);
+	      } else if (code <= 0xDBFF && i + 1 < input.length) {
+	        const low = input.charCodeAt(i + 1);
+	        if (low >= 0xDC00 && low <= 0xDFFF) {
+	          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00));
+	          i++;
+	        } else {
+	          output += percentEncodeNonAscii(0xFFFD);
+	        }
+	      } else {
+	        output += percentEncodeNonAscii(0xFFFD);
+	      }
+	    }
+	  }
+
+	  return output
+	}
+
+	/**
+	 * Percent-encodes a URI component using its RFC 3986 literal character set.
+	 * Existing valid escapes are preserved and normalized to uppercase hex.
+	 *
+	 * @param {string} input
+	 * @param {(value: string) => boolean} isAllowed
+	 * @returns {string}
+	 */
+	function encodeComponent (input, isAllowed) {
+	  let output = '';
+
+	  for (let i = 0; i < input.length; i++) {
+	    const ch = input[i];
+	    if (ch === '%' && i + 2 < input.length) {
+	      const hex = input.slice(i + 1, i + 3);
+	      if (isHexPair(hex)) {
+	        output += '%' + hex.toUpperCase();
+	        i += 2;
+	        continue
+	      }
+	    }
+
+	    if (isAllowed(ch)) {
+	      output += ch;
+	    } else {
+	      const code = input.charCodeAt(i);
+	      if (code < 0x80) {
+	        output += BYTE_HEX[code];
+	      } else if (code < 0xD800 || code > 0xDFFF) {
+	        output += percentEncodeNonAscii(code);
+	      } else if (code <= 0xDBFF && i + 1 < input.length) {
+	        const low = input.charCodeAt(i + 1);
+	        if (low >= 0xDC00 && low <= 0xDFFF) {
+	          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00));
+	          i++;
+	        } else {
+	          output += percentEncodeNonAscii(0xFFFD);
+	        }
+	      } else {
+	        output += percentEncodeNonAscii(0xFFFD);
+	      }
+	    }
+	  }
+
+	  return output
+	}
+
+	/**
+	 * Encodes userinfo while preserving its RFC 3986 §3.2.1 literal characters.
+	 * In particular, authority delimiters such as `@`, `/`, `?`, and `#` are data.
+	 *
+	 * @param {string} input
+	 * @returns {string}
+	 */
+	function encodeUserinfo (input) {
+	  return encodeComponent(input, isUserinfoCharacter)
+	}
+
+	/**
+	 * Encodes query data using the RFC 3986 §3.4 grammar. A literal `#` must be
+	 * escaped because it would otherwise begin the fragment component.
+	 *
+	 * @param {string} input
+	 * @returns {string}
+	 */
+	function encodeQuery (input) {
+	  return encodeComponent(input, isQueryFragmentCharacter)
+	}
+
+	/**
+	 * Encodes fragment data using the RFC 3986 §3.5 grammar.
+	 *
+	 * @param {string} input
+	 * @returns {string}
+	 */
+	function encodeFragment (input) {
+	  return encodeComponent(input, isQueryFragmentCharacter)
+	}
+
+	function isEscapeSafe (cp) {
+	  return (
+	    (cp >= 0x30 && cp <= 0x39) ||
+	    (cp >= 0x41 && cp <= 0x5A) ||
+	    (cp >= 0x61 && cp <= 0x7A) ||
+	    cp === 0x2A || cp === 0x2B || cp === 0x2D || cp === 0x2E ||
+	    cp === 0x2F || cp === 0x40 || cp === 0x5F
+	  )
+	}
+
+	/**
+	 * Normalizes the percent-encoding of a query or fragment component.
+	 *
+	 * Like `normalizePathEncoding`, but uses the query/fragment character set
+	 * (which additionally allows `?`) and decodes `.` since it has no dot-segment
+	 * meaning outside of a path.
+	 *
+	 * @param {string} input
+	 * @returns {string}
+	 */
+	function normalizeQueryFragmentEncoding (input) {
+	  let output = '';
+
+	  for (let i = 0; i < input.length; i++) {
+	    const ch = input[i];
+	    if (ch === '%' && i + 2 < input.length) {
+	      const hex = input.slice(i + 1, i + 3);
+	      if (isHexPair(hex)) {
+	        const normalizedHex = hex.toUpperCase();
+	        const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
+
+	        if (isUnreserved(decoded)) {
+	          output += decoded;
+	        } else {
+	          output += '%' + normalizedHex;
+	        }
+
+	        i += 2;
+	        continue
+	      }
+	    }
+
+	    if (isQueryFragmentCharacter(ch)) {
+	      output += ch;
+	    } else {
+	      const code = input.charCodeAt(i);
+	      if (code < 0x80) {
+	        output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
+	      } else if (code < 0xD800 || code > 0xDFFF) {
+	        output += percentEncodeNonAscii(code);
+	      } else if (code <= 0xDBFF && i + 1 < input.length) {
+	        const low = input.charCodeAt(i + 1);
+	        if (low >= 0xDC00 && low <= 0xDFFF) {
+	          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00));
+	          i++;
+	        } else {
+	          output += percentEncodeNonAscii(0xFFFD);
+	        }
+	      } else {
+	        output += percentEncodeNonAscii(0xFFFD);
+	      }
+	    }
+	  }
+
+	  return output
+	}
+
+	/**
+	 * Escapes a component while preserving existing valid percent escapes.
+	 *
+	 * @param {string} input
+	 * @returns {string}
+	 */
+	function escapePreservingEscapes (input) {
+	  let output = '';
+
+	  for (let i = 0; i < input.length; i++) {
+	    if (input[i] === '%' && i + 2 < input.length) {
+	      const hex = input.slice(i + 1, i + 3);
+	      if (isHexPair(hex)) {
+	        output += '%' + hex.toUpperCase();
+	        i += 2;
+	        continue
+	      }
+	    }
+
+	    output += escape(input[i]);
+	  }
+
+	  return output
+	}
+
+	/**
+	 * @param {import('../types/index').URIComponent} component
+	 * @returns {string|undefined}
+	 */
+	function recomposeAuthority (component) {
+	  const uriTokens = [];
+
+	  if (component.userinfo !== undefined) {
+	    uriTokens.push(encodeUserinfo(component.userinfo));
+	    uriTokens.push('@');
+	  }
+
+	  if (component.host !== undefined) {
+	    let host = component.host;
+	    if (!isIPv4(host)) {
+	      let ipV6res = normalizeIPv6(host);
+	      if (ipV6res.isIPV6 !== true && ipV6res.isIPVFuture !== true) {
+	        // Decode only unreserved bytes, once. In particular, keep %25 encoded
+	        // so it cannot introduce a second escape during recomposition.
+	        host = normalizePercentEncoding(host, true);
+	        ipV6res = normalizeIPv6(host);
+	      }
+	      if (ipV6res.isIPV6 === true || ipV6res.isIPVFuture === true) {
+	        host = `[${ipV6res.escapedHost}]`;
+	      } else {
+	        host = reescapeHostDelimiters(host, false);
+	      }
+	    }
+	    uriTokens.push(host);
+	  }
+
+	  if (typeof component.port === 'number' || typeof component.port === 'string') {
+	    const port = String(component.port);
+	    if (!isPort(port)) {
+	      throw new TypeError('URI port is malformed.')
+	    }
+	    uriTokens.push(':');
+	    uriTokens.push(port);
+	  }
+
+	  return uriTokens.length ? uriTokens.join('') : undefined
+	}
+	utils = {
+	  nonSimpleDomain,
+	  recomposeAuthority,
+	  reescapeHostDelimiters,
+	  normalizePercentEncoding,
+	  normalizePathEncoding,
+	  serializePathEncoding,
+	  normalizeQueryFragmentEncoding,
+	  encodeUserinfo,
+	  encodeQuery,
+	  encodeFragment,
+	  escapePreservingEscapes,
+	  removeDotSegments,
+	  removeDotSegmentsRelative,
+	  isIPv4,
+	  isUUID,
+	  normalizeIPv6,
+	  stringArrayToHexStripped
+	};
+	return utils;
+}
+
+var schemes;
+var hasRequiredSchemes;
+
+function requireSchemes () {
+	if (hasRequiredSchemes) return schemes;
+	hasRequiredSchemes = 1;
+
+	const { isUUID } = requireUtils();
+	const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
+
+	const supportedSchemeNames = /** @type {const} */ (['http', 'https', 'ws',
+	  'wss', 'urn', 'urn:uuid']);
+
+	/** @typedef {supportedSchemeNames[number]} SchemeName */
+
+	/**
+	 * @param {string} name
+	 * @returns {name is SchemeName}
+	 */
+	function isValidSchemeName (name) {
+	  return supportedSchemeNames.indexOf(/** @type {*} */ (name)) !== -1
+	}
+
+	/**
+	 * @callback SchemeFn
+	 * @param {import('../types/index').URIComponent} component
+	 * @param {import('../types/index').Options} options
+	 * @returns {import('../types/index').URIComponent}
+	 */
+
+	/**
+	 * @typedef {Object} SchemeHandler
+	 * @property {SchemeName} scheme - The scheme name.
+	 * @property {boolean} [domainHost] - Indicates if the scheme supports domain hosts.
+	 * @property {SchemeFn} parse - Function to parse the URI component for this scheme.
+	 * @property {SchemeFn} serialize - Function to serialize the URI component for this scheme.
+	 * @property {boolean} [skipNormalize] - Indicates if normalization should be skipped for this scheme.
+	 * @property {boolean} [absolutePath] - Indicates if the scheme uses absolute paths.
+	 * @property {boolean} [unicodeSupport] - Indicates if the scheme supports Unicode.
+	 */
+
+	/**
+	 * @param {import('../types/index').URIComponent} wsComponent
+	 * @returns {boolean}
+	 */
+	function wsIsSecure (wsComponent) {
+	  if (wsComponent.secure === true) {
+	    return true
+	  } else if (wsComponent.secure === false) {
+	    return false
+	  } else if (wsComponent.scheme) {
+	    return (
+	      wsComponent.scheme.length === 3 &&
+	      (wsComponent.scheme[0] === 'w' || wsComponent.scheme[0] === 'W') &&
+	      (wsComponent.scheme[1] === 's' || wsComponent.scheme[1] === 'S') &&
+	      (wsComponent.scheme[2] === 's' || wsComponent.scheme[2] === 'S')
+	    )
+	  } else {
+	    return false
+	  }
+	}
+
+	/** @type {SchemeFn} */
+	function httpParse (component) {
+	  if (!component.host) {
+	    component.error = component.error || 'HTTP URIs must have a host.';
+	  }
+
+	  return component
+	}
+
+	/** @type {SchemeFn} */
+	function httpSerialize (component) {
+	  const secure = String(component.scheme).toLowerCase() === 'https';
+
+	  // normalize the default port
+	  if (component.port === (secure ? 443 : 80) || component.port === '') {
+	    component.port = undefined;
+	  }
+
+	  // normalize the empty path
+	  if (!component.path) {
+	    component.path = '/';
+	  }
+
+	  // NOTE: We do not parse query strings for HTTP URIs
+	  // as WWW Form Url Encoded query strings are part of the HTML4+ spec,
+	  // and not the HTTP spec.
+
+	  return component
+	}
+
+	/** @type {SchemeFn} */
+	function wsParse (wsComponent) {
+	// indicate if the secure flag is set
+	  wsComponent.secure = wsIsSecure(wsComponent);
+
+	  // construct resouce name
+	  wsComponent.resourceName = (wsComponent.path || '/') + (wsComponent.query ? '?' + wsComponent.query : '');
+	  wsComponent.path = undefined;
+	  wsComponent.query = undefined;
+
+	  return wsComponent
+	}
+
+	/** @type {SchemeFn} */
+	function wsSerialize (wsComponent) {
+	// normalize the default port
+	  if (wsComponent.port === (wsIsSecure(wsComponent) ? 443 : 80) || wsComponent.port === '') {
+	    wsComponent.port = undefined;
+	  }
+
+	  // ensure scheme matches secure flag
+	  if (typeof wsComponent.secure === 'boolean') {
+	    wsComponent.scheme = (wsComponent.secure ? 'wss' : 'ws');
+	    wsComponent.secure = undefined;
+	  }
+
+	  // reconstruct path from resource name
+	  if (wsComponent.resourceName) {
+	    const queryIndex = wsComponent.resourceName.indexOf('?');
+	    const path = queryIndex === -1
+	      ? wsComponent.resourceName
+	      : wsComponent.resourceName.slice(0, queryIndex);
+	    wsComponent.path = (path && path !== '/' ? path : undefined);
+	    wsComponent.query = queryIndex === -1
+	      ? undefined
+	      : wsComponent.resourceName.slice(queryIndex + 1);
+	    wsComponent.resourceName = undefined;
+	  }
+
+	  // forbid fragment component
+	  wsComponent.fragment = undefined;
+
+	  return wsComponent
+	}
+
+	/** @type {SchemeFn} */
+	function urnParse (urnComponent, options) {
+	  if (!urnComponent.path) {
+	    urnComponent.error = 'URN can not be parsed';
+	    return urnComponent
+	  }
+	  const matches = urnComponent.path.match(URN_REG);
+	  if (matches && matches[0] === urnComponent.path) {
+	    const scheme = options.scheme || urnComponent.scheme || 'urn';
+	    urnComponent.nid = matches[1].toLowerCase();
+	    urnComponent.nss = matches[2];
+	    const urnScheme = `${scheme}:${options.nid || urnComponent.nid}`;
+	    const schemeHandler = getSchemeHandler(urnScheme);
+	    urnComponent.path = undefined;
+
+	    if (schemeHandler) {
+	      urnComponent = schemeHandler.parse(urnComponent, options);
+	    }
+	  } else {
+	    urnComponent.error = urnComponent.error || 'URN can not be parsed.';
+	  }
+
+	  return urnComponent
+	}
+
+	/** @type {SchemeFn} */
+	function urnSerialize (urnComponent, options) {
+	  if (urnComponent.nid === undefined) {
+	    throw new Error('URN without nid cannot be serialized')
+	  }
+	  const scheme = options.scheme || urnComponent.scheme || 'urn';
+	  const nid = urnComponent.nid.toLowerCase();
+	  const urnScheme = `${scheme}:${options.nid || nid}`;
+	  const schemeHandler = getSchemeHandler(urnScheme);
+
+	  if (schemeHandler) {
+	    urnComponent = schemeHandler.serialize(urnComponent, options);
+	  }
+
+	  const uriComponent = urnComponent;
+	  const nss = urnComponent.nss;
+	  uriComponent.path = `${nid || options.nid}:${nss}`;
+
+	  options.skipEscape = true;
+	  return uriComponent
+	}
+
+	/** @type {SchemeFn} */
+	function urnuuidParse (urnComponent, options) {
+	  const uuidComponent = urnComponent;
+	  uuidComponent.uuid = uuidComponent.nss;
+	  uuidComponent.nss = undefined;
+
+	  if (!options.tolerant && (!uuidComponent.uuid || !isUUID(uuidComponent.uuid))) {
+	    uuidComponent.error = uuidComponent.error || 'UUID is not valid.';
+	  }
+
+	  return uuidComponent
+	}
+
+	/** @type {SchemeFn} */
+	function urnuuidSerialize (uuidComponent) {
+	  const urnComponent = uuidComponent;
+	  // normalize UUID
+	  urnComponent.nss = (uuidComponent.uuid || '').toLowerCase();
+	  return urnComponent
+	}
+
+	const http = /** @type {SchemeHandler} */ ({
+	  scheme: 'http',
+	  domainHost: true,
+	  parse: httpParse,
+	  serialize: httpSerialize
+	});
+
+	const https = /** @type {SchemeHandler} */ ({
+	  scheme: 'https',
+	  domainHost: http.domainHost,
+	  parse: httpParse,
+	  serialize: httpSerialize
+	});
+
+	const ws = /** @type {SchemeHandler} */ ({
+	  scheme: 'ws',
+	  domainHost: true,
+	  parse: wsParse,
+	  serialize: wsSerialize
+	});
+
+	const wss = /** @type {SchemeHandler} */ ({
+	  scheme: 'wss',
+	  domainHost: ws.domainHost,
+	  parse: ws.parse,
+	  serialize: ws.serialize
+	});
+
+	const urn = /** @type {SchemeHandler} */ ({
+	  scheme: 'urn',
+	  parse: urnParse,
+	  serialize: urnSerialize,
+	  skipNormalize: true
+	});
+
+	const urnuuid = /** @type {SchemeHandler} */ ({
+	  scheme: 'urn:uuid',
+	  parse: urnuuidParse,
+	  serialize: urnuuidSerialize,
+	  skipNormalize: true
+	});
+
+	const SCHEMES = /** @type {Record<SchemeName, SchemeHandler>} */ ({
+	  http,
+	  https,
+	  ws,
+	  wss,
+	  urn,
+	  'urn:uuid': urnuuid
+	});
+
+	Object.setPrototypeOf(SCHEMES, null);
+
+	/**
+	 * @param {string|undefined} scheme
+	 * @returns {SchemeHandler|undefined}
+	 */
+	function getSchemeHandler (scheme) {
+	  return (
+	    scheme && (
+	      SCHEMES[/** @type {SchemeName} */ (scheme)] ||
+	      SCHEMES[/** @type {SchemeName} */(scheme.toLowerCase())])
+	  ) ||
+	    undefined
+	}
+
+	schemes = {
+	  wsIsSecure,
+	  SCHEMES,
+	  isValidSchemeName,
+	  getSchemeHandler,
+	};
+	return schemes;
+}
+
+var hasRequiredFastUri;
+
+function requireFastUri () {
+	if (hasRequiredFastUri) return fastUri.exports;
+	hasRequiredFastUri = 1;
+
+	const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = requireUtils();
+	const { SCHEMES, getSchemeHandler } = requireSchemes();
+
+	const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
+	const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.';
+	const MALFORMED_HOST_ERROR = 'URI host is malformed.';
+	// ASCII characters outside the RFC 3986 reg-name set (unreserved, sub-delims
+	// and "%" for pct-encoded): C0 controls, space, DEL, and "#/:<>?@[\]^`{|}.
+	const FORBIDDEN_DOMAIN_HOST_CHARACTER = /[\0-\x20"#/:<>?@[\\\]^`{|}\x7F]/u;
+
+	/**
+	 * RFC 3986 section 3.1 does not allow percent-encoding in a scheme, so the
+	 * scheme is validated as-is and never decoded. Decoding would let inert input
+	 * such as `%6Aavascript:` become a live `javascript:` scheme.
+	 *
+	 * @param {string} scheme
+	 * @returns {string}
+	 */
+	function validateScheme (scheme) {
+	  const stringScheme = String(scheme);
+	  if (!VALID_SCHEME.test(stringScheme)) {
+	    throw new TypeError(MALFORMED_SCHEME_ERROR)
+	  }
+	  return stringScheme
+	}
+
+	/**
+	 * @template {import('./types/index').URIComponent|string} T
+	 * @param {T} uri
+	 * @param {import('./types/index').Options} [options]
+	 * @returns {T}
+	 */
+	function normalize (uri, options) {
+	  if (typeof uri === 'string') {
+	    uri = /** @type {T} */ (normalizeString(uri, options));
+	  } else if (typeof uri === 'object') {
+	    uri = /** @type {T} */ (parse(serialize(uri, options), options));
+	  }
+	  return uri
+	}
+
+	/**
+	 * @param {string} baseURI
+	 * @param {string} relativeURI
+	 * @param {import('./types/index').Options} [options]
+	 * @returns {string}
+	 */
+	function resolve (baseURI, relativeURI, options) {
+	  const schemelessOptions = options ? Object.assign({ scheme: 'null' }, options) : { scheme: 'null' };
+	  const {
+	    parsed: baseParsed,
+	    malformedAuthorityOrPort: baseMalformed,
+	    malformedPercentEncoding: baseMalformedPercentEncoding,
+	    malformedSchemeSpecific: baseMalformedSchemeSpecific,
+	    malformedHost: baseMalformedHost,
+	    malformedScheme: baseMalformedScheme
+	  } = parseWithStatus(baseURI, schemelessOptions);
+	  const {
+	    parsed: relativeParsed,
+	    malformedAuthorityOrPort: relativeMalformed,
+	    malformedPercentEncoding: relativeMalformedPercentEncoding,
+	    malformedSchemeSpecific: relativeMalformedSchemeSpecific,
+	    malformedHost: relativeMalformedHost,
+	    malformedScheme: relativeMalformedScheme
+	  } = parseWithStatus(relativeURI, schemelessOptions);
+	  if (
+	    baseMalformed ||
+	    relativeMalformed ||
+	    baseMalformedPercentEncoding ||
+	    relativeMalformedPercentEncoding ||
+	    baseMalformedSchemeSpecific ||
+	    relativeMalformedSchemeSpecific ||
+	    baseMalformedHost ||
+	    relativeMalformedHost ||
+	    baseMalformedScheme ||
+	    relativeMalformedScheme
+	  ) {
+	    throw new Error(baseParsed.error || relativeParsed.error || 'URI is malformed.')
+	  }
+	  const resolved = resolveComponent(baseParsed, relativeParsed, schemelessOptions, true);
+	  const resolvedSchemeHandler = getSchemeHandler((options && options.scheme) || resolved.scheme);
+	  const resolvedHost = resolved.host;
+	  const resolvedHostIsIP = resolvedHost !== undefined && resolvedHost !== '' &&
+	    (isIPv4(resolvedHost) || normalizeIPv6(resolvedHost).isIPV6);
+	  // Inputs are parsed scheme-neutrally, so delimiters and controls in a domain
+	  // host are only detected here, once the final scheme is known. They always
+	  // fail closed, including in percent-encoded hosts.
+	  if (hasForbiddenDomainHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP)) {
+	    throw new Error(MALFORMED_HOST_ERROR)
+	  }
+	  canonicalizeHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP);
+	  // Percent escapes in an ASCII reg-name are encoded data. The WHATWG hostname
+	  // parser can reject them even though fast-uri preserves them safely as RFC
+	  // 3986 data. A raw non-ASCII host must still fail closed if conversion fails.
+	  const encodedASCIIHost = resolvedHost && resolvedHost.indexOf('%') !== -1 &&
+	    !/\P{ASCII}/u.test(resolvedHost);
+	  if (resolved.error && !encodedASCIIHost) {
+	    throw new Error(resolved.error)
+	  }
+	  schemelessOptions.skipEscape = true;
+	  return serialize(resolved, schemelessOptions)
+	}
+
+	/**
+	 * @param {import ('./types/index').URIComponent} base
+	 * @param {import ('./types/index').URIComponent} relative
+	 * @param {import('./types/index').Options} [options]
+	 * @param {boolean} [skipNormalization=false]
+	 * @returns {import ('./types/index').URIComponent}
+	 */
+	function resolveComponent (base, relative, options, skipNormalization) {
+	  /** @type {import('./types/index').URIComponent} */
+	  const target = {};
+	  if (!skipNormalization) {
+	    base = parse(serialize(base, options), options); // normalize base component
+	    relative = parse(serialize(relative, options), options); // normalize relative component
+	  }
+	  options = options || {};
+
+	  if (!options.tolerant && relative.scheme) {
+	    target.scheme = relative.scheme;
+	    // target.authority = relative.authority;
+	    target.userinfo = relative.userinfo;
+	    target.host = relative.host;
+	    target.port = relative.port;
+	    target.path = removeDotSegments(relative.path || '');
+	    target.query = relative.query;
+	  } else {
+	    if (relative.userinfo !== undefined || relative.host !== undefined || relative.port !== undefined) {
+	      // target.authority = relative.authority;
+	      target.userinfo = relative.userinfo;
+	      target.host = relative.host;
+	      target.port = relative.port;
+	      target.path = removeDotSegments(relative.path || '');
+	      target.query = relative.query;
+	    } else {
+	      if (!relative.path) {
+	        target.path = base.path;
+	        if (relative.query !== undefined) {
+	          target.query = relative.query;
+	        } else {
+	          target.query = base.query;
+	        }
+	      } else {
+	        if (relative.path[0] === '/') {
+	          target.path = removeDotSegments(relative.path);
+	        } else {
+	          const baseHasAuthority = base.userinfo !== undefined || base.host !== undefined || base.port !== undefined;
+	          if (baseHasAuthority && !base.path) {
+	            target.path = '/' + relative.path;
+	          } else if (!base.path) {
+	            target.path = relative.path;
+	          } else {
+	            target.path = base.path.slice(0, base.path.lastIndexOf('/') + 1) + relative.path;
+	          }
+	          target.path = base.scheme === undefined && !baseHasAuthority && target.path[0] !== '/'
+	            ? removeDotSegmentsRelative(target.path)
+	            : removeDotSegments(target.path);
+	        }
+	        target.query = relative.query;
+	      }
+	      // target.authority = base.authority;
+	      target.userinfo = base.userinfo;
+	      target.host = base.host;
+	      target.port = base.port;
+	    }
+	    target.scheme = base.scheme;
+	  }
+
+	  target.fragment = relative.fragment;
+
+	  return target
+	}
+
+	/**
+	 * @param {import ('./types/index').URIComponent|string} uriA
+	 * @param {import ('./types/index').URIComponent|string} uriB
+	 * @param {import ('./types/index').Options} options
+	 * @returns {boolean}
+	 */
+	function equal (uriA, uriB, options) {
+	  const normalizedA = normalizeComparableURI(uriA, options);
+	  const normalizedB = normalizeComparableURI(uriB, options);
+
+	  return normalizedA !== undefined && normalizedB !== undefined && normalizedA === normalizedB
+	}
+
+	/**
+	 * @param {Readonly<import('./types/index').URIComponent>} cmpts
+	 * @param {import('./types/index').Options} [opts]
+	 * @returns {string}
+	 */
+	function serialize (cmpts, opts) {
+	  const component = {
+	    host: cmpts.host,
+	    scheme: cmpts.scheme,
+	    userinfo: cmpts.userinfo,
+	    port: cmpts.port,
+	    path: cmpts.path,
+	    query: cmpts.query,
+	    nid: cmpts.nid,
+	    nss: cmpts.nss,
+	    uuid: cmpts.uuid,
+	    fragment: cmpts.fragment,
+	    reference: cmpts.reference,
+	    resourceName: cmpts.resourceName,
+	    secure: cmpts.secure,
+	    error: ''
+	  };
+	  const options = Object.assign({}, opts);
+	  const uriTokens = [];
+
+	  if (component.scheme) {
+	    component.scheme = validateScheme(component.scheme);
+	  }
+
+	  // find scheme handler
+	  const schemeHandler = getSchemeHandler(options.scheme || component.scheme);
+
+	  // perform scheme specific serialization
+	  if (schemeHandler && schemeHandler.serialize) schemeHandler.serialize(component, options);
+
+	  const hasAuthority = component.userinfo !== undefined || component.host !== undefined || component.port !== undefined;
+	  // A reference with no emitted scheme is path-noscheme: a bare ':' in its
+	  // first path segment would reparse as a scheme (RFC 3986 3.3/4.2). Enforced
+	  // under skipEscape too (resolve()), so the reapply below gates on this flag.
+	  const schemelessReference = (component.scheme === undefined || options.reference === 'suffix') && !hasAuthority;
+	  const pathNoScheme = !options.skipEscape && schemelessReference;
+
+	  if (component.path !== undefined) {
+	    if (!options.skipEscape) {
+	      component.path = serializePathEncoding(component.path, pathNoScheme);
+	    } else {
+	      component.path = normalizePercentEncoding(component.path);
+	    }
+	  }
+
+	  if (options.reference !== 'suffix' && component.scheme) {
+	    // Scheme handlers may replace the scheme during serialization.
+	    component.scheme = validateScheme(component.scheme);
+	    uriTokens.push(component.scheme, ':');
+	  }
+
+	  const authority = recomposeAuthority(component);
+	  if (authority !== undefined) {
+	    if (options.reference !== 'suffix') {
+	      uriTokens.push('//');
+	    }
+
+	    uriTokens.push(authority);
+
+	    if (component.path && component.path[0] !== '/') {
+	      uriTokens.push('/');
+	    }
+	  }
+	  if (component.path !== undefined) {
+	    let s = component.path;
+
+	    if (!options.absolutePath && (!schemeHandler || !schemeHandler.absolutePath)) {
+	      // A relative-path reference keeps its unresolvable leading ".." segments
+	      // and must never become root-relative (RFC 3986 section 5.2.4 applies to
+	      // merged target paths, not to the reference itself).
+	      s = schemelessReference && s[0] !== '/'
+	        ? removeDotSegmentsRelative(s)
+	        : removeDotSegments(s);
+	    }
+
+	    // Dot-segment removal can expose a colon that was not originally in the
+	    // first segment (for example, "./a:b"). Reapply path-noscheme encoding so
+	    // the serialized relative reference cannot be reparsed as a URI scheme.
+	    if (schemelessReference) {
+	      s = serializePathEncoding(s, true);
+	    }
+
+	    if (
+	      authority === undefined &&
+	      s[0] === '/' &&
+	      s[1] === '/'
+	    ) {
+	      // don't allow the path to start with "//"
+	      s = '/%2F' + s.slice(2);
+	    }
+
+	    uriTokens.push(s);
+	  }
+
+	  if (component.query !== undefined) {
+	    uriTokens.push('?', encodeQuery(component.query));
+	  }
+
+	  if (component.fragment !== undefined) {
+	    uriTokens.push('#', encodeFragment(component.fragment));
+	  }
+	  return uriTokens.join('')
+	}
+
+	const URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
+
+	// Captures the authority component (between "//" and the next "/", "?" or "#"),
+	// with or without a scheme prefix, for the literal-backslash rejection below.
+	const AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
+
+	// Captures the leading authority-introducer region after an optional scheme: a
+	// run of forward slashes, backslashes, and the characters the WHATWG URL parser
+	// removes before parsing (TAB U+0009, LF U+000A, CR U+000D). A valid introducer
+	// is exactly "//". Node treats "\" as "/" on special schemes and strips those
+	// characters first, so forms like "\\", "/\", "\/", "/<TAB>/", or a leading
+	// "<TAB>//" reach an authority in Node while fast-uri's URI_PARSE folds them into
+	// the path group (host confusion / SSRF / redirect bypass).
+	const AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
+
+	/**
+	 * @param {import('./types/index').URIComponent} parsed
+	 * @param {RegExpMatchArray} matches
+	 * @returns {string|undefined}
+	 */
+	function getParseError (parsed, matches) {
+	  if (matches[2] !== undefined && parsed.path && parsed.path[0] !== '/') {
+	    return 'URI path must start with "/" when authority is present.'
+	  }
+
+	  if (typeof parsed.port === 'number' && (parsed.port < 0 || parsed.port > 65535)) {
+	    return 'URI port is malformed.'
+	  }
+
+	  return undefined
+	}
+
+	/**
+	 * Checks percent syntax without decoding the represented octets. RFC 3986
+	 * percent-encoding is byte-oriented, so sequences such as `%FF` are valid even
+	 * though they are not independently valid UTF-8.
+	 *
+	 * @param {string|undefined} component
+	 * @returns {boolean}
+	 */
+	function hasMalformedPercentEncoding (component) {
+	  if (component === undefined) return false
+
+	  let percent = component.indexOf('%');
+	  while (percent !== -1) {
+	    if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3))) {
+	      return true
+	    }
+	    percent = component.indexOf('%', percent + 3);
+	  }
+
+	  return false
+	}
+
+	/**
+	 * Whether the host is a bracketed IP literal (RFC 3986 `IP-literal`).
+	 * An unterminated `[` is not a literal, so it must still be validated as a
+	 * reg-name instead of being waved through as an IP.
+	 *
+	 * @param {string} host
+	 * @returns {boolean}
+	 */
+	function isIPLiteral (host) {
+	  return host[0] === '[' && host[host.length - 1] === ']'
+	}
+
+	/**
+	 * @param {RegExpMatchArray} matches
+	 * @returns {boolean}
+	 */
+	function hasMalformedComponentPercentEncoding (matches) {
+	  // Bracketed IP literals use a raw "%" as the zone separator for historical
+	  // compatibility. Their parsing is intentionally left to normalizeIPv6.
+	  const host = matches[4];
+	  return hasMalformedPercentEncoding(matches[3]) ||
+	    (host !== undefined && !isIPLiteral(host) && hasMalformedPercentEncoding(host)) ||
+	    hasMalformedPercentEncoding(matches[6]) ||
+	    hasMalformedPercentEncoding(matches[7]) ||
+	    hasMalformedPercentEncoding(matches[8])
+	}
+
+	/**
+	 * @param {import('./types/index').URIComponent} parsed
+	 * @param {import('./types/index').Options} options
+	 * @param {{ domainHost?: boolean, unicodeSupport?: boolean }|undefined} schemeHandler
+	 * @param {boolean} isIP
+	 * @returns {boolean} whether host conversion failed
+	 */
+	function canonicalizeHost (parsed, options, schemeHandler, isIP) {
+	  if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP)) {
+	    parsed.error = parsed.error || MALFORMED_HOST_ERROR;
+	    return true
+	  }
+
+	  if (
+	    !options.unicodeSupport &&
+	    (!schemeHandler || !schemeHandler.unicodeSupport) &&
+	    parsed.host &&
+	    !isIPLiteral(parsed.host) &&
+	    (options.domainHost || (schemeHandler && schemeHandler.domainHost)) &&
+	    isIP === false &&
+	    nonSimpleDomain(parsed.host)
+	  ) {
+	    let url;
+	    try {
+	      url = new URL('http://' + parsed.host);
+	    } catch (e) {
+	      parsed.error = parsed.error || "Host's domain name can not be converted to ASCII: " + e;
+	      return true
+	    }
+	    // The WHATWG parser must have read the whole input as a host. Anything
+	    // else means it found a delimiter fast-uri did not, so its hostname would
+	    // describe a different authority.
+	    if (!isHostOnlyURL(url)) {
+	      parsed.error = parsed.error || MALFORMED_HOST_ERROR;
+	      return true
+	    }
+	    parsed.host = url.hostname;
+	  }
+	  return false
+	}
+
+	/**
+	 * Whether a domain host contains an ASCII character that RFC 3986 does not
+	 * allow in a reg-name (unreserved, sub-delims, or pct-encoded). Such a host is
+	 * rejected instead of being handed to the WHATWG URL parser, which would treat
+	 * "@" as a userinfo delimiter (silently dropping the data before it) and strip
+	 * TAB, LF, and CR. Non-ASCII characters remain allowed for IDNs.
+	 *
+	 * @param {import('./types/index').URIComponent} parsed
+	 * @param {import('./types/index').Options} options
+	 * @param {{ domainHost?: boolean }|undefined} schemeHandler
+	 * @param {boolean} isIP
+	 * @returns {boolean}
+	 */
+	function hasForbiddenDomainHost (parsed, options, schemeHandler, isIP) {
+	  return Boolean(
+	    parsed.host &&
+	    isIP === false &&
+	    !isIPLiteral(parsed.host) &&
+	    (options.domainHost || (schemeHandler && schemeHandler.domainHost)) &&
+	    FORBIDDEN_DOMAIN_HOST_CHARACTER.test(parsed.host)
+	  )
+	}
+
+	/**
+	 * @param {URL} url
+	 * @returns {boolean}
+	 */
+	function isHostOnlyURL (url) {
+	  return url.username === '' &&
+	    url.password === '' &&
+	    url.port === '' &&
+	    url.pathname === '/' &&
+	    url.search === '' &&
+	    url.hash === '' &&
+	    url.hostname !== ''
+	}
+
+	/**
+	 * @param {string} uri
+	 * @param {import('./types/index').Options} [opts]
+	 * @returns {{ parsed: import('./types/index').URIComponent, malformedAuthorityOrPort: boolean, malformedPercentEncoding: boolean, malformedSchemeSpecific: boolean, malformedHost: boolean, malformedScheme: boolean }}
+	 */
+	function parseWithStatus (uri, opts) {
+	  const options = Object.assign({}, opts);
+	  /** @type {import('./types/index').URIComponent} */
+	  const parsed = {
+	    scheme: undefined,
+	    userinfo: undefined,
+	    host: '',
+	    port: undefined,
+	    path: '',
+	    query: undefined,
+	    fragment: undefined
+	  };
+
+	  let malformedAuthorityOrPort = false;
+	  let malformedPercentEncoding = false;
+	  let malformedSchemeSpecific = false;
+	  let malformedHost = false;
+	  let malformedIPLiteral = false;
+	  let malformedScheme = false;
+
+	  let isIP = false;
+	  if (options.reference === 'suffix') {
+	    if (options.scheme) {
+	      uri = options.scheme + ':' + uri;
+	    } else {
+	      uri = '//' + uri;
+	    }
+	  }
+
+	  // A literal backslash (U+005C) is not a valid RFC 3986 URI character and is
+	  // not an authority delimiter. Reject it in the authority rather than
+	  // rewriting it: normalizing "\" -> "/" (WHATWG error recovery) could silently
+	  // change the resource identified by an otherwise-invalid input, and lets "\"
+	  // act as a host delimiter here while Node's native URL parses a different
+	  // host (SSRF / redirect / origin-allowlist bypass). Percent-encoded %5C is
+	  // untouched and remains valid encoded data.
+	  const authorityMatch = uri.match(AUTHORITY_PREFIX);
+	  if (authorityMatch !== null && authorityMatch[1].indexOf('\\') !== -1) {
+	    parsed.error = 'URI authority must not contain a literal backslash.';
+	    malformedAuthorityOrPort = true;
+	  }
+
+	  // Reject a malformed or whitespace-smuggled authority introducer. fast-uri
+	  // only recognizes a literal "//"; anything else in the leading separator run
+	  // (a backslash, or a "//" that appears only after removing the TAB/LF/CR that
+	  // Node strips) means the authority fast-uri parses differs from the one Node's
+	  // URL resolves. Reject rather than rewrite, mirroring the literal-backslash
+	  // guard above. Percent-encoded forms (%5C, %09) are untouched, valid data.
+	  const introducerMatch = uri.match(AUTHORITY_INTRODUCER_REGION);
+	  if (introducerMatch !== null) {
+	    const region = introducerMatch[1];
+	    const normalizedRegion = region.replace(/[\t\n\r]/g, '');
+	    // Two or more leading separators introduce an authority.
+	    if (normalizedRegion.length >= 2) {
+	      if (normalizedRegion.slice(0, 2) !== '//') {
+	        parsed.error = parsed.error || 'URI authority must not contain a literal backslash.';
+	        malformedAuthorityOrPort = true;
+	      } else if (region.length !== normalizedRegion.length) {
+	        parsed.error = parsed.error || 'URI authority introducer must not contain whitespace.';
+	        malformedAuthorityOrPort = true;
+	      }
+	    }
+	  }
+
+	  const matches = uri.match(URI_PARSE);
+
+	  if (matches) {
+	    // store each component
+	    parsed.scheme = matches[1];
+	    parsed.userinfo = matches[3];
+	    parsed.host = matches[4];
+	    parsed.port = parseInt(matches[5], 10);
+	    parsed.path = matches[6] || '';
+	    parsed.query = matches[7];
+	    parsed.fragment = matches[8];
+
+	    if (parsed.scheme !== undefined) {
+	      if (VALID_SCHEME.test(parsed.scheme)) {
+	        parsed.scheme = parsed.scheme.toLowerCase();
+	      } else {
+	        parsed.error = parsed.error || MALFORMED_SCHEME_ERROR;
+	        malformedScheme = true;
+	      }
+	    }
+
+	    malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches);
+	    if (malformedPercentEncoding) {
+	      parsed.error = parsed.error || 'URI contains malformed percent-encoding.';
+	    }
+
+	    // fix port number
+	    if (isNaN(parsed.port)) {
+	      parsed.port = matches[5];
+	    }
+
+	    const parseError = getParseError(parsed, matches);
+	    if (parseError !== undefined) {
+	      parsed.error = parsed.error || parseError;
+	      malformedAuthorityOrPort = true;
+	    }
+
+	    if (parsed.host) {
+	      const ipv4result = isIPv4(parsed.host);
+	      if (ipv4result === false) {
+	        const bracketedIPLiteral = isIPLiteral(parsed.host);
+	        const hasIPLiteralBracket = parsed.host.indexOf('[') !== -1 || parsed.host.indexOf(']') !== -1;
+	        const ipv6result = normalizeIPv6(parsed.host);
+	        isIP = ipv6result.isIPV6 || ipv6result.isIPVFuture === true;
+	        malformedIPLiteral = hasIPLiteralBracket && (!bracketedIPLiteral || ipv6result.error === true);
+	        parsed.host = isIP ? ipv6result.host : ipv6result.host.toLowerCase();
+
+	        if (malformedIPLiteral) {
+	          parsed.error = parsed.error || MALFORMED_HOST_ERROR;
+	          malformedAuthorityOrPort = true;
+	        }
+	      } else {
+	        isIP = true;
+	      }
+	    }
+	    if (parsed.scheme === undefined && parsed.userinfo === undefined && parsed.host === undefined && parsed.port === undefined && parsed.query === undefined && !parsed.path) {
+	      parsed.reference = 'same-document';
+	    } else if (parsed.scheme === undefined) {
+	      parsed.reference = 'relative';
+	    } else if (parsed.fragment === undefined) {
+	      parsed.reference = 'absolute';
+	    } else {
+	      parsed.reference = 'uri';
+	    }
+
+	    // check for reference errors
+	    if (options.reference && options.reference !== 'suffix' && options.reference !== parsed.reference) {
+	      parsed.error = parsed.error || 'URI is not a ' + options.reference + ' reference.';
+	    }
+
+	    // find scheme handler
+	    const schemeHandler = getSchemeHandler(options.scheme || parsed.scheme);
+
+	    // convert Unicode IDN -> ASCII IDN when the effective scheme uses domain hosts
+	    if (!malformedIPLiteral) {
+	      malformedHost = canonicalizeHost(parsed, options, schemeHandler, isIP);
+	    }
+
+	    if (uri.indexOf('%') !== -1 && parsed.host !== undefined && !malformedIPLiteral) {
+	      let host = isIP ? parsed.host : normalizePercentEncoding(parsed.host, true);
+	      if (!isIP) {
+	        // Fold reg-name case after decoding unreserved octets. The second
+	        // pass only restores uppercase hex in escapes that remain encoded.
+	        host = normalizePercentEncoding(host.toLowerCase());
+	      }
+	      // Resolution parses both inputs with the internal `null` scheme before
+	      // the effective scheme is known. Keep raw host delimiters for that step
+	      // so resolve() can reject them for domain-host schemes; the resolved
+	      // authority is encoded when it is serialized.
+	      parsed.host = isIP || options.scheme !== 'null' ? reescapeHostDelimiters(host, isIP) : host;
+	    }
+
+	    if (!schemeHandler || (schemeHandler && !schemeHandler.skipNormalize)) {
+	      if (parsed.path) {
+	        parsed.path = normalizePathEncoding(parsed.path);
+	      }
+	      if (parsed.query) {
+	        parsed.query = normalizeQueryFragmentEncoding(parsed.query);
+	      }
+	      if (parsed.fragment) {
+	        parsed.fragment = normalizeQueryFragmentEncoding(parsed.fragment);
+	      }
+	    }
+
+	    // perform scheme specific parsing
+	    if (schemeHandler && schemeHandler.parse) {
+	      schemeHandler.parse(parsed, options);
+	      if (schemeHandler === SCHEMES.urn && parsed.nid === undefined) {
+	        malformedSchemeSpecific = true;
+	      }
+	    }
+	  } else {
+	    parsed.error = parsed.error || 'URI can not be parsed.';
+	  }
+	  return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme }
+	}
+
+	/**
+	 * @param {string} uri
+	 * @param {import('./types/index').Options} [opts]
+	 * @returns
+	 */
+	function parse (uri, opts) {
+	  return parseWithStatus(uri, opts).parsed
+	}
+
+	/**
+	 * @param {string} uri
+	 * @param {import('./types/index').Options} [opts]
+	 * @returns {string}
+	 */
+	function normalizeString (uri, opts) {
+	  return normalizeStringWithStatus(uri, opts).normalized
+	}
+
+	/**
+	 * @param {string} uri
+	 * @param {import('./types/index').Options} [opts]
+	 * @returns {{ normalized: string, malformedAuthorityOrPort: boolean, malformedPercentEncoding: boolean, malformedSchemeSpecific: boolean, malformedHost: boolean, malformedScheme: boolean }}
+	 */
+	function normalizeStringWithStatus (uri, opts) {
+	  const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri, opts);
+	  return {
+	    normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize(parsed, opts),
+	    malformedAuthorityOrPort,
+	    malformedPercentEncoding,
+	    malformedSchemeSpecific,
+	    malformedHost,
+	    malformedScheme
+	  }
+	}
+
+	/**
+	 * @param {import ('./types/index').URIComponent|string} uri
+	 * @param {import('./types/index').Options} [opts]
+	 * @returns {string|undefined}
+	 */
+	function normalizeComparableURI (uri, opts) {
+	  if (typeof uri !== 'string' && typeof uri !== 'object') {
+	    return undefined
+	  }
+
+	  let value;
+	  try {
+	    value = typeof uri === 'string' ? uri : serialize(uri, opts);
+	  } catch {
+	    return undefined
+	  }
+	  const { normalized, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = normalizeStringWithStatus(value, opts);
+	  return malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? undefined : normalized
+	}
+
+	const fastUri$1 = {
+	  SCHEMES,
+	  normalize,
+	  resolve,
+	  resolveComponent,
+	  equal,
+	  serialize,
+	  parse
+	};
+
+	fastUri.exports = fastUri$1;
+	fastUri.exports.default = fastUri$1;
+	fastUri.exports.fastUri = fastUri$1;
+	return fastUri.exports;
+}
+
+var hasRequiredUri;
+
+function requireUri () {
+	if (hasRequiredUri) return uri;
+	hasRequiredUri = 1;
+	Object.defineProperty(uri, "__esModule", { value: true });
+	const uri$1 = requireFastUri();
+	uri$1.code = 'require("ajv/dist/runtime/uri").default';
+	uri.default = uri$1;
+	
+	return uri;
+}
+
+var hasRequiredCore$1;
+
+function requireCore$1 () {
+	if (hasRequiredCore$1) return core$1;
+	hasRequiredCore$1 = 1;
+	(function (exports) {
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
+		var validate_1 = /*@__PURE__*/ requireValidate();
+		Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function () { return validate_1.KeywordCxt; } });
+		var codegen_1 = /*@__PURE__*/ requireCodegen();
+		Object.defineProperty(exports, "_", { enumerable: true, get: function () { return codegen_1._; } });
+		Object.defineProperty(exports, "str", { enumerable: true, get: function () { return codegen_1.str; } });
+		Object.defineProperty(exports, "stringify", { enumerable: true, get: function () { return codegen_1.stringify; } });
+		Object.defineProperty(exports, "nil", { enumerable: true, get: function () { return codegen_1.nil; } });
+		Object.defineProperty(exports, "Name", { enumerable: true, get: function () { return codegen_1.Name; } });
+		Object.defineProperty(exports, "CodeGen", { enumerable: true, get: function () { return codegen_1.CodeGen; } });
+		const validation_error_1 = /*@__PURE__*/ requireValidation_error();
+		const ref_error_1 = /*@__PURE__*/ requireRef_error();
+		const rules_1 = /*@__PURE__*/ requireRules();
+		const compile_1 = /*@__PURE__*/ requireCompile();
+		const codegen_2 = /*@__PURE__*/ requireCodegen();
+		const resolve_1 = /*@__PURE__*/ requireResolve();
+		const dataType_1 = /*@__PURE__*/ requireDataType();
+		const util_1 = /*@__PURE__*/ requireUtil();
+		const $dataRefSchema = require$$9;
+		const uri_1 = /*@__PURE__*/ requireUri();
+		const defaultRegExp = (str, flags) => new RegExp(str, flags);
+		defaultRegExp.code = "new RegExp";
+		const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
+		const EXT_SCOPE_NAMES = new Set([
+		    "validate",
+		    "serialize",
+		    "parse",
+		    "wrapper",
+		    "root",
+		    "schema",
+		    "keyword",
+		    "pattern",
+		    "formats",
+		    "validate$data",
+		    "func",
+		    "obj",
+		    "Error",
+		]);
+		const removedOptions = {
+		    errorDataPath: "",
+		    format: "`validateFormats: false` can be used instead.",
+		    nullable: '"nullable" keyword is supported by default.',
+		    jsonPointers: "Deprecated jsPropertySyntax can be used instead.",
+		    extendRefs: "Deprecated ignoreKeywordsWithRef can be used instead.",
+		    missingRefs: "Pass empty schema with $id that should be ignored to ajv.addSchema.",
+		    processCode: "Use option `code: {process: (code, schemaEnv: object) => string}`",
+		    sourceCode: "Use option `code: {source: true}`",
+		    strictDefaults: "It is default now, see option `strict`.",
+		    strictKeywords: "It is default now, see option `strict`.",
+		    uniqueItems: '"uniqueItems" keyword is always validated.',
+		    unknownFormats: "Disable strict mode or pass `true` to `ajv.addFormat` (or `formats` option).",
+		    cache: "Map is used as cache, schema object as key.",
+		    serialize: "Map is used as cache, schema object as key.",
+		    ajvErrors: "It is default now.",
+		};
+		const deprecatedOptions = {
+		    ignoreKeywordsWithRef: "",
+		    jsPropertySyntax: "",
+		    unicode: '"minLength"/"maxLength" account for unicode characters by default.',
+		};
+		const MAX_EXPRESSION = 200;
+		// eslint-disable-next-line complexity
+		function requiredOptions(o) {
+		    var _a, _b, _c, _d, _e, _f, _g, _h, _j, _k, _l, _m, _o, _p, _q, _r, _s, _t, _u, _v, _w, _x, _y, _z, _0;
+		    const s = o.strict;
+		    const _optz = (_a = o.code) === null || _a === void 0 ? void 0 : _a.optimize;
+		    const optimize = _optz === true || _optz === undefined ? 1 : _optz || 0;
+		    const regExp = (_c = (_b = o.code) === null || _b === void 0 ? void 0 : _b.regExp) !== null && _c !== void 0 ? _c : defaultRegExp;
+		    const uriResolver = (_d = o.uriResolver) !== null && _d !== void 0 ? _d : uri_1.default;
+		    return {
+		        strictSchema: (_f = (_e = o.strictSchema) !== null && _e !== void 0 ? _e : s) !== null && _f !== void 0 ? _f : true,
+		        strictNumbers: (_h = (_g = o.strictNumbers) !== null && _g !== void 0 ? _g : s) !== null && _h !== void 0 ? _h : true,
+		        strictTypes: (_k = (_j = o.strictTypes) !== null && _j !== void 0 ? _j : s) !== null && _k !== void 0 ? _k : "log",
+		        strictTuples: (_m = (_l = o.strictTuples) !== null && _l !== void 0 ? _l : s) !== null && _m !== void 0 ? _m : "log",
+		        strictRequired: (_p = (_o = o.strictRequired) !== null && _o !== void 0 ? _o : s) !== null && _p !== void 0 ? _p : false,
+		        code: o.code ? { ...o.code, optimize, regExp } : { optimize, regExp },
+		        loopRequired: (_q = o.loopRequired) !== null && _q !== void 0 ? _q : MAX_EXPRESSION,
+		        loopEnum: (_r = o.loopEnum) !== null && _r !== void 0 ? _r : MAX_EXPRESSION,
+		        meta: (_s = o.meta) !== null && _s !== void 0 ? _s : true,
+		        messages: (_t = o.messages) !== null && _t !== void 0 ? _t : true,
+		        inlineRefs: (_u = o.inlineRefs) !== null && _u !== void 0 ? _u : true,
+		        schemaId: (_v = o.schemaId) !== null && _v !== void 0 ? _v : "$id",
+		        addUsedSchema: (_w = o.addUsedSchema) !== null && _w !== void 0 ? _w : true,
+		        validateSchema: (_x = o.validateSchema) !== null && _x !== void 0 ? _x : true,
+		        validateFormats: (_y = o.validateFormats) !== null && _y !== void 0 ? _y : true,
+		        unicodeRegExp: (_z = o.unicodeRegExp) !== null && _z !== void 0 ? _z : true,
+		        int32range: (_0 = o.int32range) !== null && _0 !== void 0 ? _0 : true,
+		        uriResolver: uriResolver,
+		    };
+		}
+		class Ajv {
+		    constructor(opts = {}) {
+		        this.schemas = {};
+		        this.refs = {};
+		        this.formats = Object.create(null);
+		        this._compilations = new Set();
+		        this._loading = {};
+		        this._cache = new Map();
+		        opts = this.opts = { ...opts, ...requiredOptions(opts) };
+		        const { es5, lines } = this.opts.code;
+		        this.scope = new codegen_2.ValueScope({ scope: {}, prefixes: EXT_SCOPE_NAMES, es5, lines });
+		        this.logger = getLogger(opts.logger);
+		        const formatOpt = opts.validateFormats;
+		        opts.validateFormats = false;
+		        this.RULES = (0, rules_1.getRules)();
+		        checkOptions.call(this, removedOptions, opts, "NOT SUPPORTED");
+		        checkOptions.call(this, deprecatedOptions, opts, "DEPRECATED", "warn");
+		        this._metaOpts = getMetaSchemaOptions.call(this);
+		        if (opts.formats)
+		            addInitialFormats.call(this);
+		        this._addVocabularies();
+		        this._addDefaultMetaSchema();
+		        if (opts.keywords)
+		            addInitialKeywords.call(this, opts.keywords);
+		        if (typeof opts.meta == "object")
+		            this.addMetaSchema(opts.meta);
+		        addInitialSchemas.call(this);
+		        opts.validateFormats = formatOpt;
+		    }
+		    _addVocabularies() {
+		        this.addKeyword("$async");
+		    }
+		    _addDefaultMetaSchema() {
+		        const { $data, meta, schemaId } = this.opts;
+		        let _dataRefSchema = $dataRefSchema;
+		        if (schemaId === "id") {
+		            _dataRefSchema = { ...$dataRefSchema };
+		            _dataRefSchema.id = _dataRefSchema.$id;
+		            delete _dataRefSchema.$id;
+		        }
+		        if (meta && $data)
+		            this.addMetaSchema(_dataRefSchema, _dataRefSchema[schemaId], false);
+		    }
+		    defaultMeta() {
+		        const { meta, schemaId } = this.opts;
+		        return (this.opts.defaultMeta = typeof meta == "object" ? meta[schemaId] || meta : undefined);
+		    }
+		    validate(schemaKeyRef, // key, ref or schema object
+		    // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents
+		    data // to be validated
+		    ) {
+		        let v;
+		        if (typeof schemaKeyRef == "string") {
+		            v = this.getSchema(schemaKeyRef);
+		            if (!v)
+		                throw new Error(`no schema with key or ref "${schemaKeyRef}"`);
+		        }
+		        else {
+		            v = this.compile(schemaKeyRef);
+		        }
+		        const valid = v(data);
+		        if (!("$async" in v))
+		            this.errors = v.errors;
+		        return valid;
+		    }
+		    compile(schema, _meta) {
+		        const sch = this._addSchema(schema, _meta);
+		        return (sch.validate || this._compileSchemaEnv(sch));
+		    }
+		    compileAsync(schema, meta) {
+		        if (typeof this.opts.loadSchema != "function") {
+		            throw new Error("options.loadSchema should be a function");
+		        }
+		        const { loadSchema } = this.opts;
+		        return runCompileAsync.call(this, schema, meta);
+		        async function runCompileAsync(_schema, _meta) {
+		            await loadMetaSchema.call(this, _schema.$schema);
+		            const sch = this._addSchema(_schema, _meta);
+		            return sch.validate || _compileAsync.call(this, sch);
+		        }
+		        async function loadMetaSchema($ref) {
+		            if ($ref && !this.getSchema($ref)) {
+		                await runCompileAsync.call(this, { $ref }, true);
+		            }
+		        }
+		        async function _compileAsync(sch) {
+		            try {
+		                return this._compileSchemaEnv(sch);
+		            }
+		            catch (e) {
+		                if (!(e instanceof ref_error_1.default))
+		                    throw e;
+		                checkLoaded.call(this, e);
+		                await loadMissingSchema.call(this, e.missingSchema);
+		                return _compileAsync.call(this, sch);
+		            }
+		        }
+		        function checkLoaded({ missingSchema: ref, missingRef }) {
+		            if (this.refs[ref]) {
+		                throw new Error(`AnySchema ${ref} is loaded but ${missingRef} cannot be resolved`);
+		            }
+		        }
+		        async function loadMissingSchema(ref) {
+		            const _schema = await _loadSchema.call(this, ref);
+		            if (!this.refs[ref])
+		                await loadMetaSchema.call(this, _schema.$schema);
+		            if (!this.refs[ref])
+		                this.addSchema(_schema, ref, meta);
+		        }
+		        async function _loadSchema(ref) {
+		            const p = this._loading[ref];
+		            if (p)
+		                return p;
+		            try {
+		                return await (this._loading[ref] = loadSchema(ref));
+		            }
+		            finally {
+		                delete this._loading[ref];
+		            }
+		        }
+		    }
+		    // Adds schema to the instance
+		    addSchema(schema, // If array is passed, `key` will be ignored
+		    key, // Optional schema key. Can be passed to `validate` method instead of schema object or id/ref. One schema per instance can have empty `id` and `key`.
+		    _meta, // true if schema is a meta-schema. Used internally, addMetaSchema should be used instead.
+		    _validateSchema = this.opts.validateSchema // false to skip schema validation. Used internally, option validateSchema should be used instead.
+		    ) {
+		        if (Array.isArray(schema)) {
+		            for (const sch of schema)
+		                this.addSchema(sch, undefined, _meta, _validateSchema);
+		            return this;
+		        }
+		        let id;
+		        if (typeof schema === "object") {
+		            const { schemaId } = this.opts;
+		            id = schema[schemaId];
+		            if (id !== undefined && typeof id != "string") {
+		                throw new Error(`schema ${schemaId} must be string`);
+		            }
+		        }
+		        key = (0, resolve_1.normalizeId)(key || id);
+		        this._checkUnique(key);
+		        this.schemas[key] = this._addSchema(schema, _meta, key, _validateSchema, true);
+		        return this;
+		    }
+		    // Add schema that will be used to validate other schemas
+		    // options in META_IGNORE_OPTIONS are alway set to false
+		    addMetaSchema(schema, key, // schema key
+		    _validateSchema = this.opts.validateSchema // false to skip schema validation, can be used to override validateSchema option for meta-schema
+		    ) {
+		        this.addSchema(schema, key, true, _validateSchema);
+		        return this;
+		    }
+		    //  Validate schema against its meta-schema
+		    validateSchema(schema, throwOrLogError) {
+		        if (typeof schema == "boolean")
+		            return true;
+		        let $schema;
+		        $schema = schema.$schema;
+		        if ($schema !== undefined && typeof $schema != "string") {
+		            throw new Error("$schema must be a string");
+		        }
+		        $schema = $schema || this.opts.defaultMeta || this.defaultMeta();
+		        if (!$schema) {
+		            this.logger.warn("meta-schema not available");
+		            this.errors = null;
+		            return true;
+		        }
+		        const valid = this.validate($schema, schema);
+		        if (!valid && throwOrLogError) {
+		            const message = "schema is invalid: " + this.errorsText();
+		            if (this.opts.validateSchema === "log")
+		                this.logger.error(message);
+		            else
+		                throw new Error(message);
+		        }
+		        return valid;
+		    }
+		    // Get compiled schema by `key` or `ref`.
+		    // (`key` that was passed to `addSchema` or full schema reference - `schema.$id` or resolved id)
+		    getSchema(keyRef) {
+		        let sch;
+		        while (typeof (sch = getSchEnv.call(this, keyRef)) == "string")
+		            keyRef = sch;
+		        if (sch === undefined) {
+		            const { schemaId } = this.opts;
+		            const root = new compile_1.SchemaEnv({ schema: {}, schemaId });
+		            sch = compile_1.resolveSchema.call(this, root, keyRef);
+		            if (!sch)
+		                return;
+		            this.refs[keyRef] = sch;
+		        }
+		        return (sch.validate || this._compileSchemaEnv(sch));
+		    }
+		    // Remove cached schema(s).
+		    // If no parameter is passed all schemas but meta-schemas are removed.
+		    // If RegExp is passed all schemas with key/id matching pattern but meta-schemas are removed.
+		    // Even if schema is referenced by other schemas it still can be removed as other schemas have local references.
+		    removeSchema(schemaKeyRef) {
+		        if (schemaKeyRef instanceof RegExp) {
+		            this._removeAllSchemas(this.schemas, schemaKeyRef);
+		            this._removeAllSchemas(this.refs, schemaKeyRef);
+		            return this;
+		        }
+		        switch (typeof schemaKeyRef) {
+		            case "undefined":
+		                this._removeAllSchemas(this.schemas);
+		                this._removeAllSchemas(this.refs);
+		                this._cache.clear();
+		                return this;
+		            case "string": {
+		                const sch = getSchEnv.call(this, schemaKeyRef);
+		                if (typeof sch == "object")
+		                    this._cache.delete(sch.schema);
+		                delete this.schemas[schemaKeyRef];
+		                delete this.refs[schemaKeyRef];
+		                return this;
+		            }
+		            case "object": {
+		                const cacheKey = schemaKeyRef;
+		                this._cache.delete(cacheKey);
+		                let id = schemaKeyRef[this.opts.schemaId];
+		                if (id) {
+		                    id = (0, resolve_1.normalizeId)(id);
+		                    delete this.schemas[id];
+		                    delete this.refs[id];
+		                }
+		                return this;
+		            }
+		            default:
+		                throw new Error("ajv.removeSchema: invalid parameter");
+		        }
+		    }
+		    // add "vocabulary" - a collection of keywords
+		    addVocabulary(definitions) {
+		        for (const def of definitions)
+		            this.addKeyword(def);
+		        return this;
+		    }
+		    addKeyword(kwdOrDef, def // deprecated
+		    ) {
+		        let keyword;
+		        if (typeof kwdOrDef == "string") {
+		            keyword = kwdOrDef;
+		            if (typeof def == "object") {
+		                this.logger.warn("these parameters are deprecated, see docs for addKeyword");
+		                def.keyword = keyword;
+		            }
+		        }
+		        else if (typeof kwdOrDef == "object" && def === undefined) {
+		            def = kwdOrDef;
+		            keyword = def.keyword;
+		            if (Array.isArray(keyword) && !keyword.length) {
+		                throw new Error("addKeywords: keyword must be string or non-empty array");
+		            }
+		        }
+		        else {
+		            throw new Error("invalid addKeywords parameters");
+		        }
+		        checkKeyword.call(this, keyword, def);
+		        if (!def) {
+		            (0, util_1.eachItem)(keyword, (kwd) => addRule.call(this, kwd));
+		            return this;
+		        }
+		        keywordMetaschema.call(this, def);
+		        const definition = {
+		            ...def,
+		            type: (0, dataType_1.getJSONTypes)(def.type),
+		            schemaType: (0, dataType_1.getJSONTypes)(def.schemaType),
+		        };
+		        (0, util_1.eachItem)(keyword, definition.type.length === 0
+		            ? (k) => addRule.call(this, k, definition)
+		            : (k) => definition.type.forEach((t) => addRule.call(this, k, definition, t)));
+		        return this;
+		    }
+		    getKeyword(keyword) {
+		        const rule = this.RULES.all[keyword];
+		        return typeof rule == "object" ? rule.definition : !!rule;
+		    }
+		    // Remove keyword
+		    removeKeyword(keyword) {
+		        // TODO return type should be Ajv
+		        const { RULES } = this;
+		        delete RULES.keywords[keyword];
+		        delete RULES.all[keyword];
+		        for (const group of RULES.rules) {
+		            const i = group.rules.findIndex((rule) => rule.keyword === keyword);
+		            if (i >= 0)
+		                group.rules.splice(i, 1);
+		        }
+		        return this;
+		    }
+		    // Add format
+		    addFormat(name, format) {
+		        if (typeof format == "string")
+		            format = new RegExp(format);
+		        this.formats[name] = format;
+		        return this;
+		    }
+		    errorsText(errors = this.errors, // optional array of validation errors
+		    { separator = ", ", dataVar = "data" } = {} // optional options with properties `separator` and `dataVar`
+		    ) {
+		        if (!errors || errors.length === 0)
+		            return "No errors";
+		        return errors
+		            .map((e) => `${dataVar}${e.instancePath} ${e.message}`)
+		            .reduce((text, msg) => text + separator + msg);
+		    }
+		    $dataMetaSchema(metaSchema, keywordsJsonPointers) {
+		        const rules = this.RULES.all;
+		        metaSchema = JSON.parse(JSON.stringify(metaSchema));
+		        for (const jsonPointer of keywordsJsonPointers) {
+		            const segments = jsonPointer.split("/").slice(1); // first segment is an empty string
+		            let keywords = metaSchema;
+		            for (const seg of segments)
+		                keywords = keywords[seg];
+		            for (const key in rules) {
+		                const rule = rules[key];
+		                if (typeof rule != "object")
+		                    continue;
+		                const { $data } = rule.definition;
+		                const schema = keywords[key];
+		                if ($data && schema)
+		                    keywords[key] = schemaOrData(schema);
+		            }
+		        }
+		        return metaSchema;
+		    }
+		    _removeAllSchemas(schemas, regex) {
+		        for (const keyRef in schemas) {
+		            const sch = schemas[keyRef];
+		            if (!regex || regex.test(keyRef)) {
+		                if (typeof sch == "string") {
+		                    delete schemas[keyRef];
+		                }
+		                else if (sch && !sch.meta) {
+		                    this._cache.delete(sch.schema);
+		                    delete schemas[keyRef];
+		                }
+		            }
+		        }
+		    }
+		    _addSchema(schema, meta, baseId, validateSchema = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
+		        let id;
+		        const { schemaId } = this.opts;
+		        if (typeof schema == "object") {
+		            id = schema[schemaId];
+		        }
+		        else {
+		            if (this.opts.jtd)
+		                throw new Error("schema must be object");
+		            else if (typeof schema != "boolean")
+		                throw new Error("schema must be object or boolean");
+		        }
+		        let sch = this._cache.get(schema);
+		        if (sch !== undefined)
+		            return sch;
+		        baseId = (0, resolve_1.normalizeId)(id || baseId);
+		        const localRefs = resolve_1.getSchemaRefs.call(this, schema, baseId);
+		        sch = new compile_1.SchemaEnv({ schema, schemaId, meta, baseId, localRefs });
+		        this._cache.set(sch.schema, sch);
+		        if (addSchema && !baseId.startsWith("#")) {
+		            // TODO atm it is allowed to overwrite schemas without id (instead of not adding them)
+		            if (baseId)
+		                this._checkUnique(baseId);
+		            this.refs[baseId] = sch;
+		        }
+		        if (validateSchema)
+		            this.validateSchema(schema, true);
+		        return sch;
+		    }
+		    _checkUnique(id) {
+		        if (this.schemas[id] || this.refs[id]) {
+		            throw new Error(`schema with key or id "${id}" already exists`);
+		        }
+		    }
+		    _compileSchemaEnv(sch) {
+		        if (sch.meta)
+		            this._compileMetaSchema(sch);
+		        else
+		            compile_1.compileSchema.call(this, sch);
+		        /* istanbul ignore if */
+		        if (!sch.validate)
+		            throw new Error("ajv implementation error");
+		        return sch.validate;
+		    }
+		    _compileMetaSchema(sch) {
+		        const currentOpts = this.opts;
+		        this.opts = this._metaOpts;
+		        try {
+		            compile_1.compileSchema.call(this, sch);
+		        }
+		        finally {
+		            this.opts = currentOpts;
+		        }
+		    }
+		}
+		Ajv.ValidationError = validation_error_1.default;
+		Ajv.MissingRefError = ref_error_1.default;
+		exports.default = Ajv;
+		function checkOptions(checkOpts, options, msg, log = "error") {
+		    for (const key in checkOpts) {
+		        const opt = key;
+		        if (opt in options)
+		            this.logger[log](`${msg}: option ${key}. ${checkOpts[opt]}`);
+		    }
+		}
+		function getSchEnv(keyRef) {
+		    keyRef = (0, resolve_1.normalizeId)(keyRef); // TODO tests fail without this line
+		    return this.schemas[keyRef] || this.refs[keyRef];
+		}
+		function addInitialSchemas() {
+		    const optsSchemas = this.opts.schemas;
+		    if (!optsSchemas)
+		        return;
+		    if (Array.isArray(optsSchemas))
+		        this.addSchema(optsSchemas);
+		    else
+		        for (const key in optsSchemas)
+		            this.addSchema(optsSchemas[key], key);
+		}
+		function addInitialFormats() {
+		    for (const name in this.opts.formats) {
+		        const format = this.opts.formats[name];
+		        if (format)
+		            this.addFormat(name, format);
+		    }
+		}
+		function addInitialKeywords(defs) {
+		    if (Array.isArray(defs)) {
+		        this.addVocabulary(defs);
+		        return;
+		    }
+		    this.logger.warn("keywords option as map is deprecated, pass array");
+		    for (const keyword in defs) {
+		        const def = defs[keyword];
+		        if (!def.keyword)
+		            def.keyword = keyword;
+		        this.addKeyword(def);
+		    }
+		}
+		function getMetaSchemaOptions() {
+		    const metaOpts = { ...this.opts };
+		    for (const opt of META_IGNORE_OPTIONS)
+		        delete metaOpts[opt];
+		    return metaOpts;
+		}
+		const noLogs = { log() { }, warn() { }, error() { } };
+		function getLogger(logger) {
+		    if (logger === false)
+		        return noLogs;
+		    if (logger === undefined)
+		        return console;
+		    if (logger.log && logger.warn && logger.error)
+		        return logger;
+		    throw new Error("logger must implement log, warn and error methods");
+		}
+		const KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
+		function checkKeyword(keyword, def) {
+		    const { RULES } = this;
+		    (0, util_1.eachItem)(keyword, (kwd) => {
+		        if (RULES.keywords[kwd])
+		            throw new Error(`Keyword ${kwd} is already defined`);
+		        if (!KEYWORD_NAME.test(kwd))
+		            throw new Error(`Keyword ${kwd} has invalid name`);
+		    });
+		    if (!def)
+		        return;
+		    if (def.$data && !("code" in def || "validate" in def)) {
+		        throw new Error('$data keyword must have "code" or "validate" function');
+		    }
+		}
+		function addRule(keyword, definition, dataType) {
+		    var _a;
+		    const post = definition === null || definition === void 0 ? void 0 : definition.post;
+		    if (dataType && post)
+		        throw new Error('keyword with "post" flag cannot have "type"');
+		    const { RULES } = this;
+		    let ruleGroup = post ? RULES.post : RULES.rules.find(({ type: t }) => t === dataType);
+		    if (!ruleGroup) {
+		        ruleGroup = { type: dataType, rules: [] };
+		        RULES.rules.push(ruleGroup);
+		    }
+		    RULES.keywords[keyword] = true;
+		    if (!definition)
+		        return;
+		    const rule = {
+		        keyword,
+		        definition: {
+		            ...definition,
+		            type: (0, dataType_1.getJSONTypes)(definition.type),
+		            schemaType: (0, dataType_1.getJSONTypes)(definition.schemaType),
+		        },
+		    };
+		    if (definition.before)
+		        addBeforeRule.call(this, ruleGroup, rule, definition.before);
+		    else
+		        ruleGroup.rules.push(rule);
+		    RULES.all[keyword] = rule;
+		    (_a = definition.implements) === null || _a === void 0 ? void 0 : _a.forEach((kwd) => this.addKeyword(kwd));
+		}
+		function addBeforeRule(ruleGroup, rule, before) {
+		    const i = ruleGroup.rules.findIndex((_rule) => _rule.keyword === before);
+		    if (i >= 0) {
+		        ruleGroup.rules.splice(i, 0, rule);
+		    }
+		    else {
+		        ruleGroup.rules.push(rule);
+		        this.logger.warn(`rule ${before} is not defined`);
+		    }
+		}
+		function keywordMetaschema(def) {
+		    let { metaSchema } = def;
+		    if (metaSchema === undefined)
+		        return;
+		    if (def.$data && this.opts.$data)
+		        metaSchema = schemaOrData(metaSchema);
+		    def.validateSchema = this.compile(metaSchema, true);
+		}
+		const $dataRef = {
+		    $ref: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
+		};
+		function schemaOrData(schema) {
+		    return { anyOf: [schema, $dataRef] };
+		}
+		
+	} (core$1));
+	return core$1;
+}
+
+var draft2020 = {};
+
+var core = {};
+
+var id = {};
+
+var hasRequiredId;
+
+function requireId () {
+	if (hasRequiredId) return id;
+	hasRequiredId = 1;
+	Object.defineProperty(id, "__esModule", { value: true });
+	const def = {
+	    keyword: "id",
+	    code() {
+	        throw new Error('NOT SUPPORTED: keyword "id", use "$id" for schema ID');
+	    },
+	};
+	id.default = def;
+	
+	return id;
+}
+
+var ref$1 = {};
+
+var hasRequiredRef;
+
+function requireRef () {
+	if (hasRequiredRef) return ref$1;
+	hasRequiredRef = 1;
+	Object.defineProperty(ref$1, "__esModule", { value: true });
+	ref$1.callRef = ref$1.getValidate = void 0;
+	const ref_error_1 = /*@__PURE__*/ requireRef_error();
+	const code_1 = /*@__PURE__*/ requireCode();
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const names_1 = /*@__PURE__*/ requireNames();
+	const compile_1 = /*@__PURE__*/ requireCompile();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const def = {
+	    keyword: "$ref",
+	    schemaType: "string",
+	    code(cxt) {
+	        const { gen, schema: $ref, it } = cxt;
+	        const { baseId, schemaEnv: env, validateName, opts, self } = it;
+	        const { root } = env;
+	        if (($ref === "#" || $ref === "#/") && baseId === root.baseId)
+	            return callRootRef();
+	        const schOrEnv = compile_1.resolveRef.call(self, root, baseId, $ref);
+	        if (schOrEnv === undefined)
+	            throw new ref_error_1.default(it.opts.uriResolver, baseId, $ref);
+	        if (schOrEnv instanceof compile_1.SchemaEnv)
+	            return callValidate(schOrEnv);
+	        return inlineRefSchema(schOrEnv);
+	        function callRootRef() {
+	            if (env === root)
+	                return callRef(cxt, validateName, env, env.$async);
+	            const rootName = gen.scopeValue("root", { ref: root });
+	            return callRef(cxt, (0, codegen_1._) `${rootName}.validate`, root, root.$async);
+	        }
+	        function callValidate(sch) {
+	            const v = getValidate(cxt, sch);
+	            callRef(cxt, v, sch, sch.$async);
+	        }
+	        function inlineRefSchema(sch) {
+	            const schName = gen.scopeValue("schema", opts.code.source === true ? { ref: sch, code: (0, codegen_1.stringify)(sch) } : { ref: sch });
+	            const valid = gen.name("valid");
+	            const schCxt = cxt.subschema({
+	                schema: sch,
+	                dataTypes: [],
+	                schemaPath: codegen_1.nil,
+	                topSchemaRef: schName,
+	                errSchemaPath: $ref,
+	            }, valid);
+	            cxt.mergeEvaluated(schCxt);
+	            cxt.ok(valid);
+	        }
+	    },
+	};
+	function getValidate(cxt, sch) {
+	    const { gen } = cxt;
+	    return sch.validate
+	        ? gen.scopeValue("validate", { ref: sch.validate })
+	        : (0, codegen_1._) `${gen.scopeValue("wrapper", { ref: sch })}.validate`;
+	}
+	ref$1.getValidate = getValidate;
+	function callRef(cxt, v, sch, $async) {
+	    const { gen, it } = cxt;
+	    const { allErrors, schemaEnv: env, opts } = it;
+	    const passCxt = opts.passContext ? names_1.default.this : codegen_1.nil;
+	    if ($async)
+	        callAsyncRef();
+	    else
+	        callSyncRef();
+	    function callAsyncRef() {
+	        if (!env.$async)
+	            throw new Error("async schema referenced by sync schema");
+	        const valid = gen.let("valid");
+	        gen.try(() => {
+	            gen.code((0, codegen_1._) `await ${(0, code_1.callValidateCode)(cxt, v, passCxt)}`);
+	            addEvaluatedFrom(v); // TODO will not work with async, it has to be returned with the result
+	            if (!allErrors)
+	                gen.assign(valid, true);
+	        }, (e) => {
+	            gen.if((0, codegen_1._) `!(${e} instanceof ${it.ValidationError})`, () => gen.throw(e));
+	            addErrorsFrom(e);
+	            if (!allErrors)
+	                gen.assign(valid, false);
+	        });
+	        cxt.ok(valid);
+	    }
+	    function callSyncRef() {
+	        cxt.result((0, code_1.callValidateCode)(cxt, v, passCxt), () => addEvaluatedFrom(v), () => addErrorsFrom(v));
+	    }
+	    function addErrorsFrom(source) {
+	        const errs = (0, codegen_1._) `${source}.errors`;
+	        gen.assign(names_1.default.vErrors, (0, codegen_1._) `${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`); // TODO tagged
+	        gen.assign(names_1.default.errors, (0, codegen_1._) `${names_1.default.vErrors}.length`);
+	    }
+	    function addEvaluatedFrom(source) {
+	        var _a;
+	        if (!it.opts.unevaluated)
+	            return;
+	        const schEvaluated = (_a = sch === null || sch === void 0 ? void 0 : sch.validate) === null || _a === void 0 ? void 0 : _a.evaluated;
+	        // TODO refactor
+	        if (it.props !== true) {
+	            if (schEvaluated && !schEvaluated.dynamicProps) {
+	                if (schEvaluated.props !== undefined) {
+	                    it.props = util_1.mergeEvaluated.props(gen, schEvaluated.props, it.props);
+	                }
+	            }
+	            else {
+	                const props = gen.var("props", (0, codegen_1._) `${source}.evaluated.props`);
+	                it.props = util_1.mergeEvaluated.props(gen, props, it.props, codegen_1.Name);
+	            }
+	        }
+	        if (it.items !== true) {
+	            if (schEvaluated && !schEvaluated.dynamicItems) {
+	                if (schEvaluated.items !== undefined) {
+	                    it.items = util_1.mergeEvaluated.items(gen, schEvaluated.items, it.items);
+	                }
+	            }
+	            else {
+	                const items = gen.var("items", (0, codegen_1._) `${source}.evaluated.items`);
+	                it.items = util_1.mergeEvaluated.items(gen, items, it.items, codegen_1.Name);
+	            }
+	        }
+	    }
+	}
+	ref$1.callRef = callRef;
+	ref$1.default = def;
+	
+	return ref$1;
+}
+
+var hasRequiredCore;
+
+function requireCore () {
+	if (hasRequiredCore) return core;
+	hasRequiredCore = 1;
+	Object.defineProperty(core, "__esModule", { value: true });
+	const id_1 = /*@__PURE__*/ requireId();
+	const ref_1 = /*@__PURE__*/ requireRef();
+	const core$1 = [
+	    "$schema",
+	    "$id",
+	    "$defs",
+	    "$vocabulary",
+	    { keyword: "$comment" },
+	    "definitions",
+	    id_1.default,
+	    ref_1.default,
+	];
+	core.default = core$1;
+	
+	return core;
+}
+
+var validation = {};
+
+var limitNumber = {};
+
+var hasRequiredLimitNumber;
+
+function requireLimitNumber () {
+	if (hasRequiredLimitNumber) return limitNumber;
+	hasRequiredLimitNumber = 1;
+	Object.defineProperty(limitNumber, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const ops = codegen_1.operators;
+	const KWDs = {
+	    maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
+	    minimum: { okStr: ">=", ok: ops.GTE, fail: ops.LT },
+	    exclusiveMaximum: { okStr: "<", ok: ops.LT, fail: ops.GTE },
+	    exclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE },
+	};
+	const error = {
+	    message: ({ keyword, schemaCode }) => (0, codegen_1.str) `must be ${KWDs[keyword].okStr} ${schemaCode}`,
+	    params: ({ keyword, schemaCode }) => (0, codegen_1._) `{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`,
+	};
+	const def = {
+	    keyword: Object.keys(KWDs),
+	    type: "number",
+	    schemaType: "number",
+	    $data: true,
+	    error,
+	    code(cxt) {
+	        const { keyword, data, schemaCode } = cxt;
+	        cxt.fail$data((0, codegen_1._) `${data} ${KWDs[keyword].fail} ${schemaCode} || isNaN(${data})`);
+	    },
+	};
+	limitNumber.default = def;
+	
+	return limitNumber;
+}
+
+var multipleOf = {};
+
+var hasRequiredMultipleOf;
+
+function requireMultipleOf () {
+	if (hasRequiredMultipleOf) return multipleOf;
+	hasRequiredMultipleOf = 1;
+	Object.defineProperty(multipleOf, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const error = {
+	    message: ({ schemaCode }) => (0, codegen_1.str) `must be multiple of ${schemaCode}`,
+	    params: ({ schemaCode }) => (0, codegen_1._) `{multipleOf: ${schemaCode}}`,
+	};
+	const def = {
+	    keyword: "multipleOf",
+	    type: "number",
+	    schemaType: "number",
+	    $data: true,
+	    error,
+	    code(cxt) {
+	        const { gen, data, schemaCode, it } = cxt;
+	        // const bdt = bad$DataType(schemaCode, <string>def.schemaType, $data)
+	        const prec = it.opts.multipleOfPrecision;
+	        const res = gen.let("res");
+	        const invalid = prec
+	            ? (0, codegen_1._) `Math.abs(Math.round(${res}) - ${res}) > 1e-${prec}`
+	            : (0, codegen_1._) `${res} !== parseInt(${res})`;
+	        cxt.fail$data((0, codegen_1._) `(${schemaCode} === 0 || (${res} = ${data}/${schemaCode}, ${invalid}))`);
+	    },
+	};
+	multipleOf.default = def;
+	
+	return multipleOf;
+}
+
+var limitLength = {};
+
+var ucs2length = {};
+
+var hasRequiredUcs2length;
+
+function requireUcs2length () {
+	if (hasRequiredUcs2length) return ucs2length;
+	hasRequiredUcs2length = 1;
+	Object.defineProperty(ucs2length, "__esModule", { value: true });
+	// https://mathiasbynens.be/notes/javascript-encoding
+	// https://github.com/bestiejs/punycode.js - punycode.ucs2.decode
+	function ucs2length$1(str) {
+	    const len = str.length;
+	    let length = 0;
+	    let pos = 0;
+	    let value;
+	    while (pos < len) {
+	        length++;
+	        value = str.charCodeAt(pos++);
+	        if (value >= 0xd800 && value <= 0xdbff && pos < len) {
+	            // high surrogate, and there is a next character
+	            value = str.charCodeAt(pos);
+	            if ((value & 0xfc00) === 0xdc00)
+	                pos++; // low surrogate
+	        }
+	    }
+	    return length;
+	}
+	ucs2length.default = ucs2length$1;
+	ucs2length$1.code = 'require("ajv/dist/runtime/ucs2length").default';
+	
+	return ucs2length;
+}
+
+var hasRequiredLimitLength;
+
+function requireLimitLength () {
+	if (hasRequiredLimitLength) return limitLength;
+	hasRequiredLimitLength = 1;
+	Object.defineProperty(limitLength, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const ucs2length_1 = /*@__PURE__*/ requireUcs2length();
+	const error = {
+	    message({ keyword, schemaCode }) {
+	        const comp = keyword === "maxLength" ? "more" : "fewer";
+	        return (0, codegen_1.str) `must NOT have ${comp} than ${schemaCode} characters`;
+	    },
+	    params: ({ schemaCode }) => (0, codegen_1._) `{limit: ${schemaCode}}`,
+	};
+	const def = {
+	    keyword: ["maxLength", "minLength"],
+	    type: "string",
+	    schemaType: "number",
+	    $data: true,
+	    error,
+	    code(cxt) {
+	        const { keyword, data, schemaCode, it } = cxt;
+	        const op = keyword === "maxLength" ? codegen_1.operators.GT : codegen_1.operators.LT;
+	        const len = it.opts.unicode === false ? (0, codegen_1._) `${data}.length` : (0, codegen_1._) `${(0, util_1.useFunc)(cxt.gen, ucs2length_1.default)}(${data})`;
+	        cxt.fail$data((0, codegen_1._) `${len} ${op} ${schemaCode}`);
+	    },
+	};
+	limitLength.default = def;
+	
+	return limitLength;
+}
+
+var pattern = {};
+
+var hasRequiredPattern;
+
+function requirePattern () {
+	if (hasRequiredPattern) return pattern;
+	hasRequiredPattern = 1;
+	Object.defineProperty(pattern, "__esModule", { value: true });
+	const code_1 = /*@__PURE__*/ requireCode();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const error = {
+	    message: ({ schemaCode }) => (0, codegen_1.str) `must match pattern "${schemaCode}"`,
+	    params: ({ schemaCode }) => (0, codegen_1._) `{pattern: ${schemaCode}}`,
+	};
+	const def = {
+	    keyword: "pattern",
+	    type: "string",
+	    schemaType: "string",
+	    $data: true,
+	    error,
+	    code(cxt) {
+	        const { gen, data, $data, schema, schemaCode, it } = cxt;
+	        const u = it.opts.unicodeRegExp ? "u" : "";
+	        if ($data) {
+	            const { regExp } = it.opts.code;
+	            const regExpCode = regExp.code === "new RegExp" ? (0, codegen_1._) `new RegExp` : (0, util_1.useFunc)(gen, regExp);
+	            const valid = gen.let("valid");
+	            gen.try(() => gen.assign(valid, (0, codegen_1._) `${regExpCode}(${schemaCode}, ${u}).test(${data})`), () => gen.assign(valid, false));
+	            cxt.fail$data((0, codegen_1._) `!${valid}`);
+	        }
+	        else {
+	            const regExp = (0, code_1.usePattern)(cxt, schema);
+	            cxt.fail$data((0, codegen_1._) `!${regExp}.test(${data})`);
+	        }
+	    },
+	};
+	pattern.default = def;
+	
+	return pattern;
+}
+
+var limitProperties = {};
+
+var hasRequiredLimitProperties;
+
+function requireLimitProperties () {
+	if (hasRequiredLimitProperties) return limitProperties;
+	hasRequiredLimitProperties = 1;
+	Object.defineProperty(limitProperties, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const error = {
+	    message({ keyword, schemaCode }) {
+	        const comp = keyword === "maxProperties" ? "more" : "fewer";
+	        return (0, codegen_1.str) `must NOT have ${comp} than ${schemaCode} properties`;
+	    },
+	    params: ({ schemaCode }) => (0, codegen_1._) `{limit: ${schemaCode}}`,
+	};
+	const def = {
+	    keyword: ["maxProperties", "minProperties"],
+	    type: "object",
+	    schemaType: "number",
+	    $data: true,
+	    error,
+	    code(cxt) {
+	        const { keyword, data, schemaCode } = cxt;
+	        const op = keyword === "maxProperties" ? codegen_1.operators.GT : codegen_1.operators.LT;
+	        cxt.fail$data((0, codegen_1._) `Object.keys(${data}).length ${op} ${schemaCode}`);
+	    },
+	};
+	limitProperties.default = def;
+	
+	return limitProperties;
+}
+
+var required = {};
+
+var hasRequiredRequired;
+
+function requireRequired () {
+	if (hasRequiredRequired) return required;
+	hasRequiredRequired = 1;
+	Object.defineProperty(required, "__esModule", { value: true });
+	const code_1 = /*@__PURE__*/ requireCode();
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const error = {
+	    message: ({ params: { missingProperty } }) => (0, codegen_1.str) `must have required property '${missingProperty}'`,
+	    params: ({ params: { missingProperty } }) => (0, codegen_1._) `{missingProperty: ${missingProperty}}`,
+	};
+	const def = {
+	    keyword: "required",
+	    type: "object",
+	    schemaType: "array",
+	    $data: true,
+	    error,
+	    code(cxt) {
+	        const { gen, schema, schemaCode, data, $data, it } = cxt;
+	        const { opts } = it;
+	        if (!$data && schema.length === 0)
+	            return;
+	        const useLoop = schema.length >= opts.loopRequired;
+	        if (it.allErrors)
+	            allErrorsMode();
+	        else
+	            exitOnErrorMode();
+	        if (opts.strictRequired) {
+	            const props = cxt.parentSchema.properties;
+	            const { definedProperties } = cxt.it;
+	            for (const requiredKey of schema) {
+	                if ((props === null || props === void 0 ? void 0 : props[requiredKey]) === undefined && !definedProperties.has(requiredKey)) {
+	                    const schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
+	                    const msg = `required property "${requiredKey}" is not defined at "${schemaPath}" (strictRequired)`;
+	                    (0, util_1.checkStrictMode)(it, msg, it.opts.strictRequired);
+	                }
+	            }
+	        }
+	        function allErrorsMode() {
+	            if (useLoop || $data) {
+	                cxt.block$data(codegen_1.nil, loopAllRequired);
+	            }
+	            else {
+	                for (const prop of schema) {
+	                    (0, code_1.checkReportMissingProp)(cxt, prop);
+	                }
+	            }
+	        }
+	        function exitOnErrorMode() {
+	            const missing = gen.let("missing");
+	            if (useLoop || $data) {
+	                const valid = gen.let("valid", true);
+	                cxt.block$data(valid, () => loopUntilMissing(missing, valid));
+	                cxt.ok(valid);
+	            }
+	            else {
+	                gen.if((0, code_1.checkMissingProp)(cxt, schema, missing));
+	                (0, code_1.reportMissingProp)(cxt, missing);
+	                gen.else();
+	            }
+	        }
+	        function loopAllRequired() {
+	            gen.forOf("prop", schemaCode, (prop) => {
+	                cxt.setParams({ missingProperty: prop });
+	                gen.if((0, code_1.noPropertyInData)(gen, data, prop, opts.ownProperties), () => cxt.error());
+	            });
+	        }
+	        function loopUntilMissing(missing, valid) {
+	            cxt.setParams({ missingProperty: missing });
+	            gen.forOf(missing, schemaCode, () => {
+	                gen.assign(valid, (0, code_1.propertyInData)(gen, data, missing, opts.ownProperties));
+	                gen.if((0, codegen_1.not)(valid), () => {
+	                    cxt.error();
+	                    gen.break();
+	                });
+	            }, codegen_1.nil);
+	        }
+	    },
+	};
+	required.default = def;
+	
+	return required;
+}
+
+var limitItems = {};
+
+var hasRequiredLimitItems;
+
+function requireLimitItems () {
+	if (hasRequiredLimitItems) return limitItems;
+	hasRequiredLimitItems = 1;
+	Object.defineProperty(limitItems, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const error = {
+	    message({ keyword, schemaCode }) {
+	        const comp = keyword === "maxItems" ? "more" : "fewer";
+	        return (0, codegen_1.str) `must NOT have ${comp} than ${schemaCode} items`;
+	    },
+	    params: ({ schemaCode }) => (0, codegen_1._) `{limit: ${schemaCode}}`,
+	};
+	const def = {
+	    keyword: ["maxItems", "minItems"],
+	    type: "array",
+	    schemaType: "number",
+	    $data: true,
+	    error,
+	    code(cxt) {
+	        const { keyword, data, schemaCode } = cxt;
+	        const op = keyword === "maxItems" ? codegen_1.operators.GT : codegen_1.operators.LT;
+	        cxt.fail$data((0, codegen_1._) `${data}.length ${op} ${schemaCode}`);
+	    },
+	};
+	limitItems.default = def;
+	
+	return limitItems;
+}
+
+var uniqueItems = {};
+
+var equal = {};
+
+var hasRequiredEqual;
+
+function requireEqual () {
+	if (hasRequiredEqual) return equal;
+	hasRequiredEqual = 1;
+	Object.defineProperty(equal, "__esModule", { value: true });
+	// https://github.com/ajv-validator/ajv/issues/889
+	const equal$1 = requireFastDeepEqual();
+	equal$1.code = 'require("ajv/dist/runtime/equal").default';
+	equal.default = equal$1;
+	
+	return equal;
+}
+
+var hasRequiredUniqueItems;
+
+function requireUniqueItems () {
+	if (hasRequiredUniqueItems) return uniqueItems;
+	hasRequiredUniqueItems = 1;
+	Object.defineProperty(uniqueItems, "__esModule", { value: true });
+	const dataType_1 = /*@__PURE__*/ requireDataType();
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const equal_1 = /*@__PURE__*/ requireEqual();
+	const error = {
+	    message: ({ params: { i, j } }) => (0, codegen_1.str) `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+	    params: ({ params: { i, j } }) => (0, codegen_1._) `{i: ${i}, j: ${j}}`,
+	};
+	const def = {
+	    keyword: "uniqueItems",
+	    type: "array",
+	    schemaType: "boolean",
+	    $data: true,
+	    error,
+	    code(cxt) {
+	        const { gen, data, $data, schema, parentSchema, schemaCode, it } = cxt;
+	        if (!$data && !schema)
+	            return;
+	        const valid = gen.let("valid");
+	        const itemTypes = parentSchema.items ? (0, dataType_1.getSchemaTypes)(parentSchema.items) : [];
+	        cxt.block$data(valid, validateUniqueItems, (0, codegen_1._) `${schemaCode} === false`);
+	        cxt.ok(valid);
+	        function validateUniqueItems() {
+	            const i = gen.let("i", (0, codegen_1._) `${data}.length`);
+	            const j = gen.let("j");
+	            cxt.setParams({ i, j });
+	            gen.assign(valid, true);
+	            gen.if((0, codegen_1._) `${i} > 1`, () => (canOptimize() ? loopN : loopN2)(i, j));
+	        }
+	        function canOptimize() {
+	            return itemTypes.length > 0 && !itemTypes.some((t) => t === "object" || t === "array");
+	        }
+	        function loopN(i, j) {
+	            const item = gen.name("item");
+	            const wrongType = (0, dataType_1.checkDataTypes)(itemTypes, item, it.opts.strictNumbers, dataType_1.DataType.Wrong);
+	            const indices = gen.const("indices", (0, codegen_1._) `{}`);
+	            gen.for((0, codegen_1._) `;${i}--;`, () => {
+	                gen.let(item, (0, codegen_1._) `${data}[${i}]`);
+	                gen.if(wrongType, (0, codegen_1._) `continue`);
+	                if (itemTypes.length > 1)
+	                    gen.if((0, codegen_1._) `typeof ${item} == "string"`, (0, codegen_1._) `${item} += "_"`);
+	                gen
+	                    .if((0, codegen_1._) `typeof ${indices}[${item}] == "number"`, () => {
+	                    gen.assign(j, (0, codegen_1._) `${indices}[${item}]`);
+	                    cxt.error();
+	                    gen.assign(valid, false).break();
+	                })
+	                    .code((0, codegen_1._) `${indices}[${item}] = ${i}`);
+	            });
+	        }
+	        function loopN2(i, j) {
+	            const eql = (0, util_1.useFunc)(gen, equal_1.default);
+	            const outer = gen.name("outer");
+	            gen.label(outer).for((0, codegen_1._) `;${i}--;`, () => gen.for((0, codegen_1._) `${j} = ${i}; ${j}--;`, () => gen.if((0, codegen_1._) `${eql}(${data}[${i}], ${data}[${j}])`, () => {
+	                cxt.error();
+	                gen.assign(valid, false).break(outer);
+	            })));
+	        }
+	    },
+	};
+	uniqueItems.default = def;
+	
+	return uniqueItems;
+}
+
+var _const = {};
+
+var hasRequired_const;
+
+function require_const () {
+	if (hasRequired_const) return _const;
+	hasRequired_const = 1;
+	Object.defineProperty(_const, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const equal_1 = /*@__PURE__*/ requireEqual();
+	const error = {
+	    message: "must be equal to constant",
+	    params: ({ schemaCode }) => (0, codegen_1._) `{allowedValue: ${schemaCode}}`,
+	};
+	const def = {
+	    keyword: "const",
+	    $data: true,
+	    error,
+	    code(cxt) {
+	        const { gen, data, $data, schemaCode, schema } = cxt;
+	        if ($data || (schema && typeof schema == "object")) {
+	            cxt.fail$data((0, codegen_1._) `!${(0, util_1.useFunc)(gen, equal_1.default)}(${data}, ${schemaCode})`);
+	        }
+	        else {
+	            cxt.fail((0, codegen_1._) `${schema} !== ${data}`);
+	        }
+	    },
+	};
+	_const.default = def;
+	
+	return _const;
+}
+
+var _enum = {};
+
+var hasRequired_enum;
+
+function require_enum () {
+	if (hasRequired_enum) return _enum;
+	hasRequired_enum = 1;
+	Object.defineProperty(_enum, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const equal_1 = /*@__PURE__*/ requireEqual();
+	const error = {
+	    message: "must be equal to one of the allowed values",
+	    params: ({ schemaCode }) => (0, codegen_1._) `{allowedValues: ${schemaCode}}`,
+	};
+	const def = {
+	    keyword: "enum",
+	    schemaType: "array",
+	    $data: true,
+	    error,
+	    code(cxt) {
+	        const { gen, data, $data, schema, schemaCode, it } = cxt;
+	        if (!$data && schema.length === 0)
+	            throw new Error("enum must have non-empty array");
+	        const useLoop = schema.length >= it.opts.loopEnum;
+	        let eql;
+	        const getEql = () => (eql !== null && eql !== void 0 ? eql : (eql = (0, util_1.useFunc)(gen, equal_1.default)));
+	        let valid;
+	        if (useLoop || $data) {
+	            valid = gen.let("valid");
+	            cxt.block$data(valid, loopEnum);
+	        }
+	        else {
+	            /* istanbul ignore if */
+	            if (!Array.isArray(schema))
+	                throw new Error("ajv implementation error");
+	            const vSchema = gen.const("vSchema", schemaCode);
+	            valid = (0, codegen_1.or)(...schema.map((_x, i) => equalCode(vSchema, i)));
+	        }
+	        cxt.pass(valid);
+	        function loopEnum() {
+	            gen.assign(valid, false);
+	            gen.forOf("v", schemaCode, (v) => gen.if((0, codegen_1._) `${getEql()}(${data}, ${v})`, () => gen.assign(valid, true).break()));
+	        }
+	        function equalCode(vSchema, i) {
+	            const sch = schema[i];
+	            return typeof sch === "object" && sch !== null
+	                ? (0, codegen_1._) `${getEql()}(${data}, ${vSchema}[${i}])`
+	                : (0, codegen_1._) `${data} === ${sch}`;
+	        }
+	    },
+	};
+	_enum.default = def;
+	
+	return _enum;
+}
+
+var hasRequiredValidation;
+
+function requireValidation () {
+	if (hasRequiredValidation) return validation;
+	hasRequiredValidation = 1;
+	Object.defineProperty(validation, "__esModule", { value: true });
+	const limitNumber_1 = /*@__PURE__*/ requireLimitNumber();
+	const multipleOf_1 = /*@__PURE__*/ requireMultipleOf();
+	const limitLength_1 = /*@__PURE__*/ requireLimitLength();
+	const pattern_1 = /*@__PURE__*/ requirePattern();
+	const limitProperties_1 = /*@__PURE__*/ requireLimitProperties();
+	const required_1 = /*@__PURE__*/ requireRequired();
+	const limitItems_1 = /*@__PURE__*/ requireLimitItems();
+	const uniqueItems_1 = /*@__PURE__*/ requireUniqueItems();
+	const const_1 = /*@__PURE__*/ require_const();
+	const enum_1 = /*@__PURE__*/ require_enum();
+	const validation$1 = [
+	    // number
+	    limitNumber_1.default,
+	    multipleOf_1.default,
+	    // string
+	    limitLength_1.default,
+	    pattern_1.default,
+	    // object
+	    limitProperties_1.default,
+	    required_1.default,
+	    // array
+	    limitItems_1.default,
+	    uniqueItems_1.default,
+	    // any
+	    { keyword: "type", schemaType: ["string", "array"] },
+	    { keyword: "nullable", schemaType: "boolean" },
+	    const_1.default,
+	    enum_1.default,
+	];
+	validation.default = validation$1;
+	
+	return validation;
+}
+
+var applicator = {};
+
+var additionalItems = {};
+
+var hasRequiredAdditionalItems;
+
+function requireAdditionalItems () {
+	if (hasRequiredAdditionalItems) return additionalItems;
+	hasRequiredAdditionalItems = 1;
+	Object.defineProperty(additionalItems, "__esModule", { value: true });
+	additionalItems.validateAdditionalItems = void 0;
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const error = {
+	    message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
+	    params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
+	};
+	const def = {
+	    keyword: "additionalItems",
+	    type: "array",
+	    schemaType: ["boolean", "object"],
+	    before: "uniqueItems",
+	    error,
+	    code(cxt) {
+	        const { parentSchema, it } = cxt;
+	        const { items } = parentSchema;
+	        if (!Array.isArray(items)) {
+	            (0, util_1.checkStrictMode)(it, '"additionalItems" is ignored when "items" is not an array of schemas');
+	            return;
+	        }
+	        validateAdditionalItems(cxt, items);
+	    },
+	};
+	function validateAdditionalItems(cxt, items) {
+	    const { gen, schema, data, keyword, it } = cxt;
+	    it.items = true;
+	    const len = gen.const("len", (0, codegen_1._) `${data}.length`);
+	    if (schema === false) {
+	        cxt.setParams({ len: items.length });
+	        cxt.pass((0, codegen_1._) `${len} <= ${items.length}`);
+	    }
+	    else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+	        const valid = gen.var("valid", (0, codegen_1._) `${len} <= ${items.length}`); // TODO var
+	        gen.if((0, codegen_1.not)(valid), () => validateItems(valid));
+	        cxt.ok(valid);
+	    }
+	    function validateItems(valid) {
+	        gen.forRange("i", items.length, len, (i) => {
+	            cxt.subschema({ keyword, dataProp: i, dataPropType: util_1.Type.Num }, valid);
+	            if (!it.allErrors)
+	                gen.if((0, codegen_1.not)(valid), () => gen.break());
+	        });
+	    }
+	}
+	additionalItems.validateAdditionalItems = validateAdditionalItems;
+	additionalItems.default = def;
+	
+	return additionalItems;
+}
+
+var prefixItems = {};
+
+var items = {};
+
+var hasRequiredItems;
+
+function requireItems () {
+	if (hasRequiredItems) return items;
+	hasRequiredItems = 1;
+	Object.defineProperty(items, "__esModule", { value: true });
+	items.validateTuple = void 0;
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const code_1 = /*@__PURE__*/ requireCode();
+	const def = {
+	    keyword: "items",
+	    type: "array",
+	    schemaType: ["object", "array", "boolean"],
+	    before: "uniqueItems",
+	    code(cxt) {
+	        const { schema, it } = cxt;
+	        if (Array.isArray(schema))
+	            return validateTuple(cxt, "additionalItems", schema);
+	        it.items = true;
+	        if ((0, util_1.alwaysValidSchema)(it, schema))
+	            return;
+	        cxt.ok((0, code_1.validateArray)(cxt));
+	    },
+	};
+	function validateTuple(cxt, extraItems, schArr = cxt.schema) {
+	    const { gen, parentSchema, data, keyword, it } = cxt;
+	    checkStrictTuple(parentSchema);
+	    if (it.opts.unevaluated && schArr.length && it.items !== true) {
+	        it.items = util_1.mergeEvaluated.items(gen, schArr.length, it.items);
+	    }
+	    const valid = gen.name("valid");
+	    const len = gen.const("len", (0, codegen_1._) `${data}.length`);
+	    schArr.forEach((sch, i) => {
+	        if ((0, util_1.alwaysValidSchema)(it, sch))
+	            return;
+	        gen.if((0, codegen_1._) `${len} > ${i}`, () => cxt.subschema({
+	            keyword,
+	            schemaProp: i,
+	            dataProp: i,
+	        }, valid));
+	        cxt.ok(valid);
+	    });
+	    function checkStrictTuple(sch) {
+	        const { opts, errSchemaPath } = it;
+	        const l = schArr.length;
+	        const fullTuple = l === sch.minItems && (l === sch.maxItems || sch[extraItems] === false);
+	        if (opts.strictTuples && !fullTuple) {
+	            const msg = `"${keyword}" is ${l}-tuple, but minItems or maxItems/${extraItems} are not specified or different at path "${errSchemaPath}"`;
+	            (0, util_1.checkStrictMode)(it, msg, opts.strictTuples);
+	        }
+	    }
+	}
+	items.validateTuple = validateTuple;
+	items.default = def;
+	
+	return items;
+}
+
+var hasRequiredPrefixItems;
+
+function requirePrefixItems () {
+	if (hasRequiredPrefixItems) return prefixItems;
+	hasRequiredPrefixItems = 1;
+	Object.defineProperty(prefixItems, "__esModule", { value: true });
+	const items_1 = /*@__PURE__*/ requireItems();
+	const def = {
+	    keyword: "prefixItems",
+	    type: "array",
+	    schemaType: ["array"],
+	    before: "uniqueItems",
+	    code: (cxt) => (0, items_1.validateTuple)(cxt, "items"),
+	};
+	prefixItems.default = def;
+	
+	return prefixItems;
+}
+
+var items2020 = {};
+
+var hasRequiredItems2020;
+
+function requireItems2020 () {
+	if (hasRequiredItems2020) return items2020;
+	hasRequiredItems2020 = 1;
+	Object.defineProperty(items2020, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const code_1 = /*@__PURE__*/ requireCode();
+	const additionalItems_1 = /*@__PURE__*/ requireAdditionalItems();
+	const error = {
+	    message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
+	    params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
+	};
+	const def = {
+	    keyword: "items",
+	    type: "array",
+	    schemaType: ["object", "boolean"],
+	    before: "uniqueItems",
+	    error,
+	    code(cxt) {
+	        const { schema, parentSchema, it } = cxt;
+	        const { prefixItems } = parentSchema;
+	        it.items = true;
+	        if ((0, util_1.alwaysValidSchema)(it, schema))
+	            return;
+	        if (prefixItems)
+	            (0, additionalItems_1.validateAdditionalItems)(cxt, prefixItems);
+	        else
+	            cxt.ok((0, code_1.validateArray)(cxt));
+	    },
+	};
+	items2020.default = def;
+	
+	return items2020;
+}
+
+var contains = {};
+
+var hasRequiredContains;
+
+function requireContains () {
+	if (hasRequiredContains) return contains;
+	hasRequiredContains = 1;
+	Object.defineProperty(contains, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const error = {
+	    message: ({ params: { min, max } }) => max === undefined
+	        ? (0, codegen_1.str) `must contain at least ${min} valid item(s)`
+	        : (0, codegen_1.str) `must contain at least ${min} and no more than ${max} valid item(s)`,
+	    params: ({ params: { min, max } }) => max === undefined ? (0, codegen_1._) `{minContains: ${min}}` : (0, codegen_1._) `{minContains: ${min}, maxContains: ${max}}`,
+	};
+	const def = {
+	    keyword: "contains",
+	    type: "array",
+	    schemaType: ["object", "boolean"],
+	    before: "uniqueItems",
+	    trackErrors: true,
+	    error,
+	    code(cxt) {
+	        const { gen, schema, parentSchema, data, it } = cxt;
+	        let min;
+	        let max;
+	        const { minContains, maxContains } = parentSchema;
+	        if (it.opts.next) {
+	            min = minContains === undefined ? 1 : minContains;
+	            max = maxContains;
+	        }
+	        else {
+	            min = 1;
+	        }
+	        const len = gen.const("len", (0, codegen_1._) `${data}.length`);
+	        cxt.setParams({ min, max });
+	        if (max === undefined && min === 0) {
+	            (0, util_1.checkStrictMode)(it, `"minContains" == 0 without "maxContains": "contains" keyword ignored`);
+	            return;
+	        }
+	        if (max !== undefined && min > max) {
+	            (0, util_1.checkStrictMode)(it, `"minContains" > "maxContains" is always invalid`);
+	            cxt.fail();
+	            return;
+	        }
+	        if ((0, util_1.alwaysValidSchema)(it, schema)) {
+	            let cond = (0, codegen_1._) `${len} >= ${min}`;
+	            if (max !== undefined)
+	                cond = (0, codegen_1._) `${cond} && ${len} <= ${max}`;
+	            cxt.pass(cond);
+	            return;
+	        }
+	        it.items = true;
+	        const valid = gen.name("valid");
+	        if (max === undefined && min === 1) {
+	            validateItems(valid, () => gen.if(valid, () => gen.break()));
+	        }
+	        else if (min === 0) {
+	            gen.let(valid, true);
+	            if (max !== undefined)
+	                gen.if((0, codegen_1._) `${data}.length > 0`, validateItemsWithCount);
+	        }
+	        else {
+	            gen.let(valid, false);
+	            validateItemsWithCount();
+	        }
+	        cxt.result(valid, () => cxt.reset());
+	        function validateItemsWithCount() {
+	            const schValid = gen.name("_valid");
+	            const count = gen.let("count", 0);
+	            validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+	        }
+	        function validateItems(_valid, block) {
+	            gen.forRange("i", 0, len, (i) => {
+	                cxt.subschema({
+	                    keyword: "contains",
+	                    dataProp: i,
+	                    dataPropType: util_1.Type.Num,
+	                    compositeRule: true,
+	                }, _valid);
+	                block();
+	            });
+	        }
+	        function checkLimits(count) {
+	            gen.code((0, codegen_1._) `${count}++`);
+	            if (max === undefined) {
+	                gen.if((0, codegen_1._) `${count} >= ${min}`, () => gen.assign(valid, true).break());
+	            }
+	            else {
+	                gen.if((0, codegen_1._) `${count} > ${max}`, () => gen.assign(valid, false).break());
+	                if (min === 1)
+	                    gen.assign(valid, true);
+	                else
+	                    gen.if((0, codegen_1._) `${count} >= ${min}`, () => gen.assign(valid, true));
+	            }
+	        }
+	    },
+	};
+	contains.default = def;
+	
+	return contains;
+}
+
+var dependencies = {};
+
+var hasRequiredDependencies;
+
+function requireDependencies () {
+	if (hasRequiredDependencies) return dependencies;
+	hasRequiredDependencies = 1;
+	(function (exports) {
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
+		const codegen_1 = /*@__PURE__*/ requireCodegen();
+		const util_1 = /*@__PURE__*/ requireUtil();
+		const code_1 = /*@__PURE__*/ requireCode();
+		exports.error = {
+		    message: ({ params: { property, depsCount, deps } }) => {
+		        const property_ies = depsCount === 1 ? "property" : "properties";
+		        return (0, codegen_1.str) `must have ${property_ies} ${deps} when property ${property} is present`;
+		    },
+		    params: ({ params: { property, depsCount, deps, missingProperty } }) => (0, codegen_1._) `{property: ${property},
+    missingProperty: ${missingProperty},
+    depsCount: ${depsCount},
+    deps: ${deps}}`, // TODO change to reference
+		};
+		const def = {
+		    keyword: "dependencies",
+		    type: "object",
+		    schemaType: "object",
+		    error: exports.error,
+		    code(cxt) {
+		        const [propDeps, schDeps] = splitDependencies(cxt);
+		        validatePropertyDeps(cxt, propDeps);
+		        validateSchemaDeps(cxt, schDeps);
+		    },
+		};
+		function splitDependencies({ schema }) {
+		    const propertyDeps = {};
+		    const schemaDeps = {};
+		    for (const key in schema) {
+		        if (key === "__proto__")
+		            continue;
+		        const deps = Array.isArray(schema[key]) ? propertyDeps : schemaDeps;
+		        deps[key] = schema[key];
+		    }
+		    return [propertyDeps, schemaDeps];
+		}
+		function validatePropertyDeps(cxt, propertyDeps = cxt.schema) {
+		    const { gen, data, it } = cxt;
+		    if (Object.keys(propertyDeps).length === 0)
+		        return;
+		    const missing = gen.let("missing");
+		    for (const prop in propertyDeps) {
+		        const deps = propertyDeps[prop];
+		        if (deps.length === 0)
+		            continue;
+		        const hasProperty = (0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties);
+		        cxt.setParams({
+		            property: prop,
+		            depsCount: deps.length,
+		            deps: deps.join(", "),
+		        });
+		        if (it.allErrors) {
+		            gen.if(hasProperty, () => {
+		                for (const depProp of deps) {
+		                    (0, code_1.checkReportMissingProp)(cxt, depProp);
+		                }
+		            });
+		        }
+		        else {
+		            gen.if((0, codegen_1._) `${hasProperty} && (${(0, code_1.checkMissingProp)(cxt, deps, missing)})`);
+		            (0, code_1.reportMissingProp)(cxt, missing);
+		            gen.else();
+		        }
+		    }
+		}
+		exports.validatePropertyDeps = validatePropertyDeps;
+		function validateSchemaDeps(cxt, schemaDeps = cxt.schema) {
+		    const { gen, data, keyword, it } = cxt;
+		    const valid = gen.name("valid");
+		    for (const prop in schemaDeps) {
+		        if ((0, util_1.alwaysValidSchema)(it, schemaDeps[prop]))
+		            continue;
+		        gen.if((0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties), () => {
+		            const schCxt = cxt.subschema({ keyword, schemaProp: prop }, valid);
+		            cxt.mergeValidEvaluated(schCxt, valid);
+		        }, () => gen.var(valid, true) // TODO var
+		        );
+		        cxt.ok(valid);
+		    }
+		}
+		exports.validateSchemaDeps = validateSchemaDeps;
+		exports.default = def;
+		
+	} (dependencies));
+	return dependencies;
+}
+
+var propertyNames = {};
+
+var hasRequiredPropertyNames;
+
+function requirePropertyNames () {
+	if (hasRequiredPropertyNames) return propertyNames;
+	hasRequiredPropertyNames = 1;
+	Object.defineProperty(propertyNames, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const error = {
+	    message: "property name must be valid",
+	    params: ({ params }) => (0, codegen_1._) `{propertyName: ${params.propertyName}}`,
+	};
+	const def = {
+	    keyword: "propertyNames",
+	    type: "object",
+	    schemaType: ["object", "boolean"],
+	    error,
+	    code(cxt) {
+	        const { gen, schema, data, it } = cxt;
+	        if ((0, util_1.alwaysValidSchema)(it, schema))
+	            return;
+	        const valid = gen.name("valid");
+	        gen.forIn("key", data, (key) => {
+	            cxt.setParams({ propertyName: key });
+	            cxt.subschema({
+	                keyword: "propertyNames",
+	                data: key,
+	                dataTypes: ["string"],
+	                propertyName: key,
+	                compositeRule: true,
+	            }, valid);
+	            gen.if((0, codegen_1.not)(valid), () => {
+	                cxt.error(true);
+	                if (!it.allErrors)
+	                    gen.break();
+	            });
+	        });
+	        cxt.ok(valid);
+	    },
+	};
+	propertyNames.default = def;
+	
+	return propertyNames;
+}
+
+var additionalProperties = {};
+
+var hasRequiredAdditionalProperties;
+
+function requireAdditionalProperties () {
+	if (hasRequiredAdditionalProperties) return additionalProperties;
+	hasRequiredAdditionalProperties = 1;
+	Object.defineProperty(additionalProperties, "__esModule", { value: true });
+	const code_1 = /*@__PURE__*/ requireCode();
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const names_1 = /*@__PURE__*/ requireNames();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const error = {
+	    message: "must NOT have additional properties",
+	    params: ({ params }) => (0, codegen_1._) `{additionalProperty: ${params.additionalProperty}}`,
+	};
+	const def = {
+	    keyword: "additionalProperties",
+	    type: ["object"],
+	    schemaType: ["boolean", "object"],
+	    allowUndefined: true,
+	    trackErrors: true,
+	    error,
+	    code(cxt) {
+	        const { gen, schema, parentSchema, data, errsCount, it } = cxt;
+	        /* istanbul ignore if */
+	        if (!errsCount)
+	            throw new Error("ajv implementation error");
+	        const { allErrors, opts } = it;
+	        it.props = true;
+	        if (opts.removeAdditional !== "all" && (0, util_1.alwaysValidSchema)(it, schema))
+	            return;
+	        const props = (0, code_1.allSchemaProperties)(parentSchema.properties);
+	        const patProps = (0, code_1.allSchemaProperties)(parentSchema.patternProperties);
+	        checkAdditionalProperties();
+	        cxt.ok((0, codegen_1._) `${errsCount} === ${names_1.default.errors}`);
+	        function checkAdditionalProperties() {
+	            gen.forIn("key", data, (key) => {
+	                if (!props.length && !patProps.length)
+	                    additionalPropertyCode(key);
+	                else
+	                    gen.if(isAdditional(key), () => additionalPropertyCode(key));
+	            });
+	        }
+	        function isAdditional(key) {
+	            let definedProp;
+	            if (props.length > 8) {
+	                // TODO maybe an option instead of hard-coded 8?
+	                const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
+	                definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
+	            }
+	            else if (props.length) {
+	                definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._) `${key} === ${p}`));
+	            }
+	            else {
+	                definedProp = codegen_1.nil;
+	            }
+	            if (patProps.length) {
+	                definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._) `${(0, code_1.usePattern)(cxt, p)}.test(${key})`));
+	            }
+	            return (0, codegen_1.not)(definedProp);
+	        }
+	        function deleteAdditional(key) {
+	            gen.code((0, codegen_1._) `delete ${data}[${key}]`);
+	        }
+	        function additionalPropertyCode(key) {
+	            if (opts.removeAdditional === "all" || (opts.removeAdditional && schema === false)) {
+	                deleteAdditional(key);
+	                return;
+	            }
+	            if (schema === false) {
+	                cxt.setParams({ additionalProperty: key });
+	                cxt.error();
+	                if (!allErrors)
+	                    gen.break();
+	                return;
+	            }
+	            if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+	                const valid = gen.name("valid");
+	                if (opts.removeAdditional === "failing") {
+	                    applyAdditionalSchema(key, valid, false);
+	                    gen.if((0, codegen_1.not)(valid), () => {
+	                        cxt.reset();
+	                        deleteAdditional(key);
+	                    });
+	                }
+	                else {
+	                    applyAdditionalSchema(key, valid);
+	                    if (!allErrors)
+	                        gen.if((0, codegen_1.not)(valid), () => gen.break());
+	                }
+	            }
+	        }
+	        function applyAdditionalSchema(key, valid, errors) {
+	            const subschema = {
+	                keyword: "additionalProperties",
+	                dataProp: key,
+	                dataPropType: util_1.Type.Str,
+	            };
+	            if (errors === false) {
+	                Object.assign(subschema, {
+	                    compositeRule: true,
+	                    createErrors: false,
+	                    allErrors: false,
+	                });
+	            }
+	            cxt.subschema(subschema, valid);
+	        }
+	    },
+	};
+	additionalProperties.default = def;
+	
+	return additionalProperties;
+}
+
+var properties$8 = {};
+
+var hasRequiredProperties;
+
+function requireProperties () {
+	if (hasRequiredProperties) return properties$8;
+	hasRequiredProperties = 1;
+	Object.defineProperty(properties$8, "__esModule", { value: true });
+	const validate_1 = /*@__PURE__*/ requireValidate();
+	const code_1 = /*@__PURE__*/ requireCode();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const additionalProperties_1 = /*@__PURE__*/ requireAdditionalProperties();
+	const def = {
+	    keyword: "properties",
+	    type: "object",
+	    schemaType: "object",
+	    code(cxt) {
+	        const { gen, schema, parentSchema, data, it } = cxt;
+	        if (it.opts.removeAdditional === "all" && parentSchema.additionalProperties === undefined) {
+	            additionalProperties_1.default.code(new validate_1.KeywordCxt(it, additionalProperties_1.default, "additionalProperties"));
+	        }
+	        const allProps = (0, code_1.allSchemaProperties)(schema);
+	        for (const prop of allProps) {
+	            it.definedProperties.add(prop);
+	        }
+	        if (it.opts.unevaluated && allProps.length && it.props !== true) {
+	            it.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it.props);
+	        }
+	        const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema[p]));
+	        if (properties.length === 0)
+	            return;
+	        const valid = gen.name("valid");
+	        for (const prop of properties) {
+	            if (hasDefault(prop)) {
+	                applyPropertySchema(prop);
+	            }
+	            else {
+	                gen.if((0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties));
+	                applyPropertySchema(prop);
+	                if (!it.allErrors)
+	                    gen.else().var(valid, true);
+	                gen.endIf();
+	            }
+	            cxt.it.definedProperties.add(prop);
+	            cxt.ok(valid);
+	        }
+	        function hasDefault(prop) {
+	            return it.opts.useDefaults && !it.compositeRule && schema[prop].default !== undefined;
+	        }
+	        function applyPropertySchema(prop) {
+	            cxt.subschema({
+	                keyword: "properties",
+	                schemaProp: prop,
+	                dataProp: prop,
+	            }, valid);
+	        }
+	    },
+	};
+	properties$8.default = def;
+	
+	return properties$8;
+}
+
+var patternProperties = {};
+
+var hasRequiredPatternProperties;
+
+function requirePatternProperties () {
+	if (hasRequiredPatternProperties) return patternProperties;
+	hasRequiredPatternProperties = 1;
+	Object.defineProperty(patternProperties, "__esModule", { value: true });
+	const code_1 = /*@__PURE__*/ requireCode();
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const util_2 = /*@__PURE__*/ requireUtil();
+	const def = {
+	    keyword: "patternProperties",
+	    type: "object",
+	    schemaType: "object",
+	    code(cxt) {
+	        const { gen, schema, data, parentSchema, it } = cxt;
+	        const { opts } = it;
+	        const patterns = (0, code_1.allSchemaProperties)(schema);
+	        const alwaysValidPatterns = patterns.filter((p) => (0, util_1.alwaysValidSchema)(it, schema[p]));
+	        if (patterns.length === 0 ||
+	            (alwaysValidPatterns.length === patterns.length &&
+	                (!it.opts.unevaluated || it.props === true))) {
+	            return;
+	        }
+	        const checkProperties = opts.strictSchema && !opts.allowMatchingProperties && parentSchema.properties;
+	        const valid = gen.name("valid");
+	        if (it.props !== true && !(it.props instanceof codegen_1.Name)) {
+	            it.props = (0, util_2.evaluatedPropsToName)(gen, it.props);
+	        }
+	        const { props } = it;
+	        validatePatternProperties();
+	        function validatePatternProperties() {
+	            for (const pat of patterns) {
+	                if (checkProperties)
+	                    checkMatchingProperties(pat);
+	                if (it.allErrors) {
+	                    validateProperties(pat);
+	                }
+	                else {
+	                    gen.var(valid, true); // TODO var
+	                    validateProperties(pat);
+	                    gen.if(valid);
+	                }
+	            }
+	        }
+	        function checkMatchingProperties(pat) {
+	            for (const prop in checkProperties) {
+	                if (new RegExp(pat).test(prop)) {
+	                    (0, util_1.checkStrictMode)(it, `property ${prop} matches pattern ${pat} (use allowMatchingProperties)`);
+	                }
+	            }
+	        }
+	        function validateProperties(pat) {
+	            gen.forIn("key", data, (key) => {
+	                gen.if((0, codegen_1._) `${(0, code_1.usePattern)(cxt, pat)}.test(${key})`, () => {
+	                    const alwaysValid = alwaysValidPatterns.includes(pat);
+	                    if (!alwaysValid) {
+	                        cxt.subschema({
+	                            keyword: "patternProperties",
+	                            schemaProp: pat,
+	                            dataProp: key,
+	                            dataPropType: util_2.Type.Str,
+	                        }, valid);
+	                    }
+	                    if (it.opts.unevaluated && props !== true) {
+	                        gen.assign((0, codegen_1._) `${props}[${key}]`, true);
+	                    }
+	                    else if (!alwaysValid && !it.allErrors) {
+	                        // can short-circuit if `unevaluatedProperties` is not supported (opts.next === false)
+	                        // or if all properties were evaluated (props === true)
+	                        gen.if((0, codegen_1.not)(valid), () => gen.break());
+	                    }
+	                });
+	            });
+	        }
+	    },
+	};
+	patternProperties.default = def;
+	
+	return patternProperties;
+}
+
+var not = {};
+
+var hasRequiredNot;
+
+function requireNot () {
+	if (hasRequiredNot) return not;
+	hasRequiredNot = 1;
+	Object.defineProperty(not, "__esModule", { value: true });
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const def = {
+	    keyword: "not",
+	    schemaType: ["object", "boolean"],
+	    trackErrors: true,
+	    code(cxt) {
+	        const { gen, schema, it } = cxt;
+	        if ((0, util_1.alwaysValidSchema)(it, schema)) {
+	            cxt.fail();
+	            return;
+	        }
+	        const valid = gen.name("valid");
+	        cxt.subschema({
+	            keyword: "not",
+	            compositeRule: true,
+	            createErrors: false,
+	            allErrors: false,
+	        }, valid);
+	        cxt.failResult(valid, () => cxt.reset(), () => cxt.error());
+	    },
+	    error: { message: "must NOT be valid" },
+	};
+	not.default = def;
+	
+	return not;
+}
+
+var anyOf = {};
+
+var hasRequiredAnyOf;
+
+function requireAnyOf () {
+	if (hasRequiredAnyOf) return anyOf;
+	hasRequiredAnyOf = 1;
+	Object.defineProperty(anyOf, "__esModule", { value: true });
+	const code_1 = /*@__PURE__*/ requireCode();
+	const def = {
+	    keyword: "anyOf",
+	    schemaType: "array",
+	    trackErrors: true,
+	    code: code_1.validateUnion,
+	    error: { message: "must match a schema in anyOf" },
+	};
+	anyOf.default = def;
+	
+	return anyOf;
+}
+
+var oneOf = {};
+
+var hasRequiredOneOf;
+
+function requireOneOf () {
+	if (hasRequiredOneOf) return oneOf;
+	hasRequiredOneOf = 1;
+	Object.defineProperty(oneOf, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const error = {
+	    message: "must match exactly one schema in oneOf",
+	    params: ({ params }) => (0, codegen_1._) `{passingSchemas: ${params.passing}}`,
+	};
+	const def = {
+	    keyword: "oneOf",
+	    schemaType: "array",
+	    trackErrors: true,
+	    error,
+	    code(cxt) {
+	        const { gen, schema, parentSchema, it } = cxt;
+	        /* istanbul ignore if */
+	        if (!Array.isArray(schema))
+	            throw new Error("ajv implementation error");
+	        if (it.opts.discriminator && parentSchema.discriminator)
+	            return;
+	        const schArr = schema;
+	        const valid = gen.let("valid", false);
+	        const passing = gen.let("passing", null);
+	        const schValid = gen.name("_valid");
+	        cxt.setParams({ passing });
+	        // TODO possibly fail straight away (with warning or exception) if there are two empty always valid schemas
+	        gen.block(validateOneOf);
+	        cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
+	        function validateOneOf() {
+	            schArr.forEach((sch, i) => {
+	                let schCxt;
+	                if ((0, util_1.alwaysValidSchema)(it, sch)) {
+	                    gen.var(schValid, true);
+	                }
+	                else {
+	                    schCxt = cxt.subschema({
+	                        keyword: "oneOf",
+	                        schemaProp: i,
+	                        compositeRule: true,
+	                    }, schValid);
+	                }
+	                if (i > 0) {
+	                    gen
+	                        .if((0, codegen_1._) `${schValid} && ${valid}`)
+	                        .assign(valid, false)
+	                        .assign(passing, (0, codegen_1._) `[${passing}, ${i}]`)
+	                        .else();
+	                }
+	                gen.if(schValid, () => {
+	                    gen.assign(valid, true);
+	                    gen.assign(passing, i);
+	                    if (schCxt)
+	                        cxt.mergeEvaluated(schCxt, codegen_1.Name);
+	                });
+	            });
+	        }
+	    },
+	};
+	oneOf.default = def;
+	
+	return oneOf;
+}
+
+var allOf$1 = {};
+
+var hasRequiredAllOf;
+
+function requireAllOf () {
+	if (hasRequiredAllOf) return allOf$1;
+	hasRequiredAllOf = 1;
+	Object.defineProperty(allOf$1, "__esModule", { value: true });
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const def = {
+	    keyword: "allOf",
+	    schemaType: "array",
+	    code(cxt) {
+	        const { gen, schema, it } = cxt;
+	        /* istanbul ignore if */
+	        if (!Array.isArray(schema))
+	            throw new Error("ajv implementation error");
+	        const valid = gen.name("valid");
+	        schema.forEach((sch, i) => {
+	            if ((0, util_1.alwaysValidSchema)(it, sch))
+	                return;
+	            const schCxt = cxt.subschema({ keyword: "allOf", schemaProp: i }, valid);
+	            cxt.ok(valid);
+	            cxt.mergeEvaluated(schCxt);
+	        });
+	    },
+	};
+	allOf$1.default = def;
+	
+	return allOf$1;
+}
+
+var _if = {};
+
+var hasRequired_if;
+
+function require_if () {
+	if (hasRequired_if) return _if;
+	hasRequired_if = 1;
+	Object.defineProperty(_if, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const error = {
+	    message: ({ params }) => (0, codegen_1.str) `must match "${params.ifClause}" schema`,
+	    params: ({ params }) => (0, codegen_1._) `{failingKeyword: ${params.ifClause}}`,
+	};
+	const def = {
+	    keyword: "if",
+	    schemaType: ["object", "boolean"],
+	    trackErrors: true,
+	    error,
+	    code(cxt) {
+	        const { gen, parentSchema, it } = cxt;
+	        if (parentSchema.then === undefined && parentSchema.else === undefined) {
+	            (0, util_1.checkStrictMode)(it, '"if" without "then" and "else" is ignored');
+	        }
+	        const hasThen = hasSchema(it, "then");
+	        const hasElse = hasSchema(it, "else");
+	        if (!hasThen && !hasElse)
+	            return;
+	        const valid = gen.let("valid", true);
+	        const schValid = gen.name("_valid");
+	        validateIf();
+	        cxt.reset();
+	        if (hasThen && hasElse) {
+	            const ifClause = gen.let("ifClause");
+	            cxt.setParams({ ifClause });
+	            gen.if(schValid, validateClause("then", ifClause), validateClause("else", ifClause));
+	        }
+	        else if (hasThen) {
+	            gen.if(schValid, validateClause("then"));
+	        }
+	        else {
+	            gen.if((0, codegen_1.not)(schValid), validateClause("else"));
+	        }
+	        cxt.pass(valid, () => cxt.error(true));
+	        function validateIf() {
+	            const schCxt = cxt.subschema({
+	                keyword: "if",
+	                compositeRule: true,
+	                createErrors: false,
+	                allErrors: false,
+	            }, schValid);
+	            cxt.mergeEvaluated(schCxt);
+	        }
+	        function validateClause(keyword, ifClause) {
+	            return () => {
+	                const schCxt = cxt.subschema({ keyword }, schValid);
+	                gen.assign(valid, schValid);
+	                cxt.mergeValidEvaluated(schCxt, valid);
+	                if (ifClause)
+	                    gen.assign(ifClause, (0, codegen_1._) `${keyword}`);
+	                else
+	                    cxt.setParams({ ifClause: keyword });
+	            };
+	        }
+	    },
+	};
+	function hasSchema(it, keyword) {
+	    const schema = it.schema[keyword];
+	    return schema !== undefined && !(0, util_1.alwaysValidSchema)(it, schema);
+	}
+	_if.default = def;
+	
+	return _if;
+}
+
+var thenElse = {};
+
+var hasRequiredThenElse;
+
+function requireThenElse () {
+	if (hasRequiredThenElse) return thenElse;
+	hasRequiredThenElse = 1;
+	Object.defineProperty(thenElse, "__esModule", { value: true });
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const def = {
+	    keyword: ["then", "else"],
+	    schemaType: ["object", "boolean"],
+	    code({ keyword, parentSchema, it }) {
+	        if (parentSchema.if === undefined)
+	            (0, util_1.checkStrictMode)(it, `"${keyword}" without "if" is ignored`);
+	    },
+	};
+	thenElse.default = def;
+	
+	return thenElse;
+}
+
+var hasRequiredApplicator;
+
+function requireApplicator () {
+	if (hasRequiredApplicator) return applicator;
+	hasRequiredApplicator = 1;
+	Object.defineProperty(applicator, "__esModule", { value: true });
+	const additionalItems_1 = /*@__PURE__*/ requireAdditionalItems();
+	const prefixItems_1 = /*@__PURE__*/ requirePrefixItems();
+	const items_1 = /*@__PURE__*/ requireItems();
+	const items2020_1 = /*@__PURE__*/ requireItems2020();
+	const contains_1 = /*@__PURE__*/ requireContains();
+	const dependencies_1 = /*@__PURE__*/ requireDependencies();
+	const propertyNames_1 = /*@__PURE__*/ requirePropertyNames();
+	const additionalProperties_1 = /*@__PURE__*/ requireAdditionalProperties();
+	const properties_1 = /*@__PURE__*/ requireProperties();
+	const patternProperties_1 = /*@__PURE__*/ requirePatternProperties();
+	const not_1 = /*@__PURE__*/ requireNot();
+	const anyOf_1 = /*@__PURE__*/ requireAnyOf();
+	const oneOf_1 = /*@__PURE__*/ requireOneOf();
+	const allOf_1 = /*@__PURE__*/ requireAllOf();
+	const if_1 = /*@__PURE__*/ require_if();
+	const thenElse_1 = /*@__PURE__*/ requireThenElse();
+	function getApplicator(draft2020 = false) {
+	    const applicator = [
+	        // any
+	        not_1.default,
+	        anyOf_1.default,
+	        oneOf_1.default,
+	        allOf_1.default,
+	        if_1.default,
+	        thenElse_1.default,
+	        // object
+	        propertyNames_1.default,
+	        additionalProperties_1.default,
+	        dependencies_1.default,
+	        properties_1.default,
+	        patternProperties_1.default,
+	    ];
+	    // array
+	    if (draft2020)
+	        applicator.push(prefixItems_1.default, items2020_1.default);
+	    else
+	        applicator.push(additionalItems_1.default, items_1.default);
+	    applicator.push(contains_1.default);
+	    return applicator;
+	}
+	applicator.default = getApplicator;
+	
+	return applicator;
+}
+
+var dynamic = {};
+
+var dynamicAnchor = {};
+
+var hasRequiredDynamicAnchor;
+
+function requireDynamicAnchor () {
+	if (hasRequiredDynamicAnchor) return dynamicAnchor;
+	hasRequiredDynamicAnchor = 1;
+	Object.defineProperty(dynamicAnchor, "__esModule", { value: true });
+	dynamicAnchor.dynamicAnchor = void 0;
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const names_1 = /*@__PURE__*/ requireNames();
+	const compile_1 = /*@__PURE__*/ requireCompile();
+	const ref_1 = /*@__PURE__*/ requireRef();
+	const def = {
+	    keyword: "$dynamicAnchor",
+	    schemaType: "string",
+	    code: (cxt) => dynamicAnchor$1(cxt, cxt.schema),
+	};
+	function dynamicAnchor$1(cxt, anchor) {
+	    const { gen, it } = cxt;
+	    it.schemaEnv.root.dynamicAnchors[anchor] = true;
+	    const v = (0, codegen_1._) `${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`;
+	    const validate = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
+	    gen.if((0, codegen_1._) `!${v}`, () => gen.assign(v, validate));
+	}
+	dynamicAnchor.dynamicAnchor = dynamicAnchor$1;
+	function _getValidate(cxt) {
+	    const { schemaEnv, schema, self } = cxt.it;
+	    const { root, baseId, localRefs, meta } = schemaEnv.root;
+	    const { schemaId } = self.opts;
+	    const sch = new compile_1.SchemaEnv({ schema, schemaId, root, baseId, localRefs, meta });
+	    compile_1.compileSchema.call(self, sch);
+	    return (0, ref_1.getValidate)(cxt, sch);
+	}
+	dynamicAnchor.default = def;
+	
+	return dynamicAnchor;
+}
+
+var dynamicRef = {};
+
+var hasRequiredDynamicRef;
+
+function requireDynamicRef () {
+	if (hasRequiredDynamicRef) return dynamicRef;
+	hasRequiredDynamicRef = 1;
+	Object.defineProperty(dynamicRef, "__esModule", { value: true });
+	dynamicRef.dynamicRef = void 0;
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const names_1 = /*@__PURE__*/ requireNames();
+	const ref_1 = /*@__PURE__*/ requireRef();
+	const def = {
+	    keyword: "$dynamicRef",
+	    schemaType: "string",
+	    code: (cxt) => dynamicRef$1(cxt, cxt.schema),
+	};
+	function dynamicRef$1(cxt, ref) {
+	    const { gen, keyword, it } = cxt;
+	    if (ref[0] !== "#")
+	        throw new Error(`"${keyword}" only supports hash fragment reference`);
+	    const anchor = ref.slice(1);
+	    if (it.allErrors) {
+	        _dynamicRef();
+	    }
+	    else {
+	        const valid = gen.let("valid", false);
+	        _dynamicRef(valid);
+	        cxt.ok(valid);
+	    }
+	    function _dynamicRef(valid) {
+	        // TODO the assumption here is that `recursiveRef: #` always points to the root
+	        // of the schema object, which is not correct, because there may be $id that
+	        // makes # point to it, and the target schema may not contain dynamic/recursiveAnchor.
+	        // Because of that 2 tests in recursiveRef.json fail.
+	        // This is a similar problem to #815 (`$id` doesn't alter resolution scope for `{ "$ref": "#" }`).
+	        // (This problem is not tested in JSON-Schema-Test-Suite)
+	        if (it.schemaEnv.root.dynamicAnchors[anchor]) {
+	            const v = gen.let("_v", (0, codegen_1._) `${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`);
+	            gen.if(v, _callRef(v, valid), _callRef(it.validateName, valid));
+	        }
+	        else {
+	            _callRef(it.validateName, valid)();
+	        }
+	    }
+	    function _callRef(validate, valid) {
+	        return valid
+	            ? () => gen.block(() => {
+	                (0, ref_1.callRef)(cxt, validate);
+	                gen.let(valid, true);
+	            })
+	            : () => (0, ref_1.callRef)(cxt, validate);
+	    }
+	}
+	dynamicRef.dynamicRef = dynamicRef$1;
+	dynamicRef.default = def;
+	
+	return dynamicRef;
+}
+
+var recursiveAnchor = {};
+
+var hasRequiredRecursiveAnchor;
+
+function requireRecursiveAnchor () {
+	if (hasRequiredRecursiveAnchor) return recursiveAnchor;
+	hasRequiredRecursiveAnchor = 1;
+	Object.defineProperty(recursiveAnchor, "__esModule", { value: true });
+	const dynamicAnchor_1 = /*@__PURE__*/ requireDynamicAnchor();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const def = {
+	    keyword: "$recursiveAnchor",
+	    schemaType: "boolean",
+	    code(cxt) {
+	        if (cxt.schema)
+	            (0, dynamicAnchor_1.dynamicAnchor)(cxt, "");
+	        else
+	            (0, util_1.checkStrictMode)(cxt.it, "$recursiveAnchor: false is ignored");
+	    },
+	};
+	recursiveAnchor.default = def;
+	
+	return recursiveAnchor;
+}
+
+var recursiveRef = {};
+
+var hasRequiredRecursiveRef;
+
+function requireRecursiveRef () {
+	if (hasRequiredRecursiveRef) return recursiveRef;
+	hasRequiredRecursiveRef = 1;
+	Object.defineProperty(recursiveRef, "__esModule", { value: true });
+	const dynamicRef_1 = /*@__PURE__*/ requireDynamicRef();
+	const def = {
+	    keyword: "$recursiveRef",
+	    schemaType: "string",
+	    code: (cxt) => (0, dynamicRef_1.dynamicRef)(cxt, cxt.schema),
+	};
+	recursiveRef.default = def;
+	
+	return recursiveRef;
+}
+
+var hasRequiredDynamic;
+
+function requireDynamic () {
+	if (hasRequiredDynamic) return dynamic;
+	hasRequiredDynamic = 1;
+	Object.defineProperty(dynamic, "__esModule", { value: true });
+	const dynamicAnchor_1 = /*@__PURE__*/ requireDynamicAnchor();
+	const dynamicRef_1 = /*@__PURE__*/ requireDynamicRef();
+	const recursiveAnchor_1 = /*@__PURE__*/ requireRecursiveAnchor();
+	const recursiveRef_1 = /*@__PURE__*/ requireRecursiveRef();
+	const dynamic$1 = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
+	dynamic.default = dynamic$1;
+	
+	return dynamic;
+}
+
+var next = {};
+
+var dependentRequired = {};
+
+var hasRequiredDependentRequired;
+
+function requireDependentRequired () {
+	if (hasRequiredDependentRequired) return dependentRequired;
+	hasRequiredDependentRequired = 1;
+	Object.defineProperty(dependentRequired, "__esModule", { value: true });
+	const dependencies_1 = /*@__PURE__*/ requireDependencies();
+	const def = {
+	    keyword: "dependentRequired",
+	    type: "object",
+	    schemaType: "object",
+	    error: dependencies_1.error,
+	    code: (cxt) => (0, dependencies_1.validatePropertyDeps)(cxt),
+	};
+	dependentRequired.default = def;
+	
+	return dependentRequired;
+}
+
+var dependentSchemas = {};
+
+var hasRequiredDependentSchemas;
+
+function requireDependentSchemas () {
+	if (hasRequiredDependentSchemas) return dependentSchemas;
+	hasRequiredDependentSchemas = 1;
+	Object.defineProperty(dependentSchemas, "__esModule", { value: true });
+	const dependencies_1 = /*@__PURE__*/ requireDependencies();
+	const def = {
+	    keyword: "dependentSchemas",
+	    type: "object",
+	    schemaType: "object",
+	    code: (cxt) => (0, dependencies_1.validateSchemaDeps)(cxt),
+	};
+	dependentSchemas.default = def;
+	
+	return dependentSchemas;
+}
+
+var limitContains = {};
+
+var hasRequiredLimitContains;
+
+function requireLimitContains () {
+	if (hasRequiredLimitContains) return limitContains;
+	hasRequiredLimitContains = 1;
+	Object.defineProperty(limitContains, "__esModule", { value: true });
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const def = {
+	    keyword: ["maxContains", "minContains"],
+	    type: "array",
+	    schemaType: "number",
+	    code({ keyword, parentSchema, it }) {
+	        if (parentSchema.contains === undefined) {
+	            (0, util_1.checkStrictMode)(it, `"${keyword}" without "contains" is ignored`);
+	        }
+	    },
+	};
+	limitContains.default = def;
+	
+	return limitContains;
+}
+
+var hasRequiredNext;
+
+function requireNext () {
+	if (hasRequiredNext) return next;
+	hasRequiredNext = 1;
+	Object.defineProperty(next, "__esModule", { value: true });
+	const dependentRequired_1 = /*@__PURE__*/ requireDependentRequired();
+	const dependentSchemas_1 = /*@__PURE__*/ requireDependentSchemas();
+	const limitContains_1 = /*@__PURE__*/ requireLimitContains();
+	const next$1 = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
+	next.default = next$1;
+	
+	return next;
+}
+
+var unevaluated = {};
+
+var unevaluatedProperties = {};
+
+var hasRequiredUnevaluatedProperties;
+
+function requireUnevaluatedProperties () {
+	if (hasRequiredUnevaluatedProperties) return unevaluatedProperties;
+	hasRequiredUnevaluatedProperties = 1;
+	Object.defineProperty(unevaluatedProperties, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const names_1 = /*@__PURE__*/ requireNames();
+	const error = {
+	    message: "must NOT have unevaluated properties",
+	    params: ({ params }) => (0, codegen_1._) `{unevaluatedProperty: ${params.unevaluatedProperty}}`,
+	};
+	const def = {
+	    keyword: "unevaluatedProperties",
+	    type: "object",
+	    schemaType: ["boolean", "object"],
+	    trackErrors: true,
+	    error,
+	    code(cxt) {
+	        const { gen, schema, data, errsCount, it } = cxt;
+	        /* istanbul ignore if */
+	        if (!errsCount)
+	            throw new Error("ajv implementation error");
+	        const { allErrors, props } = it;
+	        if (props instanceof codegen_1.Name) {
+	            gen.if((0, codegen_1._) `${props} !== true`, () => gen.forIn("key", data, (key) => gen.if(unevaluatedDynamic(props, key), () => unevaluatedPropCode(key))));
+	        }
+	        else if (props !== true) {
+	            gen.forIn("key", data, (key) => props === undefined
+	                ? unevaluatedPropCode(key)
+	                : gen.if(unevaluatedStatic(props, key), () => unevaluatedPropCode(key)));
+	        }
+	        it.props = true;
+	        cxt.ok((0, codegen_1._) `${errsCount} === ${names_1.default.errors}`);
+	        function unevaluatedPropCode(key) {
+	            if (schema === false) {
+	                cxt.setParams({ unevaluatedProperty: key });
+	                cxt.error();
+	                if (!allErrors)
+	                    gen.break();
+	                return;
+	            }
+	            if (!(0, util_1.alwaysValidSchema)(it, schema)) {
+	                const valid = gen.name("valid");
+	                cxt.subschema({
+	                    keyword: "unevaluatedProperties",
+	                    dataProp: key,
+	                    dataPropType: util_1.Type.Str,
+	                }, valid);
+	                if (!allErrors)
+	                    gen.if((0, codegen_1.not)(valid), () => gen.break());
+	            }
+	        }
+	        function unevaluatedDynamic(evaluatedProps, key) {
+	            return (0, codegen_1._) `!${evaluatedProps} || !${evaluatedProps}[${key}]`;
+	        }
+	        function unevaluatedStatic(evaluatedProps, key) {
+	            const ps = [];
+	            for (const p in evaluatedProps) {
+	                if (evaluatedProps[p] === true)
+	                    ps.push((0, codegen_1._) `${key} !== ${p}`);
+	            }
+	            return (0, codegen_1.and)(...ps);
+	        }
+	    },
+	};
+	unevaluatedProperties.default = def;
+	
+	return unevaluatedProperties;
+}
+
+var unevaluatedItems = {};
+
+var hasRequiredUnevaluatedItems;
+
+function requireUnevaluatedItems () {
+	if (hasRequiredUnevaluatedItems) return unevaluatedItems;
+	hasRequiredUnevaluatedItems = 1;
+	Object.defineProperty(unevaluatedItems, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const error = {
+	    message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
+	    params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
+	};
+	const def = {
+	    keyword: "unevaluatedItems",
+	    type: "array",
+	    schemaType: ["boolean", "object"],
+	    error,
+	    code(cxt) {
+	        const { gen, schema, data, it } = cxt;
+	        const items = it.items || 0;
+	        if (items === true)
+	            return;
+	        const len = gen.const("len", (0, codegen_1._) `${data}.length`);
+	        if (schema === false) {
+	            cxt.setParams({ len: items });
+	            cxt.fail((0, codegen_1._) `${len} > ${items}`);
+	        }
+	        else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+	            const valid = gen.var("valid", (0, codegen_1._) `${len} <= ${items}`);
+	            gen.if((0, codegen_1.not)(valid), () => validateItems(valid, items));
+	            cxt.ok(valid);
+	        }
+	        it.items = true;
+	        function validateItems(valid, from) {
+	            gen.forRange("i", from, len, (i) => {
+	                cxt.subschema({ keyword: "unevaluatedItems", dataProp: i, dataPropType: util_1.Type.Num }, valid);
+	                if (!it.allErrors)
+	                    gen.if((0, codegen_1.not)(valid), () => gen.break());
+	            });
+	        }
+	    },
+	};
+	unevaluatedItems.default = def;
+	
+	return unevaluatedItems;
+}
+
+var hasRequiredUnevaluated;
+
+function requireUnevaluated () {
+	if (hasRequiredUnevaluated) return unevaluated;
+	hasRequiredUnevaluated = 1;
+	Object.defineProperty(unevaluated, "__esModule", { value: true });
+	const unevaluatedProperties_1 = /*@__PURE__*/ requireUnevaluatedProperties();
+	const unevaluatedItems_1 = /*@__PURE__*/ requireUnevaluatedItems();
+	const unevaluated$1 = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
+	unevaluated.default = unevaluated$1;
+	
+	return unevaluated;
+}
+
+var format$1 = {};
+
+var format = {};
+
+var hasRequiredFormat$1;
+
+function requireFormat$1 () {
+	if (hasRequiredFormat$1) return format;
+	hasRequiredFormat$1 = 1;
+	Object.defineProperty(format, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const error = {
+	    message: ({ schemaCode }) => (0, codegen_1.str) `must match format "${schemaCode}"`,
+	    params: ({ schemaCode }) => (0, codegen_1._) `{format: ${schemaCode}}`,
+	};
+	const def = {
+	    keyword: "format",
+	    type: ["number", "string"],
+	    schemaType: "string",
+	    $data: true,
+	    error,
+	    code(cxt, ruleType) {
+	        const { gen, data, $data, schema, schemaCode, it } = cxt;
+	        const { opts, errSchemaPath, schemaEnv, self } = it;
+	        if (!opts.validateFormats)
+	            return;
+	        if ($data)
+	            validate$DataFormat();
+	        else
+	            validateFormat();
+	        function validate$DataFormat() {
+	            const fmts = gen.scopeValue("formats", {
+	                ref: self.formats,
+	                code: opts.code.formats,
+	            });
+	            const fDef = gen.const("fDef", (0, codegen_1._) `${fmts}[${schemaCode}]`);
+	            const fType = gen.let("fType");
+	            const format = gen.let("format");
+	            // TODO simplify
+	            gen.if((0, codegen_1._) `typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._) `${fDef}.type || "string"`).assign(format, (0, codegen_1._) `${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._) `"string"`).assign(format, fDef));
+	            cxt.fail$data((0, codegen_1.or)(unknownFmt(), invalidFmt()));
+	            function unknownFmt() {
+	                if (opts.strictSchema === false)
+	                    return codegen_1.nil;
+	                return (0, codegen_1._) `${schemaCode} && !${format}`;
+	            }
+	            function invalidFmt() {
+	                const callFormat = schemaEnv.$async
+	                    ? (0, codegen_1._) `(${fDef}.async ? await ${format}(${data}) : ${format}(${data}))`
+	                    : (0, codegen_1._) `${format}(${data})`;
+	                const validData = (0, codegen_1._) `(typeof ${format} == "function" ? ${callFormat} : ${format}.test(${data}))`;
+	                return (0, codegen_1._) `${format} && ${format} !== true && ${fType} === ${ruleType} && !${validData}`;
+	            }
+	        }
+	        function validateFormat() {
+	            const formatDef = self.formats[schema];
+	            if (!formatDef) {
+	                unknownFormat();
+	                return;
+	            }
+	            if (formatDef === true)
+	                return;
+	            const [fmtType, format, fmtRef] = getFormat(formatDef);
+	            if (fmtType === ruleType)
+	                cxt.pass(validCondition());
+	            function unknownFormat() {
+	                if (opts.strictSchema === false) {
+	                    self.logger.warn(unknownMsg());
+	                    return;
+	                }
+	                throw new Error(unknownMsg());
+	                function unknownMsg() {
+	                    return `unknown format "${schema}" ignored in schema at path "${errSchemaPath}"`;
+	                }
+	            }
+	            function getFormat(fmtDef) {
+	                const code = fmtDef instanceof RegExp
+	                    ? (0, codegen_1.regexpCode)(fmtDef)
+	                    : opts.code.formats
+	                        ? (0, codegen_1._) `${opts.code.formats}${(0, codegen_1.getProperty)(schema)}`
+	                        : undefined;
+	                const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
+	                if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
+	                    return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._) `${fmt}.validate`];
+	                }
+	                return ["string", fmtDef, fmt];
+	            }
+	            function validCondition() {
+	                if (typeof formatDef == "object" && !(formatDef instanceof RegExp) && formatDef.async) {
+	                    if (!schemaEnv.$async)
+	                        throw new Error("async format in sync schema");
+	                    return (0, codegen_1._) `await ${fmtRef}(${data})`;
+	                }
+	                return typeof format == "function" ? (0, codegen_1._) `${fmtRef}(${data})` : (0, codegen_1._) `${fmtRef}.test(${data})`;
+	            }
+	        }
+	    },
+	};
+	format.default = def;
+	
+	return format;
+}
+
+var hasRequiredFormat;
+
+function requireFormat () {
+	if (hasRequiredFormat) return format$1;
+	hasRequiredFormat = 1;
+	Object.defineProperty(format$1, "__esModule", { value: true });
+	const format_1 = /*@__PURE__*/ requireFormat$1();
+	const format = [format_1.default];
+	format$1.default = format;
+	
+	return format$1;
+}
+
+var metadata = {};
+
+var hasRequiredMetadata;
+
+function requireMetadata () {
+	if (hasRequiredMetadata) return metadata;
+	hasRequiredMetadata = 1;
+	Object.defineProperty(metadata, "__esModule", { value: true });
+	metadata.contentVocabulary = metadata.metadataVocabulary = void 0;
+	metadata.metadataVocabulary = [
+	    "title",
+	    "description",
+	    "default",
+	    "deprecated",
+	    "readOnly",
+	    "writeOnly",
+	    "examples",
+	];
+	metadata.contentVocabulary = [
+	    "contentMediaType",
+	    "contentEncoding",
+	    "contentSchema",
+	];
+	
+	return metadata;
+}
+
+var hasRequiredDraft2020;
+
+function requireDraft2020 () {
+	if (hasRequiredDraft2020) return draft2020;
+	hasRequiredDraft2020 = 1;
+	Object.defineProperty(draft2020, "__esModule", { value: true });
+	const core_1 = /*@__PURE__*/ requireCore();
+	const validation_1 = /*@__PURE__*/ requireValidation();
+	const applicator_1 = /*@__PURE__*/ requireApplicator();
+	const dynamic_1 = /*@__PURE__*/ requireDynamic();
+	const next_1 = /*@__PURE__*/ requireNext();
+	const unevaluated_1 = /*@__PURE__*/ requireUnevaluated();
+	const format_1 = /*@__PURE__*/ requireFormat();
+	const metadata_1 = /*@__PURE__*/ requireMetadata();
+	const draft2020Vocabularies = [
+	    dynamic_1.default,
+	    core_1.default,
+	    validation_1.default,
+	    (0, applicator_1.default)(true),
+	    format_1.default,
+	    metadata_1.metadataVocabulary,
+	    metadata_1.contentVocabulary,
+	    next_1.default,
+	    unevaluated_1.default,
+	];
+	draft2020.default = draft2020Vocabularies;
+	
+	return draft2020;
+}
+
+var discriminator = {};
+
+var types = {};
+
+var hasRequiredTypes;
+
+function requireTypes () {
+	if (hasRequiredTypes) return types;
+	hasRequiredTypes = 1;
+	Object.defineProperty(types, "__esModule", { value: true });
+	types.DiscrError = void 0;
+	var DiscrError;
+	(function (DiscrError) {
+	    DiscrError["Tag"] = "tag";
+	    DiscrError["Mapping"] = "mapping";
+	})(DiscrError || (types.DiscrError = DiscrError = {}));
+	
+	return types;
+}
+
+var hasRequiredDiscriminator;
+
+function requireDiscriminator () {
+	if (hasRequiredDiscriminator) return discriminator;
+	hasRequiredDiscriminator = 1;
+	Object.defineProperty(discriminator, "__esModule", { value: true });
+	const codegen_1 = /*@__PURE__*/ requireCodegen();
+	const types_1 = /*@__PURE__*/ requireTypes();
+	const compile_1 = /*@__PURE__*/ requireCompile();
+	const ref_error_1 = /*@__PURE__*/ requireRef_error();
+	const util_1 = /*@__PURE__*/ requireUtil();
+	const error = {
+	    message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag
+	        ? `tag "${tagName}" must be string`
+	        : `value of tag "${tagName}" must be in oneOf`,
+	    params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._) `{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`,
+	};
+	const def = {
+	    keyword: "discriminator",
+	    type: "object",
+	    schemaType: "object",
+	    error,
+	    code(cxt) {
+	        const { gen, data, schema, parentSchema, it } = cxt;
+	        const { oneOf } = parentSchema;
+	        if (!it.opts.discriminator) {
+	            throw new Error("discriminator: requires discriminator option");
+	        }
+	        const tagName = schema.propertyName;
+	        if (typeof tagName != "string")
+	            throw new Error("discriminator: requires propertyName");
+	        if (schema.mapping)
+	            throw new Error("discriminator: mapping is not supported");
+	        if (!oneOf)
+	            throw new Error("discriminator: requires oneOf keyword");
+	        const valid = gen.let("valid", false);
+	        const tag = gen.const("tag", (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(tagName)}`);
+	        gen.if((0, codegen_1._) `typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(false, { discrError: types_1.DiscrError.Tag, tag, tagName }));
+	        cxt.ok(valid);
+	        function validateMapping() {
+	            const mapping = getMapping();
+	            gen.if(false);
+	            for (const tagValue in mapping) {
+	                gen.elseIf((0, codegen_1._) `${tag} === ${tagValue}`);
+	                gen.assign(valid, applyTagSchema(mapping[tagValue]));
+	            }
+	            gen.else();
+	            cxt.error(false, { discrError: types_1.DiscrError.Mapping, tag, tagName });
+	            gen.endIf();
+	        }
+	        function applyTagSchema(schemaProp) {
+	            const _valid = gen.name("valid");
+	            const schCxt = cxt.subschema({ keyword: "oneOf", schemaProp }, _valid);
+	            cxt.mergeEvaluated(schCxt, codegen_1.Name);
+	            return _valid;
+	        }
+	        function getMapping() {
+	            var _a;
+	            const oneOfMapping = {};
+	            const topRequired = hasRequired(parentSchema);
+	            let tagRequired = true;
+	            for (let i = 0; i < oneOf.length; i++) {
+	                let sch = oneOf[i];
+	                if ((sch === null || sch === void 0 ? void 0 : sch.$ref) && !(0, util_1.schemaHasRulesButRef)(sch, it.self.RULES)) {
+	                    const ref = sch.$ref;
+	                    sch = compile_1.resolveRef.call(it.self, it.schemaEnv.root, it.baseId, ref);
+	                    if (sch instanceof compile_1.SchemaEnv)
+	                        sch = sch.schema;
+	                    if (sch === undefined)
+	                        throw new ref_error_1.default(it.opts.uriResolver, it.baseId, ref);
+	                }
+	                const propSch = (_a = sch === null || sch === void 0 ? void 0 : sch.properties) === null || _a === void 0 ? void 0 : _a[tagName];
+	                if (typeof propSch != "object") {
+	                    throw new Error(`discriminator: oneOf subschemas (or referenced schemas) must have "properties/${tagName}"`);
+	                }
+	                tagRequired = tagRequired && (topRequired || hasRequired(sch));
+	                addMappings(propSch, i);
+	            }
+	            if (!tagRequired)
+	                throw new Error(`discriminator: "${tagName}" must be required`);
+	            return oneOfMapping;
+	            function hasRequired({ required }) {
+	                return Array.isArray(required) && required.includes(tagName);
+	            }
+	            function addMappings(sch, i) {
+	                if (sch.const) {
+	                    addMapping(sch.const, i);
+	                }
+	                else if (sch.enum) {
+	                    for (const tagValue of sch.enum) {
+	                        addMapping(tagValue, i);
+	                    }
+	                }
+	                else {
+	                    throw new Error(`discriminator: "properties/${tagName}" must have "const" or "enum"`);
+	                }
+	            }
+	            function addMapping(tagValue, i) {
+	                if (typeof tagValue != "string" || tagValue in oneOfMapping) {
+	                    throw new Error(`discriminator: "${tagName}" values must be unique strings`);
+	                }
+	                oneOfMapping[tagValue] = i;
+	            }
+	        }
+	    },
+	};
+	discriminator.default = def;
+	
+	return discriminator;
+}
+
+var jsonSchema202012 = {};
+
+var $schema$7 = "https://json-schema.org/draft/2020-12/schema";
+var $id$7 = "https://json-schema.org/draft/2020-12/schema";
+var $vocabulary$7 = {
+	"https://json-schema.org/draft/2020-12/vocab/core": true,
+	"https://json-schema.org/draft/2020-12/vocab/applicator": true,
+	"https://json-schema.org/draft/2020-12/vocab/unevaluated": true,
+	"https://json-schema.org/draft/2020-12/vocab/validation": true,
+	"https://json-schema.org/draft/2020-12/vocab/meta-data": true,
+	"https://json-schema.org/draft/2020-12/vocab/format-annotation": true,
+	"https://json-schema.org/draft/2020-12/vocab/content": true
+};
+var $dynamicAnchor$7 = "meta";
+var title$7 = "Core and Validation specifications meta-schema";
+var allOf = [
+	{
+		$ref: "meta/core"
+	},
+	{
+		$ref: "meta/applicator"
+	},
+	{
+		$ref: "meta/unevaluated"
+	},
+	{
+		$ref: "meta/validation"
+	},
+	{
+		$ref: "meta/meta-data"
+	},
+	{
+		$ref: "meta/format-annotation"
+	},
+	{
+		$ref: "meta/content"
+	}
+];
+var type$7 = [
+	"object",
+	"boolean"
+];
+var $comment = "This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.";
+var properties$7 = {
+	definitions: {
+		$comment: "\"definitions\" has been replaced by \"$defs\".",
+		type: "object",
+		additionalProperties: {
+			$dynamicRef: "#meta"
+		},
+		deprecated: true,
+		"default": {
+		}
+	},
+	dependencies: {
+		$comment: "\"dependencies\" has been split and replaced by \"dependentSchemas\" and \"dependentRequired\" in order to serve their differing semantics.",
+		type: "object",
+		additionalProperties: {
+			anyOf: [
+				{
+					$dynamicRef: "#meta"
+				},
+				{
+					$ref: "meta/validation#/$defs/stringArray"
+				}
+			]
+		},
+		deprecated: true,
+		"default": {
+		}
+	},
+	$recursiveAnchor: {
+		$comment: "\"$recursiveAnchor\" has been replaced by \"$dynamicAnchor\".",
+		$ref: "meta/core#/$defs/anchorString",
+		deprecated: true
+	},
+	$recursiveRef: {
+		$comment: "\"$recursiveRef\" has been replaced by \"$dynamicRef\".",
+		$ref: "meta/core#/$defs/uriReferenceString",
+		deprecated: true
+	}
+};
+var require$$0 = {
+	$schema: $schema$7,
+	$id: $id$7,
+	$vocabulary: $vocabulary$7,
+	$dynamicAnchor: $dynamicAnchor$7,
+	title: title$7,
+	allOf: allOf,
+	type: type$7,
+	$comment: $comment,
+	properties: properties$7
+};
+
+var $schema$6 = "https://json-schema.org/draft/2020-12/schema";
+var $id$6 = "https://json-schema.org/draft/2020-12/meta/applicator";
+var $vocabulary$6 = {
+	"https://json-schema.org/draft/2020-12/vocab/applicator": true
+};
+var $dynamicAnchor$6 = "meta";
+var title$6 = "Applicator vocabulary meta-schema";
+var type$6 = [
+	"object",
+	"boolean"
+];
+var properties$6 = {
+	prefixItems: {
+		$ref: "#/$defs/schemaArray"
+	},
+	items: {
+		$dynamicRef: "#meta"
+	},
+	contains: {
+		$dynamicRef: "#meta"
+	},
+	additionalProperties: {
+		$dynamicRef: "#meta"
+	},
+	properties: {
+		type: "object",
+		additionalProperties: {
+			$dynamicRef: "#meta"
+		},
+		"default": {
+		}
+	},
+	patternProperties: {
+		type: "object",
+		additionalProperties: {
+			$dynamicRef: "#meta"
+		},
+		propertyNames: {
+			format: "regex"
+		},
+		"default": {
+		}
+	},
+	dependentSchemas: {
+		type: "object",
+		additionalProperties: {
+			$dynamicRef: "#meta"
+		},
+		"default": {
+		}
+	},
+	propertyNames: {
+		$dynamicRef: "#meta"
+	},
+	"if": {
+		$dynamicRef: "#meta"
+	},
+	then: {
+		$dynamicRef: "#meta"
+	},
+	"else": {
+		$dynamicRef: "#meta"
+	},
+	allOf: {
+		$ref: "#/$defs/schemaArray"
+	},
+	anyOf: {
+		$ref: "#/$defs/schemaArray"
+	},
+	oneOf: {
+		$ref: "#/$defs/schemaArray"
+	},
+	not: {
+		$dynamicRef: "#meta"
+	}
+};
+var $defs$3 = {
+	schemaArray: {
+		type: "array",
+		minItems: 1,
+		items: {
+			$dynamicRef: "#meta"
+		}
+	}
+};
+var require$$1 = {
+	$schema: $schema$6,
+	$id: $id$6,
+	$vocabulary: $vocabulary$6,
+	$dynamicAnchor: $dynamicAnchor$6,
+	title: title$6,
+	type: type$6,
+	properties: properties$6,
+	$defs: $defs$3
+};
+
+var $schema$5 = "https://json-schema.org/draft/2020-12/schema";
+var $id$5 = "https://json-schema.org/draft/2020-12/meta/unevaluated";
+var $vocabulary$5 = {
+	"https://json-schema.org/draft/2020-12/vocab/unevaluated": true
+};
+var $dynamicAnchor$5 = "meta";
+var title$5 = "Unevaluated applicator vocabulary meta-schema";
+var type$5 = [
+	"object",
+	"boolean"
+];
+var properties$5 = {
+	unevaluatedItems: {
+		$dynamicRef: "#meta"
+	},
+	unevaluatedProperties: {
+		$dynamicRef: "#meta"
+	}
+};
+var require$$2 = {
+	$schema: $schema$5,
+	$id: $id$5,
+	$vocabulary: $vocabulary$5,
+	$dynamicAnchor: $dynamicAnchor$5,
+	title: title$5,
+	type: type$5,
+	properties: properties$5
+};
+
+var $schema$4 = "https://json-schema.org/draft/2020-12/schema";
+var $id$4 = "https://json-schema.org/draft/2020-12/meta/content";
+var $vocabulary$4 = {
+	"https://json-schema.org/draft/2020-12/vocab/content": true
+};
+var $dynamicAnchor$4 = "meta";
+var title$4 = "Content vocabulary meta-schema";
+var type$4 = [
+	"object",
+	"boolean"
+];
+var properties$4 = {
+	contentEncoding: {
+		type: "string"
+	},
+	contentMediaType: {
+		type: "string"
+	},
+	contentSchema: {
+		$dynamicRef: "#meta"
+	}
+};
+var require$$3 = {
+	$schema: $schema$4,
+	$id: $id$4,
+	$vocabulary: $vocabulary$4,
+	$dynamicAnchor: $dynamicAnchor$4,
+	title: title$4,
+	type: type$4,
+	properties: properties$4
+};
+
+var $schema$3 = "https://json-schema.org/draft/2020-12/schema";
+var $id$3 = "https://json-schema.org/draft/2020-12/meta/core";
+var $vocabulary$3 = {
+	"https://json-schema.org/draft/2020-12/vocab/core": true
+};
+var $dynamicAnchor$3 = "meta";
+var title$3 = "Core vocabulary meta-schema";
+var type$3 = [
+	"object",
+	"boolean"
+];
+var properties$3 = {
+	$id: {
+		$ref: "#/$defs/uriReferenceString",
+		$comment: "Non-empty fragments not allowed.",
+		pattern: "^[^#]*#?$"
+	},
+	$schema: {
+		$ref: "#/$defs/uriString"
+	},
+	$ref: {
+		$ref: "#/$defs/uriReferenceString"
+	},
+	$anchor: {
+		$ref: "#/$defs/anchorString"
+	},
+	$dynamicRef: {
+		$ref: "#/$defs/uriReferenceString"
+	},
+	$dynamicAnchor: {
+		$ref: "#/$defs/anchorString"
+	},
+	$vocabulary: {
+		type: "object",
+		propertyNames: {
+			$ref: "#/$defs/uriString"
+		},
+		additionalProperties: {
+			type: "boolean"
+		}
+	},
+	$comment: {
+		type: "string"
+	},
+	$defs: {
+		type: "object",
+		additionalProperties: {
+			$dynamicRef: "#meta"
+		}
+	}
+};
+var $defs$2 = {
+	anchorString: {
+		type: "string",
+		pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"
+	},
+	uriString: {
+		type: "string",
+		format: "uri"
+	},
+	uriReferenceString: {
+		type: "string",
+		format: "uri-reference"
+	}
+};
+var require$$4 = {
+	$schema: $schema$3,
+	$id: $id$3,
+	$vocabulary: $vocabulary$3,
+	$dynamicAnchor: $dynamicAnchor$3,
+	title: title$3,
+	type: type$3,
+	properties: properties$3,
+	$defs: $defs$2
+};
+
+var $schema$2 = "https://json-schema.org/draft/2020-12/schema";
+var $id$2 = "https://json-schema.org/draft/2020-12/meta/format-annotation";
+var $vocabulary$2 = {
+	"https://json-schema.org/draft/2020-12/vocab/format-annotation": true
+};
+var $dynamicAnchor$2 = "meta";
+var title$2 = "Format vocabulary meta-schema for annotation results";
+var type$2 = [
+	"object",
+	"boolean"
+];
+var properties$2 = {
+	format: {
+		type: "string"
+	}
+};
+var require$$5 = {
+	$schema: $schema$2,
+	$id: $id$2,
+	$vocabulary: $vocabulary$2,
+	$dynamicAnchor: $dynamicAnchor$2,
+	title: title$2,
+	type: type$2,
+	properties: properties$2
+};
+
+var $schema$1 = "https://json-schema.org/draft/2020-12/schema";
+var $id$1 = "https://json-schema.org/draft/2020-12/meta/meta-data";
+var $vocabulary$1 = {
+	"https://json-schema.org/draft/2020-12/vocab/meta-data": true
+};
+var $dynamicAnchor$1 = "meta";
+var title$1 = "Meta-data vocabulary meta-schema";
+var type$1 = [
+	"object",
+	"boolean"
+];
+var properties$1 = {
+	title: {
+		type: "string"
+	},
+	description: {
+		type: "string"
+	},
+	"default": true,
+	deprecated: {
+		type: "boolean",
+		"default": false
+	},
+	readOnly: {
+		type: "boolean",
+		"default": false
+	},
+	writeOnly: {
+		type: "boolean",
+		"default": false
+	},
+	examples: {
+		type: "array",
+		items: true
+	}
+};
+var require$$6 = {
+	$schema: $schema$1,
+	$id: $id$1,
+	$vocabulary: $vocabulary$1,
+	$dynamicAnchor: $dynamicAnchor$1,
+	title: title$1,
+	type: type$1,
+	properties: properties$1
+};
+
+var $schema = "https://json-schema.org/draft/2020-12/schema";
+var $id = "https://json-schema.org/draft/2020-12/meta/validation";
+var $vocabulary = {
+	"https://json-schema.org/draft/2020-12/vocab/validation": true
+};
+var $dynamicAnchor = "meta";
+var title = "Validation vocabulary meta-schema";
+var type = [
+	"object",
+	"boolean"
+];
+var properties = {
+	type: {
+		anyOf: [
+			{
+				$ref: "#/$defs/simpleTypes"
+			},
+			{
+				type: "array",
+				items: {
+					$ref: "#/$defs/simpleTypes"
+				},
+				minItems: 1,
+				uniqueItems: true
+			}
+		]
+	},
+	"const": true,
+	"enum": {
+		type: "array",
+		items: true
+	},
+	multipleOf: {
+		type: "number",
+		exclusiveMinimum: 0
+	},
+	maximum: {
+		type: "number"
+	},
+	exclusiveMaximum: {
+		type: "number"
+	},
+	minimum: {
+		type: "number"
+	},
+	exclusiveMinimum: {
+		type: "number"
+	},
+	maxLength: {
+		$ref: "#/$defs/nonNegativeInteger"
+	},
+	minLength: {
+		$ref: "#/$defs/nonNegativeIntegerDefault0"
+	},
+	pattern: {
+		type: "string",
+		format: "regex"
+	},
+	maxItems: {
+		$ref: "#/$defs/nonNegativeInteger"
+	},
+	minItems: {
+		$ref: "#/$defs/nonNegativeIntegerDefault0"
+	},
+	uniqueItems: {
+		type: "boolean",
+		"default": false
+	},
+	maxContains: {
+		$ref: "#/$defs/nonNegativeInteger"
+	},
+	minContains: {
+		$ref: "#/$defs/nonNegativeInteger",
+		"default": 1
+	},
+	maxProperties: {
+		$ref: "#/$defs/nonNegativeInteger"
+	},
+	minProperties: {
+		$ref: "#/$defs/nonNegativeIntegerDefault0"
+	},
+	required: {
+		$ref: "#/$defs/stringArray"
+	},
+	dependentRequired: {
+		type: "object",
+		additionalProperties: {
+			$ref: "#/$defs/stringArray"
+		}
+	}
+};
+var $defs$1 = {
+	nonNegativeInteger: {
+		type: "integer",
+		minimum: 0
+	},
+	nonNegativeIntegerDefault0: {
+		$ref: "#/$defs/nonNegativeInteger",
+		"default": 0
+	},
+	simpleTypes: {
+		"enum": [
+			"array",
+			"boolean",
+			"integer",
+			"null",
+			"number",
+			"object",
+			"string"
+		]
+	},
+	stringArray: {
+		type: "array",
+		items: {
+			type: "string"
+		},
+		uniqueItems: true,
+		"default": [
+		]
+	}
+};
+var require$$7 = {
+	$schema: $schema,
+	$id: $id,
+	$vocabulary: $vocabulary,
+	$dynamicAnchor: $dynamicAnchor,
+	title: title,
+	type: type,
+	properties: properties,
+	$defs: $defs$1
+};
+
+var hasRequiredJsonSchema202012;
+
+function requireJsonSchema202012 () {
+	if (hasRequiredJsonSchema202012) return jsonSchema202012;
+	hasRequiredJsonSchema202012 = 1;
+	Object.defineProperty(jsonSchema202012, "__esModule", { value: true });
+	const metaSchema = require$$0;
+	const applicator = require$$1;
+	const unevaluated = require$$2;
+	const content = require$$3;
+	const core = require$$4;
+	const format = require$$5;
+	const metadata = require$$6;
+	const validation = require$$7;
+	const META_SUPPORT_DATA = ["/properties"];
+	function addMetaSchema2020($data) {
+	    [
+	        metaSchema,
+	        applicator,
+	        unevaluated,
+	        content,
+	        core,
+	        with$data(this, format),
+	        metadata,
+	        with$data(this, validation),
+	    ].forEach((sch) => this.addMetaSchema(sch, undefined, false));
+	    return this;
+	    function with$data(ajv, sch) {
+	        return $data ? ajv.$dataMetaSchema(sch, META_SUPPORT_DATA) : sch;
+	    }
+	}
+	jsonSchema202012.default = addMetaSchema2020;
+	
+	return jsonSchema202012;
+}
+
+var hasRequired_2020;
+
+function require_2020 () {
+	if (hasRequired_2020) return _2020.exports;
+	hasRequired_2020 = 1;
+	(function (module, exports) {
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2020 = void 0;
+		const core_1 = /*@__PURE__*/ requireCore$1();
+		const draft2020_1 = /*@__PURE__*/ requireDraft2020();
+		const discriminator_1 = /*@__PURE__*/ requireDiscriminator();
+		const json_schema_2020_12_1 = /*@__PURE__*/ requireJsonSchema202012();
+		const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
+		class Ajv2020 extends core_1.default {
+		    constructor(opts = {}) {
+		        super({
+		            ...opts,
+		            dynamicRef: true,
+		            next: true,
+		            unevaluated: true,
+		        });
+		    }
+		    _addVocabularies() {
+		        super._addVocabularies();
+		        draft2020_1.default.forEach((v) => this.addVocabulary(v));
+		        if (this.opts.discriminator)
+		            this.addKeyword(discriminator_1.default);
+		    }
+		    _addDefaultMetaSchema() {
+		        super._addDefaultMetaSchema();
+		        const { $data, meta } = this.opts;
+		        if (!meta)
+		            return;
+		        json_schema_2020_12_1.default.call(this, $data);
+		        this.refs["http://json-schema.org/schema"] = META_SCHEMA_ID;
+		    }
+		    defaultMeta() {
+		        return (this.opts.defaultMeta =
+		            super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : undefined));
+		    }
+		}
+		exports.Ajv2020 = Ajv2020;
+		module.exports = exports = Ajv2020;
+		module.exports.Ajv2020 = Ajv2020;
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.default = Ajv2020;
+		var validate_1 = /*@__PURE__*/ requireValidate();
+		Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function () { return validate_1.KeywordCxt; } });
+		var codegen_1 = /*@__PURE__*/ requireCodegen();
+		Object.defineProperty(exports, "_", { enumerable: true, get: function () { return codegen_1._; } });
+		Object.defineProperty(exports, "str", { enumerable: true, get: function () { return codegen_1.str; } });
+		Object.defineProperty(exports, "stringify", { enumerable: true, get: function () { return codegen_1.stringify; } });
+		Object.defineProperty(exports, "nil", { enumerable: true, get: function () { return codegen_1.nil; } });
+		Object.defineProperty(exports, "Name", { enumerable: true, get: function () { return codegen_1.Name; } });
+		Object.defineProperty(exports, "CodeGen", { enumerable: true, get: function () { return codegen_1.CodeGen; } });
+		var validation_error_1 = /*@__PURE__*/ requireValidation_error();
+		Object.defineProperty(exports, "ValidationError", { enumerable: true, get: function () { return validation_error_1.default; } });
+		var ref_error_1 = /*@__PURE__*/ requireRef_error();
+		Object.defineProperty(exports, "MissingRefError", { enumerable: true, get: function () { return ref_error_1.default; } });
+		
+	} (_2020, _2020.exports));
+	return _2020.exports;
+}
+
+var _2020Exports = /*@__PURE__*/ require_2020();
+
 /**
- * Validates a results file as untrusted input (it may come from a fork's artifact): format and
- * version, sizes, and the type of every field a report reads. Text fields are escaped at render
- * time; here we make sure nothing has a shape the renderers do not expect.
+ * The JSON Schema (draft 2020-12) of results.json, format version 1: what `validateResults` checks
+ * an untrusted results file against with ajv, published as docs/results.schema.json
+ * (`npx tsx scripts/results-schema.ts` writes it; __tests__/security/resultsSchema.test.ts fails
+ * when the two differ, and checks that what the writer produces validates).
+ *
+ * Objects stay open to fields a newer benchgate adds within version 1 (docs/results-format.md), but
+ * an unknown field may only hold a scalar or a flat list/map of scalars: every path is typed or
+ * shallow, so no value nests deep enough to hurt a renderer.
  */
-/** Results files larger than this are refused (a suite of 10,000 benchmarks is far smaller). */
-const MAX_RESULTS_BYTES = 64 * 1024 * 1024;
-const MAX_BENCHMARKS = 100_000;
-const MAX_TEXT = 4096;
-const MAX_DEPTH = 32;
+/** Labels, codes, provenance and every other string not listed below. */
+const MAX_TEXT_CHARS = 4096;
+/**
+ * Text whose length benchgate does not choose: the reproduce line (holds the workflow's build
+ * command and filter, which can be a long script), a merge's stop reasons (one per shard, up to
+ * 1,000), warning and issue messages (a failed build's log tail, a benchmark's error message).
+ * Renderers cap what they show (report/markdown.ts REPRODUCE_MAX_CHARS, FIELD_MAX_CHARS).
+ */
+const MAX_LONG_TEXT_CHARS = 64 * 1024;
+/** Benchmarks in one file (the scale measured in docs/reliability.md). */
+const MAX_BENCHMARKS = 10_000;
+/** Shards of one suite, as `--shard I/N` accepts (config.ts). */
+const MAX_SHARDS = 1000;
+/** Warnings, issues, shards and other lists. */
+const MAX_ITEMS = 100_000;
+/** Values the test used per side (rounds ≤ 10,000 at the run level; pooled repetitions can be more). */
+const MAX_SERIES = 1_000_000;
+const ref = (name) => ({ $ref: `#/$defs/${name}` });
+const text = (max = MAX_TEXT_CHARS) => ({ type: 'string', maxLength: max });
+const nullable = (schema) => ({ anyOf: [schema, { type: 'null' }] });
+const num = { type: 'number' };
+const int = (minimum = 0) => ({ type: 'integer', minimum });
+const probability = { type: 'number', minimum: 0, maximum: 1 };
+const list = (items, maxItems = MAX_ITEMS) => ({ type: 'array', maxItems, items });
+/** An object with these typed properties; others allowed but shallow (see the header). */
+const object = (properties, required = Object.keys(properties)) => ({
+    type: 'object',
+    properties,
+    required,
+    additionalProperties: ref('extra')
+});
+const pair = (item) => object({ base: item, head: item });
+const names = list(ref('name'), MAX_BENCHMARKS);
+const secondsByName = {
+    type: 'object',
+    maxProperties: MAX_BENCHMARKS,
+    propertyNames: ref('name'),
+    additionalProperties: { type: 'number', minimum: 0 }
+};
+const VERDICTS = [...ALL_VERDICTS];
 const STOP_REASONS = [
     'resolved',
     'max-rounds',
@@ -46698,7 +56980,291 @@ const STOP_REASONS = [
     'interrupted',
     'failures'
 ];
-/** Parses and validates a results file; throws ConfigError saying what is wrong and where. */
+/** One count metric on both sides (count mode, STATISTICS §9): per iteration, change, base noise. */
+const countFigure = object({
+    base: nullable(num),
+    head: nullable(num),
+    change: nullable(num),
+    noise: nullable(num)
+});
+const COUNT_METRICS = ['instructions', 'cycles'];
+const $defs = {
+    countComparison: object({
+        metric: { enum: COUNT_METRICS },
+        verdict: { enum: VERDICTS },
+        reason: nullable({ enum: ['not-deterministic', 'multi-threaded', 'not-countable', 'failed'] }),
+        message: nullable(text(MAX_LONG_TEXT_CHARS)),
+        instructions: countFigure,
+        cycles: countFigure,
+        iterations: nullable(num)
+    }, ['metric', 'verdict', 'reason', 'instructions', 'cycles']),
+    countMode: object({
+        measure: { enum: ['counts', 'both'] },
+        metric: { enum: COUNT_METRICS },
+        threshold: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+        method: object({
+            tool: { const: 'callgrind' },
+            valgrind_version: text(64),
+            iteration_flags: list(text(), 16),
+            repetitions: int(1),
+            caches: list(text(), 16),
+            cycles_formula: text(),
+            wall_seconds: { type: 'number', minimum: 0 }
+        }),
+        counts: object(Object.fromEntries(VERDICTS.map((v) => [v, int()])))
+    }),
+    name: { type: 'string', minLength: 1, maxLength: MAX_NAME_CHARS },
+    scalar: { anyOf: [text(), num, { type: 'boolean' }, { type: 'null' }] },
+    extra: {
+        anyOf: [
+            ref('scalar'),
+            list(ref('scalar'), 1000),
+            { type: 'object', maxProperties: 1000, additionalProperties: ref('scalar') }
+        ]
+    },
+    side: { enum: ['base', 'head'] },
+    warning: object({
+        level: { enum: ['info', 'warning', 'error'] },
+        code: text(),
+        side: ref('side'),
+        message: text(MAX_LONG_TEXT_CHARS)
+    }, ['level', 'code', 'message']),
+    warnings: list(ref('warning')),
+    issue: object({
+        benchmark: text(MAX_NAME_CHARS),
+        side: ref('side'),
+        round: int(-1), // -1: unknown (a file given to `compare`)
+        run: int(-1),
+        kind: { enum: ['error', 'skipped', 'invalid', 'truncated', 'crashed'] },
+        message: text(MAX_LONG_TEXT_CHARS),
+        source: text()
+    }, ['benchmark', 'side', 'round', 'run', 'kind', 'message']),
+    issues: list(ref('issue')),
+    interval: nullable(object({ estimate: num, ci: { type: 'array', prefixItems: [num, num], items: false, minItems: 2 } })),
+    sideInfo: object({ label: text(), sha: { type: 'string', pattern: '^[0-9a-f]{7,64}$' } }, ['label']),
+    sideAnalysis: nullable(object({
+        samples: int(),
+        runs: int(),
+        analysed: int(),
+        summary: object({
+            n: int(),
+            min: num,
+            q1: num,
+            median: num,
+            mean: num,
+            q3: num,
+            max: num,
+            sd: nullable(num),
+            cv: nullable(num),
+            mad: num
+        }),
+        icc: nullable(num),
+        designEffect: num,
+        nEff: num,
+        ljungBox: nullable(object({ q: num, lags: int(), pValue: probability })),
+        durbinWatson: nullable(num),
+        outliers: object({ mild: int(), severe: int() }),
+        drift: nullable(num)
+    })),
+    provenance: object({
+        ...Object.fromEntries([
+            'host',
+            'cpuModel',
+            'governor',
+            'compiler',
+            'buildType',
+            'buildFlags',
+            'libraryVersion',
+            'libraryBuildType',
+            'aslr',
+            'kernel',
+            'priority',
+            'date',
+            'executable',
+            'turbo'
+        ].map((k) => [k, text()])),
+        numCpus: int(),
+        mhzPerCpu: num,
+        cpuScalingEnabled: { type: 'boolean' },
+        loadAvg: list(num, 16),
+        pinnedCpu: int(),
+        context: {
+            type: 'object',
+            maxProperties: 1000,
+            propertyNames: text(256),
+            additionalProperties: text()
+        },
+        governors: list(text(256), 16_384)
+    }, []),
+    shard: object({
+        index: int(1),
+        count: { type: 'integer', minimum: 1, maximum: MAX_SHARDS },
+        rule: { enum: ['hash', 'weights'] },
+        weightsDigest: text(128),
+        benchmarks: names,
+        assigned: names,
+        issues: ref('issues'),
+        seconds: secondsByName
+    }, ['index', 'count', 'rule', 'benchmarks', 'assigned', 'issues', 'seconds']),
+    merged: object({
+        count: { type: 'integer', minimum: 1, maximum: MAX_SHARDS },
+        shards: list(object({
+            index: int(1),
+            host: text(),
+            cpu: text(),
+            benchmarks: int(),
+            rounds: { type: 'number', minimum: 0 },
+            measuringSeconds: { type: 'number', minimum: 0 },
+            wallSeconds: { type: 'number', minimum: 0 }
+        }, ['index', 'benchmarks']), MAX_SHARDS),
+        missing: list(object({ index: int(1), benchmarks: names }), MAX_SHARDS),
+        machineSeconds: { type: 'number', minimum: 0 },
+        wallSeconds: { type: 'number', minimum: 0 },
+        seconds: secondsByName
+    }, ['count', 'shards', 'missing', 'machineSeconds', 'wallSeconds', 'seconds']),
+    run: object({
+        base: ref('sideInfo'),
+        head: ref('sideInfo'),
+        mergeBase: { type: 'boolean' },
+        rounds: int(),
+        plannedRounds: int(),
+        repetitions: int(),
+        stoppedEarly: nullable(text(MAX_LONG_TEXT_CHARS)),
+        reproduce: text(MAX_LONG_TEXT_CHARS),
+        key: text(),
+        measuringSeconds: { type: 'number', minimum: 0 },
+        wallSeconds: { type: 'number', minimum: 0 },
+        adaptive: object({
+            looks: int(),
+            maxRounds: int(),
+            benchmarkSecondsUsed: num,
+            benchmarkSecondsIfFixed: num,
+            saved: num
+        }),
+        shard: ref('shard'),
+        merged: ref('merged')
+    }, ['base', 'head']),
+    options: object({
+        alpha: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+        minEffect: { type: 'number', exclusiveMinimum: 0 },
+        power: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+        correction: { enum: ['bonferroni', 'holm', 'none'] },
+        level: { enum: ['auto', 'repetitions'] },
+        metric: { enum: ['auto', 'real_time', 'cpu_time'] },
+        maxRounds: int(),
+        testAlpha: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+        familyPadding: int()
+    }, ['alpha', 'minEffect', 'power', 'correction']),
+    benchmark: object({
+        name: ref('name'),
+        verdict: { enum: VERDICTS },
+        inconclusive_reason: nullable({
+            enum: ['too-few-processes', 'level-unreachable', 'interval-reaches-delta', 'too-few-samples']
+        }),
+        // kind first, then the field that kind needs (so an error names the field that is wrong).
+        advice: nullable({
+            ...object({ kind: { enum: ['more-rounds', 'too-noisy'] }, rounds: int(), sdPercent: num }, ['kind']),
+            allOf: [
+                {
+                    if: { properties: { kind: { const: 'more-rounds' } } },
+                    then: { properties: { rounds: int() }, required: ['rounds'] }
+                },
+                {
+                    if: { properties: { kind: { const: 'too-noisy' } } },
+                    then: { properties: { sdPercent: num }, required: ['sdPercent'] }
+                }
+            ]
+        }),
+        metric: nullable({ enum: ['real_time', 'cpu_time'] }),
+        level: { enum: ['repetitions', 'runs'] },
+        level_reason: { enum: ['runs', 'too-few-processes', 'forced-repetitions'] },
+        location: pair(nullable(num)),
+        series: nullable(pair(list(num, MAX_SERIES))),
+        samples: pair(int()),
+        runs: pair(int()),
+        median: pair(nullable(num)),
+        p_value: nullable(probability),
+        p_adjusted: nullable(probability),
+        u: nullable(num),
+        test_method: nullable({ enum: ['exact', 'normal'] }),
+        conf_level: probability,
+        shift: ref('interval'),
+        ratio: ref('interval'),
+        power: nullable(object({
+            sd_log: num,
+            alpha: probability,
+            n_eff: num,
+            required_per_side: nullable(num),
+            min_detectable_effect: nullable(num),
+            more_rounds: nullable(num)
+        }, ['sd_log', 'n_eff', 'required_per_side', 'min_detectable_effect', 'more_rounds'])),
+        sides: pair(ref('sideAnalysis')),
+        warnings: ref('warnings'),
+        issues: ref('issues'),
+        adaptive: object({
+            rounds: int(),
+            look: int(),
+            test_alpha: probability,
+            stop_reason: { enum: STOP_REASONS }
+        }),
+        counts: ref('countComparison'),
+        timing_only: { type: 'boolean' }
+    }, [
+        'name',
+        'verdict',
+        'level',
+        'samples',
+        'runs',
+        'median',
+        'p_value',
+        'p_adjusted',
+        'u',
+        'conf_level',
+        'shift',
+        'ratio',
+        'power',
+        'sides',
+        'warnings',
+        'issues'
+    ])
+};
+/** The schema itself (a plain JSON value: docs/results.schema.json is this, pretty-printed). */
+const RESULTS_SCHEMA = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'benchgate results.json, format version 1',
+    description: 'What `benchgate run|compare|merge --out DIR` writes and `benchgate report` and the Action (comment and merge modes) read back as untrusted input. Fields may be added within a version; objects accept unknown fields holding a scalar or a flat list or map of scalars. See docs/results-format.md.',
+    ...object({
+        format: { const: RESULTS_FORMAT },
+        version: { const: RESULTS_VERSION },
+        generated_at: text(64),
+        tool: object({ name: { const: 'benchgate' }, version: text(64) }),
+        run: ref('run'),
+        options: ref('options'),
+        family_size: int(),
+        counts: object(Object.fromEntries(VERDICTS.map((v) => [v, int()]))),
+        warnings: ref('warnings'),
+        provenance: pair(ref('provenance')),
+        benchmarks: list(ref('benchmark'), MAX_BENCHMARKS),
+        count_mode: ref('countMode')
+    }, ['format', 'version', 'run', 'options', 'counts', 'warnings', 'provenance', 'benchmarks']),
+    $defs
+};
+
+/**
+ * Validates a results file as untrusted input (it may come from a fork's artifact) against the
+ * published JSON Schema (report/resultsSchema.ts = docs/results.schema.json) with ajv, compiled
+ * once, on first use. Text fields are escaped at render time; here we make sure nothing
+ * has a shape, size or type the renderers do not expect.
+ */
+/** Results files larger than this are refused (a suite of 10,000 benchmarks is far smaller). */
+const MAX_RESULTS_BYTES = 64 * 1024 * 1024;
+// Compiled once, on first use: compiling takes ~200 ms (measured on a 2-core machine), which every
+// `benchgate run` or `--version` would otherwise pay without reading a results file.
+let compiled;
+const checkSchema = () => (compiled ??= new _2020Exports.Ajv2020({ strict: true, strictNumbers: true, allErrors: false }).compile(RESULTS_SCHEMA));
+const WHAT_TO_DO = 'docs/results.schema.json says what each field may hold. benchgate writes only files that pass: ' +
+    'if this one came from an artifact, it was altered or written by something else; re-run the job that measured it';
+/** Parses and validates a results file; throws ConfigError saying what is wrong, where, and what to do. */
 function validateResults(text, source) {
     if (text.length > MAX_RESULTS_BYTES)
         throw new ConfigError(`${source}: results file is larger than ${MAX_RESULTS_BYTES} bytes`);
@@ -46712,155 +57278,79 @@ function validateResults(text, source) {
     const fail = (path, what) => {
         throw new ConfigError(`${source}: ${path}: ${what}`);
     };
-    // A results file nests about 6 levels; a field this deep could only crash the renderers
-    // (JSON.stringify recurses). Found by __tests__/fuzz/resultsFuzz.test.ts.
-    if (depthOver(json, MAX_DEPTH))
-        fail('$', `nested deeper than ${MAX_DEPTH} levels`);
-    const obj = (v, path) => typeof v === 'object' && v !== null && !Array.isArray(v)
-        ? v
-        : fail(path, 'expected an object');
-    const num = (v, path, nullable = false) => {
-        if (nullable && v === null)
-            return;
-        if (typeof v !== 'number' || !Number.isFinite(v))
-            fail(path, `expected a finite number${nullable ? ' or null' : ''}`);
-    };
-    const str = (v, path, optional = false) => {
-        if (optional && v === undefined)
-            return;
-        if (typeof v !== 'string' || v.length > MAX_TEXT)
-            fail(path, `expected a string of at most ${MAX_TEXT} characters`);
-    };
-    const interval = (v, path) => {
-        if (v === null)
-            return;
-        const o = obj(v, path);
-        num(o.estimate, `${path}.estimate`);
-        if (!Array.isArray(o.ci) || o.ci.length !== 2)
-            fail(`${path}.ci`, 'expected [lo, hi]');
-        num(o.ci[0], `${path}.ci[0]`);
-        num(o.ci[1], `${path}.ci[1]`);
-    };
-    const warnings = (v, path) => {
-        if (!Array.isArray(v) || v.length > 10_000)
-            fail(path, 'expected an array of warnings');
-        v.forEach((w, i) => {
-            const o = obj(w, `${path}[${i}]`);
-            str(o.message, `${path}[${i}].message`);
-            str(o.code, `${path}[${i}].code`);
-            if (!['info', 'warning', 'error'].includes(o.level))
-                fail(`${path}[${i}].level`, 'expected info, warning or error');
-        });
-    };
-    const root = obj(json, '$');
+    // Checked before the schema for a message that says which file this is and what to do instead.
+    const root = (typeof json === 'object' && json !== null ? json : {});
     if (root.format !== RESULTS_FORMAT)
-        fail('$.format', `expected "${RESULTS_FORMAT}"`);
+        fail('$.format', `expected "${RESULTS_FORMAT}": this is not a benchgate results.json`);
     if (root.version !== RESULTS_VERSION) {
-        fail('$.version', `version ${typeof root.version === 'object' && root.version !== null ? 'an object' : String(root.version)} is not supported by this benchgate (reads version ${RESULTS_VERSION}); upgrade benchgate`);
+        const seen = typeof root.version === 'object' && root.version !== null ? 'an object' : String(root.version);
+        fail('$.version', `version ${seen} is not supported by this benchgate (reads version ${RESULTS_VERSION}); upgrade benchgate`);
     }
-    const run = obj(root.run, '$.run');
-    str(obj(run.base, '$.run.base').label, '$.run.base.label');
-    str(obj(run.head, '$.run.head').label, '$.run.head.label');
-    str(run.key, '$.run.key', true);
-    // Every field a renderer prints (found by resultsFuzz.test.ts: an object in run.rounds crashed the Markdown).
-    for (const k of ['rounds', 'plannedRounds', 'repetitions', 'measuringSeconds', 'wallSeconds'])
-        if (run[k] !== undefined)
-            num(run[k], `$.run.${k}`);
-    if (run.stoppedEarly !== undefined && run.stoppedEarly !== null)
-        str(run.stoppedEarly, '$.run.stoppedEarly');
-    str(run.reproduce, '$.run.reproduce', true);
-    for (const side of ['base', 'head'])
-        str(run[side].sha, `$.run.${side}.sha`, true);
-    if (run.mergeBase !== undefined && typeof run.mergeBase !== 'boolean')
-        fail('$.run.mergeBase', 'expected a boolean');
-    if (run.adaptive !== undefined) {
-        const a = obj(run.adaptive, '$.run.adaptive');
-        for (const k of ['looks', 'maxRounds', 'benchmarkSecondsUsed', 'benchmarkSecondsIfFixed', 'saved'])
-            num(a[k], `$.run.adaptive.${k}`);
+    const check = checkSchema();
+    if (!check(json)) {
+        const { path, what } = describeSchemaError(check.errors ?? []);
+        fail(path, `${what}. ${WHAT_TO_DO}`);
     }
-    validateShardFields(run, fail);
-    const options = obj(root.options, '$.options');
-    for (const k of ['alpha', 'minEffect', 'power'])
-        num(options[k], `$.options.${k}`);
-    if (!['bonferroni', 'holm', 'none'].includes(options.correction))
-        fail('$.options.correction', 'expected bonferroni, holm or none');
-    const counts = obj(root.counts, '$.counts');
-    for (const v of ALL_VERDICTS)
-        num(counts[v], `$.counts.${v}`);
-    warnings(root.warnings, '$.warnings');
-    // Provenance is printed field by field (found by resultsFuzz.test.ts: a missing side crashed the Markdown).
-    const provenance = obj(root.provenance, '$.provenance');
-    for (const side of ['base', 'head']) {
-        for (const [k, v] of Object.entries(obj(provenance[side], `$.provenance.${side}`))) {
-            const path = `$.provenance.${side}.${k}`;
-            if (typeof v === 'string')
-                str(v, path);
-            else if (typeof v === 'number')
-                num(v, path);
-            else if (Array.isArray(v))
-                v.forEach((x, i) => (typeof x === 'string' ? str(x, `${path}[${i}]`) : num(x, `${path}[${i}]`)));
-            else if (typeof v === 'object' && v !== null)
-                Object.entries(v).forEach(([ck, cv]) => str(cv, `${path}.${ck}`));
-            else if (typeof v !== 'boolean')
-                fail(path, 'expected a string, number, boolean, list or map of strings');
-        }
-    }
-    if (!Array.isArray(root.benchmarks) || root.benchmarks.length > MAX_BENCHMARKS) {
-        fail('$.benchmarks', `expected an array of at most ${MAX_BENCHMARKS} benchmarks`);
-    }
-    root.benchmarks.forEach((b, i) => {
-        const p = `$.benchmarks[${i}]`;
-        const o = obj(b, p);
-        str(o.name, `${p}.name`);
-        if (!ALL_VERDICTS.includes(o.verdict))
-            fail(`${p}.verdict`, `expected one of ${ALL_VERDICTS.join(', ')}`);
-        for (const k of ['p_value', 'p_adjusted'])
-            num(o[k], `${p}.${k}`, true);
-        num(o.conf_level, `${p}.conf_level`); // rendered as the interval's level (found by resultsFuzz.test.ts)
-        for (const k of ['base', 'head']) {
-            num(obj(o.samples, `${p}.samples`)[k], `${p}.samples.${k}`);
-            num(obj(o.runs, `${p}.runs`)[k], `${p}.runs.${k}`);
-        }
-        num(o.u, `${p}.u`, true);
-        if (o.power !== null) {
-            const power = obj(o.power, `${p}.power`);
-            for (const k of ['sd_log', 'n_eff'])
-                num(power[k], `${p}.power.${k}`);
-            for (const k of ['required_per_side', 'min_detectable_effect', 'more_rounds'])
-                num(power[k], `${p}.power.${k}`, true);
-        }
-        const median = obj(o.median, `${p}.median`);
-        num(median.base, `${p}.median.base`, true);
-        num(median.head, `${p}.median.head`, true);
-        interval(o.shift, `${p}.shift`);
-        interval(o.ratio, `${p}.ratio`);
-        warnings(o.warnings, `${p}.warnings`);
-        if (!Array.isArray(o.issues))
-            fail(`${p}.issues`, 'expected an array');
-        obj(o.sides, `${p}.sides`);
-        if (o.adaptive !== undefined) {
-            const a = obj(o.adaptive, `${p}.adaptive`);
-            for (const k of ['rounds', 'look', 'test_alpha'])
-                num(a[k], `${p}.adaptive.${k}`);
-            if (!STOP_REASONS.includes(a.stop_reason))
-                fail(`${p}.adaptive.stop_reason`, `expected one of ${STOP_REASONS.join(', ')}`);
-        }
-    });
-    return json;
+    const results = json;
+    // A rule between two fields, which JSON Schema cannot state.
+    const shard = results.run.shard;
+    if (shard && shard.index > shard.count)
+        fail('$.run.shard.index', 'expected 1 to count');
+    return results;
 }
-/** True when the value nests deeper than `max` arrays/objects. Iterative: the value may be very deep. */
-function depthOver(root, max) {
-    const stack = [[root, 0]];
-    while (stack.length > 0) {
-        const [node, depth] = stack.pop();
-        if (typeof node !== 'object' || node === null)
-            continue;
-        if (depth >= max)
-            return true;
-        for (const child of Object.values(node))
-            stack.push([child, depth + 1]);
-    }
-    return false;
+/**
+ * One error for the user: the deepest path ajv reached (where the value went wrong, rather than the
+ * `anyOf` above it), with the types or values its alternatives allow merged ("must be a finite
+ * number or null", "must be one of: \"more-rounds\", \"too-noisy\"").
+ */
+function describeSchemaError(errors) {
+    if (errors.length === 0)
+        return { path: '$', what: 'does not match the schema' };
+    const depth = (e) => e.instancePath.split('/').length;
+    const deepest = Math.max(...errors.map(depth));
+    const here = errors.filter((e) => depth(e) === deepest && e.keyword !== 'anyOf');
+    const first = here[0] ?? errors[0];
+    const same = here.filter((e) => e.instancePath === first.instancePath);
+    const types = same.filter((e) => e.keyword === 'type').map((e) => String(e.params.type));
+    const values = same.flatMap(allowedValues);
+    const what = first.keyword === 'type'
+        ? `must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`
+        : values.length > 0
+            ? `must be one of: ${values.map((v) => JSON.stringify(v)).join(', ')}`
+            : (first.message ?? 'does not match the schema');
+    return { path: jsonPath(first.instancePath), what };
+}
+const TYPE_WORDS = {
+    string: 'a string',
+    number: 'a finite number',
+    integer: 'a whole number',
+    boolean: 'true or false',
+    object: 'an object',
+    array: 'a list'
+};
+/** The values an enum or const error allows (the alternatives of an anyOf are merged by the caller). */
+function allowedValues(e) {
+    if (e.keyword === 'enum')
+        return e.params.allowedValues;
+    if (e.keyword === 'const')
+        return [e.params.allowedValue];
+    return [];
+}
+/** ajv's instancePath (JSON Pointer, "/benchmarks/3/name") as "$.benchmarks[3].name"; odd keys quoted and cut. */
+function jsonPath(pointer) {
+    if (pointer === '')
+        return '$';
+    return ('$' +
+        pointer
+            .slice(1)
+            .split('/')
+            .map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'))
+            .map((k) => /^\d+$/.test(k)
+            ? `[${k}]`
+            : /^[A-Za-z_][A-Za-z0-9_]*$/.test(k)
+                ? `.${k}`
+                : `[${JSON.stringify(k.slice(0, 80))}]`)
+            .join(''));
 }
 
 /**
@@ -47021,13 +57511,13 @@ function shardRecord(share, samples, issues) {
  */
 async function runPipeline(config, log, hooks = {}) {
     const { base, build, binary } = requireRunOptions(config);
-    const repoDir = resolve(config.repoDir);
+    const repoDir = resolve$1(config.repoDir);
     const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase }));
     if (await isDirty(repoDir))
         log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)');
-    const workDir = config.workDir ? resolve(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'));
+    const workDir = config.workDir ? resolve$1(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'));
     mkdirSync(workDir, { recursive: true });
-    const outDir = resolve(config.out);
+    const outDir = resolve$1(config.out);
     const samplesDir = join(outDir, 'samples');
     mkdirSync(samplesDir, { recursive: true });
     let worktrees;
@@ -47086,7 +57576,7 @@ async function runPipeline(config, log, hooks = {}) {
 /** Probes the built binaries, measures both sides (or only head's list without a baseline), analyses. */
 async function measureAndAnalyse(b) {
     const { config, trees, builds, runInfo, childEnv, workDir, samplesDir, binary, log, hooks } = b;
-    const cwdOf = (side) => resolve(trees[side], config.workingDirectory);
+    const cwdOf = (side) => resolve$1(trees[side], config.workingDirectory);
     const headBinary = locateBinary(trees.head, binary);
     const headProbe = await probeBinary(headBinary, cwdOf('head'), { env: childEnv });
     if (!builds.base.ok) {
@@ -47105,11 +57595,35 @@ async function measureAndAnalyse(b) {
     const share = config.shard
         ? await log.group('Shard', () => planShard(config, headBinary, cwdOf('head'), log))
         : null;
+    const filter = share?.filter ?? config.filter ?? undefined;
+    const sides = {
+        base: { binary: baseBinary, cwd: cwdOf('base') },
+        head: { binary: headBinary, cwd: cwdOf('head') }
+    };
+    // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
+    const counted = config.measure === 'time'
+        ? null
+        : await log.group('Count instructions (valgrind)', () => measureCounts({
+            sides: {
+                base: { ...sides.base, benchmarks: baseProbe.benchmarks },
+                head: { ...sides.head, benchmarks: headProbe.benchmarks }
+            },
+            env: childEnv,
+            filter,
+            dir: samplesDir,
+            timeoutMs: countTimeoutMs(config),
+            log,
+            signal: hooks.signal
+        }));
+    if (counted && config.measure === 'counts') {
+        return {
+            report: { suite: countSuite(counted, countOptionsOf(config)), run: runInfo },
+            samplesDir,
+            samples: []
+        };
+    }
     const measured = await measureBothSides(config, {
-        sides: {
-            base: { binary: baseBinary, cwd: cwdOf('base') },
-            head: { binary: headBinary, cwd: cwdOf('head') }
-        },
+        sides,
         // Both sides must be run the same way: bench-runner mode only when both binaries have it.
         kind: baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
             ? 'bench-runner'
@@ -47117,7 +57631,7 @@ async function measureAndAnalyse(b) {
         workDir,
         samplesDir,
         env: childEnv,
-        filter: share?.filter ?? config.filter ?? undefined,
+        filter,
         log,
         signal: hooks.signal,
         onProgress: hooks.onProgress
@@ -47126,7 +57640,8 @@ async function measureAndAnalyse(b) {
     if (samples.length === 0) {
         throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
     }
-    const suite = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis);
+    const timed = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis);
+    const suite = counted ? withCounts(timed, counted, countOptionsOf(config)) : timed;
     return {
         report: {
             suite,
@@ -47139,6 +57654,10 @@ async function measureAndAnalyse(b) {
         samplesDir,
         samples
     };
+}
+/** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
+function countTimeoutMs(config) {
+    return Math.max(1800, config.runTimeoutSeconds * 10) * 1000;
 }
 /** A failed build of `side`, with the end of its log. */
 function buildFailed(side, build) {
@@ -47174,7 +57693,7 @@ function noBaselineReport(config, run, benchmarks, base) {
     });
     return { suite, run };
 }
-/** The command line that reproduces this run (display only). */
+/** The command line that reproduces this run (display only): the options that differ from their defaults. */
 function reproduceLine(config, baseSha, headSha) {
     const args = [
         'npx',
@@ -47188,24 +57707,9 @@ function reproduceLine(config, baseSha, headSha) {
         '--build',
         config.build,
         '--binary',
-        config.binary
+        config.binary,
+        ...reproduceArgs(config)
     ];
-    if (config.rounds !== 20)
-        args.push('--rounds', String(config.rounds));
-    if (config.repetitions !== 3)
-        args.push('--repetitions', String(config.repetitions));
-    if (config.filter)
-        args.push('--filter', config.filter);
-    if (config.shard)
-        args.push('--shard', `${config.shard.index}/${config.shard.count}`);
-    if (config.shardWeights)
-        args.push('--shard-weights', config.shardWeights);
-    if (config.adaptive)
-        args.push('--adaptive');
-    if (config.adaptive && config.maxRounds !== null)
-        args.push('--max-rounds', String(config.maxRounds));
-    if (config.adaptive && config.futilityPower !== FUTILITY_POWER)
-        args.push('--futility-power', String(config.futilityPower));
     return args.map(shellQuote).join(' ');
 }
 
@@ -47279,8 +57783,8 @@ function runningVerdicts(partial, config) {
 }
 
 var run = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	runCommand: runCommand
+    __proto__: null,
+    runCommand: runCommand
 });
 
 /**
@@ -47326,8 +57830,8 @@ async function compareCommand(config, basePath, headPath, io) {
 }
 
 var compare = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	compareCommand: compareCommand
+    __proto__: null,
+    compareCommand: compareCommand
 });
 
 /**
@@ -47384,9 +57888,9 @@ function samplesNextTo(resultsPath) {
 }
 
 var report = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	reportCommand: reportCommand,
-	samplesNextTo: samplesNextTo
+    __proto__: null,
+    reportCommand: reportCommand,
+    samplesNextTo: samplesNextTo
 });
 
 /**
@@ -47638,10 +58142,10 @@ function readShards(paths) {
 }
 
 var merge = /*#__PURE__*/Object.freeze({
-	__proto__: null,
-	mergeCommand: mergeCommand,
-	readShards: readShards,
-	shardResultFiles: shardResultFiles
+    __proto__: null,
+    mergeCommand: mergeCommand,
+    readShards: readShards,
+    shardResultFiles: shardResultFiles
 });
 
-export { HELP, main };
+export { HELP, main, optionsFromFlags, parseOptions };

@@ -38721,6 +38721,10 @@ function unreachableWarning(m, n, alpha) {
     };
 }
 
+/**
+ * Shared pieces of the sample-file parsers: the options every parser takes, the typed error they
+ * throw, and small helpers for positions in a text.
+ */
 /** The `benchmark` of a SampleIssue that concerns a whole file rather than one benchmark. */
 const FILE_ISSUE = '*';
 

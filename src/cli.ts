@@ -7,18 +7,57 @@
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { buildConfig, OPTION_NAMES, readConfigFile, type RawOptions } from './config.js'
+import {
+  buildConfig,
+  OPTIONS,
+  readConfigFile,
+  type Command,
+  type OptionSpec,
+  type RawOptions
+} from './config/index.js'
 import { describeError, EXIT } from './errors.js'
 import type { Io } from './commands/io.js'
 import { VERSION } from './version.js'
 
-const BOOLEAN_OPTIONS = new Set([
-  'merge-base',
-  'keep-worktrees',
-  'random-interleaving',
-  'fail-on-base-build-failure',
-  'adaptive'
-])
+/** The width of the flag column in help; longer flags push their text to the next line. */
+const FLAG_COLUMN = 23
+const HELP_WIDTH = 100
+
+/** Which options a command's help lists (the table's `commands`). */
+function listedIn(command: Command): (o: OptionSpec) => boolean {
+  return (o) => o.commands.includes(command)
+}
+
+/** Help lines for the table's options that pass `include`: flag, text, accepted values, default. */
+function optionHelp(include: (o: OptionSpec) => boolean): string {
+  return OPTIONS.filter(include)
+    .map((o) => {
+      const flag = o.type === 'bool' && o.default === true ? `--[no-]${o.name}` : `--${o.name}`
+      // A flag's help says what it turns on or off; other defaults are shown.
+      const shown = o.defaultText ?? (o.default === null || o.type === 'bool' ? null : String(o.default))
+      const values = o.type === 'enum' ? `${o.values!.join(' | ')}: ` : ''
+      const text = `${values}${o.help}${shown === null ? '' : ` (default ${shown})`}`
+      return helpEntry(`  ${flag}${o.arg ? ' ' + o.arg : ''}`, text)
+    })
+    .join('\n')
+}
+
+/** `flag` then `text` wrapped at HELP_WIDTH, continuation lines indented to FLAG_COLUMN. */
+function helpEntry(flag: string, text: string): string {
+  const lines: string[] = []
+  let line = flag.length + 2 <= FLAG_COLUMN ? flag.padEnd(FLAG_COLUMN) : flag + '  '
+  let empty = true
+  for (const word of text.split(' ')) {
+    if (!empty && line.length + 1 + word.length > HELP_WIDTH) {
+      lines.push(line)
+      line = ' '.repeat(FLAG_COLUMN)
+      empty = true
+    }
+    line += (empty ? '' : ' ') + word
+    empty = false
+  }
+  return [...lines, line].join('\n')
+}
 
 export const HELP: Record<string, string> = {
   main: `benchgate ${VERSION}: stop performance regressions at the pull request.
@@ -38,30 +77,7 @@ benchmark binaries in alternating rounds (base-head, head-base, ...) on this mac
 benchmark and fails (exit 1) on a regression.
 
 Options:
-  --base REF           what to compare against (merge-base with head unless --no-merge-base)
-  --head REF           the change (default HEAD)
-  --build CMD          shell command run in each worktree (BENCHGATE_SIDE=base|head is set)
-  --binary PATH        benchmark executable, relative to the worktree
-  --working-directory D  where benchmarks run, relative to the worktree (default .)
-  --rounds N           ABBA rounds after one warm-up round (default 20)
-  --repetitions N      --benchmark_repetitions per process (default 3)
-  --min-time S         --benchmark_min_time in seconds (default 0.05)
-  --filter REGEX       --benchmark_filter
-  --random-interleaving  shuffle benchmark order inside each process
-  --cpu N              pin benchmark processes to CPU N
-  --adaptive           after the first --rounds, add ABBA rounds only for benchmarks still
-                       inconclusive, with group-sequential levels (docs/adaptive.md)
-  --max-rounds N       with --adaptive: at most N rounds per benchmark (default 3 × --rounds)
-  --futility-power P   with --adaptive: stop measuring a benchmark whose chance of being decided
-                       by --max-rounds is below P (default 0.01; 0 never stops one early)
-  --time-budget S      stop adding rounds after S seconds of measuring (default 600)
-  --run-timeout S      kill a benchmark process after S seconds (default 600)
-  --lock FILE          hold this host-wide lock while measuring (self-hosted runners)
-  --shard I/N          measure only shard I of N of the benchmarks (one CI job per shard; then
-                       'benchgate merge' the shards' output folders into one report and gate)
-  --shard-weights FILE split by the benchmark seconds in a previous merged results.json (balanced
-                       by time) instead of by name hash
-  --keep-worktrees     keep the work directory for inspection
+${optionHelp((o) => o.commands.includes('run') && !o.commands.includes('compare'))}
   plus the analysis and output options of 'benchgate compare --help'
 
 Example:
@@ -73,20 +89,7 @@ bench-runner JSONL (--benchgate_samples) or CSV 'benchmark,nanoseconds'. In a fo
 one process run.
 
 Options:
-  --alpha A            significance level of the gate (default 0.01)
-  --min-effect D       smallest relative change that matters (default 0.02 = 2%)
-  --correction C       bonferroni | holm | none: suite-wide error control; intervals at
-                       1 − α/K (bonferroni, default), Holm's step levels, or 1 − α (none)
-  --level L            auto (one value per process run; default) | repetitions (pools
-                       repetitions: exploratory, the gate cannot trust it)
-  --power P            power the sample-size advice aims at (default 0.95)
-  --metric M           auto | real_time | cpu_time (default auto: CPU time, real time for
-                       /real_time, /manual_time names and threads > 1)
-  --fail-on F          regression | inconclusive | never (default regression)
-  --format F           text | md | json on stdout (default text)
-  --out DIR            where results.json, report.md, summary.md, report.txt and report.html
-                       (plots; needs the raw samples) go (default benchgate-out)
-  --html FILE          also write the self-contained HTML report with plots to FILE
+${optionHelp(listedIn('compare'))}
   --config FILE        options from a JSON file (default benchgate.json if present)
 
 Examples:
@@ -102,17 +105,16 @@ and options and cover the benchmark list exactly once.
 
 Options:
   --allow-missing      merge even when shards are missing; the report names the benchmarks not measured
-  --fail-on F          regression | inconclusive | never (default regression)
-  --format F           text | md | json on stdout (default text)
-  --out DIR            where the merged results.json, reports and report.html go (default benchgate-out)
-  --html FILE          also write the HTML report with plots to FILE
+${optionHelp(listedIn('merge'))}
 
 Example:
   benchgate merge shards/ --out merged`,
-  report: `Usage: benchgate report RESULTS.json [--format text|md|json] [--fail-on F] [--html FILE]
+  report: `Usage: benchgate report RESULTS.json [options]
 
-  --html FILE          write the HTML report; its plots use the samples/ folder next to RESULTS.json
-                       (as 'run' leaves it), else the page has the numbers only and says so
+Options:
+${optionHelp(listedIn('report'))}
+                       (the HTML plots use the samples/ folder next to RESULTS.json, as 'run'
+                       leaves it; else the page has the numbers only and says so)
 
 Example:
   benchgate report benchgate-out/results.json --format md > comment.md`
@@ -146,12 +148,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     const {
       config: configPath,
-      help: _help,
-      'no-merge-base': noMergeBase,
       'allow-missing': allowMissing,
       ...flags
-    } = values as Record<string, string | boolean | undefined>
-    if (noMergeBase) flags['merge-base'] = false
+    } = optionsFromFlags(values as Record<string, string | boolean | undefined>)
     const fileOptions = readConfigFile(
       typeof configPath === 'string' ? configPath : 'benchgate.json',
       typeof configPath === 'string'
@@ -197,15 +196,31 @@ function usage(io: Io, command: string, problem: string): number {
   return EXIT.usage
 }
 
-function parseOptions(): ParseArgsConfig['options'] {
+/** Every table option as a flag (booleans that default to true also as --no-NAME), and the CLI's own. */
+export function parseOptions(): NonNullable<ParseArgsConfig['options']> {
   const options: NonNullable<ParseArgsConfig['options']> = {
     help: { type: 'boolean', short: 'h' },
-    config: { type: 'string' }
+    config: { type: 'string' },
+    'allow-missing': { type: 'boolean' }
   }
-  for (const name of OPTION_NAMES) options[name] = { type: BOOLEAN_OPTIONS.has(name) ? 'boolean' : 'string' }
-  options['no-merge-base'] = { type: 'boolean' }
-  options['allow-missing'] = { type: 'boolean' }
+  for (const o of OPTIONS) {
+    options[o.name] = { type: o.type === 'bool' ? 'boolean' : 'string' }
+    if (o.type === 'bool' && o.default === true) options[`no-${o.name}`] = { type: 'boolean' }
+  }
   return options
+}
+
+/** parseArgs' values -> raw options by table name (--no-NAME sets NAME to false), --config, --allow-missing. */
+export function optionsFromFlags(values: Record<string, string | boolean | undefined>): RawOptions & {
+  config?: string | boolean
+  'allow-missing'?: string | boolean
+} {
+  const { help: _help, ...rest } = values
+  const negated = (name: string) => name.startsWith('no-') && OPTIONS.some((o) => o.name === name.slice(3))
+  const raw = Object.fromEntries(Object.entries(rest).filter(([name]) => !negated(name)))
+  // --no-NAME wins over --NAME, whatever their order.
+  for (const [name, value] of Object.entries(rest)) if (negated(name) && value) raw[name.slice(3)] = false
+  return raw
 }
 
 /* istanbul ignore next -- the process entry itself */

@@ -42,6 +42,8 @@ export type JobErrorId =
   | 'lock-timeout' // the host lock was not acquired in time
   | 'unequal-paths' // an internal invariant (equal path lengths) does not hold
   | 'interrupted' // stopped by a signal / abort
+  | 'missing-tool' // a tool the chosen mode needs is not installed (valgrind for count mode)
+  | 'count-failed' // a count-mode valgrind pass could not run or gave nothing usable
 
 export class JobError extends Error {
   /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */

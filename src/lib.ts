@@ -6,7 +6,7 @@
 export * from './stats/index.js'
 
 // One benchmark's full comparison and a whole suite (analysis over the statistics above).
-export { compare } from './analysis/compare.js'
+export { compare } from './analysis/comparison.js'
 export { analyzeSuite } from './analysis/suite.js'
 export { DEFAULT_ANALYSIS_OPTIONS } from './analysis/types.js'
 export type { AnalysisOptions, Comparison, Observation, SuiteResult, Verdict } from './analysis/types.js'

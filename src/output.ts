@@ -5,7 +5,7 @@
  */
 import { closeSync, copyFileSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import type { OutputFormat } from './config.js'
+import type { OutputFormat } from './config/index.js'
 import { renderHtmlParts, type HtmlOptions } from './report/html/render.js'
 import type { SampleList } from './samples/store.js'
 import { resultsJsonParts } from './report/json.js'

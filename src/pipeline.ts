@@ -5,12 +5,13 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { FUTILITY_POWER } from './analysis/sequential.js'
+import { countSuite, withCounts } from './analysis/countSuite.js'
 import { analyzeSuite } from './analysis/suite.js'
 import type { SuiteResult } from './analysis/types.js'
 import { buildBothSides, locateBinary, probeBinary, type BuildResult } from './build/index.js'
 import type { BaseBuildCache } from './build/cache.js'
-import { requireRunOptions, type Config } from './config.js'
+import { countOptionsOf, reproduceArgs, requireRunOptions, type Config } from './config/index.js'
+import { measureCounts } from './counts/measureCounts.js'
 import { JobError } from './errors.js'
 import { createWorktrees, isDirty, resolveCommits, type Worktrees } from './git/index.js'
 import type { Log } from './log.js'
@@ -155,12 +156,39 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
   const share = config.shard
     ? await log.group('Shard', () => planShard(config, headBinary, cwdOf('head'), log))
     : null
+  const filter = share?.filter ?? config.filter ?? undefined
+  const sides = {
+    base: { binary: baseBinary, cwd: cwdOf('base') },
+    head: { binary: headBinary, cwd: cwdOf('head') }
+  }
+  // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
+  const counted =
+    config.measure === 'time'
+      ? null
+      : await log.group('Count instructions (valgrind)', () =>
+          measureCounts({
+            sides: {
+              base: { ...sides.base, benchmarks: baseProbe.benchmarks },
+              head: { ...sides.head, benchmarks: headProbe.benchmarks }
+            },
+            env: childEnv,
+            filter,
+            dir: samplesDir,
+            timeoutMs: countTimeoutMs(config),
+            log,
+            signal: hooks.signal
+          })
+        )
+  if (counted && config.measure === 'counts') {
+    return {
+      report: { suite: countSuite(counted, countOptionsOf(config)), run: runInfo },
+      samplesDir,
+      samples: []
+    }
+  }
 
   const measured = await measureBothSides(config, {
-    sides: {
-      base: { binary: baseBinary, cwd: cwdOf('base') },
-      head: { binary: headBinary, cwd: cwdOf('head') }
-    },
+    sides,
     // Both sides must be run the same way: bench-runner mode only when both binaries have it.
     kind:
       baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
@@ -169,7 +197,7 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
     workDir,
     samplesDir,
     env: childEnv,
-    filter: share?.filter ?? config.filter ?? undefined,
+    filter,
     log,
     signal: hooks.signal,
     onProgress: hooks.onProgress
@@ -182,7 +210,8 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
       `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`
     )
   }
-  const suite: SuiteResult = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis)
+  const timed: SuiteResult = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis)
+  const suite = counted ? withCounts(timed, counted, countOptionsOf(config)) : timed
   return {
     report: {
       suite,
@@ -195,6 +224,11 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
     samplesDir,
     samples
   }
+}
+
+/** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
+function countTimeoutMs(config: Config): number {
+  return Math.max(1800, config.runTimeoutSeconds * 10) * 1000
 }
 
 /** A failed build of `side`, with the end of its log. */
@@ -243,7 +277,7 @@ function noBaselineReport(
   return { suite, run }
 }
 
-/** The command line that reproduces this run (display only). */
+/** The command line that reproduces this run (display only): the options that differ from their defaults. */
 function reproduceLine(config: Config, baseSha: string, headSha: string): string {
   const args = [
     'npx',
@@ -257,16 +291,8 @@ function reproduceLine(config: Config, baseSha: string, headSha: string): string
     '--build',
     config.build!,
     '--binary',
-    config.binary!
+    config.binary!,
+    ...reproduceArgs(config)
   ]
-  if (config.rounds !== 20) args.push('--rounds', String(config.rounds))
-  if (config.repetitions !== 3) args.push('--repetitions', String(config.repetitions))
-  if (config.filter) args.push('--filter', config.filter)
-  if (config.shard) args.push('--shard', `${config.shard.index}/${config.shard.count}`)
-  if (config.shardWeights) args.push('--shard-weights', config.shardWeights)
-  if (config.adaptive) args.push('--adaptive')
-  if (config.adaptive && config.maxRounds !== null) args.push('--max-rounds', String(config.maxRounds))
-  if (config.adaptive && config.futilityPower !== FUTILITY_POWER)
-    args.push('--futility-power', String(config.futilityPower))
   return args.map(shellQuote).join(' ')
 }

@@ -43,17 +43,17 @@ const source = (path: string): string => readFileSync(join(root, path), 'utf8')
 
 describe('import-layer check', () => {
   it('passes the real files (a downward import is allowed)', async () => {
-    const r = await lintAs('src/analysis/compare.ts', source('src/analysis/compare.ts'))
+    const r = await lintAs('src/analysis/comparison.ts', source('src/analysis/comparison.ts'))
     expect(r.output).toBe('')
     expect(r.failed).toBe(false)
   }, 60_000)
 
   it('fails on an upward import (stats/ importing analysis/)', async () => {
-    const planted = `${source('src/stats/summary.ts')}\nimport { compare } from '../analysis/compare.js'\nexport const planted = compare\n`
+    const planted = `${source('src/stats/summary.ts')}\nimport { compare } from '../analysis/comparison.js'\nexport const planted = compare\n`
     const r = await lintAs('src/stats/summary.ts', planted)
     expect(r.failed).toBe(true)
     expect(r.output).toMatch(
-      /^import-x\/no-restricted-paths: .*analysis\/compare\.js.*layer rule: src\/stats \(layer 0\)/m
+      /^import-x\/no-restricted-paths: .*analysis\/comparison\.js.*layer rule: src\/stats \(layer 0\)/m
     )
   }, 60_000)
 

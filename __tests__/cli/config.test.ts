@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildConfig, DEFAULT_CONFIG, readConfigFile } from '../../src/config.js'
+import { buildConfig, DEFAULT_CONFIG, readConfigFile } from '../../src/config/index.js'
 import { ConfigError } from '../../src/errors.js'
 import { VERSION } from '../../src/version.js'
 import pkg from '../../package.json' with { type: 'json' }

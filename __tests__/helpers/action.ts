@@ -2,7 +2,7 @@
 // lives in this test process, so a synchronous spawn would block it.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import type { RunnerEnv } from '../action/fakeGitHub.js'
+import type { FakeGitHub, RunnerEnv } from '../action/fakeGitHub.js'
 
 export const ACTION_ENTRY = join(import.meta.dirname, '..', '..', 'dist', 'index.js')
 
@@ -36,5 +36,26 @@ export function spawnAction(
     })
     child.on('error', reject)
     child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/**
+ * The environment of a job that `workflow_run` started after run `measuredRunId` measured commit
+ * `headSha` (comment or merge mode). The run lists no pull requests, as for a fork's.
+ */
+export function workflowRunEnv(
+  fake: FakeGitHub,
+  opts: { measuredRunId: number; headSha: string; inputs: Record<string, string>; runId: number }
+): RunnerEnv {
+  return fake.env({
+    event: 'workflow_run.completed',
+    payload: (f: { workflow_run: Record<string, unknown> }) => {
+      f.workflow_run.id = opts.measuredRunId
+      f.workflow_run.head_sha = opts.headSha
+      f.workflow_run.pull_requests = []
+      return f
+    },
+    inputs: opts.inputs,
+    runId: opts.runId
   })
 }

@@ -1,4 +1,5 @@
 // Simulated samples for the adaptive-rounds tests (analysis and reports).
+import type { CountSample } from '../../src/samples/countModel.js'
 import type { Sample } from '../../src/samples/model.js'
 import { seededRandom } from './r.js'
 
@@ -31,4 +32,30 @@ export function measure(
         })
       }
   return out
+}
+
+/** One benchmark's counts in one count pass (count mode), one iteration, cycles a fixed multiple. */
+export function countSample(
+  benchmark: string,
+  side: 'base' | 'head',
+  pass: number,
+  instructions: number,
+  cycles = instructions * 1.5
+): CountSample {
+  return { benchmark, side, pass, iterations: 1, instructions, cycles, events: { Ir: instructions } }
+}
+
+/** A benchmark counted as measureCounts counts it: base twice (passes 0 and 1), head once. */
+export function counted(
+  benchmark: string,
+  base: number,
+  head: number,
+  base2 = base,
+  cyclesPerInstruction = 1.5
+): CountSample[] {
+  return [
+    countSample(benchmark, 'base', 0, base, base * cyclesPerInstruction),
+    countSample(benchmark, 'head', 0, head, head * cyclesPerInstruction),
+    countSample(benchmark, 'base', 1, base2, base2 * cyclesPerInstruction)
+  ]
 }

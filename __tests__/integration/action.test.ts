@@ -19,7 +19,7 @@ import type { Sample } from '../../src/samples/model.js'
 import { checkAgainstOpenApi } from '../action/openapi.js'
 import { tempRepo } from '../helpers/repo.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
-import { spawnAction } from '../helpers/action.js'
+import { spawnAction, workflowRunEnv } from '../helpers/action.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
@@ -317,14 +317,9 @@ describe('the Action in comment mode (crafted hand-overs)', () => {
       ]
     })
     fake.seedPull({ number: PR, head: { sha: HEAD, ref: 'x' }, base: { sha: 'b'.repeat(40), ref: 'main' } })
-    return fake.env({
-      event: 'workflow_run.completed',
-      payload: (f: any) => {
-        f.workflow_run.id = runId
-        f.workflow_run.head_sha = HEAD
-        f.workflow_run.pull_requests = []
-        return f
-      },
+    return workflowRunEnv(fake, {
+      measuredRunId: runId,
+      headSha: HEAD,
       inputs: inputs(fake, { mode: 'comment' }),
       runId: runId + 1
     })

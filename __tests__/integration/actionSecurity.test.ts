@@ -4,6 +4,9 @@
  * anything is fetched or built; the build and every benchmark process see none of the step's
  * credentials; a benchgate.json in the PR cannot relax the gate. The "benchmark" is a small Node
  * script posing as a Google Benchmark binary (no compiler needed), which dumps its environment.
+ * The comment mode (workflow_run, write token) is given hostile hand-over artifacts: zip bombs,
+ * names that climb out of the folder, an oversized or wrongly typed results.json, and one whose every
+ * text field is an injection attempt (issue 13 items 2-4).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -11,9 +14,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import yaml from 'js-yaml'
-import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import { toResultsJson } from '../../src/report/json.js'
+import { makeZip, startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
 import { tempRepo } from '../helpers/repo.js'
-import { spawnAction } from '../helpers/action.js'
+import { spawnAction, workflowRunEnv } from '../helpers/action.js'
+import { expectInert, expectNoStructure, HOSTILE, visibleOutsideCode } from '../helpers/markdownSafety.js'
+import { measure } from '../helpers/samples.js'
+import { rawZip, storedEntry, zipBomb } from '../helpers/zipBomb.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
 const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
@@ -220,5 +228,132 @@ describe('the Action attacked by a pull request (dist/index.js against a local G
       expect(result.code).toBe(1)
       expect(env.outputs().verdict).toBe('regression') // not min-effect 0.9
     })
+  })
+
+  describe('mode comment (workflow_run) given a hostile hand-over artifact', () => {
+    const HEAD = 'c'.repeat(40)
+    let runId = 9300
+    const prJson = (pullNumber: number) =>
+      JSON.stringify({ format: 'benchgate-pr', version: 1, pullNumber, headSha: HEAD, key: 'default' })
+    const results = (edit: (j: ReturnType<typeof toResultsJson>) => void = () => undefined) => {
+      const suite = analyzeSuite({
+        samples: [...measure('BM_Slower', 1.3, 0.01, 0, 8, 1), ...measure('BM_Same', 1, 0.01, 0, 8, 2)],
+        provenance: { base: {}, head: { host: 'runner' } }
+      })
+      const run = {
+        base: { label: 'main', sha: 'b'.repeat(40) },
+        head: { label: 'x', sha: HEAD },
+        key: 'default'
+      }
+      const json = toResultsJson({ suite, run }, '0.0.0')
+      edit(json)
+      return JSON.stringify(json)
+    }
+
+    /** Seeds the artifact of a measuring run for pull request `pr` and runs the comment job on it. */
+    async function commentOn(zip: Buffer, pr: number) {
+      runId += 10
+      fake.seedArtifact({ name: 'benchgate-pr', runId, zip })
+      fake.seedPull({ number: pr, head: { sha: HEAD, ref: 'x' }, base: { sha: 'b'.repeat(40), ref: 'main' } })
+      const env = workflowRunEnv(fake, {
+        measuredRunId: runId,
+        headSha: HEAD,
+        inputs: { ...inputs({ mode: 'comment', comment: 'always' }), build: '', binary: '' },
+        runId: runId + 1
+      })
+      const r = await runAction(env, env.env.GITHUB_WORKSPACE)
+      const comments = fake.state.comments.filter((c: any) => c.issue_number === pr)
+      return { ...r, comments, env }
+    }
+
+    const refused = async (zip: Buffer, pr: number, message: string) => {
+      const r = await commentOn(zip, pr)
+      expect(r.code).toBe(1)
+      expect(r.stdout).toContain(message)
+      expect(r.comments).toEqual([])
+      r.env.cleanup()
+      return r
+    }
+
+    it('a zip bomb (300 MiB of zeros in 300 KiB) is refused before it is inflated', async () => {
+      const start = performance.now()
+      await refused(
+        zipBomb(300),
+        41,
+        `::error::could not download artifact 'benchgate-pr' from workflow run ${runId + 10} (artifact 'benchgate-pr' of run ${runId + 10}: entry "results.json" declares ${300 * 1024 * 1024} bytes, more than the ${64 * 1024 * 1024} accepted for one file; refusing the artifact)`
+      )
+      expect(performance.now() - start).toBeLessThan(20_000)
+    }, 60_000)
+
+    it('a zip bomb that declares 1 KiB stops inflating past 1 KiB', async () => {
+      await refused(
+        zipBomb(300, 'results.json', 1024),
+        42,
+        'entry "results.json" inflates to more than the 1024 bytes it declares (a zip bomb?); refusing the artifact'
+      )
+    }, 60_000)
+
+    it('an entry named ../../escape.json is refused and nothing is written outside', async () => {
+      const r = await refused(
+        rawZip([storedEntry('pr.json', prJson(43)), storedEntry('../../escape.json', '{}')]),
+        43,
+        `entry "../../escape.json" climbs out of the folder with '..'; refusing the artifact`
+      )
+      expect(existsSync(join(r.env.env.RUNNER_TEMP, 'escape.json'))).toBe(false)
+      expect(existsSync(join(tmpdir(), 'escape.json'))).toBe(false)
+    }, 60_000)
+
+    /** The hand-over artifact as measure mode uploads it, with this results.json. */
+    const handOver = (results: string, pr: number) =>
+      makeZip([
+        { name: 'results.json', data: results },
+        { name: 'pr.json', data: prJson(pr) }
+      ])
+
+    it.each([
+      [
+        'a 100,000-character benchmark name',
+        44,
+        (j: any) => (j.benchmarks[0].name = 'B'.repeat(100_000)),
+        '$.benchmarks[0].name: must NOT have more than 512 characters.'
+      ],
+      [
+        'a wrongly typed field',
+        45,
+        (j: any) => (j.run.rounds = { toString: 1 }),
+        '$.run.rounds: must be a whole number.'
+      ]
+    ])(
+      'results.json with %s is refused, naming the field',
+      async (_what, pr, edit, message) => {
+        await refused(
+          handOver(results(edit), pr),
+          pr,
+          `::error::benchgate: results.json in the artifact: ${message}`
+        )
+      },
+      60_000
+    )
+
+    it('injection in every free-text field: the sticky comment is posted and stays text', async () => {
+      const text = results((j) => {
+        j.run.base.label = HOSTILE
+        j.run.head.label = HOSTILE
+        j.run.stoppedEarly = HOSTILE
+        j.run.reproduce = HOSTILE
+        j.warnings.push({ level: 'warning', code: HOSTILE, message: HOSTILE })
+        j.provenance.head = { host: HOSTILE, compiler: HOSTILE, cpuModel: HOSTILE, context: { x: HOSTILE } }
+        j.benchmarks[0].name = `BM_${HOSTILE}`
+        j.benchmarks[0].warnings.push({ level: 'info', code: HOSTILE, message: HOSTILE })
+      })
+      const r = await commentOn(handOver(text, 46), 46)
+      expect(r.stdout).not.toMatch(/::error::(?!benchgate: fail)/)
+      expect(r.comments).toHaveLength(1)
+      const body = r.comments[0].body as string
+      expect(body).toContain('Click to approve')
+      expectNoStructure(body)
+      expectInert(visibleOutsideCode(body))
+      r.env.cleanup()
+    }, 60_000)
   })
 })

@@ -4,7 +4,6 @@
  * the workflow is re-run; two matrix jobs with different keys share one sticky comment, each
  * editing only its own section. Every REST request is checked against GitHub's OpenAPI description.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,7 +14,7 @@ import { toResultsJson } from '../../src/report/json.js'
 import type { Sample } from '../../src/samples/model.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
 import { checkAgainstOpenApi } from '../action/openapi.js'
-import { spawnAction } from '../helpers/action.js'
+import { spawnAction, workflowRunEnv } from '../helpers/action.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
 const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
@@ -79,14 +78,9 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
     fake.seedPull({ number: PR, head: { sha: HEAD, ref: 'x' }, base: { sha: 'b'.repeat(40), ref: 'main' } })
     const inputs: Record<string, string> = {}
     for (const [name, spec] of Object.entries(action.inputs)) inputs[name] = spec.default ?? ''
-    return fake.env({
-      event: 'workflow_run.completed',
-      payload: (f: any) => {
-        f.workflow_run.id = measureRunId
-        f.workflow_run.head_sha = HEAD
-        f.workflow_run.pull_requests = []
-        return f
-      },
+    return workflowRunEnv(fake, {
+      measuredRunId: measureRunId,
+      headSha: HEAD,
       inputs: { ...inputs, 'github-token': fake.token, mode: 'comment', key },
       runId: nextRun++
     })

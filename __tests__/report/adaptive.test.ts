@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import { SequentialAnalysis } from '../../src/analysis/sequential.js'
+import { SequentialAnalysis } from '../../src/analysis/adaptiveLooks.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import type { Report } from '../../src/report/model.js'
 import { renderTerminal } from '../../src/report/terminal.js'
-import { validateResults } from '../../src/report/validate.js'
+import { validateResults } from '../../src/report/readResults.js'
 import { measure } from '../helpers/samples.js'
 
 function adaptiveReport(): Report {

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { compareCommand } from '../../src/commands/compare.js'
 import type { Io } from '../../src/commands/io.js'
 import { reportCommand } from '../../src/commands/report.js'
-import { buildConfig } from '../../src/config.js'
+import { buildConfig } from '../../src/config/index.js'
 import { synthSamples } from './htmlFixture.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'benchgate-htmlcmd-'))

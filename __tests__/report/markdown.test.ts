@@ -11,7 +11,7 @@ import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { COMMENT_MAX_CHARS, commentMarker, renderMarkdown } from '../../src/report/markdown.js'
 import type { Report } from '../../src/report/model.js'
 import { renderTerminal } from '../../src/report/terminal.js'
-import { validateResults } from '../../src/report/validate.js'
+import { validateResults } from '../../src/report/readResults.js'
 
 // Synthetic, already-analysed comparisons: these tests are about presentation only.
 function comparison(
@@ -131,7 +131,11 @@ describe('renderMarkdown', () => {
     // The one whose CI admits a regression ≥ δ comes first in the collapsed group.
     expect(md.indexOf('BM_Hash/crc32/64')).toBeLessThan(md.indexOf('BM_Array/20000'))
     // The verdict cell stays short; the advice is a footnote under the table.
-    expect(md).toMatch(/\| inconclusive ¹ \|\n(\|.*\n)*\n¹ need ≈ 60 samples\/side \(≈ 48 more rounds\)\n/)
+    // …worded from the analysis' advice (STATISTICS §4), not from the raw power requirement
+    expect(md).toMatch(
+      /\| inconclusive ¹ \|\n(\|.*\n)*\n¹ could still be ≥ \+2%: ≈ 12 more rounds would decide it\n/
+    )
+    expect(md).not.toContain('48 more rounds')
     expect(md).toContain('median: could detect ≥ 2.4%')
   })
 
@@ -203,7 +207,7 @@ describe('results JSON', () => {
     const json = toResultsJson(mixed, 'x') as unknown as { benchmarks: Array<Record<string, unknown>> }
     json.benchmarks[1].p_value = 'small'
     expect(() => validateResults(JSON.stringify(json), 'r.json')).toThrow(
-      /\$\.benchmarks\[1\]\.p_value: expected a finite number or null/
+      /\$\.benchmarks\[1\]\.p_value: must be a finite number or null\. docs\/results\.schema\.json/
     )
   })
 })

@@ -361,7 +361,12 @@ describe('runAdaptive with a fake benchmark binary', () => {
       expect(r.rounds.stoppedEarly).toBe('time-budget')
       expect(r.rounds.completedRounds).toBeGreaterThan(4)
       expect(r.rounds.completedRounds).toBeLessThan(200)
-      for (const c of r.suite!.comparisons) expect(c.adaptive?.stopReason).toBe('time-budget')
+      // How many rounds fit in 5 s depends on the machine's load, and the fake's noise is fixed per round:
+      // at some round counts a look decides a benchmark ('resolved'). Every one still measured when the
+      // budget ran out must say so.
+      const reasons = r.suite!.comparisons.map((c) => c.adaptive?.stopReason)
+      for (const reason of reasons) expect(['time-budget', 'resolved']).toContain(reason)
+      expect(reasons).toContain('time-budget')
       // the last look spent the rest of α: its level is above the planned increment
       expect(r.looks[r.looks.length - 1].testAlpha).toBeGreaterThan(0.04)
     } finally {

@@ -8,34 +8,7 @@ import { describe, expect, test } from '@jest/globals'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import { mdCode, mdProse, mdText } from '../../src/report/escape.js'
 import { SPECS, synthReport, synthSamples } from '../report/htmlFixture.js'
-
-const HOSTILE =
-  '[Click to approve](https://evil.example) <img src=x onerror=alert(1)> <a href="//x">a</a> @org/team #1 www.evil.example'
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' }
-
-/** The text as GitHub reads it for autolinks: entities decoded, <code>…</code> and ``` blocks removed. */
-function visibleOutsideCode(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/<code>[\s\S]*?<\/code>/g, ' ')
-    .replace(/&#(\d+);/g, (_m, d: string) => String.fromCharCode(Number(d)))
-    .replace(/&(amp|lt|gt|quot);/g, (_m, n: string) => ENTITIES[n])
-}
-
-/** Each way an untrusted string could become a link, a mention or HTML. */
-function expectInert(text: string): void {
-  expect(text).not.toMatch(/@org/) // mention
-  expect(text).not.toMatch(/#1\b/) // issue link
-  expect(text).not.toMatch(/https?:\/\//) // bare URL autolink
-  expect(text).not.toMatch(/www\./i) // www autolink
-}
-
-/** Structure is read before entities are decoded: an escaped bracket or angle bracket builds nothing. */
-function expectNoStructure(markdown: string): void {
-  expect(markdown).not.toMatch(/\]\(/) // Markdown link
-  expect(markdown).not.toMatch(/<(img|a)\b/) // HTML
-}
+import { expectInert, expectNoStructure, HOSTILE, visibleOutsideCode } from '../helpers/markdownSafety.js'
 
 describe('hostile text in Markdown', () => {
   test('mdText and mdProse leave no mention, issue link, URL, link or HTML', () => {

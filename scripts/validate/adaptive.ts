@@ -1,7 +1,7 @@
 /**
  * Simulation proof of adaptive rounds (docs/adaptive.md, docs/VALIDATION.md "Adaptive rounds"):
  * the validation study's noise model (scripts/validate/noiseModel.ts), benchgate's own round plan,
- * and the product's sequential analysis (src/analysis/sequential.ts, src/stats/sequential.ts) —
+ * and the product's sequential analysis (src/analysis/adaptiveLooks.ts, src/stats/groupSequential.ts) —
  * nothing re-implemented here.
  *
  *   npx tsx scripts/validate/adaptive.ts [--quick] [--aa N] [--power N] [--alpha A] [--seed S]
@@ -16,17 +16,17 @@
  *    benchmarks called "regression" by the adaptive design and by the fixed design of the same
  *    maximum length, and the benchmark time each used.
  * Every adaptive replication is run twice on the same seed, with and without futility stopping
- * (src/analysis/sequential.ts), so the cost and the saving of futility are paired comparisons.
+ * (src/analysis/adaptiveLooks.ts), so the cost and the saving of futility are paired comparisons.
  *
  * Bootstrap resamples are set to 100: they only feed the power *advice*, never a verdict.
  */
-import { FUTILITY_POWER, SequentialAnalysis } from '../../src/analysis/sequential.js'
+import { FUTILITY_POWER, SequentialAnalysis } from '../../src/analysis/adaptiveLooks.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { AnalysisOptions, SuiteResult } from '../../src/analysis/types.js'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
 import { adaptiveMaxRounds, defaultBlockRounds } from '../../src/run/adaptive.js'
 import type { Sample } from '../../src/samples/model.js'
-import { spendingTable, plannedLooks } from '../../src/stats/sequential.js'
+import { spendingTable, plannedLooks } from '../../src/stats/groupSequential.js'
 import betainc from '@stdlib/math-base-special-betainc'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'

@@ -18,7 +18,7 @@
  */
 import { mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { DEFAULT_CONFIG } from '../../src/config.js'
+import { DEFAULT_CONFIG } from '../../src/config/index.js'
 import { FULL_CELLS, QUICK_CELLS, loadJson, runRealStudy, saveJson, type RealResults } from './real.js'
 import { parseArgs } from './args.js'
 import { renderValidation } from './render.js'

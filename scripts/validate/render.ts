@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
-import { DEFAULT_CONFIG } from '../../src/config.js'
+import { DEFAULT_CONFIG } from '../../src/config/index.js'
 import { median } from '../../src/stats/summary.js'
 import { clopperPearson } from './binomial.js'
 import { estimateNoise, type NoiseEstimate } from './calibrate.js'
@@ -95,7 +95,8 @@ function simSection(sim: SimulationResults): string {
     `Replications: ${sim.replications.perCell} per cell (one benchmark), ${sim.replications.suite} suites of 20 benchmarks, ` +
       `${sim.replications.budget} per budget cell; seed ${sim.seed}; ${sim.durationSeconds.toFixed(0)} s of computing. ` +
       `benchgate: ${d.warmupRounds} warm-up + ${d.rounds} ABBA rounds × ${d.repetitions} repetitions × ${d.minTime} s, ` +
-      `analysed by \`analyzeSuite\` with the defaults (α = ${d.alpha}, δ = ${pct(d.minEffect, 0)}, design-effect cut-off ${d.deffCutoff}). ` +
+      `analysed by \`analyzeSuite\` with the defaults of the time of the run (α = ${d.alpha}, δ = ${pct(d.minEffect, 0)}` +
+      `${d.deffCutoff === undefined ? '' : `, the first design's design-effect cut-off ${d.deffCutoff} and Holm`}). ` +
       `Traditional: one base process with ${d.rounds * d.repetitions} repetitions, then one head process with as many ` +
       '(the same benchmark time), Mann-Whitney on the pooled repetitions at α = 0.05 (`compare.py`), direction from the ratio of medians.'
   )
@@ -675,11 +676,12 @@ Definitions (per comparison of one benchmark):
 **benchgate's design** (what is validated, through the shipped code): ${DEFAULT_CONFIG.warmupRounds} warm-up round, then
 ${DEFAULT_CONFIG.rounds} rounds in ABBA order (base-head, head-base, ...), one fresh process per side per round,
 ${DEFAULT_CONFIG.repetitions} repetitions of ${DEFAULT_CONFIG.minTime} s min time each; per benchmark Mann-Whitney U and the
-Hodges-Lehmann ratio with its ${pct(1 - ALPHA, 0)} CI, at the run level (one median per process) when the design effect of
-the repetitions exceeds ${DEFAULT_ANALYSIS_OPTIONS.deffCutoff}; Holm over the suite; verdicts by STATISTICS.md §7 with α = ${ALPHA}, δ = ${pct(
-    DEFAULT_ANALYSIS_OPTIONS.minEffect,
-    0
-  )}. The simulation feeds simulated \`Sample\`s to \`analyzeSuite\` (src/analysis/suite.ts); the real study runs
+Hodges-Lehmann ratio, always at the run level (one median per process; fewer than 5 runs per side decide nothing), with
+simultaneous intervals at 1 − α/K over the suite's K benchmarks (Bonferroni) and the verdict read off the interval,
+by STATISTICS.md §7 with α = ${ALPHA}, δ = ${pct(DEFAULT_ANALYSIS_OPTIONS.minEffect, 0)}. The tables up to the grid were
+measured with the first design (the run level only when the estimated design effect exceeded 1.5, Holm-adjusted p, a
+plain ${pct(1 - ALPHA, 0)} CI); each section names the options it ran with, and the grid compares the two designs on the
+same simulated suites. The simulation feeds simulated \`Sample\`s to \`analyzeSuite\` (src/analysis/suite.ts); the real study runs
 \`stageBinaries\` → \`planRounds\` → \`runRounds\` → \`readSampleFile\` → \`analyzeSuite\` with the call shapes of src/pipeline.ts.
 Nothing of the analysis is re-implemented here.
 

@@ -8,7 +8,7 @@
  */
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '../../src/analysis/types.js'
-import { DEFAULT_CONFIG } from '../../src/config.js'
+import { DEFAULT_CONFIG } from '../../src/config/index.js'
 import type { Sample } from '../../src/samples/model.js'
 import {
   createSession,

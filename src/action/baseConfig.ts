@@ -5,7 +5,7 @@
  * effect once it is merged, and the log says so. Read with `git cat-file` as argv entries, no shell.
  */
 import { isAbsolute } from 'node:path'
-import { parseConfigFile, readConfigFile, type RawOptions } from '../config.js'
+import { parseConfigFile, readConfigFile, type RawOptions } from '../config/index.js'
 import { ConfigError } from '../errors.js'
 import { git } from '../git/exec.js'
 import { resolveCommit } from '../git/resolve.js'

@@ -10,47 +10,16 @@
  */
 import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
-import { buildConfig, readConfigFile, type Config, type RawOptions } from '../config.js'
+import { buildConfig, OPTIONS, readConfigFile, type Config, type RawOptions } from '../config/index.js'
 import type { CommentMode } from '../github/comment.js'
 import type { InstallMode } from './install.js'
 
 export type ActionMode = 'run' | 'measure' | 'comment' | 'merge'
 
-/** Action input name -> Config option name, for the inputs that mirror the CLI. */
-export const CONFIG_INPUTS: Record<string, string> = {
-  base: 'base',
-  head: 'head',
-  'merge-base': 'merge-base',
-  build: 'build',
-  binary: 'binary',
-  'working-directory': 'working-directory',
-  rounds: 'rounds',
-  'warmup-rounds': 'warmup-rounds',
-  repetitions: 'repetitions',
-  'min-time': 'min-time',
-  filter: 'filter',
-  'random-interleaving': 'random-interleaving',
-  cpu: 'cpu',
-  'time-budget': 'time-budget',
-  'run-timeout': 'run-timeout',
-  'build-timeout': 'build-timeout',
-  'lock-file': 'lock',
-  alpha: 'alpha',
-  'min-effect': 'min-effect',
-  power: 'power',
-  correction: 'correction',
-  level: 'level',
-  metric: 'metric',
-  'fail-on': 'fail-on',
-  'fail-on-base-build-failure': 'fail-on-base-build-failure',
-  adaptive: 'adaptive',
-  'max-rounds': 'max-rounds',
-  'futility-power': 'futility-power',
-  key: 'key',
-  out: 'out',
-  shard: 'shard',
-  'shard-weights': 'shard-weights'
-}
+/** Action input name -> option name, for the inputs that mirror the CLI (the option table's `input`). */
+export const CONFIG_INPUTS: Record<string, string> = Object.fromEntries(
+  OPTIONS.flatMap((o) => (o.input === null ? [] : [[o.input, o.name]]))
+)
 
 export interface ActionSettings {
   mode: ActionMode

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SuiteResult } from '../analysis/types.js'
 import type { CacheStorage } from '../build/cache.js'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import { ConfigError } from '../errors.js'
 import { gate } from '../gate.js'
 import { ensureHistory } from '../git/fetch.js'
@@ -22,8 +22,13 @@ import type { ArtifactStore } from '../github/artifacts.js'
 import type { GitHubClient } from '../github/client.js'
 import { CHECK_SUMMARY_MAX_CHARS, checkRunName, upsertCheckRun } from '../github/checks.js'
 import { upsertStickyComment, type StickyCommentResult } from '../github/comment.js'
-import { forkRefusal, refsFromEvent } from '../github/event.js'
-import { handOverArtifactName, MAX_HAND_OVER_BYTES, readHandOver, writeHandOver } from '../github/handOver.js'
+import { forkRefusal, refsFromEvent, type EventRefs } from '../github/event.js'
+import {
+  HAND_OVER_UNZIP_LIMITS,
+  handOverArtifactName,
+  readHandOver,
+  writeHandOver
+} from '../github/handOver.js'
 import type { Log } from '../log.js'
 import { writeOutputs, type WrittenOutputs } from '../output.js'
 import { runPipeline } from '../pipeline.js'
@@ -89,8 +94,55 @@ async function measureMode(
   io: ActionIo,
   services: ActionServices
 ): Promise<ActionOutcome> {
-  const { log } = io
-  // Before anything is fetched or built: a fork's head under a privileged event is never run.
+  const refs = await refsToMeasure(settings, env, payload, io)
+  if (!refs) return { failure: null }
+  const config = await configForRefs(settings, refs, io.log)
+  const { report, samplesDir, samples } = await measure(config, settings, services, io.log)
+  if (refs.baseLabel) report.run.base.label = refs.baseLabel
+  if (refs.headLabel) report.run.head.label = refs.headLabel
+
+  const written = writeOutputs(report, config.out, { samples, html: config.html })
+  await io.appendSummary(summaryMarkdown(report))
+  setReportOutputs(io, report.suite, written)
+  if (config.shard) {
+    await uploadShardResults(config.shard.index, config, settings, services, refs, report, written, io.log)
+    return { failure: null }
+  }
+  const verdict = gate(report.suite, config.failOn)
+  let commentFailure: string | null = null
+  if (settings.mode === 'run' && refs.pullNumber !== null && settings.comment !== 'never') {
+    const result = await io.log.group('Comment on the pull request', () =>
+      postComment(services.github(), settings, refs.pullNumber!, report, written, io.log)
+    )
+    if (result.url) io.setOutput('comment-url', result.url)
+    if (result.action === 'failed' && settings.commentRequired) commentFailure = result.reason!
+  }
+  // The measure half runs PR code with a read-only token: the check run is the comment half's job.
+  const headSha = report.run.head.sha ?? ''
+  if (settings.mode === 'run' && /^[0-9a-f]{40}$/.test(headSha)) {
+    await io.log.group('Check run', () =>
+      postCheckRun(services.github(), env, report, written, headSha, verdict.pass, io.log)
+    )
+  }
+  if (settings.mode === 'measure' || settings.uploadArtifacts) {
+    await io.log.group('Upload artifacts', () =>
+      uploadArtifacts(settings, services, written, samplesDir, config, refs.pullNumber, report, io.log)
+    )
+  }
+  return { failure: commentFailure ?? (verdict.pass ? null : verdict.reason) }
+}
+
+/**
+ * Base and head from the event and the inputs, or null when a push has nothing to compare with (the
+ * summary says so). A fork's head under a privileged event is refused before anything is fetched.
+ * @throws ConfigError for a refused fork or a missing base
+ */
+async function refsToMeasure(
+  settings: ActionSettings,
+  env: ActionEnv,
+  payload: Record<string, unknown>,
+  io: ActionIo
+): Promise<(EventRefs & { base: string }) | null> {
   const refusal = forkRefusal(env.eventName, payload)
   if (refusal) throw new ConfigError(refusal)
   const refs = refsFromEvent(
@@ -99,18 +151,23 @@ async function measureMode(
     { base: settings.explicitBase, head: settings.explicitHead },
     env.sha
   )
-  if (!refs.base) {
-    const reason = refs.noBaseReason ?? 'no base commit'
-    if (env.eventName === 'push') {
-      // A branch's first push: nothing to compare with; that is not an error.
-      await io.appendSummary(`### benchgate: nothing to compare\n\n${reason}.\n`)
-      setCountOutputs(io, null)
-      return { failure: null }
-    }
-    throw new ConfigError(reason)
-  }
+  if (refs.base) return { ...refs, base: refs.base }
+  const reason = refs.noBaseReason ?? 'no base commit'
+  if (env.eventName !== 'push') throw new ConfigError(reason)
+  // A branch's first push: nothing to compare with; that is not an error.
+  await io.appendSummary(`### benchgate: nothing to compare\n\n${reason}.\n`)
+  setCountOutputs(io, null)
+  return null
+}
+
+/** Fetches the history both refs need, layers the base commit's config file, installs build tools. */
+async function configForRefs(
+  settings: ActionSettings,
+  refs: EventRefs & { base: string },
+  log: Log
+): Promise<Config> {
   const repoDir = settings.config.repoDir
-  await log.group('Fetch history', () => ensureHistory(repoDir, [refs.base!, refs.head], log))
+  await log.group('Fetch history', () => ensureHistory(repoDir, [refs.base, refs.head], log))
   const fileOptions = await readConfigFromBase(repoDir, refs.base, refs.head, settings.configFile, log)
   const config: Config = {
     ...applyConfigFile(settings, fileOptions),
@@ -118,14 +175,19 @@ async function measureMode(
     head: refs.head,
     mergeBase: settings.mergeBaseInput ?? refs.mergeBase
   }
-  // Features with extra tools (valgrind for a future `measure` option) add theirs here.
-  await log.group('Install build tools', () => installMissing(settings.install, new Set(), hostSystem(), log))
+  // valgrind only when counts are measured (a large package nobody else needs)
+  const features = new Set(config.measure === 'time' ? [] : ['valgrind'])
+  await log.group('Install build tools', () => installMissing(settings.install, features, hostSystem(), log))
+  return config
+}
 
+/** The pipeline, with the base build cached when the runner has a cache, logging each finished round. */
+function measure(config: Config, settings: ActionSettings, services: ActionServices, log: Log) {
   const cacheStorage = settings.cacheBaseBuild ? services.cache() : null
   if (settings.cacheBaseBuild && !cacheStorage)
     log.info('base build cache: no cache service here; building both sides')
   let roundsDone = -1
-  const { report, samplesDir, samples } = await runPipeline(config, log, {
+  return runPipeline(config, log, {
     baseBuildCache: cacheStorage ? { storage: cacheStorage, paths: settings.cachePaths } : undefined,
     onProgress: (result, progress, partial) => {
       // One line per finished round (a round ends with its second process).
@@ -138,57 +200,38 @@ async function measureMode(
       )
     }
   })
-  if (refs.baseLabel) report.run.base.label = refs.baseLabel
-  if (refs.headLabel) report.run.head.label = refs.headLabel
-
-  const written = writeOutputs(report, config.out, { samples, html: config.html })
-  await io.appendSummary(summaryMarkdown(report))
-  setReportOutputs(io, report.suite, written)
-
-  if (config.shard) {
-    // A shard's report is partial (K = its share): the merging job comments, sets the check and gates.
-    const store = services.artifacts()
-    if (!store) log.info('no artifact service here: merge the shards with benchgate merge')
-    else
-      await uploadShard(
-        store,
-        written.dir,
-        {
-          index: config.shard.index,
-          key: config.key,
-          pullNumber: refs.pullNumber,
-          headSha: report.run.head.sha ?? '',
-          retentionDays: settings.retentionDays
-        },
-        log
-      )
-    return { failure: null }
-  }
-  const verdict = gate(report.suite, config.failOn)
-  let commentFailure: string | null = null
-  if (settings.mode === 'run' && refs.pullNumber !== null && settings.comment !== 'never') {
-    const result = await log.group('Comment on the pull request', () =>
-      postComment(services.github(), settings, refs.pullNumber!, report, written, log)
-    )
-    if (result.url) io.setOutput('comment-url', result.url)
-    if (result.action === 'failed' && settings.commentRequired) commentFailure = result.reason!
-  }
-  // The measure half runs PR code with a read-only token: the check run is the comment half's job.
-  const headSha = report.run.head.sha ?? ''
-  if (settings.mode === 'run' && /^[0-9a-f]{40}$/.test(headSha)) {
-    await log.group('Check run', () =>
-      postCheckRun(services.github(), env, report, written, headSha, verdict.pass, log)
-    )
-  }
-  if (settings.mode === 'measure' || settings.uploadArtifacts) {
-    await log.group('Upload artifacts', () =>
-      uploadArtifacts(settings, services, written, samplesDir, config, refs.pullNumber, report, log)
-    )
-  }
-  return { failure: commentFailure ?? (verdict.pass ? null : verdict.reason) }
 }
 
-/** `comment`: the trusted half of the fork-safe split. */
+/** A shard's report is partial (K = its share): upload it for the merging job, which comments, sets the check and gates. */
+async function uploadShardResults(
+  shardIndex: number,
+  config: Config,
+  settings: ActionSettings,
+  services: ActionServices,
+  refs: EventRefs,
+  report: Report,
+  written: WrittenOutputs,
+  log: Log
+): Promise<void> {
+  const store = services.artifacts()
+  if (!store) {
+    log.info('no artifact service here: merge the shards with benchgate merge')
+    return
+  }
+  await uploadShard(
+    store,
+    written.dir,
+    {
+      index: shardIndex,
+      key: config.key,
+      pullNumber: refs.pullNumber,
+      headSha: report.run.head.sha ?? '',
+      retentionDays: settings.retentionDays
+    },
+    log
+  )
+}
+
 async function commentMode(
   settings: ActionSettings,
   env: ActionEnv,
@@ -216,7 +259,7 @@ async function commentMode(
   const name = handOverArtifactName(key)
   try {
     await log.group(`Download '${name}' from run ${runId}`, () =>
-      artifacts.download(name, runId, dir, MAX_HAND_OVER_BYTES)
+      artifacts.download(name, runId, dir, HAND_OVER_UNZIP_LIMITS)
     )
   } catch (e) {
     return {

@@ -11,15 +11,19 @@ import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
 import type { ArtifactStore } from '../github/artifacts.js'
 import type { GitHubClient } from '../github/client.js'
+import type { UnzipLimits } from '../github/unzip.js'
 import { readHandOver, writeHandOver, type TrustedRun } from '../github/handOver.js'
 import type { Log } from '../log.js'
-import { validateResults } from '../report/validate.js'
+import { validateResults } from '../report/readResults.js'
 
 /** A shard artifact (results.json, samples/, pr.json) may not be larger than this. */
 export const MAX_SHARD_ARTIFACT_BYTES = 512 * 1024 * 1024
-
-/** As `--shard I/N` accepts (src/config.ts). */
-export const MAX_SHARDS = 1000
+/** How a shard artifact is unzipped: one sample file per side and round (rounds ≤ 10,000), results, pr.json. */
+export const SHARD_UNZIP_LIMITS: UnzipLimits = {
+  maxBytes: MAX_SHARD_ARTIFACT_BYTES,
+  maxEntryBytes: 256 * 1024 * 1024,
+  maxEntries: 2 * 10_000 + 16
+}
 
 export function shardArtifactName(key: string, index: number): string {
   return `benchgate-shard${key === 'default' ? '' : `-${key}`}-${index}`
@@ -64,7 +68,7 @@ export async function downloadShards(
     const dir = join(root, `shard-${index}`)
     const name = shardArtifactName(key, index)
     try {
-      await store.download(name, runId, dir, MAX_SHARD_ARTIFACT_BYTES)
+      await store.download(name, runId, dir, SHARD_UNZIP_LIMITS)
       return dir
     } catch (e) {
       log.warn(`shard artifact '${name}' of run ${runId} could not be downloaded: ${(e as Error).message}`)
@@ -77,15 +81,11 @@ export async function downloadShards(
       `no shard artifact '${shardArtifactName(key, 1)}' in run ${runId}: did the shard jobs (shard: I/N) finish and upload?`
     )
   const results = join(first, 'results.json')
+  // From an artifact: the results schema bounds it (≤ MAX_SHARDS, as --shard) before we download that many.
   const count = existsSync(results)
     ? (validateResults(readFileSync(results, 'utf8'), `${shardArtifactName(key, 1)}/results.json`).run.shard
         ?.count ?? 1)
     : 1
-  // The count comes from an artifact: bound it as --shard does before downloading that many.
-  if (count > MAX_SHARDS)
-    throw new ConfigError(
-      `${shardArtifactName(key, 1)} says ${count} shards; at most ${MAX_SHARDS} are accepted`
-    )
   const dirs = [first]
   for (let i = 2; i <= count; i++) {
     const dir = await fetch(i)

@@ -7,7 +7,7 @@
 import { sdUpperBound } from '../stats/sdBound.js'
 import { minimumDetectableEffect, minRankTestSamples, powerWarnings } from '../stats/sampleSize.js'
 import type { Side } from '../samples/model.js'
-import { R_MIN } from './level.js'
+import { R_MIN } from './unitOfAnalysis.js'
 import type {
   Advice,
   AnalysisOptions,

@@ -7,7 +7,7 @@ import { FILE_ISSUE } from '../samples/common.js'
 import type { Provenance, SampleIssue, Side } from '../samples/model.js'
 import { SampleStore, type BenchmarkSamples, type SampleList, type SampleSeries } from '../samples/store.js'
 import { sidesCutShort } from '../samples/truncation.js'
-import { finishComparison, prepareComparison, type PreparedComparison } from './compare.js'
+import { finishComparison, prepareComparison, type PreparedComparison } from './comparison.js'
 import { familyLevels } from './family.js'
 import {
   DEFAULT_ANALYSIS_OPTIONS,

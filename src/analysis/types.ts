@@ -2,7 +2,9 @@
  * The analysis result types: what `compare()` says about one benchmark and `analyzeSuite()` about a
  * whole suite. Plain data, ready for any report; every figure is defined in shared/STATISTICS.md.
  */
+import type { CountMethod } from '../samples/countModel.js'
 import type { Provenance, SampleIssue, Side } from '../samples/model.js'
+import type { CountComparison, CountOptions } from './counts.js'
 import type { Summary } from '../stats/summary.js'
 
 export type Verdict =
@@ -214,6 +216,23 @@ export interface Comparison {
   issues: SampleIssue[]
   /** Adaptive runs only: rounds received and why it stopped. */
   adaptive?: AdaptiveInfo
+  /** Count mode (`--measure counts|both`): the instruction and cycle counts and their verdict (§9). */
+  counts?: CountComparison
+  /**
+   * `--measure both`: the timing verdict is a regression or improvement while the counts did not
+   * change by δ_count: "timing only: code layout, memory or environment?" (§9).
+   */
+  timingOnly?: boolean
+}
+
+/** What count mode adds to a suite: how the counts were taken and their verdicts (§9). */
+export interface CountMode {
+  /** `counts`: the verdicts are the counts'; `both`: timing verdicts, counts beside them. */
+  measure: 'counts' | 'both'
+  options: CountOptions
+  method: CountMethod
+  /** Benchmarks by count verdict. */
+  counts: Record<Verdict, number>
 }
 
 export interface SuiteResult {
@@ -225,4 +244,6 @@ export interface SuiteResult {
   /** Warnings about the whole measurement (provenance mismatch, frequency scaling, ...). */
   warnings: Warning[]
   provenance: { base: Provenance; head: Provenance }
+  /** Present when counts were measured (`--measure counts|both`). */
+  countMode?: CountMode
 }

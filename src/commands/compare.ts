@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs'
 import { analyzeSuite } from '../analysis/suite.js'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import { gate } from '../gate.js'
 import { renderFormatParts, writeOutputs } from '../output.js'
 import type { Report } from '../report/model.js'

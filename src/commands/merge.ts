@@ -5,11 +5,11 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import { ConfigError, EXIT, JobError } from '../errors.js'
 import { gate } from '../gate.js'
 import { renderFormatParts, writeOutputs } from '../output.js'
-import { validateResults } from '../report/validate.js'
+import { validateResults } from '../report/readResults.js'
 import { mergeShards, type ShardInput } from '../shard/merge.js'
 import { samplesNextTo } from './report.js'
 import type { Io } from './io.js'

@@ -6,9 +6,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import { fromResultsJson } from '../report/json.js'
-import { validateResults } from '../report/validate.js'
+import { validateResults } from '../report/readResults.js'
 import { renderFormatParts, writeHtmlReport } from '../output.js'
 import { gate } from '../gate.js'
 import { readSampleDir, SampleFileError, SampleStore } from '../samples/index.js'

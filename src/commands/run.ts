@@ -1,7 +1,7 @@
 /** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
 import { analyzeSuite } from '../analysis/suite.js'
 import { ALL_VERDICTS } from '../analysis/verdict.js'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import type { Sample, SampleIssue } from '../samples/model.js'
 import { gate } from '../gate.js'
 import { consoleLog } from '../log.js'

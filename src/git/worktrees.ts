@@ -51,84 +51,17 @@ const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/
  */
 export async function createWorktrees(options: CreateWorktreesOptions): Promise<Worktrees> {
   const { repoDir, baseSha, headSha } = options
-  for (const [role, sha] of [
-    ['base', baseSha],
-    ['head', headSha]
-  ] as const) {
-    if (!SHA_RE.test(sha)) {
-      throw new JobError(
-        2,
-        'invalid-option',
-        `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`
-      )
-    }
-  }
-  let workDir: string
-  try {
-    mkdirSync(options.workDir, { recursive: true })
-    workDir = realpathSync(options.workDir)
-  } catch (e) {
-    throw new JobError(
-      2,
-      'work-dir',
-      `Cannot create the work directory ${options.workDir}: ${(e as Error).message}`,
-      {
-        subject: options.workDir,
-        cause: e
-      }
-    )
-  }
+  checkShas(baseSha, headSha)
+  const workDir = makeWorkDir(options.workDir)
   const paths: Record<Side, string> = { base: join(workDir, 'base'), head: join(workDir, 'head') }
   if (paths.base.length !== paths.head.length) {
     throw new JobError(3, 'unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`)
   }
-
-  await git(repoDir, ['worktree', 'prune'])
-  const registered = await listWorktrees(repoDir)
-  for (const side of ['base', 'head'] as const) {
-    const p = paths[side]
-    if (!existsSync(p)) continue
-    if (registered.has(p)) {
-      options.log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`)
-      const r = await git(repoDir, ['worktree', 'remove', '--force', p])
-      if (r.code !== 0)
-        throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree')
-    } else if (readdirSync(p).length > 0) {
-      throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
-        subject: p,
-        hint: 'Choose another work directory, or delete that directory.'
-      })
-    }
-  }
+  await clearStaleWorktrees(repoDir, paths, options.log)
 
   const keep = options.keep ?? false
   const created: string[] = []
-  let cleaned = false
-  const removeAll = (): void => {
-    for (const p of created) {
-      gitSync(repoDir, ['worktree', 'remove', '--force', p])
-      if (existsSync(p)) rmSync(p, { recursive: true, force: true })
-    }
-    gitSync(repoDir, ['worktree', 'prune'])
-  }
-  const unregister = onTerminate(() => {
-    if (!keep) removeAll()
-  })
-  const cleanup = (): void => {
-    if (cleaned) return
-    cleaned = true
-    unregister()
-    if (keep) {
-      if (created.length > 0) options.log?.info(`Keeping the worktrees: ${created.join(', ')}`)
-      return
-    }
-    try {
-      removeAll()
-    } catch (e) {
-      options.log?.warn(`Could not remove the worktrees in ${workDir}: ${(e as Error).message}`)
-    }
-  }
-
+  const { cleanup, unregister } = worktreeCleanup(repoDir, workDir, created, keep, options.log)
   try {
     for (const side of ['base', 'head'] as const) {
       const sha = side === 'base' ? baseSha : headSha
@@ -151,6 +84,98 @@ export async function createWorktrees(options: CreateWorktreesOptions): Promise<
     throw e
   }
   return { base: paths.base, head: paths.head, cleanup }
+}
+
+/** Worktrees are checked out by full SHA only (a ref could move between the two checkouts). */
+function checkShas(baseSha: string, headSha: string): void {
+  for (const [role, sha] of [
+    ['base', baseSha],
+    ['head', headSha]
+  ] as const) {
+    if (!SHA_RE.test(sha)) {
+      throw new JobError(
+        2,
+        'invalid-option',
+        `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`
+      )
+    }
+  }
+}
+
+/** Creates the work directory; returns its real path (both sides' paths must have equal length). */
+function makeWorkDir(dir: string): string {
+  try {
+    mkdirSync(dir, { recursive: true })
+    return realpathSync(dir)
+  } catch (e) {
+    throw new JobError(2, 'work-dir', `Cannot create the work directory ${dir}: ${(e as Error).message}`, {
+      subject: dir,
+      cause: e
+    })
+  }
+}
+
+/**
+ * Removes the worktrees an earlier (killed) run left at `paths`; refuses to touch a non-empty
+ * directory there that is not a worktree of this repository.
+ */
+async function clearStaleWorktrees(repoDir: string, paths: Record<Side, string>, log?: Log): Promise<void> {
+  await git(repoDir, ['worktree', 'prune'])
+  const registered = await listWorktrees(repoDir)
+  for (const side of ['base', 'head'] as const) {
+    const p = paths[side]
+    if (!existsSync(p)) continue
+    if (registered.has(p)) {
+      log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`)
+      const r = await git(repoDir, ['worktree', 'remove', '--force', p])
+      if (r.code !== 0)
+        throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree')
+    } else if (readdirSync(p).length > 0) {
+      throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
+        subject: p,
+        hint: 'Choose another work directory, or delete that directory.'
+      })
+    }
+  }
+}
+
+/**
+ * Removal of the worktrees in `created` (filled as they are added): once, by `cleanup`, or on
+ * SIGINT/SIGTERM/exit until then; with `keep`, only says where they are.
+ */
+function worktreeCleanup(
+  repoDir: string,
+  workDir: string,
+  created: string[],
+  keep: boolean,
+  log?: Log
+): { cleanup: () => void; unregister: () => void } {
+  let cleaned = false
+  const removeAll = (): void => {
+    for (const p of created) {
+      gitSync(repoDir, ['worktree', 'remove', '--force', p])
+      if (existsSync(p)) rmSync(p, { recursive: true, force: true })
+    }
+    gitSync(repoDir, ['worktree', 'prune'])
+  }
+  const unregister = onTerminate(() => {
+    if (!keep) removeAll()
+  })
+  const cleanup = (): void => {
+    if (cleaned) return
+    cleaned = true
+    unregister()
+    if (keep) {
+      if (created.length > 0) log?.info(`Keeping the worktrees: ${created.join(', ')}`)
+      return
+    }
+    try {
+      removeAll()
+    } catch (e) {
+      log?.warn(`Could not remove the worktrees in ${workDir}: ${(e as Error).message}`)
+    }
+  }
+  return { cleanup, unregister }
 }
 
 /** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */

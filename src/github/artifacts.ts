@@ -2,10 +2,13 @@
  * Workflow artifacts through `@actions/artifact`: the reports and raw samples of a run, and the
  * hand-over between the two halves of the fork-safe split (see forkSafe.ts). Uploading needs the
  * runner's ACTIONS_RUNTIME_TOKEN; downloading another run's artifact needs a token with actions:read.
+ * A downloaded artifact is untrusted: it is fetched still zipped and unzipped within limits (unzip.ts).
  */
 import { DefaultArtifactClient } from '@actions/artifact'
-import { readdirSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { extractZipBounded, type UnzipLimits } from './unzip.js'
 
 export interface ArtifactStore {
   /** Uploads `files` (absolute paths under `rootDir`, default: every file under it) as one artifact. */
@@ -15,10 +18,10 @@ export interface ArtifactStore {
     options?: { files?: string[]; retentionDays?: number }
   ): Promise<{ size: number }>
   /**
-   * Downloads the artifact `name` of workflow run `runId` into `destDir`, refusing one larger than
-   * `maxBytes` before downloading it.
+   * Downloads the artifact `name` of workflow run `runId` into `destDir`: refused before downloading
+   * when its zip is larger than `limits.maxBytes`, and unzipped within `limits`.
    */
-  download(name: string, runId: number, destDir: string, maxBytes: number): Promise<{ size: number }>
+  download(name: string, runId: number, destDir: string, limits: UnzipLimits): Promise<{ size: number }>
 }
 
 /** Can this job upload artifacts (it runs on an Actions runner that provides the results service)? */
@@ -40,7 +43,7 @@ export function actionsArtifactStore(
       const r = await client.uploadArtifact(name, files, rootDir, { retentionDays: options.retentionDays })
       return { size: r.size ?? 0 }
     },
-    async download(name, runId, destDir, maxBytes) {
+    async download(name, runId, destDir, limits) {
       const findBy = {
         token,
         workflowRunId: runId,
@@ -48,11 +51,21 @@ export function actionsArtifactStore(
         repositoryName: repository.repo
       }
       const { artifact } = await client.getArtifact(name, { findBy })
-      if (artifact.size > maxBytes)
+      if (artifact.size > limits.maxBytes)
         throw new Error(
-          `artifact '${name}' of run ${runId} is ${artifact.size} bytes, more than the ${maxBytes} accepted`
+          `artifact '${name}' of run ${runId} is ${artifact.size} bytes, more than the ${limits.maxBytes} accepted`
         )
-      await client.downloadArtifact(artifact.id, { path: destDir, findBy })
+      // skipDecompress: @actions/artifact would inflate the zip with no limit; we unzip it ourselves.
+      const zipDir = mkdtempSync(join(tmpdir(), 'benchgate-zip-'))
+      try {
+        await client.downloadArtifact(artifact.id, { path: zipDir, findBy, skipDecompress: true })
+        const [zip, ...more] = readdirSync(zipDir)
+        if (!zip || more.length > 0)
+          throw new Error(`artifact '${name}' of run ${runId} did not download as one zip file`)
+        await extractZipBounded(join(zipDir, zip), destDir, limits, `artifact '${name}' of run ${runId}`)
+      } finally {
+        rmSync(zipDir, { recursive: true, force: true })
+      }
       return { size: artifact.size }
     }
   }

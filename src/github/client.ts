@@ -66,44 +66,68 @@ const MAX_COMMENTS_LISTED = 10_000
 export function createGitHubClient(token: string, repository: { owner: string; repo: string }): GitHubClient {
   const octokit = getOctokit(token)
   const { owner, repo } = repository
-  const call = async <T>(operation: string, fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn()
-    } catch (e) {
-      const err = e as { status?: number; message?: string; response?: { data?: { message?: string } } }
-      throw new GitHubApiError(
-        err.status ?? 0,
-        operation,
-        err.response?.data?.message ?? err.message ?? String(e)
-      )
-    }
+  return {
+    authenticatedLogin: () => authenticatedLogin(octokit),
+    ...commentCalls(octokit, owner, repo),
+    getPullHeadSha: (pull) =>
+      call('get the pull request', async () => {
+        const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull })
+        return data.head.sha
+      }),
+    ...checkRunCalls(octokit, owner, repo)
   }
-  const toComment = (c: {
-    id: number
-    body?: string | null
-    user?: { login: string } | null
-    performed_via_github_app?: { slug?: string } | null
-    html_url: string
-  }): IssueComment => ({
+}
+
+type Octokit = ReturnType<typeof getOctokit>
+
+/** Runs one API call; a failure becomes a GitHubApiError with GitHub's status and message. */
+async function call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (e) {
+    const err = e as { status?: number; message?: string; response?: { data?: { message?: string } } }
+    throw new GitHubApiError(
+      err.status ?? 0,
+      operation,
+      err.response?.data?.message ?? err.message ?? String(e)
+    )
+  }
+}
+
+async function authenticatedLogin(octokit: Octokit): Promise<string | null> {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated()
+    return data.login
+  } catch (e) {
+    const status = (e as { status?: number }).status
+    // Installation tokens (GITHUB_TOKEN) get 403 "Resource not accessible by integration".
+    if (status === 401 || status === 403 || status === 404) return null
+    throw new GitHubApiError(status ?? 0, 'get the authenticated user', (e as Error).message)
+  }
+}
+
+function toComment(c: {
+  id: number
+  body?: string | null
+  user?: { login: string } | null
+  performed_via_github_app?: { slug?: string } | null
+  html_url: string
+}): IssueComment {
+  return {
     id: c.id,
     body: c.body ?? '',
     login: c.user?.login ?? null,
     appSlug: c.performed_via_github_app?.slug ?? null,
     url: c.html_url
-  })
+  }
+}
 
+function commentCalls(
+  octokit: Octokit,
+  owner: string,
+  repo: string
+): Pick<GitHubClient, 'listIssueComments' | 'createIssueComment' | 'updateIssueComment'> {
   return {
-    async authenticatedLogin() {
-      try {
-        const { data } = await octokit.rest.users.getAuthenticated()
-        return data.login
-      } catch (e) {
-        const status = (e as { status?: number }).status
-        // Installation tokens (GITHUB_TOKEN) get 403 "Resource not accessible by integration".
-        if (status === 401 || status === 403 || status === 404) return null
-        throw new GitHubApiError(status ?? 0, 'get the authenticated user', (e as Error).message)
-      }
-    },
     listIssueComments: (issue) =>
       call('list comments', async () => {
         const out: IssueComment[] = []
@@ -125,12 +149,16 @@ export function createGitHubClient(token: string, repository: { owner: string; r
     updateIssueComment: (id, body) =>
       call('update a comment', async () =>
         toComment((await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body })).data)
-      ),
-    getPullHeadSha: (pull) =>
-      call('get the pull request', async () => {
-        const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull })
-        return data.head.sha
-      }),
+      )
+  }
+}
+
+function checkRunCalls(
+  octokit: Octokit,
+  owner: string,
+  repo: string
+): Pick<GitHubClient, 'listCheckRuns' | 'createCheckRun' | 'updateCheckRun'> {
+  return {
     listCheckRuns: (headSha, name) =>
       call('list check runs', async () => {
         const runs = await octokit.paginate(octokit.rest.checks.listForRef, {

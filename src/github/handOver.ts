@@ -12,13 +12,20 @@ import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
 import { fromResultsJson } from '../report/json.js'
 import type { Report } from '../report/model.js'
-import { MAX_RESULTS_BYTES, validateResults } from '../report/validate.js'
+import { MAX_RESULTS_BYTES, validateResults } from '../report/readResults.js'
 import type { GitHubClient } from './client.js'
+import type { UnzipLimits } from './unzip.js'
 
 export const HAND_OVER_FORMAT = 'benchgate-pr'
 /** The whole artifact may not be larger than this (results are ~1 KB per benchmark). */
 export const MAX_HAND_OVER_BYTES = MAX_RESULTS_BYTES + 64 * 1024
 const MAX_META_BYTES = 4096
+/** How the hand-over artifact is unzipped: it holds pr.json and results.json, nothing bigger than results. */
+export const HAND_OVER_UNZIP_LIMITS: UnzipLimits = {
+  maxBytes: MAX_HAND_OVER_BYTES,
+  maxEntryBytes: MAX_RESULTS_BYTES,
+  maxEntries: 100
+}
 
 export interface HandOverMeta {
   format: typeof HAND_OVER_FORMAT

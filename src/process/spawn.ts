@@ -111,6 +111,35 @@ export function runProcess(
 ): Promise<ProcessResult> {
   const stdoutTarget = options.stdout ?? 'ignore'
   const stderrTarget = options.stderr ?? 'ignore'
+  let outputs: { stdio: StdioOptions; opened: number[] }
+  try {
+    outputs = openOutputs(stdoutTarget, stderrTarget)
+  } catch (e) {
+    return Promise.resolve(failedToStart(e))
+  }
+  const start = performance.now()
+  let child: ChildProcess
+  try {
+    child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true })
+  } catch (e) {
+    return Promise.resolve(failedToStart(e)) // e.g. a NUL byte in an argument
+  } finally {
+    for (const fd of outputs.opened) closeSync(fd)
+  }
+  return watchChild(child, options, start, {
+    out: stdoutTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined,
+    err: stderrTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined
+  })
+}
+
+/**
+ * The child's stdio: /dev/null, a pipe to capture, or a file opened (truncated) here; stdout and
+ * stderr to the same path share one descriptor. The caller closes `opened` once the child has them.
+ */
+function openOutputs(
+  stdoutTarget: OutputTarget,
+  stderrTarget: OutputTarget
+): { stdio: StdioOptions; opened: number[] } {
   const opened: number[] = []
   const fdFor = (
     t: OutputTarget,
@@ -124,103 +153,74 @@ export function runProcess(
     opened.push(fd)
     return fd
   }
-  let stdio: StdioOptions
   try {
     const out = fdFor(stdoutTarget, 'ignore', undefined)
     const err = fdFor(stderrTarget, stdoutTarget, typeof out === 'number' ? out : undefined)
-    stdio = ['ignore', out, err]
+    return { stdio: ['ignore', out, err], opened }
   } catch (e) {
     for (const fd of opened) closeSync(fd)
-    return Promise.resolve(failedToStart(e))
+    throw e
   }
+}
 
+/** What is known about a running child: whether it exited, and why it was stopped. */
+interface Watch {
+  exited: boolean
+  timedOut: boolean
+  aborted: boolean
+  timers: NodeJS.Timeout[]
+}
+
+/** Resolves with the child's result once it has exited and its captured output is read. */
+function watchChild(
+  child: ChildProcess,
+  options: RunProcessOptions,
+  start: number,
+  capture: { out?: BoundedCapture; err?: BoundedCapture }
+): Promise<ProcessResult> {
   return new Promise<ProcessResult>((resolve) => {
-    const start = performance.now()
-    let durationMs = 0
-    let timedOut = false
-    let aborted = false
-    let exited = false
+    const watch: Watch = { exited: false, timedOut: false, aborted: false, timers: [] }
     let settled = false
+    let durationMs = 0
     let exitCode: number | null = null
     let exitSignal: NodeJS.Signals | null = null
-    const timers: NodeJS.Timeout[] = []
-    const outCap = stdoutTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined
-    const errCap = stderrTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined
-
-    let child: ChildProcess
-    try {
-      child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio, detached: true })
-    } catch (e) {
-      resolve(failedToStart(e)) // e.g. a NUL byte in an argument
-      return
-    } finally {
-      for (const fd of opened) closeSync(fd)
-    }
-    child.stdout?.on('data', (c: Buffer) => outCap?.push(c))
-    child.stderr?.on('data', (c: Buffer) => errCap?.push(c))
-
-    const unregisterTerminate = onTerminate(() => {
-      if (child.pid !== undefined && !exited) killGroup(child.pid, 'SIGKILL')
-    })
-    const stop = (): void => {
-      if (child.pid === undefined || exited) return
-      killGroup(child.pid, 'SIGTERM')
-      const t = setTimeout(() => {
-        if (child.pid !== undefined && !exited) killGroup(child.pid, 'SIGKILL')
-      }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS)
-      t.unref()
-      timers.push(t)
-    }
-    const onAbort = (): void => {
-      aborted = true
-      stop()
-    }
-    if (options.signal) {
-      if (options.signal.aborted) queueMicrotask(onAbort)
-      else options.signal.addEventListener('abort', onAbort, { once: true })
-    }
-    if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs)) {
-      timers.push(
-        setTimeout(() => {
-          timedOut = true
-          stop()
-        }, options.timeoutMs)
-      )
-    }
+    child.stdout?.on('data', (c: Buffer) => capture.out?.push(c))
+    child.stderr?.on('data', (c: Buffer) => capture.err?.push(c))
+    const disarm = armStops(child, options, watch)
 
     const finish = (spawnError?: Error): void => {
       if (settled) return
       settled = true
-      for (const t of timers) clearTimeout(t)
-      options.signal?.removeEventListener('abort', onAbort)
-      unregisterTerminate()
+      for (const t of watch.timers) clearTimeout(t)
+      disarm()
+      const { timedOut, aborted } = watch
       const result: ProcessResult = {
         exitCode,
         signal: exitSignal,
         timedOut,
         aborted,
         durationMs,
-        stdout: outCap?.text() ?? '',
-        stderr: errCap?.text() ?? ''
+        stdout: capture.out?.text() ?? '',
+        stderr: capture.err?.text() ?? ''
       }
       if (spawnError) result.spawnError = spawnError
       resolve(result)
     }
     child.once('error', (e) => {
       // spawn failure (ENOENT, EACCES): no 'exit' follows
-      if (!exited) {
-        exited = true
+      if (!watch.exited) {
+        watch.exited = true
         durationMs = performance.now() - start
         finish(e)
       }
     })
     child.once('exit', (code, sig) => {
-      exited = true
+      watch.exited = true
       durationMs = performance.now() - start
       exitCode = code
       exitSignal = sig
       // Pipes close when every holder exits; a daemonised grandchild may hold them forever.
-      if (!outCap && !errCap) finish()
+      if (!capture.out && !capture.err) finish()
       else {
         const t = setTimeout(() => {
           child.stdout?.destroy()
@@ -228,13 +228,52 @@ export function runProcess(
           finish()
         }, 500)
         t.unref()
-        timers.push(t)
+        watch.timers.push(t)
       }
     })
     child.once('close', () => {
-      if (exited) finish()
+      if (watch.exited) finish()
     })
   })
+}
+
+/**
+ * Stops the child's group on a timeout or an abort (SIGTERM, then SIGKILL after the grace) and
+ * kills it if benchgate itself is terminated. Returns the function that removes the listeners.
+ */
+function armStops(child: ChildProcess, options: RunProcessOptions, watch: Watch): () => void {
+  const unregisterTerminate = onTerminate(() => {
+    if (child.pid !== undefined && !watch.exited) killGroup(child.pid, 'SIGKILL')
+  })
+  const stop = (): void => {
+    if (child.pid === undefined || watch.exited) return
+    killGroup(child.pid, 'SIGTERM')
+    const t = setTimeout(() => {
+      if (child.pid !== undefined && !watch.exited) killGroup(child.pid, 'SIGKILL')
+    }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS)
+    t.unref()
+    watch.timers.push(t)
+  }
+  const onAbort = (): void => {
+    watch.aborted = true
+    stop()
+  }
+  if (options.signal) {
+    if (options.signal.aborted) queueMicrotask(onAbort)
+    else options.signal.addEventListener('abort', onAbort, { once: true })
+  }
+  if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs)) {
+    watch.timers.push(
+      setTimeout(() => {
+        watch.timedOut = true
+        stop()
+      }, options.timeoutMs)
+    )
+  }
+  return () => {
+    options.signal?.removeEventListener('abort', onAbort)
+    unregisterTerminate()
+  }
 }
 
 function failedToStart(e: unknown): ProcessResult {

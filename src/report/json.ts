@@ -16,6 +16,8 @@ import type {
   Verdict,
   Warning
 } from '../analysis/types.js'
+import type { CountComparison } from '../analysis/counts.js'
+import type { CountMethod } from '../samples/countModel.js'
 import type { Provenance, SampleIssue } from '../samples/model.js'
 import type { Report, RunInfo } from './model.js'
 
@@ -58,6 +60,27 @@ export interface BenchmarkResultJson {
   issues: SampleIssue[]
   /** Adaptive runs only (optional, version 1 compatible): rounds received, why it stopped. */
   adaptive?: { rounds: number; look: number; test_alpha: number; stop_reason: StopReason }
+  /** Count mode only: per-iteration instructions and estimated cycles, base/head/change/noise, verdict (§9). */
+  counts?: CountComparison
+  /** `--measure both`: a timing change whose counts did not change by δ_count. */
+  timing_only?: boolean
+}
+
+/** How the counts were taken and their verdicts (count mode only). */
+export interface CountModeJson {
+  measure: 'counts' | 'both'
+  metric: CountComparison['metric']
+  threshold: number
+  method: {
+    tool: 'callgrind'
+    valgrind_version: string
+    iteration_flags: string[]
+    repetitions: number
+    caches: string[]
+    cycles_formula: string
+    wall_seconds: number
+  }
+  counts: Record<Verdict, number>
 }
 
 export interface ResultsJson {
@@ -73,6 +96,8 @@ export interface ResultsJson {
   warnings: Warning[]
   provenance: { base: Provenance; head: Provenance }
   benchmarks: BenchmarkResultJson[]
+  /** Count mode only (`--measure counts|both`). */
+  count_mode?: CountModeJson
 }
 
 /** Converts a report to the results file's JSON shape (snake_case, versioned). */
@@ -89,7 +114,47 @@ export function toResultsJson(report: Report, toolVersion: string, now = new Dat
     counts: suite.counts,
     warnings: suite.warnings,
     provenance: suite.provenance,
+    ...(suite.countMode && { count_mode: countModeJson(suite.countMode) }),
+    // Last, so that resultsJsonParts can write the benchmarks one at a time after the rest.
     benchmarks: suite.comparisons.map(benchmarkJson)
+  }
+}
+
+function countModeJson(m: NonNullable<SuiteResult['countMode']>): CountModeJson {
+  const x = m.method
+  return {
+    measure: m.measure,
+    metric: m.options.metric,
+    threshold: m.options.threshold,
+    method: {
+      tool: x.tool,
+      valgrind_version: x.valgrindVersion,
+      iteration_flags: x.iterationFlags,
+      repetitions: x.repetitions,
+      caches: x.caches,
+      cycles_formula: x.cyclesFormula,
+      wall_seconds: x.wallSeconds
+    },
+    counts: m.counts
+  }
+}
+
+function countModeFromJson(j: CountModeJson): NonNullable<SuiteResult['countMode']> {
+  const x = j.method
+  const method: CountMethod = {
+    tool: x.tool,
+    valgrindVersion: x.valgrind_version,
+    iterationFlags: x.iteration_flags,
+    repetitions: x.repetitions,
+    caches: x.caches,
+    cyclesFormula: x.cycles_formula,
+    wallSeconds: x.wall_seconds
+  }
+  return {
+    measure: j.measure,
+    options: { metric: j.metric, threshold: j.threshold },
+    method,
+    counts: j.counts
   }
 }
 
@@ -155,7 +220,9 @@ function benchmarkJson(c: Comparison): BenchmarkResultJson {
         test_alpha: c.adaptive.testAlpha,
         stop_reason: c.adaptive.stopReason
       }
-    })
+    }),
+    ...(c.counts && { counts: c.counts }),
+    ...(c.timingOnly !== undefined && { timing_only: c.timingOnly })
   }
 }
 
@@ -200,7 +267,9 @@ export function fromResultsJson(json: ResultsJson): Report {
         testAlpha: b.adaptive.test_alpha,
         stopReason: b.adaptive.stop_reason
       }
-    })
+    }),
+    ...(b.counts && { counts: b.counts }),
+    ...(b.timing_only !== undefined && { timingOnly: b.timing_only })
   }))
   const suite: SuiteResult = {
     options: json.options,
@@ -208,7 +277,8 @@ export function fromResultsJson(json: ResultsJson): Report {
     comparisons,
     counts: json.counts,
     warnings: json.warnings,
-    provenance: json.provenance
+    provenance: json.provenance,
+    ...(json.count_mode && { countMode: countModeFromJson(json.count_mode) })
   }
   return { suite, run: json.run }
 }

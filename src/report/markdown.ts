@@ -5,6 +5,16 @@
  */
 import type { Comparison, SuiteResult, Verdict } from '../analysis/types.js'
 import { changeChart } from './chart.js'
+import {
+  chosenFigure,
+  countCell,
+  countFootnote,
+  countMetricTitle,
+  countModeLine,
+  formatCount,
+  formatCountChange,
+  timingOnlyNote
+} from './countWording.js'
 import { mdCode, mdProse, mdText } from './escape.js'
 import { mergedLine } from './shard.js'
 import { fit, fixedPart, listPart, type LeftOut, type Part } from './fit.js'
@@ -13,7 +23,7 @@ import { capText, displayName } from './names.js'
 import { split } from './order.js'
 import type { Report } from './model.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
-import { ciLevel, deltaText, quietSummary } from './wording.js'
+import { ciLevel, deltaText, inconclusiveText, quietSummary } from './wording.js'
 
 export { CHANGED, QUIET, sortChanged, sortQuiet } from './order.js'
 export { changeChart, CHART_MAX_ROWS, CHART_WIDTH } from './chart.js'
@@ -101,24 +111,35 @@ function topNotes(report: Report): string[] {
 
 /** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
 function changedPart(changed: Comparison[], suite: SuiteResult): Part {
+  if (changed.length === 0) return fixedPart([])
   const level = ciLevel(changed, suite.options.alpha)
   const notes = new Footnotes()
   const needed = [0]
+  const counts = suite.countMode?.measure
   const items = changed.map((c) => {
     const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–'
     const row =
-      `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
-      `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ${verdictCell(c, notes)} |`
+      counts === 'counts'
+        ? `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${countColumns(c, true)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
+        : `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
+          `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ` +
+          `${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`
     needed.push(notes.count)
     return row
   })
-  if (changed.length === 0) return fixedPart([])
+  const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions')
   return listPart({
     what: 'changed benchmarks',
-    open: [
-      `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | Verdict |`,
-      '|---|---|---:|---:|---:|---:|---|'
-    ],
+    open:
+      counts === 'counts'
+        ? [
+            `| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+            '|---|---|---:|---:|---:|---:|---|'
+          ]
+        : [
+            `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
+            `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+          ],
     items,
     notes: notes.lines,
     notesNeeded: needed,
@@ -142,22 +163,33 @@ function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
   const level = ciLevel(quiet, suite.options.alpha)
   const notes = new Footnotes()
   const needed = [0]
+  const counts = suite.countMode?.measure
   const items = quiet.map((c) => {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–'
     const mde = c.power?.minDetectableEffect
     const row =
-      `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
-      `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${verdictCell(c, notes)} |`
+      counts === 'counts'
+        ? `| ${mdCode(displayName(c.benchmark))} | ${countColumns(c, false)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
+        : `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
+          `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`
     needed.push(notes.count)
     return row
   })
+  const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions')
   return listPart({
     what: 'benchmarks without a significant change',
     open: [
-      `<details><summary>${mdText(quietSummary(quiet, suite))}</summary>`,
+      `<details><summary>${mdText(counts === 'counts' ? quietCountSummary(quiet) : quietSummary(quiet, suite))}</summary>`,
       '',
-      `| Benchmark | Base | Head | Change [${level} CI] | Could detect | Verdict |`,
-      '|---|---:|---:|---:|---:|---|'
+      ...(counts === 'counts'
+        ? [
+            `| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+            '|---|---:|---:|---:|---:|---|'
+          ]
+        : [
+            `| Benchmark | Base | Head | Change [${level} CI] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
+            `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+          ])
     ],
     items,
     notes: notes.lines,
@@ -233,9 +265,39 @@ export function superscript(n: number): string {
 }
 
 /** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c: Comparison, notes: Footnotes): string {
-  const more = verdictFootnote(c)
-  return verdictWords(c) + adaptiveNote(c) + (more ? ` ${notes.mark(more)}` : '')
+function verdictCell(c: Comparison, notes: Footnotes, minEffect: number): string {
+  const more = verdictFootnote(c, minEffect)
+  const timingOnly = timingOnlyNote(c)
+  return (
+    verdictWords(c) +
+    adaptiveNote(c) +
+    (timingOnly ? ' · timing only' : '') +
+    (more ? ` ${notes.mark(more)}` : '') +
+    (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '')
+  )
+}
+
+/** The other count column of a counts-only table: the one the verdict does not read. */
+const COUNT_OTHER: Record<string, string> = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' }
+
+/** Base | Head | Change | other metric's change, of a counts-only row (exact counts per iteration, no interval). */
+function countColumns(c: Comparison, bold: boolean): string {
+  const k = c.counts
+  if (!k) return '– | – | – | –'
+  const f = chosenFigure(k)
+  const other = k.metric === 'cycles' ? k.instructions : k.cycles
+  const change = formatCountChange(f.change)
+  return `${formatCount(f.base)} | ${formatCount(f.head)} | ${bold && f.change !== null ? `**${change}**` : change} | ${formatCountChange(other.change)}`
+}
+
+/** The counts-only quiet group's header. */
+function quietCountSummary(quiet: Comparison[]): string {
+  const by = (v: Comparison['verdict']) => quiet.filter((c) => c.verdict === v).length
+  const parts = (['unchanged', 'negligible', 'inconclusive'] as const)
+    .map((v) => [v, by(v)] as const)
+    .filter(([, n]) => n > 0)
+    .map(([v, n]) => `${n} ${v === 'unchanged' ? 'unchanged (identical counts)' : v}`)
+  return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`
 }
 
 /** The headline: counts by verdict in words; never contradicts the table. */
@@ -250,8 +312,15 @@ export function headline(suite: SuiteResult): string {
   if (c.negligible) parts.push(`${c.negligible} negligible`)
   if (c.unchanged) parts.push(`${c.unchanged} unchanged`)
   if (c.inconclusive) parts.push(`${c.inconclusive} inconclusive`)
+  const m = suite.countMode
+  // --measure both: count regressions fail the gate too, so the headline names them
+  if (m?.measure === 'both' && m.counts.regression)
+    parts.push(
+      `❌ ${plural(m.counts.regression, m.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression')}`
+    )
   if (parts.length === 0) return 'no benchmarks were compared'
-  if (!c.regression && !c.failed && !c.improvement) return `no significant change · ${parts.join(', ')}`
+  if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression))
+    return `no significant change · ${parts.join(', ')}`
   return parts.join(', ')
 }
 
@@ -282,9 +351,12 @@ export function subline(report: Report): string {
     .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)))
   if (machine.length) parts.push(machine.join(', '))
   const o = suite.options
-  parts.push(
-    `α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`
-  )
+  if (suite.countMode?.measure !== 'counts')
+    parts.push(
+      `α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`
+    )
+  const counts = countModeLine(suite)
+  if (counts) parts.push(mdText(counts))
   return parts.join(' · ')
 }
 
@@ -322,20 +394,22 @@ function verdictWords(c: Comparison): string {
 }
 
 /** What goes under the table for this benchmark (escaped Markdown), or null. */
-export function verdictFootnote(c: Comparison): string | null {
+export function verdictFootnote(c: Comparison, minEffect: number): string | null {
   switch (c.verdict) {
     case 'inconclusive': {
-      const p = c.power
-      if (!p?.requiredPerSide) return null
-      const more = p.moreRounds ? ` (≈ ${plural(p.moreRounds, 'more round')})` : ''
-      return `need ≈ ${p.requiredPerSide} samples/side${more}`
+      const text = inconclusiveText(c, minEffect)
+      if (text) return mdProse(text)
+      const counts = countFootnote(c)
+      return counts ? mdProse(capText(counts, 300)) : null
     }
     case 'failed': {
       const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0]
       return why ? mdProse(capText(why.message, 300)) : null
     }
-    default:
-      return null
+    default: {
+      const counts = countFootnote(c)
+      return counts ? mdProse(capText(counts, 300)) : null
+    }
   }
 }
 

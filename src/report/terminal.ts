@@ -10,10 +10,20 @@ import {
   formatPercent,
   plural
 } from './format.js'
+import {
+  chosenFigure,
+  countCell,
+  countMetricTitle,
+  countModeLine,
+  formatCount,
+  formatCountChange,
+  timingOnlyNote
+} from './countWording.js'
 import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING } from './markdown.js'
 import type { Report } from './model.js'
 import { cleanText, displayName } from './names.js'
 import { notes, warningGroups } from './warnings.js'
+import { inconclusiveText } from './wording.js'
 
 const ORDER: Verdict[] = [
   'regression',
@@ -45,14 +55,32 @@ export function renderTerminal(report: Report, options: TerminalOptions = {}): s
   const { suite, run } = report
   // Adaptive looks test at levels below α, so their CIs are at least 1 − α (docs/adaptive.md).
   const level = `${run.adaptive ? '≥ ' : ''}${formatLevel(1 - suite.options.alpha)}`
-  const header = ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect', 'Verdict']
+  const measure = suite.countMode?.measure ?? 'time'
+  const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions')
+  const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions'
+  const header =
+    measure === 'counts'
+      ? [
+          'Benchmark',
+          `Base ${metric.toLowerCase()}`,
+          `Head ${metric.toLowerCase()}`,
+          'Change',
+          other,
+          'Verdict'
+        ]
+      : ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect']
+          .concat(measure === 'both' ? [metric] : [])
+          .concat(['Verdict'])
   const rows = [...suite.comparisons]
     .sort(
       (a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark)
     )
-    .map((c) => ({ c, cells: row(c) }))
+    .map((c) => ({
+      c,
+      cells: measure === 'counts' ? countRow(c) : row(c, measure === 'both', suite.options.minEffect)
+    }))
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r.cells[i]].length)))
-  const right = new Set([1, 2, 3, 4, 5, 6])
+  const right = new Set(header.map((_, i) => i).filter((i) => i > 0 && i < header.length - 1))
   const line = (cells: string[]) =>
     cells
       .map((s, i) =>
@@ -72,9 +100,12 @@ export function renderTerminal(report: Report, options: TerminalOptions = {}): s
     )
   else if (run.rounds !== undefined)
     bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`)
-  bits.push(
-    `α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`
-  )
+  if (measure !== 'counts')
+    bits.push(
+      `α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`
+    )
+  const counts = countModeLine(suite)
+  if (counts) bits.push(counts)
   out.push(bits.join(' · '))
   if (run.adaptive) {
     const a = run.adaptive
@@ -109,27 +140,51 @@ export function renderTerminal(report: Report, options: TerminalOptions = {}): s
   return out.join('\n') + '\n'
 }
 
-function row(c: Comparison): string[] {
+function row(c: Comparison, withCounts: boolean, minEffect: number): string[] {
   const mde = c.power?.minDetectableEffect
-  let verdict: string = c.verdict
-  if (c.verdict === 'inconclusive' && c.power?.requiredPerSide) {
-    verdict += `: need ≈ ${c.power.requiredPerSide}/side${c.power.moreRounds ? ` (≈ ${c.power.moreRounds} more rounds)` : ''}`
-  }
-  if (c.verdict === 'failed') {
-    const why = c.warnings.find((w) => w.level === 'error')
-    if (why) verdict += `: ${cleanText(why.message, 80)}`
-  }
-  verdict += adaptiveNote(c)
-  return [
+  const cells = [
     displayName(c.benchmark),
     formatDuration(c.baseLocation ?? c.baseMedian),
     formatDuration(c.headLocation ?? c.headMedian),
     c.ratio ? formatChange(c.ratio.estimate) : '–',
     c.ratio ? formatChangeCi(c.ratio.ci) : '',
     formatP(c.pAdjusted),
-    mde ? `≥ ${formatPercent(mde)}` : '–',
-    verdict
+    mde ? `≥ ${formatPercent(mde)}` : '–'
   ]
+  const timingOnly = timingOnlyNote(c)
+  return [
+    ...cells,
+    ...(withCounts ? [countCell(c)] : []),
+    verdictText(c, minEffect) + (timingOnly ? ` (${timingOnly})` : '')
+  ]
+}
+
+/** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
+function countRow(c: Comparison): string[] {
+  const k = c.counts
+  const f = k ? chosenFigure(k) : null
+  const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null
+  const why = k?.message ? `: ${cleanText(k.message, 100)}` : ''
+  return [
+    displayName(c.benchmark),
+    formatCount(f?.base ?? null),
+    formatCount(f?.head ?? null),
+    formatCountChange(f?.change ?? null),
+    formatCountChange(other?.change ?? null),
+    c.verdict + why
+  ]
+}
+
+/** The verdict with what would decide it, why it failed, and the adaptive note. */
+function verdictText(c: Comparison, minEffect: number): string {
+  let verdict: string = c.verdict
+  const inconclusive = inconclusiveText(c, minEffect)
+  if (inconclusive) verdict += `: ${inconclusive}`
+  if (c.verdict === 'failed') {
+    const why = c.warnings.find((w) => w.level === 'error')
+    if (why) verdict += `: ${cleanText(why.message, 80)}`
+  }
+  return verdict + adaptiveNote(c)
 }
 
 /** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */

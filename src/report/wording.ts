@@ -43,6 +43,40 @@ export function quietSummary(quiet: Comparison[], suite: SuiteResult): string {
   )
 }
 
+/**
+ * Why an inconclusive benchmark is inconclusive and what would decide it (STATISTICS §4): the
+ * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
+ */
+export function inconclusiveText(c: Comparison, minEffect: number): string | null {
+  if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict) return null
+  const delta = deltaText(minEffect)
+  const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0)
+  const why =
+    c.inconclusiveReason === 'too-few-processes'
+      ? `too few processes (${runs} per side; need ≥ 5)`
+      : c.inconclusiveReason === 'level-unreachable'
+        ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+        : c.inconclusiveReason === 'too-few-samples'
+          ? 'too few samples to test'
+          : c.ratio && c.ratio.ci[1] < 1 + minEffect
+            ? `could still be ≤ −${delta}`
+            : `could still be ≥ +${delta}`
+  const a = c.advice
+  const advice =
+    a?.kind === 'more-rounds'
+      ? `≈ ${plural(a.rounds, 'more round')} would decide it`
+      : a?.kind === 'too-noisy'
+        ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process): ` +
+          'count mode (`--measure counts`), a quieter or pinned machine, or a larger δ'
+        : null
+  const counts =
+    c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : ''
+  return `${why}${advice ? `: ${advice}` : ''}${counts}`
+}
+
+const countWord = (v: Comparison['verdict']): string =>
+  v === 'unchanged' ? 'unchanged' : v === 'negligible' ? `changed by less than δ_count` : v
+
 /** Why the rounds stopped before the plan, in words; null when they did not. */
 export function stoppedEarlyText(
   rounds: {

@@ -5,9 +5,9 @@
  * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
  *
  * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
- * look's level) live in analysis/sequential.ts; this module only runs blocks and keeps time.
+ * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
  */
-import { SequentialAnalysis, type LookResult } from '../analysis/sequential.js'
+import { SequentialAnalysis, type LookResult } from '../analysis/adaptiveLooks.js'
 import type { SuiteInput } from '../analysis/suite.js'
 import type { AnalysisOptions, StopReason, SuiteResult } from '../analysis/types.js'
 import type { RunResult } from './benchmark.js'
@@ -121,7 +121,47 @@ export interface AdaptiveResult {
  * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
  */
 export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
-  const { initialRounds, maxRounds, log } = o
+  const { maxRounds, log } = o
+  const blockRounds = checkRoundCounts(o)
+  const blocks = new Blocks(o)
+  const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower })
+  const looks: LookResult[] = []
+  let block = await blocks.run(o.initialRounds, o.warmup, o.filter)
+  let finalReason: StopReason | null = null
+  for (;;) {
+    const { reason, remainingMs } = stopReasonAfter(block, o, blocks)
+    const input = o.snapshot()
+    if (input.samples.length === 0 || block.completedRounds === 0) {
+      // nothing new to look at (interrupted before a round finished, or nothing measured at all)
+      seq.finish(reason ?? 'no-samples')
+      finalReason = reason
+      break
+    }
+    // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
+    const final = reason !== null && reason !== 'interrupted'
+    const look = seq.look(input, {
+      rounds: blocks.done,
+      final,
+      finalReason: final ? (reason as 'max-rounds' | 'time-budget' | 'failures') : undefined
+    })
+    looks.push(look)
+    log.info(
+      `Look ${look.look} after ${blocks.done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
+        `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`
+    )
+    if (reason === 'interrupted') seq.finish('interrupted')
+    if (reason !== null || look.active.length === 0) {
+      finalReason = reason
+      break
+    }
+    block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs)
+  }
+  return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason)
+}
+
+/** Checks --max-rounds against --rounds and the block size; returns the block size. */
+function checkRoundCounts(o: AdaptiveOptions): number {
+  const { initialRounds, maxRounds } = o
   if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
     throw new JobError(
       2,
@@ -134,25 +174,28 @@ export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
   if (!Number.isInteger(blockRounds) || blockRounds < 1) {
     throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`)
   }
-  const start = Date.now()
-  const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower })
-  const looks: LookResult[] = []
-  const blocks: RoundsResult[] = []
-  let done = 0
-  let runsBefore = 0
+  return blockRounds
+}
 
-  const runBlock = async (
-    rounds: number,
-    warmup: number,
-    filter: string | undefined
-  ): Promise<RoundsResult> => {
+/** The blocks run so far; each new block continues the round numbers, the progress and the time budget. */
+class Blocks {
+  readonly start = Date.now()
+  readonly list: RoundsResult[] = []
+  /** Measured rounds over all blocks. */
+  done = 0
+  private runsBefore = 0
+
+  constructor(private readonly o: AdaptiveOptions) {}
+
+  async run(rounds: number, warmup: number, filter: string | undefined): Promise<RoundsResult> {
+    const { o, start } = this
     const elapsed = Date.now() - start
-    const offsetRuns = runsBefore
-    const offsetRounds = done
+    const offsetRuns = this.runsBefore
+    const offsetRounds = this.done
     const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o
     const r = await runRounds({
       ...rest,
-      plan: planRounds({ rounds, warmup, firstRound: done }),
+      plan: planRounds({ rounds, warmup, firstRound: this.done }),
       filter,
       minRounds: 1,
       timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
@@ -165,66 +208,67 @@ export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
           elapsedMs: Date.now() - start
         })
     })
-    runsBefore += r.runs.length
-    done += r.completedRounds
-    blocks.push(r)
+    this.runsBefore += r.runs.length
+    this.done += r.completedRounds
+    this.list.push(r)
     return r
   }
+}
 
-  let block = await runBlock(initialRounds, o.warmup, o.filter)
-  let finalReason: StopReason | null = null
-  for (;;) {
-    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds)
-    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - start)
-    const reason: StopReason | null =
-      block.stoppedEarly === 'interrupted'
-        ? 'interrupted'
-        : block.stoppedEarly === 'failures'
-          ? 'failures'
-          : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
-            ? 'time-budget'
-            : done >= maxRounds
-              ? 'max-rounds'
-              : null
-    const input = o.snapshot()
-    if (input.samples.length === 0 || block.completedRounds === 0) {
-      // nothing new to look at (interrupted before a round finished, or nothing measured at all)
-      seq.finish(reason ?? 'no-samples')
-      finalReason = reason
-      break
-    }
-    // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
-    const final = reason !== null && reason !== 'interrupted'
-    const look = seq.look(input, {
-      rounds: done,
-      final,
-      finalReason: final ? (reason as 'max-rounds' | 'time-budget' | 'failures') : undefined
-    })
-    looks.push(look)
-    log.info(
-      `Look ${look.look} after ${done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
-        `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`
-    )
-    if (reason === 'interrupted') seq.finish('interrupted')
-    if (reason !== null || look.active.length === 0) {
-      finalReason = reason
-      break
-    }
-    const rounds = Math.min(blockRounds, maxRounds - done)
-    const filter = exactNameFilter(look.active)
-    if (filter === undefined)
-      log.warn(
-        `cannot select the ${look.active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`
-      )
-    log.info(
-      `Top-up: rounds ${done + 1}–${done + rounds} for ${look.active.length} unresolved benchmark(s)` +
-        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`)
-    )
-    block = await runBlock(rounds, 0, filter ?? o.filter)
-  }
+/** Why to stop after `block` (null: look and go on), and the time budget left. */
+function stopReasonAfter(
+  block: RoundsResult,
+  o: AdaptiveOptions,
+  blocks: Blocks
+): { reason: StopReason | null; remainingMs: number } {
+  const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds)
+  const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - blocks.start)
+  const reason: StopReason | null =
+    block.stoppedEarly === 'interrupted'
+      ? 'interrupted'
+      : block.stoppedEarly === 'failures'
+        ? 'failures'
+        : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
+          ? 'time-budget'
+          : blocks.done >= o.maxRounds
+            ? 'max-rounds'
+            : null
+  return { reason, remainingMs }
+}
 
-  const initial = blocks[0]
-  const used = blocks.reduce((a, b) => a + b.measuringMs, 0) / 1000
+/** A top-up block of `rounds` rounds for the `active` benchmarks (one exact-name filter when it fits). */
+function topUp(
+  o: AdaptiveOptions,
+  blocks: Blocks,
+  active: string[],
+  rounds: number,
+  remainingMs: number
+): Promise<RoundsResult> {
+  const filter = exactNameFilter(active)
+  if (filter === undefined)
+    o.log.warn(
+      `cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`
+    )
+  o.log.info(
+    `Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
+      (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`)
+  )
+  return blocks.run(rounds, 0, filter ?? o.filter)
+}
+
+/** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
+function adaptiveResult(
+  o: AdaptiveOptions,
+  blockRounds: number,
+  blocks: Blocks,
+  seq: SequentialAnalysis,
+  looks: LookResult[],
+  finalReason: StopReason | null
+): AdaptiveResult {
+  const { initialRounds, maxRounds } = o
+  const list = blocks.list
+  const initial = list[0]
+  const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000
   const ifFixed =
     initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used
   const suite = o.snapshot().samples.length > 0 ? seq.result() : null
@@ -233,9 +277,9 @@ export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
     const why = c.adaptive?.stopReason
     if (why) stopped[why] = (stopped[why] ?? 0) + 1
   }
-  const last = blocks[blocks.length - 1]
+  const last = list[list.length - 1]
   const rounds: RoundsResult = {
-    runs: blocks.flatMap((b) => b.runs),
+    runs: list.flatMap((b) => b.runs),
     // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
     stoppedEarly:
       finalReason === 'interrupted' || finalReason === 'failures'
@@ -243,11 +287,11 @@ export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
         : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
           ? 'time-budget'
           : null,
-    completedRounds: done,
+    completedRounds: blocks.done,
     plannedRounds: maxRounds,
-    measuringMs: blocks.reduce((a, b) => a + b.measuringMs, 0),
-    warmupMs: blocks.reduce((a, b) => a + b.warmupMs, 0),
-    wallMs: Date.now() - start
+    measuringMs: list.reduce((a, b) => a + b.measuringMs, 0),
+    warmupMs: list.reduce((a, b) => a + b.warmupMs, 0),
+    wallMs: Date.now() - blocks.start
   }
   if (last.failingSide) rounds.failingSide = last.failingSide
   return {

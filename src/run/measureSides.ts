@@ -4,7 +4,7 @@
  * samples, issues and provenance as it finishes (so an interrupted run keeps what it measured).
  */
 import { resolve } from 'node:path'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import type { Log } from '../log.js'
 import type { Provenance, Sample, SampleIssue, Side } from '../samples/model.js'
 import { adaptiveMaxRounds, runAdaptive, type AdaptiveResult } from './adaptive.js'

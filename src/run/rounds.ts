@@ -93,8 +93,66 @@ function mean(xs: readonly number[]): number {
  *   two sides' binaries, working directories or arguments differ in length
  */
 export async function runRounds(o: RoundsOptions): Promise<RoundsResult> {
+  checkRoundsOptions(o)
+  const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl'
+  const t: RoundsTally = {
+    wallStart: Date.now(),
+    runs: [],
+    measuredRoundMs: [],
+    warmupRoundMs: [],
+    failures: { base: 0, head: 0 },
+    largestFile: 0,
+    warmupIndex: 0
+  }
+  const plannedRounds = o.plan.filter((p) => p.round >= 0).length
+  let stop: { reason: NonNullable<RoundsResult['stoppedEarly']>; side?: Side } | null = null
+  for (const entry of o.plan) {
+    const warmup = entry.round < 0
+    if (o.signal?.aborted) stop = { reason: 'interrupted' }
+    else if (!warmup && budgetSpent(o, t, plannedRounds)) stop = { reason: 'time-budget' }
+    if (stop) break
+    const roundStart = Date.now()
+    stop = await runRound(o, entry, ext, t)
+    if (stop) break
+    if (warmup) {
+      t.warmupRoundMs.push(Date.now() - roundStart)
+      t.warmupIndex++
+    } else t.measuredRoundMs.push(Date.now() - roundStart)
+  }
+
+  const out: RoundsResult = {
+    runs: t.runs,
+    stoppedEarly: stop?.reason ?? null,
+    completedRounds: t.measuredRoundMs.length,
+    plannedRounds,
+    measuringMs: t.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
+    warmupMs: t.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
+    wallMs: Date.now() - t.wallStart
+  }
+  if (stop?.side) out.failingSide = stop.side
+  return out
+}
+
+/** What runRounds has done so far. */
+interface RoundsTally {
+  wallStart: number
+  runs: RunResult[]
+  measuredRoundMs: number[]
+  warmupRoundMs: number[]
+  /** Consecutive failures per side. */
+  failures: Record<Side, number>
+  /** The largest sample file so far (bytes), for the free-space check. */
+  largestFile: number
+  warmupIndex: number
+}
+
+/**
+ * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
+ * anything runs when pinning needs a missing taskset.
+ */
+function checkRoundsOptions(o: RoundsOptions): void {
   validateSettings(o)
-  const { plan, sides, log } = o
+  const { sides } = o
   if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
     throw new JobError(2, 'invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
       subject: 'timeBudget'
@@ -116,7 +174,6 @@ export async function runRounds(o: RoundsOptions): Promise<RoundsResult> {
   const argvOf = (side: Side): string =>
     benchmarkArgs({ ...o, side, round: 0, outFile: sampleFilePath(o.samplesDir, side, 0, ext) }).join('\0')
   assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors')
-  // fail before anything runs when pinning needs a missing taskset
   benchmarkCommand({
     ...o,
     side: 'base',
@@ -126,109 +183,83 @@ export async function runRounds(o: RoundsOptions): Promise<RoundsResult> {
     run: 0,
     outFile: ''
   })
+}
 
-  const minRounds = o.minRounds ?? 1
-  const plannedRuns = plan.length * 2
-  const plannedRounds = plan.filter((p) => p.round >= 0).length
-  const wallStart = Date.now()
-  const runs: RunResult[] = []
-  const measuredRoundMs: number[] = []
-  const warmupRoundMs: number[] = []
-  const failures: Record<Side, number> = { base: 0, head: 0 }
-  let stoppedEarly: RoundsResult['stoppedEarly'] = null
-  let failingSide: Side | undefined
-  let warmupIndex = 0
+/** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
+function budgetSpent(o: RoundsOptions, t: RoundsTally, plannedRounds: number): boolean {
+  if (o.timeBudgetMs === undefined || t.measuredRoundMs.length < (o.minRounds ?? 1)) return false
+  const estimate = t.measuredRoundMs.length > 0 ? mean(t.measuredRoundMs) : mean(t.warmupRoundMs)
+  const elapsed = Date.now() - t.wallStart
+  if (elapsed + estimate <= o.timeBudgetMs) return false
+  o.log.info(
+    `Time budget: stopping after ${t.measuredRoundMs.length} of ${plannedRounds} rounds ` +
+      `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`
+  )
+  return true
+}
 
-  const progress = (): RoundsProgress => {
-    const elapsedMs = Date.now() - wallStart
-    const perRun = mean(runs.map((r) => r.durationMs))
-    let etaMs = perRun * (plannedRuns - runs.length)
-    if (o.timeBudgetMs !== undefined) etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs))
-    return {
-      completedRuns: runs.length,
-      plannedRuns,
-      completedRounds: measuredRoundMs.length,
-      elapsedMs,
-      etaMs
+/**
+ * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
+ * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
+ */
+async function runRound(
+  o: RoundsOptions,
+  entry: PlannedRound,
+  ext: string,
+  t: RoundsTally
+): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
+  const warmup = entry.round < 0
+  for (const side of entry.order) {
+    const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex)
+    const result = await runBenchmarkProcess({
+      ...o,
+      side,
+      binary: o.sides[side].binary,
+      cwd: o.sides[side].cwd,
+      round: entry.round,
+      run: warmup ? -1 : entry.round,
+      outFile,
+      timeoutMs: o.runTimeoutMs,
+      stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
+      signal: o.signal
+    })
+    t.runs.push(result)
+    const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`
+    t.largestFile = Math.max(t.largestFile, fileSize(outFile))
+    assertRoomForRound(o.samplesDir, t.largestFile, label)
+    if (result.ok) {
+      t.failures[side] = 0
+      o.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`)
+    } else if (!result.interrupted) {
+      t.failures[side]++
+      o.log.warn(
+        `${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail, 5)}` : ''}`
+      )
+    }
+    await o.onRunComplete?.(result, progressOf(o, t))
+    if (result.interrupted || o.signal?.aborted) return { reason: 'interrupted' }
+    if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
+      o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`)
+      return { reason: 'failures', side }
     }
   }
+  return null
+}
 
-  let largestFile = 0
-  outer: for (const entry of plan) {
-    const warmup = entry.round < 0
-    if (o.signal?.aborted) {
-      stoppedEarly = 'interrupted'
-      break
-    }
-    if (!warmup && o.timeBudgetMs !== undefined && measuredRoundMs.length >= minRounds) {
-      const estimate = measuredRoundMs.length > 0 ? mean(measuredRoundMs) : mean(warmupRoundMs)
-      const elapsed = Date.now() - wallStart
-      if (elapsed + estimate > o.timeBudgetMs) {
-        stoppedEarly = 'time-budget'
-        log.info(
-          `Time budget: stopping after ${measuredRoundMs.length} of ${plannedRounds} rounds ` +
-            `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`
-        )
-        break
-      }
-    }
-    const roundStart = Date.now()
-    for (const side of entry.order) {
-      const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, warmupIndex)
-      const result = await runBenchmarkProcess({
-        ...o,
-        side,
-        binary: sides[side].binary,
-        cwd: sides[side].cwd,
-        round: entry.round,
-        run: warmup ? -1 : entry.round,
-        outFile,
-        timeoutMs: o.runTimeoutMs,
-        stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
-        signal: o.signal
-      })
-      runs.push(result)
-      const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`
-      largestFile = Math.max(largestFile, fileSize(outFile))
-      assertRoomForRound(o.samplesDir, largestFile, label)
-      if (result.ok) {
-        failures[side] = 0
-        log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`)
-      } else if (!result.interrupted) {
-        failures[side]++
-        log.warn(
-          `${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail, 5)}` : ''}`
-        )
-      }
-      await o.onRunComplete?.(result, progress())
-      if (result.interrupted || o.signal?.aborted) {
-        stoppedEarly = 'interrupted'
-        break outer
-      }
-      if (o.stopAfterConsecutiveFailures !== undefined && failures[side] >= o.stopAfterConsecutiveFailures) {
-        stoppedEarly = 'failures'
-        failingSide = side
-        log.warn(`Stopping: the ${side} binary failed ${failures[side]} times in a row.`)
-        break outer
-      }
-    }
-    if (warmup) {
-      warmupRoundMs.push(Date.now() - roundStart)
-      warmupIndex++
-    } else measuredRoundMs.push(Date.now() - roundStart)
+/** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
+function progressOf(o: RoundsOptions, t: RoundsTally): RoundsProgress {
+  const plannedRuns = o.plan.length * 2
+  const elapsedMs = Date.now() - t.wallStart
+  const perRun = mean(t.runs.map((r) => r.durationMs))
+  let etaMs = perRun * (plannedRuns - t.runs.length)
+  if (o.timeBudgetMs !== undefined) etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs))
+  return {
+    completedRuns: t.runs.length,
+    plannedRuns,
+    completedRounds: t.measuredRoundMs.length,
+    elapsedMs,
+    etaMs
   }
-
-  const out: RoundsResult = {
-    runs,
-    stoppedEarly,
-    completedRounds: measuredRoundMs.length,
-    plannedRounds,
-    measuringMs: runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
-    warmupMs: runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
-    wallMs: Date.now() - wallStart
-  }
-  if (failingSide) out.failingSide = failingSide
-  return out
 }
 
 function lastLines(text: string, n: number): string {

@@ -13,7 +13,14 @@ import { parseBenchgateJsonl, looksLikeBenchgateJsonl } from './benchgateJsonl.j
 import { FILE_ISSUE, SampleFileError, stripBom, type SampleSourceOptions } from './common.js'
 import { parseCsvSamples } from './csv.js'
 import { parseGoogleBenchmarkJson } from './googleBenchmark.js'
-import type { ParsedSamples, Provenance, Sample, SampleIssue, Side } from './model.js'
+import {
+  MAX_NAME_CHARS,
+  type ParsedSamples,
+  type Provenance,
+  type Sample,
+  type SampleIssue,
+  type Side
+} from './model.js'
 import { SampleStore } from './store.js'
 
 export * from './model.js'
@@ -58,11 +65,37 @@ export function detectFormat(text: string, source = '<text>'): ParsedSamples['fo
 export function parseSamplesText(text: string, opts: SampleSourceOptions): ParsedSamples {
   switch (detectFormat(text, opts.source)) {
     case 'benchgate-jsonl':
-      return parseBenchgateJsonl(text, opts)
+      return withoutOverlongNames(parseBenchgateJsonl(text, opts), opts)
     case 'google-benchmark-json':
-      return parseGoogleBenchmarkJson(text, opts)
+      return withoutOverlongNames(parseGoogleBenchmarkJson(text, opts), opts)
     case 'csv':
-      return parseCsvSamples(text, opts)
+      return withoutOverlongNames(parseCsvSamples(text, opts), opts)
+  }
+}
+
+/**
+ * Samples of a benchmark whose name is longer than MAX_NAME_CHARS become one 'invalid' issue per
+ * name; issues keep such a name cut to MAX_NAME_CHARS (with "…").
+ */
+function withoutOverlongNames(parsed: ParsedSamples, opts: SampleSourceOptions): ParsedSamples {
+  const tooLong = (name: string) => name.length > MAX_NAME_CHARS
+  if (!parsed.samples.some((s) => tooLong(s.benchmark)) && !parsed.issues.some((i) => tooLong(i.benchmark)))
+    return parsed
+  const cut = (name: string) => (tooLong(name) ? `${name.slice(0, MAX_NAME_CHARS - 1)}…` : name)
+  const long = new Set(parsed.samples.filter((s) => tooLong(s.benchmark)).map((s) => s.benchmark))
+  const refused: SampleIssue[] = [...long].map((name) => ({
+    benchmark: cut(name),
+    side: opts.side,
+    round: opts.round ?? -1,
+    run: opts.run ?? 0,
+    kind: 'invalid',
+    message: `benchmark name of ${name.length} characters, longer than the ${MAX_NAME_CHARS} benchgate accepts: not measured; give it a shorter name`,
+    source: opts.source
+  }))
+  return {
+    ...parsed,
+    samples: parsed.samples.filter((s) => !long.has(s.benchmark)),
+    issues: [...parsed.issues.map((i) => ({ ...i, benchmark: cut(i.benchmark) })), ...refused]
   }
 }
 

@@ -6,6 +6,12 @@
 
 export type Side = 'base' | 'head'
 
+/**
+ * The longest benchmark name benchgate accepts (results.json's schema holds the same limit): a
+ * longer one is reported as an invalid entry instead of measured.
+ */
+export const MAX_NAME_CHARS = 512
+
 /** One repetition of one benchmark in one process execution. Times are per iteration, in nanoseconds. */
 export interface Sample {
   /** Google Benchmark's run_name (the benchmark's full name without aggregate suffixes). */

@@ -4,11 +4,11 @@
  * `--benchmark_filter`. Also the record results.json keeps so that `benchgate merge` can check it.
  */
 import { readFileSync } from 'node:fs'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import { ConfigError, JobError } from '../errors.js'
 import type { Log } from '../log.js'
 import { describeExit, headLines, runProcess } from '../process/spawn.js'
-import { validateResults } from '../report/validate.js'
+import { validateResults } from '../report/readResults.js'
 import type { ShardRecord } from '../report/shard.js'
 import type { Sample, SampleIssue } from '../samples/model.js'
 import { exactNameFilter } from '../run/adaptive.js'

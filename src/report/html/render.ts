@@ -19,10 +19,19 @@
  * escapes `<`, `>`, `&` and U+2028/9 as \uXXXX so no `</script>` can end it; the client inserts
  * text with textContent only.
  */
+import type { CountFigure } from '../../analysis/counts.js'
 import type { Comparison, SideAnalysis, SuiteResult, Verdict } from '../../analysis/types.js'
 import type { Provenance } from '../../samples/model.js'
 import { SampleStore, type SampleList } from '../../samples/store.js'
 import { VERSION } from '../../version.js'
+import {
+  chosenFigure,
+  countCell,
+  countMetricTitle,
+  formatCount,
+  formatCountChange,
+  timingOnlyNote
+} from '../countWording.js'
 import { escapeHtml, mdCode } from '../escape.js'
 import {
   formatChange,
@@ -110,7 +119,7 @@ export function* renderHtmlParts(
   for (const [i, c] of ordered.entries()) {
     const own = store.get(c.benchmark)
     const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null
-    yield `${benchmarkSection(c, i, p)}\n`
+    yield `${benchmarkSection(c, i, p, suite.options.minEffect)}\n`
     embedded.push(jsonForScript(embed(c, p)))
   }
   const bottom = [
@@ -268,19 +277,26 @@ function summarySection(report: Report, ordered: Comparison[]): string {
     '<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
       `${level} CI; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`
   )
+  const minEffect = suite.options.minEffect
+  const measure = suite.countMode?.measure ?? 'time'
+  const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions')
+  const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : ''
+  const countTd = (c: Comparison) =>
+    measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : ''
   if (changed.length > 0) {
     out.push(
-      '<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th><th class="num">Base (median)</th>' +
-        `<th class="num">Head (median)</th><th class="num">Change [${level} CI]</th><th class="num">p (adj.)</th><th>Verdict</th></tr></thead><tbody>`
+      '<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
+        (measure === 'counts'
+          ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
+          : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level} CI]</th><th class="num">p (adj.)</th>`) +
+        `${countTh}<th>Verdict</th></tr></thead><tbody>`
     )
     for (const c of changed) {
-      const change = c.ratio
-        ? `<strong>${formatChange(c.ratio.estimate)}</strong> ${formatChangeCi(c.ratio.ci)}`
-        : '–'
+      const [base, head, change] = summaryCells(c, measure, true)
       out.push(
         `<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c) as number)}</td>` +
-          `<td class="num">${formatDuration(c.baseLocation ?? c.baseMedian)}</td><td class="num">${formatDuration(c.headLocation ?? c.headMedian)}</td>` +
-          `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td><td>${verdictHtml(c)}</td></tr>`
+          `<td class="num">${base}</td><td class="num">${head}</td>` +
+          `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`
       )
     }
     out.push('</tbody></table></div>')
@@ -289,15 +305,15 @@ function summarySection(report: Report, ordered: Comparison[]): string {
     out.push(
       `<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>`,
       '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
-        `<th class="num">Change [${level} CI]</th><th class="num">Could detect</th><th>Verdict</th></tr></thead><tbody>`
+        `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level} CI]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`
     )
     for (const c of quiet) {
-      const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–'
+      const [base, head, change] = summaryCells(c, measure, false)
       const mde = c.power?.minDetectableEffect
       out.push(
-        `<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${formatDuration(c.baseLocation ?? c.baseMedian)}</td>` +
-          `<td class="num">${formatDuration(c.headLocation ?? c.headMedian)}</td><td class="num">${change}</td>` +
-          `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td><td>${verdictHtml(c)}</td></tr>`
+        `<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${base}</td>` +
+          `<td class="num">${head}</td><td class="num">${change}</td>` +
+          `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`
       )
     }
     out.push('</tbody></table></div></details>')
@@ -341,9 +357,56 @@ const EMOJI_VERDICT: Record<string, Verdict> = { '❌': 'regression', '✅': 'im
 const EMOJI = /❌|✅|💥/gu
 
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
-function verdictHtml(c: Comparison): string {
-  const more = verdictFootnote(c)
-  return verdictText(c) + (more ? `<br><small>${more}</small>` : '')
+function verdictHtml(c: Comparison, minEffect: number): string {
+  const more = verdictFootnote(c, minEffect)
+  const timingOnly = timingOnlyNote(c)
+  return (
+    verdictText(c) +
+    (more ? `<br><small>${more}</small>` : '') +
+    (timingOnly ? `<br><small>${escapeHtml(timingOnly)}</small>` : '')
+  )
+}
+
+/** Base, Head and Change cells of a summary row: timing locations and ratio, or exact counts (count mode). */
+function summaryCells(
+  c: Comparison,
+  measure: 'time' | 'counts' | 'both',
+  bold: boolean
+): [string, string, string] {
+  if (measure === 'counts') {
+    const f = c.counts ? chosenFigure(c.counts) : null
+    const change = escapeHtml(formatCountChange(f?.change ?? null))
+    return [
+      formatCount(f?.base ?? null),
+      formatCount(f?.head ?? null),
+      bold ? `<strong>${change}</strong>` : change
+    ]
+  }
+  const change = c.ratio
+    ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}`
+    : '–'
+  return [
+    formatDuration(c.baseLocation ?? c.baseMedian),
+    formatDuration(c.headLocation ?? c.headMedian),
+    change
+  ]
+}
+
+/** Count mode: both metrics per iteration on both sides, their exact change and the base's noise floor. */
+function countsTable(c: Comparison): string {
+  const k = c.counts
+  if (!k) return ''
+  const row = (name: string, f: CountFigure) =>
+    `<tr><th>${escapeHtml(name)}</th><td class="num">${formatCount(f.base)}</td><td class="num">${formatCount(f.head)}</td>` +
+    `<td class="num">${escapeHtml(formatCountChange(f.change))}</td><td class="num">${escapeHtml(formatCountChange(f.noise))}</td></tr>`
+  return (
+    '<table class="sides"><caption>Counts per iteration (callgrind)</caption><thead><tr><th></th><th class="num">Base</th>' +
+    '<th class="num">Head</th><th class="num">Change</th><th class="num">Base noise</th></tr></thead><tbody>' +
+    row('Instructions', k.instructions) +
+    row('Cycles (est.)', k.cycles) +
+    `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(k.verdict)}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
+    '</tbody></table>'
+  )
 }
 
 function benchLink(c: Comparison, i: number): string {
@@ -379,7 +442,7 @@ function benchmarksHeader(ordered: Comparison[], noSamples: string | null): stri
   return out
 }
 
-function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null): string {
+function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null, minEffect: number): string {
   const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : ''
   const out = [
     `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
@@ -405,7 +468,13 @@ function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null)
   } else {
     out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>')
   }
-  out.push('<div class="numbers">', testTable(c), sideTable(c), '</div>')
+  out.push(
+    '<div class="numbers">',
+    c.ratio || !c.counts ? testTable(c, minEffect) : '',
+    sideTable(c),
+    countsTable(c),
+    '</div>'
+  )
   const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`)
   if (warnings.length) out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`)
   const issues = c.issues.map(
@@ -417,7 +486,7 @@ function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null)
   return out.join('\n')
 }
 
-function testTable(c: Comparison): string {
+function testTable(c: Comparison, minEffect: number): string {
   const level = formatLevel(c.confLevel)
   const shift = c.shift
     ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
@@ -427,7 +496,7 @@ function testTable(c: Comparison): string {
     : '–'
   const p = c.power
   const rows: Array<[string, string]> = [
-    ['Verdict', `${mark(c.verdict)} ${verdictHtml(c)}`],
+    ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
     ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${formatChangeCi(c.ratio.ci, 2)}` : '–'],
     [`Ratio head/base [${level} CI]`, ratio],
     [`Shift head − base [${level} CI]`, shift],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { FUTILITY_POWER, SequentialAnalysis, MIN_TEST_ALPHA } from '../../src/analysis/sequential.js'
+import { FUTILITY_POWER, SequentialAnalysis, MIN_TEST_ALPHA } from '../../src/analysis/adaptiveLooks.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
-import { obrienFlemingSpending } from '../../src/stats/sequential.js'
+import { obrienFlemingSpending } from '../../src/stats/groupSequential.js'
 import { measure } from '../helpers/samples.js'
 
 const opts = { alpha: 0.05 }

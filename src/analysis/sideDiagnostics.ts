@@ -9,7 +9,7 @@ import { intraclassCorrelation } from '../stats/icc.js'
 import { tukeyOutliers } from '../stats/outliers.js'
 import { median, summarize } from '../stats/summary.js'
 import type { Side } from '../samples/model.js'
-import type { RunGroup } from './level.js'
+import type { RunGroup } from './unitOfAnalysis.js'
 import type { AnalysisLevel, AnalysisOptions, SideAnalysis, Warning } from './types.js'
 
 /** Ljung-Box p below this flags time-dependent noise (STATISTICS §5). */

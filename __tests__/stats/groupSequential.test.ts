@@ -5,7 +5,7 @@ import {
   obrienFlemingSpending,
   plannedLooks,
   spendingTable
-} from '../../src/stats/sequential.js'
+} from '../../src/stats/groupSequential.js'
 import { StatsInputError } from '../../src/stats/errors.js'
 import { hasR, noRReason, runR, seededRandom } from '../helpers/r.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { compare } from '../../src/analysis/compare.js'
+import { compare } from '../../src/analysis/comparison.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { Observation } from '../../src/analysis/types.js'
 import type { Sample, Side } from '../../src/samples/model.js'

@@ -1,7 +1,7 @@
 /**
  * The analysis side of adaptive rounds (docs/adaptive.md): a sequence of looks at a growing set of
  * samples. At each look the benchmarks still unresolved are analysed at the look's group-sequential
- * level (stats/sequential.ts); those that reach a verdict — regression, improvement, negligible,
+ * level (stats/groupSequential.ts); those that reach a verdict — regression, improvement, negligible,
  * unchanged — keep it and get no more rounds; the rest are measured again. Pure: no I/O, no clock.
  *
  * Rules that keep the looks honest:
@@ -15,7 +15,7 @@
  *   stops early, still `inconclusive`. Stopping can only remove chances to reject, so α is untouched.
  */
 import { normalQuantile } from '../stats/normal.js'
-import { conditionalPower, lookAlpha } from '../stats/sequential.js'
+import { conditionalPower, lookAlpha } from '../stats/groupSequential.js'
 import { SampleStore, type SampleList } from '../samples/store.js'
 import { analyzeSuite, type SuiteInput } from './suite.js'
 import {

@@ -13,9 +13,15 @@ import { normalQuantile } from '../stats/normal.js'
 import { median } from '../stats/summary.js'
 import { minExactPValue } from '../stats/wilcoxonDistribution.js'
 import type { SampleIssue, Side } from '../samples/model.js'
-import { chooseLevel, dropInvalidRuns, groupByRun, type LevelChoice, type RunGroup } from './level.js'
+import {
+  chooseLevel,
+  dropInvalidRuns,
+  groupByRun,
+  type LevelChoice,
+  type RunGroup
+} from './unitOfAnalysis.js'
 import { adviceFor, powerFigures } from './power.js'
-import { analyseSide, iccOf } from './sides.js'
+import { analyseSide, iccOf } from './sideDiagnostics.js'
 import {
   DEFAULT_ANALYSIS_OPTIONS,
   type AnalysisOptions,
@@ -31,7 +37,7 @@ export const MIN_VALUES_PER_SIDE = 2
 /** Level of the CI that gives adaptive looks their standard error of ln(ratio) (see logRatioSe). */
 export const PROJECTION_CONF = 0.95
 
-export { AUTOCORRELATION_P } from './sides.js'
+export { AUTOCORRELATION_P } from './sideDiagnostics.js'
 
 /** A benchmark after the test, before its intervals (their level depends on the whole suite, §6). */
 export interface PreparedComparison {

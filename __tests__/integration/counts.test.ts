@@ -1,0 +1,206 @@
+/**
+ * Count mode end to end (issue 15, STATISTICS §9): real git repositories, real builds, real valgrind
+ * (CI installs it), `benchgate run --measure counts|both` through the CLI's main(). Skipped, with the
+ * reason printed, only when Google Benchmark or valgrind is not installed.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { main } from '../../src/cli.js'
+import { measureCounts } from '../../src/counts/measureCounts.js'
+import { describeError } from '../../src/errors.js'
+import type { Log } from '../../src/log.js'
+import { captureIo } from '../helpers/io.js'
+import { tempRepo } from '../helpers/repo.js'
+
+const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
+const hasValgrind = spawnSync('valgrind', ['--version']).status === 0
+if (!hasBenchmark || !hasValgrind)
+  console.warn(
+    'skipping count-mode tests: install libbenchmark-dev and valgrind (apt-get install libbenchmark-dev valgrind)'
+  )
+const describeIf = hasBenchmark && hasValgrind ? describe : describe.skip
+
+/**
+ * BM_Work: `work` additions per iteration (the change under test) after a setup that is not counted;
+ * BM_Fixed: the same on both sides; BM_Clock: as many loop turns as the clock's nanoseconds say (not
+ * deterministic); BM_Threads: two threads; BM_Error: skips with an error in every repetition.
+ */
+const SOURCE = (work: number) => `#include <benchmark/benchmark.h>
+#include <chrono>
+#include <vector>
+static void Add(benchmark::State& s, int n) {
+  std::vector<unsigned> setup(50000, 1);  // setup outside the timed loop: not counted
+  benchmark::DoNotOptimize(setup.data());
+  for (auto _ : s) { unsigned x = 0; for (int i = 0; i < n; ++i) { x += i; benchmark::DoNotOptimize(x); } }
+}
+static void BM_Work(benchmark::State& s) { Add(s, ${work}); }
+BENCHMARK(BM_Work);
+static void BM_Fixed(benchmark::State& s) { Add(s, 20000); }
+BENCHMARK(BM_Fixed);
+static void BM_Clock(benchmark::State& s) {
+  for (auto _ : s) {
+    auto n = std::chrono::steady_clock::now().time_since_epoch().count() % 5000 + 5000;
+    unsigned x = 0; for (long i = 0; i < n; ++i) { x += i; benchmark::DoNotOptimize(x); }
+  }
+}
+BENCHMARK(BM_Clock);
+static void BM_Threads(benchmark::State& s) { Add(s, 1000); }
+BENCHMARK(BM_Threads)->Threads(2);
+static void BM_Error(benchmark::State& s) { s.SkipWithError("no input"); for (auto _ : s) {} }
+BENCHMARK(BM_Error);
+`
+const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
+
+interface BenchmarkJson {
+  name: string
+  verdict: string
+  counts?: {
+    verdict: string
+    reason: string | null
+    instructions: { base: number | null; head: number | null; change: number | null; noise: number | null }
+    cycles: { change: number | null }
+  }
+  timing_only?: boolean
+}
+
+async function run(repo: string, base: string, head: string, out: string, extra: string[]) {
+  const io = captureIo()
+  const code = await main(
+    [
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      base,
+      '--head',
+      head,
+      '--no-merge-base',
+      '--build',
+      BUILD,
+      '--binary',
+      'bench',
+      '--out',
+      out,
+      ...extra
+    ],
+    io
+  )
+  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+    benchmarks: BenchmarkJson[]
+    count_mode?: { measure: string; method: { valgrind_version: string; iteration_flags: string[] } }
+  }
+  const byName = new Map(results.benchmarks.map((b) => [b.name, b]))
+  return { code, io, results, byName }
+}
+
+describeIf('count mode (real valgrind)', () => {
+  let repo: string
+  beforeAll(() => {
+    const r = tempRepo('benchgate-counts-')
+    repo = r.dir
+    r.commitFiles({ 'bench.cc': SOURCE(100_000) }, 'base')
+    r.git('tag', 'base')
+    r.commitFiles({ 'bench.cc': SOURCE(103_000) }, '3% more work in BM_Work')
+    r.git('tag', 'head')
+  })
+
+  it('A/A: identical counts (0.000%) for every deterministic benchmark, run after run', async () => {
+    const only = ['--measure', 'counts', '--filter', '^BM_(Work|Fixed|Clock)$']
+    const a = await run(repo, 'base', 'base', join(repo, 'out-aa1'), only)
+    const b = await run(repo, 'base', 'base', join(repo, 'out-aa2'), only)
+    expect(a.code).toBe(0)
+    for (const name of ['BM_Work', 'BM_Fixed']) {
+      const x = a.byName.get(name)!.counts!
+      expect(x.verdict).toBe('unchanged')
+      expect(x.instructions.change).toBe(0)
+      expect(x.instructions.noise).toBe(0)
+      // …and the same count in the second run: a pure function of binary and input
+      expect(b.byName.get(name)!.counts!.instructions.base).toBe(x.instructions.base)
+    }
+    expect(a.io.out).toContain('0.000%')
+  }, 300_000)
+
+  it('a +3% work change is +3.0% ± 0.1% instructions, a regression that fails the gate; setup is not counted', async () => {
+    const r = await run(repo, 'base', 'head', join(repo, 'out-3pc'), ['--measure', 'counts'])
+    expect(r.code).toBe(1)
+    const work = r.byName.get('BM_Work')!
+    expect(work.verdict).toBe('regression')
+    expect(work.counts!.instructions.change!).toBeGreaterThan(0.029)
+    expect(work.counts!.instructions.change!).toBeLessThan(0.031)
+    // the timed loop alone: ≈ 100,000 additions (a few instructions each), not the 50,000-element setup
+    const perIteration = work.counts!.instructions.base!
+    expect(perIteration).toBeGreaterThan(100_000)
+    expect(perIteration).toBeLessThan(1_000_000)
+    expect(r.byName.get('BM_Fixed')!.counts!.instructions.change).toBe(0)
+    expect(r.byName.get('BM_Fixed')!.verdict).toBe('unchanged')
+    expect(r.results.count_mode?.method.valgrind_version).toMatch(/^valgrind-3\./)
+    expect(r.results.count_mode?.method.iteration_flags.join(' ')).toMatch(/--benchmark_min_time=/)
+    const report = readFileSync(join(repo, 'out-3pc', 'report.md'), 'utf8')
+    expect(report).toMatch(/BM&#95;Work<\/code> \| [\d,.]+ [MG]? ?\| [\d,.]+ [MG]? ?\| \*\*\+3\.0\d\d%\*\*/)
+  }, 300_000)
+
+  it('says why a count is not usable: time-dependent, multi-threaded, errored', async () => {
+    const r = await run(repo, 'base', 'head', join(repo, 'out-why'), ['--measure', 'counts'])
+    const clock = r.byName.get('BM_Clock')!
+    expect(clock.verdict).toBe('inconclusive')
+    expect(clock.counts!.reason).toBe('not-deterministic')
+    const threads = r.byName.get('BM_Threads/threads:2')!
+    expect(threads.verdict).toBe('inconclusive')
+    expect(threads.counts!.reason).toBe('multi-threaded')
+    // errored in every repetition: failed, as in timing (the gate fails on it)
+    expect(r.byName.get('BM_Error')!.verdict).toBe('failed')
+    expect(r.byName.get('BM_Error')!.counts!.reason).toBe('failed')
+    expect(r.io.out).toMatch(/BM_Clock.*inconclusive: the base's two counts differ/)
+  }, 300_000)
+
+  it('--measure both: timing beside counts, one report', async () => {
+    const r = await run(repo, 'base', 'head', join(repo, 'out-both'), [
+      '--measure',
+      'both',
+      '--rounds',
+      '6',
+      '--repetitions',
+      '1',
+      '--filter',
+      '^BM_(Work|Fixed)$'
+    ])
+    expect(r.results.count_mode?.measure).toBe('both')
+    const work = r.byName.get('BM_Work')!
+    expect(work.counts!.verdict).toBe('regression')
+    // timing verdicts stay timing verdicts; the gate fails on the count regression either way
+    expect(['regression', 'inconclusive', 'negligible', 'unchanged']).toContain(work.verdict)
+    expect(r.code).toBe(1)
+    expect(readFileSync(join(repo, 'out-both', 'report.md'), 'utf8')).toContain('| Instructions | Verdict |')
+  }, 300_000)
+
+  it('without valgrind: a clear error naming the package, exit 3', async () => {
+    const bin = join(repo, 'bench-for-missing-valgrind')
+    execFileSync(
+      'g++',
+      ['-O2', '-x', 'c++', '-', '-o', bin, '-lbenchmark', '-lbenchmark_main', '-lpthread'],
+      {
+        input: SOURCE(1000)
+      }
+    )
+    const side = { binary: bin, cwd: repo, benchmarks: ['BM_Work'] }
+    const log = {
+      info: () => {},
+      warn: () => {},
+      debug: () => {},
+      group: <T>(_: string, f: () => Promise<T>) => f()
+    }
+    const e = await measureCounts({
+      sides: { base: side, head: side },
+      env: process.env,
+      dir: join(repo, 'out-novg'),
+      timeoutMs: 60_000,
+      log: log as unknown as Log,
+      valgrind: join(repo, 'no-such-valgrind')
+    }).catch((x: unknown) => x)
+    const { code, message } = describeError(e)
+    expect(code).toBe(3)
+    expect(message).toMatch(/count mode needs valgrind[\s\S]*apt-get install valgrind/)
+  }, 300_000)
+})

@@ -1,0 +1,199 @@
+/**
+ * `npm run bench:counts`: what count mode measures and what it costs (issue 15), on real binaries:
+ *
+ * 1. A/A: the example suites (spin, order book) counted twice; every count must be identical.
+ * 2. spin_bench built with SPIN_SLOWDOWN=1.03 (3% more work per iteration) against 1.00.
+ * 3. The order-book change (map -> array) through `benchgate run --measure both`: the count ratio
+ *    beside the time ratio.
+ * 4. Speed: a generated suite of 23, 69 and 138 benchmarks (mixed compute and memory work), the
+ *    whole count measurement (base twice, head once) timed on this machine.
+ *
+ * Needs g++, libbenchmark-dev and valgrind. Usage: npm run build && npm run bench:counts [-- --rounds N]
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
+import { compareCounts } from '../src/analysis/counts.js'
+import { measureCounts } from '../src/counts/measureCounts.js'
+import type { Log } from '../src/log.js'
+import type { CountMeasurement } from '../src/samples/countModel.js'
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '10' } } })
+const root = new URL('..', import.meta.url).pathname
+const CLI = join(root, 'dist/cli.js')
+const dir = mkdtempSync(join(tmpdir(), 'benchgate-bench-counts-'))
+const quiet: Log = {
+  info: () => {},
+  warn: () => {},
+  debug: () => {},
+  group: <T>(_n: string, f: () => Promise<T>) => f()
+} as unknown as Log
+const pct = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(3)}%`)
+
+function compile(out: string, sources: string[], defines: string[] = []): string {
+  const path = join(dir, out)
+  execFileSync('g++', [
+    '-O2',
+    '-std=c++17',
+    ...defines,
+    ...sources,
+    '-o',
+    path,
+    '-lbenchmark',
+    '-lbenchmark_main',
+    '-lpthread'
+  ])
+  return path
+}
+
+async function count(
+  base: string,
+  head: string,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<{ m: CountMeasurement; seconds: number }> {
+  const side = (binary: string) => ({ binary, cwd: dir, benchmarks: [] })
+  const t0 = performance.now()
+  const m = await measureCounts({
+    sides: { base: side(base), head: side(head) },
+    env,
+    dir,
+    timeoutMs: 3_600_000,
+    log: quiet
+  })
+  return { m, seconds: (performance.now() - t0) / 1000 }
+}
+
+// 1 and 2: the spin example with a fixed calibration (its loop count would otherwise come from the clock)
+const spinSources = ['spin_bench.cc', 'spin_work.cc'].map((f) => join(root, 'bench-runner/examples/spin', f))
+const spin = compile('spin', spinSources)
+const spin3 = compile('spin-1.03', spinSources, ['-DSPIN_SLOWDOWN=1.03'])
+const obSource = [join(root, 'bench-runner/examples/orderbook/orderbook_bench.cc')]
+const orderbook = compile('orderbook', obSource)
+const spinEnv = { ...process.env, SPIN_LOOPS_PER_US: '100' }
+
+console.log('1. A/A, each example counted in two separate measurements (base twice + head once each):')
+for (const [name, bin, env] of [
+  ['spin_bench', spin, spinEnv],
+  ['orderbook_bench', orderbook, process.env]
+] as const) {
+  const a = await count(bin, bin, env)
+  const b = await count(bin, bin, env)
+  for (const [bench, c] of compareCounts(a.m)) {
+    const again = compareCounts(b.m).get(bench)
+    console.log(
+      `   ${name} ${bench}: ${c.instructions.base ?? `no count (${c.message})`} instructions/iteration, A/A change ${pct(c.instructions.change)}, ` +
+        `base noise ${pct(c.instructions.noise)}, second measurement ${again?.instructions.base === c.instructions.base && c.instructions.base !== null ? 'identical' : `different (${again?.instructions.base})`}`
+    )
+  }
+}
+
+console.log('\n2. spin_bench, SPIN_SLOWDOWN 1.03 against 1.00 (3% more work per iteration):')
+for (const [bench, c] of compareCounts((await count(spin, spin3, spinEnv)).m))
+  console.log(
+    `   ${bench}: instructions ${pct(c.instructions.change)}, estimated cycles ${pct(c.cycles.change)}, verdict ${c.verdict}`
+  )
+
+console.log(`\n3. Order book map -> array through benchgate run --measure both (${values.rounds} rounds):`)
+const repo = join(dir, 'orderbook-repo')
+execFileSync('bash', [
+  '-c',
+  'mkdir -p "$1" && cp -r "$2"/* "$1"/',
+  'sh',
+  repo,
+  join(root, 'bench-runner/examples/orderbook')
+])
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repo })
+const cmake = (array: boolean) =>
+  `cmake_minimum_required(VERSION 3.16)\nproject(ob CXX)\nset(CMAKE_CXX_STANDARD 17)\nfind_package(benchmark REQUIRED)\n` +
+  `add_executable(orderbook_bench orderbook_bench.cc)\ntarget_compile_definitions(orderbook_bench PRIVATE ORDERBOOK_USE_ARRAY=${array ? 1 : 0})\n` +
+  'target_link_libraries(orderbook_bench PRIVATE benchmark::benchmark benchmark::benchmark_main)\n'
+git('init', '-q', '-b', 'main')
+git('config', 'user.email', 'bench@benchgate.invalid')
+git('config', 'user.name', 'bench')
+writeFileSync(join(repo, 'CMakeLists.txt'), cmake(false))
+git('add', '.')
+git('commit', '-qm', 'map')
+writeFileSync(join(repo, 'CMakeLists.txt'), cmake(true))
+git('commit', '-qam', 'array')
+const out = join(dir, 'orderbook-out')
+try {
+  execFileSync(
+    process.execPath,
+    [
+      CLI,
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      'HEAD~1',
+      '--head',
+      'HEAD',
+      '--no-merge-base',
+      '--build',
+      'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build >/dev/null',
+      '--binary',
+      'build/orderbook_bench',
+      '--measure',
+      'both',
+      '--rounds',
+      values.rounds!,
+      '--repetitions',
+      '3',
+      '--out',
+      out
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] }
+  )
+} catch {
+  // exit 1 (a regression) is an answer, not a failure of this script
+}
+type Bench = {
+  name: string
+  verdict: string
+  ratio: { estimate: number; ci: [number, number] } | null
+  counts?: { instructions: { change: number }; cycles: { change: number } }
+}
+for (const b of (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { benchmarks: Bench[] })
+  .benchmarks) {
+  const time = b.ratio
+    ? `${b.ratio.estimate.toFixed(3)} [${b.ratio.ci.map((x) => x.toFixed(3)).join(', ')}] (${b.verdict})`
+    : `– (${b.verdict})`
+  console.log(
+    `   ${b.name}: time ratio ${time}, instruction ratio ${(1 + (b.counts?.instructions.change ?? NaN)).toFixed(3)}, cycle ratio ${(1 + (b.counts?.cycles.change ?? NaN)).toFixed(3)}`
+  )
+}
+
+console.log('\n4. Speed of the whole count measurement (base twice + head once, 2 passes in parallel):')
+const suite = (n: number) => {
+  const kinds = [
+    'std::vector<int> v(s.range(0), 1); for (auto _ : s) { long t = 0; for (int x : v) t += x; benchmark::DoNotOptimize(t); }',
+    'std::vector<int> v(s.range(0)); for (auto _ : s) { for (size_t i = 0; i < v.size(); ++i) v[i] = int((i * 2654435761u) % 1000); std::sort(v.begin(), v.end()); benchmark::DoNotOptimize(v.data()); }',
+    'for (auto _ : s) { std::map<int, int> m; for (int i = 0; i < s.range(0) / 8; ++i) m[(i * 7919) % 100003] = i; benchmark::DoNotOptimize(m.size()); }'
+  ]
+  const lines = [
+    '#include <benchmark/benchmark.h>',
+    '#include <algorithm>',
+    '#include <map>',
+    '#include <vector>'
+  ]
+  for (let i = 0; i < n; i++) {
+    lines.push(
+      `static void BM_${i}(benchmark::State& s) { ${kinds[i % 3]} }`,
+      `BENCHMARK(BM_${i})->Arg(${1000 + ((i * 37) % 16) * 500});`
+    )
+  }
+  return lines.join('\n') + '\n'
+}
+for (const n of [23, 69, 138]) {
+  writeFileSync(join(dir, `suite-${n}.cc`), suite(n))
+  const bin = compile(`suite-${n}`, [join(dir, `suite-${n}.cc`)])
+  const { m, seconds } = await count(bin, bin)
+  const counted = new Set(m.samples.map((s) => s.benchmark)).size
+  console.log(
+    `   ${n} benchmarks: ${seconds.toFixed(1)} s (${(seconds / n).toFixed(2)} s per benchmark), ${counted} counted, ${m.issues.length} issue(s)`
+  )
+}
+console.log(`\n(work folder: ${dir})`)

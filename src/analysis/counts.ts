@@ -1,0 +1,133 @@
+/**
+ * Count verdicts (STATISTICS §9): counts are deterministic, so there is no test, only the exact
+ * relative change head/base − 1 of the chosen metric, judged against δ_count. The base side's two
+ * passes give the noise floor; a benchmark whose two base counts differ by more than δ_count/4 is
+ * `inconclusive: not deterministic` (it depends on time, addresses or randomness).
+ */
+import type { CountIssue, CountMeasurement, CountMetric, CountSample } from '../samples/countModel.js'
+import type { Verdict } from './types.js'
+
+export interface CountOptions {
+  /** The count the verdict is read from. */
+  metric: CountMetric
+  /** δ_count: the smallest relative count change that is a regression or improvement (0.01 = 1%). */
+  threshold: number
+}
+
+export const DEFAULT_COUNT_OPTIONS: CountOptions = Object.freeze({ metric: 'instructions', threshold: 0.01 })
+
+/** Why a count comparison is inconclusive or failed (the report words it). */
+export type CountReason =
+  | 'not-deterministic' // the base side's two passes disagree by more than δ_count/4
+  | 'multi-threaded' // threads > 1: valgrind serialises threads
+  | 'not-countable' // the iteration count was not fixed, or the binary's reporter is not Google Benchmark's
+  | 'failed' // crashed or errored in a pass
+
+/** One count metric on both sides. */
+export interface CountFigure {
+  /** Per iteration, base (first pass) and head. */
+  base: number | null
+  head: number | null
+  /** head/base − 1; null when a side is missing or the base is 0. */
+  change: number | null
+  /** |base pass 2 / base pass 1 − 1|: the noise floor; null without a second base pass. */
+  noise: number | null
+}
+
+/** What count mode says about one benchmark. */
+export interface CountComparison {
+  metric: CountMetric
+  verdict: Verdict
+  reason: CountReason | null
+  /** The first problem's message when a side gave no count (or the determinism check failed). */
+  message: string | null
+  instructions: CountFigure
+  cycles: CountFigure
+  /** Iterations counted per pass (head's). */
+  iterations: number | null
+}
+
+/**
+ * The count comparison of every benchmark counted or attempted on either side.
+ * Pure; time O(samples + issues).
+ */
+export function compareCounts(
+  measurement: Pick<CountMeasurement, 'samples' | 'issues'>,
+  options: CountOptions = DEFAULT_COUNT_OPTIONS
+): Map<string, CountComparison> {
+  const bySide = new Map<string, { base?: CountSample; base2?: CountSample; head?: CountSample }>()
+  const slot = (b: string) => bySide.get(b) ?? bySide.set(b, {}).get(b)!
+  for (const s of measurement.samples) {
+    const e = slot(s.benchmark)
+    if (s.side === 'head') e.head = s
+    else if (s.pass === 0) e.base = s
+    else e.base2 = s
+  }
+  const issuesOf = new Map<string, CountIssue[]>()
+  for (const i of measurement.issues) {
+    slot(i.benchmark)
+    issuesOf.set(i.benchmark, [...(issuesOf.get(i.benchmark) ?? []), i])
+  }
+  const out = new Map<string, CountComparison>()
+  for (const [benchmark, s] of bySide)
+    out.set(benchmark, compareOne(s, issuesOf.get(benchmark) ?? [], options))
+  return out
+}
+
+function figure(
+  base: number | null | undefined,
+  head: number | null | undefined,
+  base2: number | null | undefined
+): CountFigure {
+  const b = base ?? null
+  const h = head ?? null
+  const relative = (x: number | null, y: number | null) =>
+    x === null || y === null || y === 0 ? null : x / y - 1
+  const noise = relative(base2 ?? null, b)
+  return { base: b, head: h, change: relative(h, b), noise: noise === null ? null : Math.abs(noise) }
+}
+
+function compareOne(
+  s: { base?: CountSample; base2?: CountSample; head?: CountSample },
+  issues: CountIssue[],
+  o: CountOptions
+): CountComparison {
+  const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions)
+  const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles)
+  const chosen = o.metric === 'cycles' ? cycles : instructions
+  const result = (verdict: Verdict, reason: CountReason | null, message: string | null): CountComparison => ({
+    metric: o.metric,
+    verdict,
+    reason,
+    message,
+    instructions,
+    cycles,
+    iterations: s.head?.iterations ?? s.base?.iterations ?? null
+  })
+  const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0]
+  if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
+    return result('inconclusive', problem.kind, problem.message)
+  const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error')
+  if (!s.base && !s.head) return result('failed', 'failed', failed?.message ?? 'no count on either side')
+  if (!s.base || !s.head) {
+    const side = s.base ? 'head' : 'base'
+    if (failed) return result('failed', 'failed', `${side}: ${failed.message}`)
+    return result(s.base ? 'removed' : 'new', null, null)
+  }
+  if (chosen.noise !== null && chosen.noise > o.threshold / 4)
+    return result(
+      'inconclusive',
+      'not-deterministic',
+      `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
+        `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`
+    )
+  if (chosen.change === null) return result('failed', 'failed', `no ${o.metric} count on the base side`)
+  return result(countVerdict(chosen.change, o.threshold), null, null)
+}
+
+/** §9: regression/improvement when |Δ| ≥ δ_count, negligible when 0 < |Δ| < δ_count, unchanged when equal. */
+export function countVerdict(change: number, threshold: number): Verdict {
+  if (change === 0) return 'unchanged'
+  if (Math.abs(change) < threshold) return 'negligible'
+  return change > 0 ? 'regression' : 'improvement'
+}

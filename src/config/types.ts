@@ -1,0 +1,73 @@
+/**
+ * The one Config type shared by the CLI and the Action. Every field is set by exactly one option of
+ * the table in options.ts (a type check there fails when a field has no option).
+ */
+import type { AnalysisOptions } from '../analysis/types.js'
+import type { CountMetric } from '../samples/countModel.js'
+
+export type FailOn = 'regression' | 'inconclusive' | 'never'
+/** What is measured: timing rounds, instruction counts under valgrind (STATISTICS §9), or both. */
+export type MeasureMode = 'time' | 'counts' | 'both'
+export type OutputFormat = 'text' | 'md' | 'json'
+
+export interface Config {
+  /** Repository to measure (a git work tree). */
+  repoDir: string
+  base: string | null
+  head: string
+  /** Compare against the merge-base of base and head (default), not base itself. */
+  mergeBase: boolean
+  /** Build command, a shell string run in each worktree with BENCHGATE_SIDE=base|head. */
+  build: string | null
+  /** Benchmark binary, relative to the worktree. */
+  binary: string | null
+  /** Working directory of the benchmarks, relative to the worktree ('.' = the worktree). */
+  workingDirectory: string
+  /** Where worktrees, binaries and samples go while measuring. */
+  workDir: string | null
+  keepWorktrees: boolean
+  rounds: number
+  warmupRounds: number
+  repetitions: number
+  /** --benchmark_min_time in seconds (a bare number works on Google Benchmark 1.7 and 1.8+). */
+  minTime: number
+  filter: string | null
+  randomInterleaving: boolean
+  /** CPU to pin benchmark processes to, or null. */
+  cpu: number | null
+  runTimeoutSeconds: number
+  buildTimeoutSeconds: number
+  /** Stop adding rounds once this many seconds of measuring have passed (null: no budget). */
+  timeBudgetSeconds: number | null
+  lockFile: string | null
+  /** Output directory for reports, results and raw samples. */
+  out: string
+  format: OutputFormat
+  failOn: FailOn
+  /** When the base build fails: report everything as new and pass (false) or fail (true). */
+  failOnBaseBuildFailure: boolean
+  /** Independent report key (several reports on one PR). */
+  key: string
+  /** Also write a self-contained HTML report with plots to this file (null: none). */
+  html: string | null
+  /** Adaptive rounds: after the initial `rounds`, top-up rounds only for unresolved benchmarks. */
+  adaptive: boolean
+  /** Adaptive mode's cap on rounds per benchmark (null: chosen from `rounds`). */
+  maxRounds: number | null
+  /** Adaptive mode: stop a benchmark as futile below this conditional power (0: never). */
+  futilityPower: number
+  /** Measure only shard I of N of the benchmarks (`--shard I/N`; null: all). */
+  shard: { index: number; count: number } | null
+  /** A previous results file whose per-benchmark seconds balance the shards (null: split by hash). */
+  shardWeights: string | null
+  /** Timing (default), counts under valgrind, or both side by side (docs/count-mode.md). */
+  measure: MeasureMode
+  /** Count mode: what the count verdicts read. */
+  countMetric: CountMetric
+  /** Count mode: δ_count, the smallest relative count change that is a regression (0.01 = 1%). */
+  countThreshold: number
+  analysis: AnalysisOptions
+}
+
+/** Options as they come from flags, inputs or the config file: strings, numbers or booleans by name. */
+export type RawOptions = Record<string, string | number | boolean | undefined>

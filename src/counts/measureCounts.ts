@@ -1,0 +1,177 @@
+/**
+ * Count mode's measurement (STATISTICS §9, docs/count-mode.md): base counted twice (the
+ * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
+ * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
+ */
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+import type { Log } from '../log.js'
+import { runProcess } from '../process/spawn.js'
+import type { CountIssue, CountMeasurement, CountSample } from '../samples/countModel.js'
+import type { Side } from '../samples/model.js'
+import {
+  COUNT_REPETITIONS,
+  missingValgrind,
+  runCallgrindPass,
+  type CallgrindPassResult
+} from './callgrindPass.js'
+
+export const CYCLES_FORMULA =
+  'Ir + 10·Bm + 10·L1m + 100·LLm (KCachegrind\'s "Cycle Estimation" without bus events and L2)'
+
+export interface CountSide {
+  binary: string
+  cwd: string
+  /** The benchmarks the binary registers (its --benchmark_list_tests), to tell crashed from new. */
+  benchmarks: readonly string[]
+}
+
+export interface MeasureCountsOptions {
+  sides: Record<Side, CountSide>
+  env: NodeJS.ProcessEnv
+  filter?: string
+  /** Dumps, JSON and logs of every pass go below this folder. */
+  dir: string
+  /** Per pass. */
+  timeoutMs: number
+  log: Log
+  signal?: AbortSignal
+  valgrind?: string
+}
+
+/** The three passes: base, head, and base again for the determinism check. */
+const PASSES: ReadonlyArray<{ side: Side; pass: number }> = [
+  { side: 'base', pass: 0 },
+  { side: 'head', pass: 0 },
+  { side: 'base', pass: 1 }
+]
+
+/**
+ * Counts both sides.
+ * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
+ */
+export async function measureCounts(o: MeasureCountsOptions): Promise<CountMeasurement> {
+  const valgrindVersion = await valgrindVersionOf(o.valgrind ?? 'valgrind', o.env)
+  const iterationFlags = await fixedIterationFlags(o.sides, o.env)
+  o.log.info(
+    `counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
+      `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once`
+  )
+  const started = performance.now()
+  const results = await inParallel(PASSES, availableParallelism(), ({ side, pass }) =>
+    runCallgrindPass({
+      side,
+      pass,
+      binary: o.sides[side].binary,
+      cwd: o.sides[side].cwd,
+      env: o.env,
+      iterationFlags,
+      filter: o.filter,
+      dir: join(o.dir, 'counts'),
+      timeoutMs: o.timeoutMs,
+      signal: o.signal,
+      valgrind: o.valgrind
+    })
+  )
+  const samples: CountSample[] = results.flatMap((r) => r.samples)
+  const issues: CountIssue[] = [
+    ...results.flatMap((r) => r.issues),
+    ...lostBenchmarks(o.sides, results, o.filter === undefined)
+  ]
+  const wallSeconds = (performance.now() - started) / 1000
+  o.log.info(
+    `counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`
+  )
+  return {
+    samples,
+    issues,
+    method: {
+      tool: 'callgrind',
+      valgrindVersion,
+      iterationFlags,
+      repetitions: COUNT_REPETITIONS,
+      caches: results.find((r) => r.caches.length > 0)?.caches ?? [],
+      cyclesFormula: CYCLES_FORMULA,
+      wallSeconds
+    }
+  }
+}
+
+/** `valgrind --version`, or the missing-tool error naming the package. */
+async function valgrindVersionOf(valgrind: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const r = await runProcess(valgrind, ['--version'], {
+    cwd: process.cwd(),
+    env,
+    stdout: 'capture',
+    stderr: 'capture',
+    timeoutMs: 30_000
+  })
+  if (r.spawnError || r.exitCode !== 0) throw missingValgrind(r.spawnError)
+  return r.stdout.trim()
+}
+
+/**
+ * The flags that make every benchmark run exactly one iteration per repetition, for both sides
+ * alike: `--benchmark_min_time=1x` where both binaries accept it (Google Benchmark ≥ 1.8), else a
+ * minimum time of 1 ns, which 1.7 meets after its first iteration (any iteration takes longer).
+ */
+export async function fixedIterationFlags(
+  sides: Record<Side, CountSide>,
+  env: NodeJS.ProcessEnv
+): Promise<string[]> {
+  const accepts = async ({ binary, cwd }: CountSide): Promise<boolean> => {
+    const r = await runProcess(binary, ['--benchmark_min_time=1x', '--benchmark_list_tests=true'], {
+      cwd,
+      env,
+      stdout: 'ignore',
+      stderr: 'ignore',
+      timeoutMs: 30_000
+    })
+    return r.exitCode === 0
+  }
+  const [base, head] = await Promise.all([accepts(sides.base), accepts(sides.head)])
+  return base && head ? ['--benchmark_min_time=1x'] : ['--benchmark_min_time=0.000000001']
+}
+
+/**
+ * A pass that ended early lost the benchmarks after it: registered on that side, never reported.
+ * Without a filter every registered benchmark was due; with one, those another pass reported.
+ */
+function lostBenchmarks(
+  sides: Record<Side, CountSide>,
+  results: readonly CallgrindPassResult[],
+  everyRegistered: boolean
+): CountIssue[] {
+  const issues: CountIssue[] = []
+  const attempted = new Set(results.flatMap((r) => [...r.samples, ...r.issues].map((x) => x.benchmark)))
+  if (everyRegistered) for (const s of Object.values(sides)) for (const b of s.benchmarks) attempted.add(b)
+  PASSES.forEach(({ side, pass }, i) => {
+    const r = results[i]
+    const seen = new Set([...r.samples, ...r.issues].map((x) => x.benchmark))
+    const registered = new Set(sides[side].benchmarks)
+    for (const b of attempted)
+      if (!seen.has(b) && registered.has(b))
+        issues.push({
+          benchmark: b,
+          side,
+          pass,
+          kind: 'crashed',
+          message: `not reported by the ${side} count pass (it ended early)`
+        })
+  })
+  return issues
+}
+
+/** Maps `items` through `fn` with at most `limit` running at once; results in input order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i])
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker))
+  return out
+}

@@ -1,0 +1,88 @@
+/**
+ * Count mode's words and numbers (STATISTICS §9), shared by the Markdown, terminal and HTML reports:
+ * counts are exact, so a change is shown with three decimals and no interval; a timing change whose
+ * counts did not move is "timing only".
+ * Plain text; renderers escape.
+ */
+import type { CountComparison, CountFigure } from '../analysis/counts.js'
+import type { Comparison, SuiteResult } from '../analysis/types.js'
+import { formatChange, formatPercent } from './format.js'
+
+/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
+export function formatCount(n: number | null): string {
+  if (n === null || !Number.isFinite(n)) return '–'
+  const a = Math.abs(n)
+  if (a >= 1e9) return `${(n / 1e9).toFixed(2)} G`
+  if (a >= 1e6) return `${(n / 1e6).toFixed(2)} M`
+  return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 })
+}
+
+/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
+export function formatCountChange(change: number | null): string {
+  if (change === null || !Number.isFinite(change)) return '–'
+  if (change === 0) return '0.000%'
+  const shown = formatChange(1 + change, 3)
+  if (shown !== '0.000%') return shown
+  return change > 0 ? '+<0.001%' : '−<0.001%'
+}
+
+/** The figure of the metric the verdict reads. */
+export function chosenFigure(c: CountComparison): CountFigure {
+  return c.metric === 'cycles' ? c.cycles : c.instructions
+}
+
+/** The metric's column title: "Instructions" or "Cycles (est.)". */
+export function countMetricTitle(metric: CountComparison['metric']): string {
+  return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions'
+}
+
+/** Why a benchmark has no count verdict, in two or three words. */
+const REASON_WORDS: Record<NonNullable<CountComparison['reason']>, string> = {
+  'not-deterministic': 'not deterministic',
+  'multi-threaded': 'multi-threaded',
+  'not-countable': 'not countable',
+  failed: 'failed'
+}
+
+/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
+export function countCell(c: Comparison): string {
+  const k = c.counts
+  if (!k) return '–'
+  if (k.reason) return REASON_WORDS[k.reason]
+  return formatCountChange(chosenFigure(k).change)
+}
+
+/** The note of a timing change whose counts did not move by δ_count (§9). */
+export function timingOnlyNote(c: Comparison): string | null {
+  if (!c.timingOnly || !c.counts) return null
+  const what = c.counts.metric === 'cycles' ? 'estimated cycles' : 'instructions'
+  const moved = chosenFigure(c.counts).change
+  return (
+    `timing only: code layout, memory or environment? (${what} ` +
+    `${moved === 0 ? 'unchanged' : formatCountChange(moved)})`
+  )
+}
+
+/** What a count verdict needs said under the table (not deterministic, multi-threaded, …), or null. */
+export function countFootnote(c: Comparison): string | null {
+  return c.counts?.message ?? null
+}
+
+/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
+export function countModeLine(suite: SuiteResult): string | null {
+  const m = suite.countMode
+  if (!m) return null
+  const noise = noiseFloor(suite)
+  return (
+    `counts: ${m.method.valgrindVersion} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
+    (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`)
+  )
+}
+
+/** The largest difference between the base side's two passes among the deterministic benchmarks. */
+export function noiseFloor(suite: SuiteResult): number | null {
+  const noises = suite.comparisons
+    .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
+    .filter((n): n is number => n !== null)
+  return noises.length ? Math.max(...noises) : null
+}
