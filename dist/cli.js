@@ -39434,7 +39434,11 @@ class SequentialAnalysis {
                 ...input,
                 samples: SampleStore.of(input.samples).only((b) => names.has(b)),
                 issues: (input.issues ?? []).filter((i) => i.benchmark === '' || names.has(i.benchmark)),
-                headOnly: (input.headOnly ?? []).filter((b) => names.has(b))
+                headOnly: (input.headOnly ?? []).filter((b) => names.has(b)),
+                listed: input.listed && {
+                    base: input.listed.base?.filter((b) => names.has(b)),
+                    head: input.listed.head?.filter((b) => names.has(b))
+                }
             };
         const familyPadding = [...this.done.values()].filter((c) => c.pValue !== null).length;
         const suite = analyzeSuite(filtered, { ...this.opts, testAlpha, familyPadding });
@@ -48113,7 +48117,7 @@ async function measureBothSides(config, o) {
             futilityPower: config.futilityPower,
             warmup: config.warmupRounds,
             analysis: config.analysis,
-            snapshot: () => ({ samples, issues, provenance })
+            snapshot: () => ({ samples, issues, provenance, listed: o.listed })
         }));
         return { samples, issues, provenance, rounds: adaptive.rounds, adaptive };
     }
@@ -57600,6 +57604,7 @@ async function measureAndAnalyse(b) {
         base: { binary: baseBinary, cwd: cwdOf('base') },
         head: { binary: headBinary, cwd: cwdOf('head') }
     };
+    const listed = await listedUnder(filter, sides, { base: baseProbe.benchmarks, head: headProbe.benchmarks }, childEnv, log);
     // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
     const counted = config.measure === 'time'
         ? null
@@ -57632,6 +57637,7 @@ async function measureAndAnalyse(b) {
         samplesDir,
         env: childEnv,
         filter,
+        listed,
         log,
         signal: hooks.signal,
         onProgress: hooks.onProgress
@@ -57640,7 +57646,7 @@ async function measureAndAnalyse(b) {
     if (samples.length === 0) {
         throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
     }
-    const timed = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis);
+    const timed = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance, listed }, config.analysis);
     const suite = counted ? withCounts(timed, counted, countOptionsOf(config)) : timed;
     return {
         report: {
@@ -57654,6 +57660,26 @@ async function measureAndAnalyse(b) {
         samplesDir,
         samples
     };
+}
+/**
+ * What each side's binary lists under the run's filter (a shard's share or --filter): a side whose
+ * output was cut short lost exactly the listed benchmarks it has no sample of, so they are `failed`
+ * there and not `new`/`removed` (SuiteInput.listed). Listing is one quick process per side; when it
+ * fails the side goes without a list, and every benchmark missing on it, if it was cut short, counts as lost.
+ */
+async function listedUnder(filter, sides, unfiltered, env, log) {
+    if (!filter)
+        return unfiltered;
+    const listed = {};
+    for (const side of ['base', 'head']) {
+        try {
+            listed[side] = await listBenchmarks(sides[side].binary, sides[side].cwd, filter, env);
+        }
+        catch (e) {
+            log.warn(`${e instanceof Error ? e.message : String(e)} Going on without the ${side} list.`);
+        }
+    }
+    return listed;
 }
 /** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
 function countTimeoutMs(config) {

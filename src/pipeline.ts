@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { countSuite, withCounts } from './analysis/countSuite.js'
-import { analyzeSuite } from './analysis/suite.js'
+import { analyzeSuite, type SuiteInput } from './analysis/suite.js'
 import type { SuiteResult } from './analysis/types.js'
 import { buildBothSides, locateBinary, probeBinary, type BuildResult } from './build/index.js'
 import type { BaseBuildCache } from './build/cache.js'
@@ -21,7 +21,7 @@ import { shellQuote } from './report/shellQuote.js'
 import { stoppedEarlyText } from './report/wording.js'
 import { measureBothSides, type Measured, type RoundsProgress, type RunResult } from './run/index.js'
 import type { Sample, SampleIssue, Side } from './samples/model.js'
-import { planShard, shardRecord } from './shard/plan.js'
+import { listBenchmarks, planShard, shardRecord } from './shard/plan.js'
 
 export interface PipelineHooks {
   /** Called after every benchmark process (warm-up included) with the running totals. */
@@ -161,6 +161,13 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
     base: { binary: baseBinary, cwd: cwdOf('base') },
     head: { binary: headBinary, cwd: cwdOf('head') }
   }
+  const listed = await listedUnder(
+    filter,
+    sides,
+    { base: baseProbe.benchmarks, head: headProbe.benchmarks },
+    childEnv,
+    log
+  )
   // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
   const counted =
     config.measure === 'time'
@@ -198,6 +205,7 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
     samplesDir,
     env: childEnv,
     filter,
+    listed,
     log,
     signal: hooks.signal,
     onProgress: hooks.onProgress
@@ -210,7 +218,8 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
       `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`
     )
   }
-  const timed: SuiteResult = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance }, config.analysis)
+  const timed: SuiteResult =
+    adaptive?.suite ?? analyzeSuite({ samples, issues, provenance, listed }, config.analysis)
   const suite = counted ? withCounts(timed, counted, countOptionsOf(config)) : timed
   return {
     report: {
@@ -224,6 +233,31 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
     samplesDir,
     samples
   }
+}
+
+/**
+ * What each side's binary lists under the run's filter (a shard's share or --filter): a side whose
+ * output was cut short lost exactly the listed benchmarks it has no sample of, so they are `failed`
+ * there and not `new`/`removed` (SuiteInput.listed). Listing is one quick process per side; when it
+ * fails the side goes without a list, and every benchmark missing on it, if it was cut short, counts as lost.
+ */
+async function listedUnder(
+  filter: string | undefined,
+  sides: Record<Side, { binary: string; cwd: string }>,
+  unfiltered: Record<Side, readonly string[]>,
+  env: NodeJS.ProcessEnv,
+  log: Log
+): Promise<SuiteInput['listed']> {
+  if (!filter) return unfiltered
+  const listed: NonNullable<SuiteInput['listed']> = {}
+  for (const side of ['base', 'head'] as const) {
+    try {
+      listed[side] = await listBenchmarks(sides[side].binary, sides[side].cwd, filter, env)
+    } catch (e) {
+      log.warn(`${e instanceof Error ? e.message : String(e)} Going on without the ${side} list.`)
+    }
+  }
+  return listed
 }
 
 /** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */

@@ -39,6 +39,22 @@ BENCHMARK(BM_Spin);
 static void BM_New(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < 1000; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
 BENCHMARK(BM_New);
 `
+// Base and head both have BM_A, BM_B, BM_C and BM_Z; base also BM_X, head also BM_E (registered
+// after BM_C). Head aborts in BM_B every time, so its output always ends after BM_A.
+const LISTED = (side: 'base' | 'head') => `#include <benchmark/benchmark.h>
+#include <cstdlib>
+static void Work(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < 2000; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
+static void BM_A(benchmark::State& s) { Work(s); }
+BENCHMARK(BM_A);
+static void BM_B(benchmark::State& s) { ${side === 'head' ? 'std::abort();' : ''} Work(s); }
+BENCHMARK(BM_B);
+static void BM_C(benchmark::State& s) { Work(s); }
+BENCHMARK(BM_C);
+static void BM_${side === 'head' ? 'E' : 'X'}(benchmark::State& s) { Work(s); }
+BENCHMARK(BM_${side === 'head' ? 'E' : 'X'});
+static void BM_Z(benchmark::State& s) { Work(s); }
+BENCHMARK(BM_Z);
+`
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
 
 const capture = captureIo
@@ -68,6 +84,13 @@ describeIf('benchgate run (end to end)', () => {
     git(repo, 'checkout', '-qb', 'crashy', 'base')
     writeFileSync(join(repo, 'bench.cc'), CRASHY)
     git(repo, 'commit', '-qam', 'head crashes in round 3 and adds BM_New')
+    git(repo, 'checkout', '-q', 'main')
+    git(repo, 'checkout', '-qb', 'listed-base', 'base')
+    writeFileSync(join(repo, 'bench.cc'), LISTED('base'))
+    git(repo, 'commit', '-qam', 'five benchmarks')
+    git(repo, 'checkout', '-qb', 'listed-head')
+    writeFileSync(join(repo, 'bench.cc'), LISTED('head'))
+    git(repo, 'commit', '-qam', 'BM_B aborts, BM_X removed, BM_E added')
     git(repo, 'checkout', '-q', 'main')
     git(repo, 'checkout', '-qb', 'broken')
     writeFileSync(join(repo, 'bench.cc'), 'this is not C++\n')
@@ -116,6 +139,29 @@ describeIf('benchgate run (end to end)', () => {
     const code = await main(args('aa', mkdtempSync(join(tmpdir(), 'benchgate-out-'))), io)
     expect(io.err).toMatch(/benchgate: pass/)
     expect(code).toBe(0)
+  }, 120_000)
+
+  it('names what a head cut short in every run lost, from its benchmark list under the filter: failed, never new or removed', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    // The filter (POSIX ERE, applied by the binaries themselves) leaves BM_Z out of the run and the lists.
+    const argv = args('listed-head', out, '--base', 'listed-base', '--rounds', '5', '--repetitions', '1')
+    const code = await main([...argv, '--min-time', '0.01', '--filter', '^BM_[ABCEX]$'], io)
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    const verdicts = Object.fromEntries(
+      results.benchmarks.map((b: { name: string; verdict: string }) => [b.name, b.verdict])
+    )
+    // BM_C and BM_E were listed by head but its output always ended in BM_B; BM_X is not in head's list.
+    expect(verdicts).toEqual({
+      BM_A: expect.stringMatching(/^(unchanged|inconclusive|regression|improvement)$/),
+      BM_B: 'failed',
+      BM_C: 'failed',
+      BM_E: 'failed',
+      BM_X: 'removed'
+    })
+    const lost = results.benchmarks.find((b: { name: string }) => b.name === 'BM_E')
+    expect(JSON.stringify(lost.warnings)).toMatch(/missing on head \(output truncated\)/)
+    expect(code).toBe(1)
   }, 120_000)
 
   it('fails with exit 3 and the build log tail when head does not build', async () => {

@@ -171,7 +171,11 @@ export class SequentialAnalysis {
             ...input,
             samples: SampleStore.of(input.samples).only((b) => names.has(b)),
             issues: (input.issues ?? []).filter((i) => i.benchmark === '' || names.has(i.benchmark)),
-            headOnly: (input.headOnly ?? []).filter((b) => names.has(b))
+            headOnly: (input.headOnly ?? []).filter((b) => names.has(b)),
+            listed: input.listed && {
+              base: input.listed.base?.filter((b) => names.has(b)),
+              head: input.listed.head?.filter((b) => names.has(b))
+            }
           }
     const familyPadding = [...this.done.values()].filter((c) => c.pValue !== null).length
     const suite = analyzeSuite(filtered, { ...this.opts, testAlpha, familyPadding })

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path'
 import type { Config } from '../config/index.js'
+import type { SuiteInput } from '../analysis/suite.js'
 import type { Log } from '../log.js'
 import type { Provenance, Sample, SampleIssue, Side } from '../samples/model.js'
 import { adaptiveMaxRounds, runAdaptive, type AdaptiveResult } from './adaptive.js'
@@ -25,6 +26,8 @@ export interface MeasureSidesOptions {
   env: NodeJS.ProcessEnv
   /** Benchmark filter (a shard's share, or --filter). */
   filter?: string
+  /** What each side's binary lists under the filter (SuiteInput.listed), for the adaptive looks. */
+  listed?: SuiteInput['listed']
   log: Log
   signal?: AbortSignal
   onProgress?: (
@@ -90,7 +93,7 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
         futilityPower: config.futilityPower,
         warmup: config.warmupRounds,
         analysis: config.analysis,
-        snapshot: () => ({ samples, issues, provenance })
+        snapshot: () => ({ samples, issues, provenance, listed: o.listed })
       })
     )
     return { samples, issues, provenance, rounds: adaptive.rounds, adaptive }
