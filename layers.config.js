@@ -1,6 +1,6 @@
 // The layers of src/, lowest first (docs/architecture.md explains each). A module may import modules of
 // its own folder (or itself, for a top-level file) and of LOWER layers only: never a higher layer, and
-// never a peer in its own layer (git/, build/ and run/ stay independent of one another).
+// never a peer in its own layer (git/, build/ and measure/ stay independent of one another).
 // eslint.config.js turns this list into import-x/no-restricted-paths zones; a test checks that the
 // check fails on a planted upward import.
 export const LAYERS = [
@@ -12,7 +12,7 @@ export const LAYERS = [
   ['report'], // formats a finished result (markdown, terminal, JSON, HTML); computes nothing statistical
   ['gate.ts', 'output.ts'], // pass/fail from a result; writing the report files
   ['process'], // spawning and terminating child processes
-  ['git', 'build', 'run', 'counts'], // worktrees; the build and its cache; rounds of benchmark processes; count mode's valgrind passes
+  ['git', 'build', 'measure', 'counts'], // worktrees; the build and its cache; rounds of benchmark processes; count mode's valgrind passes
   ['github'], // the GitHub API: comment, checks, artifacts, cache
   ['shard'], // splitting a suite over N jobs and merging the shards' results (issue 16)
   ['pipeline.ts'], // the whole job: plan -> build -> measure -> analyse -> report

@@ -57744,7 +57744,7 @@ async function runCommand(config, io) {
     const log = consoleLog({ write: (t) => io.stderr(t) });
     // Ctrl-C or SIGTERM (a cancelled CI job) stops measuring gracefully: what was measured is
     // analysed and reported; a second signal quits at once. The listener stays registered after the
-    // first signal: the process layer's own handlers (run/terminate.ts) re-raise a signal nobody
+    // first signal: the process layer's own handlers (process/terminate.ts) re-raise a signal nobody
     // else listens to, which killed benchgate before it could analyse (found by faults.test.ts).
     const abort = new AbortController();
     const onSignal = (sig) => {

@@ -19,7 +19,7 @@ import { childEnvironment } from './process/childEnv.js'
 import type { Report } from './report/model.js'
 import { shellQuote } from './report/shellQuote.js'
 import { stoppedEarlyText } from './report/wording.js'
-import { measureBothSides, type Measured, type RoundsProgress, type RunResult } from './run/index.js'
+import { measureBothSides, type Measured, type RoundsProgress, type RunResult } from './measure/index.js'
 import type { Sample, SampleIssue, Side } from './samples/model.js'
 import { listBenchmarks, planShard, shardRecord } from './shard/plan.js'
 

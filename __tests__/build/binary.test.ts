@@ -10,7 +10,7 @@ import {
   noBenchmarkReason,
   rmTmp,
   writeScript
-} from '../run/helpers.js'
+} from '../measure/helpers.js'
 
 let tmp: string
 let wt: string

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runBuild } from '../../src/build/index.js'
 import { JobError } from '../../src/errors.js'
-import { delay, makeTmp, recordingLog, rmTmp } from '../run/helpers.js'
+import { delay, makeTmp, recordingLog, rmTmp } from '../measure/helpers.js'
 
 let tmp: string
 beforeAll(() => {

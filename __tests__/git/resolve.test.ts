@@ -3,7 +3,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isDirty, resolveCommits, workingTreeStatus } from '../../src/git/index.js'
 import { JobError } from '../../src/errors.js'
-import { commitFile, g, makeRepo, makeTmp, rmTmp } from '../run/helpers.js'
+import { commitFile, g, makeRepo, makeTmp, rmTmp } from '../measure/helpers.js'
 
 // Branch names that a shell would execute; git accepts all of them as ref names.
 const NASTY = [

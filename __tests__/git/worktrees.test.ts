@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createWorktrees } from '../../src/git/index.js'
 import { JobError } from '../../src/errors.js'
-import { NODE_TS, commitFile, g, makeRepo, makeTmp, recordingLog, rmTmp } from '../run/helpers.js'
+import { NODE_TS, commitFile, g, makeRepo, makeTmp, recordingLog, rmTmp } from '../measure/helpers.js'
 
 let tmp: string
 let repo: string

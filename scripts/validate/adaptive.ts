@@ -24,7 +24,7 @@ import { FUTILITY_POWER, SequentialAnalysis } from '../../src/analysis/adaptiveL
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { AnalysisOptions, SuiteResult } from '../../src/analysis/types.js'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
-import { adaptiveMaxRounds, defaultBlockRounds } from '../../src/run/adaptive.js'
+import { adaptiveMaxRounds, defaultBlockRounds } from '../../src/measure/adaptive.js'
 import type { Sample } from '../../src/samples/model.js'
 import { spendingTable, plannedLooks } from '../../src/stats/groupSequential.js'
 import betainc from '@stdlib/math-base-special-betainc'

@@ -23,7 +23,7 @@
  * this project's 2-core KVM runner (see CALIBRATION below and docs/VALIDATION.md).
  */
 import type { Sample, Side } from '../../src/samples/model.js'
-import { planRounds } from '../../src/run/plan.js'
+import { planRounds } from '../../src/measure/plan.js'
 import { createRng, type Rng } from './rng.js'
 
 export interface NoiseModel {

@@ -7,7 +7,7 @@ import { gate } from '../gate.js'
 import { consoleLog } from '../log.js'
 import { renderFormatParts, writeOutputs } from '../output.js'
 import { runPipeline } from '../pipeline.js'
-import { adaptiveMaxRounds, formatEta } from '../run/index.js'
+import { adaptiveMaxRounds, formatEta } from '../measure/index.js'
 import type { Io } from './io.js'
 import { EXIT } from '../errors.js'
 
@@ -15,7 +15,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
   const log = consoleLog({ write: (t: string) => io.stderr(t) })
   // Ctrl-C or SIGTERM (a cancelled CI job) stops measuring gracefully: what was measured is
   // analysed and reported; a second signal quits at once. The listener stays registered after the
-  // first signal: the process layer's own handlers (run/terminate.ts) re-raise a signal nobody
+  // first signal: the process layer's own handlers (process/terminate.ts) re-raise a signal nobody
   // else listens to, which killed benchgate before it could analyse (found by faults.test.ts).
   const abort = new AbortController()
   const onSignal = (sig: NodeJS.Signals) => {

@@ -9,7 +9,7 @@ import {
   sampleFilePath,
   stageBinaries,
   type BenchmarkSettings
-} from '../../src/run/index.js'
+} from '../../src/measure/index.js'
 import { JobError } from '../../src/errors.js'
 import {
   compileGoogleBenchmark,

@@ -19,7 +19,7 @@ import {
   runAdaptive,
   type AdaptiveOptions,
   type RunResult
-} from '../../src/run/index.js'
+} from '../../src/measure/index.js'
 import { readSampleFile } from '../../src/samples/index.js'
 import type { Provenance, Sample, SampleIssue, Side } from '../../src/samples/model.js'
 import { hasBenchmarkHeader, makeTmp, noBenchmarkReason, recordingLog, rmTmp } from './helpers.js'

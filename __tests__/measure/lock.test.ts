@@ -3,7 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { acquireHostLock } from '../../src/run/index.js'
+import { acquireHostLock } from '../../src/measure/index.js'
 import { JobError } from '../../src/errors.js'
 import { NODE_TS, makeTmp, recordingLog, rmTmp } from './helpers.js'
 
@@ -13,7 +13,7 @@ beforeAll(() => {
 })
 afterAll(() => rmTmp(tmp))
 
-const FIXTURE = join(process.cwd(), '__tests__/run/fixtures/lock-holder.ts')
+const FIXTURE = join(process.cwd(), '__tests__/measure/fixtures/lock-holder.ts')
 
 function holder(lock: string, hold: string, record: string, label: string): ChildProcess {
   return spawn(NODE_TS[0], [...NODE_TS[1], FIXTURE, lock, hold, record, label], {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { formatEta, planRounds } from '../../src/run/index.js'
+import { formatEta, planRounds } from '../../src/measure/index.js'
 import { JobError } from '../../src/errors.js'
 
 describe('planRounds', () => {

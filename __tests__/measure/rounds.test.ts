@@ -7,7 +7,7 @@ import {
   type RoundsOptions,
   type RoundsProgress,
   type RunResult
-} from '../../src/run/index.js'
+} from '../../src/measure/index.js'
 import { JobError } from '../../src/errors.js'
 import { makeTmp, recordingLog, rmTmp, writeScript } from './helpers.js'
 
