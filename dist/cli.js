@@ -39194,6 +39194,19 @@ function realToCpuRatios(store, side) {
     }
     return ratios.subarray(0, at).sort();
 }
+/** The fields of a comparison that ran no rank test (one side empty, too few samples, or counts only). */
+const NOT_TESTED = {
+    series: null,
+    base: null,
+    head: null,
+    pValue: null,
+    pAdjusted: null,
+    u: null,
+    testMethod: null,
+    shift: null,
+    ratio: null,
+    power: null
+};
 function emptyComparison(name, verdict, obs, issues, opts, warnings) {
     return {
         benchmark: name,
@@ -39207,17 +39220,8 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
         headMedian: medianOf(obs.head),
         baseLocation: medianOf(obs.base),
         headLocation: medianOf(obs.head),
-        series: null,
-        base: null,
-        head: null,
-        pValue: null,
-        pAdjusted: null,
-        u: null,
-        testMethod: null,
+        ...NOT_TESTED,
         confLevel: 1 - (opts.testAlpha ?? opts.alpha),
-        shift: null,
-        ratio: null,
-        power: null,
         warnings,
         issues
     };
@@ -42976,17 +42980,8 @@ function countOnlyComparison(name, counts) {
         headMedian: null,
         baseLocation: null,
         headLocation: null,
-        series: null,
-        base: null,
-        head: null,
-        pValue: null,
-        pAdjusted: null,
-        u: null,
-        testMethod: null,
+        ...NOT_TESTED,
         confLevel: 1,
-        shift: null,
-        ratio: null,
-        power: null,
         // the reason is the verdict's footnote; a failure is also an error, as in timing
         warnings: counts.verdict === 'failed' && counts.message
             ? [{ level: 'error', code: 'counts-failed', message: counts.message }]

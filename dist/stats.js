@@ -39176,6 +39176,19 @@ function realToCpuRatios(store, side) {
     }
     return ratios.subarray(0, at).sort();
 }
+/** The fields of a comparison that ran no rank test (one side empty, too few samples, or counts only). */
+const NOT_TESTED = {
+    series: null,
+    base: null,
+    head: null,
+    pValue: null,
+    pAdjusted: null,
+    u: null,
+    testMethod: null,
+    shift: null,
+    ratio: null,
+    power: null
+};
 function emptyComparison(name, verdict, obs, issues, opts, warnings) {
     return {
         benchmark: name,
@@ -39189,17 +39202,8 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
         headMedian: medianOf(obs.head),
         baseLocation: medianOf(obs.base),
         headLocation: medianOf(obs.head),
-        series: null,
-        base: null,
-        head: null,
-        pValue: null,
-        pAdjusted: null,
-        u: null,
-        testMethod: null,
+        ...NOT_TESTED,
         confLevel: 1 - (opts.testAlpha ?? opts.alpha),
-        shift: null,
-        ratio: null,
-        power: null,
         warnings,
         issues
     };

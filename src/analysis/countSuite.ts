@@ -5,6 +5,7 @@
  */
 import type { CountMeasurement } from '../samples/countModel.js'
 import { compareCounts, type CountComparison, type CountOptions } from './counts.js'
+import { NOT_TESTED } from './suite.js'
 import type { Comparison, SuiteResult, Verdict } from './types.js'
 import { DEFAULT_ANALYSIS_OPTIONS } from './types.js'
 import { ALL_VERDICTS } from './verdict.js'
@@ -66,17 +67,8 @@ function countOnlyComparison(name: string, counts: CountComparison): Comparison 
     headMedian: null,
     baseLocation: null,
     headLocation: null,
-    series: null,
-    base: null,
-    head: null,
-    pValue: null,
-    pAdjusted: null,
-    u: null,
-    testMethod: null,
+    ...NOT_TESTED,
     confLevel: 1,
-    shift: null,
-    ratio: null,
-    power: null,
     // the reason is the verdict's footnote; a failure is also an error, as in timing
     warnings:
       counts.verdict === 'failed' && counts.message

@@ -248,6 +248,20 @@ function realToCpuRatios(store: SampleStore, side: Side): Float64Array {
   return ratios.subarray(0, at).sort()
 }
 
+/** The fields of a comparison that ran no rank test (one side empty, too few samples, or counts only). */
+export const NOT_TESTED = {
+  series: null,
+  base: null,
+  head: null,
+  pValue: null,
+  pAdjusted: null,
+  u: null,
+  testMethod: null,
+  shift: null,
+  ratio: null,
+  power: null
+} as const satisfies Partial<Comparison>
+
 function emptyComparison(
   name: string,
   verdict: Verdict,
@@ -268,17 +282,8 @@ function emptyComparison(
     headMedian: medianOf(obs.head),
     baseLocation: medianOf(obs.base),
     headLocation: medianOf(obs.head),
-    series: null,
-    base: null,
-    head: null,
-    pValue: null,
-    pAdjusted: null,
-    u: null,
-    testMethod: null,
+    ...NOT_TESTED,
     confLevel: 1 - (opts.testAlpha ?? opts.alpha),
-    shift: null,
-    ratio: null,
-    power: null,
     warnings,
     issues
   }
