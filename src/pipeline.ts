@@ -20,7 +20,7 @@ import type { Report } from './report/model.js'
 import { shellQuote } from './report/shellQuote.js'
 import { stoppedEarlyText } from './report/wording.js'
 import { measureBothSides, type Measured, type RoundsProgress, type RunResult } from './measure/index.js'
-import type { Sample, SampleIssue, Side } from './samples/model.js'
+import { MAX_NAME_CHARS, type Sample, type SampleIssue, type Side } from './samples/model.js'
 import { listBenchmarks, planShard, shardRecord } from './shard/plan.js'
 
 export interface PipelineHooks {
@@ -248,11 +248,13 @@ async function listedUnder(
   env: NodeJS.ProcessEnv,
   log: Log
 ): Promise<SuiteInput['listed']> {
-  if (!filter) return unfiltered
+  // A name longer than MAX_NAME_CHARS is refused when read (an issue of its own), never a benchmark.
+  const measurable = (names: readonly string[]) => names.filter((n) => n.length <= MAX_NAME_CHARS)
+  if (!filter) return { base: measurable(unfiltered.base), head: measurable(unfiltered.head) }
   const listed: NonNullable<SuiteInput['listed']> = {}
   for (const side of ['base', 'head'] as const) {
     try {
-      listed[side] = await listBenchmarks(sides[side].binary, sides[side].cwd, filter, env)
+      listed[side] = measurable(await listBenchmarks(sides[side].binary, sides[side].cwd, filter, env))
     } catch (e) {
       log.warn(`${e instanceof Error ? e.message : String(e)} Going on without the ${side} list.`)
     }

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { buildConfig } from '../../src/config/index.js'
 import { toResultsJson } from '../../src/report/json.js'
 import { mergeShards } from '../../src/shard/merge.js'
-import { readShardWeights, shardShare } from '../../src/shard/plan.js'
+import { planShard, readShardWeights, shardShare } from '../../src/shard/plan.js'
+import { recordingLog, writeScript } from '../measure/helpers.js'
 import { shardResults, suiteSamples } from './fixture.js'
 
 describe('shardShare', () => {
@@ -52,6 +53,22 @@ describe('readShardWeights', () => {
 })
 
 describe('--shard options', () => {
+  it('leaves a name over 512 characters out of the split, saying so (the readers refuse such a name)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchgate-shard-list-'))
+    try {
+      const long = `BM_${'x'.repeat(600)}`
+      const binary = writeScript(join(dir, 'bench'), `printf 'BM_A\\n${long}\\nBM_B\\n'`)
+      const log = recordingLog()
+      const share = await planShard(buildConfig({ shard: '1/1' }), binary, dir, log)
+      expect(share.record.benchmarks).toEqual(['BM_A', 'BM_B'])
+      expect(log.lines.join('\n')).toMatch(
+        /1 benchmark name\(s\) longer than 512 characters left out of the split/
+      )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('parses I/N and refuses what cannot be a shard', () => {
     expect(buildConfig({ shard: '2/3' }).shard).toEqual({ index: 2, count: 3 })
     expect(buildConfig({}).shard).toBeNull()
