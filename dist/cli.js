@@ -9489,6 +9489,10 @@ class SampleStore {
  * longer one is reported as an invalid entry instead of measured.
  */
 const MAX_NAME_CHARS = 512;
+/** Whether benchgate measures a benchmark of this name (see MAX_NAME_CHARS). */
+function isMeasurableName(name) {
+    return name.length <= MAX_NAME_CHARS;
+}
 
 /**
  * Shared pieces of the sample-file parsers: the options every parser takes, the typed error they
@@ -9501,7 +9505,7 @@ function sampleSink(opts) {
     return {
         add: (s) => {
             // An overlong name stays in the returned array, where the reader refuses it with an issue.
-            if (into && s.benchmark.length <= MAX_NAME_CHARS)
+            if (into && isMeasurableName(s.benchmark))
                 into.add(s);
             else
                 samples.push(s);
@@ -45778,10 +45782,7 @@ async function measureCounts(o) {
         valgrind: o.valgrind
     }));
     const samples = results.flatMap((r) => r.samples);
-    const issues = [
-        ...results.flatMap((r) => r.issues),
-        ...lostBenchmarks(o.sides, results, o.filter === undefined)
-    ];
+    const issues = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)];
     const wallSeconds = (performance.now() - started) / 1000;
     o.log.info(`counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`);
     return {
@@ -45830,23 +45831,14 @@ async function fixedIterationFlags(sides, env) {
     const [base, head] = await Promise.all([accepts(sides.base), accepts(sides.head)]);
     return base && head ? ['--benchmark_min_time=1x'] : ['--benchmark_min_time=0.000000001'];
 }
-/**
- * A pass that ended early lost the benchmarks after it: registered on that side, never reported.
- * Without a filter every registered benchmark was due; with one, those another pass reported.
- */
-function lostBenchmarks(sides, results, everyRegistered) {
+/** A pass that ended early lost the benchmarks after it: listed on that side, never reported. */
+function lostBenchmarks(sides, results) {
     const issues = [];
-    const attempted = new Set(results.flatMap((r) => [...r.samples, ...r.issues].map((x) => x.benchmark)));
-    if (everyRegistered)
-        for (const s of Object.values(sides))
-            for (const b of s.benchmarks)
-                attempted.add(b);
     PASSES.forEach(({ side, pass }, i) => {
         const r = results[i];
         const seen = new Set([...r.samples, ...r.issues].map((x) => x.benchmark));
-        const registered = new Set(sides[side].benchmarks);
-        for (const b of attempted)
-            if (!seen.has(b) && registered.has(b))
+        for (const b of sides[side].benchmarks)
+            if (!seen.has(b))
                 issues.push({
                     benchmark: b,
                     side,
@@ -47875,7 +47867,7 @@ function parseSamplesText(text, opts) {
  * name; issues keep such a name cut to MAX_NAME_CHARS (with "…").
  */
 function withoutOverlongNames(parsed, opts) {
-    const tooLong = (name) => name.length > MAX_NAME_CHARS;
+    const tooLong = (name) => !isMeasurableName(name);
     if (!parsed.samples.some((s) => tooLong(s.benchmark)) && !parsed.issues.some((i) => tooLong(i.benchmark)))
         return parsed;
     const cut = (name) => (tooLong(name) ? `${name.slice(0, MAX_NAME_CHARS - 1)}…` : name);
@@ -57491,7 +57483,7 @@ async function planShard(config, headBinary, cwd, log) {
     const weights = config.shardWeights ? readShardWeights(config.shardWeights) : undefined;
     const listed = await listBenchmarks(headBinary, cwd, config.filter);
     // A longer name is refused when its samples are read (issue 13's limit), so it is in no share.
-    const names = listed.filter((n) => n.length <= MAX_NAME_CHARS);
+    const names = listed.filter(isMeasurableName);
     if (names.length < listed.length)
         log.warn(`${listed.length - names.length} benchmark name(s) longer than ${MAX_NAME_CHARS} characters left out of the split: benchgate does not measure them`);
     const share = shardShare(names, spec, weights);
@@ -57608,9 +57600,10 @@ async function measureAndAnalyse(b) {
     const counted = config.measure === 'time'
         ? null
         : await log.group('Count instructions (valgrind)', () => measureCounts({
+            // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
             sides: {
-                base: { ...sides.base, benchmarks: baseProbe.benchmarks },
-                head: { ...sides.head, benchmarks: headProbe.benchmarks }
+                base: { ...sides.base, benchmarks: listed.base ?? [] },
+                head: { ...sides.head, benchmarks: listed.head ?? [] }
             },
             env: childEnv,
             filter,
@@ -57667,8 +57660,8 @@ async function measureAndAnalyse(b) {
  * fails the side goes without a list, and every benchmark missing on it, if it was cut short, counts as lost.
  */
 async function listedUnder(filter, sides, unfiltered, env, log) {
-    // A name longer than MAX_NAME_CHARS is refused when read (an issue of its own), never a benchmark.
-    const measurable = (names) => names.filter((n) => n.length <= MAX_NAME_CHARS);
+    // A longer name is refused when read (an issue of its own), never a benchmark.
+    const measurable = (names) => names.filter(isMeasurableName);
     if (!filter)
         return { base: measurable(unfiltered.base), head: measurable(unfiltered.head) };
     const listed = {};

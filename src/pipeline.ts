@@ -20,7 +20,7 @@ import type { Report } from './report/model.js'
 import { shellQuote } from './report/shellQuote.js'
 import { stoppedEarlyText } from './report/wording.js'
 import { measureBothSides, type Measured, type RoundsProgress, type RunResult } from './measure/index.js'
-import { MAX_NAME_CHARS, type Sample, type SampleIssue, type Side } from './samples/model.js'
+import { isMeasurableName, type Sample, type SampleIssue, type Side } from './samples/model.js'
 import { listBenchmarks, planShard, shardRecord } from './shard/plan.js'
 
 export interface PipelineHooks {
@@ -174,9 +174,10 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
       ? null
       : await log.group('Count instructions (valgrind)', () =>
           measureCounts({
+            // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
             sides: {
-              base: { ...sides.base, benchmarks: baseProbe.benchmarks },
-              head: { ...sides.head, benchmarks: headProbe.benchmarks }
+              base: { ...sides.base, benchmarks: listed.base ?? [] },
+              head: { ...sides.head, benchmarks: listed.head ?? [] }
             },
             env: childEnv,
             filter,
@@ -247,9 +248,9 @@ async function listedUnder(
   unfiltered: Record<Side, readonly string[]>,
   env: NodeJS.ProcessEnv,
   log: Log
-): Promise<SuiteInput['listed']> {
-  // A name longer than MAX_NAME_CHARS is refused when read (an issue of its own), never a benchmark.
-  const measurable = (names: readonly string[]) => names.filter((n) => n.length <= MAX_NAME_CHARS)
+): Promise<NonNullable<SuiteInput['listed']>> {
+  // A longer name is refused when read (an issue of its own), never a benchmark.
+  const measurable = (names: readonly string[]) => names.filter(isMeasurableName)
   if (!filter) return { base: measurable(unfiltered.base), head: measurable(unfiltered.head) }
   const listed: NonNullable<SuiteInput['listed']> = {}
   for (const side of ['base', 'head'] as const) {

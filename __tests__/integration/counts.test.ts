@@ -5,9 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
+import { compareCounts } from '../../src/analysis/counts.js'
 import { measureCounts } from '../../src/counts/measureCounts.js'
 import { describeError } from '../../src/errors.js'
 import type { Log } from '../../src/log.js'
@@ -173,6 +175,60 @@ describeIf('count mode (real valgrind)', () => {
     expect(['regression', 'inconclusive', 'negligible', 'unchanged']).toContain(work.verdict)
     expect(r.code).toBe(1)
     expect(readFileSync(join(repo, 'out-both', 'report.md'), 'utf8')).toContain('| Instructions | Verdict |')
+  }, 300_000)
+
+  it('a head pass that aborts names every benchmark it lists and never reported, even one no side counted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchgate-count-lost-'))
+    try {
+      const bench = (side: 'base' | 'head') => {
+        const bin = join(dir, side)
+        const body = `#include <benchmark/benchmark.h>
+#include <cstdlib>
+static void Work(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < 1000; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
+static void BM_A(benchmark::State& s) { Work(s); }
+BENCHMARK(BM_A);
+static void BM_B(benchmark::State& s) { ${side === 'head' ? 'std::abort();' : ''} Work(s); }
+BENCHMARK(BM_B);
+static void BM_C(benchmark::State& s) { Work(s); }
+BENCHMARK(BM_C);
+${side === 'head' ? 'static void BM_E(benchmark::State& s) { Work(s); }\nBENCHMARK(BM_E);' : ''}
+`
+        execFileSync(
+          'g++',
+          ['-O2', '-x', 'c++', '-', '-o', bin, '-lbenchmark', '-lbenchmark_main', '-lpthread'],
+          {
+            input: body
+          }
+        )
+        return bin
+      }
+      const quiet = {
+        info: () => {},
+        warn: () => {},
+        debug: () => {},
+        group: <T>(_: string, f: () => Promise<T>) => f()
+      }
+      // The lists the pipeline takes under the filter (listedUnder): what each side was due to report.
+      const m = await measureCounts({
+        sides: {
+          base: { binary: bench('base'), cwd: dir, benchmarks: ['BM_A', 'BM_B', 'BM_C'] },
+          head: { binary: bench('head'), cwd: dir, benchmarks: ['BM_A', 'BM_B', 'BM_C', 'BM_E'] }
+        },
+        env: process.env,
+        filter: '^BM_[ABCE]$',
+        dir,
+        timeoutMs: 120_000,
+        log: quiet as unknown as Log
+      })
+      const lost = m.issues
+        .filter((i) => i.side === 'head' && /ended early/.test(i.message))
+        .map((i) => i.benchmark)
+      expect(lost.sort()).toEqual(['BM_B', 'BM_C', 'BM_E'])
+      const verdicts = Object.fromEntries([...compareCounts(m)].map(([name, c]) => [name, c.verdict]))
+      expect(verdicts).toEqual({ BM_A: 'unchanged', BM_B: 'failed', BM_C: 'failed', BM_E: 'failed' })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   }, 300_000)
 
   it('without valgrind: a clear error naming the package, exit 3', async () => {

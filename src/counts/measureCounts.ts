@@ -22,7 +22,10 @@ export const CYCLES_FORMULA =
 export interface CountSide {
   binary: string
   cwd: string
-  /** The benchmarks the binary registers (its --benchmark_list_tests), to tell crashed from new. */
+  /**
+   * The benchmarks the binary lists under the run's filter (`--benchmark_list_tests`): a pass that
+   * did not report one of them ended early, so it crashed there; it is not new or removed.
+   */
   benchmarks: readonly string[]
 }
 
@@ -74,10 +77,7 @@ export async function measureCounts(o: MeasureCountsOptions): Promise<CountMeasu
     })
   )
   const samples: CountSample[] = results.flatMap((r) => r.samples)
-  const issues: CountIssue[] = [
-    ...results.flatMap((r) => r.issues),
-    ...lostBenchmarks(o.sides, results, o.filter === undefined)
-  ]
+  const issues: CountIssue[] = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)]
   const wallSeconds = (performance.now() - started) / 1000
   o.log.info(
     `counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`
@@ -133,24 +133,17 @@ export async function fixedIterationFlags(
   return base && head ? ['--benchmark_min_time=1x'] : ['--benchmark_min_time=0.000000001']
 }
 
-/**
- * A pass that ended early lost the benchmarks after it: registered on that side, never reported.
- * Without a filter every registered benchmark was due; with one, those another pass reported.
- */
+/** A pass that ended early lost the benchmarks after it: listed on that side, never reported. */
 function lostBenchmarks(
   sides: Record<Side, CountSide>,
-  results: readonly CallgrindPassResult[],
-  everyRegistered: boolean
+  results: readonly CallgrindPassResult[]
 ): CountIssue[] {
   const issues: CountIssue[] = []
-  const attempted = new Set(results.flatMap((r) => [...r.samples, ...r.issues].map((x) => x.benchmark)))
-  if (everyRegistered) for (const s of Object.values(sides)) for (const b of s.benchmarks) attempted.add(b)
   PASSES.forEach(({ side, pass }, i) => {
     const r = results[i]
     const seen = new Set([...r.samples, ...r.issues].map((x) => x.benchmark))
-    const registered = new Set(sides[side].benchmarks)
-    for (const b of attempted)
-      if (!seen.has(b) && registered.has(b))
+    for (const b of sides[side].benchmarks)
+      if (!seen.has(b))
         issues.push({
           benchmark: b,
           side,

@@ -2,7 +2,7 @@
  * Shared pieces of the sample-file parsers: the options every parser takes, the typed error they
  * throw, and small helpers for positions in a text.
  */
-import { MAX_NAME_CHARS, type Sample, type Side } from './model.js'
+import { isMeasurableName, type Sample, type Side } from './model.js'
 import type { SampleStore } from './store.js'
 
 /** Where the samples of one file belong. */
@@ -37,7 +37,7 @@ export function sampleSink(opts: SampleSourceOptions): SampleSink {
   return {
     add: (s) => {
       // An overlong name stays in the returned array, where the reader refuses it with an issue.
-      if (into && s.benchmark.length <= MAX_NAME_CHARS) into.add(s)
+      if (into && isMeasurableName(s.benchmark)) into.add(s)
       else samples.push(s)
       count++
     },

@@ -14,6 +14,7 @@ import { FILE_ISSUE, SampleFileError, stripBom, type SampleSourceOptions } from 
 import { parseCsvSamples } from './csv.js'
 import { parseGoogleBenchmarkJson } from './googleBenchmark.js'
 import {
+  isMeasurableName,
   MAX_NAME_CHARS,
   type ParsedSamples,
   type Provenance,
@@ -78,7 +79,7 @@ export function parseSamplesText(text: string, opts: SampleSourceOptions): Parse
  * name; issues keep such a name cut to MAX_NAME_CHARS (with "…").
  */
 function withoutOverlongNames(parsed: ParsedSamples, opts: SampleSourceOptions): ParsedSamples {
-  const tooLong = (name: string) => name.length > MAX_NAME_CHARS
+  const tooLong = (name: string) => !isMeasurableName(name)
   if (!parsed.samples.some((s) => tooLong(s.benchmark)) && !parsed.issues.some((i) => tooLong(i.benchmark)))
     return parsed
   const cut = (name: string) => (tooLong(name) ? `${name.slice(0, MAX_NAME_CHARS - 1)}…` : name)

@@ -12,6 +12,11 @@ export type Side = 'base' | 'head'
  */
 export const MAX_NAME_CHARS = 512
 
+/** Whether benchgate measures a benchmark of this name (see MAX_NAME_CHARS). */
+export function isMeasurableName(name: string): boolean {
+  return name.length <= MAX_NAME_CHARS
+}
+
 /** One repetition of one benchmark in one process execution. Times are per iteration, in nanoseconds. */
 export interface Sample {
   /** Google Benchmark's run_name (the benchmark's full name without aggregate suffixes). */

@@ -10,7 +10,7 @@ import type { Log } from '../log.js'
 import { describeExit, headLines, runProcess } from '../process/spawn.js'
 import { validateResults } from '../report/readResults.js'
 import type { ShardRecord } from '../report/shard.js'
-import { MAX_NAME_CHARS, type Sample, type SampleIssue } from '../samples/model.js'
+import { isMeasurableName, MAX_NAME_CHARS, type Sample, type SampleIssue } from '../samples/model.js'
 import { exactNameFilter } from '../measure/adaptive.js'
 import { secondsPerBenchmark, splitBenchmarks, weightsOf, type ShardSpec } from './assign.js'
 
@@ -122,7 +122,7 @@ export async function planShard(
   const weights = config.shardWeights ? readShardWeights(config.shardWeights) : undefined
   const listed = await listBenchmarks(headBinary, cwd, config.filter)
   // A longer name is refused when its samples are read (issue 13's limit), so it is in no share.
-  const names = listed.filter((n) => n.length <= MAX_NAME_CHARS)
+  const names = listed.filter(isMeasurableName)
   if (names.length < listed.length)
     log.warn(
       `${listed.length - names.length} benchmark name(s) longer than ${MAX_NAME_CHARS} characters left out of the split: benchgate does not measure them`
