@@ -9434,10 +9434,6 @@ class SampleStore {
         series.add(s);
         this.count++;
     }
-    addAll(samples) {
-        for (const s of samples)
-            this.add(s);
-    }
     /** Benchmark names in the order first seen. */
     benchmarks() {
         return this.byName.keys();
@@ -9477,6 +9473,157 @@ class SampleStore {
     toArray() {
         return [...this];
     }
+}
+
+/**
+ * Descriptive summary of one side's samples (STATISTICS.md §5, "Summary per side"):
+ * n, min, q1, median, mean, q3, max, sd, CV, MAD — each defined as R defines it.
+ *
+ * Why not `simple-statistics` for these: its 7.12 `quantile` is type 7 (checked against R), but it
+ * interpolates as `x_lo + f·(x_hi − x_lo)` where R computes `(1 − f)·x_lo + f·x_hi` (last-bit
+ * differences), and the quantile definition is a library detail we would rather pin in our own
+ * code; its `medianAbsoluteDeviation` is unscaled (R's `mad()` multiplies by 1.4826). The kernels
+ * below are a few lines each and follow R's code paths exactly.
+ */
+/** R's `mad()` default constant 1.4826 (≈ 1/Φ⁻¹(3/4) = 1.482602…, consistency for the normal sd). */
+const MAD_CONSTANT = 1.4826;
+/**
+ * Quantile of an already sorted sample by R's default definition, `quantile(x, p, type = 7)`
+ * (Hyndman & Fan 1996, "Sample quantiles in statistical packages", The American Statistician 50(4),
+ * 361–365, definition 7): with `h = 1 + (n − 1)p`, `Q(p) = x_⌊h⌋ + (h − ⌊h⌋)(x_⌈h⌉ − x_⌊h⌋)`,
+ * evaluated exactly as R's `quantile.default` evaluates it (`(1 − γ)·x_lo + γ·x_hi`, and no
+ * interpolation between equal values).
+ *
+ * @param sorted Ascending, finite, non-empty sample (not checked for order: callers sort once).
+ * @param p Probability in [0, 1].
+ * @returns The type-7 sample quantile.
+ * @throws StatsInputError `empty` if `sorted` is empty, `domain` if p is not in [0, 1].
+ * Complexity: O(1).
+ */
+function quantileType7(sorted, p) {
+    assertSize(sorted, 1, 'sorted', 'a quantile');
+    if (!(p >= 0 && p <= 1))
+        throw new StatsInputError('domain', 'p', `p must be in [0, 1], got ${p}`);
+    const index = 1 + (sorted.length - 1) * p; // 1-based, as R
+    const lo = Math.floor(index);
+    const hi = Math.ceil(index);
+    const qs = sorted[lo - 1];
+    const xhi = sorted[hi - 1];
+    if (index > lo && xhi !== qs) {
+        const h = index - lo;
+        return (1 - h) * qs + h * xhi;
+    }
+    return qs;
+}
+/**
+ * Arithmetic mean as R's `mean()` computes it: the sum divided by n, refined by the mean of the
+ * residuals (a second pass that removes most of the rounding error of the first).
+ *
+ * @param values Finite, non-empty sample.
+ * @throws StatsInputError `empty` or `not-finite`.
+ * Complexity: O(n).
+ */
+function mean$1(values) {
+    assertSize(values, 1, 'values', 'a mean');
+    assertFinite(values, 'values');
+    return meanUnchecked(values);
+}
+function meanUnchecked(values) {
+    const n = values.length;
+    let s = 0;
+    for (let i = 0; i < n; i++)
+        s += values[i];
+    s /= n;
+    let t = 0;
+    for (let i = 0; i < n; i++)
+        t += values[i] - s;
+    return s + t / n;
+}
+/**
+ * Sample median (R `median()`): the middle order statistic, or the mean of the two middle ones when
+ * n is even.
+ *
+ * @param values Finite, non-empty sample (any order; not modified).
+ * @throws StatsInputError `empty` or `not-finite`.
+ * Complexity: O(n log n) (sorts a copy).
+ */
+function median$1(values) {
+    assertSize(values, 1, 'values', 'a median');
+    assertFinite(values, 'values');
+    return medianOfSorted(sortedCopy(values));
+}
+/** @internal Median of an ascending array (no checks). */
+function medianOfSorted(sorted) {
+    const n = sorted.length;
+    const half = Math.floor(n / 2);
+    if (n % 2 === 1)
+        return sorted[half];
+    return meanUnchecked([sorted[half - 1], sorted[half]]);
+}
+/** @internal Ascending Float64Array copy (numeric sort, not lexicographic). */
+function sortedCopy(values) {
+    return Float64Array.from(values).sort();
+}
+/**
+ * Summarises one sample: n, min, quartiles (R type 7), median, mean, sd (n − 1), CV = sd/mean and
+ * the scaled MAD (R `mad()`, constant 1.4826; Hampel 1974, "The influence curve and its role in robust
+ * estimation", JASA 69, 383–393).
+ *
+ * n = 1: the sample standard deviation (and so the CV) is not defined — R returns NA. We return
+ * `null` with a warning rather than 0, because 0 would claim "no noise" where there is no evidence
+ * either way. The MAD of one value is 0, as in R. A zero mean gives `cv: null` with a warning.
+ *
+ * @param values Finite, non-empty sample (any order; not modified).
+ * @returns Plain data with `warnings` for the undefined parts.
+ * @throws StatsInputError `empty` for an empty sample, `not-finite` for NaN/±Infinity.
+ * Complexity: O(n log n) time (one sort), O(n) space.
+ */
+function summarize(values) {
+    assertSize(values, 1, 'values', 'a summary');
+    assertFinite(values, 'values');
+    const warnings = [];
+    const n = values.length;
+    const sorted = sortedCopy(values);
+    const med = medianOfSorted(sorted);
+    const m = meanUnchecked(values);
+    let sd = null;
+    if (n >= 2) {
+        // Two-pass variance about the (refined) mean, as R's var().
+        let ss = 0;
+        for (let i = 0; i < n; i++) {
+            const d = values[i] - m;
+            ss += d * d;
+        }
+        sd = Math.sqrt(ss / (n - 1));
+    }
+    else {
+        warnings.push('n = 1: the standard deviation and CV are undefined (need at least 2 values)');
+    }
+    let cv = null;
+    if (sd !== null) {
+        if (m !== 0)
+            cv = sd / m;
+        else
+            warnings.push('the mean is 0: the coefficient of variation is undefined');
+    }
+    const dev = new Float64Array(n);
+    for (let i = 0; i < n; i++)
+        dev[i] = Math.abs(sorted[i] - med);
+    dev.sort();
+    const mad = MAD_CONSTANT * medianOfSorted(dev);
+    return {
+        n,
+        min: sorted[0],
+        q1: quantileType7(sorted, 0.25),
+        median: med,
+        mean: m,
+        q3: quantileType7(sorted, 0.75),
+        max: sorted[n - 1],
+        sd,
+        cv,
+        mad,
+        warnings
+    };
 }
 
 /**
@@ -9754,157 +9901,6 @@ function rankSumW(xs, ys) {
         twice += below + atOrBelow;
     }
     return twice / 2;
-}
-
-/**
- * Descriptive summary of one side's samples (STATISTICS.md §5, "Summary per side"):
- * n, min, q1, median, mean, q3, max, sd, CV, MAD — each defined as R defines it.
- *
- * Why not `simple-statistics` for these: its 7.12 `quantile` is type 7 (checked against R), but it
- * interpolates as `x_lo + f·(x_hi − x_lo)` where R computes `(1 − f)·x_lo + f·x_hi` (last-bit
- * differences), and the quantile definition is a library detail we would rather pin in our own
- * code; its `medianAbsoluteDeviation` is unscaled (R's `mad()` multiplies by 1.4826). The kernels
- * below are a few lines each and follow R's code paths exactly.
- */
-/** R's `mad()` default constant 1.4826 (≈ 1/Φ⁻¹(3/4) = 1.482602…, consistency for the normal sd). */
-const MAD_CONSTANT = 1.4826;
-/**
- * Quantile of an already sorted sample by R's default definition, `quantile(x, p, type = 7)`
- * (Hyndman & Fan 1996, "Sample quantiles in statistical packages", The American Statistician 50(4),
- * 361–365, definition 7): with `h = 1 + (n − 1)p`, `Q(p) = x_⌊h⌋ + (h − ⌊h⌋)(x_⌈h⌉ − x_⌊h⌋)`,
- * evaluated exactly as R's `quantile.default` evaluates it (`(1 − γ)·x_lo + γ·x_hi`, and no
- * interpolation between equal values).
- *
- * @param sorted Ascending, finite, non-empty sample (not checked for order: callers sort once).
- * @param p Probability in [0, 1].
- * @returns The type-7 sample quantile.
- * @throws StatsInputError `empty` if `sorted` is empty, `domain` if p is not in [0, 1].
- * Complexity: O(1).
- */
-function quantileType7(sorted, p) {
-    assertSize(sorted, 1, 'sorted', 'a quantile');
-    if (!(p >= 0 && p <= 1))
-        throw new StatsInputError('domain', 'p', `p must be in [0, 1], got ${p}`);
-    const index = 1 + (sorted.length - 1) * p; // 1-based, as R
-    const lo = Math.floor(index);
-    const hi = Math.ceil(index);
-    const qs = sorted[lo - 1];
-    const xhi = sorted[hi - 1];
-    if (index > lo && xhi !== qs) {
-        const h = index - lo;
-        return (1 - h) * qs + h * xhi;
-    }
-    return qs;
-}
-/**
- * Arithmetic mean as R's `mean()` computes it: the sum divided by n, refined by the mean of the
- * residuals (a second pass that removes most of the rounding error of the first).
- *
- * @param values Finite, non-empty sample.
- * @throws StatsInputError `empty` or `not-finite`.
- * Complexity: O(n).
- */
-function mean$1(values) {
-    assertSize(values, 1, 'values', 'a mean');
-    assertFinite(values, 'values');
-    return meanUnchecked(values);
-}
-function meanUnchecked(values) {
-    const n = values.length;
-    let s = 0;
-    for (let i = 0; i < n; i++)
-        s += values[i];
-    s /= n;
-    let t = 0;
-    for (let i = 0; i < n; i++)
-        t += values[i] - s;
-    return s + t / n;
-}
-/**
- * Sample median (R `median()`): the middle order statistic, or the mean of the two middle ones when
- * n is even.
- *
- * @param values Finite, non-empty sample (any order; not modified).
- * @throws StatsInputError `empty` or `not-finite`.
- * Complexity: O(n log n) (sorts a copy).
- */
-function median$1(values) {
-    assertSize(values, 1, 'values', 'a median');
-    assertFinite(values, 'values');
-    return medianOfSorted(sortedCopy(values));
-}
-/** @internal Median of an ascending array (no checks). */
-function medianOfSorted(sorted) {
-    const n = sorted.length;
-    const half = Math.floor(n / 2);
-    if (n % 2 === 1)
-        return sorted[half];
-    return meanUnchecked([sorted[half - 1], sorted[half]]);
-}
-/** @internal Ascending Float64Array copy (numeric sort, not lexicographic). */
-function sortedCopy(values) {
-    return Float64Array.from(values).sort();
-}
-/**
- * Summarises one sample: n, min, quartiles (R type 7), median, mean, sd (n − 1), CV = sd/mean and
- * the scaled MAD (R `mad()`, constant 1.4826; Hampel 1974, "The influence curve and its role in robust
- * estimation", JASA 69, 383–393).
- *
- * n = 1: the sample standard deviation (and so the CV) is not defined — R returns NA. We return
- * `null` with a warning rather than 0, because 0 would claim "no noise" where there is no evidence
- * either way. The MAD of one value is 0, as in R. A zero mean gives `cv: null` with a warning.
- *
- * @param values Finite, non-empty sample (any order; not modified).
- * @returns Plain data with `warnings` for the undefined parts.
- * @throws StatsInputError `empty` for an empty sample, `not-finite` for NaN/±Infinity.
- * Complexity: O(n log n) time (one sort), O(n) space.
- */
-function summarize(values) {
-    assertSize(values, 1, 'values', 'a summary');
-    assertFinite(values, 'values');
-    const warnings = [];
-    const n = values.length;
-    const sorted = sortedCopy(values);
-    const med = medianOfSorted(sorted);
-    const m = meanUnchecked(values);
-    let sd = null;
-    if (n >= 2) {
-        // Two-pass variance about the (refined) mean, as R's var().
-        let ss = 0;
-        for (let i = 0; i < n; i++) {
-            const d = values[i] - m;
-            ss += d * d;
-        }
-        sd = Math.sqrt(ss / (n - 1));
-    }
-    else {
-        warnings.push('n = 1: the standard deviation and CV are undefined (need at least 2 values)');
-    }
-    let cv = null;
-    if (sd !== null) {
-        if (m !== 0)
-            cv = sd / m;
-        else
-            warnings.push('the mean is 0: the coefficient of variation is undefined');
-    }
-    const dev = new Float64Array(n);
-    for (let i = 0; i < n; i++)
-        dev[i] = Math.abs(sorted[i] - med);
-    dev.sort();
-    const mad = MAD_CONSTANT * medianOfSorted(dev);
-    return {
-        n,
-        min: sorted[0],
-        q1: quantileType7(sorted, 0.25),
-        median: med,
-        mean: m,
-        q3: quantileType7(sorted, 0.75),
-        max: sorted[n - 1],
-        sd,
-        cv,
-        mad,
-        warnings
-    };
 }
 
 /**
@@ -38779,6 +38775,13 @@ const ALL_VERDICTS = [
     'removed',
     'failed'
 ];
+/** How many of `verdicts` are each verdict (every verdict present, 0 when none). */
+function tallyVerdicts(verdicts) {
+    const t = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
+    for (const v of verdicts)
+        t[v]++;
+    return t;
+}
 
 /**
  * One benchmark's Comparison from two sets of observations (STATISTICS §1–§7).
@@ -39067,9 +39070,7 @@ function analyzeSuite(input, options = {}) {
         c.warnings.push(...own.map(issueWarning));
         return c;
     });
-    const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
-    for (const c of comparisons)
-        counts[c.verdict]++;
+    const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
     const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} };
     const generalIssues = issues.filter(isFileIssue);
     const warnings = [
@@ -39166,8 +39167,7 @@ function contentionWarnings(samples, metric) {
         const ratios = realToCpuRatios(store, side);
         if (ratios.length === 0)
             continue;
-        const mid = ratios.length >> 1;
-        const m = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+        const m = medianOfSorted(ratios);
         if (m > CONTENTION_RATIO) {
             warnings.push({
                 level: 'warning',
@@ -39231,11 +39231,7 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
     };
 }
 function medianOf(obs) {
-    if (obs.length === 0)
-        return null;
-    const v = obs.map((o) => o.value).sort((a, b) => a - b);
-    const h = v.length >> 1;
-    return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+    return obs.length === 0 ? null : medianOfSorted(sortedCopy(obs.map((o) => o.value)));
 }
 /**
  * The time analysed for one benchmark under `auto` (STATISTICS §7): real time when the benchmark
@@ -39501,9 +39497,7 @@ class SequentialAnalysis {
         for (const [name, c] of this.done)
             all.set(name, c);
         const comparisons = [...all.values()].sort((a, b) => a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0);
-        const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
-        for (const c of comparisons)
-            counts[c.verdict]++;
+        const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
         return {
             options: { ...this.opts },
             familySize: comparisons.filter((c) => c.pValue !== null).length,
@@ -42932,17 +42926,11 @@ function countVerdict(change, threshold) {
     return change > 0 ? 'regression' : 'improvement';
 }
 
-const tally = (verdicts) => {
-    const t = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
-    for (const v of verdicts)
-        t[v]++;
-    return t;
-};
 /** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
 function countSuite(measurement, options) {
     const byName = compareCounts(measurement, options);
     const comparisons = [...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name)));
-    const counts = tally(comparisons.map((c) => c.verdict));
+    const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
     return {
         options: { ...DEFAULT_ANALYSIS_OPTIONS },
         familySize: 0,
@@ -42968,7 +42956,7 @@ function withCounts(suite, measurement, options) {
     return {
         ...suite,
         comparisons,
-        countMode: { measure: 'both', options, method: measurement.method, counts: tally(counted) }
+        countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
     };
 }
 function countOnlyComparison(name, counts) {

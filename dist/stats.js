@@ -38564,6 +38564,13 @@ const ALL_VERDICTS = [
     'removed',
     'failed'
 ];
+/** How many of `verdicts` are each verdict (every verdict present, 0 when none). */
+function tallyVerdicts(verdicts) {
+    const t = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
+    for (const v of verdicts)
+        t[v]++;
+    return t;
+}
 
 /**
  * One benchmark's Comparison from two sets of observations (STATISTICS §1–§7).
@@ -38863,10 +38870,6 @@ class SampleStore {
         series.add(s);
         this.count++;
     }
-    addAll(samples) {
-        for (const s of samples)
-            this.add(s);
-    }
     /** Benchmark names in the order first seen. */
     benchmarks() {
         return this.byName.keys();
@@ -39045,9 +39048,7 @@ function analyzeSuite(input, options = {}) {
         c.warnings.push(...own.map(issueWarning));
         return c;
     });
-    const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0]));
-    for (const c of comparisons)
-        counts[c.verdict]++;
+    const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
     const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} };
     const generalIssues = issues.filter(isFileIssue);
     const warnings = [
@@ -39144,8 +39145,7 @@ function contentionWarnings(samples, metric) {
         const ratios = realToCpuRatios(store, side);
         if (ratios.length === 0)
             continue;
-        const mid = ratios.length >> 1;
-        const m = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+        const m = medianOfSorted(ratios);
         if (m > CONTENTION_RATIO) {
             warnings.push({
                 level: 'warning',
@@ -39209,11 +39209,7 @@ function emptyComparison(name, verdict, obs, issues, opts, warnings) {
     };
 }
 function medianOf(obs) {
-    if (obs.length === 0)
-        return null;
-    const v = obs.map((o) => o.value).sort((a, b) => a - b);
-    const h = v.length >> 1;
-    return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+    return obs.length === 0 ? null : medianOfSorted(sortedCopy(obs.map((o) => o.value)));
 }
 /**
  * The time analysed for one benchmark under `auto` (STATISTICS §7): real time when the benchmark

@@ -27,7 +27,7 @@ import {
   type Verdict,
   type Warning
 } from './types.js'
-import { ALL_VERDICTS } from './verdict.js'
+import { tallyVerdicts } from './verdict.js'
 
 /** Verdicts that end a benchmark's measurement in an adaptive run. */
 export const RESOLVED_VERDICTS: readonly Verdict[] = ['regression', 'improvement', 'negligible', 'unchanged']
@@ -229,8 +229,7 @@ export class SequentialAnalysis {
     const comparisons = [...all.values()].sort((a, b) =>
       a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0
     )
-    const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>
-    for (const c of comparisons) counts[c.verdict]++
+    const counts = tallyVerdicts(comparisons.map((c) => c.verdict))
     return {
       options: { ...this.opts },
       familySize: comparisons.filter((c) => c.pValue !== null).length,

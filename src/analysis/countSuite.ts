@@ -6,21 +6,15 @@
 import type { CountMeasurement } from '../samples/countModel.js'
 import { compareCounts, type CountComparison, type CountOptions } from './counts.js'
 import { NOT_TESTED } from './suite.js'
-import type { Comparison, SuiteResult, Verdict } from './types.js'
+import type { Comparison, SuiteResult } from './types.js'
 import { DEFAULT_ANALYSIS_OPTIONS } from './types.js'
-import { ALL_VERDICTS } from './verdict.js'
-
-const tally = (verdicts: Iterable<Verdict>): Record<Verdict, number> => {
-  const t = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>
-  for (const v of verdicts) t[v]++
-  return t
-}
+import { tallyVerdicts } from './verdict.js'
 
 /** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
 export function countSuite(measurement: CountMeasurement, options: CountOptions): SuiteResult {
   const byName = compareCounts(measurement, options)
   const comparisons = [...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name)!))
-  const counts = tally(comparisons.map((c) => c.verdict))
+  const counts = tallyVerdicts(comparisons.map((c) => c.verdict))
   return {
     options: { ...DEFAULT_ANALYSIS_OPTIONS },
     familySize: 0,
@@ -50,7 +44,7 @@ export function withCounts(
   return {
     ...suite,
     comparisons,
-    countMode: { measure: 'both', options, method: measurement.method, counts: tally(counted) }
+    countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
   }
 }
 

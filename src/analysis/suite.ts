@@ -3,6 +3,7 @@
  * (STATISTICS §6), verdict counts, and warnings about the measurement as a whole.
  */
 import { StatsInputError } from '../stats/errors.js'
+import { medianOfSorted, sortedCopy } from '../stats/summary.js'
 import { FILE_ISSUE } from '../samples/common.js'
 import type { Provenance, SampleIssue, Side } from '../samples/model.js'
 import { SampleStore, type BenchmarkSamples, type SampleList, type SampleSeries } from '../samples/store.js'
@@ -19,7 +20,7 @@ import {
   type Verdict,
   type Warning
 } from './types.js'
-import { ALL_VERDICTS } from './verdict.js'
+import { tallyVerdicts } from './verdict.js'
 
 export interface SuiteInput {
   /** Both sides' samples: an array, or a store (files read at scale, see SampleStore). */
@@ -108,8 +109,7 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
     return c
   })
 
-  const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>
-  for (const c of comparisons) counts[c.verdict]++
+  const counts = tallyVerdicts(comparisons.map((c) => c.verdict))
 
   const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} }
   const generalIssues = issues.filter(isFileIssue)
@@ -215,8 +215,7 @@ export function contentionWarnings(samples: SampleList, metric: AnalysisOptions[
   for (const side of ['base', 'head'] as const) {
     const ratios = realToCpuRatios(store, side)
     if (ratios.length === 0) continue
-    const mid = ratios.length >> 1
-    const m = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2
+    const m = medianOfSorted(ratios)
     if (m > CONTENTION_RATIO) {
       warnings.push({
         level: 'warning',
@@ -290,10 +289,7 @@ function emptyComparison(
 }
 
 function medianOf(obs: Observation[]): number | null {
-  if (obs.length === 0) return null
-  const v = obs.map((o) => o.value).sort((a, b) => a - b)
-  const h = v.length >> 1
-  return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2
+  return obs.length === 0 ? null : medianOfSorted(sortedCopy(obs.map((o) => o.value)))
 }
 
 /**

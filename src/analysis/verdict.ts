@@ -47,3 +47,10 @@ export const ALL_VERDICTS: readonly Verdict[] = [
   'removed',
   'failed'
 ]
+
+/** How many of `verdicts` are each verdict (every verdict present, 0 when none). */
+export function tallyVerdicts(verdicts: Iterable<Verdict>): Record<Verdict, number> {
+  const t = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>
+  for (const v of verdicts) t[v]++
+  return t
+}

@@ -159,10 +159,6 @@ export class SampleStore implements Iterable<Sample> {
     this.count++
   }
 
-  addAll(samples: Iterable<Sample>): void {
-    for (const s of samples) this.add(s)
-  }
-
   /** Benchmark names in the order first seen. */
   benchmarks(): IterableIterator<string> {
     return this.byName.keys()
