@@ -45539,18 +45539,12 @@ function attributeDumps(input) {
             return;
         }
         const r = countOf(call, group);
-        if (typeof r === 'string')
-            issue(call.benchmark, problemKind(r), r);
+        if ('problem' in r)
+            issue(call.benchmark, r.problem, r.message);
         else
             samples.push({ benchmark: call.benchmark, side: input.side, pass: input.pass, ...r });
     });
     return { samples, issues };
-}
-const NOTHING_RAN = 'every repetition was skipped or errored';
-function problemKind(message) {
-    if (message.startsWith('multi-threaded'))
-        return 'multi-threaded';
-    return message.startsWith(NOTHING_RAN) ? 'error' : 'not-countable';
 }
 function reportCalls(entries) {
     const calls = [];
@@ -45581,21 +45575,27 @@ function dumpGroups(dumps) {
 function countOf(call, loops) {
     const threads = Math.max(...call.entries.map((e) => e.threads));
     if (threads > 1)
-        return (`multi-threaded (${threads} threads): valgrind runs one thread at a time, so a count mixes the ` +
-            "threads' setup, loops and waiting; compare it by timing");
+        return {
+            problem: 'multi-threaded',
+            message: `multi-threaded (${threads} threads): valgrind runs one thread at a time, so a count mixes the ` +
+                "threads' setup, loops and waiting; compare it by timing"
+        };
     const ran = call.entries.filter((e) => !e.skipped);
     if (ran.length === 0)
-        return `${NOTHING_RAN}: nothing to count`;
+        return { problem: 'error', message: 'every repetition was skipped or errored: nothing to count' };
     // Google Benchmark sizes the iteration count in the first repetition only (with MinTime() in code
     // it may take several timed loops) and runs every later repetition once at that count: so the
     // last loops are the later repetitions', one each.
     if (loops.length < ran.length)
-        return (`${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
-            '(a skip or error inside the loop?), so the loops cannot be matched to repetitions');
+        return {
+            problem: 'not-countable',
+            message: `${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
+                '(a skip or error inside the loop?), so the loops cannot be matched to repetitions'
+        };
     const counted = ran.length > 1 ? ran.slice(1) : ran;
     const iterations = counted.reduce((s, e) => s + e.iterations, 0);
     if (!(iterations > 0))
-        return 'no iterations were reported';
+        return { problem: 'not-countable', message: 'no iterations were reported' };
     const totals = {};
     for (const d of loops.slice(loops.length - counted.length))
         for (const [event, v] of Object.entries(d.totals))

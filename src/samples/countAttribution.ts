@@ -83,17 +83,10 @@ export function attributeDumps(input: AttributionInput): Attribution {
       return
     }
     const r = countOf(call, group)
-    if (typeof r === 'string') issue(call.benchmark, problemKind(r), r)
+    if ('problem' in r) issue(call.benchmark, r.problem, r.message)
     else samples.push({ benchmark: call.benchmark, side: input.side, pass: input.pass, ...r })
   })
   return { samples, issues }
-}
-
-const NOTHING_RAN = 'every repetition was skipped or errored'
-
-function problemKind(message: string): CountIssue['kind'] {
-  if (message.startsWith('multi-threaded')) return 'multi-threaded'
-  return message.startsWith(NOTHING_RAN) ? 'error' : 'not-countable'
 }
 
 function reportCalls(entries: readonly BenchmarkEntry[]): ReportCall[] {
@@ -120,28 +113,34 @@ function dumpGroups(dumps: readonly CallgrindDump[]): CallgrindDump[][] {
 }
 
 type Counted = Omit<CountSample, 'benchmark' | 'side' | 'pass'>
+type Uncounted = { problem: CountIssue['kind']; message: string }
 
 /** Per-iteration counts of one benchmark, or why it has none. */
-function countOf(call: ReportCall, loops: readonly CallgrindDump[]): Counted | string {
+function countOf(call: ReportCall, loops: readonly CallgrindDump[]): Counted | Uncounted {
   const threads = Math.max(...call.entries.map((e) => e.threads))
   if (threads > 1)
-    return (
-      `multi-threaded (${threads} threads): valgrind runs one thread at a time, so a count mixes the ` +
-      "threads' setup, loops and waiting; compare it by timing"
-    )
+    return {
+      problem: 'multi-threaded',
+      message:
+        `multi-threaded (${threads} threads): valgrind runs one thread at a time, so a count mixes the ` +
+        "threads' setup, loops and waiting; compare it by timing"
+    }
   const ran = call.entries.filter((e) => !e.skipped)
-  if (ran.length === 0) return `${NOTHING_RAN}: nothing to count`
+  if (ran.length === 0)
+    return { problem: 'error', message: 'every repetition was skipped or errored: nothing to count' }
   // Google Benchmark sizes the iteration count in the first repetition only (with MinTime() in code
   // it may take several timed loops) and runs every later repetition once at that count: so the
   // last loops are the later repetitions', one each.
   if (loops.length < ran.length)
-    return (
-      `${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
-      '(a skip or error inside the loop?), so the loops cannot be matched to repetitions'
-    )
+    return {
+      problem: 'not-countable',
+      message:
+        `${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
+        '(a skip or error inside the loop?), so the loops cannot be matched to repetitions'
+    }
   const counted = ran.length > 1 ? ran.slice(1) : ran
   const iterations = counted.reduce((s, e) => s + e.iterations, 0)
-  if (!(iterations > 0)) return 'no iterations were reported'
+  if (!(iterations > 0)) return { problem: 'not-countable', message: 'no iterations were reported' }
   const totals: Record<string, number> = {}
   for (const d of loops.slice(loops.length - counted.length))
     for (const [event, v] of Object.entries(d.totals)) totals[event] = (totals[event] ?? 0) + v
