@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdirSync, writeFileSync, openSync, writeSync, closeSync, copyFileSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, chmodSync, statfsSync, unlinkSync, mkdtempSync } from 'node:fs';
+import { readFileSync, realpathSync, mkdirSync, writeFileSync, openSync, writeSync, closeSync, copyFileSync, readSync, fstatSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, chmodSync, statfsSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { platform, arch, availableParallelism, hostname, tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { resolve as resolve$1, join, dirname, isAbsolute, basename, relative, se
 import { spawn, execFileSync, execFile } from 'node:child_process';
 import { performance as performance$1 } from 'node:perf_hooks';
 import { createHash, randomBytes } from 'node:crypto';
+import { StringDecoder } from 'node:string_decoder';
 import require$$0$1 from 'tty';
 import require$$1$1 from 'util';
 import require$$3$1 from 'fs';
@@ -42850,6 +42851,31 @@ function* renderFormatParts(report, format, colour) {
             return yield renderTerminal(report, { colour });
     }
 }
+/**
+ * The requested format for stdout once writeOutputs has written the files: that file read back in
+ * 1 MB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
+ * coloured text, which no file holds, is rendered again.
+ */
+function* writtenFormatParts(written, report, format, colour) {
+    if (format === 'text' && colour)
+        return yield renderTerminal(report, { colour });
+    yield* readParts(format === 'json' ? written.results : format === 'md' ? written.summary : written.text);
+}
+function* readParts(file) {
+    const fd = openSync(file, 'r');
+    try {
+        const decoder = new StringDecoder('utf8');
+        const buffer = Buffer.alloc(1 << 20);
+        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+            yield decoder.write(buffer.subarray(0, n));
+        const rest = decoder.end();
+        if (rest)
+            yield rest;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
 
 const DEFAULT_COUNT_OPTIONS = Object.freeze({ metric: 'instructions', threshold: 0.01 });
 /**
@@ -57771,7 +57797,7 @@ async function runCommand(config, io) {
             }
         });
         const written = writeOutputs(report, config.out, { samples, html: config.html });
-        for (const part of renderFormatParts(report, config.format, io.colour))
+        for (const part of writtenFormatParts(written, report, config.format, io.colour))
             io.stdout(part);
         const verdict = gate(report.suite, config.failOn);
         const html = written.htmlCopy ?? written.html;
@@ -57829,7 +57855,7 @@ async function compareCommand(config, basePath, headPath, io) {
         }
     };
     const written = writeOutputs(report, config.out, { samples, html: config.html });
-    for (const part of renderFormatParts(report, config.format, io.colour))
+    for (const part of writtenFormatParts(written, report, config.format, io.colour))
         io.stdout(part);
     const verdict = gate(suite, config.failOn);
     const html = written.htmlCopy ?? written.html;
@@ -58095,7 +58121,7 @@ const round6 = (x) => Math.round(x * 1e6) / 1e6;
 async function mergeCommand(config, paths, io, options) {
     const { report, samples } = mergeShards(readShards(paths), options);
     const written = writeOutputs(report, config.out, { samples, html: config.html });
-    for (const part of renderFormatParts(report, config.format, io.colour))
+    for (const part of writtenFormatParts(written, report, config.format, io.colour))
         io.stdout(part);
     const verdict = gate(report.suite, config.failOn);
     const html = written.htmlCopy ?? written.html;

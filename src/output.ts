@@ -3,8 +3,9 @@
  * report.txt, and report.html when the raw samples are at hand) and renders the requested format
  * for stdout. Shared by `run`, `compare` and `report`.
  */
-import { closeSync, copyFileSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, copyFileSync, mkdirSync, openSync, readSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
 import type { OutputFormat } from './config/index.js'
 import { renderHtmlParts, type HtmlOptions } from './report/html/render.js'
 import type { SampleList } from './samples/store.js'
@@ -132,5 +133,34 @@ export function* renderFormatParts(
       return yield renderMarkdown(report, { maxChars: Infinity })
     case 'text':
       return yield renderTerminal(report, { colour })
+  }
+}
+
+/**
+ * The requested format for stdout once writeOutputs has written the files: that file read back in
+ * 1 MB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
+ * coloured text, which no file holds, is rendered again.
+ */
+export function* writtenFormatParts(
+  written: WrittenOutputs,
+  report: Report,
+  format: OutputFormat,
+  colour: boolean
+): Generator<string, void, undefined> {
+  if (format === 'text' && colour) return yield renderTerminal(report, { colour })
+  yield* readParts(format === 'json' ? written.results : format === 'md' ? written.summary : written.text)
+}
+
+function* readParts(file: string): Generator<string, void, undefined> {
+  const fd = openSync(file, 'r')
+  try {
+    const decoder = new StringDecoder('utf8')
+    const buffer = Buffer.alloc(1 << 20)
+    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+      yield decoder.write(buffer.subarray(0, n))
+    const rest = decoder.end()
+    if (rest) yield rest
+  } finally {
+    closeSync(fd)
   }
 }

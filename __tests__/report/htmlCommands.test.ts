@@ -53,6 +53,20 @@ describe('HTML output of the commands', () => {
     expect(stream.err.join('')).toContain(`HTML report with plots: ${extra}`)
   })
 
+  it('compare prints the very files it wrote: json is results.json, md is summary.md, plain text is report.txt', async () => {
+    for (const [format, file] of [
+      ['json', 'results.json'],
+      ['md', 'summary.md'],
+      ['text', 'report.txt']
+    ]) {
+      const printed: string[] = []
+      const stream = { ...io(), stdout: (t: string) => void printed.push(t) }
+      const own = join(dir, `printed-${format}`)
+      await compareCommand(buildConfig({ out: own, format } as never), samplesDir, samplesDir, stream)
+      expect(printed.join('')).toBe(readFileSync(join(own, file), 'utf8'))
+    }
+  })
+
   it('report --html finds the samples/ folder next to results.json', async () => {
     const file = join(dir, 'from-results.html')
     const stream = io()

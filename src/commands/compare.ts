@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import { analyzeSuite } from '../analysis/suite.js'
 import type { Config } from '../config/index.js'
 import { gate } from '../gate.js'
-import { renderFormatParts, writeOutputs } from '../output.js'
+import { writeOutputs, writtenFormatParts } from '../output.js'
 import type { Report } from '../report/model.js'
 import { shellQuote } from '../report/shellQuote.js'
 import { readSampleDir, SampleStore } from '../samples/index.js'
@@ -53,7 +53,7 @@ export async function compareCommand(
     }
   }
   const written = writeOutputs(report, config.out, { samples, html: config.html })
-  for (const part of renderFormatParts(report, config.format, io.colour)) io.stdout(part)
+  for (const part of writtenFormatParts(written, report, config.format, io.colour)) io.stdout(part)
   const verdict = gate(suite, config.failOn)
   const html = written.htmlCopy ?? written.html
   io.stderr(

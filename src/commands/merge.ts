@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Config } from '../config/index.js'
 import { ConfigError, EXIT, JobError } from '../errors.js'
 import { gate } from '../gate.js'
-import { renderFormatParts, writeOutputs } from '../output.js'
+import { writeOutputs, writtenFormatParts } from '../output.js'
 import { validateResults } from '../report/readResults.js'
 import { mergeShards, type ShardInput } from '../shard/merge.js'
 import { samplesNextTo } from './report.js'
@@ -22,7 +22,7 @@ export async function mergeCommand(
 ): Promise<number> {
   const { report, samples } = mergeShards(readShards(paths), options)
   const written = writeOutputs(report, config.out, { samples, html: config.html })
-  for (const part of renderFormatParts(report, config.format, io.colour)) io.stdout(part)
+  for (const part of writtenFormatParts(written, report, config.format, io.colour)) io.stdout(part)
   const verdict = gate(report.suite, config.failOn)
   const html = written.htmlCopy ?? written.html
   io.stderr(

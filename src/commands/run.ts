@@ -5,7 +5,7 @@ import type { Config } from '../config/index.js'
 import type { Sample, SampleIssue } from '../samples/model.js'
 import { gate } from '../gate.js'
 import { consoleLog } from '../log.js'
-import { renderFormatParts, writeOutputs } from '../output.js'
+import { writeOutputs, writtenFormatParts } from '../output.js'
 import { runPipeline } from '../pipeline.js'
 import { adaptiveMaxRounds, formatEta } from '../measure/index.js'
 import type { Io } from './io.js'
@@ -58,7 +58,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
       }
     })
     const written = writeOutputs(report, config.out, { samples, html: config.html })
-    for (const part of renderFormatParts(report, config.format, io.colour)) io.stdout(part)
+    for (const part of writtenFormatParts(written, report, config.format, io.colour)) io.stdout(part)
     const verdict = gate(report.suite, config.failOn)
     const html = written.htmlCopy ?? written.html
     io.stderr(
