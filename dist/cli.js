@@ -39408,7 +39408,9 @@ class SequentialAnalysis {
         this.looks++;
         const look = this.looks;
         const stopped = [];
-        const roundsOf = roundsPerBenchmark(input.samples);
+        // One store per look (run collects plain samples): the rounds count and the analysis share it.
+        const store = SampleStore.of(input.samples);
+        const roundsOf = roundsPerBenchmark(store);
         // A benchmark asked for again that brought nothing new on either side stops here.
         if (this.active !== null) {
             for (const name of [...this.active]) {
@@ -39434,10 +39436,10 @@ class SequentialAnalysis {
         }
         const names = this.active;
         const filtered = names === null
-            ? input
+            ? { ...input, samples: store }
             : {
                 ...input,
-                samples: SampleStore.of(input.samples).only((b) => names.has(b)),
+                samples: store.only((b) => names.has(b)),
                 issues: (input.issues ?? []).filter((i) => i.benchmark === '' || names.has(i.benchmark)),
                 headOnly: (input.headOnly ?? []).filter((b) => names.has(b)),
                 listed: input.listed && {

@@ -136,7 +136,9 @@ export class SequentialAnalysis {
     this.looks++
     const look = this.looks
     const stopped: string[] = []
-    const roundsOf = roundsPerBenchmark(input.samples)
+    // One store per look (run collects plain samples): the rounds count and the analysis share it.
+    const store = SampleStore.of(input.samples)
+    const roundsOf = roundsPerBenchmark(store)
 
     // A benchmark asked for again that brought nothing new on either side stops here.
     if (this.active !== null) {
@@ -166,10 +168,10 @@ export class SequentialAnalysis {
     const names = this.active
     const filtered: SuiteInput =
       names === null
-        ? input
+        ? { ...input, samples: store }
         : {
             ...input,
-            samples: SampleStore.of(input.samples).only((b) => names.has(b)),
+            samples: store.only((b) => names.has(b)),
             issues: (input.issues ?? []).filter((i) => i.benchmark === '' || names.has(i.benchmark)),
             headOnly: (input.headOnly ?? []).filter((b) => names.has(b)),
             listed: input.listed && {
