@@ -57654,7 +57654,9 @@ async function measureAndAnalyse(b) {
     if (samples.length === 0) {
         throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
     }
-    const timed = adaptive?.suite ?? analyzeSuite({ samples, issues, provenance, listed }, config.analysis);
+    // One compact store for the analysis and, through the result, the HTML report's plots.
+    const store = SampleStore.of(samples);
+    const timed = adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, config.analysis);
     const suite = counted ? withCounts(timed, counted, countOptionsOf(config)) : timed;
     return {
         report: {
@@ -57666,7 +57668,7 @@ async function measureAndAnalyse(b) {
             }
         },
         samplesDir,
-        samples
+        samples: store
     };
 }
 /**

@@ -21,6 +21,7 @@ import { shellQuote } from './report/shellQuote.js'
 import { stoppedEarlyText } from './report/wording.js'
 import { measureBothSides, type Measured, type RoundsProgress, type RunResult } from './measure/index.js'
 import { isMeasurableName, type Sample, type SampleIssue, type Side } from './samples/model.js'
+import { SampleStore, type SampleList } from './samples/store.js'
 import { listBenchmarks, planShard, shardRecord } from './shard/plan.js'
 
 export interface PipelineHooks {
@@ -39,8 +40,8 @@ export interface PipelineResult {
   report: Report
   /** Where the raw sample files were kept. */
   samplesDir: string
-  /** Every sample measured (warm-up excluded), in the order measured; empty without a baseline. */
-  samples: Sample[]
+  /** Every sample measured (warm-up excluded); empty without a baseline. */
+  samples: SampleList
 }
 
 /**
@@ -219,8 +220,10 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
       `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`
     )
   }
+  // One compact store for the analysis and, through the result, the HTML report's plots.
+  const store = SampleStore.of(samples)
   const timed: SuiteResult =
-    adaptive?.suite ?? analyzeSuite({ samples, issues, provenance, listed }, config.analysis)
+    adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, config.analysis)
   const suite = counted ? withCounts(timed, counted, countOptionsOf(config)) : timed
   return {
     report: {
@@ -232,7 +235,7 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
       }
     },
     samplesDir,
-    samples
+    samples: store
   }
 }
 
