@@ -13,6 +13,7 @@ import { compareCounts } from '../../src/analysis/counts.js'
 import { measureCounts } from '../../src/counts/measureCounts.js'
 import { describeError } from '../../src/errors.js'
 import type { Log } from '../../src/log.js'
+import { abortingSuiteSource } from '../helpers/abortingSuite.js'
 import { captureIo } from '../helpers/io.js'
 import { tempRepo } from '../helpers/repo.js'
 
@@ -53,6 +54,8 @@ BENCHMARK(BM_Threads)->Threads(2);
 static void BM_Error(benchmark::State& s) { s.SkipWithError("no input"); for (auto _ : s) {} }
 BENCHMARK(BM_Error);
 `
+const QUIET: Log = { info: () => {}, warn: () => {}, debug: () => {}, group: (_, f) => f() }
+
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
 
 interface BenchmarkJson {
@@ -182,31 +185,15 @@ describeIf('count mode (real valgrind)', () => {
     try {
       const bench = (side: 'base' | 'head') => {
         const bin = join(dir, side)
-        const body = `#include <benchmark/benchmark.h>
-#include <cstdlib>
-static void Work(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < 1000; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
-static void BM_A(benchmark::State& s) { Work(s); }
-BENCHMARK(BM_A);
-static void BM_B(benchmark::State& s) { ${side === 'head' ? 'std::abort();' : ''} Work(s); }
-BENCHMARK(BM_B);
-static void BM_C(benchmark::State& s) { Work(s); }
-BENCHMARK(BM_C);
-${side === 'head' ? 'static void BM_E(benchmark::State& s) { Work(s); }\nBENCHMARK(BM_E);' : ''}
-`
+        const names = side === 'head' ? ['BM_A', 'BM_B', 'BM_C', 'BM_E'] : ['BM_A', 'BM_B', 'BM_C']
         execFileSync(
           'g++',
           ['-O2', '-x', 'c++', '-', '-o', bin, '-lbenchmark', '-lbenchmark_main', '-lpthread'],
           {
-            input: body
+            input: abortingSuiteSource(names, side === 'head')
           }
         )
         return bin
-      }
-      const quiet = {
-        info: () => {},
-        warn: () => {},
-        debug: () => {},
-        group: <T>(_: string, f: () => Promise<T>) => f()
       }
       // The lists the pipeline takes under the filter (listedUnder): what each side was due to report.
       const m = await measureCounts({
@@ -218,7 +205,7 @@ ${side === 'head' ? 'static void BM_E(benchmark::State& s) { Work(s); }\nBENCHMA
         filter: '^BM_[ABCE]$',
         dir,
         timeoutMs: 120_000,
-        log: quiet as unknown as Log
+        log: QUIET
       })
       const lost = m.issues
         .filter((i) => i.side === 'head' && /ended early/.test(i.message))
@@ -241,18 +228,12 @@ ${side === 'head' ? 'static void BM_E(benchmark::State& s) { Work(s); }\nBENCHMA
       }
     )
     const side = { binary: bin, cwd: repo, benchmarks: ['BM_Work'] }
-    const log = {
-      info: () => {},
-      warn: () => {},
-      debug: () => {},
-      group: <T>(_: string, f: () => Promise<T>) => f()
-    }
     const e = await measureCounts({
       sides: { base: side, head: side },
       env: process.env,
       dir: join(repo, 'out-novg'),
       timeoutMs: 60_000,
-      log: log as unknown as Log,
+      log: QUIET,
       valgrind: join(repo, 'no-such-valgrind')
     }).catch((x: unknown) => x)
     const { code, message } = describeError(e)

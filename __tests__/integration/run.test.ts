@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
+import { abortingSuiteSource } from '../helpers/abortingSuite.js'
 import { captureIo } from '../helpers/io.js'
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
@@ -41,20 +42,8 @@ BENCHMARK(BM_New);
 `
 // Base and head both have BM_A, BM_B, BM_C and BM_Z; base also BM_X, head also BM_E (registered
 // after BM_C). Head aborts in BM_B every time, so its output always ends after BM_A.
-const LISTED = (side: 'base' | 'head') => `#include <benchmark/benchmark.h>
-#include <cstdlib>
-static void Work(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < 2000; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
-static void BM_A(benchmark::State& s) { Work(s); }
-BENCHMARK(BM_A);
-static void BM_B(benchmark::State& s) { ${side === 'head' ? 'std::abort();' : ''} Work(s); }
-BENCHMARK(BM_B);
-static void BM_C(benchmark::State& s) { Work(s); }
-BENCHMARK(BM_C);
-static void BM_${side === 'head' ? 'E' : 'X'}(benchmark::State& s) { Work(s); }
-BENCHMARK(BM_${side === 'head' ? 'E' : 'X'});
-static void BM_Z(benchmark::State& s) { Work(s); }
-BENCHMARK(BM_Z);
-`
+const LISTED = (side: 'base' | 'head') =>
+  abortingSuiteSource(['BM_A', 'BM_B', 'BM_C', side === 'head' ? 'BM_E' : 'BM_X', 'BM_Z'], side === 'head')
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
 
 const capture = captureIo
