@@ -57613,21 +57613,7 @@ async function measureAndAnalyse(b) {
     };
     const listed = await listedUnder(filter, sides, { base: baseProbe.benchmarks, head: headProbe.benchmarks }, childEnv, log);
     // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
-    const counted = config.measure === 'time'
-        ? null
-        : await log.group('Count instructions (valgrind)', () => measureCounts({
-            // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
-            sides: {
-                base: { ...sides.base, benchmarks: listed.base ?? [] },
-                head: { ...sides.head, benchmarks: listed.head ?? [] }
-            },
-            env: childEnv,
-            filter,
-            dir: samplesDir,
-            timeoutMs: countTimeoutMs(config),
-            log,
-            signal: hooks.signal
-        }));
+    const counted = config.measure === 'time' ? null : await countBothSides(b, sides, listed, filter);
     if (counted && config.measure === 'counts') {
         return {
             report: { suite: countSuite(counted, countOptionsOf(config)), run: runInfo },
@@ -57692,6 +57678,22 @@ async function listedUnder(filter, sides, unfiltered, env, log) {
         }
     }
     return listed;
+}
+/** Count mode's passes over the benchmarks each side lists under the filter. */
+function countBothSides(b, sides, listed, filter) {
+    return b.log.group('Count instructions (valgrind)', () => measureCounts({
+        // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
+        sides: {
+            base: { ...sides.base, benchmarks: listed.base ?? [] },
+            head: { ...sides.head, benchmarks: listed.head ?? [] }
+        },
+        env: b.childEnv,
+        filter,
+        dir: b.samplesDir,
+        timeoutMs: countTimeoutMs(b.config),
+        log: b.log,
+        signal: b.hooks.signal
+    }));
 }
 /** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
 function countTimeoutMs(config) {

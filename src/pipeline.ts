@@ -12,6 +12,7 @@ import { buildBothSides, locateBinary, probeBinary, type BuildResult } from './b
 import type { BaseBuildCache } from './build/cache.js'
 import { countOptionsOf, reproduceArgs, requireRunOptions, type Config } from './config/index.js'
 import { measureCounts } from './counts/measureCounts.js'
+import type { CountMeasurement } from './samples/countModel.js'
 import { JobError } from './errors.js'
 import { createWorktrees, isDirty, resolveCommits, type Worktrees } from './git/index.js'
 import type { Log } from './log.js'
@@ -170,24 +171,7 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
     log
   )
   // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
-  const counted =
-    config.measure === 'time'
-      ? null
-      : await log.group('Count instructions (valgrind)', () =>
-          measureCounts({
-            // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
-            sides: {
-              base: { ...sides.base, benchmarks: listed.base ?? [] },
-              head: { ...sides.head, benchmarks: listed.head ?? [] }
-            },
-            env: childEnv,
-            filter,
-            dir: samplesDir,
-            timeoutMs: countTimeoutMs(config),
-            log,
-            signal: hooks.signal
-          })
-        )
+  const counted = config.measure === 'time' ? null : await countBothSides(b, sides, listed, filter)
   if (counted && config.measure === 'counts') {
     return {
       report: { suite: countSuite(counted, countOptionsOf(config)), run: runInfo },
@@ -264,6 +248,30 @@ async function listedUnder(
     }
   }
   return listed
+}
+
+/** Count mode's passes over the benchmarks each side lists under the filter. */
+function countBothSides(
+  b: BuiltSides,
+  sides: Record<Side, { binary: string; cwd: string }>,
+  listed: NonNullable<SuiteInput['listed']>,
+  filter: string | undefined
+): Promise<CountMeasurement> {
+  return b.log.group('Count instructions (valgrind)', () =>
+    measureCounts({
+      // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
+      sides: {
+        base: { ...sides.base, benchmarks: listed.base ?? [] },
+        head: { ...sides.head, benchmarks: listed.head ?? [] }
+      },
+      env: b.childEnv,
+      filter,
+      dir: b.samplesDir,
+      timeoutMs: countTimeoutMs(b.config),
+      log: b.log,
+      signal: b.hooks.signal
+    })
+  )
 }
 
 /** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
