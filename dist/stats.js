@@ -38746,60 +38746,92 @@ const I_RUN = 1;
 const I_REPETITION = 2;
 const I_THREADS = 3;
 const I_STRIDE = 4;
-/** Rows a series starts with (doubled when full). */
+/** Rows per block of the columns: 16,384 rows, 640 KiB a block. */
+const BLOCK_BITS = 14;
+const BLOCK_ROWS = 1 << BLOCK_BITS;
+const IN_BLOCK = BLOCK_ROWS - 1;
+/** Row numbers a series' list starts with (doubled when full). */
 const FIRST_CAPACITY = 8;
+/** The columns of the samples: rows appended in blocks, addressed by row number. */
+class Rows {
+    floats = [];
+    ints = [];
+    count = 0;
+    /** Appends a sample; returns its row number. */
+    add(s) {
+        const row = this.count++;
+        const block = row >>> BLOCK_BITS;
+        if (block === this.floats.length) {
+            this.floats.push(new Float64Array(BLOCK_ROWS * F_STRIDE));
+            this.ints.push(new Int32Array(BLOCK_ROWS * I_STRIDE));
+        }
+        const f = (row & IN_BLOCK) * F_STRIDE;
+        const i = (row & IN_BLOCK) * I_STRIDE;
+        const floats = this.floats[block];
+        const ints = this.ints[block];
+        floats[f + F_ITERATIONS] = s.iterations;
+        floats[f + F_REAL] = s.realTimeNs;
+        floats[f + F_CPU] = s.cpuTimeNs;
+        ints[i + I_ROUND] = s.round;
+        ints[i + I_RUN] = s.run;
+        ints[i + I_REPETITION] = s.repetition;
+        ints[i + I_THREADS] = s.threads;
+        return row;
+    }
+    float(row, field) {
+        return this.floats[row >>> BLOCK_BITS][(row & IN_BLOCK) * F_STRIDE + field];
+    }
+    int(row, field) {
+        return this.ints[row >>> BLOCK_BITS][(row & IN_BLOCK) * I_STRIDE + field];
+    }
+}
 /** One benchmark's samples on one side, in the order added. */
 class SampleSeries {
     benchmark;
     side;
-    floats = new Float64Array(FIRST_CAPACITY * F_STRIDE);
-    ints = new Int32Array(FIRST_CAPACITY * I_STRIDE);
+    rows;
+    rowOf = new Int32Array(FIRST_CAPACITY);
     count = 0;
     /** False once a row was added before one earlier in time (round, run, repetition). */
     ordered = true;
-    constructor(benchmark, side) {
+    /**
+     * @param rows the columns the samples go into: the store's, or (by default) the series' own
+     */
+    constructor(benchmark, side, rows = new Rows()) {
         this.benchmark = benchmark;
         this.side = side;
+        this.rows = rows;
     }
     get length() {
         return this.count;
     }
     add(s) {
-        if (this.count * F_STRIDE === this.floats.length)
+        if (this.count === this.rowOf.length)
             this.grow();
-        const f = this.count * F_STRIDE;
-        const i = this.count * I_STRIDE;
-        if (this.count > 0 && compareTime(this.ints, i - I_STRIDE, s) > 0)
+        if (this.count > 0 && compareTime(this, this.count - 1, s) > 0)
             this.ordered = false;
-        this.floats[f + F_ITERATIONS] = s.iterations;
-        this.floats[f + F_REAL] = s.realTimeNs;
-        this.floats[f + F_CPU] = s.cpuTimeNs;
-        this.ints[i + I_ROUND] = s.round;
-        this.ints[i + I_RUN] = s.run;
-        this.ints[i + I_REPETITION] = s.repetition;
-        this.ints[i + I_THREADS] = s.threads;
-        this.count++;
+        this.rowOf[this.count++] = this.rows.add(s);
     }
     realTimeNs(k) {
-        return this.floats[k * F_STRIDE + F_REAL];
+        return this.rows.float(this.rowOf[k], F_REAL);
     }
     cpuTimeNs(k) {
-        return this.floats[k * F_STRIDE + F_CPU];
+        return this.rows.float(this.rowOf[k], F_CPU);
     }
     iterations(k) {
-        return this.floats[k * F_STRIDE + F_ITERATIONS];
+        return this.rows.float(this.rowOf[k], F_ITERATIONS);
     }
     round(k) {
-        return this.ints[k * I_STRIDE + I_ROUND];
+        return this.rows.int(this.rowOf[k], I_ROUND);
     }
     run(k) {
-        return this.ints[k * I_STRIDE + I_RUN];
+        return this.rows.int(this.rowOf[k], I_RUN);
     }
     repetition(k) {
-        return this.ints[k * I_STRIDE + I_REPETITION];
+        return this.rows.int(this.rowOf[k], I_REPETITION);
     }
     threads(k) {
-        return this.ints[k * I_STRIDE + I_THREADS];
+        return this.rows.int(this.rowOf[k], I_THREADS);
     }
     /** Row k as a Sample object. */
     sample(k) {
@@ -38825,27 +38857,24 @@ class SampleSeries {
             order[k] = k;
         if (this.ordered)
             return order;
-        const key = (k, f) => this.ints[k * I_STRIDE + f];
-        return order.sort((a, b) => key(a, I_ROUND) - key(b, I_ROUND) ||
-            key(a, I_RUN) - key(b, I_RUN) ||
-            key(a, I_REPETITION) - key(b, I_REPETITION) ||
+        return order.sort((a, b) => this.round(a) - this.round(b) ||
+            this.run(a) - this.run(b) ||
+            this.repetition(a) - this.repetition(b) ||
             a - b);
     }
     grow() {
-        const floats = new Float64Array(this.floats.length * 2);
-        floats.set(this.floats);
-        this.floats = floats;
-        const ints = new Int32Array(this.ints.length * 2);
-        ints.set(this.ints);
-        this.ints = ints;
+        const rowOf = new Int32Array(this.rowOf.length * 2);
+        rowOf.set(this.rowOf);
+        this.rowOf = rowOf;
     }
 }
-function compareTime(ints, at, s) {
-    return ints[at + I_ROUND] - s.round || ints[at + I_RUN] - s.run || ints[at + I_REPETITION] - s.repetition;
+function compareTime(series, k, s) {
+    return series.round(k) - s.round || series.run(k) - s.run || series.repetition(k) - s.repetition;
 }
 /** Every sample of a suite, by benchmark (in the order first seen) and side. */
 class SampleStore {
     byName = new Map();
+    rows = new Rows();
     count = 0;
     /** A store holding `samples`: the same store when given one, else a new one filled from the array. */
     static of(samples) {
@@ -38866,7 +38895,7 @@ class SampleStore {
             entry = { benchmark: s.benchmark, base: null, head: null, firstThreads: s.threads };
             this.byName.set(s.benchmark, entry);
         }
-        const series = (entry[s.side] ??= new SampleSeries(s.benchmark, s.side));
+        const series = (entry[s.side] ??= new SampleSeries(s.benchmark, s.side, this.rows));
         series.add(s);
         this.count++;
     }
@@ -39028,22 +39057,31 @@ function analyzeSuite(input, options = {}) {
     const lostOn = lostOnSides(cutShort, input.listed);
     const byBenchmark = issuesByBenchmark(issues);
     // First every test (p-values), then each interval at the level its place in the family gives (§6).
-    // Observations are made one benchmark at a time from the compact store.
-    const slots = [...names]
-        .sort()
-        .map((name) => prepareOne(name, observationsOf(store.get(name), metrics.get(name)), byBenchmark.get(name) ?? [], opts, lostOn));
-    const prepared = slots.filter((s) => !isComparison(s));
+    // Two passes over the compact store, one benchmark at a time: the second repeats the test (it is
+    // deterministic and cheap) rather than keep every benchmark's runs until the family is known.
+    const sorted = [...names].sort();
+    const prepare = (name) => prepareOne(name, observationsOf(store.get(name), metrics.get(name)), byBenchmark.get(name) ?? [], opts, lostOn);
+    const untested = new Map();
+    const pValues = [];
+    for (const name of sorted) {
+        const slot = prepare(name);
+        if (isComparison(slot))
+            untested.set(name, slot);
+        else
+            pValues.push(slot.mw.pValue);
+    }
     const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0));
-    const family = familyLevels(prepared.map((p) => p.mw.pValue), padding, opts.testAlpha ?? opts.alpha, opts.correction);
-    const index = new Map(prepared.map((p, i) => [p, i]));
-    const comparisons = slots.map((s) => {
-        if (isComparison(s))
-            return { ...s, metric: metrics.get(s.benchmark) ?? s.metric };
-        const i = index.get(s);
-        const c = finishComparison(s, family.alphas[i], family.size);
+    const family = familyLevels(pValues, padding, opts.testAlpha ?? opts.alpha, opts.correction);
+    let tested = 0;
+    const comparisons = sorted.map((name) => {
+        const done = untested.get(name);
+        if (done)
+            return { ...done, metric: metrics.get(name) ?? done.metric };
+        const i = tested++;
+        const c = finishComparison(prepare(name), family.alphas[i], family.size);
         c.pAdjusted = family.pAdjusted[i];
-        c.metric = metrics.get(s.benchmark) ?? c.metric;
-        const own = byBenchmark.get(s.benchmark) ?? [];
+        c.metric = metrics.get(name) ?? c.metric;
+        const own = byBenchmark.get(name) ?? [];
         c.issues = [...c.issues, ...own];
         c.warnings.push(...own.map(issueWarning));
         return c;

@@ -63,6 +63,17 @@ describe('SampleStore', () => {
     expect(Object.is(store.series('BM_odd', 'head')!.realTimeNs(1), -0)).toBe(true)
   })
 
+  it('keeps every sample of a suite larger than one block of its columns (16,384 rows)', () => {
+    const samples = suite(2, 400, 20) // 48,000 samples, benchmarks interleaved at random
+    const store = SampleStore.of(samples)
+    expect(store.length).toBe(48_000)
+    const key = (s: Sample) => `${s.benchmark}/${s.side}/${s.round}/${s.repetition}`
+    const byKey = new Map(samples.map((s) => [key(s), s]))
+    const back = store.toArray()
+    expect(back).toHaveLength(samples.length)
+    for (const s of back) expect(s).toEqual(byKey.get(key(s)))
+  })
+
   it('gives time order (round, run, repetition), stable for equal keys', () => {
     const store = new SampleStore()
     const at = (round: number, run: number, repetition: number, t: number): Sample => ({

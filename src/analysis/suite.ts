@@ -76,34 +76,29 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   const byBenchmark = issuesByBenchmark(issues)
 
   // First every test (p-values), then each interval at the level its place in the family gives (§6).
-  // Observations are made one benchmark at a time from the compact store.
-  const slots = [...names]
-    .sort()
-    .map((name) =>
-      prepareOne(
-        name,
-        observationsOf(store.get(name), metrics.get(name)),
-        byBenchmark.get(name) ?? [],
-        opts,
-        lostOn
-      )
-    )
-  const prepared = slots.filter((s): s is PreparedComparison => !isComparison(s))
+  // Two passes over the compact store, one benchmark at a time: the second repeats the test (it is
+  // deterministic and cheap) rather than keep every benchmark's runs until the family is known.
+  const sorted = [...names].sort()
+  const prepare = (name: string) =>
+    prepareOne(name, observationsOf(store.get(name), metrics.get(name)), byBenchmark.get(name) ?? [], opts, lostOn)
+  const untested = new Map<string, Comparison>()
+  const pValues: number[] = []
+  for (const name of sorted) {
+    const slot = prepare(name)
+    if (isComparison(slot)) untested.set(name, slot)
+    else pValues.push(slot.mw.pValue)
+  }
   const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0))
-  const family = familyLevels(
-    prepared.map((p) => p.mw.pValue),
-    padding,
-    opts.testAlpha ?? opts.alpha,
-    opts.correction
-  )
-  const index = new Map(prepared.map((p, i) => [p, i]))
-  const comparisons = slots.map((s) => {
-    if (isComparison(s)) return { ...s, metric: metrics.get(s.benchmark) ?? s.metric }
-    const i = index.get(s) as number
-    const c = finishComparison(s, family.alphas[i], family.size)
+  const family = familyLevels(pValues, padding, opts.testAlpha ?? opts.alpha, opts.correction)
+  let tested = 0
+  const comparisons = sorted.map((name) => {
+    const done = untested.get(name)
+    if (done) return { ...done, metric: metrics.get(name) ?? done.metric }
+    const i = tested++
+    const c = finishComparison(prepare(name) as PreparedComparison, family.alphas[i], family.size)
     c.pAdjusted = family.pAdjusted[i]
-    c.metric = metrics.get(s.benchmark) ?? c.metric
-    const own = byBenchmark.get(s.benchmark) ?? []
+    c.metric = metrics.get(name) ?? c.metric
+    const own = byBenchmark.get(name) ?? []
     c.issues = [...c.issues, ...own]
     c.warnings.push(...own.map(issueWarning))
     return c

@@ -1,9 +1,12 @@
 /**
- * Samples kept compactly: one growable pair of typed arrays per benchmark and side, the name stored
- * once. A suite of 10,000 benchmarks × 120 samples held as one object per sample took about
- * 145 bytes a sample (plus the garbage of building them); here a sample is 40 bytes of numbers
- * (times and iterations as float64, round/run/repetition/threads as int32), up to twice that while
- * an array has room to grow. `Sample` objects are made only when asked for (iteration, `toArray`).
+ * Samples kept compactly. Every sample is one row of numbers in the store's columns (times and
+ * iterations as float64, round/run/repetition/threads as int32: 40 bytes), which grow by whole
+ * blocks and are never copied; each benchmark and side keeps the numbers of its rows (4 bytes a
+ * sample, up to twice that while its list has room to grow) and its name once. A suite of 10,000
+ * benchmarks × 120 samples held as one object per sample took about 145 bytes a sample; with one
+ * growable array per benchmark and side, the arrays it outgrew (freed in thousands of small
+ * pieces between the live ones) kept about 45 MB of the process' memory that the system never got
+ * back. `Sample` objects are made only when asked for (iteration, `toArray`).
  */
 import type { Sample, Side } from './model.js'
 
@@ -18,20 +21,64 @@ const I_RUN = 1
 const I_REPETITION = 2
 const I_THREADS = 3
 const I_STRIDE = 4
-/** Rows a series starts with (doubled when full). */
+/** Rows per block of the columns: 16,384 rows, 640 KiB a block. */
+const BLOCK_BITS = 14
+const BLOCK_ROWS = 1 << BLOCK_BITS
+const IN_BLOCK = BLOCK_ROWS - 1
+/** Row numbers a series' list starts with (doubled when full). */
 const FIRST_CAPACITY = 8
+
+/** The columns of the samples: rows appended in blocks, addressed by row number. */
+class Rows {
+  private floats: Float64Array[] = []
+  private ints: Int32Array[] = []
+  private count = 0
+
+  /** Appends a sample; returns its row number. */
+  add(s: Sample): number {
+    const row = this.count++
+    const block = row >>> BLOCK_BITS
+    if (block === this.floats.length) {
+      this.floats.push(new Float64Array(BLOCK_ROWS * F_STRIDE))
+      this.ints.push(new Int32Array(BLOCK_ROWS * I_STRIDE))
+    }
+    const f = (row & IN_BLOCK) * F_STRIDE
+    const i = (row & IN_BLOCK) * I_STRIDE
+    const floats = this.floats[block]
+    const ints = this.ints[block]
+    floats[f + F_ITERATIONS] = s.iterations
+    floats[f + F_REAL] = s.realTimeNs
+    floats[f + F_CPU] = s.cpuTimeNs
+    ints[i + I_ROUND] = s.round
+    ints[i + I_RUN] = s.run
+    ints[i + I_REPETITION] = s.repetition
+    ints[i + I_THREADS] = s.threads
+    return row
+  }
+
+  float(row: number, field: number): number {
+    return this.floats[row >>> BLOCK_BITS][(row & IN_BLOCK) * F_STRIDE + field]
+  }
+
+  int(row: number, field: number): number {
+    return this.ints[row >>> BLOCK_BITS][(row & IN_BLOCK) * I_STRIDE + field]
+  }
+}
 
 /** One benchmark's samples on one side, in the order added. */
 export class SampleSeries {
-  private floats = new Float64Array(FIRST_CAPACITY * F_STRIDE)
-  private ints = new Int32Array(FIRST_CAPACITY * I_STRIDE)
+  private rowOf = new Int32Array(FIRST_CAPACITY)
   private count = 0
   /** False once a row was added before one earlier in time (round, run, repetition). */
   private ordered = true
 
+  /**
+   * @param rows the columns the samples go into: the store's, or (by default) the series' own
+   */
   constructor(
     readonly benchmark: string,
-    readonly side: Side
+    readonly side: Side,
+    private readonly rows = new Rows()
   ) {}
 
   get length(): number {
@@ -39,40 +86,31 @@ export class SampleSeries {
   }
 
   add(s: Sample): void {
-    if (this.count * F_STRIDE === this.floats.length) this.grow()
-    const f = this.count * F_STRIDE
-    const i = this.count * I_STRIDE
-    if (this.count > 0 && compareTime(this.ints, i - I_STRIDE, s) > 0) this.ordered = false
-    this.floats[f + F_ITERATIONS] = s.iterations
-    this.floats[f + F_REAL] = s.realTimeNs
-    this.floats[f + F_CPU] = s.cpuTimeNs
-    this.ints[i + I_ROUND] = s.round
-    this.ints[i + I_RUN] = s.run
-    this.ints[i + I_REPETITION] = s.repetition
-    this.ints[i + I_THREADS] = s.threads
-    this.count++
+    if (this.count === this.rowOf.length) this.grow()
+    if (this.count > 0 && compareTime(this, this.count - 1, s) > 0) this.ordered = false
+    this.rowOf[this.count++] = this.rows.add(s)
   }
 
   realTimeNs(k: number): number {
-    return this.floats[k * F_STRIDE + F_REAL]
+    return this.rows.float(this.rowOf[k], F_REAL)
   }
   cpuTimeNs(k: number): number {
-    return this.floats[k * F_STRIDE + F_CPU]
+    return this.rows.float(this.rowOf[k], F_CPU)
   }
   iterations(k: number): number {
-    return this.floats[k * F_STRIDE + F_ITERATIONS]
+    return this.rows.float(this.rowOf[k], F_ITERATIONS)
   }
   round(k: number): number {
-    return this.ints[k * I_STRIDE + I_ROUND]
+    return this.rows.int(this.rowOf[k], I_ROUND)
   }
   run(k: number): number {
-    return this.ints[k * I_STRIDE + I_RUN]
+    return this.rows.int(this.rowOf[k], I_RUN)
   }
   repetition(k: number): number {
-    return this.ints[k * I_STRIDE + I_REPETITION]
+    return this.rows.int(this.rowOf[k], I_REPETITION)
   }
   threads(k: number): number {
-    return this.ints[k * I_STRIDE + I_THREADS]
+    return this.rows.int(this.rowOf[k], I_THREADS)
   }
 
   /** Row k as a Sample object. */
@@ -98,28 +136,24 @@ export class SampleSeries {
     const order = new Int32Array(this.count)
     for (let k = 0; k < this.count; k++) order[k] = k
     if (this.ordered) return order
-    const key = (k: number, f: number) => this.ints[k * I_STRIDE + f]
     return order.sort(
       (a, b) =>
-        key(a, I_ROUND) - key(b, I_ROUND) ||
-        key(a, I_RUN) - key(b, I_RUN) ||
-        key(a, I_REPETITION) - key(b, I_REPETITION) ||
+        this.round(a) - this.round(b) ||
+        this.run(a) - this.run(b) ||
+        this.repetition(a) - this.repetition(b) ||
         a - b
     )
   }
 
   private grow(): void {
-    const floats = new Float64Array(this.floats.length * 2)
-    floats.set(this.floats)
-    this.floats = floats
-    const ints = new Int32Array(this.ints.length * 2)
-    ints.set(this.ints)
-    this.ints = ints
+    const rowOf = new Int32Array(this.rowOf.length * 2)
+    rowOf.set(this.rowOf)
+    this.rowOf = rowOf
   }
 }
 
-function compareTime(ints: Int32Array, at: number, s: Sample): number {
-  return ints[at + I_ROUND] - s.round || ints[at + I_RUN] - s.run || ints[at + I_REPETITION] - s.repetition
+function compareTime(series: SampleSeries, k: number, s: Sample): number {
+  return series.round(k) - s.round || series.run(k) - s.run || series.repetition(k) - s.repetition
 }
 
 /** Both sides of one benchmark, and the threads of its first sample (which decides `auto`'s metric). */
@@ -133,6 +167,7 @@ export interface BenchmarkSamples {
 /** Every sample of a suite, by benchmark (in the order first seen) and side. */
 export class SampleStore implements Iterable<Sample> {
   private byName = new Map<string, BenchmarkSamples>()
+  private rows = new Rows()
   private count = 0
 
   /** A store holding `samples`: the same store when given one, else a new one filled from the array. */
@@ -154,7 +189,7 @@ export class SampleStore implements Iterable<Sample> {
       entry = { benchmark: s.benchmark, base: null, head: null, firstThreads: s.threads }
       this.byName.set(s.benchmark, entry)
     }
-    const series = (entry[s.side] ??= new SampleSeries(s.benchmark, s.side))
+    const series = (entry[s.side] ??= new SampleSeries(s.benchmark, s.side, this.rows))
     series.add(s)
     this.count++
   }
