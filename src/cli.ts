@@ -5,6 +5,7 @@
  * Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.
  */
 import { realpathSync } from 'node:fs'
+import type { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import {
@@ -223,10 +224,26 @@ export function optionsFromFlags(values: Record<string, string | boolean | undef
   return raw
 }
 
+/**
+ * Writes `text` to `stream`; when the stream's buffer is full (a pipe read slower than written),
+ * returns a promise that settles once it drains, or closes: the caller waits instead of queueing.
+ * A stream already closed (the reader went away) takes nothing and makes no one wait.
+ */
+export function writeWhenReady(stream: Writable, text: string): void | Promise<void> {
+  if (stream.destroyed || stream.write(text)) return
+  return new Promise((resolve) => {
+    const settle = () => {
+      for (const event of ['drain', 'close', 'error']) stream.off(event, settle)
+      resolve()
+    }
+    for (const event of ['drain', 'close', 'error']) stream.once(event, settle)
+  })
+}
+
 /* istanbul ignore next -- the process entry itself */
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const io: Io = {
-    stdout: (t) => process.stdout.write(t),
+    stdout: (t) => writeWhenReady(process.stdout, t),
     stderr: (t) => process.stderr.write(t),
     colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     isTTY: Boolean(process.stderr.isTTY)

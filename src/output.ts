@@ -89,13 +89,14 @@ export function writeHtml(file: string, parts: Iterable<string>): string {
 function writeParts(file: string, parts: Iterable<string>): void {
   const fd = openSync(file, 'w')
   try {
-    // About 1 MB a write: few system calls, no large string.
+    // About 64 KB a write: few system calls, no large string, and pieces short-lived enough to be
+    // collected young (a megabyte of pieces outlived collections and piled up in the old heap).
     let chunk: string[] = []
     let size = 0
     for (const part of parts) {
       chunk.push(part)
       size += part.length
-      if (size < 1 << 20) continue
+      if (size < 1 << 16) continue
       writeSync(fd, chunk.join(''))
       chunk = []
       size = 0
@@ -138,7 +139,7 @@ export function* renderFormatParts(
 
 /**
  * The requested format for stdout once writeOutputs has written the files: that file read back in
- * 1 MB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
+ * 64 KB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
  * coloured text, which no file holds, is rendered again.
  */
 export function* writtenFormatParts(
@@ -155,7 +156,8 @@ function* readParts(file: string): Generator<string, void, undefined> {
   const fd = openSync(file, 'r')
   try {
     const decoder = new StringDecoder('utf8')
-    const buffer = Buffer.alloc(1 << 20)
+    // Small pieces die young; megabyte strings go straight to the old heap and pile up there.
+    const buffer = Buffer.alloc(1 << 16)
     for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
       yield decoder.write(buffer.subarray(0, n))
     const rest = decoder.end()

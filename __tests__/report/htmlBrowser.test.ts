@@ -30,6 +30,8 @@ const FLAGS = [
 interface SelfTest {
   sections: Array<{ id: string; name: string }>
   plots: Array<{ section: string; plot: string; elements: number; width: number; height: number }>
+  /** Sections shown with the first section's name in the filter box. */
+  filtered: string[]
   errors: string[]
 }
 
@@ -91,8 +93,15 @@ describe('HTML report in headless chromium', () => {
     }
     const forest = result.plots.find((p) => p.plot === 'forest')
     expect(forest?.elements).toBeGreaterThan(10)
-    // The hostile names stayed text: the live DOM holds only the page's own two scripts.
-    expect(stdout.match(/<script/g)).toHaveLength(2)
+    // The filter box keeps exactly the sections whose name holds the text, case-insensitively.
+    const query = result.sections[0].name.toLowerCase()
+    expect(result.filtered).toEqual(
+      result.sections.filter((s) => s.name.toLowerCase().includes(query)).map((s) => s.id)
+    )
+    expect(result.filtered.length).toBeLessThan(result.sections.length)
+    // The hostile names stayed text: the live DOM holds only the page's own scripts (its data, one
+    // data script per benchmark, the client).
+    expect(stdout.match(/<script/g)).toHaveLength(2 + report.suite.comparisons.length)
   })
 
   it('saves a screenshot to look at', () => {

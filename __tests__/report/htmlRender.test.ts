@@ -9,12 +9,24 @@ const samples = synthSamples()
 const report = synthReport(samples)
 const html = renderHtml(report, samples, { now: new Date('2025-01-02T03:04:05Z') })
 
-/** The embedded JSON blob, parsed as the page's script parses it. */
+/**
+ * The page's data as its script reads it: the page-wide `#benchgate-data`, and each benchmark's
+ * `#d<i>` in section order.
+ */
 function blob(page: string): { benchmarks: Array<{ n: string; s: unknown }>; forest: number[][] } {
   const m = /<script type="application\/json" id="benchgate-data">([\s\S]*?)<\/script>/.exec(page)
   if (!m) throw new Error('no data blob')
-  return JSON.parse(m[1])
+  const benchmarks = [...page.matchAll(/<details class="bench[^"]*" id="b(\d+)"/g)].map((s) => {
+    const d = new RegExp(`<script type="application/json" id="d${s[1]}">([\\s\\S]*?)</script>`).exec(page)
+    if (!d) throw new Error(`no data for section b${s[1]}`)
+    return JSON.parse(d[1])
+  })
+  return { ...JSON.parse(m[1]), benchmarks }
 }
+
+/** Every JSON script's text (page-wide and per benchmark). */
+const rawScripts = (page: string): string[] =>
+  [...page.matchAll(/<script type="application\/json" id="[^"]+">([\s\S]*?)<\/script>/g)].map((m) => m[1])
 
 describe('renderHtml', () => {
   it('has one section per benchmark, changed ones first, and the same headline as the PR comment', () => {
@@ -31,9 +43,11 @@ describe('renderHtml', () => {
   })
 
   it('renders untrusted names, refs and provenance inert', () => {
-    // Exactly the page's own two script elements; nothing a name or provenance could have added.
-    expect(html.match(/<script/g)).toHaveLength(2)
-    expect(html.match(/<\/script>/g)).toHaveLength(2)
+    // Exactly the page's own script elements (its data, one data script per benchmark, the client);
+    // nothing a name or provenance could have added.
+    const own = 2 + report.suite.comparisons.length
+    expect(html.match(/<script/g)).toHaveLength(own)
+    expect(html.match(/<\/script>/g)).toHaveLength(own)
     expect(html).not.toContain('<script>alert')
     expect(html).not.toContain('<img')
     expect(html).not.toContain('<b>bold')
@@ -41,8 +55,7 @@ describe('renderHtml', () => {
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(html).toContain('BM_&lt;int&gt;|x &quot;q&quot; &amp; &#39;a&#39;')
     // The JSON blob has no raw '<' (so no '</script>' or '<!--'), yet parses back to the exact names.
-    const raw = /id="benchgate-data">([\s\S]*?)<\/script>/.exec(html)![1]
-    expect(raw).not.toMatch(/[<>&]/)
+    for (const raw of rawScripts(html)) expect(raw).not.toMatch(/[<>&]/)
     const names = blob(html).benchmarks.map((b) => b.n)
     expect(names).toContain('</script><script>alert(1)</script>')
     expect(names).toContain(`BM_<int>|x "q" & 'a' \`tick\` @someone`)

@@ -53,7 +53,7 @@ export async function compareCommand(
     }
   }
   const written = writeOutputs(report, config.out, { samples, html: config.html })
-  for (const part of writtenFormatParts(written, report, config.format, io.colour)) io.stdout(part)
+  for (const part of writtenFormatParts(written, report, config.format, io.colour)) await io.stdout(part)
   const verdict = gate(suite, config.failOn)
   const html = written.htmlCopy ?? written.html
   io.stderr(

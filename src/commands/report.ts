@@ -23,7 +23,7 @@ export async function reportCommand(config: Config, resultsPath: string, io: Io)
     throw new ConfigError(`cannot read results file ${resultsPath}: ${(e as Error).message}`)
   }
   const report = fromResultsJson(validateResults(text, resultsPath))
-  for (const part of renderFormatParts(report, config.format, io.colour)) io.stdout(part)
+  for (const part of renderFormatParts(report, config.format, io.colour)) await io.stdout(part)
   if (config.html) {
     const found = samplesNextTo(resultsPath)
     const file = writeHtmlReport(config.html, report, found.samples, { noSamplesReason: found.reason })

@@ -58,7 +58,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
       }
     })
     const written = writeOutputs(report, config.out, { samples, html: config.html })
-    for (const part of writtenFormatParts(written, report, config.format, io.colour)) io.stdout(part)
+    for (const part of writtenFormatParts(written, report, config.format, io.colour)) await io.stdout(part)
     const verdict = gate(report.suite, config.failOn)
     const html = written.htmlCopy ?? written.html
     io.stderr(

@@ -1,6 +1,7 @@
 /**
- * The report page's inline script (browser code, no dependencies): reads the JSON blob and draws a
- * benchmark's SVG plots when its section is opened (so 500 benchmarks cost nothing until looked at).
+ * The report page's inline script (browser code, no dependencies): when a benchmark's section is
+ * opened, parses that benchmark's JSON (`#d<i>`, after the section) and draws its SVG plots (so
+ * 10,000 benchmarks cost nothing until looked at).
  * Untrusted text is only ever set with textContent. Opening `page.html#selftest` opens every
  * section, draws every plot and writes a JSON summary into `<pre id="selftest">`: sections found,
  * per-plot element counts and on-screen sizes, and any error caught (window errors, rejections,
@@ -12,15 +13,16 @@
  * self-contained file. Imports would be bundled in, but none from the rest of src/ belong here.
  */
 
-/** Data (`#benchgate-data`), written by render.ts `embed()`. */
+/** Page-wide data (`#benchgate-data`), written by render.ts. */
 interface ReportData {
   captions: Record<string, string>
   minEffect: number
   confLevel: number
   /** Overview rows: [benchmark index, ratio, lower, upper]. */
   forest: Array<[number, number, number, number]>
-  benchmarks: BenchData[]
 }
+
+/** One benchmark's data (`#d<i>`), written by render.ts `embed()`. */
 
 interface BenchData {
   /** name, verdict, level the test used */
@@ -106,20 +108,26 @@ console.error = function (...args: unknown[]) {
 
 const NS = 'http://www.w3.org/2000/svg'
 const DATA = JSON.parse(document.getElementById('benchgate-data')!.textContent!) as ReportData
-DATA.benchmarks.forEach((b) => {
+const BENCHMARKS: BenchData[] = []
+
+/** Benchmark i's data, parsed from its script the first time it is needed. */
+function bench(i: number): BenchData {
+  if (BENCHMARKS[i]) return BENCHMARKS[i]
+  const b = JSON.parse(document.getElementById('d' + i)!.textContent!) as BenchData
   // Densities come as 0..1000 of their maximum k.m; ECDF counts are implicit (i + 1) without ties.
   if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => (v / 1000) * b.k.m)) as [number[], number[]]
   if (b.s)
-    b.s.forEach((s, i) => {
+    b.s.forEach((s, side) => {
       if (!s) return
-      if (!s.x) s.x = positions(s, i as Side)
+      if (!s.x) s.x = positions(s, side as Side)
       if (!s.e) {
         const steps = ecdfOf(s.v)
         s.e = steps.x
         s.c = steps.count
       } else if (!s.c) s.c = s.e.map((_x, j) => j + 1)
     })
-})
+  return (BENCHMARKS[i] = b)
+}
 
 /** Time positions (plotData.ts timePositions): in round r, the side that ran first takes [r, r + ½), the other [r + ½, r + 1). */
 function positions(s: SideData, i: Side): number[] {
@@ -539,7 +547,7 @@ function plotForest(fig: HTMLElement | null): void {
     el('line', { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: 'delta' }, svg)
   })
   rows.forEach((r, j) => {
-    const b = DATA.benchmarks[r[0]],
+    const b = bench(r[0]),
       cy = top + j * rowH + rowH / 2
     const cls = b.v === 'regression' ? 'bad' : b.v === 'improvement' ? 'good' : null
     const a = el('a', { href: '#b' + r[0] }, svg)
@@ -574,7 +582,7 @@ function errorText(e: unknown): string {
 function draw(details: HTMLElement): void {
   if (details.getAttribute('data-drawn')) return
   details.setAttribute('data-drawn', '1')
-  const b = DATA.benchmarks[Number(details.getAttribute('data-i'))]
+  const b = bench(Number(details.getAttribute('data-i')))
   const figs = details.querySelectorAll('figure[data-plot]')
   for (let i = 0; i < figs.length; i++) {
     const id = figs[i].getAttribute('data-plot')!
@@ -638,7 +646,8 @@ if (filter)
     const q = filter.value.toLowerCase(),
       all = document.querySelectorAll<HTMLDetailsElement>('details.bench')
     for (let i = 0; i < all.length; i++) {
-      const n = DATA.benchmarks[Number(all[i].getAttribute('data-i'))].n.toLowerCase()
+      // The name as shown in the section's summary (the data's `n`), without parsing every data script.
+      const n = (all[i].querySelector('.name')?.textContent ?? '').toLowerCase()
       all[i].hidden = q !== '' && n.indexOf(q) < 0
     }
   })
@@ -682,10 +691,23 @@ function selftest(): void {
     })
   }
   const ids = []
-  for (let k = 0; k < sections.length; k++) ids.push({ id: sections[k].id, name: DATA.benchmarks[k].n })
+  for (let k = 0; k < sections.length; k++) ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute('data-i'))).n })
   const out = document.getElementById('selftest')!
-  out.textContent = JSON.stringify({ sections: ids, plots, errors })
+  out.textContent = JSON.stringify({ sections: ids, plots, filtered: filterShows(ids[0]?.name ?? ''), errors })
   out.hidden = false
+}
+
+/** The sections left shown when the filter box holds `query` (then emptied again). */
+function filterShows(query: string): string[] {
+  if (!filter) return []
+  filter.value = query
+  filter.dispatchEvent(new Event('input'))
+  const shown = document.querySelectorAll<HTMLDetailsElement>('details.bench:not([hidden])')
+  const ids: string[] = []
+  for (let i = 0; i < shown.length; i++) ids.push(shown[i].id)
+  filter.value = ''
+  filter.dispatchEvent(new Event('input'))
+  return ids
 }
 
 export {}

@@ -9,10 +9,11 @@
  * and circles; a library inlined into each file (no CDN: the page must work offline) would cost
  * 100–900 KB per report and a dependency to keep updated, for axes we can draw in a few lines.
  *
- * Size: the numbers of each benchmark are rendered as HTML; the plot data of all benchmarks is one
- * JSON blob (numbers rounded to 4–5 significant digits, long series thinned) in a
- * `<script type="application/json">`, and the inline client script draws a benchmark's SVG only when
- * its section is opened. 500 benchmarks × 60 samples per side come to about 2.6 MB.
+ * Size: the numbers of each benchmark are rendered as HTML; its plot data (numbers rounded to 4–5
+ * significant digits, long series thinned) follows its section as a `<script type="application/json"
+ * id="d<i>">`, and the inline client script parses it and draws the SVG only when the section is
+ * opened. The page-wide data (captions, overview chart) is one more such script, `#benchgate-data`.
+ * 500 benchmarks × 60 samples per side come to about 2.6 MB.
  *
  * Escaping: benchmark names, refs, messages and provenance are untrusted. Text goes through
  * escapeHtml (or the Markdown helpers, whose output is entity-escaped HTML too); the JSON blob
@@ -86,7 +87,7 @@ export function renderHtml(report: Report, samples: SampleList, options: HtmlOpt
  * The HTML report as pieces to be written one after the other (their concatenation is
  * renderHtml's text): a suite of 10,000 benchmarks makes tens of megabytes of HTML, which need
  * not be one string. Made as they are asked for: each benchmark's plot data lives only while its
- * section is made, and only its embedded JSON is kept until the data blob at the end.
+ * section and its data script are made.
  */
 export function* renderHtmlParts(
   report: Report,
@@ -115,12 +116,12 @@ export function* renderHtmlParts(
     ...benchmarksHeader(ordered, noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null)
   ]
   for (const line of top) yield `${line}\n`
-  const embedded: string[] = []
   for (const [i, c] of ordered.entries()) {
     const own = store.get(c.benchmark)
     const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null
     yield `${benchmarkSection(c, i, p, suite.options.minEffect)}\n`
-    embedded.push(jsonForScript(embed(c, p)))
+    // Its plot data right after it: written as made, so nothing of it is kept until the page's end.
+    yield `<script type="application/json" id="d${i}">${jsonForScript(embed(c, p))}</script>\n`
   }
   const bottom = [
     '</section>',
@@ -137,10 +138,7 @@ export function* renderHtmlParts(
     confLevel: ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha,
     forest: forestRows(ordered, suite.options.minEffect)
   }
-  // The data object's JSON with `benchmarks` (last) as one piece per benchmark.
-  yield `<script type="application/json" id="benchgate-data">${jsonForScript(data).slice(0, -1)},"benchmarks":[`
-  for (const [i, json] of embedded.entries()) yield i === 0 ? json : `,${json}`
-  yield ']}</script>\n'
+  yield `<script type="application/json" id="benchgate-data">${jsonForScript(data)}</script>\n`
   yield `<script>${CLIENT_SCRIPT}</script>\n</body></html>\n`
 }
 
