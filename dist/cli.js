@@ -47253,6 +47253,73 @@ function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
 }
 
 /**
+ * The lines of a text or of a file, one at a time. A file is read in 64 KiB pieces, never as one
+ * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
+ * the young-generation collections while it is parsed, and 40 such files made the heap, and the
+ * process, about 90 MB larger than reading them piece by piece.
+ */
+/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
+function* linesOfText(text) {
+    let number = 0;
+    let start = 0;
+    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
+        yield { text: text.slice(start, end), number: ++number, ended: true };
+    if (start < text.length)
+        yield { text: text.slice(start), number: ++number, ended: false };
+}
+/** Bytes read at a time by {@link linesOfFile}. */
+const CHUNK_BYTES = 1 << 16;
+/**
+ * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
+ * CHUNK_BYTES at a time (a multi-byte character split between pieces is decoded whole).
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(chunkBytes);
+        const decoder = new StringDecoder('utf8');
+        let number = 0;
+        // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
+        let pending = [];
+        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;) {
+            const piece = decoder.write(buffer.subarray(0, n));
+            let start = 0;
+            for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
+                const text = piece.slice(start, end);
+                yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
+                pending = [];
+            }
+            if (start < piece.length)
+                pending.push(piece.slice(start));
+        }
+        const rest = pending.join('') + decoder.end();
+        if (rest !== '')
+            yield { text: rest, number: ++number, ended: false };
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/**
+ * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
+ * end is dropped): enough to tell its format.
+ */
+function fileStart(path, maxBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(maxBytes);
+        let length = 0;
+        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
+            length += n;
+        return new StringDecoder('utf8').write(buffer.subarray(0, length));
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+
+/**
  * Reads bench-runner's streaming sample file: JSON Lines, format "benchgate-samples", version 1.
  *
  * - Line 1: `{"type":"context","format":"benchgate-samples","version":1,"context":{...},"host":...}`
@@ -47295,6 +47362,13 @@ function looksLikeBenchgateJsonl(text) {
  * Time O(n) in the text length.
  */
 function parseBenchgateJsonl(text, opts) {
+    return parseBenchgateJsonlLines(linesOfText(text), opts);
+}
+/**
+ * {@link parseBenchgateJsonl} on a file's lines as they are read (linesOfFile): a large file is
+ * never one string.
+ */
+function parseBenchgateJsonlLines(lines, opts) {
     const { round, run, source } = resolveSource(opts);
     const at = { side: opts.side, round, run};
     const samples = sampleSink(opts);
@@ -47308,18 +47382,14 @@ function parseBenchgateJsonl(text, opts) {
         message,
         source: line !== undefined ? `${source}:${line}` : source
     });
-    text = stripBom(text);
-    const lines = text.split('\n');
-    const endsWithNewline = text.endsWith('\n');
-    if (endsWithNewline)
-        lines.pop();
-    const provenance = provenanceOfJsonl(readContextLine(lines, source));
+    const iterator = lines[Symbol.iterator]();
+    const provenance = provenanceOfJsonl(readContextLine(iterator, source));
     let totals;
     let sampleLines = 0;
     let truncatedAt;
-    for (let k = 1; k < lines.length; k++) {
-        const lineNo = k + 1;
-        const raw = lines[k].endsWith('\r') ? lines[k].slice(0, -1) : lines[k];
+    for (let next = iterator.next(); !next.done; next = iterator.next()) {
+        const { number: lineNo, ended } = next.value;
+        const raw = next.value.text.endsWith('\r') ? next.value.text.slice(0, -1) : next.value.text;
         if (raw.trim() === '')
             continue;
         let value;
@@ -47329,7 +47399,7 @@ function parseBenchgateJsonl(text, opts) {
         catch (e) {
             if (!(e instanceof JsonSyntaxError))
                 throw e;
-            if (k === lines.length - 1 && !endsWithNewline)
+            if (!ended)
                 truncatedAt = lineNo;
             else
                 issue(FILE_ISSUE, 'invalid', `line ${lineNo}, column ${e.column}: not valid JSON (${e.reason}); line skipped`, lineNo);
@@ -47352,17 +47422,22 @@ function parseBenchgateJsonl(text, opts) {
     return { samples: samples.samples, issues, provenance, format: 'benchgate-jsonl' };
 }
 /**
- * Reads and checks line 1, the context line.
+ * Reads and checks line 1, the context line (taking it, and blank lines after it only when it is
+ * blank itself, from `lines`).
  * @throws SampleFileError 'empty', 'malformed-jsonl' or 'unsupported-version'
  */
 function readContextLine(lines, source) {
-    if (lines.every((l) => l.trim() === '')) {
+    const first = lines.next();
+    let rest = first;
+    while (!rest.done && rest.value.text.trim() === '')
+        rest = lines.next();
+    if (rest.done) {
         throw new SampleFileError('empty', source, `${source}: the file is empty. bench-runner writes its context line first, so the benchmark process ` +
             `never started or was killed at once; run it by hand to see its error output.`);
     }
     let ctx;
     try {
-        ctx = parseJson(lines[0]);
+        ctx = parseJson(stripBom(first.value.text));
     }
     catch (e) {
         if (!(e instanceof JsonSyntaxError))
@@ -47958,21 +48033,26 @@ function withoutOverlongNames(parsed, opts) {
     };
 }
 /**
- * Reads and parses one sample file (UTF-8). Synchronous: sample files are small and read once.
+ * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. A bench-runner
+ * JSONL file is read line by line as it is parsed (it can hold millions of samples); the other
+ * formats are read whole.
  * @param path the file
  * @param opts side; round (default -1); run (default 0)
  * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
  */
 function readSampleFile(path, opts) {
     // (with opts.into the samples go into that store: see SampleSourceOptions)
-    let text;
+    const source = { ...opts, source: path };
     try {
-        text = readFileSync(path, 'utf8');
+        // The start decides (detectFormat's rule on a prefix: a JSONL context line is the first line).
+        if (looksLikeBenchgateJsonl(stripBom(fileStart(path)).trimStart()))
+            return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source);
+        return parseSamplesText(readFileSync(path, 'utf8'), source);
     }
     catch (e) {
-        throw unreadable(path, e);
+        // The file system's errors (they name a syscall) say the file cannot be read; others stay as they are.
+        throw typeof e?.syscall === 'string' ? unreadable(path, e) : e;
     }
-    return parseSamplesText(text, { ...opts, source: path });
 }
 /**
  * Reads one side's samples for `benchgate compare BASE HEAD` (synchronously). `path` is a file

@@ -27,6 +27,7 @@ import {
   type SampleSourceOptions
 } from './common.js'
 import { JsonSyntaxError, parseJson } from './json.js'
+import { linesOfText, type Line } from './lines.js'
 import type { ParsedSamples, Provenance, Sample, SampleIssue } from './model.js'
 
 /** The `format` value on the context line of a bench-runner sample file. */
@@ -58,6 +59,14 @@ export function looksLikeBenchgateJsonl(text: string): boolean {
  * Time O(n) in the text length.
  */
 export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): ParsedSamples {
+  return parseBenchgateJsonlLines(linesOfText(text), opts)
+}
+
+/**
+ * {@link parseBenchgateJsonl} on a file's lines as they are read (linesOfFile): a large file is
+ * never one string.
+ */
+export function parseBenchgateJsonlLines(lines: Iterable<Line>, opts: SampleSourceOptions): ParsedSamples {
   const { round, run, source } = resolveSource(opts)
   const at: LineSource = { side: opts.side, round, run, source }
   const samples = sampleSink(opts)
@@ -73,25 +82,21 @@ export function parseBenchgateJsonl(text: string, opts: SampleSourceOptions): Pa
       source: line !== undefined ? `${source}:${line}` : source
     })
 
-  text = stripBom(text)
-  const lines = text.split('\n')
-  const endsWithNewline = text.endsWith('\n')
-  if (endsWithNewline) lines.pop()
-  const provenance = provenanceOfJsonl(readContextLine(lines, source))
-
+  const iterator = lines[Symbol.iterator]()
+  const provenance = provenanceOfJsonl(readContextLine(iterator, source))
   let totals: Obj | undefined
   let sampleLines = 0
   let truncatedAt: number | undefined
-  for (let k = 1; k < lines.length; k++) {
-    const lineNo = k + 1
-    const raw = lines[k].endsWith('\r') ? lines[k].slice(0, -1) : lines[k]
+  for (let next = iterator.next(); !next.done; next = iterator.next()) {
+    const { number: lineNo, ended } = next.value
+    const raw = next.value.text.endsWith('\r') ? next.value.text.slice(0, -1) : next.value.text
     if (raw.trim() === '') continue
     let value: unknown
     try {
       value = parseJson(raw)
     } catch (e) {
       if (!(e instanceof JsonSyntaxError)) throw e
-      if (k === lines.length - 1 && !endsWithNewline) truncatedAt = lineNo
+      if (!ended) truncatedAt = lineNo
       else
         issue(
           FILE_ISSUE,
@@ -124,11 +129,15 @@ interface LineSource {
 }
 
 /**
- * Reads and checks line 1, the context line.
+ * Reads and checks line 1, the context line (taking it, and blank lines after it only when it is
+ * blank itself, from `lines`).
  * @throws SampleFileError 'empty', 'malformed-jsonl' or 'unsupported-version'
  */
-function readContextLine(lines: string[], source: string): Obj {
-  if (lines.every((l) => l.trim() === '')) {
+function readContextLine(lines: Iterator<Line>, source: string): Obj {
+  const first = lines.next()
+  let rest = first
+  while (!rest.done && rest.value.text.trim() === '') rest = lines.next()
+  if (rest.done) {
     throw new SampleFileError(
       'empty',
       source,
@@ -138,7 +147,7 @@ function readContextLine(lines: string[], source: string): Obj {
   }
   let ctx: unknown
   try {
-    ctx = parseJson(lines[0])
+    ctx = parseJson(stripBom((first.value as Line).text))
   } catch (e) {
     if (!(e instanceof JsonSyntaxError)) throw e
     throw new SampleFileError(

@@ -9,10 +9,11 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 
-import { parseBenchgateJsonl, looksLikeBenchgateJsonl } from './benchgateJsonl.js'
+import { looksLikeBenchgateJsonl, parseBenchgateJsonl, parseBenchgateJsonlLines } from './benchgateJsonl.js'
 import { FILE_ISSUE, SampleFileError, stripBom, type SampleSourceOptions } from './common.js'
 import { parseCsvSamples } from './csv.js'
 import { parseGoogleBenchmarkJson } from './googleBenchmark.js'
+import { fileStart, linesOfFile } from './lines.js'
 import {
   isMeasurableName,
   MAX_NAME_CHARS,
@@ -101,20 +102,25 @@ function withoutOverlongNames(parsed: ParsedSamples, opts: SampleSourceOptions):
 }
 
 /**
- * Reads and parses one sample file (UTF-8). Synchronous: sample files are small and read once.
+ * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. A bench-runner
+ * JSONL file is read line by line as it is parsed (it can hold millions of samples); the other
+ * formats are read whole.
  * @param path the file
  * @param opts side; round (default -1); run (default 0)
  * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
  */
 export function readSampleFile(path: string, opts: Omit<SampleSourceOptions, 'source'>): ParsedSamples {
   // (with opts.into the samples go into that store: see SampleSourceOptions)
-  let text: string
+  const source = { ...opts, source: path }
   try {
-    text = readFileSync(path, 'utf8')
+    // The start decides (detectFormat's rule on a prefix: a JSONL context line is the first line).
+    if (looksLikeBenchgateJsonl(stripBom(fileStart(path)).trimStart()))
+      return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source)
+    return parseSamplesText(readFileSync(path, 'utf8'), source)
   } catch (e) {
-    throw unreadable(path, e)
+    // The file system's errors (they name a syscall) say the file cannot be read; others stay as they are.
+    throw typeof (e as NodeJS.ErrnoException | null)?.syscall === 'string' ? unreadable(path, e) : e
   }
-  return parseSamplesText(text, { ...opts, source: path })
 }
 
 /** One file of a {@link SampleSet}. */
