@@ -47270,36 +47270,47 @@ function* linesOfText(text) {
 /** Bytes read at a time by {@link linesOfFile}. */
 const CHUNK_BYTES = 1 << 16;
 /**
- * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
- * CHUNK_BYTES at a time (a multi-byte character split between pieces is decoded whole).
+ * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
+ * between reads is decoded whole): the file's text is these pieces joined.
  * @throws the file system's error when the file cannot be opened or read
  */
-function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
+function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
     const fd = openSync(path, 'r');
     try {
         const buffer = Buffer.alloc(chunkBytes);
         const decoder = new StringDecoder('utf8');
-        let number = 0;
-        // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
-        let pending = [];
-        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;) {
-            const piece = decoder.write(buffer.subarray(0, n));
-            let start = 0;
-            for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
-                const text = piece.slice(start, end);
-                yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
-                pending = [];
-            }
-            if (start < piece.length)
-                pending.push(piece.slice(start));
-        }
-        const rest = pending.join('') + decoder.end();
-        if (rest !== '')
-            yield { text: rest, number: ++number, ended: false };
+        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+            yield decoder.write(buffer.subarray(0, n));
+        const end = decoder.end();
+        if (end)
+            yield end;
     }
     finally {
         closeSync(fd);
     }
+}
+/**
+ * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
+ * `chunkBytes` at a time.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    let number = 0;
+    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
+    let pending = [];
+    for (const piece of piecesOfFile(path, chunkBytes)) {
+        let start = 0;
+        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
+            const text = piece.slice(start, end);
+            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
+            pending = [];
+        }
+        if (start < piece.length)
+            pending.push(piece.slice(start));
+    }
+    const rest = pending.join('');
+    if (rest !== '')
+        yield { text: rest, number: ++number, ended: false };
 }
 /**
  * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
@@ -47606,11 +47617,10 @@ const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name']);
 const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 'time']);
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /**
- * Splits CSV text into records (RFC 4180), skipping blank lines and lines starting with '#'.
- * Time O(n).
+ * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
+ * '#'. Time O(n); a large file's records are never all held at once.
  */
-function readCsvRecords(text) {
-    const records = [];
+function* csvRecords(text) {
     let i = 0;
     let line = 1;
     const n = text.length;
@@ -47635,33 +47645,32 @@ function readCsvRecords(text) {
             if (text[i] === '"') {
                 i++;
                 while (true) {
-                    if (i >= n) {
+                    const quote = text.indexOf('"', i);
+                    const end = quote < 0 ? n : quote;
+                    field += text.slice(i, end);
+                    line += newlinesIn(text, i, end);
+                    if (quote < 0) {
+                        i = n;
                         unterminated = true;
                         break;
                     }
-                    const ch = text[i];
-                    if (ch === '"') {
-                        if (text[i + 1] === '"') {
-                            field += '"';
-                            i += 2;
-                            continue;
-                        }
-                        i++;
+                    i = quote + 1;
+                    if (text[i] !== '"')
                         break;
-                    }
-                    if (ch === '\n')
-                        line++;
-                    field += ch;
+                    field += '"'; // a doubled quote
                     i++;
                 }
                 // Anything between the closing quote and the next separator is kept as-is (lenient).
+                const from = i;
                 while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r')
-                    field += text[i++];
+                    i++;
+                field += text.slice(from, i);
             }
             else {
-                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n')) {
-                    field += text[i++];
-                }
+                const from = i;
+                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
+                    i++;
+                field = text.slice(from, i);
             }
             fields.push(field);
             if (i < n && text[i] === ',') {
@@ -47670,13 +47679,19 @@ function readCsvRecords(text) {
             }
             break;
         }
-        records.push({ fields, line: start, unterminated, unended: i >= n });
+        yield { fields, line: start, unterminated, unended: i >= n };
         if (i < n) {
             i += text[i] === '\r' ? 2 : 1;
             line++;
         }
     }
-    return records;
+}
+/** How many line feeds text[from, to) holds. */
+function newlinesIn(text, from, to) {
+    let count = 0;
+    for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1))
+        count++;
+    return count;
 }
 /**
  * Parses the text of one CSV sample file.
@@ -47699,13 +47714,19 @@ function parseCsvSamples(text, opts) {
         message,
         source: `${source}:${line}`
     });
-    const records = readCsvRecords(stripBom(text));
-    const columns = readHeader(records, source);
+    const records = csvRecords(stripBom(text));
+    const first = records.next();
+    const columns = readHeader(first.done ? undefined : first.value, source);
     const repetitions = new Map();
-    for (let r = columns.first; r < records.length; r++) {
-        if (cutShort(records[r], issue))
+    const data = function* () {
+        if (!first.done && !columns.header)
+            yield first.value;
+        yield* records;
+    };
+    for (const record of data()) {
+        if (cutShort(record, issue))
             continue;
-        const row = readRow(records[r], columns, defaultRun, issue);
+        const row = readRow(record, columns, defaultRun, issue);
         if (row === undefined)
             continue;
         const key = `${row.run}\u0000${row.name}`;
@@ -47716,27 +47737,27 @@ function parseCsvSamples(text, opts) {
     return { samples: samples.samples, issues, provenance: {}, format: 'csv' };
 }
 /**
- * The columns to read: from a header row when the first row is one, else name,nanoseconds.
+ * The columns to read: from a header row when the first record is one, else name,nanoseconds.
  * @throws SampleFileError 'malformed-csv' when the first row is neither data nor a header with a time column
  */
-function readHeader(records, source) {
-    if (records.length === 0)
-        return { nameCol: 0, timeCol: 1, runCol: -1, first: 0 };
-    const head = records[0].fields.map((f) => f.trim().toLowerCase());
+function readHeader(record, source) {
+    if (record === undefined)
+        return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
+    const head = record.fields.map((f) => f.trim().toLowerCase());
     if (head.length >= 2 && NUMBER.test(head[1]))
-        return { nameCol: 0, timeCol: 1, runCol: -1, first: 0 };
+        return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
     const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h));
     if (timeCol < 0) {
-        throw new SampleFileError('malformed-csv', source, `${source}:${records[0].line}:1: the first row (${records[0].fields.join(',')}) is neither data ` +
+        throw new SampleFileError('malformed-csv', source, `${source}:${record.line}:1: the first row (${record.fields.join(',')}) is neither data ` +
             `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
-            `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`, { line: records[0].line, column: 1 });
+            `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`, { line: record.line, column: 1 });
     }
     const named = head.findIndex((h) => NAME_COLUMNS.has(h));
     return {
         nameCol: named >= 0 ? named : timeCol === 0 ? 1 : 0,
         timeCol,
         runCol: head.indexOf('run'),
-        first: 1
+        header: true
     };
 }
 /**
@@ -47783,6 +47804,202 @@ function readRow(record, columns, defaultRun, issue) {
 }
 
 /**
+ * Splits a JSON document whose root is an object into its members, read piece by piece: the
+ * elements of one array member (Google Benchmark's `benchmarks`) are handed over one at a time,
+ * every other member whole, each as its own text for the caller to parse. A 10,000-benchmark file
+ * (7 MB) is then never one string nor one tree of objects.
+ *
+ * Only the skeleton is checked here: the root object's keys, colons and commas, and the array's
+ * commas. Everything between (a key, a value, an element) is handed over as text, and the caller's
+ * parse checks it; the skeleton and its pieces all valid is the document valid, with the same
+ * values. Any other document (not an object, cut short, a key twice, text after the root) ends the
+ * split with `false`, and the caller reads the file whole, as before, for its exact error.
+ *
+ * Written by hand: the streaming JSON packages on npm build every value as objects, or parse the
+ * whole text themselves; here the elements' text must reach benchgate's own lenient parser (bare
+ * NaN/Infinity, raw control characters), which is what makes the split exact.
+ */
+var At;
+(function (At) {
+    At[At["BeforeRoot"] = 0] = "BeforeRoot";
+    At[At["KeyOrEnd"] = 1] = "KeyOrEnd";
+    At[At["Key"] = 2] = "Key";
+    At[At["KeyText"] = 3] = "KeyText";
+    At[At["Colon"] = 4] = "Colon";
+    At[At["Value"] = 5] = "Value";
+    At[At["ValueText"] = 6] = "ValueText";
+    At[At["AfterValue"] = 7] = "AfterValue";
+    At[At["ElementOrEnd"] = 8] = "ElementOrEnd";
+    At[At["Element"] = 9] = "Element";
+    At[At["ElementText"] = 10] = "ElementText";
+    At[At["AfterRoot"] = 11] = "AfterRoot";
+    At[At["Failed"] = 12] = "Failed";
+})(At || (At = {}));
+const QUOTE = 0x22;
+const isSpace = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+/**
+ * Hands the members of the JSON object in `pieces` (its text, in order, cut anywhere) to `sink`,
+ * the array member whose key is `split` element by element.
+ * @returns `complete`: the text is one object whose skeleton is well-formed, each key once, with
+ *   no escape in a key, and `split` (if there) an array; false as soon as it is known not to be.
+ *   `found`: `split` was there. What the sink throws propagates.
+ */
+function splitJsonObject(pieces, split, sink) {
+    const splitter = new Splitter(JSON.stringify(split), sink);
+    let first = true;
+    for (const piece of pieces) {
+        // A byte order mark may start the text.
+        if (!splitter.read(piece, first && piece.charCodeAt(0) === 0xfeff ? 1 : 0))
+            return { complete: false, found: false };
+        if (piece.length > 0)
+            first = false;
+    }
+    return { complete: splitter.at === At.AfterRoot, found: splitter.keys.has(splitter.splitKey) };
+}
+class Splitter {
+    splitKey;
+    sink;
+    at = At.BeforeRoot;
+    keys = new Set();
+    key = '';
+    // The text being collected (a key, value or element): earlier pieces' parts, and where it starts in this one.
+    parts = [];
+    from = -1;
+    inString = false;
+    escaped = false;
+    depth = 0;
+    // The next backslash in the piece from the position read on (found again once passed).
+    backslash = -1;
+    constructor(splitKey, sink) {
+        this.splitKey = splitKey;
+        this.sink = sink;
+    }
+    /** Reads one piece from `start`; false once the text cannot be a complete, sound object. */
+    read(piece, start) {
+        if (this.from >= 0)
+            this.from = 0;
+        this.backslash = piece.indexOf('\\');
+        for (let i = start; i < piece.length;) {
+            const inText = this.at === At.KeyText || this.at === At.ValueText || this.at === At.ElementText;
+            i = inText ? this.text(piece, i) : this.skeleton(piece, i);
+            if (this.at === At.Failed)
+                return false;
+        }
+        if (this.from >= 0)
+            this.parts.push(piece.slice(this.from));
+        return true;
+    }
+    /** Inside a key, value or element, from i: returns where to go on. Strings are crossed with indexOf. */
+    text(piece, i) {
+        if (this.escaped) {
+            this.escaped = false;
+            return i + 1;
+        }
+        if (this.inString) {
+            const quote = piece.indexOf('"', i);
+            if (this.backslash !== -1 && this.backslash < i)
+                this.backslash = piece.indexOf('\\', i);
+            if (this.backslash !== -1 && (quote === -1 || this.backslash < quote)) {
+                this.escaped = true; // the character after it is skipped (in the next piece if need be)
+                return this.backslash + 1;
+            }
+            if (quote === -1)
+                return piece.length;
+            this.inString = false;
+            if (this.at === At.KeyText)
+                this.endKey(this.collected(piece, quote + 1));
+            return quote + 1;
+        }
+        const c = piece.charCodeAt(i);
+        if (c === QUOTE)
+            this.inString = true;
+        else if (c === 0x7b || c === 0x5b)
+            this.depth++;
+        else if (this.depth > 0 && (c === 0x7d || c === 0x5d))
+            this.depth--;
+        else if (this.depth === 0 && (c === 0x2c || c === (this.at === At.ElementText ? 0x5d : 0x7d))) {
+            const text = this.collected(piece, i);
+            if (this.at === At.ElementText) {
+                this.sink.element(text);
+                this.at = c === 0x2c ? At.Element : At.AfterValue;
+            }
+            else {
+                this.sink.member(this.key, text);
+                this.at = c === 0x2c ? At.Key : At.AfterRoot;
+            }
+        }
+        return i + 1;
+    }
+    /** The text collected, up to `end` in this piece. */
+    collected(piece, end) {
+        this.parts.push(piece.slice(this.from, end));
+        const text = this.parts.join('');
+        this.parts = [];
+        this.from = -1;
+        return text;
+    }
+    endKey(key) {
+        // Compared as written: an escaped key could equal another, or be malformed (the whole-file
+        // reader decides); JSON.parse keeps a repeated key's last value (likewise).
+        if (key.includes('\\') || this.keys.has(key)) {
+            this.at = At.Failed;
+            return;
+        }
+        this.keys.add(key);
+        this.key = key;
+        this.at = At.Colon;
+    }
+    /** Between members and elements, at i: returns where to go on. */
+    skeleton(piece, i) {
+        const c = piece.charCodeAt(i);
+        if (isSpace(c))
+            return i + 1;
+        switch (this.at) {
+            case At.BeforeRoot:
+                this.at = c === 0x7b ? At.KeyOrEnd : At.Failed;
+                break;
+            case At.KeyOrEnd:
+            case At.Key:
+                if (c === QUOTE) {
+                    this.at = At.KeyText;
+                    this.inString = true;
+                    this.from = i;
+                }
+                else
+                    this.at = c === 0x7d && this.at === At.KeyOrEnd ? At.AfterRoot : At.Failed;
+                break;
+            case At.Colon:
+                this.at = c === 0x3a ? At.Value : At.Failed;
+                break;
+            case At.Value:
+                if (this.key === this.splitKey) {
+                    this.at = c === 0x5b ? At.ElementOrEnd : At.Failed;
+                    break;
+                }
+                return this.startText(At.ValueText, i); // its first character is read as part of it
+            case At.ElementOrEnd:
+            case At.Element:
+                if (c === 0x5d && this.at === At.ElementOrEnd) {
+                    this.at = At.AfterValue;
+                    break;
+                }
+                return this.startText(At.ElementText, i);
+            case At.AfterValue:
+                this.at = c === 0x2c ? At.Key : c === 0x7d ? At.AfterRoot : At.Failed;
+                break;
+            default: // AfterRoot: only white space may follow the root
+                this.at = At.Failed;
+        }
+        return i + 1;
+    }
+    startText(at, i) {
+        this.at = at;
+        this.from = i;
+        return i;
+    }
+}
+
+/**
  * Reads Google Benchmark JSON (`--benchmark_out=FILE --benchmark_out_format=json`, or
  * `--benchmark_format=json` on stdout), versions 1.7 to 1.9.
  *
@@ -47806,6 +48023,8 @@ function readRow(record, columns, defaultRun, issue) {
  * `json_schema_version`; 1.9.5 also writes `aslr_enabled`) and in how a skip is written (see above);
  * the entries' fields are otherwise the same from 1.7.1 to 1.9.5.
  */
+/** Entries' text parsed at once when read piece by piece (small enough to be collected young). */
+const BATCH_CHARS = 1 << 15;
 /** Nanoseconds per Google Benchmark time unit. */
 const TIME_UNIT_NS = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -47830,29 +48049,14 @@ function parseGoogleBenchmarkJson(text, opts) {
     const root = parsed.value;
     const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
     const entries = isObject(root) && Array.isArray(root.benchmarks) ? root.benchmarks : [];
-    const seen = new Map(); // iteration entries seen per run_name, for the repetition fallback
+    const read = entryReader({ side, round, run, source }, samples, issue);
     let partialName;
     entries.forEach((entry, index) => {
-        if (!isObject(entry)) {
-            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`);
+        if (isObject(entry) && parsed.incomplete.has(entry)) {
+            partialName = str(entry.run_name) ?? str(entry.name); // cut mid-entry: reported below with the truncation
             return;
         }
-        const name = str(entry.run_name) ?? str(entry.name);
-        if (parsed.incomplete.has(entry)) {
-            partialName = name; // cut mid-entry: reported below with the truncation
-            return;
-        }
-        if ((str(entry.run_type) ?? 'iteration') !== 'iteration')
-            return; // aggregates (mean/median/stddev/cv, BigO, RMS)
-        if (name === undefined) {
-            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`);
-            return;
-        }
-        const order = seen.get(name) ?? 0;
-        seen.set(name, order + 1);
-        const sample = readEntry(entry, name, order, { side, round, run, source }, issue);
-        if (sample)
-            samples.add(sample);
+        read(entry, index);
     });
     if (parsed.truncated) {
         const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : '';
@@ -47861,6 +48065,88 @@ function parseGoogleBenchmarkJson(text, opts) {
             `check its exit status and stderr, and re-run it.`);
     }
     return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
+}
+/**
+ * {@link parseGoogleBenchmarkJson} on a file's text in pieces (piecesOfFile), each entry parsed on
+ * its own (splitJsonObject): a large file is never one string nor one tree of objects. The samples
+ * are kept aside until the end, so that a file found to be cut short or malformed gives nothing.
+ * @returns undefined for a file that is not complete, valid Google Benchmark JSON: read its whole
+ *   text with parseGoogleBenchmarkJson then, for the truncation or the exact error.
+ */
+function parseGoogleBenchmarkPieces(pieces, opts) {
+    const { round, run, source } = resolveSource(opts);
+    const side = opts.side;
+    const aside = sampleSink({ });
+    const issues = [];
+    const issue = (benchmark, kind, message) => issues.push({ benchmark, side, round, run, kind, message, source });
+    const read = entryReader({ side, round, run, source }, aside, issue);
+    let provenance = {};
+    let index = 0;
+    // Entries are parsed a batch at a time, as one array (one JSON.parse call per entry costs twice
+    // the time): valid together exactly when each is, as the split ends an entry only at depth 0.
+    let batch = [];
+    let batchChars = 0;
+    const readBatch = () => {
+        for (const entry of parseJson(`[${batch.join(',')}]`))
+            read(entry, index++);
+        batch = [];
+        batchChars = 0;
+    };
+    let split;
+    try {
+        split = splitJsonObject(pieces, 'benchmarks', {
+            member(key, text) {
+                const value = parseJson(text); // every member is parsed: the file must be valid JSON throughout
+                if (key === '"context"' && isObject(value))
+                    provenance = provenanceOf(value);
+            },
+            element(text) {
+                batch.push(text);
+                batchChars += text.length;
+                if (batchChars >= BATCH_CHARS)
+                    readBatch();
+            }
+        });
+        if (batch.length > 0)
+            readBatch();
+    }
+    catch (e) {
+        if (e instanceof JsonSyntaxError)
+            return undefined;
+        throw e;
+    }
+    if (!split.complete || !split.found)
+        return undefined;
+    const samples = sampleSink(opts);
+    for (const s of aside.samples)
+        samples.add(s);
+    return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
+}
+/**
+ * Reads one complete entry of `benchmarks` (its index given) into `samples`, or an issue; aggregates
+ * are skipped. Counts each run_name's iteration entries, for the repetition of files without
+ * repetition_index.
+ */
+function entryReader(at, samples, issue) {
+    const seen = new Map();
+    return (entry, index) => {
+        if (!isObject(entry)) {
+            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`);
+            return;
+        }
+        if ((str(entry.run_type) ?? 'iteration') !== 'iteration')
+            return; // aggregates (mean/median/stddev/cv, BigO, RMS)
+        const name = str(entry.run_name) ?? str(entry.name);
+        if (name === undefined) {
+            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`);
+            return;
+        }
+        const order = seen.get(name) ?? 0;
+        seen.set(name, order + 1);
+        const sample = readEntry(entry, name, order, at, issue);
+        if (sample)
+            samples.add(sample);
+    };
 }
 /** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
 function readRoot(text, source) {
@@ -48033,9 +48319,10 @@ function withoutOverlongNames(parsed, opts) {
     };
 }
 /**
- * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. A bench-runner
- * JSONL file is read line by line as it is parsed (it can hold millions of samples); the other
- * formats are read whole.
+ * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. Large files
+ * are never one string: bench-runner JSONL is read line by line as it is parsed, and Google
+ * Benchmark JSON entry by entry (a file cut short or malformed is then read whole, for its exact
+ * report); CSV is read whole.
  * @param path the file
  * @param opts side; round (default -1); run (default 0)
  * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
@@ -48044,9 +48331,16 @@ function readSampleFile(path, opts) {
     // (with opts.into the samples go into that store: see SampleSourceOptions)
     const source = { ...opts, source: path };
     try {
-        // The start decides (detectFormat's rule on a prefix: a JSONL context line is the first line).
-        if (looksLikeBenchgateJsonl(stripBom(fileStart(path)).trimStart()))
+        // The start decides, by detectFormat's rules (a JSONL context line is the first line).
+        const start = stripBom(fileStart(path)).trimStart();
+        if (looksLikeBenchgateJsonl(start))
             return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source);
+        if (start.startsWith('{')) {
+            // Complete, valid files piece by piece; any other is read whole below, for its exact report.
+            const parsed = parseGoogleBenchmarkPieces(piecesOfFile(path), source);
+            if (parsed)
+                return withoutOverlongNames(parsed, source);
+        }
         return parseSamplesText(readFileSync(path, 'utf8'), source);
     }
     catch (e) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 
-import { parseCsvSamples, readCsvRecords } from '../../src/samples/csv.js'
+import { csvRecords, parseCsvSamples } from '../../src/samples/csv.js'
 import { readFixture } from './helpers.js'
 
 describe('CSV samples', () => {
@@ -52,7 +52,7 @@ describe('CSV samples', () => {
   })
 
   it('splits quoted fields with newlines, doubled quotes and CRLF', () => {
-    expect(readCsvRecords('"a\nb",1\r\n"c""d",2\n').map((r) => [r.fields, r.line])).toEqual([
+    expect([...csvRecords('"a\nb",1\r\n"c""d",2\n')].map((r) => [r.fields, r.line])).toEqual([
       [['a\nb', '1'], 1],
       [['c"d', '2'], 3]
     ])

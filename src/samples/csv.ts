@@ -45,11 +45,10 @@ const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 't
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
 
 /**
- * Splits CSV text into records (RFC 4180), skipping blank lines and lines starting with '#'.
- * Time O(n).
+ * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
+ * '#'. Time O(n); a large file's records are never all held at once.
  */
-export function readCsvRecords(text: string): CsvRecord[] {
-  const records: CsvRecord[] = []
+export function* csvRecords(text: string): Generator<CsvRecord, void, undefined> {
   let i = 0
   let line = 1
   const n = text.length
@@ -74,30 +73,29 @@ export function readCsvRecords(text: string): CsvRecord[] {
       if (text[i] === '"') {
         i++
         while (true) {
-          if (i >= n) {
+          const quote = text.indexOf('"', i)
+          const end = quote < 0 ? n : quote
+          field += text.slice(i, end)
+          line += newlinesIn(text, i, end)
+          if (quote < 0) {
+            i = n
             unterminated = true
             break
           }
-          const ch = text[i]
-          if (ch === '"') {
-            if (text[i + 1] === '"') {
-              field += '"'
-              i += 2
-              continue
-            }
-            i++
-            break
-          }
-          if (ch === '\n') line++
-          field += ch
+          i = quote + 1
+          if (text[i] !== '"') break
+          field += '"' // a doubled quote
           i++
         }
         // Anything between the closing quote and the next separator is kept as-is (lenient).
-        while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') field += text[i++]
+        const from = i
+        while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') i++
+        field += text.slice(from, i)
       } else {
-        while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n')) {
-          field += text[i++]
-        }
+        const from = i
+        while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
+          i++
+        field = text.slice(from, i)
       }
       fields.push(field)
       if (i < n && text[i] === ',') {
@@ -106,13 +104,19 @@ export function readCsvRecords(text: string): CsvRecord[] {
       }
       break
     }
-    records.push({ fields, line: start, unterminated, unended: i >= n })
+    yield { fields, line: start, unterminated, unended: i >= n }
     if (i < n) {
       i += text[i] === '\r' ? 2 : 1
       line++
     }
   }
-  return records
+}
+
+/** How many line feeds text[from, to) holds. */
+function newlinesIn(text: string, from: number, to: number): number {
+  let count = 0
+  for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1)) count++
+  return count
 }
 
 /**
@@ -138,12 +142,17 @@ export function parseCsvSamples(text: string, opts: SampleSourceOptions): Parsed
       source: `${source}:${line}`
     })
 
-  const records = readCsvRecords(stripBom(text))
-  const columns = readHeader(records, source)
+  const records = csvRecords(stripBom(text))
+  const first = records.next()
+  const columns = readHeader(first.done ? undefined : first.value, source)
   const repetitions = new Map<string, number>()
-  for (let r = columns.first; r < records.length; r++) {
-    if (cutShort(records[r], issue)) continue
-    const row = readRow(records[r], columns, defaultRun, issue)
+  const data = function* () {
+    if (!first.done && !columns.header) yield first.value
+    yield* records
+  }
+  for (const record of data()) {
+    if (cutShort(record, issue)) continue
+    const row = readRow(record, columns, defaultRun, issue)
     if (row === undefined) continue
     const key = `${row.run}\u0000${row.name}`
     const repetition = repetitions.get(key) ?? 0
@@ -159,27 +168,27 @@ interface Columns {
   timeCol: number
   /** -1 when the file has no run column. */
   runCol: number
-  /** Index of the first data record (1 after a header). */
-  first: number
+  /** True when the first record is a header row, not data. */
+  header: boolean
 }
 
 /**
- * The columns to read: from a header row when the first row is one, else name,nanoseconds.
+ * The columns to read: from a header row when the first record is one, else name,nanoseconds.
  * @throws SampleFileError 'malformed-csv' when the first row is neither data nor a header with a time column
  */
-function readHeader(records: CsvRecord[], source: string): Columns {
-  if (records.length === 0) return { nameCol: 0, timeCol: 1, runCol: -1, first: 0 }
-  const head = records[0].fields.map((f) => f.trim().toLowerCase())
-  if (head.length >= 2 && NUMBER.test(head[1])) return { nameCol: 0, timeCol: 1, runCol: -1, first: 0 }
+function readHeader(record: CsvRecord | undefined, source: string): Columns {
+  if (record === undefined) return { nameCol: 0, timeCol: 1, runCol: -1, header: false }
+  const head = record.fields.map((f) => f.trim().toLowerCase())
+  if (head.length >= 2 && NUMBER.test(head[1])) return { nameCol: 0, timeCol: 1, runCol: -1, header: false }
   const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h))
   if (timeCol < 0) {
     throw new SampleFileError(
       'malformed-csv',
       source,
-      `${source}:${records[0].line}:1: the first row (${records[0].fields.join(',')}) is neither data ` +
+      `${source}:${record.line}:1: the first row (${record.fields.join(',')}) is neither data ` +
         `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
         `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`,
-      { line: records[0].line, column: 1 }
+      { line: record.line, column: 1 }
     )
   }
   const named = head.findIndex((h) => NAME_COLUMNS.has(h))
@@ -187,7 +196,7 @@ function readHeader(records: CsvRecord[], source: string): Columns {
     nameCol: named >= 0 ? named : timeCol === 0 ? 1 : 0,
     timeCol,
     runCol: head.indexOf('run'),
-    first: 1
+    header: true
   }
 }
 

@@ -29,11 +29,16 @@ import {
   makeSample,
   sampleSink,
   resolveSource,
+  type SampleSink,
   stripBom,
   type SampleSourceOptions
 } from './common.js'
-import { JsonSyntaxError, parseLenientJson, type LenientJson } from './json.js'
+import { JsonSyntaxError, parseJson, parseLenientJson, type LenientJson } from './json.js'
+import { splitJsonObject } from './jsonMembers.js'
 import type { ParsedSamples, Provenance, Sample, SampleIssue } from './model.js'
+
+/** Entries' text parsed at once when read piece by piece (small enough to be collected young). */
+const BATCH_CHARS = 1 << 15
 
 /** Nanoseconds per Google Benchmark time unit. */
 export const TIME_UNIT_NS: Readonly<Record<string, number>> = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 }
@@ -65,28 +70,15 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
   const root = parsed.value
   const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {}
   const entries: unknown[] = isObject(root) && Array.isArray(root.benchmarks) ? root.benchmarks : []
-  const seen = new Map<string, number>() // iteration entries seen per run_name, for the repetition fallback
+  const read = entryReader({ side, round, run, source }, samples, issue)
   let partialName: string | undefined
 
   entries.forEach((entry, index) => {
-    if (!isObject(entry)) {
-      issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`)
+    if (isObject(entry) && parsed.incomplete.has(entry)) {
+      partialName = str(entry.run_name) ?? str(entry.name) // cut mid-entry: reported below with the truncation
       return
     }
-    const name = str(entry.run_name) ?? str(entry.name)
-    if (parsed.incomplete.has(entry)) {
-      partialName = name // cut mid-entry: reported below with the truncation
-      return
-    }
-    if ((str(entry.run_type) ?? 'iteration') !== 'iteration') return // aggregates (mean/median/stddev/cv, BigO, RMS)
-    if (name === undefined) {
-      issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`)
-      return
-    }
-    const order = seen.get(name) ?? 0
-    seen.set(name, order + 1)
-    const sample = readEntry(entry, name, order, { side, round, run, source }, issue)
-    if (sample) samples.add(sample)
+    read(entry, index)
   })
 
   if (parsed.truncated) {
@@ -100,6 +92,88 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
     )
   }
   return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' }
+}
+
+/**
+ * {@link parseGoogleBenchmarkJson} on a file's text in pieces (piecesOfFile), each entry parsed on
+ * its own (splitJsonObject): a large file is never one string nor one tree of objects. The samples
+ * are kept aside until the end, so that a file found to be cut short or malformed gives nothing.
+ * @returns undefined for a file that is not complete, valid Google Benchmark JSON: read its whole
+ *   text with parseGoogleBenchmarkJson then, for the truncation or the exact error.
+ */
+export function parseGoogleBenchmarkPieces(
+  pieces: Iterable<string>,
+  opts: SampleSourceOptions
+): ParsedSamples | undefined {
+  const { round, run, source } = resolveSource(opts)
+  const side = opts.side
+  const aside = sampleSink({ side })
+  const issues: SampleIssue[] = []
+  const issue: IssueSink = (benchmark, kind, message) =>
+    issues.push({ benchmark, side, round, run, kind, message, source })
+  const read = entryReader({ side, round, run, source }, aside, issue)
+  let provenance: Provenance = {}
+  let index = 0
+  // Entries are parsed a batch at a time, as one array (one JSON.parse call per entry costs twice
+  // the time): valid together exactly when each is, as the split ends an entry only at depth 0.
+  let batch: string[] = []
+  let batchChars = 0
+  const readBatch = () => {
+    for (const entry of parseJson(`[${batch.join(',')}]`) as unknown[]) read(entry, index++)
+    batch = []
+    batchChars = 0
+  }
+  let split: ReturnType<typeof splitJsonObject>
+  try {
+    split = splitJsonObject(pieces, 'benchmarks', {
+      member(key, text) {
+        const value = parseJson(text) // every member is parsed: the file must be valid JSON throughout
+        if (key === '"context"' && isObject(value)) provenance = provenanceOf(value)
+      },
+      element(text) {
+        batch.push(text)
+        batchChars += text.length
+        if (batchChars >= BATCH_CHARS) readBatch()
+      }
+    })
+    if (batch.length > 0) readBatch()
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) return undefined
+    throw e
+  }
+  if (!split.complete || !split.found) return undefined
+  const samples = sampleSink(opts)
+  for (const s of aside.samples) samples.add(s)
+  return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' }
+}
+
+/**
+ * Reads one complete entry of `benchmarks` (its index given) into `samples`, or an issue; aggregates
+ * are skipped. Counts each run_name's iteration entries, for the repetition of files without
+ * repetition_index.
+ */
+function entryReader(
+  at: { side: Sample['side']; round: number; run: number; source: string },
+  samples: SampleSink,
+  issue: IssueSink
+): (entry: unknown, index: number) => void {
+  const seen = new Map<string, number>()
+  return (entry, index) => {
+    if (!isObject(entry)) {
+      issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`)
+      return
+    }
+    if ((str(entry.run_type) ?? 'iteration') !== 'iteration') return // aggregates (mean/median/stddev/cv, BigO, RMS)
+    const name = str(entry.run_name) ?? str(entry.name)
+    if (name === undefined) {
+      issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`)
+      return
+    }
+    const order = seen.get(name) ?? 0
+    seen.set(name, order + 1)
+    const sample = readEntry(entry, name, order, at, issue)
+    if (sample) samples.add(sample)
+  }
 }
 
 type IssueSink = (benchmark: string, kind: SampleIssue['kind'], message: string) => void

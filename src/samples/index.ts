@@ -12,8 +12,8 @@ import { basename, join } from 'node:path'
 import { looksLikeBenchgateJsonl, parseBenchgateJsonl, parseBenchgateJsonlLines } from './benchgateJsonl.js'
 import { FILE_ISSUE, SampleFileError, stripBom, type SampleSourceOptions } from './common.js'
 import { parseCsvSamples } from './csv.js'
-import { parseGoogleBenchmarkJson } from './googleBenchmark.js'
-import { fileStart, linesOfFile } from './lines.js'
+import { parseGoogleBenchmarkJson, parseGoogleBenchmarkPieces } from './googleBenchmark.js'
+import { fileStart, linesOfFile, piecesOfFile } from './lines.js'
 import {
   isMeasurableName,
   MAX_NAME_CHARS,
@@ -102,9 +102,10 @@ function withoutOverlongNames(parsed: ParsedSamples, opts: SampleSourceOptions):
 }
 
 /**
- * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. A bench-runner
- * JSONL file is read line by line as it is parsed (it can hold millions of samples); the other
- * formats are read whole.
+ * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. Large files
+ * are never one string: bench-runner JSONL is read line by line as it is parsed, and Google
+ * Benchmark JSON entry by entry (a file cut short or malformed is then read whole, for its exact
+ * report); CSV is read whole.
  * @param path the file
  * @param opts side; round (default -1); run (default 0)
  * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
@@ -113,9 +114,15 @@ export function readSampleFile(path: string, opts: Omit<SampleSourceOptions, 'so
   // (with opts.into the samples go into that store: see SampleSourceOptions)
   const source = { ...opts, source: path }
   try {
-    // The start decides (detectFormat's rule on a prefix: a JSONL context line is the first line).
-    if (looksLikeBenchgateJsonl(stripBom(fileStart(path)).trimStart()))
+    // The start decides, by detectFormat's rules (a JSONL context line is the first line).
+    const start = stripBom(fileStart(path)).trimStart()
+    if (looksLikeBenchgateJsonl(start))
       return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source)
+    if (start.startsWith('{')) {
+      // Complete, valid files piece by piece; any other is read whole below, for its exact report.
+      const parsed = parseGoogleBenchmarkPieces(piecesOfFile(path), source)
+      if (parsed) return withoutOverlongNames(parsed, source)
+    }
     return parseSamplesText(readFileSync(path, 'utf8'), source)
   } catch (e) {
     // The file system's errors (they name a syscall) say the file cannot be read; others stay as they are.

@@ -29,33 +29,44 @@ export function* linesOfText(text: string): Generator<Line, void, undefined> {
 export const CHUNK_BYTES = 1 << 16
 
 /**
- * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
- * CHUNK_BYTES at a time (a multi-byte character split between pieces is decoded whole).
+ * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
+ * between reads is decoded whole): the file's text is these pieces joined.
  * @throws the file system's error when the file cannot be opened or read
  */
-export function* linesOfFile(path: string, chunkBytes = CHUNK_BYTES): Generator<Line, void, undefined> {
+export function* piecesOfFile(path: string, chunkBytes = CHUNK_BYTES): Generator<string, void, undefined> {
   const fd = openSync(path, 'r')
   try {
     const buffer = Buffer.alloc(chunkBytes)
     const decoder = new StringDecoder('utf8')
-    let number = 0
-    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
-    let pending: string[] = []
-    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;) {
-      const piece = decoder.write(buffer.subarray(0, n))
-      let start = 0
-      for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
-        const text = piece.slice(start, end)
-        yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true }
-        pending = []
-      }
-      if (start < piece.length) pending.push(piece.slice(start))
-    }
-    const rest = pending.join('') + decoder.end()
-    if (rest !== '') yield { text: rest, number: ++number, ended: false }
+    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+      yield decoder.write(buffer.subarray(0, n))
+    const end = decoder.end()
+    if (end) yield end
   } finally {
     closeSync(fd)
   }
+}
+
+/**
+ * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
+ * `chunkBytes` at a time.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+export function* linesOfFile(path: string, chunkBytes = CHUNK_BYTES): Generator<Line, void, undefined> {
+  let number = 0
+  // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
+  let pending: string[] = []
+  for (const piece of piecesOfFile(path, chunkBytes)) {
+    let start = 0
+    for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
+      const text = piece.slice(start, end)
+      yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true }
+      pending = []
+    }
+    if (start < piece.length) pending.push(piece.slice(start))
+  }
+  const rest = pending.join('')
+  if (rest !== '') yield { text: rest, number: ++number, ended: false }
 }
 
 /**
