@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdirSync, writeFileSync, openSync, writeSync, closeSync, copyFileSync, readSync, fstatSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, chmodSync, statfsSync, unlinkSync, mkdtempSync } from 'node:fs';
+import { readFileSync, realpathSync, openSync, readSync, closeSync, mkdirSync, writeFileSync, writeSync, copyFileSync, fstatSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, chmodSync, statfsSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { platform, arch, availableParallelism, hostname, tmpdir } from 'node:os';
@@ -42479,6 +42479,84 @@ function provenanceSection(report) {
     ].join('\n');
 }
 
+/**
+ * The lines of a text or of a file, one at a time. A file is read in 64 KiB pieces, never as one
+ * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
+ * the young-generation collections while it is parsed, and 40 such files made the heap, and the
+ * process, about 90 MB larger than reading them piece by piece.
+ */
+/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
+function* linesOfText(text) {
+    let number = 0;
+    let start = 0;
+    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
+        yield { text: text.slice(start, end), number: ++number, ended: true };
+    if (start < text.length)
+        yield { text: text.slice(start), number: ++number, ended: false };
+}
+/** Bytes read at a time by {@link linesOfFile}. */
+const CHUNK_BYTES = 1 << 16;
+/**
+ * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
+ * between reads is decoded whole): the file's text is these pieces joined.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(chunkBytes);
+        const decoder = new StringDecoder('utf8');
+        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+            yield decoder.write(buffer.subarray(0, n));
+        const end = decoder.end();
+        if (end)
+            yield end;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/**
+ * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
+ * `chunkBytes` at a time.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    let number = 0;
+    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
+    let pending = [];
+    for (const piece of piecesOfFile(path, chunkBytes)) {
+        let start = 0;
+        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
+            const text = piece.slice(start, end);
+            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
+            pending = [];
+        }
+        if (start < piece.length)
+            pending.push(piece.slice(start));
+    }
+    const rest = pending.join('');
+    if (rest !== '')
+        yield { text: rest, number: ++number, ended: false };
+}
+/**
+ * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
+ * end is dropped): enough to tell its format.
+ */
+function fileStart(path, maxBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(maxBytes);
+        let length = 0;
+        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
+            length += n;
+        return new StringDecoder('utf8').write(buffer.subarray(0, length));
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+
 const RESULTS_FORMAT = 'benchgate-results';
 const RESULTS_VERSION = 1;
 /** Converts a report to the results file's JSON shape (snake_case, versioned). */
@@ -42914,23 +42992,8 @@ function* renderFormatParts(report, format, colour) {
 function* writtenFormatParts(written, report, format, colour) {
     if (format === 'text' && colour)
         return yield renderTerminal(report, { colour });
-    yield* readParts(format === 'json' ? written.results : format === 'md' ? written.summary : written.text);
-}
-function* readParts(file) {
-    const fd = openSync(file, 'r');
-    try {
-        const decoder = new StringDecoder('utf8');
-        // Small pieces die young; megabyte strings go straight to the old heap and pile up there.
-        const buffer = Buffer.alloc(1 << 16);
-        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
-            yield decoder.write(buffer.subarray(0, n));
-        const rest = decoder.end();
-        if (rest)
-            yield rest;
-    }
-    finally {
-        closeSync(fd);
-    }
+    // Small pieces: megabyte strings go straight to the old heap and pile up there.
+    yield* piecesOfFile(format === 'json' ? written.results : format === 'md' ? written.summary : written.text);
 }
 
 const DEFAULT_COUNT_OPTIONS = Object.freeze({ metric: 'instructions', threshold: 0.01 });
@@ -47250,84 +47313,6 @@ function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
             stopped
         }
     };
-}
-
-/**
- * The lines of a text or of a file, one at a time. A file is read in 64 KiB pieces, never as one
- * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
- * the young-generation collections while it is parsed, and 40 such files made the heap, and the
- * process, about 90 MB larger than reading them piece by piece.
- */
-/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
-function* linesOfText(text) {
-    let number = 0;
-    let start = 0;
-    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
-        yield { text: text.slice(start, end), number: ++number, ended: true };
-    if (start < text.length)
-        yield { text: text.slice(start), number: ++number, ended: false };
-}
-/** Bytes read at a time by {@link linesOfFile}. */
-const CHUNK_BYTES = 1 << 16;
-/**
- * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
- * between reads is decoded whole): the file's text is these pieces joined.
- * @throws the file system's error when the file cannot be opened or read
- */
-function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
-    const fd = openSync(path, 'r');
-    try {
-        const buffer = Buffer.alloc(chunkBytes);
-        const decoder = new StringDecoder('utf8');
-        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
-            yield decoder.write(buffer.subarray(0, n));
-        const end = decoder.end();
-        if (end)
-            yield end;
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/**
- * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
- * `chunkBytes` at a time.
- * @throws the file system's error when the file cannot be opened or read
- */
-function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
-    let number = 0;
-    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
-    let pending = [];
-    for (const piece of piecesOfFile(path, chunkBytes)) {
-        let start = 0;
-        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
-            const text = piece.slice(start, end);
-            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
-            pending = [];
-        }
-        if (start < piece.length)
-            pending.push(piece.slice(start));
-    }
-    const rest = pending.join('');
-    if (rest !== '')
-        yield { text: rest, number: ++number, ended: false };
-}
-/**
- * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
- * end is dropped): enough to tell its format.
- */
-function fileStart(path, maxBytes = CHUNK_BYTES) {
-    const fd = openSync(path, 'r');
-    try {
-        const buffer = Buffer.alloc(maxBytes);
-        let length = 0;
-        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
-            length += n;
-        return new StringDecoder('utf8').write(buffer.subarray(0, length));
-    }
-    finally {
-        closeSync(fd);
-    }
 }
 
 /**

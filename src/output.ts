@@ -3,11 +3,11 @@
  * report.txt, and report.html when the raw samples are at hand) and renders the requested format
  * for stdout. Shared by `run`, `compare` and `report`.
  */
-import { closeSync, copyFileSync, mkdirSync, openSync, readSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, copyFileSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { StringDecoder } from 'node:string_decoder'
 import type { OutputFormat } from './config/index.js'
 import { renderHtmlParts, type HtmlOptions } from './report/html/render.js'
+import { piecesOfFile } from './samples/lines.js'
 import type { SampleList } from './samples/store.js'
 import { resultsJsonParts } from './report/json.js'
 import { COMMENT_MAX_CHARS, renderMarkdown } from './report/markdown.js'
@@ -149,20 +149,6 @@ export function* writtenFormatParts(
   colour: boolean
 ): Generator<string, void, undefined> {
   if (format === 'text' && colour) return yield renderTerminal(report, { colour })
-  yield* readParts(format === 'json' ? written.results : format === 'md' ? written.summary : written.text)
-}
-
-function* readParts(file: string): Generator<string, void, undefined> {
-  const fd = openSync(file, 'r')
-  try {
-    const decoder = new StringDecoder('utf8')
-    // Small pieces die young; megabyte strings go straight to the old heap and pile up there.
-    const buffer = Buffer.alloc(1 << 16)
-    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
-      yield decoder.write(buffer.subarray(0, n))
-    const rest = decoder.end()
-    if (rest) yield rest
-  } finally {
-    closeSync(fd)
-  }
+  // Small pieces: megabyte strings go straight to the old heap and pile up there.
+  yield* piecesOfFile(format === 'json' ? written.results : format === 'md' ? written.summary : written.text)
 }
