@@ -42480,10 +42480,11 @@ function provenanceSection(report) {
 }
 
 /**
- * The lines of a text or of a file, one at a time. A file is read in 64 KiB pieces, never as one
+ * The lines of a text or of a file, one at a time. A file is read in 32 KiB pieces, never as one
  * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
  * the young-generation collections while it is parsed, and 40 such files made the heap, and the
- * process, about 90 MB larger than reading them piece by piece.
+ * process, about 90 MB larger than reading them piece by piece. A piece stays under 64 KB even
+ * as UTF-16 (V8 puts larger strings straight into the old heap).
  */
 /** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
 function* linesOfText(text) {
@@ -42495,7 +42496,7 @@ function* linesOfText(text) {
         yield { text: text.slice(start), number: ++number, ended: false };
 }
 /** Bytes read at a time by {@link linesOfFile}. */
-const CHUNK_BYTES = 1 << 16;
+const CHUNK_BYTES = 1 << 15;
 /**
  * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
  * between reads is decoded whole): the file's text is these pieces joined.
@@ -42945,14 +42946,16 @@ function writeHtml(file, parts) {
 function writeParts(file, parts) {
     const fd = openSync(file, 'w');
     try {
-        // About 64 KB a write: few system calls, no large string, and pieces short-lived enough to be
-        // collected young (a megabyte of pieces outlived collections and piled up in the old heap).
+        // About 16,384 characters a write: few system calls, no large string, and pieces short-lived
+        // enough to be collected young (a megabyte of pieces outlived collections and piled up in the
+        // old heap). Under 64 KB even as UTF-16 (a page with '≥' in it): larger strings skip the young
+        // generation and go straight to the old heap.
         let chunk = [];
         let size = 0;
         for (const part of parts) {
             chunk.push(part);
             size += part.length;
-            if (size < 1 << 16)
+            if (size < 1 << 14)
                 continue;
             writeSync(fd, chunk.join(''));
             chunk = [];
@@ -42986,7 +42989,7 @@ function* renderFormatParts(report, format, colour) {
 }
 /**
  * The requested format for stdout once writeOutputs has written the files: that file read back in
- * 64 KB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
+ * 32 KiB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
  * coloured text, which no file holds, is rendered again.
  */
 function* writtenFormatParts(written, report, format, colour) {

@@ -89,14 +89,16 @@ export function writeHtml(file: string, parts: Iterable<string>): string {
 function writeParts(file: string, parts: Iterable<string>): void {
   const fd = openSync(file, 'w')
   try {
-    // About 64 KB a write: few system calls, no large string, and pieces short-lived enough to be
-    // collected young (a megabyte of pieces outlived collections and piled up in the old heap).
+    // About 16,384 characters a write: few system calls, no large string, and pieces short-lived
+    // enough to be collected young (a megabyte of pieces outlived collections and piled up in the
+    // old heap). Under 64 KB even as UTF-16 (a page with '≥' in it): larger strings skip the young
+    // generation and go straight to the old heap.
     let chunk: string[] = []
     let size = 0
     for (const part of parts) {
       chunk.push(part)
       size += part.length
-      if (size < 1 << 16) continue
+      if (size < 1 << 14) continue
       writeSync(fd, chunk.join(''))
       chunk = []
       size = 0
@@ -139,7 +141,7 @@ export function* renderFormatParts(
 
 /**
  * The requested format for stdout once writeOutputs has written the files: that file read back in
- * 64 KB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
+ * 32 KiB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
  * coloured text, which no file holds, is rendered again.
  */
 export function* writtenFormatParts(

@@ -1,5 +1,5 @@
 /**
- * Reading a file line by line (linesOfFile, 64 KiB at a time) gives exactly the lines of its whole
+ * Reading a file line by line (linesOfFile, 32 KiB at a time) gives exactly the lines of its whole
  * text (linesOfText), wherever the pieces are cut; and a bench-runner JSONL file read that way
  * (readSampleFile) gives exactly what parsing its whole text gives (how it was read before), damaged
  * or not.
