@@ -38917,35 +38917,35 @@ function projectionSe(values) {
     return (Math.log(ci[1]) - Math.log(ci[0])) / (2 * normalQuantile((1 + PROJECTION_CONF) / 2));
 }
 function levelWarnings(p) {
-    const n = { base: p.runs.base.length, head: p.runs.head.length };
     const dropped = p.issues.map((i) => ({
         level: 'warning',
         code: 'invalid-run',
         side: i.side,
         message: `${i.side}: ${i.message}`
     }));
-    if (p.choice.reason === 'too-few-processes') {
-        return [
-            ...dropped,
-            {
+    const level = levelWarning(p);
+    return level ? [...dropped, level] : dropped;
+}
+/** Why the level chosen holds the verdict back (§3), if it does. */
+function levelWarning(p) {
+    switch (p.choice.reason) {
+        case 'too-few-processes':
+            return {
                 level: 'warning',
                 code: 'too-few-processes',
-                message: `too few processes (${Math.min(n.base, n.head)} per side; need ≥ 5): the interval is within one process and ignores ` +
-                    'process-to-process noise, so the verdict is at most inconclusive; run more rounds (e.g. `benchgate run`)'
-            }
-        ];
-    }
-    if (p.choice.reason === 'forced-repetitions') {
-        return [
-            ...dropped,
-            {
+                message: `too few processes (${Math.min(p.runs.base.length, p.runs.head.length)} per side; need ≥ ${R_MIN}): ` +
+                    'the interval is within one process and ignores process-to-process noise, so the verdict is at ' +
+                    'most inconclusive; run more rounds (e.g. `benchgate run`)'
+            };
+        case 'forced-repetitions':
+            return {
                 level: 'warning',
                 code: 'forced-repetitions',
                 message: 'level: repetitions pools the repetitions of each process as if independent: exploratory only, the gate cannot trust this verdict'
-            }
-        ];
+            };
+        default:
+            return null;
     }
-    return dropped;
 }
 function unreachableWarning(m, n, alpha) {
     return {
@@ -40986,7 +40986,7 @@ function inconclusiveText(c, minEffect) {
     const delta = deltaText(minEffect);
     const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
     const why = c.inconclusiveReason === 'too-few-processes'
-        ? `too few processes (${runs} per side; need ≥ 5)`
+        ? `too few processes (${runs} per side; need ≥ ${R_MIN})`
         : c.inconclusiveReason === 'level-unreachable'
             ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
             : c.inconclusiveReason === 'too-few-samples'

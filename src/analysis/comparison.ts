@@ -17,6 +17,7 @@ import {
   chooseLevel,
   dropInvalidRuns,
   groupByRun,
+  R_MIN,
   type LevelChoice,
   type RunGroup
 } from './unitOfAnalysis.js'
@@ -185,37 +186,38 @@ function projectionSe(values: Record<Side, number[]>): number {
 }
 
 function levelWarnings(p: PreparedComparison): Warning[] {
-  const n = { base: p.runs.base.length, head: p.runs.head.length }
   const dropped: Warning[] = p.issues.map((i) => ({
     level: 'warning',
     code: 'invalid-run',
     side: i.side,
     message: `${i.side}: ${i.message}`
   }))
-  if (p.choice.reason === 'too-few-processes') {
-    return [
-      ...dropped,
-      {
+  const level = levelWarning(p)
+  return level ? [...dropped, level] : dropped
+}
+
+/** Why the level chosen holds the verdict back (§3), if it does. */
+function levelWarning(p: PreparedComparison): Warning | null {
+  switch (p.choice.reason) {
+    case 'too-few-processes':
+      return {
         level: 'warning',
         code: 'too-few-processes',
         message:
-          `too few processes (${Math.min(n.base, n.head)} per side; need ≥ 5): the interval is within one process and ignores ` +
-          'process-to-process noise, so the verdict is at most inconclusive; run more rounds (e.g. `benchgate run`)'
+          `too few processes (${Math.min(p.runs.base.length, p.runs.head.length)} per side; need ≥ ${R_MIN}): ` +
+          'the interval is within one process and ignores process-to-process noise, so the verdict is at ' +
+          'most inconclusive; run more rounds (e.g. `benchgate run`)'
       }
-    ]
-  }
-  if (p.choice.reason === 'forced-repetitions') {
-    return [
-      ...dropped,
-      {
+    case 'forced-repetitions':
+      return {
         level: 'warning',
         code: 'forced-repetitions',
         message:
           'level: repetitions pools the repetitions of each process as if independent: exploratory only, the gate cannot trust this verdict'
       }
-    ]
+    default:
+      return null
   }
-  return dropped
 }
 
 function unreachableWarning(m: number, n: number, alpha: number): Warning {

@@ -4,6 +4,7 @@
  * Plain text; `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a terminal).
  */
 import type { Comparison, SuiteResult } from '../analysis/types.js'
+import { R_MIN } from '../analysis/unitOfAnalysis.js'
 import { median } from '../stats/summary.js'
 import { formatLevel, formatPercent, plural } from './format.js'
 
@@ -53,7 +54,7 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
   const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0)
   const why =
     c.inconclusiveReason === 'too-few-processes'
-      ? `too few processes (${runs} per side; need ≥ 5)`
+      ? `too few processes (${runs} per side; need ≥ ${R_MIN})`
       : c.inconclusiveReason === 'level-unreachable'
         ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
         : c.inconclusiveReason === 'too-few-samples'
