@@ -9315,6 +9315,8 @@ const I_STRIDE = 4;
 const BLOCK_BITS = 14;
 const BLOCK_ROWS = 1 << BLOCK_BITS;
 const IN_BLOCK = BLOCK_ROWS - 1;
+/** Rows the first block starts with: it is doubled up to BLOCK_ROWS, so a small store stays small. */
+const FIRST_BLOCK_ROWS = 256;
 /** Row numbers a series' list starts with (doubled when full). */
 const FIRST_CAPACITY = 8;
 /** The columns of the samples: rows appended in blocks, addressed by row number. */
@@ -9327,9 +9329,12 @@ class Rows {
         const row = this.count++;
         const block = row >>> BLOCK_BITS;
         if (block === this.floats.length) {
-            this.floats.push(new Float64Array(BLOCK_ROWS * F_STRIDE));
-            this.ints.push(new Int32Array(BLOCK_ROWS * I_STRIDE));
+            const rows = block === 0 ? FIRST_BLOCK_ROWS : BLOCK_ROWS;
+            this.floats.push(new Float64Array(rows * F_STRIDE));
+            this.ints.push(new Int32Array(rows * I_STRIDE));
         }
+        else if ((row & IN_BLOCK) * F_STRIDE === this.floats[block].length)
+            this.growFirstBlock();
         const f = (row & IN_BLOCK) * F_STRIDE;
         const i = (row & IN_BLOCK) * I_STRIDE;
         const floats = this.floats[block];
@@ -9342,6 +9347,15 @@ class Rows {
         ints[i + I_REPETITION] = s.repetition;
         ints[i + I_THREADS] = s.threads;
         return row;
+    }
+    /** Doubles the first block (the only one that is ever less than full size). */
+    growFirstBlock() {
+        const floats = new Float64Array(this.floats[0].length * 2);
+        floats.set(this.floats[0]);
+        this.floats[0] = floats;
+        const ints = new Int32Array(this.ints[0].length * 2);
+        ints.set(this.ints[0]);
+        this.ints[0] = ints;
     }
     float(row, field) {
         return this.floats[row >>> BLOCK_BITS][(row & IN_BLOCK) * F_STRIDE + field];
