@@ -23,23 +23,27 @@ export function sidesCutShort(
 ): Partial<Record<Side, SampleIssue>> {
   const runs: Record<Side, Set<string>> = { base: new Set(), head: new Set() }
   const cut: Record<Side, Map<string, SampleIssue>> = { base: new Map(), head: new Map() }
-  const key = (x: { round: number; run: number }): string => `${x.round}:${x.run}`
+  const key = (round: number, run: number): string => `${round}:${run}`
   for (const entry of SampleStore.of(samples).entries()) {
     for (const series of [entry.base, entry.head]) {
       if (!series) continue
       for (let k = 0; k < series.length; k++) {
         // Rows of one run are adjacent: one key per run, not per sample.
         if (k > 0 && series.round(k) === series.round(k - 1) && series.run(k) === series.run(k - 1)) continue
-        runs[series.side].add(key({ round: series.round(k), run: series.run(k) }))
+        runs[series.side].add(key(series.round(k), series.run(k)))
       }
     }
   }
   for (const i of issues) {
-    runs[i.side].add(key(i))
+    runs[i.side].add(key(i.round, i.run))
     const general = i.benchmark === '' || i.benchmark === FILE_ISSUE
     // A truncated Google Benchmark file names the entry it was cut in; that is a cut run too.
-    if (CUT_SHORT_KINDS.has(i.kind) && (general || i.kind === 'truncated') && !cut[i.side].has(key(i)))
-      cut[i.side].set(key(i), i)
+    if (
+      CUT_SHORT_KINDS.has(i.kind) &&
+      (general || i.kind === 'truncated') &&
+      !cut[i.side].has(key(i.round, i.run))
+    )
+      cut[i.side].set(key(i.round, i.run), i)
   }
   const out: Partial<Record<Side, SampleIssue>> = {}
   for (const side of ['base', 'head'] as const) {
