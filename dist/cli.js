@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, openSync, readSync, closeSync, mkdirSync, writeFileSync, writeSync, copyFileSync, fstatSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, chmodSync, statfsSync, unlinkSync, mkdtempSync } from 'node:fs';
+import { readFileSync, realpathSync, openSync, readSync, closeSync, mkdirSync, writeSync, copyFileSync, fstatSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, chmodSync, statfsSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { platform, arch, availableParallelism, hostname, tmpdir } from 'node:os';
@@ -41351,10 +41351,10 @@ const ICON = {
     failed: '💥'
 };
 /**
- * Renders the report as GitHub-flavoured Markdown (the PR comment and, uncapped, the job summary).
- * Complexity: linear in the size of the report (every part is rendered once; see fit.ts).
+ * The Markdown report as lines to be written one after the other (their concatenation is
+ * renderMarkdown's text): the uncapped job summary of a large suite need not be one string.
  */
-function renderMarkdown(report, options = {}) {
+function* markdownParts(report, options = {}) {
     const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
     const { suite, run } = report;
     const { changed, quiet } = split(suite.comparisons, suite.options.minEffect);
@@ -41372,10 +41372,13 @@ function renderMarkdown(report, options = {}) {
     // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
     // from the end of their order (regressions come first, so they are the last to go).
     const { keep, leftOut } = fit(parts, [3, 5, 6, 2, 1], maxChars, NOTICE_RESERVE);
-    const lines = parts.flatMap((p, i) => p.render(keep[i]));
-    if (leftOut.length > 0)
-        lines.splice(top.render(0).length, 0, ...notice(leftOut, maxChars));
-    return lines.join('\n') + '\n';
+    for (const [i, part] of parts.entries()) {
+        for (const line of part.render(keep[i]))
+            yield `${line}\n`;
+        if (part === top)
+            for (const line of leftOut.length > 0 ? notice(leftOut, maxChars) : [])
+                yield `${line}\n`;
+    }
 }
 /** What the size cap left out, said at the top. */
 function notice(leftOut, maxChars) {
@@ -41406,11 +41409,19 @@ function changedPart(changed, suite) {
     const counts = suite.countMode?.measure;
     const items = changed.map((c) => {
         const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
-        const row = counts === 'counts'
-            ? `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${countColumns(c, true)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
-            : `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
-                `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ` +
-                `${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`;
+        const name = mdCode(displayName(c.benchmark));
+        const row = tableRow(counts === 'counts'
+            ? [ICON[c.verdict], name, countColumns(c, true), verdictCell(c, notes, suite.options.minEffect)]
+            : [
+                ICON[c.verdict],
+                name,
+                formatDuration(c.baseLocation ?? c.baseMedian),
+                formatDuration(c.headLocation ?? c.headMedian),
+                change,
+                formatP(c.pAdjusted),
+                ...(counts ? [countCell(c)] : []),
+                verdictCell(c, notes, suite.options.minEffect)
+            ]);
         needed.push(notes.count);
         return row;
     });
@@ -41436,6 +41447,13 @@ function changedPart(changed, suite) {
         ]
     });
 }
+/**
+ * A table row from its cells, joined into one string: a row made by one template literal is a tree
+ * of its pieces, about three times the size (measured), and 10,000 rows are kept until the cap is known.
+ */
+function tableRow(cells) {
+    return `| ${cells.join(' | ')} |`;
+}
 function chartPart(suite) {
     const chart = changeChart(suite);
     if (chart.length === 0)
@@ -41453,10 +41471,18 @@ function quietPart(quiet, suite) {
     const items = quiet.map((c) => {
         const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
         const mde = c.power?.minDetectableEffect;
-        const row = counts === 'counts'
-            ? `| ${mdCode(displayName(c.benchmark))} | ${countColumns(c, false)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
-            : `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
-                `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`;
+        const name = mdCode(displayName(c.benchmark));
+        const row = tableRow(counts === 'counts'
+            ? [name, countColumns(c, false), verdictCell(c, notes, suite.options.minEffect)]
+            : [
+                name,
+                formatDuration(c.baseLocation ?? c.baseMedian),
+                formatDuration(c.headLocation ?? c.headMedian),
+                change,
+                mde ? `≥ ${formatPercent(mde)}` : '–',
+                ...(counts ? [countCell(c)] : []),
+                verdictCell(c, notes, suite.options.minEffect)
+            ]);
         needed.push(notes.count);
         return row;
     });
@@ -42062,12 +42088,14 @@ function* renderHtmlParts(report, samples, options = {}) {
         '<header>',
         `<h1>benchgate: ${escapeHtml(head).replace(EMOJI, (e) => mark(EMOJI_VERDICT[e]))}</h1>`,
         `<p class="sub">${subline(report)}</p>`,
-        '</header><main>',
-        summarySection(report, ordered),
-        ...benchmarksHeader(ordered, noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null)
+        '</header><main>'
     ];
-    for (const line of top)
-        yield `${line}\n`;
+    for (const text of top)
+        yield line$1(text);
+    yield* summarySection(report, ordered);
+    const noSamples = noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null;
+    for (const text of benchmarksHeader(ordered, noSamples))
+        yield line$1(text);
     for (const [i, c] of ordered.entries()) {
         const own = store.get(c.benchmark);
         const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
@@ -42083,8 +42111,8 @@ function* renderHtmlParts(report, samples, options = {}) {
             'Plots are drawn when a benchmark is opened; all data is in this file.</footer>',
         '<pre id="selftest" hidden></pre>'
     ];
-    for (const line of bottom)
-        yield `${line}\n`;
+    for (const text of bottom)
+        yield line$1(text);
     const data = {
         captions: Object.fromEntries(PLOTS),
         minEffect: suite.options.minEffect,
@@ -42194,16 +42222,22 @@ function densityJson(d) {
 }
 // ---------------------------------------------------------------------------------------------
 // Summary (the PR comment's content, as HTML)
-function summarySection(report, ordered) {
+/** A line of the page: its text and a line end. */
+const line$1 = (text) => `${text}\n`;
+/**
+ * The summary: every benchmark's row, made as it is written (the scale suite's 10,000 rows, held
+ * as one string, raised the HTML step's peak by 26-33 MB; 3-5 MB since).
+ */
+function* summarySection(report, ordered) {
     const { suite, run } = report;
-    const out = ['<section id="summary">'];
+    yield line$1('<section id="summary">');
     if (run.stoppedEarly)
-        out.push(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
+        yield line$1(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
     const level = formatLevel(ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha);
     const changed = ordered.filter((c) => CHANGED.includes(c.verdict));
     const quiet = ordered.filter((c) => QUIET.includes(c.verdict));
     const index = new Map(ordered.map((c, i) => [c, i]));
-    out.push('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
+    yield line$1('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
         `${level} CI; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
     const minEffect = suite.options.minEffect;
     const measure = suite.countMode?.measure ?? 'time';
@@ -42211,43 +42245,43 @@ function summarySection(report, ordered) {
     const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : '';
     const countTd = (c) => measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '';
     if (changed.length > 0) {
-        out.push('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
+        yield line$1('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
             (measure === 'counts'
                 ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
                 : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level} CI]</th><th class="num">p (adj.)</th>`) +
             `${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of changed) {
             const [base, head, change] = summaryCells(c, measure, true);
-            out.push(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
+            yield line$1(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
                 `<td class="num">${base}</td><td class="num">${head}</td>` +
                 `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
         }
-        out.push('</tbody></table></div>');
+        yield line$1('</tbody></table></div>');
     }
     if (quiet.length > 0) {
-        out.push(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>`, '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
+        yield line$1(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>\n` +
+            '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
             `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level} CI]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of quiet) {
             const [base, head, change] = summaryCells(c, measure, false);
             const mde = c.power?.minDetectableEffect;
-            out.push(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
+            yield line$1(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
                 `<td class="num">${head}</td><td class="num">${change}</td>` +
                 `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
         }
-        out.push('</tbody></table></div></details>');
+        yield line$1('</tbody></table></div></details>');
     }
     const warnings = warningLines(suite);
     if (warnings.length > 0) {
-        out.push(`<details class="group"><summary>⚠️ ${plural(warnings.length, 'warning')}</summary><ul>`);
+        yield line$1(`<details class="group"><summary>⚠️ ${plural(warnings.length, 'warning')}</summary><ul>`);
         for (const w of warnings)
-            out.push(`<li>${w}</li>`);
-        out.push('</ul></details>');
+            yield line$1(`<li>${w}</li>`);
+        yield line$1('</ul></details>');
     }
     if (run.reproduce) {
-        out.push(`<details class="group"><summary>How to reproduce</summary><pre>${escapeHtml(run.reproduce)}</pre></details>`);
+        yield line$1(`<details class="group"><summary>How to reproduce</summary><pre>${escapeHtml(run.reproduce)}</pre></details>`);
     }
-    out.push('</section>');
-    return out.join('\n');
+    yield line$1('</section>');
 }
 /**
  * A verdict's mark: a coloured glyph found in every font (the PR comment's emoji need an emoji font,
@@ -42787,15 +42821,54 @@ const COLOUR = {
     negligible: '\x1b[2m'
 };
 const RESET = '\x1b[0m';
-/** Renders the whole report as plain text (every benchmark, no truncation). */
-function renderTerminal(report, options = {}) {
+/**
+ * The terminal report as lines to be written one after the other (their concatenation is
+ * renderTerminal's text). The table is made in two passes, the column widths first, then each row
+ * as it is written (the scale suite's 10,000 rows, held until the end, raised the peak by 19 MB).
+ */
+function* terminalParts(report, options = {}) {
+    const { suite } = report;
+    const measure = suite.countMode?.measure ?? 'time';
+    const header = tableHeader(report);
+    const ordered = [...suite.comparisons].sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark));
+    const cellsOf = (c) => measure === 'counts' ? countRow(c) : row(c, measure === 'both', suite.options.minEffect);
+    const widths = header.map((h) => h.length);
+    for (const c of ordered)
+        cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))));
+    const last = header.length - 1;
+    const line = (cells) => cells
+        .map((s, i) => {
+        const pad = Math.max(0, widths[i] - codePoints(s));
+        return i > 0 && i < last ? ' '.repeat(pad) + s : s + ' '.repeat(pad);
+    })
+        .join('  ')
+        .trimEnd();
+    for (const text of introLines(report))
+        yield `${text}\n`;
+    yield `\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`;
+    for (const c of ordered) {
+        const text = line(cellsOf(c));
+        const colour = options.colour ? COLOUR[c.verdict] : undefined;
+        yield colour ? `${colour}${text}${RESET}\n` : `${text}\n`;
+    }
+    for (const note of notes(suite))
+        yield `\nNote: ${note}\n`;
+    const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
+    if (warnings.length) {
+        yield '\nWarnings:\n';
+        for (const g of warnings)
+            yield `${warningText(g)}\n`;
+    }
+}
+/** The table's column titles. */
+function tableHeader(report) {
     const { suite, run } = report;
     // Adaptive looks test at levels below α, so their CIs are at least 1 − α (docs/adaptive.md).
     const level = `${run.adaptive ? '≥ ' : ''}${formatLevel(1 - suite.options.alpha)}`;
     const measure = suite.countMode?.measure ?? 'time';
     const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
     const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions';
-    const header = measure === 'counts'
+    return measure === 'counts'
         ? [
             'Benchmark',
             `Base ${metric.toLowerCase()}`,
@@ -42807,20 +42880,10 @@ function renderTerminal(report, options = {}) {
         : ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect']
             .concat(measure === 'both' ? [metric] : [])
             .concat(['Verdict']);
-    const rows = [...suite.comparisons]
-        .sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark))
-        .map((c) => ({
-        c,
-        cells: measure === 'counts' ? countRow(c) : row(c, measure === 'both', suite.options.minEffect)
-    }));
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r.cells[i]].length)));
-    const right = new Set(header.map((_, i) => i).filter((i) => i > 0 && i < header.length - 1));
-    const line = (cells) => cells
-        .map((s, i) => right.has(i)
-        ? s.padStart(widths[i] + s.length - [...s].length)
-        : s.padEnd(widths[i] + s.length - [...s].length))
-        .join('  ')
-        .trimEnd();
+}
+/** The headline and what was measured, above the table. */
+function introLines(report) {
+    const { suite, run } = report;
     const out = [];
     out.push(`benchgate: ${stripIcons(headline(suite))}`);
     const bits = [`${label(run.base)} → ${label(run.head)}`];
@@ -42828,7 +42891,7 @@ function renderTerminal(report, options = {}) {
         bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
     else if (run.rounds !== undefined)
         bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
-    if (measure !== 'counts')
+    if ((suite.countMode?.measure ?? 'time') !== 'counts')
         bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`);
     const counts = countModeLine(suite);
     if (counts)
@@ -42842,28 +42905,32 @@ function renderTerminal(report, options = {}) {
         out.push(mergedLine(run.merged, false));
     if (run.stoppedEarly)
         out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`);
-    out.push('', line(header), widths.map((w) => '-'.repeat(w)).join('  '));
-    for (const { c, cells } of rows) {
-        const text = line(cells);
-        const colour = options.colour ? COLOUR[c.verdict] : undefined;
-        out.push(colour ? `${colour}${text}${RESET}` : text);
-    }
-    for (const note of notes(suite))
-        out.push('', `Note: ${note}`);
-    const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
-    if (warnings.length) {
-        out.push('', 'Warnings:');
-        for (const g of warnings) {
-            const names = g.names.slice(0, NAMES_PER_WARNING).join(', ');
-            const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
-            out.push(g.names.length === 0
-                ? `  - ${g.message}`
-                : g.names.length === 1
-                    ? `  - ${g.names[0]}: ${g.message}`
-                    : `  - ${g.message} (${g.names.length} benchmarks: ${names}${more})`);
+    return out;
+}
+/** One warning group as a line of the list. */
+function warningText(g) {
+    const names = g.names.slice(0, NAMES_PER_WARNING).join(', ');
+    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+    if (g.names.length === 0)
+        return `  - ${g.message}`;
+    if (g.names.length === 1)
+        return `  - ${g.names[0]}: ${g.message}`;
+    return `  - ${g.message} (${g.names.length} benchmarks: ${names}${more})`;
+}
+/** Characters as a terminal counts them (code points: an astral character is one, not two). */
+function codePoints(s) {
+    let n = s.length;
+    for (let i = 0; i < s.length - 1; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+            const d = s.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff) {
+                n--;
+                i++;
+            }
         }
     }
-    return out.join('\n') + '\n';
+    return n;
 }
 function row(c, withCounts, minEffect) {
     const mde = c.power?.minDetectableEffect;
@@ -42936,9 +43003,9 @@ function writeOutputs(report, dir, options = {}) {
         text: join(abs, 'report.txt')
     };
     writeParts(paths.results, withLineEnd(resultsJsonParts(report, VERSION)));
-    writeFileSync(paths.comment, renderMarkdown(report, { maxChars: COMMENT_MAX_CHARS }));
-    writeFileSync(paths.summary, renderMarkdown(report, { maxChars: Infinity }));
-    writeFileSync(paths.text, renderTerminal(report, { colour: false }));
+    writeParts(paths.comment, markdownParts(report, { maxChars: COMMENT_MAX_CHARS }));
+    writeParts(paths.summary, markdownParts(report, { maxChars: Infinity }));
+    writeParts(paths.text, terminalParts(report, { colour: false }));
     const samples = options.samples ?? [];
     if (samples.length > 0 || options.html) {
         const html = renderHtmlParts(report, samples); // made as written: written once, then copied
@@ -43013,9 +43080,9 @@ function* renderFormatParts(report, format, colour) {
         case 'json':
             return yield* withLineEnd(resultsJsonParts(report, VERSION));
         case 'md':
-            return yield renderMarkdown(report, { maxChars: Infinity });
+            return yield* markdownParts(report, { maxChars: Infinity });
         case 'text':
-            return yield renderTerminal(report, { colour });
+            return yield* terminalParts(report, { colour });
     }
 }
 /**
@@ -43025,7 +43092,7 @@ function* renderFormatParts(report, format, colour) {
  */
 function* writtenFormatParts(written, report, format, colour) {
     if (format === 'text' && colour)
-        return yield renderTerminal(report, { colour });
+        return yield* terminalParts(report, { colour });
     // Small pieces: megabyte strings go straight to the old heap and pile up there.
     yield* piecesOfFile(format === 'json' ? written.results : format === 'md' ? written.summary : written.text);
 }

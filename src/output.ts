@@ -3,16 +3,16 @@
  * report.txt, and report.html when the raw samples are at hand) and renders the requested format
  * for stdout. Shared by `run`, `compare` and `report`.
  */
-import { closeSync, copyFileSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, copyFileSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { OutputFormat } from './config/index.js'
 import { renderHtmlParts, type HtmlOptions } from './report/html/render.js'
 import { piecesOfFile } from './samples/lines.js'
 import type { SampleList } from './samples/store.js'
 import { resultsJsonParts } from './report/json.js'
-import { COMMENT_MAX_CHARS, renderMarkdown } from './report/markdown.js'
+import { COMMENT_MAX_CHARS, markdownParts } from './report/markdown.js'
 import type { Report } from './report/model.js'
-import { renderTerminal } from './report/terminal.js'
+import { terminalParts } from './report/terminal.js'
 import { VERSION } from './version.js'
 
 export interface WrittenOutputs {
@@ -47,9 +47,9 @@ export function writeOutputs(report: Report, dir: string, options: OutputOptions
     text: join(abs, 'report.txt')
   }
   writeParts(paths.results, withLineEnd(resultsJsonParts(report, VERSION)))
-  writeFileSync(paths.comment, renderMarkdown(report, { maxChars: COMMENT_MAX_CHARS }))
-  writeFileSync(paths.summary, renderMarkdown(report, { maxChars: Infinity }))
-  writeFileSync(paths.text, renderTerminal(report, { colour: false }))
+  writeParts(paths.comment, markdownParts(report, { maxChars: COMMENT_MAX_CHARS }))
+  writeParts(paths.summary, markdownParts(report, { maxChars: Infinity }))
+  writeParts(paths.text, terminalParts(report, { colour: false }))
   const samples = options.samples ?? []
   if (samples.length > 0 || options.html) {
     const html = renderHtmlParts(report, samples) // made as written: written once, then copied
@@ -133,9 +133,9 @@ export function* renderFormatParts(
     case 'json':
       return yield* withLineEnd(resultsJsonParts(report, VERSION))
     case 'md':
-      return yield renderMarkdown(report, { maxChars: Infinity })
+      return yield* markdownParts(report, { maxChars: Infinity })
     case 'text':
-      return yield renderTerminal(report, { colour })
+      return yield* terminalParts(report, { colour })
   }
 }
 
@@ -150,7 +150,7 @@ export function* writtenFormatParts(
   format: OutputFormat,
   colour: boolean
 ): Generator<string, void, undefined> {
-  if (format === 'text' && colour) return yield renderTerminal(report, { colour })
+  if (format === 'text' && colour) return yield* terminalParts(report, { colour })
   // Small pieces: megabyte strings go straight to the old heap and pile up there.
   yield* piecesOfFile(format === 'json' ? written.results : format === 'md' ? written.summary : written.text)
 }

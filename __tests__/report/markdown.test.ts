@@ -231,6 +231,21 @@ describe('gate and terminal', () => {
     )
     expect(renderTerminal(mixed, { colour: true })).toContain('\x1b[31m')
   })
+
+  it('aligns the columns by characters as a terminal counts them: an astral character is one', () => {
+    const text = renderTerminal(
+      report([
+        comparison('BM_😀/a', 'unchanged', 1.002, [0.996, 1.008], 0.6),
+        comparison('BM_x/long_name', 'unchanged', 1.001, [0.995, 1.007], 0.7)
+      ])
+    )
+    const rows = text.split('\n').filter((l) => l.startsWith('BM_'))
+    expect(rows).toHaveLength(2)
+    // The first cell is padded to the longest name: "BM_😀/a" is 7 characters (8 UTF-16 units).
+    const baseColumn = rows.map((r) => [...r].findIndex((_, i) => i > 0 && /\d/.test([...r][i])))
+    expect(baseColumn[0]).toBe(baseColumn[1])
+    expect([...rows[0]].length).toBe([...rows[1]].length)
+  })
 })
 
 describe('change chart in the PR comment', () => {

@@ -66,6 +66,17 @@ export interface MarkdownOptions {
  * Complexity: linear in the size of the report (every part is rendered once; see fit.ts).
  */
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
+  return [...markdownParts(report, options)].join('')
+}
+
+/**
+ * The Markdown report as lines to be written one after the other (their concatenation is
+ * renderMarkdown's text): the uncapped job summary of a large suite need not be one string.
+ */
+export function* markdownParts(
+  report: Report,
+  options: MarkdownOptions = {}
+): Generator<string, void, undefined> {
   const maxChars = options.maxChars ?? COMMENT_MAX_CHARS
   const { suite, run } = report
   const { changed, quiet } = split(suite.comparisons, suite.options.minEffect)
@@ -83,9 +94,11 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
   // from the end of their order (regressions come first, so they are the last to go).
   const { keep, leftOut } = fit(parts, [3, 5, 6, 2, 1], maxChars, NOTICE_RESERVE)
-  const lines = parts.flatMap((p, i) => p.render(keep[i]))
-  if (leftOut.length > 0) lines.splice(top.render(0).length, 0, ...notice(leftOut, maxChars))
-  return lines.join('\n') + '\n'
+  for (const [i, part] of parts.entries()) {
+    for (const line of part.render(keep[i])) yield `${line}\n`
+    if (part === top)
+      for (const line of leftOut.length > 0 ? notice(leftOut, maxChars) : []) yield `${line}\n`
+  }
 }
 
 /** What the size cap left out, said at the top. */
@@ -118,12 +131,21 @@ function changedPart(changed: Comparison[], suite: SuiteResult): Part {
   const counts = suite.countMode?.measure
   const items = changed.map((c) => {
     const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–'
-    const row =
+    const name = mdCode(displayName(c.benchmark))
+    const row = tableRow(
       counts === 'counts'
-        ? `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${countColumns(c, true)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
-        : `| ${ICON[c.verdict]} | ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ` +
-          `${formatDuration(c.headLocation ?? c.headMedian)} | ${change} | ${formatP(c.pAdjusted)} | ` +
-          `${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`
+        ? [ICON[c.verdict], name, countColumns(c, true), verdictCell(c, notes, suite.options.minEffect)]
+        : [
+            ICON[c.verdict],
+            name,
+            formatDuration(c.baseLocation ?? c.baseMedian),
+            formatDuration(c.headLocation ?? c.headMedian),
+            change,
+            formatP(c.pAdjusted),
+            ...(counts ? [countCell(c)] : []),
+            verdictCell(c, notes, suite.options.minEffect)
+          ]
+    )
     needed.push(notes.count)
     return row
   })
@@ -151,6 +173,14 @@ function changedPart(changed: Comparison[], suite: SuiteResult): Part {
   })
 }
 
+/**
+ * A table row from its cells, joined into one string: a row made by one template literal is a tree
+ * of its pieces, about three times the size (measured), and 10,000 rows are kept until the cap is known.
+ */
+function tableRow(cells: string[]): string {
+  return `| ${cells.join(' | ')} |`
+}
+
 function chartPart(suite: SuiteResult): Part {
   const chart = changeChart(suite)
   if (chart.length === 0) return fixedPart([])
@@ -167,11 +197,20 @@ function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
   const items = quiet.map((c) => {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–'
     const mde = c.power?.minDetectableEffect
-    const row =
+    const name = mdCode(displayName(c.benchmark))
+    const row = tableRow(
       counts === 'counts'
-        ? `| ${mdCode(displayName(c.benchmark))} | ${countColumns(c, false)} | ${verdictCell(c, notes, suite.options.minEffect)} |`
-        : `| ${mdCode(displayName(c.benchmark))} | ${formatDuration(c.baseLocation ?? c.baseMedian)} | ${formatDuration(c.headLocation ?? c.headMedian)} | ` +
-          `${change} | ${mde ? `≥ ${formatPercent(mde)}` : '–'} | ${counts ? `${countCell(c)} | ` : ''}${verdictCell(c, notes, suite.options.minEffect)} |`
+        ? [name, countColumns(c, false), verdictCell(c, notes, suite.options.minEffect)]
+        : [
+            name,
+            formatDuration(c.baseLocation ?? c.baseMedian),
+            formatDuration(c.headLocation ?? c.headMedian),
+            change,
+            mde ? `≥ ${formatPercent(mde)}` : '–',
+            ...(counts ? [countCell(c)] : []),
+            verdictCell(c, notes, suite.options.minEffect)
+          ]
+    )
     needed.push(notes.count)
     return row
   })
