@@ -38798,6 +38798,20 @@ class Rows {
     int(row, field) {
         return this.ints[row >>> BLOCK_BITS][(row & IN_BLOCK) * I_STRIDE + field];
     }
+    /** Row `row` as a Sample of `benchmark` on `side`. */
+    sample(row, benchmark, side) {
+        return {
+            benchmark,
+            side,
+            round: this.int(row, I_ROUND),
+            run: this.int(row, I_RUN),
+            repetition: this.int(row, I_REPETITION),
+            iterations: this.float(row, F_ITERATIONS),
+            realTimeNs: this.float(row, F_REAL),
+            cpuTimeNs: this.float(row, F_CPU),
+            threads: this.int(row, I_THREADS)
+        };
+    }
 }
 /** One benchmark's samples on one side, in the order added. */
 class SampleSeries {
@@ -38849,17 +38863,7 @@ class SampleSeries {
     }
     /** Row k as a Sample object. */
     sample(k) {
-        return {
-            benchmark: this.benchmark,
-            side: this.side,
-            round: this.round(k),
-            run: this.run(k),
-            repetition: this.repetition(k),
-            iterations: this.iterations(k),
-            realTimeNs: this.realTimeNs(k),
-            cpuTimeNs: this.cpuTimeNs(k),
-            threads: this.threads(k)
-        };
+        return this.rows.sample(this.rowOf[k], this.benchmark, this.side);
     }
     /**
      * Row indices in time order (round, run, repetition; equal keys keep the order added, as a stable

@@ -10,7 +10,7 @@ import { seededRandom } from '../helpers/r.js'
 import { renderHtml } from '../../src/report/html/render.js'
 import { parseSamplesText } from '../../src/samples/index.js'
 import type { Sample } from '../../src/samples/model.js'
-import { SampleStore } from '../../src/samples/store.js'
+import { SampleBuffer, SampleStore } from '../../src/samples/store.js'
 import { readFixture } from './helpers.js'
 
 /** `benchmarks` × 2 sides × `runs` runs × 3 repetitions, in a shuffled order. */
@@ -135,5 +135,16 @@ describe('SampleStore', () => {
       expect(viaStore.issues).toEqual(plain.issues)
       expect(into.toArray()).toEqual(SampleStore.of(plain.samples).toArray())
     }
+  })
+})
+
+describe('SampleBuffer', () => {
+  it('replays every sample, every field, in the order added (sides and benchmarks interleaved)', () => {
+    // 40,000 samples: more than two blocks of the columns.
+    const samples = suite(11, 200, 34)
+    const buffer = new SampleBuffer()
+    for (const s of samples) buffer.add(s)
+    expect(buffer.length).toBe(samples.length)
+    expect([...buffer]).toEqual(samples)
   })
 })

@@ -36,6 +36,7 @@ import {
 import { JsonSyntaxError, parseJson, parseLenientJson, type LenientJson } from './json.js'
 import { splitJsonObject } from './jsonMembers.js'
 import type { ParsedSamples, Provenance, Sample, SampleIssue } from './model.js'
+import { SampleBuffer } from './store.js'
 
 /** Entries' text parsed at once when read piece by piece (small enough to be collected young). */
 const BATCH_CHARS = 1 << 15
@@ -107,7 +108,7 @@ export function parseGoogleBenchmarkPieces(
 ): ParsedSamples | undefined {
   const { round, run, source } = resolveSource(opts)
   const side = opts.side
-  const aside = sampleSink({ side })
+  const aside = new SampleBuffer()
   const issues: SampleIssue[] = []
   const issue: IssueSink = (benchmark, kind, message) =>
     issues.push({ benchmark, side, round, run, kind, message, source })
@@ -143,7 +144,7 @@ export function parseGoogleBenchmarkPieces(
   }
   if (!split.complete || !split.found) return undefined
   const samples = sampleSink(opts)
-  for (const s of aside.samples) samples.add(s)
+  for (const s of aside) samples.add(s)
   return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' }
 }
 
@@ -154,7 +155,7 @@ export function parseGoogleBenchmarkPieces(
  */
 function entryReader(
   at: { side: Sample['side']; round: number; run: number; source: string },
-  samples: SampleSink,
+  samples: Pick<SampleSink, 'add'>,
   issue: IssueSink
 ): (entry: unknown, index: number) => void {
   const seen = new Map<string, number>()
