@@ -47733,9 +47733,9 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
  * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
  * '#'. Time O(n); a large file's records are never all held at once.
  */
-function* csvRecords(text) {
+function* csvRecords(text, firstLine = 1) {
     let i = 0;
-    let line = 1;
+    let line = firstLine;
     const n = text.length;
     while (i < n) {
         // At the start of a line.
@@ -47751,6 +47751,7 @@ function* csvRecords(text) {
             continue;
         }
         const start = line;
+        const offset = i;
         const fields = [];
         let unterminated = false;
         while (true) {
@@ -47775,7 +47776,7 @@ function* csvRecords(text) {
                 }
                 // Anything between the closing quote and the next separator is kept as-is (lenient).
                 const from = i;
-                while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r')
+                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
                     i++;
                 field += text.slice(from, i);
             }
@@ -47792,12 +47793,48 @@ function* csvRecords(text) {
             }
             break;
         }
-        yield { fields, line: start, unterminated, unended: i >= n };
+        yield { fields, line: start, offset, unterminated, unended: i >= n };
         if (i < n) {
             i += text[i] === '\r' ? 2 : 1;
             line++;
         }
     }
+}
+/** Text carried from one chunk to the next beyond which a file is no longer cut into chunks. */
+const MAX_CARRIED_CHARS = 1 << 20;
+/**
+ * The records of a CSV file given in pieces (piecesOfFile), exactly as csvRecords gives those of
+ * the whole text, parsed a chunk of whole lines at a time. A record still inside a quoted field at
+ * a chunk's end is parsed again with the next chunk; once such a record is over a megabyte (an
+ * unclosed quote), the rest of the file is parsed as one chunk, so the time stays linear.
+ */
+function* csvRecordsOfPieces(pieces) {
+    let pending = '';
+    let line = 1;
+    let first = true;
+    let whole = false;
+    for (const piece of pieces) {
+        pending += first ? stripBom(piece) : piece;
+        first &&= piece === '';
+        const cut = pending.lastIndexOf('\n') + 1;
+        if (whole || cut === 0)
+            continue;
+        const chunk = pending.slice(0, cut);
+        let carried = cut;
+        let carriedLine = line + newlinesIn(chunk, 0, cut);
+        for (const record of csvRecords(chunk, line)) {
+            if (record.unterminated) {
+                carried = record.offset;
+                carriedLine = record.line;
+                break;
+            }
+            yield record;
+        }
+        pending = pending.slice(carried);
+        line = carriedLine;
+        whole = pending.length > MAX_CARRIED_CHARS;
+    }
+    yield* csvRecords(pending, line);
 }
 /** How many line feeds text[from, to) holds. */
 function newlinesIn(text, from, to) {
@@ -47814,6 +47851,16 @@ function newlinesIn(text, from, to) {
  * Time O(n).
  */
 function parseCsvSamples(text, opts) {
+    return parseCsvRecords(csvRecords(stripBom(text)), opts);
+}
+/**
+ * {@link parseCsvSamples} on a file's text in pieces (piecesOfFile): the same result, and a large
+ * file is never one string.
+ */
+function parseCsvPieces(pieces, opts) {
+    return parseCsvRecords(csvRecordsOfPieces(pieces), opts);
+}
+function parseCsvRecords(records, opts) {
     const { round, run: defaultRun, source } = resolveSource(opts);
     const side = opts.side;
     const samples = sampleSink(opts);
@@ -47827,9 +47874,9 @@ function parseCsvSamples(text, opts) {
         message,
         source: `${source}:${line}`
     });
-    const records = csvRecords(stripBom(text));
     const first = records.next();
     const columns = readHeader(first.done ? undefined : first.value, source);
+    // Rows so far per run and name (a key made per row by concatenation cost 23 MB at scale).
     const repetitions = new Map();
     const data = function* () {
         if (!first.done && !columns.header)
@@ -47842,9 +47889,11 @@ function parseCsvSamples(text, opts) {
         const row = readRow(record, columns, defaultRun, issue);
         if (row === undefined)
             continue;
-        const key = `${row.run}\u0000${row.name}`;
-        const repetition = repetitions.get(key) ?? 0;
-        repetitions.set(key, repetition + 1);
+        let ofRun = repetitions.get(row.run);
+        if (!ofRun)
+            repetitions.set(row.run, (ofRun = new Map()));
+        const repetition = ofRun.get(row.name) ?? 0;
+        ofRun.set(row.name, repetition + 1);
         samples.add(makeSample({ side, round, run: row.run }, row.name, repetition, 1, row.ns, row.ns));
     }
     return { samples: samples.samples, issues, provenance: {}, format: 'csv' };
@@ -48435,7 +48484,7 @@ function withoutOverlongNames(parsed, opts) {
  * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. Large files
  * are never one string: bench-runner JSONL is read line by line as it is parsed, and Google
  * Benchmark JSON entry by entry (a file cut short or malformed is then read whole, for its exact
- * report); CSV is read whole.
+ * report), CSV a chunk of lines at a time.
  * @param path the file
  * @param opts side; round (default -1); run (default 0)
  * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
@@ -48454,6 +48503,9 @@ function readSampleFile(path, opts) {
             if (parsed)
                 return withoutOverlongNames(parsed, source);
         }
+        // CSV by detectFormat's rule: anything else that is not empty.
+        if (start !== '' && !start.startsWith('{'))
+            return withoutOverlongNames(parseCsvPieces(piecesOfFile(path), source), source);
         return parseSamplesText(readFileSync(path, 'utf8'), source);
     }
     catch (e) {

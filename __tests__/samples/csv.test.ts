@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 
-import { csvRecords, parseCsvSamples } from '../../src/samples/csv.js'
+import { csvRecords, csvRecordsOfPieces, parseCsvPieces, parseCsvSamples } from '../../src/samples/csv.js'
 import { readFixture } from './helpers.js'
 
 describe('CSV samples', () => {
@@ -89,5 +90,103 @@ describe('CSV samples', () => {
     const full = parseCsvSamples(whole, { side: 'head', source: 'c.csv' })
     expect(full.samples.map((s) => s.realTimeNs)).toEqual([123456, 654321])
     expect(full.issues).toEqual([])
+  })
+
+  it('keeps a lone carriage return after a closing quote in the field, as in an unquoted one', () => {
+    // It used to end the record and swallow the next character ("b"), leaving a row with no name.
+    expect([...csvRecords('"a"\rb,1\nBM_B,2\n')].map((r) => [r.fields, r.line])).toEqual([
+      [['a\rb', '1'], 1],
+      [['BM_B', '2'], 2]
+    ])
+  })
+
+  describe('read in pieces', () => {
+    /** Cuts `text` into pieces at the given (sorted, deduplicated) positions. */
+    const cutAt = (text: string, cuts: number[]): string[] => {
+      const at = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b)
+      return [0, ...at].map((from, i) => text.slice(from, [...at, text.length][i]))
+    }
+    /** What a parse gives: its result, or the message of what it threw. */
+    const outcome = (parse: () => unknown): unknown => {
+      try {
+        return parse()
+      } catch (e) {
+        return { threw: (e as Error).message }
+      }
+    }
+    const withoutOffsets = (records: Iterable<{ offset: number }>) =>
+      [...records].map(({ offset: _offset, ...rest }) => rest)
+    // Quotes, separators, comments and line ends of every kind, in any order: open quotes across
+    // lines and pieces, lone quotes inside fields, comment lines holding quotes, a BOM.
+    const csvText = fc
+      .array(
+        fc.constantFrom(
+          'BM_a',
+          '"',
+          '""',
+          ',',
+          '\n',
+          '\r\n',
+          '\r',
+          '#',
+          ' ',
+          '12',
+          '3.5',
+          'é',
+          '😀',
+          '\uFEFF'
+        ),
+        { maxLength: 80 }
+      )
+      .map((parts) => parts.join(''))
+
+    it('gives exactly the records of the whole text, wherever the pieces end', () => {
+      fc.assert(
+        fc.property(csvText, fc.array(fc.nat(), { maxLength: 12 }), fc.boolean(), (body, cuts, bom) => {
+          const text = (bom ? '\uFEFF' : '') + body
+          const whole = withoutOffsets(csvRecords(text.replace(/^\uFEFF/, '')))
+          expect(withoutOffsets(csvRecordsOfPieces(cutAt(text, cuts)))).toEqual(whole)
+        }),
+        { numRuns: 2000 }
+      )
+    })
+
+    it('parses a file in pieces to the same samples and issues as its whole text', () => {
+      const rows = fc.array(
+        fc.oneof(
+          fc.tuple(
+            fc.constantFrom('BM_A', 'BM_B', '"BM_C,x"', '"BM_D\nline"', 'BM_"E'),
+            fc.constantFrom('5', '7.25', '-1', 'x', '')
+          ),
+          fc.constant(['# a "comment', ''] as const)
+        ),
+        { maxLength: 30 }
+      )
+      fc.assert(
+        fc.property(rows, fc.boolean(), fc.array(fc.nat(), { maxLength: 8 }), (rs, ended, cuts) => {
+          const lines = rs.map(([name, ns]) => (ns === '' ? name : `${name},${ns}`))
+          const text = lines.join('\n') + (ended ? '\n' : '')
+          const opts = { side: 'head' as const, source: 'p.csv' }
+          expect(outcome(() => parseCsvPieces(cutAt(text, cuts), opts))).toEqual(
+            outcome(() => parseCsvSamples(text, opts))
+          )
+        }),
+        { numRuns: 1000 }
+      )
+    })
+
+    it('reads an unclosed quote as one record to the end of the file, however many pieces', () => {
+      // 4 MB after an open quote, in 32 KiB pieces (past 1 MB the rest is parsed once).
+      const text = 'BM_A,1\n"open' + 'x,1\n'.repeat(1 << 20)
+      const pieces = cutAt(
+        text,
+        Array.from({ length: text.length >> 15 }, (_, i) => (i + 1) << 15)
+      )
+      const records = [...csvRecordsOfPieces(pieces)]
+      expect(records.map((r) => [r.line, r.unterminated])).toEqual([
+        [1, false],
+        [2, true]
+      ])
+    })
   })
 })

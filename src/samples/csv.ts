@@ -34,6 +34,8 @@ interface CsvRecord {
   fields: string[]
   /** 1-based line where the record starts. */
   line: number
+  /** Where the record starts in the text parsed. */
+  offset: number
   /** True when the text ended inside a quoted field. */
   unterminated: boolean
   /** True when the text ended in this record, with no line end after it. */
@@ -48,9 +50,9 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
  * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
  * '#'. Time O(n); a large file's records are never all held at once.
  */
-export function* csvRecords(text: string): Generator<CsvRecord, void, undefined> {
+export function* csvRecords(text: string, firstLine = 1): Generator<CsvRecord, void, undefined> {
   let i = 0
-  let line = 1
+  let line = firstLine
   const n = text.length
   while (i < n) {
     // At the start of a line.
@@ -66,6 +68,7 @@ export function* csvRecords(text: string): Generator<CsvRecord, void, undefined>
       continue
     }
     const start = line
+    const offset = i
     const fields: string[] = []
     let unterminated = false
     while (true) {
@@ -89,7 +92,8 @@ export function* csvRecords(text: string): Generator<CsvRecord, void, undefined>
         }
         // Anything between the closing quote and the next separator is kept as-is (lenient).
         const from = i
-        while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') i++
+        while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
+          i++
         field += text.slice(from, i)
       } else {
         const from = i
@@ -104,12 +108,49 @@ export function* csvRecords(text: string): Generator<CsvRecord, void, undefined>
       }
       break
     }
-    yield { fields, line: start, unterminated, unended: i >= n }
+    yield { fields, line: start, offset, unterminated, unended: i >= n }
     if (i < n) {
       i += text[i] === '\r' ? 2 : 1
       line++
     }
   }
+}
+
+/** Text carried from one chunk to the next beyond which a file is no longer cut into chunks. */
+const MAX_CARRIED_CHARS = 1 << 20
+
+/**
+ * The records of a CSV file given in pieces (piecesOfFile), exactly as csvRecords gives those of
+ * the whole text, parsed a chunk of whole lines at a time. A record still inside a quoted field at
+ * a chunk's end is parsed again with the next chunk; once such a record is over a megabyte (an
+ * unclosed quote), the rest of the file is parsed as one chunk, so the time stays linear.
+ */
+export function* csvRecordsOfPieces(pieces: Iterable<string>): Generator<CsvRecord, void, undefined> {
+  let pending = ''
+  let line = 1
+  let first = true
+  let whole = false
+  for (const piece of pieces) {
+    pending += first ? stripBom(piece) : piece
+    first &&= piece === ''
+    const cut = pending.lastIndexOf('\n') + 1
+    if (whole || cut === 0) continue
+    const chunk = pending.slice(0, cut)
+    let carried = cut
+    let carriedLine = line + newlinesIn(chunk, 0, cut)
+    for (const record of csvRecords(chunk, line)) {
+      if (record.unterminated) {
+        carried = record.offset
+        carriedLine = record.line
+        break
+      }
+      yield record
+    }
+    pending = pending.slice(carried)
+    line = carriedLine
+    whole = pending.length > MAX_CARRIED_CHARS
+  }
+  yield* csvRecords(pending, line)
 }
 
 /** How many line feeds text[from, to) holds. */
@@ -127,6 +168,21 @@ function newlinesIn(text: string, from: number, to: number): number {
  * Time O(n).
  */
 export function parseCsvSamples(text: string, opts: SampleSourceOptions): ParsedSamples {
+  return parseCsvRecords(csvRecords(stripBom(text)), opts)
+}
+
+/**
+ * {@link parseCsvSamples} on a file's text in pieces (piecesOfFile): the same result, and a large
+ * file is never one string.
+ */
+export function parseCsvPieces(pieces: Iterable<string>, opts: SampleSourceOptions): ParsedSamples {
+  return parseCsvRecords(csvRecordsOfPieces(pieces), opts)
+}
+
+function parseCsvRecords(
+  records: Generator<CsvRecord, void, undefined>,
+  opts: SampleSourceOptions
+): ParsedSamples {
   const { round, run: defaultRun, source } = resolveSource(opts)
   const side = opts.side
   const samples = sampleSink(opts)
@@ -142,10 +198,10 @@ export function parseCsvSamples(text: string, opts: SampleSourceOptions): Parsed
       source: `${source}:${line}`
     })
 
-  const records = csvRecords(stripBom(text))
   const first = records.next()
   const columns = readHeader(first.done ? undefined : first.value, source)
-  const repetitions = new Map<string, number>()
+  // Rows so far per run and name (a key made per row by concatenation cost 23 MB at scale).
+  const repetitions = new Map<number, Map<string, number>>()
   const data = function* () {
     if (!first.done && !columns.header) yield first.value
     yield* records
@@ -154,9 +210,10 @@ export function parseCsvSamples(text: string, opts: SampleSourceOptions): Parsed
     if (cutShort(record, issue)) continue
     const row = readRow(record, columns, defaultRun, issue)
     if (row === undefined) continue
-    const key = `${row.run}\u0000${row.name}`
-    const repetition = repetitions.get(key) ?? 0
-    repetitions.set(key, repetition + 1)
+    let ofRun = repetitions.get(row.run)
+    if (!ofRun) repetitions.set(row.run, (ofRun = new Map()))
+    const repetition = ofRun.get(row.name) ?? 0
+    ofRun.set(row.name, repetition + 1)
     samples.add(makeSample({ side, round, run: row.run }, row.name, repetition, 1, row.ns, row.ns))
   }
   return { samples: samples.samples, issues, provenance: {}, format: 'csv' }

@@ -11,7 +11,7 @@ import { basename, join } from 'node:path'
 
 import { looksLikeBenchgateJsonl, parseBenchgateJsonl, parseBenchgateJsonlLines } from './benchgateJsonl.js'
 import { FILE_ISSUE, SampleFileError, stripBom, type SampleSourceOptions } from './common.js'
-import { parseCsvSamples } from './csv.js'
+import { parseCsvPieces, parseCsvSamples } from './csv.js'
 import { parseGoogleBenchmarkJson, parseGoogleBenchmarkPieces } from './googleBenchmark.js'
 import { fileStart, linesOfFile, piecesOfFile } from './lines.js'
 import {
@@ -105,7 +105,7 @@ function withoutOverlongNames(parsed: ParsedSamples, opts: SampleSourceOptions):
  * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. Large files
  * are never one string: bench-runner JSONL is read line by line as it is parsed, and Google
  * Benchmark JSON entry by entry (a file cut short or malformed is then read whole, for its exact
- * report); CSV is read whole.
+ * report), CSV a chunk of lines at a time.
  * @param path the file
  * @param opts side; round (default -1); run (default 0)
  * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
@@ -123,6 +123,9 @@ export function readSampleFile(path: string, opts: Omit<SampleSourceOptions, 'so
       const parsed = parseGoogleBenchmarkPieces(piecesOfFile(path), source)
       if (parsed) return withoutOverlongNames(parsed, source)
     }
+    // CSV by detectFormat's rule: anything else that is not empty.
+    if (start !== '' && !start.startsWith('{'))
+      return withoutOverlongNames(parseCsvPieces(piecesOfFile(path), source), source)
     return parseSamplesText(readFileSync(path, 'utf8'), source)
   } catch (e) {
     // The file system's errors (they name a syscall) say the file cannot be read; others stay as they are.
