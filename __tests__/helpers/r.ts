@@ -1,4 +1,4 @@
-// Runs R (the statistics oracle) on vectors passed through temporary files at full precision.
+// Runs R (the statistics oracle) on vectors passed through temporary files as binary doubles (exact).
 // R is installed by .ci/run; when it is missing the oracle tests are skipped with a message, never faked.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -22,10 +22,13 @@ export function runR(
 ): Record<string, number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-r-'))
   try {
+    // As binary doubles: R's scan() reads some 17-digit decimals 1 ulp off (it read
+    // -0.606643601457935 as -0.6066436014579351), which broke bit-exact comparisons at random.
     const loads = Object.entries(inputs).map(([name, values]) => {
-      const file = join(dir, `${name}.txt`)
-      writeFileSync(file, Array.from(values, (v) => String(v)).join('\n') + '\n')
-      return `${name} <- scan(${JSON.stringify(file)}, quiet = TRUE)`
+      const file = join(dir, `${name}.bin`)
+      const doubles = Float64Array.from(values)
+      writeFileSync(file, new Uint8Array(doubles.buffer))
+      return `${name} <- readBin(${JSON.stringify(file)}, "double", n = ${doubles.length}, size = 8)`
     })
     const prelude = [
       'emit <- function(name, value) cat(name, "\\t", paste(sprintf("%.17g", as.numeric(value)), collapse = " "), "\\n", sep = "")',
