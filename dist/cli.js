@@ -42609,6 +42609,14 @@ function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
         closeSync(fd);
     }
 }
+/** `pieces` with a byte order mark at the very start of their text left out. */
+function* withoutBom(pieces) {
+    let atStart = true;
+    for (const piece of pieces) {
+        yield atStart && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece;
+        atStart &&= piece === '';
+    }
+}
 /**
  * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
  * `chunkBytes` at a time.
@@ -47811,27 +47819,23 @@ const MAX_CARRIED_CHARS = 1 << 20;
 function* csvRecordsOfPieces(pieces) {
     let pending = '';
     let line = 1;
-    let first = true;
     let whole = false;
-    for (const piece of pieces) {
-        pending += first ? stripBom(piece) : piece;
-        first &&= piece === '';
+    for (const piece of withoutBom(pieces)) {
+        pending += piece;
         const cut = pending.lastIndexOf('\n') + 1;
         if (whole || cut === 0)
             continue;
         const chunk = pending.slice(0, cut);
-        let carried = cut;
-        let carriedLine = line + newlinesIn(chunk, 0, cut);
+        let open;
         for (const record of csvRecords(chunk, line)) {
             if (record.unterminated) {
-                carried = record.offset;
-                carriedLine = record.line;
+                open = record;
                 break;
             }
             yield record;
         }
-        pending = pending.slice(carried);
-        line = carriedLine;
+        pending = pending.slice(open ? open.offset : cut);
+        line = open ? open.line : line + newlinesIn(chunk, 0, cut);
         whole = pending.length > MAX_CARRIED_CHARS;
     }
     yield* csvRecords(pending, line);
@@ -48008,14 +48012,9 @@ const isSpace = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
  */
 function splitJsonObject(pieces, split, sink) {
     const splitter = new Splitter(JSON.stringify(split), sink);
-    let first = true;
-    for (const piece of pieces) {
-        // A byte order mark may start the text.
-        if (!splitter.read(piece, first && piece.charCodeAt(0) === 0xfeff ? 1 : 0))
+    for (const piece of withoutBom(pieces))
+        if (!splitter.read(piece))
             return { complete: false, found: false };
-        if (piece.length > 0)
-            first = false;
-    }
     return { complete: splitter.at === At.AfterRoot, found: splitter.keys.has(splitter.splitKey) };
 }
 class Splitter {
@@ -48036,12 +48035,12 @@ class Splitter {
         this.splitKey = splitKey;
         this.sink = sink;
     }
-    /** Reads one piece from `start`; false once the text cannot be a complete, sound object. */
-    read(piece, start) {
+    /** Reads one piece; false once the text cannot be a complete, sound object. */
+    read(piece) {
         if (this.from >= 0)
             this.from = 0;
         this.backslash = piece.indexOf('\\');
-        for (let i = start; i < piece.length;) {
+        for (let i = 0; i < piece.length;) {
             const inText = this.at === At.KeyText || this.at === At.ValueText || this.at === At.ElementText;
             i = inText ? this.text(piece, i) : this.skeleton(piece, i);
             if (this.at === At.Failed)
@@ -48433,9 +48432,13 @@ function detectFormat(text, source = '<text>') {
         throw new SampleFileError('empty', source, `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before its ` +
             `first result; run it by hand to see its error output.`);
     }
-    if (looksLikeBenchgateJsonl(t))
+    return formatOfStart(t);
+}
+/** The format of a text that starts with `start` (not empty, without BOM or leading white space). */
+function formatOfStart(start) {
+    if (looksLikeBenchgateJsonl(start))
         return 'benchgate-jsonl';
-    if (t.startsWith('{'))
+    if (start.startsWith('{'))
         return 'google-benchmark-json';
     return 'csv';
 }
@@ -48493,19 +48496,20 @@ function readSampleFile(path, opts) {
     // (with opts.into the samples go into that store: see SampleSourceOptions)
     const source = { ...opts, source: path };
     try {
-        // The start decides, by detectFormat's rules (a JSONL context line is the first line).
+        // The start decides, by detectFormat's rule (a JSONL context line is the first line); a start
+        // of white space only is read whole below, for its exact report.
         const start = stripBom(fileStart(path)).trimStart();
-        if (looksLikeBenchgateJsonl(start))
+        const format = start === '' ? undefined : formatOfStart(start);
+        if (format === 'benchgate-jsonl')
             return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source);
-        if (start.startsWith('{')) {
+        if (format === 'csv')
+            return withoutOverlongNames(parseCsvPieces(piecesOfFile(path), source), source);
+        if (format === 'google-benchmark-json') {
             // Complete, valid files piece by piece; any other is read whole below, for its exact report.
             const parsed = parseGoogleBenchmarkPieces(piecesOfFile(path), source);
             if (parsed)
                 return withoutOverlongNames(parsed, source);
         }
-        // CSV by detectFormat's rule: anything else that is not empty.
-        if (start !== '' && !start.startsWith('{'))
-            return withoutOverlongNames(parseCsvPieces(piecesOfFile(path), source), source);
         return parseSamplesText(readFileSync(path, 'utf8'), source);
     }
     catch (e) {

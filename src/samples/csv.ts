@@ -28,6 +28,7 @@ import {
   stripBom,
   type SampleSourceOptions
 } from './common.js'
+import { withoutBom } from './lines.js'
 import type { ParsedSamples, SampleIssue } from './model.js'
 
 interface CsvRecord {
@@ -128,26 +129,22 @@ const MAX_CARRIED_CHARS = 1 << 20
 export function* csvRecordsOfPieces(pieces: Iterable<string>): Generator<CsvRecord, void, undefined> {
   let pending = ''
   let line = 1
-  let first = true
   let whole = false
-  for (const piece of pieces) {
-    pending += first ? stripBom(piece) : piece
-    first &&= piece === ''
+  for (const piece of withoutBom(pieces)) {
+    pending += piece
     const cut = pending.lastIndexOf('\n') + 1
     if (whole || cut === 0) continue
     const chunk = pending.slice(0, cut)
-    let carried = cut
-    let carriedLine = line + newlinesIn(chunk, 0, cut)
+    let open: CsvRecord | undefined
     for (const record of csvRecords(chunk, line)) {
       if (record.unterminated) {
-        carried = record.offset
-        carriedLine = record.line
+        open = record
         break
       }
       yield record
     }
-    pending = pending.slice(carried)
-    line = carriedLine
+    pending = pending.slice(open ? open.offset : cut)
+    line = open ? open.line : line + newlinesIn(chunk, 0, cut)
     whole = pending.length > MAX_CARRIED_CHARS
   }
   yield* csvRecords(pending, line)

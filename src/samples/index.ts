@@ -53,8 +53,13 @@ export function detectFormat(text: string, source = '<text>'): ParsedSamples['fo
         `first result; run it by hand to see its error output.`
     )
   }
-  if (looksLikeBenchgateJsonl(t)) return 'benchgate-jsonl'
-  if (t.startsWith('{')) return 'google-benchmark-json'
+  return formatOfStart(t)
+}
+
+/** The format of a text that starts with `start` (not empty, without BOM or leading white space). */
+function formatOfStart(start: string): ParsedSamples['format'] {
+  if (looksLikeBenchgateJsonl(start)) return 'benchgate-jsonl'
+  if (start.startsWith('{')) return 'google-benchmark-json'
   return 'csv'
 }
 
@@ -114,18 +119,18 @@ export function readSampleFile(path: string, opts: Omit<SampleSourceOptions, 'so
   // (with opts.into the samples go into that store: see SampleSourceOptions)
   const source = { ...opts, source: path }
   try {
-    // The start decides, by detectFormat's rules (a JSONL context line is the first line).
+    // The start decides, by detectFormat's rule (a JSONL context line is the first line); a start
+    // of white space only is read whole below, for its exact report.
     const start = stripBom(fileStart(path)).trimStart()
-    if (looksLikeBenchgateJsonl(start))
+    const format = start === '' ? undefined : formatOfStart(start)
+    if (format === 'benchgate-jsonl')
       return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source)
-    if (start.startsWith('{')) {
+    if (format === 'csv') return withoutOverlongNames(parseCsvPieces(piecesOfFile(path), source), source)
+    if (format === 'google-benchmark-json') {
       // Complete, valid files piece by piece; any other is read whole below, for its exact report.
       const parsed = parseGoogleBenchmarkPieces(piecesOfFile(path), source)
       if (parsed) return withoutOverlongNames(parsed, source)
     }
-    // CSV by detectFormat's rule: anything else that is not empty.
-    if (start !== '' && !start.startsWith('{'))
-      return withoutOverlongNames(parseCsvPieces(piecesOfFile(path), source), source)
     return parseSamplesText(readFileSync(path, 'utf8'), source)
   } catch (e) {
     // The file system's errors (they name a syscall) say the file cannot be read; others stay as they are.

@@ -14,6 +14,7 @@
  * whole text themselves; here the elements' text must reach benchgate's own lenient parser (bare
  * NaN/Infinity, raw control characters), which is what makes the split exact.
  */
+import { withoutBom } from './lines.js'
 
 export interface MemberSink {
   /** A member other than the split array: its key's JSON text (quotes included) and its value's text. */
@@ -54,13 +55,7 @@ export function splitJsonObject(
   sink: MemberSink
 ): { complete: boolean; found: boolean } {
   const splitter = new Splitter(JSON.stringify(split), sink)
-  let first = true
-  for (const piece of pieces) {
-    // A byte order mark may start the text.
-    if (!splitter.read(piece, first && piece.charCodeAt(0) === 0xfeff ? 1 : 0))
-      return { complete: false, found: false }
-    if (piece.length > 0) first = false
-  }
+  for (const piece of withoutBom(pieces)) if (!splitter.read(piece)) return { complete: false, found: false }
   return { complete: splitter.at === At.AfterRoot, found: splitter.keys.has(splitter.splitKey) }
 }
 
@@ -82,11 +77,11 @@ class Splitter {
     private readonly sink: MemberSink
   ) {}
 
-  /** Reads one piece from `start`; false once the text cannot be a complete, sound object. */
-  read(piece: string, start: number): boolean {
+  /** Reads one piece; false once the text cannot be a complete, sound object. */
+  read(piece: string): boolean {
     if (this.from >= 0) this.from = 0
     this.backslash = piece.indexOf('\\')
-    for (let i = start; i < piece.length;) {
+    for (let i = 0; i < piece.length;) {
       const inText = this.at === At.KeyText || this.at === At.ValueText || this.at === At.ElementText
       i = inText ? this.text(piece, i) : this.skeleton(piece, i)
       if (this.at === At.Failed) return false

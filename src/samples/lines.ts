@@ -48,6 +48,15 @@ export function* piecesOfFile(path: string, chunkBytes = CHUNK_BYTES): Generator
   }
 }
 
+/** `pieces` with a byte order mark at the very start of their text left out. */
+export function* withoutBom(pieces: Iterable<string>): Generator<string, void, undefined> {
+  let atStart = true
+  for (const piece of pieces) {
+    yield atStart && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece
+    atStart &&= piece === ''
+  }
+}
+
 /**
  * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
  * `chunkBytes` at a time.
