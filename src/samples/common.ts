@@ -140,7 +140,7 @@ export interface SampleOrigin {
 const names = new Map<string, string>()
 const MAX_INTERNED_NAMES = 200_000
 
-function intern(name: string): string {
+export function intern(name: string): string {
   const known = names.get(name)
   if (known !== undefined) return known
   if (names.size >= MAX_INTERNED_NAMES) names.clear()
