@@ -38989,13 +38989,12 @@ function sidesCutShort(samples, issues) {
         }
     }
     for (const i of issues) {
-        runs[i.side].add(key(i.round, i.run));
+        const run = key(i.round, i.run);
+        runs[i.side].add(run);
         const general = i.benchmark === '' || i.benchmark === FILE_ISSUE;
         // A truncated Google Benchmark file names the entry it was cut in; that is a cut run too.
-        if (CUT_SHORT_KINDS.has(i.kind) &&
-            (general || i.kind === 'truncated') &&
-            !cut[i.side].has(key(i.round, i.run)))
-            cut[i.side].set(key(i.round, i.run), i);
+        if (CUT_SHORT_KINDS.has(i.kind) && (general || i.kind === 'truncated') && !cut[i.side].has(run))
+            cut[i.side].set(run, i);
     }
     const out = {};
     for (const side of ['base', 'head']) {

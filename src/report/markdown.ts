@@ -96,8 +96,7 @@ export function* markdownParts(
   const { keep, leftOut } = fit(parts, [3, 5, 6, 2, 1], maxChars, NOTICE_RESERVE)
   for (const [i, part] of parts.entries()) {
     for (const line of part.render(keep[i])) yield `${line}\n`
-    if (part === top)
-      for (const line of leftOut.length > 0 ? notice(leftOut, maxChars) : []) yield `${line}\n`
+    if (part === top && leftOut.length > 0) for (const line of notice(leftOut, maxChars)) yield `${line}\n`
   }
 }
 

@@ -23,7 +23,6 @@ interface ReportData {
 }
 
 /** One benchmark's data (`#d<i>`), written by render.ts `embed()`. */
-
 interface BenchData {
   /** name, verdict, level the test used */
   n: string
@@ -691,9 +690,15 @@ function selftest(): void {
     })
   }
   const ids = []
-  for (let k = 0; k < sections.length; k++) ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute('data-i'))).n })
+  for (let k = 0; k < sections.length; k++)
+    ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute('data-i'))).n })
   const out = document.getElementById('selftest')!
-  out.textContent = JSON.stringify({ sections: ids, plots, filtered: filterShows(ids[0]?.name ?? ''), errors })
+  out.textContent = JSON.stringify({
+    sections: ids,
+    plots,
+    filtered: filterShows(ids[0]?.name ?? ''),
+    errors
+  })
   out.hidden = false
 }
 

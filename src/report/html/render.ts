@@ -13,7 +13,7 @@
  * significant digits, long series thinned) follows its section as a `<script type="application/json"
  * id="d<i>">`, and the inline client script parses it and draws the SVG only when the section is
  * opened. The page-wide data (captions, overview chart) is one more such script, `#benchgate-data`.
- * 500 benchmarks × 60 samples per side come to about 2.6 MB.
+ * 500 benchmarks × 60 samples per side come to about 2.8 MB (htmlRender.test.ts prints it).
  *
  * Escaping: benchmark names, refs, messages and provenance are untrusted. Text goes through
  * escapeHtml (or the Markdown helpers, whose output is entity-escaped HTML too); the JSON blob
