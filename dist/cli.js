@@ -40160,6 +40160,17 @@ const TABLE = [
         file: true,
         reproduce: true
     },
+    {
+        name: 'measure-identical',
+        config: 'measureIdentical',
+        type: 'bool',
+        default: false,
+        help: 'measure even when base and head built the same program (for benchmarks whose data files or plugins changed)',
+        commands: ['run'],
+        input: 'measure-identical',
+        file: true,
+        reproduce: true
+    },
     // What to write
     {
         name: 'format',
@@ -41075,6 +41086,8 @@ function stoppedEarlyText(rounds, timeBudgetSeconds) {
             return null;
     }
 }
+/** The warning code of a run that measured nothing because base and head built the same program. */
+const IDENTICAL_PROGRAM = 'identical-program';
 
 /** Rows of the change chart at most (the tables and the HTML report carry the rest). */
 const CHART_MAX_ROWS = 15;
@@ -41654,7 +41667,9 @@ function headline(suite) {
     if (m?.measure === 'both' && m.counts.regression)
         parts.push(`❌ ${plural(m.counts.regression, m.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression')}`);
     if (parts.length === 0)
-        return 'no benchmarks were compared';
+        return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
+            ? 'base and head built the same program: nothing to measure'
+            : 'no benchmarks were compared';
     if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression))
         return `no significant change · ${parts.join(', ')}`;
     return parts.join(', ');
@@ -44025,6 +44040,155 @@ async function saveBaseBuild(cache, o) {
     catch (e) {
         log.warn(`base build cache: could not save ${key}: ${e.message}`);
     }
+}
+
+/**
+ * Did base and head build the same program? Then there is nothing to measure: a docs-only pull
+ * request passes in seconds, and a build that staged the wrong binary cannot pass as "no change".
+ *
+ * "Same" is byte-identical files, or, for ELF, identical loaded image: every section the loader maps
+ * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info, symbol tables and
+ * notes are left out: with `-g` they hold the worktree's path (base and head build in different
+ * folders), and the GNU build-id note is a hash over them. Anything else (Mach-O, PE, an ELF this
+ * reader does not understand) counts as the same only when byte-identical.
+ * Written by hand: reading the section table is 40 lines; no maintained npm ELF reader gives section bytes.
+ */
+/**
+ * Base and head built the same program: the same binary and the same shared libraries from their
+ * own worktrees (as the dynamic loader resolves them, `ldd`). A library change with an unchanged
+ * executable is a change. When the libraries cannot be listed (no ldd, not Linux), only a static
+ * binary is taken as the same.
+ */
+async function sameBuiltProgram(sides, env) {
+    const different = { same: false, libraries: 0, codeOnly: false };
+    const binary = sameProgram(sides.base.binary, sides.head.binary);
+    if (binary === 'different')
+        return different;
+    const libs = { base: await ownLibraries(sides.base, env), head: await ownLibraries(sides.head, env) };
+    if (!libs.base || !libs.head || libs.base.size !== libs.head.size)
+        return different;
+    let codeOnly = binary === 'identical-code';
+    for (const [name, basePath] of libs.base) {
+        const headPath = libs.head.get(name);
+        const s = headPath === undefined ? 'different' : sameProgram(basePath, headPath);
+        if (s === 'different')
+            return different;
+        codeOnly ||= s === 'identical-code';
+    }
+    return { same: true, libraries: libs.base.size, codeOnly };
+}
+/** The shared libraries `ldd` resolves inside the side's worktree, by soname; null when unknown. */
+async function ownLibraries(side, env) {
+    const r = await runProcess('ldd', [side.binary], {
+        cwd: side.tree,
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: 30_000
+    });
+    if (/not a dynamic executable/.test(r.stdout + r.stderr))
+        return new Map();
+    if (r.spawnError || r.exitCode !== 0)
+        return null;
+    const tree = realpathSync(side.tree);
+    const own = new Map();
+    for (const m of r.stdout.matchAll(/^\s*(\S+) => (\/.*?) \(0x[0-9a-f]+\)$/gm)) {
+        let path;
+        try {
+            path = realpathSync(m[2]);
+        }
+        catch {
+            return null;
+        }
+        const rel = relative(tree, path);
+        if (!rel.startsWith('..') && !isAbsolute(rel))
+            own.set(m[1], path);
+    }
+    return own;
+}
+/** Compares the two built binaries; unreadable files count as different (the probe reports them). */
+function sameProgram(basePath, headPath) {
+    let base;
+    let head;
+    try {
+        const [sb, sh] = [statSync(basePath), statSync(headPath)];
+        if (!sb.isFile() || !sh.isFile())
+            return 'different';
+        base = readFileSync(basePath);
+        head = readFileSync(headPath);
+    }
+    catch {
+        return 'different';
+    }
+    if (base.equals(head))
+        return 'identical-files';
+    const a = loadedImage(base);
+    const b = loadedImage(head);
+    if (!a || !b || a.length !== b.length)
+        return 'different';
+    return a.every((s, i) => sameSection(s, b[i])) ? 'identical-code' : 'different';
+}
+const SHF_ALLOC = 0x2n;
+const SHT_NOTE = 7;
+const SHT_NOBITS = 8;
+function sameSection(a, b) {
+    return (a.name === b.name &&
+        a.type === b.type &&
+        a.flags === b.flags &&
+        a.addr === b.addr &&
+        a.bytes.equals(b.bytes));
+}
+/** The allocated sections but notes, of a 64-bit little-endian ELF file; null when it is not one. */
+function loadedImage(file) {
+    const ELFCLASS64 = 2;
+    const ELFDATA2LSB = 1;
+    if (file.length < 64 || file.readUInt32BE(0) !== 0x7f454c46)
+        return null;
+    if (file[4] !== ELFCLASS64 || file[5] !== ELFDATA2LSB)
+        return null;
+    const shoff = Number(file.readBigUInt64LE(0x28));
+    const shentsize = file.readUInt16LE(0x3a);
+    const shnum = file.readUInt16LE(0x3c);
+    const shstrndx = file.readUInt16LE(0x3e);
+    if (shentsize < 64 || shnum === 0 || shstrndx >= shnum || shoff + shnum * shentsize > file.length)
+        return null;
+    const header = (i) => {
+        const at = shoff + i * shentsize;
+        return {
+            nameOffset: file.readUInt32LE(at),
+            type: file.readUInt32LE(at + 4),
+            flags: file.readBigUInt64LE(at + 8),
+            addr: file.readBigUInt64LE(at + 16),
+            offset: Number(file.readBigUInt64LE(at + 24)),
+            size: Number(file.readBigUInt64LE(at + 32))
+        };
+    };
+    const names = header(shstrndx);
+    if (names.offset + names.size > file.length)
+        return null;
+    const nameAt = (off) => {
+        const start = names.offset + off;
+        const end = file.indexOf(0, start);
+        return file.toString('latin1', start, end < 0 ? names.offset + names.size : end);
+    };
+    const sections = [];
+    for (let i = 0; i < shnum; i++) {
+        const h = header(i);
+        if ((h.flags & SHF_ALLOC) === 0n || h.type === SHT_NOTE)
+            continue;
+        const stored = h.type !== SHT_NOBITS;
+        if (stored && h.offset + h.size > file.length)
+            return null;
+        sections.push({
+            name: nameAt(h.nameOffset),
+            type: h.type,
+            flags: h.flags,
+            addr: h.addr,
+            // .bss occupies no bytes in the file: its size stands for its contents (zeros).
+            bytes: stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size))
+        });
+    }
+    return sections;
 }
 
 /**
@@ -58199,6 +58363,17 @@ async function measureAndAnalyse(b) {
         };
     }
     const baseBinary = locateBinary(trees.base, binary);
+    if (!config.measureIdentical) {
+        const same = await sameBuiltProgram({ base: { binary: baseBinary, tree: trees.base }, head: { binary: headBinary, tree: trees.head } }, childEnv);
+        if (same.same) {
+            log.info(identicalText(same, headProbe.benchmarks.length));
+            return {
+                report: identicalReport(config, runInfo, same, headProbe.benchmarks.length),
+                samplesDir,
+                samples: []
+            };
+        }
+    }
     const baseProbe = await probeBinary(baseBinary, cwdOf('base'), { env: childEnv });
     // A shard measures only its share (the same split on every shard: the same head binary's list).
     const share = config.shard
@@ -58330,6 +58505,25 @@ function noBaselineReport(config, run, benchmarks, base) {
         message: `the base build failed, so there is no baseline (log: ${base.logPath}):\n${base.logTail.split('\n').slice(-5).join(' / ')}`
     });
     return { suite, run };
+}
+/** Base and head built the same program: nothing to measure, said as an info the headline picks up. */
+function identicalReport(config, run, same, listed) {
+    const suite = analyzeSuite({ samples: [] }, config.analysis);
+    suite.warnings.push({ level: 'info', code: IDENTICAL_PROGRAM, message: identicalText(same, listed) });
+    return { suite, run };
+}
+function identicalText(same, listed) {
+    const what = [
+        same.codeOnly
+            ? 'identical code and data (only debug info, symbols or notes differ)'
+            : 'byte-identical binaries',
+        same.libraries > 0 &&
+            `and ${same.libraries} identical shared librar${same.libraries === 1 ? 'y' : 'ies'} of their own`
+    ]
+        .filter(Boolean)
+        .join(' ');
+    return (`base and head built the same program (${what}): nothing to measure, ${listed} benchmark(s) not run. ` +
+        'Files the benchmarks read at run time were not compared: --measure-identical (input measure-identical) measures anyway.');
 }
 /** The command line that reproduces this run (display only): the options that differ from their defaults. */
 function reproduceLine(config, baseSha, headSha) {

@@ -10,6 +10,7 @@ import { analyzeSuite, type SuiteInput } from './analysis/suite.js'
 import type { SuiteResult } from './analysis/types.js'
 import { buildBothSides, locateBinary, probeBinary, type BuildResult } from './build/index.js'
 import type { BaseBuildCache } from './build/cache.js'
+import { sameBuiltProgram, type SameProgramVerdict } from './build/sameProgram.js'
 import { countOptionsOf, reproduceArgs, requireRunOptions, type Config } from './config/index.js'
 import { measureCounts } from './counts/measureCounts.js'
 import type { CountMeasurement } from './samples/countModel.js'
@@ -19,7 +20,7 @@ import type { Log } from './log.js'
 import { childEnvironment } from './process/childEnv.js'
 import type { Report } from './report/model.js'
 import { shellQuote } from './report/shellQuote.js'
-import { stoppedEarlyText } from './report/wording.js'
+import { IDENTICAL_PROGRAM, stoppedEarlyText } from './report/wording.js'
 import { measureBothSides, type Measured, type RoundsProgress, type RunResult } from './measure/index.js'
 import { isMeasurableName, type Sample, type SampleIssue, type Side } from './samples/model.js'
 import { SampleStore, type SampleList } from './samples/store.js'
@@ -153,6 +154,20 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
     }
   }
   const baseBinary = locateBinary(trees.base, binary)
+  if (!config.measureIdentical) {
+    const same = await sameBuiltProgram(
+      { base: { binary: baseBinary, tree: trees.base }, head: { binary: headBinary, tree: trees.head } },
+      childEnv
+    )
+    if (same.same) {
+      log.info(identicalText(same, headProbe.benchmarks.length))
+      return {
+        report: identicalReport(config, runInfo, same, headProbe.benchmarks.length),
+        samplesDir,
+        samples: []
+      }
+    }
+  }
   const baseProbe = await probeBinary(baseBinary, cwdOf('base'), { env: childEnv })
   // A shard measures only its share (the same split on every shard: the same head binary's list).
   const share = config.shard
@@ -323,6 +338,34 @@ function noBaselineReport(
     message: `the base build failed, so there is no baseline (log: ${base.logPath}):\n${base.logTail.split('\n').slice(-5).join(' / ')}`
   })
   return { suite, run }
+}
+
+/** Base and head built the same program: nothing to measure, said as an info the headline picks up. */
+function identicalReport(
+  config: Config,
+  run: Report['run'],
+  same: SameProgramVerdict,
+  listed: number
+): Report {
+  const suite = analyzeSuite({ samples: [] }, config.analysis)
+  suite.warnings.push({ level: 'info', code: IDENTICAL_PROGRAM, message: identicalText(same, listed) })
+  return { suite, run }
+}
+
+function identicalText(same: SameProgramVerdict, listed: number): string {
+  const what = [
+    same.codeOnly
+      ? 'identical code and data (only debug info, symbols or notes differ)'
+      : 'byte-identical binaries',
+    same.libraries > 0 &&
+      `and ${same.libraries} identical shared librar${same.libraries === 1 ? 'y' : 'ies'} of their own`
+  ]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    `base and head built the same program (${what}): nothing to measure, ${listed} benchmark(s) not run. ` +
+    'Files the benchmarks read at run time were not compared: --measure-identical (input measure-identical) measures anyway.'
+  )
 }
 
 /** The command line that reproduces this run (display only): the options that differ from their defaults. */

@@ -113,8 +113,9 @@ describeIf('count mode (real valgrind)', () => {
 
   it('A/A: identical counts (0.000%) for every deterministic benchmark, run after run', async () => {
     const only = ['--measure', 'counts', '--filter', '^BM_(Work|Fixed|Clock)$']
-    const a = await run(repo, 'base', 'base', join(repo, 'out-aa1'), only)
-    const b = await run(repo, 'base', 'base', join(repo, 'out-aa2'), only)
+    // --measure-identical: base against itself would otherwise be "nothing to measure" (identical binaries).
+    const a = await run(repo, 'base', 'base', join(repo, 'out-aa1'), [...only, '--measure-identical'])
+    const b = await run(repo, 'base', 'base', join(repo, 'out-aa2'), [...only, '--measure-identical'])
     expect(a.code).toBe(0)
     for (const name of ['BM_Work', 'BM_Fixed']) {
       const x = a.byName.get(name)!.counts!

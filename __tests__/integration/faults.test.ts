@@ -136,9 +136,13 @@ describeIf('faults during a run (end to end)', () => {
     it(`${signal} to benchgate mid-run: it stops measuring, analyses what it measured and says so`, async () => {
       const out = newOut()
       // The built CLI (dist/ is rebuilt with every src change), as a user or the Action runs it.
-      const child = spawn(process.execPath, ['dist/cli.js', ...args('same', out, '--rounds', '40')], {
-        stdio: ['ignore', 'pipe', 'pipe']
-      })
+      const child = spawn(
+        process.execPath,
+        ['dist/cli.js', ...args('same', out, '--rounds', '40', '--measure-identical')],
+        {
+          stdio: ['ignore', 'pipe', 'pipe']
+        }
+      )
       let stderr = ''
       let stdout = ''
       child.stdout.on('data', (d: Buffer) => void (stdout += d.toString()))
@@ -192,7 +196,7 @@ describeIf('faults during a run (end to end)', () => {
       let code: number | undefined
       let thrown: unknown
       try {
-        code = await main(args('same', out, '--rounds', '40'), io)
+        code = await main(args('same', out, '--rounds', '40', '--measure-identical'), io)
       } catch (e) {
         thrown = e
       }

@@ -135,6 +135,8 @@ function main(argv: string[]): void {
       '0.05',
       '--time-budget',
       '7200',
+      // An A/A example builds the same program on both sides: measure it anyway, that is the study.
+      '--measure-identical',
       '--format',
       'json'
     ]

@@ -547,6 +547,17 @@ const TABLE = [
     file: true,
     reproduce: true
   },
+  {
+    name: 'measure-identical',
+    config: 'measureIdentical',
+    type: 'bool',
+    default: false,
+    help: 'measure even when base and head built the same program (for benchmarks whose data files or plugins changed)',
+    commands: ['run'],
+    input: 'measure-identical',
+    file: true,
+    reproduce: true
+  },
   // What to write
   {
     name: 'format',

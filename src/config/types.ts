@@ -46,6 +46,8 @@ export interface Config {
   failOn: FailOn
   /** When the base build fails: report everything as new and pass (false) or fail (true). */
   failOnBaseBuildFailure: boolean
+  /** Measure even when base and head built the same program (data files and plugins are not compared). */
+  measureIdentical: boolean
   /** Independent report key (several reports on one PR). */
   key: string
   /** Also write a self-contained HTML report with plots to this file (null: none). */

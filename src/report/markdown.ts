@@ -23,7 +23,7 @@ import { capText, displayName } from './names.js'
 import { split } from './order.js'
 import type { Report } from './model.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
-import { ciLevel, deltaText, inconclusiveText, quietSummary } from './wording.js'
+import { ciLevel, deltaText, IDENTICAL_PROGRAM, inconclusiveText, quietSummary } from './wording.js'
 
 export { CHANGED, QUIET, sortChanged, sortQuiet } from './order.js'
 export { changeChart, CHART_MAX_ROWS, CHART_WIDTH } from './chart.js'
@@ -356,7 +356,10 @@ export function headline(suite: SuiteResult): string {
     parts.push(
       `❌ ${plural(m.counts.regression, m.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression')}`
     )
-  if (parts.length === 0) return 'no benchmarks were compared'
+  if (parts.length === 0)
+    return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
+      ? 'base and head built the same program: nothing to measure'
+      : 'no benchmarks were compared'
   if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression))
     return `no significant change · ${parts.join(', ')}`
   return parts.join(', ')

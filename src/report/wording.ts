@@ -99,3 +99,6 @@ export function stoppedEarlyText(
       return null
   }
 }
+
+/** The warning code of a run that measured nothing because base and head built the same program. */
+export const IDENTICAL_PROGRAM = 'identical-program'
