@@ -40225,6 +40225,167 @@ const TABLE = [
 /** Every option, in the order help lists them. */
 const OPTIONS = TABLE;
 
+const peq = new Uint32Array(0x10000);
+const myers_32 = (a, b) => {
+    const n = a.length;
+    const m = b.length;
+    const lst = 1 << (n - 1);
+    let pv = -1;
+    let mv = 0;
+    let sc = n;
+    let i = n;
+    while (i--) {
+        peq[a.charCodeAt(i)] |= 1 << i;
+    }
+    for (i = 0; i < m; i++) {
+        let eq = peq[b.charCodeAt(i)];
+        const xv = eq | mv;
+        eq |= ((eq & pv) + pv) ^ pv;
+        mv |= ~(eq | pv);
+        pv &= eq;
+        if (mv & lst) {
+            sc++;
+        }
+        if (pv & lst) {
+            sc--;
+        }
+        mv = (mv << 1) | 1;
+        pv = (pv << 1) | ~(xv | mv);
+        mv &= xv;
+    }
+    i = n;
+    while (i--) {
+        peq[a.charCodeAt(i)] = 0;
+    }
+    return sc;
+};
+const myers_x = (b, a) => {
+    const n = a.length;
+    const m = b.length;
+    const mhc = [];
+    const phc = [];
+    const hsize = Math.ceil(n / 32);
+    const vsize = Math.ceil(m / 32);
+    for (let i = 0; i < hsize; i++) {
+        phc[i] = -1;
+        mhc[i] = 0;
+    }
+    let j = 0;
+    for (; j < vsize - 1; j++) {
+        let mv = 0;
+        let pv = -1;
+        const start = j * 32;
+        const vlen = Math.min(32, m) + start;
+        for (let k = start; k < vlen; k++) {
+            peq[b.charCodeAt(k)] |= 1 << k;
+        }
+        for (let i = 0; i < n; i++) {
+            const eq = peq[a.charCodeAt(i)];
+            const pb = (phc[(i / 32) | 0] >>> i) & 1;
+            const mb = (mhc[(i / 32) | 0] >>> i) & 1;
+            const xv = eq | mv;
+            const xh = ((((eq | mb) & pv) + pv) ^ pv) | eq | mb;
+            let ph = mv | ~(xh | pv);
+            let mh = pv & xh;
+            if ((ph >>> 31) ^ pb) {
+                phc[(i / 32) | 0] ^= 1 << i;
+            }
+            if ((mh >>> 31) ^ mb) {
+                mhc[(i / 32) | 0] ^= 1 << i;
+            }
+            ph = (ph << 1) | pb;
+            mh = (mh << 1) | mb;
+            pv = mh | ~(xv | ph);
+            mv = ph & xv;
+        }
+        for (let k = start; k < vlen; k++) {
+            peq[b.charCodeAt(k)] = 0;
+        }
+    }
+    let mv = 0;
+    let pv = -1;
+    const start = j * 32;
+    const vlen = Math.min(32, m - start) + start;
+    for (let k = start; k < vlen; k++) {
+        peq[b.charCodeAt(k)] |= 1 << k;
+    }
+    let score = m;
+    for (let i = 0; i < n; i++) {
+        const eq = peq[a.charCodeAt(i)];
+        const pb = (phc[(i / 32) | 0] >>> i) & 1;
+        const mb = (mhc[(i / 32) | 0] >>> i) & 1;
+        const xv = eq | mv;
+        const xh = ((((eq | mb) & pv) + pv) ^ pv) | eq | mb;
+        let ph = mv | ~(xh | pv);
+        let mh = pv & xh;
+        score += (ph >>> (m - 1)) & 1;
+        score -= (mh >>> (m - 1)) & 1;
+        if ((ph >>> 31) ^ pb) {
+            phc[(i / 32) | 0] ^= 1 << i;
+        }
+        if ((mh >>> 31) ^ mb) {
+            mhc[(i / 32) | 0] ^= 1 << i;
+        }
+        ph = (ph << 1) | pb;
+        mh = (mh << 1) | mb;
+        pv = mh | ~(xv | ph);
+        mv = ph & xv;
+    }
+    for (let k = start; k < vlen; k++) {
+        peq[b.charCodeAt(k)] = 0;
+    }
+    return score;
+};
+const distance = (a, b) => {
+    if (a.length < b.length) {
+        const tmp = b;
+        b = a;
+        a = tmp;
+    }
+    if (b.length === 0) {
+        return a.length;
+    }
+    if (a.length <= 32) {
+        return myers_32(a, b);
+    }
+    return myers_x(a, b);
+};
+
+/** "Did you mean …?" for a misspelled option, command, value or ref. */
+/**
+ * The candidate closest to `word` by edit distance, when it is close enough to be a typo: at most
+ * 2 edits, and fewer than a third of the longer word's length for short words (so `--x` does not
+ * suggest `--html`). Two neighbouring letters swapped count as one edit (`hlom` → `holm`), as
+ * Damerau's distance has it. Ties go to the earlier candidate. Case is ignored.
+ */
+function closest(word, candidates) {
+    const w = word.toLowerCase();
+    let best = null;
+    let bestDistance = Infinity;
+    for (const c of candidates) {
+        const lower = c.toLowerCase();
+        const d = swapsTwoNeighbours(w, lower) ? 1 : distance(w, lower);
+        const limit = Math.min(2, Math.floor(Math.max(w.length, c.length) / 3));
+        if (d <= limit && d < bestDistance) {
+            best = c;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+/** " Did you mean 'x'?" or '' when nothing is close. */
+function didYouMean(word, candidates, quote = (s) => `'${s}'`) {
+    const c = closest(word, candidates);
+    return c === null ? '' : ` Did you mean ${quote(c)}?`;
+}
+/** `a` is `b` with two neighbouring characters swapped. */
+function swapsTwoNeighbours(a, b) {
+    if (a.length !== b.length)
+        return false;
+    const i = [...a].findIndex((ch, k) => ch !== b[k]);
+    return (i >= 0 && i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+}
+
 /**
  * One option's raw value (a flag's or input's string, a config file's string, number or boolean) ->
  * the typed value its table entry describes, or a ConfigError naming the option, the value and what
@@ -40249,8 +40410,10 @@ function parseOptionValue(spec, value) {
                 return false;
             throw bad('true or false');
         case 'enum':
-            if (!spec.values.includes(String(value)))
-                throw bad(`one of ${spec.values.join(', ')}`);
+            if (!spec.values.includes(String(value))) {
+                const hint = didYouMean(String(value), spec.values);
+                throw bad(`one of ${spec.values.join(', ')}${hint && '.' + hint}`);
+            }
             return String(value);
         case 'int':
         case 'number':
@@ -40331,7 +40494,7 @@ function kebab(name) {
 function optionNamed(name, where = '') {
     const spec = BY_NAME.get(kebab(name));
     if (!spec)
-        throw new ConfigError(`${where}unknown option '${name}'. Known options: ${OPTION_NAMES.join(', ')}`);
+        throw new ConfigError(`${where}unknown option '${name}'.${didYouMean(kebab(name), OPTION_NAMES)} Known options: ${OPTION_NAMES.join(', ')}`);
     return spec;
 }
 /**
@@ -40564,7 +40727,8 @@ async function main(argv, io) {
         return EXIT.pass;
     }
     if (!(command in HELP) || command === 'main') {
-        io.stderr(`benchgate: unknown command '${command}'\n\n${HELP.main}\n`);
+        const commands = Object.keys(HELP).filter((c) => c !== 'main');
+        io.stderr(`benchgate: unknown command '${command}'.${didYouMean(command, commands)}\n\n${HELP.main}\n`);
         return EXIT.usage;
     }
     try {
@@ -40611,11 +40775,20 @@ async function main(argv, io) {
     }
     catch (e) {
         if (e.code?.toString().startsWith('ERR_PARSE_ARGS'))
-            return usage(io, command, e.message);
+            return usage(io, command, withSuggestion(e.message));
         const { code, message } = describeError(e);
         io.stderr(message + '\n');
         return code;
     }
+}
+/** parseArgs' "Unknown option '--roudns'…" with the closest flag named first. */
+function withSuggestion(message) {
+    const unknown = /^Unknown option '(--?[^'=]+)/.exec(message)?.[1];
+    if (!unknown)
+        return message;
+    const flags = Object.keys(parseOptions()).map((name) => `--${name}`);
+    const hint = didYouMean(unknown, flags);
+    return hint ? `unknown option '${unknown}'.${hint}` : message;
 }
 function usage(io, command, problem) {
     io.stderr(`benchgate ${command}: ${problem}\n\n${HELP[command]}\n`);
@@ -46296,6 +46469,16 @@ async function inParallel(items, limit, fn) {
 }
 
 /**
+ * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
+ * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
+ * commands/ both import it downwards.
+ */
+/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
+function shellQuote(s) {
+    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
  * Running git: always `execFile('git', [args...])`, never a shell, so ref and branch names are plain
  * argv entries that no shell ever parses. Messages are forced to English (LC_ALL=C) so they can be
  * recognised, prompts are disabled, and GIT_DIR-style variables inherited from a hook are dropped
@@ -46427,9 +46610,57 @@ async function resolveCommit(repoDir, ref, role) {
     const shallow = await isShallow(repoDir);
     throw new JobError(2, 'unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
         subject: ref,
-        hint: `Check the spelling, or fetch it first: git fetch origin ${ref}` +
-            (shallow ? ` (this is a shallow clone: ${SHALLOW_HINT})` : '.')
+        hint: (await refAdvice(repoDir, ref)) + (shallow ? ` This is a shallow clone: ${SHALLOW_HINT}` : '')
     });
+}
+/** How many branch names an unknown-ref hint lists. */
+const REFS_SHOWN = 8;
+/**
+ * Advice for a ref git does not know that works in this clone: a fetch command only from a remote
+ * that exists (`origin/main` is fetched as `git fetch origin main`), else the remotes and branches
+ * there are, and the closest existing name.
+ */
+async function refAdvice(repoDir, ref) {
+    const lines = async (args) => {
+        const r = await git(repoDir, args);
+        return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
+    };
+    const remotes = await lines(['remote']);
+    const refs = await lines([
+        'for-each-ref',
+        '--format=%(refname:short)',
+        'refs/heads',
+        'refs/remotes',
+        'refs/tags'
+    ]);
+    const named = refs.filter((r) => !r.endsWith('/HEAD'));
+    const similar = closest(ref, named);
+    const advice = [];
+    if (similar !== null)
+        advice.push(`Did you mean ${shellQuote(similar)}?`);
+    const slash = ref.indexOf('/');
+    const remote = remotes.find((r) => slash > 0 && ref.slice(0, slash) === r);
+    if (/[~^:@{]/.test(ref)) {
+        advice.push('A relative ref (HEAD~N, ref^) needs that much history in the clone.');
+    }
+    else if (remote !== undefined) {
+        advice.push(`Fetch it first: git fetch ${shellQuote(remote)} ${shellQuote(ref.slice(slash + 1))}`);
+    }
+    else if (remotes.length > 0) {
+        const from = remotes.includes('origin') ? 'origin' : remotes[0];
+        const isSha = /^[0-9a-f]{7,64}$/i.test(ref);
+        advice.push(`If it is on ${shellQuote(from)}, fetch it first: git fetch ${shellQuote(from)} ${shellQuote(isSha ? ref : `${ref}:${ref}`)}` +
+            (slash > 0
+                ? ` (this clone has no remote ${shellQuote(ref.slice(0, slash))}; its remotes: ${remotes.join(', ')})`
+                : ''));
+    }
+    else {
+        advice.push('This clone has no remotes to fetch from.');
+    }
+    const branches = named.slice(0, REFS_SHOWN);
+    if (branches.length > 0)
+        advice.push(`Refs here: ${branches.join(', ')}${named.length > REFS_SHOWN ? ` and ${named.length - REFS_SHOWN} more` : ''}.`);
+    return advice.join(' ');
 }
 /**
  * Resolves base and head to commits, and by default replaces base by the merge-base of the two.
@@ -46662,16 +46893,6 @@ async function listWorktrees(repoDir) {
         }
     }
     return out;
-}
-
-/**
- * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
- * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
- * commands/ both import it downwards.
- */
-/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
-function shellQuote(s) {
-    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 const DEFAULT_WARMUP_ROUNDS = 1;
@@ -58290,6 +58511,12 @@ async function runPipeline(config, log, hooks = {}) {
         log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)');
     const workDir = config.workDir ? resolve$1(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'));
     mkdirSync(workDir, { recursive: true });
+    // A temporary folder of our own (worktrees, builds, staged binaries) goes on every exit path.
+    const removeWorkDir = () => {
+        if (!config.workDir && !config.keepWorktrees)
+            rmSync(workDir, { recursive: true, force: true });
+    };
+    let unregisterWorkDir = () => { };
     const outDir = resolve$1(config.out);
     const samplesDir = join(outDir, 'samples');
     mkdirSync(samplesDir, { recursive: true });
@@ -58303,6 +58530,8 @@ async function runPipeline(config, log, hooks = {}) {
             keep: config.keepWorktrees,
             log
         }));
+        // Registered after the worktrees' own clean-up, so on Ctrl-C git removes them before the folder goes.
+        unregisterWorkDir = onTerminate(removeWorkDir);
         const trees = { base: worktrees.base, head: worktrees.head };
         // PR code (builds, probes, benchmarks) never sees the step's credentials; one env for both sides.
         const childEnv = childEnvironment();
@@ -58342,6 +58571,8 @@ async function runPipeline(config, log, hooks = {}) {
     }
     finally {
         worktrees?.cleanup();
+        unregisterWorkDir();
+        removeWorkDir();
         if (config.keepWorktrees && worktrees)
             log.info(`worktrees kept in ${workDir}`);
     }

@@ -17,6 +17,7 @@ import {
   type RawOptions
 } from './config/index.js'
 import { describeError, EXIT } from './errors.js'
+import { didYouMean } from './config/suggest.js'
 import type { Io } from './commands/io.js'
 import { VERSION } from './version.js'
 
@@ -133,7 +134,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return EXIT.pass
   }
   if (!(command in HELP) || command === 'main') {
-    io.stderr(`benchgate: unknown command '${command}'\n\n${HELP.main}\n`)
+    const commands = Object.keys(HELP).filter((c) => c !== 'main')
+    io.stderr(`benchgate: unknown command '${command}'.${didYouMean(command, commands)}\n\n${HELP.main}\n`)
     return EXIT.usage
   }
   try {
@@ -185,11 +187,20 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return EXIT.usage
   } catch (e) {
     if ((e as { code?: string }).code?.toString().startsWith('ERR_PARSE_ARGS'))
-      return usage(io, command, (e as Error).message)
+      return usage(io, command, withSuggestion((e as Error).message))
     const { code, message } = describeError(e)
     io.stderr(message + '\n')
     return code
   }
+}
+
+/** parseArgs' "Unknown option '--roudns'…" with the closest flag named first. */
+function withSuggestion(message: string): string {
+  const unknown = /^Unknown option '(--?[^'=]+)/.exec(message)?.[1]
+  if (!unknown) return message
+  const flags = Object.keys(parseOptions()).map((name) => `--${name}`)
+  const hint = didYouMean(unknown, flags)
+  return hint ? `unknown option '${unknown}'.${hint}` : message
 }
 
 function usage(io: Io, command: string, problem: string): number {

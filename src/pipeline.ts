@@ -2,7 +2,7 @@
  * The main job, step by step: plan (commits, worktrees) -> build -> rounds (ABBA) -> parse -> analyse
  * -> report -> gate. Receives a Config and a Log; knows nothing of the Action or the terminal.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { countSuite, withCounts } from './analysis/countSuite.js'
@@ -18,6 +18,7 @@ import { JobError } from './errors.js'
 import { createWorktrees, isDirty, resolveCommits, type Worktrees } from './git/index.js'
 import type { Log } from './log.js'
 import { childEnvironment } from './process/childEnv.js'
+import { onTerminate } from './process/terminate.js'
 import type { Report } from './report/model.js'
 import { shellQuote } from './report/shellQuote.js'
 import { IDENTICAL_PROGRAM, stoppedEarlyText } from './report/wording.js'
@@ -65,6 +66,11 @@ export async function runPipeline(
 
   const workDir = config.workDir ? resolve(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'))
   mkdirSync(workDir, { recursive: true })
+  // A temporary folder of our own (worktrees, builds, staged binaries) goes on every exit path.
+  const removeWorkDir = () => {
+    if (!config.workDir && !config.keepWorktrees) rmSync(workDir, { recursive: true, force: true })
+  }
+  let unregisterWorkDir = () => {}
   const outDir = resolve(config.out)
   const samplesDir = join(outDir, 'samples')
   mkdirSync(samplesDir, { recursive: true })
@@ -81,6 +87,8 @@ export async function runPipeline(
         log
       })
     )
+    // Registered after the worktrees' own clean-up, so on Ctrl-C git removes them before the folder goes.
+    unregisterWorkDir = onTerminate(removeWorkDir)
     const trees: Record<Side, string> = { base: worktrees.base, head: worktrees.head }
     // PR code (builds, probes, benchmarks) never sees the step's credentials; one env for both sides.
     const childEnv = childEnvironment()
@@ -121,6 +129,8 @@ export async function runPipeline(
     })
   } finally {
     worktrees?.cleanup()
+    unregisterWorkDir()
+    removeWorkDir()
     if (config.keepWorktrees && worktrees) log.info(`worktrees kept in ${workDir}`)
   }
 }

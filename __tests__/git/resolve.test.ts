@@ -100,13 +100,33 @@ describe('resolveCommits', () => {
     expect(empty.id).toBe('bad-ref')
   })
 
-  it('names an unknown ref and suggests git fetch', async () => {
+  it('names an unknown ref; in a clone without remotes it lists the refs there, never a fetch that fails', async () => {
     const e = await rejection(resolveCommits({ repoDir: repo, base: 'origin/nope' }))
     expect(e.code).toBe(2)
     expect(e.id).toBe('unknown-ref')
     expect(e.message).toContain('"origin/nope"')
     expect(e.message).toContain('base')
-    expect(e.hint).toContain('git fetch')
+    expect(e.hint).not.toContain('git fetch')
+    expect(e.hint).toContain('This clone has no remotes to fetch from.')
+    expect(e.hint).toMatch(/Refs here: .*feature.*main/)
+    // a typo of an existing branch
+    const typo = await rejection(resolveCommits({ repoDir: repo, base: 'featrue' }))
+    expect(typo.hint).toMatch(/^Did you mean feature\?/)
+  })
+
+  it('advises a fetch that works: from a remote that exists, with the remote name split off', async () => {
+    const clone = join(tmp, 'with-remote')
+    g(tmp, 'clone', '-q', `file://${repo}`, clone)
+    const missing = await rejection(resolveCommits({ repoDir: clone, base: 'origin/nope' }))
+    expect(missing.hint).toContain('Fetch it first: git fetch origin nope')
+    expect(missing.hint).not.toContain('git fetch origin origin/')
+    const plain = await rejection(resolveCommits({ repoDir: clone, base: 'release-9' }))
+    expect(plain.hint).toContain('If it is on origin, fetch it first: git fetch origin release-9:release-9')
+    const elsewhere = await rejection(resolveCommits({ repoDir: clone, base: 'upstream/main' }))
+    expect(elsewhere.hint).toContain('this clone has no remote upstream; its remotes: origin')
+    const relative = await rejection(resolveCommits({ repoDir: clone, base: 'main~40' }))
+    expect(relative.hint).not.toContain('git fetch')
+    expect(relative.hint).toContain('needs that much history')
   })
 
   it('says when the directory is not a git repository', async () => {

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
@@ -136,12 +136,13 @@ describeIf('faults during a run (end to end)', () => {
     it(`${signal} to benchgate mid-run: it stops measuring, analyses what it measured and says so`, async () => {
       const out = newOut()
       // The built CLI (dist/ is rebuilt with every src change), as a user or the Action runs it.
+      // Its own temporary folder (worktrees, builds, staged binaries) must be gone once it exits.
+      const temp = mkdtempSync(join(tmpdir(), 'benchgate-fault-tmp-'))
+      outs.push(temp)
       const child = spawn(
         process.execPath,
         ['dist/cli.js', ...args('same', out, '--rounds', '40', '--measure-identical')],
-        {
-          stdio: ['ignore', 'pipe', 'pipe']
-        }
+        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: temp } }
       )
       let stderr = ''
       let stdout = ''
@@ -168,8 +169,33 @@ describeIf('faults during a run (end to end)', () => {
       expect(rounds).toBeLessThan(40)
       expect(JSON.parse(stdout).format).toBe('benchgate-results')
       expect([0, 1]).toContain(code)
+      expect(readdirSync(temp)).toEqual([])
     }, 180_000)
   }
+
+  it('Ctrl-C twice: it quits at once, and its temporary folder is still removed', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'benchgate-fault-tmp-'))
+    outs.push(temp)
+    const child = spawn(
+      process.execPath,
+      ['dist/cli.js', ...args('same', newOut(), '--rounds', '40', '--measure-identical')],
+      { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: temp } }
+    )
+    let stderr = ''
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString()
+      if (/round 2\/40/.test(stderr) && !child.killed) {
+        child.kill('SIGINT')
+        child.kill('SIGINT')
+      }
+    })
+    const [, killedBy] = await new Promise<[number | null, string | null]>((resolve) =>
+      child.on('exit', (c, s) => resolve([c, s]))
+    )
+    // Usually the second Ctrl-C lands before the analysis ends and kills it; either way nothing stays.
+    expect(['SIGINT', null]).toContain(killedBy)
+    expect(readdirSync(temp)).toEqual([])
+  }, 180_000)
 
   describe('the disk fills up under --out (a 192 KiB tmpfs)', () => {
     const mnt = mkdtempSync(join(tmpdir(), 'benchgate-full-'))

@@ -244,7 +244,10 @@ describe('benchgate compare (CLI)', () => {
     [['compare', 'a', 'b', '--alpha', '2'], 2, /--alpha: '2' is not valid/],
     [['compare', '/nonexistent/a', '/nonexistent/b'], 2, /does not exist/],
     [['frobnicate'], 2, /unknown command 'frobnicate'/],
-    [['compare', '--bogus', 'a', 'b'], 2, /Unknown option '--bogus'/]
+    [['compare', '--bogus', 'a', 'b'], 2, /Unknown option '--bogus'/],
+    [['run', '--roudns', '3'], 2, /unknown option '--roudns'\. Did you mean '--rounds'\?/],
+    [['compre', 'a', 'b'], 2, /unknown command 'compre'\. Did you mean 'compare'\?/],
+    [['compare', 'a', 'b', '--correction', 'hlom'], 2, /expected one of .*\. Did you mean 'holm'\?/]
   ])('%j exits %i with a clear message', async (argv, expected, message) => {
     const io = capture()
     expect(await main(argv as string[], io)).toBe(expected)

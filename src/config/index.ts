@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import type { CountOptions } from '../analysis/counts.js'
 import { ConfigError, JobError } from '../errors.js'
 import { OPTIONS, type ConfigPath, type OptionSpec } from './options.js'
+import { didYouMean } from './suggest.js'
 import type { Config, RawOptions } from './types.js'
 import { formatOptionValue, parseOptionValue, type OptionValue } from './values.js'
 
@@ -49,7 +50,9 @@ function kebab(name: string): string {
 function optionNamed(name: string, where = ''): OptionSpec {
   const spec = BY_NAME.get(kebab(name))
   if (!spec)
-    throw new ConfigError(`${where}unknown option '${name}'. Known options: ${OPTION_NAMES.join(', ')}`)
+    throw new ConfigError(
+      `${where}unknown option '${name}'.${didYouMean(kebab(name), OPTION_NAMES)} Known options: ${OPTION_NAMES.join(', ')}`
+    )
   return spec
 }
 

@@ -5,6 +5,7 @@
  */
 import { ConfigError } from '../errors.js'
 import type { OptionSpec } from './options.js'
+import { didYouMean } from './suggest.js'
 
 export type OptionValue = string | number | boolean | { index: number; count: number } | null
 
@@ -24,8 +25,10 @@ export function parseOptionValue(spec: OptionSpec, value: string | number | bool
       if (/^(false|no|0|off)$/i.test(String(value))) return false
       throw bad('true or false')
     case 'enum':
-      if (!(spec.values as readonly string[]).includes(String(value)))
-        throw bad(`one of ${spec.values!.join(', ')}`)
+      if (!(spec.values as readonly string[]).includes(String(value))) {
+        const hint = didYouMean(String(value), spec.values as readonly string[])
+        throw bad(`one of ${spec.values!.join(', ')}${hint && '.' + hint}`)
+      }
       return String(value)
     case 'int':
     case 'number':

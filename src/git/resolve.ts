@@ -5,6 +5,8 @@
  */
 import { JobError } from '../errors.js'
 import { statSync } from 'node:fs'
+import { closest } from '../config/suggest.js'
+import { shellQuote } from '../report/shellQuote.js'
 import { git, gitFailure } from './exec.js'
 
 export interface ResolveCommitsOptions {
@@ -101,11 +103,60 @@ export async function resolveCommit(repoDir: string, ref: string, role: 'base' |
     `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`,
     {
       subject: ref,
-      hint:
-        `Check the spelling, or fetch it first: git fetch origin ${ref}` +
-        (shallow ? ` (this is a shallow clone: ${SHALLOW_HINT})` : '.')
+      hint: (await refAdvice(repoDir, ref)) + (shallow ? ` This is a shallow clone: ${SHALLOW_HINT}` : '')
     }
   )
+}
+
+/** How many branch names an unknown-ref hint lists. */
+const REFS_SHOWN = 8
+
+/**
+ * Advice for a ref git does not know that works in this clone: a fetch command only from a remote
+ * that exists (`origin/main` is fetched as `git fetch origin main`), else the remotes and branches
+ * there are, and the closest existing name.
+ */
+export async function refAdvice(repoDir: string, ref: string): Promise<string> {
+  const lines = async (args: string[]) => {
+    const r = await git(repoDir, args)
+    return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : []
+  }
+  const remotes = await lines(['remote'])
+  const refs = await lines([
+    'for-each-ref',
+    '--format=%(refname:short)',
+    'refs/heads',
+    'refs/remotes',
+    'refs/tags'
+  ])
+  const named = refs.filter((r) => !r.endsWith('/HEAD'))
+  const similar = closest(ref, named)
+  const advice: string[] = []
+  if (similar !== null) advice.push(`Did you mean ${shellQuote(similar)}?`)
+  const slash = ref.indexOf('/')
+  const remote = remotes.find((r) => slash > 0 && ref.slice(0, slash) === r)
+  if (/[~^:@{]/.test(ref)) {
+    advice.push('A relative ref (HEAD~N, ref^) needs that much history in the clone.')
+  } else if (remote !== undefined) {
+    advice.push(`Fetch it first: git fetch ${shellQuote(remote)} ${shellQuote(ref.slice(slash + 1))}`)
+  } else if (remotes.length > 0) {
+    const from = remotes.includes('origin') ? 'origin' : remotes[0]!
+    const isSha = /^[0-9a-f]{7,64}$/i.test(ref)
+    advice.push(
+      `If it is on ${shellQuote(from)}, fetch it first: git fetch ${shellQuote(from)} ${shellQuote(isSha ? ref : `${ref}:${ref}`)}` +
+        (slash > 0
+          ? ` (this clone has no remote ${shellQuote(ref.slice(0, slash))}; its remotes: ${remotes.join(', ')})`
+          : '')
+    )
+  } else {
+    advice.push('This clone has no remotes to fetch from.')
+  }
+  const branches = named.slice(0, REFS_SHOWN)
+  if (branches.length > 0)
+    advice.push(
+      `Refs here: ${branches.join(', ')}${named.length > REFS_SHOWN ? ` and ${named.length - REFS_SHOWN} more` : ''}.`
+    )
+  return advice.join(' ')
 }
 
 /**
