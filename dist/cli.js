@@ -38845,7 +38845,8 @@ const ALL_VERDICTS = [
     'inconclusive',
     'new',
     'removed',
-    'failed'
+    'failed',
+    'skipped'
 ];
 /** How many of `verdicts` are each verdict (every verdict present, 0 when none). */
 function tallyVerdicts(verdicts) {
@@ -39211,6 +39212,11 @@ function prepareOne(name, obs, own, opts, lostOn) {
             ]);
         }
     }
+    const skip = hasBase || hasHead ? null : skippedOnThisMachine(own);
+    if (skip !== null)
+        return emptyComparison(name, 'skipped', obs, own, opts, [
+            { level: 'info', code: 'skipped', message: `skipped on this machine: ${skip}` }
+        ]);
     // A side that only produced errors failed; a side with nothing at all is new/removed, unless
     // that side's output was cut short: then the benchmark may have been lost, not added/removed.
     const issueSides = new Set(own.map((i) => i.side));
@@ -39222,6 +39228,21 @@ function prepareOne(name, obs, own, opts, lostOn) {
     if (lost)
         warnings.unshift(lostWarning(missing, lost));
     return emptyComparison(name, verdict, obs, own, opts, warnings);
+}
+/**
+ * The benchmark's own reason when it cannot run here (STATISTICS §10), else null: every issue is a
+ * SkipWithMessage, or every issue is the same SkipWithError message, and both sides said so (e.g.
+ * "CPU does not support avx512"). An error at head only, or differing messages, is a failure.
+ */
+function skippedOnThisMachine(own) {
+    if (own.length === 0 || !own.every((i) => i.kind === 'skipped' || i.kind === 'error'))
+        return null;
+    if (!['base', 'head'].every((side) => own.some((i) => i.side === side)))
+        return null;
+    if (own.every((i) => i.kind === 'skipped'))
+        return own[0].detail ?? '(no message)';
+    const words = new Set(own.map((i) => (i.kind === 'error' ? i.detail : undefined)));
+    return words.size === 1 && !words.has(undefined) ? own[0].detail : null;
 }
 function lostWarning(side, cut) {
     return {
@@ -41161,7 +41182,7 @@ function cutAt(text, n) {
 /** Verdicts shown in the main table, in this order. */
 const CHANGED = ['regression', 'failed', 'improvement', 'new', 'removed'];
 /** Verdicts collapsed into one group: no significant change of at least δ. */
-const QUIET = ['inconclusive', 'negligible', 'unchanged'];
+const QUIET = ['inconclusive', 'negligible', 'unchanged', 'skipped'];
 /** Regressions worst first, then failures, improvements best first, new, removed. */
 function sortChanged(cs) {
     const rank = (c) => CHANGED.indexOf(c.verdict);
@@ -41209,10 +41230,14 @@ function typicalResolution(cs) {
 function quietSummary(quiet, suite) {
     const delta = deltaText(suite.options.minEffect);
     const by = (v) => quiet.filter((c) => c.verdict === v).length;
-    const counts = ['unchanged', 'inconclusive', 'negligible']
+    const counts = ['unchanged', 'inconclusive', 'negligible', 'skipped']
         .map((v) => [v, by(v)])
         .filter(([, n]) => n > 0)
-        .map(([v, n]) => (v === 'unchanged' ? `${n} unchanged (within ±${delta})` : `${n} ${v}`));
+        .map(([v, n]) => v === 'unchanged'
+        ? `${n} unchanged (within ±${delta})`
+        : v === 'skipped'
+            ? `${n} skipped on this machine`
+            : `${n} ${v}`);
     const typical = typicalResolution(quiet);
     return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
         (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
@@ -41466,7 +41491,7 @@ function fit(parts, dropOrder, maxChars, reserve) {
 /** Longest warning message shown (a message can quote untrusted text of any length). */
 const MESSAGE_MAX_CHARS = 500;
 /** Warning codes the tables already show (power figures; test details such as the p-value floor). */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test']);
+const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
 /** Warning codes shown as a note instead (see notes()). */
 const AS_NOTE = new Set(['debug-library']);
 const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
@@ -41560,7 +41585,8 @@ const ICON = {
     inconclusive: '❔',
     new: '🆕',
     removed: '🗑️',
-    failed: '💥'
+    failed: '💥',
+    skipped: '⏭️'
 };
 /**
  * The Markdown report as lines to be written one after the other (their concatenation is
@@ -41835,6 +41861,8 @@ function headline(suite) {
         parts.push(`${c.unchanged} unchanged`);
     if (c.inconclusive)
         parts.push(`${c.inconclusive} inconclusive`);
+    if (c.skipped)
+        parts.push(`${c.skipped} skipped on this machine`);
     const m = suite.countMode;
     // --measure both: count regressions fail the gate too, so the headline names them
     if (m?.measure === 'both' && m.counts.regression)
@@ -41924,6 +41952,10 @@ function verdictFootnote(c, minEffect) {
         }
         case 'failed': {
             const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        case 'skipped': {
+            const why = c.warnings.find((w) => w.code === 'skipped');
             return why ? mdProse(capText(why.message, 300)) : null;
         }
         default: {
@@ -42252,7 +42284,7 @@ figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
 .numbers{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
 .mark{display:inline-block;min-width:1.1em;text-align:center;font-weight:700}
 .m-regression,.m-failed{color:var(--bad)}.m-improvement{color:var(--good)}.m-inconclusive{color:var(--warn)}
-.m-unchanged,.m-negligible{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
+.m-unchanged,.m-negligible,.m-skipped{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
 .numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.kv th,table.sides th{font-weight:500;color:var(--muted)}
 caption{text-align:left;font-weight:600;padding:4px 0}
@@ -42509,7 +42541,8 @@ const MARK = {
     removed: '−',
     negligible: '≈',
     unchanged: '=',
-    inconclusive: '?'
+    inconclusive: '?',
+    skipped: '–'
 };
 function mark(v) {
     return `<span class="mark m-${v}" title="${v}">${MARK[v]}</span>`;
@@ -42846,7 +42879,10 @@ function fileStart(path, maxBytes = CHUNK_BYTES) {
 }
 
 const RESULTS_FORMAT = 'benchgate-results';
-const RESULTS_VERSION = 1;
+/** 2 added the verdict `skipped` (and `counts.skipped`); nothing was renamed or removed. */
+const RESULTS_VERSION = 2;
+/** The versions this benchgate reads: a version 1 file is a version 2 file without `skipped`. */
+const READABLE_RESULTS_VERSIONS = [1, 2];
 /** Converts a report to the results file's JSON shape (snake_case, versioned). */
 function toResultsJson(report, toolVersion, now = new Date()) {
     const { suite, run } = report;
@@ -43032,7 +43068,8 @@ const ORDER = [
     'removed',
     'negligible',
     'inconclusive',
-    'unchanged'
+    'unchanged',
+    'skipped'
 ];
 const COLOUR = {
     regression: '\x1b[31m',
@@ -43193,10 +43230,10 @@ function verdictText(c, minEffect) {
     const inconclusive = inconclusiveText(c, minEffect);
     if (inconclusive)
         verdict += `: ${inconclusive}`;
-    if (c.verdict === 'failed') {
-        const why = c.warnings.find((w) => w.level === 'error');
+    if (c.verdict === 'failed' || c.verdict === 'skipped') {
+        const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'));
         if (why)
-            verdict += `: ${cleanText(why.message, 80)}`;
+            verdict += `: ${cleanText(why.message.replace(/^skipped on this machine: /, 'on this machine: '), 80)}`;
     }
     return verdict + adaptiveNote(c);
 }
@@ -47889,14 +47926,15 @@ function parseBenchgateJsonlLines(lines, opts) {
     const at = { side: opts.side, round, run};
     const samples = sampleSink(opts);
     const issues = [];
-    const issue = (benchmark, kind, message, line) => issues.push({
+    const issue = (benchmark, kind, message, line, detail) => issues.push({
         benchmark,
         side: at.side,
         round,
         run,
         kind,
         message,
-        source: line !== undefined ? `${source}:${line}` : source
+        source: line !== undefined ? `${source}:${line}` : source,
+        ...(detail !== undefined && { detail })
     });
     const iterator = lines[Symbol.iterator]();
     const provenance = provenanceOfJsonl(readContextLine(iterator, source));
@@ -48007,11 +48045,13 @@ function readSampleLine(o, lineNo, at, issue) {
     const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1;
     const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`;
     if (typeof o.error === 'string') {
-        issue(name, 'error', `${repText}: the benchmark reported an error: ${o.error || '(no message)'}`, lineNo);
+        const msg = o.error || '(no message)';
+        issue(name, 'error', `${repText}: the benchmark reported an error: ${msg}`, lineNo, msg);
         return undefined;
     }
     if (typeof o.skipped === 'string') {
-        issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${o.skipped || '(no message)'}`, lineNo);
+        const msg = o.skipped || '(no message)';
+        issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${msg}`, lineNo, msg);
         return undefined;
     }
     if (repetition < 0) {
@@ -48591,7 +48631,16 @@ function parseGoogleBenchmarkJson(text, opts) {
     const side = opts.side;
     const samples = sampleSink(opts);
     const issues = [];
-    const issue = (benchmark, kind, message) => issues.push({ benchmark, side, round, run, kind, message, source });
+    const issue = (benchmark, kind, message, detail) => issues.push({
+        benchmark,
+        side,
+        round,
+        run,
+        kind,
+        message,
+        source,
+        ...(detail !== undefined && { detail })
+    });
     const parsed = readRoot(stripBom(text), source);
     const root = parsed.value;
     const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
@@ -48625,7 +48674,16 @@ function parseGoogleBenchmarkPieces(pieces, opts) {
     const side = opts.side;
     const aside = new SampleBuffer();
     const issues = [];
-    const issue = (benchmark, kind, message) => issues.push({ benchmark, side, round, run, kind, message, source });
+    const issue = (benchmark, kind, message, detail) => issues.push({
+        benchmark,
+        side,
+        round,
+        run,
+        kind,
+        message,
+        source,
+        ...(detail !== undefined && { detail })
+    });
     const read = entryReader({ side, round, run, source }, aside, issue);
     let provenance = {};
     let index = 0;
@@ -48731,12 +48789,12 @@ function readEntry(entry, name, order, at, issue) {
     const repetition = repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order;
     if (entry.error_occurred === true) {
         const msg = str(entry.error_message) || '(no message)';
-        issue(name, 'error', `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg}`);
+        issue(name, 'error', `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg}`, msg);
         return undefined;
     }
     if (entry.skipped === true) {
         const msg = str(entry.skip_message) || '(no message)';
-        issue(name, 'skipped', `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg}`);
+        issue(name, 'skipped', `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg}`, msg);
         return undefined;
     }
     const unit = str(entry.time_unit) ?? 'ns';
@@ -57960,6 +58018,8 @@ const secondsByName = {
     additionalProperties: { type: 'number', minimum: 0 }
 };
 const VERDICTS = [...ALL_VERDICTS];
+/** Every verdict's count; `skipped` came with version 2, so a version 1 file may lack it. */
+const verdictCounts = object(Object.fromEntries(VERDICTS.map((v) => [v, int()])), VERDICTS.filter((v) => v !== 'skipped'));
 const STOP_REASONS = [
     'resolved',
     'max-rounds',
@@ -58001,7 +58061,7 @@ const $defs = {
             cycles_formula: text(),
             wall_seconds: { type: 'number', minimum: 0 }
         }),
-        counts: object(Object.fromEntries(VERDICTS.map((v) => [v, int()])))
+        counts: verdictCounts
     }),
     name: { type: 'string', minLength: 1, maxLength: MAX_NAME_CHARS },
     scalar: { anyOf: [text(), num, { type: 'boolean' }, { type: 'null' }] },
@@ -58225,13 +58285,13 @@ const RESULTS_SCHEMA = {
     description: 'What `benchgate run|compare|merge --out DIR` writes and `benchgate report` and the Action (comment and merge modes) read back as untrusted input. Fields may be added within a version; objects accept unknown fields holding a scalar or a flat list or map of scalars. See docs/results-format.md.',
     ...object({
         format: { const: RESULTS_FORMAT },
-        version: { const: RESULTS_VERSION },
+        version: { enum: [...READABLE_RESULTS_VERSIONS] },
         generated_at: text(64),
         tool: object({ name: { const: 'benchgate' }, version: text(64) }),
         run: ref('run'),
         options: ref('options'),
         family_size: int(),
-        counts: object(Object.fromEntries(VERDICTS.map((v) => [v, int()]))),
+        counts: verdictCounts,
         warnings: ref('warnings'),
         provenance: pair(ref('provenance')),
         benchmarks: list(ref('benchmark'), MAX_BENCHMARKS),
@@ -58272,9 +58332,9 @@ function validateResults(text, source) {
     const root = (typeof json === 'object' && json !== null ? json : {});
     if (root.format !== RESULTS_FORMAT)
         fail('$.format', `expected "${RESULTS_FORMAT}": this is not a benchgate results.json`);
-    if (root.version !== RESULTS_VERSION) {
+    if (!READABLE_RESULTS_VERSIONS.includes(root.version)) {
         const seen = typeof root.version === 'object' && root.version !== null ? 'an object' : String(root.version);
-        fail('$.version', `version ${seen} is not supported by this benchgate (reads version ${RESULTS_VERSION}); upgrade benchgate`);
+        fail('$.version', `version ${seen} is not supported by this benchgate (reads versions ${READABLE_RESULTS_VERSIONS.join(' and ')}); upgrade benchgate`);
     }
     const check = checkSchema();
     if (!check(json)) {
@@ -58641,7 +58701,8 @@ async function measureAndAnalyse(b) {
         onProgress: hooks.onProgress
     });
     const { samples, issues, provenance, adaptive } = measured;
-    if (samples.length === 0) {
+    // Benchmarks that all reported errors or skips are results (skipped or failed), not a job that could not run.
+    if (samples.length === 0 && !issues.some((i) => i.kind === 'error' || i.kind === 'skipped')) {
         throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
     }
     // One compact store for the analysis and, through the result, the HTML report's plots.

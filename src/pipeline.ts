@@ -222,7 +222,8 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
     onProgress: hooks.onProgress
   })
   const { samples, issues, provenance, adaptive } = measured
-  if (samples.length === 0) {
+  // Benchmarks that all reported errors or skips are results (skipped or failed), not a job that could not run.
+  if (samples.length === 0 && !issues.some((i) => i.kind === 'error' || i.kind === 'skipped')) {
     throw new JobError(
       3,
       'no-benchmarks',

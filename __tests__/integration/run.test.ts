@@ -44,6 +44,12 @@ BENCHMARK(BM_New);
 // after BM_C). Head aborts in BM_B every time, so its output always ends after BM_A.
 const LISTED = (side: 'base' | 'head') =>
   abortingSuiteSource(['BM_A', 'BM_B', 'BM_C', side === 'head' ? 'BM_E' : 'BM_X', 'BM_Z'], side === 'head')
+// BM_Spin as at base, and BM_Avx that cannot run on this machine (as a real library's AVX-512 suite).
+const AVX =
+  SOURCE(2000) +
+  `static void BM_Avx(benchmark::State& s) { s.SkipWithError("CPU does not support avx512"); for (auto _ : s) {} }
+BENCHMARK(BM_Avx);
+`
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
 
 const capture = captureIo
@@ -80,6 +86,10 @@ describeIf('benchgate run (end to end)', () => {
     git(repo, 'checkout', '-qb', 'listed-head')
     writeFileSync(join(repo, 'bench.cc'), LISTED('head'))
     git(repo, 'commit', '-qam', 'BM_B aborts, BM_X removed, BM_E added')
+    git(repo, 'checkout', '-q', 'main')
+    git(repo, 'checkout', '-qb', 'avx', 'base')
+    writeFileSync(join(repo, 'bench.cc'), AVX)
+    git(repo, 'commit', '-qam', 'BM_Avx: SkipWithError on CPUs without AVX-512')
     git(repo, 'checkout', '-q', 'main')
     git(repo, 'checkout', '-qb', 'broken')
     writeFileSync(join(repo, 'bench.cc'), 'this is not C++\n')
@@ -172,6 +182,47 @@ describeIf('benchgate run (end to end)', () => {
     })
     const lost = results.benchmarks.find((b: { name: string }) => b.name === 'BM_E')
     expect(JSON.stringify(lost.warnings)).toMatch(/missing on head \(output truncated\)/)
+    expect(code).toBe(1)
+  }, 120_000)
+
+  it('a benchmark that errors the same way on both sides cannot run here: skipped, listed once, the gate passes', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const argv = args(
+      'avx',
+      out,
+      '--base',
+      'avx',
+      '--measure-identical',
+      '--rounds',
+      '5',
+      '--repetitions',
+      '1'
+    )
+    const code = await main([...argv, '--filter', '^BM_Avx$'], io)
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    expect(results.benchmarks.map((b: { name: string; verdict: string }) => [b.name, b.verdict])).toEqual([
+      ['BM_Avx', 'skipped']
+    ])
+    expect(results.counts.skipped).toBe(1)
+    const summary = readFileSync(join(out, 'summary.md'), 'utf8')
+    expect(summary).toMatch(/1 skipped on this machine/)
+    expect(summary.split('skipped on this machine: CPU does not support avx512')).toHaveLength(2)
+    expect(io.err).toMatch(/benchgate: pass/)
+    expect(code).toBe(0)
+  }, 120_000)
+
+  it('the same error only at head is a failure: exit 1', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const code = await main(
+      args('avx', out, '--rounds', '5', '--repetitions', '1', '--filter', '^BM_Avx$'),
+      io
+    )
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    expect(results.benchmarks.map((b: { name: string; verdict: string }) => [b.name, b.verdict])).toEqual([
+      ['BM_Avx', 'failed']
+    ])
     expect(code).toBe(1)
   }, 120_000)
 

@@ -177,6 +177,11 @@ function prepareOne(
       ])
     }
   }
+  const skip = hasBase || hasHead ? null : skippedOnThisMachine(own)
+  if (skip !== null)
+    return emptyComparison(name, 'skipped', obs, own, opts, [
+      { level: 'info', code: 'skipped', message: `skipped on this machine: ${skip}` }
+    ])
   // A side that only produced errors failed; a side with nothing at all is new/removed, unless
   // that side's output was cut short: then the benchmark may have been lost, not added/removed.
   const issueSides = new Set(own.map((i) => i.side))
@@ -188,6 +193,19 @@ function prepareOne(
   const warnings = own.map(issueWarning)
   if (lost) warnings.unshift(lostWarning(missing, lost))
   return emptyComparison(name, verdict, obs, own, opts, warnings)
+}
+
+/**
+ * The benchmark's own reason when it cannot run here (STATISTICS §10), else null: every issue is a
+ * SkipWithMessage, or every issue is the same SkipWithError message, and both sides said so (e.g.
+ * "CPU does not support avx512"). An error at head only, or differing messages, is a failure.
+ */
+function skippedOnThisMachine(own: readonly SampleIssue[]): string | null {
+  if (own.length === 0 || !own.every((i) => i.kind === 'skipped' || i.kind === 'error')) return null
+  if (!(['base', 'head'] as const).every((side) => own.some((i) => i.side === side))) return null
+  if (own.every((i) => i.kind === 'skipped')) return own[0]!.detail ?? '(no message)'
+  const words = new Set(own.map((i) => (i.kind === 'error' ? i.detail : undefined)))
+  return words.size === 1 && !words.has(undefined) ? own[0]!.detail! : null
 }
 
 function lostWarning(side: Side, cut: SampleIssue): Warning {

@@ -8,7 +8,16 @@ import type { CountComparison, CountOptions } from './counts.js'
 import type { Summary } from '../stats/summary.js'
 
 export type Verdict =
-  'regression' | 'improvement' | 'negligible' | 'unchanged' | 'inconclusive' | 'new' | 'removed' | 'failed'
+  | 'regression'
+  | 'improvement'
+  | 'negligible'
+  | 'unchanged'
+  | 'inconclusive'
+  | 'new'
+  | 'removed'
+  | 'failed'
+  /** The same error on both sides in every run, or SkipWithMessage: cannot run here (STATISTICS §10). */
+  | 'skipped'
 
 /** Whether the test used every repetition or one value (the median) per process run (STATISTICS §3). */
 export type AnalysisLevel = 'repetitions' | 'runs'

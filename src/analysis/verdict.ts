@@ -35,7 +35,7 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
 }
 
 /** Verdicts that mean "no significant change"; REPORT.md collapses these into one group. */
-export const QUIET_VERDICTS: readonly Verdict[] = ['unchanged', 'inconclusive', 'negligible']
+export const QUIET_VERDICTS: readonly Verdict[] = ['unchanged', 'inconclusive', 'negligible', 'skipped']
 
 export const ALL_VERDICTS: readonly Verdict[] = [
   'regression',
@@ -45,7 +45,8 @@ export const ALL_VERDICTS: readonly Verdict[] = [
   'inconclusive',
   'new',
   'removed',
-  'failed'
+  'failed',
+  'skipped'
 ]
 
 /** How many of `verdicts` are each verdict (every verdict present, 0 when none). */

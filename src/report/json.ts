@@ -22,7 +22,10 @@ import type { Provenance, SampleIssue } from '../samples/model.js'
 import type { Report, RunInfo } from './model.js'
 
 export const RESULTS_FORMAT = 'benchgate-results'
-export const RESULTS_VERSION = 1
+/** 2 added the verdict `skipped` (and `counts.skipped`); nothing was renamed or removed. */
+export const RESULTS_VERSION = 2
+/** The versions this benchgate reads: a version 1 file is a version 2 file without `skipped`. */
+export const READABLE_RESULTS_VERSIONS: readonly number[] = [1, 2]
 
 export interface BenchmarkResultJson {
   name: string

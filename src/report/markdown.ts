@@ -53,7 +53,8 @@ const ICON: Record<Verdict, string> = {
   inconclusive: '❔',
   new: '🆕',
   removed: '🗑️',
-  failed: '💥'
+  failed: '💥',
+  skipped: '⏭️'
 }
 
 export interface MarkdownOptions {
@@ -350,6 +351,7 @@ export function headline(suite: SuiteResult): string {
   if (c.negligible) parts.push(`${c.negligible} negligible`)
   if (c.unchanged) parts.push(`${c.unchanged} unchanged`)
   if (c.inconclusive) parts.push(`${c.inconclusive} inconclusive`)
+  if (c.skipped) parts.push(`${c.skipped} skipped on this machine`)
   const m = suite.countMode
   // --measure both: count regressions fail the gate too, so the headline names them
   if (m?.measure === 'both' && m.counts.regression)
@@ -445,6 +447,10 @@ export function verdictFootnote(c: Comparison, minEffect: number): string | null
     }
     case 'failed': {
       const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0]
+      return why ? mdProse(capText(why.message, 300)) : null
+    }
+    case 'skipped': {
+      const why = c.warnings.find((w) => w.code === 'skipped')
       return why ? mdProse(capText(why.message, 300)) : null
     }
     default: {

@@ -4,7 +4,7 @@ import type { Comparison, Verdict } from '../analysis/types.js'
 /** Verdicts shown in the main table, in this order. */
 export const CHANGED: Verdict[] = ['regression', 'failed', 'improvement', 'new', 'removed']
 /** Verdicts collapsed into one group: no significant change of at least δ. */
-export const QUIET: Verdict[] = ['inconclusive', 'negligible', 'unchanged']
+export const QUIET: Verdict[] = ['inconclusive', 'negligible', 'unchanged', 'skipped']
 
 /** Regressions worst first, then failures, improvements best first, new, removed. */
 export function sortChanged(cs: Comparison[]): Comparison[] {

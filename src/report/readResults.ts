@@ -6,7 +6,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import { ConfigError } from '../errors.js'
-import { RESULTS_FORMAT, RESULTS_VERSION, type ResultsJson } from './json.js'
+import { READABLE_RESULTS_VERSIONS, RESULTS_FORMAT, type ResultsJson } from './json.js'
 import { RESULTS_SCHEMA } from './resultsSchema.js'
 
 /** Results files larger than this are refused (a suite of 10,000 benchmarks is far smaller). */
@@ -43,12 +43,12 @@ export function validateResults(text: string, source: string): ResultsJson {
   const root = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>
   if (root.format !== RESULTS_FORMAT)
     fail('$.format', `expected "${RESULTS_FORMAT}": this is not a benchgate results.json`)
-  if (root.version !== RESULTS_VERSION) {
+  if (!READABLE_RESULTS_VERSIONS.includes(root.version as number)) {
     const seen =
       typeof root.version === 'object' && root.version !== null ? 'an object' : String(root.version)
     fail(
       '$.version',
-      `version ${seen} is not supported by this benchgate (reads version ${RESULTS_VERSION}); upgrade benchgate`
+      `version ${seen} is not supported by this benchgate (reads versions ${READABLE_RESULTS_VERSIONS.join(' and ')}); upgrade benchgate`
     )
   }
   const check = checkSchema()

@@ -10,7 +10,7 @@
  */
 import { ALL_VERDICTS } from '../analysis/verdict.js'
 import { MAX_NAME_CHARS } from '../samples/model.js'
-import { RESULTS_FORMAT, RESULTS_VERSION } from './json.js'
+import { READABLE_RESULTS_VERSIONS, RESULTS_FORMAT } from './json.js'
 
 /** Benchmark names (and the lists and maps keyed by them): the sample parsers refuse longer ones. */
 export { MAX_NAME_CHARS }
@@ -56,6 +56,11 @@ const secondsByName = {
 }
 
 const VERDICTS = [...ALL_VERDICTS]
+/** Every verdict's count; `skipped` came with version 2, so a version 1 file may lack it. */
+const verdictCounts = object(
+  Object.fromEntries(VERDICTS.map((v) => [v, int()])),
+  VERDICTS.filter((v) => v !== 'skipped')
+)
 const STOP_REASONS = [
   'resolved',
   'max-rounds',
@@ -102,7 +107,7 @@ const $defs = {
       cycles_formula: text(),
       wall_seconds: { type: 'number', minimum: 0 }
     }),
-    counts: object(Object.fromEntries(VERDICTS.map((v) => [v, int()])))
+    counts: verdictCounts
   }),
   name: { type: 'string', minLength: 1, maxLength: MAX_NAME_CHARS },
   scalar: { anyOf: [text(), num, { type: 'boolean' }, { type: 'null' }] },
@@ -370,13 +375,13 @@ export const RESULTS_SCHEMA = {
   ...object(
     {
       format: { const: RESULTS_FORMAT },
-      version: { const: RESULTS_VERSION },
+      version: { enum: [...READABLE_RESULTS_VERSIONS] },
       generated_at: text(64),
       tool: object({ name: { const: 'benchgate' }, version: text(64) }),
       run: ref('run'),
       options: ref('options'),
       family_size: int(),
-      counts: object(Object.fromEntries(VERDICTS.map((v) => [v, int()]))),
+      counts: verdictCounts,
       warnings: ref('warnings'),
       provenance: pair(ref('provenance')),
       benchmarks: list(ref('benchmark'), MAX_BENCHMARKS),

@@ -33,7 +33,8 @@ const ORDER: Verdict[] = [
   'removed',
   'negligible',
   'inconclusive',
-  'unchanged'
+  'unchanged',
+  'skipped'
 ]
 
 const COLOUR: Partial<Record<Verdict, string>> = {
@@ -217,9 +218,10 @@ function verdictText(c: Comparison, minEffect: number): string {
   let verdict: string = c.verdict
   const inconclusive = inconclusiveText(c, minEffect)
   if (inconclusive) verdict += `: ${inconclusive}`
-  if (c.verdict === 'failed') {
-    const why = c.warnings.find((w) => w.level === 'error')
-    if (why) verdict += `: ${cleanText(why.message, 80)}`
+  if (c.verdict === 'failed' || c.verdict === 'skipped') {
+    const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'))
+    if (why)
+      verdict += `: ${cleanText(why.message.replace(/^skipped on this machine: /, 'on this machine: '), 80)}`
   }
   return verdict + adaptiveNote(c)
 }

@@ -11,7 +11,7 @@ import { cleanText, displayName } from './names.js'
 export const MESSAGE_MAX_CHARS = 500
 
 /** Warning codes the tables already show (power figures; test details such as the p-value floor). */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test'])
+const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped'])
 /** Warning codes shown as a note instead (see notes()). */
 const AS_NOTE = new Set(['debug-library'])
 

@@ -33,10 +33,16 @@ export function typicalResolution(cs: Comparison[]): number | null {
 export function quietSummary(quiet: Comparison[], suite: SuiteResult): string {
   const delta = deltaText(suite.options.minEffect)
   const by = (v: Comparison['verdict']) => quiet.filter((c) => c.verdict === v).length
-  const counts = (['unchanged', 'inconclusive', 'negligible'] as const)
+  const counts = (['unchanged', 'inconclusive', 'negligible', 'skipped'] as const)
     .map((v) => [v, by(v)] as const)
     .filter(([, n]) => n > 0)
-    .map(([v, n]) => (v === 'unchanged' ? `${n} unchanged (within ±${delta})` : `${n} ${v}`))
+    .map(([v, n]) =>
+      v === 'unchanged'
+        ? `${n} unchanged (within ±${delta})`
+        : v === 'skipped'
+          ? `${n} skipped on this machine`
+          : `${n} ${v}`
+    )
   const typical = typicalResolution(quiet)
   return (
     `${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +

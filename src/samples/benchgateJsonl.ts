@@ -71,7 +71,7 @@ export function parseBenchgateJsonlLines(lines: Iterable<Line>, opts: SampleSour
   const at: LineSource = { side: opts.side, round, run, source }
   const samples = sampleSink(opts)
   const issues: SampleIssue[] = []
-  const issue: IssueSink = (benchmark, kind, message, line) =>
+  const issue: IssueSink = (benchmark, kind, message, line, detail) =>
     issues.push({
       benchmark,
       side: at.side,
@@ -79,7 +79,8 @@ export function parseBenchgateJsonlLines(lines: Iterable<Line>, opts: SampleSour
       run,
       kind,
       message,
-      source: line !== undefined ? `${source}:${line}` : source
+      source: line !== undefined ? `${source}:${line}` : source,
+      ...(detail !== undefined && { detail })
     })
 
   const iterator = lines[Symbol.iterator]()
@@ -120,7 +121,13 @@ export function parseBenchgateJsonlLines(lines: Iterable<Line>, opts: SampleSour
   return { samples: samples.samples, issues, provenance, format: 'benchgate-jsonl' }
 }
 
-type IssueSink = (benchmark: string, kind: SampleIssue['kind'], message: string, line?: number) => void
+type IssueSink = (
+  benchmark: string,
+  kind: SampleIssue['kind'],
+  message: string,
+  line?: number,
+  detail?: string
+) => void
 interface LineSource {
   side: Sample['side']
   round: number
@@ -238,11 +245,13 @@ function readSampleLine(o: Obj, lineNo: number, at: LineSource, issue: IssueSink
   const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1
   const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`
   if (typeof o.error === 'string') {
-    issue(name, 'error', `${repText}: the benchmark reported an error: ${o.error || '(no message)'}`, lineNo)
+    const msg = o.error || '(no message)'
+    issue(name, 'error', `${repText}: the benchmark reported an error: ${msg}`, lineNo, msg)
     return undefined
   }
   if (typeof o.skipped === 'string') {
-    issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${o.skipped || '(no message)'}`, lineNo)
+    const msg = o.skipped || '(no message)'
+    issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${msg}`, lineNo, msg)
     return undefined
   }
   if (repetition < 0) {

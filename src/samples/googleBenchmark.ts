@@ -64,8 +64,17 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
   const side = opts.side
   const samples = sampleSink(opts)
   const issues: SampleIssue[] = []
-  const issue: IssueSink = (benchmark, kind, message) =>
-    issues.push({ benchmark, side, round, run, kind, message, source })
+  const issue: IssueSink = (benchmark, kind, message, detail) =>
+    issues.push({
+      benchmark,
+      side,
+      round,
+      run,
+      kind,
+      message,
+      source,
+      ...(detail !== undefined && { detail })
+    })
 
   const parsed = readRoot(stripBom(text), source)
   const root = parsed.value
@@ -110,8 +119,17 @@ export function parseGoogleBenchmarkPieces(
   const side = opts.side
   const aside = new SampleBuffer()
   const issues: SampleIssue[] = []
-  const issue: IssueSink = (benchmark, kind, message) =>
-    issues.push({ benchmark, side, round, run, kind, message, source })
+  const issue: IssueSink = (benchmark, kind, message, detail) =>
+    issues.push({
+      benchmark,
+      side,
+      round,
+      run,
+      kind,
+      message,
+      source,
+      ...(detail !== undefined && { detail })
+    })
   const read = entryReader({ side, round, run, source }, aside, issue)
   let provenance: Provenance = {}
   let index = 0
@@ -177,7 +195,7 @@ function entryReader(
   }
 }
 
-type IssueSink = (benchmark: string, kind: SampleIssue['kind'], message: string) => void
+type IssueSink = (benchmark: string, kind: SampleIssue['kind'], message: string, detail?: string) => void
 
 /** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
 function readRoot(text: string, source: string): LenientJson {
@@ -233,12 +251,22 @@ function readEntry(
   const repetition = repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order
   if (entry.error_occurred === true) {
     const msg = str(entry.error_message) || '(no message)'
-    issue(name, 'error', `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg}`)
+    issue(
+      name,
+      'error',
+      `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg}`,
+      msg
+    )
     return undefined
   }
   if (entry.skipped === true) {
     const msg = str(entry.skip_message) || '(no message)'
-    issue(name, 'skipped', `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg}`)
+    issue(
+      name,
+      'skipped',
+      `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg}`,
+      msg
+    )
     return undefined
   }
   const unit = str(entry.time_unit) ?? 'ns'

@@ -43,6 +43,8 @@ export interface SampleIssue {
   run: number
   kind: 'error' | 'skipped' | 'invalid' | 'truncated' | 'crashed'
   message: string
+  /** 'error' / 'skipped': the benchmark's own words (SkipWithError / SkipWithMessage), to compare sides. */
+  detail?: string
   /** Where it was found: file path and line (when known). */
   source?: string
 }

@@ -350,7 +350,8 @@ const MARK: Record<Verdict, string> = {
   removed: '−',
   negligible: '≈',
   unchanged: '=',
-  inconclusive: '?'
+  inconclusive: '?',
+  skipped: '–'
 }
 
 function mark(v: Verdict): string {

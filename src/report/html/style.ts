@@ -49,7 +49,7 @@ figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
 .numbers{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
 .mark{display:inline-block;min-width:1.1em;text-align:center;font-weight:700}
 .m-regression,.m-failed{color:var(--bad)}.m-improvement{color:var(--good)}.m-inconclusive{color:var(--warn)}
-.m-unchanged,.m-negligible{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
+.m-unchanged,.m-negligible,.m-skipped{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
 .numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.kv th,table.sides th{font-weight:500;color:var(--muted)}
 caption{text-align:left;font-weight:600;padding:4px 0}
