@@ -40964,12 +40964,40 @@ function gate(suite, failOn) {
         problems.push(`${c.inconclusive} inconclusive`);
     const total = suite.comparisons.length;
     if (problems.length === 0) {
-        return { pass: true, reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}` };
+        const undecided = undecidedText(suite);
+        if (undecided)
+            return { pass: true, conclusion: 'neutral', reason: `benchgate: undecided: ${undecided}` };
+        return {
+            pass: true,
+            conclusion: 'success',
+            reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}`
+        };
     }
     if (failOn === 'never') {
-        return { pass: true, reason: `benchgate: pass (fail-on: never) despite ${problems.join(', ')}` };
+        return {
+            pass: true,
+            conclusion: 'neutral',
+            reason: `benchgate: pass (fail-on: never) despite ${problems.join(', ')}`
+        };
     }
-    return { pass: false, reason: `benchgate: fail: ${problems.join(', ')} (of ${plural(total, 'benchmark')})` };
+    return {
+        pass: false,
+        conclusion: 'failure',
+        reason: `benchgate: fail: ${problems.join(', ')} (of ${plural(total, 'benchmark')})`
+    };
+}
+/**
+ * Null when every benchmark was decided; else what was left open, "nothing could be decided" first
+ * when no benchmark measured on both sides got a decided verdict.
+ */
+function undecidedText(suite) {
+    const open = suite.counts.inconclusive;
+    if (!open)
+        return null;
+    const c = suite.counts;
+    const decided = c.regression + c.improvement + c.negligible + c.unchanged;
+    const what = `${open} of ${plural(open + decided, 'benchmark')} could not be decided; no regression found`;
+    return decided === 0 ? `nothing could be decided (${what})` : what;
 }
 
 /**
@@ -41860,7 +41888,7 @@ function headline(suite) {
     if (c.unchanged)
         parts.push(`${c.unchanged} unchanged`);
     if (c.inconclusive)
-        parts.push(`${c.inconclusive} inconclusive`);
+        parts.push(`${c.inconclusive} undecided`);
     if (c.skipped)
         parts.push(`${c.skipped} skipped on this machine`);
     const m = suite.countMode;
@@ -41871,8 +41899,13 @@ function headline(suite) {
         return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
             ? 'base and head built the same program: nothing to measure'
             : 'no benchmarks were compared';
-    if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression))
-        return `no significant change · ${parts.join(', ')}`;
+    if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression)) {
+        // Undecided is said first, never as "no significant change" (STATISTICS §10).
+        if (!c.inconclusive)
+            return `no significant change · ${parts.join(', ')}`;
+        const decided = c.negligible + c.unchanged;
+        return `${decided === 0 ? '❔ nothing could be decided' : '❔ undecided'} · ${parts.join(', ')}`;
+    }
     return parts.join(', ');
 }
 /** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
@@ -42548,8 +42581,13 @@ function mark(v) {
     return `<span class="mark m-${v}" title="${v}">${MARK[v]}</span>`;
 }
 /** The emoji the shared headline uses, and the verdict each stands for. */
-const EMOJI_VERDICT = { '❌': 'regression', '✅': 'improvement', '💥': 'failed' };
-const EMOJI = /❌|✅|💥/gu;
+const EMOJI_VERDICT = {
+    '❌': 'regression',
+    '✅': 'improvement',
+    '💥': 'failed',
+    '❔': 'inconclusive'
+};
+const EMOJI = /❌|✅|💥|❔/gu;
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
 function verdictHtml(c, minEffect) {
     const more = verdictFootnote(c, minEffect);
@@ -43242,7 +43280,7 @@ function label(s) {
     return `${cleanText(s.label, FIELD_MAX_CHARS)}${s.sha ? ` (${cleanText(s.sha.slice(0, 7), 7)})` : ''}`;
 }
 function stripIcons(s) {
-    return s.replace(/[❌✅💥]\s?/gu, '');
+    return s.replace(/[❌✅💥❔]\s?/gu, '');
 }
 
 /**

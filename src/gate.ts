@@ -7,6 +7,11 @@ export interface GateResult {
   pass: boolean
   /** One line, printed last by the CLI and given to setFailed by the Action. */
   reason: string
+  /**
+   * The check run's conclusion: `neutral` when nothing fails but benchmarks were left undecided
+   * (STATISTICS §10: "undecided" is said out loud, never a silent pass).
+   */
+  conclusion: 'success' | 'failure' | 'neutral'
 }
 
 /**
@@ -26,10 +31,37 @@ export function gate(suite: SuiteResult, failOn: FailOn): GateResult {
   if (failOn === 'inconclusive' && c.inconclusive) problems.push(`${c.inconclusive} inconclusive`)
   const total = suite.comparisons.length
   if (problems.length === 0) {
-    return { pass: true, reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}` }
+    const undecided = undecidedText(suite)
+    if (undecided) return { pass: true, conclusion: 'neutral', reason: `benchgate: undecided: ${undecided}` }
+    return {
+      pass: true,
+      conclusion: 'success',
+      reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}`
+    }
   }
   if (failOn === 'never') {
-    return { pass: true, reason: `benchgate: pass (fail-on: never) despite ${problems.join(', ')}` }
+    return {
+      pass: true,
+      conclusion: 'neutral',
+      reason: `benchgate: pass (fail-on: never) despite ${problems.join(', ')}`
+    }
   }
-  return { pass: false, reason: `benchgate: fail: ${problems.join(', ')} (of ${plural(total, 'benchmark')})` }
+  return {
+    pass: false,
+    conclusion: 'failure',
+    reason: `benchgate: fail: ${problems.join(', ')} (of ${plural(total, 'benchmark')})`
+  }
+}
+
+/**
+ * Null when every benchmark was decided; else what was left open, "nothing could be decided" first
+ * when no benchmark measured on both sides got a decided verdict.
+ */
+export function undecidedText(suite: SuiteResult): string | null {
+  const open = suite.counts.inconclusive
+  if (!open) return null
+  const c = suite.counts
+  const decided = c.regression + c.improvement + c.negligible + c.unchanged
+  const what = `${open} of ${plural(open + decided, 'benchmark')} could not be decided; no regression found`
+  return decided === 0 ? `nothing could be decided (${what})` : what
 }

@@ -26,7 +26,7 @@ const PR = 11
 const runAction = (env: RunnerEnv) => spawnAction(env, env.env.GITHUB_WORKSPACE, { mergeStderr: true })
 
 /** results.json from the real analysis of synthetic samples; `slower` = the head/base ratio of BM_0. */
-function resultsJson(key: string, slower: number): string {
+function resultsJson(key: string, slower: number, noise = 0.01): string {
   const samples: Sample[] = []
   let seed = 99
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
@@ -34,7 +34,7 @@ function resultsJson(key: string, slower: number): string {
     for (const side of ['base', 'head'] as const)
       for (let run = 0; run < 6; run++)
         for (let repetition = 0; repetition < 2; repetition++) {
-          const t = 1000 * (side === 'head' && benchmark === 'BM_0' ? slower : 1) * (1 + 0.01 * rnd())
+          const t = 1000 * (side === 'head' && benchmark === 'BM_0' ? slower : 1) * (1 + noise * rnd())
           samples.push({
             benchmark,
             side,
@@ -62,13 +62,13 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
   })
 
   /** A measure run's hand-over for `key`, and the comment workflow_run env that consumes it. */
-  function commentJob(key: string, slower: number, measureRunId = nextRun++) {
+  function commentJob(key: string, slower: number, measureRunId = nextRun++, noise = 0.01) {
     const suffix = key === 'default' ? '' : `-${key}`
     fake.seedArtifact({
       name: `benchgate-pr${suffix}`,
       runId: measureRunId,
       entries: [
-        { name: 'results.json', data: resultsJson(key, slower) },
+        { name: 'results.json', data: resultsJson(key, slower, noise) },
         {
           name: 'pr.json',
           data: JSON.stringify({ format: 'benchgate-pr', version: 1, pullNumber: PR, headSha: HEAD, key })
@@ -122,6 +122,17 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
     expect([posts.length, patches.length]).toEqual([1, 1])
     expectOpenApi()
   }, 120_000)
+
+  it('nothing decided is said out loud: headline and check title "nothing could be decided", a neutral check, the step passes', async () => {
+    fake.reset()
+    // Up to +80% noise over 6 runs: no interval can stay inside ±2% or clear 0, no verdict is reached.
+    const r = await runAction(commentJob('default', 1.0, nextRun++, 0.8))
+    expect(r.code).toBe(0)
+    expect(fake.state.checkRuns).toHaveLength(1)
+    expect(fake.state.checkRuns[0].conclusion).toBe('neutral')
+    expect(fake.state.checkRuns[0].output.title).toMatch(/^❔ nothing could be decided · 3 undecided/)
+    expect(fake.state.comments[0].body).toMatch(/^### benchgate: ❔ nothing could be decided · 3 undecided$/m)
+  }, 60_000)
 
   it('a token without checks: write (403) is a warning; the comment is still posted and the step passes', async () => {
     fake.reset()

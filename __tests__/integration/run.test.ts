@@ -156,7 +156,7 @@ describeIf('benchgate run (end to end)', () => {
     const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
     const io = capture()
     const code = await main(args('aa', out, '--measure-identical', '--rounds', '6'), io)
-    expect(io.err).toMatch(/benchgate: pass/)
+    expect(io.err).toMatch(/benchgate: (pass|undecided)/)
     expect(code).toBe(0)
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
     expect(results.benchmarks.map((b: { runs: unknown }) => b.runs)).toEqual([{ base: 6, head: 6 }])
@@ -288,6 +288,9 @@ describe('benchgate compare (CLI)', () => {
     for (const f of ['results.json', 'report.md', 'summary.md', 'report.txt'])
       expect(existsSync(join(out, f))).toBe(true)
     expect(io.out).toMatch(/^benchgate: /)
+    // One process per side decides nothing, and the last line says so (STATISTICS §3, §10).
+    expect(io.err.trim().split('\n').pop()).toMatch(/^benchgate: undecided: nothing could be decided/)
+    expect(code).toBe(0)
   })
 
   it.each([

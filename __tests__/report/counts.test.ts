@@ -42,7 +42,7 @@ describe('--measure counts', () => {
 
   it('the comment shows exact counts and their change, no interval and no p-value', () => {
     const md = visible(renderMarkdown(report))
-    expect(md).toContain('### benchgate: ❌ 1 regression, 1 unchanged, 1 inconclusive')
+    expect(md).toContain('### benchgate: ❌ 1 regression, 1 unchanged, 1 undecided')
     expect(md).toContain('counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%, noise floor 0.000%')
     expect(md).toContain('| | Benchmark | Base | Head | Change | Cycles (est.) | Verdict |')
     expect(md).toContain(

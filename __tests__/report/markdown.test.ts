@@ -117,7 +117,7 @@ describe('renderMarkdown', () => {
 
   it('says what happened in the headline, counting every verdict', () => {
     expect(md.split('\n')[0]).toBe(
-      '### benchgate: ❌ 1 regression, ✅ 1 improvement, 1 unchanged, 1 inconclusive'
+      '### benchgate: ❌ 1 regression, ✅ 1 improvement, 1 unchanged, 1 undecided'
     )
   })
 
@@ -180,7 +180,9 @@ describe('renderMarkdown', () => {
 
   it('reads calmly when nothing changed', () => {
     const quiet = report([comparison('BM_A', 'inconclusive', 1.01, [0.98, 1.04], 0.4)])
-    expect(renderMarkdown(quiet).split('\n')[0]).toBe('### benchgate: no significant change · 1 inconclusive')
+    expect(renderMarkdown(quiet).split('\n')[0]).toBe(
+      '### benchgate: ❔ nothing could be decided · 1 undecided'
+    )
   })
 })
 
@@ -216,10 +218,36 @@ describe('gate and terminal', () => {
   it('fails on a regression unless fail-on is never, and says why in one line', () => {
     expect(gate(mixed.suite, 'regression')).toEqual({
       pass: false,
+      conclusion: 'failure',
       reason: 'benchgate: fail: 1 regression (of 4 benchmarks)'
     })
     expect(gate(mixed.suite, 'never').pass).toBe(true)
     expect(gate(mixed.suite, 'inconclusive').reason).toContain('1 inconclusive')
+  })
+
+  it('says "undecided" out loud: a neutral conclusion, exit 0, and "nothing could be decided" first when nothing was', () => {
+    const some = report([
+      comparison('BM_a', 'unchanged', 1.002, [0.996, 1.008], 0.6),
+      comparison('BM_b', 'inconclusive', 1.01, [0.97, 1.05], 0.4)
+    ])
+    expect(gate(some.suite, 'regression')).toEqual({
+      pass: true,
+      conclusion: 'neutral',
+      reason: 'benchgate: undecided: 1 of 2 benchmarks could not be decided; no regression found'
+    })
+    expect(renderMarkdown(some).split('\n')[0]).toBe('### benchgate: ❔ undecided · 1 unchanged, 1 undecided')
+    const none = report([comparison('BM_b', 'inconclusive', 1.01, [0.97, 1.05], 0.4)])
+    expect(gate(none.suite, 'regression').reason).toBe(
+      'benchgate: undecided: nothing could be decided (1 of 1 benchmark could not be decided; no regression found)'
+    )
+    expect(renderMarkdown(none).split('\n')[0]).toBe(
+      '### benchgate: ❔ nothing could be decided · 1 undecided'
+    )
+    expect(renderTerminal(none).split('\n')[0]).toBe('benchgate: nothing could be decided · 1 undecided')
+    // fail-on inconclusive turns it into a failure; every benchmark decided is a plain pass
+    expect(gate(none.suite, 'inconclusive')).toMatchObject({ pass: false, conclusion: 'failure' })
+    const decided = report([comparison('BM_a', 'unchanged', 1.002, [0.996, 1.008], 0.6)])
+    expect(gate(decided.suite, 'regression')).toMatchObject({ pass: true, conclusion: 'success' })
   })
 
   it('prints every benchmark, regressions first, without colour unless asked', () => {

@@ -16,7 +16,7 @@ import type { SuiteResult } from '../analysis/types.js'
 import type { CacheStorage } from '../build/cache.js'
 import type { Config } from '../config/index.js'
 import { ConfigError } from '../errors.js'
-import { gate } from '../gate.js'
+import { gate, type GateResult } from '../gate.js'
 import { ensureHistory } from '../git/fetch.js'
 import type { ArtifactStore } from '../github/artifacts.js'
 import type { GitHubClient } from '../github/client.js'
@@ -121,7 +121,7 @@ async function measureMode(
   const headSha = report.run.head.sha ?? ''
   if (settings.mode === 'run' && /^[0-9a-f]{40}$/.test(headSha)) {
     await io.log.group('Check run', () =>
-      postCheckRun(services.github(), env, report, written, headSha, verdict.pass, io.log)
+      postCheckRun(services.github(), env, report, written, headSha, verdict.conclusion, io.log)
     )
   }
   if (settings.mode === 'measure' || settings.uploadArtifacts) {
@@ -276,7 +276,9 @@ async function commentMode(
   )
   if (result.url) io.setOutput('comment-url', result.url)
   const verdict = gate(report.suite, settings.config.failOn)
-  await log.group('Check run', () => postCheckRun(github, env, report, written, headSha, verdict.pass, log))
+  await log.group('Check run', () =>
+    postCheckRun(github, env, report, written, headSha, verdict.conclusion, log)
+  )
   if (result.action === 'failed' && settings.commentRequired) return { failure: result.reason! }
   return { failure: null }
 }
@@ -337,7 +339,9 @@ async function mergeMode(
     if (result.action === 'failed' && settings.commentRequired) commentFailure = result.reason!
   }
   if (/^[0-9a-f]{40}$/.test(headSha))
-    await log.group('Check run', () => postCheckRun(github, env, report, written, headSha, verdict.pass, log))
+    await log.group('Check run', () =>
+      postCheckRun(github, env, report, written, headSha, verdict.conclusion, log)
+    )
   // As in comment mode, the fork-safe job stays green: the check run carries the verdict.
   return { failure: commentFailure ?? (forkSafe || verdict.pass ? null : verdict.reason) }
 }
@@ -349,7 +353,7 @@ async function postCheckRun(
   report: Report,
   written: WrittenOutputs,
   headSha: string,
-  pass: boolean,
+  conclusion: GateResult['conclusion'],
   log: Log
 ): Promise<void> {
   // The comment's Markdown usually fits; rendering 2,000 benchmarks again costs seconds.
@@ -358,7 +362,7 @@ async function postCheckRun(
   const result = await upsertCheckRun(github, {
     key: report.run.key ?? 'default',
     headSha,
-    conclusion: pass ? 'success' : 'failure',
+    conclusion,
     title: headline(report.suite),
     summary:
       comment.length <= CHECK_SUMMARY_MAX_CHARS
@@ -367,7 +371,7 @@ async function postCheckRun(
     detailsUrl: env.runId ? `${env.serverUrl}/${env.repository}/actions/runs/${env.runId}` : undefined
   })
   if (result.action === 'failed') log.warn(`the check run '${name}' was not posted: ${result.reason}`)
-  else log.info(`check run '${name}' ${result.action}: ${pass ? 'success' : 'failure'} ${result.url ?? ''}`)
+  else log.info(`check run '${name}' ${result.action}: ${conclusion} ${result.url ?? ''}`)
 }
 
 /** After writing the comment, wait 1–3 s and make sure a concurrent matrix job did not overwrite our section. */

@@ -350,7 +350,7 @@ export function headline(suite: SuiteResult): string {
   if (c.removed) parts.push(`${c.removed} removed`)
   if (c.negligible) parts.push(`${c.negligible} negligible`)
   if (c.unchanged) parts.push(`${c.unchanged} unchanged`)
-  if (c.inconclusive) parts.push(`${c.inconclusive} inconclusive`)
+  if (c.inconclusive) parts.push(`${c.inconclusive} undecided`)
   if (c.skipped) parts.push(`${c.skipped} skipped on this machine`)
   const m = suite.countMode
   // --measure both: count regressions fail the gate too, so the headline names them
@@ -362,8 +362,12 @@ export function headline(suite: SuiteResult): string {
     return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
       ? 'base and head built the same program: nothing to measure'
       : 'no benchmarks were compared'
-  if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression))
-    return `no significant change · ${parts.join(', ')}`
+  if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression)) {
+    // Undecided is said first, never as "no significant change" (STATISTICS §10).
+    if (!c.inconclusive) return `no significant change · ${parts.join(', ')}`
+    const decided = c.negligible + c.unchanged
+    return `${decided === 0 ? '❔ nothing could be decided' : '❔ undecided'} · ${parts.join(', ')}`
+  }
   return parts.join(', ')
 }
 

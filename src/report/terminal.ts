@@ -232,5 +232,5 @@ function label(s: { label: string; sha?: string }): string {
 }
 
 function stripIcons(s: string): string {
-  return s.replace(/[❌✅💥]\s?/gu, '')
+  return s.replace(/[❌✅💥❔]\s?/gu, '')
 }

@@ -359,8 +359,13 @@ function mark(v: Verdict): string {
 }
 
 /** The emoji the shared headline uses, and the verdict each stands for. */
-const EMOJI_VERDICT: Record<string, Verdict> = { '❌': 'regression', '✅': 'improvement', '💥': 'failed' }
-const EMOJI = /❌|✅|💥/gu
+const EMOJI_VERDICT: Record<string, Verdict> = {
+  '❌': 'regression',
+  '✅': 'improvement',
+  '💥': 'failed',
+  '❔': 'inconclusive'
+}
+const EMOJI = /❌|✅|💥|❔/gu
 
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
 function verdictHtml(c: Comparison, minEffect: number): string {
