@@ -38846,7 +38846,8 @@ const ALL_VERDICTS = [
     'new',
     'removed',
     'failed',
-    'skipped'
+    'skipped',
+    'timing-only'
 ];
 /** How many of `verdicts` are each verdict (every verdict present, 0 when none). */
 function tallyVerdicts(verdicts) {
@@ -40161,10 +40162,10 @@ const TABLE = [
         name: 'fail-on',
         config: 'failOn',
         type: 'enum',
-        values: ['regression', 'inconclusive', 'never'],
+        values: ['regression', 'timing-only', 'inconclusive', 'never'],
         default: 'regression',
         arg: 'F',
-        help: 'what fails the gate',
+        help: 'what fails the gate: regression (and failed benchmarks); timing-only also slower time with the same instructions (--measure both); inconclusive also anything undecided',
         commands: ALL,
         input: 'fail-on',
         file: true,
@@ -40951,15 +40952,14 @@ function plural(n, word, many = `${word}s`) {
 function gate(suite, failOn) {
     const c = suite.counts;
     const problems = [];
+    // --measure both: a regression by counts alone is a regression too (deterministic, STATISTICS §10)
     if (c.regression)
         problems.push(plural(c.regression, 'regression'));
-    // --measure both: a count regression fails the gate too (it is deterministic, STATISTICS §9)
-    const countRegressions = suite.countMode?.measure === 'both' ? suite.countMode.counts.regression : 0;
-    const what = suite.countMode?.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression';
-    if (countRegressions)
-        problems.push(plural(countRegressions, what));
     if (c.failed)
         problems.push(`${plural(c.failed, 'benchmark')} failed`);
+    const slowerTimingOnly = suite.comparisons.filter((x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression').length;
+    if (failOn === 'timing-only' && slowerTimingOnly)
+        problems.push(`${slowerTimingOnly} timing-only slower`);
     if (failOn === 'inconclusive' && c.inconclusive)
         problems.push(`${c.inconclusive} inconclusive`);
     const total = suite.comparisons.length;
@@ -40967,6 +40967,12 @@ function gate(suite, failOn) {
         const undecided = undecidedText(suite);
         if (undecided)
             return { pass: true, conclusion: 'neutral', reason: `benchgate: undecided: ${undecided}` };
+        if (slowerTimingOnly)
+            return {
+                pass: true,
+                conclusion: 'neutral',
+                reason: `benchgate: pass: ${slowerTimingOnly} slower in time only, with the same instructions (code layout, memory or environment?); not failing unless --fail-on timing-only`
+            };
         return {
             pass: true,
             conclusion: 'success',
@@ -41083,9 +41089,31 @@ function timingOnlyNote(c) {
     return (`timing only: code layout, memory or environment? (${what} ` +
         `${moved === 0 ? 'unchanged' : formatCountChange(moved)})`);
 }
-/** What a count verdict needs said under the table (not deterministic, multi-threaded, …), or null. */
+/**
+ * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
+ * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
+ */
 function countFootnote(c) {
-    return c.counts?.message ?? null;
+    if (c.counts?.message)
+        return c.counts.message;
+    const k = c.counts;
+    if (!k)
+        return null;
+    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
+    const instructions = formatCountChange(k.instructions.change);
+    const cycles = formatCountChange(k.cycles.change);
+    if (c.countsDisagree)
+        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
+    if (c.timingVerdict && c.verdict !== 'timing-only')
+        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
+    return null;
+}
+/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
+function codePathNote(c) {
+    const k = c.counts;
+    if (!k || k.reason !== null)
+        return '';
+    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)})`;
 }
 /** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
 function countModeLine(suite) {
@@ -41208,7 +41236,7 @@ function cutAt(text, n) {
 }
 
 /** Verdicts shown in the main table, in this order. */
-const CHANGED = ['regression', 'failed', 'improvement', 'new', 'removed'];
+const CHANGED = ['regression', 'failed', 'improvement', 'timing-only', 'new', 'removed'];
 /** Verdicts collapsed into one group: no significant change of at least δ. */
 const QUIET = ['inconclusive', 'negligible', 'unchanged', 'skipped'];
 /** Regressions worst first, then failures, improvements best first, new, removed. */
@@ -41293,7 +41321,7 @@ function inconclusiveText(c, minEffect) {
         ? `≈ ${plural(a.rounds, 'more round')} would decide it`
         : a?.kind === 'too-noisy'
             ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process): ` +
-                'count mode (`--measure counts`), a quieter or pinned machine, or a larger δ'
+                'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
             : null;
     const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
     return `${why}${advice ? `: ${advice}` : ''}${counts}`;
@@ -41614,7 +41642,8 @@ const ICON = {
     new: '🆕',
     removed: '🗑️',
     failed: '💥',
-    skipped: '⏭️'
+    skipped: '⏭️',
+    'timing-only': '⏱'
 };
 /**
  * The Markdown report as lines to be written one after the other (their concatenation is
@@ -41891,15 +41920,14 @@ function headline(suite) {
         parts.push(`${c.inconclusive} undecided`);
     if (c.skipped)
         parts.push(`${c.skipped} skipped on this machine`);
-    const m = suite.countMode;
-    // --measure both: count regressions fail the gate too, so the headline names them
-    if (m?.measure === 'both' && m.counts.regression)
-        parts.push(`❌ ${plural(m.counts.regression, m.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression')}`);
+    const timingOnly = c['timing-only'];
+    if (timingOnly)
+        parts.push(`⏱ ${timingOnly} timing-only (same instructions)`);
     if (parts.length === 0)
         return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
             ? 'base and head built the same program: nothing to measure'
             : 'no benchmarks were compared';
-    if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression)) {
+    if (!c.regression && !c.failed && !c.improvement && !timingOnly) {
         // Undecided is said first, never as "no significant change" (STATISTICS §10).
         if (!c.inconclusive)
             return `no significant change · ${parts.join(', ')}`;
@@ -41979,7 +42007,7 @@ function verdictFootnote(c, minEffect) {
         case 'inconclusive': {
             const text = inconclusiveText(c, minEffect);
             if (text)
-                return mdProse(text);
+                return mdProse(text + codePathNote(c));
             const counts = countFootnote(c);
             return counts ? mdProse(capText(counts, 300)) : null;
         }
@@ -42575,7 +42603,8 @@ const MARK = {
     negligible: '≈',
     unchanged: '=',
     inconclusive: '?',
-    skipped: '–'
+    skipped: '–',
+    'timing-only': '◷'
 };
 function mark(v) {
     return `<span class="mark m-${v}" title="${v}">${MARK[v]}</span>`;
@@ -42917,7 +42946,10 @@ function fileStart(path, maxBytes = CHUNK_BYTES) {
 }
 
 const RESULTS_FORMAT = 'benchgate-results';
-/** 2 added the verdict `skipped` (and `counts.skipped`); nothing was renamed or removed. */
+/**
+ * 2 added the verdicts `skipped` and `timing-only` (and their counts), and `timing_verdict` /
+ * `counts_disagree` per benchmark; nothing was renamed or removed.
+ */
 const RESULTS_VERSION = 2;
 /** The versions this benchgate reads: a version 1 file is a version 2 file without `skipped`. */
 const READABLE_RESULTS_VERSIONS = [1, 2];
@@ -43037,7 +43069,9 @@ function benchmarkJson(c) {
             }
         }),
         ...(c.counts && { counts: c.counts }),
-        ...(c.timingOnly !== undefined && { timing_only: c.timingOnly })
+        ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
+        ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
+        ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree })
     };
 }
 /** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
@@ -43083,7 +43117,9 @@ function fromResultsJson(json) {
             }
         }),
         ...(b.counts && { counts: b.counts }),
-        ...(b.timing_only !== undefined && { timingOnly: b.timing_only })
+        ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
+        ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
+        ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree })
     }));
     const suite = {
         options: json.options,
@@ -43102,6 +43138,7 @@ const ORDER = [
     'regression',
     'failed',
     'improvement',
+    'timing-only',
     'new',
     'removed',
     'negligible',
@@ -43484,23 +43521,57 @@ function countSuite(measurement, options) {
         countMode: { measure: 'counts', options, method: measurement.method, counts }
     };
 }
-/** The timing suite with counts beside each benchmark (`--measure both`). */
+/** The timing suite with counts beside each benchmark (`--measure both`), judged together (§10). */
 function withCounts(suite, measurement, options) {
     const byName = compareCounts(measurement, options);
     const comparisons = suite.comparisons.map((c) => {
         const counts = byName.get(c.benchmark);
-        if (!counts)
-            return c;
-        const timingChange = c.verdict === 'regression' || c.verdict === 'improvement';
-        const countsStill = counts.verdict === 'unchanged' || counts.verdict === 'negligible';
-        return { ...c, counts, timingOnly: timingChange && countsStill };
+        return counts ? judgedTogether(c, counts, options.threshold) : c;
     });
     const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
     return {
         ...suite,
         comparisons,
+        counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
         countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
     };
+}
+/** Which way the counts moved by δ_count (instructions or estimated cycles), or 'flat'; null when unknown. */
+function countDirection(counts, threshold) {
+    // Not deterministic, multi-threaded, not countable or failed: the counts say nothing.
+    if (counts.reason !== null)
+        return null;
+    const changes = [counts.instructions.change, counts.cycles.change].filter((x) => x !== null);
+    if (changes.length === 0)
+        return null;
+    const up = changes.some((x) => x >= threshold);
+    const down = changes.some((x) => x <= -threshold);
+    if (up && down) {
+        // The two metrics disagree: the one the verdict is read from decides.
+        const own = counts.metric === 'cycles' ? counts.cycles.change : counts.instructions.change;
+        return own !== null && own < 0 ? 'down' : 'up';
+    }
+    return up ? 'up' : down ? 'down' : 'flat';
+}
+/**
+ * STATISTICS §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
+ * is `timing-only` (code layout, memory or environment), a count change decides what timing could
+ * not, and time and instructions pointing different ways keep the timing verdict, flagged.
+ */
+function judgedTogether(c, counts, threshold) {
+    const moved = countDirection(counts, threshold);
+    const t = c.verdict;
+    const both = { ...c, counts };
+    if (moved === null)
+        return both;
+    const decidedByTime = t === 'regression' || t === 'improvement';
+    if (decidedByTime && moved === 'flat')
+        return { ...both, verdict: 'timing-only', timingOnly: true, timingVerdict: t };
+    if (decidedByTime)
+        return (t === 'regression') === (moved === 'up') ? both : { ...both, countsDisagree: true };
+    if ((t === 'inconclusive' || t === 'unchanged' || t === 'negligible') && moved !== 'flat')
+        return { ...both, verdict: moved === 'up' ? 'regression' : 'improvement', timingVerdict: t };
+    return both;
 }
 function countOnlyComparison(name, counts) {
     return {
@@ -58056,8 +58127,8 @@ const secondsByName = {
     additionalProperties: { type: 'number', minimum: 0 }
 };
 const VERDICTS = [...ALL_VERDICTS];
-/** Every verdict's count; `skipped` came with version 2, so a version 1 file may lack it. */
-const verdictCounts = object(Object.fromEntries(VERDICTS.map((v) => [v, int()])), VERDICTS.filter((v) => v !== 'skipped'));
+/** Every verdict's count; `skipped` and `timing-only` came with version 2, so a version 1 file may lack them. */
+const verdictCounts = object(Object.fromEntries(VERDICTS.map((v) => [v, int()])), VERDICTS.filter((v) => v !== 'skipped' && v !== 'timing-only'));
 const STOP_REASONS = [
     'resolved',
     'max-rounds',
@@ -58296,7 +58367,9 @@ const $defs = {
             stop_reason: { enum: STOP_REASONS }
         }),
         counts: ref('countComparison'),
-        timing_only: { type: 'boolean' }
+        timing_only: { type: 'boolean' },
+        timing_verdict: { enum: VERDICTS },
+        counts_disagree: { type: 'boolean' }
     }, [
         'name',
         'verdict',

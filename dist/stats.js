@@ -38563,7 +38563,8 @@ const ALL_VERDICTS = [
     'new',
     'removed',
     'failed',
-    'skipped'
+    'skipped',
+    'timing-only'
 ];
 /** How many of `verdicts` are each verdict (every verdict present, 0 when none). */
 function tallyVerdicts(verdicts) {

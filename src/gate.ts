@@ -21,18 +21,24 @@ export interface GateResult {
 export function gate(suite: SuiteResult, failOn: FailOn): GateResult {
   const c = suite.counts
   const problems: string[] = []
+  // --measure both: a regression by counts alone is a regression too (deterministic, STATISTICS §10)
   if (c.regression) problems.push(plural(c.regression, 'regression'))
-  // --measure both: a count regression fails the gate too (it is deterministic, STATISTICS §9)
-  const countRegressions = suite.countMode?.measure === 'both' ? suite.countMode.counts.regression : 0
-  const what =
-    suite.countMode?.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression'
-  if (countRegressions) problems.push(plural(countRegressions, what))
   if (c.failed) problems.push(`${plural(c.failed, 'benchmark')} failed`)
+  const slowerTimingOnly = suite.comparisons.filter(
+    (x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression'
+  ).length
+  if (failOn === 'timing-only' && slowerTimingOnly) problems.push(`${slowerTimingOnly} timing-only slower`)
   if (failOn === 'inconclusive' && c.inconclusive) problems.push(`${c.inconclusive} inconclusive`)
   const total = suite.comparisons.length
   if (problems.length === 0) {
     const undecided = undecidedText(suite)
     if (undecided) return { pass: true, conclusion: 'neutral', reason: `benchgate: undecided: ${undecided}` }
+    if (slowerTimingOnly)
+      return {
+        pass: true,
+        conclusion: 'neutral',
+        reason: `benchgate: pass: ${slowerTimingOnly} slower in time only, with the same instructions (code layout, memory or environment?); not failing unless --fail-on timing-only`
+      }
     return {
       pass: true,
       conclusion: 'success',

@@ -54,6 +54,22 @@ BENCHMARK(BM_Threads)->Threads(2);
 static void BM_Error(benchmark::State& s) { s.SkipWithError("no input"); for (auto _ : s) {} }
 BENCHMARK(BM_Error);
 `
+/**
+ * A synthetic timing source (STATISTICS §10): sleeping longer changes the wall time ten times over and
+ * no instruction (the sleep call is the same code with another constant); spinning changes both.
+ * UseRealTime, so the metric is real time.
+ */
+const WAIT = (spin: number, sleepUs: number) => `#include <benchmark/benchmark.h>
+#include <chrono>
+#include <thread>
+static void BM_Wait(benchmark::State& s) {
+  for (auto _ : s) {
+    unsigned x = 0; for (int i = 0; i < ${spin}; ++i) { x += i; benchmark::DoNotOptimize(x); }
+    std::this_thread::sleep_for(std::chrono::microseconds(${sleepUs}));
+  }
+}
+BENCHMARK(BM_Wait)->UseRealTime();
+`
 const QUIET: Log = { info: () => {}, warn: () => {}, debug: () => {}, group: (_, f) => f() }
 
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
@@ -109,6 +125,15 @@ describeIf('count mode (real valgrind)', () => {
     r.git('tag', 'base')
     r.commitFiles({ 'bench.cc': SOURCE(103_000) }, '3% more work in BM_Work')
     r.git('tag', 'head')
+    for (const [tag, spin, us] of [
+      ['wait-base', 20_000, 100],
+      ['wait-longer', 20_000, 2000],
+      ['wait-fewer', 2_000, 2000]
+    ] as const) {
+      r.git('checkout', '-q', 'base')
+      r.commitFiles({ 'bench.cc': WAIT(spin, us) }, tag)
+      r.git('tag', tag)
+    }
   })
 
   it('A/A: identical counts (0.000%) for every deterministic benchmark, run after run', async () => {
@@ -175,10 +200,34 @@ describeIf('count mode (real valgrind)', () => {
     expect(r.results.count_mode?.measure).toBe('both')
     const work = r.byName.get('BM_Work')!
     expect(work.counts!.verdict).toBe('regression')
-    // timing verdicts stay timing verdicts; the gate fails on the count regression either way
-    expect(['regression', 'inconclusive', 'negligible', 'unchanged']).toContain(work.verdict)
+    // +3% instructions is a regression whatever the timing decided: by both, or by counts alone (§10)
+    expect(work.verdict).toBe('regression')
     expect(r.code).toBe(1)
     expect(readFileSync(join(repo, 'out-both', 'report.md'), 'utf8')).toContain('| Instructions | Verdict |')
+  }, 300_000)
+
+  const both = ['--measure', 'both', '--rounds', '8', '--repetitions', '1', '--min-time', '0.02']
+
+  it('--measure both: ten times the wall time with the same instructions is timing-only, not failing (§10)', async () => {
+    const r = await run(repo, 'wait-base', 'wait-longer', join(repo, 'out-layout'), both)
+    const wait = r.byName.get('BM_Wait/real_time')!
+    expect(wait.counts!.instructions.change).toBe(0)
+    expect(wait).toMatchObject({ verdict: 'timing-only', timing_verdict: 'regression', timing_only: true })
+    expect(r.code).toBe(0)
+    expect(readFileSync(join(repo, 'out-layout', 'summary.md'), 'utf8')).toMatch(
+      /^### benchgate: ⏱ 1 timing-only \(same instructions\)/m
+    )
+  }, 300_000)
+
+  it('--measure both: slower in time with fewer instructions is a regression, flagged as a disagreement (§10)', async () => {
+    const r = await run(repo, 'wait-base', 'wait-fewer', join(repo, 'out-disagree'), both)
+    const wait = r.byName.get('BM_Wait/real_time')!
+    expect(wait.counts!.instructions.change).toBeLessThan(-0.5)
+    expect(wait).toMatchObject({ verdict: 'regression', counts_disagree: true })
+    expect(r.code).toBe(1)
+    expect(readFileSync(join(repo, 'out-disagree', 'summary.md'), 'utf8')).toMatch(
+      /time and instructions disagree: time \+\d+(\.\d+)?%, instructions −/
+    )
   }, 300_000)
 
   it('a head pass that aborts names every benchmark it lists and never reported, even one no side counted', async () => {

@@ -105,16 +105,16 @@ describe('--measure both', () => {
     expect(fromResultsJson(validateResults(json, 'results.json')).suite.countMode?.measure).toBe('both')
   })
 
-  it('puts an Instructions column beside the timing and labels a timing-only change', () => {
+  it('puts an Instructions column beside the timing; same instructions, slower time is timing-only (§10)', () => {
     const md = visible(renderMarkdown(report))
     expect(md).toContain('| Change [99.5% CI] | p (adj.) | Instructions | Verdict |')
     expect(md).toMatch(/BM_Work<\/code> .*\| \+3\.000% \| regression \|/)
     expect(md).toMatch(
-      /BM_Fixed<\/code> .*\| 0\.000% \| regression · timing only (.) \|[\s\S]*\1 timing only: code layout, memory or environment\? \(instructions unchanged\)/
+      /BM_Fixed<\/code> .*\| 0\.000% \| timing-only · timing only (.) \|[\s\S]*\1 timing only: code layout, memory or environment\? \(instructions unchanged\)/
     )
-    expect(md).toContain('❌ 1 instruction-count regression')
+    expect(md).toContain('### benchgate: ❌ 1 regression, ⏱ 1 timing-only (same instructions)')
     expect(renderTerminal(report)).toMatch(
-      /BM_Fixed.*0\.000%\s+regression \(timing only: code layout, memory or environment\? \(instructions unchanged\)\)/
+      /BM_Fixed.*0\.000%\s+timing-only \(timing only: code layout, memory or environment\? \(instructions unchanged\)\)/
     )
   })
 })
@@ -129,7 +129,7 @@ describe('advice under an inconclusive timing verdict (STATISTICS §4)', () => {
     expect(c.advice?.kind).toBe('too-noisy')
     const md = visible(renderMarkdown({ suite, run }))
     expect(md).toMatch(
-      /too noisy to decide ±2% by timing on this machine \(σ ≈ [\d.]+% per process\): count mode/
+      /too noisy to decide ±2% by timing on this machine \(σ ≈ [\d.]+% per process\): instruction counts beside the timing/
     )
     expect(md).not.toMatch(/\d{3,} more rounds|samples\/side/)
     expect(renderTerminal({ suite, run })).toContain('too noisy to decide ±2% by timing')

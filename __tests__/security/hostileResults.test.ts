@@ -237,7 +237,7 @@ describe('wrong types and huge fields: exit 2 and the path', () => {
     [
       'a verdict outside the list',
       (j) => setAt(j, ['benchmarks', 0, 'verdict'], 'fine'),
-      /\$\.benchmarks\[0\]\.verdict: must be one of: "regression", "improvement", .*"failed", "skipped"\./
+      /\$\.benchmarks\[0\]\.verdict: must be one of: "regression", "improvement", .*"failed", "skipped", "timing-only"\./
     ],
     [
       'a 2 MiB reproduce line',

@@ -26,7 +26,7 @@ export function countSuite(measurement: CountMeasurement, options: CountOptions)
   }
 }
 
-/** The timing suite with counts beside each benchmark (`--measure both`). */
+/** The timing suite with counts beside each benchmark (`--measure both`), judged together (§10). */
 export function withCounts(
   suite: SuiteResult,
   measurement: CountMeasurement,
@@ -35,17 +35,51 @@ export function withCounts(
   const byName = compareCounts(measurement, options)
   const comparisons = suite.comparisons.map((c) => {
     const counts = byName.get(c.benchmark)
-    if (!counts) return c
-    const timingChange = c.verdict === 'regression' || c.verdict === 'improvement'
-    const countsStill = counts.verdict === 'unchanged' || counts.verdict === 'negligible'
-    return { ...c, counts, timingOnly: timingChange && countsStill }
+    return counts ? judgedTogether(c, counts, options.threshold) : c
   })
   const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []))
   return {
     ...suite,
     comparisons,
+    counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
     countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
   }
+}
+
+/** Which way the counts moved by δ_count (instructions or estimated cycles), or 'flat'; null when unknown. */
+export function countDirection(counts: CountComparison, threshold: number): 'up' | 'down' | 'flat' | null {
+  // Not deterministic, multi-threaded, not countable or failed: the counts say nothing.
+  if (counts.reason !== null) return null
+  const changes = [counts.instructions.change, counts.cycles.change].filter((x): x is number => x !== null)
+  if (changes.length === 0) return null
+  const up = changes.some((x) => x >= threshold)
+  const down = changes.some((x) => x <= -threshold)
+  if (up && down) {
+    // The two metrics disagree: the one the verdict is read from decides.
+    const own = counts.metric === 'cycles' ? counts.cycles.change : counts.instructions.change
+    return own !== null && own < 0 ? 'down' : 'up'
+  }
+  return up ? 'up' : down ? 'down' : 'flat'
+}
+
+/**
+ * STATISTICS §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
+ * is `timing-only` (code layout, memory or environment), a count change decides what timing could
+ * not, and time and instructions pointing different ways keep the timing verdict, flagged.
+ */
+export function judgedTogether(c: Comparison, counts: CountComparison, threshold: number): Comparison {
+  const moved = countDirection(counts, threshold)
+  const t = c.verdict
+  const both = { ...c, counts }
+  if (moved === null) return both
+  const decidedByTime = t === 'regression' || t === 'improvement'
+  if (decidedByTime && moved === 'flat')
+    return { ...both, verdict: 'timing-only', timingOnly: true, timingVerdict: t }
+  if (decidedByTime)
+    return (t === 'regression') === (moved === 'up') ? both : { ...both, countsDisagree: true }
+  if ((t === 'inconclusive' || t === 'unchanged' || t === 'negligible') && moved !== 'flat')
+    return { ...both, verdict: moved === 'up' ? 'regression' : 'improvement', timingVerdict: t }
+  return both
 }
 
 function countOnlyComparison(name: string, counts: CountComparison): Comparison {

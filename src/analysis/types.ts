@@ -18,6 +18,8 @@ export type Verdict =
   | 'failed'
   /** The same error on both sides in every run, or SkipWithMessage: cannot run here (STATISTICS §10). */
   | 'skipped'
+  /** `--measure both`: timing changed, instructions and estimated cycles did not (layout? §10). */
+  | 'timing-only'
 
 /** Whether the test used every repetition or one value (the median) per process run (STATISTICS §3). */
 export type AnalysisLevel = 'repetitions' | 'runs'
@@ -232,6 +234,10 @@ export interface Comparison {
    * change by δ_count: "timing only: code layout, memory or environment?" (§9).
    */
   timingOnly?: boolean
+  /** `--measure both`, when the counts changed the verdict (§10): what timing alone said. */
+  timingVerdict?: Verdict
+  /** `--measure both`: time and instructions point different ways (the report shows both figures). */
+  countsDisagree?: boolean
 }
 
 /** What count mode adds to a suite: how the counts were taken and their verdicts (§9). */

@@ -46,7 +46,8 @@ export const ALL_VERDICTS: readonly Verdict[] = [
   'new',
   'removed',
   'failed',
-  'skipped'
+  'skipped',
+  'timing-only'
 ]
 
 /** How many of `verdicts` are each verdict (every verdict present, 0 when none). */

@@ -5,7 +5,7 @@
 import type { AnalysisOptions } from '../analysis/types.js'
 import type { CountMetric } from '../samples/countModel.js'
 
-export type FailOn = 'regression' | 'inconclusive' | 'never'
+export type FailOn = 'regression' | 'timing-only' | 'inconclusive' | 'never'
 /** What is measured: timing rounds, instruction counts under valgrind (STATISTICS §9), or both. */
 export type MeasureMode = 'time' | 'counts' | 'both'
 export type OutputFormat = 'text' | 'md' | 'json'

@@ -63,9 +63,29 @@ export function timingOnlyNote(c: Comparison): string | null {
   )
 }
 
-/** What a count verdict needs said under the table (not deterministic, multi-threaded, …), or null. */
+/**
+ * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
+ * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
+ */
 export function countFootnote(c: Comparison): string | null {
-  return c.counts?.message ?? null
+  if (c.counts?.message) return c.counts.message
+  const k = c.counts
+  if (!k) return null
+  const time = c.ratio ? formatChange(c.ratio.estimate) : '–'
+  const instructions = formatCountChange(k.instructions.change)
+  const cycles = formatCountChange(k.cycles.change)
+  if (c.countsDisagree)
+    return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`
+  if (c.timingVerdict && c.verdict !== 'timing-only')
+    return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`
+  return null
+}
+
+/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
+export function codePathNote(c: Comparison): string {
+  const k = c.counts
+  if (!k || k.reason !== null) return ''
+  return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)})`
 }
 
 /** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */

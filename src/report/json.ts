@@ -22,7 +22,10 @@ import type { Provenance, SampleIssue } from '../samples/model.js'
 import type { Report, RunInfo } from './model.js'
 
 export const RESULTS_FORMAT = 'benchgate-results'
-/** 2 added the verdict `skipped` (and `counts.skipped`); nothing was renamed or removed. */
+/**
+ * 2 added the verdicts `skipped` and `timing-only` (and their counts), and `timing_verdict` /
+ * `counts_disagree` per benchmark; nothing was renamed or removed.
+ */
 export const RESULTS_VERSION = 2
 /** The versions this benchgate reads: a version 1 file is a version 2 file without `skipped`. */
 export const READABLE_RESULTS_VERSIONS: readonly number[] = [1, 2]
@@ -67,6 +70,10 @@ export interface BenchmarkResultJson {
   counts?: CountComparison
   /** `--measure both`: a timing change whose counts did not change by δ_count. */
   timing_only?: boolean
+  /** `--measure both`, when the counts changed the verdict (STATISTICS §10): timing's own verdict. */
+  timing_verdict?: Verdict
+  /** `--measure both`: time and instructions point different ways. */
+  counts_disagree?: boolean
 }
 
 /** How the counts were taken and their verdicts (count mode only). */
@@ -225,7 +232,9 @@ function benchmarkJson(c: Comparison): BenchmarkResultJson {
       }
     }),
     ...(c.counts && { counts: c.counts }),
-    ...(c.timingOnly !== undefined && { timing_only: c.timingOnly })
+    ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
+    ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
+    ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree })
   }
 }
 
@@ -272,7 +281,9 @@ export function fromResultsJson(json: ResultsJson): Report {
       }
     }),
     ...(b.counts && { counts: b.counts }),
-    ...(b.timing_only !== undefined && { timingOnly: b.timing_only })
+    ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
+    ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
+    ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree })
   }))
   const suite: SuiteResult = {
     options: json.options,

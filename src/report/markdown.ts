@@ -10,6 +10,7 @@ import {
   countCell,
   countFootnote,
   countMetricTitle,
+  codePathNote,
   countModeLine,
   formatCount,
   formatCountChange,
@@ -54,7 +55,8 @@ const ICON: Record<Verdict, string> = {
   new: '🆕',
   removed: '🗑️',
   failed: '💥',
-  skipped: '⏭️'
+  skipped: '⏭️',
+  'timing-only': '⏱'
 }
 
 export interface MarkdownOptions {
@@ -352,17 +354,13 @@ export function headline(suite: SuiteResult): string {
   if (c.unchanged) parts.push(`${c.unchanged} unchanged`)
   if (c.inconclusive) parts.push(`${c.inconclusive} undecided`)
   if (c.skipped) parts.push(`${c.skipped} skipped on this machine`)
-  const m = suite.countMode
-  // --measure both: count regressions fail the gate too, so the headline names them
-  if (m?.measure === 'both' && m.counts.regression)
-    parts.push(
-      `❌ ${plural(m.counts.regression, m.options.metric === 'cycles' ? 'cycle-count regression' : 'instruction-count regression')}`
-    )
+  const timingOnly = c['timing-only']
+  if (timingOnly) parts.push(`⏱ ${timingOnly} timing-only (same instructions)`)
   if (parts.length === 0)
     return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
       ? 'base and head built the same program: nothing to measure'
       : 'no benchmarks were compared'
-  if (!c.regression && !c.failed && !c.improvement && !(m?.measure === 'both' && m.counts.regression)) {
+  if (!c.regression && !c.failed && !c.improvement && !timingOnly) {
     // Undecided is said first, never as "no significant change" (STATISTICS §10).
     if (!c.inconclusive) return `no significant change · ${parts.join(', ')}`
     const decided = c.negligible + c.unchanged
@@ -445,7 +443,7 @@ export function verdictFootnote(c: Comparison, minEffect: number): string | null
   switch (c.verdict) {
     case 'inconclusive': {
       const text = inconclusiveText(c, minEffect)
-      if (text) return mdProse(text)
+      if (text) return mdProse(text + codePathNote(c))
       const counts = countFootnote(c)
       return counts ? mdProse(capText(counts, 300)) : null
     }

@@ -2,7 +2,7 @@
 import type { Comparison, Verdict } from '../analysis/types.js'
 
 /** Verdicts shown in the main table, in this order. */
-export const CHANGED: Verdict[] = ['regression', 'failed', 'improvement', 'new', 'removed']
+export const CHANGED: Verdict[] = ['regression', 'failed', 'improvement', 'timing-only', 'new', 'removed']
 /** Verdicts collapsed into one group: no significant change of at least δ. */
 export const QUIET: Verdict[] = ['inconclusive', 'negligible', 'unchanged', 'skipped']
 

@@ -56,10 +56,10 @@ const secondsByName = {
 }
 
 const VERDICTS = [...ALL_VERDICTS]
-/** Every verdict's count; `skipped` came with version 2, so a version 1 file may lack it. */
+/** Every verdict's count; `skipped` and `timing-only` came with version 2, so a version 1 file may lack them. */
 const verdictCounts = object(
   Object.fromEntries(VERDICTS.map((v) => [v, int()])),
-  VERDICTS.filter((v) => v !== 'skipped')
+  VERDICTS.filter((v) => v !== 'skipped' && v !== 'timing-only')
 )
 const STOP_REASONS = [
   'resolved',
@@ -343,7 +343,9 @@ const $defs = {
         stop_reason: { enum: STOP_REASONS }
       }),
       counts: ref('countComparison'),
-      timing_only: { type: 'boolean' }
+      timing_only: { type: 'boolean' },
+      timing_verdict: { enum: VERDICTS },
+      counts_disagree: { type: 'boolean' }
     },
     [
       'name',

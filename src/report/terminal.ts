@@ -29,6 +29,7 @@ const ORDER: Verdict[] = [
   'regression',
   'failed',
   'improvement',
+  'timing-only',
   'new',
   'removed',
   'negligible',

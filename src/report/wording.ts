@@ -74,7 +74,7 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
       ? `≈ ${plural(a.rounds, 'more round')} would decide it`
       : a?.kind === 'too-noisy'
         ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process): ` +
-          'count mode (`--measure counts`), a quieter or pinned machine, or a larger δ'
+          'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
         : null
   const counts =
     c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : ''

@@ -351,7 +351,8 @@ const MARK: Record<Verdict, string> = {
   negligible: '≈',
   unchanged: '=',
   inconclusive: '?',
-  skipped: '–'
+  skipped: '–',
+  'timing-only': '◷'
 }
 
 function mark(v: Verdict): string {

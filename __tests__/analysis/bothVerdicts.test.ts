@@ -1,0 +1,99 @@
+/**
+ * STATISTICS §10's timing × counts table (`--measure both`), row by row: the verdict shown, whether
+ * the gate fails by default, and the check conclusion. Timing comes from seeded run-level samples,
+ * counts from exact count samples (base counted twice, as count mode does).
+ */
+import { describe, expect, it } from '@jest/globals'
+import { withCounts } from '../../src/analysis/countSuite.js'
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import type { Verdict } from '../../src/analysis/types.js'
+import { gate } from '../../src/gate.js'
+import { renderMarkdown } from '../../src/report/markdown.js'
+import type { CountMeasurement } from '../../src/samples/countModel.js'
+import { counted, measure } from '../helpers/samples.js'
+
+const options = { metric: 'instructions' as const, threshold: 0.01 }
+const METHOD: CountMeasurement['method'] = {
+  tool: 'callgrind',
+  valgrindVersion: 'valgrind-3.19.0',
+  iterationFlags: ['--benchmark_min_time=1x'],
+  repetitions: 1,
+  caches: [],
+  cyclesFormula: 'Ir + 10·Bm + 10·L1m + 100·LLm',
+  wallSeconds: 1
+}
+/** Timing that analyses to the named verdict (checked below, so a drift in the stats cannot hide). */
+const TIMING: Record<string, () => ReturnType<typeof measure>> = {
+  regression: () => measure('BM', 1.1, 0.002, 0, 12, 1),
+  improvement: () => measure('BM', 0.9, 0.002, 0, 12, 2),
+  unchanged: () => measure('BM', 1.0, 0.002, 0, 12, 3),
+  inconclusive: () => measure('BM', 1.0, 0.3, 0, 6, 4)
+}
+const COUNTS = { up: 1.03, flat: 1, down: 0.97 }
+
+function judge(timing: keyof typeof TIMING, moved: keyof typeof COUNTS) {
+  const timed = analyzeSuite({ samples: TIMING[timing]() })
+  expect(timed.comparisons[0].verdict).toBe(timing)
+  const suite = withCounts(
+    timed,
+    { samples: counted('BM', 100_000, 100_000 * COUNTS[moved]), issues: [], method: METHOD },
+    options
+  )
+  return { c: suite.comparisons[0], suite, verdict: gate(suite, 'regression') }
+}
+
+const ROWS: Array<
+  [string, keyof typeof COUNTS, Verdict, boolean, 'success' | 'failure' | 'neutral', string]
+> = [
+  ['regression', 'up', 'regression', true, 'failure', ''],
+  ['regression', 'flat', 'timing-only', false, 'neutral', 'timing only'],
+  ['regression', 'down', 'regression', true, 'failure', 'time and instructions disagree'],
+  ['improvement', 'down', 'improvement', false, 'success', ''],
+  ['improvement', 'flat', 'timing-only', false, 'success', 'timing only'],
+  ['improvement', 'up', 'improvement', false, 'success', 'time and instructions disagree'],
+  ['inconclusive', 'up', 'regression', true, 'failure', 'decided by counts'],
+  ['unchanged', 'up', 'regression', true, 'failure', 'decided by counts'],
+  ['inconclusive', 'down', 'improvement', false, 'success', 'decided by counts'],
+  ['unchanged', 'down', 'improvement', false, 'success', 'decided by counts'],
+  ['inconclusive', 'flat', 'inconclusive', false, 'neutral', 'code path unchanged'],
+  ['unchanged', 'flat', 'unchanged', false, 'success', '']
+]
+
+describe('timing × counts (STATISTICS §10)', () => {
+  it.each(ROWS)(
+    'timing %s, counts %s: %s, fails %s, check %s',
+    (timing, moved, shown, fails, conclusion, note) => {
+      const { c, suite, verdict } = judge(timing, moved)
+      expect(c.verdict).toBe(shown)
+      expect(verdict.pass).toBe(!fails)
+      expect(verdict.conclusion).toBe(conclusion)
+      if (shown !== timing) expect(c.timingVerdict).toBe(timing)
+      expect(c.countsDisagree === true).toBe(note === 'time and instructions disagree')
+      const md = renderMarkdown({ suite, run: { base: { label: 'main' }, head: { label: 'pr' } } })
+      if (note) expect(md).toContain(note)
+    }
+  )
+
+  it('a slower timing-only change fails with --fail-on timing-only, and a faster one does not', () => {
+    expect(gate(judge('regression', 'flat').suite, 'timing-only')).toMatchObject({ pass: false })
+    expect(gate(judge('improvement', 'flat').suite, 'timing-only')).toMatchObject({ pass: true })
+  })
+
+  it('moved means instructions or estimated cycles: cycles alone moving is not timing-only', () => {
+    const timed = analyzeSuite({ samples: TIMING.regression() })
+    // same instructions, 3% more estimated cycles (cache misses): explained by simulated events
+    const samples = counted('BM', 100_000, 100_000).map((s) =>
+      s.side === 'head' ? { ...s, cycles: s.cycles! * 1.03 } : s
+    )
+    const suite = withCounts(timed, { samples, issues: [], method: METHOD }, options)
+    expect(suite.comparisons[0].verdict).toBe('regression')
+  })
+
+  it('counts that say nothing (not deterministic) leave the timing verdict alone', () => {
+    const timed = analyzeSuite({ samples: TIMING.regression() })
+    const samples = counted('BM', 100_000, 100_000, 150_000)
+    const suite = withCounts(timed, { samples, issues: [], method: METHOD }, options)
+    expect(suite.comparisons[0].verdict).toBe('regression')
+    expect(suite.comparisons[0].timingVerdict).toBeUndefined()
+  })
+})
