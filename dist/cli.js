@@ -44238,6 +44238,34 @@ function notABenchmark(path, flag, r, output) {
         hint: 'Point the binary option at an executable linked with benchmark_main (or benchgate::runner).'
     });
 }
+/** How many of the binary's benchmark names a "filter matches nothing" error shows. */
+const NAMES_SHOWN = 8;
+/**
+ * Stops the job when `filter` selects none of the binary's benchmarks, with the binary's own words
+ * (Google Benchmark: "Failed to match any benchmarks against regex: …") and a few names it has.
+ * @param all the binary's benchmarks without the filter (from the probe)
+ * @throws JobError code 2 'filter-matches-nothing'
+ */
+async function checkFilterMatches(path, cwd, filter, all, env) {
+    const r = await runProcess(path, ['--benchmark_list_tests=true', `--benchmark_filter=${filter}`], {
+        cwd,
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: PROBE_TIMEOUT_MS,
+        killGraceMs: 500
+    });
+    // A failing listing is reported where the benchmarks are listed for the run; here only "none" stops.
+    if (r.exitCode !== 0 || r.stdout.trim() !== '')
+        return;
+    const said = headLines(r.stderr.trim(), 3);
+    const names = all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '');
+    throw new JobError(2, 'filter-matches-nothing', `--filter ${JSON.stringify(filter)} matches none of head's ${all.length} benchmark(s)` +
+        (said ? `; the binary said: ${said}` : '.'), {
+        subject: filter,
+        hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${names}`
+    });
+}
 
 /**
  * The base-build cache: the base commit's build outputs, restored instead of rebuilding when the
@@ -44282,9 +44310,10 @@ function compilerIdentity(env = process.env) {
  * Builds both sides in their worktrees, the base from the base-build cache when it holds this exact
  * build (commit, command, binary, cached paths, compiler); a fresh base build is saved to it.
  */
+/** Builds head first (mistakes show after one build), then the base, from the cache when it can. */
 async function buildBothSides(o) {
     const out = {};
-    for (const side of ['base', 'head']) {
+    for (const side of ['head', 'base']) {
         if (side === 'base' && o.cache) {
             const cached = await restoreBaseBuild(o.cache, o);
             if (cached) {
@@ -44305,6 +44334,8 @@ async function buildBothSides(o) {
         o.log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
         if (side === 'base' && out.base.ok && o.cache)
             await saveBaseBuild(o.cache, o);
+        if (side === 'head')
+            await o.afterHead?.(out.head);
     }
     return out;
 }
@@ -58706,6 +58737,13 @@ async function runPipeline(config, log, hooks = {}) {
         const trees = { base: worktrees.base, head: worktrees.head };
         // PR code (builds, probes, benchmarks) never sees the step's credentials; one env for both sides.
         const childEnv = childEnvironment();
+        // Head first: a failed build, a wrong --binary or a filter matching nothing stops before the base build.
+        let headProbe;
+        const afterHead = async (head) => {
+            if (!head.ok)
+                throw buildFailed('head', head);
+            headProbe = await checkedHead(config, trees.head, binary, childEnv);
+        };
         const builds = await log.group('Build', () => buildBothSides({
             trees,
             baseSha: commits.baseSha,
@@ -58716,10 +58754,9 @@ async function runPipeline(config, log, hooks = {}) {
             timeoutMs: config.buildTimeoutSeconds * 1000,
             signal: hooks.signal,
             cache: hooks.baseBuildCache,
-            log
+            log,
+            afterHead
         }));
-        if (!builds.head.ok)
-            throw buildFailed('head', builds.head);
         const runInfo = {
             base: { label: commits.baseRef, sha: commits.baseSha },
             head: { label: commits.headRef, sha: commits.headSha },
@@ -58736,6 +58773,7 @@ async function runPipeline(config, log, hooks = {}) {
             workDir,
             samplesDir,
             binary,
+            headProbe: headProbe,
             log,
             hooks
         });
@@ -58750,10 +58788,9 @@ async function runPipeline(config, log, hooks = {}) {
 }
 /** Probes the built binaries, measures both sides (or only head's list without a baseline), analyses. */
 async function measureAndAnalyse(b) {
-    const { config, trees, builds, runInfo, childEnv, workDir, samplesDir, binary, log, hooks } = b;
+    const { config, trees, builds, runInfo, childEnv, workDir, samplesDir, binary, headProbe, log, hooks } = b;
     const cwdOf = (side) => resolve$1(trees[side], config.workingDirectory);
     const headBinary = locateBinary(trees.head, binary);
-    const headProbe = await probeBinary(headBinary, cwdOf('head'), { env: childEnv });
     if (!builds.base.ok) {
         if (config.failOnBaseBuildFailure)
             throw buildFailed('base', builds.base);
@@ -58874,6 +58911,15 @@ function countBothSides(b, sides, listed, filter) {
 /** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
 function countTimeoutMs(config) {
     return Math.max(1800, config.runTimeoutSeconds * 10) * 1000;
+}
+/** Head's binary located and probed, and --filter checked against it (JobError when it matches nothing). */
+async function checkedHead(config, tree, binary, env) {
+    const path = locateBinary(tree, binary);
+    const cwd = resolve$1(tree, config.workingDirectory);
+    const probe = await probeBinary(path, cwd, { env });
+    if (config.filter)
+        await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env);
+    return probe;
 }
 /** A failed build of `side`, with the end of its log. */
 function buildFailed(side, build) {

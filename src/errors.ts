@@ -32,6 +32,7 @@ export type JobErrorId =
   | 'work-dir' // the work directory cannot be used (occupied, not writable)
   | 'binary-path' // the binary path is absolute, escapes the worktree, or is not a file
   | 'not-executable' // the binary exists but cannot be executed
+  | 'filter-matches-nothing' // --filter selects none of head's benchmarks (found after the head build)
   // the job could not run (code 3)
   | 'git-failed' // a git command failed unexpectedly (or git is missing)
   | 'build-failed' // the build command failed (head, or base with failOnBaseBuildFailure)

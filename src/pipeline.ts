@@ -8,7 +8,14 @@ import { join, resolve } from 'node:path'
 import { countSuite, withCounts } from './analysis/countSuite.js'
 import { analyzeSuite, type SuiteInput } from './analysis/suite.js'
 import type { SuiteResult } from './analysis/types.js'
-import { buildBothSides, locateBinary, probeBinary, type BuildResult } from './build/index.js'
+import {
+  buildBothSides,
+  locateBinary,
+  probeBinary,
+  type BuildResult,
+  type ProbeResult
+} from './build/index.js'
+import { checkFilterMatches } from './build/binary.js'
 import type { BaseBuildCache } from './build/cache.js'
 import { sameBuiltProgram, type SameProgramVerdict } from './build/sameProgram.js'
 import { countOptionsOf, reproduceArgs, requireRunOptions, type Config } from './config/index.js'
@@ -92,6 +99,12 @@ export async function runPipeline(
     const trees: Record<Side, string> = { base: worktrees.base, head: worktrees.head }
     // PR code (builds, probes, benchmarks) never sees the step's credentials; one env for both sides.
     const childEnv = childEnvironment()
+    // Head first: a failed build, a wrong --binary or a filter matching nothing stops before the base build.
+    let headProbe: ProbeResult | undefined
+    const afterHead = async (head: BuildResult) => {
+      if (!head.ok) throw buildFailed('head', head)
+      headProbe = await checkedHead(config, trees.head, binary, childEnv)
+    }
     const builds = await log.group('Build', () =>
       buildBothSides({
         trees,
@@ -103,10 +116,10 @@ export async function runPipeline(
         timeoutMs: config.buildTimeoutSeconds * 1000,
         signal: hooks.signal,
         cache: hooks.baseBuildCache,
-        log
+        log,
+        afterHead
       })
     )
-    if (!builds.head.ok) throw buildFailed('head', builds.head)
     const runInfo = {
       base: { label: commits.baseRef, sha: commits.baseSha },
       head: { label: commits.headRef, sha: commits.headSha },
@@ -124,6 +137,7 @@ export async function runPipeline(
       workDir,
       samplesDir,
       binary,
+      headProbe: headProbe!,
       log,
       hooks
     })
@@ -144,16 +158,17 @@ interface BuiltSides {
   workDir: string
   samplesDir: string
   binary: string
+  /** What head's binary said it is (probed right after its build). */
+  headProbe: ProbeResult
   log: Log
   hooks: PipelineHooks
 }
 
 /** Probes the built binaries, measures both sides (or only head's list without a baseline), analyses. */
 async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
-  const { config, trees, builds, runInfo, childEnv, workDir, samplesDir, binary, log, hooks } = b
+  const { config, trees, builds, runInfo, childEnv, workDir, samplesDir, binary, headProbe, log, hooks } = b
   const cwdOf = (side: Side) => resolve(trees[side], config.workingDirectory)
   const headBinary = locateBinary(trees.head, binary)
-  const headProbe = await probeBinary(headBinary, cwdOf('head'), { env: childEnv })
   if (!builds.base.ok) {
     if (config.failOnBaseBuildFailure) throw buildFailed('base', builds.base)
     log.warn('the base build failed: no baseline; every head benchmark is reported as new')
@@ -303,6 +318,20 @@ function countBothSides(
 /** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
 function countTimeoutMs(config: Config): number {
   return Math.max(1800, config.runTimeoutSeconds * 10) * 1000
+}
+
+/** Head's binary located and probed, and --filter checked against it (JobError when it matches nothing). */
+async function checkedHead(
+  config: Config,
+  tree: string,
+  binary: string,
+  env: NodeJS.ProcessEnv
+): Promise<ProbeResult> {
+  const path = locateBinary(tree, binary)
+  const cwd = resolve(tree, config.workingDirectory)
+  const probe = await probeBinary(path, cwd, { env })
+  if (config.filter) await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
+  return probe
 }
 
 /** A failed build of `side`, with the end of its log. */

@@ -226,6 +226,28 @@ describeIf('benchgate run (end to end)', () => {
     expect(code).toBe(1)
   }, 120_000)
 
+  it("a filter that matches nothing stops after the head build: exit 2, the binary's own words, names it has", async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const code = await main(args('main', out, '--filter', '^BM_Spni$'), io)
+    expect(code).toBe(2)
+    expect(io.err).toMatch(
+      /--filter "\^BM_Spni\$" matches none of head's 1 benchmark\(s\); the binary said: Failed to match any benchmarks/
+    )
+    expect(io.err).toMatch(/Benchmarks here: BM_Spin/)
+    expect(existsSync(join(out, 'build-head.log'))).toBe(true)
+    expect(existsSync(join(out, 'build-base.log'))).toBe(false) // the base was never built
+  }, 120_000)
+
+  it('a wrong --binary is found after the head build, before the base is built', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const argv = args('main', out).map((a) => (a === 'bench' ? 'build/bench' : a))
+    expect(await main(argv, io)).toBe(3)
+    expect(io.err).toMatch(/build\/bench/)
+    expect(existsSync(join(out, 'build-base.log'))).toBe(false)
+  }, 120_000)
+
   it('fails with exit 3 and the build log tail when head does not build', async () => {
     const io = capture()
     const code = await main(args('broken', mkdtempSync(join(tmpdir(), 'benchgate-out-'))), io)

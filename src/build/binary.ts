@@ -250,3 +250,44 @@ function notABenchmark(path: string, flag: string, r: ProcessResult, output: str
     }
   )
 }
+
+/** How many of the binary's benchmark names a "filter matches nothing" error shows. */
+const NAMES_SHOWN = 8
+
+/**
+ * Stops the job when `filter` selects none of the binary's benchmarks, with the binary's own words
+ * (Google Benchmark: "Failed to match any benchmarks against regex: …") and a few names it has.
+ * @param all the binary's benchmarks without the filter (from the probe)
+ * @throws JobError code 2 'filter-matches-nothing'
+ */
+export async function checkFilterMatches(
+  path: string,
+  cwd: string,
+  filter: string,
+  all: readonly string[],
+  env: NodeJS.ProcessEnv
+): Promise<void> {
+  const r = await runProcess(path, ['--benchmark_list_tests=true', `--benchmark_filter=${filter}`], {
+    cwd,
+    env,
+    stdout: 'capture',
+    stderr: 'capture',
+    timeoutMs: PROBE_TIMEOUT_MS,
+    killGraceMs: 500
+  })
+  // A failing listing is reported where the benchmarks are listed for the run; here only "none" stops.
+  if (r.exitCode !== 0 || r.stdout.trim() !== '') return
+  const said = headLines(r.stderr.trim(), 3)
+  const names =
+    all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '')
+  throw new JobError(
+    2,
+    'filter-matches-nothing',
+    `--filter ${JSON.stringify(filter)} matches none of head's ${all.length} benchmark(s)` +
+      (said ? `; the binary said: ${said}` : '.'),
+    {
+      subject: filter,
+      hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${names}`
+    }
+  )
+}

@@ -24,11 +24,17 @@ export interface BuildSidesOptions {
   signal?: AbortSignal
   cache?: BaseBuildCache
   log: Log
+  /**
+   * Called once head is built, before the base: a failed head build, a wrong binary path or a filter
+   * that matches nothing is found in one build, not two. It may throw to stop the job.
+   */
+  afterHead?: (head: BuildResult) => Promise<void>
 }
 
+/** Builds head first (mistakes show after one build), then the base, from the cache when it can. */
 export async function buildBothSides(o: BuildSidesOptions): Promise<Record<Side, BuildResult>> {
   const out = {} as Record<Side, BuildResult>
-  for (const side of ['base', 'head'] as const) {
+  for (const side of ['head', 'base'] as const) {
     if (side === 'base' && o.cache) {
       const cached = await restoreBaseBuild(o.cache, o)
       if (cached) {
@@ -50,6 +56,7 @@ export async function buildBothSides(o: BuildSidesOptions): Promise<Record<Side,
       `${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`
     )
     if (side === 'base' && out.base.ok && o.cache) await saveBaseBuild(o.cache, o)
+    if (side === 'head') await o.afterHead?.(out.head)
   }
   return out
 }
