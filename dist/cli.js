@@ -41275,6 +41275,20 @@ function ciLevel(cs, alpha) {
     const lo = Math.min(...levels);
     return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
 }
+/**
+ * The intervals' label (STATISTICS §6), never a bare "99% CI" over several benchmarks:
+ * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
+ * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
+ */
+function ciLabel(cs, suite, short = false) {
+    const family = formatLevel(1 - suite.options.alpha);
+    if (suite.options.correction === 'none')
+        return `${family} CI, not simultaneous`;
+    const each = ciLevel(cs, suite.options.alpha);
+    if (suite.familySize <= 1 && each === family)
+        return `${family} CI`;
+    return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
+}
 /** The median of the smallest detectable effects of `cs`, or null when none has one. */
 function typicalResolution(cs) {
     const mdes = cs
@@ -41366,7 +41380,7 @@ function changeChart(suite) {
     const lines = [axisLine(rows, delta), ...rows.map((c) => rowLine(c, rows, delta))];
     if (all.length > rows.length)
         lines.push(`… ${all.length - rows.length} more in the tables`);
-    const legend = `<sub>Change with ${ciLevel(rows, suite.options.alpha)} CI: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`;
+    const legend = `<sub>Change with ${ciLabel(rows, suite)}: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`;
     const pre = '<pre>' + lines.join('\n') + '</pre>';
     if (changed.length > 0)
         return [legend, '', pre];
@@ -41698,7 +41712,7 @@ function topNotes(report) {
 function changedPart(changed, suite) {
     if (changed.length === 0)
         return fixedPart([]);
-    const level = ciLevel(changed, suite.options.alpha);
+    const level = ciLabel(changed, suite);
     const notes = new Footnotes();
     const needed = [0];
     const counts = suite.countMode?.measure;
@@ -41729,7 +41743,7 @@ function changedPart(changed, suite) {
                 '|---|---|---:|---:|---:|---:|---|'
             ]
             : [
-                `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
+                `| | Benchmark | Base | Head | Change [${level}] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
                 `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
             ],
         items,
@@ -41759,7 +41773,7 @@ function chartPart(suite) {
 function quietPart(quiet, suite) {
     if (quiet.length === 0)
         return fixedPart([]);
-    const level = ciLevel(quiet, suite.options.alpha);
+    const level = ciLabel(quiet, suite);
     const notes = new Footnotes();
     const needed = [0];
     const counts = suite.countMode?.measure;
@@ -41793,7 +41807,7 @@ function quietPart(quiet, suite) {
                     '|---|---:|---:|---:|---:|---|'
                 ]
                 : [
-                    `| Benchmark | Base | Head | Change [${level} CI] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
+                    `| Benchmark | Base | Head | Change [${level}] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
                     `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
                 ])
         ],
@@ -42540,12 +42554,12 @@ function* summarySection(report, ordered) {
     yield line$1('<section id="summary">');
     if (run.stoppedEarly)
         yield line$1(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
-    const level = formatLevel(ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha);
+    const level = ciLabel(ordered, suite);
     const changed = ordered.filter((c) => CHANGED.includes(c.verdict));
     const quiet = ordered.filter((c) => QUIET.includes(c.verdict));
     const index = new Map(ordered.map((c, i) => [c, i]));
     yield line$1('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
-        `${level} CI; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
+        `${level}; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
     const minEffect = suite.options.minEffect;
     const measure = suite.countMode?.measure ?? 'time';
     const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
@@ -42555,7 +42569,7 @@ function* summarySection(report, ordered) {
         yield line$1('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
             (measure === 'counts'
                 ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
-                : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level} CI]</th><th class="num">p (adj.)</th>`) +
+                : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level}]</th><th class="num">p (adj.)</th>`) +
             `${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of changed) {
             const [base, head, change] = summaryCells(c, measure, true);
@@ -42568,7 +42582,7 @@ function* summarySection(report, ordered) {
     if (quiet.length > 0) {
         yield line$1(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>\n` +
             '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
-            `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level} CI]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
+            `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level}]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of quiet) {
             const [base, head, change] = summaryCells(c, measure, false);
             const mde = c.power?.minDetectableEffect;
@@ -43196,9 +43210,8 @@ function* terminalParts(report, options = {}) {
 }
 /** The table's column titles. */
 function tableHeader(report) {
-    const { suite, run } = report;
-    // Adaptive looks test at levels below α, so their CIs are at least 1 − α (docs/adaptive.md).
-    const level = `${run.adaptive ? '≥ ' : ''}${formatLevel(1 - suite.options.alpha)}`;
+    const { suite } = report;
+    const level = ciLabel(suite.comparisons, suite, true);
     const measure = suite.countMode?.measure ?? 'time';
     const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
     const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions';
@@ -43211,7 +43224,7 @@ function tableHeader(report) {
             other,
             'Verdict'
         ]
-        : ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect']
+        : ['Benchmark', 'Base', 'Head', 'Change', level, 'p (adj.)', 'Could detect']
             .concat(measure === 'both' ? [metric] : [])
             .concat(['Verdict']);
 }
@@ -43226,7 +43239,7 @@ function introLines(report) {
     else if (run.rounds !== undefined)
         bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
     if ((suite.countMode?.measure ?? 'time') !== 'counts')
-        bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`);
+        bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`, `intervals: ${ciLabel(suite.comparisons, suite)}`);
     const counts = countModeLine(suite);
     if (counts)
         bits.push(counts);

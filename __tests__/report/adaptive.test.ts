@@ -62,6 +62,6 @@ describe('adaptive runs in the reports', () => {
       /adaptive: 20 of at most 30 rounds \(ABBA\) × 3 repetitions, 2 looks, 67% of the benchmark time saved/
     )
     expect(md).toMatch(/regression · 10 rounds, resolved/)
-    expect(md).toMatch(/Change with ≥ \d+(\.\d)?% CI/)
+    expect(md).toMatch(/Change with \d+% simultaneous CI, each ≥ \d+(\.\d)?%/)
   })
 })

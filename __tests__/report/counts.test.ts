@@ -107,7 +107,7 @@ describe('--measure both', () => {
 
   it('puts an Instructions column beside the timing; same instructions, slower time is timing-only (§10)', () => {
     const md = visible(renderMarkdown(report))
-    expect(md).toContain('| Change [99.5% CI] | p (adj.) | Instructions | Verdict |')
+    expect(md).toContain('| Change [99% simultaneous CI, each 99.5%] | p (adj.) | Instructions | Verdict |')
     expect(md).toMatch(/BM_Work<\/code> .*\| \+3\.000% \| regression \|/)
     expect(md).toMatch(
       /BM_Fixed<\/code> .*\| 0\.000% \| timing-only · timing only (.) \|[\s\S]*\1 timing only: code layout, memory or environment\? \(instructions unchanged\)/

@@ -351,3 +351,19 @@ describe('change chart in the PR comment', () => {
     expect(renderMarkdown(many).length).toBeLessThanOrEqual(COMMENT_MAX_CHARS)
   })
 })
+
+describe('interval labels (STATISTICS §6)', () => {
+  it('say simultaneous with the per-interval level, never a bare "99% CI" over several benchmarks', () => {
+    const md = renderMarkdown(mixed)
+    expect(md).toMatch(/Change \[99% simultaneous CI, each [\d.]+%\]/)
+    expect(md).not.toMatch(/\[99% CI\]/)
+    const text = renderTerminal(mixed)
+    expect(text).toMatch(/intervals: 99% simultaneous CI, each [\d.]+%/)
+    expect(text).toMatch(/99% simult\. CI/)
+    const none = {
+      ...mixed,
+      suite: { ...mixed.suite, options: { ...mixed.suite.options, correction: 'none' as const } }
+    }
+    expect(renderMarkdown(none)).toMatch(/Change \[99% CI, not simultaneous\]/)
+  })
+})

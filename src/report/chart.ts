@@ -10,7 +10,7 @@ import { mdText } from './escape.js'
 import { formatChange, plural } from './format.js'
 import { displayName } from './names.js'
 import { CHANGED, QUIET, sortChanged, sortQuiet } from './order.js'
-import { ciLevel, deltaText } from './wording.js'
+import { ciLabel, deltaText } from './wording.js'
 
 /** Rows of the change chart at most (the tables and the HTML report carry the rest). */
 export const CHART_MAX_ROWS = 15
@@ -40,7 +40,7 @@ export function changeChart(suite: SuiteResult): string[] {
   const rows = all.slice(0, CHART_MAX_ROWS)
   const lines = [axisLine(rows, delta), ...rows.map((c) => rowLine(c, rows, delta))]
   if (all.length > rows.length) lines.push(`… ${all.length - rows.length} more in the tables`)
-  const legend = `<sub>Change with ${ciLevel(rows, suite.options.alpha)} CI: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`
+  const legend = `<sub>Change with ${ciLabel(rows, suite)}: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`
   const pre = '<pre>' + lines.join('\n') + '</pre>'
   if (changed.length > 0) return [legend, '', pre]
   return [

@@ -24,7 +24,7 @@ import { capText, displayName } from './names.js'
 import { split } from './order.js'
 import type { Report } from './model.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
-import { ciLevel, deltaText, IDENTICAL_PROGRAM, inconclusiveText, quietSummary } from './wording.js'
+import { ciLabel, deltaText, IDENTICAL_PROGRAM, inconclusiveText, quietSummary } from './wording.js'
 
 export { CHANGED, QUIET, sortChanged, sortQuiet } from './order.js'
 export { changeChart, CHART_MAX_ROWS, CHART_WIDTH } from './chart.js'
@@ -127,7 +127,7 @@ function topNotes(report: Report): string[] {
 /** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
 function changedPart(changed: Comparison[], suite: SuiteResult): Part {
   if (changed.length === 0) return fixedPart([])
-  const level = ciLevel(changed, suite.options.alpha)
+  const level = ciLabel(changed, suite)
   const notes = new Footnotes()
   const needed = [0]
   const counts = suite.countMode?.measure
@@ -161,7 +161,7 @@ function changedPart(changed: Comparison[], suite: SuiteResult): Part {
             '|---|---|---:|---:|---:|---:|---|'
           ]
         : [
-            `| | Benchmark | Base | Head | Change [${level} CI] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
+            `| | Benchmark | Base | Head | Change [${level}] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
             `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
           ],
     items,
@@ -192,7 +192,7 @@ function chartPart(suite: SuiteResult): Part {
 /** The collapsed group: benchmarks without a significant change of δ or more. */
 function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
   if (quiet.length === 0) return fixedPart([])
-  const level = ciLevel(quiet, suite.options.alpha)
+  const level = ciLabel(quiet, suite)
   const notes = new Footnotes()
   const needed = [0]
   const counts = suite.countMode?.measure
@@ -228,7 +228,7 @@ function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
             '|---|---:|---:|---:|---:|---|'
           ]
         : [
-            `| Benchmark | Base | Head | Change [${level} CI] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
+            `| Benchmark | Base | Head | Change [${level}] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
             `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
           ])
     ],

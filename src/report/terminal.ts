@@ -5,7 +5,6 @@ import {
   formatChange,
   formatChangeCi,
   formatDuration,
-  formatLevel,
   formatP,
   formatPercent,
   plural
@@ -23,7 +22,7 @@ import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING } from './ma
 import type { Report } from './model.js'
 import { cleanText, displayName } from './names.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
-import { inconclusiveText } from './wording.js'
+import { ciLabel, inconclusiveText } from './wording.js'
 
 const ORDER: Verdict[] = [
   'regression',
@@ -104,9 +103,8 @@ export function* terminalParts(
 
 /** The table's column titles. */
 function tableHeader(report: Report): string[] {
-  const { suite, run } = report
-  // Adaptive looks test at levels below α, so their CIs are at least 1 − α (docs/adaptive.md).
-  const level = `${run.adaptive ? '≥ ' : ''}${formatLevel(1 - suite.options.alpha)}`
+  const { suite } = report
+  const level = ciLabel(suite.comparisons, suite, true)
   const measure = suite.countMode?.measure ?? 'time'
   const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions')
   const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions'
@@ -119,7 +117,7 @@ function tableHeader(report: Report): string[] {
         other,
         'Verdict'
       ]
-    : ['Benchmark', 'Base', 'Head', 'Change', `${level} CI`, 'p (adj.)', 'Could detect']
+    : ['Benchmark', 'Base', 'Head', 'Change', level, 'p (adj.)', 'Could detect']
         .concat(measure === 'both' ? [metric] : [])
         .concat(['Verdict'])
 }
@@ -138,7 +136,8 @@ function introLines(report: Report): string[] {
     bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`)
   if ((suite.countMode?.measure ?? 'time') !== 'counts')
     bits.push(
-      `α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`
+      `α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`,
+      `intervals: ${ciLabel(suite.comparisons, suite)}`
     )
   const counts = countModeLine(suite)
   if (counts) bits.push(counts)

@@ -21,6 +21,19 @@ export function ciLevel(cs: Comparison[], alpha: number): string {
   return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`
 }
 
+/**
+ * The intervals' label (STATISTICS §6), never a bare "99% CI" over several benchmarks:
+ * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
+ * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
+ */
+export function ciLabel(cs: Comparison[], suite: SuiteResult, short = false): string {
+  const family = formatLevel(1 - suite.options.alpha)
+  if (suite.options.correction === 'none') return `${family} CI, not simultaneous`
+  const each = ciLevel(cs, suite.options.alpha)
+  if (suite.familySize <= 1 && each === family) return `${family} CI`
+  return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`
+}
+
 /** The median of the smallest detectable effects of `cs`, or null when none has one. */
 export function typicalResolution(cs: Comparison[]): number | null {
   const mdes = cs

@@ -47,7 +47,7 @@ import { headline, subline, verdictFootnote, verdictText, warningLines } from '.
 import type { Report } from '../model.js'
 import { displayName } from '../names.js'
 import { CHANGED, QUIET, sortChanged, sortQuiet } from '../order.js'
-import { quietSummary } from '../wording.js'
+import { ciLabel, quietSummary } from '../wording.js'
 import CLIENT_SCRIPT from './client.inline.js'
 import {
   MAX_SERIES_POINTS,
@@ -274,14 +274,14 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
   yield line('<section id="summary">')
   if (run.stoppedEarly)
     yield line(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`)
-  const level = formatLevel(ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha)
+  const level = ciLabel(ordered, suite)
   const changed = ordered.filter((c) => CHANGED.includes(c.verdict))
   const quiet = ordered.filter((c) => QUIET.includes(c.verdict))
   const index = new Map(ordered.map((c, i) => [c, i]))
 
   yield line(
     '<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
-      `${level} CI; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`
+      `${level}; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`
   )
   const minEffect = suite.options.minEffect
   const measure = suite.countMode?.measure ?? 'time'
@@ -294,7 +294,7 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
       '<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
         (measure === 'counts'
           ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
-          : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level} CI]</th><th class="num">p (adj.)</th>`) +
+          : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level}]</th><th class="num">p (adj.)</th>`) +
         `${countTh}<th>Verdict</th></tr></thead><tbody>`
     )
     for (const c of changed) {
@@ -311,7 +311,7 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
     yield line(
       `<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>\n` +
         '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
-        `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level} CI]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`
+        `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level}]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`
     )
     for (const c of quiet) {
       const [base, head, change] = summaryCells(c, measure, false)
