@@ -1,14 +1,7 @@
 /** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
 import { mergedLine } from './shard.js'
 import type { Comparison, Verdict } from '../analysis/types.js'
-import {
-  formatChange,
-  formatChangeCi,
-  formatDuration,
-  formatP,
-  formatPercent,
-  plural
-} from './format.js'
+import { formatChange, formatChangeCi, formatDuration, formatP, formatPercent, plural } from './format.js'
 import {
   chosenFigure,
   countCell,
