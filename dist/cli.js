@@ -43611,6 +43611,45 @@ function countOnlyComparison(name, counts) {
 }
 
 /**
+ * Decidability before measuring (STATISTICS §10): with K benchmarks at level α under the correction,
+ * the exact Mann-Whitney test on n runs per side can reach p ≤ α/K only when 2/C(2n, n) ≤ α/K. Below
+ * that n no benchmark can be decided whatever the data, so the plan is raised before the base is built.
+ */
+/**
+ * @param k benchmarks in the family (K ≥ 1)
+ * @param adaptive the adaptive design, whose first look tests at a smaller level (§6)
+ */
+function decidability(k, options, adaptive) {
+    // As the adaptive looks do (adaptiveLooks.ts): α spent at the first look, then divided over K.
+    const first = adaptive && adaptive.maxRounds > adaptive.rounds
+        ? lookAlpha({
+            alpha: options.alpha,
+            fraction: adaptive.rounds / adaptive.maxRounds,
+            previousFraction: 0,
+            final: false
+        })
+        : options.alpha;
+    const testLevel = options.correction === 'none' ? first : first / Math.max(1, k);
+    return { testLevel, minRuns: Math.max(R_MIN, minRankTestSamples(testLevel)) };
+}
+/**
+ * The rounds to plan so that a benchmark can be decided at all: `rounds` when enough, else the
+ * fewest that are (an adaptive design's first look moves with its initial block, so it is searched
+ * up to `maxRounds`). Returns the decidability at the rounds returned.
+ */
+function decidableRounds(k, options, rounds, maxRounds) {
+    if (maxRounds === undefined) {
+        const d = decidability(k, options);
+        return { rounds: Math.max(rounds, d.minRuns), decidability: d };
+    }
+    for (let r = rounds;; r++) {
+        const d = decidability(k, options, { rounds: r, maxRounds: Math.max(r, maxRounds) });
+        if (d.minRuns <= r || r >= maxRounds)
+            return { rounds: Math.max(r, Math.min(d.minRuns, maxRounds)), decidability: d };
+    }
+}
+
+/**
  * The one environment given to the code benchgate builds and runs (the build command, the binary
  * probe, every benchmark process, on both sides). That code is the pull request's, so it must not
  * see the credentials a GitHub Action step holds: action inputs (`INPUT_GITHUB-TOKEN` keeps its
@@ -44257,6 +44296,7 @@ const NAMES_SHOWN = 8;
  * Stops the job when `filter` selects none of the binary's benchmarks, with the binary's own words
  * (Google Benchmark: "Failed to match any benchmarks against regex: …") and a few names it has.
  * @param all the binary's benchmarks without the filter (from the probe)
+ * @returns the benchmarks the filter selects (all of them when the listing itself failed: the run reports that)
  * @throws JobError code 2 'filter-matches-nothing'
  */
 async function checkFilterMatches(path, cwd, filter, all, env) {
@@ -44269,14 +44309,20 @@ async function checkFilterMatches(path, cwd, filter, all, env) {
         killGraceMs: 500
     });
     // A failing listing is reported where the benchmarks are listed for the run; here only "none" stops.
-    if (r.exitCode !== 0 || r.stdout.trim() !== '')
-        return;
+    const names = r.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '');
+    if (r.exitCode !== 0)
+        return [...all];
+    if (names.length > 0)
+        return names;
     const said = headLines(r.stderr.trim(), 3);
-    const names = all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '');
+    const shown = all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '');
     throw new JobError(2, 'filter-matches-nothing', `--filter ${JSON.stringify(filter)} matches none of head's ${all.length} benchmark(s)` +
         (said ? `; the binary said: ${said}` : '.'), {
         subject: filter,
-        hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${names}`
+        hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${shown}`
     });
 }
 
@@ -58752,10 +58798,16 @@ async function runPipeline(config, log, hooks = {}) {
         const childEnv = childEnvironment();
         // Head first: a failed build, a wrong --binary or a filter matching nothing stops before the base build.
         let headProbe;
+        let plan = config;
+        let raised = null;
         const afterHead = async (head) => {
             if (!head.ok)
                 throw buildFailed('head', head);
-            headProbe = await checkedHead(config, trees.head, binary, childEnv);
+            const checked = await checkedHead(config, trees.head, binary, childEnv);
+            headProbe = checked.probe;
+            ({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length));
+            if (raised)
+                log.warn(raised);
         };
         const builds = await log.group('Build', () => buildBothSides({
             trees,
@@ -58775,10 +58827,10 @@ async function runPipeline(config, log, hooks = {}) {
             head: { label: commits.headRef, sha: commits.headSha },
             mergeBase: commits.mergeBaseUsed,
             key: config.key,
-            reproduce: reproduceLine(config, commits.baseSha, commits.headSha)
+            reproduce: reproduceLine(plan, commits.baseSha, commits.headSha)
         };
-        return await measureAndAnalyse({
-            config,
+        const result = await measureAndAnalyse({
+            config: plan,
             trees,
             builds,
             runInfo,
@@ -58790,6 +58842,9 @@ async function runPipeline(config, log, hooks = {}) {
             log,
             hooks
         });
+        if (raised)
+            result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: raised });
+        return result;
     }
     finally {
         worktrees?.cleanup();
@@ -58930,9 +58985,35 @@ async function checkedHead(config, tree, binary, env) {
     const path = locateBinary(tree, binary);
     const cwd = resolve$1(tree, config.workingDirectory);
     const probe = await probeBinary(path, cwd, { env });
-    if (config.filter)
-        await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env);
-    return probe;
+    const listed = config.filter
+        ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
+        : probe.benchmarks;
+    return { probe, listed };
+}
+/**
+ * The plan with enough rounds that a benchmark can be decided at all (STATISTICS §10): with K
+ * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
+ */
+function decidablePlan(config, k) {
+    const unchanged = { plan: config, raised: null };
+    if (k === 0 || config.measure === 'counts')
+        return unchanged;
+    const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined;
+    const { rounds, decidability } = decidableRounds(k, config.analysis, config.rounds, maxRounds);
+    if (rounds <= config.rounds)
+        return unchanged;
+    const raised = `${k} benchmark(s) at α = ${config.analysis.alpha}${config.analysis.correction === 'none' ? '' : ` (${config.analysis.correction})`}: ` +
+        `no benchmark can be decided with fewer than ${decidability.minRuns} runs per side (the exact test's ` +
+        `smallest p must reach ${decidability.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${rounds}` +
+        (rounds < decidability.minRuns
+            ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${decidability.minRuns} to decide anything`
+            : '');
+    const plan = {
+        ...config,
+        rounds,
+        ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
+    };
+    return { plan, raised };
 }
 /** A failed build of `side`, with the end of its log. */
 function buildFailed(side, build) {

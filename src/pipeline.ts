@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { countSuite, withCounts } from './analysis/countSuite.js'
+import { decidableRounds } from './analysis/decidability.js'
 import { analyzeSuite, type SuiteInput } from './analysis/suite.js'
 import type { SuiteResult } from './analysis/types.js'
 import {
@@ -29,7 +30,13 @@ import { onTerminate } from './process/terminate.js'
 import type { Report } from './report/model.js'
 import { shellQuote } from './report/shellQuote.js'
 import { IDENTICAL_PROGRAM, stoppedEarlyText } from './report/wording.js'
-import { measureBothSides, type Measured, type RoundsProgress, type RunResult } from './measure/index.js'
+import {
+  adaptiveMaxRounds,
+  measureBothSides,
+  type Measured,
+  type RoundsProgress,
+  type RunResult
+} from './measure/index.js'
 import { isMeasurableName, type Sample, type SampleIssue, type Side } from './samples/model.js'
 import { SampleStore, type SampleList } from './samples/store.js'
 import { listBenchmarks, planShard, shardRecord } from './shard/plan.js'
@@ -101,9 +108,15 @@ export async function runPipeline(
     const childEnv = childEnvironment()
     // Head first: a failed build, a wrong --binary or a filter matching nothing stops before the base build.
     let headProbe: ProbeResult | undefined
+    let plan: Config = config
+    let raised: string | null = null
     const afterHead = async (head: BuildResult) => {
       if (!head.ok) throw buildFailed('head', head)
-      headProbe = await checkedHead(config, trees.head, binary, childEnv)
+      const checked = await checkedHead(config, trees.head, binary, childEnv)
+      headProbe = checked.probe
+      // K is known now: a plan too short to decide anything is raised before the base is built (§10).
+      ;({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length))
+      if (raised) log.warn(raised)
     }
     const builds = await log.group('Build', () =>
       buildBothSides({
@@ -125,11 +138,11 @@ export async function runPipeline(
       head: { label: commits.headRef, sha: commits.headSha },
       mergeBase: commits.mergeBaseUsed,
       key: config.key,
-      reproduce: reproduceLine(config, commits.baseSha, commits.headSha)
+      reproduce: reproduceLine(plan, commits.baseSha, commits.headSha)
     }
 
-    return await measureAndAnalyse({
-      config,
+    const result = await measureAndAnalyse({
+      config: plan,
       trees,
       builds,
       runInfo,
@@ -141,6 +154,8 @@ export async function runPipeline(
       log,
       hooks
     })
+    if (raised) result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: raised })
+    return result
   } finally {
     worktrees?.cleanup()
     unregisterWorkDir()
@@ -326,12 +341,39 @@ async function checkedHead(
   tree: string,
   binary: string,
   env: NodeJS.ProcessEnv
-): Promise<ProbeResult> {
+): Promise<{ probe: ProbeResult; listed: readonly string[] }> {
   const path = locateBinary(tree, binary)
   const cwd = resolve(tree, config.workingDirectory)
   const probe = await probeBinary(path, cwd, { env })
-  if (config.filter) await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
-  return probe
+  const listed = config.filter
+    ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
+    : probe.benchmarks
+  return { probe, listed }
+}
+
+/**
+ * The plan with enough rounds that a benchmark can be decided at all (STATISTICS §10): with K
+ * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
+ */
+function decidablePlan(config: Config, k: number): { plan: Config; raised: string | null } {
+  const unchanged = { plan: config, raised: null }
+  if (k === 0 || config.measure === 'counts') return unchanged
+  const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined
+  const { rounds, decidability } = decidableRounds(k, config.analysis, config.rounds, maxRounds)
+  if (rounds <= config.rounds) return unchanged
+  const raised =
+    `${k} benchmark(s) at α = ${config.analysis.alpha}${config.analysis.correction === 'none' ? '' : ` (${config.analysis.correction})`}: ` +
+    `no benchmark can be decided with fewer than ${decidability.minRuns} runs per side (the exact test's ` +
+    `smallest p must reach ${decidability.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${rounds}` +
+    (rounds < decidability.minRuns
+      ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${decidability.minRuns} to decide anything`
+      : '')
+  const plan = {
+    ...config,
+    rounds,
+    ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
+  }
+  return { plan, raised }
 }
 
 /** A failed build of `side`, with the end of its log. */

@@ -50,6 +50,12 @@ const AVX =
   `static void BM_Avx(benchmark::State& s) { s.SkipWithError("CPU does not support avx512"); for (auto _ : s) {} }
 BENCHMARK(BM_Avx);
 `
+// Six benchmarks (K = 6); `work` sets the loop of the first, so base and head build different programs.
+const SIX = (work: number) => `#include <benchmark/benchmark.h>
+static void BM_Six(benchmark::State& s) { const int n = s.range(0) == 1 ? ${work} : 500 * static_cast<int>(s.range(0));
+  for (auto _ : s) { unsigned x = 0; for (int i = 0; i < n; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
+BENCHMARK(BM_Six)->DenseRange(1, 6);
+`
 const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
 
 const capture = captureIo
@@ -90,6 +96,13 @@ describeIf('benchgate run (end to end)', () => {
     git(repo, 'checkout', '-qb', 'avx', 'base')
     writeFileSync(join(repo, 'bench.cc'), AVX)
     git(repo, 'commit', '-qam', 'BM_Avx: SkipWithError on CPUs without AVX-512')
+    git(repo, 'checkout', '-q', 'main')
+    git(repo, 'checkout', '-qb', 'six-base', 'base')
+    writeFileSync(join(repo, 'bench.cc'), SIX(1000))
+    git(repo, 'commit', '-qam', 'six benchmarks')
+    git(repo, 'checkout', '-qb', 'six-head')
+    writeFileSync(join(repo, 'bench.cc'), SIX(1001))
+    git(repo, 'commit', '-qam', 'six benchmarks, one loop longer')
     git(repo, 'checkout', '-q', 'main')
     git(repo, 'checkout', '-qb', 'broken')
     writeFileSync(join(repo, 'bench.cc'), 'this is not C++\n')
@@ -246,6 +259,33 @@ describeIf('benchgate run (end to end)', () => {
     expect(await main(argv, io)).toBe(3)
     expect(io.err).toMatch(/build\/bench/)
     expect(existsSync(join(out, 'build-base.log'))).toBe(false)
+  }, 120_000)
+
+  it('6 benchmarks at --rounds 3 (α = 0.01): told before the base is built that 7 runs per side are needed, and measures 7', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const argv = args(
+      'six-head',
+      out,
+      '--base',
+      'six-base',
+      '--rounds',
+      '3',
+      '--repetitions',
+      '1',
+      '--min-time',
+      '0.01'
+    )
+    await main(argv, io)
+    const said = io.err.indexOf('no benchmark can be decided with fewer than 7 runs per side')
+    expect(said).toBeGreaterThanOrEqual(0)
+    expect(io.err).toContain('raising --rounds from 3 to 7')
+    expect(said).toBeLessThan(io.err.indexOf('base build succeeded')) // before the base was built
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    expect(results.run.rounds).toBe(7)
+    for (const b of results.benchmarks) expect(b.runs).toEqual({ base: 7, head: 7 })
+    expect(results.warnings.map((w: { code: string }) => w.code)).toContain('rounds-raised')
+    expect(results.run.reproduce).toContain('--rounds 7')
   }, 120_000)
 
   it('fails with exit 3 and the build log tail when head does not build', async () => {

@@ -258,6 +258,7 @@ const NAMES_SHOWN = 8
  * Stops the job when `filter` selects none of the binary's benchmarks, with the binary's own words
  * (Google Benchmark: "Failed to match any benchmarks against regex: …") and a few names it has.
  * @param all the binary's benchmarks without the filter (from the probe)
+ * @returns the benchmarks the filter selects (all of them when the listing itself failed: the run reports that)
  * @throws JobError code 2 'filter-matches-nothing'
  */
 export async function checkFilterMatches(
@@ -266,7 +267,7 @@ export async function checkFilterMatches(
   filter: string,
   all: readonly string[],
   env: NodeJS.ProcessEnv
-): Promise<void> {
+): Promise<string[]> {
   const r = await runProcess(path, ['--benchmark_list_tests=true', `--benchmark_filter=${filter}`], {
     cwd,
     env,
@@ -276,9 +277,14 @@ export async function checkFilterMatches(
     killGraceMs: 500
   })
   // A failing listing is reported where the benchmarks are listed for the run; here only "none" stops.
-  if (r.exitCode !== 0 || r.stdout.trim() !== '') return
+  const names = r.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+  if (r.exitCode !== 0) return [...all]
+  if (names.length > 0) return names
   const said = headLines(r.stderr.trim(), 3)
-  const names =
+  const shown =
     all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '')
   throw new JobError(
     2,
@@ -287,7 +293,7 @@ export async function checkFilterMatches(
       (said ? `; the binary said: ${said}` : '.'),
     {
       subject: filter,
-      hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${names}`
+      hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${shown}`
     }
   )
 }
