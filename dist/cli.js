@@ -38911,7 +38911,11 @@ function finishComparison(p, alpha, family) {
         base: analyseSide('base', p.raw.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
         head: analyseSide('head', p.raw.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
     };
-    const power = powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings);
+    // Below R_MIN processes per side (§3): no p, no power, no "could detect", no advice but the runs needed.
+    const fewProcesses = choice.reason === 'too-few-processes';
+    const power = fewProcesses
+        ? null
+        : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings);
     const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect });
     const unreachable = minExactPValue(values.head.length, values.base.length) >= alpha;
     if (unreachable)
@@ -38928,7 +38932,7 @@ function finishComparison(p, alpha, family) {
         benchmark: p.benchmark,
         verdict,
         inconclusiveReason,
-        advice: adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts),
+        advice: fewProcesses ? null : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts),
         metric: opts.metric === 'auto' ? null : opts.metric,
         level: choice.level,
         levelReason: choice.reason,
@@ -38939,8 +38943,8 @@ function finishComparison(p, alpha, family) {
         series: { base: values.base, head: values.head },
         base: sides.base,
         head: sides.head,
-        pValue: mw.pValue,
-        pAdjusted,
+        pValue: fewProcesses ? null : mw.pValue,
+        pAdjusted: fewProcesses ? null : pAdjusted,
         u: mw.u,
         testMethod: mw.method,
         confLevel,
@@ -39146,7 +39150,8 @@ function analyzeSuite(input, options = {}) {
             return { ...done, metric: metrics.get(name) ?? done.metric };
         const i = tested++;
         const c = finishComparison(prepare(name), family.alphas[i], family.size);
-        c.pAdjusted = family.pAdjusted[i];
+        if (c.pValue !== null)
+            c.pAdjusted = family.pAdjusted[i]; // none below R_MIN processes (§3)
         c.metric = metrics.get(name) ?? c.metric;
         const own = byBenchmark.get(name) ?? [];
         c.issues = [...c.issues, ...own];
@@ -41322,7 +41327,7 @@ function inconclusiveText(c, minEffect) {
     const delta = deltaText(minEffect);
     const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
     const why = c.inconclusiveReason === 'too-few-processes'
-        ? `too few processes (${runs} per side; need ≥ ${R_MIN})`
+        ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
         : c.inconclusiveReason === 'level-unreachable'
             ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
             : c.inconclusiveReason === 'too-few-samples'

@@ -38641,7 +38641,11 @@ function finishComparison(p, alpha, family) {
         base: analyseSide('base', p.raw.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
         head: analyseSide('head', p.raw.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
     };
-    const power = powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings);
+    // Below R_MIN processes per side (§3): no p, no power, no "could detect", no advice but the runs needed.
+    const fewProcesses = choice.reason === 'too-few-processes';
+    const power = fewProcesses
+        ? null
+        : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings);
     const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect });
     const unreachable = minExactPValue(values.head.length, values.base.length) >= alpha;
     if (unreachable)
@@ -38658,7 +38662,7 @@ function finishComparison(p, alpha, family) {
         benchmark: p.benchmark,
         verdict,
         inconclusiveReason,
-        advice: adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts),
+        advice: fewProcesses ? null : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts),
         metric: opts.metric === 'auto' ? null : opts.metric,
         level: choice.level,
         levelReason: choice.reason,
@@ -38669,8 +38673,8 @@ function finishComparison(p, alpha, family) {
         series: { base: values.base, head: values.head },
         base: sides.base,
         head: sides.head,
-        pValue: mw.pValue,
-        pAdjusted,
+        pValue: fewProcesses ? null : mw.pValue,
+        pAdjusted: fewProcesses ? null : pAdjusted,
         u: mw.u,
         testMethod: mw.method,
         confLevel,
@@ -39100,7 +39104,8 @@ function analyzeSuite(input, options = {}) {
             return { ...done, metric: metrics.get(name) ?? done.metric };
         const i = tested++;
         const c = finishComparison(prepare(name), family.alphas[i], family.size);
-        c.pAdjusted = family.pAdjusted[i];
+        if (c.pValue !== null)
+            c.pAdjusted = family.pAdjusted[i]; // none below R_MIN processes (§3)
         c.metric = metrics.get(name) ?? c.metric;
         const own = byBenchmark.get(name) ?? [];
         c.issues = [...c.issues, ...own];

@@ -111,12 +111,15 @@ describe('compare', () => {
     const c = compare('BM_X', measure(7, { median: 1000, ...one }), measure(8, { median: 1100, ...one }))
     expect(c.level).toBe('repetitions')
     expect(c.levelReason).toBe('too-few-processes')
-    expect(c.pValue!).toBeLessThan(1e-10) // the repetition-level test is still shown
+    // §3: the point change and a within-process interval, but no p, no power, no advice from repetitions
+    expect(c.pValue).toBeNull()
+    expect(c.pAdjusted).toBeNull()
+    expect(c.power).toBeNull()
     expect(c.ratio!.ci[0]).toBeGreaterThan(1.05)
     expect(c.verdict).toBe('inconclusive')
     expect(c.inconclusiveReason).toBe('too-few-processes')
     expect(c.warnings.find((w) => w.code === 'too-few-processes')!.message).toMatch(/1 per side; need ≥ 5/)
-    expect(c.advice).toEqual({ kind: 'more-rounds', rounds: 4 })
+    expect(c.advice).toBeNull()
   })
 
   it('--level repetitions pools repetitions on request and says the gate cannot trust it', () => {
@@ -148,13 +151,12 @@ describe('compare', () => {
     expect(c.warnings.find((w) => w.code === 'level-unreachable')!.message).toMatch(/below 0\.10.*\(0\.010\)/)
   })
 
-  it('is inconclusive with too few runs, and says how many more rounds', () => {
+  it('is inconclusive below 5 runs per side, with no power or advice computed from within processes (§3)', () => {
     const few = { runs: 3, reps: 1, sigma: 0.05, runSigma: 0 }
     const c = compare('BM_X', measure(9, { median: 1000, ...few }), measure(10, { median: 1010, ...few }))
     expect(c.verdict).toBe('inconclusive')
-    expect(c.power!.requiredPerSide!).toBeGreaterThan(3)
-    expect(c.power!.moreRounds!).toBeGreaterThan(0)
-    expect(c.advice).toEqual({ kind: 'more-rounds', rounds: 2 })
+    expect(c.inconclusiveReason).toBe('too-few-processes')
+    expect([c.pValue, c.power, c.advice]).toEqual([null, null, null])
   })
 
   it('drops a run with an invalid value (a sample issue) and keeps comparing the rest', () => {

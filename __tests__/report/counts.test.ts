@@ -135,10 +135,13 @@ describe('advice under an inconclusive timing verdict (STATISTICS §4)', () => {
     expect(renderTerminal({ suite, run })).toContain('too noisy to decide ±2% by timing')
   })
 
-  it('names too few processes and the rounds that would reach five', () => {
+  it('below five processes per side says only that five are needed: no p, no "could detect", no rounds advice (§3)', () => {
     const samples = measure('BM_Two', 1, 0.01, 0, 2, 4)
     const suite = analyzeSuite({ samples })
     const md = visible(renderMarkdown({ suite, run }))
-    expect(md).toMatch(/too few processes \(2 per side; need ≥ 5\): ≈ \d+ more rounds? would decide it/)
+    expect(md).toMatch(/too few processes \(2 per side\): needs ≥ 5 runs per side/)
+    expect(md).not.toMatch(/more rounds? would decide|could detect ≥/)
+    const text = renderTerminal({ suite, run })
+    expect(text).toMatch(/too few processes \(2 per side\): needs ≥ 5 runs per side/)
   })
 })

@@ -132,7 +132,11 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     base: analyseSide('base', p.raw.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
     head: analyseSide('head', p.raw.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
   }
-  const power = powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings)
+  // Below R_MIN processes per side (§3): no p, no power, no "could detect", no advice but the runs needed.
+  const fewProcesses = choice.reason === 'too-few-processes'
+  const power = fewProcesses
+    ? null
+    : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings)
 
   const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect })
   const unreachable = minExactPValue(values.head.length, values.base.length) >= alpha
@@ -151,7 +155,7 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     benchmark: p.benchmark,
     verdict,
     inconclusiveReason,
-    advice: adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts),
+    advice: fewProcesses ? null : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts),
     metric: opts.metric === 'auto' ? null : opts.metric,
     level: choice.level,
     levelReason: choice.reason,
@@ -162,8 +166,8 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     series: { base: values.base, head: values.head },
     base: sides.base,
     head: sides.head,
-    pValue: mw.pValue,
-    pAdjusted,
+    pValue: fewProcesses ? null : mw.pValue,
+    pAdjusted: fewProcesses ? null : pAdjusted,
     u: mw.u,
     testMethod: mw.method,
     confLevel,

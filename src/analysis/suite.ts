@@ -102,7 +102,7 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
     if (done) return { ...done, metric: metrics.get(name) ?? done.metric }
     const i = tested++
     const c = finishComparison(prepare(name) as PreparedComparison, family.alphas[i], family.size)
-    c.pAdjusted = family.pAdjusted[i]
+    if (c.pValue !== null) c.pAdjusted = family.pAdjusted[i] // none below R_MIN processes (§3)
     c.metric = metrics.get(name) ?? c.metric
     const own = byBenchmark.get(name) ?? []
     c.issues = [...c.issues, ...own]

@@ -73,7 +73,7 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
   const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0)
   const why =
     c.inconclusiveReason === 'too-few-processes'
-      ? `too few processes (${runs} per side; need ≥ ${R_MIN})`
+      ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
       : c.inconclusiveReason === 'level-unreachable'
         ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
         : c.inconclusiveReason === 'too-few-samples'
