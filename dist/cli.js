@@ -41072,6 +41072,7 @@ function countMetricTitle(metric) {
 /** Why a benchmark has no count verdict, in two or three words. */
 const REASON_WORDS = {
     'not-deterministic': 'not deterministic',
+    unchecked: 'not checked',
     'multi-threaded': 'multi-threaded',
     'not-countable': 'not countable',
     failed: 'failed'
@@ -43513,6 +43514,9 @@ function compareOne(s, issues, o) {
             `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`);
     if (chosen.change === null)
         return result('failed', 'failed', `no ${o.metric} count on the base side`);
+    // A verdict needs the noise check: without the second base count a crashed pass could pass as a change.
+    if (chosen.noise === null)
+        return result('inconclusive', 'unchecked', `the base's second count is missing${failed ? ` (${failed.message})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`);
     return result(countVerdict(chosen.change, o.threshold), null, null);
 }
 /** §9: regression/improvement when |Δ| ≥ δ_count, negligible when 0 < |Δ| < δ_count, unchanged when equal. */
@@ -58246,7 +58250,9 @@ const $defs = {
     countComparison: object({
         metric: { enum: COUNT_METRICS },
         verdict: { enum: VERDICTS },
-        reason: nullable({ enum: ['not-deterministic', 'multi-threaded', 'not-countable', 'failed'] }),
+        reason: nullable({
+            enum: ['not-deterministic', 'unchecked', 'multi-threaded', 'not-countable', 'failed']
+        }),
         message: nullable(text(MAX_LONG_TEXT_CHARS)),
         instructions: countFigure,
         cycles: countFigure,

@@ -137,4 +137,24 @@ describe('counts in a suite and the gate', () => {
     expect(suite.counts).toMatchObject({ regression: 1, 'timing-only': 1 })
     expect(gate(suite, 'regression').reason).toBe('benchgate: fail: 1 regression (of 2 benchmarks)')
   })
+
+  describe('the determinism check is never skipped (issue 27)', () => {
+    it('a base whose second pass gave no count is inconclusive, not a regression', () => {
+      const crashedSecond = counted('BM_Work', 500, 525).filter((x) => !(x.side === 'base' && x.pass === 1))
+      const m = measurement(crashedSecond)
+      m.issues.push({
+        benchmark: 'BM_Work',
+        side: 'base',
+        pass: 1,
+        kind: 'crashed',
+        message: 'base pass 2 was killed by SIGSEGV'
+      })
+      const c = compareCounts(m, options).get('BM_Work')!
+      expect(c.verdict).toBe('inconclusive')
+      expect(c.reason).toBe('unchecked')
+      expect(c.message).toMatch(
+        /second count is missing \(base pass 2 was killed by SIGSEGV\): determinism could not be checked/
+      )
+    })
+  })
 })

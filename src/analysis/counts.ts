@@ -19,6 +19,7 @@ export const DEFAULT_COUNT_OPTIONS: CountOptions = Object.freeze({ metric: 'inst
 /** Why a count comparison is inconclusive or failed (the report words it). */
 export type CountReason =
   | 'not-deterministic' // the base side's two passes disagree by more than δ_count/4
+  | 'unchecked' // the base side's second pass gave no count: determinism could not be checked
   | 'multi-threaded' // threads > 1: valgrind serialises threads
   | 'not-countable' // the iteration count was not fixed, or the binary's reporter is not Google Benchmark's
   | 'failed' // crashed or errored in a pass
@@ -122,6 +123,13 @@ function compareOne(
         `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`
     )
   if (chosen.change === null) return result('failed', 'failed', `no ${o.metric} count on the base side`)
+  // A verdict needs the noise check: without the second base count a crashed pass could pass as a change.
+  if (chosen.noise === null)
+    return result(
+      'inconclusive',
+      'unchecked',
+      `the base's second count is missing${failed ? ` (${failed.message})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`
+    )
   return result(countVerdict(chosen.change, o.threshold), null, null)
 }
 

@@ -39,6 +39,7 @@ export function countMetricTitle(metric: CountComparison['metric']): string {
 /** Why a benchmark has no count verdict, in two or three words. */
 const REASON_WORDS: Record<NonNullable<CountComparison['reason']>, string> = {
   'not-deterministic': 'not deterministic',
+  unchecked: 'not checked',
   'multi-threaded': 'multi-threaded',
   'not-countable': 'not countable',
   failed: 'failed'

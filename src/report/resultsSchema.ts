@@ -86,7 +86,9 @@ const $defs = {
     {
       metric: { enum: COUNT_METRICS },
       verdict: { enum: VERDICTS },
-      reason: nullable({ enum: ['not-deterministic', 'multi-threaded', 'not-countable', 'failed'] }),
+      reason: nullable({
+        enum: ['not-deterministic', 'unchecked', 'multi-threaded', 'not-countable', 'failed']
+      }),
       message: nullable(text(MAX_LONG_TEXT_CHARS)),
       instructions: countFigure,
       cycles: countFigure,
