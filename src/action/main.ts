@@ -38,6 +38,7 @@ import { formatEta } from '../measure/index.js'
 import { readShards } from '../commands/merge.js'
 import { mergeShards } from '../shard/merge.js'
 import { readConfigFromBase } from './baseConfig.js'
+import { judgementOf, rejudgeSuite, trustedReproduce } from './rejudge.js'
 import { applyConfigFile, type ActionSettings } from './inputs.js'
 import { downloadShards, uploadShard } from './shards.js'
 import { hostSystem, installMissing } from './install.js'
@@ -267,7 +268,10 @@ async function commentMode(
     }
   }
   const github = services.github()
-  const { meta, report } = await readHandOver(dir, { headSha, pullNumbers, key }, github)
+  const { meta, report, toolVersion } = await readHandOver(dir, { headSha, pullNumbers, key }, github)
+  // Judged here, with this job's options, from the per-run values: the artifact's verdicts are not believed.
+  rejudgeSuite(report.suite, judgementOf(settings.config), toolVersion)
+  report.run.reproduce = trustedReproduce(settings.config, report.run.base.sha, headSha)
   const written = writeOutputs(report, settings.config.out)
   await io.appendSummary(summaryMarkdown(report))
   setReportOutputs(io, report.suite, written)
@@ -312,13 +316,15 @@ async function mergeMode(
     downloadShards(store, runId, key, forkSafe ? { run: { headSha, pullNumbers, key }, github } : null, log)
   )
   const { report, samples } = mergeShards(readShards(downloaded.dirs), {
-    allowMissing: settings.allowMissing
+    allowMissing: settings.allowMissing,
+    judge: judgementOf(settings.config)
   })
   if (forkSafe && report.run.head.sha !== headSha)
     throw new ConfigError(
       `the shards measured ${report.run.head.sha}, not the run's head ${headSha}: not commenting`
     )
   report.run.key = key
+  if (forkSafe) report.run.reproduce = trustedReproduce(settings.config, report.run.base.sha, headSha)
   const written = writeOutputs(report, settings.config.out, { samples, html: settings.config.html })
   await io.appendSummary(summaryMarkdown(report))
   setReportOutputs(io, report.suite, written)

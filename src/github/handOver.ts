@@ -13,7 +13,7 @@ import { ConfigError } from '../errors.js'
 import { fromResultsJson } from '../report/json.js'
 import type { Report } from '../report/model.js'
 import { MAX_RESULTS_BYTES, validateResults } from '../report/readResults.js'
-import type { GitHubClient } from './client.js'
+import { GitHubApiError, type GitHubClient } from './client.js'
 import type { UnzipLimits } from './unzip.js'
 
 export const HAND_OVER_FORMAT = 'benchgate-pr'
@@ -58,6 +58,8 @@ export interface TrustedRun {
 export interface HandOver {
   meta: HandOverMeta
   report: Report
+  /** The benchgate version that wrote results.json (its own claim). */
+  toolVersion: string
 }
 
 /**
@@ -85,15 +87,33 @@ export async function readHandOver(
     throw new ConfigError(
       `pr.json names pull request #${meta.pullNumber}, which is not among the run's pull requests (${trusted.pullNumbers.map((n) => '#' + n).join(', ')})`
     )
-  const actualHead = await client.getPullHeadSha(meta.pullNumber)
+  const actualHead = await pullHeadSha(client, meta.pullNumber)
   if (actualHead !== trusted.headSha)
     throw new ConfigError(
       `pull request #${meta.pullNumber} has head ${actualHead}, not the measured ${trusted.headSha} (a newer push, or a forged number): not commenting`
     )
-  const report = fromResultsJson(validateResults(resultsText, 'results.json in the artifact'))
+  const json = validateResults(resultsText, 'results.json in the artifact')
+  if (json.run.head.sha !== trusted.headSha)
+    throw new ConfigError(
+      `results.json measured head ${json.run.head.sha ?? '(none)'}, but the measuring run was for ${trusted.headSha}: refusing the artifact`
+    )
+  const report = fromResultsJson(json)
   // The comment's marker and key are this job's, never the artifact's.
   report.run.key = trusted.key
-  return { meta, report }
+  return { meta, report, toolVersion: json.tool.version }
+}
+
+/** The PR's head commit; a PR that does not exist is the artifact's error, said as such. */
+async function pullHeadSha(client: GitHubClient, pullNumber: number): Promise<string> {
+  try {
+    return await client.getPullHeadSha(pullNumber)
+  } catch (e) {
+    if (e instanceof GitHubApiError && e.status === 404)
+      throw new ConfigError(
+        `pr.json names pull request #${pullNumber}, which does not exist in this repository: refusing the artifact`
+      )
+    throw e
+  }
 }
 
 function readBounded(path: string, maxBytes: number): string {

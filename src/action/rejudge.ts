@@ -1,0 +1,141 @@
+/**
+ * The trusted half believes no artifact (issue 28, ARCHITECTURE "The trusted half believes no
+ * artifact"): comment mode re-judges a hand-over's report from the per-run values it carries
+ * (`series`, the values the test used), with the judgement options of the trusted job. Every
+ * verdict, the counts, K and so the gate and the headline are recomputed; what the artifact
+ * claimed is only compared (same benchgate version) and a mismatch is a visible warning.
+ * Not yet: count mode's verdicts (`--measure counts|both`) are kept as the artifact gives them.
+ */
+import { decideVerdict, tallyVerdicts } from '../analysis/verdict.js'
+import { familyLevels } from '../analysis/family.js'
+import type { AnalysisOptions, Comparison, SuiteResult, Verdict, Warning } from '../analysis/types.js'
+import { reproduceArgs, type Config } from '../config/index.js'
+import { ConfigError } from '../errors.js'
+import { shellQuote } from '../report/shellQuote.js'
+import { hodgesLehmann, hodgesLehmannRatio } from '../stats/hodgesLehmann.js'
+import { mannWhitneyU } from '../stats/mannWhitney.js'
+import { minExactPValue } from '../stats/wilcoxonDistribution.js'
+import { VERSION } from '../version.js'
+
+/** The options that decide a verdict: the trusted job's, never the artifact's. */
+export type JudgementOptions = Pick<AnalysisOptions, 'alpha' | 'minEffect' | 'correction' | 'metric'>
+
+/** Verdicts that only a test on per-run values can give. */
+const TESTED: readonly Verdict[] = ['regression', 'improvement', 'negligible', 'unchanged', 'inconclusive']
+
+/**
+ * Re-judges `suite` in place from its per-run values with `judge`.
+ * @param measuredWith the benchgate version that wrote the artifact (its claims are compared only when it is ours)
+ * @throws ConfigError when a benchmark claims a tested verdict without values to test
+ */
+export function rejudgeSuite(suite: SuiteResult, judge: JudgementOptions, measuredWith: string): void {
+  const claimed = { counts: { ...suite.counts }, verdicts: suite.comparisons.map((c) => c.verdict) }
+  const countsOnly = suite.countMode?.measure === 'counts'
+  const tested = countsOnly ? [] : suite.comparisons.filter(testable)
+  for (const c of suite.comparisons)
+    if (!countsOnly && !testable(c) && TESTED.includes(c.verdict))
+      throw new ConfigError(
+        `results.json: benchmark ${JSON.stringify(c.benchmark.slice(0, 200))} claims verdict '${c.verdict}' without the per-run values (series) it would be judged from`
+      )
+  const tests = tested.map((c) => mannWhitneyU(c.series!.head, c.series!.base, { alpha: null }))
+  const family = familyLevels(
+    tests.map((t) => t.pValue),
+    0,
+    judge.alpha,
+    judge.correction
+  )
+  tested.forEach((c, i) => judgeOne(c, tests[i].pValue, family.alphas[i], family.pAdjusted[i], judge))
+  suite.options = { ...suite.options, ...pick(judge) }
+  suite.familySize = countsOnly ? suite.familySize : family.size
+  suite.counts = tallyVerdicts(suite.comparisons.map((c) => c.verdict))
+  suite.warnings.push(...comparedWithClaims(suite, claimed, measuredWith))
+}
+
+function testable(c: Comparison): boolean {
+  return !!c.series && c.series.base.length >= 2 && c.series.head.length >= 2
+}
+
+function pick(j: JudgementOptions): Partial<AnalysisOptions> {
+  return { alpha: j.alpha, minEffect: j.minEffect, correction: j.correction, metric: j.metric }
+}
+
+/** One benchmark's interval at its level in the family, and the verdict read off it (STATISTICS §6–7). */
+function judgeOne(c: Comparison, p: number, alpha: number, pAdjusted: number, judge: JudgementOptions): void {
+  const { base, head } = c.series!
+  const confLevel = 1 - alpha
+  const ratio = hodgesLehmannRatio(head, base, { confLevel })
+  const shift = hodgesLehmann(head, base, { confLevel })
+  const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: judge.minEffect })
+  // A verdict from repetitions of too few processes is held at inconclusive (§3), as analysis does.
+  const reason =
+    c.level !== 'runs'
+      ? c.levelReason === 'forced-repetitions'
+        ? decision.reason
+        : 'too-few-processes'
+      : minExactPValue(head.length, base.length) >= alpha
+        ? 'level-unreachable'
+        : decision.reason
+  c.verdict = reason === null ? decision.verdict : 'inconclusive'
+  c.inconclusiveReason = reason
+  c.pValue = p
+  c.pAdjusted = pAdjusted
+  c.confLevel = confLevel
+  c.ratio = { estimate: ratio.estimate, ci: ratio.ci }
+  c.shift = { estimate: shift.estimate, ci: shift.ci }
+}
+
+/** A visible warning when the artifact's own verdicts or counts differ from the recomputed ones. */
+function comparedWithClaims(
+  suite: SuiteResult,
+  claimed: { counts: Record<Verdict, number>; verdicts: Verdict[] },
+  measuredWith: string
+): Warning[] {
+  if (measuredWith !== VERSION)
+    return [
+      {
+        level: 'info',
+        code: 'rejudged',
+        message: `measured with benchgate ${measuredWith.slice(0, 40)}, judged with ${VERSION}: verdicts recomputed from the per-run values`
+      }
+    ]
+  const differ =
+    suite.comparisons.filter((c, i) => c.verdict !== claimed.verdicts[i]).length +
+    (Object.keys(suite.counts) as Verdict[]).filter((v) => suite.counts[v] !== claimed.counts[v]).length
+  if (differ === 0) return []
+  return [
+    {
+      level: 'warning',
+      code: 'rejudged',
+      message:
+        "the measuring job's own verdicts or counts differ from those recomputed here from its per-run values with this job's options; the report shows the recomputed ones"
+    }
+  ]
+}
+
+/**
+ * The "How to reproduce" line, rebuilt by the trusted job from its own options and the commits
+ * (a shell command the artifact wrote is never shown by the bot). A SHA that is not plain hex is left out.
+ */
+export function trustedReproduce(config: Config, baseSha: string | undefined, headSha: string): string {
+  const sha = (s: string | undefined) =>
+    s && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(s) ? s.slice(0, 12) : null
+  const base = sha(baseSha)
+  const head = sha(headSha)
+  const args = [
+    'npx',
+    'benchgate',
+    'run',
+    ...(base ? ['--base', base] : []),
+    ...(head ? ['--head', head, '--no-merge-base'] : []),
+    ...(config.build ? ['--build', config.build] : []),
+    ...(config.binary ? ['--binary', config.binary] : []),
+    ...reproduceArgs(config)
+  ]
+  return args.map(shellQuote).join(' ')
+}
+
+/** The judgement options of the trusted job (its inputs and the config file it read). */
+export function judgementOf(config: Config): JudgementOptions {
+  const a = config.analysis
+  return { alpha: a.alpha, minEffect: a.minEffect, correction: a.correction, metric: a.metric }
+}
