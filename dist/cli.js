@@ -40441,6 +40441,81 @@ function requireRunOptions(config) {
 const VERSION = '0.1.0';
 
 /**
+ * Escaping for untrusted text (benchmark names, messages, refs) in Markdown and HTML.
+ * A pull request controls benchmark names: they must not break a table, inject HTML,
+ * or ping anyone through an @mention.
+ */
+/**
+ * Characters untrusted text may not carry into any output (issue 28): C0/C1 controls (a terminal's
+ * escape sequences, a runner's line breaks), bidi controls and zero-width characters (text that
+ * reads differently from what it is). The word joiner U+2060 is among them: escape.ts adds its own
+ * after the text is cleaned.
+ */
+const HIDDEN = 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+/[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+/** Untrusted text with every control or invisible character written as a visible escape (`\u202E`). */
+function showHidden(text) {
+    return text.replace(HIDDEN, (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'));
+}
+/** A line a workflow runner would read as a command (`::add-mask::`, `::stop-commands::`, leading blanks allowed). */
+const RUNNER_COMMAND = /^([ \t]*)::/gm;
+/** Text for a log or terminal a workflow step prints: no line of it can start a runner command. */
+function noRunnerCommands(text) {
+    return text.replace(RUNNER_COMMAND, '$1\\::');
+}
+const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escapes text for HTML element content and attribute values (line breaks and tabs kept, other controls shown). */
+function escapeHtml(text) {
+    return text
+        .replace(/[&<>"']/g, (c) => HTML[c])
+        .replace(HIDDEN, (c) => (c === '\n' || c === '\t' ? c : showHidden(c)));
+}
+/**
+ * Renders untrusted text as inline code inside a Markdown table cell.
+ * GitHub code spans cannot hold a literal `|` in a table, and backticks would close the span,
+ * so the name is written as an HTML <code> element with every special character escaped;
+ * `@` becomes an entity so no mention is rendered; newlines become spaces.
+ */
+function mdCode(text) {
+    return `<code>${escapeInline(text)}</code>`;
+}
+/** Escapes untrusted text for Markdown prose and table cells (no code formatting). */
+function mdText(text) {
+    return unlinked(escapeInline(text));
+}
+/**
+ * Escapes prose (warnings, advice, messages) for Markdown and HTML, rendering each `…` pair as a code
+ * span: `<code>` with the content escaped as mdCode, so "run `benchgate run`" shows code, not
+ * "&#96;benchgate run&#96;". Unpaired backticks are escaped like any other character. Linear time.
+ */
+function mdProse(text) {
+    const parts = text.split('`');
+    if (parts.length % 2 === 0)
+        return mdText(text);
+    return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : mdText(p))).join('');
+}
+/** U+2060 WORD JOINER: invisible, and no GitHub autolink pattern matches across it. */
+const WJ = '\u2060';
+/**
+ * Outside code, GitHub decodes entities before it looks for mentions (`@org/team`), issue links
+ * (`#1`, `org/repo#1`) and bare URLs, so `&#64;` alone does not stop a ping: a word joiner after `@`
+ * and `#`, inside `://` and after `www` breaks every such pattern while the text reads the same.
+ * Inside `<code>` none of them is rendered, so mdCode keeps names copyable (no hidden characters).
+ */
+function unlinked(escaped) {
+    return escaped
+        .replace(/&#64;|&#35;/g, (e) => e + WJ)
+        .replace(/:\/\//g, `:${WJ}//`)
+        .replace(/www\./gi, (w) => `${w.slice(0, 3)}${WJ}.`);
+}
+/** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
+const INLINE = /[&<>"'|`@\\*_~[\]#]/g;
+function escapeInline(text) {
+    return showHidden(text.replace(/[\r\n]+/g, ' ')).replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`);
+}
+
+/**
  * The CLI entry: argv -> Config -> one command; the report goes to stdout, progress and the
  * gate's one-line reason to stderr. Only this file exits the process.
  * Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.
@@ -40657,7 +40732,8 @@ function writeWhenReady(stream, text) {
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
     const io = {
         stdout: (t) => writeWhenReady(process.stdout, t),
-        stderr: (t) => process.stderr.write(t),
+        // Progress and errors quote untrusted text: in a workflow step no line may start a runner command.
+        stderr: (t) => process.stderr.write(noRunnerCommands(t)),
         colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         isTTY: Boolean(process.stderr.isTTY)
     };
@@ -40793,81 +40869,6 @@ function consoleLog(stream, options = {}) {
             return fn();
         }
     };
-}
-
-/**
- * Escaping for untrusted text (benchmark names, messages, refs) in Markdown and HTML.
- * A pull request controls benchmark names: they must not break a table, inject HTML,
- * or ping anyone through an @mention.
- */
-/**
- * Characters untrusted text may not carry into any output (issue 28): C0/C1 controls (a terminal's
- * escape sequences, a runner's line breaks), bidi controls and zero-width characters (text that
- * reads differently from what it is). The word joiner U+2060 is among them: escape.ts adds its own
- * after the text is cleaned.
- */
-const HIDDEN = 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
-/[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
-/** Untrusted text with every control or invisible character written as a visible escape (`\u202E`). */
-function showHidden(text) {
-    return text.replace(HIDDEN, (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'));
-}
-/** A line a workflow runner would read as a command (`::add-mask::`, `::stop-commands::`, leading blanks allowed). */
-const RUNNER_COMMAND = /^([ \t]*)::/gm;
-/** Text for a log or terminal a workflow step prints: no line of it can start a runner command. */
-function noRunnerCommands(text) {
-    return text.replace(RUNNER_COMMAND, '$1\\::');
-}
-const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Escapes text for HTML element content and attribute values (line breaks and tabs kept, other controls shown). */
-function escapeHtml(text) {
-    return text
-        .replace(/[&<>"']/g, (c) => HTML[c])
-        .replace(HIDDEN, (c) => (c === '\n' || c === '\t' ? c : showHidden(c)));
-}
-/**
- * Renders untrusted text as inline code inside a Markdown table cell.
- * GitHub code spans cannot hold a literal `|` in a table, and backticks would close the span,
- * so the name is written as an HTML <code> element with every special character escaped;
- * `@` becomes an entity so no mention is rendered; newlines become spaces.
- */
-function mdCode(text) {
-    return `<code>${escapeInline(text)}</code>`;
-}
-/** Escapes untrusted text for Markdown prose and table cells (no code formatting). */
-function mdText(text) {
-    return unlinked(escapeInline(text));
-}
-/**
- * Escapes prose (warnings, advice, messages) for Markdown and HTML, rendering each `…` pair as a code
- * span: `<code>` with the content escaped as mdCode, so "run `benchgate run`" shows code, not
- * "&#96;benchgate run&#96;". Unpaired backticks are escaped like any other character. Linear time.
- */
-function mdProse(text) {
-    const parts = text.split('`');
-    if (parts.length % 2 === 0)
-        return mdText(text);
-    return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : mdText(p))).join('');
-}
-/** U+2060 WORD JOINER: invisible, and no GitHub autolink pattern matches across it. */
-const WJ = '\u2060';
-/**
- * Outside code, GitHub decodes entities before it looks for mentions (`@org/team`), issue links
- * (`#1`, `org/repo#1`) and bare URLs, so `&#64;` alone does not stop a ping: a word joiner after `@`
- * and `#`, inside `://` and after `www` breaks every such pattern while the text reads the same.
- * Inside `<code>` none of them is rendered, so mdCode keeps names copyable (no hidden characters).
- */
-function unlinked(escaped) {
-    return escaped
-        .replace(/&#64;|&#35;/g, (e) => e + WJ)
-        .replace(/:\/\//g, `:${WJ}//`)
-        .replace(/www\./gi, (w) => `${w.slice(0, 3)}${WJ}.`);
-}
-/** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
-const INLINE = /[&<>"'|`@\\*_~[\]#]/g;
-function escapeInline(text) {
-    return showHidden(text.replace(/[\r\n]+/g, ' ')).replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`);
 }
 
 /**

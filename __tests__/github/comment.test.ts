@@ -24,7 +24,7 @@ function memoryGitHub(login: string | null, comments: IssueComment[] = []) {
       c.body = body
       return c
     },
-    getPullHeadSha: async () => '',
+    getPullHead: async () => ({ sha: '', ref: '', repository: null }),
     listCheckRuns: async () => [],
     createCheckRun: async () => '',
     updateCheckRun: async () => ''

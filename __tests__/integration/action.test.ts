@@ -213,6 +213,7 @@ describe('the Action (dist/index.js against a local GitHub)', () => {
         payload: (f: any) => {
           f.workflow_run.id = measureEnv.runId
           f.workflow_run.head_sha = headSha
+          f.workflow_run.head_branch = 'feature/slower'
           f.workflow_run.event = 'pull_request'
           f.workflow_run.pull_requests = [] // as for a PR from a fork
           return f

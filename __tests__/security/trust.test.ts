@@ -7,7 +7,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- results.json fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import yaml from 'js-yaml'
@@ -16,6 +16,7 @@ import { toResultsJson } from '../../src/report/json.js'
 import { makeZip, startFakeGitHub, type FakeGitHub } from '../action/fakeGitHub.js'
 import { spawnAction, workflowRunEnv } from '../helpers/action.js'
 import { measure } from '../helpers/samples.js'
+import { SHA, shardResults, suiteSamples, writeShardDir } from '../shard/fixture.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
 const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
@@ -134,7 +135,7 @@ describe('issue 28: the comment job believes no artifact and owns no one else’
     expect(r.comments[0].body).toMatch(/### benchgate: ❌ 1 regression/)
   }, 60_000)
 
-  it('2: judgement options come from the comment job, not the artifact (min-effect 1e300 ignored)', async () => {
+  it('2 (guard): judgement options come from the comment job, not the artifact (min-effect 1e300 ignored)', async () => {
     const r = await commentOn(
       handOver(
         results((j) => (j.options.minEffect = 1e300)),
@@ -169,6 +170,23 @@ describe('issue 28: the comment job believes no artifact and owns no one else’
       `results.json measured head ${'d'.repeat(40)}, but the measuring run was for ${HEAD}`
     )
     expect(r.comments).toEqual([])
+  }, 60_000)
+
+  it('6: pr.json naming another PR at the same commit (another branch) is refused', async () => {
+    runId += 10
+    fake.seedArtifact({ name: 'benchgate-pr', runId, zip: handOver(results(), 287) })
+    fake.seedPull({ number: 287, head: { sha: HEAD, ref: 'victim' }, base: { sha: BASE, ref: 'main' } })
+    const env = workflowRunEnv(fake, {
+      measuredRunId: runId,
+      headSha: HEAD,
+      inputs: inputs(),
+      runId: runId + 1
+    })
+    const r = await spawnAction(env, env.env.GITHUB_WORKSPACE)
+    env.cleanup()
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('pull request #287 has head branch victim, not the measured x')
+    expect(fake.state.comments.filter((c: any) => c.issue_number === 287)).toEqual([])
   }, 60_000)
 
   it('6: an unknown pull request is a clear error naming it', async () => {
@@ -223,4 +241,104 @@ describe('issue 28, attack 5: `benchgate report` in a workflow step prints no ru
     expect(out).toContain('BM_\\u202Eemas\\u200B')
     expect(out).toContain('\\u001B]52')
   })
+})
+
+describe('issue 28: the fork-safe merge job believes no shard', () => {
+  let fake: FakeGitHub
+  let runId = 29_000
+  const PR = 290
+  const shardDir = mkdtempSync(join(tmpdir(), 'bg-trust-shards-'))
+  beforeAll(async () => {
+    fake = await startFakeGitHub()
+  })
+  afterAll(async () => {
+    await fake?.close()
+    rmSync(shardDir, { recursive: true, force: true })
+  })
+
+  /** Each shard's artifact as a shard job uploads it (results.json, samples/, pr.json), after `edit`. */
+  function shardZips(
+    edit: (results: any, index: number) => void = () => undefined,
+    prFor = (_i: number) => PR
+  ) {
+    return shardResults(suiteSamples(9), 3).map((shard, i) => {
+      edit(shard.results, i + 1)
+      const dir = join(shardDir, `run${runId}-${i + 1}`)
+      writeShardDir(dir, shard)
+      const files = [
+        { name: 'results.json', data: readFileSync(join(dir, 'results.json'), 'utf8') },
+        ...readdirSync(join(dir, 'samples')).map((f) => ({
+          name: `samples/${f}`,
+          data: readFileSync(join(dir, 'samples', f), 'utf8')
+        })),
+        {
+          name: 'pr.json',
+          data: JSON.stringify({
+            format: 'benchgate-pr',
+            version: 1,
+            pullNumber: prFor(i + 1),
+            headSha: SHA.head,
+            key: 'default'
+          })
+        }
+      ]
+      return makeZip(files)
+    })
+  }
+
+  async function mergeOn(zips: Buffer[], own: Record<string, string> = {}) {
+    runId += 10
+    zips.forEach((zip, i) => fake.seedArtifact({ name: `benchgate-shard-${i + 1}`, runId, zip }))
+    fake.seedPull({ number: PR, head: { sha: SHA.head, ref: 'x' }, base: { sha: SHA.base, ref: 'main' } })
+    const out: Record<string, string> = {}
+    for (const [name, spec] of Object.entries(action.inputs)) out[name] = spec.default ?? ''
+    const inputs = { ...out, 'github-token': fake.token, mode: 'merge', build: '', binary: '', ...own }
+    const env = workflowRunEnv(fake, { measuredRunId: runId, headSha: SHA.head, inputs, runId: runId + 1 })
+    // The job's own temporary folder: what it leaves there is seen (and nobody else's).
+    const tmp = mkdtempSync(join(shardDir, 'tmp-'))
+    env.env.TMPDIR = tmp
+    const before = fake.requests.length
+    const r = await spawnAction(env, env.env.GITHUB_WORKSPACE)
+    const outputs = env.outputs()
+    env.cleanup()
+    return { ...r, outputs, left: readdirSync(tmp), asked: JSON.stringify(fake.requests.slice(before)) }
+  }
+
+  it('honest shards: BM_Slow_3 is a regression (the control for the attacks below)', async () => {
+    const r = await mergeOn(shardZips())
+    expect(r.stdout).not.toMatch(/::error::/)
+    expect(r.outputs.verdict).toBe('regression')
+    expect(r.asked).toContain('benchgate-shard-3')
+  }, 120_000)
+
+  it("2: the shards' min-effect 1e300 does not judge: the merging job's options do", async () => {
+    // With the merging job's own shard count (shard: 1/3): the honest path of attack 4's defence.
+    const r = await mergeOn(
+      shardZips((results) => (results.options.minEffect = 1e300)),
+      { shard: '1/3' }
+    )
+    expect(r.stdout).toContain('downloaded 3 of 3 shard artifacts')
+    expect(r.outputs.verdict).toBe('regression')
+    expect((fake.state.checkRuns.at(-1) as any).conclusion).toBe('failure')
+  }, 120_000)
+
+  it("4: shard 1 claiming more shards than the merging job's input is refused before shard 2 is fetched", async () => {
+    const r = await mergeOn(
+      shardZips((results, i) => {
+        if (i === 1) results.run.shard.count = 5
+      }),
+      { shard: '1/3' }
+    )
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('benchgate-shard-1 says the run had 5 shards, but this job expects 3')
+    expect(r.asked).not.toContain('benchgate-shard-2')
+  }, 120_000)
+
+  it('4: a shard whose pr.json is forged stops the download there; no temporary folder is left', async () => {
+    const r = await mergeOn(shardZips(undefined, (i) => (i === 1 ? 28_998 : PR)))
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('pr.json names pull request #28998, which does not exist')
+    expect(r.asked).not.toContain('benchgate-shard-2')
+    expect(r.left).toEqual([])
+  }, 120_000)
 })

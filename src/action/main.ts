@@ -9,7 +9,7 @@
  *   comment, check and gate (also fork-safe from `workflow_run`; never runs PR code).
  * Knows nothing of @actions/core: src/index.ts supplies the ActionIo.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SuiteResult } from '../analysis/types.js'
@@ -233,7 +233,28 @@ async function uploadShardResults(
   )
 }
 
-async function commentMode(
+/** Runs `job` with a new temporary folder, removed on every exit path (an artifact's files are not left behind). */
+async function withTempDir<T>(prefix: string, job: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  try {
+    return await job(dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+function commentMode(
+  settings: ActionSettings,
+  env: ActionEnv,
+  payload: Record<string, unknown>,
+  io: ActionIo,
+  services: ActionServices
+): Promise<ActionOutcome> {
+  return withTempDir('benchgate-handover-', (dir) => commentFrom(dir, settings, env, payload, io, services))
+}
+
+async function commentFrom(
+  dir: string,
   settings: ActionSettings,
   env: ActionEnv,
   payload: Record<string, unknown>,
@@ -256,7 +277,6 @@ async function commentMode(
   const artifacts = services.artifacts()
   if (!artifacts)
     throw new ConfigError("mode 'comment' needs the Actions artifact service (run it on GitHub Actions)")
-  const dir = mkdtempSync(join(tmpdir(), 'benchgate-handover-'))
   const name = handOverArtifactName(key)
   try {
     await log.group(`Download '${name}' from run ${runId}`, () =>
@@ -268,7 +288,11 @@ async function commentMode(
     }
   }
   const github = services.github()
-  const { meta, report, toolVersion } = await readHandOver(dir, { headSha, pullNumbers, key }, github)
+  const { meta, report, toolVersion } = await readHandOver(
+    dir,
+    { headSha, pullNumbers, key, ...runHead(run) },
+    github
+  )
   // Judged here, with this job's options, from the per-run values: the artifact's verdicts are not believed.
   rejudgeSuite(report.suite, judgementOf(settings.config), toolVersion)
   report.run.reproduce = trustedReproduce(settings.config, report.run.base.sha, headSha)
@@ -290,7 +314,18 @@ async function commentMode(
  * workflow (fork-safe: the shards ran PR code) the artifacts come from the triggering run and each
  * shard's pr.json is checked against GitHub; in the shards' own workflow, from this run.
  */
-async function mergeMode(
+function mergeMode(
+  settings: ActionSettings,
+  env: ActionEnv,
+  payload: Record<string, unknown>,
+  io: ActionIo,
+  services: ActionServices
+): Promise<ActionOutcome> {
+  return withTempDir('benchgate-shards-', (root) => mergeFrom(root, settings, env, payload, io, services))
+}
+
+async function mergeFrom(
+  root: string,
   settings: ActionSettings,
   env: ActionEnv,
   payload: Record<string, unknown>,
@@ -313,7 +348,17 @@ async function mergeMode(
       ? wr.pull_requests.map((p) => Number((p as { number?: unknown }).number)).filter(Number.isSafeInteger)
       : []
   const downloaded = await log.group(`Download the shards of run ${runId}`, () =>
-    downloadShards(store, runId, key, forkSafe ? { run: { headSha, pullNumbers, key }, github } : null, log)
+    downloadShards(
+      store,
+      runId,
+      key,
+      forkSafe ? { run: { headSha, pullNumbers, key, ...runHead(wr) }, github } : null,
+      log,
+      {
+        root,
+        expectedCount: settings.config.shard?.count ?? null
+      }
+    )
   )
   const { report, samples } = mergeShards(readShards(downloaded.dirs), {
     allowMissing: settings.allowMissing,
@@ -502,6 +547,15 @@ function setCountOutputs(io: ActionIo, suite: SuiteResult | null): void {
   io.setOutput('regressions', String(c?.regression ?? 0))
   io.setOutput('improvements', String(c?.improvement ?? 0))
   io.setOutput('inconclusive', String(c?.inconclusive ?? 0))
+}
+
+/** The measured run's head branch and repository, as the workflow_run event gives them (GitHub's record). */
+function runHead(run: Record<string, unknown>): { headBranch: string | null; headRepository: string | null } {
+  const repo = run.head_repository as { full_name?: unknown } | undefined
+  return {
+    headBranch: typeof run.head_branch === 'string' ? run.head_branch : null,
+    headRepository: typeof repo?.full_name === 'string' ? repo.full_name : null
+  }
 }
 
 function readEventPayload(path: string | undefined): Record<string, unknown> {
