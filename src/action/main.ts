@@ -38,7 +38,7 @@ import { formatEta } from '../measure/index.js'
 import { readShards } from '../commands/merge.js'
 import { mergeShards } from '../shard/merge.js'
 import { readConfigFromBase } from './baseConfig.js'
-import { judgementOf, rejudgeSuite, trustedReproduce } from './rejudge.js'
+import { judgementOf, optionsNotOurs, rejudgeSuite, trustedReproduce } from './rejudge.js'
 import { applyConfigFile, type ActionSettings } from './inputs.js'
 import { downloadShards, uploadShard } from './shards.js'
 import { hostSystem, installMissing } from './install.js'
@@ -82,8 +82,11 @@ export async function runAction(
   services: ActionServices
 ): Promise<ActionOutcome> {
   const payload = readEventPayload(env.eventPath)
-  if (settings.mode === 'comment') return commentMode(settings, env, payload, io, services)
-  if (settings.mode === 'merge') return mergeMode(settings, env, payload, io, services)
+  // The trusted modes download into a temporary folder that is removed on every exit path.
+  if (settings.mode === 'comment')
+    return withTempDir('benchgate-handover-', (dir) => commentMode(dir, settings, env, payload, io, services))
+  if (settings.mode === 'merge')
+    return withTempDir('benchgate-shards-', (root) => mergeMode(root, settings, env, payload, io, services))
   return measureMode(settings, env, payload, io, services)
 }
 
@@ -243,17 +246,7 @@ async function withTempDir<T>(prefix: string, job: (dir: string) => Promise<T>):
   }
 }
 
-function commentMode(
-  settings: ActionSettings,
-  env: ActionEnv,
-  payload: Record<string, unknown>,
-  io: ActionIo,
-  services: ActionServices
-): Promise<ActionOutcome> {
-  return withTempDir('benchgate-handover-', (dir) => commentFrom(dir, settings, env, payload, io, services))
-}
-
-async function commentFrom(
+async function commentMode(
   dir: string,
   settings: ActionSettings,
   env: ActionEnv,
@@ -314,17 +307,7 @@ async function commentFrom(
  * workflow (fork-safe: the shards ran PR code) the artifacts come from the triggering run and each
  * shard's pr.json is checked against GitHub; in the shards' own workflow, from this run.
  */
-function mergeMode(
-  settings: ActionSettings,
-  env: ActionEnv,
-  payload: Record<string, unknown>,
-  io: ActionIo,
-  services: ActionServices
-): Promise<ActionOutcome> {
-  return withTempDir('benchgate-shards-', (root) => mergeFrom(root, settings, env, payload, io, services))
-}
-
-async function mergeFrom(
+async function mergeMode(
   root: string,
   settings: ActionSettings,
   env: ActionEnv,
@@ -360,10 +343,13 @@ async function mergeFrom(
       }
     )
   )
-  const { report, samples } = mergeShards(readShards(downloaded.dirs), {
-    allowMissing: settings.allowMissing,
-    judge: judgementOf(settings.config)
-  })
+  const shards = readShards(downloaded.dirs)
+  const judge = judgementOf(settings.config)
+  const { report, samples } = mergeShards(shards, { allowMissing: settings.allowMissing, judge })
+  // The shards agree with each other (mergeShards checks); the merging job's options judge them.
+  const notOurs = optionsNotOurs(shards[0].results.options, judge)
+  if (notOurs.length)
+    log.warn(`the shards were measured with other ${notOurs.join(', ')}: judged with this job's, not theirs`)
   if (forkSafe && report.run.head.sha !== headSha)
     throw new ConfigError(
       `the shards measured ${report.run.head.sha}, not the run's head ${headSha}: not commenting`

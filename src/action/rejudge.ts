@@ -29,7 +29,11 @@ const TESTED: readonly Verdict[] = ['regression', 'improvement', 'negligible', '
  * @throws ConfigError when a benchmark claims a tested verdict without values to test
  */
 export function rejudgeSuite(suite: SuiteResult, judge: JudgementOptions, measuredWith: string): void {
-  const claimed = { counts: { ...suite.counts }, verdicts: suite.comparisons.map((c) => c.verdict) }
+  const claimed = {
+    counts: { ...suite.counts },
+    verdicts: suite.comparisons.map((c) => c.verdict),
+    options: optionsNotOurs(suite.options, judge)
+  }
   const countsOnly = suite.countMode?.measure === 'counts'
   const tested = countsOnly ? [] : suite.comparisons.filter(testable)
   for (const c of suite.comparisons)
@@ -87,11 +91,21 @@ function judgeOne(c: Comparison, p: number, alpha: number, pAdjusted: number, ju
 /** A visible warning when the artifact's own verdicts or counts differ from the recomputed ones. */
 function comparedWithClaims(
   suite: SuiteResult,
-  claimed: { counts: Record<Verdict, number>; verdicts: Verdict[] },
+  claimed: { counts: Record<Verdict, number>; verdicts: Verdict[]; options: string[] },
   measuredWith: string
 ): Warning[] {
+  const options: Warning[] = claimed.options.length
+    ? [
+        {
+          level: 'info',
+          code: 'judged-here',
+          message: `judged with this job's ${claimed.options.join(', ')}, not the measuring job's`
+        }
+      ]
+    : []
   if (measuredWith !== VERSION)
     return [
+      ...options,
       {
         level: 'info',
         code: 'rejudged',
@@ -101,8 +115,9 @@ function comparedWithClaims(
   const differ =
     suite.comparisons.filter((c, i) => c.verdict !== claimed.verdicts[i]).length +
     (Object.keys(suite.counts) as Verdict[]).filter((v) => suite.counts[v] !== claimed.counts[v]).length
-  if (differ === 0) return []
+  if (differ === 0) return options
   return [
+    ...options,
     {
       level: 'warning',
       code: 'rejudged',
@@ -110,6 +125,17 @@ function comparedWithClaims(
         "the measuring job's own verdicts or counts differ from those recomputed here from its per-run values with this job's options; the report shows the recomputed ones"
     }
   ]
+}
+
+/** The judgement options whose value in `claimed` (an artifact's) is not the trusted job's. */
+export function optionsNotOurs(claimed: Partial<AnalysisOptions>, judge: JudgementOptions): string[] {
+  const names: Array<[keyof JudgementOptions, string]> = [
+    ['alpha', 'alpha'],
+    ['minEffect', 'min-effect'],
+    ['correction', 'correction'],
+    ['metric', 'metric']
+  ]
+  return names.filter(([k]) => claimed[k] !== judge[k]).map(([, name]) => name)
 }
 
 /**
