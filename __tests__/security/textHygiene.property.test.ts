@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { isBenchgateBody, parseSections } from '../../src/github/commentSections.js'
 import { escapeHtml, mdCode, mdProse, mdText } from '../../src/report/escape.js'
+import { renderHtml } from '../../src/report/html/render.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import { cleanText, displayName } from '../../src/report/names.js'
 import { renderTerminal } from '../../src/report/terminal.js'
@@ -88,6 +89,23 @@ describe('text hygiene (issue 28)', () => {
         for (const line of txt.split('\n')) expect(line.trimStart().startsWith('::')).toBe(false)
       }),
       { numRuns: 150 }
+    )
+  })
+
+  it('hostile names measured, analysed and rendered as HTML: no control, bidi or zero-width character in the file', () => {
+    fc.assert(
+      fc.property(hostile, hostile, (name, text) => {
+        const samples = [...measure(`A${name}`, 1.3, 0.01, 0, 6, 1), ...measure(`B${name}`, 1, 0.01, 0, 6, 2)]
+        const suite = analyzeSuite({
+          samples,
+          provenance: { base: {}, head: { host: text, compiler: text } }
+        })
+        const report = { suite, run: { base: { label: text }, head: { label: text }, reproduce: text } }
+        const html = renderHtml(report, samples)
+        expect(html).not.toMatch(HIDDEN)
+        expect(html.split('<!--').length).toBe(1)
+      }),
+      { numRuns: 40 }
     )
   })
 
