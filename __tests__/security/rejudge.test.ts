@@ -9,7 +9,8 @@ import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { AnalysisOptions } from '../../src/analysis/types.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { VERSION } from '../../src/version.js'
-import { measure } from '../helpers/samples.js'
+import { countSuite } from '../../src/analysis/countSuite.js'
+import { counted, measure } from '../helpers/samples.js'
 
 const samples = [
   ...measure('BM_Slower', 1.1, 0.01, 0, 10, 1),
@@ -78,6 +79,46 @@ describe('rejudgeSuite', () => {
         VERSION
       )
     ).toThrow(/benchmark "BM_Faster" claims verdict 'unchanged' without the per-run values/)
+  })
+
+  it("count mode: verdicts and counts again from the per-iteration counts with the job's δ_count", () => {
+    const method = {
+      tool: 'callgrind' as const,
+      valgrindVersion: 'valgrind-3.19.0',
+      iterationFlags: [],
+      repetitions: 2,
+      caches: [],
+      cyclesFormula: 'CEst',
+      wallSeconds: 1
+    }
+    const suite = countSuite(
+      { samples: [...counted('BM_More', 1000, 1030), ...counted('BM_Same', 1000, 1000)], issues: [], method },
+      { metric: 'instructions', threshold: 0.5 } // the file's δ_count waves the +3% through
+    )
+    const json = JSON.parse(
+      JSON.stringify(toResultsJson({ suite, run: { base: { label: 'a' }, head: { label: 'b' } } }, VERSION))
+    )
+    expect(json.counts.regression).toBe(0)
+    json.benchmarks[0].counts.instructions.change = 0 // a forged change beside the counts
+    const report = fromResultsJson(json)
+    rejudgeSuite(
+      report.suite,
+      {
+        alpha: 0.01,
+        minEffect: 0.02,
+        correction: 'bonferroni',
+        metric: 'auto',
+        count: { metric: 'instructions', threshold: 0.01 }
+      },
+      VERSION
+    )
+    expect(report.suite.comparisons.map((c) => [c.benchmark, c.verdict])).toEqual([
+      ['BM_More', 'regression'],
+      ['BM_Same', 'unchanged']
+    ])
+    expect(report.suite.counts.regression).toBe(1)
+    expect(report.suite.countMode!.counts.regression).toBe(1)
+    expect(report.suite.countMode!.options.threshold).toBe(0.01)
   })
 
   it('another version: the report says it was measured with one and judged with another', () => {

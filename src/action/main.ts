@@ -38,7 +38,7 @@ import { formatEta } from '../measure/index.js'
 import { readShards } from '../commands/merge.js'
 import { mergeShards } from '../shard/merge.js'
 import { readConfigFromBase } from './baseConfig.js'
-import { judgementOf, optionsNotOurs, rejudgeSuite, trustedReproduce } from './rejudge.js'
+import { judgementOf, optionsNotOurs, pick, rejudgeSuite, trustedReproduce } from './rejudge.js'
 import { applyConfigFile, type ActionSettings } from './inputs.js'
 import { downloadShards, uploadShard } from './shards.js'
 import { hostSystem, installMissing } from './install.js'
@@ -345,7 +345,7 @@ async function mergeMode(
   )
   const shards = readShards(downloaded.dirs)
   const judge = judgementOf(settings.config)
-  const { report, samples } = mergeShards(shards, { allowMissing: settings.allowMissing, judge })
+  const { report, samples } = mergeShards(shards, { allowMissing: settings.allowMissing, judge: pick(judge) })
   // The shards agree with each other (mergeShards checks); the merging job's options judge them.
   const notOurs = optionsNotOurs(shards[0].results.options, judge)
   if (notOurs.length)

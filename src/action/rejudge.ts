@@ -4,12 +4,13 @@
  * (`series`, the values the test used), with the judgement options of the trusted job. Every
  * verdict, the counts, K and so the gate and the headline are recomputed; what the artifact
  * claimed is only compared (same benchgate version) and a mismatch is a visible warning.
- * Not yet: count mode's verdicts (`--measure counts|both`) are kept as the artifact gives them.
+ * Count mode's verdicts are recomputed from the per-iteration counts with the job's δ_count and metric.
  */
+import { countVerdict, type CountOptions } from '../analysis/counts.js'
 import { decideVerdict, tallyVerdicts } from '../analysis/verdict.js'
 import { familyLevels } from '../analysis/family.js'
 import type { AnalysisOptions, Comparison, SuiteResult, Verdict, Warning } from '../analysis/types.js'
-import { reproduceArgs, type Config } from '../config/index.js'
+import { countOptionsOf, reproduceArgs, type Config } from '../config/index.js'
 import { ConfigError } from '../errors.js'
 import { shellQuote } from '../report/shellQuote.js'
 import { hodgesLehmann, hodgesLehmannRatio } from '../stats/hodgesLehmann.js'
@@ -18,7 +19,10 @@ import { minExactPValue } from '../stats/wilcoxonDistribution.js'
 import { VERSION } from '../version.js'
 
 /** The options that decide a verdict: the trusted job's, never the artifact's. */
-export type JudgementOptions = Pick<AnalysisOptions, 'alpha' | 'minEffect' | 'correction' | 'metric'>
+export type JudgementOptions = Pick<AnalysisOptions, 'alpha' | 'minEffect' | 'correction' | 'metric'> & {
+  /** Count mode's metric and δ_count (absent: the artifact's count verdicts are recomputed with its own). */
+  count?: CountOptions
+}
 
 /** Verdicts that only a test on per-run values can give. */
 const TESTED: readonly Verdict[] = ['regression', 'improvement', 'negligible', 'unchanged', 'inconclusive']
@@ -51,15 +55,54 @@ export function rejudgeSuite(suite: SuiteResult, judge: JudgementOptions, measur
   tested.forEach((c, i) => judgeOne(c, tests[i].pValue, family.alphas[i], family.pAdjusted[i], judge))
   suite.options = { ...suite.options, ...pick(judge) }
   suite.familySize = countsOnly ? suite.familySize : family.size
+  if (suite.countMode) rejudgeCounts(suite, judge.count ?? suite.countMode.options)
   suite.counts = tallyVerdicts(suite.comparisons.map((c) => c.verdict))
   suite.warnings.push(...comparedWithClaims(suite, claimed, measuredWith))
+}
+
+/**
+ * Count mode (STATISTICS §9): each count verdict again from the per-iteration counts (the change is
+ * recomputed, not read), the verdicts of `--measure counts`, and `--measure both`'s timing-only marks.
+ * Reasons that are facts of the measurement (multi-threaded, not countable, failed) are kept.
+ */
+function rejudgeCounts(suite: SuiteResult, o: CountOptions): void {
+  const mode = suite.countMode!
+  for (const c of suite.comparisons) {
+    const k = c.counts
+    if (!k || (k.reason !== null && k.reason !== 'not-deterministic')) continue
+    const chosen = o.metric === 'cycles' ? k.cycles : k.instructions
+    const change = chosen.base && chosen.head !== null ? chosen.head / chosen.base - 1 : null
+    const noisy = chosen.noise !== null && chosen.noise > o.threshold / 4
+    const verdict: Verdict = noisy
+      ? 'inconclusive'
+      : change === null
+        ? 'failed'
+        : countVerdict(change, o.threshold)
+    c.counts = {
+      ...k,
+      metric: o.metric,
+      verdict,
+      reason: noisy ? 'not-deterministic' : change === null ? 'failed' : null
+    }
+    if (mode.measure === 'counts' && TESTED.includes(c.verdict)) c.verdict = verdict
+  }
+  for (const c of suite.comparisons)
+    if (mode.measure === 'both' && c.counts)
+      c.timingOnly =
+        (c.verdict === 'regression' || c.verdict === 'improvement') &&
+        (c.counts.verdict === 'unchanged' || c.counts.verdict === 'negligible')
+  mode.options = { ...o }
+  mode.counts = tallyVerdicts(suite.comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : [])))
 }
 
 function testable(c: Comparison): boolean {
   return !!c.series && c.series.base.length >= 2 && c.series.head.length >= 2
 }
 
-function pick(j: JudgementOptions): Partial<AnalysisOptions> {
+/** The judgement options the timing analysis takes (AnalysisOptions' fields only). */
+export function pick(
+  j: JudgementOptions
+): Pick<AnalysisOptions, 'alpha' | 'minEffect' | 'correction' | 'metric'> {
   return { alpha: j.alpha, minEffect: j.minEffect, correction: j.correction, metric: j.metric }
 }
 
@@ -129,13 +172,14 @@ function comparedWithClaims(
 
 /** The judgement options whose value in `claimed` (an artifact's) is not the trusted job's. */
 export function optionsNotOurs(claimed: Partial<AnalysisOptions>, judge: JudgementOptions): string[] {
-  const names: Array<[keyof JudgementOptions, string]> = [
+  const names: Array<[keyof ReturnType<typeof pick>, string]> = [
     ['alpha', 'alpha'],
     ['minEffect', 'min-effect'],
     ['correction', 'correction'],
     ['metric', 'metric']
   ]
-  return names.filter(([k]) => claimed[k] !== judge[k]).map(([, name]) => name)
+  const ours = pick(judge)
+  return names.filter(([k]) => claimed[k] !== ours[k]).map(([, name]) => name)
 }
 
 /**
@@ -163,5 +207,11 @@ export function trustedReproduce(config: Config, baseSha: string | undefined, he
 /** The judgement options of the trusted job (its inputs and the config file it read). */
 export function judgementOf(config: Config): JudgementOptions {
   const a = config.analysis
-  return { alpha: a.alpha, minEffect: a.minEffect, correction: a.correction, metric: a.metric }
+  return {
+    alpha: a.alpha,
+    minEffect: a.minEffect,
+    correction: a.correction,
+    metric: a.metric,
+    count: countOptionsOf(config)
+  }
 }
