@@ -276,7 +276,8 @@ describe('issue 28: the fork-safe merge job believes no shard', () => {
     })
   }
 
-  async function mergeOn(zips: Buffer[], own: Record<string, string> = {}) {
+  /** Merges `zips` fork-safe; `file` is the benchgate.json of the job's checkout (the default branch's). */
+  async function mergeOn(zips: Buffer[], own: Record<string, string> = {}, file?: object) {
     runId += 10
     zips.forEach((zip, i) => fake.seedArtifact({ name: `benchgate-shard-${i + 1}`, runId, zip }))
     fake.seedPull({ number: PR, head: { sha: SHA.head, ref: 'x' }, base: { sha: SHA.base, ref: 'main' } })
@@ -284,6 +285,7 @@ describe('issue 28: the fork-safe merge job believes no shard', () => {
     for (const [name, spec] of Object.entries(action.inputs)) out[name] = spec.default ?? ''
     const inputs = { ...out, 'github-token': fake.token, mode: 'merge', build: '', binary: '', ...own }
     const env = workflowRunEnv(fake, { measuredRunId: runId, headSha: SHA.head, inputs, runId: runId + 1 })
+    if (file) writeFileSync(join(env.env.GITHUB_WORKSPACE, 'benchgate.json'), JSON.stringify(file))
     // The job's own temporary folder: what it leaves there is seen (and nobody else's).
     const tmp = mkdtempSync(join(shardDir, 'tmp-'))
     env.env.TMPDIR = tmp
@@ -310,6 +312,13 @@ describe('issue 28: the fork-safe merge job believes no shard', () => {
     expect(r.stdout).toContain('downloaded 3 of 3 shard artifacts')
     expect(r.outputs.verdict).toBe('regression')
     expect((fake.state.checkRuns.at(-1) as any).conclusion).toBe('failure')
+  }, 120_000)
+
+  it("2: the default branch's benchgate.json in the merge job's checkout judges (min-effect 0.5)", async () => {
+    const r = await mergeOn(shardZips(), {}, { 'min-effect': 0.5 })
+    expect(r.stdout).not.toMatch(/::error::/)
+    expect(r.outputs.regressions).toBe('0') // 10% slower is under the maintainers' 50%
+    expect(r.stdout).toMatch(/::warning::the shards were measured with other min-effect/)
   }, 120_000)
 
   it("4: shard 1 claiming more shards than the merging job's input is refused before shard 2 is fetched", async () => {

@@ -39,7 +39,7 @@ import { readShards } from '../commands/merge.js'
 import { mergeShards } from '../shard/merge.js'
 import { readConfigFromBase } from './baseConfig.js'
 import { judgementOf, optionsNotOurs, pick, rejudgeSuite, trustedReproduce } from './rejudge.js'
-import { applyConfigFile, type ActionSettings } from './inputs.js'
+import { applyConfigFile, configFileOf, type ActionSettings } from './inputs.js'
 import { downloadShards, uploadShard } from './shards.js'
 import { hostSystem, installMissing } from './install.js'
 
@@ -325,6 +325,8 @@ async function mergeMode(
   const forkSafe = env.eventName === 'workflow_run' && wr !== undefined
   const runId = Number(forkSafe ? wr.id : env.runId)
   const headSha = String((forkSafe ? wr.head_sha : (pr?.head?.sha ?? env.sha)) ?? '')
+  // From workflow_run the checkout (if any) is the default branch's: its benchgate.json is trusted, as in comment mode.
+  const config = forkSafe ? applyConfigFile(settings, configFileOf(settings)) : settings.config
   const github = services.github()
   const pullNumbers =
     forkSafe && Array.isArray(wr.pull_requests)
@@ -339,12 +341,12 @@ async function mergeMode(
       log,
       {
         root,
-        expectedCount: settings.config.shard?.count ?? null
+        expectedCount: config.shard?.count ?? null
       }
     )
   )
   const shards = readShards(downloaded.dirs)
-  const judge = judgementOf(settings.config)
+  const judge = judgementOf(config)
   const { report, samples } = mergeShards(shards, { allowMissing: settings.allowMissing, judge: pick(judge) })
   // The shards agree with each other (mergeShards checks); the merging job's options judge them.
   const notOurs = optionsNotOurs(shards[0].results.options, judge)
@@ -355,8 +357,8 @@ async function mergeMode(
       `the shards measured ${report.run.head.sha}, not the run's head ${headSha}: not commenting`
     )
   report.run.key = key
-  if (forkSafe) report.run.reproduce = trustedReproduce(settings.config, report.run.base.sha, headSha)
-  const written = writeOutputs(report, settings.config.out, { samples, html: settings.config.html })
+  if (forkSafe) report.run.reproduce = trustedReproduce(config, report.run.base.sha, headSha)
+  const written = writeOutputs(report, config.out, { samples, html: config.html })
   await io.appendSummary(summaryMarkdown(report))
   setReportOutputs(io, report.suite, written)
   const pullNumber = forkSafe
@@ -364,7 +366,7 @@ async function mergeMode(
     : Number.isSafeInteger(pr?.number)
       ? (pr!.number as number)
       : null
-  const verdict = gate(report.suite, settings.config.failOn)
+  const verdict = gate(report.suite, config.failOn)
   let commentFailure: string | null = null
   if (pullNumber !== null && settings.comment !== 'never') {
     const result = await log.group(`Comment on pull request #${pullNumber}`, () =>
