@@ -16,6 +16,7 @@ import { toResultsJson } from '../../src/report/json.js'
 import { makeZip, startFakeGitHub, type FakeGitHub } from '../action/fakeGitHub.js'
 import { spawnAction, workflowRunEnv } from '../helpers/action.js'
 import { measure } from '../helpers/samples.js'
+import { deflatedZeros, rawZip, storedEntry } from '../helpers/zipBomb.js'
 import { SHA, shardResults, suiteSamples, writeShardDir } from '../shard/fixture.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
@@ -247,7 +248,7 @@ describe('issue 28: the fork-safe merge job believes no shard', () => {
   })
 
   /** Each shard's artifact as a shard job uploads it (results.json, samples/, pr.json), after `edit`. */
-  function shardZips(
+  function shardFiles(
     edit: (results: any, index: number) => void = () => undefined,
     prFor = (_i: number) => PR
   ) {
@@ -272,9 +273,10 @@ describe('issue 28: the fork-safe merge job believes no shard', () => {
           })
         }
       ]
-      return makeZip(files)
+      return files
     })
   }
+  const shardZips = (...args: Parameters<typeof shardFiles>) => shardFiles(...args).map((f) => makeZip(f))
 
   /** Merges `zips` fork-safe; `file` is the benchgate.json of the job's checkout (the default branch's). */
   async function mergeOn(zips: Buffer[], own: Record<string, string> = {}, file?: object) {
@@ -333,8 +335,15 @@ describe('issue 28: the fork-safe merge job believes no shard', () => {
     expect(r.asked).not.toContain('benchgate-shard-2')
   }, 120_000)
 
-  it('4: a shard whose pr.json is forged stops the download there; no temporary folder is left', async () => {
-    const r = await mergeOn(shardZips(undefined, (i) => (i === 1 ? 28_998 : PR)))
+  it('4: a shard whose pr.json is forged is refused before its samples are inflated or shard 2 fetched; no temporary folder is left', async () => {
+    const files = shardFiles(undefined, (i) => (i === 1 ? 28_998 : PR))
+    // pr.json first in the zip, then a sample file that inflates past what it declares: only a
+    // pr.json checked before the samples are inflated gives the pr.json error (not the bomb's).
+    const first = rawZip([
+      ...files[0].map((f) => storedEntry(f.name, f.data)),
+      { name: 'samples/zz-bomb.json', data: deflatedZeros(50), method: 8, declaredSize: 1024 }
+    ])
+    const r = await mergeOn([first, ...files.slice(1).map((f) => makeZip(f))])
     expect(r.code).toBe(1)
     expect(r.stdout).toContain('pr.json names pull request #28998, which does not exist')
     expect(r.asked).not.toContain('benchgate-shard-2')

@@ -5,19 +5,11 @@
  * `workflow_run` (fork-safe) merge each one is checked like the comment mode's hand-over (pr.json
  * against GitHub's record of the run), and everything is parsed as untrusted input; nothing is run.
  */
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync
-} from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
-import type { ArtifactStore } from '../github/artifacts.js'
+import { directorySize, type ArtifactStore } from '../github/artifacts.js'
 import type { GitHubClient } from '../github/client.js'
 import type { UnzipLimits } from '../github/unzip.js'
 import { readHandOver, writeHandOver, type TrustedRun } from '../github/handOver.js'
@@ -90,15 +82,26 @@ export async function downloadShards(
   const fetch = async (index: number): Promise<string | null> => {
     const dir = join(root, `shard-${index}`)
     const name = shardArtifactName(key, index)
+    let checked = false
+    // pr.json (and results.json) first: a shard that names the wrong PR is refused before its samples are inflated.
+    const first = trusted && {
+      names: ['pr.json', 'results.json'],
+      check: async (d: string) => {
+        pullNumber = await checkShardPr(d, trusted, pullNumber)
+        checked = true
+      }
+    }
     try {
       const limits = { ...SHARD_UNZIP_LIMITS, maxBytes: Math.min(SHARD_UNZIP_LIMITS.maxBytes, budget) }
-      await store.download(name, runId, dir, limits)
+      await store.download(name, runId, dir, limits, first || undefined)
     } catch (e) {
+      // A refused pr.json is the merge's error; an artifact that cannot be had is a missing shard.
+      if (first && !checked && e instanceof ConfigError && !e.message.includes(`artifact '${name}'`)) throw e
       log.warn(`shard artifact '${name}' of run ${runId} could not be downloaded: ${(e as Error).message}`)
       return null
     }
-    budget -= folderBytes(dir)
-    if (trusted) pullNumber = await checkShardPr(dir, trusted, pullNumber)
+    budget -= directorySize(dir)
+    if (trusted && !checked) pullNumber = await checkShardPr(dir, trusted, pullNumber)
     return dir
   }
   const first = await fetch(1)
@@ -142,12 +145,4 @@ async function checkShardPr(
       `the shard artifacts name different pull requests (#${pullNumber}, #${meta.pullNumber})`
     )
   return meta.pullNumber
-}
-
-/** Bytes of the regular files under `dir` (what an unzipped shard occupies). */
-function folderBytes(dir: string): number {
-  let total = 0
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size
-  return total
 }
