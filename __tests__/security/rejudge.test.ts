@@ -121,6 +121,22 @@ describe('rejudgeSuite', () => {
     expect(report.suite.countMode!.options.threshold).toBe(0.01)
   })
 
+  it("adaptive: the look's stricter level is kept, a laxer one claimed by the file is not", () => {
+    const judge = { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni' as const, metric: 'auto' as const }
+    const { suite, json } = handedOver({})
+    const slower = json.benchmarks.findIndex((b: { name: string }) => b.name === 'BM_Slower')
+    const adaptive = { rounds: 10, look: 2, test_alpha: 1e-4, stop_reason: 'decided' }
+    json.benchmarks[slower].adaptive = adaptive
+    json.benchmarks[slower].conf_level = 1 - 1e-5 // the look's level: stricter than α/K = 0.002
+    const strict = fromResultsJson(JSON.parse(JSON.stringify(json)))
+    rejudgeSuite(strict.suite, judge, VERSION)
+    expect(strict.suite.comparisons[slower].confLevel).toBeCloseTo(1 - 1e-5, 12)
+    json.benchmarks[slower].conf_level = 0.5 // a forged lax level
+    const lax = fromResultsJson(json)
+    rejudgeSuite(lax.suite, judge, VERSION)
+    expect(lax.suite.comparisons[slower].confLevel).toBe(suite.comparisons[slower].confLevel)
+  })
+
   it('another version: the report says it was measured with one and judged with another', () => {
     const report = fromResultsJson(handedOver({}).json)
     rejudgeSuite(

@@ -52,7 +52,9 @@ export function rejudgeSuite(suite: SuiteResult, judge: JudgementOptions, measur
     judge.alpha,
     judge.correction
   )
-  tested.forEach((c, i) => judgeOne(c, tests[i].pValue, family.alphas[i], family.pAdjusted[i], judge))
+  tested.forEach((c, i) =>
+    judgeOne(c, tests[i].pValue, levelOf(c, family.alphas[i]), family.pAdjusted[i], judge)
+  )
   suite.options = { ...suite.options, ...pick(judge) }
   suite.familySize = countsOnly ? suite.familySize : family.size
   if (suite.countMode) rejudgeCounts(suite, judge.count ?? suite.countMode.options)
@@ -93,6 +95,16 @@ function rejudgeCounts(suite: SuiteResult, o: CountOptions): void {
         (c.counts.verdict === 'unchanged' || c.counts.verdict === 'negligible')
   mode.options = { ...o }
   mode.counts = tallyVerdicts(suite.comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : [])))
+}
+
+/**
+ * An adaptive run decides each benchmark at the level of the look that stopped it (docs/adaptive.md),
+ * below α/K: the artifact's level is kept only when it is the stricter one, so a forged level cannot
+ * loosen the gate (a stricter one can only leave a benchmark undecided, which fail-on: inconclusive catches).
+ */
+function levelOf(c: Comparison, familyAlpha: number): number {
+  const claimed = 1 - c.confLevel
+  return c.adaptive && claimed >= 1e-12 ? Math.min(familyAlpha, claimed) : familyAlpha
 }
 
 function testable(c: Comparison): boolean {
