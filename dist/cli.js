@@ -40642,6 +40642,81 @@ function requireRunOptions(config) {
 const VERSION = '0.1.0';
 
 /**
+ * Escaping for untrusted text (benchmark names, messages, refs) in Markdown and HTML.
+ * A pull request controls benchmark names: they must not break a table, inject HTML,
+ * or ping anyone through an @mention.
+ */
+/**
+ * Characters untrusted text may not carry into any output (issue 28): C0/C1 controls (a terminal's
+ * escape sequences, a runner's line breaks), bidi controls and zero-width characters (text that
+ * reads differently from what it is). The word joiner U+2060 is among them: escape.ts adds its own
+ * after the text is cleaned.
+ */
+const HIDDEN = 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+/[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+/** Untrusted text with every control or invisible character written as a visible escape (`\u202E`). */
+function showHidden(text) {
+    return text.replace(HIDDEN, (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'));
+}
+/** A line a workflow runner would read as a command (`::add-mask::`, `::stop-commands::`, leading blanks allowed). */
+const RUNNER_COMMAND = /^([ \t]*)::/gm;
+/** Text for a log or terminal a workflow step prints: no line of it can start a runner command. */
+function noRunnerCommands(text) {
+    return text.replace(RUNNER_COMMAND, '$1\\::');
+}
+const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escapes text for HTML element content and attribute values (line breaks and tabs kept, other controls shown). */
+function escapeHtml(text) {
+    return text
+        .replace(/[&<>"']/g, (c) => HTML[c])
+        .replace(HIDDEN, (c) => (c === '\n' || c === '\t' ? c : showHidden(c)));
+}
+/**
+ * Renders untrusted text as inline code inside a Markdown table cell.
+ * GitHub code spans cannot hold a literal `|` in a table, and backticks would close the span,
+ * so the name is written as an HTML <code> element with every special character escaped;
+ * `@` becomes an entity so no mention is rendered; newlines become spaces.
+ */
+function mdCode(text) {
+    return `<code>${escapeInline(text)}</code>`;
+}
+/** Escapes untrusted text for Markdown prose and table cells (no code formatting). */
+function mdText(text) {
+    return unlinked(escapeInline(text));
+}
+/**
+ * Escapes prose (warnings, advice, messages) for Markdown and HTML, rendering each `…` pair as a code
+ * span: `<code>` with the content escaped as mdCode, so "run `benchgate run`" shows code, not
+ * "&#96;benchgate run&#96;". Unpaired backticks are escaped like any other character. Linear time.
+ */
+function mdProse(text) {
+    const parts = text.split('`');
+    if (parts.length % 2 === 0)
+        return mdText(text);
+    return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : mdText(p))).join('');
+}
+/** U+2060 WORD JOINER: invisible, and no GitHub autolink pattern matches across it. */
+const WJ = '\u2060';
+/**
+ * Outside code, GitHub decodes entities before it looks for mentions (`@org/team`), issue links
+ * (`#1`, `org/repo#1`) and bare URLs, so `&#64;` alone does not stop a ping: a word joiner after `@`
+ * and `#`, inside `://` and after `www` breaks every such pattern while the text reads the same.
+ * Inside `<code>` none of them is rendered, so mdCode keeps names copyable (no hidden characters).
+ */
+function unlinked(escaped) {
+    return escaped
+        .replace(/&#64;|&#35;/g, (e) => e + WJ)
+        .replace(/:\/\//g, `:${WJ}//`)
+        .replace(/www\./gi, (w) => `${w.slice(0, 3)}${WJ}.`);
+}
+/** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
+const INLINE = /[&<>"'|`@\\*_~[\]#]/g;
+function escapeInline(text) {
+    return showHidden(text.replace(/[\r\n]+/g, ' ')).replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`);
+}
+
+/**
  * The CLI entry: argv -> Config -> one command; the report goes to stdout, progress and the
  * gate's one-line reason to stderr. Only this file exits the process.
  * Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.
@@ -40868,7 +40943,8 @@ function writeWhenReady(stream, text) {
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
     const io = {
         stdout: (t) => writeWhenReady(process.stdout, t),
-        stderr: (t) => process.stderr.write(t),
+        // Progress and errors quote untrusted text: in a workflow step no line may start a runner command.
+        stderr: (t) => process.stderr.write(noRunnerCommands(t)),
         colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         isTTY: Boolean(process.stderr.isTTY)
     };
@@ -41039,6 +41115,54 @@ function consoleLog(stream, options = {}) {
     };
 }
 
+/**
+ * Benchmark names as every report shows them. A pull request controls the names, so one of
+ * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
+ * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
+ * prefix stay distinguishable, and the same name always reads the same in every report.
+ * Control characters (which could move a terminal's cursor or break a table) and the invisible
+ * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
+ * (`\u202E`, see escape.ts), and such a name gets the hash too.
+ */
+/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
+const NAME_MAX_CHARS = 200;
+/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
+const NAME_HASH_DIGITS = 8;
+/**
+ * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
+ * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
+ * Complexity: O(length of name) (one hash, one bounded slice).
+ */
+function displayName(name, max = NAME_MAX_CHARS) {
+    const long = name.length > max;
+    const head = long ? name.slice(0, max) : name;
+    const clean = showHidden(head);
+    if (!long && clean === name)
+        return name;
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
+    const suffix = `…#${hash}`;
+    if (!long)
+        return clean + suffix.slice(1); // cleaned only: "name#hash"
+    return cutAt(clean, max - suffix.length) + suffix;
+}
+/**
+ * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
+ * surrogate pair. Complexity: O(max).
+ */
+function capText(text, max) {
+    if (text.length <= max)
+        return text;
+    return cutAt(text, max - 1) + '…';
+}
+/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
+function cleanText(text, max) {
+    return showHidden(capText(text, max));
+}
+function cutAt(text, n) {
+    const code = text.charCodeAt(n - 1);
+    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
 /** A count per iteration: "5,016", "1.26 M", "3.40 G". */
 function formatCount(n) {
     if (n === null || !Number.isFinite(n))
@@ -41127,7 +41251,7 @@ function countModeLine(suite) {
     if (!m)
         return null;
     const noise = noiseFloor(suite);
-    return (`counts: ${m.method.valgrindVersion} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
+    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
         (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
 }
 /** The largest difference between the base side's two passes among the deterministic benchmarks. */
@@ -41136,109 +41260,6 @@ function noiseFloor(suite) {
         .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
         .filter((n) => n !== null);
     return noises.length ? Math.max(...noises) : null;
-}
-
-/**
- * Escaping for untrusted text (benchmark names, messages, refs) in Markdown and HTML.
- * A pull request controls benchmark names: they must not break a table, inject HTML,
- * or ping anyone through an @mention.
- */
-const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Escapes text for HTML element content and attribute values. */
-function escapeHtml(text) {
-    return text.replace(/[&<>"']/g, (c) => HTML[c]);
-}
-/**
- * Renders untrusted text as inline code inside a Markdown table cell.
- * GitHub code spans cannot hold a literal `|` in a table, and backticks would close the span,
- * so the name is written as an HTML <code> element with every special character escaped;
- * `@` becomes an entity so no mention is rendered; newlines become spaces.
- */
-function mdCode(text) {
-    return `<code>${escapeInline(text)}</code>`;
-}
-/** Escapes untrusted text for Markdown prose and table cells (no code formatting). */
-function mdText(text) {
-    return unlinked(escapeInline(text));
-}
-/**
- * Escapes prose (warnings, advice, messages) for Markdown and HTML, rendering each `…` pair as a code
- * span: `<code>` with the content escaped as mdCode, so "run `benchgate run`" shows code, not
- * "&#96;benchgate run&#96;". Unpaired backticks are escaped like any other character. Linear time.
- */
-function mdProse(text) {
-    const parts = text.split('`');
-    if (parts.length % 2 === 0)
-        return mdText(text);
-    return parts.map((p, i) => (i % 2 === 1 && p.length > 0 ? mdCode(p) : mdText(p))).join('');
-}
-/** U+2060 WORD JOINER: invisible, and no GitHub autolink pattern matches across it. */
-const WJ = '\u2060';
-/**
- * Outside code, GitHub decodes entities before it looks for mentions (`@org/team`), issue links
- * (`#1`, `org/repo#1`) and bare URLs, so `&#64;` alone does not stop a ping: a word joiner after `@`
- * and `#`, inside `://` and after `www` breaks every such pattern while the text reads the same.
- * Inside `<code>` none of them is rendered, so mdCode keeps names copyable (no hidden characters).
- */
-function unlinked(escaped) {
-    return escaped
-        .replace(/&#64;|&#35;/g, (e) => e + WJ)
-        .replace(/:\/\//g, `:${WJ}//`)
-        .replace(/www\./gi, (w) => `${w.slice(0, 3)}${WJ}.`);
-}
-/** Characters that mean something in HTML or Markdown (or ping people), each written as an entity, in one pass. */
-const INLINE = /[&<>"'|`@\\*_~[\]#]/g;
-function escapeInline(text) {
-    return text.replace(/[\r\n]+/g, ' ').replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`);
-}
-
-/**
- * Benchmark names as every report shows them. A pull request controls the names, so one of
- * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
- * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
- * prefix stay distinguishable, and the same name always reads the same in every report.
- * Control characters (which could move a terminal's cursor or break a table) become spaces, and
- * such a name gets the hash too.
- */
-/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
-const NAME_MAX_CHARS = 200;
-/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
-const NAME_HASH_DIGITS = 8;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-/**
- * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
- * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
- * Complexity: O(length of name) (one hash, one bounded slice).
- */
-function displayName(name, max = NAME_MAX_CHARS) {
-    const long = name.length > max;
-    const head = long ? name.slice(0, max) : name;
-    const clean = head.replace(CONTROL, ' ');
-    if (!long && clean === name)
-        return name;
-    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
-    const suffix = `…#${hash}`;
-    if (!long)
-        return clean + suffix.slice(1); // cleaned only: "name#hash"
-    return cutAt(clean, max - suffix.length) + suffix;
-}
-/**
- * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
- * surrogate pair. Complexity: O(max).
- */
-function capText(text, max) {
-    if (text.length <= max)
-        return text;
-    return cutAt(text, max - 1) + '…';
-}
-/** Free text cut to `max` with its control characters as spaces (safe for a terminal too). O(max). */
-function cleanText(text, max) {
-    return capText(text, max).replace(CONTROL, ' ');
-}
-function cutAt(text, n) {
-    const code = text.charCodeAt(n - 1);
-    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
 }
 
 /** Verdicts shown in the main table, in this order. */
@@ -41649,7 +41670,7 @@ const REPRODUCE_MAX_CHARS = 4_000;
 const NAMES_PER_WARNING = 12;
 /** Room kept for the notice that says what the size cap left out. */
 const NOTICE_RESERVE = 600;
-/** The hidden marker that identifies benchgate's sticky comment for one key. */
+/** The hidden marker that identifies benchgate's sticky comment for one key: the report's first line. */
 function commentMarker(key = 'default') {
     return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
 }
@@ -41673,7 +41694,14 @@ function* markdownParts(report, options = {}) {
     const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
     const { suite, run } = report;
     const { changed, quiet } = split(suite.comparisons, suite.options.minEffect);
-    const top = fixedPart([`### benchgate: ${headline(suite)}`, '', subline(report), '', ...topNotes(report)]);
+    const top = fixedPart([
+        commentMarker(run.key),
+        `### benchgate: ${headline(suite)}`,
+        '',
+        subline(report),
+        '',
+        ...topNotes(report)
+    ]);
     const parts = [
         top,
         changedPart(changed, suite),
@@ -41681,8 +41709,7 @@ function* markdownParts(report, options = {}) {
         quietPart(quiet, suite),
         fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
         warningsPart(warningGroups(suite)),
-        reproducePart(run.reproduce),
-        fixedPart([commentMarker(run.key)])
+        reproducePart(run.reproduce)
     ];
     // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
     // from the end of their order (regressions come first, so they are the last to go).
@@ -41853,7 +41880,11 @@ function warningLine(g) {
 function reproducePart(reproduce) {
     if (!reproduce)
         return fixedPart([]);
-    const command = capText(reproduce, REPRODUCE_MAX_CHARS).replace(/```/g, '` ` `');
+    // No fence end, and no HTML comment a marker could hide in (issue 28).
+    const command = capText(reproduce, REPRODUCE_MAX_CHARS)
+        .replace(/```/g, '` ` `')
+        .replace(/<!--/g, '<!- -')
+        .replace(/-->/g, '- ->');
     return listPart({
         what: 'how to reproduce',
         open: [],
@@ -43181,6 +43212,11 @@ const RESET = '\x1b[0m';
  * as it is written (the scale suite's 10,000 rows, held until the end, raised the peak by 19 MB).
  */
 function* terminalParts(report, options = {}) {
+    // Printed by a workflow step, a line starting with `::` would be a runner command (issue 28).
+    for (const part of tableParts(report, options))
+        yield noRunnerCommands(part);
+}
+function* tableParts(report, options) {
     const { suite } = report;
     const measure = suite.countMode?.measure ?? 'time';
     const header = tableHeader(report);
@@ -59306,7 +59342,7 @@ function mergeShards(inputs, options = {}) {
                 samples.add(x);
         issues.push(...s.record.issues);
     }
-    const suite = analyzeSuite({ samples, issues, provenance: first.results.provenance }, first.results.options);
+    const suite = analyzeSuite({ samples, issues, provenance: first.results.provenance }, { ...first.results.options, ...options.judge });
     suite.warnings.push(...shardWarnings(shards, missing, suite.warnings));
     const count = first.record.count;
     const summaries = shards.map(({ results: r, record }) => ({

@@ -20,6 +20,7 @@ import { describeError, EXIT } from './errors.js'
 import { didYouMean } from './config/suggest.js'
 import type { Io } from './commands/io.js'
 import { VERSION } from './version.js'
+import { noRunnerCommands } from './report/escape.js'
 
 /** The width of the flag column in help; longer flags push their text to the next line. */
 const FLAG_COLUMN = 23
@@ -255,7 +256,8 @@ export function writeWhenReady(stream: Writable, text: string): void | Promise<v
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const io: Io = {
     stdout: (t) => writeWhenReady(process.stdout, t),
-    stderr: (t) => process.stderr.write(t),
+    // Progress and errors quote untrusted text: in a workflow step no line may start a runner command.
+    stderr: (t) => process.stderr.write(noRunnerCommands(t)),
     colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     isTTY: Boolean(process.stderr.isTTY)
   }

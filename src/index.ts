@@ -11,12 +11,14 @@ import { actionsArtifactStore, canUploadArtifacts } from './github/artifacts.js'
 import { actionsCacheStorage } from './github/cacheStorage.js'
 import { createGitHubClient, type GitHubClient } from './github/client.js'
 import type { Log } from './log.js'
+import { noRunnerCommands } from './report/escape.js'
 
 /** Log groups cannot nest in the Actions log: an inner group becomes a plain heading line. */
 function actionsLog(): Log {
   let open = false
   return {
-    info: (m) => core.info(m),
+    // Log lines may quote untrusted text: none may start a runner command (issue 28).
+    info: (m) => core.info(noRunnerCommands(m)),
     warn: (m) => core.warning(m),
     debug: (m) => core.debug(m),
     group: async (name, fn) => {

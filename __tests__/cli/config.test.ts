@@ -29,7 +29,7 @@ describe('buildConfig', () => {
     [{ rounds: '2.5' }, /whole number/],
     [{ alpha: '1' }, /--alpha: '1' is not valid; expected a number in \(0, 0.5\)/],
     [{ alpha: 'abc' }, /--alpha: 'abc'/],
-    [{ 'fail-on': 'sometimes' }, /expected one of regression, inconclusive, never/],
+    [{ 'fail-on': 'sometimes' }, /expected one of regression, timing-only, inconclusive, never/],
     [{ correction: 'bh' }, /expected one of bonferroni, holm, none/],
     [{ level: 'runs' }, /expected one of auto, repetitions/],
     [{ metric: 'wall' }, /expected one of auto, real_time, cpu_time/],

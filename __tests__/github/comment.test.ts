@@ -24,7 +24,7 @@ function memoryGitHub(login: string | null, comments: IssueComment[] = []) {
       c.body = body
       return c
     },
-    getPullHeadSha: async () => '',
+    getPullHead: async () => ({ sha: '', ref: '', repository: null }),
     listCheckRuns: async () => [],
     createCheckRun: async () => '',
     updateCheckRun: async () => ''
@@ -33,10 +33,12 @@ function memoryGitHub(login: string | null, comments: IssueComment[] = []) {
 }
 
 const marker = commentMarker('default')
+/** A report as benchgate renders it: marker first, then the heading. */
+const mine = (headline: string) => `${marker}\n### benchgate: ${headline}\n`
 const opts = (over: Partial<StickyCommentOptions> = {}): StickyCommentOptions => ({
   pullNumber: 1,
   marker,
-  body: `report\n${marker}\n`,
+  body: mine('report'),
   mode: 'always',
   changed: false,
   ...over
@@ -46,16 +48,14 @@ describe('upsertStickyComment', () => {
   test('creates the first comment, then updates that one in place', async () => {
     const gh = memoryGitHub(null)
     expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('created')
-    const second = await upsertStickyComment(gh.client, opts({ body: `new\n${marker}\n` }), silentLog)
+    const second = await upsertStickyComment(gh.client, opts({ body: mine('new') }), silentLog)
     expect(second.action).toBe('updated')
     expect(gh.comments).toHaveLength(1)
-    expect(gh.comments[0].body).toBe(`new\n${marker}\n`)
+    expect(gh.comments[0].body).toBe(mine('new'))
   })
 
   test('an identical body is not re-sent', async () => {
-    const gh = memoryGitHub(null, [
-      { id: 1, body: `report\n${marker}\n`, login: 'github-actions[bot]', url: 'u' }
-    ])
+    const gh = memoryGitHub(null, [{ id: 1, body: mine('report'), login: 'github-actions[bot]', url: 'u' }])
     expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('unchanged')
     expect(gh.calls).toEqual(['list'])
   })
@@ -63,7 +63,7 @@ describe('upsertStickyComment', () => {
   test('a comment with the marker by someone else is never edited', async () => {
     const gh = memoryGitHub(null, [{ id: 1, body: `quoted ${marker}`, login: 'mallory', url: 'u1' }])
     expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('created')
-    expect(gh.comments.map((c) => c.body.slice(0, 6))).toEqual(['quoted', 'report'])
+    expect(gh.comments.map((c) => c.body.slice(0, 6))).toEqual(['quoted', marker.slice(0, 6)])
   })
 
   test("another key's comment is shared: our report becomes a section next to its own", async () => {
@@ -72,7 +72,7 @@ describe('upsertStickyComment', () => {
     expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('updated')
     expect(gh.comments).toHaveLength(1)
     expect(parseSections(gh.comments[0].body)).toEqual([
-      { key: 'default', body: `report\n${marker}` },
+      { key: 'default', body: `${marker}\n### benchgate · <code>default</code>: report` },
       { key: 'other', body: '### benchgate · <code>other</code>: fine\n' + commentMarker('other') }
     ])
   })
@@ -108,7 +108,7 @@ describe('upsertStickyComment', () => {
   })
 
   test("a personal token's user is the author looked for", async () => {
-    const gh = memoryGitHub('octocat', [{ id: 5, body: marker, login: 'octocat', url: 'u5' }])
+    const gh = memoryGitHub('octocat', [{ id: 5, body: mine('x'), login: 'octocat', url: 'u5' }])
     expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('updated')
     expect(gh.calls).toContain('update 5')
   })
@@ -122,7 +122,7 @@ describe('upsertStickyComment', () => {
       (await upsertStickyComment(gh.client, opts({ mode: 'on-change', changed: true }), silentLog)).action
     ).toBe('created')
     expect(
-      (await upsertStickyComment(gh.client, opts({ mode: 'on-change', body: `calm\n${marker}` }), silentLog))
+      (await upsertStickyComment(gh.client, opts({ mode: 'on-change', body: mine('calm') }), silentLog))
         .action
     ).toBe('updated')
   })
@@ -170,17 +170,17 @@ describe('the author of our comments with a GitHub App installation token (GET /
   test('every push updates the one comment the app made (no new comment per push)', async () => {
     const gh = appGitHub('bench-bot')
     for (let push = 0; push < 3; push++)
-      await upsertStickyComment(gh.client, opts({ body: `push ${push}\n${marker}\n` }), silentLog)
+      await upsertStickyComment(gh.client, opts({ body: mine(`push ${push}`) }), silentLog)
     expect(gh.comments).toHaveLength(1)
-    expect(gh.comments[0]).toMatchObject({ login: 'bench-bot[bot]', body: `push 2\n${marker}\n` })
+    expect(gh.comments[0]).toMatchObject({ login: 'bench-bot[bot]', body: mine('push 2') })
     expect(gh.calls.filter((c) => c === 'create')).toHaveLength(1)
   })
 
   test("a person's comment quoting the marker is never ours, even one made through an app (OAuth)", () => {
     const comments: IssueComment[] = [
-      { id: 1, body: marker, login: 'mallory', appSlug: null, url: 'u1' },
-      { id: 2, body: marker, login: 'mallory', appSlug: 'some-oauth-app', url: 'u2' },
-      { id: 3, body: marker, login: 'bench-bot[bot]', appSlug: 'bench-bot', url: 'u3' }
+      { id: 1, body: mine('x'), login: 'mallory', appSlug: null, url: 'u1' },
+      { id: 2, body: mine('x'), login: 'mallory', appSlug: 'some-oauth-app', url: 'u2' },
+      { id: 3, body: mine('x'), login: 'bench-bot[bot]', appSlug: 'bench-bot', url: 'u3' }
     ]
     expect(findOurs(comments, null, silentLog).map((c) => c.id)).toEqual([3])
   })
@@ -189,8 +189,8 @@ describe('the author of our comments with a GitHub App installation token (GET /
     const warnings: string[] = []
     const log = { ...silentLog, warn: (m: string) => void warnings.push(m) }
     const comments: IssueComment[] = [
-      { id: 1, body: marker, login: 'github-actions[bot]', appSlug: null, url: 'u1' },
-      { id: 2, body: marker, login: 'bench-bot[bot]', appSlug: 'bench-bot', url: 'u2' }
+      { id: 1, body: mine('x'), login: 'github-actions[bot]', appSlug: null, url: 'u1' },
+      { id: 2, body: mine('x'), login: 'bench-bot[bot]', appSlug: 'bench-bot', url: 'u2' }
     ]
     expect(findOurs(comments, null, log).map((c) => c.id)).toEqual([2])
     expect(warnings.join()).toMatch(/github-actions\[bot\], bench-bot\[bot\].*comment-author/)
@@ -198,8 +198,8 @@ describe('the author of our comments with a GitHub App installation token (GET /
 
   test("the comment-author input decides: a bare app slug names the app's bot", async () => {
     const comments: IssueComment[] = [
-      { id: 1, body: marker, login: 'github-actions[bot]', appSlug: 'github-actions', url: 'u1' },
-      { id: 2, body: marker, login: 'bench-bot[bot]', appSlug: 'bench-bot', url: 'u2' }
+      { id: 1, body: mine('x'), login: 'github-actions[bot]', appSlug: 'github-actions', url: 'u1' },
+      { id: 2, body: mine('x'), login: 'bench-bot[bot]', appSlug: 'bench-bot', url: 'u2' }
     ]
     expect(findOurs(comments, 'github-actions[bot]', silentLog).map((c) => c.id)).toEqual([1])
     expect(findOurs(comments, 'bench-bot', silentLog).map((c) => c.id)).toEqual([2])

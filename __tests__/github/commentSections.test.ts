@@ -11,12 +11,12 @@ import {
 import { COMMENT_MAX_CHARS, commentMarker } from '../../src/report/markdown.js'
 
 const report = (key: string, headline: string, extra = '') =>
-  `### benchgate: ${headline}\n\ntable\n${extra}\n${commentMarker(key)}\n`
+  `${commentMarker(key)}\n### benchgate: ${headline}\n\ntable\n${extra}\n`
 
 describe('comment sections', () => {
   it('one report alone is written as it is (the comment of a single job looks as before)', () => {
     const body = report('default', '❌ 1 regression')
-    expect(composeComment([sectionFor('default', body)])).toBe(body)
+    expect(composeComment([sectionFor('default', body)])).toBe(body.trim() + '\n')
     expect(parseSections(body)).toEqual([{ key: 'default', body: body.trim() }])
     expect(isBenchgateBody(body)).toBe(true)
   })
@@ -42,7 +42,7 @@ describe('comment sections', () => {
     const old = composeComment([sectionFor('a', report('a', 'old a')), sectionFor('b', report('b', 'old b'))])
     const newer = composeComment([sectionFor('b', report('b', 'new b'))])
     const merged = mergeSections([old, newer], sectionFor('a', report('a', 'new a')))
-    expect(merged.map((s) => [s.key, s.body.split('\n')[0]])).toEqual([
+    expect(merged.map((s) => [s.key, s.body.split('\n')[1]])).toEqual([
       ['a', '### benchgate: new a'],
       ['b', '### benchgate: new b']
     ])
@@ -66,10 +66,15 @@ describe('comment sections', () => {
         )
       ]
       if (keys.length < 2) continue
-      const sections = keys.map((key, i) => ({ key, body: `h${i}\n${text(rnd(200))}`.trim() }))
+      const sections = keys.map((key, i) => ({ key, body: report(key, `h${i}`, text(rnd(200))).trim() }))
       const parsed = parseSections(composeComment(sections))
       expect(new Map(parsed.map((s) => [s.key, s.body]))).toEqual(
-        new Map(sections.map((s) => [s.key, s.body]))
+        new Map(
+          sections.map((s) => [
+            s.key,
+            s.body.replace('### benchgate: ', `### benchgate · <code>${s.key}</code>: `)
+          ])
+        )
       )
     }
   })
@@ -86,7 +91,7 @@ describe('comment sections', () => {
     const cut = fitComment(huge, 'mine', render)
     expect(cut.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS)
     expect(parseSections(cut).find((s) => s.key === 'big')!.body).toMatch(
-      /^### benchgate · <code>big<\/code>: huge\n\n_This section was shortened/
+      /^<!-- benchgate:report key=big -->\n### benchgate · <code>big<\/code>: huge\n\n_This section was shortened/
     )
   })
 })

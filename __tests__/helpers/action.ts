@@ -41,17 +41,25 @@ export function spawnAction(
 
 /**
  * The environment of a job that `workflow_run` started after run `measuredRunId` measured commit
- * `headSha` (comment or merge mode). The run lists no pull requests, as for a fork's.
+ * `headSha` of branch `headBranch` (default 'x') (comment or merge mode). The run lists no pull
+ * requests, as for a fork's.
  */
 export function workflowRunEnv(
   fake: FakeGitHub,
-  opts: { measuredRunId: number; headSha: string; inputs: Record<string, string>; runId: number }
+  opts: {
+    measuredRunId: number
+    headSha: string
+    inputs: Record<string, string>
+    runId: number
+    headBranch?: string
+  }
 ): RunnerEnv {
   return fake.env({
     event: 'workflow_run.completed',
     payload: (f: { workflow_run: Record<string, unknown> }) => {
       f.workflow_run.id = opts.measuredRunId
       f.workflow_run.head_sha = opts.headSha
+      f.workflow_run.head_branch = opts.headBranch ?? 'x'
       f.workflow_run.pull_requests = []
       return f
     },

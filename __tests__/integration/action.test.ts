@@ -215,6 +215,7 @@ describe('the Action (dist/index.js against a local GitHub)', () => {
         payload: (f: any) => {
           f.workflow_run.id = measureEnv.runId
           f.workflow_run.head_sha = headSha
+          f.workflow_run.head_branch = 'feature/slower'
           f.workflow_run.event = 'pull_request'
           f.workflow_run.pull_requests = [] // as for a PR from a fork
           return f
@@ -364,7 +365,7 @@ describe('the Action in comment mode (crafted hand-overs)', () => {
   it('finds its comment past the first page of a long discussion and edits it in place', async () => {
     fake.reset()
     fake.seedComments(PR, 230)
-    const [ours] = fake.seedComments(PR, [{ body: `old report\n${commentMarker('default')}` }])
+    const [ours] = fake.seedComments(PR, [{ body: `### benchgate: old report\n${commentMarker('default')}` }])
     const env = seedHandOver(resultsJson(['BM_A', 'BM_B'], () => 1))
     const r = await runAction(env, env.env.GITHUB_WORKSPACE)
     expect(r.code).toBe(0)

@@ -154,8 +154,12 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
     expect(body1.split('\n')[0]).toBe('<!-- benchgate:comment keys=linux-gcc,macos-clang -->')
     const sections1 = parseSections(body1)
     expect(sections1.map((s) => s.key)).toEqual(['linux-gcc', 'macos-clang'])
-    expect(sections1[0].body).toMatch(/^### benchgate · <code>linux-gcc<\/code>: ❌ 1 regression/)
-    expect(sections1[1].body).toMatch(/^### benchgate · <code>macos-clang<\/code>: no significant change/)
+    expect(sections1[0].body).toMatch(
+      /^<!-- benchgate:report key=linux-gcc -->\n### benchgate · <code>linux-gcc<\/code>: ❌ 1 regression/
+    )
+    expect(sections1[1].body).toMatch(
+      /^<!-- benchgate:report key=macos-clang -->\n### benchgate · <code>macos-clang<\/code>: no significant change/
+    )
     expect(body1).toMatch(/\| <code>linux-gcc<\/code> \| ❌ 1 regression, 2 unchanged \|/)
 
     // linux-gcc runs again and is now fine: only its section changes, macos-clang's is kept verbatim.
@@ -164,7 +168,9 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
     expect(ours).toHaveLength(1)
     const sections2 = parseSections(ours[0].body)
     expect(sections2[1]).toEqual(sections1[1])
-    expect(sections2[0].body).toMatch(/^### benchgate · <code>linux-gcc<\/code>: no significant change/)
+    expect(sections2[0].body).toMatch(
+      /^<!-- benchgate:report key=linux-gcc -->\n### benchgate · <code>linux-gcc<\/code>: no significant change/
+    )
     expect(fake.state.comments.find((c) => c.id === foreign.id)!.body).toBe('LGTM')
     // Each key has its own check run.
     expect(fake.state.checkRuns.map((c) => c.name).sort()).toEqual([

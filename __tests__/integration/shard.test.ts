@@ -172,6 +172,7 @@ describeIf('sharding end to end', () => {
       payload: (f: any) => {
         f.workflow_run.id = runId
         f.workflow_run.head_sha = headSha
+        f.workflow_run.head_branch = 'feature/planted'
         f.workflow_run.event = 'pull_request'
         f.workflow_run.pull_requests = []
         return f

@@ -95,9 +95,9 @@ describe('benchmark names are capped in every output', () => {
     expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThan(NAME_MAX_CHARS + 200)
   })
 
-  it('turns control characters into spaces and marks the name with its hash', () => {
+  it('shows control characters as visible escapes and marks the name with its hash', () => {
     const shown = displayName('BM_\x1b[31mred\nx')
-    expect(shown).toMatch(/^BM_ \[31mred x#[0-9a-f]{8}$/)
+    expect(shown).toMatch(/^BM_\\u001B\[31mred\\u000Ax#[0-9a-f]{8}$/)
     // eslint-disable-next-line no-control-regex
     expect(shown).not.toMatch(/[\u0000-\u001f]/)
   })

@@ -107,6 +107,11 @@ export function readActionSettings(
   }
 }
 
+/** The config file in the job's checkout (`config-file`, default benchgate.json), or undefined when absent and optional. */
+export function configFileOf(settings: ActionSettings): RawOptions | undefined {
+  return readConfigFile(join(settings.config.repoDir, settings.configFile.path), settings.configFile.required)
+}
+
 /** The Config of `settings` with a config file's options under the inputs (the inputs win). */
 export function applyConfigFile(settings: ActionSettings, fileOptions: RawOptions | undefined): Config {
   return configFromLayers(fileOptions, settings.configInputs)

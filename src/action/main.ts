@@ -9,7 +9,7 @@
  *   comment, check and gate (also fork-safe from `workflow_run`; never runs PR code).
  * Knows nothing of @actions/core: src/index.ts supplies the ActionIo.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SuiteResult } from '../analysis/types.js'
@@ -38,7 +38,8 @@ import { formatEta } from '../measure/index.js'
 import { readShards } from '../commands/merge.js'
 import { mergeShards } from '../shard/merge.js'
 import { readConfigFromBase } from './baseConfig.js'
-import { applyConfigFile, type ActionSettings } from './inputs.js'
+import { judgementOf, optionsNotOurs, pick, rejudgeSuite, trustedReproduce } from './rejudge.js'
+import { applyConfigFile, configFileOf, type ActionSettings } from './inputs.js'
 import { downloadShards, uploadShard } from './shards.js'
 import { hostSystem, installMissing } from './install.js'
 
@@ -81,8 +82,11 @@ export async function runAction(
   services: ActionServices
 ): Promise<ActionOutcome> {
   const payload = readEventPayload(env.eventPath)
-  if (settings.mode === 'comment') return commentMode(settings, env, payload, io, services)
-  if (settings.mode === 'merge') return mergeMode(settings, env, payload, io, services)
+  // The trusted modes download into a temporary folder that is removed on every exit path.
+  if (settings.mode === 'comment')
+    return withTempDir('benchgate-handover-', (dir) => commentMode(dir, settings, env, payload, io, services))
+  if (settings.mode === 'merge')
+    return withTempDir('benchgate-shards-', (root) => mergeMode(root, settings, env, payload, io, services))
   return measureMode(settings, env, payload, io, services)
 }
 
@@ -232,7 +236,18 @@ async function uploadShardResults(
   )
 }
 
+/** Runs `job` with a new temporary folder, removed on every exit path (an artifact's files are not left behind). */
+async function withTempDir<T>(prefix: string, job: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  try {
+    return await job(dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 async function commentMode(
+  dir: string,
   settings: ActionSettings,
   env: ActionEnv,
   payload: Record<string, unknown>,
@@ -255,7 +270,6 @@ async function commentMode(
   const artifacts = services.artifacts()
   if (!artifacts)
     throw new ConfigError("mode 'comment' needs the Actions artifact service (run it on GitHub Actions)")
-  const dir = mkdtempSync(join(tmpdir(), 'benchgate-handover-'))
   const name = handOverArtifactName(key)
   try {
     await log.group(`Download '${name}' from run ${runId}`, () =>
@@ -267,7 +281,14 @@ async function commentMode(
     }
   }
   const github = services.github()
-  const { meta, report } = await readHandOver(dir, { headSha, pullNumbers, key }, github)
+  const { meta, report, toolVersion } = await readHandOver(
+    dir,
+    { headSha, pullNumbers, key, ...runHead(run) },
+    github
+  )
+  // Judged here, with this job's options, from the per-run values: the artifact's verdicts are not believed.
+  rejudgeSuite(report.suite, judgementOf(settings.config), toolVersion)
+  report.run.reproduce = trustedReproduce(settings.config, report.run.base.sha, headSha)
   const written = writeOutputs(report, settings.config.out)
   await io.appendSummary(summaryMarkdown(report))
   setReportOutputs(io, report.suite, written)
@@ -289,6 +310,7 @@ async function commentMode(
  * shard's pr.json is checked against GitHub; in the shards' own workflow, from this run.
  */
 async function mergeMode(
+  root: string,
   settings: ActionSettings,
   env: ActionEnv,
   payload: Record<string, unknown>,
@@ -305,23 +327,40 @@ async function mergeMode(
   const forkSafe = env.eventName === 'workflow_run' && wr !== undefined
   const runId = Number(forkSafe ? wr.id : env.runId)
   const headSha = String((forkSafe ? wr.head_sha : (pr?.head?.sha ?? env.sha)) ?? '')
+  // From workflow_run the checkout (if any) is the default branch's: its benchgate.json is trusted, as in comment mode.
+  const config = forkSafe ? applyConfigFile(settings, configFileOf(settings)) : settings.config
   const github = services.github()
   const pullNumbers =
     forkSafe && Array.isArray(wr.pull_requests)
       ? wr.pull_requests.map((p) => Number((p as { number?: unknown }).number)).filter(Number.isSafeInteger)
       : []
   const downloaded = await log.group(`Download the shards of run ${runId}`, () =>
-    downloadShards(store, runId, key, forkSafe ? { run: { headSha, pullNumbers, key }, github } : null, log)
+    downloadShards(
+      store,
+      runId,
+      key,
+      forkSafe ? { run: { headSha, pullNumbers, key, ...runHead(wr) }, github } : null,
+      log,
+      {
+        root,
+        expectedCount: config.shard?.count ?? null
+      }
+    )
   )
-  const { report, samples } = mergeShards(readShards(downloaded.dirs), {
-    allowMissing: settings.allowMissing
-  })
+  const shards = readShards(downloaded.dirs)
+  const judge = judgementOf(config)
+  const { report, samples } = mergeShards(shards, { allowMissing: settings.allowMissing, judge: pick(judge) })
+  // The shards agree with each other (mergeShards checks); the merging job's options judge them.
+  const notOurs = optionsNotOurs(shards[0].results.options, judge)
+  if (notOurs.length)
+    log.warn(`the shards were measured with other ${notOurs.join(', ')}: judged with this job's, not theirs`)
   if (forkSafe && report.run.head.sha !== headSha)
     throw new ConfigError(
       `the shards measured ${report.run.head.sha}, not the run's head ${headSha}: not commenting`
     )
   report.run.key = key
-  const written = writeOutputs(report, settings.config.out, { samples, html: settings.config.html })
+  if (forkSafe) report.run.reproduce = trustedReproduce(config, report.run.base.sha, headSha)
+  const written = writeOutputs(report, config.out, { samples, html: config.html })
   await io.appendSummary(summaryMarkdown(report))
   setReportOutputs(io, report.suite, written)
   const pullNumber = forkSafe
@@ -329,7 +368,7 @@ async function mergeMode(
     : Number.isSafeInteger(pr?.number)
       ? (pr!.number as number)
       : null
-  const verdict = gate(report.suite, settings.config.failOn)
+  const verdict = gate(report.suite, config.failOn)
   let commentFailure: string | null = null
   if (pullNumber !== null && settings.comment !== 'never') {
     const result = await log.group(`Comment on pull request #${pullNumber}`, () =>
@@ -500,6 +539,15 @@ function setCountOutputs(io: ActionIo, suite: SuiteResult | null): void {
   io.setOutput('regressions', String(c?.regression ?? 0))
   io.setOutput('improvements', String(c?.improvement ?? 0))
   io.setOutput('inconclusive', String(c?.inconclusive ?? 0))
+}
+
+/** The measured run's head branch and repository, as the workflow_run event gives them (GitHub's record). */
+function runHead(run: Record<string, unknown>): { headBranch: string | null; headRepository: string | null } {
+  const repo = run.head_repository as { full_name?: unknown } | undefined
+  return {
+    headBranch: typeof run.head_branch === 'string' ? run.head_branch : null,
+    headRepository: typeof repo?.full_name === 'string' ? repo.full_name : null
+  }
 }
 
 function readEventPayload(path: string | undefined): Record<string, unknown> {

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
-import type { ArtifactStore } from '../github/artifacts.js'
+import { directorySize, type ArtifactStore } from '../github/artifacts.js'
 import type { GitHubClient } from '../github/client.js'
 import type { UnzipLimits } from '../github/unzip.js'
 import { readHandOver, writeHandOver, type TrustedRun } from '../github/handOver.js'
@@ -50,10 +50,22 @@ export async function uploadShard(
   log.info(`shard artifact '${name}' uploaded (${size} bytes): the merging job (mode: merge) reads it`)
 }
 
+/** All shard artifacts of one merge together may not inflate to more than this (each is also capped). */
+export const MAX_SHARDS_TOTAL_BYTES = 1024 * 1024 * 1024
+
+export interface ShardDownload {
+  /** The shard count the merging job expects (its `shard: I/N` input), or null to take shard 1's word. */
+  expectedCount?: number | null
+  /** Folder to download into (the caller removes it); default a new temporary folder. */
+  root?: string
+}
+
 /**
- * Downloads shard 1's artifact of run `runId` (its results say N), then shards 2..N. A shard whose
- * artifact is absent is left out (the merge names it, or reports the gap with allow-missing).
- * With `trusted` (the fork-safe workflow_run merge) each shard's pr.json is checked against GitHub.
+ * Downloads shard 1's artifact of run `runId`, then shards 2..N, N being the merging job's own count
+ * when it gives one (shard 1 must agree) or else shard 1's claim. With `trusted` (the fork-safe
+ * workflow_run merge) each shard's pr.json is checked against GitHub as soon as it is downloaded,
+ * before the next download; all shards share one byte budget ({@link MAX_SHARDS_TOTAL_BYTES}).
+ * A shard whose artifact is absent is left out (the merge names it, or reports the gap with allow-missing).
  * @returns the downloaded shard folders and the PR number the shards name (null when none)
  */
 export async function downloadShards(
@@ -61,47 +73,76 @@ export async function downloadShards(
   runId: number,
   key: string,
   trusted: { run: TrustedRun; github: GitHubClient } | null,
-  log: Log
+  log: Log,
+  options: ShardDownload = {}
 ): Promise<{ dirs: string[]; pullNumber: number | null }> {
-  const root = mkdtempSync(join(tmpdir(), 'benchgate-shards-'))
+  const root = options.root ?? mkdtempSync(join(tmpdir(), 'benchgate-shards-'))
+  let budget = MAX_SHARDS_TOTAL_BYTES
+  let pullNumber: number | null = null
   const fetch = async (index: number): Promise<string | null> => {
     const dir = join(root, `shard-${index}`)
     const name = shardArtifactName(key, index)
+    let checked = false
+    // pr.json (and results.json) first: a shard that names the wrong PR is refused before its samples are inflated.
+    const first = trusted && {
+      names: ['pr.json', 'results.json'],
+      check: async (d: string) => {
+        pullNumber = await checkShardPr(d, trusted, pullNumber)
+        checked = true
+      }
+    }
     try {
-      await store.download(name, runId, dir, SHARD_UNZIP_LIMITS)
-      return dir
+      const limits = { ...SHARD_UNZIP_LIMITS, maxBytes: Math.min(SHARD_UNZIP_LIMITS.maxBytes, budget) }
+      await store.download(name, runId, dir, limits, first || undefined)
     } catch (e) {
+      // A refused pr.json is the merge's error; an artifact that cannot be had is a missing shard.
+      if (first && !checked && e instanceof ConfigError && !e.message.includes(`artifact '${name}'`)) throw e
       log.warn(`shard artifact '${name}' of run ${runId} could not be downloaded: ${(e as Error).message}`)
       return null
     }
+    budget -= directorySize(dir)
+    if (trusted && !checked) pullNumber = await checkShardPr(dir, trusted, pullNumber)
+    return dir
   }
   const first = await fetch(1)
   if (!first)
     throw new ConfigError(
       `no shard artifact '${shardArtifactName(key, 1)}' in run ${runId}: did the shard jobs (shard: I/N) finish and upload?`
     )
-  const results = join(first, 'results.json')
-  // From an artifact: the results schema bounds it (≤ MAX_SHARDS, as --shard) before we download that many.
-  const count = existsSync(results)
-    ? (validateResults(readFileSync(results, 'utf8'), `${shardArtifactName(key, 1)}/results.json`).run.shard
-        ?.count ?? 1)
-    : 1
+  const count = shardCount(first, key, options.expectedCount ?? null)
   const dirs = [first]
   for (let i = 2; i <= count; i++) {
     const dir = await fetch(i)
     if (dir) dirs.push(dir)
   }
-  let pullNumber: number | null = null
-  if (trusted) {
-    for (const dir of dirs) {
-      const { meta } = await readHandOver(dir, trusted.run, trusted.github)
-      if (pullNumber !== null && meta.pullNumber !== pullNumber)
-        throw new ConfigError(
-          `the shard artifacts name different pull requests (#${pullNumber}, #${meta.pullNumber})`
-        )
-      pullNumber = meta.pullNumber
-    }
-  }
   log.info(`downloaded ${dirs.length} of ${count} shard artifacts`)
   return { dirs, pullNumber }
+}
+
+/** N: the merging job's count when it has one (shard 1 must say the same), else shard 1's (schema-bounded). */
+function shardCount(first: string, key: string, expected: number | null): number {
+  const results = join(first, 'results.json')
+  const claimed = existsSync(results)
+    ? (validateResults(readFileSync(results, 'utf8'), `${shardArtifactName(key, 1)}/results.json`).run.shard
+        ?.count ?? 1)
+    : 1
+  if (expected !== null && claimed !== expected)
+    throw new ConfigError(
+      `${shardArtifactName(key, 1)} says the run had ${claimed} shards, but this job expects ${expected} (its input shard): refusing the shards`
+    )
+  return expected ?? claimed
+}
+
+/** Checks one shard's pr.json against GitHub; every shard must name the same pull request. */
+async function checkShardPr(
+  dir: string,
+  trusted: { run: TrustedRun; github: GitHubClient },
+  pullNumber: number | null
+): Promise<number> {
+  const { meta } = await readHandOver(dir, trusted.run, trusted.github)
+  if (pullNumber !== null && meta.pullNumber !== pullNumber)
+    throw new ConfigError(
+      `the shard artifacts name different pull requests (#${pullNumber}, #${meta.pullNumber})`
+    )
+  return meta.pullNumber
 }

@@ -19,9 +19,17 @@ export interface ArtifactStore {
   ): Promise<{ size: number }>
   /**
    * Downloads the artifact `name` of workflow run `runId` into `destDir`: refused before downloading
-   * when its zip is larger than `limits.maxBytes`, and unzipped within `limits`.
+   * when its zip is larger than `limits.maxBytes`, and unzipped within `limits`. With `first`, the
+   * entries it names are extracted alone, `first.check` is awaited (it throws to refuse), and only
+   * then is the rest inflated.
    */
-  download(name: string, runId: number, destDir: string, limits: UnzipLimits): Promise<{ size: number }>
+  download(
+    name: string,
+    runId: number,
+    destDir: string,
+    limits: UnzipLimits,
+    first?: { names: readonly string[]; check: (dir: string) => Promise<void> }
+  ): Promise<{ size: number }>
 }
 
 /** Can this job upload artifacts (it runs on an Actions runner that provides the results service)? */
@@ -43,7 +51,7 @@ export function actionsArtifactStore(
       const r = await client.uploadArtifact(name, files, rootDir, { retentionDays: options.retentionDays })
       return { size: r.size ?? 0 }
     },
-    async download(name, runId, destDir, limits) {
+    async download(name, runId, destDir, limits, first) {
       const findBy = {
         token,
         workflowRunId: runId,
@@ -62,7 +70,18 @@ export function actionsArtifactStore(
         const [zip, ...more] = readdirSync(zipDir)
         if (!zip || more.length > 0)
           throw new Error(`artifact '${name}' of run ${runId} did not download as one zip file`)
-        await extractZipBounded(join(zipDir, zip), destDir, limits, `artifact '${name}' of run ${runId}`)
+        const what = `artifact '${name}' of run ${runId}`
+        if (first) {
+          const done = await extractZipBounded(
+            join(zipDir, zip),
+            destDir,
+            { ...limits, only: first.names },
+            what
+          )
+          await first.check(destDir)
+          const rest = { ...limits, maxBytes: limits.maxBytes - done.bytes, skip: first.names }
+          await extractZipBounded(join(zipDir, zip), destDir, rest, what)
+        } else await extractZipBounded(join(zipDir, zip), destDir, limits, what)
       } finally {
         rmSync(zipDir, { recursive: true, force: true })
       }

@@ -33,13 +33,20 @@ export interface CheckRunRef {
   url: string
 }
 
+export interface PullHead {
+  sha: string
+  ref: string
+  repository: string | null
+}
+
 export interface GitHubClient {
   /** The token's user login, or null when the token cannot say (an Actions installation token). */
   authenticatedLogin(): Promise<string | null>
   listIssueComments(issue: number): Promise<IssueComment[]>
   createIssueComment(issue: number, body: string): Promise<IssueComment>
   updateIssueComment(id: number, body: string): Promise<IssueComment>
-  getPullHeadSha(pull: number): Promise<string>
+  /** The pull request's head: commit, branch and repository (null when the fork was deleted). */
+  getPullHead(pull: number): Promise<PullHead>
   /** Check runs named `name` on commit `headSha` (every one, not only the latest). */
   listCheckRuns(headSha: string, name: string): Promise<CheckRunRef[]>
   /** Creates a completed check run; returns its URL. */
@@ -69,10 +76,10 @@ export function createGitHubClient(token: string, repository: { owner: string; r
   return {
     authenticatedLogin: () => authenticatedLogin(octokit),
     ...commentCalls(octokit, owner, repo),
-    getPullHeadSha: (pull) =>
+    getPullHead: (pull) =>
       call('get the pull request', async () => {
         const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull })
-        return data.head.sha
+        return { sha: data.head.sha, ref: data.head.ref, repository: data.head.repo?.full_name ?? null }
       }),
     ...checkRunCalls(octokit, owner, repo)
   }

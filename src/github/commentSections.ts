@@ -3,6 +3,11 @@
  * each set `key`). Each job rewrites only its own section and keeps the others as it found them;
  * the hidden markers carry the keys, so any job can take the comment apart again. Pure text: the
  * API calls are in comment.ts.
+ *
+ * A marker counts only as a whole line outside fenced code, and a comment is ours only when its
+ * first line is our marker and its structure parses as ours (issue 28): a marker quoted in a
+ * reproduce line, a PR title or another workflow's comment is text, never a section. A section that
+ * does not parse as a benchgate report is dropped, not carried into the next comment.
  */
 import { COMMENT_MAX_CHARS } from '../report/markdown.js'
 
@@ -13,32 +18,83 @@ export interface Section {
 }
 
 const KEY = '[A-Za-z0-9._-]{1,64}'
-const SHARED_RE = new RegExp(`<!-- benchgate:comment keys=((?:${KEY})(?:,${KEY})*) -->`)
-const SECTION_RE = new RegExp(
-  `<!-- benchgate:section key=(${KEY}) -->\\n([\\s\\S]*?)\\n<!-- benchgate:section-end key=\\1 -->`,
-  'g'
-)
-/** The one-report marker of comments written before sections existed (still recognised). */
-const LEGACY_RE = new RegExp(`<!-- benchgate:report key=(${KEY}) -->`)
-const HEADING_RE = /^### benchgate(?: · <code>[^<]*<\/code>)?: (.*)$/m
+const SHARED_LINE = new RegExp(`^<!-- benchgate:comment keys=((?:${KEY})(?:,${KEY})*) -->$`)
+const START_LINE = new RegExp(`^<!-- benchgate:section key=(${KEY}) -->$`)
+const END_LINE = new RegExp(`^<!-- benchgate:section-end key=(${KEY}) -->$`)
+/** One report's marker: its first line (or, in comments of earlier versions, its last). */
+const REPORT_LINE = new RegExp(`^<!-- benchgate:report key=(${KEY}) -->$`)
+const HEADING_RE = /^### benchgate(?: · <code>[^<]*<\/code>)?: (.*)$/
 
 /** The comment's own marker; it lists the keys of its sections. */
 export function sharedMarker(keys: readonly string[]): string {
   return `<!-- benchgate:comment keys=${keys.join(',')} -->`
 }
 
-/** Whether a comment body is a benchgate comment (with sections, or one report of an older version). */
+/** Whether a comment body is a benchgate comment (with sections, or one report, of this or an older version). */
 export function isBenchgateBody(body: string): boolean {
-  return SHARED_RE.test(body) || LEGACY_RE.test(body)
+  return parseSections(body).length > 0
 }
 
-/** The sections of a benchgate comment; an older one-report comment is one section. */
+/**
+ * Which lines are outside fenced code (``` or ~~~, CommonMark's rule of a closing fence at least as
+ * long as the opening one): only there can a line be a marker.
+ */
+function outsideCode(lines: readonly string[]): boolean[] {
+  let fence: string | null = null
+  return lines.map((line) => {
+    const m = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line)
+    if (fence === null) {
+      if (!m) return true
+      fence = m[1]
+      return false
+    }
+    if (m && m[1][0] === fence[0] && m[1].length >= fence.length && m[2].trim() === '') fence = null
+    return false
+  })
+}
+
+/**
+ * One report as benchgate renders it: marker, then heading (this version), or heading first and the
+ * marker on the last line (earlier versions, recognised so they are rewritten in the new form).
+ */
+function oneReport(body: string): Section | null {
+  const lines = body.trim().split('\n')
+  if (lines.length < 2) return null
+  const first = REPORT_LINE.exec(lines[0])
+  if (first) return HEADING_RE.test(lines[1]) ? { key: first[1], body: body.trim() } : null
+  const last = REPORT_LINE.exec(lines[lines.length - 1])
+  if (!last || !HEADING_RE.test(lines[0]) || !outsideCode(lines).at(-1)) return null
+  return { key: last[1], body: body.trim() }
+}
+
+/**
+ * The sections of a benchgate comment (first line: the shared marker), or the one report of a
+ * comment with a single key; [] when the body is not ours. Only sections whose keys the shared
+ * marker lists and whose text parses as a report of that key are kept.
+ */
 export function parseSections(body: string): Section[] {
-  if (!SHARED_RE.test(body)) {
-    const legacy = LEGACY_RE.exec(body)
-    return legacy ? [{ key: legacy[1], body: body.trim() }] : []
+  const lines = body.split('\n')
+  const shared = SHARED_LINE.exec(lines[0])
+  if (!shared) {
+    const one = oneReport(body)
+    return one ? [one] : []
   }
-  return [...body.matchAll(SECTION_RE)].map((m) => ({ key: m[1], body: m[2] }))
+  const listed = new Set(shared[1].split(','))
+  const live = outsideCode(lines)
+  const out: Section[] = []
+  for (let i = 1; i < lines.length; i++) {
+    const start = live[i] ? START_LINE.exec(lines[i]) : null
+    if (!start) continue
+    const key = start[1]
+    let end = i + 1
+    while (end < lines.length && !(live[end] && END_LINE.exec(lines[end])?.[1] === key)) end++
+    if (end === lines.length) break
+    const text = lines.slice(i + 1, end).join('\n')
+    if (listed.has(key) && oneReport(text)?.key === key && !out.some((s) => s.key === key))
+      out.push({ key, body: text })
+    i = end
+  }
+  return out
 }
 
 /** Our section for `key`: the report's Markdown. */
@@ -48,7 +104,16 @@ export function sectionFor(key: string, markdown: string): Section {
 
 /** With several sections, each heading names its key, so a reader knows which job wrote what (idempotent). */
 function keyed(s: Section): Section {
-  return { key: s.key, body: s.body.replace(/^### benchgate: /, `### benchgate · <code>${s.key}</code>: `) }
+  return { key: s.key, body: s.body.replace(/^### benchgate: /m, `### benchgate · <code>${s.key}</code>: `) }
+}
+
+/** A section's headline (after its marker line, or first in earlier versions). */
+function headingOf(body: string): string {
+  for (const line of body.split('\n', 3)) {
+    const m = HEADING_RE.exec(line)
+    if (m) return m[1]
+  }
+  return '–'
 }
 
 /** Sections by key, `default` first, then alphabetical (a stable order whoever writes). */
@@ -68,7 +133,7 @@ export function composeComment(sections: readonly Section[]): string {
   const out = [sharedMarker(all.map((s) => s.key))]
   if (all.length > 1) {
     out.push('', '| Job | benchgate |', '|---|---|')
-    for (const s of all) out.push(`| <code>${s.key}</code> | ${HEADING_RE.exec(s.body)?.[1] ?? '–'} |`)
+    for (const s of all) out.push(`| <code>${s.key}</code> | ${headingOf(s.body)} |`)
   }
   for (const s of all)
     out.push(
@@ -89,6 +154,12 @@ export function mergeSections(bodies: readonly string[], own: Section): Section[
   for (const body of bodies) for (const s of parseSections(body)) byKey.set(s.key, s)
   byKey.set(own.key, own)
   return [...byKey.values()]
+}
+
+/** A report's marker and heading (or, from an earlier version, its heading alone). */
+function headLines(body: string): string {
+  const lines = body.split('\n', 2)
+  return REPORT_LINE.test(lines[0]) ? lines.join('\n') : lines[0]
 }
 
 /** Below this our own section would be unreadable: the other sections give way instead. */
@@ -117,7 +188,7 @@ export function fitComment(
   if (full) return full
   const cut = others.map((s) => ({
     key: s.key,
-    body: `${s.body.split('\n')[0]}\n\n_This section was shortened to its headline to keep the comment under GitHub's size limit; the job's summary has the report._`
+    body: `${headLines(s.body)}\n\n_This section was shortened to its headline to keep the comment under GitHub's size limit; the job's summary has the report._`
   }))
   const shortened = tryWith(cut)
   if (shortened) return shortened

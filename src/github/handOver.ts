@@ -13,7 +13,7 @@ import { ConfigError } from '../errors.js'
 import { fromResultsJson } from '../report/json.js'
 import type { Report } from '../report/model.js'
 import { MAX_RESULTS_BYTES, validateResults } from '../report/readResults.js'
-import type { GitHubClient } from './client.js'
+import { GitHubApiError, type GitHubClient, type PullHead } from './client.js'
 import type { UnzipLimits } from './unzip.js'
 
 export const HAND_OVER_FORMAT = 'benchgate-pr'
@@ -53,11 +53,16 @@ export interface TrustedRun {
   pullNumbers: number[]
   /** The key this comment job reports (its own input, not the artifact's). */
   key: string
+  /** The run's head branch and repository (`owner/name`), when the event gives them. */
+  headBranch?: string | null
+  headRepository?: string | null
 }
 
 export interface HandOver {
   meta: HandOverMeta
   report: Report
+  /** The benchgate version that wrote results.json (its own claim). */
+  toolVersion: string
 }
 
 /**
@@ -85,15 +90,47 @@ export async function readHandOver(
     throw new ConfigError(
       `pr.json names pull request #${meta.pullNumber}, which is not among the run's pull requests (${trusted.pullNumbers.map((n) => '#' + n).join(', ')})`
     )
-  const actualHead = await client.getPullHeadSha(meta.pullNumber)
-  if (actualHead !== trusted.headSha)
+  checkPullHead(meta.pullNumber, await pullHead(client, meta.pullNumber), trusted)
+  const json = validateResults(resultsText, 'results.json in the artifact')
+  if (json.run.head.sha !== trusted.headSha)
     throw new ConfigError(
-      `pull request #${meta.pullNumber} has head ${actualHead}, not the measured ${trusted.headSha} (a newer push, or a forged number): not commenting`
+      `results.json measured head ${json.run.head.sha ?? '(none)'}, but the measuring run was for ${trusted.headSha}: refusing the artifact`
     )
-  const report = fromResultsJson(validateResults(resultsText, 'results.json in the artifact'))
+  const report = fromResultsJson(json)
   // The comment's marker and key are this job's, never the artifact's.
   report.run.key = trusted.key
-  return { meta, report }
+  return { meta, report, toolVersion: json.tool.version }
+}
+
+/**
+ * The PR must be the run's: same head commit, and (for a PR GitHub does not list for the run, as for
+ * a fork's) the same head branch and repository, so a fork cannot name another PR that happens to
+ * point at the same commit.
+ */
+function checkPullHead(pullNumber: number, head: PullHead, trusted: TrustedRun): void {
+  const refuse = (what: string, theirs: string, ours: string) =>
+    new ConfigError(
+      `pull request #${pullNumber} has head ${what}${theirs}, not the measured ${ours} (a newer push, or a forged number): not commenting`
+    )
+  if (head.sha !== trusted.headSha) throw refuse('', head.sha, trusted.headSha)
+  if (trusted.pullNumbers.length > 0) return
+  if (trusted.headBranch && head.ref !== trusted.headBranch)
+    throw refuse('branch ', head.ref, trusted.headBranch)
+  if (trusted.headRepository && head.repository && head.repository !== trusted.headRepository)
+    throw refuse('repository ', head.repository, trusted.headRepository)
+}
+
+/** The PR's head; a PR that does not exist is the artifact's error, said as such. */
+async function pullHead(client: GitHubClient, pullNumber: number): Promise<PullHead> {
+  try {
+    return await client.getPullHead(pullNumber)
+  } catch (e) {
+    if (e instanceof GitHubApiError && e.status === 404)
+      throw new ConfigError(
+        `pr.json names pull request #${pullNumber}, which does not exist in this repository: refusing the artifact`
+      )
+    throw e
+  }
 }
 
 function readBounded(path: string, maxBytes: number): string {

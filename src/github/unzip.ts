@@ -20,6 +20,10 @@ export interface UnzipLimits {
   maxEntryBytes: number
   /** Entries (files and folders) in the archive. */
   maxEntries: number
+  /** Extract only the entries of these names (the rest is not inflated). */
+  only?: readonly string[]
+  /** Leave out the entries of these names (extracted by an earlier pass). */
+  skip?: readonly string[]
 }
 
 const S_IFMT = 0o170000
@@ -62,6 +66,7 @@ export async function extractZipBounded(
       const target = resolve(root, name)
       if (target !== root && !target.startsWith(root + sep))
         throw refuse(`entry ${show(name)} leaves the folder`)
+      if ((limits.only && !limits.only.includes(name)) || limits.skip?.includes(name)) continue
       if (isDirectory(entry, name)) {
         mkdirSync(target, { recursive: true })
         continue

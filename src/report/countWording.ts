@@ -7,6 +7,7 @@
 import type { CountComparison, CountFigure } from '../analysis/counts.js'
 import type { Comparison, SuiteResult } from '../analysis/types.js'
 import { formatChange, formatPercent } from './format.js'
+import { cleanText } from './names.js'
 
 /** A count per iteration: "5,016", "1.26 M", "3.40 G". */
 export function formatCount(n: number | null): string {
@@ -95,7 +96,7 @@ export function countModeLine(suite: SuiteResult): string | null {
   if (!m) return null
   const noise = noiseFloor(suite)
   return (
-    `counts: ${m.method.valgrindVersion} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
+    `counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
     (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`)
   )
 }

@@ -4,11 +4,36 @@
  * or ping anyone through an @mention.
  */
 
+/**
+ * Characters untrusted text may not carry into any output (issue 28): C0/C1 controls (a terminal's
+ * escape sequences, a runner's line breaks), bidi controls and zero-width characters (text that
+ * reads differently from what it is). The word joiner U+2060 is among them: escape.ts adds its own
+ * after the text is cleaned.
+ */
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g
+
+/** Untrusted text with every control or invisible character written as a visible escape (`\u202E`). */
+export function showHidden(text: string): string {
+  return text.replace(HIDDEN, (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'))
+}
+
+/** A line a workflow runner would read as a command (`::add-mask::`, `::stop-commands::`, leading blanks allowed). */
+const RUNNER_COMMAND = /^([ \t]*)::/gm
+
+/** Text for a log or terminal a workflow step prints: no line of it can start a runner command. */
+export function noRunnerCommands(text: string): string {
+  return text.replace(RUNNER_COMMAND, '$1\\::')
+}
+
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
-/** Escapes text for HTML element content and attribute values. */
+/** Escapes text for HTML element content and attribute values (line breaks and tabs kept, other controls shown). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML[c])
+  return text
+    .replace(/[&<>"']/g, (c) => HTML[c])
+    .replace(HIDDEN, (c) => (c === '\n' || c === '\t' ? c : showHidden(c)))
 }
 
 /**
@@ -57,5 +82,5 @@ function unlinked(escaped: string): string {
 const INLINE = /[&<>"'|`@\\*_~[\]#]/g
 
 function escapeInline(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`)
+  return showHidden(text.replace(/[\r\n]+/g, ' ')).replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`)
 }

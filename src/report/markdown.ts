@@ -41,7 +41,7 @@ export const NAMES_PER_WARNING = 12
 /** Room kept for the notice that says what the size cap left out. */
 const NOTICE_RESERVE = 600
 
-/** The hidden marker that identifies benchgate's sticky comment for one key. */
+/** The hidden marker that identifies benchgate's sticky comment for one key: the report's first line. */
 export function commentMarker(key = 'default'): string {
   return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`
 }
@@ -83,7 +83,14 @@ export function* markdownParts(
   const maxChars = options.maxChars ?? COMMENT_MAX_CHARS
   const { suite, run } = report
   const { changed, quiet } = split(suite.comparisons, suite.options.minEffect)
-  const top = fixedPart([`### benchgate: ${headline(suite)}`, '', subline(report), '', ...topNotes(report)])
+  const top = fixedPart([
+    commentMarker(run.key),
+    `### benchgate: ${headline(suite)}`,
+    '',
+    subline(report),
+    '',
+    ...topNotes(report)
+  ])
   const parts: Part[] = [
     top,
     changedPart(changed, suite),
@@ -91,8 +98,7 @@ export function* markdownParts(
     quietPart(quiet, suite),
     fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
     warningsPart(warningGroups(suite)),
-    reproducePart(run.reproduce),
-    fixedPart([commentMarker(run.key)])
+    reproducePart(run.reproduce)
   ]
   // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
   // from the end of their order (regressions come first, so they are the last to go).
@@ -267,7 +273,11 @@ export function warningLine(g: WarningGroup): string {
 
 function reproducePart(reproduce: string | undefined): Part {
   if (!reproduce) return fixedPart([])
-  const command = capText(reproduce, REPRODUCE_MAX_CHARS).replace(/```/g, '` ` `')
+  // No fence end, and no HTML comment a marker could hide in (issue 28).
+  const command = capText(reproduce, REPRODUCE_MAX_CHARS)
+    .replace(/```/g, '` ` `')
+    .replace(/<!--/g, '<!- -')
+    .replace(/-->/g, '- ->')
   return listPart({
     what: 'how to reproduce',
     open: [],

@@ -3,18 +3,17 @@
  * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
  * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
  * prefix stay distinguishable, and the same name always reads the same in every report.
- * Control characters (which could move a terminal's cursor or break a table) become spaces, and
- * such a name gets the hash too.
+ * Control characters (which could move a terminal's cursor or break a table) and the invisible
+ * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
+ * (`\u202E`, see escape.ts), and such a name gets the hash too.
  */
 import { createHash } from 'node:crypto'
+import { showHidden } from './escape.js'
 
 /** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
 export const NAME_MAX_CHARS = 200
 /** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
 export const NAME_HASH_DIGITS = 8
-
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
 
 /**
  * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
@@ -24,7 +23,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
 export function displayName(name: string, max = NAME_MAX_CHARS): string {
   const long = name.length > max
   const head = long ? name.slice(0, max) : name
-  const clean = head.replace(CONTROL, ' ')
+  const clean = showHidden(head)
   if (!long && clean === name) return name
   const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS)
   const suffix = `…#${hash}`
@@ -41,9 +40,9 @@ export function capText(text: string, max: number): string {
   return cutAt(text, max - 1) + '…'
 }
 
-/** Free text cut to `max` with its control characters as spaces (safe for a terminal too). O(max). */
+/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
 export function cleanText(text: string, max: number): string {
-  return capText(text, max).replace(CONTROL, ' ')
+  return showHidden(capText(text, max))
 }
 
 function cutAt(text: string, n: number): string {

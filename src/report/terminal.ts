@@ -13,6 +13,7 @@ import {
 } from './countWording.js'
 import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING } from './markdown.js'
 import type { Report } from './model.js'
+import { noRunnerCommands } from './escape.js'
 import { cleanText, displayName } from './names.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
 import { ciLabel, inconclusiveText } from './wording.js'
@@ -58,6 +59,11 @@ export function* terminalParts(
   report: Report,
   options: TerminalOptions = {}
 ): Generator<string, void, undefined> {
+  // Printed by a workflow step, a line starting with `::` would be a runner command (issue 28).
+  for (const part of tableParts(report, options)) yield noRunnerCommands(part)
+}
+
+function* tableParts(report: Report, options: TerminalOptions): Generator<string, void, undefined> {
   const { suite } = report
   const measure = suite.countMode?.measure ?? 'time'
   const header = tableHeader(report)

@@ -5,7 +5,7 @@
  * same shard files give the same report, whatever order they are given in.
  */
 import { analyzeSuite } from '../analysis/suite.js'
-import type { Warning } from '../analysis/types.js'
+import type { AnalysisOptions, Warning } from '../analysis/types.js'
 import { ConfigError } from '../errors.js'
 import type { ResultsJson } from '../report/json.js'
 import type { Report, RunInfo } from '../report/model.js'
@@ -23,6 +23,8 @@ export interface ShardInput {
 export interface MergeOptions {
   /** Merge even when shards are missing; their benchmarks are listed as not measured. */
   allowMissing?: boolean
+  /** Judgement options of the merging job: they replace the shards' own (issue 28: a shard file is not believed). */
+  judge?: Partial<AnalysisOptions>
 }
 
 type Shard = ShardInput & { record: ShardRecord }
@@ -48,7 +50,10 @@ export function mergeShards(
     for (const x of s.samples) if (mine.has(x.benchmark)) samples.add(x)
     issues.push(...s.record.issues)
   }
-  const suite = analyzeSuite({ samples, issues, provenance: first.results.provenance }, first.results.options)
+  const suite = analyzeSuite(
+    { samples, issues, provenance: first.results.provenance },
+    { ...first.results.options, ...options.judge }
+  )
   suite.warnings.push(...shardWarnings(shards, missing, suite.warnings))
 
   const count = first.record.count

@@ -1,0 +1,151 @@
+/**
+ * Issue 28, attack 2 at the unit level: re-judging a results file from its per-run values gives
+ * exactly what the analysis gave (same verdicts, levels, intervals, adjusted p, K), whatever the
+ * file claims, and with the trusted job's options when they differ.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { rejudgeSuite } from '../../src/action/rejudge.js'
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import type { AnalysisOptions } from '../../src/analysis/types.js'
+import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
+import { VERSION } from '../../src/version.js'
+import { countSuite } from '../../src/analysis/countSuite.js'
+import { counted, measure } from '../helpers/samples.js'
+
+const samples = [
+  ...measure('BM_Slower', 1.1, 0.01, 0, 10, 1),
+  ...measure('BM_Faster', 0.9, 0.01, 0, 10, 2),
+  ...measure('BM_Same', 1, 0.01, 0, 10, 3),
+  ...measure('BM_Noisy', 1.02, 0.08, 0, 10, 4),
+  ...measure('BM_Few', 1.3, 0.01, 0, 3, 5)
+]
+
+/** The analysis as the measure job did it, through results.json and back (what comment mode reads). */
+function handedOver(options: Partial<AnalysisOptions>) {
+  const suite = analyzeSuite({ samples, provenance: { base: {}, head: {} } }, options)
+  const json = JSON.parse(
+    JSON.stringify(toResultsJson({ suite, run: { base: { label: 'a' }, head: { label: 'b' } } }, VERSION))
+  )
+  return { suite, json }
+}
+
+const judged = (c: {
+  benchmark: string
+  verdict: string
+  confLevel: number
+  pAdjusted: number | null
+  ratio: unknown
+}) => [c.benchmark, c.verdict, c.confLevel, c.pAdjusted, c.ratio]
+
+describe('rejudgeSuite', () => {
+  for (const correction of ['bonferroni', 'holm', 'none'] as const) {
+    it(`recomputes what the analysis gave (${correction}), ignoring forged verdicts and counts`, () => {
+      const { suite, json } = handedOver({ correction })
+      for (const b of json.benchmarks) b.verdict = 'unchanged'
+      json.counts = { ...json.counts, regression: 0, improvement: 0, unchanged: json.benchmarks.length }
+      const report = fromResultsJson(json)
+      rejudgeSuite(report.suite, { alpha: 0.01, minEffect: 0.02, correction, metric: 'auto' }, VERSION)
+      expect(report.suite.comparisons.map(judged)).toEqual(suite.comparisons.map(judged))
+      expect(report.suite.counts).toEqual(suite.counts)
+      expect(report.suite.familySize).toBe(suite.familySize)
+      expect(report.suite.counts.regression).toBeGreaterThan(0)
+      expect(report.suite.warnings.map((w) => w.code)).toContain('rejudged')
+    })
+  }
+
+  it("judges with the trusted job's options, not the file's (min effect 1e300 and alpha 0.5 there)", () => {
+    const { suite } = handedOver({})
+    const { json } = handedOver({ minEffect: 1e300, alpha: 0.5 })
+    const report = fromResultsJson(json)
+    expect(report.suite.counts.regression).toBe(0)
+    rejudgeSuite(
+      report.suite,
+      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto' },
+      VERSION
+    )
+    expect(report.suite.comparisons.map(judged)).toEqual(suite.comparisons.map(judged))
+    expect(report.suite.options.minEffect).toBe(0.02)
+    expect(report.suite.warnings.find((w) => w.code === 'judged-here')?.message).toMatch(/alpha, min-effect/)
+  })
+
+  it('a tested verdict without per-run values is refused, naming the benchmark', () => {
+    const { json } = handedOver({})
+    json.benchmarks[0].series = null
+    json.benchmarks[0].verdict = 'unchanged'
+    expect(() =>
+      rejudgeSuite(
+        fromResultsJson(json).suite,
+        { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto' },
+        VERSION
+      )
+    ).toThrow(/benchmark "BM_Faster" claims verdict 'unchanged' without the per-run values/)
+  })
+
+  it("count mode: verdicts and counts again from the per-iteration counts with the job's δ_count", () => {
+    const method = {
+      tool: 'callgrind' as const,
+      valgrindVersion: 'valgrind-3.19.0',
+      iterationFlags: [],
+      repetitions: 2,
+      caches: [],
+      cyclesFormula: 'CEst',
+      wallSeconds: 1
+    }
+    const suite = countSuite(
+      { samples: [...counted('BM_More', 1000, 1030), ...counted('BM_Same', 1000, 1000)], issues: [], method },
+      { metric: 'instructions', threshold: 0.5 } // the file's δ_count waves the +3% through
+    )
+    const json = JSON.parse(
+      JSON.stringify(toResultsJson({ suite, run: { base: { label: 'a' }, head: { label: 'b' } } }, VERSION))
+    )
+    expect(json.counts.regression).toBe(0)
+    json.benchmarks[0].counts.instructions.change = 0 // a forged change beside the counts
+    const report = fromResultsJson(json)
+    rejudgeSuite(
+      report.suite,
+      {
+        alpha: 0.01,
+        minEffect: 0.02,
+        correction: 'bonferroni',
+        metric: 'auto',
+        count: { metric: 'instructions', threshold: 0.01 }
+      },
+      VERSION
+    )
+    expect(report.suite.comparisons.map((c) => [c.benchmark, c.verdict])).toEqual([
+      ['BM_More', 'regression'],
+      ['BM_Same', 'unchanged']
+    ])
+    expect(report.suite.counts.regression).toBe(1)
+    expect(report.suite.countMode!.counts.regression).toBe(1)
+    expect(report.suite.countMode!.options.threshold).toBe(0.01)
+  })
+
+  it("adaptive: the look's stricter level is kept, a laxer one claimed by the file is not", () => {
+    const judge = { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni' as const, metric: 'auto' as const }
+    const { suite, json } = handedOver({})
+    const slower = json.benchmarks.findIndex((b: { name: string }) => b.name === 'BM_Slower')
+    const adaptive = { rounds: 10, look: 2, test_alpha: 1e-4, stop_reason: 'decided' }
+    json.benchmarks[slower].adaptive = adaptive
+    json.benchmarks[slower].conf_level = 1 - 1e-5 // the look's level: stricter than α/K = 0.002
+    const strict = fromResultsJson(JSON.parse(JSON.stringify(json)))
+    rejudgeSuite(strict.suite, judge, VERSION)
+    expect(strict.suite.comparisons[slower].confLevel).toBeCloseTo(1 - 1e-5, 12)
+    json.benchmarks[slower].conf_level = 0.5 // a forged lax level
+    const lax = fromResultsJson(json)
+    rejudgeSuite(lax.suite, judge, VERSION)
+    expect(lax.suite.comparisons[slower].confLevel).toBe(suite.comparisons[slower].confLevel)
+  })
+
+  it('another version: the report says it was measured with one and judged with another', () => {
+    const report = fromResultsJson(handedOver({}).json)
+    rejudgeSuite(
+      report.suite,
+      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto' },
+      '0.0.1'
+    )
+    expect(report.suite.warnings.map((w) => w.message)).toContain(
+      `measured with benchgate 0.0.1, judged with ${VERSION}: verdicts recomputed from the per-run values`
+    )
+  })
+})
