@@ -9,7 +9,7 @@ import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { AnalysisOptions } from '../../src/analysis/types.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { VERSION } from '../../src/version.js'
-import { countSuite } from '../../src/analysis/countSuite.js'
+import { countSuite, withCounts } from '../../src/analysis/countSuite.js'
 import { counted, measure } from '../helpers/samples.js'
 
 const samples = [
@@ -147,5 +147,51 @@ describe('rejudgeSuite', () => {
     expect(report.suite.warnings.map((w) => w.message)).toContain(
       `measured with benchgate 0.0.1, judged with ${VERSION}: verdicts recomputed from the per-run values`
     )
+  })
+})
+
+describe('rejudgeSuite with --measure both (STATISTICS §10)', () => {
+  it('re-derives timing-only, decided-by-counts and disagreements from the series and counts, whatever the file claims', () => {
+    const method = {
+      tool: 'callgrind' as const,
+      valgrindVersion: 'valgrind-3.19.0',
+      iterationFlags: ['--benchmark_min_time=1x'],
+      repetitions: 1,
+      caches: [],
+      cyclesFormula: 'CEst',
+      wallSeconds: 1
+    }
+    const timed = analyzeSuite({
+      samples: [...measure('BM_Layout', 1.1, 0.01, 0, 10, 1), ...measure('BM_More', 1, 0.01, 0, 10, 2)],
+      provenance: { base: {}, head: {} }
+    })
+    const countSamples = [...counted('BM_Layout', 1000, 1000), ...counted('BM_More', 1000, 1050)]
+    const suite = withCounts(
+      timed,
+      { samples: countSamples, issues: [], method },
+      { metric: 'instructions', threshold: 0.01 }
+    )
+    const verdicts = (s: typeof suite) => s.comparisons.map((c) => [c.benchmark, c.verdict, c.timingVerdict])
+    expect(verdicts(suite)).toEqual([
+      ['BM_Layout', 'timing-only', 'regression'],
+      ['BM_More', 'regression', 'unchanged']
+    ])
+    const json = JSON.parse(
+      JSON.stringify(toResultsJson({ suite, run: { base: { label: 'a' }, head: { label: 'b' } } }, VERSION))
+    )
+    // forged: the layout change as a plain pass, the count regression as unchanged
+    for (const b of json.benchmarks) {
+      b.verdict = 'unchanged'
+      delete b.timing_verdict
+      delete b.timing_only
+    }
+    const report = fromResultsJson(json)
+    rejudgeSuite(
+      report.suite,
+      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto' },
+      VERSION
+    )
+    expect(verdicts(report.suite)).toEqual(verdicts(suite))
+    expect(report.suite.counts).toEqual(suite.counts)
   })
 })
