@@ -38141,7 +38141,8 @@ const MAX_ADVISED_ROUND_FACTOR = 2;
  * One round adds one run per side at the run level; at the repetition level it adds k values worth k/deff.
  */
 function powerFigures(analysed, sides, runLevel, alpha, opts, warnings) {
-    const sdLog = sdUpperBound([analysed.base.map(Math.log), analysed.head.map(Math.log)]).upper;
+    const bound = sdUpperBound([analysed.base.map(Math.log), analysed.head.map(Math.log)]);
+    const sdLog = bound.upper;
     const nEff = Math.min(sides.base.nEff, sides.head.nEff);
     const effectivePerRound = runLevel ? 1 : Math.min(perRound(sides.base), perRound(sides.head));
     const findings = powerWarnings({ nEff, minEffect: opts.minEffect, sdLog, alpha, power: opts.power });
@@ -38150,7 +38151,15 @@ function powerFigures(analysed, sides, runLevel, alpha, opts, warnings) {
     const moreRounds = Math.max(0, Math.ceil((required - nEff) / effectivePerRound));
     for (const f of findings.findings)
         warnings.push({ level: f.level === 'error' ? 'error' : 'info', code: f.id, message: f.message });
-    return { sdLog, alpha, nEff, requiredPerSide: required, minDetectableEffect: mde, moreRounds };
+    return {
+        sdLog,
+        sdLogEstimate: bound.sd,
+        alpha,
+        nEff,
+        requiredPerSide: required,
+        minDetectableEffect: mde,
+        moreRounds
+    };
 }
 function perRound(side) {
     return side.samples / Math.max(1, side.runs) / side.designEffect;
@@ -38181,7 +38190,13 @@ function adviceFor(reason, levelReason, runs, power, opts) {
     return { kind: 'more-rounds', rounds: Math.max(1, rounds) };
 }
 function tooNoisy(power) {
-    return { kind: 'too-noisy', sdPercent: Number((power.sdLog * 100).toPrecision(3)) };
+    // §4: "σ ≈" is the estimate; the upper bound (what the power figures use) goes in the details.
+    const percent = (x) => Number((x * 100).toPrecision(3));
+    return {
+        kind: 'too-noisy',
+        sdPercent: percent(power.sdLogEstimate ?? power.sdLog),
+        sdUpperPercent: percent(power.sdLog)
+    };
 }
 
 /**
@@ -39199,7 +39214,7 @@ function prepareOne(name, obs, own, opts, lostOn) {
         });
         return emptyComparison(name, lost.length ? 'failed' : 'new', { base: [], head: [] }, [], opts, lost);
     }
-    obs ??= { base: [], head: [] };
+    obs = withoutInvalidRuns(obs ?? { base: [], head: [] }, own);
     const hasBase = obs.base.length > 0;
     const hasHead = obs.head.length > 0;
     if (hasBase && hasHead) {
@@ -39234,6 +39249,20 @@ function prepareOne(name, obs, own, opts, lostOn) {
     if (lost)
         warnings.unshift(lostWarning(missing, lost));
     return emptyComparison(name, verdict, obs, own, opts, warnings);
+}
+/**
+ * A run one of whose repetitions had an invalid time (zero, negative, not finite: the parser's
+ * 'invalid' issue) is left out whole (STATISTICS §3, §7): its median would rest on the rest.
+ */
+function withoutInvalidRuns(obs, own) {
+    const bad = own.filter((i) => i.kind === 'invalid' && i.run >= 0);
+    if (bad.length === 0)
+        return obs;
+    const out = (side) => {
+        const runs = new Set(bad.filter((i) => i.side === side).map((i) => i.run));
+        return runs.size ? obs[side].filter((o) => !runs.has(o.run)) : obs[side];
+    };
+    return { base: out('base'), head: out('head') };
 }
 /**
  * The benchmark's own reason when it cannot run here (STATISTICS §10), else null: every issue is a
@@ -41361,7 +41390,8 @@ function inconclusiveText(c, minEffect) {
     const advice = a?.kind === 'more-rounds'
         ? `≈ ${plural(a.rounds, 'more round')} would decide it`
         : a?.kind === 'too-noisy'
-            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process): ` +
+            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
+                `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
                 'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
             : null;
     const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
@@ -48299,19 +48329,19 @@ function readSampleLine(o, lineNo, at, issue) {
         return undefined;
     }
     if (repetition < 0) {
-        const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; sample dropped`;
+        const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; its run is left out`;
         issue(name, 'invalid', msg, lineNo);
         return undefined;
     }
     const iterations = num$2(o.iterations);
     if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-        issue(name, 'invalid', `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); sample dropped`, lineNo);
+        issue(name, 'invalid', `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); its run is left out`, lineNo);
         return undefined;
     }
     for (const field of ['real_time_ns', 'cpu_time_ns']) {
         const v = o[field];
         if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
-            const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); sample dropped`;
+            const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); its run is left out`;
             issue(name, 'invalid', msg, lineNo);
             return undefined;
         }
@@ -49044,13 +49074,13 @@ function readEntry(entry, name, order, at, issue) {
     const unit = str(entry.time_unit) ?? 'ns';
     const scale = Object.hasOwn(TIME_UNIT_NS, unit) ? TIME_UNIT_NS[unit] : undefined;
     if (scale === undefined) {
-        const msg = `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; sample dropped`;
+        const msg = `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; its run is left out`;
         issue(name, 'invalid', msg);
         return undefined;
     }
     const iterations = num$1(entry.iterations);
     if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-        issue(name, 'invalid', `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); sample dropped`);
+        issue(name, 'invalid', `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); its run is left out`);
         return undefined;
     }
     for (const field of ['real_time', 'cpu_time']) {
@@ -49058,7 +49088,7 @@ function readEntry(entry, name, order, at, issue) {
         // Checked after conversion too: 1e308 ms is finite, but not in nanoseconds.
         if (typeof value !== 'number' || !Number.isFinite(value * scale) || value <= 0) {
             issue(name, 'invalid', `repetition ${repetition} in ${source}: ${field} is ${describeValue(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
-                `(must be a positive time per iteration, finite in nanoseconds); sample dropped`);
+                `(must be a positive time per iteration, finite in nanoseconds); its run is left out`);
             return undefined;
         }
     }
@@ -49249,8 +49279,10 @@ function readSampleDir(path, side, into = new SampleStore()) {
     let names;
     try {
         const entries = readdirSync(path, { withFileTypes: true });
+        // A symlink counts as the file it points to (a folder of links to sample files is not empty).
+        const isFile = (d) => d.isFile() || (d.isSymbolicLink() && isFileAt(join(path, d.name)));
         names = entries
-            .filter((d) => d.isFile() && !d.name.startsWith('.'))
+            .filter((d) => isFile(d) && !d.name.startsWith('.'))
             .map((d) => d.name)
             .filter((n) => SAMPLE_FILE_EXTENSIONS.some((ext) => n.toLowerCase().endsWith(ext)));
     }
@@ -49323,6 +49355,15 @@ function unreadable(path, e) {
                 ? e.message
                 : String(e);
     return new SampleFileError('unreadable', path, `${path}: cannot read it (${why}). Check the path given to benchgate.`);
+}
+/** True when `path` is, or links to, a regular file. */
+function isFileAt(path) {
+    try {
+        return statSync(path).isFile();
+    }
+    catch {
+        return false;
+    }
 }
 
 /** Parses one finished process's sample file, keeping every good sample and every problem. */
@@ -58459,7 +58500,12 @@ const $defs = {
         }),
         // kind first, then the field that kind needs (so an error names the field that is wrong).
         advice: nullable({
-            ...object({ kind: { enum: ['more-rounds', 'too-noisy'] }, rounds: int(), sdPercent: num }, ['kind']),
+            ...object({
+                kind: { enum: ['more-rounds', 'too-noisy'] },
+                rounds: int(),
+                sdPercent: num,
+                sdUpperPercent: num
+            }, ['kind']),
             allOf: [
                 {
                     if: { properties: { kind: { const: 'more-rounds' } } },

@@ -38426,7 +38426,8 @@ const MAX_ADVISED_ROUND_FACTOR = 2;
  * One round adds one run per side at the run level; at the repetition level it adds k values worth k/deff.
  */
 function powerFigures(analysed, sides, runLevel, alpha, opts, warnings) {
-    const sdLog = sdUpperBound([analysed.base.map(Math.log), analysed.head.map(Math.log)]).upper;
+    const bound = sdUpperBound([analysed.base.map(Math.log), analysed.head.map(Math.log)]);
+    const sdLog = bound.upper;
     const nEff = Math.min(sides.base.nEff, sides.head.nEff);
     const effectivePerRound = runLevel ? 1 : Math.min(perRound(sides.base), perRound(sides.head));
     const findings = powerWarnings({ nEff, minEffect: opts.minEffect, sdLog, alpha, power: opts.power });
@@ -38435,7 +38436,15 @@ function powerFigures(analysed, sides, runLevel, alpha, opts, warnings) {
     const moreRounds = Math.max(0, Math.ceil((required - nEff) / effectivePerRound));
     for (const f of findings.findings)
         warnings.push({ level: f.level === 'error' ? 'error' : 'info', code: f.id, message: f.message });
-    return { sdLog, alpha, nEff, requiredPerSide: required, minDetectableEffect: mde, moreRounds };
+    return {
+        sdLog,
+        sdLogEstimate: bound.sd,
+        alpha,
+        nEff,
+        requiredPerSide: required,
+        minDetectableEffect: mde,
+        moreRounds
+    };
 }
 function perRound(side) {
     return side.samples / Math.max(1, side.runs) / side.designEffect;
@@ -38466,7 +38475,13 @@ function adviceFor(reason, levelReason, runs, power, opts) {
     return { kind: 'more-rounds', rounds: Math.max(1, rounds) };
 }
 function tooNoisy(power) {
-    return { kind: 'too-noisy', sdPercent: Number((power.sdLog * 100).toPrecision(3)) };
+    // §4: "σ ≈" is the estimate; the upper bound (what the power figures use) goes in the details.
+    const percent = (x) => Number((x * 100).toPrecision(3));
+    return {
+        kind: 'too-noisy',
+        sdPercent: percent(power.sdLogEstimate ?? power.sdLog),
+        sdUpperPercent: percent(power.sdLog)
+    };
 }
 
 /**
@@ -39153,7 +39168,7 @@ function prepareOne(name, obs, own, opts, lostOn) {
         });
         return emptyComparison(name, lost.length ? 'failed' : 'new', { base: [], head: [] }, [], opts, lost);
     }
-    obs ??= { base: [], head: [] };
+    obs = withoutInvalidRuns(obs ?? { base: [], head: [] }, own);
     const hasBase = obs.base.length > 0;
     const hasHead = obs.head.length > 0;
     if (hasBase && hasHead) {
@@ -39188,6 +39203,20 @@ function prepareOne(name, obs, own, opts, lostOn) {
     if (lost)
         warnings.unshift(lostWarning(missing, lost));
     return emptyComparison(name, verdict, obs, own, opts, warnings);
+}
+/**
+ * A run one of whose repetitions had an invalid time (zero, negative, not finite: the parser's
+ * 'invalid' issue) is left out whole (STATISTICS §3, §7): its median would rest on the rest.
+ */
+function withoutInvalidRuns(obs, own) {
+    const bad = own.filter((i) => i.kind === 'invalid' && i.run >= 0);
+    if (bad.length === 0)
+        return obs;
+    const out = (side) => {
+        const runs = new Set(bad.filter((i) => i.side === side).map((i) => i.run));
+        return runs.size ? obs[side].filter((o) => !runs.has(o.run)) : obs[side];
+    };
+    return { base: out('base'), head: out('head') };
 }
 /**
  * The benchmark's own reason when it cannot run here (STATISTICS §10), else null: every issue is a

@@ -127,9 +127,13 @@ describe('advice under an inconclusive timing verdict (STATISTICS §4)', () => {
     const c = suite.comparisons[0]
     expect(c.verdict).toBe('inconclusive')
     expect(c.advice?.kind).toBe('too-noisy')
+    // §4: "σ ≈" is the estimate, below its upper bound (the issue found the bound printed as the estimate)
+    const advice = c.advice as { sdPercent: number; sdUpperPercent: number }
+    expect(advice.sdPercent).toBeCloseTo(c.power!.sdLogEstimate! * 100, 1)
+    expect(advice.sdPercent).toBeLessThan(advice.sdUpperPercent)
     const md = visible(renderMarkdown({ suite, run }))
     expect(md).toMatch(
-      /too noisy to decide ±2% by timing on this machine \(σ ≈ [\d.]+% per process\): instruction counts beside the timing/
+      /too noisy to decide ±2% by timing on this machine \(σ ≈ ([\d.]+)% per process, at most ([\d.]+)% at 97\.5%\): instruction counts beside the timing/
     )
     expect(md).not.toMatch(/\d{3,} more rounds|samples\/side/)
     expect(renderTerminal({ suite, run })).toContain('too noisy to decide ±2% by timing')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -73,6 +73,21 @@ describe('readSampleDir', () => {
       issues: 1
     })
     expect(set.samples).toHaveLength(8)
+  })
+
+  it('reads a folder of symlinks to sample files as those files; a dangling link is ignored (issue 27)', () => {
+    const real = join(dir, 'real-files')
+    const links = join(dir, 'links')
+    mkdirSync(real)
+    mkdirSync(links)
+    writeFileSync(join(real, 'a.csv'), 'BM_A,1\n')
+    writeFileSync(join(real, 'b.csv'), 'BM_A,2\n')
+    symlinkSync(join(real, 'a.csv'), join(links, 'run-1.csv'))
+    symlinkSync(join(real, 'b.csv'), join(links, 'run-2.csv'))
+    symlinkSync(join(real, 'gone.csv'), join(links, 'run-3.csv'))
+    const set = readSampleDir(links, 'base')
+    expect(set.runs.map((r) => r.file.slice(links.length + 1))).toEqual(['run-1.csv', 'run-2.csv'])
+    expect(set.samples.toArray().map((x) => x.realTimeNs)).toEqual([1, 2])
   })
 
   it('numbers the files of a folder in natural order, ignoring other files', () => {

@@ -33,7 +33,8 @@ export function powerFigures(
   opts: AnalysisOptions,
   warnings: Warning[]
 ): PowerFigures {
-  const sdLog = sdUpperBound([analysed.base.map(Math.log), analysed.head.map(Math.log)]).upper
+  const bound = sdUpperBound([analysed.base.map(Math.log), analysed.head.map(Math.log)])
+  const sdLog = bound.upper
   const nEff = Math.min(sides.base.nEff, sides.head.nEff)
   const effectivePerRound = runLevel ? 1 : Math.min(perRound(sides.base), perRound(sides.head))
   const findings = powerWarnings({ nEff, minEffect: opts.minEffect, sdLog, alpha, power: opts.power })
@@ -42,7 +43,15 @@ export function powerFigures(
   const moreRounds = Math.max(0, Math.ceil((required - nEff) / effectivePerRound))
   for (const f of findings.findings)
     warnings.push({ level: f.level === 'error' ? 'error' : 'info', code: f.id, message: f.message })
-  return { sdLog, alpha, nEff, requiredPerSide: required, minDetectableEffect: mde, moreRounds }
+  return {
+    sdLog,
+    sdLogEstimate: bound.sd,
+    alpha,
+    nEff,
+    requiredPerSide: required,
+    minDetectableEffect: mde,
+    moreRounds
+  }
 }
 
 function perRound(side: SideAnalysis): number {
@@ -79,5 +88,11 @@ export function adviceFor(
 }
 
 function tooNoisy(power: PowerFigures): Advice {
-  return { kind: 'too-noisy', sdPercent: Number((power.sdLog * 100).toPrecision(3)) }
+  // §4: "σ ≈" is the estimate; the upper bound (what the power figures use) goes in the details.
+  const percent = (x: number) => Number((x * 100).toPrecision(3))
+  return {
+    kind: 'too-noisy',
+    sdPercent: percent(power.sdLogEstimate ?? power.sdLog),
+    sdUpperPercent: percent(power.sdLog)
+  }
 }

@@ -160,7 +160,7 @@ function prepareOne(
     })
     return emptyComparison(name, lost.length ? 'failed' : 'new', { base: [], head: [] }, [], opts, lost)
   }
-  obs ??= { base: [], head: [] }
+  obs = withoutInvalidRuns(obs ?? { base: [], head: [] }, own)
   const hasBase = obs.base.length > 0
   const hasHead = obs.head.length > 0
   if (hasBase && hasHead) {
@@ -193,6 +193,23 @@ function prepareOne(
   const warnings = own.map(issueWarning)
   if (lost) warnings.unshift(lostWarning(missing, lost))
   return emptyComparison(name, verdict, obs, own, opts, warnings)
+}
+
+/**
+ * A run one of whose repetitions had an invalid time (zero, negative, not finite: the parser's
+ * 'invalid' issue) is left out whole (STATISTICS §3, §7): its median would rest on the rest.
+ */
+function withoutInvalidRuns(
+  obs: Record<Side, Observation[]>,
+  own: readonly SampleIssue[]
+): Record<Side, Observation[]> {
+  const bad = own.filter((i) => i.kind === 'invalid' && i.run >= 0)
+  if (bad.length === 0) return obs
+  const out = (side: Side) => {
+    const runs = new Set(bad.filter((i) => i.side === side).map((i) => i.run))
+    return runs.size ? obs[side].filter((o) => !runs.has(o.run)) : obs[side]
+  }
+  return { base: out('base'), head: out('head') }
 }
 
 /**

@@ -57,7 +57,11 @@ export type InconclusiveReason =
  * more rounds when that is at most twice the rounds already run (and fits the time budget), else the
  * benchmark is too noisy to decide ±δ by timing here (`sdPercent` = σ̂ of ln run values × 100).
  */
-export type Advice = { kind: 'more-rounds'; rounds: number } | { kind: 'too-noisy'; sdPercent: number } | null
+/** `too-noisy`: σ per process in percent, the estimate, and (since 0.1) its 97.5% upper bound the power uses. */
+export type Advice =
+  | { kind: 'more-rounds'; rounds: number }
+  | { kind: 'too-noisy'; sdPercent: number; sdUpperPercent?: number }
+  | null
 
 /** Thresholds in one object, so new ones never change signatures (STYLE, habit 6). */
 export interface AnalysisOptions {
@@ -149,6 +153,8 @@ export interface SideAnalysis {
 export interface PowerFigures {
   /** Conservative sd σ̂ of the ln values the test used: χ² upper bound, pooled over sides (§4). */
   sdLog: number
+  /** The pooled sd itself (the estimate σ̂ bounds): what "σ ≈" says (§4). */
+  sdLogEstimate?: number
   /** The level the power figures use: the level of this benchmark's interval (α/K by default). */
   alpha: number
   /** Effective samples per side (the smaller side). */

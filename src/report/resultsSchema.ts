@@ -295,7 +295,15 @@ const $defs = {
       }),
       // kind first, then the field that kind needs (so an error names the field that is wrong).
       advice: nullable({
-        ...object({ kind: { enum: ['more-rounds', 'too-noisy'] }, rounds: int(), sdPercent: num }, ['kind']),
+        ...object(
+          {
+            kind: { enum: ['more-rounds', 'too-noisy'] },
+            rounds: int(),
+            sdPercent: num,
+            sdUpperPercent: num
+          },
+          ['kind']
+        ),
         allOf: [
           {
             if: { properties: { kind: { const: 'more-rounds' } } },

@@ -86,7 +86,8 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
     a?.kind === 'more-rounds'
       ? `≈ ${plural(a.rounds, 'more round')} would decide it`
       : a?.kind === 'too-noisy'
-        ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process): ` +
+        ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
+          `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
           'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
         : null
   const counts =

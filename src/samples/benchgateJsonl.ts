@@ -255,7 +255,7 @@ function readSampleLine(o: Obj, lineNo: number, at: LineSource, issue: IssueSink
     return undefined
   }
   if (repetition < 0) {
-    const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; sample dropped`
+    const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; its run is left out`
     issue(name, 'invalid', msg, lineNo)
     return undefined
   }
@@ -264,7 +264,7 @@ function readSampleLine(o: Obj, lineNo: number, at: LineSource, issue: IssueSink
     issue(
       name,
       'invalid',
-      `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); sample dropped`,
+      `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); its run is left out`,
       lineNo
     )
     return undefined
@@ -272,7 +272,7 @@ function readSampleLine(o: Obj, lineNo: number, at: LineSource, issue: IssueSink
   for (const field of ['real_time_ns', 'cpu_time_ns'] as const) {
     const v = o[field]
     if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
-      const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); sample dropped`
+      const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); its run is left out`
       issue(name, 'invalid', msg, lineNo)
       return undefined
     }

@@ -272,7 +272,7 @@ function readEntry(
   const unit = str(entry.time_unit) ?? 'ns'
   const scale = Object.hasOwn(TIME_UNIT_NS, unit) ? TIME_UNIT_NS[unit] : undefined
   if (scale === undefined) {
-    const msg = `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; sample dropped`
+    const msg = `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; its run is left out`
     issue(name, 'invalid', msg)
     return undefined
   }
@@ -281,7 +281,7 @@ function readEntry(
     issue(
       name,
       'invalid',
-      `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); sample dropped`
+      `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); its run is left out`
     )
     return undefined
   }
@@ -293,7 +293,7 @@ function readEntry(
         name,
         'invalid',
         `repetition ${repetition} in ${source}: ${field} is ${describeValue(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
-          `(must be a positive time per iteration, finite in nanoseconds); sample dropped`
+          `(must be a positive time per iteration, finite in nanoseconds); its run is left out`
       )
       return undefined
     }

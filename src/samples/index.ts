@@ -6,7 +6,7 @@
  * 2. Google Benchmark JSON — the text starts with `{` (a JSON object with a "benchmarks" array);
  * 3. otherwise CSV (`benchmark,nanoseconds` rows, JayBeams style).
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync, type Dirent } from 'node:fs'
 import { basename, join } from 'node:path'
 
 import { looksLikeBenchgateJsonl, parseBenchgateJsonl, parseBenchgateJsonlLines } from './benchgateJsonl.js'
@@ -208,8 +208,10 @@ export function readSampleDir(path: string, side: Side, into = new SampleStore()
   let names: string[]
   try {
     const entries = readdirSync(path, { withFileTypes: true })
+    // A symlink counts as the file it points to (a folder of links to sample files is not empty).
+    const isFile = (d: Dirent) => d.isFile() || (d.isSymbolicLink() && isFileAt(join(path, d.name)))
     names = entries
-      .filter((d) => d.isFile() && !d.name.startsWith('.'))
+      .filter((d) => isFile(d) && !d.name.startsWith('.'))
       .map((d) => d.name)
       .filter((n) => SAMPLE_FILE_EXTENSIONS.some((ext) => n.toLowerCase().endsWith(ext)))
   } catch (e) {
@@ -314,4 +316,13 @@ function unreadable(path: string, e: unknown): SampleFileError {
     path,
     `${path}: cannot read it (${why}). Check the path given to benchgate.`
   )
+}
+
+/** True when `path` is, or links to, a regular file. */
+function isFileAt(path: string): boolean {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
 }
