@@ -41345,6 +41345,24 @@ function ciLabel(cs, suite, short = false) {
         return `${family} CI`;
     return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
 }
+/**
+ * A row whose Base/Head columns and change point different ways (issue 26: base 15.42 µs, head
+ * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
+ */
+function directionNote(c) {
+    const base = c.baseLocation;
+    const head = c.headLocation;
+    const estimate = c.ratio?.estimate;
+    if (!base || !head || estimate === undefined)
+        return null;
+    const columns = Math.log(head / base);
+    const change = Math.log(estimate);
+    // Both clearly away from 0 (over 0.1%), in opposite directions.
+    if (Math.abs(columns) < 1e-3 || Math.abs(change) < 1e-3 || Math.sign(columns) === Math.sign(change))
+        return null;
+    return ('Base and Head are the medians of the per-process values; the change is the Hodges-Lehmann estimate ' +
+        '(the median of every head/base ratio of those values), which can point the other way when the runs are spread out');
+}
 /** The median of the smallest detectable effects of `cs`, or null when none has one. */
 function typicalResolution(cs) {
     const mdes = cs
@@ -41952,11 +41970,13 @@ function superscript(n) {
 function verdictCell(c, notes, minEffect) {
     const more = verdictFootnote(c, minEffect);
     const timingOnly = timingOnlyNote(c);
+    const directions = directionNote(c);
     return (verdictWords(c) +
         adaptiveNote(c) +
         (timingOnly ? ' · timing only' : '') +
         (more ? ` ${notes.mark(more)}` : '') +
-        (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : ''));
+        (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
+        (directions ? ` ${notes.mark(mdProse(directions))}` : ''));
 }
 /** The other count column of a counts-only table: the one the verdict does not read. */
 const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };

@@ -367,3 +367,16 @@ describe('interval labels (STATISTICS §6)', () => {
     expect(renderMarkdown(none)).toMatch(/Change \[99% CI, not simultaneous\]/)
   })
 })
+
+describe('Base/Head and the change (issue 26)', () => {
+  it('a row whose columns and estimate point different ways is footnoted; one whose agree is not', () => {
+    const odd = comparison('BM_Odd', 'inconclusive', 1.084, [0.97, 1.2], 0.3)
+    odd.baseLocation = 15_420
+    odd.headLocation = 14_800
+    const md = renderMarkdown(report([odd, comparison('BM_Fine', 'unchanged', 1.002, [0.996, 1.008], 0.6)]))
+    expect(md).toMatch(
+      /BM&#95;Odd<\/code> \| 15\.42 µs \| 14\.80 µs \| \+8\.4%[^\n]*(\S) \|[\s\S]*\n\1 Base and Head are the medians of the per-process values; the change is the Hodges-Lehmann estimate/
+    )
+    expect(md.match(/Base and Head are the medians/g)).toHaveLength(1)
+  })
+})

@@ -24,7 +24,14 @@ import { capText, displayName } from './names.js'
 import { split } from './order.js'
 import type { Report } from './model.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
-import { ciLabel, deltaText, IDENTICAL_PROGRAM, inconclusiveText, quietSummary } from './wording.js'
+import {
+  ciLabel,
+  deltaText,
+  directionNote,
+  IDENTICAL_PROGRAM,
+  inconclusiveText,
+  quietSummary
+} from './wording.js'
 
 export { CHANGED, QUIET, sortChanged, sortQuiet } from './order.js'
 export { changeChart, CHART_MAX_ROWS, CHART_WIDTH } from './chart.js'
@@ -319,12 +326,14 @@ export function superscript(n: number): string {
 function verdictCell(c: Comparison, notes: Footnotes, minEffect: number): string {
   const more = verdictFootnote(c, minEffect)
   const timingOnly = timingOnlyNote(c)
+  const directions = directionNote(c)
   return (
     verdictWords(c) +
     adaptiveNote(c) +
     (timingOnly ? ' · timing only' : '') +
     (more ? ` ${notes.mark(more)}` : '') +
-    (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '')
+    (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
+    (directions ? ` ${notes.mark(mdProse(directions))}` : '')
   )
 }
 
