@@ -42072,7 +42072,7 @@ function subline(report) {
     return parts.join(' · ');
 }
 /** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
-function verdictText$1(c) {
+function verdictText(c) {
     return verdictWords(c) + adaptiveNote(c);
 }
 /** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
@@ -42722,7 +42722,7 @@ const EMOJI = /❌|✅|💥|❔/gu;
 function verdictHtml(c, minEffect) {
     const more = verdictFootnote(c, minEffect);
     const timingOnly = timingOnlyNote(c);
-    return (verdictText$1(c) +
+    return (verdictText(c) +
         (more ? `<br><small>${more}</small>` : '') +
         (timingOnly ? `<br><small>${escapeHtml(timingOnly)}</small>` : ''));
 }
@@ -43271,7 +43271,16 @@ function* tableParts(report, options) {
     const measure = suite.countMode?.measure ?? 'time';
     const header = tableHeader(report);
     const ordered = [...suite.comparisons].sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark));
-    const cellsOf = (c) => measure === 'counts' ? countRow(c) : row(c, measure === 'both', suite.options.minEffect);
+    // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (issue 26).
+    const notes$1 = new Map();
+    const mark = (text) => {
+        if (!text)
+            return '';
+        if (!notes$1.has(text))
+            notes$1.set(text, notes$1.size + 1);
+        return ` ${superscript(notes$1.get(text))}`;
+    };
+    const cellsOf = (c) => measure === 'counts' ? countRow(c, mark) : row(c, measure === 'both', suite.options.minEffect, mark);
     const widths = header.map((h) => h.length);
     for (const c of ordered)
         cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))));
@@ -43284,20 +43293,24 @@ function* tableParts(report, options) {
         .join('  ')
         .trimEnd();
     for (const text of introLines(report))
-        yield `${text}\n`;
+        yield `${wrap(text, '  ')}\n`;
     yield `\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`;
     for (const c of ordered) {
         const text = line(cellsOf(c));
         const colour = options.colour ? COLOUR[c.verdict] : undefined;
         yield colour ? `${colour}${text}${RESET}\n` : `${text}\n`;
     }
+    if (notes$1.size)
+        yield '\n';
+    for (const [text, n] of notes$1)
+        yield `${wrap(`${superscript(n)} ${text}`, '  ')}\n`;
     for (const note of notes(suite))
-        yield `\nNote: ${note}\n`;
+        yield `\n${wrap(`Note: ${note}`, '  ')}\n`;
     const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
     if (warnings.length) {
         yield '\nWarnings:\n';
         for (const g of warnings)
-            yield `${warningText(g)}\n`;
+            yield `${wrap(warningText(g), '    ')}\n`;
     }
 }
 /** The table's column titles. */
@@ -43316,7 +43329,7 @@ function tableHeader(report) {
             other,
             'Verdict'
         ]
-        : ['Benchmark', 'Base', 'Head', 'Change', level, 'p (adj.)', 'Could detect']
+        : ['Benchmark', 'Base', 'Head', 'Change', level, 'p adj.', 'Detects']
             .concat(measure === 'both' ? [metric] : [])
             .concat(['Verdict']);
 }
@@ -43371,7 +43384,25 @@ function codePoints(s) {
     }
     return n;
 }
-function row(c, withCounts, minEffect) {
+/** The terminal's width a line is wrapped to (issue 26: rows fit 120 columns for names ≤ 40). */
+const TERMINAL_COLUMNS = 120;
+/** Wraps `text` at spaces to TERMINAL_COLUMNS, continuation lines indented by `indent`. */
+function wrap(text, indent) {
+    const out = [];
+    const lead = /^ */.exec(text)[0];
+    let line = lead;
+    for (const word of text.slice(lead.length).split(' ')) {
+        if (line && codePoints(line) + 1 + codePoints(word) > TERMINAL_COLUMNS) {
+            out.push(line);
+            line = indent + word;
+        }
+        else
+            line = line.trim() ? `${line} ${word}` : line + word;
+    }
+    out.push(line);
+    return out.join('\n');
+}
+function row(c, withCounts, minEffect, mark) {
     const mde = c.power?.minDetectableEffect;
     const cells = [
         displayName(c.benchmark),
@@ -43386,15 +43417,15 @@ function row(c, withCounts, minEffect) {
     return [
         ...cells,
         ...(withCounts ? [countCell(c)] : []),
-        verdictText(c, minEffect) + (timingOnly ? ` (${timingOnly})` : '')
+        c.verdict + adaptiveNote(c) + mark(verdictReason(c, minEffect)) + mark(timingOnly)
     ];
 }
 /** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
-function countRow(c) {
+function countRow(c, mark) {
     const k = c.counts;
     const f = k ? chosenFigure(k) : null;
     const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null;
-    const why = k?.message ? `: ${cleanText(k.message, 100)}` : '';
+    const why = k?.message ? mark(cleanText(k.message, 300)) : '';
     return [
         displayName(c.benchmark),
         formatCount(f?.base ?? null),
@@ -43404,18 +43435,17 @@ function countRow(c) {
         c.verdict + why
     ];
 }
-/** The verdict with what would decide it, why it failed, and the adaptive note. */
-function verdictText(c, minEffect) {
-    let verdict = c.verdict;
+/** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
+function verdictReason(c, minEffect) {
     const inconclusive = inconclusiveText(c, minEffect);
     if (inconclusive)
-        verdict += `: ${inconclusive}`;
+        return inconclusive;
     if (c.verdict === 'failed' || c.verdict === 'skipped') {
         const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'));
         if (why)
-            verdict += `: ${cleanText(why.message.replace(/^skipped on this machine: /, 'on this machine: '), 80)}`;
+            return cleanText(why.message, 300);
     }
-    return verdict + adaptiveNote(c);
+    return countFootnote(c);
 }
 /** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
 function label(s) {

@@ -357,7 +357,7 @@ describe('interval labels (STATISTICS §6)', () => {
     const md = renderMarkdown(mixed)
     expect(md).toMatch(/Change \[99% simultaneous CI, each [\d.]+%\]/)
     expect(md).not.toMatch(/\[99% CI\]/)
-    const text = renderTerminal(mixed)
+    const text = renderTerminal(mixed).replace(/\n {2,}/g, ' ')
     expect(text).toMatch(/intervals: 99% simultaneous CI, each [\d.]+%/)
     expect(text).toMatch(/99% simult\. CI/)
     const none = {

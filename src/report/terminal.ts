@@ -5,17 +5,18 @@ import { formatChange, formatChangeCi, formatDuration, formatP, formatPercent, p
 import {
   chosenFigure,
   countCell,
+  countFootnote,
   countMetricTitle,
   countModeLine,
   formatCount,
   formatCountChange,
   timingOnlyNote
 } from './countWording.js'
-import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING } from './markdown.js'
+import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING, superscript } from './markdown.js'
 import type { Report } from './model.js'
 import { noRunnerCommands } from './escape.js'
 import { cleanText, displayName } from './names.js'
-import { notes, warningGroups, type WarningGroup } from './warnings.js'
+import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
 import { ciLabel, inconclusiveText } from './wording.js'
 
 const ORDER: Verdict[] = [
@@ -70,8 +71,15 @@ function* tableParts(report: Report, options: TerminalOptions): Generator<string
   const ordered = [...suite.comparisons].sort(
     (a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark)
   )
+  // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (issue 26).
+  const notes = new Map<string, number>()
+  const mark = (text: string | null): string => {
+    if (!text) return ''
+    if (!notes.has(text)) notes.set(text, notes.size + 1)
+    return ` ${superscript(notes.get(text)!)}`
+  }
   const cellsOf = (c: Comparison): string[] =>
-    measure === 'counts' ? countRow(c) : row(c, measure === 'both', suite.options.minEffect)
+    measure === 'counts' ? countRow(c, mark) : row(c, measure === 'both', suite.options.minEffect, mark)
   const widths = header.map((h) => h.length)
   for (const c of ordered)
     cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))))
@@ -85,18 +93,20 @@ function* tableParts(report: Report, options: TerminalOptions): Generator<string
       .join('  ')
       .trimEnd()
 
-  for (const text of introLines(report)) yield `${text}\n`
+  for (const text of introLines(report)) yield `${wrap(text, '  ')}\n`
   yield `\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`
   for (const c of ordered) {
     const text = line(cellsOf(c))
     const colour = options.colour ? COLOUR[c.verdict] : undefined
     yield colour ? `${colour}${text}${RESET}\n` : `${text}\n`
   }
-  for (const note of notes(suite)) yield `\nNote: ${note}\n`
+  if (notes.size) yield '\n'
+  for (const [text, n] of notes) yield `${wrap(`${superscript(n)} ${text}`, '  ')}\n`
+  for (const note of suiteNotes(suite)) yield `\n${wrap(`Note: ${note}`, '  ')}\n`
   const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0)
   if (warnings.length) {
     yield '\nWarnings:\n'
-    for (const g of warnings) yield `${warningText(g)}\n`
+    for (const g of warnings) yield `${wrap(warningText(g), '    ')}\n`
   }
 }
 
@@ -116,7 +126,7 @@ function tableHeader(report: Report): string[] {
         other,
         'Verdict'
       ]
-    : ['Benchmark', 'Base', 'Head', 'Change', level, 'p (adj.)', 'Could detect']
+    : ['Benchmark', 'Base', 'Head', 'Change', level, 'p adj.', 'Detects']
         .concat(measure === 'both' ? [metric] : [])
         .concat(['Verdict'])
 }
@@ -177,7 +187,27 @@ function codePoints(s: string): number {
   return n
 }
 
-function row(c: Comparison, withCounts: boolean, minEffect: number): string[] {
+type Mark = (text: string | null) => string
+
+/** The terminal's width a line is wrapped to (issue 26: rows fit 120 columns for names ≤ 40). */
+export const TERMINAL_COLUMNS = 120
+
+/** Wraps `text` at spaces to TERMINAL_COLUMNS, continuation lines indented by `indent`. */
+function wrap(text: string, indent: string): string {
+  const out: string[] = []
+  const lead = /^ */.exec(text)![0]
+  let line = lead
+  for (const word of text.slice(lead.length).split(' ')) {
+    if (line && codePoints(line) + 1 + codePoints(word) > TERMINAL_COLUMNS) {
+      out.push(line)
+      line = indent + word
+    } else line = line.trim() ? `${line} ${word}` : line + word
+  }
+  out.push(line)
+  return out.join('\n')
+}
+
+function row(c: Comparison, withCounts: boolean, minEffect: number, mark: Mark): string[] {
   const mde = c.power?.minDetectableEffect
   const cells = [
     displayName(c.benchmark),
@@ -192,16 +222,16 @@ function row(c: Comparison, withCounts: boolean, minEffect: number): string[] {
   return [
     ...cells,
     ...(withCounts ? [countCell(c)] : []),
-    verdictText(c, minEffect) + (timingOnly ? ` (${timingOnly})` : '')
+    c.verdict + adaptiveNote(c) + mark(verdictReason(c, minEffect)) + mark(timingOnly)
   ]
 }
 
 /** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
-function countRow(c: Comparison): string[] {
+function countRow(c: Comparison, mark: Mark): string[] {
   const k = c.counts
   const f = k ? chosenFigure(k) : null
   const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null
-  const why = k?.message ? `: ${cleanText(k.message, 100)}` : ''
+  const why = k?.message ? mark(cleanText(k.message, 300)) : ''
   return [
     displayName(c.benchmark),
     formatCount(f?.base ?? null),
@@ -212,17 +242,15 @@ function countRow(c: Comparison): string[] {
   ]
 }
 
-/** The verdict with what would decide it, why it failed, and the adaptive note. */
-function verdictText(c: Comparison, minEffect: number): string {
-  let verdict: string = c.verdict
+/** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
+function verdictReason(c: Comparison, minEffect: number): string | null {
   const inconclusive = inconclusiveText(c, minEffect)
-  if (inconclusive) verdict += `: ${inconclusive}`
+  if (inconclusive) return inconclusive
   if (c.verdict === 'failed' || c.verdict === 'skipped') {
     const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'))
-    if (why)
-      verdict += `: ${cleanText(why.message.replace(/^skipped on this machine: /, 'on this machine: '), 80)}`
+    if (why) return cleanText(why.message, 300)
   }
-  return verdict + adaptiveNote(c)
+  return countFootnote(c)
 }
 
 /** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
