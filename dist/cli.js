@@ -38837,6 +38837,8 @@ function decideVerdict(input) {
         return { verdict: lo > 0 || hi < 0 ? 'negligible' : 'unchanged', reason: null };
     return { verdict: 'inconclusive', reason: 'interval-reaches-delta' };
 }
+/** Verdicts that mean "no significant change"; REPORT.md collapses these into one group. */
+const QUIET_VERDICTS = ['unchanged', 'inconclusive', 'negligible'];
 const ALL_VERDICTS = [
     'regression',
     'improvement',
@@ -40976,8 +40978,8 @@ function cutAt(text, n) {
 
 /** Verdicts shown in the main table, in this order. */
 const CHANGED = ['regression', 'failed', 'improvement', 'new', 'removed'];
-/** Verdicts collapsed into one group: no significant change of at least δ. */
-const QUIET = ['inconclusive', 'negligible', 'unchanged'];
+/** Verdicts collapsed into one group: no significant change of at least δ (one list, the analysis's). */
+const QUIET = QUIET_VERDICTS;
 /** Regressions worst first, then failures, improvements best first, new, removed. */
 function sortChanged(cs) {
     const rank = (c) => CHANGED.indexOf(c.verdict);
