@@ -38852,6 +38852,8 @@ function decideVerdict(input) {
         return { verdict: lo > 0 || hi < 0 ? 'negligible' : 'unchanged', reason: null };
     return { verdict: 'inconclusive', reason: 'interval-reaches-delta' };
 }
+/** Verdicts that mean "no significant change"; REPORT.md collapses these into one group. */
+const QUIET_VERDICTS = ['unchanged', 'inconclusive', 'negligible', 'skipped'];
 const ALL_VERDICTS = [
     'regression',
     'improvement',
@@ -41293,8 +41295,8 @@ function noiseFloor(suite) {
 
 /** Verdicts shown in the main table, in this order. */
 const CHANGED = ['regression', 'failed', 'improvement', 'timing-only', 'new', 'removed'];
-/** Verdicts collapsed into one group: no significant change of at least δ. */
-const QUIET = ['inconclusive', 'negligible', 'unchanged', 'skipped'];
+/** Verdicts collapsed into one group: no significant change of at least δ (one list, the analysis's). */
+const QUIET = QUIET_VERDICTS;
 /** Regressions worst first, then failures, improvements best first, new, removed. */
 function sortChanged(cs) {
     const rank = (c) => CHANGED.indexOf(c.verdict);

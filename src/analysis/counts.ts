@@ -4,49 +4,13 @@
  * passes give the noise floor; a benchmark whose two base counts differ by more than δ_count/4 is
  * `inconclusive: not deterministic` (it depends on time, addresses or randomness).
  */
-import type { CountIssue, CountMeasurement, CountMetric, CountSample } from '../samples/countModel.js'
-import type { Verdict } from './types.js'
+import type { CountIssue, CountMeasurement, CountSample } from '../samples/countModel.js'
+import type { CountComparison, CountFigure, CountOptions, CountReason, Verdict } from './types.js'
 
-export interface CountOptions {
-  /** The count the verdict is read from. */
-  metric: CountMetric
-  /** δ_count: the smallest relative count change that is a regression or improvement (0.01 = 1%). */
-  threshold: number
-}
+// The count types live in types.ts (one module of result types, no import circle); re-exported under their old home.
+export type { CountComparison, CountFigure, CountOptions, CountReason }
 
 export const DEFAULT_COUNT_OPTIONS: CountOptions = Object.freeze({ metric: 'instructions', threshold: 0.01 })
-
-/** Why a count comparison is inconclusive or failed (the report words it). */
-export type CountReason =
-  | 'not-deterministic' // the base side's two passes disagree by more than δ_count/4
-  | 'unchecked' // the base side's second pass gave no count: determinism could not be checked
-  | 'multi-threaded' // threads > 1: valgrind serialises threads
-  | 'not-countable' // the iteration count was not fixed, or the binary's reporter is not Google Benchmark's
-  | 'failed' // crashed or errored in a pass
-
-/** One count metric on both sides. */
-export interface CountFigure {
-  /** Per iteration, base (first pass) and head. */
-  base: number | null
-  head: number | null
-  /** head/base − 1; null when a side is missing or the base is 0. */
-  change: number | null
-  /** |base pass 2 / base pass 1 − 1|: the noise floor; null without a second base pass. */
-  noise: number | null
-}
-
-/** What count mode says about one benchmark. */
-export interface CountComparison {
-  metric: CountMetric
-  verdict: Verdict
-  reason: CountReason | null
-  /** The first problem's message when a side gave no count (or the determinism check failed). */
-  message: string | null
-  instructions: CountFigure
-  cycles: CountFigure
-  /** Iterations counted per pass (head's). */
-  iterations: number | null
-}
 
 /**
  * The count comparison of every benchmark counted or attempted on either side.

@@ -2,9 +2,8 @@
  * The analysis result types: what `compare()` says about one benchmark and `analyzeSuite()` about a
  * whole suite. Plain data, ready for any report; every figure is defined in shared/STATISTICS.md.
  */
-import type { CountMethod } from '../samples/countModel.js'
+import type { CountMethod, CountMetric } from '../samples/countModel.js'
 import type { Provenance, SampleIssue, Side } from '../samples/model.js'
-import type { CountComparison, CountOptions } from './counts.js'
 import type { Summary } from '../stats/summary.js'
 
 export type Verdict =
@@ -267,4 +266,43 @@ export interface SuiteResult {
   provenance: { base: Provenance; head: Provenance }
   /** Present when counts were measured (`--measure counts|both`). */
   countMode?: CountMode
+}
+
+export interface CountOptions {
+  /** The count the verdict is read from. */
+  metric: CountMetric
+  /** δ_count: the smallest relative count change that is a regression or improvement (0.01 = 1%). */
+  threshold: number
+}
+
+/** Why a count comparison is inconclusive or failed (the report words it). */
+export type CountReason =
+  | 'not-deterministic' // the base side's two passes disagree by more than δ_count/4
+  | 'unchecked' // the base side's second pass gave no count: determinism could not be checked
+  | 'multi-threaded' // threads > 1: valgrind serialises threads
+  | 'not-countable' // the iteration count was not fixed, or the binary's reporter is not Google Benchmark's
+  | 'failed' // crashed or errored in a pass
+
+/** One count metric on both sides. */
+export interface CountFigure {
+  /** Per iteration, base (first pass) and head. */
+  base: number | null
+  head: number | null
+  /** head/base − 1; null when a side is missing or the base is 0. */
+  change: number | null
+  /** |base pass 2 / base pass 1 − 1|: the noise floor; null without a second base pass. */
+  noise: number | null
+}
+
+/** What count mode says about one benchmark. */
+export interface CountComparison {
+  metric: CountMetric
+  verdict: Verdict
+  reason: CountReason | null
+  /** The first problem's message when a side gave no count (or the determinism check failed). */
+  message: string | null
+  instructions: CountFigure
+  cycles: CountFigure
+  /** Iterations counted per pass (head's). */
+  iterations: number | null
 }

@@ -1,10 +1,11 @@
 /** Which benchmarks every report shows first, and in what order (REPORT.md). */
 import type { Comparison, Verdict } from '../analysis/types.js'
+import { QUIET_VERDICTS } from '../analysis/verdict.js'
 
 /** Verdicts shown in the main table, in this order. */
 export const CHANGED: Verdict[] = ['regression', 'failed', 'improvement', 'timing-only', 'new', 'removed']
-/** Verdicts collapsed into one group: no significant change of at least δ. */
-export const QUIET: Verdict[] = ['inconclusive', 'negligible', 'unchanged', 'skipped']
+/** Verdicts collapsed into one group: no significant change of at least δ (one list, the analysis's). */
+export const QUIET: readonly Verdict[] = QUIET_VERDICTS
 
 /** Regressions worst first, then failures, improvements best first, new, removed. */
 export function sortChanged(cs: Comparison[]): Comparison[] {
