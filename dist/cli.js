@@ -48957,16 +48957,7 @@ function parseGoogleBenchmarkJson(text, opts) {
     const side = opts.side;
     const samples = sampleSink(opts);
     const issues = [];
-    const issue = (benchmark, kind, message, detail) => issues.push({
-        benchmark,
-        side,
-        round,
-        run,
-        kind,
-        message,
-        source,
-        ...(detail !== undefined && { detail })
-    });
+    const issue = issueSink(issues, { side, round, run, source });
     const parsed = readRoot(stripBom(text), source);
     const root = parsed.value;
     const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
@@ -49000,16 +48991,7 @@ function parseGoogleBenchmarkPieces(pieces, opts) {
     const side = opts.side;
     const aside = new SampleBuffer();
     const issues = [];
-    const issue = (benchmark, kind, message, detail) => issues.push({
-        benchmark,
-        side,
-        round,
-        run,
-        kind,
-        message,
-        source,
-        ...(detail !== undefined && { detail })
-    });
+    const issue = issueSink(issues, { side, round, run, source });
     const read = entryReader({ side, round, run, source }, aside, issue);
     let provenance = {};
     let index = 0;
@@ -49078,6 +49060,10 @@ function entryReader(at, samples, issue) {
         if (sample)
             samples.add(sample);
     };
+}
+/** An IssueSink that records into `issues` for one file of one side and run. */
+function issueSink(issues, at) {
+    return (benchmark, kind, message, detail) => issues.push({ benchmark, ...at, kind, message, ...(detail !== undefined && { detail }) });
 }
 /** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
 function readRoot(text, source) {

@@ -64,17 +64,7 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
   const side = opts.side
   const samples = sampleSink(opts)
   const issues: SampleIssue[] = []
-  const issue: IssueSink = (benchmark, kind, message, detail) =>
-    issues.push({
-      benchmark,
-      side,
-      round,
-      run,
-      kind,
-      message,
-      source,
-      ...(detail !== undefined && { detail })
-    })
+  const issue = issueSink(issues, { side, round, run, source })
 
   const parsed = readRoot(stripBom(text), source)
   const root = parsed.value
@@ -119,17 +109,7 @@ export function parseGoogleBenchmarkPieces(
   const side = opts.side
   const aside = new SampleBuffer()
   const issues: SampleIssue[] = []
-  const issue: IssueSink = (benchmark, kind, message, detail) =>
-    issues.push({
-      benchmark,
-      side,
-      round,
-      run,
-      kind,
-      message,
-      source,
-      ...(detail !== undefined && { detail })
-    })
+  const issue = issueSink(issues, { side, round, run, source })
   const read = entryReader({ side, round, run, source }, aside, issue)
   let provenance: Provenance = {}
   let index = 0
@@ -196,6 +176,15 @@ function entryReader(
 }
 
 type IssueSink = (benchmark: string, kind: SampleIssue['kind'], message: string, detail?: string) => void
+
+/** An IssueSink that records into `issues` for one file of one side and run. */
+function issueSink(
+  issues: SampleIssue[],
+  at: { side: SampleIssue['side']; round: number; run: number; source: string }
+): IssueSink {
+  return (benchmark, kind, message, detail) =>
+    issues.push({ benchmark, ...at, kind, message, ...(detail !== undefined && { detail }) })
+}
 
 /** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
 function readRoot(text: string, source: string): LenientJson {
