@@ -41241,14 +41241,16 @@ function countCell(c) {
         return REASON_WORDS[k.reason];
     return formatCountChange(chosenFigure(k).change);
 }
-/** The note of a timing change whose counts did not move by δ_count (§9). */
+/**
+ * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
+ * caches and branches, not latency, so neither instructions nor simulated events explain it.
+ */
 function timingOnlyNote(c) {
     if (!c.timingOnly || !c.counts)
         return null;
-    const what = c.counts.metric === 'cycles' ? 'estimated cycles' : 'instructions';
-    const moved = chosenFigure(c.counts).change;
-    return (`timing only: code layout, memory or environment? (${what} ` +
-        `${moved === 0 ? 'unchanged' : formatCountChange(moved)})`);
+    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
+    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
+        `estimated cycles ${figure(c.counts.cycles)}: not explained by instructions or simulated cache and branch events)`);
 }
 /**
  * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and

@@ -110,11 +110,11 @@ describe('--measure both', () => {
     expect(md).toContain('| Change [99% simultaneous CI, each 99.5%] | p (adj.) | Instructions | Verdict |')
     expect(md).toMatch(/BM_Work<\/code> .*\| \+3\.000% \| regression \|/)
     expect(md).toMatch(
-      /BM_Fixed<\/code> .*\| 0\.000% \| timing-only · timing only (.) \|[\s\S]*\1 timing only: code layout, memory or environment\? \(instructions unchanged\)/
+      /BM_Fixed<\/code> .*\| 0\.000% \| timing-only · timing only (.) \|[\s\S]*\1 timing only: code layout, memory or environment\? \(instructions unchanged, estimated cycles unchanged: not explained by instructions or simulated cache and branch events\)/
     )
     expect(md).toContain('### benchgate: ❌ 1 regression, ⏱ 1 timing-only (same instructions)')
-    expect(renderTerminal(report)).toMatch(
-      /BM_Fixed.*0\.000%\s+timing-only (\S+)\n[\s\S]*\n\1 timing only: code layout, memory or environment\? \(instructions unchanged\)/
+    expect(renderTerminal(report).replace(/\n {2,}/g, ' ')).toMatch(
+      /BM_Fixed.*0\.000%\s+timing-only (\S+)\n[\s\S]*\n\1 timing only: code layout, memory or environment\? \(instructions unchanged, estimated cycles unchanged: not explained by instructions or simulated cache and branch events\)/
     )
   })
 })

@@ -54,14 +54,16 @@ export function countCell(c: Comparison): string {
   return formatCountChange(chosenFigure(k).change)
 }
 
-/** The note of a timing change whose counts did not move by δ_count (§9). */
+/**
+ * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
+ * caches and branches, not latency, so neither instructions nor simulated events explain it.
+ */
 export function timingOnlyNote(c: Comparison): string | null {
   if (!c.timingOnly || !c.counts) return null
-  const what = c.counts.metric === 'cycles' ? 'estimated cycles' : 'instructions'
-  const moved = chosenFigure(c.counts).change
+  const figure = (f: CountFigure) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change))
   return (
-    `timing only: code layout, memory or environment? (${what} ` +
-    `${moved === 0 ? 'unchanged' : formatCountChange(moved)})`
+    `timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
+    `estimated cycles ${figure(c.counts.cycles)}: not explained by instructions or simulated cache and branch events)`
   )
 }
 
