@@ -11,23 +11,23 @@ import { actionsArtifactStore, canUploadArtifacts } from './github/artifacts.js'
 import { actionsCacheStorage } from './github/cacheStorage.js'
 import { createGitHubClient, type GitHubClient } from './github/client.js'
 import type { Log } from './log.js'
-import { noRunnerCommands } from './report/escape.js'
+import { forLog } from './report/escape.js'
 
 /** Log groups cannot nest in the Actions log: an inner group becomes a plain heading line. */
 function actionsLog(): Log {
   let open = false
   return {
-    // Log lines may quote untrusted text: none may start a runner command (issue 28).
-    info: (m) => core.info(noRunnerCommands(m)),
-    warn: (m) => core.warning(m),
-    debug: (m) => core.debug(m),
+    // Log lines may quote untrusted text: none may start a runner command or carry a control (issue 28).
+    info: (m) => core.info(forLog(m)),
+    warn: (m) => core.warning(forLog(m)),
+    debug: (m) => core.debug(forLog(m)),
     group: async (name, fn) => {
       if (open) {
-        core.info(`── ${name}`)
+        core.info(forLog(`── ${name}`))
         return fn()
       }
       open = true
-      core.startGroup(name)
+      core.startGroup(forLog(name))
       try {
         return await fn()
       } finally {
@@ -77,9 +77,9 @@ export async function main(): Promise<void> {
       }
     }
     const outcome = await runAction(settings, actionEnv, io, services)
-    if (outcome.failure) core.setFailed(outcome.failure)
+    if (outcome.failure) core.setFailed(forLog(outcome.failure))
   } catch (e) {
-    core.setFailed(describeError(e).message)
+    core.setFailed(forLog(describeError(e).message))
   }
 }
 

@@ -178,7 +178,7 @@ describeIf('sharding end to end', () => {
         return f
       },
       workspace: mkdtempSync(join(tmpdir(), 'benchgate-ws-')),
-      inputs: inputs({ mode: 'merge' })
+      inputs: inputs({ mode: 'merge', shard: '1/3' })
     })
     const s = await runAction(safeEnv, safeEnv.env.GITHUB_WORKSPACE)
     expect(s.stdout).not.toMatch(/::error::/)

@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { isBenchgateBody, parseSections } from '../../src/github/commentSections.js'
-import { escapeHtml, mdCode, mdProse, mdText } from '../../src/report/escape.js'
+import { escapeHtml, forLog, mdCode, mdProse, mdText } from '../../src/report/escape.js'
 import { renderHtml } from '../../src/report/html/render.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import { cleanText, displayName } from '../../src/report/names.js'
@@ -46,6 +46,18 @@ const hostile = fc
   .map((parts) => parts.join(''))
 
 describe('text hygiene (issue 28)', () => {
+  it('an Action log line (info, warning, debug, group, failure) starts no runner command and carries no control', () => {
+    fc.assert(
+      fc.property(hostile, (s) => {
+        const out = forLog(s)
+        expect(out).not.toMatch(HIDDEN)
+        for (const line of out.split('\n')) expect(line).not.toMatch(/^[ \t]*::/)
+        // Only what was hidden changed: line breaks and visible text survive.
+        expect(out.split('\n').length).toBe(s.split('\n').length)
+      })
+    )
+  })
+
   it('escapers never let a marker start, a control or an invisible character through', () => {
     fc.assert(
       fc.property(hostile, (s) => {

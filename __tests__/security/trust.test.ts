@@ -187,6 +187,40 @@ describe('issue 28: the comment job believes no artifact and owns no one else’
     expect(r.stdout).not.toMatch(/internal error/i)
   }, 60_000)
 
+  it('4/6: a forged pr.json is refused before results.json is inflated (results.json a lying bomb)', async () => {
+    const pr = JSON.stringify({
+      format: 'benchgate-pr',
+      version: 1,
+      pullNumber: 28_997,
+      headSha: HEAD,
+      key: 'default'
+    })
+    // results.json first in the zip and declaring 1 KiB while inflating 50 MiB: only a pr.json
+    // checked before results.json is inflated gives the pr.json error (not the bomb's).
+    const zip = rawZip([
+      { name: 'results.json', data: deflatedZeros(50), method: 8, declaredSize: 1024 },
+      storedEntry('pr.json', pr)
+    ])
+    const r = await commentOn(zip, 28_997, null)
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('pr.json names pull request #28997, which does not exist in this repository')
+    expect(r.stdout).not.toMatch(/could not download|inflate|larger than/i)
+    expect(r.comments).toEqual([])
+  }, 60_000)
+
+  it("2: a measurement fact outside the option table's range (rounds 1e6) is refused, naming field and range", async () => {
+    const r = await commentOn(
+      handOver(
+        results((j) => (j.run.rounds = 1_000_000)),
+        288
+      ),
+      288
+    )
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('$.run.rounds is 1000000, outside the range 0–10000 of --rounds')
+    expect(r.comments).toEqual([])
+  }, 60_000)
+
   it('7: the reproduce line is rebuilt by the trusted job, never the artifact’s command', async () => {
     const r = await commentOn(
       handOver(
@@ -285,7 +319,15 @@ describe('issue 28: the fork-safe merge job believes no shard', () => {
     fake.seedPull({ number: PR, head: { sha: SHA.head, ref: 'x' }, base: { sha: SHA.base, ref: 'main' } })
     const out: Record<string, string> = {}
     for (const [name, spec] of Object.entries(action.inputs)) out[name] = spec.default ?? ''
-    const inputs = { ...out, 'github-token': fake.token, mode: 'merge', build: '', binary: '', ...own }
+    const inputs = {
+      ...out,
+      'github-token': fake.token,
+      mode: 'merge',
+      build: '',
+      binary: '',
+      shard: '1/3',
+      ...own
+    }
     const env = workflowRunEnv(fake, { measuredRunId: runId, headSha: SHA.head, inputs, runId: runId + 1 })
     if (file) writeFileSync(join(env.env.GITHUB_WORKSPACE, 'benchgate.json'), JSON.stringify(file))
     // The job's own temporary folder: what it leaves there is seen (and nobody else's).
@@ -321,6 +363,15 @@ describe('issue 28: the fork-safe merge job believes no shard', () => {
     expect(r.stdout).not.toMatch(/::error::/)
     expect(r.outputs.regressions).toBe('0') // 10% slower is under the maintainers' 50%
     expect(r.stdout).toMatch(/::warning::the shards were measured with other min-effect/)
+  }, 120_000)
+
+  it('4: with no shard count of its own (input or default branch config) the fork-safe merge refuses before any download', async () => {
+    const r = await mergeOn(shardZips(), { shard: '' })
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain(
+      "a fork-safe merge (workflow_run) needs the shard count from this job: set input 'shard' to 1/N"
+    )
+    expect(r.asked).not.toContain('benchgate-shard-1')
   }, 120_000)
 
   it("4: shard 1 claiming more shards than the merging job's input is refused before shard 2 is fetched", async () => {

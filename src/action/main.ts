@@ -26,7 +26,9 @@ import { forkRefusal, refsFromEvent, type EventRefs } from '../github/event.js'
 import {
   HAND_OVER_UNZIP_LIMITS,
   handOverArtifactName,
+  checkHandOverMeta,
   readHandOver,
+  type HandOverMeta,
   writeHandOver
 } from '../github/handOver.js'
 import type { Log } from '../log.js'
@@ -271,21 +273,27 @@ async function commentMode(
   if (!artifacts)
     throw new ConfigError("mode 'comment' needs the Actions artifact service (run it on GitHub Actions)")
   const name = handOverArtifactName(key)
+  const github = services.github()
+  const trusted = { headSha, pullNumbers, key, ...runHead(run) }
+  // pr.json is inflated and checked against GitHub first: a forged binding is refused before results.json.
+  let checked: HandOverMeta | null = null
+  const first = {
+    names: ['pr.json'],
+    check: async (d: string) => {
+      checked = await checkHandOverMeta(d, trusted, github)
+    }
+  }
   try {
     await log.group(`Download '${name}' from run ${runId}`, () =>
-      artifacts.download(name, runId, dir, HAND_OVER_UNZIP_LIMITS)
+      artifacts.download(name, runId, dir, HAND_OVER_UNZIP_LIMITS, first)
     )
   } catch (e) {
+    if (checked === null && e instanceof ConfigError && !e.message.includes(`artifact '${name}'`)) throw e
     return {
       failure: `could not download artifact '${name}' from workflow run ${runId} (${(e as Error).message}); did the measure job (mode: measure) finish and upload it?`
     }
   }
-  const github = services.github()
-  const { meta, report, toolVersion } = await readHandOver(
-    dir,
-    { headSha, pullNumbers, key, ...runHead(run) },
-    github
-  )
+  const { meta, report, toolVersion } = await readHandOver(dir, trusted, github, checked)
   // Judged here, with this job's options, from the per-run values: the artifact's verdicts are not believed.
   rejudgeSuite(report.suite, judgementOf(settings.config), toolVersion)
   report.run.reproduce = trustedReproduce(settings.config, report.run.base.sha, headSha)
@@ -330,6 +338,10 @@ async function mergeMode(
   // From workflow_run the checkout (if any) is the default branch's: its benchgate.json is trusted, as in comment mode.
   const config = forkSafe ? applyConfigFile(settings, configFileOf(settings)) : settings.config
   const github = services.github()
+  if (forkSafe && !config.shard)
+    throw new ConfigError(
+      "a fork-safe merge (workflow_run) needs the shard count from this job: set input 'shard' to 1/N (N the measure workflow's matrix size) or 'shard' in the default branch's benchgate.json; a shard's own count is not believed"
+    )
   const pullNumbers =
     forkSafe && Array.isArray(wr.pull_requests)
       ? wr.pull_requests.map((p) => Number((p as { number?: unknown }).number)).filter(Number.isSafeInteger)

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
 import { fromResultsJson } from '../report/json.js'
 import type { Report } from '../report/model.js'
-import { MAX_RESULTS_BYTES, validateResults } from '../report/readResults.js'
+import { checkMeasurementFacts, MAX_RESULTS_BYTES, validateResults } from '../report/readResults.js'
 import { GitHubApiError, type GitHubClient, type PullHead } from './client.js'
 import type { UnzipLimits } from './unzip.js'
 
@@ -67,17 +67,30 @@ export interface HandOver {
 
 /**
  * Reads and validates a downloaded hand-over, then checks with the API that the PR it names really
- * has the measured commit as its head.
+ * has the measured commit as its head (unless `checked` is pr.json already checked so).
  * @throws ConfigError saying what was wrong with the artifact
  */
 export async function readHandOver(
   dir: string,
   trusted: TrustedRun,
-  client: GitHubClient
+  client: GitHubClient,
+  checked: HandOverMeta | null = null
 ): Promise<HandOver> {
-  const metaText = readBounded(join(dir, 'pr.json'), MAX_META_BYTES)
-  const resultsText = readBounded(join(dir, 'results.json'), MAX_RESULTS_BYTES)
-  const meta = parseMeta(metaText)
+  const meta = checked ?? (await checkHandOverMeta(dir, trusted, client))
+  return { meta, ...readHandOverResults(dir, trusted) }
+}
+
+/**
+ * pr.json alone, checked against the trusted run and GitHub: done before results.json (or any
+ * sample) is inflated, so a forged binding costs the attacker a refusal, not our disk.
+ * @throws ConfigError saying what was wrong with pr.json
+ */
+export async function checkHandOverMeta(
+  dir: string,
+  trusted: TrustedRun,
+  client: GitHubClient
+): Promise<HandOverMeta> {
+  const meta = parseMeta(readBounded(join(dir, 'pr.json'), MAX_META_BYTES))
   if (meta.headSha !== trusted.headSha)
     throw new ConfigError(
       `pr.json names head commit ${meta.headSha}, but the measuring run was for ${trusted.headSha}: refusing the artifact`
@@ -91,7 +104,14 @@ export async function readHandOver(
       `pr.json names pull request #${meta.pullNumber}, which is not among the run's pull requests (${trusted.pullNumbers.map((n) => '#' + n).join(', ')})`
     )
   checkPullHead(meta.pullNumber, await pullHead(client, meta.pullNumber), trusted)
+  return meta
+}
+
+/** results.json of a hand-over whose pr.json was checked: bounded, schema-valid, for the run's head. */
+function readHandOverResults(dir: string, trusted: TrustedRun): Omit<HandOver, 'meta'> {
+  const resultsText = readBounded(join(dir, 'results.json'), MAX_RESULTS_BYTES)
   const json = validateResults(resultsText, 'results.json in the artifact')
+  checkMeasurementFacts(json, 'results.json in the artifact')
   if (json.run.head.sha !== trusted.headSha)
     throw new ConfigError(
       `results.json measured head ${json.run.head.sha ?? '(none)'}, but the measuring run was for ${trusted.headSha}: refusing the artifact`
@@ -99,7 +119,7 @@ export async function readHandOver(
   const report = fromResultsJson(json)
   // The comment's marker and key are this job's, never the artifact's.
   report.run.key = trusted.key
-  return { meta, report, toolVersion: json.tool.version }
+  return { report, toolVersion: json.tool.version }
 }
 
 /**

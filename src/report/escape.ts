@@ -27,6 +27,15 @@ export function noRunnerCommands(text: string): string {
   return text.replace(RUNNER_COMMAND, '$1\\::')
 }
 
+/**
+ * A log line of the Action that may quote untrusted text: controls and invisible characters shown as
+ * escapes (an ESC sequence would clear or rewrite the log; a CR would start a line), line breaks and
+ * tabs kept, and no line may start a runner command.
+ */
+export function forLog(text: string): string {
+  return noRunnerCommands(text.replace(HIDDEN, (c) => (c === '\n' || c === '\t' ? c : showHidden(c))))
+}
+
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 /** Escapes text for HTML element content and attribute values (line breaks and tabs kept, other controls shown). */

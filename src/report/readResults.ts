@@ -8,6 +8,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { ConfigError } from '../errors.js'
 import { READABLE_RESULTS_VERSIONS, RESULTS_FORMAT, type ResultsJson } from './json.js'
 import { RESULTS_SCHEMA } from './resultsSchema.js'
+import { OPTIONS } from '../config/options.js'
 
 /** Results files larger than this are refused (a suite of 10,000 benchmarks is far smaller). */
 export const MAX_RESULTS_BYTES = 64 * 1024 * 1024
@@ -120,4 +121,37 @@ export function jsonPath(pointer: string): string {
       )
       .join('')
   )
+}
+
+/** A measurement fact of a results file and the option whose range bounds it (0 rounds: nothing was measured). */
+const FACTS: readonly {
+  path: string
+  option: string
+  get: (j: ResultsJson) => number | null | undefined
+  zero?: true
+}[] = [
+  { path: '$.run.rounds', option: 'rounds', get: (j) => j.run.rounds, zero: true },
+  { path: '$.run.plannedRounds', option: 'rounds', get: (j) => j.run.plannedRounds, zero: true },
+  { path: '$.run.repetitions', option: 'repetitions', get: (j) => j.run.repetitions },
+  { path: '$.run.adaptive.maxRounds', option: 'max-rounds', get: (j) => j.run.adaptive?.maxRounds },
+  { path: '$.options.maxRounds', option: 'max-rounds', get: (j) => j.options.maxRounds }
+]
+
+/**
+ * The trusted half takes measurement facts (rounds, repetitions) from an artifact, so each must lie
+ * in the range the option table allows the option that sets it: benchgate never writes another.
+ * @throws ConfigError naming the field, its value and the range
+ */
+export function checkMeasurementFacts(json: ResultsJson, source: string): void {
+  for (const fact of FACTS) {
+    const value = fact.get(json)
+    if (value === undefined || value === null) continue
+    const spec = OPTIONS.find((o) => o.name === fact.option)!
+    const min = fact.zero ? 0 : (spec.min ?? -Infinity)
+    const max = spec.max ?? Infinity
+    if (!(value >= min && value <= max))
+      throw new ConfigError(
+        `${source}: ${fact.path} is ${value}, outside the range ${min}–${max} of --${fact.option} (benchgate writes no such file): refusing it`
+      )
+  }
 }
