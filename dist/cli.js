@@ -10464,6 +10464,7 @@ function core$2(xs, ys, ties, options) {
     const alpha = 1 - confLevel;
     let kLo;
     let kHi;
+    let fallbackLevel;
     if (method.exact) {
         // Bauer (1972), as R: qu = qwilcox(α/2, m, n) (1 if 0), CI = [D_(qu), D_(mn − qu + 1)]
         let qu = qwilcox(alpha / 2, m, n);
@@ -10475,6 +10476,7 @@ function core$2(xs, ys, ties, options) {
         if (achieved - alpha > alpha / 2) {
             const requested = confLevel;
             confLevel = 1 - achieved;
+            fallbackLevel = confLevel;
             warnings.push(`requested confidence level ${requested} not achievable with m = ${m}, n = ${n}: ` +
                 `the interval [min, max] of the differences has level ${confLevel.toPrecision(3)}`);
         }
@@ -10487,11 +10489,26 @@ function core$2(xs, ys, ties, options) {
         const z = -normalQuantile(alpha / 2);
         const cc = options.correct === false ? 0 : 0.5;
         const half = sigma > 0 ? z * sigma : 0;
-        kLo = clamp(Math.floor(mn / 2 - cc - half) + 1, 1, mn);
-        kHi = clamp(Math.floor(mn / 2 + cc + half) + 1, 1, mn);
+        kLo = Math.floor(mn / 2 - cc - half) + 1;
+        kHi = Math.floor(mn / 2 + cc + half) + 1;
+        if (kLo < 1 && sigma > 0) {
+            // [D_(1), D_(mn)]: its level is 1 − the normal p of the most extreme U (|U − mn/2| = mn/2).
+            fallbackLevel = 1 - 2 * normalSf(Math.max(0, mn / 2 - cc) / sigma);
+            warnings.push(`requested confidence level ${confLevel} not reachable with m = ${m}, n = ${n} and these ties: ` +
+                `the interval [min, max] of the differences has level ${fallbackLevel.toPrecision(3)} (normal approximation)`);
+        }
+        kLo = clamp(kLo, 1, mn);
+        kHi = clamp(kHi, 1, mn);
     }
     const ci = [select(xs, ys, kLo, probes), select(xs, ys, kHi, probes)];
-    return { estimate, ci, method: method.exact ? 'exact' : 'normal', confLevel, warnings };
+    return {
+        estimate,
+        ci,
+        method: method.exact ? 'exact' : 'normal',
+        confLevel,
+        ...(fallbackLevel !== undefined && { fallbackLevel }),
+        warnings
+    };
 }
 function clamp(k, lo, hi) {
     return Math.min(hi, Math.max(lo, k));
@@ -38934,9 +38951,9 @@ function finishComparison(p, alpha, family) {
         ? null
         : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings);
     const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect });
-    const unreachable = minExactPValue(values.head.length, values.base.length) >= alpha;
+    const unreachable = levelUnreachable(values.head.length, values.base.length, alpha, ratio);
     if (unreachable)
-        warnings.push(unreachableWarning(values.head.length, values.base.length, alpha));
+        warnings.push(unreachableWarning(values.head.length, values.base.length, alpha, ratio));
     const inconclusiveReason = choice.reason === 'too-few-processes'
         ? 'too-few-processes'
         : unreachable
@@ -38965,6 +38982,7 @@ function finishComparison(p, alpha, family) {
         u: mw.u,
         testMethod: mw.method,
         confLevel,
+        ...(ratio.fallbackLevel !== undefined && { rangeLevel: ratio.fallbackLevel }),
         shift: { estimate: shift.estimate, ci: shift.ci },
         ratio: { estimate: ratio.estimate, ci: ratio.ci },
         ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(values) }),
@@ -39012,13 +39030,29 @@ function levelWarning(p) {
             return null;
     }
 }
-function unreachableWarning(m, n, alpha) {
+/**
+ * No verdict can be read off the interval at level 1 − α (§6–7): the exact test's smallest p is not
+ * below α, or (with ties) the interval fell back to [min, max] at a lower true level, where it can
+ * exclude 1 although p ≥ α.
+ */
+function levelUnreachable(m, n, alpha, ratio) {
+    return (minExactPValue(m, n) >= alpha || (ratio.fallbackLevel !== undefined && ratio.fallbackLevel < 1 - alpha));
+}
+function unreachableWarning(m, n, alpha, ratio) {
+    const range = ratio.fallbackLevel !== undefined && minExactPValue(m, n) < alpha;
     return {
         level: 'warning',
         code: 'level-unreachable',
-        message: `too few values for the level: with ${m} and ${n} values no two-sided p-value can be below ` +
-            `${minExactPValue(m, n).toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
+        message: range
+            ? `too few distinct values for the level: with ${m} and ${n} values and these ties the interval is the ` +
+                `[min, max] of the ratios, at ${formatLevelPlain(ratio.fallbackLevel)} rather than ${formatLevelPlain(1 - alpha)}, so nothing can be decided at the level used`
+            : `too few values for the level: with ${m} and ${n} values no two-sided p-value can be below ` +
+                `${minExactPValue(m, n).toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
     };
+}
+/** 0.98807 -> "98.81%" (analysis words its own warnings; report/ formats the tables). */
+function formatLevelPlain(level) {
+    return `${(100 * level).toFixed(2).replace(/\.?0+$/, '')}%`;
 }
 
 /**
@@ -41402,7 +41436,9 @@ function inconclusiveText(c, minEffect) {
     const why = c.inconclusiveReason === 'too-few-processes'
         ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
         : c.inconclusiveReason === 'level-unreachable'
-            ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+            ? c.rangeLevel !== undefined
+                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
+                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
             : c.inconclusiveReason === 'too-few-samples'
                 ? 'too few samples to test'
                 : c.ratio && c.ratio.ci[1] < 1 + minEffect
@@ -43152,6 +43188,7 @@ function benchmarkJson(c) {
         u: c.u,
         test_method: c.testMethod,
         conf_level: c.confLevel,
+        ...(c.rangeLevel !== undefined && { range_level: c.rangeLevel }),
         shift: c.shift,
         ratio: c.ratio,
         power: c.power && {
@@ -43201,6 +43238,7 @@ function fromResultsJson(json) {
         u: b.u,
         testMethod: b.test_method,
         confLevel: b.conf_level,
+        ...(b.range_level !== undefined && { rangeLevel: b.range_level }),
         shift: b.shift,
         ratio: b.ratio,
         power: b.power && {
@@ -44727,6 +44765,45 @@ function loadedImage(file) {
         });
     }
     return sections;
+}
+
+/**
+ * Selecting benchmarks by exact name with Google Benchmark's `--benchmark_filter`: the adaptive
+ * loop's active set, a shard's share, count mode's one-benchmark probe.
+ */
+/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
+const MAX_FILTER_CHARS = 100_000;
+/**
+ * One regular expression that selects exactly the named benchmarks with Google Benchmark's
+ * `--benchmark_filter`: `^(name1|name2|...)$`.
+ *
+ * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
+ * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
+ * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
+ * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
+ * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
+ * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
+ *
+ * @param names exact benchmark names (non-empty strings, no NUL or newline)
+ * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
+ *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
+ *   extra samples
+ */
+function exactNameFilter(names) {
+    if (names.length === 0)
+        return undefined;
+    const parts = [];
+    for (const name of [...new Set(names)].sort()) {
+        if (name === '' || /[\0\n\r]/.test(name))
+            return undefined;
+        parts.push(escapeFilterName(name));
+    }
+    const filter = `^(${parts.join('|')})$`;
+    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
+}
+/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
+function escapeFilterName(name) {
+    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
 }
 
 /**
@@ -46782,24 +46859,47 @@ async function valgrindVersionOf(valgrind, env) {
         throw missingValgrind(r.spawnError);
     return r.stdout.trim();
 }
+/** Where both binaries prove it works: one iteration per repetition, whatever MinTime() says in code (≥ 1.8). */
+const ONE_ITERATION = ['--benchmark_min_time=1x'];
+/** Else a minimum time of 1 ns, which Google Benchmark 1.7 meets after its first iteration. */
+const ONE_NANOSECOND = ['--benchmark_min_time=0.000000001'];
 /**
  * The flags that make every benchmark run exactly one iteration per repetition, for both sides
- * alike: `--benchmark_min_time=1x` where both binaries accept it (Google Benchmark ≥ 1.8), else a
- * minimum time of 1 ns, which 1.7 meets after its first iteration (any iteration takes longer).
+ * alike: `--benchmark_min_time=1x` where both binaries show it works, else a minimum time of 1 ns.
+ * "Works" is proved by running one listed benchmark natively with `1x` and reading one iteration
+ * from its JSON: an exit code proves nothing, because a 1.7 binary whose own main() calls
+ * Initialize but not ReportUnrecognizedArguments only warns about "1x" and then runs every
+ * benchmark for the default minimum time (under valgrind: for ever).
  */
 async function fixedIterationFlags(sides, env) {
-    const accepts = async ({ binary, cwd }) => {
-        const r = await runProcess(binary, ['--benchmark_min_time=1x', '--benchmark_list_tests=true'], {
-            cwd,
-            env,
-            stdout: 'ignore',
-            stderr: 'ignore',
-            timeoutMs: 30_000
-        });
-        return r.exitCode === 0;
-    };
-    const [base, head] = await Promise.all([accepts(sides.base), accepts(sides.head)]);
-    return base && head ? ['--benchmark_min_time=1x'] : ['--benchmark_min_time=0.000000001'];
+    const [base, head] = await Promise.all([
+        runsOneIteration(sides.base, env),
+        runsOneIteration(sides.head, env)
+    ]);
+    return base && head ? ONE_ITERATION : ONE_NANOSECOND;
+}
+/** Runs the side's first listed benchmark once with `1x`: true when it reported exactly one iteration. */
+async function runsOneIteration({ binary, cwd, benchmarks }, env) {
+    const filter = benchmarks.length > 0 ? exactNameFilter([benchmarks[0]]) : undefined;
+    if (filter === undefined)
+        return false;
+    const r = await runProcess(binary, [
+        ...ONE_ITERATION,
+        `--benchmark_filter=${filter}`,
+        '--benchmark_repetitions=1',
+        '--benchmark_format=json'
+    ], { cwd, env, stdout: 'capture', stderr: 'ignore', timeoutMs: 30_000 });
+    if (r.exitCode !== 0)
+        return false;
+    try {
+        const runs = JSON.parse(r.stdout)
+            .benchmarks;
+        const iterations = (runs ?? []).filter((b) => b.run_type !== 'aggregate').map((b) => b.iterations);
+        return iterations.length > 0 && iterations.every((n) => n === 1);
+    }
+    catch {
+        return false;
+    }
 }
 /** A pass that ended early lost the benchmarks after it: listed on that side, never reported. */
 function lostBenchmarks(sides, results) {
@@ -47990,8 +48090,6 @@ async function acquireHostLock(path, options) {
  */
 /** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
 const DEFAULT_MAX_ROUNDS_FACTOR = 3;
-/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
-const MAX_FILTER_CHARS = 100_000;
 /** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
 function adaptiveMaxRounds(initialRounds, maxRounds) {
     return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds);
@@ -48005,38 +48103,6 @@ function defaultBlockRounds(initialRounds, maxRounds) {
     const left = Math.max(0, maxRounds - initialRounds);
     const third = Math.ceil(left / 3);
     return Math.max(2, third + (third % 2));
-}
-/**
- * One regular expression that selects exactly the named benchmarks with Google Benchmark's
- * `--benchmark_filter`: `^(name1|name2|...)$`.
- *
- * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
- * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
- * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
- * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
- * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
- * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
- *
- * @param names exact benchmark names (non-empty strings, no NUL or newline)
- * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
- *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
- *   extra samples
- */
-function exactNameFilter(names) {
-    if (names.length === 0)
-        return undefined;
-    const parts = [];
-    for (const name of [...new Set(names)].sort()) {
-        if (name === '' || /[\0\n\r]/.test(name))
-            return undefined;
-        parts.push(escapeFilterName(name));
-    }
-    const filter = `^(${parts.join('|')})$`;
-    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
-}
-/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
-function escapeFilterName(name) {
-    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
 }
 /**
  * Runs the initial block and the top-up blocks, looking after each.
@@ -58570,6 +58636,7 @@ const $defs = {
         u: nullable(num),
         test_method: nullable({ enum: ['exact', 'normal'] }),
         conf_level: probability,
+        range_level: probability,
         shift: ref('interval'),
         ratio: ref('interval'),
         power: nullable(object({

@@ -9894,6 +9894,7 @@ function core(xs, ys, ties, options) {
     const alpha = 1 - confLevel;
     let kLo;
     let kHi;
+    let fallbackLevel;
     if (method.exact) {
         // Bauer (1972), as R: qu = qwilcox(α/2, m, n) (1 if 0), CI = [D_(qu), D_(mn − qu + 1)]
         let qu = qwilcox(alpha / 2, m, n);
@@ -9905,6 +9906,7 @@ function core(xs, ys, ties, options) {
         if (achieved - alpha > alpha / 2) {
             const requested = confLevel;
             confLevel = 1 - achieved;
+            fallbackLevel = confLevel;
             warnings.push(`requested confidence level ${requested} not achievable with m = ${m}, n = ${n}: ` +
                 `the interval [min, max] of the differences has level ${confLevel.toPrecision(3)}`);
         }
@@ -9917,11 +9919,26 @@ function core(xs, ys, ties, options) {
         const z = -normalQuantile(alpha / 2);
         const cc = options.correct === false ? 0 : 0.5;
         const half = sigma > 0 ? z * sigma : 0;
-        kLo = clamp(Math.floor(mn / 2 - cc - half) + 1, 1, mn);
-        kHi = clamp(Math.floor(mn / 2 + cc + half) + 1, 1, mn);
+        kLo = Math.floor(mn / 2 - cc - half) + 1;
+        kHi = Math.floor(mn / 2 + cc + half) + 1;
+        if (kLo < 1 && sigma > 0) {
+            // [D_(1), D_(mn)]: its level is 1 − the normal p of the most extreme U (|U − mn/2| = mn/2).
+            fallbackLevel = 1 - 2 * normalSf(Math.max(0, mn / 2 - cc) / sigma);
+            warnings.push(`requested confidence level ${confLevel} not reachable with m = ${m}, n = ${n} and these ties: ` +
+                `the interval [min, max] of the differences has level ${fallbackLevel.toPrecision(3)} (normal approximation)`);
+        }
+        kLo = clamp(kLo, 1, mn);
+        kHi = clamp(kHi, 1, mn);
     }
     const ci = [select(xs, ys, kLo, probes), select(xs, ys, kHi, probes)];
-    return { estimate, ci, method: method.exact ? 'exact' : 'normal', confLevel, warnings };
+    return {
+        estimate,
+        ci,
+        method: method.exact ? 'exact' : 'normal',
+        confLevel,
+        ...(fallbackLevel !== undefined && { fallbackLevel }),
+        warnings
+    };
 }
 function clamp(k, lo, hi) {
     return Math.min(hi, Math.max(lo, k));
@@ -38662,9 +38679,9 @@ function finishComparison(p, alpha, family) {
         ? null
         : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings);
     const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect });
-    const unreachable = minExactPValue(values.head.length, values.base.length) >= alpha;
+    const unreachable = levelUnreachable(values.head.length, values.base.length, alpha, ratio);
     if (unreachable)
-        warnings.push(unreachableWarning(values.head.length, values.base.length, alpha));
+        warnings.push(unreachableWarning(values.head.length, values.base.length, alpha, ratio));
     const inconclusiveReason = choice.reason === 'too-few-processes'
         ? 'too-few-processes'
         : unreachable
@@ -38693,6 +38710,7 @@ function finishComparison(p, alpha, family) {
         u: mw.u,
         testMethod: mw.method,
         confLevel,
+        ...(ratio.fallbackLevel !== undefined && { rangeLevel: ratio.fallbackLevel }),
         shift: { estimate: shift.estimate, ci: shift.ci },
         ratio: { estimate: ratio.estimate, ci: ratio.ci },
         ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(values) }),
@@ -38740,13 +38758,29 @@ function levelWarning(p) {
             return null;
     }
 }
-function unreachableWarning(m, n, alpha) {
+/**
+ * No verdict can be read off the interval at level 1 − α (§6–7): the exact test's smallest p is not
+ * below α, or (with ties) the interval fell back to [min, max] at a lower true level, where it can
+ * exclude 1 although p ≥ α.
+ */
+function levelUnreachable(m, n, alpha, ratio) {
+    return (minExactPValue(m, n) >= alpha || (ratio.fallbackLevel !== undefined && ratio.fallbackLevel < 1 - alpha));
+}
+function unreachableWarning(m, n, alpha, ratio) {
+    const range = ratio.fallbackLevel !== undefined && minExactPValue(m, n) < alpha;
     return {
         level: 'warning',
         code: 'level-unreachable',
-        message: `too few values for the level: with ${m} and ${n} values no two-sided p-value can be below ` +
-            `${minExactPValue(m, n).toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
+        message: range
+            ? `too few distinct values for the level: with ${m} and ${n} values and these ties the interval is the ` +
+                `[min, max] of the ratios, at ${formatLevelPlain(ratio.fallbackLevel)} rather than ${formatLevelPlain(1 - alpha)}, so nothing can be decided at the level used`
+            : `too few values for the level: with ${m} and ${n} values no two-sided p-value can be below ` +
+                `${minExactPValue(m, n).toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
     };
+}
+/** 0.98807 -> "98.81%" (analysis words its own warnings; report/ formats the tables). */
+function formatLevelPlain(level) {
+    return `${(100 * level).toFixed(2).replace(/\.?0+$/, '')}%`;
 }
 
 /**

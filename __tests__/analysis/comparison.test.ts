@@ -137,6 +137,28 @@ describe('compare', () => {
     expect(auto.base!.analysed).toBe(100)
   })
 
+  it('with ties, an interval clamped to [min, max] below the level decides nothing (issue 27: p 0.012 > α beside a "regression")', () => {
+    // base {100,100,101,102,103}, head {110…114}: fully separated, but the tie makes the test normal
+    // with p = 0.0119 > 0.01, and the 99% interval clamps to [min, max] of the ratios, excluding 1.
+    const obs = (values: number[]) => values.map((value, run) => ({ value, round: run, run, repetition: 0 }))
+    const c = compare('BM_X', obs([100, 100, 101, 102, 103]), obs([110, 111, 112, 113, 114]))
+    expect(c.pValue!).toBeGreaterThan(0.01)
+    expect(c.ratio!.ci[0]).toBeGreaterThan(1)
+    expect(c.verdict).toBe('inconclusive')
+    expect(c.inconclusiveReason).toBe('level-unreachable')
+    // Its true level is 1 − the smallest attainable p: the interval and the test agree.
+    expect(c.rangeLevel!).toBeCloseTo(1 - c.pValue!, 3)
+    expect(c.warnings.find((w) => w.code === 'level-unreachable')!.message).toMatch(
+      /\[min, max\] of the ratios, at 98\.81% rather than 99%/
+    )
+    // At α = 0.05 the interval is a true 95% one and the verdict stands.
+    const loose = compare('BM_X', obs([100, 100, 101, 102, 103]), obs([110, 111, 112, 113, 114]), {
+      alpha: 0.05
+    })
+    expect(loose.verdict).toBe('regression')
+    expect(loose.rangeLevel).toBeUndefined()
+  })
+
   it('is inconclusive when the exact test cannot reach the level, and says so with the level used', () => {
     // 3 values per side: no two-sided p below 2/C(6, 3) = 0.1, so nothing is decided at 0.01, even
     // though the (necessarily wide) interval [min D, max D] may lie inside ±δ.

@@ -13,14 +13,13 @@ import type { SuiteInput } from '../../src/analysis/suite.js'
 import {
   adaptiveMaxRounds,
   defaultBlockRounds,
-  escapeFilterName,
-  exactNameFilter,
   planRounds,
   runAdaptive,
   type AdaptiveOptions,
   type RunResult
 } from '../../src/measure/index.js'
 import { readSampleFile } from '../../src/samples/index.js'
+import { escapeFilterName, exactNameFilter } from '../../src/samples/nameFilter.js'
 import type { Provenance, Sample, SampleIssue, Side } from '../../src/samples/model.js'
 import { hasBenchmarkHeader, makeTmp, noBenchmarkReason, recordingLog, rmTmp } from './helpers.js'
 

@@ -6,6 +6,7 @@
  * claimed is only compared (same benchgate version) and a mismatch is a visible warning.
  * Count mode's verdicts are recomputed from the per-iteration counts with the job's δ_count and metric.
  */
+import { levelUnreachable } from '../analysis/comparison.js'
 import { judgedTogether } from '../analysis/countSuite.js'
 import { countVerdict, type CountOptions } from '../analysis/counts.js'
 import { decideVerdict, tallyVerdicts } from '../analysis/verdict.js'
@@ -16,7 +17,6 @@ import { ConfigError } from '../errors.js'
 import { shellQuote } from '../report/shellQuote.js'
 import { hodgesLehmann, hodgesLehmannRatio } from '../stats/hodgesLehmann.js'
 import { mannWhitneyU } from '../stats/mannWhitney.js'
-import { minExactPValue } from '../stats/wilcoxonDistribution.js'
 import { VERSION } from '../version.js'
 
 /** The options that decide a verdict: the trusted job's, never the artifact's. */
@@ -140,7 +140,7 @@ function judgeOne(c: Comparison, p: number, alpha: number, pAdjusted: number, ju
       ? c.levelReason === 'forced-repetitions'
         ? decision.reason
         : 'too-few-processes'
-      : minExactPValue(head.length, base.length) >= alpha
+      : levelUnreachable(head.length, base.length, alpha, ratio)
         ? 'level-unreachable'
         : decision.reason
   c.verdict = reason === null ? decision.verdict : 'inconclusive'
@@ -150,6 +150,8 @@ function judgeOne(c: Comparison, p: number, alpha: number, pAdjusted: number, ju
   c.pValue = fewProcesses ? null : p
   c.pAdjusted = fewProcesses ? null : pAdjusted
   c.confLevel = confLevel
+  if (ratio.fallbackLevel !== undefined) c.rangeLevel = ratio.fallbackLevel
+  else delete c.rangeLevel
   c.ratio = { estimate: ratio.estimate, ci: ratio.ci }
   c.shift = { estimate: shift.estimate, ci: shift.ci }
 }

@@ -7,7 +7,7 @@
  * (§7), and adds diagnostics, power and advice (§4, §5). `compare` does both for a family of one.
  */
 import { StatsInputError } from '../stats/errors.js'
-import { hodgesLehmann, hodgesLehmannRatio } from '../stats/hodgesLehmann.js'
+import { hodgesLehmann, hodgesLehmannRatio, type HodgesLehmannResult } from '../stats/hodgesLehmann.js'
 import { mannWhitneyU, type MannWhitneyResult } from '../stats/mannWhitney.js'
 import { normalQuantile } from '../stats/normal.js'
 import { median } from '../stats/summary.js'
@@ -139,8 +139,8 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings)
 
   const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect })
-  const unreachable = minExactPValue(values.head.length, values.base.length) >= alpha
-  if (unreachable) warnings.push(unreachableWarning(values.head.length, values.base.length, alpha))
+  const unreachable = levelUnreachable(values.head.length, values.base.length, alpha, ratio)
+  if (unreachable) warnings.push(unreachableWarning(values.head.length, values.base.length, alpha, ratio))
   const inconclusiveReason =
     choice.reason === 'too-few-processes'
       ? 'too-few-processes'
@@ -171,6 +171,7 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     u: mw.u,
     testMethod: mw.method,
     confLevel,
+    ...(ratio.fallbackLevel !== undefined && { rangeLevel: ratio.fallbackLevel }),
     shift: { estimate: shift.estimate, ci: shift.ci },
     ratio: { estimate: ratio.estimate, ci: ratio.ci },
     ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(values) }),
@@ -224,12 +225,36 @@ function levelWarning(p: PreparedComparison): Warning | null {
   }
 }
 
-function unreachableWarning(m: number, n: number, alpha: number): Warning {
+/**
+ * No verdict can be read off the interval at level 1 − α (§6–7): the exact test's smallest p is not
+ * below α, or (with ties) the interval fell back to [min, max] at a lower true level, where it can
+ * exclude 1 although p ≥ α.
+ */
+export function levelUnreachable(
+  m: number,
+  n: number,
+  alpha: number,
+  ratio: Pick<HodgesLehmannResult, 'fallbackLevel'>
+): boolean {
+  return (
+    minExactPValue(m, n) >= alpha || (ratio.fallbackLevel !== undefined && ratio.fallbackLevel < 1 - alpha)
+  )
+}
+
+function unreachableWarning(m: number, n: number, alpha: number, ratio: HodgesLehmannResult): Warning {
+  const range = ratio.fallbackLevel !== undefined && minExactPValue(m, n) < alpha
   return {
     level: 'warning',
     code: 'level-unreachable',
-    message:
-      `too few values for the level: with ${m} and ${n} values no two-sided p-value can be below ` +
-      `${minExactPValue(m, n).toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
+    message: range
+      ? `too few distinct values for the level: with ${m} and ${n} values and these ties the interval is the ` +
+        `[min, max] of the ratios, at ${formatLevelPlain(ratio.fallbackLevel!)} rather than ${formatLevelPlain(1 - alpha)}, so nothing can be decided at the level used`
+      : `too few values for the level: with ${m} and ${n} values no two-sided p-value can be below ` +
+        `${minExactPValue(m, n).toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
   }
+}
+
+/** 0.98807 -> "98.81%" (analysis words its own warnings; report/ formats the tables). */
+function formatLevelPlain(level: number): string {
+  return `${(100 * level).toFixed(2).replace(/\.?0+$/, '')}%`
 }

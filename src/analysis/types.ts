@@ -220,6 +220,8 @@ export interface Comparison {
   testMethod: 'exact' | 'normal' | null
   /** Confidence level of the intervals actually used (1 − α/K for Bonferroni, the Holm step's level, or 1 − α). */
   confLevel: number
+  /** Set when confLevel was beyond reach and the interval fell back to [min, max]: its true level. */
+  rangeLevel?: number
   /** Hodges-Lehmann shift head − base, ns. */
   shift: Interval | null
   /** Ratio of locations head / base (1.05 = 5% slower). */

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import type { Log } from '../log.js'
 import { runProcess } from '../process/spawn.js'
+import { exactNameFilter } from '../samples/nameFilter.js'
 import type { CountIssue, CountMeasurement, CountSample } from '../samples/countModel.js'
 import type { Side } from '../samples/model.js'
 import {
@@ -110,27 +111,56 @@ async function valgrindVersionOf(valgrind: string, env: NodeJS.ProcessEnv): Prom
   return r.stdout.trim()
 }
 
+/** Where both binaries prove it works: one iteration per repetition, whatever MinTime() says in code (≥ 1.8). */
+const ONE_ITERATION = ['--benchmark_min_time=1x']
+/** Else a minimum time of 1 ns, which Google Benchmark 1.7 meets after its first iteration. */
+const ONE_NANOSECOND = ['--benchmark_min_time=0.000000001']
+
 /**
  * The flags that make every benchmark run exactly one iteration per repetition, for both sides
- * alike: `--benchmark_min_time=1x` where both binaries accept it (Google Benchmark ≥ 1.8), else a
- * minimum time of 1 ns, which 1.7 meets after its first iteration (any iteration takes longer).
+ * alike: `--benchmark_min_time=1x` where both binaries show it works, else a minimum time of 1 ns.
+ * "Works" is proved by running one listed benchmark natively with `1x` and reading one iteration
+ * from its JSON: an exit code proves nothing, because a 1.7 binary whose own main() calls
+ * Initialize but not ReportUnrecognizedArguments only warns about "1x" and then runs every
+ * benchmark for the default minimum time (under valgrind: for ever).
  */
 export async function fixedIterationFlags(
   sides: Record<Side, CountSide>,
   env: NodeJS.ProcessEnv
 ): Promise<string[]> {
-  const accepts = async ({ binary, cwd }: CountSide): Promise<boolean> => {
-    const r = await runProcess(binary, ['--benchmark_min_time=1x', '--benchmark_list_tests=true'], {
-      cwd,
-      env,
-      stdout: 'ignore',
-      stderr: 'ignore',
-      timeoutMs: 30_000
-    })
-    return r.exitCode === 0
+  const [base, head] = await Promise.all([
+    runsOneIteration(sides.base, env),
+    runsOneIteration(sides.head, env)
+  ])
+  return base && head ? ONE_ITERATION : ONE_NANOSECOND
+}
+
+/** Runs the side's first listed benchmark once with `1x`: true when it reported exactly one iteration. */
+async function runsOneIteration(
+  { binary, cwd, benchmarks }: CountSide,
+  env: NodeJS.ProcessEnv
+): Promise<boolean> {
+  const filter = benchmarks.length > 0 ? exactNameFilter([benchmarks[0]]) : undefined
+  if (filter === undefined) return false
+  const r = await runProcess(
+    binary,
+    [
+      ...ONE_ITERATION,
+      `--benchmark_filter=${filter}`,
+      '--benchmark_repetitions=1',
+      '--benchmark_format=json'
+    ],
+    { cwd, env, stdout: 'capture', stderr: 'ignore', timeoutMs: 30_000 }
+  )
+  if (r.exitCode !== 0) return false
+  try {
+    const runs = (JSON.parse(r.stdout) as { benchmarks?: { iterations?: unknown; run_type?: string }[] })
+      .benchmarks
+    const iterations = (runs ?? []).filter((b) => b.run_type !== 'aggregate').map((b) => b.iterations)
+    return iterations.length > 0 && iterations.every((n) => n === 1)
+  } catch {
+    return false
   }
-  const [base, head] = await Promise.all([accepts(sides.base), accepts(sides.head)])
-  return base && head ? ['--benchmark_min_time=1x'] : ['--benchmark_min_time=0.000000001']
 }
 
 /** A pass that ended early lost the benchmarks after it: listed on that side, never reported. */

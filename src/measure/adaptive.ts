@@ -12,14 +12,12 @@ import type { SuiteInput } from '../analysis/suite.js'
 import type { AnalysisOptions, StopReason, SuiteResult } from '../analysis/types.js'
 import type { RunResult } from './benchmark.js'
 import { JobError } from '../errors.js'
+import { exactNameFilter } from '../samples/nameFilter.js'
 import { formatEta, planRounds } from './plan.js'
 import { runRounds, type RoundsOptions, type RoundsProgress, type RoundsResult } from './rounds.js'
 
 /** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
 export const DEFAULT_MAX_ROUNDS_FACTOR = 3
-
-/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
-export const MAX_FILTER_CHARS = 100_000
 
 /** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
 export function adaptiveMaxRounds(initialRounds: number, maxRounds: number | null | undefined): number {
@@ -35,38 +33,6 @@ export function defaultBlockRounds(initialRounds: number, maxRounds: number): nu
   const left = Math.max(0, maxRounds - initialRounds)
   const third = Math.ceil(left / 3)
   return Math.max(2, third + (third % 2))
-}
-
-/**
- * One regular expression that selects exactly the named benchmarks with Google Benchmark's
- * `--benchmark_filter`: `^(name1|name2|...)$`.
- *
- * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
- * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
- * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
- * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
- * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
- * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
- *
- * @param names exact benchmark names (non-empty strings, no NUL or newline)
- * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
- *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
- *   extra samples
- */
-export function exactNameFilter(names: readonly string[]): string | undefined {
-  if (names.length === 0) return undefined
-  const parts: string[] = []
-  for (const name of [...new Set(names)].sort()) {
-    if (name === '' || /[\0\n\r]/.test(name)) return undefined
-    parts.push(escapeFilterName(name))
-  }
-  const filter = `^(${parts.join('|')})$`
-  return filter.length > MAX_FILTER_CHARS ? undefined : filter
-}
-
-/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
-export function escapeFilterName(name: string): string {
-  return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`))
 }
 
 export interface AdaptiveOptions extends Omit<RoundsOptions, 'plan' | 'minRounds' | 'onRunComplete'> {

@@ -17,15 +17,7 @@ export { runRounds } from './rounds.js'
 export type { RoundsOptions, RoundsResult, RoundsProgress, SideSetup } from './rounds.js'
 export { acquireHostLock, DEFAULT_LOCK_TIMEOUT_MS } from './lock.js'
 export type { HostLockOptions } from './lock.js'
-export {
-  runAdaptive,
-  exactNameFilter,
-  escapeFilterName,
-  adaptiveMaxRounds,
-  defaultBlockRounds,
-  DEFAULT_MAX_ROUNDS_FACTOR,
-  MAX_FILTER_CHARS
-} from './adaptive.js'
+export { runAdaptive, adaptiveMaxRounds, defaultBlockRounds, DEFAULT_MAX_ROUNDS_FACTOR } from './adaptive.js'
 export type { AdaptiveOptions, AdaptiveResult, AdaptiveSummary } from './adaptive.js'
 export { measureBothSides } from './measureSides.js'
 export type { MeasureSidesOptions, Measured } from './measureSides.js'

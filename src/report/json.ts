@@ -51,6 +51,8 @@ export interface BenchmarkResultJson {
   u: number | null
   test_method: 'exact' | 'normal' | null
   conf_level: number
+  /** The interval's true level when conf_level was beyond reach and it fell back to [min, max] (version 2). */
+  range_level?: number
   shift: { estimate: number; ci: [number, number] } | null
   ratio: { estimate: number; ci: [number, number] } | null
   power: {
@@ -210,6 +212,7 @@ function benchmarkJson(c: Comparison): BenchmarkResultJson {
     u: c.u,
     test_method: c.testMethod,
     conf_level: c.confLevel,
+    ...(c.rangeLevel !== undefined && { range_level: c.rangeLevel }),
     shift: c.shift,
     ratio: c.ratio,
     power: c.power && {
@@ -260,6 +263,7 @@ export function fromResultsJson(json: ResultsJson): Report {
     u: b.u,
     testMethod: b.test_method,
     confLevel: b.conf_level,
+    ...(b.range_level !== undefined && { rangeLevel: b.range_level }),
     shift: b.shift,
     ratio: b.ratio,
     power: b.power && {

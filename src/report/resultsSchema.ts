@@ -328,6 +328,7 @@ const $defs = {
       u: nullable(num),
       test_method: nullable({ enum: ['exact', 'normal'] }),
       conf_level: probability,
+      range_level: probability,
       shift: ref('interval'),
       ratio: ref('interval'),
       power: nullable(

@@ -95,7 +95,9 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
     c.inconclusiveReason === 'too-few-processes'
       ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
       : c.inconclusiveReason === 'level-unreachable'
-        ? `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+        ? c.rangeLevel !== undefined
+          ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
+          : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
         : c.inconclusiveReason === 'too-few-samples'
           ? 'too few samples to test'
           : c.ratio && c.ratio.ci[1] < 1 + minEffect

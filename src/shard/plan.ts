@@ -11,7 +11,7 @@ import { describeExit, headLines, runProcess } from '../process/spawn.js'
 import { validateResults } from '../report/readResults.js'
 import type { ShardRecord } from '../report/shard.js'
 import { isMeasurableName, MAX_NAME_CHARS, type Sample, type SampleIssue } from '../samples/model.js'
-import { exactNameFilter } from '../measure/adaptive.js'
+import { exactNameFilter } from '../samples/nameFilter.js'
 import { secondsPerBenchmark, splitBenchmarks, weightsOf, type ShardSpec } from './assign.js'
 
 export interface ShardShare {

@@ -25,7 +25,7 @@
  */
 import { assertFinite, assertPositive, assertProbability, assertSize, StatsInputError } from './errors.js'
 import { rankTestMethod } from './mannWhitney.js'
-import { normalQuantile } from './normal.js'
+import { normalQuantile, normalSf } from './normal.js'
 import { tieInfo, type TieInfo } from './ranks.js'
 import { sortedCopy } from './summary.js'
 import { MAX_EXACT_PRODUCT, pwilcox, qwilcox } from './wilcoxonDistribution.js'
@@ -56,6 +56,13 @@ export interface HodgesLehmannResult {
    * small to reach it, the achieved level 1 − 2·P(W < qu) (as R reports it), with a warning.
    */
   readonly confLevel: number
+  /**
+   * Set when the requested level is beyond reach, so the interval fell back to [min, max] of the
+   * differences: that interval's true level (exact: = confLevel; normal approximation: 1 − the
+   * smallest attainable p, where R keeps reporting the requested level). A verdict may not be read
+   * off such an interval at the requested level (STATISTICS §6).
+   */
+  readonly fallbackLevel?: number
   readonly warnings: string[]
 }
 
@@ -276,6 +283,7 @@ function core(
 
   let kLo: number
   let kHi: number
+  let fallbackLevel: number | undefined
   if (method.exact) {
     // Bauer (1972), as R: qu = qwilcox(α/2, m, n) (1 if 0), CI = [D_(qu), D_(mn − qu + 1)]
     let qu = qwilcox(alpha / 2, m, n)
@@ -286,6 +294,7 @@ function core(
     if (achieved - alpha > alpha / 2) {
       const requested = confLevel
       confLevel = 1 - achieved
+      fallbackLevel = confLevel
       warnings.push(
         `requested confidence level ${requested} not achievable with m = ${m}, n = ${n}: ` +
           `the interval [min, max] of the differences has level ${confLevel.toPrecision(3)}`
@@ -299,11 +308,28 @@ function core(
     const z = -normalQuantile(alpha / 2)
     const cc = options.correct === false ? 0 : 0.5
     const half = sigma > 0 ? z * sigma : 0
-    kLo = clamp(Math.floor(mn / 2 - cc - half) + 1, 1, mn)
-    kHi = clamp(Math.floor(mn / 2 + cc + half) + 1, 1, mn)
+    kLo = Math.floor(mn / 2 - cc - half) + 1
+    kHi = Math.floor(mn / 2 + cc + half) + 1
+    if (kLo < 1 && sigma > 0) {
+      // [D_(1), D_(mn)]: its level is 1 − the normal p of the most extreme U (|U − mn/2| = mn/2).
+      fallbackLevel = 1 - 2 * normalSf(Math.max(0, mn / 2 - cc) / sigma)
+      warnings.push(
+        `requested confidence level ${confLevel} not reachable with m = ${m}, n = ${n} and these ties: ` +
+          `the interval [min, max] of the differences has level ${fallbackLevel.toPrecision(3)} (normal approximation)`
+      )
+    }
+    kLo = clamp(kLo, 1, mn)
+    kHi = clamp(kHi, 1, mn)
   }
   const ci: [number, number] = [select(xs, ys, kLo, probes), select(xs, ys, kHi, probes)]
-  return { estimate, ci, method: method.exact ? 'exact' : 'normal', confLevel, warnings }
+  return {
+    estimate,
+    ci,
+    method: method.exact ? 'exact' : 'normal',
+    confLevel,
+    ...(fallbackLevel !== undefined && { fallbackLevel }),
+    warnings
+  }
 }
 
 function clamp(k: number, lo: number, hi: number): number {
