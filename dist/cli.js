@@ -9079,6 +9079,18 @@ var erfc = /*@__PURE__*/getDefaultExportFromCjs(libExports$5);
  * @module
  */
 /**
+ * Standard normal distribution function Φ(z) = P(Z ≤ z).
+ *
+ * Relative error ≤ 2e-13 against R's `pnorm` wherever Φ(z) ≥ 1e-300 (see the module comment).
+ * Complexity O(1).
+ *
+ * @param z any number; −Infinity → 0, +Infinity → 1, NaN → NaN.
+ * @returns Φ(z) in [0, 1].
+ */
+function normalCdf(z) {
+    return 0.5 * erfc(-z / Math.SQRT2);
+}
+/**
  * Standard normal survival function 1 − Φ(z) = P(Z > z), computed directly (no cancellation), so
  * `normalSf(37)` ≈ 5.7e-300 keeps its relative accuracy. Two-sided p-values are `2·normalSf(|z|)`.
  * Complexity O(1).
@@ -28785,6 +28797,27 @@ function sdUpperBound(groups, conf = 0.95) {
     const sd = Math.sqrt(ss / df);
     return { sd, upper: sd * Math.sqrt(df / quantile((1 - conf) / 2, df)), df };
 }
+/**
+ * `k` equally likely values of σ given the pooled estimate `sd` on `df` degrees of freedom (the
+ * scaled inverse-χ² posterior under a flat prior on ln σ): `sd·sqrt(df/χ²_{q, df})` at the mid-quantiles
+ * q = (j − ½)/k. Averaging over them carries the uncertainty of σ into a prediction.
+ */
+function sdPosteriorPoints(sd, df, k = 16) {
+    return posteriorFactors(df, k).map((f) => sd * f);
+}
+// The factors depend on (df, k) only, and a suite's benchmarks share df: computed once each.
+const factorCache = new Map();
+function posteriorFactors(df, k) {
+    const key = `${df}/${k}`;
+    let f = factorCache.get(key);
+    if (!f) {
+        f = Array.from({ length: k }, (_, j) => Math.sqrt(df / quantile(1 - (j + 0.5) / k, df)));
+        if (factorCache.size > 1000)
+            factorCache.clear();
+        factorCache.set(key, f);
+    }
+    return f;
+}
 
 /**
 * @license Apache-2.0
@@ -38146,6 +38179,104 @@ function fmt(x) {
 }
 
 /**
+ * Advice that delivers (STATISTICS §4, issue 27): the rounds at which a §7 verdict — any decided
+ * verdict — becomes likely, not the sample size to reject "no change".
+ *
+ * The fitted run-level model: ln run values ~ Normal(μ_side, σ²) per side, σ the value the
+ * benchmark's own interval implies (sdFromInterval), uncertain on 2·n0 − 2 degrees of freedom.
+ * After n0 runs per side the estimate is e0 (ln of the Hodges-Lehmann ratio). With n runs per side
+ * (n0 kept, n − n0 appended) the final estimate's predictive distribution given e0 (flat prior on the
+ * true shift) is Normal(e0, v), v = 2·c·σ²·(n − n0)/(n·n0): the part of the final mean not yet seen.
+ * Its interval at the verdict's level is ±h(n), h(n) = t_{1−α/2, 2n−2}·σ·sqrt(2c/n). c = 1.15 is §4's
+ * overhead of the rank procedures over the t procedures. A §7 verdict is then reached when the final
+ * estimate ê lands in
+ *   regression  ê > max(h, t) · improvement  ê < −max(h, t) · negligible/unchanged |ê| < t − h,
+ * t = ln(1 + δ); the probability of that union is computed in closed form. Near ±t the probability
+ * stays near ½ at any n ("too close to the minimum effect to decide by timing"), which is why the
+ * earlier advice (the n that rejects "no change") failed there. docs/VALIDATION.md ("Advice") measures
+ * what this advice delivers by appending the advised rounds to simulated runs.
+ */
+/** Advice is given only when a verdict is at least this likely after the advised rounds (§4). */
+const DECISION_TARGET = 0.8;
+/** §4's nonparametric overhead: rank procedures need ~1.15× the runs of the t procedures. */
+const RANK_OVERHEAD = 1.15;
+/**
+ * σ implied by the benchmark's own ln-ratio interval at n0 runs per side (inverting halfWidth): the
+ * rank interval is robust to the outliers and bursts that inflate a standard deviation, and it is
+ * the width the verdict is read from.
+ */
+function sdFromInterval(ci, n0, alpha) {
+    const half = (Math.log(ci[1]) - Math.log(ci[0])) / 2;
+    return half / (qt(1 - alpha / 2, Math.max(1, 2 * n0 - 2)) * Math.sqrt((2 * RANK_OVERHEAD) / n0));
+}
+/** Half-width of the ln-ratio interval at n runs per side (the t analogue of the rank interval). */
+function halfWidth(m, n) {
+    return qt(1 - m.alpha / 2, Math.max(1, 2 * n - 2)) * m.sd * Math.sqrt((2 * RANK_OVERHEAD) / n);
+}
+/** How far around the estimate the true shift is searched for the worst case, in standard errors. */
+const PLAUSIBLE_Z = 1.2816;
+/**
+ * Probability that n ≥ n0 runs per side end in a decided §7 verdict, predicted from the first n0:
+ * the smallest over true shifts within ±PLAUSIBLE_Z standard errors of the estimate (so a cell of
+ * true changes cannot do worse than promised by drawing its estimates from the lucky side), each
+ * averaged over the uncertainty of σ.
+ */
+function decisionProbability(m, n) {
+    const points = m.n0 > 1 ? sdPosteriorPoints(m.sd, 2 * m.n0 - 2, 8) : [m.sd];
+    const se = m.sd * Math.sqrt((2 * RANK_OVERHEAD) / m.n0);
+    // h is proportional to σ: one t quantile per n, not one per σ point.
+    const hPerSd = halfWidth({ ...m, sd: 1 }, n);
+    let worst = 1;
+    for (let g = -2; g <= 2; g++) {
+        const truth = m.estimate + (g / 2) * PLAUSIBLE_Z * se;
+        let sum = 0;
+        for (const sd of points)
+            sum += probabilityAt({ ...m, sd }, hPerSd * sd, truth, n);
+        worst = Math.min(worst, sum / points.length);
+    }
+    return worst;
+}
+/**
+ * For a known σ and true shift: the final estimate is the mean of the n0 runs seen (estimate) and
+ * n − n0 new ones centred on the truth, so ê_n ~ Normal((n0·e0 + (n − n0)·truth)/n, 2cσ²(n − n0)/n²).
+ */
+function probabilityAt(m, h, truth, n) {
+    const t = Math.log1p(m.minEffect);
+    const mean = (m.n0 * m.estimate + (n - m.n0) * truth) / n;
+    const sd = Math.sqrt((2 * RANK_OVERHEAD * m.sd * m.sd * (n - m.n0)) / (n * n));
+    const below = (x) => (sd > 0 ? normalCdf((x - mean) / sd) : mean < x ? 1 : 0);
+    const edge = Math.max(h, t);
+    const changed = 1 - below(edge) + below(-edge);
+    const within = h < t ? Math.max(0, below(t - h) - below(h - t)) : 0;
+    return Math.min(1, changed + within);
+}
+/**
+ * The fewest rounds to add (n from `fewest` to `cap` runs per side) after which a verdict has
+ * probability ≥ DECISION_TARGET; else why not: the cap's interval could decide an estimate away from
+ * ±δ but this one sits within it of ±δ ("too close to the minimum effect"), or the noise is too
+ * large for the cap ("too noisy").
+ */
+function roundsToDecide(m, fewest, cap) {
+    // The probability grows with n: one look at the cap settles most benchmarks, then bisection.
+    let lo = Math.max(fewest, m.n0 + 1);
+    let hi = cap;
+    if (lo <= hi && decisionProbability(m, hi) >= DECISION_TARGET) {
+        while (lo < hi) {
+            const mid = Math.floor((lo + hi) / 2);
+            if (decisionProbability(m, mid) >= DECISION_TARGET)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        return { kind: 'more-rounds', rounds: hi - m.n0 };
+    }
+    // Too close: the cap's interval is narrow enough to decide an estimate away from ±δ, but not this one.
+    const t = Math.log1p(m.minEffect);
+    const h = halfWidth(m, Math.max(cap, m.n0 + 1));
+    return h < t && h > Math.abs(Math.abs(m.estimate) - t) ? { kind: 'too-close' } : { kind: 'too-noisy' };
+}
+
+/**
  * Power, sample size and actionable advice for one comparison (STATISTICS §4), at the level the
  * verdict actually used: σ̂ is the χ² upper bound of the sd of the ln values the test used, n_req is
  * `ceil(1.15·n_t)` floored at the fewest values the exact test needs, and "more rounds" is advised only
@@ -38183,10 +38314,12 @@ function perRound(side) {
 }
 /**
  * What would decide an inconclusive benchmark. Too few processes: the rounds to reach R_MIN (or the
- * exact test's floor at this level). Otherwise the power requirement, when it is at most
- * MAX_ADVISED_ROUND_FACTOR × the rounds already run and within `opts.maxRounds`; else "too noisy".
+ * exact test's floor at this level). At the run level, with the ratio and its interval: the fewest rounds
+ * after which a §7 verdict has probability ≥ 0.8 (decisionAdvice.ts), at most
+ * MAX_ADVISED_ROUND_FACTOR × the rounds already run and within `opts.maxRounds`; else "too close to
+ * the minimum effect" or "too noisy". Pooled repetitions (forced): the power requirement, capped alike.
  */
-function adviceFor(reason, levelReason, runs, power, opts) {
+function adviceFor(reason, levelReason, runs, power, opts, ratio = null) {
     if (reason === null || power === null)
         return null;
     const floor = Math.max(R_MIN, minRankTestSamples(power.alpha));
@@ -38196,6 +38329,23 @@ function adviceFor(reason, levelReason, runs, power, opts) {
             ? Math.max(floor, power.requiredPerSide)
             : floor;
         rounds = target - runs;
+    }
+    else if (levelReason === 'runs' && ratio !== null) {
+        // One value per process: the rounds at which a verdict is likely (decisionAdvice.ts).
+        const cap = Math.min(runs + MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs), opts.maxRounds ?? Infinity);
+        const model = {
+            estimate: Math.log(ratio.estimate),
+            sd: sdFromInterval(ratio.ci, runs, power.alpha),
+            n0: runs,
+            alpha: power.alpha,
+            minEffect: opts.minEffect
+        };
+        const advice = roundsToDecide(model, floor, cap);
+        if (advice.kind === 'too-close')
+            return { kind: 'too-close' };
+        if (advice.kind === 'too-noisy')
+            return tooNoisy(power);
+        return { kind: 'more-rounds', rounds: advice.rounds };
     }
     else {
         rounds = Math.max(1, power.moreRounds ?? 0, reason === 'level-unreachable' ? floor - runs : 0);
@@ -38966,7 +39116,9 @@ function finishComparison(p, alpha, family) {
         benchmark: p.benchmark,
         verdict,
         inconclusiveReason,
-        advice: fewProcesses ? null : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts),
+        advice: fewProcesses
+            ? null
+            : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts, ratio),
         metric: opts.metric === 'auto' ? null : opts.metric,
         level: choice.level,
         levelReason: choice.reason,
@@ -41357,6 +41509,8 @@ function byName(a, b) {
     return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
 }
 
+/** §4's alternatives when more rounds would not decide a benchmark. */
+const ALTERNATIVES = 'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ';
 /** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
 function deltaText(minEffect) {
     return formatPercent(minEffect).replace('.0%', '%');
@@ -41450,8 +41604,10 @@ function inconclusiveText(c, minEffect) {
         : a?.kind === 'too-noisy'
             ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
                 `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
-                'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
-            : null;
+                `${ALTERNATIVES}`
+            : a?.kind === 'too-close'
+                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${ALTERNATIVES}`
+                : null;
     const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
     return `${why}${advice ? `: ${advice}` : ''}${counts}`;
 }
@@ -58607,7 +58763,7 @@ const $defs = {
         // kind first, then the field that kind needs (so an error names the field that is wrong).
         advice: nullable({
             ...object({
-                kind: { enum: ['more-rounds', 'too-noisy'] },
+                kind: { enum: ['more-rounds', 'too-noisy', 'too-close'] },
                 rounds: int(),
                 sdPercent: num,
                 sdUpperPercent: num
@@ -58752,7 +58908,7 @@ function validateResults(text, source) {
 /**
  * One error for the user: the deepest path ajv reached (where the value went wrong, rather than the
  * `anyOf` above it), with the types or values its alternatives allow merged ("must be a finite
- * number or null", "must be one of: \"more-rounds\", \"too-noisy\"").
+ * number or null", "must be one of: \"more-rounds\", \"too-noisy\", \"too-close\"").
  */
 function describeSchemaError(errors) {
     if (errors.length === 0)

@@ -232,7 +232,7 @@ describe('wrong types and huge fields: exit 2 and the path', () => {
     [
       'an advice of an unknown kind',
       (j) => setAt(j, ['benchmarks', 0, 'advice'], { kind: 'bogus' }),
-      /\$\.benchmarks\[0\]\.advice\.kind: must be one of: "more-rounds", "too-noisy"\./
+      /\$\.benchmarks\[0\]\.advice\.kind: must be one of: "more-rounds", "too-noisy", "too-close"\./
     ],
     [
       'a verdict outside the list',

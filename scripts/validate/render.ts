@@ -3,8 +3,9 @@
  * but counts, rates and Clopper-Pearson bands; preserves whatever sits between the adaptive-rounds
  * markers of an existing file (another study writes there).
  */
+import { renderAdvice, type AdviceCell } from './advice.js'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { relative } from 'node:path'
+import { join, relative } from 'node:path'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
 import { DEFAULT_CONFIG } from '../../src/config/index.js'
 import { median } from '../../src/stats/summary.js'
@@ -754,6 +755,7 @@ ${modelTable(sim?.presets ?? NOISE_PRESETS)}
   } else parts.push('_Not run yet (`npm run validate -- --real-only`)._')
 
   parts.push(`\n## Adaptive rounds\n\n${ADAPTIVE_BEGIN}${adaptive}${ADAPTIVE_END}\n`)
+  parts.push(adviceSection(o.resultsDir))
 
   parts.push(`## Reproduce
 
@@ -766,6 +768,7 @@ npm run validate -- --real-only                # only the real study; resumes fr
 npm run validate -- --render-only              # re-render this page from the JSON results
 npx tsx scripts/validate/adaptive.ts           # adaptive rounds in simulation (flags in its header)
 npx tsx scripts/validate/adaptiveReal.ts       # adaptive vs fixed 60 rounds, real runs of the examples
+npx tsx scripts/validate/advice.ts --out ${resultsRel}/advice-after.json   # does "≈ r more rounds" deliver? (~30 s)
 NODE_OPTIONS=--experimental-vm-modules npx jest __tests__/validate   # the study's own tests (binomial bands vs R, noise model)
 Rscript -e 'binom.test(3, 400)$conf.int'       # check any band
 \`\`\`
@@ -803,4 +806,55 @@ function existingAdaptive(out: string): string {
   const a = old.indexOf(ADAPTIVE_BEGIN)
   const b = old.indexOf(ADAPTIVE_END)
   return a >= 0 && b > a ? old.slice(a + ADAPTIVE_BEGIN.length, b) : '\n'
+}
+
+/**
+ * "Advice that delivers" (issue 27): the advice study's before/after JSON (scripts/validate/advice.ts),
+ * the same simulated suites judged by the advice of the previous release and of this one.
+ */
+function adviceSection(resultsDir: string): string {
+  const read = (name: string) => {
+    const file = join(resultsDir, name)
+    return existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as { meta: string; cells: AdviceCell[] })
+      : null
+  }
+  const before = read('advice-before.json')
+  const after = read('advice-after.json')
+  if (!after)
+    return '\n## Advice that delivers\n\n_Not run yet (`npx tsx scripts/validate/advice.ts --out …/advice-after.json`)._\n'
+  return `
+## Advice that delivers
+
+An inconclusive benchmark is told what would decide it (STATISTICS §4). The test of that advice: take the
+benchmarks told "≈ r more rounds would decide it", append the next r rounds of the same simulated session, and
+re-analyse. The target is at least 80% decided, and decided correctly, in every cell where advice is given;
+the share of benchmarks given advice is published so that never advising cannot pass. Correct: *regression* only
+for a true slowdown, *improvement* only for a true speed-up, *negligible*/*unchanged* only for a true change within δ.
+
+**This release** (src/analysis/decisionAdvice.ts): the fewest rounds, at most twice those run, after which a §7
+verdict has probability ≥ 80% — the smallest over true shifts within ±1.28 standard errors of the estimate, each
+averaged over the uncertainty of σ (σ implied by the benchmark's own interval). Near ±δ the advice is instead
+"too close to the minimum effect to decide by timing", followed by §4's alternatives.
+
+${after.meta}
+
+${renderAdvice(after.cells, '').trim()}
+${
+  before
+    ? `
+**The previous release** (the sample size that rejects "no change" at power 0.95, advised when ≤ 2× the rounds run):
+
+${renderAdvice(before.cells, '').trim()}
+`
+    : ''
+}
+What it shows: A/A cells deliver (≈ 90% decided and correct). At +1% the new advice is given to a fifth as many
+benchmarks as before and delivers 71–74% instead of 50–55%, still short of 80%. At +2% = δ it almost never
+advises rounds (0.1–0.2% of benchmarks, against 21–31% before, of which only 26% were then decided): those
+benchmarks are told they are too close to the minimum effect. At +3% and +5% the few benchmarks still inconclusive
+after 10 rounds are mostly hit by contention episodes and are called too noisy; the handful advised (≤ 11 per cell)
+deliver 50–78%. So the target is met in the A/A cells and not yet elsewhere: the flat-prior prediction is not
+conditional on the true change, and the simulated machine's contention episodes are not in its normal model.
+`
 }

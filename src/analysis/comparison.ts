@@ -155,7 +155,9 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     benchmark: p.benchmark,
     verdict,
     inconclusiveReason,
-    advice: fewProcesses ? null : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts),
+    advice: fewProcesses
+      ? null
+      : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts, ratio),
     metric: opts.metric === 'auto' ? null : opts.metric,
     level: choice.level,
     levelReason: choice.reason,

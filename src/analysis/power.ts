@@ -7,11 +7,13 @@
 import { sdUpperBound } from '../stats/sdBound.js'
 import { minimumDetectableEffect, minRankTestSamples, powerWarnings } from '../stats/sampleSize.js'
 import type { Side } from '../samples/model.js'
+import { roundsToDecide, sdFromInterval } from './decisionAdvice.js'
 import { R_MIN } from './unitOfAnalysis.js'
 import type {
   Advice,
   AnalysisOptions,
   InconclusiveReason,
+  Interval,
   LevelReason,
   PowerFigures,
   SideAnalysis,
@@ -60,15 +62,18 @@ function perRound(side: SideAnalysis): number {
 
 /**
  * What would decide an inconclusive benchmark. Too few processes: the rounds to reach R_MIN (or the
- * exact test's floor at this level). Otherwise the power requirement, when it is at most
- * MAX_ADVISED_ROUND_FACTOR × the rounds already run and within `opts.maxRounds`; else "too noisy".
+ * exact test's floor at this level). At the run level, with the ratio and its interval: the fewest rounds
+ * after which a §7 verdict has probability ≥ 0.8 (decisionAdvice.ts), at most
+ * MAX_ADVISED_ROUND_FACTOR × the rounds already run and within `opts.maxRounds`; else "too close to
+ * the minimum effect" or "too noisy". Pooled repetitions (forced): the power requirement, capped alike.
  */
 export function adviceFor(
   reason: InconclusiveReason | null,
   levelReason: LevelReason,
   runs: number,
   power: PowerFigures | null,
-  opts: AnalysisOptions
+  opts: AnalysisOptions,
+  ratio: Interval | null = null
 ): Advice {
   if (reason === null || power === null) return null
   const floor = Math.max(R_MIN, minRankTestSamples(power.alpha))
@@ -79,6 +84,20 @@ export function adviceFor(
         ? Math.max(floor, power.requiredPerSide)
         : floor
     rounds = target - runs
+  } else if (levelReason === 'runs' && ratio !== null) {
+    // One value per process: the rounds at which a verdict is likely (decisionAdvice.ts).
+    const cap = Math.min(runs + MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs), opts.maxRounds ?? Infinity)
+    const model = {
+      estimate: Math.log(ratio.estimate),
+      sd: sdFromInterval(ratio.ci, runs, power.alpha),
+      n0: runs,
+      alpha: power.alpha,
+      minEffect: opts.minEffect
+    }
+    const advice = roundsToDecide(model, floor, cap)
+    if (advice.kind === 'too-close') return { kind: 'too-close' }
+    if (advice.kind === 'too-noisy') return tooNoisy(power)
+    return { kind: 'more-rounds', rounds: advice.rounds }
   } else {
     rounds = Math.max(1, power.moreRounds ?? 0, reason === 'level-unreachable' ? floor - runs : 0)
     if (rounds > MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs)) return tooNoisy(power)

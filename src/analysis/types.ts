@@ -60,6 +60,8 @@ export type InconclusiveReason =
 export type Advice =
   | { kind: 'more-rounds'; rounds: number }
   | { kind: 'too-noisy'; sdPercent: number; sdUpperPercent?: number }
+  /** The estimate sits so near ±δ that no affordable number of rounds makes a verdict likely (§4). */
+  | { kind: 'too-close' }
   | null
 
 /** Thresholds in one object, so new ones never change signatures (STYLE, habit 6). */

@@ -67,7 +67,7 @@ export function validateResults(text: string, source: string): ResultsJson {
 /**
  * One error for the user: the deepest path ajv reached (where the value went wrong, rather than the
  * `anyOf` above it), with the types or values its alternatives allow merged ("must be a finite
- * number or null", "must be one of: \"more-rounds\", \"too-noisy\"").
+ * number or null", "must be one of: \"more-rounds\", \"too-noisy\", \"too-close\"").
  */
 export function describeSchemaError(errors: ErrorObject[]): { path: string; what: string } {
   if (errors.length === 0) return { path: '$', what: 'does not match the schema' }

@@ -297,7 +297,7 @@ const $defs = {
       advice: nullable({
         ...object(
           {
-            kind: { enum: ['more-rounds', 'too-noisy'] },
+            kind: { enum: ['more-rounds', 'too-noisy', 'too-close'] },
             rounds: int(),
             sdPercent: num,
             sdUpperPercent: num

@@ -8,6 +8,10 @@ import { R_MIN } from '../analysis/unitOfAnalysis.js'
 import { median } from '../stats/summary.js'
 import { formatLevel, formatPercent, plural } from './format.js'
 
+/** §4's alternatives when more rounds would not decide a benchmark. */
+const ALTERNATIVES =
+  'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
+
 /** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
 export function deltaText(minEffect: number): string {
   return formatPercent(minEffect).replace('.0%', '%')
@@ -110,8 +114,10 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
       : a?.kind === 'too-noisy'
         ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
           `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
-          'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
-        : null
+          `${ALTERNATIVES}`
+        : a?.kind === 'too-close'
+          ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${ALTERNATIVES}`
+          : null
   const counts =
     c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : ''
   return `${why}${advice ? `: ${advice}` : ''}${counts}`

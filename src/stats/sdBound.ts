@@ -44,3 +44,25 @@ export function sdUpperBound(groups: ReadonlyArray<ArrayLike<number>>, conf = 0.
   const sd = Math.sqrt(ss / df)
   return { sd, upper: sd * Math.sqrt(df / quantile((1 - conf) / 2, df)), df }
 }
+
+/**
+ * `k` equally likely values of σ given the pooled estimate `sd` on `df` degrees of freedom (the
+ * scaled inverse-χ² posterior under a flat prior on ln σ): `sd·sqrt(df/χ²_{q, df})` at the mid-quantiles
+ * q = (j − ½)/k. Averaging over them carries the uncertainty of σ into a prediction.
+ */
+export function sdPosteriorPoints(sd: number, df: number, k = 16): number[] {
+  return posteriorFactors(df, k).map((f) => sd * f)
+}
+
+// The factors depend on (df, k) only, and a suite's benchmarks share df: computed once each.
+const factorCache = new Map<string, number[]>()
+function posteriorFactors(df: number, k: number): number[] {
+  const key = `${df}/${k}`
+  let f = factorCache.get(key)
+  if (!f) {
+    f = Array.from({ length: k }, (_, j) => Math.sqrt(df / quantile(1 - (j + 0.5) / k, df)))
+    if (factorCache.size > 1000) factorCache.clear()
+    factorCache.set(key, f)
+  }
+  return f
+}

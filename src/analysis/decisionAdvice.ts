@@ -1,0 +1,120 @@
+/**
+ * Advice that delivers (STATISTICS §4, issue 27): the rounds at which a §7 verdict — any decided
+ * verdict — becomes likely, not the sample size to reject "no change".
+ *
+ * The fitted run-level model: ln run values ~ Normal(μ_side, σ²) per side, σ the value the
+ * benchmark's own interval implies (sdFromInterval), uncertain on 2·n0 − 2 degrees of freedom.
+ * After n0 runs per side the estimate is e0 (ln of the Hodges-Lehmann ratio). With n runs per side
+ * (n0 kept, n − n0 appended) the final estimate's predictive distribution given e0 (flat prior on the
+ * true shift) is Normal(e0, v), v = 2·c·σ²·(n − n0)/(n·n0): the part of the final mean not yet seen.
+ * Its interval at the verdict's level is ±h(n), h(n) = t_{1−α/2, 2n−2}·σ·sqrt(2c/n). c = 1.15 is §4's
+ * overhead of the rank procedures over the t procedures. A §7 verdict is then reached when the final
+ * estimate ê lands in
+ *   regression  ê > max(h, t) · improvement  ê < −max(h, t) · negligible/unchanged |ê| < t − h,
+ * t = ln(1 + δ); the probability of that union is computed in closed form. Near ±t the probability
+ * stays near ½ at any n ("too close to the minimum effect to decide by timing"), which is why the
+ * earlier advice (the n that rejects "no change") failed there. docs/VALIDATION.md ("Advice") measures
+ * what this advice delivers by appending the advised rounds to simulated runs.
+ */
+import { normalCdf } from '../stats/normal.js'
+import { sdPosteriorPoints } from '../stats/sdBound.js'
+import { qt } from '../stats/tDistribution.js'
+
+/** Advice is given only when a verdict is at least this likely after the advised rounds (§4). */
+export const DECISION_TARGET = 0.8
+/** §4's nonparametric overhead: rank procedures need ~1.15× the runs of the t procedures. */
+const RANK_OVERHEAD = 1.15
+
+export interface DecisionModel {
+  /** ln of the current ratio estimate. */
+  estimate: number
+  /** σ of the ln run values (per side), as implied by the current interval (2·n0 − 2 degrees of freedom). */
+  sd: number
+  /** Runs per side so far. */
+  n0: number
+  /** The level the verdict uses (α/K, a Holm step's, or α). */
+  alpha: number
+  /** δ (0.02 = 2%). */
+  minEffect: number
+}
+
+/**
+ * σ implied by the benchmark's own ln-ratio interval at n0 runs per side (inverting halfWidth): the
+ * rank interval is robust to the outliers and bursts that inflate a standard deviation, and it is
+ * the width the verdict is read from.
+ */
+export function sdFromInterval(ci: readonly [number, number], n0: number, alpha: number): number {
+  const half = (Math.log(ci[1]) - Math.log(ci[0])) / 2
+  return half / (qt(1 - alpha / 2, Math.max(1, 2 * n0 - 2)) * Math.sqrt((2 * RANK_OVERHEAD) / n0))
+}
+
+/** Half-width of the ln-ratio interval at n runs per side (the t analogue of the rank interval). */
+export function halfWidth(m: DecisionModel, n: number): number {
+  return qt(1 - m.alpha / 2, Math.max(1, 2 * n - 2)) * m.sd * Math.sqrt((2 * RANK_OVERHEAD) / n)
+}
+
+/** How far around the estimate the true shift is searched for the worst case, in standard errors. */
+const PLAUSIBLE_Z = 1.2816
+
+/**
+ * Probability that n ≥ n0 runs per side end in a decided §7 verdict, predicted from the first n0:
+ * the smallest over true shifts within ±PLAUSIBLE_Z standard errors of the estimate (so a cell of
+ * true changes cannot do worse than promised by drawing its estimates from the lucky side), each
+ * averaged over the uncertainty of σ.
+ */
+export function decisionProbability(m: DecisionModel, n: number): number {
+  const points = m.n0 > 1 ? sdPosteriorPoints(m.sd, 2 * m.n0 - 2, 8) : [m.sd]
+  const se = m.sd * Math.sqrt((2 * RANK_OVERHEAD) / m.n0)
+  // h is proportional to σ: one t quantile per n, not one per σ point.
+  const hPerSd = halfWidth({ ...m, sd: 1 }, n)
+  let worst = 1
+  for (let g = -2; g <= 2; g++) {
+    const truth = m.estimate + (g / 2) * PLAUSIBLE_Z * se
+    let sum = 0
+    for (const sd of points) sum += probabilityAt({ ...m, sd }, hPerSd * sd, truth, n)
+    worst = Math.min(worst, sum / points.length)
+  }
+  return worst
+}
+
+/**
+ * For a known σ and true shift: the final estimate is the mean of the n0 runs seen (estimate) and
+ * n − n0 new ones centred on the truth, so ê_n ~ Normal((n0·e0 + (n − n0)·truth)/n, 2cσ²(n − n0)/n²).
+ */
+function probabilityAt(m: DecisionModel, h: number, truth: number, n: number): number {
+  const t = Math.log1p(m.minEffect)
+  const mean = (m.n0 * m.estimate + (n - m.n0) * truth) / n
+  const sd = Math.sqrt((2 * RANK_OVERHEAD * m.sd * m.sd * (n - m.n0)) / (n * n))
+  const below = (x: number) => (sd > 0 ? normalCdf((x - mean) / sd) : mean < x ? 1 : 0)
+  const edge = Math.max(h, t)
+  const changed = 1 - below(edge) + below(-edge)
+  const within = h < t ? Math.max(0, below(t - h) - below(h - t)) : 0
+  return Math.min(1, changed + within)
+}
+
+export type DecisionAdvice =
+  { kind: 'more-rounds'; rounds: number } | { kind: 'too-close' } | { kind: 'too-noisy' }
+
+/**
+ * The fewest rounds to add (n from `fewest` to `cap` runs per side) after which a verdict has
+ * probability ≥ DECISION_TARGET; else why not: the cap's interval could decide an estimate away from
+ * ±δ but this one sits within it of ±δ ("too close to the minimum effect"), or the noise is too
+ * large for the cap ("too noisy").
+ */
+export function roundsToDecide(m: DecisionModel, fewest: number, cap: number): DecisionAdvice {
+  // The probability grows with n: one look at the cap settles most benchmarks, then bisection.
+  let lo = Math.max(fewest, m.n0 + 1)
+  let hi = cap
+  if (lo <= hi && decisionProbability(m, hi) >= DECISION_TARGET) {
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2)
+      if (decisionProbability(m, mid) >= DECISION_TARGET) hi = mid
+      else lo = mid + 1
+    }
+    return { kind: 'more-rounds', rounds: hi - m.n0 }
+  }
+  // Too close: the cap's interval is narrow enough to decide an estimate away from ±δ, but not this one.
+  const t = Math.log1p(m.minEffect)
+  const h = halfWidth(m, Math.max(cap, m.n0 + 1))
+  return h < t && h > Math.abs(Math.abs(m.estimate) - t) ? { kind: 'too-close' } : { kind: 'too-noisy' }
+}
