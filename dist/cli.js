@@ -40383,11 +40383,11 @@ const TABLE = [
     {
         name: 'fail-on',
         config: 'failOn',
-        type: 'enum',
-        values: ['regression', 'timing-only', 'inconclusive', 'never'],
-        default: 'regression',
-        arg: 'F',
-        help: 'what fails the gate: regression (and failed benchmarks); timing-only also slower time with the same instructions (--measure both); inconclusive also anything undecided',
+        type: 'set',
+        values: ['regression', 'failed', 'timing-only', 'inconclusive', 'never'],
+        default: ['regression', 'failed'],
+        arg: 'SET',
+        help: 'what fails the gate, comma-separated: regression and failed always; add timing-only (slower time with the same instructions, --measure both) and/or inconclusive (anything undecided); never alone reports only',
         commands: ALL,
         input: 'fail-on',
         file: true,
@@ -40666,7 +40666,35 @@ function parseOptionValue(spec, value) {
             if (typeof value !== 'string')
                 throw bad('I/N, e.g. 2/3');
             return parseShard(value);
+        case 'set':
+            return parseSet(spec, String(value), bad);
     }
+}
+/**
+ * A comma-separated set ("timing-only,inconclusive"), in the table's order, duplicates dropped. The
+ * default's items are always in (fail-on: regression and failed) unless the set is `never`, alone.
+ */
+function parseSet(spec, value, bad) {
+    const items = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const values = spec.values;
+    const accepted = `a comma-separated set of ${values.join(', ')}`;
+    for (const item of items)
+        if (!values.includes(item)) {
+            const hint = didYouMean(item, values);
+            throw bad(`${accepted}${hint && '.' + hint}`);
+        }
+    if (items.length === 0)
+        throw bad(accepted);
+    if (items.includes('never')) {
+        if (items.some((i) => i !== 'never'))
+            throw bad(`${accepted}; 'never' alone (it disables the gate)`);
+        return ['never'];
+    }
+    const always = spec.default ?? [];
+    return values.filter((v) => always.includes(v) || items.includes(v));
 }
 /** Accepted range in interval notation, e.g. "[1, 10000]" or "(0, 0.5)". */
 function rangeText(spec) {
@@ -40697,7 +40725,11 @@ function parseShard(value) {
 }
 /** The value as the flag's argument, e.g. 20 -> "20", a shard -> "2/3". */
 function formatOptionValue(value) {
-    return typeof value === 'object' ? `${value.index}/${value.count}` : String(value);
+    if (Array.isArray(value))
+        return value.join(',');
+    return typeof value === 'object'
+        ? `${value.index}/${value.count}`
+        : String(value);
 }
 
 /**
@@ -41244,8 +41276,8 @@ function plural(n, word, many = `${word}s`) {
 }
 
 /**
- * `regression` (default) fails on any regression or failed benchmark; `inconclusive` also fails when
- * any benchmark could not be resolved; `never` always passes (report only).
+ * Any regression or failed benchmark fails; with `timing-only` in the set also a slower timing-only
+ * change, with `inconclusive` also any benchmark left undecided; `never` always passes (report only).
  */
 function gate(suite, failOn) {
     const c = suite.counts;
@@ -41256,9 +41288,9 @@ function gate(suite, failOn) {
     if (c.failed)
         problems.push(`${plural(c.failed, 'benchmark')} failed`);
     const slowerTimingOnly = suite.comparisons.filter((x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression').length;
-    if (failOn === 'timing-only' && slowerTimingOnly)
+    if (failOn.includes('timing-only') && slowerTimingOnly)
         problems.push(`${slowerTimingOnly} timing-only slower`);
-    if (failOn === 'inconclusive' && c.inconclusive)
+    if (failOn.includes('inconclusive') && c.inconclusive)
         problems.push(`${c.inconclusive} inconclusive`);
     const total = suite.comparisons.length;
     if (problems.length === 0) {
@@ -41277,7 +41309,7 @@ function gate(suite, failOn) {
             reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}`
         };
     }
-    if (failOn === 'never') {
+    if (failOn.includes('never')) {
         return {
             pass: true,
             conclusion: 'neutral',

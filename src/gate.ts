@@ -15,8 +15,8 @@ export interface GateResult {
 }
 
 /**
- * `regression` (default) fails on any regression or failed benchmark; `inconclusive` also fails when
- * any benchmark could not be resolved; `never` always passes (report only).
+ * Any regression or failed benchmark fails; with `timing-only` in the set also a slower timing-only
+ * change, with `inconclusive` also any benchmark left undecided; `never` always passes (report only).
  */
 export function gate(suite: SuiteResult, failOn: FailOn): GateResult {
   const c = suite.counts
@@ -27,8 +27,8 @@ export function gate(suite: SuiteResult, failOn: FailOn): GateResult {
   const slowerTimingOnly = suite.comparisons.filter(
     (x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression'
   ).length
-  if (failOn === 'timing-only' && slowerTimingOnly) problems.push(`${slowerTimingOnly} timing-only slower`)
-  if (failOn === 'inconclusive' && c.inconclusive) problems.push(`${c.inconclusive} inconclusive`)
+  if (failOn.includes('timing-only') && slowerTimingOnly) problems.push(`${slowerTimingOnly} timing-only slower`)
+  if (failOn.includes('inconclusive') && c.inconclusive) problems.push(`${c.inconclusive} inconclusive`)
   const total = suite.comparisons.length
   if (problems.length === 0) {
     const undecided = undecidedText(suite)
@@ -45,7 +45,7 @@ export function gate(suite: SuiteResult, failOn: FailOn): GateResult {
       reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}`
     }
   }
-  if (failOn === 'never') {
+  if (failOn.includes('never')) {
     return {
       pass: true,
       conclusion: 'neutral',

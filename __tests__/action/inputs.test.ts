@@ -97,7 +97,7 @@ describe('readActionSettings', () => {
     for (const mode of ['run', 'measure']) {
       const s = readActionSettings(reader({ mode, alpha: '0.001' }).get, ws, ws)
       expect(s.config.rounds).toBe(DEFAULT_CONFIG.rounds)
-      expect(s.config.failOn).toBe(DEFAULT_CONFIG.failOn)
+      expect(s.config.failOn).toEqual(DEFAULT_CONFIG.failOn)
       expect(s.configFile).toEqual({ path: 'benchgate.json', required: false })
       // main.ts layers the base commit's file under the inputs:
       const c = applyConfigFile(s, { rounds: 30, alpha: 0.05 })

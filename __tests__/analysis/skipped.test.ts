@@ -61,7 +61,7 @@ describe('skipped on this machine', () => {
     expect(suite.counts.skipped).toBe(1)
     expect(suite.counts.failed).toBe(0)
     expect(suite.familySize).toBe(1) // only BM_Fine is tested: a skipped benchmark widens no interval
-    expect(gate(suite, 'regression').pass).toBe(true)
+    expect(gate(suite, ['regression', 'failed']).pass).toBe(true)
     const md = renderMarkdown({ suite, run: { base: { label: 'main' }, head: { label: 'pr' } } })
     expect(md).toMatch(/1 skipped on this machine/)
     expect(md.split(mdCode('BM_Avx')).length - 1).toBe(1) // one row, its reason a footnote
@@ -76,7 +76,7 @@ describe('skipped on this machine', () => {
   it('the same error only at head: failed, and the gate fails', () => {
     const suite = suiteWith(issuesOf('error', { base: {}, head: { BM_Avx: AVX } }))
     expect(suite.comparisons.find((c) => c.benchmark === 'BM_Avx')!.verdict).toBe('failed')
-    expect(gate(suite, 'regression').pass).toBe(false)
+    expect(gate(suite, ['regression', 'failed']).pass).toBe(false)
   })
 
   it('different messages on the two sides: failed', () => {

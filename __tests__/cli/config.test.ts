@@ -2,12 +2,29 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildConfig, DEFAULT_CONFIG, readConfigFile } from '../../src/config/index.js'
+import { buildConfig, DEFAULT_CONFIG, readConfigFile, reproduceArgs } from '../../src/config/index.js'
 import { ConfigError } from '../../src/errors.js'
 import { VERSION } from '../../src/version.js'
 import pkg from '../../package.json' with { type: 'json' }
 
 describe('buildConfig', () => {
+  it('fail-on is a set: regression and failed always in it, additions in table order, never alone (STATISTICS §10)', () => {
+    expect(DEFAULT_CONFIG.failOn).toEqual(['regression', 'failed'])
+    expect(buildConfig({ 'fail-on': 'inconclusive, timing-only' }).failOn).toEqual([
+      'regression',
+      'failed',
+      'timing-only',
+      'inconclusive'
+    ])
+    // The single values of earlier releases keep their meaning.
+    expect(buildConfig({ 'fail-on': 'timing-only' }).failOn).toEqual(['regression', 'failed', 'timing-only'])
+    expect(buildConfig({ 'fail-on': 'never' }).failOn).toEqual(['never'])
+    expect(reproduceArgs(buildConfig({ 'fail-on': 'inconclusive,timing-only' }))).toEqual([
+      '--fail-on',
+      'regression,failed,timing-only,inconclusive'
+    ])
+  })
+
   it('gives the defaults with no options', () => {
     expect(buildConfig()).toEqual(DEFAULT_CONFIG)
   })
@@ -29,7 +46,12 @@ describe('buildConfig', () => {
     [{ rounds: '2.5' }, /whole number/],
     [{ alpha: '1' }, /--alpha: '1' is not valid; expected a number in \(0, 0.5\)/],
     [{ alpha: 'abc' }, /--alpha: 'abc'/],
-    [{ 'fail-on': 'sometimes' }, /expected one of regression, timing-only, inconclusive, never/],
+    [
+      { 'fail-on': 'sometimes' },
+      /expected a comma-separated set of regression, failed, timing-only, inconclusive, never/
+    ],
+    [{ 'fail-on': 'timing-only,nevr' }, /Did you mean 'never'\?/],
+    [{ 'fail-on': 'never,inconclusive' }, /'never' alone/],
     [{ correction: 'bh' }, /expected one of bonferroni, holm, none/],
     [{ level: 'runs' }, /expected one of auto, repetitions/],
     [{ metric: 'wall' }, /expected one of auto, real_time, cpu_time/],

@@ -46,6 +46,8 @@ function otherValue(o: OptionSpec): string {
       return `value-of-${o.name}`
     case 'shard':
       return '2/3'
+    case 'set':
+      return 'never'
   }
 }
 

@@ -216,13 +216,13 @@ describe('results JSON', () => {
 
 describe('gate and terminal', () => {
   it('fails on a regression unless fail-on is never, and says why in one line', () => {
-    expect(gate(mixed.suite, 'regression')).toEqual({
+    expect(gate(mixed.suite, ['regression', 'failed'])).toEqual({
       pass: false,
       conclusion: 'failure',
       reason: 'benchgate: fail: 1 regression (of 4 benchmarks)'
     })
-    expect(gate(mixed.suite, 'never').pass).toBe(true)
-    expect(gate(mixed.suite, 'inconclusive').reason).toContain('1 inconclusive')
+    expect(gate(mixed.suite, ['never']).pass).toBe(true)
+    expect(gate(mixed.suite, ['regression', 'failed', 'inconclusive']).reason).toContain('1 inconclusive')
   })
 
   it('says "undecided" out loud: a neutral conclusion, exit 0, and "nothing could be decided" first when nothing was', () => {
@@ -230,14 +230,14 @@ describe('gate and terminal', () => {
       comparison('BM_a', 'unchanged', 1.002, [0.996, 1.008], 0.6),
       comparison('BM_b', 'inconclusive', 1.01, [0.97, 1.05], 0.4)
     ])
-    expect(gate(some.suite, 'regression')).toEqual({
+    expect(gate(some.suite, ['regression', 'failed'])).toEqual({
       pass: true,
       conclusion: 'neutral',
       reason: 'benchgate: undecided: 1 of 2 benchmarks could not be decided; no regression found'
     })
     expect(renderMarkdown(some).split('\n')[1]).toBe('### benchgate: ❔ undecided · 1 unchanged, 1 undecided')
     const none = report([comparison('BM_b', 'inconclusive', 1.01, [0.97, 1.05], 0.4)])
-    expect(gate(none.suite, 'regression').reason).toBe(
+    expect(gate(none.suite, ['regression', 'failed']).reason).toBe(
       'benchgate: undecided: nothing could be decided (1 of 1 benchmark could not be decided; no regression found)'
     )
     expect(renderMarkdown(none).split('\n')[1]).toBe(
@@ -245,9 +245,9 @@ describe('gate and terminal', () => {
     )
     expect(renderTerminal(none).split('\n')[0]).toBe('benchgate: nothing could be decided · 1 undecided')
     // fail-on inconclusive turns it into a failure; every benchmark decided is a plain pass
-    expect(gate(none.suite, 'inconclusive')).toMatchObject({ pass: false, conclusion: 'failure' })
+    expect(gate(none.suite, ['regression', 'failed', 'inconclusive'])).toMatchObject({ pass: false, conclusion: 'failure' })
     const decided = report([comparison('BM_a', 'unchanged', 1.002, [0.996, 1.008], 0.6)])
-    expect(gate(decided.suite, 'regression')).toMatchObject({ pass: true, conclusion: 'success' })
+    expect(gate(decided.suite, ['regression', 'failed'])).toMatchObject({ pass: true, conclusion: 'success' })
   })
 
   it('prints every benchmark, regressions first, without colour unless asked', () => {

@@ -25,13 +25,15 @@ type ValueAt<P extends ConfigPath> = P extends `analysis.${infer K extends Analy
 /** How a raw value is read, by the type of the field it sets ('shard' is "I/N"). */
 type KindOf<V> = [V] extends [boolean]
   ? 'bool'
-  : [V] extends [number]
-    ? 'int' | 'number'
-    : [V] extends [string]
-      ? string extends V
-        ? 'string'
-        : 'enum'
-      : 'shard'
+  : [V] extends [readonly string[]]
+    ? 'set'
+    : [V] extends [number]
+      ? 'int' | 'number'
+      : [V] extends [string]
+        ? string extends V
+          ? 'string'
+          : 'enum'
+        : 'shard'
 
 /** The commands whose `--help` lists an option. */
 export type Command = 'run' | 'compare' | 'merge' | 'report'
@@ -42,8 +44,8 @@ interface Spec<P extends ConfigPath> {
   config: P
   type: KindOf<NonNullable<ValueAt<P>>>
   default: ValueAt<P>
-  /** Accepted values of an enum. */
-  values?: readonly NonNullable<ValueAt<P>>[]
+  /** Accepted values of an enum, or the items of a set. */
+  values?: readonly (NonNullable<ValueAt<P>> extends readonly (infer I)[] ? I : NonNullable<ValueAt<P>>)[]
   /** Range of a number: [min, max], or (min, max) when `exclusive`. */
   min?: number
   max?: number
@@ -526,11 +528,11 @@ const TABLE = [
   {
     name: 'fail-on',
     config: 'failOn',
-    type: 'enum',
-    values: ['regression', 'timing-only', 'inconclusive', 'never'],
-    default: 'regression',
-    arg: 'F',
-    help: 'what fails the gate: regression (and failed benchmarks); timing-only also slower time with the same instructions (--measure both); inconclusive also anything undecided',
+    type: 'set',
+    values: ['regression', 'failed', 'timing-only', 'inconclusive', 'never'],
+    default: ['regression', 'failed'],
+    arg: 'SET',
+    help: 'what fails the gate, comma-separated: regression and failed always; add timing-only (slower time with the same instructions, --measure both) and/or inconclusive (anything undecided); never alone reports only',
     commands: ALL,
     input: 'fail-on',
     file: true,

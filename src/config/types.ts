@@ -5,7 +5,10 @@
 import type { AnalysisOptions } from '../analysis/types.js'
 import type { CountMetric } from '../samples/countModel.js'
 
-export type FailOn = 'regression' | 'timing-only' | 'inconclusive' | 'never'
+/** What may fail the gate (STATISTICS §10); regression and failed always do, unless `never` (alone). */
+export type FailOnItem = 'regression' | 'failed' | 'timing-only' | 'inconclusive' | 'never'
+/** A set: `regression,failed` by default; `timing-only` and `inconclusive` can be added; `never` alone. */
+export type FailOn = readonly FailOnItem[]
 /** What is measured: timing rounds, instruction counts under valgrind (STATISTICS §9), or both. */
 export type MeasureMode = 'time' | 'counts' | 'both'
 export type OutputFormat = 'text' | 'md' | 'json'

@@ -7,7 +7,8 @@ import { ConfigError } from '../errors.js'
 import type { OptionSpec } from './options.js'
 import { didYouMean } from './suggest.js'
 
-export type OptionValue = string | number | boolean | { index: number; count: number } | null
+export type OptionValue =
+  string | number | boolean | readonly string[] | { index: number; count: number } | null
 
 /**
  * @throws ConfigError `--name: 'value' is not valid; expected ...`
@@ -36,7 +37,34 @@ export function parseOptionValue(spec: OptionSpec, value: string | number | bool
     case 'shard':
       if (typeof value !== 'string') throw bad('I/N, e.g. 2/3')
       return parseShard(value)
+    case 'set':
+      return parseSet(spec, String(value), bad)
   }
+}
+
+/**
+ * A comma-separated set ("timing-only,inconclusive"), in the table's order, duplicates dropped. The
+ * default's items are always in (fail-on: regression and failed) unless the set is `never`, alone.
+ */
+function parseSet(spec: OptionSpec, value: string, bad: (a: string) => Error): readonly string[] {
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const values = spec.values as readonly string[]
+  const accepted = `a comma-separated set of ${values.join(', ')}`
+  for (const item of items)
+    if (!values.includes(item)) {
+      const hint = didYouMean(item, values)
+      throw bad(`${accepted}${hint && '.' + hint}`)
+    }
+  if (items.length === 0) throw bad(accepted)
+  if (items.includes('never')) {
+    if (items.some((i) => i !== 'never')) throw bad(`${accepted}; 'never' alone (it disables the gate)`)
+    return ['never']
+  }
+  const always = (spec.default as readonly string[] | null) ?? []
+  return values.filter((v) => always.includes(v) || items.includes(v))
 }
 
 /** Accepted range in interval notation, e.g. "[1, 10000]" or "(0, 0.5)". */
@@ -70,5 +98,8 @@ function parseShard(value: string): { index: number; count: number } {
 
 /** The value as the flag's argument, e.g. 20 -> "20", a shard -> "2/3". */
 export function formatOptionValue(value: Exclude<OptionValue, null>): string {
-  return typeof value === 'object' ? `${value.index}/${value.count}` : String(value)
+  if (Array.isArray(value)) return value.join(',')
+  return typeof value === 'object'
+    ? `${(value as { index: number }).index}/${(value as { count: number }).count}`
+    : String(value)
 }
