@@ -27,7 +27,8 @@ export function gate(suite: SuiteResult, failOn: FailOn): GateResult {
   const slowerTimingOnly = suite.comparisons.filter(
     (x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression'
   ).length
-  if (failOn.includes('timing-only') && slowerTimingOnly) problems.push(`${slowerTimingOnly} timing-only slower`)
+  if (failOn.includes('timing-only') && slowerTimingOnly)
+    problems.push(`${slowerTimingOnly} timing-only slower`)
   if (failOn.includes('inconclusive') && c.inconclusive) problems.push(`${c.inconclusive} inconclusive`)
   const total = suite.comparisons.length
   if (problems.length === 0) {

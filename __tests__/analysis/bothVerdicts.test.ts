@@ -75,8 +75,12 @@ describe('timing × counts (STATISTICS §10)', () => {
   )
 
   it('a slower timing-only change fails with --fail-on timing-only, and a faster one does not', () => {
-    expect(gate(judge('regression', 'flat').suite, ['regression', 'failed', 'timing-only'])).toMatchObject({ pass: false })
-    expect(gate(judge('improvement', 'flat').suite, ['regression', 'failed', 'timing-only'])).toMatchObject({ pass: true })
+    expect(gate(judge('regression', 'flat').suite, ['regression', 'failed', 'timing-only'])).toMatchObject({
+      pass: false
+    })
+    expect(gate(judge('improvement', 'flat').suite, ['regression', 'failed', 'timing-only'])).toMatchObject({
+      pass: true
+    })
   })
 
   it('moved means instructions or estimated cycles: cycles alone moving is not timing-only', () => {

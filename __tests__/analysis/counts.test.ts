@@ -135,7 +135,9 @@ describe('counts in a suite and the gate', () => {
     expect(more.counts!.verdict).toBe('regression')
     expect(suite.countMode?.counts.regression).toBe(1)
     expect(suite.counts).toMatchObject({ regression: 1, 'timing-only': 1 })
-    expect(gate(suite, ['regression', 'failed']).reason).toBe('benchgate: fail: 1 regression (of 2 benchmarks)')
+    expect(gate(suite, ['regression', 'failed']).reason).toBe(
+      'benchgate: fail: 1 regression (of 2 benchmarks)'
+    )
   })
 
   describe('the determinism check is never skipped (issue 27)', () => {

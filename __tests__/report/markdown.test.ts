@@ -245,7 +245,10 @@ describe('gate and terminal', () => {
     )
     expect(renderTerminal(none).split('\n')[0]).toBe('benchgate: nothing could be decided · 1 undecided')
     // fail-on inconclusive turns it into a failure; every benchmark decided is a plain pass
-    expect(gate(none.suite, ['regression', 'failed', 'inconclusive'])).toMatchObject({ pass: false, conclusion: 'failure' })
+    expect(gate(none.suite, ['regression', 'failed', 'inconclusive'])).toMatchObject({
+      pass: false,
+      conclusion: 'failure'
+    })
     const decided = report([comparison('BM_a', 'unchanged', 1.002, [0.996, 1.008], 0.6)])
     expect(gate(decided.suite, ['regression', 'failed'])).toMatchObject({ pass: true, conclusion: 'success' })
   })
