@@ -9559,6 +9559,124 @@ class SampleStore {
 }
 
 /**
+ * A conservative, reproducible estimate of the pooled standard deviation of the ln samples
+ * (STATISTICS.md §4): the upper bound of a bootstrap percentile confidence interval of the pooled sd.
+ *
+ * Design for speed without approximation: every replicate is a full with-replacement resample of
+ * every side (no subsampling, no reduced B), and its sd is accumulated as Σx and Σx² in one tight loop
+ * over a Float64Array. Cancellation in Σx² − (Σx)²/n is avoided by centring each side on its own mean
+ * first (the sd is shift-invariant), so the running sums stay of order n·sd². Indices are drawn
+ * exactly uniformly (Lemire's multiply-shift with rejection) from xoshiro128**; 2×1000 samples ×
+ * B = 1000 (2e6 draws) take a few milliseconds (see the lead's report for the measured time). The cost
+ * is O(B·N) — for very large N (e.g. 2×100,000) consider the lead's budget.
+ *
+ * References: Efron, B. & Tibshirani, R. J. (1993), An Introduction to the Bootstrap, ch. 13
+ * (percentile interval); Blackman, D. & Vigna, S. (2021), "Scrambled linear pseudorandom number
+ * generators", ACM TOMS 47(4) (xoshiro128**); Steele, G., Lea, D. & Flood, C. (2014), "Fast splittable
+ * pseudorandom number generators", OOPSLA (SplitMix, used for seeding); Lemire, D. (2019), "Fast random
+ * integer generation in an interval", ACM TOMACS 29(1).
+ *
+ * @module
+ */
+const TWO_POW_M32 = 1 / 0x100000000;
+/**
+ * xoshiro128** 1.1 (Blackman & Vigna), 32-bit state words, seeded by SplitMix32 from one 32-bit seed
+ * so that nearby seeds give unrelated streams. Period 2¹²⁸ − 1. Returns uint32 values.
+ *
+ * @param seed any finite number; `seed >>> 0` is used
+ * @returns a generator of uint32 values (as non-negative numbers)
+ *
+ * Complexity O(1) per value.
+ */
+function xoshiro128ss(seed) {
+    const st = xoshiroState(seed);
+    let s0 = st[0] | 0;
+    let s1 = st[1] | 0;
+    let s2 = st[2] | 0;
+    let s3 = st[3] | 0;
+    return () => {
+        const m = Math.imul(s1, 5);
+        const result = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        return result;
+    };
+}
+/** The four xoshiro128** state words for a seed, as {@link xoshiro128ss} initializes them. */
+function xoshiroState(seed) {
+    let z = seed >>> 0;
+    const state = new Uint32Array(4);
+    for (let i = 0; i < 4; i++)
+        state[i] = splitMix32((z = (z + 0x9e3779b9) | 0));
+    if ((state[0] | state[1] | state[2] | state[3]) === 0)
+        state[0] = 1;
+    return state;
+}
+function splitMix32(z) {
+    let t = z ^ (z >>> 16);
+    t = Math.imul(t, 0x21f0aaad);
+    t = t ^ (t >>> 15);
+    t = Math.imul(t, 0x735a2d97);
+    return (t ^ (t >>> 15)) >>> 0;
+}
+/**
+ * Studentized (bootstrap-t) interval of the mean of `values` at `confLevel`: resample the values
+ * with replacement B times, t* = (mean* − mean)/se*, interval [mean − t*_{1−a/2}·se, mean − t*_{a/2}·se]
+ * (Efron & Tibshirani 1993, ch. 12.5). Second-order accurate for a mean, where the percentile
+ * interval under-covers at small n; quantiles by R's type 7. The seed makes it reproducible.
+ *
+ * @param values ≥ 2 finite values (e.g. one suite-wide log-ratio per round)
+ * @throws StatsInputError for fewer than 2 values, non-finite values, confLevel outside (0, 1)
+ * Complexity O(B·n).
+ */
+function bootstrapMeanInterval(values, confLevel, seed, resamples = 4000) {
+    assertSize(values, 2, 'values', 'the bootstrap interval of a mean');
+    assertFinite(values, 'values');
+    assertProbability(confLevel, 'confLevel');
+    const n = values.length;
+    const x = Float64Array.from(values);
+    const { mean, se } = meanSe(x, n);
+    if (se === 0)
+        return { mean, ci: [mean, mean], resamples: 0 };
+    const next = xoshiro128ss(seed);
+    const t = new Float64Array(resamples);
+    const draw = new Float64Array(n);
+    for (let b = 0; b < resamples; b++) {
+        for (let i = 0; i < n; i++)
+            draw[i] = x[Math.floor(next() * TWO_POW_M32 * n)];
+        const r = meanSe(draw, n);
+        // A resample of one repeated value has se 0: its t is ±∞ unless its mean is the mean.
+        t[b] = r.se > 0 ? (r.mean - mean) / r.se : r.mean === mean ? 0 : Math.sign(r.mean - mean) * Infinity;
+    }
+    t.sort();
+    const a = 1 - confLevel;
+    return { mean, ci: [mean - quantile7(t, 1 - a / 2) * se, mean - quantile7(t, a / 2) * se], resamples };
+}
+function meanSe(x, n) {
+    let s = 0;
+    for (let i = 0; i < n; i++)
+        s += x[i];
+    const mean = s / n;
+    let ss = 0;
+    for (let i = 0; i < n; i++)
+        ss += (x[i] - mean) ** 2;
+    return { mean, se: Math.sqrt(ss / (n - 1) / n) };
+}
+/** R's quantile(type = 7) of sorted values. */
+function quantile7(sorted, p) {
+    const h = (sorted.length - 1) * p;
+    const lo = Math.floor(h);
+    const hi = Math.min(sorted.length - 1, lo + 1);
+    const v = sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+    return Number.isNaN(v) ? sorted[lo] : v;
+}
+
+/**
  * Descriptive summary of one side's samples (STATISTICS.md §5, "Summary per side"):
  * n, min, q1, median, mean, q3, max, sd, CV, MAD — each defined as R defines it.
  *
@@ -9706,6 +9824,137 @@ function summarize(values) {
         cv,
         mad,
         warnings
+    };
+}
+
+/** Fewest runs per side at which a two-sided exact rank test can reach p < 0.01 (2/C(10, 5) = 0.0079). */
+const R_MIN = 5;
+/** Groups a side's observations by run, in order of first appearance (time order). */
+function groupByRun(observations) {
+    const byRun = new Map();
+    for (const o of observations) {
+        let g = byRun.get(o.run);
+        if (!g)
+            byRun.set(o.run, (g = { run: o.run, round: o.round, values: [] }));
+        g.values.push(o.value);
+    }
+    return [...byRun.values()];
+}
+/**
+ * Removes every run that holds a zero, negative or non-finite value, with one sample issue per run.
+ * A run is one process: a value it could not measure makes its median meaningless.
+ */
+function dropInvalidRuns(benchmark, side, observations) {
+    const bad = new Map();
+    for (const o of observations)
+        if (!(Number.isFinite(o.value) && o.value > 0) && !bad.has(o.run))
+            bad.set(o.run, o);
+    if (bad.size === 0)
+        return { kept: [...observations], issues: [] };
+    const issues = [...bad.values()].map((o) => ({
+        benchmark,
+        side,
+        round: o.round,
+        run: o.run,
+        kind: 'invalid',
+        message: `time ${o.value} (repetition ${o.repetition + 1}) is not a positive finite number: this run was left out`
+    }));
+    return { kept: observations.filter((o) => !bad.has(o.run)), issues };
+}
+/**
+ * One median per run when both sides have ≥ R_MIN runs (and the user did not force repetitions);
+ * otherwise every repetition, marked so the verdict can be held at `inconclusive` (§3).
+ */
+function chooseLevel(runs, observations, opts) {
+    const pooled = () => ({
+        base: observations.base.map((o) => o.value),
+        head: observations.head.map((o) => o.value)
+    });
+    if (opts.level === 'repetitions')
+        return { level: 'repetitions', reason: 'forced-repetitions', values: pooled() };
+    if (Math.min(runs.base.length, runs.head.length) < R_MIN)
+        return { level: 'repetitions', reason: 'too-few-processes', values: pooled() };
+    return {
+        level: 'runs',
+        reason: 'runs',
+        values: { base: runs.base.map((g) => median$1(g.values)), head: runs.head.map((g) => median$1(g.values)) }
+    };
+}
+
+/**
+ * The suite summary (STATISTICS §10): one number for "did the suite as a whole get slower?" — the
+ * geometric mean over benchmarks of head/base, with a 1 − α interval (one quantity: no division by K).
+ *
+ * Taken over the benchmarks measured at the run level in every round (their per-run series all have
+ * the suite's full length, so the i-th value of every series is round i): per round r, d_r is the mean
+ * over those benchmarks of ln(head_br / base_br); the estimate is exp(mean_r d_r) — the geometric mean
+ * over benchmarks of each one's ratio of geometric means. Resampling whole rounds keeps benchmarks that
+ * shared a process together (a slow phase hits every benchmark of the round), which a per-benchmark
+ * bootstrap would treat as independent. The interval is the studentized bootstrap of the mean of d_r,
+ * seeded from the data, so the trusted half of the fork-safe pair recomputes the same interval from
+ * the same series. Coverage and width are published in docs/VALIDATION.md ("Suite summary").
+ */
+/**
+ * The summary of `comparisons` at level 1 − `alpha`, or null when fewer than two benchmarks or R_MIN
+ * rounds qualify.
+ */
+function suiteSummary(comparisons, alpha) {
+    const runLevel = comparisons.filter((c) => c.level === 'runs' && c.series !== null && c.series.base.length > 0 && c.verdict !== 'failed');
+    const rounds = Math.max(0, ...runLevel.map((c) => Math.min(c.series.base.length, c.series.head.length)));
+    const included = runLevel.filter((c) => c.series.base.length === rounds && c.series.head.length === rounds);
+    if (included.length < 2 || rounds < R_MIN)
+        return null;
+    const perRound = new Float64Array(rounds);
+    for (const c of included) {
+        const { base, head } = c.series;
+        for (let r = 0; r < rounds; r++)
+            perRound[r] += Math.log(head[r] / base[r]) / included.length;
+    }
+    const confLevel = 1 - alpha;
+    const m = bootstrapMeanInterval(perRound, confLevel, seedOf(perRound));
+    return {
+        estimate: Math.exp(m.mean),
+        ci: [Math.exp(m.ci[0]), Math.exp(m.ci[1])],
+        confLevel,
+        benchmarks: included.length,
+        rounds
+    };
+}
+/** A 32-bit FNV-1a hash of the values' bits: the same data always gives the same bootstrap. */
+function seedOf(values) {
+    const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+    let h = 0x811c9dc5;
+    for (const b of bytes)
+        h = Math.imul(h ^ b, 0x01000193);
+    return h >>> 0;
+}
+/**
+ * Shards measured their benchmarks in separate jobs, so their rounds share nothing: each shard's
+ * summary is taken alone and combined on the log scale, weighted by benchmarks (the geometric mean
+ * over all of them), with standard errors from each interval (normal approximation, independent shards).
+ */
+function combineSummaries(parts, alpha) {
+    if (parts.length === 0)
+        return null;
+    if (parts.length === 1)
+        return parts[0];
+    const total = parts.reduce((a, p) => a + p.benchmarks, 0);
+    let mean = 0;
+    let variance = 0;
+    for (const p of parts) {
+        const w = p.benchmarks / total;
+        const z = normalQuantile(1 - (1 - p.confLevel) / 2);
+        const se = (Math.log(p.ci[1]) - Math.log(p.ci[0])) / (2 * z);
+        mean += w * Math.log(p.estimate);
+        variance += w * w * se * se;
+    }
+    const half = normalQuantile(1 - alpha / 2) * Math.sqrt(variance);
+    return {
+        estimate: Math.exp(mean),
+        ci: [Math.exp(mean - half), Math.exp(mean + half)],
+        confLevel: 1 - alpha,
+        benchmarks: total,
+        rounds: Math.min(...parts.map((p) => p.rounds))
     };
 }
 
@@ -10600,60 +10849,6 @@ function sortedLog(sorted) {
         if (out[i] < out[i - 1])
             return out.sort();
     return out;
-}
-
-/** Fewest runs per side at which a two-sided exact rank test can reach p < 0.01 (2/C(10, 5) = 0.0079). */
-const R_MIN = 5;
-/** Groups a side's observations by run, in order of first appearance (time order). */
-function groupByRun(observations) {
-    const byRun = new Map();
-    for (const o of observations) {
-        let g = byRun.get(o.run);
-        if (!g)
-            byRun.set(o.run, (g = { run: o.run, round: o.round, values: [] }));
-        g.values.push(o.value);
-    }
-    return [...byRun.values()];
-}
-/**
- * Removes every run that holds a zero, negative or non-finite value, with one sample issue per run.
- * A run is one process: a value it could not measure makes its median meaningless.
- */
-function dropInvalidRuns(benchmark, side, observations) {
-    const bad = new Map();
-    for (const o of observations)
-        if (!(Number.isFinite(o.value) && o.value > 0) && !bad.has(o.run))
-            bad.set(o.run, o);
-    if (bad.size === 0)
-        return { kept: [...observations], issues: [] };
-    const issues = [...bad.values()].map((o) => ({
-        benchmark,
-        side,
-        round: o.round,
-        run: o.run,
-        kind: 'invalid',
-        message: `time ${o.value} (repetition ${o.repetition + 1}) is not a positive finite number: this run was left out`
-    }));
-    return { kept: observations.filter((o) => !bad.has(o.run)), issues };
-}
-/**
- * One median per run when both sides have ≥ R_MIN runs (and the user did not force repetitions);
- * otherwise every repetition, marked so the verdict can be held at `inconclusive` (§3).
- */
-function chooseLevel(runs, observations, opts) {
-    const pooled = () => ({
-        base: observations.base.map((o) => o.value),
-        head: observations.head.map((o) => o.value)
-    });
-    if (opts.level === 'repetitions')
-        return { level: 'repetitions', reason: 'forced-repetitions', values: pooled() };
-    if (Math.min(runs.base.length, runs.head.length) < R_MIN)
-        return { level: 'repetitions', reason: 'too-few-processes', values: pooled() };
-    return {
-        level: 'runs',
-        reason: 'runs',
-        values: { base: runs.base.map((g) => median$1(g.values)), head: runs.head.map((g) => median$1(g.values)) }
-    };
 }
 
 /**
@@ -39369,7 +39564,8 @@ function analyzeSuite(input, options = {}) {
         ...contentionWarnings(store, opts.metric),
         ...generalIssues.map(issueWarning)
     ];
-    return { options: opts, familySize: family.size, comparisons, counts, warnings, provenance };
+    const summary = suiteSummary(comparisons, opts.alpha);
+    return { options: opts, familySize: family.size, comparisons, counts, warnings, provenance, summary };
 }
 function isComparison(x) {
     return 'verdict' in x;
@@ -40394,6 +40590,21 @@ const TABLE = [
         reproduce: true
     },
     {
+        name: 'fail-on-suite',
+        config: 'failOnSuite',
+        type: 'number',
+        min: 0,
+        max: 10,
+        default: null,
+        arg: 'F',
+        defaultText: 'off',
+        help: "also fail when the whole suite got slower: the suite summary's interval (geometric mean of head/base) lies entirely above 1 + F (e.g. 0.01)",
+        commands: ALL,
+        input: 'fail-on-suite',
+        file: true,
+        reproduce: true
+    },
+    {
         name: 'fail-on-base-build-failure',
         config: 'failOnBaseBuildFailure',
         type: 'bool',
@@ -41279,7 +41490,7 @@ function plural(n, word, many = `${word}s`) {
  * Any regression or failed benchmark fails; with `timing-only` in the set also a slower timing-only
  * change, with `inconclusive` also any benchmark left undecided; `never` always passes (report only).
  */
-function gate(suite, failOn) {
+function gate(suite, failOn, failOnSuite = null) {
     const c = suite.counts;
     const problems = [];
     // --measure both: a regression by counts alone is a regression too (deterministic, STATISTICS §10)
@@ -41292,6 +41503,9 @@ function gate(suite, failOn) {
         problems.push(`${slowerTimingOnly} timing-only slower`);
     if (failOn.includes('inconclusive') && c.inconclusive)
         problems.push(`${c.inconclusive} inconclusive`);
+    const s = suite.summary;
+    if (failOnSuite !== null && s && s.ci[0] > 1 + failOnSuite)
+        problems.push(`the suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)} slower than the ${formatChange(1 + failOnSuite)} --fail-on-suite allows`);
     const total = suite.comparisons.length;
     if (problems.length === 0) {
         const undecided = undecidedText(suite);
@@ -41543,6 +41757,25 @@ function byName(a, b) {
 
 /** §4's alternatives when more rounds would not decide a benchmark. */
 const ALTERNATIVES = 'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ';
+/**
+ * The suite summary for the headline (STATISTICS §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
+ * says what it is. Null when no summary could be taken.
+ */
+function suiteSummaryText(suite) {
+    const s = suite.summary;
+    if (!s)
+        return null;
+    return `suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)}`;
+}
+/** What the suite summary is, for the notes under the headline. */
+function suiteSummaryNote(suite) {
+    const s = suite.summary;
+    if (!s)
+        return null;
+    return (`Suite: geometric mean of head/base over the ${s.benchmarks} benchmarks measured in all ${s.rounds} rounds, ` +
+        `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
+        'whole rounds resampled, so benchmarks that shared a process stay together)');
+}
 /** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
 function deltaText(minEffect) {
     return formatPercent(minEffect).replace('.0%', '%');
@@ -42010,6 +42243,9 @@ function notice(leftOut, maxChars) {
 }
 function topNotes(report) {
     const out = [];
+    const summary = suiteSummaryNote(report.suite);
+    if (summary)
+        out.push(mdProse(summary), '');
     if (report.run.merged)
         out.push(mergedLine(report.run.merged), '');
     const stopped = report.run.stoppedEarly;
@@ -42229,6 +42465,12 @@ function quietCountSummary(quiet) {
 }
 /** The headline: counts by verdict in words; never contradicts the table. */
 function headline(suite) {
+    const words = verdictHeadline(suite);
+    const summary = suiteSummaryText(suite);
+    return summary ? `${words} · ${summary}` : words;
+}
+/** The headline's verdict counts in words. */
+function verdictHeadline(suite) {
     const c = suite.counts;
     const parts = [];
     if (c.regression)
@@ -42711,6 +42953,7 @@ function* renderHtmlParts(report, samples, options = {}) {
     const ordered = orderComparisons(suite);
     const store = SampleStore.of(samples);
     const head = headline(suite);
+    const suiteNote = suiteSummaryNote(suite);
     const title = `benchgate: ${head.replace(EMOJI, '').replace(/\s+/g, ' ').trim()}`;
     const noPlots = samples.length === 0;
     const top = [
@@ -42724,6 +42967,7 @@ function* renderHtmlParts(report, samples, options = {}) {
         '<header>',
         `<h1>benchgate: ${escapeHtml(head).replace(EMOJI, (e) => mark(EMOJI_VERDICT[e]))}</h1>`,
         `<p class="sub">${subline(report)}</p>`,
+        ...(suiteNote ? [`<p class="sub">${mdProse(suiteNote)}</p>`] : []),
         '</header><main>'
     ];
     for (const text of top)
@@ -43293,6 +43537,7 @@ function toResultsJson(report, toolVersion, now = new Date()) {
         run,
         options: suite.options,
         family_size: suite.familySize,
+        suite_summary: suite.summary ?? null,
         counts: suite.counts,
         warnings: suite.warnings,
         provenance: suite.provenance,
@@ -43456,6 +43701,7 @@ function fromResultsJson(json) {
         options: json.options,
         familySize: json.family_size ?? comparisons.filter((c) => c.pValue !== null).length,
         comparisons,
+        summary: json.suite_summary ?? null,
         counts: json.counts,
         warnings: json.warnings,
         provenance: json.provenance,
@@ -43583,6 +43829,9 @@ function introLines(report) {
         const a = run.adaptive;
         out.push(`benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`);
     }
+    const summary = suiteSummaryNote(suite);
+    if (summary)
+        out.push(summary.replace(/`/g, ''));
     if (run.merged)
         out.push(mergedLine(run.merged, false));
     if (run.stoppedEarly)
@@ -58880,6 +59129,13 @@ const RESULTS_SCHEMA = {
         run: ref('run'),
         options: ref('options'),
         family_size: int(),
+        suite_summary: nullable(object({
+            estimate: { type: 'number', exclusiveMinimum: 0 },
+            ci: { type: 'array', items: { type: 'number', minimum: 0 }, minItems: 2, maxItems: 2 },
+            confLevel: probability,
+            benchmarks: int(),
+            rounds: int()
+        }, ['estimate', 'ci', 'confLevel', 'benchmarks', 'rounds'])),
         counts: verdictCounts,
         warnings: ref('warnings'),
         provenance: pair(ref('provenance')),
@@ -59528,7 +59784,7 @@ async function runCommand(config, io) {
         const written = writeOutputs(report, config.out, { samples, html: config.html });
         for (const part of writtenFormatParts(written, report, config.format, io.colour))
             await io.stdout(part);
-        const verdict = gate(report.suite, config.failOn);
+        const verdict = gate(report.suite, config.failOn, config.failOnSuite);
         const html = written.htmlCopy ?? written.html;
         io.stderr(`reports and raw samples in ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
         return verdict.pass ? EXIT.pass : EXIT.gateFailed;
@@ -59586,7 +59842,7 @@ async function compareCommand(config, basePath, headPath, io) {
     const written = writeOutputs(report, config.out, { samples, html: config.html });
     for (const part of writtenFormatParts(written, report, config.format, io.colour))
         await io.stdout(part);
-    const verdict = gate(suite, config.failOn);
+    const verdict = gate(suite, config.failOn, config.failOnSuite);
     const html = written.htmlCopy ?? written.html;
     io.stderr(`reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
     return verdict.pass ? EXIT.pass : EXIT.gateFailed;
@@ -59619,7 +59875,7 @@ async function reportCommand(config, resultsPath, io) {
         const file = writeHtmlReport(config.html, report, found.samples, { noSamplesReason: found.reason });
         io.stderr(`HTML report${found.samples.length ? ' with plots' : ' (numbers only: ' + found.reason + ')'}: ${file}\n`);
     }
-    const verdict = gate(report.suite, config.failOn);
+    const verdict = gate(report.suite, config.failOn, config.failOnSuite);
     io.stderr(verdict.reason + '\n');
     return verdict.pass ? EXIT.pass : EXIT.gateFailed;
 }
@@ -59685,6 +59941,14 @@ function mergeShards(inputs, options = {}) {
     }
     const suite = analyzeSuite({ samples, issues, provenance: first.results.provenance }, { ...first.results.options, ...options.judge });
     suite.warnings.push(...shardWarnings(shards, missing, suite.warnings));
+    if (shards.length > 1) {
+        // Each shard's rounds are its own: summarise per shard, combine on the log scale (STATISTICS §10).
+        const parts = shards.map((s) => {
+            const mine = new Set(s.record.assigned);
+            return suiteSummary(suite.comparisons.filter((c) => mine.has(c.benchmark)), suite.options.alpha);
+        });
+        suite.summary = parts.every((p) => p !== null) ? combineSummaries(parts, suite.options.alpha) : null;
+    }
     const count = first.record.count;
     const summaries = shards.map(({ results: r, record }) => ({
         index: record.index,
@@ -59852,7 +60116,7 @@ async function mergeCommand(config, paths, io, options) {
     const written = writeOutputs(report, config.out, { samples, html: config.html });
     for (const part of writtenFormatParts(written, report, config.format, io.colour))
         await io.stdout(part);
-    const verdict = gate(report.suite, config.failOn);
+    const verdict = gate(report.suite, config.failOn, config.failOnSuite);
     const html = written.htmlCopy ?? written.html;
     io.stderr(`merged report written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
     return verdict.pass ? EXIT.pass : EXIT.gateFailed;

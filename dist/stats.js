@@ -36632,6 +36632,34 @@ const DEFAULT_BOOTSTRAP_CONF_LEVEL = 0.95;
 /** Default seed: results are reproducible for a given seed. */
 const DEFAULT_BOOTSTRAP_SEED = 1;
 /**
+ * xoshiro128** 1.1 (Blackman & Vigna), 32-bit state words, seeded by SplitMix32 from one 32-bit seed
+ * so that nearby seeds give unrelated streams. Period 2¹²⁸ − 1. Returns uint32 values.
+ *
+ * @param seed any finite number; `seed >>> 0` is used
+ * @returns a generator of uint32 values (as non-negative numbers)
+ *
+ * Complexity O(1) per value.
+ */
+function xoshiro128ss(seed) {
+    const st = xoshiroState(seed);
+    let s0 = st[0] | 0;
+    let s1 = st[1] | 0;
+    let s2 = st[2] | 0;
+    let s3 = st[3] | 0;
+    return () => {
+        const m = Math.imul(s1, 5);
+        const result = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        return result;
+    };
+}
+/**
  * Pooled standard deviation of k samples and the percentile bootstrap CI of it; `upper` is the
  * conservative σ̂ that §4 feeds to `power.t.test`. Each replicate resamples every side with replacement
  * (same size as the side) and pools: `sqrt(Σ(n_i − 1)s_i² / Σ(n_i − 1))`. The interval's ends are
@@ -36819,6 +36847,57 @@ function quantileType7(sorted, p) {
     const lo = Math.floor(h);
     const hi = Math.min(lo + 1, sorted.length - 1);
     return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+}
+/**
+ * Studentized (bootstrap-t) interval of the mean of `values` at `confLevel`: resample the values
+ * with replacement B times, t* = (mean* − mean)/se*, interval [mean − t*_{1−a/2}·se, mean − t*_{a/2}·se]
+ * (Efron & Tibshirani 1993, ch. 12.5). Second-order accurate for a mean, where the percentile
+ * interval under-covers at small n; quantiles by R's type 7. The seed makes it reproducible.
+ *
+ * @param values ≥ 2 finite values (e.g. one suite-wide log-ratio per round)
+ * @throws StatsInputError for fewer than 2 values, non-finite values, confLevel outside (0, 1)
+ * Complexity O(B·n).
+ */
+function bootstrapMeanInterval(values, confLevel, seed, resamples = 4000) {
+    assertSize(values, 2, 'values', 'the bootstrap interval of a mean');
+    assertFinite(values, 'values');
+    assertProbability(confLevel, 'confLevel');
+    const n = values.length;
+    const x = Float64Array.from(values);
+    const { mean, se } = meanSe(x, n);
+    if (se === 0)
+        return { mean, ci: [mean, mean], resamples: 0 };
+    const next = xoshiro128ss(seed);
+    const t = new Float64Array(resamples);
+    const draw = new Float64Array(n);
+    for (let b = 0; b < resamples; b++) {
+        for (let i = 0; i < n; i++)
+            draw[i] = x[Math.floor(next() * TWO_POW_M32 * n)];
+        const r = meanSe(draw, n);
+        // A resample of one repeated value has se 0: its t is ±∞ unless its mean is the mean.
+        t[b] = r.se > 0 ? (r.mean - mean) / r.se : r.mean === mean ? 0 : Math.sign(r.mean - mean) * Infinity;
+    }
+    t.sort();
+    const a = 1 - confLevel;
+    return { mean, ci: [mean - quantile7(t, 1 - a / 2) * se, mean - quantile7(t, a / 2) * se], resamples };
+}
+function meanSe(x, n) {
+    let s = 0;
+    for (let i = 0; i < n; i++)
+        s += x[i];
+    const mean = s / n;
+    let ss = 0;
+    for (let i = 0; i < n; i++)
+        ss += (x[i] - mean) ** 2;
+    return { mean, se: Math.sqrt(ss / (n - 1) / n) };
+}
+/** R's quantile(type = 7) of sorted values. */
+function quantile7(sorted, p) {
+    const h = (sorted.length - 1) * p;
+    const lo = Math.floor(h);
+    const hi = Math.min(sorted.length - 1, lo + 1);
+    const v = sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+    return Number.isNaN(v) ? sorted[lo] : v;
 }
 
 /**
@@ -38924,6 +39003,54 @@ function formatLevelPlain(level) {
 }
 
 /**
+ * The suite summary (STATISTICS §10): one number for "did the suite as a whole get slower?" — the
+ * geometric mean over benchmarks of head/base, with a 1 − α interval (one quantity: no division by K).
+ *
+ * Taken over the benchmarks measured at the run level in every round (their per-run series all have
+ * the suite's full length, so the i-th value of every series is round i): per round r, d_r is the mean
+ * over those benchmarks of ln(head_br / base_br); the estimate is exp(mean_r d_r) — the geometric mean
+ * over benchmarks of each one's ratio of geometric means. Resampling whole rounds keeps benchmarks that
+ * shared a process together (a slow phase hits every benchmark of the round), which a per-benchmark
+ * bootstrap would treat as independent. The interval is the studentized bootstrap of the mean of d_r,
+ * seeded from the data, so the trusted half of the fork-safe pair recomputes the same interval from
+ * the same series. Coverage and width are published in docs/VALIDATION.md ("Suite summary").
+ */
+/**
+ * The summary of `comparisons` at level 1 − `alpha`, or null when fewer than two benchmarks or R_MIN
+ * rounds qualify.
+ */
+function suiteSummary(comparisons, alpha) {
+    const runLevel = comparisons.filter((c) => c.level === 'runs' && c.series !== null && c.series.base.length > 0 && c.verdict !== 'failed');
+    const rounds = Math.max(0, ...runLevel.map((c) => Math.min(c.series.base.length, c.series.head.length)));
+    const included = runLevel.filter((c) => c.series.base.length === rounds && c.series.head.length === rounds);
+    if (included.length < 2 || rounds < R_MIN)
+        return null;
+    const perRound = new Float64Array(rounds);
+    for (const c of included) {
+        const { base, head } = c.series;
+        for (let r = 0; r < rounds; r++)
+            perRound[r] += Math.log(head[r] / base[r]) / included.length;
+    }
+    const confLevel = 1 - alpha;
+    const m = bootstrapMeanInterval(perRound, confLevel, seedOf(perRound));
+    return {
+        estimate: Math.exp(m.mean),
+        ci: [Math.exp(m.ci[0]), Math.exp(m.ci[1])],
+        confLevel,
+        benchmarks: included.length,
+        rounds
+    };
+}
+/** A 32-bit FNV-1a hash of the values' bits: the same data always gives the same bootstrap. */
+function seedOf(values) {
+    const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+    let h = 0x811c9dc5;
+    for (const b of bytes)
+        h = Math.imul(h ^ b, 0x01000193);
+    return h >>> 0;
+}
+
+/**
  * Shared pieces of the sample-file parsers: the options every parser takes, the typed error they
  * throw, and small helpers for positions in a text.
  */
@@ -39309,7 +39436,8 @@ function analyzeSuite(input, options = {}) {
         ...contentionWarnings(store, opts.metric),
         ...generalIssues.map(issueWarning)
     ];
-    return { options: opts, familySize: family.size, comparisons, counts, warnings, provenance };
+    const summary = suiteSummary(comparisons, opts.alpha);
+    return { options: opts, familySize: family.size, comparisons, counts, warnings, provenance, summary };
 }
 function isComparison(x) {
     return 'verdict' in x;

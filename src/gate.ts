@@ -1,7 +1,7 @@
 /** The gate: from verdict counts and --fail-on to pass/fail, with a one-line reason. */
 import type { SuiteResult } from './analysis/types.js'
 import type { FailOn } from './config/index.js'
-import { plural } from './report/format.js'
+import { formatChange, formatChangeCi, plural } from './report/format.js'
 
 export interface GateResult {
   pass: boolean
@@ -18,7 +18,7 @@ export interface GateResult {
  * Any regression or failed benchmark fails; with `timing-only` in the set also a slower timing-only
  * change, with `inconclusive` also any benchmark left undecided; `never` always passes (report only).
  */
-export function gate(suite: SuiteResult, failOn: FailOn): GateResult {
+export function gate(suite: SuiteResult, failOn: FailOn, failOnSuite: number | null = null): GateResult {
   const c = suite.counts
   const problems: string[] = []
   // --measure both: a regression by counts alone is a regression too (deterministic, STATISTICS §10)
@@ -30,6 +30,11 @@ export function gate(suite: SuiteResult, failOn: FailOn): GateResult {
   if (failOn.includes('timing-only') && slowerTimingOnly)
     problems.push(`${slowerTimingOnly} timing-only slower`)
   if (failOn.includes('inconclusive') && c.inconclusive) problems.push(`${c.inconclusive} inconclusive`)
+  const s = suite.summary
+  if (failOnSuite !== null && s && s.ci[0] > 1 + failOnSuite)
+    problems.push(
+      `the suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)} slower than the ${formatChange(1 + failOnSuite)} --fail-on-suite allows`
+    )
   const total = suite.comparisons.length
   if (problems.length === 0) {
     const undecided = undecidedText(suite)

@@ -114,7 +114,7 @@ async function measureMode(
     await uploadShardResults(config.shard.index, config, settings, services, refs, report, written, io.log)
     return { failure: null }
   }
-  const verdict = gate(report.suite, config.failOn)
+  const verdict = gate(report.suite, config.failOn, config.failOnSuite)
   let commentFailure: string | null = null
   if (settings.mode === 'run' && refs.pullNumber !== null && settings.comment !== 'never') {
     const result = await io.log.group('Comment on the pull request', () =>
@@ -304,7 +304,7 @@ async function commentMode(
     postComment(github, settings, meta.pullNumber, report, written, log)
   )
   if (result.url) io.setOutput('comment-url', result.url)
-  const verdict = gate(report.suite, settings.config.failOn)
+  const verdict = gate(report.suite, settings.config.failOn, settings.config.failOnSuite)
   await log.group('Check run', () =>
     postCheckRun(github, env, report, written, headSha, verdict.conclusion, log)
   )
@@ -380,7 +380,7 @@ async function mergeMode(
     : Number.isSafeInteger(pr?.number)
       ? (pr!.number as number)
       : null
-  const verdict = gate(report.suite, config.failOn)
+  const verdict = gate(report.suite, config.failOn, config.failOnSuite)
   let commentFailure: string | null = null
   if (pullNumber !== null && settings.comment !== 'never') {
     const result = await log.group(`Comment on pull request #${pullNumber}`, () =>

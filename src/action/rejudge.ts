@@ -8,6 +8,7 @@
  */
 import { levelUnreachable } from '../analysis/comparison.js'
 import { judgedTogether } from '../analysis/countSuite.js'
+import { suiteSummary } from '../analysis/suiteSummary.js'
 import { countVerdict, type CountOptions } from '../analysis/counts.js'
 import { decideVerdict, tallyVerdicts } from '../analysis/verdict.js'
 import { familyLevels } from '../analysis/family.js'
@@ -67,6 +68,8 @@ export function rejudgeSuite(suite: SuiteResult, judge: JudgementOptions, measur
   suite.familySize = countsOnly ? suite.familySize : family.size
   if (suite.countMode) rejudgeCounts(suite, judge.count ?? suite.countMode.options)
   suite.counts = tallyVerdicts(suite.comparisons.map((c) => c.verdict))
+  // The suite summary again from the per-run values, at the job's α (seeded from the data: the same interval).
+  suite.summary = countsOnly ? null : suiteSummary(suite.comparisons, judge.alpha)
   suite.warnings.push(...comparedWithClaims(suite, claimed, measuredWith))
 }
 

@@ -2,6 +2,7 @@
  * A whole suite: one Comparison per benchmark, the suite-wide multiple-comparison adjustment
  * (STATISTICS §6), verdict counts, and warnings about the measurement as a whole.
  */
+import { suiteSummary } from './suiteSummary.js'
 import { StatsInputError } from '../stats/errors.js'
 import { medianOfSorted, sortedCopy } from '../stats/summary.js'
 import { FILE_ISSUE } from '../samples/common.js'
@@ -119,7 +120,8 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
     ...contentionWarnings(store, opts.metric),
     ...generalIssues.map(issueWarning)
   ]
-  return { options: opts, familySize: family.size, comparisons, counts, warnings, provenance }
+  const summary = suiteSummary(comparisons, opts.alpha)
+  return { options: opts, familySize: family.size, comparisons, counts, warnings, provenance, summary }
 }
 
 function isComparison(x: Comparison | PreparedComparison): x is Comparison {

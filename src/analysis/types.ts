@@ -259,6 +259,18 @@ export interface CountMode {
   counts: Record<Verdict, number>
 }
 
+/** The geometric mean of head/base over the benchmarks measured in every round (STATISTICS §10). */
+export interface SuiteSummary {
+  /** Geometric-mean ratio head/base (1.01 = the suite 1% slower). */
+  estimate: number
+  /** Its 1 − α interval (studentized round-level bootstrap). */
+  ci: [number, number]
+  confLevel: number
+  /** Benchmarks and rounds it is taken over. */
+  benchmarks: number
+  rounds: number
+}
+
 export interface SuiteResult {
   options: AnalysisOptions
   /** K: benchmarks in the multiple-comparison family (tested on both sides, plus adaptive padding). */
@@ -270,6 +282,8 @@ export interface SuiteResult {
   provenance: { base: Provenance; head: Provenance }
   /** Present when counts were measured (`--measure counts|both`). */
   countMode?: CountMode
+  /** The suite's geometric-mean change; null when fewer than 2 benchmarks or 5 rounds qualify. */
+  summary?: SuiteSummary | null
 }
 
 export interface CountOptions {

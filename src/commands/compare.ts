@@ -54,7 +54,7 @@ export async function compareCommand(
   }
   const written = writeOutputs(report, config.out, { samples, html: config.html })
   for (const part of writtenFormatParts(written, report, config.format, io.colour)) await io.stdout(part)
-  const verdict = gate(suite, config.failOn)
+  const verdict = gate(suite, config.failOn, config.failOnSuite)
   const html = written.htmlCopy ?? written.html
   io.stderr(
     `reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`

@@ -23,7 +23,7 @@ export async function mergeCommand(
   const { report, samples } = mergeShards(readShards(paths), options)
   const written = writeOutputs(report, config.out, { samples, html: config.html })
   for (const part of writtenFormatParts(written, report, config.format, io.colour)) await io.stdout(part)
-  const verdict = gate(report.suite, config.failOn)
+  const verdict = gate(report.suite, config.failOn, config.failOnSuite)
   const html = written.htmlCopy ?? written.html
   io.stderr(
     `merged report written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`

@@ -31,7 +31,7 @@ export async function reportCommand(config: Config, resultsPath: string, io: Io)
       `HTML report${found.samples.length ? ' with plots' : ' (numbers only: ' + found.reason + ')'}: ${file}\n`
     )
   }
-  const verdict = gate(report.suite, config.failOn)
+  const verdict = gate(report.suite, config.failOn, config.failOnSuite)
   io.stderr(verdict.reason + '\n')
   return verdict.pass ? EXIT.pass : EXIT.gateFailed
 }

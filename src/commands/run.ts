@@ -59,7 +59,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
     })
     const written = writeOutputs(report, config.out, { samples, html: config.html })
     for (const part of writtenFormatParts(written, report, config.format, io.colour)) await io.stdout(part)
-    const verdict = gate(report.suite, config.failOn)
+    const verdict = gate(report.suite, config.failOn, config.failOnSuite)
     const html = written.htmlCopy ?? written.html
     io.stderr(
       `reports and raw samples in ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`

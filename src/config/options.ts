@@ -539,6 +539,21 @@ const TABLE = [
     reproduce: true
   },
   {
+    name: 'fail-on-suite',
+    config: 'failOnSuite',
+    type: 'number',
+    min: 0,
+    max: 10,
+    default: null,
+    arg: 'F',
+    defaultText: 'off',
+    help: "also fail when the whole suite got slower: the suite summary's interval (geometric mean of head/base) lies entirely above 1 + F (e.g. 0.01)",
+    commands: ALL,
+    input: 'fail-on-suite',
+    file: true,
+    reproduce: true
+  },
+  {
     name: 'fail-on-base-build-failure',
     config: 'failOnBaseBuildFailure',
     type: 'bool',

@@ -48,6 +48,8 @@ export interface Config {
   format: OutputFormat
   failOn: FailOn
   /** When the base build fails: report everything as new and pass (false) or fail (true). */
+  /** Fail when the suite summary's whole interval is above 1 + this (null: the suite summary never fails). */
+  failOnSuite: number | null
   failOnBaseBuildFailure: boolean
   /** Measure even when base and head built the same program (data files and plugins are not compared). */
   measureIdentical: boolean

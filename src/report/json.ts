@@ -13,6 +13,7 @@ import type {
   SideAnalysis,
   StopReason,
   SuiteResult,
+  SuiteSummary,
   Verdict,
   Warning
 } from '../analysis/types.js'
@@ -104,6 +105,8 @@ export interface ResultsJson {
   options: AnalysisOptions
   /** K, the benchmarks in the multiple-comparison family (absent in files before issue 12). */
   family_size?: number
+  /** The suite's geometric-mean change (STATISTICS §10); absent or null when none could be taken. */
+  suite_summary?: SuiteSummary | null
   counts: Record<Verdict, number>
   warnings: Warning[]
   provenance: { base: Provenance; head: Provenance }
@@ -123,6 +126,7 @@ export function toResultsJson(report: Report, toolVersion: string, now = new Dat
     run,
     options: suite.options,
     family_size: suite.familySize,
+    suite_summary: suite.summary ?? null,
     counts: suite.counts,
     warnings: suite.warnings,
     provenance: suite.provenance,
@@ -293,6 +297,7 @@ export function fromResultsJson(json: ResultsJson): Report {
     options: json.options,
     familySize: json.family_size ?? comparisons.filter((c) => c.pValue !== null).length,
     comparisons,
+    summary: json.suite_summary ?? null,
     counts: json.counts,
     warnings: json.warnings,
     provenance: json.provenance,

@@ -30,7 +30,9 @@ import {
   directionNote,
   IDENTICAL_PROGRAM,
   inconclusiveText,
-  quietSummary
+  quietSummary,
+  suiteSummaryNote,
+  suiteSummaryText
 } from './wording.js'
 
 export { CHANGED, QUIET, sortChanged, sortQuiet } from './order.js'
@@ -131,6 +133,8 @@ function notice(leftOut: LeftOut[], maxChars: number): string[] {
 
 function topNotes(report: Report): string[] {
   const out: string[] = []
+  const summary = suiteSummaryNote(report.suite)
+  if (summary) out.push(mdProse(summary), '')
   if (report.run.merged) out.push(mergedLine(report.run.merged), '')
   const stopped = report.run.stoppedEarly
   if (stopped) out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '')
@@ -362,6 +366,13 @@ function quietCountSummary(quiet: Comparison[]): string {
 
 /** The headline: counts by verdict in words; never contradicts the table. */
 export function headline(suite: SuiteResult): string {
+  const words = verdictHeadline(suite)
+  const summary = suiteSummaryText(suite)
+  return summary ? `${words} · ${summary}` : words
+}
+
+/** The headline's verdict counts in words. */
+function verdictHeadline(suite: SuiteResult): string {
   const c = suite.counts
   const parts: string[] = []
   if (c.regression) parts.push(`❌ ${plural(c.regression, 'regression')}`)

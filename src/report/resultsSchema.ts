@@ -394,6 +394,18 @@ export const RESULTS_SCHEMA = {
       run: ref('run'),
       options: ref('options'),
       family_size: int(),
+      suite_summary: nullable(
+        object(
+          {
+            estimate: { type: 'number', exclusiveMinimum: 0 },
+            ci: { type: 'array', items: { type: 'number', minimum: 0 }, minItems: 2, maxItems: 2 },
+            confLevel: probability,
+            benchmarks: int(),
+            rounds: int()
+          },
+          ['estimate', 'ci', 'confLevel', 'benchmarks', 'rounds']
+        )
+      ),
       counts: verdictCounts,
       warnings: ref('warnings'),
       provenance: pair(ref('provenance')),

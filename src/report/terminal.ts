@@ -17,7 +17,7 @@ import type { Report } from './model.js'
 import { noRunnerCommands } from './escape.js'
 import { cleanText, displayName } from './names.js'
 import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
-import { ciLabel, inconclusiveText } from './wording.js'
+import { ciLabel, inconclusiveText, suiteSummaryNote } from './wording.js'
 
 const ORDER: Verdict[] = [
   'regression',
@@ -157,6 +157,8 @@ function introLines(report: Report): string[] {
       `benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`
     )
   }
+  const summary = suiteSummaryNote(suite)
+  if (summary) out.push(summary.replace(/`/g, ''))
   if (run.merged) out.push(mergedLine(run.merged, false))
   if (run.stoppedEarly) out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`)
   return out

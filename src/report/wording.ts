@@ -6,11 +6,32 @@
 import type { Comparison, SuiteResult } from '../analysis/types.js'
 import { R_MIN } from '../analysis/unitOfAnalysis.js'
 import { median } from '../stats/summary.js'
-import { formatLevel, formatPercent, plural } from './format.js'
+import { formatChange, formatChangeCi, formatLevel, formatPercent, plural } from './format.js'
 
 /** §4's alternatives when more rounds would not decide a benchmark. */
 const ALTERNATIVES =
   'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
+
+/**
+ * The suite summary for the headline (STATISTICS §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
+ * says what it is. Null when no summary could be taken.
+ */
+export function suiteSummaryText(suite: SuiteResult): string | null {
+  const s = suite.summary
+  if (!s) return null
+  return `suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)}`
+}
+
+/** What the suite summary is, for the notes under the headline. */
+export function suiteSummaryNote(suite: SuiteResult): string | null {
+  const s = suite.summary
+  if (!s) return null
+  return (
+    `Suite: geometric mean of head/base over the ${s.benchmarks} benchmarks measured in all ${s.rounds} rounds, ` +
+    `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
+    'whole rounds resampled, so benchmarks that shared a process stay together)'
+  )
+}
 
 /** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
 export function deltaText(minEffect: number): string {

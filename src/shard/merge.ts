@@ -5,6 +5,7 @@
  * same shard files give the same report, whatever order they are given in.
  */
 import { analyzeSuite } from '../analysis/suite.js'
+import { combineSummaries, suiteSummary } from '../analysis/suiteSummary.js'
 import type { AnalysisOptions, Warning } from '../analysis/types.js'
 import { ConfigError } from '../errors.js'
 import type { ResultsJson } from '../report/json.js'
@@ -55,6 +56,14 @@ export function mergeShards(
     { ...first.results.options, ...options.judge }
   )
   suite.warnings.push(...shardWarnings(shards, missing, suite.warnings))
+  if (shards.length > 1) {
+    // Each shard's rounds are its own: summarise per shard, combine on the log scale (STATISTICS §10).
+    const parts = shards.map((s) => {
+      const mine = new Set(s.record.assigned)
+      return suiteSummary(suite.comparisons.filter((c) => mine.has(c.benchmark)), suite.options.alpha)
+    })
+    suite.summary = parts.every((p) => p !== null) ? combineSummaries(parts, suite.options.alpha) : null
+  }
 
   const count = first.record.count
   const summaries: ShardSummary[] = shards.map(({ results: r, record }) => ({

@@ -33,7 +33,7 @@ import {
   formatCountChange,
   timingOnlyNote
 } from '../countWording.js'
-import { escapeHtml, mdCode } from '../escape.js'
+import { escapeHtml, mdCode, mdProse } from '../escape.js'
 import {
   formatChange,
   formatChangeCi,
@@ -47,7 +47,7 @@ import { headline, subline, verdictFootnote, verdictText, warningLines } from '.
 import type { Report } from '../model.js'
 import { displayName } from '../names.js'
 import { CHANGED, QUIET, sortChanged, sortQuiet } from '../order.js'
-import { ciLabel, quietSummary } from '../wording.js'
+import { ciLabel, quietSummary, suiteSummaryNote } from '../wording.js'
 import CLIENT_SCRIPT from './client.inline.js'
 import {
   MAX_SERIES_POINTS,
@@ -98,6 +98,7 @@ export function* renderHtmlParts(
   const ordered = orderComparisons(suite)
   const store = SampleStore.of(samples)
   const head = headline(suite)
+  const suiteNote = suiteSummaryNote(suite)
   const title = `benchgate: ${head.replace(EMOJI, '').replace(/\s+/g, ' ').trim()}`
   const noPlots = samples.length === 0
   const top = [
@@ -111,6 +112,7 @@ export function* renderHtmlParts(
     '<header>',
     `<h1>benchgate: ${escapeHtml(head).replace(EMOJI, (e) => mark(EMOJI_VERDICT[e]))}</h1>`,
     `<p class="sub">${subline(report)}</p>`,
+    ...(suiteNote ? [`<p class="sub">${mdProse(suiteNote)}</p>`] : []),
     '</header><main>'
   ]
   for (const text of top) yield line(text)
