@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { analyzeSuite } from '../../src/analysis/suite.js'
-import { combineSummaries, suiteSummary } from '../../src/analysis/suiteSummary.js'
+import { combineSummaries } from '../../src/analysis/suiteSummary.js'
 import { rejudgeSuite } from '../../src/action/rejudge.js'
 import { gate } from '../../src/gate.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
