@@ -25,7 +25,9 @@ export function suiteSummary(comparisons: readonly Comparison[], alpha: number):
     (c) => c.level === 'runs' && c.series !== null && c.series.base.length > 0 && c.verdict !== 'failed'
   )
   const rounds = Math.max(0, ...runLevel.map((c) => Math.min(c.series!.base.length, c.series!.head.length)))
-  const included = runLevel.filter((c) => c.series!.base.length === rounds && c.series!.head.length === rounds)
+  const included = runLevel.filter(
+    (c) => c.series!.base.length === rounds && c.series!.head.length === rounds
+  )
   if (included.length < 2 || rounds < R_MIN) return null
   const perRound = new Float64Array(rounds)
   for (const c of included) {

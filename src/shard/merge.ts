@@ -60,7 +60,10 @@ export function mergeShards(
     // Each shard's rounds are its own: summarise per shard, combine on the log scale (STATISTICS §10).
     const parts = shards.map((s) => {
       const mine = new Set(s.record.assigned)
-      return suiteSummary(suite.comparisons.filter((c) => mine.has(c.benchmark)), suite.options.alpha)
+      return suiteSummary(
+        suite.comparisons.filter((c) => mine.has(c.benchmark)),
+        suite.options.alpha
+      )
     })
     suite.summary = parts.every((p) => p !== null) ? combineSummaries(parts, suite.options.alpha) : null
   }
