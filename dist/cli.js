@@ -41776,6 +41776,23 @@ function suiteSummaryNote(suite) {
         `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
         'whole rounds resampled, so benchmarks that shared a process stay together)');
 }
+/**
+ * The interval as shown beside the change: "[+4.9%, +7.4%]", or, below R_MIN processes per side (§3),
+ * "(one run per side: not testable)" — an interval from repetitions of one process ignores
+ * process-to-process noise, so the point change is shown (as compare.py would) without one.
+ * `short`: "not testable" alone, for a fixed-width column.
+ */
+function intervalText(c, digits = 1, short = false) {
+    if (!c.ratio)
+        return '';
+    if (c.levelReason !== 'too-few-processes')
+        return formatChangeCi(c.ratio.ci, digits);
+    // The terminal's column: its footnote already says how many processes there were.
+    if (short)
+        return 'not testable';
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    return `(${runs === 1 ? 'one run' : `${runs} runs`} per side: not testable)`;
+}
 /** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
 function deltaText(minEffect) {
     return formatPercent(minEffect).replace('.0%', '%');
@@ -41908,6 +41925,7 @@ function changeChart(suite) {
     const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
     const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
         c.ratio &&
+        c.levelReason !== 'too-few-processes' && // no interval worth drawing (§3): the tables say "not testable"
         (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
     const all = [...changed, ...quiet];
     if (all.length === 0)
@@ -42202,7 +42220,11 @@ const ICON = {
 function* markdownParts(report, options = {}) {
     const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
     const { suite, run } = report;
-    const { changed, quiet } = split(suite.comparisons, suite.options.minEffect);
+    const split_ = split(suite.comparisons, suite.options.minEffect);
+    // Timing-only changes (same instructions, STATISTICS §10) are their own collapsed group (REPORT.md).
+    const changed = split_.changed.filter((c) => c.verdict !== 'timing-only');
+    const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only');
+    const quiet = split_.quiet;
     const top = fixedPart([
         commentMarker(run.key),
         `### benchgate: ${headline(suite)}`,
@@ -42214,6 +42236,7 @@ function* markdownParts(report, options = {}) {
     const parts = [
         top,
         changedPart(changed, suite),
+        timingOnlyPart(timingOnly, suite),
         chartPart(suite),
         quietPart(quiet, suite),
         fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
@@ -42222,7 +42245,7 @@ function* markdownParts(report, options = {}) {
     ];
     // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
     // from the end of their order (regressions come first, so they are the last to go).
-    const { keep, leftOut } = fit(parts, [3, 5, 6, 2, 1], maxChars, NOTICE_RESERVE);
+    const { keep, leftOut } = fit(parts, [4, 6, 7, 3, 2, 1], maxChars, NOTICE_RESERVE);
     for (const [i, part] of parts.entries()) {
         for (const line of part.render(keep[i]))
             yield `${line}\n`;
@@ -42262,7 +42285,7 @@ function changedPart(changed, suite) {
     const needed = [0];
     const counts = suite.countMode?.measure;
     const items = changed.map((c) => {
-        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–';
+        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
         const name = mdCode(displayName(c.benchmark));
         const row = tableRow(counts === 'counts'
             ? [ICON[c.verdict], name, countColumns(c, true), verdictCell(c, notes, suite.options.minEffect)]
@@ -42315,6 +42338,40 @@ function chartPart(suite) {
     return listPart({ what: 'the chart', open: [], items: [chart.join('\n')], close: [''], more: () => [] });
 }
 /** The collapsed group: benchmarks without a significant change of δ or more. */
+/**
+ * Timing changed, instructions and estimated cycles did not (STATISTICS §10): one collapsed group
+ * with both count figures, not failing unless `fail-on` has `timing-only`.
+ */
+function timingOnlyPart(rows, suite) {
+    if (rows.length === 0)
+        return fixedPart([]);
+    const level = ciLabel(rows, suite, true);
+    const items = rows.map((c) => tableRow([
+        mdCode(displayName(c.benchmark)),
+        c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–',
+        c.counts ? formatCountChange(c.counts.instructions.change) : '–',
+        c.counts ? formatCountChange(c.counts.cycles.change) : '–',
+        c.timingVerdict === 'improvement' ? 'faster' : 'slower'
+    ]));
+    return listPart({
+        what: 'timing-only changes',
+        open: [
+            `<details><summary>⏱ ${plural(rows.length, 'timing-only change')}: same instructions, different time ` +
+                `(code layout, memory or environment) — not failing unless fail-on has timing-only</summary>`,
+            '',
+            `| Benchmark | Change [${level}] | Instructions | Est. cycles | Time |`,
+            '|---|---:|---:|---:|---|'
+        ],
+        items,
+        close: [
+            '',
+            'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.',
+            '</details>',
+            ''
+        ],
+        more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
+    });
+}
 function quietPart(quiet, suite) {
     if (quiet.length === 0)
         return fixedPart([]);
@@ -42323,7 +42380,7 @@ function quietPart(quiet, suite) {
     const needed = [0];
     const counts = suite.countMode?.measure;
     const items = quiet.map((c) => {
-        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–';
+        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
         const mde = c.power?.minDetectableEffect;
         const name = mdCode(displayName(c.benchmark));
         const row = tableRow(counts === 'counts'
@@ -43210,7 +43267,7 @@ function summaryCells(c, measure, bold) {
         ];
     }
     const change = c.ratio
-        ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}`
+        ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${intervalText(c)}`
         : '–';
     return [
         formatDuration(c.baseLocation ?? c.baseMedian),
@@ -43258,7 +43315,7 @@ function benchmarksHeader(ordered, noSamples) {
     return out;
 }
 function benchmarkSection(c, i, p, minEffect) {
-    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '';
+    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '';
     const out = [
         `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
         `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
@@ -43305,7 +43362,7 @@ function testTable(c, minEffect) {
     const p = c.power;
     const rows = [
         ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
-        ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${formatChangeCi(c.ratio.ci, 2)}` : '–'],
+        ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
         [`Ratio head/base [${level} CI]`, ratio],
         [`Shift head − base [${level} CI]`, shift],
         ['Mann-Whitney p', `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`],
@@ -43888,7 +43945,7 @@ function row(c, withCounts, minEffect, mark) {
         formatDuration(c.baseLocation ?? c.baseMedian),
         formatDuration(c.headLocation ?? c.headMedian),
         c.ratio ? formatChange(c.ratio.estimate) : '–',
-        c.ratio ? formatChangeCi(c.ratio.ci) : '',
+        c.ratio ? intervalText(c, 1, true) : '',
         formatP(c.pAdjusted),
         mde ? `≥ ${formatPercent(mde)}` : '–'
     ];

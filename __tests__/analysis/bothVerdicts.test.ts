@@ -46,10 +46,10 @@ const ROWS: Array<
   [string, keyof typeof COUNTS, Verdict, boolean, 'success' | 'failure' | 'neutral', string]
 > = [
   ['regression', 'up', 'regression', true, 'failure', ''],
-  ['regression', 'flat', 'timing-only', false, 'neutral', 'timing only'],
+  ['regression', 'flat', 'timing-only', false, 'neutral', 'same instructions, different time'],
   ['regression', 'down', 'regression', true, 'failure', 'time and instructions disagree'],
   ['improvement', 'down', 'improvement', false, 'success', ''],
-  ['improvement', 'flat', 'timing-only', false, 'success', 'timing only'],
+  ['improvement', 'flat', 'timing-only', false, 'success', 'same instructions, different time'],
   ['improvement', 'up', 'improvement', false, 'success', 'time and instructions disagree'],
   ['inconclusive', 'up', 'regression', true, 'failure', 'decided by counts'],
   ['unchanged', 'up', 'regression', true, 'failure', 'decided by counts'],

@@ -109,9 +109,12 @@ describe('--measure both', () => {
     const md = visible(renderMarkdown(report))
     expect(md).toContain('| Change [99% simultaneous CI, each 99.5%] | p (adj.) | Instructions | Verdict |')
     expect(md).toMatch(/BM_Work<\/code> .*\| \+3\.000% \| regression \|/)
+    // Timing-only rows are their own collapsed group (REPORT.md), with both count figures, not in the changed table.
     expect(md).toMatch(
-      /BM_Fixed<\/code> .*\| 0\.000% \| timing-only · timing only (.) \|[\s\S]*\1 timing only: code layout, memory or environment\? \(instructions unchanged, estimated cycles unchanged: not explained by instructions or simulated cache and branch events\)/
+      /<details><summary>⏱ 1 timing-only change: same instructions, different time \(code layout, memory or environment\) — not failing unless fail-on has timing-only<\/summary>\n\n\| Benchmark \| Change \[99% simult\. CI\] \| Instructions \| Est\. cycles \| Time \|\n\|---\|---:\|---:\|---:\|---\|\n\| <code>BM_Fixed<\/code> \| \+10\.\d% \[.*\] \| 0\.000% \| 0\.000% \| slower \|/
     )
+    expect(md).toContain('Not explained by instructions or by the simulated cache and branch events')
+    expect(md.split('<details>')[0]).not.toContain('BM_Fixed')
     expect(md).toContain('### benchgate: ❌ 1 regression, ⏱ 1 timing-only (same instructions)')
     expect(renderTerminal(report).replace(/\n {2,}/g, ' ')).toMatch(
       /BM_Fixed.*0\.000%\s+timing-only (\S+)\n[\s\S]*\n\1 timing only: code layout, memory or environment\? \(instructions unchanged, estimated cycles unchanged: not explained by instructions or simulated cache and branch events\)/

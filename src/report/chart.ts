@@ -31,6 +31,7 @@ export function changeChart(suite: SuiteResult): string[] {
       (c) =>
         QUIET.includes(c.verdict) &&
         c.ratio &&
+        c.levelReason !== 'too-few-processes' && // no interval worth drawing (§3): the tables say "not testable"
         (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))
     ),
     delta

@@ -19,7 +19,7 @@ import {
 import { mdCode, mdProse, mdText } from './escape.js'
 import { mergedLine } from './shard.js'
 import { fit, fixedPart, listPart, type LeftOut, type Part } from './fit.js'
-import { formatChange, formatChangeCi, formatDuration, formatP, formatPercent, plural } from './format.js'
+import { formatChange, formatDuration, formatP, formatPercent, plural } from './format.js'
 import { capText, displayName } from './names.js'
 import { split } from './order.js'
 import type { Report } from './model.js'
@@ -30,6 +30,7 @@ import {
   directionNote,
   IDENTICAL_PROGRAM,
   inconclusiveText,
+  intervalText,
   quietSummary,
   suiteSummaryNote,
   suiteSummaryText
@@ -91,7 +92,11 @@ export function* markdownParts(
 ): Generator<string, void, undefined> {
   const maxChars = options.maxChars ?? COMMENT_MAX_CHARS
   const { suite, run } = report
-  const { changed, quiet } = split(suite.comparisons, suite.options.minEffect)
+  const split_ = split(suite.comparisons, suite.options.minEffect)
+  // Timing-only changes (same instructions, STATISTICS §10) are their own collapsed group (REPORT.md).
+  const changed = split_.changed.filter((c) => c.verdict !== 'timing-only')
+  const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only')
+  const quiet = split_.quiet
   const top = fixedPart([
     commentMarker(run.key),
     `### benchgate: ${headline(suite)}`,
@@ -103,6 +108,7 @@ export function* markdownParts(
   const parts: Part[] = [
     top,
     changedPart(changed, suite),
+    timingOnlyPart(timingOnly, suite),
     chartPart(suite),
     quietPart(quiet, suite),
     fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
@@ -111,7 +117,7 @@ export function* markdownParts(
   ]
   // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
   // from the end of their order (regressions come first, so they are the last to go).
-  const { keep, leftOut } = fit(parts, [3, 5, 6, 2, 1], maxChars, NOTICE_RESERVE)
+  const { keep, leftOut } = fit(parts, [4, 6, 7, 3, 2, 1], maxChars, NOTICE_RESERVE)
   for (const [i, part] of parts.entries()) {
     for (const line of part.render(keep[i])) yield `${line}\n`
     if (part === top && leftOut.length > 0) for (const line of notice(leftOut, maxChars)) yield `${line}\n`
@@ -149,7 +155,7 @@ function changedPart(changed: Comparison[], suite: SuiteResult): Part {
   const needed = [0]
   const counts = suite.countMode?.measure
   const items = changed.map((c) => {
-    const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${formatChangeCi(c.ratio.ci)}` : '–'
+    const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–'
     const name = mdCode(displayName(c.benchmark))
     const row = tableRow(
       counts === 'counts'
@@ -207,6 +213,42 @@ function chartPart(suite: SuiteResult): Part {
 }
 
 /** The collapsed group: benchmarks without a significant change of δ or more. */
+/**
+ * Timing changed, instructions and estimated cycles did not (STATISTICS §10): one collapsed group
+ * with both count figures, not failing unless `fail-on` has `timing-only`.
+ */
+function timingOnlyPart(rows: Comparison[], suite: SuiteResult): Part {
+  if (rows.length === 0) return fixedPart([])
+  const level = ciLabel(rows, suite, true)
+  const items = rows.map((c) =>
+    tableRow([
+      mdCode(displayName(c.benchmark)),
+      c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–',
+      c.counts ? formatCountChange(c.counts.instructions.change) : '–',
+      c.counts ? formatCountChange(c.counts.cycles.change) : '–',
+      c.timingVerdict === 'improvement' ? 'faster' : 'slower'
+    ])
+  )
+  return listPart({
+    what: 'timing-only changes',
+    open: [
+      `<details><summary>⏱ ${plural(rows.length, 'timing-only change')}: same instructions, different time ` +
+        `(code layout, memory or environment) — not failing unless fail-on has timing-only</summary>`,
+      '',
+      `| Benchmark | Change [${level}] | Instructions | Est. cycles | Time |`,
+      '|---|---:|---:|---:|---|'
+    ],
+    items,
+    close: [
+      '',
+      'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.',
+      '</details>',
+      ''
+    ],
+    more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
+  })
+}
+
 function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
   if (quiet.length === 0) return fixedPart([])
   const level = ciLabel(quiet, suite)
@@ -214,7 +256,7 @@ function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
   const needed = [0]
   const counts = suite.countMode?.measure
   const items = quiet.map((c) => {
-    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : '–'
+    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–'
     const mde = c.power?.minDetectableEffect
     const name = mdCode(displayName(c.benchmark))
     const row = tableRow(

@@ -1,7 +1,7 @@
 /** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
 import { mergedLine } from './shard.js'
 import type { Comparison, Verdict } from '../analysis/types.js'
-import { formatChange, formatChangeCi, formatDuration, formatP, formatPercent, plural } from './format.js'
+import { formatChange, formatDuration, formatP, formatPercent, plural } from './format.js'
 import {
   chosenFigure,
   countCell,
@@ -17,7 +17,7 @@ import type { Report } from './model.js'
 import { noRunnerCommands } from './escape.js'
 import { cleanText, displayName } from './names.js'
 import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
-import { ciLabel, inconclusiveText, suiteSummaryNote } from './wording.js'
+import { ciLabel, inconclusiveText, intervalText, suiteSummaryNote } from './wording.js'
 
 const ORDER: Verdict[] = [
   'regression',
@@ -216,7 +216,7 @@ function row(c: Comparison, withCounts: boolean, minEffect: number, mark: Mark):
     formatDuration(c.baseLocation ?? c.baseMedian),
     formatDuration(c.headLocation ?? c.headMedian),
     c.ratio ? formatChange(c.ratio.estimate) : '–',
-    c.ratio ? formatChangeCi(c.ratio.ci) : '',
+    c.ratio ? intervalText(c, 1, true) : '',
     formatP(c.pAdjusted),
     mde ? `≥ ${formatPercent(mde)}` : '–'
   ]

@@ -33,6 +33,21 @@ export function suiteSummaryNote(suite: SuiteResult): string | null {
   )
 }
 
+/**
+ * The interval as shown beside the change: "[+4.9%, +7.4%]", or, below R_MIN processes per side (§3),
+ * "(one run per side: not testable)" — an interval from repetitions of one process ignores
+ * process-to-process noise, so the point change is shown (as compare.py would) without one.
+ * `short`: "not testable" alone, for a fixed-width column.
+ */
+export function intervalText(c: Comparison, digits = 1, short = false): string {
+  if (!c.ratio) return ''
+  if (c.levelReason !== 'too-few-processes') return formatChangeCi(c.ratio.ci, digits)
+  // The terminal's column: its footnote already says how many processes there were.
+  if (short) return 'not testable'
+  const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0)
+  return `(${runs === 1 ? 'one run' : `${runs} runs`} per side: not testable)`
+}
+
 /** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
 export function deltaText(minEffect: number): string {
   return formatPercent(minEffect).replace('.0%', '%')

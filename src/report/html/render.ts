@@ -34,20 +34,12 @@ import {
   timingOnlyNote
 } from '../countWording.js'
 import { escapeHtml, mdCode, mdProse } from '../escape.js'
-import {
-  formatChange,
-  formatChangeCi,
-  formatDuration,
-  formatLevel,
-  formatP,
-  formatPercent,
-  plural
-} from '../format.js'
+import { formatChange, formatDuration, formatLevel, formatP, formatPercent, plural } from '../format.js'
 import { headline, subline, verdictFootnote, verdictText, warningLines } from '../markdown.js'
 import type { Report } from '../model.js'
 import { displayName } from '../names.js'
 import { CHANGED, QUIET, sortChanged, sortQuiet } from '../order.js'
-import { ciLabel, quietSummary, suiteSummaryNote } from '../wording.js'
+import { ciLabel, intervalText, quietSummary, suiteSummaryNote } from '../wording.js'
 import CLIENT_SCRIPT from './client.inline.js'
 import {
   MAX_SERIES_POINTS,
@@ -397,7 +389,7 @@ function summaryCells(
     ]
   }
   const change = c.ratio
-    ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}`
+    ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${intervalText(c)}`
     : '–'
   return [
     formatDuration(c.baseLocation ?? c.baseMedian),
@@ -457,7 +449,7 @@ function benchmarksHeader(ordered: Comparison[], noSamples: string | null): stri
 }
 
 function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null, minEffect: number): string {
-  const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${formatChangeCi(c.ratio.ci)}` : ''
+  const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : ''
   const out = [
     `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
     `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
@@ -511,7 +503,7 @@ function testTable(c: Comparison, minEffect: number): string {
   const p = c.power
   const rows: Array<[string, string]> = [
     ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
-    ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${formatChangeCi(c.ratio.ci, 2)}` : '–'],
+    ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
     [`Ratio head/base [${level} CI]`, ratio],
     [`Shift head − base [${level} CI]`, shift],
     ['Mann-Whitney p', `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`],
