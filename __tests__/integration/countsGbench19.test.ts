@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { compareCounts } from '../../src/analysis/counts.js'
 import { measureCounts } from '../../src/counts/measureCounts.js'
-import type { Log } from '../../src/log.js'
+import { silentLog } from '../helpers/silentLog.js'
 
 const prefix = join(process.cwd(), '.cache/gbench-1.9.1/install')
 const hasGbench19 = existsSync(join(prefix, 'include/benchmark/benchmark.h'))
@@ -30,12 +30,6 @@ static void BM_Sized(benchmark::State& s) { Add(s, 5000); }
 BENCHMARK(BM_Sized)->MinTime(0.05);
 BENCHMARK_MAIN();
 `
-const quiet = {
-  info: () => {},
-  warn: () => {},
-  debug: () => {},
-  group: <T>(_: string, f: () => Promise<T>) => f()
-}
 
 describeIf('count mode on Google Benchmark 1.9.1 (static library)', () => {
   it('fixes one iteration with --benchmark_min_time=1x, even over MinTime() in code, and sees +3% work as +3.0%', async () => {
@@ -74,7 +68,7 @@ describeIf('count mode on Google Benchmark 1.9.1 (static library)', () => {
       env: process.env,
       dir,
       timeoutMs: 300_000,
-      log: quiet as unknown as Log
+      log: silentLog
     })
     expect(m.method.iterationFlags).toEqual(['--benchmark_min_time=1x'])
     expect(m.issues).toEqual([])

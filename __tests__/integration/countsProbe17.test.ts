@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixedIterationFlags, measureCounts } from '../../src/counts/measureCounts.js'
-import type { Log } from '../../src/log.js'
+import { silentLog } from '../helpers/silentLog.js'
 
 const hasGbench17 = existsSync('/usr/include/benchmark/benchmark.h')
 const hasValgrind = spawnSync('valgrind', ['--version']).status === 0
@@ -29,12 +29,6 @@ BENCHMARK(BM_Twice);
 `
 /** A library's own main: a bad flag value only warns (no ReportUnrecognizedArguments). */
 const OWN_MAIN = `int main(int argc, char** argv) { benchmark::Initialize(&argc, argv); benchmark::RunSpecifiedBenchmarks(); benchmark::Shutdown(); return 0; }\n`
-const quiet = {
-  info: () => {},
-  warn: () => {},
-  debug: () => {},
-  group: <T>(_: string, f: () => Promise<T>) => f()
-}
 
 describeIf('count mode on Google Benchmark 1.7.1 with its own main()', () => {
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-gb17-'))
@@ -65,7 +59,7 @@ describeIf('count mode on Google Benchmark 1.7.1 with its own main()', () => {
       env: process.env,
       dir,
       timeoutMs: 120_000,
-      log: quiet as unknown as Log
+      log: silentLog
     })
     expect(m.method.iterationFlags).toEqual(['--benchmark_min_time=0.000000001'])
     expect(m.issues).toEqual([])
