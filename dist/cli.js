@@ -9624,6 +9624,13 @@ function splitMix32(z) {
     t = Math.imul(t, 0x735a2d97);
     return (t ^ (t >>> 15)) >>> 0;
 }
+/** R's `quantile(x, p, type = 7)` of sorted x: linear interpolation between order statistics. */
+function quantileType7$1(sorted, p) {
+    const h = (sorted.length - 1) * p;
+    const lo = Math.floor(h);
+    const hi = Math.min(lo + 1, sorted.length - 1);
+    return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+}
 /**
  * Studentized (bootstrap-t) interval of the mean of `values` at `confLevel`: resample the values
  * with replacement B times, t* = (mean* − mean)/se*, interval [mean − t*_{1−a/2}·se, mean − t*_{a/2}·se]
@@ -9655,7 +9662,11 @@ function bootstrapMeanInterval(values, confLevel, seed, resamples = 4000) {
     }
     t.sort();
     const a = 1 - confLevel;
-    return { mean, ci: [mean - quantile7(t, 1 - a / 2) * se, mean - quantile7(t, a / 2) * se], resamples };
+    return {
+        mean,
+        ci: [mean - quantileType7$1(t, 1 - a / 2) * se, mean - quantileType7$1(t, a / 2) * se],
+        resamples
+    };
 }
 function meanSe(x, n) {
     let s = 0;
@@ -9666,14 +9677,6 @@ function meanSe(x, n) {
     for (let i = 0; i < n; i++)
         ss += (x[i] - mean) ** 2;
     return { mean, se: Math.sqrt(ss / (n - 1) / n) };
-}
-/** R's quantile(type = 7) of sorted values. */
-function quantile7(sorted, p) {
-    const h = (sorted.length - 1) * p;
-    const lo = Math.floor(h);
-    const hi = Math.min(sorted.length - 1, lo + 1);
-    const v = sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
-    return Number.isNaN(v) ? sorted[lo] : v;
 }
 
 /**

@@ -320,7 +320,11 @@ export function bootstrapMeanInterval(
   }
   t.sort()
   const a = 1 - confLevel
-  return { mean, ci: [mean - quantile7(t, 1 - a / 2) * se, mean - quantile7(t, a / 2) * se], resamples }
+  return {
+    mean,
+    ci: [mean - quantileType7(t, 1 - a / 2) * se, mean - quantileType7(t, a / 2) * se],
+    resamples
+  }
 }
 
 function meanSe(x: Float64Array, n: number): { mean: number; se: number } {
@@ -330,13 +334,4 @@ function meanSe(x: Float64Array, n: number): { mean: number; se: number } {
   let ss = 0
   for (let i = 0; i < n; i++) ss += (x[i] - mean) ** 2
   return { mean, se: Math.sqrt(ss / (n - 1) / n) }
-}
-
-/** R's quantile(type = 7) of sorted values. */
-function quantile7(sorted: Float64Array, p: number): number {
-  const h = (sorted.length - 1) * p
-  const lo = Math.floor(h)
-  const hi = Math.min(sorted.length - 1, lo + 1)
-  const v = sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo])
-  return Number.isNaN(v) ? sorted[lo] : v
 }

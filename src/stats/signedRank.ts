@@ -1,0 +1,305 @@
+/**
+ * Wilcoxon signed-rank test of paired differences with the Hodges-Lehmann estimate of Walsh averages
+ * and its confidence interval, as R 4.2.2's `wilcox.test(d, conf.int = TRUE)` (= `wilcox.test(x, y,
+ * paired = TRUE, conf.int = TRUE)` with d = x − y) (STATISTICS §13). benchgate applies it to the
+ * per-round log-ratios ln(head_i / base_i) of designs whose pairs are adjacent in time.
+ *
+ * - Zeros are dropped (R's default); exact when n < 50 with no ties and no zeros, else the normal
+ *   approximation with tie and continuity corrections — R's rule and formulas.
+ * - Exact CI: [W_(qu), W_(M − qu + 1)] of the M = n(n+1)/2 sorted Walsh averages, qu = qsignrank(α/2, n)
+ *   (1 if 0); when even [min, max] has a lower level, that level (1 − signif(achieved α, 2)) with a warning.
+ * - Asymptotic CI and estimate: R solves W(d) = ±z (and W(d) = 0 without continuity correction for the
+ *   estimate) with `uniroot` on the step function W; here the same W is solved by bisection to the
+ *   jump it crosses, which R's root is within `tol.root` (1e-4) of.
+ *
+ * References: F. Wilcoxon (1945), Biometrics Bulletin 1(6); J. L. Hodges and E. L. Lehmann (1963),
+ * Ann. Math. Statist. 34(2); M. Hollander, D. A. Wolfe and E. Chicken (2014), Nonparametric
+ * Statistical Methods, 3rd ed., §3.1–3.2; R Core Team, R 4.2.2, src/library/stats/R/wilcox.test.R and
+ * src/nmath/signrank.c (psignrank, qsignrank: ported here, with their fuzz).
+ *
+ * @module
+ */
+import { assertFinite, assertProbability, assertSize } from './errors.js'
+import { normalCdf, normalQuantile, normalSf } from './normal.js'
+import { averageRanks } from './ranks.js'
+import { medianOfSorted } from './summary.js'
+
+/** R uses the exact distribution below this many non-zero differences (without ties or zeros). */
+export const MAX_EXACT_PAIRS = 50
+
+export interface SignedRankOptions {
+  /** Confidence level of the interval, in (0, 1). Default 0.95. */
+  readonly confLevel?: number
+  /** As R's `exact` (default: n < 50 and no ties or zeros). */
+  readonly exact?: boolean
+  /** As R's `correct`: continuity correction of the normal approximation. Default true. */
+  readonly correct?: boolean
+}
+
+export interface SignedRankResult {
+  /** R's V: the sum of the ranks of |d| over the positive differences. */
+  readonly v: number
+  readonly pValue: number
+  readonly method: 'exact' | 'normal'
+  /** Hodges-Lehmann estimate: the (pseudo)median, median of the Walsh averages (exact branch). */
+  readonly estimate: number
+  readonly ci: [number, number]
+  /** The interval's level (lower than requested when it was beyond reach, as R reports it). */
+  readonly confLevel: number
+  /** Non-zero differences used, zeros dropped. */
+  readonly n: number
+  readonly zeros: number
+  readonly ties: boolean
+  readonly warnings: string[]
+}
+
+/** Number of subsets of {1..n} with each sum 0..n(n+1)/2 (R's csignrank table), exact in doubles for n < 50. */
+function signrankCounts(n: number): Float64Array {
+  const top = (n * (n + 1)) / 2
+  const w = new Float64Array(top + 1)
+  w[0] = 1
+  for (let k = 1; k <= n; k++) for (let s = Math.min((k * (k + 1)) / 2, top); s >= k; s--) w[s] += w[s - k]
+  return w
+}
+
+const countCache = new Map<number, Float64Array>()
+function counts(n: number): Float64Array {
+  let c = countCache.get(n)
+  if (!c) countCache.set(n, (c = signrankCounts(n)))
+  return c
+}
+
+/** R's psignrank(x, n, lower.tail). */
+export function psignrank(x: number, n: number, lowerTail = true): number {
+  const top = (n * (n + 1)) / 2
+  let q = Math.round(x + 1e-7) // R_forceint(x + 1e-7)
+  if (q < 0) return lowerTail ? 0 : 1
+  if (q >= top) return lowerTail ? 1 : 0
+  const c = counts(n)
+  const f = Math.exp(-n * Math.LN2)
+  let p = 0
+  let lower = lowerTail
+  if (q <= top / 2) {
+    for (let i = 0; i <= q; i++) p += c[i] * f
+  } else {
+    q = top - q
+    for (let i = 0; i < q; i++) p += c[i] * f
+    lower = !lower
+  }
+  return lower ? p : 0.5 - p + 0.5
+}
+
+/** R's qsignrank(p, n) (lower tail), with its 10·DBL_EPSILON fuzz. */
+export function qsignrank(p: number, n: number): number {
+  const c = counts(n)
+  const f = Math.exp(-n * Math.LN2)
+  const eps = 10 * Number.EPSILON
+  let sum = 0
+  let q = 0
+  if (p <= 0.5) {
+    const x = p - eps
+    for (;;) {
+      sum += c[q] * f
+      if (sum >= x) return q
+      q++
+    }
+  }
+  const x = 1 - p + eps
+  for (;;) {
+    sum += c[q] * f
+    if (sum > x) return (n * (n + 1)) / 2 - q
+    q++
+  }
+}
+
+/** Smallest two-sided exact p-value with n pairs: 2/2ⁿ (all differences of one sign). */
+export function signedRankMinP(n: number): number {
+  return Math.min(1, 2 * Math.pow(2, -n))
+}
+
+/** Fewest pairs at which the exact signed-rank test can reach α/K (STATISTICS §13, n_min). */
+export function signedRankMinPairs(alpha: number, k = 1): number {
+  let n = 1
+  while (signedRankMinP(n) > alpha / k) n++
+  return n
+}
+
+/**
+ * The signed-rank test, estimate and interval of `d` (differences, e.g. ln(head/base) per round).
+ * @throws StatsInputError for no values, non-finite values, confLevel outside (0, 1)
+ */
+export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOptions = {}): SignedRankResult {
+  assertSize(d, 1, 'd', 'the signed-rank test')
+  assertFinite(d, 'd')
+  const confLevel = options.confLevel ?? 0.95
+  assertProbability(confLevel, 'confLevel')
+  const all = Array.from(d)
+  const x = all.filter((v) => v !== 0)
+  const zeros = all.length - x.length
+  const n = x.length
+  const warnings: string[] = []
+  if (n === 0) {
+    warnings.push('every difference is zero: nothing can be tested')
+    return {
+      v: 0,
+      pValue: 1,
+      method: 'normal',
+      estimate: 0,
+      ci: [0, 0],
+      confLevel,
+      n,
+      zeros,
+      ties: false,
+      warnings
+    }
+  }
+  const r = averageRanks(x.map(Math.abs))
+  let v = 0
+  for (let i = 0; i < n; i++) if (x[i] > 0) v += r[i]
+  const ties = new Set(r).size !== n
+  const exact = (options.exact ?? n < MAX_EXACT_PAIRS) && !ties && zeros === 0
+  if (exact) return exactBranch(all, n, v, confLevel, warnings)
+  if ((options.exact ?? n < MAX_EXACT_PAIRS) && (ties || zeros > 0))
+    warnings.push(`cannot compute exact p-value and confidence interval with ${ties ? 'ties' : 'zeroes'}`)
+  const correct = options.correct ?? true
+  const z0 = v - (n * (n + 1)) / 4
+  const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - tieTerm(r) / 48)
+  const z = (z0 - (correct ? Math.sign(z0) * 0.5 : 0)) / sigma
+  const pValue = 2 * Math.min(normalCdf(z), normalSf(z))
+  const ci = asymptoticInterval(x, confLevel, correct, warnings)
+  return {
+    v,
+    pValue,
+    method: 'normal',
+    estimate: ci.estimate,
+    ci: ci.ci,
+    confLevel: ci.confLevel,
+    n,
+    zeros,
+    ties,
+    warnings
+  }
+}
+
+function exactBranch(
+  x: number[],
+  n: number,
+  v: number,
+  confLevel: number,
+  warnings: string[]
+): SignedRankResult {
+  const half = (n * (n + 1)) / 4
+  const p = v > half ? psignrank(v - 1, n, false) : psignrank(v, n)
+  const walsh = walshAverages(x)
+  const alpha = 1 - confLevel
+  let qu = qsignrank(alpha / 2, n)
+  if (qu === 0) qu = 1
+  const ql = (n * (n + 1)) / 2 - qu
+  const achieved = 2 * psignrank(Math.trunc(qu) - 1, n)
+  let level = confLevel
+  if (achieved - alpha > alpha / 2) {
+    level = 1 - signif(achieved, 2)
+    warnings.push(
+      `requested conf.level not achievable: the interval [min, max] of the Walsh averages has level ${level}`
+    )
+  }
+  return {
+    v,
+    pValue: Math.min(2 * p, 1),
+    method: 'exact',
+    estimate: medianOfSorted(walsh),
+    ci: [walsh[qu - 1], walsh[ql]],
+    confLevel: level,
+    n,
+    zeros: 0,
+    ties: false,
+    warnings
+  }
+}
+
+/** R's signif(x, digits): x·10^k rounded half to even (nearbyint), as R's fprec does; 0.0625 -> 0.062. */
+function signif(x: number, digits: number): number {
+  if (x === 0 || !Number.isFinite(x)) return x
+  const p10 = Math.pow(10, digits - 1 - Math.floor(Math.log10(Math.abs(x))))
+  const y = x * p10
+  const r = Math.round(y)
+  const even = Math.abs(y - Math.trunc(y)) === 0.5 && r % 2 !== 0 ? r - 1 : r
+  return even / p10
+}
+
+/** The n(n+1)/2 Walsh averages (x_i + x_j)/2, i ≤ j, sorted. */
+function walshAverages(x: readonly number[]): Float64Array {
+  const out = new Float64Array((x.length * (x.length + 1)) / 2)
+  let k = 0
+  for (let i = 0; i < x.length; i++) for (let j = i; j < x.length; j++) out[k++] = (x[i] + x[j]) / 2
+  return out.sort()
+}
+
+/** Σ(t³ − t) over groups of tied ranks. */
+function tieTerm(ranks: Float64Array): number {
+  const groups = new Map<number, number>()
+  for (const r of ranks) groups.set(r, (groups.get(r) ?? 0) + 1)
+  let s = 0
+  for (const t of groups.values()) s += t * t * t - t
+  return s
+}
+
+/** R's W(d): the standardized signed-rank statistic of x − d (zeros dropped, ties corrected). */
+function standardized(x: readonly number[], d: number, correct: boolean): number {
+  const xd = x.map((v) => v - d).filter((v) => v !== 0)
+  const nx = xd.length
+  if (nx === 0) return 0
+  const dr = averageRanks(xd.map(Math.abs))
+  let zd = -(nx * (nx + 1)) / 4
+  for (let i = 0; i < nx; i++) if (xd[i] > 0) zd += dr[i]
+  const sigma = Math.sqrt((nx * (nx + 1) * (2 * nx + 1)) / 24 - tieTerm(dr) / 48)
+  if (sigma === 0) return 0
+  return (zd - (correct ? Math.sign(zd) * 0.5 : 0)) / sigma
+}
+
+/**
+ * R's asymptotic interval and estimate: roots of W(d) = zq between min and max of x (W decreases in d),
+ * α doubled while the requested level is beyond reach, as R does.
+ */
+function asymptoticInterval(
+  x: readonly number[],
+  confLevel: number,
+  correct: boolean,
+  warnings: string[]
+): { estimate: number; ci: [number, number]; confLevel: number } {
+  const lo = Math.min(...x)
+  const hi = Math.max(...x)
+  const wLo = standardized(x, lo, correct)
+  const wHi = standardized(x, hi, correct)
+  let alpha = 1 - confLevel
+  let level = confLevel
+  for (;;) {
+    if (wLo - normalQuantile(1 - alpha / 2) < 0 || wHi - normalQuantile(alpha / 2) > 0) alpha *= 2
+    else break
+  }
+  if (alpha >= 1 || 1 - confLevel < alpha * 0.75) {
+    level = 1 - Math.min(1, alpha)
+    warnings.push('requested conf.level not achievable')
+  }
+  const root = (zq: number, cc: boolean): number => {
+    if (standardized(x, lo, cc) - zq <= 0) return lo
+    if (standardized(x, hi, cc) - zq >= 0) return hi
+    let a = lo
+    let b = hi
+    // Bisection to the jump of the step function W that crosses zq (R's uniroot lands within tol.root of it).
+    for (let i = 0; i < 200 && b - a > 1e-15 * Math.max(1, Math.abs(a), Math.abs(b)); i++) {
+      const m = (a + b) / 2
+      const f = standardized(x, m, cc) - zq
+      if (f === 0) return m
+      if (f > 0) a = m
+      else b = m
+    }
+    return (a + b) / 2
+  }
+  const sorted = Float64Array.from(x).sort()
+  const ci: [number, number] =
+    alpha < 1
+      ? [root(normalQuantile(1 - alpha / 2), correct), root(normalQuantile(alpha / 2), correct)]
+      : [medianOfSorted(sorted), medianOfSorted(sorted)]
+  return { estimate: root(0, false), ci, confLevel: level }
+}
