@@ -131,7 +131,9 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
     expect(fake.state.checkRuns).toHaveLength(1)
     expect(fake.state.checkRuns[0].conclusion).toBe('neutral')
     expect(fake.state.checkRuns[0].output.title).toMatch(/^❔ nothing could be decided · 3 undecided/)
-    expect(fake.state.comments[0].body).toMatch(/^### benchgate: ❔ nothing could be decided · 3 undecided · suite [+−]?\d+\.\d% \[[^\]]+\]$/m)
+    expect(fake.state.comments[0].body).toMatch(
+      /^### benchgate: ❔ nothing could be decided · 3 undecided · suite [+−]?\d+\.\d% \[[^\]]+\]$/m
+    )
   }, 60_000)
 
   it('a token without checks: write (403) is a warning; the comment is still posted and the step passes', async () => {
@@ -160,7 +162,9 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
     expect(sections1[1].body).toMatch(
       /^<!-- benchgate:report key=macos-clang -->\n### benchgate · <code>macos-clang<\/code>: no significant change/
     )
-    expect(body1).toMatch(/\| <code>linux-gcc<\/code> \| ❌ 1 regression, 2 unchanged · suite \+\d+\.\d% \[[^\]]+\] \|/)
+    expect(body1).toMatch(
+      /\| <code>linux-gcc<\/code> \| ❌ 1 regression, 2 unchanged · suite \+\d+\.\d% \[[^\]]+\] \|/
+    )
 
     // linux-gcc runs again and is now fine: only its section changes, macos-clang's is kept verbatim.
     await runAction(commentJob('linux-gcc', 1.0))
