@@ -59913,32 +59913,7 @@ var compare = /*#__PURE__*/Object.freeze({
     compareCommand: compareCommand
 });
 
-/**
- * `benchgate report RESULTS.json`: re-render a results file in another format, and with --html FILE
- * as the HTML report. The results file holds no samples; the plots use the `samples/` folder next to
- * it (the layout `run` writes: `<out>/results.json`, `<out>/samples/base-r000.json`, ...) when there
- * is one, and the page says so when there is none.
- */
-async function reportCommand(config, resultsPath, io) {
-    let text;
-    try {
-        text = readFileSync(resultsPath, 'utf8');
-    }
-    catch (e) {
-        throw new ConfigError(`cannot read results file ${resultsPath}: ${e.message}`);
-    }
-    const report = fromResultsJson(validateResults(text, resultsPath));
-    for (const part of renderFormatParts(report, config.format, io.colour))
-        await io.stdout(part);
-    if (config.html) {
-        const found = samplesNextTo(resultsPath);
-        const file = writeHtmlReport(config.html, report, found.samples, { noSamplesReason: found.reason });
-        io.stderr(`HTML report${found.samples.length ? ' with plots' : ' (numbers only: ' + found.reason + ')'}: ${file}\n`);
-    }
-    const verdict = gate(report.suite, config.failOn, config.failOnSuite);
-    io.stderr(verdict.reason + '\n');
-    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
-}
+/** The raw samples a results.json's folder holds (`run` writes them beside it), for re-analysis and plots. */
 /**
  * The raw samples of both sides from `<folder of results.json>/samples/`, read with the sample
  * readers (benchgate's own `<side>-r<round>.<ext>` names give each side its files and rounds).
@@ -59966,10 +59941,36 @@ function samplesNextTo(resultsPath) {
     };
 }
 
+/**
+ * `benchgate report RESULTS.json`: re-render a results file in another format, and with --html FILE
+ * as the HTML report. The results file holds no samples; the plots use the `samples/` folder next to
+ * it (the layout `run` writes: `<out>/results.json`, `<out>/samples/base-r000.json`, ...) when there
+ * is one, and the page says so when there is none.
+ */
+async function reportCommand(config, resultsPath, io) {
+    let text;
+    try {
+        text = readFileSync(resultsPath, 'utf8');
+    }
+    catch (e) {
+        throw new ConfigError(`cannot read results file ${resultsPath}: ${e.message}`);
+    }
+    const report = fromResultsJson(validateResults(text, resultsPath));
+    for (const part of renderFormatParts(report, config.format, io.colour))
+        await io.stdout(part);
+    if (config.html) {
+        const found = samplesNextTo(resultsPath);
+        const file = writeHtmlReport(config.html, report, found.samples, { noSamplesReason: found.reason });
+        io.stderr(`HTML report${found.samples.length ? ' with plots' : ' (numbers only: ' + found.reason + ')'}: ${file}\n`);
+    }
+    const verdict = gate(report.suite, config.failOn, config.failOnSuite);
+    io.stderr(verdict.reason + '\n');
+    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+}
+
 var report = /*#__PURE__*/Object.freeze({
     __proto__: null,
-    reportCommand: reportCommand,
-    samplesNextTo: samplesNextTo
+    reportCommand: reportCommand
 });
 
 /**
@@ -60167,20 +60168,10 @@ function short(v) {
 const round6 = (x) => Math.round(x * 1e6) / 1e6;
 
 /**
- * `benchgate merge DIR|FILE...`: the shards of one `run --shard I/N` into one report and one gate.
- * Each argument is a shard's results.json, a folder holding one (with its samples/ beside it, as
- * `run` leaves it), or a folder of such folders (as a CI's artifact download lays them out).
+ * Reading the shards of one `run --shard I/N` from disk: each argument is a shard's results.json, a
+ * folder holding one (with its samples/ beside it), or a folder of such folders (as a CI's artifact
+ * download lays them out). Shard artifacts are untrusted: every results file is validated.
  */
-async function mergeCommand(config, paths, io, options) {
-    const { report, samples } = mergeShards(readShards(paths), options);
-    const written = writeOutputs(report, config.out, { samples, html: config.html });
-    for (const part of writtenFormatParts(written, report, config.format, io.colour))
-        await io.stdout(part);
-    const verdict = gate(report.suite, config.failOn, config.failOnSuite);
-    const html = written.htmlCopy ?? written.html;
-    io.stderr(`merged report written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
-    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
-}
 /** Every shard's results.json path under the given paths, sorted, each once. */
 function shardResultFiles(paths) {
     if (paths.length === 0)
@@ -60228,11 +60219,20 @@ function readShards(paths) {
     });
 }
 
+async function mergeCommand(config, paths, io, options) {
+    const { report, samples } = mergeShards(readShards(paths), options);
+    const written = writeOutputs(report, config.out, { samples, html: config.html });
+    for (const part of writtenFormatParts(written, report, config.format, io.colour))
+        await io.stdout(part);
+    const verdict = gate(report.suite, config.failOn, config.failOnSuite);
+    const html = written.htmlCopy ?? written.html;
+    io.stderr(`merged report written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
+    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+}
+
 var merge = /*#__PURE__*/Object.freeze({
     __proto__: null,
-    mergeCommand: mergeCommand,
-    readShards: readShards,
-    shardResultFiles: shardResultFiles
+    mergeCommand: mergeCommand
 });
 
 export { HELP, main, optionsFromFlags, parseOptions, writeWhenReady };

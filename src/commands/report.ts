@@ -4,14 +4,13 @@
  * it (the layout `run` writes: `<out>/results.json`, `<out>/samples/base-r000.json`, ...) when there
  * is one, and the page says so when there is none.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Config } from '../config/index.js'
 import { fromResultsJson } from '../report/json.js'
 import { validateResults } from '../report/readResults.js'
 import { renderFormatParts, writeHtmlReport } from '../output.js'
 import { gate } from '../gate.js'
-import { readSampleDir, SampleFileError, SampleStore } from '../samples/index.js'
+import { samplesNextTo } from '../samples/nextToResults.js'
 import type { Io } from './io.js'
 import { ConfigError, EXIT } from '../errors.js'
 
@@ -34,28 +33,4 @@ export async function reportCommand(config: Config, resultsPath: string, io: Io)
   const verdict = gate(report.suite, config.failOn, config.failOnSuite)
   io.stderr(verdict.reason + '\n')
   return verdict.pass ? EXIT.pass : EXIT.gateFailed
-}
-
-/**
- * The raw samples of both sides from `<folder of results.json>/samples/`, read with the sample
- * readers (benchgate's own `<side>-r<round>.<ext>` names give each side its files and rounds).
- * Never throws: without usable samples it returns none and the reason.
- */
-export function samplesNextTo(resultsPath: string): { samples: SampleStore; reason: string } {
-  const dir = join(dirname(resultsPath), 'samples')
-  const samples = new SampleStore()
-  if (!existsSync(dir)) return { samples, reason: `no samples/ folder next to ${resultsPath}` }
-  const problems: string[] = []
-  for (const side of ['base', 'head'] as const) {
-    try {
-      readSampleDir(dir, side, samples)
-    } catch (e) {
-      if (!(e instanceof SampleFileError)) throw e
-      problems.push(e.message)
-    }
-  }
-  return {
-    samples,
-    reason: samples.length ? '' : `no usable samples in ${dir}${problems.length ? ` (${problems[0]})` : ''}`
-  }
 }
