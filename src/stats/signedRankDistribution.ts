@@ -89,9 +89,13 @@ export function qsignrank(p: number, n: number): number {
   }
 }
 
-/** Smallest two-sided exact p-value with n pairs: 2/2ⁿ (all differences of one sign). */
+/**
+ * Smallest two-sided exact p-value with n pairs: 2/2ⁿ (all differences of one sign), computed as the
+ * test computes it (2·psignrank(0, n) = 2·exp(−n·ln 2), a few ulps above 2/2ⁿ for some n), so that a
+ * test at n_min really reaches the level n_min was chosen for.
+ */
 export function signedRankMinP(n: number): number {
-  return Math.min(1, 2 * Math.pow(2, -n))
+  return Math.min(1, 2 * Math.exp(-n * Math.LN2))
 }
 
 /**
