@@ -47,8 +47,9 @@ const files = readdirSync(goldenDir)
   .filter((f) => f.endsWith('.json'))
   .sort()
 
-/** Walsh averages strictly between a and b, beyond tol. */
-function walshBetween(d: readonly number[], a: number, b: number, tol: number): number {
+/** Walsh averages of the non-zero differences (R drops the zeros first) strictly between a and b, beyond tol. */
+function walshBetween(all: readonly number[], a: number, b: number, tol: number): number {
+  const d = all.filter((v) => v !== 0)
   const [lo, hi] = [Math.min(a, b), Math.max(a, b)]
   let count = 0
   for (let i = 0; i < d.length; i++)

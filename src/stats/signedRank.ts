@@ -28,7 +28,6 @@ import { assertFinite, assertProbability, assertSize } from './errors.js'
 import { normalCdf, normalQuantile, normalSf } from './normal.js'
 import { averageRanks } from './ranks.js'
 import { psignrank, qsignrank } from './signedRankDistribution.js'
-import { medianOfSorted } from './summary.js'
 
 export { psignrank, qsignrank, signedRankMinP, signedRankMinPairs } from './signedRankDistribution.js'
 
@@ -149,7 +148,7 @@ function exactBranch(
     v,
     pValue: Math.min(2 * p, 1),
     method: 'exact',
-    estimate: medianOfSorted(walsh),
+    estimate: medianR(walsh),
     ci: [walsh[qu - 1], walsh[ql]],
     confLevel: level,
     ...(level !== confLevel ? { achievedConfLevel: level } : {}),
@@ -168,6 +167,16 @@ function signif(x: number, digits: number): number {
   const r = Math.round(y)
   const even = Math.abs(y - Math.trunc(y)) === 0.5 && r % 2 !== 0 ? r - 1 : r
   return even / p10
+}
+
+/**
+ * R's median of an ascending array: the middle value, or the mean of the two middle ones as R's `mean`
+ * computes it (in long double, so the correctly rounded midpoint: a/2 + b/2, both halves exact). The
+ * double-precision two-pass mean (summary.ts) can be 1 ulp off it, and the estimate must be R's exactly.
+ */
+function medianR(sorted: ArrayLike<number>): number {
+  const half = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[half] : sorted[half - 1] / 2 + sorted[half] / 2
 }
 
 /** The n(n+1)/2 Walsh averages (x_i + x_j)/2, i ≤ j, sorted. */
@@ -235,9 +244,12 @@ function asymptoticInterval(
     if (standardized(x, hi, cc) - zq >= 0) return hi
     let a = lo
     let b = hi
-    // Bisection to the jump of the step function W that crosses zq (R's uniroot lands within tol.root of it).
-    for (let i = 0; i < 200 && b - a > 1e-15 * Math.max(1, Math.abs(a), Math.abs(b)); i++) {
+    // Bisection to the jump of the step function W that crosses zq (R's uniroot lands within tol.root of
+    // it), down to adjacent doubles whatever the scale of the data (log-ratios may be ~1e-7): 200 halvings
+    // of [min, max] leave less than an ulp of any non-tiny bound.
+    for (let i = 0; i < 200; i++) {
       const m = (a + b) / 2
+      if (m <= a || m >= b) break
       const f = standardized(x, m, cc) - zq
       if (f === 0) return m
       if (f > 0) a = m
@@ -249,6 +261,6 @@ function asymptoticInterval(
   const ci: [number, number] =
     alpha < 1
       ? [root(normalQuantile(1 - alpha / 2), correct), root(normalQuantile(alpha / 2), correct)]
-      : [medianOfSorted(sorted), medianOfSorted(sorted)]
+      : [medianR(sorted), medianR(sorted)]
   return { estimate: root(0, false), ci, confLevel: level }
 }
