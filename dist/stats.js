@@ -9431,7 +9431,7 @@ function summarize(values) {
  */
 const MAX_EXACT_PRODUCT = 10_000;
 /** How many (m, n) tables are memoized (least recently built are dropped first). */
-const MAX_CACHED_TABLES = 32;
+const MAX_CACHED_TABLES$1 = 32;
 const tables = new Map();
 function checkSizes(m, n) {
     for (const [value, name] of [
@@ -9489,7 +9489,7 @@ function table(m, n) {
         cum[k] = s;
     }
     const t = { pmf, cum, mn: a * b };
-    if (tables.size >= MAX_CACHED_TABLES)
+    if (tables.size >= MAX_CACHED_TABLES$1)
         tables.delete(tables.keys().next().value);
     tables.set(key, t);
     return t;
@@ -10037,29 +10037,29 @@ function sortedLog(sorted) {
 }
 
 /**
- * Wilcoxon signed-rank test of paired differences with the Hodges-Lehmann estimate of Walsh averages
- * and its confidence interval, as R 4.2.2's `wilcox.test(d, conf.int = TRUE)` (= `wilcox.test(x, y,
- * paired = TRUE, conf.int = TRUE)` with d = x − y) (STATISTICS §13). benchgate applies it to the
- * per-round log-ratios ln(head_i / base_i) of designs whose pairs are adjacent in time.
+ * The null distribution of the Wilcoxon signed-rank statistic V (no ties, no zeros), as R's
+ * `psignrank` and `qsignrank` (STATISTICS §13).
  *
- * - Zeros are dropped (R's default); exact when n < 50 with no ties and no zeros, else the normal
- *   approximation with tie and continuity corrections — R's rule and formulas.
- * - Exact CI: [W_(qu), W_(M − qu + 1)] of the M = n(n+1)/2 sorted Walsh averages, qu = qsignrank(α/2, n)
- *   (1 if 0); when even [min, max] has a lower level, that level (1 − signif(achieved α, 2)) with a warning.
- * - Asymptotic CI and estimate: R solves W(d) = ±z (and W(d) = 0 without continuity correction for the
- *   estimate) with `uniroot` on the step function W; here the same W is solved by bisection to the
- *   jump it crosses, which R's root is within `tol.root` (1e-4) of.
+ * V = Σ of the ranks of |d_i| over the positive d_i, for n differences symmetric about 0: each of the
+ * 2ⁿ sign patterns has probability 2⁻ⁿ, so P(V = s) = c_n(s)·2⁻ⁿ where c_n(s) counts the subsets of
+ * {1..n} that sum to s. The counts are built by dynamic programming over k = 1..n,
  *
- * References: F. Wilcoxon (1945), Biometrics Bulletin 1(6); J. L. Hodges and E. L. Lehmann (1963),
- * Ann. Math. Statist. 34(2); M. Hollander, D. A. Wolfe and E. Chicken (2014), Nonparametric
- * Statistical Methods, 3rd ed., §3.1–3.2; R Core Team, R 4.2.2, src/library/stats/R/wilcox.test.R and
- * src/nmath/signrank.c (psignrank, qsignrank: ported here, with their fuzz).
+ *   c_k(s) = c_{k−1}(s) + c_{k−1}(s − k),   c_0 = δ_0,
+ *
+ * in doubles, as R's `csignrank` does: exact integers while c_n(s) < 2^53, i.e. for every n < 50 (R's
+ * exact rule) and somewhat beyond. The tails are summed from the nearer end with R's order of
+ * operations, so p-values are R's to the last bits, and `qsignrank` keeps R's 10·DBL_EPSILON fuzz, so
+ * quantiles (hence exact confidence intervals) are identical to R's.
+ *
+ * References:
+ * - F. Wilcoxon (1945), "Individual comparisons by ranking methods", Biometrics Bulletin 1(6), 80–83.
+ * - M. Hollander, D. A. Wolfe and E. Chicken (2014), Nonparametric Statistical Methods, 3rd ed., §3.1
+ *   (the null distribution of T⁺ = V).
+ * - R Core Team, R 4.2.2, src/nmath/signrank.c (`csignrank`, `psignrank`, `qsignrank`: ported here).
  *
  * @module
  */
-/** R uses the exact distribution below this many non-zero differences (without ties or zeros). */
-const MAX_EXACT_PAIRS = 50;
-/** Number of subsets of {1..n} with each sum 0..n(n+1)/2 (R's csignrank table), exact in doubles for n < 50. */
+/** Number of subsets of {1..n} with each sum 0..n(n+1)/2 (R's csignrank table). */
 function signrankCounts(n) {
     const top = (n * (n + 1)) / 2;
     const w = new Float64Array(top + 1);
@@ -10069,14 +10069,20 @@ function signrankCounts(n) {
             w[s] += w[s - k];
     return w;
 }
+/** How many count tables are memoized (least recently built are dropped first). */
+const MAX_CACHED_TABLES = 64;
 const countCache = new Map();
 function counts(n) {
     let c = countCache.get(n);
-    if (!c)
-        countCache.set(n, (c = signrankCounts(n)));
+    if (!c) {
+        c = signrankCounts(n);
+        if (countCache.size >= MAX_CACHED_TABLES)
+            countCache.delete(countCache.keys().next().value);
+        countCache.set(n, c);
+    }
     return c;
 }
-/** R's psignrank(x, n, lower.tail). */
+/** R's psignrank(x, n, lower.tail): P(V ≤ x), or P(V > x) when `lowerTail` is false. */
 function psignrank(x, n, lowerTail = true) {
     const top = (n * (n + 1)) / 2;
     let q = Math.round(x + 1e-7); // R_forceint(x + 1e-7)
@@ -10100,7 +10106,7 @@ function psignrank(x, n, lowerTail = true) {
     }
     return lower ? p : 0.5 - p + 0.5;
 }
-/** R's qsignrank(p, n) (lower tail), with its 10·DBL_EPSILON fuzz. */
+/** R's qsignrank(p, n) (lower tail): the smallest q with P(V ≤ q) ≥ p, with R's 10·DBL_EPSILON fuzz. */
 function qsignrank(p, n) {
     const c = counts(n);
     const f = Math.exp(-n * Math.LN2);
@@ -10124,17 +10130,57 @@ function qsignrank(p, n) {
         q++;
     }
 }
-/** Smallest two-sided exact p-value with n pairs: 2/2ⁿ (all differences of one sign). */
+/**
+ * Smallest two-sided exact p-value with n pairs: 2/2ⁿ (all differences of one sign), computed as the
+ * test computes it (2·psignrank(0, n) = 2·exp(−n·ln 2), a few ulps above 2/2ⁿ for some n), so that a
+ * test at n_min really reaches the level n_min was chosen for.
+ */
 function signedRankMinP(n) {
-    return Math.min(1, 2 * Math.pow(2, -n));
+    return Math.min(1, 2 * Math.exp(-n * Math.LN2));
 }
-/** Fewest pairs at which the exact signed-rank test can reach α/K (STATISTICS §13, n_min). */
+/**
+ * Fewest pairs at which the exact signed-rank test can reach α/K: the smallest n with 2/2ⁿ ≤ α/K
+ * (STATISTICS §13, n_min; 8 at α = 0.01, K = 1; 14 at K = 69).
+ * @throws StatsInputError 'domain' for α outside (0, 1) or K not a positive integer
+ */
 function signedRankMinPairs(alpha, k = 1) {
+    assertProbability(alpha, 'alpha');
+    if (!(Number.isInteger(k) && k >= 1))
+        throw new StatsInputError('domain', 'k', `k (the number of comparisons) must be a positive integer, got ${k}`);
     let n = 1;
     while (signedRankMinP(n) > alpha / k)
         n++;
     return n;
 }
+
+/**
+ * Wilcoxon signed-rank test of paired differences with the Hodges-Lehmann estimate of Walsh averages
+ * and its confidence interval, as R 4.2.2's `wilcox.test(d, conf.int = TRUE)` (= `wilcox.test(x, y,
+ * paired = TRUE, conf.int = TRUE)` with d = x − y) (STATISTICS §13). benchgate applies it to the
+ * per-round log-ratios ln(head_i / base_i) of designs whose pairs are adjacent in time.
+ *
+ * - Zeros are dropped (R's default); exact when n < 50 with no ties and no zeros, else the normal
+ *   approximation with tie and continuity corrections — R's rule and formulas.
+ * - Exact CI: [W_(qu), W_(M − qu + 1)] of the M = n(n+1)/2 sorted Walsh averages, qu = qsignrank(α/2, n)
+ *   (1 if 0); when even [min, max] has a lower level, that level (1 − signif(achieved α, 2)) with a warning.
+ * - Asymptotic CI and estimate: R solves W(d) = ±z (and W(d) = 0 without continuity correction for the
+ *   estimate) with `uniroot` on the step function W; here the same W is solved by bisection to the
+ *   jump it crosses, which R's root is within `tol.root` (1e-4) of. Where W(d) = 0 on a whole stretch
+ *   between two Walsh averages, R's estimate is an arbitrary point of it, and so is ours.
+ * - Degenerate input, where R returns NaN (as mannWhitney.ts, benchgate answers with finite values):
+ *   every difference zero → p = 1, estimate 0, interval [0, 0] at level 0; every non-zero difference
+ *   equal (normal branch) → interval [x, x] at level 0 (R: [NaN, NaN] at level 0), estimate x as R's.
+ *   Both with a warning.
+ *
+ * References: F. Wilcoxon (1945), Biometrics Bulletin 1(6); J. L. Hodges and E. L. Lehmann (1963),
+ * Ann. Math. Statist. 34(2); M. Hollander, D. A. Wolfe and E. Chicken (2014), Nonparametric
+ * Statistical Methods, 3rd ed., §3.1–3.2; R Core Team, R 4.2.2, src/library/stats/R/wilcox.test.R and
+ * src/nmath/signrank.c (psignrank, qsignrank: ported here, with their fuzz).
+ *
+ * @module
+ */
+/** R uses the exact distribution below this many non-zero differences (without ties or zeros). */
+const MAX_EXACT_PAIRS = 50;
 /**
  * The signed-rank test, estimate and interval of `d` (differences, e.g. ln(head/base) per round).
  * @throws StatsInputError for no values, non-finite values, confLevel outside (0, 1)
@@ -10150,6 +10196,7 @@ function wilcoxonSignedRank(d, options = {}) {
     const n = x.length;
     const warnings = [];
     if (n === 0) {
+        // R: p, interval and estimate NaN (0/0). Here: no evidence of a shift, and an interval of level 0.
         warnings.push('every difference is zero: nothing can be tested');
         return {
             v: 0,
@@ -10157,7 +10204,8 @@ function wilcoxonSignedRank(d, options = {}) {
             method: 'normal',
             estimate: 0,
             ci: [0, 0],
-            confLevel,
+            confLevel: 0,
+            achievedConfLevel: 0,
             n,
             zeros,
             ties: false,
@@ -10188,6 +10236,7 @@ function wilcoxonSignedRank(d, options = {}) {
         estimate: ci.estimate,
         ci: ci.ci,
         confLevel: ci.confLevel,
+        ...(ci.confLevel < confLevel ? { achievedConfLevel: ci.confLevel } : {}),
         n,
         zeros,
         ties,
@@ -10213,9 +10262,10 @@ function exactBranch(x, n, v, confLevel, warnings) {
         v,
         pValue: Math.min(2 * p, 1),
         method: 'exact',
-        estimate: medianOfSorted(walsh),
+        estimate: medianR(walsh),
         ci: [walsh[qu - 1], walsh[ql]],
         confLevel: level,
+        ...(level !== confLevel ? { achievedConfLevel: level } : {}),
         n,
         zeros: 0,
         ties: false,
@@ -10231,6 +10281,15 @@ function signif(x, digits) {
     const r = Math.round(y);
     const even = Math.abs(y - Math.trunc(y)) === 0.5 && r % 2 !== 0 ? r - 1 : r;
     return even / p10;
+}
+/**
+ * R's median of an ascending array: the middle value, or the mean of the two middle ones as R's `mean`
+ * computes it (in long double, so the correctly rounded midpoint: a/2 + b/2, both halves exact). The
+ * double-precision two-pass mean (summary.ts) can be 1 ulp off it, and the estimate must be R's exactly.
+ */
+function medianR(sorted) {
+    const half = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[half] : sorted[half - 1] / 2 + sorted[half] / 2;
 }
 /** The n(n+1)/2 Walsh averages (x_i + x_j)/2, i ≤ j, sorted. */
 function walshAverages(x) {
@@ -10274,6 +10333,12 @@ function standardized(x, d, correct) {
 function asymptoticInterval(x, confLevel, correct, warnings) {
     const lo = Math.min(...x);
     const hi = Math.max(...x);
+    if (lo === hi) {
+        // R: W(min) = 0/0, so the interval is [NaN, NaN] at level 0 and the estimate the midrange. Here the
+        // same level and estimate, and the degenerate interval [x, x] instead of NaN.
+        warnings.push('cannot compute confidence interval when all observations are tied');
+        return { estimate: lo, ci: [lo, lo], confLevel: 0 };
+    }
     const wLo = standardized(x, lo, correct);
     const wHi = standardized(x, hi, correct);
     let alpha = 1 - confLevel;
@@ -10295,9 +10360,13 @@ function asymptoticInterval(x, confLevel, correct, warnings) {
             return hi;
         let a = lo;
         let b = hi;
-        // Bisection to the jump of the step function W that crosses zq (R's uniroot lands within tol.root of it).
-        for (let i = 0; i < 200 && b - a > 1e-15 * Math.max(1, Math.abs(a), Math.abs(b)); i++) {
+        // Bisection to the jump of the step function W that crosses zq (R's uniroot lands within tol.root of
+        // it), down to adjacent doubles whatever the scale of the data (log-ratios may be ~1e-7): 200 halvings
+        // of [min, max] leave less than an ulp of any non-tiny bound.
+        for (let i = 0; i < 200; i++) {
             const m = (a + b) / 2;
+            if (m <= a || m >= b)
+                break;
             const f = standardized(x, m, cc) - zq;
             if (f === 0)
                 return m;
@@ -10311,7 +10380,7 @@ function asymptoticInterval(x, confLevel, correct, warnings) {
     const sorted = Float64Array.from(x).sort();
     const ci = alpha < 1
         ? [root(normalQuantile(1 - alpha / 2), correct), root(normalQuantile(alpha / 2), correct)]
-        : [medianOfSorted(sorted), medianOfSorted(sorted)];
+        : [medianR(sorted), medianR(sorted)];
     return { estimate: root(0, false), ci, confLevel: level };
 }
 

@@ -12,10 +12,13 @@ export type { StatsErrorId } from './errors.js'
 export { mannWhitneyU } from './mannWhitney.js'
 export type { MannWhitneyOptions, MannWhitneyResult } from './mannWhitney.js'
 export { hodgesLehmann, hodgesLehmannRatio } from './hodgesLehmann.js'
-export { psignrank, qsignrank, signedRankMinPairs, signedRankMinP, wilcoxonSignedRank } from './signedRank.js'
-export type { SignedRankOptions, SignedRankResult } from './signedRank.js'
 export type { HodgesLehmannOptions, HodgesLehmannResult } from './hodgesLehmann.js'
 export { pwilcox, qwilcox, dwilcox } from './wilcoxonDistribution.js'
+
+// Paired analysis (STATISTICS §13).
+export { wilcoxonSignedRank } from './signedRank.js'
+export type { SignedRankOptions, SignedRankResult } from './signedRank.js'
+export { psignrank, qsignrank, signedRankMinP, signedRankMinPairs } from './signedRankDistribution.js'
 export { normalCdf, normalSf, normalQuantile } from './normal.js'
 
 // Power and sample size (STATISTICS §4).

@@ -10,7 +10,12 @@
  *   (1 if 0); when even [min, max] has a lower level, that level (1 − signif(achieved α, 2)) with a warning.
  * - Asymptotic CI and estimate: R solves W(d) = ±z (and W(d) = 0 without continuity correction for the
  *   estimate) with `uniroot` on the step function W; here the same W is solved by bisection to the
- *   jump it crosses, which R's root is within `tol.root` (1e-4) of.
+ *   jump it crosses, which R's root is within `tol.root` (1e-4) of. Where W(d) = 0 on a whole stretch
+ *   between two Walsh averages, R's estimate is an arbitrary point of it, and so is ours.
+ * - Degenerate input, where R returns NaN (as mannWhitney.ts, benchgate answers with finite values):
+ *   every difference zero → p = 1, estimate 0, interval [0, 0] at level 0; every non-zero difference
+ *   equal (normal branch) → interval [x, x] at level 0 (R: [NaN, NaN] at level 0), estimate x as R's.
+ *   Both with a warning.
  *
  * References: F. Wilcoxon (1945), Biometrics Bulletin 1(6); J. L. Hodges and E. L. Lehmann (1963),
  * Ann. Math. Statist. 34(2); M. Hollander, D. A. Wolfe and E. Chicken (2014), Nonparametric
@@ -22,7 +27,9 @@
 import { assertFinite, assertProbability, assertSize } from './errors.js'
 import { normalCdf, normalQuantile, normalSf } from './normal.js'
 import { averageRanks } from './ranks.js'
-import { medianOfSorted } from './summary.js'
+import { psignrank, qsignrank } from './signedRankDistribution.js'
+
+export { psignrank, qsignrank, signedRankMinP, signedRankMinPairs } from './signedRankDistribution.js'
 
 /** R uses the exact distribution below this many non-zero differences (without ties or zeros). */
 export const MAX_EXACT_PAIRS = 50
@@ -46,82 +53,13 @@ export interface SignedRankResult {
   readonly ci: [number, number]
   /** The interval's level (lower than requested when it was beyond reach, as R reports it). */
   readonly confLevel: number
+  /** Set (= confLevel) only when the requested level was beyond reach and the interval's level is lower. */
+  readonly achievedConfLevel?: number
   /** Non-zero differences used, zeros dropped. */
   readonly n: number
   readonly zeros: number
   readonly ties: boolean
   readonly warnings: string[]
-}
-
-/** Number of subsets of {1..n} with each sum 0..n(n+1)/2 (R's csignrank table), exact in doubles for n < 50. */
-function signrankCounts(n: number): Float64Array {
-  const top = (n * (n + 1)) / 2
-  const w = new Float64Array(top + 1)
-  w[0] = 1
-  for (let k = 1; k <= n; k++) for (let s = Math.min((k * (k + 1)) / 2, top); s >= k; s--) w[s] += w[s - k]
-  return w
-}
-
-const countCache = new Map<number, Float64Array>()
-function counts(n: number): Float64Array {
-  let c = countCache.get(n)
-  if (!c) countCache.set(n, (c = signrankCounts(n)))
-  return c
-}
-
-/** R's psignrank(x, n, lower.tail). */
-export function psignrank(x: number, n: number, lowerTail = true): number {
-  const top = (n * (n + 1)) / 2
-  let q = Math.round(x + 1e-7) // R_forceint(x + 1e-7)
-  if (q < 0) return lowerTail ? 0 : 1
-  if (q >= top) return lowerTail ? 1 : 0
-  const c = counts(n)
-  const f = Math.exp(-n * Math.LN2)
-  let p = 0
-  let lower = lowerTail
-  if (q <= top / 2) {
-    for (let i = 0; i <= q; i++) p += c[i] * f
-  } else {
-    q = top - q
-    for (let i = 0; i < q; i++) p += c[i] * f
-    lower = !lower
-  }
-  return lower ? p : 0.5 - p + 0.5
-}
-
-/** R's qsignrank(p, n) (lower tail), with its 10·DBL_EPSILON fuzz. */
-export function qsignrank(p: number, n: number): number {
-  const c = counts(n)
-  const f = Math.exp(-n * Math.LN2)
-  const eps = 10 * Number.EPSILON
-  let sum = 0
-  let q = 0
-  if (p <= 0.5) {
-    const x = p - eps
-    for (;;) {
-      sum += c[q] * f
-      if (sum >= x) return q
-      q++
-    }
-  }
-  const x = 1 - p + eps
-  for (;;) {
-    sum += c[q] * f
-    if (sum > x) return (n * (n + 1)) / 2 - q
-    q++
-  }
-}
-
-/** Smallest two-sided exact p-value with n pairs: 2/2ⁿ (all differences of one sign). */
-export function signedRankMinP(n: number): number {
-  return Math.min(1, 2 * Math.pow(2, -n))
-}
-
-/** Fewest pairs at which the exact signed-rank test can reach α/K (STATISTICS §13, n_min). */
-export function signedRankMinPairs(alpha: number, k = 1): number {
-  let n = 1
-  while (signedRankMinP(n) > alpha / k) n++
-  return n
 }
 
 /**
@@ -139,6 +77,7 @@ export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOpti
   const n = x.length
   const warnings: string[] = []
   if (n === 0) {
+    // R: p, interval and estimate NaN (0/0). Here: no evidence of a shift, and an interval of level 0.
     warnings.push('every difference is zero: nothing can be tested')
     return {
       v: 0,
@@ -146,7 +85,8 @@ export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOpti
       method: 'normal',
       estimate: 0,
       ci: [0, 0],
-      confLevel,
+      confLevel: 0,
+      achievedConfLevel: 0,
       n,
       zeros,
       ties: false,
@@ -174,6 +114,7 @@ export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOpti
     estimate: ci.estimate,
     ci: ci.ci,
     confLevel: ci.confLevel,
+    ...(ci.confLevel < confLevel ? { achievedConfLevel: ci.confLevel } : {}),
     n,
     zeros,
     ties,
@@ -207,9 +148,10 @@ function exactBranch(
     v,
     pValue: Math.min(2 * p, 1),
     method: 'exact',
-    estimate: medianOfSorted(walsh),
+    estimate: medianR(walsh),
     ci: [walsh[qu - 1], walsh[ql]],
     confLevel: level,
+    ...(level !== confLevel ? { achievedConfLevel: level } : {}),
     n,
     zeros: 0,
     ties: false,
@@ -225,6 +167,16 @@ function signif(x: number, digits: number): number {
   const r = Math.round(y)
   const even = Math.abs(y - Math.trunc(y)) === 0.5 && r % 2 !== 0 ? r - 1 : r
   return even / p10
+}
+
+/**
+ * R's median of an ascending array: the middle value, or the mean of the two middle ones as R's `mean`
+ * computes it (in long double, so the correctly rounded midpoint: a/2 + b/2, both halves exact). The
+ * double-precision two-pass mean (summary.ts) can be 1 ulp off it, and the estimate must be R's exactly.
+ */
+function medianR(sorted: ArrayLike<number>): number {
+  const half = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[half] : sorted[half - 1] / 2 + sorted[half] / 2
 }
 
 /** The n(n+1)/2 Walsh averages (x_i + x_j)/2, i ≤ j, sorted. */
@@ -269,6 +221,12 @@ function asymptoticInterval(
 ): { estimate: number; ci: [number, number]; confLevel: number } {
   const lo = Math.min(...x)
   const hi = Math.max(...x)
+  if (lo === hi) {
+    // R: W(min) = 0/0, so the interval is [NaN, NaN] at level 0 and the estimate the midrange. Here the
+    // same level and estimate, and the degenerate interval [x, x] instead of NaN.
+    warnings.push('cannot compute confidence interval when all observations are tied')
+    return { estimate: lo, ci: [lo, lo], confLevel: 0 }
+  }
   const wLo = standardized(x, lo, correct)
   const wHi = standardized(x, hi, correct)
   let alpha = 1 - confLevel
@@ -286,9 +244,12 @@ function asymptoticInterval(
     if (standardized(x, hi, cc) - zq >= 0) return hi
     let a = lo
     let b = hi
-    // Bisection to the jump of the step function W that crosses zq (R's uniroot lands within tol.root of it).
-    for (let i = 0; i < 200 && b - a > 1e-15 * Math.max(1, Math.abs(a), Math.abs(b)); i++) {
+    // Bisection to the jump of the step function W that crosses zq (R's uniroot lands within tol.root of
+    // it), down to adjacent doubles whatever the scale of the data (log-ratios may be ~1e-7): 200 halvings
+    // of [min, max] leave less than an ulp of any non-tiny bound.
+    for (let i = 0; i < 200; i++) {
       const m = (a + b) / 2
+      if (m <= a || m >= b) break
       const f = standardized(x, m, cc) - zq
       if (f === 0) return m
       if (f > 0) a = m
@@ -300,6 +261,6 @@ function asymptoticInterval(
   const ci: [number, number] =
     alpha < 1
       ? [root(normalQuantile(1 - alpha / 2), correct), root(normalQuantile(alpha / 2), correct)]
-      : [medianOfSorted(sorted), medianOfSorted(sorted)]
+      : [medianR(sorted), medianR(sorted)]
   return { estimate: root(0, false), ci, confLevel: level }
 }
