@@ -17,6 +17,7 @@ import { describe, expect, it } from '@jest/globals'
 import { wilcoxonSignedRank } from '../../src/stats/signedRank.js'
 import { psignrank, qsignrank, signedRankMinP } from '../../src/stats/signedRankDistribution.js'
 import { hasR, noRReason, relDiff, runR, seededRandom } from '../helpers/r.js'
+import { walshBetween } from '../helpers/walsh.js'
 
 const seed =
   process.env.ORACLE_SEED !== undefined
@@ -120,19 +121,6 @@ emit("out", t(out))
   })
   const rows = cs.map((_, i) => r.out.slice(8 * i, 8 * i + 8))
   return { out: rows.map((row) => row.slice(0, 7)), tol: rows.map((row) => row[7]) }
-}
-
-/** Walsh averages of the non-zero differences (R drops the zeros first) strictly between a and b, beyond tol. */
-function walshBetween(all: readonly number[], a: number, b: number, tol: number): number {
-  const d = all.filter((v) => v !== 0)
-  const [lo, hi] = [Math.min(a, b), Math.max(a, b)]
-  let count = 0
-  for (let i = 0; i < d.length; i++)
-    for (let j = i; j < d.length; j++) {
-      const w = (d[i] + d[j]) / 2
-      if (w > lo + tol && w < hi - tol) count++
-    }
-  return count
 }
 
 function compare(c: Case, r: number[], tol: number): void {

@@ -26,6 +26,7 @@ import {
   signedRankMinPairs
 } from '../../src/stats/signedRankDistribution.js'
 import { relDiff } from '../helpers/r.js'
+import { walshBetween } from '../helpers/walsh.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const goldenDir = join(here, '..', 'golden', 'signed-rank')
@@ -46,19 +47,6 @@ interface SrCase {
 const files = readdirSync(goldenDir)
   .filter((f) => f.endsWith('.json'))
   .sort()
-
-/** Walsh averages of the non-zero differences (R drops the zeros first) strictly between a and b, beyond tol. */
-function walshBetween(all: readonly number[], a: number, b: number, tol: number): number {
-  const d = all.filter((v) => v !== 0)
-  const [lo, hi] = [Math.min(a, b), Math.max(a, b)]
-  let count = 0
-  for (let i = 0; i < d.length; i++)
-    for (let j = i; j < d.length; j++) {
-      const w = (d[i] + d[j]) / 2
-      if (w > lo + tol && w < hi - tol) count++
-    }
-  return count
-}
 
 describe('golden cases from R wilcox.test(d, conf.int = TRUE)', () => {
   it('has golden files', () => expect(files.length).toBeGreaterThan(90))
