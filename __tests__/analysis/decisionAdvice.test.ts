@@ -7,6 +7,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { compare } from '../../src/analysis/comparison.js'
 import {
+  DECISION_TARGET,
   decisionProbability,
   halfWidth,
   roundsToDecide,
@@ -34,12 +35,12 @@ describe('decision probability (§4 advice)', () => {
     for (const n of [20, 100, 1000]) expect(decisionProbability(model(2, 0.02), n)).toBeLessThan(0.7)
   })
 
-  it('advises the fewest rounds that reach 80%, and none beyond the cap', () => {
+  it('advises the fewest rounds that reach the model target, and none beyond the cap', () => {
     const a = roundsToDecide(model(6, 0.03), 7, 30)
     expect(a.kind).toBe('more-rounds')
     const rounds = (a as { rounds: number }).rounds
-    expect(decisionProbability(model(6, 0.03), 10 + rounds)).toBeGreaterThanOrEqual(0.8)
-    expect(decisionProbability(model(6, 0.03), 10 + rounds - 1)).toBeLessThan(0.8)
+    expect(decisionProbability(model(6, 0.03), 10 + rounds)).toBeGreaterThanOrEqual(DECISION_TARGET)
+    expect(decisionProbability(model(6, 0.03), 10 + rounds - 1)).toBeLessThan(DECISION_TARGET)
   })
 
   it("says 'too close' near δ when the cap's interval would be narrow, and 'too noisy' when it would be wide", () => {

@@ -78,7 +78,7 @@ describe('suite summary', () => {
     const back = fromResultsJson(json)
     rejudgeSuite(
       back.suite,
-      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto' },
+      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
       '0.1.0'
     )
     expect(back.suite.summary).toEqual(suite.summary)

@@ -147,6 +147,46 @@ describeIf('benchgate run (end to end)', () => {
     expect(JSON.parse(io.out).format).toBe('benchgate-results')
   }, 120_000)
 
+  it('--interleave benchmark: per-benchmark processes, the signed-rank test of the pairs, the slowdown found', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const code = await main(
+      args('main', out, '--rounds', '8', '--interleave', 'benchmark', '--format', 'text'),
+      io
+    )
+    expect(code).toBe(1)
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    const spin = results.benchmarks.find((b: { name: string }) => b.name === 'BM_Spin')
+    expect(spin.verdict).toBe('regression')
+    expect(spin.test).toBe('signed-rank')
+    expect(spin.pairs).toEqual({ used: 8, incomplete: 0 })
+    // 8 pairs all head-slower: p = 2/2⁸ = 0.0078, the smallest the exact test has (n_min at α = 0.01).
+    expect(spin.p_value).toBeCloseTo(2 / 256, 10)
+    expect(spin.ratio.ci[0]).toBeGreaterThan(5)
+    expect(results.options.interleave).toBe('benchmark')
+    expect(readdirSync(join(out, 'samples')).filter((f) => f.endsWith('.json'))).toContain(
+      'head-r007-b0000.json'
+    )
+    expect(io.out).toMatch(/per-benchmark pairs, signed-rank test/)
+  }, 120_000)
+
+  it('--interleave benchmark: a benchmark that aborts costs only itself; one-side benchmarks run on their side', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    const argv = args('listed-head', out, '--base', 'listed-base', '--rounds', '5', '--repetitions', '1')
+    await main([...argv, '--min-time', '0.01', '--interleave', 'benchmark', '--filter', '^BM_[ABCEX]$'], io)
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    const byName = Object.fromEntries(results.benchmarks.map((b: { name: string }) => [b.name, b]))
+    // Whole-suite processes lose BM_C and BM_E with BM_B's abort (the test above); here they are measured.
+    expect(byName.BM_B.verdict).toBe('failed')
+    expect(byName.BM_C.test).toBe('signed-rank')
+    expect(byName.BM_E.verdict).toBe('new')
+    expect(byName.BM_X.verdict).toBe('removed')
+    // K = 4 at α = 0.01: 2/2ⁿ ≤ 0.0025 needs 10 pairs, so the 5 rounds asked for were raised before measuring.
+    expect(io.err).toMatch(/raising --rounds from 5 to 10/)
+    expect(byName.BM_C.pairs).toEqual({ used: 10, incomplete: 0 })
+  }, 120_000)
+
   it('a docs-only change builds the same binary: said so, no rounds run, exit 0', async () => {
     const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
     const io = capture()

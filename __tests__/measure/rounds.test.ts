@@ -161,3 +161,58 @@ describe('runRounds', () => {
     await expect(runRounds(c)).rejects.toThrow(/working directories/)
   })
 })
+
+describe('runRounds with per-benchmark interleaving (STATISTICS §13)', () => {
+  it("runs each benchmark's base and head back to back in the round's ABBA order, each filtered to it", async () => {
+    fakeBench(
+      'base',
+      'for a in "$@"; do case "$a" in --benchmark_filter=*) echo "  $a" >> "$ORDER_LOG";; esac; done'
+    )
+    fakeBench(
+      'head',
+      'for a in "$@"; do case "$a" in --benchmark_filter=*) echo "  $a" >> "$ORDER_LOG";; esac; done'
+    )
+    const progress: RoundsProgress[] = []
+    const r = await runRounds(
+      options({
+        plan: planRounds({ rounds: 2, warmup: 0 }),
+        // BM_C only on head, BM_B only on base: each runs on its own side alone; a name with regex
+        // characters is matched literally.
+        perBenchmark: { base: ['BM_A/8', 'BM_B'], head: ['BM_A/8', 'BM_C'] },
+        onRunComplete: (_r, p) => void progress.push(p)
+      })
+    )
+    expect(order()).toEqual([
+      'base-r000-b0000.json',
+      '  --benchmark_filter=^BM_A/8$',
+      'head-r000-b0000.json',
+      '  --benchmark_filter=^BM_A/8$',
+      'head-r000-b0001.json',
+      '  --benchmark_filter=^BM_C$',
+      'base-r000-b0002.json',
+      '  --benchmark_filter=^BM_B$',
+      'head-r001-b0000.json',
+      '  --benchmark_filter=^BM_A/8$',
+      'base-r001-b0000.json',
+      '  --benchmark_filter=^BM_A/8$',
+      'head-r001-b0001.json',
+      '  --benchmark_filter=^BM_C$',
+      'base-r001-b0002.json',
+      '  --benchmark_filter=^BM_B$'
+    ])
+    expect(r.completedRounds).toBe(2)
+    expect(r.runs.map((x) => [x.side, x.round])).toEqual([
+      ['base', 0],
+      ['head', 0],
+      ['head', 0],
+      ['base', 0],
+      ['head', 1],
+      ['base', 1],
+      ['head', 1],
+      ['base', 1]
+    ])
+    expect(progress.at(-1)).toMatchObject({ completedRuns: 8, plannedRuns: 8 })
+    fakeBench('base')
+    fakeBench('head')
+  })
+})

@@ -126,6 +126,7 @@ const CLOSED = [
   '$.benchmarks[*].level',
   '$.benchmarks[*].level_reason',
   '$.benchmarks[*].test_method',
+  '$.benchmarks[*].test',
   '$.benchmarks[*].warnings[*].level',
   '$.benchmarks[*].warnings[*].side',
   '$.benchmarks[*].issues[*].side',

@@ -44,7 +44,11 @@ describe('rejudgeSuite', () => {
       for (const b of json.benchmarks) b.verdict = 'unchanged'
       json.counts = { ...json.counts, regression: 0, improvement: 0, unchanged: json.benchmarks.length }
       const report = fromResultsJson(json)
-      rejudgeSuite(report.suite, { alpha: 0.01, minEffect: 0.02, correction, metric: 'auto' }, VERSION)
+      rejudgeSuite(
+        report.suite,
+        { alpha: 0.01, minEffect: 0.02, correction, metric: 'auto', interleave: 'suite' },
+        VERSION
+      )
       expect(report.suite.comparisons.map(judged)).toEqual(suite.comparisons.map(judged))
       expect(report.suite.counts).toEqual(suite.counts)
       expect(report.suite.familySize).toBe(suite.familySize)
@@ -60,7 +64,7 @@ describe('rejudgeSuite', () => {
     expect(report.suite.counts.regression).toBe(0)
     rejudgeSuite(
       report.suite,
-      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto' },
+      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
       VERSION
     )
     expect(report.suite.comparisons.map(judged)).toEqual(suite.comparisons.map(judged))
@@ -75,7 +79,7 @@ describe('rejudgeSuite', () => {
     expect(() =>
       rejudgeSuite(
         fromResultsJson(json).suite,
-        { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto' },
+        { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
         VERSION
       )
     ).toThrow(/benchmark "BM_Faster" claims verdict 'unchanged' without the per-run values/)
@@ -108,6 +112,7 @@ describe('rejudgeSuite', () => {
         minEffect: 0.02,
         correction: 'bonferroni',
         metric: 'auto',
+        interleave: 'suite',
         count: { metric: 'instructions', threshold: 0.01 }
       },
       VERSION
@@ -122,7 +127,13 @@ describe('rejudgeSuite', () => {
   })
 
   it("adaptive: the look's stricter level is kept, a laxer one claimed by the file is not", () => {
-    const judge = { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni' as const, metric: 'auto' as const }
+    const judge = {
+      alpha: 0.01,
+      minEffect: 0.02,
+      correction: 'bonferroni' as const,
+      metric: 'auto' as const,
+      interleave: 'suite' as const
+    }
     const { suite, json } = handedOver({})
     const slower = json.benchmarks.findIndex((b: { name: string }) => b.name === 'BM_Slower')
     const adaptive = { rounds: 10, look: 2, test_alpha: 1e-4, stop_reason: 'decided' }
@@ -141,7 +152,7 @@ describe('rejudgeSuite', () => {
     const report = fromResultsJson(handedOver({}).json)
     rejudgeSuite(
       report.suite,
-      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto' },
+      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
       '0.0.1'
     )
     expect(report.suite.warnings.map((w) => w.message)).toContain(
@@ -188,7 +199,7 @@ describe('rejudgeSuite with --measure both (STATISTICS §10)', () => {
     const report = fromResultsJson(json)
     rejudgeSuite(
       report.suite,
-      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto' },
+      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
       VERSION
     )
     expect(verdicts(report.suite)).toEqual(verdicts(suite))

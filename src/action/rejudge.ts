@@ -16,12 +16,14 @@ import type { AnalysisOptions, Comparison, SuiteResult, Verdict, Warning } from 
 import { countOptionsOf, reproduceArgs, type Config } from '../config/index.js'
 import { ConfigError } from '../errors.js'
 import { shellQuote } from '../report/shellQuote.js'
-import { hodgesLehmann, hodgesLehmannRatio } from '../stats/hodgesLehmann.js'
-import { mannWhitneyU } from '../stats/mannWhitney.js'
+import { runTest, testIntervals, type TestInput, type TestOutcome } from '../analysis/rankTests.js'
 import { VERSION } from '../version.js'
 
 /** The options that decide a verdict: the trusted job's, never the artifact's. */
-export type JudgementOptions = Pick<AnalysisOptions, 'alpha' | 'minEffect' | 'correction' | 'metric'> & {
+export type JudgementOptions = Pick<
+  AnalysisOptions,
+  'alpha' | 'minEffect' | 'correction' | 'metric' | 'interleave'
+> & {
   /** Count mode's metric and δ_count (absent: the artifact's count verdicts are recomputed with its own). */
   count?: CountOptions
 }
@@ -54,7 +56,8 @@ export function rejudgeSuite(suite: SuiteResult, judge: JudgementOptions, measur
       throw new ConfigError(
         `results.json: benchmark ${JSON.stringify(c.benchmark.slice(0, 200))} claims verdict '${c.verdict}' without the per-run values (series) it would be judged from`
       )
-  const tests = tested.map((c) => mannWhitneyU(c.series!.head, c.series!.base, { alpha: null }))
+  const inputs = tested.map((c) => testInput(c, judge))
+  const tests = inputs.map(runTest)
   const family = familyLevels(
     tests.map((t) => t.pValue),
     0,
@@ -62,7 +65,7 @@ export function rejudgeSuite(suite: SuiteResult, judge: JudgementOptions, measur
     judge.correction
   )
   tested.forEach((c, i) =>
-    judgeOne(c, tests[i].pValue, levelOf(c, family.alphas[i]), family.pAdjusted[i], judge)
+    judgeOne(c, inputs[i], tests[i], levelOf(c, family.alphas[i]), family.pAdjusted[i], judge)
   )
   suite.options = { ...suite.options, ...pick(judge) }
   suite.familySize = countsOnly ? suite.familySize : family.size
@@ -123,19 +126,43 @@ function testable(c: Comparison): boolean {
   return !!c.series && c.series.base.length >= 2 && c.series.head.length >= 2
 }
 
+/**
+ * The test this job's design puts in force (§13), never the artifact's: per-benchmark interleaving
+ * pairs the series (run values in round order, equal lengths at the run level); else rank-sum.
+ */
+function testInput(c: Comparison, judge: JudgementOptions): TestInput {
+  const { base, head } = c.series!
+  const paired = judge.interleave === 'benchmark' && c.level === 'runs' && base.length === head.length
+  const pairs = paired
+    ? { base, head, rounds: base.map((_, i) => i), incomplete: c.pairs?.incomplete ?? 0 }
+    : null
+  return { values: { base, head }, pairs }
+}
+
 /** The judgement options the timing analysis takes (AnalysisOptions' fields only). */
 export function pick(
   j: JudgementOptions
-): Pick<AnalysisOptions, 'alpha' | 'minEffect' | 'correction' | 'metric'> {
-  return { alpha: j.alpha, minEffect: j.minEffect, correction: j.correction, metric: j.metric }
+): Pick<AnalysisOptions, 'alpha' | 'minEffect' | 'correction' | 'metric' | 'interleave'> {
+  return {
+    alpha: j.alpha,
+    minEffect: j.minEffect,
+    correction: j.correction,
+    metric: j.metric,
+    interleave: j.interleave
+  }
 }
 
 /** One benchmark's interval at its level in the family, and the verdict read off it (STATISTICS §6–7). */
-function judgeOne(c: Comparison, p: number, alpha: number, pAdjusted: number, judge: JudgementOptions): void {
-  const { base, head } = c.series!
+function judgeOne(
+  c: Comparison,
+  input: TestInput,
+  test: TestOutcome,
+  alpha: number,
+  pAdjusted: number,
+  judge: JudgementOptions
+): void {
   const confLevel = 1 - alpha
-  const ratio = hodgesLehmannRatio(head, base, { confLevel })
-  const shift = hodgesLehmann(head, base, { confLevel })
+  const { ratio, shift } = testIntervals(input, confLevel)
   const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: judge.minEffect })
   // A verdict from repetitions of too few processes is held at inconclusive (§3), as analysis does.
   const reason =
@@ -143,15 +170,20 @@ function judgeOne(c: Comparison, p: number, alpha: number, pAdjusted: number, ju
       ? c.levelReason === 'forced-repetitions'
         ? decision.reason
         : 'too-few-processes'
-      : levelUnreachable(head.length, base.length, alpha, ratio)
+      : levelUnreachable(test.minP, alpha, ratio)
         ? 'level-unreachable'
         : decision.reason
   c.verdict = reason === null ? decision.verdict : 'inconclusive'
   c.inconclusiveReason = reason
   // Below R_MIN processes per side there is no p from repetitions (§3), as analysis says.
   const fewProcesses = reason === 'too-few-processes'
-  c.pValue = fewProcesses ? null : p
+  c.pValue = fewProcesses ? null : test.pValue
   c.pAdjusted = fewProcesses ? null : pAdjusted
+  c.u = test.statistic
+  c.testMethod = test.method
+  c.test = test.test
+  if (test.pairs) c.pairs = test.pairs
+  else delete c.pairs
   c.confLevel = confLevel
   if (ratio.fallbackLevel !== undefined) c.rangeLevel = ratio.fallbackLevel
   else delete c.rangeLevel
@@ -204,7 +236,8 @@ export function optionsNotOurs(claimed: Partial<AnalysisOptions>, judge: Judgeme
     ['alpha', 'alpha'],
     ['minEffect', 'min-effect'],
     ['correction', 'correction'],
-    ['metric', 'metric']
+    ['metric', 'metric'],
+    ['interleave', 'interleave']
   ]
   const ours = pick(judge)
   return names.filter(([k]) => claimed[k] !== ours[k]).map(([, name]) => name)
@@ -240,6 +273,7 @@ export function judgementOf(config: Config): JudgementOptions {
     minEffect: a.minEffect,
     correction: a.correction,
     metric: a.metric,
+    interleave: a.interleave,
     count: countOptionsOf(config)
   }
 }

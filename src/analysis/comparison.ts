@@ -7,11 +7,9 @@
  * (§7), and adds diagnostics, power and advice (§4, §5). `compare` does both for a family of one.
  */
 import { StatsInputError } from '../stats/errors.js'
-import { hodgesLehmann, hodgesLehmannRatio, type HodgesLehmannResult } from '../stats/hodgesLehmann.js'
-import { mannWhitneyU, type MannWhitneyResult } from '../stats/mannWhitney.js'
+import { type HodgesLehmannResult } from '../stats/hodgesLehmann.js'
 import { normalQuantile } from '../stats/normal.js'
 import { median } from '../stats/summary.js'
-import { minExactPValue } from '../stats/wilcoxonDistribution.js'
 import type { SampleIssue, Side } from '../samples/model.js'
 import {
   chooseLevel,
@@ -31,6 +29,7 @@ import {
   type Warning
 } from './types.js'
 import { decideVerdict } from './verdict.js'
+import { pairByRound, runTest, testIntervals, type TestInput, type TestOutcome } from './rankTests.js'
 
 /** Below this many values per side no test is attempted (MW needs variation to say anything). */
 export const MIN_VALUES_PER_SIDE = 2
@@ -51,7 +50,9 @@ export interface PreparedComparison {
   raw: Record<Side, number[]>
   runs: Record<Side, RunGroup[]>
   choice: LevelChoice
-  mw: MannWhitneyResult
+  /** What the test runs on: the chosen values, and their pairs under per-benchmark interleaving (§13). */
+  input: TestInput
+  test: TestOutcome
   /** Runs left out for invalid values (§7). */
   issues: SampleIssue[]
 }
@@ -75,7 +76,10 @@ export function compare(
   return finishComparison(prepareComparison(benchmark, base, head, opts), opts.testAlpha ?? opts.alpha, 1)
 }
 
-/** Drops invalid runs, chooses the level (§3) and runs the Mann-Whitney test on the values it uses. */
+/**
+ * Drops invalid runs, chooses the level (§3) and runs the test in force on the values it uses: the
+ * signed-rank test of the rounds' pairs under per-benchmark interleaving, else Mann-Whitney (§13).
+ */
 export function prepareComparison(
   benchmark: string,
   base: readonly Observation[],
@@ -106,10 +110,19 @@ export function prepareComparison(
       )
     }
   }
-  const choice = chooseLevel(runs, observations, opts)
-  const mw = mannWhitneyU(choice.values.head, choice.values.base, { alpha: null })
+  const pairs = opts.interleave === 'benchmark' ? pairByRound(runs) : null
+  // Pairs are rounds both sides completed: fewer than R_MIN of them are too few processes (§3).
+  const choice = chooseLevel(
+    pairs
+      ? { base: runs.base.slice(0, pairs.base.length), head: runs.head.slice(0, pairs.head.length) }
+      : runs,
+    observations,
+    opts
+  )
+  if (choice.level === 'runs' && pairs) choice.values = { base: pairs.base, head: pairs.head }
+  const input: TestInput = { values: choice.values, pairs: choice.level === 'runs' ? pairs : null }
   const raw = { base: observations.base.map((o) => o.value), head: observations.head.map((o) => o.value) }
-  return { benchmark, opts, raw, runs, choice, mw, issues }
+  return { benchmark, opts, raw, runs, choice, input, test: runTest(input), issues }
 }
 
 /**
@@ -118,13 +131,12 @@ export function prepareComparison(
  * @param family K, for the Bonferroni-adjusted p shown (min(1, K·p)); Holm's is set by the suite
  */
 export function finishComparison(p: PreparedComparison, alpha: number, family: number): Comparison {
-  const { opts, choice, mw } = p
+  const { opts, choice, test } = p
   const values = choice.values
   const confLevel = 1 - alpha
   const warnings: Warning[] = levelWarnings(p)
-  const shift = hodgesLehmann(values.head, values.base, { confLevel })
-  const ratio = hodgesLehmannRatio(values.head, values.base, { confLevel })
-  for (const message of new Set([...mw.warnings, ...shift.warnings]))
+  const { shift, ratio } = testIntervals(p.input, confLevel)
+  for (const message of new Set([...test.warnings, ...ratio.warnings]))
     warnings.push({ level: 'info', code: 'test', message })
 
   const iccs = { base: iccOf(p.runs.base), head: iccOf(p.runs.head) }
@@ -136,11 +148,11 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
   const fewProcesses = choice.reason === 'too-few-processes'
   const power = fewProcesses
     ? null
-    : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings)
+    : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings, p.input.pairs)
 
   const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect })
-  const unreachable = levelUnreachable(values.head.length, values.base.length, alpha, ratio)
-  if (unreachable) warnings.push(unreachableWarning(values.head.length, values.base.length, alpha, ratio))
+  const unreachable = levelUnreachable(test.minP, alpha, ratio)
+  if (unreachable) warnings.push(unreachableWarning(test, values, alpha, ratio))
   const inconclusiveReason =
     choice.reason === 'too-few-processes'
       ? 'too-few-processes'
@@ -148,8 +160,8 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
         ? 'level-unreachable'
         : decision.reason
   const verdict = inconclusiveReason === null ? decision.verdict : 'inconclusive'
-  const runsPerSide = Math.min(p.runs.base.length, p.runs.head.length)
-  const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * mw.pValue) : mw.pValue
+  const runsPerSide = p.input.pairs?.base.length ?? Math.min(p.runs.base.length, p.runs.head.length)
+  const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * test.pValue) : test.pValue
 
   return {
     benchmark: p.benchmark,
@@ -168,15 +180,17 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     series: { base: values.base, head: values.head },
     base: sides.base,
     head: sides.head,
-    pValue: fewProcesses ? null : mw.pValue,
+    pValue: fewProcesses ? null : test.pValue,
     pAdjusted: fewProcesses ? null : pAdjusted,
-    u: mw.u,
-    testMethod: mw.method,
+    u: test.statistic,
+    testMethod: test.method,
+    test: test.test,
+    ...(test.pairs && { pairs: test.pairs }),
     confLevel,
     ...(ratio.fallbackLevel !== undefined && { rangeLevel: ratio.fallbackLevel }),
     shift: { estimate: shift.estimate, ci: shift.ci },
     ratio: { estimate: ratio.estimate, ci: ratio.ci },
-    ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(values) }),
+    ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(p.input) }),
     power,
     warnings,
     issues: p.issues
@@ -187,8 +201,8 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
  * Adaptive looks only: a standard error of ln(ratio) for projecting to more rounds (futility), from
  * the 95% CI. A look's own far-tail CI reaches into the outliers of the differences and overstates it.
  */
-function projectionSe(values: Record<Side, number[]>): number {
-  const ci = hodgesLehmannRatio(values.head, values.base, { confLevel: PROJECTION_CONF }).ci
+function projectionSe(input: TestInput): number {
+  const ci = testIntervals(input, PROJECTION_CONF).ratio.ci
   return (Math.log(ci[1]) - Math.log(ci[0])) / (2 * normalQuantile((1 + PROJECTION_CONF) / 2))
 }
 
@@ -228,31 +242,36 @@ function levelWarning(p: PreparedComparison): Warning | null {
 }
 
 /**
- * No verdict can be read off the interval at level 1 − α (§6–7): the exact test's smallest p is not
- * below α, or (with ties) the interval fell back to [min, max] at a lower true level, where it can
- * exclude 1 although p ≥ α.
+ * No verdict can be read off the interval at level 1 − α (§6–7): the exact test's smallest p
+ * (`minP`) is not below α, or (with ties) the interval fell back to [min, max] at a lower true
+ * level, where it can exclude 1 although p ≥ α.
  */
 export function levelUnreachable(
-  m: number,
-  n: number,
+  minP: number,
   alpha: number,
   ratio: Pick<HodgesLehmannResult, 'fallbackLevel'>
 ): boolean {
-  return (
-    minExactPValue(m, n) >= alpha || (ratio.fallbackLevel !== undefined && ratio.fallbackLevel < 1 - alpha)
-  )
+  return minP >= alpha || (ratio.fallbackLevel !== undefined && ratio.fallbackLevel < 1 - alpha)
 }
 
-function unreachableWarning(m: number, n: number, alpha: number, ratio: HodgesLehmannResult): Warning {
-  const range = ratio.fallbackLevel !== undefined && minExactPValue(m, n) < alpha
+function unreachableWarning(
+  test: TestOutcome,
+  values: Record<Side, number[]>,
+  alpha: number,
+  ratio: HodgesLehmannResult
+): Warning {
+  const range = ratio.fallbackLevel !== undefined && test.minP < alpha
+  const sizes = test.pairs
+    ? `${test.pairs.used} pairs`
+    : `${values.head.length} and ${values.base.length} values`
   return {
     level: 'warning',
     code: 'level-unreachable',
     message: range
-      ? `too few distinct values for the level: with ${m} and ${n} values and these ties the interval is the ` +
+      ? `too few distinct values for the level: with ${sizes} and these ties the interval is the ` +
         `[min, max] of the ratios, at ${formatLevelPlain(ratio.fallbackLevel!)} rather than ${formatLevelPlain(1 - alpha)}, so nothing can be decided at the level used`
-      : `too few values for the level: with ${m} and ${n} values no two-sided p-value can be below ` +
-        `${minExactPValue(m, n).toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
+      : `too few values for the level: with ${sizes} no two-sided p-value can be below ` +
+        `${test.minP.toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
   }
 }
 

@@ -1,12 +1,17 @@
 /**
  * Decidability before measuring (STATISTICS §10): with K benchmarks at level α under the correction,
- * the exact Mann-Whitney test on n runs per side can reach p ≤ α/K only when 2/C(2n, n) ≤ α/K. Below
+ * the exact Mann-Whitney test on n runs per side can reach p ≤ α/K only when 2/C(2n, n) ≤ α/K (the
+ * signed-rank test of n pairs, under per-benchmark interleaving: 2/2ⁿ ≤ α/K, §13). Below
  * that n no benchmark can be decided whatever the data, so the plan is raised before the base is built.
  */
 import { lookAlpha } from '../stats/groupSequential.js'
-import { minRankTestSamples } from '../stats/sampleSize.js'
+import { minTestRuns } from './rankTests.js'
 import type { AnalysisOptions } from './types.js'
 import { R_MIN } from './unitOfAnalysis.js'
+
+/** The level, its correction and the design (per-benchmark pairs use the signed-rank test's n_min, §13). */
+export type DecidabilityOptions = Pick<AnalysisOptions, 'alpha' | 'correction'> &
+  Partial<Pick<AnalysisOptions, 'interleave'>>
 
 export interface Decidability {
   /** The level one benchmark's test must reach: α/K (Bonferroni, Holm's first step), α without a correction. */
@@ -21,7 +26,7 @@ export interface Decidability {
  */
 export function decidability(
   k: number,
-  options: Pick<AnalysisOptions, 'alpha' | 'correction'>,
+  options: DecidabilityOptions,
   adaptive?: { rounds: number; maxRounds: number }
 ): Decidability {
   // As the adaptive looks do (adaptiveLooks.ts): α spent at the first look, then divided over K.
@@ -35,7 +40,7 @@ export function decidability(
         })
       : options.alpha
   const testLevel = options.correction === 'none' ? first : first / Math.max(1, k)
-  return { testLevel, minRuns: Math.max(R_MIN, minRankTestSamples(testLevel)) }
+  return { testLevel, minRuns: Math.max(R_MIN, minTestRuns(testLevel, options.interleave ?? 'suite')) }
 }
 
 /**
@@ -45,7 +50,7 @@ export function decidability(
  */
 export function decidableRounds(
   k: number,
-  options: Pick<AnalysisOptions, 'alpha' | 'correction'>,
+  options: DecidabilityOptions,
   rounds: number,
   maxRounds?: number
 ): { rounds: number; decidability: Decidability } {

@@ -20,8 +20,15 @@ import { normalCdf } from '../stats/normal.js'
 import { sdPosteriorPoints } from '../stats/sdBound.js'
 import { qt } from '../stats/tDistribution.js'
 
-/** Advice is given only when a verdict is at least this likely after the advised rounds (§4). */
-export const DECISION_TARGET = 0.8
+/** What the advice promises: a verdict at least this often after the advised rounds (§4). */
+export const DECISION_PROMISE = 0.8
+/**
+ * The model probability advice requires. Higher than the promise because the benchmarks the model
+ * advises are selected by it: those whose interval (so σ̂) came out narrow by chance, whose later
+ * intervals are wider than predicted (by 7% at the median in the study). docs/VALIDATION.md
+ * ("Advice that delivers") measured target 0.8 → 71–75% delivered at +1%, 0.9 → 78%, 0.95 → 81–87%.
+ */
+export const DECISION_TARGET = 0.95
 /** §4's nonparametric overhead: rank procedures need ~1.15× the runs of the t procedures. */
 const RANK_OVERHEAD = 1.15
 

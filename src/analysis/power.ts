@@ -5,9 +5,10 @@
  * when it is at most twice the rounds already run (and fits the time budget); otherwise "too noisy".
  */
 import { sdUpperBound } from '../stats/sdBound.js'
-import { minimumDetectableEffect, minRankTestSamples, powerWarnings } from '../stats/sampleSize.js'
+import { minimumDetectableEffect, powerWarnings } from '../stats/sampleSize.js'
 import type { Side } from '../samples/model.js'
 import { roundsToDecide, sdFromInterval } from './decisionAdvice.js'
+import { minTestRuns, type Pairs } from './rankTests.js'
 import { R_MIN } from './unitOfAnalysis.js'
 import type {
   Advice,
@@ -33,11 +34,16 @@ export function powerFigures(
   runLevel: boolean,
   alpha: number,
   opts: AnalysisOptions,
-  warnings: Warning[]
+  warnings: Warning[],
+  pairs: Pairs | null = null
 ): PowerFigures {
-  const bound = sdUpperBound([analysed.base.map(Math.log), analysed.head.map(Math.log)])
+  // Paired (§13): the log-ratios' spread over √2 is the per-side σ with which the two-sample formulas
+  // give the paired test's figures (Var of a mean difference 2σ²/n = σ_d²/n), on n − 1 degrees of freedom.
+  const bound = pairs
+    ? sdUpperBound([pairs.head.map((h, i) => Math.log(h / pairs.base[i]) / Math.SQRT2)])
+    : sdUpperBound([analysed.base.map(Math.log), analysed.head.map(Math.log)])
   const sdLog = bound.upper
-  const nEff = Math.min(sides.base.nEff, sides.head.nEff)
+  const nEff = pairs ? pairs.base.length : Math.min(sides.base.nEff, sides.head.nEff)
   const effectivePerRound = runLevel ? 1 : Math.min(perRound(sides.base), perRound(sides.head))
   const findings = powerWarnings({ nEff, minEffect: opts.minEffect, sdLog, alpha, power: opts.power })
   const mde = minimumDetectableEffect({ nEff, sdLog, alpha, power: opts.power }).effect
@@ -63,7 +69,7 @@ function perRound(side: SideAnalysis): number {
 /**
  * What would decide an inconclusive benchmark. Too few processes: the rounds to reach R_MIN (or the
  * exact test's floor at this level). At the run level, with the ratio and its interval: the fewest rounds
- * after which a §7 verdict has probability ≥ 0.8 (decisionAdvice.ts), at most
+ * after which a §7 verdict is likely (DECISION_PROMISE, decisionAdvice.ts), at most
  * MAX_ADVISED_ROUND_FACTOR × the rounds already run and within `opts.maxRounds`; else "too close to
  * the minimum effect" or "too noisy". Pooled repetitions (forced): the power requirement, capped alike.
  */
@@ -76,7 +82,7 @@ export function adviceFor(
   ratio: Interval | null = null
 ): Advice {
   if (reason === null || power === null) return null
-  const floor = Math.max(R_MIN, minRankTestSamples(power.alpha))
+  const floor = Math.max(R_MIN, minTestRuns(power.alpha, opts.interleave))
   let rounds: number
   if (levelReason === 'too-few-processes') {
     const target =

@@ -93,7 +93,7 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   for (const name of sorted) {
     const slot = prepare(name)
     if (isComparison(slot)) untested.set(name, slot)
-    else pValues.push(slot.mw.pValue)
+    else pValues.push(slot.test.pValue)
   }
   const padding = Math.max(0, Math.floor(opts.familyPadding ?? 0))
   const family = familyLevels(pValues, padding, opts.testAlpha ?? opts.alpha, opts.correction)

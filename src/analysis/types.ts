@@ -65,6 +65,9 @@ export type Advice =
   | null
 
 /** Thresholds in one object, so new ones never change signatures (STYLE, habit 6). */
+/** Per-benchmark or whole-suite processes in each round (STATISTICS §13). */
+export type Interleave = 'suite' | 'benchmark'
+
 export interface AnalysisOptions {
   /** Significance level α of the gate (family-wise over the suite), in (0, 1). */
   alpha: number
@@ -78,6 +81,13 @@ export interface AnalysisOptions {
   level: LevelChoice
   /** Which time Google Benchmark measured to analyse. */
   metric: MetricChoice
+  /**
+   * The design that made the samples (STATISTICS §13): `suite` runs the whole suite per process, and
+   * is analysed unpaired (rank-sum); `benchmark` runs each benchmark's base and head back to back as
+   * their own processes, so each round's pair is adjacent in time by construction and is analysed
+   * paired (signed-rank on the per-round log-ratios). The design decides, never the data.
+   */
+  interleave: Interleave
   /** Rounds the time budget allows in total, when known: advice never asks for more (§4). */
   maxRounds?: number
   /**
@@ -105,7 +115,8 @@ export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = Object.freeze({
   power: 0.95,
   correction: 'bonferroni',
   level: 'auto',
-  metric: 'auto'
+  metric: 'auto',
+  interleave: 'suite'
 })
 
 /** One measured value with where it came from; a side's observations are in time order. */
@@ -217,9 +228,16 @@ export interface Comparison {
    */
   pValue: number | null
   pAdjusted: number | null
-  /** R's W statistic for head. */
+  /** R's W statistic for head (rank-sum), or V (signed-rank: the sum of the ranks of the positive log-ratios). */
   u: number | null
   testMethod: 'exact' | 'normal' | null
+  /**
+   * The test in force (§13): rank-sum for whole-suite rounds, signed-rank for the pairs of
+   * per-benchmark interleaving; absent when no test ran.
+   */
+  test?: 'rank-sum' | 'signed-rank'
+  /** Signed-rank only: rounds paired, and rounds with a run on one side only (dropped). */
+  pairs?: { used: number; incomplete: number }
   /** Confidence level of the intervals actually used (1 − α/K for Bonferroni, the Holm step's level, or 1 − α). */
   confLevel: number
   /** Set when confLevel was beyond reach and the interval fell back to [min, max]: its true level. */

@@ -11,7 +11,7 @@ import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '../analysis/type
 import type { Config } from './types.js'
 
 /** The analysis options that are options of the tool (the rest are set by the adaptive loop). */
-type AnalysisKey = 'alpha' | 'minEffect' | 'power' | 'correction' | 'level' | 'metric'
+type AnalysisKey = 'alpha' | 'minEffect' | 'power' | 'correction' | 'level' | 'metric' | 'interleave'
 
 /** Where an option's value goes: a field of Config, or of Config.analysis. */
 export type ConfigPath = Exclude<keyof Config, 'analysis'> | `analysis.${AnalysisKey}`
@@ -496,6 +496,21 @@ const TABLE = [
     help: "suite-wide error control, with intervals at 1 − α/K for K benchmarks, Holm's step levels, or 1 − α",
     commands: ANALYSIS,
     input: 'correction',
+    file: true,
+    reproduce: true
+  },
+  {
+    name: 'interleave',
+    config: 'analysis.interleave',
+    type: 'enum',
+    values: ['suite', 'benchmark'],
+    default: A.interleave,
+    arg: 'D',
+    help:
+      'suite: each round runs the whole suite per side (rank-sum test); benchmark: each round runs every ' +
+      'benchmark base and head back to back as short processes, analysed as pairs (signed-rank test, docs/pairs.md)',
+    commands: ANALYSIS,
+    input: 'interleave',
     file: true,
     reproduce: true
   },

@@ -13,6 +13,7 @@ import type { AnalysisOptions, StopReason, SuiteResult } from '../analysis/types
 import type { RunResult } from './benchmark.js'
 import { JobError } from '../errors.js'
 import { exactNameFilter } from '../samples/nameFilter.js'
+import type { Side } from '../samples/model.js'
 import { formatEta, planRounds } from './plan.js'
 import { runRounds, type RoundsOptions, type RoundsProgress, type RoundsResult } from './rounds.js'
 
@@ -153,7 +154,13 @@ class Blocks {
 
   constructor(private readonly o: AdaptiveOptions) {}
 
-  async run(rounds: number, warmup: number, filter: string | undefined): Promise<RoundsResult> {
+  /** @param only per-benchmark interleaving: the benchmarks this block runs (default: every listed one) */
+  async run(
+    rounds: number,
+    warmup: number,
+    filter: string | undefined,
+    only?: readonly string[]
+  ): Promise<RoundsResult> {
     const { o, start } = this
     const elapsed = Date.now() - start
     const offsetRuns = this.runsBefore
@@ -163,6 +170,7 @@ class Blocks {
       ...rest,
       plan: planRounds({ rounds, warmup, firstRound: this.done }),
       filter,
+      perBenchmark: o.perBenchmark && only ? restrictTo(o.perBenchmark, only) : o.perBenchmark,
       minRounds: 1,
       timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
       onRunComplete: (result, p) =>
@@ -202,7 +210,18 @@ function stopReasonAfter(
   return { reason, remainingMs }
 }
 
-/** A top-up block of `rounds` rounds for the `active` benchmarks (one exact-name filter when it fits). */
+function restrictTo(
+  listed: Record<Side, readonly string[]>,
+  only: readonly string[]
+): Record<Side, string[]> {
+  const keep = new Set(only)
+  return { base: listed.base.filter((n) => keep.has(n)), head: listed.head.filter((n) => keep.has(n)) }
+}
+
+/**
+ * A top-up block of `rounds` rounds for the `active` benchmarks: their own processes under
+ * per-benchmark interleaving, else one exact-name filter when it fits.
+ */
 function topUp(
   o: AdaptiveOptions,
   blocks: Blocks,
@@ -210,8 +229,8 @@ function topUp(
   rounds: number,
   remainingMs: number
 ): Promise<RoundsResult> {
-  const filter = exactNameFilter(active)
-  if (filter === undefined)
+  const filter = o.perBenchmark ? undefined : exactNameFilter(active)
+  if (filter === undefined && !o.perBenchmark)
     o.log.warn(
       `cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`
     )
@@ -219,7 +238,7 @@ function topUp(
     `Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
       (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`)
   )
-  return blocks.run(rounds, 0, filter ?? o.filter)
+  return blocks.run(rounds, 0, filter ?? o.filter, active)
 }
 
 /** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */

@@ -15,6 +15,7 @@ import { acquireHostLock } from './lock.js'
 import { planRounds } from './plan.js'
 import { runRounds, type RoundsOptions, type RoundsProgress, type RoundsResult } from './rounds.js'
 import { stageBinaries } from './stage.js'
+import { JobError } from '../errors.js'
 
 export interface MeasureSidesOptions {
   /** Each side's built binary and the folder it runs in. */
@@ -46,6 +47,18 @@ export interface Measured {
   adaptive?: AdaptiveResult
 }
 
+/** What per-benchmark interleaving runs on each side: what its binary listed under the filter. */
+function perBenchmarkUnits(listed: MeasureSidesOptions['listed']): Record<Side, readonly string[]> {
+  if (!listed?.base || !listed.head)
+    throw new JobError(
+      2,
+      'invalid-option',
+      '--interleave benchmark needs the benchmarks each side lists (--benchmark_list_tests); this binary did not list them.',
+      { subject: 'interleave' }
+    )
+  return { base: listed.base, head: listed.head }
+}
+
 export async function measureBothSides(config: Config, o: MeasureSidesOptions): Promise<Measured> {
   const { log } = o
   const release = config.lockFile
@@ -62,6 +75,7 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
         head: { binary: staged.head, cwd: o.sides.head.cwd }
       },
       samplesDir: o.samplesDir,
+      ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(o.listed) }),
       env: o.env,
       kind: o.kind,
       repetitions: config.repetitions,

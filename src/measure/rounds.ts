@@ -17,6 +17,7 @@ import { JobError } from '../errors.js'
 import { formatEta, type PlannedRound } from './plan.js'
 import { assertRoomForRound, fileSize } from './diskSpace.js'
 import { assertEqualLength, sampleFilePath } from './stage.js'
+import { escapeFilterName } from '../samples/nameFilter.js'
 
 export interface SideSetup {
   /** The staged binary (see stageBinaries). */
@@ -41,6 +42,13 @@ export interface RoundsOptions extends BenchmarkSettings {
   sides: Record<Side, SideSetup>
   /** Directory for the sample files (`<side>-r003.json`, see sampleFilePath); created if missing. */
   samplesDir: string
+  /**
+   * Per-benchmark interleaving (STATISTICS §13): the benchmarks each side lists. Each round then runs,
+   * for every benchmark in turn, its base and head processes (filtered to that one benchmark) back
+   * to back in the round's ABBA order, so the pair is a fraction of a second apart. A benchmark one
+   * side does not list runs on the other side only. Absent: each process runs the whole suite.
+   */
+  perBenchmark?: Record<Side, readonly string[]>
   /** The environment of every run, identical for both sides. */
   env: NodeJS.ProcessEnv
   /** Per-process time limit (ms); default: none. */
@@ -208,47 +216,81 @@ async function runRound(
   ext: string,
   t: RoundsTally
 ): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
-  const warmup = entry.round < 0
-  for (const side of entry.order) {
-    const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex)
-    const result = await runBenchmarkProcess({
-      ...o,
-      side,
-      binary: o.sides[side].binary,
-      cwd: o.sides[side].cwd,
-      round: entry.round,
-      run: warmup ? -1 : entry.round,
-      outFile,
-      timeoutMs: o.runTimeoutMs,
-      stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
-      signal: o.signal
-    })
-    t.runs.push(result)
-    const label = warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`
-    t.largestFile = Math.max(t.largestFile, fileSize(outFile))
-    assertRoomForRound(o.samplesDir, t.largestFile, label)
-    if (result.ok) {
-      t.failures[side] = 0
-      o.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`)
-    } else if (!result.interrupted) {
-      t.failures[side]++
-      o.log.warn(
-        `${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail, 5)}` : ''}`
-      )
-    }
-    await o.onRunComplete?.(result, progressOf(o, t))
-    if (result.interrupted || o.signal?.aborted) return { reason: 'interrupted' }
-    if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
-      o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`)
-      return { reason: 'failures', side }
+  const units = roundUnits(o)
+  for (const [i, unit] of units.entries()) {
+    for (const side of entry.order) {
+      if (unit && !unit.sides.has(side)) continue
+      const stop = await runOne(o, entry, side, ext, t, unit ? { name: unit.name, index: i } : undefined)
+      if (stop) return stop
     }
   }
   return null
 }
 
+/** One process of a round: the whole suite, or one benchmark under per-benchmark interleaving. */
+async function runOne(
+  o: RoundsOptions,
+  entry: PlannedRound,
+  side: Side,
+  ext: string,
+  t: RoundsTally,
+  benchmark?: { name: string; index: number }
+): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
+  const warmup = entry.round < 0
+  const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex, benchmark?.index)
+  const result = await runBenchmarkProcess({
+    ...o,
+    ...(benchmark && { filter: `^${escapeFilterName(benchmark.name)}$` }),
+    side,
+    binary: o.sides[side].binary,
+    cwd: o.sides[side].cwd,
+    round: entry.round,
+    run: warmup ? -1 : entry.round,
+    outFile,
+    timeoutMs: o.runTimeoutMs,
+    stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
+    signal: o.signal
+  })
+  t.runs.push(result)
+  const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`
+  t.largestFile = Math.max(t.largestFile, fileSize(outFile))
+  assertRoomForRound(o.samplesDir, t.largestFile * roundUnits(o).length, label)
+  if (result.ok) {
+    t.failures[side] = 0
+    o.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`)
+  } else if (!result.interrupted) {
+    t.failures[side]++
+    o.log.warn(
+      `${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail, 5)}` : ''}`
+    )
+  }
+  await o.onRunComplete?.(result, progressOf(o, t))
+  if (result.interrupted || o.signal?.aborted) return { reason: 'interrupted' }
+  if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
+    o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`)
+    return { reason: 'failures', side }
+  }
+  return null
+}
+
+/**
+ * What one round runs per side: the whole suite (one unit, `null`), or each benchmark either side
+ * lists, in the head's listing order then base-only ones, with the sides that list it.
+ */
+function roundUnits(o: RoundsOptions): Array<{ name: string; sides: Set<Side> } | null> {
+  if (!o.perBenchmark) return [null]
+  const units = new Map<string, Set<Side>>()
+  for (const side of ['head', 'base'] as const)
+    for (const name of o.perBenchmark[side]) {
+      if (!units.has(name)) units.set(name, new Set())
+      units.get(name)!.add(side)
+    }
+  return [...units].map(([name, sides]) => ({ name, sides }))
+}
+
 /** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
 function progressOf(o: RoundsOptions, t: RoundsTally): RoundsProgress {
-  const plannedRuns = o.plan.length * 2
+  const plannedRuns = o.plan.length * roundUnits(o).reduce((n, u) => n + (u ? u.sides.size : 2), 0)
   const elapsedMs = Date.now() - t.wallStart
   const perRun = mean(t.runs.map((r) => r.durationMs))
   let etaMs = perRun * (plannedRuns - t.runs.length)

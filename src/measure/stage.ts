@@ -69,7 +69,8 @@ export function stageBinaries(options: StageOptions): Record<Side, string> {
 
 /**
  * The sample file of one run: `<samplesDir>/<side>-r003.<ext>` for measured round 3,
- * `<side>-w000.<ext>` for the first warm-up. Base and head names have equal length ('base' and
+ * `<side>-w000.<ext>` for the first warm-up, `<side>-r003-b0012.<ext>` for the 13th benchmark's own
+ * process under per-benchmark interleaving. Base and head names have equal length ('base' and
  * 'head' are both 4 characters).
  * @param round measured round index (>= 0), or -1 for a warm-up with `warmupIndex`
  */
@@ -78,8 +79,10 @@ export function sampleFilePath(
   side: Side,
   round: number,
   ext: string,
-  warmupIndex = 0
+  warmupIndex = 0,
+  benchmarkIndex?: number
 ): string {
   const id = round < 0 ? `w${String(warmupIndex).padStart(3, '0')}` : `r${String(round).padStart(3, '0')}`
-  return join(samplesDir, `${side}-${id}.${ext}`)
+  const unit = benchmarkIndex === undefined ? '' : `-b${String(benchmarkIndex).padStart(4, '0')}`
+  return join(samplesDir, `${side}-${id}${unit}.${ext}`)
 }

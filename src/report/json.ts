@@ -51,6 +51,10 @@ export interface BenchmarkResultJson {
   p_adjusted: number | null
   u: number | null
   test_method: 'exact' | 'normal' | null
+  /** The test in force (STATISTICS §13): rank-sum (whole-suite rounds) or signed-rank (pairs); version 2, optional. */
+  test?: 'rank-sum' | 'signed-rank'
+  /** Signed-rank only: rounds paired, and rounds with a run on one side only (dropped). */
+  pairs?: { used: number; incomplete: number }
   conf_level: number
   /** The interval's true level when conf_level was beyond reach and it fell back to [min, max] (version 2). */
   range_level?: number
@@ -215,6 +219,8 @@ function benchmarkJson(c: Comparison): BenchmarkResultJson {
     p_adjusted: c.pAdjusted,
     u: c.u,
     test_method: c.testMethod,
+    ...(c.test !== undefined && { test: c.test }),
+    ...(c.pairs !== undefined && { pairs: c.pairs }),
     conf_level: c.confLevel,
     ...(c.rangeLevel !== undefined && { range_level: c.rangeLevel }),
     shift: c.shift,
@@ -266,6 +272,8 @@ export function fromResultsJson(json: ResultsJson): Report {
     pAdjusted: b.p_adjusted,
     u: b.u,
     testMethod: b.test_method,
+    ...(b.test !== undefined && { test: b.test }),
+    ...(b.pairs !== undefined && { pairs: b.pairs }),
     confLevel: b.conf_level,
     ...(b.range_level !== undefined && { rangeLevel: b.range_level }),
     shift: b.shift,

@@ -31,6 +31,7 @@ import {
   IDENTICAL_PROGRAM,
   inconclusiveText,
   intervalText,
+  pairsText,
   quietSummary,
   suiteSummaryNote,
   suiteSummaryText
@@ -457,6 +458,8 @@ export function subline(report: Report): string {
       )
     } else parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`)
   }
+  const pairs = pairsText(suite)
+  if (pairs) parts.push(pairs)
   const p = suite.provenance.head
   const machine = [
     p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,

@@ -327,6 +327,8 @@ const $defs = {
       p_adjusted: nullable(probability),
       u: nullable(num),
       test_method: nullable({ enum: ['exact', 'normal'] }),
+      test: { enum: ['rank-sum', 'signed-rank'] },
+      pairs: object({ used: int(), incomplete: int() }),
       conf_level: probability,
       range_level: probability,
       shift: ref('interval'),

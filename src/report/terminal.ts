@@ -17,7 +17,7 @@ import type { Report } from './model.js'
 import { noRunnerCommands } from './escape.js'
 import { cleanText, displayName } from './names.js'
 import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
-import { ciLabel, inconclusiveText, intervalText, suiteSummaryNote } from './wording.js'
+import { ciLabel, inconclusiveText, intervalText, pairsText, suiteSummaryNote } from './wording.js'
 
 const ORDER: Verdict[] = [
   'regression',
@@ -143,6 +143,8 @@ function introLines(report: Report): string[] {
     )
   else if (run.rounds !== undefined)
     bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`)
+  const pairs = pairsText(suite)
+  if (pairs) bits.push(pairs)
   if ((suite.countMode?.measure ?? 'time') !== 'counts')
     bits.push(
       `α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`,

@@ -13,6 +13,20 @@ const ALTERNATIVES =
   'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
 
 /**
+ * The design and its test, under per-benchmark interleaving (STATISTICS §13): "per-benchmark pairs,
+ * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
+ * whole-suite rounds (the rank-sum test, as always).
+ */
+export function pairsText(suite: SuiteResult): string | null {
+  if (suite.options.interleave !== 'benchmark') return null
+  const dropped = suite.comparisons.reduce((n, c) => n + (c.pairs?.incomplete ?? 0), 0)
+  return (
+    'per-benchmark pairs, signed-rank test' +
+    (dropped ? ` (${plural(dropped, 'round')} with one side only left out of the pairs)` : '')
+  )
+}
+
+/**
  * The suite summary for the headline (STATISTICS §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
  * says what it is. Null when no summary could be taken.
  */

@@ -36,8 +36,11 @@ export { parseJson, parseLenientJson, JsonSyntaxError } from './json.js'
 /** File name endings read from a folder; other files (README, logs) are ignored. */
 export const SAMPLE_FILE_EXTENSIONS = ['.json', '.jsonl', '.ndjson', '.csv'] as const
 
-/** benchgate's own sample file names: `base-r003.json`, `head-r012.jsonl` (side, round). */
-export const OWN_FILE_NAME = /^(base|head)-r(\d+)\.(json|jsonl|ndjson|csv)$/
+/**
+ * benchgate's own sample file names: `base-r003.json`, `head-r012.jsonl` (side, round), and
+ * `head-r012-b0004.json` for one benchmark's process under per-benchmark interleaving.
+ */
+export const OWN_FILE_NAME = /^(base|head)-r(\d+)(?:-b\d+)?\.(json|jsonl|ndjson|csv)$/
 
 /**
  * Which format a text is in (see the module comment).

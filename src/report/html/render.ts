@@ -506,10 +506,21 @@ function testTable(c: Comparison, minEffect: number): string {
     ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
     [`Ratio head/base [${level} CI]`, ratio],
     [`Shift head − base [${level} CI]`, shift],
-    ['Mann-Whitney p', `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`],
+    [
+      c.test === 'signed-rank' ? 'Signed-rank p (paired)' : 'Mann-Whitney p',
+      `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`
+    ],
     ['p adjusted', formatP(c.pAdjusted)],
-    ['U (head)', c.u === null ? '–' : String(c.u)],
-    ['Analysed', c.level === 'runs' ? 'one value per run (median)' : 'every repetition'],
+    [c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)', c.u === null ? '–' : String(c.u)],
+    [
+      'Analysed',
+      c.pairs
+        ? `ln(head/base) of each round's pair: ${c.pairs.used} pairs` +
+          (c.pairs.incomplete ? `, ${c.pairs.incomplete} round(s) with one side only left out` : '')
+        : c.level === 'runs'
+          ? 'one value per run (median)'
+          : 'every repetition'
+    ],
     ['sd of ln(time) (conservative)', p ? fixed(p.sdLog, 4) : '–'],
     ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
     ['Could detect', p?.minDetectableEffect ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'],
