@@ -39655,6 +39655,10 @@ function pct(x) {
     return `${(x * 100).toFixed(1)}%`;
 }
 
+/** The design `run` measures with: `auto` is per-benchmark interleaving (docs/VALIDATION.md "Pairs"). */
+function runDesign(choice) {
+    return choice === 'auto' ? 'benchmark' : choice;
+}
 /** Defaults of STATISTICS §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
 const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
     alpha: 0.01,
@@ -39663,7 +39667,7 @@ const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
     correction: 'bonferroni',
     level: 'auto',
     metric: 'auto',
-    interleave: 'suite'
+    interleave: 'auto'
 });
 
 /**
@@ -41037,11 +41041,12 @@ const TABLE = [
         name: 'interleave',
         config: 'analysis.interleave',
         type: 'enum',
-        values: ['suite', 'benchmark'],
+        values: ['auto', 'suite', 'benchmark'],
         default: A.interleave,
         arg: 'D',
-        help: 'suite: each round runs the whole suite per side (rank-sum test); benchmark: each round runs every ' +
-            'benchmark base and head back to back as short processes, analysed as pairs (signed-rank test, docs/pairs.md)',
+        help: 'benchmark: each round runs every benchmark base and head back to back as short processes, analysed as ' +
+            'pairs (signed-rank test, docs/pairs.md); suite: each round runs the whole suite per side (rank-sum test); ' +
+            "auto: benchmark for run, and for compare what benchgate's sample file names record",
         commands: ANALYSIS,
         input: 'interleave',
         file: true,
@@ -43334,6 +43339,15 @@ function pairwiseDifferences(base, head, maxPairs = MAX_PAIRS) {
     }
     return { histogram: histogram([diffs]), used, total };
 }
+/**
+ * The paired design's differences head_i − base_i, one per round (STATISTICS §13): the set whose
+ * Walsh averages give the Hodges-Lehmann shift. `series` holds the pairs in round order.
+ */
+function pairedDifferences(base, head) {
+    const n = Math.min(base.length, head.length);
+    const diffs = Float64Array.from({ length: n }, (_, i) => head[i] - base[i]);
+    return { histogram: histogram([diffs]), used: n, total: n };
+}
 /** timePositions from the samples' rounds alone. */
 function roundPositions(rounds, side) {
     if (rounds.some((r) => r < 0))
@@ -43414,7 +43428,9 @@ function benchmarkPlotData(comparison, samples, metric) {
     const any = both[0].length + both[1].length > 0;
     let differences = null;
     if (comparison.series && comparison.series.base.length > 0 && comparison.series.head.length > 0) {
-        const d = pairwiseDifferences(comparison.series.base, comparison.series.head);
+        const d = comparison.pairs
+            ? pairedDifferences(comparison.series.base, comparison.series.head)
+            : pairwiseDifferences(comparison.series.base, comparison.series.head);
         differences = { ...d, estimate: comparison.shift?.estimate ?? null, ci: comparison.shift?.ci ?? null };
     }
     return {
@@ -43811,7 +43827,10 @@ const PLOTS = [
     ['dist', 'Densities (lines) and histograms of base and head, with box plots on the same axis'],
     ['time', 'Samples in time order: each round’s two halves are its two processes (ABBA order)'],
     ['ecdf', 'Empirical CDFs'],
-    ['diff', 'Pairwise differences head − base, with the Hodges-Lehmann shift and its CI'],
+    [
+        'diff',
+        'Differences head − base (every pair of values; each round’s pair under --interleave benchmark), with the Hodges-Lehmann shift and its CI'
+    ],
     ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
     ['acf1', 'Correlogram of head, with the ±1.96/√n band']
 ];
@@ -43846,7 +43865,9 @@ function benchmarkSection(c, i, p, minEffect) {
             out.push(`<figure class="chart" data-plot="${id}"></figure>`);
         }
         out.push('</div>');
-        if (p.level === 'runs') {
+        if (c.pairs)
+            out.push(`<p class="note">Analysed as pairs (per-benchmark interleaving): the differences are each round’s head − base, ${c.pairs.used} pairs; the signed-rank test and the shift use those.</p>`);
+        else if (p.level === 'runs') {
             out.push('<p class="note">Analysed one value (the median) per process run: the pairwise differences and correlograms use those; the other plots show every repetition.</p>');
         }
     }
@@ -44822,7 +44843,7 @@ function decidability(k, options, adaptive) {
         })
         : options.alpha;
     const testLevel = options.correction === 'none' ? first : first / Math.max(1, k);
-    return { testLevel, minRuns: Math.max(R_MIN, minTestRuns(testLevel, options.interleave ?? 'suite')) };
+    return { testLevel, minRuns: Math.max(R_MIN, minTestRuns(testLevel, options.interleave ?? 'auto')) };
 }
 /**
  * The rounds to plan so that a benchmark can be decided at all: `rounds` when enough, else the
@@ -60048,7 +60069,8 @@ function shardRecord(share, samples, issues) {
  * Runs the whole job for one base/head pair.
  * @throws JobError (code 2: bad refs/options; code 3: head build failed, no samples, …)
  */
-async function runPipeline(config, log, hooks = {}) {
+async function runPipeline(asked, log, hooks = {}) {
+    const config = withRunDesign(asked);
     const { base, build, binary } = requireRunOptions(config);
     const repoDir = resolve$1(config.repoDir);
     const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase }));
@@ -60111,7 +60133,7 @@ async function runPipeline(config, log, hooks = {}) {
             head: { label: commits.headRef, sha: commits.headSha },
             mergeBase: commits.mergeBaseUsed,
             key: config.key,
-            reproduce: reproduceLine(plan, commits.baseSha, commits.headSha)
+            reproduce: reproduceLine(plan, asked, commits)
         };
         const result = await measureAndAnalyse({
             config: plan,
@@ -60352,8 +60374,17 @@ function identicalText(same, listed) {
     return (`base and head built the same program (${what}): nothing to measure, ${listed} benchmark(s) not run. ` +
         'Files the benchmarks read at run time were not compared: --measure-identical (input measure-identical) measures anyway.');
 }
-/** The command line that reproduces this run (display only): the options that differ from their defaults. */
-function reproduceLine(config, baseSha, headSha) {
+/** The design measured, and so the test (§13): `auto` is per-benchmark interleaving. */
+function withRunDesign(asked) {
+    return { ...asked, analysis: { ...asked.analysis, interleave: runDesign(asked.analysis.interleave) } };
+}
+/**
+ * The command line that reproduces this run (display only): the options that differ from their
+ * defaults, the design as the user asked for it (`auto` stays implicit).
+ */
+function reproduceLine(plan, asked, commits) {
+    const { baseSha, headSha } = commits;
+    const config = { ...plan, analysis: { ...plan.analysis, interleave: asked.analysis.interleave } };
     const args = [
         'npx',
         'benchgate',
@@ -60436,7 +60467,8 @@ async function runCommand(config, io) {
 }
 /** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 inconclusive" (unadjusted for later looks). */
 function runningVerdicts(partial, config) {
-    const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, config.analysis);
+    const analysis = { ...config.analysis, interleave: runDesign(config.analysis.interleave) };
+    const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, analysis);
     const parts = ALL_VERDICTS.filter((v) => suite.counts[v] > 0).map((v) => `${suite.counts[v]} ${v}`);
     return parts.length ? ` · ${parts.join(', ')}` : '';
 }
@@ -60450,6 +60482,15 @@ var run = /*#__PURE__*/Object.freeze({
  * `benchgate compare BASE HEAD`: analyse existing sample files or folders only — the rigorous
  * replacement for Google Benchmark's compare.py, with the same reports and exit codes as `run`.
  */
+/**
+ * The design benchgate's own file names record (§13): per-benchmark interleaving writes one file per
+ * benchmark and round (`head-r003-b0012.json`); any other files are analysed unpaired.
+ */
+function recordedDesign(sets) {
+    const files = sets.flatMap((s) => s.runs.map((r) => basename(r.file)));
+    return files.length > 0 && files.every((f) => PER_BENCHMARK_FILE.test(f)) ? 'benchmark' : 'suite';
+}
+const PER_BENCHMARK_FILE = /^(base|head)-r\d+-b\d+\.(json|jsonl|ndjson|csv)$/;
 async function compareCommand(config, basePath, headPath, io) {
     for (const [side, p] of [
         ['BASE', basePath],
@@ -60465,11 +60506,12 @@ async function compareCommand(config, basePath, headPath, io) {
     if (samples.length === 0) {
         throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 });
     }
+    const interleave = config.analysis.interleave === 'auto' ? recordedDesign([base, head]) : config.analysis.interleave;
     const suite = analyzeSuite({
         samples,
         issues: [...base.issues, ...head.issues],
         provenance: { base: base.provenance, head: head.provenance }
-    }, config.analysis);
+    }, { ...config.analysis, interleave });
     const report = {
         suite,
         run: {

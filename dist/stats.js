@@ -39237,6 +39237,7 @@ function pct(x) {
     return `${(x * 100).toFixed(1)}%`;
 }
 
+/** The design `run` measures with: `auto` is per-benchmark interleaving (docs/VALIDATION.md "Pairs"). */
 /** Defaults of STATISTICS §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
 const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
     alpha: 0.01,
@@ -39245,7 +39246,7 @@ const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
     correction: 'bonferroni',
     level: 'auto',
     metric: 'auto',
-    interleave: 'suite'
+    interleave: 'auto'
 });
 
 /**

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import { countSuite, withCounts } from './analysis/countSuite.js'
 import { decidableRounds } from './analysis/decidability.js'
 import { analyzeSuite, type SuiteInput } from './analysis/suite.js'
-import type { SuiteResult } from './analysis/types.js'
+import { runDesign, type SuiteResult } from './analysis/types.js'
 import {
   buildBothSides,
   locateBinary,
@@ -66,10 +66,11 @@ export interface PipelineResult {
  * @throws JobError (code 2: bad refs/options; code 3: head build failed, no samples, …)
  */
 export async function runPipeline(
-  config: Config,
+  asked: Config,
   log: Log,
   hooks: PipelineHooks = {}
 ): Promise<PipelineResult> {
+  const config = withRunDesign(asked)
   const { base, build, binary } = requireRunOptions(config)
   const repoDir = resolve(config.repoDir)
   const commits = await log.group('Resolve commits', () =>
@@ -138,7 +139,7 @@ export async function runPipeline(
       head: { label: commits.headRef, sha: commits.headSha },
       mergeBase: commits.mergeBaseUsed,
       key: config.key,
-      reproduce: reproduceLine(plan, commits.baseSha, commits.headSha)
+      reproduce: reproduceLine(plan, asked, commits)
     }
 
     const result = await measureAndAnalyse({
@@ -450,8 +451,18 @@ function identicalText(same: SameProgramVerdict, listed: number): string {
   )
 }
 
-/** The command line that reproduces this run (display only): the options that differ from their defaults. */
-function reproduceLine(config: Config, baseSha: string, headSha: string): string {
+/** The design measured, and so the test (§13): `auto` is per-benchmark interleaving. */
+function withRunDesign(asked: Config): Config {
+  return { ...asked, analysis: { ...asked.analysis, interleave: runDesign(asked.analysis.interleave) } }
+}
+
+/**
+ * The command line that reproduces this run (display only): the options that differ from their
+ * defaults, the design as the user asked for it (`auto` stays implicit).
+ */
+function reproduceLine(plan: Config, asked: Config, commits: { baseSha: string; headSha: string }): string {
+  const { baseSha, headSha } = commits
+  const config = { ...plan, analysis: { ...plan.analysis, interleave: asked.analysis.interleave } }
   const args = [
     'npx',
     'benchgate',

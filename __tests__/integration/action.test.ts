@@ -323,7 +323,8 @@ describe('the Action in comment mode (crafted hand-overs)', () => {
     return workflowRunEnv(fake, {
       measuredRunId: runId,
       headSha: HEAD,
-      inputs: inputs(fake, { mode: 'comment' }),
+      // The crafted hand-overs are whole-suite runs, judged unpaired.
+      inputs: inputs(fake, { mode: 'comment', interleave: 'suite' }),
       runId: runId + 1
     })
   }

@@ -55,6 +55,9 @@ itIf(
         '--binary',
         'bench',
         '--adaptive',
+        // Top-ups of whole-suite processes with one exact-name filter (per-benchmark: __tests__/measure).
+        '--interleave',
+        'suite',
         '--rounds',
         '8',
         '--max-rounds',

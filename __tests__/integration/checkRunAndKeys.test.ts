@@ -81,7 +81,8 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
     return workflowRunEnv(fake, {
       measuredRunId: measureRunId,
       headSha: HEAD,
-      inputs: { ...inputs, 'github-token': fake.token, mode: 'comment', key },
+      // The hand-overs' series are whole-suite runs, judged unpaired.
+      inputs: { ...inputs, 'github-token': fake.token, mode: 'comment', key, interleave: 'suite' },
       runId: nextRun++
     })
   }

@@ -82,6 +82,9 @@ describeIf('faults during a run (end to end)', () => {
   const args = (head: string, out: string, ...extra: string[]) => [
     ...['run', '--repo', repo.dir, '--base', 'base', '--head', head, '--build', BUILD, '--binary', 'bench'],
     ...[
+      // These faults are of whole-suite processes (a process killed after BM_A loses the rest).
+      '--interleave',
+      'suite',
       '--rounds',
       '6',
       '--repetitions',

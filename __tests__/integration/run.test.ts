@@ -115,6 +115,9 @@ describeIf('benchgate run (end to end)', () => {
   const args = (head: string, out: string, ...extra: string[]) => [
     ...['run', '--repo', repo, '--base', 'base', '--head', head, '--build', BUILD, '--binary', 'bench'],
     ...[
+      // Whole-suite processes unless a test says otherwise (the --interleave benchmark tests below).
+      '--interleave',
+      'suite',
       '--rounds',
       '12',
       '--repetitions',
@@ -168,6 +171,19 @@ describeIf('benchgate run (end to end)', () => {
       'head-r007-b0000.json'
     )
     expect(io.out).toMatch(/per-benchmark pairs, signed-rank test/)
+    // compare: `auto` reads the design from benchgate's per-benchmark file names; `suite` overrides it.
+    const samples = join(out, 'samples')
+    for (const [flags, test] of [
+      [[], 'signed-rank'],
+      [['--interleave', 'suite'], 'rank-sum']
+    ] as const) {
+      const again = capture()
+      await main(
+        ['compare', samples, samples, '--format', 'json', '--out', join(out, 'again'), ...flags],
+        again
+      )
+      expect(JSON.parse(again.out).benchmarks[0].test).toBe(test)
+    }
   }, 120_000)
 
   it('--interleave benchmark: a benchmark that aborts costs only itself; one-side benchmarks run on their side', async () => {

@@ -69,7 +69,9 @@ describe('issue 28: the comment job believes no artifact and owns no one else’
   const inputs = () => {
     const out: Record<string, string> = {}
     for (const [name, spec] of Object.entries(action.inputs)) out[name] = spec.default ?? ''
-    return { ...out, 'github-token': fake.token, mode: 'comment', comment: 'always', build: '', binary: '' }
+    // The crafted hand-overs are whole-suite runs, judged unpaired.
+    const own = { mode: 'comment', comment: 'always', build: '', binary: '', interleave: 'suite' }
+    return { ...out, 'github-token': fake.token, ...own }
   }
 
   /** Runs the comment job on a hand-over for PR `pr`, seeded at the head commit on branch `ref` (null: no such PR). */
@@ -326,6 +328,7 @@ describe('issue 28: the fork-safe merge job believes no shard', () => {
       build: '',
       binary: '',
       shard: '1/3',
+      interleave: 'suite',
       ...own
     }
     const env = workflowRunEnv(fake, { measuredRunId: runId, headSha: SHA.head, inputs, runId: runId + 1 })

@@ -148,7 +148,7 @@ function main(argv: readonly string[]): void {
     return i >= 0 ? Number(argv[i + 1]) : fallback
   }
   const quick = argv.includes('--quick')
-  const suites = arg('--suites', quick ? 40 : 300)
+  const suites = arg('--suites', quick ? 40 : 1000)
   const rounds = arg('--rounds', 10)
   const seed = arg('--seed', 20261125)
   const outIndex = argv.indexOf('--out')

@@ -18,6 +18,10 @@
  * - F_first = exp(firstRepetitionShift) on the first repetition of a process (cold caches).
  * - β_rep = exp(N(0, repetitionSigma²)): the repetition-to-repetition noise inside one process.
  * - O_rep = 1 + E·outlierMeanSize with probability outlierProbability (E exponential), else 1.
+ * - Phases (issue 34, STATISTICS §13): the machine alternates between a fast and a slow speed
+ *   (Markov-modulated: exponential stretches of mean phaseFastSeconds and phaseSlowSeconds); in a
+ *   slow stretch every repetition takes exp(phaseSlowdown) times as long. Off (0) unless a preset
+ *   sets it; the `phases` preset is fitted to this VM (PHASES below).
  *
  * Every field is on the log scale unless its name says otherwise. DEFAULT_NOISE is calibrated to
  * this project's 2-core KVM runner (see CALIBRATION below and docs/VALIDATION.md).
@@ -50,6 +54,10 @@ export interface NoiseModel {
   startupSeconds: number
   /** Wall time of one repetition as a multiple of min time (Google Benchmark overshoots min time while estimating iterations). */
   repetitionTimeFactor: number
+  /** ln speed factor of the slow phase (0: no phases) and the mean lengths of the two phases, s. */
+  phaseSlowdown: number
+  phaseFastSeconds: number
+  phaseSlowSeconds: number
 }
 
 /**
@@ -76,20 +84,38 @@ export const DEFAULT_NOISE: NoiseModel = Object.freeze({
   outlierMeanSize: 0.1,
   firstRepetitionShift: 0.002,
   startupSeconds: 0.02,
-  repetitionTimeFactor: 1.5
+  repetitionTimeFactor: 1.5,
+  phaseSlowdown: 0,
+  phaseFastSeconds: 1,
+  phaseSlowSeconds: 1
+})
+
+/**
+ * The slow phases of this VM (issue 34), fitted from 400 back-to-back processes of one 5,000-add loop
+ * benchmark (Google Benchmark, min time 0.01 s, 24 ms a process, 9.5 s): two speeds, medians 1.85 µs
+ * and 3.49 µs (ratio 1.88), 28% of the time fast; 8 fast stretches of 0.05–0.68 s (mean 0.30 s) and
+ * 8 slow ones of 0.02–3.98 s (mean 0.89 s); within a phase the sd of ln values is 4.5–6.5%.
+ */
+export const PHASES = Object.freeze({
+  phaseSlowdown: Math.log(1.88),
+  phaseFastSeconds: 0.3,
+  phaseSlowSeconds: 0.89,
+  repetitionSigma: 0.02,
+  processSigma: 0.03
 })
 
 /** Named variants for the simulation study: a quiet dedicated runner and the noisier order-book profile. */
-export const NOISE_PRESETS: Readonly<Record<'shared' | 'quiet' | 'memory-bound', NoiseModel>> = Object.freeze(
-  {
+export const NOISE_PRESETS: Readonly<Record<'shared' | 'quiet' | 'memory-bound' | 'phases', NoiseModel>> =
+  Object.freeze({
     /** DEFAULT_NOISE: this shared 2-core VM. */
     shared: DEFAULT_NOISE,
     /** The same machine without contention episodes or outliers (a dedicated, idle runner). */
     quiet: Object.freeze({ ...DEFAULT_NOISE, burstRatePerHour: 0, outlierProbability: 0 }),
     /** Order-book example (memory-bound): robust within sd 1.3–2.9%, between-process 2.8–5.3%. */
-    'memory-bound': Object.freeze({ ...DEFAULT_NOISE, repetitionSigma: 0.015, processSigma: 0.03 })
-  }
-)
+    'memory-bound': Object.freeze({ ...DEFAULT_NOISE, repetitionSigma: 0.015, processSigma: 0.03 }),
+    /** This VM's slow phases (PHASES) on top of the shared machine's noise. */
+    phases: Object.freeze({ ...DEFAULT_NOISE, ...PHASES })
+  })
 
 /** One simulated machine session with its own drift path and clock (seconds). Deterministic for a seed. */
 export interface SimSession {
@@ -163,6 +189,32 @@ class Bursts {
   }
 }
 
+/** The fast/slow phases as an alternating renewal process, generated lazily as time moves forward. */
+class Phases {
+  private slow: boolean
+  private end: number
+  constructor(
+    private readonly model: NoiseModel,
+    private readonly rng: Rng
+  ) {
+    const fast = model.phaseFastSeconds / (model.phaseFastSeconds + model.phaseSlowSeconds)
+    this.slow = rng.uniform() >= fast
+    this.end = this.length()
+  }
+  private length(): number {
+    return this.rng.exponential() * (this.slow ? this.model.phaseSlowSeconds : this.model.phaseFastSeconds)
+  }
+  /** ln factor at time t (non-decreasing t): phaseSlowdown in a slow stretch, else 0. */
+  at(t: number): number {
+    if (this.model.phaseSlowdown === 0) return 0
+    while (t > this.end) {
+      this.slow = !this.slow
+      this.end += this.length()
+    }
+    return this.slow ? this.model.phaseSlowdown : 0
+  }
+}
+
 /**
  * A new simulated session. Separate PRNG streams drive the drift, the bursts and the measurement
  * noise, so the machine's time path does not depend on how many values were drawn.
@@ -175,6 +227,8 @@ export function createSession(model: NoiseModel, seed: number): SimSession {
   const fast = new OuPath(model.wanderSigma, model.wanderTimescaleSeconds, root.fork())
   const bursts = new Bursts(model, root.fork())
   const noise = root.fork()
+  // Forked last, so sessions without phases draw exactly what they drew before phases existed.
+  const phases = new Phases(model, root.fork())
   let clock = 0
   return {
     get clock() {
@@ -200,7 +254,12 @@ export function createSession(model: NoiseModel, seed: number): SimSession {
       const out: number[] = []
       for (let r = 0; r < repetitions; r++) {
         const mid = clock + repSeconds / 2
-        let ln = slow.at(mid) + fast.at(mid) + processEffect + model.repetitionSigma * noise.normal()
+        let ln =
+          slow.at(mid) +
+          fast.at(mid) +
+          phases.at(mid) +
+          processEffect +
+          model.repetitionSigma * noise.normal()
         if (r === 0) ln += model.firstRepetitionShift
         let v = lambdaNs * ratio * Math.exp(ln)
         const contention = bursts.intensity(mid)
@@ -234,6 +293,8 @@ function validateModel(m: NoiseModel): void {
   if (!(m.driftTimescaleSeconds > 0) || !(m.wanderTimescaleSeconds > 0))
     throw new RangeError('noise model: timescales must be > 0')
   if (!(m.repetitionTimeFactor >= 1)) throw new RangeError('noise model: repetitionTimeFactor must be >= 1')
+  if (!(m.phaseSlowdown >= 0) || !(m.phaseFastSeconds > 0) || !(m.phaseSlowSeconds > 0))
+    throw new RangeError('noise model: phaseSlowdown must be >= 0 and the phase lengths > 0')
 }
 
 /** One simulated process's repetitions of one benchmark, labelled as benchgate labels real runs. */
@@ -291,6 +352,11 @@ export interface SimAbbaOptions {
   firstRound?: number
   /** Orchestration time between processes, s (default 0). */
   gapSeconds?: number
+  /**
+   * `suite` (default): one process per side per round runs every benchmark; `benchmark`: each
+   * benchmark's base and head run as their own processes back to back (STATISTICS §13).
+   */
+  interleave?: 'suite' | 'benchmark'
 }
 
 /**
@@ -307,19 +373,27 @@ export function simulateAbba(session: SimSession, o: SimAbbaOptions): Sample[] {
     const round = entry.round < 0 ? -1 : entry.round + first
     const order: [Side, Side] =
       entry.round < 0 || first % 2 === 0 ? entry.order : [entry.order[1], entry.order[0]]
-    for (const side of order) {
-      o.benchmarks.forEach((b, i) => {
-        const values = session.runProcess({
-          lambdaNs: b.lambdaNs,
-          ratio: side === 'head' ? b.ratio : 1,
-          repetitions: o.repetitions,
-          minTimeSeconds: o.minTimeSeconds,
-          startup: i === 0
-        })
-        if (round >= 0) processes.push({ benchmark: b.name, side, round, run: round, values })
+    const one = (b: SimBenchmark, side: Side, startup: boolean) => {
+      const values = session.runProcess({
+        lambdaNs: b.lambdaNs,
+        ratio: side === 'head' ? b.ratio : 1,
+        repetitions: o.repetitions,
+        minTimeSeconds: o.minTimeSeconds,
+        startup
       })
-      session.idle(o.gapSeconds ?? 0)
+      if (round >= 0) processes.push({ benchmark: b.name, side, round, run: round, values })
     }
+    if (o.interleave === 'benchmark')
+      for (const b of o.benchmarks)
+        for (const side of order) {
+          one(b, side, true)
+          session.idle(o.gapSeconds ?? 0)
+        }
+    else
+      for (const side of order) {
+        o.benchmarks.forEach((b, i) => one(b, side, i === 0))
+        session.idle(o.gapSeconds ?? 0)
+      }
   }
   return toSamples(processes, o.minTimeSeconds)
 }

@@ -12,7 +12,14 @@ import { suiteSummary } from '../analysis/suiteSummary.js'
 import { countVerdict, type CountOptions } from '../analysis/counts.js'
 import { decideVerdict, tallyVerdicts } from '../analysis/verdict.js'
 import { familyLevels } from '../analysis/family.js'
-import type { AnalysisOptions, Comparison, SuiteResult, Verdict, Warning } from '../analysis/types.js'
+import {
+  runDesign,
+  type AnalysisOptions,
+  type Comparison,
+  type SuiteResult,
+  type Verdict,
+  type Warning
+} from '../analysis/types.js'
 import { countOptionsOf, reproduceArgs, type Config } from '../config/index.js'
 import { ConfigError } from '../errors.js'
 import { shellQuote } from '../report/shellQuote.js'
@@ -273,7 +280,8 @@ export function judgementOf(config: Config): JudgementOptions {
     minEffect: a.minEffect,
     correction: a.correction,
     metric: a.metric,
-    interleave: a.interleave,
+    // The measuring job ran `run`, whose `auto` is per-benchmark interleaving.
+    interleave: runDesign(a.interleave),
     count: countOptionsOf(config)
   }
 }

@@ -40,7 +40,7 @@ export function decidability(
         })
       : options.alpha
   const testLevel = options.correction === 'none' ? first : first / Math.max(1, k)
-  return { testLevel, minRuns: Math.max(R_MIN, minTestRuns(testLevel, options.interleave ?? 'suite')) }
+  return { testLevel, minRuns: Math.max(R_MIN, minTestRuns(testLevel, options.interleave ?? 'auto')) }
 }
 
 /**

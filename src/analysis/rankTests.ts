@@ -18,14 +18,14 @@ import {
 import { median } from '../stats/summary.js'
 import { minExactPValue } from '../stats/wilcoxonDistribution.js'
 import type { Side } from '../samples/model.js'
-import type { Interleave } from './types.js'
+import type { InterleaveChoice } from './types.js'
 import type { RunGroup } from './unitOfAnalysis.js'
 
 /**
  * Fewest runs per side (pairs, when paired) at which the test in force can reach p ≤ `level` at all
  * (§10, §13): 2/C(2n, n) for the rank-sum test, 2/2ⁿ for the signed-rank test.
  */
-export function minTestRuns(level: number, interleave: Interleave): number {
+export function minTestRuns(level: number, interleave: InterleaveChoice): number {
   return interleave === 'benchmark' ? signedRankMinPairs(level) : minRankTestSamples(level)
 }
 

@@ -67,6 +67,17 @@ export type Advice =
 /** Thresholds in one object, so new ones never change signatures (STYLE, habit 6). */
 /** Per-benchmark or whole-suite processes in each round (STATISTICS §13). */
 export type Interleave = 'suite' | 'benchmark'
+/**
+ * The option: a design, or `auto` — what `run` and the Action measure by default (`benchmark`, the
+ * design docs/VALIDATION.md "Pairs" chose) and, for `compare`, the design benchgate's sample file
+ * names record. The analysis itself takes `auto` as samples without a design: unpaired.
+ */
+export type InterleaveChoice = Interleave | 'auto'
+
+/** The design `run` measures with: `auto` is per-benchmark interleaving (docs/VALIDATION.md "Pairs"). */
+export function runDesign(choice: InterleaveChoice): Interleave {
+  return choice === 'auto' ? 'benchmark' : choice
+}
 
 export interface AnalysisOptions {
   /** Significance level α of the gate (family-wise over the suite), in (0, 1). */
@@ -87,7 +98,7 @@ export interface AnalysisOptions {
    * their own processes, so each round's pair is adjacent in time by construction and is analysed
    * paired (signed-rank on the per-round log-ratios). The design decides, never the data.
    */
-  interleave: Interleave
+  interleave: InterleaveChoice
   /** Rounds the time budget allows in total, when known: advice never asks for more (§4). */
   maxRounds?: number
   /**
@@ -116,7 +127,7 @@ export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = Object.freeze({
   correction: 'bonferroni',
   level: 'auto',
   metric: 'auto',
-  interleave: 'suite'
+  interleave: 'auto'
 })
 
 /** One measured value with where it came from; a side's observations are in time order. */

@@ -3,6 +3,8 @@
  * replacement for Google Benchmark's compare.py, with the same reports and exit codes as `run`.
  */
 import { existsSync } from 'node:fs'
+import { basename } from 'node:path'
+import type { Interleave } from '../analysis/types.js'
 import { analyzeSuite } from '../analysis/suite.js'
 import type { Config } from '../config/index.js'
 import { gate } from '../gate.js'
@@ -12,6 +14,17 @@ import { shellQuote } from '../report/shellQuote.js'
 import { readSampleDir, SampleStore } from '../samples/index.js'
 import type { Io } from './io.js'
 import { ConfigError, EXIT } from '../errors.js'
+
+/**
+ * The design benchgate's own file names record (§13): per-benchmark interleaving writes one file per
+ * benchmark and round (`head-r003-b0012.json`); any other files are analysed unpaired.
+ */
+function recordedDesign(sets: ReadonlyArray<{ runs: ReadonlyArray<{ file: string }> }>): Interleave {
+  const files = sets.flatMap((s) => s.runs.map((r) => basename(r.file)))
+  return files.length > 0 && files.every((f) => PER_BENCHMARK_FILE.test(f)) ? 'benchmark' : 'suite'
+}
+
+const PER_BENCHMARK_FILE = /^(base|head)-r\d+-b\d+\.(json|jsonl|ndjson|csv)$/
 
 export async function compareCommand(
   config: Config,
@@ -35,13 +48,15 @@ export async function compareCommand(
   if (samples.length === 0) {
     throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 })
   }
+  const interleave =
+    config.analysis.interleave === 'auto' ? recordedDesign([base, head]) : config.analysis.interleave
   const suite = analyzeSuite(
     {
       samples,
       issues: [...base.issues, ...head.issues],
       provenance: { base: base.provenance, head: head.provenance }
     },
-    config.analysis
+    { ...config.analysis, interleave }
   )
   const report: Report = {
     suite,

@@ -1,5 +1,6 @@
 /** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
 import { analyzeSuite } from '../analysis/suite.js'
+import { runDesign } from '../analysis/types.js'
 import { ALL_VERDICTS } from '../analysis/verdict.js'
 import type { Config } from '../config/index.js'
 import type { Sample, SampleIssue } from '../samples/model.js'
@@ -76,7 +77,8 @@ function runningVerdicts(
   partial: { samples: readonly Sample[]; issues: readonly SampleIssue[] },
   config: Config
 ): string {
-  const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, config.analysis)
+  const analysis = { ...config.analysis, interleave: runDesign(config.analysis.interleave) }
+  const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, analysis)
   const parts = ALL_VERDICTS.filter((v) => suite.counts[v] > 0).map((v) => `${suite.counts[v]} ${v}`)
   return parts.length ? ` · ${parts.join(', ')}` : ''
 }

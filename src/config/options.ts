@@ -503,12 +503,13 @@ const TABLE = [
     name: 'interleave',
     config: 'analysis.interleave',
     type: 'enum',
-    values: ['suite', 'benchmark'],
+    values: ['auto', 'suite', 'benchmark'],
     default: A.interleave,
     arg: 'D',
     help:
-      'suite: each round runs the whole suite per side (rank-sum test); benchmark: each round runs every ' +
-      'benchmark base and head back to back as short processes, analysed as pairs (signed-rank test, docs/pairs.md)',
+      'benchmark: each round runs every benchmark base and head back to back as short processes, analysed as ' +
+      'pairs (signed-rank test, docs/pairs.md); suite: each round runs the whole suite per side (rank-sum test); ' +
+      "auto: benchmark for run, and for compare what benchgate's sample file names record",
     commands: ANALYSIS,
     input: 'interleave',
     file: true,

@@ -235,6 +235,16 @@ export function pairwiseDifferences(
 }
 
 /**
+ * The paired design's differences head_i − base_i, one per round (STATISTICS §13): the set whose
+ * Walsh averages give the Hodges-Lehmann shift. `series` holds the pairs in round order.
+ */
+export function pairedDifferences(base: ArrayLike<number>, head: ArrayLike<number>): PairwiseDifferences {
+  const n = Math.min(base.length, head.length)
+  const diffs = Float64Array.from({ length: n }, (_, i) => head[i] - base[i])
+  return { histogram: histogram([diffs]), used: n, total: n }
+}
+
+/**
  * Where each sample sits on a shared time axis, in rounds. In ABBA round r the side that ran first
  * (base in even rounds) takes [r, r + 0.5) and the other [r + 0.5, r + 1); a side's samples of one
  * round are spread evenly over its half, in run and repetition order. Samples of unknown round
@@ -364,7 +374,9 @@ export function benchmarkPlotData(
   const any = both[0].length + both[1].length > 0
   let differences: BenchmarkPlotData['differences'] = null
   if (comparison.series && comparison.series.base.length > 0 && comparison.series.head.length > 0) {
-    const d = pairwiseDifferences(comparison.series.base, comparison.series.head)
+    const d = comparison.pairs
+      ? pairedDifferences(comparison.series.base, comparison.series.head)
+      : pairwiseDifferences(comparison.series.base, comparison.series.head)
     differences = { ...d, estimate: comparison.shift?.estimate ?? null, ci: comparison.shift?.ci ?? null }
   }
   return {

@@ -427,7 +427,10 @@ export const PLOTS: ReadonlyArray<[string, string]> = [
   ['dist', 'Densities (lines) and histograms of base and head, with box plots on the same axis'],
   ['time', 'Samples in time order: each round’s two halves are its two processes (ABBA order)'],
   ['ecdf', 'Empirical CDFs'],
-  ['diff', 'Pairwise differences head − base, with the Hodges-Lehmann shift and its CI'],
+  [
+    'diff',
+    'Differences head − base (every pair of values; each round’s pair under --interleave benchmark), with the Hodges-Lehmann shift and its CI'
+  ],
   ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
   ['acf1', 'Correlogram of head, with the ±1.96/√n band']
 ]
@@ -466,7 +469,11 @@ function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null,
       out.push(`<figure class="chart" data-plot="${id}"></figure>`)
     }
     out.push('</div>')
-    if (p.level === 'runs') {
+    if (c.pairs)
+      out.push(
+        `<p class="note">Analysed as pairs (per-benchmark interleaving): the differences are each round’s head − base, ${c.pairs.used} pairs; the signed-rank test and the shift use those.</p>`
+      )
+    else if (p.level === 'runs') {
       out.push(
         '<p class="note">Analysed one value (the median) per process run: the pairwise differences and correlograms use those; the other plots show every repetition.</p>'
       )
