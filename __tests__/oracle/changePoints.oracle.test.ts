@@ -149,6 +149,7 @@ if (otava.reason) console.warn(`change points vs apache-otava skipped: ${otava.r
       cases
     })
     let found = 0
+    let weak = 0
     cases.forEach((cs, i) => {
       const mine = detectChangePointsDetailed(cs.series, cs)
       const o = results[i]
@@ -159,8 +160,12 @@ if (otava.reason) console.warn(`change points vs apache-otava skipped: ${otava.r
       expect(first.index).toBe(o.firstCandidate?.index)
       expectRel(first.qhat, o.firstCandidate?.qhat ?? null, `${what} first candidate q̂`, 1e-12)
       found += mine.changePoints.length
+      weak += mine.weakChangePoints.length
     })
     expect(found).toBeGreaterThan(30) // the cases exercise the merge step, not only empty results
+    console.log(
+      `apache-otava: ${found} change points and ${weak} weak ones identical on ${cases.length} series`
+    )
   })
 })
 
