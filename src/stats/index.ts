@@ -41,4 +41,17 @@ export { durbinWatson } from './durbinWatson.js'
 export { intraclassCorrelation } from './icc.js'
 export { tukeyOutliers } from './outliers.js'
 export { theilSen, drift, senInterval } from './drift.js'
-export { adjustPValues } from './multiplicity.js'
+export { adjustPValues, benjaminiHochberg } from './multiplicity.js'
+export type { BenjaminiHochbergResult } from './multiplicity.js'
+
+// History on main (STATISTICS §11): change points and creep.
+export { detectChangePoints, detectChangePointsDetailed, eDivisiveCandidate } from './changePoints.js'
+export type {
+  ChangePoint,
+  ChangePointDetail,
+  ChangePointOptions,
+  CandidateSplit,
+  SegmentStats
+} from './changePoints.js'
+export { creep } from './creep.js'
+export type { CreepOptions, CreepResult, CreepStep } from './creep.js'

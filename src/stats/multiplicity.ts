@@ -69,3 +69,28 @@ export function adjustPValues(p: ArrayLike<number>, method: Correction): number[
   }
   return out
 }
+
+/** Result of {@link benjaminiHochberg}: BH q-values and the discoveries at level q. */
+export interface BenjaminiHochbergResult {
+  /** BH-adjusted p-values (R's `p.adjust(p, "BH")`), NaN where p is NaN. */
+  qValues: number[]
+  /** `qValues[i] ≤ q`: the hypotheses rejected with the false discovery rate controlled at q. */
+  rejected: boolean[]
+}
+
+/**
+ * The Benjamini-Hochberg step-up procedure at false discovery rate `q` (Benjamini & Hochberg 1995; see
+ * {@link adjustPValues}): rejects every hypothesis with `p_(i) ≤ i·q/n` for the largest such i, which is
+ * exactly `q-value ≤ q`. Used over all change points of all series of a history (STATISTICS.md §11,
+ * default q = 0.01). NaN p-values are not in the family and are never rejected.
+ *
+ * @param pValues p-values in [0, 1] or NaN.
+ * @param q the false discovery rate, in (0, 1).
+ * @throws StatsInputError `domain` for q outside (0, 1) or a p-value outside [0, 1].
+ * Complexity: O(n log n).
+ */
+export function benjaminiHochberg(pValues: ArrayLike<number>, q: number): BenjaminiHochbergResult {
+  if (!(q > 0 && q < 1)) throw new StatsInputError('domain', 'q', `q must be in (0, 1), got ${q}`)
+  const qValues = adjustPValues(pValues, 'bh')
+  return { qValues, rejected: qValues.map((v) => v <= q) }
+}
