@@ -11,11 +11,11 @@
  * Correct: regression ⇔ the truth is slower; improvement ⇔ faster; negligible ⇔ the sign is right
  * and |truth| ≤ δ; unchanged ⇔ |truth| ≤ δ.
  */
-import { writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type Comparison, type Verdict } from '../../src/analysis/types.js'
 import type { Sample } from '../../src/samples/model.js'
+import { numberArg, publishStudy } from './studyCli.js'
 import { clopperPearson, type BinomialInterval } from './binomial.js'
 import { createSession, NOISE_PRESETS, simulateAbba, type NoiseModel } from './noiseModel.js'
 
@@ -143,15 +143,11 @@ export function renderAdvice(cells: readonly AdviceCell[], meta: string): string
 }
 
 function main(argv: readonly string[]): void {
-  const arg = (name: string, fallback: number) => {
-    const i = argv.indexOf(name)
-    return i >= 0 ? Number(argv[i + 1]) : fallback
-  }
+  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback)
   const quick = argv.includes('--quick')
   const suites = arg('--suites', quick ? 40 : 1000)
   const rounds = arg('--rounds', 10)
   const seed = arg('--seed', 20261125)
-  const outIndex = argv.indexOf('--out')
   const t0 = Date.now()
   const cells: AdviceCell[] = []
   for (const [noise, model] of Object.entries(NOISE))
@@ -164,11 +160,7 @@ function main(argv: readonly string[]): void {
     `defaults (α = 0.01 Bonferroni, δ = 2%), seed ${seed}, ${((Date.now() - t0) / 1000).toFixed(0)} s of computing ` +
     '(`npx tsx scripts/validate/advice.ts`).'
   const text = renderAdvice(cells, meta)
-  if (outIndex >= 0) {
-    writeFileSync(argv[outIndex + 1], JSON.stringify({ meta, cells }, null, 2) + '\n')
-    writeFileSync(argv[outIndex + 1].replace(/\.json$/, '.md'), text + '\n')
-  }
-  process.stdout.write(text + '\n')
+  publishStudy(argv, meta, cells, text)
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2))

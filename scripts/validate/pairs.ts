@@ -11,12 +11,12 @@
  *
  *   npx tsx scripts/validate/pairs.ts [--quick] [--suites N] [--budget S] [--seed S] [--out FILE]
  */
-import { writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type Interleave, type Verdict } from '../../src/analysis/types.js'
 import type { Sample } from '../../src/samples/model.js'
 import { correctVerdict } from './advice.js'
+import { numberArg, publishStudy } from './studyCli.js'
 import { clopperPearson, type BinomialInterval } from './binomial.js'
 import { createSession, NOISE_PRESETS, simulateAbba, type NoiseModel } from './noiseModel.js'
 
@@ -139,15 +139,11 @@ export function renderPairs(cells: readonly PairsCell[], meta: string): string {
 }
 
 function main(argv: readonly string[]): void {
-  const arg = (name: string, fallback: number) => {
-    const i = argv.indexOf(name)
-    return i >= 0 ? Number(argv[i + 1]) : fallback
-  }
+  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback)
   const quick = argv.includes('--quick')
   const suites = arg('--suites', quick ? 30 : 300)
   const budget = arg('--budget', 20)
   const seed = arg('--seed', 20261125)
-  const outIndex = argv.indexOf('--out')
   const t0 = Date.now()
   const cells: PairsCell[] = []
   for (const noise of Object.keys(NOISE))
@@ -164,11 +160,7 @@ function main(argv: readonly string[]): void {
     `(${REPETITIONS} repetitions × ${MIN_TIME} s a process), defaults (α = 0.01 Bonferroni, δ = 2%), seed ${seed}, ` +
     `${((Date.now() - t0) / 1000).toFixed(0)} s of computing (\`npx tsx scripts/validate/pairs.ts\`).`
   const text = renderPairs(cells, meta)
-  if (outIndex >= 0) {
-    writeFileSync(argv[outIndex + 1], JSON.stringify({ meta, cells }, null, 2) + '\n')
-    writeFileSync(argv[outIndex + 1].replace(/\.json$/, '.md'), text + '\n')
-  }
-  process.stdout.write(text + '\n')
+  publishStudy(argv, meta, cells, text)
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2))

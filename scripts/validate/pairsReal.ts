@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { numberArg } from './studyCli.js'
 
 const SOURCE = (work: number, comment: string) => `#include <benchmark/benchmark.h>
 static void BM_Planted(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < ${work}; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
@@ -169,10 +170,7 @@ export async function realPairs(
 }
 
 async function main(argv: readonly string[]): Promise<void> {
-  const arg = (name: string, fallback: number) => {
-    const i = argv.indexOf(name)
-    return i >= 0 ? Number(argv[i + 1]) : fallback
-  }
+  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback)
   const outIndex = argv.indexOf('--out')
   const t0 = Date.now()
   const results = await realPairs(arg('--runs', 5), arg('--budget', 20), (s) =>

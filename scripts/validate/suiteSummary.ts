@@ -16,6 +16,7 @@ import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { Sample } from '../../src/samples/model.js'
 import { clopperPearson, type BinomialInterval } from './binomial.js'
 import { createRng } from './rng.js'
+import { numberArg } from './studyCli.js'
 import { createSession, NOISE_PRESETS, simulateAbba } from './noiseModel.js'
 
 export interface SummaryCell {
@@ -95,10 +96,7 @@ export function renderSummaryStudy(cells: readonly SummaryCell[], meta: string):
 }
 
 function main(argv: readonly string[]): void {
-  const arg = (name: string, fallback: number) => {
-    const i = argv.indexOf(name)
-    return i >= 0 ? Number(argv[i + 1]) : fallback
-  }
+  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback)
   const o = {
     suites: arg('--suites', 1000),
     rounds: arg('--rounds', 20),
