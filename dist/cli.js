@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, openSync, readSync, closeSync, mkdirSync, writeSync, copyFileSync, fstatSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, chmodSync, statfsSync, unlinkSync, mkdtempSync } from 'node:fs';
+import { readFileSync, realpathSync, closeSync, openSync, fstatSync, readSync, mkdirSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, copyFileSync, chmodSync, statfsSync, writeSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { platform, arch, availableParallelism, hostname, tmpdir } from 'node:os';
-import { resolve as resolve$1, join, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
+import { dirname, isAbsolute, resolve as resolve$1, basename, relative, sep, join, delimiter } from 'node:path';
 import { spawn, execFileSync, execFile } from 'node:child_process';
 import { performance as performance$1 } from 'node:perf_hooks';
 import { createHash, randomBytes } from 'node:crypto';
@@ -41915,143 +41915,6 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
     });
 }
 
-/** Number and text formatting shared by every report. Reads finished results; computes nothing statistical. */
-/** A time per iteration in ns, with a unit that keeps 3–4 significant digits: "1.262 ms", "36.0 µs". */
-function formatDuration(ns) {
-    if (ns === null || !Number.isFinite(ns))
-        return '–';
-    const units = [
-        [1e9, 's'],
-        [1e6, 'ms'],
-        [1e3, 'µs'],
-        [1, 'ns']
-    ];
-    for (const [scale, unit] of units) {
-        if (Math.abs(ns) >= scale || unit === 'ns') {
-            const v = ns / scale;
-            const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 10 ? 2 : 3;
-            return `${v.toFixed(unit === 'ns' && Math.abs(v) >= 100 ? 0 : digits)} ${unit}`;
-        }
-    }
-    return `${ns} ns`;
-}
-/** A ratio as a signed percentage change: 1.061 -> "+6.1%", 0.874 -> "−12.6%" (true minus sign). */
-function formatChange(ratio, digits = 1) {
-    if (ratio === null || !Number.isFinite(ratio))
-        return '–';
-    const pct = (ratio - 1) * 100;
-    const rounded = Number(pct.toFixed(digits));
-    if (rounded === 0)
-        return `${(0).toFixed(digits)}%`;
-    return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(digits)}%`;
-}
-/** "[+4.9%, +7.4%]" */
-function formatChangeCi(ci, digits = 1) {
-    if (!ci)
-        return '';
-    return `[${formatChange(ci[0], digits)}, ${formatChange(ci[1], digits)}]`;
-}
-/** p-values: two significant digits, exponent form when small; "<1e-300" at the floor. */
-function formatP(p) {
-    if (p === null || !Number.isFinite(p))
-        return '–';
-    if (p === 0)
-        return '<1e-300';
-    if (p >= 0.1)
-        return p.toFixed(2);
-    if (p >= 0.001)
-        return p.toPrecision(2);
-    return p.toExponential(0).replace('e-', 'e-');
-}
-/** A relative effect as a percentage: 0.024 -> "2.4%". */
-function formatPercent(x, digits = 1) {
-    if (x === null || !Number.isFinite(x))
-        return '–';
-    return `${(x * 100).toFixed(digits)}%`;
-}
-/** The level of a CI in percent: 0.99 -> "99%". */
-function formatLevel(confLevel) {
-    const pct = confLevel * 100;
-    if (Number.isInteger(Math.round(pct * 10) / 10) && Math.round(pct) < 100)
-        return `${Math.round(pct)}%`;
-    // Simultaneous levels sit close to 100% (1 − 0.01/200 = 99.995%): as many digits as it takes not
-    // to round a level below 100% up to "100%".
-    for (let digits = 1; digits < 8; digits++) {
-        const shown = pct.toFixed(digits);
-        if (Number(shown) < 100 || pct >= 100)
-            return `${shown.replace(/\.?0+$/, '')}%`;
-    }
-    return `${pct}%`;
-}
-/** Plural helper: (2, 'round') -> "2 rounds". */
-function plural(n, word, many = `${word}s`) {
-    return `${n} ${n === 1 ? word : many}`;
-}
-
-/**
- * Any regression or failed benchmark fails; with `timing-only` in the set also a slower timing-only
- * change, with `inconclusive` also any benchmark left undecided; `never` always passes (report only).
- */
-function gate(suite, failOn, failOnSuite = null) {
-    const c = suite.counts;
-    const problems = [];
-    // --measure both: a regression by counts alone is a regression too (deterministic, STATISTICS §10)
-    if (c.regression)
-        problems.push(plural(c.regression, 'regression'));
-    if (c.failed)
-        problems.push(`${plural(c.failed, 'benchmark')} failed`);
-    const slowerTimingOnly = suite.comparisons.filter((x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression').length;
-    if (failOn.includes('timing-only') && slowerTimingOnly)
-        problems.push(`${slowerTimingOnly} timing-only slower`);
-    if (failOn.includes('inconclusive') && c.inconclusive)
-        problems.push(`${c.inconclusive} inconclusive`);
-    const s = suite.summary;
-    if (failOnSuite !== null && s && s.ci[0] > 1 + failOnSuite)
-        problems.push(`the suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)} slower than the ${formatChange(1 + failOnSuite)} --fail-on-suite allows`);
-    const total = suite.comparisons.length;
-    if (problems.length === 0) {
-        const undecided = undecidedText(suite);
-        if (undecided)
-            return { pass: true, conclusion: 'neutral', reason: `benchgate: undecided: ${undecided}` };
-        if (slowerTimingOnly)
-            return {
-                pass: true,
-                conclusion: 'neutral',
-                reason: `benchgate: pass: ${slowerTimingOnly} slower in time only, with the same instructions (code layout, memory or environment?); not failing unless --fail-on timing-only`
-            };
-        return {
-            pass: true,
-            conclusion: 'success',
-            reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}`
-        };
-    }
-    if (failOn.includes('never')) {
-        return {
-            pass: true,
-            conclusion: 'neutral',
-            reason: `benchgate: pass (fail-on: never) despite ${problems.join(', ')}`
-        };
-    }
-    return {
-        pass: false,
-        conclusion: 'failure',
-        reason: `benchgate: fail: ${problems.join(', ')} (of ${plural(total, 'benchmark')})`
-    };
-}
-/**
- * Null when every benchmark was decided; else what was left open, "nothing could be decided" first
- * when no benchmark measured on both sides got a decided verdict.
- */
-function undecidedText(suite) {
-    const open = suite.counts.inconclusive;
-    if (!open)
-        return null;
-    const c = suite.counts;
-    const decided = c.regression + c.improvement + c.negligible + c.unchanged;
-    const what = `${open} of ${plural(open + decided, 'benchmark')} could not be decided; no regression found`;
-    return decided === 0 ? `nothing could be decided (${what})` : what;
-}
-
 /**
  * The small logging interface every layer below the entry points receives. The Action maps it onto
  * `@actions/core` (info/warning/debug/group); the CLI uses {@link consoleLog}; tests use {@link silentLog}
@@ -42078,2579 +41941,6 @@ function consoleLog(stream, options = {}) {
             return fn();
         }
     };
-}
-
-/**
- * Benchmark names as every report shows them. A pull request controls the names, so one of
- * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
- * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
- * prefix stay distinguishable, and the same name always reads the same in every report.
- * Control characters (which could move a terminal's cursor or break a table) and the invisible
- * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
- * (`\u202E`, see escape.ts), and such a name gets the hash too.
- */
-/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
-const NAME_MAX_CHARS = 200;
-/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
-const NAME_HASH_DIGITS = 8;
-/**
- * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
- * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
- * Complexity: O(length of name) (one hash, one bounded slice).
- */
-function displayName(name, max = NAME_MAX_CHARS) {
-    const long = name.length > max;
-    const head = long ? name.slice(0, max) : name;
-    const clean = showHidden(head);
-    if (!long && clean === name)
-        return name;
-    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
-    const suffix = `…#${hash}`;
-    if (!long)
-        return clean + suffix.slice(1); // cleaned only: "name#hash"
-    return cutAt(clean, max - suffix.length) + suffix;
-}
-/**
- * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
- * surrogate pair. Complexity: O(max).
- */
-function capText(text, max) {
-    if (text.length <= max)
-        return text;
-    return cutAt(text, max - 1) + '…';
-}
-/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
-function cleanText(text, max) {
-    return showHidden(capText(text, max));
-}
-function cutAt(text, n) {
-    const code = text.charCodeAt(n - 1);
-    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
-}
-
-/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
-function formatCount(n) {
-    if (n === null || !Number.isFinite(n))
-        return '–';
-    const a = Math.abs(n);
-    if (a >= 1e9)
-        return `${(n / 1e9).toFixed(2)} G`;
-    if (a >= 1e6)
-        return `${(n / 1e6).toFixed(2)} M`;
-    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
-}
-/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
-function formatCountChange(change) {
-    if (change === null || !Number.isFinite(change))
-        return '–';
-    if (change === 0)
-        return '0.000%';
-    const shown = formatChange(1 + change, 3);
-    if (shown !== '0.000%')
-        return shown;
-    return change > 0 ? '+<0.001%' : '−<0.001%';
-}
-/** The figure of the metric the verdict reads. */
-function chosenFigure(c) {
-    return c.metric === 'cycles' ? c.cycles : c.instructions;
-}
-/** The metric's column title: "Instructions" or "Cycles (est.)". */
-function countMetricTitle(metric) {
-    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
-}
-/** Why a benchmark has no count verdict, in two or three words. */
-const REASON_WORDS = {
-    'not-deterministic': 'not deterministic',
-    unchecked: 'not checked',
-    'multi-threaded': 'multi-threaded',
-    'not-countable': 'not countable',
-    failed: 'failed'
-};
-/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
-function countCell(c) {
-    const k = c.counts;
-    if (!k)
-        return '–';
-    if (k.reason)
-        return REASON_WORDS[k.reason];
-    return formatCountChange(chosenFigure(k).change);
-}
-/**
- * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
- * caches and branches, not latency, so neither instructions nor simulated events explain it.
- */
-function timingOnlyNote(c) {
-    if (!c.timingOnly || !c.counts)
-        return null;
-    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
-    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
-        `estimated cycles ${figure(c.counts.cycles)}: not explained by instructions or simulated cache and branch events)`);
-}
-/**
- * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
- * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
- */
-function countFootnote(c) {
-    if (c.counts?.message)
-        return c.counts.message;
-    const k = c.counts;
-    if (!k)
-        return null;
-    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
-    const instructions = formatCountChange(k.instructions.change);
-    const cycles = formatCountChange(k.cycles.change);
-    if (c.countsDisagree)
-        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
-    if (c.timingVerdict && c.verdict !== 'timing-only')
-        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
-    return null;
-}
-/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
-function codePathNote(c) {
-    const k = c.counts;
-    if (!k || k.reason !== null)
-        return '';
-    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)})`;
-}
-/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
-function countModeLine(suite) {
-    const m = suite.countMode;
-    if (!m)
-        return null;
-    const noise = noiseFloor(suite);
-    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
-        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
-}
-/** The largest difference between the base side's two passes among the deterministic benchmarks. */
-function noiseFloor(suite) {
-    const noises = suite.comparisons
-        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
-        .filter((n) => n !== null);
-    return noises.length ? Math.max(...noises) : null;
-}
-
-/** Verdicts shown in the main table, in this order. */
-const CHANGED = ['regression', 'failed', 'improvement', 'timing-only', 'new', 'removed'];
-/** Verdicts collapsed into one group: no significant change of at least δ (one list, the analysis's). */
-const QUIET = QUIET_VERDICTS;
-/** Regressions worst first, then failures, improvements best first, new, removed. */
-function sortChanged(cs) {
-    const rank = (c) => CHANGED.indexOf(c.verdict);
-    const size = (c) => Math.abs(Math.log(c.ratio?.estimate ?? 1));
-    return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || byName(a, b));
-}
-/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
-function sortQuiet(cs, minEffect) {
-    const hi = (c) => c.ratio?.ci[1] ?? 0;
-    const admits = (c) => (hi(c) >= 1 + minEffect ? 1 : 0);
-    return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || byName(a, b));
-}
-/** The changed benchmarks and the quiet ones of a suite, each in report order. */
-function split(cs, minEffect) {
-    return {
-        changed: sortChanged(cs.filter((c) => CHANGED.includes(c.verdict))),
-        quiet: sortQuiet(cs.filter((c) => QUIET.includes(c.verdict)), minEffect)
-    };
-}
-/** Code-unit order: total, locale-independent and linear in the common prefix (unlike localeCompare). */
-function byName(a, b) {
-    return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
-}
-
-/** §4's alternatives when more rounds would not decide a benchmark. */
-const ALTERNATIVES = 'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ';
-/**
- * The design and its test, under per-benchmark interleaving (STATISTICS §13): "per-benchmark pairs,
- * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
- * whole-suite rounds (the rank-sum test, as always).
- */
-function pairsText(suite) {
-    if (suite.options.interleave !== 'benchmark')
-        return null;
-    const dropped = suite.comparisons.reduce((n, c) => n + (c.pairs?.incomplete ?? 0), 0);
-    return ('per-benchmark pairs, signed-rank test' +
-        (dropped ? ` (${plural(dropped, 'round')} with one side only left out of the pairs)` : ''));
-}
-/**
- * The suite summary for the headline (STATISTICS §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
- * says what it is. Null when no summary could be taken.
- */
-function suiteSummaryText(suite) {
-    const s = suite.summary;
-    if (!s)
-        return null;
-    return `suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)}`;
-}
-/** What the suite summary is, for the notes under the headline. */
-function suiteSummaryNote(suite) {
-    const s = suite.summary;
-    if (!s)
-        return null;
-    return (`Suite: geometric mean of head/base over the ${s.benchmarks} benchmarks measured in all ${s.rounds} rounds, ` +
-        `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
-        'whole rounds resampled, so benchmarks that shared a process stay together)');
-}
-/**
- * The interval as shown beside the change: "[+4.9%, +7.4%]", or, below R_MIN processes per side (§3),
- * "(one run per side: not testable)" — an interval from repetitions of one process ignores
- * process-to-process noise, so the point change is shown (as compare.py would) without one.
- * `short`: "not testable" alone, for a fixed-width column.
- */
-function intervalText(c, digits = 1, short = false) {
-    if (!c.ratio)
-        return '';
-    if (c.levelReason !== 'too-few-processes')
-        return formatChangeCi(c.ratio.ci, digits);
-    // The terminal's column: its footnote already says how many processes there were.
-    if (short)
-        return 'not testable';
-    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
-    return `(${runs === 1 ? 'one run' : `${runs} runs`} per side: not testable)`;
-}
-/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
-function deltaText(minEffect) {
-    return formatPercent(minEffect).replace('.0%', '%');
-}
-/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
-function ciLevel(cs, alpha) {
-    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
-    if (levels.length === 0)
-        return formatLevel(1 - alpha);
-    const lo = Math.min(...levels);
-    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
-}
-/**
- * The intervals' label (STATISTICS §6), never a bare "99% CI" over several benchmarks:
- * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
- * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
- */
-function ciLabel(cs, suite, short = false) {
-    const family = formatLevel(1 - suite.options.alpha);
-    if (suite.options.correction === 'none')
-        return `${family} CI, not simultaneous`;
-    const each = ciLevel(cs, suite.options.alpha);
-    if (suite.familySize <= 1 && each === family)
-        return `${family} CI`;
-    return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
-}
-/**
- * A row whose Base/Head columns and change point different ways (issue 26: base 15.42 µs, head
- * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
- */
-function directionNote(c) {
-    const base = c.baseLocation;
-    const head = c.headLocation;
-    const estimate = c.ratio?.estimate;
-    if (!base || !head || estimate === undefined)
-        return null;
-    const columns = Math.log(head / base);
-    const change = Math.log(estimate);
-    // Both clearly away from 0 (over 0.1%), in opposite directions.
-    if (Math.abs(columns) < 1e-3 || Math.abs(change) < 1e-3 || Math.sign(columns) === Math.sign(change))
-        return null;
-    return ('Base and Head are the medians of the per-process values; the change is the Hodges-Lehmann estimate ' +
-        '(the median of every head/base ratio of those values), which can point the other way when the runs are spread out');
-}
-/** The median of the smallest detectable effects of `cs`, or null when none has one. */
-function typicalResolution(cs) {
-    const mdes = cs
-        .map((c) => c.power?.minDetectableEffect)
-        .filter((x) => typeof x === 'number' && Number.isFinite(x));
-    return mdes.length ? median$1(mdes) : null;
-}
-/** The quiet group's header: how many, by verdict, and the typical resolution. */
-function quietSummary(quiet, suite) {
-    const delta = deltaText(suite.options.minEffect);
-    const by = (v) => quiet.filter((c) => c.verdict === v).length;
-    const counts = ['unchanged', 'inconclusive', 'negligible', 'skipped']
-        .map((v) => [v, by(v)])
-        .filter(([, n]) => n > 0)
-        .map(([v, n]) => v === 'unchanged'
-        ? `${n} unchanged (within ±${delta})`
-        : v === 'skipped'
-            ? `${n} skipped on this machine`
-            : `${n} ${v}`);
-    const typical = typicalResolution(quiet);
-    return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
-        (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
-}
-/**
- * Why an inconclusive benchmark is inconclusive and what would decide it (STATISTICS §4): the
- * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
- */
-function inconclusiveText(c, minEffect) {
-    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
-        return null;
-    const delta = deltaText(minEffect);
-    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
-    const why = c.inconclusiveReason === 'too-few-processes'
-        ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
-        : c.inconclusiveReason === 'level-unreachable'
-            ? c.rangeLevel !== undefined
-                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
-                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
-            : c.inconclusiveReason === 'too-few-samples'
-                ? 'too few samples to test'
-                : c.ratio && c.ratio.ci[1] < 1 + minEffect
-                    ? `could still be ≤ −${delta}`
-                    : `could still be ≥ +${delta}`;
-    const a = c.advice;
-    const advice = a?.kind === 'more-rounds'
-        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
-        : a?.kind === 'too-noisy'
-            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
-                `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
-                `${ALTERNATIVES}`
-            : a?.kind === 'too-close'
-                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${ALTERNATIVES}`
-                : null;
-    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
-    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
-}
-const countWord = (v) => v === 'unchanged' ? 'unchanged' : v === 'negligible' ? `changed by less than δ_count` : v;
-/** Why the rounds stopped before the plan, in words; null when they did not. */
-function stoppedEarlyText(rounds, timeBudgetSeconds) {
-    switch (rounds.stoppedEarly) {
-        case 'time-budget':
-            return `the time budget (${timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`;
-        case 'interrupted':
-            return `interrupted after ${rounds.completedRounds} rounds`;
-        case 'failures':
-            return `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`;
-        default:
-            return null;
-    }
-}
-/** The warning code of a run that measured nothing because base and head built the same program. */
-const IDENTICAL_PROGRAM = 'identical-program';
-
-/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
-const CHART_MAX_ROWS = 15;
-/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
-const CHART_WIDTH = 41;
-const CHART_NAME_WIDTH = 34;
-/**
- * The chart's Markdown lines; none when it adds nothing (no change, and every CI within ±δ).
- * When nothing changed it is collapsed (a `<details>` block): then it only shows CIs that still
- * reach ±δ, which is no alarm.
- */
-function changeChart(suite) {
-    const delta = suite.options.minEffect;
-    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
-    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
-        c.ratio &&
-        c.levelReason !== 'too-few-processes' && // no interval worth drawing (§3): the tables say "not testable"
-        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
-    const all = [...changed, ...quiet];
-    if (all.length === 0)
-        return [];
-    const rows = all.slice(0, CHART_MAX_ROWS);
-    const lines = [axisLine(rows, delta), ...rows.map((c) => rowLine(c, rows, delta))];
-    if (all.length > rows.length)
-        lines.push(`… ${all.length - rows.length} more in the tables`);
-    const legend = `<sub>Change with ${ciLabel(rows, suite)}: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`;
-    const pre = '<pre>' + lines.join('\n') + '</pre>';
-    if (changed.length > 0)
-        return [legend, '', pre];
-    return [
-        `<details><summary>Chart: ${plural(quiet.length, 'interval')} still reaching ±${deltaText(delta)} (nothing changed significantly)</summary>`,
-        '',
-        legend,
-        '',
-        pre,
-        '</details>'
-    ];
-}
-/** The axis scale in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number. */
-function scaleOf(rows, delta) {
-    let widest = 2 * delta;
-    for (const c of rows)
-        for (const r of c.ratio.ci)
-            widest = Math.max(widest, Math.abs(r - 1));
-    return niceCeil(widest * 100);
-}
-const HALF = (CHART_WIDTH - 1) / 2;
-function cellOf(pct, scale) {
-    return Math.round(HALF + (pct / scale) * HALF);
-}
-function axisLine(rows, delta) {
-    const scale = scaleOf(rows, delta);
-    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
-    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
-    const put = (at, text) => {
-        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
-        for (let i = 0; i < text.length; i++)
-            axis[start + i] = text[i];
-    };
-    put(0, label(-scale));
-    put(HALF, '0');
-    put(CHART_WIDTH - 1, label(scale));
-    return `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`;
-}
-function rowLine(c, rows, delta) {
-    const scale = scaleOf(rows, delta);
-    const cell = (pct) => cellOf(pct, scale);
-    const line = Array.from({ length: CHART_WIDTH }, () => ' ');
-    for (const d of [-delta * 100, delta * 100])
-        line[cell(d)] = '┆';
-    line[HALF] = '│';
-    const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
-    for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
-        line[i] = '━';
-    if (cell(lo) < 0)
-        line[0] = '◂';
-    if (cell(hi) > CHART_WIDTH - 1)
-        line[CHART_WIDTH - 1] = '▸';
-    const e = cell((c.ratio.estimate - 1) * 100);
-    if (e >= 0 && e < CHART_WIDTH)
-        line[e] = '●';
-    return `${chartName(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${line.join('')}`;
-}
-/** A name padded or cut to the name column (by code points: the column must line up). */
-function chartName(name) {
-    const chars = [...displayName(name)];
-    const fitted = chars.length > CHART_NAME_WIDTH
-        ? chars.slice(0, CHART_NAME_WIDTH - 1).join('') + '…'
-        : chars.join('') + ' '.repeat(CHART_NAME_WIDTH - chars.length);
-    return mdText(fitted);
-}
-function niceCeil(x) {
-    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
-        if (x <= step)
-            return step;
-    return Math.ceil(x / 100) * 100;
-}
-
-/** "3 shards (1/3 on host (cpu): 20 benchmarks, 41 s; …) · machine time 2.1 min, wall time 45 s" (escaped Markdown, or plain text). */
-function mergedLine(m, markdown = true) {
-    const esc = (t) => (markdown ? mdText(capText(t, 80)) : cleanText(t, 80));
-    const bold = (t) => (markdown ? `**${t}**` : t);
-    const shards = m.shards.map((s) => {
-        const where = [s.host, s.cpu].filter(Boolean).map((t) => esc(String(t)));
-        const place = where.length ? ` on ${where[0]}${where[1] ? ` (${where[1]})` : ''}` : '';
-        const time = s.wallSeconds !== undefined ? `, ${formatSeconds$1(s.wallSeconds)}` : '';
-        return `${s.index}/${m.count}${place}: ${s.benchmarks} benchmarks${time}`;
-    });
-    const missing = m.missing.length
-        ? ` · ${bold(`missing: ${m.missing.map((g) => `shard ${g.index}/${m.count} (${g.benchmarks.length} benchmarks not measured)`).join(', ')}`)}`
-        : '';
-    return (`${m.count} shards (${shards.join('; ')}) · machine time ${formatSeconds$1(m.machineSeconds)}, ` +
-        `wall time ${formatSeconds$1(m.wallSeconds)} in parallel${missing}`);
-}
-/** "45 s", "2.1 min", "1.3 h". */
-function formatSeconds$1(s) {
-    if (s < 120)
-        return `${s.toFixed(s < 10 ? 1 : 0)} s`;
-    if (s < 7200)
-        return `${(s / 60).toFixed(1)} min`;
-    return `${(s / 3600).toFixed(1)} h`;
-}
-
-/**
- * Fitting a rendered report into a size cap (GitHub's 65,536 characters for a comment) in linear
- * time. Every part is rendered once; the parts the cap may shorten are lists whose sizes are known
- * from prefix sums, so choosing how much of each to keep is arithmetic, not re-rendering (a suite
- * with a 2 MiB field or 10,000 benchmarks must not make the comment quadratic).
- */
-/** Lines of text, each ending in "\n" once joined; size = Σ (length + 1). */
-function linesSize(lines) {
-    let n = 0;
-    for (const l of lines)
-        n += l.length + 1;
-    return n;
-}
-/** A fixed part (never cut). */
-function fixedPart(lines) {
-    const size = linesSize(lines);
-    return { what: '', count: 0, size: () => size, render: () => lines };
-}
-/**
- * A list part: `open` lines, the first k `items` (one line each) with the footnotes they refer to,
- * a "more" line when items are left out, then `close`. `notesNeeded[k]` is how many of `notes`
- * the first k items refer to (non-decreasing; footnotes are numbered by first use).
- */
-function listPart(spec) {
-    const { items, open, close } = spec;
-    const notes = spec.notes ?? [];
-    const needed = spec.notesNeeded ?? items.map(() => 0).concat([0]);
-    const itemPrefix = prefixSums(items);
-    const notePrefix = prefixSums(notes);
-    const base = linesSize(open) + linesSize(close);
-    const notesBlock = (k) => (needed[k] > 0 ? notePrefix[needed[k]] + 1 : 0); // + the blank line before
-    return {
-        what: spec.what,
-        count: items.length,
-        size: (k) => base + itemPrefix[k] + notesBlock(k) + (k < items.length ? linesSize(spec.more(items.length - k)) : 0),
-        render: (k) => [
-            ...open,
-            ...items.slice(0, k),
-            ...(needed[k] > 0 ? ['', ...notes.slice(0, needed[k])] : []),
-            ...(k < items.length ? spec.more(items.length - k) : []),
-            ...close
-        ]
-    };
-}
-/** prefix[i] = Σ_{j<i} (items[j].length + 1). */
-function prefixSums(items) {
-    const out = new Array(items.length + 1);
-    out[0] = 0;
-    for (let i = 0; i < items.length; i++)
-        out[i + 1] = out[i] + items[i].length + 1;
-    return out;
-}
-/**
- * Keeps every part whole if the total fits `maxChars`; otherwise cuts the parts in `dropOrder`
- * (indices into `parts`) one after another, each from its end, until the total plus `reserve`
- * (room for a notice) fits. Linear in the number of items.
- * @returns how many items of each part to render, and what was left out
- */
-function fit(parts, dropOrder, maxChars, reserve) {
-    const keep = parts.map((p) => p.count);
-    let total = parts.reduce((sum, p, i) => sum + p.size(keep[i]), 0);
-    if (total <= maxChars)
-        return { keep, leftOut: [] };
-    const budget = maxChars - reserve;
-    for (const i of dropOrder) {
-        const p = parts[i];
-        while (total > budget && keep[i] > 0) {
-            const before = p.size(keep[i]);
-            keep[i]--;
-            total += p.size(keep[i]) - before;
-        }
-        if (total <= budget)
-            break;
-    }
-    const leftOut = dropOrder
-        .filter((i) => keep[i] < parts[i].count)
-        .map((i) => ({ what: parts[i].what, count: parts[i].count - keep[i], of: parts[i].count }));
-    return { keep, leftOut };
-}
-
-/** Longest warning message shown (a message can quote untrusted text of any length). */
-const MESSAGE_MAX_CHARS = 500;
-/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
-/** Warning codes shown as a note instead (see notes()). */
-const AS_NOTE = new Set(['debug-library']);
-const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
-/**
- * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
- * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
- * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
- * order of first appearance. Failed benchmarks' errors are in their table row, not here.
- * Complexity: linear in the total length of the messages.
- */
-function warningGroups(suite) {
-    const groups = new Map();
-    const add = (w, name) => {
-        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
-            return;
-        const message = cleanText(w.message, MESSAGE_MAX_CHARS);
-        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
-        let g = groups.get(key);
-        if (!g)
-            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
-        g.messages.push(message);
-        // A benchmark is named once per line even when both sides raised the same sentence.
-        if (name !== null && g.names[g.names.length - 1] !== name)
-            g.names.push(name);
-    };
-    for (const w of suite.warnings)
-        add(w, null);
-    for (const c of suite.comparisons) {
-        const name = displayName(c.benchmark);
-        for (const w of c.warnings)
-            if (!(c.verdict === 'failed' && w.level === 'error'))
-                add(w, name);
-    }
-    return [...groups.values()].map((g) => ({
-        level: g.level,
-        message: mergeNumbers(g.messages),
-        names: g.names
-    }));
-}
-/**
- * One message standing for several that differ only in their numbers: each number that differs is
- * shown as "min–max" (as written in the messages with the smallest and largest value).
- */
-function mergeNumbers(messages) {
-    const first = messages[0];
-    if (messages.every((m) => m === first))
-        return first;
-    const numbers = messages.map((m) => m.match(NUMBER$1) ?? []);
-    let k = 0;
-    return first.replace(NUMBER$1, (token) => {
-        const i = k++;
-        let lo = token;
-        let hi = token;
-        for (const ns of numbers) {
-            if (Number(ns[i]) < Number(lo))
-                lo = ns[i];
-            if (Number(ns[i]) > Number(hi))
-                hi = ns[i];
-        }
-        return lo === hi ? token : `${lo}–${hi}`;
-    });
-}
-/** Notes: facts worth one calm line each, not warnings. */
-function notes(suite) {
-    const out = [];
-    if (suite.warnings.some((w) => w.code === 'debug-library')) {
-        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
-    }
-    return out;
-}
-
-/** GitHub's limit on an issue comment body. */
-const COMMENT_MAX_CHARS = 65_536;
-/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
-const FIELD_MAX_CHARS = 120;
-/** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
-const REPRODUCE_MAX_CHARS = 4_000;
-/** Benchmark names listed at most on one grouped warning line. */
-const NAMES_PER_WARNING = 12;
-/** Room kept for the notice that says what the size cap left out. */
-const NOTICE_RESERVE = 600;
-/** The hidden marker that identifies benchgate's sticky comment for one key: the report's first line. */
-function commentMarker(key = 'default') {
-    return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
-}
-const ICON = {
-    regression: '❌',
-    improvement: '✅',
-    negligible: '➖',
-    unchanged: '✔️',
-    inconclusive: '❔',
-    new: '🆕',
-    removed: '🗑️',
-    failed: '💥',
-    skipped: '⏭️',
-    'timing-only': '⏱'
-};
-/**
- * The Markdown report as lines to be written one after the other (their concatenation is
- * renderMarkdown's text): the uncapped job summary of a large suite need not be one string.
- */
-function* markdownParts(report, options = {}) {
-    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
-    const { suite, run } = report;
-    const split_ = split(suite.comparisons, suite.options.minEffect);
-    // Timing-only changes (same instructions, STATISTICS §10) are their own collapsed group (REPORT.md).
-    const changed = split_.changed.filter((c) => c.verdict !== 'timing-only');
-    const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only');
-    const quiet = split_.quiet;
-    const top = fixedPart([
-        commentMarker(run.key),
-        `### benchgate: ${headline(suite)}`,
-        '',
-        subline(report),
-        '',
-        ...topNotes(report)
-    ]);
-    const parts = [
-        top,
-        changedPart(changed, suite),
-        timingOnlyPart(timingOnly, suite),
-        chartPart(suite),
-        quietPart(quiet, suite),
-        fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
-        warningsPart(warningGroups(suite)),
-        reproducePart(run.reproduce)
-    ];
-    // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
-    // from the end of their order (regressions come first, so they are the last to go).
-    const { keep, leftOut } = fit(parts, [4, 6, 7, 3, 2, 1], maxChars, NOTICE_RESERVE);
-    for (const [i, part] of parts.entries()) {
-        for (const line of part.render(keep[i]))
-            yield `${line}\n`;
-        if (part === top && leftOut.length > 0)
-            for (const line of notice(leftOut, maxChars))
-                yield `${line}\n`;
-    }
-}
-/** What the size cap left out, said at the top. */
-function notice(leftOut, maxChars) {
-    const what = leftOut.map((l) => l.count === l.of && l.of === 1 ? l.what : `${l.count} of ${l.of} ${l.what}`);
-    return [
-        '> [!NOTE]',
-        `> Shortened to fit GitHub's limit of ${maxChars.toLocaleString('en-US')} characters: left out ${what.join('; ')}. ` +
-            'The job summary and the results artifact have everything.',
-        ''
-    ];
-}
-function topNotes(report) {
-    const out = [];
-    const summary = suiteSummaryNote(report.suite);
-    if (summary)
-        out.push(mdProse(summary), '');
-    if (report.run.merged)
-        out.push(mergedLine(report.run.merged), '');
-    const stopped = report.run.stoppedEarly;
-    if (stopped)
-        out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '');
-    return out;
-}
-/** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
-function changedPart(changed, suite) {
-    if (changed.length === 0)
-        return fixedPart([]);
-    const level = ciLabel(changed, suite);
-    const notes = new Footnotes();
-    const needed = [0];
-    const counts = suite.countMode?.measure;
-    const items = changed.map((c) => {
-        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
-        const name = mdCode(displayName(c.benchmark));
-        const row = tableRow(counts === 'counts'
-            ? [ICON[c.verdict], name, countColumns(c, true), verdictCell(c, notes, suite.options.minEffect)]
-            : [
-                ICON[c.verdict],
-                name,
-                formatDuration(c.baseLocation ?? c.baseMedian),
-                formatDuration(c.headLocation ?? c.headMedian),
-                change,
-                formatP(c.pAdjusted),
-                ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect)
-            ]);
-        needed.push(notes.count);
-        return row;
-    });
-    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
-    return listPart({
-        what: 'changed benchmarks',
-        open: counts === 'counts'
-            ? [
-                `| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
-                '|---|---|---:|---:|---:|---:|---|'
-            ]
-            : [
-                `| | Benchmark | Base | Head | Change [${level}] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
-                `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
-            ],
-        items,
-        notes: notes.lines,
-        notesNeeded: needed,
-        close: [''],
-        more: (n) => [
-            '',
-            `_${plural(n, 'more changed benchmark')} not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
-        ]
-    });
-}
-/**
- * A table row from its cells, joined into one string: a row made by one template literal is a tree
- * of its pieces, about three times the size (measured), and 10,000 rows are kept until the cap is known.
- */
-function tableRow(cells) {
-    return `| ${cells.join(' | ')} |`;
-}
-function chartPart(suite) {
-    const chart = changeChart(suite);
-    if (chart.length === 0)
-        return fixedPart([]);
-    return listPart({ what: 'the chart', open: [], items: [chart.join('\n')], close: [''], more: () => [] });
-}
-/** The collapsed group: benchmarks without a significant change of δ or more. */
-/**
- * Timing changed, instructions and estimated cycles did not (STATISTICS §10): one collapsed group
- * with both count figures, not failing unless `fail-on` has `timing-only`.
- */
-function timingOnlyPart(rows, suite) {
-    if (rows.length === 0)
-        return fixedPart([]);
-    const level = ciLabel(rows, suite, true);
-    const items = rows.map((c) => tableRow([
-        mdCode(displayName(c.benchmark)),
-        c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–',
-        c.counts ? formatCountChange(c.counts.instructions.change) : '–',
-        c.counts ? formatCountChange(c.counts.cycles.change) : '–',
-        c.timingVerdict === 'improvement' ? 'faster' : 'slower'
-    ]));
-    return listPart({
-        what: 'timing-only changes',
-        open: [
-            `<details><summary>⏱ ${plural(rows.length, 'timing-only change')}: same instructions, different time ` +
-                `(code layout, memory or environment) — not failing unless fail-on has timing-only</summary>`,
-            '',
-            `| Benchmark | Change [${level}] | Instructions | Est. cycles | Time |`,
-            '|---|---:|---:|---:|---|'
-        ],
-        items,
-        close: [
-            '',
-            'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.',
-            '</details>',
-            ''
-        ],
-        more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
-    });
-}
-function quietPart(quiet, suite) {
-    if (quiet.length === 0)
-        return fixedPart([]);
-    const level = ciLabel(quiet, suite);
-    const notes = new Footnotes();
-    const needed = [0];
-    const counts = suite.countMode?.measure;
-    const items = quiet.map((c) => {
-        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
-        const mde = c.power?.minDetectableEffect;
-        const name = mdCode(displayName(c.benchmark));
-        const row = tableRow(counts === 'counts'
-            ? [name, countColumns(c, false), verdictCell(c, notes, suite.options.minEffect)]
-            : [
-                name,
-                formatDuration(c.baseLocation ?? c.baseMedian),
-                formatDuration(c.headLocation ?? c.headMedian),
-                change,
-                mde ? `≥ ${formatPercent(mde)}` : '–',
-                ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect)
-            ]);
-        needed.push(notes.count);
-        return row;
-    });
-    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
-    return listPart({
-        what: 'benchmarks without a significant change',
-        open: [
-            `<details><summary>${mdText(counts === 'counts' ? quietCountSummary(quiet) : quietSummary(quiet, suite))}</summary>`,
-            '',
-            ...(counts === 'counts'
-                ? [
-                    `| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
-                    '|---|---:|---:|---:|---:|---|'
-                ]
-                : [
-                    `| Benchmark | Base | Head | Change [${level}] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
-                    `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
-                ])
-        ],
-        items,
-        notes: notes.lines,
-        notesNeeded: needed,
-        close: ['</details>', ''],
-        more: (n) => [
-            '',
-            `_${n} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
-        ]
-    });
-}
-function warningsPart(groups) {
-    if (groups.length === 0)
-        return fixedPart([]);
-    const items = groups.map((g) => `- ${warningLine(g)}`);
-    return listPart({
-        what: 'warnings',
-        open: [`<details><summary>⚠️ ${plural(groups.length, 'warning')}</summary>`, ''],
-        items,
-        close: ['</details>', ''],
-        more: (n) => [`- _${n} more not shown (size limit): see the job summary._`]
-    });
-}
-/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
-function warningLine(g) {
-    const message = mdProse(g.message);
-    if (g.names.length === 0)
-        return message;
-    if (g.names.length === 1)
-        return `${mdCode(g.names[0])}: ${message}`;
-    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
-    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
-    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
-}
-function reproducePart(reproduce) {
-    if (!reproduce)
-        return fixedPart([]);
-    // No fence end, and no HTML comment a marker could hide in (issue 28).
-    const command = capText(reproduce, REPRODUCE_MAX_CHARS)
-        .replace(/```/g, '` ` `')
-        .replace(/<!--/g, '<!- -')
-        .replace(/-->/g, '- ->');
-    return listPart({
-        what: 'how to reproduce',
-        open: [],
-        items: [
-            ['<details><summary>How to reproduce</summary>', '', '```', command, '```', '</details>'].join('\n')
-        ],
-        close: [''],
-        more: () => []
-    });
-}
-/** Footnotes numbered by first use, each text once (several rows may share one). */
-class Footnotes {
-    numbers = new Map();
-    lines = [];
-    get count() {
-        return this.lines.length;
-    }
-    /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
-    mark(text) {
-        let n = this.numbers.get(text);
-        if (n === undefined) {
-            n = this.lines.length + 1;
-            this.numbers.set(text, n);
-            this.lines.push(`${superscript(n)} ${text}`);
-        }
-        return superscript(n);
-    }
-}
-const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-/** 12 -> "¹²" */
-function superscript(n) {
-    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
-}
-/** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c, notes, minEffect) {
-    const more = verdictFootnote(c, minEffect);
-    const timingOnly = timingOnlyNote(c);
-    const directions = directionNote(c);
-    return (verdictWords(c) +
-        adaptiveNote(c) +
-        (timingOnly ? ' · timing only' : '') +
-        (more ? ` ${notes.mark(more)}` : '') +
-        (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
-        (directions ? ` ${notes.mark(mdProse(directions))}` : ''));
-}
-/** The other count column of a counts-only table: the one the verdict does not read. */
-const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
-/** Base | Head | Change | other metric's change, of a counts-only row (exact counts per iteration, no interval). */
-function countColumns(c, bold) {
-    const k = c.counts;
-    if (!k)
-        return '– | – | – | –';
-    const f = chosenFigure(k);
-    const other = k.metric === 'cycles' ? k.instructions : k.cycles;
-    const change = formatCountChange(f.change);
-    return `${formatCount(f.base)} | ${formatCount(f.head)} | ${bold && f.change !== null ? `**${change}**` : change} | ${formatCountChange(other.change)}`;
-}
-/** The counts-only quiet group's header. */
-function quietCountSummary(quiet) {
-    const by = (v) => quiet.filter((c) => c.verdict === v).length;
-    const parts = ['unchanged', 'negligible', 'inconclusive']
-        .map((v) => [v, by(v)])
-        .filter(([, n]) => n > 0)
-        .map(([v, n]) => `${n} ${v === 'unchanged' ? 'unchanged (identical counts)' : v}`);
-    return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`;
-}
-/** The headline: counts by verdict in words; never contradicts the table. */
-function headline(suite) {
-    const words = verdictHeadline(suite);
-    const summary = suiteSummaryText(suite);
-    return summary ? `${words} · ${summary}` : words;
-}
-/** The headline's verdict counts in words. */
-function verdictHeadline(suite) {
-    const c = suite.counts;
-    const parts = [];
-    if (c.regression)
-        parts.push(`❌ ${plural(c.regression, 'regression')}`);
-    if (c.failed)
-        parts.push(`💥 ${c.failed} failed`);
-    if (c.improvement)
-        parts.push(`✅ ${plural(c.improvement, 'improvement')}`);
-    if (c.new)
-        parts.push(`${c.new} new`);
-    if (c.removed)
-        parts.push(`${c.removed} removed`);
-    if (c.negligible)
-        parts.push(`${c.negligible} negligible`);
-    if (c.unchanged)
-        parts.push(`${c.unchanged} unchanged`);
-    if (c.inconclusive)
-        parts.push(`${c.inconclusive} undecided`);
-    if (c.skipped)
-        parts.push(`${c.skipped} skipped on this machine`);
-    const timingOnly = c['timing-only'];
-    if (timingOnly)
-        parts.push(`⏱ ${timingOnly} timing-only (same instructions)`);
-    if (parts.length === 0)
-        return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
-            ? 'base and head built the same program: nothing to measure'
-            : 'no benchmarks were compared';
-    if (!c.regression && !c.failed && !c.improvement && !timingOnly) {
-        // Undecided is said first, never as "no significant change" (STATISTICS §10).
-        if (!c.inconclusive)
-            return `no significant change · ${parts.join(', ')}`;
-        const decided = c.negligible + c.unchanged;
-        return `${decided === 0 ? '❔ nothing could be decided' : '❔ undecided'} · ${parts.join(', ')}`;
-    }
-    return parts.join(', ');
-}
-/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
-function subline(report) {
-    const { suite, run } = report;
-    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
-    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
-    if (run.rounds !== undefined) {
-        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
-        if (run.adaptive) {
-            const a = run.adaptive;
-            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
-                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
-        }
-        else
-            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
-    }
-    const pairs = pairsText(suite);
-    if (pairs)
-        parts.push(pairs);
-    const p = suite.provenance.head;
-    const machine = [
-        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
-        p.compiler,
-        p.buildType,
-        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
-    ]
-        .filter(Boolean)
-        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
-    if (machine.length)
-        parts.push(machine.join(', '));
-    const o = suite.options;
-    if (suite.countMode?.measure !== 'counts')
-        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
-    const counts = countModeLine(suite);
-    if (counts)
-        parts.push(mdText(counts));
-    return parts.join(' · ');
-}
-/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
-function verdictText(c) {
-    return verdictWords(c) + adaptiveNote(c);
-}
-/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
-function adaptiveNote(c) {
-    const a = c.adaptive;
-    if (!a || a.stopReason === 'not-compared')
-        return '';
-    const why = {
-        resolved: 'resolved',
-        'max-rounds': 'max rounds',
-        'time-budget': 'time budget ran out',
-        'no-samples': 'stopped: no new samples',
-        futile: 'stopped: too noisy to decide within max rounds',
-        interrupted: 'interrupted',
-        failures: 'stopped: binary kept failing'
-    };
-    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
-}
-/** The verdict in a word or two (the table cell). */
-function verdictWords(c) {
-    switch (c.verdict) {
-        case 'new':
-            return 'new (head only)';
-        case 'removed':
-            return 'removed (base only)';
-        default:
-            return c.verdict;
-    }
-}
-/** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c, minEffect) {
-    switch (c.verdict) {
-        case 'inconclusive': {
-            const text = inconclusiveText(c, minEffect);
-            if (text)
-                return mdProse(text + codePathNote(c));
-            const counts = countFootnote(c);
-            return counts ? mdProse(capText(counts, 300)) : null;
-        }
-        case 'failed': {
-            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
-            return why ? mdProse(capText(why.message, 300)) : null;
-        }
-        case 'skipped': {
-            const why = c.warnings.find((w) => w.code === 'skipped');
-            return why ? mdProse(capText(why.message, 300)) : null;
-        }
-        default: {
-            const counts = countFootnote(c);
-            return counts ? mdProse(capText(counts, 300)) : null;
-        }
-    }
-}
-/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
-function warningLines(suite) {
-    return warningGroups(suite).map(warningLine);
-}
-
-var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  var PLOTTERS = {\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      errors\n    });\n    out.hidden = false;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
-
-/** Fewest and most histogram bins (a handful of samples still gets a shape; 500 would be noise). */
-const MIN_BINS = 5;
-const MAX_BINS = 60;
-/** Grid points of each density curve. */
-const KDE_POINTS = 48;
-/** R's density(cut = 3): the curve spans the data ± 3 bandwidths. */
-const KDE_CUT = 3;
-/** Pairwise differences histogrammed at most (m·n can be millions). */
-const MAX_PAIRS = 20_000;
-/** Lags of the correlogram at most. */
-const ACF_MAX_LAG = 20;
-/** Points per side of the time series at most (beyond: a deterministic stride). */
-const MAX_SERIES_POINTS = 2_000;
-/**
- * Histogram of one or more series on shared bins (Freedman & Diaconis 1981, "On the histogram as a
- * density estimator: L2 theory", Z. Wahrscheinlichkeitstheorie verw. Gebiete 57, 453–476:
- * width 2·IQR·n^(−1/3) over the pooled values). Falls back to Sturges' rule when the IQR is 0, and
- * to one bin when all values are equal.
- * @param series finite values; at least one value in all
- * @throws Error when there are no values at all
- * Complexity: O(N log N) for N pooled values.
- */
-function histogram(series) {
-    const n = series.reduce((sum, s) => sum + s.length, 0);
-    const pooled = new Float64Array(n);
-    let at = 0;
-    for (const s of series)
-        for (let i = 0; i < s.length; i++)
-            pooled[at++] = s[i];
-    pooled.sort(); // typed arrays sort numerically
-    if (n === 0)
-        throw new Error('histogram: no values');
-    const min = pooled[0];
-    const max = pooled[n - 1];
-    const range = max - min;
-    if (range === 0) {
-        const width = Math.abs(min) * 1e-3 || 1;
-        return { lo: min - width / 2, width, counts: series.map((s) => [s.length]) };
-    }
-    const iqr = quantileType7(pooled, 0.75) - quantileType7(pooled, 0.25);
-    let bins = iqr > 0 ? Math.ceil(range / (2 * iqr * Math.cbrt(1 / n))) : Math.ceil(Math.log2(n) + 1);
-    bins = Math.min(MAX_BINS, Math.max(MIN_BINS, bins));
-    const width = range / bins;
-    const counts = series.map((s) => {
-        const c = new Array(bins).fill(0);
-        for (let i = 0; i < s.length; i++)
-            c[Math.min(bins - 1, Math.floor((s[i] - min) / width))]++;
-        return c;
-    });
-    return { lo: min, width, counts };
-}
-/** R's `bw.nrd0`: 0.9 · min(sd, IQR/1.34) · n^(−1/5), with R's fallbacks when that is 0. */
-function bandwidthNrd0(values) {
-    const n = values.length;
-    if (n < 2)
-        return Math.abs(values[0] ?? 0) * 0.1 || 1;
-    const s = summarize(values);
-    const sd = s.sd ?? 0;
-    let lo = Math.min(sd, (s.q3 - s.q1) / 1.34);
-    if (!(lo > 0))
-        lo = sd || Math.abs(s.min) || 1;
-    return 0.9 * lo * Math.pow(n, -0.2);
-}
-/**
- * Gaussian kernel density estimates (Silverman 1986, "Density Estimation for Statistics and Data
- * Analysis", Chapman & Hall, §3.4) with bandwidth `bw.nrd0`, all on one grid of `points` points from
- * the smallest value − 3·bw to the largest + 3·bw.
- * @param series non-empty finite series
- * Complexity: O(points · N).
- */
-function densities(series, points = KDE_POINTS) {
-    const bw = series.map((s) => (s.length ? bandwidthNrd0(s) : 0));
-    let lo = Infinity;
-    let hi = -Infinity;
-    series.forEach((s, i) => {
-        for (let k = 0; k < s.length; k++) {
-            lo = Math.min(lo, s[k] - KDE_CUT * bw[i]);
-            hi = Math.max(hi, s[k] + KDE_CUT * bw[i]);
-        }
-    });
-    const dx = (hi - lo) / (points - 1);
-    const norm = 1 / Math.sqrt(2 * Math.PI);
-    const y = series.map((s, i) => {
-        if (s.length === 0)
-            return [];
-        const h = bw[i];
-        const out = [];
-        for (let k = 0; k < points; k++) {
-            const x = lo + k * dx;
-            let sum = 0;
-            for (let j = 0; j < s.length; j++) {
-                const z = (x - s[j]) / h;
-                sum += Math.exp(-0.5 * z * z);
-            }
-            out.push((sum * norm) / (s.length * h));
-        }
-        return out;
-    });
-    return { x0: lo, dx, y, bw };
-}
-/**
- * The box plot of one series (Tukey 1977, "Exploratory Data Analysis", ch. 2; fences as
- * `tukeyOutliers`, quartiles as the summary table).
- * @param values non-empty, finite
- * Complexity: O(n log n).
- */
-function boxStats(values) {
-    const sorted = Array.from(values).sort((a, b) => a - b);
-    if (sorted.length === 0)
-        throw new Error('boxStats: no values');
-    const q1 = quantileType7(sorted, 0.25);
-    const q3 = quantileType7(sorted, 0.75);
-    const lowFence = q1 - MILD_FENCE * (q3 - q1);
-    const highFence = q3 + MILD_FENCE * (q3 - q1);
-    const inside = sorted.filter((v) => v >= lowFence && v <= highFence);
-    return {
-        min: sorted[0],
-        q1,
-        median: quantileType7(sorted, 0.5),
-        q3,
-        max: sorted[sorted.length - 1],
-        whiskerLow: inside[0],
-        whiskerHigh: inside[inside.length - 1],
-        outliers: sorted.filter((v) => v < lowFence || v > highFence)
-    };
-}
-/** The empirical CDF of one series, one step per distinct value. Complexity: O(n log n). */
-function ecdf(values) {
-    const sorted = Array.from(values).sort((a, b) => a - b);
-    const x = [];
-    const count = [];
-    for (let i = 0; i < sorted.length; i++) {
-        if (x.length > 0 && sorted[i] === x[x.length - 1])
-            count[count.length - 1] = i + 1;
-        else {
-            x.push(sorted[i]);
-            count.push(i + 1);
-        }
-    }
-    return { x, count, n: sorted.length };
-}
-/**
- * Every difference head_j − base_i (the set whose median is the Hodges-Lehmann shift), or, when
- * there are more than `maxPairs`, a deterministic systematic sample of them: the pairs of the
- * sorted samples are numbered i·n + j and every (m·n / maxPairs)-th is taken, which spreads the
- * sample evenly over both distributions.
- * @param base the m base values; head the n head values (both non-empty)
- * Complexity: O(min(m·n, maxPairs) log).
- */
-function pairwiseDifferences(base, head, maxPairs = MAX_PAIRS) {
-    const b = Array.from(base).sort((x, y) => x - y);
-    const h = Array.from(head).sort((x, y) => x - y);
-    const total = b.length * h.length;
-    const used = Math.min(total, maxPairs);
-    const step = total / used;
-    const diffs = new Float64Array(used);
-    for (let k = 0; k < used; k++) {
-        const q = Math.floor(k * step);
-        diffs[k] = h[q % h.length] - b[Math.floor(q / h.length)];
-    }
-    return { histogram: histogram([diffs]), used, total };
-}
-/**
- * The paired design's differences head_i − base_i, one per round (STATISTICS §13): the set whose
- * Walsh averages give the Hodges-Lehmann shift. `series` holds the pairs in round order.
- */
-function pairedDifferences(base, head) {
-    const n = Math.min(base.length, head.length);
-    const diffs = Float64Array.from({ length: n }, (_, i) => head[i] - base[i]);
-    return { histogram: histogram([diffs]), used: n, total: n };
-}
-/** timePositions from the samples' rounds alone. */
-function roundPositions(rounds, side) {
-    if (rounds.some((r) => r < 0))
-        return { axis: 'index', x: rounds.map((_r, i) => i) };
-    const perRound = new Map();
-    for (const r of rounds)
-        perRound.set(r, (perRound.get(r) ?? 0) + 1);
-    const seen = new Map();
-    const x = rounds.map((r) => {
-        const k = seen.get(r) ?? 0;
-        seen.set(r, k + 1);
-        const first = (r % 2 === 0) === (side === 'base');
-        return r + (first ? 0 : 0.5) + ((k + 0.5) / perRound.get(r)) * 0.5;
-    });
-    return { axis: 'rounds', x };
-}
-/** One side's usable values (finite, positive) in time order, with their rounds. */
-function sideValues(series, metric) {
-    const values = [];
-    const rounds = [];
-    if (!series)
-        return { values, rounds };
-    for (const k of series.timeOrder()) {
-        const v = metric === 'cpu_time' ? series.cpuTimeNs(k) : series.realTimeNs(k);
-        if (!(Number.isFinite(v) && v > 0))
-            continue;
-        values.push(v);
-        rounds.push(series.round(k));
-    }
-    return { values, rounds };
-}
-/** An array of one benchmark's samples as its two series (the name is not looked at). */
-function asSeries(comparison, samples) {
-    const out = { base: null, head: null };
-    for (const s of samples)
-        (out[s.side] ??= new SampleSeries(comparison.benchmark, s.side)).add(s);
-    return out;
-}
-/**
- * The plot data of one benchmark from its Comparison and its raw samples (both sides, any order,
- * or its series from a SampleStore). Samples with non-finite or non-positive values are left out
- * (the analysis refuses them).
- */
-function benchmarkPlotData(comparison, samples, metric) {
-    const sides = Array.isArray(samples)
-        ? asSeries(comparison, samples)
-        : samples;
-    const raw = { base: sideValues(sides.base, metric), head: sideValues(sides.head, metric) };
-    const level = comparison.level;
-    const side = (s) => {
-        const { values, rounds } = raw[s];
-        if (values.length === 0)
-            return null;
-        const pos = roundPositions(rounds, s);
-        const keep = thin(values.length, MAX_SERIES_POINTS);
-        // The series the analysis tested (one median per run at the run level), never recomputed here.
-        const series = comparison.series?.[s] ?? [];
-        let correlogram = null;
-        if (series.length >= 3) {
-            const a = acf(series, Math.min(series.length - 1, ACF_MAX_LAG));
-            correlogram = { r: a.r, band: a.band, n: a.n };
-        }
-        return {
-            values: keep.map((i) => values[i]),
-            x: keep.map((i) => pos.x[i]),
-            rounds: keep.map((i) => rounds[i]),
-            total: values.length,
-            axis: pos.axis,
-            box: boxStats(values),
-            ecdf: ecdf(values),
-            acf: correlogram
-        };
-    };
-    const base = side('base');
-    const head = side('head');
-    // Both sides always (an absent side has empty counts and an empty curve), base first.
-    const both = [raw.base.values, raw.head.values];
-    const any = both[0].length + both[1].length > 0;
-    let differences = null;
-    if (comparison.series && comparison.series.base.length > 0 && comparison.series.head.length > 0) {
-        const d = comparison.pairs
-            ? pairedDifferences(comparison.series.base, comparison.series.head)
-            : pairwiseDifferences(comparison.series.base, comparison.series.head);
-        differences = { ...d, estimate: comparison.shift?.estimate ?? null, ci: comparison.shift?.ci ?? null };
-    }
-    return {
-        benchmark: comparison.benchmark,
-        level,
-        base,
-        head,
-        histogram: any ? histogram(both) : null,
-        densities: any ? densities(both) : null,
-        differences
-    };
-}
-/** Indices 0..n−1, or `max` of them at an even stride (first and last kept). */
-function thin(n, max) {
-    if (n <= max)
-        return Array.from({ length: n }, (_v, i) => i);
-    return Array.from({ length: max }, (_v, k) => Math.round((k * (n - 1)) / (max - 1)));
-}
-
-/**
- * The report page's CSS: system fonts, one column that fits a phone, tables that scroll sideways
- * rather than overflow, a light and a dark scheme. Chart colours are CSS variables so the SVG follows
- * the scheme: base blue, head orange (distinguishable with the common colour-vision deficiencies).
- */
-const STYLE = `
-:root{--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;--line:#d1d9e0;--grid:#eaeef2;
---base:#2f6db5;--head:#d9730d;--bad:#cf222e;--good:#1a7f37;--warn:#9a6700;--band:#f2f4f7;--ci:rgba(130,80,223,.16);--est:#8250df;
-font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif;color:var(--fg);background:var(--bg)}
-@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#151b23;--line:#3d444d;--grid:#262c36;
---base:#58a6ff;--head:#f0883e;--bad:#f85149;--good:#3fb950;--warn:#d29922;--band:#161b22;--ci:rgba(163,113,247,.22);--est:#a371f7}}
-*{box-sizing:border-box}
-body{margin:0;line-height:1.45;font-size:15px}
-header,main,footer{max-width:1180px;margin:0 auto;padding:0 16px}
-header{padding-top:18px}
-h1{font-size:1.35rem;margin:.2em 0 .3em}
-h2{font-size:1.15rem;margin:1.6em 0 .6em;border-bottom:1px solid var(--line);padding-bottom:.25em}
-h4{margin:1em 0 .3em;font-size:.95rem}
-.sub{color:var(--muted);margin:0 0 1em}
-code,pre{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:.88em}
-pre{background:var(--panel);padding:10px;border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
-a{color:var(--base);text-decoration:none}a:hover{text-decoration:underline}
-.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
-table{border-collapse:collapse;margin:.4em 0 1em;font-size:.9rem}
-th,td{padding:4px 10px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
-thead th{border-bottom:2px solid var(--line);white-space:nowrap}
-.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-table.summary td:nth-child(2) code{word-break:break-all}
-tr.v-regression td strong{color:var(--bad)}tr.v-improvement td strong{color:var(--good)}
-details.group{margin:.6em 0;border:1px solid var(--line);border-radius:6px;padding:6px 12px}
-details.group>summary{cursor:pointer;font-weight:600}
-.note{background:var(--panel);border-left:4px solid var(--warn);padding:8px 12px;border-radius:4px}
-.tools{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
-.tools input{flex:1 1 240px;padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg);font:inherit}
-.tools button{padding:6px 12px;border:1px solid var(--line);border-radius:6px;background:var(--panel);color:var(--fg);font:inherit;cursor:pointer}
-details.bench{border:1px solid var(--line);border-radius:8px;margin:8px 0;background:var(--bg)}
-details.bench>summary{cursor:pointer;padding:8px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;list-style-position:inside}
-details.bench[open]>summary{border-bottom:1px solid var(--line);background:var(--panel);border-radius:8px 8px 0 0}
-details.bench .name{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;word-break:break-all;flex:1 1 260px}
-details.bench .change{font-variant-numeric:tabular-nums;white-space:nowrap}
-details.bench .verdict{color:var(--muted);font-size:.85rem}
-.v-regression>summary .change{color:var(--bad);font-weight:600}.v-improvement>summary .change{color:var(--good);font-weight:600}
-.body{padding:8px 12px 12px}
-.plots{display:grid;grid-template-columns:repeat(auto-fit,minmax(330px,1fr));gap:12px}
-figure.chart{margin:0;border:1px solid var(--grid);border-radius:6px;padding:6px 6px 2px;background:var(--bg)}
-figure.chart.wide{margin:0 0 1em}
-figcaption{font-size:.8rem;color:var(--muted);margin:0 2px 4px}
-figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
-.numbers{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
-.mark{display:inline-block;min-width:1.1em;text-align:center;font-weight:700}
-.m-regression,.m-failed{color:var(--bad)}.m-improvement{color:var(--good)}.m-inconclusive{color:var(--warn)}
-.m-unchanged,.m-negligible,.m-skipped{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
-.numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-table.kv th,table.sides th{font-weight:500;color:var(--muted)}
-caption{text-align:left;font-weight:600;padding:4px 0}
-tr.differs td{background:rgba(210,153,34,.15)}
-.w-error{color:var(--bad)}
-footer{color:var(--muted);font-size:.8rem;margin:2em auto 2em}
-svg text{font-size:12px;fill:var(--muted);font-family:inherit}
-svg .axis{stroke:var(--line);stroke-width:1}svg .grid{stroke:var(--grid);stroke-width:1}
-svg .band{fill:var(--band)}
-svg .base{stroke:var(--base);fill:var(--base)}svg .head{stroke:var(--head);fill:var(--head)}
-svg .line{fill:none;stroke-width:2}svg .area{fill-opacity:.16;stroke-width:1;stroke-opacity:.6}
-svg .box{fill-opacity:.22;stroke-width:1.3}svg .whisker{stroke-width:1.3;fill:none}
-svg .pt{stroke:none;fill-opacity:.75}svg .outlier{fill:none;stroke-width:1.2}
-svg .ci{fill:var(--ci);stroke:none}svg .est{stroke:var(--est);stroke-width:2}svg .zero{stroke:var(--muted);stroke-dasharray:4 3}
-svg .bar{fill:var(--muted);fill-opacity:.45}svg .delta{stroke:var(--muted);stroke-dasharray:3 3}
-svg .limit{stroke:var(--muted);stroke-dasharray:4 3;stroke-width:1}
-svg .lollipop{stroke-width:2}svg .outside{stroke:var(--bad);fill:var(--bad)}
-svg .legend text{fill:var(--fg)}
-svg text.label{fill:var(--fg)}svg text.bad{fill:var(--bad)}svg text.good{fill:var(--good)}
-svg .ci-reg{stroke:var(--bad)}svg .ci-imp{stroke:var(--good)}svg .ci-other{stroke:var(--muted)}
-@media (max-width:600px){body{font-size:14px}header,main,footer{padding:0 10px}th,td{padding:3px 6px}.plots{grid-template-columns:1fr}}
-`;
-
-/** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
-const FOREST_MAX_ROWS = 40;
-/**
- * The HTML report as pieces to be written one after the other (their concatenation is
- * renderHtml's text): a suite of 10,000 benchmarks makes tens of megabytes of HTML, which need
- * not be one string. Made as they are asked for: each benchmark's plot data lives only while its
- * section and its data script are made.
- */
-function* renderHtmlParts(report, samples, options = {}) {
-    const { suite } = report;
-    const ordered = orderComparisons(suite);
-    const store = SampleStore.of(samples);
-    const head = headline(suite);
-    const suiteNote = suiteSummaryNote(suite);
-    const title = `benchgate: ${head.replace(EMOJI, '').replace(/\s+/g, ' ').trim()}`;
-    const noPlots = samples.length === 0;
-    const top = [
-        '<!DOCTYPE html>',
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        `<meta name="generator" content="benchgate ${escapeHtml(VERSION)}">`,
-        `<title>${escapeHtml(title)}</title>`,
-        `<style>${STYLE}</style>`,
-        '</head><body>',
-        '<header>',
-        `<h1>benchgate: ${escapeHtml(head).replace(EMOJI, (e) => mark(EMOJI_VERDICT[e]))}</h1>`,
-        `<p class="sub">${subline(report)}</p>`,
-        ...(suiteNote ? [`<p class="sub">${mdProse(suiteNote)}</p>`] : []),
-        '</header><main>'
-    ];
-    for (const text of top)
-        yield line$1(text);
-    yield* summarySection(report, ordered);
-    const noSamples = noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null;
-    for (const text of benchmarksHeader(ordered, noSamples))
-        yield line$1(text);
-    for (const [i, c] of ordered.entries()) {
-        const own = store.get(c.benchmark);
-        const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
-        yield `${benchmarkSection(c, i, p, suite.options.minEffect)}\n`;
-        // Its plot data right after it: written as made, so nothing of it is kept until the page's end.
-        yield `<script type="application/json" id="d${i}">${jsonForScript(embed(c, p))}</script>\n`;
-    }
-    const bottom = [
-        '</section>',
-        provenanceSection(report),
-        '</main>',
-        `<footer>Generated by benchgate ${escapeHtml(VERSION)} on ${escapeHtml((options.now ?? new Date()).toISOString())}. ` +
-            'Plots are drawn when a benchmark is opened; all data is in this file.</footer>',
-        '<pre id="selftest" hidden></pre>'
-    ];
-    for (const text of bottom)
-        yield line$1(text);
-    const data = {
-        captions: Object.fromEntries(PLOTS),
-        minEffect: suite.options.minEffect,
-        confLevel: ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha,
-        forest: forestRows(ordered, suite.options.minEffect)
-    };
-    yield `<script type="application/json" id="benchgate-data">${jsonForScript(data)}</script>\n`;
-    yield `<script>${CLIENT_SCRIPT}</script>\n</body></html>\n`;
-}
-/**
- * JSON that is safe inside a `<script>` element: `<`, `>` and `&` as \u003c, \u003e, \u0026 (so no
- * `</script>` or `<!--` can appear) and the line separators U+2028/U+2029 escaped.
- */
-function jsonForScript(value) {
-    return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-/** Changed benchmarks first (as the PR comment), then the quiet ones, then anything else. */
-function orderComparisons(suite) {
-    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
-    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect);
-    const rest = suite.comparisons.filter((c) => !CHANGED.includes(c.verdict) && !QUIET.includes(c.verdict));
-    return [...changed, ...quiet, ...rest];
-}
-/** The overview chart's rows: changes, and no-change results whose CI still admits ≥ δ. */
-function forestRows(ordered, minEffect) {
-    const rows = [];
-    ordered.forEach((c, i) => {
-        if (!c.ratio)
-            return;
-        const [lo, hi] = c.ratio.ci;
-        const matters = c.verdict === 'regression' ||
-            c.verdict === 'improvement' ||
-            hi >= 1 + minEffect ||
-            lo <= 1 / (1 + minEffect);
-        if (matters && rows.length < FOREST_MAX_ROWS)
-            rows.push([i, sig(c.ratio.estimate, 5), sig(lo, 5), sig(hi, 5)]);
-    });
-    return rows;
-}
-/** x rounded to `digits` significant digits (plots need no more; keeps the file small). */
-function sig(x, digits = 4) {
-    return Number.isFinite(x) ? Number(x.toPrecision(digits)) : x;
-}
-const sigs = (xs, digits = 4) => xs.map((x) => sig(x, digits));
-/** The compact per-benchmark JSON the client draws from (keys documented in client.ts). */
-function embed(c, p) {
-    // Every value embedded (not thinned): the client derives the ECDF from `v`, and the time
-    // positions from the rounds (`r`, run lengths) or the index, the way plotData.ts does.
-    const full = (s) => s.values.length === s.total;
-    const side = (s) => s && {
-        v: sigs(s.values, 5),
-        x: full(s) ? null : s.x.map((x) => Math.round(x * 100) / 100),
-        r: full(s) && s.axis === 'rounds' ? runLengths(s.rounds) : null,
-        N: s.total,
-        ax: s.axis === 'rounds' ? 'r' : 'i',
-        b: sigs([s.box.min, s.box.q1, s.box.median, s.box.q3, s.box.max, s.box.whiskerLow, s.box.whiskerHigh], 5),
-        o: sigs(s.box.outliers, 5),
-        e: full(s) ? null : ecdfKeep(s).map((i) => sig(s.ecdf.x[i], 5)),
-        // Cumulative counts only when there are ties or thinned steps (else count[i] = i + 1).
-        c: full(s) || (s.ecdf.count.length <= MAX_SERIES_POINTS && s.ecdf.count.every((c, i) => c === i + 1))
-            ? null
-            : ecdfKeep(s).map((i) => s.ecdf.count[i]),
-        a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
-    };
-    return {
-        n: displayName(c.benchmark),
-        v: c.verdict,
-        lv: c.level,
-        s: p ? [side(p.base), side(p.head)] : null,
-        h: p?.histogram && { lo: sig(p.histogram.lo, 6), w: sig(p.histogram.width, 6), c: p.histogram.counts },
-        k: p?.densities && densityJson(p.densities),
-        d: p?.differences && {
-            lo: sig(p.differences.histogram.lo, 5),
-            w: sig(p.differences.histogram.width, 5),
-            c: p.differences.histogram.counts[0],
-            u: p.differences.used,
-            t: p.differences.total,
-            e: p.differences.estimate === null ? null : sig(p.differences.estimate, 5),
-            ci: p.differences.ci && sigs(p.differences.ci, 5)
-        }
-    };
-}
-/** [round, how many values in a row, round, how many, ...] of rounds in time order. */
-function runLengths(rounds) {
-    const out = [];
-    for (const r of rounds) {
-        if (out.length > 0 && out[out.length - 2] === r)
-            out[out.length - 1]++;
-        else
-            out.push(r, 1);
-    }
-    return out;
-}
-/** The ECDF steps embedded: all of them, or MAX_SERIES_POINTS evenly spread (first and last kept). */
-function ecdfKeep(s) {
-    return thin(s.ecdf.x.length, MAX_SERIES_POINTS);
-}
-/** Density curves as integers 0..1000 of their common maximum `m` (3 digits are plenty for a curve). */
-function densityJson(d) {
-    const m = Math.max(...d.y.flat(), Number.MIN_VALUE);
-    return {
-        x0: sig(d.x0, 6),
-        dx: sig(d.dx, 6),
-        m: sig(m, 4),
-        y: d.y.map((y) => y.map((v) => Math.round((v / m) * 1000)))
-    };
-}
-// ---------------------------------------------------------------------------------------------
-// Summary (the PR comment's content, as HTML)
-/** A line of the page: its text and a line end. */
-const line$1 = (text) => `${text}\n`;
-/**
- * The summary: every benchmark's row, made as it is written (the scale suite's 10,000 rows, held
- * as one string, raised the HTML step's peak by 26-33 MB; 3-5 MB since).
- */
-function* summarySection(report, ordered) {
-    const { suite, run } = report;
-    yield line$1('<section id="summary">');
-    if (run.stoppedEarly)
-        yield line$1(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
-    const level = ciLabel(ordered, suite);
-    const changed = ordered.filter((c) => CHANGED.includes(c.verdict));
-    const quiet = ordered.filter((c) => QUIET.includes(c.verdict));
-    const index = new Map(ordered.map((c, i) => [c, i]));
-    yield line$1('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
-        `${level}; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
-    const minEffect = suite.options.minEffect;
-    const measure = suite.countMode?.measure ?? 'time';
-    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
-    const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : '';
-    const countTd = (c) => measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '';
-    if (changed.length > 0) {
-        yield line$1('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
-            (measure === 'counts'
-                ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
-                : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level}]</th><th class="num">p (adj.)</th>`) +
-            `${countTh}<th>Verdict</th></tr></thead><tbody>`);
-        for (const c of changed) {
-            const [base, head, change] = summaryCells(c, measure, true);
-            yield line$1(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
-                `<td class="num">${base}</td><td class="num">${head}</td>` +
-                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
-        }
-        yield line$1('</tbody></table></div>');
-    }
-    if (quiet.length > 0) {
-        yield line$1(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>\n` +
-            '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
-            `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level}]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
-        for (const c of quiet) {
-            const [base, head, change] = summaryCells(c, measure, false);
-            const mde = c.power?.minDetectableEffect;
-            yield line$1(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
-                `<td class="num">${head}</td><td class="num">${change}</td>` +
-                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
-        }
-        yield line$1('</tbody></table></div></details>');
-    }
-    const warnings = warningLines(suite);
-    if (warnings.length > 0) {
-        yield line$1(`<details class="group"><summary>⚠️ ${plural(warnings.length, 'warning')}</summary><ul>`);
-        for (const w of warnings)
-            yield line$1(`<li>${w}</li>`);
-        yield line$1('</ul></details>');
-    }
-    if (run.reproduce) {
-        yield line$1(`<details class="group"><summary>How to reproduce</summary><pre>${escapeHtml(run.reproduce)}</pre></details>`);
-    }
-    yield line$1('</section>');
-}
-/**
- * A verdict's mark: a coloured glyph found in every font (the PR comment's emoji need an emoji font,
- * which many machines, and headless browsers, lack).
- */
-const MARK = {
-    regression: '▲',
-    improvement: '▼',
-    failed: '×',
-    new: '+',
-    removed: '−',
-    negligible: '≈',
-    unchanged: '=',
-    inconclusive: '?',
-    skipped: '–',
-    'timing-only': '◷'
-};
-function mark(v) {
-    return `<span class="mark m-${v}" title="${v}">${MARK[v]}</span>`;
-}
-/** The emoji the shared headline uses, and the verdict each stands for. */
-const EMOJI_VERDICT = {
-    '❌': 'regression',
-    '✅': 'improvement',
-    '💥': 'failed',
-    '❔': 'inconclusive'
-};
-const EMOJI = /❌|✅|💥|❔/gu;
-/** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
-function verdictHtml(c, minEffect) {
-    const more = verdictFootnote(c, minEffect);
-    const timingOnly = timingOnlyNote(c);
-    return (verdictText(c) +
-        (more ? `<br><small>${more}</small>` : '') +
-        (timingOnly ? `<br><small>${escapeHtml(timingOnly)}</small>` : ''));
-}
-/** Base, Head and Change cells of a summary row: timing locations and ratio, or exact counts (count mode). */
-function summaryCells(c, measure, bold) {
-    if (measure === 'counts') {
-        const f = c.counts ? chosenFigure(c.counts) : null;
-        const change = escapeHtml(formatCountChange(f?.change ?? null));
-        return [
-            formatCount(f?.base ?? null),
-            formatCount(f?.head ?? null),
-            bold ? `<strong>${change}</strong>` : change
-        ];
-    }
-    const change = c.ratio
-        ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${intervalText(c)}`
-        : '–';
-    return [
-        formatDuration(c.baseLocation ?? c.baseMedian),
-        formatDuration(c.headLocation ?? c.headMedian),
-        change
-    ];
-}
-/** Count mode: both metrics per iteration on both sides, their exact change and the base's noise floor. */
-function countsTable(c) {
-    const k = c.counts;
-    if (!k)
-        return '';
-    const row = (name, f) => `<tr><th>${escapeHtml(name)}</th><td class="num">${formatCount(f.base)}</td><td class="num">${formatCount(f.head)}</td>` +
-        `<td class="num">${escapeHtml(formatCountChange(f.change))}</td><td class="num">${escapeHtml(formatCountChange(f.noise))}</td></tr>`;
-    return ('<table class="sides"><caption>Counts per iteration (callgrind)</caption><thead><tr><th></th><th class="num">Base</th>' +
-        '<th class="num">Head</th><th class="num">Change</th><th class="num">Base noise</th></tr></thead><tbody>' +
-        row('Instructions', k.instructions) +
-        row('Cycles (est.)', k.cycles) +
-        `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(k.verdict)}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
-        '</tbody></table>');
-}
-function benchLink(c, i) {
-    return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`;
-}
-// ---------------------------------------------------------------------------------------------
-// One section per benchmark
-/** The plots of one benchmark, in page order: figure id suffix and caption. */
-const PLOTS = [
-    ['dist', 'Densities (lines) and histograms of base and head, with box plots on the same axis'],
-    ['time', 'Samples in time order: each round’s two halves are its two processes (ABBA order)'],
-    ['ecdf', 'Empirical CDFs'],
-    [
-        'diff',
-        'Differences head − base (every pair of values; each round’s pair under --interleave benchmark), with the Hodges-Lehmann shift and its CI'
-    ],
-    ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
-    ['acf1', 'Correlogram of head, with the ±1.96/√n band']
-];
-/** The benchmarks section's opening lines (each benchmark's section and the closing tag follow). */
-function benchmarksHeader(ordered, noSamples) {
-    const out = ['<section id="benchmarks">', `<h2>${plural(ordered.length, 'benchmark')}</h2>`];
-    if (noSamples) {
-        out.push(`<p class="note">No plots: ${escapeHtml(noSamples)}. The numbers below are complete; ` +
-            'the plots need the raw samples (run <code>benchgate report</code> on a results.json with its <code>samples/</code> folder next to it).</p>');
-    }
-    out.push('<p class="tools"><input id="filter" type="search" placeholder="Filter benchmarks by name" aria-label="Filter benchmarks by name">' +
-        ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
-    return out;
-}
-function benchmarkSection(c, i, p, minEffect) {
-    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '';
-    const out = [
-        `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
-        `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
-            ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(c.verdict)}</span></summary>`,
-        '<div class="body">'
-    ];
-    if (p) {
-        out.push('<div class="plots">');
-        for (const [id] of PLOTS) {
-            const side = id === 'acf0' ? p.base : id === 'acf1' ? p.head : null;
-            if (id.startsWith('acf') && !side?.acf)
-                continue;
-            if (id === 'diff' && !p.differences)
-                continue;
-            // The caption is added by the script with the plot (it is the same for every benchmark).
-            out.push(`<figure class="chart" data-plot="${id}"></figure>`);
-        }
-        out.push('</div>');
-        if (c.pairs)
-            out.push(`<p class="note">Analysed as pairs (per-benchmark interleaving): the differences are each round’s head − base, ${c.pairs.used} pairs; the signed-rank test and the shift use those.</p>`);
-        else if (p.level === 'runs') {
-            out.push('<p class="note">Analysed one value (the median) per process run: the pairwise differences and correlograms use those; the other plots show every repetition.</p>');
-        }
-    }
-    else {
-        out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
-    }
-    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect) : '', sideTable(c), countsTable(c), '</div>');
-    const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
-    if (warnings.length)
-        out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
-    const issues = c.issues.map((s) => `<li>${escapeHtml(`${s.side}${s.round >= 0 ? ` round ${s.round + 1}` : ''}: ${s.kind}: ${s.message}`)}</li>`);
-    if (issues.length)
-        out.push(`<h4>Sample problems</h4><ul>${issues.join('')}</ul>`);
-    out.push('</div></details>');
-    return out.join('\n');
-}
-function testTable(c, minEffect) {
-    const level = formatLevel(c.confLevel);
-    const shift = c.shift
-        ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
-        : '–';
-    const ratio = c.ratio
-        ? `${fixed(c.ratio.estimate, 4)} [${fixed(c.ratio.ci[0], 4)}, ${fixed(c.ratio.ci[1], 4)}]`
-        : '–';
-    const p = c.power;
-    const rows = [
-        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
-        ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
-        [`Ratio head/base [${level} CI]`, ratio],
-        [`Shift head − base [${level} CI]`, shift],
-        [
-            c.test === 'signed-rank' ? 'Signed-rank p (paired)' : 'Mann-Whitney p',
-            `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`
-        ],
-        ['p adjusted', formatP(c.pAdjusted)],
-        [c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)', c.u === null ? '–' : String(c.u)],
-        [
-            'Analysed',
-            c.pairs
-                ? `ln(head/base) of each round's pair: ${c.pairs.used} pairs` +
-                    (c.pairs.incomplete ? `, ${c.pairs.incomplete} round(s) with one side only left out` : '')
-                : c.level === 'runs'
-                    ? 'one value per run (median)'
-                    : 'every repetition'
-        ],
-        ['sd of ln(time) (conservative)', p ? fixed(p.sdLog, 4) : '–'],
-        ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
-        ['Could detect', p?.minDetectableEffect ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'],
-        ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
-        ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
-    ];
-    return ('<table class="kv"><caption>Test and effect size</caption><tbody>' +
-        rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${v}</td></tr>`).join('') +
-        '</tbody></table>');
-}
-function sideTable(c) {
-    const sides = [c.base, c.head];
-    if (!sides[0] && !sides[1])
-        return '';
-    const row = (label, f) => `<tr><th>${escapeHtml(label)}</th>${sides.map((s) => `<td>${s ? f(s) : '–'}</td>`).join('')}</tr>`;
-    const d = formatDuration;
-    return ('<table class="sides"><caption>Per side</caption><thead><tr><th></th><th class="num">Base</th><th class="num">Head</th></tr></thead><tbody>' +
-        [
-            row('Samples', (s) => String(s.samples)),
-            row('Runs (processes)', (s) => String(s.runs)),
-            row('Values analysed', (s) => String(s.analysed)),
-            row('Min', (s) => d(s.summary.min)),
-            row('Q1', (s) => d(s.summary.q1)),
-            row('Median', (s) => d(s.summary.median)),
-            row('Mean', (s) => d(s.summary.mean)),
-            row('Q3', (s) => d(s.summary.q3)),
-            row('Max', (s) => d(s.summary.max)),
-            row('sd', (s) => d(s.summary.sd)),
-            row('CV', (s) => formatPercent(s.summary.cv, 2)),
-            row('MAD', (s) => d(s.summary.mad)),
-            row('ICC (repetitions in a run)', (s) => (s.icc === null ? '–' : fixed(s.icc, 3))),
-            row('Design effect', (s) => fixed(s.designEffect, 2)),
-            row('Effective n', (s) => fixed(s.nEff, 1)),
-            row('Ljung-Box p (lags)', (s) => s.ljungBox ? `${formatP(s.ljungBox.pValue)} (${s.ljungBox.lags})` : '–'),
-            row('Durbin-Watson', (s) => (s.durbinWatson === null ? '–' : fixed(s.durbinWatson, 2))),
-            row('Outliers mild / severe', (s) => `${s.outliers.mild} / ${s.outliers.severe}`),
-            row('Drift over the run', (s) => (s.drift === null ? '–' : formatChange(1 + s.drift, 2)))
-        ].join('') +
-        '</tbody></table>');
-}
-function fixed(x, digits) {
-    return x === null || !Number.isFinite(x) ? '–' : x.toFixed(digits);
-}
-function formatSigned(ns) {
-    const s = formatDuration(Math.abs(ns));
-    return ns > 0 ? `+${s}` : ns < 0 ? `−${s}` : s;
-}
-// ---------------------------------------------------------------------------------------------
-// Provenance
-const PROVENANCE_FIELDS = [
-    ['compiler', 'Compiler'],
-    ['buildType', 'Build type'],
-    ['buildFlags', 'Build flags'],
-    ['libraryVersion', 'Google Benchmark version'],
-    ['libraryBuildType', 'Google Benchmark build type'],
-    ['cpuModel', 'CPU'],
-    ['numCpus', 'CPUs'],
-    ['mhzPerCpu', 'MHz per CPU'],
-    ['cpuScalingEnabled', 'CPU frequency scaling'],
-    ['governor', 'Governor'],
-    ['governors', 'Governors'],
-    ['turbo', 'Turbo'],
-    ['aslr', 'ASLR'],
-    ['pinnedCpu', 'Pinned CPU'],
-    ['priority', 'Priority'],
-    ['loadAvg', 'Load average'],
-    ['kernel', 'Kernel'],
-    ['host', 'Host'],
-    ['date', 'Date'],
-    ['executable', 'Executable'],
-    ['context', 'Context']
-];
-function provenanceSection(report) {
-    const { run, suite } = report;
-    const sides = [run.base, run.head];
-    const p = [suite.provenance.base, suite.provenance.head];
-    const show = (v) => v === undefined
-        ? '–'
-        : escapeHtml(Array.isArray(v)
-            ? v.join(', ')
-            : typeof v === 'object' && v !== null
-                ? Object.entries(v)
-                    .map(([k, x]) => `${k}=${x}`)
-                    .join(', ')
-                : String(v));
-    const rows = [
-        `<tr><th>Ref</th><td>${escapeHtml(sides[0].label)}</td><td>${escapeHtml(sides[1].label)}</td></tr>`,
-        `<tr><th>Commit</th><td>${show(sides[0].sha)}</td><td>${show(sides[1].sha)}</td></tr>`
-    ];
-    for (const [key, label] of PROVENANCE_FIELDS) {
-        if (p[0][key] === undefined && p[1][key] === undefined)
-            continue;
-        const differs = JSON.stringify(p[0][key]) !== JSON.stringify(p[1][key]);
-        rows.push(`<tr${differs ? ' class="differs"' : ''}><th>${escapeHtml(label)}</th><td>${show(p[0][key])}</td><td>${show(p[1][key])}</td></tr>`);
-    }
-    const o = suite.options;
-    const settings = [
-        `α = ${o.alpha} (${o.correction})`,
-        `minimum effect ${formatPercent(o.minEffect)}`,
-        `power ${o.power}`,
-        `metric ${o.metric}`,
-        `level ${o.level}`,
-        run.rounds !== undefined
-            ? `${plural(run.rounds, 'round')}${run.plannedRounds ? ` of ${run.plannedRounds} planned` : ''}`
-            : '',
-        run.repetitions ? plural(run.repetitions, 'repetition') : '',
-        run.measuringSeconds !== undefined ? `${Math.round(run.measuringSeconds)} s measuring` : '',
-        run.wallSeconds !== undefined ? `${Math.round(run.wallSeconds)} s in all` : ''
-    ].filter(Boolean);
-    return [
-        '<section id="provenance"><h2>Provenance</h2>',
-        '<div class="scroll"><table class="prov"><thead><tr><th></th><th>Base</th><th>Head</th></tr></thead><tbody>',
-        ...rows,
-        '</tbody></table></div>',
-        `<p class="settings">${escapeHtml(settings.join(' · '))}</p>`,
-        '</section>'
-    ].join('\n');
-}
-
-/**
- * The lines of a text or of a file, one at a time. A file is read in 32 KiB pieces, never as one
- * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
- * the young-generation collections while it is parsed, and 40 such files made the heap, and the
- * process, about 90 MB larger than reading them piece by piece. A piece stays under 64 KB even
- * as UTF-16 (V8 puts larger strings straight into the old heap).
- */
-/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
-function* linesOfText(text) {
-    let number = 0;
-    let start = 0;
-    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
-        yield { text: text.slice(start, end), number: ++number, ended: true };
-    if (start < text.length)
-        yield { text: text.slice(start), number: ++number, ended: false };
-}
-/** Bytes read at a time by {@link linesOfFile}. */
-const CHUNK_BYTES = 1 << 15;
-/**
- * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
- * between reads is decoded whole): the file's text is these pieces joined.
- * @throws the file system's error when the file cannot be opened or read
- */
-function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
-    const fd = openSync(path, 'r');
-    try {
-        const buffer = Buffer.alloc(chunkBytes);
-        const decoder = new StringDecoder('utf8');
-        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
-            yield decoder.write(buffer.subarray(0, n));
-        const end = decoder.end();
-        if (end)
-            yield end;
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** `pieces` with a byte order mark at the very start of their text left out. */
-function* withoutBom(pieces) {
-    let atStart = true;
-    for (const piece of pieces) {
-        yield atStart && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece;
-        atStart &&= piece === '';
-    }
-}
-/**
- * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
- * `chunkBytes` at a time.
- * @throws the file system's error when the file cannot be opened or read
- */
-function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
-    let number = 0;
-    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
-    let pending = [];
-    for (const piece of piecesOfFile(path, chunkBytes)) {
-        let start = 0;
-        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
-            const text = piece.slice(start, end);
-            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
-            pending = [];
-        }
-        if (start < piece.length)
-            pending.push(piece.slice(start));
-    }
-    const rest = pending.join('');
-    if (rest !== '')
-        yield { text: rest, number: ++number, ended: false };
-}
-/**
- * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
- * end is dropped): enough to tell its format.
- */
-function fileStart(path, maxBytes = CHUNK_BYTES) {
-    const fd = openSync(path, 'r');
-    try {
-        const buffer = Buffer.alloc(maxBytes);
-        let length = 0;
-        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
-            length += n;
-        return new StringDecoder('utf8').write(buffer.subarray(0, length));
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-
-const RESULTS_FORMAT = 'benchgate-results';
-/**
- * 2 added the verdicts `skipped` and `timing-only` (and their counts), and `timing_verdict` /
- * `counts_disagree` per benchmark; nothing was renamed or removed.
- */
-const RESULTS_VERSION = 2;
-/** The versions this benchgate reads: a version 1 file is a version 2 file without `skipped`. */
-const READABLE_RESULTS_VERSIONS = [1, 2];
-/** Converts a report to the results file's JSON shape (snake_case, versioned). */
-function toResultsJson(report, toolVersion, now = new Date()) {
-    const { suite, run } = report;
-    return {
-        format: RESULTS_FORMAT,
-        version: RESULTS_VERSION,
-        generated_at: now.toISOString(),
-        tool: { name: 'benchgate', version: toolVersion },
-        run,
-        options: suite.options,
-        family_size: suite.familySize,
-        suite_summary: suite.summary ?? null,
-        counts: suite.counts,
-        warnings: suite.warnings,
-        provenance: suite.provenance,
-        ...(suite.countMode && { count_mode: countModeJson(suite.countMode) }),
-        // Last, so that resultsJsonParts can write the benchmarks one at a time after the rest.
-        benchmarks: suite.comparisons.map(benchmarkJson)
-    };
-}
-function countModeJson(m) {
-    const x = m.method;
-    return {
-        measure: m.measure,
-        metric: m.options.metric,
-        threshold: m.options.threshold,
-        method: {
-            tool: x.tool,
-            valgrind_version: x.valgrindVersion,
-            iteration_flags: x.iterationFlags,
-            repetitions: x.repetitions,
-            caches: x.caches,
-            cycles_formula: x.cyclesFormula,
-            wall_seconds: x.wallSeconds
-        },
-        counts: m.counts
-    };
-}
-function countModeFromJson(j) {
-    const x = j.method;
-    const method = {
-        tool: x.tool,
-        valgrindVersion: x.valgrind_version,
-        iterationFlags: x.iteration_flags,
-        repetitions: x.repetitions,
-        caches: x.caches,
-        cyclesFormula: x.cycles_formula,
-        wallSeconds: x.wall_seconds
-    };
-    return {
-        measure: j.measure,
-        options: { metric: j.metric, threshold: j.threshold },
-        method,
-        counts: j.counts
-    };
-}
-/**
- * `JSON.stringify(toResultsJson(report, toolVersion, now), null, 2)` as pieces, one per benchmark,
- * made as they are written: the results of 10,000 benchmarks are about 46 MB of JSON, which need
- * not be one string.
- */
-function* resultsJsonParts(report, toolVersion, now = new Date()) {
-    const comparisons = report.suite.comparisons;
-    const empty = { ...report, suite: { ...report.suite, comparisons: [] } };
-    const top = JSON.stringify(toResultsJson(empty, toolVersion, now), null, 2);
-    if (comparisons.length === 0)
-        return yield top;
-    const end = '[]\n}';
-    if (!top.endsWith(end))
-        throw new Error('resultsJsonParts: "benchmarks" is not the last field');
-    yield `${top.slice(0, -end.length)}[\n`;
-    // Each benchmark indented two levels deeper (a JSON string holds no raw line end to be hurt).
-    for (const [i, c] of comparisons.entries())
-        yield `${i === 0 ? '' : ',\n'}    ${JSON.stringify(benchmarkJson(c), null, 2).replace(/\n/g, '\n    ')}`;
-    yield '\n  ]\n}';
-}
-function benchmarkJson(c) {
-    return {
-        name: c.benchmark,
-        verdict: c.verdict,
-        inconclusive_reason: c.inconclusiveReason,
-        advice: c.advice,
-        metric: c.metric,
-        level: c.level,
-        level_reason: c.levelReason,
-        location: { base: c.baseLocation, head: c.headLocation },
-        series: c.series,
-        samples: { base: c.base?.samples ?? 0, head: c.head?.samples ?? 0 },
-        runs: { base: c.base?.runs ?? 0, head: c.head?.runs ?? 0 },
-        median: { base: c.baseMedian, head: c.headMedian },
-        p_value: c.pValue,
-        p_adjusted: c.pAdjusted,
-        u: c.u,
-        test_method: c.testMethod,
-        ...(c.test !== undefined && { test: c.test }),
-        ...(c.pairs !== undefined && { pairs: c.pairs }),
-        conf_level: c.confLevel,
-        ...(c.rangeLevel !== undefined && { range_level: c.rangeLevel }),
-        shift: c.shift,
-        ratio: c.ratio,
-        power: c.power && {
-            sd_log: c.power.sdLog,
-            alpha: c.power.alpha,
-            n_eff: c.power.nEff,
-            required_per_side: c.power.requiredPerSide,
-            min_detectable_effect: c.power.minDetectableEffect,
-            more_rounds: c.power.moreRounds
-        },
-        sides: { base: c.base, head: c.head },
-        warnings: c.warnings,
-        issues: c.issues,
-        ...(c.adaptive && {
-            adaptive: {
-                rounds: c.adaptive.rounds,
-                look: c.adaptive.look,
-                test_alpha: c.adaptive.testAlpha,
-                stop_reason: c.adaptive.stopReason
-            }
-        }),
-        ...(c.counts && { counts: c.counts }),
-        ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
-        ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
-        ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree })
-    };
-}
-/** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
-function fromResultsJson(json) {
-    const comparisons = json.benchmarks.map((b) => ({
-        benchmark: b.name,
-        verdict: b.verdict,
-        inconclusiveReason: b.inconclusive_reason ?? null,
-        advice: b.advice ?? null,
-        metric: b.metric ?? null,
-        level: b.level,
-        levelReason: b.level_reason ?? (b.level === 'runs' ? 'runs' : 'too-few-processes'),
-        baseMedian: b.median.base,
-        headMedian: b.median.head,
-        baseLocation: b.location?.base ?? b.median.base,
-        headLocation: b.location?.head ?? b.median.head,
-        series: b.series ?? null,
-        base: b.sides.base,
-        head: b.sides.head,
-        pValue: b.p_value,
-        pAdjusted: b.p_adjusted,
-        u: b.u,
-        testMethod: b.test_method,
-        ...(b.test !== undefined && { test: b.test }),
-        ...(b.pairs !== undefined && { pairs: b.pairs }),
-        confLevel: b.conf_level,
-        ...(b.range_level !== undefined && { rangeLevel: b.range_level }),
-        shift: b.shift,
-        ratio: b.ratio,
-        power: b.power && {
-            sdLog: b.power.sd_log,
-            alpha: b.power.alpha ?? 1 - b.conf_level,
-            nEff: b.power.n_eff,
-            requiredPerSide: b.power.required_per_side,
-            minDetectableEffect: b.power.min_detectable_effect,
-            moreRounds: b.power.more_rounds
-        },
-        warnings: b.warnings,
-        issues: b.issues,
-        ...(b.adaptive && {
-            adaptive: {
-                rounds: b.adaptive.rounds,
-                look: b.adaptive.look,
-                testAlpha: b.adaptive.test_alpha,
-                stopReason: b.adaptive.stop_reason
-            }
-        }),
-        ...(b.counts && { counts: b.counts }),
-        ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
-        ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
-        ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree })
-    }));
-    const suite = {
-        options: json.options,
-        familySize: json.family_size ?? comparisons.filter((c) => c.pValue !== null).length,
-        comparisons,
-        summary: json.suite_summary ?? null,
-        counts: json.counts,
-        warnings: json.warnings,
-        provenance: json.provenance,
-        ...(json.count_mode && { countMode: countModeFromJson(json.count_mode) })
-    };
-    return { suite, run: json.run };
-}
-
-/** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
-const ORDER = [
-    'regression',
-    'failed',
-    'improvement',
-    'timing-only',
-    'new',
-    'removed',
-    'negligible',
-    'inconclusive',
-    'unchanged',
-    'skipped'
-];
-const COLOUR = {
-    regression: '\x1b[31m',
-    failed: '\x1b[31m',
-    improvement: '\x1b[32m',
-    inconclusive: '\x1b[33m',
-    unchanged: '\x1b[2m',
-    negligible: '\x1b[2m'
-};
-const RESET = '\x1b[0m';
-/**
- * The terminal report as lines to be written one after the other (their concatenation is
- * renderTerminal's text). The table is made in two passes, the column widths first, then each row
- * as it is written (the scale suite's 10,000 rows, held until the end, raised the peak by 19 MB).
- */
-function* terminalParts(report, options = {}) {
-    // Printed by a workflow step, a line starting with `::` would be a runner command (issue 28).
-    for (const part of tableParts(report, options))
-        yield noRunnerCommands(part);
-}
-function* tableParts(report, options) {
-    const { suite } = report;
-    const measure = suite.countMode?.measure ?? 'time';
-    const header = tableHeader(report);
-    const ordered = [...suite.comparisons].sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark));
-    // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (issue 26).
-    const notes$1 = new Map();
-    const mark = (text) => {
-        if (!text)
-            return '';
-        if (!notes$1.has(text))
-            notes$1.set(text, notes$1.size + 1);
-        return ` ${superscript(notes$1.get(text))}`;
-    };
-    const cellsOf = (c) => measure === 'counts' ? countRow(c, mark) : row(c, measure === 'both', suite.options.minEffect, mark);
-    const widths = header.map((h) => h.length);
-    for (const c of ordered)
-        cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))));
-    const last = header.length - 1;
-    const line = (cells) => cells
-        .map((s, i) => {
-        const pad = Math.max(0, widths[i] - codePoints(s));
-        return i > 0 && i < last ? ' '.repeat(pad) + s : s + ' '.repeat(pad);
-    })
-        .join('  ')
-        .trimEnd();
-    for (const text of introLines(report))
-        yield `${wrap(text, '  ')}\n`;
-    yield `\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`;
-    for (const c of ordered) {
-        const text = line(cellsOf(c));
-        const colour = options.colour ? COLOUR[c.verdict] : undefined;
-        yield colour ? `${colour}${text}${RESET}\n` : `${text}\n`;
-    }
-    if (notes$1.size)
-        yield '\n';
-    for (const [text, n] of notes$1)
-        yield `${wrap(`${superscript(n)} ${text}`, '  ')}\n`;
-    for (const note of notes(suite))
-        yield `\n${wrap(`Note: ${note}`, '  ')}\n`;
-    const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
-    if (warnings.length) {
-        yield '\nWarnings:\n';
-        for (const g of warnings)
-            yield `${wrap(warningText(g), '    ')}\n`;
-    }
-}
-/** The table's column titles. */
-function tableHeader(report) {
-    const { suite } = report;
-    const level = ciLabel(suite.comparisons, suite, true);
-    const measure = suite.countMode?.measure ?? 'time';
-    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
-    const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions';
-    return measure === 'counts'
-        ? [
-            'Benchmark',
-            `Base ${metric.toLowerCase()}`,
-            `Head ${metric.toLowerCase()}`,
-            'Change',
-            other,
-            'Verdict'
-        ]
-        : ['Benchmark', 'Base', 'Head', 'Change', level, 'p adj.', 'Detects']
-            .concat(measure === 'both' ? [metric] : [])
-            .concat(['Verdict']);
-}
-/** The headline and what was measured, above the table. */
-function introLines(report) {
-    const { suite, run } = report;
-    const out = [];
-    out.push(`benchgate: ${stripIcons(headline(suite))}`);
-    const bits = [`${label(run.base)} → ${label(run.head)}`];
-    if (run.rounds !== undefined && run.adaptive)
-        bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
-    else if (run.rounds !== undefined)
-        bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
-    const pairs = pairsText(suite);
-    if (pairs)
-        bits.push(pairs);
-    if ((suite.countMode?.measure ?? 'time') !== 'counts')
-        bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`, `intervals: ${ciLabel(suite.comparisons, suite)}`);
-    const counts = countModeLine(suite);
-    if (counts)
-        bits.push(counts);
-    out.push(bits.join(' · '));
-    if (run.adaptive) {
-        const a = run.adaptive;
-        out.push(`benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`);
-    }
-    const summary = suiteSummaryNote(suite);
-    if (summary)
-        out.push(summary.replace(/`/g, ''));
-    if (run.merged)
-        out.push(mergedLine(run.merged, false));
-    if (run.stoppedEarly)
-        out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`);
-    return out;
-}
-/** One warning group as a line of the list. */
-function warningText(g) {
-    const names = g.names.slice(0, NAMES_PER_WARNING).join(', ');
-    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
-    if (g.names.length === 0)
-        return `  - ${g.message}`;
-    if (g.names.length === 1)
-        return `  - ${g.names[0]}: ${g.message}`;
-    return `  - ${g.message} (${g.names.length} benchmarks: ${names}${more})`;
-}
-/** Characters as a terminal counts them (code points: an astral character is one, not two). */
-function codePoints(s) {
-    let n = s.length;
-    for (let i = 0; i < s.length - 1; i++) {
-        const c = s.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff) {
-            const d = s.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d <= 0xdfff) {
-                n--;
-                i++;
-            }
-        }
-    }
-    return n;
-}
-/** The terminal's width a line is wrapped to (issue 26: rows fit 120 columns for names ≤ 40). */
-const TERMINAL_COLUMNS = 120;
-/** Wraps `text` at spaces to TERMINAL_COLUMNS, continuation lines indented by `indent`. */
-function wrap(text, indent) {
-    const out = [];
-    const lead = /^ */.exec(text)[0];
-    let line = lead;
-    for (const word of text.slice(lead.length).split(' ')) {
-        if (line && codePoints(line) + 1 + codePoints(word) > TERMINAL_COLUMNS) {
-            out.push(line);
-            line = indent + word;
-        }
-        else
-            line = line.trim() ? `${line} ${word}` : line + word;
-    }
-    out.push(line);
-    return out.join('\n');
-}
-function row(c, withCounts, minEffect, mark) {
-    const mde = c.power?.minDetectableEffect;
-    const cells = [
-        displayName(c.benchmark),
-        formatDuration(c.baseLocation ?? c.baseMedian),
-        formatDuration(c.headLocation ?? c.headMedian),
-        c.ratio ? formatChange(c.ratio.estimate) : '–',
-        c.ratio ? intervalText(c, 1, true) : '',
-        formatP(c.pAdjusted),
-        mde ? `≥ ${formatPercent(mde)}` : '–'
-    ];
-    const timingOnly = timingOnlyNote(c);
-    return [
-        ...cells,
-        ...(withCounts ? [countCell(c)] : []),
-        c.verdict + adaptiveNote(c) + mark(verdictReason(c, minEffect)) + mark(timingOnly)
-    ];
-}
-/** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
-function countRow(c, mark) {
-    const k = c.counts;
-    const f = k ? chosenFigure(k) : null;
-    const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null;
-    const why = k?.message ? mark(cleanText(k.message, 300)) : '';
-    return [
-        displayName(c.benchmark),
-        formatCount(f?.base ?? null),
-        formatCount(f?.head ?? null),
-        formatCountChange(f?.change ?? null),
-        formatCountChange(other?.change ?? null),
-        c.verdict + why
-    ];
-}
-/** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
-function verdictReason(c, minEffect) {
-    const inconclusive = inconclusiveText(c, minEffect);
-    if (inconclusive)
-        return inconclusive;
-    if (c.verdict === 'failed' || c.verdict === 'skipped') {
-        const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'));
-        if (why)
-            return cleanText(why.message, 300);
-    }
-    return countFootnote(c);
-}
-/** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
-function label(s) {
-    return `${cleanText(s.label, FIELD_MAX_CHARS)}${s.sha ? ` (${cleanText(s.sha.slice(0, 7), 7)})` : ''}`;
-}
-function stripIcons(s) {
-    return s.replace(/[❌✅💥❔]\s?/gu, '');
-}
-
-/**
- * Writes a finished report to the output directory (results.json, report.md, summary.md,
- * report.txt, and report.html when the raw samples are at hand) and renders the requested format
- * for stdout. Shared by `run`, `compare` and `report`.
- */
-/** Writes every report file into `dir` (created if needed) and returns their paths. */
-function writeOutputs(report, dir, options = {}) {
-    const abs = resolve$1(dir);
-    mkdirSync(abs, { recursive: true });
-    const paths = {
-        dir: abs,
-        results: join(abs, 'results.json'),
-        comment: join(abs, 'report.md'),
-        summary: join(abs, 'summary.md'),
-        text: join(abs, 'report.txt')
-    };
-    writeParts(paths.results, withLineEnd(resultsJsonParts(report, VERSION)));
-    writeParts(paths.comment, markdownParts(report, { maxChars: COMMENT_MAX_CHARS }));
-    writeParts(paths.summary, markdownParts(report, { maxChars: Infinity }));
-    writeParts(paths.text, terminalParts(report, { colour: false }));
-    const samples = options.samples ?? [];
-    if (samples.length > 0 || options.html) {
-        const html = renderHtmlParts(report, samples); // made as written: written once, then copied
-        if (samples.length > 0) {
-            paths.html = writeHtml(join(abs, 'report.html'), html);
-            if (options.html)
-                paths.htmlCopy = copyTo(paths.html, options.html);
-        }
-        else if (options.html)
-            paths.htmlCopy = writeHtml(options.html, html);
-    }
-    return paths;
-}
-function* withLineEnd(parts) {
-    yield* parts;
-    yield '\n';
-}
-/** Copies `from` to `file` (its folder created if needed); returns the absolute path. */
-function copyTo(from, file) {
-    const abs = resolve$1(file);
-    mkdirSync(dirname(abs), { recursive: true });
-    copyFileSync(from, abs);
-    return abs;
-}
-/**
- * Writes an HTML report, given as pieces (renderHtmlParts: never one string of tens of megabytes),
- * to `file` (its folder created if needed); returns the absolute path.
- */
-function writeHtml(file, parts) {
-    const abs = resolve$1(file);
-    mkdirSync(dirname(abs), { recursive: true });
-    writeParts(abs, parts);
-    return abs;
-}
-/** Writes `parts` one after the other to `file`. */
-function writeParts(file, parts) {
-    const fd = openSync(file, 'w');
-    try {
-        // About 16,384 characters a write: few system calls, no large string, and pieces short-lived
-        // enough to be collected young (a megabyte of pieces outlived collections and piled up in the
-        // old heap). Under 64 KB even as UTF-16 (a page with '≥' in it): larger strings skip the young
-        // generation and go straight to the old heap.
-        let chunk = [];
-        let size = 0;
-        for (const part of parts) {
-            chunk.push(part);
-            size += part.length;
-            if (size < 1 << 14)
-                continue;
-            writeSync(fd, chunk.join(''));
-            chunk = [];
-            size = 0;
-        }
-        if (chunk.length)
-            writeSync(fd, chunk.join(''));
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** The HTML report of `report` with `samples` (possibly none) written to `file`. */
-function writeHtmlReport(file, report, samples, options = {}) {
-    return writeHtml(file, renderHtmlParts(report, samples, options));
-}
-/**
- * The report in one format, for stdout, as pieces to be written one after the other (`--format
- * json` of a large suite: one benchmark a piece, made as they are written, never one string of
- * tens of megabytes).
- */
-function* renderFormatParts(report, format, colour) {
-    switch (format) {
-        case 'json':
-            return yield* withLineEnd(resultsJsonParts(report, VERSION));
-        case 'md':
-            return yield* markdownParts(report, { maxChars: Infinity });
-        case 'text':
-            return yield* terminalParts(report, { colour });
-    }
-}
-/**
- * The requested format for stdout once writeOutputs has written the files: that file read back in
- * 32 KiB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
- * coloured text, which no file holds, is rendered again.
- */
-function* writtenFormatParts(written, report, format, colour) {
-    if (format === 'text' && colour)
-        return yield* terminalParts(report, { colour });
-    // Small pieces: megabyte strings go straight to the old heap and pile up there.
-    yield* piecesOfFile(format === 'json' ? written.results : format === 'md' ? written.summary : written.text);
 }
 
 const DEFAULT_COUNT_OPTIONS = Object.freeze({ metric: 'instructions', threshold: 0.01 });
@@ -45247,14 +42537,14 @@ function describeExit(r, timeoutMs) {
     if (r.spawnError)
         return `could not start (${r.spawnError.message})`;
     if (r.timedOut)
-        return timeoutMs !== undefined ? `timed out after ${formatSeconds(timeoutMs)}` : 'timed out';
+        return timeoutMs !== undefined ? `timed out after ${formatSeconds$1(timeoutMs)}` : 'timed out';
     if (r.aborted)
         return 'interrupted';
     if (r.signal)
         return `killed by ${r.signal}`;
     return `exit code ${r.exitCode}`;
 }
-function formatSeconds(ms) {
+function formatSeconds$1(ms) {
     return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
@@ -45993,7 +43283,7 @@ let source;
 let parseState;
 let stack;
 let pos;
-let line;
+let line$1;
 let column;
 let token;
 let key;
@@ -46004,7 +43294,7 @@ var parse = function parse (text, reviver) {
     parseState = 'start';
     stack = [];
     pos = 0;
-    line = 1;
+    line$1 = 1;
     column = 0;
     token = undefined;
     key = undefined;
@@ -46103,7 +43393,7 @@ function read () {
     const c = peek();
 
     if (c === '\n') {
-        line++;
+        line$1++;
         column = 0;
     } else if (c) {
         column += c.length;
@@ -46698,7 +43988,7 @@ function newToken (type, value) {
     return {
         type,
         value,
-        line,
+        line: line$1,
         column,
     }
 }
@@ -47038,14 +44328,14 @@ function pop () {
 
 function invalidChar (c) {
     if (c === undefined) {
-        return syntaxError$1(`JSON5: invalid end of input at ${line}:${column}`)
+        return syntaxError$1(`JSON5: invalid end of input at ${line$1}:${column}`)
     }
 
-    return syntaxError$1(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
+    return syntaxError$1(`JSON5: invalid character '${formatChar(c)}' at ${line$1}:${column}`)
 }
 
 function invalidEOF () {
-    return syntaxError$1(`JSON5: invalid end of input at ${line}:${column}`)
+    return syntaxError$1(`JSON5: invalid end of input at ${line$1}:${column}`)
 }
 
 // This code is unreachable.
@@ -47060,7 +44350,7 @@ function invalidEOF () {
 
 function invalidIdentifier () {
     column -= 5;
-    return syntaxError$1(`JSON5: invalid identifier character at ${line}:${column}`)
+    return syntaxError$1(`JSON5: invalid identifier character at ${line$1}:${column}`)
 }
 
 function separatorChar (c) {
@@ -47097,7 +44387,7 @@ function formatChar (c) {
 
 function syntaxError$1 (message) {
     const err = new SyntaxError(message);
-    err.lineNumber = line;
+    err.lineNumber = line$1;
     err.columnNumber = column;
     return err
 }
@@ -48406,6 +45696,246 @@ async function listWorktrees(repoDir) {
     return out;
 }
 
+/** Number and text formatting shared by every report. Reads finished results; computes nothing statistical. */
+/** A time per iteration in ns, with a unit that keeps 3–4 significant digits: "1.262 ms", "36.0 µs". */
+function formatDuration(ns) {
+    if (ns === null || !Number.isFinite(ns))
+        return '–';
+    const units = [
+        [1e9, 's'],
+        [1e6, 'ms'],
+        [1e3, 'µs'],
+        [1, 'ns']
+    ];
+    for (const [scale, unit] of units) {
+        if (Math.abs(ns) >= scale || unit === 'ns') {
+            const v = ns / scale;
+            const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 10 ? 2 : 3;
+            return `${v.toFixed(unit === 'ns' && Math.abs(v) >= 100 ? 0 : digits)} ${unit}`;
+        }
+    }
+    return `${ns} ns`;
+}
+/** A ratio as a signed percentage change: 1.061 -> "+6.1%", 0.874 -> "−12.6%" (true minus sign). */
+function formatChange(ratio, digits = 1) {
+    if (ratio === null || !Number.isFinite(ratio))
+        return '–';
+    const pct = (ratio - 1) * 100;
+    const rounded = Number(pct.toFixed(digits));
+    if (rounded === 0)
+        return `${(0).toFixed(digits)}%`;
+    return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(digits)}%`;
+}
+/** "[+4.9%, +7.4%]" */
+function formatChangeCi(ci, digits = 1) {
+    if (!ci)
+        return '';
+    return `[${formatChange(ci[0], digits)}, ${formatChange(ci[1], digits)}]`;
+}
+/** p-values: two significant digits, exponent form when small; "<1e-300" at the floor. */
+function formatP(p) {
+    if (p === null || !Number.isFinite(p))
+        return '–';
+    if (p === 0)
+        return '<1e-300';
+    if (p >= 0.1)
+        return p.toFixed(2);
+    if (p >= 0.001)
+        return p.toPrecision(2);
+    return p.toExponential(0).replace('e-', 'e-');
+}
+/** A relative effect as a percentage: 0.024 -> "2.4%". */
+function formatPercent(x, digits = 1) {
+    if (x === null || !Number.isFinite(x))
+        return '–';
+    return `${(x * 100).toFixed(digits)}%`;
+}
+/** The level of a CI in percent: 0.99 -> "99%". */
+function formatLevel(confLevel) {
+    const pct = confLevel * 100;
+    if (Number.isInteger(Math.round(pct * 10) / 10) && Math.round(pct) < 100)
+        return `${Math.round(pct)}%`;
+    // Simultaneous levels sit close to 100% (1 − 0.01/200 = 99.995%): as many digits as it takes not
+    // to round a level below 100% up to "100%".
+    for (let digits = 1; digits < 8; digits++) {
+        const shown = pct.toFixed(digits);
+        if (Number(shown) < 100 || pct >= 100)
+            return `${shown.replace(/\.?0+$/, '')}%`;
+    }
+    return `${pct}%`;
+}
+/** Plural helper: (2, 'round') -> "2 rounds". */
+function plural(n, word, many = `${word}s`) {
+    return `${n} ${n === 1 ? word : many}`;
+}
+
+/** §4's alternatives when more rounds would not decide a benchmark. */
+const ALTERNATIVES = 'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ';
+/**
+ * The design and its test, under per-benchmark interleaving (STATISTICS §13): "per-benchmark pairs,
+ * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
+ * whole-suite rounds (the rank-sum test, as always).
+ */
+function pairsText(suite) {
+    if (suite.options.interleave !== 'benchmark')
+        return null;
+    const dropped = suite.comparisons.reduce((n, c) => n + (c.pairs?.incomplete ?? 0), 0);
+    return ('per-benchmark pairs, signed-rank test' +
+        (dropped ? ` (${plural(dropped, 'round')} with one side only left out of the pairs)` : ''));
+}
+/**
+ * The suite summary for the headline (STATISTICS §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
+ * says what it is. Null when no summary could be taken.
+ */
+function suiteSummaryText(suite) {
+    const s = suite.summary;
+    if (!s)
+        return null;
+    return `suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)}`;
+}
+/** What the suite summary is, for the notes under the headline. */
+function suiteSummaryNote(suite) {
+    const s = suite.summary;
+    if (!s)
+        return null;
+    return (`Suite: geometric mean of head/base over the ${s.benchmarks} benchmarks measured in all ${s.rounds} rounds, ` +
+        `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
+        'whole rounds resampled, so benchmarks that shared a process stay together)');
+}
+/**
+ * The interval as shown beside the change: "[+4.9%, +7.4%]", or, below R_MIN processes per side (§3),
+ * "(one run per side: not testable)" — an interval from repetitions of one process ignores
+ * process-to-process noise, so the point change is shown (as compare.py would) without one.
+ * `short`: "not testable" alone, for a fixed-width column.
+ */
+function intervalText(c, digits = 1, short = false) {
+    if (!c.ratio)
+        return '';
+    if (c.levelReason !== 'too-few-processes')
+        return formatChangeCi(c.ratio.ci, digits);
+    // The terminal's column: its footnote already says how many processes there were.
+    if (short)
+        return 'not testable';
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    return `(${runs === 1 ? 'one run' : `${runs} runs`} per side: not testable)`;
+}
+/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
+function deltaText(minEffect) {
+    return formatPercent(minEffect).replace('.0%', '%');
+}
+/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
+function ciLevel(cs, alpha) {
+    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
+    if (levels.length === 0)
+        return formatLevel(1 - alpha);
+    const lo = Math.min(...levels);
+    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
+}
+/**
+ * The intervals' label (STATISTICS §6), never a bare "99% CI" over several benchmarks:
+ * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
+ * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
+ */
+function ciLabel(cs, suite, short = false) {
+    const family = formatLevel(1 - suite.options.alpha);
+    if (suite.options.correction === 'none')
+        return `${family} CI, not simultaneous`;
+    const each = ciLevel(cs, suite.options.alpha);
+    if (suite.familySize <= 1 && each === family)
+        return `${family} CI`;
+    return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
+}
+/**
+ * A row whose Base/Head columns and change point different ways (issue 26: base 15.42 µs, head
+ * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
+ */
+function directionNote(c) {
+    const base = c.baseLocation;
+    const head = c.headLocation;
+    const estimate = c.ratio?.estimate;
+    if (!base || !head || estimate === undefined)
+        return null;
+    const columns = Math.log(head / base);
+    const change = Math.log(estimate);
+    // Both clearly away from 0 (over 0.1%), in opposite directions.
+    if (Math.abs(columns) < 1e-3 || Math.abs(change) < 1e-3 || Math.sign(columns) === Math.sign(change))
+        return null;
+    return ('Base and Head are the medians of the per-process values; the change is the Hodges-Lehmann estimate ' +
+        '(the median of every head/base ratio of those values), which can point the other way when the runs are spread out');
+}
+/** The median of the smallest detectable effects of `cs`, or null when none has one. */
+function typicalResolution(cs) {
+    const mdes = cs
+        .map((c) => c.power?.minDetectableEffect)
+        .filter((x) => typeof x === 'number' && Number.isFinite(x));
+    return mdes.length ? median$1(mdes) : null;
+}
+/** The quiet group's header: how many, by verdict, and the typical resolution. */
+function quietSummary(quiet, suite) {
+    const delta = deltaText(suite.options.minEffect);
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const counts = ['unchanged', 'inconclusive', 'negligible', 'skipped']
+        .map((v) => [v, by(v)])
+        .filter(([, n]) => n > 0)
+        .map(([v, n]) => v === 'unchanged'
+        ? `${n} unchanged (within ±${delta})`
+        : v === 'skipped'
+            ? `${n} skipped on this machine`
+            : `${n} ${v}`);
+    const typical = typicalResolution(quiet);
+    return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
+        (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
+}
+/**
+ * Why an inconclusive benchmark is inconclusive and what would decide it (STATISTICS §4): the
+ * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
+ */
+function inconclusiveText(c, minEffect) {
+    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
+        return null;
+    const delta = deltaText(minEffect);
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    const why = c.inconclusiveReason === 'too-few-processes'
+        ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
+        : c.inconclusiveReason === 'level-unreachable'
+            ? c.rangeLevel !== undefined
+                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
+                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+            : c.inconclusiveReason === 'too-few-samples'
+                ? 'too few samples to test'
+                : c.ratio && c.ratio.ci[1] < 1 + minEffect
+                    ? `could still be ≤ −${delta}`
+                    : `could still be ≥ +${delta}`;
+    const a = c.advice;
+    const advice = a?.kind === 'more-rounds'
+        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
+        : a?.kind === 'too-noisy'
+            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
+                `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
+                `${ALTERNATIVES}`
+            : a?.kind === 'too-close'
+                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${ALTERNATIVES}`
+                : null;
+    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
+    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
+}
+const countWord = (v) => v === 'unchanged' ? 'unchanged' : v === 'negligible' ? `changed by less than δ_count` : v;
+/** Why the rounds stopped before the plan, in words; null when they did not. */
+function stoppedEarlyText(rounds, timeBudgetSeconds) {
+    switch (rounds.stoppedEarly) {
+        case 'time-budget':
+            return `the time budget (${timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`;
+        case 'interrupted':
+            return `interrupted after ${rounds.completedRounds} rounds`;
+        case 'failures':
+            return `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`;
+        default:
+            return null;
+    }
+}
+/** The warning code of a run that measured nothing because base and head built the same program. */
+const IDENTICAL_PROGRAM = 'identical-program';
+
 const DEFAULT_WARMUP_ROUNDS = 1;
 /** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
 function abbaOrder(i) {
@@ -48834,20 +46364,18 @@ function budgetSpent(o, t, plannedRounds) {
  * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
  */
 async function runRound(o, entry, ext, t) {
-    const units = roundUnits(o);
-    for (const [i, unit] of units.entries()) {
-        for (const side of entry.order) {
-            if (unit && !unit.sides.has(side))
-                continue;
-            const stop = await runOne(o, entry, side, ext, t, unit ? { name: unit.name, index: i } : undefined);
-            if (stop)
-                return stop;
-        }
+    const steps = roundUnits(o).flatMap((unit, index) => entry.order
+        .filter((side) => !unit || unit.sides.has(side))
+        .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined })));
+    for (const [i, { side, benchmark }] of steps.entries()) {
+        const stop = await runOne(o, entry, side, ext, t, i === steps.length - 1, benchmark);
+        if (stop)
+            return stop;
     }
     return null;
 }
 /** One process of a round: the whole suite, or one benchmark under per-benchmark interleaving. */
-async function runOne(o, entry, side, ext, t, benchmark) {
+async function runOne(o, entry, side, ext, t, lastOfRound, benchmark) {
     const warmup = entry.round < 0;
     const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex, benchmark?.index);
     const result = await runBenchmarkProcess({
@@ -48875,7 +46403,7 @@ async function runOne(o, entry, side, ext, t, benchmark) {
         t.failures[side]++;
         o.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
     }
-    await o.onRunComplete?.(result, progressOf(o, t));
+    await o.onRunComplete?.(result, progressOf(o, t, lastOfRound));
     if (result.interrupted || o.signal?.aborted)
         return { reason: 'interrupted' };
     if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
@@ -48901,7 +46429,7 @@ function roundUnits(o) {
     return [...units].map(([name, sides]) => ({ name, sides }));
 }
 /** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
-function progressOf(o, t) {
+function progressOf(o, t, roundDone) {
     const plannedRuns = o.plan.length * roundUnits(o).reduce((n, u) => n + (u ? u.sides.size : 2), 0);
     const elapsedMs = Date.now() - t.wallStart;
     const perRun = mean(t.runs.map((r) => r.durationMs));
@@ -48912,6 +46440,7 @@ function progressOf(o, t) {
         completedRuns: t.runs.length,
         plannedRuns,
         completedRounds: t.measuredRoundMs.length,
+        roundDone,
         elapsedMs,
         etaMs
     };
@@ -49353,6 +46882,93 @@ function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
 }
 
 /**
+ * The lines of a text or of a file, one at a time. A file is read in 32 KiB pieces, never as one
+ * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
+ * the young-generation collections while it is parsed, and 40 such files made the heap, and the
+ * process, about 90 MB larger than reading them piece by piece. A piece stays under 64 KB even
+ * as UTF-16 (V8 puts larger strings straight into the old heap).
+ */
+/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
+function* linesOfText(text) {
+    let number = 0;
+    let start = 0;
+    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
+        yield { text: text.slice(start, end), number: ++number, ended: true };
+    if (start < text.length)
+        yield { text: text.slice(start), number: ++number, ended: false };
+}
+/** Bytes read at a time by {@link linesOfFile}. */
+const CHUNK_BYTES = 1 << 15;
+/**
+ * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
+ * between reads is decoded whole): the file's text is these pieces joined.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(chunkBytes);
+        const decoder = new StringDecoder('utf8');
+        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+            yield decoder.write(buffer.subarray(0, n));
+        const end = decoder.end();
+        if (end)
+            yield end;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** `pieces` with a byte order mark at the very start of their text left out. */
+function* withoutBom(pieces) {
+    let atStart = true;
+    for (const piece of pieces) {
+        yield atStart && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece;
+        atStart &&= piece === '';
+    }
+}
+/**
+ * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
+ * `chunkBytes` at a time.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    let number = 0;
+    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
+    let pending = [];
+    for (const piece of piecesOfFile(path, chunkBytes)) {
+        let start = 0;
+        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
+            const text = piece.slice(start, end);
+            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
+            pending = [];
+        }
+        if (start < piece.length)
+            pending.push(piece.slice(start));
+    }
+    const rest = pending.join('');
+    if (rest !== '')
+        yield { text: rest, number: ++number, ended: false };
+}
+/**
+ * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
+ * end is dropped): enough to tell its format.
+ */
+function fileStart(path, maxBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(maxBytes);
+        let length = 0;
+        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
+            length += n;
+        return new StringDecoder('utf8').write(buffer.subarray(0, length));
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+
+/**
  * Reads bench-runner's streaming sample file: JSON Lines, format "benchgate-samples", version 1.
  *
  * - Line 1: `{"type":"context","format":"benchgate-samples","version":1,"context":{...},"host":...}`
@@ -49640,7 +47256,7 @@ function stringifySafely(v) {
  */
 const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name']);
 const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 'time']);
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const NUMBER$1 = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /**
  * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
  * '#'. Time O(n); a large file's records are never all held at once.
@@ -49816,7 +47432,7 @@ function readHeader(record, source) {
     if (record === undefined)
         return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
     const head = record.fields.map((f) => f.trim().toLowerCase());
-    if (head.length >= 2 && NUMBER.test(head[1]))
+    if (head.length >= 2 && NUMBER$1.test(head[1]))
         return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
     const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h));
     if (timeCol < 0) {
@@ -49858,7 +47474,7 @@ function readRow(record, columns, defaultRun, issue) {
         return undefined;
     }
     const rawTime = (fields[columns.timeCol] ?? '').trim();
-    const ns = NUMBER.test(rawTime) ? Number(rawTime) : NaN;
+    const ns = NUMBER$1.test(rawTime) ? Number(rawTime) : NaN;
     if (!Number.isFinite(ns) || ns <= 0) {
         issue(name, `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : describeValue(rawTime)} ` +
             `(must be a positive, finite number); row dropped`, line);
@@ -59455,6 +57071,202 @@ function require_2020 () {
 
 var _2020Exports = /*@__PURE__*/ require_2020();
 
+const RESULTS_FORMAT = 'benchgate-results';
+/**
+ * 2 added the verdicts `skipped` and `timing-only` (and their counts), and `timing_verdict` /
+ * `counts_disagree` per benchmark; nothing was renamed or removed.
+ */
+const RESULTS_VERSION = 2;
+/** The versions this benchgate reads: a version 1 file is a version 2 file without `skipped`. */
+const READABLE_RESULTS_VERSIONS = [1, 2];
+/** Converts a report to the results file's JSON shape (snake_case, versioned). */
+function toResultsJson(report, toolVersion, now = new Date()) {
+    const { suite, run } = report;
+    return {
+        format: RESULTS_FORMAT,
+        version: RESULTS_VERSION,
+        generated_at: now.toISOString(),
+        tool: { name: 'benchgate', version: toolVersion },
+        run,
+        options: suite.options,
+        family_size: suite.familySize,
+        suite_summary: suite.summary ?? null,
+        counts: suite.counts,
+        warnings: suite.warnings,
+        provenance: suite.provenance,
+        ...(suite.countMode && { count_mode: countModeJson(suite.countMode) }),
+        // Last, so that resultsJsonParts can write the benchmarks one at a time after the rest.
+        benchmarks: suite.comparisons.map(benchmarkJson)
+    };
+}
+function countModeJson(m) {
+    const x = m.method;
+    return {
+        measure: m.measure,
+        metric: m.options.metric,
+        threshold: m.options.threshold,
+        method: {
+            tool: x.tool,
+            valgrind_version: x.valgrindVersion,
+            iteration_flags: x.iterationFlags,
+            repetitions: x.repetitions,
+            caches: x.caches,
+            cycles_formula: x.cyclesFormula,
+            wall_seconds: x.wallSeconds
+        },
+        counts: m.counts
+    };
+}
+function countModeFromJson(j) {
+    const x = j.method;
+    const method = {
+        tool: x.tool,
+        valgrindVersion: x.valgrind_version,
+        iterationFlags: x.iteration_flags,
+        repetitions: x.repetitions,
+        caches: x.caches,
+        cyclesFormula: x.cycles_formula,
+        wallSeconds: x.wall_seconds
+    };
+    return {
+        measure: j.measure,
+        options: { metric: j.metric, threshold: j.threshold },
+        method,
+        counts: j.counts
+    };
+}
+/**
+ * `JSON.stringify(toResultsJson(report, toolVersion, now), null, 2)` as pieces, one per benchmark,
+ * made as they are written: the results of 10,000 benchmarks are about 46 MB of JSON, which need
+ * not be one string.
+ */
+function* resultsJsonParts(report, toolVersion, now = new Date()) {
+    const comparisons = report.suite.comparisons;
+    const empty = { ...report, suite: { ...report.suite, comparisons: [] } };
+    const top = JSON.stringify(toResultsJson(empty, toolVersion, now), null, 2);
+    if (comparisons.length === 0)
+        return yield top;
+    const end = '[]\n}';
+    if (!top.endsWith(end))
+        throw new Error('resultsJsonParts: "benchmarks" is not the last field');
+    yield `${top.slice(0, -end.length)}[\n`;
+    // Each benchmark indented two levels deeper (a JSON string holds no raw line end to be hurt).
+    for (const [i, c] of comparisons.entries())
+        yield `${i === 0 ? '' : ',\n'}    ${JSON.stringify(benchmarkJson(c), null, 2).replace(/\n/g, '\n    ')}`;
+    yield '\n  ]\n}';
+}
+function benchmarkJson(c) {
+    return {
+        name: c.benchmark,
+        verdict: c.verdict,
+        inconclusive_reason: c.inconclusiveReason,
+        advice: c.advice,
+        metric: c.metric,
+        level: c.level,
+        level_reason: c.levelReason,
+        location: { base: c.baseLocation, head: c.headLocation },
+        series: c.series,
+        samples: { base: c.base?.samples ?? 0, head: c.head?.samples ?? 0 },
+        runs: { base: c.base?.runs ?? 0, head: c.head?.runs ?? 0 },
+        median: { base: c.baseMedian, head: c.headMedian },
+        p_value: c.pValue,
+        p_adjusted: c.pAdjusted,
+        u: c.u,
+        test_method: c.testMethod,
+        ...(c.test !== undefined && { test: c.test }),
+        ...(c.pairs !== undefined && { pairs: c.pairs }),
+        conf_level: c.confLevel,
+        ...(c.rangeLevel !== undefined && { range_level: c.rangeLevel }),
+        shift: c.shift,
+        ratio: c.ratio,
+        power: c.power && {
+            sd_log: c.power.sdLog,
+            alpha: c.power.alpha,
+            n_eff: c.power.nEff,
+            required_per_side: c.power.requiredPerSide,
+            min_detectable_effect: c.power.minDetectableEffect,
+            more_rounds: c.power.moreRounds
+        },
+        sides: { base: c.base, head: c.head },
+        warnings: c.warnings,
+        issues: c.issues,
+        ...(c.adaptive && {
+            adaptive: {
+                rounds: c.adaptive.rounds,
+                look: c.adaptive.look,
+                test_alpha: c.adaptive.testAlpha,
+                stop_reason: c.adaptive.stopReason
+            }
+        }),
+        ...(c.counts && { counts: c.counts }),
+        ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
+        ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
+        ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree })
+    };
+}
+/** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
+function fromResultsJson(json) {
+    const comparisons = json.benchmarks.map((b) => ({
+        benchmark: b.name,
+        verdict: b.verdict,
+        inconclusiveReason: b.inconclusive_reason ?? null,
+        advice: b.advice ?? null,
+        metric: b.metric ?? null,
+        level: b.level,
+        levelReason: b.level_reason ?? (b.level === 'runs' ? 'runs' : 'too-few-processes'),
+        baseMedian: b.median.base,
+        headMedian: b.median.head,
+        baseLocation: b.location?.base ?? b.median.base,
+        headLocation: b.location?.head ?? b.median.head,
+        series: b.series ?? null,
+        base: b.sides.base,
+        head: b.sides.head,
+        pValue: b.p_value,
+        pAdjusted: b.p_adjusted,
+        u: b.u,
+        testMethod: b.test_method,
+        ...(b.test !== undefined && { test: b.test }),
+        ...(b.pairs !== undefined && { pairs: b.pairs }),
+        confLevel: b.conf_level,
+        ...(b.range_level !== undefined && { rangeLevel: b.range_level }),
+        shift: b.shift,
+        ratio: b.ratio,
+        power: b.power && {
+            sdLog: b.power.sd_log,
+            alpha: b.power.alpha ?? 1 - b.conf_level,
+            nEff: b.power.n_eff,
+            requiredPerSide: b.power.required_per_side,
+            minDetectableEffect: b.power.min_detectable_effect,
+            moreRounds: b.power.more_rounds
+        },
+        warnings: b.warnings,
+        issues: b.issues,
+        ...(b.adaptive && {
+            adaptive: {
+                rounds: b.adaptive.rounds,
+                look: b.adaptive.look,
+                testAlpha: b.adaptive.test_alpha,
+                stopReason: b.adaptive.stop_reason
+            }
+        }),
+        ...(b.counts && { counts: b.counts }),
+        ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
+        ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
+        ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree })
+    }));
+    const suite = {
+        options: json.options,
+        familySize: json.family_size ?? comparisons.filter((c) => c.pValue !== null).length,
+        comparisons,
+        summary: json.suite_summary ?? null,
+        counts: json.counts,
+        warnings: json.warnings,
+        provenance: json.provenance,
+        ...(json.count_mode && { countMode: countModeFromJson(json.count_mode) })
+    };
+    return { suite, run: json.run };
+}
+
 /**
  * The JSON Schema (draft 2020-12) of results.json, format version 1: what `validateResults` checks
  * an untrusted results file against with ajv, published as docs/results.schema.json
@@ -60403,6 +58215,2208 @@ function reproduceLine(plan, asked, commits) {
     return args.map(shellQuote).join(' ');
 }
 
+/**
+ * Any regression or failed benchmark fails; with `timing-only` in the set also a slower timing-only
+ * change, with `inconclusive` also any benchmark left undecided; `never` always passes (report only).
+ */
+function gate(suite, failOn, failOnSuite = null) {
+    const c = suite.counts;
+    const problems = [];
+    // --measure both: a regression by counts alone is a regression too (deterministic, STATISTICS §10)
+    if (c.regression)
+        problems.push(plural(c.regression, 'regression'));
+    if (c.failed)
+        problems.push(`${plural(c.failed, 'benchmark')} failed`);
+    const slowerTimingOnly = suite.comparisons.filter((x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression').length;
+    if (failOn.includes('timing-only') && slowerTimingOnly)
+        problems.push(`${slowerTimingOnly} timing-only slower`);
+    if (failOn.includes('inconclusive') && c.inconclusive)
+        problems.push(`${c.inconclusive} inconclusive`);
+    const s = suite.summary;
+    if (failOnSuite !== null && s && s.ci[0] > 1 + failOnSuite)
+        problems.push(`the suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)} slower than the ${formatChange(1 + failOnSuite)} --fail-on-suite allows`);
+    const total = suite.comparisons.length;
+    if (problems.length === 0) {
+        const undecided = undecidedText(suite);
+        if (undecided)
+            return { pass: true, conclusion: 'neutral', reason: `benchgate: undecided: ${undecided}` };
+        if (slowerTimingOnly)
+            return {
+                pass: true,
+                conclusion: 'neutral',
+                reason: `benchgate: pass: ${slowerTimingOnly} slower in time only, with the same instructions (code layout, memory or environment?); not failing unless --fail-on timing-only`
+            };
+        return {
+            pass: true,
+            conclusion: 'success',
+            reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}`
+        };
+    }
+    if (failOn.includes('never')) {
+        return {
+            pass: true,
+            conclusion: 'neutral',
+            reason: `benchgate: pass (fail-on: never) despite ${problems.join(', ')}`
+        };
+    }
+    return {
+        pass: false,
+        conclusion: 'failure',
+        reason: `benchgate: fail: ${problems.join(', ')} (of ${plural(total, 'benchmark')})`
+    };
+}
+/**
+ * Null when every benchmark was decided; else what was left open, "nothing could be decided" first
+ * when no benchmark measured on both sides got a decided verdict.
+ */
+function undecidedText(suite) {
+    const open = suite.counts.inconclusive;
+    if (!open)
+        return null;
+    const c = suite.counts;
+    const decided = c.regression + c.improvement + c.negligible + c.unchanged;
+    const what = `${open} of ${plural(open + decided, 'benchmark')} could not be decided; no regression found`;
+    return decided === 0 ? `nothing could be decided (${what})` : what;
+}
+
+/**
+ * Benchmark names as every report shows them. A pull request controls the names, so one of
+ * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
+ * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
+ * prefix stay distinguishable, and the same name always reads the same in every report.
+ * Control characters (which could move a terminal's cursor or break a table) and the invisible
+ * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
+ * (`\u202E`, see escape.ts), and such a name gets the hash too.
+ */
+/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
+const NAME_MAX_CHARS = 200;
+/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
+const NAME_HASH_DIGITS = 8;
+/**
+ * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
+ * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
+ * Complexity: O(length of name) (one hash, one bounded slice).
+ */
+function displayName(name, max = NAME_MAX_CHARS) {
+    const long = name.length > max;
+    const head = long ? name.slice(0, max) : name;
+    const clean = showHidden(head);
+    if (!long && clean === name)
+        return name;
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
+    const suffix = `…#${hash}`;
+    if (!long)
+        return clean + suffix.slice(1); // cleaned only: "name#hash"
+    return cutAt(clean, max - suffix.length) + suffix;
+}
+/**
+ * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
+ * surrogate pair. Complexity: O(max).
+ */
+function capText(text, max) {
+    if (text.length <= max)
+        return text;
+    return cutAt(text, max - 1) + '…';
+}
+/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
+function cleanText(text, max) {
+    return showHidden(capText(text, max));
+}
+function cutAt(text, n) {
+    const code = text.charCodeAt(n - 1);
+    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
+/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
+function formatCount(n) {
+    if (n === null || !Number.isFinite(n))
+        return '–';
+    const a = Math.abs(n);
+    if (a >= 1e9)
+        return `${(n / 1e9).toFixed(2)} G`;
+    if (a >= 1e6)
+        return `${(n / 1e6).toFixed(2)} M`;
+    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
+}
+/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
+function formatCountChange(change) {
+    if (change === null || !Number.isFinite(change))
+        return '–';
+    if (change === 0)
+        return '0.000%';
+    const shown = formatChange(1 + change, 3);
+    if (shown !== '0.000%')
+        return shown;
+    return change > 0 ? '+<0.001%' : '−<0.001%';
+}
+/** The figure of the metric the verdict reads. */
+function chosenFigure(c) {
+    return c.metric === 'cycles' ? c.cycles : c.instructions;
+}
+/** The metric's column title: "Instructions" or "Cycles (est.)". */
+function countMetricTitle(metric) {
+    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
+}
+/** Why a benchmark has no count verdict, in two or three words. */
+const REASON_WORDS = {
+    'not-deterministic': 'not deterministic',
+    unchecked: 'not checked',
+    'multi-threaded': 'multi-threaded',
+    'not-countable': 'not countable',
+    failed: 'failed'
+};
+/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
+function countCell(c) {
+    const k = c.counts;
+    if (!k)
+        return '–';
+    if (k.reason)
+        return REASON_WORDS[k.reason];
+    return formatCountChange(chosenFigure(k).change);
+}
+/**
+ * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
+ * caches and branches, not latency, so neither instructions nor simulated events explain it.
+ */
+function timingOnlyNote(c) {
+    if (!c.timingOnly || !c.counts)
+        return null;
+    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
+    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
+        `estimated cycles ${figure(c.counts.cycles)}: not explained by instructions or simulated cache and branch events)`);
+}
+/**
+ * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
+ * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
+ */
+function countFootnote(c) {
+    if (c.counts?.message)
+        return c.counts.message;
+    const k = c.counts;
+    if (!k)
+        return null;
+    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
+    const instructions = formatCountChange(k.instructions.change);
+    const cycles = formatCountChange(k.cycles.change);
+    if (c.countsDisagree)
+        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
+    if (c.timingVerdict && c.verdict !== 'timing-only')
+        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
+    return null;
+}
+/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
+function codePathNote(c) {
+    const k = c.counts;
+    if (!k || k.reason !== null)
+        return '';
+    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)})`;
+}
+/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
+function countModeLine(suite) {
+    const m = suite.countMode;
+    if (!m)
+        return null;
+    const noise = noiseFloor(suite);
+    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
+        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
+}
+/** The largest difference between the base side's two passes among the deterministic benchmarks. */
+function noiseFloor(suite) {
+    const noises = suite.comparisons
+        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
+        .filter((n) => n !== null);
+    return noises.length ? Math.max(...noises) : null;
+}
+
+/** Verdicts shown in the main table, in this order. */
+const CHANGED = ['regression', 'failed', 'improvement', 'timing-only', 'new', 'removed'];
+/** Verdicts collapsed into one group: no significant change of at least δ (one list, the analysis's). */
+const QUIET = QUIET_VERDICTS;
+/** Regressions worst first, then failures, improvements best first, new, removed. */
+function sortChanged(cs) {
+    const rank = (c) => CHANGED.indexOf(c.verdict);
+    const size = (c) => Math.abs(Math.log(c.ratio?.estimate ?? 1));
+    return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || byName(a, b));
+}
+/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
+function sortQuiet(cs, minEffect) {
+    const hi = (c) => c.ratio?.ci[1] ?? 0;
+    const admits = (c) => (hi(c) >= 1 + minEffect ? 1 : 0);
+    return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || byName(a, b));
+}
+/** The changed benchmarks and the quiet ones of a suite, each in report order. */
+function split(cs, minEffect) {
+    return {
+        changed: sortChanged(cs.filter((c) => CHANGED.includes(c.verdict))),
+        quiet: sortQuiet(cs.filter((c) => QUIET.includes(c.verdict)), minEffect)
+    };
+}
+/** Code-unit order: total, locale-independent and linear in the common prefix (unlike localeCompare). */
+function byName(a, b) {
+    return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
+}
+
+/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
+const CHART_MAX_ROWS = 15;
+/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
+const CHART_WIDTH = 41;
+const CHART_NAME_WIDTH = 34;
+/**
+ * The chart's Markdown lines; none when it adds nothing (no change, and every CI within ±δ).
+ * When nothing changed it is collapsed (a `<details>` block): then it only shows CIs that still
+ * reach ±δ, which is no alarm.
+ */
+function changeChart(suite) {
+    const delta = suite.options.minEffect;
+    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
+    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
+        c.ratio &&
+        c.levelReason !== 'too-few-processes' && // no interval worth drawing (§3): the tables say "not testable"
+        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
+    const all = [...changed, ...quiet];
+    if (all.length === 0)
+        return [];
+    const rows = all.slice(0, CHART_MAX_ROWS);
+    const lines = [axisLine(rows, delta), ...rows.map((c) => rowLine(c, rows, delta))];
+    if (all.length > rows.length)
+        lines.push(`… ${all.length - rows.length} more in the tables`);
+    const legend = `<sub>Change with ${ciLabel(rows, suite)}: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`;
+    const pre = '<pre>' + lines.join('\n') + '</pre>';
+    if (changed.length > 0)
+        return [legend, '', pre];
+    return [
+        `<details><summary>Chart: ${plural(quiet.length, 'interval')} still reaching ±${deltaText(delta)} (nothing changed significantly)</summary>`,
+        '',
+        legend,
+        '',
+        pre,
+        '</details>'
+    ];
+}
+/** The axis scale in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number. */
+function scaleOf(rows, delta) {
+    let widest = 2 * delta;
+    for (const c of rows)
+        for (const r of c.ratio.ci)
+            widest = Math.max(widest, Math.abs(r - 1));
+    return niceCeil(widest * 100);
+}
+const HALF = (CHART_WIDTH - 1) / 2;
+function cellOf(pct, scale) {
+    return Math.round(HALF + (pct / scale) * HALF);
+}
+function axisLine(rows, delta) {
+    const scale = scaleOf(rows, delta);
+    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
+    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
+    const put = (at, text) => {
+        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
+        for (let i = 0; i < text.length; i++)
+            axis[start + i] = text[i];
+    };
+    put(0, label(-scale));
+    put(HALF, '0');
+    put(CHART_WIDTH - 1, label(scale));
+    return `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`;
+}
+function rowLine(c, rows, delta) {
+    const scale = scaleOf(rows, delta);
+    const cell = (pct) => cellOf(pct, scale);
+    const line = Array.from({ length: CHART_WIDTH }, () => ' ');
+    for (const d of [-delta * 100, delta * 100])
+        line[cell(d)] = '┆';
+    line[HALF] = '│';
+    const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
+    for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
+        line[i] = '━';
+    if (cell(lo) < 0)
+        line[0] = '◂';
+    if (cell(hi) > CHART_WIDTH - 1)
+        line[CHART_WIDTH - 1] = '▸';
+    const e = cell((c.ratio.estimate - 1) * 100);
+    if (e >= 0 && e < CHART_WIDTH)
+        line[e] = '●';
+    return `${chartName(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${line.join('')}`;
+}
+/** A name padded or cut to the name column (by code points: the column must line up). */
+function chartName(name) {
+    const chars = [...displayName(name)];
+    const fitted = chars.length > CHART_NAME_WIDTH
+        ? chars.slice(0, CHART_NAME_WIDTH - 1).join('') + '…'
+        : chars.join('') + ' '.repeat(CHART_NAME_WIDTH - chars.length);
+    return mdText(fitted);
+}
+function niceCeil(x) {
+    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
+        if (x <= step)
+            return step;
+    return Math.ceil(x / 100) * 100;
+}
+
+/** "3 shards (1/3 on host (cpu): 20 benchmarks, 41 s; …) · machine time 2.1 min, wall time 45 s" (escaped Markdown, or plain text). */
+function mergedLine(m, markdown = true) {
+    const esc = (t) => (markdown ? mdText(capText(t, 80)) : cleanText(t, 80));
+    const bold = (t) => (markdown ? `**${t}**` : t);
+    const shards = m.shards.map((s) => {
+        const where = [s.host, s.cpu].filter(Boolean).map((t) => esc(String(t)));
+        const place = where.length ? ` on ${where[0]}${where[1] ? ` (${where[1]})` : ''}` : '';
+        const time = s.wallSeconds !== undefined ? `, ${formatSeconds(s.wallSeconds)}` : '';
+        return `${s.index}/${m.count}${place}: ${s.benchmarks} benchmarks${time}`;
+    });
+    const missing = m.missing.length
+        ? ` · ${bold(`missing: ${m.missing.map((g) => `shard ${g.index}/${m.count} (${g.benchmarks.length} benchmarks not measured)`).join(', ')}`)}`
+        : '';
+    return (`${m.count} shards (${shards.join('; ')}) · machine time ${formatSeconds(m.machineSeconds)}, ` +
+        `wall time ${formatSeconds(m.wallSeconds)} in parallel${missing}`);
+}
+/** "45 s", "2.1 min", "1.3 h". */
+function formatSeconds(s) {
+    if (s < 120)
+        return `${s.toFixed(s < 10 ? 1 : 0)} s`;
+    if (s < 7200)
+        return `${(s / 60).toFixed(1)} min`;
+    return `${(s / 3600).toFixed(1)} h`;
+}
+
+/**
+ * Fitting a rendered report into a size cap (GitHub's 65,536 characters for a comment) in linear
+ * time. Every part is rendered once; the parts the cap may shorten are lists whose sizes are known
+ * from prefix sums, so choosing how much of each to keep is arithmetic, not re-rendering (a suite
+ * with a 2 MiB field or 10,000 benchmarks must not make the comment quadratic).
+ */
+/** Lines of text, each ending in "\n" once joined; size = Σ (length + 1). */
+function linesSize(lines) {
+    let n = 0;
+    for (const l of lines)
+        n += l.length + 1;
+    return n;
+}
+/** A fixed part (never cut). */
+function fixedPart(lines) {
+    const size = linesSize(lines);
+    return { what: '', count: 0, size: () => size, render: () => lines };
+}
+/**
+ * A list part: `open` lines, the first k `items` (one line each) with the footnotes they refer to,
+ * a "more" line when items are left out, then `close`. `notesNeeded[k]` is how many of `notes`
+ * the first k items refer to (non-decreasing; footnotes are numbered by first use).
+ */
+function listPart(spec) {
+    const { items, open, close } = spec;
+    const notes = spec.notes ?? [];
+    const needed = spec.notesNeeded ?? items.map(() => 0).concat([0]);
+    const itemPrefix = prefixSums(items);
+    const notePrefix = prefixSums(notes);
+    const base = linesSize(open) + linesSize(close);
+    const notesBlock = (k) => (needed[k] > 0 ? notePrefix[needed[k]] + 1 : 0); // + the blank line before
+    return {
+        what: spec.what,
+        count: items.length,
+        size: (k) => base + itemPrefix[k] + notesBlock(k) + (k < items.length ? linesSize(spec.more(items.length - k)) : 0),
+        render: (k) => [
+            ...open,
+            ...items.slice(0, k),
+            ...(needed[k] > 0 ? ['', ...notes.slice(0, needed[k])] : []),
+            ...(k < items.length ? spec.more(items.length - k) : []),
+            ...close
+        ]
+    };
+}
+/** prefix[i] = Σ_{j<i} (items[j].length + 1). */
+function prefixSums(items) {
+    const out = new Array(items.length + 1);
+    out[0] = 0;
+    for (let i = 0; i < items.length; i++)
+        out[i + 1] = out[i] + items[i].length + 1;
+    return out;
+}
+/**
+ * Keeps every part whole if the total fits `maxChars`; otherwise cuts the parts in `dropOrder`
+ * (indices into `parts`) one after another, each from its end, until the total plus `reserve`
+ * (room for a notice) fits. Linear in the number of items.
+ * @returns how many items of each part to render, and what was left out
+ */
+function fit(parts, dropOrder, maxChars, reserve) {
+    const keep = parts.map((p) => p.count);
+    let total = parts.reduce((sum, p, i) => sum + p.size(keep[i]), 0);
+    if (total <= maxChars)
+        return { keep, leftOut: [] };
+    const budget = maxChars - reserve;
+    for (const i of dropOrder) {
+        const p = parts[i];
+        while (total > budget && keep[i] > 0) {
+            const before = p.size(keep[i]);
+            keep[i]--;
+            total += p.size(keep[i]) - before;
+        }
+        if (total <= budget)
+            break;
+    }
+    const leftOut = dropOrder
+        .filter((i) => keep[i] < parts[i].count)
+        .map((i) => ({ what: parts[i].what, count: parts[i].count - keep[i], of: parts[i].count }));
+    return { keep, leftOut };
+}
+
+/** Longest warning message shown (a message can quote untrusted text of any length). */
+const MESSAGE_MAX_CHARS = 500;
+/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
+const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
+/** Warning codes shown as a note instead (see notes()). */
+const AS_NOTE = new Set(['debug-library']);
+const NUMBER = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
+/**
+ * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
+ * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
+ * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
+ * order of first appearance. Failed benchmarks' errors are in their table row, not here.
+ * Complexity: linear in the total length of the messages.
+ */
+function warningGroups(suite) {
+    const groups = new Map();
+    const add = (w, name) => {
+        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
+            return;
+        const message = cleanText(w.message, MESSAGE_MAX_CHARS);
+        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER, '#')}`;
+        let g = groups.get(key);
+        if (!g)
+            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
+        g.messages.push(message);
+        // A benchmark is named once per line even when both sides raised the same sentence.
+        if (name !== null && g.names[g.names.length - 1] !== name)
+            g.names.push(name);
+    };
+    for (const w of suite.warnings)
+        add(w, null);
+    for (const c of suite.comparisons) {
+        const name = displayName(c.benchmark);
+        for (const w of c.warnings)
+            if (!(c.verdict === 'failed' && w.level === 'error'))
+                add(w, name);
+    }
+    return [...groups.values()].map((g) => ({
+        level: g.level,
+        message: mergeNumbers(g.messages),
+        names: g.names
+    }));
+}
+/**
+ * One message standing for several that differ only in their numbers: each number that differs is
+ * shown as "min–max" (as written in the messages with the smallest and largest value).
+ */
+function mergeNumbers(messages) {
+    const first = messages[0];
+    if (messages.every((m) => m === first))
+        return first;
+    const numbers = messages.map((m) => m.match(NUMBER) ?? []);
+    let k = 0;
+    return first.replace(NUMBER, (token) => {
+        const i = k++;
+        let lo = token;
+        let hi = token;
+        for (const ns of numbers) {
+            if (Number(ns[i]) < Number(lo))
+                lo = ns[i];
+            if (Number(ns[i]) > Number(hi))
+                hi = ns[i];
+        }
+        return lo === hi ? token : `${lo}–${hi}`;
+    });
+}
+/** Notes: facts worth one calm line each, not warnings. */
+function notes(suite) {
+    const out = [];
+    if (suite.warnings.some((w) => w.code === 'debug-library')) {
+        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
+    }
+    return out;
+}
+
+/** GitHub's limit on an issue comment body. */
+const COMMENT_MAX_CHARS = 65_536;
+/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
+const FIELD_MAX_CHARS = 120;
+/** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
+const REPRODUCE_MAX_CHARS = 4_000;
+/** Benchmark names listed at most on one grouped warning line. */
+const NAMES_PER_WARNING = 12;
+/** Room kept for the notice that says what the size cap left out. */
+const NOTICE_RESERVE = 600;
+/** The hidden marker that identifies benchgate's sticky comment for one key: the report's first line. */
+function commentMarker(key = 'default') {
+    return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
+}
+const ICON = {
+    regression: '❌',
+    improvement: '✅',
+    negligible: '➖',
+    unchanged: '✔️',
+    inconclusive: '❔',
+    new: '🆕',
+    removed: '🗑️',
+    failed: '💥',
+    skipped: '⏭️',
+    'timing-only': '⏱'
+};
+/**
+ * The Markdown report as lines to be written one after the other (their concatenation is
+ * renderMarkdown's text): the uncapped job summary of a large suite need not be one string.
+ */
+function* markdownParts(report, options = {}) {
+    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
+    const { suite, run } = report;
+    const split_ = split(suite.comparisons, suite.options.minEffect);
+    // Timing-only changes (same instructions, STATISTICS §10) are their own collapsed group (REPORT.md).
+    const changed = split_.changed.filter((c) => c.verdict !== 'timing-only');
+    const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only');
+    const quiet = split_.quiet;
+    const top = fixedPart([
+        commentMarker(run.key),
+        `### benchgate: ${headline(suite)}`,
+        '',
+        subline(report),
+        '',
+        ...topNotes(report)
+    ]);
+    const parts = [
+        top,
+        changedPart(changed, suite),
+        timingOnlyPart(timingOnly, suite),
+        chartPart(suite),
+        quietPart(quiet, suite),
+        fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
+        warningsPart(warningGroups(suite)),
+        reproducePart(run.reproduce)
+    ];
+    // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
+    // from the end of their order (regressions come first, so they are the last to go).
+    const { keep, leftOut } = fit(parts, [4, 6, 7, 3, 2, 1], maxChars, NOTICE_RESERVE);
+    for (const [i, part] of parts.entries()) {
+        for (const line of part.render(keep[i]))
+            yield `${line}\n`;
+        if (part === top && leftOut.length > 0)
+            for (const line of notice(leftOut, maxChars))
+                yield `${line}\n`;
+    }
+}
+/** What the size cap left out, said at the top. */
+function notice(leftOut, maxChars) {
+    const what = leftOut.map((l) => l.count === l.of && l.of === 1 ? l.what : `${l.count} of ${l.of} ${l.what}`);
+    return [
+        '> [!NOTE]',
+        `> Shortened to fit GitHub's limit of ${maxChars.toLocaleString('en-US')} characters: left out ${what.join('; ')}. ` +
+            'The job summary and the results artifact have everything.',
+        ''
+    ];
+}
+function topNotes(report) {
+    const out = [];
+    const summary = suiteSummaryNote(report.suite);
+    if (summary)
+        out.push(mdProse(summary), '');
+    if (report.run.merged)
+        out.push(mergedLine(report.run.merged), '');
+    const stopped = report.run.stoppedEarly;
+    if (stopped)
+        out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '');
+    return out;
+}
+/** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
+function changedPart(changed, suite) {
+    if (changed.length === 0)
+        return fixedPart([]);
+    const level = ciLabel(changed, suite);
+    const notes = new Footnotes();
+    const needed = [0];
+    const counts = suite.countMode?.measure;
+    const items = changed.map((c) => {
+        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
+        const name = mdCode(displayName(c.benchmark));
+        const row = tableRow(counts === 'counts'
+            ? [ICON[c.verdict], name, countColumns(c, true), verdictCell(c, notes, suite.options.minEffect)]
+            : [
+                ICON[c.verdict],
+                name,
+                formatDuration(c.baseLocation ?? c.baseMedian),
+                formatDuration(c.headLocation ?? c.headMedian),
+                change,
+                formatP(c.pAdjusted),
+                ...(counts ? [countCell(c)] : []),
+                verdictCell(c, notes, suite.options.minEffect)
+            ]);
+        needed.push(notes.count);
+        return row;
+    });
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    return listPart({
+        what: 'changed benchmarks',
+        open: counts === 'counts'
+            ? [
+                `| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                '|---|---|---:|---:|---:|---:|---|'
+            ]
+            : [
+                `| | Benchmark | Base | Head | Change [${level}] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
+                `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+            ],
+        items,
+        notes: notes.lines,
+        notesNeeded: needed,
+        close: [''],
+        more: (n) => [
+            '',
+            `_${plural(n, 'more changed benchmark')} not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+        ]
+    });
+}
+/**
+ * A table row from its cells, joined into one string: a row made by one template literal is a tree
+ * of its pieces, about three times the size (measured), and 10,000 rows are kept until the cap is known.
+ */
+function tableRow(cells) {
+    return `| ${cells.join(' | ')} |`;
+}
+function chartPart(suite) {
+    const chart = changeChart(suite);
+    if (chart.length === 0)
+        return fixedPart([]);
+    return listPart({ what: 'the chart', open: [], items: [chart.join('\n')], close: [''], more: () => [] });
+}
+/** The collapsed group: benchmarks without a significant change of δ or more. */
+/**
+ * Timing changed, instructions and estimated cycles did not (STATISTICS §10): one collapsed group
+ * with both count figures, not failing unless `fail-on` has `timing-only`.
+ */
+function timingOnlyPart(rows, suite) {
+    if (rows.length === 0)
+        return fixedPart([]);
+    const level = ciLabel(rows, suite, true);
+    const items = rows.map((c) => tableRow([
+        mdCode(displayName(c.benchmark)),
+        c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–',
+        c.counts ? formatCountChange(c.counts.instructions.change) : '–',
+        c.counts ? formatCountChange(c.counts.cycles.change) : '–',
+        c.timingVerdict === 'improvement' ? 'faster' : 'slower'
+    ]));
+    return listPart({
+        what: 'timing-only changes',
+        open: [
+            `<details><summary>⏱ ${plural(rows.length, 'timing-only change')}: same instructions, different time ` +
+                `(code layout, memory or environment) — not failing unless fail-on has timing-only</summary>`,
+            '',
+            `| Benchmark | Change [${level}] | Instructions | Est. cycles | Time |`,
+            '|---|---:|---:|---:|---|'
+        ],
+        items,
+        close: [
+            '',
+            'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.',
+            '</details>',
+            ''
+        ],
+        more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
+    });
+}
+function quietPart(quiet, suite) {
+    if (quiet.length === 0)
+        return fixedPart([]);
+    const level = ciLabel(quiet, suite);
+    const notes = new Footnotes();
+    const needed = [0];
+    const counts = suite.countMode?.measure;
+    const items = quiet.map((c) => {
+        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
+        const mde = c.power?.minDetectableEffect;
+        const name = mdCode(displayName(c.benchmark));
+        const row = tableRow(counts === 'counts'
+            ? [name, countColumns(c, false), verdictCell(c, notes, suite.options.minEffect)]
+            : [
+                name,
+                formatDuration(c.baseLocation ?? c.baseMedian),
+                formatDuration(c.headLocation ?? c.headMedian),
+                change,
+                mde ? `≥ ${formatPercent(mde)}` : '–',
+                ...(counts ? [countCell(c)] : []),
+                verdictCell(c, notes, suite.options.minEffect)
+            ]);
+        needed.push(notes.count);
+        return row;
+    });
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    return listPart({
+        what: 'benchmarks without a significant change',
+        open: [
+            `<details><summary>${mdText(counts === 'counts' ? quietCountSummary(quiet) : quietSummary(quiet, suite))}</summary>`,
+            '',
+            ...(counts === 'counts'
+                ? [
+                    `| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                    '|---|---:|---:|---:|---:|---|'
+                ]
+                : [
+                    `| Benchmark | Base | Head | Change [${level}] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
+                    `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+                ])
+        ],
+        items,
+        notes: notes.lines,
+        notesNeeded: needed,
+        close: ['</details>', ''],
+        more: (n) => [
+            '',
+            `_${n} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+        ]
+    });
+}
+function warningsPart(groups) {
+    if (groups.length === 0)
+        return fixedPart([]);
+    const items = groups.map((g) => `- ${warningLine(g)}`);
+    return listPart({
+        what: 'warnings',
+        open: [`<details><summary>⚠️ ${plural(groups.length, 'warning')}</summary>`, ''],
+        items,
+        close: ['</details>', ''],
+        more: (n) => [`- _${n} more not shown (size limit): see the job summary._`]
+    });
+}
+/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
+function warningLine(g) {
+    const message = mdProse(g.message);
+    if (g.names.length === 0)
+        return message;
+    if (g.names.length === 1)
+        return `${mdCode(g.names[0])}: ${message}`;
+    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
+    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
+}
+function reproducePart(reproduce) {
+    if (!reproduce)
+        return fixedPart([]);
+    // No fence end, and no HTML comment a marker could hide in (issue 28).
+    const command = capText(reproduce, REPRODUCE_MAX_CHARS)
+        .replace(/```/g, '` ` `')
+        .replace(/<!--/g, '<!- -')
+        .replace(/-->/g, '- ->');
+    return listPart({
+        what: 'how to reproduce',
+        open: [],
+        items: [
+            ['<details><summary>How to reproduce</summary>', '', '```', command, '```', '</details>'].join('\n')
+        ],
+        close: [''],
+        more: () => []
+    });
+}
+/** Footnotes numbered by first use, each text once (several rows may share one). */
+class Footnotes {
+    numbers = new Map();
+    lines = [];
+    get count() {
+        return this.lines.length;
+    }
+    /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
+    mark(text) {
+        let n = this.numbers.get(text);
+        if (n === undefined) {
+            n = this.lines.length + 1;
+            this.numbers.set(text, n);
+            this.lines.push(`${superscript(n)} ${text}`);
+        }
+        return superscript(n);
+    }
+}
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** 12 -> "¹²" */
+function superscript(n) {
+    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+}
+/** The verdict cell: short words, and a footnote marker when there is more to say. */
+function verdictCell(c, notes, minEffect) {
+    const more = verdictFootnote(c, minEffect);
+    const timingOnly = timingOnlyNote(c);
+    const directions = directionNote(c);
+    return (verdictWords(c) +
+        adaptiveNote(c) +
+        (timingOnly ? ' · timing only' : '') +
+        (more ? ` ${notes.mark(more)}` : '') +
+        (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
+        (directions ? ` ${notes.mark(mdProse(directions))}` : ''));
+}
+/** The other count column of a counts-only table: the one the verdict does not read. */
+const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
+/** Base | Head | Change | other metric's change, of a counts-only row (exact counts per iteration, no interval). */
+function countColumns(c, bold) {
+    const k = c.counts;
+    if (!k)
+        return '– | – | – | –';
+    const f = chosenFigure(k);
+    const other = k.metric === 'cycles' ? k.instructions : k.cycles;
+    const change = formatCountChange(f.change);
+    return `${formatCount(f.base)} | ${formatCount(f.head)} | ${bold && f.change !== null ? `**${change}**` : change} | ${formatCountChange(other.change)}`;
+}
+/** The counts-only quiet group's header. */
+function quietCountSummary(quiet) {
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const parts = ['unchanged', 'negligible', 'inconclusive']
+        .map((v) => [v, by(v)])
+        .filter(([, n]) => n > 0)
+        .map(([v, n]) => `${n} ${v === 'unchanged' ? 'unchanged (identical counts)' : v}`);
+    return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`;
+}
+/** The headline: counts by verdict in words; never contradicts the table. */
+function headline(suite) {
+    const words = verdictHeadline(suite);
+    const summary = suiteSummaryText(suite);
+    return summary ? `${words} · ${summary}` : words;
+}
+/** The headline's verdict counts in words. */
+function verdictHeadline(suite) {
+    const c = suite.counts;
+    const parts = [];
+    if (c.regression)
+        parts.push(`❌ ${plural(c.regression, 'regression')}`);
+    if (c.failed)
+        parts.push(`💥 ${c.failed} failed`);
+    if (c.improvement)
+        parts.push(`✅ ${plural(c.improvement, 'improvement')}`);
+    if (c.new)
+        parts.push(`${c.new} new`);
+    if (c.removed)
+        parts.push(`${c.removed} removed`);
+    if (c.negligible)
+        parts.push(`${c.negligible} negligible`);
+    if (c.unchanged)
+        parts.push(`${c.unchanged} unchanged`);
+    if (c.inconclusive)
+        parts.push(`${c.inconclusive} undecided`);
+    if (c.skipped)
+        parts.push(`${c.skipped} skipped on this machine`);
+    const timingOnly = c['timing-only'];
+    if (timingOnly)
+        parts.push(`⏱ ${timingOnly} timing-only (same instructions)`);
+    if (parts.length === 0)
+        return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
+            ? 'base and head built the same program: nothing to measure'
+            : 'no benchmarks were compared';
+    if (!c.regression && !c.failed && !c.improvement && !timingOnly) {
+        // Undecided is said first, never as "no significant change" (STATISTICS §10).
+        if (!c.inconclusive)
+            return `no significant change · ${parts.join(', ')}`;
+        const decided = c.negligible + c.unchanged;
+        return `${decided === 0 ? '❔ nothing could be decided' : '❔ undecided'} · ${parts.join(', ')}`;
+    }
+    return parts.join(', ');
+}
+/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
+function subline(report) {
+    const { suite, run } = report;
+    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
+    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
+    if (run.rounds !== undefined) {
+        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
+        if (run.adaptive) {
+            const a = run.adaptive;
+            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
+                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
+        }
+        else
+            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
+    }
+    const pairs = pairsText(suite);
+    if (pairs)
+        parts.push(pairs);
+    const p = suite.provenance.head;
+    const machine = [
+        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
+        p.compiler,
+        p.buildType,
+        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
+    ]
+        .filter(Boolean)
+        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
+    if (machine.length)
+        parts.push(machine.join(', '));
+    const o = suite.options;
+    if (suite.countMode?.measure !== 'counts')
+        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        parts.push(mdText(counts));
+    return parts.join(' · ');
+}
+/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
+function verdictText(c) {
+    return verdictWords(c) + adaptiveNote(c);
+}
+/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
+function adaptiveNote(c) {
+    const a = c.adaptive;
+    if (!a || a.stopReason === 'not-compared')
+        return '';
+    const why = {
+        resolved: 'resolved',
+        'max-rounds': 'max rounds',
+        'time-budget': 'time budget ran out',
+        'no-samples': 'stopped: no new samples',
+        futile: 'stopped: too noisy to decide within max rounds',
+        interrupted: 'interrupted',
+        failures: 'stopped: binary kept failing'
+    };
+    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
+}
+/** The verdict in a word or two (the table cell). */
+function verdictWords(c) {
+    switch (c.verdict) {
+        case 'new':
+            return 'new (head only)';
+        case 'removed':
+            return 'removed (base only)';
+        default:
+            return c.verdict;
+    }
+}
+/** What goes under the table for this benchmark (escaped Markdown), or null. */
+function verdictFootnote(c, minEffect) {
+    switch (c.verdict) {
+        case 'inconclusive': {
+            const text = inconclusiveText(c, minEffect);
+            if (text)
+                return mdProse(text + codePathNote(c));
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
+        case 'failed': {
+            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        case 'skipped': {
+            const why = c.warnings.find((w) => w.code === 'skipped');
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        default: {
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
+    }
+}
+/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
+function warningLines(suite) {
+    return warningGroups(suite).map(warningLine);
+}
+
+var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  var PLOTTERS = {\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      errors\n    });\n    out.hidden = false;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
+
+/** Fewest and most histogram bins (a handful of samples still gets a shape; 500 would be noise). */
+const MIN_BINS = 5;
+const MAX_BINS = 60;
+/** Grid points of each density curve. */
+const KDE_POINTS = 48;
+/** R's density(cut = 3): the curve spans the data ± 3 bandwidths. */
+const KDE_CUT = 3;
+/** Pairwise differences histogrammed at most (m·n can be millions). */
+const MAX_PAIRS = 20_000;
+/** Lags of the correlogram at most. */
+const ACF_MAX_LAG = 20;
+/** Points per side of the time series at most (beyond: a deterministic stride). */
+const MAX_SERIES_POINTS = 2_000;
+/**
+ * Histogram of one or more series on shared bins (Freedman & Diaconis 1981, "On the histogram as a
+ * density estimator: L2 theory", Z. Wahrscheinlichkeitstheorie verw. Gebiete 57, 453–476:
+ * width 2·IQR·n^(−1/3) over the pooled values). Falls back to Sturges' rule when the IQR is 0, and
+ * to one bin when all values are equal.
+ * @param series finite values; at least one value in all
+ * @throws Error when there are no values at all
+ * Complexity: O(N log N) for N pooled values.
+ */
+function histogram(series) {
+    const n = series.reduce((sum, s) => sum + s.length, 0);
+    const pooled = new Float64Array(n);
+    let at = 0;
+    for (const s of series)
+        for (let i = 0; i < s.length; i++)
+            pooled[at++] = s[i];
+    pooled.sort(); // typed arrays sort numerically
+    if (n === 0)
+        throw new Error('histogram: no values');
+    const min = pooled[0];
+    const max = pooled[n - 1];
+    const range = max - min;
+    if (range === 0) {
+        const width = Math.abs(min) * 1e-3 || 1;
+        return { lo: min - width / 2, width, counts: series.map((s) => [s.length]) };
+    }
+    const iqr = quantileType7(pooled, 0.75) - quantileType7(pooled, 0.25);
+    let bins = iqr > 0 ? Math.ceil(range / (2 * iqr * Math.cbrt(1 / n))) : Math.ceil(Math.log2(n) + 1);
+    bins = Math.min(MAX_BINS, Math.max(MIN_BINS, bins));
+    const width = range / bins;
+    const counts = series.map((s) => {
+        const c = new Array(bins).fill(0);
+        for (let i = 0; i < s.length; i++)
+            c[Math.min(bins - 1, Math.floor((s[i] - min) / width))]++;
+        return c;
+    });
+    return { lo: min, width, counts };
+}
+/** R's `bw.nrd0`: 0.9 · min(sd, IQR/1.34) · n^(−1/5), with R's fallbacks when that is 0. */
+function bandwidthNrd0(values) {
+    const n = values.length;
+    if (n < 2)
+        return Math.abs(values[0] ?? 0) * 0.1 || 1;
+    const s = summarize(values);
+    const sd = s.sd ?? 0;
+    let lo = Math.min(sd, (s.q3 - s.q1) / 1.34);
+    if (!(lo > 0))
+        lo = sd || Math.abs(s.min) || 1;
+    return 0.9 * lo * Math.pow(n, -0.2);
+}
+/**
+ * Gaussian kernel density estimates (Silverman 1986, "Density Estimation for Statistics and Data
+ * Analysis", Chapman & Hall, §3.4) with bandwidth `bw.nrd0`, all on one grid of `points` points from
+ * the smallest value − 3·bw to the largest + 3·bw.
+ * @param series non-empty finite series
+ * Complexity: O(points · N).
+ */
+function densities(series, points = KDE_POINTS) {
+    const bw = series.map((s) => (s.length ? bandwidthNrd0(s) : 0));
+    let lo = Infinity;
+    let hi = -Infinity;
+    series.forEach((s, i) => {
+        for (let k = 0; k < s.length; k++) {
+            lo = Math.min(lo, s[k] - KDE_CUT * bw[i]);
+            hi = Math.max(hi, s[k] + KDE_CUT * bw[i]);
+        }
+    });
+    const dx = (hi - lo) / (points - 1);
+    const norm = 1 / Math.sqrt(2 * Math.PI);
+    const y = series.map((s, i) => {
+        if (s.length === 0)
+            return [];
+        const h = bw[i];
+        const out = [];
+        for (let k = 0; k < points; k++) {
+            const x = lo + k * dx;
+            let sum = 0;
+            for (let j = 0; j < s.length; j++) {
+                const z = (x - s[j]) / h;
+                sum += Math.exp(-0.5 * z * z);
+            }
+            out.push((sum * norm) / (s.length * h));
+        }
+        return out;
+    });
+    return { x0: lo, dx, y, bw };
+}
+/**
+ * The box plot of one series (Tukey 1977, "Exploratory Data Analysis", ch. 2; fences as
+ * `tukeyOutliers`, quartiles as the summary table).
+ * @param values non-empty, finite
+ * Complexity: O(n log n).
+ */
+function boxStats(values) {
+    const sorted = Array.from(values).sort((a, b) => a - b);
+    if (sorted.length === 0)
+        throw new Error('boxStats: no values');
+    const q1 = quantileType7(sorted, 0.25);
+    const q3 = quantileType7(sorted, 0.75);
+    const lowFence = q1 - MILD_FENCE * (q3 - q1);
+    const highFence = q3 + MILD_FENCE * (q3 - q1);
+    const inside = sorted.filter((v) => v >= lowFence && v <= highFence);
+    return {
+        min: sorted[0],
+        q1,
+        median: quantileType7(sorted, 0.5),
+        q3,
+        max: sorted[sorted.length - 1],
+        whiskerLow: inside[0],
+        whiskerHigh: inside[inside.length - 1],
+        outliers: sorted.filter((v) => v < lowFence || v > highFence)
+    };
+}
+/** The empirical CDF of one series, one step per distinct value. Complexity: O(n log n). */
+function ecdf(values) {
+    const sorted = Array.from(values).sort((a, b) => a - b);
+    const x = [];
+    const count = [];
+    for (let i = 0; i < sorted.length; i++) {
+        if (x.length > 0 && sorted[i] === x[x.length - 1])
+            count[count.length - 1] = i + 1;
+        else {
+            x.push(sorted[i]);
+            count.push(i + 1);
+        }
+    }
+    return { x, count, n: sorted.length };
+}
+/**
+ * Every difference head_j − base_i (the set whose median is the Hodges-Lehmann shift), or, when
+ * there are more than `maxPairs`, a deterministic systematic sample of them: the pairs of the
+ * sorted samples are numbered i·n + j and every (m·n / maxPairs)-th is taken, which spreads the
+ * sample evenly over both distributions.
+ * @param base the m base values; head the n head values (both non-empty)
+ * Complexity: O(min(m·n, maxPairs) log).
+ */
+function pairwiseDifferences(base, head, maxPairs = MAX_PAIRS) {
+    const b = Array.from(base).sort((x, y) => x - y);
+    const h = Array.from(head).sort((x, y) => x - y);
+    const total = b.length * h.length;
+    const used = Math.min(total, maxPairs);
+    const step = total / used;
+    const diffs = new Float64Array(used);
+    for (let k = 0; k < used; k++) {
+        const q = Math.floor(k * step);
+        diffs[k] = h[q % h.length] - b[Math.floor(q / h.length)];
+    }
+    return { histogram: histogram([diffs]), used, total };
+}
+/**
+ * The paired design's differences head_i − base_i, one per round (STATISTICS §13): the set whose
+ * Walsh averages give the Hodges-Lehmann shift. `series` holds the pairs in round order.
+ */
+function pairedDifferences(base, head) {
+    const n = Math.min(base.length, head.length);
+    const diffs = Float64Array.from({ length: n }, (_, i) => head[i] - base[i]);
+    return { histogram: histogram([diffs]), used: n, total: n };
+}
+/** timePositions from the samples' rounds alone. */
+function roundPositions(rounds, side) {
+    if (rounds.some((r) => r < 0))
+        return { axis: 'index', x: rounds.map((_r, i) => i) };
+    const perRound = new Map();
+    for (const r of rounds)
+        perRound.set(r, (perRound.get(r) ?? 0) + 1);
+    const seen = new Map();
+    const x = rounds.map((r) => {
+        const k = seen.get(r) ?? 0;
+        seen.set(r, k + 1);
+        const first = (r % 2 === 0) === (side === 'base');
+        return r + (first ? 0 : 0.5) + ((k + 0.5) / perRound.get(r)) * 0.5;
+    });
+    return { axis: 'rounds', x };
+}
+/** One side's usable values (finite, positive) in time order, with their rounds. */
+function sideValues(series, metric) {
+    const values = [];
+    const rounds = [];
+    if (!series)
+        return { values, rounds };
+    for (const k of series.timeOrder()) {
+        const v = metric === 'cpu_time' ? series.cpuTimeNs(k) : series.realTimeNs(k);
+        if (!(Number.isFinite(v) && v > 0))
+            continue;
+        values.push(v);
+        rounds.push(series.round(k));
+    }
+    return { values, rounds };
+}
+/** An array of one benchmark's samples as its two series (the name is not looked at). */
+function asSeries(comparison, samples) {
+    const out = { base: null, head: null };
+    for (const s of samples)
+        (out[s.side] ??= new SampleSeries(comparison.benchmark, s.side)).add(s);
+    return out;
+}
+/**
+ * The plot data of one benchmark from its Comparison and its raw samples (both sides, any order,
+ * or its series from a SampleStore). Samples with non-finite or non-positive values are left out
+ * (the analysis refuses them).
+ */
+function benchmarkPlotData(comparison, samples, metric) {
+    const sides = Array.isArray(samples)
+        ? asSeries(comparison, samples)
+        : samples;
+    const raw = { base: sideValues(sides.base, metric), head: sideValues(sides.head, metric) };
+    const level = comparison.level;
+    const side = (s) => {
+        const { values, rounds } = raw[s];
+        if (values.length === 0)
+            return null;
+        const pos = roundPositions(rounds, s);
+        const keep = thin(values.length, MAX_SERIES_POINTS);
+        // The series the analysis tested (one median per run at the run level), never recomputed here.
+        const series = comparison.series?.[s] ?? [];
+        let correlogram = null;
+        if (series.length >= 3) {
+            const a = acf(series, Math.min(series.length - 1, ACF_MAX_LAG));
+            correlogram = { r: a.r, band: a.band, n: a.n };
+        }
+        return {
+            values: keep.map((i) => values[i]),
+            x: keep.map((i) => pos.x[i]),
+            rounds: keep.map((i) => rounds[i]),
+            total: values.length,
+            axis: pos.axis,
+            box: boxStats(values),
+            ecdf: ecdf(values),
+            acf: correlogram
+        };
+    };
+    const base = side('base');
+    const head = side('head');
+    // Both sides always (an absent side has empty counts and an empty curve), base first.
+    const both = [raw.base.values, raw.head.values];
+    const any = both[0].length + both[1].length > 0;
+    let differences = null;
+    if (comparison.series && comparison.series.base.length > 0 && comparison.series.head.length > 0) {
+        const d = comparison.pairs
+            ? pairedDifferences(comparison.series.base, comparison.series.head)
+            : pairwiseDifferences(comparison.series.base, comparison.series.head);
+        differences = { ...d, estimate: comparison.shift?.estimate ?? null, ci: comparison.shift?.ci ?? null };
+    }
+    return {
+        benchmark: comparison.benchmark,
+        level,
+        base,
+        head,
+        histogram: any ? histogram(both) : null,
+        densities: any ? densities(both) : null,
+        differences
+    };
+}
+/** Indices 0..n−1, or `max` of them at an even stride (first and last kept). */
+function thin(n, max) {
+    if (n <= max)
+        return Array.from({ length: n }, (_v, i) => i);
+    return Array.from({ length: max }, (_v, k) => Math.round((k * (n - 1)) / (max - 1)));
+}
+
+/**
+ * The report page's CSS: system fonts, one column that fits a phone, tables that scroll sideways
+ * rather than overflow, a light and a dark scheme. Chart colours are CSS variables so the SVG follows
+ * the scheme: base blue, head orange (distinguishable with the common colour-vision deficiencies).
+ */
+const STYLE = `
+:root{--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;--line:#d1d9e0;--grid:#eaeef2;
+--base:#2f6db5;--head:#d9730d;--bad:#cf222e;--good:#1a7f37;--warn:#9a6700;--band:#f2f4f7;--ci:rgba(130,80,223,.16);--est:#8250df;
+font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif;color:var(--fg);background:var(--bg)}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#151b23;--line:#3d444d;--grid:#262c36;
+--base:#58a6ff;--head:#f0883e;--bad:#f85149;--good:#3fb950;--warn:#d29922;--band:#161b22;--ci:rgba(163,113,247,.22);--est:#a371f7}}
+*{box-sizing:border-box}
+body{margin:0;line-height:1.45;font-size:15px}
+header,main,footer{max-width:1180px;margin:0 auto;padding:0 16px}
+header{padding-top:18px}
+h1{font-size:1.35rem;margin:.2em 0 .3em}
+h2{font-size:1.15rem;margin:1.6em 0 .6em;border-bottom:1px solid var(--line);padding-bottom:.25em}
+h4{margin:1em 0 .3em;font-size:.95rem}
+.sub{color:var(--muted);margin:0 0 1em}
+code,pre{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:.88em}
+pre{background:var(--panel);padding:10px;border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
+a{color:var(--base);text-decoration:none}a:hover{text-decoration:underline}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
+table{border-collapse:collapse;margin:.4em 0 1em;font-size:.9rem}
+th,td{padding:4px 10px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
+thead th{border-bottom:2px solid var(--line);white-space:nowrap}
+.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.summary td:nth-child(2) code{word-break:break-all}
+tr.v-regression td strong{color:var(--bad)}tr.v-improvement td strong{color:var(--good)}
+details.group{margin:.6em 0;border:1px solid var(--line);border-radius:6px;padding:6px 12px}
+details.group>summary{cursor:pointer;font-weight:600}
+.note{background:var(--panel);border-left:4px solid var(--warn);padding:8px 12px;border-radius:4px}
+.tools{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
+.tools input{flex:1 1 240px;padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg);font:inherit}
+.tools button{padding:6px 12px;border:1px solid var(--line);border-radius:6px;background:var(--panel);color:var(--fg);font:inherit;cursor:pointer}
+details.bench{border:1px solid var(--line);border-radius:8px;margin:8px 0;background:var(--bg)}
+details.bench>summary{cursor:pointer;padding:8px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;list-style-position:inside}
+details.bench[open]>summary{border-bottom:1px solid var(--line);background:var(--panel);border-radius:8px 8px 0 0}
+details.bench .name{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;word-break:break-all;flex:1 1 260px}
+details.bench .change{font-variant-numeric:tabular-nums;white-space:nowrap}
+details.bench .verdict{color:var(--muted);font-size:.85rem}
+.v-regression>summary .change{color:var(--bad);font-weight:600}.v-improvement>summary .change{color:var(--good);font-weight:600}
+.body{padding:8px 12px 12px}
+.plots{display:grid;grid-template-columns:repeat(auto-fit,minmax(330px,1fr));gap:12px}
+figure.chart{margin:0;border:1px solid var(--grid);border-radius:6px;padding:6px 6px 2px;background:var(--bg)}
+figure.chart.wide{margin:0 0 1em}
+figcaption{font-size:.8rem;color:var(--muted);margin:0 2px 4px}
+figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
+.numbers{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
+.mark{display:inline-block;min-width:1.1em;text-align:center;font-weight:700}
+.m-regression,.m-failed{color:var(--bad)}.m-improvement{color:var(--good)}.m-inconclusive{color:var(--warn)}
+.m-unchanged,.m-negligible,.m-skipped{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
+.numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.kv th,table.sides th{font-weight:500;color:var(--muted)}
+caption{text-align:left;font-weight:600;padding:4px 0}
+tr.differs td{background:rgba(210,153,34,.15)}
+.w-error{color:var(--bad)}
+footer{color:var(--muted);font-size:.8rem;margin:2em auto 2em}
+svg text{font-size:12px;fill:var(--muted);font-family:inherit}
+svg .axis{stroke:var(--line);stroke-width:1}svg .grid{stroke:var(--grid);stroke-width:1}
+svg .band{fill:var(--band)}
+svg .base{stroke:var(--base);fill:var(--base)}svg .head{stroke:var(--head);fill:var(--head)}
+svg .line{fill:none;stroke-width:2}svg .area{fill-opacity:.16;stroke-width:1;stroke-opacity:.6}
+svg .box{fill-opacity:.22;stroke-width:1.3}svg .whisker{stroke-width:1.3;fill:none}
+svg .pt{stroke:none;fill-opacity:.75}svg .outlier{fill:none;stroke-width:1.2}
+svg .ci{fill:var(--ci);stroke:none}svg .est{stroke:var(--est);stroke-width:2}svg .zero{stroke:var(--muted);stroke-dasharray:4 3}
+svg .bar{fill:var(--muted);fill-opacity:.45}svg .delta{stroke:var(--muted);stroke-dasharray:3 3}
+svg .limit{stroke:var(--muted);stroke-dasharray:4 3;stroke-width:1}
+svg .lollipop{stroke-width:2}svg .outside{stroke:var(--bad);fill:var(--bad)}
+svg .legend text{fill:var(--fg)}
+svg text.label{fill:var(--fg)}svg text.bad{fill:var(--bad)}svg text.good{fill:var(--good)}
+svg .ci-reg{stroke:var(--bad)}svg .ci-imp{stroke:var(--good)}svg .ci-other{stroke:var(--muted)}
+@media (max-width:600px){body{font-size:14px}header,main,footer{padding:0 10px}th,td{padding:3px 6px}.plots{grid-template-columns:1fr}}
+`;
+
+/** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
+const FOREST_MAX_ROWS = 40;
+/**
+ * The HTML report as pieces to be written one after the other (their concatenation is
+ * renderHtml's text): a suite of 10,000 benchmarks makes tens of megabytes of HTML, which need
+ * not be one string. Made as they are asked for: each benchmark's plot data lives only while its
+ * section and its data script are made.
+ */
+function* renderHtmlParts(report, samples, options = {}) {
+    const { suite } = report;
+    const ordered = orderComparisons(suite);
+    const store = SampleStore.of(samples);
+    const head = headline(suite);
+    const suiteNote = suiteSummaryNote(suite);
+    const title = `benchgate: ${head.replace(EMOJI, '').replace(/\s+/g, ' ').trim()}`;
+    const noPlots = samples.length === 0;
+    const top = [
+        '<!DOCTYPE html>',
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        `<meta name="generator" content="benchgate ${escapeHtml(VERSION)}">`,
+        `<title>${escapeHtml(title)}</title>`,
+        `<style>${STYLE}</style>`,
+        '</head><body>',
+        '<header>',
+        `<h1>benchgate: ${escapeHtml(head).replace(EMOJI, (e) => mark(EMOJI_VERDICT[e]))}</h1>`,
+        `<p class="sub">${subline(report)}</p>`,
+        ...(suiteNote ? [`<p class="sub">${mdProse(suiteNote)}</p>`] : []),
+        '</header><main>'
+    ];
+    for (const text of top)
+        yield line(text);
+    yield* summarySection(report, ordered);
+    const noSamples = noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null;
+    for (const text of benchmarksHeader(ordered, noSamples))
+        yield line(text);
+    for (const [i, c] of ordered.entries()) {
+        const own = store.get(c.benchmark);
+        const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
+        yield `${benchmarkSection(c, i, p, suite.options.minEffect)}\n`;
+        // Its plot data right after it: written as made, so nothing of it is kept until the page's end.
+        yield `<script type="application/json" id="d${i}">${jsonForScript(embed(c, p))}</script>\n`;
+    }
+    const bottom = [
+        '</section>',
+        provenanceSection(report),
+        '</main>',
+        `<footer>Generated by benchgate ${escapeHtml(VERSION)} on ${escapeHtml((options.now ?? new Date()).toISOString())}. ` +
+            'Plots are drawn when a benchmark is opened; all data is in this file.</footer>',
+        '<pre id="selftest" hidden></pre>'
+    ];
+    for (const text of bottom)
+        yield line(text);
+    const data = {
+        captions: Object.fromEntries(PLOTS),
+        minEffect: suite.options.minEffect,
+        confLevel: ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha,
+        forest: forestRows(ordered, suite.options.minEffect)
+    };
+    yield `<script type="application/json" id="benchgate-data">${jsonForScript(data)}</script>\n`;
+    yield `<script>${CLIENT_SCRIPT}</script>\n</body></html>\n`;
+}
+/**
+ * JSON that is safe inside a `<script>` element: `<`, `>` and `&` as \u003c, \u003e, \u0026 (so no
+ * `</script>` or `<!--` can appear) and the line separators U+2028/U+2029 escaped.
+ */
+function jsonForScript(value) {
+    return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** Changed benchmarks first (as the PR comment), then the quiet ones, then anything else. */
+function orderComparisons(suite) {
+    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
+    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect);
+    const rest = suite.comparisons.filter((c) => !CHANGED.includes(c.verdict) && !QUIET.includes(c.verdict));
+    return [...changed, ...quiet, ...rest];
+}
+/** The overview chart's rows: changes, and no-change results whose CI still admits ≥ δ. */
+function forestRows(ordered, minEffect) {
+    const rows = [];
+    ordered.forEach((c, i) => {
+        if (!c.ratio)
+            return;
+        const [lo, hi] = c.ratio.ci;
+        const matters = c.verdict === 'regression' ||
+            c.verdict === 'improvement' ||
+            hi >= 1 + minEffect ||
+            lo <= 1 / (1 + minEffect);
+        if (matters && rows.length < FOREST_MAX_ROWS)
+            rows.push([i, sig(c.ratio.estimate, 5), sig(lo, 5), sig(hi, 5)]);
+    });
+    return rows;
+}
+/** x rounded to `digits` significant digits (plots need no more; keeps the file small). */
+function sig(x, digits = 4) {
+    return Number.isFinite(x) ? Number(x.toPrecision(digits)) : x;
+}
+const sigs = (xs, digits = 4) => xs.map((x) => sig(x, digits));
+/** The compact per-benchmark JSON the client draws from (keys documented in client.ts). */
+function embed(c, p) {
+    // Every value embedded (not thinned): the client derives the ECDF from `v`, and the time
+    // positions from the rounds (`r`, run lengths) or the index, the way plotData.ts does.
+    const full = (s) => s.values.length === s.total;
+    const side = (s) => s && {
+        v: sigs(s.values, 5),
+        x: full(s) ? null : s.x.map((x) => Math.round(x * 100) / 100),
+        r: full(s) && s.axis === 'rounds' ? runLengths(s.rounds) : null,
+        N: s.total,
+        ax: s.axis === 'rounds' ? 'r' : 'i',
+        b: sigs([s.box.min, s.box.q1, s.box.median, s.box.q3, s.box.max, s.box.whiskerLow, s.box.whiskerHigh], 5),
+        o: sigs(s.box.outliers, 5),
+        e: full(s) ? null : ecdfKeep(s).map((i) => sig(s.ecdf.x[i], 5)),
+        // Cumulative counts only when there are ties or thinned steps (else count[i] = i + 1).
+        c: full(s) || (s.ecdf.count.length <= MAX_SERIES_POINTS && s.ecdf.count.every((c, i) => c === i + 1))
+            ? null
+            : ecdfKeep(s).map((i) => s.ecdf.count[i]),
+        a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
+    };
+    return {
+        n: displayName(c.benchmark),
+        v: c.verdict,
+        lv: c.level,
+        s: p ? [side(p.base), side(p.head)] : null,
+        h: p?.histogram && { lo: sig(p.histogram.lo, 6), w: sig(p.histogram.width, 6), c: p.histogram.counts },
+        k: p?.densities && densityJson(p.densities),
+        d: p?.differences && {
+            lo: sig(p.differences.histogram.lo, 5),
+            w: sig(p.differences.histogram.width, 5),
+            c: p.differences.histogram.counts[0],
+            u: p.differences.used,
+            t: p.differences.total,
+            e: p.differences.estimate === null ? null : sig(p.differences.estimate, 5),
+            ci: p.differences.ci && sigs(p.differences.ci, 5)
+        }
+    };
+}
+/** [round, how many values in a row, round, how many, ...] of rounds in time order. */
+function runLengths(rounds) {
+    const out = [];
+    for (const r of rounds) {
+        if (out.length > 0 && out[out.length - 2] === r)
+            out[out.length - 1]++;
+        else
+            out.push(r, 1);
+    }
+    return out;
+}
+/** The ECDF steps embedded: all of them, or MAX_SERIES_POINTS evenly spread (first and last kept). */
+function ecdfKeep(s) {
+    return thin(s.ecdf.x.length, MAX_SERIES_POINTS);
+}
+/** Density curves as integers 0..1000 of their common maximum `m` (3 digits are plenty for a curve). */
+function densityJson(d) {
+    const m = Math.max(...d.y.flat(), Number.MIN_VALUE);
+    return {
+        x0: sig(d.x0, 6),
+        dx: sig(d.dx, 6),
+        m: sig(m, 4),
+        y: d.y.map((y) => y.map((v) => Math.round((v / m) * 1000)))
+    };
+}
+// ---------------------------------------------------------------------------------------------
+// Summary (the PR comment's content, as HTML)
+/** A line of the page: its text and a line end. */
+const line = (text) => `${text}\n`;
+/**
+ * The summary: every benchmark's row, made as it is written (the scale suite's 10,000 rows, held
+ * as one string, raised the HTML step's peak by 26-33 MB; 3-5 MB since).
+ */
+function* summarySection(report, ordered) {
+    const { suite, run } = report;
+    yield line('<section id="summary">');
+    if (run.stoppedEarly)
+        yield line(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
+    const level = ciLabel(ordered, suite);
+    const changed = ordered.filter((c) => CHANGED.includes(c.verdict));
+    const quiet = ordered.filter((c) => QUIET.includes(c.verdict));
+    const index = new Map(ordered.map((c, i) => [c, i]));
+    yield line('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
+        `${level}; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
+    const minEffect = suite.options.minEffect;
+    const measure = suite.countMode?.measure ?? 'time';
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : '';
+    const countTd = (c) => measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '';
+    if (changed.length > 0) {
+        yield line('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
+            (measure === 'counts'
+                ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
+                : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level}]</th><th class="num">p (adj.)</th>`) +
+            `${countTh}<th>Verdict</th></tr></thead><tbody>`);
+        for (const c of changed) {
+            const [base, head, change] = summaryCells(c, measure, true);
+            yield line(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
+                `<td class="num">${base}</td><td class="num">${head}</td>` +
+                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
+        }
+        yield line('</tbody></table></div>');
+    }
+    if (quiet.length > 0) {
+        yield line(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>\n` +
+            '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
+            `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level}]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
+        for (const c of quiet) {
+            const [base, head, change] = summaryCells(c, measure, false);
+            const mde = c.power?.minDetectableEffect;
+            yield line(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
+                `<td class="num">${head}</td><td class="num">${change}</td>` +
+                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
+        }
+        yield line('</tbody></table></div></details>');
+    }
+    const warnings = warningLines(suite);
+    if (warnings.length > 0) {
+        yield line(`<details class="group"><summary>⚠️ ${plural(warnings.length, 'warning')}</summary><ul>`);
+        for (const w of warnings)
+            yield line(`<li>${w}</li>`);
+        yield line('</ul></details>');
+    }
+    if (run.reproduce) {
+        yield line(`<details class="group"><summary>How to reproduce</summary><pre>${escapeHtml(run.reproduce)}</pre></details>`);
+    }
+    yield line('</section>');
+}
+/**
+ * A verdict's mark: a coloured glyph found in every font (the PR comment's emoji need an emoji font,
+ * which many machines, and headless browsers, lack).
+ */
+const MARK = {
+    regression: '▲',
+    improvement: '▼',
+    failed: '×',
+    new: '+',
+    removed: '−',
+    negligible: '≈',
+    unchanged: '=',
+    inconclusive: '?',
+    skipped: '–',
+    'timing-only': '◷'
+};
+function mark(v) {
+    return `<span class="mark m-${v}" title="${v}">${MARK[v]}</span>`;
+}
+/** The emoji the shared headline uses, and the verdict each stands for. */
+const EMOJI_VERDICT = {
+    '❌': 'regression',
+    '✅': 'improvement',
+    '💥': 'failed',
+    '❔': 'inconclusive'
+};
+const EMOJI = /❌|✅|💥|❔/gu;
+/** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
+function verdictHtml(c, minEffect) {
+    const more = verdictFootnote(c, minEffect);
+    const timingOnly = timingOnlyNote(c);
+    return (verdictText(c) +
+        (more ? `<br><small>${more}</small>` : '') +
+        (timingOnly ? `<br><small>${escapeHtml(timingOnly)}</small>` : ''));
+}
+/** Base, Head and Change cells of a summary row: timing locations and ratio, or exact counts (count mode). */
+function summaryCells(c, measure, bold) {
+    if (measure === 'counts') {
+        const f = c.counts ? chosenFigure(c.counts) : null;
+        const change = escapeHtml(formatCountChange(f?.change ?? null));
+        return [
+            formatCount(f?.base ?? null),
+            formatCount(f?.head ?? null),
+            bold ? `<strong>${change}</strong>` : change
+        ];
+    }
+    const change = c.ratio
+        ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${intervalText(c)}`
+        : '–';
+    return [
+        formatDuration(c.baseLocation ?? c.baseMedian),
+        formatDuration(c.headLocation ?? c.headMedian),
+        change
+    ];
+}
+/** Count mode: both metrics per iteration on both sides, their exact change and the base's noise floor. */
+function countsTable(c) {
+    const k = c.counts;
+    if (!k)
+        return '';
+    const row = (name, f) => `<tr><th>${escapeHtml(name)}</th><td class="num">${formatCount(f.base)}</td><td class="num">${formatCount(f.head)}</td>` +
+        `<td class="num">${escapeHtml(formatCountChange(f.change))}</td><td class="num">${escapeHtml(formatCountChange(f.noise))}</td></tr>`;
+    return ('<table class="sides"><caption>Counts per iteration (callgrind)</caption><thead><tr><th></th><th class="num">Base</th>' +
+        '<th class="num">Head</th><th class="num">Change</th><th class="num">Base noise</th></tr></thead><tbody>' +
+        row('Instructions', k.instructions) +
+        row('Cycles (est.)', k.cycles) +
+        `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(k.verdict)}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
+        '</tbody></table>');
+}
+function benchLink(c, i) {
+    return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`;
+}
+// ---------------------------------------------------------------------------------------------
+// One section per benchmark
+/** The plots of one benchmark, in page order: figure id suffix and caption. */
+const PLOTS = [
+    ['dist', 'Densities (lines) and histograms of base and head, with box plots on the same axis'],
+    ['time', 'Samples in time order: each round’s two halves are its two processes (ABBA order)'],
+    ['ecdf', 'Empirical CDFs'],
+    [
+        'diff',
+        'Differences head − base (every pair of values; each round’s pair under --interleave benchmark), with the Hodges-Lehmann shift and its CI'
+    ],
+    ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
+    ['acf1', 'Correlogram of head, with the ±1.96/√n band']
+];
+/** The benchmarks section's opening lines (each benchmark's section and the closing tag follow). */
+function benchmarksHeader(ordered, noSamples) {
+    const out = ['<section id="benchmarks">', `<h2>${plural(ordered.length, 'benchmark')}</h2>`];
+    if (noSamples) {
+        out.push(`<p class="note">No plots: ${escapeHtml(noSamples)}. The numbers below are complete; ` +
+            'the plots need the raw samples (run <code>benchgate report</code> on a results.json with its <code>samples/</code> folder next to it).</p>');
+    }
+    out.push('<p class="tools"><input id="filter" type="search" placeholder="Filter benchmarks by name" aria-label="Filter benchmarks by name">' +
+        ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
+    return out;
+}
+function benchmarkSection(c, i, p, minEffect) {
+    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '';
+    const out = [
+        `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
+        `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
+            ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(c.verdict)}</span></summary>`,
+        '<div class="body">'
+    ];
+    if (p) {
+        out.push('<div class="plots">');
+        for (const [id] of PLOTS) {
+            const side = id === 'acf0' ? p.base : id === 'acf1' ? p.head : null;
+            if (id.startsWith('acf') && !side?.acf)
+                continue;
+            if (id === 'diff' && !p.differences)
+                continue;
+            // The caption is added by the script with the plot (it is the same for every benchmark).
+            out.push(`<figure class="chart" data-plot="${id}"></figure>`);
+        }
+        out.push('</div>');
+        if (c.pairs)
+            out.push(`<p class="note">Analysed as pairs (per-benchmark interleaving): the differences are each round’s head − base, ${c.pairs.used} pairs; the signed-rank test and the shift use those.</p>`);
+        else if (p.level === 'runs') {
+            out.push('<p class="note">Analysed one value (the median) per process run: the pairwise differences and correlograms use those; the other plots show every repetition.</p>');
+        }
+    }
+    else {
+        out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
+    }
+    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect) : '', sideTable(c), countsTable(c), '</div>');
+    const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
+    if (warnings.length)
+        out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
+    const issues = c.issues.map((s) => `<li>${escapeHtml(`${s.side}${s.round >= 0 ? ` round ${s.round + 1}` : ''}: ${s.kind}: ${s.message}`)}</li>`);
+    if (issues.length)
+        out.push(`<h4>Sample problems</h4><ul>${issues.join('')}</ul>`);
+    out.push('</div></details>');
+    return out.join('\n');
+}
+function testTable(c, minEffect) {
+    const level = formatLevel(c.confLevel);
+    const shift = c.shift
+        ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
+        : '–';
+    const ratio = c.ratio
+        ? `${fixed(c.ratio.estimate, 4)} [${fixed(c.ratio.ci[0], 4)}, ${fixed(c.ratio.ci[1], 4)}]`
+        : '–';
+    const p = c.power;
+    const rows = [
+        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
+        ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
+        [`Ratio head/base [${level} CI]`, ratio],
+        [`Shift head − base [${level} CI]`, shift],
+        [
+            c.test === 'signed-rank' ? 'Signed-rank p (paired)' : 'Mann-Whitney p',
+            `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`
+        ],
+        ['p adjusted', formatP(c.pAdjusted)],
+        [c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)', c.u === null ? '–' : String(c.u)],
+        [
+            'Analysed',
+            c.pairs
+                ? `ln(head/base) of each round's pair: ${c.pairs.used} pairs` +
+                    (c.pairs.incomplete ? `, ${c.pairs.incomplete} round(s) with one side only left out` : '')
+                : c.level === 'runs'
+                    ? 'one value per run (median)'
+                    : 'every repetition'
+        ],
+        ['sd of ln(time) (conservative)', p ? fixed(p.sdLog, 4) : '–'],
+        ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
+        ['Could detect', p?.minDetectableEffect ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'],
+        ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
+        ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
+    ];
+    return ('<table class="kv"><caption>Test and effect size</caption><tbody>' +
+        rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${v}</td></tr>`).join('') +
+        '</tbody></table>');
+}
+function sideTable(c) {
+    const sides = [c.base, c.head];
+    if (!sides[0] && !sides[1])
+        return '';
+    const row = (label, f) => `<tr><th>${escapeHtml(label)}</th>${sides.map((s) => `<td>${s ? f(s) : '–'}</td>`).join('')}</tr>`;
+    const d = formatDuration;
+    return ('<table class="sides"><caption>Per side</caption><thead><tr><th></th><th class="num">Base</th><th class="num">Head</th></tr></thead><tbody>' +
+        [
+            row('Samples', (s) => String(s.samples)),
+            row('Runs (processes)', (s) => String(s.runs)),
+            row('Values analysed', (s) => String(s.analysed)),
+            row('Min', (s) => d(s.summary.min)),
+            row('Q1', (s) => d(s.summary.q1)),
+            row('Median', (s) => d(s.summary.median)),
+            row('Mean', (s) => d(s.summary.mean)),
+            row('Q3', (s) => d(s.summary.q3)),
+            row('Max', (s) => d(s.summary.max)),
+            row('sd', (s) => d(s.summary.sd)),
+            row('CV', (s) => formatPercent(s.summary.cv, 2)),
+            row('MAD', (s) => d(s.summary.mad)),
+            row('ICC (repetitions in a run)', (s) => (s.icc === null ? '–' : fixed(s.icc, 3))),
+            row('Design effect', (s) => fixed(s.designEffect, 2)),
+            row('Effective n', (s) => fixed(s.nEff, 1)),
+            row('Ljung-Box p (lags)', (s) => s.ljungBox ? `${formatP(s.ljungBox.pValue)} (${s.ljungBox.lags})` : '–'),
+            row('Durbin-Watson', (s) => (s.durbinWatson === null ? '–' : fixed(s.durbinWatson, 2))),
+            row('Outliers mild / severe', (s) => `${s.outliers.mild} / ${s.outliers.severe}`),
+            row('Drift over the run', (s) => (s.drift === null ? '–' : formatChange(1 + s.drift, 2)))
+        ].join('') +
+        '</tbody></table>');
+}
+function fixed(x, digits) {
+    return x === null || !Number.isFinite(x) ? '–' : x.toFixed(digits);
+}
+function formatSigned(ns) {
+    const s = formatDuration(Math.abs(ns));
+    return ns > 0 ? `+${s}` : ns < 0 ? `−${s}` : s;
+}
+// ---------------------------------------------------------------------------------------------
+// Provenance
+const PROVENANCE_FIELDS = [
+    ['compiler', 'Compiler'],
+    ['buildType', 'Build type'],
+    ['buildFlags', 'Build flags'],
+    ['libraryVersion', 'Google Benchmark version'],
+    ['libraryBuildType', 'Google Benchmark build type'],
+    ['cpuModel', 'CPU'],
+    ['numCpus', 'CPUs'],
+    ['mhzPerCpu', 'MHz per CPU'],
+    ['cpuScalingEnabled', 'CPU frequency scaling'],
+    ['governor', 'Governor'],
+    ['governors', 'Governors'],
+    ['turbo', 'Turbo'],
+    ['aslr', 'ASLR'],
+    ['pinnedCpu', 'Pinned CPU'],
+    ['priority', 'Priority'],
+    ['loadAvg', 'Load average'],
+    ['kernel', 'Kernel'],
+    ['host', 'Host'],
+    ['date', 'Date'],
+    ['executable', 'Executable'],
+    ['context', 'Context']
+];
+function provenanceSection(report) {
+    const { run, suite } = report;
+    const sides = [run.base, run.head];
+    const p = [suite.provenance.base, suite.provenance.head];
+    const show = (v) => v === undefined
+        ? '–'
+        : escapeHtml(Array.isArray(v)
+            ? v.join(', ')
+            : typeof v === 'object' && v !== null
+                ? Object.entries(v)
+                    .map(([k, x]) => `${k}=${x}`)
+                    .join(', ')
+                : String(v));
+    const rows = [
+        `<tr><th>Ref</th><td>${escapeHtml(sides[0].label)}</td><td>${escapeHtml(sides[1].label)}</td></tr>`,
+        `<tr><th>Commit</th><td>${show(sides[0].sha)}</td><td>${show(sides[1].sha)}</td></tr>`
+    ];
+    for (const [key, label] of PROVENANCE_FIELDS) {
+        if (p[0][key] === undefined && p[1][key] === undefined)
+            continue;
+        const differs = JSON.stringify(p[0][key]) !== JSON.stringify(p[1][key]);
+        rows.push(`<tr${differs ? ' class="differs"' : ''}><th>${escapeHtml(label)}</th><td>${show(p[0][key])}</td><td>${show(p[1][key])}</td></tr>`);
+    }
+    const o = suite.options;
+    const settings = [
+        `α = ${o.alpha} (${o.correction})`,
+        `minimum effect ${formatPercent(o.minEffect)}`,
+        `power ${o.power}`,
+        `metric ${o.metric}`,
+        `level ${o.level}`,
+        run.rounds !== undefined
+            ? `${plural(run.rounds, 'round')}${run.plannedRounds ? ` of ${run.plannedRounds} planned` : ''}`
+            : '',
+        run.repetitions ? plural(run.repetitions, 'repetition') : '',
+        run.measuringSeconds !== undefined ? `${Math.round(run.measuringSeconds)} s measuring` : '',
+        run.wallSeconds !== undefined ? `${Math.round(run.wallSeconds)} s in all` : ''
+    ].filter(Boolean);
+    return [
+        '<section id="provenance"><h2>Provenance</h2>',
+        '<div class="scroll"><table class="prov"><thead><tr><th></th><th>Base</th><th>Head</th></tr></thead><tbody>',
+        ...rows,
+        '</tbody></table></div>',
+        `<p class="settings">${escapeHtml(settings.join(' · '))}</p>`,
+        '</section>'
+    ].join('\n');
+}
+
+/** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
+const ORDER = [
+    'regression',
+    'failed',
+    'improvement',
+    'timing-only',
+    'new',
+    'removed',
+    'negligible',
+    'inconclusive',
+    'unchanged',
+    'skipped'
+];
+const COLOUR = {
+    regression: '\x1b[31m',
+    failed: '\x1b[31m',
+    improvement: '\x1b[32m',
+    inconclusive: '\x1b[33m',
+    unchanged: '\x1b[2m',
+    negligible: '\x1b[2m'
+};
+const RESET = '\x1b[0m';
+/**
+ * The terminal report as lines to be written one after the other (their concatenation is
+ * renderTerminal's text). The table is made in two passes, the column widths first, then each row
+ * as it is written (the scale suite's 10,000 rows, held until the end, raised the peak by 19 MB).
+ */
+function* terminalParts(report, options = {}) {
+    // Printed by a workflow step, a line starting with `::` would be a runner command (issue 28).
+    for (const part of tableParts(report, options))
+        yield noRunnerCommands(part);
+}
+function* tableParts(report, options) {
+    const { suite } = report;
+    const measure = suite.countMode?.measure ?? 'time';
+    const header = tableHeader(report);
+    const ordered = [...suite.comparisons].sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark));
+    // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (issue 26).
+    const notes$1 = new Map();
+    const mark = (text) => {
+        if (!text)
+            return '';
+        if (!notes$1.has(text))
+            notes$1.set(text, notes$1.size + 1);
+        return ` ${superscript(notes$1.get(text))}`;
+    };
+    const cellsOf = (c) => measure === 'counts' ? countRow(c, mark) : row(c, measure === 'both', suite.options.minEffect, mark);
+    const widths = header.map((h) => h.length);
+    for (const c of ordered)
+        cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))));
+    const last = header.length - 1;
+    const line = (cells) => cells
+        .map((s, i) => {
+        const pad = Math.max(0, widths[i] - codePoints(s));
+        return i > 0 && i < last ? ' '.repeat(pad) + s : s + ' '.repeat(pad);
+    })
+        .join('  ')
+        .trimEnd();
+    for (const text of introLines(report))
+        yield `${wrap(text, '  ')}\n`;
+    yield `\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`;
+    for (const c of ordered) {
+        const text = line(cellsOf(c));
+        const colour = options.colour ? COLOUR[c.verdict] : undefined;
+        yield colour ? `${colour}${text}${RESET}\n` : `${text}\n`;
+    }
+    if (notes$1.size)
+        yield '\n';
+    for (const [text, n] of notes$1)
+        yield `${wrap(`${superscript(n)} ${text}`, '  ')}\n`;
+    for (const note of notes(suite))
+        yield `\n${wrap(`Note: ${note}`, '  ')}\n`;
+    const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
+    if (warnings.length) {
+        yield '\nWarnings:\n';
+        for (const g of warnings)
+            yield `${wrap(warningText(g), '    ')}\n`;
+    }
+}
+/** The table's column titles. */
+function tableHeader(report) {
+    const { suite } = report;
+    const level = ciLabel(suite.comparisons, suite, true);
+    const measure = suite.countMode?.measure ?? 'time';
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions';
+    return measure === 'counts'
+        ? [
+            'Benchmark',
+            `Base ${metric.toLowerCase()}`,
+            `Head ${metric.toLowerCase()}`,
+            'Change',
+            other,
+            'Verdict'
+        ]
+        : ['Benchmark', 'Base', 'Head', 'Change', level, 'p adj.', 'Detects']
+            .concat(measure === 'both' ? [metric] : [])
+            .concat(['Verdict']);
+}
+/** The headline and what was measured, above the table. */
+function introLines(report) {
+    const { suite, run } = report;
+    const out = [];
+    out.push(`benchgate: ${stripIcons(headline(suite))}`);
+    const bits = [`${label(run.base)} → ${label(run.head)}`];
+    if (run.rounds !== undefined && run.adaptive)
+        bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
+    else if (run.rounds !== undefined)
+        bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
+    const pairs = pairsText(suite);
+    if (pairs)
+        bits.push(pairs);
+    if ((suite.countMode?.measure ?? 'time') !== 'counts')
+        bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`, `intervals: ${ciLabel(suite.comparisons, suite)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        bits.push(counts);
+    out.push(bits.join(' · '));
+    if (run.adaptive) {
+        const a = run.adaptive;
+        out.push(`benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`);
+    }
+    const summary = suiteSummaryNote(suite);
+    if (summary)
+        out.push(summary.replace(/`/g, ''));
+    if (run.merged)
+        out.push(mergedLine(run.merged, false));
+    if (run.stoppedEarly)
+        out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`);
+    return out;
+}
+/** One warning group as a line of the list. */
+function warningText(g) {
+    const names = g.names.slice(0, NAMES_PER_WARNING).join(', ');
+    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+    if (g.names.length === 0)
+        return `  - ${g.message}`;
+    if (g.names.length === 1)
+        return `  - ${g.names[0]}: ${g.message}`;
+    return `  - ${g.message} (${g.names.length} benchmarks: ${names}${more})`;
+}
+/** Characters as a terminal counts them (code points: an astral character is one, not two). */
+function codePoints(s) {
+    let n = s.length;
+    for (let i = 0; i < s.length - 1; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+            const d = s.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff) {
+                n--;
+                i++;
+            }
+        }
+    }
+    return n;
+}
+/** The terminal's width a line is wrapped to (issue 26: rows fit 120 columns for names ≤ 40). */
+const TERMINAL_COLUMNS = 120;
+/** Wraps `text` at spaces to TERMINAL_COLUMNS, continuation lines indented by `indent`. */
+function wrap(text, indent) {
+    const out = [];
+    const lead = /^ */.exec(text)[0];
+    let line = lead;
+    for (const word of text.slice(lead.length).split(' ')) {
+        if (line && codePoints(line) + 1 + codePoints(word) > TERMINAL_COLUMNS) {
+            out.push(line);
+            line = indent + word;
+        }
+        else
+            line = line.trim() ? `${line} ${word}` : line + word;
+    }
+    out.push(line);
+    return out.join('\n');
+}
+function row(c, withCounts, minEffect, mark) {
+    const mde = c.power?.minDetectableEffect;
+    const cells = [
+        displayName(c.benchmark),
+        formatDuration(c.baseLocation ?? c.baseMedian),
+        formatDuration(c.headLocation ?? c.headMedian),
+        c.ratio ? formatChange(c.ratio.estimate) : '–',
+        c.ratio ? intervalText(c, 1, true) : '',
+        formatP(c.pAdjusted),
+        mde ? `≥ ${formatPercent(mde)}` : '–'
+    ];
+    const timingOnly = timingOnlyNote(c);
+    return [
+        ...cells,
+        ...(withCounts ? [countCell(c)] : []),
+        c.verdict + adaptiveNote(c) + mark(verdictReason(c, minEffect)) + mark(timingOnly)
+    ];
+}
+/** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
+function countRow(c, mark) {
+    const k = c.counts;
+    const f = k ? chosenFigure(k) : null;
+    const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null;
+    const why = k?.message ? mark(cleanText(k.message, 300)) : '';
+    return [
+        displayName(c.benchmark),
+        formatCount(f?.base ?? null),
+        formatCount(f?.head ?? null),
+        formatCountChange(f?.change ?? null),
+        formatCountChange(other?.change ?? null),
+        c.verdict + why
+    ];
+}
+/** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
+function verdictReason(c, minEffect) {
+    const inconclusive = inconclusiveText(c, minEffect);
+    if (inconclusive)
+        return inconclusive;
+    if (c.verdict === 'failed' || c.verdict === 'skipped') {
+        const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'));
+        if (why)
+            return cleanText(why.message, 300);
+    }
+    return countFootnote(c);
+}
+/** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
+function label(s) {
+    return `${cleanText(s.label, FIELD_MAX_CHARS)}${s.sha ? ` (${cleanText(s.sha.slice(0, 7), 7)})` : ''}`;
+}
+function stripIcons(s) {
+    return s.replace(/[❌✅💥❔]\s?/gu, '');
+}
+
+/**
+ * Writes a finished report to the output directory (results.json, report.md, summary.md,
+ * report.txt, and report.html when the raw samples are at hand) and renders the requested format
+ * for stdout. Shared by `run`, `compare` and `report`.
+ */
+/** Writes every report file into `dir` (created if needed) and returns their paths. */
+function writeOutputs(report, dir, options = {}) {
+    const abs = resolve$1(dir);
+    mkdirSync(abs, { recursive: true });
+    const paths = {
+        dir: abs,
+        results: join(abs, 'results.json'),
+        comment: join(abs, 'report.md'),
+        summary: join(abs, 'summary.md'),
+        text: join(abs, 'report.txt')
+    };
+    writeParts(paths.results, withLineEnd(resultsJsonParts(report, VERSION)));
+    writeParts(paths.comment, markdownParts(report, { maxChars: COMMENT_MAX_CHARS }));
+    writeParts(paths.summary, markdownParts(report, { maxChars: Infinity }));
+    writeParts(paths.text, terminalParts(report, { colour: false }));
+    const samples = options.samples ?? [];
+    if (samples.length > 0 || options.html) {
+        const html = renderHtmlParts(report, samples); // made as written: written once, then copied
+        if (samples.length > 0) {
+            paths.html = writeHtml(join(abs, 'report.html'), html);
+            if (options.html)
+                paths.htmlCopy = copyTo(paths.html, options.html);
+        }
+        else if (options.html)
+            paths.htmlCopy = writeHtml(options.html, html);
+    }
+    return paths;
+}
+function* withLineEnd(parts) {
+    yield* parts;
+    yield '\n';
+}
+/** Copies `from` to `file` (its folder created if needed); returns the absolute path. */
+function copyTo(from, file) {
+    const abs = resolve$1(file);
+    mkdirSync(dirname(abs), { recursive: true });
+    copyFileSync(from, abs);
+    return abs;
+}
+/**
+ * Writes an HTML report, given as pieces (renderHtmlParts: never one string of tens of megabytes),
+ * to `file` (its folder created if needed); returns the absolute path.
+ */
+function writeHtml(file, parts) {
+    const abs = resolve$1(file);
+    mkdirSync(dirname(abs), { recursive: true });
+    writeParts(abs, parts);
+    return abs;
+}
+/** Writes `parts` one after the other to `file`. */
+function writeParts(file, parts) {
+    const fd = openSync(file, 'w');
+    try {
+        // About 16,384 characters a write: few system calls, no large string, and pieces short-lived
+        // enough to be collected young (a megabyte of pieces outlived collections and piled up in the
+        // old heap). Under 64 KB even as UTF-16 (a page with '≥' in it): larger strings skip the young
+        // generation and go straight to the old heap.
+        let chunk = [];
+        let size = 0;
+        for (const part of parts) {
+            chunk.push(part);
+            size += part.length;
+            if (size < 1 << 14)
+                continue;
+            writeSync(fd, chunk.join(''));
+            chunk = [];
+            size = 0;
+        }
+        if (chunk.length)
+            writeSync(fd, chunk.join(''));
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** The HTML report of `report` with `samples` (possibly none) written to `file`. */
+function writeHtmlReport(file, report, samples, options = {}) {
+    return writeHtml(file, renderHtmlParts(report, samples, options));
+}
+/**
+ * The report in one format, for stdout, as pieces to be written one after the other (`--format
+ * json` of a large suite: one benchmark a piece, made as they are written, never one string of
+ * tens of megabytes).
+ */
+function* renderFormatParts(report, format, colour) {
+    switch (format) {
+        case 'json':
+            return yield* withLineEnd(resultsJsonParts(report, VERSION));
+        case 'md':
+            return yield* markdownParts(report, { maxChars: Infinity });
+        case 'text':
+            return yield* terminalParts(report, { colour });
+    }
+}
+/**
+ * The requested format for stdout once writeOutputs has written the files: that file read back in
+ * 32 KiB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
+ * coloured text, which no file holds, is rendered again.
+ */
+function* writtenFormatParts(written, report, format, colour) {
+    if (format === 'text' && colour)
+        return yield* terminalParts(report, { colour });
+    // Small pieces: megabyte strings go straight to the old heap and pile up there.
+    yield* piecesOfFile(format === 'json' ? written.results : format === 'md' ? written.summary : written.text);
+}
+
+/**
+ * Writes every report file, prints the asked format, says on stderr where the files are (`where`
+ * begins that line, e.g. "reports written to") and why the gate passed or failed.
+ * @returns the exit code: 0 pass, 1 the gate failed
+ */
+async function finish(report, config, io, { samples, where }) {
+    const written = writeOutputs(report, config.out, { samples, html: config.html });
+    for (const part of writtenFormatParts(written, report, config.format, io.colour))
+        await io.stdout(part);
+    const verdict = gate(report.suite, config.failOn, config.failOnSuite);
+    const html = written.htmlCopy ?? written.html;
+    io.stderr(`${where} ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
+    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+}
+
 /** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
 async function runCommand(config, io) {
     const log = consoleLog({ write: (t) => io.stderr(t) });
@@ -60428,10 +60442,8 @@ async function runCommand(config, io) {
         const { report, samples } = await runPipeline(config, log, {
             signal: abort.signal,
             onProgress: (result, p, partial) => {
-                // A round ends with its second process; only then is the running verdict count recomputed.
-                const roundDone = result.warmup
-                    ? result.side === 'head'
-                    : result.side === (result.round % 2 === 0 ? 'head' : 'base');
+                // Only once a round is done is the running verdict count recomputed.
+                const roundDone = p.roundDone;
                 if (roundDone && !result.warmup && partial.samples.length > 0)
                     verdicts = runningVerdicts(partial, config);
                 const planned = config.adaptive
@@ -60452,13 +60464,7 @@ async function runCommand(config, io) {
                 }
             }
         });
-        const written = writeOutputs(report, config.out, { samples, html: config.html });
-        for (const part of writtenFormatParts(written, report, config.format, io.colour))
-            await io.stdout(part);
-        const verdict = gate(report.suite, config.failOn, config.failOnSuite);
-        const html = written.htmlCopy ?? written.html;
-        io.stderr(`reports and raw samples in ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
-        return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+        return await finish(report, config, io, { samples, where: 'reports and raw samples in' });
     }
     finally {
         process.off('SIGINT', onSignal);
@@ -60521,13 +60527,7 @@ async function compareCommand(config, basePath, headPath, io) {
             reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
         }
     };
-    const written = writeOutputs(report, config.out, { samples, html: config.html });
-    for (const part of writtenFormatParts(written, report, config.format, io.colour))
-        await io.stdout(part);
-    const verdict = gate(suite, config.failOn, config.failOnSuite);
-    const html = written.htmlCopy ?? written.html;
-    io.stderr(`reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
-    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+    return finish(report, config, io, { samples, where: 'reports written to' });
 }
 
 var compare = /*#__PURE__*/Object.freeze({
@@ -60843,13 +60843,7 @@ function readShards(paths) {
 
 async function mergeCommand(config, paths, io, options) {
     const { report, samples } = mergeShards(readShards(paths), options);
-    const written = writeOutputs(report, config.out, { samples, html: config.html });
-    for (const part of writtenFormatParts(written, report, config.format, io.colour))
-        await io.stdout(part);
-    const verdict = gate(report.suite, config.failOn, config.failOnSuite);
-    const html = written.htmlCopy ?? written.html;
-    io.stderr(`merged report written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`);
-    return verdict.pass ? EXIT.pass : EXIT.gateFailed;
+    return finish(report, config, io, { samples, where: 'merged report written to' });
 }
 
 var merge = /*#__PURE__*/Object.freeze({

@@ -141,6 +141,16 @@ describe('the Action (dist/index.js against a local GitHub)', () => {
       const opened = (r1.stdout.match(/^::group::/gm) ?? []).length
       expect(opened).toBeGreaterThanOrEqual(4)
       expect(r1.stdout).toMatch(/round 8 done/)
+      // One line per round, logged when its last benchmark pair is done (pairs per benchmark by default):
+      // rounds 1..R in order, the same number of processes each, and the last one ends every run.
+      const roundLines = [...r1.stdout.matchAll(/round (\d+) done · (\d+)\/(\d+) runs/g)].map((m) =>
+        m.slice(1).map(Number)
+      )
+      expect(roundLines.map(([round]) => round)).toEqual(roundLines.map((_, i) => i + 1))
+      const [, lastRuns, plannedRuns] = roundLines.at(-1)!
+      expect(lastRuns).toBe(plannedRuns)
+      const perRound = roundLines.slice(1).map(([, runs], i) => runs - roundLines[i][1])
+      expect(new Set(perRound).size).toBe(1)
       // The job summary carries the full report.
       expect(env1.summary()).toMatch(/### benchgate: ❌ 1 regression/)
 

@@ -92,6 +92,7 @@ describe('runRounds', () => {
     expect(existsSync(join(tmp, 'samples', 'base-r003.json'))).toBe(true)
     expect(seen.map(([x]) => x)).toEqual(r.runs)
     expect(seen.map(([, p]) => p.completedRuns)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    expect(seen.map(([, p]) => (p.roundDone ? 1 : 0))).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0, 1])
     expect(seen[9][1]).toMatchObject({ plannedRuns: 10, completedRounds: 3, etaMs: 0 })
     expect(r.measuringMs).toBeGreaterThan(0)
     expect(r.wallMs).toBeGreaterThanOrEqual(r.measuringMs + r.warmupMs - 50)
@@ -212,6 +213,8 @@ describe('runRounds with per-benchmark interleaving (STATISTICS §13)', () => {
       ['base', 1]
     ])
     expect(progress.at(-1)).toMatchObject({ completedRuns: 8, plannedRuns: 8 })
+    // A round is done with its last process, whichever side and benchmark that is (here base-only BM_B).
+    expect(progress.map((p) => p.roundDone)).toEqual([false, false, false, true, false, false, false, true])
     fakeBench('base')
     fakeBench('head')
   })

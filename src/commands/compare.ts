@@ -7,13 +7,12 @@ import { basename } from 'node:path'
 import type { Interleave } from '../analysis/types.js'
 import { analyzeSuite } from '../analysis/suite.js'
 import type { Config } from '../config/index.js'
-import { gate } from '../gate.js'
-import { writeOutputs, writtenFormatParts } from '../output.js'
 import type { Report } from '../report/model.js'
 import { shellQuote } from '../report/shellQuote.js'
 import { readSampleDir, SampleStore } from '../samples/index.js'
+import { finish } from './finish.js'
 import type { Io } from './io.js'
-import { ConfigError, EXIT } from '../errors.js'
+import { ConfigError } from '../errors.js'
 
 /**
  * The design benchgate's own file names record (§13): per-benchmark interleaving writes one file per
@@ -67,12 +66,5 @@ export async function compareCommand(
       reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
     }
   }
-  const written = writeOutputs(report, config.out, { samples, html: config.html })
-  for (const part of writtenFormatParts(written, report, config.format, io.colour)) await io.stdout(part)
-  const verdict = gate(suite, config.failOn, config.failOnSuite)
-  const html = written.htmlCopy ?? written.html
-  io.stderr(
-    `reports written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`
-  )
-  return verdict.pass ? EXIT.pass : EXIT.gateFailed
+  return finish(report, config, io, { samples, where: 'reports written to' })
 }

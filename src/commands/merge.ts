@@ -4,11 +4,9 @@
  * `run` leaves it), or a folder of such folders (as a CI's artifact download lays them out).
  */
 import type { Config } from '../config/index.js'
-import { EXIT } from '../errors.js'
-import { gate } from '../gate.js'
-import { writeOutputs, writtenFormatParts } from '../output.js'
 import { mergeShards } from '../shard/merge.js'
 import { readShards } from '../shard/read.js'
+import { finish } from './finish.js'
 import type { Io } from './io.js'
 
 export async function mergeCommand(
@@ -18,12 +16,5 @@ export async function mergeCommand(
   options: { allowMissing: boolean }
 ): Promise<number> {
   const { report, samples } = mergeShards(readShards(paths), options)
-  const written = writeOutputs(report, config.out, { samples, html: config.html })
-  for (const part of writtenFormatParts(written, report, config.format, io.colour)) await io.stdout(part)
-  const verdict = gate(report.suite, config.failOn, config.failOnSuite)
-  const html = written.htmlCopy ?? written.html
-  io.stderr(
-    `merged report written to ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`
-  )
-  return verdict.pass ? EXIT.pass : EXIT.gateFailed
+  return finish(report, config, io, { samples, where: 'merged report written to' })
 }

@@ -4,13 +4,11 @@ import { runDesign } from '../analysis/types.js'
 import { ALL_VERDICTS } from '../analysis/verdict.js'
 import type { Config } from '../config/index.js'
 import type { Sample, SampleIssue } from '../samples/model.js'
-import { gate } from '../gate.js'
 import { consoleLog } from '../log.js'
-import { writeOutputs, writtenFormatParts } from '../output.js'
 import { runPipeline } from '../pipeline.js'
 import { adaptiveMaxRounds, formatEta } from '../measure/index.js'
+import { finish } from './finish.js'
 import type { Io } from './io.js'
-import { EXIT } from '../errors.js'
 
 export async function runCommand(config: Config, io: Io): Promise<number> {
   const log = consoleLog({ write: (t: string) => io.stderr(t) })
@@ -36,10 +34,8 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
     const { report, samples } = await runPipeline(config, log, {
       signal: abort.signal,
       onProgress: (result, p, partial) => {
-        // A round ends with its second process; only then is the running verdict count recomputed.
-        const roundDone = result.warmup
-          ? result.side === 'head'
-          : result.side === (result.round % 2 === 0 ? 'head' : 'base')
+        // Only once a round is done is the running verdict count recomputed.
+        const roundDone = p.roundDone
         if (roundDone && !result.warmup && partial.samples.length > 0)
           verdicts = runningVerdicts(partial, config)
         const planned = config.adaptive
@@ -58,14 +54,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
         }
       }
     })
-    const written = writeOutputs(report, config.out, { samples, html: config.html })
-    for (const part of writtenFormatParts(written, report, config.format, io.colour)) await io.stdout(part)
-    const verdict = gate(report.suite, config.failOn, config.failOnSuite)
-    const html = written.htmlCopy ?? written.html
-    io.stderr(
-      `reports and raw samples in ${written.dir}${html ? `\nHTML report with plots: ${html}` : ''}\n${verdict.reason}\n`
-    )
-    return verdict.pass ? EXIT.pass : EXIT.gateFailed
+    return await finish(report, config, io, { samples, where: 'reports and raw samples in' })
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)

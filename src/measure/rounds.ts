@@ -32,6 +32,8 @@ export interface RoundsProgress {
   plannedRuns: number
   /** Measured rounds completed (both sides done). */
   completedRounds: number
+  /** This process was its round's last (a warm-up round's included): the round is done. */
+  roundDone: boolean
   elapsedMs: number
   /** Estimated time to the end of the plan (or of the time budget, if sooner). */
   etaMs: number
@@ -216,13 +218,14 @@ async function runRound(
   ext: string,
   t: RoundsTally
 ): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
-  const units = roundUnits(o)
-  for (const [i, unit] of units.entries()) {
-    for (const side of entry.order) {
-      if (unit && !unit.sides.has(side)) continue
-      const stop = await runOne(o, entry, side, ext, t, unit ? { name: unit.name, index: i } : undefined)
-      if (stop) return stop
-    }
+  const steps = roundUnits(o).flatMap((unit, index) =>
+    entry.order
+      .filter((side) => !unit || unit.sides.has(side))
+      .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined }))
+  )
+  for (const [i, { side, benchmark }] of steps.entries()) {
+    const stop = await runOne(o, entry, side, ext, t, i === steps.length - 1, benchmark)
+    if (stop) return stop
   }
   return null
 }
@@ -234,6 +237,7 @@ async function runOne(
   side: Side,
   ext: string,
   t: RoundsTally,
+  lastOfRound: boolean,
   benchmark?: { name: string; index: number }
 ): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
   const warmup = entry.round < 0
@@ -264,7 +268,7 @@ async function runOne(
       `${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail, 5)}` : ''}`
     )
   }
-  await o.onRunComplete?.(result, progressOf(o, t))
+  await o.onRunComplete?.(result, progressOf(o, t, lastOfRound))
   if (result.interrupted || o.signal?.aborted) return { reason: 'interrupted' }
   if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
     o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`)
@@ -289,7 +293,7 @@ function roundUnits(o: RoundsOptions): Array<{ name: string; sides: Set<Side> } 
 }
 
 /** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
-function progressOf(o: RoundsOptions, t: RoundsTally): RoundsProgress {
+function progressOf(o: RoundsOptions, t: RoundsTally, roundDone: boolean): RoundsProgress {
   const plannedRuns = o.plan.length * roundUnits(o).reduce((n, u) => n + (u ? u.sides.size : 2), 0)
   const elapsedMs = Date.now() - t.wallStart
   const perRun = mean(t.runs.map((r) => r.durationMs))
@@ -299,6 +303,7 @@ function progressOf(o: RoundsOptions, t: RoundsTally): RoundsProgress {
     completedRuns: t.runs.length,
     plannedRuns,
     completedRounds: t.measuredRoundMs.length,
+    roundDone,
     elapsedMs,
     etaMs
   }
