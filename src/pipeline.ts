@@ -33,13 +33,14 @@ import { IDENTICAL_PROGRAM, stoppedEarlyText } from './report/wording.js'
 import {
   adaptiveMaxRounds,
   measureBothSides,
+  type BinaryKind,
   type Measured,
   type RoundsProgress,
   type RunResult
 } from './measure/index.js'
 import { isMeasurableName, type Sample, type SampleIssue, type Side } from './samples/model.js'
 import { SampleStore, type SampleList } from './samples/store.js'
-import { listBenchmarks, planShard, shardRecord } from './shard/plan.js'
+import { listBenchmarks, planShard, shardRecord, type ShardShare } from './shard/plan.js'
 
 export interface PipelineHooks {
   /** Called after every benchmark process (warm-up included) with the running totals. */
@@ -62,7 +63,8 @@ export interface PipelineResult {
 }
 
 /**
- * Runs the whole job for one base/head pair.
+ * Runs the whole job for one base/head pair, step by step: resolve the commits, check them out,
+ * build (head first), stop early when there is nothing to measure, probe, list, count, measure, analyse.
  * @throws JobError (code 2: bad refs/options; code 3: head build failed, no samples, …)
  */
 export async function runPipeline(
@@ -71,17 +73,87 @@ export async function runPipeline(
   hooks: PipelineHooks = {}
 ): Promise<PipelineResult> {
   const config = withRunDesign(asked)
-  const { base, build, binary } = requireRunOptions(config)
+  const { base } = requireRunOptions(config)
   const repoDir = resolve(config.repoDir)
   const commits = await log.group('Resolve commits', () =>
     resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase })
   )
   if (await isDirty(repoDir))
     log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)')
+  return inWorkspace(config, repoDir, commits, log, async (ws) => {
+    const built = await buildSides(ws, config, commits.baseSha, hooks)
+    const { plan } = built
+    const run: Report['run'] = {
+      base: { label: commits.baseRef, sha: commits.baseSha },
+      head: { label: commits.headRef, sha: commits.headSha },
+      mergeBase: commits.mergeBaseUsed,
+      key: config.key,
+      reproduce: reproduceLine(plan, asked, commits)
+    }
+    const result = await measureBuilt(ws, built, run, hooks)
+    if (built.raised)
+      result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised })
+    return result
+  })
+}
 
+/** Probe, list, count, measure and analyse what was built, unless there is nothing to measure. */
+async function measureBuilt(
+  ws: Workspace,
+  built: Built,
+  run: Report['run'],
+  hooks: PipelineHooks
+): Promise<PipelineResult> {
+  const { plan } = built
+  const unmeasured = await nothingToMeasure(ws, built, run)
+  if (unmeasured) return { report: unmeasured, samplesDir: ws.samplesDir, samples: [] }
+  const sides = await probeSides(ws, built)
+  const listed = await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log)
+  // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
+  const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal)
+  if (counted && plan.measure === 'counts') {
+    const report = { suite: countSuite(counted, countOptionsOf(plan)), run }
+    return { report, samplesDir: ws.samplesDir, samples: [] }
+  }
+  const measured = await measureBothSides(plan, {
+    sides: sides.paths,
+    kind: sides.kind,
+    workDir: ws.workDir,
+    samplesDir: ws.samplesDir,
+    env: ws.childEnv,
+    filter: sides.filter,
+    listed,
+    log: ws.log,
+    signal: hooks.signal,
+    onProgress: hooks.onProgress
+  })
+  return analysed(ws, plan, run, { sides, listed, counted, measured })
+}
+
+/** Where the job runs: the two checked-out trees, its folders, and the one environment both sides' children get. */
+interface Workspace {
+  trees: Record<Side, string>
+  workDir: string
+  outDir: string
+  samplesDir: string
+  /** PR code (builds, probes, benchmarks) never sees the step's credentials. */
+  childEnv: NodeJS.ProcessEnv
+  log: Log
+}
+
+/**
+ * Checks out base and head in a work folder and runs `job` there; the worktrees and a temporary
+ * work folder go on every exit path (Ctrl-C included).
+ */
+async function inWorkspace<T>(
+  config: Config,
+  repoDir: string,
+  commits: { baseSha: string; headSha: string },
+  log: Log,
+  job: (ws: Workspace) => Promise<T>
+): Promise<T> {
   const workDir = config.workDir ? resolve(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'))
   mkdirSync(workDir, { recursive: true })
-  // A temporary folder of our own (worktrees, builds, staged binaries) goes on every exit path.
   const removeWorkDir = () => {
     if (!config.workDir && !config.keepWorktrees) rmSync(workDir, { recursive: true, force: true })
   }
@@ -89,7 +161,6 @@ export async function runPipeline(
   const outDir = resolve(config.out)
   const samplesDir = join(outDir, 'samples')
   mkdirSync(samplesDir, { recursive: true })
-
   let worktrees: Worktrees | undefined
   try {
     worktrees = await log.group('Check out base and head', () =>
@@ -104,59 +175,8 @@ export async function runPipeline(
     )
     // Registered after the worktrees' own clean-up, so on Ctrl-C git removes them before the folder goes.
     unregisterWorkDir = onTerminate(removeWorkDir)
-    const trees: Record<Side, string> = { base: worktrees.base, head: worktrees.head }
-    // PR code (builds, probes, benchmarks) never sees the step's credentials; one env for both sides.
-    const childEnv = childEnvironment()
-    // Head first: a failed build, a wrong --binary or a filter matching nothing stops before the base build.
-    let headProbe: ProbeResult | undefined
-    let plan: Config = config
-    let raised: string | null = null
-    const afterHead = async (head: BuildResult) => {
-      if (!head.ok) throw buildFailed('head', head)
-      const checked = await checkedHead(config, trees.head, binary, childEnv)
-      headProbe = checked.probe
-      // K is known now: a plan too short to decide anything is raised before the base is built (§10).
-      ;({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length))
-      if (raised) log.warn(raised)
-    }
-    const builds = await log.group('Build', () =>
-      buildBothSides({
-        trees,
-        baseSha: commits.baseSha,
-        command: build,
-        binary,
-        env: childEnv,
-        outDir,
-        timeoutMs: config.buildTimeoutSeconds * 1000,
-        signal: hooks.signal,
-        cache: hooks.baseBuildCache,
-        log,
-        afterHead
-      })
-    )
-    const runInfo = {
-      base: { label: commits.baseRef, sha: commits.baseSha },
-      head: { label: commits.headRef, sha: commits.headSha },
-      mergeBase: commits.mergeBaseUsed,
-      key: config.key,
-      reproduce: reproduceLine(plan, asked, commits)
-    }
-
-    const result = await measureAndAnalyse({
-      config: plan,
-      trees,
-      builds,
-      runInfo,
-      childEnv,
-      workDir,
-      samplesDir,
-      binary,
-      headProbe: headProbe!,
-      log,
-      hooks
-    })
-    if (raised) result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: raised })
-    return result
+    const trees = { base: worktrees.base, head: worktrees.head }
+    return await job({ trees, workDir, outDir, samplesDir, childEnv: childEnvironment(), log })
   } finally {
     worktrees?.cleanup()
     unregisterWorkDir()
@@ -165,93 +185,138 @@ export async function runPipeline(
   }
 }
 
-interface BuiltSides {
-  config: Config
-  trees: Record<Side, string>
+/** Both sides built, head's binary probed, and the plan raised to what can decide anything. */
+interface Built {
   builds: Record<Side, BuildResult>
-  runInfo: Report['run']
-  childEnv: NodeJS.ProcessEnv
-  workDir: string
-  samplesDir: string
-  binary: string
   /** What head's binary said it is (probed right after its build). */
   headProbe: ProbeResult
-  log: Log
-  hooks: PipelineHooks
+  /** The config with enough rounds (STATISTICS §10), and the message saying so, if raised. */
+  plan: Config
+  raised: string | null
 }
 
-/** Probes the built binaries, measures both sides (or only head's list without a baseline), analyses. */
-async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
-  const { config, trees, builds, runInfo, childEnv, workDir, samplesDir, binary, headProbe, log, hooks } = b
-  const cwdOf = (side: Side) => resolve(trees[side], config.workingDirectory)
-  const headBinary = locateBinary(trees.head, binary)
-  if (!builds.base.ok) {
-    if (config.failOnBaseBuildFailure) throw buildFailed('base', builds.base)
-    log.warn('the base build failed: no baseline; every head benchmark is reported as new')
-    return {
-      report: noBaselineReport(config, runInfo, headProbe.benchmarks, builds.base),
-      samplesDir,
-      samples: []
-    }
+/**
+ * Builds head first: a failed build, a wrong --binary or a filter matching nothing stops before the
+ * base build; K is known once head is listed, so a plan too short to decide anything is raised then.
+ */
+async function buildSides(
+  ws: Workspace,
+  config: Config,
+  baseSha: string,
+  hooks: PipelineHooks
+): Promise<Built> {
+  const { build, binary } = requireRunOptions(config)
+  let headProbe: ProbeResult | undefined
+  let plan: Config = config
+  let raised: string | null = null
+  const afterHead = async (head: BuildResult) => {
+    if (!head.ok) throw buildFailed('head', head)
+    const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv)
+    headProbe = checked.probe
+    ;({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length))
+    if (raised) ws.log.warn(raised)
   }
-  const baseBinary = locateBinary(trees.base, binary)
-  if (!config.measureIdentical) {
-    const same = await sameBuiltProgram(
-      { base: { binary: baseBinary, tree: trees.base }, head: { binary: headBinary, tree: trees.head } },
-      childEnv
-    )
-    if (same.same) {
-      log.info(identicalText(same, headProbe.benchmarks.length))
-      return {
-        report: identicalReport(config, runInfo, same, headProbe.benchmarks.length),
-        samplesDir,
-        samples: []
-      }
-    }
-  }
-  const baseProbe = await probeBinary(baseBinary, cwdOf('base'), { env: childEnv })
-  // A shard measures only its share (the same split on every shard: the same head binary's list).
-  const share = config.shard
-    ? await log.group('Shard', () => planShard(config, headBinary, cwdOf('head'), log))
-    : null
-  const filter = share?.filter ?? config.filter ?? undefined
-  const sides = {
-    base: { binary: baseBinary, cwd: cwdOf('base') },
-    head: { binary: headBinary, cwd: cwdOf('head') }
-  }
-  const listed = await listedUnder(
-    filter,
-    sides,
-    { base: baseProbe.benchmarks, head: headProbe.benchmarks },
-    childEnv,
-    log
+  const builds = await ws.log.group('Build', () =>
+    buildBothSides({
+      trees: ws.trees,
+      baseSha,
+      command: build,
+      binary,
+      env: ws.childEnv,
+      outDir: ws.outDir,
+      timeoutMs: config.buildTimeoutSeconds * 1000,
+      signal: hooks.signal,
+      cache: hooks.baseBuildCache,
+      log: ws.log,
+      afterHead
+    })
   )
-  // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
-  const counted = config.measure === 'time' ? null : await countBothSides(b, sides, listed, filter)
-  if (counted && config.measure === 'counts') {
-    return {
-      report: { suite: countSuite(counted, countOptionsOf(config)), run: runInfo },
-      samplesDir,
-      samples: []
+  return { builds, headProbe: headProbe!, plan, raised }
+}
+
+/** The report when there is nothing to measure: no baseline (the base build failed), or the same program on both sides. */
+async function nothingToMeasure(
+  ws: Workspace,
+  { builds, headProbe, plan }: Built,
+  run: Report['run']
+): Promise<Report | null> {
+  if (!builds.base.ok) {
+    if (plan.failOnBaseBuildFailure) throw buildFailed('base', builds.base)
+    ws.log.warn('the base build failed: no baseline; every head benchmark is reported as new')
+    return noBaselineReport(plan, run, headProbe.benchmarks, builds.base)
+  }
+  if (plan.measureIdentical) return null
+  const binaryOf = (side: Side) => locateBinary(ws.trees[side], plan.binary!)
+  const same = await sameBuiltProgram(
+    {
+      base: { binary: binaryOf('base'), tree: ws.trees.base },
+      head: { binary: binaryOf('head'), tree: ws.trees.head }
+    },
+    ws.childEnv
+  )
+  if (!same.same) return null
+  ws.log.info(identicalText(same, headProbe.benchmarks.length))
+  return identicalReport(plan, run, same, headProbe.benchmarks.length)
+}
+
+/** The two binaries as they will run: where, how (bench-runner or Google Benchmark), and under which filter. */
+interface ProbedSides {
+  paths: Record<Side, { binary: string; cwd: string }>
+  kind: BinaryKind
+  /** What each binary lists without a filter. */
+  benchmarks: Record<Side, readonly string[]>
+  /** A shard's share, or --filter. */
+  filter: string | undefined
+  share: ShardShare | null
+}
+
+/** Probes base's binary (head's was probed after its build) and, for a shard, plans its share. */
+async function probeSides(ws: Workspace, { headProbe, plan }: Built): Promise<ProbedSides> {
+  const paths = {
+    base: {
+      binary: locateBinary(ws.trees.base, plan.binary!),
+      cwd: resolve(ws.trees.base, plan.workingDirectory)
+    },
+    head: {
+      binary: locateBinary(ws.trees.head, plan.binary!),
+      cwd: resolve(ws.trees.head, plan.workingDirectory)
     }
   }
-
-  const measured = await measureBothSides(config, {
-    sides,
+  const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, { env: ws.childEnv })
+  // A shard measures only its share (the same split on every shard: the same head binary's list).
+  const share = plan.shard
+    ? await ws.log.group('Shard', () => planShard(plan, paths.head.binary, paths.head.cwd, ws.log))
+    : null
+  return {
+    paths,
     // Both sides must be run the same way: bench-runner mode only when both binaries have it.
     kind:
       baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
         ? 'bench-runner'
         : 'google-benchmark',
-    workDir,
-    samplesDir,
-    env: childEnv,
-    filter,
+    benchmarks: { base: baseProbe.benchmarks, head: headProbe.benchmarks },
+    filter: share?.filter ?? plan.filter ?? undefined,
+    share
+  }
+}
+
+/** The measured samples analysed (timing, with counts beside them when measured) into the report. */
+function analysed(
+  ws: Workspace,
+  plan: Config,
+  run: Report['run'],
+  {
+    sides,
     listed,
-    log,
-    signal: hooks.signal,
-    onProgress: hooks.onProgress
-  })
+    counted,
+    measured
+  }: {
+    sides: ProbedSides
+    listed: NonNullable<SuiteInput['listed']>
+    counted: CountMeasurement | null
+    measured: Measured
+  }
+): PipelineResult {
   const { samples, issues, provenance, adaptive } = measured
   // Benchmarks that all reported errors or skips are results (skipped or failed), not a job that could not run.
   if (samples.length === 0 && !issues.some((i) => i.kind === 'error' || i.kind === 'skipped')) {
@@ -264,20 +329,14 @@ async function measureAndAnalyse(b: BuiltSides): Promise<PipelineResult> {
   // One compact store for the analysis and, through the result, the HTML report's plots.
   const store = SampleStore.of(samples)
   const timed: SuiteResult =
-    adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, config.analysis)
-  const suite = counted ? withCounts(timed, counted, countOptionsOf(config)) : timed
-  return {
-    report: {
-      suite,
-      run: {
-        ...runInfo,
-        ...roundsRecord(config, measured),
-        ...(share && { shard: shardRecord(share, samples, issues) })
-      }
-    },
-    samplesDir,
-    samples: store
+    adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis)
+  const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed
+  const record = {
+    ...run,
+    ...roundsRecord(plan, measured),
+    ...(sides.share && { shard: shardRecord(sides.share, samples, issues) })
   }
+  return { report: { suite, run: record }, samplesDir: ws.samplesDir, samples: store }
 }
 
 /**
@@ -309,24 +368,25 @@ async function listedUnder(
 
 /** Count mode's passes over the benchmarks each side lists under the filter. */
 function countBothSides(
-  b: BuiltSides,
-  sides: Record<Side, { binary: string; cwd: string }>,
+  ws: Workspace,
+  plan: Config,
+  sides: ProbedSides,
   listed: NonNullable<SuiteInput['listed']>,
-  filter: string | undefined
+  signal: AbortSignal | undefined
 ): Promise<CountMeasurement> {
-  return b.log.group('Count instructions (valgrind)', () =>
+  return ws.log.group('Count instructions (valgrind)', () =>
     measureCounts({
       // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
       sides: {
-        base: { ...sides.base, benchmarks: listed.base ?? [] },
-        head: { ...sides.head, benchmarks: listed.head ?? [] }
+        base: { ...sides.paths.base, benchmarks: listed.base ?? [] },
+        head: { ...sides.paths.head, benchmarks: listed.head ?? [] }
       },
-      env: b.childEnv,
-      filter,
-      dir: b.samplesDir,
-      timeoutMs: countTimeoutMs(b.config),
-      log: b.log,
-      signal: b.hooks.signal
+      env: ws.childEnv,
+      filter: sides.filter,
+      dir: ws.samplesDir,
+      timeoutMs: countTimeoutMs(plan),
+      log: ws.log,
+      signal
     })
   )
 }
