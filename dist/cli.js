@@ -45769,6 +45769,230 @@ function plural(n, word, many = `${word}s`) {
     return `${n} ${n === 1 ? word : many}`;
 }
 
+/**
+ * Benchmark names as every report shows them. A pull request controls the names, so one of
+ * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
+ * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
+ * prefix stay distinguishable, and the same name always reads the same in every report.
+ * Control characters (which could move a terminal's cursor or break a table) and the invisible
+ * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
+ * (`\u202E`, see escape.ts), and such a name gets the hash too.
+ */
+/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
+const NAME_MAX_CHARS = 200;
+/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
+const NAME_HASH_DIGITS = 8;
+/**
+ * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
+ * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
+ * Complexity: O(length of name) (one hash, one bounded slice).
+ */
+function displayName(name, max = NAME_MAX_CHARS) {
+    const long = name.length > max;
+    const head = long ? name.slice(0, max) : name;
+    const clean = showHidden(head);
+    if (!long && clean === name)
+        return name;
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
+    const suffix = `…#${hash}`;
+    if (!long)
+        return clean + suffix.slice(1); // cleaned only: "name#hash"
+    return cutAt(clean, max - suffix.length) + suffix;
+}
+/**
+ * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
+ * surrogate pair. Complexity: O(max).
+ */
+function capText(text, max) {
+    if (text.length <= max)
+        return text;
+    return cutAt(text, max - 1) + '…';
+}
+/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
+function cleanText(text, max) {
+    return showHidden(capText(text, max));
+}
+function cutAt(text, n) {
+    const code = text.charCodeAt(n - 1);
+    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
+/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
+function formatCount(n) {
+    if (n === null || !Number.isFinite(n))
+        return '–';
+    const a = Math.abs(n);
+    if (a >= 1e9)
+        return `${(n / 1e9).toFixed(2)} G`;
+    if (a >= 1e6)
+        return `${(n / 1e6).toFixed(2)} M`;
+    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
+}
+/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
+function formatCountChange(change) {
+    if (change === null || !Number.isFinite(change))
+        return '–';
+    if (change === 0)
+        return '0.000%';
+    const shown = formatChange(1 + change, 3);
+    if (shown !== '0.000%')
+        return shown;
+    return change > 0 ? '+<0.001%' : '−<0.001%';
+}
+/** The figure of the metric the verdict reads. */
+function chosenFigure(c) {
+    return c.metric === 'cycles' ? c.cycles : c.instructions;
+}
+/** The metric's column title: "Instructions" or "Cycles (est.)". */
+function countMetricTitle(metric) {
+    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
+}
+/** Why a benchmark has no count verdict, in two or three words. */
+const REASON_WORDS = {
+    'not-deterministic': 'not deterministic',
+    unchecked: 'not checked',
+    'multi-threaded': 'multi-threaded',
+    'not-countable': 'not countable',
+    failed: 'failed'
+};
+/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
+function countCell(c) {
+    const k = c.counts;
+    if (!k)
+        return '–';
+    if (k.reason)
+        return REASON_WORDS[k.reason];
+    return formatCountChange(chosenFigure(k).change);
+}
+/**
+ * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
+ * caches and branches, not latency, so neither instructions nor simulated events explain it.
+ */
+function timingOnlyNote(c) {
+    if (!c.timingOnly || !c.counts)
+        return null;
+    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
+    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
+        `estimated cycles ${figure(c.counts.cycles)}: not explained by instructions or simulated cache and branch events)`);
+}
+/**
+ * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
+ * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
+ */
+function countFootnote(c) {
+    if (c.counts?.message)
+        return c.counts.message;
+    const k = c.counts;
+    if (!k)
+        return null;
+    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
+    const instructions = formatCountChange(k.instructions.change);
+    const cycles = formatCountChange(k.cycles.change);
+    if (c.countsDisagree)
+        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
+    if (c.timingVerdict && c.verdict !== 'timing-only')
+        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
+    return null;
+}
+/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
+function codePathNote(c) {
+    const k = c.counts;
+    if (!k || k.reason !== null)
+        return '';
+    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)})`;
+}
+/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
+function countModeLine(suite) {
+    const m = suite.countMode;
+    if (!m)
+        return null;
+    const noise = noiseFloor(suite);
+    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
+        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
+}
+/** The largest difference between the base side's two passes among the deterministic benchmarks. */
+function noiseFloor(suite) {
+    const noises = suite.comparisons
+        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
+        .filter((n) => n !== null);
+    return noises.length ? Math.max(...noises) : null;
+}
+
+/** Longest warning message shown (a message can quote untrusted text of any length). */
+const MESSAGE_MAX_CHARS = 500;
+/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
+const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
+/** Warning codes shown as a note instead (see notes()). */
+const AS_NOTE = new Set(['debug-library']);
+const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
+/**
+ * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
+ * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
+ * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
+ * order of first appearance. Failed benchmarks' errors are in their table row, not here.
+ * Complexity: linear in the total length of the messages.
+ */
+function warningGroups(suite) {
+    const groups = new Map();
+    const add = (w, name) => {
+        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
+            return;
+        const message = cleanText(w.message, MESSAGE_MAX_CHARS);
+        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
+        let g = groups.get(key);
+        if (!g)
+            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
+        g.messages.push(message);
+        // A benchmark is named once per line even when both sides raised the same sentence.
+        if (name !== null && g.names[g.names.length - 1] !== name)
+            g.names.push(name);
+    };
+    for (const w of suite.warnings)
+        add(w, null);
+    for (const c of suite.comparisons) {
+        const name = displayName(c.benchmark);
+        for (const w of c.warnings)
+            if (!(c.verdict === 'failed' && w.level === 'error'))
+                add(w, name);
+    }
+    return [...groups.values()].map((g) => ({
+        level: g.level,
+        message: mergeNumbers(g.messages),
+        names: g.names
+    }));
+}
+/**
+ * One message standing for several that differ only in their numbers: each number that differs is
+ * shown as "min–max" (as written in the messages with the smallest and largest value).
+ */
+function mergeNumbers(messages) {
+    const first = messages[0];
+    if (messages.every((m) => m === first))
+        return first;
+    const numbers = messages.map((m) => m.match(NUMBER$1) ?? []);
+    let k = 0;
+    return first.replace(NUMBER$1, (token) => {
+        const i = k++;
+        let lo = token;
+        let hi = token;
+        for (const ns of numbers) {
+            if (Number(ns[i]) < Number(lo))
+                lo = ns[i];
+            if (Number(ns[i]) > Number(hi))
+                hi = ns[i];
+        }
+        return lo === hi ? token : `${lo}–${hi}`;
+    });
+}
+/** Notes: facts worth one calm line each, not warnings. */
+function notes(suite) {
+    const out = [];
+    if (suite.warnings.some((w) => w.code === 'debug-library')) {
+        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
+    }
+    return out;
+}
+
 /** §4's alternatives when more rounds would not decide a benchmark. */
 const ALTERNATIVES = 'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ';
 /**
@@ -45935,6 +46159,166 @@ function stoppedEarlyText(rounds, timeBudgetSeconds) {
 }
 /** The warning code of a run that measured nothing because base and head built the same program. */
 const IDENTICAL_PROGRAM = 'identical-program';
+/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
+const FIELD_MAX_CHARS = 120;
+/** Benchmark names listed at most on one grouped warning line. */
+const NAMES_PER_WARNING = 12;
+/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
+function warningLine(g) {
+    const message = mdProse(g.message);
+    if (g.names.length === 0)
+        return message;
+    if (g.names.length === 1)
+        return `${mdCode(g.names[0])}: ${message}`;
+    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
+    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
+}
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** 12 -> "¹²" */
+function superscript(n) {
+    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+}
+/** The headline: counts by verdict in words; never contradicts the table. */
+function headline(suite) {
+    const words = verdictHeadline(suite);
+    const summary = suiteSummaryText(suite);
+    return summary ? `${words} · ${summary}` : words;
+}
+/** The headline's verdict counts in words. */
+function verdictHeadline(suite) {
+    const c = suite.counts;
+    const parts = [];
+    if (c.regression)
+        parts.push(`❌ ${plural(c.regression, 'regression')}`);
+    if (c.failed)
+        parts.push(`💥 ${c.failed} failed`);
+    if (c.improvement)
+        parts.push(`✅ ${plural(c.improvement, 'improvement')}`);
+    if (c.new)
+        parts.push(`${c.new} new`);
+    if (c.removed)
+        parts.push(`${c.removed} removed`);
+    if (c.negligible)
+        parts.push(`${c.negligible} negligible`);
+    if (c.unchanged)
+        parts.push(`${c.unchanged} unchanged`);
+    if (c.inconclusive)
+        parts.push(`${c.inconclusive} undecided`);
+    if (c.skipped)
+        parts.push(`${c.skipped} skipped on this machine`);
+    const timingOnly = c['timing-only'];
+    if (timingOnly)
+        parts.push(`⏱ ${timingOnly} timing-only (same instructions)`);
+    if (parts.length === 0)
+        return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
+            ? 'base and head built the same program: nothing to measure'
+            : 'no benchmarks were compared';
+    if (!c.regression && !c.failed && !c.improvement && !timingOnly) {
+        // Undecided is said first, never as "no significant change" (STATISTICS §10).
+        if (!c.inconclusive)
+            return `no significant change · ${parts.join(', ')}`;
+        const decided = c.negligible + c.unchanged;
+        return `${decided === 0 ? '❔ nothing could be decided' : '❔ undecided'} · ${parts.join(', ')}`;
+    }
+    return parts.join(', ');
+}
+/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
+function subline(report) {
+    const { suite, run } = report;
+    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
+    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
+    if (run.rounds !== undefined) {
+        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
+        if (run.adaptive) {
+            const a = run.adaptive;
+            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
+                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
+        }
+        else
+            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
+    }
+    const pairs = pairsText(suite);
+    if (pairs)
+        parts.push(pairs);
+    const p = suite.provenance.head;
+    const machine = [
+        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
+        p.compiler,
+        p.buildType,
+        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
+    ]
+        .filter(Boolean)
+        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
+    if (machine.length)
+        parts.push(machine.join(', '));
+    const o = suite.options;
+    if (suite.countMode?.measure !== 'counts')
+        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        parts.push(mdText(counts));
+    return parts.join(' · ');
+}
+/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
+function verdictText(c) {
+    return verdictWords(c) + adaptiveNote(c);
+}
+/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
+function adaptiveNote(c) {
+    const a = c.adaptive;
+    if (!a || a.stopReason === 'not-compared')
+        return '';
+    const why = {
+        resolved: 'resolved',
+        'max-rounds': 'max rounds',
+        'time-budget': 'time budget ran out',
+        'no-samples': 'stopped: no new samples',
+        futile: 'stopped: too noisy to decide within max rounds',
+        interrupted: 'interrupted',
+        failures: 'stopped: binary kept failing'
+    };
+    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
+}
+/** The verdict in a word or two (the table cell). */
+function verdictWords(c) {
+    switch (c.verdict) {
+        case 'new':
+            return 'new (head only)';
+        case 'removed':
+            return 'removed (base only)';
+        default:
+            return c.verdict;
+    }
+}
+/** What goes under the table for this benchmark (escaped Markdown), or null. */
+function verdictFootnote(c, minEffect) {
+    switch (c.verdict) {
+        case 'inconclusive': {
+            const text = inconclusiveText(c, minEffect);
+            if (text)
+                return mdProse(text + codePathNote(c));
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
+        case 'failed': {
+            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        case 'skipped': {
+            const why = c.warnings.find((w) => w.code === 'skipped');
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        default: {
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
+    }
+}
+/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
+function warningLines(suite) {
+    return warningGroups(suite).map(warningLine);
+}
 
 const DEFAULT_WARMUP_ROUNDS = 1;
 /** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
@@ -47256,7 +47640,7 @@ function stringifySafely(v) {
  */
 const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name']);
 const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 'time']);
-const NUMBER$1 = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /**
  * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
  * '#'. Time O(n); a large file's records are never all held at once.
@@ -47432,7 +47816,7 @@ function readHeader(record, source) {
     if (record === undefined)
         return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
     const head = record.fields.map((f) => f.trim().toLowerCase());
-    if (head.length >= 2 && NUMBER$1.test(head[1]))
+    if (head.length >= 2 && NUMBER.test(head[1]))
         return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
     const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h));
     if (timeCol < 0) {
@@ -47474,7 +47858,7 @@ function readRow(record, columns, defaultRun, issue) {
         return undefined;
     }
     const rawTime = (fields[columns.timeCol] ?? '').trim();
-    const ns = NUMBER$1.test(rawTime) ? Number(rawTime) : NaN;
+    const ns = NUMBER.test(rawTime) ? Number(rawTime) : NaN;
     if (!Number.isFinite(ns) || ns <= 0) {
         issue(name, `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : describeValue(rawTime)} ` +
             `(must be a positive, finite number); row dropped`, line);
@@ -58293,155 +58677,6 @@ function undecidedText(suite) {
     return decided === 0 ? `nothing could be decided (${what})` : what;
 }
 
-/**
- * Benchmark names as every report shows them. A pull request controls the names, so one of
- * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
- * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
- * prefix stay distinguishable, and the same name always reads the same in every report.
- * Control characters (which could move a terminal's cursor or break a table) and the invisible
- * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
- * (`\u202E`, see escape.ts), and such a name gets the hash too.
- */
-/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
-const NAME_MAX_CHARS = 200;
-/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
-const NAME_HASH_DIGITS = 8;
-/**
- * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
- * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
- * Complexity: O(length of name) (one hash, one bounded slice).
- */
-function displayName(name, max = NAME_MAX_CHARS) {
-    const long = name.length > max;
-    const head = long ? name.slice(0, max) : name;
-    const clean = showHidden(head);
-    if (!long && clean === name)
-        return name;
-    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
-    const suffix = `…#${hash}`;
-    if (!long)
-        return clean + suffix.slice(1); // cleaned only: "name#hash"
-    return cutAt(clean, max - suffix.length) + suffix;
-}
-/**
- * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
- * surrogate pair. Complexity: O(max).
- */
-function capText(text, max) {
-    if (text.length <= max)
-        return text;
-    return cutAt(text, max - 1) + '…';
-}
-/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
-function cleanText(text, max) {
-    return showHidden(capText(text, max));
-}
-function cutAt(text, n) {
-    const code = text.charCodeAt(n - 1);
-    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
-}
-
-/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
-function formatCount(n) {
-    if (n === null || !Number.isFinite(n))
-        return '–';
-    const a = Math.abs(n);
-    if (a >= 1e9)
-        return `${(n / 1e9).toFixed(2)} G`;
-    if (a >= 1e6)
-        return `${(n / 1e6).toFixed(2)} M`;
-    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
-}
-/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
-function formatCountChange(change) {
-    if (change === null || !Number.isFinite(change))
-        return '–';
-    if (change === 0)
-        return '0.000%';
-    const shown = formatChange(1 + change, 3);
-    if (shown !== '0.000%')
-        return shown;
-    return change > 0 ? '+<0.001%' : '−<0.001%';
-}
-/** The figure of the metric the verdict reads. */
-function chosenFigure(c) {
-    return c.metric === 'cycles' ? c.cycles : c.instructions;
-}
-/** The metric's column title: "Instructions" or "Cycles (est.)". */
-function countMetricTitle(metric) {
-    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
-}
-/** Why a benchmark has no count verdict, in two or three words. */
-const REASON_WORDS = {
-    'not-deterministic': 'not deterministic',
-    unchecked: 'not checked',
-    'multi-threaded': 'multi-threaded',
-    'not-countable': 'not countable',
-    failed: 'failed'
-};
-/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
-function countCell(c) {
-    const k = c.counts;
-    if (!k)
-        return '–';
-    if (k.reason)
-        return REASON_WORDS[k.reason];
-    return formatCountChange(chosenFigure(k).change);
-}
-/**
- * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
- * caches and branches, not latency, so neither instructions nor simulated events explain it.
- */
-function timingOnlyNote(c) {
-    if (!c.timingOnly || !c.counts)
-        return null;
-    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
-    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
-        `estimated cycles ${figure(c.counts.cycles)}: not explained by instructions or simulated cache and branch events)`);
-}
-/**
- * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
- * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
- */
-function countFootnote(c) {
-    if (c.counts?.message)
-        return c.counts.message;
-    const k = c.counts;
-    if (!k)
-        return null;
-    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
-    const instructions = formatCountChange(k.instructions.change);
-    const cycles = formatCountChange(k.cycles.change);
-    if (c.countsDisagree)
-        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
-    if (c.timingVerdict && c.verdict !== 'timing-only')
-        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
-    return null;
-}
-/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
-function codePathNote(c) {
-    const k = c.counts;
-    if (!k || k.reason !== null)
-        return '';
-    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)})`;
-}
-/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
-function countModeLine(suite) {
-    const m = suite.countMode;
-    if (!m)
-        return null;
-    const noise = noiseFloor(suite);
-    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
-        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
-}
-/** The largest difference between the base side's two passes among the deterministic benchmarks. */
-function noiseFloor(suite) {
-    const noises = suite.comparisons
-        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
-        .filter((n) => n !== null);
-    return noises.length ? Math.max(...noises) : null;
-}
-
 /** Verdicts shown in the main table, in this order. */
 const CHANGED = ['regression', 'failed', 'improvement', 'timing-only', 'new', 'removed'];
 /** Verdicts collapsed into one group: no significant change of at least δ (one list, the analysis's). */
@@ -58468,757 +58703,6 @@ function split(cs, minEffect) {
 /** Code-unit order: total, locale-independent and linear in the common prefix (unlike localeCompare). */
 function byName(a, b) {
     return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
-}
-
-/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
-const CHART_MAX_ROWS = 15;
-/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
-const CHART_WIDTH = 41;
-const CHART_NAME_WIDTH = 34;
-/**
- * The chart's Markdown lines; none when it adds nothing (no change, and every CI within ±δ).
- * When nothing changed it is collapsed (a `<details>` block): then it only shows CIs that still
- * reach ±δ, which is no alarm.
- */
-function changeChart(suite) {
-    const delta = suite.options.minEffect;
-    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
-    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
-        c.ratio &&
-        c.levelReason !== 'too-few-processes' && // no interval worth drawing (§3): the tables say "not testable"
-        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
-    const all = [...changed, ...quiet];
-    if (all.length === 0)
-        return [];
-    const rows = all.slice(0, CHART_MAX_ROWS);
-    const lines = [axisLine(rows, delta), ...rows.map((c) => rowLine(c, rows, delta))];
-    if (all.length > rows.length)
-        lines.push(`… ${all.length - rows.length} more in the tables`);
-    const legend = `<sub>Change with ${ciLabel(rows, suite)}: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`;
-    const pre = '<pre>' + lines.join('\n') + '</pre>';
-    if (changed.length > 0)
-        return [legend, '', pre];
-    return [
-        `<details><summary>Chart: ${plural(quiet.length, 'interval')} still reaching ±${deltaText(delta)} (nothing changed significantly)</summary>`,
-        '',
-        legend,
-        '',
-        pre,
-        '</details>'
-    ];
-}
-/** The axis scale in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number. */
-function scaleOf(rows, delta) {
-    let widest = 2 * delta;
-    for (const c of rows)
-        for (const r of c.ratio.ci)
-            widest = Math.max(widest, Math.abs(r - 1));
-    return niceCeil(widest * 100);
-}
-const HALF = (CHART_WIDTH - 1) / 2;
-function cellOf(pct, scale) {
-    return Math.round(HALF + (pct / scale) * HALF);
-}
-function axisLine(rows, delta) {
-    const scale = scaleOf(rows, delta);
-    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
-    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
-    const put = (at, text) => {
-        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
-        for (let i = 0; i < text.length; i++)
-            axis[start + i] = text[i];
-    };
-    put(0, label(-scale));
-    put(HALF, '0');
-    put(CHART_WIDTH - 1, label(scale));
-    return `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`;
-}
-function rowLine(c, rows, delta) {
-    const scale = scaleOf(rows, delta);
-    const cell = (pct) => cellOf(pct, scale);
-    const line = Array.from({ length: CHART_WIDTH }, () => ' ');
-    for (const d of [-delta * 100, delta * 100])
-        line[cell(d)] = '┆';
-    line[HALF] = '│';
-    const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
-    for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
-        line[i] = '━';
-    if (cell(lo) < 0)
-        line[0] = '◂';
-    if (cell(hi) > CHART_WIDTH - 1)
-        line[CHART_WIDTH - 1] = '▸';
-    const e = cell((c.ratio.estimate - 1) * 100);
-    if (e >= 0 && e < CHART_WIDTH)
-        line[e] = '●';
-    return `${chartName(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${line.join('')}`;
-}
-/** A name padded or cut to the name column (by code points: the column must line up). */
-function chartName(name) {
-    const chars = [...displayName(name)];
-    const fitted = chars.length > CHART_NAME_WIDTH
-        ? chars.slice(0, CHART_NAME_WIDTH - 1).join('') + '…'
-        : chars.join('') + ' '.repeat(CHART_NAME_WIDTH - chars.length);
-    return mdText(fitted);
-}
-function niceCeil(x) {
-    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
-        if (x <= step)
-            return step;
-    return Math.ceil(x / 100) * 100;
-}
-
-/** "3 shards (1/3 on host (cpu): 20 benchmarks, 41 s; …) · machine time 2.1 min, wall time 45 s" (escaped Markdown, or plain text). */
-function mergedLine(m, markdown = true) {
-    const esc = (t) => (markdown ? mdText(capText(t, 80)) : cleanText(t, 80));
-    const bold = (t) => (markdown ? `**${t}**` : t);
-    const shards = m.shards.map((s) => {
-        const where = [s.host, s.cpu].filter(Boolean).map((t) => esc(String(t)));
-        const place = where.length ? ` on ${where[0]}${where[1] ? ` (${where[1]})` : ''}` : '';
-        const time = s.wallSeconds !== undefined ? `, ${formatSeconds(s.wallSeconds)}` : '';
-        return `${s.index}/${m.count}${place}: ${s.benchmarks} benchmarks${time}`;
-    });
-    const missing = m.missing.length
-        ? ` · ${bold(`missing: ${m.missing.map((g) => `shard ${g.index}/${m.count} (${g.benchmarks.length} benchmarks not measured)`).join(', ')}`)}`
-        : '';
-    return (`${m.count} shards (${shards.join('; ')}) · machine time ${formatSeconds(m.machineSeconds)}, ` +
-        `wall time ${formatSeconds(m.wallSeconds)} in parallel${missing}`);
-}
-/** "45 s", "2.1 min", "1.3 h". */
-function formatSeconds(s) {
-    if (s < 120)
-        return `${s.toFixed(s < 10 ? 1 : 0)} s`;
-    if (s < 7200)
-        return `${(s / 60).toFixed(1)} min`;
-    return `${(s / 3600).toFixed(1)} h`;
-}
-
-/**
- * Fitting a rendered report into a size cap (GitHub's 65,536 characters for a comment) in linear
- * time. Every part is rendered once; the parts the cap may shorten are lists whose sizes are known
- * from prefix sums, so choosing how much of each to keep is arithmetic, not re-rendering (a suite
- * with a 2 MiB field or 10,000 benchmarks must not make the comment quadratic).
- */
-/** Lines of text, each ending in "\n" once joined; size = Σ (length + 1). */
-function linesSize(lines) {
-    let n = 0;
-    for (const l of lines)
-        n += l.length + 1;
-    return n;
-}
-/** A fixed part (never cut). */
-function fixedPart(lines) {
-    const size = linesSize(lines);
-    return { what: '', count: 0, size: () => size, render: () => lines };
-}
-/**
- * A list part: `open` lines, the first k `items` (one line each) with the footnotes they refer to,
- * a "more" line when items are left out, then `close`. `notesNeeded[k]` is how many of `notes`
- * the first k items refer to (non-decreasing; footnotes are numbered by first use).
- */
-function listPart(spec) {
-    const { items, open, close } = spec;
-    const notes = spec.notes ?? [];
-    const needed = spec.notesNeeded ?? items.map(() => 0).concat([0]);
-    const itemPrefix = prefixSums(items);
-    const notePrefix = prefixSums(notes);
-    const base = linesSize(open) + linesSize(close);
-    const notesBlock = (k) => (needed[k] > 0 ? notePrefix[needed[k]] + 1 : 0); // + the blank line before
-    return {
-        what: spec.what,
-        count: items.length,
-        size: (k) => base + itemPrefix[k] + notesBlock(k) + (k < items.length ? linesSize(spec.more(items.length - k)) : 0),
-        render: (k) => [
-            ...open,
-            ...items.slice(0, k),
-            ...(needed[k] > 0 ? ['', ...notes.slice(0, needed[k])] : []),
-            ...(k < items.length ? spec.more(items.length - k) : []),
-            ...close
-        ]
-    };
-}
-/** prefix[i] = Σ_{j<i} (items[j].length + 1). */
-function prefixSums(items) {
-    const out = new Array(items.length + 1);
-    out[0] = 0;
-    for (let i = 0; i < items.length; i++)
-        out[i + 1] = out[i] + items[i].length + 1;
-    return out;
-}
-/**
- * Keeps every part whole if the total fits `maxChars`; otherwise cuts the parts in `dropOrder`
- * (indices into `parts`) one after another, each from its end, until the total plus `reserve`
- * (room for a notice) fits. Linear in the number of items.
- * @returns how many items of each part to render, and what was left out
- */
-function fit(parts, dropOrder, maxChars, reserve) {
-    const keep = parts.map((p) => p.count);
-    let total = parts.reduce((sum, p, i) => sum + p.size(keep[i]), 0);
-    if (total <= maxChars)
-        return { keep, leftOut: [] };
-    const budget = maxChars - reserve;
-    for (const i of dropOrder) {
-        const p = parts[i];
-        while (total > budget && keep[i] > 0) {
-            const before = p.size(keep[i]);
-            keep[i]--;
-            total += p.size(keep[i]) - before;
-        }
-        if (total <= budget)
-            break;
-    }
-    const leftOut = dropOrder
-        .filter((i) => keep[i] < parts[i].count)
-        .map((i) => ({ what: parts[i].what, count: parts[i].count - keep[i], of: parts[i].count }));
-    return { keep, leftOut };
-}
-
-/** Longest warning message shown (a message can quote untrusted text of any length). */
-const MESSAGE_MAX_CHARS = 500;
-/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
-/** Warning codes shown as a note instead (see notes()). */
-const AS_NOTE = new Set(['debug-library']);
-const NUMBER = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
-/**
- * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
- * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
- * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
- * order of first appearance. Failed benchmarks' errors are in their table row, not here.
- * Complexity: linear in the total length of the messages.
- */
-function warningGroups(suite) {
-    const groups = new Map();
-    const add = (w, name) => {
-        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
-            return;
-        const message = cleanText(w.message, MESSAGE_MAX_CHARS);
-        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER, '#')}`;
-        let g = groups.get(key);
-        if (!g)
-            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
-        g.messages.push(message);
-        // A benchmark is named once per line even when both sides raised the same sentence.
-        if (name !== null && g.names[g.names.length - 1] !== name)
-            g.names.push(name);
-    };
-    for (const w of suite.warnings)
-        add(w, null);
-    for (const c of suite.comparisons) {
-        const name = displayName(c.benchmark);
-        for (const w of c.warnings)
-            if (!(c.verdict === 'failed' && w.level === 'error'))
-                add(w, name);
-    }
-    return [...groups.values()].map((g) => ({
-        level: g.level,
-        message: mergeNumbers(g.messages),
-        names: g.names
-    }));
-}
-/**
- * One message standing for several that differ only in their numbers: each number that differs is
- * shown as "min–max" (as written in the messages with the smallest and largest value).
- */
-function mergeNumbers(messages) {
-    const first = messages[0];
-    if (messages.every((m) => m === first))
-        return first;
-    const numbers = messages.map((m) => m.match(NUMBER) ?? []);
-    let k = 0;
-    return first.replace(NUMBER, (token) => {
-        const i = k++;
-        let lo = token;
-        let hi = token;
-        for (const ns of numbers) {
-            if (Number(ns[i]) < Number(lo))
-                lo = ns[i];
-            if (Number(ns[i]) > Number(hi))
-                hi = ns[i];
-        }
-        return lo === hi ? token : `${lo}–${hi}`;
-    });
-}
-/** Notes: facts worth one calm line each, not warnings. */
-function notes(suite) {
-    const out = [];
-    if (suite.warnings.some((w) => w.code === 'debug-library')) {
-        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
-    }
-    return out;
-}
-
-/** GitHub's limit on an issue comment body. */
-const COMMENT_MAX_CHARS = 65_536;
-/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
-const FIELD_MAX_CHARS = 120;
-/** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
-const REPRODUCE_MAX_CHARS = 4_000;
-/** Benchmark names listed at most on one grouped warning line. */
-const NAMES_PER_WARNING = 12;
-/** Room kept for the notice that says what the size cap left out. */
-const NOTICE_RESERVE = 600;
-/** The hidden marker that identifies benchgate's sticky comment for one key: the report's first line. */
-function commentMarker(key = 'default') {
-    return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
-}
-const ICON = {
-    regression: '❌',
-    improvement: '✅',
-    negligible: '➖',
-    unchanged: '✔️',
-    inconclusive: '❔',
-    new: '🆕',
-    removed: '🗑️',
-    failed: '💥',
-    skipped: '⏭️',
-    'timing-only': '⏱'
-};
-/**
- * The Markdown report as lines to be written one after the other (their concatenation is
- * renderMarkdown's text): the uncapped job summary of a large suite need not be one string.
- */
-function* markdownParts(report, options = {}) {
-    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
-    const { suite, run } = report;
-    const split_ = split(suite.comparisons, suite.options.minEffect);
-    // Timing-only changes (same instructions, STATISTICS §10) are their own collapsed group (REPORT.md).
-    const changed = split_.changed.filter((c) => c.verdict !== 'timing-only');
-    const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only');
-    const quiet = split_.quiet;
-    const top = fixedPart([
-        commentMarker(run.key),
-        `### benchgate: ${headline(suite)}`,
-        '',
-        subline(report),
-        '',
-        ...topNotes(report)
-    ]);
-    const parts = [
-        top,
-        changedPart(changed, suite),
-        timingOnlyPart(timingOnly, suite),
-        chartPart(suite),
-        quietPart(quiet, suite),
-        fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
-        warningsPart(warningGroups(suite)),
-        reproducePart(run.reproduce)
-    ];
-    // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
-    // from the end of their order (regressions come first, so they are the last to go).
-    const { keep, leftOut } = fit(parts, [4, 6, 7, 3, 2, 1], maxChars, NOTICE_RESERVE);
-    for (const [i, part] of parts.entries()) {
-        for (const line of part.render(keep[i]))
-            yield `${line}\n`;
-        if (part === top && leftOut.length > 0)
-            for (const line of notice(leftOut, maxChars))
-                yield `${line}\n`;
-    }
-}
-/** What the size cap left out, said at the top. */
-function notice(leftOut, maxChars) {
-    const what = leftOut.map((l) => l.count === l.of && l.of === 1 ? l.what : `${l.count} of ${l.of} ${l.what}`);
-    return [
-        '> [!NOTE]',
-        `> Shortened to fit GitHub's limit of ${maxChars.toLocaleString('en-US')} characters: left out ${what.join('; ')}. ` +
-            'The job summary and the results artifact have everything.',
-        ''
-    ];
-}
-function topNotes(report) {
-    const out = [];
-    const summary = suiteSummaryNote(report.suite);
-    if (summary)
-        out.push(mdProse(summary), '');
-    if (report.run.merged)
-        out.push(mergedLine(report.run.merged), '');
-    const stopped = report.run.stoppedEarly;
-    if (stopped)
-        out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '');
-    return out;
-}
-/** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
-function changedPart(changed, suite) {
-    if (changed.length === 0)
-        return fixedPart([]);
-    const level = ciLabel(changed, suite);
-    const notes = new Footnotes();
-    const needed = [0];
-    const counts = suite.countMode?.measure;
-    const items = changed.map((c) => {
-        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
-        const name = mdCode(displayName(c.benchmark));
-        const row = tableRow(counts === 'counts'
-            ? [ICON[c.verdict], name, countColumns(c, true), verdictCell(c, notes, suite.options.minEffect)]
-            : [
-                ICON[c.verdict],
-                name,
-                formatDuration(c.baseLocation ?? c.baseMedian),
-                formatDuration(c.headLocation ?? c.headMedian),
-                change,
-                formatP(c.pAdjusted),
-                ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect)
-            ]);
-        needed.push(notes.count);
-        return row;
-    });
-    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
-    return listPart({
-        what: 'changed benchmarks',
-        open: counts === 'counts'
-            ? [
-                `| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
-                '|---|---|---:|---:|---:|---:|---|'
-            ]
-            : [
-                `| | Benchmark | Base | Head | Change [${level}] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
-                `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
-            ],
-        items,
-        notes: notes.lines,
-        notesNeeded: needed,
-        close: [''],
-        more: (n) => [
-            '',
-            `_${plural(n, 'more changed benchmark')} not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
-        ]
-    });
-}
-/**
- * A table row from its cells, joined into one string: a row made by one template literal is a tree
- * of its pieces, about three times the size (measured), and 10,000 rows are kept until the cap is known.
- */
-function tableRow(cells) {
-    return `| ${cells.join(' | ')} |`;
-}
-function chartPart(suite) {
-    const chart = changeChart(suite);
-    if (chart.length === 0)
-        return fixedPart([]);
-    return listPart({ what: 'the chart', open: [], items: [chart.join('\n')], close: [''], more: () => [] });
-}
-/** The collapsed group: benchmarks without a significant change of δ or more. */
-/**
- * Timing changed, instructions and estimated cycles did not (STATISTICS §10): one collapsed group
- * with both count figures, not failing unless `fail-on` has `timing-only`.
- */
-function timingOnlyPart(rows, suite) {
-    if (rows.length === 0)
-        return fixedPart([]);
-    const level = ciLabel(rows, suite, true);
-    const items = rows.map((c) => tableRow([
-        mdCode(displayName(c.benchmark)),
-        c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–',
-        c.counts ? formatCountChange(c.counts.instructions.change) : '–',
-        c.counts ? formatCountChange(c.counts.cycles.change) : '–',
-        c.timingVerdict === 'improvement' ? 'faster' : 'slower'
-    ]));
-    return listPart({
-        what: 'timing-only changes',
-        open: [
-            `<details><summary>⏱ ${plural(rows.length, 'timing-only change')}: same instructions, different time ` +
-                `(code layout, memory or environment) — not failing unless fail-on has timing-only</summary>`,
-            '',
-            `| Benchmark | Change [${level}] | Instructions | Est. cycles | Time |`,
-            '|---|---:|---:|---:|---|'
-        ],
-        items,
-        close: [
-            '',
-            'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.',
-            '</details>',
-            ''
-        ],
-        more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
-    });
-}
-function quietPart(quiet, suite) {
-    if (quiet.length === 0)
-        return fixedPart([]);
-    const level = ciLabel(quiet, suite);
-    const notes = new Footnotes();
-    const needed = [0];
-    const counts = suite.countMode?.measure;
-    const items = quiet.map((c) => {
-        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
-        const mde = c.power?.minDetectableEffect;
-        const name = mdCode(displayName(c.benchmark));
-        const row = tableRow(counts === 'counts'
-            ? [name, countColumns(c, false), verdictCell(c, notes, suite.options.minEffect)]
-            : [
-                name,
-                formatDuration(c.baseLocation ?? c.baseMedian),
-                formatDuration(c.headLocation ?? c.headMedian),
-                change,
-                mde ? `≥ ${formatPercent(mde)}` : '–',
-                ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect)
-            ]);
-        needed.push(notes.count);
-        return row;
-    });
-    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
-    return listPart({
-        what: 'benchmarks without a significant change',
-        open: [
-            `<details><summary>${mdText(counts === 'counts' ? quietCountSummary(quiet) : quietSummary(quiet, suite))}</summary>`,
-            '',
-            ...(counts === 'counts'
-                ? [
-                    `| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
-                    '|---|---:|---:|---:|---:|---|'
-                ]
-                : [
-                    `| Benchmark | Base | Head | Change [${level}] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
-                    `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
-                ])
-        ],
-        items,
-        notes: notes.lines,
-        notesNeeded: needed,
-        close: ['</details>', ''],
-        more: (n) => [
-            '',
-            `_${n} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
-        ]
-    });
-}
-function warningsPart(groups) {
-    if (groups.length === 0)
-        return fixedPart([]);
-    const items = groups.map((g) => `- ${warningLine(g)}`);
-    return listPart({
-        what: 'warnings',
-        open: [`<details><summary>⚠️ ${plural(groups.length, 'warning')}</summary>`, ''],
-        items,
-        close: ['</details>', ''],
-        more: (n) => [`- _${n} more not shown (size limit): see the job summary._`]
-    });
-}
-/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
-function warningLine(g) {
-    const message = mdProse(g.message);
-    if (g.names.length === 0)
-        return message;
-    if (g.names.length === 1)
-        return `${mdCode(g.names[0])}: ${message}`;
-    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
-    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
-    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
-}
-function reproducePart(reproduce) {
-    if (!reproduce)
-        return fixedPart([]);
-    // No fence end, and no HTML comment a marker could hide in (issue 28).
-    const command = capText(reproduce, REPRODUCE_MAX_CHARS)
-        .replace(/```/g, '` ` `')
-        .replace(/<!--/g, '<!- -')
-        .replace(/-->/g, '- ->');
-    return listPart({
-        what: 'how to reproduce',
-        open: [],
-        items: [
-            ['<details><summary>How to reproduce</summary>', '', '```', command, '```', '</details>'].join('\n')
-        ],
-        close: [''],
-        more: () => []
-    });
-}
-/** Footnotes numbered by first use, each text once (several rows may share one). */
-class Footnotes {
-    numbers = new Map();
-    lines = [];
-    get count() {
-        return this.lines.length;
-    }
-    /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
-    mark(text) {
-        let n = this.numbers.get(text);
-        if (n === undefined) {
-            n = this.lines.length + 1;
-            this.numbers.set(text, n);
-            this.lines.push(`${superscript(n)} ${text}`);
-        }
-        return superscript(n);
-    }
-}
-const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-/** 12 -> "¹²" */
-function superscript(n) {
-    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
-}
-/** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c, notes, minEffect) {
-    const more = verdictFootnote(c, minEffect);
-    const timingOnly = timingOnlyNote(c);
-    const directions = directionNote(c);
-    return (verdictWords(c) +
-        adaptiveNote(c) +
-        (timingOnly ? ' · timing only' : '') +
-        (more ? ` ${notes.mark(more)}` : '') +
-        (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
-        (directions ? ` ${notes.mark(mdProse(directions))}` : ''));
-}
-/** The other count column of a counts-only table: the one the verdict does not read. */
-const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
-/** Base | Head | Change | other metric's change, of a counts-only row (exact counts per iteration, no interval). */
-function countColumns(c, bold) {
-    const k = c.counts;
-    if (!k)
-        return '– | – | – | –';
-    const f = chosenFigure(k);
-    const other = k.metric === 'cycles' ? k.instructions : k.cycles;
-    const change = formatCountChange(f.change);
-    return `${formatCount(f.base)} | ${formatCount(f.head)} | ${bold && f.change !== null ? `**${change}**` : change} | ${formatCountChange(other.change)}`;
-}
-/** The counts-only quiet group's header. */
-function quietCountSummary(quiet) {
-    const by = (v) => quiet.filter((c) => c.verdict === v).length;
-    const parts = ['unchanged', 'negligible', 'inconclusive']
-        .map((v) => [v, by(v)])
-        .filter(([, n]) => n > 0)
-        .map(([v, n]) => `${n} ${v === 'unchanged' ? 'unchanged (identical counts)' : v}`);
-    return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`;
-}
-/** The headline: counts by verdict in words; never contradicts the table. */
-function headline(suite) {
-    const words = verdictHeadline(suite);
-    const summary = suiteSummaryText(suite);
-    return summary ? `${words} · ${summary}` : words;
-}
-/** The headline's verdict counts in words. */
-function verdictHeadline(suite) {
-    const c = suite.counts;
-    const parts = [];
-    if (c.regression)
-        parts.push(`❌ ${plural(c.regression, 'regression')}`);
-    if (c.failed)
-        parts.push(`💥 ${c.failed} failed`);
-    if (c.improvement)
-        parts.push(`✅ ${plural(c.improvement, 'improvement')}`);
-    if (c.new)
-        parts.push(`${c.new} new`);
-    if (c.removed)
-        parts.push(`${c.removed} removed`);
-    if (c.negligible)
-        parts.push(`${c.negligible} negligible`);
-    if (c.unchanged)
-        parts.push(`${c.unchanged} unchanged`);
-    if (c.inconclusive)
-        parts.push(`${c.inconclusive} undecided`);
-    if (c.skipped)
-        parts.push(`${c.skipped} skipped on this machine`);
-    const timingOnly = c['timing-only'];
-    if (timingOnly)
-        parts.push(`⏱ ${timingOnly} timing-only (same instructions)`);
-    if (parts.length === 0)
-        return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
-            ? 'base and head built the same program: nothing to measure'
-            : 'no benchmarks were compared';
-    if (!c.regression && !c.failed && !c.improvement && !timingOnly) {
-        // Undecided is said first, never as "no significant change" (STATISTICS §10).
-        if (!c.inconclusive)
-            return `no significant change · ${parts.join(', ')}`;
-        const decided = c.negligible + c.unchanged;
-        return `${decided === 0 ? '❔ nothing could be decided' : '❔ undecided'} · ${parts.join(', ')}`;
-    }
-    return parts.join(', ');
-}
-/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
-function subline(report) {
-    const { suite, run } = report;
-    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
-    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
-    if (run.rounds !== undefined) {
-        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
-        if (run.adaptive) {
-            const a = run.adaptive;
-            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
-                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
-        }
-        else
-            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
-    }
-    const pairs = pairsText(suite);
-    if (pairs)
-        parts.push(pairs);
-    const p = suite.provenance.head;
-    const machine = [
-        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
-        p.compiler,
-        p.buildType,
-        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
-    ]
-        .filter(Boolean)
-        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
-    if (machine.length)
-        parts.push(machine.join(', '));
-    const o = suite.options;
-    if (suite.countMode?.measure !== 'counts')
-        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
-    const counts = countModeLine(suite);
-    if (counts)
-        parts.push(mdText(counts));
-    return parts.join(' · ');
-}
-/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
-function verdictText(c) {
-    return verdictWords(c) + adaptiveNote(c);
-}
-/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
-function adaptiveNote(c) {
-    const a = c.adaptive;
-    if (!a || a.stopReason === 'not-compared')
-        return '';
-    const why = {
-        resolved: 'resolved',
-        'max-rounds': 'max rounds',
-        'time-budget': 'time budget ran out',
-        'no-samples': 'stopped: no new samples',
-        futile: 'stopped: too noisy to decide within max rounds',
-        interrupted: 'interrupted',
-        failures: 'stopped: binary kept failing'
-    };
-    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
-}
-/** The verdict in a word or two (the table cell). */
-function verdictWords(c) {
-    switch (c.verdict) {
-        case 'new':
-            return 'new (head only)';
-        case 'removed':
-            return 'removed (base only)';
-        default:
-            return c.verdict;
-    }
-}
-/** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c, minEffect) {
-    switch (c.verdict) {
-        case 'inconclusive': {
-            const text = inconclusiveText(c, minEffect);
-            if (text)
-                return mdProse(text + codePathNote(c));
-            const counts = countFootnote(c);
-            return counts ? mdProse(capText(counts, 300)) : null;
-        }
-        case 'failed': {
-            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
-            return why ? mdProse(capText(why.message, 300)) : null;
-        }
-        case 'skipped': {
-            const why = c.warnings.find((w) => w.code === 'skipped');
-            return why ? mdProse(capText(why.message, 300)) : null;
-        }
-        default: {
-            const counts = countFootnote(c);
-            return counts ? mdProse(capText(counts, 300)) : null;
-        }
-    }
-}
-/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
-function warningLines(suite) {
-    return warningGroups(suite).map(warningLine);
 }
 
 var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  var PLOTTERS = {\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      errors\n    });\n    out.hidden = false;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
@@ -60076,6 +59560,522 @@ function provenanceSection(report) {
         `<p class="settings">${escapeHtml(settings.join(' · '))}</p>`,
         '</section>'
     ].join('\n');
+}
+
+/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
+const CHART_MAX_ROWS = 15;
+/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
+const CHART_WIDTH = 41;
+const CHART_NAME_WIDTH = 34;
+/**
+ * The chart's Markdown lines; none when it adds nothing (no change, and every CI within ±δ).
+ * When nothing changed it is collapsed (a `<details>` block): then it only shows CIs that still
+ * reach ±δ, which is no alarm.
+ */
+function changeChart(suite) {
+    const delta = suite.options.minEffect;
+    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
+    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
+        c.ratio &&
+        c.levelReason !== 'too-few-processes' && // no interval worth drawing (§3): the tables say "not testable"
+        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
+    const all = [...changed, ...quiet];
+    if (all.length === 0)
+        return [];
+    const rows = all.slice(0, CHART_MAX_ROWS);
+    const lines = [axisLine(rows, delta), ...rows.map((c) => rowLine(c, rows, delta))];
+    if (all.length > rows.length)
+        lines.push(`… ${all.length - rows.length} more in the tables`);
+    const legend = `<sub>Change with ${ciLabel(rows, suite)}: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`;
+    const pre = '<pre>' + lines.join('\n') + '</pre>';
+    if (changed.length > 0)
+        return [legend, '', pre];
+    return [
+        `<details><summary>Chart: ${plural(quiet.length, 'interval')} still reaching ±${deltaText(delta)} (nothing changed significantly)</summary>`,
+        '',
+        legend,
+        '',
+        pre,
+        '</details>'
+    ];
+}
+/** The axis scale in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number. */
+function scaleOf(rows, delta) {
+    let widest = 2 * delta;
+    for (const c of rows)
+        for (const r of c.ratio.ci)
+            widest = Math.max(widest, Math.abs(r - 1));
+    return niceCeil(widest * 100);
+}
+const HALF = (CHART_WIDTH - 1) / 2;
+function cellOf(pct, scale) {
+    return Math.round(HALF + (pct / scale) * HALF);
+}
+function axisLine(rows, delta) {
+    const scale = scaleOf(rows, delta);
+    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
+    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
+    const put = (at, text) => {
+        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
+        for (let i = 0; i < text.length; i++)
+            axis[start + i] = text[i];
+    };
+    put(0, label(-scale));
+    put(HALF, '0');
+    put(CHART_WIDTH - 1, label(scale));
+    return `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`;
+}
+function rowLine(c, rows, delta) {
+    const scale = scaleOf(rows, delta);
+    const cell = (pct) => cellOf(pct, scale);
+    const line = Array.from({ length: CHART_WIDTH }, () => ' ');
+    for (const d of [-delta * 100, delta * 100])
+        line[cell(d)] = '┆';
+    line[HALF] = '│';
+    const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
+    for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
+        line[i] = '━';
+    if (cell(lo) < 0)
+        line[0] = '◂';
+    if (cell(hi) > CHART_WIDTH - 1)
+        line[CHART_WIDTH - 1] = '▸';
+    const e = cell((c.ratio.estimate - 1) * 100);
+    if (e >= 0 && e < CHART_WIDTH)
+        line[e] = '●';
+    return `${chartName(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${line.join('')}`;
+}
+/** A name padded or cut to the name column (by code points: the column must line up). */
+function chartName(name) {
+    const chars = [...displayName(name)];
+    const fitted = chars.length > CHART_NAME_WIDTH
+        ? chars.slice(0, CHART_NAME_WIDTH - 1).join('') + '…'
+        : chars.join('') + ' '.repeat(CHART_NAME_WIDTH - chars.length);
+    return mdText(fitted);
+}
+function niceCeil(x) {
+    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
+        if (x <= step)
+            return step;
+    return Math.ceil(x / 100) * 100;
+}
+
+/** "3 shards (1/3 on host (cpu): 20 benchmarks, 41 s; …) · machine time 2.1 min, wall time 45 s" (escaped Markdown, or plain text). */
+function mergedLine(m, markdown = true) {
+    const esc = (t) => (markdown ? mdText(capText(t, 80)) : cleanText(t, 80));
+    const bold = (t) => (markdown ? `**${t}**` : t);
+    const shards = m.shards.map((s) => {
+        const where = [s.host, s.cpu].filter(Boolean).map((t) => esc(String(t)));
+        const place = where.length ? ` on ${where[0]}${where[1] ? ` (${where[1]})` : ''}` : '';
+        const time = s.wallSeconds !== undefined ? `, ${formatSeconds(s.wallSeconds)}` : '';
+        return `${s.index}/${m.count}${place}: ${s.benchmarks} benchmarks${time}`;
+    });
+    const missing = m.missing.length
+        ? ` · ${bold(`missing: ${m.missing.map((g) => `shard ${g.index}/${m.count} (${g.benchmarks.length} benchmarks not measured)`).join(', ')}`)}`
+        : '';
+    return (`${m.count} shards (${shards.join('; ')}) · machine time ${formatSeconds(m.machineSeconds)}, ` +
+        `wall time ${formatSeconds(m.wallSeconds)} in parallel${missing}`);
+}
+/** "45 s", "2.1 min", "1.3 h". */
+function formatSeconds(s) {
+    if (s < 120)
+        return `${s.toFixed(s < 10 ? 1 : 0)} s`;
+    if (s < 7200)
+        return `${(s / 60).toFixed(1)} min`;
+    return `${(s / 3600).toFixed(1)} h`;
+}
+
+/**
+ * Fitting a rendered report into a size cap (GitHub's 65,536 characters for a comment) in linear
+ * time. Every part is rendered once; the parts the cap may shorten are lists whose sizes are known
+ * from prefix sums, so choosing how much of each to keep is arithmetic, not re-rendering (a suite
+ * with a 2 MiB field or 10,000 benchmarks must not make the comment quadratic).
+ */
+/** Lines of text, each ending in "\n" once joined; size = Σ (length + 1). */
+function linesSize(lines) {
+    let n = 0;
+    for (const l of lines)
+        n += l.length + 1;
+    return n;
+}
+/** A fixed part (never cut). */
+function fixedPart(lines) {
+    const size = linesSize(lines);
+    return { what: '', count: 0, size: () => size, render: () => lines };
+}
+/**
+ * A list part: `open` lines, the first k `items` (one line each) with the footnotes they refer to,
+ * a "more" line when items are left out, then `close`. `notesNeeded[k]` is how many of `notes`
+ * the first k items refer to (non-decreasing; footnotes are numbered by first use).
+ */
+function listPart(spec) {
+    const { items, open, close } = spec;
+    const notes = spec.notes ?? [];
+    const needed = spec.notesNeeded ?? items.map(() => 0).concat([0]);
+    const itemPrefix = prefixSums(items);
+    const notePrefix = prefixSums(notes);
+    const base = linesSize(open) + linesSize(close);
+    const notesBlock = (k) => (needed[k] > 0 ? notePrefix[needed[k]] + 1 : 0); // + the blank line before
+    return {
+        what: spec.what,
+        count: items.length,
+        size: (k) => base + itemPrefix[k] + notesBlock(k) + (k < items.length ? linesSize(spec.more(items.length - k)) : 0),
+        render: (k) => [
+            ...open,
+            ...items.slice(0, k),
+            ...(needed[k] > 0 ? ['', ...notes.slice(0, needed[k])] : []),
+            ...(k < items.length ? spec.more(items.length - k) : []),
+            ...close
+        ]
+    };
+}
+/** prefix[i] = Σ_{j<i} (items[j].length + 1). */
+function prefixSums(items) {
+    const out = new Array(items.length + 1);
+    out[0] = 0;
+    for (let i = 0; i < items.length; i++)
+        out[i + 1] = out[i] + items[i].length + 1;
+    return out;
+}
+/**
+ * Keeps every part whole if the total fits `maxChars`; otherwise cuts the parts in `dropOrder`
+ * (indices into `parts`) one after another, each from its end, until the total plus `reserve`
+ * (room for a notice) fits. Linear in the number of items.
+ * @returns how many items of each part to render, and what was left out
+ */
+function fit(parts, dropOrder, maxChars, reserve) {
+    const keep = parts.map((p) => p.count);
+    let total = parts.reduce((sum, p, i) => sum + p.size(keep[i]), 0);
+    if (total <= maxChars)
+        return { keep, leftOut: [] };
+    const budget = maxChars - reserve;
+    for (const i of dropOrder) {
+        const p = parts[i];
+        while (total > budget && keep[i] > 0) {
+            const before = p.size(keep[i]);
+            keep[i]--;
+            total += p.size(keep[i]) - before;
+        }
+        if (total <= budget)
+            break;
+    }
+    const leftOut = dropOrder
+        .filter((i) => keep[i] < parts[i].count)
+        .map((i) => ({ what: parts[i].what, count: parts[i].count - keep[i], of: parts[i].count }));
+    return { keep, leftOut };
+}
+
+/** GitHub's limit on an issue comment body. */
+const COMMENT_MAX_CHARS = 65_536;
+/** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
+const REPRODUCE_MAX_CHARS = 4_000;
+/** Room kept for the notice that says what the size cap left out. */
+const NOTICE_RESERVE = 600;
+/** The hidden marker that identifies benchgate's sticky comment for one key: the report's first line. */
+function commentMarker(key = 'default') {
+    return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
+}
+const ICON = {
+    regression: '❌',
+    improvement: '✅',
+    negligible: '➖',
+    unchanged: '✔️',
+    inconclusive: '❔',
+    new: '🆕',
+    removed: '🗑️',
+    failed: '💥',
+    skipped: '⏭️',
+    'timing-only': '⏱'
+};
+/**
+ * The Markdown report as lines to be written one after the other (their concatenation is
+ * renderMarkdown's text): the uncapped job summary of a large suite need not be one string.
+ */
+function* markdownParts(report, options = {}) {
+    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
+    const { suite, run } = report;
+    const split_ = split(suite.comparisons, suite.options.minEffect);
+    // Timing-only changes (same instructions, STATISTICS §10) are their own collapsed group (REPORT.md).
+    const changed = split_.changed.filter((c) => c.verdict !== 'timing-only');
+    const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only');
+    const quiet = split_.quiet;
+    const top = fixedPart([
+        commentMarker(run.key),
+        `### benchgate: ${headline(suite)}`,
+        '',
+        subline(report),
+        '',
+        ...topNotes(report)
+    ]);
+    const parts = [
+        top,
+        changedPart(changed, suite),
+        timingOnlyPart(timingOnly, suite),
+        chartPart(suite),
+        quietPart(quiet, suite),
+        fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
+        warningsPart(warningGroups(suite)),
+        reproducePart(run.reproduce)
+    ];
+    // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
+    // from the end of their order (regressions come first, so they are the last to go).
+    const { keep, leftOut } = fit(parts, [4, 6, 7, 3, 2, 1], maxChars, NOTICE_RESERVE);
+    for (const [i, part] of parts.entries()) {
+        for (const line of part.render(keep[i]))
+            yield `${line}\n`;
+        if (part === top && leftOut.length > 0)
+            for (const line of notice(leftOut, maxChars))
+                yield `${line}\n`;
+    }
+}
+/** What the size cap left out, said at the top. */
+function notice(leftOut, maxChars) {
+    const what = leftOut.map((l) => l.count === l.of && l.of === 1 ? l.what : `${l.count} of ${l.of} ${l.what}`);
+    return [
+        '> [!NOTE]',
+        `> Shortened to fit GitHub's limit of ${maxChars.toLocaleString('en-US')} characters: left out ${what.join('; ')}. ` +
+            'The job summary and the results artifact have everything.',
+        ''
+    ];
+}
+function topNotes(report) {
+    const out = [];
+    const summary = suiteSummaryNote(report.suite);
+    if (summary)
+        out.push(mdProse(summary), '');
+    if (report.run.merged)
+        out.push(mergedLine(report.run.merged), '');
+    const stopped = report.run.stoppedEarly;
+    if (stopped)
+        out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '');
+    return out;
+}
+/** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
+function changedPart(changed, suite) {
+    if (changed.length === 0)
+        return fixedPart([]);
+    const level = ciLabel(changed, suite);
+    const notes = new Footnotes();
+    const needed = [0];
+    const counts = suite.countMode?.measure;
+    const items = changed.map((c) => {
+        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
+        const name = mdCode(displayName(c.benchmark));
+        const row = tableRow(counts === 'counts'
+            ? [ICON[c.verdict], name, countColumns(c, true), verdictCell(c, notes, suite.options.minEffect)]
+            : [
+                ICON[c.verdict],
+                name,
+                formatDuration(c.baseLocation ?? c.baseMedian),
+                formatDuration(c.headLocation ?? c.headMedian),
+                change,
+                formatP(c.pAdjusted),
+                ...(counts ? [countCell(c)] : []),
+                verdictCell(c, notes, suite.options.minEffect)
+            ]);
+        needed.push(notes.count);
+        return row;
+    });
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    return listPart({
+        what: 'changed benchmarks',
+        open: counts === 'counts'
+            ? [
+                `| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                '|---|---|---:|---:|---:|---:|---|'
+            ]
+            : [
+                `| | Benchmark | Base | Head | Change [${level}] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
+                `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+            ],
+        items,
+        notes: notes.lines,
+        notesNeeded: needed,
+        close: [''],
+        more: (n) => [
+            '',
+            `_${plural(n, 'more changed benchmark')} not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+        ]
+    });
+}
+/**
+ * A table row from its cells, joined into one string: a row made by one template literal is a tree
+ * of its pieces, about three times the size (measured), and 10,000 rows are kept until the cap is known.
+ */
+function tableRow(cells) {
+    return `| ${cells.join(' | ')} |`;
+}
+function chartPart(suite) {
+    const chart = changeChart(suite);
+    if (chart.length === 0)
+        return fixedPart([]);
+    return listPart({ what: 'the chart', open: [], items: [chart.join('\n')], close: [''], more: () => [] });
+}
+/** The collapsed group: benchmarks without a significant change of δ or more. */
+/**
+ * Timing changed, instructions and estimated cycles did not (STATISTICS §10): one collapsed group
+ * with both count figures, not failing unless `fail-on` has `timing-only`.
+ */
+function timingOnlyPart(rows, suite) {
+    if (rows.length === 0)
+        return fixedPart([]);
+    const level = ciLabel(rows, suite, true);
+    const items = rows.map((c) => tableRow([
+        mdCode(displayName(c.benchmark)),
+        c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–',
+        c.counts ? formatCountChange(c.counts.instructions.change) : '–',
+        c.counts ? formatCountChange(c.counts.cycles.change) : '–',
+        c.timingVerdict === 'improvement' ? 'faster' : 'slower'
+    ]));
+    return listPart({
+        what: 'timing-only changes',
+        open: [
+            `<details><summary>⏱ ${plural(rows.length, 'timing-only change')}: same instructions, different time ` +
+                `(code layout, memory or environment) — not failing unless fail-on has timing-only</summary>`,
+            '',
+            `| Benchmark | Change [${level}] | Instructions | Est. cycles | Time |`,
+            '|---|---:|---:|---:|---|'
+        ],
+        items,
+        close: [
+            '',
+            'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.',
+            '</details>',
+            ''
+        ],
+        more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
+    });
+}
+function quietPart(quiet, suite) {
+    if (quiet.length === 0)
+        return fixedPart([]);
+    const level = ciLabel(quiet, suite);
+    const notes = new Footnotes();
+    const needed = [0];
+    const counts = suite.countMode?.measure;
+    const items = quiet.map((c) => {
+        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
+        const mde = c.power?.minDetectableEffect;
+        const name = mdCode(displayName(c.benchmark));
+        const row = tableRow(counts === 'counts'
+            ? [name, countColumns(c, false), verdictCell(c, notes, suite.options.minEffect)]
+            : [
+                name,
+                formatDuration(c.baseLocation ?? c.baseMedian),
+                formatDuration(c.headLocation ?? c.headMedian),
+                change,
+                mde ? `≥ ${formatPercent(mde)}` : '–',
+                ...(counts ? [countCell(c)] : []),
+                verdictCell(c, notes, suite.options.minEffect)
+            ]);
+        needed.push(notes.count);
+        return row;
+    });
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    return listPart({
+        what: 'benchmarks without a significant change',
+        open: [
+            `<details><summary>${mdText(counts === 'counts' ? quietCountSummary(quiet) : quietSummary(quiet, suite))}</summary>`,
+            '',
+            ...(counts === 'counts'
+                ? [
+                    `| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                    '|---|---:|---:|---:|---:|---|'
+                ]
+                : [
+                    `| Benchmark | Base | Head | Change [${level}] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
+                    `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+                ])
+        ],
+        items,
+        notes: notes.lines,
+        notesNeeded: needed,
+        close: ['</details>', ''],
+        more: (n) => [
+            '',
+            `_${n} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+        ]
+    });
+}
+function warningsPart(groups) {
+    if (groups.length === 0)
+        return fixedPart([]);
+    const items = groups.map((g) => `- ${warningLine(g)}`);
+    return listPart({
+        what: 'warnings',
+        open: [`<details><summary>⚠️ ${plural(groups.length, 'warning')}</summary>`, ''],
+        items,
+        close: ['</details>', ''],
+        more: (n) => [`- _${n} more not shown (size limit): see the job summary._`]
+    });
+}
+function reproducePart(reproduce) {
+    if (!reproduce)
+        return fixedPart([]);
+    // No fence end, and no HTML comment a marker could hide in (issue 28).
+    const command = capText(reproduce, REPRODUCE_MAX_CHARS)
+        .replace(/```/g, '` ` `')
+        .replace(/<!--/g, '<!- -')
+        .replace(/-->/g, '- ->');
+    return listPart({
+        what: 'how to reproduce',
+        open: [],
+        items: [
+            ['<details><summary>How to reproduce</summary>', '', '```', command, '```', '</details>'].join('\n')
+        ],
+        close: [''],
+        more: () => []
+    });
+}
+/** Footnotes numbered by first use, each text once (several rows may share one). */
+class Footnotes {
+    numbers = new Map();
+    lines = [];
+    get count() {
+        return this.lines.length;
+    }
+    /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
+    mark(text) {
+        let n = this.numbers.get(text);
+        if (n === undefined) {
+            n = this.lines.length + 1;
+            this.numbers.set(text, n);
+            this.lines.push(`${superscript(n)} ${text}`);
+        }
+        return superscript(n);
+    }
+}
+/** The verdict cell: short words, and a footnote marker when there is more to say. */
+function verdictCell(c, notes, minEffect) {
+    const more = verdictFootnote(c, minEffect);
+    const timingOnly = timingOnlyNote(c);
+    const directions = directionNote(c);
+    return (verdictWords(c) +
+        adaptiveNote(c) +
+        (timingOnly ? ' · timing only' : '') +
+        (more ? ` ${notes.mark(more)}` : '') +
+        (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
+        (directions ? ` ${notes.mark(mdProse(directions))}` : ''));
+}
+/** The other count column of a counts-only table: the one the verdict does not read. */
+const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
+/** Base | Head | Change | other metric's change, of a counts-only row (exact counts per iteration, no interval). */
+function countColumns(c, bold) {
+    const k = c.counts;
+    if (!k)
+        return '– | – | – | –';
+    const f = chosenFigure(k);
+    const other = k.metric === 'cycles' ? k.instructions : k.cycles;
+    const change = formatCountChange(f.change);
+    return `${formatCount(f.base)} | ${formatCount(f.head)} | ${bold && f.change !== null ? `**${change}**` : change} | ${formatCountChange(other.change)}`;
+}
+/** The counts-only quiet group's header. */
+function quietCountSummary(quiet) {
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const parts = ['unchanged', 'negligible', 'inconclusive']
+        .map((v) => [v, by(v)])
+        .filter(([, n]) => n > 0)
+        .map(([v, n]) => `${n} ${v === 'unchanged' ? 'unchanged (identical counts)' : v}`);
+    return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`;
 }
 
 /** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */

@@ -8,10 +8,7 @@ import { changeChart } from './chart.js'
 import {
   chosenFigure,
   countCell,
-  countFootnote,
   countMetricTitle,
-  codePathNote,
-  countModeLine,
   formatCount,
   formatCountChange,
   timingOnlyNote
@@ -25,16 +22,18 @@ import { split } from './order.js'
 import type { Report } from './model.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
 import {
+  adaptiveNote,
   ciLabel,
-  deltaText,
   directionNote,
-  IDENTICAL_PROGRAM,
-  inconclusiveText,
+  headline,
   intervalText,
-  pairsText,
   quietSummary,
+  subline,
   suiteSummaryNote,
-  suiteSummaryText
+  superscript,
+  verdictFootnote,
+  verdictWords,
+  warningLine
 } from './wording.js'
 
 export { CHANGED, QUIET, sortChanged, sortQuiet } from './order.js'
@@ -43,12 +42,8 @@ export { ciLevel } from './wording.js'
 
 /** GitHub's limit on an issue comment body. */
 export const COMMENT_MAX_CHARS = 65_536
-/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
-export const FIELD_MAX_CHARS = 120
 /** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
 export const REPRODUCE_MAX_CHARS = 4_000
-/** Benchmark names listed at most on one grouped warning line. */
-export const NAMES_PER_WARNING = 12
 /** Room kept for the notice that says what the size cap left out. */
 const NOTICE_RESERVE = 600
 
@@ -315,16 +310,6 @@ function warningsPart(groups: WarningGroup[]): Part {
   })
 }
 
-/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
-export function warningLine(g: WarningGroup): string {
-  const message = mdProse(g.message)
-  if (g.names.length === 0) return message
-  if (g.names.length === 1) return `${mdCode(g.names[0])}: ${message}`
-  const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ')
-  const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : ''
-  return `${message} (${g.names.length} benchmarks: ${shown}${more})`
-}
-
 function reproducePart(reproduce: string | undefined): Part {
   if (!reproduce) return fixedPart([])
   // No fence end, and no HTML comment a marker could hide in (issue 28).
@@ -360,13 +345,6 @@ class Footnotes {
     }
     return superscript(n)
   }
-}
-
-const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹'
-
-/** 12 -> "¹²" */
-export function superscript(n: number): string {
-  return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('')
 }
 
 /** The verdict cell: short words, and a footnote marker when there is more to say. */
@@ -405,139 +383,4 @@ function quietCountSummary(quiet: Comparison[]): string {
     .filter(([, n]) => n > 0)
     .map(([v, n]) => `${n} ${v === 'unchanged' ? 'unchanged (identical counts)' : v}`)
   return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`
-}
-
-/** The headline: counts by verdict in words; never contradicts the table. */
-export function headline(suite: SuiteResult): string {
-  const words = verdictHeadline(suite)
-  const summary = suiteSummaryText(suite)
-  return summary ? `${words} · ${summary}` : words
-}
-
-/** The headline's verdict counts in words. */
-function verdictHeadline(suite: SuiteResult): string {
-  const c = suite.counts
-  const parts: string[] = []
-  if (c.regression) parts.push(`❌ ${plural(c.regression, 'regression')}`)
-  if (c.failed) parts.push(`💥 ${c.failed} failed`)
-  if (c.improvement) parts.push(`✅ ${plural(c.improvement, 'improvement')}`)
-  if (c.new) parts.push(`${c.new} new`)
-  if (c.removed) parts.push(`${c.removed} removed`)
-  if (c.negligible) parts.push(`${c.negligible} negligible`)
-  if (c.unchanged) parts.push(`${c.unchanged} unchanged`)
-  if (c.inconclusive) parts.push(`${c.inconclusive} undecided`)
-  if (c.skipped) parts.push(`${c.skipped} skipped on this machine`)
-  const timingOnly = c['timing-only']
-  if (timingOnly) parts.push(`⏱ ${timingOnly} timing-only (same instructions)`)
-  if (parts.length === 0)
-    return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
-      ? 'base and head built the same program: nothing to measure'
-      : 'no benchmarks were compared'
-  if (!c.regression && !c.failed && !c.improvement && !timingOnly) {
-    // Undecided is said first, never as "no significant change" (STATISTICS §10).
-    if (!c.inconclusive) return `no significant change · ${parts.join(', ')}`
-    const decided = c.negligible + c.unchanged
-    return `${decided === 0 ? '❔ nothing could be decided' : '❔ undecided'} · ${parts.join(', ')}`
-  }
-  return parts.join(', ')
-}
-
-/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
-export function subline(report: Report): string {
-  const { suite, run } = report
-  const side = (s: { label: string; sha?: string }) =>
-    `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`
-  const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`]
-  if (run.rounds !== undefined) {
-    const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : ''
-    if (run.adaptive) {
-      const a = run.adaptive
-      parts.push(
-        `adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
-          `${formatPercent(a.saved, 0)} of the benchmark time saved`
-      )
-    } else parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`)
-  }
-  const pairs = pairsText(suite)
-  if (pairs) parts.push(pairs)
-  const p = suite.provenance.head
-  const machine = [
-    p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
-    p.compiler,
-    p.buildType,
-    p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
-  ]
-    .filter(Boolean)
-    .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)))
-  if (machine.length) parts.push(machine.join(', '))
-  const o = suite.options
-  if (suite.countMode?.measure !== 'counts')
-    parts.push(
-      `α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`
-    )
-  const counts = countModeLine(suite)
-  if (counts) parts.push(mdText(counts))
-  return parts.join(' · ')
-}
-
-/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
-export function verdictText(c: Comparison): string {
-  return verdictWords(c) + adaptiveNote(c)
-}
-
-/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
-export function adaptiveNote(c: Comparison): string {
-  const a = c.adaptive
-  if (!a || a.stopReason === 'not-compared') return ''
-  const why: Record<string, string> = {
-    resolved: 'resolved',
-    'max-rounds': 'max rounds',
-    'time-budget': 'time budget ran out',
-    'no-samples': 'stopped: no new samples',
-    futile: 'stopped: too noisy to decide within max rounds',
-    interrupted: 'interrupted',
-    failures: 'stopped: binary kept failing'
-  }
-  return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`
-}
-
-/** The verdict in a word or two (the table cell). */
-function verdictWords(c: Comparison): string {
-  switch (c.verdict) {
-    case 'new':
-      return 'new (head only)'
-    case 'removed':
-      return 'removed (base only)'
-    default:
-      return c.verdict
-  }
-}
-
-/** What goes under the table for this benchmark (escaped Markdown), or null. */
-export function verdictFootnote(c: Comparison, minEffect: number): string | null {
-  switch (c.verdict) {
-    case 'inconclusive': {
-      const text = inconclusiveText(c, minEffect)
-      if (text) return mdProse(text + codePathNote(c))
-      const counts = countFootnote(c)
-      return counts ? mdProse(capText(counts, 300)) : null
-    }
-    case 'failed': {
-      const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0]
-      return why ? mdProse(capText(why.message, 300)) : null
-    }
-    case 'skipped': {
-      const why = c.warnings.find((w) => w.code === 'skipped')
-      return why ? mdProse(capText(why.message, 300)) : null
-    }
-    default: {
-      const counts = countFootnote(c)
-      return counts ? mdProse(capText(counts, 300)) : null
-    }
-  }
-}
-
-/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
-export function warningLines(suite: SuiteResult): string[] {
-  return warningGroups(suite).map(warningLine)
 }

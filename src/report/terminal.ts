@@ -12,7 +12,7 @@ import {
   formatCountChange,
   timingOnlyNote
 } from './countWording.js'
-import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING, superscript } from './markdown.js'
+import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING, superscript } from './wording.js'
 import type { Report } from './model.js'
 import { noRunnerCommands } from './escape.js'
 import { cleanText, displayName } from './names.js'

@@ -1,12 +1,20 @@
 /**
  * Words every report shares (PR comment, job summary, terminal, HTML), so they say the same thing:
+ * the headline and the line under it, the verdict in words and its footnote, the warning lines,
  * the label of the intervals, what an inconclusive result needs, the typical resolution.
- * Plain text; `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a terminal).
+ * Plain text with `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a
+ * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
+ * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
  */
 import type { Comparison, SuiteResult } from '../analysis/types.js'
 import { R_MIN } from '../analysis/unitOfAnalysis.js'
 import { median } from '../stats/summary.js'
+import { codePathNote, countFootnote, countModeLine } from './countWording.js'
+import { mdCode, mdProse, mdText } from './escape.js'
 import { formatChange, formatChangeCi, formatLevel, formatPercent, plural } from './format.js'
+import type { Report } from './model.js'
+import { capText } from './names.js'
+import { warningGroups, type WarningGroup } from './warnings.js'
 
 /** §4's alternatives when more rounds would not decide a benchmark. */
 const ALTERNATIVES =
@@ -200,3 +208,160 @@ export function stoppedEarlyText(
 
 /** The warning code of a run that measured nothing because base and head built the same program. */
 export const IDENTICAL_PROGRAM = 'identical-program'
+
+/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
+export const FIELD_MAX_CHARS = 120
+/** Benchmark names listed at most on one grouped warning line. */
+export const NAMES_PER_WARNING = 12
+
+/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
+export function warningLine(g: WarningGroup): string {
+  const message = mdProse(g.message)
+  if (g.names.length === 0) return message
+  if (g.names.length === 1) return `${mdCode(g.names[0])}: ${message}`
+  const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ')
+  const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : ''
+  return `${message} (${g.names.length} benchmarks: ${shown}${more})`
+}
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹'
+
+/** 12 -> "¹²" */
+export function superscript(n: number): string {
+  return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('')
+}
+
+/** The headline: counts by verdict in words; never contradicts the table. */
+export function headline(suite: SuiteResult): string {
+  const words = verdictHeadline(suite)
+  const summary = suiteSummaryText(suite)
+  return summary ? `${words} · ${summary}` : words
+}
+
+/** The headline's verdict counts in words. */
+function verdictHeadline(suite: SuiteResult): string {
+  const c = suite.counts
+  const parts: string[] = []
+  if (c.regression) parts.push(`❌ ${plural(c.regression, 'regression')}`)
+  if (c.failed) parts.push(`💥 ${c.failed} failed`)
+  if (c.improvement) parts.push(`✅ ${plural(c.improvement, 'improvement')}`)
+  if (c.new) parts.push(`${c.new} new`)
+  if (c.removed) parts.push(`${c.removed} removed`)
+  if (c.negligible) parts.push(`${c.negligible} negligible`)
+  if (c.unchanged) parts.push(`${c.unchanged} unchanged`)
+  if (c.inconclusive) parts.push(`${c.inconclusive} undecided`)
+  if (c.skipped) parts.push(`${c.skipped} skipped on this machine`)
+  const timingOnly = c['timing-only']
+  if (timingOnly) parts.push(`⏱ ${timingOnly} timing-only (same instructions)`)
+  if (parts.length === 0)
+    return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
+      ? 'base and head built the same program: nothing to measure'
+      : 'no benchmarks were compared'
+  if (!c.regression && !c.failed && !c.improvement && !timingOnly) {
+    // Undecided is said first, never as "no significant change" (STATISTICS §10).
+    if (!c.inconclusive) return `no significant change · ${parts.join(', ')}`
+    const decided = c.negligible + c.unchanged
+    return `${decided === 0 ? '❔ nothing could be decided' : '❔ undecided'} · ${parts.join(', ')}`
+  }
+  return parts.join(', ')
+}
+
+/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
+export function subline(report: Report): string {
+  const { suite, run } = report
+  const side = (s: { label: string; sha?: string }) =>
+    `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`
+  const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`]
+  if (run.rounds !== undefined) {
+    const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : ''
+    if (run.adaptive) {
+      const a = run.adaptive
+      parts.push(
+        `adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
+          `${formatPercent(a.saved, 0)} of the benchmark time saved`
+      )
+    } else parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`)
+  }
+  const pairs = pairsText(suite)
+  if (pairs) parts.push(pairs)
+  const p = suite.provenance.head
+  const machine = [
+    p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
+    p.compiler,
+    p.buildType,
+    p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
+  ]
+    .filter(Boolean)
+    .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)))
+  if (machine.length) parts.push(machine.join(', '))
+  const o = suite.options
+  if (suite.countMode?.measure !== 'counts')
+    parts.push(
+      `α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`
+    )
+  const counts = countModeLine(suite)
+  if (counts) parts.push(mdText(counts))
+  return parts.join(' · ')
+}
+
+/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
+export function verdictText(c: Comparison): string {
+  return verdictWords(c) + adaptiveNote(c)
+}
+
+/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
+export function adaptiveNote(c: Comparison): string {
+  const a = c.adaptive
+  if (!a || a.stopReason === 'not-compared') return ''
+  const why: Record<string, string> = {
+    resolved: 'resolved',
+    'max-rounds': 'max rounds',
+    'time-budget': 'time budget ran out',
+    'no-samples': 'stopped: no new samples',
+    futile: 'stopped: too noisy to decide within max rounds',
+    interrupted: 'interrupted',
+    failures: 'stopped: binary kept failing'
+  }
+  return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`
+}
+
+/** The verdict in a word or two (the table cell). */
+export function verdictWords(c: Comparison): string {
+  switch (c.verdict) {
+    case 'new':
+      return 'new (head only)'
+    case 'removed':
+      return 'removed (base only)'
+    default:
+      return c.verdict
+  }
+}
+
+/** What goes under the table for this benchmark (escaped Markdown), or null. */
+export function verdictFootnote(c: Comparison, minEffect: number): string | null {
+  switch (c.verdict) {
+    case 'inconclusive': {
+      const text = inconclusiveText(c, minEffect)
+      if (text) return mdProse(text + codePathNote(c))
+      const counts = countFootnote(c)
+      return counts ? mdProse(capText(counts, 300)) : null
+    }
+    case 'failed': {
+      const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0]
+      return why ? mdProse(capText(why.message, 300)) : null
+    }
+    case 'skipped': {
+      const why = c.warnings.find((w) => w.code === 'skipped')
+      return why ? mdProse(capText(why.message, 300)) : null
+    }
+    default: {
+      const counts = countFootnote(c)
+      return counts ? mdProse(capText(counts, 300)) : null
+    }
+  }
+}
+
+/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
+export function warningLines(suite: SuiteResult): string[] {
+  return warningGroups(suite).map(warningLine)
+}

@@ -35,7 +35,7 @@ import {
 } from '../countWording.js'
 import { escapeHtml, mdCode, mdProse } from '../escape.js'
 import { formatChange, formatDuration, formatLevel, formatP, formatPercent, plural } from '../format.js'
-import { headline, subline, verdictFootnote, verdictText, warningLines } from '../markdown.js'
+import { headline, subline, verdictFootnote, verdictText, warningLines } from '../wording.js'
 import type { Report } from '../model.js'
 import { displayName } from '../names.js'
 import { CHANGED, QUIET, sortChanged, sortQuiet } from '../order.js'
