@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, closeSync, openSync, fstatSync, readSync, mkdirSync, statSync, accessSync, constants, readdirSync, rmSync, existsSync, copyFileSync, chmodSync, statfsSync, writeSync, unlinkSync, mkdtempSync } from 'node:fs';
+import { readFileSync, realpathSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, readdirSync, mkdirSync, rmSync, existsSync, copyFileSync, chmodSync, statfsSync, writeSync, unlinkSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { platform, arch, availableParallelism, hostname, tmpdir } from 'node:os';
-import { dirname, isAbsolute, resolve as resolve$1, basename, relative, sep, join, delimiter } from 'node:path';
+import { isAbsolute, resolve as resolve$1, basename, relative, sep, join, dirname, delimiter } from 'node:path';
 import { spawn, execFileSync, execFile } from 'node:child_process';
 import { performance as performance$1 } from 'node:perf_hooks';
 import { createHash, randomBytes } from 'node:crypto';
@@ -42549,61 +42549,6 @@ function formatSeconds$1(ms) {
 }
 
 /**
- * Running the user's build command in one side's worktree. The command is a shell string exactly
- * as the user wrote it (`cmake -B build && cmake --build build -j`), so it runs with `/bin/sh -c`:
- * this is the one intended use of a shell in benchgate, and nothing is ever interpolated into it.
- * The side is passed as the environment variable BENCHGATE_SIDE instead.
- */
-/** Lines of build output kept in the result for the error report. */
-const BUILD_LOG_TAIL_LINES = 50;
-/**
- * Runs the build command with `/bin/sh -c` in `cwd`, output streamed to `logPath`.
- * A failing build is a result (`ok: false`), not an exception: the caller decides (it usually
- * throws a code-3 error quoting `logTail`).
- * @throws JobError code 2 'invalid-option' when the command is empty or timeoutMs is not > 0
- */
-async function runBuild(options) {
-    const { side, cwd, command, logPath, log } = options;
-    if (command.trim() === '') {
-        throw new JobError(2, 'invalid-option', 'The build command is empty.', {
-            subject: 'build',
-            hint: "Give the command that builds the benchmarks, e.g. 'cmake -B build && cmake --build build'."
-        });
-    }
-    if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
-        throw new JobError(2, 'invalid-option', `The build timeout must be > 0 ms, got ${options.timeoutMs}.`);
-    }
-    mkdirSync(dirname(logPath), { recursive: true });
-    log.info(`Building ${side} in ${cwd}: ${command}`);
-    const env = { ...(options.env ?? childEnvironment()), BENCHGATE_SIDE: side };
-    const r = await runProcess('/bin/sh', ['-c', command], {
-        cwd,
-        env,
-        stdout: { path: logPath },
-        stderr: { path: logPath },
-        timeoutMs: options.timeoutMs,
-        signal: options.signal
-    });
-    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
-    const outcome = ok ? 'ok' : describeExit(r, options.timeoutMs);
-    let logTail = readTail(logPath, BUILD_LOG_TAIL_LINES);
-    if (r.spawnError)
-        logTail = `${logTail}\n${r.spawnError.message}`.trim();
-    log.info(`Build of ${side} ${ok ? 'finished' : 'FAILED'} in ${(r.durationMs / 1000).toFixed(1)} s (${outcome}); log: ${logPath}`);
-    return {
-        side,
-        ok,
-        exitCode: r.exitCode,
-        signal: r.signal,
-        timedOut: r.timedOut,
-        durationMs: r.durationMs,
-        logTail,
-        logPath,
-        outcome
-    };
-}
-
-/**
  * Finding the benchmark binary a build produced and asking it what it is: a bench-runner binary
  * (benchgate's own main, streaming samples) or a plain Google Benchmark binary.
  */
@@ -42827,6 +42772,61 @@ async function checkFilterMatches(path, cwd, filter, all, env) {
         subject: filter,
         hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${shown}`
     });
+}
+
+/**
+ * Running the user's build command in one side's worktree. The command is a shell string exactly
+ * as the user wrote it (`cmake -B build && cmake --build build -j`), so it runs with `/bin/sh -c`:
+ * this is the one intended use of a shell in benchgate, and nothing is ever interpolated into it.
+ * The side is passed as the environment variable BENCHGATE_SIDE instead.
+ */
+/** Lines of build output kept in the result for the error report. */
+const BUILD_LOG_TAIL_LINES = 50;
+/**
+ * Runs the build command with `/bin/sh -c` in `cwd`, output streamed to `logPath`.
+ * A failing build is a result (`ok: false`), not an exception: the caller decides (it usually
+ * throws a code-3 error quoting `logTail`).
+ * @throws JobError code 2 'invalid-option' when the command is empty or timeoutMs is not > 0
+ */
+async function runBuild(options) {
+    const { side, cwd, command, logPath, log } = options;
+    if (command.trim() === '') {
+        throw new JobError(2, 'invalid-option', 'The build command is empty.', {
+            subject: 'build',
+            hint: "Give the command that builds the benchmarks, e.g. 'cmake -B build && cmake --build build'."
+        });
+    }
+    if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
+        throw new JobError(2, 'invalid-option', `The build timeout must be > 0 ms, got ${options.timeoutMs}.`);
+    }
+    mkdirSync(dirname(logPath), { recursive: true });
+    log.info(`Building ${side} in ${cwd}: ${command}`);
+    const env = { ...(options.env ?? childEnvironment()), BENCHGATE_SIDE: side };
+    const r = await runProcess('/bin/sh', ['-c', command], {
+        cwd,
+        env,
+        stdout: { path: logPath },
+        stderr: { path: logPath },
+        timeoutMs: options.timeoutMs,
+        signal: options.signal
+    });
+    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
+    const outcome = ok ? 'ok' : describeExit(r, options.timeoutMs);
+    let logTail = readTail(logPath, BUILD_LOG_TAIL_LINES);
+    if (r.spawnError)
+        logTail = `${logTail}\n${r.spawnError.message}`.trim();
+    log.info(`Build of ${side} ${ok ? 'finished' : 'FAILED'} in ${(r.durationMs / 1000).toFixed(1)} s (${outcome}); log: ${logPath}`);
+    return {
+        side,
+        ok,
+        exitCode: r.exitCode,
+        signal: r.signal,
+        timedOut: r.timedOut,
+        durationMs: r.durationMs,
+        logTail,
+        logPath,
+        outcome
+    };
 }
 
 /**
@@ -59177,7 +59177,11 @@ function embed(c, p) {
         v: c.verdict,
         lv: c.level,
         s: p ? [side(p.base), side(p.head)] : null,
-        h: p?.histogram && { lo: sig(p.histogram.lo, 6), w: sig(p.histogram.width, 6), c: p.histogram.counts },
+        h: p?.histogram && {
+            lo: sig(p.histogram.lo, 6),
+            w: sig(p.histogram.width, 6),
+            c: p.histogram.counts
+        },
         k: p?.densities && densityJson(p.densities),
         d: p?.differences && {
             lo: sig(p.differences.histogram.lo, 5),

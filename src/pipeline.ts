@@ -9,21 +9,17 @@ import { countSuite, withCounts } from './analysis/countSuite.js'
 import { decidableRounds } from './analysis/decidability.js'
 import { analyzeSuite, type SuiteInput } from './analysis/suite.js'
 import { runDesign, type SuiteResult } from './analysis/types.js'
-import {
-  buildBothSides,
-  locateBinary,
-  probeBinary,
-  type BuildResult,
-  type ProbeResult
-} from './build/index.js'
-import { checkFilterMatches } from './build/binary.js'
+import { checkFilterMatches, locateBinary, probeBinary, type ProbeResult } from './build/binary.js'
+import type { BuildResult } from './build/build.js'
+import { buildBothSides } from './build/sides.js'
 import type { BaseBuildCache } from './build/cache.js'
 import { sameBuiltProgram, type SameProgramVerdict } from './build/sameProgram.js'
 import { countOptionsOf, reproduceArgs, requireRunOptions, type Config } from './config/index.js'
 import { measureCounts } from './counts/measureCounts.js'
 import type { CountMeasurement } from './samples/countModel.js'
 import { JobError } from './errors.js'
-import { createWorktrees, isDirty, resolveCommits, type Worktrees } from './git/index.js'
+import { isDirty, resolveCommits } from './git/resolve.js'
+import { createWorktrees, type Worktrees } from './git/worktrees.js'
 import type { Log } from './log.js'
 import { childEnvironment } from './process/childEnv.js'
 import { onTerminate } from './process/terminate.js'

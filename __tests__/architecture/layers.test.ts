@@ -58,10 +58,10 @@ describe('import-layer check', () => {
   }, 60_000)
 
   it('fails on an import between peers of one layer (git/ importing build/)', async () => {
-    const planted = `${source('src/git/resolve.ts')}\nimport { runBuild } from '../build/index.js'\nexport const planted = runBuild\n`
+    const planted = `${source('src/git/resolve.ts')}\nimport { runBuild } from '../build/build.js'\nexport const planted = runBuild\n`
     const r = await lintAs('src/git/resolve.ts', planted)
     expect(r.failed).toBe(true)
-    expect(r.output).toMatch(/^import-x\/no-restricted-paths: .*build\/index\.js.*layer rule: src\/git/m)
+    expect(r.output).toMatch(/^import-x\/no-restricted-paths: .*build\/build\.js.*layer rule: src\/git/m)
   }, 60_000)
 
   it('fails on a cycle inside one folder', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { locateBinary, probeBinary } from '../../src/build/index.js'
+import { locateBinary, probeBinary } from '../../src/build/binary.js'
 import { JobError } from '../../src/errors.js'
 import {
   compileGoogleBenchmark,

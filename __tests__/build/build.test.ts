@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { runBuild } from '../../src/build/index.js'
+import { runBuild } from '../../src/build/build.js'
 import { JobError } from '../../src/errors.js'
 import { delay, makeTmp, recordingLog, rmTmp } from '../measure/helpers.js'
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureHistory } from '../../src/git/fetch.js'
-import { isShallow, resolveCommits } from '../../src/git/index.js'
+import { isShallow, resolveCommits } from '../../src/git/resolve.js'
 import { silentLog } from '../../src/log.js'
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { isDirty, resolveCommits, workingTreeStatus } from '../../src/git/index.js'
+import { isDirty, resolveCommits, workingTreeStatus } from '../../src/git/resolve.js'
 import { JobError } from '../../src/errors.js'
 import { commitFile, g, makeRepo, makeTmp, rmTmp } from '../measure/helpers.js'
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createWorktrees } from '../../src/git/index.js'
+import { createWorktrees } from '../../src/git/worktrees.js'
 import { JobError } from '../../src/errors.js'
 import { NODE_TS, commitFile, g, makeRepo, makeTmp, recordingLog, rmTmp } from '../measure/helpers.js'
 

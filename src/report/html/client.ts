@@ -10,59 +10,27 @@
  * Built, not imported: type-checked with the DOM library (tsconfig.client.json), linted like the
  * rest, and compiled to one ES2020 script by scripts/clientScript.mjs at build time; render.ts
  * inlines the result (`import CLIENT_SCRIPT from './client.inline.js'`), so the page stays one
- * self-contained file. Imports would be bundled in, but none from the rest of src/ belong here.
+ * self-contained file. Imports would be bundled in: only the wire's types (wire.ts, erased) come
+ * from the rest of src/.
  */
+import type { BenchWire, PageWire, SideWire } from './wire.js'
 
-/** Page-wide data (`#benchgate-data`), written by render.ts. */
-interface ReportData {
-  captions: Record<string, string>
-  minEffect: number
-  confLevel: number
-  /** Overview rows: [benchmark index, ratio, lower, upper]. */
-  forest: Array<[number, number, number, number]>
-}
+/** Page-wide data, as render.ts writes it (wire.ts). */
+type ReportData = PageWire
 
-/** One benchmark's data (`#d<i>`), written by render.ts `embed()`. */
-interface BenchData {
-  /** name, verdict, level the test used */
-  n: string
-  v: string
-  lv: string
+/**
+ * One benchmark's data after load: positions, ECDF and densities filled in (see bench()). The plots
+ * are drawn only for a benchmark with samples on a side, which has its histogram and densities.
+ */
+interface BenchData extends Omit<BenchWire, 's' | 'h' | 'k'> {
   s: [SideData | null, SideData | null] | null
-  /** histogram: first edge, bin width, counts per side */
-  h: { lo: number; w: number; c: [number[], number[]] }
-  /** densities: first x, step, maximum density, per side as 0..1000 of m (made absolute on load) */
-  k: { x0: number; dx: number; m: number; y: [number[], number[]] }
-  /** pairwise differences: first edge, bin width, counts, pairs used / in all, HL shift, CI */
-  d: {
-    lo: number
-    w: number
-    c: number[]
-    u: number
-    t: number
-    e: number | null
-    ci: [number, number] | null
-  } | null
+  h: NonNullable<BenchWire['h']>
+  k: NonNullable<BenchWire['k']>
 }
 
-interface SideData {
-  /**
-   * values in ns (time order), their x positions, total count, axis: 'r' rounds | 'i' index.
-   * When every value is here (v.length = N), x is null and filled in on load: from `r`, the rounds
-   * as [round, values in a row, ...] (positions as plotData.ts timePositions), or the index.
-   */
-  v: number[]
+interface SideData extends Omit<SideWire, 'x' | 'e'> {
   x: number[]
-  r: number[] | null
-  N: number
-  ax: 'r' | 'i'
-  /** box: [min, q1, median, q3, max, whiskerLow, whiskerHigh] */
-  b: number[]
-  o: number[]
-  /** ECDF x and cumulative counts (e null: every value is in v, made from v on load; c null: no ties, count = i + 1) */
   e: number[]
-  c: number[] | null
-  a: { r: number[]; band: number; n: number } | null
 }
 
 type Attrs = Record<string, string | number | null | undefined>
@@ -112,7 +80,7 @@ const BENCHMARKS: BenchData[] = []
 /** Benchmark i's data, parsed from its script the first time it is needed. */
 function bench(i: number): BenchData {
   if (BENCHMARKS[i]) return BENCHMARKS[i]
-  const b = JSON.parse(document.getElementById('d' + i)!.textContent!) as BenchData
+  const b = JSON.parse(document.getElementById('d' + i)!.textContent!) as BenchWire as BenchData
   // Densities come as 0..1000 of their maximum k.m; ECDF counts are implicit (i + 1) without ties.
   if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => (v / 1000) * b.k.m)) as [number[], number[]]
   if (b.s)

@@ -50,6 +50,7 @@ import {
   type SidePlot
 } from './plotData.js'
 import { STYLE } from './style.js'
+import type { BenchWire, PageWire } from './wire.js'
 
 /** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
 export const FOREST_MAX_ROWS = 40
@@ -127,7 +128,7 @@ export function* renderHtmlParts(
     '<pre id="selftest" hidden></pre>'
   ]
   for (const text of bottom) yield line(text)
-  const data = {
+  const data: PageWire = {
     captions: Object.fromEntries(PLOTS),
     minEffect: suite.options.minEffect,
     confLevel: ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha,
@@ -184,7 +185,7 @@ export function sig(x: number, digits = 4): number {
 const sigs = (xs: readonly number[], digits = 4) => xs.map((x) => sig(x, digits))
 
 /** The compact per-benchmark JSON the client draws from (keys documented in client.ts). */
-function embed(c: Comparison, p: BenchmarkPlotData | null): unknown {
+function embed(c: Comparison, p: BenchmarkPlotData | null): BenchWire {
   // Every value embedded (not thinned): the client derives the ECDF from `v`, and the time
   // positions from the rounds (`r`, run lengths) or the index, the way plotData.ts does.
   const full = (s: SidePlot) => s.values.length === s.total
@@ -194,7 +195,7 @@ function embed(c: Comparison, p: BenchmarkPlotData | null): unknown {
       x: full(s) ? null : s.x.map((x) => Math.round(x * 100) / 100),
       r: full(s) && s.axis === 'rounds' ? runLengths(s.rounds) : null,
       N: s.total,
-      ax: s.axis === 'rounds' ? 'r' : 'i',
+      ax: s.axis === 'rounds' ? ('r' as const) : ('i' as const),
       b: sigs(
         [s.box.min, s.box.q1, s.box.median, s.box.q3, s.box.max, s.box.whiskerLow, s.box.whiskerHigh],
         5
@@ -213,7 +214,11 @@ function embed(c: Comparison, p: BenchmarkPlotData | null): unknown {
     v: c.verdict,
     lv: c.level,
     s: p ? [side(p.base), side(p.head)] : null,
-    h: p?.histogram && { lo: sig(p.histogram.lo, 6), w: sig(p.histogram.width, 6), c: p.histogram.counts },
+    h: p?.histogram && {
+      lo: sig(p.histogram.lo, 6),
+      w: sig(p.histogram.width, 6),
+      c: p.histogram.counts as [number[], number[]]
+    },
     k: p?.densities && densityJson(p.densities),
     d: p?.differences && {
       lo: sig(p.differences.histogram.lo, 5),
@@ -222,7 +227,7 @@ function embed(c: Comparison, p: BenchmarkPlotData | null): unknown {
       u: p.differences.used,
       t: p.differences.total,
       e: p.differences.estimate === null ? null : sig(p.differences.estimate, 5),
-      ci: p.differences.ci && sigs(p.differences.ci, 5)
+      ci: p.differences.ci && (sigs(p.differences.ci, 5) as [number, number])
     }
   }
 }
@@ -243,13 +248,13 @@ function ecdfKeep(s: SidePlot): number[] {
 }
 
 /** Density curves as integers 0..1000 of their common maximum `m` (3 digits are plenty for a curve). */
-function densityJson(d: Densities): { x0: number; dx: number; m: number; y: number[][] } {
+function densityJson(d: Densities): NonNullable<BenchWire['k']> {
   const m = Math.max(...d.y.flat(), Number.MIN_VALUE)
   return {
     x0: sig(d.x0, 6),
     dx: sig(d.dx, 6),
     m: sig(m, 4),
-    y: d.y.map((y) => y.map((v) => Math.round((v / m) * 1000)))
+    y: d.y.map((y) => y.map((v) => Math.round((v / m) * 1000))) as [number[], number[]]
   }
 }
 
