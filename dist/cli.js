@@ -75,6 +75,33 @@ class ConfigError extends Error {
         this.name = 'ConfigError';
     }
 }
+/** Each error id with its exit code: 2 usage/config (the user can fix the inputs), 3 the job could not run. */
+const JOB_ERROR_CODES = {
+    // configuration / usage (code 2)
+    'invalid-option': 2, // an option outside its domain (rounds < 1, timeout <= 0, ...)
+    'bad-ref': 2, // a ref that can never be valid (starts with '-', empty, control characters)
+    'not-a-repo': 2, // repoDir is not inside a git work tree
+    'unknown-ref': 2, // a ref that does not resolve to a commit (not fetched?)
+    shallow: 2, // a shallow clone lacks the history needed for the merge-base
+    'no-merge-base': 2, // base and head share no history
+    'work-dir': 2, // the work directory cannot be used (occupied, not writable)
+    'binary-path': 2, // the binary path is absolute, escapes the worktree, or is not a file
+    'not-executable': 2, // the binary exists but cannot be executed
+    'filter-matches-nothing': 2, // --filter selects none of head's benchmarks (found after the head build)
+    // the job could not run (code 3)
+    'git-failed': 3, // a git command failed unexpectedly (or git is missing)
+    'build-failed': 3, // the build command failed (head, or base with failOnBaseBuildFailure)
+    'binary-not-found': 3, // the build finished but the binary is not where it was said to be
+    'not-a-benchmark': 3, // the binary does not behave like Google Benchmark / bench-runner
+    'no-benchmarks': 3, // the binary registers no benchmarks
+    'probe-failed': 3, // the binary could not be probed (timeout, crash, spawn error)
+    'lock-timeout': 3, // the host lock was not acquired in time
+    'unequal-paths': 3, // an internal invariant (equal path lengths) does not hold
+    interrupted: 3, // stopped by a signal / abort
+    'missing-tool': 3, // a tool the chosen mode needs is not installed (valgrind for count mode)
+    'count-failed': 3 // a count-mode valgrind pass could not run or gave nothing usable
+};
+/** Typed errors of the job machinery (git, build, rounds); `code` is the exit code. */
 class JobError extends Error {
     /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */
     code;
@@ -83,10 +110,11 @@ class JobError extends Error {
     hint;
     /** The thing that was wrong: a ref, a path, an option name. */
     subject;
-    constructor(code, id, message, details = {}) {
+    /** The exit code follows from the id (JOB_ERROR_CODES). */
+    constructor(id, message, details = {}) {
         super(message, details.cause === undefined ? undefined : { cause: details.cause });
         this.name = 'JobError';
-        this.code = code;
+        this.code = JOB_ERROR_CODES[id];
         this.id = id;
         if (details.hint !== undefined)
             this.hint = details.hint;
@@ -41591,7 +41619,7 @@ function parseConfigFile(text, path) {
  */
 function requireRunOptions(config) {
     const missing = (what) => {
-        throw new JobError(2, 'invalid-option', `benchgate run needs ${what}`);
+        throw new JobError('invalid-option', `benchgate run needs ${what}`);
     };
     return {
         base: config.base || missing('--base (a ref to compare against, e.g. origin/main)'),
@@ -42573,10 +42601,10 @@ function isInside(root, p) {
  */
 function locateBinary(worktree, relPath) {
     if (relPath.trim() === '') {
-        throw new JobError(2, 'binary-path', 'The benchmark binary path is empty.', { subject: 'binary' });
+        throw new JobError('binary-path', 'The benchmark binary path is empty.', { subject: 'binary' });
     }
     if (isAbsolute(relPath)) {
-        throw new JobError(2, 'binary-path', `The benchmark binary path ${relPath} is absolute.`, {
+        throw new JobError('binary-path', `The benchmark binary path ${relPath} is absolute.`, {
             subject: relPath,
             hint: 'Give it relative to the repository root (e.g. build/bench/bench_all), so each side runs its own build.'
         });
@@ -42586,14 +42614,14 @@ function locateBinary(worktree, relPath) {
         root = realpathSync(worktree);
     }
     catch (e) {
-        throw new JobError(3, 'binary-not-found', `The worktree ${worktree} does not exist.`, {
+        throw new JobError('binary-not-found', `The worktree ${worktree} does not exist.`, {
             subject: worktree,
             cause: e
         });
     }
     const candidate = resolve$1(root, relPath);
     if (!isInside(root, candidate)) {
-        throw new JobError(2, 'binary-path', `The benchmark binary path ${relPath} leads out of the worktree (${root}).`, {
+        throw new JobError('binary-path', `The benchmark binary path ${relPath} leads out of the worktree (${root}).`, {
             subject: relPath,
             hint: 'Give a path inside the repository, relative to its root.'
         });
@@ -42604,7 +42632,7 @@ function locateBinary(worktree, relPath) {
     }
     catch {
         const similar = findByName(root, basename(relPath));
-        throw new JobError(3, 'binary-not-found', `The benchmark binary ${relPath} was not found after the build (looked for ${candidate}).`, {
+        throw new JobError('binary-not-found', `The benchmark binary ${relPath} was not found after the build (looked for ${candidate}).`, {
             subject: relPath,
             hint: similar.length > 0
                 ? `Files with that name in the worktree: ${similar.join(', ')}. Is the path relative to the repository root?`
@@ -42612,14 +42640,14 @@ function locateBinary(worktree, relPath) {
         });
     }
     if (!isInside(root, real)) {
-        throw new JobError(2, 'binary-path', `The benchmark binary ${relPath} is a symlink to ${real}, outside the worktree ${root}.`, {
+        throw new JobError('binary-path', `The benchmark binary ${relPath} is a symlink to ${real}, outside the worktree ${root}.`, {
             subject: relPath,
             hint: 'Point to the binary the build produces inside the repository, so each side runs its own build.'
         });
     }
     const st = statSync(real);
     if (!st.isFile()) {
-        throw new JobError(2, 'binary-path', `The benchmark binary path ${relPath} is not a file (${real}).`, {
+        throw new JobError('binary-path', `The benchmark binary path ${relPath} is not a file (${real}).`, {
             subject: relPath
         });
     }
@@ -42627,7 +42655,7 @@ function locateBinary(worktree, relPath) {
         accessSync(real, constants.X_OK);
     }
     catch {
-        throw new JobError(2, 'not-executable', `The benchmark binary ${real} is not executable (mode ${(st.mode & 0o777).toString(8)}).`, {
+        throw new JobError('not-executable', `The benchmark binary ${real} is not executable (mode ${(st.mode & 0o777).toString(8)}).`, {
             subject: relPath,
             hint: 'Point to the linked executable, not a library, object file or script without the execute bit.'
         });
@@ -42686,7 +42714,7 @@ async function probeBinary(path, cwd, options = {}) {
         '--benchmark_filter=^benchgate-probe-matches-nothing$'
     ]);
     if (first.spawnError || first.timedOut) {
-        throw new JobError(3, 'probe-failed', `Could not run the benchmark binary ${path}: ${describeExit(first, timeoutMs)}.`, {
+        throw new JobError('probe-failed', `Could not run the benchmark binary ${path}: ${describeExit(first, timeoutMs)}.`, {
             subject: path,
             hint: first.timedOut
                 ? 'Does it do heavy work before main()? It should answer --benchmark_list_tests quickly.'
@@ -42712,7 +42740,7 @@ async function probeBinary(path, cwd, options = {}) {
         if (kind === 'google-benchmark' && !list.timedOut && !list.spawnError && list.signal === null) {
             throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list));
         }
-        throw new JobError(3, 'probe-failed', `Listing the benchmarks of ${path} failed: ${describeExit(list, timeoutMs)}.`, {
+        throw new JobError('probe-failed', `Listing the benchmarks of ${path} failed: ${describeExit(list, timeoutMs)}.`, {
             subject: path,
             hint: shown(list) ? `Its output began:\n${shown(list)}` : undefined
         });
@@ -42722,7 +42750,7 @@ async function probeBinary(path, cwd, options = {}) {
         .map((l) => l.trim())
         .filter((l) => l !== '');
     if (benchmarks.length === 0) {
-        throw new JobError(3, 'no-benchmarks', `The benchmark binary ${path} registers no benchmarks.`, {
+        throw new JobError('no-benchmarks', `The benchmark binary ${path} registers no benchmarks.`, {
             subject: path,
             hint: 'Check that the benchmark sources are compiled into it (BENCHMARK(...) registrations).'
         });
@@ -42732,7 +42760,7 @@ async function probeBinary(path, cwd, options = {}) {
     return version === undefined ? { kind, benchmarks } : { kind, version, benchmarks };
 }
 function notABenchmark(path, flag, r, output) {
-    return new JobError(3, 'not-a-benchmark', `${path} is not a Google Benchmark binary: it answered ${flag} with ${describeExit(r)}` +
+    return new JobError('not-a-benchmark', `${path} is not a Google Benchmark binary: it answered ${flag} with ${describeExit(r)}` +
         (output ? ` and printed:\n${output}` : ' and printed nothing.'), {
         subject: path,
         hint: 'Point the binary option at an executable linked with benchmark_main (or benchgate::runner).'
@@ -42767,7 +42795,7 @@ async function checkFilterMatches(path, cwd, filter, all, env) {
         return names;
     const said = headLines(r.stderr.trim(), 3);
     const shown = all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '');
-    throw new JobError(2, 'filter-matches-nothing', `--filter ${JSON.stringify(filter)} matches none of head's ${all.length} benchmark(s)` +
+    throw new JobError('filter-matches-nothing', `--filter ${JSON.stringify(filter)} matches none of head's ${all.length} benchmark(s)` +
         (said ? `; the binary said: ${said}` : '.'), {
         subject: filter,
         hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${shown}`
@@ -42791,13 +42819,13 @@ const BUILD_LOG_TAIL_LINES = 50;
 async function runBuild(options) {
     const { side, cwd, command, logPath, log } = options;
     if (command.trim() === '') {
-        throw new JobError(2, 'invalid-option', 'The build command is empty.', {
+        throw new JobError('invalid-option', 'The build command is empty.', {
             subject: 'build',
             hint: "Give the command that builds the benchmarks, e.g. 'cmake -B build && cmake --build build'."
         });
     }
     if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
-        throw new JobError(2, 'invalid-option', `The build timeout must be > 0 ms, got ${options.timeoutMs}.`);
+        throw new JobError('invalid-option', `The build timeout must be > 0 ms, got ${options.timeoutMs}.`);
     }
     mkdirSync(dirname(logPath), { recursive: true });
     log.info(`Building ${side} in ${cwd}: ${command}`);
@@ -45093,7 +45121,7 @@ async function runCallgrindPass(o) {
     const text = readFileSync(jsonPath, 'utf8');
     const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`;
     if (text.trim() === '')
-        throw new JobError(3, 'count-failed', `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`, {
+        throw new JobError('count-failed', `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`, {
             subject: o.binary,
             hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
         });
@@ -45126,7 +45154,7 @@ function readDumps(dir) {
     return numbered.map(({ n, file }) => parseCallgrindDump(readFileSync(join(dir, file), 'utf8'), n, join(dir, file)));
 }
 function missingValgrind(cause) {
-    return new JobError(3, 'missing-tool', `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`, { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' });
+    return new JobError('missing-tool', `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`, { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' });
 }
 
 /**
@@ -45331,14 +45359,14 @@ function gitSync(cwd, args, timeoutMs = 60_000) {
 function gitFailure(r, args, cwd, what) {
     if (r.spawnError) {
         const missing = r.spawnError.code === 'ENOENT';
-        return new JobError(3, 'git-failed', `${what}: could not run git in ${cwd}: ${r.spawnError.message}`, {
+        return new JobError('git-failed', `${what}: could not run git in ${cwd}: ${r.spawnError.message}`, {
             hint: missing ? 'Install git and make sure it is on PATH.' : undefined,
             cause: r.spawnError
         });
     }
     const stderr = r.stderr.trim();
     const dubious = /dubious ownership/.test(stderr);
-    return new JobError(3, 'git-failed', `${what}: \`git ${args.join(' ')}\` failed in ${cwd} (exit ${r.code})${stderr ? `:\n${stderr}` : ''}`, {
+    return new JobError('git-failed', `${what}: \`git ${args.join(' ')}\` failed in ${cwd} (exit ${r.code})${stderr ? `:\n${stderr}` : ''}`, {
         hint: dubious
             ? `Mark the repository as safe: git config --global --add safe.directory ${cwd}`
             : undefined
@@ -45356,17 +45384,17 @@ function gitFailure(r, args, cwd, what) {
  */
 function assertSafeRef(ref, role) {
     if (ref.length === 0) {
-        throw new JobError(2, 'bad-ref', `The ${role} ref is empty.`, {
+        throw new JobError('bad-ref', `The ${role} ref is empty.`, {
             subject: role,
             hint: `Pass a branch, tag or commit SHA as the ${role} ref.`
         });
     }
     if (ref.startsWith('-')) {
-        throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`, { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` });
+        throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`, { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` });
     }
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(ref)) {
-        throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
+        throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
             subject: ref
         });
     }
@@ -45374,7 +45402,7 @@ function assertSafeRef(ref, role) {
 /** Fails with a code-2 error unless `repoDir` is inside a git work tree; returns the top-level dir. */
 async function repoTopLevel(repoDir) {
     if (!isDirectory(repoDir)) {
-        throw new JobError(2, 'not-a-repo', `The repository directory ${repoDir} does not exist.`, {
+        throw new JobError('not-a-repo', `The repository directory ${repoDir} does not exist.`, {
             subject: repoDir
         });
     }
@@ -45384,7 +45412,7 @@ async function repoTopLevel(repoDir) {
     if (r.spawnError)
         throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
     if (/not a git repository/i.test(r.stderr) || /must be run in a work tree/i.test(r.stderr)) {
-        throw new JobError(2, 'not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
+        throw new JobError('not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
             subject: repoDir,
             hint: 'Run benchgate from your repository (or pass its directory), after actions/checkout in a workflow.'
         });
@@ -45409,7 +45437,7 @@ async function resolveCommit(repoDir, ref, role) {
     if (r.spawnError)
         throw gitFailure(r, args, repoDir, `Resolving the ${role} ref`);
     const shallow = await isShallow(repoDir);
-    throw new JobError(2, 'unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
+    throw new JobError('unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
         subject: ref,
         hint: (await refAdvice(repoDir, ref)) + (shallow ? ` This is a shallow clone: ${SHALLOW_HINT}` : '')
     });
@@ -45500,9 +45528,9 @@ async function resolveCommits(options) {
         throw gitFailure(r, args, repoDir, 'Finding the merge-base');
     // exit 1 without output: no common ancestor in the history we have
     if (await isShallow(repoDir)) {
-        throw new JobError(2, 'shallow', `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`, { subject: repoDir, hint: SHALLOW_HINT });
+        throw new JobError('shallow', `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`, { subject: repoDir, hint: SHALLOW_HINT });
     }
-    throw new JobError(2, 'no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
+    throw new JobError('no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
         subject: `${base}...${head}`,
         hint: 'Compare the two commits directly by turning the merge-base off (base is then used as given).'
     });
@@ -45556,7 +45584,7 @@ async function createWorktrees(options) {
     const workDir = makeWorkDir(options.workDir);
     const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
     if (paths.base.length !== paths.head.length) {
-        throw new JobError(3, 'unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
+        throw new JobError('unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
     }
     await clearStaleWorktrees(repoDir, paths, options.log);
     const keep = options.keep ?? false;
@@ -45596,7 +45624,7 @@ function checkShas(baseSha, headSha) {
         ['head', headSha]
     ]) {
         if (!SHA_RE.test(sha)) {
-            throw new JobError(2, 'invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
+            throw new JobError('invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
         }
     }
 }
@@ -45607,7 +45635,7 @@ function makeWorkDir(dir) {
         return realpathSync(dir);
     }
     catch (e) {
-        throw new JobError(2, 'work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
+        throw new JobError('work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
             subject: dir,
             cause: e
         });
@@ -45631,7 +45659,7 @@ async function clearStaleWorktrees(repoDir, paths, log) {
                 throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
         }
         else if (readdirSync(p).length > 0) {
-            throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
+            throw new JobError('work-dir', `${p} already exists and is not a worktree of this repository.`, {
                 subject: p,
                 hint: 'Choose another work directory, or delete that directory.'
             });
@@ -46337,18 +46365,18 @@ function planRounds(options) {
     const { rounds } = options;
     const warmup = options.warmup ?? DEFAULT_WARMUP_ROUNDS;
     if (!Number.isInteger(rounds) || rounds < 1) {
-        throw new JobError(2, 'invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
+        throw new JobError('invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
             subject: 'rounds'
         });
     }
     if (!Number.isInteger(warmup) || warmup < 0) {
-        throw new JobError(2, 'invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
+        throw new JobError('invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
             subject: 'warmup'
         });
     }
     const first = options.firstRound ?? 0;
     if (!Number.isInteger(first) || first < 0) {
-        throw new JobError(2, 'invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
+        throw new JobError('invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
             subject: 'firstRound'
         });
     }
@@ -46385,7 +46413,7 @@ function formatEta(ms) {
 /** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
 function assertEqualLength(base, head, what) {
     if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
-        throw new JobError(3, 'unequal-paths', `The ${what} of base and head differ in length (${base} vs ${head}).`, {
+        throw new JobError('unequal-paths', `The ${what} of base and head differ in length (${base} vs ${head}).`, {
             hint: 'Both sides must run from paths of equal length; use the worktrees benchgate creates.'
         });
     }
@@ -46459,7 +46487,7 @@ const CONTROLLED_FLAGS = [
 function formatMinTime(seconds) {
     const s = seconds.toFixed(6).replace(/\.?0+$/, '');
     if (!(seconds > 0) || !Number.isFinite(seconds) || s === '0') {
-        throw new JobError(2, 'invalid-option', `min time must be a number of seconds >= 0.000001, got ${seconds}.`, {
+        throw new JobError('invalid-option', `min time must be a number of seconds >= 0.000001, got ${seconds}.`, {
             subject: 'minTimeSeconds'
         });
     }
@@ -46468,31 +46496,31 @@ function formatMinTime(seconds) {
 /** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
 function validateSettings(s) {
     if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
-        throw new JobError(2, 'invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
+        throw new JobError('invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
             subject: 'repetitions'
         });
     }
     formatMinTime(s.minTimeSeconds);
     if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
-        throw new JobError(2, 'invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
+        throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
             subject: 'cpu'
         });
     }
     if (s.priority !== undefined && s.kind !== 'bench-runner') {
-        throw new JobError(2, 'invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
+        throw new JobError('invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
             subject: 'priority',
             hint: 'Link the benchmarks with benchgate::runner instead of benchmark_main, or leave the priority unset.'
         });
     }
     if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
-        throw new JobError(2, 'invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
+        throw new JobError('invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
             subject: 'priority'
         });
     }
     for (const a of s.extraArgs ?? []) {
         const flag = a.split('=')[0];
         if (CONTROLLED_FLAGS.includes(flag)) {
-            throw new JobError(2, 'invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
+            throw new JobError('invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
                 subject: a,
                 hint: 'Use the corresponding benchgate option (repetitions, min time, filter, ...) instead.'
             });
@@ -46550,7 +46578,7 @@ function benchmarkCommand(o) {
     if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
         const taskset = findExecutable('taskset', o.env);
         if (!taskset) {
-            throw new JobError(2, 'invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
+            throw new JobError('invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
                 subject: 'cpu',
                 hint: 'Install util-linux (apt-get install util-linux), link bench-runner (it pins itself), or turn pinning off.'
             });
@@ -46709,13 +46737,13 @@ function checkRoundsOptions(o) {
     validateSettings(o);
     const { sides } = o;
     if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
-        throw new JobError(2, 'invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
+        throw new JobError('invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
             subject: 'timeBudget'
         });
     }
     if (o.stopAfterConsecutiveFailures !== undefined &&
         !(Number.isInteger(o.stopAfterConsecutiveFailures) && o.stopAfterConsecutiveFailures >= 1)) {
-        throw new JobError(2, 'invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${o.stopAfterConsecutiveFailures}.`);
+        throw new JobError('invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${o.stopAfterConsecutiveFailures}.`);
     }
     assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
     assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
@@ -46997,7 +47025,7 @@ async function acquireHostLock(path, options) {
         mkdirSync(dirname(path), { recursive: true });
     }
     catch (e) {
-        throw new JobError(2, 'work-dir', `Cannot create the directory of the lock file ${path}: ${e.message}`, { cause: e });
+        throw new JobError('work-dir', `Cannot create the directory of the lock file ${path}: ${e.message}`, { cause: e });
     }
     const start = Date.now();
     let lastLog = -Infinity;
@@ -47009,7 +47037,7 @@ async function acquireHostLock(path, options) {
         catch (e) {
             const code = e.code;
             if (code !== 'EEXIST') {
-                throw new JobError(2, 'work-dir', `Cannot create the lock file ${path}: ${e.message}`, {
+                throw new JobError('work-dir', `Cannot create the lock file ${path}: ${e.message}`, {
                     subject: path,
                     cause: e
                 });
@@ -47035,10 +47063,10 @@ async function acquireHostLock(path, options) {
         }
         const waited = Date.now() - start;
         if (options.signal?.aborted) {
-            throw new JobError(3, 'interrupted', `Interrupted while waiting for the host lock ${path}.`);
+            throw new JobError('interrupted', `Interrupted while waiting for the host lock ${path}.`);
         }
         if (waited >= timeoutMs) {
-            throw new JobError(3, 'lock-timeout', `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`, {
+            throw new JobError('lock-timeout', `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`, {
                 subject: path,
                 hint: 'Another benchmark job is using this machine; retry later or raise the lock timeout. Delete the file only if that job is gone.'
             });
@@ -47139,11 +47167,11 @@ async function runAdaptive(o) {
 function checkRoundCounts(o) {
     const { initialRounds, maxRounds } = o;
     if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
-        throw new JobError(2, 'invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
+        throw new JobError('invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
     }
     const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds);
     if (!Number.isInteger(blockRounds) || blockRounds < 1) {
-        throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
+        throw new JobError('invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
     }
     return blockRounds;
 }
@@ -48599,7 +48627,7 @@ function collectRun(result, samples, issues, provenance) {
 /** What per-benchmark interleaving runs on each side: what its binary listed under the filter. */
 function perBenchmarkUnits(listed) {
     if (!listed?.base || !listed.head)
-        throw new JobError(2, 'invalid-option', '--interleave benchmark needs the benchmarks each side lists (--benchmark_list_tests); this binary did not list them.', { subject: 'interleave' });
+        throw new JobError('invalid-option', '--interleave benchmark needs the benchmarks each side lists (--benchmark_list_tests); this binary did not list them.', { subject: 'interleave' });
     return { base: listed.base, head: listed.head };
 }
 async function measureBothSides(config, o) {
@@ -58187,7 +58215,7 @@ async function listBenchmarks(binary, cwd, filter, env = process.env) {
         killGraceMs: 500
     });
     if (r.exitCode !== 0)
-        throw new JobError(3, 'probe-failed', `Listing the benchmarks of ${binary} failed: ${describeExit(r, LIST_TIMEOUT_MS)}.`, {
+        throw new JobError('probe-failed', `Listing the benchmarks of ${binary} failed: ${describeExit(r, LIST_TIMEOUT_MS)}.`, {
             subject: binary,
             hint: headLines(`${r.stdout}\n${r.stderr}`.trim(), 10) || undefined
         });
@@ -58441,7 +58469,7 @@ function analysed(ws, plan, run, { sides, listed, counted, measured }) {
     const { samples, issues, provenance, adaptive } = measured;
     // Benchmarks that all reported errors or skips are results (skipped or failed), not a job that could not run.
     if (samples.length === 0 && !issues.some((i) => i.kind === 'error' || i.kind === 'skipped')) {
-        throw new JobError(3, 'no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
+        throw new JobError('no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
     }
     // One compact store for the analysis and, through the result, the HTML report's plots.
     const store = SampleStore.of(samples);
@@ -58534,7 +58562,7 @@ function decidablePlan(config, k) {
 /** A failed build of `side`, with the end of its log. */
 function buildFailed(side, build) {
     const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : '';
-    return new JobError(3, 'build-failed', `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`);
+    return new JobError('build-failed', `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`);
 }
 /** What results.json records of the rounds: how many, why they stopped, time used, the adaptive design. */
 function roundsRecord(config, { rounds, adaptive }) {
@@ -60850,7 +60878,7 @@ function readShards(paths) {
         const results = validateResults(text, file);
         const noBaseline = results.warnings.find((w) => w.code === 'no-baseline');
         if (noBaseline)
-            throw new JobError(3, 'build-failed', `${file}: this shard has no baseline, nothing to merge: ${noBaseline.message}`);
+            throw new JobError('build-failed', `${file}: this shard has no baseline, nothing to merge: ${noBaseline.message}`);
         const found = samplesNextTo(file);
         if (found.samples.length === 0)
             throw new ConfigError(`${file}: the shard's raw samples are needed to re-analyse the suite: ${found.reason}. ` +

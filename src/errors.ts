@@ -19,33 +19,36 @@ export class ConfigError extends Error {
   }
 }
 
-/** Typed errors of the job machinery (git, build, rounds); `code` is the exit code. */
-
-export type JobErrorId =
+/** Each error id with its exit code: 2 usage/config (the user can fix the inputs), 3 the job could not run. */
+const JOB_ERROR_CODES = {
   // configuration / usage (code 2)
-  | 'invalid-option' // an option outside its domain (rounds < 1, timeout <= 0, ...)
-  | 'bad-ref' // a ref that can never be valid (starts with '-', empty, control characters)
-  | 'not-a-repo' // repoDir is not inside a git work tree
-  | 'unknown-ref' // a ref that does not resolve to a commit (not fetched?)
-  | 'shallow' // a shallow clone lacks the history needed for the merge-base
-  | 'no-merge-base' // base and head share no history
-  | 'work-dir' // the work directory cannot be used (occupied, not writable)
-  | 'binary-path' // the binary path is absolute, escapes the worktree, or is not a file
-  | 'not-executable' // the binary exists but cannot be executed
-  | 'filter-matches-nothing' // --filter selects none of head's benchmarks (found after the head build)
+  'invalid-option': 2, // an option outside its domain (rounds < 1, timeout <= 0, ...)
+  'bad-ref': 2, // a ref that can never be valid (starts with '-', empty, control characters)
+  'not-a-repo': 2, // repoDir is not inside a git work tree
+  'unknown-ref': 2, // a ref that does not resolve to a commit (not fetched?)
+  shallow: 2, // a shallow clone lacks the history needed for the merge-base
+  'no-merge-base': 2, // base and head share no history
+  'work-dir': 2, // the work directory cannot be used (occupied, not writable)
+  'binary-path': 2, // the binary path is absolute, escapes the worktree, or is not a file
+  'not-executable': 2, // the binary exists but cannot be executed
+  'filter-matches-nothing': 2, // --filter selects none of head's benchmarks (found after the head build)
   // the job could not run (code 3)
-  | 'git-failed' // a git command failed unexpectedly (or git is missing)
-  | 'build-failed' // the build command failed (head, or base with failOnBaseBuildFailure)
-  | 'binary-not-found' // the build finished but the binary is not where it was said to be
-  | 'not-a-benchmark' // the binary does not behave like Google Benchmark / bench-runner
-  | 'no-benchmarks' // the binary registers no benchmarks
-  | 'probe-failed' // the binary could not be probed (timeout, crash, spawn error)
-  | 'lock-timeout' // the host lock was not acquired in time
-  | 'unequal-paths' // an internal invariant (equal path lengths) does not hold
-  | 'interrupted' // stopped by a signal / abort
-  | 'missing-tool' // a tool the chosen mode needs is not installed (valgrind for count mode)
-  | 'count-failed' // a count-mode valgrind pass could not run or gave nothing usable
+  'git-failed': 3, // a git command failed unexpectedly (or git is missing)
+  'build-failed': 3, // the build command failed (head, or base with failOnBaseBuildFailure)
+  'binary-not-found': 3, // the build finished but the binary is not where it was said to be
+  'not-a-benchmark': 3, // the binary does not behave like Google Benchmark / bench-runner
+  'no-benchmarks': 3, // the binary registers no benchmarks
+  'probe-failed': 3, // the binary could not be probed (timeout, crash, spawn error)
+  'lock-timeout': 3, // the host lock was not acquired in time
+  'unequal-paths': 3, // an internal invariant (equal path lengths) does not hold
+  interrupted: 3, // stopped by a signal / abort
+  'missing-tool': 3, // a tool the chosen mode needs is not installed (valgrind for count mode)
+  'count-failed': 3 // a count-mode valgrind pass could not run or gave nothing usable
+} as const satisfies Record<string, 2 | 3>
 
+export type JobErrorId = keyof typeof JOB_ERROR_CODES
+
+/** Typed errors of the job machinery (git, build, rounds); `code` is the exit code. */
 export class JobError extends Error {
   /** Exit code for the CLI: 2 = usage/config, 3 = the job could not run. */
   readonly code: 2 | 3
@@ -55,15 +58,15 @@ export class JobError extends Error {
   /** The thing that was wrong: a ref, a path, an option name. */
   readonly subject?: string
 
+  /** The exit code follows from the id (JOB_ERROR_CODES). */
   constructor(
-    code: 2 | 3,
     id: JobErrorId,
     message: string,
     details: { hint?: string; subject?: string; cause?: unknown } = {}
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause })
     this.name = 'JobError'
-    this.code = code
+    this.code = JOB_ERROR_CODES[id]
     this.id = id
     if (details.hint !== undefined) this.hint = details.hint
     if (details.subject !== undefined) this.subject = details.subject

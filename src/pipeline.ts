@@ -317,7 +317,6 @@ function analysed(
   // Benchmarks that all reported errors or skips are results (skipped or failed), not a job that could not run.
   if (samples.length === 0 && !issues.some((i) => i.kind === 'error' || i.kind === 'skipped')) {
     throw new JobError(
-      3,
       'no-benchmarks',
       `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`
     )
@@ -437,7 +436,6 @@ function decidablePlan(config: Config, k: number): { plan: Config; raised: strin
 function buildFailed(side: Side, build: BuildResult): JobError {
   const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : ''
   return new JobError(
-    3,
     'build-failed',
     `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`
   )

@@ -32,10 +32,10 @@ function isInside(root: string, p: string): boolean {
  */
 export function locateBinary(worktree: string, relPath: string): string {
   if (relPath.trim() === '') {
-    throw new JobError(2, 'binary-path', 'The benchmark binary path is empty.', { subject: 'binary' })
+    throw new JobError('binary-path', 'The benchmark binary path is empty.', { subject: 'binary' })
   }
   if (isAbsolute(relPath)) {
-    throw new JobError(2, 'binary-path', `The benchmark binary path ${relPath} is absolute.`, {
+    throw new JobError('binary-path', `The benchmark binary path ${relPath} is absolute.`, {
       subject: relPath,
       hint: 'Give it relative to the repository root (e.g. build/bench/bench_all), so each side runs its own build.'
     })
@@ -44,7 +44,7 @@ export function locateBinary(worktree: string, relPath: string): string {
   try {
     root = realpathSync(worktree)
   } catch (e) {
-    throw new JobError(3, 'binary-not-found', `The worktree ${worktree} does not exist.`, {
+    throw new JobError('binary-not-found', `The worktree ${worktree} does not exist.`, {
       subject: worktree,
       cause: e
     })
@@ -52,7 +52,6 @@ export function locateBinary(worktree: string, relPath: string): string {
   const candidate = resolve(root, relPath)
   if (!isInside(root, candidate)) {
     throw new JobError(
-      2,
       'binary-path',
       `The benchmark binary path ${relPath} leads out of the worktree (${root}).`,
       {
@@ -67,7 +66,6 @@ export function locateBinary(worktree: string, relPath: string): string {
   } catch {
     const similar = findByName(root, basename(relPath))
     throw new JobError(
-      3,
       'binary-not-found',
       `The benchmark binary ${relPath} was not found after the build (looked for ${candidate}).`,
       {
@@ -81,7 +79,6 @@ export function locateBinary(worktree: string, relPath: string): string {
   }
   if (!isInside(root, real)) {
     throw new JobError(
-      2,
       'binary-path',
       `The benchmark binary ${relPath} is a symlink to ${real}, outside the worktree ${root}.`,
       {
@@ -92,7 +89,7 @@ export function locateBinary(worktree: string, relPath: string): string {
   }
   const st = statSync(real)
   if (!st.isFile()) {
-    throw new JobError(2, 'binary-path', `The benchmark binary path ${relPath} is not a file (${real}).`, {
+    throw new JobError('binary-path', `The benchmark binary path ${relPath} is not a file (${real}).`, {
       subject: relPath
     })
   }
@@ -100,7 +97,6 @@ export function locateBinary(worktree: string, relPath: string): string {
     accessSync(real, constants.X_OK)
   } catch {
     throw new JobError(
-      2,
       'not-executable',
       `The benchmark binary ${real} is not executable (mode ${(st.mode & 0o777).toString(8)}).`,
       {
@@ -184,7 +180,6 @@ export async function probeBinary(
   ])
   if (first.spawnError || first.timedOut) {
     throw new JobError(
-      3,
       'probe-failed',
       `Could not run the benchmark binary ${path}: ${describeExit(first, timeoutMs)}.`,
       {
@@ -214,7 +209,6 @@ export async function probeBinary(
       throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list))
     }
     throw new JobError(
-      3,
       'probe-failed',
       `Listing the benchmarks of ${path} failed: ${describeExit(list, timeoutMs)}.`,
       {
@@ -228,7 +222,7 @@ export async function probeBinary(
     .map((l) => l.trim())
     .filter((l) => l !== '')
   if (benchmarks.length === 0) {
-    throw new JobError(3, 'no-benchmarks', `The benchmark binary ${path} registers no benchmarks.`, {
+    throw new JobError('no-benchmarks', `The benchmark binary ${path} registers no benchmarks.`, {
       subject: path,
       hint: 'Check that the benchmark sources are compiled into it (BENCHMARK(...) registrations).'
     })
@@ -240,7 +234,6 @@ export async function probeBinary(
 
 function notABenchmark(path: string, flag: string, r: ProcessResult, output: string): JobError {
   return new JobError(
-    3,
     'not-a-benchmark',
     `${path} is not a Google Benchmark binary: it answered ${flag} with ${describeExit(r)}` +
       (output ? ` and printed:\n${output}` : ' and printed nothing.'),
@@ -287,7 +280,6 @@ export async function checkFilterMatches(
   const shown =
     all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '')
   throw new JobError(
-    2,
     'filter-matches-nothing',
     `--filter ${JSON.stringify(filter)} matches none of head's ${all.length} benchmark(s)` +
       (said ? `; the binary said: ${said}` : '.'),

@@ -55,13 +55,13 @@ export interface BuildResult {
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const { side, cwd, command, logPath, log } = options
   if (command.trim() === '') {
-    throw new JobError(2, 'invalid-option', 'The build command is empty.', {
+    throw new JobError('invalid-option', 'The build command is empty.', {
       subject: 'build',
       hint: "Give the command that builds the benchmarks, e.g. 'cmake -B build && cmake --build build'."
     })
   }
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
-    throw new JobError(2, 'invalid-option', `The build timeout must be > 0 ms, got ${options.timeoutMs}.`)
+    throw new JobError('invalid-option', `The build timeout must be > 0 ms, got ${options.timeoutMs}.`)
   }
   mkdirSync(dirname(logPath), { recursive: true })
   log.info(`Building ${side} in ${cwd}: ${command}`)

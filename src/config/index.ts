@@ -170,7 +170,7 @@ export function parseConfigFile(text: string, path: string): RawOptions {
  */
 export function requireRunOptions(config: Config): { base: string; build: string; binary: string } {
   const missing = (what: string): never => {
-    throw new JobError(2, 'invalid-option', `benchgate run needs ${what}`)
+    throw new JobError('invalid-option', `benchgate run needs ${what}`)
   }
   return {
     base: config.base || missing('--base (a ref to compare against, e.g. origin/main)'),

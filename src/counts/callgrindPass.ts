@@ -99,7 +99,6 @@ export async function runCallgrindPass(o: CallgrindPassOptions): Promise<Callgri
   const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`
   if (text.trim() === '')
     throw new JobError(
-      3,
       'count-failed',
       `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`,
       {
@@ -139,7 +138,6 @@ function readDumps(dir: string): CallgrindDump[] {
 
 export function missingValgrind(cause?: Error): JobError {
   return new JobError(
-    3,
     'missing-tool',
     `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`,
     { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' }

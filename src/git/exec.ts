@@ -76,7 +76,7 @@ export async function gitOrThrow(cwd: string, args: readonly string[], what: str
 export function gitFailure(r: GitResult, args: readonly string[], cwd: string, what: string): JobError {
   if (r.spawnError) {
     const missing = (r.spawnError as NodeJS.ErrnoException).code === 'ENOENT'
-    return new JobError(3, 'git-failed', `${what}: could not run git in ${cwd}: ${r.spawnError.message}`, {
+    return new JobError('git-failed', `${what}: could not run git in ${cwd}: ${r.spawnError.message}`, {
       hint: missing ? 'Install git and make sure it is on PATH.' : undefined,
       cause: r.spawnError
     })
@@ -84,7 +84,6 @@ export function gitFailure(r: GitResult, args: readonly string[], cwd: string, w
   const stderr = r.stderr.trim()
   const dubious = /dubious ownership/.test(stderr)
   return new JobError(
-    3,
     'git-failed',
     `${what}: \`git ${args.join(' ')}\` failed in ${cwd} (exit ${r.code})${stderr ? `:\n${stderr}` : ''}`,
     {

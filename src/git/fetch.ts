@@ -32,7 +32,6 @@ export async function ensureHistory(
     const r = await git(repoDir, ['fetch', '--no-tags', '--quiet', '--unshallow', remote])
     if (r.code !== 0) {
       throw new JobError(
-        2,
         'shallow',
         `the clone is shallow and 'git fetch --unshallow ${remote}' failed: ${r.stderr.trim()}`,
         {
@@ -47,7 +46,6 @@ export async function ensureHistory(
     const r = await git(repoDir, ['fetch', '--no-tags', '--quiet', remote, sha])
     if (r.code !== 0 || !(await hasCommit(repoDir, sha))) {
       throw new JobError(
-        2,
         'unknown-ref',
         `commit ${sha} is not in the clone and could not be fetched: ${r.stderr.trim()}`,
         {

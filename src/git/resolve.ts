@@ -38,14 +38,13 @@ export interface ResolvedCommits {
  */
 export function assertSafeRef(ref: string, role: 'base' | 'head'): void {
   if (ref.length === 0) {
-    throw new JobError(2, 'bad-ref', `The ${role} ref is empty.`, {
+    throw new JobError('bad-ref', `The ${role} ref is empty.`, {
       subject: role,
       hint: `Pass a branch, tag or commit SHA as the ${role} ref.`
     })
   }
   if (ref.startsWith('-')) {
     throw new JobError(
-      2,
       'bad-ref',
       `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`,
       { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` }
@@ -53,7 +52,7 @@ export function assertSafeRef(ref: string, role: 'base' | 'head'): void {
   }
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(ref)) {
-    throw new JobError(2, 'bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
+    throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
       subject: ref
     })
   }
@@ -62,7 +61,7 @@ export function assertSafeRef(ref: string, role: 'base' | 'head'): void {
 /** Fails with a code-2 error unless `repoDir` is inside a git work tree; returns the top-level dir. */
 export async function repoTopLevel(repoDir: string): Promise<string> {
   if (!isDirectory(repoDir)) {
-    throw new JobError(2, 'not-a-repo', `The repository directory ${repoDir} does not exist.`, {
+    throw new JobError('not-a-repo', `The repository directory ${repoDir} does not exist.`, {
       subject: repoDir
     })
   }
@@ -70,7 +69,7 @@ export async function repoTopLevel(repoDir: string): Promise<string> {
   if (r.code === 0) return r.stdout.trim()
   if (r.spawnError) throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository')
   if (/not a git repository/i.test(r.stderr) || /must be run in a work tree/i.test(r.stderr)) {
-    throw new JobError(2, 'not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
+    throw new JobError('not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
       subject: repoDir,
       hint: 'Run benchgate from your repository (or pass its directory), after actions/checkout in a workflow.'
     })
@@ -98,7 +97,6 @@ export async function resolveCommit(repoDir: string, ref: string, role: 'base' |
   if (r.spawnError) throw gitFailure(r, args, repoDir, `Resolving the ${role} ref`)
   const shallow = await isShallow(repoDir)
   throw new JobError(
-    2,
     'unknown-ref',
     `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`,
     {
@@ -196,13 +194,12 @@ export async function resolveCommits(options: ResolveCommitsOptions): Promise<Re
   // exit 1 without output: no common ancestor in the history we have
   if (await isShallow(repoDir)) {
     throw new JobError(
-      2,
       'shallow',
       `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`,
       { subject: repoDir, hint: SHALLOW_HINT }
     )
   }
-  throw new JobError(2, 'no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
+  throw new JobError('no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
     subject: `${base}...${head}`,
     hint: 'Compare the two commits directly by turning the merge-base off (base is then used as given).'
   })

@@ -55,7 +55,7 @@ export async function createWorktrees(options: CreateWorktreesOptions): Promise<
   const workDir = makeWorkDir(options.workDir)
   const paths: Record<Side, string> = { base: join(workDir, 'base'), head: join(workDir, 'head') }
   if (paths.base.length !== paths.head.length) {
-    throw new JobError(3, 'unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`)
+    throw new JobError('unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`)
   }
   await clearStaleWorktrees(repoDir, paths, options.log)
 
@@ -94,7 +94,6 @@ function checkShas(baseSha: string, headSha: string): void {
   ] as const) {
     if (!SHA_RE.test(sha)) {
       throw new JobError(
-        2,
         'invalid-option',
         `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`
       )
@@ -108,7 +107,7 @@ function makeWorkDir(dir: string): string {
     mkdirSync(dir, { recursive: true })
     return realpathSync(dir)
   } catch (e) {
-    throw new JobError(2, 'work-dir', `Cannot create the work directory ${dir}: ${(e as Error).message}`, {
+    throw new JobError('work-dir', `Cannot create the work directory ${dir}: ${(e as Error).message}`, {
       subject: dir,
       cause: e
     })
@@ -131,7 +130,7 @@ async function clearStaleWorktrees(repoDir: string, paths: Record<Side, string>,
       if (r.code !== 0)
         throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree')
     } else if (readdirSync(p).length > 0) {
-      throw new JobError(2, 'work-dir', `${p} already exists and is not a worktree of this repository.`, {
+      throw new JobError('work-dir', `${p} already exists and is not a worktree of this repository.`, {
         subject: p,
         hint: 'Choose another work directory, or delete that directory.'
       })

@@ -131,7 +131,6 @@ function checkRoundCounts(o: AdaptiveOptions): number {
   const { initialRounds, maxRounds } = o
   if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
     throw new JobError(
-      2,
       'invalid-option',
       `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`,
       { subject: 'maxRounds' }
@@ -139,7 +138,7 @@ function checkRoundCounts(o: AdaptiveOptions): number {
   }
   const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds)
   if (!Number.isInteger(blockRounds) || blockRounds < 1) {
-    throw new JobError(2, 'invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`)
+    throw new JobError('invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`)
   }
   return blockRounds
 }

@@ -105,7 +105,6 @@ export function formatMinTime(seconds: number): string {
   const s = seconds.toFixed(6).replace(/\.?0+$/, '')
   if (!(seconds > 0) || !Number.isFinite(seconds) || s === '0') {
     throw new JobError(
-      2,
       'invalid-option',
       `min time must be a number of seconds >= 0.000001, got ${seconds}.`,
       {
@@ -119,19 +118,18 @@ export function formatMinTime(seconds: number): string {
 /** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
 export function validateSettings(s: BenchmarkSettings): void {
   if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
-    throw new JobError(2, 'invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
+    throw new JobError('invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
       subject: 'repetitions'
     })
   }
   formatMinTime(s.minTimeSeconds)
   if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
-    throw new JobError(2, 'invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
+    throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
       subject: 'cpu'
     })
   }
   if (s.priority !== undefined && s.kind !== 'bench-runner') {
     throw new JobError(
-      2,
       'invalid-option',
       'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.',
       {
@@ -142,7 +140,6 @@ export function validateSettings(s: BenchmarkSettings): void {
   }
   if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
     throw new JobError(
-      2,
       'invalid-option',
       `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`,
       {
@@ -154,7 +151,6 @@ export function validateSettings(s: BenchmarkSettings): void {
     const flag = a.split('=')[0]
     if (CONTROLLED_FLAGS.includes(flag)) {
       throw new JobError(
-        2,
         'invalid-option',
         `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`,
         {
@@ -218,7 +214,6 @@ export function benchmarkCommand(o: BenchmarkRunOptions): { file: string; args: 
     const taskset = findExecutable('taskset', o.env)
     if (!taskset) {
       throw new JobError(
-        2,
         'invalid-option',
         'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.',
         {

@@ -190,7 +190,6 @@ export async function acquireHostLock(path: string, options: HostLockOptions): P
     mkdirSync(dirname(path), { recursive: true })
   } catch (e) {
     throw new JobError(
-      2,
       'work-dir',
       `Cannot create the directory of the lock file ${path}: ${(e as Error).message}`,
       { cause: e }
@@ -206,7 +205,7 @@ export async function acquireHostLock(path: string, options: HostLockOptions): P
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code
       if (code !== 'EEXIST') {
-        throw new JobError(2, 'work-dir', `Cannot create the lock file ${path}: ${(e as Error).message}`, {
+        throw new JobError('work-dir', `Cannot create the lock file ${path}: ${(e as Error).message}`, {
           subject: path,
           cause: e
         })
@@ -230,11 +229,10 @@ export async function acquireHostLock(path: string, options: HostLockOptions): P
     }
     const waited = Date.now() - start
     if (options.signal?.aborted) {
-      throw new JobError(3, 'interrupted', `Interrupted while waiting for the host lock ${path}.`)
+      throw new JobError('interrupted', `Interrupted while waiting for the host lock ${path}.`)
     }
     if (waited >= timeoutMs) {
       throw new JobError(
-        3,
         'lock-timeout',
         `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`,
         {

@@ -51,7 +51,6 @@ export interface Measured {
 function perBenchmarkUnits(listed: MeasureSidesOptions['listed']): Record<Side, readonly string[]> {
   if (!listed?.base || !listed.head)
     throw new JobError(
-      2,
       'invalid-option',
       '--interleave benchmark needs the benchmarks each side lists (--benchmark_list_tests); this binary did not list them.',
       { subject: 'interleave' }

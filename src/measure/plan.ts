@@ -45,18 +45,18 @@ export function planRounds(options: PlanOptions): PlannedRound[] {
   const { rounds } = options
   const warmup = options.warmup ?? DEFAULT_WARMUP_ROUNDS
   if (!Number.isInteger(rounds) || rounds < 1) {
-    throw new JobError(2, 'invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
+    throw new JobError('invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
       subject: 'rounds'
     })
   }
   if (!Number.isInteger(warmup) || warmup < 0) {
-    throw new JobError(2, 'invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
+    throw new JobError('invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
       subject: 'warmup'
     })
   }
   const first = options.firstRound ?? 0
   if (!Number.isInteger(first) || first < 0) {
-    throw new JobError(2, 'invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
+    throw new JobError('invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
       subject: 'firstRound'
     })
   }

@@ -164,7 +164,7 @@ function checkRoundsOptions(o: RoundsOptions): void {
   validateSettings(o)
   const { sides } = o
   if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
-    throw new JobError(2, 'invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
+    throw new JobError('invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
       subject: 'timeBudget'
     })
   }
@@ -173,7 +173,6 @@ function checkRoundsOptions(o: RoundsOptions): void {
     !(Number.isInteger(o.stopAfterConsecutiveFailures) && o.stopAfterConsecutiveFailures >= 1)
   ) {
     throw new JobError(
-      2,
       'invalid-option',
       `stopAfterConsecutiveFailures must be an integer >= 1, got ${o.stopAfterConsecutiveFailures}.`
     )

@@ -13,7 +13,6 @@ import { JobError } from '../errors.js'
 export function assertEqualLength(base: string, head: string, what: string): void {
   if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
     throw new JobError(
-      3,
       'unequal-paths',
       `The ${what} of base and head differ in length (${base} vs ${head}).`,
       {

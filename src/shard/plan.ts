@@ -44,7 +44,6 @@ export async function listBenchmarks(
   })
   if (r.exitCode !== 0)
     throw new JobError(
-      3,
       'probe-failed',
       `Listing the benchmarks of ${binary} failed: ${describeExit(r, LIST_TIMEOUT_MS)}.`,
       {

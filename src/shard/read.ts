@@ -48,7 +48,6 @@ export function readShards(paths: readonly string[]): ShardInput[] {
     const noBaseline = results.warnings.find((w) => w.code === 'no-baseline')
     if (noBaseline)
       throw new JobError(
-        3,
         'build-failed',
         `${file}: this shard has no baseline, nothing to merge: ${noBaseline.message}`
       )
