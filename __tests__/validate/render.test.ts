@@ -4,14 +4,14 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { RealComparison } from '../../scripts/validate/real.js'
+import type { RealComparison } from '../../validation/src/studies/real.js'
 import {
   ADAPTIVE_BEGIN,
   ADAPTIVE_END,
   machineCondition,
   rate,
   renderValidation
-} from '../../scripts/validate/render.js'
+} from '../../validation/src/render/document.js'
 
 describe('renderValidation', () => {
   it('keeps what other studies wrote between the markers', () => {

@@ -1,13 +1,13 @@
 /**
  * Simulation proof of adaptive rounds (docs/adaptive.md, docs/VALIDATION.md "Adaptive rounds"):
- * the validation study's noise model (scripts/validate/noiseModel.ts), benchgate's own round plan,
+ * the validation study's noise model (validation/src/model/noiseModel.ts), benchgate's own round plan,
  * and the product's sequential analysis (src/analysis/adaptiveLooks.ts, src/stats/groupSequential.ts) —
  * nothing re-implemented here.
  *
- *   npx tsx scripts/validate/adaptive.ts [--quick] [--aa N] [--power N] [--alpha A] [--seed S]
+ *   npx tsx validation/src/studies/adaptive.ts [--quick] [--aa N] [--power N] [--alpha A] [--seed S]
  *                                        [--noise shared|quiet|memory-bound] [--process-sigma S]
  *                                        [--futility-power P]
- *   npx tsx scripts/validate/adaptive.ts --replay OUT/samples [--initial N]   (a fixed run's samples)
+ *   npx tsx validation/src/studies/adaptive.ts --replay OUT/samples [--initial N]   (a fixed run's samples)
  *
  * 1. A/A: N replications of a 10-benchmark suite with no change; the suite-wide false-alarm rate
  *    (any benchmark significant: regression, improvement or negligible) of the adaptive design, with a
@@ -20,26 +20,26 @@
  *
  * Bootstrap resamples are set to 100: they only feed the power *advice*, never a verdict.
  */
-import { FUTILITY_POWER, SequentialAnalysis } from '../../src/analysis/adaptiveLooks.js'
-import { analyzeSuite } from '../../src/analysis/suite.js'
-import type { AnalysisOptions, SuiteResult } from '../../src/analysis/types.js'
-import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
-import { adaptiveMaxRounds, defaultBlockRounds } from '../../src/measure/adaptive.js'
-import type { Sample } from '../../src/samples/model.js'
-import { spendingTable, plannedLooks } from '../../src/stats/groupSequential.js'
+import { FUTILITY_POWER, SequentialAnalysis } from '../../../src/analysis/adaptiveLooks.js'
+import { analyzeSuite } from '../../../src/analysis/suite.js'
+import type { AnalysisOptions, SuiteResult } from '../../../src/analysis/types.js'
+import { DEFAULT_ANALYSIS_OPTIONS } from '../../../src/analysis/types.js'
+import { adaptiveMaxRounds, defaultBlockRounds } from '../../../src/measure/adaptive.js'
+import type { Sample } from '../../../src/samples/model.js'
+import { spendingTable, plannedLooks } from '../../../src/stats/groupSequential.js'
 import betainc from '@stdlib/math-base-special-betainc'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { OWN_FILE_NAME, readSampleFile } from '../../src/samples/index.js'
-import { clopperPearson } from './binomial.js'
+import { OWN_FILE_NAME, readSampleFile } from '../../../src/samples/index.js'
+import { clopperPearson } from '../model/binomial.js'
 import {
   createSession,
   NOISE_PRESETS,
   simulateAbba,
   type NoiseModel,
   type SimBenchmark
-} from './noiseModel.js'
+} from '../model/noiseModel.js'
 
 interface Design {
   initialRounds: number

@@ -3,9 +3,9 @@
  * false alarms (Type I error), detections (power), reversals and anomalies. Shared by the simulation
  * and the real study so that both are counted the same way.
  */
-import type { Comparison } from '../../src/analysis/types.js'
-import { mannWhitneyU } from '../../src/stats/index.js'
-import { median } from '../../src/stats/summary.js'
+import type { Comparison } from '../../../src/analysis/types.js'
+import { mannWhitneyU } from '../../../src/stats/index.js'
+import { median } from '../../../src/stats/summary.js'
 
 /** One comparison's conclusion, kept small so thousands fit in the results JSON. */
 export interface Outcome {

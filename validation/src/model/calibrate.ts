@@ -11,7 +11,7 @@
  *   not identifiable from a short session and is taken from long runs (docs/VALIDATION.md).
  * - outliers: share of repetitions beyond Tukey's severe fence (3·IQR) of the within-process residuals.
  */
-import { median, quantileType7 } from '../../src/stats/summary.js'
+import { median, quantileType7 } from '../../../src/stats/summary.js'
 
 export interface ProcessValues {
   /** Start time of the process, s (any origin). */

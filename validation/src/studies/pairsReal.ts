@@ -7,14 +7,14 @@
  * benchmark/paired (`--interleave benchmark`), and benchmark/unpaired (the same samples compared
  * again with `--interleave suite`).
  *
- *   npx tsx scripts/validate/pairsReal.ts [--runs N] [--budget S] [--out FILE]
+ *   npx tsx validation/src/studies/pairsReal.ts [--runs N] [--budget S] [--out FILE]
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { numberArg } from './studyCli.js'
+import { numberArg } from '../cli/study.js'
 
 const SOURCE = (work: number, comment: string) => `#include <benchmark/benchmark.h>
 static void BM_Planted(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < ${work}; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
@@ -53,7 +53,7 @@ function fixtureRepo(): string {
 }
 
 /** The shipped CLI (dist/cli.js, rebuilt from src/ with `npm run build`), as a user runs it. */
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js')
+const CLI = join(import.meta.dirname, '..', '..', '..', 'dist', 'cli.js')
 const cli = (argv: string[]): string =>
   execFileSync(process.execPath, [CLI, ...argv], {
     encoding: 'utf8',

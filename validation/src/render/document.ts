@@ -3,21 +3,21 @@
  * but counts, rates and Clopper-Pearson bands; preserves whatever sits between the adaptive-rounds
  * markers of an existing file (another study writes there).
  */
-import { pairsSection } from './pairsSection.js'
-import { renderAdvice, type AdviceCell } from './advice.js'
-import { renderSummaryStudy, type SummaryCell } from './suiteSummary.js'
+import { pairsSection } from './pairs.js'
+import { renderAdvice, type AdviceCell } from '../studies/advice.js'
+import { renderSummaryStudy, type SummaryCell } from '../studies/suiteSummary.js'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
-import { DEFAULT_CONFIG } from '../../src/config/index.js'
-import { median } from '../../src/stats/summary.js'
-import { clopperPearson } from './binomial.js'
-import { estimateNoise, type NoiseEstimate } from './calibrate.js'
-import { NOISE_PRESETS, type NoiseModel } from './noiseModel.js'
-import { tally, type Outcome, type Rates } from './outcome.js'
-import type { RealComparison, RealResults } from './real.js'
-import { ABBA_VARIANTS, SEQ_BENCHGATE, SEQ_MW, type SimulationResults } from './simulation.js'
-import { gridSection, type GridPair } from './renderGrid.js'
+import { DEFAULT_ANALYSIS_OPTIONS } from '../../../src/analysis/types.js'
+import { DEFAULT_CONFIG } from '../../../src/config/index.js'
+import { median } from '../../../src/stats/summary.js'
+import { clopperPearson } from '../model/binomial.js'
+import { estimateNoise, type NoiseEstimate } from '../model/calibrate.js'
+import { NOISE_PRESETS, type NoiseModel } from '../model/noiseModel.js'
+import { tally, type Outcome, type Rates } from '../model/outcome.js'
+import type { RealComparison, RealResults } from '../studies/real.js'
+import { ABBA_VARIANTS, SEQ_BENCHGATE, SEQ_MW, type SimulationResults } from '../studies/simulation.js'
+import { gridSection, type GridPair } from './grid.js'
 
 export const ADAPTIVE_BEGIN = '<!-- adaptive:begin -->'
 export const ADAPTIVE_END = '<!-- adaptive:end -->'
@@ -488,7 +488,7 @@ function calibrationSection(real: RealResults | undefined): string {
   const cal = calibrationFromReal(real)
   if (cal.length === 0) return ''
   return (
-    "Re-estimated from the real A/A sessions of study 2 (`estimateNoise` in scripts/validate/calibrate.ts on each comparison's 40 " +
+    "Re-estimated from the real A/A sessions of study 2 (`estimateNoise` in validation/src/model/calibrate.ts on each comparison's 40 " +
     'ABBA processes; medians over comparisons). Compare with the presets above, which come from a one-minute calibration: ' +
     'over study 2 (its first comparisons on a heavily loaded VM, most on a quiet one; see "By machine condition") the spin ' +
     'benchmarks varied about twice as much between processes as the `shared` preset assumes, so the simulation is the ' +
@@ -679,7 +679,7 @@ https://docs.rs/crate/bench_diff/1.1.0/source/src/lib3-model.md) models a latenc
 varying factor α(t) and independent lognormal noise β(t). bench_diff compares two closures inside one process, so
 that is all it needs; benchgate compares two *binaries*, and a process adds its own factor that lasts as long as the
 process (memory layout, ASLR, page placement) — the reason repetitions within a process are correlated (STATISTICS.md §3).
-scripts/validate/noiseModel.ts simulates, per repetition,
+validation/src/model/noiseModel.ts simulates, per repetition,
 
     value = λ · ratio · exp(slow OU(t) + fast OU(t)) · contention(t) · exp(N(0, processSigma²))_per process
             · exp(firstRepetitionShift)_first repetition · exp(N(0, repetitionSigma²)) · outlier
@@ -743,7 +743,7 @@ function existingAdaptive(out: string): string {
 }
 
 /**
- * "Advice that delivers" (issue 27): the advice study's before/after JSON (scripts/validate/advice.ts),
+ * "Advice that delivers" (issue 27): the advice study's before/after JSON (validation/src/studies/advice.ts),
  * the same simulated suites judged by the advice of the previous release and of this one.
  */
 function adviceSection(resultsDir: string): string {
@@ -756,7 +756,7 @@ function adviceSection(resultsDir: string): string {
   const before = read('advice-before.json')
   const after = read('advice-after.json')
   if (!after)
-    return '\n## Advice that delivers\n\n_Not run yet (`npx tsx scripts/validate/advice.ts --out …/advice-after.json`)._\n'
+    return '\n## Advice that delivers\n\n_Not run yet (`npx tsx validation/src/studies/advice.ts --out …/advice-after.json`)._\n'
   return `
 ## Advice that delivers
 
@@ -795,11 +795,11 @@ the model's normal noise does not foresee; they are 0.03% of the benchmarks, but
 `
 }
 
-/** "Suite summary" (issue 26): coverage and width of the suite's geometric-mean interval (scripts/validate/suiteSummary.ts). */
+/** "Suite summary" (issue 26): coverage and width of the suite's geometric-mean interval (validation/src/studies/suiteSummary.ts). */
 function suiteSummarySection(resultsDir: string): string {
   const file = join(resultsDir, 'suite-summary.json')
   if (!existsSync(file))
-    return '\n## Suite summary\n\n_Not run yet (`npx tsx scripts/validate/suiteSummary.ts --out …/suite-summary.json`)._\n'
+    return '\n## Suite summary\n\n_Not run yet (`npx tsx validation/src/studies/suiteSummary.ts --out …/suite-summary.json`)._\n'
   const r = JSON.parse(readFileSync(file, 'utf8')) as { meta: string; cells: SummaryCell[] }
   return `
 ## Suite summary
@@ -826,17 +826,17 @@ function reproduceSection(resultsRel: string): string {
 
 \`\`\`sh
 npm ci                                         # Node 20; cmake, g++, libbenchmark-dev for the real study; R for the tests
-npm run validate -- --quick                    # ≤ 15 min: simulation (400/cell) + 8 real comparisons -> scripts/validate/results/quick/VALIDATION.md
+npm run validate -- --quick                    # ≤ 15 min: simulation (400/cell) + 8 real comparisons -> validation/results/quick/VALIDATION.md
 npm run validate                               # full: simulation (2,000/cell), then the real study (~80 min on a quiet 2-core VM)
 npm run validate -- --sim-only --seed 20261123 # only the simulation (exactly reproducible for a seed)
 npm run validate -- --real-only                # only the real study; resumes from ${resultsRel}/real.json
 npm run validate -- --render-only              # re-render this page from the JSON results
-npx tsx scripts/validate/adaptive.ts           # adaptive rounds in simulation (flags in its header)
-npx tsx scripts/validate/adaptiveReal.ts       # adaptive vs fixed 60 rounds, real runs of the examples
-npx tsx scripts/validate/advice.ts --out ${resultsRel}/advice-after.json   # does "≈ r more rounds" deliver? (~30 s)
-npx tsx scripts/validate/suiteSummary.ts --out ${resultsRel}/suite-summary.json   # suite summary coverage (~40 s)
-npx tsx scripts/validate/pairs.ts --out ${resultsRel}/pairs.json   # designs in equal time, simulated (~3 min)
-npx tsx scripts/validate/pairsReal.ts --out ${resultsRel}/pairs-real.json   # the same on this VM (~10 min, quiet machine)
+npx tsx validation/src/studies/adaptive.ts           # adaptive rounds in simulation (flags in its header)
+npx tsx validation/src/studies/adaptiveReal.ts       # adaptive vs fixed 60 rounds, real runs of the examples
+npx tsx validation/src/studies/advice.ts --out ${resultsRel}/advice-after.json   # does "≈ r more rounds" deliver? (~30 s)
+npx tsx validation/src/studies/suiteSummary.ts --out ${resultsRel}/suite-summary.json   # suite summary coverage (~40 s)
+npx tsx validation/src/studies/pairs.ts --out ${resultsRel}/pairs.json   # designs in equal time, simulated (~3 min)
+npx tsx validation/src/studies/pairsReal.ts --out ${resultsRel}/pairs-real.json   # the same on this VM (~10 min, quiet machine)
 NODE_OPTIONS=--experimental-vm-modules npx jest __tests__/validate   # the study's own tests (binomial bands vs R, noise model)
 Rscript -e 'binom.test(3, 400)$conf.int'       # check any band
 \`\`\`
@@ -878,7 +878,7 @@ function realStudySection(real: RealResults | null | undefined): string[] {
 function introSection(quick: boolean | undefined, resultsRel: string): string {
   return `# Validation study
 
-_Generated by \`npm run validate${quick ? ' -- --quick' : ''}\` (scripts/validate/) from the JSON results in \`${resultsRel}/\`; do not edit by hand —
+_Generated by \`npm run validate${quick ? ' -- --quick' : ''}\` (validation/) from the JSON results in \`${resultsRel}/\`; do not edit by hand —
 rerun, or \`npm run validate -- --render-only\` to re-render._
 
 A regression gate is only as good as its error rates on a real, noisy machine. This page measures benchgate's:

@@ -95,7 +95,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         o.work = value()
         break
       default:
-        throw new Error(`unknown argument '${a}' (see the header of scripts/validate/index.ts)`)
+        throw new Error(`unknown argument '${a}' (see the header of validation/src/index.ts)`)
     }
   }
   if (o.simOnly && o.realOnly) throw new Error('--sim-only and --real-only exclude each other')

@@ -15,15 +15,15 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { analyzeSuite } from '../../src/analysis/suite.js'
-import { median } from '../../src/stats/summary.js'
-import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '../../src/analysis/types.js'
-import { DEFAULT_CONFIG } from '../../src/config/index.js'
-import { silentLog } from '../../src/log.js'
-import { planRounds, runBenchmarkProcess, runRounds, stageBinaries } from '../../src/measure/index.js'
-import { collectRun } from '../../src/measure/collect.js'
-import type { Provenance, Sample, SampleIssue, Side } from '../../src/samples/model.js'
-import { benchgateOutcome, traditionalOutcome, type Outcome } from './outcome.js'
+import { analyzeSuite } from '../../../src/analysis/suite.js'
+import { median } from '../../../src/stats/summary.js'
+import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '../../../src/analysis/types.js'
+import { DEFAULT_CONFIG } from '../../../src/config/index.js'
+import { silentLog } from '../../../src/log.js'
+import { planRounds, runBenchmarkProcess, runRounds, stageBinaries } from '../../../src/measure/index.js'
+import { collectRun } from '../../../src/measure/collect.js'
+import type { Provenance, Sample, SampleIssue, Side } from '../../../src/samples/model.js'
+import { benchgateOutcome, traditionalOutcome, type Outcome } from '../model/outcome.js'
 import { ABBA_VARIANTS, SEQ_BENCHGATE, SEQ_MW } from './simulation.js'
 
 export interface RealCell {
@@ -127,7 +127,13 @@ export interface RealOptions {
   progress: (msg: string) => void
 }
 
-const SOURCE = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', '..', 'bench-runner')
+const SOURCE = join(
+  import.meta.dirname ?? new URL('.', import.meta.url).pathname,
+  '..',
+  '..',
+  '..',
+  'bench-runner'
+)
 
 /** Configures and builds spin_bench and orderbook_bench with one SPIN_SLOWDOWN in `<workDir>/build-<f>`. */
 export function ensureBuild(workDir: string, factor: number, log: (m: string) => void): string {

@@ -3,8 +3,8 @@
  * analysis): suite-wide A/A false alarms with their bands and the ≤ α check, detection of +5% and
  * +10%, +2.5% called negligible. Computes only counts, rates and binomial bands.
  */
-import { checkAtMost, clopperPearson } from './binomial.js'
-import { verdictCount, type GridCellResult, type GridResults } from './grid.js'
+import { checkAtMost, clopperPearson } from '../model/binomial.js'
+import { verdictCount, type GridCellResult, type GridResults } from '../studies/grid.js'
 
 export interface GridPair {
   before?: GridResults

@@ -1,12 +1,12 @@
 /**
- * docs/VALIDATION.md, "Pairs" (issue 34): the simulation (scripts/validate/pairs.ts, pairs.json) and
- * the real runs on this VM (scripts/validate/pairsReal.ts, pairs-real.json), and the default they
+ * docs/VALIDATION.md, "Pairs" (issue 34): the simulation (validation/src/studies/pairs.ts, pairs.json) and
+ * the real runs on this VM (validation/src/studies/pairsReal.ts, pairs-real.json), and the default they
  * decide. Rendered from the JSON results only, so the page can be regenerated without measuring.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { renderPairs, type PairsCell } from './pairs.js'
-import type { RealOutcome } from './pairsReal.js'
+import { renderPairs, type PairsCell } from '../studies/pairs.js'
+import type { RealOutcome } from '../studies/pairsReal.js'
 
 const DESIGNS = ['suite/unpaired', 'benchmark/paired', 'benchmark/unpaired'] as const
 
@@ -57,7 +57,7 @@ export function pairsSection(resultsDir: string): string {
     results: RealOutcome[]
   }>('pairs-real.json')
   if (!sim || !real)
-    return '\n## Pairs\n\n_Not run yet (`npx tsx scripts/validate/pairs.ts --out …/pairs.json`, `npx tsx scripts/validate/pairsReal.ts --out …/pairs-real.json`)._\n'
+    return '\n## Pairs\n\n_Not run yet (`npx tsx validation/src/studies/pairs.ts --out …/pairs.json`, `npx tsx validation/src/studies/pairsReal.ts --out …/pairs-real.json`)._\n'
   return `
 ## Pairs: per-benchmark interleaving and the signed-rank test
 
@@ -75,7 +75,7 @@ family-wise error, to be ≤ α = 1%); the other rows count benchmarks decided c
 
 ${renderPairs(sim.cells, sim.meta)}
 
-**Real runs on this VM** (\`npx tsx scripts/validate/pairsReal.ts\`): a two-benchmark fixture built with Google
+**Real runs on this VM** (\`npx tsx validation/src/studies/pairsReal.ts\`): a two-benchmark fixture built with Google
 Benchmark 1.7.1, ${real.meta.runs} runs per design, each \`benchgate run\` given \`--time-budget ${real.meta.budgetSeconds}\` (3 repetitions ×
 0.01 s a process), designs alternating; ${Math.round(real.meta.seconds / 60)} minutes in all. *planted*: BM_Planted's loop 8% longer at
 head, BM_Same's source changed only in a comment (its code may still move); *A/A*: head = base plus a comment,

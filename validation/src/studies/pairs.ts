@@ -9,16 +9,16 @@
  * Each suite gets `budget` seconds of simulated machine time: rounds are added until the budget
  * is spent, so per-benchmark interleaving pays its extra process starts in rounds.
  *
- *   npx tsx scripts/validate/pairs.ts [--quick] [--suites N] [--budget S] [--seed S] [--out FILE]
+ *   npx tsx validation/src/studies/pairs.ts [--quick] [--suites N] [--budget S] [--seed S] [--out FILE]
  */
 import { pathToFileURL } from 'node:url'
-import { analyzeSuite } from '../../src/analysis/suite.js'
-import { DEFAULT_ANALYSIS_OPTIONS, type Interleave, type Verdict } from '../../src/analysis/types.js'
-import type { Sample } from '../../src/samples/model.js'
+import { analyzeSuite } from '../../../src/analysis/suite.js'
+import { DEFAULT_ANALYSIS_OPTIONS, type Interleave, type Verdict } from '../../../src/analysis/types.js'
+import type { Sample } from '../../../src/samples/model.js'
 import { correctVerdict } from './advice.js'
-import { numberArg, publishStudy } from './studyCli.js'
-import { clopperPearson, type BinomialInterval } from './binomial.js'
-import { createSession, NOISE_PRESETS, simulateAbba, type NoiseModel } from './noiseModel.js'
+import { numberArg, publishStudy } from '../cli/study.js'
+import { clopperPearson, type BinomialInterval } from '../model/binomial.js'
+import { createSession, NOISE_PRESETS, simulateAbba, type NoiseModel } from '../model/noiseModel.js'
 
 const K = 6
 const EFFECTS = [0, 0.02, 0.03, 0.05]
@@ -158,7 +158,7 @@ function main(argv: readonly string[]): void {
   const meta =
     `${suites} simulated suites of ${K} benchmarks per cell (A/A: ${4 * suites}), each design given ${budget} s of machine time ` +
     `(${REPETITIONS} repetitions × ${MIN_TIME} s a process), defaults (α = 0.01 Bonferroni, δ = 2%), seed ${seed}, ` +
-    `${((Date.now() - t0) / 1000).toFixed(0)} s of computing (\`npx tsx scripts/validate/pairs.ts\`).`
+    `${((Date.now() - t0) / 1000).toFixed(0)} s of computing (\`npx tsx validation/src/studies/pairs.ts\`).`
   const text = renderPairs(cells, meta)
   publishStudy(argv, meta, cells, text)
 }

@@ -5,19 +5,19 @@
  * and per-repetition noise), 1,000 suites A/A and 1,000 with every benchmark planted at +3%, analysed
  * by the product's analyzeSuite; how often the suite's 1 − α interval covers the truth, and its width.
  *
- *   npx tsx scripts/validate/suiteSummary.ts [--suites N] [--rounds R] [--benchmarks K] [--seed S] [--out FILE]
+ *   npx tsx validation/src/studies/suiteSummary.ts [--suites N] [--rounds R] [--benchmarks K] [--seed S] [--out FILE]
  *
  * A second set of cells adds an explicit shock shared by every benchmark of a process (sd 3% on the
  * log scale), the case a per-benchmark bootstrap would get wrong.
  */
 import { writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { analyzeSuite } from '../../src/analysis/suite.js'
-import type { Sample } from '../../src/samples/model.js'
-import { clopperPearson, type BinomialInterval } from './binomial.js'
-import { createRng } from './rng.js'
-import { numberArg } from './studyCli.js'
-import { createSession, NOISE_PRESETS, simulateAbba } from './noiseModel.js'
+import { analyzeSuite } from '../../../src/analysis/suite.js'
+import type { Sample } from '../../../src/samples/model.js'
+import { clopperPearson, type BinomialInterval } from '../model/binomial.js'
+import { createRng } from '../model/rng.js'
+import { numberArg } from '../cli/study.js'
+import { createSession, NOISE_PRESETS, simulateAbba } from '../model/noiseModel.js'
 
 export interface SummaryCell {
   truth: number
@@ -113,7 +113,7 @@ function main(argv: readonly string[]): void {
   const meta =
     `${o.suites} simulated suites per cell of ${o.k} benchmarks (1 µs–100 µs), ${o.rounds} ABBA rounds × 3 repetitions on the ` +
     `\`shared\` noise preset, default options (α = 0.01: a 99% interval), seed ${o.seed}, ` +
-    `${((Date.now() - t0) / 1000).toFixed(0)} s of computing (\`npx tsx scripts/validate/suiteSummary.ts\`).`
+    `${((Date.now() - t0) / 1000).toFixed(0)} s of computing (\`npx tsx validation/src/studies/suiteSummary.ts\`).`
   const text = renderSummaryStudy(cells, meta)
   const out = argv.indexOf('--out')
   if (out >= 0) writeFileSync(argv[out + 1], JSON.stringify({ meta, cells }, null, 2) + '\n')

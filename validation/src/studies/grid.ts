@@ -16,15 +16,15 @@
  * same simulated data.
  */
 import { execFileSync } from 'node:child_process'
-import { analyzeSuite } from '../../src/analysis/suite.js'
-import type { Verdict } from '../../src/analysis/types.js'
+import { analyzeSuite } from '../../../src/analysis/suite.js'
+import type { Verdict } from '../../../src/analysis/types.js'
 import {
   createSession,
   NOISE_PRESETS,
   simulateAbba,
   type NoiseModel,
   type SimBenchmark
-} from './noiseModel.js'
+} from '../model/noiseModel.js'
 import { seedOf, SIM_LAMBDA_NS } from './simulation.js'
 
 export const GRID_ICCS = [0.05, 0.15, 0.3, 0.6] as const

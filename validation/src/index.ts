@@ -10,7 +10,7 @@
  *                                         to grid-LABEL.json, then re-render
  *   options: --reps N (simulation replications per cell), --seed S,
  *            --out FILE (default docs/VALIDATION.md; with --quick, VALIDATION.md beside the quick results),
- *            --results DIR (JSON results; default scripts/validate/results[/quick]),
+ *            --results DIR (JSON results; default validation/results[/quick]),
  *            --work DIR (builds and scratch; default /tmp/benchgate-validate)
  *
  * Results go to JSON after every step (simulation.json, real.json); the markdown is rendered from
@@ -19,12 +19,19 @@
 import { mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DEFAULT_CONFIG } from '../../src/config/index.js'
-import { FULL_CELLS, QUICK_CELLS, loadJson, runRealStudy, saveJson, type RealResults } from './real.js'
-import { parseArgs } from './args.js'
-import { renderValidation } from './render.js'
-import { runSimulation, type SimulationResults } from './simulation.js'
-import { runGrid, type GridResults } from './grid.js'
-import type { GridPair } from './renderGrid.js'
+import {
+  FULL_CELLS,
+  QUICK_CELLS,
+  loadJson,
+  runRealStudy,
+  saveJson,
+  type RealResults
+} from './studies/real.js'
+import { parseArgs } from './cli/options.js'
+import { renderValidation } from './render/document.js'
+import { runSimulation, type SimulationResults } from './studies/simulation.js'
+import { runGrid, type GridResults } from './studies/grid.js'
+import type { GridPair } from './render/grid.js'
 
 const log = (m: string): void => {
   process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${m}\n`)
@@ -32,7 +39,7 @@ const log = (m: string): void => {
 
 export async function main(argv: readonly string[]): Promise<void> {
   const o = parseArgs(argv)
-  const dir = resolve(o.results ?? join('scripts', 'validate', 'results', o.quick ? 'quick' : 'full'))
+  const dir = resolve(o.results ?? join('validation', 'results', o.quick ? 'quick' : 'full'))
   mkdirSync(dir, { recursive: true })
   const simFile = join(dir, 'simulation.json')
   const realFile = join(dir, 'real.json')

@@ -26,8 +26,8 @@
  * Every field is on the log scale unless its name says otherwise. DEFAULT_NOISE is calibrated to
  * this project's 2-core KVM runner (see CALIBRATION below and docs/VALIDATION.md).
  */
-import type { Sample, Side } from '../../src/samples/model.js'
-import { planRounds } from '../../src/measure/plan.js'
+import type { Sample, Side } from '../../../src/samples/model.js'
+import { planRounds } from '../../../src/measure/plan.js'
 import { createRng, type Rng } from './rng.js'
 
 export interface NoiseModel {
@@ -63,7 +63,7 @@ export interface NoiseModel {
 /**
  * Calibrated to this machine (2-core AMD EPYC KVM guest, shared with other jobs) from 60 A/A processes
  * of spin_bench BM_Spin/100us and BM_Spin/2ms (bench-runner, 3 repetitions × 0.05 s) by
- * `estimateNoise` (scripts/validate/calibrate.ts): robust (MAD) within-process sd of ln values
+ * `estimateNoise` (validation/src/model/calibrate.ts): robust (MAD) within-process sd of ln values
  * 0.68–0.74% -> repetitionSigma; robust between-process sd from consecutive processes 0.63–0.95%
  * -> processSigma; 13–18% of processes more than 3% slower than the session median, median excess
  * 11–28% -> contention episodes covering ~15% of the time (18/h × 30 s) with mean intensity 0.2;

@@ -6,10 +6,10 @@
  * for true changes of 0, 1, 2, 5 and 10%. Design variants (analysis level, α, budget) are analysed
  * on the same simulated samples, so their differences are not sampling noise between variants.
  */
-import { analyzeSuite } from '../../src/analysis/suite.js'
-import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '../../src/analysis/types.js'
-import { DEFAULT_CONFIG } from '../../src/config/index.js'
-import type { Sample } from '../../src/samples/model.js'
+import { analyzeSuite } from '../../../src/analysis/suite.js'
+import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '../../../src/analysis/types.js'
+import { DEFAULT_CONFIG } from '../../../src/config/index.js'
+import type { Sample } from '../../../src/samples/model.js'
 import {
   createSession,
   NOISE_PRESETS,
@@ -17,8 +17,8 @@ import {
   simulateSequential,
   type NoiseModel,
   type SimBenchmark
-} from './noiseModel.js'
-import { benchgateOutcome, tally, traditionalOutcome, type Outcome, type Rates } from './outcome.js'
+} from '../model/noiseModel.js'
+import { benchgateOutcome, tally, traditionalOutcome, type Outcome, type Rates } from '../model/outcome.js'
 
 export const SIM_CHANGES = [0, 0.01, 0.02, 0.05, 0.1] as const
 /** True latency of the simulated benchmark (the model is relative; the value only labels the data). */

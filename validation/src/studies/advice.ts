@@ -6,18 +6,18 @@
  * session are appended and the suite re-analysed. Published per cell: how often advice is given (so
  * "never advise" cannot pass), how often the advised rounds decided it, and decided it correctly.
  *
- *   npx tsx scripts/validate/advice.ts [--quick] [--suites N] [--rounds R] [--seed S] [--out FILE]
+ *   npx tsx validation/src/studies/advice.ts [--quick] [--suites N] [--rounds R] [--seed S] [--out FILE]
  *
  * Correct: regression ⇔ the truth is slower; improvement ⇔ faster; negligible ⇔ the sign is right
  * and |truth| ≤ δ; unchanged ⇔ |truth| ≤ δ.
  */
 import { pathToFileURL } from 'node:url'
-import { analyzeSuite } from '../../src/analysis/suite.js'
-import { DEFAULT_ANALYSIS_OPTIONS, type Comparison, type Verdict } from '../../src/analysis/types.js'
-import type { Sample } from '../../src/samples/model.js'
-import { numberArg, publishStudy } from './studyCli.js'
-import { clopperPearson, type BinomialInterval } from './binomial.js'
-import { createSession, NOISE_PRESETS, simulateAbba, type NoiseModel } from './noiseModel.js'
+import { analyzeSuite } from '../../../src/analysis/suite.js'
+import { DEFAULT_ANALYSIS_OPTIONS, type Comparison, type Verdict } from '../../../src/analysis/types.js'
+import type { Sample } from '../../../src/samples/model.js'
+import { numberArg, publishStudy } from '../cli/study.js'
+import { clopperPearson, type BinomialInterval } from '../model/binomial.js'
+import { createSession, NOISE_PRESETS, simulateAbba, type NoiseModel } from '../model/noiseModel.js'
 
 const K = 6
 const EFFECTS = [0, 0.01, 0.02, 0.03, 0.05]
@@ -158,7 +158,7 @@ function main(argv: readonly string[]): void {
   const meta =
     `${suites} simulated suites of ${K} benchmarks per cell, ${rounds} ABBA rounds × 3 repetitions, ` +
     `defaults (α = 0.01 Bonferroni, δ = 2%), seed ${seed}, ${((Date.now() - t0) / 1000).toFixed(0)} s of computing ` +
-    '(`npx tsx scripts/validate/advice.ts`).'
+    '(`npx tsx validation/src/studies/advice.ts`).'
   const text = renderAdvice(cells, meta)
   publishStudy(argv, meta, cells, text)
 }

@@ -3,7 +3,7 @@
  * docs/VALIDATION.md "Adaptive rounds"), through the shipped CLI (dist/cli.js) on bench-runner's
  * examples, one after the other on this machine:
  *
- *   npx tsx scripts/validate/adaptiveReal.ts [--example spin|orderbook|all] [--rounds 20] [--max-rounds 60]
+ *   npx tsx validation/src/studies/adaptiveReal.ts [--example spin|orderbook|all] [--rounds 20] [--max-rounds 60]
  *                                            [--work DIR] [--futility-power P]
  *
  * Each example is a throwaway git repository holding bench-runner/ whose head commit changes one CMake
@@ -18,9 +18,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { OWN_FILE_NAME, readSampleFile } from '../../src/samples/index.js'
+import { OWN_FILE_NAME, readSampleFile } from '../../../src/samples/index.js'
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
 interface Example {
   name: string
