@@ -4,8 +4,10 @@
  * markers of an existing file (another study writes there).
  */
 import { pairsSection } from './pairs.js'
-import { renderAdvice, type AdviceCell } from '../studies/advice.js'
-import { renderSummaryStudy, type SummaryCell } from '../studies/suiteSummary.js'
+import type { AdviceCell } from '../studies/advice.js'
+import { renderAdvice } from './advice.js'
+import type { SummaryCell } from '../studies/suiteSummary.js'
+import { renderSummaryStudy } from './suiteSummary.js'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../../src/analysis/types.js'
@@ -756,7 +758,7 @@ function adviceSection(resultsDir: string): string {
   const before = read('advice-before.json')
   const after = read('advice-after.json')
   if (!after)
-    return '\n## Advice that delivers\n\n_Not run yet (`npx tsx validation/src/studies/advice.ts --out …/advice-after.json`)._\n'
+    return '\n## Advice that delivers\n\n_Not run yet (`npm run validate -- advice --out …/advice-after.json`)._\n'
   return `
 ## Advice that delivers
 
@@ -799,7 +801,7 @@ the model's normal noise does not foresee; they are 0.03% of the benchmarks, but
 function suiteSummarySection(resultsDir: string): string {
   const file = join(resultsDir, 'suite-summary.json')
   if (!existsSync(file))
-    return '\n## Suite summary\n\n_Not run yet (`npx tsx validation/src/studies/suiteSummary.ts --out …/suite-summary.json`)._\n'
+    return '\n## Suite summary\n\n_Not run yet (`npm run validate -- suite-summary --out …/suite-summary.json`)._\n'
   const r = JSON.parse(readFileSync(file, 'utf8')) as { meta: string; cells: SummaryCell[] }
   return `
 ## Suite summary
@@ -831,12 +833,12 @@ npm run validate                               # full: simulation (2,000/cell), 
 npm run validate -- --sim-only --seed 20261123 # only the simulation (exactly reproducible for a seed)
 npm run validate -- --real-only                # only the real study; resumes from ${resultsRel}/real.json
 npm run validate -- --render-only              # re-render this page from the JSON results
-npx tsx validation/src/studies/adaptive.ts           # adaptive rounds in simulation (flags in its header)
-npx tsx validation/src/studies/adaptiveReal.ts       # adaptive vs fixed 60 rounds, real runs of the examples
-npx tsx validation/src/studies/advice.ts --out ${resultsRel}/advice-after.json   # does "≈ r more rounds" deliver? (~30 s)
-npx tsx validation/src/studies/suiteSummary.ts --out ${resultsRel}/suite-summary.json   # suite summary coverage (~40 s)
-npx tsx validation/src/studies/pairs.ts --out ${resultsRel}/pairs.json   # designs in equal time, simulated (~3 min)
-npx tsx validation/src/studies/pairsReal.ts --out ${resultsRel}/pairs-real.json   # the same on this VM (~10 min, quiet machine)
+npm run validate -- adaptive                   # adaptive rounds in simulation (flags: validation/README.md)
+npm run validate -- adaptive-real              # adaptive vs fixed 60 rounds, real runs of the examples
+npm run validate -- advice --out ${resultsRel}/advice-after.json   # does "≈ r more rounds" deliver? (~30 s)
+npm run validate -- suite-summary --out ${resultsRel}/suite-summary.json   # suite summary coverage (~40 s)
+npm run validate -- pairs --out ${resultsRel}/pairs.json   # designs in equal time, simulated (~3 min)
+npm run validate -- pairs-real --out ${resultsRel}/pairs-real.json   # the same on this VM (~10 min, quiet machine)
 NODE_OPTIONS=--experimental-vm-modules npx jest __tests__/validate   # the study's own tests (binomial bands vs R, noise model)
 Rscript -e 'binom.test(3, 400)$conf.int'       # check any band
 \`\`\`

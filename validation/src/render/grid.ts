@@ -5,11 +5,9 @@
  */
 import { checkAtMost, clopperPearson } from '../model/binomial.js'
 import { verdictCount, type GridCellResult, type GridResults } from '../studies/grid.js'
+import type { GridPair } from '../studies/results.js'
 
-export interface GridPair {
-  before?: GridResults
-  after?: GridResults
-}
+export type { GridPair }
 
 function pct(v: number, digits = 1): string {
   return `${(v * 100).toFixed(digits)}%`

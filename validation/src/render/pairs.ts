@@ -5,8 +5,30 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { renderPairs, type PairsCell } from '../studies/pairs.js'
+import { DEFAULT_ANALYSIS_OPTIONS } from '../../../src/analysis/types.js'
+import type { BinomialInterval } from '../model/binomial.js'
+import type { PairsCell } from '../studies/pairs.js'
 import type { RealOutcome } from '../studies/pairsReal.js'
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`
+const ci = (b: BinomialInterval) => `${pct(b.rate)} (${b.x}/${b.n}) [${pct(b.lower)}, ${pct(b.upper)}]`
+
+/** The simulation's meta line, a blank line and one row per cell (also what `npm run validate -- pairs` prints). */
+export function renderPairs(cells: readonly PairsCell[], meta: string): string {
+  const rows = cells.map(
+    (c) =>
+      `| ${c.noise} | ${c.effect === 0 ? 'A/A' : `+${c.effect * 100}%`} | ${c.design} | ${c.medianRounds} | ` +
+      `${c.familyError ? `${ci(c.familyError)}${c.familyError.rate <= DEFAULT_ANALYSIS_OPTIONS.alpha ? '' : ' **> α**'}` : '–'} | ` +
+      `${ci(c.decidedCorrectly)} |`
+  )
+  return [
+    meta,
+    '',
+    '| noise | true change | design | median rounds | A/A: suites with a false regression/improvement | benchmarks decided correctly |',
+    '|---|---|---|---|---|---|',
+    ...rows
+  ].join('\n')
+}
 
 const DESIGNS = ['suite/unpaired', 'benchmark/paired', 'benchmark/unpaired'] as const
 
@@ -57,7 +79,7 @@ export function pairsSection(resultsDir: string): string {
     results: RealOutcome[]
   }>('pairs-real.json')
   if (!sim || !real)
-    return '\n## Pairs\n\n_Not run yet (`npx tsx validation/src/studies/pairs.ts --out …/pairs.json`, `npx tsx validation/src/studies/pairsReal.ts --out …/pairs-real.json`)._\n'
+    return '\n## Pairs\n\n_Not run yet (`npm run validate -- pairs --out …/pairs.json`, `npm run validate -- pairs-real --out …/pairs-real.json`)._\n'
   return `
 ## Pairs: per-benchmark interleaving and the signed-rank test
 
@@ -75,7 +97,7 @@ family-wise error, to be ≤ α = 1%); the other rows count benchmarks decided c
 
 ${renderPairs(sim.cells, sim.meta)}
 
-**Real runs on this VM** (\`npx tsx validation/src/studies/pairsReal.ts\`): a two-benchmark fixture built with Google
+**Real runs on this VM** (\`npm run validate -- pairs-real\`): a two-benchmark fixture built with Google
 Benchmark 1.7.1, ${real.meta.runs} runs per design, each \`benchgate run\` given \`--time-budget ${real.meta.budgetSeconds}\` (3 repetitions ×
 0.01 s a process), designs alternating; ${Math.round(real.meta.seconds / 60)} minutes in all. *planted*: BM_Planted's loop 8% longer at
 head, BM_Same's source changed only in a comment (its code may still move); *A/A*: head = base plus a comment,

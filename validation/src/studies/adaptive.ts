@@ -4,10 +4,10 @@
  * and the product's sequential analysis (src/analysis/adaptiveLooks.ts, src/stats/groupSequential.ts) —
  * nothing re-implemented here.
  *
- *   npx tsx validation/src/studies/adaptive.ts [--quick] [--aa N] [--power N] [--alpha A] [--seed S]
- *                                        [--noise shared|quiet|memory-bound] [--process-sigma S]
- *                                        [--futility-power P]
- *   npx tsx validation/src/studies/adaptive.ts --replay OUT/samples [--initial N]   (a fixed run's samples)
+ *   npm run validate -- adaptive [--quick] [--aa N] [--power N] [--alpha A] [--seed S] [--truncate N]
+ *                                [--noise shared|quiet|memory-bound|phases] [--process-sigma S]
+ *                                [--futility-power P]
+ *   npm run validate -- adaptive --replay OUT/samples [--initial N]   (a fixed run's samples)
  *
  * 1. A/A: N replications of a 10-benchmark suite with no change; the suite-wide false-alarm rate
  *    (any benchmark significant: regression, improvement or negligible) of the adaptive design, with a
@@ -20,7 +20,7 @@
  *
  * Bootstrap resamples are set to 100: they only feed the power *advice*, never a verdict.
  */
-import { FUTILITY_POWER, SequentialAnalysis } from '../../../src/analysis/adaptiveLooks.js'
+import { SequentialAnalysis } from '../../../src/analysis/adaptiveLooks.js'
 import { analyzeSuite } from '../../../src/analysis/suite.js'
 import type { AnalysisOptions, SuiteResult } from '../../../src/analysis/types.js'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../../src/analysis/types.js'
@@ -30,7 +30,6 @@ import { spendingTable, plannedLooks } from '../../../src/stats/groupSequential.
 import betainc from '@stdlib/math-base-special-betainc'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { OWN_FILE_NAME, readSampleFile } from '../../../src/samples/index.js'
 import { clopperPearson } from '../model/binomial.js'
 import {
@@ -131,39 +130,6 @@ function binomialQuantile(q: number, n: number, p: number): number {
   return n
 }
 
-function parseArgs(argv: string[]): {
-  aa: number
-  power: number
-  alpha: number
-  seed: number
-  truncate: number
-  noise: keyof typeof NOISE_PRESETS
-  processSigma: number | null
-  futilityPower: number
-} {
-  const quick = argv.includes('--quick')
-  const get = (flag: string, fallback: number) => {
-    const i = argv.indexOf(flag)
-    return i >= 0 ? Number(argv[i + 1]) : fallback
-  }
-  return {
-    aa: get('--aa', quick ? 200 : 2000),
-    power: get('--power', quick ? 50 : 400),
-    alpha: get('--alpha', DEFAULT_ANALYSIS_OPTIONS.alpha),
-    seed: get('--seed', 20240601),
-    truncate: get('--truncate', Infinity),
-    noise: (() => {
-      const i = argv.indexOf('--noise')
-      const name = i >= 0 ? argv[i + 1] : 'shared'
-      if (!(name in NOISE_PRESETS))
-        throw new Error(`--noise: one of ${Object.keys(NOISE_PRESETS).join(', ')}, got '${name}'`)
-      return name as keyof typeof NOISE_PRESETS
-    })(),
-    processSigma: argv.includes('--process-sigma') ? get('--process-sigma', NaN) : null,
-    futilityPower: get('--futility-power', FUTILITY_POWER)
-  }
-}
-
 function pct(x: number, digits = 1): string {
   return `${(100 * x).toFixed(digits)}%`
 }
@@ -229,19 +195,30 @@ function fmtRatio(r: number): string {
   return `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`
 }
 
-async function main(): Promise<void> {
-  const replayAt = process.argv.indexOf('--replay')
-  if (replayAt >= 0) {
-    const initial = process.argv.includes('--initial')
-      ? Number(process.argv[process.argv.indexOf('--initial') + 1])
-      : 20
-    process.stdout.write(replay(process.argv[replayAt + 1], initial).join('\n') + '\n')
-    return
-  }
-  const args = parseArgs(process.argv.slice(2))
+export interface AdaptiveOptions {
+  /** A/A replications. */
+  aa: number
+  /** Power replications; 0: only the A/A part. */
+  power: number
+  alpha: number
+  seed: number
+  /** Rounds after which a time budget ends the run; Infinity: none. */
+  truncate: number
+  noise: keyof typeof NOISE_PRESETS
+  processSigma: number | null
+  futilityPower: number
+  /** A fixed run's samples directory to replay instead of simulating (with `initial` initial rounds). */
+  replay: string | null
+  initial: number
+}
+
+type Say = (line: string) => void
+
+/** The shipped adaptive design (20 initial rounds, the product's maximum and blocks) under `args`' noise. */
+function designOf(args: AdaptiveOptions): Design {
   const initialRounds = 20
   const maxRounds = adaptiveMaxRounds(initialRounds, null)
-  const d: Design = {
+  return {
     initialRounds,
     maxRounds,
     blockRounds: defaultBlockRounds(initialRounds, maxRounds),
@@ -254,16 +231,24 @@ async function main(): Promise<void> {
     options: { ...DEFAULT_ANALYSIS_OPTIONS, alpha: args.alpha, bootstrapResamples: 100 },
     futilityPower: args.futilityPower
   }
-  const noFutility: Design = { ...d, futilityPower: 0 }
+}
+
+/**
+ * The simulation (A/A, then power unless `power` is 0), or the replay of a fixed run's samples.
+ * Returns the report's lines; `log` hears them as they are made, and the progress between them.
+ */
+export function runAdaptiveStudy(args: AdaptiveOptions, log: Say): string[] {
+  if (args.replay !== null) return replay(args.replay, args.initial)
+  const d = designOf(args)
   const table = spendingTable(
     plannedLooks(d.initialRounds, d.maxRounds, d.blockRounds),
     d.maxRounds,
     args.alpha
   )
   const out: string[] = []
-  const say = (s: string) => {
+  const say: Say = (s) => {
     out.push(s)
-    process.stderr.write(s + '\n')
+    log(s)
   }
   say(
     `design: ${d.initialRounds} initial rounds, blocks of ${d.blockRounds}, max ${d.maxRounds}; ${d.repetitions} repetitions × ${d.minTimeSeconds} s; α = ${args.alpha} (Holm), δ = ${pct(d.options.minEffect, 0)}; noise ${args.noise}${args.processSigma === null ? '' : `, processSigma ${args.processSigma}`}; futility below conditional power ${args.futilityPower}`
@@ -273,8 +258,17 @@ async function main(): Promise<void> {
       `time budget simulated: the run ends after ${args.truncate} rounds (final look there, spending the rest of α)`
     )
   say(`looks (rounds: level): ${table.map((r) => `${r.rounds}: ${r.level.toPrecision(2)}`).join(', ')}`)
+  const started = Date.now()
+  aaStudy(d, args, say, (s) => log(`${s} (${((Date.now() - started) / 1000).toFixed(0)} s)`))
+  if (args.power <= 0) return out
+  powerStudy(d, args, say)
+  say(`(${((Date.now() - started) / 1000).toFixed(0)} s)`)
+  return out
+}
 
-  // 1. A/A
+/** 1. A/A: suite-wide false alarms and benchmark time, adaptive (with and without futility) and fixed. */
+function aaStudy(d: Design, args: AdaptiveOptions, say: Say, progress: Say): void {
+  const noFutility: Design = { ...d, futilityPower: 0 }
   const aaSuite = suite(new Array(10).fill(1))
   let alarms = 0
   let gateAlarms = 0
@@ -283,7 +277,6 @@ async function main(): Promise<void> {
   let alarms0 = 0
   let roundsUsed0 = 0
   let futileStops = 0
-  const started = Date.now()
   for (let r = 0; r < args.aa; r++) {
     const a = simulateAdaptive(d, aaSuite, args.seed + r, args.truncate)
     if (a.suite.comparisons.some((c) => SIGNIFICANT.has(c.verdict))) alarms++
@@ -297,9 +290,7 @@ async function main(): Promise<void> {
     const f = simulateFixed(d, aaSuite, args.seed + 10_000_000 + r, Math.min(d.maxRounds, args.truncate))
     if (f.comparisons.some((c) => SIGNIFICANT.has(c.verdict))) fixedAlarms++
     if ((r + 1) % 100 === 0)
-      process.stderr.write(
-        `  A/A ${r + 1}/${args.aa}: ${alarms} adaptive, ${fixedAlarms} fixed alarms (${((Date.now() - started) / 1000).toFixed(0)} s)\n`
-      )
+      progress(`  A/A ${r + 1}/${args.aa}: ${alarms} adaptive, ${fixedAlarms} fixed alarms`)
   }
   const ci = clopperPearson(alarms, args.aa)
   const fci = clopperPearson(fixedAlarms, args.aa)
@@ -314,12 +305,14 @@ async function main(): Promise<void> {
     `A/A without futility (same seeds): false alarms ${alarms0}/${args.aa}, benchmark time ${pct(roundsUsed0 / (args.aa * 10 * d.maxRounds))} of fixed; ` +
       `with futility ${futileStops} of ${args.aa * 10} benchmarks stopped as futile`
   )
+}
 
-  if (args.power <= 0) {
-    process.stdout.write(out.join('\n') + '\n')
-    return
-  }
-  // 2. Power
+/**
+ * 2. Power: a suite with 4 unchanged, 3 at +2% and 3 at +5% benchmarks; regressions found and time
+ * used by the adaptive design (with and without futility) and the fixed design of its maximum length.
+ */
+function powerStudy(d: Design, args: AdaptiveOptions, say: Say): void {
+  const noFutility: Design = { ...d, futilityPower: 0 }
   const ratios = [1, 1, 1, 1, 1.02, 1.02, 1.02, 1.05, 1.05, 1.05]
   const pSuite = suite(ratios)
   const hits = {
@@ -379,8 +372,4 @@ async function main(): Promise<void> {
   say(
     `power suite without futility: unchanged called significant ${nullAlarms.noFutility}/${args.power * 4}; benchmark time ${pct(pRounds0 / (args.power * 10 * d.maxRounds))} of fixed`
   )
-  say(`(${((Date.now() - started) / 1000).toFixed(0)} s)`)
-  process.stdout.write(out.join('\n') + '\n')
 }
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

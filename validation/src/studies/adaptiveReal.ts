@@ -3,8 +3,8 @@
  * docs/VALIDATION.md "Adaptive rounds"), through the shipped CLI (dist/cli.js) on bench-runner's
  * examples, one after the other on this machine:
  *
- *   npx tsx validation/src/studies/adaptiveReal.ts [--example spin|orderbook|all] [--rounds 20] [--max-rounds 60]
- *                                            [--work DIR] [--futility-power P]
+ *   npm run validate -- adaptive-real [--example spin|orderbook|all] [--rounds 20] [--max-rounds 60]
+ *                                     [--work DIR] [--futility-power P]
  *
  * Each example is a throwaway git repository holding bench-runner/ whose head commit changes one CMake
  * option: spin `SPIN_SLOWDOWN` 1.00 -> 1.03 (all three BM_Spin benchmarks 3% slower), order book
@@ -92,23 +92,33 @@ function fmt(r: ResultsFile['benchmarks'][number]): string {
   return `${r.verdict}${ci}`
 }
 
-function main(argv: string[]): void {
-  const get = (flag: string, fallback: string) => {
-    const i = argv.indexOf(flag)
-    return i >= 0 ? argv[i + 1] : fallback
-  }
-  const which = get('--example', 'all')
-  const rounds = get('--rounds', '20')
-  const maxRounds = get('--max-rounds', '60')
-  const work = resolve(get('--work', mkdtempSync(join(tmpdir(), 'benchgate-adaptive-real-'))))
-  const futility = argv.includes('--futility-power') ? ['--futility-power', get('--futility-power', '')] : []
+export interface AdaptiveRealOptions {
+  example: 'spin' | 'orderbook' | 'all'
+  rounds: number
+  maxRounds: number
+  /** null: a fresh temporary directory. */
+  work: string | null
+  /** Passed to `benchgate run --futility-power`; null: its default. */
+  futilityPower: number | null
+}
+
+/**
+ * Runs each example both ways and returns the report (one table per example); `log` hears each line
+ * as it is made.
+ */
+export function runAdaptiveRealStudy(o: AdaptiveRealOptions, log: (line: string) => void): string[] {
+  const which = o.example
+  const rounds = String(o.rounds)
+  const maxRounds = String(o.maxRounds)
+  const work = resolve(o.work ?? mkdtempSync(join(tmpdir(), 'benchgate-adaptive-real-')))
+  const futility = o.futilityPower === null ? [] : ['--futility-power', String(o.futilityPower)]
   mkdirSync(work, { recursive: true })
   const env = { ...process.env, SPIN_CALIBRATION_FILE: join(work, 'spin-calibration.txt') }
   const cli = join(ROOT, 'dist', 'cli.js')
   const lines: string[] = []
   const say = (s: string) => {
     lines.push(s)
-    process.stderr.write(s + '\n')
+    log(s)
   }
   for (const ex of EXAMPLES.filter((e) => which === 'all' || e.name === which)) {
     const repo = join(work, ex.name)
@@ -178,7 +188,5 @@ function main(argv: string[]): void {
     )
     say('')
   }
-  process.stdout.write(lines.join('\n') + '\n')
+  return lines
 }
-
-main(process.argv.slice(2))

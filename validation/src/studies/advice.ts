@@ -6,16 +6,14 @@
  * session are appended and the suite re-analysed. Published per cell: how often advice is given (so
  * "never advise" cannot pass), how often the advised rounds decided it, and decided it correctly.
  *
- *   npx tsx validation/src/studies/advice.ts [--quick] [--suites N] [--rounds R] [--seed S] [--out FILE]
+ *   npm run validate -- advice [--quick] [--suites N] [--rounds R] [--seed S] [--out FILE]
  *
  * Correct: regression ⇔ the truth is slower; improvement ⇔ faster; negligible ⇔ the sign is right
  * and |truth| ≤ δ; unchanged ⇔ |truth| ≤ δ.
  */
-import { pathToFileURL } from 'node:url'
 import { analyzeSuite } from '../../../src/analysis/suite.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type Comparison, type Verdict } from '../../../src/analysis/types.js'
 import type { Sample } from '../../../src/samples/model.js'
-import { numberArg, publishStudy } from '../cli/study.js'
 import { clopperPearson, type BinomialInterval } from '../model/binomial.js'
 import { createSession, NOISE_PRESETS, simulateAbba, type NoiseModel } from '../model/noiseModel.js'
 
@@ -122,45 +120,27 @@ function cell(
   }
 }
 
-const pct = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)}%`)
-const ci = (b: BinomialInterval) =>
-  b.n === 0 ? '– (no advice)' : `${pct(b.rate)} (${b.x}/${b.n}) [${pct(b.lower)}, ${pct(b.upper)}]`
-
-export function renderAdvice(cells: readonly AdviceCell[], meta: string): string {
-  const rows = cells.map(
-    (c) =>
-      `| ${c.noise} | ${c.effect === 0 ? 'A/A' : `+${c.effect * 100}%`} | ${c.inconclusive}/${c.benchmarks} | ` +
-      `${c.moreRounds} (${pct(c.moreRounds / c.benchmarks)}) | ${c.medianAdvisedRounds ?? '–'} | ${c.tooClose} | ${c.tooNoisy} | ` +
-      `${ci(c.decided)} | ${ci(c.correct)} | ${c.correct.n === 0 ? '–' : c.correct.rate >= 0.8 ? 'yes' : '**no**'} |`
-  )
-  return [
-    meta,
-    '',
-    '| noise | true change | inconclusive | advised "more rounds" | median rounds advised | too close to δ | too noisy | decided after the advised rounds | decided correctly | ≥ 80%? |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-    ...rows
-  ].join('\n')
+/** The advice study's results (advice-*.json): what the run was, and one cell per noise × true change. */
+export interface AdviceResults {
+  meta: string
+  cells: AdviceCell[]
 }
 
-function main(argv: readonly string[]): void {
-  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback)
-  const quick = argv.includes('--quick')
-  const suites = arg('--suites', quick ? 40 : 1000)
-  const rounds = arg('--rounds', 10)
-  const seed = arg('--seed', 20261125)
+/** Every cell of the study; `log` hears when each is done. */
+export function runAdviceStudy(
+  o: { suites: number; rounds: number; seed: number },
+  log: (line: string) => void
+): AdviceResults {
   const t0 = Date.now()
   const cells: AdviceCell[] = []
   for (const [noise, model] of Object.entries(NOISE))
     for (const effect of EFFECTS) {
-      cells.push(cell(noise, model, effect, suites, rounds, seed))
-      process.stderr.write(`${noise} +${effect * 100}%: done at ${((Date.now() - t0) / 1000).toFixed(0)} s\n`)
+      cells.push(cell(noise, model, effect, o.suites, o.rounds, o.seed))
+      log(`${noise} +${effect * 100}%: done at ${((Date.now() - t0) / 1000).toFixed(0)} s`)
     }
   const meta =
-    `${suites} simulated suites of ${K} benchmarks per cell, ${rounds} ABBA rounds × 3 repetitions, ` +
-    `defaults (α = 0.01 Bonferroni, δ = 2%), seed ${seed}, ${((Date.now() - t0) / 1000).toFixed(0)} s of computing ` +
-    '(`npx tsx validation/src/studies/advice.ts`).'
-  const text = renderAdvice(cells, meta)
-  publishStudy(argv, meta, cells, text)
+    `${o.suites} simulated suites of ${K} benchmarks per cell, ${o.rounds} ABBA rounds × 3 repetitions, ` +
+    `defaults (α = 0.01 Bonferroni, δ = 2%), seed ${o.seed}, ${((Date.now() - t0) / 1000).toFixed(0)} s of computing ` +
+    '(`npm run validate -- advice`).'
+  return { meta, cells }
 }
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2))

@@ -9,14 +9,12 @@
  * Each suite gets `budget` seconds of simulated machine time: rounds are added until the budget
  * is spent, so per-benchmark interleaving pays its extra process starts in rounds.
  *
- *   npx tsx validation/src/studies/pairs.ts [--quick] [--suites N] [--budget S] [--seed S] [--out FILE]
+ *   npm run validate -- pairs [--quick] [--suites N] [--budget S] [--seed S] [--out FILE]
  */
-import { pathToFileURL } from 'node:url'
 import { analyzeSuite } from '../../../src/analysis/suite.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type Interleave, type Verdict } from '../../../src/analysis/types.js'
 import type { Sample } from '../../../src/samples/model.js'
 import { correctVerdict } from './advice.js'
-import { numberArg, publishStudy } from '../cli/study.js'
 import { clopperPearson, type BinomialInterval } from '../model/binomial.js'
 import { createSession, NOISE_PRESETS, simulateAbba, type NoiseModel } from '../model/noiseModel.js'
 
@@ -119,48 +117,29 @@ export function pairsCell(
   }
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`
-const ci = (b: BinomialInterval) => `${pct(b.rate)} (${b.x}/${b.n}) [${pct(b.lower)}, ${pct(b.upper)}]`
-
-export function renderPairs(cells: readonly PairsCell[], meta: string): string {
-  const rows = cells.map(
-    (c) =>
-      `| ${c.noise} | ${c.effect === 0 ? 'A/A' : `+${c.effect * 100}%`} | ${c.design} | ${c.medianRounds} | ` +
-      `${c.familyError ? `${ci(c.familyError)}${c.familyError.rate <= DEFAULT_ANALYSIS_OPTIONS.alpha ? '' : ' **> α**'}` : '–'} | ` +
-      `${ci(c.decidedCorrectly)} |`
-  )
-  return [
-    meta,
-    '',
-    '| noise | true change | design | median rounds | A/A: suites with a false regression/improvement | benchmarks decided correctly |',
-    '|---|---|---|---|---|---|',
-    ...rows
-  ].join('\n')
+/** The pairs study's results (pairs.json): what the run was, and one cell per noise × change × design. */
+export interface PairsResults {
+  meta: string
+  cells: PairsCell[]
 }
 
-function main(argv: readonly string[]): void {
-  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback)
-  const quick = argv.includes('--quick')
-  const suites = arg('--suites', quick ? 30 : 300)
-  const budget = arg('--budget', 20)
-  const seed = arg('--seed', 20261125)
+/** Every cell of the study; `log` hears when each is done. */
+export function runPairsStudy(
+  o: { suites: number; budget: number; seed: number },
+  log: (line: string) => void
+): PairsResults {
   const t0 = Date.now()
   const cells: PairsCell[] = []
   for (const noise of Object.keys(NOISE))
     for (const effect of EFFECTS)
       for (const design of DESIGNS) {
         // A/A cells get 4× the suites: their rate is compared with α = 1%, a narrow target.
-        cells.push(pairsCell(noise, design, effect, effect === 0 ? 4 * suites : suites, budget, seed))
-        process.stderr.write(
-          `${noise} +${effect * 100}% ${design.name}: done at ${((Date.now() - t0) / 1000).toFixed(0)} s\n`
-        )
+        cells.push(pairsCell(noise, design, effect, effect === 0 ? 4 * o.suites : o.suites, o.budget, o.seed))
+        log(`${noise} +${effect * 100}% ${design.name}: done at ${((Date.now() - t0) / 1000).toFixed(0)} s`)
       }
   const meta =
-    `${suites} simulated suites of ${K} benchmarks per cell (A/A: ${4 * suites}), each design given ${budget} s of machine time ` +
-    `(${REPETITIONS} repetitions × ${MIN_TIME} s a process), defaults (α = 0.01 Bonferroni, δ = 2%), seed ${seed}, ` +
-    `${((Date.now() - t0) / 1000).toFixed(0)} s of computing (\`npx tsx validation/src/studies/pairs.ts\`).`
-  const text = renderPairs(cells, meta)
-  publishStudy(argv, meta, cells, text)
+    `${o.suites} simulated suites of ${K} benchmarks per cell (A/A: ${4 * o.suites}), each design given ${o.budget} s of machine time ` +
+    `(${REPETITIONS} repetitions × ${MIN_TIME} s a process), defaults (α = 0.01 Bonferroni, δ = 2%), seed ${o.seed}, ` +
+    `${((Date.now() - t0) / 1000).toFixed(0)} s of computing (\`npm run validate -- pairs\`).`
+  return { meta, cells }
 }
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2))

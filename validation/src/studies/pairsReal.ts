@@ -7,14 +7,12 @@
  * benchmark/paired (`--interleave benchmark`), and benchmark/unpaired (the same samples compared
  * again with `--interleave suite`).
  *
- *   npx tsx validation/src/studies/pairsReal.ts [--runs N] [--budget S] [--out FILE]
+ *   npm run validate -- pairs-real [--runs N] [--budget S] [--out FILE]
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { numberArg } from '../cli/study.js'
 
 const SOURCE = (work: number, comment: string) => `#include <benchmark/benchmark.h>
 static void BM_Planted(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < ${work}; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
@@ -169,20 +167,18 @@ export async function realPairs(
   return results
 }
 
-async function main(argv: readonly string[]): Promise<void> {
-  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback)
-  const outIndex = argv.indexOf('--out')
-  const t0 = Date.now()
-  const results = await realPairs(arg('--runs', 5), arg('--budget', 20), (s) =>
-    process.stderr.write(s + '\n')
-  )
-  const meta = {
-    budgetSeconds: arg('--budget', 20),
-    runs: arg('--runs', 5),
-    seconds: (Date.now() - t0) / 1000
-  }
-  if (outIndex >= 0) writeFileSync(argv[outIndex + 1], JSON.stringify({ meta, results }, null, 2) + '\n')
+/** The real pairs study's results (pairs-real.json). */
+export interface PairsRealResults {
+  meta: { budgetSeconds: number; runs: number; seconds: number }
+  results: RealOutcome[]
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
-  void main(process.argv.slice(2))
+/** `runs` runs of every fixture and design, `budget` seconds each; `log` hears every run. */
+export async function runPairsRealStudy(
+  o: { runs: number; budget: number },
+  log: (line: string) => void
+): Promise<PairsRealResults> {
+  const t0 = Date.now()
+  const results = await realPairs(o.runs, o.budget, log)
+  return { meta: { budgetSeconds: o.budget, runs: o.runs, seconds: (Date.now() - t0) / 1000 }, results }
+}

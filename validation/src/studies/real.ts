@@ -12,7 +12,7 @@
  * rerun with the same file resumes where it stopped.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { analyzeSuite } from '../../../src/analysis/suite.js'
@@ -405,15 +405,4 @@ export async function runRealStudy(o: RealOptions): Promise<RealResults> {
     )
   }
   return results
-}
-
-/** JSON file helpers: atomic save (write to a temp file, then rename). */
-export function loadJson<T>(path: string): T | undefined {
-  if (!existsSync(path)) return undefined
-  return JSON.parse(readFileSync(path, 'utf8')) as T
-}
-export function saveJson(path: string, value: unknown): void {
-  const tmp = `${path}.tmp`
-  writeFileSync(tmp, JSON.stringify(value, null, 1) + '\n')
-  renameSync(tmp, path)
 }

@@ -5,18 +5,15 @@
  * and per-repetition noise), 1,000 suites A/A and 1,000 with every benchmark planted at +3%, analysed
  * by the product's analyzeSuite; how often the suite's 1 − α interval covers the truth, and its width.
  *
- *   npx tsx validation/src/studies/suiteSummary.ts [--suites N] [--rounds R] [--benchmarks K] [--seed S] [--out FILE]
+ *   npm run validate -- suite-summary [--suites N] [--rounds R] [--benchmarks K] [--seed S] [--out FILE]
  *
  * A second set of cells adds an explicit shock shared by every benchmark of a process (sd 3% on the
  * log scale), the case a per-benchmark bootstrap would get wrong.
  */
-import { writeFileSync } from 'node:fs'
-import { pathToFileURL } from 'node:url'
 import { analyzeSuite } from '../../../src/analysis/suite.js'
 import type { Sample } from '../../../src/samples/model.js'
 import { clopperPearson, type BinomialInterval } from '../model/binomial.js'
 import { createRng } from '../model/rng.js'
-import { numberArg } from '../cli/study.js'
 import { createSession, NOISE_PRESETS, simulateAbba } from '../model/noiseModel.js'
 
 export interface SummaryCell {
@@ -79,45 +76,27 @@ function cell(
   }
 }
 
-export function renderSummaryStudy(cells: readonly SummaryCell[], meta: string): string {
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`
-  return [
-    meta,
-    '',
-    '| true change | shared process shock (sd) | suites summarised | coverage of the 99% interval | median width |',
-    '|---|---|---|---|---|',
-    ...cells.map(
-      (c) =>
-        `| ${c.truth === 1 ? 'A/A' : `+${((c.truth - 1) * 100).toFixed(0)}%`} | ${c.processShock ? pct(c.processShock) : 'none'} | ` +
-        `${c.summarised}/${c.suites} | ${pct(c.coverage.rate)} (${c.coverage.x}/${c.coverage.n}) [${pct(c.coverage.lower)}, ${pct(c.coverage.upper)}] | ` +
-        `${c.medianWidthPercent.toFixed(2)} points |`
-    )
-  ].join('\n')
+/** The suite-summary study's results (suite-summary.json): what the run was, and its four cells. */
+export interface SummaryResults {
+  meta: string
+  cells: SummaryCell[]
 }
 
-function main(argv: readonly string[]): void {
-  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback)
-  const o = {
-    suites: arg('--suites', 1000),
-    rounds: arg('--rounds', 20),
-    k: arg('--benchmarks', 10),
-    seed: arg('--seed', 20261125)
-  }
+/** A/A and +3%, each without and with a shared process shock; `log` hears when each cell is done. */
+export function runSuiteSummaryStudy(
+  o: { suites: number; rounds: number; benchmarks: number; seed: number },
+  log: (line: string) => void
+): SummaryResults {
   const t0 = Date.now()
   const cells: SummaryCell[] = []
   for (const shock of [0, 0.03])
     for (const truth of [1, 1.03]) {
-      cells.push(cell(truth, shock, o))
-      process.stderr.write(`truth ${truth} shock ${shock}: ${((Date.now() - t0) / 1000).toFixed(0)} s\n`)
+      cells.push(cell(truth, shock, { suites: o.suites, rounds: o.rounds, k: o.benchmarks, seed: o.seed }))
+      log(`truth ${truth} shock ${shock}: ${((Date.now() - t0) / 1000).toFixed(0)} s`)
     }
   const meta =
-    `${o.suites} simulated suites per cell of ${o.k} benchmarks (1 µs–100 µs), ${o.rounds} ABBA rounds × 3 repetitions on the ` +
+    `${o.suites} simulated suites per cell of ${o.benchmarks} benchmarks (1 µs–100 µs), ${o.rounds} ABBA rounds × 3 repetitions on the ` +
     `\`shared\` noise preset, default options (α = 0.01: a 99% interval), seed ${o.seed}, ` +
-    `${((Date.now() - t0) / 1000).toFixed(0)} s of computing (\`npx tsx validation/src/studies/suiteSummary.ts\`).`
-  const text = renderSummaryStudy(cells, meta)
-  const out = argv.indexOf('--out')
-  if (out >= 0) writeFileSync(argv[out + 1], JSON.stringify({ meta, cells }, null, 2) + '\n')
-  process.stdout.write(text + '\n')
+    `${((Date.now() - t0) / 1000).toFixed(0)} s of computing (\`npm run validate -- suite-summary\`).`
+  return { meta, cells }
 }
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2))
