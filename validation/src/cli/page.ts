@@ -4,18 +4,18 @@
  * Results go to JSON after every step, so `--render-only` rebuilds the page from whatever has been
  * measured so far.
  */
-import { mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import { DEFAULT_CONFIG } from '../../../src/config/index.js'
 import { renderValidation } from '../render/document.js'
 import { runGrid } from '../studies/grid.js'
 import { FULL_CELLS, QUICK_CELLS, runRealStudy } from '../studies/real.js'
-import { loadGridPairs, loadJson, saveJson } from '../studies/results.js'
-import { runSimulation, type SimulationResults } from '../studies/simulation.js'
+import { loadJson, loadResults, saveJson } from '../studies/results.js'
+import { runSimulation } from '../studies/simulation.js'
 import type { RealResults } from '../studies/real.js'
 import type { CliOptions } from './options.js'
 
-/** Where a command's lines go: progress to stderr, output to stdout (only src/index.ts touches them). */
+/** Where a command's lines go: progress to stderr, output to stdout (only validation/src/index.ts touches them). */
 export interface Io {
   log(line: string): void
   print(text: string): void
@@ -31,14 +31,11 @@ export async function runPage(o: CliOptions, io: Io): Promise<void> {
   if (o.grid) gridStep(o, dir, log)
   if (!o.grid && !o.renderOnly && !o.realOnly) simulationStep(o, dir, log)
   if (!o.grid && !o.renderOnly && !o.simOnly) await realStep(o, dir, log)
-  const md = renderValidation({
-    simulation: loadJson<SimulationResults>(join(dir, 'simulation.json')),
-    real: loadJson<RealResults>(join(dir, 'real.json')),
-    grids: loadGridPairs(dir),
-    out,
+  const md = renderValidation(loadResults(dir), {
     quick: o.quick,
-    resultsDir: dir
+    resultsRel: relative(process.cwd(), dir) || '.'
   })
+  writeFileSync(out, md)
   log(`wrote ${out} (${md.length} characters) in ${((Date.now() - t0) / 1000).toFixed(0)} s total`)
 }
 

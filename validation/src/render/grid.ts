@@ -185,3 +185,16 @@ export function gridSection(pair: GridPair): string {
   if (after) parts.push(summaryLine('after', after))
   return parts.join('\n') + '\n'
 }
+
+/** "Suite-wide false alarms": one grid pair per noise level, headed by its noise when there are several. */
+export function gridsSection(pairs: readonly GridPair[]): string {
+  const parts = ['## Suite-wide false alarms: ICC × rounds × repetitions\n']
+  const grids = pairs.length ? pairs : [{}]
+  for (const g of grids) {
+    const sd = (g.after ?? g.before)?.sdLog
+    if (grids.length > 1 && sd !== undefined)
+      parts.push(`### Noise ${(sd * 100).toFixed(0)}% per repetition\n`)
+    parts.push(gridSection(g))
+  }
+  return parts.join('\n')
+}

@@ -3,12 +3,10 @@
  * the real runs on this VM (validation/src/studies/pairsReal.ts, pairs-real.json), and the default they
  * decide. Rendered from the JSON results only, so the page can be regenerated without measuring.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../../src/analysis/types.js'
 import type { BinomialInterval } from '../model/binomial.js'
-import type { PairsCell } from '../studies/pairs.js'
-import type { RealOutcome } from '../studies/pairsReal.js'
+import type { PairsCell, PairsResults } from '../studies/pairs.js'
+import type { PairsRealResults, RealOutcome } from '../studies/pairsReal.js'
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 const ci = (b: BinomialInterval) => `${pct(b.rate)} (${b.x}/${b.n}) [${pct(b.lower)}, ${pct(b.upper)}]`
@@ -68,16 +66,8 @@ export function renderRealPairs(results: readonly RealOutcome[]): string {
   ].join('\n')
 }
 
-export function pairsSection(resultsDir: string): string {
-  const read = <T>(name: string): T | null => {
-    const file = join(resultsDir, name)
-    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null
-  }
-  const sim = read<{ meta: string; cells: PairsCell[] }>('pairs.json')
-  const real = read<{
-    meta: { budgetSeconds: number; runs: number; seconds: number }
-    results: RealOutcome[]
-  }>('pairs-real.json')
+/** "Pairs" (issue 34): the simulation (pairs.json) and the real runs (pairs-real.json); both or neither. */
+export function pairsSection(sim: PairsResults | undefined, real: PairsRealResults | undefined): string {
   if (!sim || !real)
     return '\n## Pairs\n\n_Not run yet (`npm run validate -- pairs --out …/pairs.json`, `npm run validate -- pairs-real --out …/pairs-real.json`)._\n'
   return `

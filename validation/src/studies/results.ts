@@ -1,7 +1,13 @@
 /** The results files of the studies: JSON, loaded and saved whole. */
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { AdviceResults } from './advice.js'
 import type { GridResults } from './grid.js'
+import type { PairsResults } from './pairs.js'
+import type { PairsRealResults } from './pairsReal.js'
+import type { RealResults } from './real.js'
+import type { SimulationResults } from './simulation.js'
+import type { SummaryResults } from './suiteSummary.js'
 
 /** A suite-wide grid before and after a change of the analysis (either may be missing). */
 export interface GridPair {
@@ -32,4 +38,31 @@ export function loadGridPairs(dir: string): GridPair[] {
   }
   // the main pair (no suffix) first
   return [...pairs.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, p]) => p)
+}
+
+/** Everything docs/VALIDATION.md is rendered from: the results files of one results directory. */
+export interface ValidationResults {
+  simulation?: SimulationResults
+  real?: RealResults
+  /** Suite-wide grids before/after a change of the analysis, one pair per noise level (main first). */
+  grids: GridPair[]
+  adviceBefore?: AdviceResults
+  adviceAfter?: AdviceResults
+  suiteSummary?: SummaryResults
+  pairs?: PairsResults
+  pairsReal?: PairsRealResults
+}
+
+/** The results files of `dir` (a missing file leaves its field undefined: its section says not run yet). */
+export function loadResults(dir: string): ValidationResults {
+  return {
+    simulation: loadJson<SimulationResults>(join(dir, 'simulation.json')),
+    real: loadJson<RealResults>(join(dir, 'real.json')),
+    grids: loadGridPairs(dir),
+    adviceBefore: loadJson<AdviceResults>(join(dir, 'advice-before.json')),
+    adviceAfter: loadJson<AdviceResults>(join(dir, 'advice-after.json')),
+    suiteSummary: loadJson<SummaryResults>(join(dir, 'suite-summary.json')),
+    pairs: loadJson<PairsResults>(join(dir, 'pairs.json')),
+    pairsReal: loadJson<PairsRealResults>(join(dir, 'pairs-real.json'))
+  }
 }
