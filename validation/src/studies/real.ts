@@ -17,7 +17,11 @@ import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { analyzeSuite } from '../../../src/analysis/suite.js'
 import { median } from '../../../src/stats/summary.js'
-import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '../../../src/analysis/types.js'
+import {
+  DEFAULT_ANALYSIS_OPTIONS,
+  type AnalysisOptions,
+  type SuiteResult
+} from '../../../src/analysis/types.js'
 import { DEFAULT_CONFIG } from '../../../src/config/index.js'
 import { silentLog } from '../../../src/log.js'
 import { planRounds, runBenchmarkProcess, runRounds, stageBinaries } from '../../../src/measure/index.js'
@@ -216,16 +220,28 @@ function processRecords(
   return [...byRun.values()].sort((a, b) => a.t - b.t)
 }
 
-async function runComparison(
-  cell: RealCell,
-  index: number,
-  o: RealOptions,
-  builds: Record<string, string>
-): Promise<RealComparison> {
+/** Where one comparison runs: staged binaries, worktree-like directories, samples, environment. */
+interface Setup {
+  staged: Record<Side, string>
+  cwd: Record<Side, string>
+  samplesDir: string
+  env: NodeJS.ProcessEnv
+  filter: string
+  /** Date.now() when the comparison started (process start times are relative to it). */
+  t0: number
+}
+
+/** What one way of measuring collected: its samples and issues, and when each process started. */
+interface Measured {
+  samples: Sample[]
+  issues: SampleIssue[]
+  starts: Map<string, number>
+}
+
+function setUp(cell: RealCell, o: RealOptions, builds: Record<string, string>): Setup {
   const baseBuild = builds['1.00']
   const headBuild = builds[cell.factor.toFixed(2)]
   const exe = cell.kind === 'spin' ? 'spin_bench' : 'orderbook_bench'
-  const filter = cell.kind === 'spin' ? SPIN_FILTER : ORDERBOOK_FILTER
   const workDir = join(o.workDir, 'run')
   rmSync(workDir, { recursive: true, force: true })
   const cwd = { base: join(workDir, 'wt', 'base'), head: join(workDir, 'wt', 'head') }
@@ -242,76 +258,96 @@ async function runComparison(
     base: join(baseBuild, 'examples', exe),
     head: join(headBuild, 'examples', exe)
   })
-  const startedAt = new Date().toISOString()
-  const loadAtStart = loadavg()[0]
-  const t0 = Date.now()
+  const filter = cell.kind === 'spin' ? SPIN_FILTER : ORDERBOOK_FILTER
+  return { staged, cwd, samplesDir, env, filter, t0: Date.now() }
+}
 
-  // benchgate: as src/pipeline.ts runs it
-  const samples: Sample[] = []
-  const issues: SampleIssue[] = []
+/** benchgate: ABBA rounds as src/pipeline.ts runs them, then the shipped analysis. */
+async function measureAbba(s: Setup, o: RealOptions) {
+  const m: Measured = { samples: [], issues: [], starts: new Map() }
   const provenance: Record<Side, Provenance> = { base: {}, head: {} }
-  const starts = new Map<string, number>()
   const rounds = await runRounds({
     plan: planRounds({ rounds: o.rounds, warmup: o.warmupRounds }),
-    sides: { base: { binary: staged.base, cwd: cwd.base }, head: { binary: staged.head, cwd: cwd.head } },
-    samplesDir,
-    env,
+    sides: {
+      base: { binary: s.staged.base, cwd: s.cwd.base },
+      head: { binary: s.staged.head, cwd: s.cwd.head }
+    },
+    samplesDir: s.samplesDir,
+    env: s.env,
     kind: 'bench-runner',
     repetitions: o.repetitions,
     minTimeSeconds: o.minTime,
-    filter,
+    filter: s.filter,
     runTimeoutMs: DEFAULT_CONFIG.runTimeoutSeconds * 1000,
     timeBudgetMs:
       DEFAULT_CONFIG.timeBudgetSeconds === null ? undefined : DEFAULT_CONFIG.timeBudgetSeconds * 1000,
     log: silentLog,
     onRunComplete: (result) => {
       if (!result.warmup) {
-        collectRun(result, samples, issues, provenance)
-        starts.set(`${result.side}:${result.run}`, (result.startedAt - t0) / 1000)
+        collectRun(result, m.samples, m.issues, provenance)
+        m.starts.set(`${result.side}:${result.run}`, (result.startedAt - s.t0) / 1000)
       }
     }
   })
   const processMs = rounds.runs.reduce((a, r) => a + r.durationMs, 0)
   const a0 = Date.now()
-  const suite = analyzeSuite({ samples, issues, provenance }, DEFAULT_CONFIG.analysis)
-  const analysisMs = Date.now() - a0
+  const suite = analyzeSuite({ samples: m.samples, issues: m.issues, provenance }, DEFAULT_CONFIG.analysis)
+  const abba: RealComparison['abba'] = {
+    completedRounds: rounds.completedRounds,
+    wallMs: rounds.wallMs,
+    processMs,
+    measuringMs: rounds.measuringMs,
+    warmupMs: rounds.warmupMs,
+    orchestrationMs: rounds.wallMs - processMs,
+    analysisMs: Date.now() - a0,
+    issues: m.issues.length
+  }
+  return { measured: m, suite, abba }
+}
 
-  // traditional: base, then head, same repetitions per side as the ABBA rounds measured
-  const seqReps = rounds.completedRounds * o.repetitions
-  const seqSamples: Sample[] = []
-  const seqIssues: SampleIssue[] = []
-  const seqProv: Record<Side, Provenance> = { base: {}, head: {} }
-  const seqStarts = new Map<string, number>()
+/** traditional: base, then head, each one process with `repetitions` repetitions. */
+async function measureSequential(s: Setup, o: RealOptions, repetitions: number) {
+  const m: Measured = { samples: [], issues: [], starts: new Map() }
+  const provenance: Record<Side, Provenance> = { base: {}, head: {} }
   const s0 = Date.now()
-  let seqProcessMs = 0
+  let processMs = 0
   for (const side of ['base', 'head'] as const) {
     const result = await runBenchmarkProcess({
       kind: 'bench-runner',
-      repetitions: seqReps,
+      repetitions,
       minTimeSeconds: o.minTime,
-      filter,
+      filter: s.filter,
       side,
-      binary: staged[side],
-      cwd: cwd[side],
+      binary: s.staged[side],
+      cwd: s.cwd[side],
       round: 0,
       run: 0,
-      outFile: join(samplesDir, `${side}-seq.jsonl`),
-      env,
+      outFile: join(s.samplesDir, `${side}-seq.jsonl`),
+      env: s.env,
       timeoutMs: DEFAULT_CONFIG.runTimeoutSeconds * 1000
     })
-    seqProcessMs += result.durationMs
-    seqStarts.set(`${side}:0`, (result.startedAt - t0) / 1000)
-    collectRun(result, seqSamples, seqIssues, seqProv)
+    processMs += result.durationMs
+    m.starts.set(`${side}:0`, (result.startedAt - s.t0) / 1000)
+    collectRun(result, m.samples, m.issues, provenance)
   }
-  const seqWallMs = Date.now() - s0
+  const traditional: RealComparison['traditional'] = {
+    repetitions,
+    processMs,
+    wallMs: Date.now() - s0,
+    issues: m.issues.length
+  }
+  return { measured: m, traditional }
+}
 
+/** Per benchmark: every method's outcome, the processes it ran, and its median real/CPU time. */
+function judge(suite: SuiteResult, abba: Measured, seq: Measured) {
   const outcomes: RealComparison['outcomes'] = {}
   const processes: RealComparison['processes'] = {}
   const realOverCpu: Record<string, number> = {}
   const alpha = DEFAULT_ANALYSIS_OPTIONS.alpha
   for (const c of suite.comparisons) {
     const name = shortName(c.benchmark)
-    const mine = samples.filter((s) => s.benchmark === c.benchmark)
+    const mine = abba.samples.filter((s) => s.benchmark === c.benchmark)
     realOverCpu[name] = median(mine.map((s) => s.realTimeNs / s.cpuTimeNs))
     const per: Record<string, Outcome> = {}
     // Per-comparison rates: each benchmark analysed as a suite of one (as in the simulation) ...
@@ -321,7 +357,7 @@ async function runComparison(
     }
     // ... and as the shipped report judged it, Holm over the binary's benchmarks.
     per['benchgate (suite, Holm)'] = benchgateOutcome(c, alpha)
-    const seqMine = seqSamples.filter((s) => s.benchmark === c.benchmark)
+    const seqMine = seq.samples.filter((s) => s.benchmark === c.benchmark)
     const base = seqMine.filter((s) => s.side === 'base').map((s) => s.realTimeNs)
     const head = seqMine.filter((s) => s.side === 'head').map((s) => s.realTimeNs)
     if (base.length >= 2 && head.length >= 2) {
@@ -333,10 +369,27 @@ async function runComparison(
     }
     outcomes[name] = per
     processes[name] = {
-      abba: processRecords(mine, c.benchmark, starts),
-      sequential: processRecords(seqMine, c.benchmark, seqStarts)
+      abba: processRecords(mine, c.benchmark, abba.starts),
+      sequential: processRecords(seqMine, c.benchmark, seq.starts)
     }
   }
+  return { outcomes, processes, realOverCpu }
+}
+
+/** One comparison of the cell: benchgate's ABBA rounds, then the traditional base-then-head runs. */
+async function runComparison(
+  cell: RealCell,
+  index: number,
+  o: RealOptions,
+  builds: Record<string, string>
+): Promise<RealComparison> {
+  const setup = setUp(cell, o, builds)
+  const startedAt = new Date().toISOString()
+  const loadAtStart = loadavg()[0]
+  const abba = await measureAbba(setup, o)
+  // the same repetitions per side as the ABBA rounds measured
+  const seq = await measureSequential(setup, o, abba.abba.completedRounds * o.repetitions)
+  const { outcomes, processes, realOverCpu } = judge(abba.suite, abba.measured, seq.measured)
   return {
     cell: cell.id,
     index,
@@ -347,22 +400,8 @@ async function runComparison(
       repetitions: o.repetitions,
       minTime: o.minTime
     },
-    abba: {
-      completedRounds: rounds.completedRounds,
-      wallMs: rounds.wallMs,
-      processMs,
-      measuringMs: rounds.measuringMs,
-      warmupMs: rounds.warmupMs,
-      orchestrationMs: rounds.wallMs - processMs,
-      analysisMs,
-      issues: issues.length
-    },
-    traditional: {
-      repetitions: seqReps,
-      processMs: seqProcessMs,
-      wallMs: seqWallMs,
-      issues: seqIssues.length
-    },
+    abba: abba.abba,
+    traditional: seq.traditional,
     outcomes,
     processes,
     loadAverage: { start: loadAtStart, end: loadavg()[0] },
