@@ -108,36 +108,32 @@ function parseWith(command: string, argv: readonly string[], spec: Spec): Values
   }
 }
 
-/** A number option: absent -> `fallback`; present -> a finite number that `ok` accepts, else an error. */
+/** A number option: absent -> `fallback`; present -> a finite number of the `kind` asked for, else an error. */
 function num(
   v: Values,
   name: string,
   fallback: number,
-  kind: { integer?: boolean; min?: number; max?: number; above?: number; below?: number } = {}
+  kind: { integer?: boolean; min?: number; above?: number; below?: number } = {}
 ): number {
   const raw = v[name]
   if (raw === undefined) return fallback
   const x = Number(raw)
-  const wanted = [
-    kind.integer ? 'an integer' : 'a number',
-    kind.min !== undefined ? `≥ ${kind.min}` : '',
-    kind.above !== undefined ? `> ${kind.above}` : '',
-    kind.max !== undefined ? `≤ ${kind.max}` : '',
-    kind.below !== undefined ? `< ${kind.below}` : ''
-  ]
-    .filter(Boolean)
-    .join(' ')
   const ok =
     typeof raw === 'string' &&
     raw.trim() !== '' &&
     Number.isFinite(x) &&
     (!kind.integer || Number.isInteger(x)) &&
     (kind.min === undefined || x >= kind.min) &&
-    (kind.max === undefined || x <= kind.max) &&
     (kind.above === undefined || x > kind.above) &&
     (kind.below === undefined || x < kind.below)
-  if (!ok) throw new UsageError(`--${name} needs ${wanted}, got '${String(raw)}'`)
-  return x
+  if (ok) return x
+  const bounds = [
+    kind.min !== undefined ? `≥ ${kind.min}` : '',
+    kind.above !== undefined ? `> ${kind.above}` : '',
+    kind.below !== undefined ? `< ${kind.below}` : ''
+  ].filter(Boolean)
+  const wanted = `${kind.integer ? 'an integer' : 'a number'}${bounds.length ? ` ${bounds.join(' and ')}` : ''}`
+  throw new UsageError(`--${name} needs ${wanted}, got '${String(raw)}'`)
 }
 
 const POSITIVE_INT = { integer: true, min: 1 } as const
