@@ -22,35 +22,62 @@ export const LAYERS = [
 ]
 
 /**
- * Throws unless every folder and top-level module of src/ is in exactly one layer: a module in no
- * layer would escape the rule, so `npm run lint` stops with this message until it is placed.
+ * The layers of validation/src/ (the validation study, validation/README.md), lowest first, under the
+ * same rule as src/. validation/ may import src/ (it validates src/'s statistics); src/ never imports
+ * validation/ (SRC_NOT_VALIDATION).
  */
-export function assertEveryEntryLayered(layers, entries) {
+export const VALIDATION_LAYERS = [
+  ['model'], // rng, noise model, binomial bands, noise calibration, outcome tallies: pure, no I/O
+  ['studies'], // the studies (simulation, real runs, grid, adaptive, advice, pairs, suite summary) and their results files
+  ['render'], // docs/VALIDATION.md from the results: one module per section and document.ts; pure, no I/O
+  ['cli'], // parseArgs option tables, the page command and the study commands
+  ['index.ts'] // the entry: the one module that touches the terminal and the exit code
+]
+
+/** src/ must not depend on the study that validates it. */
+export const SRC_NOT_VALIDATION = {
+  target: './src',
+  from: './validation',
+  message: 'src/ must not import validation/: the validation study imports src/, never the other way round'
+}
+
+/**
+ * Throws unless every folder and top-level module of `root` (src/ or validation/src/) is in exactly one
+ * layer: a module in no layer would escape the rule, so `npm run lint` stops with this message until it
+ * is placed.
+ */
+export function assertEveryEntryLayered(layers, entries, root = 'src') {
   const layered = layers.flat()
   const missing = entries.filter((e) => !e.endsWith('.d.ts') && !layered.includes(e))
   const twice = layered.filter((e, i) => layered.indexOf(e) !== i)
   if (missing.length || twice.length) {
     throw new Error(
       `layers.config.js: ${missing
-        .map((e) => `src/${e} is in no layer`)
-        .concat(twice.map((e) => `src/${e} is in two layers`))
-        .join('; ')}. ` + 'Place it in LAYERS (imports may only point to lower layers; docs/architecture.md).'
+        .map((e) => `${root}/${e} is in no layer`)
+        .concat(twice.map((e) => `${root}/${e} is in two layers`))
+        .join('; ')}. Place it in ${root === 'src' ? 'LAYERS' : 'VALIDATION_LAYERS'} ` +
+        '(imports may only point to lower layers; docs/architecture.md).'
     )
   }
 }
 
-/** One zone per layer member: it may not import any higher layer or any peer of its own layer. */
+/**
+ * One zone per layer member: it may not import any higher layer or any peer of its own layer (a lone
+ * top layer has nothing above it and no zone).
+ */
 export function layerZones(layers, root = './src') {
   const path = (name) => `${root}/${name}`
-  return layers.flatMap((layer, i) =>
+  const label = root.replace(/^\.\//, '')
+  const zones = layers.flatMap((layer, i) =>
     layer.map((name) => {
       const above = layers.slice(i + 1).flat()
       const peers = layer.filter((other) => other !== name)
       return {
         target: path(name),
         from: [...peers, ...above].map(path),
-        message: `layer rule: src/${name} (layer ${i}) may import only its own folder and lower layers; see layers.config.js and docs/architecture.md`
+        message: `layer rule: ${label}/${name} (layer ${i}) may import only its own folder and lower layers; see layers.config.js and docs/architecture.md`
       }
     })
   )
+  return zones.filter((zone) => zone.from.length > 0)
 }

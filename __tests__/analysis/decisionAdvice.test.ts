@@ -2,7 +2,7 @@
  * Advice that delivers (issue 27, STATISTICS §4): rounds are advised only where a §7 verdict becomes
  * likely; near ±δ the advice is "too close to the minimum effect"; a wide interval far from δ is
  * "too noisy" when even twice the rounds would not do. What the advice delivers is measured by
- * scripts/validate/advice.ts (docs/VALIDATION.md, "Advice that delivers").
+ * validation/src/studies/advice.ts (docs/VALIDATION.md, "Advice that delivers").
  */
 import { describe, expect, it } from '@jest/globals'
 import { compare } from '../../src/analysis/comparison.js'

@@ -1,7 +1,7 @@
 /**
  * The suite summary (issue 26, STATISTICS §10): the geometric mean of head/base over the benchmarks
  * measured in every round, with a 1 − α interval from a studentized bootstrap over whole rounds,
- * seeded from the data. Coverage and width on the simulated machine: scripts/validate/suiteSummary.ts.
+ * seeded from the data. Coverage and width on the simulated machine: validation/src/studies/suiteSummary.ts.
  */
 import { describe, expect, it } from '@jest/globals'
 import { analyzeSuite } from '../../src/analysis/suite.js'

@@ -1,7 +1,7 @@
 // Clopper-Pearson intervals of the validation study against R's binom.test(x, n)$conf.int.
 import { describe, expect, it } from '@jest/globals'
 import { hasR, noRReason, runR } from '../helpers/r.js'
-import { betaQuantile, clopperPearson } from '../../scripts/validate/binomial.js'
+import { betaQuantile, clopperPearson } from '../../validation/src/model/binomial.js'
 
 const CASES: Array<[number, number]> = [
   [0, 1],

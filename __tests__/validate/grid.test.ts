@@ -3,7 +3,7 @@
 // through analyzeSuite, and the rendered verdict of a cell above α.
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { hasR, noRReason, runR } from '../helpers/r.js'
-import { binomialCdf, binomialQuantile, checkAtMost } from '../../scripts/validate/binomial.js'
+import { binomialCdf, binomialQuantile, checkAtMost } from '../../validation/src/model/binomial.js'
 import {
   GRID_BENCHMARKS,
   gridNoiseModel,
@@ -14,9 +14,9 @@ import {
   tallySuites,
   verdictCount,
   type BenchmarkOutcome
-} from '../../scripts/validate/grid.js'
-import { createSession } from '../../scripts/validate/noiseModel.js'
-import { alphaVerdict, cellsAboveAlpha, gridSection, gridTotals } from '../../scripts/validate/renderGrid.js'
+} from '../../validation/src/studies/grid.js'
+import { createSession } from '../../validation/src/model/noiseModel.js'
+import { alphaVerdict, cellsAboveAlpha, gridSection, gridTotals } from '../../validation/src/render/grid.js'
 import { intraclassCorrelation } from '../../src/stats/icc.js'
 import { ALL_VERDICTS } from '../../src/analysis/verdict.js'
 

@@ -8,7 +8,7 @@ import {
   simulateAbba,
   simulateSequential,
   toSamples
-} from '../../scripts/validate/noiseModel.js'
+} from '../../validation/src/model/noiseModel.js'
 import { median } from '../../src/stats/summary.js'
 
 const proc = { lambdaNs: 100_000, ratio: 1, repetitions: 3, minTimeSeconds: 0.05 }

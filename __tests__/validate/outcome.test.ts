@@ -1,9 +1,9 @@
 // How the validation study counts: false alarms, detections, reversals, anomalies; and the
 // round-robin schedule of the real study.
 import { describe, expect, it } from '@jest/globals'
-import { tally, traditionalOutcome, type Outcome } from '../../scripts/validate/outcome.js'
-import { schedule, shortName } from '../../scripts/validate/real.js'
-import { parseArgs } from '../../scripts/validate/args.js'
+import { tally, traditionalOutcome, type Outcome } from '../../validation/src/model/outcome.js'
+import { schedule, shortName } from '../../validation/src/studies/real.js'
+import { parseArgs } from '../../validation/src/cli/options.js'
 
 const o = (alarm: Outcome['alarm'], estimate: number, verdict?: string): Outcome => ({
   alarm,

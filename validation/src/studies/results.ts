@@ -1,0 +1,68 @@
+/** The results files of the studies: JSON, loaded and saved whole. */
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { AdviceResults } from './advice.js'
+import type { GridResults } from './grid.js'
+import type { PairsResults } from './pairs.js'
+import type { PairsRealResults } from './pairsReal.js'
+import type { RealResults } from './real.js'
+import type { SimulationResults } from './simulation.js'
+import type { SummaryResults } from './suiteSummary.js'
+
+/** A suite-wide grid before and after a change of the analysis (either may be missing). */
+export interface GridPair {
+  before?: GridResults
+  after?: GridResults
+}
+
+/** JSON file helpers: atomic save (write to a temp file, then rename). */
+export function loadJson<T>(path: string): T | undefined {
+  if (!existsSync(path)) return undefined
+  return JSON.parse(readFileSync(path, 'utf8')) as T
+}
+export function saveJson(path: string, value: unknown): void {
+  const tmp = `${path}.tmp`
+  writeFileSync(tmp, JSON.stringify(value, null, 1) + '\n')
+  renameSync(tmp, path)
+}
+
+/** grid-before[-X].json and grid-after[-X].json, paired by the suffix X (e.g. a second noise level). */
+export function loadGridPairs(dir: string): GridPair[] {
+  const pairs = new Map<string, GridPair>()
+  for (const f of readdirSync(dir).sort()) {
+    const m = /^grid-(before|after)(-[a-z0-9-]+)?\.json$/.exec(f)
+    if (!m) continue
+    const pair = pairs.get(m[2] ?? '') ?? {}
+    pair[m[1] as 'before' | 'after'] = loadJson<GridResults>(join(dir, f))
+    pairs.set(m[2] ?? '', pair)
+  }
+  // the main pair (no suffix) first
+  return [...pairs.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, p]) => p)
+}
+
+/** Everything docs/VALIDATION.md is rendered from: the results files of one results directory. */
+export interface ValidationResults {
+  simulation?: SimulationResults
+  real?: RealResults
+  /** Suite-wide grids before/after a change of the analysis, one pair per noise level (main first). */
+  grids: GridPair[]
+  adviceBefore?: AdviceResults
+  adviceAfter?: AdviceResults
+  suiteSummary?: SummaryResults
+  pairs?: PairsResults
+  pairsReal?: PairsRealResults
+}
+
+/** The results files of `dir` (a missing file leaves its field undefined: its section says not run yet). */
+export function loadResults(dir: string): ValidationResults {
+  return {
+    simulation: loadJson<SimulationResults>(join(dir, 'simulation.json')),
+    real: loadJson<RealResults>(join(dir, 'real.json')),
+    grids: loadGridPairs(dir),
+    adviceBefore: loadJson<AdviceResults>(join(dir, 'advice-before.json')),
+    adviceAfter: loadJson<AdviceResults>(join(dir, 'advice-after.json')),
+    suiteSummary: loadJson<SummaryResults>(join(dir, 'suite-summary.json')),
+    pairs: loadJson<PairsResults>(join(dir, 'pairs.json')),
+    pairsReal: loadJson<PairsRealResults>(join(dir, 'pairs-real.json'))
+  }
+}
