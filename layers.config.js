@@ -16,7 +16,7 @@ export const LAYERS = [
   ['github'], // the GitHub API: comment, checks, artifacts, cache
   ['shard'], // splitting a suite over N jobs and merging the shards' results (issue 16)
   ['pipeline.ts'], // the whole job: plan -> build -> measure -> analyse -> report
-  ['commands'], // CLI commands (run, compare, report) over the pipeline
+  ['commands'], // CLI commands (run, compare, report, merge) over the pipeline
   ['action'], // the Action's inputs and flow
   ['index.ts', 'cli.ts', 'lib.ts'] // entry points: Action, CLI, package library export
 ]

@@ -46683,10 +46683,10 @@ function mean(xs) {
  * @throws JobError code 2 'invalid-option' for invalid settings; code 3 'unequal-paths' when the
  *   two sides' binaries, working directories or arguments differ in length
  */
-async function runRounds(o) {
-    checkRoundsOptions(o);
-    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
-    const t = {
+async function runRounds(options) {
+    checkRoundsOptions(options);
+    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const tally = {
         wallStart: Date.now(),
         runs: [],
         measuredRoundMs: [],
@@ -46695,35 +46695,35 @@ async function runRounds(o) {
         largestFile: 0,
         warmupIndex: 0
     };
-    const plannedRounds = o.plan.filter((p) => p.round >= 0).length;
+    const plannedRounds = options.plan.filter((p) => p.round >= 0).length;
     let stop = null;
-    for (const entry of o.plan) {
+    for (const entry of options.plan) {
         const warmup = entry.round < 0;
-        if (o.signal?.aborted)
+        if (options.signal?.aborted)
             stop = { reason: 'interrupted' };
-        else if (!warmup && budgetSpent(o, t, plannedRounds))
+        else if (!warmup && budgetSpent(options, tally, plannedRounds))
             stop = { reason: 'time-budget' };
         if (stop)
             break;
         const roundStart = Date.now();
-        stop = await runRound(o, entry, ext, t);
+        stop = await runRound(options, entry, ext, tally);
         if (stop)
             break;
         if (warmup) {
-            t.warmupRoundMs.push(Date.now() - roundStart);
-            t.warmupIndex++;
+            tally.warmupRoundMs.push(Date.now() - roundStart);
+            tally.warmupIndex++;
         }
         else
-            t.measuredRoundMs.push(Date.now() - roundStart);
+            tally.measuredRoundMs.push(Date.now() - roundStart);
     }
     const out = {
-        runs: t.runs,
+        runs: tally.runs,
         stoppedEarly: stop?.reason ?? null,
-        completedRounds: t.measuredRoundMs.length,
+        completedRounds: tally.measuredRoundMs.length,
         plannedRounds,
-        measuringMs: t.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        warmupMs: t.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        wallMs: Date.now() - t.wallStart
+        measuringMs: tally.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        warmupMs: tally.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        wallMs: Date.now() - tally.wallStart
     };
     if (stop?.side)
         out.failingSide = stop.side;
@@ -46733,25 +46733,30 @@ async function runRounds(o) {
  * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
  * anything runs when pinning needs a missing taskset.
  */
-function checkRoundsOptions(o) {
-    validateSettings(o);
-    const { sides } = o;
-    if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
-        throw new JobError('invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
+function checkRoundsOptions(options) {
+    validateSettings(options);
+    const { sides } = options;
+    if (options.timeBudgetMs !== undefined && !(options.timeBudgetMs > 0)) {
+        throw new JobError('invalid-option', `The time budget must be > 0 ms, got ${options.timeBudgetMs}.`, {
             subject: 'timeBudget'
         });
     }
-    if (o.stopAfterConsecutiveFailures !== undefined &&
-        !(Number.isInteger(o.stopAfterConsecutiveFailures) && o.stopAfterConsecutiveFailures >= 1)) {
-        throw new JobError('invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${o.stopAfterConsecutiveFailures}.`);
+    if (options.stopAfterConsecutiveFailures !== undefined &&
+        !(Number.isInteger(options.stopAfterConsecutiveFailures) && options.stopAfterConsecutiveFailures >= 1)) {
+        throw new JobError('invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${options.stopAfterConsecutiveFailures}.`);
     }
     assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
     assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
-    const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl';
-    const argvOf = (side) => benchmarkArgs({ ...o, side, round: 0, outFile: sampleFilePath(o.samplesDir, side, 0, ext) }).join('\0');
+    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const argvOf = (side) => benchmarkArgs({
+        ...options,
+        side,
+        round: 0,
+        outFile: sampleFilePath(options.samplesDir, side, 0, ext)
+    }).join('\0');
     assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
     benchmarkCommand({
-        ...o,
+        ...options,
         side: 'base',
         binary: sides.base.binary,
         cwd: sides.base.cwd,
@@ -46760,66 +46765,67 @@ function checkRoundsOptions(o) {
     });
 }
 /** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
-function budgetSpent(o, t, plannedRounds) {
-    if (o.timeBudgetMs === undefined || t.measuredRoundMs.length < (o.minRounds ?? 1))
+function budgetSpent(options, tally, plannedRounds) {
+    if (options.timeBudgetMs === undefined || tally.measuredRoundMs.length < (options.minRounds ?? 1))
         return false;
-    const estimate = t.measuredRoundMs.length > 0 ? mean(t.measuredRoundMs) : mean(t.warmupRoundMs);
-    const elapsed = Date.now() - t.wallStart;
-    if (elapsed + estimate <= o.timeBudgetMs)
+    const estimate = tally.measuredRoundMs.length > 0 ? mean(tally.measuredRoundMs) : mean(tally.warmupRoundMs);
+    const elapsed = Date.now() - tally.wallStart;
+    if (elapsed + estimate <= options.timeBudgetMs)
         return false;
-    o.log.info(`Time budget: stopping after ${t.measuredRoundMs.length} of ${plannedRounds} rounds ` +
-        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`);
+    options.log.info(`Time budget: stopping after ${tally.measuredRoundMs.length} of ${plannedRounds} rounds ` +
+        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(options.timeBudgetMs)}).`);
     return true;
 }
 /**
  * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
  * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
  */
-async function runRound(o, entry, ext, t) {
-    const steps = roundUnits(o).flatMap((unit, index) => entry.order
+async function runRound(options, entry, ext, tally) {
+    const steps = roundUnits(options).flatMap((unit, index) => entry.order
         .filter((side) => !unit || unit.sides.has(side))
         .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined })));
     for (const [i, { side, benchmark }] of steps.entries()) {
-        const stop = await runOne(o, entry, side, ext, t, i === steps.length - 1, benchmark);
+        const stop = await runOne(options, entry, side, ext, tally, i === steps.length - 1, benchmark);
         if (stop)
             return stop;
     }
     return null;
 }
 /** One process of a round: the whole suite, or one benchmark under per-benchmark interleaving. */
-async function runOne(o, entry, side, ext, t, lastOfRound, benchmark) {
+async function runOne(options, entry, side, ext, tally, lastOfRound, benchmark) {
     const warmup = entry.round < 0;
-    const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex, benchmark?.index);
+    const outFile = sampleFilePath(options.samplesDir, side, entry.round, ext, tally.warmupIndex, benchmark?.index);
     const result = await runBenchmarkProcess({
-        ...o,
+        ...options,
         ...(benchmark && { filter: `^${escapeFilterName(benchmark.name)}$` }),
         side,
-        binary: o.sides[side].binary,
-        cwd: o.sides[side].cwd,
+        binary: options.sides[side].binary,
+        cwd: options.sides[side].cwd,
         round: entry.round,
         run: warmup ? -1 : entry.round,
         outFile,
-        timeoutMs: o.runTimeoutMs,
-        stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
-        signal: o.signal
+        timeoutMs: options.runTimeoutMs,
+        stdoutFile: options.keepConsoleOutput ? `${outFile}.out` : undefined,
+        signal: options.signal
     });
-    t.runs.push(result);
+    tally.runs.push(result);
     const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`;
-    t.largestFile = Math.max(t.largestFile, fileSize(outFile));
-    assertRoomForRound(o.samplesDir, t.largestFile * roundUnits(o).length, label);
+    tally.largestFile = Math.max(tally.largestFile, fileSize(outFile));
+    assertRoomForRound(options.samplesDir, tally.largestFile * roundUnits(options).length, label);
     if (result.ok) {
-        t.failures[side] = 0;
-        o.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
+        tally.failures[side] = 0;
+        options.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
     }
     else if (!result.interrupted) {
-        t.failures[side]++;
-        o.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
+        tally.failures[side]++;
+        options.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
     }
-    await o.onRunComplete?.(result, progressOf(o, t, lastOfRound));
-    if (result.interrupted || o.signal?.aborted)
+    await options.onRunComplete?.(result, progressOf(options, tally, lastOfRound));
+    if (result.interrupted || options.signal?.aborted)
         return { reason: 'interrupted' };
-    if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
-        o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`);
+    if (options.stopAfterConsecutiveFailures !== undefined &&
+        tally.failures[side] >= options.stopAfterConsecutiveFailures) {
+        options.log.warn(`Stopping: the ${side} binary failed ${tally.failures[side]} times in a row.`);
         return { reason: 'failures', side };
     }
     return null;
@@ -46828,12 +46834,12 @@ async function runOne(o, entry, side, ext, t, lastOfRound, benchmark) {
  * What one round runs per side: the whole suite (one unit, `null`), or each benchmark either side
  * lists, in the head's listing order then base-only ones, with the sides that list it.
  */
-function roundUnits(o) {
-    if (!o.perBenchmark)
+function roundUnits(options) {
+    if (!options.perBenchmark)
         return [null];
     const units = new Map();
     for (const side of ['head', 'base'])
-        for (const name of o.perBenchmark[side]) {
+        for (const name of options.perBenchmark[side]) {
             if (!units.has(name))
                 units.set(name, new Set());
             units.get(name).add(side);
@@ -46841,17 +46847,17 @@ function roundUnits(o) {
     return [...units].map(([name, sides]) => ({ name, sides }));
 }
 /** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
-function progressOf(o, t, roundDone) {
-    const plannedRuns = o.plan.length * roundUnits(o).reduce((n, u) => n + (u ? u.sides.size : 2), 0);
-    const elapsedMs = Date.now() - t.wallStart;
-    const perRun = mean(t.runs.map((r) => r.durationMs));
-    let etaMs = perRun * (plannedRuns - t.runs.length);
-    if (o.timeBudgetMs !== undefined)
-        etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs));
+function progressOf(options, tally, roundDone) {
+    const plannedRuns = options.plan.length * roundUnits(options).reduce((n, u) => n + (u ? u.sides.size : 2), 0);
+    const elapsedMs = Date.now() - tally.wallStart;
+    const perRun = mean(tally.runs.map((r) => r.durationMs));
+    let etaMs = perRun * (plannedRuns - tally.runs.length);
+    if (options.timeBudgetMs !== undefined)
+        etaMs = Math.min(etaMs, Math.max(0, options.timeBudgetMs - elapsedMs));
     return {
-        completedRuns: t.runs.length,
+        completedRuns: tally.runs.length,
         plannedRuns,
-        completedRounds: t.measuredRoundMs.length,
+        completedRounds: tally.measuredRoundMs.length,
         roundDone,
         elapsedMs,
         etaMs
@@ -58286,8 +58292,10 @@ function shardRecord(share, samples, issues) {
 }
 
 /**
- * The main job, step by step: plan (commits, worktrees) -> build -> rounds (ABBA) -> parse -> analyse
- * -> report -> gate. Receives a Config and a Log; knows nothing of the Action or the terminal.
+ * The main job, step by step: commits and worktrees -> build (head first) -> probe -> list -> count ->
+ * rounds (ABBA) -> analyse -> the Report. Receives a Config and a Log; knows nothing of the Action or
+ * the terminal. Writing the report and the gate are the callers' last step (commands/finish.ts,
+ * action/publish.ts).
  */
 /**
  * Runs the whole job for one base/head pair, step by step: resolve the commits, check them out,
@@ -60340,7 +60348,7 @@ function stripIcons(s) {
 /**
  * Writes a finished report to the output directory (results.json, report.md, summary.md,
  * report.txt, and report.html when the raw samples are at hand) and renders the requested format
- * for stdout. Shared by `run`, `compare` and `report`.
+ * for stdout. Shared by every CLI command (`run`, `compare`, `report`, `merge`) and every Action mode.
  */
 /** Writes every report file into `dir` (created if needed) and returns their paths. */
 function writeOutputs(report, dir, options = {}) {

@@ -1,7 +1,7 @@
 /**
  * Writes a finished report to the output directory (results.json, report.md, summary.md,
  * report.txt, and report.html when the raw samples are at hand) and renders the requested format
- * for stdout. Shared by `run`, `compare` and `report`.
+ * for stdout. Shared by every CLI command (`run`, `compare`, `report`, `merge`) and every Action mode.
  */
 import { closeSync, copyFileSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'

@@ -1,6 +1,8 @@
 /**
- * The main job, step by step: plan (commits, worktrees) -> build -> rounds (ABBA) -> parse -> analyse
- * -> report -> gate. Receives a Config and a Log; knows nothing of the Action or the terminal.
+ * The main job, step by step: commits and worktrees -> build (head first) -> probe -> list -> count ->
+ * rounds (ABBA) -> analyse -> the Report. Receives a Config and a Log; knows nothing of the Action or
+ * the terminal. Writing the report and the gate are the callers' last step (commands/finish.ts,
+ * action/publish.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -102,10 +102,10 @@ function mean(xs: readonly number[]): number {
  * @throws JobError code 2 'invalid-option' for invalid settings; code 3 'unequal-paths' when the
  *   two sides' binaries, working directories or arguments differ in length
  */
-export async function runRounds(o: RoundsOptions): Promise<RoundsResult> {
-  checkRoundsOptions(o)
-  const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl'
-  const t: RoundsTally = {
+export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
+  checkRoundsOptions(options)
+  const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl'
+  const tally: RoundsTally = {
     wallStart: Date.now(),
     runs: [],
     measuredRoundMs: [],
@@ -114,30 +114,30 @@ export async function runRounds(o: RoundsOptions): Promise<RoundsResult> {
     largestFile: 0,
     warmupIndex: 0
   }
-  const plannedRounds = o.plan.filter((p) => p.round >= 0).length
+  const plannedRounds = options.plan.filter((p) => p.round >= 0).length
   let stop: { reason: NonNullable<RoundsResult['stoppedEarly']>; side?: Side } | null = null
-  for (const entry of o.plan) {
+  for (const entry of options.plan) {
     const warmup = entry.round < 0
-    if (o.signal?.aborted) stop = { reason: 'interrupted' }
-    else if (!warmup && budgetSpent(o, t, plannedRounds)) stop = { reason: 'time-budget' }
+    if (options.signal?.aborted) stop = { reason: 'interrupted' }
+    else if (!warmup && budgetSpent(options, tally, plannedRounds)) stop = { reason: 'time-budget' }
     if (stop) break
     const roundStart = Date.now()
-    stop = await runRound(o, entry, ext, t)
+    stop = await runRound(options, entry, ext, tally)
     if (stop) break
     if (warmup) {
-      t.warmupRoundMs.push(Date.now() - roundStart)
-      t.warmupIndex++
-    } else t.measuredRoundMs.push(Date.now() - roundStart)
+      tally.warmupRoundMs.push(Date.now() - roundStart)
+      tally.warmupIndex++
+    } else tally.measuredRoundMs.push(Date.now() - roundStart)
   }
 
   const out: RoundsResult = {
-    runs: t.runs,
+    runs: tally.runs,
     stoppedEarly: stop?.reason ?? null,
-    completedRounds: t.measuredRoundMs.length,
+    completedRounds: tally.measuredRoundMs.length,
     plannedRounds,
-    measuringMs: t.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
-    warmupMs: t.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
-    wallMs: Date.now() - t.wallStart
+    measuringMs: tally.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
+    warmupMs: tally.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
+    wallMs: Date.now() - tally.wallStart
   }
   if (stop?.side) out.failingSide = stop.side
   return out
@@ -160,31 +160,36 @@ interface RoundsTally {
  * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
  * anything runs when pinning needs a missing taskset.
  */
-function checkRoundsOptions(o: RoundsOptions): void {
-  validateSettings(o)
-  const { sides } = o
-  if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs > 0)) {
-    throw new JobError('invalid-option', `The time budget must be > 0 ms, got ${o.timeBudgetMs}.`, {
+function checkRoundsOptions(options: RoundsOptions): void {
+  validateSettings(options)
+  const { sides } = options
+  if (options.timeBudgetMs !== undefined && !(options.timeBudgetMs > 0)) {
+    throw new JobError('invalid-option', `The time budget must be > 0 ms, got ${options.timeBudgetMs}.`, {
       subject: 'timeBudget'
     })
   }
   if (
-    o.stopAfterConsecutiveFailures !== undefined &&
-    !(Number.isInteger(o.stopAfterConsecutiveFailures) && o.stopAfterConsecutiveFailures >= 1)
+    options.stopAfterConsecutiveFailures !== undefined &&
+    !(Number.isInteger(options.stopAfterConsecutiveFailures) && options.stopAfterConsecutiveFailures >= 1)
   ) {
     throw new JobError(
       'invalid-option',
-      `stopAfterConsecutiveFailures must be an integer >= 1, got ${o.stopAfterConsecutiveFailures}.`
+      `stopAfterConsecutiveFailures must be an integer >= 1, got ${options.stopAfterConsecutiveFailures}.`
     )
   }
   assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths')
   assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories')
-  const ext = o.kind === 'google-benchmark' ? 'json' : 'jsonl'
+  const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl'
   const argvOf = (side: Side): string =>
-    benchmarkArgs({ ...o, side, round: 0, outFile: sampleFilePath(o.samplesDir, side, 0, ext) }).join('\0')
+    benchmarkArgs({
+      ...options,
+      side,
+      round: 0,
+      outFile: sampleFilePath(options.samplesDir, side, 0, ext)
+    }).join('\0')
   assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors')
   benchmarkCommand({
-    ...o,
+    ...options,
     side: 'base',
     binary: sides.base.binary,
     cwd: sides.base.cwd,
@@ -195,14 +200,15 @@ function checkRoundsOptions(o: RoundsOptions): void {
 }
 
 /** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
-function budgetSpent(o: RoundsOptions, t: RoundsTally, plannedRounds: number): boolean {
-  if (o.timeBudgetMs === undefined || t.measuredRoundMs.length < (o.minRounds ?? 1)) return false
-  const estimate = t.measuredRoundMs.length > 0 ? mean(t.measuredRoundMs) : mean(t.warmupRoundMs)
-  const elapsed = Date.now() - t.wallStart
-  if (elapsed + estimate <= o.timeBudgetMs) return false
-  o.log.info(
-    `Time budget: stopping after ${t.measuredRoundMs.length} of ${plannedRounds} rounds ` +
-      `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(o.timeBudgetMs)}).`
+function budgetSpent(options: RoundsOptions, tally: RoundsTally, plannedRounds: number): boolean {
+  if (options.timeBudgetMs === undefined || tally.measuredRoundMs.length < (options.minRounds ?? 1))
+    return false
+  const estimate = tally.measuredRoundMs.length > 0 ? mean(tally.measuredRoundMs) : mean(tally.warmupRoundMs)
+  const elapsed = Date.now() - tally.wallStart
+  if (elapsed + estimate <= options.timeBudgetMs) return false
+  options.log.info(
+    `Time budget: stopping after ${tally.measuredRoundMs.length} of ${plannedRounds} rounds ` +
+      `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(options.timeBudgetMs)}).`
   )
   return true
 }
@@ -212,18 +218,18 @@ function budgetSpent(o: RoundsOptions, t: RoundsTally, plannedRounds: number): b
  * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
  */
 async function runRound(
-  o: RoundsOptions,
+  options: RoundsOptions,
   entry: PlannedRound,
   ext: string,
-  t: RoundsTally
+  tally: RoundsTally
 ): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
-  const steps = roundUnits(o).flatMap((unit, index) =>
+  const steps = roundUnits(options).flatMap((unit, index) =>
     entry.order
       .filter((side) => !unit || unit.sides.has(side))
       .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined }))
   )
   for (const [i, { side, benchmark }] of steps.entries()) {
-    const stop = await runOne(o, entry, side, ext, t, i === steps.length - 1, benchmark)
+    const stop = await runOne(options, entry, side, ext, tally, i === steps.length - 1, benchmark)
     if (stop) return stop
   }
   return null
@@ -231,46 +237,56 @@ async function runRound(
 
 /** One process of a round: the whole suite, or one benchmark under per-benchmark interleaving. */
 async function runOne(
-  o: RoundsOptions,
+  options: RoundsOptions,
   entry: PlannedRound,
   side: Side,
   ext: string,
-  t: RoundsTally,
+  tally: RoundsTally,
   lastOfRound: boolean,
   benchmark?: { name: string; index: number }
 ): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
   const warmup = entry.round < 0
-  const outFile = sampleFilePath(o.samplesDir, side, entry.round, ext, t.warmupIndex, benchmark?.index)
+  const outFile = sampleFilePath(
+    options.samplesDir,
+    side,
+    entry.round,
+    ext,
+    tally.warmupIndex,
+    benchmark?.index
+  )
   const result = await runBenchmarkProcess({
-    ...o,
+    ...options,
     ...(benchmark && { filter: `^${escapeFilterName(benchmark.name)}$` }),
     side,
-    binary: o.sides[side].binary,
-    cwd: o.sides[side].cwd,
+    binary: options.sides[side].binary,
+    cwd: options.sides[side].cwd,
     round: entry.round,
     run: warmup ? -1 : entry.round,
     outFile,
-    timeoutMs: o.runTimeoutMs,
-    stdoutFile: o.keepConsoleOutput ? `${outFile}.out` : undefined,
-    signal: o.signal
+    timeoutMs: options.runTimeoutMs,
+    stdoutFile: options.keepConsoleOutput ? `${outFile}.out` : undefined,
+    signal: options.signal
   })
-  t.runs.push(result)
+  tally.runs.push(result)
   const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`
-  t.largestFile = Math.max(t.largestFile, fileSize(outFile))
-  assertRoomForRound(o.samplesDir, t.largestFile * roundUnits(o).length, label)
+  tally.largestFile = Math.max(tally.largestFile, fileSize(outFile))
+  assertRoomForRound(options.samplesDir, tally.largestFile * roundUnits(options).length, label)
   if (result.ok) {
-    t.failures[side] = 0
-    o.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`)
+    tally.failures[side] = 0
+    options.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`)
   } else if (!result.interrupted) {
-    t.failures[side]++
-    o.log.warn(
+    tally.failures[side]++
+    options.log.warn(
       `${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail, 5)}` : ''}`
     )
   }
-  await o.onRunComplete?.(result, progressOf(o, t, lastOfRound))
-  if (result.interrupted || o.signal?.aborted) return { reason: 'interrupted' }
-  if (o.stopAfterConsecutiveFailures !== undefined && t.failures[side] >= o.stopAfterConsecutiveFailures) {
-    o.log.warn(`Stopping: the ${side} binary failed ${t.failures[side]} times in a row.`)
+  await options.onRunComplete?.(result, progressOf(options, tally, lastOfRound))
+  if (result.interrupted || options.signal?.aborted) return { reason: 'interrupted' }
+  if (
+    options.stopAfterConsecutiveFailures !== undefined &&
+    tally.failures[side] >= options.stopAfterConsecutiveFailures
+  ) {
+    options.log.warn(`Stopping: the ${side} binary failed ${tally.failures[side]} times in a row.`)
     return { reason: 'failures', side }
   }
   return null
@@ -280,11 +296,11 @@ async function runOne(
  * What one round runs per side: the whole suite (one unit, `null`), or each benchmark either side
  * lists, in the head's listing order then base-only ones, with the sides that list it.
  */
-function roundUnits(o: RoundsOptions): Array<{ name: string; sides: Set<Side> } | null> {
-  if (!o.perBenchmark) return [null]
+function roundUnits(options: RoundsOptions): Array<{ name: string; sides: Set<Side> } | null> {
+  if (!options.perBenchmark) return [null]
   const units = new Map<string, Set<Side>>()
   for (const side of ['head', 'base'] as const)
-    for (const name of o.perBenchmark[side]) {
+    for (const name of options.perBenchmark[side]) {
       if (!units.has(name)) units.set(name, new Set())
       units.get(name)!.add(side)
     }
@@ -292,16 +308,18 @@ function roundUnits(o: RoundsOptions): Array<{ name: string; sides: Set<Side> } 
 }
 
 /** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
-function progressOf(o: RoundsOptions, t: RoundsTally, roundDone: boolean): RoundsProgress {
-  const plannedRuns = o.plan.length * roundUnits(o).reduce((n, u) => n + (u ? u.sides.size : 2), 0)
-  const elapsedMs = Date.now() - t.wallStart
-  const perRun = mean(t.runs.map((r) => r.durationMs))
-  let etaMs = perRun * (plannedRuns - t.runs.length)
-  if (o.timeBudgetMs !== undefined) etaMs = Math.min(etaMs, Math.max(0, o.timeBudgetMs - elapsedMs))
+function progressOf(options: RoundsOptions, tally: RoundsTally, roundDone: boolean): RoundsProgress {
+  const plannedRuns =
+    options.plan.length * roundUnits(options).reduce((n, u) => n + (u ? u.sides.size : 2), 0)
+  const elapsedMs = Date.now() - tally.wallStart
+  const perRun = mean(tally.runs.map((r) => r.durationMs))
+  let etaMs = perRun * (plannedRuns - tally.runs.length)
+  if (options.timeBudgetMs !== undefined)
+    etaMs = Math.min(etaMs, Math.max(0, options.timeBudgetMs - elapsedMs))
   return {
-    completedRuns: t.runs.length,
+    completedRuns: tally.runs.length,
     plannedRuns,
-    completedRounds: t.measuredRoundMs.length,
+    completedRounds: tally.measuredRoundMs.length,
     roundDone,
     elapsedMs,
     etaMs
