@@ -37716,18 +37716,29 @@ const RANK_OVERHEAD = 1.15;
 /**
  * σ implied by the benchmark's own ln-ratio interval at n0 runs per side (inverting halfWidth): the
  * rank interval is robust to the outliers and bursts that inflate a standard deviation, and it is
- * the width the verdict is read from.
+ * the width the verdict is read from. A rank interval is not symmetric when bursts hit one side; an
+ * estimate beyond ±δ can only be decided as a change by its bound towards 0, so that side's distance
+ * is taken (in the study +5.2% [−0.6%, +7.0%], read as ±3.8%, was told "≈ 1 more round" and stayed
+ * undecided). Within ±δ both bounds must move: the half-width.
  */
-function sdFromInterval(ci, n0, alpha) {
-    const half = (Math.log(ci[1]) - Math.log(ci[0])) / 2;
+function sdFromInterval(ci, n0, alpha, estimate, minEffect) {
+    const [lo, hi] = [Math.log(ci[0]), Math.log(ci[1])];
+    const e = estimate === undefined ? 0 : Math.log(estimate);
+    const t = minEffect === undefined ? Infinity : Math.log1p(minEffect);
+    const half = e > t ? e - lo : e < -t ? hi - e : (hi - lo) / 2;
     return half / (qt(1 - alpha / 2, Math.max(1, 2 * n0 - 2)) * Math.sqrt((2 * RANK_OVERHEAD) / n0));
 }
 /** Half-width of the ln-ratio interval at n runs per side (the t analogue of the rank interval). */
 function halfWidth(m, n) {
     return qt(1 - m.alpha / 2, Math.max(1, 2 * n - 2)) * m.sd * Math.sqrt((2 * RANK_OVERHEAD) / n);
 }
-/** How far around the estimate the true shift is searched for the worst case, in standard errors. */
-const PLAUSIBLE_Z = 1.2816;
+/**
+ * How far around the estimate the true shift is searched for the worst case, in standard errors: the
+ * 95% range. With the 80% range (1.28) a benchmark at +1% whose estimate came out near 0.3% was told
+ * "≈ 15 more rounds" for a negligible verdict its true interval could not reach, and at +2–3% (= δ to
+ * 1.5 δ) advice delivered 0–50% (docs/VALIDATION.md, "Advice that delivers").
+ */
+const PLAUSIBLE_Z = 1.96;
 /**
  * Probability that n ≥ n0 runs per side end in a decided §7 verdict, predicted from the first n0:
  * the smallest over true shifts within ±PLAUSIBLE_Z standard errors of the estimate (so a cell of
@@ -39027,7 +39038,7 @@ function adviceFor(reason, levelReason, runs, power, opts, ratio = null) {
         const cap = Math.min(runs + MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs), opts.maxRounds ?? Infinity);
         const model = {
             estimate: Math.log(ratio.estimate),
-            sd: sdFromInterval(ratio.ci, runs, power.alpha),
+            sd: sdFromInterval(ratio.ci, runs, power.alpha, ratio.estimate, opts.minEffect),
             n0: runs,
             alpha: power.alpha,
             minEffect: opts.minEffect

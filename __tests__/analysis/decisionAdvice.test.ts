@@ -36,16 +36,38 @@ describe('decision probability (§4 advice)', () => {
   })
 
   it('advises the fewest rounds that reach the model target, and none beyond the cap', () => {
-    const a = roundsToDecide(model(6, 0.03), 7, 30)
+    const m = model(7, 0.03)
+    const a = roundsToDecide(m, 7, 30)
     expect(a.kind).toBe('more-rounds')
     const rounds = (a as { rounds: number }).rounds
-    expect(decisionProbability(model(6, 0.03), 10 + rounds)).toBeGreaterThanOrEqual(DECISION_TARGET)
-    expect(decisionProbability(model(6, 0.03), 10 + rounds - 1)).toBeLessThan(DECISION_TARGET)
+    expect(decisionProbability(m, 10 + rounds)).toBeGreaterThanOrEqual(DECISION_TARGET)
+    expect(decisionProbability(m, 10 + rounds - 1)).toBeLessThan(DECISION_TARGET)
+    // Beyond the cap: the same benchmark with a cap below what it needs is not told to add rounds.
+    expect(roundsToDecide(m, 7, 10 + rounds - 1).kind).not.toBe('more-rounds')
   })
 
   it("says 'too close' near δ when the cap's interval would be narrow, and 'too noisy' when it would be wide", () => {
     expect(roundsToDecide(model(2, 0.01), 7, 30)).toEqual({ kind: 'too-close' })
     expect(roundsToDecide(model(8, 0.2), 7, 30)).toEqual({ kind: 'too-noisy' })
+  })
+
+  it('reads σ from the bound a verdict must move: the far side of an estimate beyond ±δ, else the half-width', () => {
+    // The study's case: +5.2% [−0.6%, +7.0%] at 10 runs per side (a burst on one side) is not ±3.8%.
+    const [lo, est, hi] = [0.994, 1.052, 1.07]
+    const symmetric = sdFromInterval([lo, hi], 10, 0.01 / 6)
+    const far = sdFromInterval([lo, hi], 10, 0.01 / 6, est, 0.02)
+    expect(far / symmetric).toBeCloseTo(Math.log(est / lo) / (Math.log(hi / lo) / 2), 10)
+    expect(far).toBeGreaterThan(1.4 * symmetric)
+    // Within ±δ both bounds must move: the half-width, whatever the estimate.
+    expect(sdFromInterval([0.99, 1.021], 10, 0.01 / 6, 1.001, 0.02)).toBe(
+      sdFromInterval([0.99, 1.021], 10, 0.01 / 6)
+    )
+    // An improvement beyond −δ: the distance to the upper bound.
+    const imp = sdFromInterval([0.93, 1.006], 10, 0.01 / 6, 0.948, 0.02)
+    expect(imp / sdFromInterval([0.93, 1.006], 10, 0.01 / 6)).toBeCloseTo(
+      Math.log(1.006 / 0.948) / (Math.log(1.006 / 0.93) / 2),
+      10
+    )
   })
 
   it('sdFromInterval inverts halfWidth', () => {

@@ -95,7 +95,7 @@ export function adviceFor(
     const cap = Math.min(runs + MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs), opts.maxRounds ?? Infinity)
     const model = {
       estimate: Math.log(ratio.estimate),
-      sd: sdFromInterval(ratio.ci, runs, power.alpha),
+      sd: sdFromInterval(ratio.ci, runs, power.alpha, ratio.estimate, opts.minEffect),
       n0: runs,
       alpha: power.alpha,
       minEffect: opts.minEffect
