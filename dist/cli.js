@@ -52402,6 +52402,24 @@ function detectChangePointsDetailed(series, opts) {
 function detectChangePoints(series, opts) {
     return detectChangePointsDetailed(series, opts).changePoints;
 }
+/**
+ * Tests each of `points` (sorted, distinct, 0 < index < series.length) on the segments between its
+ * neighbours in `points`, as the merge step does: for a caller that drops points by its own rule (e.g.
+ * too few points on a side) and needs the survivors' p-values and segment statistics on the segments
+ * that remain. `qhat` is carried through.
+ *
+ * @throws StatsInputError `not-finite` for a non-finite value; `domain` for unsorted or out-of-range indices.
+ * Complexity: O(N) for N points in the series (each segment summed twice).
+ */
+function testChangePoints(series, points) {
+    assertFinite(series, 'series');
+    points.forEach((p, i) => {
+        const prev = i === 0 ? 0 : points[i - 1].index;
+        if (!(Number.isInteger(p.index) && p.index > prev && p.index < series.length))
+            throw new StatsInputError('domain', 'points', `points[${i}].index = ${p.index}: need sorted distinct indices in (0, ${series.length})`);
+    });
+    return points.map((p, i) => testSplit(series, i === 0 ? 0 : points[i - 1].index, p.index, i === points.length - 1 ? series.length : points[i + 1].index, p.qhat));
+}
 
 /**
  * Slow creep over a benchmark's history (STATISTICS.md §11): the chain of paired steps on main.
@@ -52495,7 +52513,8 @@ function creep(steps, opts) {
  * - **Environment changes**: consecutive records whose fingerprints differ (history/record.ts
  *   FINGERPRINT_FIELDS). Each starts a new segment of every series; never reported as a code change.
  * - **Change points**: per benchmark and segment, E-divisive means with Hunter's t-test
- *   (stats/changePoints.ts) on the natural logs of the head locations, candidates at p ≤ q; then
+ *   (stats/changePoints.ts) on the natural logs of the head locations; points with fewer than
+ *   MIN_SIDE_POINTS on a side dropped (the others re-tested); candidates at p ≤ q; then
  *   Benjamini-Hochberg at q over a family of **every split position of every segment of every series**
  *   (a segment of n points has n − 1), the positions without a candidate entering with p = 1. E-divisive
  *   scans every position and Hunter's t-test is computed after the split was chosen to maximise the
@@ -52553,6 +52572,22 @@ function seriesOf(records, segment) {
     return out;
 }
 /**
+ * Drops the change point with the shortest side while one has fewer than MIN_SIDE_POINTS on a side
+ * (the larger p-value first on ties), re-testing the rest on the segments that remain each time: a
+ * false point 3 commits after a real step must not take the step's segment down with it.
+ */
+function withLongSides(logs, found) {
+    let points = found.slice();
+    for (;;) {
+        const side = (c) => Math.min(c.before.n, c.after.n);
+        const short = points.filter((c) => side(c) < MIN_SIDE_POINTS);
+        if (short.length === 0)
+            return points;
+        const drop = short.reduce((a, b) => side(b) < side(a) || (side(b) === side(a) && b.pValue > a.pValue) ? b : a);
+        points = testChangePoints(logs, points.filter((c) => c !== drop));
+    }
+}
+/**
  * Change-point candidates (p ≤ q) of one series, segment by segment; `tested` has, per segment tested,
  * the number of its other split positions (the hypotheses that are in the family with p = 1).
  */
@@ -52564,7 +52599,8 @@ function candidates(name, points, q) {
         const seg = points.filter((p) => p.segment === s);
         if (seg.length < MIN_SEGMENT_POINTS)
             continue;
-        const cps = detectChangePoints(seg.map((p) => p.log), { maxPValue: q }).filter((c) => c.pValue <= q && Math.min(c.before.n, c.after.n) >= MIN_SIDE_POINTS);
+        const logs = seg.map((p) => p.log);
+        const cps = withLongSides(logs, detectChangePoints(logs, { maxPValue: q })).filter((c) => c.pValue <= q);
         tested.push(seg.length - 1 - cps.length);
         for (const c of cps) {
             const before = Math.exp(c.before.mean);

@@ -9,27 +9,11 @@ import { readFileSync } from 'node:fs'
 import { ConfigError } from '../../src/errors.js'
 import { buildRecord } from '../../src/history/record.js'
 import { validateResults } from '../../src/report/readResults.js'
-import { medianInterval } from '../../src/stats/medianInterval.js'
 
 const FIXTURE = '__tests__/fixtures/history/results.json'
 const results = () => validateResults(readFileSync(FIXTURE, 'utf8'), FIXTURE)
 const A = 'a'.repeat(40)
 const B = 'b'.repeat(40)
-
-describe('medianInterval', () => {
-  it('takes the narrowest order statistics that cover the median with ≥ 95% (binomial), and says the coverage', () => {
-    // n = 8: k = 1 covers 1 − 2/256 = 99.2%; k = 2 covers 1 − 2·9/256 = 93.0% < 95%: so min..max
-    const eight = medianInterval([5, 1, 7, 3, 8, 2, 6, 4])
-    expect(eight).toEqual({ median: 4.5, lo: 1, hi: 8, level: 1 - 2 / 256, k: 1 })
-    // n = 20: k = 6 covers 1 − 2·P(B ≤ 5) = 95.9%, k = 7 93.6%
-    const twenty = medianInterval(Array.from({ length: 20 }, (_, i) => i + 1))
-    expect([twenty.lo, twenty.hi, twenty.k]).toEqual([6, 15, 6])
-    expect(twenty.level).toBeCloseTo(0.958610535, 8)
-    // n = 5 cannot reach 95%: min..max, at 93.75%
-    expect(medianInterval([1, 2, 3, 4, 5])).toMatchObject({ lo: 1, hi: 5, level: 0.9375 })
-    expect(() => medianInterval([])).toThrow('empty')
-  })
-})
 
 describe('buildRecord', () => {
   it('records the head location, its interval, the paired step and the fingerprint', () => {

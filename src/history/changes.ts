@@ -5,7 +5,8 @@
  * - **Environment changes**: consecutive records whose fingerprints differ (history/record.ts
  *   FINGERPRINT_FIELDS). Each starts a new segment of every series; never reported as a code change.
  * - **Change points**: per benchmark and segment, E-divisive means with Hunter's t-test
- *   (stats/changePoints.ts) on the natural logs of the head locations, candidates at p ≤ q; then
+ *   (stats/changePoints.ts) on the natural logs of the head locations; points with fewer than
+ *   MIN_SIDE_POINTS on a side dropped (the others re-tested); candidates at p ≤ q; then
  *   Benjamini-Hochberg at q over a family of **every split position of every segment of every series**
  *   (a segment of n points has n − 1), the positions without a candidate entering with p = 1. E-divisive
  *   scans every position and Hunter's t-test is computed after the split was chosen to maximise the
@@ -19,7 +20,7 @@
  *
  * @module
  */
-import { detectChangePoints } from '../stats/changePoints.js'
+import { detectChangePoints, testChangePoints, type ChangePoint } from '../stats/changePoints.js'
 import { creep } from '../stats/creep.js'
 import { benjaminiHochberg } from '../stats/multiplicity.js'
 import { normalQuantile } from '../stats/normal.js'
@@ -155,6 +156,27 @@ function seriesOf(records: readonly CommitRecord[], segment: readonly number[]):
   return out
 }
 
+/**
+ * Drops the change point with the shortest side while one has fewer than MIN_SIDE_POINTS on a side
+ * (the larger p-value first on ties), re-testing the rest on the segments that remain each time: a
+ * false point 3 commits after a real step must not take the step's segment down with it.
+ */
+function withLongSides(logs: readonly number[], found: readonly ChangePoint[]): ChangePoint[] {
+  let points = found.slice()
+  for (;;) {
+    const side = (c: ChangePoint) => Math.min(c.before.n, c.after.n)
+    const short = points.filter((c) => side(c) < MIN_SIDE_POINTS)
+    if (short.length === 0) return points
+    const drop = short.reduce((a, b) =>
+      side(b) < side(a) || (side(b) === side(a) && b.pValue > a.pValue) ? b : a
+    )
+    points = testChangePoints(
+      logs,
+      points.filter((c) => c !== drop)
+    )
+  }
+}
+
 interface Candidate {
   series: string
   finding: Omit<ChangePointFinding, 'q_value'>
@@ -175,10 +197,8 @@ function candidates(
   for (const s of segments) {
     const seg = points.filter((p) => p.segment === s)
     if (seg.length < MIN_SEGMENT_POINTS) continue
-    const cps = detectChangePoints(
-      seg.map((p) => p.log),
-      { maxPValue: q }
-    ).filter((c) => c.pValue <= q && Math.min(c.before.n, c.after.n) >= MIN_SIDE_POINTS)
+    const logs = seg.map((p) => p.log)
+    const cps = withLongSides(logs, detectChangePoints(logs, { maxPValue: q })).filter((c) => c.pValue <= q)
     tested.push(seg.length - 1 - cps.length)
     for (const c of cps) {
       const before = Math.exp(c.before.mean)
