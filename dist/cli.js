@@ -51582,9 +51582,14 @@ function fingerprintKey(f) {
  * @param results a results.json that passed `validateResults`.
  * @param meta --commit/--parent/--date/--pr; required when the results carry no SHAs.
  * @param source the file name, for messages.
- * @throws ConfigError when the commit, parent or date is missing or malformed.
+ * @throws ConfigError when the commit, parent or date is missing or malformed, or the results are one
+ * shard's.
  */
 function buildRecord(results, meta, source) {
+    const shard = results.run.shard;
+    if (shard)
+        throw new ConfigError(`${source}: these are the results of shard ${shard.index}/${shard.count} only; ` +
+            "record the merged results ('benchgate merge' of every shard) so the record holds the whole suite");
     return {
         format: RECORD_FORMAT,
         version: RECORD_VERSION,

@@ -72,6 +72,22 @@ describe('buildRecord', () => {
     ])
   })
 
+  it('refuses one shard’s results: the record must hold the whole suite', () => {
+    const json = results()
+    json.run.shard = {
+      index: 2,
+      count: 3,
+      rule: 'hash',
+      benchmarks: [],
+      assigned: [],
+      issues: [],
+      seconds: {}
+    }
+    expect(() => buildRecord(json, { commit: A, parent: B, date: '2026-11-01' }, FIXTURE)).toThrow(
+      /shard 2\/3 only; record the merged results/
+    )
+  })
+
   it('keeps no interval at the repetition level (repetitions of one process are not independent)', () => {
     const json = results()
     json.benchmarks[0].level = 'repetitions'
