@@ -13,6 +13,7 @@ import { FolderStore, openStore } from '../../src/history/store.js'
 import { GitStore } from '../../src/history/gitStore.js'
 import { flat, syntheticHistory } from './synthetic.js'
 import { tempRepo } from '../helpers/repo.js'
+import { serveGitReadOnly } from '../helpers/gitHttp.js'
 
 const temps: string[] = []
 const temp = (prefix: string) => {
@@ -101,6 +102,26 @@ describe('git store (a local bare repository as origin)', () => {
     // the clones' own branch, index and working tree are untouched
     expect(git(clones[0], 'status', '--porcelain')).toBe('')
     expect(git(clones[0], 'branch', '--list', '--format=%(refname:short)')).toBe('main')
+  }, 20_000)
+
+  it('a reader with no credentials fetches the branch over http from a read-only server on 127.0.0.1', async () => {
+    const root = temp('bg-hist-http-')
+    git(root, 'init', '-q', '--bare', '-b', 'main', 'origin.git')
+    const writer = temp('bg-hist-w-')
+    git(writer, 'clone', '-q', join(root, 'origin.git'), '.')
+    for (const r of records.slice(0, 3)) await openStore('git:', writer).add(r)
+    const server = await serveGitReadOnly(root)
+    try {
+      const reader = temp('bg-hist-r-')
+      // an empty repository whose origin is the http URL: no token, no credential helper, no prompt
+      git(reader, 'init', '-q')
+      git(reader, 'remote', 'add', 'origin', `${server.url}/origin.git`)
+      expect(await openStore('git:', reader).readAll()).toEqual(records.slice(0, 3))
+      // and the server is read-only: a record from this reader is refused with a clear message
+      await expect(openStore('git:', reader).add(records[3])).rejects.toThrow(/git push origin failed/)
+    } finally {
+      await server.close()
+    }
   }, 20_000)
 
   it('without an origin the branch is local; a branch name that could be an option is refused', async () => {
