@@ -28,8 +28,9 @@ describe('examples/workflows/history-record.yml', () => {
     expect(runs).not.toContain('${{')
     expect(wf.jobs.record.steps.find((s) => s.env?.BEFORE)?.env?.BEFORE).toBe('${{ github.event.before }}')
     expect(runs).toContain(
-      'npx benchgate history record benchgate-out/results.json --store git:benchgate-history'
+      'npx benchgate history record benchgate-out/results.json --store git:benchgate-history ${PR:+--pr "$PR"}'
     )
+    expect(runs).toContain("grep -oE '#[0-9]+'") // the PR number: digits only
     expect(runs).toContain('npx benchgate history report --store git:benchgate-history --out history')
   })
 })
