@@ -15,6 +15,7 @@ export const LAYERS = [
   ['git', 'build', 'measure', 'counts'], // worktrees; the build and its cache; rounds of benchmark processes; count mode's valgrind passes
   ['github'], // the GitHub API: comment, checks, artifacts, cache
   ['shard'], // splitting a suite over N jobs and merging the shards' results (issue 16)
+  ['history'], // benchmark history on main: records from results.json, the store (folder or orphan git branch), change points (issue 31)
   ['pipeline.ts'], // the whole job: plan -> build -> measure -> analyse -> report
   ['commands'], // CLI commands (run, compare, report, merge) over the pipeline
   ['action'], // the Action's inputs and flow

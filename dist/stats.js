@@ -38457,6 +38457,24 @@ function detectChangePointsDetailed(series, opts) {
 function detectChangePoints(series, opts) {
     return detectChangePointsDetailed(series, opts).changePoints;
 }
+/**
+ * Tests each of `points` (sorted, distinct, 0 < index < series.length) on the segments between its
+ * neighbours in `points`, as the merge step does: for a caller that drops points by its own rule (e.g.
+ * too few points on a side) and needs the survivors' p-values and segment statistics on the segments
+ * that remain. `qhat` is carried through.
+ *
+ * @throws StatsInputError `not-finite` for a non-finite value; `domain` for unsorted or out-of-range indices.
+ * Complexity: O(N) for N points in the series (each segment summed twice).
+ */
+function testChangePoints(series, points) {
+    assertFinite(series, 'series');
+    points.forEach((p, i) => {
+        const prev = i === 0 ? 0 : points[i - 1].index;
+        if (!(Number.isInteger(p.index) && p.index > prev && p.index < series.length))
+            throw new StatsInputError('domain', 'points', `points[${i}].index = ${p.index}: need sorted distinct indices in (0, ${series.length})`);
+    });
+    return points.map((p, i) => testSplit(series, i === 0 ? 0 : points[i - 1].index, p.index, i === points.length - 1 ? series.length : points[i + 1].index, p.qhat));
+}
 
 /**
  * Slow creep over a benchmark's history (STATISTICS.md §11): the chain of paired steps on main.
@@ -38541,6 +38559,70 @@ function creep(steps, opts) {
         changeHi: Math.expm1(hi),
         report: (lo > 0 || hi < 0) && Math.abs(total) >= Math.log1p(delta)
     };
+}
+
+/**
+ * A distribution-free confidence interval for a median from order statistics (the binomial, or sign
+ * test, interval; e.g. Conover 1999, "Practical Nonparametric Statistics", 3rd ed., §3.2; Hollander,
+ * Wolfe & Chicken 2014, "Nonparametric Statistical Methods", 3rd ed., §3.6).
+ *
+ * For n values from any continuous distribution, the number below the true median is Binomial(n, ½),
+ * so `[x₍ₖ₎, x₍ₙ₋ₖ₊₁₎]` covers the median with probability `1 − 2·P(B ≤ k − 1)`, B ~ Binomial(n, ½).
+ * We take the largest k whose coverage is still ≥ the requested level (the narrowest such interval)
+ * and report the exact coverage it has. With too few values (n ≤ 5 at 95%: the widest interval,
+ * min..max, covers with 1 − 2/2ⁿ only) the interval is min..max and its coverage is below the
+ * requested level: `level` says so.
+ *
+ * @module
+ */
+/** Default requested coverage. */
+const DEFAULT_MEDIAN_LEVEL = 0.95;
+/**
+ * P(B ≤ j) for B ~ Binomial(n, ½), j from 0 to ⌊n/2⌋, summed in the log domain (no overflow at large n).
+ * Complexity: O(n).
+ */
+function lowerTail(n, upTo) {
+    const out = [];
+    let logTerm = -n * Math.LN2; // log C(n, 0) / 2ⁿ
+    let sum = 0;
+    for (let j = 0; j <= upTo; j++) {
+        if (j > 0)
+            logTerm += Math.log((n - j + 1) / j);
+        sum += Math.exp(logTerm);
+        out.push(sum);
+    }
+    return out;
+}
+/**
+ * The order-statistic interval for the median of `values` at coverage ≥ `level` when n allows it.
+ *
+ * @param values finite numbers, at least 1 (any order).
+ * @param level requested coverage in (0, 1), default 0.95.
+ * @returns the median, the interval, its exact coverage and k.
+ * @throws StatsInputError `empty` for no values, `not-finite` for NaN/±Infinity, `domain` for a level
+ * outside (0, 1).
+ * Complexity: O(n log n) (the sort).
+ */
+function medianInterval(values, level = DEFAULT_MEDIAN_LEVEL) {
+    if (!(level > 0 && level < 1))
+        throw new StatsInputError('domain', 'level', `level must be in (0, 1), got ${level}`);
+    if (values.length === 0)
+        throw new StatsInputError('empty', 'values', 'values is empty: a median needs at least 1 value');
+    assertFinite(values, 'values');
+    const x = [...values].sort((a, b) => a - b);
+    const n = x.length;
+    const median = n % 2 === 1 ? x[(n - 1) / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+    const tail = lowerTail(n, Math.floor(n / 2));
+    // coverage(k) = 1 − 2·P(B ≤ k − 1); largest k ≤ ⌈n/2⌉ with coverage ≥ level, at least 1.
+    let k = 1;
+    for (let cand = 2; cand <= Math.ceil(n / 2); cand++) {
+        if (1 - 2 * tail[cand - 1] >= level)
+            k = cand;
+        else
+            break;
+    }
+    const coverage = Math.max(0, 1 - 2 * tail[k - 1]);
+    return { median, lo: x[k - 1], hi: x[n - k], level: coverage, k };
 }
 
 /** Fewest runs per side at which a two-sided exact rank test can reach p < 0.01 (2/C(10, 5) = 0.0079). */
@@ -40660,4 +40742,4 @@ function provenanceWarnings(p) {
     return warnings;
 }
 
-export { DEFAULT_ANALYSIS_OPTIONS, NONPARAMETRIC_OVERHEAD, StatsInputError, acf, adjustPValues, analyzeSuite, benjaminiHochberg, bootstrapSdUpper, compare, creep, detectChangePoints, detectChangePointsDetailed, drift, durbinWatson, dwilcox, eDivisiveCandidate, hodgesLehmann, hodgesLehmannRatio, intraclassCorrelation, ljungBox, mannWhitneyU, mean, median$1 as median, minimumDetectableEffect, normalCdf, normalQuantile, normalSf, pnt, powerTTest, powerWarnings, psignrank, pwilcox, qsignrank, quantileType7$1 as quantileType7, qwilcox, requiredSamplesPerSide, senInterval, signedRankMinP, signedRankMinPairs, summarize, theilSen, tukeyOutliers, wilcoxonSignedRank };
+export { DEFAULT_ANALYSIS_OPTIONS, NONPARAMETRIC_OVERHEAD, StatsInputError, acf, adjustPValues, analyzeSuite, benjaminiHochberg, bootstrapSdUpper, compare, creep, detectChangePoints, detectChangePointsDetailed, drift, durbinWatson, dwilcox, eDivisiveCandidate, hodgesLehmann, hodgesLehmannRatio, intraclassCorrelation, ljungBox, mannWhitneyU, mean, median$1 as median, medianInterval, minimumDetectableEffect, normalCdf, normalQuantile, normalSf, pnt, powerTTest, powerWarnings, psignrank, pwilcox, qsignrank, quantileType7$1 as quantileType7, qwilcox, requiredSamplesPerSide, senInterval, signedRankMinP, signedRankMinPairs, summarize, testChangePoints, theilSen, tukeyOutliers, wilcoxonSignedRank };

@@ -70,6 +70,7 @@ Usage:
   benchgate compare BASE HEAD [options]    analyse existing sample files or folders
   benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json, --html FILE)
   benchgate merge DIR|FILE... [options]    merge the shards of 'run --shard I/N' into one report and gate
+  benchgate history record|report|compact  keep main's results, find change points and creep (history --help)
   benchgate --version | --help | COMMAND --help
 
 Exit codes: 0 pass, 1 regression (gate failed), 2 usage/config error, 3 the job could not run.`,
@@ -112,6 +113,8 @@ ${optionHelp(listedIn('merge'))}
 
 Example:
   benchgate merge shards/ --out merged`,
+  // Shown by 'benchgate history --help' from commands/history.ts (HISTORY_HELP); listed here as a command.
+  history: 'Usage: benchgate history record|report|compact [options] (benchgate history --help)',
   report: `Usage: benchgate report RESULTS.json [options]
 
 Options:
@@ -140,6 +143,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return EXIT.usage
   }
   try {
+    if (command === 'history') {
+      // Its own subcommands and flags (commands/history.ts says why they are not in the option table).
+      const { historyCommand } = await import('./commands/history.js')
+      return await historyCommand(rest, io)
+    }
     const { values, positionals } = parseArgs({
       args: rest,
       options: parseOptions(),

@@ -442,3 +442,37 @@ export function detectChangePointsDetailed(
 export function detectChangePoints(series: readonly number[], opts: ChangePointOptions): ChangePoint[] {
   return detectChangePointsDetailed(series, opts).changePoints
 }
+
+/**
+ * Tests each of `points` (sorted, distinct, 0 < index < series.length) on the segments between its
+ * neighbours in `points`, as the merge step does: for a caller that drops points by its own rule (e.g.
+ * too few points on a side) and needs the survivors' p-values and segment statistics on the segments
+ * that remain. `qhat` is carried through.
+ *
+ * @throws StatsInputError `not-finite` for a non-finite value; `domain` for unsorted or out-of-range indices.
+ * Complexity: O(N) for N points in the series (each segment summed twice).
+ */
+export function testChangePoints(
+  series: readonly number[],
+  points: readonly { index: number; qhat: number }[]
+): ChangePoint[] {
+  assertFinite(series, 'series')
+  points.forEach((p, i) => {
+    const prev = i === 0 ? 0 : points[i - 1].index
+    if (!(Number.isInteger(p.index) && p.index > prev && p.index < series.length))
+      throw new StatsInputError(
+        'domain',
+        'points',
+        `points[${i}].index = ${p.index}: need sorted distinct indices in (0, ${series.length})`
+      )
+  })
+  return points.map((p, i) =>
+    testSplit(
+      series,
+      i === 0 ? 0 : points[i - 1].index,
+      p.index,
+      i === points.length - 1 ? series.length : points[i + 1].index,
+      p.qhat
+    )
+  )
+}

@@ -45,7 +45,12 @@ export { adjustPValues, benjaminiHochberg } from './multiplicity.js'
 export type { BenjaminiHochbergResult } from './multiplicity.js'
 
 // History on main (STATISTICS §11): change points and creep.
-export { detectChangePoints, detectChangePointsDetailed, eDivisiveCandidate } from './changePoints.js'
+export {
+  detectChangePoints,
+  detectChangePointsDetailed,
+  eDivisiveCandidate,
+  testChangePoints
+} from './changePoints.js'
 export type {
   ChangePoint,
   ChangePointDetail,
@@ -54,4 +59,6 @@ export type {
   SegmentStats
 } from './changePoints.js'
 export { creep } from './creep.js'
+export { medianInterval } from './medianInterval.js'
+export type { MedianInterval } from './medianInterval.js'
 export type { CreepOptions, CreepResult, CreepStep } from './creep.js'

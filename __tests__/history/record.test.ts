@@ -1,0 +1,97 @@
+/**
+ * history/record.ts from a real results.json (__tests__/fixtures/history: `benchgate compare` on Google
+ * Benchmark runs, 8 runs per side): the head location is the median of the head's run medians with its
+ * order-statistic interval, the paired step is the results' ratio and interval, the fingerprint the
+ * head's provenance; results without SHAs need --commit --parent --date.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { ConfigError } from '../../src/errors.js'
+import { buildRecord } from '../../src/history/record.js'
+import { validateResults } from '../../src/report/readResults.js'
+
+const FIXTURE = '__tests__/fixtures/history/results.json'
+const results = () => validateResults(readFileSync(FIXTURE, 'utf8'), FIXTURE)
+const A = 'a'.repeat(40)
+const B = 'b'.repeat(40)
+
+describe('buildRecord', () => {
+  it('records the head location, its interval, the paired step and the fingerprint', () => {
+    const json = results()
+    const rec = buildRecord(
+      json,
+      { commit: A, parent: B, date: '2026-11-20T10:00:00+01:00', pr: 42 },
+      FIXTURE
+    )
+    expect(rec).toMatchObject({
+      commit: A,
+      parent: B,
+      date: '2026-11-20T09:00:00.000Z',
+      pr: 42,
+      tool_version: '0.1.0'
+    })
+    expect(rec.fingerprint).toEqual({ numCpus: 4, libraryVersion: 'v1.9.5' }) // Google Benchmark JSON names no CPU model
+    expect(rec.benchmarks).toHaveLength(3)
+    const b = json.benchmarks[0]
+    const r = rec.benchmarks[0]
+    const head = [...b.series!.head].sort((x, y) => x - y)
+    expect(r.location).toEqual({
+      median: (head[3] + head[4]) / 2,
+      ci: [head[0], head[7]],
+      ci_level: 1 - 2 / 256,
+      n: 8
+    })
+    expect(r.location!.median).toBeCloseTo(b.location!.head!, 9)
+    expect(r.step).toEqual({ ratio: b.ratio!.estimate, ci: b.ratio!.ci, conf_level: b.conf_level })
+    expect(r.step!.ratio).toBeGreaterThan(1.03) // the fixture's head is 5% slower
+  })
+
+  it('refuses results without commit SHAs unless --commit, --parent and --date are given', () => {
+    expect(() => buildRecord(results(), {}, FIXTURE)).toThrow(
+      /results\.json: the results carry no commit SHAs .* give --commit SHA --parent SHA --date ISO/
+    )
+    expect(() => buildRecord(results(), { commit: A, parent: B }, FIXTURE)).toThrow(/--date ISO is needed/)
+    expect(() => buildRecord(results(), { commit: 'abc', parent: B, date: '2026-11-01' }, FIXTURE)).toThrow(
+      ConfigError
+    )
+    expect(() => buildRecord(results(), { commit: A, parent: B, date: 'yesterday' }, FIXTURE)).toThrow(
+      /ISO 8601/
+    )
+  })
+
+  it('takes the SHAs from results made by run (the date defaults to when they were measured)', () => {
+    const json = results()
+    json.run.head.sha = A
+    json.run.base.sha = B
+    const rec = buildRecord(json, {}, FIXTURE)
+    expect([rec.commit, rec.parent, rec.date, rec.pr]).toEqual([
+      A,
+      B,
+      new Date(json.generated_at).toISOString(),
+      null
+    ])
+  })
+
+  it('refuses one shard’s results: the record must hold the whole suite', () => {
+    const json = results()
+    json.run.shard = {
+      index: 2,
+      count: 3,
+      rule: 'hash',
+      benchmarks: [],
+      assigned: [],
+      issues: [],
+      seconds: {}
+    }
+    expect(() => buildRecord(json, { commit: A, parent: B, date: '2026-11-01' }, FIXTURE)).toThrow(
+      /shard 2\/3 only; record the merged results/
+    )
+  })
+
+  it('keeps no interval at the repetition level (repetitions of one process are not independent)', () => {
+    const json = results()
+    json.benchmarks[0].level = 'repetitions'
+    const rec = buildRecord(json, { commit: A, parent: B, date: '2026-11-01' }, FIXTURE)
+    expect(rec.benchmarks[0].location).toMatchObject({ ci: null, ci_level: null, n: 8 })
+  })
+})

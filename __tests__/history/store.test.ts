@@ -1,0 +1,137 @@
+/**
+ * The history stores: a folder, and an orphan branch pushed to a local bare repository as `origin`.
+ * Two record runs pushing at the same time both land (the loser fetches, rebuilds on the new tip and
+ * pushes again); a fresh clone reads the branch with no credentials; compaction keeps every record, in
+ * one commit; the user's branch, index and working tree are never touched.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { FolderStore, openStore } from '../../src/history/store.js'
+import { GitStore } from '../../src/history/gitStore.js'
+import { flat, syntheticHistory } from './synthetic.js'
+import { tempRepo } from '../helpers/repo.js'
+import { serveGitReadOnly } from '../helpers/gitHttp.js'
+
+const temps: string[] = []
+const temp = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  temps.push(dir)
+  return dir
+}
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+// 6 commits over two months (Sept 30 and Oct 1, 12 hours apart)
+const records = syntheticHistory({
+  commits: 6,
+  start: new Date('2026-09-30T00:00:00Z'),
+  series: [flat('BM_A'), flat('BM_B', 1)]
+}).map((r, i) => ({
+  ...r,
+  date: new Date(Date.parse('2026-09-30T00:00:00Z') + i * 12 * 3_600_000).toISOString()
+}))
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim()
+
+describe('folder store', () => {
+  it('round-trips records, one file per commit, never replaces one, and compacts whole months', async () => {
+    const dir = temp('bg-hist-dir-')
+    const store = new FolderStore(dir)
+    for (const r of records) expect((await store.add(r)).added).toBe(true)
+    expect(await store.add(records[0])).toMatchObject({ added: false })
+    expect(readdirSync(join(dir, 'commits'))).toEqual(['2026-09', '2026-10'])
+    expect(readdirSync(join(dir, 'commits', '2026-09'))).toEqual([
+      `2026-09-30T00-00-00Z-${records[0].commit.slice(0, 12)}.json.gz`,
+      `2026-09-30T12-00-00Z-${records[1].commit.slice(0, 12)}.json.gz`
+    ])
+    expect(await store.readAll()).toEqual(records)
+    expect(await store.compact('2026-10')).toMatchObject({ months: ['2026-09'], records: 2 })
+    expect(existsSync(join(dir, 'commits', '2026-09'))).toBe(false)
+    expect(readdirSync(join(dir, 'months'))).toEqual(['2026-09.json.gz'])
+    expect(await store.readAll()).toEqual(records)
+    expect(await store.add(records[1])).toMatchObject({ added: false }) // found in the month file
+  })
+})
+
+describe('git store (a local bare repository as origin)', () => {
+  it('two records pushed at the same time both land; a fresh clone reads them; compaction keeps every record', async () => {
+    const origin = temp('bg-hist-origin-')
+    git(origin, 'init', '-q', '--bare', '-b', 'main')
+    const seed = tempRepo('bg-hist-seed-')
+    seed.commitFiles({ 'README.md': 'project\n' }, 'initial')
+    seed.git('remote', 'add', 'origin', origin)
+    seed.git('push', '-q', 'origin', 'main')
+    const clones = [temp('bg-hist-a-'), temp('bg-hist-b-')].map((dir) => {
+      git(dir, 'clone', '-q', origin, '.')
+      return dir
+    })
+    // the first record creates the orphan branch
+    expect(await openStore('git:', clones[0]).add(records[0])).toMatchObject({ added: true, attempts: 1 })
+    // two writers at once, each from its own clone: one push is rejected, fetched, rebuilt, pushed again
+    const [a, b] = await Promise.all([
+      openStore('git:benchgate-history', clones[0]).add(records[1]),
+      openStore('git:benchgate-history', clones[1]).add(records[2])
+    ])
+    expect([a.added, b.added]).toEqual([true, true])
+    // they usually race (measured: 3 runs of 3, one push rejected and retried); either way both land
+    expect(a.attempts + b.attempts).toBeGreaterThanOrEqual(2)
+    for (const r of records.slice(3)) await openStore('git:', clones[1]).add(r)
+
+    // a fresh clone, no credentials, reads the branch with a plain fetch
+    const reader = temp('bg-hist-reader-')
+    git(reader, 'clone', '-q', origin, '.')
+    expect(await openStore('git:', reader).readAll()).toEqual(records)
+    expect(git(origin, 'log', '--format=%s', 'benchgate-history').split('\n')).toHaveLength(6)
+    expect(git(origin, 'rev-list', '--max-parents=0', 'benchgate-history')).not.toBe(
+      git(origin, 'rev-parse', 'main')
+    )
+
+    // compaction: one commit adds months/2026-09.json.gz and removes that month's record files
+    const compacted = await new GitStore(clones[0], 'benchgate-history').compact('2026-10')
+    expect(compacted).toMatchObject({ months: ['2026-09'], records: 2 })
+    const files = git(origin, 'ls-tree', '-r', '--name-only', 'benchgate-history').split('\n')
+    expect(files.filter((f) => f.startsWith('months/'))).toEqual(['months/2026-09.json.gz'])
+    expect(files.filter((f) => f.startsWith('commits/2026-09/'))).toEqual([])
+    expect(files.filter((f) => f.startsWith('commits/2026-10/'))).toHaveLength(4)
+    expect(git(origin, 'show', '--stat', '--format=%s', 'benchgate-history')).toMatch(
+      /compact 2026-09 \(2 records\)[\s\S]*3 files changed/
+    )
+    expect(await openStore('git:', reader).readAll()).toEqual(records)
+    // the clones' own branch, index and working tree are untouched
+    expect(git(clones[0], 'status', '--porcelain')).toBe('')
+    expect(git(clones[0], 'branch', '--list', '--format=%(refname:short)')).toBe('main')
+  }, 20_000)
+
+  it('a reader with no credentials fetches the branch over http from a read-only server on 127.0.0.1', async () => {
+    const root = temp('bg-hist-http-')
+    git(root, 'init', '-q', '--bare', '-b', 'main', 'origin.git')
+    const writer = temp('bg-hist-w-')
+    git(writer, 'clone', '-q', join(root, 'origin.git'), '.')
+    for (const r of records.slice(0, 3)) await openStore('git:', writer).add(r)
+    const server = await serveGitReadOnly(root)
+    try {
+      const reader = temp('bg-hist-r-')
+      // an empty repository whose origin is the http URL: no token, no credential helper, no prompt
+      git(reader, 'init', '-q')
+      git(reader, 'remote', 'add', 'origin', `${server.url}/origin.git`)
+      expect(await openStore('git:', reader).readAll()).toEqual(records.slice(0, 3))
+      // and the server is read-only: a record from this reader is refused with a clear message
+      await expect(openStore('git:', reader).add(records[3])).rejects.toThrow(/git push origin failed/)
+    } finally {
+      await server.close()
+    }
+  }, 20_000)
+
+  it('without an origin the branch is local; a branch name that could be an option is refused', async () => {
+    const repo = tempRepo('bg-hist-local-')
+    repo.commitFiles({ 'a.txt': 'a\n' }, 'initial')
+    const store = openStore('git:perf/history', repo.dir)
+    for (const r of records.slice(0, 2)) await store.add(r)
+    expect(await openStore('git:perf/history', repo.dir).readAll()).toEqual(records.slice(0, 2))
+    expect(repo.git('log', '--format=%an', 'perf/history')).toBe('benchgate\nbenchgate')
+    expect(() => openStore('git:--upload-pack=x', repo.dir)).toThrow(/not a usable branch name/)
+    await expect(openStore('git:', tmpdir()).readAll()).rejects.toThrow(/is not inside a git repository/)
+  })
+})

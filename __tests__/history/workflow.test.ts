@@ -1,0 +1,36 @@
+// examples/workflows/history-record.yml is what users copy: it measures the push against its `before`,
+// records into the orphan branch with write permission only for contents, one job at a time.
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import yaml from 'js-yaml'
+
+interface Workflow {
+  on: { push: { branches: string[] } }
+  permissions: Record<string, string>
+  concurrency: { group: string; 'cancel-in-progress': boolean }
+  jobs: { record: { steps: { run?: string; env?: Record<string, string> }[] } }
+}
+
+describe('examples/workflows/history-record.yml', () => {
+  const wf = yaml.load(
+    readFileSync(new URL('../../examples/workflows/history-record.yml', import.meta.url), 'utf8')
+  ) as Workflow
+  const runs = wf.jobs.record.steps.map((s) => s.run ?? '').join('\n')
+
+  it('runs on push to main, writes contents only, one record job at a time without cancelling', () => {
+    expect(wf.on.push.branches).toEqual(['main'])
+    expect(wf.permissions).toEqual({ contents: 'write' })
+    expect(wf.concurrency).toEqual({ group: 'benchgate-history', 'cancel-in-progress': false })
+  })
+
+  it('measures against the push’s before (passed through the environment, not spliced into the script) and records', () => {
+    expect(runs).toMatch(/npx benchgate run --base "\$BEFORE" --head "\$GITHUB_SHA"/)
+    expect(runs).not.toContain('${{')
+    expect(wf.jobs.record.steps.find((s) => s.env?.BEFORE)?.env?.BEFORE).toBe('${{ github.event.before }}')
+    expect(runs).toContain(
+      'npx benchgate history record benchgate-out/results.json --store git:benchgate-history ${PR:+--pr "$PR"}'
+    )
+    expect(runs).toContain("grep -oE '#[0-9]+'") // the PR number: digits only
+    expect(runs).toContain('npx benchgate history report --store git:benchgate-history --out history')
+  })
+})

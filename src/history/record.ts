@@ -1,0 +1,198 @@
+/**
+ * One commit's record in the history on main (STATISTICS.md §11, docs/history.md): built from a
+ * validated results.json, nothing re-measured. Pure: no I/O.
+ *
+ * Per benchmark it keeps
+ * - the head's **location**: the median of the head's run medians (results.json `series.head` holds the
+ *   values the test used, in time order: one median per process run when `level` is "runs") with the
+ *   distribution-free order-statistic interval for the median (stats/medianInterval.ts, requested
+ *   coverage 95%, the exact coverage stored beside it). At `level: "repetitions"` (fewer than 5 runs, or
+ *   forced) the series are single repetitions, not run medians: the record keeps the median but no
+ *   interval (`ci: null`), since repetitions of one process are not independent (STATISTICS §3);
+ * - the **paired step** against the parent: results.json's ratio head/base and its interval, at the
+ *   results' `conf_level` (stored beside it: Bonferroni-widened intervals differ per suite size);
+ * - the **counts** (instructions and estimated cycles per iteration, head and base) when measured.
+ *
+ * The environment **fingerprint** is the head side's provenance restricted to {@link FINGERPRINT_FIELDS}.
+ *
+ * @module
+ */
+import type { BenchmarkResultJson, ResultsJson } from '../report/json.js'
+import type { Provenance } from '../samples/model.js'
+import { medianInterval, DEFAULT_MEDIAN_LEVEL } from '../stats/medianInterval.js'
+import { ConfigError } from '../errors.js'
+
+export const RECORD_FORMAT = 'benchgate-history-record'
+export const RECORD_VERSION = 1
+
+/**
+ * The provenance fields that make up the environment fingerprint: the machine (CPU model, cores,
+ * frequency governor), the toolchain (compiler, Google Benchmark version) and the OS (kernel). A change
+ * in any of them starts a new segment of every series: absolute locations are never compared across
+ * fingerprints. Host name, load, date and build flags are left out (they differ per run or are code).
+ */
+export const FINGERPRINT_FIELDS = [
+  'cpuModel',
+  'numCpus',
+  'governor',
+  'compiler',
+  'libraryVersion',
+  'kernel'
+] as const satisfies readonly (keyof Provenance)[]
+
+export type Fingerprint = Partial<Pick<Provenance, (typeof FINGERPRINT_FIELDS)[number]>>
+
+export interface LocationRecord {
+  /** Median of the head's run medians (ns per iteration, of `metric`). */
+  median: number
+  /** Order-statistic interval for the median, or null (repetition level, or no series). */
+  ci: [number, number] | null
+  /** Exact coverage of `ci` (may be below 95% for 5 runs or fewer), null without ci. */
+  ci_level: number | null
+  /** Values the median was taken over (runs, or repetitions at level "repetitions"). */
+  n: number
+}
+
+export interface StepRecord {
+  /** Ratio of locations head / parent (the paired step) and its interval at `conf_level`. */
+  ratio: number
+  ci: [number, number]
+  conf_level: number
+}
+
+export interface BenchmarkRecord {
+  name: string
+  metric: string | null
+  level: 'runs' | 'repetitions'
+  verdict: string
+  location: LocationRecord | null
+  step: StepRecord | null
+  counts?: {
+    metric: string
+    instructions: { base: number | null; head: number | null }
+    cycles: { base: number | null; head: number | null }
+  }
+}
+
+export interface CommitRecord {
+  format: typeof RECORD_FORMAT
+  version: number
+  commit: string
+  /** The commit measured against: the last recorded commit (a push's `before`). */
+  parent: string
+  /** ISO 8601; orders the history. */
+  date: string
+  pr: number | null
+  /** benchgate version that measured the results. */
+  tool_version: string
+  fingerprint: Fingerprint
+  benchmarks: BenchmarkRecord[]
+}
+
+/** What the command line adds to results without commit SHAs (`compare`, old artifacts). */
+export interface RecordMeta {
+  commit?: string
+  parent?: string
+  date?: string
+  pr?: number
+}
+
+const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/
+
+/** The commit, parent and date of the record: from the flags, else from results.json's run. */
+function identity(results: ResultsJson, meta: RecordMeta, source: string) {
+  const commit = meta.commit ?? results.run.head.sha
+  const parent = meta.parent ?? results.run.base.sha
+  if (!commit || !parent)
+    throw new ConfigError(
+      `${source}: the results carry no commit SHAs (made by 'benchgate compare' or an old artifact): ` +
+        'give --commit SHA --parent SHA --date ISO (and --pr N if a pull request merged it) to record them'
+    )
+  for (const [flag, sha] of [
+    ['--commit', commit],
+    ['--parent', parent]
+  ] as const)
+    if (!SHA.test(sha))
+      throw new ConfigError(`${flag} '${sha}': expected a full commit SHA (40 or 64 lowercase hex digits)`)
+  if (meta.date === undefined && !(results.run.head.sha && meta.commit === undefined))
+    throw new ConfigError(
+      `${source}: --date ISO is needed with --commit (the commit's date orders the history)`
+    )
+  const date = meta.date ?? results.generated_at
+  if (Number.isNaN(Date.parse(date)) || !/^\d{4}-\d\d-\d\d/.test(date))
+    throw new ConfigError(`--date '${date}': expected an ISO 8601 date, e.g. 2026-11-26T16:00:00Z`)
+  if (meta.pr !== undefined && !(Number.isInteger(meta.pr) && meta.pr > 0))
+    throw new ConfigError(`--pr '${meta.pr}': expected a pull request number (a whole number ≥ 1)`)
+  return { commit, parent, date: new Date(date).toISOString(), pr: meta.pr ?? null }
+}
+
+/** The head's location: median of the run medians with its order-statistic interval. */
+export function headLocation(b: BenchmarkResultJson): LocationRecord | null {
+  const values = b.series?.head ?? []
+  if (values.length === 0) {
+    const median = b.location?.head ?? b.median.head
+    return median === null || median === undefined ? null : { median, ci: null, ci_level: null, n: 0 }
+  }
+  const m = medianInterval(values, DEFAULT_MEDIAN_LEVEL)
+  if (b.level !== 'runs') return { median: m.median, ci: null, ci_level: null, n: values.length }
+  return { median: m.median, ci: [m.lo, m.hi], ci_level: m.level, n: values.length }
+}
+
+function benchmarkRecord(b: BenchmarkResultJson): BenchmarkRecord {
+  const step = b.ratio === null ? null : { ratio: b.ratio.estimate, ci: b.ratio.ci, conf_level: b.conf_level }
+  const out: BenchmarkRecord = {
+    name: b.name,
+    metric: b.metric ?? null,
+    level: b.level,
+    verdict: b.verdict,
+    location: headLocation(b),
+    step
+  }
+  if (b.counts) {
+    const { instructions: i, cycles: c } = b.counts
+    out.counts = {
+      metric: b.counts.metric,
+      instructions: { base: i.base, head: i.head },
+      cycles: { base: c.base, head: c.head }
+    }
+  }
+  return out
+}
+
+/** The environment fingerprint of a provenance: only {@link FINGERPRINT_FIELDS}, in that order. */
+export function fingerprintOf(p: Provenance): Fingerprint {
+  const out: Record<string, unknown> = {}
+  for (const k of FINGERPRINT_FIELDS) if (p[k] !== undefined) out[k] = p[k]
+  return out as Fingerprint
+}
+
+/** A stable text key of a fingerprint (equal fingerprints, equal keys). */
+export function fingerprintKey(f: Fingerprint): string {
+  return JSON.stringify(FINGERPRINT_FIELDS.map((k) => f[k] ?? null))
+}
+
+/**
+ * The commit record of a validated results.json.
+ *
+ * @param results a results.json that passed `validateResults`.
+ * @param meta --commit/--parent/--date/--pr; required when the results carry no SHAs.
+ * @param source the file name, for messages.
+ * @throws ConfigError when the commit, parent or date is missing or malformed, or the results are one
+ * shard's.
+ */
+export function buildRecord(results: ResultsJson, meta: RecordMeta, source: string): CommitRecord {
+  const shard = results.run.shard
+  if (shard)
+    throw new ConfigError(
+      `${source}: these are the results of shard ${shard.index}/${shard.count} only; ` +
+        "record the merged results ('benchgate merge' of every shard) so the record holds the whole suite"
+    )
+  return {
+    format: RECORD_FORMAT,
+    version: RECORD_VERSION,
+    ...identity(results, meta, source),
+    tool_version: results.tool.version,
+    fingerprint: fingerprintOf(results.provenance.head),
+    benchmarks: results.benchmarks.map(benchmarkRecord)
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Where the history lives (docs/history.md): a folder, or `git:BRANCH`, an orphan branch of the
+ * repository in the current directory (history/gitStore.ts). Both hold the same files (history/files.ts):
+ * one immutable gzip-compressed record per commit, and compacted months.
+ */
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  unlinkSync,
+  writeFileSync
+} from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { ConfigError } from '../errors.js'
+import type { CommitRecord } from './record.js'
+import {
+  decodeFile,
+  encode,
+  inHistoryOrder,
+  monthFile,
+  monthFileMonth,
+  monthOf,
+  monthPath,
+  recordFileMonth,
+  recordPath
+} from './files.js'
+import { GitStore } from './gitStore.js'
+import type { AddResult, CompactResult, HistoryStore } from './storeTypes.js'
+
+export type { AddResult, CompactResult, HistoryStore }
+
+/** The default branch of a `git:` store. */
+export const DEFAULT_HISTORY_BRANCH = 'benchgate-history'
+
+/** Opens STORE: `git:BRANCH` (or `git:` for the default branch) in `cwd`'s repository, else a folder. */
+export function openStore(spec: string, cwd: string): HistoryStore {
+  if (spec.startsWith('git:')) {
+    const branch = spec.slice(4) || DEFAULT_HISTORY_BRANCH
+    return new GitStore(cwd, branch)
+  }
+  if (spec === '') throw new ConfigError("--store: empty; give a folder or 'git:BRANCH'")
+  return new FolderStore(resolve(cwd, spec))
+}
+
+/** Paths of the store's files under `dir`, relative, with '/' separators. */
+function listFiles(dir: string): string[] {
+  const out: string[] = []
+  const walk = (rel: string) => {
+    const here = join(dir, rel)
+    if (!existsSync(here)) return
+    for (const e of readdirSync(here, { withFileTypes: true })) {
+      const path = rel ? `${rel}/${e.name}` : e.name
+      if (e.isDirectory()) walk(path)
+      else out.push(path)
+    }
+  }
+  walk('commits')
+  walk('months')
+  return out.sort()
+}
+
+/** A folder store: the files under a directory (e.g. a CI cache, a mounted share). */
+export class FolderStore implements HistoryStore {
+  constructor(readonly dir: string) {}
+
+  get name(): string {
+    return this.dir
+  }
+
+  async add(record: CommitRecord): Promise<AddResult> {
+    const path = recordPath(record)
+    const file = join(this.dir, path)
+    const month = join(this.dir, monthPath(monthOf(record)))
+    const known =
+      existsSync(file) ||
+      (existsSync(month) && decodeFile(readFileSync(month), month).some((r) => r.commit === record.commit))
+    if (known) return { path, added: false, attempts: 1 }
+    mkdirSync(dirname(file), { recursive: true })
+    const tmp = `${file}.${process.pid}.tmp`
+    writeFileSync(tmp, encode(record))
+    try {
+      linkSync(tmp, file) // fails if the file exists: a record is created once, never replaced
+    } finally {
+      unlinkSync(tmp)
+    }
+    return { path, added: true, attempts: 1 }
+  }
+
+  async readAll(): Promise<CommitRecord[]> {
+    const records = listFiles(this.dir)
+      .filter((p) => recordFileMonth(p) !== null || monthFileMonth(p) !== null)
+      .flatMap((p) => decodeFile(readFileSync(join(this.dir, p)), join(this.dir, p)))
+    return inHistoryOrder(records)
+  }
+
+  /**
+   * Each month: the month file is written whole (temporary file, then rename: readers see the old or
+   * the new one), then the month's record files are removed. A crash in between leaves records in
+   * both places; readers keep one per commit, and the next compaction removes the leftovers.
+   */
+  async compact(before: string): Promise<CompactResult> {
+    const files = listFiles(this.dir)
+    const months = [
+      ...new Set(files.map(recordFileMonth).filter((m): m is string => m !== null && m < before))
+    ]
+    let moved = 0
+    for (const month of months) {
+      const recordFiles = files.filter((p) => recordFileMonth(p) === month)
+      const old = files.includes(monthPath(month))
+        ? decodeFile(readFileSync(join(this.dir, monthPath(month))), monthPath(month))
+        : []
+      const fresh = recordFiles.flatMap((p) => decodeFile(readFileSync(join(this.dir, p)), p))
+      const target = join(this.dir, monthPath(month))
+      mkdirSync(dirname(target), { recursive: true })
+      writeFileSync(`${target}.tmp`, encode(monthFile(month, [...old, ...fresh])))
+      renameSync(`${target}.tmp`, target)
+      for (const p of recordFiles) unlinkSync(join(this.dir, p))
+      rmdirSync(join(this.dir, 'commits', month))
+      moved += fresh.length
+    }
+    return { months, records: moved, attempts: 1 }
+  }
+}

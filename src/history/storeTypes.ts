@@ -1,0 +1,29 @@
+/** What a history store does (a folder, or an orphan git branch: history/store.ts, history/gitStore.ts). */
+import type { CommitRecord } from './record.js'
+
+export interface AddResult {
+  /** The record's path in the store. */
+  path: string
+  /** False when the commit was already recorded (the existing record is kept: records are never edited). */
+  added: boolean
+  /** Push attempts (git store with a remote): 1 unless another writer pushed first. */
+  attempts: number
+}
+
+export interface CompactResult {
+  /** Months compacted, each into one file. */
+  months: string[]
+  /** Records moved into month files. */
+  records: number
+  attempts: number
+}
+
+export interface HistoryStore {
+  /** How the store is named in messages. */
+  readonly name: string
+  add(record: CommitRecord): Promise<AddResult>
+  /** Every record, one per commit, in history order (date, then SHA). */
+  readAll(): Promise<CommitRecord[]>
+  /** Merges every whole month before `before` (yyyy-mm) into one month file each. */
+  compact(before: string): Promise<CompactResult>
+}
