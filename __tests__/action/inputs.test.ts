@@ -66,7 +66,8 @@ describe('action.yml', () => {
       'inconclusive',
       'results-path',
       'report-path',
-      'comment-url'
+      'comment-url',
+      'history-record'
     ])
       expect(Object.keys(action.outputs)).toContain(o)
   })

@@ -9,7 +9,7 @@ import ts from 'typescript'
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'action', 'main.ts')
 const MAX_LINES = 40
-const MODES = ['runAction', 'measureMode', 'commentMode', 'mergeMode']
+const MODES = ['runAction', 'measureMode', 'commentMode', 'mergeMode', 'recordMode']
 
 /** Lines of each top-level function declared in `source`. */
 function functionLengths(source: string): Record<string, number> {

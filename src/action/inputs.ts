@@ -14,7 +14,7 @@ import { buildConfig, OPTIONS, readConfigFile, type Config, type RawOptions } fr
 import type { CommentMode } from '../github/comment.js'
 import type { InstallMode } from './install.js'
 
-export type ActionMode = 'run' | 'measure' | 'comment' | 'merge'
+export type ActionMode = 'run' | 'measure' | 'comment' | 'merge' | 'record'
 
 /** Action input name -> option name, for the inputs that mirror the CLI (the option table's `input`). */
 export const CONFIG_INPUTS: Record<string, string> = Object.fromEntries(
@@ -46,6 +46,8 @@ export interface ActionSettings {
   configInputs: RawOptions
   /** The config file, relative to the repository (`config-file`, default benchgate.json). */
   configFile: { path: string; required: boolean }
+  /** mode record: where the default branch's history is kept (`history-store`: a folder or git:BRANCH). */
+  historyStore: string
 }
 
 type GetInput = (name: string) => string
@@ -62,7 +64,7 @@ export function readActionSettings(
   workspace: string,
   runnerTemp: string
 ): ActionSettings {
-  const mode = oneOf(getInput, 'mode', ['run', 'measure', 'comment', 'merge'], 'run')
+  const mode = oneOf(getInput, 'mode', ['run', 'measure', 'comment', 'merge', 'record'], 'run')
   const repo = join(workspace, getInput('repository-path') || '.')
   const raw: RawOptions = { repo, 'work-dir': join(runnerTemp, 'benchgate-work') }
   for (const [input, option] of Object.entries(CONFIG_INPUTS)) {
@@ -103,7 +105,8 @@ export function readActionSettings(
     install: oneOf(getInput, 'install', ['auto', 'none'], 'auto') as InstallMode,
     allowMissing: bool(getInput, 'allow-missing', false),
     configInputs: raw,
-    configFile
+    configFile,
+    historyStore: getInput('history-store') || 'git:benchgate-history'
   }
 }
 

@@ -7,7 +7,9 @@
  * - `comment`: the trusted half, in a `workflow_run` workflow — downloads and checks the hand-over,
  *   re-judges it with its own options and publishes; never checks out or runs PR code;
  * - `merge`: the shards of a split suite (`shard: I/N` jobs upload theirs) into one published report
- *   (also fork-safe from `workflow_run`; never runs PR code).
+ *   (also fork-safe from `workflow_run`; never runs PR code);
+ * - `record`: on a push to the default branch, measure the pushed commit against the push's
+ *   `before` and add the results to the history store (docs/history.md).
  * Every mode ends in publish() (publish.ts): one order of side effects for all of them.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -25,6 +27,7 @@ import {
 import { publish } from './publish.js'
 import { judgementOf, rejudgeSuite, trustedReproduce } from './rejudge.js'
 import { receiveHandOver, receiveShards, workflowRunOf } from './trustedSteps.js'
+import { recordResults, requirePushToDefaultBranch } from './recordSteps.js'
 import type { ActionContext, ActionEnv, ActionIo, ActionOutcome, ActionServices } from './types.js'
 
 export type { ActionEnv, ActionIo, ActionOutcome, ActionServices } from './types.js'
@@ -39,6 +42,7 @@ export async function runAction(
   // The trusted modes download into a temporary folder that is removed on every exit path.
   if (settings.mode === 'comment') return withTempDir('benchgate-handover-', (dir) => commentMode(dir, ctx))
   if (settings.mode === 'merge') return withTempDir('benchgate-shards-', (root) => mergeMode(root, ctx))
+  if (settings.mode === 'record') return recordMode(ctx)
   return measureMode(ctx)
 }
 
@@ -134,6 +138,29 @@ async function mergeMode(root: string, ctx: ActionContext): Promise<ActionOutcom
     ctx
   )
   return { failure: published.failure }
+}
+
+/**
+ * `record`: the pushed commit against the push's `before`, published as a summary (no comment, no
+ * check, no gate: main already has the commit), then added to the history store. A branch's first
+ * push has nothing to compare with and records nothing.
+ */
+async function recordMode(ctx: ActionContext): Promise<ActionOutcome> {
+  const { settings, io } = ctx
+  requirePushToDefaultBranch(ctx)
+  const refs = await refsToMeasure(ctx)
+  if (!refs) return { failure: null }
+  const config = await configForRefs(settings, refs, io.log)
+  const { report, samples } = await measureRefs(config, refs, ctx)
+  const { written } = await publish(
+    { report, config, samples, pullNumber: null, checkSha: null, gateFailsJob: false },
+    ctx
+  )
+  const path = await io.log.group(`Record in ${settings.historyStore}`, () =>
+    recordResults(written.results, ctx)
+  )
+  if (path) io.setOutput('history-record', path)
+  return { failure: null }
 }
 
 /** Runs `job` with a new temporary folder, removed on every exit path (an artifact's files are not left behind). */
