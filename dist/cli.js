@@ -41971,6 +41971,99 @@ function consoleLog(stream, options = {}) {
     };
 }
 
+/**
+ * Reads callgrind's dump files (count mode, STATISTICS §9): which trigger wrote a dump and its
+ * total cost per event. Only the header and the `totals:`/`summary:` line are read here; the counts
+ * need no per-function costs, because the dumps are cut at Google Benchmark's loop boundaries
+ * (docs/count-mode.md). The loop dumps' functions, which say where a count changed, are read by
+ * callgrindProfile.ts. The dumps:
+ *
+ * - `--dump-after=benchmark::State::StartKeepRunning*`: everything before a benchmark's timed loop
+ *   (process start, setup), written when the loop starts: discarded;
+ * - `--dump-before=benchmark::State::FinishKeepRunning*`: the timed loop itself (all its iterations);
+ * - `--dump-before=benchmark::JSONReporter::ReportRuns*`: a report call, which separates benchmarks.
+ */
+/** The functions whose entry or exit cut the dumps; the patterns are callgrind's (`*` wildcard). */
+const LOOP_START_FUNCTION = 'benchmark::State::StartKeepRunning';
+const LOOP_END_FUNCTION = 'benchmark::State::FinishKeepRunning';
+const REPORT_FUNCTION = 'benchmark::JSONReporter::ReportRuns';
+/** A dump file that cannot be read (the message names the file and what is wrong). */
+class CallgrindDumpError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'CallgrindDumpError';
+    }
+}
+/**
+ * Parses one dump file.
+ * @param text the file's content
+ * @param index its dump number
+ * @param source the path, for messages
+ * @throws CallgrindDumpError when the file has no `events:` line or no totals (cut short, not a dump)
+ */
+function parseCallgrindDump(text, index, source) {
+    let events = null;
+    let totals = null;
+    let trigger = 'other';
+    const caches = [];
+    for (const line of text.split('\n')) {
+        if (line.startsWith('events:'))
+            events = line.slice(7).trim().split(/\s+/);
+        else if (line.startsWith('totals:') || (totals === null && line.startsWith('summary:')))
+            totals = line
+                .slice(line.indexOf(':') + 1)
+                .trim()
+                .split(/\s+/)
+                .map(Number);
+        else if (line.startsWith('desc: Trigger:'))
+            trigger = triggerOf(line);
+        else if (/^desc: (I1|D1|LL) cache:/.test(line))
+            caches.push(line.slice(6).trim());
+    }
+    if (events === null || totals === null)
+        throw new CallgrindDumpError(`${source}: not a complete callgrind dump (no events or totals line)`);
+    if (totals.some((v) => !Number.isFinite(v) || v < 0))
+        throw new CallgrindDumpError(`${source}: the totals line has a value that is not a count`);
+    const byEvent = {};
+    // callgrind omits trailing zero columns of the totals line
+    events.forEach((e, i) => (byEvent[e] = totals[i] ?? 0));
+    return { index, trigger, totals: byEvent, caches };
+}
+function triggerOf(line) {
+    if (line.includes(LOOP_END_FUNCTION))
+        return 'loop';
+    if (line.includes(LOOP_START_FUNCTION))
+        return 'setup';
+    if (line.includes(REPORT_FUNCTION))
+        return 'report';
+    return 'other';
+}
+/**
+ * The dump number of a callgrind output file `PREFIX.<pid>.<n>`, or null for the final dump
+ * (`PREFIX.<pid>`, written at program exit) and unrelated files.
+ */
+function dumpNumber(fileName, prefix) {
+    if (!fileName.startsWith(`${prefix}.`))
+        return null;
+    const m = /^\d+\.(\d+)$/.exec(fileName.slice(prefix.length + 1));
+    return m ? Number(m[1]) : null;
+}
+/**
+ * Estimated cycles from callgrind's simulated events, as KCachegrind's derived event "Cycle
+ * Estimation": `CEst = Ir + 10·Bm + 10·L1m + 100·LLm`, where `L1m = I1mr + D1mr + D1mw`,
+ * `LLm = ILmr + DLmr + DLmw` and `Bm = Bim + Bcm` (docs/count-mode.md cites the source).
+ * Null when the cache simulation's events are absent.
+ */
+function estimatedCycles(t) {
+    const need = ['Ir', 'I1mr', 'D1mr', 'D1mw', 'ILmr', 'DLmr', 'DLmw'];
+    if (!need.every((e) => e in t))
+        return null;
+    const l1m = t.I1mr + t.D1mr + t.D1mw;
+    const llm = t.ILmr + t.DLmr + t.DLmw;
+    const bm = (t.Bim ?? 0) + (t.Bcm ?? 0);
+    return t.Ir + 10 * bm + 10 * l1m + 100 * llm;
+}
+
 const DEFAULT_COUNT_OPTIONS = Object.freeze({ metric: 'instructions', threshold: 0.01 });
 /**
  * The count comparison of every benchmark counted or attempted on either side.
@@ -42048,37 +42141,6 @@ function countVerdict(change, threshold) {
         return 'negligible';
     return change > 0 ? 'regression' : 'improvement';
 }
-
-/** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
-function countSuite(measurement, options) {
-    const byName = compareCounts(measurement, options);
-    const comparisons = [...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name)));
-    const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
-    return {
-        options: { ...DEFAULT_ANALYSIS_OPTIONS },
-        familySize: 0,
-        comparisons,
-        counts,
-        warnings: [],
-        provenance: { base: {}, head: {} },
-        countMode: { measure: 'counts', options, method: measurement.method, counts }
-    };
-}
-/** The timing suite with counts beside each benchmark (`--measure both`), judged together (§10). */
-function withCounts(suite, measurement, options) {
-    const byName = compareCounts(measurement, options);
-    const comparisons = suite.comparisons.map((c) => {
-        const counts = byName.get(c.benchmark);
-        return counts ? judgedTogether(c, counts, options.threshold) : c;
-    });
-    const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
-    return {
-        ...suite,
-        comparisons,
-        counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
-        countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
-    };
-}
 /** Which way the counts moved by δ_count (instructions or estimated cycles), or 'flat'; null when unknown. */
 function countDirection(counts, threshold) {
     // Not deterministic, multi-threaded, not countable or failed: the counts say nothing.
@@ -42095,6 +42157,209 @@ function countDirection(counts, threshold) {
         return own !== null && own < 0 ? 'down' : 'up';
     }
     return up ? 'up' : down ? 'down' : 'flat';
+}
+
+/**
+ * Where a count or time change comes from (issue 30, STATISTICS §9–§10): the functions of a
+ * benchmark's counted loop, base against head, by their change in self cost. Functions are matched
+ * across the two builds by the demangled name callgrind writes (no addresses: they move with every
+ * build), with the source file as a tiebreak when the binary has debug info; a function on one side
+ * only is `added` or `removed`, so a renamed function shows as both.
+ *
+ * A timing change is explained by the instructions when they moved the same way, else by the
+ * simulated events (D1/LL misses, mispredicted branches, through the estimated cycles) when those
+ * did; else it is "not explained by simulated events": callgrind models no latency and no
+ * instruction-level parallelism. Pure; time O(functions · log functions) per benchmark.
+ */
+/** At most this many functions per benchmark in results.json (the largest |Δself| first). */
+const MAX_ATTRIBUTED_FUNCTIONS = 20;
+/** Per-iteration figures from callgrind's events. */
+function costFigures$1(e) {
+    const has = (...names) => names.every((n) => n in e);
+    return {
+        instructions: e.Ir ?? 0,
+        cycles: estimatedCycles(e),
+        d1misses: has('D1mr', 'D1mw') ? e.D1mr + e.D1mw : null,
+        llmisses: has('ILmr', 'DLmr', 'DLmw') ? e.ILmr + e.DLmr + e.DLmw : null,
+        mispredicts: has('Bcm') ? e.Bcm + (e.Bim ?? 0) : null
+    };
+}
+/** The figure an attribution ranks by, 0 when absent. */
+function figureOf(f, metric) {
+    if (f === null)
+        return 0;
+    return metric === 'cycles' ? (f.cycles ?? 0) : f.instructions;
+}
+/** Entries of one name and file merged (one function in several objects or dumps). */
+function merged(list) {
+    const byKey = new Map();
+    const add = (t, s) => {
+        for (const [k, v] of Object.entries(s))
+            t[k] = (t[k] ?? 0) + v;
+    };
+    for (const f of list) {
+        const key = `${f.file ?? ''}\u0000${f.name}`;
+        const e = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {} };
+        byKey.set(key, e);
+        add(e.self, f.self);
+        add(e.inclusive, f.inclusive);
+    }
+    return [...byKey.values()];
+}
+const baseName = (file) => (file === null ? null : file.slice(file.lastIndexOf('/') + 1));
+/**
+ * Pairs base and head functions: by name when the name is one function on each side, else by file
+ * (exact, then its last component: the worktrees differ); the rest is removed (base) or added (head).
+ */
+function matchFunctions(base, head) {
+    const heads = new Map();
+    for (const h of merged(head))
+        heads.set(h.name, [...(heads.get(h.name) ?? []), h]);
+    const pairs = [];
+    const bases = merged(base);
+    const sameName = new Map();
+    for (const b of bases)
+        sameName.set(b.name, (sameName.get(b.name) ?? 0) + 1);
+    for (const b of bases) {
+        const candidates = heads.get(b.name) ?? [];
+        const pick = candidates.length === 1 && sameName.get(b.name) === 1
+            ? candidates[0]
+            : (candidates.find((h) => h.file === b.file) ??
+                candidates.find((h) => baseName(h.file) === baseName(b.file)));
+        if (pick)
+            candidates.splice(candidates.indexOf(pick), 1);
+        pairs.push({ base: b, head: pick ?? null });
+    }
+    for (const rest of heads.values())
+        for (const h of rest)
+            pairs.push({ base: null, head: h });
+    return pairs;
+}
+const changed = (a, b) => JSON.stringify(a) !== JSON.stringify(b);
+/**
+ * The attribution of one benchmark from its base (first pass) and head samples.
+ * @param explains what the change to explain is (see ChangeAttribution.explains)
+ */
+function attribute(base, head, explains, metric, limit = MAX_ATTRIBUTED_FUNCTIONS) {
+    if (!base.functions || !head.functions)
+        return null;
+    const total = { base: costFigures$1(base.events), head: costFigures$1(head.events) };
+    const baseTotal = figureOf(total.base, metric);
+    const all = matchFunctions(base.functions, head.functions).flatMap(({ base: b, head: h }) => {
+        const self = { base: b && costFigures$1(b.self), head: h && costFigures$1(h.self) };
+        const inclusive = { base: b && costFigures$1(b.inclusive), head: h && costFigures$1(h.inclusive) };
+        if (!changed(self.base, self.head) && !changed(inclusive.base, inclusive.head))
+            return [];
+        const delta = figureOf(self.head, metric) - figureOf(self.base, metric);
+        const status = b === null ? 'added' : h === null ? 'removed' : 'matched';
+        return [
+            {
+                name: (b ?? h).name,
+                file: (b ?? h).file,
+                status,
+                self,
+                inclusive,
+                share: baseTotal > 0 ? delta / baseTotal : 0
+            }
+        ];
+    });
+    const inclusiveDelta = (f) => Math.abs(figureOf(f.inclusive.head, metric) - figureOf(f.inclusive.base, metric));
+    all.sort((a, b) => Math.abs(b.share) - Math.abs(a.share) ||
+        inclusiveDelta(b) - inclusiveDelta(a) ||
+        a.name.localeCompare(b.name));
+    const rest = all.slice(limit);
+    return {
+        metric,
+        explains,
+        total,
+        functions: all.slice(0, limit),
+        omitted: {
+            functions: rest.length,
+            self: rest.reduce((s, f) => s + figureOf(f.self.head, metric) - figureOf(f.self.base, metric), 0)
+        }
+    };
+}
+/** Which way the timing verdict moved (regression up, improvement down), or null without one. */
+function timeDirection(c) {
+    const t = c.timingVerdict ?? c.verdict;
+    if (!c.ratio || c.pValue === null)
+        return null;
+    if (t === 'regression' || t === 'timing-only' || t === 'improvement')
+        return c.ratio.estimate > 1 ? 'up' : c.ratio.estimate < 1 ? 'down' : null;
+    return null;
+}
+/**
+ * What an attribution must explain for this benchmark, or null when it needs none: the counts moved
+ * by δ_count, or the timing verdict changed while the counts were measured (STATISTICS §10).
+ */
+function toExplain(c, threshold) {
+    const k = c.counts;
+    if (!k || k.reason !== null)
+        return null;
+    const time = timeDirection(c);
+    const moved = countDirection(k, threshold);
+    if (time === null)
+        return moved === 'up' || moved === 'down' ? { explains: 'counts', metric: k.metric } : null;
+    const sign = time === 'up' ? 1 : -1;
+    const along = (x) => x !== null && sign * x >= threshold;
+    if (along(k.instructions.change))
+        return { explains: 'instructions', metric: 'instructions' };
+    if (along(k.cycles.change))
+        return { explains: 'simulated-events', metric: 'cycles' };
+    return { explains: 'none', metric: 'cycles' };
+}
+/**
+ * The suite's comparisons, each with its attribution where one is due and both sides' functions
+ * were read. Pure.
+ */
+function attributionsFor(comparisons, measurement, options) {
+    const first = new Map();
+    for (const s of measurement.samples) {
+        if (s.pass !== 0)
+            continue;
+        const e = first.get(s.benchmark) ?? {};
+        e[s.side] = s;
+        first.set(s.benchmark, e);
+    }
+    return comparisons.map((c) => {
+        const due = toExplain(c, options.threshold);
+        const s = first.get(c.benchmark);
+        if (!due || !s?.base || !s.head)
+            return c;
+        const attribution = attribute(s.base, s.head, due.explains, due.metric);
+        return attribution ? { ...c, attribution } : c;
+    });
+}
+
+/** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
+function countSuite(measurement, options) {
+    const byName = compareCounts(measurement, options);
+    const comparisons = attributionsFor([...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name))), measurement, options);
+    const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
+    return {
+        options: { ...DEFAULT_ANALYSIS_OPTIONS },
+        familySize: 0,
+        comparisons,
+        counts,
+        warnings: [],
+        provenance: { base: {}, head: {} },
+        countMode: { measure: 'counts', options, method: measurement.method, counts }
+    };
+}
+/** The timing suite with counts beside each benchmark (`--measure both`), judged together (§10). */
+function withCounts(suite, measurement, options) {
+    const byName = compareCounts(measurement, options);
+    const comparisons = attributionsFor(suite.comparisons.map((c) => {
+        const counts = byName.get(c.benchmark);
+        return counts ? judgedTogether(c, counts, options.threshold) : c;
+    }), measurement, options);
+    const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
+    return {
+        ...suite,
+        comparisons,
+        counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
+        countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
+    };
 }
 /**
  * STATISTICS §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
@@ -43171,95 +43436,189 @@ function escapeFilterName(name) {
 }
 
 /**
- * Reads callgrind's dump files (count mode, STATISTICS §9): which trigger wrote a dump and its
- * total cost per event. Only the header and the `totals:`/`summary:` line are read; per-function
- * costs are not needed, because the dumps are cut at Google Benchmark's loop boundaries
- * (docs/count-mode.md):
+ * Per-function costs of one callgrind dump (issue 30: where a count change comes from). We parse the
+ * format ourselves rather than run `callgrind_annotate`, because that prints a text table for people
+ * (no stable machine format, numbers with thousands separators, names cut by column) and would need
+ * Perl on the runner at run time; __tests__/samples/callgrindProfile.test.ts checks this parser
+ * against `callgrind_annotate --inclusive=yes|no` on real dumps of real builds.
  *
- * - `--dump-after=benchmark::State::StartKeepRunning*`: everything before a benchmark's timed loop
- *   (process start, setup), written when the loop starts: discarded;
- * - `--dump-before=benchmark::State::FinishKeepRunning*`: the timed loop itself (all its iterations);
- * - `--dump-before=benchmark::JSONReporter::ReportRuns*`: a report call, which separates benchmarks.
+ * The format (valgrind's docs/callgrind-format): `events:` names the cost columns; `positions:`
+ * names the position columns before them (`line`, `instr`, or both); `ob=`/`fl=`/`fi=`/`fe=`/`fn=`
+ * set the current object, file, inlined file and function, `cob=`/`cfi=`/`cfl=`/`cfn=` the callee of
+ * the next `calls=` line, whose following cost line is the inclusive cost of those calls. Names are
+ * compressed: `(id) name` defines an id, `(id)` alone refers to it (one id space for `fn`/`cfn`/`jfn`,
+ * one for files, one for objects). Positions may be relative to the previous line's (`+N`, `-N`,
+ * `*`). Trailing zero costs are omitted.
+ *
+ * Self cost of a function: its cost lines that are not calls. Inclusive: self plus the costs of its
+ * calls to other functions (a call to itself, direct recursion, is already in those costs). A
+ * `calls=0` line is a call entered before the dump's period began (the benchmark's frames above the
+ * loop): a call like any other (callgrind_annotate 3.19 counts it as the caller's self cost).
+ * Pure: text in, numbers out.
  */
-/** The functions whose entry or exit cut the dumps; the patterns are callgrind's (`*` wildcard). */
-const LOOP_START_FUNCTION = 'benchmark::State::StartKeepRunning';
-const LOOP_END_FUNCTION = 'benchmark::State::FinishKeepRunning';
-const REPORT_FUNCTION = 'benchmark::JSONReporter::ReportRuns';
-/** A dump file that cannot be read (the message names the file and what is wrong). */
-class CallgrindDumpError extends Error {
+/** A dump whose body cannot be read (the message names the line). */
+class CallgrindProfileError extends Error {
     constructor(message) {
         super(message);
-        this.name = 'CallgrindDumpError';
+        this.name = 'CallgrindProfileError';
+    }
+}
+const COMPRESSED = /^\((\d+)\)(?:\s+(.*))?$/;
+/** `(id) name` → name (remembered), `(id)` → the remembered name, `name` → name. */
+function uncompress(state, space, value, line) {
+    const m = COMPRESSED.exec(value.trim());
+    if (!m)
+        return value.trim();
+    const [, id, name] = m;
+    if (name !== undefined) {
+        state.names[space].set(id, name);
+        return name;
+    }
+    const known = state.names[space].get(id);
+    if (known === undefined)
+        throw new CallgrindProfileError(`line ${line}: ${space} id (${id}) used before it was named`);
+    return known;
+}
+const unknownFile = (f) => (f === null || f === '???' ? null : f);
+function functionOf(state, name, file, object) {
+    const key = `${object ?? ''}\u0000${file ?? ''}\u0000${name}`;
+    let f = state.byKey.get(key);
+    if (!f) {
+        const zeros = () => state.events.map(() => 0);
+        f = { name, file: unknownFile(file), object, self: zeros(), inclusive: zeros() };
+        state.byKey.set(key, f);
+    }
+    return f;
+}
+/** The numbers of a cost line, positions decoded relative to the previous line's. */
+function costLine(state, text, line) {
+    const parts = text.trim().split(/\s+/);
+    for (let i = 0; i < state.positions; i++) {
+        const p = parts[i];
+        const prev = state.previous[i] ?? 0;
+        const value = p === '*'
+            ? prev
+            : p.startsWith('+')
+                ? prev + Number(p.slice(1))
+                : p.startsWith('-')
+                    ? prev - Number(p.slice(1))
+                    : Number(p);
+        if (!Number.isFinite(value))
+            throw new CallgrindProfileError(`line ${line}: bad position '${p}'`);
+        state.previous[i] = value;
+    }
+    const costs = state.events.map((_, i) => {
+        const v = parts[state.positions + i];
+        return v === undefined ? 0 : Number(v);
+    });
+    if (costs.some((v) => !Number.isFinite(v) || v < 0))
+        throw new CallgrindProfileError(`line ${line}: a cost that is not a count`);
+    return costs;
+}
+function addTo(target, costs) {
+    for (let i = 0; i < costs.length; i++)
+        target[i] += costs[i];
+}
+/** Applies one `key=value` line of the body. */
+function specLine(state, key, value, line) {
+    switch (key) {
+        case 'ob':
+            state.object = uncompress(state, 'ob', value, line);
+            return;
+        case 'fl':
+            state.file = uncompress(state, 'fl', value, line);
+            return;
+        case 'fi':
+        case 'fe':
+        case 'jfi':
+        case 'cfi':
+        case 'cfl': {
+            // inlined code stays its function's cost; the name may still define an id
+            const f = uncompress(state, 'fl', value, line);
+            if (key === 'cfi' || key === 'cfl')
+                state.callee.file = f;
+            return;
+        }
+        case 'fn':
+            state.current = functionOf(state, uncompress(state, 'fn', value, line), state.file, state.object);
+            state.callee = { fn: null, file: null, object: null };
+            return;
+        case 'cfn':
+            state.callee.fn = uncompress(state, 'fn', value, line);
+            return;
+        case 'jfn':
+            uncompress(state, 'fn', value, line);
+            return;
+        case 'cob':
+            state.callee.object = uncompress(state, 'ob', value, line);
+            return;
+        case 'calls':
+            if (state.callee.fn === null)
+                throw new CallgrindProfileError(`line ${line}: calls= without cfn=`);
+            state.inCall = true;
+            return;
+        // jump=, jcnd= and header lines: nothing to add
     }
 }
 /**
- * Parses one dump file.
- * @param text the file's content
- * @param index its dump number
- * @param source the path, for messages
- * @throws CallgrindDumpError when the file has no `events:` line or no totals (cut short, not a dump)
+ * Parses a dump's functions.
+ * @throws CallgrindProfileError on a line that breaks the format (an unknown name id, a cost before any fn=)
  */
-function parseCallgrindDump(text, index, source) {
-    let events = null;
-    let totals = null;
-    let trigger = 'other';
-    const caches = [];
-    for (const line of text.split('\n')) {
-        if (line.startsWith('events:'))
-            events = line.slice(7).trim().split(/\s+/);
-        else if (line.startsWith('totals:') || (totals === null && line.startsWith('summary:')))
-            totals = line
-                .slice(line.indexOf(':') + 1)
-                .trim()
-                .split(/\s+/)
-                .map(Number);
-        else if (line.startsWith('desc: Trigger:'))
-            trigger = triggerOf(line);
-        else if (/^desc: (I1|D1|LL) cache:/.test(line))
-            caches.push(line.slice(6).trim());
+function parseCallgrindProfile(text) {
+    const state = {
+        events: [],
+        positions: 1,
+        names: { fn: new Map(), fl: new Map(), ob: new Map() },
+        object: null,
+        file: null,
+        current: null,
+        callee: { fn: null, file: null, object: null },
+        inCall: false,
+        previous: [],
+        byKey: new Map()
+    };
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const l = lines[i];
+        if (l === '' || l.startsWith('#'))
+            continue;
+        const c = l.charCodeAt(0);
+        if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42 /* digit + - * */) {
+            costOf(state, l, i + 1);
+            continue;
+        }
+        const m = /^([a-z]+)[:=]\s*(.*)$/.exec(l);
+        if (!m)
+            continue;
+        const [, key, value] = m;
+        if (key === 'events' && l[6] === ':')
+            state.events = value.trim().split(/\s+/);
+        else if (key === 'positions' && l[9] === ':')
+            state.positions = value.trim().split(/\s+/).length;
+        else if (l[key.length] === '=')
+            specLine(state, key, value, i + 1);
     }
-    if (events === null || totals === null)
-        throw new CallgrindDumpError(`${source}: not a complete callgrind dump (no events or totals line)`);
-    if (totals.some((v) => !Number.isFinite(v) || v < 0))
-        throw new CallgrindDumpError(`${source}: the totals line has a value that is not a count`);
-    const byEvent = {};
-    // callgrind omits trailing zero columns of the totals line
-    events.forEach((e, i) => (byEvent[e] = totals[i] ?? 0));
-    return { index, trigger, totals: byEvent, caches };
+    return { events: state.events, functions: [...state.byKey.values()] };
 }
-function triggerOf(line) {
-    if (line.includes(LOOP_END_FUNCTION))
-        return 'loop';
-    if (line.includes(LOOP_START_FUNCTION))
-        return 'setup';
-    if (line.includes(REPORT_FUNCTION))
-        return 'report';
-    return 'other';
-}
-/**
- * The dump number of a callgrind output file `PREFIX.<pid>.<n>`, or null for the final dump
- * (`PREFIX.<pid>`, written at program exit) and unrelated files.
- */
-function dumpNumber(fileName, prefix) {
-    if (!fileName.startsWith(`${prefix}.`))
-        return null;
-    const m = /^\d+\.(\d+)$/.exec(fileName.slice(prefix.length + 1));
-    return m ? Number(m[1]) : null;
-}
-/**
- * Estimated cycles from callgrind's simulated events, as KCachegrind's derived event "Cycle
- * Estimation": `CEst = Ir + 10·Bm + 10·L1m + 100·LLm`, where `L1m = I1mr + D1mr + D1mw`,
- * `LLm = ILmr + DLmr + DLmw` and `Bm = Bim + Bcm` (docs/count-mode.md cites the source).
- * Null when the cache simulation's events are absent.
- */
-function estimatedCycles(t) {
-    const need = ['Ir', 'I1mr', 'D1mr', 'D1mw', 'ILmr', 'DLmr', 'DLmw'];
-    if (!need.every((e) => e in t))
-        return null;
-    const l1m = t.I1mr + t.D1mr + t.D1mw;
-    const llm = t.ILmr + t.DLmr + t.DLmw;
-    const bm = (t.Bim ?? 0) + (t.Bcm ?? 0);
-    return t.Ir + 10 * bm + 10 * l1m + 100 * llm;
+function costOf(state, l, line) {
+    const f = state.current;
+    if (f === null)
+        throw new CallgrindProfileError(`line ${line}: a cost line before any fn=`);
+    const costs = costLine(state, l, line);
+    if (!state.inCall) {
+        addTo(f.self, costs);
+        addTo(f.inclusive, costs);
+        return;
+    }
+    state.inCall = false;
+    const callee = state.callee;
+    const sameFunction = callee.fn === f.name &&
+        unknownFile(callee.file ?? state.file) === f.file &&
+        (callee.object ?? state.object) === f.object;
+    if (!sameFunction)
+        addTo(f.inclusive, costs);
+    // cob/cfi apply to one call only
+    state.callee = { fn: callee.fn, file: null, object: null };
 }
 
 // This is a generated file. Do not edit.
@@ -45027,12 +45386,35 @@ function countOf(call, loops) {
     for (const [event, v] of Object.entries(totals))
         events[event] = v / iterations;
     const cycles = estimatedCycles(totals);
+    const functions = functionCosts(loops.slice(loops.length - counted.length), iterations);
     return {
         iterations,
         instructions: (totals.Ir ?? 0) / iterations,
         cycles: cycles === null ? null : cycles / iterations,
-        events
+        events,
+        ...(functions && { functions })
     };
+}
+/**
+ * The counted loops' functions, per iteration, one entry per function (its object dropped: the two
+ * sides' binaries live in different worktrees); undefined when a loop's functions were not read.
+ */
+function functionCosts(loops, iterations) {
+    if (loops.length === 0 || loops.some((d) => d.profile === undefined))
+        return undefined;
+    const byKey = new Map();
+    const add = (target, events, costs) => events.forEach((e, i) => (target[e] = (target[e] ?? 0) + (costs[i] ?? 0) / iterations));
+    for (const d of loops) {
+        const { events, functions } = d.profile;
+        for (const f of functions) {
+            const key = `${f.object ?? ''}\u0000${f.file ?? ''}\u0000${f.name}`;
+            const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {} };
+            byKey.set(key, entry);
+            add(entry.self, events, f.self);
+            add(entry.inclusive, events, f.inclusive);
+        }
+    }
+    return [...byKey.values()];
 }
 /**
  * The `benchmarks` entries of Google Benchmark's JSON output, in order; a cut-short text keeps its
@@ -45126,7 +45508,7 @@ async function runCallgrindPass(o) {
             hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
         });
     const { entries, truncated } = benchmarkEntries(text);
-    const dumps = readDumps(dumpDir);
+    const dumps = readDumps(dumpDir, o.functions !== false);
     const cutShort = truncated || r.exitCode !== 0;
     const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
     rmSync(dumpDir, { recursive: true, force: true });
@@ -45143,7 +45525,7 @@ async function runCallgrindPass(o) {
     };
 }
 /** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
-function readDumps(dir) {
+function readDumps(dir, keepFunctions) {
     const numbered = [];
     for (const f of readdirSync(dir)) {
         const n = dumpNumber(f, DUMP_PREFIX);
@@ -45151,7 +45533,14 @@ function readDumps(dir) {
             numbered.push({ n, file: f });
     }
     numbered.sort((a, b) => a.n - b.n);
-    return numbered.map(({ n, file }) => parseCallgrindDump(readFileSync(join(dir, file), 'utf8'), n, join(dir, file)));
+    return numbered.map(({ n, file }) => {
+        const text = readFileSync(join(dir, file), 'utf8');
+        const dump = parseCallgrindDump(text, n, join(dir, file));
+        // where a count changed (issue 30): the loop dumps' functions, read before the dumps are deleted
+        if (keepFunctions && dump.trigger === 'loop')
+            dump.profile = parseCallgrindProfile(text);
+        return dump;
+    });
 }
 function missingValgrind(cause) {
     return new JobError('missing-tool', `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`, { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' });
@@ -45190,7 +45579,8 @@ async function measureCounts(o) {
         dir: join(o.dir, 'counts'),
         timeoutMs: o.timeoutMs,
         signal: o.signal,
-        valgrind: o.valgrind
+        valgrind: o.valgrind,
+        functions: o.functions
     }));
     const samples = results.flatMap((r) => r.samples);
     const issues = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)];
@@ -57619,7 +58009,8 @@ function benchmarkJson(c) {
         ...(c.counts && { counts: c.counts }),
         ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
         ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
-        ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree })
+        ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree }),
+        ...(c.attribution && { attribution: c.attribution })
     };
 }
 /** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
@@ -57670,7 +58061,8 @@ function fromResultsJson(json) {
         ...(b.counts && { counts: b.counts }),
         ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
         ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
-        ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree })
+        ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree }),
+        ...(b.attribution && { attribution: b.attribution })
     }));
     const suite = {
         options: json.options,
@@ -57755,7 +58147,34 @@ const countFigure = object({
     noise: nullable(num)
 });
 const COUNT_METRICS = ['instructions', 'cycles'];
+/** Per-iteration figures of a function or a loop (issue 30's attribution). */
+const costFigures = object({
+    instructions: num,
+    cycles: nullable(num),
+    d1misses: nullable(num),
+    llmisses: nullable(num),
+    mispredicts: nullable(num)
+});
+const sidesOf = (item) => object({ base: nullable(item), head: nullable(item) });
+const figures = ref('costFigures');
+/** Where a benchmark's change comes from: its loop's functions, base against head (issue 30). */
+const attribution = object({
+    metric: { enum: COUNT_METRICS },
+    explains: { enum: ['counts', 'instructions', 'simulated-events', 'none'] },
+    total: pair(figures),
+    functions: list(object({
+        name: text(MAX_LONG_TEXT_CHARS),
+        file: nullable(text()),
+        status: { enum: ['matched', 'added', 'removed'] },
+        self: sidesOf(figures),
+        inclusive: sidesOf(figures),
+        share: num
+    }), MAX_ATTRIBUTED_FUNCTIONS),
+    omitted: object({ functions: int(), self: num })
+});
 const $defs = {
+    costFigures,
+    attribution,
     countComparison: object({
         metric: { enum: COUNT_METRICS },
         verdict: { enum: VERDICTS },
@@ -57987,7 +58406,8 @@ const $defs = {
         counts: ref('countComparison'),
         timing_only: { type: 'boolean' },
         timing_verdict: { enum: VERDICTS },
-        counts_disagree: { type: 'boolean' }
+        counts_disagree: { type: 'boolean' },
+        attribution: ref('attribution')
     }, [
         'name',
         'verdict',
