@@ -60224,6 +60224,110 @@ function fit(parts, dropOrder, maxChars, reserve) {
     return { keep, leftOut };
 }
 
+/**
+ * The "where" note of a changed benchmark (issue 30, REPORT.md): the functions its count or time
+ * change comes from, by |Δ self|, with their share of the benchmark's change ("`crc_update` +7.9% of
+ * +8.1% instructions, `memcpy` +0.2%"); for a time change the instructions do not explain, the
+ * simulated misses and mispredictions of those functions; else "not explained by simulated events".
+ * And the per-function table of `benchgate explain`. Words only: the numbers come from
+ * analysis/attribution.ts. Names go through `code` (the renderer escapes).
+ */
+/** At most this many functions in a "where" note (the table has them all). */
+const WHERE_FUNCTIONS = 3;
+/** A function whose share is below this fraction of the benchmark's |Δ| is left out of the note. */
+const NEGLIGIBLE_SHARE = 0.01;
+const NAME_CHARS = 60;
+/** A C++ signature without its parameter list: `ns::crc_update(unsigned int, int) const` → `ns::crc_update`. */
+function shortFunctionName(name) {
+    const trimmed = name.replace(/\s+(const|volatile|&|&&|noexcept)\s*$/g, '');
+    if (!trimmed.endsWith(')'))
+        return name;
+    let depth = 0;
+    for (let i = trimmed.length - 1; i >= 0; i--) {
+        const ch = trimmed[i];
+        if (ch === ')')
+            depth++;
+        else if (ch === '(' && --depth === 0)
+            return i > 0 ? trimmed.slice(0, i) : name;
+    }
+    return name;
+}
+/** Δ of one figure, head − base, null when a side lacks it. */
+function delta(f, key) {
+    const b = f.base === null ? 0 : f.base[key];
+    const h = f.head === null ? 0 : f.head[key];
+    return b === null || h === null ? null : h - b;
+}
+const METRIC_WORDS = {
+    instructions: 'instructions',
+    cycles: 'estimated cycles'
+};
+/** "+1,024" / "−12.5": a signed per-iteration count change. */
+function signedCount(x) {
+    const s = formatCount(Math.abs(x));
+    return x > 0 ? `+${s}` : x < 0 ? `−${s}` : '0';
+}
+/** A share of the base total as a signed percentage with one decimal ("+7.9%"), finer when tiny. */
+function sharePercent(x) {
+    if (x === null)
+        return '–';
+    const one = formatChange(1 + x, 1);
+    return one === '0.0%' && x !== 0 ? formatCountChange(x) : one;
+}
+/** The functions the note names: the largest |Δ self| with a share that is not negligible. */
+function named(a) {
+    const total = figureOf(a.total.head, a.metric) - figureOf(a.total.base, a.metric);
+    const base = figureOf(a.total.base, a.metric);
+    const floor = base > 0 ? (Math.abs(total) / base) * NEGLIGIBLE_SHARE : 0;
+    return a.functions.filter((f) => f.share !== 0 && Math.abs(f.share) >= floor).slice(0, WHERE_FUNCTIONS);
+}
+/** The simulated events of a function's own code that changed, in the time change's direction first. */
+function eventWords(f) {
+    const parts = [];
+    const add = (key, words) => {
+        const d = delta(f.self, key);
+        if (d !== null && Math.round(d) !== 0)
+            parts.push(`${words} ${signedCount(d)}`);
+    };
+    add('d1misses', 'D1 misses');
+    add('llmisses', 'LL misses');
+    add('mispredicts', 'mispredicted branches');
+    const ir = delta(f.self, 'instructions');
+    if (ir !== null && Math.round(ir) !== 0)
+        parts.push(`instructions ${signedCount(ir)}`);
+    return parts.length ? ` (${parts.join(', ')} per iteration)` : '';
+}
+const statusWord = (f) => (f.status === 'matched' ? '' : ` (${f.status})`);
+/**
+ * The note's text, or null without an attribution (or for a timing-only row, whose own note already
+ * says that neither instructions nor simulated events explain it).
+ * @param code how a function name is written (Markdown: escaped inline code)
+ */
+function whereNote(c, code) {
+    const a = c.attribution;
+    if (!a || c.timingOnly)
+        return null;
+    const base = figureOf(a.total.base, a.metric);
+    const head = figureOf(a.total.head, a.metric);
+    const change = base > 0 ? head / base - 1 : null;
+    const words = METRIC_WORDS[a.metric];
+    if (a.explains === 'none')
+        return (`where: not explained by simulated events (instructions ${formatCountChange(c.counts?.instructions.change ?? null)}, ` +
+            `estimated cycles ${formatCountChange(c.counts?.cycles.change ?? null)}; callgrind does not model latency or instruction-level parallelism)`);
+    const list = named(a);
+    if (list.length === 0)
+        return null;
+    const name = (f) => code(displayName(shortFunctionName(f.name), NAME_CHARS)) + statusWord(f);
+    const events = a.explains === 'simulated-events';
+    const items = list.map((f, i) => `${name(f)} ${sharePercent(f.share)}${i === 0 ? ` of ${sharePercent(change)} ${words}` : ''}` +
+        (events ? eventWords(f) : ''));
+    const renamed = list.some((f) => f.status === 'added') && list.some((f) => f.status === 'removed')
+        ? ' (a renamed function shows as removed + added)'
+        : '';
+    const why = events ? `; time follows the simulated misses and mispredictions, not the instructions` : '';
+    return `where: ${items.join(', ')}${renamed}${why}`;
+}
+
 /** GitHub's limit on an issue comment body. */
 const COMMENT_MAX_CHARS = 65_536;
 /** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
@@ -60321,7 +60425,12 @@ function changedPart(changed, suite) {
         const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
         const name = mdCode(displayName(c.benchmark));
         const row = tableRow(counts === 'counts'
-            ? [ICON[c.verdict], name, countColumns(c, true), verdictCell(c, notes, suite.options.minEffect)]
+            ? [
+                ICON[c.verdict],
+                name,
+                countColumns(c, true),
+                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
+            ]
             : [
                 ICON[c.verdict],
                 name,
@@ -60330,7 +60439,7 @@ function changedPart(changed, suite) {
                 change,
                 formatP(c.pAdjusted),
                 ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect)
+                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
             ]);
         needed.push(notes.count);
         return row;
@@ -60425,7 +60534,7 @@ function quietPart(quiet, suite) {
                 change,
                 mde ? `≥ ${formatPercent(mde)}` : '–',
                 ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect)
+                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
             ]);
         needed.push(notes.count);
         return row;
@@ -60515,6 +60624,12 @@ function verdictCell(c, notes, minEffect) {
         (more ? ` ${notes.mark(more)}` : '') +
         (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
         (directions ? ` ${notes.mark(mdProse(directions))}` : ''));
+}
+/** The marker of a changed row's "where" footnote (issue 30), or nothing without an attribution. */
+function whereMark(c, notes) {
+    // the words and numbers are ours; the function names, from the binary, are escaped as code
+    const where = whereNote(c, (name) => mdCode(name));
+    return where ? ` ${notes.mark(where)}` : '';
 }
 /** The other count column of a counts-only table: the one the verdict does not read. */
 const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
@@ -60727,7 +60842,11 @@ function row(c, withCounts, minEffect, mark) {
     return [
         ...cells,
         ...(withCounts ? [countCell(c)] : []),
-        c.verdict + adaptiveNote(c) + mark(verdictReason(c, minEffect)) + mark(timingOnly)
+        c.verdict +
+            adaptiveNote(c) +
+            mark(verdictReason(c, minEffect)) +
+            mark(timingOnly) +
+            mark(whereNote(c, plainName))
     ];
 }
 /** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
@@ -60742,9 +60861,11 @@ function countRow(c, mark) {
         formatCount(f?.head ?? null),
         formatCountChange(f?.change ?? null),
         formatCountChange(other?.change ?? null),
-        c.verdict + why
+        c.verdict + why + mark(whereNote(c, plainName))
     ];
 }
+/** A function name in a terminal "where" note: as callgrind wrote it, cleaned of control characters. */
+const plainName = (name) => cleanText(name, 80);
 /** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
 function verdictReason(c, minEffect) {
     const inconclusive = inconclusiveText(c, minEffect);
