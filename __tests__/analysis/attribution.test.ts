@@ -73,12 +73,11 @@ describe('attribute', () => {
     const base = sample('base', [fn('BM_X', 10, 1000), fn('crc_update', 900), fn('memcpy', 90)])
     const head = sample('head', [fn('BM_X', 10, 1080), fn('crc_update', 978), fn('memcpy', 92)])
     const a = attribute(base, head, 'counts', 'instructions')!
+    // BM_X's inclusive cost is the whole loop on both sides: a caller of everything, left out
     expect(a.functions.map((f) => [f.name, f.share])).toEqual([
       ['crc_update', 0.078],
-      ['memcpy', 0.002],
-      ['BM_X', 0]
+      ['memcpy', 0.002]
     ])
-    expect(a.functions[2].inclusive.head!.instructions).toBe(1080)
     expect(a.total.head.instructions - a.total.base.instructions).toBe(80)
   })
   it('moved work: both functions, opposite signs; a rename: removed and added', () => {

@@ -10,7 +10,7 @@ import { figureOf } from '../analysis/attribution.js'
 import type { ChangeAttribution, Comparison, CostFigures, FunctionChange } from '../analysis/types.js'
 import { formatCount, formatCountChange } from './countWording.js'
 import { formatChange } from './format.js'
-import { displayName } from './names.js'
+import { cleanText, displayName } from './names.js'
 
 /** At most this many functions in a "where" note (the table has them all). */
 export const WHERE_FUNCTIONS = 3
@@ -156,3 +156,56 @@ export const EXPLAIN_HEADER = [
   'Δ LL miss',
   'Δ mispred.'
 ]
+
+/**
+ * The text `benchgate explain` prints for one benchmark: its change, the per-function table (self
+ * and inclusive, base → head, Δ, share, Δ of the simulated events) and the "where" note; or why there
+ * is nothing to show. Plain text (the names cleaned of control characters).
+ */
+export function explainText(c: Comparison): string {
+  const name = cleanText(c.benchmark, 200)
+  const a = c.attribution
+  if (!a) {
+    const why = !c.counts
+      ? 'it was not counted (run with --measure counts or both)'
+      : c.counts.reason !== null
+        ? `its counts decide nothing (${c.counts.reason})`
+        : 'neither its counts moved by δ_count nor its time changed, or the run kept no per-function costs'
+    return `${name}: no attribution: ${why}.\n`
+  }
+  const base = figureOf(a.total.base, a.metric)
+  const head = figureOf(a.total.head, a.metric)
+  const lines = [
+    `${name}: ${METRIC_WORDS[a.metric]} ${formatCount(base)} → ${formatCount(head)} per iteration ` +
+      `(${sharePercent(base > 0 ? head / base - 1 : null)}), ${EXPLAINS_WORDS[a.explains]}`,
+    ''
+  ]
+  const rows = [EXPLAIN_HEADER, ...explainRows(a).map((r) => [cleanText(r[0], 100), ...r.slice(1)])]
+  const widths = EXPLAIN_HEADER.map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)))
+  for (const r of rows)
+    lines.push(
+      r
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+        .join('  ')
+        .trimEnd()
+    )
+  if (a.omitted.functions > 0)
+    lines.push(
+      `… ${a.omitted.functions} more changed function(s), Δ self ${signedCount(a.omitted.self)} together`
+    )
+  const where = whereNote({ ...c, timingOnly: false }, (n) => cleanText(n, 100))
+  if (where) lines.push('', where)
+  lines.push(
+    '',
+    `Per iteration of the counted loop; ${METRIC_WORDS[a.metric]} rank the functions. Matched by demangled name; ` +
+      'added/removed = on one side only (a rename is both). Callgrind simulates caches and branches, not latency or instruction-level parallelism.'
+  )
+  return lines.join('\n') + '\n'
+}
+
+const EXPLAINS_WORDS: Record<ChangeAttribution['explains'], string> = {
+  counts: 'a count change',
+  instructions: 'a time change the instructions follow',
+  'simulated-events': 'a time change the simulated misses and mispredictions follow, not the instructions',
+  none: 'a time change neither instructions nor simulated events explain'
+}
