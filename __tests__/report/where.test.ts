@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { countSuite } from '../../src/analysis/countSuite.js'
+import { renderHtml } from '../../src/report/html/render.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import { validateResults } from '../../src/report/readResults.js'
@@ -104,6 +105,15 @@ describe('the where footnote', () => {
     expect(renderTerminal(report)).toMatch(
       /where: crc_update \+7\.9% of \+8\.1% instructions, memcpy \+0\.2%/
     )
+  })
+  it('the HTML page has the per-function table under each attributed benchmark, names escaped', () => {
+    const html = renderHtml(report, [])
+    expect(html.match(/<h4>Where the change comes from<\/h4>/g)).toHaveLength(3)
+    expect(html).toMatch(
+      /<td><code>crc_update<\/code><\/td><td class="num">880<\/td><td class="num">959<\/td><td class="num">\+79<\/td><td class="num">\+7\.9%<\/td>/
+    )
+    expect(html).toContain('<code>a|b`@here&lt;x&gt;</code>')
+    expect(html).not.toContain('<x>')
   })
   it('results.json carries the attribution, validates, and reads back to the same comment', () => {
     const json = toResultsJson(report, 'test')

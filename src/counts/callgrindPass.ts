@@ -44,6 +44,8 @@ export interface CallgrindPassOptions {
   valgrind?: string
   /** Read the loop dumps' per-function costs (default true; false only to measure what they cost). */
   functions?: boolean
+  /** Cache and branch simulation (default true; false only to measure what it costs: no cycle estimate then). */
+  simulate?: boolean
 }
 
 export interface CallgrindPassResult extends Attribution {
@@ -54,7 +56,13 @@ export interface CallgrindPassResult extends Attribution {
 }
 
 /** callgrind's options: dumps at the loop's start and end and at each report call, cache and branch simulation. */
-export function callgrindArgs(outFile: string): string[] {
+export function callgrindArgs(outFile: string, simulate = true): string[] {
+  const simulation = [
+    '--cache-sim=yes',
+    // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
+    ...FIXED_CACHES,
+    '--branch-sim=yes'
+  ]
   return [
     '--tool=callgrind',
     `--callgrind-out-file=${outFile}`,
@@ -62,10 +70,7 @@ export function callgrindArgs(outFile: string): string[] {
     `--dump-before=${LOOP_END_FUNCTION}*`,
     `--dump-before=${REPORT_FUNCTION}*`,
     '--dump-line=no',
-    '--cache-sim=yes',
-    // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
-    ...FIXED_CACHES,
-    '--branch-sim=yes',
+    ...(simulate ? simulation : []),
     '--trace-children=no'
   ]
 }
@@ -82,7 +87,7 @@ export async function runCallgrindPass(o: CallgrindPassOptions): Promise<Callgri
   rmSync(dumpDir, { recursive: true, force: true })
   mkdirSync(dumpDir)
   const args = [
-    ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`)),
+    ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), o.simulate !== false),
     o.binary,
     '--benchmark_format=json',
     `--benchmark_repetitions=${COUNT_REPETITIONS}`,

@@ -43,6 +43,8 @@ export interface MeasureCountsOptions {
   valgrind?: string
   /** Keep the loop dumps' per-function costs (issue 30; default true). */
   functions?: boolean
+  /** Cache and branch simulation (default true; false only to measure its cost in scripts/bench-counts.ts). */
+  simulate?: boolean
 }
 
 /** The three passes: base, head, and base again for the determinism check. */
@@ -77,7 +79,8 @@ export async function measureCounts(o: MeasureCountsOptions): Promise<CountMeasu
       timeoutMs: o.timeoutMs,
       signal: o.signal,
       valgrind: o.valgrind,
-      functions: o.functions
+      functions: o.functions,
+      simulate: o.simulate
     })
   )
   const samples: CountSample[] = results.flatMap((r) => r.samples)
