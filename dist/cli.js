@@ -42330,10 +42330,16 @@ function toExplain(c, threshold) {
     return { explains: 'none', metric: 'cycles' };
 }
 /**
- * The suite's comparisons, each with its attribution where one is due and both sides' functions
- * were read. Pure.
+ * At most this many benchmarks get an attribution, those whose counts changed most first: about
+ * 7.5 KB of results.json each (measured, docs/count-mode.md), so a 10,000-benchmark suite that
+ * changed everywhere stays well inside results.json's 64 MiB limit.
  */
-function attributionsFor(comparisons, measurement, options) {
+const MAX_ATTRIBUTED_BENCHMARKS = 1000;
+/**
+ * The suite's comparisons, each with its attribution where one is due and both sides' functions
+ * were read (at most `limit` of them, the largest |Δ| of the count metric first). Pure.
+ */
+function attributionsFor(comparisons, measurement, options, limit = MAX_ATTRIBUTED_BENCHMARKS) {
     const first = new Map();
     for (const s of measurement.samples) {
         if (s.pass !== 0)
@@ -42342,12 +42348,19 @@ function attributionsFor(comparisons, measurement, options) {
         e[s.side] = s;
         first.set(s.benchmark, e);
     }
+    const size = (c) => Math.max(Math.abs(c.counts?.instructions.change ?? 0), Math.abs(c.counts?.cycles.change ?? 0));
+    const due = comparisons
+        .map((c) => ({ c, due: toExplain(c, options.threshold) }))
+        .filter((x) => x.due !== null)
+        .sort((a, b) => size(b.c) - size(a.c))
+        .slice(0, limit);
+    const chosen = new Map(due.map((x) => [x.c.benchmark, x.due]));
     return comparisons.map((c) => {
-        const due = toExplain(c, options.threshold);
+        const d = chosen.get(c.benchmark);
         const s = first.get(c.benchmark);
-        if (!due || !s?.base || !s.head)
+        if (!d || !s?.base || !s.head)
             return c;
-        const attribution = attribute(s.base, s.head, due.explains, due.metric);
+        const attribution = attribute(s.base, s.head, d.explains, d.metric);
         return attribution ? { ...c, attribution } : c;
     });
 }

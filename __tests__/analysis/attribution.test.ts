@@ -3,7 +3,7 @@
  * added/removed for a rename, shares of the benchmark's Δ, and which change it explains (§10).
  */
 import { describe, expect, it } from '@jest/globals'
-import { attribute, matchFunctions, toExplain } from '../../src/analysis/attribution.js'
+import { attribute, attributionsFor, matchFunctions, toExplain } from '../../src/analysis/attribution.js'
 import type { Comparison, CountComparison } from '../../src/analysis/types.js'
 import type { CountSample, FunctionCost } from '../../src/samples/countModel.js'
 
@@ -139,5 +139,24 @@ describe('toExplain (STATISTICS §10)', () => {
   })
   it('a timing-only change: not explained by simulated events', () => {
     expect(toExplain(timed('timing-only', 1.1, counts(0, 0.0001)), 0.01)?.explains).toBe('none')
+  })
+})
+
+describe('attributionsFor', () => {
+  it('attributes at most `limit` benchmarks, the largest count change first', () => {
+    const samples = [0.02, 0.08, 0.05].flatMap((d, i) => {
+      const b = sample('base', [fn('f', 1000)])
+      const h = sample('head', [fn('f', 1000 * (1 + d))])
+      return [
+        { ...b, benchmark: `BM_${i}` },
+        { ...h, benchmark: `BM_${i}` }
+      ]
+    })
+    const comparisons = [0.02, 0.08, 0.05].map((d, i) => ({
+      ...timed('regression', null, counts(d, d)),
+      benchmark: `BM_${i}`
+    }))
+    const out = attributionsFor(comparisons, { samples }, { metric: 'instructions', threshold: 0.01 }, 2)
+    expect(out.map((c) => c.attribution !== undefined)).toEqual([false, true, true])
   })
 })

@@ -172,13 +172,21 @@ export function toExplain(
 }
 
 /**
+ * At most this many benchmarks get an attribution, those whose counts changed most first: about
+ * 7.5 KB of results.json each (measured, docs/count-mode.md), so a 10,000-benchmark suite that
+ * changed everywhere stays well inside results.json's 64 MiB limit.
+ */
+export const MAX_ATTRIBUTED_BENCHMARKS = 1000
+
+/**
  * The suite's comparisons, each with its attribution where one is due and both sides' functions
- * were read. Pure.
+ * were read (at most `limit` of them, the largest |Δ| of the count metric first). Pure.
  */
 export function attributionsFor(
   comparisons: readonly Comparison[],
   measurement: Pick<CountMeasurement, 'samples'>,
-  options: CountOptions
+  options: CountOptions,
+  limit = MAX_ATTRIBUTED_BENCHMARKS
 ): Comparison[] {
   const first = new Map<string, { base?: CountSample; head?: CountSample }>()
   for (const s of measurement.samples) {
@@ -187,11 +195,19 @@ export function attributionsFor(
     e[s.side] = s
     first.set(s.benchmark, e)
   }
+  const size = (c: Comparison) =>
+    Math.max(Math.abs(c.counts?.instructions.change ?? 0), Math.abs(c.counts?.cycles.change ?? 0))
+  const due = comparisons
+    .map((c) => ({ c, due: toExplain(c, options.threshold) }))
+    .filter((x) => x.due !== null)
+    .sort((a, b) => size(b.c) - size(a.c))
+    .slice(0, limit)
+  const chosen = new Map(due.map((x) => [x.c.benchmark, x.due!]))
   return comparisons.map((c) => {
-    const due = toExplain(c, options.threshold)
+    const d = chosen.get(c.benchmark)
     const s = first.get(c.benchmark)
-    if (!due || !s?.base || !s.head) return c
-    const attribution = attribute(s.base, s.head, due.explains, due.metric)
+    if (!d || !s?.base || !s.head) return c
+    const attribution = attribute(s.base, s.head, d.explains, d.metric)
     return attribution ? { ...c, attribution } : c
   })
 }
