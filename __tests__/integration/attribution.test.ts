@@ -175,17 +175,10 @@ describeIf('attribution (real valgrind)', () => {
     expect(md).toMatch(
       /<code>new_hash<\/code> \(added\).*<code>old_hash<\/code> \(removed\).*a renamed function shows as removed \+ added/
     )
-    console.log(
-      md
-        .split('\n')
-        .filter((l) => l.includes('where:'))
-        .join('\n')
-    )
 
     const io = captureIo()
     expect(await main(['explain', out, 'BM_Crc'], io)).toBe(0)
     expect(io.out).toMatch(/^crc_update\s+\S+\s+\S+\s+\+/m)
-    console.log(io.out)
   }, 120_000)
 
   it('(d) slower with fewer instructions: the D1 misses of the function that changed, in the where line', async () => {
@@ -211,12 +204,6 @@ describeIf('attribution (real valgrind)', () => {
     const md = visible(r.md)
     expect(md).toMatch(
       /where: <code>lookup_sum<\/code> \+\d+\.\d% of \+\d+\.\d% estimated cycles \(D1 misses \+[\d.,]+ ?[kM]?/
-    )
-    console.log(
-      md
-        .split('\n')
-        .filter((l) => l.includes('where:'))
-        .join('\n')
     )
   }, 120_000)
 })
