@@ -41796,6 +41796,7 @@ Usage:
   benchgate compare BASE HEAD [options]    analyse existing sample files or folders
   benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json, --html FILE)
   benchgate merge DIR|FILE... [options]    merge the shards of 'run --shard I/N' into one report and gate
+  benchgate explain OUT_DIR BENCHMARK      where a benchmark's count or time change comes from, per function
   benchgate history record|report|compact  keep main's results, find change points and creep (history --help)
   benchgate --version | --help | COMMAND --help
 
@@ -41839,6 +41840,16 @@ ${optionHelp(listedIn('merge'))}
 
 Example:
   benchgate merge shards/ --out merged`,
+    explain: `Usage: benchgate explain OUT_DIR BENCHMARK
+
+Prints where one benchmark's change comes from, function by function, from a finished run with
+--measure counts or both: self and inclusive instructions (or estimated cycles) per iteration of the
+timed loop, base and head, their change and share of the benchmark's change, and the change in
+simulated D1/LL cache misses and mispredicted branches. OUT_DIR is the run's --out folder (or its
+results.json).
+
+Example:
+  benchgate explain benchgate-out BM_Parse/json/4096`,
     // Shown by 'benchgate history --help' from commands/history.ts (HISTORY_HELP); listed here as a command.
     history: 'Usage: benchgate history record|report|compact [options] (benchgate history --help)',
     report: `Usage: benchgate report RESULTS.json [options]
@@ -41904,6 +41915,12 @@ async function main(argv, io) {
                     return usage(io, command, `expected one RESULTS.json, got ${positionals.length} argument(s)`);
                 const { reportCommand } = await Promise.resolve().then(function () { return report; });
                 return await reportCommand(config, positionals[0], io);
+            }
+            case 'explain': {
+                if (positionals.length !== 2)
+                    return usage(io, command, `expected OUT_DIR and BENCHMARK, got ${positionals.length} argument(s)`);
+                const { explainCommand } = await Promise.resolve().then(function () { return explain; });
+                return await explainCommand(positionals[0], positionals[1], io);
             }
             case 'merge': {
                 if (positionals.length === 0)
@@ -50920,7 +50937,8 @@ function benchmarkJson(c) {
         ...(c.counts && { counts: c.counts }),
         ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
         ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
-        ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree })
+        ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree }),
+        ...(c.attribution && { attribution: c.attribution })
     };
 }
 /** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
@@ -50971,7 +50989,8 @@ function fromResultsJson(json) {
         ...(b.counts && { counts: b.counts }),
         ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
         ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
-        ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree })
+        ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree }),
+        ...(b.attribution && { attribution: b.attribution })
     }));
     const suite = {
         options: json.options,
@@ -50984,6 +51003,383 @@ function fromResultsJson(json) {
         ...(json.count_mode && { countMode: countModeFromJson(json.count_mode) })
     };
     return { suite, run: json.run };
+}
+
+/**
+ * Reads callgrind's dump files (count mode, STATISTICS §9): which trigger wrote a dump and its
+ * total cost per event. Only the header and the `totals:`/`summary:` line are read here; the counts
+ * need no per-function costs, because the dumps are cut at Google Benchmark's loop boundaries
+ * (docs/count-mode.md). The loop dumps' functions, which say where a count changed, are read by
+ * callgrindProfile.ts. The dumps:
+ *
+ * - `--dump-after=benchmark::State::StartKeepRunning*`: everything before a benchmark's timed loop
+ *   (process start, setup), written when the loop starts: discarded;
+ * - `--dump-before=benchmark::State::FinishKeepRunning*`: the timed loop itself (all its iterations);
+ * - `--dump-before=benchmark::JSONReporter::ReportRuns*`: a report call, which separates benchmarks.
+ */
+/** The functions whose entry or exit cut the dumps; the patterns are callgrind's (`*` wildcard). */
+const LOOP_START_FUNCTION = 'benchmark::State::StartKeepRunning';
+const LOOP_END_FUNCTION = 'benchmark::State::FinishKeepRunning';
+const REPORT_FUNCTION = 'benchmark::JSONReporter::ReportRuns';
+/** A dump file that cannot be read (the message names the file and what is wrong). */
+class CallgrindDumpError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'CallgrindDumpError';
+    }
+}
+/**
+ * Parses one dump file.
+ * @param text the file's content
+ * @param index its dump number
+ * @param source the path, for messages
+ * @throws CallgrindDumpError when the file has no `events:` line or no totals (cut short, not a dump)
+ */
+function parseCallgrindDump(text, index, source) {
+    let events = null;
+    let totals = null;
+    let trigger = 'other';
+    const caches = [];
+    for (const line of text.split('\n')) {
+        if (line.startsWith('events:'))
+            events = line.slice(7).trim().split(/\s+/);
+        else if (line.startsWith('totals:') || (totals === null && line.startsWith('summary:')))
+            totals = line
+                .slice(line.indexOf(':') + 1)
+                .trim()
+                .split(/\s+/)
+                .map(Number);
+        else if (line.startsWith('desc: Trigger:'))
+            trigger = triggerOf(line);
+        else if (/^desc: (I1|D1|LL) cache:/.test(line))
+            caches.push(line.slice(6).trim());
+    }
+    if (events === null || totals === null)
+        throw new CallgrindDumpError(`${source}: not a complete callgrind dump (no events or totals line)`);
+    if (totals.some((v) => !Number.isFinite(v) || v < 0))
+        throw new CallgrindDumpError(`${source}: the totals line has a value that is not a count`);
+    const byEvent = {};
+    // callgrind omits trailing zero columns of the totals line
+    events.forEach((e, i) => (byEvent[e] = totals[i] ?? 0));
+    return { index, trigger, totals: byEvent, caches };
+}
+function triggerOf(line) {
+    if (line.includes(LOOP_END_FUNCTION))
+        return 'loop';
+    if (line.includes(LOOP_START_FUNCTION))
+        return 'setup';
+    if (line.includes(REPORT_FUNCTION))
+        return 'report';
+    return 'other';
+}
+/**
+ * The dump number of a callgrind output file `PREFIX.<pid>.<n>`, or null for the final dump
+ * (`PREFIX.<pid>`, written at program exit) and unrelated files.
+ */
+function dumpNumber(fileName, prefix) {
+    if (!fileName.startsWith(`${prefix}.`))
+        return null;
+    const m = /^\d+\.(\d+)$/.exec(fileName.slice(prefix.length + 1));
+    return m ? Number(m[1]) : null;
+}
+/**
+ * Estimated cycles from callgrind's simulated events, as KCachegrind's derived event "Cycle
+ * Estimation": `CEst = Ir + 10·Bm + 10·L1m + 100·LLm`, where `L1m = I1mr + D1mr + D1mw`,
+ * `LLm = ILmr + DLmr + DLmw` and `Bm = Bim + Bcm` (docs/count-mode.md cites the source).
+ * Null when the cache simulation's events are absent.
+ */
+function estimatedCycles(t) {
+    const need = ['Ir', 'I1mr', 'D1mr', 'D1mw', 'ILmr', 'DLmr', 'DLmw'];
+    if (!need.every((e) => e in t))
+        return null;
+    const l1m = t.I1mr + t.D1mr + t.D1mw;
+    const llm = t.ILmr + t.DLmr + t.DLmw;
+    const bm = (t.Bim ?? 0) + (t.Bcm ?? 0);
+    return t.Ir + 10 * bm + 10 * l1m + 100 * llm;
+}
+
+const DEFAULT_COUNT_OPTIONS = Object.freeze({ metric: 'instructions', threshold: 0.01 });
+/**
+ * The count comparison of every benchmark counted or attempted on either side.
+ * Pure; time O(samples + issues).
+ */
+function compareCounts(measurement, options = DEFAULT_COUNT_OPTIONS) {
+    const bySide = new Map();
+    const slot = (b) => bySide.get(b) ?? bySide.set(b, {}).get(b);
+    for (const s of measurement.samples) {
+        const e = slot(s.benchmark);
+        if (s.side === 'head')
+            e.head = s;
+        else if (s.pass === 0)
+            e.base = s;
+        else
+            e.base2 = s;
+    }
+    const issuesOf = new Map();
+    for (const i of measurement.issues) {
+        slot(i.benchmark);
+        issuesOf.set(i.benchmark, [...(issuesOf.get(i.benchmark) ?? []), i]);
+    }
+    const out = new Map();
+    for (const [benchmark, s] of bySide)
+        out.set(benchmark, compareOne(s, issuesOf.get(benchmark) ?? [], options));
+    return out;
+}
+function figure(base, head, base2) {
+    const b = base ?? null;
+    const h = head ?? null;
+    const relative = (x, y) => x === null || y === null || y === 0 ? null : x / y - 1;
+    const noise = relative(base2 ?? null, b);
+    return { base: b, head: h, change: relative(h, b), noise: noise === null ? null : Math.abs(noise) };
+}
+function compareOne(s, issues, o) {
+    const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions);
+    const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles);
+    const chosen = o.metric === 'cycles' ? cycles : instructions;
+    const result = (verdict, reason, message) => ({
+        metric: o.metric,
+        verdict,
+        reason,
+        message,
+        instructions,
+        cycles,
+        iterations: s.head?.iterations ?? s.base?.iterations ?? null
+    });
+    const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0];
+    if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
+        return result('inconclusive', problem.kind, problem.message);
+    const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error');
+    if (!s.base && !s.head)
+        return result('failed', 'failed', failed?.message ?? 'no count on either side');
+    if (!s.base || !s.head) {
+        const side = s.base ? 'head' : 'base';
+        if (failed)
+            return result('failed', 'failed', `${side}: ${failed.message}`);
+        return result(s.base ? 'removed' : 'new', null, null);
+    }
+    if (chosen.noise !== null && chosen.noise > o.threshold / 4)
+        return result('inconclusive', 'not-deterministic', `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
+            `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`);
+    if (chosen.change === null)
+        return result('failed', 'failed', `no ${o.metric} count on the base side`);
+    // A verdict needs the noise check: without the second base count a crashed pass could pass as a change.
+    if (chosen.noise === null)
+        return result('inconclusive', 'unchecked', `the base's second count is missing${failed ? ` (${failed.message})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`);
+    return result(countVerdict(chosen.change, o.threshold), null, null);
+}
+/** §9: regression/improvement when |Δ| ≥ δ_count, negligible when 0 < |Δ| < δ_count, unchanged when equal. */
+function countVerdict(change, threshold) {
+    if (change === 0)
+        return 'unchanged';
+    if (Math.abs(change) < threshold)
+        return 'negligible';
+    return change > 0 ? 'regression' : 'improvement';
+}
+/** Which way the counts moved by δ_count (instructions or estimated cycles), or 'flat'; null when unknown. */
+function countDirection(counts, threshold) {
+    // Not deterministic, multi-threaded, not countable or failed: the counts say nothing.
+    if (counts.reason !== null)
+        return null;
+    const changes = [counts.instructions.change, counts.cycles.change].filter((x) => x !== null);
+    if (changes.length === 0)
+        return null;
+    const up = changes.some((x) => x >= threshold);
+    const down = changes.some((x) => x <= -threshold);
+    if (up && down) {
+        // The two metrics disagree: the one the verdict is read from decides.
+        const own = counts.metric === 'cycles' ? counts.cycles.change : counts.instructions.change;
+        return own !== null && own < 0 ? 'down' : 'up';
+    }
+    return up ? 'up' : down ? 'down' : 'flat';
+}
+
+/**
+ * Where a count or time change comes from (issue 30, STATISTICS §9–§10): the functions of a
+ * benchmark's counted loop, base against head, by their change in self cost. Functions are matched
+ * across the two builds by the demangled name callgrind writes (no addresses: they move with every
+ * build), with the source file as a tiebreak when the binary has debug info; a function on one side
+ * only is `added` or `removed`, so a renamed function shows as both.
+ *
+ * A timing change is explained by the instructions when they moved the same way, else by the
+ * simulated events (D1/LL misses, mispredicted branches, through the estimated cycles) when those
+ * did; else it is "not explained by simulated events": callgrind models no latency and no
+ * instruction-level parallelism. Pure; time O(functions · log functions) per benchmark.
+ */
+/** At most this many functions per benchmark in results.json (the largest |Δself| first). */
+const MAX_ATTRIBUTED_FUNCTIONS = 20;
+/** Per-iteration figures from callgrind's events. */
+function costFigures$1(e) {
+    const has = (...names) => names.every((n) => n in e);
+    return {
+        instructions: e.Ir ?? 0,
+        cycles: estimatedCycles(e),
+        d1misses: has('D1mr', 'D1mw') ? e.D1mr + e.D1mw : null,
+        llmisses: has('ILmr', 'DLmr', 'DLmw') ? e.ILmr + e.DLmr + e.DLmw : null,
+        mispredicts: has('Bcm') ? e.Bcm + (e.Bim ?? 0) : null
+    };
+}
+/** The figure an attribution ranks by, 0 when absent. */
+function figureOf(f, metric) {
+    if (f === null)
+        return 0;
+    return metric === 'cycles' ? (f.cycles ?? 0) : f.instructions;
+}
+/** Entries of one name and file merged (one function in several objects or dumps). */
+function merged(list) {
+    const byKey = new Map();
+    const add = (t, s) => {
+        for (const [k, v] of Object.entries(s))
+            t[k] = (t[k] ?? 0) + v;
+    };
+    for (const f of list) {
+        const key = `${f.file ?? ''}\u0000${f.name}`;
+        const e = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {} };
+        byKey.set(key, e);
+        add(e.self, f.self);
+        add(e.inclusive, f.inclusive);
+    }
+    return [...byKey.values()];
+}
+const baseName = (file) => (file === null ? null : file.slice(file.lastIndexOf('/') + 1));
+/**
+ * Pairs base and head functions: by name when the name is one function on each side, else by file
+ * (exact, then its last component: the worktrees differ); the rest is removed (base) or added (head).
+ */
+function matchFunctions(base, head) {
+    const heads = new Map();
+    for (const h of merged(head))
+        heads.set(h.name, [...(heads.get(h.name) ?? []), h]);
+    const pairs = [];
+    const bases = merged(base);
+    const sameName = new Map();
+    for (const b of bases)
+        sameName.set(b.name, (sameName.get(b.name) ?? 0) + 1);
+    for (const b of bases) {
+        const candidates = heads.get(b.name) ?? [];
+        const pick = candidates.length === 1 && sameName.get(b.name) === 1
+            ? candidates[0]
+            : (candidates.find((h) => h.file === b.file) ??
+                candidates.find((h) => baseName(h.file) === baseName(b.file)));
+        if (pick)
+            candidates.splice(candidates.indexOf(pick), 1);
+        pairs.push({ base: b, head: pick ?? null });
+    }
+    for (const rest of heads.values())
+        for (const h of rest)
+            pairs.push({ base: null, head: h });
+    return pairs;
+}
+const changed = (a, b) => JSON.stringify(a) !== JSON.stringify(b);
+/**
+ * The attribution of one benchmark from its base (first pass) and head samples.
+ * @param explains what the change to explain is (see ChangeAttribution.explains)
+ */
+function attribute(base, head, explains, metric, limit = MAX_ATTRIBUTED_FUNCTIONS) {
+    if (!base.functions || !head.functions)
+        return null;
+    const total = { base: costFigures$1(base.events), head: costFigures$1(head.events) };
+    const baseTotal = figureOf(total.base, metric);
+    const all = matchFunctions(base.functions, head.functions).flatMap(({ base: b, head: h }) => {
+        const self = { base: b && costFigures$1(b.self), head: h && costFigures$1(h.self) };
+        const inclusive = { base: b && costFigures$1(b.inclusive), head: h && costFigures$1(h.inclusive) };
+        if (!changed(self.base, self.head) && !changed(inclusive.base, inclusive.head))
+            return [];
+        // a caller of the whole loop (main, the harness, the benchmark function itself) says nothing
+        const wholeLoop = !changed(inclusive.base, total.base) && !changed(inclusive.head, total.head);
+        if (!changed(self.base, self.head) && wholeLoop)
+            return [];
+        const delta = figureOf(self.head, metric) - figureOf(self.base, metric);
+        const status = b === null ? 'added' : h === null ? 'removed' : 'matched';
+        return [
+            {
+                name: (b ?? h).name,
+                file: (b ?? h).file,
+                status,
+                self,
+                inclusive,
+                share: baseTotal > 0 ? delta / baseTotal : 0
+            }
+        ];
+    });
+    const inclusiveDelta = (f) => Math.abs(figureOf(f.inclusive.head, metric) - figureOf(f.inclusive.base, metric));
+    all.sort((a, b) => Math.abs(b.share) - Math.abs(a.share) ||
+        inclusiveDelta(b) - inclusiveDelta(a) ||
+        a.name.localeCompare(b.name));
+    const rest = all.slice(limit);
+    return {
+        metric,
+        explains,
+        total,
+        functions: all.slice(0, limit),
+        omitted: {
+            functions: rest.length,
+            self: rest.reduce((s, f) => s + figureOf(f.self.head, metric) - figureOf(f.self.base, metric), 0)
+        }
+    };
+}
+/** Which way the timing verdict moved (regression up, improvement down), or null without one. */
+function timeDirection(c) {
+    const t = c.timingVerdict ?? c.verdict;
+    if (!c.ratio || c.pValue === null)
+        return null;
+    if (t === 'regression' || t === 'timing-only' || t === 'improvement')
+        return c.ratio.estimate > 1 ? 'up' : c.ratio.estimate < 1 ? 'down' : null;
+    return null;
+}
+/**
+ * What an attribution must explain for this benchmark, or null when it needs none: the counts moved
+ * by δ_count, or the timing verdict changed while the counts were measured (STATISTICS §10).
+ */
+function toExplain(c, threshold) {
+    const k = c.counts;
+    if (!k || k.reason !== null)
+        return null;
+    const time = timeDirection(c);
+    const moved = countDirection(k, threshold);
+    if (time === null)
+        return moved === 'up' || moved === 'down' ? { explains: 'counts', metric: k.metric } : null;
+    const sign = time === 'up' ? 1 : -1;
+    const along = (x) => x !== null && sign * x >= threshold;
+    if (along(k.instructions.change))
+        return { explains: 'instructions', metric: 'instructions' };
+    if (along(k.cycles.change))
+        return { explains: 'simulated-events', metric: 'cycles' };
+    return { explains: 'none', metric: 'cycles' };
+}
+/**
+ * At most this many benchmarks get an attribution, those whose counts changed most first: about
+ * 7.5 KB of results.json each (measured, docs/count-mode.md), so a 10,000-benchmark suite that
+ * changed everywhere stays well inside results.json's 64 MiB limit.
+ */
+const MAX_ATTRIBUTED_BENCHMARKS = 1000;
+/**
+ * The suite's comparisons, each with its attribution where one is due and both sides' functions
+ * were read (at most `limit` of them, the largest |Δ| of the count metric first). Pure.
+ */
+function attributionsFor(comparisons, measurement, options, limit = MAX_ATTRIBUTED_BENCHMARKS) {
+    const first = new Map();
+    for (const s of measurement.samples) {
+        if (s.pass !== 0)
+            continue;
+        const e = first.get(s.benchmark) ?? {};
+        e[s.side] = s;
+        first.set(s.benchmark, e);
+    }
+    const size = (c) => Math.max(Math.abs(c.counts?.instructions.change ?? 0), Math.abs(c.counts?.cycles.change ?? 0));
+    const due = comparisons
+        .map((c) => ({ c, due: toExplain(c, options.threshold) }))
+        .filter((x) => x.due !== null)
+        .sort((a, b) => size(b.c) - size(a.c))
+        .slice(0, limit);
+    const chosen = new Map(due.map((x) => [x.c.benchmark, x.due]));
+    return comparisons.map((c) => {
+        const d = chosen.get(c.benchmark);
+        const s = first.get(c.benchmark);
+        if (!d || !s?.base || !s.head)
+            return c;
+        const attribution = attribute(s.base, s.head, d.explains, d.metric);
+        return attribution ? { ...c, attribution } : c;
+    });
 }
 
 /**
@@ -51056,7 +51452,34 @@ const countFigure = object({
     noise: nullable(num$2)
 });
 const COUNT_METRICS = ['instructions', 'cycles'];
+/** Per-iteration figures of a function or a loop (issue 30's attribution). */
+const costFigures = object({
+    instructions: num$2,
+    cycles: nullable(num$2),
+    d1misses: nullable(num$2),
+    llmisses: nullable(num$2),
+    mispredicts: nullable(num$2)
+});
+const sidesOf = (item) => object({ base: nullable(item), head: nullable(item) });
+const figures = ref$1('costFigures');
+/** Where a benchmark's change comes from: its loop's functions, base against head (issue 30). */
+const attribution = object({
+    metric: { enum: COUNT_METRICS },
+    explains: { enum: ['counts', 'instructions', 'simulated-events', 'none'] },
+    total: pair(figures),
+    functions: list(object({
+        name: text(MAX_LONG_TEXT_CHARS),
+        file: nullable(text()),
+        status: { enum: ['matched', 'added', 'removed'] },
+        self: sidesOf(figures),
+        inclusive: sidesOf(figures),
+        share: num$2
+    }), MAX_ATTRIBUTED_FUNCTIONS),
+    omitted: object({ functions: int(), self: num$2 })
+});
 const $defs = {
+    costFigures,
+    attribution,
     countComparison: object({
         metric: { enum: COUNT_METRICS },
         verdict: { enum: VERDICTS },
@@ -51288,7 +51711,8 @@ const $defs = {
         counts: ref$1('countComparison'),
         timing_only: { type: 'boolean' },
         timing_verdict: { enum: VERDICTS },
-        counts_disagree: { type: 'boolean' }
+        counts_disagree: { type: 'boolean' },
+        attribution: ref$1('attribution')
     }, [
         'name',
         'verdict',
@@ -53024,88 +53448,10 @@ function consoleLog(stream, options = {}) {
     };
 }
 
-const DEFAULT_COUNT_OPTIONS = Object.freeze({ metric: 'instructions', threshold: 0.01 });
-/**
- * The count comparison of every benchmark counted or attempted on either side.
- * Pure; time O(samples + issues).
- */
-function compareCounts(measurement, options = DEFAULT_COUNT_OPTIONS) {
-    const bySide = new Map();
-    const slot = (b) => bySide.get(b) ?? bySide.set(b, {}).get(b);
-    for (const s of measurement.samples) {
-        const e = slot(s.benchmark);
-        if (s.side === 'head')
-            e.head = s;
-        else if (s.pass === 0)
-            e.base = s;
-        else
-            e.base2 = s;
-    }
-    const issuesOf = new Map();
-    for (const i of measurement.issues) {
-        slot(i.benchmark);
-        issuesOf.set(i.benchmark, [...(issuesOf.get(i.benchmark) ?? []), i]);
-    }
-    const out = new Map();
-    for (const [benchmark, s] of bySide)
-        out.set(benchmark, compareOne(s, issuesOf.get(benchmark) ?? [], options));
-    return out;
-}
-function figure(base, head, base2) {
-    const b = base ?? null;
-    const h = head ?? null;
-    const relative = (x, y) => x === null || y === null || y === 0 ? null : x / y - 1;
-    const noise = relative(base2 ?? null, b);
-    return { base: b, head: h, change: relative(h, b), noise: noise === null ? null : Math.abs(noise) };
-}
-function compareOne(s, issues, o) {
-    const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions);
-    const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles);
-    const chosen = o.metric === 'cycles' ? cycles : instructions;
-    const result = (verdict, reason, message) => ({
-        metric: o.metric,
-        verdict,
-        reason,
-        message,
-        instructions,
-        cycles,
-        iterations: s.head?.iterations ?? s.base?.iterations ?? null
-    });
-    const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0];
-    if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
-        return result('inconclusive', problem.kind, problem.message);
-    const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error');
-    if (!s.base && !s.head)
-        return result('failed', 'failed', failed?.message ?? 'no count on either side');
-    if (!s.base || !s.head) {
-        const side = s.base ? 'head' : 'base';
-        if (failed)
-            return result('failed', 'failed', `${side}: ${failed.message}`);
-        return result(s.base ? 'removed' : 'new', null, null);
-    }
-    if (chosen.noise !== null && chosen.noise > o.threshold / 4)
-        return result('inconclusive', 'not-deterministic', `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
-            `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`);
-    if (chosen.change === null)
-        return result('failed', 'failed', `no ${o.metric} count on the base side`);
-    // A verdict needs the noise check: without the second base count a crashed pass could pass as a change.
-    if (chosen.noise === null)
-        return result('inconclusive', 'unchecked', `the base's second count is missing${failed ? ` (${failed.message})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`);
-    return result(countVerdict(chosen.change, o.threshold), null, null);
-}
-/** §9: regression/improvement when |Δ| ≥ δ_count, negligible when 0 < |Δ| < δ_count, unchanged when equal. */
-function countVerdict(change, threshold) {
-    if (change === 0)
-        return 'unchanged';
-    if (Math.abs(change) < threshold)
-        return 'negligible';
-    return change > 0 ? 'regression' : 'improvement';
-}
-
 /** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
 function countSuite(measurement, options) {
     const byName = compareCounts(measurement, options);
-    const comparisons = [...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name)));
+    const comparisons = attributionsFor([...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name))), measurement, options);
     const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
     return {
         options: { ...DEFAULT_ANALYSIS_OPTIONS },
@@ -53120,10 +53466,10 @@ function countSuite(measurement, options) {
 /** The timing suite with counts beside each benchmark (`--measure both`), judged together (§10). */
 function withCounts(suite, measurement, options) {
     const byName = compareCounts(measurement, options);
-    const comparisons = suite.comparisons.map((c) => {
+    const comparisons = attributionsFor(suite.comparisons.map((c) => {
         const counts = byName.get(c.benchmark);
         return counts ? judgedTogether(c, counts, options.threshold) : c;
-    });
+    }), measurement, options);
     const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
     return {
         ...suite,
@@ -53131,23 +53477,6 @@ function withCounts(suite, measurement, options) {
         counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
         countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
     };
-}
-/** Which way the counts moved by δ_count (instructions or estimated cycles), or 'flat'; null when unknown. */
-function countDirection(counts, threshold) {
-    // Not deterministic, multi-threaded, not countable or failed: the counts say nothing.
-    if (counts.reason !== null)
-        return null;
-    const changes = [counts.instructions.change, counts.cycles.change].filter((x) => x !== null);
-    if (changes.length === 0)
-        return null;
-    const up = changes.some((x) => x >= threshold);
-    const down = changes.some((x) => x <= -threshold);
-    if (up && down) {
-        // The two metrics disagree: the one the verdict is read from decides.
-        const own = counts.metric === 'cycles' ? counts.cycles.change : counts.instructions.change;
-        return own !== null && own < 0 ? 'down' : 'up';
-    }
-    return up ? 'up' : down ? 'down' : 'flat';
 }
 /**
  * STATISTICS §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
@@ -54224,95 +54553,189 @@ function escapeFilterName(name) {
 }
 
 /**
- * Reads callgrind's dump files (count mode, STATISTICS §9): which trigger wrote a dump and its
- * total cost per event. Only the header and the `totals:`/`summary:` line are read; per-function
- * costs are not needed, because the dumps are cut at Google Benchmark's loop boundaries
- * (docs/count-mode.md):
+ * Per-function costs of one callgrind dump (issue 30: where a count change comes from). We parse the
+ * format ourselves rather than run `callgrind_annotate`, because that prints a text table for people
+ * (no stable machine format, numbers with thousands separators, names cut by column) and would need
+ * Perl on the runner at run time; __tests__/samples/callgrindProfile.test.ts checks this parser
+ * against `callgrind_annotate --inclusive=yes|no` on real dumps of real builds.
  *
- * - `--dump-after=benchmark::State::StartKeepRunning*`: everything before a benchmark's timed loop
- *   (process start, setup), written when the loop starts: discarded;
- * - `--dump-before=benchmark::State::FinishKeepRunning*`: the timed loop itself (all its iterations);
- * - `--dump-before=benchmark::JSONReporter::ReportRuns*`: a report call, which separates benchmarks.
+ * The format (valgrind's docs/callgrind-format): `events:` names the cost columns; `positions:`
+ * names the position columns before them (`line`, `instr`, or both); `ob=`/`fl=`/`fi=`/`fe=`/`fn=`
+ * set the current object, file, inlined file and function, `cob=`/`cfi=`/`cfl=`/`cfn=` the callee of
+ * the next `calls=` line, whose following cost line is the inclusive cost of those calls. Names are
+ * compressed: `(id) name` defines an id, `(id)` alone refers to it (one id space for `fn`/`cfn`/`jfn`,
+ * one for files, one for objects). Positions may be relative to the previous line's (`+N`, `-N`,
+ * `*`). Trailing zero costs are omitted.
+ *
+ * Self cost of a function: its cost lines that are not calls. Inclusive: self plus the costs of its
+ * calls to other functions (a call to itself, direct recursion, is already in those costs). A
+ * `calls=0` line is a call entered before the dump's period began (the benchmark's frames above the
+ * loop): a call like any other (callgrind_annotate 3.19 counts it as the caller's self cost).
+ * Pure: text in, numbers out.
  */
-/** The functions whose entry or exit cut the dumps; the patterns are callgrind's (`*` wildcard). */
-const LOOP_START_FUNCTION = 'benchmark::State::StartKeepRunning';
-const LOOP_END_FUNCTION = 'benchmark::State::FinishKeepRunning';
-const REPORT_FUNCTION = 'benchmark::JSONReporter::ReportRuns';
-/** A dump file that cannot be read (the message names the file and what is wrong). */
-class CallgrindDumpError extends Error {
+/** A dump whose body cannot be read (the message names the line). */
+class CallgrindProfileError extends Error {
     constructor(message) {
         super(message);
-        this.name = 'CallgrindDumpError';
+        this.name = 'CallgrindProfileError';
+    }
+}
+const COMPRESSED = /^\((\d+)\)(?:\s+(.*))?$/;
+/** `(id) name` → name (remembered), `(id)` → the remembered name, `name` → name. */
+function uncompress(state, space, value, line) {
+    const m = COMPRESSED.exec(value.trim());
+    if (!m)
+        return value.trim();
+    const [, id, name] = m;
+    if (name !== undefined) {
+        state.names[space].set(id, name);
+        return name;
+    }
+    const known = state.names[space].get(id);
+    if (known === undefined)
+        throw new CallgrindProfileError(`line ${line}: ${space} id (${id}) used before it was named`);
+    return known;
+}
+const unknownFile = (f) => (f === null || f === '???' ? null : f);
+function functionOf(state, name, file, object) {
+    const key = `${object ?? ''}\u0000${file ?? ''}\u0000${name}`;
+    let f = state.byKey.get(key);
+    if (!f) {
+        const zeros = () => state.events.map(() => 0);
+        f = { name, file: unknownFile(file), object, self: zeros(), inclusive: zeros() };
+        state.byKey.set(key, f);
+    }
+    return f;
+}
+/** The numbers of a cost line, positions decoded relative to the previous line's. */
+function costLine(state, text, line) {
+    const parts = text.trim().split(/\s+/);
+    for (let i = 0; i < state.positions; i++) {
+        const p = parts[i];
+        const prev = state.previous[i] ?? 0;
+        const value = p === '*'
+            ? prev
+            : p.startsWith('+')
+                ? prev + Number(p.slice(1))
+                : p.startsWith('-')
+                    ? prev - Number(p.slice(1))
+                    : Number(p);
+        if (!Number.isFinite(value))
+            throw new CallgrindProfileError(`line ${line}: bad position '${p}'`);
+        state.previous[i] = value;
+    }
+    const costs = state.events.map((_, i) => {
+        const v = parts[state.positions + i];
+        return v === undefined ? 0 : Number(v);
+    });
+    if (costs.some((v) => !Number.isFinite(v) || v < 0))
+        throw new CallgrindProfileError(`line ${line}: a cost that is not a count`);
+    return costs;
+}
+function addTo(target, costs) {
+    for (let i = 0; i < costs.length; i++)
+        target[i] += costs[i];
+}
+/** Applies one `key=value` line of the body. */
+function specLine(state, key, value, line) {
+    switch (key) {
+        case 'ob':
+            state.object = uncompress(state, 'ob', value, line);
+            return;
+        case 'fl':
+            state.file = uncompress(state, 'fl', value, line);
+            return;
+        case 'fi':
+        case 'fe':
+        case 'jfi':
+        case 'cfi':
+        case 'cfl': {
+            // inlined code stays its function's cost; the name may still define an id
+            const f = uncompress(state, 'fl', value, line);
+            if (key === 'cfi' || key === 'cfl')
+                state.callee.file = f;
+            return;
+        }
+        case 'fn':
+            state.current = functionOf(state, uncompress(state, 'fn', value, line), state.file, state.object);
+            state.callee = { fn: null, file: null, object: null };
+            return;
+        case 'cfn':
+            state.callee.fn = uncompress(state, 'fn', value, line);
+            return;
+        case 'jfn':
+            uncompress(state, 'fn', value, line);
+            return;
+        case 'cob':
+            state.callee.object = uncompress(state, 'ob', value, line);
+            return;
+        case 'calls':
+            if (state.callee.fn === null)
+                throw new CallgrindProfileError(`line ${line}: calls= without cfn=`);
+            state.inCall = true;
+            return;
+        // jump=, jcnd= and header lines: nothing to add
     }
 }
 /**
- * Parses one dump file.
- * @param text the file's content
- * @param index its dump number
- * @param source the path, for messages
- * @throws CallgrindDumpError when the file has no `events:` line or no totals (cut short, not a dump)
+ * Parses a dump's functions.
+ * @throws CallgrindProfileError on a line that breaks the format (an unknown name id, a cost before any fn=)
  */
-function parseCallgrindDump(text, index, source) {
-    let events = null;
-    let totals = null;
-    let trigger = 'other';
-    const caches = [];
-    for (const line of text.split('\n')) {
-        if (line.startsWith('events:'))
-            events = line.slice(7).trim().split(/\s+/);
-        else if (line.startsWith('totals:') || (totals === null && line.startsWith('summary:')))
-            totals = line
-                .slice(line.indexOf(':') + 1)
-                .trim()
-                .split(/\s+/)
-                .map(Number);
-        else if (line.startsWith('desc: Trigger:'))
-            trigger = triggerOf(line);
-        else if (/^desc: (I1|D1|LL) cache:/.test(line))
-            caches.push(line.slice(6).trim());
+function parseCallgrindProfile(text) {
+    const state = {
+        events: [],
+        positions: 1,
+        names: { fn: new Map(), fl: new Map(), ob: new Map() },
+        object: null,
+        file: null,
+        current: null,
+        callee: { fn: null, file: null, object: null },
+        inCall: false,
+        previous: [],
+        byKey: new Map()
+    };
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const l = lines[i];
+        if (l === '' || l.startsWith('#'))
+            continue;
+        const c = l.charCodeAt(0);
+        if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42 /* digit + - * */) {
+            costOf(state, l, i + 1);
+            continue;
+        }
+        const m = /^([a-z]+)[:=]\s*(.*)$/.exec(l);
+        if (!m)
+            continue;
+        const [, key, value] = m;
+        if (key === 'events' && l[6] === ':')
+            state.events = value.trim().split(/\s+/);
+        else if (key === 'positions' && l[9] === ':')
+            state.positions = value.trim().split(/\s+/).length;
+        else if (l[key.length] === '=')
+            specLine(state, key, value, i + 1);
     }
-    if (events === null || totals === null)
-        throw new CallgrindDumpError(`${source}: not a complete callgrind dump (no events or totals line)`);
-    if (totals.some((v) => !Number.isFinite(v) || v < 0))
-        throw new CallgrindDumpError(`${source}: the totals line has a value that is not a count`);
-    const byEvent = {};
-    // callgrind omits trailing zero columns of the totals line
-    events.forEach((e, i) => (byEvent[e] = totals[i] ?? 0));
-    return { index, trigger, totals: byEvent, caches };
+    return { events: state.events, functions: [...state.byKey.values()] };
 }
-function triggerOf(line) {
-    if (line.includes(LOOP_END_FUNCTION))
-        return 'loop';
-    if (line.includes(LOOP_START_FUNCTION))
-        return 'setup';
-    if (line.includes(REPORT_FUNCTION))
-        return 'report';
-    return 'other';
-}
-/**
- * The dump number of a callgrind output file `PREFIX.<pid>.<n>`, or null for the final dump
- * (`PREFIX.<pid>`, written at program exit) and unrelated files.
- */
-function dumpNumber(fileName, prefix) {
-    if (!fileName.startsWith(`${prefix}.`))
-        return null;
-    const m = /^\d+\.(\d+)$/.exec(fileName.slice(prefix.length + 1));
-    return m ? Number(m[1]) : null;
-}
-/**
- * Estimated cycles from callgrind's simulated events, as KCachegrind's derived event "Cycle
- * Estimation": `CEst = Ir + 10·Bm + 10·L1m + 100·LLm`, where `L1m = I1mr + D1mr + D1mw`,
- * `LLm = ILmr + DLmr + DLmw` and `Bm = Bim + Bcm` (docs/count-mode.md cites the source).
- * Null when the cache simulation's events are absent.
- */
-function estimatedCycles(t) {
-    const need = ['Ir', 'I1mr', 'D1mr', 'D1mw', 'ILmr', 'DLmr', 'DLmw'];
-    if (!need.every((e) => e in t))
-        return null;
-    const l1m = t.I1mr + t.D1mr + t.D1mw;
-    const llm = t.ILmr + t.DLmr + t.DLmw;
-    const bm = (t.Bim ?? 0) + (t.Bcm ?? 0);
-    return t.Ir + 10 * bm + 10 * l1m + 100 * llm;
+function costOf(state, l, line) {
+    const f = state.current;
+    if (f === null)
+        throw new CallgrindProfileError(`line ${line}: a cost line before any fn=`);
+    const costs = costLine(state, l, line);
+    if (!state.inCall) {
+        addTo(f.self, costs);
+        addTo(f.inclusive, costs);
+        return;
+    }
+    state.inCall = false;
+    const callee = state.callee;
+    const sameFunction = callee.fn === f.name &&
+        unknownFile(callee.file ?? state.file) === f.file &&
+        (callee.object ?? state.object) === f.object;
+    if (!sameFunction)
+        addTo(f.inclusive, costs);
+    // cob/cfi apply to one call only
+    state.callee = { fn: callee.fn, file: null, object: null };
 }
 
 // This is a generated file. Do not edit.
@@ -56080,12 +56503,35 @@ function countOf(call, loops) {
     for (const [event, v] of Object.entries(totals))
         events[event] = v / iterations;
     const cycles = estimatedCycles(totals);
+    const functions = functionCosts(loops.slice(loops.length - counted.length), iterations);
     return {
         iterations,
         instructions: (totals.Ir ?? 0) / iterations,
         cycles: cycles === null ? null : cycles / iterations,
-        events
+        events,
+        ...(functions && { functions })
     };
+}
+/**
+ * The counted loops' functions, per iteration, one entry per function (its object dropped: the two
+ * sides' binaries live in different worktrees); undefined when a loop's functions were not read.
+ */
+function functionCosts(loops, iterations) {
+    if (loops.length === 0 || loops.some((d) => d.profile === undefined))
+        return undefined;
+    const byKey = new Map();
+    const add = (target, events, costs) => events.forEach((e, i) => (target[e] = (target[e] ?? 0) + (costs[i] ?? 0) / iterations));
+    for (const d of loops) {
+        const { events, functions } = d.profile;
+        for (const f of functions) {
+            const key = `${f.object ?? ''}\u0000${f.file ?? ''}\u0000${f.name}`;
+            const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {} };
+            byKey.set(key, entry);
+            add(entry.self, events, f.self);
+            add(entry.inclusive, events, f.inclusive);
+        }
+    }
+    return [...byKey.values()];
 }
 /**
  * The `benchmarks` entries of Google Benchmark's JSON output, in order; a cut-short text keeps its
@@ -56127,7 +56573,13 @@ const DUMP_PREFIX = 'callgrind.out';
 /** 32 KiB 8-way L1 caches and an 8 MiB 16-way last level, 64-byte lines: a typical x86-64 server core. */
 const FIXED_CACHES = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
 /** callgrind's options: dumps at the loop's start and end and at each report call, cache and branch simulation. */
-function callgrindArgs(outFile) {
+function callgrindArgs(outFile, simulate = true) {
+    const simulation = [
+        '--cache-sim=yes',
+        // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
+        ...FIXED_CACHES,
+        '--branch-sim=yes'
+    ];
     return [
         '--tool=callgrind',
         `--callgrind-out-file=${outFile}`,
@@ -56135,10 +56587,7 @@ function callgrindArgs(outFile) {
         `--dump-before=${LOOP_END_FUNCTION}*`,
         `--dump-before=${REPORT_FUNCTION}*`,
         '--dump-line=no',
-        '--cache-sim=yes',
-        // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
-        ...FIXED_CACHES,
-        '--branch-sim=yes',
+        ...(simulate ? simulation : []),
         '--trace-children=no'
     ];
 }
@@ -56154,7 +56603,7 @@ async function runCallgrindPass(o) {
     rmSync(dumpDir, { recursive: true, force: true });
     mkdirSync(dumpDir);
     const args = [
-        ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`)),
+        ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), o.simulate !== false),
         o.binary,
         '--benchmark_format=json',
         `--benchmark_repetitions=${COUNT_REPETITIONS}`,
@@ -56179,7 +56628,7 @@ async function runCallgrindPass(o) {
             hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
         });
     const { entries, truncated } = benchmarkEntries(text);
-    const dumps = readDumps(dumpDir);
+    const dumps = readDumps(dumpDir, o.functions !== false);
     const cutShort = truncated || r.exitCode !== 0;
     const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
     rmSync(dumpDir, { recursive: true, force: true });
@@ -56196,7 +56645,7 @@ async function runCallgrindPass(o) {
     };
 }
 /** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
-function readDumps(dir) {
+function readDumps(dir, keepFunctions) {
     const numbered = [];
     for (const f of readdirSync(dir)) {
         const n = dumpNumber(f, DUMP_PREFIX);
@@ -56204,7 +56653,14 @@ function readDumps(dir) {
             numbered.push({ n, file: f });
     }
     numbered.sort((a, b) => a.n - b.n);
-    return numbered.map(({ n, file }) => parseCallgrindDump(readFileSync(join(dir, file), 'utf8'), n, join(dir, file)));
+    return numbered.map(({ n, file }) => {
+        const text = readFileSync(join(dir, file), 'utf8');
+        const dump = parseCallgrindDump(text, n, join(dir, file));
+        // where a count changed (issue 30): the loop dumps' functions, read before the dumps are deleted
+        if (keepFunctions && dump.trigger === 'loop')
+            dump.profile = parseCallgrindProfile(text);
+        return dump;
+    });
 }
 function missingValgrind(cause) {
     return new JobError('missing-tool', `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`, { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' });
@@ -56243,7 +56699,9 @@ async function measureCounts(o) {
         dir: join(o.dir, 'counts'),
         timeoutMs: o.timeoutMs,
         signal: o.signal,
-        valgrind: o.valgrind
+        valgrind: o.valgrind,
+        functions: o.functions,
+        simulate: o.simulate
     }));
     const samples = results.flatMap((r) => r.samples);
     const issues = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)];
@@ -60179,6 +60637,191 @@ function undecidedText(suite) {
     return decided === 0 ? `nothing could be decided (${what})` : what;
 }
 
+/**
+ * The "where" note of a changed benchmark (issue 30, REPORT.md): the functions its count or time
+ * change comes from, by |Δ self|, with their share of the benchmark's change ("`crc_update` +7.9% of
+ * +8.1% instructions, `memcpy` +0.2%"); for a time change the instructions do not explain, the
+ * simulated misses and mispredictions of those functions; else "not explained by simulated events".
+ * And the per-function table of `benchgate explain`. Words only: the numbers come from
+ * analysis/attribution.ts. Names go through `code` (the renderer escapes).
+ */
+/** At most this many functions in a "where" note (the table has them all). */
+const WHERE_FUNCTIONS = 3;
+/** A function whose share is below this fraction of the benchmark's |Δ| is left out of the note. */
+const NEGLIGIBLE_SHARE = 0.01;
+const NAME_CHARS = 60;
+/** A C++ signature without its parameter list: `ns::crc_update(unsigned int, int) const` → `ns::crc_update`. */
+function shortFunctionName(name) {
+    const trimmed = name.replace(/\s+(const|volatile|&|&&|noexcept)\s*$/g, '');
+    if (!trimmed.endsWith(')'))
+        return name;
+    let depth = 0;
+    for (let i = trimmed.length - 1; i >= 0; i--) {
+        const ch = trimmed[i];
+        if (ch === ')')
+            depth++;
+        else if (ch === '(' && --depth === 0)
+            return i > 0 ? trimmed.slice(0, i) : name;
+    }
+    return name;
+}
+/** Δ of one figure, head − base, null when a side lacks it. */
+function delta(f, key) {
+    const b = f.base === null ? 0 : f.base[key];
+    const h = f.head === null ? 0 : f.head[key];
+    return b === null || h === null ? null : h - b;
+}
+const METRIC_WORDS = {
+    instructions: 'instructions',
+    cycles: 'estimated cycles'
+};
+/** "+1,024" / "−12.5": a signed per-iteration count change. */
+function signedCount(x) {
+    const s = formatCount(Math.abs(x));
+    return x > 0 ? `+${s}` : x < 0 ? `−${s}` : '0';
+}
+/** A share of the base total as a signed percentage with one decimal ("+7.9%"), finer when tiny. */
+function sharePercent(x) {
+    if (x === null)
+        return '–';
+    const one = formatChange(1 + x, 1);
+    return one === '0.0%' && x !== 0 ? formatCountChange(x) : one;
+}
+/** The functions the note names: the largest |Δ self| with a share that is not negligible. */
+function named(a) {
+    const total = figureOf(a.total.head, a.metric) - figureOf(a.total.base, a.metric);
+    const base = figureOf(a.total.base, a.metric);
+    const floor = base > 0 ? (Math.abs(total) / base) * NEGLIGIBLE_SHARE : 0;
+    return a.functions.filter((f) => f.share !== 0 && Math.abs(f.share) >= floor).slice(0, WHERE_FUNCTIONS);
+}
+/** The simulated events of a function's own code that changed, in the time change's direction first. */
+function eventWords(f) {
+    const parts = [];
+    const add = (key, words) => {
+        const d = delta(f.self, key);
+        if (d !== null && Math.round(d) !== 0)
+            parts.push(`${words} ${signedCount(d)}`);
+    };
+    add('d1misses', 'D1 misses');
+    add('llmisses', 'LL misses');
+    add('mispredicts', 'mispredicted branches');
+    const ir = delta(f.self, 'instructions');
+    if (ir !== null && Math.round(ir) !== 0)
+        parts.push(`instructions ${signedCount(ir)}`);
+    return parts.length ? ` (${parts.join(', ')} per iteration)` : '';
+}
+const statusWord = (f) => (f.status === 'matched' ? '' : ` (${f.status})`);
+/**
+ * The note's text, or null without an attribution (or for a timing-only row, whose own note already
+ * says that neither instructions nor simulated events explain it).
+ * @param code how a function name is written (Markdown: escaped inline code)
+ */
+function whereNote(c, code) {
+    const a = c.attribution;
+    if (!a || c.timingOnly)
+        return null;
+    const base = figureOf(a.total.base, a.metric);
+    const head = figureOf(a.total.head, a.metric);
+    const change = base > 0 ? head / base - 1 : null;
+    const words = METRIC_WORDS[a.metric];
+    if (a.explains === 'none')
+        return (`where: not explained by simulated events (instructions ${formatCountChange(c.counts?.instructions.change ?? null)}, ` +
+            `estimated cycles ${formatCountChange(c.counts?.cycles.change ?? null)}; callgrind does not model latency or instruction-level parallelism)`);
+    const list = named(a);
+    if (list.length === 0)
+        return null;
+    const name = (f) => code(displayName(shortFunctionName(f.name), NAME_CHARS)) + statusWord(f);
+    const events = a.explains === 'simulated-events';
+    const items = list.map((f, i) => `${name(f)} ${sharePercent(f.share)}${i === 0 ? ` of ${sharePercent(change)} ${words}` : ''}` +
+        (events ? eventWords(f) : ''));
+    const renamed = list.some((f) => f.status === 'added') && list.some((f) => f.status === 'removed')
+        ? ' (a renamed function shows as removed + added)'
+        : '';
+    const why = events ? `; time follows the simulated misses and mispredictions, not the instructions` : '';
+    return `where: ${items.join(', ')}${renamed}${why}`;
+}
+/** The rows of `benchgate explain`: one per function, self and inclusive base → head and Δ. */
+function explainRows(a) {
+    const m = a.metric;
+    const fig = (x) => (x === null ? '–' : formatCount(figureOf(x, m)));
+    const d = (f) => signedCount(figureOf(f.head, m) - figureOf(f.base, m));
+    const ev = (f, k) => {
+        const x = delta(f.self, k);
+        return x === null ? '–' : signedCount(x);
+    };
+    return a.functions.map((f) => [
+        shortFunctionName(f.name) + statusWord(f),
+        fig(f.self.base),
+        fig(f.self.head),
+        d(f.self),
+        sharePercent(f.share),
+        fig(f.inclusive.base),
+        fig(f.inclusive.head),
+        d(f.inclusive),
+        ev(f, 'd1misses'),
+        ev(f, 'llmisses'),
+        ev(f, 'mispredicts')
+    ]);
+}
+const EXPLAIN_HEADER = [
+    'function',
+    'self base',
+    'self head',
+    'Δ self',
+    'share',
+    'incl. base',
+    'incl. head',
+    'Δ incl.',
+    'Δ D1 miss',
+    'Δ LL miss',
+    'Δ mispred.'
+];
+/**
+ * The text `benchgate explain` prints for one benchmark: its change, the per-function table (self
+ * and inclusive, base → head, Δ, share, Δ of the simulated events) and the "where" note; or why there
+ * is nothing to show. Plain text (the names cleaned of control characters).
+ */
+function explainText(c) {
+    const name = cleanText(c.benchmark, 200);
+    const a = c.attribution;
+    if (!a) {
+        const why = !c.counts
+            ? 'it was not counted (run with --measure counts or both)'
+            : c.counts.reason !== null
+                ? `its counts decide nothing (${c.counts.reason})`
+                : 'neither its counts moved by δ_count nor its time changed, or the run kept no per-function costs';
+        return `${name}: no attribution: ${why}.\n`;
+    }
+    const base = figureOf(a.total.base, a.metric);
+    const head = figureOf(a.total.head, a.metric);
+    const lines = [
+        `${name}: ${METRIC_WORDS[a.metric]} ${formatCount(base)} → ${formatCount(head)} per iteration ` +
+            `(${sharePercent(base > 0 ? head / base - 1 : null)}), ${EXPLAINS_WORDS[a.explains]}`,
+        ''
+    ];
+    const rows = [EXPLAIN_HEADER, ...explainRows(a).map((r) => [cleanText(r[0], 100), ...r.slice(1)])];
+    const widths = EXPLAIN_HEADER.map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+    for (const r of rows)
+        lines.push(r
+            .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+            .join('  ')
+            .trimEnd());
+    if (a.omitted.functions > 0)
+        lines.push(`… ${a.omitted.functions} more changed function(s), Δ self ${signedCount(a.omitted.self)} together`);
+    const where = whereNote({ ...c, timingOnly: false }, (n) => cleanText(n, 100));
+    if (where)
+        lines.push('', where);
+    lines.push('', `Per iteration of the counted loop; ${METRIC_WORDS[a.metric]} rank the functions. Matched by demangled name; ` +
+        'added/removed = on one side only (a rename is both). Callgrind simulates caches and branches, not latency or instruction-level parallelism.');
+    return lines.join('\n') + '\n';
+}
+const EXPLAINS_WORDS = {
+    counts: 'a count change',
+    instructions: 'a time change the instructions follow',
+    'simulated-events': 'a time change the simulated misses and mispredictions follow, not the instructions',
+    none: 'a time change neither instructions nor simulated events explain'
+};
+
 /** Verdicts shown in the main table, in this order. */
 const CHANGED = ['regression', 'failed', 'improvement', 'timing-only', 'new', 'removed'];
 /** Verdicts collapsed into one group: no significant change of at least δ (one list, the analysis's). */
@@ -60207,7 +60850,7 @@ function byName(a, b) {
     return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
 }
 
-var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  var PLOTTERS = {\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      errors\n    });\n    out.hidden = false;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
+var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  var PLOTTERS = {\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  function cellNumber(text) {\n    const m = /^([+\\u2212-]?)([\\d,.]+)\\s*([kMG]?)/.exec(text.trim());\n    if (!m) return -Infinity;\n    const scale = { \"\": 1, k: 1e3, M: 1e6, G: 1e9 };\n    const v = Number(m[2].replace(/,/g, \"\")) * scale[m[3]];\n    return m[1] === \"\" || m[1] === \"+\" ? v : -v;\n  }\n  function sortWhere(th) {\n    const table = th.closest(\"table\");\n    const body = table?.tBodies[0];\n    if (!table || !body) return;\n    const col = th.cellIndex;\n    const descending = th.getAttribute(\"aria-sort\") !== \"descending\";\n    const rows = [];\n    for (let i = 0; i < body.rows.length; i++) rows.push(body.rows[i]);\n    const text = (r) => r.cells[col]?.textContent ?? \"\";\n    rows.sort((a, b) => {\n      const order = col === 0 ? text(b).localeCompare(text(a)) : cellNumber(text(a)) - cellNumber(text(b));\n      return descending ? -order : order;\n    });\n    for (const r of rows) body.appendChild(r);\n    const heads = table.querySelectorAll(\"th\");\n    for (let i = 0; i < heads.length; i++) heads[i].removeAttribute(\"aria-sort\");\n    th.setAttribute(\"aria-sort\", descending ? \"descending\" : \"ascending\");\n  }\n  document.addEventListener(\"click\", (e) => {\n    const th = e.target?.closest?.(\"table.where thead th\");\n    if (th) sortWhere(th);\n  });\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      errors\n    });\n    out.hidden = false;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
 
 /** Fewest and most histogram bins (a handful of samples still gets a shape; 500 would be noise). */
 const MIN_BINS = 5;
@@ -60536,6 +61179,7 @@ figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
 .m-unchanged,.m-negligible,.m-skipped{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
 .numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.kv th,table.sides th{font-weight:500;color:var(--muted)}
+table.where th{cursor:pointer}table.where td.num{font-variant-numeric:tabular-nums;white-space:nowrap}table.where th[aria-sort=descending]::after{content:" ▾"}table.where th[aria-sort=ascending]::after{content:" ▴"}
 caption{text-align:left;font-weight:600;padding:4px 0}
 tr.differs td{background:rgba(210,153,34,.15)}
 .w-error{color:var(--bad)}
@@ -60853,6 +61497,27 @@ function countsTable(c) {
         `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(k.verdict)}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
         '</tbody></table>');
 }
+/**
+ * Count mode's attribution (issue 30): the loop's functions that changed, base → head, self and
+ * inclusive, with the change of the simulated events; the "where" line above it. Empty without one.
+ */
+function whereTable(c) {
+    const a = c.attribution;
+    if (!a)
+        return '';
+    const where = whereNote({ ...c, timingOnly: false }, (name) => `<code>${escapeHtml(name)}</code>`);
+    const head = EXPLAIN_HEADER.map((h, i) => `<th${i ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('');
+    const rows = explainRows(a).map((r) => `<tr><td><code>${escapeHtml(displayName(r[0], 120))}</code></td>${r
+        .slice(1)
+        .map((x) => `<td class="num">${escapeHtml(x)}</td>`)
+        .join('')}</tr>`);
+    const more = a.omitted.functions
+        ? `<p class="note">${a.omitted.functions} more changed function(s) not listed.</p>`
+        : '';
+    return (`<h4>Where the change comes from</h4>${where ? `<p>${where}</p>` : ''}` +
+        `<table class="where"><caption>Per iteration of the counted loop (callgrind), ${escapeHtml(a.metric)}; matched by demangled name</caption>` +
+        `<thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}`);
+}
 function benchLink(c, i) {
     return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`;
 }
@@ -60910,7 +61575,7 @@ function benchmarkSection(c, i, p, minEffect) {
     else {
         out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
     }
-    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect) : '', sideTable(c), countsTable(c), '</div>');
+    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect) : '', sideTable(c), countsTable(c), '</div>', ...(c.attribution ? [whereTable(c)] : []));
     const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
     if (warnings.length)
         out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
@@ -61367,7 +62032,12 @@ function changedPart(changed, suite) {
         const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
         const name = mdCode(displayName(c.benchmark));
         const row = tableRow(counts === 'counts'
-            ? [ICON[c.verdict], name, countColumns(c, true), verdictCell(c, notes, suite.options.minEffect)]
+            ? [
+                ICON[c.verdict],
+                name,
+                countColumns(c, true),
+                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
+            ]
             : [
                 ICON[c.verdict],
                 name,
@@ -61376,7 +62046,7 @@ function changedPart(changed, suite) {
                 change,
                 formatP(c.pAdjusted),
                 ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect)
+                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
             ]);
         needed.push(notes.count);
         return row;
@@ -61471,7 +62141,7 @@ function quietPart(quiet, suite) {
                 change,
                 mde ? `≥ ${formatPercent(mde)}` : '–',
                 ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect)
+                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
             ]);
         needed.push(notes.count);
         return row;
@@ -61561,6 +62231,12 @@ function verdictCell(c, notes, minEffect) {
         (more ? ` ${notes.mark(more)}` : '') +
         (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
         (directions ? ` ${notes.mark(mdProse(directions))}` : ''));
+}
+/** The marker of a changed row's "where" footnote (issue 30), or nothing without an attribution. */
+function whereMark(c, notes) {
+    // the words and numbers are ours; the function names, from the binary, are escaped as code
+    const where = whereNote(c, (name) => mdCode(name));
+    return where ? ` ${notes.mark(where)}` : '';
 }
 /** The other count column of a counts-only table: the one the verdict does not read. */
 const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
@@ -61773,7 +62449,11 @@ function row(c, withCounts, minEffect, mark) {
     return [
         ...cells,
         ...(withCounts ? [countCell(c)] : []),
-        c.verdict + adaptiveNote(c) + mark(verdictReason(c, minEffect)) + mark(timingOnly)
+        c.verdict +
+            adaptiveNote(c) +
+            mark(verdictReason(c, minEffect)) +
+            mark(timingOnly) +
+            mark(whereNote(c, plainName))
     ];
 }
 /** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
@@ -61788,9 +62468,11 @@ function countRow(c, mark) {
         formatCount(f?.head ?? null),
         formatCountChange(f?.change ?? null),
         formatCountChange(other?.change ?? null),
-        c.verdict + why
+        c.verdict + why + mark(whereNote(c, plainName))
     ];
 }
+/** A function name in a terminal "where" note: as callgrind wrote it, cleaned of control characters. */
+const plainName = (name) => cleanText(name, 80);
 /** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
 function verdictReason(c, minEffect) {
     const inconclusive = inconclusiveText(c, minEffect);
@@ -62113,6 +62795,37 @@ async function reportCommand(config, resultsPath, io) {
 var report = /*#__PURE__*/Object.freeze({
     __proto__: null,
     reportCommand: reportCommand
+});
+
+/**
+ * `benchgate explain OUT_DIR BENCHMARK` (issue 30): the per-function table of one benchmark's count
+ * or time change from a finished run's results.json (OUT_DIR/results.json, or the file itself).
+ */
+async function explainCommand(out, benchmark, io) {
+    let path = out;
+    let text;
+    try {
+        if (statSync(out).isDirectory())
+            path = join(out, 'results.json');
+        text = readFileSync(path, 'utf8');
+    }
+    catch (e) {
+        throw new ConfigError(`cannot read results file ${path}: ${e.message}`);
+    }
+    const report = fromResultsJson(validateResults(text, path));
+    const c = report.suite.comparisons.find((x) => x.benchmark === benchmark);
+    if (!c) {
+        const attributed = report.suite.comparisons.filter((x) => x.attribution).map((x) => x.benchmark);
+        throw new ConfigError(`no benchmark named '${benchmark}' in ${path}` +
+            (attributed.length ? `; with an attribution: ${attributed.slice(0, 10).join(', ')}` : ''));
+    }
+    await io.stdout(explainText(c));
+    return EXIT.pass;
+}
+
+var explain = /*#__PURE__*/Object.freeze({
+    __proto__: null,
+    explainCommand: explainCommand
 });
 
 /**

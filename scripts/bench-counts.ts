@@ -8,7 +8,12 @@
  * 4. Speed: a generated suite of 23, 69 and 138 benchmarks (mixed compute and memory work), the
  *    whole count measurement (base twice, head once) timed on this machine.
  *
- * Needs g++, libbenchmark-dev and valgrind. Usage: npm run build && npm run bench:counts [-- --rounds N]
+ * 5. Attribution (issue 30): a generated 60-benchmark suite counted with and without keeping the
+ *    loop dumps' per-function costs, and without cache/branch simulation; the attribution's own
+ *    time and the bytes it adds to results.json.
+ *
+ * Needs g++, libbenchmark-dev and valgrind.
+ * Usage: npm run build && npm run bench:counts [-- --rounds N] [-- --attribution-only]
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -16,12 +21,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
+import { attributionsFor } from '../src/analysis/attribution.js'
+import { countSuite } from '../src/analysis/countSuite.js'
 import { compareCounts } from '../src/analysis/counts.js'
+import { toResultsJson } from '../src/report/json.js'
 import { measureCounts } from '../src/counts/measureCounts.js'
 import type { Log } from '../src/log.js'
 import type { CountMeasurement } from '../src/samples/countModel.js'
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '10' } } })
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '10' },
+    'attribution-only': { type: 'boolean', default: false }
+  }
+})
 const root = new URL('..', import.meta.url).pathname
 const CLI = join(root, 'dist/cli.js')
 const dir = mkdtempSync(join(tmpdir(), 'benchgate-bench-counts-'))
@@ -52,7 +65,8 @@ function compile(out: string, sources: string[], defines: string[] = []): string
 async function count(
   base: string,
   head: string,
-  env: NodeJS.ProcessEnv = process.env
+  env: NodeJS.ProcessEnv = process.env,
+  extra: { functions?: boolean; simulate?: boolean } = {}
 ): Promise<{ m: CountMeasurement; seconds: number }> {
   const side = (binary: string) => ({ binary, cwd: dir, benchmarks: [] })
   const t0 = performance.now()
@@ -61,9 +75,15 @@ async function count(
     env,
     dir,
     timeoutMs: 3_600_000,
-    log: quiet
+    log: quiet,
+    ...extra
   })
   return { m, seconds: (performance.now() - t0) / 1000 }
+}
+
+if (values['attribution-only']) {
+  await attributionCost()
+  process.exit(0)
 }
 
 // 1 and 2: the spin example with a fixed calibration (its loop count would otherwise come from the clock)
@@ -167,7 +187,7 @@ for (const b of (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as 
 }
 
 console.log('\n4. Speed of the whole count measurement (base twice + head once, 2 passes in parallel):')
-const suite = (n: number) => {
+function suite(n: number): string {
   const kinds = [
     'std::vector<int> v(s.range(0), 1); for (auto _ : s) { long t = 0; for (int x : v) t += x; benchmark::DoNotOptimize(t); }',
     'std::vector<int> v(s.range(0)); for (auto _ : s) { for (size_t i = 0; i < v.size(); ++i) v[i] = int((i * 2654435761u) % 1000); std::sort(v.begin(), v.end()); benchmark::DoNotOptimize(v.data()); }',
@@ -196,4 +216,70 @@ for (const n of [23, 69, 138]) {
     `   ${n} benchmarks: ${seconds.toFixed(1)} s (${(seconds / n).toFixed(2)} s per benchmark), ${counted} counted, ${m.issues.length} issue(s)`
   )
 }
+await attributionCost()
 console.log(`\n(work folder: ${dir})`)
+
+/** 5: what issue 30's attribution adds to a count measurement of 60 benchmarks. */
+async function attributionCost(): Promise<void> {
+  const n = 60
+  console.log(
+    `\n5. Attribution on a generated suite of ${n} benchmarks (base twice + head once; head does 5% more work):`
+  )
+  writeFileSync(join(dir, `suite-${n}.cc`), suite(n))
+  writeFileSync(join(dir, `suite-${n}-head.cc`), suite(n).replace(/s\.range\(0\)/g, '(s.range(0) * 21 / 20)'))
+  const base = compile(`suite-${n}`, [join(dir, `suite-${n}.cc`)])
+  const head = compile(`suite-${n}-head`, [join(dir, `suite-${n}-head.cc`)])
+  const variants = [
+    ['with attribution (functions kept)', { functions: true }],
+    ['without attribution (totals only)', { functions: false }],
+    ['without cache/branch simulation, no attribution', { functions: false, simulate: false }]
+  ] as const
+  const times = new Map<string, number[]>(variants.map(([label]) => [label, []]))
+  // benchgate's own CPU time (reading and parsing the dumps; valgrind runs in child processes)
+  const cpu = new Map<string, number[]>(variants.map(([label]) => [label, []]))
+  let kept: CountMeasurement | null = null
+  for (let round = 0; round < 5; round++)
+    for (const [label, extra] of variants) {
+      const c0 = process.cpuUsage()
+      const { m, seconds } = await count(base, head, process.env, extra)
+      const c1 = process.cpuUsage(c0)
+      cpu.get(label)!.push((c1.user + c1.system) / 1e6)
+      times.get(label)!.push(seconds)
+      if (extra.functions) kept = m
+    }
+  for (const [label, t] of times) {
+    const sorted = [...t].sort((a, b) => a - b)
+    const c = [...cpu.get(label)!].sort((a, b) => a - b)
+    const mid = Math.floor(t.length / 2)
+    console.log(
+      `   ${label}: median ${sorted[mid].toFixed(2)} s wall (runs ${t.map((x) => x.toFixed(2)).join(', ')}), ` +
+        `benchgate's own CPU median ${c[mid].toFixed(3)} s`
+    )
+  }
+  const suiteResult = countSuite(kept!, { metric: 'instructions', threshold: 0.01 })
+  const t0 = performance.now()
+  const attributed = attributionsFor(suiteResult.comparisons, kept!, {
+    metric: 'instructions',
+    threshold: 0.01
+  })
+  const ms = performance.now() - t0
+  const run = { base: { label: 'base' }, head: { label: 'head' } }
+  const withJson = JSON.stringify(
+    toResultsJson({ suite: { ...suiteResult, comparisons: attributed }, run }, 'bench'),
+    null,
+    2
+  )
+  const without = JSON.stringify(
+    toResultsJson(
+      { suite: { ...suiteResult, comparisons: attributed.map(({ attribution: _a, ...c }) => c) }, run },
+      'bench'
+    ),
+    null,
+    2
+  )
+  const functions = kept!.samples.reduce((s, x) => s + (x.functions?.length ?? 0), 0)
+  console.log(
+    `   attribution of ${attributed.filter((c) => c.attribution).length} changed benchmarks: ${ms.toFixed(1)} ms; ` +
+      `${functions} function entries kept over ${kept!.samples.length} samples; results.json ${without.length} → ${withJson.length} bytes (+${withJson.length - without.length})`
+  )
+}

@@ -4,11 +4,15 @@
  * flavoured: tables, raw HTML such as <details> and <code> passed through as GitHub does) into a
  * page with a small GitHub-like stylesheet, and headless chromium takes the picture.
  * Writes docs/img/comment-{no-change,regression,200-benchmarks,matrix}.png.
+ *
+ * `npm run screenshots -- --where OUT_DIR...` instead pictures the comments (report.md) of finished
+ * count-mode runs as docs/img/comment-where-<folder name>.png (issue 30's "where" footnotes; the
+ * README's are from the folders __tests__/integration/attribution.test.ts leaves in the temp folder).
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { marked } from 'marked'
 import { analyzeSuite } from '../src/analysis/suite.js'
@@ -179,6 +183,16 @@ function main(): void {
   if (!CHROMIUM) throw new Error('chromium not found (apt-get install chromium)')
   mkdirSync(OUT, { recursive: true })
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-screenshots-'))
+  const where = process.argv.indexOf('--where')
+  if (where >= 0) {
+    try {
+      for (const out of process.argv.slice(where + 1))
+        screenshot(`comment-where-${basename(out)}`, readFileSync(join(out, 'report.md'), 'utf8'), dir)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    return
+  }
   try {
     screenshot('comment-no-change', renderMarkdown(report(SUITE, 1)), dir)
     screenshot('comment-regression', renderMarkdown(report(withRatio('BM_Parse/json/4096', 1.08), 2)), dir)

@@ -70,6 +70,7 @@ Usage:
   benchgate compare BASE HEAD [options]    analyse existing sample files or folders
   benchgate report RESULTS.json [options]  re-render a results file (--format text|md|json, --html FILE)
   benchgate merge DIR|FILE... [options]    merge the shards of 'run --shard I/N' into one report and gate
+  benchgate explain OUT_DIR BENCHMARK      where a benchmark's count or time change comes from, per function
   benchgate history record|report|compact  keep main's results, find change points and creep (history --help)
   benchgate --version | --help | COMMAND --help
 
@@ -113,6 +114,16 @@ ${optionHelp(listedIn('merge'))}
 
 Example:
   benchgate merge shards/ --out merged`,
+  explain: `Usage: benchgate explain OUT_DIR BENCHMARK
+
+Prints where one benchmark's change comes from, function by function, from a finished run with
+--measure counts or both: self and inclusive instructions (or estimated cycles) per iteration of the
+timed loop, base and head, their change and share of the benchmark's change, and the change in
+simulated D1/LL cache misses and mispredicted branches. OUT_DIR is the run's --out folder (or its
+results.json).
+
+Example:
+  benchgate explain benchgate-out BM_Parse/json/4096`,
   // Shown by 'benchgate history --help' from commands/history.ts (HISTORY_HELP); listed here as a command.
   history: 'Usage: benchgate history record|report|compact [options] (benchgate history --help)',
   report: `Usage: benchgate report RESULTS.json [options]
@@ -185,6 +196,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
           return usage(io, command, `expected one RESULTS.json, got ${positionals.length} argument(s)`)
         const { reportCommand } = await import('./commands/report.js')
         return await reportCommand(config, positionals[0], io)
+      }
+      case 'explain': {
+        if (positionals.length !== 2)
+          return usage(io, command, `expected OUT_DIR and BENCHMARK, got ${positionals.length} argument(s)`)
+        const { explainCommand } = await import('./commands/explain.js')
+        return await explainCommand(positionals[0], positionals[1], io)
       }
       case 'merge': {
         if (positionals.length === 0)

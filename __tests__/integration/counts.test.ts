@@ -228,6 +228,10 @@ describeIf('count mode (real valgrind)', () => {
     expect(readFileSync(join(repo, 'out-disagree', 'summary.md'), 'utf8')).toMatch(
       /time and instructions disagree: time \+\d+(\.\d+)?%, instructions −/
     )
+    // issue 30: a sleep is no simulated event either, and the where line says so
+    expect(readFileSync(join(repo, 'out-disagree', 'summary.md'), 'utf8')).toMatch(
+      /where: not explained by simulated events \(instructions −[\d.]+%, estimated cycles −[\d.]+%; callgrind does not model latency or instruction-level parallelism\)/
+    )
   }, 300_000)
 
   it('a head pass that aborts names every benchmark it lists and never reported, even one no side counted', async () => {

@@ -4,7 +4,8 @@
  * counts did not move by δ_count is marked "timing only".
  */
 import type { CountMeasurement } from '../samples/countModel.js'
-import { compareCounts, type CountComparison, type CountOptions } from './counts.js'
+import { attributionsFor } from './attribution.js'
+import { compareCounts, countDirection, type CountComparison, type CountOptions } from './counts.js'
 import { NOT_TESTED } from './suite.js'
 import type { Comparison, SuiteResult } from './types.js'
 import { DEFAULT_ANALYSIS_OPTIONS } from './types.js'
@@ -13,7 +14,11 @@ import { tallyVerdicts } from './verdict.js'
 /** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
 export function countSuite(measurement: CountMeasurement, options: CountOptions): SuiteResult {
   const byName = compareCounts(measurement, options)
-  const comparisons = [...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name)!))
+  const comparisons = attributionsFor(
+    [...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name)!)),
+    measurement,
+    options
+  )
   const counts = tallyVerdicts(comparisons.map((c) => c.verdict))
   return {
     options: { ...DEFAULT_ANALYSIS_OPTIONS },
@@ -33,10 +38,14 @@ export function withCounts(
   options: CountOptions
 ): SuiteResult {
   const byName = compareCounts(measurement, options)
-  const comparisons = suite.comparisons.map((c) => {
-    const counts = byName.get(c.benchmark)
-    return counts ? judgedTogether(c, counts, options.threshold) : c
-  })
+  const comparisons = attributionsFor(
+    suite.comparisons.map((c) => {
+      const counts = byName.get(c.benchmark)
+      return counts ? judgedTogether(c, counts, options.threshold) : c
+    }),
+    measurement,
+    options
+  )
   const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []))
   return {
     ...suite,
@@ -44,22 +53,6 @@ export function withCounts(
     counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
     countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
   }
-}
-
-/** Which way the counts moved by δ_count (instructions or estimated cycles), or 'flat'; null when unknown. */
-export function countDirection(counts: CountComparison, threshold: number): 'up' | 'down' | 'flat' | null {
-  // Not deterministic, multi-threaded, not countable or failed: the counts say nothing.
-  if (counts.reason !== null) return null
-  const changes = [counts.instructions.change, counts.cycles.change].filter((x): x is number => x !== null)
-  if (changes.length === 0) return null
-  const up = changes.some((x) => x >= threshold)
-  const down = changes.some((x) => x <= -threshold)
-  if (up && down) {
-    // The two metrics disagree: the one the verdict is read from decides.
-    const own = counts.metric === 'cycles' ? counts.cycles.change : counts.instructions.change
-    return own !== null && own < 0 ? 'down' : 'up'
-  }
-  return up ? 'up' : down ? 'down' : 'flat'
 }
 
 /**

@@ -103,3 +103,19 @@ export function countVerdict(change: number, threshold: number): Verdict {
   if (Math.abs(change) < threshold) return 'negligible'
   return change > 0 ? 'regression' : 'improvement'
 }
+
+/** Which way the counts moved by δ_count (instructions or estimated cycles), or 'flat'; null when unknown. */
+export function countDirection(counts: CountComparison, threshold: number): 'up' | 'down' | 'flat' | null {
+  // Not deterministic, multi-threaded, not countable or failed: the counts say nothing.
+  if (counts.reason !== null) return null
+  const changes = [counts.instructions.change, counts.cycles.change].filter((x): x is number => x !== null)
+  if (changes.length === 0) return null
+  const up = changes.some((x) => x >= threshold)
+  const down = changes.some((x) => x <= -threshold)
+  if (up && down) {
+    // The two metrics disagree: the one the verdict is read from decides.
+    const own = counts.metric === 'cycles' ? counts.cycles.change : counts.instructions.change
+    return own !== null && own < 0 ? 'down' : 'up'
+  }
+  return up ? 'up' : down ? 'down' : 'flat'
+}

@@ -276,6 +276,57 @@ export interface Comparison {
   timingVerdict?: Verdict
   /** `--measure both`: time and instructions point different ways (the report shows both figures). */
   countsDisagree?: boolean
+  /** Count mode: which functions the change comes from (issue 30), for a benchmark whose counts or time changed. */
+  attribution?: ChangeAttribution
+}
+
+/** Per-iteration figures of a function or a whole benchmark's loop, from callgrind's events. */
+export interface CostFigures {
+  /** Instructions executed (Ir). */
+  instructions: number
+  /** Estimated cycles (docs/count-mode.md); null without cache simulation. */
+  cycles: number | null
+  /** L1 data cache misses, reads and writes (D1mr + D1mw); null without cache simulation. */
+  d1misses: number | null
+  /** Last-level misses, instruction and data (ILmr + DLmr + DLmw); null without cache simulation. */
+  llmisses: number | null
+  /** Mispredicted conditional and indirect branches (Bcm + Bim); null without branch simulation. */
+  mispredicts: number | null
+}
+
+/** One function's costs on both sides of a benchmark's counted loop. */
+export interface FunctionChange {
+  /** Demangled name as callgrind wrote it. */
+  name: string
+  /** Source file when the binary has debug info (a tiebreak between functions of one name), else null. */
+  file: string | null
+  /** `added`: only at head; `removed`: only at base (a renamed function is both). */
+  status: 'matched' | 'added' | 'removed'
+  self: { base: CostFigures | null; head: CostFigures | null }
+  inclusive: { base: CostFigures | null; head: CostFigures | null }
+  /** Δself of the attribution's metric as a share of the benchmark's base total (0.079 = +7.9 points of the change). */
+  share: number
+}
+
+/**
+ * Where a benchmark's change comes from (issue 30): the functions of its counted loop by |Δself|,
+ * base against head, matched by demangled name (file as tiebreak).
+ */
+export interface ChangeAttribution {
+  /** The figure the functions are ranked and shared by. */
+  metric: 'instructions' | 'cycles'
+  /**
+   * `counts`: the counts moved (no timing change to explain); `instructions`: time moved with the
+   * instructions; `simulated-events`: time moved, the instructions did not (or the other way), the
+   * estimated cycles (cache misses, mispredictions) did; `none`: neither explains the time change.
+   */
+  explains: 'counts' | 'instructions' | 'simulated-events' | 'none'
+  /** The whole counted loop per iteration (the sum of every function's self cost). */
+  total: { base: CostFigures; head: CostFigures }
+  /** The functions whose figures changed, largest |Δself| of `metric` first, at most MAX_ATTRIBUTED_FUNCTIONS. */
+  functions: FunctionChange[]
+  /** Changed functions left out of `functions`, and their summed Δself of `metric`. */
+  omitted: { functions: number; self: number }
 }
 
 /** What count mode adds to a suite: how the counts were taken and their verdicts (§9). */

@@ -15,6 +15,7 @@ import {
   REPORT_FUNCTION,
   type CallgrindDump
 } from '../samples/callgrind.js'
+import { parseCallgrindProfile } from '../samples/callgrindProfile.js'
 import { attributeDumps, benchmarkEntries, type Attribution } from '../samples/countAttribution.js'
 import type { Side } from '../samples/model.js'
 
@@ -35,12 +36,16 @@ export interface CallgrindPassOptions {
   /** Google Benchmark flags that fix the iteration count (see iterationFlags). */
   iterationFlags: readonly string[]
   filter?: string
-  /** Where the dumps, the JSON and the log go (created; dumps are deleted once read). */
+  /** Where the dumps, the JSON and the log go (created; dumps are deleted once read, their loop functions kept in memory). */
   dir: string
   timeoutMs: number
   signal?: AbortSignal
   /** The valgrind executable (default `valgrind` on PATH). */
   valgrind?: string
+  /** Read the loop dumps' per-function costs (default true; false only to measure what they cost). */
+  functions?: boolean
+  /** Cache and branch simulation (default true; false only to measure what it costs: no cycle estimate then). */
+  simulate?: boolean
 }
 
 export interface CallgrindPassResult extends Attribution {
@@ -51,7 +56,13 @@ export interface CallgrindPassResult extends Attribution {
 }
 
 /** callgrind's options: dumps at the loop's start and end and at each report call, cache and branch simulation. */
-export function callgrindArgs(outFile: string): string[] {
+export function callgrindArgs(outFile: string, simulate = true): string[] {
+  const simulation = [
+    '--cache-sim=yes',
+    // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
+    ...FIXED_CACHES,
+    '--branch-sim=yes'
+  ]
   return [
     '--tool=callgrind',
     `--callgrind-out-file=${outFile}`,
@@ -59,10 +70,7 @@ export function callgrindArgs(outFile: string): string[] {
     `--dump-before=${LOOP_END_FUNCTION}*`,
     `--dump-before=${REPORT_FUNCTION}*`,
     '--dump-line=no',
-    '--cache-sim=yes',
-    // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
-    ...FIXED_CACHES,
-    '--branch-sim=yes',
+    ...(simulate ? simulation : []),
     '--trace-children=no'
   ]
 }
@@ -79,7 +87,7 @@ export async function runCallgrindPass(o: CallgrindPassOptions): Promise<Callgri
   rmSync(dumpDir, { recursive: true, force: true })
   mkdirSync(dumpDir)
   const args = [
-    ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`)),
+    ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), o.simulate !== false),
     o.binary,
     '--benchmark_format=json',
     `--benchmark_repetitions=${COUNT_REPETITIONS}`,
@@ -107,7 +115,7 @@ export async function runCallgrindPass(o: CallgrindPassOptions): Promise<Callgri
       }
     )
   const { entries, truncated } = benchmarkEntries(text)
-  const dumps = readDumps(dumpDir)
+  const dumps = readDumps(dumpDir, o.functions !== false)
   const cutShort = truncated || r.exitCode !== 0
   const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort })
   rmSync(dumpDir, { recursive: true, force: true })
@@ -124,16 +132,20 @@ export async function runCallgrindPass(o: CallgrindPassOptions): Promise<Callgri
 }
 
 /** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
-function readDumps(dir: string): CallgrindDump[] {
+function readDumps(dir: string, keepFunctions: boolean): CallgrindDump[] {
   const numbered: Array<{ n: number; file: string }> = []
   for (const f of readdirSync(dir)) {
     const n = dumpNumber(f, DUMP_PREFIX)
     if (n !== null) numbered.push({ n, file: f })
   }
   numbered.sort((a, b) => a.n - b.n)
-  return numbered.map(({ n, file }) =>
-    parseCallgrindDump(readFileSync(join(dir, file), 'utf8'), n, join(dir, file))
-  )
+  return numbered.map(({ n, file }) => {
+    const text = readFileSync(join(dir, file), 'utf8')
+    const dump = parseCallgrindDump(text, n, join(dir, file))
+    // where a count changed (issue 30): the loop dumps' functions, read before the dumps are deleted
+    if (keepFunctions && dump.trigger === 'loop') dump.profile = parseCallgrindProfile(text)
+    return dump
+  })
 }
 
 export function missingValgrind(cause?: Error): JobError {

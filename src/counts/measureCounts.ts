@@ -41,6 +41,10 @@ export interface MeasureCountsOptions {
   log: Log
   signal?: AbortSignal
   valgrind?: string
+  /** Keep the loop dumps' per-function costs (issue 30; default true). */
+  functions?: boolean
+  /** Cache and branch simulation (default true; false only to measure its cost in scripts/bench-counts.ts). */
+  simulate?: boolean
 }
 
 /** The three passes: base, head, and base again for the determinism check. */
@@ -74,7 +78,9 @@ export async function measureCounts(o: MeasureCountsOptions): Promise<CountMeasu
       dir: join(o.dir, 'counts'),
       timeoutMs: o.timeoutMs,
       signal: o.signal,
-      valgrind: o.valgrind
+      valgrind: o.valgrind,
+      functions: o.functions,
+      simulate: o.simulate
     })
   )
   const samples: CountSample[] = results.flatMap((r) => r.samples)

@@ -5,6 +5,7 @@
  */
 import type {
   Advice,
+  ChangeAttribution,
   AnalysisOptions,
   Comparison,
   InconclusiveReason,
@@ -77,6 +78,8 @@ export interface BenchmarkResultJson {
   counts?: CountComparison
   /** `--measure both`: a timing change whose counts did not change by δ_count. */
   timing_only?: boolean
+  /** Count mode: the functions a count or time change comes from (issue 30; optional within version 2). */
+  attribution?: ChangeAttribution
   /** `--measure both`, when the counts changed the verdict (STATISTICS §10): timing's own verdict. */
   timing_verdict?: Verdict
   /** `--measure both`: time and instructions point different ways. */
@@ -247,7 +250,8 @@ function benchmarkJson(c: Comparison): BenchmarkResultJson {
     ...(c.counts && { counts: c.counts }),
     ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
     ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
-    ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree })
+    ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree }),
+    ...(c.attribution && { attribution: c.attribution })
   }
 }
 
@@ -299,7 +303,8 @@ export function fromResultsJson(json: ResultsJson): Report {
     ...(b.counts && { counts: b.counts }),
     ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
     ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
-    ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree })
+    ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree }),
+    ...(b.attribution && { attribution: b.attribution })
   }))
   const suite: SuiteResult = {
     options: json.options,

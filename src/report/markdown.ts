@@ -19,6 +19,7 @@ import { fit, fixedPart, listPart, type LeftOut, type Part } from './fit.js'
 import { formatChange, formatDuration, formatP, formatPercent, plural } from './format.js'
 import { capText, displayName } from './names.js'
 import { split } from './order.js'
+import { whereNote } from './whereWording.js'
 import type { Report } from './model.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
 import {
@@ -155,7 +156,12 @@ function changedPart(changed: Comparison[], suite: SuiteResult): Part {
     const name = mdCode(displayName(c.benchmark))
     const row = tableRow(
       counts === 'counts'
-        ? [ICON[c.verdict], name, countColumns(c, true), verdictCell(c, notes, suite.options.minEffect)]
+        ? [
+            ICON[c.verdict],
+            name,
+            countColumns(c, true),
+            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
+          ]
         : [
             ICON[c.verdict],
             name,
@@ -164,7 +170,7 @@ function changedPart(changed: Comparison[], suite: SuiteResult): Part {
             change,
             formatP(c.pAdjusted),
             ...(counts ? [countCell(c)] : []),
-            verdictCell(c, notes, suite.options.minEffect)
+            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
           ]
     )
     needed.push(notes.count)
@@ -265,7 +271,7 @@ function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
             change,
             mde ? `≥ ${formatPercent(mde)}` : '–',
             ...(counts ? [countCell(c)] : []),
-            verdictCell(c, notes, suite.options.minEffect)
+            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
           ]
     )
     needed.push(notes.count)
@@ -360,6 +366,13 @@ function verdictCell(c: Comparison, notes: Footnotes, minEffect: number): string
     (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
     (directions ? ` ${notes.mark(mdProse(directions))}` : '')
   )
+}
+
+/** The marker of a changed row's "where" footnote (issue 30), or nothing without an attribution. */
+function whereMark(c: Comparison, notes: Footnotes): string {
+  // the words and numbers are ours; the function names, from the binary, are escaped as code
+  const where = whereNote(c, (name) => mdCode(name))
+  return where ? ` ${notes.mark(where)}` : ''
 }
 
 /** The other count column of a counts-only table: the one the verdict does not read. */

@@ -8,6 +8,7 @@
  * an unknown field may only hold a scalar or a flat list/map of scalars: every path is typed or
  * shallow, so no value nests deep enough to hurt a renderer.
  */
+import { MAX_ATTRIBUTED_FUNCTIONS } from '../analysis/attribution.js'
 import { ALL_VERDICTS } from '../analysis/verdict.js'
 import { MAX_NAME_CHARS } from '../samples/model.js'
 import { READABLE_RESULTS_VERSIONS, RESULTS_FORMAT } from './json.js'
@@ -81,7 +82,38 @@ const countFigure = object({
 })
 const COUNT_METRICS = ['instructions', 'cycles']
 
+/** Per-iteration figures of a function or a loop (issue 30's attribution). */
+const costFigures = object({
+  instructions: num,
+  cycles: nullable(num),
+  d1misses: nullable(num),
+  llmisses: nullable(num),
+  mispredicts: nullable(num)
+})
+const sidesOf = (item: object) => object({ base: nullable(item), head: nullable(item) })
+const figures = ref('costFigures')
+/** Where a benchmark's change comes from: its loop's functions, base against head (issue 30). */
+const attribution = object({
+  metric: { enum: COUNT_METRICS },
+  explains: { enum: ['counts', 'instructions', 'simulated-events', 'none'] },
+  total: pair(figures),
+  functions: list(
+    object({
+      name: text(MAX_LONG_TEXT_CHARS),
+      file: nullable(text()),
+      status: { enum: ['matched', 'added', 'removed'] },
+      self: sidesOf(figures),
+      inclusive: sidesOf(figures),
+      share: num
+    }),
+    MAX_ATTRIBUTED_FUNCTIONS
+  ),
+  omitted: object({ functions: int(), self: num })
+})
+
 const $defs = {
+  costFigures,
+  attribution,
   countComparison: object(
     {
       metric: { enum: COUNT_METRICS },
@@ -358,7 +390,8 @@ const $defs = {
       counts: ref('countComparison'),
       timing_only: { type: 'boolean' },
       timing_verdict: { enum: VERDICTS },
-      counts_disagree: { type: 'boolean' }
+      counts_disagree: { type: 'boolean' },
+      attribution: ref('attribution')
     },
     [
       'name',

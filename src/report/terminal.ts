@@ -14,6 +14,7 @@ import {
 } from './countWording.js'
 import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING, superscript } from './wording.js'
 import type { Report } from './model.js'
+import { whereNote } from './whereWording.js'
 import { noRunnerCommands } from './escape.js'
 import { cleanText, displayName } from './names.js'
 import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
@@ -226,7 +227,11 @@ function row(c: Comparison, withCounts: boolean, minEffect: number, mark: Mark):
   return [
     ...cells,
     ...(withCounts ? [countCell(c)] : []),
-    c.verdict + adaptiveNote(c) + mark(verdictReason(c, minEffect)) + mark(timingOnly)
+    c.verdict +
+      adaptiveNote(c) +
+      mark(verdictReason(c, minEffect)) +
+      mark(timingOnly) +
+      mark(whereNote(c, plainName))
   ]
 }
 
@@ -242,9 +247,12 @@ function countRow(c: Comparison, mark: Mark): string[] {
     formatCount(f?.head ?? null),
     formatCountChange(f?.change ?? null),
     formatCountChange(other?.change ?? null),
-    c.verdict + why
+    c.verdict + why + mark(whereNote(c, plainName))
   ]
 }
+
+/** A function name in a terminal "where" note: as callgrind wrote it, cleaned of control characters. */
+const plainName = (name: string) => cleanText(name, 80)
 
 /** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
 function verdictReason(c: Comparison, minEffect: number): string | null {

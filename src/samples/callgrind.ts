@@ -1,14 +1,17 @@
 /**
  * Reads callgrind's dump files (count mode, STATISTICS §9): which trigger wrote a dump and its
- * total cost per event. Only the header and the `totals:`/`summary:` line are read; per-function
- * costs are not needed, because the dumps are cut at Google Benchmark's loop boundaries
- * (docs/count-mode.md):
+ * total cost per event. Only the header and the `totals:`/`summary:` line are read here; the counts
+ * need no per-function costs, because the dumps are cut at Google Benchmark's loop boundaries
+ * (docs/count-mode.md). The loop dumps' functions, which say where a count changed, are read by
+ * callgrindProfile.ts. The dumps:
  *
  * - `--dump-after=benchmark::State::StartKeepRunning*`: everything before a benchmark's timed loop
  *   (process start, setup), written when the loop starts: discarded;
  * - `--dump-before=benchmark::State::FinishKeepRunning*`: the timed loop itself (all its iterations);
  * - `--dump-before=benchmark::JSONReporter::ReportRuns*`: a report call, which separates benchmarks.
  */
+
+import type { CallgrindProfile } from './callgrindProfile.js'
 
 /** What wrote a dump, from its `desc: Trigger:` line. */
 export type DumpTrigger = 'setup' | 'loop' | 'report' | 'other'
@@ -21,6 +24,8 @@ export interface CallgrindDump {
   totals: Record<string, number>
   /** `desc:` lines describing the simulated caches (I1, D1, LL), when cache simulation was on. */
   caches: string[]
+  /** The per-function costs (samples/callgrindProfile.ts), read for loop dumps only (issue 30). */
+  profile?: CallgrindProfile
 }
 
 /** The functions whose entry or exit cut the dumps; the patterns are callgrind's (`*` wildcard). */

@@ -12,7 +12,7 @@
  */
 import type { CallgrindDump } from './callgrind.js'
 import { estimatedCycles } from './callgrind.js'
-import type { CountIssue, CountSample } from './countModel.js'
+import type { CountIssue, CountSample, FunctionCost } from './countModel.js'
 import { parseLenientJson } from './json.js'
 import type { Side } from './model.js'
 
@@ -147,12 +147,36 @@ function countOf(call: ReportCall, loops: readonly CallgrindDump[]): Counted | U
   const events: Record<string, number> = {}
   for (const [event, v] of Object.entries(totals)) events[event] = v / iterations
   const cycles = estimatedCycles(totals)
+  const functions = functionCosts(loops.slice(loops.length - counted.length), iterations)
   return {
     iterations,
     instructions: (totals.Ir ?? 0) / iterations,
     cycles: cycles === null ? null : cycles / iterations,
-    events
+    events,
+    ...(functions && { functions })
   }
+}
+
+/**
+ * The counted loops' functions, per iteration, one entry per function (its object dropped: the two
+ * sides' binaries live in different worktrees); undefined when a loop's functions were not read.
+ */
+function functionCosts(loops: readonly CallgrindDump[], iterations: number): FunctionCost[] | undefined {
+  if (loops.length === 0 || loops.some((d) => d.profile === undefined)) return undefined
+  const byKey = new Map<string, FunctionCost>()
+  const add = (target: Record<string, number>, events: readonly string[], costs: readonly number[]) =>
+    events.forEach((e, i) => (target[e] = (target[e] ?? 0) + (costs[i] ?? 0) / iterations))
+  for (const d of loops) {
+    const { events, functions } = d.profile!
+    for (const f of functions) {
+      const key = `${f.object ?? ''}\u0000${f.file ?? ''}\u0000${f.name}`
+      const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {} }
+      byKey.set(key, entry)
+      add(entry.self, events, f.self)
+      add(entry.inclusive, events, f.inclusive)
+    }
+  }
+  return [...byKey.values()]
 }
 
 /**

@@ -23,6 +23,20 @@ export interface CountSample {
   cycles: number | null
   /** Every callgrind event per iteration (Ir, Dr, Dw, I1mr, …, Bc, Bcm, Bi, Bim). */
   events: Record<string, number>
+  /** Per function of the counted loop, self and inclusive events per iteration (issue 30); absent when not read. */
+  functions?: FunctionCost[]
+}
+
+/** One function's share of a benchmark's counted loop, per iteration. */
+export interface FunctionCost {
+  /** Demangled name as callgrind wrote it (`0x…` for code without symbols). */
+  name: string
+  /** Source file when the binary has debug info, else null. */
+  file: string | null
+  /** Events of the function's own instructions. */
+  self: Record<string, number>
+  /** Self plus everything it called. */
+  inclusive: Record<string, number>
 }
 
 /** A benchmark that gave no count in a pass, and why. */

@@ -625,6 +625,39 @@ function setAll(open: boolean): void {
 document.getElementById('open-all')?.addEventListener('click', () => setAll(true))
 document.getElementById('close-all')?.addEventListener('click', () => setAll(false))
 
+/** A number from a table cell ("+1.04 M", "−292", "1,024", "+7.9%"); -Infinity for "–" or text. */
+function cellNumber(text: string): number {
+  const m = /^([+\u2212-]?)([\d,.]+)\s*([kMG]?)/.exec(text.trim())
+  if (!m) return -Infinity
+  const scale: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9 }
+  const v = Number(m[2].replace(/,/g, '')) * scale[m[3]]
+  return m[1] === '' || m[1] === '+' ? v : -v
+}
+
+/** Count mode's "where" tables (issue 30) sort by a column when its header is clicked, again to reverse. */
+function sortWhere(th: HTMLTableCellElement): void {
+  const table = th.closest('table')
+  const body = table?.tBodies[0]
+  if (!table || !body) return
+  const col = th.cellIndex
+  const descending = th.getAttribute('aria-sort') !== 'descending'
+  const rows: HTMLTableRowElement[] = []
+  for (let i = 0; i < body.rows.length; i++) rows.push(body.rows[i])
+  const text = (r: HTMLTableRowElement) => r.cells[col]?.textContent ?? ''
+  rows.sort((a, b) => {
+    const order = col === 0 ? text(b).localeCompare(text(a)) : cellNumber(text(a)) - cellNumber(text(b))
+    return descending ? -order : order
+  })
+  for (const r of rows) body.appendChild(r)
+  const heads = table.querySelectorAll('th')
+  for (let i = 0; i < heads.length; i++) heads[i].removeAttribute('aria-sort')
+  th.setAttribute('aria-sort', descending ? 'descending' : 'ascending')
+}
+document.addEventListener('click', (e) => {
+  const th = (e.target as Element | null)?.closest?.('table.where thead th')
+  if (th) sortWhere(th as HTMLTableCellElement)
+})
+
 try {
   plotForest(document.getElementById('forest'))
 } catch (e) {

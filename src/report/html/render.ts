@@ -38,6 +38,7 @@ import { formatChange, formatDuration, formatLevel, formatP, formatPercent, plur
 import { headline, subline, verdictFootnote, verdictText, warningLines } from '../wording.js'
 import type { Report } from '../model.js'
 import { displayName } from '../names.js'
+import { EXPLAIN_HEADER, explainRows, whereNote } from '../whereWording.js'
 import { CHANGED, QUIET, sortChanged, sortQuiet } from '../order.js'
 import { ciLabel, intervalText, quietSummary, suiteSummaryNote } from '../wording.js'
 import CLIENT_SCRIPT from './client.inline.js'
@@ -420,6 +421,32 @@ function countsTable(c: Comparison): string {
   )
 }
 
+/**
+ * Count mode's attribution (issue 30): the loop's functions that changed, base → head, self and
+ * inclusive, with the change of the simulated events; the "where" line above it. Empty without one.
+ */
+function whereTable(c: Comparison): string {
+  const a = c.attribution
+  if (!a) return ''
+  const where = whereNote({ ...c, timingOnly: false }, (name) => `<code>${escapeHtml(name)}</code>`)
+  const head = EXPLAIN_HEADER.map((h, i) => `<th${i ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('')
+  const rows = explainRows(a).map(
+    (r) =>
+      `<tr><td><code>${escapeHtml(displayName(r[0], 120))}</code></td>${r
+        .slice(1)
+        .map((x) => `<td class="num">${escapeHtml(x)}</td>`)
+        .join('')}</tr>`
+  )
+  const more = a.omitted.functions
+    ? `<p class="note">${a.omitted.functions} more changed function(s) not listed.</p>`
+    : ''
+  return (
+    `<h4>Where the change comes from</h4>${where ? `<p>${where}</p>` : ''}` +
+    `<table class="where"><caption>Per iteration of the counted loop (callgrind), ${escapeHtml(a.metric)}; matched by demangled name</caption>` +
+    `<thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}`
+  )
+}
+
 function benchLink(c: Comparison, i: number): string {
   return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`
 }
@@ -491,7 +518,8 @@ function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null,
     c.ratio || !c.counts ? testTable(c, minEffect) : '',
     sideTable(c),
     countsTable(c),
-    '</div>'
+    '</div>',
+    ...(c.attribution ? [whereTable(c)] : [])
   )
   const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`)
   if (warnings.length) out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`)

@@ -52,6 +52,7 @@ figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
 .m-unchanged,.m-negligible,.m-skipped{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
 .numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.kv th,table.sides th{font-weight:500;color:var(--muted)}
+table.where th{cursor:pointer}table.where td.num{font-variant-numeric:tabular-nums;white-space:nowrap}table.where th[aria-sort=descending]::after{content:" ▾"}table.where th[aria-sort=ascending]::after{content:" ▴"}
 caption{text-align:left;font-weight:600;padding:4px 0}
 tr.differs td{background:rgba(210,153,34,.15)}
 .w-error{color:var(--bad)}

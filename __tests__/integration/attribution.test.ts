@@ -1,0 +1,209 @@
+/**
+ * Where a change comes from (issue 30), end to end: real git repositories, real builds, real
+ * valgrind, `benchgate run` through the CLI's main(). (a) +8% work planted in one function is
+ * attributed to it with ≥ 90% of the Δ; (b) work moved from one function to another shows both with
+ * opposite signs; (c) a renamed function shows as removed + added; (d) a head that is slower with
+ * fewer instructions (a sequential pass replaced by a cache-missing gather) is explained by the D1
+ * misses of the function that changed, in the comment's "where" line; `benchgate explain` prints the
+ * table. Skipped, with the reason printed, when Google Benchmark or valgrind is not installed.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { existsSync, readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import type { ChangeAttribution } from '../../src/analysis/types.js'
+import { main } from '../../src/cli.js'
+import { captureIo } from '../helpers/io.js'
+import { tempRepo } from '../helpers/repo.js'
+
+const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
+const hasValgrind = spawnSync('valgrind', ['--version']).status === 0
+if (!hasBenchmark || !hasValgrind)
+  console.warn(
+    'skipping attribution tests: install libbenchmark-dev and valgrind (apt-get install libbenchmark-dev valgrind)'
+  )
+const describeIf = hasBenchmark && hasValgrind ? describe : describe.skip
+
+/** Three benchmarks, one per case (a)–(c); each function a separate, non-inlined loop. */
+const WORK = (o: {
+  crc: number
+  parse: number
+  scan: number
+  hashName: string
+  hash: number
+}) => `#include <benchmark/benchmark.h>
+#define STEP(n) for (int i = 0; i < (n); ++i) { x = x * 31 + i; benchmark::DoNotOptimize(x); }
+__attribute__((noinline)) unsigned crc_update(unsigned x) { STEP(${o.crc}) return x; }
+__attribute__((noinline)) unsigned finish_block(unsigned x) { STEP(1000) return x; }
+__attribute__((noinline)) unsigned parse_fields(unsigned x) { STEP(${o.parse}) return x; }
+__attribute__((noinline)) unsigned scan_bytes(unsigned x) { STEP(${o.scan}) return x; }
+__attribute__((noinline)) unsigned ${o.hashName}(unsigned x) { STEP(${o.hash}) return x; }
+__attribute__((noinline)) unsigned mix(unsigned x) { STEP(8000) return x; }
+static void BM_Crc(benchmark::State& s) { for (auto _ : s) { unsigned x = crc_update(1); x = finish_block(x); benchmark::DoNotOptimize(x); } }
+BENCHMARK(BM_Crc);
+static void BM_Parse(benchmark::State& s) { for (auto _ : s) { unsigned x = parse_fields(1); x = scan_bytes(x); benchmark::DoNotOptimize(x); } }
+BENCHMARK(BM_Parse);
+static void BM_Hash(benchmark::State& s) { for (auto _ : s) { unsigned x = ${o.hashName}(1); x = mix(x); benchmark::DoNotOptimize(x); } }
+BENCHMARK(BM_Hash);
+`
+
+/**
+ * (d): the same function, a sequential pass with more arithmetic (base) or a gather through a random
+ * permutation (head: fewer instructions, a D1 miss per element, several times slower natively).
+ */
+const LOOKUP = (gather: boolean) => `#include <benchmark/benchmark.h>
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <vector>
+__attribute__((noinline)) uint32_t lookup_sum(const uint32_t* data, const uint32_t* idx, size_t n) {
+  uint32_t s = 0;
+  ${
+    gather
+      ? 'for (size_t i = 0; i < n; ++i) s += data[idx[i]];'
+      : 'for (size_t i = 0; i < n; ++i) { uint32_t x = data[i]; s += ((x * 2654435761u) >> 7) ^ (x + (uint32_t)i); }'
+  }
+  return s;
+}
+static void BM_Lookup(benchmark::State& s) {
+  const size_t n = size_t(1) << 20;
+  std::vector<uint32_t> data(n), idx(n);
+  std::iota(data.begin(), data.end(), 1u);
+  std::iota(idx.begin(), idx.end(), 0u);
+  std::shuffle(idx.begin(), idx.end(), std::mt19937(42));
+  for (auto _ : s) benchmark::DoNotOptimize(lookup_sum(data.data(), idx.data(), n));
+}
+BENCHMARK(BM_Lookup);
+`
+
+const BUILD = 'g++ -O2 -fno-tree-vectorize bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
+
+interface Json {
+  benchmarks: Array<{
+    name: string
+    verdict: string
+    counts_disagree?: boolean
+    attribution?: ChangeAttribution
+  }>
+}
+
+async function run(repo: string, base: string, head: string, out: string, extra: string[]) {
+  const io = captureIo()
+  const code = await main(
+    [
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      base,
+      '--head',
+      head,
+      '--no-merge-base',
+      '--build',
+      BUILD,
+      '--binary',
+      'bench',
+      '--out',
+      out,
+      ...extra
+    ],
+    io
+  )
+  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Json
+  return {
+    code,
+    io,
+    byName: new Map(results.benchmarks.map((b) => [b.name, b])),
+    md: readFileSync(join(out, 'report.md'), 'utf8')
+  }
+}
+
+const fnOf = (a: ChangeAttribution | undefined, prefix: string) =>
+  a!.functions.find((f) => f.name.startsWith(prefix))
+const delta = (a: ChangeAttribution) => a.total.head.instructions - a.total.base.instructions
+const visible = (md: string) => md.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c)))
+
+describeIf('attribution (real valgrind)', () => {
+  let repo: string
+  beforeAll(() => {
+    const r = tempRepo('benchgate-where-')
+    repo = r.dir
+    r.commitFiles(
+      { 'bench.cc': WORK({ crc: 10000, parse: 6000, scan: 4000, hashName: 'old_hash', hash: 4000 }) },
+      'base'
+    )
+    r.git('tag', 'base')
+    // (a) +8.8% work in crc_update (+8% of the benchmark); (b) 3000 steps moved from parse_fields to scan_bytes, 1000 more;
+    // (c) old_hash renamed new_hash, 500 steps more
+    r.commitFiles(
+      { 'bench.cc': WORK({ crc: 10880, parse: 3000, scan: 8000, hashName: 'new_hash', hash: 4500 }) },
+      'head'
+    )
+    r.git('tag', 'head')
+    r.git('checkout', '-q', 'base')
+    r.commitFiles({ 'bench.cc': LOOKUP(false) }, 'sequential')
+    r.git('tag', 'seq')
+    r.commitFiles({ 'bench.cc': LOOKUP(true) }, 'gather')
+    r.git('tag', 'gather')
+  })
+
+  it('(a) planted work, (b) moved work, (c) a rename; the where lines and benchgate explain', async () => {
+    const out = join(repo, 'out-counts')
+    const r = await run(repo, 'base', 'head', out, ['--measure', 'counts'])
+    expect(r.code).toBe(1)
+    const crc = r.byName.get('BM_Crc')!.attribution!
+    expect(crc.explains).toBe('counts')
+    expect(crc.functions[0].name).toBe('crc_update(unsigned int)')
+    const dCrc = crc.functions[0].self.head!.instructions - crc.functions[0].self.base!.instructions
+    expect(dCrc / delta(crc)).toBeGreaterThanOrEqual(0.9)
+    expect(delta(crc) / crc.total.base.instructions).toBeGreaterThan(0.07)
+
+    const parse = r.byName.get('BM_Parse')!.attribution!
+    expect(fnOf(parse, 'parse_fields')!.share).toBeLessThan(0)
+    expect(fnOf(parse, 'scan_bytes')!.share).toBeGreaterThan(0)
+
+    const hash = r.byName.get('BM_Hash')!.attribution!
+    expect(fnOf(hash, 'old_hash')!.status).toBe('removed')
+    expect(fnOf(hash, 'new_hash')!.status).toBe('added')
+
+    const md = visible(r.md)
+    expect(md).toMatch(/where: <code>crc_update<\/code> \+\d+\.\d% of \+\d+\.\d% instructions/)
+    expect(md).toMatch(
+      /where: <code>scan_bytes<\/code> \+\d+\.\d% of \+\d+\.\d% instructions, <code>parse_fields<\/code> −/
+    )
+    expect(md).toMatch(
+      /<code>new_hash<\/code> \(added\).*<code>old_hash<\/code> \(removed\).*a renamed function shows as removed \+ added/
+    )
+
+    const io = captureIo()
+    expect(await main(['explain', out, 'BM_Crc'], io)).toBe(0)
+    expect(io.out).toMatch(/^crc_update\s+\S+\s+\S+\s+\+/m)
+  }, 120_000)
+
+  it('(d) slower with fewer instructions: the D1 misses of the function that changed, in the where line', async () => {
+    const r = await run(repo, 'seq', 'gather', join(repo, 'out-both'), [
+      '--measure',
+      'both',
+      '--rounds',
+      '6',
+      '--repetitions',
+      '1',
+      '--min-time',
+      '0.02'
+    ])
+    const b = r.byName.get('BM_Lookup')!
+    expect(b.verdict).toBe('regression')
+    expect(b.counts_disagree).toBe(true)
+    const a = b.attribution!
+    expect(a.explains).toBe('simulated-events')
+    expect(delta(a)).toBeLessThan(0)
+    const f = a.functions[0]
+    expect(f.name).toMatch(/^lookup_sum/)
+    expect(f.self.head!.d1misses! - f.self.base!.d1misses!).toBeGreaterThan(100_000)
+    const md = visible(r.md)
+    expect(md).toMatch(
+      /where: <code>lookup_sum<\/code> \+\d+\.\d% of \+\d+\.\d% estimated cycles \(D1 misses \+[\d.,]+ ?[kM]?/
+    )
+  }, 120_000)
+})
