@@ -56538,7 +56538,7 @@ function functionCosts(loops, iterations) {
  * complete entries (a crash mid-suite).
  * @throws JsonSyntaxError when the text is damaged anywhere but at its end
  */
-function benchmarkEntries(text) {
+function benchmarkEntries$1(text) {
     const { value, truncated, incomplete } = parseLenientJson(text);
     const list = value?.benchmarks;
     const entries = [];
@@ -56627,7 +56627,7 @@ async function runCallgrindPass(o) {
             subject: o.binary,
             hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
         });
-    const { entries, truncated } = benchmarkEntries(text);
+    const { entries, truncated } = benchmarkEntries$1(text);
     const dumps = readDumps(dumpDir, o.functions !== false);
     const cutShort = truncated || r.exitCode !== 0;
     const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
@@ -59521,7 +59521,7 @@ function parseGoogleBenchmarkJson(text, opts) {
     const parsed = readRoot(stripBom(text), source);
     const root = parsed.value;
     const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
-    const entries = isObject(root) && Array.isArray(root.benchmarks) ? root.benchmarks : [];
+    const entries = benchmarkEntries(root);
     const read = entryReader({ side, round, run, source }, samples, issue);
     let partialName;
     entries.forEach((entry, index) => {
@@ -59538,6 +59538,20 @@ function parseGoogleBenchmarkJson(text, opts) {
             `check its exit status and stderr, and re-run it.`);
     }
     return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
+}
+/**
+ * The `benchmarks` array of a parsed file. A '}' lost before it (a damaged file) nests it in the
+ * context block and leaves the file unclosed, so it reads as cut short: its entries are intact and
+ * kept, as a truncated file's complete entries are (found by the fuzz test).
+ */
+function benchmarkEntries(root) {
+    if (!isObject(root))
+        return [];
+    if (Array.isArray(root.benchmarks))
+        return root.benchmarks;
+    if (isObject(root.context) && Array.isArray(root.context.benchmarks))
+        return root.context.benchmarks;
+    return [];
 }
 /**
  * {@link parseGoogleBenchmarkJson} on a file's text in pieces (piecesOfFile), each entry parsed on

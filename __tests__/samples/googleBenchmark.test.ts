@@ -164,6 +164,20 @@ describe('truncated file (real 1.7.1 output cut mid-entry)', () => {
     expect(p.samples).toEqual([])
     expect(p.issues.map((i) => i.kind)).toEqual(['truncated'])
   })
+
+  it("keeps the entries of a file whose context lost its closing '}' (the array nests in it; found by fuzzing)", () => {
+    const text = readFixture('gbench', 'v1.7.1/fixture-r3.json')
+    const whole = parseGoogleBenchmarkJson(text, { side: 'head', source: 'ok.json' })
+    const closing = text.indexOf('\n  },', text.indexOf('"context"')) + 3 // the context block's own '}'
+    const damaged = text.slice(0, closing) + ' ' + text.slice(closing + 1)
+    const p = parseGoogleBenchmarkJson(damaged, { side: 'head', source: 'damaged.json' })
+    const view = (r: ParsedSamples) => Array.from(r.samples, (s) => [s.benchmark, s.realTimeNs, s.cpuTimeNs])
+    expect(view(p)).toHaveLength(30)
+    expect(view(p)).toEqual(view(whole))
+    // The same per-entry issues, and the damage said as the file ending early.
+    expect(p.issues.map((i) => i.kind)).toEqual([...whole.issues.map((i) => i.kind), 'truncated'])
+    expect(p.issues.at(-1)!.message).toMatch(/kept 30 complete sample/)
+  })
 })
 
 describe('bad values and malformed files', () => {

@@ -69,7 +69,7 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
   const parsed = readRoot(stripBom(text), source)
   const root = parsed.value
   const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {}
-  const entries: unknown[] = isObject(root) && Array.isArray(root.benchmarks) ? root.benchmarks : []
+  const entries = benchmarkEntries(root)
   const read = entryReader({ side, round, run, source }, samples, issue)
   let partialName: string | undefined
 
@@ -92,6 +92,18 @@ export function parseGoogleBenchmarkJson(text: string, opts: SampleSourceOptions
     )
   }
   return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' }
+}
+
+/**
+ * The `benchmarks` array of a parsed file. A '}' lost before it (a damaged file) nests it in the
+ * context block and leaves the file unclosed, so it reads as cut short: its entries are intact and
+ * kept, as a truncated file's complete entries are (found by the fuzz test).
+ */
+function benchmarkEntries(root: unknown): unknown[] {
+  if (!isObject(root)) return []
+  if (Array.isArray(root.benchmarks)) return root.benchmarks
+  if (isObject(root.context) && Array.isArray(root.context.benchmarks)) return root.context.benchmarks
+  return []
 }
 
 /**
