@@ -47,14 +47,15 @@ describe('the page command (no study named)', () => {
 })
 
 describe('the study commands', () => {
-  it('are the six studies', () => {
+  it('are the seven studies', () => {
     expect(STUDY_COMMANDS).toEqual([
       'adaptive',
       'adaptive-real',
       'advice',
       'pairs',
       'pairs-real',
-      'suite-summary'
+      'suite-summary',
+      'history'
     ])
     expect(() => parseCommand(['frob'])).toThrow(/unknown command 'frob'/)
   })
@@ -80,6 +81,12 @@ describe('the study commands', () => {
       rounds: 20,
       benchmarks: 4,
       seed: 20261125,
+      out: null
+    })
+    expect(parseCommand(['history']).options).toEqual({ histories: 100, seed: 20261126, out: null })
+    expect(parseCommand(['history', '--quick', '--seed=-5']).options).toEqual({
+      histories: 3,
+      seed: -5,
       out: null
     })
     expect(parseCommand(['adaptive', '--quick']).options).toMatchObject({

@@ -28,7 +28,14 @@ describe('renderValidation', () => {
     expect(md).not.toContain('## Targets')
     expect(md).toContain('## Defaults and what the data say\n\n_To be written from the results._\n')
     expect(md).toContain('## Adaptive rounds\n\n<!-- adaptive:begin -->\n<!-- adaptive:end -->\n')
-    for (const command of ['--sim-only', '--real-only', 'advice --out', 'suite-summary --out', 'pairs --out'])
+    for (const command of [
+      '--sim-only',
+      '--real-only',
+      'advice --out',
+      'suite-summary --out',
+      'pairs --out',
+      'history --out'
+    ])
       expect(md).toContain(`_Not run yet (\`npm run validate -- ${command}`)
     const headings = md.match(/^## .*/gm)!.map((h) => h.slice(3))
     expect(headings).toEqual([
@@ -41,6 +48,7 @@ describe('renderValidation', () => {
       'Advice that delivers',
       'Suite summary',
       'Pairs',
+      'History on main',
       'Reproduce'
     ])
   })

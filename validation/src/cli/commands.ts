@@ -5,11 +5,13 @@
  */
 import { writeFileSync } from 'node:fs'
 import { renderAdvice } from '../render/advice.js'
+import { renderHistoryStudy } from '../render/history.js'
 import { renderPairs, renderRealPairs } from '../render/pairs.js'
 import { renderSummaryStudy } from '../render/suiteSummary.js'
 import { runAdaptiveStudy } from '../studies/adaptive.js'
 import { runAdaptiveRealStudy } from '../studies/adaptiveReal.js'
 import { runAdviceStudy } from '../studies/advice.js'
+import { runHistoryStudy } from '../studies/history.js'
 import { runPairsStudy } from '../studies/pairs.js'
 import { runPairsRealStudy } from '../studies/pairsReal.js'
 import { runSuiteSummaryStudy } from '../studies/suiteSummary.js'
@@ -49,6 +51,12 @@ export async function runCommand(c: Command, io: Io): Promise<void> {
       const r = await runPairsRealStudy(c.options, io.log)
       writeResults(c.options.out, r)
       io.print(renderRealPairs(r.results))
+      return
+    }
+    case 'history': {
+      const r = runHistoryStudy(c.options, io.log)
+      writeResults(c.options.out, r)
+      io.print(renderHistoryStudy(r))
       return
     }
     case 'suite-summary': {

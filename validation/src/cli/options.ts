@@ -6,7 +6,7 @@
  *   npm run validate -- [--quick] [--sim-only | --real-only | --render-only] [--reps N] [--seed S]
  *                       [--out FILE] [--results DIR] [--work DIR]
  *   npm run validate -- --grid [--grid-label before|after[-SUFFIX]] [--grid-suites N] [--grid-sd S] [--quick]
- *   npm run validate -- adaptive | adaptive-real | advice | pairs | pairs-real | suite-summary [its options]
+ *   npm run validate -- adaptive | adaptive-real | advice | pairs | pairs-real | suite-summary | history [its options]
  *
  * Unknown options, missing values and values that are not numbers of the expected kind are errors that
  * name the option; nothing is silently read as NaN.
@@ -77,6 +77,13 @@ export interface SuiteSummaryOptions {
   out: string | null
 }
 
+/** `npm run validate -- history`: change points and creep on simulated histories (studies/history.ts). */
+export interface HistoryOptions {
+  histories: number
+  seed: number
+  out: string | null
+}
+
 export type Command =
   | { command: 'page'; options: CliOptions }
   | { command: 'adaptive'; options: AdaptiveOptions }
@@ -85,6 +92,7 @@ export type Command =
   | { command: 'pairs'; options: PairsOptions }
   | { command: 'pairs-real'; options: PairsRealOptions }
   | { command: 'suite-summary'; options: SuiteSummaryOptions }
+  | { command: 'history'; options: HistoryOptions }
 
 type Spec = Record<string, { type: 'string' | 'boolean' }>
 type Values = Record<string, string | boolean | undefined>
@@ -292,13 +300,23 @@ function suiteSummaryArgs(argv: readonly string[]): SuiteSummaryOptions {
   }
 }
 
+function historyArgs(argv: readonly string[]): HistoryOptions {
+  const v = parseWith('history', argv, { quick: BOOLEAN, histories: STRING, seed: STRING, out: STRING })
+  return {
+    histories: num(v, 'histories', flag(v, 'quick') ? 3 : 100, POSITIVE_INT),
+    seed: num(v, 'seed', 20261126, { integer: true }),
+    out: str(v, 'out')
+  }
+}
+
 const STUDY_PARSERS = {
   adaptive: adaptiveArgs,
   'adaptive-real': adaptiveRealArgs,
   advice: adviceArgs,
   pairs: pairsArgs,
   'pairs-real': pairsRealArgs,
-  'suite-summary': suiteSummaryArgs
+  'suite-summary': suiteSummaryArgs,
+  history: historyArgs
 } as const
 
 export const STUDY_COMMANDS = Object.keys(STUDY_PARSERS) as Array<keyof typeof STUDY_PARSERS>

@@ -9,6 +9,7 @@ import { adaptiveSection } from './adaptive.js'
 import { adviceSection } from './advice.js'
 import { defaultsSection } from './defaults.js'
 import { gridsSection } from './grid.js'
+import { historySection } from './history.js'
 import { introSection } from './intro.js'
 import { methodSection } from './method.js'
 import { pairsSection } from './pairs.js'
@@ -38,6 +39,7 @@ export function renderValidation(r: ValidationResults, o: RenderOptions): string
     adviceSection(r.adviceBefore, r.adviceAfter),
     suiteSummarySection(r.suiteSummary),
     pairsSection(r.pairs, r.pairsReal),
+    historySection(r.history),
     reproduceSection(o.resultsRel)
   ]
   return sections.filter((s) => s !== null).join('\n') + '\n'

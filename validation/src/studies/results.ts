@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { join } from 'node:path'
 import type { AdviceResults } from './advice.js'
 import type { GridResults } from './grid.js'
+import type { HistoryResults } from './history.js'
 import type { PairsResults } from './pairs.js'
 import type { PairsRealResults } from './pairsReal.js'
 import type { RealResults } from './real.js'
@@ -51,6 +52,7 @@ export interface ValidationResults {
   suiteSummary?: SummaryResults
   pairs?: PairsResults
   pairsReal?: PairsRealResults
+  history?: HistoryResults
 }
 
 /** The results files of `dir` (a missing file leaves its field undefined: its section says not run yet). */
@@ -63,6 +65,7 @@ export function loadResults(dir: string): ValidationResults {
     adviceAfter: loadJson<AdviceResults>(join(dir, 'advice-after.json')),
     suiteSummary: loadJson<SummaryResults>(join(dir, 'suite-summary.json')),
     pairs: loadJson<PairsResults>(join(dir, 'pairs.json')),
-    pairsReal: loadJson<PairsRealResults>(join(dir, 'pairs-real.json'))
+    pairsReal: loadJson<PairsRealResults>(join(dir, 'pairs-real.json')),
+    history: loadJson<HistoryResults>(join(dir, 'history.json'))
   }
 }
