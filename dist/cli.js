@@ -53040,7 +53040,10 @@ function candidates(name, points, q) {
         if (seg.length < MIN_SEGMENT_POINTS)
             continue;
         const logs = seg.map((p) => p.log);
-        const cps = withLongSides(logs, detectChangePoints(logs, { maxPValue: q })).filter((c) => c.pValue <= q);
+        // The left neighbour of a dropped weak point is re-tested too (otava re-tests only to the right):
+        // otherwise a real step next to short spurious segments is dropped with them (the history study:
+        // −5% steps found 86.5% → 99% within ±1 commit, false change points unchanged).
+        const cps = withLongSides(logs, detectChangePoints(logs, { maxPValue: q, retestLeftNeighbour: true })).filter((c) => c.pValue <= q);
         tested.push(seg.length - 1 - cps.length);
         for (const c of cps) {
             const before = Math.exp(c.before.mean);
