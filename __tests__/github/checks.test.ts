@@ -1,4 +1,4 @@
-/** The check run's decisions, with an in-memory Checks API (the HTTP path: integration/checkRunAndKeys.test.ts). */
+/** The check run's decisions, with an in-memory Checks API (the HTTP path: action/checkRunAndKeys.test.ts). */
 import { describe, expect, it } from '@jest/globals'
 import { CHECK_SUMMARY_MAX_CHARS, upsertCheckRun, type CheckRunReport } from '../../src/github/checks.js'
 import { GitHubApiError, type CheckRunRequest, type GitHubClient } from '../../src/github/client.js'

@@ -12,8 +12,8 @@ import { analyzeSuite } from '../../src/analysis/suite.js'
 import { parseSections } from '../../src/github/commentSections.js'
 import { toResultsJson } from '../../src/report/json.js'
 import type { Sample } from '../../src/samples/model.js'
-import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
-import { checkAgainstOpenApi } from '../action/openapi.js'
+import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from './fakeGitHub.js'
+import { checkAgainstOpenApi } from './openapi.js'
 import { spawnAction, workflowRunEnv } from '../helpers/action.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import yaml from 'js-yaml'
-import { startFakeGitHub, type FakeGitHub } from '../action/fakeGitHub.js'
+import { startFakeGitHub, type FakeGitHub } from './fakeGitHub.js'
 import { spawnAction } from '../helpers/action.js'
 import { tempRepo } from '../helpers/repo.js'
 
