@@ -58068,7 +58068,8 @@ async function runRounds(options) {
         warmupRoundMs: [],
         failures: { base: 0, head: 0 },
         largestFile: 0,
-        warmupIndex: 0
+        warmupIndex: 0,
+        units: roundUnits(options)
     };
     const plannedRounds = options.plan.filter((p) => p.round >= 0).length;
     let stop = null;
@@ -58156,7 +58157,7 @@ function budgetSpent(options, tally, plannedRounds) {
  * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
  */
 async function runRound(options, entry, ext, tally) {
-    const steps = roundUnits(options).flatMap((unit, index) => entry.order
+    const steps = tally.units.flatMap((unit, index) => entry.order
         .filter((side) => !unit || unit.sides.has(side))
         .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined })));
     for (const [i, { side, benchmark }] of steps.entries()) {
@@ -58186,7 +58187,7 @@ async function runOne(options, entry, side, ext, tally, lastOfRound, benchmark) 
     tally.runs.push(result);
     const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`;
     tally.largestFile = Math.max(tally.largestFile, fileSize(outFile));
-    assertRoomForRound(options.samplesDir, tally.largestFile * roundUnits(options).length, label);
+    assertRoomForRound(options.samplesDir, tally.largestFile * tally.units.length, label);
     if (result.ok) {
         tally.failures[side] = 0;
         options.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
@@ -58205,10 +58206,6 @@ async function runOne(options, entry, side, ext, tally, lastOfRound, benchmark) 
     }
     return null;
 }
-/**
- * What one round runs per side: the whole suite (one unit, `null`), or each benchmark either side
- * lists, in the head's listing order then base-only ones, with the sides that list it.
- */
 function roundUnits(options) {
     if (!options.perBenchmark)
         return [null];
@@ -58223,7 +58220,7 @@ function roundUnits(options) {
 }
 /** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
 function progressOf(options, tally, roundDone) {
-    const plannedRuns = options.plan.length * roundUnits(options).reduce((n, u) => n + (u ? u.sides.size : 2), 0);
+    const plannedRuns = options.plan.length * tally.units.reduce((n, u) => n + (u ? u.sides.size : 2), 0);
     const elapsedMs = Date.now() - tally.wallStart;
     const perRun = mean(tally.runs.map((r) => r.durationMs));
     let etaMs = perRun * (plannedRuns - tally.runs.length);

@@ -112,7 +112,8 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
     warmupRoundMs: [],
     failures: { base: 0, head: 0 },
     largestFile: 0,
-    warmupIndex: 0
+    warmupIndex: 0,
+    units: roundUnits(options)
   }
   const plannedRounds = options.plan.filter((p) => p.round >= 0).length
   let stop: { reason: NonNullable<RoundsResult['stoppedEarly']>; side?: Side } | null = null
@@ -154,6 +155,8 @@ interface RoundsTally {
   /** The largest sample file so far (bytes), for the free-space check. */
   largestFile: number
   warmupIndex: number
+  /** What every round runs per side (roundUnits), listed once: read for every process. */
+  units: RoundUnit[]
 }
 
 /**
@@ -223,7 +226,7 @@ async function runRound(
   ext: string,
   tally: RoundsTally
 ): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
-  const steps = roundUnits(options).flatMap((unit, index) =>
+  const steps = tally.units.flatMap((unit, index) =>
     entry.order
       .filter((side) => !unit || unit.sides.has(side))
       .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined }))
@@ -270,7 +273,7 @@ async function runOne(
   tally.runs.push(result)
   const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`
   tally.largestFile = Math.max(tally.largestFile, fileSize(outFile))
-  assertRoomForRound(options.samplesDir, tally.largestFile * roundUnits(options).length, label)
+  assertRoomForRound(options.samplesDir, tally.largestFile * tally.units.length, label)
   if (result.ok) {
     tally.failures[side] = 0
     options.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`)
@@ -296,7 +299,9 @@ async function runOne(
  * What one round runs per side: the whole suite (one unit, `null`), or each benchmark either side
  * lists, in the head's listing order then base-only ones, with the sides that list it.
  */
-function roundUnits(options: RoundsOptions): Array<{ name: string; sides: Set<Side> } | null> {
+type RoundUnit = { name: string; sides: Set<Side> } | null
+
+function roundUnits(options: RoundsOptions): RoundUnit[] {
   if (!options.perBenchmark) return [null]
   const units = new Map<string, Set<Side>>()
   for (const side of ['head', 'base'] as const)
@@ -309,8 +314,7 @@ function roundUnits(options: RoundsOptions): Array<{ name: string; sides: Set<Si
 
 /** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
 function progressOf(options: RoundsOptions, tally: RoundsTally, roundDone: boolean): RoundsProgress {
-  const plannedRuns =
-    options.plan.length * roundUnits(options).reduce((n, u) => n + (u ? u.sides.size : 2), 0)
+  const plannedRuns = options.plan.length * tally.units.reduce((n, u) => n + (u ? u.sides.size : 2), 0)
   const elapsedMs = Date.now() - tally.wallStart
   const perRun = mean(tally.runs.map((r) => r.durationMs))
   let etaMs = perRun * (plannedRuns - tally.runs.length)
