@@ -10,19 +10,14 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import yaml from 'js-yaml'
 import { startFakeGitHub, type FakeGitHub } from './fakeGitHub.js'
-import { spawnAction } from '../helpers/action.js'
+import { runnerInputs, spawnAction } from '../helpers/action.js'
 import { tempRepo } from '../helpers/repo.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark) console.warn('skipping the Action record-mode test: install libbenchmark-dev')
 const itIfBenchmark = hasBenchmark ? it : it.skip
-
-const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
-  inputs: Record<string, { default?: string }>
-}
 
 const SOURCE = (work: number) => `#include <benchmark/benchmark.h>
 static void BM_Spin(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < ${work}; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
@@ -57,12 +52,8 @@ describe('the Action, mode record (a push to the default branch)', () => {
     for (const dir of [repo, origin, runnerTemp]) if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
-  const inputs = (own: Record<string, string>) => {
-    const out: Record<string, string> = {}
-    for (const [name, spec] of Object.entries(action.inputs)) out[name] = spec.default ?? ''
-    out['github-token'] = fake.token
-    return {
-      ...out,
+  const inputs = (own: Record<string, string>) =>
+    runnerInputs(fake.token, {
       build: 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread',
       binary: 'bench',
       rounds: '6',
@@ -70,8 +61,7 @@ describe('the Action, mode record (a push to the default branch)', () => {
       'min-time': '0.01',
       'upload-artifacts': 'false',
       ...own
-    }
-  }
+    })
   const pushPayload = (fixture: any) => {
     fixture.ref = 'refs/heads/main'
     fixture.before = baseSha

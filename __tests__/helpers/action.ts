@@ -1,7 +1,9 @@
 // Runs the built Action (dist/index.js) as the runner would, asynchronously: the fake GitHub API
 // lives in this test process, so a synchronous spawn would block it.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import yaml from 'js-yaml'
 import type { FakeGitHub, RunnerEnv } from '../action/fakeGitHub.js'
 
 export const ACTION_ENTRY = join(import.meta.dirname, '..', '..', 'dist', 'index.js')
@@ -66,4 +68,18 @@ export function workflowRunEnv(
     inputs: opts.inputs,
     runId: opts.runId
   })
+}
+
+/** action.yml's inputs with their defaults, read once. */
+const ACTION_INPUTS = (
+  yaml.load(readFileSync(join(import.meta.dirname, '..', '..', 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default?: string }>
+  }
+).inputs
+
+/** The inputs a runner passes: action.yml's defaults, the token (its expression resolved), then `own`. */
+export function runnerInputs(token: string, own: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, spec] of Object.entries(ACTION_INPUTS)) out[name] = spec.default ?? ''
+  return { ...out, 'github-token': token, ...own }
 }

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import yaml from 'js-yaml'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { toResultsJson } from '../../src/report/json.js'
 import { mdCode } from '../../src/report/escape.js'
@@ -19,24 +18,14 @@ import type { Sample } from '../../src/samples/model.js'
 import { checkAgainstOpenApi } from '../action/openapi.js'
 import { tempRepo } from '../helpers/repo.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
-import { spawnAction, workflowRunEnv } from '../helpers/action.js'
+import { runnerInputs, spawnAction, workflowRunEnv } from '../helpers/action.js'
 
-const ROOT = new URL('../../', import.meta.url).pathname
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark) console.warn('skipping the Action run-mode tests: install libbenchmark-dev')
 const itIfBenchmark = hasBenchmark ? it : it.skip
 
-const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
-  inputs: Record<string, { default?: string }>
-}
-
 /** The inputs a runner passes: action.yml's defaults (the token expression resolved), then ours. */
-function inputs(fake: FakeGitHub, own: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [name, spec] of Object.entries(action.inputs)) out[name] = spec.default ?? ''
-  out['github-token'] = fake.token
-  return { ...out, ...own }
-}
+const inputs = (fake: FakeGitHub, own: Record<string, string>) => runnerInputs(fake.token, own)
 
 interface ChildResult {
   code: number | null

@@ -9,15 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import yaml from 'js-yaml'
 import { main } from '../../src/cli.js'
 import { mdCode } from '../../src/report/escape.js'
 import { captureIo } from '../helpers/io.js'
 import { tempRepo } from '../helpers/repo.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
-import { spawnAction } from '../helpers/action.js'
+import { runnerInputs, spawnAction } from '../helpers/action.js'
 
-const ROOT = new URL('../../', import.meta.url).pathname
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark) console.warn('skipping the sharding end-to-end test: install libbenchmark-dev')
 const describeIf = hasBenchmark ? describe : describe.skip
@@ -44,15 +42,8 @@ describeIf('sharding end to end', () => {
   let repo: string
   let baseSha: string
   let headSha: string
-  const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
-    inputs: Record<string, { default?: string }>
-  }
-  const inputs = (own: Record<string, string>) => {
-    const out: Record<string, string> = {}
-    for (const [name, spec] of Object.entries(action.inputs)) out[name] = spec.default ?? ''
-    // Whole-suite processes in every job (measure, merge and comment judge them alike).
-    return { ...out, 'github-token': fake.token, interleave: 'suite', ...own }
-  }
+  // Whole-suite processes in every job (measure, merge and comment judge them alike).
+  const inputs = (own: Record<string, string>) => runnerInputs(fake.token, { interleave: 'suite', ...own })
   const prPayload = (f: any) => {
     f.number = PR
     f.pull_request.number = PR
