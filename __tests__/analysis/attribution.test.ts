@@ -6,20 +6,9 @@ import { describe, expect, it } from '@jest/globals'
 import { attribute, attributionsFor, matchFunctions, toExplain } from '../../src/analysis/attribution.js'
 import type { Comparison, CountComparison } from '../../src/analysis/types.js'
 import type { CountSample, FunctionCost } from '../../src/samples/countModel.js'
+import { callgrindEvents } from '../helpers/callgrindEvents.js'
 
-const ev = (Ir: number, D1mr = 0, Bcm = 0) => ({
-  Ir,
-  I1mr: 0,
-  D1mr,
-  D1mw: 0,
-  ILmr: 0,
-  DLmr: 0,
-  DLmw: 0,
-  Bc: 1,
-  Bcm,
-  Bi: 0,
-  Bim: 0
-})
+const ev = (Ir: number, D1mr = 0, Bcm = 0) => callgrindEvents({ Ir, D1mr, Bc: 1, Bcm })
 const fn = (
   name: string,
   self: number,

@@ -11,20 +11,9 @@ import { main } from '../../src/cli.js'
 import { toResultsJson } from '../../src/report/json.js'
 import type { CountMeasurement, CountSample, FunctionCost } from '../../src/samples/countModel.js'
 import { captureIo } from '../helpers/io.js'
+import { callgrindEvents } from '../helpers/callgrindEvents.js'
 
-const ev = (Ir: number, D1mr = 0) => ({
-  Ir,
-  I1mr: 0,
-  D1mr,
-  D1mw: 0,
-  ILmr: 0,
-  DLmr: 0,
-  DLmw: 0,
-  Bc: 10,
-  Bcm: 1,
-  Bi: 0,
-  Bim: 0
-})
+const ev = (Ir: number, D1mr = 0) => callgrindEvents({ Ir, D1mr, Bc: 10, Bcm: 1 })
 const fn = (name: string, self: number, inclusive = self): FunctionCost => ({
   name,
   file: null,

@@ -13,20 +13,9 @@ import type { Report } from '../../src/report/model.js'
 import { renderTerminal } from '../../src/report/terminal.js'
 import { shortFunctionName } from '../../src/report/whereWording.js'
 import type { CountMeasurement, CountSample, FunctionCost } from '../../src/samples/countModel.js'
+import { callgrindEvents } from '../helpers/callgrindEvents.js'
 
-const ev = (Ir: number, D1mr = 0) => ({
-  Ir,
-  I1mr: 0,
-  D1mr,
-  D1mw: 0,
-  ILmr: 0,
-  DLmr: 0,
-  DLmw: 0,
-  Bc: 0,
-  Bcm: 0,
-  Bi: 0,
-  Bim: 0
-})
+const ev = (Ir: number, D1mr = 0) => callgrindEvents({ Ir, D1mr })
 const fn = (name: string, self: number): FunctionCost => ({
   name,
   file: null,
