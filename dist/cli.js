@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, readdirSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, copyFileSync, chmodSync, statfsSync, writeSync } from 'node:fs';
+import { readFileSync, realpathSync, mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, readdirSync, chmodSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, copyFileSync, statfsSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve as resolve$1, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { tmpdir, platform, arch, availableParallelism, hostname } from 'node:os';
+import { randomBytes, createHash } from 'node:crypto';
 import { performance as performance$1 } from 'node:perf_hooks';
-import { createHash, randomBytes } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import require$$0$1 from 'tty';
 import require$$1$1 from 'util';
@@ -41197,6 +41197,46 @@ const TABLE = [
         file: true,
         reproduce: true
     },
+    {
+        name: 'randomize-layout',
+        config: 'randomizeLayout',
+        type: 'bool',
+        default: false,
+        help: 'relink both binaries before every round with a fresh seeded layout (code, data and stack offsets), so code ' +
+            'layout is noise the interval accounts for; a timing change that survives it fails even with the same ' +
+            'instructions (docs/layout.md)',
+        commands: ['run'],
+        input: 'randomize-layout',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'layout-draws',
+        config: 'layoutDraws',
+        type: 'enum',
+        values: ['independent', 'shared'],
+        default: 'independent',
+        arg: 'D',
+        help: 'with --randomize-layout: independent: base and head draw their own layout every round; shared: both ' +
+            "sides of a round get the same draw (docs/layout.md has both designs' measured error rates)",
+        commands: ['run'],
+        input: 'layout-draws',
+        file: true,
+        reproduce: true
+    },
+    {
+        name: 'layout-seed',
+        config: 'layoutSeed',
+        type: 'string',
+        default: null,
+        arg: 'S',
+        defaultText: 'random, recorded in results.json',
+        help: 'with --randomize-layout: the seed of the layout draws (the same seed and commits give the same layouts)',
+        commands: ['run'],
+        input: 'layout-seed',
+        file: true,
+        reproduce: false
+    },
     // What to write
     {
         name: 'format',
@@ -41596,7 +41636,11 @@ function checkCombinations(config) {
 }
 /** Count mode's metric and δ_count, as the count analysis takes them. */
 function countOptionsOf(config) {
-    return { metric: config.countMetric, threshold: config.countThreshold };
+    return {
+        metric: config.countMetric,
+        threshold: config.countThreshold,
+        ...(config.randomizeLayout && { layoutRandomized: true })
+    };
 }
 /**
  * The flags that repeat `config`'s options marked `reproduce` in the table, for those that differ
@@ -50936,6 +50980,7 @@ function benchmarkJson(c) {
         }),
         ...(c.counts && { counts: c.counts }),
         ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
+        ...(c.notExplainedByCounts !== undefined && { not_explained_by_counts: c.notExplainedByCounts }),
         ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
         ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree }),
         ...(c.attribution && { attribution: c.attribution })
@@ -50988,6 +51033,7 @@ function fromResultsJson(json) {
         }),
         ...(b.counts && { counts: b.counts }),
         ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
+        ...(b.not_explained_by_counts !== undefined && { notExplainedByCounts: b.not_explained_by_counts }),
         ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
         ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree }),
         ...(b.attribution && { attribution: b.attribution })
@@ -51634,6 +51680,12 @@ const $defs = {
             benchmarkSecondsIfFixed: num$2,
             saved: num$2
         }),
+        layout: object({
+            seed: text(),
+            draws: { enum: ['independent', 'shared'] },
+            layouts: int(),
+            relinkMs: { type: 'number', minimum: 0 }
+        }, ['seed', 'draws', 'layouts', 'relinkMs']),
         shard: ref$1('shard'),
         merged: ref$1('merged')
     }, ['base', 'head']),
@@ -51710,6 +51762,7 @@ const $defs = {
         }),
         counts: ref$1('countComparison'),
         timing_only: { type: 'boolean' },
+        not_explained_by_counts: { type: 'boolean' },
         timing_verdict: { enum: VERDICTS },
         counts_disagree: { type: 'boolean' },
         attribution: ref$1('attribution')
@@ -53451,6 +53504,144 @@ function consoleLog(stream, options = {}) {
     };
 }
 
+/**
+ * Capturing the build's own link commands, so that a layout only costs a link: a launcher that
+ * records its argument vector and working directory, then runs the link unchanged. CMake ≥ 3.21 puts
+ * it before every link through CMAKE_<LANG>_LINKER_LAUNCHER (read from the environment at the first
+ * configure, so a fresh worktree gets it with no edit to CMakeLists.txt); other build systems call
+ * "$BENCHGATE_LINK_LAUNCHER" before their link command (docs/layout.md).
+ */
+/** The launcher (CommonJS, run by this very Node): record, then run the link and pass on its exit. */
+function launcherSource(nodePath) {
+    return `#!${nodePath}
+'use strict'
+// benchgate's link recorder (docs/layout.md): writes {cwd, argv} of this link, then runs it unchanged.
+const fs = require('fs'), path = require('path'), cp = require('child_process')
+const argv = process.argv.slice(2)
+const dir = process.env.BENCHGATE_LINK_CAPTURE_DIR
+if (dir && argv.length > 0) {
+  try {
+    const side = path.join(dir, process.env.BENCHGATE_SIDE || 'other')
+    fs.mkdirSync(side, { recursive: true })
+    const file = path.join(side, Date.now() + '-' + process.pid + '.json')
+    fs.writeFileSync(file, JSON.stringify({ cwd: process.cwd(), argv }))
+  } catch (e) {
+    process.stderr.write('benchgate link recorder: ' + e.message + '\\n')
+  }
+}
+if (argv.length === 0) process.exit(0)
+const r = cp.spawnSync(argv[0], argv.slice(1), { stdio: 'inherit' })
+if (r.error) { process.stderr.write('benchgate link recorder: ' + r.error.message + '\\n'); process.exit(127) }
+if (r.signal) process.kill(process.pid, r.signal)
+process.exit(r.status === null ? 1 : r.status)
+`;
+}
+/**
+ * Writes the launcher into `dir` and returns the build environment that makes CMake (and any build
+ * that uses $BENCHGATE_LINK_LAUNCHER) record its links under `<dir>/links/<side>/`.
+ */
+function installLinkRecorder(dir, nodePath = process.execPath) {
+    mkdirSync(dir, { recursive: true });
+    const launcher = join(resolve$1(dir), 'link-recorder.cjs');
+    writeFileSync(launcher, launcherSource(nodePath));
+    chmodSync(launcher, 0o755);
+    return {
+        CMAKE_CXX_LINKER_LAUNCHER: launcher,
+        CMAKE_C_LINKER_LAUNCHER: launcher,
+        BENCHGATE_LINK_LAUNCHER: launcher,
+        BENCHGATE_LINK_CAPTURE_DIR: join(resolve$1(dir), 'links')
+    };
+}
+/** The links recorded for one side, oldest first; malformed records are skipped. */
+function recordedLinks(dir, side) {
+    const sideDir = join(resolve$1(dir), 'links', side);
+    if (!existsSync(sideDir))
+        return [];
+    const byTime = readdirSync(sideDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b));
+    const out = [];
+    for (const file of byTime) {
+        try {
+            const v = JSON.parse(readFileSync(join(sideDir, file), 'utf8'));
+            if (isLink(v))
+                out.push(v);
+        }
+        catch {
+            // A half-written record (the build was killed): not a link we can replay.
+        }
+    }
+    return out;
+}
+function isLink(v) {
+    const o = v;
+    return (typeof o === 'object' &&
+        o !== null &&
+        typeof o.cwd === 'string' &&
+        Array.isArray(o.argv) &&
+        o.argv.length > 0 &&
+        o.argv.every((a) => typeof a === 'string'));
+}
+/** Where a link writes its output: the argument after `-o` (or `-oFILE`), resolved against its cwd. */
+function linkOutput(link) {
+    for (let i = 1; i < link.argv.length; i++) {
+        const a = link.argv[i];
+        if (a === '-o' && i + 1 < link.argv.length)
+            return resolve$1(link.cwd, link.argv[i + 1]);
+        if (a.startsWith('-o') && a.length > 2 && !a.startsWith('-o-'))
+            return resolve$1(link.cwd, a.slice(2));
+    }
+    return null;
+}
+/** The last recorded link that wrote `binary` (compared by real path), or null. */
+function linkOf(links, binary) {
+    const real = (p) => {
+        try {
+            return realpathSync(p);
+        }
+        catch {
+            return resolve$1(p);
+        }
+    };
+    const target = real(binary);
+    for (let i = links.length - 1; i >= 0; i--) {
+        const out = linkOutput(links[i]);
+        if (out !== null && real(out) === target)
+            return links[i];
+    }
+    return null;
+}
+
+/**
+ * From a finished build to the layouts' setup: the recorded link of each side's benchmark binary,
+ * and the seed. A build whose link was not recorded is an error that says how to record it.
+ */
+/** @throws JobError code 2 'invalid-option' when a side's binary was linked without the recorder */
+function layoutSetup(o) {
+    const links = {};
+    for (const side of ['base', 'head']) {
+        const recorded = recordedLinks(o.dir, side);
+        const link = linkOf(recorded, o.binaries[side]);
+        if (!link)
+            throw new JobError('invalid-option', `--randomize-layout: the ${side} build did not record the link of ${o.binaries[side]} ` +
+                `(${recorded.length} link(s) recorded).`, {
+                subject: 'randomize-layout',
+                hint: 'CMake >= 3.21 records it by itself on a fresh build folder (CMAKE_CXX_LINKER_LAUNCHER); ' +
+                    'an older CMake or a build folder configured before needs -DCMAKE_CXX_LINKER_LAUNCHER=$BENCHGATE_LINK_LAUNCHER ' +
+                    "or benchgate_randomize_layout(target) from bench-runner's CMake package; other build systems put " +
+                    '"$BENCHGATE_LINK_LAUNCHER" before their link command (docs/layout.md).'
+            });
+        links[side] = link;
+    }
+    return {
+        seed: o.seed ?? randomBytes(8).toString('hex'),
+        draws: o.draws,
+        links,
+        scratchDir: join(o.dir, 'relink'),
+        env: o.env
+    };
+}
+
 /** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
 function countSuite(measurement, options) {
     const byName = compareCounts(measurement, options);
@@ -53471,7 +53662,7 @@ function withCounts(suite, measurement, options) {
     const byName = compareCounts(measurement, options);
     const comparisons = attributionsFor(suite.comparisons.map((c) => {
         const counts = byName.get(c.benchmark);
-        return counts ? judgedTogether(c, counts, options.threshold) : c;
+        return counts ? judgedTogether(c, counts, options) : c;
     }), measurement, options);
     const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
     return {
@@ -53484,15 +53675,18 @@ function withCounts(suite, measurement, options) {
 /**
  * STATISTICS §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
  * is `timing-only` (code layout, memory or environment), a count change decides what timing could
- * not, and time and instructions pointing different ways keep the timing verdict, flagged.
+ * not, and time and instructions pointing different ways keep the timing verdict, flagged. Under
+ * randomised layouts a timing change with flat counts is not layout: it stands, flagged (§10, §12).
  */
-function judgedTogether(c, counts, threshold) {
-    const moved = countDirection(counts, threshold);
+function judgedTogether(c, counts, options) {
+    const moved = countDirection(counts, options.threshold);
     const t = c.verdict;
     const both = { ...c, counts };
     if (moved === null)
         return both;
     const decidedByTime = t === 'regression' || t === 'improvement';
+    if (decidedByTime && moved === 'flat' && options.layoutRandomized)
+        return { ...both, notExplainedByCounts: true };
     if (decidedByTime && moved === 'flat')
         return { ...both, verdict: 'timing-only', timingOnly: true, timingVerdict: t };
     if (decidedByTime)
@@ -57220,6 +57414,42 @@ function cutAt(text, n) {
     return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
 }
 
+/** "a fresh code layout every round: 21 layouts (independent draws, seed 5f3a…), relinking 4.4 s", or null. */
+function layoutRunText(run) {
+    const l = run.layout;
+    if (!l)
+        return null;
+    return (`a fresh code layout every round: ${l.layouts} layouts (${l.draws} draws, seed ${l.seed.slice(0, 16)}), ` +
+        `relinking ${(l.relinkMs / 1000).toFixed(1)} s`);
+}
+/** The per-process spread of a benchmark (each process with its own layout), or null. */
+function spread(c) {
+    return c.power?.sdLogEstimate ?? null;
+}
+const CHANGED$1 = new Set(['regression', 'improvement']);
+const QUIET$1 = new Set(['unchanged', 'negligible', 'inconclusive']);
+/**
+ * The calm lines of a randomised run: the changes that survived layout (not explained by where the
+ * code sits), and the layout-sensitive benchmarks whose timing change, if any, did not survive.
+ */
+function layoutNotes(suite, run) {
+    if (!run.layout)
+        return [];
+    const delta = suite.options.minEffect;
+    const named = (c) => {
+        const s = spread(c);
+        return `\`${cleanText(c.benchmark, 100).replace(/`/g, "'")}\`${s === null ? '' : ` (σ ≈ ${formatPercent(s)} per process)`}`;
+    };
+    const survived = suite.comparisons.filter((c) => CHANGED$1.has(c.verdict));
+    const sensitive = suite.comparisons.filter((c) => QUIET$1.has(c.verdict) && (spread(c) ?? 0) >= delta);
+    const out = [];
+    if (survived.length)
+        out.push(`Randomised layouts: ${survived.length} change(s) survived ${run.layout.layouts} layouts, so where the code sits does not explain them: ${survived.map(named).join(', ')}.`);
+    if (sensitive.length)
+        out.push(`Layout-sensitive, no change that survives layout: ${sensitive.map(named).join(', ')}; their time moves with where the code sits by more than the minimum effect.`);
+    return out;
+}
+
 /** A count per iteration: "5,016", "1.26 M", "3.40 G". */
 function formatCount(n) {
     if (n === null || !Number.isFinite(n))
@@ -57291,6 +57521,9 @@ function countFootnote(c) {
     const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
     const instructions = formatCountChange(k.instructions.change);
     const cycles = formatCountChange(k.cycles.change);
+    if (c.notExplainedByCounts)
+        return (`not explained by instructions: the change survived randomised code layouts with instructions ${instructions}, ` +
+            `estimated cycles ${cycles} (memory, latency or ordering, not where the code sits)`);
     if (c.countsDisagree)
         return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
     if (c.timingVerdict && c.verdict !== 'timing-only')
@@ -57321,6 +57554,12 @@ function noiseFloor(suite) {
     return noises.length ? Math.max(...noises) : null;
 }
 
+/**
+ * The warnings every report shows, grouped: a sentence that applies to many benchmarks is one line
+ * with their names (issue 17: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
+ * a note rather than an alarm (a distro build of Google Benchmark reporting "debug") is one note.
+ * Plain text with `code` in backticks; each renderer escapes it (mdProse, or nothing in a terminal).
+ */
 /** Longest warning message shown (a message can quote untrusted text of any length). */
 const MESSAGE_MAX_CHARS = 500;
 /** Warning codes the tables already show (power figures; test details such as the p-value floor). */
@@ -57388,14 +57627,22 @@ function mergeNumbers(messages) {
     });
 }
 /** Notes: facts worth one calm line each, not warnings. */
-function notes(suite) {
-    const out = [];
+function notes(suite, run) {
+    const out = run ? layoutNotes(suite, run) : [];
     if (suite.warnings.some((w) => w.code === 'debug-library')) {
         out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
     }
     return out;
 }
 
+/**
+ * Words every report shares (PR comment, job summary, terminal, HTML), so they say the same thing:
+ * the headline and the line under it, the verdict in words and its footnote, the warning lines,
+ * the label of the intervals, what an inconclusive result needs, the typical resolution.
+ * Plain text with `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a
+ * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
+ * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
+ */
 /** §4's alternatives when more rounds would not decide a benchmark. */
 const ALTERNATIVES = 'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ';
 /**
@@ -57644,6 +57891,9 @@ function subline(report) {
     const pairs = pairsText(suite);
     if (pairs)
         parts.push(pairs);
+    const layout = layoutRunText(run);
+    if (layout)
+        parts.push(mdText(layout));
     const p = suite.provenance.head;
     const machine = [
         p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
@@ -58157,11 +58407,13 @@ function budgetSpent(options, tally, plannedRounds) {
  * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
  */
 async function runRound(options, entry, ext, tally) {
+    const sideEnv = (await options.beforeRound?.(entry.round, tally.warmupIndex, options.signal)) ?? {};
     const steps = tally.units.flatMap((unit, index) => entry.order
         .filter((side) => !unit || unit.sides.has(side))
         .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined })));
     for (const [i, { side, benchmark }] of steps.entries()) {
-        const stop = await runOne(options, entry, side, ext, tally, i === steps.length - 1, benchmark);
+        const env = sideEnv[side] ? { ...options.env, ...sideEnv[side] } : options.env;
+        const stop = await runOne({ ...options, env }, entry, side, ext, tally, i === steps.length - 1, benchmark);
         if (stop)
             return stop;
     }
@@ -60012,6 +60264,149 @@ function collectRun(result, samples, issues, provenance) {
 }
 
 /**
+ * Which code layout a process gets (STATISTICS §12): a seeded draw per round and side of how many
+ * bytes of padding go before the program's code, read-only data and data, and how long an
+ * environment variable is (which moves the initial stack). Pure: the same seed, round and side
+ * always give the same layout, so a run can be reproduced and the trusted half can re-derive it.
+ */
+/** A page: every alignment the hardware cares about (cache line, fetch block, µop cache, page) repeats within it. */
+const LAYOUT_PERIOD = 4096;
+/** Function sections are 16-byte aligned by default: padding in these steps shifts every function. */
+const TEXT_STEP = 16;
+/** The round's key: measured round r, or warm-up w (negative rounds are warm-ups). */
+function roundKey(round, warmupIndex) {
+    return round < 0 ? `w${warmupIndex}` : `r${round}`;
+}
+/** The layout of `side` in the round `key` (see roundKey) under `seed`. */
+function layoutDraw(seed, key, side, draws) {
+    const who = draws === 'shared' ? 'both' : side;
+    const bytes = createHash('sha256').update(`benchgate-layout\0${seed}\0${key}\0${who}`).digest();
+    const word = (i) => bytes.readUInt32LE(4 * i);
+    const steps = LAYOUT_PERIOD / TEXT_STEP;
+    return {
+        text: (word(0) % steps) * TEXT_STEP,
+        rodata: (word(1) % steps) * TEXT_STEP,
+        data: (word(2) % steps) * TEXT_STEP,
+        stack: word(3) % LAYOUT_PERIOD
+    };
+}
+/**
+ * The padding object's assembly (GNU as syntax, x86-64/AArch64 ELF): sections marked "R"
+ * (SHF_GNU_RETAIN) so `--gc-sections` keeps them though nothing refers to them; code is padded
+ * with int3 so a stray jump traps.
+ */
+function paddingAssembly(draw) {
+    const lines = ['# benchgate layout padding (docs/layout.md)'];
+    const section = (name, flags, bytes, fill) => {
+        if (bytes === 0)
+            return;
+        lines.push(`.section ${name},"${flags}",@progbits`, '.p2align 4', `.space ${bytes}, ${fill}`);
+    };
+    section('.text.benchgate_layout', 'axR', draw.text, '0xcc');
+    section('.rodata.benchgate_layout', 'aR', draw.rodata, '0');
+    section('.data.benchgate_layout', 'awR', draw.data, '0');
+    lines.push('.section .note.GNU-stack,"",@progbits', '');
+    return lines.join('\n');
+}
+/** The environment variable that moves the stack by `draw.stack` bytes. */
+function stackPaddingEnv(draw) {
+    return { BENCHGATE_LAYOUT_STACK: 'x'.repeat(draw.stack) };
+}
+
+/**
+ * Replaying a recorded link with a padding object linked first: every function, constant and
+ * global of the program then sits `draw.*` bytes further on, so its alignment to cache lines,
+ * fetch blocks and pages is redrawn while the machine code stays byte-for-byte the same.
+ */
+/**
+ * The link's argument vector writing `output` instead, with `padObject` as the first input (the
+ * driver then places it right after its start files, before every object of the program).
+ */
+function paddedLinkArgv(link, padObject, output) {
+    const argv = [...link.argv];
+    for (let i = 1; i < argv.length; i++) {
+        if (argv[i] === '-o' && i + 1 < argv.length) {
+            argv[i + 1] = output;
+            break;
+        }
+        if (argv[i].startsWith('-o') && argv[i].length > 2) {
+            argv[i] = `-o${output}`;
+            break;
+        }
+    }
+    argv.splice(1, 0, padObject);
+    return argv;
+}
+/**
+ * Assembles the padding with the link's own compiler driver (so cross and clang toolchains work
+ * alike), then runs the link. Returns the time it took (ms).
+ * @throws JobError code 3 'build-failed' when either step fails, quoting the end of its output
+ */
+async function relinkWithLayout(o) {
+    const started = performance.now();
+    mkdirSync(o.scratch, { recursive: true });
+    const source = join(o.scratch, 'layout-pad.s');
+    const object = join(o.scratch, 'layout-pad.o');
+    const log = join(o.scratch, 'relink.log');
+    writeFileSync(source, paddingAssembly(o.draw));
+    const driver = o.link.argv[0];
+    await step([driver, '-c', source, '-o', object], o.scratch, o, log, 'assembling the layout padding');
+    const output = resolve$1(o.output);
+    const temp = join(dirname(output), `.${basename(output)}.relink`);
+    rmSync(temp, { force: true });
+    await step(paddedLinkArgv(o.link, object, temp), o.link.cwd, o, log, 'relinking with a new layout');
+    chmodSync(temp, 0o755);
+    renameSync(temp, output); // a fresh inode: a still-running old copy is never written to
+    return performance.now() - started;
+}
+async function step(argv, cwd, o, log, what) {
+    const r = await runProcess(argv[0], argv.slice(1), {
+        cwd,
+        env: o.env,
+        stdout: { path: log },
+        stderr: { path: log },
+        signal: o.signal
+    });
+    if (r.exitCode === 0 && !r.timedOut && !r.aborted)
+        return;
+    const tail = r.spawnError ? r.spawnError.message : readTail(log, 20);
+    throw new JobError('build-failed', `--randomize-layout: ${what} failed (${argv[0]}, in ${cwd}).\n${tail}`, {
+        subject: 'randomize-layout',
+        hint: 'The link is replayed as the build recorded it (docs/layout.md); turn --randomize-layout off to measure without it.'
+    });
+}
+
+/** Relinks `staged[side]` before every round with that round's draw for the side. */
+function roundLayouts(setup, staged, log) {
+    let layouts = 0;
+    let relinkMs = 0;
+    const before = async (round, warmupIndex, signal) => {
+        const key = roundKey(round, warmupIndex);
+        const env = {};
+        const drawn = {};
+        for (const side of ['base', 'head']) {
+            drawn[side] = layoutDraw(setup.seed, key, side, setup.draws);
+            relinkMs += await relinkWithLayout({
+                link: setup.links[side],
+                draw: drawn[side],
+                output: staged[side],
+                scratch: join(setup.scratchDir, side),
+                env: setup.env,
+                signal
+            });
+            env[side] = stackPaddingEnv(drawn[side]);
+        }
+        layouts++;
+        log.debug(`layout ${key}: ${describe(drawn.base)} (base), ${describe(drawn.head)} (head)`);
+        return env;
+    };
+    return { before, record: () => ({ seed: setup.seed, draws: setup.draws, layouts, relinkMs }) };
+}
+function describe(d) {
+    return `code +${d.text}, rodata +${d.rodata}, data +${d.data}, stack +${d.stack}`;
+}
+
+/**
  * Measures both sides as the config says: fixed ABBA rounds, or adaptive rounds that stop per
  * benchmark once it is resolved; under the host lock when one is configured. Collects every run's
  * samples, issues and provenance as it finishes (so an interrupted run keeps what it measured).
@@ -60032,6 +60427,7 @@ async function measureBothSides(config, o) {
     const provenance = { base: {}, head: {} };
     try {
         const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary });
+        const layouts = o.layout ? roundLayouts(o.layout, staged, log) : null;
         const measure = {
             sides: {
                 base: { binary: staged.base, cwd: o.sides.base.cwd },
@@ -60050,6 +60446,7 @@ async function measureBothSides(config, o) {
             timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
             log,
             signal: o.signal,
+            ...(layouts && { beforeRound: layouts.before }),
             onRunComplete: (result, progress) => {
                 if (!result.warmup)
                     collectRun(result, samples, issues, provenance);
@@ -60058,7 +60455,7 @@ async function measureBothSides(config, o) {
         };
         if (!config.adaptive) {
             const rounds = await log.group('Measure (ABBA rounds)', () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
-            return { samples, issues, provenance, rounds };
+            return { samples, issues, provenance, rounds, ...(layouts && { layout: layouts.record() }) };
         }
         // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
         const adaptive = await log.group('Measure (adaptive ABBA rounds)', () => runAdaptive({
@@ -60070,7 +60467,14 @@ async function measureBothSides(config, o) {
             analysis: config.analysis,
             snapshot: () => ({ samples, issues, provenance, listed: o.listed })
         }));
-        return { samples, issues, provenance, rounds: adaptive.rounds, adaptive };
+        return {
+            samples,
+            issues,
+            provenance,
+            rounds: adaptive.rounds,
+            adaptive,
+            ...(layouts && { layout: layouts.record() })
+        };
     }
     finally {
         release();
@@ -60278,6 +60682,15 @@ async function measureBuilt(ws, built, run, hooks) {
         return { report, samplesDir: ws.samplesDir, samples: [] };
     }
     const measured = await measureBothSides(plan, {
+        ...(plan.randomizeLayout && {
+            layout: layoutSetup({
+                dir: layoutDir(ws),
+                binaries: { base: sides.paths.base.binary, head: sides.paths.head.binary },
+                seed: plan.layoutSeed,
+                draws: plan.layoutDraws,
+                env: ws.childEnv
+            })
+        }),
         sides: sides.paths,
         kind: sides.kind,
         workDir: ws.workDir,
@@ -60347,16 +60760,19 @@ async function buildSides(ws, config, baseSha, hooks) {
         if (raised)
             ws.log.warn(raised);
     };
+    // --randomize-layout: the builds record their links, and the base is built (a cached build recorded none).
+    if (config.randomizeLayout && hooks.baseBuildCache)
+        ws.log.info('--randomize-layout: the base build cache is not used');
     const builds = await ws.log.group('Build', () => buildBothSides({
         trees: ws.trees,
         baseSha,
         command: build,
         binary,
-        env: ws.childEnv,
+        env: config.randomizeLayout ? { ...ws.childEnv, ...installLinkRecorder(layoutDir(ws)) } : ws.childEnv,
         outDir: ws.outDir,
         timeoutMs: config.buildTimeoutSeconds * 1000,
         signal: hooks.signal,
-        cache: hooks.baseBuildCache,
+        cache: config.randomizeLayout ? undefined : hooks.baseBuildCache,
         log: ws.log,
         afterHead
     }));
@@ -60505,13 +60921,17 @@ function decidablePlan(config, k) {
     };
     return { plan, raised };
 }
+/** Where --randomize-layout keeps its link recorder, recorded links and relink scratch. */
+function layoutDir(ws) {
+    return join(ws.workDir, 'layout');
+}
 /** A failed build of `side`, with the end of its log. */
 function buildFailed(side, build) {
     const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : '';
     return new JobError('build-failed', `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`);
 }
 /** What results.json records of the rounds: how many, why they stopped, time used, the adaptive design. */
-function roundsRecord(config, { rounds, adaptive }) {
+function roundsRecord(config, { rounds, adaptive, layout }) {
     return {
         rounds: rounds.completedRounds,
         plannedRounds: rounds.plannedRounds,
@@ -60519,6 +60939,7 @@ function roundsRecord(config, { rounds, adaptive }) {
         stoppedEarly: stoppedEarlyText(rounds, config.timeBudgetSeconds),
         measuringSeconds: rounds.measuringMs / 1000,
         wallSeconds: rounds.wallMs / 1000,
+        ...(layout && { layout }),
         ...(adaptive && {
             adaptive: {
                 looks: adaptive.summary.looks,
@@ -61997,7 +62418,7 @@ function* markdownParts(report, options = {}) {
         timingOnlyPart(timingOnly, suite),
         chartPart(suite),
         quietPart(quiet, suite),
-        fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
+        fixedPart(notes(suite, run).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
         warningsPart(warningGroups(suite)),
         reproducePart(run.reproduce)
     ];
@@ -62344,7 +62765,7 @@ function* tableParts(report, options) {
         yield '\n';
     for (const [text, n] of notes$1)
         yield `${wrap(`${superscript(n)} ${text}`, '  ')}\n`;
-    for (const note of notes(suite))
+    for (const note of notes(suite, report.run))
         yield `\n${wrap(`Note: ${note}`, '  ')}\n`;
     const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
     if (warnings.length) {
@@ -62386,6 +62807,9 @@ function introLines(report) {
     const pairs = pairsText(suite);
     if (pairs)
         bits.push(pairs);
+    const layout = layoutRunText(run);
+    if (layout)
+        bits.push(layout);
     if ((suite.countMode?.measure ?? 'time') !== 'counts')
         bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`, `intervals: ${ciLabel(suite.comparisons, suite)}`);
     const counts = countModeLine(suite);

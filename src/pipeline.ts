@@ -4,6 +4,8 @@
  * the terminal. Writing the report and the gate are the callers' last step (commands/finish.ts,
  * action/publish.ts).
  */
+import { installLinkRecorder } from './layout/capture.js'
+import { layoutSetup } from './layout/setup.js'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -114,6 +116,15 @@ async function measureBuilt(
     return { report, samplesDir: ws.samplesDir, samples: [] }
   }
   const measured = await measureBothSides(plan, {
+    ...(plan.randomizeLayout && {
+      layout: layoutSetup({
+        dir: layoutDir(ws),
+        binaries: { base: sides.paths.base.binary, head: sides.paths.head.binary },
+        seed: plan.layoutSeed,
+        draws: plan.layoutDraws,
+        env: ws.childEnv
+      })
+    }),
     sides: sides.paths,
     kind: sides.kind,
     workDir: ws.workDir,
@@ -214,17 +225,20 @@ async function buildSides(
     ;({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length))
     if (raised) ws.log.warn(raised)
   }
+  // --randomize-layout: the builds record their links, and the base is built (a cached build recorded none).
+  if (config.randomizeLayout && hooks.baseBuildCache)
+    ws.log.info('--randomize-layout: the base build cache is not used')
   const builds = await ws.log.group('Build', () =>
     buildBothSides({
       trees: ws.trees,
       baseSha,
       command: build,
       binary,
-      env: ws.childEnv,
+      env: config.randomizeLayout ? { ...ws.childEnv, ...installLinkRecorder(layoutDir(ws)) } : ws.childEnv,
       outDir: ws.outDir,
       timeoutMs: config.buildTimeoutSeconds * 1000,
       signal: hooks.signal,
-      cache: hooks.baseBuildCache,
+      cache: config.randomizeLayout ? undefined : hooks.baseBuildCache,
       log: ws.log,
       afterHead
     })
@@ -434,6 +448,11 @@ function decidablePlan(config: Config, k: number): { plan: Config; raised: strin
   return { plan, raised }
 }
 
+/** Where --randomize-layout keeps its link recorder, recorded links and relink scratch. */
+function layoutDir(ws: Workspace): string {
+  return join(ws.workDir, 'layout')
+}
+
 /** A failed build of `side`, with the end of its log. */
 function buildFailed(side: Side, build: BuildResult): JobError {
   const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : ''
@@ -444,7 +463,7 @@ function buildFailed(side: Side, build: BuildResult): JobError {
 }
 
 /** What results.json records of the rounds: how many, why they stopped, time used, the adaptive design. */
-function roundsRecord(config: Config, { rounds, adaptive }: Measured): Partial<Report['run']> {
+function roundsRecord(config: Config, { rounds, adaptive, layout }: Measured): Partial<Report['run']> {
   return {
     rounds: rounds.completedRounds,
     plannedRounds: rounds.plannedRounds,
@@ -452,6 +471,7 @@ function roundsRecord(config: Config, { rounds, adaptive }: Measured): Partial<R
     stoppedEarly: stoppedEarlyText(rounds, config.timeBudgetSeconds),
     measuringSeconds: rounds.measuringMs / 1000,
     wallSeconds: rounds.wallMs / 1000,
+    ...(layout && { layout }),
     ...(adaptive && {
       adaptive: {
         looks: adaptive.summary.looks,

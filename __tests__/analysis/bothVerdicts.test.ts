@@ -100,4 +100,26 @@ describe('timing × counts (STATISTICS §10)', () => {
     expect(suite.comparisons[0].verdict).toBe('regression')
     expect(suite.comparisons[0].timingVerdict).toBeUndefined()
   })
+
+  it('under randomised layouts a timing change with the same instructions survived layout: it stands and fails (§10, §12)', () => {
+    for (const [timing, fails] of [
+      ['regression', true],
+      ['improvement', false]
+    ] as const) {
+      const timed = analyzeSuite({ samples: TIMING[timing]() })
+      const randomized = { ...options, layoutRandomized: true }
+      const suite = withCounts(
+        timed,
+        { samples: counted('BM', 100_000, 100_000), issues: [], method: METHOD },
+        randomized
+      )
+      const c = suite.comparisons[0]
+      expect(c.verdict).toBe(timing)
+      expect(c.notExplainedByCounts).toBe(true)
+      expect(c.timingOnly).toBeUndefined()
+      expect(gate(suite, ['regression', 'failed']).pass).toBe(!fails)
+      const md = renderMarkdown({ suite, run: { base: { label: 'main' }, head: { label: 'pr' } } })
+      expect(md).toContain('not explained by instructions: the change survived randomised code layouts')
+    }
+  })
 })

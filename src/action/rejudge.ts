@@ -113,7 +113,8 @@ function rejudgeCounts(suite: SuiteResult, o: CountOptions): void {
       delete timing.timingVerdict
       delete timing.timingOnly
       delete timing.countsDisagree
-      suite.comparisons[i] = judgedTogether(timing, c.counts, o.threshold)
+      delete timing.notExplainedByCounts
+      suite.comparisons[i] = judgedTogether(timing, c.counts, o)
     })
   mode.options = { ...o }
   mode.counts = tallyVerdicts(suite.comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : [])))

@@ -41,7 +41,7 @@ export function withCounts(
   const comparisons = attributionsFor(
     suite.comparisons.map((c) => {
       const counts = byName.get(c.benchmark)
-      return counts ? judgedTogether(c, counts, options.threshold) : c
+      return counts ? judgedTogether(c, counts, options) : c
     }),
     measurement,
     options
@@ -58,14 +58,21 @@ export function withCounts(
 /**
  * STATISTICS §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
  * is `timing-only` (code layout, memory or environment), a count change decides what timing could
- * not, and time and instructions pointing different ways keep the timing verdict, flagged.
+ * not, and time and instructions pointing different ways keep the timing verdict, flagged. Under
+ * randomised layouts a timing change with flat counts is not layout: it stands, flagged (§10, §12).
  */
-export function judgedTogether(c: Comparison, counts: CountComparison, threshold: number): Comparison {
-  const moved = countDirection(counts, threshold)
+export function judgedTogether(
+  c: Comparison,
+  counts: CountComparison,
+  options: Pick<CountOptions, 'threshold' | 'layoutRandomized'>
+): Comparison {
+  const moved = countDirection(counts, options.threshold)
   const t = c.verdict
   const both = { ...c, counts }
   if (moved === null) return both
   const decidedByTime = t === 'regression' || t === 'improvement'
+  if (decidedByTime && moved === 'flat' && options.layoutRandomized)
+    return { ...both, notExplainedByCounts: true }
   if (decidedByTime && moved === 'flat')
     return { ...both, verdict: 'timing-only', timingOnly: true, timingVerdict: t }
   if (decidedByTime)

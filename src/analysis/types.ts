@@ -272,6 +272,11 @@ export interface Comparison {
    * change by δ_count: "timing only: code layout, memory or environment?" (§9).
    */
   timingOnly?: boolean
+  /**
+   * `--measure both` under randomised layouts: the timing change survived layout with flat counts,
+   * so it stands and fails as such: "not explained by instructions" (§10, §12).
+   */
+  notExplainedByCounts?: boolean
   /** `--measure both`, when the counts changed the verdict (§10): what timing alone said. */
   timingVerdict?: Verdict
   /** `--measure both`: time and instructions point different ways (the report shows both figures). */
@@ -371,6 +376,11 @@ export interface CountOptions {
   metric: CountMetric
   /** δ_count: the smallest relative count change that is a regression or improvement (0.01 = 1%). */
   threshold: number
+  /**
+   * The timing rounds ran under randomised layouts (--randomize-layout, STATISTICS §12): a timing
+   * change with flat counts survived layout and is a plain regression/improvement (§10).
+   */
+  layoutRandomized?: boolean
 }
 
 /** Why a count comparison is inconclusive or failed (the report words it). */

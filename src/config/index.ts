@@ -106,7 +106,11 @@ function checkCombinations(config: Config): void {
 
 /** Count mode's metric and δ_count, as the count analysis takes them. */
 export function countOptionsOf(config: Config): CountOptions {
-  return { metric: config.countMetric, threshold: config.countThreshold }
+  return {
+    metric: config.countMetric,
+    threshold: config.countThreshold,
+    ...(config.randomizeLayout && { layoutRandomized: true })
+  }
 }
 
 /**

@@ -591,6 +591,48 @@ const TABLE = [
     file: true,
     reproduce: true
   },
+  {
+    name: 'randomize-layout',
+    config: 'randomizeLayout',
+    type: 'bool',
+    default: false,
+    help:
+      'relink both binaries before every round with a fresh seeded layout (code, data and stack offsets), so code ' +
+      'layout is noise the interval accounts for; a timing change that survives it fails even with the same ' +
+      'instructions (docs/layout.md)',
+    commands: ['run'],
+    input: 'randomize-layout',
+    file: true,
+    reproduce: true
+  },
+  {
+    name: 'layout-draws',
+    config: 'layoutDraws',
+    type: 'enum',
+    values: ['independent', 'shared'],
+    default: 'independent',
+    arg: 'D',
+    help:
+      'with --randomize-layout: independent: base and head draw their own layout every round; shared: both ' +
+      "sides of a round get the same draw (docs/layout.md has both designs' measured error rates)",
+    commands: ['run'],
+    input: 'layout-draws',
+    file: true,
+    reproduce: true
+  },
+  {
+    name: 'layout-seed',
+    config: 'layoutSeed',
+    type: 'string',
+    default: null,
+    arg: 'S',
+    defaultText: 'random, recorded in results.json',
+    help: 'with --randomize-layout: the seed of the layout draws (the same seed and commits give the same layouts)',
+    commands: ['run'],
+    input: 'layout-seed',
+    file: true,
+    reproduce: false
+  },
   // What to write
   {
     name: 'format',

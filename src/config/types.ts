@@ -53,6 +53,12 @@ export interface Config {
   failOnBaseBuildFailure: boolean
   /** Measure even when base and head built the same program (data files and plugins are not compared). */
   measureIdentical: boolean
+  /** Relink both binaries before every round with a fresh seeded layout (docs/layout.md). */
+  randomizeLayout: boolean
+  /** With randomizeLayout: base and head draw their own layouts, or share the round's draw. */
+  layoutDraws: 'independent' | 'shared'
+  /** With randomizeLayout: the seed of the draws (null: a random one, recorded in results.json). */
+  layoutSeed: string | null
   /** Independent report key (several reports on one PR). */
   key: string
   /** Also write a self-contained HTML report with plots to this file (null: none). */

@@ -16,6 +16,7 @@ import { planRounds } from './plan.js'
 import { runRounds, type RoundsOptions, type RoundsProgress, type RoundsResult } from './rounds.js'
 import { stageBinaries } from './stage.js'
 import { JobError } from '../errors.js'
+import { roundLayouts, type LayoutRecord, type LayoutSetup } from '../layout/roundLayouts.js'
 
 export interface MeasureSidesOptions {
   /** Each side's built binary and the folder it runs in. */
@@ -29,6 +30,8 @@ export interface MeasureSidesOptions {
   filter?: string
   /** What each side's binary lists under the filter (SuiteInput.listed), for the adaptive looks. */
   listed?: SuiteInput['listed']
+  /** --randomize-layout: relink both binaries with a fresh layout before every round. */
+  layout?: LayoutSetup
   log: Log
   signal?: AbortSignal
   onProgress?: (
@@ -45,6 +48,8 @@ export interface Measured {
   rounds: RoundsResult
   /** The adaptive design's result (its suite analysis included), when --adaptive. */
   adaptive?: AdaptiveResult
+  /** --randomize-layout: the seed, the layouts drawn and what relinking cost. */
+  layout?: LayoutRecord
 }
 
 /** What per-benchmark interleaving runs on each side: what its binary listed under the filter. */
@@ -68,6 +73,7 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
   const provenance: Record<Side, Provenance> = { base: {}, head: {} }
   try {
     const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary })
+    const layouts = o.layout ? roundLayouts(o.layout, staged, log) : null
     const measure: Omit<RoundsOptions, 'plan'> = {
       sides: {
         base: { binary: staged.base, cwd: o.sides.base.cwd },
@@ -86,6 +92,7 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
       timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
       log,
       signal: o.signal,
+      ...(layouts && { beforeRound: layouts.before }),
       onRunComplete: (result, progress) => {
         if (!result.warmup) collectRun(result, samples, issues, provenance)
         o.onProgress?.(result, progress, { samples, issues })
@@ -95,7 +102,7 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
       const rounds = await log.group('Measure (ABBA rounds)', () =>
         runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) })
       )
-      return { samples, issues, provenance, rounds }
+      return { samples, issues, provenance, rounds, ...(layouts && { layout: layouts.record() }) }
     }
     // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
     const adaptive = await log.group('Measure (adaptive ABBA rounds)', () =>
@@ -109,7 +116,14 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
         snapshot: () => ({ samples, issues, provenance, listed: o.listed })
       })
     )
-    return { samples, issues, provenance, rounds: adaptive.rounds, adaptive }
+    return {
+      samples,
+      issues,
+      provenance,
+      rounds: adaptive.rounds,
+      adaptive,
+      ...(layouts && { layout: layouts.record() })
+    }
   } finally {
     release()
   }

@@ -66,6 +66,16 @@ export interface RoundsOptions extends BenchmarkSettings {
   stopAfterConsecutiveFailures?: number
   /** Keep each run's console output next to its sample file (`<samples>.out`); default false. */
   keepConsoleOutput?: boolean
+  /**
+   * Called before every round (warm-ups too; round < 0 with its warm-up index), e.g. to relink both
+   * binaries with the round's code layout (layout/roundLayouts.ts). What it returns is added to each
+   * side's environment for that round's processes.
+   */
+  beforeRound?: (
+    round: number,
+    warmupIndex: number,
+    signal?: AbortSignal
+  ) => Promise<Partial<Record<Side, Record<string, string>>>>
   /** Called after every process, in order; awaited before the next one starts. */
   onRunComplete?: (result: RunResult, progress: RoundsProgress) => void | Promise<void>
   log: Log
@@ -226,13 +236,15 @@ async function runRound(
   ext: string,
   tally: RoundsTally
 ): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
+  const sideEnv = (await options.beforeRound?.(entry.round, tally.warmupIndex, options.signal)) ?? {}
   const steps = tally.units.flatMap((unit, index) =>
     entry.order
       .filter((side) => !unit || unit.sides.has(side))
       .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined }))
   )
   for (const [i, { side, benchmark }] of steps.entries()) {
-    const stop = await runOne(options, entry, side, ext, tally, i === steps.length - 1, benchmark)
+    const env = sideEnv[side] ? { ...options.env, ...sideEnv[side] } : options.env
+    const stop = await runOne({ ...options, env }, entry, side, ext, tally, i === steps.length - 1, benchmark)
     if (stop) return stop
   }
   return null

@@ -78,6 +78,11 @@ export function countFootnote(c: Comparison): string | null {
   const time = c.ratio ? formatChange(c.ratio.estimate) : '–'
   const instructions = formatCountChange(k.instructions.change)
   const cycles = formatCountChange(k.cycles.change)
+  if (c.notExplainedByCounts)
+    return (
+      `not explained by instructions: the change survived randomised code layouts with instructions ${instructions}, ` +
+      `estimated cycles ${cycles} (memory, latency or ordering, not where the code sits)`
+    )
   if (c.countsDisagree)
     return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`
   if (c.timingVerdict && c.verdict !== 'timing-only')

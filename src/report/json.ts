@@ -84,6 +84,7 @@ export interface BenchmarkResultJson {
   timing_verdict?: Verdict
   /** `--measure both`: time and instructions point different ways. */
   counts_disagree?: boolean
+  not_explained_by_counts?: boolean
 }
 
 /** How the counts were taken and their verdicts (count mode only). */
@@ -249,6 +250,7 @@ function benchmarkJson(c: Comparison): BenchmarkResultJson {
     }),
     ...(c.counts && { counts: c.counts }),
     ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
+    ...(c.notExplainedByCounts !== undefined && { not_explained_by_counts: c.notExplainedByCounts }),
     ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
     ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree }),
     ...(c.attribution && { attribution: c.attribution })
@@ -302,6 +304,7 @@ export function fromResultsJson(json: ResultsJson): Report {
     }),
     ...(b.counts && { counts: b.counts }),
     ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
+    ...(b.not_explained_by_counts !== undefined && { notExplainedByCounts: b.not_explained_by_counts }),
     ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
     ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree }),
     ...(b.attribution && { attribution: b.attribution })

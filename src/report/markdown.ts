@@ -108,7 +108,7 @@ export function* markdownParts(
     timingOnlyPart(timingOnly, suite),
     chartPart(suite),
     quietPart(quiet, suite),
-    fixedPart(notes(suite).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
+    fixedPart(notes(suite, run).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
     warningsPart(warningGroups(suite)),
     reproducePart(run.reproduce)
   ]

@@ -28,10 +28,23 @@ export interface RunInfo {
   wallSeconds?: number
   /** Adaptive rounds only (docs/adaptive.md); per-benchmark rounds and stop reasons are on each comparison. */
   adaptive?: AdaptiveRunInfo
+  /** --randomize-layout: the seed, the layouts drawn and what relinking cost (docs/layout.md). */
+  layout?: LayoutRunInfo
   /** A shard of a split suite (`run --shard I/N`): its share and what merging needs (report/shard.ts). */
   shard?: ShardRecord
   /** The merge of several shards (`benchgate merge`): where each ran, machine and wall time. */
   merged?: MergeInfo
+}
+
+/** A run under randomised layouts (--randomize-layout, docs/layout.md). */
+export interface LayoutRunInfo {
+  seed: string
+  /** Base and head drew their own layout every round, or shared the round's draw. */
+  draws: 'independent' | 'shared'
+  /** Rounds (warm-ups included) that got a fresh layout. */
+  layouts: number
+  /** Total time spent relinking (ms), both sides. */
+  relinkMs: number
 }
 
 /** An adaptive run as a whole. */

@@ -299,6 +299,15 @@ const $defs = {
         benchmarkSecondsIfFixed: num,
         saved: num
       }),
+      layout: object(
+        {
+          seed: text(),
+          draws: { enum: ['independent', 'shared'] },
+          layouts: int(),
+          relinkMs: { type: 'number', minimum: 0 }
+        },
+        ['seed', 'draws', 'layouts', 'relinkMs']
+      ),
       shard: ref('shard'),
       merged: ref('merged')
     },
@@ -389,6 +398,7 @@ const $defs = {
       }),
       counts: ref('countComparison'),
       timing_only: { type: 'boolean' },
+      not_explained_by_counts: { type: 'boolean' },
       timing_verdict: { enum: VERDICTS },
       counts_disagree: { type: 'boolean' },
       attribution: ref('attribution')

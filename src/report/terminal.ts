@@ -1,4 +1,5 @@
 /** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
+import { layoutRunText } from './layoutWording.js'
 import { mergedLine } from './shard.js'
 import type { Comparison, Verdict } from '../analysis/types.js'
 import { formatChange, formatDuration, formatP, formatPercent, plural } from './format.js'
@@ -103,7 +104,7 @@ function* tableParts(report: Report, options: TerminalOptions): Generator<string
   }
   if (notes.size) yield '\n'
   for (const [text, n] of notes) yield `${wrap(`${superscript(n)} ${text}`, '  ')}\n`
-  for (const note of suiteNotes(suite)) yield `\n${wrap(`Note: ${note}`, '  ')}\n`
+  for (const note of suiteNotes(suite, report.run)) yield `\n${wrap(`Note: ${note}`, '  ')}\n`
   const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0)
   if (warnings.length) {
     yield '\nWarnings:\n'
@@ -146,6 +147,8 @@ function introLines(report: Report): string[] {
     bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`)
   const pairs = pairsText(suite)
   if (pairs) bits.push(pairs)
+  const layout = layoutRunText(run)
+  if (layout) bits.push(layout)
   if ((suite.countMode?.measure ?? 'time') !== 'counts')
     bits.push(
       `α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`,

@@ -4,6 +4,8 @@
  * a note rather than an alarm (a distro build of Google Benchmark reporting "debug") is one note.
  * Plain text with `code` in backticks; each renderer escapes it (mdProse, or nothing in a terminal).
  */
+import { layoutNotes } from './layoutWording.js'
+import type { RunInfo } from './model.js'
 import type { SuiteResult, Warning } from '../analysis/types.js'
 import { cleanText, displayName } from './names.js'
 
@@ -78,8 +80,8 @@ export function mergeNumbers(messages: string[]): string {
 }
 
 /** Notes: facts worth one calm line each, not warnings. */
-export function notes(suite: SuiteResult): string[] {
-  const out: string[] = []
+export function notes(suite: SuiteResult, run?: RunInfo): string[] {
+  const out: string[] = run ? layoutNotes(suite, run) : []
   if (suite.warnings.some((w) => w.code === 'debug-library')) {
     out.push(
       "Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code."

@@ -6,6 +6,7 @@
  * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
  * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
  */
+import { layoutRunText } from './layoutWording.js'
 import type { Comparison, SuiteResult } from '../analysis/types.js'
 import { R_MIN } from '../analysis/unitOfAnalysis.js'
 import { median } from '../stats/summary.js'
@@ -284,6 +285,8 @@ export function subline(report: Report): string {
   }
   const pairs = pairsText(suite)
   if (pairs) parts.push(pairs)
+  const layout = layoutRunText(run)
+  if (layout) parts.push(mdText(layout))
   const p = suite.provenance.head
   const machine = [
     p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
