@@ -13,9 +13,18 @@ function(run)
 endfunction()
 
 run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix")
-run(${CMAKE_COMMAND} -S "${CONSUMER_DIR}" -B "${WORK_DIR}/build"
+# Configured as `benchgate run --randomize-layout` would: a link launcher in BENCHGATE_LINK_LAUNCHER
+# (here a script noting each link's output), which benchgate_randomize_layout(with_macro) installs.
+file(WRITE "${WORK_DIR}/launcher.sh" "#!/bin/sh\necho \"$*\" >> \"${WORK_DIR}/links.txt\"\nexec \"$@\"\n")
+file(CHMOD "${WORK_DIR}/launcher.sh" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
+run(${CMAKE_COMMAND} -E env "BENCHGATE_LINK_LAUNCHER=${WORK_DIR}/launcher.sh"
+    ${CMAKE_COMMAND} -S "${CONSUMER_DIR}" -B "${WORK_DIR}/build"
     -DCMAKE_BUILD_TYPE=${BUILD_TYPE} "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix")
 run(${CMAKE_COMMAND} --build "${WORK_DIR}/build" -j2)
+file(STRINGS "${WORK_DIR}/links.txt" links)
+if(NOT links MATCHES "-o with_macro" OR links MATCHES "-o with_runner_main")
+  message(FATAL_ERROR "benchgate_randomize_layout(with_macro): expected only with_macro's link through the launcher, got: ${links}")
+endif()
 
 foreach(exe with_runner_main with_macro)
   run("${WORK_DIR}/build/${exe}" --benchgate_version)
