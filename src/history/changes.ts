@@ -268,6 +268,19 @@ function creepOf(points: readonly Point[], o: ChangesOptions): CreepFinding | nu
 }
 
 /**
+ * The creep of every benchmark over its last `window` paired steps (null without a usable step), by
+ * name: what `analyseHistory` reports as `creep`, without the change points (O(window) per series).
+ */
+export function creepBySeries(
+  records: readonly CommitRecord[],
+  options: Partial<ChangesOptions> = {}
+): Map<string, CreepFinding | null> {
+  const o = { ...DEFAULT_CHANGES_OPTIONS, ...options }
+  const series = seriesOf(records, environments(records).segment)
+  return new Map([...series].map(([name, points]) => [name, creepOf(points, o)]))
+}
+
+/**
  * The findings of a history.
  *
  * @param records one per commit, in history order (the store's `readAll`).
