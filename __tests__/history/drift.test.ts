@@ -1,11 +1,18 @@
 /**
  * Main's drift in a pull request's report (issue 31, REPORT.md "a row whose baseline already drifted
  * says so"): history/drift.ts keeps the benchmarks whose creep over main's last W recorded commits is
- * reported; the comment gives each such row a footnote, escaped and inside the size cap.
+ * reported; the comment gives each such row a footnote, escaped and inside the size cap; `compare
+ * --history-store` reads it from a store.
  */
-import { describe, expect, it } from '@jest/globals'
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { compareCommand } from '../../src/commands/compare.js'
+import { buildConfig } from '../../src/config/index.js'
 import { analyseHistory } from '../../src/history/changes.js'
 import { mainDrift } from '../../src/history/drift.js'
+import { FolderStore } from '../../src/history/store.js'
 import { COMMENT_MAX_CHARS, renderMarkdown } from '../../src/report/markdown.js'
 import type { DriftNote, Report } from '../../src/report/model.js'
 import { driftNote } from '../../src/report/wording.js'
@@ -37,6 +44,9 @@ const note = (over: Partial<DriftNote> = {}): DriftNote => ({
   until: sha(59),
   ...over
 })
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 describe('main drift', () => {
   it('keeps the benchmarks whose creep is reported, as analyseHistory reports it', () => {
@@ -122,5 +132,53 @@ describe('main drift', () => {
     expect(md.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS)
     expect(md).toContain('main drifted')
     expect(md).toContain("Shortened to fit GitHub's limit")
+  })
+
+  it('compare --history-store footnotes the drifted rows; an unreadable store is said and skipped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchgate-drift-cli-'))
+    dirs.push(dir)
+    const store = new FolderStore(join(dir, 'history'))
+    for (const r of history) await store.add(r)
+    // Six runs a side of two of the history's benchmarks, unchanged between base and head.
+    let seed = 7
+    const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 0.01
+    for (const side of ['base', 'head']) {
+      mkdirSync(join(dir, side))
+      for (let r = 0; r < 6; r++)
+        writeFileSync(
+          join(dir, side, `${side}-r00${r}.csv`),
+          `benchmark,nanoseconds\nBM_OrderBook/map/20000,${1000 * (1 + noise())}\nBM_Parse/json/4096,${500 * (1 + noise())}\n`
+        )
+    }
+    const err: string[] = []
+    const io = {
+      stdout: () => undefined,
+      stderr: (t: string) => void err.push(t),
+      colour: false,
+      isTTY: false
+    }
+    const out = join(dir, 'out')
+    await compareCommand(
+      buildConfig({ out, 'history-store': join(dir, 'history') } as never),
+      join(dir, 'base'),
+      join(dir, 'head'),
+      io
+    )
+    expect(err.join('')).toMatch(/main's history \(.*\): 60 recorded commits, 1 benchmarks drifted/)
+    expect(readFileSync(join(out, 'summary.md'), 'utf8').match(/main drifted \+/g)).toHaveLength(1)
+
+    // A store whose record is not gzip JSON cannot be read: said on stderr, the report written without.
+    const broken = join(dir, 'broken', 'commits', '2026-09')
+    mkdirSync(broken, { recursive: true })
+    writeFileSync(join(broken, '2026-09-01T00-00-00Z-0123456789ab.json.gz'), 'not gzip')
+    err.length = 0
+    await compareCommand(
+      buildConfig({ out, 'history-store': join(dir, 'broken') } as never),
+      join(dir, 'base'),
+      join(dir, 'head'),
+      io
+    )
+    expect(err.join('')).toMatch(/main's history was not read from .*broken \(.+\); no drift footnotes/)
+    expect(readFileSync(join(out, 'summary.md'), 'utf8')).not.toContain('main drifted')
   })
 })
