@@ -3,12 +3,12 @@ import { readFileSync, realpathSync, mkdtempSync, rmSync, existsSync, mkdirSync,
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve as resolve$1, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { tmpdir, platform, arch, availableParallelism, hostname } from 'node:os';
 import { randomBytes, createHash } from 'node:crypto';
+import { tmpdir, platform, arch, availableParallelism, hostname } from 'node:os';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { performance as performance$1 } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import require$$0$1 from 'tty';
 import require$$1$1 from 'util';
 import require$$3$1 from 'fs';
@@ -41276,6 +41276,18 @@ const TABLE = [
         reproduce: false
     },
     {
+        name: 'history-store',
+        config: 'historyStore',
+        type: 'string',
+        default: null,
+        arg: 'STORE',
+        help: "footnote rows whose baseline drifted over main's last 30 recorded commits, read from this history store (a folder or git:BRANCH; docs/history.md)",
+        commands: ANALYSIS,
+        input: null,
+        file: false,
+        reproduce: false
+    },
+    {
         name: 'key',
         config: 'key',
         type: 'string',
@@ -52913,6 +52925,58 @@ function testChangePoints(series, points) {
     });
     return points.map((p, i) => testSplit(series, i === 0 ? 0 : points[i - 1].index, p.index, i === points.length - 1 ? series.length : points[i + 1].index, p.qhat));
 }
+/**
+ * Moves each of `points` (sorted, distinct) to the least-squares location of one mean shift in the
+ * segment between its neighbours: the split that minimises the residual sum of squares of the two
+ * segments' means (for normal noise of one variance, the maximum-likelihood location of the change, and
+ * the split of largest pooled-variance |t|), with at least `minSide` points on each side; points are
+ * moved one after another until none moves (each move lowers the total residual sum of squares, so this
+ * ends). E-divisive's q̂ compares distributions, not means, and next to a step one noisy point can pull
+ * its τ a commit or two away from where the means change (docs/history.md). The caller re-tests the
+ * result (`testChangePoints`). A point whose segment leaves no room keeps its place; a tie with its
+ * place keeps it, other ties the earliest split. `qhat` is carried through.
+ *
+ * @throws StatsInputError `not-finite` for a non-finite value; `domain` for unsorted or out-of-range indices.
+ * Complexity: O(N) per pass with prefix sums; a few passes.
+ */
+function refineChangePoints(series, points, minSide) {
+    testChangePoints(series, points.map((p) => ({ index: p.index, qhat: 0 }))); // the same input checks
+    // Prefix sums of x and x² around the series mean (centred: no cancellation at large levels).
+    const n = series.length;
+    const centre = n ? series.reduce((a, b) => a + b, 0) / n : 0;
+    const s1 = new Float64Array(n + 1);
+    const s2 = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) {
+        const d = series[i] - centre;
+        s1[i + 1] = s1[i] + d;
+        s2[i + 1] = s2[i] + d * d;
+    }
+    const sse = (lo, hi) => s2[hi] - s2[lo] - (s1[hi] - s1[lo]) ** 2 / (hi - lo);
+    const out = points.slice();
+    for (let pass = 0; pass < 100; pass++) {
+        let moved = false;
+        out.forEach((p, i) => {
+            const lo = i === 0 ? 0 : out[i - 1].index;
+            const hi = i === out.length - 1 ? n : out[i + 1].index;
+            let best = p.index;
+            let bestSse = sse(lo, p.index) + sse(p.index, hi);
+            for (let at = lo + minSide; at <= hi - minSide; at++) {
+                const v = sse(lo, at) + sse(at, hi);
+                if (v < bestSse - 1e-12 * Math.abs(bestSse)) {
+                    best = at;
+                    bestSse = v;
+                }
+            }
+            if (best !== p.index) {
+                out[i] = { ...p, index: best };
+                moved = true;
+            }
+        });
+        if (!moved)
+            break;
+    }
+    return out;
+}
 
 /**
  * Slow creep over a benchmark's history (STATISTICS.md §11): the chain of paired steps on main.
@@ -53007,7 +53071,8 @@ function creep(steps, opts) {
  *   FINGERPRINT_FIELDS). Each starts a new segment of every series; never reported as a code change.
  * - **Change points**: per benchmark and segment, E-divisive means with Hunter's t-test
  *   (stats/changePoints.ts) on the natural logs of the head locations; points with fewer than
- *   MIN_SIDE_POINTS on a side dropped (the others re-tested); candidates at p ≤ q; then
+ *   MIN_SIDE_POINTS on a side dropped (the others re-tested); each moved to the least-squares place of its
+ *   step between its neighbours (refineChangePoints) and re-tested; candidates at p ≤ q; then
  *   Benjamini-Hochberg at q over a family of **every split position of every segment of every series**
  *   (a segment of n points has n − 1), the positions without a candidate entering with p = 1. E-divisive
  *   scans every position and Hunter's t-test is computed after the split was chosen to maximise the
@@ -53096,7 +53161,11 @@ function candidates(name, points, q) {
         // The left neighbour of a dropped weak point is re-tested too (otava re-tests only to the right):
         // otherwise a real step next to short spurious segments is dropped with them (the history study:
         // −5% steps found 86.5% → 99% within ±1 commit, false change points unchanged).
-        const cps = withLongSides(logs, detectChangePoints(logs, { maxPValue: q, retestLeftNeighbour: true })).filter((c) => c.pValue <= q);
+        const kept = withLongSides(logs, detectChangePoints(logs, { maxPValue: q, retestLeftNeighbour: true }));
+        // Each point then moves to the least-squares place of its step between its neighbours: one noisy
+        // point next to a step can pull E-divisive's τ 2 commits off (the history study: 3 of the 4 steps
+        // of 800 it missed by 2 commits; docs/history.md).
+        const cps = testChangePoints(logs, refineChangePoints(logs, kept, MIN_SIDE_POINTS)).filter((c) => c.pValue <= q);
         tested.push(seg.length - 1 - cps.length);
         for (const c of cps) {
             const before = Math.exp(c.before.mean);
@@ -53144,6 +53213,15 @@ function creepOf(points, o) {
         gaps,
         reported: c.report
     };
+}
+/**
+ * The creep of every benchmark over its last `window` paired steps (null without a usable step), by
+ * name: what `analyseHistory` reports as `creep`, without the change points (O(window) per series).
+ */
+function creepBySeries(records, options = {}) {
+    const o = { ...DEFAULT_CHANGES_OPTIONS, ...options };
+    const series = seriesOf(records, environments(records).segment);
+    return new Map([...series].map(([name, points]) => [name, creepOf(points, o)]));
 }
 /**
  * The findings of a history.
@@ -57972,6 +58050,17 @@ function verdictFootnote(c, minEffect) {
 function warningLines(suite) {
     return warningGroups(suite).map(warningLine);
 }
+/**
+ * A row's footnote when main's history says its baseline already moved (REPORT.md, issue 31), escaped
+ * Markdown: "main drifted +3.2% [+1.1%, +5.4%] (99% CI) over its last 30 recorded commits, since
+ * `abc1234`". The PR's change is measured against its base, so it comes on top of that drift.
+ */
+function driftNote(d) {
+    const since = /^[0-9a-f]{7,64}$/i.test(d.since) ? `, since ${mdCode(d.since.slice(0, 7))}` : '';
+    const gaps = d.gaps > 0 ? ` (${plural(d.gaps, 'push', 'pushes')} not recorded)` : '';
+    return (`main drifted ${formatChange(1 + d.change)} ${formatChangeCi([1 + d.lo, 1 + d.hi])} ` +
+        `(${formatLevel(d.level)} CI) over its last ${plural(d.steps, 'recorded commit')}${since}${gaps}`);
+}
 
 const DEFAULT_WARMUP_ROUNDS = 1;
 /** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
@@ -61009,6 +61098,51 @@ function reproduceLine(plan, asked, commits) {
 }
 
 /**
+ * Main's drift for a pull request's report (issue 31; REPORT.md: "when the history on main is known, a
+ * row whose baseline already drifted says so"): per benchmark, the creep over main's last W recorded
+ * commits (history/changes.ts, STATISTICS §11), kept where it is reported (its interval excludes 0 and
+ * |change| ≥ δ). Pure: records in, notes out (their types are the report's, report/model.ts).
+ *
+ * @module
+ */
+/**
+ * The benchmarks whose creep over main's last `window` paired steps is reported.
+ * @param options window (default 30), delta, creepLevel as in `analyseHistory`.
+ * Complexity: O(records × benchmarks) to read the series, O(window) per benchmark.
+ */
+function mainDrift(records, options = {}) {
+    const o = { ...DEFAULT_CHANGES_OPTIONS, ...options };
+    const drifted = [];
+    for (const [name, c] of creepBySeries(records, o)) {
+        if (!c?.reported)
+            continue;
+        const { change, lo, hi, level, steps, gaps, since, until } = c;
+        drifted.push({ name, change, lo, hi, level, steps, gaps, since, until });
+    }
+    drifted.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { window: o.window, records: records.length, drifted };
+}
+
+/**
+ * `--history-store STORE` of `run` and `compare` (issue 31): main's drift over its last 30 recorded
+ * commits (history/drift.ts), for the report's footnotes. The CLI trusts its user; a store that cannot
+ * be read is said on stderr and the report is written without the footnotes.
+ */
+/** Sets `report.history` from `store` (a folder, or git:BRANCH of the repository at `repoDir`). */
+async function addMainDrift(report, store, repoDir, io) {
+    if (store === null)
+        return;
+    try {
+        const records = await openStore(store, repoDir).readAll();
+        report.history = mainDrift(records);
+        io.stderr(`main's history (${store}): ${records.length} recorded commits, ${report.history.drifted.length} benchmarks drifted\n`);
+    }
+    catch (e) {
+        io.stderr(`main's history was not read from ${store} (${e.message}); no drift footnotes\n`);
+    }
+}
+
+/**
  * Any regression or failed benchmark fails; with `timing-only` in the set also a slower timing-only
  * change, with `inconclusive` also any benchmark left undecided; `never` always passes (report only).
  */
@@ -62404,6 +62538,7 @@ function* markdownParts(report, options = {}) {
     const changed = split_.changed.filter((c) => c.verdict !== 'timing-only');
     const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only');
     const quiet = split_.quiet;
+    const drift = new Map((report.history?.drifted ?? []).map((d) => [d.name, d]));
     const top = fixedPart([
         commentMarker(run.key),
         `### benchgate: ${headline(suite)}`,
@@ -62414,10 +62549,10 @@ function* markdownParts(report, options = {}) {
     ]);
     const parts = [
         top,
-        changedPart(changed, suite),
+        changedPart(changed, suite, drift),
         timingOnlyPart(timingOnly, suite),
         chartPart(suite),
-        quietPart(quiet, suite),
+        quietPart(quiet, suite, drift),
         fixedPart(notes(suite, run).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
         warningsPart(warningGroups(suite)),
         reproducePart(run.reproduce)
@@ -62456,7 +62591,7 @@ function topNotes(report) {
     return out;
 }
 /** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
-function changedPart(changed, suite) {
+function changedPart(changed, suite, drift) {
     if (changed.length === 0)
         return fixedPart([]);
     const level = ciLabel(changed, suite);
@@ -62471,7 +62606,7 @@ function changedPart(changed, suite) {
                 ICON[c.verdict],
                 name,
                 countColumns(c, true),
-                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
+                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
             ]
             : [
                 ICON[c.verdict],
@@ -62481,7 +62616,7 @@ function changedPart(changed, suite) {
                 change,
                 formatP(c.pAdjusted),
                 ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
+                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
             ]);
         needed.push(notes.count);
         return row;
@@ -62556,7 +62691,7 @@ function timingOnlyPart(rows, suite) {
         more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
     });
 }
-function quietPart(quiet, suite) {
+function quietPart(quiet, suite, drift) {
     if (quiet.length === 0)
         return fixedPart([]);
     const level = ciLabel(quiet, suite);
@@ -62568,7 +62703,11 @@ function quietPart(quiet, suite) {
         const mde = c.power?.minDetectableEffect;
         const name = mdCode(displayName(c.benchmark));
         const row = tableRow(counts === 'counts'
-            ? [name, countColumns(c, false), verdictCell(c, notes, suite.options.minEffect)]
+            ? [
+                name,
+                countColumns(c, false),
+                verdictCell(c, notes, suite.options.minEffect) + driftMark(c, notes, drift)
+            ]
             : [
                 name,
                 formatDuration(c.baseLocation ?? c.baseMedian),
@@ -62576,7 +62715,7 @@ function quietPart(quiet, suite) {
                 change,
                 mde ? `≥ ${formatPercent(mde)}` : '–',
                 ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
+                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
             ]);
         needed.push(notes.count);
         return row;
@@ -62672,6 +62811,11 @@ function whereMark(c, notes) {
     // the words and numbers are ours; the function names, from the binary, are escaped as code
     const where = whereNote(c, (name) => mdCode(name));
     return where ? ` ${notes.mark(where)}` : '';
+}
+/** The marker of a row's "main drifted" footnote (issue 31), or nothing when main did not move. */
+function driftMark(c, notes, drift) {
+    const d = drift.get(c.benchmark);
+    return d ? ` ${notes.mark(driftNote(d))}` : '';
 }
 /** The other count column of a counts-only table: the one the verdict does not read. */
 const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
@@ -63104,6 +63248,7 @@ async function runCommand(config, io) {
                 }
             }
         });
+        await addMainDrift(report, config.historyStore, config.repoDir, io);
         return await finish(report, config, io, { samples, where: 'reports and raw samples in' });
     }
     finally {
@@ -63167,6 +63312,7 @@ async function compareCommand(config, basePath, headPath, io) {
             reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
         }
     };
+    await addMainDrift(report, config.historyStore, process.cwd(), io);
     return finish(report, config, io, { samples, where: 'reports written to' });
 }
 

@@ -2,19 +2,26 @@
  * The built Action (dist/index.js) in comment mode against the local fake GitHub, with crafted
  * hand-overs (no build): the `benchgate` check run is created once on the PR head and updated when
  * the workflow is re-run; two matrix jobs with different keys share one sticky comment, each
- * editing only its own section. Every REST request is checked against GitHub's OpenAPI description.
+ * editing only its own section; with `history-drift`, rows whose baseline drifted on main say so, read
+ * from a git: history branch served read-only. Every REST request is checked against GitHub's OpenAPI
+ * description.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import yaml from 'js-yaml'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { parseSections } from '../../src/github/commentSections.js'
+import { FolderStore } from '../../src/history/store.js'
 import { toResultsJson } from '../../src/report/json.js'
 import type { Sample } from '../../src/samples/model.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from './fakeGitHub.js'
 import { checkAgainstOpenApi } from './openapi.js'
 import { spawnAction, workflowRunEnv } from '../helpers/action.js'
+import { serveGitReadOnly } from '../helpers/gitHttp.js'
+import { flat, syntheticHistory } from '../history/synthetic.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
 const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
@@ -62,7 +69,13 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
   })
 
   /** A measure run's hand-over for `key`, and the comment workflow_run env that consumes it. */
-  function commentJob(key: string, slower: number, measureRunId = nextRun++, noise = 0.01) {
+  function commentJob(
+    key: string,
+    slower: number,
+    measureRunId = nextRun++,
+    noise = 0.01,
+    job: { inputs?: Record<string, string>; workspace?: string } = {}
+  ) {
     const suffix = key === 'default' ? '' : `-${key}`
     fake.seedArtifact({
       name: `benchgate-pr${suffix}`,
@@ -82,8 +95,16 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
       measuredRunId: measureRunId,
       headSha: HEAD,
       // The hand-overs' series are whole-suite runs, judged unpaired.
-      inputs: { ...inputs, 'github-token': fake.token, mode: 'comment', key, interleave: 'suite' },
-      runId: nextRun++
+      inputs: {
+        ...inputs,
+        'github-token': fake.token,
+        mode: 'comment',
+        key,
+        interleave: 'suite',
+        ...job.inputs
+      },
+      runId: nextRun++,
+      workspace: job.workspace
     })
   }
 
@@ -129,6 +150,7 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
     // Up to +80% noise over 6 runs: no interval can stay inside ±2% or clear 0, no verdict is reached.
     const r = await runAction(commentJob('default', 1.0, nextRun++, 0.8))
     expect(r.code).toBe(0)
+    expect(r.stdout).not.toMatch(/main's history/) // history-drift is off by default: the store is not read
     expect(fake.state.checkRuns).toHaveLength(1)
     expect(fake.state.checkRuns[0].conclusion).toBe('neutral')
     expect(fake.state.checkRuns[0].output.title).toMatch(/^❔ nothing could be decided · 3 undecided/)
@@ -187,4 +209,58 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
     ).toHaveLength(1)
     expectOpenApi()
   }, 180_000)
+  it('with history-drift, rows whose baseline drifted on main say so, read from a history branch served read-only', async () => {
+    fake.reset()
+    const dir = mkdtempSync(join(tmpdir(), 'benchgate-drift-'))
+    try {
+      // 40 recorded commits on main: BM_0 crept +0.3% per commit over the last 30 (+9.4%), the others flat.
+      const store = new FolderStore(join(dir, 'files'))
+      const records = syntheticHistory({
+        commits: 40,
+        series: [
+          { name: 'BM_0', truth: (i) => Math.log(1000) + Math.max(0, i - 9) * Math.log(1.003) },
+          flat('BM_1'),
+          flat('BM_2')
+        ]
+      })
+      for (const r of records) await store.add(r)
+      // The store's files on the orphan branch benchgate-history of a bare origin (as `mode: record` leaves them).
+      const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' })
+      mkdirSync(join(dir, 'origin.git'))
+      git(join(dir, 'origin.git'), 'init', '-q', '--bare')
+      const files = join(dir, 'files')
+      git(files, 'init', '-q', '-b', 'benchgate-history')
+      git(files, 'add', '.')
+      git(files, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'history')
+      git(files, 'push', '-q', join(dir, 'origin.git'), 'benchgate-history')
+      // The comment job's checkout: origin is the read-only server (no credentials).
+      const server = await serveGitReadOnly(dir)
+      try {
+        const checkout = join(dir, 'checkout')
+        mkdirSync(checkout)
+        git(checkout, 'init', '-q')
+        git(checkout, 'remote', 'add', 'origin', `${server.url}/origin.git`)
+        const r = await runAction(
+          commentJob('default', 1.3, nextRun++, 0.01, {
+            inputs: { 'history-drift': 'true' },
+            workspace: checkout
+          })
+        )
+        expect(r.stdout).not.toMatch(/::(error|warning)::/)
+        expect(r.stdout).toMatch(/40 recorded commits; 1 benchmarks drifted over main's last 30/)
+        const body = fake.state.comments[0].body
+        const row = body.split('\n').find((l) => l.startsWith('| ') && l.includes('BM&#95;0'))!
+        const note = body.split('\n').find((l) => l.includes('main drifted'))!
+        expect(note).toMatch(
+          /^(\S+) main drifted \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(99% CI\) over its last 30 recorded commits, since <code>[0-9a-f]{7}<\/code>$/
+        )
+        expect(row).toContain(note.split(' ')[0])
+        expect(body.match(/main drifted/g)).toHaveLength(1)
+      } finally {
+        await server.close()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })

@@ -126,6 +126,14 @@ describe('readActionSettings', () => {
     expect(() => readActionSettings(reader({ mode: 'deploy' }).get, '/ws', '/t')).toThrow(/input 'mode'/)
   })
 
+  test('history-drift: off by default, true is 30 recorded commits, a number is itself', () => {
+    const drift = (v?: string) =>
+      readActionSettings(reader(v === undefined ? {} : { 'history-drift': v }).get, '/ws', '/t').historyDrift
+    expect([drift(), drift('false'), drift('true'), drift('50')]).toEqual([null, null, 30, 50])
+    expect(() => drift('1')).toThrow(/input 'history-drift': '1' is not true, false or a number/)
+    expect(() => drift('lots')).toThrow(/input 'history-drift'/)
+  })
+
   test('cache paths split on newlines and commas', () => {
     const s = readActionSettings(
       reader({ 'cache-paths': 'build\n out/bin , third_party/lib' }).get,

@@ -54,6 +54,8 @@ export function workflowRunEnv(
     inputs: Record<string, string>
     runId: number
     headBranch?: string
+    /** The job's checkout (default: an empty folder). */
+    workspace?: string
   }
 ): RunnerEnv {
   return fake.env({
@@ -66,7 +68,8 @@ export function workflowRunEnv(
       return f
     },
     inputs: opts.inputs,
-    runId: opts.runId
+    runId: opts.runId,
+    workspace: opts.workspace
   })
 }
 

@@ -30,9 +30,15 @@ import { fileURLToPath } from 'node:url'
 import {
   detectChangePointsDetailed,
   eDivisiveCandidate,
-  type ChangePoint,
   type ChangePointOptions
 } from '../../src/stats/changePoints.js'
+import {
+  comparePoints,
+  expectRel,
+  spaStatistic,
+  STAT_TOL,
+  type OtavaResult
+} from '../helpers/changePointOracle.js'
 import { relDiff, seededRandom } from '../helpers/r.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -58,24 +64,6 @@ function runPython<T>(python: string, script: string, input: unknown): T {
   })
   if (r.status !== 0) throw new Error(`${script} failed (${r.status}): ${r.stderr}`)
   return JSON.parse(r.stdout) as T
-}
-
-interface OtavaPoint {
-  index: number
-  pValue: number | null
-  qhat: number
-  meanBefore: number
-  sdBefore: number
-  meanAfter: number
-  sdAfter: number
-  forwardChange: number
-  magnitude: number
-}
-
-interface OtavaResult {
-  changePoints: OtavaPoint[]
-  weakChangePoints: OtavaPoint[]
-  firstCandidate: { index: number; qhat: number } | null
 }
 
 interface Case extends ChangePointOptions {
@@ -114,31 +102,7 @@ function makeCases(s: number, count: number): Case[] {
   return cases
 }
 
-function expectRel(actual: number, expected: number | null, what: string, tol: number): void {
-  if (expected === null) {
-    if (!Number.isNaN(actual)) throw new Error(`${what}: got ${actual}, otava NaN (seed ${seed})`)
-    return
-  }
-  const d = relDiff(actual, expected)
-  if (!(d <= tol)) throw new Error(`${what}: got ${actual}, otava ${expected} (rel ${d}, seed ${seed})`)
-}
-
-function comparePoints(mine: ChangePoint[], theirs: OtavaPoint[], what: string): void {
-  expect({ what, indices: mine.map((c) => c.index) }).toEqual({ what, indices: theirs.map((c) => c.index) })
-  mine.forEach((c, k) => {
-    const o = theirs[k]
-    const at = `${what} @${c.index}`
-    expectRel(c.pValue, o.pValue, `${at} p-value`, 1e-9)
-    expectRel(c.qhat, o.qhat, `${at} qhat`, 1e-12)
-    expectRel(c.before.mean, o.meanBefore, `${at} mean before`, 1e-12)
-    expectRel(c.after.mean, o.meanAfter, `${at} mean after`, 1e-12)
-    expectRel(c.before.sd, o.sdBefore, `${at} sd before`, 1e-12)
-    expectRel(c.after.sd, o.sdAfter, `${at} sd after`, 1e-12)
-    expectRel(c.forwardChange, o.forwardChange, `${at} forward change`, 1e-12)
-    expectRel(c.magnitude, o.magnitude, `${at} magnitude`, 1e-12)
-  })
-}
-
+const where = ` (seed ${seed})`
 const otava = probe('OTAVA_PYTHON', 'otava.analysis')
 if (otava.reason) console.warn(`change points vs apache-otava skipped: ${otava.reason}`)
 
@@ -154,11 +118,11 @@ if (otava.reason) console.warn(`change points vs apache-otava skipped: ${otava.r
       const mine = detectChangePointsDetailed(cs.series, cs)
       const o = results[i]
       const what = `case ${i} (n ${cs.series.length}, window ${cs.windowLength}, p ${cs.maxPValue})`
-      comparePoints(mine.changePoints, o.changePoints, what)
-      comparePoints(mine.weakChangePoints, o.weakChangePoints, `${what} weak`)
+      comparePoints(mine.changePoints, o.changePoints, what, where)
+      comparePoints(mine.weakChangePoints, o.weakChangePoints, `${what} weak`, where)
       const first = eDivisiveCandidate(cs.series)
       expect(first.index).toBe(o.firstCandidate?.index)
-      expectRel(first.qhat, o.firstCandidate?.qhat ?? null, `${what} first candidate q̂`, 1e-12)
+      expectRel(first.qhat, o.firstCandidate?.qhat ?? null, `${what} first candidate q̂`, STAT_TOL, where)
       found += mine.changePoints.length
       weak += mine.weakChangePoints.length
     })
@@ -171,25 +135,6 @@ if (otava.reason) console.warn(`change points vs apache-otava skipped: ${otava.r
 
 const spa = probe('SPA_PYTHON', 'signal_processing_algorithms.energy_statistics.energy_statistics')
 if (spa.reason) console.warn(`E-divisive candidates vs signal-processing-algorithms skipped: ${spa.reason}`)
-
-/** signal-processing-algorithms' statistic at τ with κ = n: nm/(n+m)·(2·mean|X−Y| − V-stat(X) − V-stat(Y)). */
-function spaStatistic(s: number[], tau: number): number {
-  const n = tau
-  const m = s.length - tau
-  let xy = 0
-  let xx = 0
-  let yy = 0
-  for (let i = 0; i < s.length; i++) {
-    for (let j = i + 1; j < s.length; j++) {
-      const d = Math.abs(s[i] - s[j])
-      if (j < tau) xx += d
-      else if (i >= tau) yy += d
-      else xy += d
-    }
-  }
-  const e = 2 * (xy / (n * m)) - (n > 0 ? (2 * xx) / n ** 2 : 0) - (m > 0 ? (2 * yy) / m ** 2 : 0)
-  return ((n * m) / (n + m)) * e
-}
 
 /** Random series of 20–200 points, a third pure noise, the others with a step of 4σ or 8σ. */
 function spaCases(s: number): { series: number[]; step: number }[] {

@@ -10,6 +10,7 @@
  */
 import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
+import { DEFAULT_CHANGES_OPTIONS } from '../history/changes.js'
 import { buildConfig, OPTIONS, readConfigFile, type Config, type RawOptions } from '../config/index.js'
 import type { CommentMode } from '../github/comment.js'
 import type { InstallMode } from './install.js'
@@ -48,6 +49,8 @@ export interface ActionSettings {
   configFile: { path: string; required: boolean }
   /** mode record: where the default branch's history is kept (`history-store`: a folder or git:BRANCH). */
   historyStore: string
+  /** Modes that comment: main's drift over this many recorded commits (`history-drift`), or null: not read. */
+  historyDrift: number | null
 }
 
 type GetInput = (name: string) => string
@@ -106,8 +109,17 @@ export function readActionSettings(
     allowMissing: bool(getInput, 'allow-missing', false),
     configInputs: raw,
     configFile,
-    historyStore: getInput('history-store') || 'git:benchgate-history'
+    historyStore: getInput('history-store') || 'git:benchgate-history',
+    historyDrift: driftWindow(getInput('history-drift'))
   }
+}
+
+/** Main's drift window: `true` is `history report`'s default creep window (30), a number is itself. */
+function driftWindow(v: string): number | null {
+  if (v === '' || /^(false|no|0|off)$/i.test(v)) return null
+  if (/^(true|yes|on)$/i.test(v)) return DEFAULT_CHANGES_OPTIONS.window
+  if (/^\d{1,4}$/.test(v) && Number(v) >= 2) return Number(v)
+  throw new ConfigError(`input 'history-drift': '${v}' is not true, false or a number of commits (2–9999)`)
 }
 
 /** The config file in the job's checkout (`config-file`, default benchgate.json), or undefined when absent and optional. */

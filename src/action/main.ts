@@ -2,6 +2,7 @@
  * The Action's modes, each a short coordinator over the shared steps, with GitHub's side effects
  * injected (src/index.ts supplies the ActionIo; this folder knows nothing of @actions/core):
  * - `run`: measure, publish (files, job summary, sticky comment, check run, gate) — one job, one token;
+ *   with `history-drift`, main's history is read first, before any PR code runs (driftSteps.ts);
  * - `measure`: the untrusted half of the fork-safe split — like `run` without comment or check run,
  *   plus the hand-over artifact for `comment`;
  * - `comment`: the trusted half, in a `workflow_run` workflow — downloads and checks the hand-over,
@@ -16,6 +17,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
+import { readMainDrift } from './driftSteps.js'
 import { applyConfigFile, configFileOf, type ActionSettings } from './inputs.js'
 import {
   configForRefs,
@@ -52,10 +54,12 @@ async function measureMode(ctx: ActionContext): Promise<ActionOutcome> {
   const refs = await refsToMeasure(ctx)
   if (!refs) return { failure: null }
   const config = await configForRefs(settings, refs, io.log)
-  const measured = await measureRefs(config, refs, ctx)
-  const { report, samples } = measured
   // A shard's report is partial: the merging job comments, sets the check and gates.
   const judged = settings.mode === 'run' && !config.shard
+  const history = judged ? await readMainDrift(ctx) : undefined // before any PR code runs
+  const measured = await measureRefs(config, refs, ctx)
+  const { report, samples } = measured
+  report.history = history
   const { written, failure } = await publish(
     {
       report,
@@ -91,6 +95,7 @@ async function commentMode(dir: string, ctx: ActionContext): Promise<ActionOutco
   const config = ctx.settings.config
   rejudgeSuite(report.suite, judgementOf(config), toolVersion)
   report.run.reproduce = trustedReproduce(config, report.run.base.sha, run.headSha)
+  report.history = await readMainDrift(ctx)
   const { failure } = await publish(
     {
       report,
@@ -128,6 +133,7 @@ async function mergeMode(root: string, ctx: ActionContext): Promise<ActionOutcom
     )
   report.run.key = settings.config.key
   if (run) report.run.reproduce = trustedReproduce(config, report.run.base.sha, headSha)
+  report.history = await readMainDrift(ctx)
   const pullNumber = run
     ? merged.pullNumber
     : Number.isSafeInteger(pr?.number)

@@ -10,6 +10,7 @@ import type { Config } from '../config/index.js'
 import type { Report } from '../report/model.js'
 import { shellQuote } from '../report/shellQuote.js'
 import { readSampleDir, SampleStore } from '../samples/index.js'
+import { addMainDrift } from './drift.js'
 import { finish } from './finish.js'
 import type { Io } from './io.js'
 import { ConfigError } from '../errors.js'
@@ -66,5 +67,6 @@ export async function compareCommand(
       reproduce: `npx benchgate compare ${shellQuote(basePath)} ${shellQuote(headPath)}`
     }
   }
+  await addMainDrift(report, config.historyStore, process.cwd(), io)
   return finish(report, config, io, { samples, where: 'reports written to' })
 }

@@ -7,6 +7,7 @@ import type { Sample, SampleIssue } from '../samples/model.js'
 import { consoleLog } from '../log.js'
 import { runPipeline } from '../pipeline.js'
 import { adaptiveMaxRounds, formatEta } from '../measure/index.js'
+import { addMainDrift } from './drift.js'
 import { finish } from './finish.js'
 import type { Io } from './io.js'
 
@@ -54,6 +55,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
         }
       }
     })
+    await addMainDrift(report, config.historyStore, config.repoDir, io)
     return await finish(report, config, io, { samples, where: 'reports and raw samples in' })
   } finally {
     process.off('SIGINT', onSignal)

@@ -672,6 +672,18 @@ const TABLE = [
     reproduce: false
   },
   {
+    name: 'history-store',
+    config: 'historyStore',
+    type: 'string',
+    default: null,
+    arg: 'STORE',
+    help: "footnote rows whose baseline drifted over main's last 30 recorded commits, read from this history store (a folder or git:BRANCH; docs/history.md)",
+    commands: ANALYSIS,
+    input: null,
+    file: false,
+    reproduce: false
+  },
+  {
     name: 'key',
     config: 'key',
     type: 'string',

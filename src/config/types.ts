@@ -63,6 +63,8 @@ export interface Config {
   key: string
   /** Also write a self-contained HTML report with plots to this file (null: none). */
   html: string | null
+  /** Main's history store (folder or git:BRANCH): rows whose baseline drifted on main say so (null: not read). */
+  historyStore: string | null
   /** Adaptive rounds: after the initial `rounds`, top-up rounds only for unresolved benchmarks. */
   adaptive: boolean
   /** Adaptive mode's cap on rounds per benchmark (null: chosen from `rounds`). */

@@ -20,12 +20,13 @@ import { formatChange, formatDuration, formatP, formatPercent, plural } from './
 import { capText, displayName } from './names.js'
 import { split } from './order.js'
 import { whereNote } from './whereWording.js'
-import type { Report } from './model.js'
+import type { DriftNote, Report } from './model.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
 import {
   adaptiveNote,
   ciLabel,
   directionNote,
+  driftNote,
   headline,
   intervalText,
   quietSummary,
@@ -94,6 +95,7 @@ export function* markdownParts(
   const changed = split_.changed.filter((c) => c.verdict !== 'timing-only')
   const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only')
   const quiet = split_.quiet
+  const drift = new Map((report.history?.drifted ?? []).map((d) => [d.name, d]))
   const top = fixedPart([
     commentMarker(run.key),
     `### benchgate: ${headline(suite)}`,
@@ -104,10 +106,10 @@ export function* markdownParts(
   ])
   const parts: Part[] = [
     top,
-    changedPart(changed, suite),
+    changedPart(changed, suite, drift),
     timingOnlyPart(timingOnly, suite),
     chartPart(suite),
-    quietPart(quiet, suite),
+    quietPart(quiet, suite, drift),
     fixedPart(notes(suite, run).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
     warningsPart(warningGroups(suite)),
     reproducePart(run.reproduce)
@@ -145,7 +147,7 @@ function topNotes(report: Report): string[] {
 }
 
 /** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
-function changedPart(changed: Comparison[], suite: SuiteResult): Part {
+function changedPart(changed: Comparison[], suite: SuiteResult, drift: ReadonlyMap<string, DriftNote>): Part {
   if (changed.length === 0) return fixedPart([])
   const level = ciLabel(changed, suite)
   const notes = new Footnotes()
@@ -160,7 +162,7 @@ function changedPart(changed: Comparison[], suite: SuiteResult): Part {
             ICON[c.verdict],
             name,
             countColumns(c, true),
-            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
+            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
           ]
         : [
             ICON[c.verdict],
@@ -170,7 +172,7 @@ function changedPart(changed: Comparison[], suite: SuiteResult): Part {
             change,
             formatP(c.pAdjusted),
             ...(counts ? [countCell(c)] : []),
-            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
+            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
           ]
     )
     needed.push(notes.count)
@@ -251,7 +253,7 @@ function timingOnlyPart(rows: Comparison[], suite: SuiteResult): Part {
   })
 }
 
-function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
+function quietPart(quiet: Comparison[], suite: SuiteResult, drift: ReadonlyMap<string, DriftNote>): Part {
   if (quiet.length === 0) return fixedPart([])
   const level = ciLabel(quiet, suite)
   const notes = new Footnotes()
@@ -263,7 +265,11 @@ function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
     const name = mdCode(displayName(c.benchmark))
     const row = tableRow(
       counts === 'counts'
-        ? [name, countColumns(c, false), verdictCell(c, notes, suite.options.minEffect)]
+        ? [
+            name,
+            countColumns(c, false),
+            verdictCell(c, notes, suite.options.minEffect) + driftMark(c, notes, drift)
+          ]
         : [
             name,
             formatDuration(c.baseLocation ?? c.baseMedian),
@@ -271,7 +277,7 @@ function quietPart(quiet: Comparison[], suite: SuiteResult): Part {
             change,
             mde ? `≥ ${formatPercent(mde)}` : '–',
             ...(counts ? [countCell(c)] : []),
-            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes)
+            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
           ]
     )
     needed.push(notes.count)
@@ -373,6 +379,12 @@ function whereMark(c: Comparison, notes: Footnotes): string {
   // the words and numbers are ours; the function names, from the binary, are escaped as code
   const where = whereNote(c, (name) => mdCode(name))
   return where ? ` ${notes.mark(where)}` : ''
+}
+
+/** The marker of a row's "main drifted" footnote (issue 31), or nothing when main did not move. */
+function driftMark(c: Comparison, notes: Footnotes, drift: ReadonlyMap<string, DriftNote>): string {
+  const d = drift.get(c.benchmark)
+  return d ? ` ${notes.mark(driftNote(d))}` : ''
 }
 
 /** The other count column of a counts-only table: the one the verdict does not read. */

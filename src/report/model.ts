@@ -63,4 +63,31 @@ export interface AdaptiveRunInfo {
 export interface Report {
   suite: SuiteResult
   run: RunInfo
+  /** Main's recent history, when the history store was read (history/drift.ts): rows whose baseline drifted say so. */
+  history?: MainDrift
+}
+
+/** One benchmark whose baseline already moved on main (the creep of STATISTICS §11 over the window). */
+export interface DriftNote {
+  name: string
+  /** exp(Σ ln rᵢ) − 1 over the steps, and its interval at `level`. */
+  change: number
+  lo: number
+  hi: number
+  level: number
+  /** Paired steps summed, and those whose parent is not the previous record (an unrecorded push). */
+  steps: number
+  gaps: number
+  /** The parent of the first step (where the window starts) and the last recorded commit. */
+  since: string
+  until: string
+}
+
+/** What main's history says, for a pull request's report. */
+export interface MainDrift {
+  /** Paired steps asked for per benchmark (the window), and records read. */
+  window: number
+  records: number
+  /** Benchmarks whose creep over the window is reported, by name. */
+  drifted: DriftNote[]
 }

@@ -13,7 +13,7 @@ import { median } from '../stats/summary.js'
 import { codePathNote, countFootnote, countModeLine } from './countWording.js'
 import { mdCode, mdProse, mdText } from './escape.js'
 import { formatChange, formatChangeCi, formatLevel, formatPercent, plural } from './format.js'
-import type { Report } from './model.js'
+import type { DriftNote, Report } from './model.js'
 import { capText } from './names.js'
 import { warningGroups, type WarningGroup } from './warnings.js'
 
@@ -367,4 +367,18 @@ export function verdictFootnote(c: Comparison, minEffect: number): string | null
 /** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
 export function warningLines(suite: SuiteResult): string[] {
   return warningGroups(suite).map(warningLine)
+}
+
+/**
+ * A row's footnote when main's history says its baseline already moved (REPORT.md, issue 31), escaped
+ * Markdown: "main drifted +3.2% [+1.1%, +5.4%] (99% CI) over its last 30 recorded commits, since
+ * `abc1234`". The PR's change is measured against its base, so it comes on top of that drift.
+ */
+export function driftNote(d: DriftNote): string {
+  const since = /^[0-9a-f]{7,64}$/i.test(d.since) ? `, since ${mdCode(d.since.slice(0, 7))}` : ''
+  const gaps = d.gaps > 0 ? ` (${plural(d.gaps, 'push', 'pushes')} not recorded)` : ''
+  return (
+    `main drifted ${formatChange(1 + d.change)} ${formatChangeCi([1 + d.lo, 1 + d.hi])} ` +
+    `(${formatLevel(d.level)} CI) over its last ${plural(d.steps, 'recorded commit')}${since}${gaps}`
+  )
 }

@@ -476,3 +476,62 @@ export function testChangePoints(
     )
   )
 }
+
+/**
+ * Moves each of `points` (sorted, distinct) to the least-squares location of one mean shift in the
+ * segment between its neighbours: the split that minimises the residual sum of squares of the two
+ * segments' means (for normal noise of one variance, the maximum-likelihood location of the change, and
+ * the split of largest pooled-variance |t|), with at least `minSide` points on each side; points are
+ * moved one after another until none moves (each move lowers the total residual sum of squares, so this
+ * ends). E-divisive's q̂ compares distributions, not means, and next to a step one noisy point can pull
+ * its τ a commit or two away from where the means change (docs/history.md). The caller re-tests the
+ * result (`testChangePoints`). A point whose segment leaves no room keeps its place; a tie with its
+ * place keeps it, other ties the earliest split. `qhat` is carried through.
+ *
+ * @throws StatsInputError `not-finite` for a non-finite value; `domain` for unsorted or out-of-range indices.
+ * Complexity: O(N) per pass with prefix sums; a few passes.
+ */
+export function refineChangePoints<P extends { index: number }>(
+  series: readonly number[],
+  points: readonly P[],
+  minSide: number
+): P[] {
+  testChangePoints(
+    series,
+    points.map((p) => ({ index: p.index, qhat: 0 }))
+  ) // the same input checks
+  // Prefix sums of x and x² around the series mean (centred: no cancellation at large levels).
+  const n = series.length
+  const centre = n ? series.reduce((a, b) => a + b, 0) / n : 0
+  const s1 = new Float64Array(n + 1)
+  const s2 = new Float64Array(n + 1)
+  for (let i = 0; i < n; i++) {
+    const d = series[i] - centre
+    s1[i + 1] = s1[i] + d
+    s2[i + 1] = s2[i] + d * d
+  }
+  const sse = (lo: number, hi: number) => s2[hi] - s2[lo] - (s1[hi] - s1[lo]) ** 2 / (hi - lo)
+  const out = points.slice()
+  for (let pass = 0; pass < 100; pass++) {
+    let moved = false
+    out.forEach((p, i) => {
+      const lo = i === 0 ? 0 : out[i - 1].index
+      const hi = i === out.length - 1 ? n : out[i + 1].index
+      let best = p.index
+      let bestSse = sse(lo, p.index) + sse(p.index, hi)
+      for (let at = lo + minSide; at <= hi - minSide; at++) {
+        const v = sse(lo, at) + sse(at, hi)
+        if (v < bestSse - 1e-12 * Math.abs(bestSse)) {
+          best = at
+          bestSse = v
+        }
+      }
+      if (best !== p.index) {
+        out[i] = { ...p, index: best }
+        moved = true
+      }
+    })
+    if (!moved) break
+  }
+  return out
+}

@@ -49,6 +49,7 @@ export {
   detectChangePoints,
   detectChangePointsDetailed,
   eDivisiveCandidate,
+  refineChangePoints,
   testChangePoints
 } from './changePoints.js'
 export type {
