@@ -13,6 +13,7 @@
 import { estimatedCycles } from '../samples/callgrind.js'
 import type { CountMeasurement, CountSample, FunctionCost } from '../samples/countModel.js'
 import { countDirection } from './counts.js'
+import { callTree } from './callTree.js'
 import type { ChangeAttribution, Comparison, CostFigures, CountOptions, FunctionChange } from './types.js'
 
 /** At most this many functions per benchmark in results.json (the largest |Δself| first). */
@@ -129,6 +130,10 @@ export function attribute(
       a.name.localeCompare(b.name)
   )
   const rest = all.slice(limit)
+  const tree = callTree(base.functions, head.functions, metric, {
+    base: baseTotal,
+    head: figureOf(total.head, metric)
+  })
   return {
     metric,
     explains,
@@ -137,7 +142,8 @@ export function attribute(
     omitted: {
       functions: rest.length,
       self: rest.reduce((s, f) => s + figureOf(f.self.head, metric) - figureOf(f.self.base, metric), 0)
-    }
+    },
+    ...(tree && { tree })
   }
 }
 
