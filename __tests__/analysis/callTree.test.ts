@@ -49,6 +49,22 @@ describe('callTree', () => {
     expect(t!.dropped).toBe(0)
   })
 
+  it('finds the benchmark frame below main when names merged across objects double the frames above it', () => {
+    // `(below main)` is two functions of one name (200 in all); __libc_start_main holds the whole loop too
+    const side = [
+      fn('0x1', 200, { '(below main)': 200 }),
+      fn('(below main)', 200, { __libc_start_main: 100, main: 100 }),
+      fn('__libc_start_main', 100, { '(below main)': 100 }),
+      fn('main', 100, { BM: 100 }),
+      fn('BM', 100, { f: 60 }),
+      fn('f', 60)
+    ]
+    expect(rows(callTree(side, side, 'instructions', { base: 100, head: 100 }))).toEqual([
+      ['BM', null, 100, 100],
+      ['f', 0, 60, 60]
+    ])
+  })
+
   it('shows a renamed function as one node on each side', () => {
     const t = callTree(
       [fn('BM', 10, { old_name: 8 }), fn('old_name', 8)],

@@ -8,7 +8,8 @@
  * function with one caller). Functions are merged by name (static functions of one name in several
  * files become one node). A call back into a function already on the path (indirect recursion) is
  * left out. The frames that hold the whole loop (main, the harness) are skipped: the tree starts at
- * the deepest of them, normally the benchmark's function.
+ * the deepest of them, normally the benchmark's function (else at a virtual root over the functions
+ * nobody calls).
  *
  * Kept small: calls below CALL_TREE_MIN_SHARE of the loop and any beyond MAX_CALL_TREE_NODES (taken
  * breadth first, largest first) are left out and counted. Pure.
@@ -72,16 +73,17 @@ export function callTree(
   const value = (s: 0 | 1, name: string) => sides[s].inclusive.get(name) ?? 0
   const callees = (name: string) =>
     new Set([...(sides[0].calls.get(name)?.keys() ?? []), ...(sides[1].calls.get(name)?.keys() ?? [])])
-  // Skip down the frames that hold the whole loop on both sides (main, the harness).
-  let root = LOOP_ROOT
-  for (const seen = new Set([root]); ;) {
-    const whole = [...callees(root)].filter(
-      (c) => !seen.has(c) && near(value(0, c), totals[0]) && near(value(1, c), totals[1])
-    )
-    if (whole.length !== 1) break
-    root = whole[0]
-    seen.add(root)
-  }
+  // The frames that hold the whole loop on both sides (main, the harness, the benchmark's function):
+  // the tree starts at the deepest, the one below the most others. Found by value, not by walking
+  // down from the top: names merged across objects (`(below main)`, `0x…` without symbols) can
+  // double a frame above main and leave a whole-loop frame (`__libc_start_main`) apparently on top.
+  const whole = [...sides[0].inclusive.keys()].filter(
+    (n) => n !== LOOP_ROOT && value(0, n) > 0 && near(value(0, n), totals[0]) && near(value(1, n), totals[1])
+  )
+  const above = (n: string) => whole.filter((w) => w !== n && reaches(w, n, whole, callees)).length
+  const ranked = whole.map((n) => ({ n, depth: above(n) })).sort((a, b) => b.depth - a.depth)
+  const root =
+    ranked.length > 0 && (ranked.length === 1 || ranked[0].depth > ranked[1].depth) ? ranked[0].n : LOOP_ROOT
   const nodes: CallTreeNode[] = [{ name: root, parent: null, base: value(0, root), head: value(1, root) }]
   const floor = minShare * Math.max(nodes[0].base, nodes[0].head)
   let dropped = 0
@@ -109,4 +111,25 @@ export function callTree(
     }
   }
   return { nodes, dropped, minShare }
+}
+
+/** Whether `from` reaches `to` through calls among `within`. */
+function reaches(
+  from: string,
+  to: string,
+  within: readonly string[],
+  callees: (n: string) => Set<string>
+): boolean {
+  const allowed = new Set(within)
+  const seen = new Set([from])
+  for (const stack = [from]; stack.length > 0;) {
+    for (const c of callees(stack.pop()!)) {
+      if (c === to) return true
+      if (allowed.has(c) && !seen.has(c)) {
+        seen.add(c)
+        stack.push(c)
+      }
+    }
+  }
+  return false
 }
