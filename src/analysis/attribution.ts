@@ -179,8 +179,9 @@ export function toExplain(
 
 /**
  * At most this many benchmarks get an attribution, those whose counts changed most first: about
- * 7.5 KB of results.json each (measured, docs/count-mode.md), so a 10,000-benchmark suite that
- * changed everywhere stays well inside results.json's 64 MiB limit.
+ * 9 KB of results.json each with its call tree (measured, docs/count-mode.md; ~35 KB with a full
+ * 100-node tree), so a 10,000-benchmark suite that changed everywhere stays inside results.json's
+ * 64 MiB limit.
  */
 export const MAX_ATTRIBUTED_BENCHMARKS = 1000
 

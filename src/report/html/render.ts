@@ -463,8 +463,9 @@ function whereTable(c: Comparison): string {
     : ''
   return (
     `<h4>Where the change comes from</h4>${where ? `<p>${where}</p>` : ''}` +
-    `<table class="where"><caption>Per iteration of the counted loop (callgrind), ${escapeHtml(a.metric)}; matched by demangled name</caption>` +
-    `<thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}${icicle}`
+    // in a scroller: ten columns of figures do not fit a phone (nor a long C++ name a laptop)
+    `<div class="scroll"><table class="where"><caption>Per iteration of the counted loop (callgrind), ${escapeHtml(a.metric)}; matched by demangled name</caption>` +
+    `<thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}${icicle}`
   )
 }
 
