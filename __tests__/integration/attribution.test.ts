@@ -10,8 +10,8 @@
  * version holds all four cases. A version that is not installed, or valgrind missing, is skipped and
  * says why.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { existsSync, readFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import type { ChangeAttribution } from '../../src/analysis/types.js'
@@ -155,7 +155,6 @@ describe.each(VERSIONS)('attribution on Google Benchmark $version (real valgrind
   const itIf = v.installed && hasValgrind ? it : it.skip
   let r: Awaited<ReturnType<typeof run>>
   let out: string
-  let dir: string | undefined
   beforeAll(async () => {
     if (!v.installed || !hasValgrind) return
     const repo = tempRepo('benchgate-where-')
@@ -177,13 +176,10 @@ describe.each(VERSIONS)('attribution on Google Benchmark $version (real valgrind
       'head'
     )
     repo.git('tag', 'head')
-    dir = repo.dir
-    out = join(dir, 'out')
-    r = await run(dir, v.build, out)
+    // left in the temp folder: `npm run screenshots -- --where|--html OUT_DIR` pictures them
+    out = join(repo.dir, `out-gbench-${v.version}`)
+    r = await run(repo.dir, v.build, out)
   }, 180_000)
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true })
-  })
 
   itIf('(a) planted work, (b) moved work, (c) a rename; the where lines and benchgate explain', async () => {
     expect(r.code).toBe(1)
