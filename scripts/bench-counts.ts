@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util'
 import { attributionsFor } from '../src/analysis/attribution.js'
 import { countSuite } from '../src/analysis/countSuite.js'
 import { compareCounts } from '../src/analysis/counts.js'
+import { renderHtml } from '../src/report/html/render.js'
 import { toResultsJson } from '../src/report/json.js'
 import { measureCounts } from '../src/counts/measureCounts.js'
 import type { Log } from '../src/log.js'
@@ -277,9 +278,33 @@ async function attributionCost(): Promise<void> {
     null,
     2
   )
+  // report.html (count mode has no timing samples: numbers, tables and icicles only)
+  const html = (comparisons: typeof attributed) =>
+    Buffer.byteLength(renderHtml({ suite: { ...suiteResult, comparisons }, run }, [], { now: new Date(0) }))
+  const noTree = attributed.map((c) =>
+    c.attribution ? { ...c, attribution: { ...c.attribution, tree: undefined } } : c
+  )
+  const bare = html(attributed.map(({ attribution: _a, ...c }) => c))
+  const tables = html(noTree)
+  const full = html(attributed)
+  const trees = attributed.filter((c) => c.attribution?.tree)
+  const nodes = trees.reduce((s, c) => s + c.attribution!.tree!.nodes.length, 0)
+  console.log(
+    `   report.html ${bare} bytes without attribution; + ${tables - bare} for the "where" tables; ` +
+      `+ ${full - tables} for the icicles (${trees.length} call trees, ${nodes} nodes, ` +
+      `${(nodes / Math.max(1, trees.length)).toFixed(1)} per tree); ${full} bytes in all`
+  )
   const functions = kept!.samples.reduce((s, x) => s + (x.functions?.length ?? 0), 0)
+  const treeless = JSON.stringify(
+    toResultsJson({ suite: { ...suiteResult, comparisons: noTree }, run }, 'bench'),
+    null,
+    2
+  ).length
   console.log(
     `   attribution of ${attributed.filter((c) => c.attribution).length} changed benchmarks: ${ms.toFixed(1)} ms; ` +
       `${functions} function entries kept over ${kept!.samples.length} samples; results.json ${without.length} → ${withJson.length} bytes (+${withJson.length - without.length})`
+  )
+  console.log(
+    `   of which the call trees (attribution.tree): +${withJson.length - treeless} bytes of results.json`
   )
 }

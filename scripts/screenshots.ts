@@ -6,8 +6,13 @@
  * Writes docs/img/comment-{no-change,regression,200-benchmarks,matrix}.png.
  *
  * `npm run screenshots -- --where OUT_DIR...` instead pictures the comments (report.md) of finished
- * count-mode runs as docs/img/comment-where-<folder name>.png (issue 30's "where" footnotes; the
- * README's are from the folders __tests__/integration/attribution.test.ts leaves in the temp folder).
+ * count-mode runs as docs/img/comment-where-<folder name>.png (issue 30's "where" footnotes;
+ * docs/count-mode.md's is from the `out-gbench-<version>` folders __tests__/integration/attribution.test.ts
+ * leaves in the temp folder).
+ *
+ * `npm run screenshots -- --html OUT_DIR BENCHMARK [NAME]` pictures one benchmark's section of the
+ * HTML report rendered from OUT_DIR/results.json (its "where" table and icicle, the page around
+ * them hidden) as docs/img/html-where-NAME.png (NAME defaults to OUT_DIR's folder name).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,7 +22,10 @@ import { pathToFileURL } from 'node:url'
 import { marked } from 'marked'
 import { analyzeSuite } from '../src/analysis/suite.js'
 import { composeComment, sectionFor } from '../src/github/commentSections.js'
+import { renderHtml } from '../src/report/html/render.js'
+import { fromResultsJson } from '../src/report/json.js'
 import { renderMarkdown } from '../src/report/markdown.js'
+import { validateResults } from '../src/report/readResults.js'
 import type { Report } from '../src/report/model.js'
 import type { Provenance, Sample, Side } from '../src/samples/model.js'
 
@@ -179,10 +187,47 @@ function screenshot(name: string, markdown: string, dir: string): void {
   console.log(`${png}: ${WIDTH}×${height}`)
 }
 
+/** The page furniture hidden around the one benchmark's attribution (the icicle is drawn by the page's own script). */
+const HTML_CSS =
+  'header,footer,main>:not(#benchmarks),#benchmarks>h2,#benchmarks>.tools,#benchmarks>p.note,' +
+  '.body>.numbers,.body>p.note:first-child{display:none!important}'
+
+/** One benchmark's section of the HTML report of a finished run, opened and drawn. */
+function htmlScreenshot(out: string, benchmark: string, name: string, dir: string): void {
+  const report = fromResultsJson(validateResults(readFileSync(join(out, 'results.json'), 'utf8'), out))
+  const chosen = report.suite.comparisons.filter((c) => c.benchmark === benchmark)
+  if (!chosen[0]?.attribution) throw new Error(`${out}: no attribution for ${benchmark}`)
+  const html = renderHtml({ ...report, suite: { ...report.suite, comparisons: chosen } }, [], {
+    now: new Date(0)
+  }).replace(
+    '</body>',
+    `<style>${HTML_CSS}</style><script>document.title = String(document.documentElement.scrollHeight)</script></body>`
+  )
+  const file = join(dir, `${name}.html`)
+  writeFileSync(file, html)
+  const url = `${pathToFileURL(file).href}#open=b0`
+  const width = 1100
+  const dom = chromium([`--window-size=${width},100`, '--dump-dom', url], join(dir, 'profile'))
+  const height = Number(/<title>(\d+)<\/title>/.exec(dom)?.[1] ?? 1200)
+  const png = join(OUT, `html-where-${name}.png`)
+  chromium([`--screenshot=${png}`, `--window-size=${width},${height}`, url], join(dir, 'profile'))
+  console.log(`${png}: ${width}×${height}`)
+}
+
 function main(): void {
   if (!CHROMIUM) throw new Error('chromium not found (apt-get install chromium)')
   mkdirSync(OUT, { recursive: true })
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-screenshots-'))
+  const html = process.argv.indexOf('--html')
+  if (html >= 0) {
+    const [out, benchmark, name] = process.argv.slice(html + 1)
+    try {
+      htmlScreenshot(out, benchmark, name ?? basename(out), dir)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    return
+  }
   const where = process.argv.indexOf('--where')
   if (where >= 0) {
     try {

@@ -5,7 +5,10 @@
  * opposite signs; (c) a renamed function shows as removed + added; (d) a head that is slower with
  * fewer instructions (a sequential pass replaced by a cache-missing gather) is explained by the D1
  * misses of the function that changed, in the comment's "where" line; `benchgate explain` prints the
- * table. Skipped, with the reason printed, when Google Benchmark or valgrind is not installed.
+ * table. On Google Benchmark 1.7.1 (Debian 12's package) and 1.9.1 (built static by
+ * `node scripts/gbench19.mjs`): one repository, one build per side and one `--measure both` run per
+ * version holds all four cases. A version that is not installed, or valgrind missing, is skipped and
+ * says why.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { existsSync, readFileSync } from 'node:fs'
@@ -13,16 +16,34 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import type { ChangeAttribution } from '../../src/analysis/types.js'
 import { main } from '../../src/cli.js'
+import { shellQuote } from '../../src/report/shellQuote.js'
 import { captureIo } from '../helpers/io.js'
 import { tempRepo } from '../helpers/repo.js'
 
-const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 const hasValgrind = spawnSync('valgrind', ['--version']).status === 0
-if (!hasBenchmark || !hasValgrind)
-  console.warn(
-    'skipping attribution tests: install libbenchmark-dev and valgrind (apt-get install libbenchmark-dev valgrind)'
-  )
-const describeIf = hasBenchmark && hasValgrind ? describe : describe.skip
+const gbench19 = join(process.cwd(), '.cache/gbench-1.9.1/install')
+const FLAGS = 'g++ -O2 -fno-tree-vectorize bench.cc -o bench'
+const VERSIONS = [
+  {
+    version: '1.7.1',
+    installed: existsSync('/usr/include/benchmark/benchmark.h'),
+    missing: 'install libbenchmark-dev (apt-get install libbenchmark-dev)',
+    build: `${FLAGS} -lbenchmark -lbenchmark_main -lpthread`
+  },
+  {
+    version: '1.9.1',
+    installed: existsSync(join(gbench19, 'include/benchmark/benchmark.h')),
+    missing: 'run node scripts/gbench19.mjs to build it into .cache/',
+    build:
+      `${FLAGS} -I ${shellQuote(join(gbench19, 'include'))} ` +
+      `${shellQuote(join(gbench19, 'lib/libbenchmark_main.a'))} ${shellQuote(join(gbench19, 'lib/libbenchmark.a'))} -lpthread`
+  }
+]
+for (const v of VERSIONS)
+  if (!v.installed || !hasValgrind)
+    console.warn(
+      `skipping the attribution tests on Google Benchmark ${v.version}: ${!v.installed ? v.missing : 'install valgrind'}`
+    )
 
 /** Three benchmarks, one per case (a)–(c); each function a separate, non-inlined loop. */
 const WORK = (o: {
@@ -77,8 +98,6 @@ static void BM_Lookup(benchmark::State& s) {
 BENCHMARK(BM_Lookup);
 `
 
-const BUILD = 'g++ -O2 -fno-tree-vectorize bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
-
 interface Json {
   benchmarks: Array<{
     name: string
@@ -88,7 +107,7 @@ interface Json {
   }>
 }
 
-async function run(repo: string, base: string, head: string, out: string, extra: string[]) {
+async function run(repo: string, build: string, out: string) {
   const io = captureIo()
   const code = await main(
     [
@@ -96,17 +115,25 @@ async function run(repo: string, base: string, head: string, out: string, extra:
       '--repo',
       repo,
       '--base',
-      base,
+      'base',
       '--head',
-      head,
+      'head',
       '--no-merge-base',
       '--build',
-      BUILD,
+      build,
       '--binary',
       'bench',
       '--out',
       out,
-      ...extra
+      // timing too, for (d); few short rounds: (d)'s gather is several times slower natively
+      '--measure',
+      'both',
+      '--rounds',
+      '6',
+      '--repetitions',
+      '1',
+      '--min-time',
+      '0.02'
     ],
     io
   )
@@ -124,40 +151,51 @@ const fnOf = (a: ChangeAttribution | undefined, prefix: string) =>
 const delta = (a: ChangeAttribution) => a.total.head.instructions - a.total.base.instructions
 const visible = (md: string) => md.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c)))
 
-describeIf('attribution (real valgrind)', () => {
-  let repo: string
-  beforeAll(() => {
-    const r = tempRepo('benchgate-where-')
-    repo = r.dir
-    r.commitFiles(
-      { 'bench.cc': WORK({ crc: 10000, parse: 6000, scan: 4000, hashName: 'old_hash', hash: 4000 }) },
+describe.each(VERSIONS)('attribution on Google Benchmark $version (real valgrind)', (v) => {
+  const itIf = v.installed && hasValgrind ? it : it.skip
+  let r: Awaited<ReturnType<typeof run>>
+  let out: string
+  beforeAll(async () => {
+    if (!v.installed || !hasValgrind) return
+    const repo = tempRepo('benchgate-where-')
+    // (a) +8.8% work in crc_update (+8% of the benchmark); (b) 3000 steps moved from parse_fields to
+    // scan_bytes, 1000 more; (c) old_hash renamed new_hash, 500 steps more; (d) the gather
+    repo.commitFiles(
+      {
+        'bench.cc':
+          WORK({ crc: 10000, parse: 6000, scan: 4000, hashName: 'old_hash', hash: 4000 }) + LOOKUP(false)
+      },
       'base'
     )
-    r.git('tag', 'base')
-    // (a) +8.8% work in crc_update (+8% of the benchmark); (b) 3000 steps moved from parse_fields to scan_bytes, 1000 more;
-    // (c) old_hash renamed new_hash, 500 steps more
-    r.commitFiles(
-      { 'bench.cc': WORK({ crc: 10880, parse: 3000, scan: 8000, hashName: 'new_hash', hash: 4500 }) },
+    repo.git('tag', 'base')
+    repo.commitFiles(
+      {
+        'bench.cc':
+          WORK({ crc: 10880, parse: 3000, scan: 8000, hashName: 'new_hash', hash: 4500 }) + LOOKUP(true)
+      },
       'head'
     )
-    r.git('tag', 'head')
-    r.git('checkout', '-q', 'base')
-    r.commitFiles({ 'bench.cc': LOOKUP(false) }, 'sequential')
-    r.git('tag', 'seq')
-    r.commitFiles({ 'bench.cc': LOOKUP(true) }, 'gather')
-    r.git('tag', 'gather')
-  })
+    repo.git('tag', 'head')
+    // left in the temp folder: `npm run screenshots -- --where|--html OUT_DIR` pictures them
+    out = join(repo.dir, `out-gbench-${v.version}`)
+    r = await run(repo.dir, v.build, out)
+  }, 180_000)
 
-  it('(a) planted work, (b) moved work, (c) a rename; the where lines and benchgate explain', async () => {
-    const out = join(repo, 'out-counts')
-    const r = await run(repo, 'base', 'head', out, ['--measure', 'counts'])
+  itIf('(a) planted work, (b) moved work, (c) a rename; the where lines and benchgate explain', async () => {
     expect(r.code).toBe(1)
     const crc = r.byName.get('BM_Crc')!.attribution!
-    expect(crc.explains).toBe('counts')
+    // the count change, or the timing change the instructions explain, as the timing verdict says
+    expect(['counts', 'instructions']).toContain(crc.explains)
     expect(crc.functions[0].name).toBe('crc_update(unsigned int)')
     const dCrc = crc.functions[0].self.head!.instructions - crc.functions[0].self.base!.instructions
     expect(dCrc / delta(crc)).toBeGreaterThanOrEqual(0.9)
     expect(delta(crc) / crc.total.base.instructions).toBeGreaterThan(0.07)
+    // the icicle's call tree starts at the benchmark's function, the planted work under it
+    const tree = crc.tree!.nodes
+    expect(tree[0]).toMatchObject({ name: 'BM_Crc(benchmark::State&)', base: crc.total.base.instructions })
+    const crcNode = tree.find((n) => n.name === 'crc_update(unsigned int)')!
+    expect(crcNode.parent).toBe(0)
+    expect((crcNode.head - crcNode.base) / delta(crc)).toBeGreaterThanOrEqual(0.9)
 
     const parse = r.byName.get('BM_Parse')!.attribution!
     expect(fnOf(parse, 'parse_fields')!.share).toBeLessThan(0)
@@ -179,31 +217,24 @@ describeIf('attribution (real valgrind)', () => {
     const io = captureIo()
     expect(await main(['explain', out, 'BM_Crc'], io)).toBe(0)
     expect(io.out).toMatch(/^crc_update\s+\S+\s+\S+\s+\+/m)
-  }, 120_000)
+  })
 
-  it('(d) slower with fewer instructions: the D1 misses of the function that changed, in the where line', async () => {
-    const r = await run(repo, 'seq', 'gather', join(repo, 'out-both'), [
-      '--measure',
-      'both',
-      '--rounds',
-      '6',
-      '--repetitions',
-      '1',
-      '--min-time',
-      '0.02'
-    ])
-    const b = r.byName.get('BM_Lookup')!
-    expect(b.verdict).toBe('regression')
-    expect(b.counts_disagree).toBe(true)
-    const a = b.attribution!
-    expect(a.explains).toBe('simulated-events')
-    expect(delta(a)).toBeLessThan(0)
-    const f = a.functions[0]
-    expect(f.name).toMatch(/^lookup_sum/)
-    expect(f.self.head!.d1misses! - f.self.base!.d1misses!).toBeGreaterThan(100_000)
-    const md = visible(r.md)
-    expect(md).toMatch(
-      /where: <code>lookup_sum<\/code> \+\d+\.\d% of \+\d+\.\d% estimated cycles \(D1 misses \+[\d.,]+ ?[kM]?/
-    )
-  }, 120_000)
+  itIf(
+    '(d) slower with fewer instructions: the D1 misses of the function that changed, in the where line',
+    () => {
+      const b = r.byName.get('BM_Lookup')!
+      expect(b.verdict).toBe('regression')
+      expect(b.counts_disagree).toBe(true)
+      const a = b.attribution!
+      expect(a.explains).toBe('simulated-events')
+      expect(delta(a)).toBeLessThan(0)
+      const f = a.functions[0]
+      expect(f.name).toMatch(/^lookup_sum/)
+      expect(f.self.head!.d1misses! - f.self.base!.d1misses!).toBeGreaterThan(100_000)
+      const md = visible(r.md)
+      expect(md).toMatch(
+        /where: <code>lookup_sum<\/code> \+\d+\.\d% of \+\d+\.\d% estimated cycles \(D1 misses \+[\d.,]+ ?[kM]?/
+      )
+    }
+  )
 })

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { renderHtml } from '../../src/report/html/render.js'
-import { synthReport, synthSamples } from './htmlFixture.js'
+import { synthAttribution, synthReport, synthSamples } from './htmlFixture.js'
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
 const FLAGS = [
@@ -64,6 +64,9 @@ describe('HTML report in headless chromium', () => {
 
   const samples = synthSamples()
   const report = synthReport(samples)
+  // one benchmark with count mode's call tree, a hostile function name in it: the icicle is drawn too
+  const evil = '</script><img src=x onerror=alert(1)>crc_update'
+  report.suite.comparisons[0] = { ...report.suite.comparisons[0], attribution: synthAttribution(evil) }
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-html-'))
   const page = join(dir, 'report.html')
   writeFileSync(page, renderHtml(report, samples))
@@ -80,15 +83,19 @@ describe('HTML report in headless chromium', () => {
     expect(result.sections.map((s) => s.name).sort()).toEqual(
       report.suite.comparisons.map((c) => c.benchmark).sort()
     )
-    // Six plots per benchmark (all have both sides and ≥ 3 values), each drawn with real content and size.
+    // Six plots per benchmark (all have both sides and ≥ 3 values), each drawn with real content and
+    // size, and the icicle (a legend of 9 swatches and 3 bars of rect, title and label) for the one with a call tree.
+    const sixPlots = ['acf0', 'acf1', 'diff', 'dist', 'ecdf', 'time']
     for (const s of result.sections) {
       const plots = result.plots.filter((p) => p.section === s.id)
-      expect(plots.map((p) => p.plot).sort()).toEqual(['acf0', 'acf1', 'diff', 'dist', 'ecdf', 'time'])
+      const withTree = s.name === report.suite.comparisons[0].benchmark
+      expect(plots.map((p) => p.plot).sort()).toEqual(withTree ? [...sixPlots, 'icicle'].sort() : sixPlots)
       for (const p of plots) {
         expect(p.width).toBeGreaterThan(200)
-        expect(p.height).toBeGreaterThan(80)
+        expect(p.height).toBeGreaterThan(p.plot === 'icicle' ? 30 : 80) // the icicle: two rows of bars
         expect(p.height).toBeLessThan(p.width)
         expect(p.elements).toBeGreaterThan(p.plot === 'time' ? 120 : 20) // 120 points on the time series
+        if (p.plot === 'icicle') expect(p.elements).toBeGreaterThanOrEqual(9 + 3 * 4)
       }
     }
     const forest = result.plots.find((p) => p.plot === 'forest')

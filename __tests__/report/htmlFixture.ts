@@ -5,6 +5,7 @@
  * correlated within a process (analysed per run) — plus two with hostile names.
  */
 import { analyzeSuite } from '../../src/analysis/suite.js'
+import type { ChangeAttribution } from '../../src/analysis/types.js'
 import type { Report } from '../../src/report/model.js'
 import type { Provenance, Sample, Side } from '../../src/samples/model.js'
 import { seededRandom as rng } from '../helpers/r.js'
@@ -102,6 +103,27 @@ export function synthReport(samples: Sample[] = synthSamples()): Report {
       repetitions: 3,
       key: 'default',
       reproduce: "npx benchgate run --base 1a2b3c4 --build 'make' --binary bench </script>"
+    }
+  }
+}
+
+/** A count-mode attribution whose call tree is BM → `name` (+16%) and a quieter sibling: the icicle's input. */
+export function synthAttribution(name: string): ChangeAttribution {
+  const figures = { instructions: 100, cycles: 100, d1misses: 0, llmisses: 0, mispredicts: 0 }
+  return {
+    metric: 'instructions',
+    explains: 'counts',
+    total: { base: figures, head: { ...figures, instructions: 108 } },
+    functions: [],
+    omitted: { functions: 0, self: 0 },
+    tree: {
+      nodes: [
+        { name: 'BM', parent: null, base: 100, head: 108 },
+        { name, parent: 0, base: 50, head: 58 },
+        { name: 'memcpy', parent: 0, base: 30, head: 28 }
+      ],
+      dropped: 2,
+      minShare: 0.005
     }
   }
 }

@@ -76,6 +76,15 @@ describe('parseCallgrindProfile on a hand-written dump', () => {
     expect(by(p.functions, 'crc_update(unsigned int, int)').inclusive).toEqual([100, 10, 2])
     expect(costsByEvent(p.events, by(p.functions, 'memcpy').inclusive)).toEqual({ Ir: 30, Dr: 3, D1mr: 1 })
   })
+  it('calls: the call graph edges by callee name, with their inclusive costs; direct recursion left out', () => {
+    expect(by(p.functions, 'main').calls).toEqual([
+      { name: 'crc_update(unsigned int, int)', inclusive: [100, 10, 2] }
+    ])
+    expect(by(p.functions, 'crc_update(unsigned int, int)').calls).toEqual([
+      { name: 'memcpy', inclusive: [30, 3, 1] }
+    ])
+    expect(by(p.functions, 'memcpy').calls).toEqual([])
+  })
   it('the sum of self costs is the dump total', () => {
     const ir = p.functions.reduce((s, f) => s + f.self[0], 0)
     expect(ir).toBe(10 + 5 + 1 + 70 + 30)
@@ -165,6 +174,9 @@ describeIf('parseCallgrindProfile against callgrind_annotate (real dumps)', () =
       if (text.includes('Trigger: --dump-before=benchmark::State::FinishKeepRunning')) {
         loops++
         expect(differ).toEqual([])
+        // the call edges (the icicle's) hold the whole of inclusive − self: nothing lost or counted twice
+        for (const f of p.functions)
+          expect(f.calls.reduce((s, c) => s + c.inclusive[0], 0)).toBe(f.inclusive[0] - f.self[0])
         for (const name of [
           'crc_update(unsigned int, int)',
           'helper(unsigned int, int)',

@@ -13,6 +13,7 @@
 import { estimatedCycles } from '../samples/callgrind.js'
 import type { CountMeasurement, CountSample, FunctionCost } from '../samples/countModel.js'
 import { countDirection } from './counts.js'
+import { callTree } from './callTree.js'
 import type { ChangeAttribution, Comparison, CostFigures, CountOptions, FunctionChange } from './types.js'
 
 /** At most this many functions per benchmark in results.json (the largest |Δself| first). */
@@ -129,6 +130,10 @@ export function attribute(
       a.name.localeCompare(b.name)
   )
   const rest = all.slice(limit)
+  const tree = callTree(base.functions, head.functions, metric, {
+    base: baseTotal,
+    head: figureOf(total.head, metric)
+  })
   return {
     metric,
     explains,
@@ -137,7 +142,8 @@ export function attribute(
     omitted: {
       functions: rest.length,
       self: rest.reduce((s, f) => s + figureOf(f.self.head, metric) - figureOf(f.self.base, metric), 0)
-    }
+    },
+    ...(tree && { tree })
   }
 }
 
@@ -173,8 +179,9 @@ export function toExplain(
 
 /**
  * At most this many benchmarks get an attribution, those whose counts changed most first: about
- * 7.5 KB of results.json each (measured, docs/count-mode.md), so a 10,000-benchmark suite that
- * changed everywhere stays well inside results.json's 64 MiB limit.
+ * 9 KB of results.json each with its call tree (measured, docs/count-mode.md; ~35 KB with a full
+ * 100-node tree), so a 10,000-benchmark suite that changed everywhere stays inside results.json's
+ * 64 MiB limit.
  */
 export const MAX_ATTRIBUTED_BENCHMARKS = 1000
 

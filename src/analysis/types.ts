@@ -332,6 +332,27 @@ export interface ChangeAttribution {
   functions: FunctionChange[]
   /** Changed functions left out of `functions`, and their summed Δself of `metric`. */
   omitted: { functions: number; self: number }
+  /** The loop's call tree, both sides (callTree.ts), for the report's icicle; absent without call edges. */
+  tree?: CallTree
+}
+
+/** One call path of a benchmark's loop: its inclusive cost of `metric` per iteration on each side. */
+export interface CallTreeNode {
+  /** The function's demangled name. */
+  name: string
+  /** Its parent's index in `CallTree.nodes` (always a smaller one); null for the root. */
+  parent: number | null
+  base: number
+  head: number
+}
+
+/** A differential call tree, breadth first (analysis/callTree.ts states its approximations). */
+export interface CallTree {
+  nodes: CallTreeNode[]
+  /** Calls left out: under `minShare` of the loop, or beyond the node cap. */
+  dropped: number
+  /** The smallest share of the loop a node has (0.005 = 0.5%). */
+  minShare: number
 }
 
 /** What count mode adds to a suite: how the counts were taken and their verdicts (§9). */

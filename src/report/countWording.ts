@@ -9,14 +9,8 @@ import type { Comparison, SuiteResult } from '../analysis/types.js'
 import { formatChange, formatPercent } from './format.js'
 import { cleanText } from './names.js'
 
-/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
-export function formatCount(n: number | null): string {
-  if (n === null || !Number.isFinite(n)) return '–'
-  const a = Math.abs(n)
-  if (a >= 1e9) return `${(n / 1e9).toFixed(2)} G`
-  if (a >= 1e6) return `${(n / 1e6).toFixed(2)} M`
-  return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 })
-}
+// in a module of its own, with no imports, so the report page's script can use it too
+export { formatCount } from './countText.js'
 
 /** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
 export function formatCountChange(change: number | null): string {

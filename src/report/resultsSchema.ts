@@ -9,6 +9,7 @@
  * shallow, so no value nests deep enough to hurt a renderer.
  */
 import { MAX_ATTRIBUTED_FUNCTIONS } from '../analysis/attribution.js'
+import { MAX_CALL_TREE_NODES } from '../analysis/callTree.js'
 import { ALL_VERDICTS } from '../analysis/verdict.js'
 import { MAX_NAME_CHARS } from '../samples/model.js'
 import { READABLE_RESULTS_VERSIONS, RESULTS_FORMAT } from './json.js'
@@ -93,23 +94,35 @@ const costFigures = object({
 const sidesOf = (item: object) => object({ base: nullable(item), head: nullable(item) })
 const figures = ref('costFigures')
 /** Where a benchmark's change comes from: its loop's functions, base against head (issue 30). */
-const attribution = object({
-  metric: { enum: COUNT_METRICS },
-  explains: { enum: ['counts', 'instructions', 'simulated-events', 'none'] },
-  total: pair(figures),
-  functions: list(
-    object({
-      name: text(MAX_LONG_TEXT_CHARS),
-      file: nullable(text()),
-      status: { enum: ['matched', 'added', 'removed'] },
-      self: sidesOf(figures),
-      inclusive: sidesOf(figures),
-      share: num
-    }),
-    MAX_ATTRIBUTED_FUNCTIONS
-  ),
-  omitted: object({ functions: int(), self: num })
-})
+const attribution = object(
+  {
+    metric: { enum: COUNT_METRICS },
+    explains: { enum: ['counts', 'instructions', 'simulated-events', 'none'] },
+    total: pair(figures),
+    functions: list(
+      object({
+        name: text(MAX_LONG_TEXT_CHARS),
+        file: nullable(text()),
+        status: { enum: ['matched', 'added', 'removed'] },
+        self: sidesOf(figures),
+        inclusive: sidesOf(figures),
+        share: num
+      }),
+      MAX_ATTRIBUTED_FUNCTIONS
+    ),
+    omitted: object({ functions: int(), self: num }),
+    // flat (parent indices), not nested: no value nests deeper than the schema types it
+    tree: object({
+      nodes: list(
+        object({ name: text(MAX_LONG_TEXT_CHARS), parent: nullable(int()), base: num, head: num }),
+        MAX_CALL_TREE_NODES
+      ),
+      dropped: int(),
+      minShare: probability
+    })
+  },
+  ['metric', 'explains', 'total', 'functions', 'omitted']
+)
 
 const $defs = {
   costFigures,

@@ -30,6 +30,18 @@ export interface FunctionProfile {
   object: string | null
   self: number[]
   inclusive: number[]
+  /**
+   * Its calls to other functions, one entry per callee name (summed over call sites, files and
+   * objects), with the callees' inclusive cost of those calls: the call graph's edges, for the
+   * report's icicle. A direct recursive call is left out, as from `inclusive`.
+   */
+  calls: FunctionCall[]
+}
+
+/** The calls of one function to another in a dump, per event in `events` order. */
+export interface FunctionCall {
+  name: string
+  inclusive: number[]
 }
 
 export interface CallgrindProfile {
@@ -83,7 +95,7 @@ function functionOf(state: State, name: string, file: string | null, object: str
   let f = state.byKey.get(key)
   if (!f) {
     const zeros = () => state.events.map(() => 0)
-    f = { name, file: unknownFile(file), object, self: zeros(), inclusive: zeros() }
+    f = { name, file: unknownFile(file), object, self: zeros(), inclusive: zeros(), calls: [] }
     state.byKey.set(key, f)
   }
   return f
@@ -211,7 +223,12 @@ function costOf(state: State, l: string, line: number): void {
     callee.fn === f.name &&
     unknownFile(callee.file ?? state.file) === f.file &&
     (callee.object ?? state.object) === f.object
-  if (!sameFunction) addTo(f.inclusive, costs)
+  if (!sameFunction) {
+    addTo(f.inclusive, costs)
+    let call = f.calls.find((c) => c.name === callee.fn)
+    if (!call) f.calls.push((call = { name: callee.fn!, inclusive: state.events.map(() => 0) }))
+    addTo(call.inclusive, costs)
+  }
   // cob/cfi apply to one call only
   state.callee = { fn: callee.fn, file: null, object: null }
 }

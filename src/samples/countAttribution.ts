@@ -170,10 +170,11 @@ function functionCosts(loops: readonly CallgrindDump[], iterations: number): Fun
     const { events, functions } = d.profile!
     for (const f of functions) {
       const key = `${f.object ?? ''}\u0000${f.file ?? ''}\u0000${f.name}`
-      const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {} }
+      const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {}, calls: {} }
       byKey.set(key, entry)
       add(entry.self, events, f.self)
       add(entry.inclusive, events, f.inclusive)
+      for (const c of f.calls) add((entry.calls![c.name] ??= {}), events, c.inclusive)
     }
   }
   return [...byKey.values()]

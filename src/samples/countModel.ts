@@ -37,6 +37,8 @@ export interface FunctionCost {
   self: Record<string, number>
   /** Self plus everything it called. */
   inclusive: Record<string, number>
+  /** Its calls to other functions by callee name, the callees' inclusive events (the call graph, for the icicle). */
+  calls?: Record<string, Record<string, number>>
 }
 
 /** A benchmark that gave no count in a pass, and why. */

@@ -10,9 +10,17 @@
  * Built, not imported: type-checked with the DOM library (tsconfig.client.json), linted like the
  * rest, and compiled to one ES2020 script by scripts/clientScript.mjs at build time; render.ts
  * inlines the result (`import CLIENT_SCRIPT from './client.inline.js'`), so the page stays one
- * self-contained file. Imports would be bundled in: only the wire's types (wire.ts, erased) come
- * from the rest of src/.
+ * self-contained file. Imports are bundled in: the wire's types (wire.ts, erased) and the icicle's
+ * pure geometry (icicle.ts, DOM-free so jest tests it) come from the rest of src/.
  */
+import {
+  deltaColour,
+  deltaScale,
+  fitLabel,
+  ICICLE_SATURATION,
+  icicleLayout,
+  icicleTooltip
+} from './icicle.js'
 import type { BenchWire, PageWire, SideWire } from './wire.js'
 
 /** Page-wide data, as render.ts writes it (wire.ts). */
@@ -533,7 +541,64 @@ function plotForest(fig: HTMLElement | null): void {
   txt(svg, WF - 16, 12, '\u2192 slower', 'label', 'end')
 }
 
+/**
+ * Count mode's differential icicle (issue 30): the loop's call tree, one bar per call under its
+ * caller, width its inclusive cost, fill its change (icicle.ts); the SVG is as tall as the tree.
+ */
+function plotIcicle(svg: SVGSVGElement, b: BenchData): void {
+  const t = b.t
+  if (!t) return
+  const WI = 900,
+    rowH = 18,
+    top = 28
+  const bars = icicleLayout(t.r, WI)
+  const depth = bars.reduce((m, x) => Math.max(m, x.depth), 0)
+  const HI = top + (depth + 1) * rowH + 2
+  svg.setAttribute('viewBox', '0 0 ' + WI + ' ' + HI)
+  // legend: the diverging scale, faster (blue) to slower (red)
+  const g = el('g', { class: 'legend' }, svg)
+  const steps = 9,
+    sw = 16,
+    lx = 70
+  txt(g, lx - 6, 14, 'faster', null, 'end')
+  for (let k = 0; k < steps; k++) {
+    const v = -1 + (2 * k) / (steps - 1)
+    el('rect', { x: lx + k * sw, y: 4, width: sw, height: 12, fill: deltaColour(v) }, g)
+  }
+  txt(g, lx + steps * sw + 6, 14, 'slower', null, 'start')
+  const pct = Math.round(ICICLE_SATURATION * 100)
+  txt(
+    g,
+    lx + steps * sw + 56,
+    14,
+    '(\u2212' + pct + '% \u2026 +' + pct + '% or more; width: inclusive ' + t.m + ')'
+  )
+  for (let k = 0; k < bars.length; k++) {
+    const bar = bars[k],
+      row = t.r[bar.i]
+    const y = top + bar.depth * rowH
+    const cell = el('g', {}, svg)
+    // the title first: browsers show an element's first <title> child as its tooltip
+    el('title', {}, cell).textContent = icicleTooltip(row, t.m)
+    el(
+      'rect',
+      {
+        x: r2(bar.x),
+        y,
+        width: r2(Math.max(0.5, bar.w - 1)),
+        height: rowH - 1,
+        fill: deltaColour(deltaScale(row[2], row[3])),
+        class: 'bar-icicle'
+      },
+      cell
+    )
+    const label = fitLabel(row[0], bar.w)
+    if (label) txt(cell, bar.x + 3, y + rowH - 5, label, 'icicle-label')
+  }
+}
+
 const PLOTTERS: Record<string, Plotter> = {
+  icicle: plotIcicle,
   dist: plotDist,
   time: plotTime,
   ecdf: plotEcdf,

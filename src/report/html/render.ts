@@ -21,7 +21,7 @@
  * text with textContent only.
  */
 import type { CountFigure } from '../../analysis/counts.js'
-import type { Comparison, SideAnalysis, SuiteResult, Verdict } from '../../analysis/types.js'
+import type { CallTree, Comparison, SideAnalysis, SuiteResult, Verdict } from '../../analysis/types.js'
 import type { Provenance } from '../../samples/model.js'
 import { SampleStore, type SampleList } from '../../samples/store.js'
 import { VERSION } from '../../version.js'
@@ -41,6 +41,7 @@ import { displayName } from '../names.js'
 import { EXPLAIN_HEADER, explainRows, whereNote } from '../whereWording.js'
 import { CHANGED, QUIET, sortChanged, sortQuiet } from '../order.js'
 import { ciLabel, intervalText, quietSummary, suiteSummaryNote } from '../wording.js'
+import { MAX_CALL_TREE_NODES } from '../../analysis/callTree.js'
 import CLIENT_SCRIPT from './client.inline.js'
 import {
   MAX_SERIES_POINTS,
@@ -130,7 +131,7 @@ export function* renderHtmlParts(
   ]
   for (const text of bottom) yield line(text)
   const data: PageWire = {
-    captions: Object.fromEntries(PLOTS),
+    captions: { ...Object.fromEntries(PLOTS), icicle: ICICLE_CAPTION },
     minEffect: suite.options.minEffect,
     confLevel: ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha,
     forest: forestRows(ordered, suite.options.minEffect)
@@ -215,6 +216,7 @@ function embed(c: Comparison, p: BenchmarkPlotData | null): BenchWire {
     v: c.verdict,
     lv: c.level,
     s: p ? [side(p.base), side(p.head)] : null,
+    ...(c.attribution?.tree && { t: treeWire(c.attribution.metric, c.attribution.tree) }),
     h: p?.histogram && {
       lo: sig(p.histogram.lo, 6),
       w: sig(p.histogram.width, 6),
@@ -230,6 +232,16 @@ function embed(c: Comparison, p: BenchmarkPlotData | null): BenchWire {
       e: p.differences.estimate === null ? null : sig(p.differences.estimate, 5),
       ci: p.differences.ci && (sigs(p.differences.ci, 5) as [number, number])
     }
+  }
+}
+
+/** The icicle's rows (wire.ts), figures to 5 significant digits. */
+function treeWire(metric: string, t: CallTree): NonNullable<BenchWire['t']> {
+  return {
+    r: t.nodes.map((n) => [displayName(n.name, 300), n.parent ?? -1, sig(n.base, 5), sig(n.head, 5)]),
+    m: metric,
+    d: t.dropped,
+    s: t.minShare
   }
 }
 
@@ -440,10 +452,20 @@ function whereTable(c: Comparison): string {
   const more = a.omitted.functions
     ? `<p class="note">${a.omitted.functions} more changed function(s) not listed.</p>`
     : ''
+  const t = a.tree
+  // drawn by the page's script when the section opens (client.ts plotIcicle), caption with it
+  const icicle = t
+    ? `<figure class="chart wide" data-plot="icicle"></figure>` +
+      (t.dropped
+        ? `<p class="note">${plural(t.dropped, 'call')} under ${formatPercent(t.minShare, 1)} of the loop ` +
+          `(or beyond ${MAX_CALL_TREE_NODES} bars) not drawn.</p>`
+        : '')
+    : ''
   return (
     `<h4>Where the change comes from</h4>${where ? `<p>${where}</p>` : ''}` +
-    `<table class="where"><caption>Per iteration of the counted loop (callgrind), ${escapeHtml(a.metric)}; matched by demangled name</caption>` +
-    `<thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}`
+    // in a scroller: ten columns of figures do not fit a phone (nor a long C++ name a laptop)
+    `<div class="scroll"><table class="where"><caption>Per iteration of the counted loop (callgrind), ${escapeHtml(a.metric)}; matched by demangled name</caption>` +
+    `<thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}${icicle}`
   )
 }
 
@@ -466,6 +488,12 @@ export const PLOTS: ReadonlyArray<[string, string]> = [
   ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
   ['acf1', 'Correlogram of head, with the ±1.96/√n band']
 ]
+
+/** The icicle's caption (count mode's attribution, issue 30). */
+export const ICICLE_CAPTION =
+  'Where the loop’s cost goes: each bar is a call, under its caller, as wide as its inclusive cost ' +
+  '(the larger of base and head), coloured by its change. From callgrind’s call edges: below the first ' +
+  'level a callee is split among its callers in proportion to their calls’ cost. Hover for the numbers.'
 
 /** The benchmarks section's opening lines (each benchmark's section and the closing tag follow). */
 function benchmarksHeader(ordered: Comparison[], noSamples: string | null): string[] {

@@ -70,6 +70,7 @@ svg .limit{stroke:var(--muted);stroke-dasharray:4 3;stroke-width:1}
 svg .lollipop{stroke-width:2}svg .outside{stroke:var(--bad);fill:var(--bad)}
 svg .legend text{fill:var(--fg)}
 svg text.label{fill:var(--fg)}svg text.bad{fill:var(--bad)}svg text.good{fill:var(--good)}
+svg text.icicle-label{fill:#1f2328;font-size:11px;pointer-events:none}svg .bar-icicle{stroke:none}
 svg .ci-reg{stroke:var(--bad)}svg .ci-imp{stroke:var(--good)}svg .ci-other{stroke:var(--muted)}
 @media (max-width:600px){body{font-size:14px}header,main,footer{padding:0 10px}th,td{padding:3px 6px}.plots{grid-template-columns:1fr}}
 `
