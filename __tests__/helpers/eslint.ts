@@ -1,35 +1,26 @@
 /**
  * eslint as `npm run lint` runs it, on planted text: the architecture tests check that a rule fails on
- * a planted violation and passes the real file.
+ * a planted violation and passes the real file. One ESLint instance per test file (in process): its
+ * config, parsers and import resolution are loaded once, not once per planted text.
  */
-import { execFile } from 'node:child_process'
+import { ESLint } from 'eslint'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 
 const root = join(import.meta.dirname, '..', '..')
-const eslintBin = join(root, 'node_modules', '.bin', 'eslint')
+let eslint: ESLint | undefined
 
 /**
  * Lints `text` as if it were the file `path` (relative to the repository root).
- * @returns whether eslint failed, and its messages as "ruleId: message" lines
+ * @returns whether eslint found an error, and its messages as "ruleId: message" lines
  */
 export async function lintAs(path: string, text: string): Promise<{ failed: boolean; output: string }> {
-  const child = promisify(execFile)(eslintBin, ['--stdin', '--stdin-filename', path, '--format', 'json'], {
-    cwd: root
-  })
-  child.child.stdin!.end(text)
-  let failed = false
-  let stdout: string
-  try {
-    stdout = (await child).stdout
-  } catch (e) {
-    const err = e as { code?: number; stdout?: string; stderr?: string }
-    // eslint exits 1 for lint errors; anything else (2: crash, bad config) must fail the test.
-    if (err.code !== 1) throw new Error(`eslint crashed (exit ${err.code}): ${err.stderr}`)
-    failed = true
-    stdout = err.stdout ?? ''
-  }
-  const results = JSON.parse(stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>
+  eslint ??= new ESLint({ cwd: root })
+  const results = await eslint.lintText(text, { filePath: join(root, path) })
+  const fatal = results.flatMap((r) => r.messages.filter((m) => m.fatal))
+  // A parse error or a crash of a rule must fail the test, not read as a planted violation found.
+  if (fatal.length)
+    throw new Error(`eslint could not lint ${path}: ${fatal.map((m) => m.message).join('; ')}`)
+  const failed = results.some((r) => r.errorCount > 0)
   const output = results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)).join('\n')
   return { failed, output }
 }
