@@ -106,16 +106,25 @@ function falseFlagLines(r: LayoutResults): string[] {
   })
 }
 
+/** "80% needs …": the first rounds tried that reached it, and the point before (the grid is coarse). */
+function roundsNeeded(row: LayoutPowerRow | undefined): string {
+  if (!row) return '–'
+  const last = row.tried[row.tried.length - 1]
+  if (row.roundsFor80 === null) return `more than ${last.rounds} rounds`
+  const before = row.tried[row.tried.length - 2]
+  return before
+    ? `${row.roundsFor80} rounds (${pct(last.detection.rate)}; ${before.rounds} rounds gave ${pct(before.detection.rate)})`
+    : `${row.roundsFor80} rounds or fewer (${pct(last.detection.rate)} at ${last.rounds})`
+}
+
 /** Detection of the real +5% on the measured table by design, and the rounds for 80%. */
 function detectionLines(r: LayoutResults): string[] {
   return (['plain', 'independent', 'shared', 'aligned'] as const).map((design) => {
     const cells = r.cells.filter((c) => c.table === 'measured' && !isPure(c) && c.design === design)
     const row = r.power.find((p) => p.table === 'measured' && p.design === design)
-    const last = row?.tried[row.tried.length - 1]
-    const need = !row ? '–' : row.roundsFor80 === null ? `more than ${last?.rounds}` : `${row.roundsFor80}`
     return (
       `- ${DESIGN_WORDS[design]}: +5% found in ${cells.map((c) => `${pct(c.branchyRegression.rate)} at ${c.rounds}`).join(', ')} rounds; ` +
-      `80% needs ${need} rounds.`
+      `80% first reached at ${roundsNeeded(row)}.`
     )
   })
 }
@@ -157,18 +166,21 @@ measured 17.7%); BM_Chain: ${pct(r.simulatedProcessSd.chain)} (measured ≈ 0.5%
 period under both randomised designs, but the signed-rank test does not test the mean: it tests whether D is
 symmetric about 0 (θ = P(D₁ + D₂ > 0) + ½P(D₁ + D₂ = 0) − ½, from the exact distribution of D). Independent draws make
 base and head exchangeable, so θ = 0 for every table. Shared draws give θ = 0 only when the table's differences are
-symmetric, which the measured single slow residue is (θ = ${shape('measured', 'shared')?.theta.toFixed(4)}); the ramp gives
-θ = ${shape('ramp', 'shared')?.theta.toFixed(4)} (three small rises and one large drop).
+symmetric, as a single slow residue's are (measured: θ = ${shape('measured', 'shared')?.theta.toFixed(4)}); the shoulder gives
+θ = ${shape('shoulder', 'shared')?.theta.toFixed(4)} and the ramp θ = ${shape('ramp', 'shared')?.theta.toFixed(4)} (three small rises and one large drop).
 
 **What the simulation says.**
 - plain ABBA flags the pure +16-byte move in ${range(plainPure.map((c) => c.branchyFlagged.rate))} of runs across tables and rounds (target ≥ 50%).
 ${falseFlagLines(r).join('\n')}
 - shared draws on the ramp: the estimate of BM_Branchy is ${ramp ? `${ramp.branchyMedianRatio.toFixed(3)}× (median over runs) for a change that moves nothing on average; flagged in ${ci(ramp.branchyFlagged)} of runs at ${ramp.rounds} rounds` : 'not run'}: the asymmetry biases the Hodges-Lehmann estimate at once, and the flag rate grows with |θ|·√rounds.
 ${detectionLines(r).join('\n')}
-- the small table (1.08×) under independent draws: 80% needs ${small ? (small.roundsFor80 ?? `more than ${small.tried[small.tried.length - 1].rounds}`) : '–'} rounds.
+- the small table (1.08×) under independent draws: 80% first reached at ${roundsNeeded(small)}.
 
 A real change that does not move the kernel keeps its full power under shared draws (the pair shares the layout,
 so L cancels from its log-ratio) and under alignment; independent draws pay the layout variance in every pair.
+The rounds for 80% come from a coarse grid (×√2 a step, ${r.power[0]?.tried[0]?.detection.n ?? '–'} runs a point). Not simulated:
+a real change that also moves the kernel, and layout effects through data or stack addresses (the padding of
+rodata, data and the stack moves those; BM_Branchy's data is on the heap).
 
 ${renderLayoutStudy(r)}
 `
