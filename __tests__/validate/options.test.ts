@@ -47,7 +47,7 @@ describe('the page command (no study named)', () => {
 })
 
 describe('the study commands', () => {
-  it('are the seven studies', () => {
+  it('are the eight studies', () => {
     expect(STUDY_COMMANDS).toEqual([
       'adaptive',
       'adaptive-real',
@@ -55,7 +55,8 @@ describe('the study commands', () => {
       'pairs',
       'pairs-real',
       'suite-summary',
-      'history'
+      'history',
+      'layout'
     ])
     expect(() => parseCommand(['frob'])).toThrow(/unknown command 'frob'/)
   })
@@ -89,6 +90,21 @@ describe('the study commands', () => {
       seed: -5,
       out: null
     })
+    expect(parseCommand(['layout']).options).toEqual({
+      runs: 1000,
+      powerRuns: 200,
+      extraRuns: 300,
+      noise: 'shared',
+      seed: 20261126,
+      out: null
+    })
+    expect(parseCommand(['layout', '--quick', '--noise', 'phases']).options).toMatchObject({
+      runs: 40,
+      powerRuns: 20,
+      extraRuns: 20,
+      noise: 'phases'
+    })
+    expect(() => parseCommand(['layout', '--noise', 'loud'])).toThrow(/--noise: one of/)
     expect(parseCommand(['adaptive', '--quick']).options).toMatchObject({
       aa: 200,
       power: 50,

@@ -34,7 +34,8 @@ describe('renderValidation', () => {
       'advice --out',
       'suite-summary --out',
       'pairs --out',
-      'history --out'
+      'history --out',
+      'layout --out'
     ])
       expect(md).toContain(`_Not run yet (\`npm run validate -- ${command}`)
     const headings = md.match(/^## .*/gm)!.map((h) => h.slice(3))
@@ -49,6 +50,7 @@ describe('renderValidation', () => {
       'Suite summary',
       'Pairs',
       'History on main',
+      'Layout',
       'Reproduce'
     ])
   })

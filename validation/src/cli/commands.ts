@@ -6,12 +6,14 @@
 import { writeFileSync } from 'node:fs'
 import { renderAdvice } from '../render/advice.js'
 import { renderHistoryStudy } from '../render/history.js'
+import { renderLayoutStudy } from '../render/layout.js'
 import { renderPairs, renderRealPairs } from '../render/pairs.js'
 import { renderSummaryStudy } from '../render/suiteSummary.js'
 import { runAdaptiveStudy } from '../studies/adaptive.js'
 import { runAdaptiveRealStudy } from '../studies/adaptiveReal.js'
 import { runAdviceStudy } from '../studies/advice.js'
 import { runHistoryStudy } from '../studies/history.js'
+import { runLayoutStudy } from '../studies/layout.js'
 import { runPairsStudy } from '../studies/pairs.js'
 import { runPairsRealStudy } from '../studies/pairsReal.js'
 import { runSuiteSummaryStudy } from '../studies/suiteSummary.js'
@@ -57,6 +59,12 @@ export async function runCommand(c: Command, io: Io): Promise<void> {
       const r = runHistoryStudy(c.options, io.log)
       writeResults(c.options.out, r)
       io.print(renderHistoryStudy(r))
+      return
+    }
+    case 'layout': {
+      const r = runLayoutStudy(c.options, io.log)
+      writeResults(c.options.out, r)
+      io.print(renderLayoutStudy(r))
       return
     }
     case 'suite-summary': {

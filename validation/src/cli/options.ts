@@ -6,7 +6,7 @@
  *   npm run validate -- [--quick] [--sim-only | --real-only | --render-only] [--reps N] [--seed S]
  *                       [--out FILE] [--results DIR] [--work DIR]
  *   npm run validate -- --grid [--grid-label before|after[-SUFFIX]] [--grid-suites N] [--grid-sd S] [--quick]
- *   npm run validate -- adaptive | adaptive-real | advice | pairs | pairs-real | suite-summary | history [its options]
+ *   npm run validate -- adaptive | adaptive-real | advice | pairs | pairs-real | suite-summary | history | layout [its options]
  *
  * Unknown options, missing values and values that are not numbers of the expected kind are errors that
  * name the option; nothing is silently read as NaN.
@@ -77,6 +77,16 @@ export interface SuiteSummaryOptions {
   out: string | null
 }
 
+/** `npm run validate -- layout`: randomised code layout, simulated (studies/layout.ts). */
+export interface LayoutOptions {
+  runs: number
+  powerRuns: number
+  extraRuns: number
+  noise: keyof typeof NOISE_PRESETS
+  seed: number
+  out: string | null
+}
+
 /** `npm run validate -- history`: change points and creep on simulated histories (studies/history.ts). */
 export interface HistoryOptions {
   histories: number
@@ -93,6 +103,7 @@ export type Command =
   | { command: 'pairs-real'; options: PairsRealOptions }
   | { command: 'suite-summary'; options: SuiteSummaryOptions }
   | { command: 'history'; options: HistoryOptions }
+  | { command: 'layout'; options: LayoutOptions }
 
 type Spec = Record<string, { type: 'string' | 'boolean' }>
 type Values = Record<string, string | boolean | undefined>
@@ -188,6 +199,14 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   return o
 }
 
+/** --noise: a preset of noiseModel.ts, `shared` when absent. */
+function noisePreset(v: Values): keyof typeof NOISE_PRESETS {
+  const noise = str(v, 'noise') ?? 'shared'
+  if (!(noise in NOISE_PRESETS))
+    throw new UsageError(`--noise: one of ${Object.keys(NOISE_PRESETS).join(', ')}, got '${noise}'`)
+  return noise as keyof typeof NOISE_PRESETS
+}
+
 function adaptiveArgs(argv: readonly string[]): AdaptiveOptions {
   const v = parseWith('adaptive', argv, {
     quick: BOOLEAN,
@@ -203,16 +222,14 @@ function adaptiveArgs(argv: readonly string[]): AdaptiveOptions {
     initial: STRING
   })
   const quick = flag(v, 'quick')
-  const noise = str(v, 'noise') ?? 'shared'
-  if (!(noise in NOISE_PRESETS))
-    throw new UsageError(`--noise: one of ${Object.keys(NOISE_PRESETS).join(', ')}, got '${noise}'`)
+  const noise = noisePreset(v)
   return {
     aa: num(v, 'aa', quick ? 200 : 2000, POSITIVE_INT),
     power: num(v, 'power', quick ? 50 : 400, { integer: true, min: 0 }),
     alpha: num(v, 'alpha', DEFAULT_ANALYSIS_OPTIONS.alpha, { above: 0, below: 1 }),
     seed: num(v, 'seed', 20240601, { integer: true }),
     truncate: num(v, 'truncate', Infinity, POSITIVE_INT),
-    noise: noise as keyof typeof NOISE_PRESETS,
+    noise,
     processSigma: v['process-sigma'] === undefined ? null : num(v, 'process-sigma', 0, { min: 0 }),
     futilityPower: num(v, 'futility-power', FUTILITY_POWER, { min: 0, below: 1 }),
     replay: str(v, 'replay'),
@@ -309,6 +326,28 @@ function historyArgs(argv: readonly string[]): HistoryOptions {
   }
 }
 
+function layoutArgs(argv: readonly string[]): LayoutOptions {
+  const v = parseWith('layout', argv, {
+    quick: BOOLEAN,
+    runs: STRING,
+    'power-runs': STRING,
+    'extra-runs': STRING,
+    noise: STRING,
+    seed: STRING,
+    out: STRING
+  })
+  const quick = flag(v, 'quick')
+  const noise = noisePreset(v)
+  return {
+    runs: num(v, 'runs', quick ? 40 : 1000, POSITIVE_INT),
+    powerRuns: num(v, 'power-runs', quick ? 20 : 200, POSITIVE_INT),
+    extraRuns: num(v, 'extra-runs', quick ? 20 : 300, POSITIVE_INT),
+    noise,
+    seed: num(v, 'seed', 20261126, { integer: true }),
+    out: str(v, 'out')
+  }
+}
+
 const STUDY_PARSERS = {
   adaptive: adaptiveArgs,
   'adaptive-real': adaptiveRealArgs,
@@ -316,7 +355,8 @@ const STUDY_PARSERS = {
   pairs: pairsArgs,
   'pairs-real': pairsRealArgs,
   'suite-summary': suiteSummaryArgs,
-  history: historyArgs
+  history: historyArgs,
+  layout: layoutArgs
 } as const
 
 export const STUDY_COMMANDS = Object.keys(STUDY_PARSERS) as Array<keyof typeof STUDY_PARSERS>

@@ -11,6 +11,7 @@ import { defaultsSection } from './defaults.js'
 import { gridsSection } from './grid.js'
 import { historySection } from './history.js'
 import { introSection } from './intro.js'
+import { layoutSection } from './layout.js'
 import { methodSection } from './method.js'
 import { pairsSection } from './pairs.js'
 import { realStudySection } from './real.js'
@@ -40,6 +41,7 @@ export function renderValidation(r: ValidationResults, o: RenderOptions): string
     suiteSummarySection(r.suiteSummary),
     pairsSection(r.pairs, r.pairsReal),
     historySection(r.history),
+    layoutSection(r.layout),
     reproduceSection(o.resultsRel)
   ]
   return sections.filter((s) => s !== null).join('\n') + '\n'

@@ -18,6 +18,7 @@ npm run validate -- suite-summary --out ${resultsRel}/suite-summary.json   # sui
 npm run validate -- pairs --out ${resultsRel}/pairs.json   # designs in equal time, simulated (~3 min)
 npm run validate -- pairs-real --out ${resultsRel}/pairs-real.json   # the same on this VM (~10 min, quiet machine)
 npm run validate -- history --out ${resultsRel}/history.json   # change points and creep on 100 simulated histories (~5 s)
+npm run validate -- layout --out ${resultsRel}/layout.json   # randomised code layout, simulated (~4 min of CPU)
 NODE_OPTIONS=--experimental-vm-modules npx jest __tests__/validate   # the study's own tests (binomial bands vs R, noise model)
 Rscript -e 'binom.test(3, 400)$conf.int'       # check any band
 \`\`\`

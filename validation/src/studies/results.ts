@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { AdviceResults } from './advice.js'
 import type { GridResults } from './grid.js'
 import type { HistoryResults } from './history.js'
+import type { LayoutResults } from './layout.js'
 import type { PairsResults } from './pairs.js'
 import type { PairsRealResults } from './pairsReal.js'
 import type { RealResults } from './real.js'
@@ -53,6 +54,7 @@ export interface ValidationResults {
   pairs?: PairsResults
   pairsReal?: PairsRealResults
   history?: HistoryResults
+  layout?: LayoutResults
 }
 
 /** The results files of `dir` (a missing file leaves its field undefined: its section says not run yet). */
@@ -66,6 +68,7 @@ export function loadResults(dir: string): ValidationResults {
     suiteSummary: loadJson<SummaryResults>(join(dir, 'suite-summary.json')),
     pairs: loadJson<PairsResults>(join(dir, 'pairs.json')),
     pairsReal: loadJson<PairsRealResults>(join(dir, 'pairs-real.json')),
-    history: loadJson<HistoryResults>(join(dir, 'history.json'))
+    history: loadJson<HistoryResults>(join(dir, 'history.json')),
+    layout: loadJson<LayoutResults>(join(dir, 'layout.json'))
   }
 }
