@@ -70,6 +70,12 @@ describe('the study commands', () => {
       suites: 40,
       out: 'a.json'
     })
+    // One cell, to reproduce it cheaply: the same seeds as in the whole study.
+    expect(parseCommand(['advice', '--noise', 'high', '--effect', '1']).options).toMatchObject({
+      noise: 'high',
+      effectPercent: 1
+    })
+    expect(() => parseCommand(['advice', '--noise', 'loud'])).toThrow(/--noise needs 'low' or 'high'/)
     expect(parseCommand(['pairs', '--quick', '--budget', '2.5']).options).toEqual({
       suites: 30,
       budget: 2.5,

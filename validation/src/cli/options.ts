@@ -51,6 +51,9 @@ export interface AdviceOptions {
   rounds: number
   seed: number
   out: string | null
+  /** Only this noise ('low' or 'high' ICC) and/or this true change (percent): one cell, to reproduce it cheaply. */
+  noise?: 'low' | 'high'
+  effectPercent?: number
 }
 
 /** `npm run validate -- pairs`: designs in equal time, simulated (studies/pairs.ts). */
@@ -264,14 +267,21 @@ function adviceArgs(argv: readonly string[]): AdviceOptions {
     suites: STRING,
     rounds: STRING,
     seed: STRING,
-    out: STRING
+    out: STRING,
+    noise: STRING,
+    effect: STRING
   })
+  const noise = str(v, 'noise')
+  if (noise !== null && noise !== 'low' && noise !== 'high')
+    throw new UsageError(`--noise needs 'low' or 'high' (ICC), got '${noise}'`)
   return {
     // 4000: the cells near δ advise a handful in 24,000 benchmarks; fewer suites cannot judge them.
     suites: num(v, 'suites', flag(v, 'quick') ? 40 : 4000, POSITIVE_INT),
     rounds: num(v, 'rounds', 10, POSITIVE_INT),
     seed: num(v, 'seed', 20261125, { integer: true }),
-    out: str(v, 'out')
+    out: str(v, 'out'),
+    ...(noise === null ? {} : { noise }),
+    ...(v.effect === undefined ? {} : { effectPercent: num(v, 'effect', 0, { min: 0 }) })
   }
 }
 

@@ -7,6 +7,7 @@
  * "never advise" cannot pass), how often the advised rounds decided it, and decided it correctly.
  *
  *   npm run validate -- advice [--quick] [--suites N] [--rounds R] [--seed S] [--out FILE]
+ *                              [--noise low|high] [--effect PERCENT]   (one cell, to reproduce it)
  *
  * Correct: regression ⇔ the truth is slower; improvement ⇔ faster; negligible ⇔ the sign is right
  * and |truth| ≤ δ; unchanged ⇔ |truth| ≤ δ.
@@ -128,13 +129,16 @@ export interface AdviceResults {
 
 /** Every cell of the study; `log` hears when each is done. */
 export function runAdviceStudy(
-  o: { suites: number; rounds: number; seed: number },
+  o: { suites: number; rounds: number; seed: number; noise?: 'low' | 'high'; effectPercent?: number },
   log: (line: string) => void
 ): AdviceResults {
   const t0 = Date.now()
   const cells: AdviceCell[] = []
-  for (const [noise, model] of Object.entries(NOISE))
-    for (const effect of EFFECTS) {
+  // --noise/--effect: one cell (or one row of cells), the same suites and seeds as in the whole study.
+  for (const [noise, model] of Object.entries(NOISE).filter(([n]) => !o.noise || n.startsWith(o.noise)))
+    for (const effect of EFFECTS.filter(
+      (e) => o.effectPercent === undefined || Math.abs(e * 100 - o.effectPercent) < 1e-9
+    )) {
       cells.push(cell(noise, model, effect, o.suites, o.rounds, o.seed))
       log(`${noise} +${effect * 100}%: done at ${((Date.now() - t0) / 1000).toFixed(0)} s`)
     }
