@@ -168,34 +168,21 @@ function geometry(w: number, p: SeriesPoints) {
   return { x, y, lo: Math.exp(lo), hi: Math.exp(hi) }
 }
 
-function draw(el: HTMLElement): void {
-  const canvas = el.querySelector('canvas')!
-  const s = DATA.s[Number(el.getAttribute('data-i'))]
-  const w = canvas.clientWidth
-  if (w <= 0) return
-  const dpr = window.devicePixelRatio || 1
-  if (el.getAttribute('data-drawn') && canvas.width === Math.round(w * dpr)) return // drawn at this size
-  canvas.width = Math.round(w * dpr)
-  canvas.height = Math.round(H * dpr)
-  const ctx = canvas.getContext('2d')!
-  ctx.scale(dpr, dpr)
-  el.setAttribute('data-drawn', '1')
-  const p = seriesPoints(s)
-  if (p.index.length === 0) return
-  const g = geometry(w, p)
-  const bottom = H - M.b
-  // Every other environment shaded, from halfway before its first commit to halfway after its last.
+type Geometry = ReturnType<typeof geometry>
+const BOTTOM = H - M.b
+
+/** Every other environment shaded, from halfway before its first commit to halfway after its last. */
+function drawEnvironments(ctx: CanvasRenderingContext2D, g: Geometry): void {
   ctx.fillStyle = COLOURS.env
   ENV_STARTS.forEach((start, k) => {
     if (k % 2 === 0) return
     const end = k + 1 < ENV_STARTS.length ? ENV_STARTS[k + 1] : C
-    ctx.fillRect(g.x(start - 0.5), M.t, g.x(end - 0.5) - g.x(start - 0.5), bottom - M.t)
+    ctx.fillRect(g.x(start - 0.5), M.t, g.x(end - 0.5) - g.x(start - 0.5), BOTTOM - M.t)
   })
-  ctx.save()
-  ctx.beginPath()
-  ctx.rect(0, M.t, w, bottom - M.t)
-  ctx.clip()
-  // The interval band, one polygon per run of consecutive points that have one.
+}
+
+/** The interval band, one polygon per run of consecutive points that have one. */
+function drawBand(ctx: CanvasRenderingContext2D, g: Geometry, p: SeriesPoints): void {
   ctx.fillStyle = COLOURS.band
   let j = 0
   while (j < p.index.length) {
@@ -211,7 +198,10 @@ function draw(el: HTMLElement): void {
     ctx.fill()
     j = e + 1
   }
-  // The locations, broken where the benchmark was not recorded.
+}
+
+/** The locations, broken where the benchmark was not recorded. */
+function drawLine(ctx: CanvasRenderingContext2D, g: Geometry, p: SeriesPoints): void {
   ctx.strokeStyle = COLOURS.line
   ctx.lineWidth = 1
   ctx.beginPath()
@@ -221,11 +211,15 @@ function draw(el: HTMLElement): void {
   })
   if (p.index.length === 1) ctx.arc(g.x(p.index[0]), g.y(p.median[0]), 1.5, 0, 2 * Math.PI)
   ctx.stroke()
-  // Change points: a line between the commit before and the first after, and the levels either side
-  // (up to the neighbouring change point or the environment's edge).
+}
+
+/**
+ * Change points: a dashed line between the commit before and the first after, and the levels either
+ * side (up to the neighbouring change point or the environment's edge).
+ */
+function drawChangePoints(ctx: CanvasRenderingContext2D, g: Geometry, s: SeriesWire, p: SeriesPoints): void {
   const mids = s.k.map((k) => (k[0] + k[1]) / 2)
   s.k.forEach(([, to, before, after], n) => {
-    const c = after > before ? COLOURS.bad : COLOURS.good
     const mid = mids[n]
     const envStart = ENV_STARTS.filter((e) => e <= to).pop() ?? 0
     const envEnd = ENV_STARTS.find((e) => e > to) ?? C
@@ -235,12 +229,12 @@ function draw(el: HTMLElement): void {
       envEnd - 0.5,
       p.index[p.index.length - 1]
     )
-    ctx.strokeStyle = c
+    ctx.strokeStyle = after > before ? COLOURS.bad : COLOURS.good
     ctx.lineWidth = 1.5
     ctx.setLineDash([3, 2])
     ctx.beginPath()
     ctx.moveTo(g.x(mid), M.t)
-    ctx.lineTo(g.x(mid), bottom)
+    ctx.lineTo(g.x(mid), BOTTOM)
     ctx.stroke()
     ctx.setLineDash([])
     ctx.lineWidth = 2
@@ -251,14 +245,19 @@ function draw(el: HTMLElement): void {
     ctx.lineTo(g.x(right), g.y(after))
     ctx.stroke()
   })
-  ctx.restore()
-  // The creep's window: a bar under the plot from its first step to its last commit.
-  if (s.r) {
-    const since = indexOfSha(s.r.since)
-    const start = since >= 0 ? since : p.index[Math.max(0, p.index.length - 1 - s.r.n)]
-    ctx.fillStyle = COLOURS.creep
-    ctx.fillRect(g.x(start), bottom + 1, g.x(p.index[p.index.length - 1]) - g.x(start), 3)
-  }
+}
+
+/** The creep's window: a bar under the plot from its first step to its last commit. */
+function drawCreep(ctx: CanvasRenderingContext2D, g: Geometry, s: SeriesWire, p: SeriesPoints): void {
+  if (!s.r) return
+  const since = indexOfSha(s.r.since)
+  const start = since >= 0 ? since : p.index[Math.max(0, p.index.length - 1 - s.r.n)]
+  ctx.fillStyle = COLOURS.creep
+  ctx.fillRect(g.x(start), BOTTOM + 1, g.x(p.index[p.index.length - 1]) - g.x(start), 3)
+}
+
+/** The plotted range's ends (top and bottom left) and the last commit's date (bottom right). */
+function drawLabels(ctx: CanvasRenderingContext2D, g: Geometry, w: number): void {
   ctx.fillStyle = COLOURS.text
   ctx.font = '10px sans-serif'
   ctx.textBaseline = 'top'
@@ -267,6 +266,35 @@ function draw(el: HTMLElement): void {
   ctx.fillText(formatDuration(g.lo), M.l, H - 1)
   ctx.textAlign = 'right'
   if (C > 0) ctx.fillText(DATA.d[C - 1].slice(0, 10), w - M.r, H - 1)
+}
+
+/** Draws a card's trend at its canvas's current width (nothing if already drawn at that width). */
+function draw(el: HTMLElement): void {
+  const canvas = el.querySelector('canvas')!
+  const s = DATA.s[Number(el.getAttribute('data-i'))]
+  const w = canvas.clientWidth
+  if (w <= 0) return
+  const dpr = window.devicePixelRatio || 1
+  if (el.getAttribute('data-drawn') && canvas.width === Math.round(w * dpr)) return
+  canvas.width = Math.round(w * dpr)
+  canvas.height = Math.round(H * dpr)
+  const ctx = canvas.getContext('2d')!
+  ctx.scale(dpr, dpr)
+  el.setAttribute('data-drawn', '1')
+  const p = seriesPoints(s)
+  if (p.index.length === 0) return
+  const g = geometry(w, p)
+  drawEnvironments(ctx, g)
+  ctx.save()
+  ctx.beginPath()
+  ctx.rect(0, M.t, w, BOTTOM - M.t)
+  ctx.clip()
+  drawBand(ctx, g, p)
+  drawLine(ctx, g, p)
+  drawChangePoints(ctx, g, s, p)
+  ctx.restore()
+  drawCreep(ctx, g, s, p)
+  drawLabels(ctx, g, w)
 }
 
 function free(el: HTMLElement): void {
