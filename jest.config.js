@@ -6,6 +6,7 @@ export default {
   moduleNameMapper: {
     // The HTML report's browser script, compiled as rollup does it (scripts/clientScript.mjs).
     '(^|/)client\\.inline\\.js$': '<rootDir>/scripts/clientScriptForJest.mjs',
+    '(^|/)historyClient\\.inline\\.js$': '<rootDir>/scripts/historyClientForJest.mjs',
     '^(\\.{1,2}/.*)\\.js$': '$1'
   },
   testEnvironment: 'node',

@@ -37720,7 +37720,8 @@ const RANK_OVERHEAD = 1.15;
  * the width the verdict is read from. A rank interval is not symmetric when bursts hit one side; an
  * estimate beyond ±δ can only be decided as a change by its bound towards 0, so that side's distance
  * is taken (in the study +5.2% [−0.6%, +7.0%], read as ±3.8%, was told "≈ 1 more round" and stayed
- * undecided). Within ±δ both bounds must move: the half-width.
+ * undecided). Within ±δ both bounds must move: the half-width. (The farther bound would be the stricter
+ * reading there; with it the study advises nothing at all, docs/VALIDATION.md "Advice that delivers".)
  */
 function sdFromInterval(ci, n0, alpha, estimate, minEffect) {
     const [lo, hi] = [Math.log(ci[0]), Math.log(ci[1])];
@@ -37738,6 +37739,9 @@ function halfWidth(m, n) {
  * 95% range. With the 80% range (1.28) a benchmark at +1% whose estimate came out near 0.3% was told
  * "≈ 15 more rounds" for a negligible verdict its true interval could not reach, and at +2–3% (= δ to
  * 1.5 δ) advice delivered 0–50% (docs/VALIDATION.md, "Advice that delivers").
+ * With this range and the 2× cap no *symmetric* interval is ever advised (the window argument in that section:
+ * 3.99 standard errors needed, 3.69 available at 10 runs, α/K = 0.01/6); the advice given comes from lopsided
+ * rank intervals, and no range or target meets the 80% promise at every true change (the same section).
  */
 const PLAUSIBLE_Z = 1.96;
 /**
@@ -41801,6 +41805,13 @@ function unlinked(escaped) {
 const INLINE = /[&<>"'|`@\\*_~[\]#]/g;
 function escapeInline(text) {
     return showHidden(text.replace(/[\r\n]+/g, ' ')).replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`);
+}
+/**
+ * JSON that is safe inside a `<script>` element: `<`, `>` and `&` as \u003c, \u003e, \u0026 (so no
+ * `</script>` or `<!--` can appear) and the line separators U+2028/U+2029 escaped.
+ */
+function jsonForScript(value) {
+    return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -52421,6 +52432,12 @@ class GitStore {
         }
         return this.origin;
     }
+    async remoteUrl() {
+        if (!(await this.hasOrigin()))
+            return null;
+        const r = await run$1(this.repo, ['remote', 'get-url', 'origin']);
+        return r.code === 0 ? r.stdout.toString('utf8').trim() || null : null;
+    }
     /** The ref that holds the branch here: the remote-tracking ref with an origin, else the branch. */
     async localRef() {
         return (await this.hasOrigin()) ? `refs/remotes/origin/${this.branch}` : `refs/heads/${this.branch}`;
@@ -52655,6 +52672,9 @@ class FolderStore {
             unlinkSync(tmp);
         }
         return { path, added: true, attempts: 1 };
+    }
+    async remoteUrl() {
+        return null; // a folder belongs to no repository: give --repo-url for links
     }
     async readAll() {
         const records = listFiles(this.dir)
@@ -53462,6 +53482,10 @@ function formatLevel(confLevel) {
 function plural(n, word, many = `${word}s`) {
     return `${n} ${n === 1 ? word : many}`;
 }
+/** x rounded to `digits` significant digits (plots need no more; keeps the file small). */
+function sig(x, digits = 4) {
+    return Number.isFinite(x) ? Number(x.toPrecision(digits)) : x;
+}
 
 /**
  * `summary.md` of `benchgate history report`: the findings of history/changes.ts as a Markdown list,
@@ -53522,6 +53546,338 @@ function renderSummary(changes) {
 }
 
 /**
+ * The report page's CSS: system fonts, one column that fits a phone, tables that scroll sideways
+ * rather than overflow, a light and a dark scheme. Chart colours are CSS variables so the SVG follows
+ * the scheme: base blue, head orange (distinguishable with the common colour-vision deficiencies).
+ */
+const STYLE = `
+:root{--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;--line:#d1d9e0;--grid:#eaeef2;
+--base:#2f6db5;--head:#d9730d;--bad:#cf222e;--good:#1a7f37;--warn:#9a6700;--band:#f2f4f7;--ci:rgba(130,80,223,.16);--est:#8250df;
+font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif;color:var(--fg);background:var(--bg)}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#151b23;--line:#3d444d;--grid:#262c36;
+--base:#58a6ff;--head:#f0883e;--bad:#f85149;--good:#3fb950;--warn:#d29922;--band:#161b22;--ci:rgba(163,113,247,.22);--est:#a371f7}}
+*{box-sizing:border-box}
+body{margin:0;line-height:1.45;font-size:15px}
+header,main,footer{max-width:1180px;margin:0 auto;padding:0 16px}
+header{padding-top:18px}
+h1{font-size:1.35rem;margin:.2em 0 .3em}
+h2{font-size:1.15rem;margin:1.6em 0 .6em;border-bottom:1px solid var(--line);padding-bottom:.25em}
+h4{margin:1em 0 .3em;font-size:.95rem}
+.sub{color:var(--muted);margin:0 0 1em}
+code,pre{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:.88em}
+pre{background:var(--panel);padding:10px;border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
+a{color:var(--base);text-decoration:none}a:hover{text-decoration:underline}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
+table{border-collapse:collapse;margin:.4em 0 1em;font-size:.9rem}
+th,td{padding:4px 10px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
+thead th{border-bottom:2px solid var(--line);white-space:nowrap}
+.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.summary td:nth-child(2) code{word-break:break-all}
+tr.v-regression td strong{color:var(--bad)}tr.v-improvement td strong{color:var(--good)}
+details.group{margin:.6em 0;border:1px solid var(--line);border-radius:6px;padding:6px 12px}
+details.group>summary{cursor:pointer;font-weight:600}
+.note{background:var(--panel);border-left:4px solid var(--warn);padding:8px 12px;border-radius:4px}
+.tools{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
+.tools input{flex:1 1 240px;padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg);font:inherit}
+.tools button{padding:6px 12px;border:1px solid var(--line);border-radius:6px;background:var(--panel);color:var(--fg);font:inherit;cursor:pointer}
+details.bench{border:1px solid var(--line);border-radius:8px;margin:8px 0;background:var(--bg)}
+details.bench>summary{cursor:pointer;padding:8px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;list-style-position:inside}
+details.bench[open]>summary{border-bottom:1px solid var(--line);background:var(--panel);border-radius:8px 8px 0 0}
+details.bench .name{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;word-break:break-all;flex:1 1 260px}
+details.bench .change{font-variant-numeric:tabular-nums;white-space:nowrap}
+details.bench .verdict{color:var(--muted);font-size:.85rem}
+.v-regression>summary .change{color:var(--bad);font-weight:600}.v-improvement>summary .change{color:var(--good);font-weight:600}
+.body{padding:8px 12px 12px}
+.plots{display:grid;grid-template-columns:repeat(auto-fit,minmax(330px,1fr));gap:12px}
+figure.chart{margin:0;border:1px solid var(--grid);border-radius:6px;padding:6px 6px 2px;background:var(--bg)}
+figure.chart.wide{margin:0 0 1em}
+figcaption{font-size:.8rem;color:var(--muted);margin:0 2px 4px}
+figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
+.numbers{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
+.mark{display:inline-block;min-width:1.1em;text-align:center;font-weight:700}
+.m-regression,.m-failed{color:var(--bad)}.m-improvement{color:var(--good)}.m-inconclusive{color:var(--warn)}
+.m-unchanged,.m-negligible,.m-skipped{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
+.numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.kv th,table.sides th{font-weight:500;color:var(--muted)}
+table.where th{cursor:pointer}table.where td.num{font-variant-numeric:tabular-nums;white-space:nowrap}table.where th[aria-sort=descending]::after{content:" ▾"}table.where th[aria-sort=ascending]::after{content:" ▴"}
+caption{text-align:left;font-weight:600;padding:4px 0}
+tr.differs td{background:rgba(210,153,34,.15)}
+.w-error{color:var(--bad)}
+footer{color:var(--muted);font-size:.8rem;margin:2em auto 2em}
+svg text{font-size:12px;fill:var(--muted);font-family:inherit}
+svg .axis{stroke:var(--line);stroke-width:1}svg .grid{stroke:var(--grid);stroke-width:1}
+svg .band{fill:var(--band)}
+svg .base{stroke:var(--base);fill:var(--base)}svg .head{stroke:var(--head);fill:var(--head)}
+svg .line{fill:none;stroke-width:2}svg .area{fill-opacity:.16;stroke-width:1;stroke-opacity:.6}
+svg .box{fill-opacity:.22;stroke-width:1.3}svg .whisker{stroke-width:1.3;fill:none}
+svg .pt{stroke:none;fill-opacity:.75}svg .outlier{fill:none;stroke-width:1.2}
+svg .ci{fill:var(--ci);stroke:none}svg .est{stroke:var(--est);stroke-width:2}svg .zero{stroke:var(--muted);stroke-dasharray:4 3}
+svg .bar{fill:var(--muted);fill-opacity:.45}svg .delta{stroke:var(--muted);stroke-dasharray:3 3}
+svg .limit{stroke:var(--muted);stroke-dasharray:4 3;stroke-width:1}
+svg .lollipop{stroke-width:2}svg .outside{stroke:var(--bad);fill:var(--bad)}
+svg .legend text{fill:var(--fg)}
+svg text.label{fill:var(--fg)}svg text.bad{fill:var(--bad)}svg text.good{fill:var(--good)}
+svg text.icicle-label{fill:#1f2328;font-size:11px;pointer-events:none}svg .bar-icicle{stroke:none}
+svg .ci-reg{stroke:var(--bad)}svg .ci-imp{stroke:var(--good)}svg .ci-other{stroke:var(--muted)}
+@media (max-width:600px){body{font-size:14px}header,main,footer{padding:0 10px}th,td{padding:3px 6px}.plots{grid-template-columns:1fr}}
+`;
+
+var HISTORY_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/format.ts\n  function formatDuration(ns) {\n    if (ns === null || !Number.isFinite(ns)) return \"–\";\n    const units = [\n      [1e9, \"s\"],\n      [1e6, \"ms\"],\n      [1e3, \"µs\"],\n      [1, \"ns\"]\n    ];\n    for (const [scale, unit] of units) {\n      if (Math.abs(ns) >= scale || unit === \"ns\") {\n        const v = ns / scale;\n        const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 10 ? 2 : 3;\n        return `${v.toFixed(unit === \"ns\" && Math.abs(v) >= 100 ? 0 : digits)} ${unit}`;\n      }\n    }\n    return `${ns} ns`;\n  }\n  function formatChange(ratio, digits = 1) {\n    if (ratio === null || !Number.isFinite(ratio)) return \"–\";\n    const pct = (ratio - 1) * 100;\n    const rounded = Number(pct.toFixed(digits));\n    if (rounded === 0) return `${0 .toFixed(digits)}%`;\n    return `${rounded > 0 ? \"+\" : \"−\"}${Math.abs(rounded).toFixed(digits)}%`;\n  }\n\n  // src/history/html/wire.ts\n  var Y_SCALE = 1e4;\n  var CI_SCALE = 1e3;\n\n  // src/history/html/decode.ts\n  function expandRuns(runs) {\n    const out2 = [];\n    for (let j = 0; j + 1 < runs.length; j += 2) for (let k = 0; k < runs[j + 1]; k++) out2.push(runs[j] + k);\n    return out2;\n  }\n  function seriesPoints(s) {\n    const index = expandRuns(s.x);\n    const median = s.y.map((v) => s.b * Math.exp(v / Y_SCALE));\n    const lo = median.map((m, i) => s.l && s.l[i] >= 0 ? m * Math.exp(-s.l[i] / CI_SCALE) : NaN);\n    const hi = median.map((m, i) => s.h && s.h[i] >= 0 ? m * Math.exp(s.h[i] / CI_SCALE) : NaN);\n    return { index, median, lo, hi };\n  }\n\n  // src/history/html/historyClient.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  var t0 = performance.now();\n  var DATA = JSON.parse(document.getElementById(\"history-data\").textContent);\n  var tParsed = performance.now();\n  var C = DATA.c.length;\n  var HEX = /^[0-9a-f]{40}([0-9a-f]{24})?$/;\n  var REPO = DATA.u && /^https?:\\/\\/[\\w.:-]+(\\/[\\w.-]+)+$/.test(DATA.u) ? DATA.u : null;\n  var H = 120;\n  var M = { l: 4, r: 4, t: 14, b: 17 };\n  var ENV_STARTS = [0, ...DATA.e.map((e) => e[0]).filter((i) => i > 0)].sort((a, b) => a - b);\n  var shaIndex = null;\n  function indexOfSha(sha) {\n    if (!shaIndex) shaIndex = new Map(DATA.c.map((c, i) => [c, i]));\n    return shaIndex.get(sha) ?? -1;\n  }\n  var found = (s) => s.k.length > 0 || !!s.r;\n  function commitUrl(sha) {\n    return REPO && HEX.test(sha) ? REPO + \"/commit/\" + sha : null;\n  }\n  function append(parent, tag, text, cls) {\n    const e = document.createElement(tag);\n    e.textContent = text;\n    if (cls) e.className = cls;\n    parent.appendChild(e);\n    return e;\n  }\n  function commitRef(parent, sha, pr = 0) {\n    const url = commitUrl(sha);\n    const a = append(parent, url ? \"a\" : \"code\", sha.slice(0, 10));\n    if (url) a.setAttribute(\"href\", url);\n    a.setAttribute(\"title\", sha);\n    if (pr > 0) {\n      parent.appendChild(document.createTextNode(\" (PR \"));\n      const p = append(parent, REPO ? \"a\" : \"span\", \"#\" + pr);\n      if (REPO) p.setAttribute(\"href\", REPO + \"/pull/\" + pr);\n      parent.appendChild(document.createTextNode(\")\"));\n    }\n  }\n  function card(s, i) {\n    const el = document.createElement(\"div\");\n    el.className = found(s) ? \"card found\" : \"card\";\n    el.id = \"s\" + i;\n    el.setAttribute(\"data-i\", String(i));\n    append(el, \"h3\", s.n);\n    const finds = append(el, \"div\", \"\", \"finds\");\n    for (const [from, to, before, after] of s.k) {\n      const line = append(finds, \"div\", \"\", after > before ? \"bad\" : \"good\");\n      line.appendChild(\n        document.createTextNode(\n          formatChange(after / before) + \" (\" + formatDuration(before) + \" → \" + formatDuration(after) + \") at \"\n        )\n      );\n      if (from >= 0) commitRef(line, DATA.c[from]);\n      line.appendChild(document.createTextNode(\" → \"));\n      if (to >= 0) commitRef(line, DATA.c[to], DATA.p[to]);\n    }\n    if (s.r) {\n      const r = s.r;\n      const line = append(finds, \"div\", \"\", \"creep\");\n      line.appendChild(\n        document.createTextNode(\n          \"creep \" + formatChange(1 + r.c) + \" [\" + formatChange(1 + r.lo) + \", \" + formatChange(1 + r.hi) + \"] over \" + r.n + \" paired steps since \"\n        )\n      );\n      commitRef(line, r.since);\n    }\n    if (!found(s)) append(finds, \"div\", \"no change point, no creep\");\n    const canvas = document.createElement(\"canvas\");\n    canvas.setAttribute(\"role\", \"img\");\n    canvas.setAttribute(\"aria-label\", \"trend of the location over \" + C + \" commits\");\n    el.appendChild(canvas);\n    return el;\n  }\n  var envs = document.getElementById(\"envs\");\n  if (envs && DATA.e.length) {\n    append(envs, \"strong\", \"Environment changes\");\n    append(envs, \"span\", \" (shaded; the series restart there, never a code change):\");\n    const list = append(envs, \"ul\", \"\");\n    for (const [at, what] of DATA.e) {\n      const li = append(list, \"li\", \"\");\n      if (at >= 0) {\n        commitRef(li, DATA.c[at], DATA.p[at]);\n        li.appendChild(document.createTextNode(\", \" + DATA.d[at].slice(0, 10) + \": \"));\n      }\n      append(li, \"span\", what);\n    }\n  }\n  var grid = document.getElementById(\"grid\");\n  var cards = [];\n  var fragment = document.createDocumentFragment();\n  DATA.s.forEach((s, i) => {\n    const c = card(s, i);\n    cards.push(c);\n    fragment.appendChild(c);\n  });\n  grid.appendChild(fragment);\n  var tBuilt = performance.now();\n  var css = getComputedStyle(document.documentElement);\n  var colour = (name) => css.getPropertyValue(name).trim() || \"#888\";\n  var COLOURS = {\n    line: colour(\"--base\"),\n    band: colour(\"--ci\"),\n    env: colour(\"--grid\"),\n    bad: colour(\"--bad\"),\n    good: colour(\"--good\"),\n    creep: colour(\"--warn\"),\n    text: colour(\"--muted\")\n  };\n  function geometry(w, p) {\n    const span = Math.max(1, C - 1);\n    const x = (i) => M.l + (C <= 1 ? 0.5 : i / span) * (w - M.l - M.r);\n    let lo = Infinity, hi = -Infinity;\n    for (const v of p.median) {\n      lo = Math.min(lo, Math.log(v));\n      hi = Math.max(hi, Math.log(v));\n    }\n    const pad = Math.max((hi - lo) * 0.08, 5e-3);\n    lo -= pad;\n    hi += pad;\n    const y = (v) => M.t + (1 - (Math.log(v) - lo) / (hi - lo)) * (H - M.t - M.b);\n    return { x, y, lo: Math.exp(lo), hi: Math.exp(hi) };\n  }\n  var BOTTOM = H - M.b;\n  function drawEnvironments(ctx, g) {\n    ctx.fillStyle = COLOURS.env;\n    ENV_STARTS.forEach((start, k) => {\n      if (k % 2 === 0) return;\n      const end = k + 1 < ENV_STARTS.length ? ENV_STARTS[k + 1] : C;\n      ctx.fillRect(g.x(start - 0.5), M.t, g.x(end - 0.5) - g.x(start - 0.5), BOTTOM - M.t);\n    });\n  }\n  function drawBand(ctx, g, p) {\n    ctx.fillStyle = COLOURS.band;\n    let j = 0;\n    while (j < p.index.length) {\n      if (!(p.lo[j] > 0)) {\n        j++;\n        continue;\n      }\n      let e = j;\n      while (e + 1 < p.index.length && p.lo[e + 1] > 0 && p.index[e + 1] === p.index[e] + 1) e++;\n      ctx.beginPath();\n      for (let k = j; k <= e; k++) ctx.lineTo(g.x(p.index[k]), g.y(p.hi[k]));\n      for (let k = e; k >= j; k--) ctx.lineTo(g.x(p.index[k]), g.y(p.lo[k]));\n      ctx.fill();\n      j = e + 1;\n    }\n  }\n  function drawLine(ctx, g, p) {\n    ctx.strokeStyle = COLOURS.line;\n    ctx.lineWidth = 1;\n    ctx.beginPath();\n    p.index.forEach((i, k) => {\n      if (k === 0 || i !== p.index[k - 1] + 1) ctx.moveTo(g.x(i), g.y(p.median[k]));\n      else ctx.lineTo(g.x(i), g.y(p.median[k]));\n    });\n    if (p.index.length === 1) ctx.arc(g.x(p.index[0]), g.y(p.median[0]), 1.5, 0, 2 * Math.PI);\n    ctx.stroke();\n  }\n  function drawChangePoints(ctx, g, s, p) {\n    const mids = s.k.map((k) => (k[0] + k[1]) / 2);\n    s.k.forEach(([, to, before, after], n) => {\n      const mid = mids[n];\n      const envStart = ENV_STARTS.filter((e) => e <= to).pop() ?? 0;\n      const envEnd = ENV_STARTS.find((e) => e > to) ?? C;\n      const left = Math.max(n > 0 ? mids[n - 1] : -Infinity, envStart - 0.5, p.index[0]);\n      const right = Math.min(\n        n + 1 < mids.length ? mids[n + 1] : Infinity,\n        envEnd - 0.5,\n        p.index[p.index.length - 1]\n      );\n      ctx.strokeStyle = after > before ? COLOURS.bad : COLOURS.good;\n      ctx.lineWidth = 1.5;\n      ctx.setLineDash([3, 2]);\n      ctx.beginPath();\n      ctx.moveTo(g.x(mid), M.t);\n      ctx.lineTo(g.x(mid), BOTTOM);\n      ctx.stroke();\n      ctx.setLineDash([]);\n      ctx.lineWidth = 2;\n      ctx.beginPath();\n      ctx.moveTo(g.x(left), g.y(before));\n      ctx.lineTo(g.x(mid), g.y(before));\n      ctx.moveTo(g.x(mid), g.y(after));\n      ctx.lineTo(g.x(right), g.y(after));\n      ctx.stroke();\n    });\n  }\n  function drawCreep(ctx, g, s, p) {\n    if (!s.r) return;\n    const since = indexOfSha(s.r.since);\n    const start = since >= 0 ? since : p.index[Math.max(0, p.index.length - 1 - s.r.n)];\n    ctx.fillStyle = COLOURS.creep;\n    ctx.fillRect(g.x(start), BOTTOM + 1, g.x(p.index[p.index.length - 1]) - g.x(start), 3);\n  }\n  function drawLabels(ctx, g, w) {\n    ctx.fillStyle = COLOURS.text;\n    ctx.font = \"10px sans-serif\";\n    ctx.textBaseline = \"top\";\n    ctx.fillText(formatDuration(g.hi), M.l, 1);\n    ctx.textBaseline = \"bottom\";\n    ctx.fillText(formatDuration(g.lo), M.l, H - 1);\n    ctx.textAlign = \"right\";\n    if (C > 0) ctx.fillText(DATA.d[C - 1].slice(0, 10), w - M.r, H - 1);\n  }\n  function draw(el) {\n    const canvas = el.querySelector(\"canvas\");\n    const s = DATA.s[Number(el.getAttribute(\"data-i\"))];\n    const w = canvas.clientWidth;\n    if (w <= 0) return;\n    const dpr = window.devicePixelRatio || 1;\n    if (el.getAttribute(\"data-drawn\") && canvas.width === Math.round(w * dpr)) return;\n    canvas.width = Math.round(w * dpr);\n    canvas.height = Math.round(H * dpr);\n    const ctx = canvas.getContext(\"2d\");\n    ctx.scale(dpr, dpr);\n    el.setAttribute(\"data-drawn\", \"1\");\n    const p = seriesPoints(s);\n    if (p.index.length === 0) return;\n    const g = geometry(w, p);\n    drawEnvironments(ctx, g);\n    ctx.save();\n    ctx.beginPath();\n    ctx.rect(0, M.t, w, BOTTOM - M.t);\n    ctx.clip();\n    drawBand(ctx, g, p);\n    drawLine(ctx, g, p);\n    drawChangePoints(ctx, g, s, p);\n    ctx.restore();\n    drawCreep(ctx, g, s, p);\n    drawLabels(ctx, g, w);\n  }\n  function free(el) {\n    if (!el.getAttribute(\"data-drawn\")) return;\n    const canvas = el.querySelector(\"canvas\");\n    canvas.width = 0;\n    canvas.height = 0;\n    el.removeAttribute(\"data-drawn\");\n  }\n  var visible = /* @__PURE__ */ new Set();\n  var observer = new IntersectionObserver(\n    (entries) => {\n      for (const e of entries) {\n        const el = e.target;\n        if (e.isIntersecting) {\n          visible.add(el);\n          try {\n            draw(el);\n          } catch (err) {\n            errors.push(\"draw \" + el.id + \": \" + String(err));\n          }\n        } else {\n          visible.delete(el);\n          free(el);\n        }\n      }\n    },\n    { rootMargin: \"600px 0px\" }\n  );\n  for (const c of cards) observer.observe(c);\n  for (const c of cards) {\n    if (c.getBoundingClientRect().top > window.innerHeight) break;\n    draw(c);\n  }\n  var tScreen = performance.now();\n  var resizing = 0;\n  window.addEventListener(\"resize\", () => {\n    clearTimeout(resizing);\n    resizing = window.setTimeout(() => visible.forEach(draw), 150);\n  });\n  var tip = document.getElementById(\"tip\");\n  var cached = null;\n  function pointAt(ev) {\n    const canvas = ev.target;\n    if (!(canvas instanceof HTMLCanvasElement)) return null;\n    const i = Number(canvas.parentElement.getAttribute(\"data-i\"));\n    const s = DATA.s[i];\n    if (!cached || cached.i !== i) cached = { i, p: seriesPoints(s) };\n    const p = cached.p;\n    if (p.index.length === 0) return null;\n    const rect = canvas.getBoundingClientRect();\n    const at = (ev.clientX - rect.left - M.l) / Math.max(1, rect.width - M.l - M.r) * Math.max(1, C - 1);\n    let best = 0;\n    for (let k = 1; k < p.index.length; k++)\n      if (Math.abs(p.index[k] - at) < Math.abs(p.index[best] - at)) best = k;\n    return { s, p, k: best };\n  }\n  grid.addEventListener(\"mousemove\", (ev) => {\n    const hit = pointAt(ev);\n    if (!hit) {\n      tip.hidden = true;\n      return;\n    }\n    const i = hit.p.index[hit.k];\n    const ci = hit.p.lo[hit.k] > 0 ? \" [\" + formatDuration(hit.p.lo[hit.k]) + \", \" + formatDuration(hit.p.hi[hit.k]) + \"]\" : \"\";\n    tip.textContent = DATA.c[i].slice(0, 10) + \"  \" + DATA.d[i].replace(\"T\", \" \") + (DATA.p[i] ? \"  PR #\" + DATA.p[i] : \"\") + \"\\n\" + formatDuration(hit.p.median[hit.k]) + ci;\n    tip.hidden = false;\n    tip.style.left = Math.min(ev.clientX + 12, window.innerWidth - tip.offsetWidth - 4) + \"px\";\n    tip.style.top = ev.clientY + 14 + \"px\";\n  });\n  grid.addEventListener(\"mouseleave\", () => {\n    tip.hidden = true;\n  });\n  grid.addEventListener(\"click\", (ev) => {\n    const hit = pointAt(ev);\n    const url = hit && commitUrl(DATA.c[hit.p.index[hit.k]]);\n    if (url) window.open(url, \"_blank\", \"noopener\");\n  });\n  var filter = document.getElementById(\"filter\");\n  var onlyFound = document.getElementById(\"findings\");\n  var shown = document.getElementById(\"shown\");\n  function matcher(query) {\n    const re = /^\\/(.+)\\/([imsu]*)$/.exec(query);\n    if (re) {\n      try {\n        const r = new RegExp(re[1], re[2]);\n        return (name) => r.test(name);\n      } catch {\n        return null;\n      }\n    }\n    const q = query.toLowerCase();\n    return (name) => name.toLowerCase().indexOf(q) >= 0;\n  }\n  function applyFilter() {\n    const test = matcher(filter.value.trim());\n    filter.classList.toggle(\"bad\", test === null);\n    let n = 0;\n    cards.forEach((el, i) => {\n      const s = DATA.s[i];\n      const show = test !== null && test(s.n) && (!onlyFound.checked || found(s));\n      el.hidden = !show;\n      if (show) n++;\n    });\n    shown.textContent = n + \" of \" + cards.length + \" shown\" + (test === null ? \" (the regex does not compile)\" : \"\");\n  }\n  filter.addEventListener(\"input\", applyFilter);\n  onlyFound.addEventListener(\"change\", applyFilter);\n  applyFilter();\n  if (location.hash === \"#timing\") timing();\n  if (location.hash === \"#selftest\") selftest();\n  function timing() {\n    const first = cards.slice(0, 20);\n    first.forEach(free);\n    const start = performance.now();\n    first.forEach(draw);\n    out({\n      parse: tParsed - t0,\n      build: tBuilt - tParsed,\n      firstScreen: tScreen - tBuilt,\n      drawEach: (performance.now() - start) / Math.max(1, first.length),\n      cards: cards.length,\n      commits: C,\n      errors\n    });\n  }\n  function out(value) {\n    const pre = document.getElementById(\"selftest\");\n    pre.textContent = JSON.stringify(value);\n    pre.hidden = false;\n  }\n  function selftest() {\n    const shownFor = (query, findings) => {\n      filter.value = query;\n      onlyFound.checked = findings;\n      applyFilter();\n      const names = cards.filter((c) => !c.hidden).map((c) => DATA.s[Number(c.getAttribute(\"data-i\"))].n);\n      filter.value = \"\";\n      onlyFound.checked = false;\n      applyFilter();\n      return names;\n    };\n    const first = DATA.s[0]?.n ?? \"\";\n    const filtered = {\n      text: shownFor(first.slice(0, 6), false),\n      regex: shownFor(\"/^BM_[A-Z]/\", false),\n      invalid: shownFor(\"/(/\", false),\n      findings: shownFor(\"\", true)\n    };\n    const drawn = cards.map((c) => {\n      draw(c);\n      const canvas = c.querySelector(\"canvas\");\n      const px = canvas.getContext(\"2d\").getImageData(0, 0, canvas.width, canvas.height).data;\n      let inked = 0;\n      for (let k = 3; k < px.length; k += 4) if (px[k] > 0) inked++;\n      return { id: c.id, name: c.querySelector(\"h3\").textContent, width: canvas.width, inked };\n    });\n    const links = [];\n    document.querySelectorAll(\"#envs a, .card a\").forEach((a) => links.push(a.getAttribute(\"href\") || \"\"));\n    out({ cards: drawn, links, filtered, errors });\n  }\n})();\n";
+
+/**
+ * The JSON that history.html carries (`<script type="application/json" id="history-data">`), as
+ * embed.ts writes it and the page script (client.ts, through decode.ts) reads it: one type for both
+ * sides. Columnar and integer-coded to stay small at 1,000 benchmarks × 1,000 commits: the commits
+ * once, and per benchmark its locations as integers relative to one base value. Types only.
+ */
+/** Resolution of the locations: 1e-4 on the log scale (0.01%). */
+const Y_SCALE = 1e4;
+/** Resolution of the interval bounds: 1e-3 on the log scale (0.1%). */
+const CI_SCALE = 1e3;
+
+/**
+ * history.html's data (wire.ts) from the records and their findings: columnar, numbers as small
+ * integers (locations to 0.01%, intervals to 0.1% on the log scale), benchmarks with findings first.
+ * Pure.
+ */
+/** The largest finding of a series on the log scale (change points and reported creep); 0 for none. */
+function weight(s) {
+    const cps = s.change_points.map((c) => Math.abs(Math.log(c.after / c.before)));
+    const creep = s.creep?.reported ? [Math.abs(Math.log1p(s.creep.change))] : [];
+    return Math.max(0, ...cps, ...creep);
+}
+/** Benchmarks with findings first (largest first), then the others; each group by name. */
+function pageOrder(series) {
+    const w = new Map(series.map((s) => [s, weight(s)]));
+    return [...series].sort((a, b) => w.get(b) - w.get(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+/** [first, length, …] runs of ascending indices. */
+function runs(indices) {
+    const out = [];
+    for (const i of indices) {
+        const n = out.length;
+        if (n && out[n - 2] + out[n - 1] === i)
+            out[n - 1]++;
+        else
+            out.push(i, 1);
+    }
+    return out;
+}
+/** Median of positive numbers (the base that keeps the integers small). */
+function middle(xs) {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.floor((s.length - 1) / 2)];
+}
+/**
+ * The page's data.
+ * @param records one per commit, in history order (as analysed)
+ * @param changes analyseHistory(records)
+ * @param repoUrl the repository's web address (repoUrl.ts), or null
+ * Complexity: O(records × benchmarks).
+ */
+function embedHistory(records, changes, repoUrl) {
+    const at = new Map(records.map((r, i) => [r.commit, i]));
+    // Each benchmark's points, in one pass over the records.
+    const points = new Map();
+    records.forEach((r, i) => {
+        for (const b of r.benchmarks) {
+            const m = b.location?.median;
+            if (!m || !(m > 0))
+                continue;
+            const ci = b.location.ci;
+            const list = points.get(b.name) ?? [];
+            list.push({ i, m, ci: ci && ci[0] > 0 && ci[0] <= m && m <= ci[1] ? ci : null });
+            points.set(b.name, list);
+        }
+    });
+    const series = pageOrder(changes.series).map((s) => {
+        const pts = points.get(s.name) ?? [];
+        const b = pts.length ? sig(middle(pts.map((p) => p.m)), 6) : 1;
+        const out = {
+            n: s.name,
+            b,
+            x: runs(pts.map((p) => p.i)),
+            y: pts.map((p) => Math.round(Y_SCALE * Math.log(p.m / b))),
+            k: s.change_points.map((c) => [
+                at.get(c.from.commit) ?? -1,
+                at.get(c.to.commit) ?? -1,
+                sig(c.before, 5),
+                sig(c.after, 5)
+            ])
+        };
+        if (pts.some((p) => p.ci)) {
+            out.l = pts.map((p) => (p.ci ? Math.round(CI_SCALE * Math.log(p.m / p.ci[0])) : -1));
+            out.h = pts.map((p) => (p.ci ? Math.round(CI_SCALE * Math.log(p.ci[1] / p.m)) : -1));
+        }
+        const c = s.creep;
+        if (c?.reported)
+            out.r = {
+                c: sig(c.change, 4),
+                lo: sig(c.lo, 4),
+                hi: sig(c.hi, 4),
+                n: c.steps,
+                since: c.since,
+                gaps: c.gaps
+            };
+        return out;
+    });
+    return {
+        u: repoUrl,
+        c: records.map((r) => r.commit),
+        d: records.map((r) => minute(r.date)),
+        p: records.map((r) => r.pr ?? 0),
+        e: changes.environment_changes.map((e) => [
+            at.get(e.to.commit) ?? -1,
+            Object.entries(e.fields)
+                .map(([k, [a, b]]) => `${k}: ${String(a ?? '–')} → ${String(b ?? '–')}`)
+                .join('; ')
+        ]),
+        o: { q: changes.options.q, window: changes.options.window, delta: changes.options.delta },
+        s: series
+    };
+}
+/** An ISO date to the minute ("2026-11-26T16:00Z"); other text as it is. */
+function minute(date) {
+    const m = /^(\d{4}-\d\d-\d\dT\d\d:\d\d)/.exec(date);
+    return m ? `${m[1]}Z` : date;
+}
+
+/** history.html's CSS, after the PR report's (report/html/style.ts: colours, fonts, dark scheme). */
+const HISTORY_STYLE = `
+header,main,footer{max-width:1600px}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(340px,1fr));gap:10px;margin:12px 0}
+.card{border:1px solid var(--line);border-radius:6px;padding:6px 8px;min-width:0;background:var(--bg);display:flex;flex-direction:column}
+.card.found{border-color:var(--warn)}
+.card h3{margin:0;font:600 .82rem ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-break:break-all}
+.card .finds{font-size:.78rem;color:var(--muted);min-height:1.1em}
+.card .finds div{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.card .bad{color:var(--bad)}.card .good{color:var(--good)}.card .creep{color:var(--warn)}
+.card canvas{display:block;width:100%;height:120px;margin-top:auto}
+#envs ul{margin:.2em 0 .6em;padding-left:1.4em}
+.tools{position:sticky;top:0;background:var(--bg);padding:8px 0;z-index:2}
+.tools label{white-space:nowrap}
+.tools input.bad{border-color:var(--bad)}
+.tip{position:fixed;z-index:3;pointer-events:none;background:var(--panel);border:1px solid var(--line);border-radius:4px;
+padding:4px 8px;font-size:.78rem;white-space:pre;font-variant-numeric:tabular-nums}
+.legend .key{display:inline-block;width:14px;height:10px;margin:0 2px 0 8px;vertical-align:middle;border-radius:2px}
+.k-line{background:var(--base)}.k-band{background:var(--ci)}.k-env{background:var(--grid)}
+.k-bad{background:var(--bad)}.k-good{background:var(--good)}.k-creep{background:var(--warn)}
+`;
+
+/**
+ * history.html of `benchgate history report`: one self-contained page (no network access, no external
+ * asset) with one small trend per benchmark — its location over the commits, the location's interval
+ * as a band, change points marked and linked to their commits, environment changes shaded — a filter
+ * box (text or /regex/ on the names, "only with findings"), and the benchmarks with findings first.
+ *
+ * Fast at 1,000 benchmarks × 1,000 commits: the data is one compact JSON script (embed.ts: columnar,
+ * integer-coded), the page script (client.ts, compiled and inlined as the PR report's is) builds one
+ * card per benchmark and draws its canvas only while the card is on screen (IntersectionObserver), so
+ * there is no DOM node per point and off-screen canvases hold no pixels.
+ *
+ * Escaping: benchmark names, fingerprint values and the repository URL are untrusted. The HTML written
+ * here goes through escapeHtml; the JSON escapes `<`, `>`, `&` (jsonForScript) so no `</script>` ends
+ * it; the page script sets text with textContent only and builds links from SHAs it checks.
+ */
+/** The id of the data script, read by the page script. */
+const HISTORY_DATA_ID = 'history-data';
+/**
+ * The page.
+ * @param records one per commit in history order (the store's readAll)
+ * @param changes analyseHistory(records)
+ * Complexity: O(records × benchmarks).
+ */
+function renderHistoryHtml(records, changes, options = {}) {
+    const data = embedHistory(records, changes, options.repoUrl ?? null);
+    const withFindings = changes.series.filter((s) => s.change_points.length || s.creep?.reported).length;
+    const span = changes.first && changes.last
+        ? `${plural(changes.commits, 'recorded commit')} from ${changes.first.date.slice(0, 10)} to ${changes.last.date.slice(0, 10)}`
+        : 'no recorded commit';
+    const o = changes.options;
+    return [
+        '<!DOCTYPE html>',
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        `<meta name="generator" content="benchgate ${escapeHtml(VERSION)}">`,
+        '<title>benchgate: benchmark history</title>',
+        `<style>${STYLE}${HISTORY_STYLE}</style>`,
+        '</head><body>',
+        '<header><h1>Benchmark history</h1>',
+        `<p class="sub">${escapeHtml(span)}; ${escapeHtml(plural(changes.series.length, 'benchmark'))}, ` +
+            `${withFindings} with a change point or creep; ${escapeHtml(plural(changes.environment_changes.length, 'environment change'))}. ` +
+            `Change points at false discovery rate q = ${o.q} over all series; creep over the last ${o.window} paired steps. ` +
+            'Also: <a href="changes.json">changes.json</a>, <a href="summary.md">summary.md</a>.</p>',
+        '<p class="sub legend"><span class="key k-line"></span> location (median of run medians) ' +
+            '<span class="key k-band"></span> its interval <span class="key k-env"></span> another environment ' +
+            '<span class="key k-bad"></span> slower <span class="key k-good"></span> faster at a change point ' +
+            '<span class="key k-creep"></span> creep window. Hover a trend for its commits.</p>',
+        '</header><main>',
+        '<div id="envs" class="sub"></div>',
+        '<div class="tools"><input id="filter" type="search" autocomplete="off" spellcheck="false" ' +
+            'placeholder="Filter benchmarks: text, or /regex/" aria-label="Filter benchmarks by name (text, or /regex/)">' +
+            '<label><input type="checkbox" id="findings"> only with findings</label><span id="shown" class="sub"></span></div>',
+        '<noscript><p class="note">The trends are drawn by the page script; summary.md lists the findings without it.</p></noscript>',
+        '<div id="grid" class="grid"></div>',
+        '<div id="tip" class="tip" hidden></div>',
+        '</main>',
+        `<footer>Generated by benchgate ${escapeHtml(VERSION)} on ${escapeHtml((options.now ?? new Date()).toISOString())}. ` +
+            'All data is in this file; trends are drawn as they scroll into view.</footer>',
+        '<pre id="selftest" hidden></pre>',
+        `<script type="application/json" id="${HISTORY_DATA_ID}">${jsonForScript(data)}</script>`,
+        `<script>${HISTORY_SCRIPT}</script>`,
+        '</body></html>',
+        ''
+    ].join('\n');
+}
+
+/**
+ * The web address of a repository from its git remote URL, for history.html's commit and PR links
+ * (`https://github.com/o/r/commit/SHA`). Pure.
+ */
+/**
+ * `https://host/owner/repo` from `https://[user@]host/owner/repo[.git]`, `git@host:owner/repo[.git]` or
+ * `ssh://git@host[:port]/owner/repo[.git]`; null for anything else (a local path, a file:// URL), so
+ * the page shows SHAs as text. Credentials in the URL are dropped, never carried into the page.
+ */
+function repositoryWebUrl(remote) {
+    const text = remote.trim();
+    let host;
+    let path;
+    const scp = /^[\w.-]+@([\w.-]+):(?!\/)(.+)$/.exec(text);
+    if (scp) {
+        host = scp[1];
+        path = scp[2];
+    }
+    else {
+        let url;
+        try {
+            url = new URL(text);
+        }
+        catch {
+            return null;
+        }
+        if (!['https:', 'http:', 'ssh:', 'git:'].includes(url.protocol) || !url.hostname)
+            return null;
+        // http stays http (a local server); ssh and git become https (no port: the web server's differs).
+        const scheme = url.protocol === 'http:' ? 'http' : 'https';
+        host = scheme === 'http' ? url.host : url.hostname;
+        path = url.pathname;
+        if (scheme === 'http')
+            return clean('http', host, path);
+    }
+    return clean('https', host, path);
+}
+function clean(scheme, host, path) {
+    const p = path
+        .replace(/^\/+/, '')
+        .replace(/\/+$/, '')
+        .replace(/\.git$/, '');
+    if (!/^[\w.-]+(\/[\w.-]+)+$/.test(p) || !/^[\w.-]+(:\d+)?$/.test(host))
+        return null;
+    return `${scheme}://${host}/${p}`;
+}
+
+/**
  * `benchgate history record|report|compact` (docs/history.md). Its few flags are parsed here with
  * node:util parseArgs rather than added to the option table (config/options.ts): the table's options
  * become a `Config` field, a benchgate.json key and often an Action input, and none of these flags is
@@ -53529,7 +53885,7 @@ function renderSummary(changes) {
  * analysis options of `report` (--q, --window, --delta) are history-only too.
  */
 const HISTORY_HELP = `Usage: benchgate history record RESULTS.json --store STORE [--commit SHA --parent SHA --date ISO] [--pr N]
-       benchgate history report --store STORE --out DIR [--q Q] [--window W] [--delta D]
+       benchgate history report --store STORE --out DIR [--repo-url URL] [--q Q] [--window W] [--delta D]
        benchgate history compact --store STORE [--before yyyy-mm]
 
 Keeps the results of the default branch, one record per commit, and finds what moved: change points
@@ -53541,7 +53897,9 @@ STORE is a folder, or git:BRANCH: an orphan branch of the repository in the curr
   record     adds RESULTS.json (from 'benchgate run') as the record of its head commit, measured
              against its base (the last recorded commit). Results without SHAs (from 'compare', old
              artifacts) need --commit SHA --parent SHA --date ISO; --pr N names the pull request.
-  report     writes DIR/changes.json and DIR/summary.md. --q false discovery rate of change points
+  report     writes DIR/history.html (one trend per benchmark, self-contained), DIR/changes.json and
+             DIR/summary.md. --repo-url the repository's web address for commit links (default:
+             from the git store's origin; none for a folder). --q false discovery rate of change points
              (default ${DEFAULT_CHANGES_OPTIONS.q}); --window paired steps of the creep (default ${DEFAULT_CHANGES_OPTIONS.window}); --delta smallest
              creep reported (default ${DEFAULT_CHANGES_OPTIONS.delta}).
   compact    merges every whole month before --before (default: the current month) into one file,
@@ -53553,6 +53911,7 @@ const FLAGS = {
     date: { type: 'string' },
     pr: { type: 'string' },
     out: { type: 'string' },
+    'repo-url': { type: 'string' },
     q: { type: 'string' },
     window: { type: 'string' },
     delta: { type: 'string' },
@@ -53562,7 +53921,7 @@ const FLAGS = {
 /** Which flags each subcommand takes (others are refused, so a typo does not pass silently). */
 const ALLOWED = {
     record: ['store', 'commit', 'parent', 'date', 'pr'],
-    report: ['store', 'out', 'q', 'window', 'delta'],
+    report: ['store', 'out', 'repo-url', 'q', 'window', 'delta'],
     compact: ['store', 'before']
 };
 function number(flag, text, ok, expected) {
@@ -53621,11 +53980,16 @@ async function report$1(flags, io, cwd) {
     writeFileSync(resolve$1(cwd, out, 'changes.json'), JSON.stringify(changes, null, 2) + '\n');
     const summary = renderSummary(changes);
     writeFileSync(resolve$1(cwd, out, 'summary.md'), summary);
+    const remote = flags['repo-url'] ?? (await store.remoteUrl());
+    const repoUrl = remote === null ? null : repositoryWebUrl(remote);
+    if (flags['repo-url'] !== undefined && repoUrl === null)
+        throw new ConfigError(`--repo-url: '${flags['repo-url']}' is not a repository address (e.g. https://github.com/owner/repo)`);
+    writeFileSync(resolve$1(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl }));
     await io.stdout(summary);
     const cps = changes.series.reduce((n, s) => n + s.change_points.length, 0);
     const creeps = changes.series.filter((s) => s.creep?.reported).length;
     io.stderr(`${records.length} records, ${changes.series.length} benchmarks: ${cps} change points, ` +
-        `${changes.environment_changes.length} environment changes, ${creeps} creeping; wrote ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`);
+        `${changes.environment_changes.length} environment changes, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`);
     return EXIT.pass;
 }
 async function compact(flags, io, cwd, now) {
@@ -61825,83 +62189,6 @@ function thin(n, max) {
     return Array.from({ length: max }, (_v, k) => Math.round((k * (n - 1)) / (max - 1)));
 }
 
-/**
- * The report page's CSS: system fonts, one column that fits a phone, tables that scroll sideways
- * rather than overflow, a light and a dark scheme. Chart colours are CSS variables so the SVG follows
- * the scheme: base blue, head orange (distinguishable with the common colour-vision deficiencies).
- */
-const STYLE = `
-:root{--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;--line:#d1d9e0;--grid:#eaeef2;
---base:#2f6db5;--head:#d9730d;--bad:#cf222e;--good:#1a7f37;--warn:#9a6700;--band:#f2f4f7;--ci:rgba(130,80,223,.16);--est:#8250df;
-font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif;color:var(--fg);background:var(--bg)}
-@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#151b23;--line:#3d444d;--grid:#262c36;
---base:#58a6ff;--head:#f0883e;--bad:#f85149;--good:#3fb950;--warn:#d29922;--band:#161b22;--ci:rgba(163,113,247,.22);--est:#a371f7}}
-*{box-sizing:border-box}
-body{margin:0;line-height:1.45;font-size:15px}
-header,main,footer{max-width:1180px;margin:0 auto;padding:0 16px}
-header{padding-top:18px}
-h1{font-size:1.35rem;margin:.2em 0 .3em}
-h2{font-size:1.15rem;margin:1.6em 0 .6em;border-bottom:1px solid var(--line);padding-bottom:.25em}
-h4{margin:1em 0 .3em;font-size:.95rem}
-.sub{color:var(--muted);margin:0 0 1em}
-code,pre{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:.88em}
-pre{background:var(--panel);padding:10px;border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
-a{color:var(--base);text-decoration:none}a:hover{text-decoration:underline}
-.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
-table{border-collapse:collapse;margin:.4em 0 1em;font-size:.9rem}
-th,td{padding:4px 10px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
-thead th{border-bottom:2px solid var(--line);white-space:nowrap}
-.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-table.summary td:nth-child(2) code{word-break:break-all}
-tr.v-regression td strong{color:var(--bad)}tr.v-improvement td strong{color:var(--good)}
-details.group{margin:.6em 0;border:1px solid var(--line);border-radius:6px;padding:6px 12px}
-details.group>summary{cursor:pointer;font-weight:600}
-.note{background:var(--panel);border-left:4px solid var(--warn);padding:8px 12px;border-radius:4px}
-.tools{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
-.tools input{flex:1 1 240px;padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg);font:inherit}
-.tools button{padding:6px 12px;border:1px solid var(--line);border-radius:6px;background:var(--panel);color:var(--fg);font:inherit;cursor:pointer}
-details.bench{border:1px solid var(--line);border-radius:8px;margin:8px 0;background:var(--bg)}
-details.bench>summary{cursor:pointer;padding:8px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;list-style-position:inside}
-details.bench[open]>summary{border-bottom:1px solid var(--line);background:var(--panel);border-radius:8px 8px 0 0}
-details.bench .name{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;word-break:break-all;flex:1 1 260px}
-details.bench .change{font-variant-numeric:tabular-nums;white-space:nowrap}
-details.bench .verdict{color:var(--muted);font-size:.85rem}
-.v-regression>summary .change{color:var(--bad);font-weight:600}.v-improvement>summary .change{color:var(--good);font-weight:600}
-.body{padding:8px 12px 12px}
-.plots{display:grid;grid-template-columns:repeat(auto-fit,minmax(330px,1fr));gap:12px}
-figure.chart{margin:0;border:1px solid var(--grid);border-radius:6px;padding:6px 6px 2px;background:var(--bg)}
-figure.chart.wide{margin:0 0 1em}
-figcaption{font-size:.8rem;color:var(--muted);margin:0 2px 4px}
-figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
-.numbers{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
-.mark{display:inline-block;min-width:1.1em;text-align:center;font-weight:700}
-.m-regression,.m-failed{color:var(--bad)}.m-improvement{color:var(--good)}.m-inconclusive{color:var(--warn)}
-.m-unchanged,.m-negligible,.m-skipped{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
-.numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-table.kv th,table.sides th{font-weight:500;color:var(--muted)}
-table.where th{cursor:pointer}table.where td.num{font-variant-numeric:tabular-nums;white-space:nowrap}table.where th[aria-sort=descending]::after{content:" ▾"}table.where th[aria-sort=ascending]::after{content:" ▴"}
-caption{text-align:left;font-weight:600;padding:4px 0}
-tr.differs td{background:rgba(210,153,34,.15)}
-.w-error{color:var(--bad)}
-footer{color:var(--muted);font-size:.8rem;margin:2em auto 2em}
-svg text{font-size:12px;fill:var(--muted);font-family:inherit}
-svg .axis{stroke:var(--line);stroke-width:1}svg .grid{stroke:var(--grid);stroke-width:1}
-svg .band{fill:var(--band)}
-svg .base{stroke:var(--base);fill:var(--base)}svg .head{stroke:var(--head);fill:var(--head)}
-svg .line{fill:none;stroke-width:2}svg .area{fill-opacity:.16;stroke-width:1;stroke-opacity:.6}
-svg .box{fill-opacity:.22;stroke-width:1.3}svg .whisker{stroke-width:1.3;fill:none}
-svg .pt{stroke:none;fill-opacity:.75}svg .outlier{fill:none;stroke-width:1.2}
-svg .ci{fill:var(--ci);stroke:none}svg .est{stroke:var(--est);stroke-width:2}svg .zero{stroke:var(--muted);stroke-dasharray:4 3}
-svg .bar{fill:var(--muted);fill-opacity:.45}svg .delta{stroke:var(--muted);stroke-dasharray:3 3}
-svg .limit{stroke:var(--muted);stroke-dasharray:4 3;stroke-width:1}
-svg .lollipop{stroke-width:2}svg .outside{stroke:var(--bad);fill:var(--bad)}
-svg .legend text{fill:var(--fg)}
-svg text.label{fill:var(--fg)}svg text.bad{fill:var(--bad)}svg text.good{fill:var(--good)}
-svg text.icicle-label{fill:#1f2328;font-size:11px;pointer-events:none}svg .bar-icicle{stroke:none}
-svg .ci-reg{stroke:var(--bad)}svg .ci-imp{stroke:var(--good)}svg .ci-other{stroke:var(--muted)}
-@media (max-width:600px){body{font-size:14px}header,main,footer{padding:0 10px}th,td{padding:3px 6px}.plots{grid-template-columns:1fr}}
-`;
-
 /** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
 const FOREST_MAX_ROWS = 40;
 /**
@@ -61964,13 +62251,6 @@ function* renderHtmlParts(report, samples, options = {}) {
     yield `<script type="application/json" id="benchgate-data">${jsonForScript(data)}</script>\n`;
     yield `<script>${CLIENT_SCRIPT}</script>\n</body></html>\n`;
 }
-/**
- * JSON that is safe inside a `<script>` element: `<`, `>` and `&` as \u003c, \u003e, \u0026 (so no
- * `</script>` or `<!--` can appear) and the line separators U+2028/U+2029 escaped.
- */
-function jsonForScript(value) {
-    return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 /** Changed benchmarks first (as the PR comment), then the quiet ones, then anything else. */
 function orderComparisons(suite) {
     const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
@@ -61993,10 +62273,6 @@ function forestRows(ordered, minEffect) {
             rows.push([i, sig(c.ratio.estimate, 5), sig(lo, 5), sig(hi, 5)]);
     });
     return rows;
-}
-/** x rounded to `digits` significant digits (plots need no more; keeps the file small). */
-function sig(x, digits = 4) {
-    return Number.isFinite(x) ? Number(x.toPrecision(digits)) : x;
 }
 const sigs = (xs, digits = 4) => xs.map((x) => sig(x, digits));
 /** The compact per-benchmark JSON the client draws from (keys documented in client.ts). */

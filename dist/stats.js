@@ -39509,7 +39509,8 @@ const RANK_OVERHEAD = 1.15;
  * the width the verdict is read from. A rank interval is not symmetric when bursts hit one side; an
  * estimate beyond ±δ can only be decided as a change by its bound towards 0, so that side's distance
  * is taken (in the study +5.2% [−0.6%, +7.0%], read as ±3.8%, was told "≈ 1 more round" and stayed
- * undecided). Within ±δ both bounds must move: the half-width.
+ * undecided). Within ±δ both bounds must move: the half-width. (The farther bound would be the stricter
+ * reading there; with it the study advises nothing at all, docs/VALIDATION.md "Advice that delivers".)
  */
 function sdFromInterval(ci, n0, alpha, estimate, minEffect) {
     const [lo, hi] = [Math.log(ci[0]), Math.log(ci[1])];
@@ -39527,6 +39528,9 @@ function halfWidth(m, n) {
  * 95% range. With the 80% range (1.28) a benchmark at +1% whose estimate came out near 0.3% was told
  * "≈ 15 more rounds" for a negligible verdict its true interval could not reach, and at +2–3% (= δ to
  * 1.5 δ) advice delivered 0–50% (docs/VALIDATION.md, "Advice that delivers").
+ * With this range and the 2× cap no *symmetric* interval is ever advised (the window argument in that section:
+ * 3.99 standard errors needed, 3.69 available at 10 runs, α/K = 0.01/6); the advice given comes from lopsided
+ * rank intervals, and no range or target meets the 80% promise at every true change (the same section).
  */
 const PLAUSIBLE_Z = 1.96;
 /**

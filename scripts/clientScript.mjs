@@ -1,11 +1,15 @@
-// Compiles the HTML report's browser script (src/report/html/client.ts) into one self-contained ES2020
-// script, for render.ts to inline into every page (rollup.config.js and jest both use this).
+// Compiles a page's browser script (src/report/html/client.ts for the PR report, src/history/html/
+// historyClient.ts for history.html) into one self-contained ES2020 script, for the page's render.ts to
+// inline (rollup.config.js and jest both use this).
 // esbuild: a well-kept compiler that strips types and bundles into an IIFE synchronously (jest needs sync).
 import { buildSync } from 'esbuild'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const CLIENT_ENTRY = fileURLToPath(new URL('../src/report/html/client.ts', import.meta.url))
+export const HISTORY_CLIENT_ENTRY = fileURLToPath(
+  new URL('../src/history/html/historyClient.ts', import.meta.url)
+)
 
 /** The compiled script text; throws if it could end the surrounding <script> element early. */
 export function buildClientScript(entry = CLIENT_ENTRY) {

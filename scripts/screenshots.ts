@@ -13,6 +13,12 @@
  * `npm run screenshots -- --html OUT_DIR BENCHMARK [NAME]` pictures one benchmark's section of the
  * HTML report rendered from OUT_DIR/results.json (its "where" table and icicle, the page around
  * them hidden) as docs/img/html-where-NAME.png (NAME defaults to OUT_DIR's folder name).
+ *
+ * `npm run screenshots -- --history` pictures only history.html (also part of the default run) as
+ * docs/img/history.png: a synthetic history of 12 benchmarks × 160 commits (1% noise between records)
+ * with a +7% step, a −12% improvement, a creep of +0.3% per commit over the last 40 commits and a runner
+ * image change (compiler) that slows every series by 3%, recorded into a folder store and reported by
+ * the built CLI (dist/cli.js: run `npm run build` first), as a workflow does it.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -20,6 +26,7 @@ import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { marked } from 'marked'
+import { flat, syntheticHistory } from '../__tests__/history/synthetic.js'
 import { analyzeSuite } from '../src/analysis/suite.js'
 import { composeComment, sectionFor } from '../src/github/commentSections.js'
 import { renderHtml } from '../src/report/html/render.js'
@@ -28,6 +35,7 @@ import { renderMarkdown } from '../src/report/markdown.js'
 import { validateResults } from '../src/report/readResults.js'
 import type { Report } from '../src/report/model.js'
 import type { Provenance, Sample, Side } from '../src/samples/model.js'
+import { FolderStore } from '../src/history/store.js'
 
 const OUT = resolve(import.meta.dirname, '../docs/img')
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
@@ -214,7 +222,86 @@ function htmlScreenshot(out: string, benchmark: string, name: string, dir: strin
   console.log(`${png}: ${width}×${height}`)
 }
 
-function main(): void {
+/** The synthetic history of the picture: what changed, and where (commit indices of 0..159). */
+async function historyPage(dir: string): Promise<string> {
+  const ln = (ns: number) => Math.log(ns)
+  const env = (i: number) => (i >= 120 ? Math.log(1.03) : 0) // the new runner image's compiler
+  const records = syntheticHistory({
+    commits: 160,
+    // A seed where the flat series show no finding, as in 24 of seeds 1–30 (the others: a false change
+    // point or creep in one flat series, or a second change point near the −12% step).
+    seed: 9,
+    start: new Date('2026-06-01T09:00:00Z'),
+    series: [
+      { name: 'BM_Parse/json/4096', truth: (i) => ln(41_200) + (i >= 90 ? Math.log(1.07) : 0) + env(i) },
+      {
+        name: 'BM_OrderBook/map/20000',
+        truth: (i) => ln(1_190_000) + (i >= 60 ? Math.log(0.88) : 0) + env(i)
+      },
+      { name: 'BM_Alloc/small', truth: (i) => ln(5_300) + Math.max(0, i - 120) * 0.003 + env(i) },
+      ...[
+        'BM_OrderBook/array/20000',
+        'BM_Hash/crc32/64',
+        'BM_Sort/int/1024',
+        'BM_Encode/base64/4096',
+        'BM_Decode/utf8/65536',
+        'BM_Match/regex/256',
+        'BM_Hash/xxh3/4096',
+        'BM_Sort/string/1024',
+        'BM_Alloc/large'
+      ].map((name, k) => {
+        const base = flat(name, 3 + k * 0.9)
+        return { name, truth: (i: number) => base.truth(i) + env(i) }
+      })
+    ],
+    fingerprint: (i) => ({
+      cpuModel: 'AMD EPYC 7763 64-Core Processor',
+      numCpus: 4,
+      compiler: i >= 120 ? 'GCC 14.2.0' : 'GCC 13.3.0'
+    })
+  })
+  const store = join(dir, 'store')
+  for (const r of records) await new FolderStore(store).add(r)
+  const cli = resolve(import.meta.dirname, '../dist/cli.js')
+  const out = join(dir, 'history')
+  const r = spawnSync(
+    process.execPath,
+    [
+      cli,
+      'history',
+      'report',
+      '--store',
+      store,
+      '--out',
+      out,
+      '--repo-url',
+      'https://github.com/example/engine'
+    ],
+    { encoding: 'utf8' }
+  )
+  if (r.status !== 0) throw new Error(`history report exited ${r.status}: ${r.stderr}`)
+  return join(out, 'history.html')
+}
+
+async function historyScreenshot(dir: string): Promise<void> {
+  const page = await historyPage(dir)
+  if (process.env.KEEP_HISTORY_PAGE) writeFileSync(process.env.KEEP_HISTORY_PAGE, readFileSync(page))
+  const png = join(OUT, 'history.png')
+  // Wide enough for three columns of trends; virtual time lets the IntersectionObserver draw them.
+  const size = [1280, 1060]
+  chromium(
+    [
+      `--screenshot=${png}`,
+      `--window-size=${size.join(',')}`,
+      '--virtual-time-budget=3000',
+      pathToFileURL(page).href
+    ],
+    join(dir, 'profile')
+  )
+  console.log(`${png}: ${size.join('×')}`)
+}
+
+async function main(): Promise<void> {
   if (!CHROMIUM) throw new Error('chromium not found (apt-get install chromium)')
   mkdirSync(OUT, { recursive: true })
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-screenshots-'))
@@ -223,6 +310,14 @@ function main(): void {
     const [out, benchmark, name] = process.argv.slice(html + 1)
     try {
       htmlScreenshot(out, benchmark, name ?? basename(out), dir)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    return
+  }
+  if (process.argv.includes('--history')) {
+    try {
+      await historyScreenshot(dir)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -249,9 +344,10 @@ function main(): void {
       sectionFor('macos-clang', renderMarkdown(mac))
     ])
     screenshot('comment-matrix', matrix, dir)
+    await historyScreenshot(dir)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
-main()
+await main()

@@ -1,6 +1,6 @@
 /**
  * `benchgate history record|report|compact` through the CLI's main(): flags, messages and exit codes,
- * and the files report writes (changes.json, summary.md).
+ * and the files report writes (history.html, changes.json, summary.md).
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -42,7 +42,7 @@ describe('benchgate history', () => {
     expect(rec).toMatchObject({ commit: A, parent: B, pr: 7 })
   })
 
-  it('report writes changes.json and summary.md; names are escaped in the Markdown', async () => {
+  it('report writes history.html, changes.json and summary.md; names are escaped in the Markdown', async () => {
     const dir = temp()
     const store = new FolderStore(join(dir, 'h'))
     const LN = Math.log(1000)
@@ -68,6 +68,21 @@ describe('benchgate history', () => {
       /change point \+[78]\.\d%.* at <code>[0-9a-f]{12}<\/code> → <code>[0-9a-f]{12}<\/code> \(PR #1020\)/
     )
     expect(io.err).toMatch(/40 records, 2 benchmarks: 1 change points, 0 environment changes/)
+    expect(io.err).toMatch(/wrote out.history\.html, /)
+    const page = readFileSync(join(dir, 'out', 'history.html'), 'utf8')
+    expect(page).toContain('"u":null') // a folder store knows no repository
+    expect(page).toContain(`"c":${JSON.stringify(records.map((r) => r.commit))}`)
+    const linked = ['report', '--store', 'h', '--out', 'out', '--repo-url', 'git@github.com:o/r.git']
+    expect(await historyCommand(linked, captureIo(), dir)).toBe(0)
+    expect(readFileSync(join(dir, 'out', 'history.html'), 'utf8')).toContain('"u":"https://github.com/o/r"')
+    const bad = captureIo()
+    expect(
+      await main(
+        ['history', 'report', '--store', join(dir, 'h'), '--out', join(dir, 'o'), '--repo-url', '/tmp/x'],
+        bad
+      )
+    ).toBe(2)
+    expect(bad.err).toMatch(/--repo-url: '\/tmp\/x' is not a repository address/)
   })
 
   it('compact merges whole past months; flags are checked with clear messages', async () => {

@@ -1,5 +1,6 @@
 // examples/workflows/history-record.yml is what users copy: it measures the push against its `before`,
 // records into the orphan branch with write permission only for contents, one job at a time.
+// examples/workflows/history-pages.yml publishes history.html after each record, with Pages rights only.
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import yaml from 'js-yaml'
@@ -32,5 +33,43 @@ describe('examples/workflows/history-record.yml', () => {
     )
     expect(runs).toContain("grep -oE '#[0-9]+'") // the PR number: digits only
     expect(runs).toContain('npx benchgate history report --store git:benchgate-history --out history')
+  })
+})
+
+interface PagesWorkflow {
+  on: { workflow_run: { workflows: string[]; types: string[] } }
+  permissions: Record<string, string>
+  jobs: {
+    publish: {
+      environment: { name: string }
+      steps: { uses?: string; run?: string; id?: string; with?: Record<string, string> }[]
+    }
+  }
+}
+
+describe('examples/workflows/history-pages.yml', () => {
+  const wf = yaml.load(
+    readFileSync(new URL('../../examples/workflows/history-pages.yml', import.meta.url), 'utf8')
+  ) as PagesWorkflow
+  const record = yaml.load(
+    readFileSync(new URL('../../examples/workflows/history-record.yml', import.meta.url), 'utf8')
+  ) as { name: string }
+  const steps = wf.jobs.publish.steps
+  const runs = steps.map((s) => s.run ?? '').join('\n')
+
+  it('runs after the record workflow, reads contents and deploys to Pages with an OIDC token only', () => {
+    expect(wf.on.workflow_run).toEqual({ workflows: [record.name], types: ['completed'] })
+    expect(wf.permissions).toEqual({ contents: 'read', pages: 'write', 'id-token': 'write' })
+    expect(wf.jobs.publish.environment.name).toBe('github-pages')
+  })
+
+  it('reports the history branch with commit links into a folder that it uploads and deploys', () => {
+    expect(runs).toContain(
+      'npx benchgate history report --store git:benchgate-history --out site --repo-url "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY"'
+    )
+    expect(runs).not.toContain('${{')
+    const uses = steps.map((s) => s.uses?.replace(/@.*/, ''))
+    expect(uses.indexOf('actions/upload-pages-artifact')).toBeLessThan(uses.indexOf('actions/deploy-pages'))
+    expect(steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact'))?.with?.path).toBe('site')
   })
 })

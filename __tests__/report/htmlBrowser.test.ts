@@ -3,7 +3,7 @@
  * (`#selftest`) opens every section, draws every plot and writes what it found into
  * `<pre id="selftest">`, which --dump-dom gives back. Console output of any kind fails the test (the
  * page writes none). A screenshot is saved to look at: $BENCHGATE_TEST_ARTIFACTS or
- * <tmpdir>/benchgate-test-artifacts/html-report.png.
+ * <tmpdir>/benchgate-test-artifacts/html-report.png. history.html (issue 31) the same way, one run.
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
@@ -11,7 +11,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { analyseHistory } from '../../src/history/changes.js'
+import { renderHistoryHtml } from '../../src/history/html/render.js'
 import { renderHtml } from '../../src/report/html/render.js'
+import { flat, syntheticHistory } from '../history/synthetic.js'
 import { synthAttribution, synthReport, synthSamples } from './htmlFixture.js'
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
@@ -130,5 +133,68 @@ describe('HTML report in headless chromium', () => {
     expect(statSync(png).size).toBeGreaterThan(50_000)
     console.log(`HTML report screenshot: ${png}`)
     rmSync(dir, { recursive: true, force: true })
+  })
+})
+
+describe('history.html in headless chromium', () => {
+  if (!CHROMIUM) {
+    it.skip('needs chromium (apt-get install chromium): not found, skipped', () => undefined)
+    return
+  }
+
+  it('draws every trend, links change points to their commits, filters by text, regex and findings', () => {
+    const hostile = 'BM_</script><img src=x onerror=alert(1)>'
+    const LN = Math.log(1000)
+    const records = syntheticHistory({
+      commits: 60,
+      series: [
+        flat('BM_Flat'),
+        { name: 'BM_Step', truth: (i) => LN + (i >= 30 ? Math.log(1.1) : 0) },
+        flat(hostile, 2)
+      ],
+      fingerprint: (i) => ({ cpuModel: i < 50 ? 'EPYC' : 'Xeon', numCpus: 4 })
+    })
+    const changes = analyseHistory(records)
+    const dir = mkdtempSync(join(tmpdir(), 'benchgate-history-html-'))
+    const page = join(dir, 'history.html')
+    writeFileSync(page, renderHistoryHtml(records, changes, { repoUrl: 'https://github.com/o/r' }))
+    const { stdout, stderr } = chromium(
+      ['--virtual-time-budget=5000', '--dump-dom', `${pathToFileURL(page).href}#selftest`],
+      dir
+    )
+    rmSync(dir, { recursive: true, force: true })
+    const m = /<pre id="selftest">([^<]*)<\/pre>/.exec(stdout)
+    expect(m).not.toBeNull()
+    const result = JSON.parse(decode(m![1])) as {
+      cards: Array<{ id: string; name: string; width: number; inked: number }>
+      links: string[]
+      filtered: Record<'text' | 'regex' | 'invalid' | 'findings', string[]>
+      errors: string[]
+    }
+    expect(result.errors).toEqual([])
+    expect(consoleLines(stderr)).toEqual([])
+    // Findings first, then by name; the hostile name shown as text; every canvas drawn.
+    expect(result.cards.map((c) => c.name)).toEqual(['BM_Step', hostile, 'BM_Flat']) // '<' sorts before 'F'
+    for (const c of result.cards) {
+      expect(c.width).toBeGreaterThan(200)
+      expect(c.inked).toBeGreaterThan(2000)
+    }
+    // The environment change links its first commit; the step's change point the commit before and the
+    // first after (and its PR); its creep (the last 30 steps hold the step) the commit it starts from.
+    expect(result.links).toEqual([
+      `https://github.com/o/r/commit/${records[50].commit}`,
+      'https://github.com/o/r/pull/1050',
+      `https://github.com/o/r/commit/${records[29].commit}`,
+      `https://github.com/o/r/commit/${records[30].commit}`,
+      'https://github.com/o/r/pull/1030',
+      `https://github.com/o/r/commit/${records[29].commit}`
+    ])
+    expect(result.filtered).toEqual({
+      text: ['BM_Step'],
+      regex: ['BM_Step', 'BM_Flat'],
+      invalid: [],
+      findings: ['BM_Step']
+    })
+    expect(stdout.match(/<script/g)).toHaveLength(2)
   })
 })

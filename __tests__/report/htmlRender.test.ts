@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { formatLevel } from '../../src/report/format.js'
-import { jsonForScript, renderHtml } from '../../src/report/html/render.js'
+import { jsonForScript } from '../../src/report/escape.js'
+import { renderHtml } from '../../src/report/html/render.js'
 import type { Report } from '../../src/report/model.js'
 import type { Sample } from '../../src/samples/model.js'
 import { synthReport, synthSamples } from './htmlFixture.js'

@@ -14,11 +14,13 @@ import { buildRecord, type RecordMeta } from '../history/record.js'
 import { openStore } from '../history/store.js'
 import { analyseHistory, DEFAULT_CHANGES_OPTIONS, type ChangesOptions } from '../history/changes.js'
 import { renderSummary } from '../history/summary.js'
+import { renderHistoryHtml } from '../history/html/render.js'
+import { repositoryWebUrl } from '../history/repoUrl.js'
 import { checkMonth, currentMonth } from '../history/files.js'
 import type { Io } from './io.js'
 
 export const HISTORY_HELP = `Usage: benchgate history record RESULTS.json --store STORE [--commit SHA --parent SHA --date ISO] [--pr N]
-       benchgate history report --store STORE --out DIR [--q Q] [--window W] [--delta D]
+       benchgate history report --store STORE --out DIR [--repo-url URL] [--q Q] [--window W] [--delta D]
        benchgate history compact --store STORE [--before yyyy-mm]
 
 Keeps the results of the default branch, one record per commit, and finds what moved: change points
@@ -30,7 +32,9 @@ STORE is a folder, or git:BRANCH: an orphan branch of the repository in the curr
   record     adds RESULTS.json (from 'benchgate run') as the record of its head commit, measured
              against its base (the last recorded commit). Results without SHAs (from 'compare', old
              artifacts) need --commit SHA --parent SHA --date ISO; --pr N names the pull request.
-  report     writes DIR/changes.json and DIR/summary.md. --q false discovery rate of change points
+  report     writes DIR/history.html (one trend per benchmark, self-contained), DIR/changes.json and
+             DIR/summary.md. --repo-url the repository's web address for commit links (default:
+             from the git store's origin; none for a folder). --q false discovery rate of change points
              (default ${DEFAULT_CHANGES_OPTIONS.q}); --window paired steps of the creep (default ${DEFAULT_CHANGES_OPTIONS.window}); --delta smallest
              creep reported (default ${DEFAULT_CHANGES_OPTIONS.delta}).
   compact    merges every whole month before --before (default: the current month) into one file,
@@ -43,6 +47,7 @@ const FLAGS = {
   date: { type: 'string' },
   pr: { type: 'string' },
   out: { type: 'string' },
+  'repo-url': { type: 'string' },
   q: { type: 'string' },
   window: { type: 'string' },
   delta: { type: 'string' },
@@ -55,7 +60,7 @@ type Flags = Partial<Record<Exclude<keyof typeof FLAGS, 'help'>, string>>
 /** Which flags each subcommand takes (others are refused, so a typo does not pass silently). */
 const ALLOWED: Record<string, readonly string[]> = {
   record: ['store', 'commit', 'parent', 'date', 'pr'],
-  report: ['store', 'out', 'q', 'window', 'delta'],
+  report: ['store', 'out', 'repo-url', 'q', 'window', 'delta'],
   compact: ['store', 'before']
 }
 
@@ -119,12 +124,19 @@ async function report(flags: Flags, io: Io, cwd: string): Promise<number> {
   writeFileSync(resolve(cwd, out, 'changes.json'), JSON.stringify(changes, null, 2) + '\n')
   const summary = renderSummary(changes)
   writeFileSync(resolve(cwd, out, 'summary.md'), summary)
+  const remote = flags['repo-url'] ?? (await store.remoteUrl())
+  const repoUrl = remote === null ? null : repositoryWebUrl(remote)
+  if (flags['repo-url'] !== undefined && repoUrl === null)
+    throw new ConfigError(
+      `--repo-url: '${flags['repo-url']}' is not a repository address (e.g. https://github.com/owner/repo)`
+    )
+  writeFileSync(resolve(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl }))
   await io.stdout(summary)
   const cps = changes.series.reduce((n, s) => n + s.change_points.length, 0)
   const creeps = changes.series.filter((s) => s.creep?.reported).length
   io.stderr(
     `${records.length} records, ${changes.series.length} benchmarks: ${cps} change points, ` +
-      `${changes.environment_changes.length} environment changes, ${creeps} creeping; wrote ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`
+      `${changes.environment_changes.length} environment changes, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`
   )
   return EXIT.pass
 }

@@ -131,6 +131,12 @@ export class GitStore implements HistoryStore {
     return this.origin
   }
 
+  async remoteUrl(): Promise<string | null> {
+    if (!(await this.hasOrigin())) return null
+    const r = await run(this.repo, ['remote', 'get-url', 'origin'])
+    return r.code === 0 ? r.stdout.toString('utf8').trim() || null : null
+  }
+
   /** The ref that holds the branch here: the remote-tracking ref with an origin, else the branch. */
   private async localRef(): Promise<string> {
     return (await this.hasOrigin()) ? `refs/remotes/origin/${this.branch}` : `refs/heads/${this.branch}`

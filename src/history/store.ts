@@ -90,6 +90,10 @@ export class FolderStore implements HistoryStore {
     return { path, added: true, attempts: 1 }
   }
 
+  async remoteUrl(): Promise<string | null> {
+    return null // a folder belongs to no repository: give --repo-url for links
+  }
+
   async readAll(): Promise<CommitRecord[]> {
     const records = listFiles(this.dir)
       .filter((p) => recordFileMonth(p) !== null || monthFileMonth(p) !== null)

@@ -26,4 +26,6 @@ export interface HistoryStore {
   readAll(): Promise<CommitRecord[]>
   /** Merges every whole month before `before` (yyyy-mm) into one month file each. */
   compact(before: string): Promise<CompactResult>
+  /** The URL of the repository the store lives in (git: its `origin`), or null (a folder, no origin). */
+  remoteUrl(): Promise<string | null>
 }

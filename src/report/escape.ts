@@ -93,3 +93,14 @@ const INLINE = /[&<>"'|`@\\*_~[\]#]/g
 function escapeInline(text: string): string {
   return showHidden(text.replace(/[\r\n]+/g, ' ')).replace(INLINE, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`)
 }
+
+/**
+ * JSON that is safe inside a `<script>` element: `<`, `>` and `&` as \u003c, \u003e, \u0026 (so no
+ * `</script>` or `<!--` can appear) and the line separators U+2028/U+2029 escaped.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+  )
+}

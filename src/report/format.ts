@@ -66,3 +66,8 @@ export function formatLevel(confLevel: number): string {
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`
 }
+
+/** x rounded to `digits` significant digits (plots need no more; keeps the file small). */
+export function sig(x: number, digits = 4): number {
+  return Number.isFinite(x) ? Number(x.toPrecision(digits)) : x
+}

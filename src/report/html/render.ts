@@ -33,8 +33,8 @@ import {
   formatCountChange,
   timingOnlyNote
 } from '../countWording.js'
-import { escapeHtml, mdCode, mdProse } from '../escape.js'
-import { formatChange, formatDuration, formatLevel, formatP, formatPercent, plural } from '../format.js'
+import { escapeHtml, jsonForScript, mdCode, mdProse } from '../escape.js'
+import { formatChange, formatDuration, formatLevel, formatP, formatPercent, plural, sig } from '../format.js'
 import { headline, subline, verdictFootnote, verdictText, warningLines } from '../wording.js'
 import type { Report } from '../model.js'
 import { displayName } from '../names.js'
@@ -140,17 +140,6 @@ export function* renderHtmlParts(
   yield `<script>${CLIENT_SCRIPT}</script>\n</body></html>\n`
 }
 
-/**
- * JSON that is safe inside a `<script>` element: `<`, `>` and `&` as \u003c, \u003e, \u0026 (so no
- * `</script>` or `<!--` can appear) and the line separators U+2028/U+2029 escaped.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
-  )
-}
-
 /** Changed benchmarks first (as the PR comment), then the quiet ones, then anything else. */
 function orderComparisons(suite: SuiteResult): Comparison[] {
   const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)))
@@ -177,11 +166,6 @@ function forestRows(ordered: Comparison[], minEffect: number): Array<[number, nu
       rows.push([i, sig(c.ratio.estimate, 5), sig(lo, 5), sig(hi, 5)])
   })
   return rows
-}
-
-/** x rounded to `digits` significant digits (plots need no more; keeps the file small). */
-export function sig(x: number, digits = 4): number {
-  return Number.isFinite(x) ? Number(x.toPrecision(digits)) : x
 }
 
 const sigs = (xs: readonly number[], digits = 4) => xs.map((x) => sig(x, digits))
