@@ -1,7 +1,7 @@
 // npm run bench:layout — what --randomize-layout costs (issue 32, docs/layout.md), measured side by
 // side in one run on the layout study's plain CMake project: a fresh build with and without the link
 // recorder (alternating, 5 each), and one relink with a new layout (20 draws).
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'

@@ -3,7 +3,8 @@
 // plain CMake project, under plain ABBA rounds, randomised layouts (independent and shared draws) and
 // the cheap mitigation (-falign-functions=64 -falign-loops=64 on both sides). Writes every run's
 // verdicts and spreads to docs/layout-study.json and prints the table docs/layout.md quotes.
-//   node scripts/study-layout.mjs [--runs 20] [--rounds 10] [--only A,B] [--out FILE]
+//   node scripts/study-layout.mjs [--runs 20] [--rounds 10] [--only A,B] [--out FILE] [--table]
+// (--table prints the table of the runs already in FILE and measures nothing)
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +17,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '10' },
     only: { type: 'string' },
+    table: { type: 'boolean', default: false },
     out: { type: 'string', default: join(root, 'docs', 'layout-study.json') }
   }
 })
@@ -23,11 +25,14 @@ const runs = Number(args.runs)
 const rounds = Number(args.rounds)
 
 // The fixture as a git repository: base; a head that only moves code (a 16-byte function before the
-// kernels); a head with a real +5% (5% more steps of BM_Chain's arithmetic chain).
+// kernels); a head with a real +5% (5% more steps of BM_Chain's arithmetic chain); a head with a real
+// change in the layout-sensitive BM_Branchy (5% more data: on this machine −12% per call, the branch
+// predictor learns the longer pattern better; no code moves).
 function fixtureRepo() {
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-layout-study-'))
   cpSync(join(root, 'validation', 'fixtures', 'layout'), dir, { recursive: true })
-  const git = (...a) => execFileSync('git', ['-c', 'user.email=study@benchgate', '-c', 'user.name=study', ...a], { cwd: dir })
+  const git = (...a) =>
+    execFileSync('git', ['-c', 'user.email=study@benchgate', '-c', 'user.name=study', ...a], { cwd: dir })
   git('init', '-q')
   git('add', '-A')
   git('commit', '-qm', 'base')
@@ -45,26 +50,71 @@ function fixtureRepo() {
   git('commit', '-qam', '5% more work in BM_Chain')
   git('tag', 'real')
   git('checkout', '-q', 'base')
+  const bench = join(dir, 'bench.cpp')
+  writeFileSync(bench, readFileSync(bench, 'utf8').replace('d(4096)', 'd(4301)'))
+  git('commit', '-qam', '5% more data for BM_Branchy (its code does not move; −12% per call here)')
+  git('tag', 'branchy')
+  git('checkout', '-q', 'base')
   return dir
 }
 
-const plainBuild = 'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build >/dev/null'
+const plainBuild =
+  'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build >/dev/null'
 const alignedBuild =
   "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release '-DCMAKE_CXX_FLAGS=-falign-functions=64 -falign-loops=64' >/dev/null && cmake --build build >/dev/null"
 
 const CONDITIONS = {
   A: { head: 'layout', build: plainBuild, flags: [], what: 'code moved 16 bytes · plain ABBA' },
-  B: { head: 'layout', build: plainBuild, flags: ['--randomize-layout'], what: 'code moved · randomised (independent)' },
+  B: {
+    head: 'layout',
+    build: plainBuild,
+    flags: ['--randomize-layout', '--layout-draws', 'independent'],
+    what: 'code moved · randomised (independent)'
+  },
   C: {
     head: 'layout',
     build: plainBuild,
     flags: ['--randomize-layout', '--layout-draws', 'shared'],
     what: 'code moved · randomised (shared draw)'
   },
-  D: { head: 'layout', build: alignedBuild, flags: [], what: 'code moved · -falign-functions=64 -falign-loops=64' },
+  D: {
+    head: 'layout',
+    build: alignedBuild,
+    flags: [],
+    what: 'code moved · -falign-functions=64 -falign-loops=64'
+  },
   E: { head: 'real', build: plainBuild, flags: [], what: '+5% work · plain ABBA' },
-  F: { head: 'real', build: plainBuild, flags: ['--randomize-layout'], what: '+5% work · randomised (independent)' },
-  G: { head: 'real', build: alignedBuild, flags: [], what: '+5% work · -falign-functions=64 -falign-loops=64' }
+  F: {
+    head: 'real',
+    build: plainBuild,
+    flags: ['--randomize-layout', '--layout-draws', 'independent'],
+    what: '+5% work · randomised (independent)'
+  },
+  G: {
+    head: 'real',
+    build: alignedBuild,
+    flags: [],
+    what: '+5% work · -falign-functions=64 -falign-loops=64'
+  },
+  H: {
+    head: 'real',
+    build: plainBuild,
+    flags: ['--randomize-layout', '--layout-draws', 'shared'],
+    what: '+5% work · randomised (shared draw)'
+  },
+  I: { head: 'branchy', build: plainBuild, flags: [], what: 'real change in BM_Branchy (−12%) · plain ABBA' },
+  J: {
+    head: 'branchy',
+    build: plainBuild,
+    flags: ['--randomize-layout', '--layout-draws', 'shared'],
+    what: 'real change in BM_Branchy (−12%) · randomised (shared draw)'
+  },
+  K: {
+    head: 'branchy',
+    build: plainBuild,
+    flags: ['--randomize-layout', '--layout-draws', 'independent'],
+    what: 'real change in BM_Branchy (−12%) · randomised (independent)'
+  }
 }
 
 /** Sample standard deviation, or null below 2 values. */
@@ -83,17 +133,27 @@ function oneRun(repo, c, i) {
     [
       join(root, 'dist', 'cli.js'),
       'run',
-      '--repo', repo,
-      '--base', 'base',
-      '--head', c.head,
+      '--repo',
+      repo,
+      '--base',
+      'base',
+      '--head',
+      c.head,
       '--no-merge-base',
-      '--build', c.build,
-      '--binary', 'build/bench',
-      '--rounds', String(rounds),
-      '--repetitions', '2',
-      '--min-time', '0.02',
-      '--fail-on', 'never',
-      '--out', out,
+      '--build',
+      c.build,
+      '--binary',
+      'build/bench',
+      '--rounds',
+      String(rounds),
+      '--repetitions',
+      '2',
+      '--min-time',
+      '0.02',
+      '--fail-on',
+      'never',
+      '--out',
+      out,
       ...c.flags,
       ...(c.flags.includes('--randomize-layout') ? ['--layout-seed', `study-${i}`] : [])
     ],
@@ -123,9 +183,9 @@ function oneRun(repo, c, i) {
   }
 }
 
-const repo = fixtureRepo()
 const previous = existsSync(args.out) ? JSON.parse(readFileSync(args.out, 'utf8')) : { conditions: {} }
-const chosen = args.only ? args.only.split(',') : Object.keys(CONDITIONS)
+const chosen = args.table ? [] : args.only ? args.only.split(',') : Object.keys(CONDITIONS)
+const repo = chosen.length ? fixtureRepo() : null
 for (const key of chosen) {
   const c = CONDITIONS[key]
   const results = []
@@ -144,7 +204,7 @@ for (const key of chosen) {
   previous.settings = { rounds, repetitions: 2, minTime: 0.02, alpha: 0.01, correction: 'bonferroni', k: 2 }
   writeFileSync(args.out, JSON.stringify(previous, null, 1) + '\n')
 }
-rmSync(repo, { recursive: true, force: true })
+if (repo) rmSync(repo, { recursive: true, force: true })
 
 // The table: how often each benchmark was flagged (regression or improvement), median change and spread.
 const flagged = (v) => v === 'regression' || v === 'improvement'
@@ -152,9 +212,11 @@ const median = (xs) => {
   const s = xs.filter((x) => x !== null).sort((a, b) => a - b)
   return s.length ? s[Math.floor((s.length - 1) / 2)] : null
 }
-console.log('| condition | runs | BM_Branchy flagged | its median change | its σ/process (base) | its σ of pair ratios | BM_Chain flagged | its median change | its σ/process (base) | its σ of pair ratios | BM_Chain detects | relink s/run | wall s/run |')
+console.log(
+  '| condition | runs | BM_Branchy flagged | its median change | its σ/process (base) | its σ of pair ratios | BM_Chain flagged | its median change | its σ/process (base) | its σ of pair ratios | BM_Chain detects | relink s/run | wall s/run |'
+)
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
-for (const [key, c] of Object.entries(previous.conditions)) {
+for (const [key, c] of Object.entries(previous.conditions).sort(([a], [b]) => a.localeCompare(b))) {
   const col = (name) => {
     const bs = c.runs.map((r) => r.benchmarks[name])
     const n = bs.filter((b) => flagged(b.verdict)).length

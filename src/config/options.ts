@@ -609,12 +609,13 @@ const TABLE = [
     name: 'layout-draws',
     config: 'layoutDraws',
     type: 'enum',
-    values: ['independent', 'shared'],
-    default: 'independent',
+    values: ['shared', 'independent'],
+    default: 'shared',
     arg: 'D',
     help:
-      'with --randomize-layout: independent: base and head draw their own layout every round; shared: both ' +
-      "sides of a round get the same draw (docs/layout.md has both designs' measured error rates)",
+      'with --randomize-layout: shared: both sides of a round get the same layout draw (a change that does not ' +
+      'move code keeps its full power); independent: each side draws its own (valid for any layout effect, but ' +
+      "a layout-sensitive benchmark then needs ~10x the rounds; docs/layout.md has both designs' measured rates)",
     commands: ['run'],
     input: 'layout-draws',
     file: true,

@@ -8,9 +8,10 @@ import { createHash } from 'node:crypto'
 import type { Side } from '../samples/model.js'
 
 /**
- * 'independent': base and head draw their own layouts (each side's layout is then exchangeable
- * with the other's, so a pure layout change gives symmetric paired differences, see docs/layout.md);
- * 'shared': both sides of a round get the same draw (STATISTICS §12 as written).
+ * 'shared' (the default, STATISTICS §12): both sides of a round get the same draw, so a layout
+ * effect cancels in the round's pair unless the change itself moves code; 'independent': each side
+ * draws its own, which makes base and head exchangeable under any pure layout change (symmetric
+ * paired differences) at the price of the layout's variance in every pair (docs/layout.md).
  */
 export type LayoutDraws = 'independent' | 'shared'
 
