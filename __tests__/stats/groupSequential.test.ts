@@ -110,8 +110,10 @@ describe('conditionalPower (stochastic curtailment)', () => {
   const gauss = (rnd: () => number) => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
 
   it('matches the frequency with which the final test rejects, given the first n of N observations', () => {
-    // The process itself, not the formula: n observations fixed, N − n simulated with mean `effect`,
-    // then the two-sided z-test on all N at level α. 40,000 continuations per case: sd of a rate ≤ 0.0025.
+    // The process itself, not the formula: n observations fixed, the N − n others simulated with mean
+    // `effect`, then the two-sided z-test on all N at level α. Their sum is drawn as the one normal it
+    // exactly is (mean (N − n)·effect, sd σ·√(N − n)) rather than term by term: the same distribution,
+    // 40-90× fewer draws. 40,000 continuations per case: sd of a rate ≤ 0.0025.
     const rnd = seededRandom(20261123)
     const cases = [
       { n: 20, N: 60, sigma: 1, effect: 0, alpha: 0.01 },
@@ -126,8 +128,7 @@ describe('conditionalPower (stochastic curtailment)', () => {
       let rejected = 0
       const reps = 40_000
       for (let r = 0; r < reps; r++) {
-        let rest = 0
-        for (let i = k.n; i < k.N; i++) rest += k.effect + k.sigma * gauss(rnd)
+        const rest = (k.N - k.n) * k.effect + k.sigma * Math.sqrt(k.N - k.n) * gauss(rnd)
         if (Math.abs((sum + rest) / k.N) > bound) rejected++
       }
       const cp = conditionalPower({
