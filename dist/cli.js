@@ -54144,16 +54144,26 @@ function isLink(v) {
         o.argv.length > 0 &&
         o.argv.every((a) => typeof a === 'string'));
 }
-/** Where a link writes its output: the argument after `-o` (or `-oFILE`), resolved against its cwd. */
-function linkOutput(link) {
-    for (let i = 1; i < link.argv.length; i++) {
-        const a = link.argv[i];
-        if (a === '-o' && i + 1 < link.argv.length)
-            return resolve$1(link.cwd, link.argv[i + 1]);
-        if (a.startsWith('-o') && a.length > 2 && !a.startsWith('-o-'))
-            return resolve$1(link.cwd, a.slice(2));
+/**
+ * Where a link's output is named: `argv[index]` holds it, as the argument after `-o` (joined: false)
+ * or as `-oFILE` (joined: true); null when the link names none.
+ */
+function outputArgument(argv) {
+    for (let i = 1; i < argv.length; i++) {
+        if (argv[i] === '-o' && i + 1 < argv.length)
+            return { index: i + 1, joined: false };
+        if (argv[i].startsWith('-o') && argv[i].length > 2)
+            return { index: i, joined: true };
     }
     return null;
+}
+/** Where a link writes its output, resolved against its folder, or null. */
+function linkOutput(link) {
+    const at = outputArgument(link.argv);
+    if (!at)
+        return null;
+    const name = link.argv[at.index];
+    return resolve$1(link.cwd, at.joined ? name.slice(2) : name);
 }
 /** The last recorded link that wrote `binary` (compared by real path), or null. */
 function linkOf(links, binary) {
@@ -58202,7 +58212,7 @@ function mergeNumbers(messages) {
 }
 /** Notes: facts worth one calm line each, not warnings. */
 function notes(suite, run) {
-    const out = run ? layoutNotes(suite, run) : [];
+    const out = layoutNotes(suite, run);
     if (suite.warnings.some((w) => w.code === 'debug-library')) {
         out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
     }
@@ -60909,16 +60919,9 @@ function stackPaddingEnv(draw) {
  */
 function paddedLinkArgv(link, padObject, output) {
     const argv = [...link.argv];
-    for (let i = 1; i < argv.length; i++) {
-        if (argv[i] === '-o' && i + 1 < argv.length) {
-            argv[i + 1] = output;
-            break;
-        }
-        if (argv[i].startsWith('-o') && argv[i].length > 2) {
-            argv[i] = `-o${output}`;
-            break;
-        }
-    }
+    const at = outputArgument(argv);
+    if (at)
+        argv[at.index] = at.joined ? `-o${output}` : output;
     argv.splice(1, 0, padObject);
     return argv;
 }

@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
+import type { LayoutDraws } from '../../src/config/types.js'
 import { layoutDraw, roundKey } from '../../src/layout/draws.js'
 import { captureIo } from '../helpers/io.js'
 
@@ -97,7 +98,7 @@ describeIf('benchgate run --randomize-layout (real builds)', () => {
   }
 
   /** The staged binary of each side was relinked last with the last round's draw for that side. */
-  function expectLastLayout(work: string, rounds: number, draws: 'independent' | 'shared') {
+  function expectLastLayout(work: string, rounds: number, draws: LayoutDraws) {
     for (const side of ['base', 'head'] as const) {
       const built = join(work, side, 'build', 'bench')
       const staged = join(work, 'bin', side, 'bench')

@@ -5,6 +5,14 @@
 import type { AnalysisOptions } from '../analysis/types.js'
 import type { CountMetric } from '../samples/countModel.js'
 
+/**
+ * --layout-draws (docs/layout.md): 'shared' (the default, STATISTICS §12), both sides of a round get
+ * the same layout draw, so a layout effect cancels in the round's pair unless the change itself moves
+ * code; 'independent', each side draws its own, which makes base and head exchangeable under any pure
+ * layout change at the price of the layout's variance in every pair.
+ */
+export type LayoutDraws = 'shared' | 'independent'
+
 /** What may fail the gate (STATISTICS §10); regression and failed always do, unless `never` (alone). */
 export type FailOnItem = 'regression' | 'failed' | 'timing-only' | 'inconclusive' | 'never'
 /** A set: `regression,failed` by default; `timing-only` and `inconclusive` can be added; `never` alone. */
@@ -56,7 +64,7 @@ export interface Config {
   /** Relink both binaries before every round with a fresh seeded layout (docs/layout.md). */
   randomizeLayout: boolean
   /** With randomizeLayout: base and head draw their own layouts, or share the round's draw. */
-  layoutDraws: 'independent' | 'shared'
+  layoutDraws: LayoutDraws
   /** With randomizeLayout: the seed of the draws (null: a random one, recorded in results.json). */
   layoutSeed: string | null
   /** Independent report key (several reports on one PR). */

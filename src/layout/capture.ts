@@ -101,14 +101,24 @@ function isLink(v: unknown): v is CapturedLink {
   )
 }
 
-/** Where a link writes its output: the argument after `-o` (or `-oFILE`), resolved against its cwd. */
-export function linkOutput(link: CapturedLink): string | null {
-  for (let i = 1; i < link.argv.length; i++) {
-    const a = link.argv[i]
-    if (a === '-o' && i + 1 < link.argv.length) return resolve(link.cwd, link.argv[i + 1])
-    if (a.startsWith('-o') && a.length > 2 && !a.startsWith('-o-')) return resolve(link.cwd, a.slice(2))
+/**
+ * Where a link's output is named: `argv[index]` holds it, as the argument after `-o` (joined: false)
+ * or as `-oFILE` (joined: true); null when the link names none.
+ */
+export function outputArgument(argv: readonly string[]): { index: number; joined: boolean } | null {
+  for (let i = 1; i < argv.length; i++) {
+    if (argv[i] === '-o' && i + 1 < argv.length) return { index: i + 1, joined: false }
+    if (argv[i].startsWith('-o') && argv[i].length > 2) return { index: i, joined: true }
   }
   return null
+}
+
+/** Where a link writes its output, resolved against its folder, or null. */
+export function linkOutput(link: CapturedLink): string | null {
+  const at = outputArgument(link.argv)
+  if (!at) return null
+  const name = link.argv[at.index]
+  return resolve(link.cwd, at.joined ? name.slice(2) : name)
 }
 
 /** The last recorded link that wrote `binary` (compared by real path), or null. */

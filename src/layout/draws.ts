@@ -5,15 +5,8 @@
  * always give the same layout, so a run can be reproduced and the trusted half can re-derive it.
  */
 import { createHash } from 'node:crypto'
+import type { LayoutDraws } from '../config/types.js'
 import type { Side } from '../samples/model.js'
-
-/**
- * 'shared' (the default, STATISTICS §12): both sides of a round get the same draw, so a layout
- * effect cancels in the round's pair unless the change itself moves code; 'independent': each side
- * draws its own, which makes base and head exchangeable under any pure layout change (symmetric
- * paired differences) at the price of the layout's variance in every pair (docs/layout.md).
- */
-export type LayoutDraws = 'independent' | 'shared'
 
 /** One layout: byte counts, all in [0, 4096) so every offset within a page is reachable. */
 export interface LayoutDraw {

@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs
 import { basename, dirname, join, resolve } from 'node:path'
 import { JobError } from '../errors.js'
 import { readTail, runProcess } from '../process/spawn.js'
-import type { CapturedLink } from './capture.js'
+import { outputArgument, type CapturedLink } from './capture.js'
 import { paddingAssembly, type LayoutDraw } from './draws.js'
 
 /**
@@ -16,16 +16,8 @@ import { paddingAssembly, type LayoutDraw } from './draws.js'
  */
 export function paddedLinkArgv(link: CapturedLink, padObject: string, output: string): string[] {
   const argv = [...link.argv]
-  for (let i = 1; i < argv.length; i++) {
-    if (argv[i] === '-o' && i + 1 < argv.length) {
-      argv[i + 1] = output
-      break
-    }
-    if (argv[i].startsWith('-o') && argv[i].length > 2) {
-      argv[i] = `-o${output}`
-      break
-    }
-  }
+  const at = outputArgument(argv)
+  if (at) argv[at.index] = at.joined ? `-o${output}` : output
   argv.splice(1, 0, padObject)
   return argv
 }

@@ -8,7 +8,8 @@ import { join } from 'node:path'
 import type { Log } from '../log.js'
 import type { Side } from '../samples/model.js'
 import type { CapturedLink } from './capture.js'
-import { layoutDraw, roundKey, stackPaddingEnv, type LayoutDraw, type LayoutDraws } from './draws.js'
+import type { LayoutDraws } from '../config/types.js'
+import { layoutDraw, roundKey, stackPaddingEnv, type LayoutDraw } from './draws.js'
 import { relinkWithLayout } from './relink.js'
 
 export interface LayoutSetup {
@@ -22,9 +23,6 @@ export interface LayoutSetup {
   env: NodeJS.ProcessEnv
 }
 
-/** What the layouts cost and were, for results.json and the report. */
-export type LayoutRecord = LayoutRunInfo
-
 /** Prepares each round's layouts; `before` is RoundsOptions.beforeRound. */
 export interface RoundLayouts {
   before: (
@@ -32,7 +30,8 @@ export interface RoundLayouts {
     warmupIndex: number,
     signal?: AbortSignal
   ) => Promise<Record<Side, Record<string, string>>>
-  record: () => LayoutRecord
+  /** What the layouts were and cost, for results.json's run.layout. */
+  record: () => LayoutRunInfo
 }
 
 /** Relinks `staged[side]` before every round with that round's draw for the side. */

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { JobError } from '../errors.js'
 import type { Side } from '../samples/model.js'
 import { linkOf, recordedLinks } from './capture.js'
-import type { LayoutDraws } from './draws.js'
+import type { LayoutDraws } from '../config/types.js'
 import type { LayoutSetup } from './roundLayouts.js'
 
 export interface LayoutSetupOptions {

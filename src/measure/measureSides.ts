@@ -16,7 +16,8 @@ import { planRounds } from './plan.js'
 import { runRounds, type RoundsOptions, type RoundsProgress, type RoundsResult } from './rounds.js'
 import { stageBinaries } from './stage.js'
 import { JobError } from '../errors.js'
-import { roundLayouts, type LayoutRecord, type LayoutSetup } from '../layout/roundLayouts.js'
+import { roundLayouts, type LayoutSetup } from '../layout/roundLayouts.js'
+import type { LayoutRunInfo } from '../report/model.js'
 
 export interface MeasureSidesOptions {
   /** Each side's built binary and the folder it runs in. */
@@ -49,7 +50,7 @@ export interface Measured {
   /** The adaptive design's result (its suite analysis included), when --adaptive. */
   adaptive?: AdaptiveResult
   /** --randomize-layout: the seed, the layouts drawn and what relinking cost. */
-  layout?: LayoutRecord
+  layout?: LayoutRunInfo
 }
 
 /** What per-benchmark interleaving runs on each side: what its binary listed under the filter. */

@@ -1,5 +1,6 @@
 /** What a report shows besides the analysis: where the numbers came from and how to reproduce them. */
 import type { SuiteResult } from '../analysis/types.js'
+import type { LayoutDraws } from '../config/types.js'
 import type { MergeInfo, ShardRecord } from './shard.js'
 
 export interface SideInfo {
@@ -40,7 +41,7 @@ export interface RunInfo {
 export interface LayoutRunInfo {
   seed: string
   /** Base and head drew their own layout every round, or shared the round's draw. */
-  draws: 'independent' | 'shared'
+  draws: LayoutDraws
   /** Rounds (warm-ups included) that got a fresh layout. */
   layouts: number
   /** Total time spent relinking (ms), both sides. */

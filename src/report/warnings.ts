@@ -80,8 +80,8 @@ export function mergeNumbers(messages: string[]): string {
 }
 
 /** Notes: facts worth one calm line each, not warnings. */
-export function notes(suite: SuiteResult, run?: RunInfo): string[] {
-  const out: string[] = run ? layoutNotes(suite, run) : []
+export function notes(suite: SuiteResult, run: RunInfo): string[] {
+  const out: string[] = layoutNotes(suite, run)
   if (suite.warnings.some((w) => w.code === 'debug-library')) {
     out.push(
       "Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code."
