@@ -53057,13 +53057,17 @@ function detectChangePoints(series, opts) {
  * Complexity: O(N) for N points in the series (each segment summed twice).
  */
 function testChangePoints(series, points) {
+    checkPoints(series, points);
+    return points.map((p, i) => testSplit(series, i === 0 ? 0 : points[i - 1].index, p.index, i === points.length - 1 ? series.length : points[i + 1].index, p.qhat));
+}
+/** Finite values, and points at sorted distinct indices inside the series. */
+function checkPoints(series, points) {
     assertFinite(series, 'series');
     points.forEach((p, i) => {
         const prev = i === 0 ? 0 : points[i - 1].index;
         if (!(Number.isInteger(p.index) && p.index > prev && p.index < series.length))
             throw new StatsInputError('domain', 'points', `points[${i}].index = ${p.index}: need sorted distinct indices in (0, ${series.length})`);
     });
-    return points.map((p, i) => testSplit(series, i === 0 ? 0 : points[i - 1].index, p.index, i === points.length - 1 ? series.length : points[i + 1].index, p.qhat));
 }
 /**
  * Moves each of `points` (sorted, distinct) to the least-squares location of one mean shift in the
@@ -53080,7 +53084,7 @@ function testChangePoints(series, points) {
  * Complexity: O(N) per pass with prefix sums; a few passes.
  */
 function refineChangePoints(series, points, minSide) {
-    testChangePoints(series, points.map((p) => ({ index: p.index, qhat: 0 }))); // the same input checks
+    checkPoints(series, points);
     // Prefix sums of x and x² around the series mean (centred: no cancellation at large levels).
     const n = series.length;
     const centre = n ? series.reduce((a, b) => a + b, 0) / n : 0;

@@ -456,6 +456,20 @@ export function testChangePoints(
   series: readonly number[],
   points: readonly { index: number; qhat: number }[]
 ): ChangePoint[] {
+  checkPoints(series, points)
+  return points.map((p, i) =>
+    testSplit(
+      series,
+      i === 0 ? 0 : points[i - 1].index,
+      p.index,
+      i === points.length - 1 ? series.length : points[i + 1].index,
+      p.qhat
+    )
+  )
+}
+
+/** Finite values, and points at sorted distinct indices inside the series. */
+function checkPoints(series: readonly number[], points: readonly { index: number }[]): void {
   assertFinite(series, 'series')
   points.forEach((p, i) => {
     const prev = i === 0 ? 0 : points[i - 1].index
@@ -466,15 +480,6 @@ export function testChangePoints(
         `points[${i}].index = ${p.index}: need sorted distinct indices in (0, ${series.length})`
       )
   })
-  return points.map((p, i) =>
-    testSplit(
-      series,
-      i === 0 ? 0 : points[i - 1].index,
-      p.index,
-      i === points.length - 1 ? series.length : points[i + 1].index,
-      p.qhat
-    )
-  )
 }
 
 /**
@@ -496,10 +501,7 @@ export function refineChangePoints<P extends { index: number }>(
   points: readonly P[],
   minSide: number
 ): P[] {
-  testChangePoints(
-    series,
-    points.map((p) => ({ index: p.index, qhat: 0 }))
-  ) // the same input checks
+  checkPoints(series, points)
   // Prefix sums of x and x² around the series mean (centred: no cancellation at large levels).
   const n = series.length
   const centre = n ? series.reduce((a, b) => a + b, 0) / n : 0
