@@ -53979,16 +53979,17 @@ async function report$1(flags, io, cwd) {
     const options = analysisOptions(flags);
     const out = need(flags, 'out', 'report');
     const store = openStore(need(flags, 'store', 'report'), cwd);
+    // A bad --repo-url stops before anything is read or written.
+    const remote = flags['repo-url'] ?? (await store.remoteUrl());
+    const repoUrl = remote === null ? null : repositoryWebUrl(remote);
+    if (flags['repo-url'] !== undefined && repoUrl === null)
+        throw new ConfigError(`--repo-url: '${flags['repo-url']}' is not a repository address (e.g. https://github.com/owner/repo)`);
     const records = await store.readAll();
     const changes = analyseHistory(records, options);
     mkdirSync(resolve$1(cwd, out), { recursive: true });
     writeFileSync(resolve$1(cwd, out, 'changes.json'), JSON.stringify(changes, null, 2) + '\n');
     const summary = renderSummary(changes);
     writeFileSync(resolve$1(cwd, out, 'summary.md'), summary);
-    const remote = flags['repo-url'] ?? (await store.remoteUrl());
-    const repoUrl = remote === null ? null : repositoryWebUrl(remote);
-    if (flags['repo-url'] !== undefined && repoUrl === null)
-        throw new ConfigError(`--repo-url: '${flags['repo-url']}' is not a repository address (e.g. https://github.com/owner/repo)`);
     writeFileSync(resolve$1(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl }));
     await io.stdout(summary);
     const cps = changes.series.reduce((n, s) => n + s.change_points.length, 0);

@@ -3,7 +3,7 @@
  * and the files report writes (history.html, changes.json, summary.md).
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { main } from '../../src/cli.js'
@@ -83,6 +83,7 @@ describe('benchgate history', () => {
       )
     ).toBe(2)
     expect(bad.err).toMatch(/--repo-url: '\/tmp\/x' is not a repository address/)
+    expect(existsSync(join(dir, 'o'))).toBe(false) // refused before anything was written
   })
 
   it('compact merges whole past months; flags are checked with clear messages', async () => {

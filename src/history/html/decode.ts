@@ -13,7 +13,7 @@ export interface SeriesPoints {
 }
 
 /** The commit indices of the runs [first, length, first, length, …]. */
-export function expandRuns(runs: readonly number[]): number[] {
+function expandRuns(runs: readonly number[]): number[] {
   const out: number[] = []
   for (let j = 0; j + 1 < runs.length; j += 2) for (let k = 0; k < runs[j + 1]; k++) out.push(runs[j] + k)
   return out

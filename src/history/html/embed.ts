@@ -16,7 +16,7 @@ function weight(s: SeriesChanges): number {
 }
 
 /** Benchmarks with findings first (largest first), then the others; each group by name. */
-export function pageOrder(series: readonly SeriesChanges[]): SeriesChanges[] {
+function pageOrder(series: readonly SeriesChanges[]): SeriesChanges[] {
   const w = new Map(series.map((s) => [s, weight(s)]))
   return [...series].sort((a, b) => w.get(b)! - w.get(a)! || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }

@@ -13,6 +13,7 @@
  * runner, so the environment change does not move it: its log ratio is the difference of the true code
  * locations plus noise.
  */
+import { median } from '../../../src/stats/summary.js'
 import { createHash } from 'node:crypto'
 import { analyseHistory, type Changes } from '../../../src/history/changes.js'
 import { RECORD_FORMAT, RECORD_VERSION, type CommitRecord } from '../../../src/history/record.js'
@@ -172,12 +173,8 @@ export interface HistoryResults {
   falseCreep: BinomialInterval
 }
 
-const median = (xs: number[]): number | null => {
-  if (xs.length === 0) return null
-  const s = xs.slice().sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
-}
+/** The median, or null for none. */
+const medianOrNull = (xs: number[]): number | null => (xs.length ? median(xs) : null)
 
 /** Sums the tallies of every history into the published table. */
 export function summariseHistories(tallies: readonly HistoryTally[], meta: string): HistoryResults {
@@ -190,7 +187,7 @@ export function summariseHistories(tallies: readonly HistoryTally[], meta: strin
       size,
       planted: offsets.length,
       found: clopperPearson(found, offsets.length),
-      medianOffset: median(offsets.filter((o): o is number => o !== null))
+      medianOffset: medianOrNull(offsets.filter((o): o is number => o !== null))
     }
   })
   const byStep = PLANTED_STEPS.map((p, k) => ({
@@ -221,7 +218,7 @@ export function summariseHistories(tallies: readonly HistoryTally[], meta: strin
         sum((t) => (t.creepReported ? 1 : 0)),
         n
       ),
-      medianChange: median(tallies.flatMap((t) => (t.creepChange === null ? [] : [t.creepChange]))),
+      medianChange: medianOrNull(tallies.flatMap((t) => (t.creepChange === null ? [] : [t.creepChange]))),
       changePoints: sum((t) => t.creepSeriesPoints)
     },
     falseCreep: clopperPearson(
