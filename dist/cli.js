@@ -57481,7 +57481,8 @@ async function measureCounts(o) {
         timeoutMs: o.timeoutMs,
         signal: o.signal,
         valgrind: o.valgrind,
-        functions: o.functions,
+        // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
+        functions: o.functions !== false && pass === 0,
         simulate: o.simulate
     }));
     const samples = results.flatMap((r) => r.samples);

@@ -79,7 +79,8 @@ export async function measureCounts(o: MeasureCountsOptions): Promise<CountMeasu
       timeoutMs: o.timeoutMs,
       signal: o.signal,
       valgrind: o.valgrind,
-      functions: o.functions,
+      // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
+      functions: o.functions !== false && pass === 0,
       simulate: o.simulate
     })
   )
