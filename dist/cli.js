@@ -63791,25 +63791,32 @@ function samplesNextTo(resultsPath) {
     };
 }
 
+/** Reading a finished run's results.json for the commands that re-render or explain it. */
 /**
- * `benchgate report RESULTS.json`: re-render a results file in another format, and with --html FILE
- * as the HTML report. The results file holds no samples; the plots use the `samples/` folder next to
- * it (the layout `run` writes: `<out>/results.json`, `<out>/samples/base-r000.json`, ...) when there
- * is one, and the page says so when there is none.
+ * The report in `path` (a results.json, or an output folder holding one), validated as untrusted.
+ * @returns the report and the file it came from
+ * @throws ConfigError when the file cannot be read; the validation's error when it is not results.json
  */
-async function reportCommand(config, resultsPath, io) {
+function readResultsFile(path) {
+    let file = path;
     let text;
     try {
-        text = readFileSync(resultsPath, 'utf8');
+        if (statSync(path).isDirectory())
+            file = join(path, 'results.json');
+        text = readFileSync(file, 'utf8');
     }
     catch (e) {
-        throw new ConfigError(`cannot read results file ${resultsPath}: ${e.message}`);
+        throw new ConfigError(`cannot read results file ${file}: ${e.message}`);
     }
-    const report = fromResultsJson(validateResults(text, resultsPath));
+    return { report: fromResultsJson(validateResults(text, file)), path: file };
+}
+
+async function reportCommand(config, resultsPath, io) {
+    const { report, path } = readResultsFile(resultsPath);
     for (const part of renderFormatParts(report, config.format, io.colour))
         await io.stdout(part);
     if (config.html) {
-        const found = samplesNextTo(resultsPath);
+        const found = samplesNextTo(path);
         const file = writeHtmlReport(config.html, report, found.samples, { noSamplesReason: found.reason });
         io.stderr(`HTML report${found.samples.length ? ' with plots' : ' (numbers only: ' + found.reason + ')'}: ${file}\n`);
     }
@@ -63828,17 +63835,7 @@ var report = /*#__PURE__*/Object.freeze({
  * or time change from a finished run's results.json (OUT_DIR/results.json, or the file itself).
  */
 async function explainCommand(out, benchmark, io) {
-    let path = out;
-    let text;
-    try {
-        if (statSync(out).isDirectory())
-            path = join(out, 'results.json');
-        text = readFileSync(path, 'utf8');
-    }
-    catch (e) {
-        throw new ConfigError(`cannot read results file ${path}: ${e.message}`);
-    }
-    const report = fromResultsJson(validateResults(text, path));
+    const { report, path } = readResultsFile(out);
     const c = report.suite.comparisons.find((x) => x.benchmark === benchmark);
     if (!c) {
         const attributed = report.suite.comparisons.filter((x) => x.attribution).map((x) => x.benchmark);

@@ -28,11 +28,10 @@ import { pathToFileURL } from 'node:url'
 import { marked } from 'marked'
 import { flat, syntheticHistory } from '../__tests__/history/synthetic.js'
 import { analyzeSuite } from '../src/analysis/suite.js'
+import { readResultsFile } from '../src/commands/resultsFile.js'
 import { composeComment, sectionFor } from '../src/github/commentSections.js'
 import { renderHtml } from '../src/report/html/render.js'
-import { fromResultsJson } from '../src/report/json.js'
 import { renderMarkdown } from '../src/report/markdown.js'
-import { validateResults } from '../src/report/readResults.js'
 import type { Report } from '../src/report/model.js'
 import type { Provenance, Sample, Side } from '../src/samples/model.js'
 import { FolderStore } from '../src/history/store.js'
@@ -202,7 +201,7 @@ const HTML_CSS =
 
 /** One benchmark's section of the HTML report of a finished run, opened and drawn. */
 function htmlScreenshot(out: string, benchmark: string, name: string, dir: string): void {
-  const report = fromResultsJson(validateResults(readFileSync(join(out, 'results.json'), 'utf8'), out))
+  const { report } = readResultsFile(out)
   const chosen = report.suite.comparisons.filter((c) => c.benchmark === benchmark)
   if (!chosen[0]?.attribution) throw new Error(`${out}: no attribution for ${benchmark}`)
   const html = renderHtml({ ...report, suite: { ...report.suite, comparisons: chosen } }, [], {

@@ -4,27 +4,19 @@
  * it (the layout `run` writes: `<out>/results.json`, `<out>/samples/base-r000.json`, ...) when there
  * is one, and the page says so when there is none.
  */
-import { readFileSync } from 'node:fs'
 import type { Config } from '../config/index.js'
-import { fromResultsJson } from '../report/json.js'
-import { validateResults } from '../report/readResults.js'
 import { renderFormatParts, writeHtmlReport } from '../output.js'
 import { gate } from '../gate.js'
 import { samplesNextTo } from '../samples/nextToResults.js'
 import type { Io } from './io.js'
-import { ConfigError, EXIT } from '../errors.js'
+import { readResultsFile } from './resultsFile.js'
+import { EXIT } from '../errors.js'
 
 export async function reportCommand(config: Config, resultsPath: string, io: Io): Promise<number> {
-  let text: string
-  try {
-    text = readFileSync(resultsPath, 'utf8')
-  } catch (e) {
-    throw new ConfigError(`cannot read results file ${resultsPath}: ${(e as Error).message}`)
-  }
-  const report = fromResultsJson(validateResults(text, resultsPath))
+  const { report, path } = readResultsFile(resultsPath)
   for (const part of renderFormatParts(report, config.format, io.colour)) await io.stdout(part)
   if (config.html) {
-    const found = samplesNextTo(resultsPath)
+    const found = samplesNextTo(path)
     const file = writeHtmlReport(config.html, report, found.samples, { noSamplesReason: found.reason })
     io.stderr(
       `HTML report${found.samples.length ? ' with plots' : ' (numbers only: ' + found.reason + ')'}: ${file}\n`
