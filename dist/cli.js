@@ -51401,37 +51401,21 @@ function figureOf(f, metric) {
         return 0;
     return metric === 'cycles' ? (f.cycles ?? 0) : f.instructions;
 }
-/** Entries of one name and file merged (one function in several objects or dumps). */
-function merged(list) {
-    const byKey = new Map();
-    const add = (t, s) => {
-        for (const [k, v] of Object.entries(s))
-            t[k] = (t[k] ?? 0) + v;
-    };
-    for (const f of list) {
-        const key = `${f.file ?? ''}\u0000${f.name}`;
-        const e = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {} };
-        byKey.set(key, e);
-        add(e.self, f.self);
-        add(e.inclusive, f.inclusive);
-    }
-    return [...byKey.values()];
-}
 const baseName = (file) => (file === null ? null : file.slice(file.lastIndexOf('/') + 1));
 /**
  * Pairs base and head functions: by name when the name is one function on each side, else by file
  * (exact, then its last component: the worktrees differ); the rest is removed (base) or added (head).
+ * Each side lists a name and file once (samples/countAttribution.ts merges a function's objects and dumps).
  */
 function matchFunctions(base, head) {
     const heads = new Map();
-    for (const h of merged(head))
+    for (const h of head)
         heads.set(h.name, [...(heads.get(h.name) ?? []), h]);
     const pairs = [];
-    const bases = merged(base);
     const sameName = new Map();
-    for (const b of bases)
+    for (const b of base)
         sameName.set(b.name, (sameName.get(b.name) ?? 0) + 1);
-    for (const b of bases) {
+    for (const b of base) {
         const candidates = heads.get(b.name) ?? [];
         const pick = candidates.length === 1 && sameName.get(b.name) === 1
             ? candidates[0]
@@ -57292,8 +57276,9 @@ function countOf(call, loops) {
     };
 }
 /**
- * The counted loops' functions, per iteration, one entry per function (its object dropped: the two
- * sides' binaries live in different worktrees); undefined when a loop's functions were not read.
+ * The counted loops' functions, per iteration, one entry per name and file: a function in several
+ * objects or dumps is one entry, its object dropped (the two sides' binaries live in different
+ * worktrees); undefined when a loop's functions were not read.
  */
 function functionCosts(loops, iterations) {
     if (loops.length === 0 || loops.some((d) => d.profile === undefined))
@@ -57303,7 +57288,7 @@ function functionCosts(loops, iterations) {
     for (const d of loops) {
         const { events, functions } = d.profile;
         for (const f of functions) {
-            const key = `${f.object ?? ''}\u0000${f.file ?? ''}\u0000${f.name}`;
+            const key = `${f.file ?? ''}\u0000${f.name}`;
             const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {}, calls: {} };
             byKey.set(key, entry);
             add(entry.self, events, f.self);

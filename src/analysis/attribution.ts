@@ -37,39 +37,24 @@ export function figureOf(f: CostFigures | null, metric: ChangeAttribution['metri
   return metric === 'cycles' ? (f.cycles ?? 0) : f.instructions
 }
 
-/** Entries of one name and file merged (one function in several objects or dumps). */
-function merged(list: readonly FunctionCost[]): FunctionCost[] {
-  const byKey = new Map<string, FunctionCost>()
-  const add = (t: Record<string, number>, s: Record<string, number>) => {
-    for (const [k, v] of Object.entries(s)) t[k] = (t[k] ?? 0) + v
-  }
-  for (const f of list) {
-    const key = `${f.file ?? ''}\u0000${f.name}`
-    const e = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {} }
-    byKey.set(key, e)
-    add(e.self, f.self)
-    add(e.inclusive, f.inclusive)
-  }
-  return [...byKey.values()]
-}
-
 const baseName = (file: string | null) => (file === null ? null : file.slice(file.lastIndexOf('/') + 1))
 
 /**
  * Pairs base and head functions: by name when the name is one function on each side, else by file
  * (exact, then its last component: the worktrees differ); the rest is removed (base) or added (head).
+ * Each side lists a name and file once (samples/countAttribution.ts merges a function's objects and dumps).
  */
 export function matchFunctions(
   base: readonly FunctionCost[],
   head: readonly FunctionCost[]
 ): Array<{ base: FunctionCost | null; head: FunctionCost | null }> {
   const heads = new Map<string, FunctionCost[]>()
-  for (const h of merged(head)) heads.set(h.name, [...(heads.get(h.name) ?? []), h])
+  for (const h of head) heads.set(h.name, [...(heads.get(h.name) ?? []), h])
   const pairs: Array<{ base: FunctionCost | null; head: FunctionCost | null }> = []
-  const bases = merged(base)
+
   const sameName = new Map<string, number>()
-  for (const b of bases) sameName.set(b.name, (sameName.get(b.name) ?? 0) + 1)
-  for (const b of bases) {
+  for (const b of base) sameName.set(b.name, (sameName.get(b.name) ?? 0) + 1)
+  for (const b of base) {
     const candidates = heads.get(b.name) ?? []
     const pick =
       candidates.length === 1 && sameName.get(b.name) === 1
@@ -183,7 +168,7 @@ export function toExplain(
  * 100-node tree), so a 10,000-benchmark suite that changed everywhere stays inside results.json's
  * 64 MiB limit.
  */
-export const MAX_ATTRIBUTED_BENCHMARKS = 1000
+const MAX_ATTRIBUTED_BENCHMARKS = 1000
 
 /**
  * The suite's comparisons, each with its attribution where one is due and both sides' functions

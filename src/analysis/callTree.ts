@@ -21,7 +21,7 @@ import type { CallTree, CallTreeNode, ChangeAttribution } from './types.js'
 /** At most this many nodes per tree (about 100 bytes each in results.json). */
 export const MAX_CALL_TREE_NODES = 100
 /** Calls smaller than this share of the loop (the larger side's) are left out. */
-export const CALL_TREE_MIN_SHARE = 0.005
+const CALL_TREE_MIN_SHARE = 0.005
 /** The tree's root when no single function holds the whole loop. */
 export const LOOP_ROOT = '(counted loop)'
 

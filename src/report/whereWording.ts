@@ -13,7 +13,7 @@ import { formatChange } from './format.js'
 import { cleanText, displayName } from './names.js'
 
 /** At most this many functions in a "where" note (the table has them all). */
-export const WHERE_FUNCTIONS = 3
+const WHERE_FUNCTIONS = 3
 /** A function whose share is below this fraction of the benchmark's |Δ| is left out of the note. */
 const NEGLIGIBLE_SHARE = 0.01
 const NAME_CHARS = 60
@@ -32,7 +32,7 @@ export function shortFunctionName(name: string): string {
 }
 
 /** Δ of one figure, head − base, null when a side lacks it. */
-export function delta(
+function delta(
   f: { base: CostFigures | null; head: CostFigures | null },
   key: keyof CostFigures
 ): number | null {
@@ -53,7 +53,7 @@ function signedCount(x: number): string {
 }
 
 /** A share of the base total as a signed percentage with one decimal ("+7.9%"), finer when tiny. */
-export function sharePercent(x: number | null): string {
+function sharePercent(x: number | null): string {
   if (x === null) return '–'
   const one = formatChange(1 + x, 1)
   return one === '0.0%' && x !== 0 ? formatCountChange(x) : one

@@ -39,7 +39,7 @@ export interface FunctionProfile {
 }
 
 /** The calls of one function to another in a dump, per event in `events` order. */
-export interface FunctionCall {
+interface FunctionCall {
   name: string
   inclusive: number[]
 }

@@ -158,8 +158,9 @@ function countOf(call: ReportCall, loops: readonly CallgrindDump[]): Counted | U
 }
 
 /**
- * The counted loops' functions, per iteration, one entry per function (its object dropped: the two
- * sides' binaries live in different worktrees); undefined when a loop's functions were not read.
+ * The counted loops' functions, per iteration, one entry per name and file: a function in several
+ * objects or dumps is one entry, its object dropped (the two sides' binaries live in different
+ * worktrees); undefined when a loop's functions were not read.
  */
 function functionCosts(loops: readonly CallgrindDump[], iterations: number): FunctionCost[] | undefined {
   if (loops.length === 0 || loops.some((d) => d.profile === undefined)) return undefined
@@ -169,7 +170,7 @@ function functionCosts(loops: readonly CallgrindDump[], iterations: number): Fun
   for (const d of loops) {
     const { events, functions } = d.profile!
     for (const f of functions) {
-      const key = `${f.object ?? ''}\u0000${f.file ?? ''}\u0000${f.name}`
+      const key = `${f.file ?? ''}\u0000${f.name}`
       const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {}, calls: {} }
       byKey.set(key, entry)
       add(entry.self, events, f.self)

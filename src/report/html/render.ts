@@ -474,7 +474,7 @@ export const PLOTS: ReadonlyArray<[string, string]> = [
 ]
 
 /** The icicle's caption (count mode's attribution, issue 30). */
-export const ICICLE_CAPTION =
+const ICICLE_CAPTION =
   'Where the loop’s cost goes: each bar is a call, under its caller, as wide as its inclusive cost ' +
   '(the larger of base and head), coloured by its change. From callgrind’s call edges: below the first ' +
   'level a callee is split among its callers in proportion to their calls’ cost. Hover for the numbers.'
