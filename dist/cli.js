@@ -61771,13 +61771,19 @@ function eventWords(f) {
 }
 const statusWord = (f) => (f.status === 'matched' ? '' : ` (${f.status})`);
 /**
- * The note's text, or null without an attribution (or for a timing-only row, whose own note already
- * says that neither instructions nor simulated events explain it).
+ * A table row's "where" footnote: whereNote, except for a timing-only row, whose own note already says
+ * that neither instructions nor simulated events explain it.
+ */
+function rowWhereNote(c, code) {
+    return c.timingOnly ? null : whereNote(c, code);
+}
+/**
+ * The note's text, or null without an attribution.
  * @param code how a function name is written (Markdown: escaped inline code)
  */
 function whereNote(c, code) {
     const a = c.attribution;
-    if (!a || c.timingOnly)
+    if (!a)
         return null;
     const base = figureOf(a.total.base, a.metric);
     const head = figureOf(a.total.head, a.metric);
@@ -61867,7 +61873,7 @@ function explainText(c) {
             .trimEnd());
     if (a.omitted.functions > 0)
         lines.push(`… ${a.omitted.functions} more changed function(s), Δ self ${signedCount(a.omitted.self)} together`);
-    const where = whereNote({ ...c, timingOnly: false }, (n) => cleanText(n, 100));
+    const where = whereNote(c, (n) => cleanText(n, 100));
     if (where)
         lines.push('', where);
     lines.push('', `Per iteration of the counted loop; ${METRIC_WORDS[a.metric]} rank the functions. Matched by demangled name; ` +
@@ -62487,7 +62493,7 @@ function whereTable(c) {
     const a = c.attribution;
     if (!a)
         return '';
-    const where = whereNote({ ...c, timingOnly: false }, (name) => `<code>${escapeHtml(name)}</code>`);
+    const where = whereNote(c, (name) => `<code>${escapeHtml(name)}</code>`);
     const head = EXPLAIN_HEADER.map((h, i) => `<th${i ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('');
     const rows = explainRows(a).map((r) => `<tr><td><code>${escapeHtml(displayName(r[0], 120))}</code></td>${r
         .slice(1)
@@ -63236,7 +63242,7 @@ function verdictCell(c, notes, minEffect) {
 /** The marker of a changed row's "where" footnote (issue 30), or nothing without an attribution. */
 function whereMark(c, notes) {
     // the words and numbers are ours; the function names, from the binary, are escaped as code
-    const where = whereNote(c, (name) => mdCode(name));
+    const where = rowWhereNote(c, (name) => mdCode(name));
     return where ? ` ${notes.mark(where)}` : '';
 }
 /** The marker of a row's "main drifted" footnote (issue 31), or nothing when main did not move. */
@@ -63462,7 +63468,7 @@ function row(c, withCounts, minEffect, mark) {
             adaptiveNote(c) +
             mark(verdictReason(c, minEffect)) +
             mark(timingOnly) +
-            mark(whereNote(c, plainName))
+            mark(rowWhereNote(c, plainName))
     ];
 }
 /** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
@@ -63477,7 +63483,7 @@ function countRow(c, mark) {
         formatCount(f?.head ?? null),
         formatCountChange(f?.change ?? null),
         formatCountChange(other?.change ?? null),
-        c.verdict + why + mark(whereNote(c, plainName))
+        c.verdict + why + mark(rowWhereNote(c, plainName))
     ];
 }
 /** A function name in a terminal "where" note: as callgrind wrote it, cleaned of control characters. */

@@ -19,7 +19,7 @@ import { fit, fixedPart, listPart, type LeftOut, type Part } from './fit.js'
 import { formatChange, formatDuration, formatP, formatPercent, plural } from './format.js'
 import { capText, displayName } from './names.js'
 import { split } from './order.js'
-import { whereNote } from './whereWording.js'
+import { rowWhereNote } from './whereWording.js'
 import type { DriftNote, Report } from './model.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
 import {
@@ -377,7 +377,7 @@ function verdictCell(c: Comparison, notes: Footnotes, minEffect: number): string
 /** The marker of a changed row's "where" footnote (issue 30), or nothing without an attribution. */
 function whereMark(c: Comparison, notes: Footnotes): string {
   // the words and numbers are ours; the function names, from the binary, are escaped as code
-  const where = whereNote(c, (name) => mdCode(name))
+  const where = rowWhereNote(c, (name) => mdCode(name))
   return where ? ` ${notes.mark(where)}` : ''
 }
 

@@ -15,7 +15,7 @@ import {
 } from './countWording.js'
 import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING, superscript } from './wording.js'
 import type { Report } from './model.js'
-import { whereNote } from './whereWording.js'
+import { rowWhereNote } from './whereWording.js'
 import { noRunnerCommands } from './escape.js'
 import { cleanText, displayName } from './names.js'
 import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
@@ -234,7 +234,7 @@ function row(c: Comparison, withCounts: boolean, minEffect: number, mark: Mark):
       adaptiveNote(c) +
       mark(verdictReason(c, minEffect)) +
       mark(timingOnly) +
-      mark(whereNote(c, plainName))
+      mark(rowWhereNote(c, plainName))
   ]
 }
 
@@ -250,7 +250,7 @@ function countRow(c: Comparison, mark: Mark): string[] {
     formatCount(f?.head ?? null),
     formatCountChange(f?.change ?? null),
     formatCountChange(other?.change ?? null),
-    c.verdict + why + mark(whereNote(c, plainName))
+    c.verdict + why + mark(rowWhereNote(c, plainName))
   ]
 }
 

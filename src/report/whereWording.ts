@@ -85,13 +85,20 @@ function eventWords(f: FunctionChange): string {
 const statusWord = (f: FunctionChange) => (f.status === 'matched' ? '' : ` (${f.status})`)
 
 /**
- * The note's text, or null without an attribution (or for a timing-only row, whose own note already
- * says that neither instructions nor simulated events explain it).
+ * A table row's "where" footnote: whereNote, except for a timing-only row, whose own note already says
+ * that neither instructions nor simulated events explain it.
+ */
+export function rowWhereNote(c: Comparison, code: (name: string) => string): string | null {
+  return c.timingOnly ? null : whereNote(c, code)
+}
+
+/**
+ * The note's text, or null without an attribution.
  * @param code how a function name is written (Markdown: escaped inline code)
  */
 export function whereNote(c: Comparison, code: (name: string) => string): string | null {
   const a = c.attribution
-  if (!a || c.timingOnly) return null
+  if (!a) return null
   const base = figureOf(a.total.base, a.metric)
   const head = figureOf(a.total.head, a.metric)
   const change = base > 0 ? head / base - 1 : null
@@ -193,7 +200,7 @@ export function explainText(c: Comparison): string {
     lines.push(
       `… ${a.omitted.functions} more changed function(s), Δ self ${signedCount(a.omitted.self)} together`
     )
-  const where = whereNote({ ...c, timingOnly: false }, (n) => cleanText(n, 100))
+  const where = whereNote(c, (n) => cleanText(n, 100))
   if (where) lines.push('', where)
   lines.push(
     '',

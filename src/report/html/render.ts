@@ -424,7 +424,7 @@ function countsTable(c: Comparison): string {
 function whereTable(c: Comparison): string {
   const a = c.attribution
   if (!a) return ''
-  const where = whereNote({ ...c, timingOnly: false }, (name) => `<code>${escapeHtml(name)}</code>`)
+  const where = whereNote(c, (name) => `<code>${escapeHtml(name)}</code>`)
   const head = EXPLAIN_HEADER.map((h, i) => `<th${i ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('')
   const rows = explainRows(a).map(
     (r) =>
