@@ -51169,15 +51169,11 @@ function estimatedCycles(t) {
 }
 
 const DEFAULT_COUNT_OPTIONS = Object.freeze({ metric: 'instructions', threshold: 0.01 });
-/**
- * The count comparison of every benchmark counted or attempted on either side.
- * Pure; time O(samples + issues).
- */
-function compareCounts(measurement, options = DEFAULT_COUNT_OPTIONS) {
-    const bySide = new Map();
-    const slot = (b) => bySide.get(b) ?? bySide.set(b, {}).get(b);
-    for (const s of measurement.samples) {
-        const e = slot(s.benchmark);
+/** The count samples by benchmark, in first-seen order. */
+function countSamplesByBenchmark(samples) {
+    const out = new Map();
+    for (const s of samples) {
+        const e = out.get(s.benchmark) ?? out.set(s.benchmark, {}).get(s.benchmark);
         if (s.side === 'head')
             e.head = s;
         else if (s.pass === 0)
@@ -51185,6 +51181,15 @@ function compareCounts(measurement, options = DEFAULT_COUNT_OPTIONS) {
         else
             e.base2 = s;
     }
+    return out;
+}
+/**
+ * The count comparison of every benchmark counted or attempted on either side.
+ * Pure; time O(samples + issues).
+ */
+function compareCounts(measurement, options = DEFAULT_COUNT_OPTIONS) {
+    const bySide = countSamplesByBenchmark(measurement.samples);
+    const slot = (b) => bySide.get(b) ?? bySide.set(b, {}).get(b);
     const issuesOf = new Map();
     for (const i of measurement.issues) {
         slot(i.benchmark);
@@ -51524,14 +51529,7 @@ const MAX_ATTRIBUTED_BENCHMARKS = 1000;
  * were read (at most `limit` of them, the largest |Δ| of the count metric first). Pure.
  */
 function attributionsFor(comparisons, measurement, options, limit = MAX_ATTRIBUTED_BENCHMARKS) {
-    const first = new Map();
-    for (const s of measurement.samples) {
-        if (s.pass !== 0)
-            continue;
-        const e = first.get(s.benchmark) ?? {};
-        e[s.side] = s;
-        first.set(s.benchmark, e);
-    }
+    const first = countSamplesByBenchmark(measurement.samples);
     const size = (c) => Math.max(Math.abs(c.counts?.instructions.change ?? 0), Math.abs(c.counts?.cycles.change ?? 0));
     const due = comparisons
         .map((c) => ({ c, due: toExplain(c, options.threshold) }))

@@ -12,7 +12,7 @@
  */
 import { estimatedCycles } from '../samples/callgrind.js'
 import type { CountMeasurement, CountSample, FunctionCost } from '../samples/countModel.js'
-import { countDirection } from './counts.js'
+import { countDirection, countSamplesByBenchmark } from './counts.js'
 import { callTree } from './callTree.js'
 import type { ChangeAttribution, Comparison, CostFigures, CountOptions, FunctionChange } from './types.js'
 
@@ -180,13 +180,7 @@ export function attributionsFor(
   options: CountOptions,
   limit = MAX_ATTRIBUTED_BENCHMARKS
 ): Comparison[] {
-  const first = new Map<string, { base?: CountSample; head?: CountSample }>()
-  for (const s of measurement.samples) {
-    if (s.pass !== 0) continue
-    const e = first.get(s.benchmark) ?? {}
-    e[s.side] = s
-    first.set(s.benchmark, e)
-  }
+  const first = countSamplesByBenchmark(measurement.samples)
   const size = (c: Comparison) =>
     Math.max(Math.abs(c.counts?.instructions.change ?? 0), Math.abs(c.counts?.cycles.change ?? 0))
   const due = comparisons

@@ -12,6 +12,25 @@ export type { CountComparison, CountFigure, CountOptions, CountReason }
 
 export const DEFAULT_COUNT_OPTIONS: CountOptions = Object.freeze({ metric: 'instructions', threshold: 0.01 })
 
+/** A benchmark's count samples: base's two passes (base2: the determinism pass) and head's one. */
+export interface CountSamplesOf {
+  base?: CountSample
+  base2?: CountSample
+  head?: CountSample
+}
+
+/** The count samples by benchmark, in first-seen order. */
+export function countSamplesByBenchmark(samples: readonly CountSample[]): Map<string, CountSamplesOf> {
+  const out = new Map<string, CountSamplesOf>()
+  for (const s of samples) {
+    const e = out.get(s.benchmark) ?? out.set(s.benchmark, {}).get(s.benchmark)!
+    if (s.side === 'head') e.head = s
+    else if (s.pass === 0) e.base = s
+    else e.base2 = s
+  }
+  return out
+}
+
 /**
  * The count comparison of every benchmark counted or attempted on either side.
  * Pure; time O(samples + issues).
@@ -20,14 +39,8 @@ export function compareCounts(
   measurement: Pick<CountMeasurement, 'samples' | 'issues'>,
   options: CountOptions = DEFAULT_COUNT_OPTIONS
 ): Map<string, CountComparison> {
-  const bySide = new Map<string, { base?: CountSample; base2?: CountSample; head?: CountSample }>()
+  const bySide = countSamplesByBenchmark(measurement.samples)
   const slot = (b: string) => bySide.get(b) ?? bySide.set(b, {}).get(b)!
-  for (const s of measurement.samples) {
-    const e = slot(s.benchmark)
-    if (s.side === 'head') e.head = s
-    else if (s.pass === 0) e.base = s
-    else e.base2 = s
-  }
   const issuesOf = new Map<string, CountIssue[]>()
   for (const i of measurement.issues) {
     slot(i.benchmark)
