@@ -260,7 +260,8 @@ async function historyPage(dir: string): Promise<string> {
     })
   })
   const store = join(dir, 'store')
-  for (const r of records) await new FolderStore(store).add(r)
+  const folder = new FolderStore(store)
+  for (const r of records) await folder.add(r)
   const cli = resolve(import.meta.dirname, '../dist/cli.js')
   const out = join(dir, 'history')
   const r = spawnSync(
@@ -300,50 +301,39 @@ async function historyScreenshot(dir: string): Promise<void> {
   console.log(`${png}: ${size.join('×')}`)
 }
 
+/** The pictures the command line asks for (--html, --history, --where, or the default set), into `dir`. */
+async function pictures(argv: readonly string[], dir: string): Promise<void> {
+  const html = argv.indexOf('--html')
+  if (html >= 0) {
+    const [out, benchmark, name] = argv.slice(html + 1)
+    return htmlScreenshot(out, benchmark, name ?? basename(out), dir)
+  }
+  if (argv.includes('--history')) return historyScreenshot(dir)
+  const where = argv.indexOf('--where')
+  if (where >= 0) {
+    for (const out of argv.slice(where + 1))
+      screenshot(`comment-where-${basename(out)}`, readFileSync(join(out, 'report.md'), 'utf8'), dir)
+    return
+  }
+  screenshot('comment-no-change', renderMarkdown(report(SUITE, 1)), dir)
+  screenshot('comment-regression', renderMarkdown(report(withRatio('BM_Parse/json/4096', 1.08), 2)), dir)
+  screenshot('comment-200-benchmarks', renderMarkdown(report(manyBenchmarks(), 3)), dir)
+  const linux = report(withRatio('BM_Parse/json/4096', 1.08), 4, 'linux-gcc')
+  const mac = report(SUITE, 5, 'macos-clang')
+  const matrix = composeComment([
+    sectionFor('linux-gcc', renderMarkdown(linux)),
+    sectionFor('macos-clang', renderMarkdown(mac))
+  ])
+  screenshot('comment-matrix', matrix, dir)
+  await historyScreenshot(dir)
+}
+
 async function main(): Promise<void> {
   if (!CHROMIUM) throw new Error('chromium not found (apt-get install chromium)')
   mkdirSync(OUT, { recursive: true })
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-screenshots-'))
-  const html = process.argv.indexOf('--html')
-  if (html >= 0) {
-    const [out, benchmark, name] = process.argv.slice(html + 1)
-    try {
-      htmlScreenshot(out, benchmark, name ?? basename(out), dir)
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-    return
-  }
-  if (process.argv.includes('--history')) {
-    try {
-      await historyScreenshot(dir)
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-    return
-  }
-  const where = process.argv.indexOf('--where')
-  if (where >= 0) {
-    try {
-      for (const out of process.argv.slice(where + 1))
-        screenshot(`comment-where-${basename(out)}`, readFileSync(join(out, 'report.md'), 'utf8'), dir)
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-    return
-  }
   try {
-    screenshot('comment-no-change', renderMarkdown(report(SUITE, 1)), dir)
-    screenshot('comment-regression', renderMarkdown(report(withRatio('BM_Parse/json/4096', 1.08), 2)), dir)
-    screenshot('comment-200-benchmarks', renderMarkdown(report(manyBenchmarks(), 3)), dir)
-    const linux = report(withRatio('BM_Parse/json/4096', 1.08), 4, 'linux-gcc')
-    const mac = report(SUITE, 5, 'macos-clang')
-    const matrix = composeComment([
-      sectionFor('linux-gcc', renderMarkdown(linux)),
-      sectionFor('macos-clang', renderMarkdown(mac))
-    ])
-    screenshot('comment-matrix', matrix, dir)
-    await historyScreenshot(dir)
+    await pictures(process.argv, dir)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

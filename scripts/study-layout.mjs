@@ -37,24 +37,34 @@ function fixtureRepo() {
   git('add', '-A')
   git('commit', '-qm', 'base')
   git('tag', 'base')
-  writeFileSync(
-    join(dir, 'filler.inc'),
-    '// Head: one small function before the kernels moves them by 16 bytes; their code is unchanged.\n' +
-      '__attribute__((noinline, used)) int layout_filler(int x) { return x * 3 + 1; }\n'
+  /** A head on top of base: `file`'s text edited, committed and tagged. */
+  const head = (tag, file, edit, message) => {
+    const path = join(dir, file)
+    writeFileSync(path, edit(readFileSync(path, 'utf8')))
+    git('commit', '-qam', message)
+    git('tag', tag)
+    git('checkout', '-q', 'base')
+  }
+  head(
+    'layout',
+    'filler.inc',
+    () =>
+      '// Head: one small function before the kernels moves them by 16 bytes; their code is unchanged.\n' +
+      '__attribute__((noinline, used)) int layout_filler(int x) { return x * 3 + 1; }\n',
+    'move code by 16 bytes'
   )
-  git('commit', '-qam', 'move code by 16 bytes')
-  git('tag', 'layout')
-  git('checkout', '-q', 'base')
-  const work = join(dir, 'work.inc')
-  writeFileSync(work, readFileSync(work, 'utf8').replace('kChainSteps = 1000', 'kChainSteps = 1050'))
-  git('commit', '-qam', '5% more work in BM_Chain')
-  git('tag', 'real')
-  git('checkout', '-q', 'base')
-  const bench = join(dir, 'bench.cpp')
-  writeFileSync(bench, readFileSync(bench, 'utf8').replace('d(4096)', 'd(4301)'))
-  git('commit', '-qam', '5% more data for BM_Branchy (its code does not move; −12% per call here)')
-  git('tag', 'branchy')
-  git('checkout', '-q', 'base')
+  head(
+    'real',
+    'work.inc',
+    (t) => t.replace('kChainSteps = 1000', 'kChainSteps = 1050'),
+    '5% more work in BM_Chain'
+  )
+  head(
+    'branchy',
+    'bench.cpp',
+    (t) => t.replace('d(4096)', 'd(4301)'),
+    '5% more data for BM_Branchy (its code does not move; −12% per call here)'
+  )
   return dir
 }
 
