@@ -53241,15 +53241,18 @@ function environments(records) {
     });
     return { segment, changes };
 }
-/** Each benchmark's points in history order (records where it has a positive location). */
-function seriesOf(records, segment) {
+/**
+ * Each benchmark's points in history order (records where it has a positive location), in the
+ * environment segment `segment` gives each record (all 0 when not given).
+ */
+function seriesOf(records, segment = []) {
     const out = new Map();
     records.forEach((record, i) => {
         for (const b of record.benchmarks) {
             if (!b.location || !(b.location.median > 0))
                 continue;
             const list = out.get(b.name) ?? [];
-            list.push({ record, segment: segment[i], log: Math.log(b.location.median), step: b.step });
+            list.push({ record, segment: segment[i] ?? 0, log: Math.log(b.location.median), step: b.step });
             out.set(b.name, list);
         }
     });
@@ -53346,7 +53349,8 @@ function creepOf(points, o) {
  */
 function creepBySeries(records, options = {}) {
     const o = { ...DEFAULT_CHANGES_OPTIONS, ...options };
-    const series = seriesOf(records, environments(records).segment);
+    // creep reads the paired steps, which cross environments: no segments needed
+    const series = seriesOf(records);
     return new Map([...series].map(([name, points]) => [name, creepOf(points, o)]));
 }
 /**
