@@ -692,7 +692,8 @@ document.getElementById('close-all')?.addEventListener('click', () => setAll(fal
 
 /** A number from a table cell ("+1.04 M", "−292", "1,024", "+7.9%"); -Infinity for "–" or text. */
 function cellNumber(text: string): number {
-  const m = /^([+\u2212-]?)([\d,.]+)\s*([kMG]?)/.exec(text.trim())
+  // '+<0.001%' (a share too small to print) sorts as its bound, not as no number
+  const m = /^([+\u2212-]?)[<>]?([\d,.]+)\s*([kMG]?)/.exec(text.trim())
   if (!m) return -Infinity
   const scale: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9 }
   const v = Number(m[2].replace(/,/g, '')) * scale[m[3]]
