@@ -6,12 +6,15 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { compare } from '../../src/analysis/comparison.js'
+import { adviceFor, withSuiteAdvice } from '../../src/analysis/power.js'
+import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
 import {
   DECISION_TARGET,
   decisionProbability,
   halfWidth,
   roundsToDecide,
   sdFromInterval,
+  suiteSdFloor,
   type DecisionModel
 } from '../../src/analysis/decisionAdvice.js'
 
@@ -51,43 +54,26 @@ describe('decision probability (§4 advice)', () => {
     expect(roundsToDecide(model(8, 0.2), 7, 30)).toEqual({ kind: 'too-noisy' })
   })
 
-  it('reads σ from the bound a verdict must move: the far side of an estimate beyond ±δ, else the half-width', () => {
+  it('reads σ from the bound a verdict must move: the far side of an estimate beyond ±δ, else the farther bound', () => {
     // The study's case: +5.2% [−0.6%, +7.0%] at 10 runs per side (a burst on one side) is not ±3.8%.
     const [lo, est, hi] = [0.994, 1.052, 1.07]
     const symmetric = sdFromInterval([lo, hi], 10, 0.01 / 6)
     const far = sdFromInterval([lo, hi], 10, 0.01 / 6, est, 0.02)
     expect(far / symmetric).toBeCloseTo(Math.log(est / lo) / (Math.log(hi / lo) / 2), 10)
     expect(far).toBeGreaterThan(1.4 * symmetric)
-    // Within ±δ both bounds must move: the half-width, whatever the estimate.
-    expect(sdFromInterval([0.99, 1.021], 10, 0.01 / 6, 1.001, 0.02)).toBe(
-      sdFromInterval([0.99, 1.021], 10, 0.01 / 6)
+    // Within ±δ both bounds must move: the farther one (+0.55% [−0.14%, +2.00%] is not ±1.07%).
+    const within = sdFromInterval([0.9986, 1.02], 10, 0.01 / 6, 1.0055, 0.02)
+    expect(within / sdFromInterval([0.9986, 1.02], 10, 0.01 / 6)).toBeCloseTo(
+      Math.log(1.02 / 1.0055) / (Math.log(1.02 / 0.9986) / 2),
+      10
     )
+    expect(within).toBeGreaterThan(1.3 * sdFromInterval([0.9986, 1.02], 10, 0.01 / 6))
     // An improvement beyond −δ: the distance to the upper bound.
     const imp = sdFromInterval([0.93, 1.006], 10, 0.01 / 6, 0.948, 0.02)
     expect(imp / sdFromInterval([0.93, 1.006], 10, 0.01 / 6)).toBeCloseTo(
       Math.log(1.006 / 0.948) / (Math.log(1.006 / 0.93) / 2),
       10
     )
-  })
-
-  it('never advises rounds for a symmetric interval that reaches ±δ: the 2× cap leaves no room (the window argument)', () => {
-    // docs/VALIDATION.md ("Advice that delivers"): at the cap (3·n0 runs) the interval shrinks to
-    // q(3n0)/√3 standard errors of the current estimate; the truth searched 1.96 of them toward ±δ moves the final
-    // estimate by ⅔ of that, and the target asks √2/3 more: 3.99 at n0 = 10, α/K = 0.01/6, more than the 3.69 an
-    // inconclusive symmetric interval can leave. So every "more rounds" the study saw came from a lopsided interval.
-    const t = Math.log1p(0.02)
-    for (const n0 of [7, 10, 20]) {
-      const unit = halfWidth({ ...model(0, 1, n0) }, n0) // the interval's half-width per unit σ at n0
-      for (let percent = -6; percent <= 6; percent += 0.25) {
-        const e = Math.log1p(percent / 100)
-        // The smallest σ that leaves the benchmark inconclusive: its interval reaches ±δ (within) or 0 (beyond).
-        const reach = Math.abs(e) < t ? t - Math.abs(e) : Math.abs(e)
-        for (const k of [1.001, 1.2, 1.5]) {
-          const m = { ...model(percent, (k * reach) / unit, n0) }
-          expect(roundsToDecide(m, 7, 3 * n0).kind).not.toBe('more-rounds')
-        }
-      }
-    }
   })
 
   it('sdFromInterval inverts halfWidth', () => {
@@ -109,5 +95,73 @@ describe('advice in a comparison', () => {
     const c = compare('BM_X', runs(1000, noise), runs(1019, noise.slice().reverse()))
     expect(c.verdict).toBe('inconclusive')
     expect(c.advice).toEqual({ kind: 'too-close' })
+  })
+
+  // One benchmark, +0.8% [−0.4%, +2.02%] at 10 runs per side, in suites of five others.
+  const rot = (k: number) => noise.map((_, i) => noise[(i + k) % noise.length])
+  const level = { alpha: 0.01 / 6 }
+  const nearly = () => compare('BM_X', runs(1000, noise), runs(1008, rot(3)), level)
+  const others = (ratio: number) =>
+    [1, 2, 4, 5, 6].map((k) => compare(`BM_O${k}`, runs(1000, rot(k)), runs(1000 * ratio, rot(k + 5)), level))
+
+  it('on its own, a nearly decided interval gets no rounds (a flat prior leaves no room under the cap)', () => {
+    const alone = nearly()
+    expect(alone.verdict).toBe('inconclusive')
+    expect(alone.ratio!.ci[1]).toBeGreaterThan(1.02)
+    expect(alone.advice?.kind).not.toBe('more-rounds')
+  })
+
+  it('in a suite that did not change, the same interval is told how many rounds decide it', () => {
+    const suite = [nearly(), ...others(1)]
+    withSuiteAdvice(suite, DEFAULT_ANALYSIS_OPTIONS)
+    expect(suite[0].advice).toEqual({ kind: 'more-rounds', rounds: expect.any(Number) })
+    const rounds = (suite[0].advice as { rounds: number }).rounds
+    expect(rounds).toBeGreaterThan(0)
+    expect(rounds).toBeLessThanOrEqual(20) // the 2× cap
+  })
+
+  it('in a suite that moved by δ, it is too close to the minimum effect: no rounds', () => {
+    const suite = [nearly(), ...others(1.02)]
+    withSuiteAdvice(suite, DEFAULT_ANALYSIS_OPTIONS)
+    expect(suite[0].advice).toEqual({ kind: 'too-close' })
+  })
+
+  it("no benchmark's σ is taken below the suite's median: a quiet one among noisy ones gets no rounds", () => {
+    const quiet = nearly()
+    const noisy = [1, 2, 4, 5, 6].map((k) =>
+      compare(
+        `BM_N${k}`,
+        runs(
+          1000,
+          rot(k).map((x) => 2.5 * x)
+        ),
+        runs(
+          1000,
+          rot(k + 5).map((x) => 2.5 * x)
+        ),
+        level
+      )
+    )
+    const n0 = 10
+    const floor = suiteSdFloor([quiet, ...noisy].map((c) => ({ ci: c.ratio!.ci, n0, alpha: c.power!.alpha })))
+    expect(floor).toBeGreaterThan(
+      1.5 * sdFromInterval(quiet.ratio!.ci, n0, quiet.power!.alpha, quiet.ratio!.estimate, 0.02)
+    )
+    const suite = [quiet, ...noisy]
+    withSuiteAdvice(suite, DEFAULT_ANALYSIS_OPTIONS)
+    expect(suite[0].advice?.kind).not.toBe('more-rounds')
+    // Without the floor (the suite's prior alone) the same quiet benchmark would have been advised.
+    const prior = { sdFloor: 0, prior: { mu: 0, tau2: 0, muVariance: 1e-6 } }
+    expect(
+      adviceFor(
+        quiet.inconclusiveReason,
+        'runs',
+        n0,
+        quiet.power,
+        DEFAULT_ANALYSIS_OPTIONS,
+        quiet.ratio,
+        prior
+      )?.kind
+    ).toBe('more-rounds')
   })
 })

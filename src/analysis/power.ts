@@ -7,12 +7,14 @@
 import { sdUpperBound } from '../stats/sdBound.js'
 import { minimumDetectableEffect, powerWarnings } from '../stats/sampleSize.js'
 import type { Side } from '../samples/model.js'
-import { roundsToDecide, sdFromInterval } from './decisionAdvice.js'
+import { blup, dersimonianLaird, type RandomEffects } from '../stats/randomEffects.js'
+import { roundsToDecide, sdFromInterval, standardError, suiteSdFloor } from './decisionAdvice.js'
 import { minTestRuns, type Pairs } from './rankTests.js'
 import { R_MIN } from './unitOfAnalysis.js'
 import type {
   Advice,
   AnalysisOptions,
+  Comparison,
   InconclusiveReason,
   Interval,
   LevelReason,
@@ -72,6 +74,8 @@ function perRound(side: SideAnalysis): number {
  * after which a §7 verdict is likely (DECISION_PROMISE, decisionAdvice.ts), at most
  * MAX_ADVISED_ROUND_FACTOR × the rounds already run and within `opts.maxRounds`; else "too close to
  * the minimum effect" or "too noisy". Pooled repetitions (forced): the power requirement, capped alike.
+ * `suite`: no σ below the suite's (suiteSdFloor) and the truth predicted from the suite's changes
+ * (withSuiteAdvice, once every interval is known).
  */
 export function adviceFor(
   reason: InconclusiveReason | null,
@@ -79,7 +83,8 @@ export function adviceFor(
   runs: number,
   power: PowerFigures | null,
   opts: AnalysisOptions,
-  ratio: Interval | null = null
+  ratio: Interval | null = null,
+  suite: SuiteContext | null = null
 ): Advice {
   if (reason === null || power === null) return null
   const floor = Math.max(R_MIN, minTestRuns(power.alpha, opts.interleave))
@@ -93,12 +98,19 @@ export function adviceFor(
   } else if (levelReason === 'runs' && ratio !== null) {
     // One value per process: the rounds at which a verdict is likely (decisionAdvice.ts).
     const cap = Math.min(runs + MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs), opts.maxRounds ?? Infinity)
+    const estimate = Math.log(ratio.estimate)
+    const sd = Math.max(
+      suite?.sdFloor ?? 0,
+      sdFromInterval(ratio.ci, runs, power.alpha, ratio.estimate, opts.minEffect)
+    )
+    const predicted = suite?.prior ? blup(estimate, standardError(sd, runs) ** 2, suite.prior) : null
     const model = {
-      estimate: Math.log(ratio.estimate),
-      sd: sdFromInterval(ratio.ci, runs, power.alpha, ratio.estimate, opts.minEffect),
+      estimate,
+      sd,
       n0: runs,
       alpha: power.alpha,
-      minEffect: opts.minEffect
+      minEffect: opts.minEffect,
+      ...(predicted && { truth: { centre: predicted.pred, se: predicted.se } })
     }
     const advice = roundsToDecide(model, floor, cap)
     if (advice.kind === 'too-close') return { kind: 'too-close' }
@@ -110,6 +122,46 @@ export function adviceFor(
   }
   if (opts.maxRounds !== undefined && runs + rounds > opts.maxRounds) return tooNoisy(power)
   return { kind: 'more-rounds', rounds: Math.max(1, rounds) }
+}
+
+/** What the suite tells each benchmark's advice (§4): its noise floor, and how its changes spread. */
+export interface SuiteContext {
+  /** No benchmark's σ below this (suiteSdFloor). */
+  sdFloor: number
+  /** The suite's random-effects model of the true ln shifts (null below two benchmarks). */
+  prior: RandomEffects | null
+}
+
+/**
+ * The suite's pass over the advice (§4), once every interval is known. Each run-level benchmark's σ is
+ * its own (sdFromInterval) but not below the suite's median (suiteSdFloor); its true shift is predicted
+ * from the suite's random-effects model of the estimates (DerSimonian-Laird over every run-level
+ * benchmark, its BLUP), not from its own estimate alone: the benchmarks a flat prior would advise are
+ * those whose estimate came out on the lucky side, and the suite says where the truth more likely is.
+ * Changes `advice` only.
+ */
+export function withSuiteAdvice(comparisons: readonly Comparison[], opts: AnalysisOptions): void {
+  const runLevel = comparisons
+    .flatMap((c) =>
+      c.levelReason === 'runs' && c.power !== null && c.ratio !== null && c.series !== null
+        ? [{ c, ratio: c.ratio, power: c.power, n0: Math.min(c.series.base.length, c.series.head.length) }]
+        : []
+    )
+    .filter((r) => r.ratio.estimate > 0 && r.ratio.ci[0] > 0 && Number.isFinite(r.ratio.ci[1]))
+  if (runLevel.length === 0) return
+  const sdFloor = suiteSdFloor(runLevel.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha })))
+  const variances = runLevel.map(({ ratio, power, n0 }) => {
+    const sd = Math.max(sdFloor, sdFromInterval(ratio.ci, n0, power.alpha, ratio.estimate, opts.minEffect))
+    return standardError(sd, n0) ** 2
+  })
+  const prior = dersimonianLaird(
+    runLevel.map((r) => Math.log(r.ratio.estimate)),
+    variances
+  )
+  for (const { c, ratio, power, n0 } of runLevel) {
+    if (c.advice === null || c.inconclusiveReason === null) continue
+    c.advice = adviceFor(c.inconclusiveReason, c.levelReason, n0, power, opts, ratio, { sdFloor, prior })
+  }
 }
 
 function tooNoisy(power: PowerFigures): Advice {

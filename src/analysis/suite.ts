@@ -10,6 +10,7 @@ import type { Provenance, SampleIssue, Side } from '../samples/model.js'
 import { SampleStore, type BenchmarkSamples, type SampleList, type SampleSeries } from '../samples/store.js'
 import { sidesCutShort } from '../samples/truncation.js'
 import { finishComparison, prepareComparison, type PreparedComparison } from './comparison.js'
+import { withSuiteAdvice } from './power.js'
 import { familyLevels } from './family.js'
 import {
   DEFAULT_ANALYSIS_OPTIONS,
@@ -111,6 +112,7 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
     return c
   })
 
+  withSuiteAdvice(comparisons, opts)
   const counts = tallyVerdicts(comparisons.map((c) => c.verdict))
 
   const provenance = { base: input.provenance?.base ?? {}, head: input.provenance?.head ?? {} }
