@@ -37,7 +37,7 @@ export function renderValidation(r: ValidationResults, o: RenderOptions): string
     simulationSection(r.simulation),
     realStudySection(r.real),
     adaptiveSection(o.quick),
-    adviceSection(r.adviceBefore, r.adviceAfter),
+    adviceSection(r),
     suiteSummarySection(r.suiteSummary),
     pairsSection(r.pairs, r.pairsReal),
     historySection(r.history),

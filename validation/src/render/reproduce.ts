@@ -14,6 +14,7 @@ npm run validate -- --render-only              # re-render this page from the JS
 npm run validate -- adaptive                   # adaptive rounds in simulation (flags: validation/README.md)
 npm run validate -- adaptive-real              # adaptive vs fixed 60 rounds, real runs of the examples
 npm run validate -- advice --out ${resultsRel}/advice-after.json   # does "≈ r more rounds" deliver? (~3–8 min)
+npm run validate -- advice --seed 50000000 --suites 8000 --out ${resultsRel}/advice-confirm.json   # the same on fresh seeds (~10 min)
 npm run validate -- suite-summary --out ${resultsRel}/suite-summary.json   # suite summary coverage (~40 s)
 npm run validate -- pairs --out ${resultsRel}/pairs.json   # designs in equal time, simulated (~3 min)
 npm run validate -- pairs-real --out ${resultsRel}/pairs-real.json   # the same on this VM (~10 min, quiet machine)

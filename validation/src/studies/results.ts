@@ -50,6 +50,8 @@ export interface ValidationResults {
   grids: GridPair[]
   adviceBefore?: AdviceResults
   adviceAfter?: AdviceResults
+  adviceConfirm?: AdviceResults
+  advicePrevious?: AdviceResults
   suiteSummary?: SummaryResults
   pairs?: PairsResults
   pairsReal?: PairsRealResults
@@ -65,6 +67,8 @@ export function loadResults(dir: string): ValidationResults {
     grids: loadGridPairs(dir),
     adviceBefore: loadJson<AdviceResults>(join(dir, 'advice-before.json')),
     adviceAfter: loadJson<AdviceResults>(join(dir, 'advice-after.json')),
+    adviceConfirm: loadJson<AdviceResults>(join(dir, 'advice-confirm.json')),
+    advicePrevious: loadJson<AdviceResults>(join(dir, 'advice-previous.json')),
     suiteSummary: loadJson<SummaryResults>(join(dir, 'suite-summary.json')),
     pairs: loadJson<PairsResults>(join(dir, 'pairs.json')),
     pairsReal: loadJson<PairsRealResults>(join(dir, 'pairs-real.json')),
