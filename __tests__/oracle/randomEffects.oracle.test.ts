@@ -49,15 +49,22 @@ emit("se", unlist(lapply(b, function(x) x$se)))
       )
     : {}
 
+  const fit = (s: number) => {
+    const ix = group.flatMap((g, i) => (g === s ? [i] : []))
+    return {
+      ix,
+      re: dersimonianLaird(
+        ix.map((i) => y[i]),
+        ix.map((i) => v[i])
+      )!
+    }
+  }
+
   it('pools as metafor: τ², μ and its standard error', () => {
     let worst = 0
     let zeros = 0
     for (let s = 0; s < SUITES; s++) {
-      const ix = group.flatMap((g, i) => (g === s ? [i] : []))
-      const re = dersimonianLaird(
-        ix.map((i) => y[i]),
-        ix.map((i) => v[i])
-      )!
+      const { ix, re } = fit(s)
       if (r.tau2[s] === 0) {
         zeros++
         expect(re.tau2).toBe(0)
@@ -71,11 +78,7 @@ emit("se", unlist(lapply(b, function(x) x$se)))
   it('predicts each true value as metafor::blup, with its standard error', () => {
     let worst = 0
     for (let s = 0; s < SUITES; s++) {
-      const ix = group.flatMap((g, i) => (g === s ? [i] : []))
-      const re = dersimonianLaird(
-        ix.map((i) => y[i]),
-        ix.map((i) => v[i])
-      )!
+      const { ix, re } = fit(s)
       for (const i of ix) {
         const b = blup(y[i], v[i], re)
         worst = Math.max(worst, relDiff(b.pred, r.pred[i], 1e-15), relDiff(b.se, r.se[i]))
