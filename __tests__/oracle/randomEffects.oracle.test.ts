@@ -64,7 +64,7 @@ emit("se", unlist(lapply(b, function(x) x$se)))
     let worst = 0
     let zeros = 0
     for (let s = 0; s < SUITES; s++) {
-      const { ix, re } = fit(s)
+      const { re } = fit(s)
       if (r.tau2[s] === 0) {
         zeros++
         expect(re.tau2).toBe(0)
