@@ -39541,7 +39541,7 @@ function sum(xs) {
  */
 /**
  * The model probability advice requires: above the promise, because a normal run-level model cannot
- * foresee a contention burst in the appended rounds (a third of the failures in the study). Measured in
+ * foresee a contention burst in the appended rounds (4 of 13 failures at +1% high ICC in an exploratory run). Measured in
  * docs/VALIDATION.md ("Advice that delivers"): 0.8 delivered 72–80% in some cells, 0.95 advised almost
  * nothing at +1%.
  */
@@ -39633,9 +39633,9 @@ function probabilityAt(m, h, truth, n) {
 }
 /**
  * The fewest rounds to add (n from `fewest` to `cap` runs per side) after which a verdict has
- * probability ≥ DECISION_TARGET; else why not: the cap's interval would be narrower than δ, so the
- * truth may lie too near ±δ to be decided ("too close to the minimum effect"), or even the cap's
- * interval is as wide as δ ("too noisy").
+ * probability ≥ DECISION_TARGET; else why not: the cap's interval would be narrower than δ but the
+ * truth is believed to lie within it of ±δ ("too close to the minimum effect"), or the noise is too
+ * large for the cap to decide it ("too noisy").
  */
 function roundsToDecide(m, fewest, cap) {
     // The probability grows with n: one look at the cap settles most benchmarks, then bisection.
@@ -39651,10 +39651,12 @@ function roundsToDecide(m, fewest, cap) {
         }
         return { kind: 'more-rounds', rounds: hi - m.n0 };
     }
-    // Too close: the cap's interval would be narrow enough to decide a change clear of ±δ, so what
-    // stops a verdict is that the truth may lie near ±δ; too noisy: even the cap's interval is as wide as δ.
+    // Too close: the cap's interval would be narrow enough to decide a change clear of ±δ, but the truth
+    // is believed to lie within it of ±δ (the suite's prediction when there is one); else too noisy.
+    const t = Math.log1p(m.minEffect);
     const h = halfWidth(m, Math.max(cap, m.n0 + 1));
-    return h < Math.log1p(m.minEffect) ? { kind: 'too-close' } : { kind: 'too-noisy' };
+    const centre = m.truth?.centre ?? m.estimate;
+    return h < t && h > Math.abs(Math.abs(centre) - t) ? { kind: 'too-close' } : { kind: 'too-noisy' };
 }
 
 /**
@@ -39844,7 +39846,7 @@ function adviceFor(reason, levelReason, runs, power, opts, ratio = null, suite =
  * The suite's pass over the advice (§4), once every interval is known. Each run-level benchmark's σ is
  * its own (sdFromInterval) but not below the suite's median (suiteSdFloor); its true shift is predicted
  * from the suite's random-effects model of the estimates (DerSimonian-Laird over every run-level
- * benchmark, its BLUP), not from its own estimate alone: the benchmarks a flat prior would advise are
+ * benchmark not decided as changed, its BLUP), not from its own estimate alone: the benchmarks a flat prior would advise are
  * those whose estimate came out on the lucky side, and the suite says where the truth more likely is.
  * Changes `advice` only.
  */
@@ -39861,7 +39863,13 @@ function withSuiteAdvice(comparisons, opts) {
         const sd = Math.max(sdFloor, sdFromInterval(ratio.ci, n0, power.alpha, ratio.estimate, opts.minEffect));
         return standardError(sd, n0) ** 2;
     });
-    const prior = dersimonianLaird(runLevel.map((r) => Math.log(r.ratio.estimate)), variances);
+    // The prior is fitted on the benchmarks not already decided as changed beyond δ: like an empirical
+    // null fitted on the bulk of the suite, not its tails, so a PR that moved two benchmarks by 8% does
+    // not make the prior too wide to tell the ten undecided ones anything.
+    const bulk = runLevel.flatMap((r, i) => r.c.verdict === 'regression' || r.c.verdict === 'improvement'
+        ? []
+        : [{ e: Math.log(r.ratio.estimate), v: variances[i] }]);
+    const prior = dersimonianLaird(bulk.map((b) => b.e), bulk.map((b) => b.v));
     for (const { c, ratio, power, n0 } of runLevel) {
         if (c.advice === null || c.inconclusiveReason === null)
             continue;

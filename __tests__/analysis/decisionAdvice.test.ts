@@ -120,10 +120,20 @@ describe('advice in a comparison', () => {
     expect(rounds).toBeLessThanOrEqual(20) // the 2× cap
   })
 
-  it('in a suite that moved by δ, it is too close to the minimum effect: no rounds', () => {
+  it('benchmarks already decided as changed do not widen the prior: two at ±8% leave the advice to the rest', () => {
+    const moved = [1.08, 0.92].map((r, i) =>
+      compare(`BM_M${i}`, runs(1000, rot(i + 7)), runs(1000 * r, rot(i + 2)), level)
+    )
+    expect(moved.map((c) => c.verdict)).toEqual(['regression', 'improvement'])
+    const suite = [nearly(), ...others(1), ...moved]
+    withSuiteAdvice(suite, DEFAULT_ANALYSIS_OPTIONS)
+    expect(suite[0].advice?.kind).toBe('more-rounds')
+  })
+
+  it('in a suite that moved by δ, it gets no rounds', () => {
     const suite = [nearly(), ...others(1.02)]
     withSuiteAdvice(suite, DEFAULT_ANALYSIS_OPTIONS)
-    expect(suite[0].advice).toEqual({ kind: 'too-close' })
+    expect(suite[0].advice?.kind).not.toBe('more-rounds')
   })
 
   it("no benchmark's σ is taken below the suite's median: a quiet one among noisy ones gets no rounds", () => {

@@ -28,7 +28,7 @@ import { qt } from '../stats/tDistribution.js'
 export const DECISION_PROMISE = 0.8
 /**
  * The model probability advice requires: above the promise, because a normal run-level model cannot
- * foresee a contention burst in the appended rounds (a third of the failures in the study). Measured in
+ * foresee a contention burst in the appended rounds (4 of 13 failures at +1% high ICC in an exploratory run). Measured in
  * docs/VALIDATION.md ("Advice that delivers"): 0.8 delivered 72–80% in some cells, 0.95 advised almost
  * nothing at +1%.
  */
@@ -156,9 +156,9 @@ export type DecisionAdvice =
 
 /**
  * The fewest rounds to add (n from `fewest` to `cap` runs per side) after which a verdict has
- * probability ≥ DECISION_TARGET; else why not: the cap's interval would be narrower than δ, so the
- * truth may lie too near ±δ to be decided ("too close to the minimum effect"), or even the cap's
- * interval is as wide as δ ("too noisy").
+ * probability ≥ DECISION_TARGET; else why not: the cap's interval would be narrower than δ but the
+ * truth is believed to lie within it of ±δ ("too close to the minimum effect"), or the noise is too
+ * large for the cap to decide it ("too noisy").
  */
 export function roundsToDecide(m: DecisionModel, fewest: number, cap: number): DecisionAdvice {
   // The probability grows with n: one look at the cap settles most benchmarks, then bisection.
@@ -172,8 +172,10 @@ export function roundsToDecide(m: DecisionModel, fewest: number, cap: number): D
     }
     return { kind: 'more-rounds', rounds: hi - m.n0 }
   }
-  // Too close: the cap's interval would be narrow enough to decide a change clear of ±δ, so what
-  // stops a verdict is that the truth may lie near ±δ; too noisy: even the cap's interval is as wide as δ.
+  // Too close: the cap's interval would be narrow enough to decide a change clear of ±δ, but the truth
+  // is believed to lie within it of ±δ (the suite's prediction when there is one); else too noisy.
+  const t = Math.log1p(m.minEffect)
   const h = halfWidth(m, Math.max(cap, m.n0 + 1))
-  return h < Math.log1p(m.minEffect) ? { kind: 'too-close' } : { kind: 'too-noisy' }
+  const centre = m.truth?.centre ?? m.estimate
+  return h < t && h > Math.abs(Math.abs(centre) - t) ? { kind: 'too-close' } : { kind: 'too-noisy' }
 }

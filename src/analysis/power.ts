@@ -136,7 +136,7 @@ export interface SuiteContext {
  * The suite's pass over the advice (§4), once every interval is known. Each run-level benchmark's σ is
  * its own (sdFromInterval) but not below the suite's median (suiteSdFloor); its true shift is predicted
  * from the suite's random-effects model of the estimates (DerSimonian-Laird over every run-level
- * benchmark, its BLUP), not from its own estimate alone: the benchmarks a flat prior would advise are
+ * benchmark not decided as changed, its BLUP), not from its own estimate alone: the benchmarks a flat prior would advise are
  * those whose estimate came out on the lucky side, and the suite says where the truth more likely is.
  * Changes `advice` only.
  */
@@ -154,9 +154,17 @@ export function withSuiteAdvice(comparisons: readonly Comparison[], opts: Analys
     const sd = Math.max(sdFloor, sdFromInterval(ratio.ci, n0, power.alpha, ratio.estimate, opts.minEffect))
     return standardError(sd, n0) ** 2
   })
+  // The prior is fitted on the benchmarks not already decided as changed beyond δ: like an empirical
+  // null fitted on the bulk of the suite, not its tails, so a PR that moved two benchmarks by 8% does
+  // not make the prior too wide to tell the ten undecided ones anything.
+  const bulk = runLevel.flatMap((r, i) =>
+    r.c.verdict === 'regression' || r.c.verdict === 'improvement'
+      ? []
+      : [{ e: Math.log(r.ratio.estimate), v: variances[i] }]
+  )
   const prior = dersimonianLaird(
-    runLevel.map((r) => Math.log(r.ratio.estimate)),
-    variances
+    bulk.map((b) => b.e),
+    bulk.map((b) => b.v)
   )
   for (const { c, ratio, power, n0 } of runLevel) {
     if (c.advice === null || c.inconclusiveReason === null) continue

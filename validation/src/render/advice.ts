@@ -56,6 +56,15 @@ function thin(after: AdviceResults, confirm: AdviceResults | undefined): string 
     : `Its two draws above, ${a.correct.x}/${a.correct.n} and ${b.correct.x}/${b.correct.n}, pool to ${pct(x / n)} (${x}/${n}).`
 }
 
+/** The true changes at which no cell was given advice, as "+2% and +3%". */
+function none(cells: readonly AdviceCell[]): string {
+  const effects = [...new Set(cells.map((c) => c.effect))].filter((e) =>
+    cells.filter((c) => c.effect === e).every((c) => c.moreRounds === 0)
+  )
+  const names = effects.map((e) => (e === 0 ? 'A/A' : `+${e * 100}%`))
+  return names.length === 0 ? 'no true change' : names.join(' and ')
+}
+
 const advised = (c: AdviceCell) => c.moreRounds / c.benchmarks
 const delivered = (c: AdviceCell) => (c.correct.n > 0 ? c.correct.rate : null)
 
@@ -90,7 +99,9 @@ Three changes from the previous release, each where the study showed advice fail
 
 1. *Where the truth is believed to be.* The benchmarks of one suite are measured for one change and move
    together, so each benchmark's true shift is predicted from the suite's random-effects model — DerSimonian-Laird
-   over every run-level benchmark's estimate, and its best linear unbiased prediction with its standard error
+   over the estimates of the run-level benchmarks not already decided as changed beyond δ (an empirical null is
+   fitted on the bulk of a suite, not its tails: two benchmarks moved by 8% must not make the prior too wide to
+   say anything about ten undecided ones), and its best linear unbiased prediction with its standard error
    (src/stats/randomEffects.ts, checked against R's metafor \`rma.uni(method = "DL")\` and \`blup()\`) — instead of
    from its own estimate alone. The flat prior of the previous release advised exactly the benchmarks whose
    estimate had come out on the lucky side of the truth, and with it the 95% range left no room for advice on a
@@ -102,10 +113,10 @@ Three changes from the previous release, each where the study showed advice fail
    benchmarks whose own interval came out narrow by chance, and those are the ones whose later intervals come
    out wider than predicted.
 3. *The target* is 90% for a promise of 80%: the normal run-level model cannot foresee a contention burst in
-   the appended rounds (a third of the failures at +1% high ICC).
+   the appended rounds (4 of 13 failures at +1% high ICC in an exploratory run of an intermediate rule, not committed).
 
-"Too close to the minimum effect to decide by timing" is said when the cap's interval would be narrower than δ
-but no rounds deliver (the truth may lie near ±δ), "too noisy" when even the cap's interval is as wide as δ; both
+"Too close to the minimum effect to decide by timing" is said when the cap's interval would be narrow enough to
+decide a change clear of ±δ but the truth is believed to lie within it of ±δ, "too noisy" otherwise; both
 are followed by §4's alternatives.
 
 ${after.meta}
@@ -143,13 +154,14 @@ What it shows: advice is now given to ${range(aa, advised)} of the benchmarks in
     previous?.cells.filter((c) => c.effect === 0) ?? [],
     advised,
     1
-  )} before) and to ${range(changed, advised, 1)} where something changed (beside +2%), and delivers ${range(
+  )} before) and to ${range(changed, advised, 2)} in the cells where something changed and advice was given, and delivers ${range(
     after.cells,
     delivered
   )} where it is given. Cells below 80%: ${below(after.cells)} on the study's seeds; ${
     confirm ? `${below(confirm.cells)} on the fresh seeds` : 'fresh seeds not run'
-  }${previous ? `; ${below(previous.cells)} under the previous release` : ''}. No advice is given at +2% (= δ),
-where the verdict is a coin flip at any number of rounds: those benchmarks are told they are too close to δ.
+  }${previous ? `; ${below(previous.cells)} under the previous release` : ''}. No advice is given at ${none(after.cells)}: at +2% (= δ) the verdict is a coin flip at
+any number of rounds, and most of those benchmarks are told they are too close to δ; the rest are told they are
+too noisy.
 
 **Where it is thin: +1% at high ICC.** With m runs appended to n₀ (n in all), the within-δ verdict is a coin flip
 at the true change θ where (n₀·e₀ + m·θ)/n = ln(1 + δ) − h_n, h_n the interval's half-width at n runs. At the cap
