@@ -39848,32 +39848,29 @@ function adviceFor(reason, levelReason, runs, power, opts, ratio = null, suite =
  * from the suite's random-effects model of the estimates (DerSimonian-Laird over every run-level
  * benchmark not decided as changed, its BLUP), not from its own estimate alone: the benchmarks a flat prior would advise are
  * those whose estimate came out on the lucky side, and the suite says where the truth more likely is.
- * Changes `advice` only.
+ * Sets `advice` of the run-level benchmarks, which analyzeSuite's finishComparison leaves to it.
  */
 function withSuiteAdvice(comparisons, opts) {
-    const runLevel = comparisons
-        .flatMap((c) => c.levelReason === 'runs' && c.power !== null && c.ratio !== null && c.series !== null
+    const runLevel = comparisons.flatMap((c) => c.levelReason === 'runs' && c.power !== null && c.ratio !== null && c.series !== null
         ? [{ c, ratio: c.ratio, power: c.power, n0: Math.min(c.series.base.length, c.series.head.length) }]
-        : [])
-        .filter((r) => r.ratio.estimate > 0 && r.ratio.ci[0] > 0 && Number.isFinite(r.ratio.ci[1]));
-    if (runLevel.length === 0)
-        return;
-    const sdFloor = suiteSdFloor(runLevel.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha })));
-    const variances = runLevel.map(({ ratio, power, n0 }) => {
-        const sd = Math.max(sdFloor, sdFromInterval(ratio.ci, n0, power.alpha, ratio.estimate, opts.minEffect));
-        return standardError(sd, n0) ** 2;
-    });
+        : []);
+    // Only finite, positive intervals describe the suite; any other is advised on its own (a flat prior).
+    const usable = runLevel.filter((r) => r.ratio.estimate > 0 && r.ratio.ci[0] > 0 && Number.isFinite(r.ratio.ci[1]));
+    const described = new Set(usable);
+    const sdFloor = suiteSdFloor(usable.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha })));
     // The prior is fitted on the benchmarks not already decided as changed beyond δ: like an empirical
     // null fitted on the bulk of the suite, not its tails, so a PR that moved two benchmarks by 8% does
     // not make the prior too wide to tell the ten undecided ones anything.
-    const bulk = runLevel.flatMap((r, i) => r.c.verdict === 'regression' || r.c.verdict === 'improvement'
-        ? []
-        : [{ e: Math.log(r.ratio.estimate), v: variances[i] }]);
-    const prior = dersimonianLaird(bulk.map((b) => b.e), bulk.map((b) => b.v));
-    for (const { c, ratio, power, n0 } of runLevel) {
-        if (c.advice === null || c.inconclusiveReason === null)
+    const bulk = usable.filter((r) => r.c.verdict !== 'regression' && r.c.verdict !== 'improvement');
+    const prior = dersimonianLaird(bulk.map((r) => Math.log(r.ratio.estimate)), bulk.map(({ ratio, power, n0 }) => {
+        const sd = Math.max(sdFloor, sdFromInterval(ratio.ci, n0, power.alpha, ratio.estimate, opts.minEffect));
+        return standardError(sd, n0) ** 2;
+    }));
+    for (const r of runLevel) {
+        if (r.c.inconclusiveReason === null)
             continue;
-        c.advice = adviceFor(c.inconclusiveReason, c.levelReason, n0, power, opts, ratio, { sdFloor, prior });
+        const suite = described.has(r) ? { sdFloor, prior } : null;
+        r.c.advice = adviceFor(r.c.inconclusiveReason, r.c.levelReason, r.n0, r.power, opts, r.ratio, suite);
     }
 }
 function tooNoisy(power) {
@@ -40055,7 +40052,9 @@ function prepareComparison(benchmark, base, head, opts) {
  * @param alpha this benchmark's share of the family-wise level (α/K, a Holm step's level, or α)
  * @param family K, for the Bonferroni-adjusted p shown (min(1, K·p)); Holm's is set by the suite
  */
-function finishComparison(p, alpha, family) {
+function finishComparison(p, alpha, family, 
+/** In a suite the run-level advice is left to its pass over every benchmark (withSuiteAdvice). */
+inSuite = false) {
     const { opts, choice, test } = p;
     const values = choice.values;
     const confLevel = 1 - alpha;
@@ -40089,7 +40088,7 @@ function finishComparison(p, alpha, family) {
         benchmark: p.benchmark,
         verdict,
         inconclusiveReason,
-        advice: fewProcesses
+        advice: fewProcesses || (inSuite && choice.reason === 'runs')
             ? null
             : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts, ratio),
         metric: opts.metric === 'auto' ? null : opts.metric,
@@ -40602,7 +40601,7 @@ function analyzeSuite(input, options = {}) {
         if (done)
             return { ...done, metric: metrics.get(name) ?? done.metric };
         const i = tested++;
-        const c = finishComparison(prepare(name), family.alphas[i], family.size);
+        const c = finishComparison(prepare(name), family.alphas[i], family.size, true);
         if (c.pValue !== null)
             c.pAdjusted = family.pAdjusted[i]; // none below R_MIN processes (§3)
         c.metric = metrics.get(name) ?? c.metric;

@@ -130,7 +130,13 @@ export function prepareComparison(
  * @param alpha this benchmark's share of the family-wise level (α/K, a Holm step's level, or α)
  * @param family K, for the Bonferroni-adjusted p shown (min(1, K·p)); Holm's is set by the suite
  */
-export function finishComparison(p: PreparedComparison, alpha: number, family: number): Comparison {
+export function finishComparison(
+  p: PreparedComparison,
+  alpha: number,
+  family: number,
+  /** In a suite the run-level advice is left to its pass over every benchmark (withSuiteAdvice). */
+  inSuite = false
+): Comparison {
   const { opts, choice, test } = p
   const values = choice.values
   const confLevel = 1 - alpha
@@ -167,9 +173,10 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     benchmark: p.benchmark,
     verdict,
     inconclusiveReason,
-    advice: fewProcesses
-      ? null
-      : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts, ratio),
+    advice:
+      fewProcesses || (inSuite && choice.reason === 'runs')
+        ? null
+        : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts, ratio),
     metric: opts.metric === 'auto' ? null : opts.metric,
     level: choice.level,
     levelReason: choice.reason,

@@ -138,37 +138,35 @@ export interface SuiteContext {
  * from the suite's random-effects model of the estimates (DerSimonian-Laird over every run-level
  * benchmark not decided as changed, its BLUP), not from its own estimate alone: the benchmarks a flat prior would advise are
  * those whose estimate came out on the lucky side, and the suite says where the truth more likely is.
- * Changes `advice` only.
+ * Sets `advice` of the run-level benchmarks, which analyzeSuite's finishComparison leaves to it.
  */
 export function withSuiteAdvice(comparisons: readonly Comparison[], opts: AnalysisOptions): void {
-  const runLevel = comparisons
-    .flatMap((c) =>
-      c.levelReason === 'runs' && c.power !== null && c.ratio !== null && c.series !== null
-        ? [{ c, ratio: c.ratio, power: c.power, n0: Math.min(c.series.base.length, c.series.head.length) }]
-        : []
-    )
-    .filter((r) => r.ratio.estimate > 0 && r.ratio.ci[0] > 0 && Number.isFinite(r.ratio.ci[1]))
-  if (runLevel.length === 0) return
-  const sdFloor = suiteSdFloor(runLevel.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha })))
-  const variances = runLevel.map(({ ratio, power, n0 }) => {
-    const sd = Math.max(sdFloor, sdFromInterval(ratio.ci, n0, power.alpha, ratio.estimate, opts.minEffect))
-    return standardError(sd, n0) ** 2
-  })
+  const runLevel = comparisons.flatMap((c) =>
+    c.levelReason === 'runs' && c.power !== null && c.ratio !== null && c.series !== null
+      ? [{ c, ratio: c.ratio, power: c.power, n0: Math.min(c.series.base.length, c.series.head.length) }]
+      : []
+  )
+  // Only finite, positive intervals describe the suite; any other is advised on its own (a flat prior).
+  const usable = runLevel.filter(
+    (r) => r.ratio.estimate > 0 && r.ratio.ci[0] > 0 && Number.isFinite(r.ratio.ci[1])
+  )
+  const described = new Set(usable)
+  const sdFloor = suiteSdFloor(usable.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha })))
   // The prior is fitted on the benchmarks not already decided as changed beyond δ: like an empirical
   // null fitted on the bulk of the suite, not its tails, so a PR that moved two benchmarks by 8% does
   // not make the prior too wide to tell the ten undecided ones anything.
-  const bulk = runLevel.flatMap((r, i) =>
-    r.c.verdict === 'regression' || r.c.verdict === 'improvement'
-      ? []
-      : [{ e: Math.log(r.ratio.estimate), v: variances[i] }]
-  )
+  const bulk = usable.filter((r) => r.c.verdict !== 'regression' && r.c.verdict !== 'improvement')
   const prior = dersimonianLaird(
-    bulk.map((b) => b.e),
-    bulk.map((b) => b.v)
+    bulk.map((r) => Math.log(r.ratio.estimate)),
+    bulk.map(({ ratio, power, n0 }) => {
+      const sd = Math.max(sdFloor, sdFromInterval(ratio.ci, n0, power.alpha, ratio.estimate, opts.minEffect))
+      return standardError(sd, n0) ** 2
+    })
   )
-  for (const { c, ratio, power, n0 } of runLevel) {
-    if (c.advice === null || c.inconclusiveReason === null) continue
-    c.advice = adviceFor(c.inconclusiveReason, c.levelReason, n0, power, opts, ratio, { sdFloor, prior })
+  for (const r of runLevel) {
+    if (r.c.inconclusiveReason === null) continue
+    const suite = described.has(r) ? { sdFloor, prior } : null
+    r.c.advice = adviceFor(r.c.inconclusiveReason, r.c.levelReason, r.n0, r.power, opts, r.ratio, suite)
   }
 }
 
