@@ -1,7 +1,8 @@
 /**
  * Does the advice deliver? (issue 27, STATISTICS §4; docs/VALIDATION.md "Advice that delivers").
  * On the validation study's simulated machine (noiseModel.ts) with benchgate's own round plan and
- * analysis: a 6-benchmark suite (every benchmark with the cell's true change) runs R rounds; for each
+ * analysis: a 6-benchmark suite (every benchmark with the cell's true change, or in the mixed cell four
+ * unchanged and two moved by ±8%) runs R rounds; for each
  * benchmark left inconclusive with "≈ r more rounds would decide it", the next r rounds of the same
  * session are appended and the suite re-analysed. Published per cell: how often advice is given (so
  * "never advise" cannot pass), how often the advised rounds decided it, and decided it correctly.
@@ -20,6 +21,8 @@ import { createSession, NOISE_PRESETS, simulateAbba, type NoiseModel } from '../
 
 const K = 6
 const EFFECTS = [0, 0.01, 0.02, 0.03, 0.05]
+/** A pull request as they usually are: most benchmarks unchanged, two moved well beyond δ. */
+const MIXED = [0, 0, 0, 0, 0.08, -0.08]
 /** Run-level noise dominated by repetitions (low ICC) or by the process (high ICC), ~1% per run. */
 const NOISE: Record<'low ICC' | 'high ICC', NoiseModel> = {
   'low ICC': { ...NOISE_PRESETS.shared, repetitionSigma: 0.012, processSigma: 0.002 },
@@ -28,7 +31,8 @@ const NOISE: Record<'low ICC' | 'high ICC', NoiseModel> = {
 
 export interface AdviceCell {
   noise: string
-  effect: number
+  /** The true change of every benchmark; null in the mixed cell (MIXED: most unchanged, two moved). */
+  effect: number | null
   benchmarks: number
   inconclusive: number
   moreRounds: number
@@ -54,7 +58,7 @@ const DECIDED = new Set<Verdict>(['regression', 'improvement', 'negligible', 'un
 function cell(
   noise: string,
   model: NoiseModel,
-  effect: number,
+  effect: number | null,
   suites: number,
   rounds: number,
   seed: number
@@ -69,11 +73,13 @@ function cell(
     correct: 0
   }
   const advised: number[] = []
-  const benchmarks = Array.from({ length: K }, (_, i) => ({
+  const truths = effect === null ? MIXED : Array.from({ length: K }, () => effect)
+  const benchmarks = truths.map((truth, i) => ({
     name: `BM_Sim/${i}`,
     lambdaNs: [1e3, 1e4, 1e5, 3e3, 3e4, 3e5][i],
-    ratio: 1 + effect
+    ratio: 1 + truth
   }))
+  const truthOf = new Map(benchmarks.map((b) => [b.name, Math.log(b.ratio)]))
   for (let s = 0; s < suites; s++) {
     // Every round the advice could ask for (at most 2× the rounds run) is simulated up front, in order.
     const all = simulateAbba(createSession(model, seed + s), {
@@ -102,7 +108,13 @@ function cell(
       advised.push(a.rounds)
       const after = analyse(rounds + a.rounds).find((x) => x.benchmark === c.benchmark)!
       if (DECIDED.has(after.verdict)) tally.decided++
-      if (correctVerdict(after.verdict, Math.log1p(effect), Math.log1p(DEFAULT_ANALYSIS_OPTIONS.minEffect)))
+      if (
+        correctVerdict(
+          after.verdict,
+          truthOf.get(c.benchmark)!,
+          Math.log1p(DEFAULT_ANALYSIS_OPTIONS.minEffect)
+        )
+      )
         tally.correct++
     }
   }
@@ -141,6 +153,12 @@ export function runAdviceStudy(
     )) {
       cells.push(cell(noise, model, effect, o.suites, o.rounds, o.seed))
       log(`${noise} +${effect * 100}%: done at ${((Date.now() - t0) / 1000).toFixed(0)} s`)
+    }
+  // The mixed cell: most benchmarks unchanged and two moved, as pull requests usually are.
+  if (o.effectPercent === undefined)
+    for (const [noise, model] of Object.entries(NOISE).filter(([n]) => !o.noise || n.startsWith(o.noise))) {
+      cells.push(cell(noise, model, null, o.suites, o.rounds, o.seed))
+      log(`${noise} mixed: done at ${((Date.now() - t0) / 1000).toFixed(0)} s`)
     }
   const meta =
     `${o.suites} simulated suites of ${K} benchmarks per cell, ${o.rounds} ABBA rounds × 3 repetitions, ` +
