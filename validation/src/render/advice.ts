@@ -84,13 +84,20 @@ export function adviceSection(r: {
   const { adviceBefore: before, adviceAfter: after, adviceConfirm: confirm, advicePrevious: previous } = r
   if (!after)
     return '\n## Advice that delivers\n\n_Not run yet (`npm run validate -- advice --out …/advice-after.json`)._\n'
-  const aa = after.cells.filter((c) => c.effect === 0)
-  const changed = after.cells.filter((c) => c.effect !== 0 && c.effect !== null && c.moreRounds > 0)
-  const mixed = after.cells.filter((c) => c.effect === null)
   return `
 ## Advice that delivers
 
-An inconclusive benchmark is told what would decide it (STATISTICS §4). The test of that advice: take the
+${RULE}
+
+${after.meta}
+
+${renderAdvice(after.cells, '').trim()}
+${otherTables(confirm, previous, before)}
+${findings(after, confirm, previous)}`
+}
+
+/** What the study and its rule are (static text). */
+const RULE = `An inconclusive benchmark is told what would decide it (STATISTICS §4). The test of that advice: take the
 benchmarks told "≈ r more rounds would decide it", append the next r rounds of the same simulated session, and
 re-analyse. The target is at least 80% decided, and decided correctly, in every cell where advice is given;
 the share of benchmarks given advice is published so that never advising cannot pass. Correct: *regression* only
@@ -121,22 +128,25 @@ Three changes from the previous release, each where the study showed advice fail
 
 "Too close to the minimum effect to decide by timing" is said when the cap's interval would be narrow enough to
 decide a change clear of ±δ but the truth is believed to lie within it of ±δ, "too noisy" otherwise; both
-are followed by §4's alternatives.
+are followed by §4's alternatives.`
 
-${after.meta}
-
-${renderAdvice(after.cells, '').trim()}
-${
-  confirm
-    ? `
+/** The fresh seeds, the previous release and the original advice, each when run. */
+function otherTables(
+  confirm: AdviceResults | undefined,
+  previous: AdviceResults | undefined,
+  before: AdviceResults | undefined
+): string {
+  return `${
+    confirm
+      ? `
 **The same rule on fresh seeds**, so that the table above is not the one draw that passed:
 
 ${confirm.meta}
 
 ${renderAdvice(confirm.cells, '').trim()}
 `
-    : ''
-}${
+      : ''
+  }${
     previous
       ? `
 **The previous release** (flat prior, σ from the half-width within ±δ, target 95%), on the same suites as the
@@ -153,8 +163,19 @@ ${renderAdvice(previous.cells, '').trim()}
 ${renderAdvice(before.cells, '').trim()}
 `
       : ''
-  }
-What it shows: advice is now given to ${range(aa, advised)} of the benchmarks in the A/A cells (${range(
+  }`
+}
+
+/** "What it shows" and "Where it is thin", read off the results. */
+function findings(
+  after: AdviceResults,
+  confirm: AdviceResults | undefined,
+  previous: AdviceResults | undefined
+): string {
+  const aa = after.cells.filter((c) => c.effect === 0)
+  const changed = after.cells.filter((c) => c.effect !== 0 && c.effect !== null && c.moreRounds > 0)
+  const mixed = after.cells.filter((c) => c.effect === null)
+  return `What it shows: advice is now given to ${range(aa, advised)} of the benchmarks in the A/A cells (${range(
     previous?.cells.filter((c) => c.effect === 0) ?? [],
     advised,
     1
