@@ -76,6 +76,27 @@ describe('decision probability (§4 advice)', () => {
     )
   })
 
+  it('with a flat prior, never advises rounds for a symmetric interval that reaches ±δ: the 2× cap leaves no room (the window argument)', () => {
+    // docs/VALIDATION.md ("Advice that delivers"): at the cap (3·n0 runs) the interval shrinks to
+    // q(3n0)/√3 standard errors of the current estimate; the truth searched 1.96 of them toward ±δ moves the final
+    // estimate by ⅔ of that, and the 90% target asks 1.28·√2/3 more: 3.81 at n0 = 10, α/K = 0.01/6, more than the
+    // 3.69 an inconclusive symmetric interval can leave. So a flat prior's advice can only come from a lopsided
+    // interval; the suite's prediction of the truth (withSuiteAdvice) is what opens the window.
+    const t = Math.log1p(0.02)
+    for (const n0 of [7, 10, 20]) {
+      const unit = halfWidth({ ...model(0, 1, n0) }, n0) // the interval's half-width per unit σ at n0
+      for (let percent = -6; percent <= 6; percent += 0.25) {
+        const e = Math.log1p(percent / 100)
+        // The smallest σ that leaves the benchmark inconclusive: its interval reaches ±δ (within) or 0 (beyond).
+        const reach = Math.abs(e) < t ? t - Math.abs(e) : Math.abs(e)
+        for (const k of [1.001, 1.2, 1.5]) {
+          const m = { ...model(percent, (k * reach) / unit, n0) }
+          expect(roundsToDecide(m, 7, 3 * n0).kind).not.toBe('more-rounds')
+        }
+      }
+    }
+  })
+
   it('sdFromInterval inverts halfWidth', () => {
     const m = model(3, 0.025, 12)
     const h = halfWidth(m, 12)
