@@ -37748,9 +37748,9 @@ function sum(xs) {
  */
 /**
  * The model probability advice requires: above the promise, because a normal run-level model cannot
- * foresee a contention burst in the appended rounds (4 of 13 failures at +1% high ICC in an exploratory run). Measured in
- * docs/VALIDATION.md ("Advice that delivers"): 0.8 delivered 72–80% in some cells, 0.95 advised almost
- * nothing at +1%.
+ * foresee a contention burst in the appended rounds (4 of 13 failures at +1% high ICC). In exploratory
+ * runs (not committed) 0.8 delivered 72–80% in some cells and 0.95 advised almost nothing at +1%; 0.9 is
+ * what docs/VALIDATION.md ("Advice that delivers") measures.
  */
 const DECISION_TARGET = 0.9;
 /** §4's nonparametric overhead: rank procedures need ~1.15× the runs of the t procedures. */
@@ -37779,12 +37779,17 @@ function sdFromInterval(ci, n0, alpha, estimate, minEffect) {
  * imply (half-widths). Advice selects the benchmarks whose own interval came out narrow by chance, and
  * those are the ones whose later intervals come out wider than predicted; benchmarks measured in the
  * same processes share the machine's noise, so no benchmark's σ is taken below the suite's typical one
- * (a benchmark quieter than the rest is then advised conservatively, never too few rounds). In the
- * study this floor removed the advice that failed at +2% (= δ), docs/VALIDATION.md "Advice that delivers".
+ * (a benchmark quieter than the rest is then advised conservatively, never too few rounds). In
+ * exploratory runs (not committed) this floor removed the advice that failed at +2% (= δ).
  */
 function suiteSdFloor(intervals) {
+    // One benchmark is no suite: no floor, as no prior (its own half-width would override its own reading).
     const sds = intervals.map((i) => sdFromInterval(i.ci, i.n0, i.alpha)).filter(Number.isFinite);
-    return sds.length ? median$1(sds) : 0;
+    return sds.length > 1 ? median$1(sds) : 0;
+}
+/** The σ the advice models a benchmark with: its interval's (sdFromInterval), not below the suite's floor. */
+function adviceSd(ratio, n0, alpha, minEffect, floor) {
+    return Math.max(floor, sdFromInterval(ratio.ci, n0, alpha, ratio.estimate, minEffect));
 }
 /** Standard error of the ln-ratio estimate at n runs per side for run-level σ `sd` (§4's rank overhead included). */
 function standardError(sd, n) {
@@ -39105,7 +39110,7 @@ function adviceFor(reason, levelReason, runs, power, opts, ratio = null, suite =
         // One value per process: the rounds at which a verdict is likely (decisionAdvice.ts).
         const cap = Math.min(runs + MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs), opts.maxRounds ?? Infinity);
         const estimate = Math.log(ratio.estimate);
-        const sd = Math.max(suite?.sdFloor ?? 0, sdFromInterval(ratio.ci, runs, power.alpha, ratio.estimate, opts.minEffect));
+        const sd = adviceSd(ratio, runs, power.alpha, opts.minEffect, suite?.sdFloor ?? 0);
         const predicted = suite?.prior ? blup(estimate, standardError(sd, runs) ** 2, suite.prior) : null;
         const model = {
             estimate,
@@ -39137,7 +39142,7 @@ function adviceFor(reason, levelReason, runs, power, opts, ratio = null, suite =
  * from the suite's random-effects model of the estimates (DerSimonian-Laird over every run-level
  * benchmark not decided as changed, its BLUP), not from its own estimate alone: the benchmarks a flat prior would advise are
  * those whose estimate came out on the lucky side, and the suite says where the truth more likely is.
- * Sets `advice` of the run-level benchmarks, which analyzeSuite's finishComparison leaves to it.
+ * Sets `advice` of the run-level benchmarks, which finishComparison leaves to it (compare() runs it as a suite of one).
  */
 function withSuiteAdvice(comparisons, opts) {
     const runLevel = comparisons.flatMap((c) => c.levelReason === 'runs' && c.power !== null && c.ratio !== null && c.series !== null
@@ -39151,10 +39156,7 @@ function withSuiteAdvice(comparisons, opts) {
     // null fitted on the bulk of the suite, not its tails, so a PR that moved two benchmarks by 8% does
     // not make the prior too wide to tell the ten undecided ones anything.
     const bulk = usable.filter((r) => r.c.verdict !== 'regression' && r.c.verdict !== 'improvement');
-    const prior = dersimonianLaird(bulk.map((r) => Math.log(r.ratio.estimate)), bulk.map(({ ratio, power, n0 }) => {
-        const sd = Math.max(sdFloor, sdFromInterval(ratio.ci, n0, power.alpha, ratio.estimate, opts.minEffect));
-        return standardError(sd, n0) ** 2;
-    }));
+    const prior = dersimonianLaird(bulk.map((r) => Math.log(r.ratio.estimate)), bulk.map(({ ratio, power, n0 }) => standardError(adviceSd(ratio, n0, power.alpha, opts.minEffect, sdFloor), n0) ** 2));
     for (const r of runLevel) {
         if (r.c.inconclusiveReason === null)
             continue;
@@ -39901,9 +39903,7 @@ function prepareComparison(benchmark, base, head, opts) {
  * @param alpha this benchmark's share of the family-wise level (α/K, a Holm step's level, or α)
  * @param family K, for the Bonferroni-adjusted p shown (min(1, K·p)); Holm's is set by the suite
  */
-function finishComparison(p, alpha, family, 
-/** In a suite the run-level advice is left to its pass over every benchmark (withSuiteAdvice). */
-inSuite = false) {
+function finishComparison(p, alpha, family) {
     const { opts, choice, test } = p;
     const values = choice.values;
     const confLevel = 1 - alpha;
@@ -39937,7 +39937,8 @@ inSuite = false) {
         benchmark: p.benchmark,
         verdict,
         inconclusiveReason,
-        advice: fewProcesses || (inSuite && choice.reason === 'runs')
+        // Run-level advice reads the whole suite: set by withSuiteAdvice once every interval is known.
+        advice: fewProcesses || choice.reason === 'runs'
             ? null
             : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts, ratio),
         metric: opts.metric === 'auto' ? null : opts.metric,
@@ -40207,7 +40208,7 @@ function analyzeSuite(input, options = {}) {
         if (done)
             return { ...done, metric: metrics.get(name) ?? done.metric };
         const i = tested++;
-        const c = finishComparison(prepare(name), family.alphas[i], family.size, true);
+        const c = finishComparison(prepare(name), family.alphas[i], family.size);
         if (c.pValue !== null)
             c.pAdjusted = family.pAdjusted[i]; // none below R_MIN processes (§3)
         c.metric = metrics.get(name) ?? c.metric;

@@ -19,7 +19,7 @@ import {
   type LevelChoice,
   type RunGroup
 } from './unitOfAnalysis.js'
-import { adviceFor, powerFigures } from './power.js'
+import { adviceFor, powerFigures, withSuiteAdvice } from './power.js'
 import { analyseSide, iccOf } from './sideDiagnostics.js'
 import {
   DEFAULT_ANALYSIS_OPTIONS,
@@ -73,7 +73,9 @@ export function compare(
   options: Partial<AnalysisOptions> = {}
 ): Comparison {
   const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
-  return finishComparison(prepareComparison(benchmark, base, head, opts), opts.testAlpha ?? opts.alpha, 1)
+  const c = finishComparison(prepareComparison(benchmark, base, head, opts), opts.testAlpha ?? opts.alpha, 1)
+  withSuiteAdvice([c], opts) // a suite of one: its own σ, a flat prior
+  return c
 }
 
 /**
@@ -130,13 +132,7 @@ export function prepareComparison(
  * @param alpha this benchmark's share of the family-wise level (α/K, a Holm step's level, or α)
  * @param family K, for the Bonferroni-adjusted p shown (min(1, K·p)); Holm's is set by the suite
  */
-export function finishComparison(
-  p: PreparedComparison,
-  alpha: number,
-  family: number,
-  /** In a suite the run-level advice is left to its pass over every benchmark (withSuiteAdvice). */
-  inSuite = false
-): Comparison {
+export function finishComparison(p: PreparedComparison, alpha: number, family: number): Comparison {
   const { opts, choice, test } = p
   const values = choice.values
   const confLevel = 1 - alpha
@@ -173,8 +169,9 @@ export function finishComparison(
     benchmark: p.benchmark,
     verdict,
     inconclusiveReason,
+    // Run-level advice reads the whole suite: set by withSuiteAdvice once every interval is known.
     advice:
-      fewProcesses || (inSuite && choice.reason === 'runs')
+      fewProcesses || choice.reason === 'runs'
         ? null
         : adviceFor(inconclusiveReason, choice.reason, runsPerSide, power, opts, ratio),
     metric: opts.metric === 'auto' ? null : opts.metric,

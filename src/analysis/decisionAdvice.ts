@@ -28,9 +28,9 @@ import { qt } from '../stats/tDistribution.js'
 export const DECISION_PROMISE = 0.8
 /**
  * The model probability advice requires: above the promise, because a normal run-level model cannot
- * foresee a contention burst in the appended rounds (4 of 13 failures at +1% high ICC in an exploratory run). Measured in
- * docs/VALIDATION.md ("Advice that delivers"): 0.8 delivered 72–80% in some cells, 0.95 advised almost
- * nothing at +1%.
+ * foresee a contention burst in the appended rounds (4 of 13 failures at +1% high ICC). In exploratory
+ * runs (not committed) 0.8 delivered 72–80% in some cells and 0.95 advised almost nothing at +1%; 0.9 is
+ * what docs/VALIDATION.md ("Advice that delivers") measures.
  */
 export const DECISION_TARGET = 0.9
 /** §4's nonparametric overhead: rank procedures need ~1.15× the runs of the t procedures. */
@@ -85,14 +85,26 @@ export function sdFromInterval(
  * imply (half-widths). Advice selects the benchmarks whose own interval came out narrow by chance, and
  * those are the ones whose later intervals come out wider than predicted; benchmarks measured in the
  * same processes share the machine's noise, so no benchmark's σ is taken below the suite's typical one
- * (a benchmark quieter than the rest is then advised conservatively, never too few rounds). In the
- * study this floor removed the advice that failed at +2% (= δ), docs/VALIDATION.md "Advice that delivers".
+ * (a benchmark quieter than the rest is then advised conservatively, never too few rounds). In
+ * exploratory runs (not committed) this floor removed the advice that failed at +2% (= δ).
  */
 export function suiteSdFloor(
   intervals: readonly { ci: readonly [number, number]; n0: number; alpha: number }[]
 ): number {
+  // One benchmark is no suite: no floor, as no prior (its own half-width would override its own reading).
   const sds = intervals.map((i) => sdFromInterval(i.ci, i.n0, i.alpha)).filter(Number.isFinite)
-  return sds.length ? median(sds) : 0
+  return sds.length > 1 ? median(sds) : 0
+}
+
+/** The σ the advice models a benchmark with: its interval's (sdFromInterval), not below the suite's floor. */
+export function adviceSd(
+  ratio: { estimate: number; ci: readonly [number, number] },
+  n0: number,
+  alpha: number,
+  minEffect: number,
+  floor: number
+): number {
+  return Math.max(floor, sdFromInterval(ratio.ci, n0, alpha, ratio.estimate, minEffect))
 }
 
 /** Standard error of the ln-ratio estimate at n runs per side for run-level σ `sd` (§4's rank overhead included). */

@@ -8,7 +8,7 @@ import { sdUpperBound } from '../stats/sdBound.js'
 import { minimumDetectableEffect, powerWarnings } from '../stats/sampleSize.js'
 import type { Side } from '../samples/model.js'
 import { blup, dersimonianLaird, type RandomEffects } from '../stats/randomEffects.js'
-import { roundsToDecide, sdFromInterval, standardError, suiteSdFloor } from './decisionAdvice.js'
+import { adviceSd, roundsToDecide, standardError, suiteSdFloor } from './decisionAdvice.js'
 import { minTestRuns, type Pairs } from './rankTests.js'
 import { R_MIN } from './unitOfAnalysis.js'
 import type {
@@ -99,10 +99,7 @@ export function adviceFor(
     // One value per process: the rounds at which a verdict is likely (decisionAdvice.ts).
     const cap = Math.min(runs + MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs), opts.maxRounds ?? Infinity)
     const estimate = Math.log(ratio.estimate)
-    const sd = Math.max(
-      suite?.sdFloor ?? 0,
-      sdFromInterval(ratio.ci, runs, power.alpha, ratio.estimate, opts.minEffect)
-    )
+    const sd = adviceSd(ratio, runs, power.alpha, opts.minEffect, suite?.sdFloor ?? 0)
     const predicted = suite?.prior ? blup(estimate, standardError(sd, runs) ** 2, suite.prior) : null
     const model = {
       estimate,
@@ -138,7 +135,7 @@ export interface SuiteContext {
  * from the suite's random-effects model of the estimates (DerSimonian-Laird over every run-level
  * benchmark not decided as changed, its BLUP), not from its own estimate alone: the benchmarks a flat prior would advise are
  * those whose estimate came out on the lucky side, and the suite says where the truth more likely is.
- * Sets `advice` of the run-level benchmarks, which analyzeSuite's finishComparison leaves to it.
+ * Sets `advice` of the run-level benchmarks, which finishComparison leaves to it (compare() runs it as a suite of one).
  */
 export function withSuiteAdvice(comparisons: readonly Comparison[], opts: AnalysisOptions): void {
   const runLevel = comparisons.flatMap((c) =>
@@ -158,10 +155,10 @@ export function withSuiteAdvice(comparisons: readonly Comparison[], opts: Analys
   const bulk = usable.filter((r) => r.c.verdict !== 'regression' && r.c.verdict !== 'improvement')
   const prior = dersimonianLaird(
     bulk.map((r) => Math.log(r.ratio.estimate)),
-    bulk.map(({ ratio, power, n0 }) => {
-      const sd = Math.max(sdFloor, sdFromInterval(ratio.ci, n0, power.alpha, ratio.estimate, opts.minEffect))
-      return standardError(sd, n0) ** 2
-    })
+    bulk.map(
+      ({ ratio, power, n0 }) =>
+        standardError(adviceSd(ratio, n0, power.alpha, opts.minEffect, sdFloor), n0) ** 2
+    )
   )
   for (const r of runLevel) {
     if (r.c.inconclusiveReason === null) continue

@@ -103,7 +103,7 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
     const done = untested.get(name)
     if (done) return { ...done, metric: metrics.get(name) ?? done.metric }
     const i = tested++
-    const c = finishComparison(prepare(name) as PreparedComparison, family.alphas[i], family.size, true)
+    const c = finishComparison(prepare(name) as PreparedComparison, family.alphas[i], family.size)
     if (c.pValue !== null) c.pAdjusted = family.pAdjusted[i] // none below R_MIN processes (§3)
     c.metric = metrics.get(name) ?? c.metric
     const own = byBenchmark.get(name) ?? []
