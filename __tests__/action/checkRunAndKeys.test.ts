@@ -17,6 +17,7 @@ import { parseSections } from '../../src/github/commentSections.js'
 import { FolderStore } from '../../src/history/store.js'
 import { toResultsJson } from '../../src/report/json.js'
 import type { Sample } from '../../src/samples/model.js'
+import { timingSample } from '../helpers/samples.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from './fakeGitHub.js'
 import { checkAgainstOpenApi } from './openapi.js'
 import { spawnAction, workflowRunEnv } from '../helpers/action.js'
@@ -42,17 +43,7 @@ function resultsJson(key: string, slower: number, noise = 0.01): string {
       for (let run = 0; run < 6; run++)
         for (let repetition = 0; repetition < 2; repetition++) {
           const t = 1000 * (side === 'head' && benchmark === 'BM_0' ? slower : 1) * (1 + noise * rnd())
-          samples.push({
-            benchmark,
-            side,
-            round: run,
-            run,
-            repetition,
-            iterations: 1000,
-            realTimeNs: t,
-            cpuTimeNs: t,
-            threads: 1
-          })
+          samples.push(timingSample(benchmark, side, run, repetition, t, 1000))
         }
   const run = { base: { label: 'main', sha: 'b'.repeat(40) }, head: { label: 'x', sha: HEAD }, key }
   return JSON.stringify(toResultsJson({ suite: analyzeSuite({ samples }), run }, '0.0.0'))

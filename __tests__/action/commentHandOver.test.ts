@@ -10,6 +10,7 @@ import { toResultsJson } from '../../src/report/json.js'
 import { mdCode } from '../../src/report/escape.js'
 import { COMMENT_MAX_CHARS, commentMarker } from '../../src/report/markdown.js'
 import type { Sample } from '../../src/samples/model.js'
+import { timingSample } from '../helpers/samples.js'
 import { checkAgainstOpenApi } from './openapi.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from './fakeGitHub.js'
 import { runnerInputs, spawnAction, workflowRunEnv } from '../helpers/action.js'
@@ -51,17 +52,7 @@ describe('the Action in comment mode (crafted hand-overs)', () => {
         for (let run = 0; run < 12; run++)
           for (let repetition = 0; repetition < 1; repetition++) {
             const t = 1000 * (1 + i / names.length) * (side === 'head' ? slower(i) : 1) * (1 + 0.01 * rnd())
-            samples.push({
-              benchmark,
-              side,
-              round: run,
-              run,
-              repetition,
-              iterations: 1000,
-              realTimeNs: t,
-              cpuTimeNs: t,
-              threads: 1
-            })
+            samples.push(timingSample(benchmark, side, run, repetition, t, 1000))
           }
     })
     const suite = analyzeSuite({ samples })

@@ -1,7 +1,29 @@
-// Simulated samples for the adaptive-rounds tests (analysis and reports).
+// Simulated samples for the tests (adaptive rounds, analysis, reports, the Action).
 import type { CountSample } from '../../src/samples/countModel.js'
 import type { Sample } from '../../src/samples/model.js'
 import { seededRandom } from './r.js'
+
+/** One timing sample of run `run` (its round too), real and CPU time both `ns`. */
+export function timingSample(
+  benchmark: string,
+  side: 'base' | 'head',
+  run: number,
+  repetition: number,
+  ns: number,
+  iterations = 1
+): Sample {
+  return {
+    benchmark,
+    side,
+    round: run,
+    run,
+    repetition,
+    iterations,
+    realTimeNs: ns,
+    cpuTimeNs: ns,
+    threads: 1
+  }
+}
 
 /** rounds [from, to) of one benchmark: one run per side per round, 3 repetitions, lognormal noise. */
 export function measure(
@@ -19,17 +41,7 @@ export function measure(
       for (let repetition = 0; repetition < 3; repetition++) {
         const z = Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
         const v = 1000 * (side === 'head' ? ratio : 1) * Math.exp(sigma * z)
-        out.push({
-          benchmark: name,
-          side,
-          round,
-          run: round,
-          repetition,
-          iterations: 1,
-          realTimeNs: v,
-          cpuTimeNs: v,
-          threads: 1
-        })
+        out.push(timingSample(name, side, round, repetition, v))
       }
   return out
 }
