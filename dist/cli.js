@@ -14,6 +14,21 @@ import require$$1$1 from 'util';
 import require$$3$1 from 'fs';
 import require$$4$1 from 'net';
 
+/** The design `run` measures with: `auto` is per-benchmark interleaving (docs/VALIDATION.md "Pairs"). */
+function runDesign(choice) {
+    return choice === 'auto' ? 'benchmark' : choice;
+}
+/** Defaults of STATISTICS §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
+const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
+    alpha: 0.01,
+    minEffect: 0.02,
+    power: 0.95,
+    correction: 'bonferroni',
+    level: 'auto',
+    metric: 'auto',
+    interleave: 'auto'
+});
+
 /**
  * Typed input errors for the statistics library. A statistical shortfall (too few samples, low power)
  * is never an error: it is a warning on the result. Only input the math cannot take throws.
@@ -39799,21 +39814,6 @@ function pct(x) {
     return `${(x * 100).toFixed(1)}%`;
 }
 
-/** The design `run` measures with: `auto` is per-benchmark interleaving (docs/VALIDATION.md "Pairs"). */
-function runDesign(choice) {
-    return choice === 'auto' ? 'benchmark' : choice;
-}
-/** Defaults of STATISTICS §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
-const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
-    alpha: 0.01,
-    minEffect: 0.02,
-    power: 0.95,
-    correction: 'bonferroni',
-    level: 'auto',
-    metric: 'auto',
-    interleave: 'auto'
-});
-
 /**
  * Classifies one comparison from its interval:
  * regression `lo > 0 ∧ e ≥ t`; improvement `hi < 0 ∧ e ≤ −t`; negligible `0 ∉ [lo, hi] ⊂ (−t, t)`;
@@ -39831,6 +39831,31 @@ function decideVerdict(input) {
     if (lo > -t && hi < t)
         return { verdict: lo > 0 || hi < 0 ? 'negligible' : 'unchanged', reason: null };
     return { verdict: 'inconclusive', reason: 'interval-reaches-delta' };
+}
+/**
+ * No verdict can be read off the interval at level 1 − α (§6–7): the exact test's smallest p
+ * (`minP`) is not below α, or (with ties) the interval fell back to [min, max] at a lower true
+ * level, where it can exclude 1 although p ≥ α.
+ */
+function levelUnreachable(minP, alpha, ratio) {
+    return minP >= alpha || (ratio.fallbackLevel !== undefined && ratio.fallbackLevel < 1 - alpha);
+}
+/**
+ * One benchmark's timing verdict from its test and interval: the one rule the measuring analysis
+ * and the re-judging of a results file (analysis/judge.ts) both use, so they cannot drift apart.
+ */
+function timingVerdict(input) {
+    const decision = decideVerdict({
+        ratio: input.ratio.estimate,
+        ratioCi: input.ratio.ci,
+        minEffect: input.minEffect
+    });
+    const reason = input.levelReason === 'too-few-processes'
+        ? 'too-few-processes'
+        : levelUnreachable(input.minP, input.alpha, input.ratio)
+            ? 'level-unreachable'
+            : decision.reason;
+    return { verdict: reason === null ? decision.verdict : 'inconclusive', reason };
 }
 /** Verdicts that mean "no significant change"; REPORT.md collapses these into one group. */
 const QUIET_VERDICTS = ['unchanged', 'inconclusive', 'negligible', 'skipped'];
@@ -39921,16 +39946,15 @@ function finishComparison(p, alpha, family) {
     const power = fewProcesses
         ? null
         : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings, p.input.pairs);
-    const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect });
-    const unreachable = levelUnreachable(test.minP, alpha, ratio);
-    if (unreachable)
+    const { verdict, reason: inconclusiveReason } = timingVerdict({
+        levelReason: choice.reason,
+        minP: test.minP,
+        alpha,
+        ratio,
+        minEffect: opts.minEffect
+    });
+    if (levelUnreachable(test.minP, alpha, ratio))
         warnings.push(unreachableWarning(test, values, alpha, ratio));
-    const inconclusiveReason = choice.reason === 'too-few-processes'
-        ? 'too-few-processes'
-        : unreachable
-            ? 'level-unreachable'
-            : decision.reason;
-    const verdict = inconclusiveReason === null ? decision.verdict : 'inconclusive';
     const runsPerSide = p.input.pairs?.base.length ?? Math.min(p.runs.base.length, p.runs.head.length);
     const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * test.pValue) : test.pValue;
     return {
@@ -40005,14 +40029,6 @@ function levelWarning(p) {
         default:
             return null;
     }
-}
-/**
- * No verdict can be read off the interval at level 1 − α (§6–7): the exact test's smallest p
- * (`minP`) is not below α, or (with ties) the interval fell back to [min, max] at a lower true
- * level, where it can exclude 1 although p ≥ α.
- */
-function levelUnreachable(minP, alpha, ratio) {
-    return minP >= alpha || (ratio.fallbackLevel !== undefined && ratio.fallbackLevel < 1 - alpha);
 }
 function unreachableWarning(test, values, alpha, ratio) {
     const range = ratio.fallbackLevel !== undefined && test.minP < alpha;
@@ -40785,6 +40801,8 @@ function roundsPerBenchmark(samples) {
  */
 const ALL = ['run', 'compare', 'merge', 'report'];
 const ANALYSIS = ['run', 'compare'];
+/** The options a results file is judged with: also when it is re-read (report) or merged (docs/security.md). */
+const JUDGEMENT = ['run', 'compare', 'merge', 'report'];
 const A = DEFAULT_ANALYSIS_OPTIONS;
 const TABLE = [
     // What to measure
@@ -41133,7 +41151,7 @@ const TABLE = [
         default: 'instructions',
         arg: 'M',
         help: 'what count verdicts read: instructions, or cycles estimated from the cache and branch simulation',
-        commands: ['run'],
+        commands: ['run', 'report'],
         input: 'count-metric',
         file: true,
         reproduce: true
@@ -41148,7 +41166,7 @@ const TABLE = [
         default: 0.01,
         arg: 'F',
         help: 'δ_count: the smallest relative count change that is a regression or improvement',
-        commands: ['run'],
+        commands: ['run', 'report'],
         input: 'count-threshold',
         file: true,
         reproduce: true
@@ -41164,7 +41182,7 @@ const TABLE = [
         default: A.alpha,
         arg: 'A',
         help: 'significance level of the gate',
-        commands: ANALYSIS,
+        commands: JUDGEMENT,
         input: 'alpha',
         file: true,
         reproduce: true
@@ -41179,7 +41197,7 @@ const TABLE = [
         default: A.minEffect,
         arg: 'D',
         help: 'smallest relative change that matters, 0.02 = 2%',
-        commands: ANALYSIS,
+        commands: JUDGEMENT,
         input: 'min-effect',
         file: true,
         reproduce: true
@@ -41207,7 +41225,7 @@ const TABLE = [
         default: A.correction,
         arg: 'C',
         help: "suite-wide error control, with intervals at 1 − α/K for K benchmarks, Holm's step levels, or 1 − α",
-        commands: ANALYSIS,
+        commands: JUDGEMENT,
         input: 'correction',
         file: true,
         reproduce: true
@@ -41222,7 +41240,7 @@ const TABLE = [
         help: 'benchmark: each round runs every benchmark base and head back to back as short processes, analysed as ' +
             'pairs (signed-rank test, docs/pairs.md); suite: each round runs the whole suite per side (rank-sum test); ' +
             "auto: benchmark for run, and for compare what benchgate's sample file names record",
-        commands: ANALYSIS,
+        commands: JUDGEMENT,
         input: 'interleave',
         file: true,
         reproduce: true
@@ -41248,7 +41266,7 @@ const TABLE = [
         default: A.metric,
         arg: 'M',
         help: 'auto is CPU time, real time for /real_time, /manual_time names and threads > 1',
-        commands: ANALYSIS,
+        commands: JUDGEMENT,
         input: 'metric',
         file: true,
         reproduce: true
@@ -41762,6 +41780,23 @@ function countOptionsOf(config) {
     };
 }
 /**
+ * The options a results file is judged with when this side did not compute it (comment and merge
+ * modes, `report`, `explain`): this side's own, never the file's (docs/security.md).
+ */
+function judgementOf(config) {
+    const a = config.analysis;
+    return {
+        alpha: a.alpha,
+        minEffect: a.minEffect,
+        correction: a.correction,
+        metric: a.metric,
+        // The measuring job ran `run`, whose `auto` is per-benchmark interleaving.
+        interleave: runDesign(a.interleave),
+        count: countOptionsOf(config),
+        measure: config.measure
+    };
+}
+/**
  * The flags that repeat `config`'s options marked `reproduce` in the table, for those that differ
  * from their defaults, in table order (e.g. ['--rounds', '30', '--adaptive']).
  */
@@ -42090,7 +42125,7 @@ async function main(argv, io) {
                 if (positionals.length !== 2)
                     return usage(io, command, `expected OUT_DIR and BENCHMARK, got ${positionals.length} argument(s)`);
                 const { explainCommand } = await Promise.resolve().then(function () { return explain; });
-                return await explainCommand(positionals[0], positionals[1], io);
+                return await explainCommand(config, positionals[0], positionals[1], io);
             }
             case 'merge': {
                 if (positionals.length === 0)
@@ -51302,6 +51337,7 @@ function compareCounts(measurement, options = DEFAULT_COUNT_OPTIONS) {
         out.set(benchmark, compareOne(s, issuesOf.get(benchmark) ?? [], options));
     return out;
 }
+/** One count figure of both sides: the change head/base − 1, and the base's two passes' difference. */
 function figure(base, head, base2) {
     const b = base ?? null;
     const h = head ?? null;
@@ -51309,40 +51345,57 @@ function figure(base, head, base2) {
     const noise = relative(base2 ?? null, b);
     return { base: b, head: h, change: relative(h, b), noise: noise === null ? null : Math.abs(noise) };
 }
+/**
+ * The verdict of one benchmark's counts from the figures alone (§9): the one rule the count pass and
+ * the re-judging of a results file (analysis/judge.ts) both use.
+ * @param figures both metrics' figures (the chosen one decides; its noise is the determinism check)
+ * @param failure the message of a side's failed pass, if any (absent side: failed, not new/removed)
+ */
+function judgeCountFigures(figures, o, failure = null) {
+    const chosen = o.metric === 'cycles' ? figures.cycles : figures.instructions;
+    const base = figures.instructions.base !== null;
+    const head = figures.instructions.head !== null;
+    if (!base && !head)
+        return { verdict: 'failed', reason: 'failed', message: failure ?? 'no count on either side' };
+    if (!base || !head) {
+        const side = base ? 'head' : 'base';
+        if (failure !== null)
+            return { verdict: 'failed', reason: 'failed', message: `${side}: ${failure}` };
+        return { verdict: base ? 'removed' : 'new', reason: null, message: null };
+    }
+    if (chosen.noise !== null && chosen.noise > o.threshold / 4)
+        return {
+            verdict: 'inconclusive',
+            reason: 'not-deterministic',
+            message: `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
+                `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`
+        };
+    if (chosen.change === null)
+        return { verdict: 'failed', reason: 'failed', message: `no ${o.metric} count on the base side` };
+    // A verdict needs the noise check: without the second base count a crashed pass could pass as a change.
+    if (chosen.noise === null)
+        return {
+            verdict: 'inconclusive',
+            reason: 'unchecked',
+            message: `the base's second count is missing${failure !== null ? ` (${failure})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`
+        };
+    return { verdict: countVerdict(chosen.change, o.threshold), reason: null, message: null };
+}
 function compareOne(s, issues, o) {
     const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions);
     const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles);
-    const chosen = o.metric === 'cycles' ? cycles : instructions;
-    const result = (verdict, reason, message) => ({
+    const result = (j) => ({
         metric: o.metric,
-        verdict,
-        reason,
-        message,
+        ...j,
         instructions,
         cycles,
         iterations: s.head?.iterations ?? s.base?.iterations ?? null
     });
     const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0];
     if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
-        return result('inconclusive', problem.kind, problem.message);
+        return result({ verdict: 'inconclusive', reason: problem.kind, message: problem.message });
     const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error');
-    if (!s.base && !s.head)
-        return result('failed', 'failed', failed?.message ?? 'no count on either side');
-    if (!s.base || !s.head) {
-        const side = s.base ? 'head' : 'base';
-        if (failed)
-            return result('failed', 'failed', `${side}: ${failed.message}`);
-        return result(s.base ? 'removed' : 'new', null, null);
-    }
-    if (chosen.noise !== null && chosen.noise > o.threshold / 4)
-        return result('inconclusive', 'not-deterministic', `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
-            `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`);
-    if (chosen.change === null)
-        return result('failed', 'failed', `no ${o.metric} count on the base side`);
-    // A verdict needs the noise check: without the second base count a crashed pass could pass as a change.
-    if (chosen.noise === null)
-        return result('inconclusive', 'unchecked', `the base's second count is missing${failed ? ` (${failed.message})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`);
-    return result(countVerdict(chosen.change, o.threshold), null, null);
+    return result(judgeCountFigures({ instructions, cycles }, o, failed?.message ?? null));
 }
 /** §9: regression/improvement when |Δ| ≥ δ_count, negligible when 0 < |Δ| < δ_count, unchanged when equal. */
 function countVerdict(change, threshold) {
@@ -63886,13 +63939,294 @@ function samplesNextTo(resultsPath) {
     };
 }
 
+/**
+ * The one judge of a finished measurement (docs/security.md, "The trusted half believes no
+ * artifact"): every verdict, the verdict counts, K, the suite summary and so the gate, derived again
+ * from the values a results file carries (per-run timing values, per-iteration counts), with the
+ * judging side's options. Comment and merge modes and `benchgate report`/`explain` call it on a
+ * results file they did not compute; what the file claimed (a mode, a level, a verdict, a count) is
+ * at most compared with what is derived, and a mismatch is a visible warning.
+ *
+ * It judges with the same rules the measuring analysis uses (timingVerdict, judgeCountFigures,
+ * judgedTogether: docs/statistics.md §7, §9, §10); only the values come from the file.
+ */
+/** Verdicts that only a test of values (timing series or counts) can give. */
+const TESTED = [
+    'regression',
+    'improvement',
+    'negligible',
+    'unchanged',
+    'inconclusive',
+    'timing-only'
+];
+/**
+ * Judges `suite` again, in place, from its values with `judgement`.
+ * @throws ConfigError when a benchmark claims a tested verdict without the values it would be judged from
+ */
+function judgeSuite(suite, judgement, facts) {
+    const claimed = {
+        counts: { ...suite.counts },
+        verdicts: suite.comparisons.map((c) => c.verdict),
+        options: optionsNotOurs(suite.options, judgement),
+        measure: suite.countMode?.measure ?? 'time'
+    };
+    const warnings = [];
+    if (!suite.countMode && suite.comparisons.some((c) => c.counts)) {
+        // Counts without the count pass's method and options cannot be read: they are not judged.
+        for (const c of suite.comparisons)
+            delete c.counts;
+        warnings.push(claimWarning('counts without count_mode: the counts were not judged'));
+    }
+    const timed = suite.comparisons.filter(hasSeries);
+    const counted = suite.countMode ? suite.comparisons.filter((c) => c.counts) : [];
+    if (counted.length === 0)
+        delete suite.countMode; // a mode claimed without its counts judges nothing
+    // The values decide what can be judged: timing series, counts, or both (never the file's word).
+    const measured = counted.length ? (timed.length ? 'both' : 'counts') : 'time';
+    for (const c of suite.comparisons)
+        if (!hasSeries(c))
+            checkUntested(c, facts, warnings);
+    judgeTiming(suite, timed, judgement, facts);
+    if (suite.countMode)
+        judgeCounts(suite, judgement.count ?? suite.countMode.options, measured);
+    suite.options = { ...suite.options, ...timingOptions(judgement) };
+    suite.counts = tallyVerdicts(suite.comparisons.map((c) => c.verdict));
+    // The suite summary again from the per-run values, at this α (seeded from the data: the same interval).
+    suite.summary = timed.length ? suiteSummary(suite.comparisons, judgement.alpha) : null;
+    if (measured !== claimed.measure && !(measured === 'time' && timed.length === 0))
+        warnings.push(claimWarning(`the file says it measured '${claimed.measure}', its values hold ${measuredWords(measured)}: judged from the values`));
+    const expected = judgement.measure;
+    if (expected && expected !== 'time' && measured === 'time')
+        warnings.push({
+            level: 'warning',
+            code: 'no-counts',
+            message: `this job judges with counts (measure: ${expected}), but the results hold none: judged by timing alone`
+        });
+    suite.warnings.push(...warnings, ...comparedWithClaims(suite, claimed, facts.measuredWith));
+}
+/** A benchmark with per-run values on both sides to test. */
+function hasSeries(c) {
+    return !!c.series && c.series.base.length >= 2 && c.series.head.length >= 2;
+}
+/**
+ * A benchmark without values to test keeps its verdict only where its values say so (§10): `new`
+ * with nothing measured at base, `removed` with nothing at head, `skipped` with the same skip on both
+ * sides, `inconclusive` with too few samples; `failed` fails the gate, so it needs no proof. A claim
+ * the values contradict is a failure the report names; a tested verdict without values is refused,
+ * unless counts (judged next) decide it.
+ */
+function checkUntested(c, facts, warnings) {
+    const noValuesAt = (side) => (side === 'base' ? c.baseMedian : c.headMedian) === null && (c[side]?.runs ?? 0) === 0;
+    const nothingAt = (side) => noValuesAt(side) && !c.issues.some((i) => i.side === side && i.kind !== 'truncated');
+    const holds = {
+        new: nothingAt('base'),
+        removed: nothingAt('head'),
+        skipped: noValuesAt('base') && noValuesAt('head') && skippedOnThisMachine(c.issues) !== null,
+        inconclusive: c.inconclusiveReason === 'too-few-samples',
+        failed: true
+    };
+    if (holds[c.verdict])
+        return;
+    if (TESTED.includes(c.verdict)) {
+        if (!c.counts)
+            throw new ConfigError(`results.json: benchmark ${JSON.stringify(c.benchmark.slice(0, 200))} claims verdict '${c.verdict}' without the per-run values (series) it would be judged from`);
+        // Without values timing decides nothing; the counts (judgeCounts) may.
+        c.verdict = 'inconclusive';
+        c.inconclusiveReason = 'too-few-samples';
+        return;
+    }
+    const claimed = c.verdict;
+    c.verdict = 'failed';
+    c.inconclusiveReason = null;
+    const message = `the results claim '${claimed}', which its values contradict: reported as failed (measured with benchgate ${facts.measuredWith.slice(0, 40)})`;
+    c.warnings = [...c.warnings, { level: 'error', code: 'claim-contradicted', message }];
+    warnings.push(claimWarning(`${JSON.stringify(c.benchmark.slice(0, 200))}: ${message}`));
+}
+/** Every benchmark with series: its test, its level in the family, its interval and verdict. */
+function judgeTiming(suite, timed, judgement, facts) {
+    const inputs = timed.map((c) => testInput(c, judgement, facts));
+    const tests = inputs.map((i) => runTest(i.input));
+    const family = familyLevels(tests.map((t) => t.pValue), 0, judgement.alpha, judgement.correction);
+    timed.forEach((c, i) => judgeOne(c, inputs[i], tests[i], levelOf(c, family.alphas[i]), family.pAdjusted[i], judgement));
+    suite.familySize = family.size;
+}
+/**
+ * An adaptive run decides each benchmark at the level of the look that stopped it (docs/adaptive.md),
+ * below α/K: the file's level is kept only when it is the stricter one, so a forged level cannot
+ * loosen the gate (a stricter one can only leave a benchmark undecided, which fail-on: inconclusive catches).
+ */
+function levelOf(c, familyAlpha) {
+    const claimed = 1 - c.confLevel;
+    return c.adaptive && claimed >= 1e-12 ? Math.min(familyAlpha, claimed) : familyAlpha;
+}
+/**
+ * The values' level (§3) and the test the judging side's design puts in force (§13). A file may show
+ * pooled repetitions (fewer than R_min processes, or `level: repetitions`) only where its values are
+ * consistent with that: as many values as samples, more samples than processes, no more samples than
+ * processes × repetitions. Otherwise the series are one value per run, whatever the file says.
+ */
+function testInput(c, judgement, facts) {
+    const { base, head } = c.series;
+    const pooled = c.level === 'repetitions' &&
+        ['base', 'head'].every((side) => {
+            const s = c[side];
+            const n = c.series[side].length;
+            const fits = facts.repetitions === undefined || n <= s.runs * facts.repetitions;
+            return s !== null && s.samples === n && s.runs < n && fits;
+        });
+    const fewRuns = pooled && Math.min(c.base.runs, c.head.runs) < R_MIN;
+    const levelReason = pooled
+        ? fewRuns
+            ? 'too-few-processes'
+            : c.levelReason === 'forced-repetitions'
+                ? 'forced-repetitions'
+                : 'too-few-processes'
+        : Math.min(base.length, head.length) < R_MIN
+            ? 'too-few-processes'
+            : 'runs';
+    const atRuns = levelReason === 'runs';
+    const paired = judgement.interleave === 'benchmark' && atRuns && base.length === head.length;
+    const pairs = paired
+        ? { base, head, rounds: base.map((_, i) => i), incomplete: c.pairs?.incomplete ?? 0 }
+        : null;
+    return { input: { values: { base, head }, pairs }, levelReason };
+}
+/** The judgement options the timing analysis takes (AnalysisOptions' fields only). */
+function timingOptions(j) {
+    return {
+        alpha: j.alpha,
+        minEffect: j.minEffect,
+        correction: j.correction,
+        metric: j.metric,
+        interleave: j.interleave
+    };
+}
+/** One benchmark's interval at its level in the family, and the verdict read off it (§6–7). */
+function judgeOne(c, judged, test, alpha, pAdjusted, judgement) {
+    const confLevel = 1 - alpha;
+    const { ratio, shift } = testIntervals(judged.input, confLevel);
+    const { verdict, reason } = timingVerdict({
+        levelReason: judged.levelReason,
+        minP: test.minP,
+        alpha,
+        ratio,
+        minEffect: judgement.minEffect
+    });
+    c.verdict = verdict;
+    c.inconclusiveReason = reason;
+    c.level = judged.levelReason === 'runs' ? 'runs' : 'repetitions';
+    c.levelReason = judged.levelReason;
+    // Below R_MIN processes per side there is no p from repetitions (§3), as the analysis says.
+    const fewProcesses = judged.levelReason === 'too-few-processes';
+    c.pValue = fewProcesses ? null : test.pValue;
+    c.pAdjusted = fewProcesses ? null : pAdjusted;
+    c.u = test.statistic;
+    c.testMethod = test.method;
+    c.test = test.test;
+    if (test.pairs)
+        c.pairs = test.pairs;
+    else
+        delete c.pairs;
+    c.confLevel = confLevel;
+    if (ratio.fallbackLevel !== undefined)
+        c.rangeLevel = ratio.fallbackLevel;
+    else
+        delete c.rangeLevel;
+    c.ratio = { estimate: ratio.estimate, ci: ratio.ci };
+    c.shift = { estimate: shift.estimate, ci: shift.ci };
+    // The §10 marks belong to the file's verdicts: judgeCounts derives them again.
+    delete c.timingVerdict;
+    delete c.timingOnly;
+    delete c.countsDisagree;
+    delete c.notExplainedByCounts;
+}
+/** Reasons that are facts of the count pass, not readings of the figures (kept as measured). */
+const COUNT_FACTS = new Set(['multi-threaded', 'not-countable']);
+/**
+ * Count mode (§9, §10): each count verdict again from the counts (both figures' changes recomputed
+ * from base and head), then the verdicts the values allow: counts alone, or timing × counts.
+ */
+function judgeCounts(suite, o, measured) {
+    const mode = suite.countMode;
+    suite.comparisons.forEach((c, i) => {
+        const k = c.counts;
+        if (!k)
+            return;
+        const instructions = figure(k.instructions.base, k.instructions.head, null);
+        const cycles = figure(k.cycles.base, k.cycles.head, null);
+        instructions.noise = k.instructions.noise;
+        cycles.noise = k.cycles.noise;
+        const facts = k.reason !== null && COUNT_FACTS.has(k.reason);
+        const judged = facts
+            ? { verdict: 'inconclusive', reason: k.reason, message: k.message }
+            : judgeCountFigures({ instructions, cycles }, o, k.reason === 'failed' ? k.message : null);
+        c.counts = { ...k, metric: o.metric, instructions, cycles, ...judged };
+        if (measured === 'counts')
+            c.verdict = c.counts.verdict;
+        else
+            suite.comparisons[i] = judgedTogether(c, c.counts, o);
+    });
+    mode.measure = measured === 'counts' ? 'counts' : 'both';
+    mode.options = { ...o };
+    mode.counts = tallyVerdicts(suite.comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : [])));
+}
+function measuredWords(m) {
+    return m === 'both' ? 'timing and counts' : m === 'counts' ? 'counts only' : 'timing only';
+}
+function claimWarning(message) {
+    return { level: 'warning', code: 'rejudged', message };
+}
+/** A visible warning when the file's own verdicts or counts differ from those derived here. */
+function comparedWithClaims(suite, claimed, measuredWith) {
+    const options = claimed.options.length
+        ? [
+            {
+                level: 'info',
+                code: 'judged-here',
+                message: `judged with this job's ${claimed.options.join(', ')}, not the measuring job's`
+            }
+        ]
+        : [];
+    if (measuredWith !== VERSION)
+        return [
+            ...options,
+            {
+                level: 'info',
+                code: 'rejudged',
+                message: `measured with benchgate ${measuredWith.slice(0, 40)}, judged with ${VERSION}: verdicts recomputed from the per-run values`
+            }
+        ];
+    const differ = suite.comparisons.filter((c, i) => c.verdict !== claimed.verdicts[i]).length +
+        Object.keys(suite.counts).filter((v) => suite.counts[v] !== claimed.counts[v]).length;
+    if (differ === 0)
+        return options;
+    return [
+        ...options,
+        claimWarning("the measuring job's own verdicts or counts differ from those recomputed here from its per-run values with this job's options; the report shows the recomputed ones")
+    ];
+}
+/** The judgement options whose value in `claimed` (a file's) is not the judging side's. */
+function optionsNotOurs(claimed, judgement) {
+    const names = [
+        ['alpha', 'alpha'],
+        ['minEffect', 'min-effect'],
+        ['correction', 'correction'],
+        ['metric', 'metric'],
+        ['interleave', 'interleave']
+    ];
+    const ours = timingOptions(judgement);
+    return names.filter(([k]) => claimed[k] !== ours[k]).map(([, name]) => name);
+}
+
 /** Reading a finished run's results.json for the commands that re-render or explain it. */
 /**
- * The report in `path` (a results.json, or an output folder holding one), validated as untrusted.
+ * The report in `path` (a results.json, or an output folder holding one), validated as untrusted
+ * and judged again from its values with `config`'s options (docs/security.md: a results file's
+ * verdicts are never believed, whoever reads it).
  * @returns the report and the file it came from
  * @throws ConfigError when the file cannot be read; the validation's error when it is not results.json
  */
-function readResultsFile(path) {
+function readResultsFile(path, config) {
     let file = path;
     let text;
     try {
@@ -63903,11 +64237,30 @@ function readResultsFile(path) {
     catch (e) {
         throw new ConfigError(`cannot read results file ${file}: ${e.message}`);
     }
-    return { report: fromResultsJson(validateResults(text, file)), path: file };
+    const json = validateResults(text, file);
+    const report = fromResultsJson(json);
+    judgeSuite(report.suite, judgementOnTheCommandLine(config, report.suite), {
+        measuredWith: json.tool.version,
+        repetitions: json.run.repetitions
+    });
+    return { report, path: file };
+}
+/**
+ * On the command line the design (whole-suite or per-benchmark rounds) is a fact of the file when
+ * --interleave is left at auto: `compare` and `run --interleave suite` made unpaired values, and
+ * either test is a valid one for what was measured; the other options are the user's.
+ */
+function judgementOnTheCommandLine(config, suite) {
+    const judgement = judgementOf(config);
+    if (config.analysis.interleave !== 'auto')
+        return judgement;
+    const paired = suite.comparisons.some((c) => c.test === 'signed-rank');
+    const design = paired ? 'benchmark' : 'suite';
+    return { ...judgement, interleave: design };
 }
 
 async function reportCommand(config, resultsPath, io) {
-    const { report, path } = readResultsFile(resultsPath);
+    const { report, path } = readResultsFile(resultsPath, config);
     for (const part of renderFormatParts(report, config.format, io.colour))
         await io.stdout(part);
     if (config.html) {
@@ -63925,12 +64278,8 @@ var report = /*#__PURE__*/Object.freeze({
     reportCommand: reportCommand
 });
 
-/**
- * `benchgate explain OUT_DIR BENCHMARK` (issue 30): the per-function table of one benchmark's count
- * or time change from a finished run's results.json (OUT_DIR/results.json, or the file itself).
- */
-async function explainCommand(out, benchmark, io) {
-    const { report, path } = readResultsFile(out);
+async function explainCommand(config, out, benchmark, io) {
+    const { report, path } = readResultsFile(out, config);
     const c = report.suite.comparisons.find((x) => x.benchmark === benchmark);
     if (!c) {
         const attributed = report.suite.comparisons.filter((x) => x.attribution).map((x) => x.benchmark);
@@ -64192,8 +64541,17 @@ function readShards(paths) {
     });
 }
 
+/**
+ * `benchgate merge DIR|FILE...`: the shards of one `run --shard I/N` into one report and one gate.
+ * Each argument is a shard's results.json, a folder holding one (with its samples/ beside it, as
+ * `run` leaves it), or a folder of such folders (as a CI's artifact download lays them out).
+ */
 async function mergeCommand(config, paths, io, options) {
-    const { report, samples } = mergeShards(readShards(paths), options);
+    // The shards' samples analysed again with this command's options, never a shard file's
+    // (docs/security.md); with --interleave auto the design the shards measured with is a fact of theirs.
+    const { interleave, ...judgement } = timingOptions(judgementOf(config));
+    const judge = config.analysis.interleave === 'auto' ? judgement : { ...judgement, interleave };
+    const { report, samples } = mergeShards(readShards(paths), { ...options, judge });
     return finish(report, config, io, { samples, where: 'merged report written to' });
 }
 

@@ -39972,6 +39972,31 @@ function decideVerdict(input) {
         return { verdict: lo > 0 || hi < 0 ? 'negligible' : 'unchanged', reason: null };
     return { verdict: 'inconclusive', reason: 'interval-reaches-delta' };
 }
+/**
+ * No verdict can be read off the interval at level 1 − α (§6–7): the exact test's smallest p
+ * (`minP`) is not below α, or (with ties) the interval fell back to [min, max] at a lower true
+ * level, where it can exclude 1 although p ≥ α.
+ */
+function levelUnreachable(minP, alpha, ratio) {
+    return minP >= alpha || (ratio.fallbackLevel !== undefined && ratio.fallbackLevel < 1 - alpha);
+}
+/**
+ * One benchmark's timing verdict from its test and interval: the one rule the measuring analysis
+ * and the re-judging of a results file (analysis/judge.ts) both use, so they cannot drift apart.
+ */
+function timingVerdict(input) {
+    const decision = decideVerdict({
+        ratio: input.ratio.estimate,
+        ratioCi: input.ratio.ci,
+        minEffect: input.minEffect
+    });
+    const reason = input.levelReason === 'too-few-processes'
+        ? 'too-few-processes'
+        : levelUnreachable(input.minP, input.alpha, input.ratio)
+            ? 'level-unreachable'
+            : decision.reason;
+    return { verdict: reason === null ? decision.verdict : 'inconclusive', reason };
+}
 const ALL_VERDICTS = [
     'regression',
     'improvement',
@@ -40074,16 +40099,15 @@ function finishComparison(p, alpha, family) {
     const power = fewProcesses
         ? null
         : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings, p.input.pairs);
-    const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect });
-    const unreachable = levelUnreachable(test.minP, alpha, ratio);
-    if (unreachable)
+    const { verdict, reason: inconclusiveReason } = timingVerdict({
+        levelReason: choice.reason,
+        minP: test.minP,
+        alpha,
+        ratio,
+        minEffect: opts.minEffect
+    });
+    if (levelUnreachable(test.minP, alpha, ratio))
         warnings.push(unreachableWarning(test, values, alpha, ratio));
-    const inconclusiveReason = choice.reason === 'too-few-processes'
-        ? 'too-few-processes'
-        : unreachable
-            ? 'level-unreachable'
-            : decision.reason;
-    const verdict = inconclusiveReason === null ? decision.verdict : 'inconclusive';
     const runsPerSide = p.input.pairs?.base.length ?? Math.min(p.runs.base.length, p.runs.head.length);
     const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * test.pValue) : test.pValue;
     return {
@@ -40158,14 +40182,6 @@ function levelWarning(p) {
         default:
             return null;
     }
-}
-/**
- * No verdict can be read off the interval at level 1 − α (§6–7): the exact test's smallest p
- * (`minP`) is not below α, or (with ties) the interval fell back to [min, max] at a lower true
- * level, where it can exclude 1 although p ≥ α.
- */
-function levelUnreachable(minP, alpha, ratio) {
-    return minP >= alpha || (ratio.fallbackLevel !== undefined && ratio.fallbackLevel < 1 - alpha);
 }
 function unreachableWarning(test, values, alpha, ratio) {
     const range = ratio.fallbackLevel !== undefined && test.minP < alpha;

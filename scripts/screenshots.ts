@@ -29,6 +29,7 @@ import { marked } from 'marked'
 import { flat, syntheticHistory } from '../__tests__/history/synthetic.js'
 import { analyzeSuite } from '../src/analysis/suite.js'
 import { readResultsFile } from '../src/commands/resultsFile.js'
+import { DEFAULT_CONFIG } from '../src/config/index.js'
 import { composeComment, sectionFor } from '../src/github/commentSections.js'
 import { renderHtml } from '../src/report/html/render.js'
 import { renderMarkdown } from '../src/report/markdown.js'
@@ -201,7 +202,7 @@ const HTML_CSS =
 
 /** One benchmark's section of the HTML report of a finished run, opened and drawn. */
 function htmlScreenshot(out: string, benchmark: string, name: string, dir: string): void {
-  const { report } = readResultsFile(out)
+  const { report } = readResultsFile(out, DEFAULT_CONFIG)
   const chosen = report.suite.comparisons.filter((c) => c.benchmark === benchmark)
   if (!chosen[0]?.attribution) throw new Error(`${out}: no attribution for ${benchmark}`)
   const html = renderHtml({ ...report, suite: { ...report.suite, comparisons: chosen } }, [], {

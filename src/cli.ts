@@ -201,7 +201,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         if (positionals.length !== 2)
           return usage(io, command, `expected OUT_DIR and BENCHMARK, got ${positionals.length} argument(s)`)
         const { explainCommand } = await import('./commands/explain.js')
-        return await explainCommand(positionals[0], positionals[1], io)
+        return await explainCommand(config, positionals[0], positionals[1], io)
       }
       case 'merge': {
         if (positionals.length === 0)

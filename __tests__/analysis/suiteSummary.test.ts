@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { combineSummaries } from '../../src/analysis/suiteSummary.js'
-import { rejudgeSuite } from '../../src/action/rejudge.js'
+import { judgeSuite } from '../../src/analysis/judge.js'
 import { gate } from '../../src/gate.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
@@ -76,10 +76,10 @@ describe('suite summary', () => {
     )
     json.suite_summary = { estimate: 0.5, ci: [0.4, 0.6], confLevel: 0.99, benchmarks: 6, rounds: 12 } // a forged claim
     const back = fromResultsJson(json)
-    rejudgeSuite(
+    judgeSuite(
       back.suite,
       { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
-      '0.1.0'
+      { measuredWith: '0.1.0' }
     )
     expect(back.suite.summary).toEqual(suite.summary)
   })

@@ -25,6 +25,7 @@ function memoryGitHub(login: string | null, comments: IssueComment[] = []) {
       return c
     },
     getPullHead: async () => ({ sha: '', ref: '', repository: null }),
+    mergeBase: async () => null,
     listCheckRuns: async () => [],
     createCheckRun: async () => '',
     updateCheckRun: async () => ''

@@ -16,6 +16,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { judgeSuite } from '../analysis/judge.js'
+import { judgementOf } from '../config/index.js'
 import { ConfigError } from '../errors.js'
 import { readMainDrift } from './driftSteps.js'
 import { applyConfigFile, configFileOf, type ActionSettings } from './inputs.js'
@@ -27,8 +29,8 @@ import {
   uploadShardResults
 } from './measureSteps.js'
 import { publish } from './publish.js'
-import { judgementOf, rejudgeSuite, trustedReproduce } from './rejudge.js'
-import { receiveHandOver, receiveShards, workflowRunOf } from './trustedSteps.js'
+import { trustedReproduce } from './trustedReproduce.js'
+import { checkClaimedBase, receiveHandOver, receiveShards, workflowRunOf } from './trustedSteps.js'
 import { recordResults, requirePushToDefaultBranch } from './recordSteps.js'
 import type { ActionContext, ActionEnv, ActionIo, ActionOutcome, ActionServices } from './types.js'
 
@@ -93,8 +95,12 @@ async function commentMode(dir: string, ctx: ActionContext): Promise<ActionOutco
   if ('failure' in received) return received
   const { meta, report, toolVersion } = received
   const config = ctx.settings.config
-  rejudgeSuite(report.suite, judgementOf(config), toolVersion)
-  report.run.reproduce = trustedReproduce(config, report.run.base.sha, run.headSha)
+  judgeSuite(report.suite, judgementOf(config), {
+    measuredWith: toolVersion,
+    repetitions: report.run.repetitions
+  })
+  const base = await checkClaimedBase(report, meta.pullNumber, run.headSha, ctx)
+  report.run.reproduce = trustedReproduce(config, base, run.headSha)
   report.history = await readMainDrift(ctx)
   const { failure } = await publish(
     {

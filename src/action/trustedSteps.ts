@@ -2,7 +2,8 @@
  * The steps of the trusted modes (`comment`, `merge`), which never run PR code: what GitHub says of
  * the triggering run, and the artifacts that run left, each checked against GitHub before it is read.
  */
-import type { Config } from '../config/index.js'
+import { judgedOptions, optionsNotOurs } from '../analysis/judge.js'
+import { judgementOf, type Config } from '../config/index.js'
 import { ConfigError } from '../errors.js'
 import {
   HAND_OVER_UNZIP_LIMITS,
@@ -17,7 +18,6 @@ import type { SampleList } from '../samples/store.js'
 import type { Report } from '../report/model.js'
 import { mergeShards } from '../shard/merge.js'
 import { readShards } from '../shard/read.js'
-import { judgementOf, optionsNotOurs, pick } from './rejudge.js'
 import { downloadShards } from './shards.js'
 import type { ActionContext } from './types.js'
 
@@ -89,6 +89,39 @@ export async function receiveHandOver(
 }
 
 /**
+ * The base commit an artifact claims, checked against GitHub: the PR's base or its merge-base with
+ * the measured head. A base GitHub does not confirm is labelled as the artifact's claim, with a
+ * warning, rather than shown as fact (docs/security.md).
+ * @returns the base when GitHub confirms it, else undefined (the reproduce line then names none)
+ */
+export async function checkClaimedBase(
+  report: Report,
+  pullNumber: number,
+  headSha: string,
+  { services }: ActionContext
+): Promise<string | undefined> {
+  const claimed = report.run.base.sha
+  if (!claimed) return undefined
+  const github = services.github()
+  const pull = await github.getPullHead(pullNumber)
+  const confirmed =
+    pull.baseSha === claimed ||
+    (pull.baseSha !== undefined &&
+      (await github.mergeBase(pull.baseSha, headSha).catch(() => null)) === claimed)
+  if (confirmed) return claimed
+  report.run.base = {
+    ...report.run.base,
+    label: `${report.run.base.label} (as claimed by the measuring job)`
+  }
+  report.suite.warnings.push({
+    level: 'warning',
+    code: 'base-as-claimed',
+    message: `the measuring job says it measured base ${claimed.slice(0, 64)}, which is neither pull request #${pullNumber}'s base nor its merge-base with the head: shown as claimed`
+  })
+  return undefined
+}
+
+/**
  * The shards of `runId` downloaded under `root` (from `workflow_run`, each shard's pr.json checked
  * against GitHub's record of `run`) and merged into one report, judged with this job's options.
  */
@@ -109,7 +142,10 @@ export async function receiveShards(
   )
   const shards = readShards(downloaded.dirs)
   const judge = judgementOf(config)
-  const { report, samples } = mergeShards(shards, { allowMissing: settings.allowMissing, judge: pick(judge) })
+  const { report, samples } = mergeShards(shards, {
+    allowMissing: settings.allowMissing,
+    judge: judgedOptions(judge)
+  })
   // The shards agree with each other (mergeShards checks); the merging job's options judge them.
   const notOurs = optionsNotOurs(shards[0].results.options, judge)
   if (notOurs.length)

@@ -28,7 +28,7 @@ import {
   type Observation,
   type Warning
 } from './types.js'
-import { decideVerdict } from './verdict.js'
+import { levelUnreachable, timingVerdict } from './verdict.js'
 import { pairByRound, runTest, testIntervals, type TestInput, type TestOutcome } from './rankTests.js'
 
 /** Below this many values per side no test is attempted (MW needs variation to say anything). */
@@ -152,16 +152,14 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     ? null
     : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings, p.input.pairs)
 
-  const decision = decideVerdict({ ratio: ratio.estimate, ratioCi: ratio.ci, minEffect: opts.minEffect })
-  const unreachable = levelUnreachable(test.minP, alpha, ratio)
-  if (unreachable) warnings.push(unreachableWarning(test, values, alpha, ratio))
-  const inconclusiveReason =
-    choice.reason === 'too-few-processes'
-      ? 'too-few-processes'
-      : unreachable
-        ? 'level-unreachable'
-        : decision.reason
-  const verdict = inconclusiveReason === null ? decision.verdict : 'inconclusive'
+  const { verdict, reason: inconclusiveReason } = timingVerdict({
+    levelReason: choice.reason,
+    minP: test.minP,
+    alpha,
+    ratio,
+    minEffect: opts.minEffect
+  })
+  if (levelUnreachable(test.minP, alpha, ratio)) warnings.push(unreachableWarning(test, values, alpha, ratio))
   const runsPerSide = p.input.pairs?.base.length ?? Math.min(p.runs.base.length, p.runs.head.length)
   const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * test.pValue) : test.pValue
 
@@ -243,19 +241,6 @@ function levelWarning(p: PreparedComparison): Warning | null {
     default:
       return null
   }
-}
-
-/**
- * No verdict can be read off the interval at level 1 − α (§6–7): the exact test's smallest p
- * (`minP`) is not below α, or (with ties) the interval fell back to [min, max] at a lower true
- * level, where it can exclude 1 although p ≥ α.
- */
-export function levelUnreachable(
-  minP: number,
-  alpha: number,
-  ratio: Pick<HodgesLehmannResult, 'fallbackLevel'>
-): boolean {
-  return minP >= alpha || (ratio.fallbackLevel !== undefined && ratio.fallbackLevel < 1 - alpha)
 }
 
 function unreachableWarning(

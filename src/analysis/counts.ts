@@ -52,7 +52,8 @@ export function compareCounts(
   return out
 }
 
-function figure(
+/** One count figure of both sides: the change head/base − 1, and the base's two passes' difference. */
+export function figure(
   base: number | null | undefined,
   head: number | null | undefined,
   base2: number | null | undefined
@@ -65,6 +66,50 @@ function figure(
   return { base: b, head: h, change: relative(h, b), noise: noise === null ? null : Math.abs(noise) }
 }
 
+/** A count verdict, why (when it is not a plain reading of the change) and the words for it. */
+export type CountJudgement = Pick<CountComparison, 'verdict' | 'reason' | 'message'>
+
+/**
+ * The verdict of one benchmark's counts from the figures alone (§9): the one rule the count pass and
+ * the re-judging of a results file (analysis/judge.ts) both use.
+ * @param figures both metrics' figures (the chosen one decides; its noise is the determinism check)
+ * @param failure the message of a side's failed pass, if any (absent side: failed, not new/removed)
+ */
+export function judgeCountFigures(
+  figures: Pick<CountComparison, 'instructions' | 'cycles'>,
+  o: CountOptions,
+  failure: string | null = null
+): CountJudgement {
+  const chosen = o.metric === 'cycles' ? figures.cycles : figures.instructions
+  const base = figures.instructions.base !== null
+  const head = figures.instructions.head !== null
+  if (!base && !head)
+    return { verdict: 'failed', reason: 'failed', message: failure ?? 'no count on either side' }
+  if (!base || !head) {
+    const side = base ? 'head' : 'base'
+    if (failure !== null) return { verdict: 'failed', reason: 'failed', message: `${side}: ${failure}` }
+    return { verdict: base ? 'removed' : 'new', reason: null, message: null }
+  }
+  if (chosen.noise !== null && chosen.noise > o.threshold / 4)
+    return {
+      verdict: 'inconclusive',
+      reason: 'not-deterministic',
+      message:
+        `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
+        `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`
+    }
+  if (chosen.change === null)
+    return { verdict: 'failed', reason: 'failed', message: `no ${o.metric} count on the base side` }
+  // A verdict needs the noise check: without the second base count a crashed pass could pass as a change.
+  if (chosen.noise === null)
+    return {
+      verdict: 'inconclusive',
+      reason: 'unchecked',
+      message: `the base's second count is missing${failure !== null ? ` (${failure})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`
+    }
+  return { verdict: countVerdict(chosen.change, o.threshold), reason: null, message: null }
+}
+
 function compareOne(
   s: { base?: CountSample; base2?: CountSample; head?: CountSample },
   issues: CountIssue[],
@@ -72,42 +117,18 @@ function compareOne(
 ): CountComparison {
   const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions)
   const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles)
-  const chosen = o.metric === 'cycles' ? cycles : instructions
-  const result = (verdict: Verdict, reason: CountReason | null, message: string | null): CountComparison => ({
+  const result = (j: CountJudgement): CountComparison => ({
     metric: o.metric,
-    verdict,
-    reason,
-    message,
+    ...j,
     instructions,
     cycles,
     iterations: s.head?.iterations ?? s.base?.iterations ?? null
   })
   const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0]
   if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
-    return result('inconclusive', problem.kind, problem.message)
+    return result({ verdict: 'inconclusive', reason: problem.kind, message: problem.message })
   const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error')
-  if (!s.base && !s.head) return result('failed', 'failed', failed?.message ?? 'no count on either side')
-  if (!s.base || !s.head) {
-    const side = s.base ? 'head' : 'base'
-    if (failed) return result('failed', 'failed', `${side}: ${failed.message}`)
-    return result(s.base ? 'removed' : 'new', null, null)
-  }
-  if (chosen.noise !== null && chosen.noise > o.threshold / 4)
-    return result(
-      'inconclusive',
-      'not-deterministic',
-      `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
-        `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`
-    )
-  if (chosen.change === null) return result('failed', 'failed', `no ${o.metric} count on the base side`)
-  // A verdict needs the noise check: without the second base count a crashed pass could pass as a change.
-  if (chosen.noise === null)
-    return result(
-      'inconclusive',
-      'unchecked',
-      `the base's second count is missing${failed ? ` (${failed.message})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`
-    )
-  return result(countVerdict(chosen.change, o.threshold), null, null)
+  return result(judgeCountFigures({ instructions, cycles }, o, failed?.message ?? null))
 }
 
 /** §9: regression/improvement when |Δ| ≥ δ_count, negligible when 0 < |Δ| < δ_count, unchanged when equal. */

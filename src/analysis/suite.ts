@@ -221,7 +221,7 @@ function withoutInvalidRuns(
  * SkipWithMessage, or every issue is the same SkipWithError message, and both sides said so (e.g.
  * "CPU does not support avx512"). An error at head only, or differing messages, is a failure.
  */
-function skippedOnThisMachine(own: readonly SampleIssue[]): string | null {
+export function skippedOnThisMachine(own: readonly SampleIssue[]): string | null {
   if (own.length === 0 || !own.every((i) => i.kind === 'skipped' || i.kind === 'error')) return null
   if (!(['base', 'head'] as const).every((side) => own.some((i) => i.side === side))) return null
   if (own.every((i) => i.kind === 'skipped')) return own[0]!.detail ?? '(no message)'

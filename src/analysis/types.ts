@@ -65,6 +65,9 @@ export type Advice =
   | null
 
 /** Thresholds in one object, so new ones never change signatures (STYLE, habit 6). */
+/** What is measured: timing rounds, instruction counts under valgrind (docs/statistics.md §9), or both. */
+export type MeasureMode = 'time' | 'counts' | 'both'
+
 /** Per-benchmark or whole-suite processes in each round (STATISTICS §13). */
 export type Interleave = 'suite' | 'benchmark'
 /**

@@ -13,7 +13,7 @@ import { readResultsFile } from './resultsFile.js'
 import { EXIT } from '../errors.js'
 
 export async function reportCommand(config: Config, resultsPath: string, io: Io): Promise<number> {
-  const { report, path } = readResultsFile(resultsPath)
+  const { report, path } = readResultsFile(resultsPath, config)
   for (const part of renderFormatParts(report, config.format, io.colour)) await io.stdout(part)
   if (config.html) {
     const found = samplesNextTo(path)

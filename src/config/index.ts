@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs'
 import type { CountOptions } from '../analysis/counts.js'
+import type { Judgement } from '../analysis/judge.js'
+import { runDesign } from '../analysis/types.js'
 import { ConfigError, JobError } from '../errors.js'
 import { OPTIONS, type ConfigPath, type OptionSpec } from './options.js'
 import { didYouMean } from './suggest.js'
@@ -110,6 +112,24 @@ export function countOptionsOf(config: Config): CountOptions {
     metric: config.countMetric,
     threshold: config.countThreshold,
     ...(config.randomizeLayout && { layoutRandomized: true })
+  }
+}
+
+/**
+ * The options a results file is judged with when this side did not compute it (comment and merge
+ * modes, `report`, `explain`): this side's own, never the file's (docs/security.md).
+ */
+export function judgementOf(config: Config): Judgement {
+  const a = config.analysis
+  return {
+    alpha: a.alpha,
+    minEffect: a.minEffect,
+    correction: a.correction,
+    metric: a.metric,
+    // The measuring job ran `run`, whose `auto` is per-benchmark interleaving.
+    interleave: runDesign(a.interleave),
+    count: countOptionsOf(config),
+    measure: config.measure
   }
 }
 

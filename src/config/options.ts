@@ -70,6 +70,8 @@ export type OptionSpec = { [P in ConfigPath]: Spec<P> }[ConfigPath]
 
 const ALL: readonly Command[] = ['run', 'compare', 'merge', 'report']
 const ANALYSIS: readonly Command[] = ['run', 'compare']
+/** The options a results file is judged with: also when it is re-read (report) or merged (docs/security.md). */
+const JUDGEMENT: readonly Command[] = ['run', 'compare', 'merge', 'report']
 const A = DEFAULT_ANALYSIS_OPTIONS
 
 const TABLE = [
@@ -420,7 +422,7 @@ const TABLE = [
     default: 'instructions',
     arg: 'M',
     help: 'what count verdicts read: instructions, or cycles estimated from the cache and branch simulation',
-    commands: ['run'],
+    commands: ['run', 'report'],
     input: 'count-metric',
     file: true,
     reproduce: true
@@ -435,7 +437,7 @@ const TABLE = [
     default: 0.01,
     arg: 'F',
     help: 'δ_count: the smallest relative count change that is a regression or improvement',
-    commands: ['run'],
+    commands: ['run', 'report'],
     input: 'count-threshold',
     file: true,
     reproduce: true
@@ -451,7 +453,7 @@ const TABLE = [
     default: A.alpha,
     arg: 'A',
     help: 'significance level of the gate',
-    commands: ANALYSIS,
+    commands: JUDGEMENT,
     input: 'alpha',
     file: true,
     reproduce: true
@@ -466,7 +468,7 @@ const TABLE = [
     default: A.minEffect,
     arg: 'D',
     help: 'smallest relative change that matters, 0.02 = 2%',
-    commands: ANALYSIS,
+    commands: JUDGEMENT,
     input: 'min-effect',
     file: true,
     reproduce: true
@@ -494,7 +496,7 @@ const TABLE = [
     default: A.correction,
     arg: 'C',
     help: "suite-wide error control, with intervals at 1 − α/K for K benchmarks, Holm's step levels, or 1 − α",
-    commands: ANALYSIS,
+    commands: JUDGEMENT,
     input: 'correction',
     file: true,
     reproduce: true
@@ -510,7 +512,7 @@ const TABLE = [
       'benchmark: each round runs every benchmark base and head back to back as short processes, analysed as ' +
       'pairs (signed-rank test, docs/pairs.md); suite: each round runs the whole suite per side (rank-sum test); ' +
       "auto: benchmark for run, and for compare what benchgate's sample file names record",
-    commands: ANALYSIS,
+    commands: JUDGEMENT,
     input: 'interleave',
     file: true,
     reproduce: true
@@ -536,7 +538,7 @@ const TABLE = [
     default: A.metric,
     arg: 'M',
     help: 'auto is CPU time, real time for /real_time, /manual_time names and threads > 1',
-    commands: ANALYSIS,
+    commands: JUDGEMENT,
     input: 'metric',
     file: true,
     reproduce: true

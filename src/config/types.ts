@@ -2,7 +2,7 @@
  * The one Config type shared by the CLI and the Action. Every field is set by exactly one option of
  * the table in options.ts (a type check there fails when a field has no option).
  */
-import type { AnalysisOptions } from '../analysis/types.js'
+import type { AnalysisOptions, MeasureMode } from '../analysis/types.js'
 import type { CountMetric } from '../samples/countModel.js'
 
 /**
@@ -17,8 +17,7 @@ export type LayoutDraws = 'shared' | 'independent'
 export type FailOnItem = 'regression' | 'failed' | 'timing-only' | 'inconclusive' | 'never'
 /** A set: `regression,failed` by default; `timing-only` and `inconclusive` can be added; `never` alone. */
 export type FailOn = readonly FailOnItem[]
-/** What is measured: timing rounds, instruction counts under valgrind (STATISTICS §9), or both. */
-export type MeasureMode = 'time' | 'counts' | 'both'
+export type { MeasureMode } from '../analysis/types.js'
 export type OutputFormat = 'text' | 'md' | 'json'
 
 export interface Config {

@@ -37,6 +37,8 @@ export interface PullHead {
   sha: string
   ref: string
   repository: string | null
+  /** The commit the PR's base branch points at (GitHub's record, for checking a claimed base). */
+  baseSha?: string
 }
 
 export interface GitHubClient {
@@ -47,6 +49,8 @@ export interface GitHubClient {
   updateIssueComment(id: number, body: string): Promise<IssueComment>
   /** The pull request's head: commit, branch and repository (null when the fork was deleted). */
   getPullHead(pull: number): Promise<PullHead>
+  /** The merge-base of two commits, as GitHub's compare says (null when it cannot tell). */
+  mergeBase(base: string, head: string): Promise<string | null>
   /** Check runs named `name` on commit `headSha` (every one, not only the latest). */
   listCheckRuns(headSha: string, name: string): Promise<CheckRunRef[]>
   /** Creates a completed check run; returns its URL. */
@@ -79,7 +83,22 @@ export function createGitHubClient(token: string, repository: { owner: string; r
     getPullHead: (pull) =>
       call('get the pull request', async () => {
         const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull })
-        return { sha: data.head.sha, ref: data.head.ref, repository: data.head.repo?.full_name ?? null }
+        return {
+          sha: data.head.sha,
+          ref: data.head.ref,
+          repository: data.head.repo?.full_name ?? null,
+          baseSha: data.base.sha
+        }
+      }),
+    mergeBase: (base, head) =>
+      call('compare two commits', async () => {
+        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+          owner,
+          repo,
+          basehead: `${base}...${head}`,
+          per_page: 1
+        })
+        return data.merge_base_commit?.sha ?? null
       }),
     ...checkRunCalls(octokit, owner, repo)
   }

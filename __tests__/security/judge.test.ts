@@ -4,7 +4,7 @@
  * file claims, and with the trusted job's options when they differ.
  */
 import { describe, expect, it } from '@jest/globals'
-import { rejudgeSuite } from '../../src/action/rejudge.js'
+import { judgeSuite } from '../../src/analysis/judge.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import type { AnalysisOptions } from '../../src/analysis/types.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
@@ -44,10 +44,10 @@ describe('rejudgeSuite', () => {
       for (const b of json.benchmarks) b.verdict = 'unchanged'
       json.counts = { ...json.counts, regression: 0, improvement: 0, unchanged: json.benchmarks.length }
       const report = fromResultsJson(json)
-      rejudgeSuite(
+      judgeSuite(
         report.suite,
         { alpha: 0.01, minEffect: 0.02, correction, metric: 'auto', interleave: 'suite' },
-        VERSION
+        { measuredWith: VERSION }
       )
       expect(report.suite.comparisons.map(judged)).toEqual(suite.comparisons.map(judged))
       expect(report.suite.counts).toEqual(suite.counts)
@@ -62,10 +62,10 @@ describe('rejudgeSuite', () => {
     const { json } = handedOver({ minEffect: 1e300, alpha: 0.5 })
     const report = fromResultsJson(json)
     expect(report.suite.counts.regression).toBe(0)
-    rejudgeSuite(
+    judgeSuite(
       report.suite,
       { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
-      VERSION
+      { measuredWith: VERSION }
     )
     expect(report.suite.comparisons.map(judged)).toEqual(suite.comparisons.map(judged))
     expect(report.suite.options.minEffect).toBe(0.02)
@@ -77,10 +77,10 @@ describe('rejudgeSuite', () => {
     json.benchmarks[0].series = null
     json.benchmarks[0].verdict = 'unchanged'
     expect(() =>
-      rejudgeSuite(
+      judgeSuite(
         fromResultsJson(json).suite,
         { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
-        VERSION
+        { measuredWith: VERSION }
       )
     ).toThrow(/benchmark "BM_Faster" claims verdict 'unchanged' without the per-run values/)
   })
@@ -105,7 +105,7 @@ describe('rejudgeSuite', () => {
     expect(json.counts.regression).toBe(0)
     json.benchmarks[0].counts.instructions.change = 0 // a forged change beside the counts
     const report = fromResultsJson(json)
-    rejudgeSuite(
+    judgeSuite(
       report.suite,
       {
         alpha: 0.01,
@@ -115,7 +115,7 @@ describe('rejudgeSuite', () => {
         interleave: 'suite',
         count: { metric: 'instructions', threshold: 0.01 }
       },
-      VERSION
+      { measuredWith: VERSION }
     )
     expect(report.suite.comparisons.map((c) => [c.benchmark, c.verdict])).toEqual([
       ['BM_More', 'regression'],
@@ -140,20 +140,20 @@ describe('rejudgeSuite', () => {
     json.benchmarks[slower].adaptive = adaptive
     json.benchmarks[slower].conf_level = 1 - 1e-5 // the look's level: stricter than α/K = 0.002
     const strict = fromResultsJson(JSON.parse(JSON.stringify(json)))
-    rejudgeSuite(strict.suite, judge, VERSION)
+    judgeSuite(strict.suite, judge, { measuredWith: VERSION })
     expect(strict.suite.comparisons[slower].confLevel).toBeCloseTo(1 - 1e-5, 12)
     json.benchmarks[slower].conf_level = 0.5 // a forged lax level
     const lax = fromResultsJson(json)
-    rejudgeSuite(lax.suite, judge, VERSION)
+    judgeSuite(lax.suite, judge, { measuredWith: VERSION })
     expect(lax.suite.comparisons[slower].confLevel).toBe(suite.comparisons[slower].confLevel)
   })
 
   it('another version: the report says it was measured with one and judged with another', () => {
     const report = fromResultsJson(handedOver({}).json)
-    rejudgeSuite(
+    judgeSuite(
       report.suite,
       { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
-      '0.0.1'
+      { measuredWith: '0.0.1' }
     )
     expect(report.suite.warnings.map((w) => w.message)).toContain(
       `measured with benchgate 0.0.1, judged with ${VERSION}: verdicts recomputed from the per-run values`
@@ -197,10 +197,10 @@ describe('rejudgeSuite with --measure both (STATISTICS §10)', () => {
       delete b.timing_only
     }
     const report = fromResultsJson(json)
-    rejudgeSuite(
+    judgeSuite(
       report.suite,
       { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
-      VERSION
+      { measuredWith: VERSION }
     )
     expect(verdicts(report.suite)).toEqual(verdicts(suite))
     expect(report.suite.counts).toEqual(suite.counts)
