@@ -4,11 +4,13 @@
  * token through git's environment as actions/checkout's header would, never through a file or argv.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { main } from '../../src/cli.js'
 import { ConfigError } from '../../src/errors.js'
 import { checkPersistedCredentials, credentialEnv, redactCredential } from '../../src/git/credentials.js'
+import { captureIo } from '../helpers/io.js'
 import { tempRepo } from '../helpers/repo.js'
 
 const TOKEN = 'ghs_0123456789abcdefTOKEN'
@@ -116,4 +118,47 @@ describe('checkPersistedCredentials', () => {
     })
     expect(await checkPersistedCredentials(repo.dir, 'warn')).toEqual({ warning: null, note: null })
   })
+})
+
+describe('benchgate run (the CLI) with a persisted credential', () => {
+  it('warns on stderr and in results.json, and still builds', async () => {
+    const repo = tempRepo('bg-creds-cli-')
+    const out = mkdtempSync(join(tmpdir(), 'bg-creds-out-'))
+    try {
+      // A Google Benchmark look-alike, the same on both sides: the run stops at "the same program".
+      const bench = [
+        '#!/bin/sh',
+        'case "$*" in *--benchgate_version*) exit 1;; *--benchmark_list_tests*) echo BM_X; exit 0;; esac',
+        'exit 1'
+      ].join('\n')
+      const base = repo.commitFiles({ 'bench.sh': bench + '\n' }, 'base')
+      repo.commitFiles({ 'README.md': 'docs only\n' }, 'head')
+      repo.git('config', '--local', 'http.https://github.com/.extraheader', HEADER)
+      const io = captureIo()
+      const code = await main(
+        ['run', '--repo', repo.dir, '--base', base, '--head', 'HEAD', '--no-merge-base'].concat([
+          '--build',
+          'cp bench.sh b && chmod +x b',
+          '--binary',
+          'b',
+          '--out',
+          out
+        ]),
+        io
+      )
+      expect({ code, err: io.err }).toMatchObject({ code: 0 })
+      expect(io.err).toContain(
+        "the checkout's git config holds a credential: http.https://github.com/.extraheader (local)"
+      )
+      expect(existsSync(join(out, 'build-head.log'))).toBe(true)
+      const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+      expect(results.warnings).toContainEqual(
+        expect.objectContaining({ level: 'warning', code: 'persisted-credential' })
+      )
+      expect(io.err + JSON.stringify(results)).not.toContain(HEADER.split(' ')[2])
+    } finally {
+      rmSync(repo.dir, { recursive: true, force: true })
+      rmSync(out, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
