@@ -42087,7 +42087,11 @@ async function main(argv, io) {
         if (command === 'history') {
             // Its own subcommands and flags (commands/history.ts says why they are not in the option table).
             const { historyCommand } = await Promise.resolve().then(function () { return history; });
-            return await historyCommand(rest, io);
+            // In a workflow, a git store's fetch and push get the token from the step's environment, given
+            // to those git commands only (docs/security.md, defence 2).
+            const token = process.env.GITHUB_TOKEN;
+            const credential = token ? { token, serverUrl: process.env.GITHUB_SERVER_URL } : undefined;
+            return await historyCommand(rest, io, undefined, undefined, credential);
         }
         const { values, positionals } = parseArgs({
             args: rest,
@@ -52507,6 +52511,90 @@ function gitFailure(r, args, cwd, what) {
 }
 
 /**
+ * Git credentials and the code benchgate builds (docs/security.md, defence 2). actions/checkout leaves
+ * the job's token in the clone's config (`http.https://github.com/.extraheader`) unless
+ * `persist-credentials: false`, and the worktrees share that config: the build could read it. So:
+ * the config is searched for credential keys before anything is built (key names only: no value is
+ * ever read), and a push gets its token through git's environment for that one command, never in a
+ * config file or on the command line (argv is visible in `ps`).
+ */
+/** An HTTP header (where actions/checkout puts the token) or anything of a credential helper. */
+const CREDENTIAL_KEYS = '^http\\..*extraheader$|^credential\\.';
+/**
+ * Scopes that belong to this checkout or this process (`command`: GIT_CONFIG_* and `-c`). `system` is
+ * not checked: Git for Windows and macOS install a helper there that holds no job's token.
+ */
+const OWN_SCOPES = new Set(['local', 'worktree', 'command']);
+/** Config keys that hold or fetch a credential, by scope (`local`, `global`, ...), as git reads them in `repoDir`. */
+async function credentialKeys(repoDir) {
+    const args = ['config', '--show-scope', '--includes', '--name-only', '--get-regexp', CREDENTIAL_KEYS];
+    const r = await git(repoDir, args);
+    if (r.code === 1 && r.stderr.trim() === '')
+        return []; // none
+    if (r.code !== 0)
+        throw gitFailure(r, args, repoDir, 'Looking for credentials in the git config');
+    return r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+        const tab = line.indexOf('\t');
+        return { scope: line.slice(0, tab), key: line.slice(tab + 1) };
+    });
+}
+/**
+ * Looks for persisted credentials before a build: in the checkout's own config (local, worktree,
+ * includes, GIT_CONFIG_*) they are refused under 'refuse' and a warning under 'warn'; in the global
+ * config they are a note under 'refuse' (a runner's own setup) and nothing under 'warn' (a laptop's).
+ * @throws ConfigError under 'refuse' when the checkout's own config holds one
+ */
+async function checkPersistedCredentials(repoDir, policy) {
+    const found = await credentialKeys(repoDir);
+    const own = found.filter((f) => OWN_SCOPES.has(f.scope));
+    const global = found.filter((f) => f.scope === 'global').map((f) => f.key);
+    const named = own.map((f) => `${f.key} (${f.scope})`).join(', ');
+    const why = 'the build and the benchmarks run in worktrees that share this config, so the code under test could read it (and push with it)';
+    const fix = 'check out with `persist-credentials: false` (actions/checkout), or remove it before benchgate runs: ' +
+        [...new Set(own.map((f) => unsetCommand(f)))].join('; ');
+    if (own.length && policy === 'refuse')
+        throw new ConfigError(`refusing to build: the checkout's git config holds a credential: ${named}; ${why}. Fix: ${fix} (docs/security.md, defence 2)`);
+    return {
+        warning: own.length ? `the checkout's git config holds a credential: ${named}; ${why}` : null,
+        note: global.length && policy === 'refuse'
+            ? `the global git config sets ${global.join(', ')}: the build can use that credential too (docs/security.md, defence 2)`
+            : null
+    };
+}
+function unsetCommand({ scope, key }) {
+    if (scope === 'command')
+        return `unset the GIT_CONFIG_* variable that sets ${key}`;
+    return `git config${scope === 'worktree' ? ' --worktree' : ''} --unset-all ${key}`;
+}
+/**
+ * The environment that gives `credential` to one git command as actions/checkout's header would
+ * (`http.<server>/.extraheader`), through GIT_CONFIG_* rather than a file or argv. Hooks are off for
+ * that command: a build that ran before (record mode builds main) could have planted one in .git/hooks.
+ */
+function credentialEnv({ token, serverUrl }) {
+    const server = new URL(serverUrl || 'https://github.com');
+    return {
+        GIT_CONFIG_COUNT: '2',
+        GIT_CONFIG_KEY_0: `http.${server.origin}/.extraheader`,
+        GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basicAuth(token)}`,
+        GIT_CONFIG_KEY_1: 'core.hooksPath',
+        GIT_CONFIG_VALUE_1: '/dev/null'
+    };
+}
+function basicAuth(token) {
+    return Buffer.from(`x-access-token:${token}`).toString('base64');
+}
+/** `text` with the token, and the header value made from it, replaced by `***` (for error messages). */
+function redactCredential(text, credential) {
+    if (!credential?.token)
+        return text;
+    return [credential.token, basicAuth(credential.token)].reduce((t, s) => t.split(s).join('***'), text);
+}
+
+/**
  * The history as an orphan branch of the repository (`--store git:BRANCH`, docs/history.md), written
  * with git plumbing only: no checkout, no worktree, the user's index and branches untouched. A write
  * fetches the branch from `origin`, builds a commit on its tip in a temporary index (`read-tree`,
@@ -52514,6 +52602,8 @@ function gitFailure(r, args, cwd, what) {
  * writer pushed first the push is rejected, and the same change is rebuilt on the new tip and pushed
  * again (files never conflict: each record is a new file). Reading is a plain `git fetch`: no token.
  * Without an `origin` remote the branch is local (`refs/heads/BRANCH`, moved with a compare-and-swap).
+ * With a credential (record mode's token), the commands that talk to `origin` get it through their
+ * environment only, never a config file (docs/security.md, defence 2).
  *
  * git runs with argument arrays (execFile), never through a shell.
  */
@@ -52541,10 +52631,15 @@ function run$1(cwd, args, opts = {}) {
 class GitStore {
     repo;
     branch;
+    credential;
     origin;
-    constructor(repo, branch) {
+    /** The environment of the commands that fetch from or push to origin ({} without a credential). */
+    remoteEnv;
+    constructor(repo, branch, credential) {
         this.repo = repo;
         this.branch = branch;
+        this.credential = credential;
+        this.remoteEnv = credential?.token ? credentialEnv(credential) : {};
         if (branch.startsWith('-') || !/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes('..'))
             throw new ConfigError(`--store git:${branch}: not a usable branch name (letters, digits, '.', '_', '-', '/'; not starting with '-')`);
     }
@@ -52555,9 +52650,16 @@ class GitStore {
         const r = await run$1(this.repo, args, opts);
         if (r.code === 0)
             return r.stdout;
-        throw new JobError('git-failed', `history store ${this.name}: ${what} failed: ${r.stderr.trim() || `exit ${r.code}`}`, {
+        throw new JobError('git-failed', `history store ${this.name}: ${what} failed: ${this.redact(r.stderr.trim()) || `exit ${r.code}`}`, {
             hint: `run it by hand to see why: git ${args.join(' ')} (in ${this.repo})`
         });
+    }
+    redact(text) {
+        return redactCredential(text, this.credential);
+    }
+    /** git talking to origin: with the credential in its environment, if any. */
+    remote(args) {
+        return run$1(this.repo, args, { env: this.remoteEnv });
     }
     async hasOrigin() {
         if (this.origin === undefined) {
@@ -52584,7 +52686,7 @@ class GitStore {
     async fetchTip() {
         const ref = await this.localRef();
         if (await this.hasOrigin()) {
-            const r = await run$1(this.repo, [
+            const r = await this.remote([
                 'fetch',
                 '--no-tags',
                 '--quiet',
@@ -52596,7 +52698,9 @@ class GitStore {
                     await run$1(this.repo, ['update-ref', '-d', ref]);
                     return null;
                 }
-                await this.must(['fetch', 'origin', this.branch], `fetching ${this.branch} from origin`);
+                await this.must(['fetch', 'origin', this.branch], `fetching ${this.branch} from origin`, {
+                    env: this.remoteEnv
+                });
             }
         }
         const tip = await run$1(this.repo, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
@@ -52665,14 +52769,14 @@ class GitStore {
         if (!(await this.hasOrigin())) {
             return (await run$1(this.repo, ['update-ref', ref, commit, tip ?? ZERO_SHA])).code === 0;
         }
-        const r = await run$1(this.repo, ['push', '--quiet', 'origin', `${commit}:refs/heads/${this.branch}`]);
+        const r = await this.remote(['push', '--quiet', 'origin', `${commit}:refs/heads/${this.branch}`]);
         if (r.code === 0) {
             await this.must(['update-ref', ref, commit], 'updating the remote-tracking ref');
             return true;
         }
         if (/rejected|fetch first|non-fast-forward|cannot lock|failed to update|stale info|already exists/i.test(r.stderr))
             return false;
-        throw new JobError('git-failed', `history store ${this.name}: git push origin failed: ${r.stderr.trim()}`, {
+        throw new JobError('git-failed', `history store ${this.name}: git push origin failed: ${this.redact(r.stderr.trim())}`, {
             hint: 'the job needs permission to push (in GitHub Actions: permissions: contents: write on the push workflow)'
         });
     }
@@ -52754,11 +52858,14 @@ class GitStore {
  */
 /** The default branch of a `git:` store. */
 const DEFAULT_HISTORY_BRANCH = 'benchgate-history';
-/** Opens STORE: `git:BRANCH` (or `git:` for the default branch) in `cwd`'s repository, else a folder. */
-function openStore(spec, cwd) {
+/**
+ * Opens STORE: `git:BRANCH` (or `git:` for the default branch) in `cwd`'s repository, else a folder.
+ * A git store fetches and pushes with `credential` when given (a folder store has no use for it).
+ */
+function openStore(spec, cwd, credential) {
     if (spec.startsWith('git:')) {
         const branch = spec.slice(4) || DEFAULT_HISTORY_BRANCH;
-        return new GitStore(cwd, branch);
+        return new GitStore(cwd, branch, credential);
     }
     if (spec === '')
         throw new ConfigError("--store: empty; give a folder or 'git:BRANCH'");
@@ -54038,7 +54145,8 @@ Keeps the results of the default branch, one record per commit, and finds what m
 (per benchmark, within one environment), environment changes, slow creep (docs/history.md).
 
 STORE is a folder, or git:BRANCH: an orphan branch of the repository in the current directory
-(git: alone means git:benchgate-history), fetched from and pushed to origin.
+(git: alone means git:benchgate-history), fetched from and pushed to origin; with GITHUB_TOKEN set,
+that fetch and push send it (git's environment only, never its config; GITHUB_SERVER_URL names the server).
 
   record     adds RESULTS.json (from 'benchgate run') as the record of its head commit, measured
              against its base (the last recorded commit). Results without SHAs (from 'compare', old
@@ -54082,7 +54190,7 @@ function need(flags, name, sub) {
         throw new ConfigError(`history ${sub}: --${name} is required (see benchgate history --help)`);
     return v;
 }
-async function record(flags, positionals, io, cwd) {
+async function record(flags, positionals, io, cwd, credential) {
     if (positionals.length !== 1)
         throw new ConfigError(`history record: expected one RESULTS.json, got ${positionals.length}`);
     const path = positionals[0];
@@ -54097,7 +54205,7 @@ async function record(flags, positionals, io, cwd) {
     if (flags.pr !== undefined)
         meta.pr = number('pr', flags.pr, (v) => Number.isInteger(v) && v > 0, 'a pull request number');
     const rec = buildRecord(validateResults(text, path), meta, path);
-    const store = openStore(need(flags, 'store', 'record'), cwd);
+    const store = openStore(need(flags, 'store', 'record'), cwd, credential);
     const started = Date.now();
     const r = await store.add(rec);
     const how = r.attempts > 1 ? ` after ${r.attempts} push attempts` : '';
@@ -54116,10 +54224,10 @@ function analysisOptions(flags) {
         o.delta = number('delta', flags.delta, (v) => v >= 0 && Number.isFinite(v), 'a fraction ≥ 0 (0.02 = 2%)');
     return o;
 }
-async function report$1(flags, io, cwd) {
+async function report$1(flags, io, cwd, credential) {
     const options = analysisOptions(flags);
     const out = need(flags, 'out', 'report');
-    const store = openStore(need(flags, 'store', 'report'), cwd);
+    const store = openStore(need(flags, 'store', 'report'), cwd, credential);
     // A bad --repo-url stops before anything is read or written.
     const remote = flags['repo-url'] ?? (await store.remoteUrl());
     const repoUrl = remote === null ? null : repositoryWebUrl(remote);
@@ -54139,17 +54247,20 @@ async function report$1(flags, io, cwd) {
         `${changes.environment_changes.length} environment changes, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`);
     return EXIT.pass;
 }
-async function compact(flags, io, cwd, now) {
+async function compact(flags, io, cwd, now, credential) {
     const before = checkMonth(flags.before ?? currentMonth(now), '--before');
-    const store = openStore(need(flags, 'store', 'compact'), cwd);
+    const store = openStore(need(flags, 'store', 'compact'), cwd, credential);
     const r = await store.compact(before);
     io.stderr(r.months.length
         ? `compacted ${r.months.join(', ')} (${r.records} records) in ${store.name}\n`
         : `nothing to compact before ${before} in ${store.name}\n`);
     return EXIT.pass;
 }
-/** Runs `benchgate history SUB ...args` in `cwd`; throws ConfigError/JobError for the CLI to describe. */
-async function historyCommand(args, io, cwd = process.cwd(), now = new Date()) {
+/**
+ * Runs `benchgate history SUB ...args` in `cwd`; throws ConfigError/JobError for the CLI to describe.
+ * A git store fetches and pushes with `credential` (src/cli.ts: $GITHUB_TOKEN) when given.
+ */
+async function historyCommand(args, io, cwd = process.cwd(), now = new Date(), credential) {
     let parsed;
     try {
         parsed = parseArgs({ args, options: FLAGS, allowPositionals: true, strict: true });
@@ -54172,10 +54283,10 @@ async function historyCommand(args, io, cwd = process.cwd(), now = new Date()) {
     if (sub !== 'record' && rest.length)
         throw new ConfigError(`history ${sub}: unexpected argument '${rest[0]}'`);
     if (sub === 'record')
-        return record(flags, rest, io, cwd);
+        return record(flags, rest, io, cwd, credential);
     if (sub === 'report')
-        return report$1(flags, io, cwd);
-    return compact(flags, io, cwd, now);
+        return report$1(flags, io, cwd, credential);
+    return compact(flags, io, cwd, now, credential);
 }
 
 var history = /*#__PURE__*/Object.freeze({
@@ -61387,6 +61498,11 @@ async function runPipeline(asked, log, hooks = {}) {
     const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase }));
     if (await isDirty(repoDir))
         log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)');
+    // Before anything is checked out or built: the worktrees share this config (docs/security.md, defence 2).
+    const credentials = await checkPersistedCredentials(repoDir, hooks.credentials ?? 'warn');
+    for (const m of [credentials.warning, credentials.note])
+        if (m)
+            log.warn(m);
     return inWorkspace(config, repoDir, commits, log, async (ws) => {
         const built = await buildSides(ws, config, commits.baseSha, hooks);
         const { plan } = built;
@@ -61400,6 +61516,12 @@ async function runPipeline(asked, log, hooks = {}) {
         const result = await measureBuilt(ws, built, run, hooks);
         if (built.raised)
             result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised });
+        if (credentials.warning)
+            result.report.suite.warnings.push({
+                level: 'warning',
+                code: 'persisted-credential',
+                message: credentials.warning
+            });
         return result;
     });
 }
@@ -63814,6 +63936,7 @@ async function runCommand(config, io) {
     let verdicts = '';
     try {
         const { report, samples } = await runPipeline(config, log, {
+            credentials: 'warn', // a laptop's credential helper is the user's own (docs/security.md, defence 2)
             signal: abort.signal,
             onProgress: (result, p, partial) => {
                 // Only once a round is done is the running verdict count recomputed.

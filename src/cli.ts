@@ -157,7 +157,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (command === 'history') {
       // Its own subcommands and flags (commands/history.ts says why they are not in the option table).
       const { historyCommand } = await import('./commands/history.js')
-      return await historyCommand(rest, io)
+      // In a workflow, a git store's fetch and push get the token from the step's environment, given
+      // to those git commands only (docs/security.md, defence 2).
+      const token = process.env.GITHUB_TOKEN
+      const credential = token ? { token, serverUrl: process.env.GITHUB_SERVER_URL } : undefined
+      return await historyCommand(rest, io, undefined, undefined, credential)
     }
     const { values, positionals } = parseArgs({
       args: rest,

@@ -22,6 +22,7 @@ import { countOptionsOf, reproduceArgs, requireRunOptions, type Config } from '.
 import { measureCounts } from './counts/measureCounts.js'
 import type { CountMeasurement } from './samples/countModel.js'
 import { JobError } from './errors.js'
+import { checkPersistedCredentials, type CredentialPolicy } from './git/credentials.js'
 import { isDirty, resolveCommits } from './git/resolve.js'
 import { createWorktrees, type Worktrees } from './git/worktrees.js'
 import type { Log } from './log.js'
@@ -52,6 +53,8 @@ export interface PipelineHooks {
   signal?: AbortSignal
   /** Restore the base build from this cache when possible, and save it after building. */
   baseBuildCache?: BaseBuildCache
+  /** A credential in the checkout's git config: 'refuse' to build (the Action) or 'warn' (default). */
+  credentials?: CredentialPolicy
 }
 
 export interface PipelineResult {
@@ -80,6 +83,9 @@ export async function runPipeline(
   )
   if (await isDirty(repoDir))
     log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)')
+  // Before anything is checked out or built: the worktrees share this config (docs/security.md, defence 2).
+  const credentials = await checkPersistedCredentials(repoDir, hooks.credentials ?? 'warn')
+  for (const m of [credentials.warning, credentials.note]) if (m) log.warn(m)
   return inWorkspace(config, repoDir, commits, log, async (ws) => {
     const built = await buildSides(ws, config, commits.baseSha, hooks)
     const { plan } = built
@@ -93,6 +99,12 @@ export async function runPipeline(
     const result = await measureBuilt(ws, built, run, hooks)
     if (built.raised)
       result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised })
+    if (credentials.warning)
+      result.report.suite.warnings.push({
+        level: 'warning',
+        code: 'persisted-credential',
+        message: credentials.warning
+      })
     return result
   })
 }

@@ -10,6 +10,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -57,8 +58,11 @@ describe('the Action attacked by a pull request (dist/index.js against a local G
   let headSha: string
   const PR = 3
   const dump = mkdtempSync(join(tmpdir(), 'bg-dump-'))
+  // Each build also says what `git config --get-regexp extraheader` shows it (docs/security.md, defence 2).
+  const headers = mkdtempSync(join(tmpdir(), 'bg-headers-'))
   const BUILD =
-    'mkdir -p build && cp bench.mjs build/bench && chmod +x build/bench && env | sort > "$BENCH_DUMP/build-$BENCHGATE_SIDE.env"'
+    'mkdir -p build && cp bench.mjs build/bench && chmod +x build/bench && env | sort > "$BENCH_DUMP/build-$BENCHGATE_SIDE.env"' +
+    ` && { git config --get-regexp extraheader || true; } > "${headers}/$BENCHGATE_SIDE.txt"`
 
   const inputs = (own: Record<string, string>) => {
     const out: Record<string, string> = {}
@@ -105,6 +109,7 @@ describe('the Action attacked by a pull request (dist/index.js against a local G
     await fake?.close()
     rmSync(repo.dir, { recursive: true, force: true })
     rmSync(dump, { recursive: true, force: true })
+    rmSync(headers, { recursive: true, force: true })
   })
 
   describe('a fork under a privileged event is refused before any fetch or build', () => {
@@ -152,6 +157,43 @@ describe('the Action attacked by a pull request (dist/index.js against a local G
       expectRefusedBeforeBuild(r, join(repo.dir, 'benchgate-out'))
       env.cleanup()
     }, 60_000)
+  })
+
+  describe('a token that actions/checkout persisted in .git/config is refused before any build', () => {
+    const header = () =>
+      `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${fake.token}`).toString('base64')}`
+    for (const mode of ['run', 'measure']) {
+      it(`mode ${mode}: the error names the key and the fix, and no build runs`, async () => {
+        // A clone with the job's token saved as actions/checkout saves it without persist-credentials: false.
+        const clone = mkdtempSync(join(tmpdir(), 'bg-persisted-'))
+        try {
+          execFileSync('git', ['clone', '-q', '--no-local', repo.dir, clone])
+          execFileSync('git', ['config', 'http.https://github.com/.extraheader', header()], { cwd: clone })
+          const env = fake.env({
+            event: 'pull_request.synchronize',
+            payload: prPayload,
+            inputs: inputs({ mode }),
+            workspace: clone,
+            vars: { BENCH_DUMP: dump }
+          })
+          const r = await runAction(env, clone)
+          expect(r.code).toBe(1)
+          expect(r.stdout).toMatch(
+            /::error::benchgate: refusing to build: the checkout's git config holds a credential: http\.https:\/\/github\.com\/\.extraheader \(local\)/
+          )
+          expect(r.stdout).toMatch(
+            /`persist-credentials: false`.*git config --unset-all http\.https:\/\/github\.com\/\.extraheader/
+          )
+          expect(r.stdout + r.stderr).not.toContain(header().split(' ')[2])
+          expect(r.stdout).not.toMatch(/::group::(Build|Check out)/)
+          expect(readdirSync(headers)).toEqual([])
+          expect(existsSync(join(clone, 'benchgate-out', 'build-head.log'))).toBe(false)
+          env.cleanup()
+        } finally {
+          rmSync(clone, { recursive: true, force: true })
+        }
+      }, 60_000)
+    }
   })
 
   describe('a PR that tries to read credentials and relax its gate (one run, mode run)', () => {
@@ -204,6 +246,11 @@ describe('the Action attacked by a pull request (dist/index.js against a local G
           names: null
         })
       }
+    })
+
+    it("with no persisted token (persist-credentials: false) the same build runs, and git's config shows it no header", () => {
+      expect(readdirSync(headers).sort()).toEqual(['base.txt', 'head.txt'])
+      for (const side of ['base', 'head']) expect(readFileSync(join(headers, `${side}.txt`), 'utf8')).toBe('')
     })
 
     it('every benchmark process of both sides got the very same environment', () => {

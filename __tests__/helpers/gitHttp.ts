@@ -1,6 +1,7 @@
-// A read-only git server on 127.0.0.1 for the tests: each request runs `git http-backend` (CGI) over
-// the repositories under `root`. Anonymous: fetch and clone work, a push is refused (http-backend
-// enables receive-pack only for an authenticated REMOTE_USER).
+// A git server on 127.0.0.1 for the tests: each request runs `git http-backend` (CGI) over the
+// repositories under `root`. Anonymous: fetch and clone work, a push is refused (http-backend enables
+// receive-pack only for an authenticated REMOTE_USER). With `authorization`, a request carrying exactly
+// that Authorization header is authenticated, so it may push.
 import { spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,11 +11,20 @@ export interface GitHttpServer {
   close(): Promise<void>
 }
 
-export async function serveGitReadOnly(root: string): Promise<GitHttpServer> {
+export function serveGitReadOnly(root: string): Promise<GitHttpServer> {
+  return serveGit(root)
+}
+
+export async function serveGit(
+  root: string,
+  { authorization }: { authorization?: string } = {}
+): Promise<GitHttpServer> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const authenticated = authorization !== undefined && req.headers.authorization === authorization
     const cgi = spawn('git', ['http-backend'], {
       env: {
+        ...(authenticated && { REMOTE_USER: 'x-access-token', AUTH_TYPE: 'Basic' }),
         PATH: process.env.PATH,
         GIT_PROJECT_ROOT: root,
         GIT_HTTP_EXPORT_ALL: '1',

@@ -6,14 +6,14 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FolderStore, openStore } from '../../src/history/store.js'
 import { GitStore } from '../../src/history/gitStore.js'
 import { flat, syntheticHistory } from './synthetic.js'
 import { tempRepo } from '../helpers/repo.js'
-import { serveGitReadOnly } from '../helpers/gitHttp.js'
+import { serveGit, serveGitReadOnly } from '../helpers/gitHttp.js'
 
 const temps: string[] = []
 const temp = (prefix: string) => {
@@ -34,6 +34,12 @@ const records = syntheticHistory({
 }))
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim()
+
+/** Every file under `dir`, recursively. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]
+  )
 
 describe('folder store', () => {
   it('round-trips records, one file per commit, never replaces one, and compacts whole months', async () => {
@@ -119,6 +125,39 @@ describe('git store (a local bare repository as origin)', () => {
       expect(await openStore('git:', reader).readAll()).toEqual(records.slice(0, 3))
       // and the server is read-only: a record from this reader is refused with a clear message
       await expect(openStore('git:', reader).add(records[3])).rejects.toThrow(/git push origin failed/)
+    } finally {
+      await server.close()
+    }
+  }, 20_000)
+
+  it('a push with a credential sends it as a header from the environment only: nothing under .git keeps it', async () => {
+    const token = 'ghs_' + 'record0123456789'.repeat(2)
+    const header = `basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`
+    const root = temp('bg-hist-auth-')
+    git(root, 'init', '-q', '--bare', '-b', 'main', 'origin.git')
+    const server = await serveGit(root, { authorization: header })
+    try {
+      const repo = tempRepo('bg-hist-writer-')
+      temps.push(repo.dir)
+      repo.commitFiles({ 'a.txt': 'a\n' }, 'initial')
+      repo.git('remote', 'add', 'origin', `${server.url}/origin.git`)
+      // without the credential the server refuses the push (so the header is what lets it in)
+      await expect(openStore('git:', repo.dir).add(records[0])).rejects.toThrow(/git push origin failed/)
+      const wrong = openStore('git:', repo.dir, { token: 'ghs_wrong0123456789', serverUrl: server.url })
+      const refused = await wrong.add(records[0]).catch((e: Error) => e.message)
+      expect(refused).toMatch(/git push origin failed/)
+      expect(refused).not.toContain('ghs_wrong0123456789')
+      const store = openStore('git:', repo.dir, { token, serverUrl: server.url })
+      expect(await store.add(records[0])).toMatchObject({ added: true })
+      expect(git(join(root, 'origin.git'), 'ls-tree', '-r', '--name-only', 'benchgate-history')).toMatch(
+        /^commits\/2026-09\//
+      )
+      const kept = filesUnder(join(repo.dir, '.git')).filter((f) => {
+        const text = readFileSync(f, 'latin1')
+        return text.includes(token) || text.includes(header.slice(6))
+      })
+      expect(kept).toEqual([])
+      expect(repo.git('config', '--list')).not.toMatch(/extraheader/i)
     } finally {
       await server.close()
     }

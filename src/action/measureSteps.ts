@@ -79,6 +79,7 @@ export async function measureRefs(
   if (settings.cacheBaseBuild && !cacheStorage)
     log.info('base build cache: no cache service here; building both sides')
   const measured = await runPipeline(config, log, {
+    credentials: 'refuse', // a token left in the checkout's config is the job's (docs/security.md, defence 2)
     baseBuildCache: cacheStorage ? { storage: cacheStorage, paths: settings.cachePaths } : undefined,
     onProgress: (result, progress, partial) => {
       if (!progress.roundDone) return

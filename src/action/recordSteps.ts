@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { ConfigError } from '../errors.js'
+import type { GitCredential } from '../git/credentials.js'
 import { buildRecord, type RecordMeta } from '../history/record.js'
 import { openStore } from '../history/store.js'
 import { validateResults } from '../report/readResults.js'
@@ -35,17 +36,23 @@ export function pullRequestOfPush(payload: Record<string, unknown>): number | un
   return m ? Number(m[1]) : undefined
 }
 
+/**
+ * The `github-token` input for a git store's fetch and push, given to those git commands through
+ * their environment only: the checkout keeps no credential (docs/security.md, defence 2).
+ */
+export function storeCredential({ settings, env }: ActionContext): GitCredential | undefined {
+  return settings.token ? { token: settings.token, serverUrl: env.serverUrl } : undefined
+}
+
 /** Adds the written results.json to the history store; returns the record's path in the store, or null when already recorded. */
-export async function recordResults(
-  resultsPath: string,
-  { settings, payload, io }: ActionContext
-): Promise<string | null> {
+export async function recordResults(resultsPath: string, ctx: ActionContext): Promise<string | null> {
+  const { settings, payload, io } = ctx
   const results = validateResults(readFileSync(resultsPath, 'utf8'), resultsPath)
   const meta: RecordMeta = {}
   const pr = pullRequestOfPush(payload)
   if (pr !== undefined) meta.pr = pr
   const record = buildRecord(results, meta, resultsPath)
-  const store = openStore(settings.historyStore, settings.config.repoDir)
+  const store = openStore(settings.historyStore, settings.config.repoDir, storeCredential(ctx))
   const added = await store.add(record)
   const tries = added.attempts > 1 ? ` after ${added.attempts} push attempts` : ''
   io.log.info(

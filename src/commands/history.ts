@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ConfigError, EXIT } from '../errors.js'
+import type { GitCredential } from '../git/credentials.js'
 import { validateResults } from '../report/readResults.js'
 import { buildRecord, type RecordMeta } from '../history/record.js'
 import { openStore } from '../history/store.js'
@@ -27,7 +28,8 @@ Keeps the results of the default branch, one record per commit, and finds what m
 (per benchmark, within one environment), environment changes, slow creep (docs/history.md).
 
 STORE is a folder, or git:BRANCH: an orphan branch of the repository in the current directory
-(git: alone means git:benchgate-history), fetched from and pushed to origin.
+(git: alone means git:benchgate-history), fetched from and pushed to origin; with GITHUB_TOKEN set,
+that fetch and push send it (git's environment only, never its config; GITHUB_SERVER_URL names the server).
 
   record     adds RESULTS.json (from 'benchgate run') as the record of its head commit, measured
              against its base (the last recorded commit). Results without SHAs (from 'compare', old
@@ -78,7 +80,13 @@ function need(flags: Flags, name: 'store' | 'out', sub: string): string {
   return v
 }
 
-async function record(flags: Flags, positionals: string[], io: Io, cwd: string): Promise<number> {
+async function record(
+  flags: Flags,
+  positionals: string[],
+  io: Io,
+  cwd: string,
+  credential?: GitCredential
+): Promise<number> {
   if (positionals.length !== 1)
     throw new ConfigError(`history record: expected one RESULTS.json, got ${positionals.length}`)
   const path = positionals[0]
@@ -92,7 +100,7 @@ async function record(flags: Flags, positionals: string[], io: Io, cwd: string):
   if (flags.pr !== undefined)
     meta.pr = number('pr', flags.pr, (v) => Number.isInteger(v) && v > 0, 'a pull request number')
   const rec = buildRecord(validateResults(text, path), meta, path)
-  const store = openStore(need(flags, 'store', 'record'), cwd)
+  const store = openStore(need(flags, 'store', 'record'), cwd, credential)
   const started = Date.now()
   const r = await store.add(rec)
   const how = r.attempts > 1 ? ` after ${r.attempts} push attempts` : ''
@@ -114,10 +122,10 @@ function analysisOptions(flags: Flags): ChangesOptions {
   return o
 }
 
-async function report(flags: Flags, io: Io, cwd: string): Promise<number> {
+async function report(flags: Flags, io: Io, cwd: string, credential?: GitCredential): Promise<number> {
   const options = analysisOptions(flags)
   const out = need(flags, 'out', 'report')
-  const store = openStore(need(flags, 'store', 'report'), cwd)
+  const store = openStore(need(flags, 'store', 'report'), cwd, credential)
   // A bad --repo-url stops before anything is read or written.
   const remote = flags['repo-url'] ?? (await store.remoteUrl())
   const repoUrl = remote === null ? null : repositoryWebUrl(remote)
@@ -142,9 +150,15 @@ async function report(flags: Flags, io: Io, cwd: string): Promise<number> {
   return EXIT.pass
 }
 
-async function compact(flags: Flags, io: Io, cwd: string, now: Date): Promise<number> {
+async function compact(
+  flags: Flags,
+  io: Io,
+  cwd: string,
+  now: Date,
+  credential?: GitCredential
+): Promise<number> {
   const before = checkMonth(flags.before ?? currentMonth(now), '--before')
-  const store = openStore(need(flags, 'store', 'compact'), cwd)
+  const store = openStore(need(flags, 'store', 'compact'), cwd, credential)
   const r = await store.compact(before)
   io.stderr(
     r.months.length
@@ -154,12 +168,16 @@ async function compact(flags: Flags, io: Io, cwd: string, now: Date): Promise<nu
   return EXIT.pass
 }
 
-/** Runs `benchgate history SUB ...args` in `cwd`; throws ConfigError/JobError for the CLI to describe. */
+/**
+ * Runs `benchgate history SUB ...args` in `cwd`; throws ConfigError/JobError for the CLI to describe.
+ * A git store fetches and pushes with `credential` (src/cli.ts: $GITHUB_TOKEN) when given.
+ */
 export async function historyCommand(
   args: string[],
   io: Io,
   cwd = process.cwd(),
-  now = new Date()
+  now = new Date(),
+  credential?: GitCredential
 ): Promise<number> {
   let parsed
   try {
@@ -183,7 +201,7 @@ export async function historyCommand(
     )
   if (sub !== 'record' && rest.length)
     throw new ConfigError(`history ${sub}: unexpected argument '${rest[0]}'`)
-  if (sub === 'record') return record(flags, rest, io, cwd)
-  if (sub === 'report') return report(flags, io, cwd)
-  return compact(flags, io, cwd, now)
+  if (sub === 'record') return record(flags, rest, io, cwd, credential)
+  if (sub === 'report') return report(flags, io, cwd, credential)
+  return compact(flags, io, cwd, now, credential)
 }

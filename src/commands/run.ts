@@ -33,6 +33,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
   let verdicts = ''
   try {
     const { report, samples } = await runPipeline(config, log, {
+      credentials: 'warn', // a laptop's credential helper is the user's own (docs/security.md, defence 2)
       signal: abort.signal,
       onProgress: (result, p, partial) => {
         // Only once a round is done is the running verdict count recomputed.

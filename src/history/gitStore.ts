@@ -6,6 +6,8 @@
  * writer pushed first the push is rejected, and the same change is rebuilt on the new tip and pushed
  * again (files never conflict: each record is a new file). Reading is a plain `git fetch`: no token.
  * Without an `origin` remote the branch is local (`refs/heads/BRANCH`, moved with a compare-and-swap).
+ * With a credential (record mode's token), the commands that talk to `origin` get it through their
+ * environment only, never a config file (docs/security.md, defence 2).
  *
  * git runs with argument arrays (execFile), never through a shell.
  */
@@ -14,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError, JobError } from '../errors.js'
+import { credentialEnv, redactCredential, type GitCredential } from '../git/credentials.js'
 import { gitEnv } from '../git/exec.js'
 import type { CommitRecord } from './record.js'
 import {
@@ -84,11 +87,15 @@ interface Entry {
 
 export class GitStore implements HistoryStore {
   private origin: boolean | undefined
+  /** The environment of the commands that fetch from or push to origin ({} without a credential). */
+  private readonly remoteEnv: Record<string, string>
 
   constructor(
     readonly repo: string,
-    readonly branch: string
+    readonly branch: string,
+    private readonly credential?: GitCredential
   ) {
+    this.remoteEnv = credential?.token ? credentialEnv(credential) : {}
     if (branch.startsWith('-') || !/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes('..'))
       throw new ConfigError(
         `--store git:${branch}: not a usable branch name (letters, digits, '.', '_', '-', '/'; not starting with '-')`
@@ -108,11 +115,20 @@ export class GitStore implements HistoryStore {
     if (r.code === 0) return r.stdout
     throw new JobError(
       'git-failed',
-      `history store ${this.name}: ${what} failed: ${r.stderr.trim() || `exit ${r.code}`}`,
+      `history store ${this.name}: ${what} failed: ${this.redact(r.stderr.trim()) || `exit ${r.code}`}`,
       {
         hint: `run it by hand to see why: git ${args.join(' ')} (in ${this.repo})`
       }
     )
+  }
+
+  private redact(text: string): string {
+    return redactCredential(text, this.credential)
+  }
+
+  /** git talking to origin: with the credential in its environment, if any. */
+  private remote(args: readonly string[]): Promise<Run> {
+    return run(this.repo, args, { env: this.remoteEnv })
   }
 
   private async hasOrigin(): Promise<boolean> {
@@ -146,7 +162,7 @@ export class GitStore implements HistoryStore {
   async fetchTip(): Promise<string | null> {
     const ref = await this.localRef()
     if (await this.hasOrigin()) {
-      const r = await run(this.repo, [
+      const r = await this.remote([
         'fetch',
         '--no-tags',
         '--quiet',
@@ -158,7 +174,9 @@ export class GitStore implements HistoryStore {
           await run(this.repo, ['update-ref', '-d', ref])
           return null
         }
-        await this.must(['fetch', 'origin', this.branch], `fetching ${this.branch} from origin`)
+        await this.must(['fetch', 'origin', this.branch], `fetching ${this.branch} from origin`, {
+          env: this.remoteEnv
+        })
       }
     }
     const tip = await run(this.repo, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])
@@ -237,7 +255,7 @@ export class GitStore implements HistoryStore {
     if (!(await this.hasOrigin())) {
       return (await run(this.repo, ['update-ref', ref, commit, tip ?? ZERO_SHA])).code === 0
     }
-    const r = await run(this.repo, ['push', '--quiet', 'origin', `${commit}:refs/heads/${this.branch}`])
+    const r = await this.remote(['push', '--quiet', 'origin', `${commit}:refs/heads/${this.branch}`])
     if (r.code === 0) {
       await this.must(['update-ref', ref, commit], 'updating the remote-tracking ref')
       return true
@@ -250,7 +268,7 @@ export class GitStore implements HistoryStore {
       return false
     throw new JobError(
       'git-failed',
-      `history store ${this.name}: git push origin failed: ${r.stderr.trim()}`,
+      `history store ${this.name}: git push origin failed: ${this.redact(r.stderr.trim())}`,
       {
         hint: 'the job needs permission to push (in GitHub Actions: permissions: contents: write on the push workflow)'
       }

@@ -28,6 +28,7 @@ import {
   recordFileMonth,
   recordPath
 } from './files.js'
+import type { GitCredential } from '../git/credentials.js'
 import { GitStore } from './gitStore.js'
 import type { AddResult, CompactResult, HistoryStore } from './storeTypes.js'
 
@@ -36,11 +37,14 @@ export type { AddResult, CompactResult, HistoryStore }
 /** The default branch of a `git:` store. */
 export const DEFAULT_HISTORY_BRANCH = 'benchgate-history'
 
-/** Opens STORE: `git:BRANCH` (or `git:` for the default branch) in `cwd`'s repository, else a folder. */
-export function openStore(spec: string, cwd: string): HistoryStore {
+/**
+ * Opens STORE: `git:BRANCH` (or `git:` for the default branch) in `cwd`'s repository, else a folder.
+ * A git store fetches and pushes with `credential` when given (a folder store has no use for it).
+ */
+export function openStore(spec: string, cwd: string, credential?: GitCredential): HistoryStore {
   if (spec.startsWith('git:')) {
     const branch = spec.slice(4) || DEFAULT_HISTORY_BRANCH
-    return new GitStore(cwd, branch)
+    return new GitStore(cwd, branch, credential)
   }
   if (spec === '') throw new ConfigError("--store: empty; give a folder or 'git:BRANCH'")
   return new FolderStore(resolve(cwd, spec))
