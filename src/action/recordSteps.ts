@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { ConfigError } from '../errors.js'
 import { buildRecord, type RecordMeta } from '../history/record.js'
+import { withCommitDate } from '../history/commitDate.js'
 import { openStore } from '../history/store.js'
 import { validateResults } from '../report/readResults.js'
 import type { ActionContext } from './types.js'
@@ -44,7 +45,11 @@ export async function recordResults(
   const meta: RecordMeta = {}
   const pr = pullRequestOfPush(payload)
   if (pr !== undefined) meta.pr = pr
-  const record = buildRecord(results, meta, resultsPath)
+  const record = buildRecord(
+    results,
+    await withCommitDate(results, meta, settings.config.repoDir),
+    resultsPath
+  )
   const store = openStore(settings.historyStore, settings.config.repoDir)
   const added = await store.add(record)
   const tries = added.attempts > 1 ? ` after ${added.attempts} push attempts` : ''
