@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -13,6 +13,7 @@ import { main } from '../../src/cli.js'
 import { historyCommand } from '../../src/commands/history.js'
 import { encode, MAX_RECORD_JSON_BYTES, recordPath } from '../../src/history/files.js'
 import { FolderStore } from '../../src/history/store.js'
+import { renderSummary } from '../../src/history/summary.js'
 import { captureIo } from '../helpers/io.js'
 import { tempRepo } from '../helpers/repo.js'
 import { flat, sha, syntheticHistory } from './synthetic.js'
@@ -154,6 +155,11 @@ describe('the history store believes nothing it reads', () => {
       )
     expect(r.err).toMatch(/000000000000\.json\.gz.*not a gzip-compressed JSON file/)
     expect(r.err).toMatch(/: left out 2 files or records that cannot be trusted \(the rest is reported\)/)
+    // compaction would drop them: it leaves their month as it is and says why
+    const c = captureIo()
+    expect(await main(['history', 'compact', '--store', join(dir, 'h'), '--before', '2026-10'], c)).toBe(0)
+    expect(c.err).toMatch(/left 2026-09 as record files: 2 of its files or records cannot be trusted/)
+    expect(existsSync(join(dir, 'h', badPath))).toBe(true)
   })
 
   it('a pr of "<img src=x onerror=alert(1)>" never reaches summary.md or history.html as HTML', async () => {
@@ -171,6 +177,14 @@ describe('the history store believes nothing it reads', () => {
     expect(r.md + r.html).not.toContain('<img')
     expect(r.md).toMatch(/\$\.pr: must be a whole number or null/)
     expect(r.changes.series[0].change_points).toHaveLength(1)
+    // and were one to get past the schema, summary.md escapes it like every text of a record
+    const cp = r.changes.series[0].change_points[0]
+    const forged = {
+      ...r.changes,
+      series: [{ ...r.changes.series[0], change_points: [{ ...cp, to: { ...cp.to, pr: payload } }] }]
+    }
+    expect(renderSummary(forged, [payload])).not.toContain('<img')
+    expect(renderSummary(forged)).toContain('(PR #&lt;img src=x onerror=alert(1)&gt;)')
   })
 
   it(`a gzip bomb (a long run of one character) is stopped at ${MAX_RECORD_JSON_BYTES / 2 ** 20} MiB inflated, skipped and named`, async () => {
