@@ -52417,7 +52417,7 @@ async function withCommitDate(results, meta, repoDir) {
 }
 
 /**
- * Every record read from a history store is untrusted (docs/security.md, "The history store"): whoever
+ * Every record read from a history store is untrusted (docs/security.md, defence 14): whoever
  * can push the history branch, or write the folder, can plant any file. A record is checked against
  * this JSON Schema (draft 2020-12, ajv, as report/readResults.ts checks results.json) before anything
  * reads it: SHAs hex, dates ISO, `pr` a whole number or null, every string and list bounded, numbers
@@ -52803,7 +52803,7 @@ class GitStore {
         }
         return blobs;
     }
-    /** The files decoded; a file too large to be a history file is named, not read (docs/security.md). */
+    /** The files decoded; a file too large to be a history file is named, not read (docs/security.md, defence 14). */
     async decoded(entries) {
         const where = (e) => `${this.name}:${e.path}`;
         const tooLarge = entries.map((e) => sizeProblem(e.path, e.size, where(e)));
@@ -53868,7 +53868,7 @@ function sig(x, digits = 4) {
 /**
  * `summary.md` of `benchgate history report`: the findings of history/changes.ts as a Markdown list,
  * every text from a record (names, fingerprint values, PR numbers, dates) and every message about the
- * store escaped with report/escape.ts: a record is untrusted (docs/security.md, "The history store"). Pure.
+ * store escaped with report/escape.ts: a record is untrusted (docs/security.md, defence 14). Pure.
  */
 const short$1 = (sha) => mdCode(sha.slice(0, 12));
 const pr = (c) => (c.pr === null ? '' : ` (PR #${mdText(String(c.pr))})`);
@@ -54179,7 +54179,7 @@ padding:4px 8px;font-size:.78rem;white-space:pre;font-variant-numeric:tabular-nu
  * here goes through escapeHtml; the JSON escapes `<`, `>`, `&` (jsonForScript) so no `</script>` ends
  * it; the page script sets text with textContent only and builds links from SHAs it checks.
  */
-/** The files or records of the store that were left out, each escaped (docs/security.md, "The history store"). */
+/** The files or records of the store that were left out, each escaped (docs/security.md, defence 14). */
 function unread(problems) {
     if (problems.length === 0)
         return [];

@@ -199,7 +199,7 @@ export class GitStore implements HistoryStore {
     return blobs
   }
 
-  /** The files decoded; a file too large to be a history file is named, not read (docs/security.md). */
+  /** The files decoded; a file too large to be a history file is named, not read (docs/security.md, defence 14). */
   private async decoded(entries: readonly Entry[]): Promise<FileRead[]> {
     const where = (e: Entry) => `${this.name}:${e.path}`
     const tooLarge = entries.map((e) => sizeProblem(e.path, e.size, where(e)))

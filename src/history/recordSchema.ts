@@ -1,5 +1,5 @@
 /**
- * Every record read from a history store is untrusted (docs/security.md, "The history store"): whoever
+ * Every record read from a history store is untrusted (docs/security.md, defence 14): whoever
  * can push the history branch, or write the folder, can plant any file. A record is checked against
  * this JSON Schema (draft 2020-12, ajv, as report/readResults.ts checks results.json) before anything
  * reads it: SHAs hex, dates ISO, `pr` a whole number or null, every string and list bounded, numbers

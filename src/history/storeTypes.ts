@@ -27,7 +27,7 @@ export interface HistoryStore {
   add(record: CommitRecord): Promise<AddResult>
   /**
    * Every valid record, one per commit (the first recorded), in history order (date, then SHA), and
-   * each file or record left out, named with the reason (docs/security.md, "The history store").
+   * each file or record left out, named with the reason (docs/security.md, defence 14).
    */
   read(): Promise<StoreRead>
   /** `read()`'s records alone. */

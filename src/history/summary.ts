@@ -1,7 +1,7 @@
 /**
  * `summary.md` of `benchgate history report`: the findings of history/changes.ts as a Markdown list,
  * every text from a record (names, fingerprint values, PR numbers, dates) and every message about the
- * store escaped with report/escape.ts: a record is untrusted (docs/security.md, "The history store"). Pure.
+ * store escaped with report/escape.ts: a record is untrusted (docs/security.md, defence 14). Pure.
  */
 import { mdCode, mdText } from '../report/escape.js'
 import { formatChange, formatDuration, formatLevel, formatP, plural } from '../report/format.js'

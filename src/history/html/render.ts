@@ -33,7 +33,7 @@ export interface HistoryHtmlOptions {
   problems?: readonly string[]
 }
 
-/** The files or records of the store that were left out, each escaped (docs/security.md, "The history store"). */
+/** The files or records of the store that were left out, each escaped (docs/security.md, defence 14). */
 function unread(problems: readonly string[]): string[] {
   if (problems.length === 0) return []
   const items = problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')
