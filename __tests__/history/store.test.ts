@@ -5,9 +5,9 @@
  * one commit; the user's branch, index and working tree are never touched. A commit recorded in any
  * file is not recorded again; two records of a commit read as the first recorded.
  */
-import { afterAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FolderStore, openStore } from '../../src/history/store.js'
@@ -16,15 +16,10 @@ import { encode, recordPath } from '../../src/history/files.js'
 import type { CommitRecord } from '../../src/history/record.js'
 import { flat, syntheticHistory } from './synthetic.js'
 import { tempRepo } from '../helpers/repo.js'
+import { tempDirs } from '../helpers/tempDirs.js'
 import { serveGitReadOnly } from '../helpers/gitHttp.js'
 
-const temps: string[] = []
-const temp = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  temps.push(dir)
-  return dir
-}
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const { temp, track } = tempDirs('bg-hist-')
 
 // 6 commits over two months (Sept 30 and Oct 1, 12 hours apart)
 const records = syntheticHistory({
@@ -185,7 +180,7 @@ describe('a store holds one record per commit, whatever its files say', () => {
 
   it('recording a commit already in the store is a no-op in any file of a folder or git store (record file of another month, month file)', async () => {
     const repo = tempRepo('bg-hist-known-')
-    temps.push(repo.dir)
+    track(repo.dir)
     repo.commitFiles({ 'a.txt': 'a\n' }, 'initial')
     for (const store of [new FolderStore(temp('bg-hist-known-dir-')), openStore('git:h', repo.dir)]) {
       // measured at the end of September (version 1): its file is in commits/2026-09/

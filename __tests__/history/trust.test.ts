@@ -1,12 +1,11 @@
 /**
- * The history store defends itself (docs/security.md, "The history store"): each attack of the review
+ * The history store defends itself (docs/security.md, defence 14): each attack of the review
  * through `benchgate history record|report` as a workflow runs them, with the review's payload. Each
  * test failed on the code before the defence.
  */
-import { afterAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { main } from '../../src/cli.js'
@@ -15,18 +14,13 @@ import { encode, MAX_RECORD_JSON_BYTES, recordPath } from '../../src/history/fil
 import { FolderStore } from '../../src/history/store.js'
 import { renderSummary } from '../../src/history/summary.js'
 import { captureIo } from '../helpers/io.js'
+import { tempDirs } from '../helpers/tempDirs.js'
 import { tempRepo } from '../helpers/repo.js'
 import { flat, sha, syntheticHistory } from './synthetic.js'
 
 const FIXTURE = resolve('__tests__/fixtures/history/results.json')
 const LN1000 = Math.log(1000)
-const temps: string[] = []
-const temp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'bg-hist-trust-'))
-  temps.push(d)
-  return d
-}
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const { temp, track } = tempDirs('bg-hist-trust-')
 
 /** `history report` of the folder store `dir/h` through main(): exit code, stderr and what it wrote. */
 async function report(dir: string) {
@@ -90,7 +84,7 @@ describe('the history store believes nothing it reads', () => {
 
   it('recording an already recorded commit again (a re-run, measured later) is a no-op that says so; records are dated by the commit', async () => {
     const repo = tempRepo('bg-hist-trust-repo-')
-    temps.push(repo.dir)
+    track(repo.dir)
     const commitAt = (file: string, date: string) => {
       writeFileSync(join(repo.dir, file), file)
       repo.git('add', file)
