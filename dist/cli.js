@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, readdirSync, chmodSync, closeSync, openSync, fstatSync, readSync, statSync, accessSync, constants, copyFileSync, statfsSync, writeSync } from 'node:fs';
+import { readFileSync, realpathSync, mkdtempSync, rmSync, statSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, existsSync, readdirSync, chmodSync, closeSync, openSync, fstatSync, readSync, accessSync, constants, copyFileSync, statfsSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve as resolve$1, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
@@ -41894,6 +41894,14 @@ const RUNNER_COMMAND = /^([ \t]*)::/gm;
 function noRunnerCommands(text) {
     return text.replace(RUNNER_COMMAND, '$1\\::');
 }
+/**
+ * A log line of the Action that may quote untrusted text: controls and invisible characters shown as
+ * escapes (an ESC sequence would clear or rewrite the log; a CR would start a line), line breaks and
+ * tabs kept, and no line may start a runner command.
+ */
+function forLog(text) {
+    return noRunnerCommands(text.replace(HIDDEN, (c) => (c === '\n' || c === '\t' ? c : showHidden(c))));
+}
 const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Escapes text for HTML element content and attribute values (line breaks and tabs kept, other controls shown). */
 function escapeHtml(text) {
@@ -51734,11 +51742,11 @@ const MAX_ITEMS = 100_000;
 /** Values the test used per side (rounds ≤ 10,000 at the run level; pooled repetitions can be more). */
 const MAX_SERIES = 1_000_000;
 const ref$1 = (name) => ({ $ref: `#/$defs/${name}` });
-const text = (max = MAX_TEXT_CHARS) => ({ type: 'string', maxLength: max });
-const nullable = (schema) => ({ anyOf: [schema, { type: 'null' }] });
-const num$2 = { type: 'number' };
+const text$1 = (max = MAX_TEXT_CHARS) => ({ type: 'string', maxLength: max });
+const nullable$1 = (schema) => ({ anyOf: [schema, { type: 'null' }] });
+const num$3 = { type: 'number' };
 const int = (minimum = 0) => ({ type: 'integer', minimum });
-const probability = { type: 'number', minimum: 0, maximum: 1 };
+const probability$1 = { type: 'number', minimum: 0, maximum: 1 };
 const list = (items, maxItems = MAX_ITEMS) => ({ type: 'array', maxItems, items });
 /** An object with these typed properties; others allowed but shallow (see the header). */
 const object = (properties, required = Object.keys(properties)) => ({
@@ -51770,21 +51778,21 @@ const STOP_REASONS = [
 ];
 /** One count metric on both sides (count mode, STATISTICS §9): per iteration, change, base noise. */
 const countFigure = object({
-    base: nullable(num$2),
-    head: nullable(num$2),
-    change: nullable(num$2),
-    noise: nullable(num$2)
+    base: nullable$1(num$3),
+    head: nullable$1(num$3),
+    change: nullable$1(num$3),
+    noise: nullable$1(num$3)
 });
 const COUNT_METRICS = ['instructions', 'cycles'];
 /** Per-iteration figures of a function or a loop (issue 30's attribution). */
 const costFigures = object({
-    instructions: num$2,
-    cycles: nullable(num$2),
-    d1misses: nullable(num$2),
-    llmisses: nullable(num$2),
-    mispredicts: nullable(num$2)
+    instructions: num$3,
+    cycles: nullable$1(num$3),
+    d1misses: nullable$1(num$3),
+    llmisses: nullable$1(num$3),
+    mispredicts: nullable$1(num$3)
 });
-const sidesOf = (item) => object({ base: nullable(item), head: nullable(item) });
+const sidesOf = (item) => object({ base: nullable$1(item), head: nullable$1(item) });
 const figures = ref$1('costFigures');
 /** Where a benchmark's change comes from: its loop's functions, base against head (issue 30). */
 const attribution = object({
@@ -51792,19 +51800,19 @@ const attribution = object({
     explains: { enum: ['counts', 'instructions', 'simulated-events', 'none'] },
     total: pair(figures),
     functions: list(object({
-        name: text(MAX_LONG_TEXT_CHARS),
-        file: nullable(text()),
+        name: text$1(MAX_LONG_TEXT_CHARS),
+        file: nullable$1(text$1()),
         status: { enum: ['matched', 'added', 'removed'] },
         self: sidesOf(figures),
         inclusive: sidesOf(figures),
-        share: num$2
+        share: num$3
     }), MAX_ATTRIBUTED_FUNCTIONS),
-    omitted: object({ functions: int(), self: num$2 }),
+    omitted: object({ functions: int(), self: num$3 }),
     // flat (parent indices), not nested: no value nests deeper than the schema types it
     tree: object({
-        nodes: list(object({ name: text(MAX_LONG_TEXT_CHARS), parent: nullable(int()), base: num$2, head: num$2 }), MAX_CALL_TREE_NODES),
+        nodes: list(object({ name: text$1(MAX_LONG_TEXT_CHARS), parent: nullable$1(int()), base: num$3, head: num$3 }), MAX_CALL_TREE_NODES),
         dropped: int(),
-        minShare: probability
+        minShare: probability$1
     })
 }, ['metric', 'explains', 'total', 'functions', 'omitted']);
 const $defs = {
@@ -51813,13 +51821,13 @@ const $defs = {
     countComparison: object({
         metric: { enum: COUNT_METRICS },
         verdict: { enum: VERDICTS },
-        reason: nullable({
+        reason: nullable$1({
             enum: ['not-deterministic', 'unchecked', 'multi-threaded', 'not-countable', 'failed']
         }),
-        message: nullable(text(MAX_LONG_TEXT_CHARS)),
+        message: nullable$1(text$1(MAX_LONG_TEXT_CHARS)),
         instructions: countFigure,
         cycles: countFigure,
-        iterations: nullable(num$2)
+        iterations: nullable$1(num$3)
     }, ['metric', 'verdict', 'reason', 'instructions', 'cycles']),
     countMode: object({
         measure: { enum: ['counts', 'both'] },
@@ -51827,17 +51835,17 @@ const $defs = {
         threshold: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
         method: object({
             tool: { const: 'callgrind' },
-            valgrind_version: text(64),
-            iteration_flags: list(text(), 16),
+            valgrind_version: text$1(64),
+            iteration_flags: list(text$1(), 16),
             repetitions: int(1),
-            caches: list(text(), 16),
-            cycles_formula: text(),
+            caches: list(text$1(), 16),
+            cycles_formula: text$1(),
             wall_seconds: { type: 'number', minimum: 0 }
         }),
         counts: verdictCounts
     }),
     name: { type: 'string', minLength: 1, maxLength: MAX_NAME_CHARS },
-    scalar: { anyOf: [text(), num$2, { type: 'boolean' }, { type: 'null' }] },
+    scalar: { anyOf: [text$1(), num$3, { type: 'boolean' }, { type: 'null' }] },
     extra: {
         anyOf: [
             ref$1('scalar'),
@@ -51848,46 +51856,46 @@ const $defs = {
     side: { enum: ['base', 'head'] },
     warning: object({
         level: { enum: ['info', 'warning', 'error'] },
-        code: text(),
+        code: text$1(),
         side: ref$1('side'),
-        message: text(MAX_LONG_TEXT_CHARS)
+        message: text$1(MAX_LONG_TEXT_CHARS)
     }, ['level', 'code', 'message']),
     warnings: list(ref$1('warning')),
     issue: object({
-        benchmark: text(MAX_NAME_CHARS),
+        benchmark: text$1(MAX_NAME_CHARS),
         side: ref$1('side'),
         round: int(-1), // -1: unknown (a file given to `compare`)
         run: int(-1),
         kind: { enum: ['error', 'skipped', 'invalid', 'truncated', 'crashed'] },
-        message: text(MAX_LONG_TEXT_CHARS),
-        source: text()
+        message: text$1(MAX_LONG_TEXT_CHARS),
+        source: text$1()
     }, ['benchmark', 'side', 'round', 'run', 'kind', 'message']),
     issues: list(ref$1('issue')),
-    interval: nullable(object({ estimate: num$2, ci: { type: 'array', prefixItems: [num$2, num$2], items: false, minItems: 2 } })),
-    sideInfo: object({ label: text(), sha: { type: 'string', pattern: '^[0-9a-f]{7,64}$' } }, ['label']),
-    sideAnalysis: nullable(object({
+    interval: nullable$1(object({ estimate: num$3, ci: { type: 'array', prefixItems: [num$3, num$3], items: false, minItems: 2 } })),
+    sideInfo: object({ label: text$1(), sha: { type: 'string', pattern: '^[0-9a-f]{7,64}$' } }, ['label']),
+    sideAnalysis: nullable$1(object({
         samples: int(),
         runs: int(),
         analysed: int(),
         summary: object({
             n: int(),
-            min: num$2,
-            q1: num$2,
-            median: num$2,
-            mean: num$2,
-            q3: num$2,
-            max: num$2,
-            sd: nullable(num$2),
-            cv: nullable(num$2),
-            mad: num$2
+            min: num$3,
+            q1: num$3,
+            median: num$3,
+            mean: num$3,
+            q3: num$3,
+            max: num$3,
+            sd: nullable$1(num$3),
+            cv: nullable$1(num$3),
+            mad: num$3
         }),
-        icc: nullable(num$2),
-        designEffect: num$2,
-        nEff: num$2,
-        ljungBox: nullable(object({ q: num$2, lags: int(), pValue: probability })),
-        durbinWatson: nullable(num$2),
+        icc: nullable$1(num$3),
+        designEffect: num$3,
+        nEff: num$3,
+        ljungBox: nullable$1(object({ q: num$3, lags: int(), pValue: probability$1 })),
+        durbinWatson: nullable$1(num$3),
         outliers: object({ mild: int(), severe: int() }),
-        drift: nullable(num$2)
+        drift: nullable$1(num$3)
     })),
     provenance: object({
         ...Object.fromEntries([
@@ -51905,25 +51913,25 @@ const $defs = {
             'date',
             'executable',
             'turbo'
-        ].map((k) => [k, text()])),
+        ].map((k) => [k, text$1()])),
         numCpus: int(),
-        mhzPerCpu: num$2,
+        mhzPerCpu: num$3,
         cpuScalingEnabled: { type: 'boolean' },
-        loadAvg: list(num$2, 16),
+        loadAvg: list(num$3, 16),
         pinnedCpu: int(),
         context: {
             type: 'object',
             maxProperties: 1000,
-            propertyNames: text(256),
-            additionalProperties: text()
+            propertyNames: text$1(256),
+            additionalProperties: text$1()
         },
-        governors: list(text(256), 16_384)
+        governors: list(text$1(256), 16_384)
     }, []),
     shard: object({
         index: int(1),
         count: { type: 'integer', minimum: 1, maximum: MAX_SHARDS },
         rule: { enum: ['hash', 'weights'] },
-        weightsDigest: text(128),
+        weightsDigest: text$1(128),
         benchmarks: names,
         assigned: names,
         issues: ref$1('issues'),
@@ -51933,8 +51941,8 @@ const $defs = {
         count: { type: 'integer', minimum: 1, maximum: MAX_SHARDS },
         shards: list(object({
             index: int(1),
-            host: text(),
-            cpu: text(),
+            host: text$1(),
+            cpu: text$1(),
             benchmarks: int(),
             rounds: { type: 'number', minimum: 0 },
             measuringSeconds: { type: 'number', minimum: 0 },
@@ -51952,20 +51960,20 @@ const $defs = {
         rounds: int(),
         plannedRounds: int(),
         repetitions: int(),
-        stoppedEarly: nullable(text(MAX_LONG_TEXT_CHARS)),
-        reproduce: text(MAX_LONG_TEXT_CHARS),
-        key: text(),
+        stoppedEarly: nullable$1(text$1(MAX_LONG_TEXT_CHARS)),
+        reproduce: text$1(MAX_LONG_TEXT_CHARS),
+        key: text$1(),
         measuringSeconds: { type: 'number', minimum: 0 },
         wallSeconds: { type: 'number', minimum: 0 },
         adaptive: object({
             looks: int(),
             maxRounds: int(),
-            benchmarkSecondsUsed: num$2,
-            benchmarkSecondsIfFixed: num$2,
-            saved: num$2
+            benchmarkSecondsUsed: num$3,
+            benchmarkSecondsIfFixed: num$3,
+            saved: num$3
         }),
         layout: object({
-            seed: text(),
+            seed: text$1(),
             draws: { enum: ['independent', 'shared'] },
             layouts: int(),
             relinkMs: { type: 'number', minimum: 0 }
@@ -51987,16 +51995,16 @@ const $defs = {
     benchmark: object({
         name: ref$1('name'),
         verdict: { enum: VERDICTS },
-        inconclusive_reason: nullable({
+        inconclusive_reason: nullable$1({
             enum: ['too-few-processes', 'level-unreachable', 'interval-reaches-delta', 'too-few-samples']
         }),
         // kind first, then the field that kind needs (so an error names the field that is wrong).
-        advice: nullable({
+        advice: nullable$1({
             ...object({
                 kind: { enum: ['more-rounds', 'too-noisy', 'too-close'] },
                 rounds: int(),
-                sdPercent: num$2,
-                sdUpperPercent: num$2
+                sdPercent: num$3,
+                sdUpperPercent: num$3
             }, ['kind']),
             allOf: [
                 {
@@ -52005,35 +52013,35 @@ const $defs = {
                 },
                 {
                     if: { properties: { kind: { const: 'too-noisy' } } },
-                    then: { properties: { sdPercent: num$2 }, required: ['sdPercent'] }
+                    then: { properties: { sdPercent: num$3 }, required: ['sdPercent'] }
                 }
             ]
         }),
-        metric: nullable({ enum: ['real_time', 'cpu_time'] }),
+        metric: nullable$1({ enum: ['real_time', 'cpu_time'] }),
         level: { enum: ['repetitions', 'runs'] },
         level_reason: { enum: ['runs', 'too-few-processes', 'forced-repetitions'] },
-        location: pair(nullable(num$2)),
-        series: nullable(pair(list(num$2, MAX_SERIES))),
+        location: pair(nullable$1(num$3)),
+        series: nullable$1(pair(list(num$3, MAX_SERIES))),
         samples: pair(int()),
         runs: pair(int()),
-        median: pair(nullable(num$2)),
-        p_value: nullable(probability),
-        p_adjusted: nullable(probability),
-        u: nullable(num$2),
-        test_method: nullable({ enum: ['exact', 'normal'] }),
+        median: pair(nullable$1(num$3)),
+        p_value: nullable$1(probability$1),
+        p_adjusted: nullable$1(probability$1),
+        u: nullable$1(num$3),
+        test_method: nullable$1({ enum: ['exact', 'normal'] }),
         test: { enum: ['rank-sum', 'signed-rank'] },
         pairs: object({ used: int(), incomplete: int() }),
-        conf_level: probability,
-        range_level: probability,
+        conf_level: probability$1,
+        range_level: probability$1,
         shift: ref$1('interval'),
         ratio: ref$1('interval'),
-        power: nullable(object({
-            sd_log: num$2,
-            alpha: probability,
-            n_eff: num$2,
-            required_per_side: nullable(num$2),
-            min_detectable_effect: nullable(num$2),
-            more_rounds: nullable(num$2)
+        power: nullable$1(object({
+            sd_log: num$3,
+            alpha: probability$1,
+            n_eff: num$3,
+            required_per_side: nullable$1(num$3),
+            min_detectable_effect: nullable$1(num$3),
+            more_rounds: nullable$1(num$3)
         }, ['sd_log', 'n_eff', 'required_per_side', 'min_detectable_effect', 'more_rounds'])),
         sides: pair(ref$1('sideAnalysis')),
         warnings: ref$1('warnings'),
@@ -52041,7 +52049,7 @@ const $defs = {
         adaptive: object({
             rounds: int(),
             look: int(),
-            test_alpha: probability,
+            test_alpha: probability$1,
             stop_reason: { enum: STOP_REASONS }
         }),
         counts: ref$1('countComparison'),
@@ -52077,15 +52085,15 @@ const RESULTS_SCHEMA = {
     ...object({
         format: { const: RESULTS_FORMAT },
         version: { enum: [...READABLE_RESULTS_VERSIONS] },
-        generated_at: text(64),
-        tool: object({ name: { const: 'benchgate' }, version: text(64) }),
+        generated_at: text$1(64),
+        tool: object({ name: { const: 'benchgate' }, version: text$1(64) }),
         run: ref$1('run'),
         options: ref$1('options'),
         family_size: int(),
-        suite_summary: nullable(object({
+        suite_summary: nullable$1(object({
             estimate: { type: 'number', exclusiveMinimum: 0 },
             ci: { type: 'array', items: { type: 'number', minimum: 0 }, minItems: 2, maxItems: 2 },
-            confLevel: probability,
+            confLevel: probability$1,
             benchmarks: int(),
             rounds: int()
         }, ['estimate', 'ci', 'confLevel', 'benchmarks', 'rounds'])),
@@ -52108,9 +52116,9 @@ const RESULTS_SCHEMA = {
 const MAX_RESULTS_BYTES = 64 * 1024 * 1024;
 // Compiled once, on first use: compiling takes ~200 ms (measured on a 2-core machine), which every
 // `benchgate run` or `--version` would otherwise pay without reading a results file.
-let compiled;
-const checkSchema = () => (compiled ??= new _2020Exports.Ajv2020({ strict: true, strictNumbers: true, allErrors: false }).compile(RESULTS_SCHEMA));
-const WHAT_TO_DO = 'docs/results.schema.json says what each field may hold. benchgate writes only files that pass: ' +
+let compiled$1;
+const checkSchema$1 = () => (compiled$1 ??= new _2020Exports.Ajv2020({ strict: true, strictNumbers: true, allErrors: false }).compile(RESULTS_SCHEMA));
+const WHAT_TO_DO$1 = 'docs/results.schema.json says what each field may hold. benchgate writes only files that pass: ' +
     'if this one came from an artifact, it was altered or written by something else; re-run the job that measured it';
 /** Parses and validates a results file; throws ConfigError saying what is wrong, where, and what to do. */
 function validateResults(text, source) {
@@ -52134,10 +52142,10 @@ function validateResults(text, source) {
         const seen = typeof root.version === 'object' && root.version !== null ? 'an object' : String(root.version);
         fail('$.version', `version ${seen} is not supported by this benchgate (reads versions ${READABLE_RESULTS_VERSIONS.join(' and ')}); upgrade benchgate`);
     }
-    const check = checkSchema();
+    const check = checkSchema$1();
     if (!check(json)) {
         const { path, what } = describeSchemaError(check.errors ?? []);
-        fail(path, `${what}. ${WHAT_TO_DO}`);
+        fail(path, `${what}. ${WHAT_TO_DO$1}`);
     }
     const results = json;
     // A rule between two fields, which JSON Schema cannot state.
@@ -52266,7 +52274,9 @@ function medianInterval(values, level = DEFAULT_MEDIAN_LEVEL) {
 }
 
 const RECORD_FORMAT = 'benchgate-history-record';
-const RECORD_VERSION = 1;
+/** Version 2 dates a record by its commit's committer date and keeps `measured_at` (version 1: `date` is when it was measured, or --date). */
+const RECORD_VERSION = 2;
+const READABLE_RECORD_VERSIONS = [1, 2];
 /**
  * The provenance fields that make up the environment fingerprint: the machine (CPU model, cores,
  * frequency governor), the toolchain (compiler, Google Benchmark version) and the OS (kernel). A change
@@ -52281,7 +52291,8 @@ const FINGERPRINT_FIELDS = [
     'libraryVersion',
     'kernel'
 ];
-const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/** A full commit SHA (SHA-1 or SHA-256), lowercase. */
+const FULL_SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 /** The commit, parent and date of the record: from the flags, else from results.json's run. */
 function identity(results, meta, source) {
     const commit = meta.commit ?? results.run.head.sha;
@@ -52293,11 +52304,12 @@ function identity(results, meta, source) {
         ['--commit', commit],
         ['--parent', parent]
     ])
-        if (!SHA.test(sha))
+        if (!FULL_SHA.test(sha))
             throw new ConfigError(`${flag} '${sha}': expected a full commit SHA (40 or 64 lowercase hex digits)`);
-    if (meta.date === undefined && !(results.run.head.sha && meta.commit === undefined))
-        throw new ConfigError(`${source}: --date ISO is needed with --commit (the commit's date orders the history)`);
-    const date = meta.date ?? results.generated_at;
+    const date = meta.date;
+    if (date === undefined)
+        throw new ConfigError(`${source}: --date ISO is needed: commit ${commit.slice(0, 12)} is not in the repository here, so its ` +
+            'committer date (which orders the history) is unknown; run in a clone that has it, or give --date');
     if (Number.isNaN(Date.parse(date)) || !/^\d{4}-\d\d-\d\d/.test(date))
         throw new ConfigError(`--date '${date}': expected an ISO 8601 date, e.g. 2026-11-26T16:00:00Z`);
     if (meta.pr !== undefined && !(Number.isInteger(meta.pr) && meta.pr > 0))
@@ -52352,7 +52364,8 @@ function fingerprintKey(f) {
  * The commit record of a validated results.json.
  *
  * @param results a results.json that passed `validateResults`.
- * @param meta --commit/--parent/--date/--pr; required when the results carry no SHAs.
+ * @param meta --commit/--parent/--pr (required when the results carry no SHAs) and the commit's date
+ * (--date, or its committer date from git: history/commitDate.ts).
  * @param source the file name, for messages.
  * @throws ConfigError when the commit, parent or date is missing or malformed, or the results are one
  * shard's.
@@ -52362,86 +52375,18 @@ function buildRecord(results, meta, source) {
     if (shard)
         throw new ConfigError(`${source}: these are the results of shard ${shard.index}/${shard.count} only; ` +
             "record the merged results ('benchgate merge' of every shard) so the record holds the whole suite");
+    const measured = Date.parse(results.generated_at);
+    if (Number.isNaN(measured))
+        throw new ConfigError(`${source}: $.generated_at '${results.generated_at}' is not an ISO 8601 date`);
     return {
         format: RECORD_FORMAT,
         version: RECORD_VERSION,
         ...identity(results, meta, source),
+        measured_at: new Date(measured).toISOString(),
         tool_version: results.tool.version,
         fingerprint: fingerprintOf(results.provenance.head),
         benchmarks: results.benchmarks.map(benchmarkRecord)
     };
-}
-
-/**
- * The store's files (docs/history.md "Store layout"): one gzip-compressed JSON record per commit at
- * `commits/<yyyy-mm>/<date>-<sha12>.json.gz`, never edited, and after compaction one
- * `months/<yyyy-mm>.json.gz` per whole past month. Pure naming and (de)coding, shared by the folder
- * and the git store.
- */
-const MONTH_FORMAT = 'benchgate-history-month';
-const MONTH_VERSION = 1;
-/** `yyyy-mm` of a record's date (UTC). */
-function monthOf(record) {
-    return record.date.slice(0, 7);
-}
-/** The record's path: `commits/2026-11/2026-11-26T16-00-00Z-0123456789ab.json.gz` (sorts by date). */
-function recordPath(record) {
-    const stamp = record.date.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
-    return `commits/${monthOf(record)}/${stamp}-${record.commit.slice(0, 12)}.json.gz`;
-}
-function monthPath(month) {
-    return `months/${month}.json.gz`;
-}
-const RECORD_FILE = /^commits\/(\d{4}-\d\d)\/[^/]+\.json\.gz$/;
-const MONTH_FILE = /^months\/(\d{4}-\d\d)\.json\.gz$/;
-/** The month of a record file's path, or null when the path is not one. */
-function recordFileMonth(path) {
-    return RECORD_FILE.exec(path)?.[1] ?? null;
-}
-/** The month of a month file's path, or null. */
-function monthFileMonth(path) {
-    return MONTH_FILE.exec(path)?.[1] ?? null;
-}
-/** gzip level 9: records are written once and read many times. */
-function encode(value) {
-    return gzipSync(Buffer.from(JSON.stringify(value)), { level: 9 });
-}
-/** Decodes a record or month file; throws ConfigError naming the file when it is neither. */
-function decodeFile(data, where) {
-    let json;
-    try {
-        json = JSON.parse(gunzipSync(data).toString('utf8'));
-    }
-    catch (e) {
-        throw new ConfigError(`${where}: not a gzip-compressed JSON file (${e.message})`);
-    }
-    const obj = (json ?? {});
-    if (obj.format === RECORD_FORMAT)
-        return [json];
-    if (obj.format === MONTH_FORMAT && Array.isArray(obj.records))
-        return obj.records;
-    throw new ConfigError(`${where}: not a benchgate history file (format '${String(obj.format)}')`);
-}
-/** Records by commit (the last one read wins: a month file and a late duplicate hold equal records), in date order. */
-function inHistoryOrder(records) {
-    const byCommit = new Map();
-    for (const r of records)
-        byCommit.set(r.commit, r);
-    return [...byCommit.values()].sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : a.commit < b.commit ? -1 : a.commit > b.commit ? 1 : 0);
-}
-/** The month file holding `records`. */
-function monthFile(month, records) {
-    return { format: MONTH_FORMAT, version: MONTH_VERSION, month, records: inHistoryOrder(records) };
-}
-/** `yyyy-mm`, checked. */
-function checkMonth(month, flag) {
-    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
-        throw new ConfigError(`${flag} '${month}': expected a month as yyyy-mm, e.g. 2026-10`);
-    return month;
-}
-/** The current month (UTC) of `now`. */
-function currentMonth(now) {
-    return now.toISOString().slice(0, 7);
 }
 
 /**
@@ -52508,6 +52453,286 @@ function gitFailure(r, args, cwd, what) {
             ? `Mark the repository as safe: git config --global --add safe.directory ${cwd}`
             : undefined
     });
+}
+
+/**
+ * A record is dated by its commit (docs/history.md, "What a record holds"): the committer date from
+ * git, so a re-run of the record job, measured later, names the same date and the same file.
+ */
+/**
+ * `meta` with `date` set to the committer date of the recorded commit (--commit, else the results'
+ * head) as git in `repoDir` knows it; unchanged when --date was given, the commit is not a full SHA
+ * (buildRecord refuses it) or not in the repository (buildRecord then asks for --date).
+ */
+async function withCommitDate(results, meta, repoDir) {
+    const commit = meta.commit ?? results.run.head.sha;
+    if (meta.date !== undefined || !commit || !FULL_SHA.test(commit))
+        return meta;
+    const r = await git(repoDir, ['show', '-s', '--format=%cI', `${commit}^{commit}`]);
+    const date = r.code === 0 ? r.stdout.trim() : '';
+    return date ? { ...meta, date } : meta;
+}
+
+/**
+ * Every record read from a history store is untrusted (docs/security.md, defence 15): whoever
+ * can push the history branch, or write the folder, can plant any file. A record is checked against
+ * this JSON Schema (draft 2020-12, ajv, as report/readResults.ts checks results.json) before anything
+ * reads it: SHAs hex, dates ISO, `pr` a whole number or null, every string and list bounded, numbers
+ * finite, no unknown field (a newer format raises the version).
+ */
+const text = (max) => ({ type: 'string', maxLength: max });
+const nullable = (schema) => ({ anyOf: [schema, { type: 'null' }] });
+const num$2 = { type: 'number' };
+const probability = { type: 'number', minimum: 0, maximum: 1 };
+const interval = { type: 'array', items: num$2, minItems: 2, maxItems: 2 };
+const closed = (properties, required = Object.keys(properties)) => ({
+    type: 'object',
+    properties,
+    required,
+    additionalProperties: false
+});
+/** ISO 8601 in UTC as `Date.toISOString` writes it (records are written so). */
+const isoDate = {
+    type: 'string',
+    maxLength: 40,
+    pattern: '^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d{1,9})?Z$'
+};
+const sha = { type: 'string', pattern: '^[0-9a-f]{40}([0-9a-f]{24})?$' };
+const countPair = closed({ base: nullable(num$2), head: nullable(num$2) });
+const RECORD_SCHEMA = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    ...closed({
+        format: { const: RECORD_FORMAT },
+        version: { enum: [...READABLE_RECORD_VERSIONS] },
+        commit: sha,
+        parent: sha,
+        date: isoDate,
+        measured_at: isoDate,
+        pr: nullable({ type: 'integer', minimum: 1 }),
+        tool_version: text(64),
+        fingerprint: closed({
+            cpuModel: text(MAX_TEXT_CHARS),
+            numCpus: { type: 'integer', minimum: 0 },
+            governor: text(MAX_TEXT_CHARS),
+            compiler: text(MAX_TEXT_CHARS),
+            libraryVersion: text(MAX_TEXT_CHARS),
+            kernel: text(MAX_TEXT_CHARS)
+        }, []),
+        benchmarks: {
+            type: 'array',
+            maxItems: MAX_BENCHMARKS,
+            items: closed({
+                name: text(MAX_NAME_CHARS),
+                metric: nullable(text(MAX_NAME_CHARS)),
+                level: { enum: ['runs', 'repetitions'] },
+                verdict: text(64),
+                location: nullable(closed({
+                    median: num$2,
+                    ci: nullable(interval),
+                    ci_level: nullable(probability),
+                    n: { type: 'integer', minimum: 0 }
+                })),
+                step: nullable(closed({ ratio: num$2, ci: interval, conf_level: probability })),
+                counts: closed({ metric: text(64), instructions: countPair, cycles: countPair })
+            }, ['name', 'metric', 'level', 'verdict', 'location', 'step'])
+        }
+    }, ['format', 'version', 'commit', 'parent', 'date', 'pr', 'tool_version', 'fingerprint', 'benchmarks']),
+    // version 2 dates a record by its commit and keeps when it was measured beside it (docs/history.md)
+    if: { properties: { version: { const: 2 } } },
+    then: { properties: { measured_at: isoDate }, required: ['measured_at'] }
+};
+// Compiled once, on first use (as report/readResults.ts: compiling costs every command otherwise).
+let compiled;
+const checkSchema = () => (compiled ??= new _2020Exports.Ajv2020({ strict: true, strictNumbers: true, allErrors: false }).compile(RECORD_SCHEMA));
+/** What is wrong with an untrusted record (`$.path: what`), or null when it is one benchgate writes. */
+function recordProblem(value) {
+    const root = (typeof value === 'object' && value !== null ? value : {});
+    if (root.format !== RECORD_FORMAT)
+        return `$.format: expected "${RECORD_FORMAT}": not a history record`;
+    if (!READABLE_RECORD_VERSIONS.includes(root.version))
+        return `$.version: version ${JSON.stringify(root.version)?.slice(0, 20)} is not read by this benchgate (it reads ${READABLE_RECORD_VERSIONS.join(' and ')}): upgrade benchgate`;
+    const check = checkSchema();
+    if (!check(value)) {
+        const { path, what } = describeSchemaError(check.errors ?? []);
+        return `${path}: ${what}`;
+    }
+    for (const key of ['date', 'measured_at'])
+        if (value[key] !== undefined && Number.isNaN(Date.parse(value[key])))
+            return `$.${key}: not a calendar date`;
+    return null;
+}
+
+/**
+ * The store's files (docs/history.md "Store layout"): one gzip-compressed JSON record per commit at
+ * `commits/<yyyy-mm>/<date>-<sha12>.json.gz`, never edited, and after compaction one
+ * `months/<yyyy-mm>.json.gz` per whole past month. Pure naming and (de)coding, shared by the folder
+ * and the git store.
+ */
+const MONTH_FORMAT = 'benchgate-history-month';
+const MONTH_VERSION = 1;
+/** `yyyy-mm` of a record's date (UTC). */
+function monthOf(record) {
+    return record.date.slice(0, 7);
+}
+/** The record's path: `commits/2026-11/2026-11-26T16-00-00Z-0123456789ab.json.gz` (sorts by date). */
+function recordPath(record) {
+    const stamp = record.date.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+    return `commits/${monthOf(record)}/${stamp}-${record.commit.slice(0, 12)}.json.gz`;
+}
+function monthPath(month) {
+    return `months/${month}.json.gz`;
+}
+const RECORD_FILE = /^commits\/(\d{4}-\d\d)\/[^/]+\.json\.gz$/;
+const MONTH_FILE = /^months\/(\d{4}-\d\d)\.json\.gz$/;
+/** The month of a record file's path, or null when the path is not one. */
+function recordFileMonth(path) {
+    return RECORD_FILE.exec(path)?.[1] ?? null;
+}
+/** The month of a month file's path, or null. */
+function monthFileMonth(path) {
+    return MONTH_FILE.exec(path)?.[1] ?? null;
+}
+/** gzip level 9: records are written once and read many times. */
+function encode(value) {
+    return gzipSync(Buffer.from(JSON.stringify(value)), { level: 9 });
+}
+/**
+ * The most a record file may inflate to. The largest record benchgate writes: 10,000 benchmarks (the
+ * results schema's cap) × 976 bytes (512-character names, counts, full-precision doubles; measured) =
+ * 9.3 MiB of JSON; 32 MiB leaves 3× margin and stops a gzip bomb before it costs memory.
+ */
+const MAX_RECORD_JSON_BYTES = 32 * 2 ** 20;
+/**
+ * The most a month file may inflate to: ~500 records of a 1,000-benchmark suite (measured 486 bytes per
+ * benchmark), ~27 of the largest records. Compaction leaves a month that would be larger as record
+ * files (docs/history.md, "Store layout").
+ */
+const MAX_MONTH_JSON_BYTES = 256 * 2 ** 20;
+const WHAT_TO_DO = 'benchgate writes no such file: it was altered or written by something else; remove it from the store ' +
+    '(or restore it from the store’s history) and record the commit again';
+/** The cap on what the file at `path` (a store path) may inflate to. */
+function capOf(path) {
+    return monthFileMonth(path) === null ? MAX_RECORD_JSON_BYTES : MAX_MONTH_JSON_BYTES;
+}
+/** A problem when a file of `size` bytes at `path` is too large to be read at all (before reading it). */
+function sizeProblem(path, size, where = path) {
+    return size > capOf(path)
+        ? `${where}: ${size} bytes, more than the ${capOf(path)} a history file may hold; ${WHAT_TO_DO}`
+        : null;
+}
+/**
+ * Decodes a record or month file at the store path `path` (named `where` in messages) with bounded
+ * inflation, validating each record (history/recordSchema.ts). Never throws: what cannot be trusted
+ * is left out and named.
+ */
+function decodeFile(data, path, where = path) {
+    const cap = capOf(path);
+    const fail = (what) => ({ found: [], problems: [`${where}: ${what}`] });
+    let text;
+    try {
+        text = gunzipSync(data, { maxOutputLength: cap }).toString('utf8');
+    }
+    catch (e) {
+        if (e.code === 'ERR_BUFFER_TOO_LARGE')
+            return fail(`inflates to more than ${cap} bytes (a gzip bomb?); ${WHAT_TO_DO}`);
+        return fail(`not a gzip-compressed JSON file (${e.message}); ${WHAT_TO_DO}`);
+    }
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (e) {
+        return fail(`not a gzip-compressed JSON file (${e.message}); ${WHAT_TO_DO}`);
+    }
+    const obj = (typeof json === 'object' && json !== null ? json : {});
+    const month = monthFileMonth(path) !== null;
+    if (!month) {
+        const problem = recordProblem(json);
+        return problem
+            ? fail(`${problem}; ${WHAT_TO_DO}`)
+            : { found: [{ record: json, where }], problems: [] };
+    }
+    if (obj.format !== MONTH_FORMAT || obj.version !== MONTH_VERSION || !Array.isArray(obj.records))
+        return fail(`not a benchgate history month file (format ${JSON.stringify(obj.format)?.slice(0, 60)}, version ${JSON.stringify(obj.version)?.slice(0, 20)}); ${WHAT_TO_DO}`);
+    const out = { found: [], problems: [] };
+    obj.records.forEach((r, i) => {
+        const at = `${where}, record ${i + 1}`;
+        const problem = recordProblem(r);
+        if (problem)
+            out.problems.push(`${at}: ${problem}; ${WHAT_TO_DO}`);
+        else
+            out.found.push({ record: r, where: at });
+    });
+    return out;
+}
+/** When a record was made: `measured_at`, or `date` in version 1 (where it is the measuring time). */
+const recordedAt = (r) => r.measured_at ?? r.date;
+/**
+ * One record per commit, in history order (date, then SHA). Of two records of a commit the first
+ * recorded is kept (docs/history.md, "Store layout"): a re-run or a planted file cannot replace it.
+ * Two equal records (a compaction interrupted between its two steps) are one; others are named.
+ */
+function inHistoryOrder(reads) {
+    const problems = reads.flatMap((r) => r.problems);
+    const found = reads
+        .flatMap((r) => r.found)
+        .sort((a, b) => compare$1(recordedAt(a.record), recordedAt(b.record)) || compare$1(a.where, b.where));
+    const kept = new Map();
+    for (const f of found) {
+        const first = kept.get(f.record.commit);
+        if (!first)
+            kept.set(f.record.commit, f);
+        else if (JSON.stringify(first.record) !== JSON.stringify(f.record))
+            problems.push(`${f.where}: a second record of commit ${f.record.commit.slice(0, 12)} (recorded ${recordedAt(f.record)}); ` +
+                `kept the first, in ${first.where}: remove the second from the store`);
+    }
+    const records = [...kept.values()]
+        .map((f) => f.record)
+        .sort((a, b) => compare$1(a.date, b.date) || compare$1(a.commit, b.commit));
+    return { records, problems };
+}
+/** "2 files or records" (of the store, left out). */
+const filesOrRecords = (n) => `${n} ${n === 1 ? 'file or record' : 'files or records'}`;
+/** What a reader of the drift says of left-out files: nothing, or how many and the first. */
+function leftOutNote(problems) {
+    return problems.length
+        ? `; left out ${filesOrRecords(problems.length)} that cannot be trusted (${problems[0]}${problems.length > 1 ? ', …' : ''})`
+        : '';
+}
+const compare$1 = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * The store paths that may hold `commit`: record files named for it (any month: a version 1 record is
+ * dated by when it was measured) and every month file.
+ */
+function filesThatMayHold(paths, commit) {
+    const suffix = `-${commit.slice(0, 12)}.json.gz`;
+    return paths.filter((p) => (recordFileMonth(p) !== null && p.endsWith(suffix)) || monthFileMonth(p) !== null);
+}
+/**
+ * The month file holding `reads` (the month's files), or why the month is left as it is: a file of it
+ * cannot be trusted (compaction would drop it), or the month file would exceed MAX_MONTH_JSON_BYTES.
+ */
+function monthFile(month, reads) {
+    const read = inHistoryOrder(reads);
+    if (read.problems.length)
+        return { why: `${read.problems.length} of its files or records cannot be trusted (${read.problems[0]})` };
+    const file = { format: MONTH_FORMAT, version: MONTH_VERSION, month, records: read.records };
+    const json = Buffer.from(JSON.stringify(file));
+    if (json.length > MAX_MONTH_JSON_BYTES)
+        return {
+            why: `its month file would be ${json.length} bytes, more than readers accept (${MAX_MONTH_JSON_BYTES})`
+        };
+    return { data: gzipSync(json, { level: 9 }) };
+}
+/** `yyyy-mm`, checked. */
+function checkMonth(month, flag) {
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
+        throw new ConfigError(`${flag} '${month}': expected a month as yyyy-mm, e.g. 2026-10`);
+    return month;
+}
+/** The current month (UTC) of `now`. */
+function currentMonth(now) {
+    return now.toISOString().slice(0, 7);
 }
 
 /**
@@ -52707,14 +52932,15 @@ class GitStore {
         return tip.code === 0 ? tip.stdout.toString().trim() : null;
     }
     async files(tip) {
-        const out = await this.must(['ls-tree', '-r', '-z', '--full-tree', tip], 'listing the branch');
+        const out = await this.must(['ls-tree', '-r', '-l', '-z', '--full-tree', tip], 'listing the branch');
         return out
             .toString('utf8')
             .split('\0')
             .filter(Boolean)
             .map((line) => {
             const [meta, path] = line.split('\t');
-            return { sha: meta.split(' ')[2], path };
+            const [, , sha, size] = meta.split(/ +/);
+            return { sha, path, size: Number(size) };
         });
     }
     /** Blob contents by SHA, in one `git cat-file --batch`. */
@@ -52734,9 +52960,16 @@ class GitStore {
         }
         return blobs;
     }
+    /** The files decoded; a file too large to be a history file is named, not read (docs/security.md, defence 15). */
     async decoded(entries) {
-        const data = await this.blobs(entries.map((e) => e.sha));
-        return data.flatMap((d, i) => decodeFile(d, `${this.name}:${entries[i].path}`));
+        const where = (e) => `${this.name}:${e.path}`;
+        const tooLarge = entries.map((e) => sizeProblem(e.path, e.size, where(e)));
+        const readable = entries.filter((_, i) => tooLarge[i] === null);
+        const data = await this.blobs(readable.map((e) => e.sha));
+        return [
+            ...tooLarge.filter((p) => p !== null).map((p) => ({ found: [], problems: [p] })),
+            ...data.map((d, i) => decodeFile(d, readable[i].path, where(readable[i])))
+        ];
     }
     /** A commit with `change` applied to `tip` (or a root commit), built in a temporary index. */
     async commitOn(tip, change) {
@@ -52803,8 +53036,9 @@ class GitStore {
         const attempts = await this.update(async (_tip, files) => {
             if (files.some((f) => f.path === path))
                 return null;
-            const month = files.filter((f) => f.path === monthPath(monthOf(record)));
-            if ((await this.decoded(month)).some((r) => r.commit === record.commit))
+            const mayHold = new Set(filesThatMayHold(files.map((f) => f.path), record.commit));
+            const reads = await this.decoded(files.filter((f) => mayHold.has(f.path)));
+            if (reads.some((r) => r.found.some((f) => f.record.commit === record.commit)))
                 return null;
             return {
                 add: [{ path, data: encode(record) }],
@@ -52814,37 +53048,45 @@ class GitStore {
         });
         return { path, added: attempts > 0, attempts: Math.max(1, attempts) };
     }
-    async readAll() {
+    async read() {
         const tip = await this.fetchTip();
         if (tip === null)
-            return [];
+            return { records: [], problems: [] };
         const entries = (await this.files(tip)).filter((f) => recordFileMonth(f.path) !== null || monthFileMonth(f.path) !== null);
         return inHistoryOrder(await this.decoded(entries));
     }
+    async readAll() {
+        return (await this.read()).records;
+    }
     /** One commit adds each compacted month's file and removes its record files (atomic for readers). */
     async compact(before) {
-        let result = { months: [], records: 0 };
+        let result = { months: [], records: 0, left: [] };
         const attempts = await this.update(async (_tip, files) => {
             const months = [
                 ...new Set(files.map((f) => recordFileMonth(f.path)).filter((m) => m !== null && m < before))
             ].sort();
-            result = { months, records: 0 };
-            if (months.length === 0)
-                return null;
+            result = { months: [], records: 0, left: [] };
             const add = [];
             const remove = [];
             for (const month of months) {
                 const recordFiles = files.filter((f) => recordFileMonth(f.path) === month);
-                const old = await this.decoded(files.filter((f) => f.path === monthPath(month)));
-                const fresh = await this.decoded(recordFiles);
-                add.push({ path: monthPath(month), data: encode(monthFile(month, [...old, ...fresh])) });
+                const own = files.filter((f) => f.path === monthPath(month));
+                const made = monthFile(month, await this.decoded([...own, ...recordFiles]));
+                if ('why' in made) {
+                    result.left.push({ month, why: made.why });
+                    continue;
+                }
+                add.push({ path: monthPath(month), data: made.data });
                 remove.push(...recordFiles.map((f) => f.path));
-                result.records += fresh.length;
+                result.months.push(month);
+                result.records += recordFiles.length;
             }
+            if (result.months.length === 0)
+                return null;
             return {
                 add,
                 remove,
-                message: `benchgate history: compact ${months.join(', ')} (${result.records} records)`
+                message: `benchgate history: compact ${result.months.join(', ')} (${result.records} records)`
             };
         });
         return { ...result, attempts: Math.max(1, attempts) };
@@ -52899,12 +53141,27 @@ class FolderStore {
     get name() {
         return this.dir;
     }
+    /** The store file at `path`, decoded; its size checked before it is read. Never throws. */
+    readFile(path) {
+        const file = join(this.dir, path);
+        let data;
+        try {
+            const tooLarge = sizeProblem(path, statSync(file).size, file);
+            if (tooLarge)
+                return { found: [], problems: [tooLarge] };
+            data = readFileSync(file);
+        }
+        catch (e) {
+            return { found: [], problems: [`${file}: cannot be read (${e.message})`] };
+        }
+        return decodeFile(data, path, file);
+    }
     async add(record) {
         const path = recordPath(record);
         const file = join(this.dir, path);
-        const month = join(this.dir, monthPath(monthOf(record)));
-        const known = existsSync(file) ||
-            (existsSync(month) && decodeFile(readFileSync(month), month).some((r) => r.commit === record.commit));
+        const files = listFiles(this.dir);
+        const known = files.includes(path) ||
+            filesThatMayHold(files, record.commit).some((p) => this.readFile(p).found.some((f) => f.record.commit === record.commit));
         if (known)
             return { path, added: false, attempts: 1 };
         mkdirSync(dirname(file), { recursive: true });
@@ -52921,11 +53178,13 @@ class FolderStore {
     async remoteUrl() {
         return null; // a folder belongs to no repository: give --repo-url for links
     }
-    async readAll() {
-        const records = listFiles(this.dir)
+    async read() {
+        return inHistoryOrder(listFiles(this.dir)
             .filter((p) => recordFileMonth(p) !== null || monthFileMonth(p) !== null)
-            .flatMap((p) => decodeFile(readFileSync(join(this.dir, p)), join(this.dir, p)));
-        return inHistoryOrder(records);
+            .map((p) => this.readFile(p)));
+    }
+    async readAll() {
+        return (await this.read()).records;
     }
     /**
      * Each month: the month file is written whole (temporary file, then rename: readers see the old or
@@ -52938,22 +53197,27 @@ class FolderStore {
             ...new Set(files.map(recordFileMonth).filter((m) => m !== null && m < before))
         ];
         let moved = 0;
+        const done = [];
+        const left = [];
         for (const month of months) {
             const recordFiles = files.filter((p) => recordFileMonth(p) === month);
-            const old = files.includes(monthPath(month))
-                ? decodeFile(readFileSync(join(this.dir, monthPath(month))), monthPath(month))
-                : [];
-            const fresh = recordFiles.flatMap((p) => decodeFile(readFileSync(join(this.dir, p)), p));
+            const own = files.filter((p) => p === monthPath(month));
+            const made = monthFile(month, [...own, ...recordFiles].map((p) => this.readFile(p)));
+            if ('why' in made) {
+                left.push({ month, why: made.why });
+                continue;
+            }
             const target = join(this.dir, monthPath(month));
             mkdirSync(dirname(target), { recursive: true });
-            writeFileSync(`${target}.tmp`, encode(monthFile(month, [...old, ...fresh])));
+            writeFileSync(`${target}.tmp`, made.data);
             renameSync(`${target}.tmp`, target);
             for (const p of recordFiles)
                 unlinkSync(join(this.dir, p));
             rmdirSync(join(this.dir, 'commits', month));
-            moved += fresh.length;
+            moved += recordFiles.length;
+            done.push(month);
         }
-        return { months, records: moved, attempts: 1 };
+        return { months: done, records: moved, left, attempts: 1 };
     }
 }
 
@@ -53457,6 +53721,8 @@ function creep(steps, opts) {
  *
  * - **Environment changes**: consecutive records whose fingerprints differ (history/record.ts
  *   FINGERPRINT_FIELDS). Each starts a new segment of every series; never reported as a code change.
+ *   A single record whose fingerprint differs from both neighbours (which agree) is a **suspect
+ *   record** instead: no segment starts there, and it is left out of change-point detection.
  * - **Change points**: per benchmark and segment, E-divisive means with Hunter's t-test
  *   (stats/changePoints.ts) on the natural logs of the head locations; points with fewer than
  *   MIN_SIDE_POINTS on a side dropped (the others re-tested); each moved to the least-squares place of its
@@ -53486,22 +53752,40 @@ const MIN_SIDE_POINTS = 5;
 /** Fewer points than this in a segment: no change-point test there (the t-test needs both sides). */
 const MIN_SEGMENT_POINTS = 2 * MIN_SIDE_POINTS;
 const ref = (r) => ({ commit: r.commit, date: r.date, pr: r.pr });
-/** Segment number of every record and the environment changes between them. */
+/** Fingerprint fields that differ between two records: [a's, b's]. */
+function fieldsBetween(a, b) {
+    const fields = {};
+    for (const k of FINGERPRINT_FIELDS)
+        if (a.fingerprint[k] !== b.fingerprint[k])
+            fields[k] = [a.fingerprint[k] ?? null, b.fingerprint[k] ?? null];
+    return fields;
+}
+/** Segment of a suspect record: in no segment, so in no change-point test. */
+const SUSPECT = -1;
+/**
+ * Segment number of every record, the environment changes between them, and the suspect records: one
+ * record whose fingerprint differs from the last kept record's while the next record has that one
+ * again. One record from another machine (a forged file, a runner mix-up) must not cut every series.
+ */
 function environments(records) {
+    const key = records.map((r) => fingerprintKey(r.fingerprint));
     const segment = [];
     const changes = [];
+    const suspects = [];
+    let last = -1; // the last record that is not suspect
     records.forEach((r, i) => {
-        const prev = records[i - 1];
-        if (prev && fingerprintKey(prev.fingerprint) !== fingerprintKey(r.fingerprint)) {
-            const fields = {};
-            for (const k of FINGERPRINT_FIELDS)
-                if (prev.fingerprint[k] !== r.fingerprint[k])
-                    fields[k] = [prev.fingerprint[k] ?? null, r.fingerprint[k] ?? null];
-            changes.push({ from: ref(prev), to: ref(r), fields });
+        if (last >= 0 && key[i] !== key[last] && i + 1 < records.length && key[i + 1] === key[last]) {
+            // Left out of change-point detection, not given its neighbours' fingerprint: its location was measured on another machine (its paired step still counts for creep).
+            suspects.push({ ...ref(r), fields: fieldsBetween(records[last], r) });
+            segment.push(SUSPECT);
+            return;
         }
+        if (last >= 0 && key[i] !== key[last])
+            changes.push({ from: ref(records[last]), to: ref(r), fields: fieldsBetween(records[last], r) });
         segment.push(changes.length);
+        last = i;
     });
-    return { segment, changes };
+    return { segment, changes, suspects };
 }
 /**
  * Each benchmark's points in history order (records where it has a positive location), in the
@@ -53543,7 +53827,7 @@ function withLongSides(logs, found) {
 function candidates(name, points, q) {
     const found = [];
     const tested = [];
-    const segments = [...new Set(points.map((p) => p.segment))];
+    const segments = [...new Set(points.map((p) => p.segment))].filter((s) => s !== SUSPECT);
     for (const s of segments) {
         const seg = points.filter((p) => p.segment === s);
         if (seg.length < MIN_SEGMENT_POINTS)
@@ -53650,12 +53934,13 @@ function analyseHistory(records, options = {}) {
         first: records.length ? ref(records[0]) : null,
         last: records.length ? ref(records[records.length - 1]) : null,
         environment_changes: env.changes,
+        suspect_records: env.suspects,
         series: names.map((name) => {
             const points = series.get(name);
             return {
                 name,
                 points: points.length,
-                segments: new Set(points.map((p) => p.segment)).size,
+                segments: new Set(points.map((p) => p.segment).filter((s) => s !== SUSPECT)).size,
                 change_points: kept.get(name) ?? [],
                 creep: creepOf(points, o)
             };
@@ -53742,20 +54027,38 @@ function sig(x, digits = 4) {
 
 /**
  * `summary.md` of `benchgate history report`: the findings of history/changes.ts as a Markdown list,
- * every untrusted text (benchmark names, fingerprint values) escaped with report/escape.ts. Pure.
+ * every text from a record (names, fingerprint values, PR numbers, dates) and every message about the
+ * store escaped with report/escape.ts: a record is untrusted (docs/security.md, defence 15). Pure.
  */
 const short$1 = (sha) => mdCode(sha.slice(0, 12));
-const pr = (c) => (c.pr === null ? '' : ` (PR #${c.pr})`);
+const pr = (c) => (c.pr === null ? '' : ` (PR #${mdText(String(c.pr))})`);
+const day = (c) => mdText(c.date.slice(0, 10));
 const range = (from, to) => `${short$1(from.commit)} → ${short$1(to.commit)}${pr(to)}`;
+const fieldText = (fields) => Object.entries(fields)
+    .map(([k, [a, b]]) => `${mdText(k)} ${mdText(String(a ?? '–'))} → ${mdText(String(b ?? '–'))}`)
+    .join('; ');
 function environmentLines(changes) {
+    const suspects = changes.suspect_records.map((s) => `- suspect record: environment fingerprint differs from its neighbours: ${short$1(s.commit)}${pr(s)}, ${day(s)}: ` +
+        `${fieldText(s.fields)} (left out of change-point detection; the series do not restart)`);
     if (changes.environment_changes.length === 0)
-        return ['No environment change.'];
-    return changes.environment_changes.map((e) => {
-        const fields = Object.entries(e.fields)
-            .map(([k, [a, b]]) => `${k} ${mdText(String(a ?? '–'))} → ${mdText(String(b ?? '–'))}`)
-            .join('; ');
-        return `- ${range(e.from, e.to)}, ${e.to.date.slice(0, 10)}: ${fields} (the series restart here; not a code change)`;
-    });
+        return ['No environment change.', ...suspects];
+    return [
+        ...changes.environment_changes.map((e) => `- ${range(e.from, e.to)}, ${day(e.to)}: ${fieldText(e.fields)} (the series restart here; not a code change)`),
+        ...suspects
+    ];
+}
+/** What the store held that was left out (history/files.ts says why, per file or record). */
+function unreadLines(problems) {
+    if (problems.length === 0)
+        return [];
+    return [
+        '### Records left out',
+        '',
+        `${filesOrRecords(problems.length)} of the store could not be trusted and ${problems.length === 1 ? 'was' : 'were'} left out; the rest is reported.`,
+        '',
+        ...problems.map((p) => `- ${mdText(p)}`),
+        ''
+    ];
 }
 function seriesLines(changes) {
     const lines = [];
@@ -53767,7 +54070,7 @@ function seriesLines(changes) {
         lines.push(`- ${mdCode(s.name)}`);
         for (const c of cps)
             lines.push(`  - change point ${formatChange(1 + c.change)} (${formatDuration(c.before)} → ${formatDuration(c.after)}) ` +
-                `at ${range(c.from, c.to)}, ${c.to.date.slice(0, 10)}; p ${formatP(c.p_value)}, q ${formatP(c.q_value)}`);
+                `at ${range(c.from, c.to)}, ${day(c.to)}; p ${formatP(c.p_value)}, q ${formatP(c.q_value)}`);
         if (creep)
             lines.push(`  - creep ${formatChange(1 + creep.change)} [${formatChange(1 + creep.lo)}, ${formatChange(1 + creep.hi)}] ` +
                 `(${formatLevel(creep.level)}) since ${short$1(creep.since)}, over ${plural(creep.steps, 'paired step')}` +
@@ -53775,11 +54078,14 @@ function seriesLines(changes) {
     }
     return lines.length ? lines : ['No change point and no creep.'];
 }
-/** The Markdown summary of a history's findings. */
-function renderSummary(changes) {
+/**
+ * The Markdown summary of a history's findings.
+ * @param problems what the store read left out (StoreRead.problems), listed after the findings.
+ */
+function renderSummary(changes, problems = []) {
     const o = changes.options;
     const span = changes.first && changes.last
-        ? `${plural(changes.commits, 'recorded commit')}, ${short$1(changes.first.commit)} (${changes.first.date.slice(0, 10)}) to ${short$1(changes.last.commit)} (${changes.last.date.slice(0, 10)})`
+        ? `${plural(changes.commits, 'recorded commit')}, ${short$1(changes.first.commit)} (${day(changes.first)}) to ${short$1(changes.last.commit)} (${day(changes.last)})`
         : 'no recorded commit';
     return [
         '## Benchmark history',
@@ -53794,7 +54100,8 @@ function renderSummary(changes) {
         '### Change points and creep',
         '',
         ...seriesLines(changes),
-        ''
+        '',
+        ...unreadLines(problems)
     ].join('\n');
 }
 
@@ -53978,7 +54285,7 @@ function embedHistory(records, changes, repoUrl) {
         u: repoUrl,
         c: records.map((r) => r.commit),
         d: records.map((r) => minute(r.date)),
-        p: records.map((r) => r.pr ?? 0),
+        p: records.map((r) => (Number.isInteger(r.pr) ? r.pr : 0)), // a number reaches the page, whatever a record holds
         e: changes.environment_changes.map((e) => [
             at.get(e.to.commit) ?? -1,
             Object.entries(e.fields)
@@ -54032,6 +54339,16 @@ padding:4px 8px;font-size:.78rem;white-space:pre;font-variant-numeric:tabular-nu
  * here goes through escapeHtml; the JSON escapes `<`, `>`, `&` (jsonForScript) so no `</script>` ends
  * it; the page script sets text with textContent only and builds links from SHAs it checks.
  */
+/** The files or records of the store that were left out, each escaped (docs/security.md, defence 15). */
+function unread(problems) {
+    if (problems.length === 0)
+        return [];
+    const items = problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('');
+    return [
+        `<div class="note"><p>${escapeHtml(filesOrRecords(problems.length))} of the store could not be trusted and ` +
+            `${problems.length === 1 ? 'was' : 'were'} left out; the rest is shown.</p><ul>${items}</ul></div>`
+    ];
+}
 /** The id of the data script, read by the page script. */
 const HISTORY_DATA_ID = 'history-data';
 /**
@@ -54065,6 +54382,7 @@ function renderHistoryHtml(records, changes, options = {}) {
             '<span class="key k-bad"></span> slower <span class="key k-good"></span> faster at a change point ' +
             '<span class="key k-creep"></span> creep window. Hover a trend for its commits.</p>',
         '</header><main>',
+        ...unread(options.problems ?? []),
         '<div id="envs" class="sub"></div>',
         '<div class="tools"><input id="filter" type="search" autocomplete="off" spellcheck="false" ' +
             'placeholder="Filter benchmarks: text, or /regex/" aria-label="Filter benchmarks by name (text, or /regex/)">' +
@@ -54204,14 +54522,15 @@ async function record(flags, positionals, io, cwd, credential) {
     const meta = { commit: flags.commit, parent: flags.parent, date: flags.date };
     if (flags.pr !== undefined)
         meta.pr = number('pr', flags.pr, (v) => Number.isInteger(v) && v > 0, 'a pull request number');
-    const rec = buildRecord(validateResults(text, path), meta, path);
+    const results = validateResults(text, path);
+    const rec = buildRecord(results, await withCommitDate(results, meta, cwd), path);
     const store = openStore(need(flags, 'store', 'record'), cwd, credential);
     const started = Date.now();
     const r = await store.add(rec);
     const how = r.attempts > 1 ? ` after ${r.attempts} push attempts` : '';
     io.stderr(r.added
         ? `recorded ${rec.commit.slice(0, 12)} (${rec.benchmarks.length} benchmarks) in ${store.name} as ${r.path}${how} (${Date.now() - started} ms)\n`
-        : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited)\n`);
+        : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited: a re-run records nothing)\n`);
     return EXIT.pass;
 }
 function analysisOptions(flags) {
@@ -54233,18 +54552,21 @@ async function report$1(flags, io, cwd, credential) {
     const repoUrl = remote === null ? null : repositoryWebUrl(remote);
     if (flags['repo-url'] !== undefined && repoUrl === null)
         throw new ConfigError(`--repo-url: '${flags['repo-url']}' is not a repository address (e.g. https://github.com/owner/repo)`);
-    const records = await store.readAll();
+    const { records, problems } = await store.read();
+    if (problems.length)
+        io.stderr(forLog(`history store ${store.name}: left out ${filesOrRecords(problems.length)} that cannot be trusted (the rest is reported):\n` +
+            problems.map((p) => `  ${p}\n`).join('')));
     const changes = analyseHistory(records, options);
     mkdirSync(resolve$1(cwd, out), { recursive: true });
     writeFileSync(resolve$1(cwd, out, 'changes.json'), JSON.stringify(changes, null, 2) + '\n');
-    const summary = renderSummary(changes);
+    const summary = renderSummary(changes, problems);
     writeFileSync(resolve$1(cwd, out, 'summary.md'), summary);
-    writeFileSync(resolve$1(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl }));
+    writeFileSync(resolve$1(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl, problems }));
     await io.stdout(summary);
     const cps = changes.series.reduce((n, s) => n + s.change_points.length, 0);
     const creeps = changes.series.filter((s) => s.creep?.reported).length;
     io.stderr(`${records.length} records, ${changes.series.length} benchmarks: ${cps} change points, ` +
-        `${changes.environment_changes.length} environment changes, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`);
+        `${changes.environment_changes.length} environment changes, ${changes.suspect_records.length} suspect records, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`);
     return EXIT.pass;
 }
 async function compact(flags, io, cwd, now, credential) {
@@ -54254,6 +54576,8 @@ async function compact(flags, io, cwd, now, credential) {
     io.stderr(r.months.length
         ? `compacted ${r.months.join(', ')} (${r.records} records) in ${store.name}\n`
         : `nothing to compact before ${before} in ${store.name}\n`);
+    for (const { month, why } of r.left)
+        io.stderr(forLog(`left ${month} as record files: ${why}\n`));
     return EXIT.pass;
 }
 /**
@@ -61902,9 +62226,9 @@ async function addMainDrift(report, store, repoDir, io) {
     if (store === null)
         return;
     try {
-        const records = await openStore(store, repoDir).readAll();
+        const { records, problems } = await openStore(store, repoDir).read();
         report.history = mainDrift(records);
-        io.stderr(`main's history (${store}): ${records.length} recorded commits, ${report.history.drifted.length} benchmarks drifted\n`);
+        io.stderr(forLog(`main's history (${store}): ${records.length} recorded commits, ${report.history.drifted.length} benchmarks drifted${leftOutNote(problems)}\n`));
     }
     catch (e) {
         io.stderr(`main's history was not read from ${store} (${e.message}); no drift footnotes\n`);

@@ -95,6 +95,7 @@ async function library(): Promise<void> {
     commit: sha(i),
     parent: sha(i - 1),
     date: date(i),
+    measured_at: date(i),
     pr: i % 2 ? 1000 + i : null,
     tool_version: '0.1.0',
     fingerprint: { cpuModel: 'AMD EPYC 7763 64-Core Processor', numCpus: 4, libraryVersion: 'v1.9.5' },

@@ -2,26 +2,20 @@
  * `benchgate history record|report|compact` through the CLI's main(): flags, messages and exit codes,
  * and the files report writes (history.html, changes.json, summary.md).
  */
-import { afterAll, describe, expect, it } from '@jest/globals'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { main } from '../../src/cli.js'
 import { historyCommand } from '../../src/commands/history.js'
 import { captureIo } from '../helpers/io.js'
+import { tempDirs } from '../helpers/tempDirs.js'
 import { flat, syntheticHistory } from './synthetic.js'
 import { FolderStore } from '../../src/history/store.js'
 
 const FIXTURE = resolve('__tests__/fixtures/history/results.json')
 const A = '1'.repeat(40)
 const B = '2'.repeat(40)
-const temps: string[] = []
-const temp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'bg-hist-cli-'))
-  temps.push(d)
-  return d
-}
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const { temp } = tempDirs('bg-hist-cli-')
 
 describe('benchgate history', () => {
   it('record: refuses results without SHAs and says which flags to give (exit 2); records with them', async () => {

@@ -59,14 +59,18 @@ describe('buildRecord', () => {
     )
   })
 
-  it('takes the SHAs from results made by run (the date defaults to when they were measured)', () => {
+  it('takes the SHAs from results made by run; dates the record by the commit and keeps when it was measured', () => {
     const json = results()
     json.run.head.sha = A
     json.run.base.sha = B
-    const rec = buildRecord(json, {}, FIXTURE)
-    expect([rec.commit, rec.parent, rec.date, rec.pr]).toEqual([
+    expect(() => buildRecord(json, {}, FIXTURE)).toThrow(
+      /--date ISO is needed: commit aaaaaaaaaaaa is not in the repository here/
+    )
+    const rec = buildRecord(json, { date: '2026-11-26T15:00:00+01:00' }, FIXTURE)
+    expect([rec.commit, rec.parent, rec.date, rec.measured_at, rec.pr]).toEqual([
       A,
       B,
+      '2026-11-26T14:00:00.000Z',
       new Date(json.generated_at).toISOString(),
       null
     ])

@@ -2,26 +2,24 @@
  * The history stores: a folder, and an orphan branch pushed to a local bare repository as `origin`.
  * Two record runs pushing at the same time both land (the loser fetches, rebuilds on the new tip and
  * pushes again); a fresh clone reads the branch with no credentials; compaction keeps every record, in
- * one commit; the user's branch, index and working tree are never touched.
+ * one commit; the user's branch, index and working tree are never touched. A commit recorded in any
+ * file is not recorded again; two records of a commit read as the first recorded.
  */
-import { afterAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FolderStore, openStore } from '../../src/history/store.js'
 import { GitStore } from '../../src/history/gitStore.js'
+import { encode, recordPath } from '../../src/history/files.js'
+import type { CommitRecord } from '../../src/history/record.js'
 import { flat, syntheticHistory } from './synthetic.js'
 import { tempRepo } from '../helpers/repo.js'
+import { tempDirs } from '../helpers/tempDirs.js'
 import { serveGit, serveGitReadOnly } from '../helpers/gitHttp.js'
 
-const temps: string[] = []
-const temp = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  temps.push(dir)
-  return dir
-}
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const { temp, track } = tempDirs('bg-hist-')
 
 // 6 commits over two months (Sept 30 and Oct 1, 12 hours apart)
 const records = syntheticHistory({
@@ -138,7 +136,7 @@ describe('git store (a local bare repository as origin)', () => {
     const server = await serveGit(root, { authorization: header })
     try {
       const repo = tempRepo('bg-hist-writer-')
-      temps.push(repo.dir)
+      track(repo.dir)
       repo.commitFiles({ 'a.txt': 'a\n' }, 'initial')
       repo.git('remote', 'add', 'origin', `${server.url}/origin.git`)
       // without the credential the server refuses the push (so the header is what lets it in)
@@ -172,5 +170,68 @@ describe('git store (a local bare repository as origin)', () => {
     expect(repo.git('log', '--format=%an', 'perf/history')).toBe('benchgate\nbenchgate')
     expect(() => openStore('git:--upload-pack=x', repo.dir)).toThrow(/not a usable branch name/)
     await expect(openStore('git:', tmpdir()).readAll()).rejects.toThrow(/is not inside a git repository/)
+  })
+})
+
+describe('a store holds one record per commit, whatever its files say', () => {
+  // a version 1 record: dated by when it was measured, no measured_at
+  const v1 = (r: CommitRecord, date: string, scale = 1): CommitRecord => {
+    const { measured_at: _m, ...rest } = r
+    return {
+      ...rest,
+      version: 1,
+      date,
+      benchmarks: r.benchmarks.map((b) => ({
+        ...b,
+        location: { ...b.location!, median: b.location!.median * scale }
+      }))
+    }
+  }
+
+  it('a folder: two records of a commit (an old store, a forged file) read as the first recorded, the second named', async () => {
+    const dir = temp('bg-hist-dup-')
+    const first = v1(records[2], '2026-10-01T00:30:00.000Z')
+    const second = v1(records[2], '2026-11-05T00:00:00.000Z', 2)
+    for (const r of [first, second]) {
+      mkdirSync(join(dir, recordPath(r), '..'), { recursive: true })
+      writeFileSync(join(dir, recordPath(r)), encode(r))
+    }
+    for (const r of [records[0], records[3]]) await new FolderStore(dir).add(r)
+    const read = await new FolderStore(dir).read()
+    expect(read.records).toEqual([records[0], first, records[3]])
+    expect(read.problems).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `${recordPath(second)}: a second record of commit ${records[2].commit.slice(0, 12)} \\(recorded 2026-11-05T00:00:00.000Z\\); kept the first, in .*${recordPath(first)}: remove the second`
+        )
+      )
+    ])
+    // recording it again finds it, in another month than its new date's
+    expect(await new FolderStore(dir).add(records[2])).toMatchObject({ added: false })
+    // compaction moves both (drops nothing); the read still keeps the first and names the second
+    expect(await new FolderStore(dir).compact('2026-12')).toMatchObject({ records: 4, left: [] })
+    const after = await new FolderStore(dir).read()
+    expect(after.records).toEqual([records[0], first, records[3]])
+    expect(after.problems).toEqual([
+      expect.stringMatching(/months\/2026-11\.json\.gz, record 1: a second record/)
+    ])
+  })
+
+  it('recording a commit already in the store is a no-op in any file of a folder or git store (record file of another month, month file)', async () => {
+    const repo = tempRepo('bg-hist-known-')
+    track(repo.dir)
+    repo.commitFiles({ 'a.txt': 'a\n' }, 'initial')
+    for (const store of [new FolderStore(temp('bg-hist-known-dir-')), openStore('git:h', repo.dir)]) {
+      // measured at the end of September (version 1): its file is in commits/2026-09/
+      await store.add(v1(records[2], '2026-09-30T23:00:00.000Z'))
+      expect(await store.add(records[2])).toMatchObject({ added: false, path: recordPath(records[2]) })
+      expect(await store.compact('2026-10')).toMatchObject({ months: ['2026-09'], records: 1, left: [] })
+      expect(await store.add(records[2])).toMatchObject({ added: false }) // now in months/2026-09.json.gz
+      expect(await store.add(records[3])).toMatchObject({ added: true })
+      expect(await store.read()).toEqual({
+        records: [v1(records[2], '2026-09-30T23:00:00.000Z'), records[3]],
+        problems: []
+      })
+    }
   })
 })

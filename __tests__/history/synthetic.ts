@@ -32,7 +32,7 @@ export interface HistoryPlan {
 
 const Z95 = 1.959963984540054
 
-/** One record per commit; commit i's parent is commit i − 1; one hour apart; PR i on even commits. */
+/** One record per commit; commit i's parent is commit i − 1; one hour apart, each measured half an hour after its commit; PR i on even commits. */
 export function syntheticHistory(plan: HistoryPlan): CommitRecord[] {
   const z = normal(seededRandom(plan.seed ?? 1))
   const sdLoc = plan.sdLocation ?? 0.01
@@ -45,6 +45,7 @@ export function syntheticHistory(plan: HistoryPlan): CommitRecord[] {
     commit: sha(i),
     parent: sha(i - 1),
     date: new Date(start + i * 3_600_000).toISOString(),
+    measured_at: new Date(start + i * 3_600_000 + 1_800_000).toISOString(), // half an hour later
     pr: i % 2 === 0 ? 1000 + i : null,
     tool_version: '0.1.0',
     fingerprint: fp(i),

@@ -7,6 +7,7 @@
  * be read is a warning, never a failure: the drift is context, not the gate.
  */
 import { mainDrift } from '../history/drift.js'
+import { leftOutNote } from '../history/files.js'
 import { openStore } from '../history/store.js'
 import type { MainDrift } from '../report/model.js'
 import { storeCredential } from './recordSteps.js'
@@ -20,11 +21,12 @@ export async function readMainDrift(ctx: ActionContext): Promise<MainDrift | und
   const store = settings.historyStore
   try {
     return await io.log.group(`Read main's history from ${store}`, async () => {
-      const records = await openStore(store, settings.config.repoDir, storeCredential(ctx)).readAll()
+      const { records, problems } = await openStore(store, settings.config.repoDir, storeCredential(ctx)).read()
       const drift = mainDrift(records, { window })
       io.log.info(
         `${records.length} recorded commits; ${drift.drifted.length} benchmarks drifted over main's last ${window}`
       )
+      if (problems.length) io.log.warn(`main's history in ${store}${leftOutNote(problems).slice(1)}`)
       return drift
     })
   } catch (e) {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { ConfigError } from '../errors.js'
 import type { GitCredential } from '../git/credentials.js'
 import { buildRecord, type RecordMeta } from '../history/record.js'
+import { withCommitDate } from '../history/commitDate.js'
 import { openStore } from '../history/store.js'
 import { validateResults } from '../report/readResults.js'
 import type { ActionContext } from './types.js'
@@ -51,7 +52,11 @@ export async function recordResults(resultsPath: string, ctx: ActionContext): Pr
   const meta: RecordMeta = {}
   const pr = pullRequestOfPush(payload)
   if (pr !== undefined) meta.pr = pr
-  const record = buildRecord(results, meta, resultsPath)
+  const record = buildRecord(
+    results,
+    await withCommitDate(results, meta, settings.config.repoDir),
+    resultsPath
+  )
   const store = openStore(settings.historyStore, settings.config.repoDir, storeCredential(ctx))
   const added = await store.add(record)
   const tries = added.attempts > 1 ? ` after ${added.attempts} push attempts` : ''

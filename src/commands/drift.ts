@@ -4,7 +4,9 @@
  * be read is said on stderr and the report is written without the footnotes.
  */
 import { mainDrift } from '../history/drift.js'
+import { leftOutNote } from '../history/files.js'
 import { openStore } from '../history/store.js'
+import { forLog } from '../report/escape.js'
 import type { Report } from '../report/model.js'
 import type { Io } from './io.js'
 
@@ -17,10 +19,12 @@ export async function addMainDrift(
 ): Promise<void> {
   if (store === null) return
   try {
-    const records = await openStore(store, repoDir).readAll()
+    const { records, problems } = await openStore(store, repoDir).read()
     report.history = mainDrift(records)
     io.stderr(
-      `main's history (${store}): ${records.length} recorded commits, ${report.history.drifted.length} benchmarks drifted\n`
+      forLog(
+        `main's history (${store}): ${records.length} recorded commits, ${report.history.drifted.length} benchmarks drifted${leftOutNote(problems)}\n`
+      )
     )
   } catch (e) {
     io.stderr(`main's history was not read from ${store} (${(e as Error).message}); no drift footnotes\n`)

@@ -12,12 +12,14 @@ import { ConfigError, EXIT } from '../errors.js'
 import type { GitCredential } from '../git/credentials.js'
 import { validateResults } from '../report/readResults.js'
 import { buildRecord, type RecordMeta } from '../history/record.js'
+import { withCommitDate } from '../history/commitDate.js'
+import { forLog } from '../report/escape.js'
 import { openStore } from '../history/store.js'
 import { analyseHistory, DEFAULT_CHANGES_OPTIONS, type ChangesOptions } from '../history/changes.js'
 import { renderSummary } from '../history/summary.js'
 import { renderHistoryHtml } from '../history/html/render.js'
 import { repositoryWebUrl } from '../history/repoUrl.js'
-import { checkMonth, currentMonth } from '../history/files.js'
+import { checkMonth, currentMonth, filesOrRecords } from '../history/files.js'
 import type { Io } from './io.js'
 
 export const HISTORY_HELP = `Usage: benchgate history record RESULTS.json --store STORE [--commit SHA --parent SHA --date ISO] [--pr N]
@@ -99,7 +101,8 @@ async function record(
   const meta: RecordMeta = { commit: flags.commit, parent: flags.parent, date: flags.date }
   if (flags.pr !== undefined)
     meta.pr = number('pr', flags.pr, (v) => Number.isInteger(v) && v > 0, 'a pull request number')
-  const rec = buildRecord(validateResults(text, path), meta, path)
+  const results = validateResults(text, path)
+  const rec = buildRecord(results, await withCommitDate(results, meta, cwd), path)
   const store = openStore(need(flags, 'store', 'record'), cwd, credential)
   const started = Date.now()
   const r = await store.add(rec)
@@ -107,7 +110,7 @@ async function record(
   io.stderr(
     r.added
       ? `recorded ${rec.commit.slice(0, 12)} (${rec.benchmarks.length} benchmarks) in ${store.name} as ${r.path}${how} (${Date.now() - started} ms)\n`
-      : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited)\n`
+      : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited: a re-run records nothing)\n`
   )
   return EXIT.pass
 }
@@ -133,19 +136,26 @@ async function report(flags: Flags, io: Io, cwd: string, credential?: GitCredent
     throw new ConfigError(
       `--repo-url: '${flags['repo-url']}' is not a repository address (e.g. https://github.com/owner/repo)`
     )
-  const records = await store.readAll()
+  const { records, problems } = await store.read()
+  if (problems.length)
+    io.stderr(
+      forLog(
+        `history store ${store.name}: left out ${filesOrRecords(problems.length)} that cannot be trusted (the rest is reported):\n` +
+          problems.map((p) => `  ${p}\n`).join('')
+      )
+    )
   const changes = analyseHistory(records, options)
   mkdirSync(resolve(cwd, out), { recursive: true })
   writeFileSync(resolve(cwd, out, 'changes.json'), JSON.stringify(changes, null, 2) + '\n')
-  const summary = renderSummary(changes)
+  const summary = renderSummary(changes, problems)
   writeFileSync(resolve(cwd, out, 'summary.md'), summary)
-  writeFileSync(resolve(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl }))
+  writeFileSync(resolve(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl, problems }))
   await io.stdout(summary)
   const cps = changes.series.reduce((n, s) => n + s.change_points.length, 0)
   const creeps = changes.series.filter((s) => s.creep?.reported).length
   io.stderr(
     `${records.length} records, ${changes.series.length} benchmarks: ${cps} change points, ` +
-      `${changes.environment_changes.length} environment changes, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`
+      `${changes.environment_changes.length} environment changes, ${changes.suspect_records.length} suspect records, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`
   )
   return EXIT.pass
 }
@@ -165,6 +175,7 @@ async function compact(
       ? `compacted ${r.months.join(', ')} (${r.records} records) in ${store.name}\n`
       : `nothing to compact before ${before} in ${store.name}\n`
   )
+  for (const { month, why } of r.left) io.stderr(forLog(`left ${month} as record files: ${why}\n`))
   return EXIT.pass
 }
 

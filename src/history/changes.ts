@@ -4,6 +4,8 @@
  *
  * - **Environment changes**: consecutive records whose fingerprints differ (history/record.ts
  *   FINGERPRINT_FIELDS). Each starts a new segment of every series; never reported as a code change.
+ *   A single record whose fingerprint differs from both neighbours (which agree) is a **suspect
+ *   record** instead: no segment starts there, and it is left out of change-point detection.
  * - **Change points**: per benchmark and segment, E-divisive means with Hunter's t-test
  *   (stats/changePoints.ts) on the natural logs of the head locations; points with fewer than
  *   MIN_SIDE_POINTS on a side dropped (the others re-tested); each moved to the least-squares place of its
@@ -73,6 +75,12 @@ export interface EnvironmentChange {
   fields: Record<string, [unknown, unknown]>
 }
 
+/** A single record whose fingerprint differs from both neighbours' (docs/history.md, "What `history report` finds"). */
+export interface SuspectRecord extends CommitRef {
+  /** Fingerprint fields that differ: [the neighbours', this record's]. */
+  fields: Record<string, [unknown, unknown]>
+}
+
 export interface ChangePointFinding {
   /** The range: the change happened after `from` and by `to` (the record before, and the first after). */
   from: CommitRef
@@ -118,6 +126,7 @@ export interface Changes {
   first: CommitRef | null
   last: CommitRef | null
   environment_changes: EnvironmentChange[]
+  suspect_records: SuspectRecord[]
   series: SeriesChanges[]
 }
 
@@ -130,22 +139,46 @@ interface Point {
 
 const ref = (r: CommitRecord): CommitRef => ({ commit: r.commit, date: r.date, pr: r.pr })
 
-/** Segment number of every record and the environment changes between them. */
-function environments(records: readonly CommitRecord[]): { segment: number[]; changes: EnvironmentChange[] } {
+/** Fingerprint fields that differ between two records: [a's, b's]. */
+function fieldsBetween(a: CommitRecord, b: CommitRecord): Record<string, [unknown, unknown]> {
+  const fields: Record<string, [unknown, unknown]> = {}
+  for (const k of FINGERPRINT_FIELDS)
+    if (a.fingerprint[k] !== b.fingerprint[k])
+      fields[k] = [a.fingerprint[k] ?? null, b.fingerprint[k] ?? null]
+  return fields
+}
+
+/** Segment of a suspect record: in no segment, so in no change-point test. */
+const SUSPECT = -1
+
+/**
+ * Segment number of every record, the environment changes between them, and the suspect records: one
+ * record whose fingerprint differs from the last kept record's while the next record has that one
+ * again. One record from another machine (a forged file, a runner mix-up) must not cut every series.
+ */
+function environments(records: readonly CommitRecord[]): {
+  segment: number[]
+  changes: EnvironmentChange[]
+  suspects: SuspectRecord[]
+} {
+  const key = records.map((r) => fingerprintKey(r.fingerprint))
   const segment: number[] = []
   const changes: EnvironmentChange[] = []
+  const suspects: SuspectRecord[] = []
+  let last = -1 // the last record that is not suspect
   records.forEach((r, i) => {
-    const prev = records[i - 1]
-    if (prev && fingerprintKey(prev.fingerprint) !== fingerprintKey(r.fingerprint)) {
-      const fields: EnvironmentChange['fields'] = {}
-      for (const k of FINGERPRINT_FIELDS)
-        if (prev.fingerprint[k] !== r.fingerprint[k])
-          fields[k] = [prev.fingerprint[k] ?? null, r.fingerprint[k] ?? null]
-      changes.push({ from: ref(prev), to: ref(r), fields })
+    if (last >= 0 && key[i] !== key[last] && i + 1 < records.length && key[i + 1] === key[last]) {
+      // Left out of change-point detection, not given its neighbours' fingerprint: its location was measured on another machine (its paired step still counts for creep).
+      suspects.push({ ...ref(r), fields: fieldsBetween(records[last], r) })
+      segment.push(SUSPECT)
+      return
     }
+    if (last >= 0 && key[i] !== key[last])
+      changes.push({ from: ref(records[last]), to: ref(r), fields: fieldsBetween(records[last], r) })
     segment.push(changes.length)
+    last = i
   })
-  return { segment, changes }
+  return { segment, changes, suspects }
 }
 
 /**
@@ -202,7 +235,7 @@ function candidates(
 ): { found: Candidate[]; tested: number[] } {
   const found: Candidate[] = []
   const tested: number[] = []
-  const segments = [...new Set(points.map((p) => p.segment))]
+  const segments = [...new Set(points.map((p) => p.segment))].filter((s) => s !== SUSPECT)
   for (const s of segments) {
     const seg = points.filter((p) => p.segment === s)
     if (seg.length < MIN_SEGMENT_POINTS) continue
@@ -321,12 +354,13 @@ export function analyseHistory(
     first: records.length ? ref(records[0]) : null,
     last: records.length ? ref(records[records.length - 1]) : null,
     environment_changes: env.changes,
+    suspect_records: env.suspects,
     series: names.map((name) => {
       const points = series.get(name)!
       return {
         name,
         points: points.length,
-        segments: new Set(points.map((p) => p.segment)).size,
+        segments: new Set(points.map((p) => p.segment).filter((s) => s !== SUSPECT)).size,
         change_points: kept.get(name) ?? [],
         creep: creepOf(points, o)
       }

@@ -22,13 +22,16 @@ import type { CommitRecord } from './record.js'
 import {
   decodeFile,
   encode,
+  filesThatMayHold,
   inHistoryOrder,
   monthFile,
   monthFileMonth,
-  monthOf,
   monthPath,
   recordFileMonth,
-  recordPath
+  recordPath,
+  sizeProblem,
+  type FileRead,
+  type StoreRead
 } from './files.js'
 import type { AddResult, CompactResult, HistoryStore } from './storeTypes.js'
 
@@ -83,6 +86,7 @@ interface Change {
 interface Entry {
   sha: string
   path: string
+  size: number
 }
 
 export class GitStore implements HistoryStore {
@@ -184,14 +188,15 @@ export class GitStore implements HistoryStore {
   }
 
   private async files(tip: string): Promise<Entry[]> {
-    const out = await this.must(['ls-tree', '-r', '-z', '--full-tree', tip], 'listing the branch')
+    const out = await this.must(['ls-tree', '-r', '-l', '-z', '--full-tree', tip], 'listing the branch')
     return out
       .toString('utf8')
       .split('\0')
       .filter(Boolean)
       .map((line) => {
         const [meta, path] = line.split('\t')
-        return { sha: meta.split(' ')[2], path }
+        const [, , sha, size] = meta.split(/ +/)
+        return { sha, path, size: Number(size) }
       })
   }
 
@@ -212,9 +217,16 @@ export class GitStore implements HistoryStore {
     return blobs
   }
 
-  private async decoded(entries: readonly Entry[]): Promise<CommitRecord[]> {
-    const data = await this.blobs(entries.map((e) => e.sha))
-    return data.flatMap((d, i) => decodeFile(d, `${this.name}:${entries[i].path}`))
+  /** The files decoded; a file too large to be a history file is named, not read (docs/security.md, defence 15). */
+  private async decoded(entries: readonly Entry[]): Promise<FileRead[]> {
+    const where = (e: Entry) => `${this.name}:${e.path}`
+    const tooLarge = entries.map((e) => sizeProblem(e.path, e.size, where(e)))
+    const readable = entries.filter((_, i) => tooLarge[i] === null)
+    const data = await this.blobs(readable.map((e) => e.sha))
+    return [
+      ...tooLarge.filter((p): p is string => p !== null).map((p) => ({ found: [], problems: [p] })),
+      ...data.map((d, i) => decodeFile(d, readable[i].path, where(readable[i])))
+    ]
   }
 
   /** A commit with `change` applied to `tip` (or a root commit), built in a temporary index. */
@@ -302,8 +314,14 @@ export class GitStore implements HistoryStore {
     const path = recordPath(record)
     const attempts = await this.update(async (_tip, files) => {
       if (files.some((f) => f.path === path)) return null
-      const month = files.filter((f) => f.path === monthPath(monthOf(record)))
-      if ((await this.decoded(month)).some((r) => r.commit === record.commit)) return null
+      const mayHold = new Set(
+        filesThatMayHold(
+          files.map((f) => f.path),
+          record.commit
+        )
+      )
+      const reads = await this.decoded(files.filter((f) => mayHold.has(f.path)))
+      if (reads.some((r) => r.found.some((f) => f.record.commit === record.commit))) return null
       return {
         add: [{ path, data: encode(record) }],
         remove: [],
@@ -313,40 +331,49 @@ export class GitStore implements HistoryStore {
     return { path, added: attempts > 0, attempts: Math.max(1, attempts) }
   }
 
-  async readAll(): Promise<CommitRecord[]> {
+  async read(): Promise<StoreRead> {
     const tip = await this.fetchTip()
-    if (tip === null) return []
+    if (tip === null) return { records: [], problems: [] }
     const entries = (await this.files(tip)).filter(
       (f) => recordFileMonth(f.path) !== null || monthFileMonth(f.path) !== null
     )
     return inHistoryOrder(await this.decoded(entries))
   }
 
+  async readAll(): Promise<CommitRecord[]> {
+    return (await this.read()).records
+  }
+
   /** One commit adds each compacted month's file and removes its record files (atomic for readers). */
   async compact(before: string): Promise<CompactResult> {
-    let result = { months: [] as string[], records: 0 }
+    let result: Omit<CompactResult, 'attempts'> = { months: [], records: 0, left: [] }
     const attempts = await this.update(async (_tip, files) => {
       const months = [
         ...new Set(
           files.map((f) => recordFileMonth(f.path)).filter((m): m is string => m !== null && m < before)
         )
       ].sort()
-      result = { months, records: 0 }
-      if (months.length === 0) return null
+      result = { months: [], records: 0, left: [] }
       const add: Change['add'] = []
       const remove: string[] = []
       for (const month of months) {
         const recordFiles = files.filter((f) => recordFileMonth(f.path) === month)
-        const old = await this.decoded(files.filter((f) => f.path === monthPath(month)))
-        const fresh = await this.decoded(recordFiles)
-        add.push({ path: monthPath(month), data: encode(monthFile(month, [...old, ...fresh])) })
+        const own = files.filter((f) => f.path === monthPath(month))
+        const made = monthFile(month, await this.decoded([...own, ...recordFiles]))
+        if ('why' in made) {
+          result.left.push({ month, why: made.why })
+          continue
+        }
+        add.push({ path: monthPath(month), data: made.data })
         remove.push(...recordFiles.map((f) => f.path))
-        result.records += fresh.length
+        result.months.push(month)
+        result.records += recordFiles.length
       }
+      if (result.months.length === 0) return null
       return {
         add,
         remove,
-        message: `benchgate history: compact ${months.join(', ')} (${result.records} records)`
+        message: `benchgate history: compact ${result.months.join(', ')} (${result.records} records)`
       }
     })
     return { ...result, attempts: Math.max(1, attempts) }

@@ -23,7 +23,9 @@ import { medianInterval, DEFAULT_MEDIAN_LEVEL } from '../stats/medianInterval.js
 import { ConfigError } from '../errors.js'
 
 export const RECORD_FORMAT = 'benchgate-history-record'
-export const RECORD_VERSION = 1
+/** Version 2 dates a record by its commit's committer date and keeps `measured_at` (version 1: `date` is when it was measured, or --date). */
+export const RECORD_VERSION = 2
+export const READABLE_RECORD_VERSIONS: readonly number[] = [1, 2]
 
 /**
  * The provenance fields that make up the environment fingerprint: the machine (CPU model, cores,
@@ -80,8 +82,10 @@ export interface CommitRecord {
   commit: string
   /** The commit measured against: the last recorded commit (a push's `before`). */
   parent: string
-  /** ISO 8601; orders the history. */
+  /** ISO 8601 (UTC): the commit's committer date (version 1: when it was measured); orders the history. */
   date: string
+  /** ISO 8601 (UTC): when the results were measured (results.json `generated_at`); absent in version 1. */
+  measured_at?: string
   pr: number | null
   /** benchgate version that measured the results. */
   tool_version: string
@@ -93,11 +97,13 @@ export interface CommitRecord {
 export interface RecordMeta {
   commit?: string
   parent?: string
+  /** The commit's committer date: --date, else from git (history/commitDate.ts). */
   date?: string
   pr?: number
 }
 
-const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/
+/** A full commit SHA (SHA-1 or SHA-256), lowercase. */
+export const FULL_SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/
 
 /** The commit, parent and date of the record: from the flags, else from results.json's run. */
 function identity(results: ResultsJson, meta: RecordMeta, source: string) {
@@ -112,13 +118,14 @@ function identity(results: ResultsJson, meta: RecordMeta, source: string) {
     ['--commit', commit],
     ['--parent', parent]
   ] as const)
-    if (!SHA.test(sha))
+    if (!FULL_SHA.test(sha))
       throw new ConfigError(`${flag} '${sha}': expected a full commit SHA (40 or 64 lowercase hex digits)`)
-  if (meta.date === undefined && !(results.run.head.sha && meta.commit === undefined))
+  const date = meta.date
+  if (date === undefined)
     throw new ConfigError(
-      `${source}: --date ISO is needed with --commit (the commit's date orders the history)`
+      `${source}: --date ISO is needed: commit ${commit.slice(0, 12)} is not in the repository here, so its ` +
+        'committer date (which orders the history) is unknown; run in a clone that has it, or give --date'
     )
-  const date = meta.date ?? results.generated_at
   if (Number.isNaN(Date.parse(date)) || !/^\d{4}-\d\d-\d\d/.test(date))
     throw new ConfigError(`--date '${date}': expected an ISO 8601 date, e.g. 2026-11-26T16:00:00Z`)
   if (meta.pr !== undefined && !(Number.isInteger(meta.pr) && meta.pr > 0))
@@ -175,7 +182,8 @@ export function fingerprintKey(f: Fingerprint): string {
  * The commit record of a validated results.json.
  *
  * @param results a results.json that passed `validateResults`.
- * @param meta --commit/--parent/--date/--pr; required when the results carry no SHAs.
+ * @param meta --commit/--parent/--pr (required when the results carry no SHAs) and the commit's date
+ * (--date, or its committer date from git: history/commitDate.ts).
  * @param source the file name, for messages.
  * @throws ConfigError when the commit, parent or date is missing or malformed, or the results are one
  * shard's.
@@ -187,10 +195,14 @@ export function buildRecord(results: ResultsJson, meta: RecordMeta, source: stri
       `${source}: these are the results of shard ${shard.index}/${shard.count} only; ` +
         "record the merged results ('benchgate merge' of every shard) so the record holds the whole suite"
     )
+  const measured = Date.parse(results.generated_at)
+  if (Number.isNaN(measured))
+    throw new ConfigError(`${source}: $.generated_at '${results.generated_at}' is not an ISO 8601 date`)
   return {
     format: RECORD_FORMAT,
     version: RECORD_VERSION,
     ...identity(results, meta, source),
+    measured_at: new Date(measured).toISOString(),
     tool_version: results.tool.version,
     fingerprint: fingerprintOf(results.provenance.head),
     benchmarks: results.benchmarks.map(benchmarkRecord)

@@ -10,6 +10,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  statSync,
   rmdirSync,
   unlinkSync,
   writeFileSync
@@ -20,19 +21,22 @@ import type { CommitRecord } from './record.js'
 import {
   decodeFile,
   encode,
+  filesThatMayHold,
   inHistoryOrder,
   monthFile,
   monthFileMonth,
-  monthOf,
   monthPath,
   recordFileMonth,
-  recordPath
+  recordPath,
+  sizeProblem,
+  type FileRead,
+  type StoreRead
 } from './files.js'
 import type { GitCredential } from '../git/credentials.js'
 import { GitStore } from './gitStore.js'
 import type { AddResult, CompactResult, HistoryStore } from './storeTypes.js'
 
-export type { AddResult, CompactResult, HistoryStore }
+export type { AddResult, CompactResult, HistoryStore, StoreRead }
 
 /** The default branch of a `git:` store. */
 export const DEFAULT_HISTORY_BRANCH = 'benchgate-history'
@@ -75,13 +79,29 @@ export class FolderStore implements HistoryStore {
     return this.dir
   }
 
+  /** The store file at `path`, decoded; its size checked before it is read. Never throws. */
+  private readFile(path: string): FileRead {
+    const file = join(this.dir, path)
+    let data: Buffer
+    try {
+      const tooLarge = sizeProblem(path, statSync(file).size, file)
+      if (tooLarge) return { found: [], problems: [tooLarge] }
+      data = readFileSync(file)
+    } catch (e) {
+      return { found: [], problems: [`${file}: cannot be read (${(e as Error).message})`] }
+    }
+    return decodeFile(data, path, file)
+  }
+
   async add(record: CommitRecord): Promise<AddResult> {
     const path = recordPath(record)
     const file = join(this.dir, path)
-    const month = join(this.dir, monthPath(monthOf(record)))
+    const files = listFiles(this.dir)
     const known =
-      existsSync(file) ||
-      (existsSync(month) && decodeFile(readFileSync(month), month).some((r) => r.commit === record.commit))
+      files.includes(path) ||
+      filesThatMayHold(files, record.commit).some((p) =>
+        this.readFile(p).found.some((f) => f.record.commit === record.commit)
+      )
     if (known) return { path, added: false, attempts: 1 }
     mkdirSync(dirname(file), { recursive: true })
     const tmp = `${file}.${process.pid}.tmp`
@@ -98,11 +118,16 @@ export class FolderStore implements HistoryStore {
     return null // a folder belongs to no repository: give --repo-url for links
   }
 
+  async read(): Promise<StoreRead> {
+    return inHistoryOrder(
+      listFiles(this.dir)
+        .filter((p) => recordFileMonth(p) !== null || monthFileMonth(p) !== null)
+        .map((p) => this.readFile(p))
+    )
+  }
+
   async readAll(): Promise<CommitRecord[]> {
-    const records = listFiles(this.dir)
-      .filter((p) => recordFileMonth(p) !== null || monthFileMonth(p) !== null)
-      .flatMap((p) => decodeFile(readFileSync(join(this.dir, p)), join(this.dir, p)))
-    return inHistoryOrder(records)
+    return (await this.read()).records
   }
 
   /**
@@ -116,20 +141,28 @@ export class FolderStore implements HistoryStore {
       ...new Set(files.map(recordFileMonth).filter((m): m is string => m !== null && m < before))
     ]
     let moved = 0
+    const done: string[] = []
+    const left: CompactResult['left'] = []
     for (const month of months) {
       const recordFiles = files.filter((p) => recordFileMonth(p) === month)
-      const old = files.includes(monthPath(month))
-        ? decodeFile(readFileSync(join(this.dir, monthPath(month))), monthPath(month))
-        : []
-      const fresh = recordFiles.flatMap((p) => decodeFile(readFileSync(join(this.dir, p)), p))
+      const own = files.filter((p) => p === monthPath(month))
+      const made = monthFile(
+        month,
+        [...own, ...recordFiles].map((p) => this.readFile(p))
+      )
+      if ('why' in made) {
+        left.push({ month, why: made.why })
+        continue
+      }
       const target = join(this.dir, monthPath(month))
       mkdirSync(dirname(target), { recursive: true })
-      writeFileSync(`${target}.tmp`, encode(monthFile(month, [...old, ...fresh])))
+      writeFileSync(`${target}.tmp`, made.data)
       renameSync(`${target}.tmp`, target)
       for (const p of recordFiles) unlinkSync(join(this.dir, p))
       rmdirSync(join(this.dir, 'commits', month))
-      moved += fresh.length
+      moved += recordFiles.length
+      done.push(month)
     }
-    return { months, records: moved, attempts: 1 }
+    return { months: done, records: moved, left, attempts: 1 }
   }
 }

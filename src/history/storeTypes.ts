@@ -1,10 +1,11 @@
 /** What a history store does (a folder, or an orphan git branch: history/store.ts, history/gitStore.ts). */
+import type { StoreRead } from './files.js'
 import type { CommitRecord } from './record.js'
 
 export interface AddResult {
   /** The record's path in the store. */
   path: string
-  /** False when the commit was already recorded (the existing record is kept: records are never edited). */
+  /** False when the commit was already recorded, in any file of the store (the existing record is kept: records are never edited). */
   added: boolean
   /** Push attempts (git store with a remote): 1 unless another writer pushed first. */
   attempts: number
@@ -15,6 +16,8 @@ export interface CompactResult {
   months: string[]
   /** Records moved into month files. */
   records: number
+  /** Months left as record files, and why (docs/history.md, "Store layout"). */
+  left: { month: string; why: string }[]
   attempts: number
 }
 
@@ -22,7 +25,12 @@ export interface HistoryStore {
   /** How the store is named in messages. */
   readonly name: string
   add(record: CommitRecord): Promise<AddResult>
-  /** Every record, one per commit, in history order (date, then SHA). */
+  /**
+   * Every valid record, one per commit (the first recorded), in history order (date, then SHA), and
+   * each file or record left out, named with the reason (docs/security.md, defence 15).
+   */
+  read(): Promise<StoreRead>
+  /** `read()`'s records alone. */
   readAll(): Promise<CommitRecord[]>
   /** Merges every whole month before `before` (yyyy-mm) into one month file each. */
   compact(before: string): Promise<CompactResult>

@@ -1,23 +1,49 @@
 /**
  * `summary.md` of `benchgate history report`: the findings of history/changes.ts as a Markdown list,
- * every untrusted text (benchmark names, fingerprint values) escaped with report/escape.ts. Pure.
+ * every text from a record (names, fingerprint values, PR numbers, dates) and every message about the
+ * store escaped with report/escape.ts: a record is untrusted (docs/security.md, defence 15). Pure.
  */
 import { mdCode, mdText } from '../report/escape.js'
 import { formatChange, formatDuration, formatLevel, formatP, plural } from '../report/format.js'
-import type { Changes, CommitRef } from './changes.js'
+import type { Changes, CommitRef, EnvironmentChange } from './changes.js'
+import { filesOrRecords } from './files.js'
 
 const short = (sha: string) => mdCode(sha.slice(0, 12))
-const pr = (c: CommitRef) => (c.pr === null ? '' : ` (PR #${c.pr})`)
+const pr = (c: CommitRef) => (c.pr === null ? '' : ` (PR #${mdText(String(c.pr))})`)
+const day = (c: CommitRef) => mdText(c.date.slice(0, 10))
 const range = (from: CommitRef, to: CommitRef) => `${short(from.commit)} → ${short(to.commit)}${pr(to)}`
+const fieldText = (fields: EnvironmentChange['fields']) =>
+  Object.entries(fields)
+    .map(([k, [a, b]]) => `${mdText(k)} ${mdText(String(a ?? '–'))} → ${mdText(String(b ?? '–'))}`)
+    .join('; ')
 
 function environmentLines(changes: Changes): string[] {
-  if (changes.environment_changes.length === 0) return ['No environment change.']
-  return changes.environment_changes.map((e) => {
-    const fields = Object.entries(e.fields)
-      .map(([k, [a, b]]) => `${k} ${mdText(String(a ?? '–'))} → ${mdText(String(b ?? '–'))}`)
-      .join('; ')
-    return `- ${range(e.from, e.to)}, ${e.to.date.slice(0, 10)}: ${fields} (the series restart here; not a code change)`
-  })
+  const suspects = changes.suspect_records.map(
+    (s) =>
+      `- suspect record: environment fingerprint differs from its neighbours: ${short(s.commit)}${pr(s)}, ${day(s)}: ` +
+      `${fieldText(s.fields)} (left out of change-point detection; the series do not restart)`
+  )
+  if (changes.environment_changes.length === 0) return ['No environment change.', ...suspects]
+  return [
+    ...changes.environment_changes.map(
+      (e) =>
+        `- ${range(e.from, e.to)}, ${day(e.to)}: ${fieldText(e.fields)} (the series restart here; not a code change)`
+    ),
+    ...suspects
+  ]
+}
+
+/** What the store held that was left out (history/files.ts says why, per file or record). */
+function unreadLines(problems: readonly string[]): string[] {
+  if (problems.length === 0) return []
+  return [
+    '### Records left out',
+    '',
+    `${filesOrRecords(problems.length)} of the store could not be trusted and ${problems.length === 1 ? 'was' : 'were'} left out; the rest is reported.`,
+    '',
+    ...problems.map((p) => `- ${mdText(p)}`),
+    ''
+  ]
 }
 
 function seriesLines(changes: Changes): string[] {
@@ -30,7 +56,7 @@ function seriesLines(changes: Changes): string[] {
     for (const c of cps)
       lines.push(
         `  - change point ${formatChange(1 + c.change)} (${formatDuration(c.before)} → ${formatDuration(c.after)}) ` +
-          `at ${range(c.from, c.to)}, ${c.to.date.slice(0, 10)}; p ${formatP(c.p_value)}, q ${formatP(c.q_value)}`
+          `at ${range(c.from, c.to)}, ${day(c.to)}; p ${formatP(c.p_value)}, q ${formatP(c.q_value)}`
       )
     if (creep)
       lines.push(
@@ -42,12 +68,15 @@ function seriesLines(changes: Changes): string[] {
   return lines.length ? lines : ['No change point and no creep.']
 }
 
-/** The Markdown summary of a history's findings. */
-export function renderSummary(changes: Changes): string {
+/**
+ * The Markdown summary of a history's findings.
+ * @param problems what the store read left out (StoreRead.problems), listed after the findings.
+ */
+export function renderSummary(changes: Changes, problems: readonly string[] = []): string {
   const o = changes.options
   const span =
     changes.first && changes.last
-      ? `${plural(changes.commits, 'recorded commit')}, ${short(changes.first.commit)} (${changes.first.date.slice(0, 10)}) to ${short(changes.last.commit)} (${changes.last.date.slice(0, 10)})`
+      ? `${plural(changes.commits, 'recorded commit')}, ${short(changes.first.commit)} (${day(changes.first)}) to ${short(changes.last.commit)} (${day(changes.last)})`
       : 'no recorded commit'
   return [
     '## Benchmark history',
@@ -62,6 +91,7 @@ export function renderSummary(changes: Changes): string {
     '### Change points and creep',
     '',
     ...seriesLines(changes),
-    ''
+    '',
+    ...unreadLines(problems)
   ].join('\n')
 }

@@ -98,7 +98,7 @@ export function embedHistory(
     u: repoUrl,
     c: records.map((r) => r.commit),
     d: records.map((r) => minute(r.date)),
-    p: records.map((r) => r.pr ?? 0),
+    p: records.map((r) => (Number.isInteger(r.pr) ? r.pr! : 0)), // a number reaches the page, whatever a record holds
     e: changes.environment_changes.map((e) => [
       at.get(e.to.commit) ?? -1,
       Object.entries(e.fields)

@@ -21,6 +21,7 @@ import type { Changes } from '../changes.js'
 import type { CommitRecord } from '../record.js'
 import HISTORY_SCRIPT from './historyClient.inline.js'
 import { embedHistory } from './embed.js'
+import { filesOrRecords } from '../files.js'
 import { HISTORY_STYLE } from './style.js'
 
 export interface HistoryHtmlOptions {
@@ -28,6 +29,18 @@ export interface HistoryHtmlOptions {
   repoUrl?: string | null
   /** Timestamp shown in the footer (default: now). */
   now?: Date
+  /** What the store read left out, and why (StoreRead.problems): listed above the trends. */
+  problems?: readonly string[]
+}
+
+/** The files or records of the store that were left out, each escaped (docs/security.md, defence 15). */
+function unread(problems: readonly string[]): string[] {
+  if (problems.length === 0) return []
+  const items = problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')
+  return [
+    `<div class="note"><p>${escapeHtml(filesOrRecords(problems.length))} of the store could not be trusted and ` +
+      `${problems.length === 1 ? 'was' : 'were'} left out; the rest is shown.</p><ul>${items}</ul></div>`
+  ]
 }
 
 /** The id of the data script, read by the page script. */
@@ -69,6 +82,7 @@ export function renderHistoryHtml(
       '<span class="key k-bad"></span> slower <span class="key k-good"></span> faster at a change point ' +
       '<span class="key k-creep"></span> creep window. Hover a trend for its commits.</p>',
     '</header><main>',
+    ...unread(options.problems ?? []),
     '<div id="envs" class="sub"></div>',
     '<div class="tools"><input id="filter" type="search" autocomplete="off" spellcheck="false" ' +
       'placeholder="Filter benchmarks: text, or /regex/" aria-label="Filter benchmarks by name (text, or /regex/)">' +
