@@ -41859,6 +41859,43 @@ const RUNNER_COMMAND = /^([ \t]*)::/gm;
 function noRunnerCommands(text) {
     return text.replace(RUNNER_COMMAND, '$1\\::');
 }
+/** Where RUNNER_COMMAND's `^` may match: after any of JavaScript's line terminators (a runner splits at `\r` too). */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const LAST_LINE = /[^\n\r\u2028\u2029]*$/;
+/**
+ * noRunnerCommands for text written in pieces cut anywhere (a file read back in 32 KiB pieces): a
+ * piece that ends inside a line is not a line start, and a line that so far is blanks and one `:` is
+ * held back until the next piece shows whether it becomes `::`. Call with no piece at the end for
+ * what is held. JSON passes unchanged: each line of it starts with blanks, then a quote or a
+ * structural character (docs/security.md, defence 14).
+ */
+function noRunnerCommandsInPieces() {
+    let held = '';
+    let midLine = false;
+    return (piece) => {
+        let text = held + (piece ?? '');
+        held = '';
+        if (piece === undefined) {
+            midLine ||= text !== '';
+            return text;
+        }
+        let out = '';
+        if (midLine) {
+            const end = text.search(LINE_BREAK) + 1;
+            if (end === 0)
+                return text;
+            out = text.slice(0, end);
+            text = text.slice(end);
+        }
+        const tail = LAST_LINE.exec(text)[0];
+        if (/^[ \t]*:?$/.test(tail)) {
+            held = tail;
+            text = text.slice(0, text.length - tail.length);
+        }
+        midLine = held === '' && tail !== '';
+        return out + noRunnerCommands(text);
+    };
+}
 const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Escapes text for HTML element content and attribute values (line breaks and tabs kept, other controls shown). */
 function escapeHtml(text) {
@@ -42167,14 +42204,18 @@ function writeWhenReady(stream, text) {
 }
 /* istanbul ignore next -- the process entry itself */
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+    // Every report, explain and history text goes through here: in a workflow step no stdout line may
+    // start a runner command, whichever writer made it (docs/security.md, defence 14).
+    const toStdout = noRunnerCommandsInPieces();
     const io = {
-        stdout: (t) => writeWhenReady(process.stdout, t),
+        stdout: (t) => writeWhenReady(process.stdout, toStdout(t)),
         // Progress and errors quote untrusted text: in a workflow step no line may start a runner command.
         stderr: (t) => process.stderr.write(noRunnerCommands(t)),
         colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         isTTY: Boolean(process.stderr.isTTY)
     };
     main(process.argv.slice(2), io).then((code) => {
+        process.stdout.write(toStdout());
         process.exitCode = code;
     });
 }
