@@ -52526,6 +52526,25 @@ function run$1(cwd, args, opts = {}) {
         child.stdin?.end(opts.input ?? '');
     });
 }
+/**
+ * Why `branch` cannot name the store's branch, or null. Checked before any git work, so a bad name
+ * fails at once rather than after every push is rejected (docs/security.md, defence 14).
+ */
+function branchNameProblem(branch) {
+    if (branch === 'HEAD')
+        return "'HEAD' names the checked-out commit, not a branch";
+    if (branch.startsWith('refs/'))
+        return "a full ref; the store adds 'refs/heads/' itself";
+    if (branch.startsWith('-'))
+        return "it starts with '-' (git would read an option)";
+    if (!/^[A-Za-z0-9._/-]+$/.test(branch))
+        return "only letters, digits, '.', '_', '-' and '/' are taken";
+    // Arguments, no shell; without '@' in the name (refused above) --branch expands nothing and needs no repository.
+    const r = gitSync(tmpdir(), ['check-ref-format', '--branch', branch]);
+    if (r.code === 0 && r.stdout.trim() === branch)
+        return null;
+    return r.code === null ? 'git check-ref-format could not run' : '`git check-ref-format --branch` refuses it';
+}
 class GitStore {
     repo;
     branch;
@@ -52533,8 +52552,9 @@ class GitStore {
     constructor(repo, branch) {
         this.repo = repo;
         this.branch = branch;
-        if (branch.startsWith('-') || !/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes('..'))
-            throw new ConfigError(`--store git:${branch}: not a usable branch name (letters, digits, '.', '_', '-', '/'; not starting with '-')`);
+        const why = branchNameProblem(branch);
+        if (why)
+            throw new ConfigError(`--store git:${branch}: not a usable branch name: ${why}; give a branch's short name, e.g. git:benchgate-history`);
     }
     get name() {
         return `git:${this.branch}`;
