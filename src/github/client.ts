@@ -47,8 +47,10 @@ export interface GitHubClient {
   updateIssueComment(id: number, body: string): Promise<IssueComment>
   /** The pull request's head: commit, branch and repository (null when the fork was deleted). */
   getPullHead(pull: number): Promise<PullHead>
-  /** Check runs named `name` on commit `headSha` (every one, not only the latest). */
-  listCheckRuns(headSha: string, name: string): Promise<CheckRunRef[]>
+  /** Check runs named `name` (any name when absent) on commit `headSha` (every one, not only the latest). */
+  listCheckRuns(headSha: string, name?: string): Promise<CheckRunRef[]>
+  /** The pull request's commits, oldest first (GitHub lists at most 250). */
+  listPullCommits(pull: number): Promise<string[]>
   /** Creates a completed check run; returns its URL. */
   createCheckRun(check: CheckRunRequest): Promise<string>
   /** Replaces a check run's conclusion and output; returns its URL. */
@@ -80,6 +82,16 @@ export function createGitHubClient(token: string, repository: { owner: string; r
       call('get the pull request', async () => {
         const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull })
         return { sha: data.head.sha, ref: data.head.ref, repository: data.head.repo?.full_name ?? null }
+      }),
+    listPullCommits: (pull) =>
+      call('list the pull request commits', async () => {
+        const commits = await octokit.paginate(octokit.rest.pulls.listCommits, {
+          owner,
+          repo,
+          pull_number: pull,
+          per_page: 100
+        })
+        return commits.map((c) => c.sha)
       }),
     ...checkRunCalls(octokit, owner, repo)
   }
@@ -172,7 +184,7 @@ function checkRunCalls(
           owner,
           repo,
           ref: headSha,
-          check_name: name,
+          ...(name === undefined ? {} : { check_name: name }),
           filter: 'all',
           per_page: 100
         })
