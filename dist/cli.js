@@ -41894,6 +41894,43 @@ const RUNNER_COMMAND = /^([ \t]*)::/gm;
 function noRunnerCommands(text) {
     return text.replace(RUNNER_COMMAND, '$1\\::');
 }
+/** Where RUNNER_COMMAND's `^` may match: after any of JavaScript's line terminators (a runner splits at `\r` too). */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const LAST_LINE = /[^\n\r\u2028\u2029]*$/;
+/**
+ * noRunnerCommands for text written in pieces cut anywhere (a file read back in 32 KiB pieces): a
+ * piece that ends inside a line is not a line start, and a line that so far is blanks and one `:` is
+ * held back until the next piece shows whether it becomes `::`. Call with no piece at the end for
+ * what is held. JSON passes unchanged: each line of it starts with blanks, then a quote or a
+ * structural character (docs/security.md, defence 16).
+ */
+function noRunnerCommandsInPieces() {
+    let held = '';
+    let midLine = false;
+    return (piece) => {
+        let text = held + (piece ?? '');
+        held = '';
+        if (piece === undefined) {
+            midLine ||= text !== '';
+            return text;
+        }
+        let out = '';
+        if (midLine) {
+            const end = text.search(LINE_BREAK) + 1;
+            if (end === 0)
+                return text;
+            out = text.slice(0, end);
+            text = text.slice(end);
+        }
+        const tail = LAST_LINE.exec(text)[0];
+        if (/^[ \t]*:?$/.test(tail)) {
+            held = tail;
+            text = text.slice(0, text.length - tail.length);
+        }
+        midLine = held === '' && tail !== '';
+        return out + noRunnerCommands(text);
+    };
+}
 /**
  * A log line of the Action that may quote untrusted text: controls and invisible characters shown as
  * escapes (an ESC sequence would clear or rewrite the log; a CR would start a line), line breaks and
@@ -42214,14 +42251,18 @@ function writeWhenReady(stream, text) {
 }
 /* istanbul ignore next -- the process entry itself */
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+    // Every report, explain and history text goes through here: in a workflow step no stdout line may
+    // start a runner command, whichever writer made it (docs/security.md, defence 16).
+    const toStdout = noRunnerCommandsInPieces();
     const io = {
-        stdout: (t) => writeWhenReady(process.stdout, t),
+        stdout: (t) => writeWhenReady(process.stdout, toStdout(t)),
         // Progress and errors quote untrusted text: in a workflow step no line may start a runner command.
         stderr: (t) => process.stderr.write(noRunnerCommands(t)),
         colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         isTTY: Boolean(process.stderr.isTTY)
     };
     main(process.argv.slice(2), io).then((code) => {
+        process.stdout.write(toStdout());
         process.exitCode = code;
     });
 }
@@ -52853,6 +52894,25 @@ function run$1(cwd, args, opts = {}) {
         child.stdin?.end(opts.input ?? '');
     });
 }
+/**
+ * Why `branch` cannot name the store's branch, or null. Checked before any git work, so a bad name
+ * fails at once rather than after every push is rejected (docs/security.md, defence 16).
+ */
+function branchNameProblem(branch) {
+    if (branch === 'HEAD')
+        return "'HEAD' names the checked-out commit, not a branch";
+    if (branch.startsWith('refs/'))
+        return "a full ref; the store adds 'refs/heads/' itself";
+    if (branch.startsWith('-'))
+        return "it starts with '-' (git would read an option)";
+    if (!/^[A-Za-z0-9._/-]+$/.test(branch))
+        return "only letters, digits, '.', '_', '-' and '/' are taken";
+    // Arguments, no shell; without '@' in the name (refused above) --branch expands nothing and needs no repository.
+    const r = gitSync(tmpdir(), ['check-ref-format', '--branch', branch]);
+    if (r.code === 0 && r.stdout.trim() === branch)
+        return null;
+    return r.code === null ? 'git check-ref-format could not run' : '`git check-ref-format --branch` refuses it';
+}
 class GitStore {
     repo;
     branch;
@@ -52865,8 +52925,9 @@ class GitStore {
         this.branch = branch;
         this.credential = credential;
         this.remoteEnv = credential?.token ? credentialEnv(credential) : {};
-        if (branch.startsWith('-') || !/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes('..'))
-            throw new ConfigError(`--store git:${branch}: not a usable branch name (letters, digits, '.', '_', '-', '/'; not starting with '-')`);
+        const why = branchNameProblem(branch);
+        if (why)
+            throw new ConfigError(`--store git:${branch}: not a usable branch name: ${why}; give a branch's short name, e.g. git:benchgate-history`);
     }
     get name() {
         return `git:${this.branch}`;
@@ -55719,10 +55780,12 @@ async function saveBaseBuild(cache, o) {
  * request passes in seconds, and a build that staged the wrong binary cannot pass as "no change".
  *
  * "Same" is byte-identical files, or, for ELF, identical loaded image: every section the loader maps
- * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info, symbol tables and
- * notes are left out: with `-g` they hold the worktree's path (base and head build in different
- * folders), and the GNU build-id note is a hash over them. Anything else (Mach-O, PE, an ELF this
- * reader does not understand) counts as the same only when byte-identical.
+ * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info and symbol tables
+ * are left out: with `-g` they hold the worktree's path (base and head build in different folders),
+ * and the GNU build-id note is a hash over them. Of the loaded notes, only the toolchain's metadata
+ * notes are left out, and only when each holds the one GNU note it should: any other note is mapped
+ * and readable, so a program can keep data in it (docs/security.md, defence 16). Anything else
+ * (Mach-O, PE, an ELF this reader does not understand) counts as the same only when byte-identical.
  * Written by hand: reading the section table is 40 lines; no maintained npm ELF reader gives section bytes.
  */
 /**
@@ -55810,7 +55873,32 @@ function sameSection(a, b) {
         a.addr === b.addr &&
         a.bytes.equals(b.bytes));
 }
-/** The allocated sections but notes, of a 64-bit little-endian ELF file; null when it is not one. */
+/**
+ * Loaded notes that carry metadata only, by section name, with the GNU note type each must hold.
+ * `.note.package` is not one: nothing here treated it as metadata before, and measuring an unchanged
+ * program costs time, while skipping a changed one passes it unmeasured.
+ */
+const METADATA_NOTES = new Map([
+    ['.note.gnu.build-id', 3], // NT_GNU_BUILD_ID
+    ['.note.ABI-tag', 1], // NT_GNU_ABI_TAG
+    ['.note.gnu.property', 5] // NT_GNU_PROPERTY_TYPE_0
+]);
+/**
+ * The section is exactly one note, owned by "GNU", of the type its name promises. Bytes appended to
+ * the section from a source file (`__attribute__((section(".note.ABI-tag")))`) make a second note.
+ */
+function metadataNote(name, bytes, align) {
+    const type = METADATA_NOTES.get(name);
+    if (type === undefined || bytes.length < 16)
+        return false;
+    const pad = (n) => (align === 8n ? Math.ceil(n / 8) * 8 : Math.ceil(n / 4) * 4);
+    const [namesz, descsz] = [bytes.readUInt32LE(0), bytes.readUInt32LE(4)];
+    return (bytes.readUInt32LE(8) === type &&
+        namesz === 4 &&
+        bytes.toString('latin1', 12, 16) === 'GNU\0' &&
+        pad(12 + namesz) + pad(descsz) === bytes.length);
+}
+/** The allocated sections but metadata notes, of a 64-bit little-endian ELF file; null when it is not one. */
 function loadedImage(file) {
     const ELFCLASS64 = 2;
     const ELFDATA2LSB = 1;
@@ -55832,7 +55920,8 @@ function loadedImage(file) {
             flags: file.readBigUInt64LE(at + 8),
             addr: file.readBigUInt64LE(at + 16),
             offset: Number(file.readBigUInt64LE(at + 24)),
-            size: Number(file.readBigUInt64LE(at + 32))
+            size: Number(file.readBigUInt64LE(at + 32)),
+            align: file.readBigUInt64LE(at + 48)
         };
     };
     const names = header(shstrndx);
@@ -55846,19 +55935,17 @@ function loadedImage(file) {
     const sections = [];
     for (let i = 0; i < shnum; i++) {
         const h = header(i);
-        if ((h.flags & SHF_ALLOC) === 0n || h.type === SHT_NOTE)
+        if ((h.flags & SHF_ALLOC) === 0n)
             continue;
         const stored = h.type !== SHT_NOBITS;
         if (stored && h.offset + h.size > file.length)
             return null;
-        sections.push({
-            name: nameAt(h.nameOffset),
-            type: h.type,
-            flags: h.flags,
-            addr: h.addr,
-            // .bss occupies no bytes in the file: its size stands for its contents (zeros).
-            bytes: stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size))
-        });
+        const name = nameAt(h.nameOffset);
+        // .bss occupies no bytes in the file: its size stands for its contents (zeros).
+        const bytes = stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size));
+        if (h.type === SHT_NOTE && metadataNote(name, bytes, h.align))
+            continue;
+        sections.push({ name, type: h.type, flags: h.flags, addr: h.addr, bytes });
     }
     return sections;
 }

@@ -30,6 +30,11 @@ const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/pulls/{pull_number}', 'check a PR (fork-safe split: head sha)'],
   [
     'get',
+    '/repos/{owner}/{repo}/pulls/{pull_number}/commits',
+    "a PR's commits, to find the check run that recorded the sticky comment's id"
+  ],
+  [
+    'get',
     '/repos/{owner}/{repo}/commits/{commit_sha}/pulls',
     'PRs of a commit (workflow_run from forks has pull_requests: [])'
   ],

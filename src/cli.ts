@@ -20,7 +20,7 @@ import { describeError, EXIT } from './errors.js'
 import { didYouMean } from './config/suggest.js'
 import type { Io } from './commands/io.js'
 import { VERSION } from './version.js'
-import { noRunnerCommands } from './report/escape.js'
+import { noRunnerCommands, noRunnerCommandsInPieces } from './report/escape.js'
 
 /** The width of the flag column in help; longer flags push their text to the next line. */
 const FLAG_COLUMN = 23
@@ -283,14 +283,18 @@ export function writeWhenReady(stream: Writable, text: string): void | Promise<v
 
 /* istanbul ignore next -- the process entry itself */
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // Every report, explain and history text goes through here: in a workflow step no stdout line may
+  // start a runner command, whichever writer made it (docs/security.md, defence 16).
+  const toStdout = noRunnerCommandsInPieces()
   const io: Io = {
-    stdout: (t) => writeWhenReady(process.stdout, t),
+    stdout: (t) => writeWhenReady(process.stdout, toStdout(t)),
     // Progress and errors quote untrusted text: in a workflow step no line may start a runner command.
     stderr: (t) => process.stderr.write(noRunnerCommands(t)),
     colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     isTTY: Boolean(process.stderr.isTTY)
   }
   main(process.argv.slice(2), io).then((code) => {
+    process.stdout.write(toStdout())
     process.exitCode = code
   })
 }

@@ -115,9 +115,11 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
       name: 'benchgate',
       head_sha: HEAD,
       status: 'completed',
-      conclusion: 'failure',
-      external_id: 'benchgate:default'
+      conclusion: 'failure'
     })
+    // Ours by its external_id, which records the sticky comment this job wrote (docs/security.md, defence 16).
+    const comment = fake.state.comments.find((c) => c.user.login === 'github-actions[bot]')!
+    expect(check.external_id).toBe(`benchgate:default comment=${comment.id}`)
     expect(check.output.title).toMatch(/1 regression/)
     expect(check.output.summary).toMatch(/<code>BM&#95;0<\/code>/)
     expect(check.details_url).toBe(`${fake.serverUrl}/${fake.owner}/${fake.repo}/actions/runs/${first.runId}`)

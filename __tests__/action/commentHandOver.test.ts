@@ -138,6 +138,12 @@ describe('the Action in comment mode (crafted hand-overs)', () => {
     fake.reset()
     fake.seedComments(PR, 230)
     const [ours] = fake.seedComments(PR, [{ body: `### benchgate: old report\n${commentMarker('default')}` }])
+    // The check run of the run that made it recorded its id (src/github/checks.ts).
+    fake.seedCheckRun({
+      name: 'benchgate',
+      head_sha: HEAD,
+      external_id: `benchgate:default comment=${ours!.id}`
+    })
     const env = seedHandOver(resultsJson(['BM_A', 'BM_B'], () => 1))
     const r = await runAction(env, env.env.GITHUB_WORKSPACE)
     expect(r.code).toBe(0)

@@ -113,6 +113,7 @@ describe('fixtures', () => {
       ['POST', '/repos/o/r/issues/1/comments'],
       ['PATCH', '/repos/o/r/issues/comments/5'],
       ['GET', '/repos/o/r/pulls/1'],
+      ['GET', '/repos/o/r/pulls/1/commits'],
       ['POST', '/repos/o/r/check-runs'],
       ['PATCH', '/repos/o/r/check-runs/9'],
       ['GET', '/repos/o/r/actions/runs/9/artifacts'],

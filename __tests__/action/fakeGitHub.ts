@@ -27,7 +27,7 @@ import {
 } from './fake/artifacts.js'
 import { addCacheRoutes } from './fake/cache.js'
 import { createKit, type Kit } from './fake/kit.js'
-import { addCheckRunRoutes } from './fake/rest/checks.js'
+import { addCheckRunRoutes, seedCheckRun } from './fake/rest/checks.js'
 import { addIssueRoutes, seedComments } from './fake/rest/issues.js'
 import { addRepoRoutes, seedCompare, seedPull, seedRun } from './fake/rest/repo.js'
 import { addGraphqlRoute, requestListener } from './fake/router.js'
@@ -97,6 +97,7 @@ function fakeApi(kit: Kit, server: Server): FakeGitHub {
     clearInjections: () => void (injections.length = 0),
     seedComments: (issueNumber, specs) => seedComments(kit, issueNumber, specs),
     seedPull: (pull: any) => seedPull(kit, pull),
+    seedCheckRun: (run) => seedCheckRun(kit, run),
     seedRun: (run: any) => seedRun(kit, run),
     seedCompare: (base, head, o) => seedCompare(kit, base, head, o),
     seedArtifact: (spec) => seedArtifact(kit, spec),
@@ -110,6 +111,7 @@ function fakeApi(kit: Kit, server: Server): FakeGitHub {
       state.caches = []
       state.checkRuns = []
       state.pulls.clear()
+      state.pullCommits.clear()
       state.runs.clear()
       state.compares.clear()
       state.blobs.clear()

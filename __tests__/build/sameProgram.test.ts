@@ -45,6 +45,36 @@ describe('sameProgram', () => {
     expect(sameProgram(build('a4', SOURCE(1), ['-g']), build('b4', SOURCE(2), ['-g']))).toBe('different')
   })
 
+  /** A program that prints a value it reads, at run time, from a loaded note section named `section`. */
+  const NOTE_SOURCE = (section: string, n: number) =>
+    '#include <cstdio>\n' +
+    'struct Note { unsigned namesz, descsz, type; char name[4]; unsigned desc[4]; };\n' +
+    `__attribute__((section("${section}"), used, aligned(4)))\n` +
+    `static const Note note = {4, 16, 1, {'G', 'N', 'U', 0}, {0, 3, 2, ${n}}};\n` +
+    // the empty asm hides the note's value from the optimiser: it is read at run time, not folded into .text
+    'int main() { const Note *p = &note; asm("" : "+r"(p)); std::printf("%u\\n", p->desc[3]); }\n'
+
+  itIf('a custom loaded note the program reads is program data: different', () => {
+    const a = build('a6', NOTE_SOURCE('.note.evil', 1))
+    const b = build('b6', NOTE_SOURCE('.note.evil', 20))
+    expect(execFileSync(a, { encoding: 'utf8' })).toBe('1\n')
+    expect(execFileSync(b, { encoding: 'utf8' })).toBe('20\n')
+    expect(sameProgram(a, b)).toBe('different')
+  })
+
+  itIf('data appended to a metadata note (.note.ABI-tag) is program data: different', () => {
+    const a = build('a7', NOTE_SOURCE('.note.ABI-tag', 1))
+    const b = build('b7', NOTE_SOURCE('.note.ABI-tag', 20))
+    expect(sameProgram(a, b)).toBe('different')
+  })
+
+  itIf('only the build-id differs: the same program', () => {
+    const a = build('a8', SOURCE(1), ['-Wl,--build-id=0x0123456789abcdef0123456789abcdef01234567'])
+    const b = build('b8', SOURCE(1), ['-Wl,--build-id=0xfedcba9876543210fedcba9876543210fedcba98'])
+    expect(readFileSync(a).equals(readFileSync(b))).toBe(false)
+    expect(sameProgram(a, b)).toBe('identical-code')
+  })
+
   it('files that are not ELF are the same only when byte-identical; missing files are different', () => {
     const a = join(root, 'a.txt')
     const b = join(root, 'b.txt')

@@ -1,20 +1,26 @@
 /** The check run's decisions, with an in-memory Checks API (the HTTP path: action/checkRunAndKeys.test.ts). */
 import { describe, expect, it } from '@jest/globals'
-import { CHECK_SUMMARY_MAX_CHARS, upsertCheckRun, type CheckRunReport } from '../../src/github/checks.js'
+import {
+  CHECK_SUMMARY_MAX_CHARS,
+  recordedCommentIds,
+  upsertCheckRun,
+  type CheckRunReport
+} from '../../src/github/checks.js'
 import { GitHubApiError, type CheckRunRequest, type GitHubClient } from '../../src/github/client.js'
 
 interface Stored extends CheckRunRequest {
   id: number
 }
 
-function memoryChecks(seed: Stored[] = []) {
+function memoryChecks(seed: Stored[] = [], commits: string[] = []) {
   const runs = [...seed]
   const calls: string[] = []
   const client = {
-    listCheckRuns: async (sha: string, name: string) => {
-      calls.push(`list ${name}`)
+    listPullCommits: async () => commits,
+    listCheckRuns: async (sha: string, name?: string) => {
+      calls.push(name === undefined ? `list ${sha.slice(0, 1)}` : `list ${name}`)
       return runs
-        .filter((r) => r.headSha === sha && r.name === name)
+        .filter((r) => r.headSha === sha && (name === undefined || r.name === name))
         .map((r) => ({ id: r.id, externalId: r.externalId ?? null, url: `u${r.id}` }))
     },
     createCheckRun: async (c: CheckRunRequest) => {
@@ -100,5 +106,51 @@ describe('upsertCheckRun', () => {
     await expect(
       upsertCheckRun(memoryChecks().client, report({ summary: 'x'.repeat(CHECK_SUMMARY_MAX_CHARS + 1) }))
     ).rejects.toThrow(/65535/)
+  })
+})
+
+describe('the sticky comment recorded in the check run', () => {
+  const sha = (c: string) => c.repeat(40)
+  const run = (id: number, headSha: string, externalId: string, name = 'benchgate'): Stored => ({
+    ...report({ headSha }),
+    id,
+    name,
+    externalId,
+    summary: 'x'
+  })
+
+  it('the check run records the comment id; a re-run finds the same check run, also one made before ids were recorded', async () => {
+    const gh = memoryChecks([run(1, sha('a'), 'benchgate:default')])
+    await upsertCheckRun(gh.client, report({ commentId: 42 }))
+    expect(gh.calls).toEqual(['list benchgate', 'update 1'])
+    expect(gh.runs[0]!.externalId).toBe('benchgate:default comment=42')
+    await upsertCheckRun(gh.client, report({ commentId: 43 }))
+    expect(gh.runs).toHaveLength(1)
+    expect(gh.runs[0]!.externalId).toBe('benchgate:default comment=43')
+  })
+
+  it("finds the ids on the newest commit with our check runs (every key's), walking back from the head", async () => {
+    const gh = memoryChecks(
+      [
+        run(1, sha('a'), 'benchgate:default comment=5'),
+        run(2, sha('b'), 'benchgate:default comment=7'),
+        run(3, sha('b'), 'benchgate:gcc comment=8', 'benchgate (gcc)'),
+        run(4, sha('c'), 'not-ours comment=9'), // another app's check run named benchgate
+        run(5, sha('c'), 'benchgate:default') // ours, from before ids were recorded
+      ],
+      [sha('a'), sha('b'), sha('c'), sha('d')]
+    )
+    expect([...(await recordedCommentIds(gh.client, 1, sha('d')))].sort()).toEqual([7, 8])
+    expect(gh.calls).toEqual(['list d', 'list c', 'list b'])
+  })
+
+  it('no check run of ours on the pull request (or its commits cannot be listed): no id, so no comment is ours', async () => {
+    expect(await recordedCommentIds(memoryChecks([], [sha('a')]).client, 1, sha('a'))).toEqual(new Set())
+    const gh = memoryChecks([run(1, sha('a'), 'benchgate:default comment=5')])
+    gh.client.listPullCommits = async () => {
+      throw new GitHubApiError(404, 'list the pull request commits', 'Not Found')
+    }
+    expect(await recordedCommentIds(gh.client, 1, sha('a'))).toEqual(new Set([5]))
+    expect(await recordedCommentIds(gh.client, 1, sha('b'))).toEqual(new Set())
   })
 })

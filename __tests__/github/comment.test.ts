@@ -6,9 +6,16 @@ import { parseSections } from '../../src/github/commentSections.js'
 import { silentLog } from '../../src/log.js'
 import { commentMarker } from '../../src/report/markdown.js'
 
+/**
+ * The comment ids our check runs recorded (recordedCommentIds): by default every comment the
+ * in-memory GitHub holds or creates, as if each run's check run had recorded its comment.
+ */
+let recorded = new Set<number>()
+
 function memoryGitHub(login: string | null, comments: IssueComment[] = []) {
   const calls: string[] = []
   let next = 100
+  recorded = new Set(comments.map((c) => c.id))
   const client: GitHubClient = {
     authenticatedLogin: async () => login,
     listIssueComments: async () => (calls.push('list'), comments.map((c) => ({ ...c }))),
@@ -16,6 +23,7 @@ function memoryGitHub(login: string | null, comments: IssueComment[] = []) {
       calls.push('create')
       const c = { id: next++, body, login: login ?? 'github-actions[bot]', url: `u${next}` }
       comments.push(c)
+      recorded.add(c.id)
       return c
     },
     updateIssueComment: async (id, body) => {
@@ -27,6 +35,7 @@ function memoryGitHub(login: string | null, comments: IssueComment[] = []) {
     getPullHead: async () => ({ sha: '', ref: '', repository: null }),
     mergeBase: async () => null,
     listCheckRuns: async () => [],
+    listPullCommits: async () => [],
     createCheckRun: async () => '',
     updateCheckRun: async () => ''
   }
@@ -42,6 +51,7 @@ const opts = (over: Partial<StickyCommentOptions> = {}): StickyCommentOptions =>
   body: mine('report'),
   mode: 'always',
   changed: false,
+  recorded,
   ...over
 })
 
@@ -65,6 +75,17 @@ describe('upsertStickyComment', () => {
     const gh = memoryGitHub(null, [{ id: 1, body: `quoted ${marker}`, login: 'mallory', url: 'u1' }])
     expect((await upsertStickyComment(gh.client, opts(), silentLog)).action).toBe('created')
     expect(gh.comments.map((c) => c.body.slice(0, 6))).toEqual(['quoted', marker.slice(0, 6)])
+  })
+
+  test('a bot comment whose first line is our marker, but whose id no check run of ours recorded, is never edited', async () => {
+    // Another workflow's github-actions[bot] comment echoing a fork's text: our author, our marker, a report's shape.
+    const echoed = { id: 7, body: mine('echoed <img src=x>'), login: 'github-actions[bot]', url: 'u7' }
+    const gh = memoryGitHub(null, [echoed])
+    const r = await upsertStickyComment(gh.client, opts({ recorded: new Set([6]) }), silentLog)
+    expect(r).toMatchObject({ action: 'created', id: 100 })
+    expect(gh.calls).not.toContain('update 7')
+    expect(gh.comments[0].body).toBe(mine('echoed <img src=x>'))
+    expect(gh.comments[1].body).not.toContain('echoed')
   })
 
   test("another key's comment is shared: our report becomes a section next to its own", async () => {
@@ -162,6 +183,7 @@ describe('the author of our comments with a GitHub App installation token (GET /
     gh.client.createIssueComment = async (_issue, body) => {
       const c = { id: 900 + comments.length, body, login: `${slug}[bot]`, appSlug: slug, url: 'new' }
       comments.push(c)
+      recorded.add(c.id)
       gh.calls.push('create')
       return c
     }

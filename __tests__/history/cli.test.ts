@@ -3,6 +3,7 @@
  * and the files report writes (history.html, changes.json, summary.md).
  */
 import { describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { main } from '../../src/cli.js'
@@ -11,6 +12,8 @@ import { captureIo } from '../helpers/io.js'
 import { tempDirs } from '../helpers/tempDirs.js'
 import { flat, syntheticHistory } from './synthetic.js'
 import { FolderStore } from '../../src/history/store.js'
+import { describeError } from '../../src/errors.js'
+import { tempRepo } from '../helpers/repo.js'
 
 const FIXTURE = resolve('__tests__/fixtures/history/results.json')
 const A = '1'.repeat(40)
@@ -119,5 +122,37 @@ describe('benchgate history', () => {
     expect(await bad(['record', join(dir, 'not.json'), '--store', 'h'])).toMatch(
       /not a benchgate results.json/
     )
+  })
+
+  it('record --store git:NAME: a name that is no plain branch fails at once (exit 2, why, a good example); a good one records', async () => {
+    const origin = temp()
+    execFileSync('git', ['init', '-q', '--bare', '-b', 'main'], { cwd: origin })
+    const repo = tempRepo('bg-hist-names-')
+    repo.commitFiles({ 'README.md': 'project\n' }, 'initial')
+    repo.git('remote', 'add', 'origin', origin)
+    repo.git('push', '-q', 'origin', 'main')
+    const refs = () => execFileSync('git', ['ls-remote', origin], { encoding: 'utf8' })
+    const before = refs()
+    const record = (store: string) =>
+      historyCommand(
+        ['record', FIXTURE, '--store', store, '--commit', A, '--parent', B, '--date', '2026-11-01T00:00:00Z'],
+        captureIo(),
+        repo.dir
+      )
+    const bad = ['HEAD', 'refs/heads/x', '-x', 'a..b', 'x.lock', 'a//b', 'x/', '.x', 'x y', '@{-1}', 'x@{1}']
+    for (const name of bad) {
+      const e = await record(`git:${name}`).then(
+        () => null,
+        (err: unknown) => err
+      )
+      expect(e).not.toBeNull()
+      const { code, message } = describeError(e)
+      expect({ name, code }).toEqual({ name, code: 2 })
+      expect(message).toContain(`--store git:${name}: not a usable branch name: `)
+      expect(message).toContain('e.g. git:benchgate-history')
+    }
+    expect(refs()).toBe(before) // nothing was pushed
+    expect(await record('git:bench/history')).toBe(0)
+    expect(refs()).toMatch(/\trefs\/heads\/bench\/history\n/)
   })
 })

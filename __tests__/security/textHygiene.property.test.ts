@@ -7,7 +7,15 @@ import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { isBenchgateBody, parseSections } from '../../src/github/commentSections.js'
-import { escapeHtml, forLog, mdCode, mdProse, mdText } from '../../src/report/escape.js'
+import {
+  escapeHtml,
+  forLog,
+  mdCode,
+  mdProse,
+  mdText,
+  noRunnerCommands,
+  noRunnerCommandsInPieces
+} from '../../src/report/escape.js'
 import { renderHtml } from '../../src/report/html/render.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import { cleanText, displayName } from '../../src/report/names.js'
@@ -118,6 +126,24 @@ describe('text hygiene (issue 28)', () => {
         expect(html.split('<!--').length).toBe(1)
       }),
       { numRuns: 40 }
+    )
+  })
+
+  it('stdout cut into pieces anywhere: the same text as neutralised whole, so no line starts a runner command', () => {
+    const withBlanks = fc.array(fc.oneof(hostile, fc.constantFrom(' ', '\t', ':', '\n', ' :')), {
+      maxLength: 8
+    })
+    fc.assert(
+      fc.property(withBlanks, fc.array(fc.nat(), { maxLength: 6 }), (parts, cuts) => {
+        const text = parts.join('')
+        const at = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b)
+        const filter = noRunnerCommandsInPieces()
+        const pieces = [0, ...at].map((from, i) => text.slice(from, [...at, text.length][i]))
+        const out = pieces.map((p) => filter(p)).join('') + filter()
+        expect(out).toBe(noRunnerCommands(text))
+        for (const line of out.split('\n')) expect(line).not.toMatch(/^[ \t]*::/)
+      }),
+      { numRuns: 500 }
     )
   })
 

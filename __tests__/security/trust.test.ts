@@ -102,7 +102,13 @@ describe('issue 28: the comment job believes no artifact and owns no one else’
     ].join('\n')
     // What an earlier version wrote for a reproduce line holding the payload (marker last).
     const earlier = `### benchgate: no significant change\n\n<details><summary>How to reproduce</summary>\n\n\`\`\`\nnpx benchgate run\n${payload}\n\`\`\`\n</details>\n<!-- benchgate:report key=default -->\n`
-    fake.seedComments(PR, [{ body: earlier, login: BOT, type: 'Bot' }])
+    const [made] = fake.seedComments(PR, [{ body: earlier, login: BOT, type: 'Bot' }])
+    // Made by an earlier run, whose check run recorded it (src/github/checks.ts).
+    fake.seedCheckRun({
+      name: 'benchgate',
+      head_sha: HEAD,
+      external_id: `benchgate:default comment=${made!.id}`
+    })
     const r = await commentOn(
       handOver(
         results((j) => (j.run.reproduce = `npx x\n${payload}`)),
@@ -158,6 +164,30 @@ describe('issue 28: the comment job believes no artifact and owns no one else’
     expect(r.comments).toHaveLength(2)
     expect(r.comments[0].body).toBe(title)
     expect(r.comments[1].body).toMatch(/^<!-- benchgate:report key=default -->\n### benchgate: /)
+  }, 60_000)
+
+  it('3 (third pass): a github-actions[bot] comment that is a whole benchgate report but that we did not make is never edited; ours is found by the id our check run recorded', async () => {
+    const PR = 289
+    // Another workflow of the repository echoing a fork's text: our author, our marker first, a report's shape.
+    const echoed =
+      '<!-- benchgate:report key=default -->\n### benchgate: ✅ no significant change (echoed by another workflow)\n'
+    const [other] = fake.seedComments(PR, [{ body: echoed, login: BOT, type: 'Bot' }])
+    const first = await commentOn(handOver(results(), PR), PR)
+    expect(first.code).toBe(0)
+    expect(first.comments).toHaveLength(2)
+    expect(first.comments[0].body).toBe(echoed)
+    const ours = first.comments[1]
+    const check = fake.state.checkRuns.filter((c) => c.head_sha === HEAD && c.name === 'benchgate').at(-1)!
+    expect(check.external_id).toBe(`benchgate:default comment=${ours.id}`)
+    // The next run (a re-run here) edits the recorded comment, and still not the echoed one.
+    const second = await commentOn(handOver(results(), PR), PR)
+    expect(second.comments).toHaveLength(2)
+    expect(second.comments[0].body).toBe(echoed)
+    const patched = fake
+      .restRequests()
+      .filter((q) => q.method === 'PATCH' && q.path.includes('/issues/comments/'))
+      .map((q) => q.path.split('/').at(-1))
+    expect(patched).not.toContain(String(other.id))
   }, 60_000)
 
   it("6: a results.json whose head is not the run's head is refused", async () => {

@@ -7,8 +7,13 @@ import { readFileSync } from 'node:fs'
 import type { SuiteResult } from '../analysis/types.js'
 import type { Config } from '../config/index.js'
 import { gate, type GateResult } from '../gate.js'
-import type { GitHubClient } from '../github/client.js'
-import { CHECK_SUMMARY_MAX_CHARS, checkRunName, upsertCheckRun } from '../github/checks.js'
+import { GitHubApiError, type GitHubClient } from '../github/client.js'
+import {
+  CHECK_SUMMARY_MAX_CHARS,
+  checkRunName,
+  recordedCommentIds,
+  upsertCheckRun
+} from '../github/checks.js'
 import { upsertStickyComment, type StickyCommentResult } from '../github/comment.js'
 import type { Log } from '../log.js'
 import { writeOutputs, type WrittenOutputs } from '../output.js'
@@ -53,18 +58,27 @@ export async function publish(
   setReportOutputs(io, p.report.suite, written)
   const verdict = gate(p.report.suite, p.config.failOn, p.config.failOnSuite)
   let commentFailure: string | null = null
+  let commentId: number | null = null
   const pullNumber = p.pullNumber
+  const sha = p.checkSha !== null && /^[0-9a-f]{40}$/.test(p.checkSha) ? p.checkSha : null
   if (pullNumber !== null && settings.comment !== 'never') {
-    const result = await log.group(`Comment on pull request #${pullNumber}`, () =>
-      postComment(services.github(), settings, pullNumber, p.report, written, log)
+    const result = await log.group(`Comment on pull request #${pullNumber}`, async () =>
+      postComment(
+        services.github(),
+        settings,
+        { pullNumber, recorded: await ownComments(services.github(), pullNumber, sha, log) },
+        p.report,
+        written,
+        log
+      )
     )
     if (result.url) io.setOutput('comment-url', result.url)
     if (result.action === 'failed' && settings.commentRequired) commentFailure = result.reason!
+    commentId = result.id ?? null
   }
-  const sha = p.checkSha
-  if (sha !== null && /^[0-9a-f]{40}$/.test(sha))
+  if (sha !== null)
     await log.group('Check run', () =>
-      postCheckRun(services.github(), env, p.report, written, sha, verdict.conclusion, log)
+      postCheckRun(services.github(), env, p.report, written, { sha, commentId }, verdict.conclusion, log)
     )
   const gateFailure = p.gateFailsJob && !verdict.pass ? verdict.reason : null
   return { written, failure: commentFailure ?? gateFailure }
@@ -76,7 +90,7 @@ async function postCheckRun(
   env: ActionEnv,
   report: Report,
   written: WrittenOutputs,
-  headSha: string,
+  on: { sha: string; commentId: number | null },
   conclusion: GateResult['conclusion'],
   log: Log
 ): Promise<void> {
@@ -85,7 +99,8 @@ async function postCheckRun(
   const name = checkRunName(report.run.key ?? 'default')
   const result = await upsertCheckRun(github, {
     key: report.run.key ?? 'default',
-    headSha,
+    headSha: on.sha,
+    commentId: on.commentId,
     conclusion,
     title: headline(report.suite),
     summary:
@@ -98,13 +113,35 @@ async function postCheckRun(
   else log.info(`check run '${name}' ${result.action}: ${conclusion} ${result.url ?? ''}`)
 }
 
+/**
+ * The comment ids our check runs recorded on this pull request: the only comments we may edit
+ * (docs/security.md, defence 16). Without a check run to read, none: a new comment is posted.
+ */
+async function ownComments(
+  github: GitHubClient,
+  pullNumber: number,
+  sha: string | null,
+  log: Log
+): Promise<Set<number>> {
+  if (sha === null) return new Set()
+  try {
+    return await recordedCommentIds(github, pullNumber, sha)
+  } catch (e) {
+    if (!(e instanceof GitHubApiError)) throw e
+    log.warn(
+      `could not read the check runs that record benchgate's comment (${e.message}); posting a new comment. Give the job 'permissions: checks: read'`
+    )
+    return new Set()
+  }
+}
+
 /** After writing the comment, wait 1–3 s and make sure a concurrent matrix job did not overwrite our section. */
 const COMMENT_SETTLE_MS = () => 1000 + Math.floor(Math.random() * 2000)
 
 async function postComment(
   github: GitHubClient,
   settings: ActionSettings,
-  pullNumber: number,
+  { pullNumber, recorded }: { pullNumber: number; recorded: ReadonlySet<number> },
   report: Report,
   written: WrittenOutputs,
   log: Log
@@ -114,6 +151,7 @@ async function postComment(
     github,
     {
       pullNumber,
+      recorded,
       marker: commentMarker(report.run.key),
       body: readFileSync(written.comment, 'utf8'),
       key: report.run.key ?? 'default',

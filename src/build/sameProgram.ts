@@ -3,10 +3,12 @@
  * request passes in seconds, and a build that staged the wrong binary cannot pass as "no change".
  *
  * "Same" is byte-identical files, or, for ELF, identical loaded image: every section the loader maps
- * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info, symbol tables and
- * notes are left out: with `-g` they hold the worktree's path (base and head build in different
- * folders), and the GNU build-id note is a hash over them. Anything else (Mach-O, PE, an ELF this
- * reader does not understand) counts as the same only when byte-identical.
+ * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info and symbol tables
+ * are left out: with `-g` they hold the worktree's path (base and head build in different folders),
+ * and the GNU build-id note is a hash over them. Of the loaded notes, only the toolchain's metadata
+ * notes are left out, and only when each holds the one GNU note it should: any other note is mapped
+ * and readable, so a program can keep data in it (docs/security.md, defence 16). Anything else
+ * (Mach-O, PE, an ELF this reader does not understand) counts as the same only when byte-identical.
  * Written by hand: reading the section table is 40 lines; no maintained npm ELF reader gives section bytes.
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs'
@@ -119,7 +121,35 @@ function sameSection(a: Section, b: Section): boolean {
   )
 }
 
-/** The allocated sections but notes, of a 64-bit little-endian ELF file; null when it is not one. */
+/**
+ * Loaded notes that carry metadata only, by section name, with the GNU note type each must hold.
+ * `.note.package` is not one: nothing here treated it as metadata before, and measuring an unchanged
+ * program costs time, while skipping a changed one passes it unmeasured.
+ */
+const METADATA_NOTES = new Map([
+  ['.note.gnu.build-id', 3], // NT_GNU_BUILD_ID
+  ['.note.ABI-tag', 1], // NT_GNU_ABI_TAG
+  ['.note.gnu.property', 5] // NT_GNU_PROPERTY_TYPE_0
+])
+
+/**
+ * The section is exactly one note, owned by "GNU", of the type its name promises. Bytes appended to
+ * the section from a source file (`__attribute__((section(".note.ABI-tag")))`) make a second note.
+ */
+function metadataNote(name: string, bytes: Buffer, align: bigint): boolean {
+  const type = METADATA_NOTES.get(name)
+  if (type === undefined || bytes.length < 16) return false
+  const pad = (n: number) => (align === 8n ? Math.ceil(n / 8) * 8 : Math.ceil(n / 4) * 4)
+  const [namesz, descsz] = [bytes.readUInt32LE(0), bytes.readUInt32LE(4)]
+  return (
+    bytes.readUInt32LE(8) === type &&
+    namesz === 4 &&
+    bytes.toString('latin1', 12, 16) === 'GNU\0' &&
+    pad(12 + namesz) + pad(descsz) === bytes.length
+  )
+}
+
+/** The allocated sections but metadata notes, of a 64-bit little-endian ELF file; null when it is not one. */
 export function loadedImage(file: Buffer): Section[] | null {
   const ELFCLASS64 = 2
   const ELFDATA2LSB = 1
@@ -139,7 +169,8 @@ export function loadedImage(file: Buffer): Section[] | null {
       flags: file.readBigUInt64LE(at + 8),
       addr: file.readBigUInt64LE(at + 16),
       offset: Number(file.readBigUInt64LE(at + 24)),
-      size: Number(file.readBigUInt64LE(at + 32))
+      size: Number(file.readBigUInt64LE(at + 32)),
+      align: file.readBigUInt64LE(at + 48)
     }
   }
   const names = header(shstrndx)
@@ -152,17 +183,14 @@ export function loadedImage(file: Buffer): Section[] | null {
   const sections: Section[] = []
   for (let i = 0; i < shnum; i++) {
     const h = header(i)
-    if ((h.flags & SHF_ALLOC) === 0n || h.type === SHT_NOTE) continue
+    if ((h.flags & SHF_ALLOC) === 0n) continue
     const stored = h.type !== SHT_NOBITS
     if (stored && h.offset + h.size > file.length) return null
-    sections.push({
-      name: nameAt(h.nameOffset),
-      type: h.type,
-      flags: h.flags,
-      addr: h.addr,
-      // .bss occupies no bytes in the file: its size stands for its contents (zeros).
-      bytes: stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size))
-    })
+    const name = nameAt(h.nameOffset)
+    // .bss occupies no bytes in the file: its size stands for its contents (zeros).
+    const bytes = stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size))
+    if (h.type === SHT_NOTE && metadataNote(name, bytes, h.align)) continue
+    sections.push({ name, type: h.type, flags: h.flags, addr: h.addr, bytes })
   }
   return sections
 }

@@ -18,6 +18,8 @@ export interface CheckRunReport {
   summary: string
   /** Where "Details" leads: the workflow run, whose job summary has the full report. */
   detailsUrl?: string
+  /** The sticky comment this job wrote or kept: recorded so the next run can prove it ours. */
+  commentId?: number | null
 }
 
 export interface CheckRunResult {
@@ -37,9 +39,45 @@ export function checkRunName(key: string): string {
   return key === 'default' ? 'benchgate' : `benchgate (${key})`
 }
 
-/** Tells our check run from another app's or a job's of the same name. */
-export function checkRunExternalId(key: string): string {
-  return `benchgate:${key}`
+/**
+ * Tells our check run from another app's or a job's of the same name, and records the id of the
+ * sticky comment we wrote: GitHub keeps it where no comment text can reach (docs/security.md, defence 16).
+ */
+export function checkRunExternalId(key: string, commentId?: number | null): string {
+  return `benchgate:${key}` + (commentId ? ` comment=${commentId}` : '')
+}
+
+/** The key and recorded comment id of one of our check runs' external_id; null when not ours. */
+export function parseCheckRunExternalId(id: string | null): { key: string; commentId: number | null } | null {
+  const m = /^benchgate:(.*?)(?: comment=(\d+))?$/.exec(id ?? '')
+  return m ? { key: m[1]!, commentId: m[2] ? Number(m[2]) : null } : null
+}
+
+/** How many of the pull request's newest commits to search for our last check run (one call a commit). */
+const RECORD_LOOKBACK = 20
+
+/**
+ * The ids of the sticky comments our check runs recorded on the newest commit of the pull request
+ * that has any (the head on a re-run, else an earlier push's head). Empty when none can be read:
+ * then no existing comment is proven ours, and a new one is posted.
+ */
+export async function recordedCommentIds(
+  client: GitHubClient,
+  pullNumber: number,
+  headSha: string
+): Promise<Set<number>> {
+  const commits = await client.listPullCommits(pullNumber).catch((e: unknown) => {
+    if (e instanceof GitHubApiError) return []
+    throw e
+  })
+  const newestFirst = [headSha, ...commits.filter((c) => c !== headSha).reverse()]
+  for (const sha of newestFirst.slice(0, RECORD_LOOKBACK)) {
+    const ids = (await client.listCheckRuns(sha))
+      .map((c) => parseCheckRunExternalId(c.externalId)?.commentId)
+      .filter((id): id is number => typeof id === 'number')
+    if (ids.length > 0) return new Set(ids)
+  }
+  return new Set()
 }
 
 /**
@@ -54,7 +92,7 @@ export async function upsertCheckRun(client: GitHubClient, report: CheckRunRepor
   const request = {
     name: checkRunName(report.key),
     headSha: report.headSha,
-    externalId: checkRunExternalId(report.key),
+    externalId: checkRunExternalId(report.key, report.commentId),
     conclusion: report.conclusion,
     title: report.title.slice(0, TITLE_MAX_CHARS),
     summary: report.summary,
@@ -62,7 +100,7 @@ export async function upsertCheckRun(client: GitHubClient, report: CheckRunRepor
   }
   try {
     const ours = (await client.listCheckRuns(report.headSha, request.name)).filter(
-      (c) => c.externalId === request.externalId
+      (c) => parseCheckRunExternalId(c.externalId)?.key === report.key
     )
     // A re-run updates the newest of ours (several can exist only if two jobs raced to create it).
     const existing = ours.sort((a, b) => b.id - a.id)[0]

@@ -51,8 +51,10 @@ export interface GitHubClient {
   getPullHead(pull: number): Promise<PullHead>
   /** The merge-base of two commits, as GitHub's compare says (null when it cannot tell). */
   mergeBase(base: string, head: string): Promise<string | null>
-  /** Check runs named `name` on commit `headSha` (every one, not only the latest). */
-  listCheckRuns(headSha: string, name: string): Promise<CheckRunRef[]>
+  /** Check runs named `name` (any name when absent) on commit `headSha` (every one, not only the latest). */
+  listCheckRuns(headSha: string, name?: string): Promise<CheckRunRef[]>
+  /** The pull request's commits, oldest first (GitHub lists at most 250). */
+  listPullCommits(pull: number): Promise<string[]>
   /** Creates a completed check run; returns its URL. */
   createCheckRun(check: CheckRunRequest): Promise<string>
   /** Replaces a check run's conclusion and output; returns its URL. */
@@ -99,6 +101,16 @@ export function createGitHubClient(token: string, repository: { owner: string; r
           per_page: 1
         })
         return data.merge_base_commit?.sha ?? null
+      }),
+    listPullCommits: (pull) =>
+      call('list the pull request commits', async () => {
+        const commits = await octokit.paginate(octokit.rest.pulls.listCommits, {
+          owner,
+          repo,
+          pull_number: pull,
+          per_page: 100
+        })
+        return commits.map((c) => c.sha)
       }),
     ...checkRunCalls(octokit, owner, repo)
   }
@@ -191,7 +203,7 @@ function checkRunCalls(
           owner,
           repo,
           ref: headSha,
-          check_name: name,
+          ...(name === undefined ? {} : { check_name: name }),
           filter: 'all',
           per_page: 100
         })

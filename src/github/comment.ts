@@ -1,7 +1,8 @@
 /**
  * The sticky PR comment: one per pull request, with a section per report key (commentSections.ts),
- * found by its hidden marker AND its author (so a comment by someone else that quotes the marker is
- * never edited), updated in place on every run; each job rewrites only its own section. A token
+ * found by its id as our check run recorded it, its author and its hidden marker (so neither a comment
+ * by someone else nor another workflow's bot comment that quotes the marker is ever edited), updated
+ * in place on every run; each job rewrites only its own section. A token
  * that may not comment (fork PRs get a read-only token) is a warning, not a failure: the job
  * summary still carries the report.
  */
@@ -25,6 +26,11 @@ export interface StickyCommentOptions {
   changed: boolean
   /** Login whose comments are ours (`comment-author`); default: see {@link findOurs}. */
   author?: string
+  /**
+   * Ids of the comments our check runs recorded (recordedCommentIds): only these can be ours. A
+   * marker in a bot comment's text proves nothing: another workflow may quote a fork's text.
+   */
+  recorded: ReadonlySet<number>
   /** This job's report key: its section of the shared comment (default 'default'). */
   key?: string
   /** Re-renders `body` at most `maxChars` long, when other keys' sections need room. */
@@ -36,6 +42,8 @@ export interface StickyCommentOptions {
 export interface StickyCommentResult {
   action: 'created' | 'updated' | 'unchanged' | 'skipped' | 'failed'
   url: string | null
+  /** The comment's id, for the check run to record; null when there is none. */
+  id?: number | null
   /** Why it was skipped or failed, for the log. */
   reason?: string
 }
@@ -67,9 +75,10 @@ export async function upsertStickyComment(
   try {
     const author = options.author || (await client.authenticatedLogin())
     let result: StickyCommentResult = { action: 'unchanged', url: null }
+    const recorded = new Set(options.recorded)
     for (let write = 0; write < MAX_WRITES; write++) {
       const ours = findOurs(
-        await client.listIssueComments(options.pullNumber),
+        (await client.listIssueComments(options.pullNumber)).filter((c) => recorded.has(c.id)),
         author,
         write === 0 ? log : silentLog
       )
@@ -87,16 +96,23 @@ export async function upsertStickyComment(
       if (target) {
         for (const old of ours.slice(0, -1)) await client.updateIssueComment(old.id, movedNote(target.url))
         if (target.body === body)
-          return result.action === 'unchanged' ? { action: 'unchanged', url: target.url } : result
+          return result.action === 'unchanged'
+            ? { action: 'unchanged', url: target.url, id: target.id }
+            : result
         const updated = await client.updateIssueComment(target.id, body)
-        result = { action: result.action === 'created' ? 'created' : 'updated', url: updated.url }
+        result = {
+          action: result.action === 'created' ? 'created' : 'updated',
+          url: updated.url,
+          id: target.id
+        }
       } else {
         if (options.mode === 'on-change' && !options.changed)
           return { action: 'skipped', url: null, reason: "comment: 'on-change' and nothing changed" }
         const created = await client.createIssueComment(options.pullNumber, body)
+        recorded.add(created.id)
         if (!author && created.login)
           log.info(`comment author: ${created.login} (set 'comment-author: ${created.login}' to pin it)`)
-        result = { action: 'created', url: created.url }
+        result = { action: 'created', url: created.url, id: created.id }
       }
       if (!options.settleMs) return result
       await new Promise((r) => setTimeout(r, options.settleMs))

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError, JobError } from '../errors.js'
 import { credentialEnv, redactCredential, type GitCredential } from '../git/credentials.js'
-import { gitEnv } from '../git/exec.js'
+import { gitEnv, gitSync } from '../git/exec.js'
 import type { CommitRecord } from './record.js'
 import {
   decodeFile,
@@ -89,6 +89,21 @@ interface Entry {
   size: number
 }
 
+/**
+ * Why `branch` cannot name the store's branch, or null. Checked before any git work, so a bad name
+ * fails at once rather than after every push is rejected (docs/security.md, defence 16).
+ */
+function branchNameProblem(branch: string): string | null {
+  if (branch === 'HEAD') return "'HEAD' names the checked-out commit, not a branch"
+  if (branch.startsWith('refs/')) return "a full ref; the store adds 'refs/heads/' itself"
+  if (branch.startsWith('-')) return "it starts with '-' (git would read an option)"
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch)) return "only letters, digits, '.', '_', '-' and '/' are taken"
+  // Arguments, no shell; without '@' in the name (refused above) --branch expands nothing and needs no repository.
+  const r = gitSync(tmpdir(), ['check-ref-format', '--branch', branch])
+  if (r.code === 0 && r.stdout.trim() === branch) return null
+  return r.code === null ? 'git check-ref-format could not run' : '`git check-ref-format --branch` refuses it'
+}
+
 export class GitStore implements HistoryStore {
   private origin: boolean | undefined
   /** The environment of the commands that fetch from or push to origin ({} without a credential). */
@@ -100,9 +115,10 @@ export class GitStore implements HistoryStore {
     private readonly credential?: GitCredential
   ) {
     this.remoteEnv = credential?.token ? credentialEnv(credential) : {}
-    if (branch.startsWith('-') || !/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes('..'))
+    const why = branchNameProblem(branch)
+    if (why)
       throw new ConfigError(
-        `--store git:${branch}: not a usable branch name (letters, digits, '.', '_', '-', '/'; not starting with '-')`
+        `--store git:${branch}: not a usable branch name: ${why}; give a branch's short name, e.g. git:benchgate-history`
       )
   }
 

@@ -27,6 +27,44 @@ export function noRunnerCommands(text: string): string {
   return text.replace(RUNNER_COMMAND, '$1\\::')
 }
 
+/** Where RUNNER_COMMAND's `^` may match: after any of JavaScript's line terminators (a runner splits at `\r` too). */
+const LINE_BREAK = /[\n\r\u2028\u2029]/
+const LAST_LINE = /[^\n\r\u2028\u2029]*$/
+
+/**
+ * noRunnerCommands for text written in pieces cut anywhere (a file read back in 32 KiB pieces): a
+ * piece that ends inside a line is not a line start, and a line that so far is blanks and one `:` is
+ * held back until the next piece shows whether it becomes `::`. Call with no piece at the end for
+ * what is held. JSON passes unchanged: each line of it starts with blanks, then a quote or a
+ * structural character (docs/security.md, defence 16).
+ */
+export function noRunnerCommandsInPieces(): (piece?: string) => string {
+  let held = ''
+  let midLine = false
+  return (piece) => {
+    let text = held + (piece ?? '')
+    held = ''
+    if (piece === undefined) {
+      midLine ||= text !== ''
+      return text
+    }
+    let out = ''
+    if (midLine) {
+      const end = text.search(LINE_BREAK) + 1
+      if (end === 0) return text
+      out = text.slice(0, end)
+      text = text.slice(end)
+    }
+    const tail = LAST_LINE.exec(text)![0]
+    if (/^[ \t]*:?$/.test(tail)) {
+      held = tail
+      text = text.slice(0, text.length - tail.length)
+    }
+    midLine = held === '' && tail !== ''
+    return out + noRunnerCommands(text)
+  }
+}
+
 /**
  * A log line of the Action that may quote untrusted text: controls and invisible characters shown as
  * escapes (an ESC sequence would clear or rewrite the log; a CR would start a line), line breaks and

@@ -30,6 +30,7 @@ export function createKit(opts: FakeGitHubOptions, url: string) {
     caches: [],
     checkRuns: [],
     pulls: new Map(),
+    pullCommits: new Map(),
     runs: new Map(),
     compares: new Map(),
     blobs: new Map(),

@@ -221,6 +221,8 @@ export interface FakeState {
   caches: FakeCacheEntry[]
   checkRuns: FakeCheckRun[]
   pulls: Map<number, any>
+  /** Each pull's commits, oldest first: every head it was seeded with (a push each). */
+  pullCommits: Map<number, string[]>
   runs: Map<number, any>
   /** `${base}...${head}` -> compare response */
   compares: Map<string, any>
@@ -271,6 +273,8 @@ export interface FakeGitHub {
   clearInjections(): void
   seedComments(issueNumber: number, specs: number | SeedCommentSpec[]): FakeComment[]
   seedPull(pull: any): void
+  /** A completed check run on `head_sha` (e.g. one an earlier benchgate run made, recording its comment). */
+  seedCheckRun(run: { name: string; head_sha: string; external_id: string }): FakeCheckRun
   seedRun(run: any): void
   seedCompare(
     base: string,

@@ -70,6 +70,26 @@ function validateCheckRunBody(b: any, doc: string) {
     throw ghError(422, 'Invalid request.\n\nNo subschema in "anyOf" matched.', doc)
 }
 
+/** FakeGitHub.seedCheckRun: a completed check run, as if created earlier through the API. */
+export function seedCheckRun(
+  kit: Kit,
+  run: { name: string; head_sha: string; external_id: string }
+): FakeCheckRun {
+  const c: FakeCheckRun = {
+    id: kit.newId() + 30000000000,
+    ...run,
+    status: 'completed',
+    conclusion: 'success',
+    started_at: isoNow(),
+    completed_at: isoNow(),
+    details_url: null,
+    output: { title: 'seeded', summary: 'seeded', text: null, annotations_count: 0 },
+    history: []
+  }
+  kit.state.checkRuns.push(c)
+  return c
+}
+
 export function addCheckRunRoutes(kit: Kit): void {
   const { state, route, requireToken, requireWrite, requireRepo, intParam, paginate, newId } = kit
   route('POST', '/repos/{owner}/{repo}/check-runs', (ctx) => {

@@ -14,6 +14,35 @@ export function addRepoRoutes(kit: Kit): void {
     return { status: 200, body: p }
   })
 
+  route('GET', '/repos/{owner}/{repo}/pulls/{pull_number}/commits', (ctx) => {
+    requireToken(ctx)
+    requireRepo(ctx)
+    const n = intParam(ctx, 'pull_number')
+    if (!state.pulls.has(n))
+      throw ghError(404, 'Not Found', `${DOCS}/pulls/pulls#list-commits-on-a-pull-request`)
+    const { owner, repo, apiUrl, serverUrl } = kit
+    const commits = (state.pullCommits.get(n) ?? []).map((sha) => ({
+      sha,
+      node_id: `C_${sha.slice(0, 12)}`,
+      url: `${apiUrl}/repos/${owner}/${repo}/commits/${sha}`,
+      html_url: `${serverUrl}/${owner}/${repo}/commit/${sha}`,
+      comments_url: `${apiUrl}/repos/${owner}/${repo}/commits/${sha}/comments`,
+      commit: {
+        url: `${apiUrl}/repos/${owner}/${repo}/git/commits/${sha}`,
+        author: null,
+        committer: null,
+        message: 'a commit',
+        comment_count: 0,
+        tree: { sha, url: `${apiUrl}/repos/${owner}/${repo}/git/trees/${sha}` }
+      },
+      author: null,
+      committer: null,
+      parents: []
+    }))
+    const { page, headers } = paginate(ctx, commits)
+    return { status: 200, body: page, headers }
+  })
+
   route('GET', '/repos/{owner}/{repo}/commits/{commit_sha}/pulls', (ctx) => {
     requireToken(ctx)
     requireRepo(ctx)
@@ -62,5 +91,12 @@ export function seedCompare(
   })
 }
 
-export const seedPull = (kit: Kit, pull: any) => void kit.state.pulls.set(Number(pull.number), pull)
+/** FakeGitHub.seedPull: the pull as `GET pulls/{n}` answers it; a new head is a push (one more commit). */
+export function seedPull(kit: Kit, pull: any): void {
+  const n = Number(pull.number)
+  kit.state.pulls.set(n, pull)
+  const commits = kit.state.pullCommits.get(n) ?? []
+  const sha = pull.head?.sha
+  if (typeof sha === 'string' && commits.at(-1) !== sha) kit.state.pullCommits.set(n, [...commits, sha])
+}
 export const seedRun = (kit: Kit, run: any) => void kit.state.runs.set(Number(run.id), run)
