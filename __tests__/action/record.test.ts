@@ -141,5 +141,5 @@ describe('the Action, mode record (a push to the default branch)', () => {
     })
     const r2 = await spawnAction(other, repo)
     expect(r2.stdout).toMatch(/::error::.*this push is to 'refs\/heads\/feature', not 'refs\/heads\/main'/)
-  })
+  }, 60_000) // two runs of the built Action: ~1 s each on a quiet machine, several under load
 })
