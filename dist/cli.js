@@ -84,6 +84,12 @@ function assertProbability(p, subject) {
  */
 /** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
 const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
+/**
+ * The exit code of a run stopped by a signal after it reported what it measured: 128 + the signal's
+ * number, as a shell says it (130 for Ctrl-C, 143 for SIGTERM), so a script or CI never reads an
+ * interrupted run as a pass.
+ */
+const INTERRUPTED_EXIT = { SIGINT: 130, SIGTERM: 143 };
 /** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
 class ConfigError extends Error {
     constructor(message) {
@@ -58337,8 +58343,9 @@ async function resolveCommit(repoDir, ref, role) {
 const REFS_SHOWN = 8;
 /**
  * Advice for a ref git does not know that works in this clone: a fetch command only from a remote
- * that exists (`origin/main` is fetched as `git fetch origin main`), else the remotes and branches
- * there are, and the closest existing name.
+ * that exists (`origin/main` is fetched as `git fetch origin main:refs/remotes/origin/main`: in a
+ * single-branch clone a plain `git fetch origin main` succeeds but creates no `origin/main`), else
+ * the remotes and branches there are, and the closest existing name.
  */
 async function refAdvice(repoDir, ref) {
     const lines = async (args) => {
@@ -58364,7 +58371,8 @@ async function refAdvice(repoDir, ref) {
         advice.push('A relative ref (HEAD~N, ref^) needs that much history in the clone.');
     }
     else if (remote !== undefined) {
-        advice.push(`Fetch it first: git fetch ${shellQuote(remote)} ${shellQuote(ref.slice(slash + 1))}`);
+        const branch = ref.slice(slash + 1);
+        advice.push(`Fetch it first: git fetch ${shellQuote(remote)} ${shellQuote(`${branch}:refs/remotes/${remote}/${branch}`)}`);
     }
     else if (remotes.length > 0) {
         const from = remotes.includes('origin') ? 'origin' : remotes[0];
@@ -58658,6 +58666,13 @@ function capText(text, max) {
 function cleanText(text, max) {
     return showHidden(capText(text, max));
 }
+/**
+ * A message (a warning, a build log's tail, a crash's stderr) as one line: its real line breaks read
+ * as " / " rather than as escapes (`\u000A`), every other control shown as cleanText shows it.
+ */
+function cleanMessage(text, max) {
+    return cleanText(text.replace(/\s*(?:\r\n|[\r\n\u2028\u2029])+\s*/g, ' / ').trim(), max);
+}
 function cutAt(text, n) {
     const code = text.charCodeAt(n - 1);
     return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
@@ -58833,7 +58848,7 @@ function warningGroups(suite) {
     const add = (w, name) => {
         if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
             return;
-        const message = cleanText(w.message, MESSAGE_MAX_CHARS);
+        const message = cleanMessage(w.message, MESSAGE_MAX_CHARS);
         const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
         let g = groups.get(key);
         if (!g)
@@ -59063,6 +59078,8 @@ function stoppedEarlyText(rounds, timeBudgetSeconds) {
 }
 /** The warning code of a run that measured nothing because base and head built the same program. */
 const IDENTICAL_PROGRAM = 'identical-program';
+/** The warning code of a run that compared nothing because the base did not build. */
+const NO_BASELINE = 'no-baseline';
 /** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
 const FIELD_MAX_CHARS = 120;
 /** Benchmark names listed at most on one grouped warning line. */
@@ -59085,7 +59102,10 @@ function superscript(n) {
 }
 /** The headline: counts by verdict in words; never contradicts the table. */
 function headline(suite) {
-    const words = verdictHeadline(suite);
+    // Without a baseline nothing was compared: undecided, never "no significant change · N new".
+    const words = suite.warnings.some((w) => w.code === NO_BASELINE)
+        ? `❔ undecided: the base did not build, nothing was compared · ${verdictHeadline(suite)}`
+        : verdictHeadline(suite);
     const summary = suiteSummaryText(suite);
     return summary ? `${words} · ${summary}` : words;
 }
@@ -61907,8 +61927,11 @@ async function runPipeline(asked, log, hooks = {}) {
     const { base } = requireRunOptions(config);
     const repoDir = resolve$1(config.repoDir);
     const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase }));
-    if (await isDirty(repoDir))
-        log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)');
+    const dirty = (await isDirty(repoDir))
+        ? 'the repository has uncommitted changes: they are not measured (benchgate measures commits)'
+        : null;
+    if (dirty)
+        log.warn(dirty);
     // Before anything is checked out or built: the worktrees share this config (docs/security.md, defence 2).
     const credentials = await checkPersistedCredentials(repoDir, hooks.credentials ?? 'warn');
     for (const m of [credentials.warning, credentials.note])
@@ -61927,6 +61950,9 @@ async function runPipeline(asked, log, hooks = {}) {
         const result = await measureBuilt(ws, built, run, hooks);
         if (built.raised)
             result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised });
+        // Said in the report and results.json too, not only on stderr: the numbers are of the commits.
+        if (dirty)
+            result.report.suite.warnings.push({ level: 'warning', code: 'dirty-tree', message: dirty });
         if (credentials.warning)
             result.report.suite.warnings.push({
                 level: 'warning',
@@ -62020,11 +62046,13 @@ async function buildSides(ws, config, baseSha, hooks) {
     let headProbe;
     let plan = config;
     let raised = null;
+    let headListed = [];
     const afterHead = async (head) => {
         if (!head.ok)
             throw buildFailed('head', head);
         const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv);
         headProbe = checked.probe;
+        headListed = checked.listed;
         ({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length));
         if (raised)
             ws.log.warn(raised);
@@ -62045,15 +62073,15 @@ async function buildSides(ws, config, baseSha, hooks) {
         log: ws.log,
         afterHead
     }));
-    return { builds, headProbe: headProbe, plan, raised };
+    return { builds, headProbe: headProbe, plan, raised, headListed };
 }
 /** The report when there is nothing to measure: no baseline (the base build failed), or the same program on both sides. */
-async function nothingToMeasure(ws, { builds, headProbe, plan }, run) {
+async function nothingToMeasure(ws, { builds, headProbe, plan, headListed }, run) {
     if (!builds.base.ok) {
         if (plan.failOnBaseBuildFailure)
             throw buildFailed('base', builds.base);
-        ws.log.warn('the base build failed: no baseline; every head benchmark is reported as new');
-        return noBaselineReport(plan, run, headProbe.benchmarks, builds.base);
+        ws.log.warn('the base build failed: no baseline, so nothing can be compared (undecided; --fail-on-base-build-failure fails instead)');
+        return noBaselineReport(plan, run, headListed, builds.base);
     }
     if (plan.measureIdentical)
         return null;
@@ -62224,8 +62252,8 @@ function noBaselineReport(config, run, benchmarks, base) {
     const suite = analyzeSuite({ samples: [], headOnly: benchmarks }, config.analysis);
     suite.warnings.push({
         level: 'warning',
-        code: 'no-baseline',
-        message: `the base build failed, so there is no baseline (log: ${base.logPath}):\n${base.logTail.split('\n').slice(-5).join(' / ')}`
+        code: NO_BASELINE,
+        message: `the base build failed, so there is no baseline and nothing was compared (log: ${base.logPath}): ${base.logTail.split('\n').slice(-5).join(' / ')}`
     });
     return { suite, run };
 }
@@ -62344,6 +62372,12 @@ function gate(suite, failOn, failOnSuite = null) {
         problems.push(`the suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)} slower than the ${formatChange(1 + failOnSuite)} --fail-on-suite allows`);
     const total = suite.comparisons.length;
     if (problems.length === 0) {
+        if (suite.warnings.some((w) => w.code === NO_BASELINE))
+            return {
+                pass: true,
+                conclusion: 'neutral',
+                reason: `benchgate: undecided: the base build failed, so nothing was compared (${plural(total, 'benchmark')} at head); --fail-on-base-build-failure fails the run instead`
+            };
         const undecided = undecidedText(suite);
         if (undecided)
             return { pass: true, conclusion: 'neutral', reason: `benchgate: undecided: ${undecided}` };
@@ -64093,7 +64127,7 @@ function introLines(report) {
     if (run.merged)
         out.push(mergedLine(run.merged, false));
     if (run.stoppedEarly)
-        out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`);
+        out.push(`measuring stopped early: ${cleanMessage(run.stoppedEarly, 300)}`);
     return out;
 }
 /** One warning group as a line of the list. */
@@ -64166,7 +64200,7 @@ function countRow(c, mark) {
     const k = c.counts;
     const f = k ? chosenFigure(k) : null;
     const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null;
-    const why = k?.message ? mark(cleanText(k.message, 300)) : '';
+    const why = k?.message ? mark(cleanMessage(k.message, 300)) : '';
     return [
         displayName(c.benchmark),
         formatCount(f?.base ?? null),
@@ -64186,7 +64220,7 @@ function verdictReason(c, minEffect) {
     if (c.verdict === 'failed' || c.verdict === 'skipped') {
         const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'));
         if (why)
-            return cleanText(why.message, 300);
+            return cleanMessage(why.message, 300);
     }
     return countFootnote(c);
 }
@@ -64332,6 +64366,7 @@ async function runCommand(config, io) {
     // first signal: the process layer's own handlers (process/terminate.ts) re-raise a signal nobody
     // else listens to, which killed benchgate before it could analyse (found by faults.test.ts).
     const abort = new AbortController();
+    let stoppedBy = null;
     const onSignal = (sig) => {
         if (abort.signal.aborted) {
             process.off('SIGINT', onSignal);
@@ -64340,6 +64375,7 @@ async function runCommand(config, io) {
             return;
         }
         io.stderr(`\ninterrupted (${sig}): analysing what was measured so far (Ctrl-C again to quit)\n`);
+        stoppedBy = sig;
         abort.abort();
     };
     process.on('SIGINT', onSignal);
@@ -64373,7 +64409,12 @@ async function runCommand(config, io) {
             }
         });
         await addMainDrift(report, config.historyStore, config.repoDir, io);
-        return await finish(report, config, io, { samples, where: 'reports and raw samples in' });
+        const code = await finish(report, config, io, { samples, where: 'reports and raw samples in' });
+        // The partial report is written; the exit code still says the run was stopped, not judged whole.
+        if (stoppedBy === null)
+            return code;
+        io.stderr(`benchgate: stopped by ${stoppedBy} before the planned rounds: exit ${INTERRUPTED_EXIT[stoppedBy]}\n`);
+        return INTERRUPTED_EXIT[stoppedBy];
     }
     finally {
         process.off('SIGINT', onSignal);
@@ -65064,7 +65105,7 @@ function readShards(paths) {
             throw new ConfigError(`cannot read shard results ${file}: ${e.message}`);
         }
         const results = validateResults(text, file);
-        const noBaseline = results.warnings.find((w) => w.code === 'no-baseline');
+        const noBaseline = results.warnings.find((w) => w.code === NO_BASELINE);
         if (noBaseline)
             throw new JobError('build-failed', `${file}: this shard has no baseline, nothing to merge: ${noBaseline.message}`);
         const found = samplesNextTo(file);

@@ -11,6 +11,13 @@ import { StatsInputError } from './stats/errors.js'
 /** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
 export const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 } as const
 
+/**
+ * The exit code of a run stopped by a signal after it reported what it measured: 128 + the signal's
+ * number, as a shell says it (130 for Ctrl-C, 143 for SIGTERM), so a script or CI never reads an
+ * interrupted run as a pass.
+ */
+export const INTERRUPTED_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 }
+
 /** A usage or configuration error: the CLI exits 2, the Action fails with the message. */
 export class ConfigError extends Error {
   constructor(message: string) {

@@ -2,6 +2,7 @@
 import type { SuiteResult } from './analysis/types.js'
 import type { FailOn } from './config/index.js'
 import { formatChange, formatChangeCi, plural } from './report/format.js'
+import { NO_BASELINE } from './report/wording.js'
 
 export interface GateResult {
   pass: boolean
@@ -37,6 +38,12 @@ export function gate(suite: SuiteResult, failOn: FailOn, failOnSuite: number | n
     )
   const total = suite.comparisons.length
   if (problems.length === 0) {
+    if (suite.warnings.some((w) => w.code === NO_BASELINE))
+      return {
+        pass: true,
+        conclusion: 'neutral',
+        reason: `benchgate: undecided: the base build failed, so nothing was compared (${plural(total, 'benchmark')} at head); --fail-on-base-build-failure fails the run instead`
+      }
     const undecided = undecidedText(suite)
     if (undecided) return { pass: true, conclusion: 'neutral', reason: `benchgate: undecided: ${undecided}` }
     if (slowerTimingOnly)

@@ -30,7 +30,7 @@ import { childEnvironment } from './process/childEnv.js'
 import { onTerminate } from './process/terminate.js'
 import type { Report } from './report/model.js'
 import { shellQuote } from './report/shellQuote.js'
-import { IDENTICAL_PROGRAM, stoppedEarlyText } from './report/wording.js'
+import { IDENTICAL_PROGRAM, NO_BASELINE, stoppedEarlyText } from './report/wording.js'
 import {
   adaptiveMaxRounds,
   measureBothSides,
@@ -81,8 +81,10 @@ export async function runPipeline(
   const commits = await log.group('Resolve commits', () =>
     resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase })
   )
-  if (await isDirty(repoDir))
-    log.warn('the repository has uncommitted changes: they are not measured (benchgate measures commits)')
+  const dirty = (await isDirty(repoDir))
+    ? 'the repository has uncommitted changes: they are not measured (benchgate measures commits)'
+    : null
+  if (dirty) log.warn(dirty)
   // Before anything is checked out or built: the worktrees share this config (docs/security.md, defence 2).
   const credentials = await checkPersistedCredentials(repoDir, hooks.credentials ?? 'warn')
   for (const m of [credentials.warning, credentials.note]) if (m) log.warn(m)
@@ -99,6 +101,8 @@ export async function runPipeline(
     const result = await measureBuilt(ws, built, run, hooks)
     if (built.raised)
       result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised })
+    // Said in the report and results.json too, not only on stderr: the numbers are of the commits.
+    if (dirty) result.report.suite.warnings.push({ level: 'warning', code: 'dirty-tree', message: dirty })
     if (credentials.warning)
       result.report.suite.warnings.push({
         level: 'warning',
@@ -214,6 +218,8 @@ interface Built {
   /** The config with enough rounds (STATISTICS §10), and the message saying so, if raised. */
   plan: Config
   raised: string | null
+  /** What head lists under the run's filter (--filter or a shard's share). */
+  headListed: readonly string[]
 }
 
 /**
@@ -230,10 +236,12 @@ async function buildSides(
   let headProbe: ProbeResult | undefined
   let plan: Config = config
   let raised: string | null = null
+  let headListed: readonly string[] = []
   const afterHead = async (head: BuildResult) => {
     if (!head.ok) throw buildFailed('head', head)
     const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv)
     headProbe = checked.probe
+    headListed = checked.listed
     ;({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length))
     if (raised) ws.log.warn(raised)
   }
@@ -255,19 +263,21 @@ async function buildSides(
       afterHead
     })
   )
-  return { builds, headProbe: headProbe!, plan, raised }
+  return { builds, headProbe: headProbe!, plan, raised, headListed }
 }
 
 /** The report when there is nothing to measure: no baseline (the base build failed), or the same program on both sides. */
 async function nothingToMeasure(
   ws: Workspace,
-  { builds, headProbe, plan }: Built,
+  { builds, headProbe, plan, headListed }: Built,
   run: Report['run']
 ): Promise<Report | null> {
   if (!builds.base.ok) {
     if (plan.failOnBaseBuildFailure) throw buildFailed('base', builds.base)
-    ws.log.warn('the base build failed: no baseline; every head benchmark is reported as new')
-    return noBaselineReport(plan, run, headProbe.benchmarks, builds.base)
+    ws.log.warn(
+      'the base build failed: no baseline, so nothing can be compared (undecided; --fail-on-base-build-failure fails instead)'
+    )
+    return noBaselineReport(plan, run, headListed, builds.base)
   }
   if (plan.measureIdentical) return null
   const binaryOf = (side: Side) => locateBinary(ws.trees[side], plan.binary!)
@@ -499,14 +509,14 @@ function roundsRecord(config: Config, { rounds, adaptive, layout }: Measured): P
 function noBaselineReport(
   config: Config,
   run: Report['run'],
-  benchmarks: string[],
+  benchmarks: readonly string[],
   base: BuildResult
 ): Report {
   const suite = analyzeSuite({ samples: [], headOnly: benchmarks }, config.analysis)
   suite.warnings.push({
     level: 'warning',
-    code: 'no-baseline',
-    message: `the base build failed, so there is no baseline (log: ${base.logPath}):\n${base.logTail.split('\n').slice(-5).join(' / ')}`
+    code: NO_BASELINE,
+    message: `the base build failed, so there is no baseline and nothing was compared (log: ${base.logPath}): ${base.logTail.split('\n').slice(-5).join(' / ')}`
   })
   return { suite, run }
 }

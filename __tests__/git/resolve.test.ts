@@ -118,7 +118,7 @@ describe('resolveCommits', () => {
     const clone = join(tmp, 'with-remote')
     g(tmp, 'clone', '-q', `file://${repo}`, clone)
     const missing = await rejection(resolveCommits({ repoDir: clone, base: 'origin/nope' }))
-    expect(missing.hint).toContain('Fetch it first: git fetch origin nope')
+    expect(missing.hint).toContain('Fetch it first: git fetch origin nope:refs/remotes/origin/nope')
     expect(missing.hint).not.toContain('git fetch origin origin/')
     const plain = await rejection(resolveCommits({ repoDir: clone, base: 'release-9' }))
     expect(plain.hint).toContain('If it is on origin, fetch it first: git fetch origin release-9:release-9')
@@ -127,6 +127,18 @@ describe('resolveCommits', () => {
     const relative = await rejection(resolveCommits({ repoDir: clone, base: 'main~40' }))
     expect(relative.hint).not.toContain('git fetch')
     expect(relative.hint).toContain('needs that much history')
+  })
+
+  it('in a single-branch clone, the advised fetch makes origin/main resolve (a plain fetch of main would not)', async () => {
+    const single = join(tmp, 'single-branch')
+    g(tmp, 'clone', '-q', '--single-branch', '--branch', 'feature', `file://${repo}`, single)
+    const e = await rejection(resolveCommits({ repoDir: single, base: 'origin/main' }))
+    const advised = /Fetch it first: (git fetch \S+ \S+)/.exec(e.hint!)![1]
+    const [cmd, ...argv] = advised.split(' ')
+    expect(cmd).toBe('git')
+    g(single, ...argv)
+    const resolved = await resolveCommits({ repoDir: single, base: 'origin/main', mergeBase: false })
+    expect(resolved.baseSha).toBe(g(repo, 'rev-parse', 'main').trim())
   })
 
   it('says when the directory is not a git repository', async () => {

@@ -352,16 +352,59 @@ describeIf('benchgate run (end to end)', () => {
     expect(io.err).toMatch(/this is not C\+\+|error/)
   }, 120_000)
 
-  it('reports every head benchmark as new, exit 0, when the base does not build (no baseline)', async () => {
+  it('a base that does not build is undecided, not a pass: head benchmarks under --filter listed as new, exit 0 (3 with --fail-on-base-build-failure)', async () => {
     const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
     const io = capture()
-    const argv = args('main', out, '--base', 'broken', '--no-merge-base', '--rounds', '2')
+    const argv = args(
+      'six-head',
+      out,
+      '--base',
+      'broken',
+      '--no-merge-base',
+      '--rounds',
+      '2',
+      '--filter',
+      '^BM_Six/[12]$'
+    )
     expect(await main(argv, io)).toBe(0)
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    // Only what --filter matched (2 of head's 6), each new: there is nothing to compare them with.
     expect(results.benchmarks.map((b: { name: string; verdict: string }) => [b.name, b.verdict])).toEqual([
-      ['BM_Spin', 'new']
+      ['BM_Six/1', 'new'],
+      ['BM_Six/2', 'new']
     ])
-    expect(results.warnings[0].code).toBe('no-baseline')
+    expect(results.warnings.map((w: { code: string }) => w.code)).toContain('no-baseline')
+    // One line, its build log tail joined: no literal "\u000A" in the warning.
+    expect(results.warnings.find((w: { code: string }) => w.code === 'no-baseline').message).not.toMatch(/\n/)
+    expect(io.err).toMatch(
+      /benchgate: undecided: the base build failed, so nothing was compared \(2 benchmarks at head\)/
+    )
+    expect(io.err).not.toMatch(/benchgate: pass/)
+    expect(readdirSync(out)).toContain('report.md')
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(
+      /undecided: the base did not build, nothing was compared/
+    )
+    const strict = capture()
+    expect(await main([...argv, '--fail-on-base-build-failure'], strict)).toBe(3)
+    expect(strict.err).toMatch(/the base build failed/)
+    // Uncommitted changes are not measured: said in results.json and the report, not only on stderr.
+    const bench = join(repo, 'bench.cc')
+    const committed = readFileSync(bench, 'utf8')
+    writeFileSync(bench, committed + '// an edit not committed\n')
+    try {
+      const dirtyOut = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+      await main(
+        args('six-head', dirtyOut, '--base', 'broken', '--no-merge-base', '--rounds', '2'),
+        capture()
+      )
+      const warned = JSON.parse(readFileSync(join(dirtyOut, 'results.json'), 'utf8')).warnings
+      expect(warned.map((w: { code: string }) => w.code)).toContain('dirty-tree')
+      expect(readFileSync(join(dirtyOut, 'report.md'), 'utf8')).toMatch(
+        /uncommitted changes: they are not measured/
+      )
+    } finally {
+      writeFileSync(bench, committed)
+    }
   }, 120_000)
 
   it('keeps and analyses the samples of a head that crashes in round 3, reports the crash, and marks a head-only benchmark new', async () => {

@@ -21,7 +21,11 @@ export async function readMainDrift(ctx: ActionContext): Promise<MainDrift | und
   const store = settings.historyStore
   try {
     return await io.log.group(`Read main's history from ${store}`, async () => {
-      const { records, problems } = await openStore(store, settings.config.repoDir, storeCredential(ctx)).read()
+      const { records, problems } = await openStore(
+        store,
+        settings.config.repoDir,
+        storeCredential(ctx)
+      ).read()
       const drift = mainDrift(records, { window })
       io.log.info(
         `${records.length} recorded commits; ${drift.drifted.length} benchmarks drifted over main's last ${window}`

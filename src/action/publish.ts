@@ -18,7 +18,7 @@ import { upsertStickyComment, type StickyCommentResult } from '../github/comment
 import type { Log } from '../log.js'
 import { writeOutputs, type WrittenOutputs } from '../output.js'
 import { commentMarker, renderMarkdown } from '../report/markdown.js'
-import { headline } from '../report/wording.js'
+import { headline, NO_BASELINE } from '../report/wording.js'
 import type { Report } from '../report/model.js'
 import type { SampleList } from '../samples/store.js'
 import type { ActionSettings } from './inputs.js'
@@ -194,7 +194,7 @@ function setReportOutputs(io: ActionIo, suite: SuiteResult, written: WrittenOutp
 export function setCountOutputs(io: ActionIo, suite: SuiteResult | null): void {
   const c = suite?.counts
   const verdict =
-    !c || suite.warnings.some((w) => w.code === 'no-baseline')
+    !c || suite.warnings.some((w) => w.code === NO_BASELINE)
       ? 'no-baseline'
       : c.regression
         ? 'regression'

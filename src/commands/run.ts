@@ -3,6 +3,7 @@ import { analyzeSuite } from '../analysis/suite.js'
 import { runDesign } from '../analysis/types.js'
 import { ALL_VERDICTS } from '../analysis/verdict.js'
 import type { Config } from '../config/index.js'
+import { INTERRUPTED_EXIT } from '../errors.js'
 import type { Sample, SampleIssue } from '../samples/model.js'
 import { consoleLog } from '../log.js'
 import { runPipeline } from '../pipeline.js'
@@ -18,7 +19,8 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
   // first signal: the process layer's own handlers (process/terminate.ts) re-raise a signal nobody
   // else listens to, which killed benchgate before it could analyse (found by faults.test.ts).
   const abort = new AbortController()
-  const onSignal = (sig: NodeJS.Signals) => {
+  let stoppedBy: 'SIGINT' | 'SIGTERM' | null = null
+  const onSignal = (sig: 'SIGINT' | 'SIGTERM') => {
     if (abort.signal.aborted) {
       process.off('SIGINT', onSignal)
       process.off('SIGTERM', onSignal)
@@ -26,6 +28,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
       return
     }
     io.stderr(`\ninterrupted (${sig}): analysing what was measured so far (Ctrl-C again to quit)\n`)
+    stoppedBy = sig
     abort.abort()
   }
   process.on('SIGINT', onSignal)
@@ -57,7 +60,13 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
       }
     })
     await addMainDrift(report, config.historyStore, config.repoDir, io)
-    return await finish(report, config, io, { samples, where: 'reports and raw samples in' })
+    const code = await finish(report, config, io, { samples, where: 'reports and raw samples in' })
+    // The partial report is written; the exit code still says the run was stopped, not judged whole.
+    if (stoppedBy === null) return code
+    io.stderr(
+      `benchgate: stopped by ${stoppedBy} before the planned rounds: exit ${INTERRUPTED_EXIT[stoppedBy]}\n`
+    )
+    return INTERRUPTED_EXIT[stoppedBy]
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)

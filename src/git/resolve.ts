@@ -111,8 +111,9 @@ const REFS_SHOWN = 8
 
 /**
  * Advice for a ref git does not know that works in this clone: a fetch command only from a remote
- * that exists (`origin/main` is fetched as `git fetch origin main`), else the remotes and branches
- * there are, and the closest existing name.
+ * that exists (`origin/main` is fetched as `git fetch origin main:refs/remotes/origin/main`: in a
+ * single-branch clone a plain `git fetch origin main` succeeds but creates no `origin/main`), else
+ * the remotes and branches there are, and the closest existing name.
  */
 export async function refAdvice(repoDir: string, ref: string): Promise<string> {
   const lines = async (args: string[]) => {
@@ -136,7 +137,10 @@ export async function refAdvice(repoDir: string, ref: string): Promise<string> {
   if (/[~^:@{]/.test(ref)) {
     advice.push('A relative ref (HEAD~N, ref^) needs that much history in the clone.')
   } else if (remote !== undefined) {
-    advice.push(`Fetch it first: git fetch ${shellQuote(remote)} ${shellQuote(ref.slice(slash + 1))}`)
+    const branch = ref.slice(slash + 1)
+    advice.push(
+      `Fetch it first: git fetch ${shellQuote(remote)} ${shellQuote(`${branch}:refs/remotes/${remote}/${branch}`)}`
+    )
   } else if (remotes.length > 0) {
     const from = remotes.includes('origin') ? 'origin' : remotes[0]!
     const isSha = /^[0-9a-f]{7,64}$/i.test(ref)

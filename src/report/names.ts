@@ -45,6 +45,14 @@ export function cleanText(text: string, max: number): string {
   return showHidden(capText(text, max))
 }
 
+/**
+ * A message (a warning, a build log's tail, a crash's stderr) as one line: its real line breaks read
+ * as " / " rather than as escapes (`\u000A`), every other control shown as cleanText shows it.
+ */
+export function cleanMessage(text: string, max: number): string {
+  return cleanText(text.replace(/\s*(?:\r\n|[\r\n\u2028\u2029])+\s*/g, ' / ').trim(), max)
+}
+
 function cutAt(text: string, n: number): string {
   const code = text.charCodeAt(n - 1)
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n)

@@ -17,7 +17,7 @@ import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING, superscript
 import type { Report } from './model.js'
 import { rowWhereNote } from './whereWording.js'
 import { noRunnerCommands } from './escape.js'
-import { cleanText, displayName } from './names.js'
+import { cleanMessage, cleanText, displayName } from './names.js'
 import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
 import { ciLabel, inconclusiveText, intervalText, pairsText, suiteSummaryNote } from './wording.js'
 
@@ -166,7 +166,7 @@ function introLines(report: Report): string[] {
   const summary = suiteSummaryNote(suite)
   if (summary) out.push(summary.replace(/`/g, ''))
   if (run.merged) out.push(mergedLine(run.merged, false))
-  if (run.stoppedEarly) out.push(`measuring stopped early: ${cleanText(run.stoppedEarly, 300)}`)
+  if (run.stoppedEarly) out.push(`measuring stopped early: ${cleanMessage(run.stoppedEarly, 300)}`)
   return out
 }
 
@@ -243,7 +243,7 @@ function countRow(c: Comparison, mark: Mark): string[] {
   const k = c.counts
   const f = k ? chosenFigure(k) : null
   const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null
-  const why = k?.message ? mark(cleanText(k.message, 300)) : ''
+  const why = k?.message ? mark(cleanMessage(k.message, 300)) : ''
   return [
     displayName(c.benchmark),
     formatCount(f?.base ?? null),
@@ -263,7 +263,7 @@ function verdictReason(c: Comparison, minEffect: number): string | null {
   if (inconclusive) return inconclusive
   if (c.verdict === 'failed' || c.verdict === 'skipped') {
     const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'))
-    if (why) return cleanText(why.message, 300)
+    if (why) return cleanMessage(why.message, 300)
   }
   return countFootnote(c)
 }

@@ -7,7 +7,7 @@
 import { layoutNotes } from './layoutWording.js'
 import type { RunInfo } from './model.js'
 import type { SuiteResult, Warning } from '../analysis/types.js'
-import { cleanText, displayName } from './names.js'
+import { cleanMessage, displayName } from './names.js'
 
 /** Longest warning message shown (a message can quote untrusted text of any length). */
 export const MESSAGE_MAX_CHARS = 500
@@ -38,7 +38,7 @@ export function warningGroups(suite: SuiteResult): WarningGroup[] {
   const groups = new Map<string, { level: Warning['level']; messages: string[]; names: string[] }>()
   const add = (w: Warning, name: string | null) => {
     if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code)) return
-    const message = cleanText(w.message, MESSAGE_MAX_CHARS)
+    const message = cleanMessage(w.message, MESSAGE_MAX_CHARS)
     const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER, '#')}`
     let g = groups.get(key)
     if (!g) groups.set(key, (g = { level: w.level, messages: [], names: [] }))

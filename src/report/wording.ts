@@ -210,6 +210,9 @@ export function stoppedEarlyText(
 /** The warning code of a run that measured nothing because base and head built the same program. */
 export const IDENTICAL_PROGRAM = 'identical-program'
 
+/** The warning code of a run that compared nothing because the base did not build. */
+export const NO_BASELINE = 'no-baseline'
+
 /** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
 export const FIELD_MAX_CHARS = 120
 /** Benchmark names listed at most on one grouped warning line. */
@@ -234,7 +237,10 @@ export function superscript(n: number): string {
 
 /** The headline: counts by verdict in words; never contradicts the table. */
 export function headline(suite: SuiteResult): string {
-  const words = verdictHeadline(suite)
+  // Without a baseline nothing was compared: undecided, never "no significant change · N new".
+  const words = suite.warnings.some((w) => w.code === NO_BASELINE)
+    ? `❔ undecided: the base did not build, nothing was compared · ${verdictHeadline(suite)}`
+    : verdictHeadline(suite)
   const summary = suiteSummaryText(suite)
   return summary ? `${words} · ${summary}` : words
 }

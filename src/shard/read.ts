@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, JobError } from '../errors.js'
 import { validateResults } from '../report/readResults.js'
+import { NO_BASELINE } from '../report/wording.js'
 import { samplesNextTo } from '../samples/nextToResults.js'
 import type { ShardInput } from './merge.js'
 
@@ -45,7 +46,7 @@ export function readShards(paths: readonly string[]): ShardInput[] {
       throw new ConfigError(`cannot read shard results ${file}: ${(e as Error).message}`)
     }
     const results = validateResults(text, file)
-    const noBaseline = results.warnings.find((w) => w.code === 'no-baseline')
+    const noBaseline = results.warnings.find((w) => w.code === NO_BASELINE)
     if (noBaseline)
       throw new JobError(
         'build-failed',
