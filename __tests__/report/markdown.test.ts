@@ -133,7 +133,7 @@ describe('renderMarkdown', () => {
     // The verdict cell stays short; the advice is a footnote under the table.
     // …worded from the analysis' advice (STATISTICS §4), not from the raw power requirement
     expect(md).toMatch(
-      /\| inconclusive ¹ \|\n(\|.*\n)*\n¹ could still be ≥ \+2%: ≈ 12 more rounds would decide it\n/
+      /\| undecided ¹ \|\n(\|.*\n)*\n¹ could still be ≥ \+2%: ≈ 12 more rounds would decide it\n/
     )
     expect(md).not.toContain('48 more rounds')
     expect(md).toContain('median: could detect ≥ 2.4%')
@@ -222,7 +222,7 @@ describe('gate and terminal', () => {
       reason: 'benchgate: fail: 1 regression (of 4 benchmarks)'
     })
     expect(gate(mixed.suite, ['never']).pass).toBe(true)
-    expect(gate(mixed.suite, ['regression', 'failed', 'inconclusive']).reason).toContain('1 inconclusive')
+    expect(gate(mixed.suite, ['regression', 'failed', 'inconclusive']).reason).toContain('1 undecided')
   })
 
   it('says "undecided" out loud: a neutral conclusion, exit 0, and "nothing could be decided" first when nothing was', () => {

@@ -8,12 +8,11 @@ import type { SuiteResult } from '../analysis/types.js'
 import type { Config } from '../config/index.js'
 import { gate, type GateResult } from '../gate.js'
 import type { GitHubClient } from '../github/client.js'
-import { CHECK_SUMMARY_MAX_CHARS, checkRunName, upsertCheckRun } from '../github/checks.js'
+import { CHECK_SUMMARY_MAX_CHARS, checkRunName, checkRunTitle, upsertCheckRun } from '../github/checks.js'
 import { upsertStickyComment, type StickyCommentResult } from '../github/comment.js'
 import type { Log } from '../log.js'
 import { writeOutputs, type WrittenOutputs } from '../output.js'
 import { commentMarker, renderMarkdown } from '../report/markdown.js'
-import { headline } from '../report/wording.js'
 import type { Report } from '../report/model.js'
 import type { SampleList } from '../samples/store.js'
 import type { ActionSettings } from './inputs.js'
@@ -87,7 +86,7 @@ async function postCheckRun(
     key: report.run.key ?? 'default',
     headSha,
     conclusion,
-    title: headline(report.suite),
+    title: checkRunTitle(report.suite),
     summary:
       comment.length <= CHECK_SUMMARY_MAX_CHARS
         ? comment
