@@ -82,7 +82,10 @@ function checkWords(node: ts.Node, text: string, add: (node: ts.Node, rule: stri
   if (!isValue && RENAMED.some((v) => wordRe(v).test(text))) add(node, 'a renamed verdict in text', text)
   // `${c.inconclusive} undecided`: a count and a verdict word, the headline phrase spelled again
   // (`${operation} failed` is a verb after a name, not a count)
-  const afterCount = (ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) && isCount(node.parent.expression)
+  const afterCount =
+    (ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) &&
+    ts.isTemplateSpan(node.parent) &&
+    isCount(node.parent.expression)
   if (afterCount && WORDS.some((w) => new RegExp(`^ ${escape(w)}(?![\\w-])`).test(text)))
     add(node, 'a count of a verdict', text)
 }

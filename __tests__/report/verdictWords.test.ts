@@ -101,7 +101,9 @@ describe('one word per verdict in every output', () => {
 describe('the table is the only source', () => {
   const saved = { ...VERDICTS }
   const table = VERDICTS as Record<Verdict, VerdictStyle>
-  afterEach(() => Object.assign(table, saved))
+  afterEach(() => {
+    Object.assign(table, saved)
+  })
 
   it('a word changed in the table changes it in every output', () => {
     // A made-up word per verdict that no other text of the report can contain.
