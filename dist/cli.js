@@ -63073,7 +63073,7 @@ function* summarySection(report, ordered) {
 /**
  * A verdict's mark: the verdict table's glyph, found in every font (the PR comment's emoji need an
  * emoji font, which many machines, and headless browsers, lack). The verdict itself is in
- * `data-verdict` and the class, for the page's script and style (docs/html-report.md).
+ * `data-verdict` and the class, for the page's script and style (docs/html-report.md, "Design").
  */
 function mark(v) {
     const { word, mark } = VERDICTS[v];

@@ -21,7 +21,7 @@ const visible = (md: string) =>
     .replace(/&amp;/g, '&')
 
 /** The real analysis, with few bootstrap resamples: these tests are about the report, not the power figures. */
-const analyzeSuite = (input: SuiteInput) => analyze(input, { bootstrapResamples: 20 })
+const analyzeSuite = (input: SuiteInput) => analyze(input)
 
 /**
  * A large suite from a few analysed benchmarks: each template comparison (real analysis output) is
