@@ -71,6 +71,11 @@ export function report(comparisons: Comparison[]): Report {
     warnings: [],
     provenance: { base: {}, head: {} }
   }
+  return reportOf(suite)
+}
+
+/** A suite's report, run from `main` to `feature/x` in 12 rounds × 5 repetitions unless `run` says otherwise. */
+export function reportOf(suite: SuiteResult, run: Partial<Report['run']> = {}): Report {
   return {
     suite,
     run: {
@@ -78,7 +83,8 @@ export function report(comparisons: Comparison[]): Report {
       head: { label: 'feature/x', sha: '9f8e7d6c5b' },
       rounds: 12,
       repetitions: 5,
-      key: 'default'
+      key: 'default',
+      ...run
     }
   }
 }
