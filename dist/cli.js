@@ -51810,9 +51810,9 @@ const secondsByName = {
     propertyNames: ref$1('name'),
     additionalProperties: { type: 'number', minimum: 0 }
 };
-const VERDICTS = [...ALL_VERDICTS];
+const VERDICTS$1 = [...ALL_VERDICTS];
 /** Every verdict's count; `skipped` and `timing-only` came with version 2, so a version 1 file may lack them. */
-const verdictCounts = object(Object.fromEntries(VERDICTS.map((v) => [v, int()])), VERDICTS.filter((v) => v !== 'skipped' && v !== 'timing-only'));
+const verdictCounts = object(Object.fromEntries(VERDICTS$1.map((v) => [v, int()])), VERDICTS$1.filter((v) => v !== 'skipped' && v !== 'timing-only'));
 const STOP_REASONS = [
     'resolved',
     'max-rounds',
@@ -51867,7 +51867,7 @@ const $defs = {
     attribution,
     countComparison: object({
         metric: { enum: COUNT_METRICS },
-        verdict: { enum: VERDICTS },
+        verdict: { enum: VERDICTS$1 },
         reason: nullable$1({
             enum: ['not-deterministic', 'unchecked', 'multi-threaded', 'not-countable', 'failed']
         }),
@@ -52041,7 +52041,7 @@ const $defs = {
     }, ['alpha', 'minEffect', 'power', 'correction']),
     benchmark: object({
         name: ref$1('name'),
-        verdict: { enum: VERDICTS },
+        verdict: { enum: VERDICTS$1 },
         inconclusive_reason: nullable$1({
             enum: ['too-few-processes', 'level-unreachable', 'interval-reaches-delta', 'too-few-samples']
         }),
@@ -52102,7 +52102,7 @@ const $defs = {
         counts: ref$1('countComparison'),
         timing_only: { type: 'boolean' },
         not_explained_by_counts: { type: 'boolean' },
-        timing_verdict: { enum: VERDICTS },
+        timing_verdict: { enum: VERDICTS$1 },
         counts_disagree: { type: 'boolean' },
         attribution: ref$1('attribution')
     }, [
@@ -54173,6 +54173,74 @@ function renderSummary(changes, problems = []) {
 }
 
 /**
+ * Every verdict, in the order every report lists them (rows, headline, groups): what to look at
+ * first. "Undecided" is the word for `inconclusive`: a run with benchmarks left open says so out
+ * loud (README, "Undecided is said out loud"), and one word keeps the headline and its rows agreeing.
+ */
+const VERDICTS = {
+    regression: verdict('regression', '❌', '▲', 'bad', { loud: true, plural: 'regressions' }),
+    failed: verdict('failed', '💥', '×', 'bad', { loud: true }),
+    improvement: verdict('improvement', '✅', '▼', 'good', { loud: true, plural: 'improvements' }),
+    'timing-only': verdict('timing-only', '⏱', '◷', 'warn', {
+        loud: true,
+        phrase: 'timing-only (same instructions)'
+    }),
+    new: verdict('new', '🆕', '+', 'side', { detail: 'head only' }),
+    removed: verdict('removed', '🗑️', '−', 'side', { detail: 'base only' }),
+    negligible: verdict('negligible', '➖', '≈', 'quiet'),
+    unchanged: verdict('unchanged', '✔️', '=', 'quiet'),
+    inconclusive: verdict('undecided', '❔', '?', 'warn'),
+    skipped: verdict('skipped', '⏭️', '–', 'quiet', { phrase: 'skipped on this machine' })
+};
+/** The verdicts in the table's order. */
+const VERDICT_ORDER = Object.keys(VERDICTS);
+function verdict(word, emoji, mark, tone, more = {}) {
+    const phrase = more.phrase ?? word;
+    return {
+        word,
+        detail: more.detail ?? null,
+        emoji,
+        loud: more.loud ?? false,
+        mark,
+        tone,
+        count: [phrase, more.plural ?? phrase]
+    };
+}
+/** The verdict's word: "undecided" for `inconclusive`. */
+function verdictWord(v) {
+    return VERDICTS[v].word;
+}
+/** The word with its detail, as a table row shows it: "new (head only)". */
+function verdictCellWord(v) {
+    const { word, detail } = VERDICTS[v];
+    return detail ? `${word} (${detail})` : word;
+}
+/** "2 regressions", "1 undecided", "3 skipped on this machine". */
+function verdictCount(v, n) {
+    return `${n} ${VERDICTS[v].count[n === 1 ? 0 : 1]}`;
+}
+/** Rank of a verdict in the table's order, for sorting. */
+function verdictRank(v) {
+    return VERDICT_ORDER.indexOf(v);
+}
+/** The terminal's colour of each tone (SGR codes). */
+const ANSI_TONE = {
+    bad: '\x1b[31m',
+    good: '\x1b[32m',
+    warn: '\x1b[33m',
+    quiet: '\x1b[2m',
+    side: null
+};
+/** The HTML page's colour of each tone (the style's CSS variables). */
+const CSS_TONE = {
+    bad: 'var(--bad)',
+    good: 'var(--good)',
+    warn: 'var(--warn)',
+    quiet: 'var(--muted)',
+    side: 'var(--base)'
+};
+
+/**
  * The report page's CSS: system fonts, one column that fits a phone, tables that scroll sideways
  * rather than overflow, a light and a dark scheme. Chart colours are CSS variables so the SVG follows
  * the scheme: base blue, head orange (distinguishable with the common colour-vision deficiencies).
@@ -54222,8 +54290,7 @@ figcaption{font-size:.8rem;color:var(--muted);margin:0 2px 4px}
 figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
 .numbers{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
 .mark{display:inline-block;min-width:1.1em;text-align:center;font-weight:700}
-.m-regression,.m-failed{color:var(--bad)}.m-improvement{color:var(--good)}.m-inconclusive{color:var(--warn)}
-.m-unchanged,.m-negligible,.m-skipped{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
+${markColours()}
 .numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.kv th,table.sides th{font-weight:500;color:var(--muted)}
 table.where th{cursor:pointer}table.where td.num{font-variant-numeric:tabular-nums;white-space:nowrap}table.where th[aria-sort=descending]::after{content:" ▾"}table.where th[aria-sort=ascending]::after{content:" ▴"}
@@ -54248,6 +54315,13 @@ svg text.icicle-label{fill:#1f2328;font-size:11px;pointer-events:none}svg .bar-i
 svg .ci-reg{stroke:var(--bad)}svg .ci-imp{stroke:var(--good)}svg .ci-other{stroke:var(--muted)}
 @media (max-width:600px){body{font-size:14px}header,main,footer{padding:0 10px}th,td{padding:3px 6px}.plots{grid-template-columns:1fr}}
 `;
+/** Each verdict mark's colour, from the verdict table's tone. */
+function markColours() {
+    return VERDICT_ORDER.map((v) => {
+        const colour = CSS_TONE[VERDICTS[v].tone];
+        return colour ? `.m-${v}{color:${colour}}` : '';
+    }).join('');
+}
 
 var HISTORY_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/format.ts\n  function formatDuration(ns) {\n    if (ns === null || !Number.isFinite(ns)) return \"–\";\n    const units = [\n      [1e9, \"s\"],\n      [1e6, \"ms\"],\n      [1e3, \"µs\"],\n      [1, \"ns\"]\n    ];\n    for (const [scale, unit] of units) {\n      if (Math.abs(ns) >= scale || unit === \"ns\") {\n        const v = ns / scale;\n        const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 10 ? 2 : 3;\n        return `${v.toFixed(unit === \"ns\" && Math.abs(v) >= 100 ? 0 : digits)} ${unit}`;\n      }\n    }\n    return `${ns} ns`;\n  }\n  function formatChange(ratio, digits = 1) {\n    if (ratio === null || !Number.isFinite(ratio)) return \"–\";\n    const pct = (ratio - 1) * 100;\n    const rounded = Number(pct.toFixed(digits));\n    if (rounded === 0) return `${0 .toFixed(digits)}%`;\n    return `${rounded > 0 ? \"+\" : \"−\"}${Math.abs(rounded).toFixed(digits)}%`;\n  }\n\n  // src/history/html/wire.ts\n  var Y_SCALE = 1e4;\n  var CI_SCALE = 1e3;\n\n  // src/history/html/decode.ts\n  function expandRuns(runs) {\n    const out2 = [];\n    for (let j = 0; j + 1 < runs.length; j += 2) for (let k = 0; k < runs[j + 1]; k++) out2.push(runs[j] + k);\n    return out2;\n  }\n  function seriesPoints(s) {\n    const index = expandRuns(s.x);\n    const median = s.y.map((v) => s.b * Math.exp(v / Y_SCALE));\n    const lo = median.map((m, i) => s.l && s.l[i] >= 0 ? m * Math.exp(-s.l[i] / CI_SCALE) : NaN);\n    const hi = median.map((m, i) => s.h && s.h[i] >= 0 ? m * Math.exp(s.h[i] / CI_SCALE) : NaN);\n    return { index, median, lo, hi };\n  }\n\n  // src/history/html/historyClient.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  var t0 = performance.now();\n  var DATA = JSON.parse(document.getElementById(\"history-data\").textContent);\n  var tParsed = performance.now();\n  var C = DATA.c.length;\n  var HEX = /^[0-9a-f]{40}([0-9a-f]{24})?$/;\n  var REPO = DATA.u && /^https?:\\/\\/[\\w.:-]+(\\/[\\w.-]+)+$/.test(DATA.u) ? DATA.u : null;\n  var H = 120;\n  var M = { l: 4, r: 4, t: 14, b: 17 };\n  var ENV_STARTS = [0, ...DATA.e.map((e) => e[0]).filter((i) => i > 0)].sort((a, b) => a - b);\n  var shaIndex = null;\n  function indexOfSha(sha) {\n    if (!shaIndex) shaIndex = new Map(DATA.c.map((c, i) => [c, i]));\n    return shaIndex.get(sha) ?? -1;\n  }\n  var found = (s) => s.k.length > 0 || !!s.r;\n  function commitUrl(sha) {\n    return REPO && HEX.test(sha) ? REPO + \"/commit/\" + sha : null;\n  }\n  function append(parent, tag, text, cls) {\n    const e = document.createElement(tag);\n    e.textContent = text;\n    if (cls) e.className = cls;\n    parent.appendChild(e);\n    return e;\n  }\n  function commitRef(parent, sha, pr = 0) {\n    const url = commitUrl(sha);\n    const a = append(parent, url ? \"a\" : \"code\", sha.slice(0, 10));\n    if (url) a.setAttribute(\"href\", url);\n    a.setAttribute(\"title\", sha);\n    if (pr > 0) {\n      parent.appendChild(document.createTextNode(\" (PR \"));\n      const p = append(parent, REPO ? \"a\" : \"span\", \"#\" + pr);\n      if (REPO) p.setAttribute(\"href\", REPO + \"/pull/\" + pr);\n      parent.appendChild(document.createTextNode(\")\"));\n    }\n  }\n  function card(s, i) {\n    const el = document.createElement(\"div\");\n    el.className = found(s) ? \"card found\" : \"card\";\n    el.id = \"s\" + i;\n    el.setAttribute(\"data-i\", String(i));\n    append(el, \"h3\", s.n);\n    const finds = append(el, \"div\", \"\", \"finds\");\n    for (const [from, to, before, after] of s.k) {\n      const line = append(finds, \"div\", \"\", after > before ? \"bad\" : \"good\");\n      line.appendChild(\n        document.createTextNode(\n          formatChange(after / before) + \" (\" + formatDuration(before) + \" → \" + formatDuration(after) + \") at \"\n        )\n      );\n      if (from >= 0) commitRef(line, DATA.c[from]);\n      line.appendChild(document.createTextNode(\" → \"));\n      if (to >= 0) commitRef(line, DATA.c[to], DATA.p[to]);\n    }\n    if (s.r) {\n      const r = s.r;\n      const line = append(finds, \"div\", \"\", \"creep\");\n      line.appendChild(\n        document.createTextNode(\n          \"creep \" + formatChange(1 + r.c) + \" [\" + formatChange(1 + r.lo) + \", \" + formatChange(1 + r.hi) + \"] over \" + r.n + \" paired steps since \"\n        )\n      );\n      commitRef(line, r.since);\n    }\n    if (!found(s)) append(finds, \"div\", \"no change point, no creep\");\n    const canvas = document.createElement(\"canvas\");\n    canvas.setAttribute(\"role\", \"img\");\n    canvas.setAttribute(\"aria-label\", \"trend of the location over \" + C + \" commits\");\n    el.appendChild(canvas);\n    return el;\n  }\n  var envs = document.getElementById(\"envs\");\n  if (envs && DATA.e.length) {\n    append(envs, \"strong\", \"Environment changes\");\n    append(envs, \"span\", \" (shaded; the series restart there, never a code change):\");\n    const list = append(envs, \"ul\", \"\");\n    for (const [at, what] of DATA.e) {\n      const li = append(list, \"li\", \"\");\n      if (at >= 0) {\n        commitRef(li, DATA.c[at], DATA.p[at]);\n        li.appendChild(document.createTextNode(\", \" + DATA.d[at].slice(0, 10) + \": \"));\n      }\n      append(li, \"span\", what);\n    }\n  }\n  var grid = document.getElementById(\"grid\");\n  var cards = [];\n  var fragment = document.createDocumentFragment();\n  DATA.s.forEach((s, i) => {\n    const c = card(s, i);\n    cards.push(c);\n    fragment.appendChild(c);\n  });\n  grid.appendChild(fragment);\n  var tBuilt = performance.now();\n  var css = getComputedStyle(document.documentElement);\n  var colour = (name) => css.getPropertyValue(name).trim() || \"#888\";\n  var COLOURS = {\n    line: colour(\"--base\"),\n    band: colour(\"--ci\"),\n    env: colour(\"--grid\"),\n    bad: colour(\"--bad\"),\n    good: colour(\"--good\"),\n    creep: colour(\"--warn\"),\n    text: colour(\"--muted\")\n  };\n  function geometry(w, p) {\n    const span = Math.max(1, C - 1);\n    const x = (i) => M.l + (C <= 1 ? 0.5 : i / span) * (w - M.l - M.r);\n    let lo = Infinity, hi = -Infinity;\n    for (const v of p.median) {\n      lo = Math.min(lo, Math.log(v));\n      hi = Math.max(hi, Math.log(v));\n    }\n    const pad = Math.max((hi - lo) * 0.08, 5e-3);\n    lo -= pad;\n    hi += pad;\n    const y = (v) => M.t + (1 - (Math.log(v) - lo) / (hi - lo)) * (H - M.t - M.b);\n    return { x, y, lo: Math.exp(lo), hi: Math.exp(hi) };\n  }\n  var BOTTOM = H - M.b;\n  function drawEnvironments(ctx, g) {\n    ctx.fillStyle = COLOURS.env;\n    ENV_STARTS.forEach((start, k) => {\n      if (k % 2 === 0) return;\n      const end = k + 1 < ENV_STARTS.length ? ENV_STARTS[k + 1] : C;\n      ctx.fillRect(g.x(start - 0.5), M.t, g.x(end - 0.5) - g.x(start - 0.5), BOTTOM - M.t);\n    });\n  }\n  function drawBand(ctx, g, p) {\n    ctx.fillStyle = COLOURS.band;\n    let j = 0;\n    while (j < p.index.length) {\n      if (!(p.lo[j] > 0)) {\n        j++;\n        continue;\n      }\n      let e = j;\n      while (e + 1 < p.index.length && p.lo[e + 1] > 0 && p.index[e + 1] === p.index[e] + 1) e++;\n      ctx.beginPath();\n      for (let k = j; k <= e; k++) ctx.lineTo(g.x(p.index[k]), g.y(p.hi[k]));\n      for (let k = e; k >= j; k--) ctx.lineTo(g.x(p.index[k]), g.y(p.lo[k]));\n      ctx.fill();\n      j = e + 1;\n    }\n  }\n  function drawLine(ctx, g, p) {\n    ctx.strokeStyle = COLOURS.line;\n    ctx.lineWidth = 1;\n    ctx.beginPath();\n    p.index.forEach((i, k) => {\n      if (k === 0 || i !== p.index[k - 1] + 1) ctx.moveTo(g.x(i), g.y(p.median[k]));\n      else ctx.lineTo(g.x(i), g.y(p.median[k]));\n    });\n    if (p.index.length === 1) ctx.arc(g.x(p.index[0]), g.y(p.median[0]), 1.5, 0, 2 * Math.PI);\n    ctx.stroke();\n  }\n  function drawChangePoints(ctx, g, s, p) {\n    const mids = s.k.map((k) => (k[0] + k[1]) / 2);\n    s.k.forEach(([, to, before, after], n) => {\n      const mid = mids[n];\n      const envStart = ENV_STARTS.filter((e) => e <= to).pop() ?? 0;\n      const envEnd = ENV_STARTS.find((e) => e > to) ?? C;\n      const left = Math.max(n > 0 ? mids[n - 1] : -Infinity, envStart - 0.5, p.index[0]);\n      const right = Math.min(\n        n + 1 < mids.length ? mids[n + 1] : Infinity,\n        envEnd - 0.5,\n        p.index[p.index.length - 1]\n      );\n      ctx.strokeStyle = after > before ? COLOURS.bad : COLOURS.good;\n      ctx.lineWidth = 1.5;\n      ctx.setLineDash([3, 2]);\n      ctx.beginPath();\n      ctx.moveTo(g.x(mid), M.t);\n      ctx.lineTo(g.x(mid), BOTTOM);\n      ctx.stroke();\n      ctx.setLineDash([]);\n      ctx.lineWidth = 2;\n      ctx.beginPath();\n      ctx.moveTo(g.x(left), g.y(before));\n      ctx.lineTo(g.x(mid), g.y(before));\n      ctx.moveTo(g.x(mid), g.y(after));\n      ctx.lineTo(g.x(right), g.y(after));\n      ctx.stroke();\n    });\n  }\n  function drawCreep(ctx, g, s, p) {\n    if (!s.r) return;\n    const since = indexOfSha(s.r.since);\n    const start = since >= 0 ? since : p.index[Math.max(0, p.index.length - 1 - s.r.n)];\n    ctx.fillStyle = COLOURS.creep;\n    ctx.fillRect(g.x(start), BOTTOM + 1, g.x(p.index[p.index.length - 1]) - g.x(start), 3);\n  }\n  function drawLabels(ctx, g, w) {\n    ctx.fillStyle = COLOURS.text;\n    ctx.font = \"10px sans-serif\";\n    ctx.textBaseline = \"top\";\n    ctx.fillText(formatDuration(g.hi), M.l, 1);\n    ctx.textBaseline = \"bottom\";\n    ctx.fillText(formatDuration(g.lo), M.l, H - 1);\n    ctx.textAlign = \"right\";\n    if (C > 0) ctx.fillText(DATA.d[C - 1].slice(0, 10), w - M.r, H - 1);\n  }\n  function draw(el) {\n    const canvas = el.querySelector(\"canvas\");\n    const s = DATA.s[Number(el.getAttribute(\"data-i\"))];\n    const w = canvas.clientWidth;\n    if (w <= 0) return;\n    const dpr = window.devicePixelRatio || 1;\n    if (el.getAttribute(\"data-drawn\") && canvas.width === Math.round(w * dpr)) return;\n    canvas.width = Math.round(w * dpr);\n    canvas.height = Math.round(H * dpr);\n    const ctx = canvas.getContext(\"2d\");\n    ctx.scale(dpr, dpr);\n    el.setAttribute(\"data-drawn\", \"1\");\n    const p = seriesPoints(s);\n    if (p.index.length === 0) return;\n    const g = geometry(w, p);\n    drawEnvironments(ctx, g);\n    ctx.save();\n    ctx.beginPath();\n    ctx.rect(0, M.t, w, BOTTOM - M.t);\n    ctx.clip();\n    drawBand(ctx, g, p);\n    drawLine(ctx, g, p);\n    drawChangePoints(ctx, g, s, p);\n    ctx.restore();\n    drawCreep(ctx, g, s, p);\n    drawLabels(ctx, g, w);\n  }\n  function free(el) {\n    if (!el.getAttribute(\"data-drawn\")) return;\n    const canvas = el.querySelector(\"canvas\");\n    canvas.width = 0;\n    canvas.height = 0;\n    el.removeAttribute(\"data-drawn\");\n  }\n  var visible = /* @__PURE__ */ new Set();\n  var observer = new IntersectionObserver(\n    (entries) => {\n      for (const e of entries) {\n        const el = e.target;\n        if (e.isIntersecting) {\n          visible.add(el);\n          try {\n            draw(el);\n          } catch (err) {\n            errors.push(\"draw \" + el.id + \": \" + String(err));\n          }\n        } else {\n          visible.delete(el);\n          free(el);\n        }\n      }\n    },\n    { rootMargin: \"600px 0px\" }\n  );\n  for (const c of cards) observer.observe(c);\n  for (const c of cards) {\n    if (c.getBoundingClientRect().top > window.innerHeight) break;\n    draw(c);\n  }\n  var tScreen = performance.now();\n  var resizing = 0;\n  window.addEventListener(\"resize\", () => {\n    clearTimeout(resizing);\n    resizing = window.setTimeout(() => visible.forEach(draw), 150);\n  });\n  var tip = document.getElementById(\"tip\");\n  var cached = null;\n  function pointAt(ev) {\n    const canvas = ev.target;\n    if (!(canvas instanceof HTMLCanvasElement)) return null;\n    const i = Number(canvas.parentElement.getAttribute(\"data-i\"));\n    const s = DATA.s[i];\n    if (!cached || cached.i !== i) cached = { i, p: seriesPoints(s) };\n    const p = cached.p;\n    if (p.index.length === 0) return null;\n    const rect = canvas.getBoundingClientRect();\n    const at = (ev.clientX - rect.left - M.l) / Math.max(1, rect.width - M.l - M.r) * Math.max(1, C - 1);\n    let best = 0;\n    for (let k = 1; k < p.index.length; k++)\n      if (Math.abs(p.index[k] - at) < Math.abs(p.index[best] - at)) best = k;\n    return { s, p, k: best };\n  }\n  grid.addEventListener(\"mousemove\", (ev) => {\n    const hit = pointAt(ev);\n    if (!hit) {\n      tip.hidden = true;\n      return;\n    }\n    const i = hit.p.index[hit.k];\n    const ci = hit.p.lo[hit.k] > 0 ? \" [\" + formatDuration(hit.p.lo[hit.k]) + \", \" + formatDuration(hit.p.hi[hit.k]) + \"]\" : \"\";\n    tip.textContent = DATA.c[i].slice(0, 10) + \"  \" + DATA.d[i].replace(\"T\", \" \") + (DATA.p[i] ? \"  PR #\" + DATA.p[i] : \"\") + \"\\n\" + formatDuration(hit.p.median[hit.k]) + ci;\n    tip.hidden = false;\n    tip.style.left = Math.min(ev.clientX + 12, window.innerWidth - tip.offsetWidth - 4) + \"px\";\n    tip.style.top = ev.clientY + 14 + \"px\";\n  });\n  grid.addEventListener(\"mouseleave\", () => {\n    tip.hidden = true;\n  });\n  grid.addEventListener(\"click\", (ev) => {\n    const hit = pointAt(ev);\n    const url = hit && commitUrl(DATA.c[hit.p.index[hit.k]]);\n    if (url) window.open(url, \"_blank\", \"noopener\");\n  });\n  var filter = document.getElementById(\"filter\");\n  var onlyFound = document.getElementById(\"findings\");\n  var shown = document.getElementById(\"shown\");\n  function matcher(query) {\n    const re = /^\\/(.+)\\/([imsu]*)$/.exec(query);\n    if (re) {\n      try {\n        const r = new RegExp(re[1], re[2]);\n        return (name) => r.test(name);\n      } catch {\n        return null;\n      }\n    }\n    const q = query.toLowerCase();\n    return (name) => name.toLowerCase().indexOf(q) >= 0;\n  }\n  function applyFilter() {\n    const test = matcher(filter.value.trim());\n    filter.classList.toggle(\"bad\", test === null);\n    let n = 0;\n    cards.forEach((el, i) => {\n      const s = DATA.s[i];\n      const show = test !== null && test(s.n) && (!onlyFound.checked || found(s));\n      el.hidden = !show;\n      if (show) n++;\n    });\n    shown.textContent = n + \" of \" + cards.length + \" shown\" + (test === null ? \" (the regex does not compile)\" : \"\");\n  }\n  filter.addEventListener(\"input\", applyFilter);\n  onlyFound.addEventListener(\"change\", applyFilter);\n  applyFilter();\n  if (location.hash === \"#timing\") timing();\n  if (location.hash === \"#selftest\") selftest();\n  function timing() {\n    const first = cards.slice(0, 20);\n    first.forEach(free);\n    const start = performance.now();\n    first.forEach(draw);\n    out({\n      parse: tParsed - t0,\n      build: tBuilt - tParsed,\n      firstScreen: tScreen - tBuilt,\n      drawEach: (performance.now() - start) / Math.max(1, first.length),\n      cards: cards.length,\n      commits: C,\n      errors\n    });\n  }\n  function out(value) {\n    const pre = document.getElementById(\"selftest\");\n    pre.textContent = JSON.stringify(value);\n    pre.hidden = false;\n  }\n  function selftest() {\n    const shownFor = (query, findings) => {\n      filter.value = query;\n      onlyFound.checked = findings;\n      applyFilter();\n      const names = cards.filter((c) => !c.hidden).map((c) => DATA.s[Number(c.getAttribute(\"data-i\"))].n);\n      filter.value = \"\";\n      onlyFound.checked = false;\n      applyFilter();\n      return names;\n    };\n    const first = DATA.s[0]?.n ?? \"\";\n    const filtered = {\n      text: shownFor(first.slice(0, 6), false),\n      regex: shownFor(\"/^BM_[A-Z]/\", false),\n      invalid: shownFor(\"/(/\", false),\n      findings: shownFor(\"\", true)\n    };\n    const drawn = cards.map((c) => {\n      draw(c);\n      const canvas = c.querySelector(\"canvas\");\n      const px = canvas.getContext(\"2d\").getImageData(0, 0, canvas.width, canvas.height).data;\n      let inked = 0;\n      for (let k = 3; k < px.length; k += 4) if (px[k] > 0) inked++;\n      return { id: c.id, name: c.querySelector(\"h3\").textContent, width: canvas.width, inked };\n    });\n    const links = [];\n    document.querySelectorAll(\"#envs a, .card a\").forEach((a) => links.push(a.getAttribute(\"href\") || \"\"));\n    out({ cards: drawn, links, filtered, errors });\n  }\n})();\n";
 
@@ -59017,14 +59091,7 @@ function typicalResolution(cs) {
 function quietSummary(quiet, suite) {
     const delta = deltaText(suite.options.minEffect);
     const by = (v) => quiet.filter((c) => c.verdict === v).length;
-    const counts = ['unchanged', 'inconclusive', 'negligible', 'skipped']
-        .map((v) => [v, by(v)])
-        .filter(([, n]) => n > 0)
-        .map(([v, n]) => v === 'unchanged'
-        ? `${n} unchanged (within ±${delta})`
-        : v === 'skipped'
-            ? `${n} skipped on this machine`
-            : `${n} ${v}`);
+    const counts = VERDICT_ORDER.filter((v) => QUIET_VERDICTS.includes(v) && by(v) > 0).map((v) => v === 'unchanged' ? `${verdictCount(v, by(v))} (within ±${delta})` : verdictCount(v, by(v)));
     const typical = typicalResolution(quiet);
     return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
         (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
@@ -59062,7 +59129,7 @@ function inconclusiveText(c, minEffect) {
     const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
     return `${why}${advice ? `: ${advice}` : ''}${counts}`;
 }
-const countWord = (v) => v === 'unchanged' ? 'unchanged' : v === 'negligible' ? `changed by less than δ_count` : v;
+const countWord = (v) => v === 'negligible' ? `changed by less than δ_count` : verdictWord(v);
 /** Why the rounds stopped before the plan, in words; null when they did not. */
 function stoppedEarlyText(rounds, timeBudgetSeconds) {
     switch (rounds.stoppedEarly) {
@@ -59100,50 +59167,38 @@ const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 function superscript(n) {
     return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
 }
-/** The headline: counts by verdict in words; never contradicts the table. */
-function headline(suite) {
+const EMOJI_ICON = (v) => VERDICTS[v].emoji;
+/**
+ * The headline: counts by verdict in words; never contradicts the table. `text` escapes the words
+ * for the format (identity for Markdown and the terminal), `icon` writes a verdict's sign.
+ */
+function headline(suite, icon = EMOJI_ICON, text = (s) => s) {
     // Without a baseline nothing was compared: undecided, never "no significant change · N new".
     const words = suite.warnings.some((w) => w.code === NO_BASELINE)
-        ? `❔ undecided: the base did not build, nothing was compared · ${verdictHeadline(suite)}`
-        : verdictHeadline(suite);
+        ? `${icon('inconclusive')} ${text(`${verdictWord('inconclusive')}: the base did not build, nothing was compared`)} · ${verdictHeadline(suite, icon, text)}`
+        : verdictHeadline(suite, icon, text);
     const summary = suiteSummaryText(suite);
-    return summary ? `${words} · ${summary}` : words;
+    return summary ? `${words} · ${text(summary)}` : words;
 }
-/** The headline's verdict counts in words. */
-function verdictHeadline(suite) {
+/** The headline's verdict counts in words, in the verdict table's order. */
+function verdictHeadline(suite, icon, text) {
     const c = suite.counts;
-    const parts = [];
-    if (c.regression)
-        parts.push(`❌ ${plural(c.regression, 'regression')}`);
-    if (c.failed)
-        parts.push(`💥 ${c.failed} failed`);
-    if (c.improvement)
-        parts.push(`✅ ${plural(c.improvement, 'improvement')}`);
-    if (c.new)
-        parts.push(`${c.new} new`);
-    if (c.removed)
-        parts.push(`${c.removed} removed`);
-    if (c.negligible)
-        parts.push(`${c.negligible} negligible`);
-    if (c.unchanged)
-        parts.push(`${c.unchanged} unchanged`);
-    if (c.inconclusive)
-        parts.push(`${c.inconclusive} undecided`);
-    if (c.skipped)
-        parts.push(`${c.skipped} skipped on this machine`);
-    const timingOnly = c['timing-only'];
-    if (timingOnly)
-        parts.push(`⏱ ${timingOnly} timing-only (same instructions)`);
+    const lead = (v) => {
+        const sign = icon(v);
+        return sign ? `${sign} ` : '';
+    };
+    const parts = VERDICT_ORDER.filter((v) => c[v] > 0).map((v) => (VERDICTS[v].loud ? lead(v) : '') + text(verdictCount(v, c[v])));
     if (parts.length === 0)
-        return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
+        return text(suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
             ? 'base and head built the same program: nothing to measure'
-            : 'no benchmarks were compared';
-    if (!c.regression && !c.failed && !c.improvement && !timingOnly) {
-        // Undecided is said first, never as "no significant change" (STATISTICS §10).
+            : 'no benchmarks were compared');
+    if (!c.regression && !c.failed && !c.improvement && !c['timing-only']) {
+        // Undecided is said first, never as "no significant change" (README, "Undecided is said out loud").
         if (!c.inconclusive)
-            return `no significant change · ${parts.join(', ')}`;
+            return `${text('no significant change')} · ${parts.join(', ')}`;
         const decided = c.negligible + c.unchanged;
-        return `${decided === 0 ? '❔ nothing could be decided' : '❔ undecided'} · ${parts.join(', ')}`;
+        const open = decided === 0 ? 'nothing could be decided' : verdictWord('inconclusive');
+        return `${lead('inconclusive')}${text(open)} · ${parts.join(', ')}`;
     }
     return parts.join(', ');
 }
@@ -59207,16 +59262,9 @@ function adaptiveNote(c) {
     };
     return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
 }
-/** The verdict in a word or two (the table cell). */
+/** The verdict in a word or two (the table cell): the verdict table's word and detail. */
 function verdictWords(c) {
-    switch (c.verdict) {
-        case 'new':
-            return 'new (head only)';
-        case 'removed':
-            return 'removed (base only)';
-        default:
-            return c.verdict;
-    }
+    return verdictCellWord(c.verdict);
 }
 /** What goes under the table for this benchmark (escaped Markdown), or null. */
 function verdictFootnote(c, minEffect) {
@@ -62359,14 +62407,14 @@ function gate(suite, failOn, failOnSuite = null) {
     const problems = [];
     // --measure both: a regression by counts alone is a regression too (deterministic, STATISTICS §10)
     if (c.regression)
-        problems.push(plural(c.regression, 'regression'));
+        problems.push(verdictCount('regression', c.regression));
     if (c.failed)
-        problems.push(`${plural(c.failed, 'benchmark')} failed`);
+        problems.push(`${plural(c.failed, 'benchmark')} ${verdictWord('failed')}`);
     const slowerTimingOnly = suite.comparisons.filter((x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression').length;
     if (failOn.includes('timing-only') && slowerTimingOnly)
-        problems.push(`${slowerTimingOnly} timing-only slower`);
+        problems.push(`${slowerTimingOnly} ${verdictWord('timing-only')} slower`);
     if (failOn.includes('inconclusive') && c.inconclusive)
-        problems.push(`${c.inconclusive} inconclusive`);
+        problems.push(verdictCount('inconclusive', c.inconclusive));
     const s = suite.summary;
     if (failOnSuite !== null && s && s.ci[0] > 1 + failOnSuite)
         problems.push(`the suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)} slower than the ${formatChange(1 + failOnSuite)} --fail-on-suite allows`);
@@ -62376,11 +62424,15 @@ function gate(suite, failOn, failOnSuite = null) {
             return {
                 pass: true,
                 conclusion: 'neutral',
-                reason: `benchgate: undecided: the base build failed, so nothing was compared (${plural(total, 'benchmark')} at head); --fail-on-base-build-failure fails the run instead`
+                reason: `benchgate: ${verdictWord('inconclusive')}: the base build failed, so nothing was compared (${plural(total, 'benchmark')} at head); --fail-on-base-build-failure fails the run instead`
             };
         const undecided = undecidedText(suite);
         if (undecided)
-            return { pass: true, conclusion: 'neutral', reason: `benchgate: undecided: ${undecided}` };
+            return {
+                pass: true,
+                conclusion: 'neutral',
+                reason: `benchgate: ${verdictWord('inconclusive')}: ${undecided}`
+            };
         if (slowerTimingOnly)
             return {
                 pass: true,
@@ -62926,9 +62978,8 @@ function* renderHtmlParts(report, samples, options = {}) {
     const { suite } = report;
     const ordered = orderComparisons(suite);
     const store = SampleStore.of(samples);
-    const head = headline(suite);
     const suiteNote = suiteSummaryNote(suite);
-    const title = `benchgate: ${head.replace(EMOJI, '').replace(/\s+/g, ' ').trim()}`;
+    const title = `benchgate: ${headline(suite, () => '')}`;
     const noPlots = samples.length === 0;
     const top = [
         '<!DOCTYPE html>',
@@ -62939,7 +62990,7 @@ function* renderHtmlParts(report, samples, options = {}) {
         `<style>${STYLE}</style>`,
         '</head><body>',
         '<header>',
-        `<h1>benchgate: ${escapeHtml(head).replace(EMOJI, (e) => mark(EMOJI_VERDICT[e]))}</h1>`,
+        `<h1>benchgate: ${headline(suite, mark, escapeHtml)}</h1>`,
         `<p class="sub">${subline(report)}</p>`,
         ...(suiteNote ? [`<p class="sub">${mdProse(suiteNote)}</p>`] : []),
         '</header><main>'
@@ -63109,7 +63160,7 @@ function* summarySection(report, ordered) {
             `${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of changed) {
             const [base, head, change] = summaryCells(c, measure, true);
-            yield line(`<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
+            yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
                 `<td class="num">${base}</td><td class="num">${head}</td>` +
                 `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
         }
@@ -63122,7 +63173,7 @@ function* summarySection(report, ordered) {
         for (const c of quiet) {
             const [base, head, change] = summaryCells(c, measure, false);
             const mde = c.power?.minDetectableEffect;
-            yield line(`<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
+            yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
                 `<td class="num">${head}</td><td class="num">${change}</td>` +
                 `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
         }
@@ -63141,32 +63192,14 @@ function* summarySection(report, ordered) {
     yield line('</section>');
 }
 /**
- * A verdict's mark: a coloured glyph found in every font (the PR comment's emoji need an emoji font,
- * which many machines, and headless browsers, lack).
+ * A verdict's mark: the verdict table's glyph, found in every font (the PR comment's emoji need an
+ * emoji font, which many machines, and headless browsers, lack). The verdict itself is in
+ * `data-verdict` and the class, for the page's script and style (docs/html-report.md, "Design").
  */
-const MARK = {
-    regression: '▲',
-    improvement: '▼',
-    failed: '×',
-    new: '+',
-    removed: '−',
-    negligible: '≈',
-    unchanged: '=',
-    inconclusive: '?',
-    skipped: '–',
-    'timing-only': '◷'
-};
 function mark(v) {
-    return `<span class="mark m-${v}" title="${v}">${MARK[v]}</span>`;
+    const { word, mark } = VERDICTS[v];
+    return `<span class="mark m-${v}" data-verdict="${v}" title="${escapeHtml(word)}">${escapeHtml(mark)}</span>`;
 }
-/** The emoji the shared headline uses, and the verdict each stands for. */
-const EMOJI_VERDICT = {
-    '❌': 'regression',
-    '✅': 'improvement',
-    '💥': 'failed',
-    '❔': 'inconclusive'
-};
-const EMOJI = /❌|✅|💥|❔/gu;
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
 function verdictHtml(c, minEffect) {
     const more = verdictFootnote(c, minEffect);
@@ -63206,7 +63239,7 @@ function countsTable(c) {
         '<th class="num">Head</th><th class="num">Change</th><th class="num">Base noise</th></tr></thead><tbody>' +
         row('Instructions', k.instructions) +
         row('Cycles (est.)', k.cycles) +
-        `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(k.verdict)}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
+        `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(verdictWord(k.verdict))}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
         '</tbody></table>');
 }
 /**
@@ -63275,9 +63308,9 @@ function benchmarksHeader(ordered, noSamples) {
 function benchmarkSection(c, i, p, minEffect) {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '';
     const out = [
-        `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
+        `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}" data-verdict="${c.verdict}">`,
         `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
-            ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(c.verdict)}</span></summary>`,
+            ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(verdictWord(c.verdict))}</span></summary>`,
         '<div class="body">'
     ];
     if (p) {
@@ -63671,18 +63704,6 @@ const NOTICE_RESERVE = 600;
 function commentMarker(key = 'default') {
     return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
 }
-const ICON = {
-    regression: '❌',
-    improvement: '✅',
-    negligible: '➖',
-    unchanged: '✔️',
-    inconclusive: '❔',
-    new: '🆕',
-    removed: '🗑️',
-    failed: '💥',
-    skipped: '⏭️',
-    'timing-only': '⏱'
-};
 /**
  * The Markdown report as lines to be written one after the other (their concatenation is
  * renderMarkdown's text): the uncapped job summary of a large suite need not be one string.
@@ -63760,13 +63781,13 @@ function changedPart(changed, suite, drift) {
         const name = mdCode(displayName(c.benchmark));
         const row = tableRow(counts === 'counts'
             ? [
-                ICON[c.verdict],
+                VERDICTS[c.verdict].emoji,
                 name,
                 countColumns(c, true),
                 verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
             ]
             : [
-                ICON[c.verdict],
+                VERDICTS[c.verdict].emoji,
                 name,
                 formatDuration(c.baseLocation ?? c.baseMedian),
                 formatDuration(c.headLocation ?? c.headMedian),
@@ -63832,7 +63853,7 @@ function timingOnlyPart(rows, suite) {
     return listPart({
         what: 'timing-only changes',
         open: [
-            `<details><summary>⏱ ${plural(rows.length, 'timing-only change')}: same instructions, different time ` +
+            `<details><summary>${VERDICTS['timing-only'].emoji} ${plural(rows.length, `${verdictWord('timing-only')} change`)}: same instructions, different time ` +
                 `(code layout, memory or environment) — not failing unless fail-on has timing-only</summary>`,
             '',
             `| Benchmark | Change [${level}] | Instructions | Est. cycles | Time |`,
@@ -63989,34 +64010,11 @@ function countColumns(c, bold) {
 /** The counts-only quiet group's header. */
 function quietCountSummary(quiet) {
     const by = (v) => quiet.filter((c) => c.verdict === v).length;
-    const parts = ['unchanged', 'negligible', 'inconclusive']
-        .map((v) => [v, by(v)])
-        .filter(([, n]) => n > 0)
-        .map(([v, n]) => `${n} ${v === 'unchanged' ? 'unchanged (identical counts)' : v}`);
+    const parts = VERDICT_ORDER.filter((v) => by(v) > 0 && v !== 'skipped').map((v) => v === 'unchanged' ? `${verdictCount(v, by(v))} (identical counts)` : verdictCount(v, by(v)));
     return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`;
 }
 
 /** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
-const ORDER = [
-    'regression',
-    'failed',
-    'improvement',
-    'timing-only',
-    'new',
-    'removed',
-    'negligible',
-    'inconclusive',
-    'unchanged',
-    'skipped'
-];
-const COLOUR = {
-    regression: '\x1b[31m',
-    failed: '\x1b[31m',
-    improvement: '\x1b[32m',
-    inconclusive: '\x1b[33m',
-    unchanged: '\x1b[2m',
-    negligible: '\x1b[2m'
-};
 const RESET = '\x1b[0m';
 /**
  * The terminal report as lines to be written one after the other (their concatenation is
@@ -64032,7 +64030,7 @@ function* tableParts(report, options) {
     const { suite } = report;
     const measure = suite.countMode?.measure ?? 'time';
     const header = tableHeader(report);
-    const ordered = [...suite.comparisons].sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark));
+    const ordered = [...suite.comparisons].sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.benchmark.localeCompare(b.benchmark));
     // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (issue 26).
     const notes$1 = new Map();
     const mark = (text) => {
@@ -64059,7 +64057,7 @@ function* tableParts(report, options) {
     yield `\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`;
     for (const c of ordered) {
         const text = line(cellsOf(c));
-        const colour = options.colour ? COLOUR[c.verdict] : undefined;
+        const colour = options.colour ? ANSI_TONE[VERDICTS[c.verdict].tone] : null;
         yield colour ? `${colour}${text}${RESET}\n` : `${text}\n`;
     }
     if (notes$1.size)
@@ -64099,7 +64097,7 @@ function tableHeader(report) {
 function introLines(report) {
     const { suite, run } = report;
     const out = [];
-    out.push(`benchgate: ${stripIcons(headline(suite))}`);
+    out.push(`benchgate: ${headline(suite, () => '')}`);
     const bits = [`${label(run.base)} → ${label(run.head)}`];
     if (run.rounds !== undefined && run.adaptive)
         bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
@@ -64188,7 +64186,7 @@ function row(c, withCounts, minEffect, mark) {
     return [
         ...cells,
         ...(withCounts ? [countCell(c)] : []),
-        c.verdict +
+        verdictCellWord(c.verdict) +
             adaptiveNote(c) +
             mark(verdictReason(c, minEffect)) +
             mark(timingOnly) +
@@ -64207,7 +64205,7 @@ function countRow(c, mark) {
         formatCount(f?.head ?? null),
         formatCountChange(f?.change ?? null),
         formatCountChange(other?.change ?? null),
-        c.verdict + why + mark(rowWhereNote(c, plainName))
+        verdictCellWord(c.verdict) + why + mark(rowWhereNote(c, plainName))
     ];
 }
 /** A function name in a terminal "where" note: as callgrind wrote it, cleaned of control characters. */
@@ -64227,9 +64225,6 @@ function verdictReason(c, minEffect) {
 /** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
 function label(s) {
     return `${cleanText(s.label, FIELD_MAX_CHARS)}${s.sha ? ` (${cleanText(s.sha.slice(0, 7), 7)})` : ''}`;
-}
-function stripIcons(s) {
-    return s.replace(/[❌✅💥❔]\s?/gu, '');
 }
 
 /**
@@ -64421,11 +64416,11 @@ async function runCommand(config, io) {
         process.off('SIGTERM', onSignal);
     }
 }
-/** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 inconclusive" (unadjusted for later looks). */
+/** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 undecided" (unadjusted for later looks). */
 function runningVerdicts(partial, config) {
     const analysis = { ...config.analysis, interleave: runDesign(config.analysis.interleave) };
     const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, analysis);
-    const parts = ALL_VERDICTS.filter((v) => suite.counts[v] > 0).map((v) => `${suite.counts[v]} ${v}`);
+    const parts = VERDICT_ORDER.filter((v) => suite.counts[v] > 0).map((v) => verdictCount(v, suite.counts[v]));
     return parts.length ? ` · ${parts.join(', ')}` : '';
 }
 

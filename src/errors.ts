@@ -80,11 +80,6 @@ export class JobError extends Error {
   }
 }
 
-/** `true` when `e` is a {@link JobError} (optionally with the given id). */
-export function isJobError(e: unknown, id?: JobErrorId): e is JobError {
-  return e instanceof JobError && (id === undefined || e.id === id)
-}
-
 /** Exit code and one-line message for any error thrown by a command (CLI and Action). */
 export function describeError(e: unknown): { code: number; message: string } {
   if (e instanceof ConfigError) return { code: EXIT.usage, message: `benchgate: ${e.message}` }

@@ -3,6 +3,7 @@ import type { SuiteResult } from './analysis/types.js'
 import type { FailOn } from './config/index.js'
 import { formatChange, formatChangeCi, plural } from './report/format.js'
 import { NO_BASELINE } from './report/wording.js'
+import { verdictCount, verdictWord } from './report/verdicts.js'
 
 export interface GateResult {
   pass: boolean
@@ -10,7 +11,7 @@ export interface GateResult {
   reason: string
   /**
    * The check run's conclusion: `neutral` when nothing fails but benchmarks were left undecided
-   * (STATISTICS §10: "undecided" is said out loud, never a silent pass).
+   * (README: "undecided" is said out loud, never a silent pass).
    */
   conclusion: 'success' | 'failure' | 'neutral'
 }
@@ -23,14 +24,15 @@ export function gate(suite: SuiteResult, failOn: FailOn, failOnSuite: number | n
   const c = suite.counts
   const problems: string[] = []
   // --measure both: a regression by counts alone is a regression too (deterministic, STATISTICS §10)
-  if (c.regression) problems.push(plural(c.regression, 'regression'))
-  if (c.failed) problems.push(`${plural(c.failed, 'benchmark')} failed`)
+  if (c.regression) problems.push(verdictCount('regression', c.regression))
+  if (c.failed) problems.push(`${plural(c.failed, 'benchmark')} ${verdictWord('failed')}`)
   const slowerTimingOnly = suite.comparisons.filter(
     (x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression'
   ).length
   if (failOn.includes('timing-only') && slowerTimingOnly)
-    problems.push(`${slowerTimingOnly} timing-only slower`)
-  if (failOn.includes('inconclusive') && c.inconclusive) problems.push(`${c.inconclusive} inconclusive`)
+    problems.push(`${slowerTimingOnly} ${verdictWord('timing-only')} slower`)
+  if (failOn.includes('inconclusive') && c.inconclusive)
+    problems.push(verdictCount('inconclusive', c.inconclusive))
   const s = suite.summary
   if (failOnSuite !== null && s && s.ci[0] > 1 + failOnSuite)
     problems.push(
@@ -42,10 +44,15 @@ export function gate(suite: SuiteResult, failOn: FailOn, failOnSuite: number | n
       return {
         pass: true,
         conclusion: 'neutral',
-        reason: `benchgate: undecided: the base build failed, so nothing was compared (${plural(total, 'benchmark')} at head); --fail-on-base-build-failure fails the run instead`
+        reason: `benchgate: ${verdictWord('inconclusive')}: the base build failed, so nothing was compared (${plural(total, 'benchmark')} at head); --fail-on-base-build-failure fails the run instead`
       }
     const undecided = undecidedText(suite)
-    if (undecided) return { pass: true, conclusion: 'neutral', reason: `benchgate: undecided: ${undecided}` }
+    if (undecided)
+      return {
+        pass: true,
+        conclusion: 'neutral',
+        reason: `benchgate: ${verdictWord('inconclusive')}: ${undecided}`
+      }
     if (slowerTimingOnly)
       return {
         pass: true,

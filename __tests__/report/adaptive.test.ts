@@ -8,7 +8,7 @@ import { validateResults } from '../../src/report/readResults.js'
 import { measure } from '../helpers/samples.js'
 
 function adaptiveReport(): Report {
-  const seq = new SequentialAnalysis({ alpha: 0.05, bootstrapResamples: 100 }, 30)
+  const seq = new SequentialAnalysis({ alpha: 0.05 }, 30)
   let samples = [...measure('BM_big', 1.3, 0.01, 0, 10, 1), ...measure('BM_noisy', 1, 0.3, 0, 10, 12)]
   seq.look({ samples }, { rounds: 10, final: false })
   samples = [...samples, ...measure('BM_noisy', 1, 0.3, 10, 20, 13)]

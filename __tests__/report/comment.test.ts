@@ -10,6 +10,7 @@ import { NAME_MAX_CHARS, displayName } from '../../src/report/names.js'
 import { renderTerminal } from '../../src/report/terminal.js'
 import { mergeNumbers } from '../../src/report/warnings.js'
 import { measure } from '../helpers/samples.js'
+import { reportOf as syntheticReportOf } from './syntheticReport.js'
 
 /** What a reader sees: numeric entities (used to neutralise Markdown characters) decoded. */
 const visible = (md: string) =>
@@ -21,7 +22,7 @@ const visible = (md: string) =>
     .replace(/&amp;/g, '&')
 
 /** The real analysis, with few bootstrap resamples: these tests are about the report, not the power figures. */
-const analyzeSuite = (input: SuiteInput) => analyze(input, { bootstrapResamples: 20 })
+const analyzeSuite = (input: SuiteInput) => analyze(input)
 
 /**
  * A large suite from a few analysed benchmarks: each template comparison (real analysis output) is
@@ -42,15 +43,8 @@ function suiteOf(templates: Array<[string, number, number]>): SuiteResult {
 }
 
 function reportOf(suite: SuiteResult, extra: Partial<Report['run']> = {}): Report {
-  return {
-    suite,
-    run: {
-      base: { label: 'main', sha: '1a2b3c4d5e' },
-      head: { label: 'pr', sha: '9f8e7d6c5b' },
-      rounds: 12,
-      ...extra
-    }
-  }
+  const head = { label: 'pr', sha: '9f8e7d6c5b' }
+  return syntheticReportOf(suite, { head, repetitions: undefined, key: undefined, ...extra })
 }
 
 /** Table rows of the comment (lines starting with "| "), entities decoded. */

@@ -1,90 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  DEFAULT_ANALYSIS_OPTIONS,
-  type Comparison,
-  type SuiteResult,
-  type Verdict
-} from '../../src/analysis/types.js'
-import { ALL_VERDICTS } from '../../src/analysis/verdict.js'
 import { gate } from '../../src/gate.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { COMMENT_MAX_CHARS, commentMarker, renderMarkdown } from '../../src/report/markdown.js'
-import type { Report } from '../../src/report/model.js'
 import { renderTerminal } from '../../src/report/terminal.js'
 import { validateResults } from '../../src/report/readResults.js'
-
-// Synthetic, already-analysed comparisons: these tests are about presentation only.
-function comparison(
-  name: string,
-  verdict: Verdict,
-  ratio: number,
-  ci: [number, number],
-  p: number
-): Comparison {
-  return {
-    benchmark: name,
-    verdict,
-    inconclusiveReason: verdict === 'inconclusive' ? 'interval-reaches-delta' : null,
-    advice: verdict === 'inconclusive' ? { kind: 'more-rounds', rounds: 12 } : null,
-    metric: 'cpu_time',
-    level: 'runs',
-    levelReason: 'runs',
-    baseMedian: 1_190_000,
-    headMedian: 1_190_000 * ratio,
-    baseLocation: 1_190_000,
-    headLocation: 1_190_000 * ratio,
-    series: null,
-    base: null,
-    head: null,
-    pValue: p,
-    pAdjusted: p,
-    u: 10,
-    testMethod: 'exact',
-    confLevel: 0.99,
-    shift: { estimate: 1_190_000 * (ratio - 1), ci: [0, 0] },
-    ratio: { estimate: ratio, ci },
-    power: {
-      sdLog: 0.01,
-      alpha: 0.01,
-      nEff: 12,
-      requiredPerSide: 60,
-      minDetectableEffect: 0.024,
-      moreRounds: 48
-    },
-    warnings: [
-      {
-        level: 'warning',
-        code: 'autocorrelated',
-        side: 'head',
-        message: 'head samples autocorrelated (Ljung-Box p = 0.003)'
-      }
-    ],
-    issues: []
-  }
-}
-
-function report(comparisons: Comparison[]): Report {
-  const counts = Object.fromEntries(ALL_VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>
-  for (const c of comparisons) counts[c.verdict]++
-  const suite: SuiteResult = {
-    options: { ...DEFAULT_ANALYSIS_OPTIONS },
-    familySize: comparisons.length,
-    comparisons,
-    counts,
-    warnings: [],
-    provenance: { base: {}, head: {} }
-  }
-  return {
-    suite,
-    run: {
-      base: { label: 'main', sha: '1a2b3c4d5e' },
-      head: { label: 'feature/x', sha: '9f8e7d6c5b' },
-      rounds: 12,
-      repetitions: 5,
-      key: 'default'
-    }
-  }
-}
+import { comparison, report } from './syntheticReport.js'
 
 const mixed = report([
   comparison('BM_OrderBook/map/20000', 'regression', 1.061, [1.049, 1.074], 3e-9),
@@ -133,7 +53,7 @@ describe('renderMarkdown', () => {
     // The verdict cell stays short; the advice is a footnote under the table.
     // …worded from the analysis' advice (STATISTICS §4), not from the raw power requirement
     expect(md).toMatch(
-      /\| inconclusive ¹ \|\n(\|.*\n)*\n¹ could still be ≥ \+2%: ≈ 12 more rounds would decide it\n/
+      /\| undecided ¹ \|\n(\|.*\n)*\n¹ could still be ≥ \+2%: ≈ 12 more rounds would decide it\n/
     )
     expect(md).not.toContain('48 more rounds')
     expect(md).toContain('median: could detect ≥ 2.4%')
@@ -222,7 +142,7 @@ describe('gate and terminal', () => {
       reason: 'benchgate: fail: 1 regression (of 4 benchmarks)'
     })
     expect(gate(mixed.suite, ['never']).pass).toBe(true)
-    expect(gate(mixed.suite, ['regression', 'failed', 'inconclusive']).reason).toContain('1 inconclusive')
+    expect(gate(mixed.suite, ['regression', 'failed', 'inconclusive']).reason).toContain('1 undecided')
   })
 
   it('says "undecided" out loud: a neutral conclusion, exit 0, and "nothing could be decided" first when nothing was', () => {

@@ -23,7 +23,7 @@ describe('one process per side', () => {
     )
     expect(md).not.toMatch(/BM&#95;A.*\[\+\d/)
     expect(md).not.toContain('<pre>')
-    expect(renderTerminal(report)).toMatch(/BM_A .* \+9\.\d%\s+not testable .*inconclusive ¹/)
+    expect(renderTerminal(report)).toMatch(/BM_A .* \+9\.\d%\s+not testable .*undecided ¹/)
     const html = [...renderHtml(report, [])].join('')
     expect(html).toContain('(one run per side: not testable)')
   })

@@ -32,7 +32,7 @@ describe('the terminal report', () => {
       expect(lines.some((l) => l.startsWith(name40(prefix)))).toBe(true)
     const flat = text.replace(/\n {2,}/g, ' ')
     expect(flat).toMatch(
-      /inconclusive (\S+)\n[\s\S]*\n\1 too few processes \(3 per side\): needs ≥ 5 runs per side/
+      /undecided (\S+)\n[\s\S]*\n\1 too few processes \(3 per side\): needs ≥ 5 runs per side/
     )
     expect(flat).toMatch(/\n\S+ could still be ≥ \+2%: too noisy to decide ±2% by timing on this machine/)
   })

@@ -11,6 +11,7 @@ import { GitHubApiError, type GitHubClient } from '../github/client.js'
 import {
   CHECK_SUMMARY_MAX_CHARS,
   checkRunName,
+  checkRunTitle,
   recordedCommentIds,
   upsertCheckRun
 } from '../github/checks.js'
@@ -18,7 +19,7 @@ import { upsertStickyComment, type StickyCommentResult } from '../github/comment
 import type { Log } from '../log.js'
 import { writeOutputs, type WrittenOutputs } from '../output.js'
 import { commentMarker, renderMarkdown } from '../report/markdown.js'
-import { headline, NO_BASELINE } from '../report/wording.js'
+import { NO_BASELINE } from '../report/wording.js'
 import type { Report } from '../report/model.js'
 import type { SampleList } from '../samples/store.js'
 import type { ActionSettings } from './inputs.js'
@@ -102,7 +103,7 @@ async function postCheckRun(
     headSha: on.sha,
     commentId: on.commentId,
     conclusion,
-    title: headline(report.suite),
+    title: checkRunTitle(report.suite),
     summary:
       comment.length <= CHECK_SUMMARY_MAX_CHARS
         ? comment

@@ -116,10 +116,6 @@ export interface AnalysisOptions {
   familyPadding?: number
   /** @deprecated ignored: the level is no longer chosen by a design-effect pretest (§3). To be removed. */
   deffCutoff?: number
-  /** @deprecated ignored: σ̂ is the χ² bound, no bootstrap (§4). To be removed. */
-  bootstrapResamples?: number
-  /** @deprecated ignored (was the bootstrap's seed). To be removed. */
-  seed?: number
 }
 
 /** Defaults of STATISTICS §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */

@@ -1,12 +1,12 @@
 /** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
 import { analyzeSuite } from '../analysis/suite.js'
 import { runDesign } from '../analysis/types.js'
-import { ALL_VERDICTS } from '../analysis/verdict.js'
 import type { Config } from '../config/index.js'
 import { INTERRUPTED_EXIT } from '../errors.js'
 import type { Sample, SampleIssue } from '../samples/model.js'
 import { consoleLog } from '../log.js'
 import { runPipeline } from '../pipeline.js'
+import { VERDICT_ORDER, verdictCount } from '../report/verdicts.js'
 import { adaptiveMaxRounds, formatEta } from '../measure/index.js'
 import { addMainDrift } from './drift.js'
 import { finish } from './finish.js'
@@ -73,13 +73,13 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
   }
 }
 
-/** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 inconclusive" (unadjusted for later looks). */
+/** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 undecided" (unadjusted for later looks). */
 function runningVerdicts(
   partial: { samples: readonly Sample[]; issues: readonly SampleIssue[] },
   config: Config
 ): string {
   const analysis = { ...config.analysis, interleave: runDesign(config.analysis.interleave) }
   const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, analysis)
-  const parts = ALL_VERDICTS.filter((v) => suite.counts[v] > 0).map((v) => `${suite.counts[v]} ${v}`)
+  const parts = VERDICT_ORDER.filter((v) => suite.counts[v] > 0).map((v) => verdictCount(v, suite.counts[v]))
   return parts.length ? ` · ${parts.join(', ')}` : ''
 }

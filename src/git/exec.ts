@@ -65,13 +65,6 @@ export function gitSync(cwd: string, args: readonly string[], timeoutMs = 60_000
   }
 }
 
-/** Runs git and returns trimmed stdout, or throws a code-3 {@link JobError} quoting git's stderr. */
-export async function gitOrThrow(cwd: string, args: readonly string[], what: string): Promise<string> {
-  const r = await git(cwd, args)
-  if (r.code === 0) return r.stdout.trim()
-  throw gitFailure(r, args, cwd, what)
-}
-
 /** A code-3 error describing a failed git command. */
 export function gitFailure(r: GitResult, args: readonly string[], cwd: string, what: string): JobError {
   if (r.spawnError) {

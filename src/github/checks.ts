@@ -5,6 +5,8 @@
  * require `benchgate`. One check run per commit and key, found again by name and external_id and
  * updated when the workflow is re-run. A token without `checks: write` gets a warning, not a failure.
  */
+import type { SuiteResult } from '../analysis/types.js'
+import { headline } from '../report/wording.js'
 import { GitHubApiError, type GitHubClient } from './client.js'
 
 export interface CheckRunReport {
@@ -33,6 +35,11 @@ export interface CheckRunResult {
 export const CHECK_SUMMARY_MAX_CHARS = 65_535
 /** GitHub's limit for output.title is not documented; keep it to a headline. */
 const TITLE_MAX_CHARS = 200
+
+/** The check's title: the report's headline, with the verdict table's emoji and words. */
+export function checkRunTitle(suite: SuiteResult): string {
+  return headline(suite).slice(0, TITLE_MAX_CHARS)
+}
 
 /** The check's name, which branch protection requires: `benchgate`, or `benchgate (KEY)`. */
 export function checkRunName(key: string): string {

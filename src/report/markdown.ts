@@ -3,7 +3,7 @@
  * advice as footnotes under the table, the quiet rest in one collapsed group with the resolution
  * they had, warnings collapsed, and a size cap that leaves out the collapsed parts first and says so.
  */
-import type { Comparison, SuiteResult, Verdict } from '../analysis/types.js'
+import type { Comparison, SuiteResult } from '../analysis/types.js'
 import { changeChart } from './chart.js'
 import {
   chosenFigure,
@@ -21,6 +21,7 @@ import { capText, displayName } from './names.js'
 import { split } from './order.js'
 import { rowWhereNote } from './whereWording.js'
 import type { DriftNote, Report } from './model.js'
+import { VERDICT_ORDER, VERDICTS, verdictCount, verdictWord } from './verdicts.js'
 import { notes, warningGroups, type WarningGroup } from './warnings.js'
 import {
   adaptiveNote,
@@ -52,19 +53,6 @@ const NOTICE_RESERVE = 600
 /** The hidden marker that identifies benchgate's sticky comment for one key: the report's first line. */
 export function commentMarker(key = 'default'): string {
   return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`
-}
-
-const ICON: Record<Verdict, string> = {
-  regression: '❌',
-  improvement: '✅',
-  negligible: '➖',
-  unchanged: '✔️',
-  inconclusive: '❔',
-  new: '🆕',
-  removed: '🗑️',
-  failed: '💥',
-  skipped: '⏭️',
-  'timing-only': '⏱'
 }
 
 export interface MarkdownOptions {
@@ -159,13 +147,13 @@ function changedPart(changed: Comparison[], suite: SuiteResult, drift: ReadonlyM
     const row = tableRow(
       counts === 'counts'
         ? [
-            ICON[c.verdict],
+            VERDICTS[c.verdict].emoji,
             name,
             countColumns(c, true),
             verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
           ]
         : [
-            ICON[c.verdict],
+            VERDICTS[c.verdict].emoji,
             name,
             formatDuration(c.baseLocation ?? c.baseMedian),
             formatDuration(c.headLocation ?? c.headMedian),
@@ -236,7 +224,7 @@ function timingOnlyPart(rows: Comparison[], suite: SuiteResult): Part {
   return listPart({
     what: 'timing-only changes',
     open: [
-      `<details><summary>⏱ ${plural(rows.length, 'timing-only change')}: same instructions, different time ` +
+      `<details><summary>${VERDICTS['timing-only'].emoji} ${plural(rows.length, `${verdictWord('timing-only')} change`)}: same instructions, different time ` +
         `(code layout, memory or environment) — not failing unless fail-on has timing-only</summary>`,
       '',
       `| Benchmark | Change [${level}] | Instructions | Est. cycles | Time |`,
@@ -403,9 +391,8 @@ function countColumns(c: Comparison, bold: boolean): string {
 /** The counts-only quiet group's header. */
 function quietCountSummary(quiet: Comparison[]): string {
   const by = (v: Comparison['verdict']) => quiet.filter((c) => c.verdict === v).length
-  const parts = (['unchanged', 'negligible', 'inconclusive'] as const)
-    .map((v) => [v, by(v)] as const)
-    .filter(([, n]) => n > 0)
-    .map(([v, n]) => `${n} ${v === 'unchanged' ? 'unchanged (identical counts)' : v}`)
+  const parts = VERDICT_ORDER.filter((v) => by(v) > 0 && v !== 'skipped').map((v) =>
+    v === 'unchanged' ? `${verdictCount(v, by(v))} (identical counts)` : verdictCount(v, by(v))
+  )
   return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`
 }

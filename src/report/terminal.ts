@@ -1,7 +1,8 @@
 /** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
 import { layoutRunText } from './layoutWording.js'
 import { mergedLine } from './shard.js'
-import type { Comparison, Verdict } from '../analysis/types.js'
+import type { Comparison } from '../analysis/types.js'
+import { ANSI_TONE, VERDICTS, verdictCellWord, verdictRank } from './verdicts.js'
 import { formatChange, formatDuration, formatP, formatPercent, plural } from './format.js'
 import {
   chosenFigure,
@@ -21,27 +22,6 @@ import { cleanMessage, cleanText, displayName } from './names.js'
 import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
 import { ciLabel, inconclusiveText, intervalText, pairsText, suiteSummaryNote } from './wording.js'
 
-const ORDER: Verdict[] = [
-  'regression',
-  'failed',
-  'improvement',
-  'timing-only',
-  'new',
-  'removed',
-  'negligible',
-  'inconclusive',
-  'unchanged',
-  'skipped'
-]
-
-const COLOUR: Partial<Record<Verdict, string>> = {
-  regression: '\x1b[31m',
-  failed: '\x1b[31m',
-  improvement: '\x1b[32m',
-  inconclusive: '\x1b[33m',
-  unchanged: '\x1b[2m',
-  negligible: '\x1b[2m'
-}
 const RESET = '\x1b[0m'
 
 export interface TerminalOptions {
@@ -71,7 +51,7 @@ function* tableParts(report: Report, options: TerminalOptions): Generator<string
   const measure = suite.countMode?.measure ?? 'time'
   const header = tableHeader(report)
   const ordered = [...suite.comparisons].sort(
-    (a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict) || a.benchmark.localeCompare(b.benchmark)
+    (a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.benchmark.localeCompare(b.benchmark)
   )
   // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (issue 26).
   const notes = new Map<string, number>()
@@ -99,7 +79,7 @@ function* tableParts(report: Report, options: TerminalOptions): Generator<string
   yield `\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`
   for (const c of ordered) {
     const text = line(cellsOf(c))
-    const colour = options.colour ? COLOUR[c.verdict] : undefined
+    const colour = options.colour ? ANSI_TONE[VERDICTS[c.verdict].tone] : null
     yield colour ? `${colour}${text}${RESET}\n` : `${text}\n`
   }
   if (notes.size) yield '\n'
@@ -137,7 +117,7 @@ function tableHeader(report: Report): string[] {
 function introLines(report: Report): string[] {
   const { suite, run } = report
   const out: string[] = []
-  out.push(`benchgate: ${stripIcons(headline(suite))}`)
+  out.push(`benchgate: ${headline(suite, () => '')}`)
   const bits = [`${label(run.base)} → ${label(run.head)}`]
   if (run.rounds !== undefined && run.adaptive)
     bits.push(
@@ -230,7 +210,7 @@ function row(c: Comparison, withCounts: boolean, minEffect: number, mark: Mark):
   return [
     ...cells,
     ...(withCounts ? [countCell(c)] : []),
-    c.verdict +
+    verdictCellWord(c.verdict) +
       adaptiveNote(c) +
       mark(verdictReason(c, minEffect)) +
       mark(timingOnly) +
@@ -250,7 +230,7 @@ function countRow(c: Comparison, mark: Mark): string[] {
     formatCount(f?.head ?? null),
     formatCountChange(f?.change ?? null),
     formatCountChange(other?.change ?? null),
-    c.verdict + why + mark(rowWhereNote(c, plainName))
+    verdictCellWord(c.verdict) + why + mark(rowWhereNote(c, plainName))
   ]
 }
 
@@ -271,8 +251,4 @@ function verdictReason(c: Comparison, minEffect: number): string | null {
 /** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
 function label(s: { label: string; sha?: string }): string {
   return `${cleanText(s.label, FIELD_MAX_CHARS)}${s.sha ? ` (${cleanText(s.sha.slice(0, 7), 7)})` : ''}`
-}
-
-function stripIcons(s: string): string {
-  return s.replace(/[❌✅💥❔]\s?/gu, '')
 }

@@ -89,8 +89,3 @@ export function notes(suite: SuiteResult, run: RunInfo): string[] {
   }
   return out
 }
-
-/** The names of a group as shown: at most `max`, then "and N more". */
-export function namesShown(names: string[], max: number): { shown: string[]; more: number } {
-  return { shown: names.slice(0, max), more: Math.max(0, names.length - max) }
-}

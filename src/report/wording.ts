@@ -7,7 +7,8 @@
  * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
  */
 import { layoutRunText } from './layoutWording.js'
-import type { Comparison, SuiteResult } from '../analysis/types.js'
+import type { Comparison, SuiteResult, Verdict } from '../analysis/types.js'
+import { QUIET_VERDICTS } from '../analysis/verdict.js'
 import { R_MIN } from '../analysis/unitOfAnalysis.js'
 import { median } from '../stats/summary.js'
 import { codePathNote, countFootnote, countModeLine } from './countWording.js'
@@ -15,6 +16,7 @@ import { mdCode, mdProse, mdText } from './escape.js'
 import { formatChange, formatChangeCi, formatLevel, formatPercent, plural } from './format.js'
 import type { DriftNote, Report } from './model.js'
 import { capText } from './names.js'
+import { VERDICT_ORDER, VERDICTS, verdictCellWord, verdictCount, verdictWord } from './verdicts.js'
 import { warningGroups, type WarningGroup } from './warnings.js'
 
 /** §4's alternatives when more rounds would not decide a benchmark. */
@@ -129,16 +131,9 @@ export function typicalResolution(cs: Comparison[]): number | null {
 export function quietSummary(quiet: Comparison[], suite: SuiteResult): string {
   const delta = deltaText(suite.options.minEffect)
   const by = (v: Comparison['verdict']) => quiet.filter((c) => c.verdict === v).length
-  const counts = (['unchanged', 'inconclusive', 'negligible', 'skipped'] as const)
-    .map((v) => [v, by(v)] as const)
-    .filter(([, n]) => n > 0)
-    .map(([v, n]) =>
-      v === 'unchanged'
-        ? `${n} unchanged (within ±${delta})`
-        : v === 'skipped'
-          ? `${n} skipped on this machine`
-          : `${n} ${v}`
-    )
+  const counts = VERDICT_ORDER.filter((v) => QUIET_VERDICTS.includes(v) && by(v) > 0).map((v) =>
+    v === 'unchanged' ? `${verdictCount(v, by(v))} (within ±${delta})` : verdictCount(v, by(v))
+  )
   const typical = typicalResolution(quiet)
   return (
     `${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
@@ -183,7 +178,7 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
 }
 
 const countWord = (v: Comparison['verdict']): string =>
-  v === 'unchanged' ? 'unchanged' : v === 'negligible' ? `changed by less than δ_count` : v
+  v === 'negligible' ? `changed by less than δ_count` : verdictWord(v)
 
 /** Why the rounds stopped before the plan, in words; null when they did not. */
 export function stoppedEarlyText(
@@ -235,40 +230,53 @@ export function superscript(n: number): string {
   return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('')
 }
 
-/** The headline: counts by verdict in words; never contradicts the table. */
-export function headline(suite: SuiteResult): string {
+/**
+ * How a headline's verdict sign is written: the emoji (Markdown, check title), nothing (terminal), or
+ * the HTML page's mark. Given the verdict, never parsed back from the text.
+ */
+export type VerdictIcon = (v: Verdict) => string
+
+const EMOJI_ICON: VerdictIcon = (v) => VERDICTS[v].emoji
+
+/**
+ * The headline: counts by verdict in words; never contradicts the table. `text` escapes the words
+ * for the format (identity for Markdown and the terminal), `icon` writes a verdict's sign.
+ */
+export function headline(
+  suite: SuiteResult,
+  icon: VerdictIcon = EMOJI_ICON,
+  text = (s: string) => s
+): string {
   // Without a baseline nothing was compared: undecided, never "no significant change · N new".
   const words = suite.warnings.some((w) => w.code === NO_BASELINE)
-    ? `❔ undecided: the base did not build, nothing was compared · ${verdictHeadline(suite)}`
-    : verdictHeadline(suite)
+    ? `${icon('inconclusive')} ${text(`${verdictWord('inconclusive')}: the base did not build, nothing was compared`)} · ${verdictHeadline(suite, icon, text)}`
+    : verdictHeadline(suite, icon, text)
   const summary = suiteSummaryText(suite)
-  return summary ? `${words} · ${summary}` : words
+  return summary ? `${words} · ${text(summary)}` : words
 }
 
-/** The headline's verdict counts in words. */
-function verdictHeadline(suite: SuiteResult): string {
+/** The headline's verdict counts in words, in the verdict table's order. */
+function verdictHeadline(suite: SuiteResult, icon: VerdictIcon, text: (s: string) => string): string {
   const c = suite.counts
-  const parts: string[] = []
-  if (c.regression) parts.push(`❌ ${plural(c.regression, 'regression')}`)
-  if (c.failed) parts.push(`💥 ${c.failed} failed`)
-  if (c.improvement) parts.push(`✅ ${plural(c.improvement, 'improvement')}`)
-  if (c.new) parts.push(`${c.new} new`)
-  if (c.removed) parts.push(`${c.removed} removed`)
-  if (c.negligible) parts.push(`${c.negligible} negligible`)
-  if (c.unchanged) parts.push(`${c.unchanged} unchanged`)
-  if (c.inconclusive) parts.push(`${c.inconclusive} undecided`)
-  if (c.skipped) parts.push(`${c.skipped} skipped on this machine`)
-  const timingOnly = c['timing-only']
-  if (timingOnly) parts.push(`⏱ ${timingOnly} timing-only (same instructions)`)
+  const lead = (v: Verdict) => {
+    const sign = icon(v)
+    return sign ? `${sign} ` : ''
+  }
+  const parts = VERDICT_ORDER.filter((v) => c[v] > 0).map(
+    (v) => (VERDICTS[v].loud ? lead(v) : '') + text(verdictCount(v, c[v]))
+  )
   if (parts.length === 0)
-    return suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
-      ? 'base and head built the same program: nothing to measure'
-      : 'no benchmarks were compared'
-  if (!c.regression && !c.failed && !c.improvement && !timingOnly) {
-    // Undecided is said first, never as "no significant change" (STATISTICS §10).
-    if (!c.inconclusive) return `no significant change · ${parts.join(', ')}`
+    return text(
+      suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
+        ? 'base and head built the same program: nothing to measure'
+        : 'no benchmarks were compared'
+    )
+  if (!c.regression && !c.failed && !c.improvement && !c['timing-only']) {
+    // Undecided is said first, never as "no significant change" (README, "Undecided is said out loud").
+    if (!c.inconclusive) return `${text('no significant change')} · ${parts.join(', ')}`
     const decided = c.negligible + c.unchanged
-    return `${decided === 0 ? '❔ nothing could be decided' : '❔ undecided'} · ${parts.join(', ')}`
+    const open = decided === 0 ? 'nothing could be decided' : verdictWord('inconclusive')
+    return `${lead('inconclusive')}${text(open)} · ${parts.join(', ')}`
   }
   return parts.join(', ')
 }
@@ -334,16 +342,9 @@ export function adaptiveNote(c: Comparison): string {
   return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`
 }
 
-/** The verdict in a word or two (the table cell). */
+/** The verdict in a word or two (the table cell): the verdict table's word and detail. */
 export function verdictWords(c: Comparison): string {
-  switch (c.verdict) {
-    case 'new':
-      return 'new (head only)'
-    case 'removed':
-      return 'removed (base only)'
-    default:
-      return c.verdict
-  }
+  return verdictCellWord(c.verdict)
 }
 
 /** What goes under the table for this benchmark (escaped Markdown), or null. */

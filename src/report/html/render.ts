@@ -52,6 +52,7 @@ import {
   type SidePlot
 } from './plotData.js'
 import { STYLE } from './style.js'
+import { VERDICTS, verdictWord } from '../verdicts.js'
 import type { BenchWire, PageWire } from './wire.js'
 
 /** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
@@ -92,9 +93,8 @@ export function* renderHtmlParts(
   const { suite } = report
   const ordered = orderComparisons(suite)
   const store = SampleStore.of(samples)
-  const head = headline(suite)
   const suiteNote = suiteSummaryNote(suite)
-  const title = `benchgate: ${head.replace(EMOJI, '').replace(/\s+/g, ' ').trim()}`
+  const title = `benchgate: ${headline(suite, () => '')}`
   const noPlots = samples.length === 0
   const top = [
     '<!DOCTYPE html>',
@@ -105,7 +105,7 @@ export function* renderHtmlParts(
     `<style>${STYLE}</style>`,
     '</head><body>',
     '<header>',
-    `<h1>benchgate: ${escapeHtml(head).replace(EMOJI, (e) => mark(EMOJI_VERDICT[e]))}</h1>`,
+    `<h1>benchgate: ${headline(suite, mark, escapeHtml)}</h1>`,
     `<p class="sub">${subline(report)}</p>`,
     ...(suiteNote ? [`<p class="sub">${mdProse(suiteNote)}</p>`] : []),
     '</header><main>'
@@ -296,7 +296,7 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
     for (const c of changed) {
       const [base, head, change] = summaryCells(c, measure, true)
       yield line(
-        `<tr class="v-${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c) as number)}</td>` +
+        `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c) as number)}</td>` +
           `<td class="num">${base}</td><td class="num">${head}</td>` +
           `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`
       )
@@ -313,7 +313,7 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
       const [base, head, change] = summaryCells(c, measure, false)
       const mde = c.power?.minDetectableEffect
       yield line(
-        `<tr class="v-${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${base}</td>` +
+        `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${base}</td>` +
           `<td class="num">${head}</td><td class="num">${change}</td>` +
           `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`
       )
@@ -335,34 +335,14 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
 }
 
 /**
- * A verdict's mark: a coloured glyph found in every font (the PR comment's emoji need an emoji font,
- * which many machines, and headless browsers, lack).
+ * A verdict's mark: the verdict table's glyph, found in every font (the PR comment's emoji need an
+ * emoji font, which many machines, and headless browsers, lack). The verdict itself is in
+ * `data-verdict` and the class, for the page's script and style (docs/html-report.md, "Design").
  */
-const MARK: Record<Verdict, string> = {
-  regression: '▲',
-  improvement: '▼',
-  failed: '×',
-  new: '+',
-  removed: '−',
-  negligible: '≈',
-  unchanged: '=',
-  inconclusive: '?',
-  skipped: '–',
-  'timing-only': '◷'
-}
-
 function mark(v: Verdict): string {
-  return `<span class="mark m-${v}" title="${v}">${MARK[v]}</span>`
+  const { word, mark } = VERDICTS[v]
+  return `<span class="mark m-${v}" data-verdict="${v}" title="${escapeHtml(word)}">${escapeHtml(mark)}</span>`
 }
-
-/** The emoji the shared headline uses, and the verdict each stands for. */
-const EMOJI_VERDICT: Record<string, Verdict> = {
-  '❌': 'regression',
-  '✅': 'improvement',
-  '💥': 'failed',
-  '❔': 'inconclusive'
-}
-const EMOJI = /❌|✅|💥|❔/gu
 
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
 function verdictHtml(c: Comparison, minEffect: number): string {
@@ -412,7 +392,7 @@ function countsTable(c: Comparison): string {
     '<th class="num">Head</th><th class="num">Change</th><th class="num">Base noise</th></tr></thead><tbody>' +
     row('Instructions', k.instructions) +
     row('Cycles (est.)', k.cycles) +
-    `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(k.verdict)}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
+    `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(verdictWord(k.verdict))}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
     '</tbody></table>'
   )
 }
@@ -498,9 +478,9 @@ function benchmarksHeader(ordered: Comparison[], noSamples: string | null): stri
 function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null, minEffect: number): string {
   const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : ''
   const out = [
-    `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}">`,
+    `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}" data-verdict="${c.verdict}">`,
     `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
-      ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(c.verdict)}</span></summary>`,
+      ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(verdictWord(c.verdict))}</span></summary>`,
     '<div class="body">'
   ]
   if (p) {

@@ -3,6 +3,8 @@
  * rather than overflow, a light and a dark scheme. Chart colours are CSS variables so the SVG follows
  * the scheme: base blue, head orange (distinguishable with the common colour-vision deficiencies).
  */
+import { CSS_TONE, VERDICT_ORDER, VERDICTS } from '../verdicts.js'
+
 export const STYLE = `
 :root{--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;--line:#d1d9e0;--grid:#eaeef2;
 --base:#2f6db5;--head:#d9730d;--bad:#cf222e;--good:#1a7f37;--warn:#9a6700;--band:#f2f4f7;--ci:rgba(130,80,223,.16);--est:#8250df;
@@ -48,8 +50,7 @@ figcaption{font-size:.8rem;color:var(--muted);margin:0 2px 4px}
 figure.chart svg{display:block;width:100%;height:auto;overflow:visible}
 .numbers{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
 .mark{display:inline-block;min-width:1.1em;text-align:center;font-weight:700}
-.m-regression,.m-failed{color:var(--bad)}.m-improvement{color:var(--good)}.m-inconclusive{color:var(--warn)}
-.m-unchanged,.m-negligible,.m-skipped{color:var(--muted)}.m-new,.m-removed{color:var(--base)}
+${markColours()}
 .numbers table{flex:1 1 320px}table.sides td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.kv th,table.sides th{font-weight:500;color:var(--muted)}
 table.where th{cursor:pointer}table.where td.num{font-variant-numeric:tabular-nums;white-space:nowrap}table.where th[aria-sort=descending]::after{content:" ▾"}table.where th[aria-sort=ascending]::after{content:" ▴"}
@@ -74,3 +75,11 @@ svg text.icicle-label{fill:#1f2328;font-size:11px;pointer-events:none}svg .bar-i
 svg .ci-reg{stroke:var(--bad)}svg .ci-imp{stroke:var(--good)}svg .ci-other{stroke:var(--muted)}
 @media (max-width:600px){body{font-size:14px}header,main,footer{padding:0 10px}th,td{padding:3px 6px}.plots{grid-template-columns:1fr}}
 `
+
+/** Each verdict mark's colour, from the verdict table's tone. */
+function markColours(): string {
+  return VERDICT_ORDER.map((v) => {
+    const colour = CSS_TONE[VERDICTS[v].tone]
+    return colour ? `.m-${v}{color:${colour}}` : ''
+  }).join('')
+}

@@ -228,7 +228,7 @@ function designOf(args: AdaptiveOptions): Design {
       args.processSigma === null
         ? NOISE_PRESETS[args.noise]
         : { ...NOISE_PRESETS[args.noise], processSigma: args.processSigma },
-    options: { ...DEFAULT_ANALYSIS_OPTIONS, alpha: args.alpha, bootstrapResamples: 100 },
+    options: { ...DEFAULT_ANALYSIS_OPTIONS, alpha: args.alpha },
     futilityPower: args.futilityPower
   }
 }
