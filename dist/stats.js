@@ -10198,11 +10198,7 @@ const MAX_EXACT_PAIRS = 50;
  * @throws StatsInputError for no values, non-finite values, confLevel outside (0, 1)
  */
 function wilcoxonSignedRank(d, options = {}) {
-    assertSize(d, 1, 'd', 'the signed-rank test');
-    assertFinite(d, 'd');
-    const confLevel = options.confLevel ?? 0.95;
-    assertProbability(confLevel, 'confLevel');
-    const all = Array.from(d);
+    const { all, confLevel } = checkedDifferences(d, options);
     const x = all.filter((v) => v !== 0);
     const zeros = all.length - x.length;
     const n = x.length;
@@ -10210,19 +10206,7 @@ function wilcoxonSignedRank(d, options = {}) {
     if (n === 0) {
         // R: p, interval and estimate NaN (0/0). Here: no evidence of a shift, and an interval of level 0.
         warnings.push('every difference is zero: nothing can be tested');
-        return {
-            v: 0,
-            pValue: 1,
-            method: 'normal',
-            estimate: 0,
-            ci: [0, 0],
-            confLevel: 0,
-            achievedConfLevel: 0,
-            n,
-            zeros,
-            ties: false,
-            warnings
-        };
+        return allZeroResult('normal', 0, n, zeros, warnings);
     }
     const r = averageRanks(x.map(Math.abs));
     let v = 0;
@@ -10254,6 +10238,30 @@ function wilcoxonSignedRank(d, options = {}) {
         ties,
         warnings
     };
+}
+/** Every difference zero: p = 1, estimate 0, interval [0, 0] at `level` (R's answer is NaN). */
+function allZeroResult(method, level, n, zeros, warnings) {
+    return {
+        v: 0,
+        pValue: 1,
+        method,
+        estimate: 0,
+        ci: [0, 0],
+        confLevel: level,
+        achievedConfLevel: level,
+        n,
+        zeros,
+        ties: false,
+        warnings
+    };
+}
+/** The differences as an array and the interval's level, checked (the paired procedures' inputs). */
+function checkedDifferences(d, options) {
+    assertSize(d, 1, 'd', 'the signed-rank test');
+    assertFinite(d, 'd');
+    const confLevel = options.confLevel ?? 0.95;
+    assertProbability(confLevel, 'confLevel');
+    return { all: Array.from(d), confLevel };
 }
 function exactBranch(x, n, v, confLevel, warnings) {
     const half = (n * (n + 1)) / 4;
@@ -39720,11 +39728,7 @@ function roundsToDecide(m, fewest, cap) {
  * @throws StatsInputError for no values, non-finite values, confLevel outside (0, 1)
  */
 function prattSignedRank(d, options = {}) {
-    assertSize(d, 1, 'd', 'the signed-rank test');
-    assertFinite(d, 'd');
-    const confLevel = options.confLevel ?? 0.95;
-    assertProbability(confLevel, 'confLevel');
-    const all = Array.from(d);
+    const { all, confLevel } = checkedDifferences(d, options);
     const n = all.length;
     const zeros = all.filter((v) => v === 0).length;
     if (zeros === 0)
@@ -39759,19 +39763,7 @@ function prattSignedRank(d, options = {}) {
 function allZero(n, warnings) {
     const level = 1 - signedRankMinP(n);
     warnings.push(`every difference is zero: the interval is [0, 0], the only shift not rejected (at p = 2^(1−${n})), at level ${Number(level.toPrecision(6))}`);
-    return {
-        v: 0,
-        pValue: 1,
-        method: 'exact',
-        estimate: 0,
-        ci: [0, 0],
-        confLevel: level,
-        achievedConfLevel: level,
-        n,
-        zeros: n,
-        ties: false,
-        warnings
-    };
+    return allZeroResult('exact', level, n, n, warnings);
 }
 /** Pratt's test of d at θ = 0: V, p, and whether the non-zero |d| are tied. */
 function prattTest(d, zeros, exactAllowed, correct) {
@@ -40077,8 +40069,37 @@ function withSuiteAdvice(comparisons, opts) {
         if (r.c.inconclusiveReason === null)
             continue;
         const suite = described.has(r) ? { sdFloor, prior } : null;
-        r.c.advice = adviceFor(r.c.inconclusiveReason, r.c.levelReason, r.n0, r.power, opts, r.ratio, suite);
+        r.c.advice = tooCoarse(r.c, r.n0, opts.minEffect)
+            ? { kind: 'too-coarse' }
+            : adviceFor(r.c.inconclusiveReason, r.c.levelReason, r.n0, r.power, opts, r.ratio, suite);
     }
+}
+/**
+ * Timings too coarse to rank (§4): ties or zero differences, not the rounds, keep the verdict out of
+ * reach — the interval fell back to [min, max] below its level although this many runs can reach it
+ * (the exact test's n_min), or, for pairs, no Walsh average of the log-ratios but 0 lies within ±δ
+ * (each pair equal or ≥ δ apart: only [1, 1] could fit inside ±δ). More rounds are never the advice.
+ */
+function tooCoarse(c, runs, minEffect) {
+    const alpha = 1 - c.confLevel;
+    if (c.inconclusiveReason === 'level-unreachable')
+        return (c.rangeLevel !== undefined &&
+            c.rangeLevel < c.confLevel &&
+            runs >= minTestRuns(alpha, c.test === 'signed-rank' ? 'benchmark' : 'suite'));
+    if (c.inconclusiveReason !== 'interval-reaches-delta' || c.test !== 'signed-rank' || !c.series)
+        return false;
+    const { base, head } = c.series;
+    const d = head.map((h, i) => Math.log(h / base[i]));
+    const t = Math.log1p(minEffect);
+    // ln(a/b) + ln(b/a) can be ~1e-17 instead of 0: that is a zero, not a resolution.
+    const zero = 1e-9 * t;
+    for (let i = 0; i < d.length; i++)
+        for (let j = i; j < d.length; j++) {
+            const w = Math.abs(d[i] + d[j]) / 2;
+            if (w > zero && w < t)
+                return false;
+        }
+    return true;
 }
 function tooNoisy(power) {
     // §4: "σ ≈" is the estimate; the upper bound (what the power figures use) goes in the details.
@@ -40313,6 +40334,9 @@ function finishComparison(p, alpha, family) {
     });
     if (levelUnreachable(test.minP, alpha, ratio))
         warnings.push(unreachableWarning(test, values, alpha, ratio));
+    const contradiction = p.input.pairs ? mediansVsPairs(median$1(values.base), median$1(values.head), ratio) : null;
+    if (contradiction)
+        warnings.push(contradiction);
     const runsPerSide = p.input.pairs?.base.length ?? Math.min(p.runs.base.length, p.runs.head.length);
     const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * test.pValue) : test.pValue;
     return {
@@ -40401,6 +40425,25 @@ function unreachableWarning(test, values, alpha, ratio) {
                 `[min, max] of the ratios, at ${formatLevelPlain(ratio.fallbackLevel)} rather than ${formatLevelPlain(1 - alpha)}, so nothing can be decided at the level used`
             : `too few values for the level: with ${sizes} no two-sided p-value can be below ` +
                 `${test.minP.toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
+    };
+}
+/**
+ * Base and Head (each side's median) against the paired Change (docs/pairs.md "Zero differences"): said
+ * when their ratio and the estimate differ in sign or by more than the interval's width, since the
+ * table would otherwise print a change its own columns contradict.
+ */
+function mediansVsPairs(base, head, ratio) {
+    const m = Math.log(head / base);
+    const e = Math.log(ratio.estimate);
+    const width = Math.log(ratio.ci[1]) - Math.log(ratio.ci[0]);
+    if (!(m * e < 0 || Math.abs(m - e) > width))
+        return null;
+    const pct = (x) => `${x >= 0 ? '+' : ''}${(100 * Math.expm1(x)).toFixed(1)}%`;
+    return {
+        level: 'warning',
+        code: 'medians-vs-pairs',
+        message: `Base and Head are each side's median (${pct(m)} apart); Change is the paired estimate (${pct(e)}, ` +
+            'the median of the rounds’ head/base ratios, Walsh-averaged): the rounds differ in speed more than the sides do'
     };
 }
 /** 0.98807 -> "98.81%" (analysis words its own warnings; report/ formats the tables). */

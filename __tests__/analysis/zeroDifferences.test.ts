@@ -62,3 +62,47 @@ describe('zero differences are kept in the estimate and interval', () => {
     expect(c.advice?.kind).toBe('more-rounds')
   })
 })
+
+describe('timings too coarse to rank', () => {
+  /** Integer-ns runs of an identical benchmark: 7 ns, 8 ns in some rounds on either side. */
+  const coarse = (n: number) => ({
+    base: runs(Array.from({ length: n }, (_, i) => (i % 5 === 1 ? 8 : 7))),
+    head: runs(Array.from({ length: n }, (_, i) => (i % 5 === 3 ? 8 : 7)))
+  })
+
+  it.each([12, 20, 30])(
+    'an identical integer-ns benchmark at %i rounds: "too coarse", never more rounds',
+    (n) => {
+      const { base, head } = coarse(n)
+      const c = compare('BM_Int', base, head, { interleave: 'benchmark' })
+      expect(c.verdict).toBe('inconclusive')
+      expect(c.advice).toEqual({ kind: 'too-coarse' })
+    }
+  )
+
+  it('a benchmark the timer resolves finely is not "too coarse"', () => {
+    const base = Array.from({ length: 20 }, (_, i) => 1000 + ((i * 7) % 13))
+    const head = Array.from({ length: 20 }, (_, i) => 1000 + ((i * 5) % 11))
+    const c = compare('BM_Fine', runs(base), runs(head), { interleave: 'benchmark' })
+    expect(c.advice?.kind).not.toBe('too-coarse')
+  })
+})
+
+describe('Base/Head medians and the paired Change', () => {
+  it('says why when the medians and the pairs disagree in sign', () => {
+    // 7 rounds at 100 ns, head +3%; 5 rounds at 200 ns, head −5%: medians +3%, pairs about −1.1%.
+    const base = [...Array(7).fill(100), ...Array(5).fill(200)]
+    const head = base.map((b) => (b === 100 ? 103 : 190))
+    const c = compare('BM_Mix', runs(base), runs(head), { interleave: 'benchmark' })
+    expect(c.headLocation! / c.baseLocation!).toBeCloseTo(1.03, 12)
+    expect(c.ratio!.estimate).toBeLessThan(1)
+    const w = c.warnings.find((x) => x.code === 'medians-vs-pairs')
+    expect(w?.message).toMatch(/each side's median \(\+3\.0% apart\); Change is the paired estimate \(-1\.1%/)
+  })
+
+  it('is silent when they agree', () => {
+    const base = Array.from({ length: 12 }, (_, i) => 100 + i)
+    const c = compare('BM_Same', runs(base), runs(base.map((b) => b * 1.03)), { interleave: 'benchmark' })
+    expect(c.warnings.some((x) => x.code === 'medians-vs-pairs')).toBe(false)
+  })
+})

@@ -28,11 +28,12 @@
  *
  * @module
  */
-import { assertFinite, assertProbability, assertSize } from './errors.js'
 import { normalCdf, normalSf } from './normal.js'
 import { averageRanks } from './ranks.js'
 import {
   MAX_EXACT_PAIRS,
+  allZeroResult,
+  checkedDifferences,
   exactWalshInterval,
   medianR,
   walshAverages,
@@ -48,11 +49,7 @@ import { psignrank, signedRankMinP } from './signedRankDistribution.js'
  * @throws StatsInputError for no values, non-finite values, confLevel outside (0, 1)
  */
 export function prattSignedRank(d: ArrayLike<number>, options: SignedRankOptions = {}): SignedRankResult {
-  assertSize(d, 1, 'd', 'the signed-rank test')
-  assertFinite(d, 'd')
-  const confLevel = options.confLevel ?? 0.95
-  assertProbability(confLevel, 'confLevel')
-  const all = Array.from(d)
+  const { all, confLevel } = checkedDifferences(d, options)
   const n = all.length
   const zeros = all.filter((v) => v === 0).length
   if (zeros === 0) return wilcoxonSignedRank(all, options)
@@ -89,19 +86,7 @@ function allZero(n: number, warnings: string[]): SignedRankResult {
   warnings.push(
     `every difference is zero: the interval is [0, 0], the only shift not rejected (at p = 2^(1−${n})), at level ${Number(level.toPrecision(6))}`
   )
-  return {
-    v: 0,
-    pValue: 1,
-    method: 'exact',
-    estimate: 0,
-    ci: [0, 0],
-    confLevel: level,
-    achievedConfLevel: level,
-    n,
-    zeros: n,
-    ties: false,
-    warnings
-  }
+  return allZeroResult('exact', level, n, n, warnings)
 }
 
 /** Pratt's test of d at θ = 0: V, p, and whether the non-zero |d| are tied. */

@@ -67,11 +67,7 @@ export interface SignedRankResult {
  * @throws StatsInputError for no values, non-finite values, confLevel outside (0, 1)
  */
 export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOptions = {}): SignedRankResult {
-  assertSize(d, 1, 'd', 'the signed-rank test')
-  assertFinite(d, 'd')
-  const confLevel = options.confLevel ?? 0.95
-  assertProbability(confLevel, 'confLevel')
-  const all = Array.from(d)
+  const { all, confLevel } = checkedDifferences(d, options)
   const x = all.filter((v) => v !== 0)
   const zeros = all.length - x.length
   const n = x.length
@@ -79,19 +75,7 @@ export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOpti
   if (n === 0) {
     // R: p, interval and estimate NaN (0/0). Here: no evidence of a shift, and an interval of level 0.
     warnings.push('every difference is zero: nothing can be tested')
-    return {
-      v: 0,
-      pValue: 1,
-      method: 'normal',
-      estimate: 0,
-      ci: [0, 0],
-      confLevel: 0,
-      achievedConfLevel: 0,
-      n,
-      zeros,
-      ties: false,
-      warnings
-    }
+    return allZeroResult('normal', 0, n, zeros, warnings)
   }
   const r = averageRanks(x.map(Math.abs))
   let v = 0
@@ -120,6 +104,41 @@ export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOpti
     ties,
     warnings
   }
+}
+
+/** Every difference zero: p = 1, estimate 0, interval [0, 0] at `level` (R's answer is NaN). */
+export function allZeroResult(
+  method: 'exact' | 'normal',
+  level: number,
+  n: number,
+  zeros: number,
+  warnings: string[]
+): SignedRankResult {
+  return {
+    v: 0,
+    pValue: 1,
+    method,
+    estimate: 0,
+    ci: [0, 0],
+    confLevel: level,
+    achievedConfLevel: level,
+    n,
+    zeros,
+    ties: false,
+    warnings
+  }
+}
+
+/** The differences as an array and the interval's level, checked (the paired procedures' inputs). */
+export function checkedDifferences(
+  d: ArrayLike<number>,
+  options: SignedRankOptions
+): { all: number[]; confLevel: number } {
+  assertSize(d, 1, 'd', 'the signed-rank test')
+  assertFinite(d, 'd')
+  const confLevel = options.confLevel ?? 0.95
+  assertProbability(confLevel, 'confLevel')
+  return { all: Array.from(d), confLevel }
 }
 
 function exactBranch(
