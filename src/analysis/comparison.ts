@@ -160,6 +160,8 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     minEffect: opts.minEffect
   })
   if (levelUnreachable(test.minP, alpha, ratio)) warnings.push(unreachableWarning(test, values, alpha, ratio))
+  const contradiction = p.input.pairs ? mediansVsPairs(median(values.base), median(values.head), ratio) : null
+  if (contradiction) warnings.push(contradiction)
   const runsPerSide = p.input.pairs?.base.length ?? Math.min(p.runs.base.length, p.runs.head.length)
   const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * test.pValue) : test.pValue
 
@@ -261,6 +263,26 @@ function unreachableWarning(
         `[min, max] of the ratios, at ${formatLevelPlain(ratio.fallbackLevel!)} rather than ${formatLevelPlain(1 - alpha)}, so nothing can be decided at the level used`
       : `too few values for the level: with ${sizes} no two-sided p-value can be below ` +
         `${test.minP.toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
+  }
+}
+
+/**
+ * Base and Head (each side's median) against the paired Change (docs/pairs.md "Zero differences"): said
+ * when their ratio and the estimate differ in sign or by more than the interval's width, since the
+ * table would otherwise print a change its own columns contradict.
+ */
+function mediansVsPairs(base: number, head: number, ratio: HodgesLehmannResult): Warning | null {
+  const m = Math.log(head / base)
+  const e = Math.log(ratio.estimate)
+  const width = Math.log(ratio.ci[1]) - Math.log(ratio.ci[0])
+  if (!(m * e < 0 || Math.abs(m - e) > width)) return null
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * Math.expm1(x)).toFixed(1)}%`
+  return {
+    level: 'warning',
+    code: 'medians-vs-pairs',
+    message:
+      `Base and Head are each side's median (${pct(m)} apart); Change is the paired estimate (${pct(e)}, ` +
+      'the median of the rounds’ head/base ratios, Walsh-averaged): the rounds differ in speed more than the sides do'
   }
 }
 

@@ -163,8 +163,38 @@ export function withSuiteAdvice(comparisons: readonly Comparison[], opts: Analys
   for (const r of runLevel) {
     if (r.c.inconclusiveReason === null) continue
     const suite = described.has(r) ? { sdFloor, prior } : null
-    r.c.advice = adviceFor(r.c.inconclusiveReason, r.c.levelReason, r.n0, r.power, opts, r.ratio, suite)
+    r.c.advice = tooCoarse(r.c, r.n0, opts.minEffect)
+      ? { kind: 'too-coarse' }
+      : adviceFor(r.c.inconclusiveReason, r.c.levelReason, r.n0, r.power, opts, r.ratio, suite)
   }
+}
+
+/**
+ * Timings too coarse to rank (§4): ties or zero differences, not the rounds, keep the verdict out of
+ * reach — the interval fell back to [min, max] below its level although this many runs can reach it
+ * (the exact test's n_min), or, for pairs, no Walsh average of the log-ratios but 0 lies within ±δ
+ * (each pair equal or ≥ δ apart: only [1, 1] could fit inside ±δ). More rounds are never the advice.
+ */
+export function tooCoarse(c: Comparison, runs: number, minEffect: number): boolean {
+  const alpha = 1 - c.confLevel
+  if (c.inconclusiveReason === 'level-unreachable')
+    return (
+      c.rangeLevel !== undefined &&
+      c.rangeLevel < c.confLevel &&
+      runs >= minTestRuns(alpha, c.test === 'signed-rank' ? 'benchmark' : 'suite')
+    )
+  if (c.inconclusiveReason !== 'interval-reaches-delta' || c.test !== 'signed-rank' || !c.series) return false
+  const { base, head } = c.series
+  const d = head.map((h, i) => Math.log(h / base[i]))
+  const t = Math.log1p(minEffect)
+  // ln(a/b) + ln(b/a) can be ~1e-17 instead of 0: that is a zero, not a resolution.
+  const zero = 1e-9 * t
+  for (let i = 0; i < d.length; i++)
+    for (let j = i; j < d.length; j++) {
+      const w = Math.abs(d[i] + d[j]) / 2
+      if (w > zero && w < t) return false
+    }
+  return true
 }
 
 function tooNoisy(power: PowerFigures): Advice {

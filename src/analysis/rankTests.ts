@@ -3,18 +3,14 @@
  * Whole-suite rounds are analysed unpaired (Mann-Whitney, Hodges-Lehmann of all pairwise
  * differences); per-benchmark interleaving makes each round's base and head adjacent in time, so
  * its rounds are analysed as pairs (signed-rank test of d_i = ln(head_i / base_i), Hodges-Lehmann of
- * the Walsh averages). Both give a p-value, the smallest p their sizes allow, and the shift and
+ * the Walsh averages, zero differences kept: docs/pairs.md "Zero differences"). Both give a p-value, the smallest p their sizes allow, and the shift and
  * ratio intervals at a level, in the same shape, so the verdict rules (§7) are the same.
  */
 import { hodgesLehmann, hodgesLehmannRatio, type HodgesLehmannResult } from '../stats/hodgesLehmann.js'
 import { mannWhitneyU } from '../stats/mannWhitney.js'
 import { minRankTestSamples } from '../stats/sampleSize.js'
-import {
-  signedRankMinP,
-  signedRankMinPairs,
-  wilcoxonSignedRank,
-  type SignedRankResult
-} from '../stats/signedRank.js'
+import { prattSignedRank } from '../stats/prattSignedRank.js'
+import { signedRankMinP, signedRankMinPairs, type SignedRankResult } from '../stats/signedRank.js'
 import { median } from '../stats/summary.js'
 import { minExactPValue } from '../stats/wilcoxonDistribution.js'
 import type { Side } from '../samples/model.js'
@@ -93,12 +89,13 @@ const differences = (p: Pairs): number[] => p.head.map((h, i) => h - p.base[i])
 export function runTest(input: TestInput): TestOutcome {
   const { values, pairs } = input
   if (pairs) {
-    const sr = wilcoxonSignedRank(logRatios(pairs))
+    const sr = prattSignedRank(logRatios(pairs))
     return {
       test: 'signed-rank',
       pValue: sr.pValue,
       statistic: sr.v,
       method: sr.method,
+      // Every pair counts, zeros too: the interval inverts the test at shifts where no pair is zero.
       minP: signedRankMinP(sr.n),
       warnings: sr.warnings,
       pairs: { used: pairs.base.length, incomplete: pairs.incomplete }
@@ -126,8 +123,8 @@ export function testIntervals(
       shift: hodgesLehmann(values.head, values.base, { confLevel }),
       ratio: hodgesLehmannRatio(values.head, values.base, { confLevel })
     }
-  const ratio = asInterval(wilcoxonSignedRank(logRatios(pairs), { confLevel }), Math.exp)
-  return { shift: asInterval(wilcoxonSignedRank(differences(pairs), { confLevel }), (x) => x), ratio }
+  const ratio = asInterval(prattSignedRank(logRatios(pairs), { confLevel }), Math.exp)
+  return { shift: asInterval(prattSignedRank(differences(pairs), { confLevel }), (x) => x), ratio }
 }
 
 /** The signed-rank estimate and interval in the Hodges-Lehmann result's shape (back-transformed). */

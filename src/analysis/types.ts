@@ -62,6 +62,8 @@ export type Advice =
   | { kind: 'too-noisy'; sdPercent: number; sdUpperPercent?: number }
   /** The estimate sits so near ±δ that no affordable number of rounds makes a verdict likely (§4). */
   | { kind: 'too-close' }
+  /** Ties or zero differences, not the rounds, keep a verdict out of reach: timings too coarse to rank (§4). */
+  | { kind: 'too-coarse' }
   | null
 
 /** Thresholds in one object, so new ones never change signatures (STYLE, habit 6). */

@@ -351,7 +351,7 @@ const $defs = {
       advice: nullable({
         ...object(
           {
-            kind: { enum: ['more-rounds', 'too-noisy', 'too-close'] },
+            kind: { enum: ['more-rounds', 'too-noisy', 'too-close', 'too-coarse'] },
             rounds: int(),
             sdPercent: num,
             sdUpperPercent: num

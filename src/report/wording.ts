@@ -171,7 +171,9 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
           `${ALTERNATIVES}`
         : a?.kind === 'too-close'
           ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${ALTERNATIVES}`
-          : null
+          : a?.kind === 'too-coarse'
+            ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
+            : null
   const counts =
     c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : ''
   return `${why}${advice ? `: ${advice}` : ''}${counts}`

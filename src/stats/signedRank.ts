@@ -67,11 +67,7 @@ export interface SignedRankResult {
  * @throws StatsInputError for no values, non-finite values, confLevel outside (0, 1)
  */
 export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOptions = {}): SignedRankResult {
-  assertSize(d, 1, 'd', 'the signed-rank test')
-  assertFinite(d, 'd')
-  const confLevel = options.confLevel ?? 0.95
-  assertProbability(confLevel, 'confLevel')
-  const all = Array.from(d)
+  const { all, confLevel } = checkedDifferences(d, options)
   const x = all.filter((v) => v !== 0)
   const zeros = all.length - x.length
   const n = x.length
@@ -79,19 +75,7 @@ export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOpti
   if (n === 0) {
     // R: p, interval and estimate NaN (0/0). Here: no evidence of a shift, and an interval of level 0.
     warnings.push('every difference is zero: nothing can be tested')
-    return {
-      v: 0,
-      pValue: 1,
-      method: 'normal',
-      estimate: 0,
-      ci: [0, 0],
-      confLevel: 0,
-      achievedConfLevel: 0,
-      n,
-      zeros,
-      ties: false,
-      warnings
-    }
+    return allZeroResult('normal', 0, n, zeros, warnings)
   }
   const r = averageRanks(x.map(Math.abs))
   let v = 0
@@ -122,6 +106,41 @@ export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOpti
   }
 }
 
+/** Every difference zero: p = 1, estimate 0, interval [0, 0] at `level` (R's answer is NaN). */
+export function allZeroResult(
+  method: 'exact' | 'normal',
+  level: number,
+  n: number,
+  zeros: number,
+  warnings: string[]
+): SignedRankResult {
+  return {
+    v: 0,
+    pValue: 1,
+    method,
+    estimate: 0,
+    ci: [0, 0],
+    confLevel: level,
+    achievedConfLevel: level,
+    n,
+    zeros,
+    ties: false,
+    warnings
+  }
+}
+
+/** The differences as an array and the interval's level, checked (the paired procedures' inputs). */
+export function checkedDifferences(
+  d: ArrayLike<number>,
+  options: SignedRankOptions
+): { all: number[]; confLevel: number } {
+  assertSize(d, 1, 'd', 'the signed-rank test')
+  assertFinite(d, 'd')
+  const confLevel = options.confLevel ?? 0.95
+  assertProbability(confLevel, 'confLevel')
+  return { all: Array.from(d), confLevel }
+}
+
 function exactBranch(
   x: number[],
   n: number,
@@ -132,6 +151,32 @@ function exactBranch(
   const half = (n * (n + 1)) / 4
   const p = v > half ? psignrank(v - 1, n, false) : psignrank(v, n)
   const walsh = walshAverages(x)
+  const { ci, level } = exactWalshInterval(walsh, n, confLevel, warnings)
+  return {
+    v,
+    pValue: Math.min(2 * p, 1),
+    method: 'exact',
+    estimate: medianR(walsh),
+    ci,
+    confLevel: level,
+    ...(level !== confLevel ? { achievedConfLevel: level } : {}),
+    n,
+    zeros: 0,
+    ties: false,
+    warnings
+  }
+}
+
+/**
+ * R's exact interval from the n(n+1)/2 sorted Walsh averages of n untied values: [W_(qu), W_(M − qu + 1)],
+ * qu = qsignrank(α/2, n) (1 if 0); when even [min, max] has a lower level, that level, with a warning.
+ */
+export function exactWalshInterval(
+  walsh: Float64Array,
+  n: number,
+  confLevel: number,
+  warnings: string[]
+): { ci: [number, number]; level: number } {
   const alpha = 1 - confLevel
   let qu = qsignrank(alpha / 2, n)
   if (qu === 0) qu = 1
@@ -144,19 +189,7 @@ function exactBranch(
       `requested conf.level not achievable: the interval [min, max] of the Walsh averages has level ${level}`
     )
   }
-  return {
-    v,
-    pValue: Math.min(2 * p, 1),
-    method: 'exact',
-    estimate: medianR(walsh),
-    ci: [walsh[qu - 1], walsh[ql]],
-    confLevel: level,
-    ...(level !== confLevel ? { achievedConfLevel: level } : {}),
-    n,
-    zeros: 0,
-    ties: false,
-    warnings
-  }
+  return { ci: [walsh[qu - 1], walsh[ql]], level }
 }
 
 /** R's signif(x, digits): x·10^k rounded half to even (nearbyint), as R's fprec does; 0.0625 -> 0.062. */
@@ -174,13 +207,13 @@ function signif(x: number, digits: number): number {
  * computes it (in long double, so the correctly rounded midpoint: a/2 + b/2, both halves exact). The
  * double-precision two-pass mean (summary.ts) can be 1 ulp off it, and the estimate must be R's exactly.
  */
-function medianR(sorted: ArrayLike<number>): number {
+export function medianR(sorted: ArrayLike<number>): number {
   const half = Math.floor(sorted.length / 2)
   return sorted.length % 2 === 1 ? sorted[half] : sorted[half - 1] / 2 + sorted[half] / 2
 }
 
 /** The n(n+1)/2 Walsh averages (x_i + x_j)/2, i ≤ j, sorted. */
-function walshAverages(x: readonly number[]): Float64Array {
+export function walshAverages(x: readonly number[]): Float64Array {
   const out = new Float64Array((x.length * (x.length + 1)) / 2)
   let k = 0
   for (let i = 0; i < x.length; i++) for (let j = i; j < x.length; j++) out[k++] = (x[i] + x[j]) / 2
@@ -188,7 +221,7 @@ function walshAverages(x: readonly number[]): Float64Array {
 }
 
 /** Σ(t³ − t) over groups of tied ranks. */
-function tieTerm(ranks: Float64Array): number {
+export function tieTerm(ranks: Float64Array): number {
   const groups = new Map<number, number>()
   for (const r of ranks) groups.set(r, (groups.get(r) ?? 0) + 1)
   let s = 0

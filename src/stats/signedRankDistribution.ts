@@ -23,37 +23,50 @@
  */
 import { StatsInputError, assertProbability } from './errors.js'
 
-/** Number of subsets of {1..n} with each sum 0..n(n+1)/2 (R's csignrank table). */
-function signrankCounts(n: number): Float64Array {
-  const top = (n * (n + 1)) / 2
+/**
+ * Number of subsets of {zeros+1..n} with each sum 0..top (R's csignrank table for zeros = 0). With
+ * `zeros` zero differences ranked first (Pratt's treatment, docs/pairs.md "Zero differences"), the
+ * non-zero ones hold the ranks zeros+1..n when untied, and V sums a random subset of them.
+ */
+function signrankCounts(n: number, zeros = 0): Float64Array {
+  const top = (n * (n + 1)) / 2 - (zeros * (zeros + 1)) / 2
   const w = new Float64Array(top + 1)
   w[0] = 1
-  for (let k = 1; k <= n; k++) for (let s = Math.min((k * (k + 1)) / 2, top); s >= k; s--) w[s] += w[s - k]
+  let reach = 0
+  for (let k = zeros + 1; k <= n; k++) {
+    reach += k
+    for (let s = reach; s >= k; s--) w[s] += w[s - k]
+  }
   return w
 }
 
 /** How many count tables are memoized (least recently built are dropped first). */
 const MAX_CACHED_TABLES = 64
-const countCache = new Map<number, Float64Array>()
+const countCache = new Map<string, Float64Array>()
 
-function counts(n: number): Float64Array {
-  let c = countCache.get(n)
+function counts(n: number, zeros = 0): Float64Array {
+  const key = `${n}/${zeros}`
+  let c = countCache.get(key)
   if (!c) {
-    c = signrankCounts(n)
-    if (countCache.size >= MAX_CACHED_TABLES) countCache.delete(countCache.keys().next().value as number)
-    countCache.set(n, c)
+    c = signrankCounts(n, zeros)
+    if (countCache.size >= MAX_CACHED_TABLES) countCache.delete(countCache.keys().next().value as string)
+    countCache.set(key, c)
   }
   return c
 }
 
-/** R's psignrank(x, n, lower.tail): P(V ≤ x), or P(V > x) when `lowerTail` is false. */
-export function psignrank(x: number, n: number, lowerTail = true): number {
-  const top = (n * (n + 1)) / 2
+/**
+ * R's psignrank(x, n, lower.tail): P(V ≤ x), or P(V > x) when `lowerTail` is false. With `zeros` > 0:
+ * the same for Pratt's V of n differences of which `zeros` are zero and the rest untied (V sums a
+ * random subset of the ranks zeros+1..n), as coin's `wilcoxsign_test(zero.method = "Pratt")` exact.
+ */
+export function psignrank(x: number, n: number, lowerTail = true, zeros = 0): number {
+  const top = (n * (n + 1)) / 2 - (zeros * (zeros + 1)) / 2
   let q = Math.round(x + 1e-7) // R_forceint(x + 1e-7)
   if (q < 0) return lowerTail ? 0 : 1
   if (q >= top) return lowerTail ? 1 : 0
-  const c = counts(n)
-  const f = Math.exp(-n * Math.LN2)
+  const c = counts(n, zeros)
+  const f = Math.exp(-(n - zeros) * Math.LN2)
   let p = 0
   let lower = lowerTail
   if (q <= top / 2) {
