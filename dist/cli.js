@@ -63814,7 +63814,7 @@ function chartPart(suite) {
 }
 /** The collapsed group: benchmarks without a significant change of δ or more. */
 /**
- * Timing changed, instructions and estimated cycles did not (STATISTICS §10): one collapsed group
+ * Timing changed, the address-independent counts did not (STATISTICS §10, docs/count-mode.md "Moved"): one collapsed group
  * with both count figures, not failing unless `fail-on` has `timing-only`.
  */
 function timingOnlyPart(rows, suite) {

@@ -42,6 +42,15 @@ function judge(timing: keyof typeof TIMING, moved: keyof typeof COUNTS) {
   return { c: suite.comparisons[0], suite, verdict: gate(suite, ['regression', 'failed']) }
 }
 
+/** A timing change with the same instructions, measured under randomised layouts (docs/layout.md). */
+function underLayouts(timing: keyof typeof TIMING, layoutDraws: 'shared' | 'independent') {
+  return withCounts(
+    analyzeSuite({ samples: TIMING[timing]() }),
+    { samples: counted('BM', 100_000, 100_000), issues: [], method: METHOD },
+    { ...options, layoutRandomized: true, layoutDraws }
+  )
+}
+
 const ROWS: Array<
   [string, keyof typeof COUNTS, Verdict, boolean, 'success' | 'failure' | 'neutral', string]
 > = [
@@ -135,13 +144,7 @@ describe('timing × counts (STATISTICS §10)', () => {
       ['regression', true],
       ['improvement', false]
     ] as const) {
-      const timed = analyzeSuite({ samples: TIMING[timing]() })
-      const randomized = { ...options, layoutRandomized: true, layoutDraws: 'independent' as const }
-      const suite = withCounts(
-        timed,
-        { samples: counted('BM', 100_000, 100_000), issues: [], method: METHOD },
-        randomized
-      )
+      const suite = underLayouts(timing, 'independent')
       const c = suite.comparisons[0]
       expect(c.verdict).toBe(timing)
       expect(c.notExplainedByCounts).toBe(true)
@@ -153,13 +156,7 @@ describe('timing × counts (STATISTICS §10)', () => {
   })
 
   it('under shared draws a timing change with flat counts stays timing-only: shared draws exceed α for a moved layout (docs/layout.md)', () => {
-    const timed = analyzeSuite({ samples: TIMING.regression() })
-    const shared = { ...options, layoutRandomized: true, layoutDraws: 'shared' as const }
-    const suite = withCounts(
-      timed,
-      { samples: counted('BM', 100_000, 100_000), issues: [], method: METHOD },
-      shared
-    )
+    const suite = underLayouts('regression', 'shared')
     const c = suite.comparisons[0]
     expect(c).toMatchObject({ verdict: 'timing-only', timingOnly: true, timingVerdict: 'regression' })
     expect(c.notExplainedByCounts).toBeUndefined()

@@ -7,30 +7,23 @@
  * synthetically, STATISTICS §10 must call it timing-only and show the layout's fingerprint. Skipped,
  * saying why, without Google Benchmark or valgrind.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { afterAll, beforeAll, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { withCounts } from '../../src/analysis/countSuite.js'
-import { judgeSuite } from '../../src/analysis/judge.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { measureCounts } from '../../src/counts/measureCounts.js'
 import { gate } from '../../src/gate.js'
 import type { Log } from '../../src/log.js'
-import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import type { CountMeasurement } from '../../src/samples/countModel.js'
-import { VERSION } from '../../src/version.js'
+import { describeIfCounting } from '../helpers/countTools.js'
+import { rejudged } from '../helpers/rejudge.js'
 import { measure } from '../helpers/samples.js'
 
-const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
-const hasValgrind = spawnSync('valgrind', ['--version']).status === 0
-if (!hasBenchmark || !hasValgrind)
-  console.warn(
-    'skipping the layout count test: install libbenchmark-dev and valgrind (apt-get install libbenchmark-dev valgrind)'
-  )
-const describeIf = hasBenchmark && hasValgrind ? describe : describe.skip
+const describeIf = describeIfCounting('the layout count test')
 
 /**
  * Two call sites, each always calling its own target through a function pointer: predicted every
@@ -122,23 +115,7 @@ describeIf('a layout change under valgrind (real count pass)', () => {
     )
 
     // …and the same from results.json, re-judged from the kept events (analysis/judge.ts)
-    const json = JSON.parse(
-      JSON.stringify(toResultsJson({ suite, run: { base: { label: 'a' }, head: { label: 'b' } } }, VERSION))
-    )
-    const report = fromResultsJson(json)
-    judgeSuite(
-      report.suite,
-      {
-        alpha: 0.01,
-        minEffect: 0.02,
-        correction: 'bonferroni',
-        metric: 'auto',
-        interleave: 'suite',
-        count: options
-      },
-      { measuredWith: VERSION }
-    )
-    expect(report.suite.comparisons[0]).toMatchObject({
+    expect(rejudged(suite, options).comparisons[0]).toMatchObject({
       verdict: 'timing-only',
       counts: { layout: c.counts!.layout }
     })

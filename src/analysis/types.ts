@@ -17,7 +17,7 @@ export type Verdict =
   | 'failed'
   /** The same error on both sides in every run, or SkipWithMessage: cannot run here (STATISTICS §10). */
   | 'skipped'
-  /** `--measure both`: timing changed, instructions and estimated cycles did not (layout? §10). */
+  /** `--measure both`: timing changed, the address-independent counts did not (layout? §10; countMovement.ts). */
   | 'timing-only'
 
 /** Whether the test used every repetition or one value (the median) per process run (STATISTICS §3). */
