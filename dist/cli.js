@@ -41593,11 +41593,12 @@ const TABLE = [
         config: 'layoutDraws',
         type: 'enum',
         values: ['shared', 'independent'],
-        default: 'shared',
+        default: 'independent',
         arg: 'D',
-        help: 'with --randomize-layout: shared: both sides of a round get the same layout draw (a change that does not ' +
-            'move code keeps its full power); independent: each side draws its own (valid for any layout effect, but ' +
-            "a layout-sensitive benchmark then needs ~10x the rounds; docs/layout.md has both designs' measured rates)",
+        help: 'with --randomize-layout: independent: each side draws its own layout (valid for any layout effect; a ' +
+            'layout-sensitive benchmark needs ~10x the rounds); shared: both sides of a round get the same draw (a ' +
+            'change that does not move code keeps its full power, but a pure layout change can exceed alpha, so a ' +
+            "timing-only change is never upgraded to a failing one; docs/layout.md has both designs' measured rates)",
         commands: ['run'],
         input: 'layout-draws',
         file: true,
@@ -42030,7 +42031,7 @@ function countOptionsOf(config) {
     return {
         metric: config.countMetric,
         threshold: config.countThreshold,
-        ...(config.randomizeLayout && { layoutRandomized: true })
+        ...(config.randomizeLayout && { layoutRandomized: true, layoutDraws: config.layoutDraws })
     };
 }
 /**
@@ -51612,6 +51613,63 @@ function estimatedCycles(t) {
     return t.Ir + 10 * bm + 10 * l1m + 100 * llm;
 }
 
+/** Executed operations, each weighed against the base's instructions (one instruction does each). */
+const EXECUTED = ['Ir', 'Dr', 'Dw', 'Bc'];
+/** Data-side misses, weighed by what the cycle estimate charges for them (docs/count-mode.md). */
+const DATA_MISSES = { D1mr: 10, D1mw: 10, DLmr: 100, DLmw: 100 };
+/** Instruction-cache misses and mispredictions: indexed by address, so layout moves them. */
+const LAYOUT_EVENTS = { I1mr: 10, ILmr: 100, Bcm: 10, Bim: 10 };
+/**
+ * How the counts moved. An event moved when its change is at least δ_count of the benchmark: the
+ * executed operations against the base's instructions, a miss by the estimated cycles it adds or
+ * removes against the base's estimated cycles (a rare miss going from 3 to 4 is +33% of itself and
+ * nothing of the benchmark). An event whose base passes differ by more than δ_count/4 on that scale
+ * is noise (§9) and moves nothing. Without per-event figures (an older results file) only the
+ * instructions are read. Pure.
+ */
+function countMovement(k, threshold) {
+    const none = { direction: null, layout: [] };
+    const instructions = k.instructions.base;
+    const base = k.events?.base ?? (instructions === null ? null : { Ir: instructions });
+    const head = k.events?.head ?? (k.instructions.head === null ? null : { Ir: k.instructions.head });
+    if (base === null || head === null || !instructions)
+        return none;
+    const cycles = k.cycles.base !== null && k.cycles.base > 0 ? k.cycles.base : null;
+    const share = (e, from, to) => {
+        const d = (to[e] ?? 0) - (from[e] ?? 0);
+        if (EXECUTED.includes(e))
+            return d / instructions;
+        return cycles === null ? 0 : (d * (DATA_MISSES[e] ?? LAYOUT_EVENTS[e])) / cycles;
+    };
+    const base2 = k.events?.base2 ?? null;
+    const moved = [...EXECUTED, ...Object.keys(DATA_MISSES)]
+        .filter((e) => base2 === null || Math.abs(share(e, base, base2)) <= threshold / 4)
+        .map((e) => share(e, base, head))
+        .filter((s) => Math.abs(s) >= threshold);
+    if (moved.length > 0)
+        return { direction: directionOf(moved, k, base, head), layout: [] };
+    const layoutShare = Object.keys(LAYOUT_EVENTS).reduce((sum, e) => sum + share(e, base, head), 0);
+    const layout = Math.abs(layoutShare) >= threshold
+        ? Object.keys(LAYOUT_EVENTS).filter((e) => (head[e] ?? 0) !== (base[e] ?? 0))
+        : [];
+    return { direction: 'flat', layout };
+}
+/**
+ * The moved events' direction. When they point different ways the metric the verdict reads decides:
+ * the instructions, or the estimated cycles without the address-dependent events.
+ */
+function directionOf(moved, k, base, head) {
+    if (moved.every((s) => s > 0))
+        return 'up';
+    if (moved.every((s) => s < 0))
+        return 'down';
+    const d = (e) => (head[e] ?? 0) - (base[e] ?? 0);
+    const own = k.metric === 'instructions' && d('Ir') !== 0
+        ? d('Ir')
+        : d('Ir') + Object.entries(DATA_MISSES).reduce((sum, [e, w]) => sum + w * d(e), 0);
+    return own < 0 ? 'down' : 'up';
+}
+
 const DEFAULT_COUNT_OPTIONS = Object.freeze({ metric: 'instructions', threshold: 0.01 });
 /** The count samples by benchmark, in first-seen order. */
 function countSamplesByBenchmark(samples) {
@@ -51655,7 +51713,8 @@ function figure(base, head, base2) {
 /**
  * The verdict of one benchmark's counts from the figures alone (§9): the one rule the count pass and
  * the re-judging of a results file (analysis/judge.ts) both use.
- * @param figures both metrics' figures (the chosen one decides; its noise is the determinism check)
+ * @param figures both metrics' figures (the chosen one decides; its noise is the determinism check),
+ *   and the per-event figures when kept (they tell a layout-only move of the estimated cycles)
  * @param failure the message of a side's failed pass, if any (absent side: failed, not new/removed)
  */
 function judgeCountFigures(figures, o, failure = null) {
@@ -51686,23 +51745,60 @@ function judgeCountFigures(figures, o, failure = null) {
             reason: 'unchecked',
             message: `the base's second count is missing${failure !== null ? ` (${failure})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`
         };
-    return { verdict: countVerdict(chosen.change, o.threshold), reason: null, message: null };
+    const verdict = countVerdict(chosen.change, o.threshold);
+    if (o.metric === 'cycles' && (verdict === 'regression' || verdict === 'improvement'))
+        return (layoutOnlyCycles({ ...figures, metric: o.metric }, o.threshold) ?? {
+            verdict,
+            reason: null,
+            message: null
+        });
+    return { verdict, reason: null, message: null };
+}
+/**
+ * A cycles change that only address-dependent events made (docs/count-mode.md, "Moved"): negligible,
+ * flagged, never a regression, since the same code moved by a few bytes makes it. Null otherwise.
+ */
+function layoutOnlyCycles(figures, threshold) {
+    if (!figures.events?.base || !figures.events.head)
+        return null;
+    const { direction, layout } = countMovement(figures, threshold);
+    if (direction !== 'flat' || layout.length === 0)
+        return null;
+    const change = ((figures.cycles.change ?? 0) * 100).toFixed(3);
+    return {
+        verdict: 'negligible',
+        reason: null,
+        message: `estimated cycles ${change.startsWith('-') ? change : `+${change}`}% from instruction-cache/branch events alone ` +
+            `(${layout.join(', ')}), with no event independent of addresses moved: layout?, not a change in what runs`
+    };
 }
 function compareOne(s, issues, o) {
     const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions);
     const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles);
-    const result = (j) => ({
+    const events = {
+        base: s.base?.events ?? null,
+        head: s.head?.events ?? null,
+        base2: s.base2?.events ?? null
+    };
+    const result = (j) => withLayout({
         metric: o.metric,
         ...j,
         instructions,
         cycles,
-        iterations: s.head?.iterations ?? s.base?.iterations ?? null
-    });
+        iterations: s.head?.iterations ?? s.base?.iterations ?? null,
+        events
+    }, o.threshold);
     const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0];
     if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
         return result({ verdict: 'inconclusive', reason: problem.kind, message: problem.message });
     const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error');
-    return result(judgeCountFigures({ instructions, cycles }, o, failed?.message ?? null));
+    return result(judgeCountFigures({ instructions, cycles, events }, o, failed?.message ?? null));
+}
+/** The comparison with its layout fingerprint derived from its events (absent when there is none). */
+function withLayout(k, threshold) {
+    const { layout: _claimed, ...rest } = k;
+    const layout = rest.reason === null ? countMovement(rest, threshold).layout : [];
+    return layout.length ? { ...rest, layout } : rest;
 }
 /** §9: regression/improvement when |Δ| ≥ δ_count, negligible when 0 < |Δ| < δ_count, unchanged when equal. */
 function countVerdict(change, threshold) {
@@ -51712,22 +51808,15 @@ function countVerdict(change, threshold) {
         return 'negligible';
     return change > 0 ? 'regression' : 'improvement';
 }
-/** Which way the counts moved by δ_count (instructions or estimated cycles), or 'flat'; null when unknown. */
+/**
+ * Which way the counts moved by δ_count in the events that do not depend on where code sits
+ * (countMovement.ts), or 'flat'; null when unknown.
+ */
 function countDirection(counts, threshold) {
     // Not deterministic, multi-threaded, not countable or failed: the counts say nothing.
     if (counts.reason !== null)
         return null;
-    const changes = [counts.instructions.change, counts.cycles.change].filter((x) => x !== null);
-    if (changes.length === 0)
-        return null;
-    const up = changes.some((x) => x >= threshold);
-    const down = changes.some((x) => x <= -threshold);
-    if (up && down) {
-        // The two metrics disagree: the one the verdict is read from decides.
-        const own = counts.metric === 'cycles' ? counts.cycles.change : counts.instructions.change;
-        return own !== null && own < 0 ? 'down' : 'up';
-    }
-    return up ? 'up' : down ? 'down' : 'flat';
+    return countMovement(counts, threshold).direction;
 }
 
 /**
@@ -52079,6 +52168,13 @@ const countFigure = object({
     noise: nullable$1(num$3)
 });
 const COUNT_METRICS = ['instructions', 'cycles'];
+/** One pass's callgrind events per iteration (Ir, Dr, …, Bim): a flat map of counts. */
+const eventCounts = nullable$1({
+    type: 'object',
+    maxProperties: 64,
+    propertyNames: { type: 'string', pattern: '^[A-Za-z0-9]{1,16}$' },
+    additionalProperties: { type: 'number', minimum: 0 }
+});
 /** Per-iteration figures of a function or a loop (issue 30's attribution). */
 const costFigures = object({
     instructions: num$3,
@@ -52122,7 +52218,10 @@ const $defs = {
         message: nullable$1(text$1(MAX_LONG_TEXT_CHARS)),
         instructions: countFigure,
         cycles: countFigure,
-        iterations: nullable$1(num$3)
+        iterations: nullable$1(num$3),
+        // the values "moved" is derived from (docs/count-mode.md); the fingerprint is derived again on reading
+        events: object({ base: eventCounts, head: eventCounts, base2: eventCounts }),
+        layout: list({ enum: Object.keys(LAYOUT_EVENTS) }, Object.keys(LAYOUT_EVENTS).length)
     }, ['metric', 'verdict', 'reason', 'instructions', 'cycles']),
     countMode: object({
         measure: { enum: ['counts', 'both'] },
@@ -55217,8 +55316,10 @@ function withCounts(suite, measurement, options) {
 /**
  * STATISTICS §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
  * is `timing-only` (code layout, memory or environment), a count change decides what timing could
- * not, and time and instructions pointing different ways keep the timing verdict, flagged. Under
- * randomised layouts a timing change with flat counts is not layout: it stands, flagged (§10, §12).
+ * not, and time and instructions pointing different ways keep the timing verdict, flagged. "Flat" and
+ * "moved" read only the events that do not depend on where code sits (countMovement.ts). Under
+ * randomised layouts with independent draws a timing change with flat counts is not layout: it
+ * stands, flagged (§10, §12); shared draws never upgrade it (docs/layout.md, "Shared or independent").
  */
 function judgedTogether(c, counts, options) {
     const moved = countDirection(counts, options.threshold);
@@ -55227,7 +55328,8 @@ function judgedTogether(c, counts, options) {
     if (moved === null)
         return both;
     const decidedByTime = t === 'regression' || t === 'improvement';
-    if (decidedByTime && moved === 'flat' && options.layoutRandomized)
+    const survivedLayout = options.layoutRandomized === true && options.layoutDraws === 'independent';
+    if (decidedByTime && moved === 'flat' && survivedLayout)
         return { ...both, notExplainedByCounts: true };
     if (decidedByTime && moved === 'flat')
         return { ...both, verdict: 'timing-only', timingOnly: true, timingVerdict: t };
@@ -59096,8 +59198,25 @@ function timingOnlyNote(c) {
     if (!c.timingOnly || !c.counts)
         return null;
     const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
+    const layout = layoutNote(c.counts);
     return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
-        `estimated cycles ${figure(c.counts.cycles)}: not explained by instructions or simulated cache and branch events)`);
+        `estimated cycles ${figure(c.counts.cycles)}: ` +
+        (layout ?? 'not explained by instructions or simulated cache and branch events') +
+        ')');
+}
+/**
+ * The layout's fingerprint (docs/count-mode.md, "Moved"): "instruction-cache/branch events moved:
+ * layout? (Bim +400, I1mr +1 per iteration)", or null when the counts carry none.
+ */
+function layoutNote(k) {
+    if (!k.layout?.length)
+        return null;
+    const delta = (e) => (k.events?.head?.[e] ?? 0) - (k.events?.base?.[e] ?? 0);
+    const each = k.layout.map((e) => {
+        const d = delta(e);
+        return `${e} ${d < 0 ? '−' : '+'}${formatCount(Math.abs(d))}`;
+    });
+    return `instruction-cache/branch events moved: layout? (${each.join(', ')} per iteration)`;
 }
 /**
  * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
@@ -59126,7 +59245,8 @@ function codePathNote(c) {
     const k = c.counts;
     if (!k || k.reason !== null)
         return '';
-    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)})`;
+    const layout = layoutNote(k);
+    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)}${layout ? `; ${layout}` : ''})`;
 }
 /** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
 function countModeLine(suite) {
@@ -64086,7 +64206,7 @@ function chartPart(suite) {
 }
 /** The collapsed group: benchmarks without a significant change of δ or more. */
 /**
- * Timing changed, instructions and estimated cycles did not (STATISTICS §10): one collapsed group
+ * Timing changed, the address-independent counts did not (STATISTICS §10, docs/count-mode.md "Moved"): one collapsed group
  * with both count figures, not failing unless `fail-on` has `timing-only`.
  */
 function timingOnlyPart(rows, suite) {
@@ -64098,7 +64218,7 @@ function timingOnlyPart(rows, suite) {
         c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–',
         c.counts ? formatCountChange(c.counts.instructions.change) : '–',
         c.counts ? formatCountChange(c.counts.cycles.change) : '–',
-        c.timingVerdict === 'improvement' ? 'faster' : 'slower'
+        (c.timingVerdict === 'improvement' ? 'faster' : 'slower') + layoutCell(c)
     ]));
     return listPart({
         what: 'timing-only changes',
@@ -64112,13 +64232,20 @@ function timingOnlyPart(rows, suite) {
         items,
         close: [
             '',
-            'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.',
+            'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.' +
+                (rows.some((c) => c.counts?.layout) ? LAYOUT_CLOSE : ''),
             '</details>',
             ''
         ],
         more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
     });
 }
+/** A timing-only row's layout fingerprint (docs/count-mode.md, "Moved"), or nothing. */
+function layoutCell(c) {
+    const note = c.counts ? layoutNote(c.counts) : null;
+    return note ? ` · ${mdProse(note)}` : '';
+}
+const LAYOUT_CLOSE = ' Except "layout?" rows: there only the simulated instruction cache and branch predictor moved, which are indexed by code address.';
 function quietPart(quiet, suite, drift) {
     if (quiet.length === 0)
         return fixedPart([]);
@@ -64964,7 +65091,9 @@ function judgeOne(c, judged, test, alpha, pAdjusted, judgement) {
 const COUNT_FACTS = new Set(['multi-threaded', 'not-countable']);
 /**
  * Count mode (§9, §10): each count verdict again from the counts (both figures' changes recomputed
- * from base and head), then the verdicts the values allow: counts alone, or timing × counts.
+ * from base and head, or from the per-event figures when the file keeps them), then the verdicts the
+ * values allow: counts alone, or timing × counts. "Moved" and the layout fingerprint are derived from
+ * the events (countMovement.ts), never read from the file.
  */
 function judgeCounts(suite, o, measured) {
     const mode = suite.countMode;
@@ -64972,15 +65101,12 @@ function judgeCounts(suite, o, measured) {
         const k = c.counts;
         if (!k)
             return;
-        const instructions = figure(k.instructions.base, k.instructions.head, null);
-        const cycles = figure(k.cycles.base, k.cycles.head, null);
-        instructions.noise = k.instructions.noise;
-        cycles.noise = k.cycles.noise;
+        const { instructions, cycles } = countFiguresOf(k);
         const facts = k.reason !== null && COUNT_FACTS.has(k.reason);
         const judged = facts
             ? { verdict: 'inconclusive', reason: k.reason, message: k.message }
-            : judgeCountFigures({ instructions, cycles }, o, k.reason === 'failed' ? k.message : null);
-        c.counts = { ...k, metric: o.metric, instructions, cycles, ...judged };
+            : judgeCountFigures({ instructions, cycles, events: k.events }, o, k.reason === 'failed' ? k.message : null);
+        c.counts = withLayout({ ...k, metric: o.metric, instructions, cycles, ...judged }, o.threshold);
         if (measured === 'counts')
             c.verdict = c.counts.verdict;
         else
@@ -64989,6 +65115,27 @@ function judgeCounts(suite, o, measured) {
     mode.measure = measured === 'counts' ? 'counts' : 'both';
     mode.options = { ...o };
     mode.counts = tallyVerdicts(suite.comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : [])));
+}
+/**
+ * Both figures again from the values: from the events when both sides keep them (the instructions are
+ * Ir, the estimated cycles docs/count-mode.md's formula, the noise from the base's second pass when
+ * kept), else from the figures' base and head with the file's noise.
+ */
+function countFiguresOf(k) {
+    const e = k.events;
+    if (e?.base && e.head) {
+        const ir = (x) => (x ? (x.Ir ?? null) : null);
+        const noise = (f, kept) => (e.base2 ? f : { ...f, noise: kept.noise });
+        return {
+            instructions: noise(figure(ir(e.base), ir(e.head), ir(e.base2)), k.instructions),
+            cycles: noise(figure(estimatedCycles(e.base), estimatedCycles(e.head), e.base2 && estimatedCycles(e.base2)), k.cycles)
+        };
+    }
+    const instructions = figure(k.instructions.base, k.instructions.head, null);
+    const cycles = figure(k.cycles.base, k.cycles.head, null);
+    instructions.noise = k.instructions.noise;
+    cycles.noise = k.cycles.noise;
+    return { instructions, cycles };
 }
 function measuredWords(m) {
     return m === 'both' ? 'timing and counts' : m === 'counts' ? 'counts only' : 'timing only';

@@ -2,12 +2,12 @@
  * Count verdicts (STATISTICS §9) and how they enter a suite and the gate (issue 15).
  */
 import { describe, expect, it } from '@jest/globals'
-import { compareCounts, countVerdict } from '../../src/analysis/counts.js'
+import { compareCounts, countDirection, countVerdict } from '../../src/analysis/counts.js'
 import { countSuite, withCounts } from '../../src/analysis/countSuite.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { gate } from '../../src/gate.js'
 import type { CountIssue, CountMeasurement, CountSample } from '../../src/samples/countModel.js'
-import { countSample as sample, counted as countedAt, measure } from '../helpers/samples.js'
+import { countSample as sample, counted as countedAt, countedEvents, measure } from '../helpers/samples.js'
 
 const counted = countedAt
 const METHOD: CountMeasurement['method'] = {
@@ -99,6 +99,61 @@ describe('compareCounts', () => {
     })
     expect(r.get('BM_T')).toMatchObject({ verdict: 'inconclusive', reason: 'multi-threaded' })
     expect(r.get('BM_M')).toMatchObject({ verdict: 'inconclusive', reason: 'not-countable' })
+  })
+})
+
+describe('countDirection: only events that do not depend on where code sits move a benchmark (docs/count-mode.md, "Moved")', () => {
+  // countedEvents: 100,000 instructions and 103,000 estimated cycles at base; +400 misses is +3.9% cycles
+  it.each([
+    ['Dr +3,000 (3% of the instructions)', { Dr: 33_000 }, 'up', []],
+    ['Dw −3,000', { Dw: 7_000 }, 'down', []],
+    ['Bc +3,000', { Bc: 18_000 }, 'up', []],
+    ['D1mr +400', { D1mr: 500 }, 'up', []],
+    ['DLmr +40', { DLmr: 40 }, 'up', []],
+    ['I1mr +400', { I1mr: 400 }, 'flat', ['I1mr']],
+    ['ILmr +40', { ILmr: 40 }, 'flat', ['ILmr']],
+    ['Bcm +400', { Bcm: 600 }, 'flat', ['Bcm']],
+    ['Bim +400', { Bim: 400 }, 'flat', ['Bim']],
+    ['Dr +500 (0.5% of the instructions)', { Dr: 30_500 }, 'flat', []]
+  ])('%s %j: %s, layout fingerprint %j', (_, head, direction, layout) => {
+    const k = compareCounts(measurement(countedEvents('BM', head)), options).get('BM')!
+    expect(countDirection(k, 0.01)).toBe(direction)
+    // the fingerprint: only where nothing independent of addresses moved and the estimated cycles did
+    expect(k.layout ?? []).toEqual(layout)
+  })
+
+  it('an event whose two base passes disagree by more than δ_count/4 is noise and moves nothing (§9)', () => {
+    const samples = countedEvents('BM', { D1mr: 500 }).map((s) =>
+      s.side === 'base' && s.pass === 1 ? { ...s, events: { ...s.events, D1mr: 500 } } : s
+    )
+    expect(countDirection(compareCounts(measurement(samples), options).get('BM')!, 0.01)).toBe('flat')
+  })
+
+  it("instructions down and data misses up: the verdict's metric decides which way it moved", () => {
+    const head = { Ir: 98_000, D1mr: 700 } // −2% instructions, +6,000 estimated cycles of misses
+    const k = (metric: 'instructions' | 'cycles') =>
+      compareCounts(measurement(countedEvents('BM', head)), { metric, threshold: 0.01 }).get('BM')!
+    expect(countDirection(k('instructions'), 0.01)).toBe('down')
+    expect(countDirection(k('cycles'), 0.01)).toBe('up')
+  })
+
+  it('--count-metric cycles: estimated cycles moved by instruction-cache/branch events alone are negligible, flagged, not a regression', () => {
+    const cycles = { metric: 'cycles' as const, threshold: 0.01 }
+    const suite = countSuite(
+      measurement([...countedEvents('BM_Moved', { Bim: 400 }), ...countedEvents('BM_Misses', { D1mr: 500 })]),
+      cycles
+    )
+    const [misses, moved] = suite.comparisons
+    expect(moved.counts!.cycles.change).toBeGreaterThan(0.03)
+    expect(moved.verdict).toBe('negligible')
+    expect(moved.counts!.layout).toEqual(['Bim'])
+    expect(moved.counts!.message).toMatch(
+      /^estimated cycles \+3\.883% from instruction-cache\/branch events alone \(Bim\), with no event independent of addresses moved: layout\?/
+    )
+    expect(misses.verdict).toBe('regression')
+    expect(gate(suite, ['regression', 'failed']).reason).toBe(
+      'benchgate: fail: 1 regression (of 2 benchmarks)'
+    )
   })
 })
 

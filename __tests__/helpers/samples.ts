@@ -1,6 +1,8 @@
 // Simulated samples for the tests (adaptive rounds, analysis, reports, the Action).
+import { estimatedCycles } from '../../src/samples/callgrind.js'
 import type { CountSample } from '../../src/samples/countModel.js'
 import type { Sample } from '../../src/samples/model.js'
+import { callgrindEvents } from './callgrindEvents.js'
 import { seededRandom } from './r.js'
 
 /** One timing sample of run `run` (its round too), real and CPU time both `ns`. */
@@ -70,4 +72,17 @@ export function counted(
     countSample(benchmark, 'head', 0, head, head * cyclesPerInstruction),
     countSample(benchmark, 'base', 1, base2, base2 * cyclesPerInstruction)
   ]
+}
+
+/**
+ * A benchmark counted with every callgrind event, as a real pass keeps them: a typical loop at base
+ * (100,000 instructions), head the same but for `head`'s events; the base's second pass equals the first.
+ */
+export function countedEvents(benchmark: string, head: Partial<Record<string, number>>): CountSample[] {
+  const base = callgrindEvents({ Ir: 100_000, Dr: 30_000, Dw: 10_000, Bc: 15_000, D1mr: 100, Bcm: 200 })
+  const sample = (side: 'base' | 'head', pass: number, events: Record<string, number>): CountSample => ({
+    ...countSample(benchmark, side, pass, events.Ir, estimatedCycles(events) ?? undefined),
+    events
+  })
+  return [sample('base', 0, base), sample('head', 0, { ...base, ...head }), sample('base', 1, base)]
 }

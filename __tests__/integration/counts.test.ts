@@ -3,9 +3,9 @@
  * (CI installs it), `benchgate run --measure counts|both` through the CLI's main(). Skipped, with the
  * reason printed, only when Google Benchmark or valgrind is not installed.
  */
-import { beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { beforeAll, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
@@ -15,15 +15,10 @@ import { describeError } from '../../src/errors.js'
 import type { Log } from '../../src/log.js'
 import { abortingSuiteSource } from '../helpers/abortingSuite.js'
 import { captureIo } from '../helpers/io.js'
+import { describeIfCounting } from '../helpers/countTools.js'
 import { tempRepo } from '../helpers/repo.js'
 
-const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
-const hasValgrind = spawnSync('valgrind', ['--version']).status === 0
-if (!hasBenchmark || !hasValgrind)
-  console.warn(
-    'skipping count-mode tests: install libbenchmark-dev and valgrind (apt-get install libbenchmark-dev valgrind)'
-  )
-const describeIf = hasBenchmark && hasValgrind ? describe : describe.skip
+const describeIf = describeIfCounting('count-mode tests')
 
 /**
  * BM_Work: `work` additions per iteration (the change under test) after a setup that is not counted;

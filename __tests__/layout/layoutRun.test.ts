@@ -114,11 +114,12 @@ describeIf('benchgate run --randomize-layout (real builds)', () => {
       const rounds = r.results.run.rounds as number
       expect(rounds).toBeGreaterThanOrEqual(4)
       // every measured round and the warm-up got a layout
-      expect(r.results.run.layout).toMatchObject({ seed: 'e2e', draws: 'shared', layouts: rounds + 1 })
+      // independent draws by default (docs/layout.md, "Shared or independent draws")
+      expect(r.results.run.layout).toMatchObject({ seed: 'e2e', draws: 'independent', layouts: rounds + 1 })
       expect(r.results.run.layout.relinkMs).toBeGreaterThan(0)
-      expectLastLayout(r.work, rounds, 'shared')
+      expectLastLayout(r.work, rounds, 'independent')
       expect(r.text.replace(/\s+/g, ' ')).toContain(
-        `a fresh code layout every round: ${rounds + 1} layouts (shared draws, seed e2e)`
+        `a fresh code layout every round: ${rounds + 1} layouts (independent draws, seed e2e)`
       )
     } finally {
       rmSync(r.work, { recursive: true, force: true })
@@ -126,16 +127,12 @@ describeIf('benchgate run --randomize-layout (real builds)', () => {
     }
   }, 120_000)
 
-  it('replays a hand-written link that calls $BENCHGATE_LINK_LAUNCHER, with independent draws', async () => {
-    const r = await run(
-      PLAIN_BUILD.replace('LINK', '"$BENCHGATE_LINK_LAUNCHER"'),
-      '--layout-draws',
-      'independent'
-    )
+  it('replays a hand-written link that calls $BENCHGATE_LINK_LAUNCHER, with shared draws', async () => {
+    const r = await run(PLAIN_BUILD.replace('LINK', '"$BENCHGATE_LINK_LAUNCHER"'), '--layout-draws', 'shared')
     try {
       expect(r.code).toBe(0)
-      expect(r.results.run.layout).toMatchObject({ draws: 'independent' })
-      expectLastLayout(r.work, r.results.run.rounds, 'independent')
+      expect(r.results.run.layout).toMatchObject({ draws: 'shared' })
+      expectLastLayout(r.work, r.results.run.rounds, 'shared')
     } finally {
       rmSync(r.work, { recursive: true, force: true })
       rmSync(r.out, { recursive: true, force: true })

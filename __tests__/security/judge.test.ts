@@ -6,11 +6,12 @@
 import { describe, expect, it } from '@jest/globals'
 import { judgeSuite } from '../../src/analysis/judge.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
-import type { AnalysisOptions } from '../../src/analysis/types.js'
+import type { AnalysisOptions, SuiteResult } from '../../src/analysis/types.js'
 import { fromResultsJson, toResultsJson } from '../../src/report/json.js'
 import { VERSION } from '../../src/version.js'
 import { countSuite, withCounts } from '../../src/analysis/countSuite.js'
-import { counted, measure } from '../helpers/samples.js'
+import { COUNT_METHOD, rejudged } from '../helpers/rejudge.js'
+import { counted, countedEvents, measure } from '../helpers/samples.js'
 
 const samples = [
   ...measure('BM_Slower', 1.1, 0.01, 0, 10, 1),
@@ -86,44 +87,25 @@ describe('rejudgeSuite', () => {
   })
 
   it("count mode: verdicts and counts again from the per-iteration counts with the job's δ_count", () => {
-    const method = {
-      tool: 'callgrind' as const,
-      valgrindVersion: 'valgrind-3.19.0',
-      iterationFlags: [],
-      repetitions: 2,
-      caches: [],
-      cyclesFormula: 'CEst',
-      wallSeconds: 1
-    }
     const suite = countSuite(
-      { samples: [...counted('BM_More', 1000, 1030), ...counted('BM_Same', 1000, 1000)], issues: [], method },
+      {
+        samples: [...counted('BM_More', 1000, 1030), ...counted('BM_Same', 1000, 1000)],
+        issues: [],
+        method: COUNT_METHOD
+      },
       { metric: 'instructions', threshold: 0.5 } // the file's δ_count waves the +3% through
     )
-    const json = JSON.parse(
-      JSON.stringify(toResultsJson({ suite, run: { base: { label: 'a' }, head: { label: 'b' } } }, VERSION))
-    )
-    expect(json.counts.regression).toBe(0)
-    json.benchmarks[0].counts.instructions.change = 0 // a forged change beside the counts
-    const report = fromResultsJson(json)
-    judgeSuite(
-      report.suite,
-      {
-        alpha: 0.01,
-        minEffect: 0.02,
-        correction: 'bonferroni',
-        metric: 'auto',
-        interleave: 'suite',
-        count: { metric: 'instructions', threshold: 0.01 }
-      },
-      { measuredWith: VERSION }
-    )
-    expect(report.suite.comparisons.map((c) => [c.benchmark, c.verdict])).toEqual([
+    const judged = rejudged(suite, { metric: 'instructions', threshold: 0.01 }, (json) => {
+      expect(json.counts.regression).toBe(0)
+      json.benchmarks[0].counts.instructions.change = 0 // a forged change beside the counts
+    })
+    expect(judged.comparisons.map((c) => [c.benchmark, c.verdict])).toEqual([
       ['BM_More', 'regression'],
       ['BM_Same', 'unchanged']
     ])
-    expect(report.suite.counts.regression).toBe(1)
-    expect(report.suite.countMode!.counts.regression).toBe(1)
-    expect(report.suite.countMode!.options.threshold).toBe(0.01)
+    expect(judged.counts.regression).toBe(1)
+    expect(judged.countMode!.counts.regression).toBe(1)
+    expect(judged.countMode!.options.threshold).toBe(0.01)
   })
 
   it("adaptive: the look's stricter level is kept, a laxer one claimed by the file is not", () => {
@@ -204,5 +186,64 @@ describe('rejudgeSuite with --measure both (STATISTICS §10)', () => {
     )
     expect(verdicts(report.suite)).toEqual(verdicts(suite))
     expect(report.suite.counts).toEqual(suite.counts)
+  })
+
+  describe('"moved" and the layout fingerprint come from the per-event figures, never from the file (docs/count-mode.md, "Moved")', () => {
+    const count = { metric: 'instructions' as const, threshold: 0.01 }
+    /** BM_Layout: slower, only mispredictions moved (+3.9% cycles); BM_Reads: slower, 3% more data reads. */
+    function measured() {
+      const timed = analyzeSuite({
+        samples: [...measure('BM_Layout', 1.1, 0.01, 0, 10, 1), ...measure('BM_Reads', 1.1, 0.01, 0, 10, 2)],
+        provenance: { base: {}, head: {} }
+      })
+      const samples = [
+        ...countedEvents('BM_Layout', { Bim: 400 }),
+        ...countedEvents('BM_Reads', { Dr: 33_000 })
+      ]
+      return withCounts(timed, { samples, issues: [], method: COUNT_METHOD }, count)
+    }
+    const byName = (s: SuiteResult) => new Map(s.comparisons.map((c) => [c.benchmark, c]))
+
+    it("keeps every event per iteration of both sides and the base's second pass in results.json", () => {
+      rejudged(measured(), count, (json) => {
+        expect(json.benchmarks[0].counts.events.head).toMatchObject({ Ir: 100_000, Bim: 400, Bcm: 200 })
+        expect(json.benchmarks[0].counts.events.base2).toMatchObject({ Ir: 100_000, Bim: 0 })
+        expect(json.benchmarks[0].counts.layout).toEqual(['Bim'])
+      })
+    })
+
+    it('a forged instruction change, flags and fingerprint are not believed: the events decide', () => {
+      const suite = measured()
+      expect(suite.comparisons.map((c) => c.verdict)).toEqual(['timing-only', 'regression'])
+      const judged = byName(
+        rejudged(suite, count, (json) => {
+          const [layout, reads] = json.benchmarks
+          // forged: BM_Layout's counts "moved" (+5% instructions, no fingerprint), failing as a regression
+          layout.counts.instructions.head = 105_000
+          layout.counts.instructions.change = 0.05
+          delete layout.counts.layout
+          Object.assign(layout, { verdict: 'regression', timing_only: false })
+          // forged: BM_Reads' move called layout (a fingerprint on flat counts), passing as timing-only
+          reads.counts.layout = ['I1mr']
+          Object.assign(reads, { verdict: 'timing-only', timing_only: true, timing_verdict: 'regression' })
+        })
+      )
+      expect(judged.get('BM_Layout')).toMatchObject({ verdict: 'timing-only', timingOnly: true })
+      expect(judged.get('BM_Layout')!.counts).toMatchObject({ layout: ['Bim'], instructions: { change: 0 } })
+      expect(judged.get('BM_Reads')!.verdict).toBe('regression')
+      expect(judged.get('BM_Reads')!.counts!.layout).toBeUndefined()
+    })
+
+    it('a file without per-event figures: "moved" reads the instructions alone, never the estimated cycles', () => {
+      const judged = byName(
+        rejudged(measured(), count, (json) => {
+          for (const b of json.benchmarks) delete b.counts.events
+        })
+      )
+      // BM_Reads' +3% data reads are not in the file any more: its instructions did not move
+      expect(judged.get('BM_Reads')!.verdict).toBe('timing-only')
+      expect(judged.get('BM_Layout')!.verdict).toBe('timing-only')
+      expect(judged.get('BM_Layout')!.counts!.cycles.change).toBeGreaterThan(0.03)
+    })
   })
 })

@@ -58,21 +58,23 @@ export function withCounts(
 /**
  * STATISTICS §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
  * is `timing-only` (code layout, memory or environment), a count change decides what timing could
- * not, and time and instructions pointing different ways keep the timing verdict, flagged. Under
- * randomised layouts a timing change with flat counts is not layout: it stands, flagged (§10, §12).
+ * not, and time and instructions pointing different ways keep the timing verdict, flagged. "Flat" and
+ * "moved" read only the events that do not depend on where code sits (countMovement.ts). Under
+ * randomised layouts with independent draws a timing change with flat counts is not layout: it
+ * stands, flagged (§10, §12); shared draws never upgrade it (docs/layout.md, "Shared or independent").
  */
 export function judgedTogether(
   c: Comparison,
   counts: CountComparison,
-  options: Pick<CountOptions, 'threshold' | 'layoutRandomized'>
+  options: Pick<CountOptions, 'threshold' | 'layoutRandomized' | 'layoutDraws'>
 ): Comparison {
   const moved = countDirection(counts, options.threshold)
   const t = c.verdict
   const both = { ...c, counts }
   if (moved === null) return both
   const decidedByTime = t === 'regression' || t === 'improvement'
-  if (decidedByTime && moved === 'flat' && options.layoutRandomized)
-    return { ...both, notExplainedByCounts: true }
+  const survivedLayout = options.layoutRandomized === true && options.layoutDraws === 'independent'
+  if (decidedByTime && moved === 'flat' && survivedLayout) return { ...both, notExplainedByCounts: true }
   if (decidedByTime && moved === 'flat')
     return { ...both, verdict: 'timing-only', timingOnly: true, timingVerdict: t }
   if (decidedByTime)

@@ -5,10 +5,18 @@
  * `inconclusive: not deterministic` (it depends on time, addresses or randomness).
  */
 import type { CountIssue, CountMeasurement, CountSample } from '../samples/countModel.js'
-import type { CountComparison, CountFigure, CountOptions, CountReason, Verdict } from './types.js'
+import { countMovement } from './countMovement.js'
+import type {
+  CountComparison,
+  CountEvents,
+  CountFigure,
+  CountOptions,
+  CountReason,
+  Verdict
+} from './types.js'
 
 // The count types live in types.ts (one module of result types, no import circle); re-exported under their old home.
-export type { CountComparison, CountFigure, CountOptions, CountReason }
+export type { CountComparison, CountEvents, CountFigure, CountOptions, CountReason }
 
 export const DEFAULT_COUNT_OPTIONS: CountOptions = Object.freeze({ metric: 'instructions', threshold: 0.01 })
 
@@ -72,11 +80,12 @@ export type CountJudgement = Pick<CountComparison, 'verdict' | 'reason' | 'messa
 /**
  * The verdict of one benchmark's counts from the figures alone (§9): the one rule the count pass and
  * the re-judging of a results file (analysis/judge.ts) both use.
- * @param figures both metrics' figures (the chosen one decides; its noise is the determinism check)
+ * @param figures both metrics' figures (the chosen one decides; its noise is the determinism check),
+ *   and the per-event figures when kept (they tell a layout-only move of the estimated cycles)
  * @param failure the message of a side's failed pass, if any (absent side: failed, not new/removed)
  */
 export function judgeCountFigures(
-  figures: Pick<CountComparison, 'instructions' | 'cycles'>,
+  figures: Pick<CountComparison, 'instructions' | 'cycles' | 'events'>,
   o: CountOptions,
   failure: string | null = null
 ): CountJudgement {
@@ -107,7 +116,37 @@ export function judgeCountFigures(
       reason: 'unchecked',
       message: `the base's second count is missing${failure !== null ? ` (${failure})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`
     }
-  return { verdict: countVerdict(chosen.change, o.threshold), reason: null, message: null }
+  const verdict = countVerdict(chosen.change, o.threshold)
+  if (o.metric === 'cycles' && (verdict === 'regression' || verdict === 'improvement'))
+    return (
+      layoutOnlyCycles({ ...figures, metric: o.metric }, o.threshold) ?? {
+        verdict,
+        reason: null,
+        message: null
+      }
+    )
+  return { verdict, reason: null, message: null }
+}
+
+/**
+ * A cycles change that only address-dependent events made (docs/count-mode.md, "Moved"): negligible,
+ * flagged, never a regression, since the same code moved by a few bytes makes it. Null otherwise.
+ */
+function layoutOnlyCycles(
+  figures: Pick<CountComparison, 'metric' | 'instructions' | 'cycles' | 'events'>,
+  threshold: number
+): CountJudgement | null {
+  if (!figures.events?.base || !figures.events.head) return null
+  const { direction, layout } = countMovement(figures, threshold)
+  if (direction !== 'flat' || layout.length === 0) return null
+  const change = ((figures.cycles.change ?? 0) * 100).toFixed(3)
+  return {
+    verdict: 'negligible',
+    reason: null,
+    message:
+      `estimated cycles ${change.startsWith('-') ? change : `+${change}`}% from instruction-cache/branch events alone ` +
+      `(${layout.join(', ')}), with no event independent of addresses moved: layout?, not a change in what runs`
+  }
 }
 
 function compareOne(
@@ -117,18 +156,35 @@ function compareOne(
 ): CountComparison {
   const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions)
   const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles)
-  const result = (j: CountJudgement): CountComparison => ({
-    metric: o.metric,
-    ...j,
-    instructions,
-    cycles,
-    iterations: s.head?.iterations ?? s.base?.iterations ?? null
-  })
+  const events: CountEvents = {
+    base: s.base?.events ?? null,
+    head: s.head?.events ?? null,
+    base2: s.base2?.events ?? null
+  }
+  const result = (j: CountJudgement): CountComparison =>
+    withLayout(
+      {
+        metric: o.metric,
+        ...j,
+        instructions,
+        cycles,
+        iterations: s.head?.iterations ?? s.base?.iterations ?? null,
+        events
+      },
+      o.threshold
+    )
   const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0]
   if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
     return result({ verdict: 'inconclusive', reason: problem.kind, message: problem.message })
   const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error')
-  return result(judgeCountFigures({ instructions, cycles }, o, failed?.message ?? null))
+  return result(judgeCountFigures({ instructions, cycles, events }, o, failed?.message ?? null))
+}
+
+/** The comparison with its layout fingerprint derived from its events (absent when there is none). */
+export function withLayout(k: CountComparison, threshold: number): CountComparison {
+  const { layout: _claimed, ...rest } = k
+  const layout = rest.reason === null ? countMovement(rest, threshold).layout : []
+  return layout.length ? { ...rest, layout } : rest
 }
 
 /** §9: regression/improvement when |Δ| ≥ δ_count, negligible when 0 < |Δ| < δ_count, unchanged when equal. */
@@ -138,18 +194,12 @@ export function countVerdict(change: number, threshold: number): Verdict {
   return change > 0 ? 'regression' : 'improvement'
 }
 
-/** Which way the counts moved by δ_count (instructions or estimated cycles), or 'flat'; null when unknown. */
+/**
+ * Which way the counts moved by δ_count in the events that do not depend on where code sits
+ * (countMovement.ts), or 'flat'; null when unknown.
+ */
 export function countDirection(counts: CountComparison, threshold: number): 'up' | 'down' | 'flat' | null {
   // Not deterministic, multi-threaded, not countable or failed: the counts say nothing.
   if (counts.reason !== null) return null
-  const changes = [counts.instructions.change, counts.cycles.change].filter((x): x is number => x !== null)
-  if (changes.length === 0) return null
-  const up = changes.some((x) => x >= threshold)
-  const down = changes.some((x) => x <= -threshold)
-  if (up && down) {
-    // The two metrics disagree: the one the verdict is read from decides.
-    const own = counts.metric === 'cycles' ? counts.cycles.change : counts.instructions.change
-    return own !== null && own < 0 ? 'down' : 'up'
-  }
-  return up ? 'up' : down ? 'down' : 'flat'
+  return countMovement(counts, threshold).direction
 }

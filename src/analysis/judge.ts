@@ -11,7 +11,14 @@
  */
 import { ConfigError } from '../errors.js'
 import { judgedTogether } from './countSuite.js'
-import { figure, judgeCountFigures, type CountOptions } from './counts.js'
+import {
+  figure,
+  judgeCountFigures,
+  withLayout,
+  type CountComparison,
+  type CountFigure,
+  type CountOptions
+} from './counts.js'
 import { familyLevels } from './family.js'
 import { runTest, testIntervals, type TestInput, type TestOutcome } from './rankTests.js'
 import { skippedOnThisMachine } from './suite.js'
@@ -27,6 +34,7 @@ import {
   type Warning
 } from './types.js'
 import { R_MIN } from './unitOfAnalysis.js'
+import { estimatedCycles } from '../samples/callgrind.js'
 import { VERSION } from '../version.js'
 import { tallyVerdicts, timingVerdict } from './verdict.js'
 
@@ -284,28 +292,56 @@ const COUNT_FACTS = new Set(['multi-threaded', 'not-countable'])
 
 /**
  * Count mode (§9, §10): each count verdict again from the counts (both figures' changes recomputed
- * from base and head), then the verdicts the values allow: counts alone, or timing × counts.
+ * from base and head, or from the per-event figures when the file keeps them), then the verdicts the
+ * values allow: counts alone, or timing × counts. "Moved" and the layout fingerprint are derived from
+ * the events (countMovement.ts), never read from the file.
  */
 function judgeCounts(suite: SuiteResult, o: CountOptions, measured: MeasureMode): void {
   const mode = suite.countMode!
   suite.comparisons.forEach((c, i) => {
     const k = c.counts
     if (!k) return
-    const instructions = figure(k.instructions.base, k.instructions.head, null)
-    const cycles = figure(k.cycles.base, k.cycles.head, null)
-    instructions.noise = k.instructions.noise
-    cycles.noise = k.cycles.noise
+    const { instructions, cycles } = countFiguresOf(k)
     const facts = k.reason !== null && COUNT_FACTS.has(k.reason)
     const judged = facts
       ? { verdict: 'inconclusive' as const, reason: k.reason, message: k.message }
-      : judgeCountFigures({ instructions, cycles }, o, k.reason === 'failed' ? k.message : null)
-    c.counts = { ...k, metric: o.metric, instructions, cycles, ...judged }
+      : judgeCountFigures(
+          { instructions, cycles, events: k.events },
+          o,
+          k.reason === 'failed' ? k.message : null
+        )
+    c.counts = withLayout({ ...k, metric: o.metric, instructions, cycles, ...judged }, o.threshold)
     if (measured === 'counts') c.verdict = c.counts.verdict
     else suite.comparisons[i] = judgedTogether(c, c.counts, o)
   })
   mode.measure = measured === 'counts' ? 'counts' : 'both'
   mode.options = { ...o }
   mode.counts = tallyVerdicts(suite.comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : [])))
+}
+
+/**
+ * Both figures again from the values: from the events when both sides keep them (the instructions are
+ * Ir, the estimated cycles docs/count-mode.md's formula, the noise from the base's second pass when
+ * kept), else from the figures' base and head with the file's noise.
+ */
+function countFiguresOf(k: CountComparison): Pick<CountComparison, 'instructions' | 'cycles'> {
+  const e = k.events
+  if (e?.base && e.head) {
+    const ir = (x: Record<string, number> | null) => (x ? (x.Ir ?? null) : null)
+    const noise = (f: CountFigure, kept: CountFigure) => (e.base2 ? f : { ...f, noise: kept.noise })
+    return {
+      instructions: noise(figure(ir(e.base), ir(e.head), ir(e.base2)), k.instructions),
+      cycles: noise(
+        figure(estimatedCycles(e.base), estimatedCycles(e.head), e.base2 && estimatedCycles(e.base2)),
+        k.cycles
+      )
+    }
+  }
+  const instructions = figure(k.instructions.base, k.instructions.head, null)
+  const cycles = figure(k.cycles.base, k.cycles.head, null)
+  instructions.noise = k.instructions.noise
+  cycles.noise = k.cycles.noise
+  return { instructions, cycles }
 }
 
 function measuredWords(m: MeasureMode): string {

@@ -17,7 +17,7 @@ export type Verdict =
   | 'failed'
   /** The same error on both sides in every run, or SkipWithMessage: cannot run here (STATISTICS §10). */
   | 'skipped'
-  /** `--measure both`: timing changed, instructions and estimated cycles did not (layout? §10). */
+  /** `--measure both`: timing changed, the address-independent counts did not (layout? §10; countMovement.ts). */
   | 'timing-only'
 
 /** Whether the test used every repetition or one value (the median) per process run (STATISTICS §3). */
@@ -399,10 +399,16 @@ export interface CountOptions {
   /** δ_count: the smallest relative count change that is a regression or improvement (0.01 = 1%). */
   threshold: number
   /**
-   * The timing rounds ran under randomised layouts (--randomize-layout, STATISTICS §12): a timing
-   * change with flat counts survived layout and is a plain regression/improvement (§10).
+   * The timing rounds ran under randomised layouts (--randomize-layout, STATISTICS §12): with
+   * independent draws a timing change with flat counts survived layout and is a plain
+   * regression/improvement (§10).
    */
   layoutRandomized?: boolean
+  /**
+   * --layout-draws: only `independent` draws make base and head exchangeable under a pure layout
+   * change (docs/layout.md), so only they upgrade a timing-only change; absent: not known independent.
+   */
+  layoutDraws?: 'shared' | 'independent'
 }
 
 /** Why a count comparison is inconclusive or failed (the report words it). */
@@ -424,6 +430,17 @@ export interface CountFigure {
   noise: number | null
 }
 
+/**
+ * Every callgrind event per iteration (Ir, Dr, Dw, I1mr, …, Bc, Bcm, Bi, Bim) of each pass: the
+ * values "moved" and the layout's fingerprint are derived from (docs/count-mode.md).
+ */
+export interface CountEvents {
+  base: Record<string, number> | null
+  head: Record<string, number> | null
+  /** The base's second pass (the noise floor); null without it. */
+  base2: Record<string, number> | null
+}
+
 /** What count mode says about one benchmark. */
 export interface CountComparison {
   metric: CountMetric
@@ -435,4 +452,12 @@ export interface CountComparison {
   cycles: CountFigure
   /** Iterations counted per pass (head's). */
   iterations: number | null
+  /** Every event per iteration, each pass; absent in files written before they were kept. */
+  events?: CountEvents
+  /**
+   * The layout's fingerprint (docs/count-mode.md, "Moved"): the instruction-cache and
+   * branch-prediction events that moved the estimated cycles by δ_count while no event independent
+   * of addresses moved. Absent when none did.
+   */
+  layout?: string[]
 }

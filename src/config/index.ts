@@ -111,7 +111,7 @@ export function countOptionsOf(config: Config): CountOptions {
   return {
     metric: config.countMetric,
     threshold: config.countThreshold,
-    ...(config.randomizeLayout && { layoutRandomized: true })
+    ...(config.randomizeLayout && { layoutRandomized: true, layoutDraws: config.layoutDraws })
   }
 }
 

@@ -612,12 +612,13 @@ const TABLE = [
     config: 'layoutDraws',
     type: 'enum',
     values: ['shared', 'independent'],
-    default: 'shared',
+    default: 'independent',
     arg: 'D',
     help:
-      'with --randomize-layout: shared: both sides of a round get the same layout draw (a change that does not ' +
-      'move code keeps its full power); independent: each side draws its own (valid for any layout effect, but ' +
-      "a layout-sensitive benchmark then needs ~10x the rounds; docs/layout.md has both designs' measured rates)",
+      'with --randomize-layout: independent: each side draws its own layout (valid for any layout effect; a ' +
+      'layout-sensitive benchmark needs ~10x the rounds); shared: both sides of a round get the same draw (a ' +
+      'change that does not move code keeps its full power, but a pure layout change can exceed alpha, so a ' +
+      "timing-only change is never upgraded to a failing one; docs/layout.md has both designs' measured rates)",
     commands: ['run'],
     input: 'layout-draws',
     file: true,

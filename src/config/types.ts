@@ -6,10 +6,11 @@ import type { AnalysisOptions, MeasureMode } from '../analysis/types.js'
 import type { CountMetric } from '../samples/countModel.js'
 
 /**
- * --layout-draws (docs/layout.md): 'shared' (the default, STATISTICS §12), both sides of a round get
- * the same layout draw, so a layout effect cancels in the round's pair unless the change itself moves
- * code; 'independent', each side draws its own, which makes base and head exchangeable under any pure
- * layout change at the price of the layout's variance in every pair.
+ * --layout-draws (docs/layout.md): 'independent' (the default), each side draws its own layout, which
+ * makes base and head exchangeable under any pure layout change at the price of the layout's variance
+ * in every pair; 'shared', both sides of a round get the same draw, so a layout effect cancels in the
+ * round's pair unless the change itself moves code (then the test can exceed α: no timing-only change
+ * is upgraded to a failing one under shared draws).
  */
 export type LayoutDraws = 'shared' | 'independent'
 

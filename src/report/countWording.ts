@@ -10,7 +10,8 @@ import { formatChange, formatPercent } from './format.js'
 import { cleanText } from './names.js'
 
 // in a module of its own, with no imports, so the report page's script can use it too
-export { formatCount } from './countText.js'
+import { formatCount } from './countText.js'
+export { formatCount }
 
 /** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
 export function formatCountChange(change: number | null): string {
@@ -55,10 +56,27 @@ export function countCell(c: Comparison): string {
 export function timingOnlyNote(c: Comparison): string | null {
   if (!c.timingOnly || !c.counts) return null
   const figure = (f: CountFigure) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change))
+  const layout = layoutNote(c.counts)
   return (
     `timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
-    `estimated cycles ${figure(c.counts.cycles)}: not explained by instructions or simulated cache and branch events)`
+    `estimated cycles ${figure(c.counts.cycles)}: ` +
+    (layout ?? 'not explained by instructions or simulated cache and branch events') +
+    ')'
   )
+}
+
+/**
+ * The layout's fingerprint (docs/count-mode.md, "Moved"): "instruction-cache/branch events moved:
+ * layout? (Bim +400, I1mr +1 per iteration)", or null when the counts carry none.
+ */
+export function layoutNote(k: CountComparison): string | null {
+  if (!k.layout?.length) return null
+  const delta = (e: string) => (k.events?.head?.[e] ?? 0) - (k.events?.base?.[e] ?? 0)
+  const each = k.layout.map((e) => {
+    const d = delta(e)
+    return `${e} ${d < 0 ? '−' : '+'}${formatCount(Math.abs(d))}`
+  })
+  return `instruction-cache/branch events moved: layout? (${each.join(', ')} per iteration)`
 }
 
 /**
@@ -88,7 +106,8 @@ export function countFootnote(c: Comparison): string | null {
 export function codePathNote(c: Comparison): string {
   const k = c.counts
   if (!k || k.reason !== null) return ''
-  return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)})`
+  const layout = layoutNote(k)
+  return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)}${layout ? `; ${layout}` : ''})`
 }
 
 /** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */

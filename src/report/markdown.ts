@@ -11,6 +11,7 @@ import {
   countMetricTitle,
   formatCount,
   formatCountChange,
+  layoutNote,
   timingOnlyNote
 } from './countWording.js'
 import { mdCode, mdProse, mdText } from './escape.js'
@@ -206,7 +207,7 @@ function chartPart(suite: SuiteResult): Part {
 
 /** The collapsed group: benchmarks without a significant change of δ or more. */
 /**
- * Timing changed, instructions and estimated cycles did not (STATISTICS §10): one collapsed group
+ * Timing changed, the address-independent counts did not (STATISTICS §10, docs/count-mode.md "Moved"): one collapsed group
  * with both count figures, not failing unless `fail-on` has `timing-only`.
  */
 function timingOnlyPart(rows: Comparison[], suite: SuiteResult): Part {
@@ -218,7 +219,7 @@ function timingOnlyPart(rows: Comparison[], suite: SuiteResult): Part {
       c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–',
       c.counts ? formatCountChange(c.counts.instructions.change) : '–',
       c.counts ? formatCountChange(c.counts.cycles.change) : '–',
-      c.timingVerdict === 'improvement' ? 'faster' : 'slower'
+      (c.timingVerdict === 'improvement' ? 'faster' : 'slower') + layoutCell(c)
     ])
   )
   return listPart({
@@ -233,13 +234,22 @@ function timingOnlyPart(rows: Comparison[], suite: SuiteResult): Part {
     items,
     close: [
       '',
-      'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.',
+      'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.' +
+        (rows.some((c) => c.counts?.layout) ? LAYOUT_CLOSE : ''),
       '</details>',
       ''
     ],
     more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
   })
 }
+
+/** A timing-only row's layout fingerprint (docs/count-mode.md, "Moved"), or nothing. */
+function layoutCell(c: Comparison): string {
+  const note = c.counts ? layoutNote(c.counts) : null
+  return note ? ` · ${mdProse(note)}` : ''
+}
+const LAYOUT_CLOSE =
+  ' Except "layout?" rows: there only the simulated instruction cache and branch predictor moved, which are indexed by code address.'
 
 function quietPart(quiet: Comparison[], suite: SuiteResult, drift: ReadonlyMap<string, DriftNote>): Part {
   if (quiet.length === 0) return fixedPart([])

@@ -10,6 +10,7 @@
  */
 import { MAX_ATTRIBUTED_FUNCTIONS } from '../analysis/attribution.js'
 import { MAX_CALL_TREE_NODES } from '../analysis/callTree.js'
+import { LAYOUT_EVENTS } from '../analysis/countMovement.js'
 import { ALL_VERDICTS } from '../analysis/verdict.js'
 import { MAX_NAME_CHARS } from '../samples/model.js'
 import { READABLE_RESULTS_VERSIONS, RESULTS_FORMAT } from './json.js'
@@ -82,6 +83,13 @@ const countFigure = object({
   noise: nullable(num)
 })
 const COUNT_METRICS = ['instructions', 'cycles']
+/** One pass's callgrind events per iteration (Ir, Dr, …, Bim): a flat map of counts. */
+const eventCounts = nullable({
+  type: 'object',
+  maxProperties: 64,
+  propertyNames: { type: 'string', pattern: '^[A-Za-z0-9]{1,16}$' },
+  additionalProperties: { type: 'number', minimum: 0 }
+})
 
 /** Per-iteration figures of a function or a loop (issue 30's attribution). */
 const costFigures = object({
@@ -137,7 +145,10 @@ const $defs = {
       message: nullable(text(MAX_LONG_TEXT_CHARS)),
       instructions: countFigure,
       cycles: countFigure,
-      iterations: nullable(num)
+      iterations: nullable(num),
+      // the values "moved" is derived from (docs/count-mode.md); the fingerprint is derived again on reading
+      events: object({ base: eventCounts, head: eventCounts, base2: eventCounts }),
+      layout: list({ enum: Object.keys(LAYOUT_EVENTS) }, Object.keys(LAYOUT_EVENTS).length)
     },
     ['metric', 'verdict', 'reason', 'instructions', 'cycles']
   ),
