@@ -201,8 +201,11 @@ suite(`signed-rank test with zeros kept (Pratt) vs coin, interval vs an R invers
     cs.forEach((c, i) => compare(c, r[i]))
   }, 60_000)
 
-  it(`agrees on 220 random paired samples with zeros and ties (seed ${seed})`, () => {
-    const cs = randomCases(seed, 220)
+  // 80 fresh cases each run keeps the suite's share of the test budget (R inverts every gap); a
+  // fresh seed each run, ORACLE_CASES=220 for the full audit (220/220 when it was written).
+  const count = Number(process.env.ORACLE_CASES ?? 80)
+  it(`agrees on ${count} random paired samples with zeros and ties (seed ${seed})`, () => {
+    const cs = randomCases(seed, count)
     const r = rResults(cs, 60)
     cs.forEach((c, i) => compare(c, r[i]))
   }, 240_000)

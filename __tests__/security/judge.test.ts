@@ -247,3 +247,27 @@ describe('rejudgeSuite with --measure both (STATISTICS §10)', () => {
     })
   })
 })
+
+describe('judgeSuite on values no measurement can give', () => {
+  it('a zero, negative or non-finite per-run value makes the benchmark failed, named, not a thrown error', () => {
+    const samples = [...measure('BM_A', 1, 0.01, 0, 10, 1), ...measure('BM_B', 1, 0.01, 0, 10, 2)]
+    const suite = analyzeSuite({ samples, provenance: { base: {}, head: {} } })
+    const json = JSON.parse(
+      JSON.stringify(toResultsJson({ suite, run: { base: { label: 'a' }, head: { label: 'b' } } }, VERSION))
+    )
+    json.benchmarks[0].series.base[6] = 0
+    const report = fromResultsJson(json)
+    judgeSuite(
+      report.suite,
+      { alpha: 0.01, minEffect: 0.02, correction: 'bonferroni', metric: 'auto', interleave: 'suite' },
+      { measuredWith: VERSION }
+    )
+    expect(report.suite.comparisons.map((c) => [c.benchmark, c.verdict])).toEqual([
+      ['BM_A', 'failed'],
+      ['BM_B', 'unchanged']
+    ])
+    expect(report.suite.warnings.map((w) => w.message).join('\n')).toMatch(
+      /"BM_A": its per-run values hold a zero, negative or non-finite time: reported as failed/
+    )
+  })
+})

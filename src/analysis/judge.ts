@@ -87,6 +87,12 @@ export function judgeSuite(suite: SuiteResult, judgement: Judgement, facts: Meas
     for (const c of suite.comparisons) delete c.counts
     warnings.push(claimWarning('counts without count_mode: the counts were not judged'))
   }
+  // The measuring analysis leaves out every run with a zero, negative or non-finite time (§7).
+  for (const c of suite.comparisons)
+    if (c.series && ![...c.series.base, ...c.series.head].every((x) => Number.isFinite(x) && x > 0)) {
+      c.series = null
+      contradicted(c, 'its per-run values hold a zero, negative or non-finite time', facts, warnings)
+    }
   const timed = suite.comparisons.filter(hasSeries)
   const counted = suite.countMode ? suite.comparisons.filter((c) => c.counts) : []
   if (counted.length === 0) delete suite.countMode // a mode claimed without its counts judges nothing
@@ -152,10 +158,14 @@ function checkUntested(c: Comparison, facts: MeasurementFacts, warnings: Warning
     c.inconclusiveReason = 'too-few-samples'
     return
   }
-  const claimed = c.verdict
+  contradicted(c, `the results claim '${c.verdict}', which its values contradict`, facts, warnings)
+}
+
+/** A benchmark whose values contradict the file (or cannot be measured values): failed, and said. */
+function contradicted(c: Comparison, why: string, facts: MeasurementFacts, warnings: Warning[]): void {
   c.verdict = 'failed'
   c.inconclusiveReason = null
-  const message = `the results claim '${claimed}', which its values contradict: reported as failed (measured with benchgate ${facts.measuredWith.slice(0, 40)})`
+  const message = `${why}: reported as failed (measured with benchgate ${facts.measuredWith.slice(0, 40)})`
   c.warnings = [...c.warnings, { level: 'error', code: 'claim-contradicted', message }]
   warnings.push(claimWarning(`${JSON.stringify(c.benchmark.slice(0, 200))}: ${message}`))
 }
