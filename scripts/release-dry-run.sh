@@ -19,6 +19,10 @@ npm ci "${quiet[@]}"
 npm run build >/dev/null
 git diff --exit-code --stat -- dist || { echo "dist/ is stale: run npm run build and commit it" >&2; exit 1; }
 version=$(node -p "require('./package.json').version")
+if [ "$(npm view "benchgate@$version" version 2>/dev/null)" = "$version" ]; then
+  echo "benchgate@$version is already on npm: bump the version (npm version X.Y.Z --no-git-tag-version)" >&2
+  exit 1
+fi
 npm pack --silent --pack-destination "$work" >/dev/null
 tarball="$work/benchgate-$version.tgz"
 
