@@ -64924,6 +64924,12 @@ function judgeSuite(suite, judgement, facts) {
             delete c.counts;
         warnings.push(claimWarning('counts without count_mode: the counts were not judged'));
     }
+    // The measuring analysis leaves out every run with a zero, negative or non-finite time (§7).
+    for (const c of suite.comparisons)
+        if (c.series && ![...c.series.base, ...c.series.head].every((x) => Number.isFinite(x) && x > 0)) {
+            c.series = null;
+            contradicted(c, 'its per-run values hold a zero, negative or non-finite time', facts, warnings);
+        }
     const timed = suite.comparisons.filter(hasSeries);
     const counted = suite.countMode ? suite.comparisons.filter((c) => c.counts) : [];
     if (counted.length === 0)
@@ -64982,10 +64988,13 @@ function checkUntested(c, facts, warnings) {
         c.inconclusiveReason = 'too-few-samples';
         return;
     }
-    const claimed = c.verdict;
+    contradicted(c, `the results claim '${c.verdict}', which its values contradict`, facts, warnings);
+}
+/** A benchmark whose values contradict the file (or cannot be measured values): failed, and said. */
+function contradicted(c, why, facts, warnings) {
     c.verdict = 'failed';
     c.inconclusiveReason = null;
-    const message = `the results claim '${claimed}', which its values contradict: reported as failed (measured with benchgate ${facts.measuredWith.slice(0, 40)})`;
+    const message = `${why}: reported as failed (measured with benchgate ${facts.measuredWith.slice(0, 40)})`;
     c.warnings = [...c.warnings, { level: 'error', code: 'claim-contradicted', message }];
     warnings.push(claimWarning(`${JSON.stringify(c.benchmark.slice(0, 200))}: ${message}`));
 }

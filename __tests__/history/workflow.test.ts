@@ -25,16 +25,27 @@ describe('examples/workflows/history-record.yml', () => {
   })
 
   it('measures against the push’s before (passed through the environment, not spliced into the script) and records', () => {
-    expect(runs).toMatch(/npx benchgate run --base "\$BEFORE" --head "\$GITHUB_SHA"/)
+    expect(runs).toMatch(/benchgate run --base "\$BEFORE" --head "\$GITHUB_SHA"/)
     expect(runs).not.toContain('${{')
     expect(wf.jobs.record.steps.find((s) => s.env?.BEFORE)?.env?.BEFORE).toBe('${{ github.event.before }}')
     expect(runs).toContain(
-      'npx benchgate history record benchgate-out/results.json --store git:benchgate-history ${PR:+--pr "$PR"}'
+      'benchgate history record benchgate-out/results.json --store git:benchgate-history ${PR:+--pr "$PR"}'
     )
     expect(runs).toContain("grep -oE '#[0-9]+'") // the PR number: digits only
-    expect(runs).toContain('npx benchgate history report --store git:benchgate-history --out history')
+    expect(runs).toContain('benchgate history report --store git:benchgate-history --out history')
+  })
+
+  it('installs the CLI, at the Action’s major version, before its first use (issue 46)', () => {
+    expect(installedBeforeUse(wf.jobs.record.steps)).toBe(true)
   })
 })
+
+/** An `npm install --global … benchgate@1` step comes before the first step that runs `benchgate`. */
+function installedBeforeUse(steps: { run?: string }[]): boolean {
+  const install = steps.findIndex((s) => /^npm install --global .*\bbenchgate@1$/m.test(s.run ?? ''))
+  const use = steps.findIndex((s) => /^\s*benchgate /m.test(s.run ?? ''))
+  return install >= 0 && use > install
+}
 
 interface PagesWorkflow {
   on: { workflow_run: { workflows: string[]; types: string[] } }
@@ -65,11 +76,15 @@ describe('examples/workflows/history-pages.yml', () => {
 
   it('reports the history branch with commit links into a folder that it uploads and deploys', () => {
     expect(runs).toContain(
-      'npx benchgate history report --store git:benchgate-history --out site --repo-url "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY"'
+      'benchgate history report --store git:benchgate-history --out site --repo-url "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY"'
     )
     expect(runs).not.toContain('${{')
     const uses = steps.map((s) => s.uses?.replace(/@.*/, ''))
     expect(uses.indexOf('actions/upload-pages-artifact')).toBeLessThan(uses.indexOf('actions/deploy-pages'))
     expect(steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact'))?.with?.path).toBe('site')
+  })
+
+  it('installs the CLI, at the Action’s major version, before its first use (issue 46)', () => {
+    expect(installedBeforeUse(steps)).toBe(true)
   })
 })

@@ -2,50 +2,27 @@
  * The published package as a user gets it: `npm pack` the repository, install the tarball into an
  * empty folder, and run the CLI from there. dist/ bundles every library, so the install must bring
  * benchgate alone (no runtime dependencies) and `npx benchgate compare` must work without the
- * repository's node_modules. The install size is printed (the README quotes it).
+ * repository's node_modules. The sizes are printed as `npm run size` prints them (the README quotes
+ * that script), and the tarball passes `npm publish --dry-run`, as the release workflow runs it.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { ok, packAndInstall, run, size, type Installed } from '../../scripts/package-size.js'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const FIXTURES = join(ROOT, '__tests__/fixtures/pack')
-const NPM_FLAGS = ['--no-audit', '--no-fund', '--loglevel=error']
-
-function run(cmd: string, args: string[], cwd: string): SpawnSyncReturns<string> {
-  // npm_config_* of an enclosing `npm test` (prefix, workspace, …) must not leak into the user's install.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)))
-  return spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 180_000, maxBuffer: 1 << 26 })
-}
-
-function ok(r: SpawnSyncReturns<string>, what: string): string {
-  if (r.status !== 0) throw new Error(`${what} exited ${r.status}:\n${r.stdout}\n${r.stderr}`)
-  return r.stdout
-}
-
-/** Bytes of all files under dir (what `du -sb` counts, without the directory entries). */
-function duBytes(dir: string): number {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .reduce((sum, d) => sum + statSync(join(d.parentPath, d.name)).size, 0)
-}
 
 describe('npm pack → npm install <tgz> → npx benchgate', () => {
   let work = ''
   let app = ''
+  let installed: Installed
 
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'benchgate-pack-'))
-    const packed = JSON.parse(
-      ok(run('npm', ['pack', '--json', '--pack-destination', work], ROOT), 'npm pack')
-    ) as Array<{
-      filename: string
-    }>
-    app = join(work, 'app')
-    mkdirSync(app)
-    ok(run('npm', ['install', ...NPM_FLAGS, join(work, packed[0].filename)], app), 'npm install <tgz>')
+    installed = packAndInstall(ROOT, work)
+    app = installed.app
   }, 300_000)
 
   afterAll(() => {
@@ -58,11 +35,12 @@ describe('npm pack → npm install <tgz> → npx benchgate', () => {
       unknown
     >
     expect(pkg.dependencies).toBeUndefined()
-    expect(readdirSync(join(app, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual(['benchgate'])
-    const bytes = duBytes(join(app, 'node_modules'))
-    process.stdout.write(`installed node_modules: ${(bytes / 1e6).toFixed(1)} MB\n`)
-    // 2.6 MB measured (dist/cli.js, dist/stats.js, bench-runner); 255 MB when the libraries were dependencies.
-    expect(bytes).toBeLessThan(5e6)
+    expect(installed.packages).toEqual(['benchgate'])
+    process.stdout.write(
+      `tarball ${size(installed.tarballBytes)}, installed node_modules ${size(installed.installedBytes)}\n`
+    )
+    // 3.5 MB measured (dist/cli.js, dist/stats.js, bench-runner); 255 MB when the libraries were dependencies.
+    expect(installed.installedBytes).toBeLessThan(5e6)
   })
 
   it('runs `npx benchgate --help`', () => {
@@ -99,5 +77,21 @@ describe('npm pack → npm install <tgz> → npx benchgate', () => {
     expect(ok(run('node', ['--input-type=module', '-e', code], app), 'import benchgate/stats').trim()).toBe(
       'ok'
     )
+  })
+
+  // The release workflow's last check before it publishes this same tarball. npm refuses a version it
+  // already has even in a dry run: once this version is out (until the next bump), that refusal is the
+  // expected answer, and only when the registry confirms the version exists.
+  it('passes `npm publish --dry-run`', () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+    const r = run('npm', ['publish', installed.tarball, '--dry-run', '--access', 'public'], work)
+    const said = `${r.stdout}${r.stderr}`
+    if (r.status !== 0 && /cannot publish over the previously published versions/.test(said)) {
+      const published = run('npm', ['view', `benchgate@${version}`, 'version'], work).stdout.trim()
+      expect(published).toBe(version)
+      return
+    }
+    ok(r, 'npm publish --dry-run')
+    expect(said).toContain(`+ benchgate@${version}`)
   })
 })
