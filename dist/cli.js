@@ -18,7 +18,7 @@ import require$$4$1 from 'net';
 function runDesign(choice) {
     return choice === 'auto' ? 'benchmark' : choice;
 }
-/** Defaults of STATISTICS §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
+/** Defaults of docs/statistics.md §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
 const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
     alpha: 0.01,
     minEffect: 0.02,
@@ -82,7 +82,7 @@ function assertProbability(p, subject) {
  * to do about it. StatsInputError stays in stats/errors.ts (stats/ imports nothing from the rest);
  * SampleFileError stays with the parsers in samples/common.ts.
  */
-/** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
+/** The CLI's exit codes (README, "Exit codes"). */
 const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 };
 /**
  * The exit code of a run stopped by a signal after it reported what it measured: 128 + the signal's
@@ -9610,7 +9610,7 @@ class SampleStore {
 
 /**
  * A conservative, reproducible estimate of the pooled standard deviation of the ln samples
- * (STATISTICS.md §4): the upper bound of a bootstrap percentile confidence interval of the pooled sd.
+ * (docs/statistics.md §4): the upper bound of a bootstrap percentile confidence interval of the pooled sd.
  *
  * Design for speed without approximation: every replicate is a full with-replacement resample of
  * every side (no subsampling, no reduced B), and its sd is accumulated as Σx and Σx² in one tight loop
@@ -9730,7 +9730,7 @@ function meanSe(x, n) {
 }
 
 /**
- * Descriptive summary of one side's samples (STATISTICS.md §5, "Summary per side"):
+ * Descriptive summary of one side's samples (docs/statistics.md §5, "Summary per side"):
  * n, min, q1, median, mean, q3, max, sd, CV, MAD — each defined as R defines it.
  *
  * Why not `simple-statistics` for these: its 7.12 `quantile` is type 7 (checked against R), but it
@@ -9935,7 +9935,7 @@ function chooseLevel(runs, observations, opts) {
 }
 
 /**
- * The suite summary (STATISTICS §10): one number for "did the suite as a whole get slower?" — the
+ * The suite summary (docs/statistics.md §10): one number for "did the suite as a whole get slower?" — the
  * geometric mean over benchmarks of head/base, with a 1 − α interval (one quantity: no division by K).
  *
  * Taken over the benchmarks measured at the run level in every round (their per-run series all have
@@ -28292,7 +28292,7 @@ var quantile = /*@__PURE__*/getDefaultExportFromCjs(libExports$4);
 
 /**
  * Conservative (upper) bound of a standard deviation from the χ² distribution of the pooled sample
- * variance (STATISTICS §4): `s·sqrt(ν / χ²_{(1−conf)/2, ν})`, the upper end of the classical two-sided
+ * variance (docs/statistics.md §4): `s·sqrt(ν / χ²_{(1−conf)/2, ν})`, the upper end of the classical two-sided
  * `conf` interval for σ under normality. Replaces the percentile bootstrap, which fell below the true σ
  * 11–30% of the time at 5–20 values and cost most of the analysis time.
  */
@@ -37510,7 +37510,7 @@ function zeroin(f, ax, bx, fa, fb, tol, maxit) {
 }
 
 /**
- * Sample size, minimum detectable effect and power warnings on the log scale (STATISTICS.md §4),
+ * Sample size, minimum detectable effect and power warnings on the log scale (docs/statistics.md §4),
  * following the procedure of Carlos O'Ryan's "On Benchmarking" posts (JayBeams project blog, 2017,
  * https://coryan.github.io/jaybeams/): estimate a conservative σ of the log samples (the upper bound of
  * a bootstrap CI, see bootstrap.ts), size the experiment with `power.t.test` for the minimum effect of
@@ -37577,7 +37577,7 @@ function validate$1(o) {
  *   power ≤ alpha
  *
  * Complexity: one `power.t.test` solve (~0.5 ms).
- * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); STATISTICS.md §4.
+ * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); docs/statistics.md §4.
  */
 function requiredSamplesPerSide(options) {
     const { minEffect, sdLog, alpha, power } = options;
@@ -37611,7 +37611,7 @@ function requiredSamplesPerSide(options) {
  * @throws StatsInputError for inputs outside those domains
  *
  * Complexity: one `power.t.test` solve for delta (~0.5 ms).
- * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); STATISTICS.md §4.
+ * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); docs/statistics.md §4.
  */
 function minimumDetectableEffect(options) {
     const { nEff, sdLog, alpha, power } = options;
@@ -37659,7 +37659,7 @@ function minimumDetectableEffect(options) {
  * @throws StatsInputError for inputs outside those domains (never for low power)
  *
  * Complexity: two `power.t.test` solves (~1 ms).
- * Reference: O'Ryan, "On Benchmarking" (JayBeams project blog, 2017); STATISTICS.md §4.
+ * Reference: O'Ryan, "On Benchmarking" (JayBeams project blog, 2017); docs/statistics.md §4.
  */
 function powerWarnings(options) {
     const { nEff, minEffect, sdLog, alpha, power, effectivePerRound } = options;
@@ -37747,7 +37747,7 @@ function sum(xs) {
 }
 
 /**
- * Advice that delivers (STATISTICS §4, issue 27): the rounds at which a §7 verdict — any decided
+ * Advice that delivers (docs/statistics.md §4): the rounds at which a §7 verdict — any decided
  * verdict — becomes likely, not the sample size to reject "no change".
  *
  * The fitted run-level model: ln run values ~ Normal(μ_side, σ²) per side, σ the value the
@@ -38201,7 +38201,7 @@ function minExactPValue(m, n) {
 }
 
 /**
- * Mann-Whitney U test (Wilcoxon rank-sum test), two-sided, as R's `wilcox.test(x, y)` (STATISTICS.md §1).
+ * Mann-Whitney U test (Wilcoxon rank-sum test), two-sided, as R's `wilcox.test(x, y)` (docs/statistics.md §1).
  *
  * Assumes only that the values are ordinal and the two samples independent; it tests whether a
  * value from x tends to be larger or smaller than a value from y. That is why it is benchgate's
@@ -38222,7 +38222,7 @@ function minExactPValue(m, n) {
 const MAX_EXACT_SIZE = 50;
 /**
  * A warning is attached when even the most extreme ordering of the samples could not reach a
- * two-sided p-value below this level (benchgate's default α, STATISTICS.md §7).
+ * two-sided p-value below this level (benchgate's default α, docs/statistics.md §7).
  */
 const SMALL_SAMPLE_ALPHA = 0.01;
 /** @internal Which method R's rules give, and why not exact when exact was wanted. */
@@ -38312,7 +38312,7 @@ function mannWhitneySorted(xs, ys, options = {}, ties = tieInfo(xs, ys)) {
 
 /**
  * Hodges-Lehmann shift estimate and its confidence interval, and the same on the log scale as a
- * ratio of locations (STATISTICS.md §2).
+ * ratio of locations (docs/statistics.md §2).
  *
  * The estimate is the median of the m·n pairwise differences D = {x_i − y_j}; the CI is the pair of
  * order statistics [D_(k_lo), D_(k_hi)] of D that inverts the Mann-Whitney test. D is never built:
@@ -38628,7 +38628,7 @@ function sortedLog(sorted) {
 
 /**
  * The null distribution of the Wilcoxon signed-rank statistic V (no ties, no zeros), as R's
- * `psignrank` and `qsignrank` (STATISTICS §13).
+ * `psignrank` and `qsignrank` (docs/statistics.md §13).
  *
  * V = Σ of the ranks of |d_i| over the positive d_i, for n differences symmetric about 0: each of the
  * 2ⁿ sign patterns has probability 2⁻ⁿ, so P(V = s) = c_n(s)·2⁻ⁿ where c_n(s) counts the subsets of
@@ -38742,7 +38742,7 @@ function signedRankMinP(n) {
 }
 /**
  * Fewest pairs at which the exact signed-rank test can reach α/K: the smallest n with 2/2ⁿ ≤ α/K
- * (STATISTICS §13, n_min; 8 at α = 0.01, K = 1; 14 at K = 69).
+ * (docs/statistics.md §13, n_min; 8 at α = 0.01, K = 1; 14 at K = 69).
  * @throws StatsInputError 'domain' for α outside (0, 1) or K not a positive integer
  */
 function signedRankMinPairs(alpha, k = 1) {
@@ -38758,7 +38758,7 @@ function signedRankMinPairs(alpha, k = 1) {
 /**
  * Wilcoxon signed-rank test of paired differences with the Hodges-Lehmann estimate of Walsh averages
  * and its confidence interval, as R 4.2.2's `wilcox.test(d, conf.int = TRUE)` (= `wilcox.test(x, y,
- * paired = TRUE, conf.int = TRUE)` with d = x − y) (STATISTICS §13). benchgate applies it to the
+ * paired = TRUE, conf.int = TRUE)` with d = x − y) (docs/statistics.md §13). benchgate applies it to the
  * per-round log-ratios ln(head_i / base_i) of designs whose pairs are adjacent in time.
  *
  * - Zeros are dropped (R's default); exact when n < 50 with no ties and no zeros, else the normal
@@ -39171,7 +39171,7 @@ function distinct(sorted) {
 }
 
 /**
- * The test in force for one benchmark (STATISTICS §1–2, §13): the design decides, never the data.
+ * The test in force for one benchmark (docs/statistics.md §1–2, §13): the design decides, never the data.
  * Whole-suite rounds are analysed unpaired (Mann-Whitney, Hodges-Lehmann of all pairwise
  * differences); per-benchmark interleaving makes each round's base and head adjacent in time, so
  * its rounds are analysed as pairs (signed-rank test of d_i = ln(head_i / base_i), Hodges-Lehmann of
@@ -39265,7 +39265,7 @@ function asInterval(sr, back) {
 }
 
 /**
- * Power, sample size and actionable advice for one comparison (STATISTICS §4), at the level the
+ * Power, sample size and actionable advice for one comparison (docs/statistics.md §4), at the level the
  * verdict actually used: σ̂ is the χ² upper bound of the sd of the ln values the test used, n_req is
  * `ceil(1.15·n_t)` floored at the fewest values the exact test needs, and "more rounds" is advised only
  * when it is at most twice the rounds already run (and fits the time budget); otherwise "too noisy".
@@ -39422,14 +39422,14 @@ function tooNoisy(power) {
 }
 
 /**
- * Sample autocorrelation and the Ljung-Box portmanteau test (STATISTICS.md §5): are one side's
+ * Sample autocorrelation and the Ljung-Box portmanteau test (docs/statistics.md §5): are one side's
  * samples, in time order, independent? Time-dependent noise (thermal throttling, a neighbour's job)
  * makes consecutive samples alike, and the rank tests' p-values then overstate the evidence.
  */
-/** Default maximum lag: h = min(MAX_DEFAULT_LAGS, floor(n / LAG_DIVISOR)) (STATISTICS.md §5). */
+/** Default maximum lag: h = min(MAX_DEFAULT_LAGS, floor(n / LAG_DIVISOR)) (docs/statistics.md §5). */
 const MAX_DEFAULT_LAGS = 10;
 const LAG_DIVISOR = 5;
-/** Ljung-Box p below this raises the "autocorrelated" warning (STATISTICS.md §5). */
+/** Ljung-Box p below this raises the "autocorrelated" warning (docs/statistics.md §5). */
 const LJUNG_BOX_ALPHA = 0.01;
 /** z for the ±z/√n white-noise band (spec: 1.96; R's plot uses qnorm(0.975) = 1.959964). */
 const WHITE_NOISE_Z = 1.96;
@@ -39594,13 +39594,13 @@ function chiSquareUpperTail(x, df) {
 }
 
 /**
- * Drift of a side over the measurement (STATISTICS.md §5): a robust line through the run medians
+ * Drift of a side over the measurement (docs/statistics.md §5): a robust line through the run medians
  * against round number. A slow trend (thermal soak, a background job ramping up) inflates the spread
  * and, if the sides are not interleaved evenly, biases the shift.
  */
-/** Default relative-drift threshold δ (STATISTICS.md §7 default minimum effect, 2%). */
+/** Default relative-drift threshold δ (docs/statistics.md §7 default minimum effect, 2%). */
 const DEFAULT_DRIFT_DELTA = 0.02;
-/** Level of Sen's interval for the drift slope (STATISTICS §5: 99%). */
+/** Level of Sen's interval for the drift slope (docs/statistics.md §5: 99%). */
 const DRIFT_CI_LEVEL = 0.99;
 /** Below this number of rounds the drift estimate is too fragile to rely on: warn. */
 const MIN_DRIFT_ROUNDS = 5;
@@ -39693,7 +39693,7 @@ function roundHalfEven(x) {
  * Drift of run medians over the measurement: the Theil-Sen slope of `runMedians[r]` against round
  * r = 0, 1, …, and the total drift relative to the level, `slope·(rounds − 1)/median(runMedians)`.
  * `exceeds` when |relativeTotal| > δ; `significant` when, besides, Sen's 99% interval of the slope
- * excludes 0 (STATISTICS §5: the size rule alone fired on 19% of pure-noise benchmarks).
+ * excludes 0 (docs/statistics.md §5: the size rule alone fired on 19% of pure-noise benchmarks).
  *
  * Shortfalls are warnings: one round gives slope 0 and relativeTotal 0 ("not estimable"); fewer than
  * {@link MIN_DRIFT_ROUNDS} rounds are flagged as fragile; a zero median gives relativeTotal `null`.
@@ -39754,7 +39754,7 @@ function drift(runMedians, options = {}) {
 }
 
 /**
- * Durbin-Watson statistic of one side's samples in time order (STATISTICS.md §5): a second,
+ * Durbin-Watson statistic of one side's samples in time order (docs/statistics.md §5): a second,
  * lag-1 view of serial dependence, reported next to Ljung-Box.
  */
 /** Below this n the DW statistic carries no information (n = 2 gives DW = 2 identically). */
@@ -39809,7 +39809,7 @@ function durbinWatson(x) {
 }
 
 /**
- * Intraclass correlation over runs (STATISTICS.md §3): how much of the spread of one side's samples
+ * Intraclass correlation over runs (docs/statistics.md §3): how much of the spread of one side's samples
  * is between process executions (runs) rather than between repetitions inside a run. Repetitions of
  * one run share a process (its address-space layout, frequency state, cache placement), so they are
  * not independent replicates; the design effect says how many independent samples they are worth.
@@ -39917,7 +39917,7 @@ function intraclassCorrelation(groups) {
 }
 
 /**
- * Tukey's fences (STATISTICS.md §5): count outlying samples per side. Nothing is ever removed —
+ * Tukey's fences (docs/statistics.md §5): count outlying samples per side. Nothing is ever removed —
  * benchmark outliers (a preemption, a page-fault storm) are real observations of the system, and the
  * rank tests are robust to them; the counts only tell the reader how heavy the tails are.
  */
@@ -39990,10 +39990,10 @@ function tukeyOutliers(values) {
 }
 
 /**
- * Per-side description and noise diagnostics (STATISTICS §3, §5): summary of the raw samples,
+ * Per-side description and noise diagnostics (docs/statistics.md §3, §5): summary of the raw samples,
  * ICC/design effect as diagnostics, independence and drift judged on the series the test used.
  */
-/** Ljung-Box p below this flags time-dependent noise (STATISTICS §5). */
+/** Ljung-Box p below this flags time-dependent noise (docs/statistics.md §5). */
 const AUTOCORRELATION_P = 0.01;
 function iccOf(groups) {
     const r = intraclassCorrelation(groups.map((g) => g.values));
@@ -40089,7 +40089,7 @@ function timingVerdict(input) {
             : decision.reason;
     return { verdict: reason === null ? decision.verdict : 'inconclusive', reason };
 }
-/** Verdicts that mean "no significant change"; REPORT.md collapses these into one group. */
+/** Verdicts that mean "no significant change"; docs/report.md collapses these into one group. */
 const QUIET_VERDICTS = ['unchanged', 'inconclusive', 'negligible', 'skipped'];
 const ALL_VERDICTS = [
     'regression',
@@ -40112,7 +40112,7 @@ function tallyVerdicts(verdicts) {
 }
 
 /**
- * One benchmark's Comparison from two sets of observations (STATISTICS §1–§7).
+ * One benchmark's Comparison from two sets of observations (docs/statistics.md §1–§7).
  *
  * Two steps, so a suite can choose each benchmark's level (§6) from all p-values first:
  * `prepareComparison` drops invalid runs, chooses the unit (one median per run, §3) and runs the test;
@@ -40305,7 +40305,7 @@ function formatLevelPlain(level) {
 }
 
 /**
- * Multiple-comparison adjustment of the suite's p-values (STATISTICS.md §6): with 50 benchmarks at
+ * Multiple-comparison adjustment of the suite's p-values (docs/statistics.md §6): with 50 benchmarks at
  * α = 0.05, about 2.5 "change" by chance. Holm (family-wise error rate) gates by default; BH
  * (false discovery rate) q-values are reported too.
  *
@@ -40370,7 +40370,7 @@ function adjustPValues(p, method) {
 /**
  * The Benjamini-Hochberg step-up procedure at false discovery rate `q` (Benjamini & Hochberg 1995; see
  * {@link adjustPValues}): rejects every hypothesis with `p_(i) ≤ i·q/n` for the largest such i, which is
- * exactly `q-value ≤ q`. Used over all change points of all series of a history (STATISTICS.md §11,
+ * exactly `q-value ≤ q`. Used over all change points of all series of a history (docs/statistics.md §11,
  * default q = 0.01). NaN p-values are not in the family and are never rejected.
  *
  * @param pValues p-values in [0, 1] or NaN.
@@ -40386,7 +40386,7 @@ function benjaminiHochberg(pValues, q) {
 }
 
 /**
- * Each benchmark's share of the family-wise level (STATISTICS §6), so that its interval and its
+ * Each benchmark's share of the family-wise level (docs/statistics.md §6), so that its interval and its
  * verdict agree: Bonferroni gives every benchmark α/K; Holm gives the i-th smallest p the level of its
  * step, α/(K − i + 1), until the first step that does not reject, whose level every later benchmark
  * keeps (their p is no smaller, so their intervals contain 0 as Holm requires); `none` gives α.
@@ -40419,7 +40419,7 @@ function familyLevels(pValues, padding, alpha, correction) {
 
 /**
  * A whole suite: one Comparison per benchmark, the suite-wide multiple-comparison adjustment
- * (STATISTICS §6), verdict counts, and warnings about the measurement as a whole.
+ * (docs/statistics.md §6), verdict counts, and warnings about the measurement as a whole.
  */
 function lostOnSides(cutShort, listed) {
     const sets = {
@@ -40568,7 +40568,7 @@ function prepareOne(name, obs, own, opts, lostOn) {
 }
 /**
  * A run one of whose repetitions had an invalid time (zero, negative, not finite: the parser's
- * 'invalid' issue) is left out whole (STATISTICS §3, §7): its median would rest on the rest.
+ * 'invalid' issue) is left out whole (docs/statistics.md §3, §7): its median would rest on the rest.
  */
 function withoutInvalidRuns(obs, own) {
     const bad = own.filter((i) => i.kind === 'invalid' && i.run >= 0);
@@ -40581,7 +40581,7 @@ function withoutInvalidRuns(obs, own) {
     return { base: out('base'), head: out('head') };
 }
 /**
- * The benchmark's own reason when it cannot run here (STATISTICS §10), else null: every issue is a
+ * The benchmark's own reason when it cannot run here (docs/statistics.md §10), else null: every issue is a
  * SkipWithMessage, or every issue is the same SkipWithError message, and both sides said so (e.g.
  * "CPU does not support avx512"). An error at head only, or differing messages, is a failure.
  */
@@ -40687,7 +40687,7 @@ function medianOf(obs) {
     return obs.length === 0 ? null : medianOfSorted(sortedCopy(obs.map((o) => o.value)));
 }
 /**
- * The time analysed for one benchmark under `auto` (STATISTICS §7): real time when the benchmark
+ * The time analysed for one benchmark under `auto` (docs/statistics.md §7): real time when the benchmark
  * measures it on purpose (`/real_time`, `/manual_time`) or runs several threads (CPU time then sums
  * the threads' time), else CPU time, which waiting for a core does not inflate.
  */
@@ -40739,7 +40739,7 @@ function issueWarning(i) {
     const level = i.kind === 'error' || i.kind === 'crashed' ? 'error' : 'warning';
     return { level, code: i.kind, side: i.side, message: `${i.side}${where}: ${i.kind}: ${i.message}` };
 }
-/** Fields that must match for base and head to differ "in nothing but code" (ARCHITECTURE.md). */
+/** Fields that must match for base and head to differ "in nothing but code" (docs/architecture.md). */
 const MUST_MATCH = [
     ['compiler', 'compiler'],
     ['buildType', 'build type'],
@@ -41954,7 +41954,7 @@ function formatOptionValue(value) {
 /** Option names accepted everywhere (flags use --kebab-case, the config file camelCase or kebab-case). */
 const OPTION_NAMES = OPTIONS.map((o) => o.name);
 const BY_NAME = new Map(OPTIONS.map((o) => [o.name, o]));
-/** Sound results in about ten minutes of benchmark time on a 2-core runner (STATISTICS §7). */
+/** Sound results in about ten minutes of benchmark time on a 2-core runner (docs/statistics.md §7). */
 const DEFAULT_CONFIG = defaultsFromTable();
 function defaultsFromTable() {
     const config = { analysis: {} };
@@ -42131,7 +42131,7 @@ const VERSION = '0.1.0';
  * or ping anyone through an @mention.
  */
 /**
- * Characters untrusted text may not carry into any output (issue 28): C0/C1 controls (a terminal's
+ * Characters untrusted text may not carry into any output (docs/security.md): C0/C1 controls (a terminal's
  * escape sequences, a runner's line breaks), bidi controls and zero-width characters (text that
  * reads differently from what it is). The word joiner U+2060 is among them: escape.ts adds its own
  * after the text is cleaned.
@@ -51521,7 +51521,7 @@ function fromResultsJson(json) {
 }
 
 /**
- * Reads callgrind's dump files (count mode, STATISTICS §9): which trigger wrote a dump and its
+ * Reads callgrind's dump files (count mode, docs/statistics.md §9): which trigger wrote a dump and its
  * total cost per event. Only the header and the `totals:`/`summary:` line are read here; the counts
  * need no per-function costs, because the dumps are cut at Google Benchmark's loop boundaries
  * (docs/count-mode.md). The loop dumps' functions, which say where a count changed, are read by
@@ -51820,7 +51820,7 @@ function countDirection(counts, threshold) {
 }
 
 /**
- * The differential call tree of a benchmark's counted loop (issue 30), for the report's icicle: one
+ * The differential call tree of a benchmark's counted loop (docs/count-mode.md), for the report's icicle: one
  * node per call path, with its inclusive cost on each side, from callgrind's call edges.
  *
  * Approximations, said in docs/count-mode.md: callgrind records how much each caller's calls to a
@@ -51927,7 +51927,7 @@ function reaches(from, to, within, callees) {
 }
 
 /**
- * Where a count or time change comes from (issue 30, STATISTICS §9–§10): the functions of a
+ * Where a count or time change comes from (docs/count-mode.md, docs/statistics.md §9–§10): the functions of a
  * benchmark's counted loop, base against head, by their change in self cost. Functions are matched
  * across the two builds by the demangled name callgrind writes (no addresses: they move with every
  * build), with the source file as a tiebreak when the binary has debug info; a function on one side
@@ -52050,7 +52050,7 @@ function timeDirection(c) {
 }
 /**
  * What an attribution must explain for this benchmark, or null when it needs none: the counts moved
- * by δ_count, or the timing verdict changed while the counts were measured (STATISTICS §10).
+ * by δ_count, or the timing verdict changed while the counts were measured (docs/statistics.md §10).
  */
 function toExplain(c, threshold) {
     const k = c.counts;
@@ -52160,7 +52160,7 @@ const STOP_REASONS = [
     'interrupted',
     'failures'
 ];
-/** One count metric on both sides (count mode, STATISTICS §9): per iteration, change, base noise. */
+/** One count metric on both sides (count mode, docs/statistics.md §9): per iteration, change, base noise. */
 const countFigure = object({
     base: nullable$1(num$3),
     head: nullable$1(num$3),
@@ -52175,7 +52175,7 @@ const eventCounts = nullable$1({
     propertyNames: { type: 'string', pattern: '^[A-Za-z0-9]{1,16}$' },
     additionalProperties: { type: 'number', minimum: 0 }
 });
-/** Per-iteration figures of a function or a loop (issue 30's attribution). */
+/** Per-iteration figures of a function or a loop (attribution). */
 const costFigures = object({
     instructions: num$3,
     cycles: nullable$1(num$3),
@@ -52185,7 +52185,7 @@ const costFigures = object({
 });
 const sidesOf = (item) => object({ base: nullable$1(item), head: nullable$1(item) });
 const figures = ref$1('costFigures');
-/** Where a benchmark's change comes from: its loop's functions, base against head (issue 30). */
+/** Where a benchmark's change comes from: its loop's functions, base against head (docs/count-mode.md). */
 const attribution = object({
     metric: { enum: COUNT_METRICS },
     explains: { enum: ['counts', 'instructions', 'simulated-events', 'none'] },
@@ -53636,7 +53636,7 @@ class FolderStore {
 }
 
 /**
- * Change points in a benchmark's history (STATISTICS.md §11): E-divisive means with Hunter's
+ * Change points in a benchmark's history (docs/statistics.md §11): E-divisive means with Hunter's
  * deterministic significance test, a faithful port of apache-otava's `compute_change_points`
  * (otava 0.8.0, `otava/analysis.py` and `otava/change_point_divisive/`).
  *
@@ -54045,7 +54045,7 @@ function refineChangePoints(series, points, minSide) {
 }
 
 /**
- * Slow creep over a benchmark's history (STATISTICS.md §11): the chain of paired steps on main.
+ * Slow creep over a benchmark's history (docs/statistics.md §11): the chain of paired steps on main.
  *
  * Each recorded commit carries the paired ratio head/parent with its interval (§2, Hodges-Lehmann on
  * the log scale). Over a window of consecutive steps the log-ratios add up: `total = Σ ln rᵢ` is the
@@ -54130,7 +54130,7 @@ function creep(steps, opts) {
 }
 
 /**
- * What moved in the history (STATISTICS.md §11, docs/history.md "changes.json"). Pure: records in,
+ * What moved in the history (docs/statistics.md §11, docs/history.md "changes.json"). Pure: records in,
  * findings out.
  *
  * - **Environment changes**: consecutive records whose fingerprints differ (history/record.ts
@@ -55314,7 +55314,7 @@ function withCounts(suite, measurement, options) {
     };
 }
 /**
- * STATISTICS §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
+ * docs/statistics.md §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
  * is `timing-only` (code layout, memory or environment), a count change decides what timing could
  * not, and time and instructions pointing different ways keep the timing verdict, flagged. "Flat" and
  * "moved" read only the events that do not depend on where code sits (countMovement.ts). Under
@@ -55364,7 +55364,7 @@ function countOnlyComparison(name, counts) {
 }
 
 /**
- * Decidability before measuring (STATISTICS §10): with K benchmarks at level α under the correction,
+ * Decidability before measuring (docs/statistics.md §10): with K benchmarks at level α under the correction,
  * the exact Mann-Whitney test on n runs per side can reach p ≤ α/K only when 2/C(2n, n) ≤ α/K (the
  * signed-rank test of n pairs, under per-benchmark interleaving: 2/2ⁿ ≤ α/K, §13). Below
  * that n no benchmark can be decided whatever the data, so the plan is raised before the base is built.
@@ -56420,7 +56420,7 @@ function escapeFilterName(name) {
 }
 
 /**
- * Per-function costs of one callgrind dump (issue 30: where a count change comes from). We parse the
+ * Per-function costs of one callgrind dump (docs/count-mode.md: where a count change comes from). We parse the
  * format ourselves rather than run `callgrind_annotate`, because that prints a text table for people
  * (no stable machine format, numbers with thousands separators, names cut by column) and would need
  * Perl on the runner at run time; __tests__/samples/callgrindProfile.test.ts checks this parser
@@ -58531,7 +58531,7 @@ function readDumps(dir, keepFunctions) {
     return numbered.map(({ n, file }) => {
         const text = readFileSync(join(dir, file), 'utf8');
         const dump = parseCallgrindDump(text, n, join(dir, file));
-        // where a count changed (issue 30): the loop dumps' functions, read before the dumps are deleted
+        // where a count changed (docs/count-mode.md): the loop dumps' functions, read before the dumps are deleted
         if (keepFunctions && dump.trigger === 'loop')
             dump.profile = parseCallgrindProfile(text);
         return dump;
@@ -58542,7 +58542,7 @@ function missingValgrind(cause) {
 }
 
 /**
- * Count mode's measurement (STATISTICS §9, docs/count-mode.md): base counted twice (the
+ * Count mode's measurement (docs/statistics.md §9, docs/count-mode.md): base counted twice (the
  * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
  * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
  */
@@ -59049,7 +59049,7 @@ async function listWorktrees(repoDir) {
 
 /**
  * Benchmark names as every report shows them. A pull request controls the names, so one of
- * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
+ * 100,000 characters must not crowd out the rows that matter (docs/report.md §6): names are cut to
  * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
  * prefix stay distinguishable, and the same name always reads the same in every report.
  * Control characters (which could move a terminal's cursor or break a table) and the invisible
@@ -59267,7 +59267,7 @@ function noiseFloor(suite) {
 
 /**
  * The warnings every report shows, grouped: a sentence that applies to many benchmarks is one line
- * with their names (issue 17: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
+ * with their names (docs/report.md §3: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
  * a note rather than an alarm (a distro build of Google Benchmark reporting "debug") is one note.
  * Plain text with `code` in backticks; each renderer escapes it (mdProse, or nothing in a terminal).
  */
@@ -59357,7 +59357,7 @@ function notes(suite, run) {
 /** §4's alternatives when more rounds would not decide a benchmark. */
 const ALTERNATIVES = 'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ';
 /**
- * The design and its test, under per-benchmark interleaving (STATISTICS §13): "per-benchmark pairs,
+ * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
  * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
  * whole-suite rounds (the rank-sum test, as always).
  */
@@ -59369,7 +59369,7 @@ function pairsText(suite) {
         (dropped ? ` (${plural(dropped, 'round')} with one side only left out of the pairs)` : ''));
 }
 /**
- * The suite summary for the headline (STATISTICS §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
+ * The suite summary for the headline (docs/statistics.md §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
  * says what it is. Null when no summary could be taken.
  */
 function suiteSummaryText(suite) {
@@ -59417,7 +59417,7 @@ function ciLevel(cs, alpha) {
     return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
 }
 /**
- * The intervals' label (STATISTICS §6), never a bare "99% CI" over several benchmarks:
+ * The intervals' label (docs/statistics.md §6), never a bare "99% CI" over several benchmarks:
  * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
  * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
  */
@@ -59431,7 +59431,7 @@ function ciLabel(cs, suite, short = false) {
     return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
 }
 /**
- * A row whose Base/Head columns and change point different ways (issue 26: base 15.42 µs, head
+ * A row whose Base/Head columns and change point different ways (docs/report.md §3: base 15.42 µs, head
  * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
  */
 function directionNote(c) {
@@ -59465,7 +59465,7 @@ function quietSummary(quiet, suite) {
         (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
 }
 /**
- * Why an inconclusive benchmark is inconclusive and what would decide it (STATISTICS §4): the
+ * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
  * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
  */
 function inconclusiveText(c, minEffect) {
@@ -59665,7 +59665,7 @@ function warningLines(suite) {
     return warningGroups(suite).map(warningLine);
 }
 /**
- * A row's footnote when main's history says its baseline already moved (REPORT.md, issue 31), escaped
+ * A row's footnote when main's history says its baseline already moved (docs/report.md), escaped
  * Markdown: "main drifted +3.2% [+1.1%, +5.4%] (99% CI) over its last 30 recorded commits, since
  * `abc1234`". The PR's change is measured against its base, so it comes on top of that drift.
  */
@@ -61431,7 +61431,7 @@ class Splitter {
  * Reads Google Benchmark JSON (`--benchmark_out=FILE --benchmark_out_format=json`, or
  * `--benchmark_format=json` on stdout), versions 1.7 to 1.9.
  *
- * Rules (see also ARCHITECTURE.md, "Interfaces to respect"):
+ * Rules (see also docs/architecture.md, "Interfaces to respect"):
  * - Only `run_type: "iteration"` entries are samples; a missing run_type (very old files) means
  *   iteration. Aggregates (mean, median, stddev, cv, BigO, RMS) are ignored.
  * - The benchmark is `run_name` (falling back to `name`), so every repetition of `BM_X/8` groups
@@ -61967,7 +61967,7 @@ function collectRun(result, samples, issues, provenance) {
 }
 
 /**
- * Which code layout a process gets (STATISTICS §12): a seeded draw per round and side of how many
+ * Which code layout a process gets (docs/statistics.md §12): a seeded draw per round and side of how many
  * bytes of padding go before the program's code, read-only data and data, and how long an
  * environment variable is (which moves the initial stack). Pure: the same seed, round and side
  * always give the same layout, so a run can be reproduced and the trusted half can re-derive it.
@@ -62315,7 +62315,7 @@ async function planShard(config, headBinary, cwd, log) {
     const spec = config.shard;
     const weights = config.shardWeights ? readShardWeights(config.shardWeights) : undefined;
     const listed = await listBenchmarks(headBinary, cwd, config.filter);
-    // A longer name is refused when its samples are read (issue 13's limit), so it is in no share.
+    // A longer name is refused when its samples are read (limit), so it is in no share.
     const names = listed.filter(isMeasurableName);
     if (names.length < listed.length)
         log.warn(`${listed.length - names.length} benchmark name(s) longer than ${MAX_NAME_CHARS} characters left out of the split: benchgate does not measure them`);
@@ -62612,7 +62612,7 @@ async function checkedHead(config, tree, binary, env) {
     return { probe, listed };
 }
 /**
- * The plan with enough rounds that a benchmark can be decided at all (STATISTICS §10): with K
+ * The plan with enough rounds that a benchmark can be decided at all (docs/statistics.md §10): with K
  * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
  */
 function decidablePlan(config, k) {
@@ -62724,9 +62724,9 @@ function reproduceLine(plan, asked, commits) {
 }
 
 /**
- * Main's drift for a pull request's report (issue 31; REPORT.md: "when the history on main is known, a
+ * Main's drift for a pull request's report (docs/history.md; docs/report.md: "when the history on main is known, a
  * row whose baseline already drifted says so"): per benchmark, the creep over main's last W recorded
- * commits (history/changes.ts, STATISTICS §11), kept where it is reported (its interval excludes 0 and
+ * commits (history/changes.ts, docs/statistics.md §11), kept where it is reported (its interval excludes 0 and
  * |change| ≥ δ). Pure: records in, notes out (their types are the report's, report/model.ts).
  *
  * @module
@@ -62750,7 +62750,7 @@ function mainDrift(records, options = {}) {
 }
 
 /**
- * `--history-store STORE` of `run` and `compare` (issue 31): main's drift over its last 30 recorded
+ * `--history-store STORE` of `run` and `compare` (docs/history.md): main's drift over its last 30 recorded
  * commits (history/drift.ts), for the report's footnotes. The CLI trusts its user; a store that cannot
  * be read is said on stderr and the report is written without the footnotes.
  */
@@ -62775,7 +62775,7 @@ async function addMainDrift(report, store, repoDir, io) {
 function gate(suite, failOn, failOnSuite = null) {
     const c = suite.counts;
     const problems = [];
-    // --measure both: a regression by counts alone is a regression too (deterministic, STATISTICS §10)
+    // --measure both: a regression by counts alone is a regression too (deterministic, docs/statistics.md §10)
     if (c.regression)
         problems.push(verdictCount('regression', c.regression));
     if (c.failed)
@@ -62843,7 +62843,7 @@ function undecidedText(suite) {
 }
 
 /**
- * The "where" note of a changed benchmark (issue 30, REPORT.md): the functions its count or time
+ * The "where" note of a changed benchmark (docs/count-mode.md, docs/report.md): the functions its count or time
  * change comes from, by |Δ self|, with their share of the benchmark's change ("`crc_update` +7.9% of
  * +8.1% instructions, `memcpy` +0.2%"); for a time change the instructions do not explain, the
  * simulated misses and mispredictions of those functions; else "not explained by simulated events".
@@ -63226,7 +63226,7 @@ function pairwiseDifferences(base, head, maxPairs = MAX_PAIRS) {
     return { histogram: histogram([diffs]), used, total };
 }
 /**
- * The paired design's differences head_i − base_i, one per round (STATISTICS §13): the set whose
+ * The paired design's differences head_i − base_i, one per round (docs/statistics.md §13): the set whose
  * Walsh averages give the Hodges-Lehmann shift. `series` holds the pairs in round order.
  */
 function pairedDifferences(base, head) {
@@ -63613,7 +63613,7 @@ function countsTable(c) {
         '</tbody></table>');
 }
 /**
- * Count mode's attribution (issue 30): the loop's functions that changed, base → head, self and
+ * Count mode's attribution (docs/count-mode.md): the loop's functions that changed, base → head, self and
  * inclusive, with the change of the simulated events; the "where" line above it. Empty without one.
  */
 function whereTable(c) {
@@ -63660,7 +63660,7 @@ const PLOTS = [
     ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
     ['acf1', 'Correlogram of head, with the ±1.96/√n band']
 ];
-/** The icicle's caption (count mode's attribution, issue 30). */
+/** The icicle's caption (count mode's attribution). */
 const ICICLE_CAPTION = 'Where the loop’s cost goes: each bar is a call, under its caller, as wide as its inclusive cost ' +
     '(the larger of base and head), coloured by its change. From callgrind’s call edges: below the first ' +
     'level a callee is split among its callers in proportion to their calls’ cost. Hover for the numbers.';
@@ -64082,7 +64082,7 @@ function* markdownParts(report, options = {}) {
     const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
     const { suite, run } = report;
     const split_ = split(suite.comparisons, suite.options.minEffect);
-    // Timing-only changes (same instructions, STATISTICS §10) are their own collapsed group (REPORT.md).
+    // Timing-only changes (same instructions, docs/statistics.md §10) are their own collapsed group (docs/report.md).
     const changed = split_.changed.filter((c) => c.verdict !== 'timing-only');
     const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only');
     const quiet = split_.quiet;
@@ -64206,7 +64206,7 @@ function chartPart(suite) {
 }
 /** The collapsed group: benchmarks without a significant change of δ or more. */
 /**
- * Timing changed, the address-independent counts did not (STATISTICS §10, docs/count-mode.md "Moved"): one collapsed group
+ * Timing changed, the address-independent counts did not (docs/statistics.md §10, docs/count-mode.md "Moved"): one collapsed group
  * with both count figures, not failing unless `fail-on` has `timing-only`.
  */
 function timingOnlyPart(rows, suite) {
@@ -64316,7 +64316,7 @@ function warningsPart(groups) {
 function reproducePart(reproduce) {
     if (!reproduce)
         return fixedPart([]);
-    // No fence end, and no HTML comment a marker could hide in (issue 28).
+    // No fence end, and no HTML comment a marker could hide in (docs/security.md).
     const command = capText(reproduce, REPRODUCE_MAX_CHARS)
         .replace(/```/g, '` ` `')
         .replace(/<!--/g, '<!- -')
@@ -64361,13 +64361,13 @@ function verdictCell(c, notes, minEffect) {
         (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
         (directions ? ` ${notes.mark(mdProse(directions))}` : ''));
 }
-/** The marker of a changed row's "where" footnote (issue 30), or nothing without an attribution. */
+/** The marker of a changed row's "where" footnote (docs/count-mode.md), or nothing without an attribution. */
 function whereMark(c, notes) {
     // the words and numbers are ours; the function names, from the binary, are escaped as code
     const where = rowWhereNote(c, (name) => mdCode(name));
     return where ? ` ${notes.mark(where)}` : '';
 }
-/** The marker of a row's "main drifted" footnote (issue 31), or nothing when main did not move. */
+/** The marker of a row's "main drifted" footnote (docs/history.md), or nothing when main did not move. */
 function driftMark(c, notes, drift) {
     const d = drift.get(c.benchmark);
     return d ? ` ${notes.mark(driftNote(d))}` : '';
@@ -64399,7 +64399,7 @@ const RESET = '\x1b[0m';
  * as it is written (the scale suite's 10,000 rows, held until the end, raised the peak by 19 MB).
  */
 function* terminalParts(report, options = {}) {
-    // Printed by a workflow step, a line starting with `::` would be a runner command (issue 28).
+    // Printed by a workflow step, a line starting with `::` would be a runner command (docs/security.md).
     for (const part of tableParts(report, options))
         yield noRunnerCommands(part);
 }
@@ -64408,7 +64408,7 @@ function* tableParts(report, options) {
     const measure = suite.countMode?.measure ?? 'time';
     const header = tableHeader(report);
     const ordered = [...suite.comparisons].sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.benchmark.localeCompare(b.benchmark));
-    // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (issue 26).
+    // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (docs/report.md §3).
     const notes$1 = new Map();
     const mark = (text) => {
         if (!text)
@@ -64530,7 +64530,7 @@ function codePoints(s) {
     }
     return n;
 }
-/** The terminal's width a line is wrapped to (issue 26: rows fit 120 columns for names ≤ 40). */
+/** The terminal's width a line is wrapped to (docs/report.md §3: rows fit 120 columns for names ≤ 40). */
 const TERMINAL_COLUMNS = 120;
 /** Wraps `text` at spaces to TERMINAL_COLUMNS, continuation lines indented by `indent`. */
 function wrap(text, indent) {
@@ -64570,7 +64570,7 @@ function row(c, withCounts, minEffect, mark) {
             mark(rowWhereNote(c, plainName))
     ];
 }
-/** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
+/** A counts-only row: exact counts per iteration and their change, no interval (docs/statistics.md §9). */
 function countRow(c, mark) {
     const k = c.counts;
     const f = k ? chosenFigure(k) : null;
@@ -65301,7 +65301,7 @@ function mergeShards(inputs, options = {}) {
     const suite = analyzeSuite({ samples, issues, provenance: first.results.provenance }, { ...first.results.options, ...options.judge });
     suite.warnings.push(...shardWarnings(shards, missing, suite.warnings));
     if (shards.length > 1) {
-        // Each shard's rounds are its own: summarise per shard, combine on the log scale (STATISTICS §10).
+        // Each shard's rounds are its own: summarise per shard, combine on the log scale (docs/statistics.md §10).
         const parts = shards.map((s) => {
             const mine = new Set(s.record.assigned);
             return suiteSummary(suite.comparisons.filter((c) => mine.has(c.benchmark)), suite.options.alpha);

@@ -9252,7 +9252,7 @@ function rankSumW(xs, ys) {
 }
 
 /**
- * Descriptive summary of one side's samples (STATISTICS.md §5, "Summary per side"):
+ * Descriptive summary of one side's samples (docs/statistics.md §5, "Summary per side"):
  * n, min, q1, median, mean, q3, max, sd, CV, MAD — each defined as R defines it.
  *
  * Why not `simple-statistics` for these: its 7.12 `quantile` is type 7 (checked against R), but it
@@ -9611,7 +9611,7 @@ function minExactPValue(m, n) {
 }
 
 /**
- * Mann-Whitney U test (Wilcoxon rank-sum test), two-sided, as R's `wilcox.test(x, y)` (STATISTICS.md §1).
+ * Mann-Whitney U test (Wilcoxon rank-sum test), two-sided, as R's `wilcox.test(x, y)` (docs/statistics.md §1).
  *
  * Assumes only that the values are ordinal and the two samples independent; it tests whether a
  * value from x tends to be larger or smaller than a value from y. That is why it is benchgate's
@@ -9632,7 +9632,7 @@ function minExactPValue(m, n) {
 const MAX_EXACT_SIZE = 50;
 /**
  * A warning is attached when even the most extreme ordering of the samples could not reach a
- * two-sided p-value below this level (benchgate's default α, STATISTICS.md §7).
+ * two-sided p-value below this level (benchgate's default α, docs/statistics.md §7).
  */
 const SMALL_SAMPLE_ALPHA = 0.01;
 /** @internal Which method R's rules give, and why not exact when exact was wanted. */
@@ -9722,7 +9722,7 @@ function mannWhitneySorted(xs, ys, options = {}, ties = tieInfo(xs, ys)) {
 
 /**
  * Hodges-Lehmann shift estimate and its confidence interval, and the same on the log scale as a
- * ratio of locations (STATISTICS.md §2).
+ * ratio of locations (docs/statistics.md §2).
  *
  * The estimate is the median of the m·n pairwise differences D = {x_i − y_j}; the CI is the pair of
  * order statistics [D_(k_lo), D_(k_hi)] of D that inverts the Mann-Whitney test. D is never built:
@@ -10038,7 +10038,7 @@ function sortedLog(sorted) {
 
 /**
  * The null distribution of the Wilcoxon signed-rank statistic V (no ties, no zeros), as R's
- * `psignrank` and `qsignrank` (STATISTICS §13).
+ * `psignrank` and `qsignrank` (docs/statistics.md §13).
  *
  * V = Σ of the ranks of |d_i| over the positive d_i, for n differences symmetric about 0: each of the
  * 2ⁿ sign patterns has probability 2⁻ⁿ, so P(V = s) = c_n(s)·2⁻ⁿ where c_n(s) counts the subsets of
@@ -10152,7 +10152,7 @@ function signedRankMinP(n) {
 }
 /**
  * Fewest pairs at which the exact signed-rank test can reach α/K: the smallest n with 2/2ⁿ ≤ α/K
- * (STATISTICS §13, n_min; 8 at α = 0.01, K = 1; 14 at K = 69).
+ * (docs/statistics.md §13, n_min; 8 at α = 0.01, K = 1; 14 at K = 69).
  * @throws StatsInputError 'domain' for α outside (0, 1) or K not a positive integer
  */
 function signedRankMinPairs(alpha, k = 1) {
@@ -10168,7 +10168,7 @@ function signedRankMinPairs(alpha, k = 1) {
 /**
  * Wilcoxon signed-rank test of paired differences with the Hodges-Lehmann estimate of Walsh averages
  * and its confidence interval, as R 4.2.2's `wilcox.test(d, conf.int = TRUE)` (= `wilcox.test(x, y,
- * paired = TRUE, conf.int = TRUE)` with d = x − y) (STATISTICS §13). benchgate applies it to the
+ * paired = TRUE, conf.int = TRUE)` with d = x − y) (docs/statistics.md §13). benchgate applies it to the
  * per-round log-ratios ln(head_i / base_i) of designs whose pairs are adjacent in time.
  *
  * - Zeros are dropped (R's default); exact when n < 50 with no ties and no zeros, else the normal
@@ -36992,7 +36992,7 @@ function zeroin(f, ax, bx, fa, fb, tol, maxit) {
 
 /**
  * A conservative, reproducible estimate of the pooled standard deviation of the ln samples
- * (STATISTICS.md §4): the upper bound of a bootstrap percentile confidence interval of the pooled sd.
+ * (docs/statistics.md §4): the upper bound of a bootstrap percentile confidence interval of the pooled sd.
  *
  * Design for speed without approximation: every replicate is a full with-replacement resample of
  * every side (no subsampling, no reduced B), and its sd is accumulated as Σx and Σx² in one tight loop
@@ -37289,7 +37289,7 @@ function meanSe(x, n) {
 }
 
 /**
- * Sample size, minimum detectable effect and power warnings on the log scale (STATISTICS.md §4),
+ * Sample size, minimum detectable effect and power warnings on the log scale (docs/statistics.md §4),
  * following the procedure of Carlos O'Ryan's "On Benchmarking" posts (JayBeams project blog, 2017,
  * https://coryan.github.io/jaybeams/): estimate a conservative σ of the log samples (the upper bound of
  * a bootstrap CI, see bootstrap.ts), size the experiment with `power.t.test` for the minimum effect of
@@ -37356,7 +37356,7 @@ function validate(o) {
  *   power ≤ alpha
  *
  * Complexity: one `power.t.test` solve (~0.5 ms).
- * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); STATISTICS.md §4.
+ * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); docs/statistics.md §4.
  */
 function requiredSamplesPerSide(options) {
     const { minEffect, sdLog, alpha, power } = options;
@@ -37390,7 +37390,7 @@ function requiredSamplesPerSide(options) {
  * @throws StatsInputError for inputs outside those domains
  *
  * Complexity: one `power.t.test` solve for delta (~0.5 ms).
- * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); STATISTICS.md §4.
+ * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); docs/statistics.md §4.
  */
 function minimumDetectableEffect(options) {
     const { nEff, sdLog, alpha, power } = options;
@@ -37438,7 +37438,7 @@ function minimumDetectableEffect(options) {
  * @throws StatsInputError for inputs outside those domains (never for low power)
  *
  * Complexity: two `power.t.test` solves (~1 ms).
- * Reference: O'Ryan, "On Benchmarking" (JayBeams project blog, 2017); STATISTICS.md §4.
+ * Reference: O'Ryan, "On Benchmarking" (JayBeams project blog, 2017); docs/statistics.md §4.
  */
 function powerWarnings(options) {
     const { nEff, minEffect, sdLog, alpha, power, effectivePerRound } = options;
@@ -37488,14 +37488,14 @@ function fmt(x) {
 }
 
 /**
- * Sample autocorrelation and the Ljung-Box portmanteau test (STATISTICS.md §5): are one side's
+ * Sample autocorrelation and the Ljung-Box portmanteau test (docs/statistics.md §5): are one side's
  * samples, in time order, independent? Time-dependent noise (thermal throttling, a neighbour's job)
  * makes consecutive samples alike, and the rank tests' p-values then overstate the evidence.
  */
-/** Default maximum lag: h = min(MAX_DEFAULT_LAGS, floor(n / LAG_DIVISOR)) (STATISTICS.md §5). */
+/** Default maximum lag: h = min(MAX_DEFAULT_LAGS, floor(n / LAG_DIVISOR)) (docs/statistics.md §5). */
 const MAX_DEFAULT_LAGS = 10;
 const LAG_DIVISOR = 5;
-/** Ljung-Box p below this raises the "autocorrelated" warning (STATISTICS.md §5). */
+/** Ljung-Box p below this raises the "autocorrelated" warning (docs/statistics.md §5). */
 const LJUNG_BOX_ALPHA = 0.01;
 /** z for the ±z/√n white-noise band (spec: 1.96; R's plot uses qnorm(0.975) = 1.959964). */
 const WHITE_NOISE_Z = 1.96;
@@ -37660,7 +37660,7 @@ function chiSquareUpperTail(x, df) {
 }
 
 /**
- * Durbin-Watson statistic of one side's samples in time order (STATISTICS.md §5): a second,
+ * Durbin-Watson statistic of one side's samples in time order (docs/statistics.md §5): a second,
  * lag-1 view of serial dependence, reported next to Ljung-Box.
  */
 /** Below this n the DW statistic carries no information (n = 2 gives DW = 2 identically). */
@@ -37715,7 +37715,7 @@ function durbinWatson(x) {
 }
 
 /**
- * Intraclass correlation over runs (STATISTICS.md §3): how much of the spread of one side's samples
+ * Intraclass correlation over runs (docs/statistics.md §3): how much of the spread of one side's samples
  * is between process executions (runs) rather than between repetitions inside a run. Repetitions of
  * one run share a process (its address-space layout, frequency state, cache placement), so they are
  * not independent replicates; the design effect says how many independent samples they are worth.
@@ -37823,7 +37823,7 @@ function intraclassCorrelation(groups) {
 }
 
 /**
- * Tukey's fences (STATISTICS.md §5): count outlying samples per side. Nothing is ever removed —
+ * Tukey's fences (docs/statistics.md §5): count outlying samples per side. Nothing is ever removed —
  * benchmark outliers (a preemption, a page-fault storm) are real observations of the system, and the
  * rank tests are robust to them; the counts only tell the reader how heavy the tails are.
  */
@@ -37896,13 +37896,13 @@ function tukeyOutliers(values) {
 }
 
 /**
- * Drift of a side over the measurement (STATISTICS.md §5): a robust line through the run medians
+ * Drift of a side over the measurement (docs/statistics.md §5): a robust line through the run medians
  * against round number. A slow trend (thermal soak, a background job ramping up) inflates the spread
  * and, if the sides are not interleaved evenly, biases the shift.
  */
-/** Default relative-drift threshold δ (STATISTICS.md §7 default minimum effect, 2%). */
+/** Default relative-drift threshold δ (docs/statistics.md §7 default minimum effect, 2%). */
 const DEFAULT_DRIFT_DELTA = 0.02;
-/** Level of Sen's interval for the drift slope (STATISTICS §5: 99%). */
+/** Level of Sen's interval for the drift slope (docs/statistics.md §5: 99%). */
 const DRIFT_CI_LEVEL = 0.99;
 /** Below this number of rounds the drift estimate is too fragile to rely on: warn. */
 const MIN_DRIFT_ROUNDS = 5;
@@ -37995,7 +37995,7 @@ function roundHalfEven(x) {
  * Drift of run medians over the measurement: the Theil-Sen slope of `runMedians[r]` against round
  * r = 0, 1, …, and the total drift relative to the level, `slope·(rounds − 1)/median(runMedians)`.
  * `exceeds` when |relativeTotal| > δ; `significant` when, besides, Sen's 99% interval of the slope
- * excludes 0 (STATISTICS §5: the size rule alone fired on 19% of pure-noise benchmarks).
+ * excludes 0 (docs/statistics.md §5: the size rule alone fired on 19% of pure-noise benchmarks).
  *
  * Shortfalls are warnings: one round gives slope 0 and relativeTotal 0 ("not estimable"); fewer than
  * {@link MIN_DRIFT_ROUNDS} rounds are flagged as fragile; a zero median gives relativeTotal `null`.
@@ -38056,7 +38056,7 @@ function drift(runMedians, options = {}) {
 }
 
 /**
- * Multiple-comparison adjustment of the suite's p-values (STATISTICS.md §6): with 50 benchmarks at
+ * Multiple-comparison adjustment of the suite's p-values (docs/statistics.md §6): with 50 benchmarks at
  * α = 0.05, about 2.5 "change" by chance. Holm (family-wise error rate) gates by default; BH
  * (false discovery rate) q-values are reported too.
  *
@@ -38121,7 +38121,7 @@ function adjustPValues(p, method) {
 /**
  * The Benjamini-Hochberg step-up procedure at false discovery rate `q` (Benjamini & Hochberg 1995; see
  * {@link adjustPValues}): rejects every hypothesis with `p_(i) ≤ i·q/n` for the largest such i, which is
- * exactly `q-value ≤ q`. Used over all change points of all series of a history (STATISTICS.md §11,
+ * exactly `q-value ≤ q`. Used over all change points of all series of a history (docs/statistics.md §11,
  * default q = 0.01). NaN p-values are not in the family and are never rejected.
  *
  * @param pValues p-values in [0, 1] or NaN.
@@ -38137,7 +38137,7 @@ function benjaminiHochberg(pValues, q) {
 }
 
 /**
- * Change points in a benchmark's history (STATISTICS.md §11): E-divisive means with Hunter's
+ * Change points in a benchmark's history (docs/statistics.md §11): E-divisive means with Hunter's
  * deterministic significance test, a faithful port of apache-otava's `compute_change_points`
  * (otava 0.8.0, `otava/analysis.py` and `otava/change_point_divisive/`).
  *
@@ -38561,7 +38561,7 @@ function refineChangePoints(series, points, minSide) {
 }
 
 /**
- * Slow creep over a benchmark's history (STATISTICS.md §11): the chain of paired steps on main.
+ * Slow creep over a benchmark's history (docs/statistics.md §11): the chain of paired steps on main.
  *
  * Each recorded commit carries the paired ratio head/parent with its interval (§2, Hodges-Lehmann on
  * the log scale). Over a window of consecutive steps the log-ratios add up: `total = Σ ln rᵢ` is the
@@ -39451,7 +39451,7 @@ var quantile = /*@__PURE__*/getDefaultExportFromCjs(libExports);
 
 /**
  * Conservative (upper) bound of a standard deviation from the χ² distribution of the pooled sample
- * variance (STATISTICS §4): `s·sqrt(ν / χ²_{(1−conf)/2, ν})`, the upper end of the classical two-sided
+ * variance (docs/statistics.md §4): `s·sqrt(ν / χ²_{(1−conf)/2, ν})`, the upper end of the classical two-sided
  * `conf` interval for σ under normality. Replaces the percentile bootstrap, which fell below the true σ
  * 11–30% of the time at 5–20 values and cost most of the analysis time.
  */
@@ -39547,7 +39547,7 @@ function sum(xs) {
 }
 
 /**
- * Advice that delivers (STATISTICS §4, issue 27): the rounds at which a §7 verdict — any decided
+ * Advice that delivers (docs/statistics.md §4): the rounds at which a §7 verdict — any decided
  * verdict — becomes likely, not the sample size to reject "no change".
  *
  * The fitted run-level model: ln run values ~ Normal(μ_side, σ²) per side, σ the value the
@@ -39861,7 +39861,7 @@ function distinct(sorted) {
 }
 
 /**
- * The test in force for one benchmark (STATISTICS §1–2, §13): the design decides, never the data.
+ * The test in force for one benchmark (docs/statistics.md §1–2, §13): the design decides, never the data.
  * Whole-suite rounds are analysed unpaired (Mann-Whitney, Hodges-Lehmann of all pairwise
  * differences); per-benchmark interleaving makes each round's base and head adjacent in time, so
  * its rounds are analysed as pairs (signed-rank test of d_i = ln(head_i / base_i), Hodges-Lehmann of
@@ -39955,7 +39955,7 @@ function asInterval(sr, back) {
 }
 
 /**
- * Power, sample size and actionable advice for one comparison (STATISTICS §4), at the level the
+ * Power, sample size and actionable advice for one comparison (docs/statistics.md §4), at the level the
  * verdict actually used: σ̂ is the χ² upper bound of the sd of the ln values the test used, n_req is
  * `ceil(1.15·n_t)` floored at the fewest values the exact test needs, and "more rounds" is advised only
  * when it is at most twice the rounds already run (and fits the time budget); otherwise "too noisy".
@@ -40112,10 +40112,10 @@ function tooNoisy(power) {
 }
 
 /**
- * Per-side description and noise diagnostics (STATISTICS §3, §5): summary of the raw samples,
+ * Per-side description and noise diagnostics (docs/statistics.md §3, §5): summary of the raw samples,
  * ICC/design effect as diagnostics, independence and drift judged on the series the test used.
  */
-/** Ljung-Box p below this flags time-dependent noise (STATISTICS §5). */
+/** Ljung-Box p below this flags time-dependent noise (docs/statistics.md §5). */
 const AUTOCORRELATION_P = 0.01;
 function iccOf(groups) {
     const r = intraclassCorrelation(groups.map((g) => g.values));
@@ -40169,7 +40169,7 @@ function pct(x) {
 }
 
 /** The design `run` measures with: `auto` is per-benchmark interleaving (docs/VALIDATION.md "Pairs"). */
-/** Defaults of STATISTICS §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
+/** Defaults of docs/statistics.md §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
 const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
     alpha: 0.01,
     minEffect: 0.02,
@@ -40244,7 +40244,7 @@ function tallyVerdicts(verdicts) {
 }
 
 /**
- * One benchmark's Comparison from two sets of observations (STATISTICS §1–§7).
+ * One benchmark's Comparison from two sets of observations (docs/statistics.md §1–§7).
  *
  * Two steps, so a suite can choose each benchmark's level (§6) from all p-values first:
  * `prepareComparison` drops invalid runs, chooses the unit (one median per run, §3) and runs the test;
@@ -40452,7 +40452,7 @@ function formatLevelPlain(level) {
 }
 
 /**
- * The suite summary (STATISTICS §10): one number for "did the suite as a whole get slower?" — the
+ * The suite summary (docs/statistics.md §10): one number for "did the suite as a whole get slower?" — the
  * geometric mean over benchmarks of head/base, with a 1 − α interval (one quantity: no division by K).
  *
  * Taken over the benchmarks measured at the run level in every round (their per-run series all have
@@ -40776,7 +40776,7 @@ function sidesCutShort(samples, issues) {
 }
 
 /**
- * Each benchmark's share of the family-wise level (STATISTICS §6), so that its interval and its
+ * Each benchmark's share of the family-wise level (docs/statistics.md §6), so that its interval and its
  * verdict agree: Bonferroni gives every benchmark α/K; Holm gives the i-th smallest p the level of its
  * step, α/(K − i + 1), until the first step that does not reject, whose level every later benchmark
  * keeps (their p is no smaller, so their intervals contain 0 as Holm requires); `none` gives α.
@@ -40809,7 +40809,7 @@ function familyLevels(pValues, padding, alpha, correction) {
 
 /**
  * A whole suite: one Comparison per benchmark, the suite-wide multiple-comparison adjustment
- * (STATISTICS §6), verdict counts, and warnings about the measurement as a whole.
+ * (docs/statistics.md §6), verdict counts, and warnings about the measurement as a whole.
  */
 function lostOnSides(cutShort, listed) {
     const sets = {
@@ -40958,7 +40958,7 @@ function prepareOne(name, obs, own, opts, lostOn) {
 }
 /**
  * A run one of whose repetitions had an invalid time (zero, negative, not finite: the parser's
- * 'invalid' issue) is left out whole (STATISTICS §3, §7): its median would rest on the rest.
+ * 'invalid' issue) is left out whole (docs/statistics.md §3, §7): its median would rest on the rest.
  */
 function withoutInvalidRuns(obs, own) {
     const bad = own.filter((i) => i.kind === 'invalid' && i.run >= 0);
@@ -40971,7 +40971,7 @@ function withoutInvalidRuns(obs, own) {
     return { base: out('base'), head: out('head') };
 }
 /**
- * The benchmark's own reason when it cannot run here (STATISTICS §10), else null: every issue is a
+ * The benchmark's own reason when it cannot run here (docs/statistics.md §10), else null: every issue is a
  * SkipWithMessage, or every issue is the same SkipWithError message, and both sides said so (e.g.
  * "CPU does not support avx512"). An error at head only, or differing messages, is a failure.
  */
@@ -41077,7 +41077,7 @@ function medianOf(obs) {
     return obs.length === 0 ? null : medianOfSorted(sortedCopy(obs.map((o) => o.value)));
 }
 /**
- * The time analysed for one benchmark under `auto` (STATISTICS §7): real time when the benchmark
+ * The time analysed for one benchmark under `auto` (docs/statistics.md §7): real time when the benchmark
  * measures it on purpose (`/real_time`, `/manual_time`) or runs several threads (CPU time then sums
  * the threads' time), else CPU time, which waiting for a core does not inflate.
  */
@@ -41129,7 +41129,7 @@ function issueWarning(i) {
     const level = i.kind === 'error' || i.kind === 'crashed' ? 'error' : 'warning';
     return { level, code: i.kind, side: i.side, message: `${i.side}${where}: ${i.kind}: ${i.message}` };
 }
-/** Fields that must match for base and head to differ "in nothing but code" (ARCHITECTURE.md). */
+/** Fields that must match for base and head to differ "in nothing but code" (docs/architecture.md). */
 const MUST_MATCH = [
     ['compiler', 'compiler'],
     ['buildType', 'build type'],

@@ -8,7 +8,7 @@
  */
 import { StatsInputError } from './stats/errors.js'
 
-/** The CLI's exit codes (ARCHITECTURE "Interfaces to respect"). */
+/** The CLI's exit codes (README, "Exit codes"). */
 export const EXIT = { pass: 0, gateFailed: 1, usage: 2, jobFailed: 3 } as const
 
 /**

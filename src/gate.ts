@@ -23,7 +23,7 @@ export interface GateResult {
 export function gate(suite: SuiteResult, failOn: FailOn, failOnSuite: number | null = null): GateResult {
   const c = suite.counts
   const problems: string[] = []
-  // --measure both: a regression by counts alone is a regression too (deterministic, STATISTICS §10)
+  // --measure both: a regression by counts alone is a regression too (deterministic, docs/statistics.md §10)
   if (c.regression) problems.push(verdictCount('regression', c.regression))
   if (c.failed) problems.push(`${plural(c.failed, 'benchmark')} ${verdictWord('failed')}`)
   const slowerTimingOnly = suite.comparisons.filter(

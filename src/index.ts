@@ -17,7 +17,7 @@ import { forLog } from './report/escape.js'
 function actionsLog(): Log {
   let open = false
   return {
-    // Log lines may quote untrusted text: none may start a runner command or carry a control (issue 28).
+    // Log lines may quote untrusted text: none may start a runner command or carry a control (docs/security.md).
     info: (m) => core.info(forLog(m)),
     warn: (m) => core.warning(forLog(m)),
     debug: (m) => core.debug(forLog(m)),

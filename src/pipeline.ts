@@ -215,7 +215,7 @@ interface Built {
   builds: Record<Side, BuildResult>
   /** What head's binary said it is (probed right after its build). */
   headProbe: ProbeResult
-  /** The config with enough rounds (STATISTICS §10), and the message saying so, if raised. */
+  /** The config with enough rounds (docs/statistics.md §10), and the message saying so, if raised. */
   plan: Config
   raised: string | null
   /** What head lists under the run's filter (--filter or a shard's share). */
@@ -446,7 +446,7 @@ async function checkedHead(
 }
 
 /**
- * The plan with enough rounds that a benchmark can be decided at all (STATISTICS §10): with K
+ * The plan with enough rounds that a benchmark can be decided at all (docs/statistics.md §10): with K
  * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
  */
 function decidablePlan(config: Config, k: number): { plan: Config; raised: string | null } {

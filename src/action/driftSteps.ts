@@ -1,5 +1,5 @@
 /**
- * Main's drift for the PR comment (`history-drift`, issue 31): the history store read by a job that
+ * Main's drift for the PR comment (`history-drift`): the history store read by a job that
  * comments — `run` before it builds any PR code, `comment` and `merge`, which never run PR code — so
  * what the comment says of main comes from the store, never from a pull request's artifact
  * (docs/security.md). A git: store is a plain fetch of the branch, with the token in that fetch's

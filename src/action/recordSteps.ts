@@ -1,5 +1,5 @@
 /**
- * `mode: record` (issue 31, STATISTICS §11): the results of a push to the default branch, measured
+ * `mode: record` (docs/history.md, docs/statistics.md §11): the results of a push to the default branch, measured
  * against the push's `before` (the last recorded commit), added to the history store — one record
  * per commit, never edited (docs/history.md).
  */

@@ -1,5 +1,5 @@
 /**
- * The Action's side of sharding (issue 16): a shard job (`shard: I/N`, modes run or measure) uploads
+ * The Action's side of sharding (docs/results-format.md): a shard job (`shard: I/N`, modes run or measure) uploads
  * its output folder as artifact `benchgate-shard[-KEY]-I`; the merging job (`mode: merge`) downloads
  * every shard's artifact and checks it. Shard artifacts were produced by the PR's code: in a
  * `workflow_run` (fork-safe) merge each one is checked like the comment mode's hand-over (pr.json

@@ -1,5 +1,5 @@
 /**
- * Where a count or time change comes from (issue 30, STATISTICS §9–§10): the functions of a
+ * Where a count or time change comes from (docs/count-mode.md, docs/statistics.md §9–§10): the functions of a
  * benchmark's counted loop, base against head, by their change in self cost. Functions are matched
  * across the two builds by the demangled name callgrind writes (no addresses: they move with every
  * build), with the source file as a tiebreak when the binary has debug info; a function on one side
@@ -143,7 +143,7 @@ function timeDirection(c: Comparison): 'up' | 'down' | null {
 
 /**
  * What an attribution must explain for this benchmark, or null when it needs none: the counts moved
- * by δ_count, or the timing verdict changed while the counts were measured (STATISTICS §10).
+ * by δ_count, or the timing verdict changed while the counts were measured (docs/statistics.md §10).
  */
 export function toExplain(
   c: Comparison,

@@ -1,5 +1,5 @@
 /**
- * The differential call tree of a benchmark's counted loop (issue 30), for the report's icicle: one
+ * The differential call tree of a benchmark's counted loop (docs/count-mode.md), for the report's icicle: one
  * node per call path, with its inclusive cost on each side, from callgrind's call edges.
  *
  * Approximations, said in docs/count-mode.md: callgrind records how much each caller's calls to a

@@ -1,5 +1,5 @@
 /**
- * One benchmark's Comparison from two sets of observations (STATISTICS §1–§7).
+ * One benchmark's Comparison from two sets of observations (docs/statistics.md §1–§7).
  *
  * Two steps, so a suite can choose each benchmark's level (§6) from all p-values first:
  * `prepareComparison` drops invalid runs, chooses the unit (one median per run, §3) and runs the test;

@@ -1,5 +1,5 @@
 /**
- * Whether a benchmark's counts "moved" (STATISTICS §10, docs/count-mode.md "Moved: events that do not
+ * Whether a benchmark's counts "moved" (docs/statistics.md §10, docs/count-mode.md "Moved: events that do not
  * depend on where code sits"), and the layout's fingerprint. Only events that do not depend on code
  * addresses can move a benchmark: the instructions and their data reads, writes and conditional
  * branches, and the data-side misses. callgrind's instruction cache and branch predictor are indexed

@@ -1,5 +1,5 @@
 /**
- * Puts count mode's verdicts (STATISTICS §9) into a suite: with `--measure counts` they are the
+ * Puts count mode's verdicts (docs/statistics.md §9) into a suite: with `--measure counts` they are the
  * verdicts; with `--measure both` they stand beside the timing verdicts, and a timing change whose
  * counts did not move by δ_count is marked "timing only".
  */
@@ -56,7 +56,7 @@ export function withCounts(
 }
 
 /**
- * STATISTICS §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
+ * docs/statistics.md §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
  * is `timing-only` (code layout, memory or environment), a count change decides what timing could
  * not, and time and instructions pointing different ways keep the timing verdict, flagged. "Flat" and
  * "moved" read only the events that do not depend on where code sits (countMovement.ts). Under

@@ -1,5 +1,5 @@
 /**
- * Count verdicts (STATISTICS §9): counts are deterministic, so there is no test, only the exact
+ * Count verdicts (docs/statistics.md §9): counts are deterministic, so there is no test, only the exact
  * relative change head/base − 1 of the chosen metric, judged against δ_count. The base side's two
  * passes give the noise floor; a benchmark whose two base counts differ by more than δ_count/4 is
  * `inconclusive: not deterministic` (it depends on time, addresses or randomness).

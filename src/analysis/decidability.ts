@@ -1,5 +1,5 @@
 /**
- * Decidability before measuring (STATISTICS §10): with K benchmarks at level α under the correction,
+ * Decidability before measuring (docs/statistics.md §10): with K benchmarks at level α under the correction,
  * the exact Mann-Whitney test on n runs per side can reach p ≤ α/K only when 2/C(2n, n) ≤ α/K (the
  * signed-rank test of n pairs, under per-benchmark interleaving: 2/2ⁿ ≤ α/K, §13). Below
  * that n no benchmark can be decided whatever the data, so the plan is raised before the base is built.

@@ -1,5 +1,5 @@
 /**
- * Advice that delivers (STATISTICS §4, issue 27): the rounds at which a §7 verdict — any decided
+ * Advice that delivers (docs/statistics.md §4): the rounds at which a §7 verdict — any decided
  * verdict — becomes likely, not the sample size to reject "no change".
  *
  * The fitted run-level model: ln run values ~ Normal(μ_side, σ²) per side, σ the value the

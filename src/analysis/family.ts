@@ -1,5 +1,5 @@
 /**
- * Each benchmark's share of the family-wise level (STATISTICS §6), so that its interval and its
+ * Each benchmark's share of the family-wise level (docs/statistics.md §6), so that its interval and its
  * verdict agree: Bonferroni gives every benchmark α/K; Holm gives the i-th smallest p the level of its
  * step, α/(K − i + 1), until the first step that does not reject, whose level every later benchmark
  * keeps (their p is no smaller, so their intervals contain 0 as Holm requires); `none` gives α.

@@ -1,5 +1,5 @@
 /**
- * Power, sample size and actionable advice for one comparison (STATISTICS §4), at the level the
+ * Power, sample size and actionable advice for one comparison (docs/statistics.md §4), at the level the
  * verdict actually used: σ̂ is the χ² upper bound of the sd of the ln values the test used, n_req is
  * `ceil(1.15·n_t)` floored at the fewest values the exact test needs, and "more rounds" is advised only
  * when it is at most twice the rounds already run (and fits the time budget); otherwise "too noisy".

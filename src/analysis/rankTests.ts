@@ -1,5 +1,5 @@
 /**
- * The test in force for one benchmark (STATISTICS §1–2, §13): the design decides, never the data.
+ * The test in force for one benchmark (docs/statistics.md §1–2, §13): the design decides, never the data.
  * Whole-suite rounds are analysed unpaired (Mann-Whitney, Hodges-Lehmann of all pairwise
  * differences); per-benchmark interleaving makes each round's base and head adjacent in time, so
  * its rounds are analysed as pairs (signed-rank test of d_i = ln(head_i / base_i), Hodges-Lehmann of

@@ -1,5 +1,5 @@
 /**
- * Per-side description and noise diagnostics (STATISTICS §3, §5): summary of the raw samples,
+ * Per-side description and noise diagnostics (docs/statistics.md §3, §5): summary of the raw samples,
  * ICC/design effect as diagnostics, independence and drift judged on the series the test used.
  */
 import { ljungBox } from '../stats/acf.js'
@@ -12,7 +12,7 @@ import type { Side } from '../samples/model.js'
 import type { RunGroup } from './unitOfAnalysis.js'
 import type { AnalysisLevel, AnalysisOptions, SideAnalysis, Warning } from './types.js'
 
-/** Ljung-Box p below this flags time-dependent noise (STATISTICS §5). */
+/** Ljung-Box p below this flags time-dependent noise (docs/statistics.md §5). */
 export const AUTOCORRELATION_P = 0.01
 
 export interface IccFigures {

@@ -1,6 +1,6 @@
 /**
  * A whole suite: one Comparison per benchmark, the suite-wide multiple-comparison adjustment
- * (STATISTICS §6), verdict counts, and warnings about the measurement as a whole.
+ * (docs/statistics.md §6), verdict counts, and warnings about the measurement as a whole.
  */
 import { suiteSummary } from './suiteSummary.js'
 import { StatsInputError } from '../stats/errors.js'
@@ -201,7 +201,7 @@ function prepareOne(
 
 /**
  * A run one of whose repetitions had an invalid time (zero, negative, not finite: the parser's
- * 'invalid' issue) is left out whole (STATISTICS §3, §7): its median would rest on the rest.
+ * 'invalid' issue) is left out whole (docs/statistics.md §3, §7): its median would rest on the rest.
  */
 function withoutInvalidRuns(
   obs: Record<Side, Observation[]>,
@@ -217,7 +217,7 @@ function withoutInvalidRuns(
 }
 
 /**
- * The benchmark's own reason when it cannot run here (STATISTICS §10), else null: every issue is a
+ * The benchmark's own reason when it cannot run here (docs/statistics.md §10), else null: every issue is a
  * SkipWithMessage, or every issue is the same SkipWithError message, and both sides said so (e.g.
  * "CPU does not support avx512"). An error at head only, or differing messages, is a failure.
  */
@@ -333,7 +333,7 @@ function medianOf(obs: Observation[]): number | null {
 }
 
 /**
- * The time analysed for one benchmark under `auto` (STATISTICS §7): real time when the benchmark
+ * The time analysed for one benchmark under `auto` (docs/statistics.md §7): real time when the benchmark
  * measures it on purpose (`/real_time`, `/manual_time`) or runs several threads (CPU time then sums
  * the threads' time), else CPU time, which waiting for a core does not inflate.
  */
@@ -385,7 +385,7 @@ function issueWarning(i: SampleIssue): Warning {
   return { level, code: i.kind, side: i.side, message: `${i.side}${where}: ${i.kind}: ${i.message}` }
 }
 
-/** Fields that must match for base and head to differ "in nothing but code" (ARCHITECTURE.md). */
+/** Fields that must match for base and head to differ "in nothing but code" (docs/architecture.md). */
 const MUST_MATCH: Array<[keyof Provenance, string]> = [
   ['compiler', 'compiler'],
   ['buildType', 'build type'],

@@ -1,5 +1,5 @@
 /**
- * The suite summary (STATISTICS §10): one number for "did the suite as a whole get slower?" — the
+ * The suite summary (docs/statistics.md §10): one number for "did the suite as a whole get slower?" — the
  * geometric mean over benchmarks of head/base, with a 1 − α interval (one quantity: no division by K).
  *
  * Taken over the benchmarks measured at the run level in every round (their per-run series all have

@@ -1,6 +1,6 @@
 /**
  * The analysis result types: what `compare()` says about one benchmark and `analyzeSuite()` about a
- * whole suite. Plain data, ready for any report; every figure is defined in shared/STATISTICS.md.
+ * whole suite. Plain data, ready for any report; every figure is defined in docs/statistics.md.
  */
 import type { CountMethod, CountMetric } from '../samples/countModel.js'
 import type { Provenance, SampleIssue, Side } from '../samples/model.js'
@@ -15,29 +15,29 @@ export type Verdict =
   | 'new'
   | 'removed'
   | 'failed'
-  /** The same error on both sides in every run, or SkipWithMessage: cannot run here (STATISTICS §10). */
+  /** The same error on both sides in every run, or SkipWithMessage: cannot run here (docs/statistics.md §10). */
   | 'skipped'
   /** `--measure both`: timing changed, the address-independent counts did not (layout? §10; countMovement.ts). */
   | 'timing-only'
 
-/** Whether the test used every repetition or one value (the median) per process run (STATISTICS §3). */
+/** Whether the test used every repetition or one value (the median) per process run (docs/statistics.md §3). */
 export type AnalysisLevel = 'repetitions' | 'runs'
 
 /** The level the user asked for: `auto` = one value per run (the gate's only trusted level). */
 export type LevelChoice = 'auto' | 'repetitions'
 
 /**
- * Why a comparison was analysed at its level (STATISTICS §3):
+ * Why a comparison was analysed at its level (docs/statistics.md §3):
  * - 'runs': each side has ≥ R_min runs, one median per run (the default, trusted by the gate);
  * - 'too-few-processes': fewer runs on a side, repetitions of one process shown, verdict at most inconclusive;
  * - 'forced-repetitions': `level: repetitions` asked for the pooled analysis; exploratory, not trusted by the gate.
  */
 export type LevelReason = 'runs' | 'too-few-processes' | 'forced-repetitions'
 
-/** Suite-wide error control of the verdicts (STATISTICS §6). */
+/** Suite-wide error control of the verdicts (docs/statistics.md §6). */
 export type Correction = 'bonferroni' | 'holm' | 'none'
 
-/** Which Google Benchmark time is analysed; `auto` chooses per benchmark (STATISTICS §7). */
+/** Which Google Benchmark time is analysed; `auto` chooses per benchmark (docs/statistics.md §7). */
 export type MetricChoice = 'auto' | 'real_time' | 'cpu_time'
 export type Metric = 'real_time' | 'cpu_time'
 
@@ -52,7 +52,7 @@ export type InconclusiveReason =
   'too-few-processes' | 'level-unreachable' | 'interval-reaches-delta' | 'too-few-samples'
 
 /**
- * What would decide an inconclusive benchmark (STATISTICS §4), structured so the report words it:
+ * What would decide an inconclusive benchmark (docs/statistics.md §4), structured so the report words it:
  * more rounds when that is at most twice the rounds already run (and fits the time budget), else the
  * benchmark is too noisy to decide ±δ by timing here (`sdPercent` = σ̂ of ln run values × 100).
  */
@@ -70,7 +70,7 @@ export type Advice =
 /** What is measured: timing rounds, instruction counts under valgrind (docs/statistics.md §9), or both. */
 export type MeasureMode = 'time' | 'counts' | 'both'
 
-/** Per-benchmark or whole-suite processes in each round (STATISTICS §13). */
+/** Per-benchmark or whole-suite processes in each round (docs/statistics.md §13). */
 export type Interleave = 'suite' | 'benchmark'
 /**
  * The option: a design, or `auto` — what `run` and the Action measure by default (`benchmark`, the
@@ -91,14 +91,14 @@ export interface AnalysisOptions {
   minEffect: number
   /** Power β the sample-size figures aim at, in (0, 1). */
   power: number
-  /** Suite-wide error control (STATISTICS §6); every interval is computed at the level it implies. */
+  /** Suite-wide error control (docs/statistics.md §6); every interval is computed at the level it implies. */
   correction: Correction
   /** `auto`: one value per run (§3); `repetitions`: pooled, exploratory, not trusted by the gate. */
   level: LevelChoice
   /** Which time Google Benchmark measured to analyse. */
   metric: MetricChoice
   /**
-   * The design that made the samples (STATISTICS §13): `suite` runs the whole suite per process, and
+   * The design that made the samples (docs/statistics.md §13): `suite` runs the whole suite per process, and
    * is analysed unpaired (rank-sum); `benchmark` runs each benchmark's base and head back to back as
    * their own processes, so each round's pair is adjacent in time by construction and is analysed
    * paired (signed-rank on the per-round log-ratios). The design decides, never the data.
@@ -120,7 +120,7 @@ export interface AnalysisOptions {
   deffCutoff?: number
 }
 
-/** Defaults of STATISTICS §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
+/** Defaults of docs/statistics.md §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
 export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = Object.freeze({
   alpha: 0.01,
   minEffect: 0.02,
@@ -152,7 +152,7 @@ export interface Warning {
   message: string
 }
 
-/** Per-side description and noise diagnostics (STATISTICS §3, §5). */
+/** Per-side description and noise diagnostics (docs/statistics.md §3, §5). */
 export interface SideAnalysis {
   /** Raw samples (repetitions) measured. */
   samples: number
@@ -282,7 +282,7 @@ export interface Comparison {
   timingVerdict?: Verdict
   /** `--measure both`: time and instructions point different ways (the report shows both figures). */
   countsDisagree?: boolean
-  /** Count mode: which functions the change comes from (issue 30), for a benchmark whose counts or time changed. */
+  /** Count mode: which functions the change comes from (docs/count-mode.md), for a benchmark whose counts or time changed. */
   attribution?: ChangeAttribution
 }
 
@@ -315,7 +315,7 @@ export interface FunctionChange {
 }
 
 /**
- * Where a benchmark's change comes from (issue 30): the functions of its counted loop by |Δself|,
+ * Where a benchmark's change comes from (docs/count-mode.md): the functions of its counted loop by |Δself|,
  * base against head, matched by demangled name (file as tiebreak).
  */
 export interface ChangeAttribution {
@@ -366,7 +366,7 @@ export interface CountMode {
   counts: Record<Verdict, number>
 }
 
-/** The geometric mean of head/base over the benchmarks measured in every round (STATISTICS §10). */
+/** The geometric mean of head/base over the benchmarks measured in every round (docs/statistics.md §10). */
 export interface SuiteSummary {
   /** Geometric-mean ratio head/base (1.01 = the suite 1% slower). */
   estimate: number
@@ -399,7 +399,7 @@ export interface CountOptions {
   /** δ_count: the smallest relative count change that is a regression or improvement (0.01 = 1%). */
   threshold: number
   /**
-   * The timing rounds ran under randomised layouts (--randomize-layout, STATISTICS §12): with
+   * The timing rounds ran under randomised layouts (--randomize-layout, docs/statistics.md §12): with
    * independent draws a timing change with flat counts survived layout and is a plain
    * regression/improvement (§10).
    */

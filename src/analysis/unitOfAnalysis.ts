@@ -1,5 +1,5 @@
 /**
- * The unit of analysis (STATISTICS §3): one value per process run — the median of its repetitions —
+ * The unit of analysis (docs/statistics.md §3): one value per process run — the median of its repetitions —
  * whenever each side has at least R_min runs; no pretest on the estimated design effect. Also drops
  * runs with an invalid value (§7), so one bad value costs one run, not the benchmark.
  */

@@ -1,5 +1,5 @@
 /**
- * The verdict rules of STATISTICS §7, read off the interval so they cannot contradict it:
+ * The verdict rules of docs/statistics.md §7, read off the interval so they cannot contradict it:
  * with e = ln ρ, t = ln(1 + δ) and [lo, hi] the §6 interval of ln ρ (at the level actually used).
  */
 import type { HodgesLehmannResult } from '../stats/hodgesLehmann.js'
@@ -78,7 +78,7 @@ export function timingVerdict(input: TimingVerdictInput): VerdictDecision {
   return { verdict: reason === null ? decision.verdict : 'inconclusive', reason }
 }
 
-/** Verdicts that mean "no significant change"; REPORT.md collapses these into one group. */
+/** Verdicts that mean "no significant change"; docs/report.md collapses these into one group. */
 export const QUIET_VERDICTS: readonly Verdict[] = ['unchanged', 'inconclusive', 'negligible', 'skipped']
 
 export const ALL_VERDICTS: readonly Verdict[] = [

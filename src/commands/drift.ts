@@ -1,5 +1,5 @@
 /**
- * `--history-store STORE` of `run` and `compare` (issue 31): main's drift over its last 30 recorded
+ * `--history-store STORE` of `run` and `compare` (docs/history.md): main's drift over its last 30 recorded
  * commits (history/drift.ts), for the report's footnotes. The CLI trusts its user; a store that cannot
  * be read is said on stderr and the report is written without the footnotes.
  */

@@ -1,5 +1,5 @@
 /**
- * `benchgate explain OUT_DIR BENCHMARK` (issue 30): the per-function table of one benchmark's count
+ * `benchgate explain OUT_DIR BENCHMARK` (docs/count-mode.md): the per-function table of one benchmark's count
  * or time change from a finished run's results.json (OUT_DIR/results.json, or the file itself).
  */
 import type { Config } from '../config/index.js'

@@ -20,7 +20,7 @@ export { OPTIONS, type Command, type OptionSpec } from './options.js'
 export const OPTION_NAMES = OPTIONS.map((o) => o.name)
 const BY_NAME = new Map(OPTIONS.map((o) => [o.name, o]))
 
-/** Sound results in about ten minutes of benchmark time on a 2-core runner (STATISTICS §7). */
+/** Sound results in about ten minutes of benchmark time on a 2-core runner (docs/statistics.md §7). */
 export const DEFAULT_CONFIG: Config = defaultsFromTable()
 
 function defaultsFromTable(): Config {

@@ -14,7 +14,7 @@ import type { CountMetric } from '../samples/countModel.js'
  */
 export type LayoutDraws = 'shared' | 'independent'
 
-/** What may fail the gate (STATISTICS §10); regression and failed always do, unless `never` (alone). */
+/** What may fail the gate (docs/statistics.md §10); regression and failed always do, unless `never` (alone). */
 export type FailOnItem = 'regression' | 'failed' | 'timing-only' | 'inconclusive' | 'never'
 /** A set: `regression,failed` by default; `timing-only` and `inconclusive` can be added; `never` alone. */
 export type FailOn = readonly FailOnItem[]

@@ -142,7 +142,7 @@ function readDumps(dir: string, keepFunctions: boolean): CallgrindDump[] {
   return numbered.map(({ n, file }) => {
     const text = readFileSync(join(dir, file), 'utf8')
     const dump = parseCallgrindDump(text, n, join(dir, file))
-    // where a count changed (issue 30): the loop dumps' functions, read before the dumps are deleted
+    // where a count changed (docs/count-mode.md): the loop dumps' functions, read before the dumps are deleted
     if (keepFunctions && dump.trigger === 'loop') dump.profile = parseCallgrindProfile(text)
     return dump
   })

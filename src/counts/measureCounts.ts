@@ -1,5 +1,5 @@
 /**
- * Count mode's measurement (STATISTICS §9, docs/count-mode.md): base counted twice (the
+ * Count mode's measurement (docs/statistics.md §9, docs/count-mode.md): base counted twice (the
  * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
  * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
  */
@@ -41,7 +41,7 @@ export interface MeasureCountsOptions {
   log: Log
   signal?: AbortSignal
   valgrind?: string
-  /** Keep the loop dumps' per-function costs (issue 30; default true). */
+  /** Keep the loop dumps' per-function costs (docs/count-mode.md; default true). */
   functions?: boolean
   /** Cache and branch simulation (default true; false only to measure its cost in scripts/bench-counts.ts). */
   simulate?: boolean

@@ -5,7 +5,7 @@
  * API calls are in comment.ts.
  *
  * A marker counts only as a whole line outside fenced code, and a comment is ours only when its
- * first line is our marker and its structure parses as ours (issue 28): a marker quoted in a
+ * first line is our marker and its structure parses as ours (docs/security.md): a marker quoted in a
  * reproduce line, a PR title or another workflow's comment is text, never a section. A section that
  * does not parse as a benchgate report is dropped, not carried into the next comment.
  */

@@ -1,5 +1,5 @@
 /**
- * Unzips an artifact that untrusted code produced, within limits (issue 13 item 4): @actions/artifact
+ * Unzips an artifact that untrusted code produced, within limits (docs/security.md): @actions/artifact
  * would inflate whatever the zip holds, so a few kilobytes of zeros could fill the runner's disk.
  * yauzl reads the archive; we refuse it, and stop inflating at once, when it has too many entries,
  * an entry or the whole inflates past its cap (bytes counted as they come out of the inflater, not

@@ -1,5 +1,5 @@
 /**
- * What moved in the history (STATISTICS.md §11, docs/history.md "changes.json"). Pure: records in,
+ * What moved in the history (docs/statistics.md §11, docs/history.md "changes.json"). Pure: records in,
  * findings out.
  *
  * - **Environment changes**: consecutive records whose fingerprints differ (history/record.ts

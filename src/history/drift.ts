@@ -1,7 +1,7 @@
 /**
- * Main's drift for a pull request's report (issue 31; REPORT.md: "when the history on main is known, a
+ * Main's drift for a pull request's report (docs/history.md; docs/report.md: "when the history on main is known, a
  * row whose baseline already drifted says so"): per benchmark, the creep over main's last W recorded
- * commits (history/changes.ts, STATISTICS §11), kept where it is reported (its interval excludes 0 and
+ * commits (history/changes.ts, docs/statistics.md §11), kept where it is reported (its interval excludes 0 and
  * |change| ≥ δ). Pure: records in, notes out (their types are the report's, report/model.ts).
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * One commit's record in the history on main (STATISTICS.md §11, docs/history.md): built from a
+ * One commit's record in the history on main (docs/statistics.md §11, docs/history.md): built from a
  * validated results.json, nothing re-measured. Pure: no I/O.
  *
  * Per benchmark it keeps
@@ -8,7 +8,7 @@
  *   distribution-free order-statistic interval for the median (stats/medianInterval.ts, requested
  *   coverage 95%, the exact coverage stored beside it). At `level: "repetitions"` (fewer than 5 runs, or
  *   forced) the series are single repetitions, not run medians: the record keeps the median but no
- *   interval (`ci: null`), since repetitions of one process are not independent (STATISTICS §3);
+ *   interval (`ci: null`), since repetitions of one process are not independent (docs/statistics.md §3);
  * - the **paired step** against the parent: results.json's ratio head/base and its interval, at the
  *   results' `conf_level` (stored beside it: Bonferroni-widened intervals differ per suite size);
  * - the **counts** (instructions and estimated cycles per iteration, head and base) when measured.

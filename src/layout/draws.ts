@@ -1,5 +1,5 @@
 /**
- * Which code layout a process gets (STATISTICS §12): a seeded draw per round and side of how many
+ * Which code layout a process gets (docs/statistics.md §12): a seeded draw per round and side of how many
  * bytes of padding go before the program's code, read-only data and data, and how long an
  * environment variable is (which moves the initial stack). Pure: the same seed, round and side
  * always give the same layout, so a run can be reproduced and the trusted half can re-derive it.

@@ -1,5 +1,5 @@
 /**
- * A fresh layout for every round (STATISTICS §12): before each round, both staged binaries are
+ * A fresh layout for every round (docs/statistics.md §12): before each round, both staged binaries are
  * relinked in place with their seeded padding, and each side's processes get their stack padding.
  * The process stays the unit of analysis because every process runs under its own draw.
  */

@@ -45,7 +45,7 @@ export interface RoundsOptions extends BenchmarkSettings {
   /** Directory for the sample files (`<side>-r003.json`, see sampleFilePath); created if missing. */
   samplesDir: string
   /**
-   * Per-benchmark interleaving (STATISTICS §13): the benchmarks each side lists. Each round then runs,
+   * Per-benchmark interleaving (docs/statistics.md §13): the benchmarks each side lists. Each round then runs,
    * for every benchmark in turn, its base and head processes (filtered to that one benchmark) back
    * to back in the round's ABBA order, so the pair is a fraction of a second apart. A benchmark one
    * side does not list runs on the other side only. Absent: each process runs the whole suite.

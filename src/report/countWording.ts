@@ -1,5 +1,5 @@
 /**
- * Count mode's words and numbers (STATISTICS §9), shared by the Markdown, terminal and HTML reports:
+ * Count mode's words and numbers (docs/statistics.md §9), shared by the Markdown, terminal and HTML reports:
  * counts are exact, so a change is shown with three decimals and no interval; a timing change whose
  * counts did not move is "timing only".
  * Plain text; renderers escape.

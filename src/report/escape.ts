@@ -5,7 +5,7 @@
  */
 
 /**
- * Characters untrusted text may not carry into any output (issue 28): C0/C1 controls (a terminal's
+ * Characters untrusted text may not carry into any output (docs/security.md): C0/C1 controls (a terminal's
  * escape sequences, a runner's line breaks), bidi controls and zero-width characters (text that
  * reads differently from what it is). The word joiner U+2060 is among them: escape.ts adds its own
  * after the text is cleaned.

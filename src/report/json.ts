@@ -35,7 +35,7 @@ export const READABLE_RESULTS_VERSIONS: readonly number[] = [1, 2]
 export interface BenchmarkResultJson {
   name: string
   verdict: Verdict
-  /** Why an inconclusive verdict is inconclusive (absent in files before issue 12). */
+  /** Why an inconclusive verdict is inconclusive (absent in files before docs/results-format.md). */
   inconclusive_reason?: InconclusiveReason | null
   advice?: Advice
   metric?: Metric | null
@@ -52,7 +52,7 @@ export interface BenchmarkResultJson {
   p_adjusted: number | null
   u: number | null
   test_method: 'exact' | 'normal' | null
-  /** The test in force (STATISTICS §13): rank-sum (whole-suite rounds) or signed-rank (pairs); version 2, optional. */
+  /** The test in force (docs/statistics.md §13): rank-sum (whole-suite rounds) or signed-rank (pairs); version 2, optional. */
   test?: 'rank-sum' | 'signed-rank'
   /** Signed-rank only: rounds paired, and rounds with a run on one side only (dropped). */
   pairs?: { used: number; incomplete: number }
@@ -78,9 +78,9 @@ export interface BenchmarkResultJson {
   counts?: CountComparison
   /** `--measure both`: a timing change whose counts did not change by δ_count. */
   timing_only?: boolean
-  /** Count mode: the functions a count or time change comes from (issue 30; optional within version 2). */
+  /** Count mode: the functions a count or time change comes from (docs/count-mode.md; optional within version 2). */
   attribution?: ChangeAttribution
-  /** `--measure both`, when the counts changed the verdict (STATISTICS §10): timing's own verdict. */
+  /** `--measure both`, when the counts changed the verdict (docs/statistics.md §10): timing's own verdict. */
   timing_verdict?: Verdict
   /** `--measure both`: time and instructions point different ways. */
   counts_disagree?: boolean
@@ -111,9 +111,9 @@ export interface ResultsJson {
   tool: { name: 'benchgate'; version: string }
   run: RunInfo
   options: AnalysisOptions
-  /** K, the benchmarks in the multiple-comparison family (absent in files before issue 12). */
+  /** K, the benchmarks in the multiple-comparison family (absent in files before docs/results-format.md). */
   family_size?: number
-  /** The suite's geometric-mean change (STATISTICS §10); absent or null when none could be taken. */
+  /** The suite's geometric-mean change (docs/statistics.md §10); absent or null when none could be taken. */
   suite_summary?: SuiteSummary | null
   counts: Record<Verdict, number>
   warnings: Warning[]

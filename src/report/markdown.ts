@@ -1,5 +1,5 @@
 /**
- * The PR comment / job summary (REPORT.md): headline in words, changed benchmarks first with long
+ * The PR comment / job summary (docs/report.md): headline in words, changed benchmarks first with long
  * advice as footnotes under the table, the quiet rest in one collapsed group with the resolution
  * they had, warnings collapsed, and a size cap that leaves out the collapsed parts first and says so.
  */
@@ -80,7 +80,7 @@ export function* markdownParts(
   const maxChars = options.maxChars ?? COMMENT_MAX_CHARS
   const { suite, run } = report
   const split_ = split(suite.comparisons, suite.options.minEffect)
-  // Timing-only changes (same instructions, STATISTICS §10) are their own collapsed group (REPORT.md).
+  // Timing-only changes (same instructions, docs/statistics.md §10) are their own collapsed group (docs/report.md).
   const changed = split_.changed.filter((c) => c.verdict !== 'timing-only')
   const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only')
   const quiet = split_.quiet
@@ -207,7 +207,7 @@ function chartPart(suite: SuiteResult): Part {
 
 /** The collapsed group: benchmarks without a significant change of δ or more. */
 /**
- * Timing changed, the address-independent counts did not (STATISTICS §10, docs/count-mode.md "Moved"): one collapsed group
+ * Timing changed, the address-independent counts did not (docs/statistics.md §10, docs/count-mode.md "Moved"): one collapsed group
  * with both count figures, not failing unless `fail-on` has `timing-only`.
  */
 function timingOnlyPart(rows: Comparison[], suite: SuiteResult): Part {
@@ -322,7 +322,7 @@ function warningsPart(groups: WarningGroup[]): Part {
 
 function reproducePart(reproduce: string | undefined): Part {
   if (!reproduce) return fixedPart([])
-  // No fence end, and no HTML comment a marker could hide in (issue 28).
+  // No fence end, and no HTML comment a marker could hide in (docs/security.md).
   const command = capText(reproduce, REPRODUCE_MAX_CHARS)
     .replace(/```/g, '` ` `')
     .replace(/<!--/g, '<!- -')
@@ -372,14 +372,14 @@ function verdictCell(c: Comparison, notes: Footnotes, minEffect: number): string
   )
 }
 
-/** The marker of a changed row's "where" footnote (issue 30), or nothing without an attribution. */
+/** The marker of a changed row's "where" footnote (docs/count-mode.md), or nothing without an attribution. */
 function whereMark(c: Comparison, notes: Footnotes): string {
   // the words and numbers are ours; the function names, from the binary, are escaped as code
   const where = rowWhereNote(c, (name) => mdCode(name))
   return where ? ` ${notes.mark(where)}` : ''
 }
 
-/** The marker of a row's "main drifted" footnote (issue 31), or nothing when main did not move. */
+/** The marker of a row's "main drifted" footnote (docs/history.md), or nothing when main did not move. */
 function driftMark(c: Comparison, notes: Footnotes, drift: ReadonlyMap<string, DriftNote>): string {
   const d = drift.get(c.benchmark)
   return d ? ` ${notes.mark(driftNote(d))}` : ''

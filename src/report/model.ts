@@ -68,7 +68,7 @@ export interface Report {
   history?: MainDrift
 }
 
-/** One benchmark whose baseline already moved on main (the creep of STATISTICS §11 over the window). */
+/** One benchmark whose baseline already moved on main (the creep of docs/statistics.md §11 over the window). */
 export interface DriftNote {
   name: string
   /** exp(Σ ln rᵢ) − 1 over the steps, and its interval at `level`. */

@@ -1,6 +1,6 @@
 /**
  * Benchmark names as every report shows them. A pull request controls the names, so one of
- * 100,000 characters must not crowd out the rows that matter (issue 18): names are cut to
+ * 100,000 characters must not crowd out the rows that matter (docs/report.md §6): names are cut to
  * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
  * prefix stay distinguishable, and the same name always reads the same in every report.
  * Control characters (which could move a terminal's cursor or break a table) and the invisible

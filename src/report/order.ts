@@ -1,4 +1,4 @@
-/** Which benchmarks every report shows first, and in what order (REPORT.md). */
+/** Which benchmarks every report shows first, and in what order (docs/report.md). */
 import type { Comparison, Verdict } from '../analysis/types.js'
 import { QUIET_VERDICTS } from '../analysis/verdict.js'
 

@@ -75,7 +75,7 @@ const STOP_REASONS = [
   'failures'
 ]
 
-/** One count metric on both sides (count mode, STATISTICS §9): per iteration, change, base noise. */
+/** One count metric on both sides (count mode, docs/statistics.md §9): per iteration, change, base noise. */
 const countFigure = object({
   base: nullable(num),
   head: nullable(num),
@@ -91,7 +91,7 @@ const eventCounts = nullable({
   additionalProperties: { type: 'number', minimum: 0 }
 })
 
-/** Per-iteration figures of a function or a loop (issue 30's attribution). */
+/** Per-iteration figures of a function or a loop (attribution). */
 const costFigures = object({
   instructions: num,
   cycles: nullable(num),
@@ -101,7 +101,7 @@ const costFigures = object({
 })
 const sidesOf = (item: object) => object({ base: nullable(item), head: nullable(item) })
 const figures = ref('costFigures')
-/** Where a benchmark's change comes from: its loop's functions, base against head (issue 30). */
+/** Where a benchmark's change comes from: its loop's functions, base against head (docs/count-mode.md). */
 const attribution = object(
   {
     metric: { enum: COUNT_METRICS },

@@ -1,5 +1,5 @@
 /**
- * Sharded runs in a results file (issue 16): what one shard recorded (`run.shard`, so that
+ * Sharded runs in a results file (docs/results-format.md): what one shard recorded (`run.shard`, so that
  * `benchgate merge` can check coverage and re-analyse), what a merge recorded (`run.merged`) and the report line. As untrusted
  * input (shard artifacts may come from a fork) both are checked by the results schema (resultsSchema.ts).
  */

@@ -42,7 +42,7 @@ export function* terminalParts(
   report: Report,
   options: TerminalOptions = {}
 ): Generator<string, void, undefined> {
-  // Printed by a workflow step, a line starting with `::` would be a runner command (issue 28).
+  // Printed by a workflow step, a line starting with `::` would be a runner command (docs/security.md).
   for (const part of tableParts(report, options)) yield noRunnerCommands(part)
 }
 
@@ -53,7 +53,7 @@ function* tableParts(report: Report, options: TerminalOptions): Generator<string
   const ordered = [...suite.comparisons].sort(
     (a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.benchmark.localeCompare(b.benchmark)
   )
-  // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (issue 26).
+  // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (docs/report.md §3).
   const notes = new Map<string, number>()
   const mark = (text: string | null): string => {
     if (!text) return ''
@@ -177,7 +177,7 @@ function codePoints(s: string): number {
 
 type Mark = (text: string | null) => string
 
-/** The terminal's width a line is wrapped to (issue 26: rows fit 120 columns for names ≤ 40). */
+/** The terminal's width a line is wrapped to (docs/report.md §3: rows fit 120 columns for names ≤ 40). */
 export const TERMINAL_COLUMNS = 120
 
 /** Wraps `text` at spaces to TERMINAL_COLUMNS, continuation lines indented by `indent`. */
@@ -218,7 +218,7 @@ function row(c: Comparison, withCounts: boolean, minEffect: number, mark: Mark):
   ]
 }
 
-/** A counts-only row: exact counts per iteration and their change, no interval (STATISTICS §9). */
+/** A counts-only row: exact counts per iteration and their change, no interval (docs/statistics.md §9). */
 function countRow(c: Comparison, mark: Mark): string[] {
   const k = c.counts
   const f = k ? chosenFigure(k) : null

@@ -1,6 +1,6 @@
 /**
  * The warnings every report shows, grouped: a sentence that applies to many benchmarks is one line
- * with their names (issue 17: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
+ * with their names (docs/report.md §3: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
  * a note rather than an alarm (a distro build of Google Benchmark reporting "debug") is one note.
  * Plain text with `code` in backticks; each renderer escapes it (mdProse, or nothing in a terminal).
  */

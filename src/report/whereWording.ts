@@ -1,5 +1,5 @@
 /**
- * The "where" note of a changed benchmark (issue 30, REPORT.md): the functions its count or time
+ * The "where" note of a changed benchmark (docs/count-mode.md, docs/report.md): the functions its count or time
  * change comes from, by |Δ self|, with their share of the benchmark's change ("`crc_update` +7.9% of
  * +8.1% instructions, `memcpy` +0.2%"); for a time change the instructions do not explain, the
  * simulated misses and mispredictions of those functions; else "not explained by simulated events".

@@ -24,7 +24,7 @@ const ALTERNATIVES =
   'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
 
 /**
- * The design and its test, under per-benchmark interleaving (STATISTICS §13): "per-benchmark pairs,
+ * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
  * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
  * whole-suite rounds (the rank-sum test, as always).
  */
@@ -38,7 +38,7 @@ export function pairsText(suite: SuiteResult): string | null {
 }
 
 /**
- * The suite summary for the headline (STATISTICS §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
+ * The suite summary for the headline (docs/statistics.md §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
  * says what it is. Null when no summary could be taken.
  */
 export function suiteSummaryText(suite: SuiteResult): string | null {
@@ -87,7 +87,7 @@ export function ciLevel(cs: Comparison[], alpha: number): string {
 }
 
 /**
- * The intervals' label (STATISTICS §6), never a bare "99% CI" over several benchmarks:
+ * The intervals' label (docs/statistics.md §6), never a bare "99% CI" over several benchmarks:
  * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
  * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
  */
@@ -100,7 +100,7 @@ export function ciLabel(cs: Comparison[], suite: SuiteResult, short = false): st
 }
 
 /**
- * A row whose Base/Head columns and change point different ways (issue 26: base 15.42 µs, head
+ * A row whose Base/Head columns and change point different ways (docs/report.md §3: base 15.42 µs, head
  * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
  */
 export function directionNote(c: Comparison): string | null {
@@ -142,7 +142,7 @@ export function quietSummary(quiet: Comparison[], suite: SuiteResult): string {
 }
 
 /**
- * Why an inconclusive benchmark is inconclusive and what would decide it (STATISTICS §4): the
+ * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
  * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
  */
 export function inconclusiveText(c: Comparison, minEffect: number): string | null {
@@ -379,7 +379,7 @@ export function warningLines(suite: SuiteResult): string[] {
 }
 
 /**
- * A row's footnote when main's history says its baseline already moved (REPORT.md, issue 31), escaped
+ * A row's footnote when main's history says its baseline already moved (docs/report.md), escaped
  * Markdown: "main drifted +3.2% [+1.1%, +5.4%] (99% CI) over its last 30 recorded commits, since
  * `abc1234`". The PR's change is measured against its base, so it comes on top of that drift.
  */

@@ -1,5 +1,5 @@
 /**
- * Reads callgrind's dump files (count mode, STATISTICS §9): which trigger wrote a dump and its
+ * Reads callgrind's dump files (count mode, docs/statistics.md §9): which trigger wrote a dump and its
  * total cost per event. Only the header and the `totals:`/`summary:` line are read here; the counts
  * need no per-function costs, because the dumps are cut at Google Benchmark's loop boundaries
  * (docs/count-mode.md). The loop dumps' functions, which say where a count changed, are read by
@@ -24,7 +24,7 @@ export interface CallgrindDump {
   totals: Record<string, number>
   /** `desc:` lines describing the simulated caches (I1, D1, LL), when cache simulation was on. */
   caches: string[]
-  /** The per-function costs (samples/callgrindProfile.ts), read for loop dumps only (issue 30). */
+  /** The per-function costs (samples/callgrindProfile.ts), read for loop dumps only (docs/count-mode.md). */
   profile?: CallgrindProfile
 }
 

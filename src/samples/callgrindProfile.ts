@@ -1,5 +1,5 @@
 /**
- * Per-function costs of one callgrind dump (issue 30: where a count change comes from). We parse the
+ * Per-function costs of one callgrind dump (docs/count-mode.md: where a count change comes from). We parse the
  * format ourselves rather than run `callgrind_annotate`, because that prints a text table for people
  * (no stable machine format, numbers with thousands separators, names cut by column) and would need
  * Perl on the runner at run time; __tests__/samples/callgrindProfile.test.ts checks this parser

@@ -1,5 +1,5 @@
 /**
- * Count mode's data (STATISTICS §9): per-iteration instruction counts and estimated cycles of each
+ * Count mode's data (docs/statistics.md §9): per-iteration instruction counts and estimated cycles of each
  * benchmark, measured under callgrind with a fixed iteration count. A count is a pure function of
  * binary and input, so one process per side is a complete sample; the base side is counted twice to
  * check that (its two passes must agree).
@@ -23,7 +23,7 @@ export interface CountSample {
   cycles: number | null
   /** Every callgrind event per iteration (Ir, Dr, Dw, I1mr, …, Bc, Bcm, Bi, Bim). */
   events: Record<string, number>
-  /** Per function of the counted loop, self and inclusive events per iteration (issue 30); absent when not read. */
+  /** Per function of the counted loop, self and inclusive events per iteration (docs/count-mode.md); absent when not read. */
   functions?: FunctionCost[]
 }
 

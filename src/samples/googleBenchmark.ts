@@ -2,7 +2,7 @@
  * Reads Google Benchmark JSON (`--benchmark_out=FILE --benchmark_out_format=json`, or
  * `--benchmark_format=json` on stdout), versions 1.7 to 1.9.
  *
- * Rules (see also ARCHITECTURE.md, "Interfaces to respect"):
+ * Rules (see also docs/architecture.md, "Interfaces to respect"):
  * - Only `run_type: "iteration"` entries are samples; a missing run_type (very old files) means
  *   iteration. Aggregates (mean, median, stddev, cv, BigO, RMS) are ignored.
  * - The benchmark is `run_name` (falling back to `name`), so every repetition of `BM_X/8` groups

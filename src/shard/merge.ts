@@ -24,7 +24,7 @@ export interface ShardInput {
 export interface MergeOptions {
   /** Merge even when shards are missing; their benchmarks are listed as not measured. */
   allowMissing?: boolean
-  /** Judgement options of the merging job: they replace the shards' own (issue 28: a shard file is not believed). */
+  /** Judgement options of the merging job: they replace the shards' own (docs/security.md: a shard file is not believed). */
   judge?: Partial<AnalysisOptions>
 }
 
@@ -57,7 +57,7 @@ export function mergeShards(
   )
   suite.warnings.push(...shardWarnings(shards, missing, suite.warnings))
   if (shards.length > 1) {
-    // Each shard's rounds are its own: summarise per shard, combine on the log scale (STATISTICS §10).
+    // Each shard's rounds are its own: summarise per shard, combine on the log scale (docs/statistics.md §10).
     const parts = shards.map((s) => {
       const mine = new Set(s.record.assigned)
       return suiteSummary(

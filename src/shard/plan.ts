@@ -120,7 +120,7 @@ export async function planShard(
   const spec = config.shard!
   const weights = config.shardWeights ? readShardWeights(config.shardWeights) : undefined
   const listed = await listBenchmarks(headBinary, cwd, config.filter)
-  // A longer name is refused when its samples are read (issue 13's limit), so it is in no share.
+  // A longer name is refused when its samples are read (limit), so it is in no share.
   const names = listed.filter(isMeasurableName)
   if (names.length < listed.length)
     log.warn(

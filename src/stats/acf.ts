@@ -1,5 +1,5 @@
 /**
- * Sample autocorrelation and the Ljung-Box portmanteau test (STATISTICS.md §5): are one side's
+ * Sample autocorrelation and the Ljung-Box portmanteau test (docs/statistics.md §5): are one side's
  * samples, in time order, independent? Time-dependent noise (thermal throttling, a neighbour's job)
  * makes consecutive samples alike, and the rank tests' p-values then overstate the evidence.
  */
@@ -7,10 +7,10 @@ import erfc from '@stdlib/math-base-special-erfc'
 import { assertFinite, assertSize, StatsInputError } from './errors.js'
 import { mean } from './summary.js'
 
-/** Default maximum lag: h = min(MAX_DEFAULT_LAGS, floor(n / LAG_DIVISOR)) (STATISTICS.md §5). */
+/** Default maximum lag: h = min(MAX_DEFAULT_LAGS, floor(n / LAG_DIVISOR)) (docs/statistics.md §5). */
 export const MAX_DEFAULT_LAGS = 10
 export const LAG_DIVISOR = 5
-/** Ljung-Box p below this raises the "autocorrelated" warning (STATISTICS.md §5). */
+/** Ljung-Box p below this raises the "autocorrelated" warning (docs/statistics.md §5). */
 export const LJUNG_BOX_ALPHA = 0.01
 /** z for the ±z/√n white-noise band (spec: 1.96; R's plot uses qnorm(0.975) = 1.959964). */
 export const WHITE_NOISE_Z = 1.96

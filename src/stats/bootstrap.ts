@@ -1,6 +1,6 @@
 /**
  * A conservative, reproducible estimate of the pooled standard deviation of the ln samples
- * (STATISTICS.md §4): the upper bound of a bootstrap percentile confidence interval of the pooled sd.
+ * (docs/statistics.md §4): the upper bound of a bootstrap percentile confidence interval of the pooled sd.
  *
  * Design for speed without approximation: every replicate is a full with-replacement resample of
  * every side (no subsampling, no reduced B), and its sd is accumulated as Σx and Σx² in one tight loop

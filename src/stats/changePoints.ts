@@ -1,5 +1,5 @@
 /**
- * Change points in a benchmark's history (STATISTICS.md §11): E-divisive means with Hunter's
+ * Change points in a benchmark's history (docs/statistics.md §11): E-divisive means with Hunter's
  * deterministic significance test, a faithful port of apache-otava's `compute_change_points`
  * (otava 0.8.0, `otava/analysis.py` and `otava/change_point_divisive/`).
  *

@@ -1,5 +1,5 @@
 /**
- * Slow creep over a benchmark's history (STATISTICS.md §11): the chain of paired steps on main.
+ * Slow creep over a benchmark's history (docs/statistics.md §11): the chain of paired steps on main.
  *
  * Each recorded commit carries the paired ratio head/parent with its interval (§2, Hodges-Lehmann on
  * the log scale). Over a window of consecutive steps the log-ratios add up: `total = Σ ln rᵢ` is the

@@ -1,5 +1,5 @@
 /**
- * Drift of a side over the measurement (STATISTICS.md §5): a robust line through the run medians
+ * Drift of a side over the measurement (docs/statistics.md §5): a robust line through the run medians
  * against round number. A slow trend (thermal soak, a background job ramping up) inflates the spread
  * and, if the sides are not interleaved evenly, biases the shift.
  */
@@ -7,9 +7,9 @@ import { assertFinite, assertSize, StatsInputError } from './errors.js'
 import { normalQuantile } from './normal.js'
 import { medianOfSorted } from './summary.js'
 
-/** Default relative-drift threshold δ (STATISTICS.md §7 default minimum effect, 2%). */
+/** Default relative-drift threshold δ (docs/statistics.md §7 default minimum effect, 2%). */
 export const DEFAULT_DRIFT_DELTA = 0.02
-/** Level of Sen's interval for the drift slope (STATISTICS §5: 99%). */
+/** Level of Sen's interval for the drift slope (docs/statistics.md §5: 99%). */
 export const DRIFT_CI_LEVEL = 0.99
 /** Below this number of rounds the drift estimate is too fragile to rely on: warn. */
 export const MIN_DRIFT_ROUNDS = 5
@@ -144,7 +144,7 @@ function roundHalfEven(x: number): number {
  * Drift of run medians over the measurement: the Theil-Sen slope of `runMedians[r]` against round
  * r = 0, 1, …, and the total drift relative to the level, `slope·(rounds − 1)/median(runMedians)`.
  * `exceeds` when |relativeTotal| > δ; `significant` when, besides, Sen's 99% interval of the slope
- * excludes 0 (STATISTICS §5: the size rule alone fired on 19% of pure-noise benchmarks).
+ * excludes 0 (docs/statistics.md §5: the size rule alone fired on 19% of pure-noise benchmarks).
  *
  * Shortfalls are warnings: one round gives slope 0 and relativeTotal 0 ("not estimable"); fewer than
  * {@link MIN_DRIFT_ROUNDS} rounds are flagged as fragile; a zero median gives relativeTotal `null`.

@@ -1,5 +1,5 @@
 /**
- * Durbin-Watson statistic of one side's samples in time order (STATISTICS.md §5): a second,
+ * Durbin-Watson statistic of one side's samples in time order (docs/statistics.md §5): a second,
  * lag-1 view of serial dependence, reported next to Ljung-Box.
  */
 import { assertFinite, assertSize } from './errors.js'

@@ -1,6 +1,6 @@
 /**
  * Hodges-Lehmann shift estimate and its confidence interval, and the same on the log scale as a
- * ratio of locations (STATISTICS.md §2).
+ * ratio of locations (docs/statistics.md §2).
  *
  * The estimate is the median of the m·n pairwise differences D = {x_i − y_j}; the CI is the pair of
  * order statistics [D_(k_lo), D_(k_hi)] of D that inverts the Mann-Whitney test. D is never built:
@@ -60,7 +60,7 @@ export interface HodgesLehmannResult {
    * Set when the requested level is beyond reach, so the interval fell back to [min, max] of the
    * differences: that interval's true level (exact: = confLevel; normal approximation: 1 − the
    * smallest attainable p, where R keeps reporting the requested level). A verdict may not be read
-   * off such an interval at the requested level (STATISTICS §6).
+   * off such an interval at the requested level (docs/statistics.md §6).
    */
   readonly fallbackLevel?: number
   readonly warnings: string[]

@@ -1,5 +1,5 @@
 /**
- * Intraclass correlation over runs (STATISTICS.md §3): how much of the spread of one side's samples
+ * Intraclass correlation over runs (docs/statistics.md §3): how much of the spread of one side's samples
  * is between process executions (runs) rather than between repetitions inside a run. Repetitions of
  * one run share a process (its address-space layout, frequency state, cache placement), so they are
  * not independent replicates; the design effect says how many independent samples they are worth.

@@ -1,27 +1,27 @@
 /**
  * benchgate's statistics (re-exported by the package entry src/lib.ts): pure functions, no I/O,
  * nothing imported from the rest of src/.
- * Every statistic is defined in the project's STATISTICS specification and checked against R.
+ * Every statistic is defined in docs/statistics.md and checked against R.
  * Statistical shortfalls come back as `warnings: string[]` on results; invalid input throws
  * StatsInputError ({ id, subject }).
  */
 export { StatsInputError } from './errors.js'
 export type { StatsErrorId } from './errors.js'
 
-// Rank test and effect sizes (STATISTICS §1, §2).
+// Rank test and effect sizes (docs/statistics.md §1, §2).
 export { mannWhitneyU } from './mannWhitney.js'
 export type { MannWhitneyOptions, MannWhitneyResult } from './mannWhitney.js'
 export { hodgesLehmann, hodgesLehmannRatio } from './hodgesLehmann.js'
 export type { HodgesLehmannOptions, HodgesLehmannResult } from './hodgesLehmann.js'
 export { pwilcox, qwilcox, dwilcox } from './wilcoxonDistribution.js'
 
-// Paired analysis (STATISTICS §13).
+// Paired analysis (docs/statistics.md §13).
 export { wilcoxonSignedRank } from './signedRank.js'
 export type { SignedRankOptions, SignedRankResult } from './signedRank.js'
 export { psignrank, qsignrank, signedRankMinP, signedRankMinPairs } from './signedRankDistribution.js'
 export { normalCdf, normalSf, normalQuantile } from './normal.js'
 
-// Power and sample size (STATISTICS §4).
+// Power and sample size (docs/statistics.md §4).
 export { powerTTest } from './power.js'
 export type { PowerTTestOptions, PowerTTestResult } from './power.js'
 export { pnt } from './noncentralT.js'
@@ -33,7 +33,7 @@ export {
   NONPARAMETRIC_OVERHEAD
 } from './sampleSize.js'
 
-// Diagnostics (STATISTICS §3, §5) and multiplicity (§6).
+// Diagnostics (docs/statistics.md §3, §5) and multiplicity (§6).
 export { summarize, median, mean, quantileType7 } from './summary.js'
 export type { Summary } from './summary.js'
 export { acf, ljungBox } from './acf.js'
@@ -44,7 +44,7 @@ export { theilSen, drift, senInterval } from './drift.js'
 export { adjustPValues, benjaminiHochberg } from './multiplicity.js'
 export type { BenjaminiHochbergResult } from './multiplicity.js'
 
-// History on main (STATISTICS §11): change points and creep.
+// History on main (docs/statistics.md §11): change points and creep.
 export {
   detectChangePoints,
   detectChangePointsDetailed,

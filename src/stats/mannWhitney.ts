@@ -1,5 +1,5 @@
 /**
- * Mann-Whitney U test (Wilcoxon rank-sum test), two-sided, as R's `wilcox.test(x, y)` (STATISTICS.md §1).
+ * Mann-Whitney U test (Wilcoxon rank-sum test), two-sided, as R's `wilcox.test(x, y)` (docs/statistics.md §1).
  *
  * Assumes only that the values are ordinal and the two samples independent; it tests whether a
  * value from x tends to be larger or smaller than a value from y. That is why it is benchgate's
@@ -27,7 +27,7 @@ export const MAX_EXACT_SIZE = 50
 
 /**
  * A warning is attached when even the most extreme ordering of the samples could not reach a
- * two-sided p-value below this level (benchgate's default α, STATISTICS.md §7).
+ * two-sided p-value below this level (benchgate's default α, docs/statistics.md §7).
  */
 export const SMALL_SAMPLE_ALPHA = 0.01
 

@@ -1,5 +1,5 @@
 /**
- * Multiple-comparison adjustment of the suite's p-values (STATISTICS.md §6): with 50 benchmarks at
+ * Multiple-comparison adjustment of the suite's p-values (docs/statistics.md §6): with 50 benchmarks at
  * α = 0.05, about 2.5 "change" by chance. Holm (family-wise error rate) gates by default; BH
  * (false discovery rate) q-values are reported too.
  *
@@ -12,7 +12,7 @@ import { StatsInputError } from './errors.js'
 
 export type Correction = 'holm' | 'bh' | 'none'
 
-/** Default correction of the gate (STATISTICS.md §6). */
+/** Default correction of the gate (docs/statistics.md §6). */
 export const DEFAULT_CORRECTION: Correction = 'holm'
 
 /**
@@ -81,7 +81,7 @@ export interface BenjaminiHochbergResult {
 /**
  * The Benjamini-Hochberg step-up procedure at false discovery rate `q` (Benjamini & Hochberg 1995; see
  * {@link adjustPValues}): rejects every hypothesis with `p_(i) ≤ i·q/n` for the largest such i, which is
- * exactly `q-value ≤ q`. Used over all change points of all series of a history (STATISTICS.md §11,
+ * exactly `q-value ≤ q`. Used over all change points of all series of a history (docs/statistics.md §11,
  * default q = 0.01). NaN p-values are not in the family and are never rejected.
  *
  * @param pValues p-values in [0, 1] or NaN.

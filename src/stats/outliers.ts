@@ -1,5 +1,5 @@
 /**
- * Tukey's fences (STATISTICS.md §5): count outlying samples per side. Nothing is ever removed —
+ * Tukey's fences (docs/statistics.md §5): count outlying samples per side. Nothing is ever removed —
  * benchmark outliers (a preemption, a page-fault storm) are real observations of the system, and the
  * rank tests are robust to them; the counts only tell the reader how heavy the tails are.
  */

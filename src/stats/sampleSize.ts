@@ -1,5 +1,5 @@
 /**
- * Sample size, minimum detectable effect and power warnings on the log scale (STATISTICS.md §4),
+ * Sample size, minimum detectable effect and power warnings on the log scale (docs/statistics.md §4),
  * following the procedure of Carlos O'Ryan's "On Benchmarking" posts (JayBeams project blog, 2017,
  * https://coryan.github.io/jaybeams/): estimate a conservative σ of the log samples (the upper bound of
  * a bootstrap CI, see bootstrap.ts), size the experiment with `power.t.test` for the minimum effect of
@@ -100,7 +100,7 @@ function validate(o: { sdLog: number; alpha: number; power: number }): void {
  *   power ≤ alpha
  *
  * Complexity: one `power.t.test` solve (~0.5 ms).
- * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); STATISTICS.md §4.
+ * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); docs/statistics.md §4.
  */
 export function requiredSamplesPerSide(options: RequiredSamplesOptions): RequiredSamplesResult {
   const { minEffect, sdLog, alpha, power } = options
@@ -160,7 +160,7 @@ export interface DetectableEffectResult {
  * @throws StatsInputError for inputs outside those domains
  *
  * Complexity: one `power.t.test` solve for delta (~0.5 ms).
- * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); STATISTICS.md §4.
+ * Reference: R `power.t.test`; O'Ryan, "On Benchmarking" (JayBeams, 2017); docs/statistics.md §4.
  */
 export function minimumDetectableEffect(options: DetectableEffectOptions): DetectableEffectResult {
   const { nEff, sdLog, alpha, power } = options
@@ -252,7 +252,7 @@ export interface PowerWarningsResult {
  * @throws StatsInputError for inputs outside those domains (never for low power)
  *
  * Complexity: two `power.t.test` solves (~1 ms).
- * Reference: O'Ryan, "On Benchmarking" (JayBeams project blog, 2017); STATISTICS.md §4.
+ * Reference: O'Ryan, "On Benchmarking" (JayBeams project blog, 2017); docs/statistics.md §4.
  */
 export function powerWarnings(options: PowerWarningsOptions): PowerWarningsResult {
   const { nEff, minEffect, sdLog, alpha, power, effectivePerRound } = options

@@ -1,6 +1,6 @@
 /**
  * Conservative (upper) bound of a standard deviation from the χ² distribution of the pooled sample
- * variance (STATISTICS §4): `s·sqrt(ν / χ²_{(1−conf)/2, ν})`, the upper end of the classical two-sided
+ * variance (docs/statistics.md §4): `s·sqrt(ν / χ²_{(1−conf)/2, ν})`, the upper end of the classical two-sided
  * `conf` interval for σ under normality. Replaces the percentile bootstrap, which fell below the true σ
  * 11–30% of the time at 5–20 values and cost most of the analysis time.
  */

@@ -1,7 +1,7 @@
 /**
  * Wilcoxon signed-rank test of paired differences with the Hodges-Lehmann estimate of Walsh averages
  * and its confidence interval, as R 4.2.2's `wilcox.test(d, conf.int = TRUE)` (= `wilcox.test(x, y,
- * paired = TRUE, conf.int = TRUE)` with d = x − y) (STATISTICS §13). benchgate applies it to the
+ * paired = TRUE, conf.int = TRUE)` with d = x − y) (docs/statistics.md §13). benchgate applies it to the
  * per-round log-ratios ln(head_i / base_i) of designs whose pairs are adjacent in time.
  *
  * - Zeros are dropped (R's default); exact when n < 50 with no ties and no zeros, else the normal

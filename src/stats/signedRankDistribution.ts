@@ -1,6 +1,6 @@
 /**
  * The null distribution of the Wilcoxon signed-rank statistic V (no ties, no zeros), as R's
- * `psignrank` and `qsignrank` (STATISTICS §13).
+ * `psignrank` and `qsignrank` (docs/statistics.md §13).
  *
  * V = Σ of the ranks of |d_i| over the positive d_i, for n differences symmetric about 0: each of the
  * 2ⁿ sign patterns has probability 2⁻ⁿ, so P(V = s) = c_n(s)·2⁻ⁿ where c_n(s) counts the subsets of
@@ -113,7 +113,7 @@ export function signedRankMinP(n: number): number {
 
 /**
  * Fewest pairs at which the exact signed-rank test can reach α/K: the smallest n with 2/2ⁿ ≤ α/K
- * (STATISTICS §13, n_min; 8 at α = 0.01, K = 1; 14 at K = 69).
+ * (docs/statistics.md §13, n_min; 8 at α = 0.01, K = 1; 14 at K = 69).
  * @throws StatsInputError 'domain' for α outside (0, 1) or K not a positive integer
  */
 export function signedRankMinPairs(alpha: number, k = 1): number {

@@ -1,5 +1,5 @@
 /**
- * Descriptive summary of one side's samples (STATISTICS.md §5, "Summary per side"):
+ * Descriptive summary of one side's samples (docs/statistics.md §5, "Summary per side"):
  * n, min, q1, median, mean, q3, max, sd, CV, MAD — each defined as R defines it.
  *
  * Why not `simple-statistics` for these: its 7.12 `quantile` is type 7 (checked against R), but it

@@ -542,7 +542,7 @@ function plotForest(fig: HTMLElement | null): void {
 }
 
 /**
- * Count mode's differential icicle (issue 30): the loop's call tree, one bar per call under its
+ * Count mode's differential icicle (docs/count-mode.md): the loop's call tree, one bar per call under its
  * caller, width its inclusive cost, fill its change (icicle.ts); the SVG is as tall as the tree.
  */
 function plotIcicle(svg: SVGSVGElement, b: BenchData): void {
@@ -700,7 +700,7 @@ function cellNumber(text: string): number {
   return m[1] === '' || m[1] === '+' ? v : -v
 }
 
-/** Count mode's "where" tables (issue 30) sort by a column when its header is clicked, again to reverse. */
+/** Count mode's "where" tables (docs/count-mode.md) sort by a column when its header is clicked, again to reverse. */
 function sortWhere(th: HTMLTableCellElement): void {
   const table = th.closest('table')
   const body = table?.tBodies[0]

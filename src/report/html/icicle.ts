@@ -1,5 +1,5 @@
 /**
- * The differential icicle of a benchmark's counted loop (issue 30): geometry, colours and words,
+ * The differential icicle of a benchmark's counted loop (docs/count-mode.md): geometry, colours and words,
  * pure and DOM-free so jest tests them and the page's script (client.ts) bundles them.
  *
  * Each node of the call tree (analysis/callTree.ts) is a bar under its caller, as wide as the larger

@@ -235,7 +235,7 @@ export function pairwiseDifferences(
 }
 
 /**
- * The paired design's differences head_i − base_i, one per round (STATISTICS §13): the set whose
+ * The paired design's differences head_i − base_i, one per round (docs/statistics.md §13): the set whose
  * Walsh averages give the Hodges-Lehmann shift. `series` holds the pairs in round order.
  */
 export function pairedDifferences(base: ArrayLike<number>, head: ArrayLike<number>): PairwiseDifferences {

@@ -398,7 +398,7 @@ function countsTable(c: Comparison): string {
 }
 
 /**
- * Count mode's attribution (issue 30): the loop's functions that changed, base → head, self and
+ * Count mode's attribution (docs/count-mode.md): the loop's functions that changed, base → head, self and
  * inclusive, with the change of the simulated events; the "where" line above it. Empty without one.
  */
 function whereTable(c: Comparison): string {
@@ -453,7 +453,7 @@ export const PLOTS: ReadonlyArray<[string, string]> = [
   ['acf1', 'Correlogram of head, with the ±1.96/√n band']
 ]
 
-/** The icicle's caption (count mode's attribution, issue 30). */
+/** The icicle's caption (count mode's attribution). */
 const ICICLE_CAPTION =
   'Where the loop’s cost goes: each bar is a call, under its caller, as wide as its inclusive cost ' +
   '(the larger of base and head), coloured by its change. From callgrind’s call edges: below the first ' +

@@ -19,7 +19,7 @@ export interface PageWire {
 /** One benchmark's data (`#d<i>`), as written (before the client fills in what it derives on load). */
 export interface BenchWire {
   /**
-   * count mode's call tree of the loop (issue 30's icicle): rows [name, parent (−1: root), base,
+   * count mode's call tree of the loop (icicle): rows [name, parent (−1: root), base,
    * head] breadth first, the metric, and how many calls were left out (`s` is the minimum share)
    */
   t?: { r: IcicleRow[]; m: string; d: number; s: number }
