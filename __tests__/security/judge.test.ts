@@ -256,6 +256,7 @@ describe('judgeSuite on values no measurement can give', () => {
       JSON.stringify(toResultsJson({ suite, run: { base: { label: 'a' }, head: { label: 'b' } } }, VERSION))
     )
     json.benchmarks[0].series.base[6] = 0
+    json.benchmarks[1].series.head[2] = 5e-324 // a denormal: its ratios to the others overflow
     const report = fromResultsJson(json)
     judgeSuite(
       report.suite,
@@ -264,10 +265,10 @@ describe('judgeSuite on values no measurement can give', () => {
     )
     expect(report.suite.comparisons.map((c) => [c.benchmark, c.verdict])).toEqual([
       ['BM_A', 'failed'],
-      ['BM_B', 'unchanged']
+      ['BM_B', 'failed']
     ])
     expect(report.suite.warnings.map((w) => w.message).join('\n')).toMatch(
-      /"BM_A": its per-run values hold a zero, negative or non-finite time: reported as failed/
+      /"BM_A": its per-run values hold a time no measurement gives \(zero, negative, not finite, or outside 1e-12 to 1e18 ns\): reported as failed/
     )
   })
 })

@@ -87,11 +87,17 @@ export function judgeSuite(suite: SuiteResult, judgement: Judgement, facts: Meas
     for (const c of suite.comparisons) delete c.counts
     warnings.push(claimWarning('counts without count_mode: the counts were not judged'))
   }
-  // The measuring analysis leaves out every run with a zero, negative or non-finite time (§7).
+  // The measuring analysis leaves out every run with a zero, negative or non-finite time (§7); a
+  // time outside [1e-12, 1e18] ns is none a benchmark gives, and its ratios would overflow.
   for (const c of suite.comparisons)
-    if (c.series && ![...c.series.base, ...c.series.head].every((x) => Number.isFinite(x) && x > 0)) {
+    if (c.series && ![...c.series.base, ...c.series.head].every(measurableTime)) {
       c.series = null
-      contradicted(c, 'its per-run values hold a zero, negative or non-finite time', facts, warnings)
+      contradicted(
+        c,
+        'its per-run values hold a time no measurement gives (zero, negative, not finite, or outside 1e-12 to 1e18 ns)',
+        facts,
+        warnings
+      )
     }
   const timed = suite.comparisons.filter(hasSeries)
   const counted = suite.countMode ? suite.comparisons.filter((c) => c.counts) : []
@@ -122,6 +128,9 @@ export function judgeSuite(suite: SuiteResult, judgement: Judgement, facts: Meas
     })
   suite.warnings.push(...warnings, ...comparedWithClaims(suite, claimed, facts.measuredWith))
 }
+
+/** A per-run time (ns) a measurement can give, whose ratios to any other such time stay finite. */
+const measurableTime = (x: number): boolean => Number.isFinite(x) && x >= 1e-12 && x <= 1e18
 
 /** A benchmark with per-run values on both sides to test. */
 function hasSeries(c: Comparison): boolean {
