@@ -59354,8 +59354,11 @@ function notes(suite, run) {
  * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
  * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
  */
-/** §4's alternatives when more rounds would not decide a benchmark. */
-const ALTERNATIVES = 'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ';
+/** §4's alternatives when more rounds would not decide a benchmark, leaving out the mode already in use. */
+function alternatives(measure) {
+    const counts = measure === 'time' ? 'instruction counts beside the timing (`--measure both`), ' : '';
+    return `${counts}a quieter or pinned machine, or a larger δ`;
+}
 /**
  * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
  * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
@@ -59468,7 +59471,7 @@ function quietSummary(quiet, suite) {
  * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
  * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
  */
-function inconclusiveText(c, minEffect) {
+function inconclusiveText(c, minEffect, measure = 'time') {
     if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
         return null;
     const delta = deltaText(minEffect);
@@ -59490,9 +59493,9 @@ function inconclusiveText(c, minEffect) {
         : a?.kind === 'too-noisy'
             ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
                 `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
-                `${ALTERNATIVES}`
+                `${alternatives(measure)}`
             : a?.kind === 'too-close'
-                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${ALTERNATIVES}`
+                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
                 : a?.kind === 'too-coarse'
                     ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
                     : null;
@@ -59637,10 +59640,10 @@ function verdictWords(c) {
     return verdictCellWord(c.verdict);
 }
 /** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c, minEffect) {
+function verdictFootnote(c, minEffect, measure = 'time') {
     switch (c.verdict) {
         case 'inconclusive': {
-            const text = inconclusiveText(c, minEffect);
+            const text = inconclusiveText(c, minEffect, measure);
             if (text)
                 return mdProse(text + codePathNote(c));
             const counts = countFootnote(c);
@@ -63374,7 +63377,7 @@ function* renderHtmlParts(report, samples, options = {}) {
     for (const [i, c] of ordered.entries()) {
         const own = store.get(c.benchmark);
         const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
-        yield `${benchmarkSection(c, i, p, suite.options.minEffect)}\n`;
+        yield `${benchmarkSection(c, i, p, suite.options.minEffect, suite.countMode?.measure ?? 'time')}\n`;
         // Its plot data right after it: written as made, so nothing of it is kept until the page's end.
         yield `<script type="application/json" id="d${i}">${jsonForScript(embed(c, p))}</script>\n`;
     }
@@ -63532,7 +63535,7 @@ function* summarySection(report, ordered) {
             const [base, head, change] = summaryCells(c, measure, true);
             yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
                 `<td class="num">${base}</td><td class="num">${head}</td>` +
-                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
+                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
         }
         yield line('</tbody></table></div>');
     }
@@ -63545,7 +63548,7 @@ function* summarySection(report, ordered) {
             const mde = c.power?.minDetectableEffect;
             yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
                 `<td class="num">${head}</td><td class="num">${change}</td>` +
-                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
+                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
         }
         yield line('</tbody></table></div></details>');
     }
@@ -63571,8 +63574,8 @@ function mark(v) {
     return `<span class="mark m-${v}" data-verdict="${v}" title="${escapeHtml(word)}">${escapeHtml(mark)}</span>`;
 }
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
-function verdictHtml(c, minEffect) {
-    const more = verdictFootnote(c, minEffect);
+function verdictHtml(c, minEffect, measure) {
+    const more = verdictFootnote(c, minEffect, measure);
     const timingOnly = timingOnlyNote(c);
     return (verdictText(c) +
         (more ? `<br><small>${more}</small>` : '') +
@@ -63675,7 +63678,7 @@ function benchmarksHeader(ordered, noSamples) {
         ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
     return out;
 }
-function benchmarkSection(c, i, p, minEffect) {
+function benchmarkSection(c, i, p, minEffect, measure) {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '';
     const out = [
         `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}" data-verdict="${c.verdict}">`,
@@ -63704,7 +63707,7 @@ function benchmarkSection(c, i, p, minEffect) {
     else {
         out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
     }
-    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect) : '', sideTable(c), countsTable(c), '</div>', ...(c.attribution ? [whereTable(c)] : []));
+    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect, measure) : '', sideTable(c), countsTable(c), '</div>', ...(c.attribution ? [whereTable(c)] : []));
     const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
     if (warnings.length)
         out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
@@ -63714,7 +63717,7 @@ function benchmarkSection(c, i, p, minEffect) {
     out.push('</div></details>');
     return out.join('\n');
 }
-function testTable(c, minEffect) {
+function testTable(c, minEffect, measure) {
     const level = formatLevel(c.confLevel);
     const shift = c.shift
         ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
@@ -63724,7 +63727,7 @@ function testTable(c, minEffect) {
         : '–';
     const p = c.power;
     const rows = [
-        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
+        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect, measure)}`],
         ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
         [`Ratio head/base [${level} CI]`, ratio],
         [`Shift head − base [${level} CI]`, shift],
@@ -64154,7 +64157,9 @@ function changedPart(changed, suite, drift) {
                 VERDICTS[c.verdict].emoji,
                 name,
                 countColumns(c, true),
-                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+                verdictCell(c, notes, suite.options.minEffect, counts) +
+                    whereMark(c, notes) +
+                    driftMark(c, notes, drift)
             ]
             : [
                 VERDICTS[c.verdict].emoji,
@@ -64164,7 +64169,9 @@ function changedPart(changed, suite, drift) {
                 change,
                 formatP(c.pAdjusted),
                 ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+                verdictCell(c, notes, suite.options.minEffect, counts) +
+                    whereMark(c, notes) +
+                    driftMark(c, notes, drift)
             ]);
         needed.push(notes.count);
         return row;
@@ -64261,7 +64268,7 @@ function quietPart(quiet, suite, drift) {
             ? [
                 name,
                 countColumns(c, false),
-                verdictCell(c, notes, suite.options.minEffect) + driftMark(c, notes, drift)
+                verdictCell(c, notes, suite.options.minEffect, counts) + driftMark(c, notes, drift)
             ]
             : [
                 name,
@@ -64270,7 +64277,9 @@ function quietPart(quiet, suite, drift) {
                 change,
                 mde ? `≥ ${formatPercent(mde)}` : '–',
                 ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+                verdictCell(c, notes, suite.options.minEffect, counts) +
+                    whereMark(c, notes) +
+                    driftMark(c, notes, drift)
             ]);
         needed.push(notes.count);
         return row;
@@ -64350,8 +64359,8 @@ class Footnotes {
     }
 }
 /** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c, notes, minEffect) {
-    const more = verdictFootnote(c, minEffect);
+function verdictCell(c, notes, minEffect, measure = 'time') {
+    const more = verdictFootnote(c, minEffect, measure);
     const timingOnly = timingOnlyNote(c);
     const directions = directionNote(c);
     return (verdictWords(c) +
@@ -64417,7 +64426,7 @@ function* tableParts(report, options) {
             notes$1.set(text, notes$1.size + 1);
         return ` ${superscript(notes$1.get(text))}`;
     };
-    const cellsOf = (c) => measure === 'counts' ? countRow(c, mark) : row(c, measure === 'both', suite.options.minEffect, mark);
+    const cellsOf = (c) => measure === 'counts' ? countRow(c, mark) : row(c, measure, suite.options.minEffect, mark);
     const widths = header.map((h) => h.length);
     for (const c of ordered)
         cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))));
@@ -64548,7 +64557,7 @@ function wrap(text, indent) {
     out.push(line);
     return out.join('\n');
 }
-function row(c, withCounts, minEffect, mark) {
+function row(c, measure, minEffect, mark) {
     const mde = c.power?.minDetectableEffect;
     const cells = [
         displayName(c.benchmark),
@@ -64562,10 +64571,10 @@ function row(c, withCounts, minEffect, mark) {
     const timingOnly = timingOnlyNote(c);
     return [
         ...cells,
-        ...(withCounts ? [countCell(c)] : []),
+        ...(measure === 'both' ? [countCell(c)] : []),
         verdictCellWord(c.verdict) +
             adaptiveNote(c) +
-            mark(verdictReason(c, minEffect)) +
+            mark(verdictReason(c, minEffect, measure)) +
             mark(timingOnly) +
             mark(rowWhereNote(c, plainName))
     ];
@@ -64588,8 +64597,8 @@ function countRow(c, mark) {
 /** A function name in a terminal "where" note: as callgrind wrote it, cleaned of control characters. */
 const plainName = (name) => cleanText(name, 80);
 /** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
-function verdictReason(c, minEffect) {
-    const inconclusive = inconclusiveText(c, minEffect);
+function verdictReason(c, minEffect, measure) {
+    const inconclusive = inconclusiveText(c, minEffect, measure);
     if (inconclusive)
         return inconclusive;
     if (c.verdict === 'failed' || c.verdict === 'skipped') {

@@ -36,6 +36,7 @@ import {
   suiteSummaryNote,
   superscript,
   verdictFootnote,
+  type Measure,
   verdictWords,
   warningLine
 } from './wording.js'
@@ -151,7 +152,9 @@ function changedPart(changed: Comparison[], suite: SuiteResult, drift: ReadonlyM
             VERDICTS[c.verdict].emoji,
             name,
             countColumns(c, true),
-            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+            verdictCell(c, notes, suite.options.minEffect, counts) +
+              whereMark(c, notes) +
+              driftMark(c, notes, drift)
           ]
         : [
             VERDICTS[c.verdict].emoji,
@@ -161,7 +164,9 @@ function changedPart(changed: Comparison[], suite: SuiteResult, drift: ReadonlyM
             change,
             formatP(c.pAdjusted),
             ...(counts ? [countCell(c)] : []),
-            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+            verdictCell(c, notes, suite.options.minEffect, counts) +
+              whereMark(c, notes) +
+              driftMark(c, notes, drift)
           ]
     )
     needed.push(notes.count)
@@ -266,7 +271,7 @@ function quietPart(quiet: Comparison[], suite: SuiteResult, drift: ReadonlyMap<s
         ? [
             name,
             countColumns(c, false),
-            verdictCell(c, notes, suite.options.minEffect) + driftMark(c, notes, drift)
+            verdictCell(c, notes, suite.options.minEffect, counts) + driftMark(c, notes, drift)
           ]
         : [
             name,
@@ -275,7 +280,9 @@ function quietPart(quiet: Comparison[], suite: SuiteResult, drift: ReadonlyMap<s
             change,
             mde ? `≥ ${formatPercent(mde)}` : '–',
             ...(counts ? [countCell(c)] : []),
-            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+            verdictCell(c, notes, suite.options.minEffect, counts) +
+              whereMark(c, notes) +
+              driftMark(c, notes, drift)
           ]
     )
     needed.push(notes.count)
@@ -358,8 +365,8 @@ class Footnotes {
 }
 
 /** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c: Comparison, notes: Footnotes, minEffect: number): string {
-  const more = verdictFootnote(c, minEffect)
+function verdictCell(c: Comparison, notes: Footnotes, minEffect: number, measure: Measure = 'time'): string {
+  const more = verdictFootnote(c, minEffect, measure)
   const timingOnly = timingOnlyNote(c)
   const directions = directionNote(c)
   return (

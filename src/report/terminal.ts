@@ -20,7 +20,14 @@ import { rowWhereNote } from './whereWording.js'
 import { noRunnerCommands } from './escape.js'
 import { cleanMessage, cleanText, displayName } from './names.js'
 import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
-import { ciLabel, inconclusiveText, intervalText, pairsText, suiteSummaryNote } from './wording.js'
+import {
+  ciLabel,
+  inconclusiveText,
+  intervalText,
+  pairsText,
+  suiteSummaryNote,
+  type Measure
+} from './wording.js'
 
 const RESET = '\x1b[0m'
 
@@ -61,7 +68,7 @@ function* tableParts(report: Report, options: TerminalOptions): Generator<string
     return ` ${superscript(notes.get(text)!)}`
   }
   const cellsOf = (c: Comparison): string[] =>
-    measure === 'counts' ? countRow(c, mark) : row(c, measure === 'both', suite.options.minEffect, mark)
+    measure === 'counts' ? countRow(c, mark) : row(c, measure, suite.options.minEffect, mark)
   const widths = header.map((h) => h.length)
   for (const c of ordered)
     cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))))
@@ -195,7 +202,7 @@ function wrap(text: string, indent: string): string {
   return out.join('\n')
 }
 
-function row(c: Comparison, withCounts: boolean, minEffect: number, mark: Mark): string[] {
+function row(c: Comparison, measure: Measure, minEffect: number, mark: Mark): string[] {
   const mde = c.power?.minDetectableEffect
   const cells = [
     displayName(c.benchmark),
@@ -209,10 +216,10 @@ function row(c: Comparison, withCounts: boolean, minEffect: number, mark: Mark):
   const timingOnly = timingOnlyNote(c)
   return [
     ...cells,
-    ...(withCounts ? [countCell(c)] : []),
+    ...(measure === 'both' ? [countCell(c)] : []),
     verdictCellWord(c.verdict) +
       adaptiveNote(c) +
-      mark(verdictReason(c, minEffect)) +
+      mark(verdictReason(c, minEffect, measure)) +
       mark(timingOnly) +
       mark(rowWhereNote(c, plainName))
   ]
@@ -238,8 +245,8 @@ function countRow(c: Comparison, mark: Mark): string[] {
 const plainName = (name: string) => cleanText(name, 80)
 
 /** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
-function verdictReason(c: Comparison, minEffect: number): string | null {
-  const inconclusive = inconclusiveText(c, minEffect)
+function verdictReason(c: Comparison, minEffect: number, measure: Measure): string | null {
+  const inconclusive = inconclusiveText(c, minEffect, measure)
   if (inconclusive) return inconclusive
   if (c.verdict === 'failed' || c.verdict === 'skipped') {
     const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'))

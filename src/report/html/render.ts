@@ -35,7 +35,7 @@ import {
 } from '../countWording.js'
 import { escapeHtml, jsonForScript, mdCode, mdProse } from '../escape.js'
 import { formatChange, formatDuration, formatLevel, formatP, formatPercent, plural, sig } from '../format.js'
-import { headline, subline, verdictFootnote, verdictText, warningLines } from '../wording.js'
+import { headline, subline, verdictFootnote, verdictText, warningLines, type Measure } from '../wording.js'
 import type { Report } from '../model.js'
 import { displayName } from '../names.js'
 import { EXPLAIN_HEADER, explainRows, whereNote } from '../whereWording.js'
@@ -117,7 +117,7 @@ export function* renderHtmlParts(
   for (const [i, c] of ordered.entries()) {
     const own = store.get(c.benchmark)
     const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null
-    yield `${benchmarkSection(c, i, p, suite.options.minEffect)}\n`
+    yield `${benchmarkSection(c, i, p, suite.options.minEffect, suite.countMode?.measure ?? 'time')}\n`
     // Its plot data right after it: written as made, so nothing of it is kept until the page's end.
     yield `<script type="application/json" id="d${i}">${jsonForScript(embed(c, p))}</script>\n`
   }
@@ -298,7 +298,7 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
       yield line(
         `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c) as number)}</td>` +
           `<td class="num">${base}</td><td class="num">${head}</td>` +
-          `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`
+          `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`
       )
     }
     yield line('</tbody></table></div>')
@@ -315,7 +315,7 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
       yield line(
         `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${base}</td>` +
           `<td class="num">${head}</td><td class="num">${change}</td>` +
-          `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`
+          `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`
       )
     }
     yield line('</tbody></table></div></details>')
@@ -345,8 +345,8 @@ function mark(v: Verdict): string {
 }
 
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
-function verdictHtml(c: Comparison, minEffect: number): string {
-  const more = verdictFootnote(c, minEffect)
+function verdictHtml(c: Comparison, minEffect: number, measure: Measure): string {
+  const more = verdictFootnote(c, minEffect, measure)
   const timingOnly = timingOnlyNote(c)
   return (
     verdictText(c) +
@@ -475,7 +475,13 @@ function benchmarksHeader(ordered: Comparison[], noSamples: string | null): stri
   return out
 }
 
-function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null, minEffect: number): string {
+function benchmarkSection(
+  c: Comparison,
+  i: number,
+  p: BenchmarkPlotData | null,
+  minEffect: number,
+  measure: Measure
+): string {
   const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : ''
   const out = [
     `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}" data-verdict="${c.verdict}">`,
@@ -507,7 +513,7 @@ function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null,
   }
   out.push(
     '<div class="numbers">',
-    c.ratio || !c.counts ? testTable(c, minEffect) : '',
+    c.ratio || !c.counts ? testTable(c, minEffect, measure) : '',
     sideTable(c),
     countsTable(c),
     '</div>',
@@ -524,7 +530,7 @@ function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null,
   return out.join('\n')
 }
 
-function testTable(c: Comparison, minEffect: number): string {
+function testTable(c: Comparison, minEffect: number, measure: Measure): string {
   const level = formatLevel(c.confLevel)
   const shift = c.shift
     ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
@@ -534,7 +540,7 @@ function testTable(c: Comparison, minEffect: number): string {
     : '–'
   const p = c.power
   const rows: Array<[string, string]> = [
-    ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
+    ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect, measure)}`],
     ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
     [`Ratio head/base [${level} CI]`, ratio],
     [`Shift head − base [${level} CI]`, shift],
