@@ -59275,6 +59275,8 @@ function noiseFloor(suite) {
 const MESSAGE_MAX_CHARS = 500;
 /** Warning codes the tables already show (power figures; test details such as the p-value floor). */
 const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
+/** Power warnings (docs/statistics.md §4): they say what an undecided benchmark lacks, so a decided one omits them. */
+const POWER = new Set(['underpowered', 'severely-underpowered']);
 /** Warning codes shown as a note instead (see notes()). */
 const AS_NOTE = new Set(['debug-library']);
 const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
@@ -59304,7 +59306,7 @@ function warningGroups(suite) {
         add(w, null);
     for (const c of suite.comparisons) {
         const name = displayName(c.benchmark);
-        for (const w of c.warnings)
+        for (const w of benchmarkWarnings(c))
             if (!(c.verdict === 'failed' && w.level === 'error'))
                 add(w, name);
     }
@@ -59313,6 +59315,14 @@ function warningGroups(suite) {
         message: mergeNumbers(g.messages),
         names: g.names
     }));
+}
+/** Whether `c` is still undecided, the only verdict a power figure ("could detect ≥ x") speaks to (§4). */
+function isUndecided(c) {
+    return c.verdict === 'inconclusive';
+}
+/** A benchmark's warnings as reports show them: no power warning beside a decided verdict. */
+function benchmarkWarnings(c) {
+    return isUndecided(c) ? c.warnings : c.warnings.filter((w) => !POWER.has(w.code));
 }
 /**
  * One message standing for several that differ only in their numbers: each number that differs is
@@ -63545,7 +63555,7 @@ function* summarySection(report, ordered) {
             `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level}]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of quiet) {
             const [base, head, change] = summaryCells(c, measure, false);
-            const mde = c.power?.minDetectableEffect;
+            const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
             yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
                 `<td class="num">${head}</td><td class="num">${change}</td>` +
                 `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
@@ -63708,7 +63718,7 @@ function benchmarkSection(c, i, p, minEffect, measure) {
         out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
     }
     out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect, measure) : '', sideTable(c), countsTable(c), '</div>', ...(c.attribution ? [whereTable(c)] : []));
-    const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
+    const warnings = benchmarkWarnings(c).map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
     if (warnings.length)
         out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
     const issues = c.issues.map((s) => `<li>${escapeHtml(`${s.side}${s.round >= 0 ? ` round ${s.round + 1}` : ''}: ${s.kind}: ${s.message}`)}</li>`);
@@ -63748,7 +63758,10 @@ function testTable(c, minEffect, measure) {
         ],
         ['sd of ln(time) (conservative)', p ? fixed(p.sdLog, 4) : '–'],
         ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
-        ['Could detect', p?.minDetectableEffect ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'],
+        [
+            'Could detect',
+            p?.minDetectableEffect && isUndecided(c) ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'
+        ],
         ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
         ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
     ];
@@ -64262,7 +64275,7 @@ function quietPart(quiet, suite, drift) {
     const counts = suite.countMode?.measure;
     const items = quiet.map((c) => {
         const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
-        const mde = c.power?.minDetectableEffect;
+        const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
         const name = mdCode(displayName(c.benchmark));
         const row = tableRow(counts === 'counts'
             ? [
@@ -64558,7 +64571,7 @@ function wrap(text, indent) {
     return out.join('\n');
 }
 function row(c, measure, minEffect, mark) {
-    const mde = c.power?.minDetectableEffect;
+    const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
     const cells = [
         displayName(c.benchmark),
         formatDuration(c.baseLocation ?? c.baseMedian),

@@ -23,7 +23,7 @@ import { split } from './order.js'
 import { rowWhereNote } from './whereWording.js'
 import type { DriftNote, Report } from './model.js'
 import { VERDICT_ORDER, VERDICTS, verdictCount, verdictWord } from './verdicts.js'
-import { notes, warningGroups, type WarningGroup } from './warnings.js'
+import { isUndecided, notes, warningGroups, type WarningGroup } from './warnings.js'
 import {
   adaptiveNote,
   ciLabel,
@@ -264,7 +264,7 @@ function quietPart(quiet: Comparison[], suite: SuiteResult, drift: ReadonlyMap<s
   const counts = suite.countMode?.measure
   const items = quiet.map((c) => {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–'
-    const mde = c.power?.minDetectableEffect
+    const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined
     const name = mdCode(displayName(c.benchmark))
     const row = tableRow(
       counts === 'counts'

@@ -19,7 +19,7 @@ import type { Report } from './model.js'
 import { rowWhereNote } from './whereWording.js'
 import { noRunnerCommands } from './escape.js'
 import { cleanMessage, cleanText, displayName } from './names.js'
-import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
+import { isUndecided, notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
 import {
   ciLabel,
   inconclusiveText,
@@ -203,7 +203,7 @@ function wrap(text: string, indent: string): string {
 }
 
 function row(c: Comparison, measure: Measure, minEffect: number, mark: Mark): string[] {
-  const mde = c.power?.minDetectableEffect
+  const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined
   const cells = [
     displayName(c.benchmark),
     formatDuration(c.baseLocation ?? c.baseMedian),

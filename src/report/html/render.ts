@@ -53,6 +53,7 @@ import {
 } from './plotData.js'
 import { STYLE } from './style.js'
 import { VERDICTS, verdictWord } from '../verdicts.js'
+import { benchmarkWarnings, isUndecided } from '../warnings.js'
 import type { BenchWire, PageWire } from './wire.js'
 
 /** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
@@ -311,7 +312,7 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
     )
     for (const c of quiet) {
       const [base, head, change] = summaryCells(c, measure, false)
-      const mde = c.power?.minDetectableEffect
+      const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined
       yield line(
         `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${base}</td>` +
           `<td class="num">${head}</td><td class="num">${change}</td>` +
@@ -519,7 +520,7 @@ function benchmarkSection(
     '</div>',
     ...(c.attribution ? [whereTable(c)] : [])
   )
-  const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`)
+  const warnings = benchmarkWarnings(c).map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`)
   if (warnings.length) out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`)
   const issues = c.issues.map(
     (s) =>
@@ -561,7 +562,10 @@ function testTable(c: Comparison, minEffect: number, measure: Measure): string {
     ],
     ['sd of ln(time) (conservative)', p ? fixed(p.sdLog, 4) : '–'],
     ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
-    ['Could detect', p?.minDetectableEffect ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'],
+    [
+      'Could detect',
+      p?.minDetectableEffect && isUndecided(c) ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'
+    ],
     ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
     ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
   ]
