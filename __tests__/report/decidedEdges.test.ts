@@ -3,12 +3,14 @@
  * detect ≥ x", "underpowered even for 20%") speaks only to an undecided benchmark (docs/statistics.md §4).
  */
 import { describe, expect, it } from '@jest/globals'
+import type { CountComparison } from '../../src/analysis/counts.js'
 import { analyzeSuite } from '../../src/analysis/suite.js'
 import { formatPercent } from '../../src/report/format.js'
 import { renderHtml } from '../../src/report/html/render.js'
 import { renderMarkdown } from '../../src/report/markdown.js'
 import { renderTerminal } from '../../src/report/terminal.js'
 import { measure } from '../helpers/samples.js'
+import { comparison, report } from './syntheticReport.js'
 
 const run = { base: { label: 'main', sha: '1a2b3c4d' }, head: { label: 'feature', sha: '9f8e7d6c' } }
 
@@ -31,5 +33,43 @@ describe('a decided verdict without power figures', () => {
       expect(text).not.toContain(figure)
     }
     expect(renderTerminal({ suite, run })).toMatch(/BM_Fast.*–\s+improvement/)
+  })
+})
+
+describe('a benchmark skipped on both sides under --measure both', () => {
+  const none = { base: null, head: null, change: null, noise: null }
+  const failedCounts: CountComparison = {
+    metric: 'instructions',
+    verdict: 'failed',
+    reason: 'failed',
+    message: 'base: no count (benchmark skipped: no avx512)',
+    instructions: none,
+    cycles: none,
+    iterations: null
+  }
+  const skipped = comparison('BM_Avx512', 'skipped', 1, [1, 1], 1)
+  Object.assign(skipped, { ratio: null, pValue: null, pAdjusted: null, power: null, counts: failedCounts })
+  skipped.warnings = [{ level: 'info', code: 'skipped', message: 'skipped on this machine: no avx512' }]
+  const r = report([skipped])
+  r.suite.countMode = {
+    measure: 'both',
+    options: { metric: 'instructions', threshold: 0.01 },
+    method: {
+      tool: 'callgrind',
+      valgrindVersion: 'valgrind-3.19.0',
+      iterationFlags: [],
+      repetitions: 1,
+      caches: [],
+      cyclesFormula: 'Ir',
+      wallSeconds: 1
+    },
+    counts: { ...r.suite.counts, skipped: 0, failed: 1 }
+  }
+
+  it('shows no count failure in its Instructions cell', () => {
+    expect(renderTerminal(r)).toMatch(/BM_Avx512.*–\s+skipped/)
+    expect(renderTerminal(r)).not.toMatch(/\bfailed\b/)
+    expect(renderMarkdown(r)).not.toMatch(/\| failed \|/)
+    expect(renderHtml(r, [])).not.toMatch(/<td class="num">failed<\/td>/)
   })
 })
