@@ -59537,6 +59537,16 @@ const NO_BASELINE = 'no-baseline';
 const FIELD_MAX_CHARS = 120;
 /** Benchmark names listed at most on one grouped warning line. */
 const NAMES_PER_WARNING = 12;
+/**
+ * A footnote several rows share, said once with the benchmarks it covers (docs/report.md §3):
+ * "a, b and 3 more: text"; `names` as the renderer shows them (escaped for Markdown), in row order.
+ */
+function sharedNote(names, text) {
+    if (names.length < 2)
+        return text;
+    const more = names.length > NAMES_PER_WARNING ? ` and ${names.length - NAMES_PER_WARNING} more` : '';
+    return `${names.slice(0, NAMES_PER_WARNING).join(', ')}${more}: ${text}`;
+}
 /** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
 function warningLine(g) {
     const message = mdProse(g.message);
@@ -64168,6 +64178,7 @@ function changedPart(changed, suite, drift) {
     const items = changed.map((c) => {
         const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
         const name = mdCode(displayName(c.benchmark));
+        notes.row(name);
         const row = tableRow(counts === 'counts'
             ? [
                 VERDICTS[c.verdict].emoji,
@@ -64280,6 +64291,7 @@ function quietPart(quiet, suite, drift) {
         const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
         const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
         const name = mdCode(displayName(c.benchmark));
+        notes.row(name);
         const row = tableRow(counts === 'counts'
             ? [
                 name,
@@ -64356,22 +64368,34 @@ function reproducePart(reproduce) {
         more: () => []
     });
 }
-/** Footnotes numbered by first use, each text once (several rows may share one). */
+/**
+ * Footnotes numbered by first use, each text once: a note several rows share names them (docs/report.md §3).
+ */
 class Footnotes {
-    numbers = new Map();
+    notes = new Map();
+    name = '';
     lines = [];
     get count() {
         return this.lines.length;
     }
+    /** The row whose markers follow: its benchmark (escaped) is named by a footnote it shares. */
+    row(name) {
+        this.name = name;
+    }
     /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
     mark(text) {
-        let n = this.numbers.get(text);
-        if (n === undefined) {
-            n = this.lines.length + 1;
-            this.numbers.set(text, n);
-            this.lines.push(`${superscript(n)} ${text}`);
+        let note = this.notes.get(text);
+        if (note === undefined) {
+            note = { n: this.lines.length + 1, names: [], seen: new Set() };
+            this.notes.set(text, note);
+            this.lines.push('');
         }
-        return superscript(n);
+        if (!note.seen.has(this.name)) {
+            note.seen.add(this.name);
+            note.names.push(this.name);
+            this.lines[note.n - 1] = `${superscript(note.n)} ${sharedNote(note.names, text)}`;
+        }
+        return superscript(note.n);
     }
 }
 /** The verdict cell: short words, and a footnote marker when there is more to say. */
@@ -64434,15 +64458,18 @@ function* tableParts(report, options) {
     const header = tableHeader(report);
     const ordered = [...suite.comparisons].sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.benchmark.localeCompare(b.benchmark));
     // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (docs/report.md §3).
+    // A note several rows share is one footnote naming them (docs/report.md §3).
     const notes$1 = new Map();
-    const mark = (text) => {
+    const markFor = (c) => (text) => {
         if (!text)
             return '';
-        if (!notes$1.has(text))
-            notes$1.set(text, notes$1.size + 1);
-        return ` ${superscript(notes$1.get(text))}`;
+        let note = notes$1.get(text);
+        if (!note)
+            notes$1.set(text, (note = { n: notes$1.size + 1, names: new Set() }));
+        note.names.add(displayName(c.benchmark));
+        return ` ${superscript(note.n)}`;
     };
-    const cellsOf = (c) => measure === 'counts' ? countRow(c, mark) : row(c, measure, suite.options.minEffect, mark);
+    const cellsOf = (c) => measure === 'counts' ? countRow(c, markFor(c)) : row(c, measure, suite.options.minEffect, markFor(c));
     const widths = header.map((h) => h.length);
     for (const c of ordered)
         cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))));
@@ -64464,8 +64491,8 @@ function* tableParts(report, options) {
     }
     if (notes$1.size)
         yield '\n';
-    for (const [text, n] of notes$1)
-        yield `${wrap(`${superscript(n)} ${text}`, '  ')}\n`;
+    for (const [text, { n, names }] of notes$1)
+        yield `${wrap(`${superscript(n)} ${sharedNote([...names], text)}`, '  ')}\n`;
     for (const note of notes(suite, report.run))
         yield `\n${wrap(`Note: ${note}`, '  ')}\n`;
     const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);

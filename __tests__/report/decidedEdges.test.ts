@@ -73,3 +73,25 @@ describe('a benchmark skipped on both sides under --measure both', () => {
     expect(renderHtml(r, [])).not.toMatch(/<td class="num">failed<\/td>/)
   })
 })
+
+describe('a note several rows share', () => {
+  const rows = ['BM_AvxA', 'BM_AvxB', 'BM_AvxC'].map((name) => {
+    const c = comparison(name, 'skipped', 1, [1, 1], 1)
+    Object.assign(c, { ratio: null, pValue: null, pAdjusted: null, power: null })
+    c.warnings = [{ level: 'info', code: 'skipped', message: 'skipped on this machine: no avx512' }]
+    return c
+  })
+  const r = report(rows)
+
+  it('is one footnote naming the benchmarks it covers, in the terminal and the comment', () => {
+    const text = renderTerminal(r)
+    expect(text.match(/no avx512/g)).toHaveLength(1)
+    expect(text).toContain('¹ BM_AvxA, BM_AvxB, BM_AvxC: skipped on this machine: no avx512')
+    expect(text.match(/skipped ¹/g)).toHaveLength(3)
+    const md = renderMarkdown(r).replace(/&#95;/g, '_')
+    expect(md.match(/no avx512/g)).toHaveLength(1)
+    expect(md).toMatch(
+      /¹ <code>BM_AvxA<\/code>, <code>BM_AvxB<\/code>, <code>BM_AvxC<\/code>: skipped on this machine: no avx512/
+    )
+  })
+})

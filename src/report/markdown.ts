@@ -34,6 +34,7 @@ import {
   quietSummary,
   subline,
   suiteSummaryNote,
+  sharedNote,
   superscript,
   verdictFootnote,
   type Measure,
@@ -146,6 +147,7 @@ function changedPart(changed: Comparison[], suite: SuiteResult, drift: ReadonlyM
   const items = changed.map((c) => {
     const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–'
     const name = mdCode(displayName(c.benchmark))
+    notes.row(name)
     const row = tableRow(
       counts === 'counts'
         ? [
@@ -266,6 +268,7 @@ function quietPart(quiet: Comparison[], suite: SuiteResult, drift: ReadonlyMap<s
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–'
     const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined
     const name = mdCode(displayName(c.benchmark))
+    notes.row(name)
     const row = tableRow(
       counts === 'counts'
         ? [
@@ -345,22 +348,34 @@ function reproducePart(reproduce: string | undefined): Part {
   })
 }
 
-/** Footnotes numbered by first use, each text once (several rows may share one). */
+/**
+ * Footnotes numbered by first use, each text once: a note several rows share names them (docs/report.md §3).
+ */
 class Footnotes {
-  private readonly numbers = new Map<string, number>()
+  private readonly notes = new Map<string, { n: number; names: string[]; seen: Set<string> }>()
+  private name = ''
   readonly lines: string[] = []
   get count(): number {
     return this.lines.length
   }
+  /** The row whose markers follow: its benchmark (escaped) is named by a footnote it shares. */
+  row(name: string): void {
+    this.name = name
+  }
   /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
   mark(text: string): string {
-    let n = this.numbers.get(text)
-    if (n === undefined) {
-      n = this.lines.length + 1
-      this.numbers.set(text, n)
-      this.lines.push(`${superscript(n)} ${text}`)
+    let note = this.notes.get(text)
+    if (note === undefined) {
+      note = { n: this.lines.length + 1, names: [], seen: new Set() }
+      this.notes.set(text, note)
+      this.lines.push('')
     }
-    return superscript(n)
+    if (!note.seen.has(this.name)) {
+      note.seen.add(this.name)
+      note.names.push(this.name)
+      this.lines[note.n - 1] = `${superscript(note.n)} ${sharedNote(note.names, text)}`
+    }
+    return superscript(note.n)
   }
 }
 

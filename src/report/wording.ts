@@ -220,6 +220,16 @@ export const FIELD_MAX_CHARS = 120
 /** Benchmark names listed at most on one grouped warning line. */
 export const NAMES_PER_WARNING = 12
 
+/**
+ * A footnote several rows share, said once with the benchmarks it covers (docs/report.md §3):
+ * "a, b and 3 more: text"; `names` as the renderer shows them (escaped for Markdown), in row order.
+ */
+export function sharedNote(names: readonly string[], text: string): string {
+  if (names.length < 2) return text
+  const more = names.length > NAMES_PER_WARNING ? ` and ${names.length - NAMES_PER_WARNING} more` : ''
+  return `${names.slice(0, NAMES_PER_WARNING).join(', ')}${more}: ${text}`
+}
+
 /** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
 export function warningLine(g: WarningGroup): string {
   const message = mdProse(g.message)
