@@ -59186,6 +59186,9 @@ function countCell(c) {
     const k = c.counts;
     if (!k)
         return '–';
+    // A benchmark skipped by the timing run was skipped by callgrind too: no count failure to report.
+    if (k.reason && c.verdict === 'skipped')
+        return '–';
     if (k.reason)
         return REASON_WORDS[k.reason];
     return formatCountChange(chosenFigure(k).change);
@@ -59275,6 +59278,8 @@ function noiseFloor(suite) {
 const MESSAGE_MAX_CHARS = 500;
 /** Warning codes the tables already show (power figures; test details such as the p-value floor). */
 const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
+/** Power warnings (docs/statistics.md §4): they say what an undecided benchmark lacks, so a decided one omits them. */
+const POWER = new Set(['underpowered', 'severely-underpowered']);
 /** Warning codes shown as a note instead (see notes()). */
 const AS_NOTE = new Set(['debug-library']);
 const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
@@ -59304,7 +59309,7 @@ function warningGroups(suite) {
         add(w, null);
     for (const c of suite.comparisons) {
         const name = displayName(c.benchmark);
-        for (const w of c.warnings)
+        for (const w of benchmarkWarnings(c))
             if (!(c.verdict === 'failed' && w.level === 'error'))
                 add(w, name);
     }
@@ -59313,6 +59318,14 @@ function warningGroups(suite) {
         message: mergeNumbers(g.messages),
         names: g.names
     }));
+}
+/** Whether `c` is still undecided, the only verdict a power figure ("could detect ≥ x") speaks to (§4). */
+function isUndecided(c) {
+    return c.verdict === 'inconclusive';
+}
+/** A benchmark's warnings as reports show them: no power warning beside a decided verdict. */
+function benchmarkWarnings(c) {
+    return isUndecided(c) ? c.warnings : c.warnings.filter((w) => !POWER.has(w.code));
 }
 /**
  * One message standing for several that differ only in their numbers: each number that differs is
@@ -59354,8 +59367,11 @@ function notes(suite, run) {
  * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
  * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
  */
-/** §4's alternatives when more rounds would not decide a benchmark. */
-const ALTERNATIVES = 'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ';
+/** §4's alternatives when more rounds would not decide a benchmark, leaving out the mode already in use. */
+function alternatives(measure) {
+    const counts = measure === 'time' ? 'instruction counts beside the timing (`--measure both`), ' : '';
+    return `${counts}a quieter or pinned machine, or a larger δ`;
+}
 /**
  * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
  * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
@@ -59468,7 +59484,7 @@ function quietSummary(quiet, suite) {
  * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
  * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
  */
-function inconclusiveText(c, minEffect) {
+function inconclusiveText(c, minEffect, measure = 'time') {
     if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
         return null;
     const delta = deltaText(minEffect);
@@ -59490,9 +59506,9 @@ function inconclusiveText(c, minEffect) {
         : a?.kind === 'too-noisy'
             ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
                 `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
-                `${ALTERNATIVES}`
+                `${alternatives(measure)}`
             : a?.kind === 'too-close'
-                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${ALTERNATIVES}`
+                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
                 : a?.kind === 'too-coarse'
                     ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
                     : null;
@@ -59521,6 +59537,16 @@ const NO_BASELINE = 'no-baseline';
 const FIELD_MAX_CHARS = 120;
 /** Benchmark names listed at most on one grouped warning line. */
 const NAMES_PER_WARNING = 12;
+/**
+ * A footnote several rows share, said once with the benchmarks it covers (docs/report.md §3):
+ * "a, b and 3 more: text"; `names` as the renderer shows them (escaped for Markdown), in row order.
+ */
+function sharedNote(names, text) {
+    if (names.length < 2)
+        return text;
+    const more = names.length > NAMES_PER_WARNING ? ` and ${names.length - NAMES_PER_WARNING} more` : '';
+    return `${names.slice(0, NAMES_PER_WARNING).join(', ')}${more}: ${text}`;
+}
 /** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
 function warningLine(g) {
     const message = mdProse(g.message);
@@ -59637,10 +59663,10 @@ function verdictWords(c) {
     return verdictCellWord(c.verdict);
 }
 /** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c, minEffect) {
+function verdictFootnote(c, minEffect, measure = 'time') {
     switch (c.verdict) {
         case 'inconclusive': {
-            const text = inconclusiveText(c, minEffect);
+            const text = inconclusiveText(c, minEffect, measure);
             if (text)
                 return mdProse(text + codePathNote(c));
             const counts = countFootnote(c);
@@ -63374,7 +63400,7 @@ function* renderHtmlParts(report, samples, options = {}) {
     for (const [i, c] of ordered.entries()) {
         const own = store.get(c.benchmark);
         const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
-        yield `${benchmarkSection(c, i, p, suite.options.minEffect)}\n`;
+        yield `${benchmarkSection(c, i, p, suite.options.minEffect, suite.countMode?.measure ?? 'time')}\n`;
         // Its plot data right after it: written as made, so nothing of it is kept until the page's end.
         yield `<script type="application/json" id="d${i}">${jsonForScript(embed(c, p))}</script>\n`;
     }
@@ -63532,7 +63558,7 @@ function* summarySection(report, ordered) {
             const [base, head, change] = summaryCells(c, measure, true);
             yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
                 `<td class="num">${base}</td><td class="num">${head}</td>` +
-                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
+                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
         }
         yield line('</tbody></table></div>');
     }
@@ -63542,10 +63568,10 @@ function* summarySection(report, ordered) {
             `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level}]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of quiet) {
             const [base, head, change] = summaryCells(c, measure, false);
-            const mde = c.power?.minDetectableEffect;
+            const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
             yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
                 `<td class="num">${head}</td><td class="num">${change}</td>` +
-                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`);
+                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
         }
         yield line('</tbody></table></div></details>');
     }
@@ -63571,8 +63597,8 @@ function mark(v) {
     return `<span class="mark m-${v}" data-verdict="${v}" title="${escapeHtml(word)}">${escapeHtml(mark)}</span>`;
 }
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
-function verdictHtml(c, minEffect) {
-    const more = verdictFootnote(c, minEffect);
+function verdictHtml(c, minEffect, measure) {
+    const more = verdictFootnote(c, minEffect, measure);
     const timingOnly = timingOnlyNote(c);
     return (verdictText(c) +
         (more ? `<br><small>${more}</small>` : '') +
@@ -63675,7 +63701,7 @@ function benchmarksHeader(ordered, noSamples) {
         ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
     return out;
 }
-function benchmarkSection(c, i, p, minEffect) {
+function benchmarkSection(c, i, p, minEffect, measure) {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '';
     const out = [
         `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}" data-verdict="${c.verdict}">`,
@@ -63704,8 +63730,8 @@ function benchmarkSection(c, i, p, minEffect) {
     else {
         out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
     }
-    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect) : '', sideTable(c), countsTable(c), '</div>', ...(c.attribution ? [whereTable(c)] : []));
-    const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
+    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect, measure) : '', sideTable(c), countsTable(c), '</div>', ...(c.attribution ? [whereTable(c)] : []));
+    const warnings = benchmarkWarnings(c).map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
     if (warnings.length)
         out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
     const issues = c.issues.map((s) => `<li>${escapeHtml(`${s.side}${s.round >= 0 ? ` round ${s.round + 1}` : ''}: ${s.kind}: ${s.message}`)}</li>`);
@@ -63714,7 +63740,7 @@ function benchmarkSection(c, i, p, minEffect) {
     out.push('</div></details>');
     return out.join('\n');
 }
-function testTable(c, minEffect) {
+function testTable(c, minEffect, measure) {
     const level = formatLevel(c.confLevel);
     const shift = c.shift
         ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
@@ -63724,7 +63750,7 @@ function testTable(c, minEffect) {
         : '–';
     const p = c.power;
     const rows = [
-        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
+        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect, measure)}`],
         ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
         [`Ratio head/base [${level} CI]`, ratio],
         [`Shift head − base [${level} CI]`, shift],
@@ -63745,7 +63771,10 @@ function testTable(c, minEffect) {
         ],
         ['sd of ln(time) (conservative)', p ? fixed(p.sdLog, 4) : '–'],
         ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
-        ['Could detect', p?.minDetectableEffect ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'],
+        [
+            'Could detect',
+            p?.minDetectableEffect && isUndecided(c) ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'
+        ],
         ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
         ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
     ];
@@ -64149,12 +64178,15 @@ function changedPart(changed, suite, drift) {
     const items = changed.map((c) => {
         const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
         const name = mdCode(displayName(c.benchmark));
+        notes.row(name);
         const row = tableRow(counts === 'counts'
             ? [
                 VERDICTS[c.verdict].emoji,
                 name,
                 countColumns(c, true),
-                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+                verdictCell(c, notes, suite.options.minEffect, counts) +
+                    whereMark(c, notes) +
+                    driftMark(c, notes, drift)
             ]
             : [
                 VERDICTS[c.verdict].emoji,
@@ -64164,7 +64196,9 @@ function changedPart(changed, suite, drift) {
                 change,
                 formatP(c.pAdjusted),
                 ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+                verdictCell(c, notes, suite.options.minEffect, counts) +
+                    whereMark(c, notes) +
+                    driftMark(c, notes, drift)
             ]);
         needed.push(notes.count);
         return row;
@@ -64255,13 +64289,14 @@ function quietPart(quiet, suite, drift) {
     const counts = suite.countMode?.measure;
     const items = quiet.map((c) => {
         const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
-        const mde = c.power?.minDetectableEffect;
+        const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
         const name = mdCode(displayName(c.benchmark));
+        notes.row(name);
         const row = tableRow(counts === 'counts'
             ? [
                 name,
                 countColumns(c, false),
-                verdictCell(c, notes, suite.options.minEffect) + driftMark(c, notes, drift)
+                verdictCell(c, notes, suite.options.minEffect, counts) + driftMark(c, notes, drift)
             ]
             : [
                 name,
@@ -64270,7 +64305,9 @@ function quietPart(quiet, suite, drift) {
                 change,
                 mde ? `≥ ${formatPercent(mde)}` : '–',
                 ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+                verdictCell(c, notes, suite.options.minEffect, counts) +
+                    whereMark(c, notes) +
+                    driftMark(c, notes, drift)
             ]);
         needed.push(notes.count);
         return row;
@@ -64331,27 +64368,39 @@ function reproducePart(reproduce) {
         more: () => []
     });
 }
-/** Footnotes numbered by first use, each text once (several rows may share one). */
+/**
+ * Footnotes numbered by first use, each text once: a note several rows share names them (docs/report.md §3).
+ */
 class Footnotes {
-    numbers = new Map();
+    notes = new Map();
+    name = '';
     lines = [];
     get count() {
         return this.lines.length;
     }
+    /** The row whose markers follow: its benchmark (escaped) is named by a footnote it shares. */
+    row(name) {
+        this.name = name;
+    }
     /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
     mark(text) {
-        let n = this.numbers.get(text);
-        if (n === undefined) {
-            n = this.lines.length + 1;
-            this.numbers.set(text, n);
-            this.lines.push(`${superscript(n)} ${text}`);
+        let note = this.notes.get(text);
+        if (note === undefined) {
+            note = { n: this.lines.length + 1, names: [], seen: new Set() };
+            this.notes.set(text, note);
+            this.lines.push('');
         }
-        return superscript(n);
+        if (!note.seen.has(this.name)) {
+            note.seen.add(this.name);
+            note.names.push(this.name);
+            this.lines[note.n - 1] = `${superscript(note.n)} ${sharedNote(note.names, text)}`;
+        }
+        return superscript(note.n);
     }
 }
 /** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c, notes, minEffect) {
-    const more = verdictFootnote(c, minEffect);
+function verdictCell(c, notes, minEffect, measure = 'time') {
+    const more = verdictFootnote(c, minEffect, measure);
     const timingOnly = timingOnlyNote(c);
     const directions = directionNote(c);
     return (verdictWords(c) +
@@ -64409,15 +64458,18 @@ function* tableParts(report, options) {
     const header = tableHeader(report);
     const ordered = [...suite.comparisons].sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.benchmark.localeCompare(b.benchmark));
     // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (docs/report.md §3).
+    // A note several rows share is one footnote naming them (docs/report.md §3).
     const notes$1 = new Map();
-    const mark = (text) => {
+    const markFor = (c) => (text) => {
         if (!text)
             return '';
-        if (!notes$1.has(text))
-            notes$1.set(text, notes$1.size + 1);
-        return ` ${superscript(notes$1.get(text))}`;
+        let note = notes$1.get(text);
+        if (!note)
+            notes$1.set(text, (note = { n: notes$1.size + 1, names: new Set() }));
+        note.names.add(displayName(c.benchmark));
+        return ` ${superscript(note.n)}`;
     };
-    const cellsOf = (c) => measure === 'counts' ? countRow(c, mark) : row(c, measure === 'both', suite.options.minEffect, mark);
+    const cellsOf = (c) => measure === 'counts' ? countRow(c, markFor(c)) : row(c, measure, suite.options.minEffect, markFor(c));
     const widths = header.map((h) => h.length);
     for (const c of ordered)
         cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))));
@@ -64439,8 +64491,8 @@ function* tableParts(report, options) {
     }
     if (notes$1.size)
         yield '\n';
-    for (const [text, n] of notes$1)
-        yield `${wrap(`${superscript(n)} ${text}`, '  ')}\n`;
+    for (const [text, { n, names }] of notes$1)
+        yield `${wrap(`${superscript(n)} ${sharedNote([...names], text)}`, '  ')}\n`;
     for (const note of notes(suite, report.run))
         yield `\n${wrap(`Note: ${note}`, '  ')}\n`;
     const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
@@ -64548,8 +64600,8 @@ function wrap(text, indent) {
     out.push(line);
     return out.join('\n');
 }
-function row(c, withCounts, minEffect, mark) {
-    const mde = c.power?.minDetectableEffect;
+function row(c, measure, minEffect, mark) {
+    const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
     const cells = [
         displayName(c.benchmark),
         formatDuration(c.baseLocation ?? c.baseMedian),
@@ -64562,10 +64614,10 @@ function row(c, withCounts, minEffect, mark) {
     const timingOnly = timingOnlyNote(c);
     return [
         ...cells,
-        ...(withCounts ? [countCell(c)] : []),
+        ...(measure === 'both' ? [countCell(c)] : []),
         verdictCellWord(c.verdict) +
             adaptiveNote(c) +
-            mark(verdictReason(c, minEffect)) +
+            mark(verdictReason(c, minEffect, measure)) +
             mark(timingOnly) +
             mark(rowWhereNote(c, plainName))
     ];
@@ -64588,8 +64640,8 @@ function countRow(c, mark) {
 /** A function name in a terminal "where" note: as callgrind wrote it, cleaned of control characters. */
 const plainName = (name) => cleanText(name, 80);
 /** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
-function verdictReason(c, minEffect) {
-    const inconclusive = inconclusiveText(c, minEffect);
+function verdictReason(c, minEffect, measure) {
+    const inconclusive = inconclusiveText(c, minEffect, measure);
     if (inconclusive)
         return inconclusive;
     if (c.verdict === 'failed' || c.verdict === 'skipped') {

@@ -140,6 +140,26 @@ describe('advice under an inconclusive timing verdict (STATISTICS §4)', () => {
     expect(renderTerminal({ suite, run })).toContain('too noisy to decide ±2% by timing')
   })
 
+  it('never suggests `--measure both` to a suite measured that way (docs/count-mode.md)', () => {
+    // the same far-too-noisy timing, with flat instruction counts beside it
+    const samples = measure('BM_Noisy', 1, 0.3, 0, 6, 3)
+    const counts = { ...measurement, samples: counted('BM_Noisy', 50_000, 50_000) }
+    const suite = withCounts(analyzeSuite({ samples }), counts, options)
+    expect(suite.comparisons[0].verdict).toBe('inconclusive')
+    expect(suite.comparisons[0].advice?.kind).toBe('too-noisy')
+    const outputs = [
+      visible(renderMarkdown({ suite, run })),
+      renderTerminal({ suite, run }),
+      renderHtml({ suite, run }, [])
+    ]
+    for (const text of outputs) {
+      expect(text.replace(/\s+/g, ' ')).toMatch(
+        /too noisy to decide ±2% by timing.*a quieter or pinned machine, or a larger δ/
+      )
+      expect(text).not.toMatch(/instruction counts beside the timing/)
+    }
+  })
+
   it('below five processes per side says only that five are needed: no p, no "could detect", no rounds advice (§3)', () => {
     const samples = measure('BM_Two', 1, 0.01, 0, 2, 4)
     const suite = analyzeSuite({ samples })

@@ -45,6 +45,8 @@ const REASON_WORDS: Record<NonNullable<CountComparison['reason']>, string> = {
 export function countCell(c: Comparison): string {
   const k = c.counts
   if (!k) return '–'
+  // A benchmark skipped by the timing run was skipped by callgrind too: no count failure to report.
+  if (k.reason && c.verdict === 'skipped') return '–'
   if (k.reason) return REASON_WORDS[k.reason]
   return formatCountChange(chosenFigure(k).change)
 }

@@ -23,7 +23,7 @@ import { split } from './order.js'
 import { rowWhereNote } from './whereWording.js'
 import type { DriftNote, Report } from './model.js'
 import { VERDICT_ORDER, VERDICTS, verdictCount, verdictWord } from './verdicts.js'
-import { notes, warningGroups, type WarningGroup } from './warnings.js'
+import { isUndecided, notes, warningGroups, type WarningGroup } from './warnings.js'
 import {
   adaptiveNote,
   ciLabel,
@@ -34,8 +34,10 @@ import {
   quietSummary,
   subline,
   suiteSummaryNote,
+  sharedNote,
   superscript,
   verdictFootnote,
+  type Measure,
   verdictWords,
   warningLine
 } from './wording.js'
@@ -145,13 +147,16 @@ function changedPart(changed: Comparison[], suite: SuiteResult, drift: ReadonlyM
   const items = changed.map((c) => {
     const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–'
     const name = mdCode(displayName(c.benchmark))
+    notes.row(name)
     const row = tableRow(
       counts === 'counts'
         ? [
             VERDICTS[c.verdict].emoji,
             name,
             countColumns(c, true),
-            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+            verdictCell(c, notes, suite.options.minEffect, counts) +
+              whereMark(c, notes) +
+              driftMark(c, notes, drift)
           ]
         : [
             VERDICTS[c.verdict].emoji,
@@ -161,7 +166,9 @@ function changedPart(changed: Comparison[], suite: SuiteResult, drift: ReadonlyM
             change,
             formatP(c.pAdjusted),
             ...(counts ? [countCell(c)] : []),
-            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+            verdictCell(c, notes, suite.options.minEffect, counts) +
+              whereMark(c, notes) +
+              driftMark(c, notes, drift)
           ]
     )
     needed.push(notes.count)
@@ -259,14 +266,15 @@ function quietPart(quiet: Comparison[], suite: SuiteResult, drift: ReadonlyMap<s
   const counts = suite.countMode?.measure
   const items = quiet.map((c) => {
     const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–'
-    const mde = c.power?.minDetectableEffect
+    const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined
     const name = mdCode(displayName(c.benchmark))
+    notes.row(name)
     const row = tableRow(
       counts === 'counts'
         ? [
             name,
             countColumns(c, false),
-            verdictCell(c, notes, suite.options.minEffect) + driftMark(c, notes, drift)
+            verdictCell(c, notes, suite.options.minEffect, counts) + driftMark(c, notes, drift)
           ]
         : [
             name,
@@ -275,7 +283,9 @@ function quietPart(quiet: Comparison[], suite: SuiteResult, drift: ReadonlyMap<s
             change,
             mde ? `≥ ${formatPercent(mde)}` : '–',
             ...(counts ? [countCell(c)] : []),
-            verdictCell(c, notes, suite.options.minEffect) + whereMark(c, notes) + driftMark(c, notes, drift)
+            verdictCell(c, notes, suite.options.minEffect, counts) +
+              whereMark(c, notes) +
+              driftMark(c, notes, drift)
           ]
     )
     needed.push(notes.count)
@@ -338,28 +348,40 @@ function reproducePart(reproduce: string | undefined): Part {
   })
 }
 
-/** Footnotes numbered by first use, each text once (several rows may share one). */
+/**
+ * Footnotes numbered by first use, each text once: a note several rows share names them (docs/report.md §3).
+ */
 class Footnotes {
-  private readonly numbers = new Map<string, number>()
+  private readonly notes = new Map<string, { n: number; names: string[]; seen: Set<string> }>()
+  private name = ''
   readonly lines: string[] = []
   get count(): number {
     return this.lines.length
   }
+  /** The row whose markers follow: its benchmark (escaped) is named by a footnote it shares. */
+  row(name: string): void {
+    this.name = name
+  }
   /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
   mark(text: string): string {
-    let n = this.numbers.get(text)
-    if (n === undefined) {
-      n = this.lines.length + 1
-      this.numbers.set(text, n)
-      this.lines.push(`${superscript(n)} ${text}`)
+    let note = this.notes.get(text)
+    if (note === undefined) {
+      note = { n: this.lines.length + 1, names: [], seen: new Set() }
+      this.notes.set(text, note)
+      this.lines.push('')
     }
-    return superscript(n)
+    if (!note.seen.has(this.name)) {
+      note.seen.add(this.name)
+      note.names.push(this.name)
+      this.lines[note.n - 1] = `${superscript(note.n)} ${sharedNote(note.names, text)}`
+    }
+    return superscript(note.n)
   }
 }
 
 /** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c: Comparison, notes: Footnotes, minEffect: number): string {
-  const more = verdictFootnote(c, minEffect)
+function verdictCell(c: Comparison, notes: Footnotes, minEffect: number, measure: Measure = 'time'): string {
+  const more = verdictFootnote(c, minEffect, measure)
   const timingOnly = timingOnlyNote(c)
   const directions = directionNote(c)
   return (

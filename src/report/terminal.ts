@@ -14,13 +14,27 @@ import {
   formatCountChange,
   timingOnlyNote
 } from './countWording.js'
-import { adaptiveNote, FIELD_MAX_CHARS, headline, NAMES_PER_WARNING, superscript } from './wording.js'
+import {
+  adaptiveNote,
+  FIELD_MAX_CHARS,
+  headline,
+  NAMES_PER_WARNING,
+  sharedNote,
+  superscript
+} from './wording.js'
 import type { Report } from './model.js'
 import { rowWhereNote } from './whereWording.js'
 import { noRunnerCommands } from './escape.js'
 import { cleanMessage, cleanText, displayName } from './names.js'
-import { notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
-import { ciLabel, inconclusiveText, intervalText, pairsText, suiteSummaryNote } from './wording.js'
+import { isUndecided, notes as suiteNotes, warningGroups, type WarningGroup } from './warnings.js'
+import {
+  ciLabel,
+  inconclusiveText,
+  intervalText,
+  pairsText,
+  suiteSummaryNote,
+  type Measure
+} from './wording.js'
 
 const RESET = '\x1b[0m'
 
@@ -54,14 +68,19 @@ function* tableParts(report: Report, options: TerminalOptions): Generator<string
     (a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.benchmark.localeCompare(b.benchmark)
   )
   // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (docs/report.md §3).
-  const notes = new Map<string, number>()
-  const mark = (text: string | null): string => {
-    if (!text) return ''
-    if (!notes.has(text)) notes.set(text, notes.size + 1)
-    return ` ${superscript(notes.get(text)!)}`
-  }
+  // A note several rows share is one footnote naming them (docs/report.md §3).
+  const notes = new Map<string, { n: number; names: Set<string> }>()
+  const markFor =
+    (c: Comparison): Mark =>
+    (text) => {
+      if (!text) return ''
+      let note = notes.get(text)
+      if (!note) notes.set(text, (note = { n: notes.size + 1, names: new Set() }))
+      note.names.add(displayName(c.benchmark))
+      return ` ${superscript(note.n)}`
+    }
   const cellsOf = (c: Comparison): string[] =>
-    measure === 'counts' ? countRow(c, mark) : row(c, measure === 'both', suite.options.minEffect, mark)
+    measure === 'counts' ? countRow(c, markFor(c)) : row(c, measure, suite.options.minEffect, markFor(c))
   const widths = header.map((h) => h.length)
   for (const c of ordered)
     cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))))
@@ -83,7 +102,8 @@ function* tableParts(report: Report, options: TerminalOptions): Generator<string
     yield colour ? `${colour}${text}${RESET}\n` : `${text}\n`
   }
   if (notes.size) yield '\n'
-  for (const [text, n] of notes) yield `${wrap(`${superscript(n)} ${text}`, '  ')}\n`
+  for (const [text, { n, names }] of notes)
+    yield `${wrap(`${superscript(n)} ${sharedNote([...names], text)}`, '  ')}\n`
   for (const note of suiteNotes(suite, report.run)) yield `\n${wrap(`Note: ${note}`, '  ')}\n`
   const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0)
   if (warnings.length) {
@@ -195,8 +215,8 @@ function wrap(text: string, indent: string): string {
   return out.join('\n')
 }
 
-function row(c: Comparison, withCounts: boolean, minEffect: number, mark: Mark): string[] {
-  const mde = c.power?.minDetectableEffect
+function row(c: Comparison, measure: Measure, minEffect: number, mark: Mark): string[] {
+  const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined
   const cells = [
     displayName(c.benchmark),
     formatDuration(c.baseLocation ?? c.baseMedian),
@@ -209,10 +229,10 @@ function row(c: Comparison, withCounts: boolean, minEffect: number, mark: Mark):
   const timingOnly = timingOnlyNote(c)
   return [
     ...cells,
-    ...(withCounts ? [countCell(c)] : []),
+    ...(measure === 'both' ? [countCell(c)] : []),
     verdictCellWord(c.verdict) +
       adaptiveNote(c) +
-      mark(verdictReason(c, minEffect)) +
+      mark(verdictReason(c, minEffect, measure)) +
       mark(timingOnly) +
       mark(rowWhereNote(c, plainName))
   ]
@@ -238,8 +258,8 @@ function countRow(c: Comparison, mark: Mark): string[] {
 const plainName = (name: string) => cleanText(name, 80)
 
 /** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
-function verdictReason(c: Comparison, minEffect: number): string | null {
-  const inconclusive = inconclusiveText(c, minEffect)
+function verdictReason(c: Comparison, minEffect: number, measure: Measure): string | null {
+  const inconclusive = inconclusiveText(c, minEffect, measure)
   if (inconclusive) return inconclusive
   if (c.verdict === 'failed' || c.verdict === 'skipped') {
     const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'))

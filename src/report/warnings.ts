@@ -6,7 +6,7 @@
  */
 import { layoutNotes } from './layoutWording.js'
 import type { RunInfo } from './model.js'
-import type { SuiteResult, Warning } from '../analysis/types.js'
+import type { Comparison, SuiteResult, Warning } from '../analysis/types.js'
 import { cleanMessage, displayName } from './names.js'
 
 /** Longest warning message shown (a message can quote untrusted text of any length). */
@@ -14,6 +14,8 @@ export const MESSAGE_MAX_CHARS = 500
 
 /** Warning codes the tables already show (power figures; test details such as the p-value floor). */
 const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped'])
+/** Power warnings (docs/statistics.md §4): they say what an undecided benchmark lacks, so a decided one omits them. */
+const POWER = new Set(['underpowered', 'severely-underpowered'])
 /** Warning codes shown as a note instead (see notes()). */
 const AS_NOTE = new Set(['debug-library'])
 
@@ -49,13 +51,23 @@ export function warningGroups(suite: SuiteResult): WarningGroup[] {
   for (const w of suite.warnings) add(w, null)
   for (const c of suite.comparisons) {
     const name = displayName(c.benchmark)
-    for (const w of c.warnings) if (!(c.verdict === 'failed' && w.level === 'error')) add(w, name)
+    for (const w of benchmarkWarnings(c)) if (!(c.verdict === 'failed' && w.level === 'error')) add(w, name)
   }
   return [...groups.values()].map((g) => ({
     level: g.level,
     message: mergeNumbers(g.messages),
     names: g.names
   }))
+}
+
+/** Whether `c` is still undecided, the only verdict a power figure ("could detect ≥ x") speaks to (§4). */
+export function isUndecided(c: Comparison): boolean {
+  return c.verdict === 'inconclusive'
+}
+
+/** A benchmark's warnings as reports show them: no power warning beside a decided verdict. */
+export function benchmarkWarnings(c: Comparison): Warning[] {
+  return isUndecided(c) ? c.warnings : c.warnings.filter((w) => !POWER.has(w.code))
 }
 
 /**

@@ -19,9 +19,14 @@ import { capText } from './names.js'
 import { VERDICT_ORDER, VERDICTS, verdictCellWord, verdictCount, verdictWord } from './verdicts.js'
 import { warningGroups, type WarningGroup } from './warnings.js'
 
-/** §4's alternatives when more rounds would not decide a benchmark. */
-const ALTERNATIVES =
-  'instruction counts beside the timing (`--measure both`), a quieter or pinned machine, or a larger δ'
+/** What a suite measured (`--measure`, docs/count-mode.md). */
+export type Measure = 'time' | 'counts' | 'both'
+
+/** §4's alternatives when more rounds would not decide a benchmark, leaving out the mode already in use. */
+function alternatives(measure: Measure): string {
+  const counts = measure === 'time' ? 'instruction counts beside the timing (`--measure both`), ' : ''
+  return `${counts}a quieter or pinned machine, or a larger δ`
+}
 
 /**
  * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
@@ -145,7 +150,7 @@ export function quietSummary(quiet: Comparison[], suite: SuiteResult): string {
  * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
  * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
  */
-export function inconclusiveText(c: Comparison, minEffect: number): string | null {
+export function inconclusiveText(c: Comparison, minEffect: number, measure: Measure = 'time'): string | null {
   if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict) return null
   const delta = deltaText(minEffect)
   const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0)
@@ -168,9 +173,9 @@ export function inconclusiveText(c: Comparison, minEffect: number): string | nul
       : a?.kind === 'too-noisy'
         ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
           `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
-          `${ALTERNATIVES}`
+          `${alternatives(measure)}`
         : a?.kind === 'too-close'
-          ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${ALTERNATIVES}`
+          ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
           : a?.kind === 'too-coarse'
             ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
             : null
@@ -214,6 +219,16 @@ export const NO_BASELINE = 'no-baseline'
 export const FIELD_MAX_CHARS = 120
 /** Benchmark names listed at most on one grouped warning line. */
 export const NAMES_PER_WARNING = 12
+
+/**
+ * A footnote several rows share, said once with the benchmarks it covers (docs/report.md §3):
+ * "a, b and 3 more: text"; `names` as the renderer shows them (escaped for Markdown), in row order.
+ */
+export function sharedNote(names: readonly string[], text: string): string {
+  if (names.length < 2) return text
+  const more = names.length > NAMES_PER_WARNING ? ` and ${names.length - NAMES_PER_WARNING} more` : ''
+  return `${names.slice(0, NAMES_PER_WARNING).join(', ')}${more}: ${text}`
+}
 
 /** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
 export function warningLine(g: WarningGroup): string {
@@ -350,10 +365,10 @@ export function verdictWords(c: Comparison): string {
 }
 
 /** What goes under the table for this benchmark (escaped Markdown), or null. */
-export function verdictFootnote(c: Comparison, minEffect: number): string | null {
+export function verdictFootnote(c: Comparison, minEffect: number, measure: Measure = 'time'): string | null {
   switch (c.verdict) {
     case 'inconclusive': {
-      const text = inconclusiveText(c, minEffect)
+      const text = inconclusiveText(c, minEffect, measure)
       if (text) return mdProse(text + codePathNote(c))
       const counts = countFootnote(c)
       return counts ? mdProse(capText(counts, 300)) : null

@@ -35,7 +35,7 @@ import {
 } from '../countWording.js'
 import { escapeHtml, jsonForScript, mdCode, mdProse } from '../escape.js'
 import { formatChange, formatDuration, formatLevel, formatP, formatPercent, plural, sig } from '../format.js'
-import { headline, subline, verdictFootnote, verdictText, warningLines } from '../wording.js'
+import { headline, subline, verdictFootnote, verdictText, warningLines, type Measure } from '../wording.js'
 import type { Report } from '../model.js'
 import { displayName } from '../names.js'
 import { EXPLAIN_HEADER, explainRows, whereNote } from '../whereWording.js'
@@ -53,6 +53,7 @@ import {
 } from './plotData.js'
 import { STYLE } from './style.js'
 import { VERDICTS, verdictWord } from '../verdicts.js'
+import { benchmarkWarnings, isUndecided } from '../warnings.js'
 import type { BenchWire, PageWire } from './wire.js'
 
 /** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
@@ -117,7 +118,7 @@ export function* renderHtmlParts(
   for (const [i, c] of ordered.entries()) {
     const own = store.get(c.benchmark)
     const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null
-    yield `${benchmarkSection(c, i, p, suite.options.minEffect)}\n`
+    yield `${benchmarkSection(c, i, p, suite.options.minEffect, suite.countMode?.measure ?? 'time')}\n`
     // Its plot data right after it: written as made, so nothing of it is kept until the page's end.
     yield `<script type="application/json" id="d${i}">${jsonForScript(embed(c, p))}</script>\n`
   }
@@ -298,7 +299,7 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
       yield line(
         `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c) as number)}</td>` +
           `<td class="num">${base}</td><td class="num">${head}</td>` +
-          `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`
+          `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`
       )
     }
     yield line('</tbody></table></div>')
@@ -311,11 +312,11 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
     )
     for (const c of quiet) {
       const [base, head, change] = summaryCells(c, measure, false)
-      const mde = c.power?.minDetectableEffect
+      const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined
       yield line(
         `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${base}</td>` +
           `<td class="num">${head}</td><td class="num">${change}</td>` +
-          `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect)}</td></tr>`
+          `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`
       )
     }
     yield line('</tbody></table></div></details>')
@@ -345,8 +346,8 @@ function mark(v: Verdict): string {
 }
 
 /** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
-function verdictHtml(c: Comparison, minEffect: number): string {
-  const more = verdictFootnote(c, minEffect)
+function verdictHtml(c: Comparison, minEffect: number, measure: Measure): string {
+  const more = verdictFootnote(c, minEffect, measure)
   const timingOnly = timingOnlyNote(c)
   return (
     verdictText(c) +
@@ -475,7 +476,13 @@ function benchmarksHeader(ordered: Comparison[], noSamples: string | null): stri
   return out
 }
 
-function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null, minEffect: number): string {
+function benchmarkSection(
+  c: Comparison,
+  i: number,
+  p: BenchmarkPlotData | null,
+  minEffect: number,
+  measure: Measure
+): string {
   const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : ''
   const out = [
     `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}" data-verdict="${c.verdict}">`,
@@ -507,13 +514,13 @@ function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null,
   }
   out.push(
     '<div class="numbers">',
-    c.ratio || !c.counts ? testTable(c, minEffect) : '',
+    c.ratio || !c.counts ? testTable(c, minEffect, measure) : '',
     sideTable(c),
     countsTable(c),
     '</div>',
     ...(c.attribution ? [whereTable(c)] : [])
   )
-  const warnings = c.warnings.map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`)
+  const warnings = benchmarkWarnings(c).map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`)
   if (warnings.length) out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`)
   const issues = c.issues.map(
     (s) =>
@@ -524,7 +531,7 @@ function benchmarkSection(c: Comparison, i: number, p: BenchmarkPlotData | null,
   return out.join('\n')
 }
 
-function testTable(c: Comparison, minEffect: number): string {
+function testTable(c: Comparison, minEffect: number, measure: Measure): string {
   const level = formatLevel(c.confLevel)
   const shift = c.shift
     ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
@@ -534,7 +541,7 @@ function testTable(c: Comparison, minEffect: number): string {
     : '–'
   const p = c.power
   const rows: Array<[string, string]> = [
-    ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect)}`],
+    ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect, measure)}`],
     ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
     [`Ratio head/base [${level} CI]`, ratio],
     [`Shift head − base [${level} CI]`, shift],
@@ -555,7 +562,10 @@ function testTable(c: Comparison, minEffect: number): string {
     ],
     ['sd of ln(time) (conservative)', p ? fixed(p.sdLog, 4) : '–'],
     ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
-    ['Could detect', p?.minDetectableEffect ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'],
+    [
+      'Could detect',
+      p?.minDetectableEffect && isUndecided(c) ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'
+    ],
     ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
     ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
   ]
