@@ -13,7 +13,7 @@ import type { Sample } from '../../src/samples/model.js'
 import { timingSample } from '../helpers/samples.js'
 import { checkAgainstOpenApi } from './openapi.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from './fakeGitHub.js'
-import { runnerInputs, spawnAction, workflowRunEnv } from '../helpers/action.js'
+import { runnerInputs, seedHandOverArtifact, spawnAction, workflowRunEnv } from '../helpers/action.js'
 
 /** The inputs a runner passes: action.yml's defaults (the token expression resolved), then ours. */
 const inputs = (fake: FakeGitHub, own: Record<string, string>) => runnerInputs(fake.token, own)
@@ -72,24 +72,7 @@ describe('the Action in comment mode (crafted hand-overs)', () => {
   }
 
   function seedHandOver(results: string, meta: Record<string, unknown> = {}, runId = 9100) {
-    fake.seedArtifact({
-      name: 'benchgate-pr',
-      runId,
-      entries: [
-        { name: 'results.json', data: results },
-        {
-          name: 'pr.json',
-          data: JSON.stringify({
-            format: 'benchgate-pr',
-            version: 1,
-            pullNumber: PR,
-            headSha: HEAD,
-            key: 'default',
-            ...meta
-          })
-        }
-      ]
-    })
+    seedHandOverArtifact(fake, { runId, results, pullNumber: PR, headSha: HEAD, meta })
     fake.seedPull({ number: PR, head: { sha: HEAD, ref: 'x' }, base: { sha: 'b'.repeat(40), ref: 'main' } })
     return workflowRunEnv(fake, {
       measuredRunId: runId,

@@ -13,7 +13,7 @@ import { analyzeSuite } from '../../src/analysis/suite.js'
 import { toResultsJson } from '../../src/report/json.js'
 import { VERSION } from '../../src/version.js'
 import { measure } from '../helpers/samples.js'
-import { runnerInputs, spawnAction, workflowRunEnv } from '../helpers/action.js'
+import { runnerInputs, seedHandOverArtifact, spawnAction, workflowRunEnv } from '../helpers/action.js'
 import { startFakeGitHub, type FakeGitHub } from './fakeGitHub.js'
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js')
@@ -108,23 +108,7 @@ describe('forged claims in a results file with honest values', () => {
   /** The comment job on `json`, as a runner runs it; its check run's conclusion and the comment. */
   async function commentJob(json: Json, runId: number, pullBase = BASE) {
     fake.reset()
-    fake.seedArtifact({
-      name: 'benchgate-pr',
-      runId,
-      entries: [
-        { name: 'results.json', data: JSON.stringify(json) },
-        {
-          name: 'pr.json',
-          data: JSON.stringify({
-            format: 'benchgate-pr',
-            version: 1,
-            pullNumber: PR,
-            headSha: HEAD,
-            key: 'default'
-          })
-        }
-      ]
-    })
+    seedHandOverArtifact(fake, { runId, results: JSON.stringify(json), pullNumber: PR, headSha: HEAD })
     fake.seedPull({ number: PR, head: { sha: HEAD, ref: 'x' }, base: { sha: pullBase, ref: 'main' } })
     const env = workflowRunEnv(fake, {
       measuredRunId: runId,

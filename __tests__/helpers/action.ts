@@ -86,3 +86,25 @@ export function runnerInputs(token: string, own: Record<string, string> = {}): R
   for (const [name, spec] of Object.entries(ACTION_INPUTS)) out[name] = spec.default ?? ''
   return { ...out, 'github-token': token, ...own }
 }
+
+/** The measure job's hand-over (results.json and pr.json) left by run `runId`, as comment mode downloads it. */
+export function seedHandOverArtifact(
+  fake: FakeGitHub,
+  o: { runId: number; results: string; pullNumber: number; headSha: string; meta?: Record<string, unknown> }
+): void {
+  const pr = {
+    format: 'benchgate-pr',
+    version: 1,
+    pullNumber: o.pullNumber,
+    headSha: o.headSha,
+    key: 'default'
+  }
+  fake.seedArtifact({
+    name: 'benchgate-pr',
+    runId: o.runId,
+    entries: [
+      { name: 'results.json', data: o.results },
+      { name: 'pr.json', data: JSON.stringify({ ...pr, ...o.meta }) }
+    ]
+  })
+}
