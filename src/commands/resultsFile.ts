@@ -27,10 +27,17 @@ export function readResultsFile(path: string, config: Config): { report: Report;
   }
   const json = validateResults(text, file)
   const report = fromResultsJson(json)
-  judgeSuite(report.suite, judgementOnTheCommandLine(config, report.suite), {
-    measuredWith: json.tool.version,
-    repetitions: json.run.repetitions
-  })
+  try {
+    judgeSuite(report.suite, judgementOnTheCommandLine(config, report.suite), {
+      measuredWith: json.tool.version,
+      repetitions: json.run.repetitions
+    })
+  } catch (e) {
+    // Say which file: the judge names the benchmark, the reader needs the path too.
+    if (e instanceof ConfigError)
+      throw new ConfigError(`${file}: ${e.message.replace(/^results\.json: /, '')}`)
+    throw e
+  }
   return { report, path: file }
 }
 
