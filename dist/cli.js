@@ -59095,7 +59095,10 @@ function cleanText(text, max) {
  * as " / " rather than as escapes (`\u000A`), every other control shown as cleanText shows it.
  */
 function cleanMessage(text, max) {
-    return cleanText(text.replace(/\s*(?:\r\n|[\r\n\u2028\u2029])+\s*/g, ' / ').trim(), max);
+    // Split and trim, not one regex with \s* on both sides: that backtracks quadratically on a long run of blanks.
+    // Capped first: a 2 MiB message (hostile, or a long log) costs no more than the part shown.
+    const lines = capText(text, max).split(/\r\n|[\r\n\u2028\u2029]/).map((l) => l.trim());
+    return cleanText(lines.filter((l) => l !== '').join(' / '), max);
 }
 function cutAt(text, n) {
     const code = text.charCodeAt(n - 1);
