@@ -64998,7 +64998,7 @@ function judgeSuite(suite, judgement, facts) {
     judgeTiming(suite, timed, judgement, facts);
     if (suite.countMode)
         judgeCounts(suite, judgement.count ?? suite.countMode.options, measured);
-    suite.options = { ...suite.options, ...timingOptions(judgement) };
+    suite.options = { ...suite.options, ...judgedOptions(judgement) };
     suite.counts = tallyVerdicts(suite.comparisons.map((c) => c.verdict));
     // The suite summary again from the per-run values, at this α (seeded from the data: the same interval).
     suite.summary = timed.length ? suiteSummary(suite.comparisons, judgement.alpha) : null;
@@ -65106,7 +65106,7 @@ function testInput(c, judgement, facts) {
     return { input: { values: { base, head }, pairs }, levelReason };
 }
 /** The judgement options the timing analysis takes (AnalysisOptions' fields only). */
-function timingOptions(j) {
+function judgedOptions(j) {
     return {
         alpha: j.alpha,
         minEffect: j.minEffect,
@@ -65248,7 +65248,7 @@ function optionsNotOurs(claimed, judgement) {
         ['metric', 'metric'],
         ['interleave', 'interleave']
     ];
-    const ours = timingOptions(judgement);
+    const ours = judgedOptions(judgement);
     return names.filter(([k]) => claimed[k] !== ours[k]).map(([, name]) => name);
 }
 
@@ -65591,7 +65591,7 @@ function readShards(paths) {
 async function mergeCommand(config, paths, io, options) {
     // The shards' samples analysed again with this command's options, never a shard file's
     // (docs/security.md); with --interleave auto the design the shards measured with is a fact of theirs.
-    const { interleave, ...judgement } = timingOptions(judgementOf(config));
+    const { interleave, ...judgement } = judgedOptions(judgementOf(config));
     const judge = config.analysis.interleave === 'auto' ? judgement : { ...judgement, interleave };
     const { report, samples } = mergeShards(readShards(paths), { ...options, judge });
     return finish(report, config, io, { samples, where: 'merged report written to' });

@@ -109,7 +109,7 @@ export function judgeSuite(suite: SuiteResult, judgement: Judgement, facts: Meas
   judgeTiming(suite, timed, judgement, facts)
   if (suite.countMode) judgeCounts(suite, judgement.count ?? suite.countMode.options, measured)
 
-  suite.options = { ...suite.options, ...timingOptions(judgement) }
+  suite.options = { ...suite.options, ...judgedOptions(judgement) }
   suite.counts = tallyVerdicts(suite.comparisons.map((c) => c.verdict))
   // The suite summary again from the per-run values, at this α (seeded from the data: the same interval).
   suite.summary = timed.length ? suiteSummary(suite.comparisons, judgement.alpha) : null
@@ -251,7 +251,7 @@ function testInput(c: Comparison, judgement: Judgement, facts: MeasurementFacts)
 }
 
 /** The judgement options the timing analysis takes (AnalysisOptions' fields only). */
-function timingOptions(
+export function judgedOptions(
   j: Judgement
 ): Pick<AnalysisOptions, 'alpha' | 'minEffect' | 'correction' | 'metric' | 'interleave'> {
   return {
@@ -409,15 +409,13 @@ function comparedWithClaims(
 
 /** The judgement options whose value in `claimed` (a file's) is not the judging side's. */
 export function optionsNotOurs(claimed: Partial<AnalysisOptions>, judgement: Judgement): string[] {
-  const names: Array<[keyof ReturnType<typeof timingOptions>, string]> = [
+  const names: Array<[keyof ReturnType<typeof judgedOptions>, string]> = [
     ['alpha', 'alpha'],
     ['minEffect', 'min-effect'],
     ['correction', 'correction'],
     ['metric', 'metric'],
     ['interleave', 'interleave']
   ]
-  const ours = timingOptions(judgement)
+  const ours = judgedOptions(judgement)
   return names.filter(([k]) => claimed[k] !== ours[k]).map(([, name]) => name)
 }
-
-export { timingOptions as judgedOptions }
