@@ -99,7 +99,7 @@ async function commentMode(dir: string, ctx: ActionContext): Promise<ActionOutco
     measuredWith: toolVersion,
     repetitions: report.run.repetitions
   })
-  const base = await checkClaimedBase(report, meta.pullNumber, run.headSha, ctx)
+  const base = await checkClaimedBase(report, received, run.headSha, ctx)
   report.run.reproduce = trustedReproduce(config, base, run.headSha)
   report.history = await readMainDrift(ctx)
   const { failure } = await publish(

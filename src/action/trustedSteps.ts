@@ -11,7 +11,7 @@ import {
   checkHandOverMeta,
   readHandOver,
   type HandOver,
-  type HandOverMeta,
+  type CheckedMeta,
   type TrustedRun
 } from '../github/handOver.js'
 import type { SampleList } from '../samples/store.js'
@@ -68,7 +68,7 @@ export async function receiveHandOver(
   const name = handOverArtifactName(settings.config.key)
   const github = services.github()
   const trusted = trustedRun(run, settings.config.key)
-  let checked: HandOverMeta | null = null
+  let checked: CheckedMeta | null = null
   const first = {
     names: ['pr.json'],
     check: async (d: string) => {
@@ -96,18 +96,19 @@ export async function receiveHandOver(
  */
 export async function checkClaimedBase(
   report: Report,
-  pullNumber: number,
+  { meta: { pullNumber }, pullBaseSha }: CheckedMeta,
   headSha: string,
   { services }: ActionContext
 ): Promise<string | undefined> {
   const claimed = report.run.base.sha
   if (!claimed) return undefined
-  const github = services.github()
-  const pull = await github.getPullHead(pullNumber)
   const confirmed =
-    pull.baseSha === claimed ||
-    (pull.baseSha !== undefined &&
-      (await github.mergeBase(pull.baseSha, headSha).catch(() => null)) === claimed)
+    pullBaseSha === claimed ||
+    (pullBaseSha !== null &&
+      (await services
+        .github()
+        .mergeBase(pullBaseSha, headSha)
+        .catch(() => null)) === claimed)
   if (confirmed) return claimed
   report.run.base = {
     ...report.run.base,

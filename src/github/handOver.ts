@@ -58,8 +58,14 @@ export interface TrustedRun {
   headRepository?: string | null
 }
 
-export interface HandOver {
+/** pr.json as checked against GitHub, with what GitHub said of the PR's base (read once, not again). */
+export interface CheckedMeta {
   meta: HandOverMeta
+  /** The commit the PR's base branch points at, per GitHub; null when the API did not say. */
+  pullBaseSha: string | null
+}
+
+export interface HandOver extends CheckedMeta {
   report: Report
   /** The benchgate version that wrote results.json (its own claim). */
   toolVersion: string
@@ -74,10 +80,12 @@ export async function readHandOver(
   dir: string,
   trusted: TrustedRun,
   client: GitHubClient,
-  checked: HandOverMeta | null = null
+  checked: CheckedMeta | null = null
 ): Promise<HandOver> {
-  const meta = checked ?? (await checkHandOverMeta(dir, trusted, client))
-  return { meta, ...readHandOverResults(dir, trusted) }
+  return {
+    ...(checked ?? (await checkHandOverMeta(dir, trusted, client))),
+    ...readHandOverResults(dir, trusted)
+  }
 }
 
 /**
@@ -89,7 +97,7 @@ export async function checkHandOverMeta(
   dir: string,
   trusted: TrustedRun,
   client: GitHubClient
-): Promise<HandOverMeta> {
+): Promise<CheckedMeta> {
   const meta = parseMeta(readBounded(join(dir, 'pr.json'), MAX_META_BYTES))
   if (meta.headSha !== trusted.headSha)
     throw new ConfigError(
@@ -103,12 +111,13 @@ export async function checkHandOverMeta(
     throw new ConfigError(
       `pr.json names pull request #${meta.pullNumber}, which is not among the run's pull requests (${trusted.pullNumbers.map((n) => '#' + n).join(', ')})`
     )
-  checkPullHead(meta.pullNumber, await pullHead(client, meta.pullNumber), trusted)
-  return meta
+  const pull = await pullHead(client, meta.pullNumber)
+  checkPullHead(meta.pullNumber, pull, trusted)
+  return { meta, pullBaseSha: pull.baseSha ?? null }
 }
 
 /** results.json of a hand-over whose pr.json was checked: bounded, schema-valid, for the run's head. */
-function readHandOverResults(dir: string, trusted: TrustedRun): Omit<HandOver, 'meta'> {
+function readHandOverResults(dir: string, trusted: TrustedRun): Omit<HandOver, keyof CheckedMeta> {
   const resultsText = readBounded(join(dir, 'results.json'), MAX_RESULTS_BYTES)
   const json = validateResults(resultsText, 'results.json in the artifact')
   checkMeasurementFacts(json, 'results.json in the artifact')
