@@ -5,9 +5,12 @@
  * correlated within a process (analysed per run) — plus two with hostile names.
  */
 import { analyzeSuite } from '../../src/analysis/suite.js'
+import { withCounts } from '../../src/analysis/countSuite.js'
 import type { ChangeAttribution } from '../../src/analysis/types.js'
 import type { Report } from '../../src/report/model.js'
+import type { CountMeasurement } from '../../src/samples/countModel.js'
 import type { Provenance, Sample, Side } from '../../src/samples/model.js'
+import { counted } from '../helpers/samples.js'
 import { seededRandom as rng } from '../helpers/r.js'
 
 export { rng }
@@ -126,4 +129,34 @@ export function synthAttribution(name: string): ChangeAttribution {
       minShare: 0.005
     }
   }
+}
+
+/**
+ * A `--measure both` report whose benchmarks have long parameterised names (a real suite's
+ * `BM_Fixture<Type>/window:1048576/...`): the widest summary tables the page draws.
+ */
+export function synthBothReport(): { report: Report; samples: Sample[] } {
+  const long = 'BM_CompressionFixture<zstd_level_19>/window:1048576/'
+  const specs = SPECS.map((s) => ({ ...s, name: s.name.replace(/^BM_/, long) }))
+  const samples = synthSamples(specs)
+  const timing = analyzeSuite(
+    { samples, issues: [], provenance: { base: PROVENANCE, head: PROVENANCE } },
+    { metric: 'real_time' }
+  )
+  const measurement: CountMeasurement = {
+    samples: specs.flatMap((s) => counted(s.name, 100_000, Math.round(100_000 * s.ratio))),
+    issues: [],
+    method: {
+      tool: 'callgrind',
+      valgrindVersion: 'valgrind-3.19.0',
+      iterationFlags: ['--benchmark_min_time=0.000000001'],
+      repetitions: 2,
+      caches: [],
+      cyclesFormula: 'Ir + 10·Bm + 10·L1m + 100·LLm',
+      wallSeconds: 2
+    }
+  }
+  const suite = withCounts(timing, measurement, { metric: 'instructions', threshold: 0.01 })
+  const report = synthReport(samples)
+  return { report: { ...report, suite: { ...suite, countMode: { ...suite.countMode!, measure: 'both' } } }, samples }
 }

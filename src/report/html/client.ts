@@ -764,9 +764,25 @@ function selftest(): void {
     sections: ids,
     plots,
     filtered: filterShows(ids[0]?.name ?? ''),
+    overflowing: overflowingTables(),
     errors
   })
   out.hidden = false
+}
+
+/**
+ * The summary tables wider than their scroller at this window size: their last column (the verdict)
+ * would be cut at the window's edge until scrolled (docs/html-report.md, "Design").
+ */
+function overflowingTables(): Array<{ table: number; width: number; room: number }> {
+  const tables = document.querySelectorAll<HTMLElement>('.scroll > table.summary'),
+    wide = []
+  for (let t = 0; t < tables.length; t++) {
+    const room = (tables[t].parentNode as HTMLElement).clientWidth,
+      width = tables[t].scrollWidth
+    if (width > room) wide.push({ table: t, width, room })
+  }
+  return wide
 }
 
 /** The sections left shown when the filter box holds `query` (then emptied again). */

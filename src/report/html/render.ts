@@ -297,7 +297,7 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
     for (const c of changed) {
       const [base, head, change] = summaryCells(c, measure, true)
       yield line(
-        `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c) as number)}</td>` +
+        `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td class="name">${benchLink(c, index.get(c) as number)}</td>` +
           `<td class="num">${base}</td><td class="num">${head}</td>` +
           `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`
       )
@@ -314,7 +314,7 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
       const [base, head, change] = summaryCells(c, measure, false)
       const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined
       yield line(
-        `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${benchLink(c, index.get(c) as number)}</td><td class="num">${base}</td>` +
+        `<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td class="name">${benchLink(c, index.get(c) as number)}</td><td class="num">${base}</td>` +
           `<td class="num">${head}</td><td class="num">${change}</td>` +
           `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`
       )

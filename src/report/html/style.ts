@@ -27,7 +27,7 @@ table{border-collapse:collapse;margin:.4em 0 1em;font-size:.9rem}
 th,td{padding:4px 10px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
 thead th{border-bottom:2px solid var(--line);white-space:nowrap}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-table.summary td:nth-child(2) code{word-break:break-all}
+table.summary td.name code{word-break:break-all}
 tr.v-regression td strong{color:var(--bad)}tr.v-improvement td strong{color:var(--good)}
 details.group{margin:.6em 0;border:1px solid var(--line);border-radius:6px;padding:6px 12px}
 details.group>summary{cursor:pointer;font-weight:600}
