@@ -101,6 +101,26 @@ describe('checkPersistedCredentials', () => {
     )
   })
 
+  it("finds checkout v6+'s includeIf.gitdir entries to a file under RUNNER_TEMP, from the clone and a worktree", async () => {
+    // actions/checkout ≥ 6 writes the header to $RUNNER_TEMP/git-credentials-<uuid>.config and includes it
+    // for the clone's gitdir and for its worktrees' gitdirs (v6.0.1), not into .git/config itself.
+    const repo = checkout()
+    repo.git('config', '--unset-all', 'http.https://github.com/.extraheader')
+    const runnerTemp = mkdtempSync(join(tmpdir(), 'bg-runner-temp-'))
+    temps.push(runnerTemp)
+    const file = join(runnerTemp, 'git-credentials-3f1c0d1e.config')
+    writeFileSync(file, `[http "https://github.com/"]\n\textraheader = ${HEADER}\n`)
+    repo.git('config', '--local', `includeIf.gitdir:${join(repo.dir, '.git')}.path`, file)
+    repo.git('config', '--local', `includeIf.gitdir:${join(repo.dir, '.git', 'worktrees')}/*.path`, file)
+    expect(readFileSync(join(repo.dir, '.git', 'config'), 'utf8')).not.toContain('extraheader')
+    const refused = /holds a credential: http\.https:\/\/github\.com\/\.extraheader \(local\)/
+    await expect(checkPersistedCredentials(repo.dir, 'refuse')).rejects.toThrow(refused)
+    const tree = join(runnerTemp, 'tree')
+    repo.git('worktree', 'add', '--detach', tree)
+    await expect(checkPersistedCredentials(tree, 'refuse')).rejects.toThrow(refused)
+    await expect(checkPersistedCredentials(repo.dir, 'refuse')).rejects.not.toThrow(TOKEN)
+  })
+
   it('a global credential helper is a note in the Action (not refused) and nothing in the CLI', async () => {
     const repo = tempRepo('bg-creds-global-')
     temps.push(repo.dir)
