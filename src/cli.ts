@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import {
   buildConfig,
+  type Config,
   OPTIONS,
   readConfigFile,
   type Command,
@@ -161,6 +162,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       // to those git commands only (docs/security.md, defence 2).
       const token = process.env.GITHUB_TOKEN
       const credential = token ? { token, serverUrl: process.env.GITHUB_SERVER_URL } : undefined
+      if (rest[0] === 'bisect') return await bisect(rest.slice(1), io, credential)
       return await historyCommand(rest, io, undefined, undefined, credential)
     }
     const { values, positionals } = parseArgs({
@@ -173,16 +175,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stdout(HELP[command] + '\n')
       return EXIT.pass
     }
-    const {
-      config: configPath,
-      'allow-missing': allowMissing,
-      ...flags
-    } = optionsFromFlags(values as Record<string, string | boolean | undefined>)
-    const fileOptions = readConfigFile(
-      typeof configPath === 'string' ? configPath : 'benchgate.json',
-      typeof configPath === 'string'
-    )
-    const config = buildConfig(fileOptions, flags as RawOptions)
+    const { config, allowMissing } = configOf(values as Record<string, string | boolean | undefined>)
     switch (command) {
       case 'run': {
         if (positionals.length !== 0) return usage(io, command, `unexpected argument '${positionals[0]}'`)
@@ -211,7 +204,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         if (positionals.length === 0)
           return usage(io, command, "expected the shards' results (folders or results.json files)")
         const { mergeCommand } = await import('./commands/merge.js')
-        return await mergeCommand(config, positionals, io, { allowMissing: allowMissing === true })
+        return await mergeCommand(config, positionals, io, { allowMissing })
       }
     }
     return EXIT.usage
@@ -222,6 +215,48 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.stderr(message + '\n')
     return code
   }
+}
+
+/** The run options of parsed flags over benchgate.json (or --config FILE) over the defaults. */
+function configOf(values: Record<string, string | boolean | undefined>): {
+  config: Config
+  allowMissing: boolean
+} {
+  const { config: configPath, 'allow-missing': allowMissing, ...flags } = optionsFromFlags(values)
+  const fileOptions = readConfigFile(
+    typeof configPath === 'string' ? configPath : 'benchgate.json',
+    typeof configPath === 'string'
+  )
+  return { config: buildConfig(fileOptions, flags as RawOptions), allowMissing: allowMissing === true }
+}
+
+/**
+ * `history bisect [FLAGS] [-- RUN OPTIONS]`: its own flags before '--' (commands/bisect.ts), the run's
+ * options after it, parsed as `run` parses them.
+ */
+async function bisect(
+  args: string[],
+  io: Io,
+  credential?: { token: string; serverUrl?: string }
+): Promise<number> {
+  const { BISECT_HELP, bisectCommand } = await import('./commands/bisect.js')
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(BISECT_HELP + '\n')
+    return EXIT.pass
+  }
+  const cut = args.indexOf('--')
+  const own = cut < 0 ? args : args.slice(0, cut)
+  const runArgs = cut < 0 ? [] : args.slice(cut + 1)
+  const { values, positionals } = parseArgs({
+    args: runArgs,
+    options: parseOptions(),
+    allowPositionals: true,
+    strict: true
+  })
+  if (positionals.length)
+    return usage(io, 'history', `history bisect: unexpected argument '${positionals[0]}' after '--'`)
+  const { config } = configOf(values as Record<string, string | boolean | undefined>)
+  return bisectCommand(own, config, io, process.cwd(), credential)
 }
 
 /** parseArgs' "Unknown option '--roudns'…" with the closest flag named first. */

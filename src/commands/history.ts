@@ -20,11 +20,13 @@ import { renderSummary } from '../history/summary.js'
 import { renderHistoryHtml } from '../history/html/render.js'
 import { repositoryWebUrl } from '../history/repoUrl.js'
 import { checkMonth, currentMonth, filesOrRecords } from '../history/files.js'
+import { bisectFileOf, keepBisection } from './bisect.js'
 import type { Io } from './io.js'
 
 export const HISTORY_HELP = `Usage: benchgate history record RESULTS.json --store STORE [--commit SHA --parent SHA --date ISO] [--pr N]
        benchgate history report --store STORE --out DIR [--repo-url URL] [--q Q] [--window W] [--delta D]
        benchgate history compact --store STORE [--before yyyy-mm]
+       benchgate history bisect --store STORE --benchmark NAME [--range A..B] [--out DIR] [-- RUN OPTIONS]
 
 Keeps the results of the default branch, one record per commit, and finds what moved: change points
 (per benchmark, within one environment), environment changes, slow creep (docs/history.md).
@@ -34,7 +36,7 @@ STORE is a folder, or git:BRANCH: an orphan branch of the repository in the curr
 that fetch and push send it (git's environment only, never its config; GITHUB_SERVER_URL names the server).
 
   record     adds RESULTS.json (from 'benchgate run') as the record of its head commit, measured
-             against its base (the last recorded commit). Results without SHAs (from 'compare', old
+             against its base (the last recorded commit); given a bisect.json, keeps the bisection. Results without SHAs (from 'compare', old
              artifacts) need --commit SHA --parent SHA --date ISO; --pr N names the pull request.
   report     writes DIR/history.html (one trend per benchmark, self-contained), DIR/changes.json and
              DIR/summary.md. --repo-url the repository's web address for commit links (default:
@@ -42,7 +44,9 @@ that fetch and push send it (git's environment only, never its config; GITHUB_SE
              (default ${DEFAULT_CHANGES_OPTIONS.q}); --window paired steps of the creep (default ${DEFAULT_CHANGES_OPTIONS.window}); --delta smallest
              creep reported (default ${DEFAULT_CHANGES_OPTIONS.delta}).
   compact    merges every whole month before --before (default: the current month) into one file,
-             in one commit.`
+             in one commit.
+  bisect     names the commit of a change point's range that carried NAME's step, measuring commits
+             inside the range against its start (benchgate history bisect --help).`
 
 const FLAGS = {
   store: { type: 'string' },
@@ -98,6 +102,9 @@ async function record(
   } catch (e) {
     throw new ConfigError(`cannot read results file ${path}: ${(e as Error).message}`)
   }
+  const bisection = bisectFileOf(parsedJson(text), path)
+  if (bisection)
+    return keepBisection(bisection, openStore(need(flags, 'store', 'record'), cwd, credential), io)
   const meta: RecordMeta = { commit: flags.commit, parent: flags.parent, date: flags.date }
   if (flags.pr !== undefined)
     meta.pr = number('pr', flags.pr, (v) => Number.isInteger(v) && v > 0, 'a pull request number')
@@ -113,6 +120,15 @@ async function record(
       : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited: a re-run records nothing)\n`
   )
   return EXIT.pass
+}
+
+/** JSON of a file whose kind is not known yet; null when it is not JSON (its own reader says why). */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
 }
 
 function analysisOptions(flags: Flags): ChangesOptions {
@@ -203,7 +219,7 @@ export async function historyCommand(
     return sub === undefined && !values.help ? EXIT.usage : EXIT.pass
   }
   if (!(sub in ALLOWED))
-    throw new ConfigError(`history: unknown subcommand '${sub}'; expected record, report or compact`)
+    throw new ConfigError(`history: unknown subcommand '${sub}'; expected record, report, compact or bisect`)
   const { help: _help, ...flags } = values
   const extra = Object.keys(flags).filter((f) => !ALLOWED[sub].includes(f))
   if (extra.length)

@@ -104,6 +104,13 @@ function branchNameProblem(branch: string): string | null {
   return r.code === null ? 'git check-ref-format could not run' : '`git check-ref-format --branch` refuses it'
 }
 
+/** A file outside the records: under bisections/, a plain relative name (no '..', no other folder). */
+export function extraFilePath(path: string): string {
+  if (!/^bisections\/[A-Za-z0-9._-]+$/.test(path) || path.includes('..'))
+    throw new ConfigError(`history store: '${path}' is not a file name under bisections/`)
+  return path
+}
+
 export class GitStore implements HistoryStore {
   private origin: boolean | undefined
   /** The environment of the commands that fetch from or push to origin ({} without a credential). */
@@ -345,6 +352,18 @@ export class GitStore implements HistoryStore {
       }
     })
     return { path, added: attempts > 0, attempts: Math.max(1, attempts) }
+  }
+
+  async addFile(path: string, data: Buffer, message: string): Promise<{ path: string; attempts: number }> {
+    const checked = extraFilePath(path)
+    const attempts = await this.update(async (_tip, files) => {
+      if (files.some((f) => f.path === checked))
+        throw new ConfigError(
+          `history store ${this.name}: ${checked} exists already (files are never replaced)`
+        )
+      return { add: [{ path: checked, data }], remove: [], message }
+    })
+    return { path: checked, attempts }
   }
 
   async read(): Promise<StoreRead> {

@@ -33,7 +33,7 @@ import {
   type StoreRead
 } from './files.js'
 import type { GitCredential } from '../git/credentials.js'
-import { GitStore } from './gitStore.js'
+import { extraFilePath, GitStore } from './gitStore.js'
 import type { AddResult, CompactResult, HistoryStore } from './storeTypes.js'
 
 export type { AddResult, CompactResult, HistoryStore, StoreRead }
@@ -112,6 +112,13 @@ export class FolderStore implements HistoryStore {
       unlinkSync(tmp)
     }
     return { path, added: true, attempts: 1 }
+  }
+
+  async addFile(path: string, data: Buffer): Promise<{ path: string; attempts: number }> {
+    const file = join(this.dir, extraFilePath(path))
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, data, { flag: 'wx' }) // fails if it exists: never replaced
+    return { path, attempts: 1 }
   }
 
   async remoteUrl(): Promise<string | null> {

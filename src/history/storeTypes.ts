@@ -34,6 +34,11 @@ export interface HistoryStore {
   readAll(): Promise<CommitRecord[]>
   /** Merges every whole month before `before` (yyyy-mm) into one month file each. */
   compact(before: string): Promise<CompactResult>
+  /**
+   * Adds a file outside the records (`bisections/…`, docs/history.md "Bisect"), never replacing one;
+   * readers of records do not look there.
+   */
+  addFile(path: string, data: Buffer, message: string): Promise<{ path: string; attempts: number }>
   /** The URL of the repository the store lives in (git: its `origin`), or null (a folder, no origin). */
   remoteUrl(): Promise<string | null>
 }
