@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdtempSync, rmSync, statSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, existsSync, readdirSync, chmodSync, closeSync, openSync, fstatSync, readSync, accessSync, constants, copyFileSync, statfsSync, writeSync } from 'node:fs';
+import { readFileSync, realpathSync, mkdtempSync, rmSync, statSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, existsSync, readdirSync, openSync, readSync, closeSync, writeSync, copyFileSync, chmodSync, fstatSync, accessSync, constants, statfsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve as resolve$1, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
-import { randomBytes, createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir, platform, arch, availableParallelism, hostname } from 'node:os';
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn as spawn$1 } from 'node:child_process';
 import { performance as performance$1 } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -39147,12 +39147,12 @@ function normalInterval(d, walsh, confLevel, correct, warnings) {
         const z = zAt(g);
         return z < 0 && twoSided(z) < alpha;
     };
-    const first = bisect(0, k, (g) => !tooHigh(g));
-    const last = bisect(0, k, (g) => tooLow(g)) - 1;
+    const first = bisect$2(0, k, (g) => !tooHigh(g));
+    const last = bisect$2(0, k, (g) => tooLow(g)) - 1;
     return { ci: [u[first - 1], u[Math.max(first - 1, last)]], level: confLevel };
 }
 /** Smallest g in (lo, hi] with pred(g) true, for pred false at lo and true at hi, monotone between. */
-function bisect(lo, hi, pred) {
+function bisect$2(lo, hi, pred) {
     while (hi - lo > 1) {
         const mid = (lo + hi) >>> 1;
         if (pred(mid))
@@ -42391,6 +42391,8 @@ async function main(argv, io) {
             // to those git commands only (docs/security.md, defence 2).
             const token = process.env.GITHUB_TOKEN;
             const credential = token ? { token, serverUrl: process.env.GITHUB_SERVER_URL } : undefined;
+            if (rest[0] === 'bisect')
+                return await bisect$1(rest.slice(1), io, credential);
             return await historyCommand(rest, io, undefined, undefined, credential);
         }
         const { values, positionals } = parseArgs({
@@ -42403,9 +42405,7 @@ async function main(argv, io) {
             io.stdout(HELP[command] + '\n');
             return EXIT.pass;
         }
-        const { config: configPath, 'allow-missing': allowMissing, ...flags } = optionsFromFlags(values);
-        const fileOptions = readConfigFile(typeof configPath === 'string' ? configPath : 'benchgate.json', typeof configPath === 'string');
-        const config = buildConfig(fileOptions, flags);
+        const { config, allowMissing } = configOf(values);
         switch (command) {
             case 'run': {
                 if (positionals.length !== 0)
@@ -42435,7 +42435,7 @@ async function main(argv, io) {
                 if (positionals.length === 0)
                     return usage(io, command, "expected the shards' results (folders or results.json files)");
                 const { mergeCommand } = await Promise.resolve().then(function () { return merge; });
-                return await mergeCommand(config, positionals, io, { allowMissing: allowMissing === true });
+                return await mergeCommand(config, positionals, io, { allowMissing });
             }
         }
         return EXIT.usage;
@@ -42447,6 +42447,36 @@ async function main(argv, io) {
         io.stderr(message + '\n');
         return code;
     }
+}
+/** The run options of parsed flags over benchgate.json (or --config FILE) over the defaults. */
+function configOf(values) {
+    const { config: configPath, 'allow-missing': allowMissing, ...flags } = optionsFromFlags(values);
+    const fileOptions = readConfigFile(typeof configPath === 'string' ? configPath : 'benchgate.json', typeof configPath === 'string');
+    return { config: buildConfig(fileOptions, flags), allowMissing: allowMissing === true };
+}
+/**
+ * `history bisect [FLAGS] [-- RUN OPTIONS]`: its own flags before '--' (commands/bisect.ts), the run's
+ * options after it, parsed as `run` parses them.
+ */
+async function bisect$1(args, io, credential) {
+    const { BISECT_HELP, bisectCommand } = await Promise.resolve().then(function () { return bisect; });
+    if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(BISECT_HELP + '\n');
+        return EXIT.pass;
+    }
+    const cut = args.indexOf('--');
+    const own = cut < 0 ? args : args.slice(0, cut);
+    const runArgs = cut < 0 ? [] : args.slice(cut + 1);
+    const { values, positionals } = parseArgs({
+        args: runArgs,
+        options: parseOptions(),
+        allowPositionals: true,
+        strict: true
+    });
+    if (positionals.length)
+        return usage(io, 'history', `history bisect: unexpected argument '${positionals[0]}' after '--'`);
+    const { config } = configOf(values);
+    return bisectCommand(own, config, io, process.cwd(), credential);
 }
 /** parseArgs' "Unknown option '--roudns'…" with the closest flag named first. */
 function withSuggestion(message) {
@@ -53266,6 +53296,12 @@ function branchNameProblem(branch) {
         return null;
     return r.code === null ? 'git check-ref-format could not run' : '`git check-ref-format --branch` refuses it';
 }
+/** A file outside the records: under bisections/, a plain relative name (no '..', no other folder). */
+function extraFilePath(path) {
+    if (!/^bisections\/[A-Za-z0-9._-]+$/.test(path) || path.includes('..'))
+        throw new ConfigError(`history store: '${path}' is not a file name under bisections/`);
+    return path;
+}
 class GitStore {
     repo;
     branch;
@@ -53462,6 +53498,15 @@ class GitStore {
         });
         return { path, added: attempts > 0, attempts: Math.max(1, attempts) };
     }
+    async addFile(path, data, message) {
+        const checked = extraFilePath(path);
+        const attempts = await this.update(async (_tip, files) => {
+            if (files.some((f) => f.path === checked))
+                throw new ConfigError(`history store ${this.name}: ${checked} exists already (files are never replaced)`);
+            return { add: [{ path: checked, data }], remove: [], message };
+        });
+        return { path: checked, attempts };
+    }
     async read() {
         const tip = await this.fetchTip();
         if (tip === null)
@@ -53588,6 +53633,12 @@ class FolderStore {
             unlinkSync(tmp);
         }
         return { path, added: true, attempts: 1 };
+    }
+    async addFile(path, data) {
+        const file = join(this.dir, extraFilePath(path));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, data, { flag: 'wx' }); // fails if it exists: never replaced
+        return { path, attempts: 1 };
     }
     async remoteUrl() {
         return null; // a folder belongs to no repository: give --repo-url for links
@@ -54937,175 +54988,317 @@ function clean(scheme, host, path) {
 }
 
 /**
- * `benchgate history record|report|compact` (docs/history.md). Its few flags are parsed here with
- * node:util parseArgs rather than added to the option table (config/options.ts): the table's options
- * become a `Config` field, a benchgate.json key and often an Action input, and none of these flags is
- * any of that (a commit SHA or a store differs per job and makes no sense in a config file). The
- * analysis options of `report` (--q, --window, --delta) are history-only too.
+ * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
+ * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
+ * commands/ both import it downwards.
  */
-const HISTORY_HELP = `Usage: benchgate history record RESULTS.json --store STORE [--commit SHA --parent SHA --date ISO] [--pr N]
-       benchgate history report --store STORE --out DIR [--repo-url URL] [--q Q] [--window W] [--delta D]
-       benchgate history compact --store STORE [--before yyyy-mm]
-
-Keeps the results of the default branch, one record per commit, and finds what moved: change points
-(per benchmark, within one environment), environment changes, slow creep (docs/history.md).
-
-STORE is a folder, or git:BRANCH: an orphan branch of the repository in the current directory
-(git: alone means git:benchgate-history), fetched from and pushed to origin; with GITHUB_TOKEN set,
-that fetch and push send it (git's environment only, never its config; GITHUB_SERVER_URL names the server).
-
-  record     adds RESULTS.json (from 'benchgate run') as the record of its head commit, measured
-             against its base (the last recorded commit). Results without SHAs (from 'compare', old
-             artifacts) need --commit SHA --parent SHA --date ISO; --pr N names the pull request.
-  report     writes DIR/history.html (one trend per benchmark, self-contained), DIR/changes.json and
-             DIR/summary.md. --repo-url the repository's web address for commit links (default:
-             from the git store's origin; none for a folder). --q false discovery rate of change points
-             (default ${DEFAULT_CHANGES_OPTIONS.q}); --window paired steps of the creep (default ${DEFAULT_CHANGES_OPTIONS.window}); --delta smallest
-             creep reported (default ${DEFAULT_CHANGES_OPTIONS.delta}).
-  compact    merges every whole month before --before (default: the current month) into one file,
-             in one commit.`;
-const FLAGS = {
-    store: { type: 'string' },
-    commit: { type: 'string' },
-    parent: { type: 'string' },
-    date: { type: 'string' },
-    pr: { type: 'string' },
-    out: { type: 'string' },
-    'repo-url': { type: 'string' },
-    q: { type: 'string' },
-    window: { type: 'string' },
-    delta: { type: 'string' },
-    before: { type: 'string' },
-    help: { type: 'boolean', short: 'h' }
-};
-/** Which flags each subcommand takes (others are refused, so a typo does not pass silently). */
-const ALLOWED = {
-    record: ['store', 'commit', 'parent', 'date', 'pr'],
-    report: ['store', 'out', 'repo-url', 'q', 'window', 'delta'],
-    compact: ['store', 'before']
-};
-function number(flag, text, ok, expected) {
-    const v = Number(text);
-    if (text.trim() === '' || !ok(v))
-        throw new ConfigError(`--${flag}: '${text}' is not valid; expected ${expected}`);
-    return v;
+/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
+function shellQuote(s) {
+    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
-function need(flags, name, sub) {
-    const v = flags[name];
-    if (v === undefined)
-        throw new ConfigError(`history ${sub}: --${name} is required (see benchgate history --help)`);
-    return v;
-}
-async function record(flags, positionals, io, cwd, credential) {
-    if (positionals.length !== 1)
-        throw new ConfigError(`history record: expected one RESULTS.json, got ${positionals.length}`);
-    const path = positionals[0];
-    let text;
-    try {
-        text = readFileSync(path, 'utf8');
+
+/**
+ * Which two commits are compared. By default the base is the merge-base of base and head — what a
+ * pull request actually changes — not the tip of the base branch, which may have moved on since the
+ * branch was cut (those later commits are not the PR's doing).
+ */
+/**
+ * Throws a code-2 error for a ref that must never be passed to git: empty, starting with `-` (git
+ * would read it as an option), or containing control characters.
+ */
+function assertSafeRef(ref, role) {
+    if (ref.length === 0) {
+        throw new JobError('bad-ref', `The ${role} ref is empty.`, {
+            subject: role,
+            hint: `Pass a branch, tag or commit SHA as the ${role} ref.`
+        });
     }
-    catch (e) {
-        throw new ConfigError(`cannot read results file ${path}: ${e.message}`);
+    if (ref.startsWith('-')) {
+        throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`, { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` });
     }
-    const meta = { commit: flags.commit, parent: flags.parent, date: flags.date };
-    if (flags.pr !== undefined)
-        meta.pr = number('pr', flags.pr, (v) => Number.isInteger(v) && v > 0, 'a pull request number');
-    const results = validateResults(text, path);
-    const rec = buildRecord(results, await withCommitDate(results, meta, cwd), path);
-    const store = openStore(need(flags, 'store', 'record'), cwd, credential);
-    const started = Date.now();
-    const r = await store.add(rec);
-    const how = r.attempts > 1 ? ` after ${r.attempts} push attempts` : '';
-    io.stderr(r.added
-        ? `recorded ${rec.commit.slice(0, 12)} (${rec.benchmarks.length} benchmarks) in ${store.name} as ${r.path}${how} (${Date.now() - started} ms)\n`
-        : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited: a re-run records nothing)\n`);
-    return EXIT.pass;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(ref)) {
+        throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
+            subject: ref
+        });
+    }
 }
-function analysisOptions(flags) {
-    const o = { ...DEFAULT_CHANGES_OPTIONS };
-    if (flags.q !== undefined)
-        o.q = number('q', flags.q, (v) => v > 0 && v < 1, 'a number in (0, 1)');
-    if (flags.window !== undefined)
-        o.window = number('window', flags.window, (v) => Number.isInteger(v) && v >= 1, 'a whole number ≥ 1');
-    if (flags.delta !== undefined)
-        o.delta = number('delta', flags.delta, (v) => v >= 0 && Number.isFinite(v), 'a fraction ≥ 0 (0.02 = 2%)');
-    return o;
+/** Fails with a code-2 error unless `repoDir` is inside a git work tree; returns the top-level dir. */
+async function repoTopLevel(repoDir) {
+    if (!isDirectory(repoDir)) {
+        throw new JobError('not-a-repo', `The repository directory ${repoDir} does not exist.`, {
+            subject: repoDir
+        });
+    }
+    const r = await git(repoDir, ['rev-parse', '--show-toplevel']);
+    if (r.code === 0)
+        return r.stdout.trim();
+    if (r.spawnError)
+        throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
+    if (/not a git repository/i.test(r.stderr) || /must be run in a work tree/i.test(r.stderr)) {
+        throw new JobError('not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
+            subject: repoDir,
+            hint: 'Run benchgate from your repository (or pass its directory), after actions/checkout in a workflow.'
+        });
+    }
+    throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
 }
-async function report$1(flags, io, cwd, credential) {
-    const options = analysisOptions(flags);
-    const out = need(flags, 'out', 'report');
-    const store = openStore(need(flags, 'store', 'report'), cwd, credential);
-    // A bad --repo-url stops before anything is read or written.
-    const remote = flags['repo-url'] ?? (await store.remoteUrl());
-    const repoUrl = remote === null ? null : repositoryWebUrl(remote);
-    if (flags['repo-url'] !== undefined && repoUrl === null)
-        throw new ConfigError(`--repo-url: '${flags['repo-url']}' is not a repository address (e.g. https://github.com/owner/repo)`);
-    const { records, problems } = await store.read();
-    if (problems.length)
-        io.stderr(forLog(`history store ${store.name}: left out ${filesOrRecords(problems.length)} that cannot be trusted (the rest is reported):\n` +
-            problems.map((p) => `  ${p}\n`).join('')));
-    const changes = analyseHistory(records, options);
-    mkdirSync(resolve$1(cwd, out), { recursive: true });
-    writeFileSync(resolve$1(cwd, out, 'changes.json'), JSON.stringify(changes, null, 2) + '\n');
-    const summary = renderSummary(changes, problems);
-    writeFileSync(resolve$1(cwd, out, 'summary.md'), summary);
-    writeFileSync(resolve$1(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl, problems }));
-    await io.stdout(summary);
-    const cps = changes.series.reduce((n, s) => n + s.change_points.length, 0);
-    const creeps = changes.series.filter((s) => s.creep?.reported).length;
-    io.stderr(`${records.length} records, ${changes.series.length} benchmarks: ${cps} change points, ` +
-        `${changes.environment_changes.length} environment changes, ${changes.suspect_records.length} suspect records, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`);
-    return EXIT.pass;
+/** `true` when the repository is a shallow clone. */
+async function isShallow(repoDir) {
+    const r = await git(repoDir, ['rev-parse', '--is-shallow-repository']);
+    return r.code === 0 && r.stdout.trim() === 'true';
 }
-async function compact(flags, io, cwd, now, credential) {
-    const before = checkMonth(flags.before ?? currentMonth(now), '--before');
-    const store = openStore(need(flags, 'store', 'compact'), cwd, credential);
-    const r = await store.compact(before);
-    io.stderr(r.months.length
-        ? `compacted ${r.months.join(', ')} (${r.records} records) in ${store.name}\n`
-        : `nothing to compact before ${before} in ${store.name}\n`);
-    for (const { month, why } of r.left)
-        io.stderr(forLog(`left ${month} as record files: ${why}\n`));
-    return EXIT.pass;
+const SHALLOW_HINT = 'In a workflow, check out with `actions/checkout` and `fetch-depth: 0`; locally, run `git fetch --unshallow`.';
+/** Resolves one ref to a full commit SHA, or throws a code-2 'unknown-ref' error. */
+async function resolveCommit(repoDir, ref, role) {
+    assertSafeRef(ref, role);
+    // `--end-of-options` is not needed: refs starting with '-' were refused above.
+    const args = ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`];
+    const r = await git(repoDir, args);
+    const sha = r.stdout.trim();
+    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha))
+        return sha;
+    if (r.spawnError)
+        throw gitFailure(r, args, repoDir, `Resolving the ${role} ref`);
+    const shallow = await isShallow(repoDir);
+    throw new JobError('unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
+        subject: ref,
+        hint: (await refAdvice(repoDir, ref)) + (shallow ? ` This is a shallow clone: ${SHALLOW_HINT}` : '')
+    });
+}
+/** How many branch names an unknown-ref hint lists. */
+const REFS_SHOWN = 8;
+/**
+ * Advice for a ref git does not know that works in this clone: a fetch command only from a remote
+ * that exists (`origin/main` is fetched as `git fetch origin main:refs/remotes/origin/main`: in a
+ * single-branch clone a plain `git fetch origin main` succeeds but creates no `origin/main`), else
+ * the remotes and branches there are, and the closest existing name.
+ */
+async function refAdvice(repoDir, ref) {
+    const lines = async (args) => {
+        const r = await git(repoDir, args);
+        return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
+    };
+    const remotes = await lines(['remote']);
+    const refs = await lines([
+        'for-each-ref',
+        '--format=%(refname:short)',
+        'refs/heads',
+        'refs/remotes',
+        'refs/tags'
+    ]);
+    const named = refs.filter((r) => !r.endsWith('/HEAD'));
+    const similar = closest(ref, named);
+    const advice = [];
+    if (similar !== null)
+        advice.push(`Did you mean ${shellQuote(similar)}?`);
+    const slash = ref.indexOf('/');
+    const remote = remotes.find((r) => slash > 0 && ref.slice(0, slash) === r);
+    if (/[~^:@{]/.test(ref)) {
+        advice.push('A relative ref (HEAD~N, ref^) needs that much history in the clone.');
+    }
+    else if (remote !== undefined) {
+        const branch = ref.slice(slash + 1);
+        advice.push(`Fetch it first: git fetch ${shellQuote(remote)} ${shellQuote(`${branch}:refs/remotes/${remote}/${branch}`)}`);
+    }
+    else if (remotes.length > 0) {
+        const from = remotes.includes('origin') ? 'origin' : remotes[0];
+        const isSha = /^[0-9a-f]{7,64}$/i.test(ref);
+        advice.push(`If it is on ${shellQuote(from)}, fetch it first: git fetch ${shellQuote(from)} ${shellQuote(isSha ? ref : `${ref}:${ref}`)}` +
+            (slash > 0
+                ? ` (this clone has no remote ${shellQuote(ref.slice(0, slash))}; its remotes: ${remotes.join(', ')})`
+                : ''));
+    }
+    else {
+        advice.push('This clone has no remotes to fetch from.');
+    }
+    const branches = named.slice(0, REFS_SHOWN);
+    if (branches.length > 0)
+        advice.push(`Refs here: ${branches.join(', ')}${named.length > REFS_SHOWN ? ` and ${named.length - REFS_SHOWN} more` : ''}.`);
+    return advice.join(' ');
 }
 /**
- * Runs `benchgate history SUB ...args` in `cwd`; throws ConfigError/JobError for the CLI to describe.
- * A git store fetches and pushes with `credential` (src/cli.ts: $GITHUB_TOKEN) when given.
+ * Resolves base and head to commits, and by default replaces base by the merge-base of the two.
+ * Refs are passed to git as single argv entries, never through a shell.
+ *
+ * @throws JobError code 2: 'bad-ref' (empty, starts with '-'), 'not-a-repo', 'unknown-ref',
+ *   'shallow' (merge-base unavailable in a shallow clone), 'no-merge-base' (unrelated histories);
+ *   code 3: 'git-failed' (git missing or failing unexpectedly).
  */
-async function historyCommand(args, io, cwd = process.cwd(), now = new Date(), credential) {
-    let parsed;
+async function resolveCommits(options) {
+    const { repoDir, base } = options;
+    const head = options.head ?? 'HEAD';
+    const wantMergeBase = options.mergeBase ?? true;
+    assertSafeRef(base, 'base');
+    assertSafeRef(head, 'head');
+    await repoTopLevel(repoDir);
+    const baseTipSha = await resolveCommit(repoDir, base, 'base');
+    const headSha = await resolveCommit(repoDir, head, 'head');
+    const out = {
+        baseSha: baseTipSha,
+        headSha,
+        baseRef: base,
+        headRef: head,
+        baseTipSha,
+        mergeBaseUsed: false
+    };
+    if (!wantMergeBase)
+        return out;
+    const args = ['merge-base', baseTipSha, headSha];
+    const r = await git(repoDir, args);
+    const mb = r.stdout.trim().split('\n')[0] ?? '';
+    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(mb)) {
+        return { ...out, baseSha: mb, mergeBaseUsed: true };
+    }
+    if (r.code !== 1 || r.spawnError)
+        throw gitFailure(r, args, repoDir, 'Finding the merge-base');
+    // exit 1 without output: no common ancestor in the history we have
+    if (await isShallow(repoDir)) {
+        throw new JobError('shallow', `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`, { subject: repoDir, hint: SHALLOW_HINT });
+    }
+    throw new JobError('no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
+        subject: `${base}...${head}`,
+        hint: 'Compare the two commits directly by turning the merge-base off (base is then used as given).'
+    });
+}
+/**
+ * Whether the work tree has uncommitted changes to tracked files. Worktrees are created from
+ * commits, so such changes are NOT measured; callers should warn ("uncommitted changes are not
+ * measured"), not fail. Untracked files (build directories) are ignored.
+ */
+async function workingTreeStatus(repoDir) {
+    const args = ['status', '--porcelain', '--untracked-files=no'];
+    const r = await git(repoDir, args);
+    if (r.code !== 0)
+        throw gitFailure(r, args, repoDir, 'Checking for uncommitted changes');
+    const files = r.stdout.split('\n').filter((l) => l.trim() !== '');
+    return { dirty: files.length > 0, files: files.slice(0, 50) };
+}
+/** `true` when tracked files have uncommitted changes (see {@link workingTreeStatus}). */
+async function isDirty(repoDir) {
+    return (await workingTreeStatus(repoDir)).dirty;
+}
+function isDirectory(p) {
     try {
-        parsed = parseArgs({ args, options: FLAGS, allowPositionals: true, strict: true });
+        return statSync(p).isDirectory();
     }
-    catch (e) {
-        throw new ConfigError(`history: ${e.message} (see benchgate history --help)`);
+    catch {
+        return false;
     }
-    const { values, positionals } = parsed;
-    const [sub, ...rest] = positionals;
-    if (values.help || sub === undefined) {
-        await io.stdout(HISTORY_HELP + '\n');
-        return sub === undefined && !values.help ? EXIT.usage : EXIT.pass;
-    }
-    if (!(sub in ALLOWED))
-        throw new ConfigError(`history: unknown subcommand '${sub}'; expected record, report or compact`);
-    const { help: _help, ...flags } = values;
-    const extra = Object.keys(flags).filter((f) => !ALLOWED[sub].includes(f));
-    if (extra.length)
-        throw new ConfigError(`history ${sub}: --${extra[0]} does not apply (it takes ${ALLOWED[sub].map((f) => `--${f}`).join(', ')})`);
-    if (sub !== 'record' && rest.length)
-        throw new ConfigError(`history ${sub}: unexpected argument '${rest[0]}'`);
-    if (sub === 'record')
-        return record(flags, rest, io, cwd, credential);
-    if (sub === 'report')
-        return report$1(flags, io, cwd, credential);
-    return compact(flags, io, cwd, now, credential);
 }
 
-var history = /*#__PURE__*/Object.freeze({
-    __proto__: null,
-    HISTORY_HELP: HISTORY_HELP,
-    historyCommand: historyCommand
-});
+/** The bisection's three answers. */
+const BISECT_ANSWERS = ['commit', 'not-in-range', 'undecided'];
+/**
+ * Finds the first commit of `range` at which the benchmark differs from the range's start, by halving.
+ * `range` is the start (the last commit before the change) followed by the commits after it, oldest
+ * first, the last being the range's end. The end is measured first: when it does not differ from the
+ * start, the step is not in this range; when it cannot be told, nothing else is measured. A halving
+ * step that cannot be told stops the search with what it narrowed (`undecided`): a guess would name the
+ * wrong commit as surely as the right one. A commit that differs in the other direction from the end
+ * is undecided too (the range holds more than one step).
+ */
+async function bisectRange(range, measure) {
+    if (range.length < 2)
+        throw new Error('bisectRange: a range needs its start and at least one commit after it');
+    const start = range[0];
+    const measured = [];
+    const outcome = (answer, lo, hi) => ({
+        answer,
+        commit: answer === 'commit' ? range[hi] : null,
+        after: range[lo],
+        by: range[hi],
+        measured,
+        commits: range.length - 1
+    });
+    const end = await measure(start, range[range.length - 1]);
+    measured.push(end);
+    if (end.answer === 'same')
+        return outcome('not-in-range', 0, range.length - 1);
+    if (end.answer === 'undecided')
+        return outcome('undecided', 0, range.length - 1);
+    const direction = Math.sign(end.change ?? 0);
+    let lo = 0; // known like the start
+    let hi = range.length - 1; // known like the end
+    while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        const m = await measure(start, range[mid]);
+        const opposite = m.answer === 'different' && direction !== 0 && Math.sign(m.change ?? 0) === -direction;
+        const step = opposite
+            ? {
+                ...m,
+                answer: 'undecided',
+                note: 'changed the other way from the range’s end: more than one step?'
+            }
+            : m;
+        measured.push(step);
+        if (step.answer === 'undecided')
+            return outcome('undecided', lo, hi);
+        if (step.answer === 'same')
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return outcome('commit', lo, hi);
+}
+/**
+ * A run's verdict as an answer: a regression or improvement (by timing or counts) differs; unchanged
+ * or negligible is the same; anything else (undecided, timing-only, failed, missing) cannot be told.
+ * Timing-only is not "different": a moved layout is not the code change being looked for.
+ */
+function stepAnswerOf(verdict) {
+    if (verdict === 'regression' || verdict === 'improvement')
+        return 'different';
+    if (verdict === 'unchanged' || verdict === 'negligible')
+        return 'same';
+    return 'undecided';
+}
+/**
+ * Whether the store's records show NAME's step in its instructions: the range's end recorded with
+ * counts, against the start's own record (or, without one, against the end's base), differing by
+ * `threshold` (δ_count) or more. Counts are exact, so such a step is found without timing noise.
+ */
+function stepShowsInCounts(records, name, [from, to], threshold) {
+    const counted = (commit) => records.find((r) => r.commit === commit)?.benchmarks.find((b) => b.name === name)?.counts?.instructions;
+    const end = counted(to);
+    const before = counted(from)?.head ?? end?.base ?? null;
+    const after = end?.head ?? null;
+    if (before === null || after === null || before <= 0)
+        return false;
+    return Math.abs(after / before - 1) >= threshold;
+}
+/** One run as a bisection measurement: its answer, verdict, change and, when it cannot tell, why. */
+function measurementOf(base, head, run) {
+    if (run.identical)
+        return {
+            base,
+            head,
+            answer: 'same',
+            verdict: 'unchanged',
+            change: 0,
+            note: 'identical programs: nothing to measure'
+        };
+    const c = run.comparison;
+    if (!c)
+        return {
+            base,
+            head,
+            answer: 'undecided',
+            verdict: 'missing',
+            change: null,
+            note: 'not measured on both sides'
+        };
+    const counted = run.counted ? (c.counts?.instructions.change ?? null) : null;
+    const answer = stepAnswerOf(c.verdict);
+    return {
+        base,
+        head,
+        answer,
+        verdict: c.verdict,
+        change: counted ?? (c.ratio ? c.ratio.estimate - 1 : null),
+        note: answer === 'undecided' ? (c.warnings[0]?.message ?? null) : null
+    };
+}
 
 /**
  * The small logging interface every layer below the entry points receives. The Action maps it onto
@@ -55133,6 +55326,2650 @@ function consoleLog(stream, options = {}) {
             return fn();
         }
     };
+}
+
+/**
+ * Benchmark names as every report shows them. A pull request controls the names, so one of
+ * 100,000 characters must not crowd out the rows that matter (docs/report.md §6): names are cut to
+ * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
+ * prefix stay distinguishable, and the same name always reads the same in every report.
+ * Control characters (which could move a terminal's cursor or break a table) and the invisible
+ * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
+ * (`\u202E`, see escape.ts), and such a name gets the hash too.
+ */
+/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
+const NAME_MAX_CHARS = 200;
+/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
+const NAME_HASH_DIGITS = 8;
+/**
+ * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
+ * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
+ * Complexity: O(length of name) (one hash, one bounded slice).
+ */
+function displayName(name, max = NAME_MAX_CHARS) {
+    const long = name.length > max;
+    const head = long ? name.slice(0, max) : name;
+    const clean = showHidden(head);
+    if (!long && clean === name)
+        return name;
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
+    const suffix = `…#${hash}`;
+    if (!long)
+        return clean + suffix.slice(1); // cleaned only: "name#hash"
+    return cutAt(clean, max - suffix.length) + suffix;
+}
+/**
+ * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
+ * surrogate pair. Complexity: O(max).
+ */
+function capText(text, max) {
+    if (text.length <= max)
+        return text;
+    return cutAt(text, max - 1) + '…';
+}
+/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
+function cleanText(text, max) {
+    return showHidden(capText(text, max));
+}
+/**
+ * A message (a warning, a build log's tail, a crash's stderr) as one line: its real line breaks read
+ * as " / " rather than as escapes (`\u000A`), every other control shown as cleanText shows it.
+ */
+function cleanMessage(text, max) {
+    // Split and trim, not one regex with \s* on both sides: that backtracks quadratically on a long run of blanks.
+    // Capped first: a 2 MiB message (hostile, or a long log) costs no more than the part shown.
+    const lines = capText(text, max).split(/\r\n|[\r\n\u2028\u2029]/).map((l) => l.trim());
+    return cleanText(lines.filter((l) => l !== '').join(' / '), max);
+}
+function cutAt(text, n) {
+    const code = text.charCodeAt(n - 1);
+    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
+/**
+ * A count per iteration as the reports print it; no imports, so the HTML report's browser script
+ * (html/client.ts, through html/icicle.ts) bundles it as the server-side tables use it.
+ */
+/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
+function formatCount(n) {
+    if (n === null || !Number.isFinite(n))
+        return '–';
+    const a = Math.abs(n);
+    if (a >= 1e9)
+        return `${(n / 1e9).toFixed(2)} G`;
+    if (a >= 1e6)
+        return `${(n / 1e6).toFixed(2)} M`;
+    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
+}
+
+/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
+function formatCountChange(change) {
+    if (change === null || !Number.isFinite(change))
+        return '–';
+    if (change === 0)
+        return '0.000%';
+    const shown = formatChange(1 + change, 3);
+    if (shown !== '0.000%')
+        return shown;
+    return change > 0 ? '+<0.001%' : '−<0.001%';
+}
+/** The figure of the metric the verdict reads. */
+function chosenFigure(c) {
+    return c.metric === 'cycles' ? c.cycles : c.instructions;
+}
+/** The metric's column title: "Instructions" or "Cycles (est.)". */
+function countMetricTitle(metric) {
+    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
+}
+/** Why a benchmark has no count verdict, in two or three words. */
+const REASON_WORDS = {
+    'not-deterministic': 'not deterministic',
+    unchecked: 'not checked',
+    'multi-threaded': 'multi-threaded',
+    'not-countable': 'not countable',
+    failed: 'failed'
+};
+/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
+function countCell(c) {
+    const k = c.counts;
+    if (!k)
+        return '–';
+    // A benchmark skipped by the timing run was skipped by callgrind too: no count failure to report.
+    if (k.reason && c.verdict === 'skipped')
+        return '–';
+    if (k.reason)
+        return REASON_WORDS[k.reason];
+    return formatCountChange(chosenFigure(k).change);
+}
+/**
+ * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
+ * caches and branches, not latency, so neither instructions nor simulated events explain it.
+ */
+function timingOnlyNote(c) {
+    if (!c.timingOnly || !c.counts)
+        return null;
+    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
+    const layout = layoutNote(c.counts);
+    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
+        `estimated cycles ${figure(c.counts.cycles)}: ` +
+        (layout ?? 'not explained by instructions or simulated cache and branch events') +
+        ')');
+}
+/**
+ * The layout's fingerprint (docs/count-mode.md, "Moved"): "instruction-cache/branch events moved:
+ * layout? (Bim +400, I1mr +1 per iteration)", or null when the counts carry none.
+ */
+function layoutNote(k) {
+    if (!k.layout?.length)
+        return null;
+    const delta = (e) => (k.events?.head?.[e] ?? 0) - (k.events?.base?.[e] ?? 0);
+    const each = k.layout.map((e) => {
+        const d = delta(e);
+        return `${e} ${d < 0 ? '−' : '+'}${formatCount(Math.abs(d))}`;
+    });
+    return `instruction-cache/branch events moved: layout? (${each.join(', ')} per iteration)`;
+}
+/**
+ * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
+ * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
+ */
+function countFootnote(c) {
+    if (c.counts?.message)
+        return c.counts.message;
+    const k = c.counts;
+    if (!k)
+        return null;
+    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
+    const instructions = formatCountChange(k.instructions.change);
+    const cycles = formatCountChange(k.cycles.change);
+    if (c.notExplainedByCounts)
+        return (`not explained by instructions: the change survived randomised code layouts with instructions ${instructions}, ` +
+            `estimated cycles ${cycles} (memory, latency or ordering, not where the code sits)`);
+    if (c.countsDisagree)
+        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
+    if (c.timingVerdict && c.verdict !== 'timing-only')
+        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
+    return null;
+}
+/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
+function codePathNote(c) {
+    const k = c.counts;
+    if (!k || k.reason !== null)
+        return '';
+    const layout = layoutNote(k);
+    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)}${layout ? `; ${layout}` : ''})`;
+}
+/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
+function countModeLine(suite) {
+    const m = suite.countMode;
+    if (!m)
+        return null;
+    const noise = noiseFloor(suite);
+    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
+        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
+}
+/** The largest difference between the base side's two passes among the deterministic benchmarks. */
+function noiseFloor(suite) {
+    const noises = suite.comparisons
+        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
+        .filter((n) => n !== null);
+    return noises.length ? Math.max(...noises) : null;
+}
+
+/** "a fresh code layout every round: 21 layouts (independent draws, seed 5f3a…), relinking 4.4 s", or null. */
+function layoutRunText(run) {
+    const l = run.layout;
+    if (!l)
+        return null;
+    return (`a fresh code layout every round: ${l.layouts} layouts (${l.draws} draws, seed ${l.seed.slice(0, 16)}), ` +
+        `relinking ${(l.relinkMs / 1000).toFixed(1)} s`);
+}
+/** The per-process spread of a benchmark (each process with its own layout), or null. */
+function spread(c) {
+    return c.power?.sdLogEstimate ?? null;
+}
+const CHANGED$1 = new Set(['regression', 'improvement']);
+const QUIET$1 = new Set(['unchanged', 'negligible', 'inconclusive']);
+/**
+ * The calm lines of a randomised run: the changes that survived layout (not explained by where the
+ * code sits), and the layout-sensitive benchmarks whose timing change, if any, did not survive.
+ */
+function layoutNotes(suite, run) {
+    if (!run.layout)
+        return [];
+    const delta = suite.options.minEffect;
+    const named = (c) => {
+        const s = spread(c);
+        return `\`${cleanText(c.benchmark, 100).replace(/`/g, "'")}\`${s === null ? '' : ` (σ ≈ ${formatPercent(s)} per process)`}`;
+    };
+    const survived = suite.comparisons.filter((c) => CHANGED$1.has(c.verdict));
+    const sensitive = suite.comparisons.filter((c) => QUIET$1.has(c.verdict) && (spread(c) ?? 0) >= delta);
+    const out = [];
+    if (survived.length)
+        out.push(`Randomised layouts: ${survived.length} change(s) survived ${run.layout.layouts} layouts, so where the code sits does not explain them: ${survived.map(named).join(', ')}.`);
+    if (sensitive.length)
+        out.push(`Layout-sensitive, no change that survives layout: ${sensitive.map(named).join(', ')}; their time moves with where the code sits by more than the minimum effect.`);
+    return out;
+}
+
+/**
+ * The warnings every report shows, grouped: a sentence that applies to many benchmarks is one line
+ * with their names (docs/report.md §3: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
+ * a note rather than an alarm (a distro build of Google Benchmark reporting "debug") is one note.
+ * Plain text with `code` in backticks; each renderer escapes it (mdProse, or nothing in a terminal).
+ */
+/** Longest warning message shown (a message can quote untrusted text of any length). */
+const MESSAGE_MAX_CHARS = 500;
+/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
+const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
+/** Power warnings (docs/statistics.md §4): they say what an undecided benchmark lacks, so a decided one omits them. */
+const POWER = new Set(['underpowered', 'severely-underpowered']);
+/** Warning codes shown as a note instead (see notes()). */
+const AS_NOTE = new Set(['debug-library']);
+const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
+/**
+ * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
+ * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
+ * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
+ * order of first appearance. Failed benchmarks' errors are in their table row, not here.
+ * Complexity: linear in the total length of the messages.
+ */
+function warningGroups(suite) {
+    const groups = new Map();
+    const add = (w, name) => {
+        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
+            return;
+        const message = cleanMessage(w.message, MESSAGE_MAX_CHARS);
+        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
+        let g = groups.get(key);
+        if (!g)
+            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
+        g.messages.push(message);
+        // A benchmark is named once per line even when both sides raised the same sentence.
+        if (name !== null && g.names[g.names.length - 1] !== name)
+            g.names.push(name);
+    };
+    for (const w of suite.warnings)
+        add(w, null);
+    for (const c of suite.comparisons) {
+        const name = displayName(c.benchmark);
+        for (const w of benchmarkWarnings(c))
+            if (!(c.verdict === 'failed' && w.level === 'error'))
+                add(w, name);
+    }
+    return [...groups.values()].map((g) => ({
+        level: g.level,
+        message: mergeNumbers(g.messages),
+        names: g.names
+    }));
+}
+/** Whether `c` is still undecided, the only verdict a power figure ("could detect ≥ x") speaks to (§4). */
+function isUndecided(c) {
+    return c.verdict === 'inconclusive';
+}
+/** A benchmark's warnings as reports show them: no power warning beside a decided verdict. */
+function benchmarkWarnings(c) {
+    return isUndecided(c) ? c.warnings : c.warnings.filter((w) => !POWER.has(w.code));
+}
+/**
+ * One message standing for several that differ only in their numbers: each number that differs is
+ * shown as "min–max" (as written in the messages with the smallest and largest value).
+ */
+function mergeNumbers(messages) {
+    const first = messages[0];
+    if (messages.every((m) => m === first))
+        return first;
+    const numbers = messages.map((m) => m.match(NUMBER$1) ?? []);
+    let k = 0;
+    return first.replace(NUMBER$1, (token) => {
+        const i = k++;
+        let lo = token;
+        let hi = token;
+        for (const ns of numbers) {
+            if (Number(ns[i]) < Number(lo))
+                lo = ns[i];
+            if (Number(ns[i]) > Number(hi))
+                hi = ns[i];
+        }
+        return lo === hi ? token : `${lo}–${hi}`;
+    });
+}
+/** Notes: facts worth one calm line each, not warnings. */
+function notes(suite, run) {
+    const out = layoutNotes(suite, run);
+    if (suite.warnings.some((w) => w.code === 'debug-library')) {
+        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
+    }
+    return out;
+}
+
+/**
+ * Words every report shares (PR comment, job summary, terminal, HTML), so they say the same thing:
+ * the headline and the line under it, the verdict in words and its footnote, the warning lines,
+ * the label of the intervals, what an inconclusive result needs, the typical resolution.
+ * Plain text with `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a
+ * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
+ * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
+ */
+/** §4's alternatives when more rounds would not decide a benchmark, leaving out the mode already in use. */
+function alternatives(measure) {
+    const counts = measure === 'time' ? 'instruction counts beside the timing (`--measure both`), ' : '';
+    return `${counts}a quieter or pinned machine, or a larger δ`;
+}
+/**
+ * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
+ * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
+ * whole-suite rounds (the rank-sum test, as always).
+ */
+function pairsText(suite) {
+    if (suite.options.interleave !== 'benchmark')
+        return null;
+    const dropped = suite.comparisons.reduce((n, c) => n + (c.pairs?.incomplete ?? 0), 0);
+    return ('per-benchmark pairs, signed-rank test' +
+        (dropped ? ` (${plural(dropped, 'round')} with one side only left out of the pairs)` : ''));
+}
+/**
+ * The suite summary for the headline (docs/statistics.md §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
+ * says what it is. Null when no summary could be taken.
+ */
+function suiteSummaryText(suite) {
+    const s = suite.summary;
+    if (!s)
+        return null;
+    return `suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)}`;
+}
+/** What the suite summary is, for the notes under the headline. */
+function suiteSummaryNote(suite) {
+    const s = suite.summary;
+    if (!s)
+        return null;
+    return (`Suite: geometric mean of head/base over the ${s.benchmarks} benchmarks measured in all ${s.rounds} rounds, ` +
+        `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
+        'whole rounds resampled, so benchmarks that shared a process stay together)');
+}
+/**
+ * The interval as shown beside the change: "[+4.9%, +7.4%]", or, below R_MIN processes per side (§3),
+ * "(one run per side: not testable)" — an interval from repetitions of one process ignores
+ * process-to-process noise, so the point change is shown (as compare.py would) without one.
+ * `short`: "not testable" alone, for a fixed-width column.
+ */
+function intervalText(c, digits = 1, short = false) {
+    if (!c.ratio)
+        return '';
+    if (c.levelReason !== 'too-few-processes')
+        return formatChangeCi(c.ratio.ci, digits);
+    // The terminal's column: its footnote already says how many processes there were.
+    if (short)
+        return 'not testable';
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    return `(${runs === 1 ? 'one run' : `${runs} runs`} per side: not testable)`;
+}
+/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
+function deltaText(minEffect) {
+    return formatPercent(minEffect).replace('.0%', '%');
+}
+/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
+function ciLevel(cs, alpha) {
+    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
+    if (levels.length === 0)
+        return formatLevel(1 - alpha);
+    const lo = Math.min(...levels);
+    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
+}
+/**
+ * The intervals' label (docs/statistics.md §6), never a bare "99% CI" over several benchmarks:
+ * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
+ * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
+ */
+function ciLabel(cs, suite, short = false) {
+    const family = formatLevel(1 - suite.options.alpha);
+    if (suite.options.correction === 'none')
+        return `${family} CI, not simultaneous`;
+    const each = ciLevel(cs, suite.options.alpha);
+    if (suite.familySize <= 1 && each === family)
+        return `${family} CI`;
+    return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
+}
+/**
+ * A row whose Base/Head columns and change point different ways (docs/report.md §3: base 15.42 µs, head
+ * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
+ */
+function directionNote(c) {
+    const base = c.baseLocation;
+    const head = c.headLocation;
+    const estimate = c.ratio?.estimate;
+    if (!base || !head || estimate === undefined)
+        return null;
+    const columns = Math.log(head / base);
+    const change = Math.log(estimate);
+    // Both clearly away from 0 (over 0.1%), in opposite directions.
+    if (Math.abs(columns) < 1e-3 || Math.abs(change) < 1e-3 || Math.sign(columns) === Math.sign(change))
+        return null;
+    return ('Base and Head are the medians of the per-process values; the change is the Hodges-Lehmann estimate ' +
+        '(the median of every head/base ratio of those values), which can point the other way when the runs are spread out');
+}
+/** The median of the smallest detectable effects of `cs`, or null when none has one. */
+function typicalResolution(cs) {
+    const mdes = cs
+        .map((c) => c.power?.minDetectableEffect)
+        .filter((x) => typeof x === 'number' && Number.isFinite(x));
+    return mdes.length ? median$1(mdes) : null;
+}
+/** The quiet group's header: how many, by verdict, and the typical resolution. */
+function quietSummary(quiet, suite) {
+    const delta = deltaText(suite.options.minEffect);
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const counts = VERDICT_ORDER.filter((v) => QUIET_VERDICTS.includes(v) && by(v) > 0).map((v) => v === 'unchanged' ? `${verdictCount(v, by(v))} (within ±${delta})` : verdictCount(v, by(v)));
+    const typical = typicalResolution(quiet);
+    return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
+        (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
+}
+/**
+ * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
+ * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
+ */
+function inconclusiveText(c, minEffect, measure = 'time') {
+    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
+        return null;
+    const delta = deltaText(minEffect);
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    const why = c.inconclusiveReason === 'too-few-processes'
+        ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
+        : c.inconclusiveReason === 'level-unreachable'
+            ? c.rangeLevel !== undefined
+                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
+                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+            : c.inconclusiveReason === 'too-few-samples'
+                ? 'too few samples to test'
+                : c.ratio && c.ratio.ci[1] < 1 + minEffect
+                    ? `could still be ≤ −${delta}`
+                    : `could still be ≥ +${delta}`;
+    const a = c.advice;
+    const advice = a?.kind === 'more-rounds'
+        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
+        : a?.kind === 'too-noisy'
+            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
+                `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
+                `${alternatives(measure)}`
+            : a?.kind === 'too-close'
+                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
+                : a?.kind === 'too-coarse'
+                    ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
+                    : null;
+    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
+    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
+}
+const countWord = (v) => v === 'negligible' ? `changed by less than δ_count` : verdictWord(v);
+/** Why the rounds stopped before the plan, in words; null when they did not. */
+function stoppedEarlyText(rounds, timeBudgetSeconds) {
+    switch (rounds.stoppedEarly) {
+        case 'time-budget':
+            return `the time budget (${timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`;
+        case 'interrupted':
+            return `interrupted after ${rounds.completedRounds} rounds`;
+        case 'failures':
+            return `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`;
+        default:
+            return null;
+    }
+}
+/** The warning code of a run that measured nothing because base and head built the same program. */
+const IDENTICAL_PROGRAM = 'identical-program';
+/** The warning code of a run that compared nothing because the base did not build. */
+const NO_BASELINE = 'no-baseline';
+/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
+const FIELD_MAX_CHARS = 120;
+/** Benchmark names listed at most on one grouped warning line. */
+const NAMES_PER_WARNING = 12;
+/**
+ * A footnote several rows share, said once with the benchmarks it covers (docs/report.md §3):
+ * "a, b and 3 more: text"; `names` as the renderer shows them (escaped for Markdown), in row order.
+ */
+function sharedNote(names, text) {
+    if (names.length < 2)
+        return text;
+    const more = names.length > NAMES_PER_WARNING ? ` and ${names.length - NAMES_PER_WARNING} more` : '';
+    return `${names.slice(0, NAMES_PER_WARNING).join(', ')}${more}: ${text}`;
+}
+/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
+function warningLine(g) {
+    const message = mdProse(g.message);
+    if (g.names.length === 0)
+        return message;
+    if (g.names.length === 1)
+        return `${mdCode(g.names[0])}: ${message}`;
+    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
+    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
+}
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** 12 -> "¹²" */
+function superscript(n) {
+    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+}
+const EMOJI_ICON = (v) => VERDICTS[v].emoji;
+/**
+ * The headline: counts by verdict in words; never contradicts the table. `text` escapes the words
+ * for the format (identity for Markdown and the terminal), `icon` writes a verdict's sign.
+ */
+function headline(suite, icon = EMOJI_ICON, text = (s) => s) {
+    // Without a baseline nothing was compared: undecided, never "no significant change · N new".
+    const words = suite.warnings.some((w) => w.code === NO_BASELINE)
+        ? `${icon('inconclusive')} ${text(`${verdictWord('inconclusive')}: the base did not build, nothing was compared`)} · ${verdictHeadline(suite, icon, text)}`
+        : verdictHeadline(suite, icon, text);
+    const summary = suiteSummaryText(suite);
+    return summary ? `${words} · ${text(summary)}` : words;
+}
+/** The headline's verdict counts in words, in the verdict table's order. */
+function verdictHeadline(suite, icon, text) {
+    const c = suite.counts;
+    const lead = (v) => {
+        const sign = icon(v);
+        return sign ? `${sign} ` : '';
+    };
+    const parts = VERDICT_ORDER.filter((v) => c[v] > 0).map((v) => (VERDICTS[v].loud ? lead(v) : '') + text(verdictCount(v, c[v])));
+    if (parts.length === 0)
+        return text(suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
+            ? 'base and head built the same program: nothing to measure'
+            : 'no benchmarks were compared');
+    if (!c.regression && !c.failed && !c.improvement && !c['timing-only']) {
+        // Undecided is said first, never as "no significant change" (README, "Undecided is said out loud").
+        if (!c.inconclusive)
+            return `${text('no significant change')} · ${parts.join(', ')}`;
+        const decided = c.negligible + c.unchanged;
+        const open = decided === 0 ? 'nothing could be decided' : verdictWord('inconclusive');
+        return `${lead('inconclusive')}${text(open)} · ${parts.join(', ')}`;
+    }
+    return parts.join(', ');
+}
+/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
+function subline(report) {
+    const { suite, run } = report;
+    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
+    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
+    if (run.rounds !== undefined) {
+        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
+        if (run.adaptive) {
+            const a = run.adaptive;
+            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
+                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
+        }
+        else
+            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
+    }
+    const pairs = pairsText(suite);
+    if (pairs)
+        parts.push(pairs);
+    const layout = layoutRunText(run);
+    if (layout)
+        parts.push(mdText(layout));
+    const p = suite.provenance.head;
+    const machine = [
+        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
+        p.compiler,
+        p.buildType,
+        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
+    ]
+        .filter(Boolean)
+        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
+    if (machine.length)
+        parts.push(machine.join(', '));
+    const o = suite.options;
+    if (suite.countMode?.measure !== 'counts')
+        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        parts.push(mdText(counts));
+    return parts.join(' · ');
+}
+/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
+function verdictText(c) {
+    return verdictWords(c) + adaptiveNote(c);
+}
+/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
+function adaptiveNote(c) {
+    const a = c.adaptive;
+    if (!a || a.stopReason === 'not-compared')
+        return '';
+    const why = {
+        resolved: 'resolved',
+        'max-rounds': 'max rounds',
+        'time-budget': 'time budget ran out',
+        'no-samples': 'stopped: no new samples',
+        futile: 'stopped: too noisy to decide within max rounds',
+        interrupted: 'interrupted',
+        failures: 'stopped: binary kept failing'
+    };
+    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
+}
+/** The verdict in a word or two (the table cell): the verdict table's word and detail. */
+function verdictWords(c) {
+    return verdictCellWord(c.verdict);
+}
+/** What goes under the table for this benchmark (escaped Markdown), or null. */
+function verdictFootnote(c, minEffect, measure = 'time') {
+    switch (c.verdict) {
+        case 'inconclusive': {
+            const text = inconclusiveText(c, minEffect, measure);
+            if (text)
+                return mdProse(text + codePathNote(c));
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
+        case 'failed': {
+            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        case 'skipped': {
+            const why = c.warnings.find((w) => w.code === 'skipped');
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        default: {
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
+    }
+}
+/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
+function warningLines(suite) {
+    return warningGroups(suite).map(warningLine);
+}
+/**
+ * A row's footnote when main's history says its baseline already moved (docs/report.md), escaped
+ * Markdown: "main drifted +3.2% [+1.1%, +5.4%] (99% CI) over its last 30 recorded commits, since
+ * `abc1234`". The PR's change is measured against its base, so it comes on top of that drift.
+ */
+function driftNote(d) {
+    const since = /^[0-9a-f]{7,64}$/i.test(d.since) ? `, since ${mdCode(d.since.slice(0, 7))}` : '';
+    const gaps = d.gaps > 0 ? ` (${plural(d.gaps, 'push', 'pushes')} not recorded)` : '';
+    return (`main drifted ${formatChange(1 + d.change)} ${formatChangeCi([1 + d.lo, 1 + d.hi])} ` +
+        `(${formatLevel(d.level)} CI) over its last ${plural(d.steps, 'recorded commit')}${since}${gaps}`);
+}
+
+/**
+ * The "where" note of a changed benchmark (docs/count-mode.md, docs/report.md): the functions its count or time
+ * change comes from, by |Δ self|, with their share of the benchmark's change ("`crc_update` +7.9% of
+ * +8.1% instructions, `memcpy` +0.2%"); for a time change the instructions do not explain, the
+ * simulated misses and mispredictions of those functions; else "not explained by simulated events".
+ * And the per-function table of `benchgate explain`. Words only: the numbers come from
+ * analysis/attribution.ts. Names go through `code` (the renderer escapes).
+ */
+/** At most this many functions in a "where" note (the table has them all). */
+const WHERE_FUNCTIONS = 3;
+/** A function whose share is below this fraction of the benchmark's |Δ| is left out of the note. */
+const NEGLIGIBLE_SHARE = 0.01;
+const NAME_CHARS = 60;
+/** A C++ signature without its parameter list: `ns::crc_update(unsigned int, int) const` → `ns::crc_update`. */
+function shortFunctionName(name) {
+    const trimmed = name.replace(/\s+(const|volatile|&|&&|noexcept)\s*$/g, '');
+    if (!trimmed.endsWith(')'))
+        return name;
+    let depth = 0;
+    for (let i = trimmed.length - 1; i >= 0; i--) {
+        const ch = trimmed[i];
+        if (ch === ')')
+            depth++;
+        else if (ch === '(' && --depth === 0)
+            return i > 0 ? trimmed.slice(0, i) : name;
+    }
+    return name;
+}
+/** Δ of one figure, head − base, null when a side lacks it. */
+function delta(f, key) {
+    const b = f.base === null ? 0 : f.base[key];
+    const h = f.head === null ? 0 : f.head[key];
+    return b === null || h === null ? null : h - b;
+}
+const METRIC_WORDS = {
+    instructions: 'instructions',
+    cycles: 'estimated cycles'
+};
+/** "+1,024" / "−12.5": a signed per-iteration count change. */
+function signedCount(x) {
+    const s = formatCount(Math.abs(x));
+    return x > 0 ? `+${s}` : x < 0 ? `−${s}` : '0';
+}
+/** A share of the base total as a signed percentage with one decimal ("+7.9%"), finer when tiny. */
+function sharePercent(x) {
+    if (x === null)
+        return '–';
+    const one = formatChange(1 + x, 1);
+    return one === '0.0%' && x !== 0 ? formatCountChange(x) : one;
+}
+/** The functions the note names: the largest |Δ self| with a share that is not negligible. */
+function named(a) {
+    const total = figureOf(a.total.head, a.metric) - figureOf(a.total.base, a.metric);
+    const base = figureOf(a.total.base, a.metric);
+    const floor = base > 0 ? (Math.abs(total) / base) * NEGLIGIBLE_SHARE : 0;
+    return a.functions.filter((f) => f.share !== 0 && Math.abs(f.share) >= floor).slice(0, WHERE_FUNCTIONS);
+}
+/** The simulated events of a function's own code that changed, in the time change's direction first. */
+function eventWords(f) {
+    const parts = [];
+    const add = (key, words) => {
+        const d = delta(f.self, key);
+        if (d !== null && Math.round(d) !== 0)
+            parts.push(`${words} ${signedCount(d)}`);
+    };
+    add('d1misses', 'D1 misses');
+    add('llmisses', 'LL misses');
+    add('mispredicts', 'mispredicted branches');
+    const ir = delta(f.self, 'instructions');
+    if (ir !== null && Math.round(ir) !== 0)
+        parts.push(`instructions ${signedCount(ir)}`);
+    return parts.length ? ` (${parts.join(', ')} per iteration)` : '';
+}
+const statusWord = (f) => (f.status === 'matched' ? '' : ` (${f.status})`);
+/**
+ * A table row's "where" footnote: whereNote, except for a timing-only row, whose own note already says
+ * that neither instructions nor simulated events explain it.
+ */
+function rowWhereNote(c, code) {
+    return c.timingOnly ? null : whereNote(c, code);
+}
+/**
+ * The note's text, or null without an attribution.
+ * @param code how a function name is written (Markdown: escaped inline code)
+ */
+function whereNote(c, code) {
+    const a = c.attribution;
+    if (!a)
+        return null;
+    const base = figureOf(a.total.base, a.metric);
+    const head = figureOf(a.total.head, a.metric);
+    const change = base > 0 ? head / base - 1 : null;
+    const words = METRIC_WORDS[a.metric];
+    if (a.explains === 'none')
+        return (`where: not explained by simulated events (instructions ${formatCountChange(c.counts?.instructions.change ?? null)}, ` +
+            `estimated cycles ${formatCountChange(c.counts?.cycles.change ?? null)}; callgrind does not model latency or instruction-level parallelism)`);
+    const list = named(a);
+    if (list.length === 0)
+        return null;
+    const name = (f) => code(displayName(shortFunctionName(f.name), NAME_CHARS)) + statusWord(f);
+    const events = a.explains === 'simulated-events';
+    const items = list.map((f, i) => `${name(f)} ${sharePercent(f.share)}${i === 0 ? ` of ${sharePercent(change)} ${words}` : ''}` +
+        (events ? eventWords(f) : ''));
+    const renamed = list.some((f) => f.status === 'added') && list.some((f) => f.status === 'removed')
+        ? ' (a renamed function shows as removed + added)'
+        : '';
+    const why = events ? `; time follows the simulated misses and mispredictions, not the instructions` : '';
+    return `where: ${items.join(', ')}${renamed}${why}`;
+}
+/** The rows of `benchgate explain`: one per function, self and inclusive base → head and Δ. */
+function explainRows(a) {
+    const m = a.metric;
+    const fig = (x) => (x === null ? '–' : formatCount(figureOf(x, m)));
+    const d = (f) => signedCount(figureOf(f.head, m) - figureOf(f.base, m));
+    const ev = (f, k) => {
+        const x = delta(f.self, k);
+        return x === null ? '–' : signedCount(x);
+    };
+    return a.functions.map((f) => [
+        shortFunctionName(f.name) + statusWord(f),
+        fig(f.self.base),
+        fig(f.self.head),
+        d(f.self),
+        sharePercent(f.share),
+        fig(f.inclusive.base),
+        fig(f.inclusive.head),
+        d(f.inclusive),
+        ev(f, 'd1misses'),
+        ev(f, 'llmisses'),
+        ev(f, 'mispredicts')
+    ]);
+}
+const EXPLAIN_HEADER = [
+    'function',
+    'self base',
+    'self head',
+    'Δ self',
+    'share',
+    'incl. base',
+    'incl. head',
+    'Δ incl.',
+    'Δ D1 miss',
+    'Δ LL miss',
+    'Δ mispred.'
+];
+/**
+ * The text `benchgate explain` prints for one benchmark: its change, the per-function table (self
+ * and inclusive, base → head, Δ, share, Δ of the simulated events) and the "where" note; or why there
+ * is nothing to show. Plain text (the names cleaned of control characters).
+ */
+function explainText(c) {
+    const name = cleanText(c.benchmark, 200);
+    const a = c.attribution;
+    if (!a) {
+        const why = !c.counts
+            ? 'it was not counted (run with --measure counts or both)'
+            : c.counts.reason !== null
+                ? `its counts decide nothing (${c.counts.reason})`
+                : 'neither its counts moved by δ_count nor its time changed, or the run kept no per-function costs';
+        return `${name}: no attribution: ${why}.\n`;
+    }
+    const base = figureOf(a.total.base, a.metric);
+    const head = figureOf(a.total.head, a.metric);
+    const lines = [
+        `${name}: ${METRIC_WORDS[a.metric]} ${formatCount(base)} → ${formatCount(head)} per iteration ` +
+            `(${sharePercent(base > 0 ? head / base - 1 : null)}), ${EXPLAINS_WORDS[a.explains]}`,
+        ''
+    ];
+    const rows = [EXPLAIN_HEADER, ...explainRows(a).map((r) => [cleanText(r[0], 100), ...r.slice(1)])];
+    const widths = EXPLAIN_HEADER.map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+    for (const r of rows)
+        lines.push(r
+            .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+            .join('  ')
+            .trimEnd());
+    if (a.omitted.functions > 0)
+        lines.push(`… ${a.omitted.functions} more changed function(s), Δ self ${signedCount(a.omitted.self)} together`);
+    const where = whereNote(c, (n) => cleanText(n, 100));
+    if (where)
+        lines.push('', where);
+    lines.push('', `Per iteration of the counted loop; ${METRIC_WORDS[a.metric]} rank the functions. Matched by demangled name; ` +
+        'added/removed = on one side only (a rename is both). Callgrind simulates caches and branches, not latency or instruction-level parallelism.');
+    return lines.join('\n') + '\n';
+}
+const EXPLAINS_WORDS = {
+    counts: 'a count change',
+    instructions: 'a time change the instructions follow',
+    'simulated-events': 'a time change the simulated misses and mispredictions follow, not the instructions',
+    none: 'a time change neither instructions nor simulated events explain'
+};
+
+/** Verdicts shown in the main table, in this order. */
+const CHANGED = ['regression', 'failed', 'improvement', 'timing-only', 'new', 'removed'];
+/** Verdicts collapsed into one group: no significant change of at least δ (one list, the analysis's). */
+const QUIET = QUIET_VERDICTS;
+/** Regressions worst first, then failures, improvements best first, new, removed. */
+function sortChanged(cs) {
+    const rank = (c) => CHANGED.indexOf(c.verdict);
+    const size = (c) => Math.abs(Math.log(c.ratio?.estimate ?? 1));
+    return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || byName(a, b));
+}
+/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
+function sortQuiet(cs, minEffect) {
+    const hi = (c) => c.ratio?.ci[1] ?? 0;
+    const admits = (c) => (hi(c) >= 1 + minEffect ? 1 : 0);
+    return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || byName(a, b));
+}
+/** The changed benchmarks and the quiet ones of a suite, each in report order. */
+function split(cs, minEffect) {
+    return {
+        changed: sortChanged(cs.filter((c) => CHANGED.includes(c.verdict))),
+        quiet: sortQuiet(cs.filter((c) => QUIET.includes(c.verdict)), minEffect)
+    };
+}
+/** Code-unit order: total, locale-independent and linear in the common prefix (unlike localeCompare). */
+function byName(a, b) {
+    return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
+}
+
+var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/countText.ts\n  function formatCount(n) {\n    if (n === null || !Number.isFinite(n)) return \"–\";\n    const a = Math.abs(n);\n    if (a >= 1e9) return `${(n / 1e9).toFixed(2)} G`;\n    if (a >= 1e6) return `${(n / 1e6).toFixed(2)} M`;\n    return n.toLocaleString(\"en-US\", { maximumFractionDigits: a >= 100 ? 0 : 1 });\n  }\n\n  // src/report/html/icicle.ts\n  var ICICLE_SATURATION = 0.25;\n  function icicleLayout(rows, width, minPx = 0.5) {\n    const size = (r) => Math.max(0, r[2], r[3]);\n    const root = rows[0];\n    if (!root || root[1] !== -1 || !(size(root) > 0)) return [];\n    const kids = rows.map(() => []);\n    rows.forEach((r, i) => {\n      if (i > 0 && Number.isInteger(r[1]) && r[1] >= 0 && r[1] < i) kids[r[1]].push(i);\n    });\n    const unit = width / size(root);\n    const bars = [{ i: 0, x: 0, w: width, depth: 0 }];\n    for (let b = 0; b < bars.length; b++) {\n      const { i, x, w, depth } = bars[b];\n      const scale = w / (size(rows[i]) * unit);\n      const raw = kids[i].map((k) => size(rows[k]) * unit * scale);\n      const sum = raw.reduce((s, v) => s + v, 0);\n      const fit = sum > w ? w / sum : 1;\n      let left = x;\n      kids[i].forEach((k, j) => {\n        const cw = raw[j] * fit;\n        if (cw >= minPx) bars.push({ i: k, x: left, w: cw, depth: depth + 1 });\n        left += cw;\n      });\n    }\n    return bars;\n  }\n  function deltaScale(base, head) {\n    if (base <= 0) return head > 0 ? 1 : 0;\n    const t = (head / base - 1) / ICICLE_SATURATION;\n    return Math.max(-1, Math.min(1, t));\n  }\n  var GREY = [232, 232, 232];\n  var RED = [215, 48, 39];\n  var BLUE = [69, 117, 180];\n  function deltaColour(t) {\n    const end = t >= 0 ? RED : BLUE;\n    const a = Math.min(1, Math.abs(t));\n    const c = GREY.map((g, k) => Math.round(g + (end[k] - g) * a));\n    return `rgb(${c[0]},${c[1]},${c[2]})`;\n  }\n  function fitLabel(name, px, charPx = 7) {\n    const n = Math.floor((px - 6) / charPx);\n    if (n >= name.length) return name;\n    return n < 3 ? \"\" : name.slice(0, n - 1) + \"…\";\n  }\n  function icicleTooltip(row, metric) {\n    const [name, , base, head] = row;\n    const change = base > 0 ? `${head >= base ? \"+\" : \"−\"}${Math.abs((head / base - 1) * 100).toFixed(1)}%` : head > 0 ? \"only at head\" : \"–\";\n    const delta = head - base;\n    return `${name}\n${metric} per iteration, inclusive\nbase ${formatCount(base)}  head ${formatCount(head)}\nΔ ${delta >= 0 ? \"+\" : \"−\"}${formatCount(Math.abs(delta))} (${base > 0 && head === 0 ? \"only at base\" : change})`;\n  }\n\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  function plotIcicle(svg, b) {\n    const t = b.t;\n    if (!t) return;\n    const WI = 900, rowH = 18, top = 28;\n    const bars = icicleLayout(t.r, WI);\n    const depth = bars.reduce((m, x) => Math.max(m, x.depth), 0);\n    const HI = top + (depth + 1) * rowH + 2;\n    svg.setAttribute(\"viewBox\", \"0 0 \" + WI + \" \" + HI);\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    const steps = 9, sw = 16, lx = 70;\n    txt(g, lx - 6, 14, \"faster\", null, \"end\");\n    for (let k = 0; k < steps; k++) {\n      const v = -1 + 2 * k / (steps - 1);\n      el(\"rect\", { x: lx + k * sw, y: 4, width: sw, height: 12, fill: deltaColour(v) }, g);\n    }\n    txt(g, lx + steps * sw + 6, 14, \"slower\", null, \"start\");\n    const pct = Math.round(ICICLE_SATURATION * 100);\n    txt(\n      g,\n      lx + steps * sw + 56,\n      14,\n      \"(−\" + pct + \"% … +\" + pct + \"% or more; width: inclusive \" + t.m + \")\"\n    );\n    for (let k = 0; k < bars.length; k++) {\n      const bar = bars[k], row = t.r[bar.i];\n      const y = top + bar.depth * rowH;\n      const cell = el(\"g\", {}, svg);\n      el(\"title\", {}, cell).textContent = icicleTooltip(row, t.m);\n      el(\n        \"rect\",\n        {\n          x: r2(bar.x),\n          y,\n          width: r2(Math.max(0.5, bar.w - 1)),\n          height: rowH - 1,\n          fill: deltaColour(deltaScale(row[2], row[3])),\n          class: \"bar-icicle\"\n        },\n        cell\n      );\n      const label = fitLabel(row[0], bar.w);\n      if (label) txt(cell, bar.x + 3, y + rowH - 5, label, \"icicle-label\");\n    }\n  }\n  var PLOTTERS = {\n    icicle: plotIcicle,\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  function cellNumber(text) {\n    const m = /^([+\\u2212-]?)[<>]?([\\d,.]+)\\s*([kMG]?)/.exec(text.trim());\n    if (!m) return -Infinity;\n    const scale = { \"\": 1, k: 1e3, M: 1e6, G: 1e9 };\n    const v = Number(m[2].replace(/,/g, \"\")) * scale[m[3]];\n    return m[1] === \"\" || m[1] === \"+\" ? v : -v;\n  }\n  function sortWhere(th) {\n    const table = th.closest(\"table\");\n    const body = table?.tBodies[0];\n    if (!table || !body) return;\n    const col = th.cellIndex;\n    const descending = th.getAttribute(\"aria-sort\") !== \"descending\";\n    const rows = [];\n    for (let i = 0; i < body.rows.length; i++) rows.push(body.rows[i]);\n    const text = (r) => r.cells[col]?.textContent ?? \"\";\n    rows.sort((a, b) => {\n      const order = col === 0 ? text(b).localeCompare(text(a)) : cellNumber(text(a)) - cellNumber(text(b));\n      return descending ? -order : order;\n    });\n    for (const r of rows) body.appendChild(r);\n    const heads = table.querySelectorAll(\"th\");\n    for (let i = 0; i < heads.length; i++) heads[i].removeAttribute(\"aria-sort\");\n    th.setAttribute(\"aria-sort\", descending ? \"descending\" : \"ascending\");\n  }\n  document.addEventListener(\"click\", (e) => {\n    const th = e.target?.closest?.(\"table.where thead th\");\n    if (th) sortWhere(th);\n  });\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      overflowing: overflowingTables(),\n      errors\n    });\n    out.hidden = false;\n  }\n  function overflowingTables() {\n    const tables = document.querySelectorAll(\".scroll > table.summary\"), wide = [];\n    for (let t = 0; t < tables.length; t++) {\n      const room = tables[t].parentNode.clientWidth, width = tables[t].scrollWidth;\n      if (width > room) wide.push({ table: t, width, room });\n    }\n    return wide;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
+
+/** Fewest and most histogram bins (a handful of samples still gets a shape; 500 would be noise). */
+const MIN_BINS = 5;
+const MAX_BINS = 60;
+/** Grid points of each density curve. */
+const KDE_POINTS = 48;
+/** R's density(cut = 3): the curve spans the data ± 3 bandwidths. */
+const KDE_CUT = 3;
+/** Pairwise differences histogrammed at most (m·n can be millions). */
+const MAX_PAIRS = 20_000;
+/** Lags of the correlogram at most. */
+const ACF_MAX_LAG = 20;
+/** Points per side of the time series at most (beyond: a deterministic stride). */
+const MAX_SERIES_POINTS = 2_000;
+/**
+ * Histogram of one or more series on shared bins (Freedman & Diaconis 1981, "On the histogram as a
+ * density estimator: L2 theory", Z. Wahrscheinlichkeitstheorie verw. Gebiete 57, 453–476:
+ * width 2·IQR·n^(−1/3) over the pooled values). Falls back to Sturges' rule when the IQR is 0, and
+ * to one bin when all values are equal.
+ * @param series finite values; at least one value in all
+ * @throws Error when there are no values at all
+ * Complexity: O(N log N) for N pooled values.
+ */
+function histogram(series) {
+    const n = series.reduce((sum, s) => sum + s.length, 0);
+    const pooled = new Float64Array(n);
+    let at = 0;
+    for (const s of series)
+        for (let i = 0; i < s.length; i++)
+            pooled[at++] = s[i];
+    pooled.sort(); // typed arrays sort numerically
+    if (n === 0)
+        throw new Error('histogram: no values');
+    const min = pooled[0];
+    const max = pooled[n - 1];
+    const range = max - min;
+    if (range === 0) {
+        const width = Math.abs(min) * 1e-3 || 1;
+        return { lo: min - width / 2, width, counts: series.map((s) => [s.length]) };
+    }
+    const iqr = quantileType7(pooled, 0.75) - quantileType7(pooled, 0.25);
+    let bins = iqr > 0 ? Math.ceil(range / (2 * iqr * Math.cbrt(1 / n))) : Math.ceil(Math.log2(n) + 1);
+    bins = Math.min(MAX_BINS, Math.max(MIN_BINS, bins));
+    const width = range / bins;
+    const counts = series.map((s) => {
+        const c = new Array(bins).fill(0);
+        for (let i = 0; i < s.length; i++)
+            c[Math.min(bins - 1, Math.floor((s[i] - min) / width))]++;
+        return c;
+    });
+    return { lo: min, width, counts };
+}
+/** R's `bw.nrd0`: 0.9 · min(sd, IQR/1.34) · n^(−1/5), with R's fallbacks when that is 0. */
+function bandwidthNrd0(values) {
+    const n = values.length;
+    if (n < 2)
+        return Math.abs(values[0] ?? 0) * 0.1 || 1;
+    const s = summarize(values);
+    const sd = s.sd ?? 0;
+    let lo = Math.min(sd, (s.q3 - s.q1) / 1.34);
+    if (!(lo > 0))
+        lo = sd || Math.abs(s.min) || 1;
+    return 0.9 * lo * Math.pow(n, -0.2);
+}
+/**
+ * Gaussian kernel density estimates (Silverman 1986, "Density Estimation for Statistics and Data
+ * Analysis", Chapman & Hall, §3.4) with bandwidth `bw.nrd0`, all on one grid of `points` points from
+ * the smallest value − 3·bw to the largest + 3·bw.
+ * @param series non-empty finite series
+ * Complexity: O(points · N).
+ */
+function densities(series, points = KDE_POINTS) {
+    const bw = series.map((s) => (s.length ? bandwidthNrd0(s) : 0));
+    let lo = Infinity;
+    let hi = -Infinity;
+    series.forEach((s, i) => {
+        for (let k = 0; k < s.length; k++) {
+            lo = Math.min(lo, s[k] - KDE_CUT * bw[i]);
+            hi = Math.max(hi, s[k] + KDE_CUT * bw[i]);
+        }
+    });
+    const dx = (hi - lo) / (points - 1);
+    const norm = 1 / Math.sqrt(2 * Math.PI);
+    const y = series.map((s, i) => {
+        if (s.length === 0)
+            return [];
+        const h = bw[i];
+        const out = [];
+        for (let k = 0; k < points; k++) {
+            const x = lo + k * dx;
+            let sum = 0;
+            for (let j = 0; j < s.length; j++) {
+                const z = (x - s[j]) / h;
+                sum += Math.exp(-0.5 * z * z);
+            }
+            out.push((sum * norm) / (s.length * h));
+        }
+        return out;
+    });
+    return { x0: lo, dx, y, bw };
+}
+/**
+ * The box plot of one series (Tukey 1977, "Exploratory Data Analysis", ch. 2; fences as
+ * `tukeyOutliers`, quartiles as the summary table).
+ * @param values non-empty, finite
+ * Complexity: O(n log n).
+ */
+function boxStats(values) {
+    const sorted = Array.from(values).sort((a, b) => a - b);
+    if (sorted.length === 0)
+        throw new Error('boxStats: no values');
+    const q1 = quantileType7(sorted, 0.25);
+    const q3 = quantileType7(sorted, 0.75);
+    const lowFence = q1 - MILD_FENCE * (q3 - q1);
+    const highFence = q3 + MILD_FENCE * (q3 - q1);
+    const inside = sorted.filter((v) => v >= lowFence && v <= highFence);
+    return {
+        min: sorted[0],
+        q1,
+        median: quantileType7(sorted, 0.5),
+        q3,
+        max: sorted[sorted.length - 1],
+        whiskerLow: inside[0],
+        whiskerHigh: inside[inside.length - 1],
+        outliers: sorted.filter((v) => v < lowFence || v > highFence)
+    };
+}
+/** The empirical CDF of one series, one step per distinct value. Complexity: O(n log n). */
+function ecdf(values) {
+    const sorted = Array.from(values).sort((a, b) => a - b);
+    const x = [];
+    const count = [];
+    for (let i = 0; i < sorted.length; i++) {
+        if (x.length > 0 && sorted[i] === x[x.length - 1])
+            count[count.length - 1] = i + 1;
+        else {
+            x.push(sorted[i]);
+            count.push(i + 1);
+        }
+    }
+    return { x, count, n: sorted.length };
+}
+/**
+ * Every difference head_j − base_i (the set whose median is the Hodges-Lehmann shift), or, when
+ * there are more than `maxPairs`, a deterministic systematic sample of them: the pairs of the
+ * sorted samples are numbered i·n + j and every (m·n / maxPairs)-th is taken, which spreads the
+ * sample evenly over both distributions.
+ * @param base the m base values; head the n head values (both non-empty)
+ * Complexity: O(min(m·n, maxPairs) log).
+ */
+function pairwiseDifferences(base, head, maxPairs = MAX_PAIRS) {
+    const b = Array.from(base).sort((x, y) => x - y);
+    const h = Array.from(head).sort((x, y) => x - y);
+    const total = b.length * h.length;
+    const used = Math.min(total, maxPairs);
+    const step = total / used;
+    const diffs = new Float64Array(used);
+    for (let k = 0; k < used; k++) {
+        const q = Math.floor(k * step);
+        diffs[k] = h[q % h.length] - b[Math.floor(q / h.length)];
+    }
+    return { histogram: histogram([diffs]), used, total };
+}
+/**
+ * The paired design's differences head_i − base_i, one per round (docs/statistics.md §13): the set whose
+ * Walsh averages give the Hodges-Lehmann shift. `series` holds the pairs in round order.
+ */
+function pairedDifferences(base, head) {
+    const n = Math.min(base.length, head.length);
+    const diffs = Float64Array.from({ length: n }, (_, i) => head[i] - base[i]);
+    return { histogram: histogram([diffs]), used: n, total: n };
+}
+/** timePositions from the samples' rounds alone. */
+function roundPositions(rounds, side) {
+    if (rounds.some((r) => r < 0))
+        return { axis: 'index', x: rounds.map((_r, i) => i) };
+    const perRound = new Map();
+    for (const r of rounds)
+        perRound.set(r, (perRound.get(r) ?? 0) + 1);
+    const seen = new Map();
+    const x = rounds.map((r) => {
+        const k = seen.get(r) ?? 0;
+        seen.set(r, k + 1);
+        const first = (r % 2 === 0) === (side === 'base');
+        return r + (first ? 0 : 0.5) + ((k + 0.5) / perRound.get(r)) * 0.5;
+    });
+    return { axis: 'rounds', x };
+}
+/** One side's usable values (finite, positive) in time order, with their rounds. */
+function sideValues(series, metric) {
+    const values = [];
+    const rounds = [];
+    if (!series)
+        return { values, rounds };
+    for (const k of series.timeOrder()) {
+        const v = metric === 'cpu_time' ? series.cpuTimeNs(k) : series.realTimeNs(k);
+        if (!(Number.isFinite(v) && v > 0))
+            continue;
+        values.push(v);
+        rounds.push(series.round(k));
+    }
+    return { values, rounds };
+}
+/** An array of one benchmark's samples as its two series (the name is not looked at). */
+function asSeries(comparison, samples) {
+    const out = { base: null, head: null };
+    for (const s of samples)
+        (out[s.side] ??= new SampleSeries(comparison.benchmark, s.side)).add(s);
+    return out;
+}
+/**
+ * The plot data of one benchmark from its Comparison and its raw samples (both sides, any order,
+ * or its series from a SampleStore). Samples with non-finite or non-positive values are left out
+ * (the analysis refuses them).
+ */
+function benchmarkPlotData(comparison, samples, metric) {
+    const sides = Array.isArray(samples)
+        ? asSeries(comparison, samples)
+        : samples;
+    const raw = { base: sideValues(sides.base, metric), head: sideValues(sides.head, metric) };
+    const level = comparison.level;
+    const side = (s) => {
+        const { values, rounds } = raw[s];
+        if (values.length === 0)
+            return null;
+        const pos = roundPositions(rounds, s);
+        const keep = thin(values.length, MAX_SERIES_POINTS);
+        // The series the analysis tested (one median per run at the run level), never recomputed here.
+        const series = comparison.series?.[s] ?? [];
+        let correlogram = null;
+        if (series.length >= 3) {
+            const a = acf(series, Math.min(series.length - 1, ACF_MAX_LAG));
+            correlogram = { r: a.r, band: a.band, n: a.n };
+        }
+        return {
+            values: keep.map((i) => values[i]),
+            x: keep.map((i) => pos.x[i]),
+            rounds: keep.map((i) => rounds[i]),
+            total: values.length,
+            axis: pos.axis,
+            box: boxStats(values),
+            ecdf: ecdf(values),
+            acf: correlogram
+        };
+    };
+    const base = side('base');
+    const head = side('head');
+    // Both sides always (an absent side has empty counts and an empty curve), base first.
+    const both = [raw.base.values, raw.head.values];
+    const any = both[0].length + both[1].length > 0;
+    let differences = null;
+    if (comparison.series && comparison.series.base.length > 0 && comparison.series.head.length > 0) {
+        const d = comparison.pairs
+            ? pairedDifferences(comparison.series.base, comparison.series.head)
+            : pairwiseDifferences(comparison.series.base, comparison.series.head);
+        differences = { ...d, estimate: comparison.shift?.estimate ?? null, ci: comparison.shift?.ci ?? null };
+    }
+    return {
+        benchmark: comparison.benchmark,
+        level,
+        base,
+        head,
+        histogram: any ? histogram(both) : null,
+        densities: any ? densities(both) : null,
+        differences
+    };
+}
+/** Indices 0..n−1, or `max` of them at an even stride (first and last kept). */
+function thin(n, max) {
+    if (n <= max)
+        return Array.from({ length: n }, (_v, i) => i);
+    return Array.from({ length: max }, (_v, k) => Math.round((k * (n - 1)) / (max - 1)));
+}
+
+/** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
+const FOREST_MAX_ROWS = 40;
+/**
+ * The HTML report as pieces to be written one after the other (their concatenation is
+ * renderHtml's text): a suite of 10,000 benchmarks makes tens of megabytes of HTML, which need
+ * not be one string. Made as they are asked for: each benchmark's plot data lives only while its
+ * section and its data script are made.
+ */
+function* renderHtmlParts(report, samples, options = {}) {
+    const { suite } = report;
+    const ordered = orderComparisons(suite);
+    const store = SampleStore.of(samples);
+    const suiteNote = suiteSummaryNote(suite);
+    const title = `benchgate: ${headline(suite, () => '')}`;
+    const noPlots = samples.length === 0;
+    const top = [
+        '<!DOCTYPE html>',
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        `<meta name="generator" content="benchgate ${escapeHtml(VERSION)}">`,
+        `<title>${escapeHtml(title)}</title>`,
+        `<style>${STYLE}</style>`,
+        '</head><body>',
+        '<header>',
+        `<h1>benchgate: ${headline(suite, mark, escapeHtml)}</h1>`,
+        `<p class="sub">${subline(report)}</p>`,
+        ...(suiteNote ? [`<p class="sub">${mdProse(suiteNote)}</p>`] : []),
+        '</header><main>'
+    ];
+    for (const text of top)
+        yield line$1(text);
+    yield* summarySection(report, ordered);
+    const noSamples = noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null;
+    for (const text of benchmarksHeader(ordered, noSamples))
+        yield line$1(text);
+    for (const [i, c] of ordered.entries()) {
+        const own = store.get(c.benchmark);
+        const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
+        yield `${benchmarkSection(c, i, p, suite.options.minEffect, suite.countMode?.measure ?? 'time')}\n`;
+        // Its plot data right after it: written as made, so nothing of it is kept until the page's end.
+        yield `<script type="application/json" id="d${i}">${jsonForScript(embed(c, p))}</script>\n`;
+    }
+    const bottom = [
+        '</section>',
+        provenanceSection(report),
+        '</main>',
+        `<footer>Generated by benchgate ${escapeHtml(VERSION)} on ${escapeHtml((options.now ?? new Date()).toISOString())}. ` +
+            'Plots are drawn when a benchmark is opened; all data is in this file.</footer>',
+        '<pre id="selftest" hidden></pre>'
+    ];
+    for (const text of bottom)
+        yield line$1(text);
+    const data = {
+        captions: { ...Object.fromEntries(PLOTS), icicle: ICICLE_CAPTION },
+        minEffect: suite.options.minEffect,
+        confLevel: ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha,
+        forest: forestRows(ordered, suite.options.minEffect)
+    };
+    yield `<script type="application/json" id="benchgate-data">${jsonForScript(data)}</script>\n`;
+    yield `<script>${CLIENT_SCRIPT}</script>\n</body></html>\n`;
+}
+/** Changed benchmarks first (as the PR comment), then the quiet ones, then anything else. */
+function orderComparisons(suite) {
+    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
+    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect);
+    const rest = suite.comparisons.filter((c) => !CHANGED.includes(c.verdict) && !QUIET.includes(c.verdict));
+    return [...changed, ...quiet, ...rest];
+}
+/** The overview chart's rows: changes, and no-change results whose CI still admits ≥ δ. */
+function forestRows(ordered, minEffect) {
+    const rows = [];
+    ordered.forEach((c, i) => {
+        if (!c.ratio)
+            return;
+        const [lo, hi] = c.ratio.ci;
+        const matters = c.verdict === 'regression' ||
+            c.verdict === 'improvement' ||
+            hi >= 1 + minEffect ||
+            lo <= 1 / (1 + minEffect);
+        if (matters && rows.length < FOREST_MAX_ROWS)
+            rows.push([i, sig(c.ratio.estimate, 5), sig(lo, 5), sig(hi, 5)]);
+    });
+    return rows;
+}
+const sigs = (xs, digits = 4) => xs.map((x) => sig(x, digits));
+/** The compact per-benchmark JSON the client draws from (keys documented in client.ts). */
+function embed(c, p) {
+    // Every value embedded (not thinned): the client derives the ECDF from `v`, and the time
+    // positions from the rounds (`r`, run lengths) or the index, the way plotData.ts does.
+    const full = (s) => s.values.length === s.total;
+    const side = (s) => s && {
+        v: sigs(s.values, 5),
+        x: full(s) ? null : s.x.map((x) => Math.round(x * 100) / 100),
+        r: full(s) && s.axis === 'rounds' ? runLengths(s.rounds) : null,
+        N: s.total,
+        ax: s.axis === 'rounds' ? 'r' : 'i',
+        b: sigs([s.box.min, s.box.q1, s.box.median, s.box.q3, s.box.max, s.box.whiskerLow, s.box.whiskerHigh], 5),
+        o: sigs(s.box.outliers, 5),
+        e: full(s) ? null : ecdfKeep(s).map((i) => sig(s.ecdf.x[i], 5)),
+        // Cumulative counts only when there are ties or thinned steps (else count[i] = i + 1).
+        c: full(s) || (s.ecdf.count.length <= MAX_SERIES_POINTS && s.ecdf.count.every((c, i) => c === i + 1))
+            ? null
+            : ecdfKeep(s).map((i) => s.ecdf.count[i]),
+        a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
+    };
+    return {
+        n: displayName(c.benchmark),
+        v: c.verdict,
+        lv: c.level,
+        s: p ? [side(p.base), side(p.head)] : null,
+        ...(c.attribution?.tree && { t: treeWire(c.attribution.metric, c.attribution.tree) }),
+        h: p?.histogram && {
+            lo: sig(p.histogram.lo, 6),
+            w: sig(p.histogram.width, 6),
+            c: p.histogram.counts
+        },
+        k: p?.densities && densityJson(p.densities),
+        d: p?.differences && {
+            lo: sig(p.differences.histogram.lo, 5),
+            w: sig(p.differences.histogram.width, 5),
+            c: p.differences.histogram.counts[0],
+            u: p.differences.used,
+            t: p.differences.total,
+            e: p.differences.estimate === null ? null : sig(p.differences.estimate, 5),
+            ci: p.differences.ci && sigs(p.differences.ci, 5)
+        }
+    };
+}
+/** The icicle's rows (wire.ts), figures to 5 significant digits. */
+function treeWire(metric, t) {
+    return {
+        r: t.nodes.map((n) => [displayName(n.name, 300), n.parent ?? -1, sig(n.base, 5), sig(n.head, 5)]),
+        m: metric,
+        d: t.dropped,
+        s: t.minShare
+    };
+}
+/** [round, how many values in a row, round, how many, ...] of rounds in time order. */
+function runLengths(rounds) {
+    const out = [];
+    for (const r of rounds) {
+        if (out.length > 0 && out[out.length - 2] === r)
+            out[out.length - 1]++;
+        else
+            out.push(r, 1);
+    }
+    return out;
+}
+/** The ECDF steps embedded: all of them, or MAX_SERIES_POINTS evenly spread (first and last kept). */
+function ecdfKeep(s) {
+    return thin(s.ecdf.x.length, MAX_SERIES_POINTS);
+}
+/** Density curves as integers 0..1000 of their common maximum `m` (3 digits are plenty for a curve). */
+function densityJson(d) {
+    const m = Math.max(...d.y.flat(), Number.MIN_VALUE);
+    return {
+        x0: sig(d.x0, 6),
+        dx: sig(d.dx, 6),
+        m: sig(m, 4),
+        y: d.y.map((y) => y.map((v) => Math.round((v / m) * 1000)))
+    };
+}
+// ---------------------------------------------------------------------------------------------
+// Summary (the PR comment's content, as HTML)
+/** A line of the page: its text and a line end. */
+const line$1 = (text) => `${text}\n`;
+/**
+ * The summary: every benchmark's row, made as it is written (the scale suite's 10,000 rows, held
+ * as one string, raised the HTML step's peak by 26-33 MB; 3-5 MB since).
+ */
+function* summarySection(report, ordered) {
+    const { suite, run } = report;
+    yield line$1('<section id="summary">');
+    if (run.stoppedEarly)
+        yield line$1(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
+    const level = ciLabel(ordered, suite);
+    const changed = ordered.filter((c) => CHANGED.includes(c.verdict));
+    const quiet = ordered.filter((c) => QUIET.includes(c.verdict));
+    const index = new Map(ordered.map((c, i) => [c, i]));
+    yield line$1('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
+        `${level}; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
+    const minEffect = suite.options.minEffect;
+    const measure = suite.countMode?.measure ?? 'time';
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : '';
+    const countTd = (c) => measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '';
+    if (changed.length > 0) {
+        yield line$1('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
+            (measure === 'counts'
+                ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
+                : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level}]</th><th class="num">p (adj.)</th>`) +
+            `${countTh}<th>Verdict</th></tr></thead><tbody>`);
+        for (const c of changed) {
+            const [base, head, change] = summaryCells(c, measure, true);
+            yield line$1(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td class="name">${benchLink(c, index.get(c))}</td>` +
+                `<td class="num">${base}</td><td class="num">${head}</td>` +
+                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
+        }
+        yield line$1('</tbody></table></div>');
+    }
+    if (quiet.length > 0) {
+        yield line$1(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>\n` +
+            '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
+            `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level}]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
+        for (const c of quiet) {
+            const [base, head, change] = summaryCells(c, measure, false);
+            const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
+            yield line$1(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td class="name">${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
+                `<td class="num">${head}</td><td class="num">${change}</td>` +
+                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
+        }
+        yield line$1('</tbody></table></div></details>');
+    }
+    const warnings = warningLines(suite);
+    if (warnings.length > 0) {
+        yield line$1(`<details class="group"><summary>⚠️ ${plural(warnings.length, 'warning')}</summary><ul>`);
+        for (const w of warnings)
+            yield line$1(`<li>${w}</li>`);
+        yield line$1('</ul></details>');
+    }
+    if (run.reproduce) {
+        yield line$1(`<details class="group"><summary>How to reproduce</summary><pre>${escapeHtml(run.reproduce)}</pre></details>`);
+    }
+    yield line$1('</section>');
+}
+/**
+ * A verdict's mark: the verdict table's glyph, found in every font (the PR comment's emoji need an
+ * emoji font, which many machines, and headless browsers, lack). The verdict itself is in
+ * `data-verdict` and the class, for the page's script and style (docs/html-report.md, "Design").
+ */
+function mark(v) {
+    const { word, mark } = VERDICTS[v];
+    return `<span class="mark m-${v}" data-verdict="${v}" title="${escapeHtml(word)}">${escapeHtml(mark)}</span>`;
+}
+/** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
+function verdictHtml(c, minEffect, measure) {
+    const more = verdictFootnote(c, minEffect, measure);
+    const timingOnly = timingOnlyNote(c);
+    return (verdictText(c) +
+        (more ? `<br><small>${more}</small>` : '') +
+        (timingOnly ? `<br><small>${escapeHtml(timingOnly)}</small>` : ''));
+}
+/** Base, Head and Change cells of a summary row: timing locations and ratio, or exact counts (count mode). */
+function summaryCells(c, measure, bold) {
+    if (measure === 'counts') {
+        const f = c.counts ? chosenFigure(c.counts) : null;
+        const change = escapeHtml(formatCountChange(f?.change ?? null));
+        return [
+            formatCount(f?.base ?? null),
+            formatCount(f?.head ?? null),
+            bold ? `<strong>${change}</strong>` : change
+        ];
+    }
+    const change = c.ratio
+        ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${intervalText(c)}`
+        : '–';
+    return [
+        formatDuration(c.baseLocation ?? c.baseMedian),
+        formatDuration(c.headLocation ?? c.headMedian),
+        change
+    ];
+}
+/** Count mode: both metrics per iteration on both sides, their exact change and the base's noise floor. */
+function countsTable(c) {
+    const k = c.counts;
+    if (!k)
+        return '';
+    const row = (name, f) => `<tr><th>${escapeHtml(name)}</th><td class="num">${formatCount(f.base)}</td><td class="num">${formatCount(f.head)}</td>` +
+        `<td class="num">${escapeHtml(formatCountChange(f.change))}</td><td class="num">${escapeHtml(formatCountChange(f.noise))}</td></tr>`;
+    return ('<table class="sides"><caption>Counts per iteration (callgrind)</caption><thead><tr><th></th><th class="num">Base</th>' +
+        '<th class="num">Head</th><th class="num">Change</th><th class="num">Base noise</th></tr></thead><tbody>' +
+        row('Instructions', k.instructions) +
+        row('Cycles (est.)', k.cycles) +
+        `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(verdictWord(k.verdict))}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
+        '</tbody></table>');
+}
+/**
+ * Count mode's attribution (docs/count-mode.md): the loop's functions that changed, base → head, self and
+ * inclusive, with the change of the simulated events; the "where" line above it. Empty without one.
+ */
+function whereTable(c) {
+    const a = c.attribution;
+    if (!a)
+        return '';
+    const where = whereNote(c, (name) => `<code>${escapeHtml(name)}</code>`);
+    const head = EXPLAIN_HEADER.map((h, i) => `<th${i ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('');
+    const rows = explainRows(a).map((r) => `<tr><td><code>${escapeHtml(displayName(r[0], 120))}</code></td>${r
+        .slice(1)
+        .map((x) => `<td class="num">${escapeHtml(x)}</td>`)
+        .join('')}</tr>`);
+    const more = a.omitted.functions
+        ? `<p class="note">${a.omitted.functions} more changed function(s) not listed.</p>`
+        : '';
+    const t = a.tree;
+    // drawn by the page's script when the section opens (client.ts plotIcicle), caption with it
+    const icicle = t
+        ? `<figure class="chart wide" data-plot="icicle"></figure>` +
+            (t.dropped
+                ? `<p class="note">${plural(t.dropped, 'call')} under ${formatPercent(t.minShare, 1)} of the loop ` +
+                    `(or beyond ${MAX_CALL_TREE_NODES} bars) not drawn.</p>`
+                : '')
+        : '';
+    return (`<h4>Where the change comes from</h4>${where ? `<p>${where}</p>` : ''}` +
+        // in a scroller: ten columns of figures do not fit a phone (nor a long C++ name a laptop)
+        `<div class="scroll"><table class="where"><caption>Per iteration of the counted loop (callgrind), ${escapeHtml(a.metric)}; matched by demangled name</caption>` +
+        `<thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}${icicle}`);
+}
+function benchLink(c, i) {
+    return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`;
+}
+// ---------------------------------------------------------------------------------------------
+// One section per benchmark
+/** The plots of one benchmark, in page order: figure id suffix and caption. */
+const PLOTS = [
+    ['dist', 'Densities (lines) and histograms of base and head, with box plots on the same axis'],
+    ['time', 'Samples in time order: each round’s two halves are its two processes (ABBA order)'],
+    ['ecdf', 'Empirical CDFs'],
+    [
+        'diff',
+        'Differences head − base (every pair of values; each round’s pair under --interleave benchmark), with the Hodges-Lehmann shift and its CI'
+    ],
+    ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
+    ['acf1', 'Correlogram of head, with the ±1.96/√n band']
+];
+/** The icicle's caption (count mode's attribution). */
+const ICICLE_CAPTION = 'Where the loop’s cost goes: each bar is a call, under its caller, as wide as its inclusive cost ' +
+    '(the larger of base and head), coloured by its change. From callgrind’s call edges: below the first ' +
+    'level a callee is split among its callers in proportion to their calls’ cost. Hover for the numbers.';
+/** The benchmarks section's opening lines (each benchmark's section and the closing tag follow). */
+function benchmarksHeader(ordered, noSamples) {
+    const out = ['<section id="benchmarks">', `<h2>${plural(ordered.length, 'benchmark')}</h2>`];
+    if (noSamples) {
+        out.push(`<p class="note">No plots: ${escapeHtml(noSamples)}. The numbers below are complete; ` +
+            'the plots need the raw samples (run <code>benchgate report</code> on a results.json with its <code>samples/</code> folder next to it).</p>');
+    }
+    out.push('<p class="tools"><input id="filter" type="search" placeholder="Filter benchmarks by name" aria-label="Filter benchmarks by name">' +
+        ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
+    return out;
+}
+function benchmarkSection(c, i, p, minEffect, measure) {
+    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '';
+    const out = [
+        `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}" data-verdict="${c.verdict}">`,
+        `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
+            ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(verdictWord(c.verdict))}</span></summary>`,
+        '<div class="body">'
+    ];
+    if (p) {
+        out.push('<div class="plots">');
+        for (const [id] of PLOTS) {
+            const side = id === 'acf0' ? p.base : id === 'acf1' ? p.head : null;
+            if (id.startsWith('acf') && !side?.acf)
+                continue;
+            if (id === 'diff' && !p.differences)
+                continue;
+            // The caption is added by the script with the plot (it is the same for every benchmark).
+            out.push(`<figure class="chart" data-plot="${id}"></figure>`);
+        }
+        out.push('</div>');
+        if (c.pairs)
+            out.push(`<p class="note">Analysed as pairs (per-benchmark interleaving): the differences are each round’s head − base, ${c.pairs.used} pairs; the signed-rank test and the shift use those.</p>`);
+        else if (p.level === 'runs') {
+            out.push('<p class="note">Analysed one value (the median) per process run: the pairwise differences and correlograms use those; the other plots show every repetition.</p>');
+        }
+    }
+    else {
+        out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
+    }
+    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect, measure) : '', sideTable(c), countsTable(c), '</div>', ...(c.attribution ? [whereTable(c)] : []));
+    const warnings = benchmarkWarnings(c).map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
+    if (warnings.length)
+        out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
+    const issues = c.issues.map((s) => `<li>${escapeHtml(`${s.side}${s.round >= 0 ? ` round ${s.round + 1}` : ''}: ${s.kind}: ${s.message}`)}</li>`);
+    if (issues.length)
+        out.push(`<h4>Sample problems</h4><ul>${issues.join('')}</ul>`);
+    out.push('</div></details>');
+    return out.join('\n');
+}
+function testTable(c, minEffect, measure) {
+    const level = formatLevel(c.confLevel);
+    const shift = c.shift
+        ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
+        : '–';
+    const ratio = c.ratio
+        ? `${fixed(c.ratio.estimate, 4)} [${fixed(c.ratio.ci[0], 4)}, ${fixed(c.ratio.ci[1], 4)}]`
+        : '–';
+    const p = c.power;
+    const rows = [
+        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect, measure)}`],
+        ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
+        [`Ratio head/base [${level} CI]`, ratio],
+        [`Shift head − base [${level} CI]`, shift],
+        [
+            c.test === 'signed-rank' ? 'Signed-rank p (paired)' : 'Mann-Whitney p',
+            `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`
+        ],
+        ['p adjusted', formatP(c.pAdjusted)],
+        [c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)', c.u === null ? '–' : String(c.u)],
+        [
+            'Analysed',
+            c.pairs
+                ? `ln(head/base) of each round's pair: ${c.pairs.used} pairs` +
+                    (c.pairs.incomplete ? `, ${c.pairs.incomplete} round(s) with one side only left out` : '')
+                : c.level === 'runs'
+                    ? 'one value per run (median)'
+                    : 'every repetition'
+        ],
+        ['sd of ln(time) (conservative)', p ? fixed(p.sdLog, 4) : '–'],
+        ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
+        [
+            'Could detect',
+            p?.minDetectableEffect && isUndecided(c) ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'
+        ],
+        ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
+        ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
+    ];
+    return ('<table class="kv"><caption>Test and effect size</caption><tbody>' +
+        rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${v}</td></tr>`).join('') +
+        '</tbody></table>');
+}
+function sideTable(c) {
+    const sides = [c.base, c.head];
+    if (!sides[0] && !sides[1])
+        return '';
+    const row = (label, f) => `<tr><th>${escapeHtml(label)}</th>${sides.map((s) => `<td>${s ? f(s) : '–'}</td>`).join('')}</tr>`;
+    const d = formatDuration;
+    return ('<table class="sides"><caption>Per side</caption><thead><tr><th></th><th class="num">Base</th><th class="num">Head</th></tr></thead><tbody>' +
+        [
+            row('Samples', (s) => String(s.samples)),
+            row('Runs (processes)', (s) => String(s.runs)),
+            row('Values analysed', (s) => String(s.analysed)),
+            row('Min', (s) => d(s.summary.min)),
+            row('Q1', (s) => d(s.summary.q1)),
+            row('Median', (s) => d(s.summary.median)),
+            row('Mean', (s) => d(s.summary.mean)),
+            row('Q3', (s) => d(s.summary.q3)),
+            row('Max', (s) => d(s.summary.max)),
+            row('sd', (s) => d(s.summary.sd)),
+            row('CV', (s) => formatPercent(s.summary.cv, 2)),
+            row('MAD', (s) => d(s.summary.mad)),
+            row('ICC (repetitions in a run)', (s) => (s.icc === null ? '–' : fixed(s.icc, 3))),
+            row('Design effect', (s) => fixed(s.designEffect, 2)),
+            row('Effective n', (s) => fixed(s.nEff, 1)),
+            row('Ljung-Box p (lags)', (s) => s.ljungBox ? `${formatP(s.ljungBox.pValue)} (${s.ljungBox.lags})` : '–'),
+            row('Durbin-Watson', (s) => (s.durbinWatson === null ? '–' : fixed(s.durbinWatson, 2))),
+            row('Outliers mild / severe', (s) => `${s.outliers.mild} / ${s.outliers.severe}`),
+            row('Drift over the run', (s) => (s.drift === null ? '–' : formatChange(1 + s.drift, 2)))
+        ].join('') +
+        '</tbody></table>');
+}
+function fixed(x, digits) {
+    return x === null || !Number.isFinite(x) ? '–' : x.toFixed(digits);
+}
+function formatSigned(ns) {
+    const s = formatDuration(Math.abs(ns));
+    return ns > 0 ? `+${s}` : ns < 0 ? `−${s}` : s;
+}
+// ---------------------------------------------------------------------------------------------
+// Provenance
+const PROVENANCE_FIELDS = [
+    ['compiler', 'Compiler'],
+    ['buildType', 'Build type'],
+    ['buildFlags', 'Build flags'],
+    ['libraryVersion', 'Google Benchmark version'],
+    ['libraryBuildType', 'Google Benchmark build type'],
+    ['cpuModel', 'CPU'],
+    ['numCpus', 'CPUs'],
+    ['mhzPerCpu', 'MHz per CPU'],
+    ['cpuScalingEnabled', 'CPU frequency scaling'],
+    ['governor', 'Governor'],
+    ['governors', 'Governors'],
+    ['turbo', 'Turbo'],
+    ['aslr', 'ASLR'],
+    ['pinnedCpu', 'Pinned CPU'],
+    ['priority', 'Priority'],
+    ['loadAvg', 'Load average'],
+    ['kernel', 'Kernel'],
+    ['host', 'Host'],
+    ['date', 'Date'],
+    ['executable', 'Executable'],
+    ['context', 'Context']
+];
+function provenanceSection(report) {
+    const { run, suite } = report;
+    const sides = [run.base, run.head];
+    const p = [suite.provenance.base, suite.provenance.head];
+    const show = (v) => v === undefined
+        ? '–'
+        : escapeHtml(Array.isArray(v)
+            ? v.join(', ')
+            : typeof v === 'object' && v !== null
+                ? Object.entries(v)
+                    .map(([k, x]) => `${k}=${x}`)
+                    .join(', ')
+                : String(v));
+    const rows = [
+        `<tr><th>Ref</th><td>${escapeHtml(sides[0].label)}</td><td>${escapeHtml(sides[1].label)}</td></tr>`,
+        `<tr><th>Commit</th><td>${show(sides[0].sha)}</td><td>${show(sides[1].sha)}</td></tr>`
+    ];
+    for (const [key, label] of PROVENANCE_FIELDS) {
+        if (p[0][key] === undefined && p[1][key] === undefined)
+            continue;
+        const differs = JSON.stringify(p[0][key]) !== JSON.stringify(p[1][key]);
+        rows.push(`<tr${differs ? ' class="differs"' : ''}><th>${escapeHtml(label)}</th><td>${show(p[0][key])}</td><td>${show(p[1][key])}</td></tr>`);
+    }
+    const o = suite.options;
+    const settings = [
+        `α = ${o.alpha} (${o.correction})`,
+        `minimum effect ${formatPercent(o.minEffect)}`,
+        `power ${o.power}`,
+        `metric ${o.metric}`,
+        `level ${o.level}`,
+        run.rounds !== undefined
+            ? `${plural(run.rounds, 'round')}${run.plannedRounds ? ` of ${run.plannedRounds} planned` : ''}`
+            : '',
+        run.repetitions ? plural(run.repetitions, 'repetition') : '',
+        run.measuringSeconds !== undefined ? `${Math.round(run.measuringSeconds)} s measuring` : '',
+        run.wallSeconds !== undefined ? `${Math.round(run.wallSeconds)} s in all` : ''
+    ].filter(Boolean);
+    return [
+        '<section id="provenance"><h2>Provenance</h2>',
+        '<div class="scroll"><table class="prov"><thead><tr><th></th><th>Base</th><th>Head</th></tr></thead><tbody>',
+        ...rows,
+        '</tbody></table></div>',
+        `<p class="settings">${escapeHtml(settings.join(' · '))}</p>`,
+        '</section>'
+    ].join('\n');
+}
+
+/**
+ * The lines of a text or of a file, one at a time. A file is read in 32 KiB pieces, never as one
+ * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
+ * the young-generation collections while it is parsed, and 40 such files made the heap, and the
+ * process, about 90 MB larger than reading them piece by piece. A piece stays under 64 KB even
+ * as UTF-16 (V8 puts larger strings straight into the old heap).
+ */
+/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
+function* linesOfText(text) {
+    let number = 0;
+    let start = 0;
+    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
+        yield { text: text.slice(start, end), number: ++number, ended: true };
+    if (start < text.length)
+        yield { text: text.slice(start), number: ++number, ended: false };
+}
+/** Bytes read at a time by {@link linesOfFile}. */
+const CHUNK_BYTES = 1 << 15;
+/**
+ * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
+ * between reads is decoded whole): the file's text is these pieces joined.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(chunkBytes);
+        const decoder = new StringDecoder('utf8');
+        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+            yield decoder.write(buffer.subarray(0, n));
+        const end = decoder.end();
+        if (end)
+            yield end;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** `pieces` with a byte order mark at the very start of their text left out. */
+function* withoutBom(pieces) {
+    let atStart = true;
+    for (const piece of pieces) {
+        yield atStart && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece;
+        atStart &&= piece === '';
+    }
+}
+/**
+ * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
+ * `chunkBytes` at a time.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    let number = 0;
+    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
+    let pending = [];
+    for (const piece of piecesOfFile(path, chunkBytes)) {
+        let start = 0;
+        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
+            const text = piece.slice(start, end);
+            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
+            pending = [];
+        }
+        if (start < piece.length)
+            pending.push(piece.slice(start));
+    }
+    const rest = pending.join('');
+    if (rest !== '')
+        yield { text: rest, number: ++number, ended: false };
+}
+/**
+ * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
+ * end is dropped): enough to tell its format.
+ */
+function fileStart(path, maxBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(maxBytes);
+        let length = 0;
+        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
+            length += n;
+        return new StringDecoder('utf8').write(buffer.subarray(0, length));
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+
+/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
+const CHART_MAX_ROWS = 15;
+/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
+const CHART_WIDTH = 41;
+const CHART_NAME_WIDTH = 34;
+/**
+ * The chart's Markdown lines; none when it adds nothing (no change, and every CI within ±δ).
+ * When nothing changed it is collapsed (a `<details>` block): then it only shows CIs that still
+ * reach ±δ, which is no alarm.
+ */
+function changeChart(suite) {
+    const delta = suite.options.minEffect;
+    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
+    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
+        c.ratio &&
+        c.levelReason !== 'too-few-processes' && // no interval worth drawing (§3): the tables say "not testable"
+        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
+    const all = [...changed, ...quiet];
+    if (all.length === 0)
+        return [];
+    const rows = all.slice(0, CHART_MAX_ROWS);
+    const lines = [axisLine(rows, delta), ...rows.map((c) => rowLine(c, rows, delta))];
+    if (all.length > rows.length)
+        lines.push(`… ${all.length - rows.length} more in the tables`);
+    const legend = `<sub>Change with ${ciLabel(rows, suite)}: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`;
+    const pre = '<pre>' + lines.join('\n') + '</pre>';
+    if (changed.length > 0)
+        return [legend, '', pre];
+    return [
+        `<details><summary>Chart: ${plural(quiet.length, 'interval')} still reaching ±${deltaText(delta)} (nothing changed significantly)</summary>`,
+        '',
+        legend,
+        '',
+        pre,
+        '</details>'
+    ];
+}
+/** The axis scale in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number. */
+function scaleOf(rows, delta) {
+    let widest = 2 * delta;
+    for (const c of rows)
+        for (const r of c.ratio.ci)
+            widest = Math.max(widest, Math.abs(r - 1));
+    return niceCeil(widest * 100);
+}
+const HALF = (CHART_WIDTH - 1) / 2;
+function cellOf(pct, scale) {
+    return Math.round(HALF + (pct / scale) * HALF);
+}
+function axisLine(rows, delta) {
+    const scale = scaleOf(rows, delta);
+    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
+    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
+    const put = (at, text) => {
+        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
+        for (let i = 0; i < text.length; i++)
+            axis[start + i] = text[i];
+    };
+    put(0, label(-scale));
+    put(HALF, '0');
+    put(CHART_WIDTH - 1, label(scale));
+    return `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`;
+}
+function rowLine(c, rows, delta) {
+    const scale = scaleOf(rows, delta);
+    const cell = (pct) => cellOf(pct, scale);
+    const line = Array.from({ length: CHART_WIDTH }, () => ' ');
+    for (const d of [-delta * 100, delta * 100])
+        line[cell(d)] = '┆';
+    line[HALF] = '│';
+    const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
+    for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
+        line[i] = '━';
+    if (cell(lo) < 0)
+        line[0] = '◂';
+    if (cell(hi) > CHART_WIDTH - 1)
+        line[CHART_WIDTH - 1] = '▸';
+    const e = cell((c.ratio.estimate - 1) * 100);
+    if (e >= 0 && e < CHART_WIDTH)
+        line[e] = '●';
+    return `${chartName(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${line.join('')}`;
+}
+/** A name padded or cut to the name column (by code points: the column must line up). */
+function chartName(name) {
+    const chars = [...displayName(name)];
+    const fitted = chars.length > CHART_NAME_WIDTH
+        ? chars.slice(0, CHART_NAME_WIDTH - 1).join('') + '…'
+        : chars.join('') + ' '.repeat(CHART_NAME_WIDTH - chars.length);
+    return mdText(fitted);
+}
+function niceCeil(x) {
+    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
+        if (x <= step)
+            return step;
+    return Math.ceil(x / 100) * 100;
+}
+
+/** "3 shards (1/3 on host (cpu): 20 benchmarks, 41 s; …) · machine time 2.1 min, wall time 45 s" (escaped Markdown, or plain text). */
+function mergedLine(m, markdown = true) {
+    const esc = (t) => (markdown ? mdText(capText(t, 80)) : cleanText(t, 80));
+    const bold = (t) => (markdown ? `**${t}**` : t);
+    const shards = m.shards.map((s) => {
+        const where = [s.host, s.cpu].filter(Boolean).map((t) => esc(String(t)));
+        const place = where.length ? ` on ${where[0]}${where[1] ? ` (${where[1]})` : ''}` : '';
+        const time = s.wallSeconds !== undefined ? `, ${formatSeconds$1(s.wallSeconds)}` : '';
+        return `${s.index}/${m.count}${place}: ${s.benchmarks} benchmarks${time}`;
+    });
+    const missing = m.missing.length
+        ? ` · ${bold(`missing: ${m.missing.map((g) => `shard ${g.index}/${m.count} (${g.benchmarks.length} benchmarks not measured)`).join(', ')}`)}`
+        : '';
+    return (`${m.count} shards (${shards.join('; ')}) · machine time ${formatSeconds$1(m.machineSeconds)}, ` +
+        `wall time ${formatSeconds$1(m.wallSeconds)} in parallel${missing}`);
+}
+/** "45 s", "2.1 min", "1.3 h". */
+function formatSeconds$1(s) {
+    if (s < 120)
+        return `${s.toFixed(s < 10 ? 1 : 0)} s`;
+    if (s < 7200)
+        return `${(s / 60).toFixed(1)} min`;
+    return `${(s / 3600).toFixed(1)} h`;
+}
+
+/**
+ * Fitting a rendered report into a size cap (GitHub's 65,536 characters for a comment) in linear
+ * time. Every part is rendered once; the parts the cap may shorten are lists whose sizes are known
+ * from prefix sums, so choosing how much of each to keep is arithmetic, not re-rendering (a suite
+ * with a 2 MiB field or 10,000 benchmarks must not make the comment quadratic).
+ */
+/** Lines of text, each ending in "\n" once joined; size = Σ (length + 1). */
+function linesSize(lines) {
+    let n = 0;
+    for (const l of lines)
+        n += l.length + 1;
+    return n;
+}
+/** A fixed part (never cut). */
+function fixedPart(lines) {
+    const size = linesSize(lines);
+    return { what: '', count: 0, size: () => size, render: () => lines };
+}
+/**
+ * A list part: `open` lines, the first k `items` (one line each) with the footnotes they refer to,
+ * a "more" line when items are left out, then `close`. `notesNeeded[k]` is how many of `notes`
+ * the first k items refer to (non-decreasing; footnotes are numbered by first use).
+ */
+function listPart(spec) {
+    const { items, open, close } = spec;
+    const notes = spec.notes ?? [];
+    const needed = spec.notesNeeded ?? items.map(() => 0).concat([0]);
+    const itemPrefix = prefixSums(items);
+    const notePrefix = prefixSums(notes);
+    const base = linesSize(open) + linesSize(close);
+    const notesBlock = (k) => (needed[k] > 0 ? notePrefix[needed[k]] + 1 : 0); // + the blank line before
+    return {
+        what: spec.what,
+        count: items.length,
+        size: (k) => base + itemPrefix[k] + notesBlock(k) + (k < items.length ? linesSize(spec.more(items.length - k)) : 0),
+        render: (k) => [
+            ...open,
+            ...items.slice(0, k),
+            ...(needed[k] > 0 ? ['', ...notes.slice(0, needed[k])] : []),
+            ...(k < items.length ? spec.more(items.length - k) : []),
+            ...close
+        ]
+    };
+}
+/** prefix[i] = Σ_{j<i} (items[j].length + 1). */
+function prefixSums(items) {
+    const out = new Array(items.length + 1);
+    out[0] = 0;
+    for (let i = 0; i < items.length; i++)
+        out[i + 1] = out[i] + items[i].length + 1;
+    return out;
+}
+/**
+ * Keeps every part whole if the total fits `maxChars`; otherwise cuts the parts in `dropOrder`
+ * (indices into `parts`) one after another, each from its end, until the total plus `reserve`
+ * (room for a notice) fits. Linear in the number of items.
+ * @returns how many items of each part to render, and what was left out
+ */
+function fit(parts, dropOrder, maxChars, reserve) {
+    const keep = parts.map((p) => p.count);
+    let total = parts.reduce((sum, p, i) => sum + p.size(keep[i]), 0);
+    if (total <= maxChars)
+        return { keep, leftOut: [] };
+    const budget = maxChars - reserve;
+    for (const i of dropOrder) {
+        const p = parts[i];
+        while (total > budget && keep[i] > 0) {
+            const before = p.size(keep[i]);
+            keep[i]--;
+            total += p.size(keep[i]) - before;
+        }
+        if (total <= budget)
+            break;
+    }
+    const leftOut = dropOrder
+        .filter((i) => keep[i] < parts[i].count)
+        .map((i) => ({ what: parts[i].what, count: parts[i].count - keep[i], of: parts[i].count }));
+    return { keep, leftOut };
+}
+
+/** GitHub's limit on an issue comment body. */
+const COMMENT_MAX_CHARS = 65_536;
+/** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
+const REPRODUCE_MAX_CHARS = 4_000;
+/** Room kept for the notice that says what the size cap left out. */
+const NOTICE_RESERVE = 600;
+/** The hidden marker that identifies benchgate's sticky comment for one key: the report's first line. */
+function commentMarker(key = 'default') {
+    return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
+}
+/**
+ * The Markdown report as lines to be written one after the other (their concatenation is
+ * renderMarkdown's text): the uncapped job summary of a large suite need not be one string.
+ */
+function* markdownParts(report, options = {}) {
+    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
+    const { suite, run } = report;
+    const split_ = split(suite.comparisons, suite.options.minEffect);
+    // Timing-only changes (same instructions, docs/statistics.md §10) are their own collapsed group (docs/report.md).
+    const changed = split_.changed.filter((c) => c.verdict !== 'timing-only');
+    const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only');
+    const quiet = split_.quiet;
+    const drift = new Map((report.history?.drifted ?? []).map((d) => [d.name, d]));
+    const top = fixedPart([
+        commentMarker(run.key),
+        `### benchgate: ${headline(suite)}`,
+        '',
+        subline(report),
+        '',
+        ...topNotes(report)
+    ]);
+    const parts = [
+        top,
+        changedPart(changed, suite, drift),
+        timingOnlyPart(timingOnly, suite),
+        chartPart(suite),
+        quietPart(quiet, suite, drift),
+        fixedPart(notes(suite, run).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
+        warningsPart(warningGroups(suite)),
+        reproducePart(run.reproduce)
+    ];
+    // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
+    // from the end of their order (regressions come first, so they are the last to go).
+    const { keep, leftOut } = fit(parts, [4, 6, 7, 3, 2, 1], maxChars, NOTICE_RESERVE);
+    for (const [i, part] of parts.entries()) {
+        for (const line of part.render(keep[i]))
+            yield `${line}\n`;
+        if (part === top && leftOut.length > 0)
+            for (const line of notice(leftOut, maxChars))
+                yield `${line}\n`;
+    }
+}
+/** What the size cap left out, said at the top. */
+function notice(leftOut, maxChars) {
+    const what = leftOut.map((l) => l.count === l.of && l.of === 1 ? l.what : `${l.count} of ${l.of} ${l.what}`);
+    return [
+        '> [!NOTE]',
+        `> Shortened to fit GitHub's limit of ${maxChars.toLocaleString('en-US')} characters: left out ${what.join('; ')}. ` +
+            'The job summary and the results artifact have everything.',
+        ''
+    ];
+}
+function topNotes(report) {
+    const out = [];
+    const summary = suiteSummaryNote(report.suite);
+    if (summary)
+        out.push(mdProse(summary), '');
+    if (report.run.merged)
+        out.push(mergedLine(report.run.merged), '');
+    const stopped = report.run.stoppedEarly;
+    if (stopped)
+        out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '');
+    return out;
+}
+/** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
+function changedPart(changed, suite, drift) {
+    if (changed.length === 0)
+        return fixedPart([]);
+    const level = ciLabel(changed, suite);
+    const notes = new Footnotes();
+    const needed = [0];
+    const counts = suite.countMode?.measure;
+    const items = changed.map((c) => {
+        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
+        const name = mdCode(displayName(c.benchmark));
+        notes.row(name);
+        const row = tableRow(counts === 'counts'
+            ? [
+                VERDICTS[c.verdict].emoji,
+                name,
+                countColumns(c, true),
+                verdictCell(c, notes, suite.options.minEffect, counts) +
+                    whereMark(c, notes) +
+                    driftMark(c, notes, drift)
+            ]
+            : [
+                VERDICTS[c.verdict].emoji,
+                name,
+                formatDuration(c.baseLocation ?? c.baseMedian),
+                formatDuration(c.headLocation ?? c.headMedian),
+                change,
+                formatP(c.pAdjusted),
+                ...(counts ? [countCell(c)] : []),
+                verdictCell(c, notes, suite.options.minEffect, counts) +
+                    whereMark(c, notes) +
+                    driftMark(c, notes, drift)
+            ]);
+        needed.push(notes.count);
+        return row;
+    });
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    return listPart({
+        what: 'changed benchmarks',
+        open: counts === 'counts'
+            ? [
+                `| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                '|---|---|---:|---:|---:|---:|---|'
+            ]
+            : [
+                `| | Benchmark | Base | Head | Change [${level}] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
+                `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+            ],
+        items,
+        notes: notes.lines,
+        notesNeeded: needed,
+        close: [''],
+        more: (n) => [
+            '',
+            `_${plural(n, 'more changed benchmark')} not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+        ]
+    });
+}
+/**
+ * A table row from its cells, joined into one string: a row made by one template literal is a tree
+ * of its pieces, about three times the size (measured), and 10,000 rows are kept until the cap is known.
+ */
+function tableRow(cells) {
+    return `| ${cells.join(' | ')} |`;
+}
+function chartPart(suite) {
+    const chart = changeChart(suite);
+    if (chart.length === 0)
+        return fixedPart([]);
+    return listPart({ what: 'the chart', open: [], items: [chart.join('\n')], close: [''], more: () => [] });
+}
+/** The collapsed group: benchmarks without a significant change of δ or more. */
+/**
+ * Timing changed, the address-independent counts did not (docs/statistics.md §10, docs/count-mode.md "Moved"): one collapsed group
+ * with both count figures, not failing unless `fail-on` has `timing-only`.
+ */
+function timingOnlyPart(rows, suite) {
+    if (rows.length === 0)
+        return fixedPart([]);
+    const level = ciLabel(rows, suite, true);
+    const items = rows.map((c) => tableRow([
+        mdCode(displayName(c.benchmark)),
+        c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–',
+        c.counts ? formatCountChange(c.counts.instructions.change) : '–',
+        c.counts ? formatCountChange(c.counts.cycles.change) : '–',
+        (c.timingVerdict === 'improvement' ? 'faster' : 'slower') + layoutCell(c)
+    ]));
+    return listPart({
+        what: 'timing-only changes',
+        open: [
+            `<details><summary>${VERDICTS['timing-only'].emoji} ${plural(rows.length, `${verdictWord('timing-only')} change`)}: same instructions, different time ` +
+                `(code layout, memory or environment) — not failing unless fail-on has timing-only</summary>`,
+            '',
+            `| Benchmark | Change [${level}] | Instructions | Est. cycles | Time |`,
+            '|---|---:|---:|---:|---|'
+        ],
+        items,
+        close: [
+            '',
+            'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.' +
+                (rows.some((c) => c.counts?.layout) ? LAYOUT_CLOSE : ''),
+            '</details>',
+            ''
+        ],
+        more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
+    });
+}
+/** A timing-only row's layout fingerprint (docs/count-mode.md, "Moved"), or nothing. */
+function layoutCell(c) {
+    const note = c.counts ? layoutNote(c.counts) : null;
+    return note ? ` · ${mdProse(note)}` : '';
+}
+const LAYOUT_CLOSE = ' Except "layout?" rows: there only the simulated instruction cache and branch predictor moved, which are indexed by code address.';
+function quietPart(quiet, suite, drift) {
+    if (quiet.length === 0)
+        return fixedPart([]);
+    const level = ciLabel(quiet, suite);
+    const notes = new Footnotes();
+    const needed = [0];
+    const counts = suite.countMode?.measure;
+    const items = quiet.map((c) => {
+        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
+        const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
+        const name = mdCode(displayName(c.benchmark));
+        notes.row(name);
+        const row = tableRow(counts === 'counts'
+            ? [
+                name,
+                countColumns(c, false),
+                verdictCell(c, notes, suite.options.minEffect, counts) + driftMark(c, notes, drift)
+            ]
+            : [
+                name,
+                formatDuration(c.baseLocation ?? c.baseMedian),
+                formatDuration(c.headLocation ?? c.headMedian),
+                change,
+                mde ? `≥ ${formatPercent(mde)}` : '–',
+                ...(counts ? [countCell(c)] : []),
+                verdictCell(c, notes, suite.options.minEffect, counts) +
+                    whereMark(c, notes) +
+                    driftMark(c, notes, drift)
+            ]);
+        needed.push(notes.count);
+        return row;
+    });
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    return listPart({
+        what: 'benchmarks without a significant change',
+        open: [
+            `<details><summary>${mdText(counts === 'counts' ? quietCountSummary(quiet) : quietSummary(quiet, suite))}</summary>`,
+            '',
+            ...(counts === 'counts'
+                ? [
+                    `| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
+                    '|---|---:|---:|---:|---:|---|'
+                ]
+                : [
+                    `| Benchmark | Base | Head | Change [${level}] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
+                    `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
+                ])
+        ],
+        items,
+        notes: notes.lines,
+        notesNeeded: needed,
+        close: ['</details>', ''],
+        more: (n) => [
+            '',
+            `_${n} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
+        ]
+    });
+}
+function warningsPart(groups) {
+    if (groups.length === 0)
+        return fixedPart([]);
+    const items = groups.map((g) => `- ${warningLine(g)}`);
+    return listPart({
+        what: 'warnings',
+        open: [`<details><summary>⚠️ ${plural(groups.length, 'warning')}</summary>`, ''],
+        items,
+        close: ['</details>', ''],
+        more: (n) => [`- _${n} more not shown (size limit): see the job summary._`]
+    });
+}
+function reproducePart(reproduce) {
+    if (!reproduce)
+        return fixedPart([]);
+    // No fence end, and no HTML comment a marker could hide in (docs/security.md).
+    const command = capText(reproduce, REPRODUCE_MAX_CHARS)
+        .replace(/```/g, '` ` `')
+        .replace(/<!--/g, '<!- -')
+        .replace(/-->/g, '- ->');
+    return listPart({
+        what: 'how to reproduce',
+        open: [],
+        items: [
+            ['<details><summary>How to reproduce</summary>', '', '```', command, '```', '</details>'].join('\n')
+        ],
+        close: [''],
+        more: () => []
+    });
+}
+/**
+ * Footnotes numbered by first use, each text once: a note several rows share names them (docs/report.md §3).
+ */
+class Footnotes {
+    notes = new Map();
+    name = '';
+    lines = [];
+    get count() {
+        return this.lines.length;
+    }
+    /** The row whose markers follow: its benchmark (escaped) is named by a footnote it shares. */
+    row(name) {
+        this.name = name;
+    }
+    /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
+    mark(text) {
+        let note = this.notes.get(text);
+        if (note === undefined) {
+            note = { n: this.lines.length + 1, names: [], seen: new Set() };
+            this.notes.set(text, note);
+            this.lines.push('');
+        }
+        if (!note.seen.has(this.name)) {
+            note.seen.add(this.name);
+            note.names.push(this.name);
+            this.lines[note.n - 1] = `${superscript(note.n)} ${sharedNote(note.names, text)}`;
+        }
+        return superscript(note.n);
+    }
+}
+/** The verdict cell: short words, and a footnote marker when there is more to say. */
+function verdictCell(c, notes, minEffect, measure = 'time') {
+    const more = verdictFootnote(c, minEffect, measure);
+    const timingOnly = timingOnlyNote(c);
+    const directions = directionNote(c);
+    return (verdictWords(c) +
+        adaptiveNote(c) +
+        (timingOnly ? ' · timing only' : '') +
+        (more ? ` ${notes.mark(more)}` : '') +
+        (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
+        (directions ? ` ${notes.mark(mdProse(directions))}` : ''));
+}
+/** The marker of a changed row's "where" footnote (docs/count-mode.md), or nothing without an attribution. */
+function whereMark(c, notes) {
+    // the words and numbers are ours; the function names, from the binary, are escaped as code
+    const where = rowWhereNote(c, (name) => mdCode(name));
+    return where ? ` ${notes.mark(where)}` : '';
+}
+/** The marker of a row's "main drifted" footnote (docs/history.md), or nothing when main did not move. */
+function driftMark(c, notes, drift) {
+    const d = drift.get(c.benchmark);
+    return d ? ` ${notes.mark(driftNote(d))}` : '';
+}
+/** The other count column of a counts-only table: the one the verdict does not read. */
+const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
+/** Base | Head | Change | other metric's change, of a counts-only row (exact counts per iteration, no interval). */
+function countColumns(c, bold) {
+    const k = c.counts;
+    if (!k)
+        return '– | – | – | –';
+    const f = chosenFigure(k);
+    const other = k.metric === 'cycles' ? k.instructions : k.cycles;
+    const change = formatCountChange(f.change);
+    return `${formatCount(f.base)} | ${formatCount(f.head)} | ${bold && f.change !== null ? `**${change}**` : change} | ${formatCountChange(other.change)}`;
+}
+/** The counts-only quiet group's header. */
+function quietCountSummary(quiet) {
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const parts = VERDICT_ORDER.filter((v) => by(v) > 0 && v !== 'skipped').map((v) => v === 'unchanged' ? `${verdictCount(v, by(v))} (identical counts)` : verdictCount(v, by(v)));
+    return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`;
+}
+
+/** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
+const RESET = '\x1b[0m';
+/**
+ * The terminal report as lines to be written one after the other (their concatenation is
+ * renderTerminal's text). The table is made in two passes, the column widths first, then each row
+ * as it is written (the scale suite's 10,000 rows, held until the end, raised the peak by 19 MB).
+ */
+function* terminalParts(report, options = {}) {
+    // Printed by a workflow step, a line starting with `::` would be a runner command (docs/security.md).
+    for (const part of tableParts(report, options))
+        yield noRunnerCommands(part);
+}
+function* tableParts(report, options) {
+    const { suite } = report;
+    const measure = suite.countMode?.measure ?? 'time';
+    const header = tableHeader(report);
+    const ordered = [...suite.comparisons].sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.benchmark.localeCompare(b.benchmark));
+    // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (docs/report.md §3).
+    // A note several rows share is one footnote naming them (docs/report.md §3).
+    const notes$1 = new Map();
+    const markFor = (c) => (text) => {
+        if (!text)
+            return '';
+        let note = notes$1.get(text);
+        if (!note)
+            notes$1.set(text, (note = { n: notes$1.size + 1, names: new Set() }));
+        note.names.add(displayName(c.benchmark));
+        return ` ${superscript(note.n)}`;
+    };
+    const cellsOf = (c) => measure === 'counts' ? countRow(c, markFor(c)) : row(c, measure, suite.options.minEffect, markFor(c));
+    const widths = header.map((h) => h.length);
+    for (const c of ordered)
+        cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))));
+    const last = header.length - 1;
+    const line = (cells) => cells
+        .map((s, i) => {
+        const pad = Math.max(0, widths[i] - codePoints(s));
+        return i > 0 && i < last ? ' '.repeat(pad) + s : s + ' '.repeat(pad);
+    })
+        .join('  ')
+        .trimEnd();
+    for (const text of introLines(report))
+        yield `${wrap(text, '  ')}\n`;
+    yield `\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`;
+    for (const c of ordered) {
+        const text = line(cellsOf(c));
+        const colour = options.colour ? ANSI_TONE[VERDICTS[c.verdict].tone] : null;
+        yield colour ? `${colour}${text}${RESET}\n` : `${text}\n`;
+    }
+    if (notes$1.size)
+        yield '\n';
+    for (const [text, { n, names }] of notes$1)
+        yield `${wrap(`${superscript(n)} ${sharedNote([...names], text)}`, '  ')}\n`;
+    for (const note of notes(suite, report.run))
+        yield `\n${wrap(`Note: ${note}`, '  ')}\n`;
+    const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
+    if (warnings.length) {
+        yield '\nWarnings:\n';
+        for (const g of warnings)
+            yield `${wrap(warningText(g), '    ')}\n`;
+    }
+}
+/** The table's column titles. */
+function tableHeader(report) {
+    const { suite } = report;
+    const level = ciLabel(suite.comparisons, suite, true);
+    const measure = suite.countMode?.measure ?? 'time';
+    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
+    const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions';
+    return measure === 'counts'
+        ? [
+            'Benchmark',
+            `Base ${metric.toLowerCase()}`,
+            `Head ${metric.toLowerCase()}`,
+            'Change',
+            other,
+            'Verdict'
+        ]
+        : ['Benchmark', 'Base', 'Head', 'Change', level, 'p adj.', 'Detects']
+            .concat(measure === 'both' ? [metric] : [])
+            .concat(['Verdict']);
+}
+/** The headline and what was measured, above the table. */
+function introLines(report) {
+    const { suite, run } = report;
+    const out = [];
+    out.push(`benchgate: ${headline(suite, () => '')}`);
+    const bits = [`${label(run.base)} → ${label(run.head)}`];
+    if (run.rounds !== undefined && run.adaptive)
+        bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
+    else if (run.rounds !== undefined)
+        bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
+    const pairs = pairsText(suite);
+    if (pairs)
+        bits.push(pairs);
+    const layout = layoutRunText(run);
+    if (layout)
+        bits.push(layout);
+    if ((suite.countMode?.measure ?? 'time') !== 'counts')
+        bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`, `intervals: ${ciLabel(suite.comparisons, suite)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        bits.push(counts);
+    out.push(bits.join(' · '));
+    if (run.adaptive) {
+        const a = run.adaptive;
+        out.push(`benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`);
+    }
+    const summary = suiteSummaryNote(suite);
+    if (summary)
+        out.push(summary.replace(/`/g, ''));
+    if (run.merged)
+        out.push(mergedLine(run.merged, false));
+    if (run.stoppedEarly)
+        out.push(`measuring stopped early: ${cleanMessage(run.stoppedEarly, 300)}`);
+    return out;
+}
+/** One warning group as a line of the list. */
+function warningText(g) {
+    const names = g.names.slice(0, NAMES_PER_WARNING).join(', ');
+    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+    if (g.names.length === 0)
+        return `  - ${g.message}`;
+    if (g.names.length === 1)
+        return `  - ${g.names[0]}: ${g.message}`;
+    return `  - ${g.message} (${g.names.length} benchmarks: ${names}${more})`;
+}
+/** Characters as a terminal counts them (code points: an astral character is one, not two). */
+function codePoints(s) {
+    let n = s.length;
+    for (let i = 0; i < s.length - 1; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+            const d = s.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff) {
+                n--;
+                i++;
+            }
+        }
+    }
+    return n;
+}
+/** The terminal's width a line is wrapped to (docs/report.md §3: rows fit 120 columns for names ≤ 40). */
+const TERMINAL_COLUMNS = 120;
+/** Wraps `text` at spaces to TERMINAL_COLUMNS, continuation lines indented by `indent`. */
+function wrap(text, indent) {
+    const out = [];
+    const lead = /^ */.exec(text)[0];
+    let line = lead;
+    for (const word of text.slice(lead.length).split(' ')) {
+        if (line && codePoints(line) + 1 + codePoints(word) > TERMINAL_COLUMNS) {
+            out.push(line);
+            line = indent + word;
+        }
+        else
+            line = line.trim() ? `${line} ${word}` : line + word;
+    }
+    out.push(line);
+    return out.join('\n');
+}
+function row(c, measure, minEffect, mark) {
+    const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
+    const cells = [
+        displayName(c.benchmark),
+        formatDuration(c.baseLocation ?? c.baseMedian),
+        formatDuration(c.headLocation ?? c.headMedian),
+        c.ratio ? formatChange(c.ratio.estimate) : '–',
+        c.ratio ? intervalText(c, 1, true) : '',
+        formatP(c.pAdjusted),
+        mde ? `≥ ${formatPercent(mde)}` : '–'
+    ];
+    const timingOnly = timingOnlyNote(c);
+    return [
+        ...cells,
+        ...(measure === 'both' ? [countCell(c)] : []),
+        verdictCellWord(c.verdict) +
+            adaptiveNote(c) +
+            mark(verdictReason(c, minEffect, measure)) +
+            mark(timingOnly) +
+            mark(rowWhereNote(c, plainName))
+    ];
+}
+/** A counts-only row: exact counts per iteration and their change, no interval (docs/statistics.md §9). */
+function countRow(c, mark) {
+    const k = c.counts;
+    const f = k ? chosenFigure(k) : null;
+    const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null;
+    const why = k?.message ? mark(cleanMessage(k.message, 300)) : '';
+    return [
+        displayName(c.benchmark),
+        formatCount(f?.base ?? null),
+        formatCount(f?.head ?? null),
+        formatCountChange(f?.change ?? null),
+        formatCountChange(other?.change ?? null),
+        verdictCellWord(c.verdict) + why + mark(rowWhereNote(c, plainName))
+    ];
+}
+/** A function name in a terminal "where" note: as callgrind wrote it, cleaned of control characters. */
+const plainName = (name) => cleanText(name, 80);
+/** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
+function verdictReason(c, minEffect, measure) {
+    const inconclusive = inconclusiveText(c, minEffect, measure);
+    if (inconclusive)
+        return inconclusive;
+    if (c.verdict === 'failed' || c.verdict === 'skipped') {
+        const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'));
+        if (why)
+            return cleanMessage(why.message, 300);
+    }
+    return countFootnote(c);
+}
+/** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
+function label(s) {
+    return `${cleanText(s.label, FIELD_MAX_CHARS)}${s.sha ? ` (${cleanText(s.sha.slice(0, 7), 7)})` : ''}`;
+}
+
+/**
+ * Writes a finished report to the output directory (results.json, report.md, summary.md,
+ * report.txt, and report.html when the raw samples are at hand) and renders the requested format
+ * for stdout. Shared by every CLI command (`run`, `compare`, `report`, `merge`) and every Action mode.
+ */
+/** Writes every report file into `dir` (created if needed) and returns their paths. */
+function writeOutputs(report, dir, options = {}) {
+    const abs = resolve$1(dir);
+    mkdirSync(abs, { recursive: true });
+    const paths = {
+        dir: abs,
+        results: join(abs, 'results.json'),
+        comment: join(abs, 'report.md'),
+        summary: join(abs, 'summary.md'),
+        text: join(abs, 'report.txt')
+    };
+    writeParts(paths.results, withLineEnd(resultsJsonParts(report, VERSION)));
+    writeParts(paths.comment, markdownParts(report, { maxChars: COMMENT_MAX_CHARS }));
+    writeParts(paths.summary, markdownParts(report, { maxChars: Infinity }));
+    writeParts(paths.text, terminalParts(report, { colour: false }));
+    const samples = options.samples ?? [];
+    if (samples.length > 0 || options.html) {
+        const html = renderHtmlParts(report, samples); // made as written: written once, then copied
+        if (samples.length > 0) {
+            paths.html = writeHtml(join(abs, 'report.html'), html);
+            if (options.html)
+                paths.htmlCopy = copyTo(paths.html, options.html);
+        }
+        else if (options.html)
+            paths.htmlCopy = writeHtml(options.html, html);
+    }
+    return paths;
+}
+function* withLineEnd(parts) {
+    yield* parts;
+    yield '\n';
+}
+/** Copies `from` to `file` (its folder created if needed); returns the absolute path. */
+function copyTo(from, file) {
+    const abs = resolve$1(file);
+    mkdirSync(dirname(abs), { recursive: true });
+    copyFileSync(from, abs);
+    return abs;
+}
+/**
+ * Writes an HTML report, given as pieces (renderHtmlParts: never one string of tens of megabytes),
+ * to `file` (its folder created if needed); returns the absolute path.
+ */
+function writeHtml(file, parts) {
+    const abs = resolve$1(file);
+    mkdirSync(dirname(abs), { recursive: true });
+    writeParts(abs, parts);
+    return abs;
+}
+/** Writes `parts` one after the other to `file`. */
+function writeParts(file, parts) {
+    const fd = openSync(file, 'w');
+    try {
+        // About 16,384 characters a write: few system calls, no large string, and pieces short-lived
+        // enough to be collected young (a megabyte of pieces outlived collections and piled up in the
+        // old heap). Under 64 KB even as UTF-16 (a page with '≥' in it): larger strings skip the young
+        // generation and go straight to the old heap.
+        let chunk = [];
+        let size = 0;
+        for (const part of parts) {
+            chunk.push(part);
+            size += part.length;
+            if (size < 1 << 14)
+                continue;
+            writeSync(fd, chunk.join(''));
+            chunk = [];
+            size = 0;
+        }
+        if (chunk.length)
+            writeSync(fd, chunk.join(''));
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** The HTML report of `report` with `samples` (possibly none) written to `file`. */
+function writeHtmlReport(file, report, samples, options = {}) {
+    return writeHtml(file, renderHtmlParts(report, samples, options));
+}
+/**
+ * The report in one format, for stdout, as pieces to be written one after the other (`--format
+ * json` of a large suite: one benchmark a piece, made as they are written, never one string of
+ * tens of megabytes).
+ */
+function* renderFormatParts(report, format, colour) {
+    switch (format) {
+        case 'json':
+            return yield* withLineEnd(resultsJsonParts(report, VERSION));
+        case 'md':
+            return yield* markdownParts(report, { maxChars: Infinity });
+        case 'text':
+            return yield* terminalParts(report, { colour });
+    }
+}
+/**
+ * The requested format for stdout once writeOutputs has written the files: that file read back in
+ * 32 KiB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
+ * coloured text, which no file holds, is rendered again.
+ */
+function* writtenFormatParts(written, report, format, colour) {
+    if (format === 'text' && colour)
+        return yield* terminalParts(report, { colour });
+    // Small pieces: megabyte strings go straight to the old heap and pile up there.
+    yield* piecesOfFile(format === 'json' ? written.results : format === 'md' ? written.summary : written.text);
 }
 
 /**
@@ -55589,7 +58426,7 @@ function runProcess(file, args, options) {
     const start = performance$1.now();
     let child;
     try {
-        child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true });
+        child = spawn$1(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true });
     }
     catch (e) {
         return Promise.resolve(failedToStart(e)); // e.g. a NUL byte in an argument
@@ -55788,16 +58625,27 @@ function describeExit(r, timeoutMs) {
     if (r.spawnError)
         return `could not start (${r.spawnError.message})`;
     if (r.timedOut)
-        return timeoutMs !== undefined ? `timed out after ${formatSeconds$1(timeoutMs)}` : 'timed out';
+        return timeoutMs !== undefined ? `timed out after ${formatSeconds(timeoutMs)}` : 'timed out';
     if (r.aborted)
         return 'interrupted';
     if (r.signal)
         return `killed by ${r.signal}`;
     return `exit code ${r.exitCode}`;
 }
-function formatSeconds$1(ms) {
+function formatSeconds(ms) {
     return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
+
+var spawn = /*#__PURE__*/Object.freeze({
+    __proto__: null,
+    CAPTURE_BYTES: CAPTURE_BYTES,
+    DEFAULT_KILL_GRACE_MS: DEFAULT_KILL_GRACE_MS,
+    describeExit: describeExit,
+    headLines: headLines,
+    killGroup: killGroup,
+    readTail: readTail,
+    runProcess: runProcess
+});
 
 /**
  * Finding the benchmark binary a build produced and asking it what it is: a bench-runner binary
@@ -56659,7 +59507,7 @@ let source;
 let parseState;
 let stack;
 let pos;
-let line$1;
+let line;
 let column;
 let token;
 let key;
@@ -56670,7 +59518,7 @@ var parse = function parse (text, reviver) {
     parseState = 'start';
     stack = [];
     pos = 0;
-    line$1 = 1;
+    line = 1;
     column = 0;
     token = undefined;
     key = undefined;
@@ -56769,7 +59617,7 @@ function read () {
     const c = peek();
 
     if (c === '\n') {
-        line$1++;
+        line++;
         column = 0;
     } else if (c) {
         column += c.length;
@@ -57364,7 +60212,7 @@ function newToken (type, value) {
     return {
         type,
         value,
-        line: line$1,
+        line,
         column,
     }
 }
@@ -57704,14 +60552,14 @@ function pop () {
 
 function invalidChar (c) {
     if (c === undefined) {
-        return syntaxError$1(`JSON5: invalid end of input at ${line$1}:${column}`)
+        return syntaxError$1(`JSON5: invalid end of input at ${line}:${column}`)
     }
 
-    return syntaxError$1(`JSON5: invalid character '${formatChar(c)}' at ${line$1}:${column}`)
+    return syntaxError$1(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
 }
 
 function invalidEOF () {
-    return syntaxError$1(`JSON5: invalid end of input at ${line$1}:${column}`)
+    return syntaxError$1(`JSON5: invalid end of input at ${line}:${column}`)
 }
 
 // This code is unreachable.
@@ -57726,7 +60574,7 @@ function invalidEOF () {
 
 function invalidIdentifier () {
     column -= 5;
-    return syntaxError$1(`JSON5: invalid identifier character at ${line$1}:${column}`)
+    return syntaxError$1(`JSON5: invalid identifier character at ${line}:${column}`)
 }
 
 function separatorChar (c) {
@@ -57763,7 +60611,7 @@ function formatChar (c) {
 
 function syntaxError$1 (message) {
     const err = new SyntaxError(message);
-    err.lineNumber = line$1;
+    err.lineNumber = line;
     err.columnNumber = column;
     return err
 }
@@ -58685,206 +61533,6 @@ async function inParallel(items, limit, fn) {
 }
 
 /**
- * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
- * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
- * commands/ both import it downwards.
- */
-/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
-function shellQuote(s) {
-    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/**
- * Which two commits are compared. By default the base is the merge-base of base and head — what a
- * pull request actually changes — not the tip of the base branch, which may have moved on since the
- * branch was cut (those later commits are not the PR's doing).
- */
-/**
- * Throws a code-2 error for a ref that must never be passed to git: empty, starting with `-` (git
- * would read it as an option), or containing control characters.
- */
-function assertSafeRef(ref, role) {
-    if (ref.length === 0) {
-        throw new JobError('bad-ref', `The ${role} ref is empty.`, {
-            subject: role,
-            hint: `Pass a branch, tag or commit SHA as the ${role} ref.`
-        });
-    }
-    if (ref.startsWith('-')) {
-        throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`, { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` });
-    }
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(ref)) {
-        throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
-            subject: ref
-        });
-    }
-}
-/** Fails with a code-2 error unless `repoDir` is inside a git work tree; returns the top-level dir. */
-async function repoTopLevel(repoDir) {
-    if (!isDirectory(repoDir)) {
-        throw new JobError('not-a-repo', `The repository directory ${repoDir} does not exist.`, {
-            subject: repoDir
-        });
-    }
-    const r = await git(repoDir, ['rev-parse', '--show-toplevel']);
-    if (r.code === 0)
-        return r.stdout.trim();
-    if (r.spawnError)
-        throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
-    if (/not a git repository/i.test(r.stderr) || /must be run in a work tree/i.test(r.stderr)) {
-        throw new JobError('not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
-            subject: repoDir,
-            hint: 'Run benchgate from your repository (or pass its directory), after actions/checkout in a workflow.'
-        });
-    }
-    throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
-}
-/** `true` when the repository is a shallow clone. */
-async function isShallow(repoDir) {
-    const r = await git(repoDir, ['rev-parse', '--is-shallow-repository']);
-    return r.code === 0 && r.stdout.trim() === 'true';
-}
-const SHALLOW_HINT = 'In a workflow, check out with `actions/checkout` and `fetch-depth: 0`; locally, run `git fetch --unshallow`.';
-/** Resolves one ref to a full commit SHA, or throws a code-2 'unknown-ref' error. */
-async function resolveCommit(repoDir, ref, role) {
-    assertSafeRef(ref, role);
-    // `--end-of-options` is not needed: refs starting with '-' were refused above.
-    const args = ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`];
-    const r = await git(repoDir, args);
-    const sha = r.stdout.trim();
-    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha))
-        return sha;
-    if (r.spawnError)
-        throw gitFailure(r, args, repoDir, `Resolving the ${role} ref`);
-    const shallow = await isShallow(repoDir);
-    throw new JobError('unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
-        subject: ref,
-        hint: (await refAdvice(repoDir, ref)) + (shallow ? ` This is a shallow clone: ${SHALLOW_HINT}` : '')
-    });
-}
-/** How many branch names an unknown-ref hint lists. */
-const REFS_SHOWN = 8;
-/**
- * Advice for a ref git does not know that works in this clone: a fetch command only from a remote
- * that exists (`origin/main` is fetched as `git fetch origin main:refs/remotes/origin/main`: in a
- * single-branch clone a plain `git fetch origin main` succeeds but creates no `origin/main`), else
- * the remotes and branches there are, and the closest existing name.
- */
-async function refAdvice(repoDir, ref) {
-    const lines = async (args) => {
-        const r = await git(repoDir, args);
-        return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
-    };
-    const remotes = await lines(['remote']);
-    const refs = await lines([
-        'for-each-ref',
-        '--format=%(refname:short)',
-        'refs/heads',
-        'refs/remotes',
-        'refs/tags'
-    ]);
-    const named = refs.filter((r) => !r.endsWith('/HEAD'));
-    const similar = closest(ref, named);
-    const advice = [];
-    if (similar !== null)
-        advice.push(`Did you mean ${shellQuote(similar)}?`);
-    const slash = ref.indexOf('/');
-    const remote = remotes.find((r) => slash > 0 && ref.slice(0, slash) === r);
-    if (/[~^:@{]/.test(ref)) {
-        advice.push('A relative ref (HEAD~N, ref^) needs that much history in the clone.');
-    }
-    else if (remote !== undefined) {
-        const branch = ref.slice(slash + 1);
-        advice.push(`Fetch it first: git fetch ${shellQuote(remote)} ${shellQuote(`${branch}:refs/remotes/${remote}/${branch}`)}`);
-    }
-    else if (remotes.length > 0) {
-        const from = remotes.includes('origin') ? 'origin' : remotes[0];
-        const isSha = /^[0-9a-f]{7,64}$/i.test(ref);
-        advice.push(`If it is on ${shellQuote(from)}, fetch it first: git fetch ${shellQuote(from)} ${shellQuote(isSha ? ref : `${ref}:${ref}`)}` +
-            (slash > 0
-                ? ` (this clone has no remote ${shellQuote(ref.slice(0, slash))}; its remotes: ${remotes.join(', ')})`
-                : ''));
-    }
-    else {
-        advice.push('This clone has no remotes to fetch from.');
-    }
-    const branches = named.slice(0, REFS_SHOWN);
-    if (branches.length > 0)
-        advice.push(`Refs here: ${branches.join(', ')}${named.length > REFS_SHOWN ? ` and ${named.length - REFS_SHOWN} more` : ''}.`);
-    return advice.join(' ');
-}
-/**
- * Resolves base and head to commits, and by default replaces base by the merge-base of the two.
- * Refs are passed to git as single argv entries, never through a shell.
- *
- * @throws JobError code 2: 'bad-ref' (empty, starts with '-'), 'not-a-repo', 'unknown-ref',
- *   'shallow' (merge-base unavailable in a shallow clone), 'no-merge-base' (unrelated histories);
- *   code 3: 'git-failed' (git missing or failing unexpectedly).
- */
-async function resolveCommits(options) {
-    const { repoDir, base } = options;
-    const head = options.head ?? 'HEAD';
-    const wantMergeBase = options.mergeBase ?? true;
-    assertSafeRef(base, 'base');
-    assertSafeRef(head, 'head');
-    await repoTopLevel(repoDir);
-    const baseTipSha = await resolveCommit(repoDir, base, 'base');
-    const headSha = await resolveCommit(repoDir, head, 'head');
-    const out = {
-        baseSha: baseTipSha,
-        headSha,
-        baseRef: base,
-        headRef: head,
-        baseTipSha,
-        mergeBaseUsed: false
-    };
-    if (!wantMergeBase)
-        return out;
-    const args = ['merge-base', baseTipSha, headSha];
-    const r = await git(repoDir, args);
-    const mb = r.stdout.trim().split('\n')[0] ?? '';
-    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(mb)) {
-        return { ...out, baseSha: mb, mergeBaseUsed: true };
-    }
-    if (r.code !== 1 || r.spawnError)
-        throw gitFailure(r, args, repoDir, 'Finding the merge-base');
-    // exit 1 without output: no common ancestor in the history we have
-    if (await isShallow(repoDir)) {
-        throw new JobError('shallow', `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`, { subject: repoDir, hint: SHALLOW_HINT });
-    }
-    throw new JobError('no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
-        subject: `${base}...${head}`,
-        hint: 'Compare the two commits directly by turning the merge-base off (base is then used as given).'
-    });
-}
-/**
- * Whether the work tree has uncommitted changes to tracked files. Worktrees are created from
- * commits, so such changes are NOT measured; callers should warn ("uncommitted changes are not
- * measured"), not fail. Untracked files (build directories) are ignored.
- */
-async function workingTreeStatus(repoDir) {
-    const args = ['status', '--porcelain', '--untracked-files=no'];
-    const r = await git(repoDir, args);
-    if (r.code !== 0)
-        throw gitFailure(r, args, repoDir, 'Checking for uncommitted changes');
-    const files = r.stdout.split('\n').filter((l) => l.trim() !== '');
-    return { dirty: files.length > 0, files: files.slice(0, 50) };
-}
-/** `true` when tracked files have uncommitted changes (see {@link workingTreeStatus}). */
-async function isDirty(repoDir) {
-    return (await workingTreeStatus(repoDir)).dirty;
-}
-function isDirectory(p) {
-    try {
-        return statSync(p).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-
-/**
  * One detached worktree per side, `<workDir>/base` and `<workDir>/head`: the same repository at two
  * commits, side by side, at paths of equal length (so builds that embed their source path, and
  * benchmarks run from them, differ in nothing but the code).
@@ -59045,664 +61693,6 @@ async function listWorktrees(repoDir) {
         }
     }
     return out;
-}
-
-/**
- * Benchmark names as every report shows them. A pull request controls the names, so one of
- * 100,000 characters must not crowd out the rows that matter (docs/report.md §6): names are cut to
- * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
- * prefix stay distinguishable, and the same name always reads the same in every report.
- * Control characters (which could move a terminal's cursor or break a table) and the invisible
- * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
- * (`\u202E`, see escape.ts), and such a name gets the hash too.
- */
-/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
-const NAME_MAX_CHARS = 200;
-/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
-const NAME_HASH_DIGITS = 8;
-/**
- * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
- * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
- * Complexity: O(length of name) (one hash, one bounded slice).
- */
-function displayName(name, max = NAME_MAX_CHARS) {
-    const long = name.length > max;
-    const head = long ? name.slice(0, max) : name;
-    const clean = showHidden(head);
-    if (!long && clean === name)
-        return name;
-    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
-    const suffix = `…#${hash}`;
-    if (!long)
-        return clean + suffix.slice(1); // cleaned only: "name#hash"
-    return cutAt(clean, max - suffix.length) + suffix;
-}
-/**
- * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
- * surrogate pair. Complexity: O(max).
- */
-function capText(text, max) {
-    if (text.length <= max)
-        return text;
-    return cutAt(text, max - 1) + '…';
-}
-/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
-function cleanText(text, max) {
-    return showHidden(capText(text, max));
-}
-/**
- * A message (a warning, a build log's tail, a crash's stderr) as one line: its real line breaks read
- * as " / " rather than as escapes (`\u000A`), every other control shown as cleanText shows it.
- */
-function cleanMessage(text, max) {
-    // Split and trim, not one regex with \s* on both sides: that backtracks quadratically on a long run of blanks.
-    // Capped first: a 2 MiB message (hostile, or a long log) costs no more than the part shown.
-    const lines = capText(text, max).split(/\r\n|[\r\n\u2028\u2029]/).map((l) => l.trim());
-    return cleanText(lines.filter((l) => l !== '').join(' / '), max);
-}
-function cutAt(text, n) {
-    const code = text.charCodeAt(n - 1);
-    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
-}
-
-/** "a fresh code layout every round: 21 layouts (independent draws, seed 5f3a…), relinking 4.4 s", or null. */
-function layoutRunText(run) {
-    const l = run.layout;
-    if (!l)
-        return null;
-    return (`a fresh code layout every round: ${l.layouts} layouts (${l.draws} draws, seed ${l.seed.slice(0, 16)}), ` +
-        `relinking ${(l.relinkMs / 1000).toFixed(1)} s`);
-}
-/** The per-process spread of a benchmark (each process with its own layout), or null. */
-function spread(c) {
-    return c.power?.sdLogEstimate ?? null;
-}
-const CHANGED$1 = new Set(['regression', 'improvement']);
-const QUIET$1 = new Set(['unchanged', 'negligible', 'inconclusive']);
-/**
- * The calm lines of a randomised run: the changes that survived layout (not explained by where the
- * code sits), and the layout-sensitive benchmarks whose timing change, if any, did not survive.
- */
-function layoutNotes(suite, run) {
-    if (!run.layout)
-        return [];
-    const delta = suite.options.minEffect;
-    const named = (c) => {
-        const s = spread(c);
-        return `\`${cleanText(c.benchmark, 100).replace(/`/g, "'")}\`${s === null ? '' : ` (σ ≈ ${formatPercent(s)} per process)`}`;
-    };
-    const survived = suite.comparisons.filter((c) => CHANGED$1.has(c.verdict));
-    const sensitive = suite.comparisons.filter((c) => QUIET$1.has(c.verdict) && (spread(c) ?? 0) >= delta);
-    const out = [];
-    if (survived.length)
-        out.push(`Randomised layouts: ${survived.length} change(s) survived ${run.layout.layouts} layouts, so where the code sits does not explain them: ${survived.map(named).join(', ')}.`);
-    if (sensitive.length)
-        out.push(`Layout-sensitive, no change that survives layout: ${sensitive.map(named).join(', ')}; their time moves with where the code sits by more than the minimum effect.`);
-    return out;
-}
-
-/**
- * A count per iteration as the reports print it; no imports, so the HTML report's browser script
- * (html/client.ts, through html/icicle.ts) bundles it as the server-side tables use it.
- */
-/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
-function formatCount(n) {
-    if (n === null || !Number.isFinite(n))
-        return '–';
-    const a = Math.abs(n);
-    if (a >= 1e9)
-        return `${(n / 1e9).toFixed(2)} G`;
-    if (a >= 1e6)
-        return `${(n / 1e6).toFixed(2)} M`;
-    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
-}
-
-/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
-function formatCountChange(change) {
-    if (change === null || !Number.isFinite(change))
-        return '–';
-    if (change === 0)
-        return '0.000%';
-    const shown = formatChange(1 + change, 3);
-    if (shown !== '0.000%')
-        return shown;
-    return change > 0 ? '+<0.001%' : '−<0.001%';
-}
-/** The figure of the metric the verdict reads. */
-function chosenFigure(c) {
-    return c.metric === 'cycles' ? c.cycles : c.instructions;
-}
-/** The metric's column title: "Instructions" or "Cycles (est.)". */
-function countMetricTitle(metric) {
-    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
-}
-/** Why a benchmark has no count verdict, in two or three words. */
-const REASON_WORDS = {
-    'not-deterministic': 'not deterministic',
-    unchecked: 'not checked',
-    'multi-threaded': 'multi-threaded',
-    'not-countable': 'not countable',
-    failed: 'failed'
-};
-/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
-function countCell(c) {
-    const k = c.counts;
-    if (!k)
-        return '–';
-    // A benchmark skipped by the timing run was skipped by callgrind too: no count failure to report.
-    if (k.reason && c.verdict === 'skipped')
-        return '–';
-    if (k.reason)
-        return REASON_WORDS[k.reason];
-    return formatCountChange(chosenFigure(k).change);
-}
-/**
- * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
- * caches and branches, not latency, so neither instructions nor simulated events explain it.
- */
-function timingOnlyNote(c) {
-    if (!c.timingOnly || !c.counts)
-        return null;
-    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
-    const layout = layoutNote(c.counts);
-    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
-        `estimated cycles ${figure(c.counts.cycles)}: ` +
-        (layout ?? 'not explained by instructions or simulated cache and branch events') +
-        ')');
-}
-/**
- * The layout's fingerprint (docs/count-mode.md, "Moved"): "instruction-cache/branch events moved:
- * layout? (Bim +400, I1mr +1 per iteration)", or null when the counts carry none.
- */
-function layoutNote(k) {
-    if (!k.layout?.length)
-        return null;
-    const delta = (e) => (k.events?.head?.[e] ?? 0) - (k.events?.base?.[e] ?? 0);
-    const each = k.layout.map((e) => {
-        const d = delta(e);
-        return `${e} ${d < 0 ? '−' : '+'}${formatCount(Math.abs(d))}`;
-    });
-    return `instruction-cache/branch events moved: layout? (${each.join(', ')} per iteration)`;
-}
-/**
- * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
- * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
- */
-function countFootnote(c) {
-    if (c.counts?.message)
-        return c.counts.message;
-    const k = c.counts;
-    if (!k)
-        return null;
-    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
-    const instructions = formatCountChange(k.instructions.change);
-    const cycles = formatCountChange(k.cycles.change);
-    if (c.notExplainedByCounts)
-        return (`not explained by instructions: the change survived randomised code layouts with instructions ${instructions}, ` +
-            `estimated cycles ${cycles} (memory, latency or ordering, not where the code sits)`);
-    if (c.countsDisagree)
-        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
-    if (c.timingVerdict && c.verdict !== 'timing-only')
-        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
-    return null;
-}
-/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
-function codePathNote(c) {
-    const k = c.counts;
-    if (!k || k.reason !== null)
-        return '';
-    const layout = layoutNote(k);
-    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)}${layout ? `; ${layout}` : ''})`;
-}
-/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
-function countModeLine(suite) {
-    const m = suite.countMode;
-    if (!m)
-        return null;
-    const noise = noiseFloor(suite);
-    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
-        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
-}
-/** The largest difference between the base side's two passes among the deterministic benchmarks. */
-function noiseFloor(suite) {
-    const noises = suite.comparisons
-        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
-        .filter((n) => n !== null);
-    return noises.length ? Math.max(...noises) : null;
-}
-
-/**
- * The warnings every report shows, grouped: a sentence that applies to many benchmarks is one line
- * with their names (docs/report.md §3: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
- * a note rather than an alarm (a distro build of Google Benchmark reporting "debug") is one note.
- * Plain text with `code` in backticks; each renderer escapes it (mdProse, or nothing in a terminal).
- */
-/** Longest warning message shown (a message can quote untrusted text of any length). */
-const MESSAGE_MAX_CHARS = 500;
-/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
-/** Power warnings (docs/statistics.md §4): they say what an undecided benchmark lacks, so a decided one omits them. */
-const POWER = new Set(['underpowered', 'severely-underpowered']);
-/** Warning codes shown as a note instead (see notes()). */
-const AS_NOTE = new Set(['debug-library']);
-const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
-/**
- * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
- * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
- * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
- * order of first appearance. Failed benchmarks' errors are in their table row, not here.
- * Complexity: linear in the total length of the messages.
- */
-function warningGroups(suite) {
-    const groups = new Map();
-    const add = (w, name) => {
-        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
-            return;
-        const message = cleanMessage(w.message, MESSAGE_MAX_CHARS);
-        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
-        let g = groups.get(key);
-        if (!g)
-            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
-        g.messages.push(message);
-        // A benchmark is named once per line even when both sides raised the same sentence.
-        if (name !== null && g.names[g.names.length - 1] !== name)
-            g.names.push(name);
-    };
-    for (const w of suite.warnings)
-        add(w, null);
-    for (const c of suite.comparisons) {
-        const name = displayName(c.benchmark);
-        for (const w of benchmarkWarnings(c))
-            if (!(c.verdict === 'failed' && w.level === 'error'))
-                add(w, name);
-    }
-    return [...groups.values()].map((g) => ({
-        level: g.level,
-        message: mergeNumbers(g.messages),
-        names: g.names
-    }));
-}
-/** Whether `c` is still undecided, the only verdict a power figure ("could detect ≥ x") speaks to (§4). */
-function isUndecided(c) {
-    return c.verdict === 'inconclusive';
-}
-/** A benchmark's warnings as reports show them: no power warning beside a decided verdict. */
-function benchmarkWarnings(c) {
-    return isUndecided(c) ? c.warnings : c.warnings.filter((w) => !POWER.has(w.code));
-}
-/**
- * One message standing for several that differ only in their numbers: each number that differs is
- * shown as "min–max" (as written in the messages with the smallest and largest value).
- */
-function mergeNumbers(messages) {
-    const first = messages[0];
-    if (messages.every((m) => m === first))
-        return first;
-    const numbers = messages.map((m) => m.match(NUMBER$1) ?? []);
-    let k = 0;
-    return first.replace(NUMBER$1, (token) => {
-        const i = k++;
-        let lo = token;
-        let hi = token;
-        for (const ns of numbers) {
-            if (Number(ns[i]) < Number(lo))
-                lo = ns[i];
-            if (Number(ns[i]) > Number(hi))
-                hi = ns[i];
-        }
-        return lo === hi ? token : `${lo}–${hi}`;
-    });
-}
-/** Notes: facts worth one calm line each, not warnings. */
-function notes(suite, run) {
-    const out = layoutNotes(suite, run);
-    if (suite.warnings.some((w) => w.code === 'debug-library')) {
-        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
-    }
-    return out;
-}
-
-/**
- * Words every report shares (PR comment, job summary, terminal, HTML), so they say the same thing:
- * the headline and the line under it, the verdict in words and its footnote, the warning lines,
- * the label of the intervals, what an inconclusive result needs, the typical resolution.
- * Plain text with `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a
- * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
- * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
- */
-/** §4's alternatives when more rounds would not decide a benchmark, leaving out the mode already in use. */
-function alternatives(measure) {
-    const counts = measure === 'time' ? 'instruction counts beside the timing (`--measure both`), ' : '';
-    return `${counts}a quieter or pinned machine, or a larger δ`;
-}
-/**
- * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
- * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
- * whole-suite rounds (the rank-sum test, as always).
- */
-function pairsText(suite) {
-    if (suite.options.interleave !== 'benchmark')
-        return null;
-    const dropped = suite.comparisons.reduce((n, c) => n + (c.pairs?.incomplete ?? 0), 0);
-    return ('per-benchmark pairs, signed-rank test' +
-        (dropped ? ` (${plural(dropped, 'round')} with one side only left out of the pairs)` : ''));
-}
-/**
- * The suite summary for the headline (docs/statistics.md §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
- * says what it is. Null when no summary could be taken.
- */
-function suiteSummaryText(suite) {
-    const s = suite.summary;
-    if (!s)
-        return null;
-    return `suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)}`;
-}
-/** What the suite summary is, for the notes under the headline. */
-function suiteSummaryNote(suite) {
-    const s = suite.summary;
-    if (!s)
-        return null;
-    return (`Suite: geometric mean of head/base over the ${s.benchmarks} benchmarks measured in all ${s.rounds} rounds, ` +
-        `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
-        'whole rounds resampled, so benchmarks that shared a process stay together)');
-}
-/**
- * The interval as shown beside the change: "[+4.9%, +7.4%]", or, below R_MIN processes per side (§3),
- * "(one run per side: not testable)" — an interval from repetitions of one process ignores
- * process-to-process noise, so the point change is shown (as compare.py would) without one.
- * `short`: "not testable" alone, for a fixed-width column.
- */
-function intervalText(c, digits = 1, short = false) {
-    if (!c.ratio)
-        return '';
-    if (c.levelReason !== 'too-few-processes')
-        return formatChangeCi(c.ratio.ci, digits);
-    // The terminal's column: its footnote already says how many processes there were.
-    if (short)
-        return 'not testable';
-    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
-    return `(${runs === 1 ? 'one run' : `${runs} runs`} per side: not testable)`;
-}
-/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
-function deltaText(minEffect) {
-    return formatPercent(minEffect).replace('.0%', '%');
-}
-/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
-function ciLevel(cs, alpha) {
-    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
-    if (levels.length === 0)
-        return formatLevel(1 - alpha);
-    const lo = Math.min(...levels);
-    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
-}
-/**
- * The intervals' label (docs/statistics.md §6), never a bare "99% CI" over several benchmarks:
- * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
- * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
- */
-function ciLabel(cs, suite, short = false) {
-    const family = formatLevel(1 - suite.options.alpha);
-    if (suite.options.correction === 'none')
-        return `${family} CI, not simultaneous`;
-    const each = ciLevel(cs, suite.options.alpha);
-    if (suite.familySize <= 1 && each === family)
-        return `${family} CI`;
-    return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
-}
-/**
- * A row whose Base/Head columns and change point different ways (docs/report.md §3: base 15.42 µs, head
- * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
- */
-function directionNote(c) {
-    const base = c.baseLocation;
-    const head = c.headLocation;
-    const estimate = c.ratio?.estimate;
-    if (!base || !head || estimate === undefined)
-        return null;
-    const columns = Math.log(head / base);
-    const change = Math.log(estimate);
-    // Both clearly away from 0 (over 0.1%), in opposite directions.
-    if (Math.abs(columns) < 1e-3 || Math.abs(change) < 1e-3 || Math.sign(columns) === Math.sign(change))
-        return null;
-    return ('Base and Head are the medians of the per-process values; the change is the Hodges-Lehmann estimate ' +
-        '(the median of every head/base ratio of those values), which can point the other way when the runs are spread out');
-}
-/** The median of the smallest detectable effects of `cs`, or null when none has one. */
-function typicalResolution(cs) {
-    const mdes = cs
-        .map((c) => c.power?.minDetectableEffect)
-        .filter((x) => typeof x === 'number' && Number.isFinite(x));
-    return mdes.length ? median$1(mdes) : null;
-}
-/** The quiet group's header: how many, by verdict, and the typical resolution. */
-function quietSummary(quiet, suite) {
-    const delta = deltaText(suite.options.minEffect);
-    const by = (v) => quiet.filter((c) => c.verdict === v).length;
-    const counts = VERDICT_ORDER.filter((v) => QUIET_VERDICTS.includes(v) && by(v) > 0).map((v) => v === 'unchanged' ? `${verdictCount(v, by(v))} (within ±${delta})` : verdictCount(v, by(v)));
-    const typical = typicalResolution(quiet);
-    return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
-        (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
-}
-/**
- * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
- * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
- */
-function inconclusiveText(c, minEffect, measure = 'time') {
-    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
-        return null;
-    const delta = deltaText(minEffect);
-    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
-    const why = c.inconclusiveReason === 'too-few-processes'
-        ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
-        : c.inconclusiveReason === 'level-unreachable'
-            ? c.rangeLevel !== undefined
-                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
-                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
-            : c.inconclusiveReason === 'too-few-samples'
-                ? 'too few samples to test'
-                : c.ratio && c.ratio.ci[1] < 1 + minEffect
-                    ? `could still be ≤ −${delta}`
-                    : `could still be ≥ +${delta}`;
-    const a = c.advice;
-    const advice = a?.kind === 'more-rounds'
-        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
-        : a?.kind === 'too-noisy'
-            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
-                `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
-                `${alternatives(measure)}`
-            : a?.kind === 'too-close'
-                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
-                : a?.kind === 'too-coarse'
-                    ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
-                    : null;
-    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
-    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
-}
-const countWord = (v) => v === 'negligible' ? `changed by less than δ_count` : verdictWord(v);
-/** Why the rounds stopped before the plan, in words; null when they did not. */
-function stoppedEarlyText(rounds, timeBudgetSeconds) {
-    switch (rounds.stoppedEarly) {
-        case 'time-budget':
-            return `the time budget (${timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`;
-        case 'interrupted':
-            return `interrupted after ${rounds.completedRounds} rounds`;
-        case 'failures':
-            return `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`;
-        default:
-            return null;
-    }
-}
-/** The warning code of a run that measured nothing because base and head built the same program. */
-const IDENTICAL_PROGRAM = 'identical-program';
-/** The warning code of a run that compared nothing because the base did not build. */
-const NO_BASELINE = 'no-baseline';
-/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
-const FIELD_MAX_CHARS = 120;
-/** Benchmark names listed at most on one grouped warning line. */
-const NAMES_PER_WARNING = 12;
-/**
- * A footnote several rows share, said once with the benchmarks it covers (docs/report.md §3):
- * "a, b and 3 more: text"; `names` as the renderer shows them (escaped for Markdown), in row order.
- */
-function sharedNote(names, text) {
-    if (names.length < 2)
-        return text;
-    const more = names.length > NAMES_PER_WARNING ? ` and ${names.length - NAMES_PER_WARNING} more` : '';
-    return `${names.slice(0, NAMES_PER_WARNING).join(', ')}${more}: ${text}`;
-}
-/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
-function warningLine(g) {
-    const message = mdProse(g.message);
-    if (g.names.length === 0)
-        return message;
-    if (g.names.length === 1)
-        return `${mdCode(g.names[0])}: ${message}`;
-    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
-    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
-    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
-}
-const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-/** 12 -> "¹²" */
-function superscript(n) {
-    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
-}
-const EMOJI_ICON = (v) => VERDICTS[v].emoji;
-/**
- * The headline: counts by verdict in words; never contradicts the table. `text` escapes the words
- * for the format (identity for Markdown and the terminal), `icon` writes a verdict's sign.
- */
-function headline(suite, icon = EMOJI_ICON, text = (s) => s) {
-    // Without a baseline nothing was compared: undecided, never "no significant change · N new".
-    const words = suite.warnings.some((w) => w.code === NO_BASELINE)
-        ? `${icon('inconclusive')} ${text(`${verdictWord('inconclusive')}: the base did not build, nothing was compared`)} · ${verdictHeadline(suite, icon, text)}`
-        : verdictHeadline(suite, icon, text);
-    const summary = suiteSummaryText(suite);
-    return summary ? `${words} · ${text(summary)}` : words;
-}
-/** The headline's verdict counts in words, in the verdict table's order. */
-function verdictHeadline(suite, icon, text) {
-    const c = suite.counts;
-    const lead = (v) => {
-        const sign = icon(v);
-        return sign ? `${sign} ` : '';
-    };
-    const parts = VERDICT_ORDER.filter((v) => c[v] > 0).map((v) => (VERDICTS[v].loud ? lead(v) : '') + text(verdictCount(v, c[v])));
-    if (parts.length === 0)
-        return text(suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
-            ? 'base and head built the same program: nothing to measure'
-            : 'no benchmarks were compared');
-    if (!c.regression && !c.failed && !c.improvement && !c['timing-only']) {
-        // Undecided is said first, never as "no significant change" (README, "Undecided is said out loud").
-        if (!c.inconclusive)
-            return `${text('no significant change')} · ${parts.join(', ')}`;
-        const decided = c.negligible + c.unchanged;
-        const open = decided === 0 ? 'nothing could be decided' : verdictWord('inconclusive');
-        return `${lead('inconclusive')}${text(open)} · ${parts.join(', ')}`;
-    }
-    return parts.join(', ');
-}
-/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
-function subline(report) {
-    const { suite, run } = report;
-    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
-    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
-    if (run.rounds !== undefined) {
-        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
-        if (run.adaptive) {
-            const a = run.adaptive;
-            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
-                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
-        }
-        else
-            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
-    }
-    const pairs = pairsText(suite);
-    if (pairs)
-        parts.push(pairs);
-    const layout = layoutRunText(run);
-    if (layout)
-        parts.push(mdText(layout));
-    const p = suite.provenance.head;
-    const machine = [
-        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
-        p.compiler,
-        p.buildType,
-        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
-    ]
-        .filter(Boolean)
-        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
-    if (machine.length)
-        parts.push(machine.join(', '));
-    const o = suite.options;
-    if (suite.countMode?.measure !== 'counts')
-        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
-    const counts = countModeLine(suite);
-    if (counts)
-        parts.push(mdText(counts));
-    return parts.join(' · ');
-}
-/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
-function verdictText(c) {
-    return verdictWords(c) + adaptiveNote(c);
-}
-/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
-function adaptiveNote(c) {
-    const a = c.adaptive;
-    if (!a || a.stopReason === 'not-compared')
-        return '';
-    const why = {
-        resolved: 'resolved',
-        'max-rounds': 'max rounds',
-        'time-budget': 'time budget ran out',
-        'no-samples': 'stopped: no new samples',
-        futile: 'stopped: too noisy to decide within max rounds',
-        interrupted: 'interrupted',
-        failures: 'stopped: binary kept failing'
-    };
-    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
-}
-/** The verdict in a word or two (the table cell): the verdict table's word and detail. */
-function verdictWords(c) {
-    return verdictCellWord(c.verdict);
-}
-/** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c, minEffect, measure = 'time') {
-    switch (c.verdict) {
-        case 'inconclusive': {
-            const text = inconclusiveText(c, minEffect, measure);
-            if (text)
-                return mdProse(text + codePathNote(c));
-            const counts = countFootnote(c);
-            return counts ? mdProse(capText(counts, 300)) : null;
-        }
-        case 'failed': {
-            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
-            return why ? mdProse(capText(why.message, 300)) : null;
-        }
-        case 'skipped': {
-            const why = c.warnings.find((w) => w.code === 'skipped');
-            return why ? mdProse(capText(why.message, 300)) : null;
-        }
-        default: {
-            const counts = countFootnote(c);
-            return counts ? mdProse(capText(counts, 300)) : null;
-        }
-    }
-}
-/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
-function warningLines(suite) {
-    return warningGroups(suite).map(warningLine);
-}
-/**
- * A row's footnote when main's history says its baseline already moved (docs/report.md), escaped
- * Markdown: "main drifted +3.2% [+1.1%, +5.4%] (99% CI) over its last 30 recorded commits, since
- * `abc1234`". The PR's change is measured against its base, so it comes on top of that drift.
- */
-function driftNote(d) {
-    const since = /^[0-9a-f]{7,64}$/i.test(d.since) ? `, since ${mdCode(d.since.slice(0, 7))}` : '';
-    const gaps = d.gaps > 0 ? ` (${plural(d.gaps, 'push', 'pushes')} not recorded)` : '';
-    return (`main drifted ${formatChange(1 + d.change)} ${formatChangeCi([1 + d.lo, 1 + d.hi])} ` +
-        `(${formatLevel(d.level)} CI) over its last ${plural(d.steps, 'recorded commit')}${since}${gaps}`);
 }
 
 const DEFAULT_WARMUP_ROUNDS = 1;
@@ -60653,93 +62643,6 @@ function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
             stopped
         }
     };
-}
-
-/**
- * The lines of a text or of a file, one at a time. A file is read in 32 KiB pieces, never as one
- * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
- * the young-generation collections while it is parsed, and 40 such files made the heap, and the
- * process, about 90 MB larger than reading them piece by piece. A piece stays under 64 KB even
- * as UTF-16 (V8 puts larger strings straight into the old heap).
- */
-/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
-function* linesOfText(text) {
-    let number = 0;
-    let start = 0;
-    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
-        yield { text: text.slice(start, end), number: ++number, ended: true };
-    if (start < text.length)
-        yield { text: text.slice(start), number: ++number, ended: false };
-}
-/** Bytes read at a time by {@link linesOfFile}. */
-const CHUNK_BYTES = 1 << 15;
-/**
- * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
- * between reads is decoded whole): the file's text is these pieces joined.
- * @throws the file system's error when the file cannot be opened or read
- */
-function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
-    const fd = openSync(path, 'r');
-    try {
-        const buffer = Buffer.alloc(chunkBytes);
-        const decoder = new StringDecoder('utf8');
-        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
-            yield decoder.write(buffer.subarray(0, n));
-        const end = decoder.end();
-        if (end)
-            yield end;
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** `pieces` with a byte order mark at the very start of their text left out. */
-function* withoutBom(pieces) {
-    let atStart = true;
-    for (const piece of pieces) {
-        yield atStart && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece;
-        atStart &&= piece === '';
-    }
-}
-/**
- * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
- * `chunkBytes` at a time.
- * @throws the file system's error when the file cannot be opened or read
- */
-function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
-    let number = 0;
-    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
-    let pending = [];
-    for (const piece of piecesOfFile(path, chunkBytes)) {
-        let start = 0;
-        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
-            const text = piece.slice(start, end);
-            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
-            pending = [];
-        }
-        if (start < piece.length)
-            pending.push(piece.slice(start));
-    }
-    const rest = pending.join('');
-    if (rest !== '')
-        yield { text: rest, number: ++number, ended: false };
-}
-/**
- * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
- * end is dropped): enough to tell its format.
- */
-function fileStart(path, maxBytes = CHUNK_BYTES) {
-    const fd = openSync(path, 'r');
-    try {
-        const buffer = Buffer.alloc(maxBytes);
-        let length = 0;
-        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
-            length += n;
-        return new StringDecoder('utf8').write(buffer.subarray(0, length));
-    }
-    finally {
-        closeSync(fd);
-    }
 }
 
 /**
@@ -62122,12 +64025,12 @@ function roundLayouts(setup, staged, log) {
             env[side] = stackPaddingEnv(drawn[side]);
         }
         layouts++;
-        log.debug(`layout ${key}: ${describe(drawn.base)} (base), ${describe(drawn.head)} (head)`);
+        log.debug(`layout ${key}: ${describe$1(drawn.base)} (base), ${describe$1(drawn.head)} (head)`);
         return env;
     };
     return { before, record: () => ({ seed: setup.seed, draws: setup.draws, layouts, relinkMs }) };
 }
-function describe(d) {
+function describe$1(d) {
     return `code +${d.text}, rodata +${d.rodata}, data +${d.data}, stack +${d.stack}`;
 }
 
@@ -62753,6 +64656,394 @@ function reproduceLine(plan, asked, commits) {
 }
 
 /**
+ * `benchgate history bisect` (docs/history.md, "Bisect"): names the commit of a change point's range
+ * that carried the step, by measuring commits inside the range against its start with the usual paired
+ * rounds (instruction counts first when the store shows the step in them). Each measurement is a whole
+ * `run` of one benchmark; its results are written to --out and the bisection is kept in the store.
+ */
+const BISECT_HELP = `Usage: benchgate history bisect --store STORE --benchmark NAME [--range A..B] [--out DIR] [-- RUN OPTIONS]
+
+Finds which commit of a change point's range carried the step of benchmark NAME. Without --range, the
+range is that of NAME's newest change point in STORE (benchgate history report). Each commit inside the
+range is measured against the range's start A with the run options after '--' (as 'benchgate run'
+takes them, or from benchgate.json: --build, --binary, --rounds, ...), halving the range until one
+commit carries the step. Instruction counts are measured first (--measure counts) when the store's
+records show the step in them and valgrind is here.
+
+The answer is one of: the commit that carries the step; not in this range (A and B measure the same);
+${VERDICTS.inconclusive.word} (a measurement could not tell, e.g. too noisy: more --rounds). Every run's reports are written
+to DIR/step-N (default DIR: benchgate-bisect) and the bisection to DIR/bisect.json; the store is only
+read ('benchgate history record DIR/bisect.json --store STORE' keeps it there, in bisections/, from a
+step that builds nothing). Exit 0 when a commit is named, 3 otherwise.`;
+const FLAGS$1 = {
+    store: { type: 'string' },
+    benchmark: { type: 'string' },
+    range: { type: 'string' },
+    out: { type: 'string' }
+};
+/**
+ * Runs `history bisect ARGS` with `config` (the run options after '--', merged with benchgate.json).
+ * @returns 0 when one commit is named, 3 (no answer) otherwise
+ */
+async function bisectCommand(args, config, io, cwd, credential) {
+    const flags = parsed(args);
+    const name = flags.benchmark;
+    const store = openStore(flags.store, cwd, credential);
+    const records = await store.readAll();
+    const [from, to] = flags.range
+        ? await givenRange(config.repoDir, flags.range)
+        : newestChange(records, name, store);
+    const range = await commitsBetween(config.repoDir, from, to);
+    const measure = await measureFor(records, name, [from, to], config, io);
+    const log = consoleLog({ write: (t) => io.stderr(t) });
+    const out = flags.out ?? 'benchgate-bisect';
+    io.stderr(`history bisect: ${forLog(name)} over ${from.slice(0, 12)}..${to.slice(0, 12)} (${range.length - 1} commits), measuring ${measure}\n`);
+    const started = new Date().toISOString();
+    let step = 0;
+    const outcome = await bisectRange(range, async (base, head) => {
+        step += 1;
+        const m = await measureOne({ ...config, measure }, name, base, head, join(out, `step-${step}`), log);
+        io.stderr(`  ${step}. ${head.slice(0, 12)} against ${base.slice(0, 12)}: ${m.answer} (${describe(m)})\n`);
+        return m;
+    });
+    const file = {
+        format: 'benchgate-bisect',
+        version: 1,
+        benchmark: name,
+        range: { from, to },
+        measure,
+        started_at: started,
+        outcome
+    };
+    writeOutputsJson(out, file);
+    const written = join(out, 'bisect.json');
+    io.stderr(`${answerLine(outcome, name)}\nbisection written to ${written}; to keep it in the store: benchgate history record ${written} --store ${flags.store}\n`);
+    return outcome.answer === 'commit' ? EXIT.pass : EXIT.jobFailed;
+}
+function parsed(args) {
+    let values;
+    try {
+        values = parseArgs({ args, options: FLAGS$1, allowPositionals: false, strict: true }).values;
+    }
+    catch (e) {
+        throw new ConfigError(`history bisect: ${e.message} (see benchgate history bisect --help)`);
+    }
+    if (values.store === undefined)
+        throw new ConfigError('history bisect: --store is required');
+    if (values.benchmark === undefined || values.benchmark === '')
+        throw new ConfigError('history bisect: --benchmark NAME is required (the benchmark whose step to find)');
+    return { ...values, store: values.store, benchmark: values.benchmark };
+}
+/** `A..B` resolved to two commits. */
+async function givenRange(repoDir, text) {
+    const parts = text.split('..');
+    if (parts.length !== 2 || parts.some((p) => p === ''))
+        throw new ConfigError(`--range '${text}': expected A..B (the commit before the change, and the first after it)`);
+    parts.forEach((p, i) => assertSafeRef(p, i === 0 ? 'base' : 'head'));
+    return [await resolveCommit(repoDir, parts[0], 'base'), await resolveCommit(repoDir, parts[1], 'head')];
+}
+/** The range of NAME's newest change point in the store's history. */
+function newestChange(records, name, store) {
+    const series = analyseHistory(records).series.find((s) => s.name === name);
+    const point = series?.change_points.at(-1);
+    if (!point)
+        throw new ConfigError(`history bisect: ${forLog(name)} has no change point in ${store.name}${series ? '' : ' (no such benchmark there)'}; give --range A..B`);
+    return [point.from.commit, point.to.commit];
+}
+/** The range's start and the commits after it up to `to`, oldest first, along first parents. */
+async function commitsBetween(repoDir, from, to) {
+    const args = ['rev-list', '--first-parent', '--reverse', `${from}..${to}`];
+    const r = await git(repoDir, args);
+    if (r.code !== 0)
+        throw gitFailure(r, args, repoDir, 'Listing the commits of the range');
+    const inside = r.stdout.split('\n').filter(Boolean);
+    if (inside.length === 0 || inside[inside.length - 1] !== to)
+        throw new ConfigError(`history bisect: ${to.slice(0, 12)} does not follow ${from.slice(0, 12)} along first parents; give --range A..B with A an ancestor of B`);
+    return [from, ...inside];
+}
+/**
+ * Counts first (docs/history.md, "Bisect") when the store shows the step in the instructions and
+ * valgrind runs; else the run's own mode.
+ */
+async function measureFor(records, name, range, config, io) {
+    if (!stepShowsInCounts(records, name, range, config.countThreshold))
+        return config.measure;
+    if (await valgrindRuns())
+        return 'counts';
+    io.stderr('history bisect: the step shows in instruction counts, but valgrind is not here: measuring time\n');
+    return config.measure;
+}
+async function valgrindRuns() {
+    const { runProcess } = await Promise.resolve().then(function () { return spawn; });
+    try {
+        const r = await runProcess('valgrind', ['--version'], {
+            cwd: process.cwd(),
+            env: process.env,
+            stdout: 'capture',
+            stderr: 'ignore',
+            timeoutMs: 30_000
+        });
+        return r.exitCode === 0;
+    }
+    catch {
+        return false;
+    }
+}
+/** One run of NAME alone, `head` against `base` (no merge-base: the range's commits are measured as they are). */
+async function measureOne(config, name, base, head, out, log) {
+    const filter = exactNameFilter([name]) ?? null;
+    const { report, samples } = await runPipeline({ ...config, base, head, mergeBase: false, filter, out, historyStore: null }, log);
+    writeOutputs(report, out, { samples });
+    return measurementOf(base, head, {
+        identical: report.suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM),
+        comparison: report.suite.comparisons.find((x) => x.benchmark === name),
+        counted: config.measure === 'counts'
+    });
+}
+function describe(m) {
+    const change = m.change === null ? '' : `${formatChange(1 + m.change)}, `;
+    return `${change}${m.verdict}${m.note ? `: ${forLog(m.note)}` : ''}`;
+}
+function answerLine(o, name) {
+    const runs = `${o.measured.length} measurement${o.measured.length === 1 ? '' : 's'} of ${o.commits} commits in the range`;
+    if (o.answer === 'commit')
+        return `history bisect: ${o.commit} carries the step of ${forLog(name)} (${runs})`;
+    if (o.answer === 'not-in-range')
+        return `history bisect: not in this range: ${o.by.slice(0, 12)} measures the same as ${o.after.slice(0, 12)} (${runs})`;
+    return `history bisect: ${VERDICTS.inconclusive.word}: the step is after ${o.after.slice(0, 12)} and by ${o.by.slice(0, 12)} (${runs}); measure with more --rounds`;
+}
+function writeOutputsJson(out, file) {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'bisect.json'), JSON.stringify(file, null, 2) + '\n');
+}
+/** Where a bisection is kept in a store: bisections/<started>-<range end>.json (readers of records never look there). */
+function bisectionPath(file) {
+    const stamp = file.started_at.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+    return `bisections/${stamp}-${file.range.to.slice(0, 12)}.json`;
+}
+const SHA = /^[0-9a-f]{40,64}$/;
+/** A bisect.json, checked field by field (it is read back from a job's files: untrusted), or null when `data` is not one. */
+function bisectFileOf(data, source) {
+    const f = data;
+    if (typeof f !== 'object' || f === null || f.format !== 'benchgate-bisect')
+        return null;
+    const bad = (what) => new ConfigError(`${source}: not a usable bisect.json: ${what}`);
+    if (f.version !== 1)
+        throw bad(`version ${String(f.version)} (this benchgate reads 1)`);
+    if (typeof f.benchmark !== 'string' || f.benchmark === '')
+        throw bad('no benchmark');
+    if (!f.range || !SHA.test(String(f.range.from)) || !SHA.test(String(f.range.to)))
+        throw bad('range is not two commit SHAs');
+    if (typeof f.started_at !== 'string' || Number.isNaN(Date.parse(f.started_at)))
+        throw bad('started_at is not a date');
+    const o = f.outcome;
+    if (!o || !BISECT_ANSWERS.includes(o.answer) || !Array.isArray(o.measured))
+        throw bad('outcome is missing or has no answer');
+    return f;
+}
+/** `history record BISECT.json --store STORE`: the bisection added to the store (a new file, never a replacement). */
+async function keepBisection(file, store, io) {
+    const range = `${file.range.from.slice(0, 12)}..${file.range.to.slice(0, 12)}`;
+    const kept = await store.addFile(bisectionPath(file), Buffer.from(JSON.stringify(file, null, 2) + '\n'), `benchgate history: bisect ${range}`);
+    io.stderr(`kept the bisection of ${forLog(file.benchmark)} over ${range} in ${store.name} as ${kept.path}\n`);
+    return EXIT.pass;
+}
+
+var bisect = /*#__PURE__*/Object.freeze({
+    __proto__: null,
+    BISECT_HELP: BISECT_HELP,
+    bisectCommand: bisectCommand,
+    bisectFileOf: bisectFileOf,
+    keepBisection: keepBisection
+});
+
+/**
+ * `benchgate history record|report|compact` (docs/history.md). Its few flags are parsed here with
+ * node:util parseArgs rather than added to the option table (config/options.ts): the table's options
+ * become a `Config` field, a benchgate.json key and often an Action input, and none of these flags is
+ * any of that (a commit SHA or a store differs per job and makes no sense in a config file). The
+ * analysis options of `report` (--q, --window, --delta) are history-only too.
+ */
+const HISTORY_HELP = `Usage: benchgate history record RESULTS.json --store STORE [--commit SHA --parent SHA --date ISO] [--pr N]
+       benchgate history report --store STORE --out DIR [--repo-url URL] [--q Q] [--window W] [--delta D]
+       benchgate history compact --store STORE [--before yyyy-mm]
+       benchgate history bisect --store STORE --benchmark NAME [--range A..B] [--out DIR] [-- RUN OPTIONS]
+
+Keeps the results of the default branch, one record per commit, and finds what moved: change points
+(per benchmark, within one environment), environment changes, slow creep (docs/history.md).
+
+STORE is a folder, or git:BRANCH: an orphan branch of the repository in the current directory
+(git: alone means git:benchgate-history), fetched from and pushed to origin; with GITHUB_TOKEN set,
+that fetch and push send it (git's environment only, never its config; GITHUB_SERVER_URL names the server).
+
+  record     adds RESULTS.json (from 'benchgate run') as the record of its head commit, measured
+             against its base (the last recorded commit); given a bisect.json, keeps the bisection. Results without SHAs (from 'compare', old
+             artifacts) need --commit SHA --parent SHA --date ISO; --pr N names the pull request.
+  report     writes DIR/history.html (one trend per benchmark, self-contained), DIR/changes.json and
+             DIR/summary.md. --repo-url the repository's web address for commit links (default:
+             from the git store's origin; none for a folder). --q false discovery rate of change points
+             (default ${DEFAULT_CHANGES_OPTIONS.q}); --window paired steps of the creep (default ${DEFAULT_CHANGES_OPTIONS.window}); --delta smallest
+             creep reported (default ${DEFAULT_CHANGES_OPTIONS.delta}).
+  compact    merges every whole month before --before (default: the current month) into one file,
+             in one commit.
+  bisect     names the commit of a change point's range that carried NAME's step, measuring commits
+             inside the range against its start (benchgate history bisect --help).`;
+const FLAGS = {
+    store: { type: 'string' },
+    commit: { type: 'string' },
+    parent: { type: 'string' },
+    date: { type: 'string' },
+    pr: { type: 'string' },
+    out: { type: 'string' },
+    'repo-url': { type: 'string' },
+    q: { type: 'string' },
+    window: { type: 'string' },
+    delta: { type: 'string' },
+    before: { type: 'string' },
+    help: { type: 'boolean', short: 'h' }
+};
+/** Which flags each subcommand takes (others are refused, so a typo does not pass silently). */
+const ALLOWED = {
+    record: ['store', 'commit', 'parent', 'date', 'pr'],
+    report: ['store', 'out', 'repo-url', 'q', 'window', 'delta'],
+    compact: ['store', 'before']
+};
+function number(flag, text, ok, expected) {
+    const v = Number(text);
+    if (text.trim() === '' || !ok(v))
+        throw new ConfigError(`--${flag}: '${text}' is not valid; expected ${expected}`);
+    return v;
+}
+function need(flags, name, sub) {
+    const v = flags[name];
+    if (v === undefined)
+        throw new ConfigError(`history ${sub}: --${name} is required (see benchgate history --help)`);
+    return v;
+}
+async function record(flags, positionals, io, cwd, credential) {
+    if (positionals.length !== 1)
+        throw new ConfigError(`history record: expected one RESULTS.json, got ${positionals.length}`);
+    const path = positionals[0];
+    let text;
+    try {
+        text = readFileSync(path, 'utf8');
+    }
+    catch (e) {
+        throw new ConfigError(`cannot read results file ${path}: ${e.message}`);
+    }
+    const bisection = bisectFileOf(parsedJson(text), path);
+    if (bisection)
+        return keepBisection(bisection, openStore(need(flags, 'store', 'record'), cwd, credential), io);
+    const meta = { commit: flags.commit, parent: flags.parent, date: flags.date };
+    if (flags.pr !== undefined)
+        meta.pr = number('pr', flags.pr, (v) => Number.isInteger(v) && v > 0, 'a pull request number');
+    const results = validateResults(text, path);
+    const rec = buildRecord(results, await withCommitDate(results, meta, cwd), path);
+    const store = openStore(need(flags, 'store', 'record'), cwd, credential);
+    const started = Date.now();
+    const r = await store.add(rec);
+    const how = r.attempts > 1 ? ` after ${r.attempts} push attempts` : '';
+    io.stderr(r.added
+        ? `recorded ${rec.commit.slice(0, 12)} (${rec.benchmarks.length} benchmarks) in ${store.name} as ${r.path}${how} (${Date.now() - started} ms)\n`
+        : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited: a re-run records nothing)\n`);
+    return EXIT.pass;
+}
+/** JSON of a file whose kind is not known yet; null when it is not JSON (its own reader says why). */
+function parsedJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return null;
+    }
+}
+function analysisOptions(flags) {
+    const o = { ...DEFAULT_CHANGES_OPTIONS };
+    if (flags.q !== undefined)
+        o.q = number('q', flags.q, (v) => v > 0 && v < 1, 'a number in (0, 1)');
+    if (flags.window !== undefined)
+        o.window = number('window', flags.window, (v) => Number.isInteger(v) && v >= 1, 'a whole number ≥ 1');
+    if (flags.delta !== undefined)
+        o.delta = number('delta', flags.delta, (v) => v >= 0 && Number.isFinite(v), 'a fraction ≥ 0 (0.02 = 2%)');
+    return o;
+}
+async function report$1(flags, io, cwd, credential) {
+    const options = analysisOptions(flags);
+    const out = need(flags, 'out', 'report');
+    const store = openStore(need(flags, 'store', 'report'), cwd, credential);
+    // A bad --repo-url stops before anything is read or written.
+    const remote = flags['repo-url'] ?? (await store.remoteUrl());
+    const repoUrl = remote === null ? null : repositoryWebUrl(remote);
+    if (flags['repo-url'] !== undefined && repoUrl === null)
+        throw new ConfigError(`--repo-url: '${flags['repo-url']}' is not a repository address (e.g. https://github.com/owner/repo)`);
+    const { records, problems } = await store.read();
+    if (problems.length)
+        io.stderr(forLog(`history store ${store.name}: left out ${filesOrRecords(problems.length)} that cannot be trusted (the rest is reported):\n` +
+            problems.map((p) => `  ${p}\n`).join('')));
+    const changes = analyseHistory(records, options);
+    mkdirSync(resolve$1(cwd, out), { recursive: true });
+    writeFileSync(resolve$1(cwd, out, 'changes.json'), JSON.stringify(changes, null, 2) + '\n');
+    const summary = renderSummary(changes, problems);
+    writeFileSync(resolve$1(cwd, out, 'summary.md'), summary);
+    writeFileSync(resolve$1(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl, problems }));
+    await io.stdout(summary);
+    const cps = changes.series.reduce((n, s) => n + s.change_points.length, 0);
+    const creeps = changes.series.filter((s) => s.creep?.reported).length;
+    io.stderr(`${records.length} records, ${changes.series.length} benchmarks: ${cps} change points, ` +
+        `${changes.environment_changes.length} environment changes, ${changes.suspect_records.length} suspect records, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`);
+    return EXIT.pass;
+}
+async function compact(flags, io, cwd, now, credential) {
+    const before = checkMonth(flags.before ?? currentMonth(now), '--before');
+    const store = openStore(need(flags, 'store', 'compact'), cwd, credential);
+    const r = await store.compact(before);
+    io.stderr(r.months.length
+        ? `compacted ${r.months.join(', ')} (${r.records} records) in ${store.name}\n`
+        : `nothing to compact before ${before} in ${store.name}\n`);
+    for (const { month, why } of r.left)
+        io.stderr(forLog(`left ${month} as record files: ${why}\n`));
+    return EXIT.pass;
+}
+/**
+ * Runs `benchgate history SUB ...args` in `cwd`; throws ConfigError/JobError for the CLI to describe.
+ * A git store fetches and pushes with `credential` (src/cli.ts: $GITHUB_TOKEN) when given.
+ */
+async function historyCommand(args, io, cwd = process.cwd(), now = new Date(), credential) {
+    let parsed;
+    try {
+        parsed = parseArgs({ args, options: FLAGS, allowPositionals: true, strict: true });
+    }
+    catch (e) {
+        throw new ConfigError(`history: ${e.message} (see benchgate history --help)`);
+    }
+    const { values, positionals } = parsed;
+    const [sub, ...rest] = positionals;
+    if (values.help || sub === undefined) {
+        await io.stdout(HISTORY_HELP + '\n');
+        return sub === undefined && !values.help ? EXIT.usage : EXIT.pass;
+    }
+    if (!(sub in ALLOWED))
+        throw new ConfigError(`history: unknown subcommand '${sub}'; expected record, report, compact or bisect`);
+    const { help: _help, ...flags } = values;
+    const extra = Object.keys(flags).filter((f) => !ALLOWED[sub].includes(f));
+    if (extra.length)
+        throw new ConfigError(`history ${sub}: --${extra[0]} does not apply (it takes ${ALLOWED[sub].map((f) => `--${f}`).join(', ')})`);
+    if (sub !== 'record' && rest.length)
+        throw new ConfigError(`history ${sub}: unexpected argument '${rest[0]}'`);
+    if (sub === 'record')
+        return record(flags, rest, io, cwd, credential);
+    if (sub === 'report')
+        return report$1(flags, io, cwd, credential);
+    return compact(flags, io, cwd, now, credential);
+}
+
+var history = /*#__PURE__*/Object.freeze({
+    __proto__: null,
+    HISTORY_HELP: HISTORY_HELP,
+    historyCommand: historyCommand
+});
+
+/**
  * Main's drift for a pull request's report (docs/history.md; docs/report.md: "when the history on main is known, a
  * row whose baseline already drifted says so"): per benchmark, the creep over main's last W recorded
  * commits (history/changes.ts, docs/statistics.md §11), kept where it is reported (its interval excludes 0 and
@@ -62869,1905 +65160,6 @@ function undecidedText(suite) {
     const decided = c.regression + c.improvement + c.negligible + c.unchanged;
     const what = `${open} of ${plural(open + decided, 'benchmark')} could not be decided; no regression found`;
     return decided === 0 ? `nothing could be decided (${what})` : what;
-}
-
-/**
- * The "where" note of a changed benchmark (docs/count-mode.md, docs/report.md): the functions its count or time
- * change comes from, by |Δ self|, with their share of the benchmark's change ("`crc_update` +7.9% of
- * +8.1% instructions, `memcpy` +0.2%"); for a time change the instructions do not explain, the
- * simulated misses and mispredictions of those functions; else "not explained by simulated events".
- * And the per-function table of `benchgate explain`. Words only: the numbers come from
- * analysis/attribution.ts. Names go through `code` (the renderer escapes).
- */
-/** At most this many functions in a "where" note (the table has them all). */
-const WHERE_FUNCTIONS = 3;
-/** A function whose share is below this fraction of the benchmark's |Δ| is left out of the note. */
-const NEGLIGIBLE_SHARE = 0.01;
-const NAME_CHARS = 60;
-/** A C++ signature without its parameter list: `ns::crc_update(unsigned int, int) const` → `ns::crc_update`. */
-function shortFunctionName(name) {
-    const trimmed = name.replace(/\s+(const|volatile|&|&&|noexcept)\s*$/g, '');
-    if (!trimmed.endsWith(')'))
-        return name;
-    let depth = 0;
-    for (let i = trimmed.length - 1; i >= 0; i--) {
-        const ch = trimmed[i];
-        if (ch === ')')
-            depth++;
-        else if (ch === '(' && --depth === 0)
-            return i > 0 ? trimmed.slice(0, i) : name;
-    }
-    return name;
-}
-/** Δ of one figure, head − base, null when a side lacks it. */
-function delta(f, key) {
-    const b = f.base === null ? 0 : f.base[key];
-    const h = f.head === null ? 0 : f.head[key];
-    return b === null || h === null ? null : h - b;
-}
-const METRIC_WORDS = {
-    instructions: 'instructions',
-    cycles: 'estimated cycles'
-};
-/** "+1,024" / "−12.5": a signed per-iteration count change. */
-function signedCount(x) {
-    const s = formatCount(Math.abs(x));
-    return x > 0 ? `+${s}` : x < 0 ? `−${s}` : '0';
-}
-/** A share of the base total as a signed percentage with one decimal ("+7.9%"), finer when tiny. */
-function sharePercent(x) {
-    if (x === null)
-        return '–';
-    const one = formatChange(1 + x, 1);
-    return one === '0.0%' && x !== 0 ? formatCountChange(x) : one;
-}
-/** The functions the note names: the largest |Δ self| with a share that is not negligible. */
-function named(a) {
-    const total = figureOf(a.total.head, a.metric) - figureOf(a.total.base, a.metric);
-    const base = figureOf(a.total.base, a.metric);
-    const floor = base > 0 ? (Math.abs(total) / base) * NEGLIGIBLE_SHARE : 0;
-    return a.functions.filter((f) => f.share !== 0 && Math.abs(f.share) >= floor).slice(0, WHERE_FUNCTIONS);
-}
-/** The simulated events of a function's own code that changed, in the time change's direction first. */
-function eventWords(f) {
-    const parts = [];
-    const add = (key, words) => {
-        const d = delta(f.self, key);
-        if (d !== null && Math.round(d) !== 0)
-            parts.push(`${words} ${signedCount(d)}`);
-    };
-    add('d1misses', 'D1 misses');
-    add('llmisses', 'LL misses');
-    add('mispredicts', 'mispredicted branches');
-    const ir = delta(f.self, 'instructions');
-    if (ir !== null && Math.round(ir) !== 0)
-        parts.push(`instructions ${signedCount(ir)}`);
-    return parts.length ? ` (${parts.join(', ')} per iteration)` : '';
-}
-const statusWord = (f) => (f.status === 'matched' ? '' : ` (${f.status})`);
-/**
- * A table row's "where" footnote: whereNote, except for a timing-only row, whose own note already says
- * that neither instructions nor simulated events explain it.
- */
-function rowWhereNote(c, code) {
-    return c.timingOnly ? null : whereNote(c, code);
-}
-/**
- * The note's text, or null without an attribution.
- * @param code how a function name is written (Markdown: escaped inline code)
- */
-function whereNote(c, code) {
-    const a = c.attribution;
-    if (!a)
-        return null;
-    const base = figureOf(a.total.base, a.metric);
-    const head = figureOf(a.total.head, a.metric);
-    const change = base > 0 ? head / base - 1 : null;
-    const words = METRIC_WORDS[a.metric];
-    if (a.explains === 'none')
-        return (`where: not explained by simulated events (instructions ${formatCountChange(c.counts?.instructions.change ?? null)}, ` +
-            `estimated cycles ${formatCountChange(c.counts?.cycles.change ?? null)}; callgrind does not model latency or instruction-level parallelism)`);
-    const list = named(a);
-    if (list.length === 0)
-        return null;
-    const name = (f) => code(displayName(shortFunctionName(f.name), NAME_CHARS)) + statusWord(f);
-    const events = a.explains === 'simulated-events';
-    const items = list.map((f, i) => `${name(f)} ${sharePercent(f.share)}${i === 0 ? ` of ${sharePercent(change)} ${words}` : ''}` +
-        (events ? eventWords(f) : ''));
-    const renamed = list.some((f) => f.status === 'added') && list.some((f) => f.status === 'removed')
-        ? ' (a renamed function shows as removed + added)'
-        : '';
-    const why = events ? `; time follows the simulated misses and mispredictions, not the instructions` : '';
-    return `where: ${items.join(', ')}${renamed}${why}`;
-}
-/** The rows of `benchgate explain`: one per function, self and inclusive base → head and Δ. */
-function explainRows(a) {
-    const m = a.metric;
-    const fig = (x) => (x === null ? '–' : formatCount(figureOf(x, m)));
-    const d = (f) => signedCount(figureOf(f.head, m) - figureOf(f.base, m));
-    const ev = (f, k) => {
-        const x = delta(f.self, k);
-        return x === null ? '–' : signedCount(x);
-    };
-    return a.functions.map((f) => [
-        shortFunctionName(f.name) + statusWord(f),
-        fig(f.self.base),
-        fig(f.self.head),
-        d(f.self),
-        sharePercent(f.share),
-        fig(f.inclusive.base),
-        fig(f.inclusive.head),
-        d(f.inclusive),
-        ev(f, 'd1misses'),
-        ev(f, 'llmisses'),
-        ev(f, 'mispredicts')
-    ]);
-}
-const EXPLAIN_HEADER = [
-    'function',
-    'self base',
-    'self head',
-    'Δ self',
-    'share',
-    'incl. base',
-    'incl. head',
-    'Δ incl.',
-    'Δ D1 miss',
-    'Δ LL miss',
-    'Δ mispred.'
-];
-/**
- * The text `benchgate explain` prints for one benchmark: its change, the per-function table (self
- * and inclusive, base → head, Δ, share, Δ of the simulated events) and the "where" note; or why there
- * is nothing to show. Plain text (the names cleaned of control characters).
- */
-function explainText(c) {
-    const name = cleanText(c.benchmark, 200);
-    const a = c.attribution;
-    if (!a) {
-        const why = !c.counts
-            ? 'it was not counted (run with --measure counts or both)'
-            : c.counts.reason !== null
-                ? `its counts decide nothing (${c.counts.reason})`
-                : 'neither its counts moved by δ_count nor its time changed, or the run kept no per-function costs';
-        return `${name}: no attribution: ${why}.\n`;
-    }
-    const base = figureOf(a.total.base, a.metric);
-    const head = figureOf(a.total.head, a.metric);
-    const lines = [
-        `${name}: ${METRIC_WORDS[a.metric]} ${formatCount(base)} → ${formatCount(head)} per iteration ` +
-            `(${sharePercent(base > 0 ? head / base - 1 : null)}), ${EXPLAINS_WORDS[a.explains]}`,
-        ''
-    ];
-    const rows = [EXPLAIN_HEADER, ...explainRows(a).map((r) => [cleanText(r[0], 100), ...r.slice(1)])];
-    const widths = EXPLAIN_HEADER.map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-    for (const r of rows)
-        lines.push(r
-            .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
-            .join('  ')
-            .trimEnd());
-    if (a.omitted.functions > 0)
-        lines.push(`… ${a.omitted.functions} more changed function(s), Δ self ${signedCount(a.omitted.self)} together`);
-    const where = whereNote(c, (n) => cleanText(n, 100));
-    if (where)
-        lines.push('', where);
-    lines.push('', `Per iteration of the counted loop; ${METRIC_WORDS[a.metric]} rank the functions. Matched by demangled name; ` +
-        'added/removed = on one side only (a rename is both). Callgrind simulates caches and branches, not latency or instruction-level parallelism.');
-    return lines.join('\n') + '\n';
-}
-const EXPLAINS_WORDS = {
-    counts: 'a count change',
-    instructions: 'a time change the instructions follow',
-    'simulated-events': 'a time change the simulated misses and mispredictions follow, not the instructions',
-    none: 'a time change neither instructions nor simulated events explain'
-};
-
-/** Verdicts shown in the main table, in this order. */
-const CHANGED = ['regression', 'failed', 'improvement', 'timing-only', 'new', 'removed'];
-/** Verdicts collapsed into one group: no significant change of at least δ (one list, the analysis's). */
-const QUIET = QUIET_VERDICTS;
-/** Regressions worst first, then failures, improvements best first, new, removed. */
-function sortChanged(cs) {
-    const rank = (c) => CHANGED.indexOf(c.verdict);
-    const size = (c) => Math.abs(Math.log(c.ratio?.estimate ?? 1));
-    return [...cs].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || byName(a, b));
-}
-/** Those whose CI still admits a regression ≥ δ first (largest upper bound first), then by name. */
-function sortQuiet(cs, minEffect) {
-    const hi = (c) => c.ratio?.ci[1] ?? 0;
-    const admits = (c) => (hi(c) >= 1 + minEffect ? 1 : 0);
-    return [...cs].sort((a, b) => admits(b) - admits(a) || (admits(a) ? hi(b) - hi(a) : 0) || byName(a, b));
-}
-/** The changed benchmarks and the quiet ones of a suite, each in report order. */
-function split(cs, minEffect) {
-    return {
-        changed: sortChanged(cs.filter((c) => CHANGED.includes(c.verdict))),
-        quiet: sortQuiet(cs.filter((c) => QUIET.includes(c.verdict)), minEffect)
-    };
-}
-/** Code-unit order: total, locale-independent and linear in the common prefix (unlike localeCompare). */
-function byName(a, b) {
-    return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
-}
-
-var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/countText.ts\n  function formatCount(n) {\n    if (n === null || !Number.isFinite(n)) return \"–\";\n    const a = Math.abs(n);\n    if (a >= 1e9) return `${(n / 1e9).toFixed(2)} G`;\n    if (a >= 1e6) return `${(n / 1e6).toFixed(2)} M`;\n    return n.toLocaleString(\"en-US\", { maximumFractionDigits: a >= 100 ? 0 : 1 });\n  }\n\n  // src/report/html/icicle.ts\n  var ICICLE_SATURATION = 0.25;\n  function icicleLayout(rows, width, minPx = 0.5) {\n    const size = (r) => Math.max(0, r[2], r[3]);\n    const root = rows[0];\n    if (!root || root[1] !== -1 || !(size(root) > 0)) return [];\n    const kids = rows.map(() => []);\n    rows.forEach((r, i) => {\n      if (i > 0 && Number.isInteger(r[1]) && r[1] >= 0 && r[1] < i) kids[r[1]].push(i);\n    });\n    const unit = width / size(root);\n    const bars = [{ i: 0, x: 0, w: width, depth: 0 }];\n    for (let b = 0; b < bars.length; b++) {\n      const { i, x, w, depth } = bars[b];\n      const scale = w / (size(rows[i]) * unit);\n      const raw = kids[i].map((k) => size(rows[k]) * unit * scale);\n      const sum = raw.reduce((s, v) => s + v, 0);\n      const fit = sum > w ? w / sum : 1;\n      let left = x;\n      kids[i].forEach((k, j) => {\n        const cw = raw[j] * fit;\n        if (cw >= minPx) bars.push({ i: k, x: left, w: cw, depth: depth + 1 });\n        left += cw;\n      });\n    }\n    return bars;\n  }\n  function deltaScale(base, head) {\n    if (base <= 0) return head > 0 ? 1 : 0;\n    const t = (head / base - 1) / ICICLE_SATURATION;\n    return Math.max(-1, Math.min(1, t));\n  }\n  var GREY = [232, 232, 232];\n  var RED = [215, 48, 39];\n  var BLUE = [69, 117, 180];\n  function deltaColour(t) {\n    const end = t >= 0 ? RED : BLUE;\n    const a = Math.min(1, Math.abs(t));\n    const c = GREY.map((g, k) => Math.round(g + (end[k] - g) * a));\n    return `rgb(${c[0]},${c[1]},${c[2]})`;\n  }\n  function fitLabel(name, px, charPx = 7) {\n    const n = Math.floor((px - 6) / charPx);\n    if (n >= name.length) return name;\n    return n < 3 ? \"\" : name.slice(0, n - 1) + \"…\";\n  }\n  function icicleTooltip(row, metric) {\n    const [name, , base, head] = row;\n    const change = base > 0 ? `${head >= base ? \"+\" : \"−\"}${Math.abs((head / base - 1) * 100).toFixed(1)}%` : head > 0 ? \"only at head\" : \"–\";\n    const delta = head - base;\n    return `${name}\n${metric} per iteration, inclusive\nbase ${formatCount(base)}  head ${formatCount(head)}\nΔ ${delta >= 0 ? \"+\" : \"−\"}${formatCount(Math.abs(delta))} (${base > 0 && head === 0 ? \"only at base\" : change})`;\n  }\n\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  function plotIcicle(svg, b) {\n    const t = b.t;\n    if (!t) return;\n    const WI = 900, rowH = 18, top = 28;\n    const bars = icicleLayout(t.r, WI);\n    const depth = bars.reduce((m, x) => Math.max(m, x.depth), 0);\n    const HI = top + (depth + 1) * rowH + 2;\n    svg.setAttribute(\"viewBox\", \"0 0 \" + WI + \" \" + HI);\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    const steps = 9, sw = 16, lx = 70;\n    txt(g, lx - 6, 14, \"faster\", null, \"end\");\n    for (let k = 0; k < steps; k++) {\n      const v = -1 + 2 * k / (steps - 1);\n      el(\"rect\", { x: lx + k * sw, y: 4, width: sw, height: 12, fill: deltaColour(v) }, g);\n    }\n    txt(g, lx + steps * sw + 6, 14, \"slower\", null, \"start\");\n    const pct = Math.round(ICICLE_SATURATION * 100);\n    txt(\n      g,\n      lx + steps * sw + 56,\n      14,\n      \"(−\" + pct + \"% … +\" + pct + \"% or more; width: inclusive \" + t.m + \")\"\n    );\n    for (let k = 0; k < bars.length; k++) {\n      const bar = bars[k], row = t.r[bar.i];\n      const y = top + bar.depth * rowH;\n      const cell = el(\"g\", {}, svg);\n      el(\"title\", {}, cell).textContent = icicleTooltip(row, t.m);\n      el(\n        \"rect\",\n        {\n          x: r2(bar.x),\n          y,\n          width: r2(Math.max(0.5, bar.w - 1)),\n          height: rowH - 1,\n          fill: deltaColour(deltaScale(row[2], row[3])),\n          class: \"bar-icicle\"\n        },\n        cell\n      );\n      const label = fitLabel(row[0], bar.w);\n      if (label) txt(cell, bar.x + 3, y + rowH - 5, label, \"icicle-label\");\n    }\n  }\n  var PLOTTERS = {\n    icicle: plotIcicle,\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  function cellNumber(text) {\n    const m = /^([+\\u2212-]?)[<>]?([\\d,.]+)\\s*([kMG]?)/.exec(text.trim());\n    if (!m) return -Infinity;\n    const scale = { \"\": 1, k: 1e3, M: 1e6, G: 1e9 };\n    const v = Number(m[2].replace(/,/g, \"\")) * scale[m[3]];\n    return m[1] === \"\" || m[1] === \"+\" ? v : -v;\n  }\n  function sortWhere(th) {\n    const table = th.closest(\"table\");\n    const body = table?.tBodies[0];\n    if (!table || !body) return;\n    const col = th.cellIndex;\n    const descending = th.getAttribute(\"aria-sort\") !== \"descending\";\n    const rows = [];\n    for (let i = 0; i < body.rows.length; i++) rows.push(body.rows[i]);\n    const text = (r) => r.cells[col]?.textContent ?? \"\";\n    rows.sort((a, b) => {\n      const order = col === 0 ? text(b).localeCompare(text(a)) : cellNumber(text(a)) - cellNumber(text(b));\n      return descending ? -order : order;\n    });\n    for (const r of rows) body.appendChild(r);\n    const heads = table.querySelectorAll(\"th\");\n    for (let i = 0; i < heads.length; i++) heads[i].removeAttribute(\"aria-sort\");\n    th.setAttribute(\"aria-sort\", descending ? \"descending\" : \"ascending\");\n  }\n  document.addEventListener(\"click\", (e) => {\n    const th = e.target?.closest?.(\"table.where thead th\");\n    if (th) sortWhere(th);\n  });\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      overflowing: overflowingTables(),\n      errors\n    });\n    out.hidden = false;\n  }\n  function overflowingTables() {\n    const tables = document.querySelectorAll(\".scroll > table.summary\"), wide = [];\n    for (let t = 0; t < tables.length; t++) {\n      const room = tables[t].parentNode.clientWidth, width = tables[t].scrollWidth;\n      if (width > room) wide.push({ table: t, width, room });\n    }\n    return wide;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
-
-/** Fewest and most histogram bins (a handful of samples still gets a shape; 500 would be noise). */
-const MIN_BINS = 5;
-const MAX_BINS = 60;
-/** Grid points of each density curve. */
-const KDE_POINTS = 48;
-/** R's density(cut = 3): the curve spans the data ± 3 bandwidths. */
-const KDE_CUT = 3;
-/** Pairwise differences histogrammed at most (m·n can be millions). */
-const MAX_PAIRS = 20_000;
-/** Lags of the correlogram at most. */
-const ACF_MAX_LAG = 20;
-/** Points per side of the time series at most (beyond: a deterministic stride). */
-const MAX_SERIES_POINTS = 2_000;
-/**
- * Histogram of one or more series on shared bins (Freedman & Diaconis 1981, "On the histogram as a
- * density estimator: L2 theory", Z. Wahrscheinlichkeitstheorie verw. Gebiete 57, 453–476:
- * width 2·IQR·n^(−1/3) over the pooled values). Falls back to Sturges' rule when the IQR is 0, and
- * to one bin when all values are equal.
- * @param series finite values; at least one value in all
- * @throws Error when there are no values at all
- * Complexity: O(N log N) for N pooled values.
- */
-function histogram(series) {
-    const n = series.reduce((sum, s) => sum + s.length, 0);
-    const pooled = new Float64Array(n);
-    let at = 0;
-    for (const s of series)
-        for (let i = 0; i < s.length; i++)
-            pooled[at++] = s[i];
-    pooled.sort(); // typed arrays sort numerically
-    if (n === 0)
-        throw new Error('histogram: no values');
-    const min = pooled[0];
-    const max = pooled[n - 1];
-    const range = max - min;
-    if (range === 0) {
-        const width = Math.abs(min) * 1e-3 || 1;
-        return { lo: min - width / 2, width, counts: series.map((s) => [s.length]) };
-    }
-    const iqr = quantileType7(pooled, 0.75) - quantileType7(pooled, 0.25);
-    let bins = iqr > 0 ? Math.ceil(range / (2 * iqr * Math.cbrt(1 / n))) : Math.ceil(Math.log2(n) + 1);
-    bins = Math.min(MAX_BINS, Math.max(MIN_BINS, bins));
-    const width = range / bins;
-    const counts = series.map((s) => {
-        const c = new Array(bins).fill(0);
-        for (let i = 0; i < s.length; i++)
-            c[Math.min(bins - 1, Math.floor((s[i] - min) / width))]++;
-        return c;
-    });
-    return { lo: min, width, counts };
-}
-/** R's `bw.nrd0`: 0.9 · min(sd, IQR/1.34) · n^(−1/5), with R's fallbacks when that is 0. */
-function bandwidthNrd0(values) {
-    const n = values.length;
-    if (n < 2)
-        return Math.abs(values[0] ?? 0) * 0.1 || 1;
-    const s = summarize(values);
-    const sd = s.sd ?? 0;
-    let lo = Math.min(sd, (s.q3 - s.q1) / 1.34);
-    if (!(lo > 0))
-        lo = sd || Math.abs(s.min) || 1;
-    return 0.9 * lo * Math.pow(n, -0.2);
-}
-/**
- * Gaussian kernel density estimates (Silverman 1986, "Density Estimation for Statistics and Data
- * Analysis", Chapman & Hall, §3.4) with bandwidth `bw.nrd0`, all on one grid of `points` points from
- * the smallest value − 3·bw to the largest + 3·bw.
- * @param series non-empty finite series
- * Complexity: O(points · N).
- */
-function densities(series, points = KDE_POINTS) {
-    const bw = series.map((s) => (s.length ? bandwidthNrd0(s) : 0));
-    let lo = Infinity;
-    let hi = -Infinity;
-    series.forEach((s, i) => {
-        for (let k = 0; k < s.length; k++) {
-            lo = Math.min(lo, s[k] - KDE_CUT * bw[i]);
-            hi = Math.max(hi, s[k] + KDE_CUT * bw[i]);
-        }
-    });
-    const dx = (hi - lo) / (points - 1);
-    const norm = 1 / Math.sqrt(2 * Math.PI);
-    const y = series.map((s, i) => {
-        if (s.length === 0)
-            return [];
-        const h = bw[i];
-        const out = [];
-        for (let k = 0; k < points; k++) {
-            const x = lo + k * dx;
-            let sum = 0;
-            for (let j = 0; j < s.length; j++) {
-                const z = (x - s[j]) / h;
-                sum += Math.exp(-0.5 * z * z);
-            }
-            out.push((sum * norm) / (s.length * h));
-        }
-        return out;
-    });
-    return { x0: lo, dx, y, bw };
-}
-/**
- * The box plot of one series (Tukey 1977, "Exploratory Data Analysis", ch. 2; fences as
- * `tukeyOutliers`, quartiles as the summary table).
- * @param values non-empty, finite
- * Complexity: O(n log n).
- */
-function boxStats(values) {
-    const sorted = Array.from(values).sort((a, b) => a - b);
-    if (sorted.length === 0)
-        throw new Error('boxStats: no values');
-    const q1 = quantileType7(sorted, 0.25);
-    const q3 = quantileType7(sorted, 0.75);
-    const lowFence = q1 - MILD_FENCE * (q3 - q1);
-    const highFence = q3 + MILD_FENCE * (q3 - q1);
-    const inside = sorted.filter((v) => v >= lowFence && v <= highFence);
-    return {
-        min: sorted[0],
-        q1,
-        median: quantileType7(sorted, 0.5),
-        q3,
-        max: sorted[sorted.length - 1],
-        whiskerLow: inside[0],
-        whiskerHigh: inside[inside.length - 1],
-        outliers: sorted.filter((v) => v < lowFence || v > highFence)
-    };
-}
-/** The empirical CDF of one series, one step per distinct value. Complexity: O(n log n). */
-function ecdf(values) {
-    const sorted = Array.from(values).sort((a, b) => a - b);
-    const x = [];
-    const count = [];
-    for (let i = 0; i < sorted.length; i++) {
-        if (x.length > 0 && sorted[i] === x[x.length - 1])
-            count[count.length - 1] = i + 1;
-        else {
-            x.push(sorted[i]);
-            count.push(i + 1);
-        }
-    }
-    return { x, count, n: sorted.length };
-}
-/**
- * Every difference head_j − base_i (the set whose median is the Hodges-Lehmann shift), or, when
- * there are more than `maxPairs`, a deterministic systematic sample of them: the pairs of the
- * sorted samples are numbered i·n + j and every (m·n / maxPairs)-th is taken, which spreads the
- * sample evenly over both distributions.
- * @param base the m base values; head the n head values (both non-empty)
- * Complexity: O(min(m·n, maxPairs) log).
- */
-function pairwiseDifferences(base, head, maxPairs = MAX_PAIRS) {
-    const b = Array.from(base).sort((x, y) => x - y);
-    const h = Array.from(head).sort((x, y) => x - y);
-    const total = b.length * h.length;
-    const used = Math.min(total, maxPairs);
-    const step = total / used;
-    const diffs = new Float64Array(used);
-    for (let k = 0; k < used; k++) {
-        const q = Math.floor(k * step);
-        diffs[k] = h[q % h.length] - b[Math.floor(q / h.length)];
-    }
-    return { histogram: histogram([diffs]), used, total };
-}
-/**
- * The paired design's differences head_i − base_i, one per round (docs/statistics.md §13): the set whose
- * Walsh averages give the Hodges-Lehmann shift. `series` holds the pairs in round order.
- */
-function pairedDifferences(base, head) {
-    const n = Math.min(base.length, head.length);
-    const diffs = Float64Array.from({ length: n }, (_, i) => head[i] - base[i]);
-    return { histogram: histogram([diffs]), used: n, total: n };
-}
-/** timePositions from the samples' rounds alone. */
-function roundPositions(rounds, side) {
-    if (rounds.some((r) => r < 0))
-        return { axis: 'index', x: rounds.map((_r, i) => i) };
-    const perRound = new Map();
-    for (const r of rounds)
-        perRound.set(r, (perRound.get(r) ?? 0) + 1);
-    const seen = new Map();
-    const x = rounds.map((r) => {
-        const k = seen.get(r) ?? 0;
-        seen.set(r, k + 1);
-        const first = (r % 2 === 0) === (side === 'base');
-        return r + (first ? 0 : 0.5) + ((k + 0.5) / perRound.get(r)) * 0.5;
-    });
-    return { axis: 'rounds', x };
-}
-/** One side's usable values (finite, positive) in time order, with their rounds. */
-function sideValues(series, metric) {
-    const values = [];
-    const rounds = [];
-    if (!series)
-        return { values, rounds };
-    for (const k of series.timeOrder()) {
-        const v = metric === 'cpu_time' ? series.cpuTimeNs(k) : series.realTimeNs(k);
-        if (!(Number.isFinite(v) && v > 0))
-            continue;
-        values.push(v);
-        rounds.push(series.round(k));
-    }
-    return { values, rounds };
-}
-/** An array of one benchmark's samples as its two series (the name is not looked at). */
-function asSeries(comparison, samples) {
-    const out = { base: null, head: null };
-    for (const s of samples)
-        (out[s.side] ??= new SampleSeries(comparison.benchmark, s.side)).add(s);
-    return out;
-}
-/**
- * The plot data of one benchmark from its Comparison and its raw samples (both sides, any order,
- * or its series from a SampleStore). Samples with non-finite or non-positive values are left out
- * (the analysis refuses them).
- */
-function benchmarkPlotData(comparison, samples, metric) {
-    const sides = Array.isArray(samples)
-        ? asSeries(comparison, samples)
-        : samples;
-    const raw = { base: sideValues(sides.base, metric), head: sideValues(sides.head, metric) };
-    const level = comparison.level;
-    const side = (s) => {
-        const { values, rounds } = raw[s];
-        if (values.length === 0)
-            return null;
-        const pos = roundPositions(rounds, s);
-        const keep = thin(values.length, MAX_SERIES_POINTS);
-        // The series the analysis tested (one median per run at the run level), never recomputed here.
-        const series = comparison.series?.[s] ?? [];
-        let correlogram = null;
-        if (series.length >= 3) {
-            const a = acf(series, Math.min(series.length - 1, ACF_MAX_LAG));
-            correlogram = { r: a.r, band: a.band, n: a.n };
-        }
-        return {
-            values: keep.map((i) => values[i]),
-            x: keep.map((i) => pos.x[i]),
-            rounds: keep.map((i) => rounds[i]),
-            total: values.length,
-            axis: pos.axis,
-            box: boxStats(values),
-            ecdf: ecdf(values),
-            acf: correlogram
-        };
-    };
-    const base = side('base');
-    const head = side('head');
-    // Both sides always (an absent side has empty counts and an empty curve), base first.
-    const both = [raw.base.values, raw.head.values];
-    const any = both[0].length + both[1].length > 0;
-    let differences = null;
-    if (comparison.series && comparison.series.base.length > 0 && comparison.series.head.length > 0) {
-        const d = comparison.pairs
-            ? pairedDifferences(comparison.series.base, comparison.series.head)
-            : pairwiseDifferences(comparison.series.base, comparison.series.head);
-        differences = { ...d, estimate: comparison.shift?.estimate ?? null, ci: comparison.shift?.ci ?? null };
-    }
-    return {
-        benchmark: comparison.benchmark,
-        level,
-        base,
-        head,
-        histogram: any ? histogram(both) : null,
-        densities: any ? densities(both) : null,
-        differences
-    };
-}
-/** Indices 0..n−1, or `max` of them at an even stride (first and last kept). */
-function thin(n, max) {
-    if (n <= max)
-        return Array.from({ length: n }, (_v, i) => i);
-    return Array.from({ length: max }, (_v, k) => Math.round((k * (n - 1)) / (max - 1)));
-}
-
-/** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
-const FOREST_MAX_ROWS = 40;
-/**
- * The HTML report as pieces to be written one after the other (their concatenation is
- * renderHtml's text): a suite of 10,000 benchmarks makes tens of megabytes of HTML, which need
- * not be one string. Made as they are asked for: each benchmark's plot data lives only while its
- * section and its data script are made.
- */
-function* renderHtmlParts(report, samples, options = {}) {
-    const { suite } = report;
-    const ordered = orderComparisons(suite);
-    const store = SampleStore.of(samples);
-    const suiteNote = suiteSummaryNote(suite);
-    const title = `benchgate: ${headline(suite, () => '')}`;
-    const noPlots = samples.length === 0;
-    const top = [
-        '<!DOCTYPE html>',
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        `<meta name="generator" content="benchgate ${escapeHtml(VERSION)}">`,
-        `<title>${escapeHtml(title)}</title>`,
-        `<style>${STYLE}</style>`,
-        '</head><body>',
-        '<header>',
-        `<h1>benchgate: ${headline(suite, mark, escapeHtml)}</h1>`,
-        `<p class="sub">${subline(report)}</p>`,
-        ...(suiteNote ? [`<p class="sub">${mdProse(suiteNote)}</p>`] : []),
-        '</header><main>'
-    ];
-    for (const text of top)
-        yield line(text);
-    yield* summarySection(report, ordered);
-    const noSamples = noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null;
-    for (const text of benchmarksHeader(ordered, noSamples))
-        yield line(text);
-    for (const [i, c] of ordered.entries()) {
-        const own = store.get(c.benchmark);
-        const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
-        yield `${benchmarkSection(c, i, p, suite.options.minEffect, suite.countMode?.measure ?? 'time')}\n`;
-        // Its plot data right after it: written as made, so nothing of it is kept until the page's end.
-        yield `<script type="application/json" id="d${i}">${jsonForScript(embed(c, p))}</script>\n`;
-    }
-    const bottom = [
-        '</section>',
-        provenanceSection(report),
-        '</main>',
-        `<footer>Generated by benchgate ${escapeHtml(VERSION)} on ${escapeHtml((options.now ?? new Date()).toISOString())}. ` +
-            'Plots are drawn when a benchmark is opened; all data is in this file.</footer>',
-        '<pre id="selftest" hidden></pre>'
-    ];
-    for (const text of bottom)
-        yield line(text);
-    const data = {
-        captions: { ...Object.fromEntries(PLOTS), icicle: ICICLE_CAPTION },
-        minEffect: suite.options.minEffect,
-        confLevel: ordered.find((c) => c.ratio)?.confLevel ?? 1 - suite.options.alpha,
-        forest: forestRows(ordered, suite.options.minEffect)
-    };
-    yield `<script type="application/json" id="benchgate-data">${jsonForScript(data)}</script>\n`;
-    yield `<script>${CLIENT_SCRIPT}</script>\n</body></html>\n`;
-}
-/** Changed benchmarks first (as the PR comment), then the quiet ones, then anything else. */
-function orderComparisons(suite) {
-    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict)));
-    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict)), suite.options.minEffect);
-    const rest = suite.comparisons.filter((c) => !CHANGED.includes(c.verdict) && !QUIET.includes(c.verdict));
-    return [...changed, ...quiet, ...rest];
-}
-/** The overview chart's rows: changes, and no-change results whose CI still admits ≥ δ. */
-function forestRows(ordered, minEffect) {
-    const rows = [];
-    ordered.forEach((c, i) => {
-        if (!c.ratio)
-            return;
-        const [lo, hi] = c.ratio.ci;
-        const matters = c.verdict === 'regression' ||
-            c.verdict === 'improvement' ||
-            hi >= 1 + minEffect ||
-            lo <= 1 / (1 + minEffect);
-        if (matters && rows.length < FOREST_MAX_ROWS)
-            rows.push([i, sig(c.ratio.estimate, 5), sig(lo, 5), sig(hi, 5)]);
-    });
-    return rows;
-}
-const sigs = (xs, digits = 4) => xs.map((x) => sig(x, digits));
-/** The compact per-benchmark JSON the client draws from (keys documented in client.ts). */
-function embed(c, p) {
-    // Every value embedded (not thinned): the client derives the ECDF from `v`, and the time
-    // positions from the rounds (`r`, run lengths) or the index, the way plotData.ts does.
-    const full = (s) => s.values.length === s.total;
-    const side = (s) => s && {
-        v: sigs(s.values, 5),
-        x: full(s) ? null : s.x.map((x) => Math.round(x * 100) / 100),
-        r: full(s) && s.axis === 'rounds' ? runLengths(s.rounds) : null,
-        N: s.total,
-        ax: s.axis === 'rounds' ? 'r' : 'i',
-        b: sigs([s.box.min, s.box.q1, s.box.median, s.box.q3, s.box.max, s.box.whiskerLow, s.box.whiskerHigh], 5),
-        o: sigs(s.box.outliers, 5),
-        e: full(s) ? null : ecdfKeep(s).map((i) => sig(s.ecdf.x[i], 5)),
-        // Cumulative counts only when there are ties or thinned steps (else count[i] = i + 1).
-        c: full(s) || (s.ecdf.count.length <= MAX_SERIES_POINTS && s.ecdf.count.every((c, i) => c === i + 1))
-            ? null
-            : ecdfKeep(s).map((i) => s.ecdf.count[i]),
-        a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
-    };
-    return {
-        n: displayName(c.benchmark),
-        v: c.verdict,
-        lv: c.level,
-        s: p ? [side(p.base), side(p.head)] : null,
-        ...(c.attribution?.tree && { t: treeWire(c.attribution.metric, c.attribution.tree) }),
-        h: p?.histogram && {
-            lo: sig(p.histogram.lo, 6),
-            w: sig(p.histogram.width, 6),
-            c: p.histogram.counts
-        },
-        k: p?.densities && densityJson(p.densities),
-        d: p?.differences && {
-            lo: sig(p.differences.histogram.lo, 5),
-            w: sig(p.differences.histogram.width, 5),
-            c: p.differences.histogram.counts[0],
-            u: p.differences.used,
-            t: p.differences.total,
-            e: p.differences.estimate === null ? null : sig(p.differences.estimate, 5),
-            ci: p.differences.ci && sigs(p.differences.ci, 5)
-        }
-    };
-}
-/** The icicle's rows (wire.ts), figures to 5 significant digits. */
-function treeWire(metric, t) {
-    return {
-        r: t.nodes.map((n) => [displayName(n.name, 300), n.parent ?? -1, sig(n.base, 5), sig(n.head, 5)]),
-        m: metric,
-        d: t.dropped,
-        s: t.minShare
-    };
-}
-/** [round, how many values in a row, round, how many, ...] of rounds in time order. */
-function runLengths(rounds) {
-    const out = [];
-    for (const r of rounds) {
-        if (out.length > 0 && out[out.length - 2] === r)
-            out[out.length - 1]++;
-        else
-            out.push(r, 1);
-    }
-    return out;
-}
-/** The ECDF steps embedded: all of them, or MAX_SERIES_POINTS evenly spread (first and last kept). */
-function ecdfKeep(s) {
-    return thin(s.ecdf.x.length, MAX_SERIES_POINTS);
-}
-/** Density curves as integers 0..1000 of their common maximum `m` (3 digits are plenty for a curve). */
-function densityJson(d) {
-    const m = Math.max(...d.y.flat(), Number.MIN_VALUE);
-    return {
-        x0: sig(d.x0, 6),
-        dx: sig(d.dx, 6),
-        m: sig(m, 4),
-        y: d.y.map((y) => y.map((v) => Math.round((v / m) * 1000)))
-    };
-}
-// ---------------------------------------------------------------------------------------------
-// Summary (the PR comment's content, as HTML)
-/** A line of the page: its text and a line end. */
-const line = (text) => `${text}\n`;
-/**
- * The summary: every benchmark's row, made as it is written (the scale suite's 10,000 rows, held
- * as one string, raised the HTML step's peak by 26-33 MB; 3-5 MB since).
- */
-function* summarySection(report, ordered) {
-    const { suite, run } = report;
-    yield line('<section id="summary">');
-    if (run.stoppedEarly)
-        yield line(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
-    const level = ciLabel(ordered, suite);
-    const changed = ordered.filter((c) => CHANGED.includes(c.verdict));
-    const quiet = ordered.filter((c) => QUIET.includes(c.verdict));
-    const index = new Map(ordered.map((c, i) => [c, i]));
-    yield line('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
-        `${level}; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
-    const minEffect = suite.options.minEffect;
-    const measure = suite.countMode?.measure ?? 'time';
-    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
-    const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : '';
-    const countTd = (c) => measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '';
-    if (changed.length > 0) {
-        yield line('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
-            (measure === 'counts'
-                ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
-                : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level}]</th><th class="num">p (adj.)</th>`) +
-            `${countTh}<th>Verdict</th></tr></thead><tbody>`);
-        for (const c of changed) {
-            const [base, head, change] = summaryCells(c, measure, true);
-            yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td class="name">${benchLink(c, index.get(c))}</td>` +
-                `<td class="num">${base}</td><td class="num">${head}</td>` +
-                `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
-        }
-        yield line('</tbody></table></div>');
-    }
-    if (quiet.length > 0) {
-        yield line(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>\n` +
-            '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
-            `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level}]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
-        for (const c of quiet) {
-            const [base, head, change] = summaryCells(c, measure, false);
-            const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
-            yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td class="name">${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
-                `<td class="num">${head}</td><td class="num">${change}</td>` +
-                `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
-        }
-        yield line('</tbody></table></div></details>');
-    }
-    const warnings = warningLines(suite);
-    if (warnings.length > 0) {
-        yield line(`<details class="group"><summary>⚠️ ${plural(warnings.length, 'warning')}</summary><ul>`);
-        for (const w of warnings)
-            yield line(`<li>${w}</li>`);
-        yield line('</ul></details>');
-    }
-    if (run.reproduce) {
-        yield line(`<details class="group"><summary>How to reproduce</summary><pre>${escapeHtml(run.reproduce)}</pre></details>`);
-    }
-    yield line('</section>');
-}
-/**
- * A verdict's mark: the verdict table's glyph, found in every font (the PR comment's emoji need an
- * emoji font, which many machines, and headless browsers, lack). The verdict itself is in
- * `data-verdict` and the class, for the page's script and style (docs/html-report.md, "Design").
- */
-function mark(v) {
-    const { word, mark } = VERDICTS[v];
-    return `<span class="mark m-${v}" data-verdict="${v}" title="${escapeHtml(word)}">${escapeHtml(mark)}</span>`;
-}
-/** The verdict in words, with what the PR comment puts in a footnote on a line of its own. */
-function verdictHtml(c, minEffect, measure) {
-    const more = verdictFootnote(c, minEffect, measure);
-    const timingOnly = timingOnlyNote(c);
-    return (verdictText(c) +
-        (more ? `<br><small>${more}</small>` : '') +
-        (timingOnly ? `<br><small>${escapeHtml(timingOnly)}</small>` : ''));
-}
-/** Base, Head and Change cells of a summary row: timing locations and ratio, or exact counts (count mode). */
-function summaryCells(c, measure, bold) {
-    if (measure === 'counts') {
-        const f = c.counts ? chosenFigure(c.counts) : null;
-        const change = escapeHtml(formatCountChange(f?.change ?? null));
-        return [
-            formatCount(f?.base ?? null),
-            formatCount(f?.head ?? null),
-            bold ? `<strong>${change}</strong>` : change
-        ];
-    }
-    const change = c.ratio
-        ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${intervalText(c)}`
-        : '–';
-    return [
-        formatDuration(c.baseLocation ?? c.baseMedian),
-        formatDuration(c.headLocation ?? c.headMedian),
-        change
-    ];
-}
-/** Count mode: both metrics per iteration on both sides, their exact change and the base's noise floor. */
-function countsTable(c) {
-    const k = c.counts;
-    if (!k)
-        return '';
-    const row = (name, f) => `<tr><th>${escapeHtml(name)}</th><td class="num">${formatCount(f.base)}</td><td class="num">${formatCount(f.head)}</td>` +
-        `<td class="num">${escapeHtml(formatCountChange(f.change))}</td><td class="num">${escapeHtml(formatCountChange(f.noise))}</td></tr>`;
-    return ('<table class="sides"><caption>Counts per iteration (callgrind)</caption><thead><tr><th></th><th class="num">Base</th>' +
-        '<th class="num">Head</th><th class="num">Change</th><th class="num">Base noise</th></tr></thead><tbody>' +
-        row('Instructions', k.instructions) +
-        row('Cycles (est.)', k.cycles) +
-        `<tr><th>Verdict (${escapeHtml(k.metric)})</th><td colspan="4">${escapeHtml(verdictWord(k.verdict))}${k.message ? `: ${escapeHtml(k.message)}` : ''}</td></tr>` +
-        '</tbody></table>');
-}
-/**
- * Count mode's attribution (docs/count-mode.md): the loop's functions that changed, base → head, self and
- * inclusive, with the change of the simulated events; the "where" line above it. Empty without one.
- */
-function whereTable(c) {
-    const a = c.attribution;
-    if (!a)
-        return '';
-    const where = whereNote(c, (name) => `<code>${escapeHtml(name)}</code>`);
-    const head = EXPLAIN_HEADER.map((h, i) => `<th${i ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('');
-    const rows = explainRows(a).map((r) => `<tr><td><code>${escapeHtml(displayName(r[0], 120))}</code></td>${r
-        .slice(1)
-        .map((x) => `<td class="num">${escapeHtml(x)}</td>`)
-        .join('')}</tr>`);
-    const more = a.omitted.functions
-        ? `<p class="note">${a.omitted.functions} more changed function(s) not listed.</p>`
-        : '';
-    const t = a.tree;
-    // drawn by the page's script when the section opens (client.ts plotIcicle), caption with it
-    const icicle = t
-        ? `<figure class="chart wide" data-plot="icicle"></figure>` +
-            (t.dropped
-                ? `<p class="note">${plural(t.dropped, 'call')} under ${formatPercent(t.minShare, 1)} of the loop ` +
-                    `(or beyond ${MAX_CALL_TREE_NODES} bars) not drawn.</p>`
-                : '')
-        : '';
-    return (`<h4>Where the change comes from</h4>${where ? `<p>${where}</p>` : ''}` +
-        // in a scroller: ten columns of figures do not fit a phone (nor a long C++ name a laptop)
-        `<div class="scroll"><table class="where"><caption>Per iteration of the counted loop (callgrind), ${escapeHtml(a.metric)}; matched by demangled name</caption>` +
-        `<thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}${icicle}`);
-}
-function benchLink(c, i) {
-    return `<a href="#b${i}">${mdCode(displayName(c.benchmark))}</a>`;
-}
-// ---------------------------------------------------------------------------------------------
-// One section per benchmark
-/** The plots of one benchmark, in page order: figure id suffix and caption. */
-const PLOTS = [
-    ['dist', 'Densities (lines) and histograms of base and head, with box plots on the same axis'],
-    ['time', 'Samples in time order: each round’s two halves are its two processes (ABBA order)'],
-    ['ecdf', 'Empirical CDFs'],
-    [
-        'diff',
-        'Differences head − base (every pair of values; each round’s pair under --interleave benchmark), with the Hodges-Lehmann shift and its CI'
-    ],
-    ['acf0', 'Correlogram of base, with the ±1.96/√n band'],
-    ['acf1', 'Correlogram of head, with the ±1.96/√n band']
-];
-/** The icicle's caption (count mode's attribution). */
-const ICICLE_CAPTION = 'Where the loop’s cost goes: each bar is a call, under its caller, as wide as its inclusive cost ' +
-    '(the larger of base and head), coloured by its change. From callgrind’s call edges: below the first ' +
-    'level a callee is split among its callers in proportion to their calls’ cost. Hover for the numbers.';
-/** The benchmarks section's opening lines (each benchmark's section and the closing tag follow). */
-function benchmarksHeader(ordered, noSamples) {
-    const out = ['<section id="benchmarks">', `<h2>${plural(ordered.length, 'benchmark')}</h2>`];
-    if (noSamples) {
-        out.push(`<p class="note">No plots: ${escapeHtml(noSamples)}. The numbers below are complete; ` +
-            'the plots need the raw samples (run <code>benchgate report</code> on a results.json with its <code>samples/</code> folder next to it).</p>');
-    }
-    out.push('<p class="tools"><input id="filter" type="search" placeholder="Filter benchmarks by name" aria-label="Filter benchmarks by name">' +
-        ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
-    return out;
-}
-function benchmarkSection(c, i, p, minEffect, measure) {
-    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '';
-    const out = [
-        `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}" data-verdict="${c.verdict}">`,
-        `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
-            ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(verdictWord(c.verdict))}</span></summary>`,
-        '<div class="body">'
-    ];
-    if (p) {
-        out.push('<div class="plots">');
-        for (const [id] of PLOTS) {
-            const side = id === 'acf0' ? p.base : id === 'acf1' ? p.head : null;
-            if (id.startsWith('acf') && !side?.acf)
-                continue;
-            if (id === 'diff' && !p.differences)
-                continue;
-            // The caption is added by the script with the plot (it is the same for every benchmark).
-            out.push(`<figure class="chart" data-plot="${id}"></figure>`);
-        }
-        out.push('</div>');
-        if (c.pairs)
-            out.push(`<p class="note">Analysed as pairs (per-benchmark interleaving): the differences are each round’s head − base, ${c.pairs.used} pairs; the signed-rank test and the shift use those.</p>`);
-        else if (p.level === 'runs') {
-            out.push('<p class="note">Analysed one value (the median) per process run: the pairwise differences and correlograms use those; the other plots show every repetition.</p>');
-        }
-    }
-    else {
-        out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
-    }
-    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect, measure) : '', sideTable(c), countsTable(c), '</div>', ...(c.attribution ? [whereTable(c)] : []));
-    const warnings = benchmarkWarnings(c).map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
-    if (warnings.length)
-        out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
-    const issues = c.issues.map((s) => `<li>${escapeHtml(`${s.side}${s.round >= 0 ? ` round ${s.round + 1}` : ''}: ${s.kind}: ${s.message}`)}</li>`);
-    if (issues.length)
-        out.push(`<h4>Sample problems</h4><ul>${issues.join('')}</ul>`);
-    out.push('</div></details>');
-    return out.join('\n');
-}
-function testTable(c, minEffect, measure) {
-    const level = formatLevel(c.confLevel);
-    const shift = c.shift
-        ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
-        : '–';
-    const ratio = c.ratio
-        ? `${fixed(c.ratio.estimate, 4)} [${fixed(c.ratio.ci[0], 4)}, ${fixed(c.ratio.ci[1], 4)}]`
-        : '–';
-    const p = c.power;
-    const rows = [
-        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect, measure)}`],
-        ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
-        [`Ratio head/base [${level} CI]`, ratio],
-        [`Shift head − base [${level} CI]`, shift],
-        [
-            c.test === 'signed-rank' ? 'Signed-rank p (paired)' : 'Mann-Whitney p',
-            `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`
-        ],
-        ['p adjusted', formatP(c.pAdjusted)],
-        [c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)', c.u === null ? '–' : String(c.u)],
-        [
-            'Analysed',
-            c.pairs
-                ? `ln(head/base) of each round's pair: ${c.pairs.used} pairs` +
-                    (c.pairs.incomplete ? `, ${c.pairs.incomplete} round(s) with one side only left out` : '')
-                : c.level === 'runs'
-                    ? 'one value per run (median)'
-                    : 'every repetition'
-        ],
-        ['sd of ln(time) (conservative)', p ? fixed(p.sdLog, 4) : '–'],
-        ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
-        [
-            'Could detect',
-            p?.minDetectableEffect && isUndecided(c) ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'
-        ],
-        ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
-        ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
-    ];
-    return ('<table class="kv"><caption>Test and effect size</caption><tbody>' +
-        rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${v}</td></tr>`).join('') +
-        '</tbody></table>');
-}
-function sideTable(c) {
-    const sides = [c.base, c.head];
-    if (!sides[0] && !sides[1])
-        return '';
-    const row = (label, f) => `<tr><th>${escapeHtml(label)}</th>${sides.map((s) => `<td>${s ? f(s) : '–'}</td>`).join('')}</tr>`;
-    const d = formatDuration;
-    return ('<table class="sides"><caption>Per side</caption><thead><tr><th></th><th class="num">Base</th><th class="num">Head</th></tr></thead><tbody>' +
-        [
-            row('Samples', (s) => String(s.samples)),
-            row('Runs (processes)', (s) => String(s.runs)),
-            row('Values analysed', (s) => String(s.analysed)),
-            row('Min', (s) => d(s.summary.min)),
-            row('Q1', (s) => d(s.summary.q1)),
-            row('Median', (s) => d(s.summary.median)),
-            row('Mean', (s) => d(s.summary.mean)),
-            row('Q3', (s) => d(s.summary.q3)),
-            row('Max', (s) => d(s.summary.max)),
-            row('sd', (s) => d(s.summary.sd)),
-            row('CV', (s) => formatPercent(s.summary.cv, 2)),
-            row('MAD', (s) => d(s.summary.mad)),
-            row('ICC (repetitions in a run)', (s) => (s.icc === null ? '–' : fixed(s.icc, 3))),
-            row('Design effect', (s) => fixed(s.designEffect, 2)),
-            row('Effective n', (s) => fixed(s.nEff, 1)),
-            row('Ljung-Box p (lags)', (s) => s.ljungBox ? `${formatP(s.ljungBox.pValue)} (${s.ljungBox.lags})` : '–'),
-            row('Durbin-Watson', (s) => (s.durbinWatson === null ? '–' : fixed(s.durbinWatson, 2))),
-            row('Outliers mild / severe', (s) => `${s.outliers.mild} / ${s.outliers.severe}`),
-            row('Drift over the run', (s) => (s.drift === null ? '–' : formatChange(1 + s.drift, 2)))
-        ].join('') +
-        '</tbody></table>');
-}
-function fixed(x, digits) {
-    return x === null || !Number.isFinite(x) ? '–' : x.toFixed(digits);
-}
-function formatSigned(ns) {
-    const s = formatDuration(Math.abs(ns));
-    return ns > 0 ? `+${s}` : ns < 0 ? `−${s}` : s;
-}
-// ---------------------------------------------------------------------------------------------
-// Provenance
-const PROVENANCE_FIELDS = [
-    ['compiler', 'Compiler'],
-    ['buildType', 'Build type'],
-    ['buildFlags', 'Build flags'],
-    ['libraryVersion', 'Google Benchmark version'],
-    ['libraryBuildType', 'Google Benchmark build type'],
-    ['cpuModel', 'CPU'],
-    ['numCpus', 'CPUs'],
-    ['mhzPerCpu', 'MHz per CPU'],
-    ['cpuScalingEnabled', 'CPU frequency scaling'],
-    ['governor', 'Governor'],
-    ['governors', 'Governors'],
-    ['turbo', 'Turbo'],
-    ['aslr', 'ASLR'],
-    ['pinnedCpu', 'Pinned CPU'],
-    ['priority', 'Priority'],
-    ['loadAvg', 'Load average'],
-    ['kernel', 'Kernel'],
-    ['host', 'Host'],
-    ['date', 'Date'],
-    ['executable', 'Executable'],
-    ['context', 'Context']
-];
-function provenanceSection(report) {
-    const { run, suite } = report;
-    const sides = [run.base, run.head];
-    const p = [suite.provenance.base, suite.provenance.head];
-    const show = (v) => v === undefined
-        ? '–'
-        : escapeHtml(Array.isArray(v)
-            ? v.join(', ')
-            : typeof v === 'object' && v !== null
-                ? Object.entries(v)
-                    .map(([k, x]) => `${k}=${x}`)
-                    .join(', ')
-                : String(v));
-    const rows = [
-        `<tr><th>Ref</th><td>${escapeHtml(sides[0].label)}</td><td>${escapeHtml(sides[1].label)}</td></tr>`,
-        `<tr><th>Commit</th><td>${show(sides[0].sha)}</td><td>${show(sides[1].sha)}</td></tr>`
-    ];
-    for (const [key, label] of PROVENANCE_FIELDS) {
-        if (p[0][key] === undefined && p[1][key] === undefined)
-            continue;
-        const differs = JSON.stringify(p[0][key]) !== JSON.stringify(p[1][key]);
-        rows.push(`<tr${differs ? ' class="differs"' : ''}><th>${escapeHtml(label)}</th><td>${show(p[0][key])}</td><td>${show(p[1][key])}</td></tr>`);
-    }
-    const o = suite.options;
-    const settings = [
-        `α = ${o.alpha} (${o.correction})`,
-        `minimum effect ${formatPercent(o.minEffect)}`,
-        `power ${o.power}`,
-        `metric ${o.metric}`,
-        `level ${o.level}`,
-        run.rounds !== undefined
-            ? `${plural(run.rounds, 'round')}${run.plannedRounds ? ` of ${run.plannedRounds} planned` : ''}`
-            : '',
-        run.repetitions ? plural(run.repetitions, 'repetition') : '',
-        run.measuringSeconds !== undefined ? `${Math.round(run.measuringSeconds)} s measuring` : '',
-        run.wallSeconds !== undefined ? `${Math.round(run.wallSeconds)} s in all` : ''
-    ].filter(Boolean);
-    return [
-        '<section id="provenance"><h2>Provenance</h2>',
-        '<div class="scroll"><table class="prov"><thead><tr><th></th><th>Base</th><th>Head</th></tr></thead><tbody>',
-        ...rows,
-        '</tbody></table></div>',
-        `<p class="settings">${escapeHtml(settings.join(' · '))}</p>`,
-        '</section>'
-    ].join('\n');
-}
-
-/** Rows of the change chart at most (the tables and the HTML report carry the rest). */
-const CHART_MAX_ROWS = 15;
-/** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
-const CHART_WIDTH = 41;
-const CHART_NAME_WIDTH = 34;
-/**
- * The chart's Markdown lines; none when it adds nothing (no change, and every CI within ±δ).
- * When nothing changed it is collapsed (a `<details>` block): then it only shows CIs that still
- * reach ±δ, which is no alarm.
- */
-function changeChart(suite) {
-    const delta = suite.options.minEffect;
-    const changed = sortChanged(suite.comparisons.filter((c) => CHANGED.includes(c.verdict) && c.ratio));
-    const quiet = sortQuiet(suite.comparisons.filter((c) => QUIET.includes(c.verdict) &&
-        c.ratio &&
-        c.levelReason !== 'too-few-processes' && // no interval worth drawing (§3): the tables say "not testable"
-        (c.ratio.ci[1] >= 1 + delta || c.ratio.ci[0] <= 1 / (1 + delta))), delta);
-    const all = [...changed, ...quiet];
-    if (all.length === 0)
-        return [];
-    const rows = all.slice(0, CHART_MAX_ROWS);
-    const lines = [axisLine(rows, delta), ...rows.map((c) => rowLine(c, rows, delta))];
-    if (all.length > rows.length)
-        lines.push(`… ${all.length - rows.length} more in the tables`);
-    const legend = `<sub>Change with ${ciLabel(rows, suite)}: ━ CI, ● estimate, │ no change, ┆ ±${deltaText(delta)} (minimum effect)</sub>`;
-    const pre = '<pre>' + lines.join('\n') + '</pre>';
-    if (changed.length > 0)
-        return [legend, '', pre];
-    return [
-        `<details><summary>Chart: ${plural(quiet.length, 'interval')} still reaching ±${deltaText(delta)} (nothing changed significantly)</summary>`,
-        '',
-        legend,
-        '',
-        pre,
-        '</details>'
-    ];
-}
-/** The axis scale in percent: the widest CI end shown, at least 2δ, rounded up to a "nice" number. */
-function scaleOf(rows, delta) {
-    let widest = 2 * delta;
-    for (const c of rows)
-        for (const r of c.ratio.ci)
-            widest = Math.max(widest, Math.abs(r - 1));
-    return niceCeil(widest * 100);
-}
-const HALF = (CHART_WIDTH - 1) / 2;
-function cellOf(pct, scale) {
-    return Math.round(HALF + (pct / scale) * HALF);
-}
-function axisLine(rows, delta) {
-    const scale = scaleOf(rows, delta);
-    const label = (pct) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
-    const axis = Array.from({ length: CHART_WIDTH }, () => ' ');
-    const put = (at, text) => {
-        const start = Math.max(0, Math.min(CHART_WIDTH - text.length, at - Math.floor(text.length / 2)));
-        for (let i = 0; i < text.length; i++)
-            axis[start + i] = text[i];
-    };
-    put(0, label(-scale));
-    put(HALF, '0');
-    put(CHART_WIDTH - 1, label(scale));
-    return `${''.padEnd(CHART_NAME_WIDTH)} ${'change'.padStart(7)}  ${axis.join('')}`;
-}
-function rowLine(c, rows, delta) {
-    const scale = scaleOf(rows, delta);
-    const cell = (pct) => cellOf(pct, scale);
-    const line = Array.from({ length: CHART_WIDTH }, () => ' ');
-    for (const d of [-delta * 100, delta * 100])
-        line[cell(d)] = '┆';
-    line[HALF] = '│';
-    const [lo, hi] = c.ratio.ci.map((r) => (r - 1) * 100);
-    for (let i = Math.max(0, cell(lo)); i <= Math.min(CHART_WIDTH - 1, cell(hi)); i++)
-        line[i] = '━';
-    if (cell(lo) < 0)
-        line[0] = '◂';
-    if (cell(hi) > CHART_WIDTH - 1)
-        line[CHART_WIDTH - 1] = '▸';
-    const e = cell((c.ratio.estimate - 1) * 100);
-    if (e >= 0 && e < CHART_WIDTH)
-        line[e] = '●';
-    return `${chartName(c.benchmark)} ${formatChange(c.ratio.estimate).padStart(7)}  ${line.join('')}`;
-}
-/** A name padded or cut to the name column (by code points: the column must line up). */
-function chartName(name) {
-    const chars = [...displayName(name)];
-    const fitted = chars.length > CHART_NAME_WIDTH
-        ? chars.slice(0, CHART_NAME_WIDTH - 1).join('') + '…'
-        : chars.join('') + ' '.repeat(CHART_NAME_WIDTH - chars.length);
-    return mdText(fitted);
-}
-function niceCeil(x) {
-    for (const step of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100])
-        if (x <= step)
-            return step;
-    return Math.ceil(x / 100) * 100;
-}
-
-/** "3 shards (1/3 on host (cpu): 20 benchmarks, 41 s; …) · machine time 2.1 min, wall time 45 s" (escaped Markdown, or plain text). */
-function mergedLine(m, markdown = true) {
-    const esc = (t) => (markdown ? mdText(capText(t, 80)) : cleanText(t, 80));
-    const bold = (t) => (markdown ? `**${t}**` : t);
-    const shards = m.shards.map((s) => {
-        const where = [s.host, s.cpu].filter(Boolean).map((t) => esc(String(t)));
-        const place = where.length ? ` on ${where[0]}${where[1] ? ` (${where[1]})` : ''}` : '';
-        const time = s.wallSeconds !== undefined ? `, ${formatSeconds(s.wallSeconds)}` : '';
-        return `${s.index}/${m.count}${place}: ${s.benchmarks} benchmarks${time}`;
-    });
-    const missing = m.missing.length
-        ? ` · ${bold(`missing: ${m.missing.map((g) => `shard ${g.index}/${m.count} (${g.benchmarks.length} benchmarks not measured)`).join(', ')}`)}`
-        : '';
-    return (`${m.count} shards (${shards.join('; ')}) · machine time ${formatSeconds(m.machineSeconds)}, ` +
-        `wall time ${formatSeconds(m.wallSeconds)} in parallel${missing}`);
-}
-/** "45 s", "2.1 min", "1.3 h". */
-function formatSeconds(s) {
-    if (s < 120)
-        return `${s.toFixed(s < 10 ? 1 : 0)} s`;
-    if (s < 7200)
-        return `${(s / 60).toFixed(1)} min`;
-    return `${(s / 3600).toFixed(1)} h`;
-}
-
-/**
- * Fitting a rendered report into a size cap (GitHub's 65,536 characters for a comment) in linear
- * time. Every part is rendered once; the parts the cap may shorten are lists whose sizes are known
- * from prefix sums, so choosing how much of each to keep is arithmetic, not re-rendering (a suite
- * with a 2 MiB field or 10,000 benchmarks must not make the comment quadratic).
- */
-/** Lines of text, each ending in "\n" once joined; size = Σ (length + 1). */
-function linesSize(lines) {
-    let n = 0;
-    for (const l of lines)
-        n += l.length + 1;
-    return n;
-}
-/** A fixed part (never cut). */
-function fixedPart(lines) {
-    const size = linesSize(lines);
-    return { what: '', count: 0, size: () => size, render: () => lines };
-}
-/**
- * A list part: `open` lines, the first k `items` (one line each) with the footnotes they refer to,
- * a "more" line when items are left out, then `close`. `notesNeeded[k]` is how many of `notes`
- * the first k items refer to (non-decreasing; footnotes are numbered by first use).
- */
-function listPart(spec) {
-    const { items, open, close } = spec;
-    const notes = spec.notes ?? [];
-    const needed = spec.notesNeeded ?? items.map(() => 0).concat([0]);
-    const itemPrefix = prefixSums(items);
-    const notePrefix = prefixSums(notes);
-    const base = linesSize(open) + linesSize(close);
-    const notesBlock = (k) => (needed[k] > 0 ? notePrefix[needed[k]] + 1 : 0); // + the blank line before
-    return {
-        what: spec.what,
-        count: items.length,
-        size: (k) => base + itemPrefix[k] + notesBlock(k) + (k < items.length ? linesSize(spec.more(items.length - k)) : 0),
-        render: (k) => [
-            ...open,
-            ...items.slice(0, k),
-            ...(needed[k] > 0 ? ['', ...notes.slice(0, needed[k])] : []),
-            ...(k < items.length ? spec.more(items.length - k) : []),
-            ...close
-        ]
-    };
-}
-/** prefix[i] = Σ_{j<i} (items[j].length + 1). */
-function prefixSums(items) {
-    const out = new Array(items.length + 1);
-    out[0] = 0;
-    for (let i = 0; i < items.length; i++)
-        out[i + 1] = out[i] + items[i].length + 1;
-    return out;
-}
-/**
- * Keeps every part whole if the total fits `maxChars`; otherwise cuts the parts in `dropOrder`
- * (indices into `parts`) one after another, each from its end, until the total plus `reserve`
- * (room for a notice) fits. Linear in the number of items.
- * @returns how many items of each part to render, and what was left out
- */
-function fit(parts, dropOrder, maxChars, reserve) {
-    const keep = parts.map((p) => p.count);
-    let total = parts.reduce((sum, p, i) => sum + p.size(keep[i]), 0);
-    if (total <= maxChars)
-        return { keep, leftOut: [] };
-    const budget = maxChars - reserve;
-    for (const i of dropOrder) {
-        const p = parts[i];
-        while (total > budget && keep[i] > 0) {
-            const before = p.size(keep[i]);
-            keep[i]--;
-            total += p.size(keep[i]) - before;
-        }
-        if (total <= budget)
-            break;
-    }
-    const leftOut = dropOrder
-        .filter((i) => keep[i] < parts[i].count)
-        .map((i) => ({ what: parts[i].what, count: parts[i].count - keep[i], of: parts[i].count }));
-    return { keep, leftOut };
-}
-
-/** GitHub's limit on an issue comment body. */
-const COMMENT_MAX_CHARS = 65_536;
-/** Longest reproduce command shown in the comment (the job summary and results.json have it whole). */
-const REPRODUCE_MAX_CHARS = 4_000;
-/** Room kept for the notice that says what the size cap left out. */
-const NOTICE_RESERVE = 600;
-/** The hidden marker that identifies benchgate's sticky comment for one key: the report's first line. */
-function commentMarker(key = 'default') {
-    return `<!-- benchgate:report key=${key.replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
-}
-/**
- * The Markdown report as lines to be written one after the other (their concatenation is
- * renderMarkdown's text): the uncapped job summary of a large suite need not be one string.
- */
-function* markdownParts(report, options = {}) {
-    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS;
-    const { suite, run } = report;
-    const split_ = split(suite.comparisons, suite.options.minEffect);
-    // Timing-only changes (same instructions, docs/statistics.md §10) are their own collapsed group (docs/report.md).
-    const changed = split_.changed.filter((c) => c.verdict !== 'timing-only');
-    const timingOnly = split_.changed.filter((c) => c.verdict === 'timing-only');
-    const quiet = split_.quiet;
-    const drift = new Map((report.history?.drifted ?? []).map((d) => [d.name, d]));
-    const top = fixedPart([
-        commentMarker(run.key),
-        `### benchgate: ${headline(suite)}`,
-        '',
-        subline(report),
-        '',
-        ...topNotes(report)
-    ]);
-    const parts = [
-        top,
-        changedPart(changed, suite, drift),
-        timingOnlyPart(timingOnly, suite),
-        chartPart(suite),
-        quietPart(quiet, suite, drift),
-        fixedPart(notes(suite, run).flatMap((n) => [`ℹ️ ${mdProse(n)}`, ''])),
-        warningsPart(warningGroups(suite)),
-        reproducePart(run.reproduce)
-    ];
-    // Left out first: the collapsed group, warnings, how to reproduce, the chart; changed rows last,
-    // from the end of their order (regressions come first, so they are the last to go).
-    const { keep, leftOut } = fit(parts, [4, 6, 7, 3, 2, 1], maxChars, NOTICE_RESERVE);
-    for (const [i, part] of parts.entries()) {
-        for (const line of part.render(keep[i]))
-            yield `${line}\n`;
-        if (part === top && leftOut.length > 0)
-            for (const line of notice(leftOut, maxChars))
-                yield `${line}\n`;
-    }
-}
-/** What the size cap left out, said at the top. */
-function notice(leftOut, maxChars) {
-    const what = leftOut.map((l) => l.count === l.of && l.of === 1 ? l.what : `${l.count} of ${l.of} ${l.what}`);
-    return [
-        '> [!NOTE]',
-        `> Shortened to fit GitHub's limit of ${maxChars.toLocaleString('en-US')} characters: left out ${what.join('; ')}. ` +
-            'The job summary and the results artifact have everything.',
-        ''
-    ];
-}
-function topNotes(report) {
-    const out = [];
-    const summary = suiteSummaryNote(report.suite);
-    if (summary)
-        out.push(mdProse(summary), '');
-    if (report.run.merged)
-        out.push(mergedLine(report.run.merged), '');
-    const stopped = report.run.stoppedEarly;
-    if (stopped)
-        out.push('> [!NOTE]', `> Measuring stopped early: ${mdProse(capText(stopped, 300))}.`, '');
-    return out;
-}
-/** The main table: changed benchmarks, with long advice under it as numbered footnotes. */
-function changedPart(changed, suite, drift) {
-    if (changed.length === 0)
-        return fixedPart([]);
-    const level = ciLabel(changed, suite);
-    const notes = new Footnotes();
-    const needed = [0];
-    const counts = suite.countMode?.measure;
-    const items = changed.map((c) => {
-        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
-        const name = mdCode(displayName(c.benchmark));
-        notes.row(name);
-        const row = tableRow(counts === 'counts'
-            ? [
-                VERDICTS[c.verdict].emoji,
-                name,
-                countColumns(c, true),
-                verdictCell(c, notes, suite.options.minEffect, counts) +
-                    whereMark(c, notes) +
-                    driftMark(c, notes, drift)
-            ]
-            : [
-                VERDICTS[c.verdict].emoji,
-                name,
-                formatDuration(c.baseLocation ?? c.baseMedian),
-                formatDuration(c.headLocation ?? c.headMedian),
-                change,
-                formatP(c.pAdjusted),
-                ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect, counts) +
-                    whereMark(c, notes) +
-                    driftMark(c, notes, drift)
-            ]);
-        needed.push(notes.count);
-        return row;
-    });
-    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
-    return listPart({
-        what: 'changed benchmarks',
-        open: counts === 'counts'
-            ? [
-                `| | Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
-                '|---|---|---:|---:|---:|---:|---|'
-            ]
-            : [
-                `| | Benchmark | Base | Head | Change [${level}] | p (adj.) | ${counts ? `${metric} | ` : ''}Verdict |`,
-                `|---|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
-            ],
-        items,
-        notes: notes.lines,
-        notesNeeded: needed,
-        close: [''],
-        more: (n) => [
-            '',
-            `_${plural(n, 'more changed benchmark')} not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
-        ]
-    });
-}
-/**
- * A table row from its cells, joined into one string: a row made by one template literal is a tree
- * of its pieces, about three times the size (measured), and 10,000 rows are kept until the cap is known.
- */
-function tableRow(cells) {
-    return `| ${cells.join(' | ')} |`;
-}
-function chartPart(suite) {
-    const chart = changeChart(suite);
-    if (chart.length === 0)
-        return fixedPart([]);
-    return listPart({ what: 'the chart', open: [], items: [chart.join('\n')], close: [''], more: () => [] });
-}
-/** The collapsed group: benchmarks without a significant change of δ or more. */
-/**
- * Timing changed, the address-independent counts did not (docs/statistics.md §10, docs/count-mode.md "Moved"): one collapsed group
- * with both count figures, not failing unless `fail-on` has `timing-only`.
- */
-function timingOnlyPart(rows, suite) {
-    if (rows.length === 0)
-        return fixedPart([]);
-    const level = ciLabel(rows, suite, true);
-    const items = rows.map((c) => tableRow([
-        mdCode(displayName(c.benchmark)),
-        c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–',
-        c.counts ? formatCountChange(c.counts.instructions.change) : '–',
-        c.counts ? formatCountChange(c.counts.cycles.change) : '–',
-        (c.timingVerdict === 'improvement' ? 'faster' : 'slower') + layoutCell(c)
-    ]));
-    return listPart({
-        what: 'timing-only changes',
-        open: [
-            `<details><summary>${VERDICTS['timing-only'].emoji} ${plural(rows.length, `${verdictWord('timing-only')} change`)}: same instructions, different time ` +
-                `(code layout, memory or environment) — not failing unless fail-on has timing-only</summary>`,
-            '',
-            `| Benchmark | Change [${level}] | Instructions | Est. cycles | Time |`,
-            '|---|---:|---:|---:|---|'
-        ],
-        items,
-        close: [
-            '',
-            'Not explained by instructions or by the simulated cache and branch events; callgrind does not see latency or instruction-level parallelism.' +
-                (rows.some((c) => c.counts?.layout) ? LAYOUT_CLOSE : ''),
-            '</details>',
-            ''
-        ],
-        more: (n) => ['', `_${n} more not shown here to stay under GitHub's size limit: see the job summary._`]
-    });
-}
-/** A timing-only row's layout fingerprint (docs/count-mode.md, "Moved"), or nothing. */
-function layoutCell(c) {
-    const note = c.counts ? layoutNote(c.counts) : null;
-    return note ? ` · ${mdProse(note)}` : '';
-}
-const LAYOUT_CLOSE = ' Except "layout?" rows: there only the simulated instruction cache and branch predictor moved, which are indexed by code address.';
-function quietPart(quiet, suite, drift) {
-    if (quiet.length === 0)
-        return fixedPart([]);
-    const level = ciLabel(quiet, suite);
-    const notes = new Footnotes();
-    const needed = [0];
-    const counts = suite.countMode?.measure;
-    const items = quiet.map((c) => {
-        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
-        const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
-        const name = mdCode(displayName(c.benchmark));
-        notes.row(name);
-        const row = tableRow(counts === 'counts'
-            ? [
-                name,
-                countColumns(c, false),
-                verdictCell(c, notes, suite.options.minEffect, counts) + driftMark(c, notes, drift)
-            ]
-            : [
-                name,
-                formatDuration(c.baseLocation ?? c.baseMedian),
-                formatDuration(c.headLocation ?? c.headMedian),
-                change,
-                mde ? `≥ ${formatPercent(mde)}` : '–',
-                ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect, counts) +
-                    whereMark(c, notes) +
-                    driftMark(c, notes, drift)
-            ]);
-        needed.push(notes.count);
-        return row;
-    });
-    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
-    return listPart({
-        what: 'benchmarks without a significant change',
-        open: [
-            `<details><summary>${mdText(counts === 'counts' ? quietCountSummary(quiet) : quietSummary(quiet, suite))}</summary>`,
-            '',
-            ...(counts === 'counts'
-                ? [
-                    `| Benchmark | Base | Head | Change | ${COUNT_OTHER[metric]} | Verdict |`,
-                    '|---|---:|---:|---:|---:|---|'
-                ]
-                : [
-                    `| Benchmark | Base | Head | Change [${level}] | Could detect | ${counts ? `${metric} | ` : ''}Verdict |`,
-                    `|---|---:|---:|---:|---:|${counts ? '---:|' : ''}---|`
-                ])
-        ],
-        items,
-        notes: notes.lines,
-        notesNeeded: needed,
-        close: ['</details>', ''],
-        more: (n) => [
-            '',
-            `_${n} more not shown here to stay under GitHub's size limit: see the job summary and the results artifact._`
-        ]
-    });
-}
-function warningsPart(groups) {
-    if (groups.length === 0)
-        return fixedPart([]);
-    const items = groups.map((g) => `- ${warningLine(g)}`);
-    return listPart({
-        what: 'warnings',
-        open: [`<details><summary>⚠️ ${plural(groups.length, 'warning')}</summary>`, ''],
-        items,
-        close: ['</details>', ''],
-        more: (n) => [`- _${n} more not shown (size limit): see the job summary._`]
-    });
-}
-function reproducePart(reproduce) {
-    if (!reproduce)
-        return fixedPart([]);
-    // No fence end, and no HTML comment a marker could hide in (docs/security.md).
-    const command = capText(reproduce, REPRODUCE_MAX_CHARS)
-        .replace(/```/g, '` ` `')
-        .replace(/<!--/g, '<!- -')
-        .replace(/-->/g, '- ->');
-    return listPart({
-        what: 'how to reproduce',
-        open: [],
-        items: [
-            ['<details><summary>How to reproduce</summary>', '', '```', command, '```', '</details>'].join('\n')
-        ],
-        close: [''],
-        more: () => []
-    });
-}
-/**
- * Footnotes numbered by first use, each text once: a note several rows share names them (docs/report.md §3).
- */
-class Footnotes {
-    notes = new Map();
-    name = '';
-    lines = [];
-    get count() {
-        return this.lines.length;
-    }
-    /** The row whose markers follow: its benchmark (escaped) is named by a footnote it shares. */
-    row(name) {
-        this.name = name;
-    }
-    /** The marker for `text` (Markdown already escaped), adding it as the next footnote if new. */
-    mark(text) {
-        let note = this.notes.get(text);
-        if (note === undefined) {
-            note = { n: this.lines.length + 1, names: [], seen: new Set() };
-            this.notes.set(text, note);
-            this.lines.push('');
-        }
-        if (!note.seen.has(this.name)) {
-            note.seen.add(this.name);
-            note.names.push(this.name);
-            this.lines[note.n - 1] = `${superscript(note.n)} ${sharedNote(note.names, text)}`;
-        }
-        return superscript(note.n);
-    }
-}
-/** The verdict cell: short words, and a footnote marker when there is more to say. */
-function verdictCell(c, notes, minEffect, measure = 'time') {
-    const more = verdictFootnote(c, minEffect, measure);
-    const timingOnly = timingOnlyNote(c);
-    const directions = directionNote(c);
-    return (verdictWords(c) +
-        adaptiveNote(c) +
-        (timingOnly ? ' · timing only' : '') +
-        (more ? ` ${notes.mark(more)}` : '') +
-        (timingOnly ? ` ${notes.mark(mdProse(timingOnly))}` : '') +
-        (directions ? ` ${notes.mark(mdProse(directions))}` : ''));
-}
-/** The marker of a changed row's "where" footnote (docs/count-mode.md), or nothing without an attribution. */
-function whereMark(c, notes) {
-    // the words and numbers are ours; the function names, from the binary, are escaped as code
-    const where = rowWhereNote(c, (name) => mdCode(name));
-    return where ? ` ${notes.mark(where)}` : '';
-}
-/** The marker of a row's "main drifted" footnote (docs/history.md), or nothing when main did not move. */
-function driftMark(c, notes, drift) {
-    const d = drift.get(c.benchmark);
-    return d ? ` ${notes.mark(driftNote(d))}` : '';
-}
-/** The other count column of a counts-only table: the one the verdict does not read. */
-const COUNT_OTHER = { Instructions: 'Cycles (est.)', 'Cycles (est.)': 'Instructions' };
-/** Base | Head | Change | other metric's change, of a counts-only row (exact counts per iteration, no interval). */
-function countColumns(c, bold) {
-    const k = c.counts;
-    if (!k)
-        return '– | – | – | –';
-    const f = chosenFigure(k);
-    const other = k.metric === 'cycles' ? k.instructions : k.cycles;
-    const change = formatCountChange(f.change);
-    return `${formatCount(f.base)} | ${formatCount(f.head)} | ${bold && f.change !== null ? `**${change}**` : change} | ${formatCountChange(other.change)}`;
-}
-/** The counts-only quiet group's header. */
-function quietCountSummary(quiet) {
-    const by = (v) => quiet.filter((c) => c.verdict === v).length;
-    const parts = VERDICT_ORDER.filter((v) => by(v) > 0 && v !== 'skipped').map((v) => v === 'unchanged' ? `${verdictCount(v, by(v))} (identical counts)` : verdictCount(v, by(v)));
-    return `${plural(quiet.length, 'benchmark')} without a count change of δ_count or more: ${parts.join(', ')}`;
-}
-
-/** The terminal report: one aligned table, changed benchmarks first, colour only when asked (a TTY). */
-const RESET = '\x1b[0m';
-/**
- * The terminal report as lines to be written one after the other (their concatenation is
- * renderTerminal's text). The table is made in two passes, the column widths first, then each row
- * as it is written (the scale suite's 10,000 rows, held until the end, raised the peak by 19 MB).
- */
-function* terminalParts(report, options = {}) {
-    // Printed by a workflow step, a line starting with `::` would be a runner command (docs/security.md).
-    for (const part of tableParts(report, options))
-        yield noRunnerCommands(part);
-}
-function* tableParts(report, options) {
-    const { suite } = report;
-    const measure = suite.countMode?.measure ?? 'time';
-    const header = tableHeader(report);
-    const ordered = [...suite.comparisons].sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.benchmark.localeCompare(b.benchmark));
-    // Reasons and advice go to numbered footnotes under the table, so rows fit 120 columns (docs/report.md §3).
-    // A note several rows share is one footnote naming them (docs/report.md §3).
-    const notes$1 = new Map();
-    const markFor = (c) => (text) => {
-        if (!text)
-            return '';
-        let note = notes$1.get(text);
-        if (!note)
-            notes$1.set(text, (note = { n: notes$1.size + 1, names: new Set() }));
-        note.names.add(displayName(c.benchmark));
-        return ` ${superscript(note.n)}`;
-    };
-    const cellsOf = (c) => measure === 'counts' ? countRow(c, markFor(c)) : row(c, measure, suite.options.minEffect, markFor(c));
-    const widths = header.map((h) => h.length);
-    for (const c of ordered)
-        cellsOf(c).forEach((cell, i) => (widths[i] = Math.max(widths[i], codePoints(cell))));
-    const last = header.length - 1;
-    const line = (cells) => cells
-        .map((s, i) => {
-        const pad = Math.max(0, widths[i] - codePoints(s));
-        return i > 0 && i < last ? ' '.repeat(pad) + s : s + ' '.repeat(pad);
-    })
-        .join('  ')
-        .trimEnd();
-    for (const text of introLines(report))
-        yield `${wrap(text, '  ')}\n`;
-    yield `\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`;
-    for (const c of ordered) {
-        const text = line(cellsOf(c));
-        const colour = options.colour ? ANSI_TONE[VERDICTS[c.verdict].tone] : null;
-        yield colour ? `${colour}${text}${RESET}\n` : `${text}\n`;
-    }
-    if (notes$1.size)
-        yield '\n';
-    for (const [text, { n, names }] of notes$1)
-        yield `${wrap(`${superscript(n)} ${sharedNote([...names], text)}`, '  ')}\n`;
-    for (const note of notes(suite, report.run))
-        yield `\n${wrap(`Note: ${note}`, '  ')}\n`;
-    const warnings = warningGroups(suite).filter((g) => g.level !== 'info' || g.names.length === 0);
-    if (warnings.length) {
-        yield '\nWarnings:\n';
-        for (const g of warnings)
-            yield `${wrap(warningText(g), '    ')}\n`;
-    }
-}
-/** The table's column titles. */
-function tableHeader(report) {
-    const { suite } = report;
-    const level = ciLabel(suite.comparisons, suite, true);
-    const measure = suite.countMode?.measure ?? 'time';
-    const metric = countMetricTitle(suite.countMode?.options.metric ?? 'instructions');
-    const other = metric === 'Instructions' ? 'Cycles (est.)' : 'Instructions';
-    return measure === 'counts'
-        ? [
-            'Benchmark',
-            `Base ${metric.toLowerCase()}`,
-            `Head ${metric.toLowerCase()}`,
-            'Change',
-            other,
-            'Verdict'
-        ]
-        : ['Benchmark', 'Base', 'Head', 'Change', level, 'p adj.', 'Detects']
-            .concat(measure === 'both' ? [metric] : [])
-            .concat(['Verdict']);
-}
-/** The headline and what was measured, above the table. */
-function introLines(report) {
-    const { suite, run } = report;
-    const out = [];
-    out.push(`benchgate: ${headline(suite, () => '')}`);
-    const bits = [`${label(run.base)} → ${label(run.head)}`];
-    if (run.rounds !== undefined && run.adaptive)
-        bits.push(`adaptive: ${run.rounds} of at most ${run.adaptive.maxRounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}, ${plural(run.adaptive.looks, 'look')}`);
-    else if (run.rounds !== undefined)
-        bits.push(`${run.rounds} rounds${run.repetitions ? ` × ${run.repetitions} repetitions` : ''}`);
-    const pairs = pairsText(suite);
-    if (pairs)
-        bits.push(pairs);
-    const layout = layoutRunText(run);
-    if (layout)
-        bits.push(layout);
-    if ((suite.countMode?.measure ?? 'time') !== 'counts')
-        bits.push(`α = ${suite.options.alpha} (${suite.options.correction}), min effect ${formatPercent(suite.options.minEffect)}`, `intervals: ${ciLabel(suite.comparisons, suite)}`);
-    const counts = countModeLine(suite);
-    if (counts)
-        bits.push(counts);
-    out.push(bits.join(' · '));
-    if (run.adaptive) {
-        const a = run.adaptive;
-        out.push(`benchmark time ${a.benchmarkSecondsUsed.toFixed(0)} s, ≈ ${a.benchmarkSecondsIfFixed.toFixed(0)} s if every benchmark got ${a.maxRounds} rounds: ${formatPercent(a.saved, 0)} saved`);
-    }
-    const summary = suiteSummaryNote(suite);
-    if (summary)
-        out.push(summary.replace(/`/g, ''));
-    if (run.merged)
-        out.push(mergedLine(run.merged, false));
-    if (run.stoppedEarly)
-        out.push(`measuring stopped early: ${cleanMessage(run.stoppedEarly, 300)}`);
-    return out;
-}
-/** One warning group as a line of the list. */
-function warningText(g) {
-    const names = g.names.slice(0, NAMES_PER_WARNING).join(', ');
-    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
-    if (g.names.length === 0)
-        return `  - ${g.message}`;
-    if (g.names.length === 1)
-        return `  - ${g.names[0]}: ${g.message}`;
-    return `  - ${g.message} (${g.names.length} benchmarks: ${names}${more})`;
-}
-/** Characters as a terminal counts them (code points: an astral character is one, not two). */
-function codePoints(s) {
-    let n = s.length;
-    for (let i = 0; i < s.length - 1; i++) {
-        const c = s.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff) {
-            const d = s.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d <= 0xdfff) {
-                n--;
-                i++;
-            }
-        }
-    }
-    return n;
-}
-/** The terminal's width a line is wrapped to (docs/report.md §3: rows fit 120 columns for names ≤ 40). */
-const TERMINAL_COLUMNS = 120;
-/** Wraps `text` at spaces to TERMINAL_COLUMNS, continuation lines indented by `indent`. */
-function wrap(text, indent) {
-    const out = [];
-    const lead = /^ */.exec(text)[0];
-    let line = lead;
-    for (const word of text.slice(lead.length).split(' ')) {
-        if (line && codePoints(line) + 1 + codePoints(word) > TERMINAL_COLUMNS) {
-            out.push(line);
-            line = indent + word;
-        }
-        else
-            line = line.trim() ? `${line} ${word}` : line + word;
-    }
-    out.push(line);
-    return out.join('\n');
-}
-function row(c, measure, minEffect, mark) {
-    const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
-    const cells = [
-        displayName(c.benchmark),
-        formatDuration(c.baseLocation ?? c.baseMedian),
-        formatDuration(c.headLocation ?? c.headMedian),
-        c.ratio ? formatChange(c.ratio.estimate) : '–',
-        c.ratio ? intervalText(c, 1, true) : '',
-        formatP(c.pAdjusted),
-        mde ? `≥ ${formatPercent(mde)}` : '–'
-    ];
-    const timingOnly = timingOnlyNote(c);
-    return [
-        ...cells,
-        ...(measure === 'both' ? [countCell(c)] : []),
-        verdictCellWord(c.verdict) +
-            adaptiveNote(c) +
-            mark(verdictReason(c, minEffect, measure)) +
-            mark(timingOnly) +
-            mark(rowWhereNote(c, plainName))
-    ];
-}
-/** A counts-only row: exact counts per iteration and their change, no interval (docs/statistics.md §9). */
-function countRow(c, mark) {
-    const k = c.counts;
-    const f = k ? chosenFigure(k) : null;
-    const other = k ? (k.metric === 'cycles' ? k.instructions : k.cycles) : null;
-    const why = k?.message ? mark(cleanMessage(k.message, 300)) : '';
-    return [
-        displayName(c.benchmark),
-        formatCount(f?.base ?? null),
-        formatCount(f?.head ?? null),
-        formatCountChange(f?.change ?? null),
-        formatCountChange(other?.change ?? null),
-        verdictCellWord(c.verdict) + why + mark(rowWhereNote(c, plainName))
-    ];
-}
-/** A function name in a terminal "where" note: as callgrind wrote it, cleaned of control characters. */
-const plainName = (name) => cleanText(name, 80);
-/** What would decide an inconclusive verdict, why one failed or was skipped; the footnote of its row. */
-function verdictReason(c, minEffect, measure) {
-    const inconclusive = inconclusiveText(c, minEffect, measure);
-    if (inconclusive)
-        return inconclusive;
-    if (c.verdict === 'failed' || c.verdict === 'skipped') {
-        const why = c.warnings.find((w) => (c.verdict === 'failed' ? w.level === 'error' : w.code === 'skipped'));
-        if (why)
-            return cleanMessage(why.message, 300);
-    }
-    return countFootnote(c);
-}
-/** A side as the user named it (untrusted: cut, control characters removed), with its short SHA. */
-function label(s) {
-    return `${cleanText(s.label, FIELD_MAX_CHARS)}${s.sha ? ` (${cleanText(s.sha.slice(0, 7), 7)})` : ''}`;
-}
-
-/**
- * Writes a finished report to the output directory (results.json, report.md, summary.md,
- * report.txt, and report.html when the raw samples are at hand) and renders the requested format
- * for stdout. Shared by every CLI command (`run`, `compare`, `report`, `merge`) and every Action mode.
- */
-/** Writes every report file into `dir` (created if needed) and returns their paths. */
-function writeOutputs(report, dir, options = {}) {
-    const abs = resolve$1(dir);
-    mkdirSync(abs, { recursive: true });
-    const paths = {
-        dir: abs,
-        results: join(abs, 'results.json'),
-        comment: join(abs, 'report.md'),
-        summary: join(abs, 'summary.md'),
-        text: join(abs, 'report.txt')
-    };
-    writeParts(paths.results, withLineEnd(resultsJsonParts(report, VERSION)));
-    writeParts(paths.comment, markdownParts(report, { maxChars: COMMENT_MAX_CHARS }));
-    writeParts(paths.summary, markdownParts(report, { maxChars: Infinity }));
-    writeParts(paths.text, terminalParts(report, { colour: false }));
-    const samples = options.samples ?? [];
-    if (samples.length > 0 || options.html) {
-        const html = renderHtmlParts(report, samples); // made as written: written once, then copied
-        if (samples.length > 0) {
-            paths.html = writeHtml(join(abs, 'report.html'), html);
-            if (options.html)
-                paths.htmlCopy = copyTo(paths.html, options.html);
-        }
-        else if (options.html)
-            paths.htmlCopy = writeHtml(options.html, html);
-    }
-    return paths;
-}
-function* withLineEnd(parts) {
-    yield* parts;
-    yield '\n';
-}
-/** Copies `from` to `file` (its folder created if needed); returns the absolute path. */
-function copyTo(from, file) {
-    const abs = resolve$1(file);
-    mkdirSync(dirname(abs), { recursive: true });
-    copyFileSync(from, abs);
-    return abs;
-}
-/**
- * Writes an HTML report, given as pieces (renderHtmlParts: never one string of tens of megabytes),
- * to `file` (its folder created if needed); returns the absolute path.
- */
-function writeHtml(file, parts) {
-    const abs = resolve$1(file);
-    mkdirSync(dirname(abs), { recursive: true });
-    writeParts(abs, parts);
-    return abs;
-}
-/** Writes `parts` one after the other to `file`. */
-function writeParts(file, parts) {
-    const fd = openSync(file, 'w');
-    try {
-        // About 16,384 characters a write: few system calls, no large string, and pieces short-lived
-        // enough to be collected young (a megabyte of pieces outlived collections and piled up in the
-        // old heap). Under 64 KB even as UTF-16 (a page with '≥' in it): larger strings skip the young
-        // generation and go straight to the old heap.
-        let chunk = [];
-        let size = 0;
-        for (const part of parts) {
-            chunk.push(part);
-            size += part.length;
-            if (size < 1 << 14)
-                continue;
-            writeSync(fd, chunk.join(''));
-            chunk = [];
-            size = 0;
-        }
-        if (chunk.length)
-            writeSync(fd, chunk.join(''));
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** The HTML report of `report` with `samples` (possibly none) written to `file`. */
-function writeHtmlReport(file, report, samples, options = {}) {
-    return writeHtml(file, renderHtmlParts(report, samples, options));
-}
-/**
- * The report in one format, for stdout, as pieces to be written one after the other (`--format
- * json` of a large suite: one benchmark a piece, made as they are written, never one string of
- * tens of megabytes).
- */
-function* renderFormatParts(report, format, colour) {
-    switch (format) {
-        case 'json':
-            return yield* withLineEnd(resultsJsonParts(report, VERSION));
-        case 'md':
-            return yield* markdownParts(report, { maxChars: Infinity });
-        case 'text':
-            return yield* terminalParts(report, { colour });
-    }
-}
-/**
- * The requested format for stdout once writeOutputs has written the files: that file read back in
- * 32 KiB pieces (made once, so stdout and the file are the same bytes, timestamp included); only
- * coloured text, which no file holds, is rendered again.
- */
-function* writtenFormatParts(written, report, format, colour) {
-    if (format === 'text' && colour)
-        return yield* terminalParts(report, { colour });
-    // Small pieces: megabyte strings go straight to the old heap and pile up there.
-    yield* piecesOfFile(format === 'json' ? written.results : format === 'md' ? written.summary : written.text);
 }
 
 /**

@@ -164,7 +164,10 @@ describe('bisectFileOf (a bisect.json read back from a job: untrusted)', () => {
 })
 
 describe('measurementOf', () => {
-  const ratio = (estimate: number) => ({ estimate, lower: estimate - 0.01, upper: estimate + 0.01 })
+  const ratio = (estimate: number) => ({
+    estimate,
+    ci: [estimate - 0.01, estimate + 0.01] as [number, number]
+  })
   it('identical programs are the same; a benchmark not measured on both sides cannot be told', () => {
     expect(measurementOf('a', 'b', { identical: true, comparison: undefined, counted: false })).toMatchObject(
       {
