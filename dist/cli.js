@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdtempSync, rmSync, statSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, existsSync, readdirSync, chmodSync, closeSync, openSync, fstatSync, readSync, accessSync, constants, copyFileSync, statfsSync, writeSync } from 'node:fs';
+import { readFileSync, realpathSync, mkdtempSync, rmSync, statSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, existsSync, readdirSync, closeSync, openSync, fstatSync, readSync, accessSync, constants, chmodSync, copyFileSync, statfsSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve as resolve$1, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
-import { randomBytes, createHash } from 'node:crypto';
-import { tmpdir, platform, arch, availableParallelism, hostname } from 'node:os';
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { performance as performance$1 } from 'node:perf_hooks';
+import { createHash, randomBytes } from 'node:crypto';
+import { tmpdir, platform, arch, hostname, availableParallelism } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import require$$0$1 from 'tty';
@@ -55136,231 +55136,203 @@ function consoleLog(stream, options = {}) {
 }
 
 /**
- * Capturing the build's own link commands, so that a layout only costs a link: a launcher that
- * records its argument vector and working directory, then runs the link unchanged. CMake ≥ 3.21 puts
- * it before every link through CMAKE_<LANG>_LINKER_LAUNCHER (read from the environment at the first
- * configure, so a fresh worktree gets it with no edit to CMakeLists.txt); other build systems call
- * "$BENCHGATE_LINK_LAUNCHER" before their link command (docs/layout.md).
+ * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
+ * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline/ and
+ * commands/ both import it downwards.
  */
-/** The launcher (CommonJS, run by this very Node): record, then run the link and pass on its exit. */
-function launcherSource(nodePath) {
-    return `#!${nodePath}
-'use strict'
-// benchgate's link recorder (docs/layout.md): writes {cwd, argv} of this link, then runs it unchanged.
-const fs = require('fs'), path = require('path'), cp = require('child_process')
-const argv = process.argv.slice(2)
-const dir = process.env.BENCHGATE_LINK_CAPTURE_DIR
-if (dir && argv.length > 0) {
-  try {
-    const side = path.join(dir, process.env.BENCHGATE_SIDE || 'other')
-    fs.mkdirSync(side, { recursive: true })
-    const file = path.join(side, Date.now() + '-' + process.pid + '.json')
-    fs.writeFileSync(file, JSON.stringify({ cwd: process.cwd(), argv }))
-  } catch (e) {
-    process.stderr.write('benchgate link recorder: ' + e.message + '\\n')
-  }
-}
-if (argv.length === 0) process.exit(0)
-const r = cp.spawnSync(argv[0], argv.slice(1), { stdio: 'inherit' })
-if (r.error) { process.stderr.write('benchgate link recorder: ' + r.error.message + '\\n'); process.exit(127) }
-if (r.signal) process.kill(process.pid, r.signal)
-process.exit(r.status === null ? 1 : r.status)
-`;
-}
-/**
- * Writes the launcher into `dir` and returns the build environment that makes CMake (and any build
- * that uses $BENCHGATE_LINK_LAUNCHER) record its links under `<dir>/links/<side>/`.
- */
-function installLinkRecorder(dir, nodePath = process.execPath) {
-    mkdirSync(dir, { recursive: true });
-    const launcher = join(resolve$1(dir), 'link-recorder.cjs');
-    writeFileSync(launcher, launcherSource(nodePath));
-    chmodSync(launcher, 0o755);
-    return {
-        CMAKE_CXX_LINKER_LAUNCHER: launcher,
-        CMAKE_C_LINKER_LAUNCHER: launcher,
-        BENCHGATE_LINK_LAUNCHER: launcher,
-        BENCHGATE_LINK_CAPTURE_DIR: join(resolve$1(dir), 'links')
-    };
-}
-/** The links recorded for one side, oldest first; malformed records are skipped. */
-function recordedLinks(dir, side) {
-    const sideDir = join(resolve$1(dir), 'links', side);
-    if (!existsSync(sideDir))
-        return [];
-    const byTime = readdirSync(sideDir)
-        .filter((f) => f.endsWith('.json'))
-        .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b));
-    const out = [];
-    for (const file of byTime) {
-        try {
-            const v = JSON.parse(readFileSync(join(sideDir, file), 'utf8'));
-            if (isLink(v))
-                out.push(v);
-        }
-        catch {
-            // A half-written record (the build was killed): not a link we can replay.
-        }
-    }
-    return out;
-}
-function isLink(v) {
-    const o = v;
-    return (typeof o === 'object' &&
-        o !== null &&
-        typeof o.cwd === 'string' &&
-        Array.isArray(o.argv) &&
-        o.argv.length > 0 &&
-        o.argv.every((a) => typeof a === 'string'));
-}
-/**
- * Where a link's output is named: `argv[index]` holds it, as the argument after `-o` (joined: false)
- * or as `-oFILE` (joined: true); null when the link names none.
- */
-function outputArgument(argv) {
-    for (let i = 1; i < argv.length; i++) {
-        if (argv[i] === '-o' && i + 1 < argv.length)
-            return { index: i + 1, joined: false };
-        if (argv[i].startsWith('-o') && argv[i].length > 2)
-            return { index: i, joined: true };
-    }
-    return null;
-}
-/** Where a link writes its output, resolved against its folder, or null. */
-function linkOutput(link) {
-    const at = outputArgument(link.argv);
-    if (!at)
-        return null;
-    const name = link.argv[at.index];
-    return resolve$1(link.cwd, at.joined ? name.slice(2) : name);
-}
-/** The last recorded link that wrote `binary` (compared by real path), or null. */
-function linkOf(links, binary) {
-    const real = (p) => {
-        try {
-            return realpathSync(p);
-        }
-        catch {
-            return resolve$1(p);
-        }
-    };
-    const target = real(binary);
-    for (let i = links.length - 1; i >= 0; i--) {
-        const out = linkOutput(links[i]);
-        if (out !== null && real(out) === target)
-            return links[i];
-    }
-    return null;
+/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
+function shellQuote(s) {
+    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
- * From a finished build to the layouts' setup: the recorded link of each side's benchmark binary,
- * and the seed. A build whose link was not recorded is an error that says how to record it.
+ * Which two commits are compared. By default the base is the merge-base of base and head — what a
+ * pull request actually changes — not the tip of the base branch, which may have moved on since the
+ * branch was cut (those later commits are not the PR's doing).
  */
-/** @throws JobError code 2 'invalid-option' when a side's binary was linked without the recorder */
-function layoutSetup(o) {
-    const links = {};
-    for (const side of ['base', 'head']) {
-        const recorded = recordedLinks(o.dir, side);
-        const link = linkOf(recorded, o.binaries[side]);
-        if (!link)
-            throw new JobError('invalid-option', `--randomize-layout: the ${side} build did not record the link of ${o.binaries[side]} ` +
-                `(${recorded.length} link(s) recorded).`, {
-                subject: 'randomize-layout',
-                hint: 'CMake >= 3.21 records it by itself on a fresh build folder (CMAKE_CXX_LINKER_LAUNCHER); ' +
-                    'an older CMake or a build folder configured before needs -DCMAKE_CXX_LINKER_LAUNCHER=$BENCHGATE_LINK_LAUNCHER ' +
-                    "or benchgate_randomize_layout(target) from bench-runner's CMake package; other build systems put " +
-                    '"$BENCHGATE_LINK_LAUNCHER" before their link command (docs/layout.md).'
-            });
-        links[side] = link;
+/**
+ * Throws a code-2 error for a ref that must never be passed to git: empty, starting with `-` (git
+ * would read it as an option), or containing control characters.
+ */
+function assertSafeRef(ref, role) {
+    if (ref.length === 0) {
+        throw new JobError('bad-ref', `The ${role} ref is empty.`, {
+            subject: role,
+            hint: `Pass a branch, tag or commit SHA as the ${role} ref.`
+        });
     }
-    return {
-        seed: o.seed ?? randomBytes(8).toString('hex'),
-        draws: o.draws,
-        links,
-        scratchDir: join(o.dir, 'relink'),
-        env: o.env
-    };
+    if (ref.startsWith('-')) {
+        throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`, { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` });
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(ref)) {
+        throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
+            subject: ref
+        });
+    }
 }
-
-/** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
-function countSuite(measurement, options) {
-    const byName = compareCounts(measurement, options);
-    const comparisons = attributionsFor([...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name))), measurement, options);
-    const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
-    return {
-        options: { ...DEFAULT_ANALYSIS_OPTIONS },
-        familySize: 0,
-        comparisons,
-        counts,
-        warnings: [],
-        provenance: { base: {}, head: {} },
-        countMode: { measure: 'counts', options, method: measurement.method, counts }
-    };
+/** Fails with a code-2 error unless `repoDir` is inside a git work tree; returns the top-level dir. */
+async function repoTopLevel(repoDir) {
+    if (!isDirectory(repoDir)) {
+        throw new JobError('not-a-repo', `The repository directory ${repoDir} does not exist.`, {
+            subject: repoDir
+        });
+    }
+    const r = await git(repoDir, ['rev-parse', '--show-toplevel']);
+    if (r.code === 0)
+        return r.stdout.trim();
+    if (r.spawnError)
+        throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
+    if (/not a git repository/i.test(r.stderr) || /must be run in a work tree/i.test(r.stderr)) {
+        throw new JobError('not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
+            subject: repoDir,
+            hint: 'Run benchgate from your repository (or pass its directory), after actions/checkout in a workflow.'
+        });
+    }
+    throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
 }
-/** The timing suite with counts beside each benchmark (`--measure both`), judged together (§10). */
-function withCounts(suite, measurement, options) {
-    const byName = compareCounts(measurement, options);
-    const comparisons = attributionsFor(suite.comparisons.map((c) => {
-        const counts = byName.get(c.benchmark);
-        return counts ? judgedTogether(c, counts, options) : c;
-    }), measurement, options);
-    const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
-    return {
-        ...suite,
-        comparisons,
-        counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
-        countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
+/** `true` when the repository is a shallow clone. */
+async function isShallow(repoDir) {
+    const r = await git(repoDir, ['rev-parse', '--is-shallow-repository']);
+    return r.code === 0 && r.stdout.trim() === 'true';
+}
+const SHALLOW_HINT = 'In a workflow, check out with `actions/checkout` and `fetch-depth: 0`; locally, run `git fetch --unshallow`.';
+/** Resolves one ref to a full commit SHA, or throws a code-2 'unknown-ref' error. */
+async function resolveCommit(repoDir, ref, role) {
+    assertSafeRef(ref, role);
+    // `--end-of-options` is not needed: refs starting with '-' were refused above.
+    const args = ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`];
+    const r = await git(repoDir, args);
+    const sha = r.stdout.trim();
+    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha))
+        return sha;
+    if (r.spawnError)
+        throw gitFailure(r, args, repoDir, `Resolving the ${role} ref`);
+    const shallow = await isShallow(repoDir);
+    throw new JobError('unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
+        subject: ref,
+        hint: (await refAdvice(repoDir, ref)) + (shallow ? ` This is a shallow clone: ${SHALLOW_HINT}` : '')
+    });
+}
+/** How many branch names an unknown-ref hint lists. */
+const REFS_SHOWN = 8;
+/**
+ * Advice for a ref git does not know that works in this clone: a fetch command only from a remote
+ * that exists (`origin/main` is fetched as `git fetch origin main:refs/remotes/origin/main`: in a
+ * single-branch clone a plain `git fetch origin main` succeeds but creates no `origin/main`), else
+ * the remotes and branches there are, and the closest existing name.
+ */
+async function refAdvice(repoDir, ref) {
+    const lines = async (args) => {
+        const r = await git(repoDir, args);
+        return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
     };
+    const remotes = await lines(['remote']);
+    const refs = await lines([
+        'for-each-ref',
+        '--format=%(refname:short)',
+        'refs/heads',
+        'refs/remotes',
+        'refs/tags'
+    ]);
+    const named = refs.filter((r) => !r.endsWith('/HEAD'));
+    const similar = closest(ref, named);
+    const advice = [];
+    if (similar !== null)
+        advice.push(`Did you mean ${shellQuote(similar)}?`);
+    const slash = ref.indexOf('/');
+    const remote = remotes.find((r) => slash > 0 && ref.slice(0, slash) === r);
+    if (/[~^:@{]/.test(ref)) {
+        advice.push('A relative ref (HEAD~N, ref^) needs that much history in the clone.');
+    }
+    else if (remote !== undefined) {
+        const branch = ref.slice(slash + 1);
+        advice.push(`Fetch it first: git fetch ${shellQuote(remote)} ${shellQuote(`${branch}:refs/remotes/${remote}/${branch}`)}`);
+    }
+    else if (remotes.length > 0) {
+        const from = remotes.includes('origin') ? 'origin' : remotes[0];
+        const isSha = /^[0-9a-f]{7,64}$/i.test(ref);
+        advice.push(`If it is on ${shellQuote(from)}, fetch it first: git fetch ${shellQuote(from)} ${shellQuote(isSha ? ref : `${ref}:${ref}`)}` +
+            (slash > 0
+                ? ` (this clone has no remote ${shellQuote(ref.slice(0, slash))}; its remotes: ${remotes.join(', ')})`
+                : ''));
+    }
+    else {
+        advice.push('This clone has no remotes to fetch from.');
+    }
+    const branches = named.slice(0, REFS_SHOWN);
+    if (branches.length > 0)
+        advice.push(`Refs here: ${branches.join(', ')}${named.length > REFS_SHOWN ? ` and ${named.length - REFS_SHOWN} more` : ''}.`);
+    return advice.join(' ');
 }
 /**
- * docs/statistics.md §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
- * is `timing-only` (code layout, memory or environment), a count change decides what timing could
- * not, and time and instructions pointing different ways keep the timing verdict, flagged. "Flat" and
- * "moved" read only the events that do not depend on where code sits (countMovement.ts). Under
- * randomised layouts with independent draws a timing change with flat counts is not layout: it
- * stands, flagged (§10, §12); shared draws never upgrade it (docs/layout.md, "Shared or independent").
+ * Resolves base and head to commits, and by default replaces base by the merge-base of the two.
+ * Refs are passed to git as single argv entries, never through a shell.
+ *
+ * @throws JobError code 2: 'bad-ref' (empty, starts with '-'), 'not-a-repo', 'unknown-ref',
+ *   'shallow' (merge-base unavailable in a shallow clone), 'no-merge-base' (unrelated histories);
+ *   code 3: 'git-failed' (git missing or failing unexpectedly).
  */
-function judgedTogether(c, counts, options) {
-    const moved = countDirection(counts, options.threshold);
-    const t = c.verdict;
-    const both = { ...c, counts };
-    if (moved === null)
-        return both;
-    const decidedByTime = t === 'regression' || t === 'improvement';
-    const survivedLayout = options.layoutRandomized === true && options.layoutDraws === 'independent';
-    if (decidedByTime && moved === 'flat' && survivedLayout)
-        return { ...both, notExplainedByCounts: true };
-    if (decidedByTime && moved === 'flat')
-        return { ...both, verdict: 'timing-only', timingOnly: true, timingVerdict: t };
-    if (decidedByTime)
-        return (t === 'regression') === (moved === 'up') ? both : { ...both, countsDisagree: true };
-    if ((t === 'inconclusive' || t === 'unchanged' || t === 'negligible') && moved !== 'flat')
-        return { ...both, verdict: moved === 'up' ? 'regression' : 'improvement', timingVerdict: t };
-    return both;
-}
-function countOnlyComparison(name, counts) {
-    return {
-        benchmark: name,
-        verdict: counts.verdict,
-        inconclusiveReason: null,
-        advice: null,
-        metric: null,
-        level: 'runs',
-        levelReason: 'runs',
-        baseMedian: null,
-        headMedian: null,
-        baseLocation: null,
-        headLocation: null,
-        ...NOT_TESTED,
-        confLevel: 1,
-        // the reason is the verdict's footnote; a failure is also an error, as in timing
-        warnings: counts.verdict === 'failed' && counts.message
-            ? [{ level: 'error', code: 'counts-failed', message: counts.message }]
-            : [],
-        issues: [],
-        counts
+async function resolveCommits(options) {
+    const { repoDir, base } = options;
+    const head = options.head ?? 'HEAD';
+    const wantMergeBase = options.mergeBase ?? true;
+    assertSafeRef(base, 'base');
+    assertSafeRef(head, 'head');
+    await repoTopLevel(repoDir);
+    const baseTipSha = await resolveCommit(repoDir, base, 'base');
+    const headSha = await resolveCommit(repoDir, head, 'head');
+    const out = {
+        baseSha: baseTipSha,
+        headSha,
+        baseRef: base,
+        headRef: head,
+        baseTipSha,
+        mergeBaseUsed: false
     };
+    if (!wantMergeBase)
+        return out;
+    const args = ['merge-base', baseTipSha, headSha];
+    const r = await git(repoDir, args);
+    const mb = r.stdout.trim().split('\n')[0] ?? '';
+    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(mb)) {
+        return { ...out, baseSha: mb, mergeBaseUsed: true };
+    }
+    if (r.code !== 1 || r.spawnError)
+        throw gitFailure(r, args, repoDir, 'Finding the merge-base');
+    // exit 1 without output: no common ancestor in the history we have
+    if (await isShallow(repoDir)) {
+        throw new JobError('shallow', `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`, { subject: repoDir, hint: SHALLOW_HINT });
+    }
+    throw new JobError('no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
+        subject: `${base}...${head}`,
+        hint: 'Compare the two commits directly by turning the merge-base off (base is then used as given).'
+    });
+}
+/**
+ * Whether the work tree has uncommitted changes to tracked files. Worktrees are created from
+ * commits, so such changes are NOT measured; callers should warn ("uncommitted changes are not
+ * measured"), not fail. Untracked files (build directories) are ignored.
+ */
+async function workingTreeStatus(repoDir) {
+    const args = ['status', '--porcelain', '--untracked-files=no'];
+    const r = await git(repoDir, args);
+    if (r.code !== 0)
+        throw gitFailure(r, args, repoDir, 'Checking for uncommitted changes');
+    const files = r.stdout.split('\n').filter((l) => l.trim() !== '');
+    return { dirty: files.length > 0, files: files.slice(0, 50) };
+}
+/** `true` when tracked files have uncommitted changes (see {@link workingTreeStatus}). */
+async function isDirty(repoDir) {
+    return (await workingTreeStatus(repoDir)).dirty;
+}
+function isDirectory(p) {
+    try {
+        return statSync(p).isDirectory();
+    }
+    catch {
+        return false;
+    }
 }
 
 /**
@@ -56206,178 +56178,445 @@ async function saveBaseBuild(cache, o) {
 }
 
 /**
- * Did base and head build the same program? Then there is nothing to measure: a docs-only pull
- * request passes in seconds, and a build that staged the wrong binary cannot pass as "no change".
- *
- * "Same" is byte-identical files, or, for ELF, identical loaded image: every section the loader maps
- * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info and symbol tables
- * are left out: with `-g` they hold the worktree's path (base and head build in different folders),
- * and the GNU build-id note is a hash over them. Of the loaded notes, only the toolchain's metadata
- * notes are left out, and only when each holds the one GNU note it should: any other note is mapped
- * and readable, so a program can keep data in it (docs/security.md, defence 16). Anything else
- * (Mach-O, PE, an ELF this reader does not understand) counts as the same only when byte-identical.
- * Written by hand: reading the section table is 40 lines; no maintained npm ELF reader gives section bytes.
+ * Capturing the build's own link commands, so that a layout only costs a link: a launcher that
+ * records its argument vector and working directory, then runs the link unchanged. CMake ≥ 3.21 puts
+ * it before every link through CMAKE_<LANG>_LINKER_LAUNCHER (read from the environment at the first
+ * configure, so a fresh worktree gets it with no edit to CMakeLists.txt); other build systems call
+ * "$BENCHGATE_LINK_LAUNCHER" before their link command (docs/layout.md).
  */
-/**
- * Base and head built the same program: the same binary and the same shared libraries from their
- * own worktrees (as the dynamic loader resolves them, `ldd`). A library change with an unchanged
- * executable is a change. When the libraries cannot be listed (no ldd, not Linux), only a static
- * binary is taken as the same.
- */
-async function sameBuiltProgram(sides, env) {
-    const different = { same: false, libraries: 0, codeOnly: false };
-    const binary = sameProgram(sides.base.binary, sides.head.binary);
-    if (binary === 'different')
-        return different;
-    const libs = { base: await ownLibraries(sides.base, env), head: await ownLibraries(sides.head, env) };
-    if (!libs.base || !libs.head || libs.base.size !== libs.head.size)
-        return different;
-    let codeOnly = binary === 'identical-code';
-    for (const [name, basePath] of libs.base) {
-        const headPath = libs.head.get(name);
-        const s = headPath === undefined ? 'different' : sameProgram(basePath, headPath);
-        if (s === 'different')
-            return different;
-        codeOnly ||= s === 'identical-code';
-    }
-    return { same: true, libraries: libs.base.size, codeOnly };
+/** The launcher (CommonJS, run by this very Node): record, then run the link and pass on its exit. */
+function launcherSource(nodePath) {
+    return `#!${nodePath}
+'use strict'
+// benchgate's link recorder (docs/layout.md): writes {cwd, argv} of this link, then runs it unchanged.
+const fs = require('fs'), path = require('path'), cp = require('child_process')
+const argv = process.argv.slice(2)
+const dir = process.env.BENCHGATE_LINK_CAPTURE_DIR
+if (dir && argv.length > 0) {
+  try {
+    const side = path.join(dir, process.env.BENCHGATE_SIDE || 'other')
+    fs.mkdirSync(side, { recursive: true })
+    const file = path.join(side, Date.now() + '-' + process.pid + '.json')
+    fs.writeFileSync(file, JSON.stringify({ cwd: process.cwd(), argv }))
+  } catch (e) {
+    process.stderr.write('benchgate link recorder: ' + e.message + '\\n')
+  }
 }
-/** The shared libraries `ldd` resolves inside the side's worktree, by soname; null when unknown. */
-async function ownLibraries(side, env) {
-    const r = await runProcess('ldd', [side.binary], {
-        cwd: side.tree,
-        env,
-        stdout: 'capture',
-        stderr: 'capture',
-        timeoutMs: 30_000
-    });
-    if (/not a dynamic executable/.test(r.stdout + r.stderr))
-        return new Map();
-    if (r.spawnError || r.exitCode !== 0)
-        return null;
-    const tree = realpathSync(side.tree);
-    const own = new Map();
-    for (const m of r.stdout.matchAll(/^\s*(\S+) => (\/.*?) \(0x[0-9a-f]+\)$/gm)) {
-        let path;
+if (argv.length === 0) process.exit(0)
+const r = cp.spawnSync(argv[0], argv.slice(1), { stdio: 'inherit' })
+if (r.error) { process.stderr.write('benchgate link recorder: ' + r.error.message + '\\n'); process.exit(127) }
+if (r.signal) process.kill(process.pid, r.signal)
+process.exit(r.status === null ? 1 : r.status)
+`;
+}
+/**
+ * Writes the launcher into `dir` and returns the build environment that makes CMake (and any build
+ * that uses $BENCHGATE_LINK_LAUNCHER) record its links under `<dir>/links/<side>/`.
+ */
+function installLinkRecorder(dir, nodePath = process.execPath) {
+    mkdirSync(dir, { recursive: true });
+    const launcher = join(resolve$1(dir), 'link-recorder.cjs');
+    writeFileSync(launcher, launcherSource(nodePath));
+    chmodSync(launcher, 0o755);
+    return {
+        CMAKE_CXX_LINKER_LAUNCHER: launcher,
+        CMAKE_C_LINKER_LAUNCHER: launcher,
+        BENCHGATE_LINK_LAUNCHER: launcher,
+        BENCHGATE_LINK_CAPTURE_DIR: join(resolve$1(dir), 'links')
+    };
+}
+/** The links recorded for one side, oldest first; malformed records are skipped. */
+function recordedLinks(dir, side) {
+    const sideDir = join(resolve$1(dir), 'links', side);
+    if (!existsSync(sideDir))
+        return [];
+    const byTime = readdirSync(sideDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b));
+    const out = [];
+    for (const file of byTime) {
         try {
-            path = realpathSync(m[2]);
+            const v = JSON.parse(readFileSync(join(sideDir, file), 'utf8'));
+            if (isLink(v))
+                out.push(v);
         }
         catch {
-            return null;
+            // A half-written record (the build was killed): not a link we can replay.
         }
-        const rel = relative(tree, path);
-        if (!rel.startsWith('..') && !isAbsolute(rel))
-            own.set(m[1], path);
     }
-    return own;
+    return out;
 }
-/** Compares the two built binaries; unreadable files count as different (the probe reports them). */
-function sameProgram(basePath, headPath) {
-    let base;
-    let head;
+function isLink(v) {
+    const o = v;
+    return (typeof o === 'object' &&
+        o !== null &&
+        typeof o.cwd === 'string' &&
+        Array.isArray(o.argv) &&
+        o.argv.length > 0 &&
+        o.argv.every((a) => typeof a === 'string'));
+}
+/**
+ * Where a link's output is named: `argv[index]` holds it, as the argument after `-o` (joined: false)
+ * or as `-oFILE` (joined: true); null when the link names none.
+ */
+function outputArgument(argv) {
+    for (let i = 1; i < argv.length; i++) {
+        if (argv[i] === '-o' && i + 1 < argv.length)
+            return { index: i + 1, joined: false };
+        if (argv[i].startsWith('-o') && argv[i].length > 2)
+            return { index: i, joined: true };
+    }
+    return null;
+}
+/** Where a link writes its output, resolved against its folder, or null. */
+function linkOutput(link) {
+    const at = outputArgument(link.argv);
+    if (!at)
+        return null;
+    const name = link.argv[at.index];
+    return resolve$1(link.cwd, at.joined ? name.slice(2) : name);
+}
+/** The last recorded link that wrote `binary` (compared by real path), or null. */
+function linkOf(links, binary) {
+    const real = (p) => {
+        try {
+            return realpathSync(p);
+        }
+        catch {
+            return resolve$1(p);
+        }
+    };
+    const target = real(binary);
+    for (let i = links.length - 1; i >= 0; i--) {
+        const out = linkOutput(links[i]);
+        if (out !== null && real(out) === target)
+            return links[i];
+    }
+    return null;
+}
+
+const DEFAULT_WARMUP_ROUNDS = 1;
+/** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
+function abbaOrder(i) {
+    return i % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+}
+/**
+ * Plans `warmup` warm-up rounds (round -1, themselves alternating, starting with base) followed by
+ * `rounds` measured rounds in ABBA order: base,head | head,base | base,head | head,base | ...
+ * With an even number of measured rounds each side goes first equally often.
+ *
+ * Time and space: O(rounds + warmup).
+ * @throws JobError code 2 'invalid-option' unless rounds is an integer >= 1 and warmup an integer >= 0
+ */
+function planRounds(options) {
+    const { rounds } = options;
+    const warmup = options.warmup ?? DEFAULT_WARMUP_ROUNDS;
+    if (!Number.isInteger(rounds) || rounds < 1) {
+        throw new JobError('invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
+            subject: 'rounds'
+        });
+    }
+    if (!Number.isInteger(warmup) || warmup < 0) {
+        throw new JobError('invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
+            subject: 'warmup'
+        });
+    }
+    const first = options.firstRound ?? 0;
+    if (!Number.isInteger(first) || first < 0) {
+        throw new JobError('invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
+            subject: 'firstRound'
+        });
+    }
+    const plan = [];
+    for (let i = 0; i < warmup; i++)
+        plan.push({ round: -1, order: abbaOrder(i) });
+    for (let r = first; r < first + rounds; r++)
+        plan.push({ round: r, order: abbaOrder(r) });
+    return plan;
+}
+/**
+ * A short human duration for progress lines: "45s", "3m 05s", "1h 02m". Negative or non-finite
+ * input gives "?".
+ */
+function formatEta(ms) {
+    if (!Number.isFinite(ms) || ms < 0)
+        return '?';
+    const s = Math.round(ms / 1000);
+    if (s < 60)
+        return `${s}s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+    const h = Math.floor(m / 60);
+    return `${h}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+/**
+ * Making the two sides' invocations byte-for-byte alike except for the code: binaries at paths of
+ * equal length with the same basename (argv[0] and the `executable` field of the JSON context are
+ * then the same size), working directories of equal length, sample files of equal path length.
+ * argv and environment size shift the initial stack alignment, which can bias timings by percents.
+ */
+/** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
+function assertEqualLength(base, head, what) {
+    if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
+        throw new JobError('unequal-paths', `The ${what} of base and head differ in length (${base} vs ${head}).`, {
+            hint: 'Both sides must run from paths of equal length; use the worktrees benchgate creates.'
+        });
+    }
+}
+/**
+ * Stages both binaries at equal-length paths with the same basename (the head binary's name).
+ * @returns the paths to run
+ * @throws JobError code 3 'unequal-paths' when the resulting paths differ in length
+ */
+function stageBinaries(options) {
+    const base = resolve$1(options.base);
+    const head = resolve$1(options.head);
+    if (options.copy === false) {
+        assertEqualLength(base, head, 'binary paths');
+        return { base, head };
+    }
+    const name = basename(head);
+    const out = {};
+    for (const [side, src] of [
+        ['base', base],
+        ['head', head]
+    ]) {
+        const dir = join(resolve$1(options.workDir), 'bin', side);
+        mkdirSync(dir, { recursive: true });
+        const dest = join(dir, name);
+        rmSync(dest, { force: true }); // a running old copy would make the write fail with ETXTBSY
+        copyFileSync(src, dest);
+        chmodSync(dest, statSync(src).mode & 0o777);
+        out[side] = dest;
+    }
+    assertEqualLength(out.base, out.head, 'staged binary paths');
+    return out;
+}
+/**
+ * The sample file of one run: `<samplesDir>/<side>-r003.<ext>` for measured round 3,
+ * `<side>-w000.<ext>` for the first warm-up, `<side>-r003-b0012.<ext>` for the 13th benchmark's own
+ * process under per-benchmark interleaving. Base and head names have equal length ('base' and
+ * 'head' are both 4 characters).
+ * @param round measured round index (>= 0), or -1 for a warm-up with `warmupIndex`
+ */
+function sampleFilePath(samplesDir, side, round, ext, warmupIndex = 0, benchmarkIndex) {
+    const id = round < 0 ? `w${String(warmupIndex).padStart(3, '0')}` : `r${String(round).padStart(3, '0')}`;
+    const unit = benchmarkIndex === undefined ? '' : `-b${String(benchmarkIndex).padStart(4, '0')}`;
+    return join(samplesDir, `${side}-${id}${unit}.${ext}`);
+}
+
+/**
+ * One benchmark process: one side, one round. The argument vector is an array, identical for both
+ * sides except the output file path (equal length by construction) and, for bench-runner, the
+ * `side=` context value (`base`/`head`, equal length). No side-specific environment is added.
+ */
+/** Lines of stderr kept in a run's result. */
+const STDERR_TAIL_LINES = 20;
+/** Flags benchgate sets itself; extraArgs may not set them. */
+const CONTROLLED_FLAGS = [
+    '--benchmark_out',
+    '--benchmark_out_format',
+    '--benchmark_format',
+    '--benchmark_repetitions',
+    '--benchmark_min_time',
+    '--benchmark_filter',
+    '--benchmark_list_tests',
+    '--benchmark_enable_random_interleaving',
+    '--benchgate_samples',
+    '--benchgate_cpu',
+    '--benchgate_context',
+    '--benchgate_priority',
+    '--benchgate_version'
+];
+/** `0.05` -> "0.05", `1` -> "1": a bare number of seconds, at most 6 decimals. */
+function formatMinTime(seconds) {
+    const s = seconds.toFixed(6).replace(/\.?0+$/, '');
+    if (!(seconds > 0) || !Number.isFinite(seconds) || s === '0') {
+        throw new JobError('invalid-option', `min time must be a number of seconds >= 0.000001, got ${seconds}.`, {
+            subject: 'minTimeSeconds'
+        });
+    }
+    return s;
+}
+/** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
+function validateSettings(s) {
+    if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
+        throw new JobError('invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
+            subject: 'repetitions'
+        });
+    }
+    formatMinTime(s.minTimeSeconds);
+    if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
+        throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
+            subject: 'cpu'
+        });
+    }
+    if (s.priority !== undefined && s.kind !== 'bench-runner') {
+        throw new JobError('invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
+            subject: 'priority',
+            hint: 'Link the benchmarks with benchgate::runner instead of benchmark_main, or leave the priority unset.'
+        });
+    }
+    if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
+        throw new JobError('invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
+            subject: 'priority'
+        });
+    }
+    for (const a of s.extraArgs ?? []) {
+        const flag = a.split('=')[0];
+        if (CONTROLLED_FLAGS.includes(flag)) {
+            throw new JobError('invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
+                subject: a,
+                hint: 'Use the corresponding benchgate option (repetitions, min time, filter, ...) instead.'
+            });
+        }
+    }
+}
+/**
+ * The binary's arguments for one run (argv[1...]); pure. For the two sides of a round the result
+ * differs only in the output file path and the `side=` context, both of equal length.
+ */
+function benchmarkArgs(o) {
+    const args = [...(o.extraArgs ?? [])];
+    args.push(`--benchmark_repetitions=${o.repetitions}`, `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`);
+    if (o.filter !== undefined && o.filter !== '')
+        args.push(`--benchmark_filter=${o.filter}`);
+    if (o.randomInterleaving)
+        args.push('--benchmark_enable_random_interleaving=true');
+    args.push('--benchmark_format=console');
+    if (o.kind === 'google-benchmark') {
+        args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json');
+    }
+    else {
+        args.push(`--benchgate_samples=${o.outFile}`);
+        if (o.cpu !== undefined)
+            args.push(`--benchgate_cpu=${o.cpu}`);
+        if (o.priority !== undefined)
+            args.push(`--benchgate_priority=${o.priority}`);
+        args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`);
+    }
+    return args;
+}
+/** The absolute path of `name` on `PATH` (from `env`), or undefined. */
+function findExecutable(name, env) {
+    for (const dir of (env.PATH ?? '').split(delimiter)) {
+        if (dir === '')
+            continue;
+        const p = join(dir, name);
+        try {
+            accessSync(p, constants.X_OK);
+            return p;
+        }
+        catch {
+            // next
+        }
+    }
+    return undefined;
+}
+/**
+ * The program and its arguments for one run: the binary itself, or `taskset -c N <binary> ...`
+ * when a plain Google Benchmark binary is pinned.
+ * @throws JobError code 2 'invalid-option' when pinning is asked for and taskset is not on PATH
+ */
+function benchmarkCommand(o) {
+    const args = benchmarkArgs(o);
+    if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
+        const taskset = findExecutable('taskset', o.env);
+        if (!taskset) {
+            throw new JobError('invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
+                subject: 'cpu',
+                hint: 'Install util-linux (apt-get install util-linux), link bench-runner (it pins itself), or turn pinning off.'
+            });
+        }
+        return { file: taskset, args: ['-c', String(o.cpu), o.binary, ...args] };
+    }
+    return { file: o.binary, args };
+}
+/**
+ * Runs one benchmark process and waits for it. A crash, a non-zero exit or a timeout is a result
+ * (`ok: false`), never an exception; whatever the process wrote to `outFile` is kept for the parser.
+ * A stale `outFile` from an earlier attempt is deleted first.
+ *
+ * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
+ */
+async function runBenchmarkProcess(o) {
+    validateSettings(o);
+    const { file, args } = benchmarkCommand(o);
+    const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`;
+    mkdirSync(dirname(o.outFile), { recursive: true });
+    rmSync(o.outFile, { force: true });
+    const startedAt = Date.now();
+    const r = await runProcess(file, args, {
+        cwd: o.cwd,
+        env: o.env,
+        stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
+        stderr: { path: stderrFile },
+        timeoutMs: o.timeoutMs,
+        signal: o.signal
+    });
+    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
+    let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES);
+    if (r.spawnError)
+        stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim();
+    return {
+        side: o.side,
+        round: o.round,
+        run: o.run,
+        warmup: o.round < 0,
+        ok,
+        exitCode: r.exitCode,
+        signal: r.signal,
+        timedOut: r.timedOut,
+        interrupted: r.aborted,
+        durationMs: r.durationMs,
+        startedAt,
+        outFile: o.outFile,
+        stderrFile,
+        stderrTail,
+        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
+    };
+}
+
+/**
+ * Stops a run whose disk is full before it measures rounds it cannot keep: a benchmark process whose
+ * sample file cannot be written still runs to the end (Google Benchmark's ofstream fails quietly), so
+ * without this check every remaining round would be measured and thrown away, and the job would only
+ * fail when the results are written.
+ */
+/** Below this much free space a round's sample files (and the results after them) cannot be trusted to fit. */
+const MIN_FREE_BYTES = 64 * 1024;
+/** Free bytes for an unprivileged writer under `dir`, or undefined where the platform cannot say. */
+function freeBytes(dir) {
     try {
-        const [sb, sh] = [statSync(basePath), statSync(headPath)];
-        if (!sb.isFile() || !sh.isFile())
-            return 'different';
-        base = readFileSync(basePath);
-        head = readFileSync(headPath);
+        const s = statfsSync(dir);
+        return s.bavail * s.bsize;
     }
     catch {
-        return 'different';
+        return undefined;
     }
-    if (base.equals(head))
-        return 'identical-files';
-    const a = loadedImage(base);
-    const b = loadedImage(head);
-    if (!a || !b || a.length !== b.length)
-        return 'different';
-    return a.every((s, i) => sameSection(s, b[i])) ? 'identical-code' : 'different';
 }
-const SHF_ALLOC = 0x2n;
-const SHT_NOTE = 7;
-const SHT_NOBITS = 8;
-function sameSection(a, b) {
-    return (a.name === b.name &&
-        a.type === b.type &&
-        a.flags === b.flags &&
-        a.addr === b.addr &&
-        a.bytes.equals(b.bytes));
+/** Size of `file` in bytes (0 when it is missing). */
+function fileSize(file) {
+    try {
+        return statSync(file).size;
+    }
+    catch {
+        return 0;
+    }
 }
 /**
- * Loaded notes that carry metadata only, by section name, with the GNU note type each must hold.
- * `.note.package` is not one: nothing here treated it as metadata before, and measuring an unchanged
- * program costs time, while skipping a changed one passes it unmeasured.
+ * Throws an ENOSPC error (described as "the disk is full" with what to do) when the free space under
+ * `dir` is below twice the largest sample file so far (one round writes two) or {@link MIN_FREE_BYTES}.
  */
-const METADATA_NOTES = new Map([
-    ['.note.gnu.build-id', 3], // NT_GNU_BUILD_ID
-    ['.note.ABI-tag', 1], // NT_GNU_ABI_TAG
-    ['.note.gnu.property', 5] // NT_GNU_PROPERTY_TYPE_0
-]);
-/**
- * The section is exactly one note, owned by "GNU", of the type its name promises. Bytes appended to
- * the section from a source file (`__attribute__((section(".note.ABI-tag")))`) make a second note.
- */
-function metadataNote(name, bytes, align) {
-    const type = METADATA_NOTES.get(name);
-    if (type === undefined || bytes.length < 16)
-        return false;
-    const pad = (n) => (align === 8n ? Math.ceil(n / 8) * 8 : Math.ceil(n / 4) * 4);
-    const [namesz, descsz] = [bytes.readUInt32LE(0), bytes.readUInt32LE(4)];
-    return (bytes.readUInt32LE(8) === type &&
-        namesz === 4 &&
-        bytes.toString('latin1', 12, 16) === 'GNU\0' &&
-        pad(12 + namesz) + pad(descsz) === bytes.length);
-}
-/** The allocated sections but metadata notes, of a 64-bit little-endian ELF file; null when it is not one. */
-function loadedImage(file) {
-    const ELFCLASS64 = 2;
-    const ELFDATA2LSB = 1;
-    if (file.length < 64 || file.readUInt32BE(0) !== 0x7f454c46)
-        return null;
-    if (file[4] !== ELFCLASS64 || file[5] !== ELFDATA2LSB)
-        return null;
-    const shoff = Number(file.readBigUInt64LE(0x28));
-    const shentsize = file.readUInt16LE(0x3a);
-    const shnum = file.readUInt16LE(0x3c);
-    const shstrndx = file.readUInt16LE(0x3e);
-    if (shentsize < 64 || shnum === 0 || shstrndx >= shnum || shoff + shnum * shentsize > file.length)
-        return null;
-    const header = (i) => {
-        const at = shoff + i * shentsize;
-        return {
-            nameOffset: file.readUInt32LE(at),
-            type: file.readUInt32LE(at + 4),
-            flags: file.readBigUInt64LE(at + 8),
-            addr: file.readBigUInt64LE(at + 16),
-            offset: Number(file.readBigUInt64LE(at + 24)),
-            size: Number(file.readBigUInt64LE(at + 32)),
-            align: file.readBigUInt64LE(at + 48)
-        };
-    };
-    const names = header(shstrndx);
-    if (names.offset + names.size > file.length)
-        return null;
-    const nameAt = (off) => {
-        const start = names.offset + off;
-        const end = file.indexOf(0, start);
-        return file.toString('latin1', start, end < 0 ? names.offset + names.size : end);
-    };
-    const sections = [];
-    for (let i = 0; i < shnum; i++) {
-        const h = header(i);
-        if ((h.flags & SHF_ALLOC) === 0n)
-            continue;
-        const stored = h.type !== SHT_NOBITS;
-        if (stored && h.offset + h.size > file.length)
-            return null;
-        const name = nameAt(h.nameOffset);
-        // .bss occupies no bytes in the file: its size stands for its contents (zeros).
-        const bytes = stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size));
-        if (h.type === SHT_NOTE && metadataNote(name, bytes, h.align))
-            continue;
-        sections.push({ name, type: h.type, flags: h.flags, addr: h.addr, bytes });
-    }
-    return sections;
+function assertRoomForRound(dir, largestFileBytes, roundLabel) {
+    const free = freeBytes(dir);
+    const need = Math.max(MIN_FREE_BYTES, 2 * largestFileBytes);
+    if (free === undefined || free >= need)
+        return;
+    throw Object.assign(new Error(`ENOSPC: no space left on device: ${Math.floor(free / 1024)} KiB free under ${dir} after ${roundLabel}, ` +
+        `a round needs about ${Math.ceil(need / 1024)} KiB; stopped before measuring rounds that could not be kept`), { code: 'ENOSPC' });
 }
 
 /**
@@ -56419,195 +56658,630 @@ function escapeFilterName(name) {
     return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
 }
 
-/**
- * Per-function costs of one callgrind dump (docs/count-mode.md: where a count change comes from). We parse the
- * format ourselves rather than run `callgrind_annotate`, because that prints a text table for people
- * (no stable machine format, numbers with thousands separators, names cut by column) and would need
- * Perl on the runner at run time; __tests__/samples/callgrindProfile.test.ts checks this parser
- * against `callgrind_annotate --inclusive=yes|no` on real dumps of real builds.
- *
- * The format (valgrind's docs/callgrind-format): `events:` names the cost columns; `positions:`
- * names the position columns before them (`line`, `instr`, or both); `ob=`/`fl=`/`fi=`/`fe=`/`fn=`
- * set the current object, file, inlined file and function, `cob=`/`cfi=`/`cfl=`/`cfn=` the callee of
- * the next `calls=` line, whose following cost line is the inclusive cost of those calls. Names are
- * compressed: `(id) name` defines an id, `(id)` alone refers to it (one id space for `fn`/`cfn`/`jfn`,
- * one for files, one for objects). Positions may be relative to the previous line's (`+N`, `-N`,
- * `*`). Trailing zero costs are omitted.
- *
- * Self cost of a function: its cost lines that are not calls. Inclusive: self plus the costs of its
- * calls to other functions (a call to itself, direct recursion, is already in those costs). A
- * `calls=0` line is a call entered before the dump's period began (the benchmark's frames above the
- * loop): a call like any other (callgrind_annotate 3.19 counts it as the caller's self cost).
- * Pure: text in, numbers out.
- */
-/** A dump whose body cannot be read (the message names the line). */
-class CallgrindProfileError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'CallgrindProfileError';
-    }
-}
-const COMPRESSED = /^\((\d+)\)(?:\s+(.*))?$/;
-/** `(id) name` → name (remembered), `(id)` → the remembered name, `name` → name. */
-function uncompress(state, space, value, line) {
-    const m = COMPRESSED.exec(value.trim());
-    if (!m)
-        return value.trim();
-    const [, id, name] = m;
-    if (name !== undefined) {
-        state.names[space].set(id, name);
-        return name;
-    }
-    const known = state.names[space].get(id);
-    if (known === undefined)
-        throw new CallgrindProfileError(`line ${line}: ${space} id (${id}) used before it was named`);
-    return known;
-}
-const unknownFile = (f) => (f === null || f === '???' ? null : f);
-function functionOf(state, name, file, object) {
-    const key = `${object ?? ''}\u0000${file ?? ''}\u0000${name}`;
-    let f = state.byKey.get(key);
-    if (!f) {
-        const zeros = () => state.events.map(() => 0);
-        f = { name, file: unknownFile(file), object, self: zeros(), inclusive: zeros(), calls: [] };
-        state.byKey.set(key, f);
-    }
-    return f;
-}
-/** The numbers of a cost line, positions decoded relative to the previous line's. */
-function costLine(state, text, line) {
-    const parts = text.trim().split(/\s+/);
-    for (let i = 0; i < state.positions; i++) {
-        const p = parts[i];
-        const prev = state.previous[i] ?? 0;
-        const value = p === '*'
-            ? prev
-            : p.startsWith('+')
-                ? prev + Number(p.slice(1))
-                : p.startsWith('-')
-                    ? prev - Number(p.slice(1))
-                    : Number(p);
-        if (!Number.isFinite(value))
-            throw new CallgrindProfileError(`line ${line}: bad position '${p}'`);
-        state.previous[i] = value;
-    }
-    const costs = state.events.map((_, i) => {
-        const v = parts[state.positions + i];
-        return v === undefined ? 0 : Number(v);
-    });
-    if (costs.some((v) => !Number.isFinite(v) || v < 0))
-        throw new CallgrindProfileError(`line ${line}: a cost that is not a count`);
-    return costs;
-}
-function addTo(target, costs) {
-    for (let i = 0; i < costs.length; i++)
-        target[i] += costs[i];
-}
-/** Applies one `key=value` line of the body. */
-function specLine(state, key, value, line) {
-    switch (key) {
-        case 'ob':
-            state.object = uncompress(state, 'ob', value, line);
-            return;
-        case 'fl':
-            state.file = uncompress(state, 'fl', value, line);
-            return;
-        case 'fi':
-        case 'fe':
-        case 'jfi':
-        case 'cfi':
-        case 'cfl': {
-            // inlined code stays its function's cost; the name may still define an id
-            const f = uncompress(state, 'fl', value, line);
-            if (key === 'cfi' || key === 'cfl')
-                state.callee.file = f;
-            return;
-        }
-        case 'fn':
-            state.current = functionOf(state, uncompress(state, 'fn', value, line), state.file, state.object);
-            state.callee = { fn: null, file: null, object: null };
-            return;
-        case 'cfn':
-            state.callee.fn = uncompress(state, 'fn', value, line);
-            return;
-        case 'jfn':
-            uncompress(state, 'fn', value, line);
-            return;
-        case 'cob':
-            state.callee.object = uncompress(state, 'ob', value, line);
-            return;
-        case 'calls':
-            if (state.callee.fn === null)
-                throw new CallgrindProfileError(`line ${line}: calls= without cfn=`);
-            state.inCall = true;
-            return;
-        // jump=, jcnd= and header lines: nothing to add
-    }
+function mean(xs) {
+    return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
 }
 /**
- * Parses a dump's functions.
- * @throws CallgrindProfileError on a line that breaks the format (an unknown name id, a cost before any fn=)
+ * Runs the plan in order. A failing run (crash, non-zero exit, timeout) is recorded and the rounds
+ * go on, unless `stopAfterConsecutiveFailures` is reached for one side. Time-budget stops happen
+ * only between rounds, so every measured round that was started has both sides.
+ *
+ * @throws JobError code 2 'invalid-option' for invalid settings; code 3 'unequal-paths' when the
+ *   two sides' binaries, working directories or arguments differ in length
  */
-function parseCallgrindProfile(text) {
-    const state = {
-        events: [],
-        positions: 1,
-        names: { fn: new Map(), fl: new Map(), ob: new Map() },
-        object: null,
-        file: null,
-        current: null,
-        callee: { fn: null, file: null, object: null },
-        inCall: false,
-        previous: [],
-        byKey: new Map()
+async function runRounds(options) {
+    checkRoundsOptions(options);
+    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const tally = {
+        wallStart: Date.now(),
+        runs: [],
+        measuredRoundMs: [],
+        warmupRoundMs: [],
+        failures: { base: 0, head: 0 },
+        largestFile: 0,
+        warmupIndex: 0,
+        units: roundUnits(options)
     };
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const l = lines[i];
-        if (l === '' || l.startsWith('#'))
-            continue;
-        const c = l.charCodeAt(0);
-        if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42 /* digit + - * */) {
-            costOf(state, l, i + 1);
-            continue;
+    const plannedRounds = options.plan.filter((p) => p.round >= 0).length;
+    let stop = null;
+    for (const entry of options.plan) {
+        const warmup = entry.round < 0;
+        if (options.signal?.aborted)
+            stop = { reason: 'interrupted' };
+        else if (!warmup && budgetSpent(options, tally, plannedRounds))
+            stop = { reason: 'time-budget' };
+        if (stop)
+            break;
+        const roundStart = Date.now();
+        stop = await runRound(options, entry, ext, tally);
+        if (stop)
+            break;
+        if (warmup) {
+            tally.warmupRoundMs.push(Date.now() - roundStart);
+            tally.warmupIndex++;
         }
-        const m = /^([a-z]+)[:=]\s*(.*)$/.exec(l);
-        if (!m)
-            continue;
-        const [, key, value] = m;
-        if (key === 'events' && l[6] === ':')
-            state.events = value.trim().split(/\s+/);
-        else if (key === 'positions' && l[9] === ':')
-            state.positions = value.trim().split(/\s+/).length;
-        else if (l[key.length] === '=')
-            specLine(state, key, value, i + 1);
+        else
+            tally.measuredRoundMs.push(Date.now() - roundStart);
     }
-    return { events: state.events, functions: [...state.byKey.values()] };
+    const out = {
+        runs: tally.runs,
+        stoppedEarly: stop?.reason ?? null,
+        completedRounds: tally.measuredRoundMs.length,
+        plannedRounds,
+        measuringMs: tally.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        warmupMs: tally.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        wallMs: Date.now() - tally.wallStart
+    };
+    if (stop?.side)
+        out.failingSide = stop.side;
+    return out;
 }
-function costOf(state, l, line) {
-    const f = state.current;
-    if (f === null)
-        throw new CallgrindProfileError(`line ${line}: a cost line before any fn=`);
-    const costs = costLine(state, l, line);
-    if (!state.inCall) {
-        addTo(f.self, costs);
-        addTo(f.inclusive, costs);
+/**
+ * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
+ * anything runs when pinning needs a missing taskset.
+ */
+function checkRoundsOptions(options) {
+    validateSettings(options);
+    const { sides } = options;
+    if (options.timeBudgetMs !== undefined && !(options.timeBudgetMs > 0)) {
+        throw new JobError('invalid-option', `The time budget must be > 0 ms, got ${options.timeBudgetMs}.`, {
+            subject: 'timeBudget'
+        });
+    }
+    if (options.stopAfterConsecutiveFailures !== undefined &&
+        !(Number.isInteger(options.stopAfterConsecutiveFailures) && options.stopAfterConsecutiveFailures >= 1)) {
+        throw new JobError('invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${options.stopAfterConsecutiveFailures}.`);
+    }
+    assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
+    assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
+    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const argvOf = (side) => benchmarkArgs({
+        ...options,
+        side,
+        round: 0,
+        outFile: sampleFilePath(options.samplesDir, side, 0, ext)
+    }).join('\0');
+    assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
+    benchmarkCommand({
+        ...options,
+        side: 'base',
+        binary: sides.base.binary,
+        cwd: sides.base.cwd,
+        round: 0,
+        outFile: ''
+    });
+}
+/** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
+function budgetSpent(options, tally, plannedRounds) {
+    if (options.timeBudgetMs === undefined || tally.measuredRoundMs.length < (options.minRounds ?? 1))
+        return false;
+    const estimate = tally.measuredRoundMs.length > 0 ? mean(tally.measuredRoundMs) : mean(tally.warmupRoundMs);
+    const elapsed = Date.now() - tally.wallStart;
+    if (elapsed + estimate <= options.timeBudgetMs)
+        return false;
+    options.log.info(`Time budget: stopping after ${tally.measuredRoundMs.length} of ${plannedRounds} rounds ` +
+        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(options.timeBudgetMs)}).`);
+    return true;
+}
+/**
+ * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
+ * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
+ */
+async function runRound(options, entry, ext, tally) {
+    const sideEnv = (await options.beforeRound?.(entry.round, tally.warmupIndex, options.signal)) ?? {};
+    const steps = tally.units.flatMap((unit, index) => entry.order
+        .filter((side) => !unit || unit.sides.has(side))
+        .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined })));
+    for (const [i, { side, benchmark }] of steps.entries()) {
+        const env = sideEnv[side] ? { ...options.env, ...sideEnv[side] } : options.env;
+        const stop = await runOne({ ...options, env }, entry, side, ext, tally, i === steps.length - 1, benchmark);
+        if (stop)
+            return stop;
+    }
+    return null;
+}
+/** One process of a round: the whole suite, or one benchmark under per-benchmark interleaving. */
+async function runOne(options, entry, side, ext, tally, lastOfRound, benchmark) {
+    const warmup = entry.round < 0;
+    const outFile = sampleFilePath(options.samplesDir, side, entry.round, ext, tally.warmupIndex, benchmark?.index);
+    const result = await runBenchmarkProcess({
+        ...options,
+        ...(benchmark && { filter: `^${escapeFilterName(benchmark.name)}$` }),
+        side,
+        binary: options.sides[side].binary,
+        cwd: options.sides[side].cwd,
+        round: entry.round,
+        run: warmup ? -1 : entry.round,
+        outFile,
+        timeoutMs: options.runTimeoutMs,
+        stdoutFile: options.keepConsoleOutput ? `${outFile}.out` : undefined,
+        signal: options.signal
+    });
+    tally.runs.push(result);
+    const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`;
+    tally.largestFile = Math.max(tally.largestFile, fileSize(outFile));
+    assertRoomForRound(options.samplesDir, tally.largestFile * tally.units.length, label);
+    if (result.ok) {
+        tally.failures[side] = 0;
+        options.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
+    }
+    else if (!result.interrupted) {
+        tally.failures[side]++;
+        options.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
+    }
+    await options.onRunComplete?.(result, progressOf(options, tally, lastOfRound));
+    if (result.interrupted || options.signal?.aborted)
+        return { reason: 'interrupted' };
+    if (options.stopAfterConsecutiveFailures !== undefined &&
+        tally.failures[side] >= options.stopAfterConsecutiveFailures) {
+        options.log.warn(`Stopping: the ${side} binary failed ${tally.failures[side]} times in a row.`);
+        return { reason: 'failures', side };
+    }
+    return null;
+}
+function roundUnits(options) {
+    if (!options.perBenchmark)
+        return [null];
+    const units = new Map();
+    for (const side of ['head', 'base'])
+        for (const name of options.perBenchmark[side]) {
+            if (!units.has(name))
+                units.set(name, new Set());
+            units.get(name).add(side);
+        }
+    return [...units].map(([name, sides]) => ({ name, sides }));
+}
+/** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
+function progressOf(options, tally, roundDone) {
+    const plannedRuns = options.plan.length * tally.units.reduce((n, u) => n + (u ? u.sides.size : 2), 0);
+    const elapsedMs = Date.now() - tally.wallStart;
+    const perRun = mean(tally.runs.map((r) => r.durationMs));
+    let etaMs = perRun * (plannedRuns - tally.runs.length);
+    if (options.timeBudgetMs !== undefined)
+        etaMs = Math.min(etaMs, Math.max(0, options.timeBudgetMs - elapsedMs));
+    return {
+        completedRuns: tally.runs.length,
+        plannedRuns,
+        completedRounds: tally.measuredRoundMs.length,
+        roundDone,
+        elapsedMs,
+        etaMs
+    };
+}
+function lastLines(text, n) {
+    return text.split('\n').slice(-5).join('\n');
+}
+
+/**
+ * A host-wide exclusive lock, so that two jobs on one self-hosted machine never measure at the same
+ * time (they would slow each other down and both results would be wrong).
+ *
+ * Design: a lock FILE created atomically with `open(path, 'wx')` (O_CREAT|O_EXCL), holding JSON
+ * `{ pid, hostname, startedAt, procStart, token }`. Chosen over spawning util-linux `flock`
+ * because it works on every POSIX runner (macOS has no `flock(1)`), needs no helper process that
+ * could itself be orphaned, and the holder is visible to a person (`cat` the file). Its weakness —
+ * a holder that dies without releasing — is handled by stale-lock detection:
+ *  - same host: the holder is dead when `kill(pid, 0)` says ESRCH, or when, on Linux, the process
+ *    now using that pid started at a different time than the holder did (`/proc/<pid>/stat` field
+ *    22: pid reuse);
+ *  - another host name (lock on a shared volume, containers with their own hostnames): liveness
+ *    cannot be checked; the lock counts as stale once older than `staleAfterMs`.
+ * A stale lock is taken over (with a warning) under a short-lived secondary lock `<path>.takeover`
+ * so two waiters cannot both delete the file and each think they own the lock.
+ * The lock is released by the returned function, and on SIGINT/SIGTERM/SIGHUP or process exit.
+ */
+/** Default wait for the host lock: 1 h (another job's full run). */
+const DEFAULT_LOCK_TIMEOUT_MS = 60 * 60 * 1000;
+/** Interval between "still waiting" log lines (ms). */
+const LOCK_LOG_INTERVAL_MS = 30_000;
+/** A lock file without parseable content is being written; older than this it is garbage (ms). */
+const UNREADABLE_GRACE_MS = 10_000;
+/** A takeover lock older than this was left by a crashed waiter (ms). */
+const TAKEOVER_STALE_MS = 30_000;
+/** Linux: the start time (clock ticks since boot) of `pid`, from /proc/<pid>/stat; else null. */
+function procStartTime(pid) {
+    try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // the command name (field 2) is in parentheses and may contain spaces: split after the last ')'
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return fields[19] ?? null; // field 22 overall
+    }
+    catch {
+        return null;
+    }
+}
+function parseLock(text) {
+    try {
+        const v = JSON.parse(text);
+        if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.token === 'string')
+            return v;
+    }
+    catch {
+        // fall through
+    }
+    return null;
+}
+function readText(path) {
+    try {
+        return readFileSync(path, 'utf8');
+    }
+    catch {
+        return null;
+    }
+}
+function ageMs(path) {
+    try {
+        return Date.now() - statSync(path).mtimeMs;
+    }
+    catch {
+        return 0;
+    }
+}
+/** Why the lock described by `text` is stale, or null when its holder may be alive. */
+function staleReason(text, path, staleAfterMs) {
+    const info = parseLock(text);
+    if (!info)
+        return ageMs(path) > UNREADABLE_GRACE_MS ? 'its content is unreadable' : null;
+    if (info.hostname !== hostname()) {
+        const age = Date.now() - Date.parse(info.startedAt);
+        return age > staleAfterMs ? `it was taken on host ${info.hostname} ${formatEta(age)} ago` : null;
+    }
+    try {
+        process.kill(info.pid, 0);
+    }
+    catch (e) {
+        if (e.code === 'ESRCH')
+            return `its holder (pid ${info.pid}) is no longer running`;
+    }
+    if (info.procStart !== null) {
+        const now = procStartTime(info.pid);
+        if (now !== null && now !== info.procStart)
+            return `pid ${info.pid} now belongs to another process`;
+    }
+    return null;
+}
+/** Deletes the lock file if it still has the content `observed`, under `<path>.takeover`. */
+function takeOver(path, observed) {
+    const tk = `${path}.takeover`;
+    let fd;
+    try {
+        fd = openSync(tk, 'wx');
+    }
+    catch {
+        if (ageMs(tk) > TAKEOVER_STALE_MS) {
+            try {
+                unlinkSync(tk);
+            }
+            catch {
+                // someone else removed it
+            }
+        }
         return;
     }
-    state.inCall = false;
-    const callee = state.callee;
-    const sameFunction = callee.fn === f.name &&
-        unknownFile(callee.file ?? state.file) === f.file &&
-        (callee.object ?? state.object) === f.object;
-    if (!sameFunction) {
-        addTo(f.inclusive, costs);
-        let call = f.calls.find((c) => c.name === callee.fn);
-        if (!call)
-            f.calls.push((call = { name: callee.fn, inclusive: state.events.map(() => 0) }));
-        addTo(call.inclusive, costs);
+    try {
+        closeSync(fd);
+        if (readText(path) === observed)
+            unlinkSync(path);
     }
-    // cob/cfi apply to one call only
-    state.callee = { fn: callee.fn, file: null, object: null };
+    finally {
+        try {
+            unlinkSync(tk);
+        }
+        catch {
+            // already gone
+        }
+    }
+}
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        const t = setTimeout(done, ms);
+        function done() {
+            clearTimeout(t);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+function describeHolder(text) {
+    const info = parseLock(text);
+    if (!info)
+        return 'another process';
+    return `pid ${info.pid} on ${info.hostname} since ${info.startedAt}${info.purpose ? ` (${info.purpose})` : ''}`;
+}
+/**
+ * Waits until this process holds the host lock at `path`, polling every `pollMs`, logging who
+ * holds it every {@link LOCK_LOG_INTERVAL_MS}.
+ *
+ * @param path lock file, e.g. `/tmp/benchgate.lock` or a path on a volume all runners share
+ * @returns release(): deletes the lock file if it is still ours; idempotent; synchronous
+ * @throws JobError code 3 'lock-timeout' after `timeoutMs`; code 3 'interrupted' when `signal` aborts;
+ *   code 2 'work-dir' when the lock's directory cannot be created or written
+ */
+async function acquireHostLock(path, options) {
+    const { log } = options;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+    const pollMs = options.pollMs ?? 1000;
+    const staleAfterMs = options.staleAfterMs ?? 12 * 60 * 60 * 1000;
+    const info = {
+        pid: process.pid,
+        hostname: hostname(),
+        startedAt: new Date().toISOString(),
+        procStart: procStartTime('self'),
+        token: randomBytes(12).toString('hex'),
+        ...(options.purpose !== undefined ? { purpose: options.purpose } : {})
+    };
+    const content = JSON.stringify(info) + '\n';
+    try {
+        mkdirSync(dirname(path), { recursive: true });
+    }
+    catch (e) {
+        throw new JobError('work-dir', `Cannot create the directory of the lock file ${path}: ${e.message}`, { cause: e });
+    }
+    const start = Date.now();
+    let lastLog = -Infinity;
+    for (;;) {
+        let fd;
+        try {
+            fd = openSync(path, 'wx', 0o644);
+        }
+        catch (e) {
+            const code = e.code;
+            if (code !== 'EEXIST') {
+                throw new JobError('work-dir', `Cannot create the lock file ${path}: ${e.message}`, {
+                    subject: path,
+                    cause: e
+                });
+            }
+        }
+        if (fd !== undefined) {
+            try {
+                writeSync(fd, content);
+            }
+            finally {
+                closeSync(fd);
+            }
+            break;
+        }
+        const held = readText(path);
+        if (held === null)
+            continue; // released between our open and read: retry at once
+        const stale = staleReason(held, path, staleAfterMs);
+        if (stale !== null) {
+            log.warn(`Taking over the stale host lock ${path}: ${stale}.`);
+            takeOver(path, held);
+            continue;
+        }
+        const waited = Date.now() - start;
+        if (options.signal?.aborted) {
+            throw new JobError('interrupted', `Interrupted while waiting for the host lock ${path}.`);
+        }
+        if (waited >= timeoutMs) {
+            throw new JobError('lock-timeout', `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`, {
+                subject: path,
+                hint: 'Another benchmark job is using this machine; retry later or raise the lock timeout. Delete the file only if that job is gone.'
+            });
+        }
+        if (Date.now() - lastLog >= LOCK_LOG_INTERVAL_MS) {
+            lastLog = Date.now();
+            log.info(`Waiting for the host lock ${path}, held by ${describeHolder(held)} (waited ${formatEta(waited)}).`);
+        }
+        await sleep(Math.min(pollMs, Math.max(1, timeoutMs - waited)), options.signal);
+    }
+    let released = false;
+    const release = () => {
+        if (released)
+            return;
+        released = true;
+        unregister();
+        if (readText(path) === content) {
+            try {
+                unlinkSync(path);
+            }
+            catch {
+                // already gone
+            }
+        }
+    };
+    const unregister = onTerminate(release);
+    log.debug(`Acquired the host lock ${path}.`);
+    return release;
+}
+
+/**
+ * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
+ * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
+ * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
+ * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
+ *
+ * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
+ * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
+ */
+/** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
+const DEFAULT_MAX_ROUNDS_FACTOR = 3;
+/** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
+function adaptiveMaxRounds(initialRounds, maxRounds) {
+    return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds);
+}
+/**
+ * Rounds per top-up block: about a third of the rounds left after the initial block, rounded up to
+ * an even number (so each block is ABBA-balanced), at least 2. Few looks keep the Bonferroni-over-
+ * looks rule cheap: the last look still gets most of α (docs/adaptive.md has the table).
+ */
+function defaultBlockRounds(initialRounds, maxRounds) {
+    const left = Math.max(0, maxRounds - initialRounds);
+    const third = Math.ceil(left / 3);
+    return Math.max(2, third + (third % 2));
+}
+/**
+ * Runs the initial block and the top-up blocks, looking after each.
+ * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
+ */
+async function runAdaptive(o) {
+    const { maxRounds, log } = o;
+    const blockRounds = checkRoundCounts(o);
+    const blocks = new Blocks(o);
+    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
+    const looks = [];
+    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
+    let finalReason = null;
+    for (;;) {
+        const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
+        const input = o.snapshot();
+        if (input.samples.length === 0 || block.completedRounds === 0) {
+            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
+            seq.finish(reason ?? 'no-samples');
+            finalReason = reason;
+            break;
+        }
+        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
+        const final = reason !== null && reason !== 'interrupted';
+        const look = seq.look(input, {
+            rounds: blocks.done,
+            final,
+            finalReason: final ? reason : undefined
+        });
+        looks.push(look);
+        log.info(`Look ${look.look} after ${blocks.done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
+            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
+        if (reason === 'interrupted')
+            seq.finish('interrupted');
+        if (reason !== null || look.active.length === 0) {
+            finalReason = reason;
+            break;
+        }
+        block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
+    }
+    return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
+}
+/** Checks --max-rounds against --rounds and the block size; returns the block size. */
+function checkRoundCounts(o) {
+    const { initialRounds, maxRounds } = o;
+    if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
+        throw new JobError('invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
+    }
+    const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds);
+    if (!Number.isInteger(blockRounds) || blockRounds < 1) {
+        throw new JobError('invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
+    }
+    return blockRounds;
+}
+/** The blocks run so far; each new block continues the round numbers, the progress and the time budget. */
+class Blocks {
+    o;
+    start = Date.now();
+    list = [];
+    /** Measured rounds over all blocks. */
+    done = 0;
+    runsBefore = 0;
+    constructor(o) {
+        this.o = o;
+    }
+    /** @param only per-benchmark interleaving: the benchmarks this block runs (default: every listed one) */
+    async run(rounds, warmup, filter, only) {
+        const { o, start } = this;
+        const elapsed = Date.now() - start;
+        const offsetRuns = this.runsBefore;
+        const offsetRounds = this.done;
+        const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
+        const r = await runRounds({
+            ...rest,
+            plan: planRounds({ rounds, warmup, firstRound: this.done }),
+            filter,
+            perBenchmark: o.perBenchmark && only ? restrictTo(o.perBenchmark, only) : o.perBenchmark,
+            minRounds: 1,
+            timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
+            onRunComplete: (result, p) => o.onRunComplete?.(result, {
+                ...p,
+                completedRuns: offsetRuns + p.completedRuns,
+                plannedRuns: offsetRuns + p.plannedRuns,
+                completedRounds: offsetRounds + p.completedRounds,
+                elapsedMs: Date.now() - start
+            })
+        });
+        this.runsBefore += r.runs.length;
+        this.done += r.completedRounds;
+        this.list.push(r);
+        return r;
+    }
+}
+/** Why to stop after `block` (null: look and go on), and the time budget left. */
+function stopReasonAfter(block, o, blocks) {
+    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
+    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - blocks.start);
+    const reason = block.stoppedEarly === 'interrupted'
+        ? 'interrupted'
+        : block.stoppedEarly === 'failures'
+            ? 'failures'
+            : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
+                ? 'time-budget'
+                : blocks.done >= o.maxRounds
+                    ? 'max-rounds'
+                    : null;
+    return { reason, remainingMs };
+}
+function restrictTo(listed, only) {
+    const keep = new Set(only);
+    return { base: listed.base.filter((n) => keep.has(n)), head: listed.head.filter((n) => keep.has(n)) };
+}
+/**
+ * A top-up block of `rounds` rounds for the `active` benchmarks: their own processes under
+ * per-benchmark interleaving, else one exact-name filter when it fits.
+ */
+function topUp(o, blocks, active, rounds, remainingMs) {
+    const filter = o.perBenchmark ? undefined : exactNameFilter(active);
+    if (filter === undefined && !o.perBenchmark)
+        o.log.warn(`cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
+    o.log.info(`Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
+        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
+    return blocks.run(rounds, 0, filter ?? o.filter, active);
+}
+/** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
+function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
+    const { initialRounds, maxRounds } = o;
+    const list = blocks.list;
+    const initial = list[0];
+    const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000;
+    const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
+    const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
+    const stopped = {};
+    for (const c of suite?.comparisons ?? []) {
+        const why = c.adaptive?.stopReason;
+        if (why)
+            stopped[why] = (stopped[why] ?? 0) + 1;
+    }
+    const last = list[list.length - 1];
+    const rounds = {
+        runs: list.flatMap((b) => b.runs),
+        // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
+        stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
+            ? finalReason
+            : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
+                ? 'time-budget'
+                : null,
+        completedRounds: blocks.done,
+        plannedRounds: maxRounds,
+        measuringMs: list.reduce((a, b) => a + b.measuringMs, 0),
+        warmupMs: list.reduce((a, b) => a + b.warmupMs, 0),
+        wallMs: Date.now() - blocks.start
+    };
+    if (last.failingSide)
+        rounds.failingSide = last.failingSide;
+    return {
+        rounds,
+        suite,
+        looks,
+        summary: {
+            looks: looks.length,
+            initialRounds,
+            maxRounds,
+            blockRounds,
+            benchmarkSecondsUsed: used,
+            benchmarkSecondsIfFixed: ifFixed,
+            saved: ifFixed > 0 ? Math.min(1, Math.max(0, 1 - used / ifFixed)) : 0,
+            stopped
+        }
+    };
 }
 
 // This is a generated file. Do not edit.
@@ -58282,2380 +58956,6 @@ function lastChildChain(root, depth) {
 }
 
 /**
- * Pairs report calls with dump groups and turns each benchmark's counted loop into per-iteration
- * counts. The first completed repetition is a warm-up (caches, lazy initialisation, and Google
- * Benchmark's own sizing of the iteration count when the code sets MinTime()); the count is taken
- * from the repetitions after it (from the only one when there is one).
- */
-function attributeDumps(input) {
-    const calls = reportCalls(input.entries);
-    const groups = dumpGroups(input.dumps);
-    const samples = [];
-    const issues = [];
-    const issue = (benchmark, kind, message) => {
-        issues.push({ benchmark, side: input.side, pass: input.pass, kind, message });
-    };
-    if (groups.length < calls.length && !input.cutShort) {
-        for (const c of calls.filter((c) => !c.aggregate))
-            issue(c.benchmark, 'not-countable', `callgrind wrote ${groups.length} report dump(s) for ${calls.length} report call(s): ` +
-                "the binary does not report through Google Benchmark's JSONReporter (a custom main or reporter?)");
-        return { samples, issues };
-    }
-    calls.forEach((call, i) => {
-        if (call.aggregate)
-            return;
-        const group = groups[i];
-        if (group === undefined) {
-            issue(call.benchmark, 'crashed', 'the process ended before this benchmark was reported');
-            return;
-        }
-        const r = countOf(call, group);
-        if ('problem' in r)
-            issue(call.benchmark, r.problem, r.message);
-        else
-            samples.push({ benchmark: call.benchmark, side: input.side, pass: input.pass, ...r });
-    });
-    return { samples, issues };
-}
-function reportCalls(entries) {
-    const calls = [];
-    for (const e of entries) {
-        const last = calls[calls.length - 1];
-        if (last && last.benchmark === e.benchmark && last.aggregate === e.aggregate)
-            last.entries.push(e);
-        else
-            calls.push({ benchmark: e.benchmark, aggregate: e.aggregate, entries: [e] });
-    }
-    return calls;
-}
-/** The loop dumps before each report dump. */
-function dumpGroups(dumps) {
-    const groups = [];
-    let current = [];
-    for (const d of dumps) {
-        if (d.trigger === 'report') {
-            groups.push(current);
-            current = [];
-        }
-        else if (d.trigger === 'loop')
-            current.push(d);
-    }
-    return groups;
-}
-/** Per-iteration counts of one benchmark, or why it has none. */
-function countOf(call, loops) {
-    const threads = Math.max(...call.entries.map((e) => e.threads));
-    if (threads > 1)
-        return {
-            problem: 'multi-threaded',
-            message: `multi-threaded (${threads} threads): valgrind runs one thread at a time, so a count mixes the ` +
-                "threads' setup, loops and waiting; compare it by timing"
-        };
-    const ran = call.entries.filter((e) => !e.skipped);
-    if (ran.length === 0)
-        return { problem: 'error', message: 'every repetition was skipped or errored: nothing to count' };
-    // Google Benchmark sizes the iteration count in the first repetition only (with MinTime() in code
-    // it may take several timed loops) and runs every later repetition once at that count: so the
-    // last loops are the later repetitions', one each.
-    if (loops.length < ran.length)
-        return {
-            problem: 'not-countable',
-            message: `${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
-                '(a skip or error inside the loop?), so the loops cannot be matched to repetitions'
-        };
-    const counted = ran.length > 1 ? ran.slice(1) : ran;
-    const iterations = counted.reduce((s, e) => s + e.iterations, 0);
-    if (!(iterations > 0))
-        return { problem: 'not-countable', message: 'no iterations were reported' };
-    const totals = {};
-    for (const d of loops.slice(loops.length - counted.length))
-        for (const [event, v] of Object.entries(d.totals))
-            totals[event] = (totals[event] ?? 0) + v;
-    const events = {};
-    for (const [event, v] of Object.entries(totals))
-        events[event] = v / iterations;
-    const cycles = estimatedCycles(totals);
-    const functions = functionCosts(loops.slice(loops.length - counted.length), iterations);
-    return {
-        iterations,
-        instructions: (totals.Ir ?? 0) / iterations,
-        cycles: cycles === null ? null : cycles / iterations,
-        events,
-        ...(functions && { functions })
-    };
-}
-/**
- * The counted loops' functions, per iteration, one entry per name and file: a function in several
- * objects or dumps is one entry, its object dropped (the two sides' binaries live in different
- * worktrees); undefined when a loop's functions were not read.
- */
-function functionCosts(loops, iterations) {
-    if (loops.length === 0 || loops.some((d) => d.profile === undefined))
-        return undefined;
-    const byKey = new Map();
-    const add = (target, events, costs) => events.forEach((e, i) => (target[e] = (target[e] ?? 0) + (costs[i] ?? 0) / iterations));
-    for (const d of loops) {
-        const { events, functions } = d.profile;
-        for (const f of functions) {
-            const key = `${f.file ?? ''}\u0000${f.name}`;
-            const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {}, calls: {} };
-            byKey.set(key, entry);
-            add(entry.self, events, f.self);
-            add(entry.inclusive, events, f.inclusive);
-            for (const c of f.calls)
-                add((entry.calls[c.name] ??= {}), events, c.inclusive);
-        }
-    }
-    return [...byKey.values()];
-}
-/**
- * The `benchmarks` entries of Google Benchmark's JSON output, in order; a cut-short text keeps its
- * complete entries (a crash mid-suite).
- * @throws JsonSyntaxError when the text is damaged anywhere but at its end
- */
-function benchmarkEntries$1(text) {
-    const { value, truncated, incomplete } = parseLenientJson(text);
-    const list = value?.benchmarks;
-    const entries = [];
-    if (!Array.isArray(list))
-        return { entries, truncated };
-    for (const e of list) {
-        if (typeof e !== 'object' || e === null || incomplete.has(e))
-            continue;
-        const o = e;
-        const name = typeof o.run_name === 'string' ? o.run_name : typeof o.name === 'string' ? o.name : null;
-        if (name === null)
-            continue;
-        entries.push({
-            benchmark: name,
-            aggregate: o.run_type === 'aggregate',
-            iterations: typeof o.iterations === 'number' ? o.iterations : 0,
-            threads: typeof o.threads === 'number' ? o.threads : 1,
-            skipped: o.error_occurred === true || o.skipped === true
-        });
-    }
-    return { entries, truncated };
-}
-
-/**
- * One count pass: a side's benchmark binary under callgrind, every benchmark with a fixed iteration
- * count, dumps cut at Google Benchmark's loop boundaries and report calls (docs/count-mode.md).
- * Spawned with an argument array; the binary gets the same credential-free environment as timing.
- */
-/** Repetitions per benchmark and pass: one warm-up (cold caches, lazy initialisation), one counted. */
-const COUNT_REPETITIONS = 2;
-const DUMP_PREFIX = 'callgrind.out';
-/** 32 KiB 8-way L1 caches and an 8 MiB 16-way last level, 64-byte lines: a typical x86-64 server core. */
-const FIXED_CACHES = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
-/** callgrind's options: dumps at the loop's start and end and at each report call, cache and branch simulation. */
-function callgrindArgs(outFile, simulate = true) {
-    const simulation = [
-        '--cache-sim=yes',
-        // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
-        ...FIXED_CACHES,
-        '--branch-sim=yes'
-    ];
-    return [
-        '--tool=callgrind',
-        `--callgrind-out-file=${outFile}`,
-        `--dump-after=${LOOP_START_FUNCTION}*`,
-        `--dump-before=${LOOP_END_FUNCTION}*`,
-        `--dump-before=${REPORT_FUNCTION}*`,
-        '--dump-line=no',
-        ...(simulate ? simulation : []),
-        '--trace-children=no'
-    ];
-}
-/**
- * Runs one pass and attributes its counts.
- * @throws JobError 3 'count-failed' when valgrind could not run or the binary printed no JSON at all
- */
-async function runCallgrindPass(o) {
-    mkdirSync(o.dir, { recursive: true });
-    const jsonPath = join(o.dir, `${o.side}-${o.pass}.json`);
-    const logPath = join(o.dir, `${o.side}-${o.pass}.log`);
-    const dumpDir = join(o.dir, `${o.side}-${o.pass}-dumps`);
-    rmSync(dumpDir, { recursive: true, force: true });
-    mkdirSync(dumpDir);
-    const args = [
-        ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), o.simulate !== false),
-        o.binary,
-        '--benchmark_format=json',
-        `--benchmark_repetitions=${COUNT_REPETITIONS}`,
-        ...o.iterationFlags,
-        ...(o.filter ? [`--benchmark_filter=${o.filter}`] : [])
-    ];
-    const r = await runProcess(o.valgrind ?? 'valgrind', args, {
-        cwd: o.cwd,
-        env: o.env,
-        stdout: { path: jsonPath },
-        stderr: { path: logPath },
-        timeoutMs: o.timeoutMs,
-        signal: o.signal
-    });
-    if (r.spawnError)
-        throw missingValgrind(r.spawnError);
-    const text = readFileSync(jsonPath, 'utf8');
-    const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`;
-    if (text.trim() === '')
-        throw new JobError('count-failed', `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`, {
-            subject: o.binary,
-            hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
-        });
-    const { entries, truncated } = benchmarkEntries$1(text);
-    const dumps = readDumps(dumpDir, o.functions !== false);
-    const cutShort = truncated || r.exitCode !== 0;
-    const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
-    rmSync(dumpDir, { recursive: true, force: true });
-    if (cutShort) {
-        const how = describeExit(r, o.timeoutMs);
-        for (const i of attribution.issues)
-            if (i.kind === 'crashed')
-                i.message = `${i.message} (${how}; log: ${logPath})`;
-    }
-    return {
-        ...attribution,
-        caches: dumps.find((d) => d.caches.length > 0)?.caches ?? [],
-        durationMs: r.durationMs
-    };
-}
-/** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
-function readDumps(dir, keepFunctions) {
-    const numbered = [];
-    for (const f of readdirSync(dir)) {
-        const n = dumpNumber(f, DUMP_PREFIX);
-        if (n !== null)
-            numbered.push({ n, file: f });
-    }
-    numbered.sort((a, b) => a.n - b.n);
-    return numbered.map(({ n, file }) => {
-        const text = readFileSync(join(dir, file), 'utf8');
-        const dump = parseCallgrindDump(text, n, join(dir, file));
-        // where a count changed (docs/count-mode.md): the loop dumps' functions, read before the dumps are deleted
-        if (keepFunctions && dump.trigger === 'loop')
-            dump.profile = parseCallgrindProfile(text);
-        return dump;
-    });
-}
-function missingValgrind(cause) {
-    return new JobError('missing-tool', `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`, { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' });
-}
-
-/**
- * Count mode's measurement (docs/statistics.md §9, docs/count-mode.md): base counted twice (the
- * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
- * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
- */
-const CYCLES_FORMULA = 'Ir + 10·Bm + 10·L1m + 100·LLm (KCachegrind\'s "Cycle Estimation" without bus events and L2)';
-/** The three passes: base, head, and base again for the determinism check. */
-const PASSES = [
-    { side: 'base', pass: 0 },
-    { side: 'head', pass: 0 },
-    { side: 'base', pass: 1 }
-];
-/**
- * Counts both sides.
- * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
- */
-async function measureCounts(o) {
-    const valgrindVersion = await valgrindVersionOf(o.valgrind ?? 'valgrind', o.env);
-    const iterationFlags = await fixedIterationFlags(o.sides, o.env);
-    o.log.info(`counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
-        `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once`);
-    const started = performance.now();
-    const results = await inParallel(PASSES, availableParallelism(), ({ side, pass }) => runCallgrindPass({
-        side,
-        pass,
-        binary: o.sides[side].binary,
-        cwd: o.sides[side].cwd,
-        env: o.env,
-        iterationFlags,
-        filter: o.filter,
-        dir: join(o.dir, 'counts'),
-        timeoutMs: o.timeoutMs,
-        signal: o.signal,
-        valgrind: o.valgrind,
-        // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
-        functions: o.functions !== false && pass === 0,
-        simulate: o.simulate
-    }));
-    const samples = results.flatMap((r) => r.samples);
-    const issues = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)];
-    const wallSeconds = (performance.now() - started) / 1000;
-    o.log.info(`counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`);
-    return {
-        samples,
-        issues,
-        method: {
-            tool: 'callgrind',
-            valgrindVersion,
-            iterationFlags,
-            repetitions: COUNT_REPETITIONS,
-            caches: results.find((r) => r.caches.length > 0)?.caches ?? [],
-            cyclesFormula: CYCLES_FORMULA,
-            wallSeconds
-        }
-    };
-}
-/** `valgrind --version`, or the missing-tool error naming the package. */
-async function valgrindVersionOf(valgrind, env) {
-    const r = await runProcess(valgrind, ['--version'], {
-        cwd: process.cwd(),
-        env,
-        stdout: 'capture',
-        stderr: 'capture',
-        timeoutMs: 30_000
-    });
-    if (r.spawnError || r.exitCode !== 0)
-        throw missingValgrind(r.spawnError);
-    return r.stdout.trim();
-}
-/** Where both binaries prove it works: one iteration per repetition, whatever MinTime() says in code (≥ 1.8). */
-const ONE_ITERATION = ['--benchmark_min_time=1x'];
-/** Else a minimum time of 1 ns, which Google Benchmark 1.7 meets after its first iteration. */
-const ONE_NANOSECOND = ['--benchmark_min_time=0.000000001'];
-/**
- * The flags that make every benchmark run exactly one iteration per repetition, for both sides
- * alike: `--benchmark_min_time=1x` where both binaries show it works, else a minimum time of 1 ns.
- * "Works" is proved by running one listed benchmark natively with `1x` and reading one iteration
- * from its JSON: an exit code proves nothing, because a 1.7 binary whose own main() calls
- * Initialize but not ReportUnrecognizedArguments only warns about "1x" and then runs every
- * benchmark for the default minimum time (under valgrind: for ever).
- */
-async function fixedIterationFlags(sides, env) {
-    const [base, head] = await Promise.all([
-        runsOneIteration(sides.base, env),
-        runsOneIteration(sides.head, env)
-    ]);
-    return base && head ? ONE_ITERATION : ONE_NANOSECOND;
-}
-/** Runs the side's first listed benchmark once with `1x`: true when it reported exactly one iteration. */
-async function runsOneIteration({ binary, cwd, benchmarks }, env) {
-    const filter = benchmarks.length > 0 ? exactNameFilter([benchmarks[0]]) : undefined;
-    if (filter === undefined)
-        return false;
-    const r = await runProcess(binary, [
-        ...ONE_ITERATION,
-        `--benchmark_filter=${filter}`,
-        '--benchmark_repetitions=1',
-        '--benchmark_format=json'
-    ], { cwd, env, stdout: 'capture', stderr: 'ignore', timeoutMs: 30_000 });
-    if (r.exitCode !== 0)
-        return false;
-    try {
-        const runs = JSON.parse(r.stdout)
-            .benchmarks;
-        const iterations = (runs ?? []).filter((b) => b.run_type !== 'aggregate').map((b) => b.iterations);
-        return iterations.length > 0 && iterations.every((n) => n === 1);
-    }
-    catch {
-        return false;
-    }
-}
-/** A pass that ended early lost the benchmarks after it: listed on that side, never reported. */
-function lostBenchmarks(sides, results) {
-    const issues = [];
-    PASSES.forEach(({ side, pass }, i) => {
-        const r = results[i];
-        const seen = new Set([...r.samples, ...r.issues].map((x) => x.benchmark));
-        for (const b of sides[side].benchmarks)
-            if (!seen.has(b))
-                issues.push({
-                    benchmark: b,
-                    side,
-                    pass,
-                    kind: 'crashed',
-                    message: `not reported by the ${side} count pass (it ended early)`
-                });
-    });
-    return issues;
-}
-/** Maps `items` through `fn` with at most `limit` running at once; results in input order. */
-async function inParallel(items, limit, fn) {
-    const out = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const i = next++;
-            out[i] = await fn(items[i]);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return out;
-}
-
-/**
- * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
- * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
- * commands/ both import it downwards.
- */
-/** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
-function shellQuote(s) {
-    return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/**
- * Which two commits are compared. By default the base is the merge-base of base and head — what a
- * pull request actually changes — not the tip of the base branch, which may have moved on since the
- * branch was cut (those later commits are not the PR's doing).
- */
-/**
- * Throws a code-2 error for a ref that must never be passed to git: empty, starting with `-` (git
- * would read it as an option), or containing control characters.
- */
-function assertSafeRef(ref, role) {
-    if (ref.length === 0) {
-        throw new JobError('bad-ref', `The ${role} ref is empty.`, {
-            subject: role,
-            hint: `Pass a branch, tag or commit SHA as the ${role} ref.`
-        });
-    }
-    if (ref.startsWith('-')) {
-        throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} starts with "-": git would read it as an option, so it is refused.`, { subject: ref, hint: `Use the full ref name instead, e.g. refs/heads/${ref}, or the commit SHA.` });
-    }
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(ref)) {
-        throw new JobError('bad-ref', `The ${role} ref ${JSON.stringify(ref)} contains control characters.`, {
-            subject: ref
-        });
-    }
-}
-/** Fails with a code-2 error unless `repoDir` is inside a git work tree; returns the top-level dir. */
-async function repoTopLevel(repoDir) {
-    if (!isDirectory(repoDir)) {
-        throw new JobError('not-a-repo', `The repository directory ${repoDir} does not exist.`, {
-            subject: repoDir
-        });
-    }
-    const r = await git(repoDir, ['rev-parse', '--show-toplevel']);
-    if (r.code === 0)
-        return r.stdout.trim();
-    if (r.spawnError)
-        throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
-    if (/not a git repository/i.test(r.stderr) || /must be run in a work tree/i.test(r.stderr)) {
-        throw new JobError('not-a-repo', `${repoDir} is not inside a git repository (work tree).`, {
-            subject: repoDir,
-            hint: 'Run benchgate from your repository (or pass its directory), after actions/checkout in a workflow.'
-        });
-    }
-    throw gitFailure(r, ['rev-parse', '--show-toplevel'], repoDir, 'Finding the repository');
-}
-/** `true` when the repository is a shallow clone. */
-async function isShallow(repoDir) {
-    const r = await git(repoDir, ['rev-parse', '--is-shallow-repository']);
-    return r.code === 0 && r.stdout.trim() === 'true';
-}
-const SHALLOW_HINT = 'In a workflow, check out with `actions/checkout` and `fetch-depth: 0`; locally, run `git fetch --unshallow`.';
-/** Resolves one ref to a full commit SHA, or throws a code-2 'unknown-ref' error. */
-async function resolveCommit(repoDir, ref, role) {
-    assertSafeRef(ref, role);
-    // `--end-of-options` is not needed: refs starting with '-' were refused above.
-    const args = ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`];
-    const r = await git(repoDir, args);
-    const sha = r.stdout.trim();
-    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha))
-        return sha;
-    if (r.spawnError)
-        throw gitFailure(r, args, repoDir, `Resolving the ${role} ref`);
-    const shallow = await isShallow(repoDir);
-    throw new JobError('unknown-ref', `The ${role} ref ${JSON.stringify(ref)} does not name a commit in ${repoDir}.`, {
-        subject: ref,
-        hint: (await refAdvice(repoDir, ref)) + (shallow ? ` This is a shallow clone: ${SHALLOW_HINT}` : '')
-    });
-}
-/** How many branch names an unknown-ref hint lists. */
-const REFS_SHOWN = 8;
-/**
- * Advice for a ref git does not know that works in this clone: a fetch command only from a remote
- * that exists (`origin/main` is fetched as `git fetch origin main:refs/remotes/origin/main`: in a
- * single-branch clone a plain `git fetch origin main` succeeds but creates no `origin/main`), else
- * the remotes and branches there are, and the closest existing name.
- */
-async function refAdvice(repoDir, ref) {
-    const lines = async (args) => {
-        const r = await git(repoDir, args);
-        return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
-    };
-    const remotes = await lines(['remote']);
-    const refs = await lines([
-        'for-each-ref',
-        '--format=%(refname:short)',
-        'refs/heads',
-        'refs/remotes',
-        'refs/tags'
-    ]);
-    const named = refs.filter((r) => !r.endsWith('/HEAD'));
-    const similar = closest(ref, named);
-    const advice = [];
-    if (similar !== null)
-        advice.push(`Did you mean ${shellQuote(similar)}?`);
-    const slash = ref.indexOf('/');
-    const remote = remotes.find((r) => slash > 0 && ref.slice(0, slash) === r);
-    if (/[~^:@{]/.test(ref)) {
-        advice.push('A relative ref (HEAD~N, ref^) needs that much history in the clone.');
-    }
-    else if (remote !== undefined) {
-        const branch = ref.slice(slash + 1);
-        advice.push(`Fetch it first: git fetch ${shellQuote(remote)} ${shellQuote(`${branch}:refs/remotes/${remote}/${branch}`)}`);
-    }
-    else if (remotes.length > 0) {
-        const from = remotes.includes('origin') ? 'origin' : remotes[0];
-        const isSha = /^[0-9a-f]{7,64}$/i.test(ref);
-        advice.push(`If it is on ${shellQuote(from)}, fetch it first: git fetch ${shellQuote(from)} ${shellQuote(isSha ? ref : `${ref}:${ref}`)}` +
-            (slash > 0
-                ? ` (this clone has no remote ${shellQuote(ref.slice(0, slash))}; its remotes: ${remotes.join(', ')})`
-                : ''));
-    }
-    else {
-        advice.push('This clone has no remotes to fetch from.');
-    }
-    const branches = named.slice(0, REFS_SHOWN);
-    if (branches.length > 0)
-        advice.push(`Refs here: ${branches.join(', ')}${named.length > REFS_SHOWN ? ` and ${named.length - REFS_SHOWN} more` : ''}.`);
-    return advice.join(' ');
-}
-/**
- * Resolves base and head to commits, and by default replaces base by the merge-base of the two.
- * Refs are passed to git as single argv entries, never through a shell.
- *
- * @throws JobError code 2: 'bad-ref' (empty, starts with '-'), 'not-a-repo', 'unknown-ref',
- *   'shallow' (merge-base unavailable in a shallow clone), 'no-merge-base' (unrelated histories);
- *   code 3: 'git-failed' (git missing or failing unexpectedly).
- */
-async function resolveCommits(options) {
-    const { repoDir, base } = options;
-    const head = options.head ?? 'HEAD';
-    const wantMergeBase = options.mergeBase ?? true;
-    assertSafeRef(base, 'base');
-    assertSafeRef(head, 'head');
-    await repoTopLevel(repoDir);
-    const baseTipSha = await resolveCommit(repoDir, base, 'base');
-    const headSha = await resolveCommit(repoDir, head, 'head');
-    const out = {
-        baseSha: baseTipSha,
-        headSha,
-        baseRef: base,
-        headRef: head,
-        baseTipSha,
-        mergeBaseUsed: false
-    };
-    if (!wantMergeBase)
-        return out;
-    const args = ['merge-base', baseTipSha, headSha];
-    const r = await git(repoDir, args);
-    const mb = r.stdout.trim().split('\n')[0] ?? '';
-    if (r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(mb)) {
-        return { ...out, baseSha: mb, mergeBaseUsed: true };
-    }
-    if (r.code !== 1 || r.spawnError)
-        throw gitFailure(r, args, repoDir, 'Finding the merge-base');
-    // exit 1 without output: no common ancestor in the history we have
-    if (await isShallow(repoDir)) {
-        throw new JobError('shallow', `Cannot find the merge-base of ${base} and ${head}: this is a shallow clone and the common history is missing.`, { subject: repoDir, hint: SHALLOW_HINT });
-    }
-    throw new JobError('no-merge-base', `${base} and ${head} have no common history (no merge-base).`, {
-        subject: `${base}...${head}`,
-        hint: 'Compare the two commits directly by turning the merge-base off (base is then used as given).'
-    });
-}
-/**
- * Whether the work tree has uncommitted changes to tracked files. Worktrees are created from
- * commits, so such changes are NOT measured; callers should warn ("uncommitted changes are not
- * measured"), not fail. Untracked files (build directories) are ignored.
- */
-async function workingTreeStatus(repoDir) {
-    const args = ['status', '--porcelain', '--untracked-files=no'];
-    const r = await git(repoDir, args);
-    if (r.code !== 0)
-        throw gitFailure(r, args, repoDir, 'Checking for uncommitted changes');
-    const files = r.stdout.split('\n').filter((l) => l.trim() !== '');
-    return { dirty: files.length > 0, files: files.slice(0, 50) };
-}
-/** `true` when tracked files have uncommitted changes (see {@link workingTreeStatus}). */
-async function isDirty(repoDir) {
-    return (await workingTreeStatus(repoDir)).dirty;
-}
-function isDirectory(p) {
-    try {
-        return statSync(p).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-
-/**
- * One detached worktree per side, `<workDir>/base` and `<workDir>/head`: the same repository at two
- * commits, side by side, at paths of equal length (so builds that embed their source path, and
- * benchmarks run from them, differ in nothing but the code).
- */
-const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-/**
- * Adds `<workDir>/base` and `<workDir>/head` as detached worktrees at the two commits. A stale
- * worktree left at either path by an earlier run is removed first; any other non-empty directory
- * there is an error. Until `cleanup()` is called, SIGINT/SIGTERM/SIGHUP remove the worktrees (see
- * `onTerminate`: Ctrl-C still ends the process when nobody else handles it).
- *
- * Uncommitted changes of the user's work tree are not part of either worktree.
- *
- * @param options.baseSha full commit SHA (as returned by resolveCommits)
- * @throws JobError code 2 'work-dir' (occupied or not creatable), code 3 'git-failed'
- */
-async function createWorktrees(options) {
-    const { repoDir, baseSha, headSha } = options;
-    checkShas(baseSha, headSha);
-    const workDir = makeWorkDir(options.workDir);
-    const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
-    if (paths.base.length !== paths.head.length) {
-        throw new JobError('unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
-    }
-    await clearStaleWorktrees(repoDir, paths, options.log);
-    const keep = options.keep ?? false;
-    const created = [];
-    const { cleanup, unregister } = worktreeCleanup(repoDir, workDir, created, keep, options.log);
-    try {
-        for (const side of ['base', 'head']) {
-            const sha = side === 'base' ? baseSha : headSha;
-            const args = ['worktree', 'add', '--detach', '--quiet', paths[side], sha];
-            options.log?.debug(`git ${args.join(' ')}`);
-            created.push(paths[side]);
-            const r = await git(repoDir, args);
-            if (r.code !== 0)
-                throw gitFailure(r, args, repoDir, `Checking out the ${side} commit`);
-            if (options.submodules) {
-                const sargs = ['submodule', 'update', '--init', '--recursive'];
-                const s = await git(paths[side], sargs);
-                if (s.code !== 0)
-                    throw gitFailure(s, sargs, paths[side], `Checking out submodules of the ${side} commit`);
-            }
-        }
-    }
-    catch (e) {
-        // An error on the way (or in the caller right after) must not leave half a setup behind.
-        if (keep)
-            unregister();
-        else
-            cleanup();
-        throw e;
-    }
-    return { base: paths.base, head: paths.head, cleanup };
-}
-/** Worktrees are checked out by full SHA only (a ref could move between the two checkouts). */
-function checkShas(baseSha, headSha) {
-    for (const [role, sha] of [
-        ['base', baseSha],
-        ['head', headSha]
-    ]) {
-        if (!SHA_RE.test(sha)) {
-            throw new JobError('invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
-        }
-    }
-}
-/** Creates the work directory; returns its real path (both sides' paths must have equal length). */
-function makeWorkDir(dir) {
-    try {
-        mkdirSync(dir, { recursive: true });
-        return realpathSync(dir);
-    }
-    catch (e) {
-        throw new JobError('work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
-            subject: dir,
-            cause: e
-        });
-    }
-}
-/**
- * Removes the worktrees an earlier (killed) run left at `paths`; refuses to touch a non-empty
- * directory there that is not a worktree of this repository.
- */
-async function clearStaleWorktrees(repoDir, paths, log) {
-    await git(repoDir, ['worktree', 'prune']);
-    const registered = await listWorktrees(repoDir);
-    for (const side of ['base', 'head']) {
-        const p = paths[side];
-        if (!existsSync(p))
-            continue;
-        if (registered.has(p)) {
-            log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
-            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
-            if (r.code !== 0)
-                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
-        }
-        else if (readdirSync(p).length > 0) {
-            throw new JobError('work-dir', `${p} already exists and is not a worktree of this repository.`, {
-                subject: p,
-                hint: 'Choose another work directory, or delete that directory.'
-            });
-        }
-    }
-}
-/**
- * Removal of the worktrees in `created` (filled as they are added): once, by `cleanup`, or on
- * SIGINT/SIGTERM/exit until then; with `keep`, only says where they are.
- */
-function worktreeCleanup(repoDir, workDir, created, keep, log) {
-    let cleaned = false;
-    const removeAll = () => {
-        for (const p of created) {
-            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
-            if (existsSync(p))
-                rmSync(p, { recursive: true, force: true });
-        }
-        gitSync(repoDir, ['worktree', 'prune']);
-    };
-    const unregister = onTerminate(() => {
-        if (!keep)
-            removeAll();
-    });
-    const cleanup = () => {
-        if (cleaned)
-            return;
-        cleaned = true;
-        unregister();
-        if (keep) {
-            if (created.length > 0)
-                log?.info(`Keeping the worktrees: ${created.join(', ')}`);
-            return;
-        }
-        try {
-            removeAll();
-        }
-        catch (e) {
-            log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
-        }
-    };
-    return { cleanup, unregister };
-}
-/** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */
-async function listWorktrees(repoDir) {
-    const r = await git(repoDir, ['worktree', 'list', '--porcelain']);
-    if (r.code !== 0)
-        throw gitFailure(r, ['worktree', 'list', '--porcelain'], repoDir, 'Listing worktrees');
-    const out = new Set();
-    for (const line of r.stdout.split('\n')) {
-        if (!line.startsWith('worktree '))
-            continue;
-        const p = line.slice('worktree '.length);
-        out.add(p);
-        try {
-            out.add(realpathSync(p));
-        }
-        catch {
-            // missing directory (prunable)
-        }
-    }
-    return out;
-}
-
-/**
- * Benchmark names as every report shows them. A pull request controls the names, so one of
- * 100,000 characters must not crowd out the rows that matter (docs/report.md §6): names are cut to
- * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
- * prefix stay distinguishable, and the same name always reads the same in every report.
- * Control characters (which could move a terminal's cursor or break a table) and the invisible
- * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
- * (`\u202E`, see escape.ts), and such a name gets the hash too.
- */
-/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
-const NAME_MAX_CHARS = 200;
-/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
-const NAME_HASH_DIGITS = 8;
-/**
- * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
- * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
- * Complexity: O(length of name) (one hash, one bounded slice).
- */
-function displayName(name, max = NAME_MAX_CHARS) {
-    const long = name.length > max;
-    const head = long ? name.slice(0, max) : name;
-    const clean = showHidden(head);
-    if (!long && clean === name)
-        return name;
-    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
-    const suffix = `…#${hash}`;
-    if (!long)
-        return clean + suffix.slice(1); // cleaned only: "name#hash"
-    return cutAt(clean, max - suffix.length) + suffix;
-}
-/**
- * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
- * surrogate pair. Complexity: O(max).
- */
-function capText(text, max) {
-    if (text.length <= max)
-        return text;
-    return cutAt(text, max - 1) + '…';
-}
-/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
-function cleanText(text, max) {
-    return showHidden(capText(text, max));
-}
-/**
- * A message (a warning, a build log's tail, a crash's stderr) as one line: its real line breaks read
- * as " / " rather than as escapes (`\u000A`), every other control shown as cleanText shows it.
- */
-function cleanMessage(text, max) {
-    // Split and trim, not one regex with \s* on both sides: that backtracks quadratically on a long run of blanks.
-    // Capped first: a 2 MiB message (hostile, or a long log) costs no more than the part shown.
-    const lines = capText(text, max).split(/\r\n|[\r\n\u2028\u2029]/).map((l) => l.trim());
-    return cleanText(lines.filter((l) => l !== '').join(' / '), max);
-}
-function cutAt(text, n) {
-    const code = text.charCodeAt(n - 1);
-    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
-}
-
-/** "a fresh code layout every round: 21 layouts (independent draws, seed 5f3a…), relinking 4.4 s", or null. */
-function layoutRunText(run) {
-    const l = run.layout;
-    if (!l)
-        return null;
-    return (`a fresh code layout every round: ${l.layouts} layouts (${l.draws} draws, seed ${l.seed.slice(0, 16)}), ` +
-        `relinking ${(l.relinkMs / 1000).toFixed(1)} s`);
-}
-/** The per-process spread of a benchmark (each process with its own layout), or null. */
-function spread(c) {
-    return c.power?.sdLogEstimate ?? null;
-}
-const CHANGED$1 = new Set(['regression', 'improvement']);
-const QUIET$1 = new Set(['unchanged', 'negligible', 'inconclusive']);
-/**
- * The calm lines of a randomised run: the changes that survived layout (not explained by where the
- * code sits), and the layout-sensitive benchmarks whose timing change, if any, did not survive.
- */
-function layoutNotes(suite, run) {
-    if (!run.layout)
-        return [];
-    const delta = suite.options.minEffect;
-    const named = (c) => {
-        const s = spread(c);
-        return `\`${cleanText(c.benchmark, 100).replace(/`/g, "'")}\`${s === null ? '' : ` (σ ≈ ${formatPercent(s)} per process)`}`;
-    };
-    const survived = suite.comparisons.filter((c) => CHANGED$1.has(c.verdict));
-    const sensitive = suite.comparisons.filter((c) => QUIET$1.has(c.verdict) && (spread(c) ?? 0) >= delta);
-    const out = [];
-    if (survived.length)
-        out.push(`Randomised layouts: ${survived.length} change(s) survived ${run.layout.layouts} layouts, so where the code sits does not explain them: ${survived.map(named).join(', ')}.`);
-    if (sensitive.length)
-        out.push(`Layout-sensitive, no change that survives layout: ${sensitive.map(named).join(', ')}; their time moves with where the code sits by more than the minimum effect.`);
-    return out;
-}
-
-/**
- * A count per iteration as the reports print it; no imports, so the HTML report's browser script
- * (html/client.ts, through html/icicle.ts) bundles it as the server-side tables use it.
- */
-/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
-function formatCount(n) {
-    if (n === null || !Number.isFinite(n))
-        return '–';
-    const a = Math.abs(n);
-    if (a >= 1e9)
-        return `${(n / 1e9).toFixed(2)} G`;
-    if (a >= 1e6)
-        return `${(n / 1e6).toFixed(2)} M`;
-    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
-}
-
-/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
-function formatCountChange(change) {
-    if (change === null || !Number.isFinite(change))
-        return '–';
-    if (change === 0)
-        return '0.000%';
-    const shown = formatChange(1 + change, 3);
-    if (shown !== '0.000%')
-        return shown;
-    return change > 0 ? '+<0.001%' : '−<0.001%';
-}
-/** The figure of the metric the verdict reads. */
-function chosenFigure(c) {
-    return c.metric === 'cycles' ? c.cycles : c.instructions;
-}
-/** The metric's column title: "Instructions" or "Cycles (est.)". */
-function countMetricTitle(metric) {
-    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
-}
-/** Why a benchmark has no count verdict, in two or three words. */
-const REASON_WORDS = {
-    'not-deterministic': 'not deterministic',
-    unchecked: 'not checked',
-    'multi-threaded': 'multi-threaded',
-    'not-countable': 'not countable',
-    failed: 'failed'
-};
-/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
-function countCell(c) {
-    const k = c.counts;
-    if (!k)
-        return '–';
-    // A benchmark skipped by the timing run was skipped by callgrind too: no count failure to report.
-    if (k.reason && c.verdict === 'skipped')
-        return '–';
-    if (k.reason)
-        return REASON_WORDS[k.reason];
-    return formatCountChange(chosenFigure(k).change);
-}
-/**
- * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
- * caches and branches, not latency, so neither instructions nor simulated events explain it.
- */
-function timingOnlyNote(c) {
-    if (!c.timingOnly || !c.counts)
-        return null;
-    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
-    const layout = layoutNote(c.counts);
-    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
-        `estimated cycles ${figure(c.counts.cycles)}: ` +
-        (layout ?? 'not explained by instructions or simulated cache and branch events') +
-        ')');
-}
-/**
- * The layout's fingerprint (docs/count-mode.md, "Moved"): "instruction-cache/branch events moved:
- * layout? (Bim +400, I1mr +1 per iteration)", or null when the counts carry none.
- */
-function layoutNote(k) {
-    if (!k.layout?.length)
-        return null;
-    const delta = (e) => (k.events?.head?.[e] ?? 0) - (k.events?.base?.[e] ?? 0);
-    const each = k.layout.map((e) => {
-        const d = delta(e);
-        return `${e} ${d < 0 ? '−' : '+'}${formatCount(Math.abs(d))}`;
-    });
-    return `instruction-cache/branch events moved: layout? (${each.join(', ')} per iteration)`;
-}
-/**
- * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
- * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
- */
-function countFootnote(c) {
-    if (c.counts?.message)
-        return c.counts.message;
-    const k = c.counts;
-    if (!k)
-        return null;
-    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
-    const instructions = formatCountChange(k.instructions.change);
-    const cycles = formatCountChange(k.cycles.change);
-    if (c.notExplainedByCounts)
-        return (`not explained by instructions: the change survived randomised code layouts with instructions ${instructions}, ` +
-            `estimated cycles ${cycles} (memory, latency or ordering, not where the code sits)`);
-    if (c.countsDisagree)
-        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
-    if (c.timingVerdict && c.verdict !== 'timing-only')
-        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
-    return null;
-}
-/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
-function codePathNote(c) {
-    const k = c.counts;
-    if (!k || k.reason !== null)
-        return '';
-    const layout = layoutNote(k);
-    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)}${layout ? `; ${layout}` : ''})`;
-}
-/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
-function countModeLine(suite) {
-    const m = suite.countMode;
-    if (!m)
-        return null;
-    const noise = noiseFloor(suite);
-    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
-        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
-}
-/** The largest difference between the base side's two passes among the deterministic benchmarks. */
-function noiseFloor(suite) {
-    const noises = suite.comparisons
-        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
-        .filter((n) => n !== null);
-    return noises.length ? Math.max(...noises) : null;
-}
-
-/**
- * The warnings every report shows, grouped: a sentence that applies to many benchmarks is one line
- * with their names (docs/report.md §3: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
- * a note rather than an alarm (a distro build of Google Benchmark reporting "debug") is one note.
- * Plain text with `code` in backticks; each renderer escapes it (mdProse, or nothing in a terminal).
- */
-/** Longest warning message shown (a message can quote untrusted text of any length). */
-const MESSAGE_MAX_CHARS = 500;
-/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
-/** Power warnings (docs/statistics.md §4): they say what an undecided benchmark lacks, so a decided one omits them. */
-const POWER = new Set(['underpowered', 'severely-underpowered']);
-/** Warning codes shown as a note instead (see notes()). */
-const AS_NOTE = new Set(['debug-library']);
-const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
-/**
- * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
- * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
- * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
- * order of first appearance. Failed benchmarks' errors are in their table row, not here.
- * Complexity: linear in the total length of the messages.
- */
-function warningGroups(suite) {
-    const groups = new Map();
-    const add = (w, name) => {
-        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
-            return;
-        const message = cleanMessage(w.message, MESSAGE_MAX_CHARS);
-        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
-        let g = groups.get(key);
-        if (!g)
-            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
-        g.messages.push(message);
-        // A benchmark is named once per line even when both sides raised the same sentence.
-        if (name !== null && g.names[g.names.length - 1] !== name)
-            g.names.push(name);
-    };
-    for (const w of suite.warnings)
-        add(w, null);
-    for (const c of suite.comparisons) {
-        const name = displayName(c.benchmark);
-        for (const w of benchmarkWarnings(c))
-            if (!(c.verdict === 'failed' && w.level === 'error'))
-                add(w, name);
-    }
-    return [...groups.values()].map((g) => ({
-        level: g.level,
-        message: mergeNumbers(g.messages),
-        names: g.names
-    }));
-}
-/** Whether `c` is still undecided, the only verdict a power figure ("could detect ≥ x") speaks to (§4). */
-function isUndecided(c) {
-    return c.verdict === 'inconclusive';
-}
-/** A benchmark's warnings as reports show them: no power warning beside a decided verdict. */
-function benchmarkWarnings(c) {
-    return isUndecided(c) ? c.warnings : c.warnings.filter((w) => !POWER.has(w.code));
-}
-/**
- * One message standing for several that differ only in their numbers: each number that differs is
- * shown as "min–max" (as written in the messages with the smallest and largest value).
- */
-function mergeNumbers(messages) {
-    const first = messages[0];
-    if (messages.every((m) => m === first))
-        return first;
-    const numbers = messages.map((m) => m.match(NUMBER$1) ?? []);
-    let k = 0;
-    return first.replace(NUMBER$1, (token) => {
-        const i = k++;
-        let lo = token;
-        let hi = token;
-        for (const ns of numbers) {
-            if (Number(ns[i]) < Number(lo))
-                lo = ns[i];
-            if (Number(ns[i]) > Number(hi))
-                hi = ns[i];
-        }
-        return lo === hi ? token : `${lo}–${hi}`;
-    });
-}
-/** Notes: facts worth one calm line each, not warnings. */
-function notes(suite, run) {
-    const out = layoutNotes(suite, run);
-    if (suite.warnings.some((w) => w.code === 'debug-library')) {
-        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
-    }
-    return out;
-}
-
-/**
- * Words every report shares (PR comment, job summary, terminal, HTML), so they say the same thing:
- * the headline and the line under it, the verdict in words and its footnote, the warning lines,
- * the label of the intervals, what an inconclusive result needs, the typical resolution.
- * Plain text with `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a
- * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
- * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
- */
-/** §4's alternatives when more rounds would not decide a benchmark, leaving out the mode already in use. */
-function alternatives(measure) {
-    const counts = measure === 'time' ? 'instruction counts beside the timing (`--measure both`), ' : '';
-    return `${counts}a quieter or pinned machine, or a larger δ`;
-}
-/**
- * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
- * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
- * whole-suite rounds (the rank-sum test, as always).
- */
-function pairsText(suite) {
-    if (suite.options.interleave !== 'benchmark')
-        return null;
-    const dropped = suite.comparisons.reduce((n, c) => n + (c.pairs?.incomplete ?? 0), 0);
-    return ('per-benchmark pairs, signed-rank test' +
-        (dropped ? ` (${plural(dropped, 'round')} with one side only left out of the pairs)` : ''));
-}
-/**
- * The suite summary for the headline (docs/statistics.md §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
- * says what it is. Null when no summary could be taken.
- */
-function suiteSummaryText(suite) {
-    const s = suite.summary;
-    if (!s)
-        return null;
-    return `suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)}`;
-}
-/** What the suite summary is, for the notes under the headline. */
-function suiteSummaryNote(suite) {
-    const s = suite.summary;
-    if (!s)
-        return null;
-    return (`Suite: geometric mean of head/base over the ${s.benchmarks} benchmarks measured in all ${s.rounds} rounds, ` +
-        `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
-        'whole rounds resampled, so benchmarks that shared a process stay together)');
-}
-/**
- * The interval as shown beside the change: "[+4.9%, +7.4%]", or, below R_MIN processes per side (§3),
- * "(one run per side: not testable)" — an interval from repetitions of one process ignores
- * process-to-process noise, so the point change is shown (as compare.py would) without one.
- * `short`: "not testable" alone, for a fixed-width column.
- */
-function intervalText(c, digits = 1, short = false) {
-    if (!c.ratio)
-        return '';
-    if (c.levelReason !== 'too-few-processes')
-        return formatChangeCi(c.ratio.ci, digits);
-    // The terminal's column: its footnote already says how many processes there were.
-    if (short)
-        return 'not testable';
-    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
-    return `(${runs === 1 ? 'one run' : `${runs} runs`} per side: not testable)`;
-}
-/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
-function deltaText(minEffect) {
-    return formatPercent(minEffect).replace('.0%', '%');
-}
-/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
-function ciLevel(cs, alpha) {
-    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
-    if (levels.length === 0)
-        return formatLevel(1 - alpha);
-    const lo = Math.min(...levels);
-    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
-}
-/**
- * The intervals' label (docs/statistics.md §6), never a bare "99% CI" over several benchmarks:
- * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
- * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
- */
-function ciLabel(cs, suite, short = false) {
-    const family = formatLevel(1 - suite.options.alpha);
-    if (suite.options.correction === 'none')
-        return `${family} CI, not simultaneous`;
-    const each = ciLevel(cs, suite.options.alpha);
-    if (suite.familySize <= 1 && each === family)
-        return `${family} CI`;
-    return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
-}
-/**
- * A row whose Base/Head columns and change point different ways (docs/report.md §3: base 15.42 µs, head
- * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
- */
-function directionNote(c) {
-    const base = c.baseLocation;
-    const head = c.headLocation;
-    const estimate = c.ratio?.estimate;
-    if (!base || !head || estimate === undefined)
-        return null;
-    const columns = Math.log(head / base);
-    const change = Math.log(estimate);
-    // Both clearly away from 0 (over 0.1%), in opposite directions.
-    if (Math.abs(columns) < 1e-3 || Math.abs(change) < 1e-3 || Math.sign(columns) === Math.sign(change))
-        return null;
-    return ('Base and Head are the medians of the per-process values; the change is the Hodges-Lehmann estimate ' +
-        '(the median of every head/base ratio of those values), which can point the other way when the runs are spread out');
-}
-/** The median of the smallest detectable effects of `cs`, or null when none has one. */
-function typicalResolution(cs) {
-    const mdes = cs
-        .map((c) => c.power?.minDetectableEffect)
-        .filter((x) => typeof x === 'number' && Number.isFinite(x));
-    return mdes.length ? median$1(mdes) : null;
-}
-/** The quiet group's header: how many, by verdict, and the typical resolution. */
-function quietSummary(quiet, suite) {
-    const delta = deltaText(suite.options.minEffect);
-    const by = (v) => quiet.filter((c) => c.verdict === v).length;
-    const counts = VERDICT_ORDER.filter((v) => QUIET_VERDICTS.includes(v) && by(v) > 0).map((v) => v === 'unchanged' ? `${verdictCount(v, by(v))} (within ±${delta})` : verdictCount(v, by(v)));
-    const typical = typicalResolution(quiet);
-    return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
-        (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
-}
-/**
- * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
- * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
- */
-function inconclusiveText(c, minEffect, measure = 'time') {
-    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
-        return null;
-    const delta = deltaText(minEffect);
-    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
-    const why = c.inconclusiveReason === 'too-few-processes'
-        ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
-        : c.inconclusiveReason === 'level-unreachable'
-            ? c.rangeLevel !== undefined
-                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
-                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
-            : c.inconclusiveReason === 'too-few-samples'
-                ? 'too few samples to test'
-                : c.ratio && c.ratio.ci[1] < 1 + minEffect
-                    ? `could still be ≤ −${delta}`
-                    : `could still be ≥ +${delta}`;
-    const a = c.advice;
-    const advice = a?.kind === 'more-rounds'
-        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
-        : a?.kind === 'too-noisy'
-            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
-                `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
-                `${alternatives(measure)}`
-            : a?.kind === 'too-close'
-                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
-                : a?.kind === 'too-coarse'
-                    ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
-                    : null;
-    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
-    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
-}
-const countWord = (v) => v === 'negligible' ? `changed by less than δ_count` : verdictWord(v);
-/** Why the rounds stopped before the plan, in words; null when they did not. */
-function stoppedEarlyText(rounds, timeBudgetSeconds) {
-    switch (rounds.stoppedEarly) {
-        case 'time-budget':
-            return `the time budget (${timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`;
-        case 'interrupted':
-            return `interrupted after ${rounds.completedRounds} rounds`;
-        case 'failures':
-            return `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`;
-        default:
-            return null;
-    }
-}
-/** The warning code of a run that measured nothing because base and head built the same program. */
-const IDENTICAL_PROGRAM = 'identical-program';
-/** The warning code of a run that compared nothing because the base did not build. */
-const NO_BASELINE = 'no-baseline';
-/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
-const FIELD_MAX_CHARS = 120;
-/** Benchmark names listed at most on one grouped warning line. */
-const NAMES_PER_WARNING = 12;
-/**
- * A footnote several rows share, said once with the benchmarks it covers (docs/report.md §3):
- * "a, b and 3 more: text"; `names` as the renderer shows them (escaped for Markdown), in row order.
- */
-function sharedNote(names, text) {
-    if (names.length < 2)
-        return text;
-    const more = names.length > NAMES_PER_WARNING ? ` and ${names.length - NAMES_PER_WARNING} more` : '';
-    return `${names.slice(0, NAMES_PER_WARNING).join(', ')}${more}: ${text}`;
-}
-/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
-function warningLine(g) {
-    const message = mdProse(g.message);
-    if (g.names.length === 0)
-        return message;
-    if (g.names.length === 1)
-        return `${mdCode(g.names[0])}: ${message}`;
-    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
-    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
-    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
-}
-const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-/** 12 -> "¹²" */
-function superscript(n) {
-    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
-}
-const EMOJI_ICON = (v) => VERDICTS[v].emoji;
-/**
- * The headline: counts by verdict in words; never contradicts the table. `text` escapes the words
- * for the format (identity for Markdown and the terminal), `icon` writes a verdict's sign.
- */
-function headline(suite, icon = EMOJI_ICON, text = (s) => s) {
-    // Without a baseline nothing was compared: undecided, never "no significant change · N new".
-    const words = suite.warnings.some((w) => w.code === NO_BASELINE)
-        ? `${icon('inconclusive')} ${text(`${verdictWord('inconclusive')}: the base did not build, nothing was compared`)} · ${verdictHeadline(suite, icon, text)}`
-        : verdictHeadline(suite, icon, text);
-    const summary = suiteSummaryText(suite);
-    return summary ? `${words} · ${text(summary)}` : words;
-}
-/** The headline's verdict counts in words, in the verdict table's order. */
-function verdictHeadline(suite, icon, text) {
-    const c = suite.counts;
-    const lead = (v) => {
-        const sign = icon(v);
-        return sign ? `${sign} ` : '';
-    };
-    const parts = VERDICT_ORDER.filter((v) => c[v] > 0).map((v) => (VERDICTS[v].loud ? lead(v) : '') + text(verdictCount(v, c[v])));
-    if (parts.length === 0)
-        return text(suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
-            ? 'base and head built the same program: nothing to measure'
-            : 'no benchmarks were compared');
-    if (!c.regression && !c.failed && !c.improvement && !c['timing-only']) {
-        // Undecided is said first, never as "no significant change" (README, "Undecided is said out loud").
-        if (!c.inconclusive)
-            return `${text('no significant change')} · ${parts.join(', ')}`;
-        const decided = c.negligible + c.unchanged;
-        const open = decided === 0 ? 'nothing could be decided' : verdictWord('inconclusive');
-        return `${lead('inconclusive')}${text(open)} · ${parts.join(', ')}`;
-    }
-    return parts.join(', ');
-}
-/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
-function subline(report) {
-    const { suite, run } = report;
-    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
-    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
-    if (run.rounds !== undefined) {
-        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
-        if (run.adaptive) {
-            const a = run.adaptive;
-            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
-                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
-        }
-        else
-            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
-    }
-    const pairs = pairsText(suite);
-    if (pairs)
-        parts.push(pairs);
-    const layout = layoutRunText(run);
-    if (layout)
-        parts.push(mdText(layout));
-    const p = suite.provenance.head;
-    const machine = [
-        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
-        p.compiler,
-        p.buildType,
-        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
-    ]
-        .filter(Boolean)
-        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
-    if (machine.length)
-        parts.push(machine.join(', '));
-    const o = suite.options;
-    if (suite.countMode?.measure !== 'counts')
-        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
-    const counts = countModeLine(suite);
-    if (counts)
-        parts.push(mdText(counts));
-    return parts.join(' · ');
-}
-/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
-function verdictText(c) {
-    return verdictWords(c) + adaptiveNote(c);
-}
-/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
-function adaptiveNote(c) {
-    const a = c.adaptive;
-    if (!a || a.stopReason === 'not-compared')
-        return '';
-    const why = {
-        resolved: 'resolved',
-        'max-rounds': 'max rounds',
-        'time-budget': 'time budget ran out',
-        'no-samples': 'stopped: no new samples',
-        futile: 'stopped: too noisy to decide within max rounds',
-        interrupted: 'interrupted',
-        failures: 'stopped: binary kept failing'
-    };
-    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
-}
-/** The verdict in a word or two (the table cell): the verdict table's word and detail. */
-function verdictWords(c) {
-    return verdictCellWord(c.verdict);
-}
-/** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c, minEffect, measure = 'time') {
-    switch (c.verdict) {
-        case 'inconclusive': {
-            const text = inconclusiveText(c, minEffect, measure);
-            if (text)
-                return mdProse(text + codePathNote(c));
-            const counts = countFootnote(c);
-            return counts ? mdProse(capText(counts, 300)) : null;
-        }
-        case 'failed': {
-            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
-            return why ? mdProse(capText(why.message, 300)) : null;
-        }
-        case 'skipped': {
-            const why = c.warnings.find((w) => w.code === 'skipped');
-            return why ? mdProse(capText(why.message, 300)) : null;
-        }
-        default: {
-            const counts = countFootnote(c);
-            return counts ? mdProse(capText(counts, 300)) : null;
-        }
-    }
-}
-/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
-function warningLines(suite) {
-    return warningGroups(suite).map(warningLine);
-}
-/**
- * A row's footnote when main's history says its baseline already moved (docs/report.md), escaped
- * Markdown: "main drifted +3.2% [+1.1%, +5.4%] (99% CI) over its last 30 recorded commits, since
- * `abc1234`". The PR's change is measured against its base, so it comes on top of that drift.
- */
-function driftNote(d) {
-    const since = /^[0-9a-f]{7,64}$/i.test(d.since) ? `, since ${mdCode(d.since.slice(0, 7))}` : '';
-    const gaps = d.gaps > 0 ? ` (${plural(d.gaps, 'push', 'pushes')} not recorded)` : '';
-    return (`main drifted ${formatChange(1 + d.change)} ${formatChangeCi([1 + d.lo, 1 + d.hi])} ` +
-        `(${formatLevel(d.level)} CI) over its last ${plural(d.steps, 'recorded commit')}${since}${gaps}`);
-}
-
-const DEFAULT_WARMUP_ROUNDS = 1;
-/** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
-function abbaOrder(i) {
-    return i % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
-}
-/**
- * Plans `warmup` warm-up rounds (round -1, themselves alternating, starting with base) followed by
- * `rounds` measured rounds in ABBA order: base,head | head,base | base,head | head,base | ...
- * With an even number of measured rounds each side goes first equally often.
- *
- * Time and space: O(rounds + warmup).
- * @throws JobError code 2 'invalid-option' unless rounds is an integer >= 1 and warmup an integer >= 0
- */
-function planRounds(options) {
-    const { rounds } = options;
-    const warmup = options.warmup ?? DEFAULT_WARMUP_ROUNDS;
-    if (!Number.isInteger(rounds) || rounds < 1) {
-        throw new JobError('invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
-            subject: 'rounds'
-        });
-    }
-    if (!Number.isInteger(warmup) || warmup < 0) {
-        throw new JobError('invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
-            subject: 'warmup'
-        });
-    }
-    const first = options.firstRound ?? 0;
-    if (!Number.isInteger(first) || first < 0) {
-        throw new JobError('invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
-            subject: 'firstRound'
-        });
-    }
-    const plan = [];
-    for (let i = 0; i < warmup; i++)
-        plan.push({ round: -1, order: abbaOrder(i) });
-    for (let r = first; r < first + rounds; r++)
-        plan.push({ round: r, order: abbaOrder(r) });
-    return plan;
-}
-/**
- * A short human duration for progress lines: "45s", "3m 05s", "1h 02m". Negative or non-finite
- * input gives "?".
- */
-function formatEta(ms) {
-    if (!Number.isFinite(ms) || ms < 0)
-        return '?';
-    const s = Math.round(ms / 1000);
-    if (s < 60)
-        return `${s}s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m}m ${String(s % 60).padStart(2, '0')}s`;
-    const h = Math.floor(m / 60);
-    return `${h}h ${String(m % 60).padStart(2, '0')}m`;
-}
-
-/**
- * Making the two sides' invocations byte-for-byte alike except for the code: binaries at paths of
- * equal length with the same basename (argv[0] and the `executable` field of the JSON context are
- * then the same size), working directories of equal length, sample files of equal path length.
- * argv and environment size shift the initial stack alignment, which can bias timings by percents.
- */
-/** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
-function assertEqualLength(base, head, what) {
-    if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
-        throw new JobError('unequal-paths', `The ${what} of base and head differ in length (${base} vs ${head}).`, {
-            hint: 'Both sides must run from paths of equal length; use the worktrees benchgate creates.'
-        });
-    }
-}
-/**
- * Stages both binaries at equal-length paths with the same basename (the head binary's name).
- * @returns the paths to run
- * @throws JobError code 3 'unequal-paths' when the resulting paths differ in length
- */
-function stageBinaries(options) {
-    const base = resolve$1(options.base);
-    const head = resolve$1(options.head);
-    if (options.copy === false) {
-        assertEqualLength(base, head, 'binary paths');
-        return { base, head };
-    }
-    const name = basename(head);
-    const out = {};
-    for (const [side, src] of [
-        ['base', base],
-        ['head', head]
-    ]) {
-        const dir = join(resolve$1(options.workDir), 'bin', side);
-        mkdirSync(dir, { recursive: true });
-        const dest = join(dir, name);
-        rmSync(dest, { force: true }); // a running old copy would make the write fail with ETXTBSY
-        copyFileSync(src, dest);
-        chmodSync(dest, statSync(src).mode & 0o777);
-        out[side] = dest;
-    }
-    assertEqualLength(out.base, out.head, 'staged binary paths');
-    return out;
-}
-/**
- * The sample file of one run: `<samplesDir>/<side>-r003.<ext>` for measured round 3,
- * `<side>-w000.<ext>` for the first warm-up, `<side>-r003-b0012.<ext>` for the 13th benchmark's own
- * process under per-benchmark interleaving. Base and head names have equal length ('base' and
- * 'head' are both 4 characters).
- * @param round measured round index (>= 0), or -1 for a warm-up with `warmupIndex`
- */
-function sampleFilePath(samplesDir, side, round, ext, warmupIndex = 0, benchmarkIndex) {
-    const id = round < 0 ? `w${String(warmupIndex).padStart(3, '0')}` : `r${String(round).padStart(3, '0')}`;
-    const unit = benchmarkIndex === undefined ? '' : `-b${String(benchmarkIndex).padStart(4, '0')}`;
-    return join(samplesDir, `${side}-${id}${unit}.${ext}`);
-}
-
-/**
- * One benchmark process: one side, one round. The argument vector is an array, identical for both
- * sides except the output file path (equal length by construction) and, for bench-runner, the
- * `side=` context value (`base`/`head`, equal length). No side-specific environment is added.
- */
-/** Lines of stderr kept in a run's result. */
-const STDERR_TAIL_LINES = 20;
-/** Flags benchgate sets itself; extraArgs may not set them. */
-const CONTROLLED_FLAGS = [
-    '--benchmark_out',
-    '--benchmark_out_format',
-    '--benchmark_format',
-    '--benchmark_repetitions',
-    '--benchmark_min_time',
-    '--benchmark_filter',
-    '--benchmark_list_tests',
-    '--benchmark_enable_random_interleaving',
-    '--benchgate_samples',
-    '--benchgate_cpu',
-    '--benchgate_context',
-    '--benchgate_priority',
-    '--benchgate_version'
-];
-/** `0.05` -> "0.05", `1` -> "1": a bare number of seconds, at most 6 decimals. */
-function formatMinTime(seconds) {
-    const s = seconds.toFixed(6).replace(/\.?0+$/, '');
-    if (!(seconds > 0) || !Number.isFinite(seconds) || s === '0') {
-        throw new JobError('invalid-option', `min time must be a number of seconds >= 0.000001, got ${seconds}.`, {
-            subject: 'minTimeSeconds'
-        });
-    }
-    return s;
-}
-/** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
-function validateSettings(s) {
-    if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
-        throw new JobError('invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
-            subject: 'repetitions'
-        });
-    }
-    formatMinTime(s.minTimeSeconds);
-    if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
-        throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
-            subject: 'cpu'
-        });
-    }
-    if (s.priority !== undefined && s.kind !== 'bench-runner') {
-        throw new JobError('invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
-            subject: 'priority',
-            hint: 'Link the benchmarks with benchgate::runner instead of benchmark_main, or leave the priority unset.'
-        });
-    }
-    if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
-        throw new JobError('invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
-            subject: 'priority'
-        });
-    }
-    for (const a of s.extraArgs ?? []) {
-        const flag = a.split('=')[0];
-        if (CONTROLLED_FLAGS.includes(flag)) {
-            throw new JobError('invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
-                subject: a,
-                hint: 'Use the corresponding benchgate option (repetitions, min time, filter, ...) instead.'
-            });
-        }
-    }
-}
-/**
- * The binary's arguments for one run (argv[1...]); pure. For the two sides of a round the result
- * differs only in the output file path and the `side=` context, both of equal length.
- */
-function benchmarkArgs(o) {
-    const args = [...(o.extraArgs ?? [])];
-    args.push(`--benchmark_repetitions=${o.repetitions}`, `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`);
-    if (o.filter !== undefined && o.filter !== '')
-        args.push(`--benchmark_filter=${o.filter}`);
-    if (o.randomInterleaving)
-        args.push('--benchmark_enable_random_interleaving=true');
-    args.push('--benchmark_format=console');
-    if (o.kind === 'google-benchmark') {
-        args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json');
-    }
-    else {
-        args.push(`--benchgate_samples=${o.outFile}`);
-        if (o.cpu !== undefined)
-            args.push(`--benchgate_cpu=${o.cpu}`);
-        if (o.priority !== undefined)
-            args.push(`--benchgate_priority=${o.priority}`);
-        args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`);
-    }
-    return args;
-}
-/** The absolute path of `name` on `PATH` (from `env`), or undefined. */
-function findExecutable(name, env) {
-    for (const dir of (env.PATH ?? '').split(delimiter)) {
-        if (dir === '')
-            continue;
-        const p = join(dir, name);
-        try {
-            accessSync(p, constants.X_OK);
-            return p;
-        }
-        catch {
-            // next
-        }
-    }
-    return undefined;
-}
-/**
- * The program and its arguments for one run: the binary itself, or `taskset -c N <binary> ...`
- * when a plain Google Benchmark binary is pinned.
- * @throws JobError code 2 'invalid-option' when pinning is asked for and taskset is not on PATH
- */
-function benchmarkCommand(o) {
-    const args = benchmarkArgs(o);
-    if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
-        const taskset = findExecutable('taskset', o.env);
-        if (!taskset) {
-            throw new JobError('invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
-                subject: 'cpu',
-                hint: 'Install util-linux (apt-get install util-linux), link bench-runner (it pins itself), or turn pinning off.'
-            });
-        }
-        return { file: taskset, args: ['-c', String(o.cpu), o.binary, ...args] };
-    }
-    return { file: o.binary, args };
-}
-/**
- * Runs one benchmark process and waits for it. A crash, a non-zero exit or a timeout is a result
- * (`ok: false`), never an exception; whatever the process wrote to `outFile` is kept for the parser.
- * A stale `outFile` from an earlier attempt is deleted first.
- *
- * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
- */
-async function runBenchmarkProcess(o) {
-    validateSettings(o);
-    const { file, args } = benchmarkCommand(o);
-    const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`;
-    mkdirSync(dirname(o.outFile), { recursive: true });
-    rmSync(o.outFile, { force: true });
-    const startedAt = Date.now();
-    const r = await runProcess(file, args, {
-        cwd: o.cwd,
-        env: o.env,
-        stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
-        stderr: { path: stderrFile },
-        timeoutMs: o.timeoutMs,
-        signal: o.signal
-    });
-    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
-    let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES);
-    if (r.spawnError)
-        stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim();
-    return {
-        side: o.side,
-        round: o.round,
-        run: o.run,
-        warmup: o.round < 0,
-        ok,
-        exitCode: r.exitCode,
-        signal: r.signal,
-        timedOut: r.timedOut,
-        interrupted: r.aborted,
-        durationMs: r.durationMs,
-        startedAt,
-        outFile: o.outFile,
-        stderrFile,
-        stderrTail,
-        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
-    };
-}
-
-/**
- * Stops a run whose disk is full before it measures rounds it cannot keep: a benchmark process whose
- * sample file cannot be written still runs to the end (Google Benchmark's ofstream fails quietly), so
- * without this check every remaining round would be measured and thrown away, and the job would only
- * fail when the results are written.
- */
-/** Below this much free space a round's sample files (and the results after them) cannot be trusted to fit. */
-const MIN_FREE_BYTES = 64 * 1024;
-/** Free bytes for an unprivileged writer under `dir`, or undefined where the platform cannot say. */
-function freeBytes(dir) {
-    try {
-        const s = statfsSync(dir);
-        return s.bavail * s.bsize;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Size of `file` in bytes (0 when it is missing). */
-function fileSize(file) {
-    try {
-        return statSync(file).size;
-    }
-    catch {
-        return 0;
-    }
-}
-/**
- * Throws an ENOSPC error (described as "the disk is full" with what to do) when the free space under
- * `dir` is below twice the largest sample file so far (one round writes two) or {@link MIN_FREE_BYTES}.
- */
-function assertRoomForRound(dir, largestFileBytes, roundLabel) {
-    const free = freeBytes(dir);
-    const need = Math.max(MIN_FREE_BYTES, 2 * largestFileBytes);
-    if (free === undefined || free >= need)
-        return;
-    throw Object.assign(new Error(`ENOSPC: no space left on device: ${Math.floor(free / 1024)} KiB free under ${dir} after ${roundLabel}, ` +
-        `a round needs about ${Math.ceil(need / 1024)} KiB; stopped before measuring rounds that could not be kept`), { code: 'ENOSPC' });
-}
-
-function mean(xs) {
-    return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
-}
-/**
- * Runs the plan in order. A failing run (crash, non-zero exit, timeout) is recorded and the rounds
- * go on, unless `stopAfterConsecutiveFailures` is reached for one side. Time-budget stops happen
- * only between rounds, so every measured round that was started has both sides.
- *
- * @throws JobError code 2 'invalid-option' for invalid settings; code 3 'unequal-paths' when the
- *   two sides' binaries, working directories or arguments differ in length
- */
-async function runRounds(options) {
-    checkRoundsOptions(options);
-    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
-    const tally = {
-        wallStart: Date.now(),
-        runs: [],
-        measuredRoundMs: [],
-        warmupRoundMs: [],
-        failures: { base: 0, head: 0 },
-        largestFile: 0,
-        warmupIndex: 0,
-        units: roundUnits(options)
-    };
-    const plannedRounds = options.plan.filter((p) => p.round >= 0).length;
-    let stop = null;
-    for (const entry of options.plan) {
-        const warmup = entry.round < 0;
-        if (options.signal?.aborted)
-            stop = { reason: 'interrupted' };
-        else if (!warmup && budgetSpent(options, tally, plannedRounds))
-            stop = { reason: 'time-budget' };
-        if (stop)
-            break;
-        const roundStart = Date.now();
-        stop = await runRound(options, entry, ext, tally);
-        if (stop)
-            break;
-        if (warmup) {
-            tally.warmupRoundMs.push(Date.now() - roundStart);
-            tally.warmupIndex++;
-        }
-        else
-            tally.measuredRoundMs.push(Date.now() - roundStart);
-    }
-    const out = {
-        runs: tally.runs,
-        stoppedEarly: stop?.reason ?? null,
-        completedRounds: tally.measuredRoundMs.length,
-        plannedRounds,
-        measuringMs: tally.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        warmupMs: tally.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        wallMs: Date.now() - tally.wallStart
-    };
-    if (stop?.side)
-        out.failingSide = stop.side;
-    return out;
-}
-/**
- * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
- * anything runs when pinning needs a missing taskset.
- */
-function checkRoundsOptions(options) {
-    validateSettings(options);
-    const { sides } = options;
-    if (options.timeBudgetMs !== undefined && !(options.timeBudgetMs > 0)) {
-        throw new JobError('invalid-option', `The time budget must be > 0 ms, got ${options.timeBudgetMs}.`, {
-            subject: 'timeBudget'
-        });
-    }
-    if (options.stopAfterConsecutiveFailures !== undefined &&
-        !(Number.isInteger(options.stopAfterConsecutiveFailures) && options.stopAfterConsecutiveFailures >= 1)) {
-        throw new JobError('invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${options.stopAfterConsecutiveFailures}.`);
-    }
-    assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
-    assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
-    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
-    const argvOf = (side) => benchmarkArgs({
-        ...options,
-        side,
-        round: 0,
-        outFile: sampleFilePath(options.samplesDir, side, 0, ext)
-    }).join('\0');
-    assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
-    benchmarkCommand({
-        ...options,
-        side: 'base',
-        binary: sides.base.binary,
-        cwd: sides.base.cwd,
-        round: 0,
-        outFile: ''
-    });
-}
-/** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
-function budgetSpent(options, tally, plannedRounds) {
-    if (options.timeBudgetMs === undefined || tally.measuredRoundMs.length < (options.minRounds ?? 1))
-        return false;
-    const estimate = tally.measuredRoundMs.length > 0 ? mean(tally.measuredRoundMs) : mean(tally.warmupRoundMs);
-    const elapsed = Date.now() - tally.wallStart;
-    if (elapsed + estimate <= options.timeBudgetMs)
-        return false;
-    options.log.info(`Time budget: stopping after ${tally.measuredRoundMs.length} of ${plannedRounds} rounds ` +
-        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(options.timeBudgetMs)}).`);
-    return true;
-}
-/**
- * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
- * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
- */
-async function runRound(options, entry, ext, tally) {
-    const sideEnv = (await options.beforeRound?.(entry.round, tally.warmupIndex, options.signal)) ?? {};
-    const steps = tally.units.flatMap((unit, index) => entry.order
-        .filter((side) => !unit || unit.sides.has(side))
-        .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined })));
-    for (const [i, { side, benchmark }] of steps.entries()) {
-        const env = sideEnv[side] ? { ...options.env, ...sideEnv[side] } : options.env;
-        const stop = await runOne({ ...options, env }, entry, side, ext, tally, i === steps.length - 1, benchmark);
-        if (stop)
-            return stop;
-    }
-    return null;
-}
-/** One process of a round: the whole suite, or one benchmark under per-benchmark interleaving. */
-async function runOne(options, entry, side, ext, tally, lastOfRound, benchmark) {
-    const warmup = entry.round < 0;
-    const outFile = sampleFilePath(options.samplesDir, side, entry.round, ext, tally.warmupIndex, benchmark?.index);
-    const result = await runBenchmarkProcess({
-        ...options,
-        ...(benchmark && { filter: `^${escapeFilterName(benchmark.name)}$` }),
-        side,
-        binary: options.sides[side].binary,
-        cwd: options.sides[side].cwd,
-        round: entry.round,
-        run: warmup ? -1 : entry.round,
-        outFile,
-        timeoutMs: options.runTimeoutMs,
-        stdoutFile: options.keepConsoleOutput ? `${outFile}.out` : undefined,
-        signal: options.signal
-    });
-    tally.runs.push(result);
-    const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`;
-    tally.largestFile = Math.max(tally.largestFile, fileSize(outFile));
-    assertRoomForRound(options.samplesDir, tally.largestFile * tally.units.length, label);
-    if (result.ok) {
-        tally.failures[side] = 0;
-        options.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
-    }
-    else if (!result.interrupted) {
-        tally.failures[side]++;
-        options.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
-    }
-    await options.onRunComplete?.(result, progressOf(options, tally, lastOfRound));
-    if (result.interrupted || options.signal?.aborted)
-        return { reason: 'interrupted' };
-    if (options.stopAfterConsecutiveFailures !== undefined &&
-        tally.failures[side] >= options.stopAfterConsecutiveFailures) {
-        options.log.warn(`Stopping: the ${side} binary failed ${tally.failures[side]} times in a row.`);
-        return { reason: 'failures', side };
-    }
-    return null;
-}
-function roundUnits(options) {
-    if (!options.perBenchmark)
-        return [null];
-    const units = new Map();
-    for (const side of ['head', 'base'])
-        for (const name of options.perBenchmark[side]) {
-            if (!units.has(name))
-                units.set(name, new Set());
-            units.get(name).add(side);
-        }
-    return [...units].map(([name, sides]) => ({ name, sides }));
-}
-/** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
-function progressOf(options, tally, roundDone) {
-    const plannedRuns = options.plan.length * tally.units.reduce((n, u) => n + (u ? u.sides.size : 2), 0);
-    const elapsedMs = Date.now() - tally.wallStart;
-    const perRun = mean(tally.runs.map((r) => r.durationMs));
-    let etaMs = perRun * (plannedRuns - tally.runs.length);
-    if (options.timeBudgetMs !== undefined)
-        etaMs = Math.min(etaMs, Math.max(0, options.timeBudgetMs - elapsedMs));
-    return {
-        completedRuns: tally.runs.length,
-        plannedRuns,
-        completedRounds: tally.measuredRoundMs.length,
-        roundDone,
-        elapsedMs,
-        etaMs
-    };
-}
-function lastLines(text, n) {
-    return text.split('\n').slice(-5).join('\n');
-}
-
-/**
- * A host-wide exclusive lock, so that two jobs on one self-hosted machine never measure at the same
- * time (they would slow each other down and both results would be wrong).
- *
- * Design: a lock FILE created atomically with `open(path, 'wx')` (O_CREAT|O_EXCL), holding JSON
- * `{ pid, hostname, startedAt, procStart, token }`. Chosen over spawning util-linux `flock`
- * because it works on every POSIX runner (macOS has no `flock(1)`), needs no helper process that
- * could itself be orphaned, and the holder is visible to a person (`cat` the file). Its weakness —
- * a holder that dies without releasing — is handled by stale-lock detection:
- *  - same host: the holder is dead when `kill(pid, 0)` says ESRCH, or when, on Linux, the process
- *    now using that pid started at a different time than the holder did (`/proc/<pid>/stat` field
- *    22: pid reuse);
- *  - another host name (lock on a shared volume, containers with their own hostnames): liveness
- *    cannot be checked; the lock counts as stale once older than `staleAfterMs`.
- * A stale lock is taken over (with a warning) under a short-lived secondary lock `<path>.takeover`
- * so two waiters cannot both delete the file and each think they own the lock.
- * The lock is released by the returned function, and on SIGINT/SIGTERM/SIGHUP or process exit.
- */
-/** Default wait for the host lock: 1 h (another job's full run). */
-const DEFAULT_LOCK_TIMEOUT_MS = 60 * 60 * 1000;
-/** Interval between "still waiting" log lines (ms). */
-const LOCK_LOG_INTERVAL_MS = 30_000;
-/** A lock file without parseable content is being written; older than this it is garbage (ms). */
-const UNREADABLE_GRACE_MS = 10_000;
-/** A takeover lock older than this was left by a crashed waiter (ms). */
-const TAKEOVER_STALE_MS = 30_000;
-/** Linux: the start time (clock ticks since boot) of `pid`, from /proc/<pid>/stat; else null. */
-function procStartTime(pid) {
-    try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        // the command name (field 2) is in parentheses and may contain spaces: split after the last ')'
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return fields[19] ?? null; // field 22 overall
-    }
-    catch {
-        return null;
-    }
-}
-function parseLock(text) {
-    try {
-        const v = JSON.parse(text);
-        if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.token === 'string')
-            return v;
-    }
-    catch {
-        // fall through
-    }
-    return null;
-}
-function readText(path) {
-    try {
-        return readFileSync(path, 'utf8');
-    }
-    catch {
-        return null;
-    }
-}
-function ageMs(path) {
-    try {
-        return Date.now() - statSync(path).mtimeMs;
-    }
-    catch {
-        return 0;
-    }
-}
-/** Why the lock described by `text` is stale, or null when its holder may be alive. */
-function staleReason(text, path, staleAfterMs) {
-    const info = parseLock(text);
-    if (!info)
-        return ageMs(path) > UNREADABLE_GRACE_MS ? 'its content is unreadable' : null;
-    if (info.hostname !== hostname()) {
-        const age = Date.now() - Date.parse(info.startedAt);
-        return age > staleAfterMs ? `it was taken on host ${info.hostname} ${formatEta(age)} ago` : null;
-    }
-    try {
-        process.kill(info.pid, 0);
-    }
-    catch (e) {
-        if (e.code === 'ESRCH')
-            return `its holder (pid ${info.pid}) is no longer running`;
-    }
-    if (info.procStart !== null) {
-        const now = procStartTime(info.pid);
-        if (now !== null && now !== info.procStart)
-            return `pid ${info.pid} now belongs to another process`;
-    }
-    return null;
-}
-/** Deletes the lock file if it still has the content `observed`, under `<path>.takeover`. */
-function takeOver(path, observed) {
-    const tk = `${path}.takeover`;
-    let fd;
-    try {
-        fd = openSync(tk, 'wx');
-    }
-    catch {
-        if (ageMs(tk) > TAKEOVER_STALE_MS) {
-            try {
-                unlinkSync(tk);
-            }
-            catch {
-                // someone else removed it
-            }
-        }
-        return;
-    }
-    try {
-        closeSync(fd);
-        if (readText(path) === observed)
-            unlinkSync(path);
-    }
-    finally {
-        try {
-            unlinkSync(tk);
-        }
-        catch {
-            // already gone
-        }
-    }
-}
-function sleep(ms, signal) {
-    return new Promise((resolve) => {
-        const t = setTimeout(done, ms);
-        function done() {
-            clearTimeout(t);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
-        signal?.addEventListener('abort', done, { once: true });
-    });
-}
-function describeHolder(text) {
-    const info = parseLock(text);
-    if (!info)
-        return 'another process';
-    return `pid ${info.pid} on ${info.hostname} since ${info.startedAt}${info.purpose ? ` (${info.purpose})` : ''}`;
-}
-/**
- * Waits until this process holds the host lock at `path`, polling every `pollMs`, logging who
- * holds it every {@link LOCK_LOG_INTERVAL_MS}.
- *
- * @param path lock file, e.g. `/tmp/benchgate.lock` or a path on a volume all runners share
- * @returns release(): deletes the lock file if it is still ours; idempotent; synchronous
- * @throws JobError code 3 'lock-timeout' after `timeoutMs`; code 3 'interrupted' when `signal` aborts;
- *   code 2 'work-dir' when the lock's directory cannot be created or written
- */
-async function acquireHostLock(path, options) {
-    const { log } = options;
-    const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
-    const pollMs = options.pollMs ?? 1000;
-    const staleAfterMs = options.staleAfterMs ?? 12 * 60 * 60 * 1000;
-    const info = {
-        pid: process.pid,
-        hostname: hostname(),
-        startedAt: new Date().toISOString(),
-        procStart: procStartTime('self'),
-        token: randomBytes(12).toString('hex'),
-        ...(options.purpose !== undefined ? { purpose: options.purpose } : {})
-    };
-    const content = JSON.stringify(info) + '\n';
-    try {
-        mkdirSync(dirname(path), { recursive: true });
-    }
-    catch (e) {
-        throw new JobError('work-dir', `Cannot create the directory of the lock file ${path}: ${e.message}`, { cause: e });
-    }
-    const start = Date.now();
-    let lastLog = -Infinity;
-    for (;;) {
-        let fd;
-        try {
-            fd = openSync(path, 'wx', 0o644);
-        }
-        catch (e) {
-            const code = e.code;
-            if (code !== 'EEXIST') {
-                throw new JobError('work-dir', `Cannot create the lock file ${path}: ${e.message}`, {
-                    subject: path,
-                    cause: e
-                });
-            }
-        }
-        if (fd !== undefined) {
-            try {
-                writeSync(fd, content);
-            }
-            finally {
-                closeSync(fd);
-            }
-            break;
-        }
-        const held = readText(path);
-        if (held === null)
-            continue; // released between our open and read: retry at once
-        const stale = staleReason(held, path, staleAfterMs);
-        if (stale !== null) {
-            log.warn(`Taking over the stale host lock ${path}: ${stale}.`);
-            takeOver(path, held);
-            continue;
-        }
-        const waited = Date.now() - start;
-        if (options.signal?.aborted) {
-            throw new JobError('interrupted', `Interrupted while waiting for the host lock ${path}.`);
-        }
-        if (waited >= timeoutMs) {
-            throw new JobError('lock-timeout', `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`, {
-                subject: path,
-                hint: 'Another benchmark job is using this machine; retry later or raise the lock timeout. Delete the file only if that job is gone.'
-            });
-        }
-        if (Date.now() - lastLog >= LOCK_LOG_INTERVAL_MS) {
-            lastLog = Date.now();
-            log.info(`Waiting for the host lock ${path}, held by ${describeHolder(held)} (waited ${formatEta(waited)}).`);
-        }
-        await sleep(Math.min(pollMs, Math.max(1, timeoutMs - waited)), options.signal);
-    }
-    let released = false;
-    const release = () => {
-        if (released)
-            return;
-        released = true;
-        unregister();
-        if (readText(path) === content) {
-            try {
-                unlinkSync(path);
-            }
-            catch {
-                // already gone
-            }
-        }
-    };
-    const unregister = onTerminate(release);
-    log.debug(`Acquired the host lock ${path}.`);
-    return release;
-}
-
-/**
- * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
- * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
- * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
- * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
- *
- * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
- * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
- */
-/** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
-const DEFAULT_MAX_ROUNDS_FACTOR = 3;
-/** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
-function adaptiveMaxRounds(initialRounds, maxRounds) {
-    return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds);
-}
-/**
- * Rounds per top-up block: about a third of the rounds left after the initial block, rounded up to
- * an even number (so each block is ABBA-balanced), at least 2. Few looks keep the Bonferroni-over-
- * looks rule cheap: the last look still gets most of α (docs/adaptive.md has the table).
- */
-function defaultBlockRounds(initialRounds, maxRounds) {
-    const left = Math.max(0, maxRounds - initialRounds);
-    const third = Math.ceil(left / 3);
-    return Math.max(2, third + (third % 2));
-}
-/**
- * Runs the initial block and the top-up blocks, looking after each.
- * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
- */
-async function runAdaptive(o) {
-    const { maxRounds, log } = o;
-    const blockRounds = checkRoundCounts(o);
-    const blocks = new Blocks(o);
-    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
-    const looks = [];
-    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
-    let finalReason = null;
-    for (;;) {
-        const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
-        const input = o.snapshot();
-        if (input.samples.length === 0 || block.completedRounds === 0) {
-            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
-            seq.finish(reason ?? 'no-samples');
-            finalReason = reason;
-            break;
-        }
-        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
-        const final = reason !== null && reason !== 'interrupted';
-        const look = seq.look(input, {
-            rounds: blocks.done,
-            final,
-            finalReason: final ? reason : undefined
-        });
-        looks.push(look);
-        log.info(`Look ${look.look} after ${blocks.done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
-            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
-        if (reason === 'interrupted')
-            seq.finish('interrupted');
-        if (reason !== null || look.active.length === 0) {
-            finalReason = reason;
-            break;
-        }
-        block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
-    }
-    return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
-}
-/** Checks --max-rounds against --rounds and the block size; returns the block size. */
-function checkRoundCounts(o) {
-    const { initialRounds, maxRounds } = o;
-    if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
-        throw new JobError('invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
-    }
-    const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds);
-    if (!Number.isInteger(blockRounds) || blockRounds < 1) {
-        throw new JobError('invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
-    }
-    return blockRounds;
-}
-/** The blocks run so far; each new block continues the round numbers, the progress and the time budget. */
-class Blocks {
-    o;
-    start = Date.now();
-    list = [];
-    /** Measured rounds over all blocks. */
-    done = 0;
-    runsBefore = 0;
-    constructor(o) {
-        this.o = o;
-    }
-    /** @param only per-benchmark interleaving: the benchmarks this block runs (default: every listed one) */
-    async run(rounds, warmup, filter, only) {
-        const { o, start } = this;
-        const elapsed = Date.now() - start;
-        const offsetRuns = this.runsBefore;
-        const offsetRounds = this.done;
-        const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
-        const r = await runRounds({
-            ...rest,
-            plan: planRounds({ rounds, warmup, firstRound: this.done }),
-            filter,
-            perBenchmark: o.perBenchmark && only ? restrictTo(o.perBenchmark, only) : o.perBenchmark,
-            minRounds: 1,
-            timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
-            onRunComplete: (result, p) => o.onRunComplete?.(result, {
-                ...p,
-                completedRuns: offsetRuns + p.completedRuns,
-                plannedRuns: offsetRuns + p.plannedRuns,
-                completedRounds: offsetRounds + p.completedRounds,
-                elapsedMs: Date.now() - start
-            })
-        });
-        this.runsBefore += r.runs.length;
-        this.done += r.completedRounds;
-        this.list.push(r);
-        return r;
-    }
-}
-/** Why to stop after `block` (null: look and go on), and the time budget left. */
-function stopReasonAfter(block, o, blocks) {
-    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
-    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - blocks.start);
-    const reason = block.stoppedEarly === 'interrupted'
-        ? 'interrupted'
-        : block.stoppedEarly === 'failures'
-            ? 'failures'
-            : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
-                ? 'time-budget'
-                : blocks.done >= o.maxRounds
-                    ? 'max-rounds'
-                    : null;
-    return { reason, remainingMs };
-}
-function restrictTo(listed, only) {
-    const keep = new Set(only);
-    return { base: listed.base.filter((n) => keep.has(n)), head: listed.head.filter((n) => keep.has(n)) };
-}
-/**
- * A top-up block of `rounds` rounds for the `active` benchmarks: their own processes under
- * per-benchmark interleaving, else one exact-name filter when it fits.
- */
-function topUp(o, blocks, active, rounds, remainingMs) {
-    const filter = o.perBenchmark ? undefined : exactNameFilter(active);
-    if (filter === undefined && !o.perBenchmark)
-        o.log.warn(`cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
-    o.log.info(`Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
-        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
-    return blocks.run(rounds, 0, filter ?? o.filter, active);
-}
-/** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
-function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
-    const { initialRounds, maxRounds } = o;
-    const list = blocks.list;
-    const initial = list[0];
-    const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000;
-    const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
-    const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
-    const stopped = {};
-    for (const c of suite?.comparisons ?? []) {
-        const why = c.adaptive?.stopReason;
-        if (why)
-            stopped[why] = (stopped[why] ?? 0) + 1;
-    }
-    const last = list[list.length - 1];
-    const rounds = {
-        runs: list.flatMap((b) => b.runs),
-        // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
-        stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
-            ? finalReason
-            : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
-                ? 'time-budget'
-                : null,
-        completedRounds: blocks.done,
-        plannedRounds: maxRounds,
-        measuringMs: list.reduce((a, b) => a + b.measuringMs, 0),
-        warmupMs: list.reduce((a, b) => a + b.warmupMs, 0),
-        wallMs: Date.now() - blocks.start
-    };
-    if (last.failingSide)
-        rounds.failingSide = last.failingSide;
-    return {
-        rounds,
-        suite,
-        looks,
-        summary: {
-            looks: looks.length,
-            initialRounds,
-            maxRounds,
-            blockRounds,
-            benchmarkSecondsUsed: used,
-            benchmarkSecondsIfFixed: ifFixed,
-            saved: ifFixed > 0 ? Math.min(1, Math.max(0, 1 - used / ifFixed)) : 0,
-            stopped
-        }
-    };
-}
-
-/**
  * The lines of a text or of a file, one at a time. A file is read in 32 KiB pieces, never as one
  * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
  * the young-generation collections while it is parsed, and 40 such files made the heap, and the
@@ -61030,7 +59330,7 @@ function stringifySafely(v) {
  */
 const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name']);
 const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 'time']);
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const NUMBER$1 = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /**
  * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
  * '#'. Time O(n); a large file's records are never all held at once.
@@ -61206,7 +59506,7 @@ function readHeader(record, source) {
     if (record === undefined)
         return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
     const head = record.fields.map((f) => f.trim().toLowerCase());
-    if (head.length >= 2 && NUMBER.test(head[1]))
+    if (head.length >= 2 && NUMBER$1.test(head[1]))
         return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
     const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h));
     if (timeCol < 0) {
@@ -61248,7 +59548,7 @@ function readRow(record, columns, defaultRun, issue) {
         return undefined;
     }
     const rawTime = (fields[columns.timeCol] ?? '').trim();
-    const ns = NUMBER.test(rawTime) ? Number(rawTime) : NaN;
+    const ns = NUMBER$1.test(rawTime) ? Number(rawTime) : NaN;
     if (!Number.isFinite(ns) || ns <= 0) {
         issue(name, `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : describeValue(rawTime)} ` +
             `(must be a positive, finite number); row dropped`, line);
@@ -61505,7 +59805,7 @@ function parseGoogleBenchmarkJson(text, opts) {
     const parsed = readRoot(stripBom(text), source);
     const root = parsed.value;
     const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
-    const entries = benchmarkEntries(root);
+    const entries = benchmarkEntries$1(root);
     const read = entryReader({ side, round, run, source }, samples, issue);
     let partialName;
     entries.forEach((entry, index) => {
@@ -61528,7 +59828,7 @@ function parseGoogleBenchmarkJson(text, opts) {
  * context block and leaves the file unclosed, so it reads as cut short: its entries are intact and
  * kept, as a truncated file's complete entries are (found by the fuzz test).
  */
-function benchmarkEntries(root) {
+function benchmarkEntries$1(root) {
     if (!isObject(root))
         return [];
     if (Array.isArray(root.benchmarks))
@@ -62207,6 +60507,1061 @@ async function measureBothSides(config, o) {
 }
 
 /**
+ * One detached worktree per side, `<workDir>/base` and `<workDir>/head`: the same repository at two
+ * commits, side by side, at paths of equal length (so builds that embed their source path, and
+ * benchmarks run from them, differ in nothing but the code).
+ */
+const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/**
+ * Adds `<workDir>/base` and `<workDir>/head` as detached worktrees at the two commits. A stale
+ * worktree left at either path by an earlier run is removed first; any other non-empty directory
+ * there is an error. Until `cleanup()` is called, SIGINT/SIGTERM/SIGHUP remove the worktrees (see
+ * `onTerminate`: Ctrl-C still ends the process when nobody else handles it).
+ *
+ * Uncommitted changes of the user's work tree are not part of either worktree.
+ *
+ * @param options.baseSha full commit SHA (as returned by resolveCommits)
+ * @throws JobError code 2 'work-dir' (occupied or not creatable), code 3 'git-failed'
+ */
+async function createWorktrees(options) {
+    const { repoDir, baseSha, headSha } = options;
+    checkShas(baseSha, headSha);
+    const workDir = makeWorkDir(options.workDir);
+    const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
+    if (paths.base.length !== paths.head.length) {
+        throw new JobError('unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
+    }
+    await clearStaleWorktrees(repoDir, paths, options.log);
+    const keep = options.keep ?? false;
+    const created = [];
+    const { cleanup, unregister } = worktreeCleanup(repoDir, workDir, created, keep, options.log);
+    try {
+        for (const side of ['base', 'head']) {
+            const sha = side === 'base' ? baseSha : headSha;
+            const args = ['worktree', 'add', '--detach', '--quiet', paths[side], sha];
+            options.log?.debug(`git ${args.join(' ')}`);
+            created.push(paths[side]);
+            const r = await git(repoDir, args);
+            if (r.code !== 0)
+                throw gitFailure(r, args, repoDir, `Checking out the ${side} commit`);
+            if (options.submodules) {
+                const sargs = ['submodule', 'update', '--init', '--recursive'];
+                const s = await git(paths[side], sargs);
+                if (s.code !== 0)
+                    throw gitFailure(s, sargs, paths[side], `Checking out submodules of the ${side} commit`);
+            }
+        }
+    }
+    catch (e) {
+        // An error on the way (or in the caller right after) must not leave half a setup behind.
+        if (keep)
+            unregister();
+        else
+            cleanup();
+        throw e;
+    }
+    return { base: paths.base, head: paths.head, cleanup };
+}
+/** Worktrees are checked out by full SHA only (a ref could move between the two checkouts). */
+function checkShas(baseSha, headSha) {
+    for (const [role, sha] of [
+        ['base', baseSha],
+        ['head', headSha]
+    ]) {
+        if (!SHA_RE.test(sha)) {
+            throw new JobError('invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
+        }
+    }
+}
+/** Creates the work directory; returns its real path (both sides' paths must have equal length). */
+function makeWorkDir(dir) {
+    try {
+        mkdirSync(dir, { recursive: true });
+        return realpathSync(dir);
+    }
+    catch (e) {
+        throw new JobError('work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
+            subject: dir,
+            cause: e
+        });
+    }
+}
+/**
+ * Removes the worktrees an earlier (killed) run left at `paths`; refuses to touch a non-empty
+ * directory there that is not a worktree of this repository.
+ */
+async function clearStaleWorktrees(repoDir, paths, log) {
+    await git(repoDir, ['worktree', 'prune']);
+    const registered = await listWorktrees(repoDir);
+    for (const side of ['base', 'head']) {
+        const p = paths[side];
+        if (!existsSync(p))
+            continue;
+        if (registered.has(p)) {
+            log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
+            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
+            if (r.code !== 0)
+                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
+        }
+        else if (readdirSync(p).length > 0) {
+            throw new JobError('work-dir', `${p} already exists and is not a worktree of this repository.`, {
+                subject: p,
+                hint: 'Choose another work directory, or delete that directory.'
+            });
+        }
+    }
+}
+/**
+ * Removal of the worktrees in `created` (filled as they are added): once, by `cleanup`, or on
+ * SIGINT/SIGTERM/exit until then; with `keep`, only says where they are.
+ */
+function worktreeCleanup(repoDir, workDir, created, keep, log) {
+    let cleaned = false;
+    const removeAll = () => {
+        for (const p of created) {
+            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
+            if (existsSync(p))
+                rmSync(p, { recursive: true, force: true });
+        }
+        gitSync(repoDir, ['worktree', 'prune']);
+    };
+    const unregister = onTerminate(() => {
+        if (!keep)
+            removeAll();
+    });
+    const cleanup = () => {
+        if (cleaned)
+            return;
+        cleaned = true;
+        unregister();
+        if (keep) {
+            if (created.length > 0)
+                log?.info(`Keeping the worktrees: ${created.join(', ')}`);
+            return;
+        }
+        try {
+            removeAll();
+        }
+        catch (e) {
+            log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
+        }
+    };
+    return { cleanup, unregister };
+}
+/** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */
+async function listWorktrees(repoDir) {
+    const r = await git(repoDir, ['worktree', 'list', '--porcelain']);
+    if (r.code !== 0)
+        throw gitFailure(r, ['worktree', 'list', '--porcelain'], repoDir, 'Listing worktrees');
+    const out = new Set();
+    for (const line of r.stdout.split('\n')) {
+        if (!line.startsWith('worktree '))
+            continue;
+        const p = line.slice('worktree '.length);
+        out.add(p);
+        try {
+            out.add(realpathSync(p));
+        }
+        catch {
+            // missing directory (prunable)
+        }
+    }
+    return out;
+}
+
+/** The job's workspace: base and head checked out in a work folder, cleaned up on every exit path. */
+/**
+ * Checks out base and head in a work folder and runs `job` there; the worktrees and a temporary
+ * work folder go on every exit path (Ctrl-C included).
+ */
+async function inWorkspace(config, repoDir, commits, log, job) {
+    const workDir = config.workDir ? resolve$1(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'));
+    mkdirSync(workDir, { recursive: true });
+    const removeWorkDir = () => {
+        if (!config.workDir && !config.keepWorktrees)
+            rmSync(workDir, { recursive: true, force: true });
+    };
+    let unregisterWorkDir = () => { };
+    const outDir = resolve$1(config.out);
+    const samplesDir = join(outDir, 'samples');
+    mkdirSync(samplesDir, { recursive: true });
+    let worktrees;
+    try {
+        worktrees = await log.group('Check out base and head', () => createWorktrees({
+            repoDir,
+            workDir,
+            baseSha: commits.baseSha,
+            headSha: commits.headSha,
+            keep: config.keepWorktrees,
+            log
+        }));
+        // Registered after the worktrees' own clean-up, so on Ctrl-C git removes them before the folder goes.
+        unregisterWorkDir = onTerminate(removeWorkDir);
+        const trees = { base: worktrees.base, head: worktrees.head };
+        return await job({ trees, workDir, outDir, samplesDir, childEnv: childEnvironment(), log });
+    }
+    finally {
+        worktrees?.cleanup();
+        unregisterWorkDir();
+        removeWorkDir();
+        if (config.keepWorktrees && worktrees)
+            log.info(`worktrees kept in ${workDir}`);
+    }
+}
+/** Where --randomize-layout keeps its link recorder, recorded links and relink scratch. */
+function layoutDir(ws) {
+    return join(ws.workDir, 'layout');
+}
+
+/** The build step: head first (built, probed, --filter checked, the plan raised to what can decide), then base. */
+/**
+ * Builds head first: a failed build, a wrong --binary or a filter matching nothing stops before the
+ * base build; K is known once head is listed, so a plan too short to decide anything is raised then.
+ */
+async function buildSides(ws, config, baseSha, hooks) {
+    const { build, binary } = requireRunOptions(config);
+    let headProbe;
+    let plan = config;
+    let raised = null;
+    let headListed = [];
+    const afterHead = async (head) => {
+        if (!head.ok)
+            throw buildFailed('head', head);
+        const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv);
+        headProbe = checked.probe;
+        headListed = checked.listed;
+        ({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length));
+        if (raised)
+            ws.log.warn(raised);
+    };
+    // --randomize-layout: the builds record their links, and the base is built (a cached build recorded none).
+    if (config.randomizeLayout && hooks.baseBuildCache)
+        ws.log.info('--randomize-layout: the base build cache is not used');
+    const builds = await ws.log.group('Build', () => buildBothSides({
+        trees: ws.trees,
+        baseSha,
+        command: build,
+        binary,
+        env: config.randomizeLayout ? { ...ws.childEnv, ...installLinkRecorder(layoutDir(ws)) } : ws.childEnv,
+        outDir: ws.outDir,
+        timeoutMs: config.buildTimeoutSeconds * 1000,
+        signal: hooks.signal,
+        cache: config.randomizeLayout ? undefined : hooks.baseBuildCache,
+        log: ws.log,
+        afterHead
+    }));
+    return { builds, headProbe: headProbe, plan, raised, headListed };
+}
+/** Head's binary located and probed, and --filter checked against it (JobError when it matches nothing). */
+async function checkedHead(config, tree, binary, env) {
+    const path = locateBinary(tree, binary);
+    const cwd = resolve$1(tree, config.workingDirectory);
+    const probe = await probeBinary(path, cwd, { env });
+    const listed = config.filter
+        ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
+        : probe.benchmarks;
+    return { probe, listed };
+}
+/**
+ * The plan with enough rounds that a benchmark can be decided at all (docs/statistics.md §10): with K
+ * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
+ */
+function decidablePlan(config, k) {
+    const unchanged = { plan: config, raised: null };
+    if (k === 0 || config.measure === 'counts')
+        return unchanged;
+    const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined;
+    const { rounds, decidability } = decidableRounds(k, config.analysis, config.rounds, maxRounds);
+    if (rounds <= config.rounds)
+        return unchanged;
+    const raised = `${k} benchmark(s) at α = ${config.analysis.alpha}${config.analysis.correction === 'none' ? '' : ` (${config.analysis.correction})`}: ` +
+        `no benchmark can be decided with fewer than ${decidability.minRuns} runs per side (the exact test's ` +
+        `smallest p must reach ${decidability.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${rounds}` +
+        (rounds < decidability.minRuns
+            ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${decidability.minRuns} to decide anything`
+            : '');
+    const plan = {
+        ...config,
+        rounds,
+        ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
+    };
+    return { plan, raised };
+}
+/** A failed build of `side`, with the end of its log. */
+function buildFailed(side, build) {
+    const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : '';
+    return new JobError('build-failed', `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`);
+}
+
+/** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
+function countSuite(measurement, options) {
+    const byName = compareCounts(measurement, options);
+    const comparisons = attributionsFor([...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name))), measurement, options);
+    const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
+    return {
+        options: { ...DEFAULT_ANALYSIS_OPTIONS },
+        familySize: 0,
+        comparisons,
+        counts,
+        warnings: [],
+        provenance: { base: {}, head: {} },
+        countMode: { measure: 'counts', options, method: measurement.method, counts }
+    };
+}
+/** The timing suite with counts beside each benchmark (`--measure both`), judged together (§10). */
+function withCounts(suite, measurement, options) {
+    const byName = compareCounts(measurement, options);
+    const comparisons = attributionsFor(suite.comparisons.map((c) => {
+        const counts = byName.get(c.benchmark);
+        return counts ? judgedTogether(c, counts, options) : c;
+    }), measurement, options);
+    const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
+    return {
+        ...suite,
+        comparisons,
+        counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
+        countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
+    };
+}
+/**
+ * docs/statistics.md §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
+ * is `timing-only` (code layout, memory or environment), a count change decides what timing could
+ * not, and time and instructions pointing different ways keep the timing verdict, flagged. "Flat" and
+ * "moved" read only the events that do not depend on where code sits (countMovement.ts). Under
+ * randomised layouts with independent draws a timing change with flat counts is not layout: it
+ * stands, flagged (§10, §12); shared draws never upgrade it (docs/layout.md, "Shared or independent").
+ */
+function judgedTogether(c, counts, options) {
+    const moved = countDirection(counts, options.threshold);
+    const t = c.verdict;
+    const both = { ...c, counts };
+    if (moved === null)
+        return both;
+    const decidedByTime = t === 'regression' || t === 'improvement';
+    const survivedLayout = options.layoutRandomized === true && options.layoutDraws === 'independent';
+    if (decidedByTime && moved === 'flat' && survivedLayout)
+        return { ...both, notExplainedByCounts: true };
+    if (decidedByTime && moved === 'flat')
+        return { ...both, verdict: 'timing-only', timingOnly: true, timingVerdict: t };
+    if (decidedByTime)
+        return (t === 'regression') === (moved === 'up') ? both : { ...both, countsDisagree: true };
+    if ((t === 'inconclusive' || t === 'unchanged' || t === 'negligible') && moved !== 'flat')
+        return { ...both, verdict: moved === 'up' ? 'regression' : 'improvement', timingVerdict: t };
+    return both;
+}
+function countOnlyComparison(name, counts) {
+    return {
+        benchmark: name,
+        verdict: counts.verdict,
+        inconclusiveReason: null,
+        advice: null,
+        metric: null,
+        level: 'runs',
+        levelReason: 'runs',
+        baseMedian: null,
+        headMedian: null,
+        baseLocation: null,
+        headLocation: null,
+        ...NOT_TESTED,
+        confLevel: 1,
+        // the reason is the verdict's footnote; a failure is also an error, as in timing
+        warnings: counts.verdict === 'failed' && counts.message
+            ? [{ level: 'error', code: 'counts-failed', message: counts.message }]
+            : [],
+        issues: [],
+        counts
+    };
+}
+
+/**
+ * From a finished build to the layouts' setup: the recorded link of each side's benchmark binary,
+ * and the seed. A build whose link was not recorded is an error that says how to record it.
+ */
+/** @throws JobError code 2 'invalid-option' when a side's binary was linked without the recorder */
+function layoutSetup(o) {
+    const links = {};
+    for (const side of ['base', 'head']) {
+        const recorded = recordedLinks(o.dir, side);
+        const link = linkOf(recorded, o.binaries[side]);
+        if (!link)
+            throw new JobError('invalid-option', `--randomize-layout: the ${side} build did not record the link of ${o.binaries[side]} ` +
+                `(${recorded.length} link(s) recorded).`, {
+                subject: 'randomize-layout',
+                hint: 'CMake >= 3.21 records it by itself on a fresh build folder (CMAKE_CXX_LINKER_LAUNCHER); ' +
+                    'an older CMake or a build folder configured before needs -DCMAKE_CXX_LINKER_LAUNCHER=$BENCHGATE_LINK_LAUNCHER ' +
+                    "or benchgate_randomize_layout(target) from bench-runner's CMake package; other build systems put " +
+                    '"$BENCHGATE_LINK_LAUNCHER" before their link command (docs/layout.md).'
+            });
+        links[side] = link;
+    }
+    return {
+        seed: o.seed ?? randomBytes(8).toString('hex'),
+        draws: o.draws,
+        links,
+        scratchDir: join(o.dir, 'relink'),
+        env: o.env
+    };
+}
+
+/**
+ * Benchmark names as every report shows them. A pull request controls the names, so one of
+ * 100,000 characters must not crowd out the rows that matter (docs/report.md §6): names are cut to
+ * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
+ * prefix stay distinguishable, and the same name always reads the same in every report.
+ * Control characters (which could move a terminal's cursor or break a table) and the invisible
+ * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
+ * (`\u202E`, see escape.ts), and such a name gets the hash too.
+ */
+/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
+const NAME_MAX_CHARS = 200;
+/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
+const NAME_HASH_DIGITS = 8;
+/**
+ * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
+ * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
+ * Complexity: O(length of name) (one hash, one bounded slice).
+ */
+function displayName(name, max = NAME_MAX_CHARS) {
+    const long = name.length > max;
+    const head = long ? name.slice(0, max) : name;
+    const clean = showHidden(head);
+    if (!long && clean === name)
+        return name;
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
+    const suffix = `…#${hash}`;
+    if (!long)
+        return clean + suffix.slice(1); // cleaned only: "name#hash"
+    return cutAt(clean, max - suffix.length) + suffix;
+}
+/**
+ * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
+ * surrogate pair. Complexity: O(max).
+ */
+function capText(text, max) {
+    if (text.length <= max)
+        return text;
+    return cutAt(text, max - 1) + '…';
+}
+/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
+function cleanText(text, max) {
+    return showHidden(capText(text, max));
+}
+/**
+ * A message (a warning, a build log's tail, a crash's stderr) as one line: its real line breaks read
+ * as " / " rather than as escapes (`\u000A`), every other control shown as cleanText shows it.
+ */
+function cleanMessage(text, max) {
+    // Split and trim, not one regex with \s* on both sides: that backtracks quadratically on a long run of blanks.
+    // Capped first: a 2 MiB message (hostile, or a long log) costs no more than the part shown.
+    const lines = capText(text, max).split(/\r\n|[\r\n\u2028\u2029]/).map((l) => l.trim());
+    return cleanText(lines.filter((l) => l !== '').join(' / '), max);
+}
+function cutAt(text, n) {
+    const code = text.charCodeAt(n - 1);
+    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
+/** "a fresh code layout every round: 21 layouts (independent draws, seed 5f3a…), relinking 4.4 s", or null. */
+function layoutRunText(run) {
+    const l = run.layout;
+    if (!l)
+        return null;
+    return (`a fresh code layout every round: ${l.layouts} layouts (${l.draws} draws, seed ${l.seed.slice(0, 16)}), ` +
+        `relinking ${(l.relinkMs / 1000).toFixed(1)} s`);
+}
+/** The per-process spread of a benchmark (each process with its own layout), or null. */
+function spread(c) {
+    return c.power?.sdLogEstimate ?? null;
+}
+const CHANGED$1 = new Set(['regression', 'improvement']);
+const QUIET$1 = new Set(['unchanged', 'negligible', 'inconclusive']);
+/**
+ * The calm lines of a randomised run: the changes that survived layout (not explained by where the
+ * code sits), and the layout-sensitive benchmarks whose timing change, if any, did not survive.
+ */
+function layoutNotes(suite, run) {
+    if (!run.layout)
+        return [];
+    const delta = suite.options.minEffect;
+    const named = (c) => {
+        const s = spread(c);
+        return `\`${cleanText(c.benchmark, 100).replace(/`/g, "'")}\`${s === null ? '' : ` (σ ≈ ${formatPercent(s)} per process)`}`;
+    };
+    const survived = suite.comparisons.filter((c) => CHANGED$1.has(c.verdict));
+    const sensitive = suite.comparisons.filter((c) => QUIET$1.has(c.verdict) && (spread(c) ?? 0) >= delta);
+    const out = [];
+    if (survived.length)
+        out.push(`Randomised layouts: ${survived.length} change(s) survived ${run.layout.layouts} layouts, so where the code sits does not explain them: ${survived.map(named).join(', ')}.`);
+    if (sensitive.length)
+        out.push(`Layout-sensitive, no change that survives layout: ${sensitive.map(named).join(', ')}; their time moves with where the code sits by more than the minimum effect.`);
+    return out;
+}
+
+/**
+ * A count per iteration as the reports print it; no imports, so the HTML report's browser script
+ * (html/client.ts, through html/icicle.ts) bundles it as the server-side tables use it.
+ */
+/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
+function formatCount(n) {
+    if (n === null || !Number.isFinite(n))
+        return '–';
+    const a = Math.abs(n);
+    if (a >= 1e9)
+        return `${(n / 1e9).toFixed(2)} G`;
+    if (a >= 1e6)
+        return `${(n / 1e6).toFixed(2)} M`;
+    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
+}
+
+/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
+function formatCountChange(change) {
+    if (change === null || !Number.isFinite(change))
+        return '–';
+    if (change === 0)
+        return '0.000%';
+    const shown = formatChange(1 + change, 3);
+    if (shown !== '0.000%')
+        return shown;
+    return change > 0 ? '+<0.001%' : '−<0.001%';
+}
+/** The figure of the metric the verdict reads. */
+function chosenFigure(c) {
+    return c.metric === 'cycles' ? c.cycles : c.instructions;
+}
+/** The metric's column title: "Instructions" or "Cycles (est.)". */
+function countMetricTitle(metric) {
+    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
+}
+/** Why a benchmark has no count verdict, in two or three words. */
+const REASON_WORDS = {
+    'not-deterministic': 'not deterministic',
+    unchecked: 'not checked',
+    'multi-threaded': 'multi-threaded',
+    'not-countable': 'not countable',
+    failed: 'failed'
+};
+/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
+function countCell(c) {
+    const k = c.counts;
+    if (!k)
+        return '–';
+    // A benchmark skipped by the timing run was skipped by callgrind too: no count failure to report.
+    if (k.reason && c.verdict === 'skipped')
+        return '–';
+    if (k.reason)
+        return REASON_WORDS[k.reason];
+    return formatCountChange(chosenFigure(k).change);
+}
+/**
+ * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
+ * caches and branches, not latency, so neither instructions nor simulated events explain it.
+ */
+function timingOnlyNote(c) {
+    if (!c.timingOnly || !c.counts)
+        return null;
+    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
+    const layout = layoutNote(c.counts);
+    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
+        `estimated cycles ${figure(c.counts.cycles)}: ` +
+        (layout ?? 'not explained by instructions or simulated cache and branch events') +
+        ')');
+}
+/**
+ * The layout's fingerprint (docs/count-mode.md, "Moved"): "instruction-cache/branch events moved:
+ * layout? (Bim +400, I1mr +1 per iteration)", or null when the counts carry none.
+ */
+function layoutNote(k) {
+    if (!k.layout?.length)
+        return null;
+    const delta = (e) => (k.events?.head?.[e] ?? 0) - (k.events?.base?.[e] ?? 0);
+    const each = k.layout.map((e) => {
+        const d = delta(e);
+        return `${e} ${d < 0 ? '−' : '+'}${formatCount(Math.abs(d))}`;
+    });
+    return `instruction-cache/branch events moved: layout? (${each.join(', ')} per iteration)`;
+}
+/**
+ * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
+ * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
+ */
+function countFootnote(c) {
+    if (c.counts?.message)
+        return c.counts.message;
+    const k = c.counts;
+    if (!k)
+        return null;
+    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
+    const instructions = formatCountChange(k.instructions.change);
+    const cycles = formatCountChange(k.cycles.change);
+    if (c.notExplainedByCounts)
+        return (`not explained by instructions: the change survived randomised code layouts with instructions ${instructions}, ` +
+            `estimated cycles ${cycles} (memory, latency or ordering, not where the code sits)`);
+    if (c.countsDisagree)
+        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
+    if (c.timingVerdict && c.verdict !== 'timing-only')
+        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
+    return null;
+}
+/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
+function codePathNote(c) {
+    const k = c.counts;
+    if (!k || k.reason !== null)
+        return '';
+    const layout = layoutNote(k);
+    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)}${layout ? `; ${layout}` : ''})`;
+}
+/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
+function countModeLine(suite) {
+    const m = suite.countMode;
+    if (!m)
+        return null;
+    const noise = noiseFloor(suite);
+    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
+        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
+}
+/** The largest difference between the base side's two passes among the deterministic benchmarks. */
+function noiseFloor(suite) {
+    const noises = suite.comparisons
+        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
+        .filter((n) => n !== null);
+    return noises.length ? Math.max(...noises) : null;
+}
+
+/**
+ * The warnings every report shows, grouped: a sentence that applies to many benchmarks is one line
+ * with their names (docs/report.md §3: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
+ * a note rather than an alarm (a distro build of Google Benchmark reporting "debug") is one note.
+ * Plain text with `code` in backticks; each renderer escapes it (mdProse, or nothing in a terminal).
+ */
+/** Longest warning message shown (a message can quote untrusted text of any length). */
+const MESSAGE_MAX_CHARS = 500;
+/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
+const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
+/** Power warnings (docs/statistics.md §4): they say what an undecided benchmark lacks, so a decided one omits them. */
+const POWER = new Set(['underpowered', 'severely-underpowered']);
+/** Warning codes shown as a note instead (see notes()). */
+const AS_NOTE = new Set(['debug-library']);
+const NUMBER = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
+/**
+ * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
+ * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
+ * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
+ * order of first appearance. Failed benchmarks' errors are in their table row, not here.
+ * Complexity: linear in the total length of the messages.
+ */
+function warningGroups(suite) {
+    const groups = new Map();
+    const add = (w, name) => {
+        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
+            return;
+        const message = cleanMessage(w.message, MESSAGE_MAX_CHARS);
+        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER, '#')}`;
+        let g = groups.get(key);
+        if (!g)
+            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
+        g.messages.push(message);
+        // A benchmark is named once per line even when both sides raised the same sentence.
+        if (name !== null && g.names[g.names.length - 1] !== name)
+            g.names.push(name);
+    };
+    for (const w of suite.warnings)
+        add(w, null);
+    for (const c of suite.comparisons) {
+        const name = displayName(c.benchmark);
+        for (const w of benchmarkWarnings(c))
+            if (!(c.verdict === 'failed' && w.level === 'error'))
+                add(w, name);
+    }
+    return [...groups.values()].map((g) => ({
+        level: g.level,
+        message: mergeNumbers(g.messages),
+        names: g.names
+    }));
+}
+/** Whether `c` is still undecided, the only verdict a power figure ("could detect ≥ x") speaks to (§4). */
+function isUndecided(c) {
+    return c.verdict === 'inconclusive';
+}
+/** A benchmark's warnings as reports show them: no power warning beside a decided verdict. */
+function benchmarkWarnings(c) {
+    return isUndecided(c) ? c.warnings : c.warnings.filter((w) => !POWER.has(w.code));
+}
+/**
+ * One message standing for several that differ only in their numbers: each number that differs is
+ * shown as "min–max" (as written in the messages with the smallest and largest value).
+ */
+function mergeNumbers(messages) {
+    const first = messages[0];
+    if (messages.every((m) => m === first))
+        return first;
+    const numbers = messages.map((m) => m.match(NUMBER) ?? []);
+    let k = 0;
+    return first.replace(NUMBER, (token) => {
+        const i = k++;
+        let lo = token;
+        let hi = token;
+        for (const ns of numbers) {
+            if (Number(ns[i]) < Number(lo))
+                lo = ns[i];
+            if (Number(ns[i]) > Number(hi))
+                hi = ns[i];
+        }
+        return lo === hi ? token : `${lo}–${hi}`;
+    });
+}
+/** Notes: facts worth one calm line each, not warnings. */
+function notes(suite, run) {
+    const out = layoutNotes(suite, run);
+    if (suite.warnings.some((w) => w.code === 'debug-library')) {
+        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
+    }
+    return out;
+}
+
+/**
+ * Words every report shares (PR comment, job summary, terminal, HTML), so they say the same thing:
+ * the headline and the line under it, the verdict in words and its footnote, the warning lines,
+ * the label of the intervals, what an inconclusive result needs, the typical resolution.
+ * Plain text with `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a
+ * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
+ * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
+ */
+/** §4's alternatives when more rounds would not decide a benchmark, leaving out the mode already in use. */
+function alternatives(measure) {
+    const counts = measure === 'time' ? 'instruction counts beside the timing (`--measure both`), ' : '';
+    return `${counts}a quieter or pinned machine, or a larger δ`;
+}
+/**
+ * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
+ * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
+ * whole-suite rounds (the rank-sum test, as always).
+ */
+function pairsText(suite) {
+    if (suite.options.interleave !== 'benchmark')
+        return null;
+    const dropped = suite.comparisons.reduce((n, c) => n + (c.pairs?.incomplete ?? 0), 0);
+    return ('per-benchmark pairs, signed-rank test' +
+        (dropped ? ` (${plural(dropped, 'round')} with one side only left out of the pairs)` : ''));
+}
+/**
+ * The suite summary for the headline (docs/statistics.md §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
+ * says what it is. Null when no summary could be taken.
+ */
+function suiteSummaryText(suite) {
+    const s = suite.summary;
+    if (!s)
+        return null;
+    return `suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)}`;
+}
+/** What the suite summary is, for the notes under the headline. */
+function suiteSummaryNote(suite) {
+    const s = suite.summary;
+    if (!s)
+        return null;
+    return (`Suite: geometric mean of head/base over the ${s.benchmarks} benchmarks measured in all ${s.rounds} rounds, ` +
+        `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
+        'whole rounds resampled, so benchmarks that shared a process stay together)');
+}
+/**
+ * The interval as shown beside the change: "[+4.9%, +7.4%]", or, below R_MIN processes per side (§3),
+ * "(one run per side: not testable)" — an interval from repetitions of one process ignores
+ * process-to-process noise, so the point change is shown (as compare.py would) without one.
+ * `short`: "not testable" alone, for a fixed-width column.
+ */
+function intervalText(c, digits = 1, short = false) {
+    if (!c.ratio)
+        return '';
+    if (c.levelReason !== 'too-few-processes')
+        return formatChangeCi(c.ratio.ci, digits);
+    // The terminal's column: its footnote already says how many processes there were.
+    if (short)
+        return 'not testable';
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    return `(${runs === 1 ? 'one run' : `${runs} runs`} per side: not testable)`;
+}
+/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
+function deltaText(minEffect) {
+    return formatPercent(minEffect).replace('.0%', '%');
+}
+/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
+function ciLevel(cs, alpha) {
+    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
+    if (levels.length === 0)
+        return formatLevel(1 - alpha);
+    const lo = Math.min(...levels);
+    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
+}
+/**
+ * The intervals' label (docs/statistics.md §6), never a bare "99% CI" over several benchmarks:
+ * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
+ * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
+ */
+function ciLabel(cs, suite, short = false) {
+    const family = formatLevel(1 - suite.options.alpha);
+    if (suite.options.correction === 'none')
+        return `${family} CI, not simultaneous`;
+    const each = ciLevel(cs, suite.options.alpha);
+    if (suite.familySize <= 1 && each === family)
+        return `${family} CI`;
+    return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
+}
+/**
+ * A row whose Base/Head columns and change point different ways (docs/report.md §3: base 15.42 µs, head
+ * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
+ */
+function directionNote(c) {
+    const base = c.baseLocation;
+    const head = c.headLocation;
+    const estimate = c.ratio?.estimate;
+    if (!base || !head || estimate === undefined)
+        return null;
+    const columns = Math.log(head / base);
+    const change = Math.log(estimate);
+    // Both clearly away from 0 (over 0.1%), in opposite directions.
+    if (Math.abs(columns) < 1e-3 || Math.abs(change) < 1e-3 || Math.sign(columns) === Math.sign(change))
+        return null;
+    return ('Base and Head are the medians of the per-process values; the change is the Hodges-Lehmann estimate ' +
+        '(the median of every head/base ratio of those values), which can point the other way when the runs are spread out');
+}
+/** The median of the smallest detectable effects of `cs`, or null when none has one. */
+function typicalResolution(cs) {
+    const mdes = cs
+        .map((c) => c.power?.minDetectableEffect)
+        .filter((x) => typeof x === 'number' && Number.isFinite(x));
+    return mdes.length ? median$1(mdes) : null;
+}
+/** The quiet group's header: how many, by verdict, and the typical resolution. */
+function quietSummary(quiet, suite) {
+    const delta = deltaText(suite.options.minEffect);
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const counts = VERDICT_ORDER.filter((v) => QUIET_VERDICTS.includes(v) && by(v) > 0).map((v) => v === 'unchanged' ? `${verdictCount(v, by(v))} (within ±${delta})` : verdictCount(v, by(v)));
+    const typical = typicalResolution(quiet);
+    return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
+        (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
+}
+/**
+ * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
+ * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
+ */
+function inconclusiveText(c, minEffect, measure = 'time') {
+    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
+        return null;
+    const delta = deltaText(minEffect);
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    const why = c.inconclusiveReason === 'too-few-processes'
+        ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
+        : c.inconclusiveReason === 'level-unreachable'
+            ? c.rangeLevel !== undefined
+                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
+                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+            : c.inconclusiveReason === 'too-few-samples'
+                ? 'too few samples to test'
+                : c.ratio && c.ratio.ci[1] < 1 + minEffect
+                    ? `could still be ≤ −${delta}`
+                    : `could still be ≥ +${delta}`;
+    const a = c.advice;
+    const advice = a?.kind === 'more-rounds'
+        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
+        : a?.kind === 'too-noisy'
+            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
+                `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
+                `${alternatives(measure)}`
+            : a?.kind === 'too-close'
+                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
+                : a?.kind === 'too-coarse'
+                    ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
+                    : null;
+    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
+    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
+}
+const countWord = (v) => v === 'negligible' ? `changed by less than δ_count` : verdictWord(v);
+/** Why the rounds stopped before the plan, in words; null when they did not. */
+function stoppedEarlyText(rounds, timeBudgetSeconds) {
+    switch (rounds.stoppedEarly) {
+        case 'time-budget':
+            return `the time budget (${timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`;
+        case 'interrupted':
+            return `interrupted after ${rounds.completedRounds} rounds`;
+        case 'failures':
+            return `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`;
+        default:
+            return null;
+    }
+}
+/** The warning code of a run that measured nothing because base and head built the same program. */
+const IDENTICAL_PROGRAM = 'identical-program';
+/** The warning code of a run that compared nothing because the base did not build. */
+const NO_BASELINE = 'no-baseline';
+/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
+const FIELD_MAX_CHARS = 120;
+/** Benchmark names listed at most on one grouped warning line. */
+const NAMES_PER_WARNING = 12;
+/**
+ * A footnote several rows share, said once with the benchmarks it covers (docs/report.md §3):
+ * "a, b and 3 more: text"; `names` as the renderer shows them (escaped for Markdown), in row order.
+ */
+function sharedNote(names, text) {
+    if (names.length < 2)
+        return text;
+    const more = names.length > NAMES_PER_WARNING ? ` and ${names.length - NAMES_PER_WARNING} more` : '';
+    return `${names.slice(0, NAMES_PER_WARNING).join(', ')}${more}: ${text}`;
+}
+/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
+function warningLine(g) {
+    const message = mdProse(g.message);
+    if (g.names.length === 0)
+        return message;
+    if (g.names.length === 1)
+        return `${mdCode(g.names[0])}: ${message}`;
+    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
+    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
+}
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** 12 -> "¹²" */
+function superscript(n) {
+    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+}
+const EMOJI_ICON = (v) => VERDICTS[v].emoji;
+/**
+ * The headline: counts by verdict in words; never contradicts the table. `text` escapes the words
+ * for the format (identity for Markdown and the terminal), `icon` writes a verdict's sign.
+ */
+function headline(suite, icon = EMOJI_ICON, text = (s) => s) {
+    // Without a baseline nothing was compared: undecided, never "no significant change · N new".
+    const words = suite.warnings.some((w) => w.code === NO_BASELINE)
+        ? `${icon('inconclusive')} ${text(`${verdictWord('inconclusive')}: the base did not build, nothing was compared`)} · ${verdictHeadline(suite, icon, text)}`
+        : verdictHeadline(suite, icon, text);
+    const summary = suiteSummaryText(suite);
+    return summary ? `${words} · ${text(summary)}` : words;
+}
+/** The headline's verdict counts in words, in the verdict table's order. */
+function verdictHeadline(suite, icon, text) {
+    const c = suite.counts;
+    const lead = (v) => {
+        const sign = icon(v);
+        return sign ? `${sign} ` : '';
+    };
+    const parts = VERDICT_ORDER.filter((v) => c[v] > 0).map((v) => (VERDICTS[v].loud ? lead(v) : '') + text(verdictCount(v, c[v])));
+    if (parts.length === 0)
+        return text(suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
+            ? 'base and head built the same program: nothing to measure'
+            : 'no benchmarks were compared');
+    if (!c.regression && !c.failed && !c.improvement && !c['timing-only']) {
+        // Undecided is said first, never as "no significant change" (README, "Undecided is said out loud").
+        if (!c.inconclusive)
+            return `${text('no significant change')} · ${parts.join(', ')}`;
+        const decided = c.negligible + c.unchanged;
+        const open = decided === 0 ? 'nothing could be decided' : verdictWord('inconclusive');
+        return `${lead('inconclusive')}${text(open)} · ${parts.join(', ')}`;
+    }
+    return parts.join(', ');
+}
+/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
+function subline(report) {
+    const { suite, run } = report;
+    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
+    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
+    if (run.rounds !== undefined) {
+        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
+        if (run.adaptive) {
+            const a = run.adaptive;
+            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
+                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
+        }
+        else
+            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
+    }
+    const pairs = pairsText(suite);
+    if (pairs)
+        parts.push(pairs);
+    const layout = layoutRunText(run);
+    if (layout)
+        parts.push(mdText(layout));
+    const p = suite.provenance.head;
+    const machine = [
+        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
+        p.compiler,
+        p.buildType,
+        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
+    ]
+        .filter(Boolean)
+        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
+    if (machine.length)
+        parts.push(machine.join(', '));
+    const o = suite.options;
+    if (suite.countMode?.measure !== 'counts')
+        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        parts.push(mdText(counts));
+    return parts.join(' · ');
+}
+/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
+function verdictText(c) {
+    return verdictWords(c) + adaptiveNote(c);
+}
+/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
+function adaptiveNote(c) {
+    const a = c.adaptive;
+    if (!a || a.stopReason === 'not-compared')
+        return '';
+    const why = {
+        resolved: 'resolved',
+        'max-rounds': 'max rounds',
+        'time-budget': 'time budget ran out',
+        'no-samples': 'stopped: no new samples',
+        futile: 'stopped: too noisy to decide within max rounds',
+        interrupted: 'interrupted',
+        failures: 'stopped: binary kept failing'
+    };
+    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
+}
+/** The verdict in a word or two (the table cell): the verdict table's word and detail. */
+function verdictWords(c) {
+    return verdictCellWord(c.verdict);
+}
+/** What goes under the table for this benchmark (escaped Markdown), or null. */
+function verdictFootnote(c, minEffect, measure = 'time') {
+    switch (c.verdict) {
+        case 'inconclusive': {
+            const text = inconclusiveText(c, minEffect, measure);
+            if (text)
+                return mdProse(text + codePathNote(c));
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
+        case 'failed': {
+            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        case 'skipped': {
+            const why = c.warnings.find((w) => w.code === 'skipped');
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        default: {
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
+    }
+}
+/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
+function warningLines(suite) {
+    return warningGroups(suite).map(warningLine);
+}
+/**
+ * A row's footnote when main's history says its baseline already moved (docs/report.md), escaped
+ * Markdown: "main drifted +3.2% [+1.1%, +5.4%] (99% CI) over its last 30 recorded commits, since
+ * `abc1234`". The PR's change is measured against its base, so it comes on top of that drift.
+ */
+function driftNote(d) {
+    const since = /^[0-9a-f]{7,64}$/i.test(d.since) ? `, since ${mdCode(d.since.slice(0, 7))}` : '';
+    const gaps = d.gaps > 0 ? ` (${plural(d.gaps, 'push', 'pushes')} not recorded)` : '';
+    return (`main drifted ${formatChange(1 + d.change)} ${formatChangeCi([1 + d.lo, 1 + d.hi])} ` +
+        `(${formatLevel(d.level)} CI) over its last ${plural(d.steps, 'recorded commit')}${since}${gaps}`);
+}
+
+/**
  * Which benchmarks shard I of N measures. Every shard lists the same head binary, so every shard
  * computes the same split from the same list, without talking to the others:
  * - rule 'hash': the names ordered by their sha256 (a stable pseudo-random order that does not
@@ -62358,11 +61713,1013 @@ function shardRecord(share, samples, issues) {
     return { ...share.record, issues: [...issues], seconds: secondsPerBenchmark(samples) };
 }
 
+/** The analyse step: the measured samples (and counts) into the Report, with what results.json records of the rounds. */
+/** The measured samples analysed (timing, with counts beside them when measured) into the report. */
+function analysed(ws, plan, run, { sides, listed, counted, measured }) {
+    const { samples, issues, provenance, adaptive } = measured;
+    // Benchmarks that all reported errors or skips are results (skipped or failed), not a job that could not run.
+    if (samples.length === 0 && !issues.some((i) => i.kind === 'error' || i.kind === 'skipped')) {
+        throw new JobError('no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
+    }
+    // One compact store for the analysis and, through the result, the HTML report's plots.
+    const store = SampleStore.of(samples);
+    const timed = adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis);
+    const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed;
+    const record = {
+        ...run,
+        ...roundsRecord(plan, measured),
+        ...(sides.share && { shard: shardRecord(sides.share, samples, issues) })
+    };
+    return { report: { suite, run: record }, samplesDir: ws.samplesDir, samples: store };
+}
+/** What results.json records of the rounds: how many, why they stopped, time used, the adaptive design. */
+function roundsRecord(config, { rounds, adaptive, layout }) {
+    return {
+        rounds: rounds.completedRounds,
+        plannedRounds: rounds.plannedRounds,
+        repetitions: config.repetitions,
+        stoppedEarly: stoppedEarlyText(rounds, config.timeBudgetSeconds),
+        measuringSeconds: rounds.measuringMs / 1000,
+        wallSeconds: rounds.wallMs / 1000,
+        ...(layout && { layout }),
+        ...(adaptive && {
+            adaptive: {
+                looks: adaptive.summary.looks,
+                maxRounds: adaptive.summary.maxRounds,
+                benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
+                benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
+                saved: adaptive.summary.saved
+            }
+        })
+    };
+}
+
+/**
+ * Per-function costs of one callgrind dump (docs/count-mode.md: where a count change comes from). We parse the
+ * format ourselves rather than run `callgrind_annotate`, because that prints a text table for people
+ * (no stable machine format, numbers with thousands separators, names cut by column) and would need
+ * Perl on the runner at run time; __tests__/samples/callgrindProfile.test.ts checks this parser
+ * against `callgrind_annotate --inclusive=yes|no` on real dumps of real builds.
+ *
+ * The format (valgrind's docs/callgrind-format): `events:` names the cost columns; `positions:`
+ * names the position columns before them (`line`, `instr`, or both); `ob=`/`fl=`/`fi=`/`fe=`/`fn=`
+ * set the current object, file, inlined file and function, `cob=`/`cfi=`/`cfl=`/`cfn=` the callee of
+ * the next `calls=` line, whose following cost line is the inclusive cost of those calls. Names are
+ * compressed: `(id) name` defines an id, `(id)` alone refers to it (one id space for `fn`/`cfn`/`jfn`,
+ * one for files, one for objects). Positions may be relative to the previous line's (`+N`, `-N`,
+ * `*`). Trailing zero costs are omitted.
+ *
+ * Self cost of a function: its cost lines that are not calls. Inclusive: self plus the costs of its
+ * calls to other functions (a call to itself, direct recursion, is already in those costs). A
+ * `calls=0` line is a call entered before the dump's period began (the benchmark's frames above the
+ * loop): a call like any other (callgrind_annotate 3.19 counts it as the caller's self cost).
+ * Pure: text in, numbers out.
+ */
+/** A dump whose body cannot be read (the message names the line). */
+class CallgrindProfileError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'CallgrindProfileError';
+    }
+}
+const COMPRESSED = /^\((\d+)\)(?:\s+(.*))?$/;
+/** `(id) name` → name (remembered), `(id)` → the remembered name, `name` → name. */
+function uncompress(state, space, value, line) {
+    const m = COMPRESSED.exec(value.trim());
+    if (!m)
+        return value.trim();
+    const [, id, name] = m;
+    if (name !== undefined) {
+        state.names[space].set(id, name);
+        return name;
+    }
+    const known = state.names[space].get(id);
+    if (known === undefined)
+        throw new CallgrindProfileError(`line ${line}: ${space} id (${id}) used before it was named`);
+    return known;
+}
+const unknownFile = (f) => (f === null || f === '???' ? null : f);
+function functionOf(state, name, file, object) {
+    const key = `${object ?? ''}\u0000${file ?? ''}\u0000${name}`;
+    let f = state.byKey.get(key);
+    if (!f) {
+        const zeros = () => state.events.map(() => 0);
+        f = { name, file: unknownFile(file), object, self: zeros(), inclusive: zeros(), calls: [] };
+        state.byKey.set(key, f);
+    }
+    return f;
+}
+/** The numbers of a cost line, positions decoded relative to the previous line's. */
+function costLine(state, text, line) {
+    const parts = text.trim().split(/\s+/);
+    for (let i = 0; i < state.positions; i++) {
+        const p = parts[i];
+        const prev = state.previous[i] ?? 0;
+        const value = p === '*'
+            ? prev
+            : p.startsWith('+')
+                ? prev + Number(p.slice(1))
+                : p.startsWith('-')
+                    ? prev - Number(p.slice(1))
+                    : Number(p);
+        if (!Number.isFinite(value))
+            throw new CallgrindProfileError(`line ${line}: bad position '${p}'`);
+        state.previous[i] = value;
+    }
+    const costs = state.events.map((_, i) => {
+        const v = parts[state.positions + i];
+        return v === undefined ? 0 : Number(v);
+    });
+    if (costs.some((v) => !Number.isFinite(v) || v < 0))
+        throw new CallgrindProfileError(`line ${line}: a cost that is not a count`);
+    return costs;
+}
+function addTo(target, costs) {
+    for (let i = 0; i < costs.length; i++)
+        target[i] += costs[i];
+}
+/** Applies one `key=value` line of the body. */
+function specLine(state, key, value, line) {
+    switch (key) {
+        case 'ob':
+            state.object = uncompress(state, 'ob', value, line);
+            return;
+        case 'fl':
+            state.file = uncompress(state, 'fl', value, line);
+            return;
+        case 'fi':
+        case 'fe':
+        case 'jfi':
+        case 'cfi':
+        case 'cfl': {
+            // inlined code stays its function's cost; the name may still define an id
+            const f = uncompress(state, 'fl', value, line);
+            if (key === 'cfi' || key === 'cfl')
+                state.callee.file = f;
+            return;
+        }
+        case 'fn':
+            state.current = functionOf(state, uncompress(state, 'fn', value, line), state.file, state.object);
+            state.callee = { fn: null, file: null, object: null };
+            return;
+        case 'cfn':
+            state.callee.fn = uncompress(state, 'fn', value, line);
+            return;
+        case 'jfn':
+            uncompress(state, 'fn', value, line);
+            return;
+        case 'cob':
+            state.callee.object = uncompress(state, 'ob', value, line);
+            return;
+        case 'calls':
+            if (state.callee.fn === null)
+                throw new CallgrindProfileError(`line ${line}: calls= without cfn=`);
+            state.inCall = true;
+            return;
+        // jump=, jcnd= and header lines: nothing to add
+    }
+}
+/**
+ * Parses a dump's functions.
+ * @throws CallgrindProfileError on a line that breaks the format (an unknown name id, a cost before any fn=)
+ */
+function parseCallgrindProfile(text) {
+    const state = {
+        events: [],
+        positions: 1,
+        names: { fn: new Map(), fl: new Map(), ob: new Map() },
+        object: null,
+        file: null,
+        current: null,
+        callee: { fn: null, file: null, object: null },
+        inCall: false,
+        previous: [],
+        byKey: new Map()
+    };
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const l = lines[i];
+        if (l === '' || l.startsWith('#'))
+            continue;
+        const c = l.charCodeAt(0);
+        if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42 /* digit + - * */) {
+            costOf(state, l, i + 1);
+            continue;
+        }
+        const m = /^([a-z]+)[:=]\s*(.*)$/.exec(l);
+        if (!m)
+            continue;
+        const [, key, value] = m;
+        if (key === 'events' && l[6] === ':')
+            state.events = value.trim().split(/\s+/);
+        else if (key === 'positions' && l[9] === ':')
+            state.positions = value.trim().split(/\s+/).length;
+        else if (l[key.length] === '=')
+            specLine(state, key, value, i + 1);
+    }
+    return { events: state.events, functions: [...state.byKey.values()] };
+}
+function costOf(state, l, line) {
+    const f = state.current;
+    if (f === null)
+        throw new CallgrindProfileError(`line ${line}: a cost line before any fn=`);
+    const costs = costLine(state, l, line);
+    if (!state.inCall) {
+        addTo(f.self, costs);
+        addTo(f.inclusive, costs);
+        return;
+    }
+    state.inCall = false;
+    const callee = state.callee;
+    const sameFunction = callee.fn === f.name &&
+        unknownFile(callee.file ?? state.file) === f.file &&
+        (callee.object ?? state.object) === f.object;
+    if (!sameFunction) {
+        addTo(f.inclusive, costs);
+        let call = f.calls.find((c) => c.name === callee.fn);
+        if (!call)
+            f.calls.push((call = { name: callee.fn, inclusive: state.events.map(() => 0) }));
+        addTo(call.inclusive, costs);
+    }
+    // cob/cfi apply to one call only
+    state.callee = { fn: callee.fn, file: null, object: null };
+}
+
+/**
+ * Pairs report calls with dump groups and turns each benchmark's counted loop into per-iteration
+ * counts. The first completed repetition is a warm-up (caches, lazy initialisation, and Google
+ * Benchmark's own sizing of the iteration count when the code sets MinTime()); the count is taken
+ * from the repetitions after it (from the only one when there is one).
+ */
+function attributeDumps(input) {
+    const calls = reportCalls(input.entries);
+    const groups = dumpGroups(input.dumps);
+    const samples = [];
+    const issues = [];
+    const issue = (benchmark, kind, message) => {
+        issues.push({ benchmark, side: input.side, pass: input.pass, kind, message });
+    };
+    if (groups.length < calls.length && !input.cutShort) {
+        for (const c of calls.filter((c) => !c.aggregate))
+            issue(c.benchmark, 'not-countable', `callgrind wrote ${groups.length} report dump(s) for ${calls.length} report call(s): ` +
+                "the binary does not report through Google Benchmark's JSONReporter (a custom main or reporter?)");
+        return { samples, issues };
+    }
+    calls.forEach((call, i) => {
+        if (call.aggregate)
+            return;
+        const group = groups[i];
+        if (group === undefined) {
+            issue(call.benchmark, 'crashed', 'the process ended before this benchmark was reported');
+            return;
+        }
+        const r = countOf(call, group);
+        if ('problem' in r)
+            issue(call.benchmark, r.problem, r.message);
+        else
+            samples.push({ benchmark: call.benchmark, side: input.side, pass: input.pass, ...r });
+    });
+    return { samples, issues };
+}
+function reportCalls(entries) {
+    const calls = [];
+    for (const e of entries) {
+        const last = calls[calls.length - 1];
+        if (last && last.benchmark === e.benchmark && last.aggregate === e.aggregate)
+            last.entries.push(e);
+        else
+            calls.push({ benchmark: e.benchmark, aggregate: e.aggregate, entries: [e] });
+    }
+    return calls;
+}
+/** The loop dumps before each report dump. */
+function dumpGroups(dumps) {
+    const groups = [];
+    let current = [];
+    for (const d of dumps) {
+        if (d.trigger === 'report') {
+            groups.push(current);
+            current = [];
+        }
+        else if (d.trigger === 'loop')
+            current.push(d);
+    }
+    return groups;
+}
+/** Per-iteration counts of one benchmark, or why it has none. */
+function countOf(call, loops) {
+    const threads = Math.max(...call.entries.map((e) => e.threads));
+    if (threads > 1)
+        return {
+            problem: 'multi-threaded',
+            message: `multi-threaded (${threads} threads): valgrind runs one thread at a time, so a count mixes the ` +
+                "threads' setup, loops and waiting; compare it by timing"
+        };
+    const ran = call.entries.filter((e) => !e.skipped);
+    if (ran.length === 0)
+        return { problem: 'error', message: 'every repetition was skipped or errored: nothing to count' };
+    // Google Benchmark sizes the iteration count in the first repetition only (with MinTime() in code
+    // it may take several timed loops) and runs every later repetition once at that count: so the
+    // last loops are the later repetitions', one each.
+    if (loops.length < ran.length)
+        return {
+            problem: 'not-countable',
+            message: `${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
+                '(a skip or error inside the loop?), so the loops cannot be matched to repetitions'
+        };
+    const counted = ran.length > 1 ? ran.slice(1) : ran;
+    const iterations = counted.reduce((s, e) => s + e.iterations, 0);
+    if (!(iterations > 0))
+        return { problem: 'not-countable', message: 'no iterations were reported' };
+    const totals = {};
+    for (const d of loops.slice(loops.length - counted.length))
+        for (const [event, v] of Object.entries(d.totals))
+            totals[event] = (totals[event] ?? 0) + v;
+    const events = {};
+    for (const [event, v] of Object.entries(totals))
+        events[event] = v / iterations;
+    const cycles = estimatedCycles(totals);
+    const functions = functionCosts(loops.slice(loops.length - counted.length), iterations);
+    return {
+        iterations,
+        instructions: (totals.Ir ?? 0) / iterations,
+        cycles: cycles === null ? null : cycles / iterations,
+        events,
+        ...(functions && { functions })
+    };
+}
+/**
+ * The counted loops' functions, per iteration, one entry per name and file: a function in several
+ * objects or dumps is one entry, its object dropped (the two sides' binaries live in different
+ * worktrees); undefined when a loop's functions were not read.
+ */
+function functionCosts(loops, iterations) {
+    if (loops.length === 0 || loops.some((d) => d.profile === undefined))
+        return undefined;
+    const byKey = new Map();
+    const add = (target, events, costs) => events.forEach((e, i) => (target[e] = (target[e] ?? 0) + (costs[i] ?? 0) / iterations));
+    for (const d of loops) {
+        const { events, functions } = d.profile;
+        for (const f of functions) {
+            const key = `${f.file ?? ''}\u0000${f.name}`;
+            const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {}, calls: {} };
+            byKey.set(key, entry);
+            add(entry.self, events, f.self);
+            add(entry.inclusive, events, f.inclusive);
+            for (const c of f.calls)
+                add((entry.calls[c.name] ??= {}), events, c.inclusive);
+        }
+    }
+    return [...byKey.values()];
+}
+/**
+ * The `benchmarks` entries of Google Benchmark's JSON output, in order; a cut-short text keeps its
+ * complete entries (a crash mid-suite).
+ * @throws JsonSyntaxError when the text is damaged anywhere but at its end
+ */
+function benchmarkEntries(text) {
+    const { value, truncated, incomplete } = parseLenientJson(text);
+    const list = value?.benchmarks;
+    const entries = [];
+    if (!Array.isArray(list))
+        return { entries, truncated };
+    for (const e of list) {
+        if (typeof e !== 'object' || e === null || incomplete.has(e))
+            continue;
+        const o = e;
+        const name = typeof o.run_name === 'string' ? o.run_name : typeof o.name === 'string' ? o.name : null;
+        if (name === null)
+            continue;
+        entries.push({
+            benchmark: name,
+            aggregate: o.run_type === 'aggregate',
+            iterations: typeof o.iterations === 'number' ? o.iterations : 0,
+            threads: typeof o.threads === 'number' ? o.threads : 1,
+            skipped: o.error_occurred === true || o.skipped === true
+        });
+    }
+    return { entries, truncated };
+}
+
+/**
+ * One count pass: a side's benchmark binary under callgrind, every benchmark with a fixed iteration
+ * count, dumps cut at Google Benchmark's loop boundaries and report calls (docs/count-mode.md).
+ * Spawned with an argument array; the binary gets the same credential-free environment as timing.
+ */
+/** Repetitions per benchmark and pass: one warm-up (cold caches, lazy initialisation), one counted. */
+const COUNT_REPETITIONS = 2;
+const DUMP_PREFIX = 'callgrind.out';
+/** 32 KiB 8-way L1 caches and an 8 MiB 16-way last level, 64-byte lines: a typical x86-64 server core. */
+const FIXED_CACHES = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
+/** callgrind's options: dumps at the loop's start and end and at each report call, cache and branch simulation. */
+function callgrindArgs(outFile, simulate = true) {
+    const simulation = [
+        '--cache-sim=yes',
+        // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
+        ...FIXED_CACHES,
+        '--branch-sim=yes'
+    ];
+    return [
+        '--tool=callgrind',
+        `--callgrind-out-file=${outFile}`,
+        `--dump-after=${LOOP_START_FUNCTION}*`,
+        `--dump-before=${LOOP_END_FUNCTION}*`,
+        `--dump-before=${REPORT_FUNCTION}*`,
+        '--dump-line=no',
+        ...(simulate ? simulation : []),
+        '--trace-children=no'
+    ];
+}
+/**
+ * Runs one pass and attributes its counts.
+ * @throws JobError 3 'count-failed' when valgrind could not run or the binary printed no JSON at all
+ */
+async function runCallgrindPass(o) {
+    mkdirSync(o.dir, { recursive: true });
+    const jsonPath = join(o.dir, `${o.side}-${o.pass}.json`);
+    const logPath = join(o.dir, `${o.side}-${o.pass}.log`);
+    const dumpDir = join(o.dir, `${o.side}-${o.pass}-dumps`);
+    rmSync(dumpDir, { recursive: true, force: true });
+    mkdirSync(dumpDir);
+    const args = [
+        ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), o.simulate !== false),
+        o.binary,
+        '--benchmark_format=json',
+        `--benchmark_repetitions=${COUNT_REPETITIONS}`,
+        ...o.iterationFlags,
+        ...(o.filter ? [`--benchmark_filter=${o.filter}`] : [])
+    ];
+    const r = await runProcess(o.valgrind ?? 'valgrind', args, {
+        cwd: o.cwd,
+        env: o.env,
+        stdout: { path: jsonPath },
+        stderr: { path: logPath },
+        timeoutMs: o.timeoutMs,
+        signal: o.signal
+    });
+    if (r.spawnError)
+        throw missingValgrind(r.spawnError);
+    const text = readFileSync(jsonPath, 'utf8');
+    const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`;
+    if (text.trim() === '')
+        throw new JobError('count-failed', `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`, {
+            subject: o.binary,
+            hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
+        });
+    const { entries, truncated } = benchmarkEntries(text);
+    const dumps = readDumps(dumpDir, o.functions !== false);
+    const cutShort = truncated || r.exitCode !== 0;
+    const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
+    rmSync(dumpDir, { recursive: true, force: true });
+    if (cutShort) {
+        const how = describeExit(r, o.timeoutMs);
+        for (const i of attribution.issues)
+            if (i.kind === 'crashed')
+                i.message = `${i.message} (${how}; log: ${logPath})`;
+    }
+    return {
+        ...attribution,
+        caches: dumps.find((d) => d.caches.length > 0)?.caches ?? [],
+        durationMs: r.durationMs
+    };
+}
+/** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
+function readDumps(dir, keepFunctions) {
+    const numbered = [];
+    for (const f of readdirSync(dir)) {
+        const n = dumpNumber(f, DUMP_PREFIX);
+        if (n !== null)
+            numbered.push({ n, file: f });
+    }
+    numbered.sort((a, b) => a.n - b.n);
+    return numbered.map(({ n, file }) => {
+        const text = readFileSync(join(dir, file), 'utf8');
+        const dump = parseCallgrindDump(text, n, join(dir, file));
+        // where a count changed (docs/count-mode.md): the loop dumps' functions, read before the dumps are deleted
+        if (keepFunctions && dump.trigger === 'loop')
+            dump.profile = parseCallgrindProfile(text);
+        return dump;
+    });
+}
+function missingValgrind(cause) {
+    return new JobError('missing-tool', `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`, { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' });
+}
+
+/**
+ * Count mode's measurement (docs/statistics.md §9, docs/count-mode.md): base counted twice (the
+ * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
+ * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
+ */
+const CYCLES_FORMULA = 'Ir + 10·Bm + 10·L1m + 100·LLm (KCachegrind\'s "Cycle Estimation" without bus events and L2)';
+/** The three passes: base, head, and base again for the determinism check. */
+const PASSES = [
+    { side: 'base', pass: 0 },
+    { side: 'head', pass: 0 },
+    { side: 'base', pass: 1 }
+];
+/**
+ * Counts both sides.
+ * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
+ */
+async function measureCounts(o) {
+    const valgrindVersion = await valgrindVersionOf(o.valgrind ?? 'valgrind', o.env);
+    const iterationFlags = await fixedIterationFlags(o.sides, o.env);
+    o.log.info(`counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
+        `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once`);
+    const started = performance.now();
+    const results = await inParallel(PASSES, availableParallelism(), ({ side, pass }) => runCallgrindPass({
+        side,
+        pass,
+        binary: o.sides[side].binary,
+        cwd: o.sides[side].cwd,
+        env: o.env,
+        iterationFlags,
+        filter: o.filter,
+        dir: join(o.dir, 'counts'),
+        timeoutMs: o.timeoutMs,
+        signal: o.signal,
+        valgrind: o.valgrind,
+        // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
+        functions: o.functions !== false && pass === 0,
+        simulate: o.simulate
+    }));
+    const samples = results.flatMap((r) => r.samples);
+    const issues = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)];
+    const wallSeconds = (performance.now() - started) / 1000;
+    o.log.info(`counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`);
+    return {
+        samples,
+        issues,
+        method: {
+            tool: 'callgrind',
+            valgrindVersion,
+            iterationFlags,
+            repetitions: COUNT_REPETITIONS,
+            caches: results.find((r) => r.caches.length > 0)?.caches ?? [],
+            cyclesFormula: CYCLES_FORMULA,
+            wallSeconds
+        }
+    };
+}
+/** `valgrind --version`, or the missing-tool error naming the package. */
+async function valgrindVersionOf(valgrind, env) {
+    const r = await runProcess(valgrind, ['--version'], {
+        cwd: process.cwd(),
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: 30_000
+    });
+    if (r.spawnError || r.exitCode !== 0)
+        throw missingValgrind(r.spawnError);
+    return r.stdout.trim();
+}
+/** Where both binaries prove it works: one iteration per repetition, whatever MinTime() says in code (≥ 1.8). */
+const ONE_ITERATION = ['--benchmark_min_time=1x'];
+/** Else a minimum time of 1 ns, which Google Benchmark 1.7 meets after its first iteration. */
+const ONE_NANOSECOND = ['--benchmark_min_time=0.000000001'];
+/**
+ * The flags that make every benchmark run exactly one iteration per repetition, for both sides
+ * alike: `--benchmark_min_time=1x` where both binaries show it works, else a minimum time of 1 ns.
+ * "Works" is proved by running one listed benchmark natively with `1x` and reading one iteration
+ * from its JSON: an exit code proves nothing, because a 1.7 binary whose own main() calls
+ * Initialize but not ReportUnrecognizedArguments only warns about "1x" and then runs every
+ * benchmark for the default minimum time (under valgrind: for ever).
+ */
+async function fixedIterationFlags(sides, env) {
+    const [base, head] = await Promise.all([
+        runsOneIteration(sides.base, env),
+        runsOneIteration(sides.head, env)
+    ]);
+    return base && head ? ONE_ITERATION : ONE_NANOSECOND;
+}
+/** Runs the side's first listed benchmark once with `1x`: true when it reported exactly one iteration. */
+async function runsOneIteration({ binary, cwd, benchmarks }, env) {
+    const filter = benchmarks.length > 0 ? exactNameFilter([benchmarks[0]]) : undefined;
+    if (filter === undefined)
+        return false;
+    const r = await runProcess(binary, [
+        ...ONE_ITERATION,
+        `--benchmark_filter=${filter}`,
+        '--benchmark_repetitions=1',
+        '--benchmark_format=json'
+    ], { cwd, env, stdout: 'capture', stderr: 'ignore', timeoutMs: 30_000 });
+    if (r.exitCode !== 0)
+        return false;
+    try {
+        const runs = JSON.parse(r.stdout)
+            .benchmarks;
+        const iterations = (runs ?? []).filter((b) => b.run_type !== 'aggregate').map((b) => b.iterations);
+        return iterations.length > 0 && iterations.every((n) => n === 1);
+    }
+    catch {
+        return false;
+    }
+}
+/** A pass that ended early lost the benchmarks after it: listed on that side, never reported. */
+function lostBenchmarks(sides, results) {
+    const issues = [];
+    PASSES.forEach(({ side, pass }, i) => {
+        const r = results[i];
+        const seen = new Set([...r.samples, ...r.issues].map((x) => x.benchmark));
+        for (const b of sides[side].benchmarks)
+            if (!seen.has(b))
+                issues.push({
+                    benchmark: b,
+                    side,
+                    pass,
+                    kind: 'crashed',
+                    message: `not reported by the ${side} count pass (it ended early)`
+                });
+    });
+    return issues;
+}
+/** Maps `items` through `fn` with at most `limit` running at once; results in input order. */
+async function inParallel(items, limit, fn) {
+    const out = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const i = next++;
+            out[i] = await fn(items[i]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return out;
+}
+
+/** Count mode's passes over the benchmarks each side lists under the filter. */
+function countBothSides(ws, plan, sides, listed, signal) {
+    return ws.log.group('Count instructions (valgrind)', () => measureCounts({
+        // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
+        sides: {
+            base: { ...sides.paths.base, benchmarks: listed.base ?? [] },
+            head: { ...sides.paths.head, benchmarks: listed.head ?? [] }
+        },
+        env: ws.childEnv,
+        filter: sides.filter,
+        dir: ws.samplesDir,
+        timeoutMs: countTimeoutMs(plan),
+        log: ws.log,
+        signal
+    }));
+}
+/** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
+function countTimeoutMs(config) {
+    return Math.max(1800, config.runTimeoutSeconds * 10) * 1000;
+}
+
+/**
+ * Did base and head build the same program? Then there is nothing to measure: a docs-only pull
+ * request passes in seconds, and a build that staged the wrong binary cannot pass as "no change".
+ *
+ * "Same" is byte-identical files, or, for ELF, identical loaded image: every section the loader maps
+ * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info and symbol tables
+ * are left out: with `-g` they hold the worktree's path (base and head build in different folders),
+ * and the GNU build-id note is a hash over them. Of the loaded notes, only the toolchain's metadata
+ * notes are left out, and only when each holds the one GNU note it should: any other note is mapped
+ * and readable, so a program can keep data in it (docs/security.md, defence 16). Anything else
+ * (Mach-O, PE, an ELF this reader does not understand) counts as the same only when byte-identical.
+ * Written by hand: reading the section table is 40 lines; no maintained npm ELF reader gives section bytes.
+ */
+/**
+ * Base and head built the same program: the same binary and the same shared libraries from their
+ * own worktrees (as the dynamic loader resolves them, `ldd`). A library change with an unchanged
+ * executable is a change. When the libraries cannot be listed (no ldd, not Linux), only a static
+ * binary is taken as the same.
+ */
+async function sameBuiltProgram(sides, env) {
+    const different = { same: false, libraries: 0, codeOnly: false };
+    const binary = sameProgram(sides.base.binary, sides.head.binary);
+    if (binary === 'different')
+        return different;
+    const libs = { base: await ownLibraries(sides.base, env), head: await ownLibraries(sides.head, env) };
+    if (!libs.base || !libs.head || libs.base.size !== libs.head.size)
+        return different;
+    let codeOnly = binary === 'identical-code';
+    for (const [name, basePath] of libs.base) {
+        const headPath = libs.head.get(name);
+        const s = headPath === undefined ? 'different' : sameProgram(basePath, headPath);
+        if (s === 'different')
+            return different;
+        codeOnly ||= s === 'identical-code';
+    }
+    return { same: true, libraries: libs.base.size, codeOnly };
+}
+/** The shared libraries `ldd` resolves inside the side's worktree, by soname; null when unknown. */
+async function ownLibraries(side, env) {
+    const r = await runProcess('ldd', [side.binary], {
+        cwd: side.tree,
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: 30_000
+    });
+    if (/not a dynamic executable/.test(r.stdout + r.stderr))
+        return new Map();
+    if (r.spawnError || r.exitCode !== 0)
+        return null;
+    const tree = realpathSync(side.tree);
+    const own = new Map();
+    for (const m of r.stdout.matchAll(/^\s*(\S+) => (\/.*?) \(0x[0-9a-f]+\)$/gm)) {
+        let path;
+        try {
+            path = realpathSync(m[2]);
+        }
+        catch {
+            return null;
+        }
+        const rel = relative(tree, path);
+        if (!rel.startsWith('..') && !isAbsolute(rel))
+            own.set(m[1], path);
+    }
+    return own;
+}
+/** Compares the two built binaries; unreadable files count as different (the probe reports them). */
+function sameProgram(basePath, headPath) {
+    let base;
+    let head;
+    try {
+        const [sb, sh] = [statSync(basePath), statSync(headPath)];
+        if (!sb.isFile() || !sh.isFile())
+            return 'different';
+        base = readFileSync(basePath);
+        head = readFileSync(headPath);
+    }
+    catch {
+        return 'different';
+    }
+    if (base.equals(head))
+        return 'identical-files';
+    const a = loadedImage(base);
+    const b = loadedImage(head);
+    if (!a || !b || a.length !== b.length)
+        return 'different';
+    return a.every((s, i) => sameSection(s, b[i])) ? 'identical-code' : 'different';
+}
+const SHF_ALLOC = 0x2n;
+const SHT_NOTE = 7;
+const SHT_NOBITS = 8;
+function sameSection(a, b) {
+    return (a.name === b.name &&
+        a.type === b.type &&
+        a.flags === b.flags &&
+        a.addr === b.addr &&
+        a.bytes.equals(b.bytes));
+}
+/**
+ * Loaded notes that carry metadata only, by section name, with the GNU note type each must hold.
+ * `.note.package` is not one: nothing here treated it as metadata before, and measuring an unchanged
+ * program costs time, while skipping a changed one passes it unmeasured.
+ */
+const METADATA_NOTES = new Map([
+    ['.note.gnu.build-id', 3], // NT_GNU_BUILD_ID
+    ['.note.ABI-tag', 1], // NT_GNU_ABI_TAG
+    ['.note.gnu.property', 5] // NT_GNU_PROPERTY_TYPE_0
+]);
+/**
+ * The section is exactly one note, owned by "GNU", of the type its name promises. Bytes appended to
+ * the section from a source file (`__attribute__((section(".note.ABI-tag")))`) make a second note.
+ */
+function metadataNote(name, bytes, align) {
+    const type = METADATA_NOTES.get(name);
+    if (type === undefined || bytes.length < 16)
+        return false;
+    const pad = (n) => (align === 8n ? Math.ceil(n / 8) * 8 : Math.ceil(n / 4) * 4);
+    const [namesz, descsz] = [bytes.readUInt32LE(0), bytes.readUInt32LE(4)];
+    return (bytes.readUInt32LE(8) === type &&
+        namesz === 4 &&
+        bytes.toString('latin1', 12, 16) === 'GNU\0' &&
+        pad(12 + namesz) + pad(descsz) === bytes.length);
+}
+/** The allocated sections but metadata notes, of a 64-bit little-endian ELF file; null when it is not one. */
+function loadedImage(file) {
+    const ELFCLASS64 = 2;
+    const ELFDATA2LSB = 1;
+    if (file.length < 64 || file.readUInt32BE(0) !== 0x7f454c46)
+        return null;
+    if (file[4] !== ELFCLASS64 || file[5] !== ELFDATA2LSB)
+        return null;
+    const shoff = Number(file.readBigUInt64LE(0x28));
+    const shentsize = file.readUInt16LE(0x3a);
+    const shnum = file.readUInt16LE(0x3c);
+    const shstrndx = file.readUInt16LE(0x3e);
+    if (shentsize < 64 || shnum === 0 || shstrndx >= shnum || shoff + shnum * shentsize > file.length)
+        return null;
+    const header = (i) => {
+        const at = shoff + i * shentsize;
+        return {
+            nameOffset: file.readUInt32LE(at),
+            type: file.readUInt32LE(at + 4),
+            flags: file.readBigUInt64LE(at + 8),
+            addr: file.readBigUInt64LE(at + 16),
+            offset: Number(file.readBigUInt64LE(at + 24)),
+            size: Number(file.readBigUInt64LE(at + 32)),
+            align: file.readBigUInt64LE(at + 48)
+        };
+    };
+    const names = header(shstrndx);
+    if (names.offset + names.size > file.length)
+        return null;
+    const nameAt = (off) => {
+        const start = names.offset + off;
+        const end = file.indexOf(0, start);
+        return file.toString('latin1', start, end < 0 ? names.offset + names.size : end);
+    };
+    const sections = [];
+    for (let i = 0; i < shnum; i++) {
+        const h = header(i);
+        if ((h.flags & SHF_ALLOC) === 0n)
+            continue;
+        const stored = h.type !== SHT_NOBITS;
+        if (stored && h.offset + h.size > file.length)
+            return null;
+        const name = nameAt(h.nameOffset);
+        // .bss occupies no bytes in the file: its size stands for its contents (zeros).
+        const bytes = stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size));
+        if (h.type === SHT_NOTE && metadataNote(name, bytes, h.align))
+            continue;
+        sections.push({ name, type: h.type, flags: h.flags, addr: h.addr, bytes });
+    }
+    return sections;
+}
+
+/** The reports of a job with nothing to measure: no baseline (the base build failed), or the same program on both sides. */
+/** The report when there is nothing to measure: no baseline (the base build failed), or the same program on both sides. */
+async function nothingToMeasure(ws, { builds, headProbe, plan, headListed }, run) {
+    if (!builds.base.ok) {
+        if (plan.failOnBaseBuildFailure)
+            throw buildFailed('base', builds.base);
+        ws.log.warn('the base build failed: no baseline, so nothing can be compared (undecided; --fail-on-base-build-failure fails instead)');
+        return noBaselineReport(plan, run, headListed, builds.base);
+    }
+    if (plan.measureIdentical)
+        return null;
+    const binaryOf = (side) => locateBinary(ws.trees[side], plan.binary);
+    const same = await sameBuiltProgram({
+        base: { binary: binaryOf('base'), tree: ws.trees.base },
+        head: { binary: binaryOf('head'), tree: ws.trees.head }
+    }, ws.childEnv);
+    if (!same.same)
+        return null;
+    ws.log.info(identicalText(same, headProbe.benchmarks.length));
+    return identicalReport(plan, run, same, headProbe.benchmarks.length);
+}
+function noBaselineReport(config, run, benchmarks, base) {
+    const suite = analyzeSuite({ samples: [], headOnly: benchmarks }, config.analysis);
+    suite.warnings.push({
+        level: 'warning',
+        code: NO_BASELINE,
+        message: `the base build failed, so there is no baseline and nothing was compared (log: ${base.logPath}): ${base.logTail.split('\n').slice(-5).join(' / ')}`
+    });
+    return { suite, run };
+}
+/** Base and head built the same program: nothing to measure, said as an info the headline picks up. */
+function identicalReport(config, run, same, listed) {
+    const suite = analyzeSuite({ samples: [] }, config.analysis);
+    suite.warnings.push({ level: 'info', code: IDENTICAL_PROGRAM, message: identicalText(same, listed) });
+    return { suite, run };
+}
+function identicalText(same, listed) {
+    const what = [
+        same.codeOnly
+            ? 'identical code and data (only debug info, symbols or notes differ)'
+            : 'byte-identical binaries',
+        same.libraries > 0 &&
+            `and ${same.libraries} identical shared librar${same.libraries === 1 ? 'y' : 'ies'} of their own`
+    ]
+        .filter(Boolean)
+        .join(' ');
+    return (`base and head built the same program (${what}): nothing to measure, ${listed} benchmark(s) not run. ` +
+        'Files the benchmarks read at run time were not compared: --measure-identical (input measure-identical) measures anyway.');
+}
+
+/** The probe step: how both binaries run, a shard's share, and what each side lists under the run's filter. */
+/** Probes base's binary (head's was probed after its build) and, for a shard, plans its share. */
+async function probeSides(ws, { headProbe, plan }) {
+    const paths = {
+        base: {
+            binary: locateBinary(ws.trees.base, plan.binary),
+            cwd: resolve$1(ws.trees.base, plan.workingDirectory)
+        },
+        head: {
+            binary: locateBinary(ws.trees.head, plan.binary),
+            cwd: resolve$1(ws.trees.head, plan.workingDirectory)
+        }
+    };
+    const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, { env: ws.childEnv });
+    // A shard measures only its share (the same split on every shard: the same head binary's list).
+    const share = plan.shard
+        ? await ws.log.group('Shard', () => planShard(plan, paths.head.binary, paths.head.cwd, ws.log))
+        : null;
+    return {
+        paths,
+        // Both sides must be run the same way: bench-runner mode only when both binaries have it.
+        kind: baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
+            ? 'bench-runner'
+            : 'google-benchmark',
+        benchmarks: { base: baseProbe.benchmarks, head: headProbe.benchmarks },
+        filter: share?.filter ?? plan.filter ?? undefined,
+        share
+    };
+}
+/**
+ * What each side's binary lists under the run's filter (a shard's share or --filter): a side whose
+ * output was cut short lost exactly the listed benchmarks it has no sample of, so they are `failed`
+ * there and not `new`/`removed` (SuiteInput.listed). Listing is one quick process per side; when it
+ * fails the side goes without a list, and every benchmark missing on it, if it was cut short, counts as lost.
+ */
+async function listedUnder(filter, sides, unfiltered, env, log) {
+    // A longer name is refused when read (an issue of its own), never a benchmark.
+    const measurable = (names) => names.filter(isMeasurableName);
+    if (!filter)
+        return { base: measurable(unfiltered.base), head: measurable(unfiltered.head) };
+    const listed = {};
+    for (const side of ['base', 'head']) {
+        try {
+            listed[side] = measurable(await listBenchmarks(sides[side].binary, sides[side].cwd, filter, env));
+        }
+        catch (e) {
+            log.warn(`${e instanceof Error ? e.message : String(e)} Going on without the ${side} list.`);
+        }
+    }
+    return listed;
+}
+
+/** After the build: stop early, or probe, list, count, measure (rounds) and analyse. */
+/** Probe, list, count, measure and analyse what was built, unless there is nothing to measure. */
+async function measureBuilt(ws, built, run, hooks) {
+    const { plan } = built;
+    const unmeasured = await nothingToMeasure(ws, built, run);
+    if (unmeasured)
+        return { report: unmeasured, samplesDir: ws.samplesDir, samples: [] };
+    const sides = await probeSides(ws, built);
+    const listed = await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log);
+    // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
+    const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal);
+    if (counted && plan.measure === 'counts') {
+        const report = { suite: countSuite(counted, countOptionsOf(plan)), run };
+        return { report, samplesDir: ws.samplesDir, samples: [] };
+    }
+    const measured = await measureBothSides(plan, {
+        ...(plan.randomizeLayout && {
+            layout: layoutSetup({
+                dir: layoutDir(ws),
+                binaries: { base: sides.paths.base.binary, head: sides.paths.head.binary },
+                seed: plan.layoutSeed,
+                draws: plan.layoutDraws,
+                env: ws.childEnv
+            })
+        }),
+        sides: sides.paths,
+        kind: sides.kind,
+        workDir: ws.workDir,
+        samplesDir: ws.samplesDir,
+        env: ws.childEnv,
+        filter: sides.filter,
+        listed,
+        log: ws.log,
+        signal: hooks.signal,
+        onProgress: hooks.onProgress
+    });
+    return analysed(ws, plan, run, { sides, listed, counted, measured });
+}
+
+/** The design a run measures, and the command line that reproduces it. */
+/** The design measured, and so the test (§13): `auto` is per-benchmark interleaving. */
+function withRunDesign(asked) {
+    return { ...asked, analysis: { ...asked.analysis, interleave: runDesign(asked.analysis.interleave) } };
+}
+/**
+ * The command line that reproduces this run (display only): the options that differ from their
+ * defaults, the design as the user asked for it (`auto` stays implicit).
+ */
+function reproduceLine(plan, asked, commits) {
+    const { baseSha, headSha } = commits;
+    const config = { ...plan, analysis: { ...plan.analysis, interleave: asked.analysis.interleave } };
+    const args = [
+        'npx',
+        'benchgate',
+        'run',
+        '--base',
+        baseSha.slice(0, 12),
+        '--head',
+        headSha.slice(0, 12),
+        '--no-merge-base',
+        '--build',
+        config.build,
+        '--binary',
+        config.binary,
+        ...reproduceArgs(config)
+    ];
+    return args.map(shellQuote).join(' ');
+}
+
 /**
  * The main job, step by step: commits and worktrees -> build (head first) -> probe -> list -> count ->
- * rounds (ABBA) -> analyse -> the Report. Receives a Config and a Log; knows nothing of the Action or
- * the terminal. Writing the report and the gate are the callers' last step (commands/finish.ts,
- * action/publish.ts).
+ * rounds (ABBA) -> analyse -> the Report; one module of this folder per step, runPipeline reads as them.
+ * Receives a Config and a Log; knows nothing of the Action or the terminal. Writing the report and the
+ * gate are the callers' last step (commands/finish.ts, action/publish.ts).
  */
 /**
  * Runs the whole job for one base/head pair, step by step: resolve the commits, check them out,
@@ -62408,348 +62765,6 @@ async function runPipeline(asked, log, hooks = {}) {
             });
         return result;
     });
-}
-/** Probe, list, count, measure and analyse what was built, unless there is nothing to measure. */
-async function measureBuilt(ws, built, run, hooks) {
-    const { plan } = built;
-    const unmeasured = await nothingToMeasure(ws, built, run);
-    if (unmeasured)
-        return { report: unmeasured, samplesDir: ws.samplesDir, samples: [] };
-    const sides = await probeSides(ws, built);
-    const listed = await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log);
-    // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
-    const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal);
-    if (counted && plan.measure === 'counts') {
-        const report = { suite: countSuite(counted, countOptionsOf(plan)), run };
-        return { report, samplesDir: ws.samplesDir, samples: [] };
-    }
-    const measured = await measureBothSides(plan, {
-        ...(plan.randomizeLayout && {
-            layout: layoutSetup({
-                dir: layoutDir(ws),
-                binaries: { base: sides.paths.base.binary, head: sides.paths.head.binary },
-                seed: plan.layoutSeed,
-                draws: plan.layoutDraws,
-                env: ws.childEnv
-            })
-        }),
-        sides: sides.paths,
-        kind: sides.kind,
-        workDir: ws.workDir,
-        samplesDir: ws.samplesDir,
-        env: ws.childEnv,
-        filter: sides.filter,
-        listed,
-        log: ws.log,
-        signal: hooks.signal,
-        onProgress: hooks.onProgress
-    });
-    return analysed(ws, plan, run, { sides, listed, counted, measured });
-}
-/**
- * Checks out base and head in a work folder and runs `job` there; the worktrees and a temporary
- * work folder go on every exit path (Ctrl-C included).
- */
-async function inWorkspace(config, repoDir, commits, log, job) {
-    const workDir = config.workDir ? resolve$1(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'));
-    mkdirSync(workDir, { recursive: true });
-    const removeWorkDir = () => {
-        if (!config.workDir && !config.keepWorktrees)
-            rmSync(workDir, { recursive: true, force: true });
-    };
-    let unregisterWorkDir = () => { };
-    const outDir = resolve$1(config.out);
-    const samplesDir = join(outDir, 'samples');
-    mkdirSync(samplesDir, { recursive: true });
-    let worktrees;
-    try {
-        worktrees = await log.group('Check out base and head', () => createWorktrees({
-            repoDir,
-            workDir,
-            baseSha: commits.baseSha,
-            headSha: commits.headSha,
-            keep: config.keepWorktrees,
-            log
-        }));
-        // Registered after the worktrees' own clean-up, so on Ctrl-C git removes them before the folder goes.
-        unregisterWorkDir = onTerminate(removeWorkDir);
-        const trees = { base: worktrees.base, head: worktrees.head };
-        return await job({ trees, workDir, outDir, samplesDir, childEnv: childEnvironment(), log });
-    }
-    finally {
-        worktrees?.cleanup();
-        unregisterWorkDir();
-        removeWorkDir();
-        if (config.keepWorktrees && worktrees)
-            log.info(`worktrees kept in ${workDir}`);
-    }
-}
-/**
- * Builds head first: a failed build, a wrong --binary or a filter matching nothing stops before the
- * base build; K is known once head is listed, so a plan too short to decide anything is raised then.
- */
-async function buildSides(ws, config, baseSha, hooks) {
-    const { build, binary } = requireRunOptions(config);
-    let headProbe;
-    let plan = config;
-    let raised = null;
-    let headListed = [];
-    const afterHead = async (head) => {
-        if (!head.ok)
-            throw buildFailed('head', head);
-        const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv);
-        headProbe = checked.probe;
-        headListed = checked.listed;
-        ({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length));
-        if (raised)
-            ws.log.warn(raised);
-    };
-    // --randomize-layout: the builds record their links, and the base is built (a cached build recorded none).
-    if (config.randomizeLayout && hooks.baseBuildCache)
-        ws.log.info('--randomize-layout: the base build cache is not used');
-    const builds = await ws.log.group('Build', () => buildBothSides({
-        trees: ws.trees,
-        baseSha,
-        command: build,
-        binary,
-        env: config.randomizeLayout ? { ...ws.childEnv, ...installLinkRecorder(layoutDir(ws)) } : ws.childEnv,
-        outDir: ws.outDir,
-        timeoutMs: config.buildTimeoutSeconds * 1000,
-        signal: hooks.signal,
-        cache: config.randomizeLayout ? undefined : hooks.baseBuildCache,
-        log: ws.log,
-        afterHead
-    }));
-    return { builds, headProbe: headProbe, plan, raised, headListed };
-}
-/** The report when there is nothing to measure: no baseline (the base build failed), or the same program on both sides. */
-async function nothingToMeasure(ws, { builds, headProbe, plan, headListed }, run) {
-    if (!builds.base.ok) {
-        if (plan.failOnBaseBuildFailure)
-            throw buildFailed('base', builds.base);
-        ws.log.warn('the base build failed: no baseline, so nothing can be compared (undecided; --fail-on-base-build-failure fails instead)');
-        return noBaselineReport(plan, run, headListed, builds.base);
-    }
-    if (plan.measureIdentical)
-        return null;
-    const binaryOf = (side) => locateBinary(ws.trees[side], plan.binary);
-    const same = await sameBuiltProgram({
-        base: { binary: binaryOf('base'), tree: ws.trees.base },
-        head: { binary: binaryOf('head'), tree: ws.trees.head }
-    }, ws.childEnv);
-    if (!same.same)
-        return null;
-    ws.log.info(identicalText(same, headProbe.benchmarks.length));
-    return identicalReport(plan, run, same, headProbe.benchmarks.length);
-}
-/** Probes base's binary (head's was probed after its build) and, for a shard, plans its share. */
-async function probeSides(ws, { headProbe, plan }) {
-    const paths = {
-        base: {
-            binary: locateBinary(ws.trees.base, plan.binary),
-            cwd: resolve$1(ws.trees.base, plan.workingDirectory)
-        },
-        head: {
-            binary: locateBinary(ws.trees.head, plan.binary),
-            cwd: resolve$1(ws.trees.head, plan.workingDirectory)
-        }
-    };
-    const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, { env: ws.childEnv });
-    // A shard measures only its share (the same split on every shard: the same head binary's list).
-    const share = plan.shard
-        ? await ws.log.group('Shard', () => planShard(plan, paths.head.binary, paths.head.cwd, ws.log))
-        : null;
-    return {
-        paths,
-        // Both sides must be run the same way: bench-runner mode only when both binaries have it.
-        kind: baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
-            ? 'bench-runner'
-            : 'google-benchmark',
-        benchmarks: { base: baseProbe.benchmarks, head: headProbe.benchmarks },
-        filter: share?.filter ?? plan.filter ?? undefined,
-        share
-    };
-}
-/** The measured samples analysed (timing, with counts beside them when measured) into the report. */
-function analysed(ws, plan, run, { sides, listed, counted, measured }) {
-    const { samples, issues, provenance, adaptive } = measured;
-    // Benchmarks that all reported errors or skips are results (skipped or failed), not a job that could not run.
-    if (samples.length === 0 && !issues.some((i) => i.kind === 'error' || i.kind === 'skipped')) {
-        throw new JobError('no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
-    }
-    // One compact store for the analysis and, through the result, the HTML report's plots.
-    const store = SampleStore.of(samples);
-    const timed = adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis);
-    const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed;
-    const record = {
-        ...run,
-        ...roundsRecord(plan, measured),
-        ...(sides.share && { shard: shardRecord(sides.share, samples, issues) })
-    };
-    return { report: { suite, run: record }, samplesDir: ws.samplesDir, samples: store };
-}
-/**
- * What each side's binary lists under the run's filter (a shard's share or --filter): a side whose
- * output was cut short lost exactly the listed benchmarks it has no sample of, so they are `failed`
- * there and not `new`/`removed` (SuiteInput.listed). Listing is one quick process per side; when it
- * fails the side goes without a list, and every benchmark missing on it, if it was cut short, counts as lost.
- */
-async function listedUnder(filter, sides, unfiltered, env, log) {
-    // A longer name is refused when read (an issue of its own), never a benchmark.
-    const measurable = (names) => names.filter(isMeasurableName);
-    if (!filter)
-        return { base: measurable(unfiltered.base), head: measurable(unfiltered.head) };
-    const listed = {};
-    for (const side of ['base', 'head']) {
-        try {
-            listed[side] = measurable(await listBenchmarks(sides[side].binary, sides[side].cwd, filter, env));
-        }
-        catch (e) {
-            log.warn(`${e instanceof Error ? e.message : String(e)} Going on without the ${side} list.`);
-        }
-    }
-    return listed;
-}
-/** Count mode's passes over the benchmarks each side lists under the filter. */
-function countBothSides(ws, plan, sides, listed, signal) {
-    return ws.log.group('Count instructions (valgrind)', () => measureCounts({
-        // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
-        sides: {
-            base: { ...sides.paths.base, benchmarks: listed.base ?? [] },
-            head: { ...sides.paths.head, benchmarks: listed.head ?? [] }
-        },
-        env: ws.childEnv,
-        filter: sides.filter,
-        dir: ws.samplesDir,
-        timeoutMs: countTimeoutMs(plan),
-        log: ws.log,
-        signal
-    }));
-}
-/** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
-function countTimeoutMs(config) {
-    return Math.max(1800, config.runTimeoutSeconds * 10) * 1000;
-}
-/** Head's binary located and probed, and --filter checked against it (JobError when it matches nothing). */
-async function checkedHead(config, tree, binary, env) {
-    const path = locateBinary(tree, binary);
-    const cwd = resolve$1(tree, config.workingDirectory);
-    const probe = await probeBinary(path, cwd, { env });
-    const listed = config.filter
-        ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
-        : probe.benchmarks;
-    return { probe, listed };
-}
-/**
- * The plan with enough rounds that a benchmark can be decided at all (docs/statistics.md §10): with K
- * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
- */
-function decidablePlan(config, k) {
-    const unchanged = { plan: config, raised: null };
-    if (k === 0 || config.measure === 'counts')
-        return unchanged;
-    const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined;
-    const { rounds, decidability } = decidableRounds(k, config.analysis, config.rounds, maxRounds);
-    if (rounds <= config.rounds)
-        return unchanged;
-    const raised = `${k} benchmark(s) at α = ${config.analysis.alpha}${config.analysis.correction === 'none' ? '' : ` (${config.analysis.correction})`}: ` +
-        `no benchmark can be decided with fewer than ${decidability.minRuns} runs per side (the exact test's ` +
-        `smallest p must reach ${decidability.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${rounds}` +
-        (rounds < decidability.minRuns
-            ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${decidability.minRuns} to decide anything`
-            : '');
-    const plan = {
-        ...config,
-        rounds,
-        ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
-    };
-    return { plan, raised };
-}
-/** Where --randomize-layout keeps its link recorder, recorded links and relink scratch. */
-function layoutDir(ws) {
-    return join(ws.workDir, 'layout');
-}
-/** A failed build of `side`, with the end of its log. */
-function buildFailed(side, build) {
-    const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : '';
-    return new JobError('build-failed', `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`);
-}
-/** What results.json records of the rounds: how many, why they stopped, time used, the adaptive design. */
-function roundsRecord(config, { rounds, adaptive, layout }) {
-    return {
-        rounds: rounds.completedRounds,
-        plannedRounds: rounds.plannedRounds,
-        repetitions: config.repetitions,
-        stoppedEarly: stoppedEarlyText(rounds, config.timeBudgetSeconds),
-        measuringSeconds: rounds.measuringMs / 1000,
-        wallSeconds: rounds.wallMs / 1000,
-        ...(layout && { layout }),
-        ...(adaptive && {
-            adaptive: {
-                looks: adaptive.summary.looks,
-                maxRounds: adaptive.summary.maxRounds,
-                benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
-                benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
-                saved: adaptive.summary.saved
-            }
-        })
-    };
-}
-function noBaselineReport(config, run, benchmarks, base) {
-    const suite = analyzeSuite({ samples: [], headOnly: benchmarks }, config.analysis);
-    suite.warnings.push({
-        level: 'warning',
-        code: NO_BASELINE,
-        message: `the base build failed, so there is no baseline and nothing was compared (log: ${base.logPath}): ${base.logTail.split('\n').slice(-5).join(' / ')}`
-    });
-    return { suite, run };
-}
-/** Base and head built the same program: nothing to measure, said as an info the headline picks up. */
-function identicalReport(config, run, same, listed) {
-    const suite = analyzeSuite({ samples: [] }, config.analysis);
-    suite.warnings.push({ level: 'info', code: IDENTICAL_PROGRAM, message: identicalText(same, listed) });
-    return { suite, run };
-}
-function identicalText(same, listed) {
-    const what = [
-        same.codeOnly
-            ? 'identical code and data (only debug info, symbols or notes differ)'
-            : 'byte-identical binaries',
-        same.libraries > 0 &&
-            `and ${same.libraries} identical shared librar${same.libraries === 1 ? 'y' : 'ies'} of their own`
-    ]
-        .filter(Boolean)
-        .join(' ');
-    return (`base and head built the same program (${what}): nothing to measure, ${listed} benchmark(s) not run. ` +
-        'Files the benchmarks read at run time were not compared: --measure-identical (input measure-identical) measures anyway.');
-}
-/** The design measured, and so the test (§13): `auto` is per-benchmark interleaving. */
-function withRunDesign(asked) {
-    return { ...asked, analysis: { ...asked.analysis, interleave: runDesign(asked.analysis.interleave) } };
-}
-/**
- * The command line that reproduces this run (display only): the options that differ from their
- * defaults, the design as the user asked for it (`auto` stays implicit).
- */
-function reproduceLine(plan, asked, commits) {
-    const { baseSha, headSha } = commits;
-    const config = { ...plan, analysis: { ...plan.analysis, interleave: asked.analysis.interleave } };
-    const args = [
-        'npx',
-        'benchgate',
-        'run',
-        '--base',
-        baseSha.slice(0, 12),
-        '--head',
-        headSha.slice(0, 12),
-        '--no-merge-base',
-        '--build',
-        config.build,
-        '--binary',
-        config.binary,
-        ...reproduceArgs(config)
-    ];
-    return args.map(shellQuote).join(' ');
 }
 
 /**
