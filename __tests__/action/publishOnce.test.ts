@@ -92,7 +92,7 @@ describe('publish', () => {
     const published = await publish(
       {
         report,
-        config: { out, html: null, failOn: 'regression', failOnSuite: false },
+        config: { out, html: null, failOn: ['regression', 'failed'], failOnSuite: null },
         pullNumber: 7,
         checkSha: 'c'.repeat(40),
         gateFailsJob: false
