@@ -17,7 +17,7 @@ export const LAYERS = [
   ['github'], // the GitHub API: comment, checks, artifacts, cache
   ['shard'], // splitting a suite over N jobs and merging the shards' results (issue 16)
   ['history'], // benchmark history on main: records from results.json, the store (folder or orphan git branch), change points (issue 31)
-  ['pipeline.ts'], // the whole job: plan -> build -> measure -> analyse -> report
+  ['pipeline'], // the whole job: plan -> build -> measure -> analyse -> report, one module per step
   ['commands'], // CLI commands (run, compare, report, merge) over the pipeline
   ['action'], // the Action's inputs and flow
   ['index.ts', 'cli.ts', 'lib.ts'] // entry points: Action, CLI, package library export

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-import { readFileSync, realpathSync, mkdtempSync, rmSync, statSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, existsSync, readdirSync, openSync, readSync, closeSync, writeSync, copyFileSync, chmodSync, fstatSync, accessSync, constants, statfsSync } from 'node:fs';
+import { readFileSync, realpathSync, mkdtempSync, rmSync, statSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, existsSync, readdirSync, closeSync, openSync, fstatSync, readSync, accessSync, constants, chmodSync, copyFileSync, statfsSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve as resolve$1, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
-import { tmpdir, platform, arch, availableParallelism, hostname } from 'node:os';
-import { execFile, execFileSync, spawn as spawn$1 } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { performance as performance$1 } from 'node:perf_hooks';
+import { createHash, randomBytes } from 'node:crypto';
+import { tmpdir, platform, arch, hostname, availableParallelism } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import require$$0$1 from 'tty';
@@ -39147,12 +39147,12 @@ function normalInterval(d, walsh, confLevel, correct, warnings) {
         const z = zAt(g);
         return z < 0 && twoSided(z) < alpha;
     };
-    const first = bisect$2(0, k, (g) => !tooHigh(g));
-    const last = bisect$2(0, k, (g) => tooLow(g)) - 1;
+    const first = bisect(0, k, (g) => !tooHigh(g));
+    const last = bisect(0, k, (g) => tooLow(g)) - 1;
     return { ci: [u[first - 1], u[Math.max(first - 1, last)]], level: confLevel };
 }
 /** Smallest g in (lo, hi] with pred(g) true, for pred false at lo and true at hi, monotone between. */
-function bisect$2(lo, hi, pred) {
+function bisect(lo, hi, pred) {
     while (hi - lo > 1) {
         const mid = (lo + hi) >>> 1;
         if (pred(mid))
@@ -42391,8 +42391,6 @@ async function main(argv, io) {
             // to those git commands only (docs/security.md, defence 2).
             const token = process.env.GITHUB_TOKEN;
             const credential = token ? { token, serverUrl: process.env.GITHUB_SERVER_URL } : undefined;
-            if (rest[0] === 'bisect')
-                return await bisect$1(rest.slice(1), io, credential);
             return await historyCommand(rest, io, undefined, undefined, credential);
         }
         const { values, positionals } = parseArgs({
@@ -42405,7 +42403,9 @@ async function main(argv, io) {
             io.stdout(HELP[command] + '\n');
             return EXIT.pass;
         }
-        const { config, allowMissing } = configOf(values);
+        const { config: configPath, 'allow-missing': allowMissing, ...flags } = optionsFromFlags(values);
+        const fileOptions = readConfigFile(typeof configPath === 'string' ? configPath : 'benchgate.json', typeof configPath === 'string');
+        const config = buildConfig(fileOptions, flags);
         switch (command) {
             case 'run': {
                 if (positionals.length !== 0)
@@ -42435,7 +42435,7 @@ async function main(argv, io) {
                 if (positionals.length === 0)
                     return usage(io, command, "expected the shards' results (folders or results.json files)");
                 const { mergeCommand } = await Promise.resolve().then(function () { return merge; });
-                return await mergeCommand(config, positionals, io, { allowMissing });
+                return await mergeCommand(config, positionals, io, { allowMissing: allowMissing === true });
             }
         }
         return EXIT.usage;
@@ -42447,36 +42447,6 @@ async function main(argv, io) {
         io.stderr(message + '\n');
         return code;
     }
-}
-/** The run options of parsed flags over benchgate.json (or --config FILE) over the defaults. */
-function configOf(values) {
-    const { config: configPath, 'allow-missing': allowMissing, ...flags } = optionsFromFlags(values);
-    const fileOptions = readConfigFile(typeof configPath === 'string' ? configPath : 'benchgate.json', typeof configPath === 'string');
-    return { config: buildConfig(fileOptions, flags), allowMissing: allowMissing === true };
-}
-/**
- * `history bisect [FLAGS] [-- RUN OPTIONS]`: its own flags before '--' (commands/bisect.ts), the run's
- * options after it, parsed as `run` parses them.
- */
-async function bisect$1(args, io, credential) {
-    const { BISECT_HELP, bisectCommand } = await Promise.resolve().then(function () { return bisect; });
-    if (args.includes('--help') || args.includes('-h')) {
-        io.stdout(BISECT_HELP + '\n');
-        return EXIT.pass;
-    }
-    const cut = args.indexOf('--');
-    const own = cut < 0 ? args : args.slice(0, cut);
-    const runArgs = cut < 0 ? [] : args.slice(cut + 1);
-    const { values, positionals } = parseArgs({
-        args: runArgs,
-        options: parseOptions(),
-        allowPositionals: true,
-        strict: true
-    });
-    if (positionals.length)
-        return usage(io, 'history', `history bisect: unexpected argument '${positionals[0]}' after '--'`);
-    const { config } = configOf(values);
-    return bisectCommand(own, config, io, process.cwd(), credential);
 }
 /** parseArgs' "Unknown option '--roudns'…" with the closest flag named first. */
 function withSuggestion(message) {
@@ -53296,12 +53266,6 @@ function branchNameProblem(branch) {
         return null;
     return r.code === null ? 'git check-ref-format could not run' : '`git check-ref-format --branch` refuses it';
 }
-/** A file outside the records: under bisections/, a plain relative name (no '..', no other folder). */
-function extraFilePath(path) {
-    if (!/^bisections\/[A-Za-z0-9._-]+$/.test(path) || path.includes('..'))
-        throw new ConfigError(`history store: '${path}' is not a file name under bisections/`);
-    return path;
-}
 class GitStore {
     repo;
     branch;
@@ -53498,15 +53462,6 @@ class GitStore {
         });
         return { path, added: attempts > 0, attempts: Math.max(1, attempts) };
     }
-    async addFile(path, data, message) {
-        const checked = extraFilePath(path);
-        const attempts = await this.update(async (_tip, files) => {
-            if (files.some((f) => f.path === checked))
-                throw new ConfigError(`history store ${this.name}: ${checked} exists already (files are never replaced)`);
-            return { add: [{ path: checked, data }], remove: [], message };
-        });
-        return { path: checked, attempts };
-    }
     async read() {
         const tip = await this.fetchTip();
         if (tip === null)
@@ -53633,12 +53588,6 @@ class FolderStore {
             unlinkSync(tmp);
         }
         return { path, added: true, attempts: 1 };
-    }
-    async addFile(path, data) {
-        const file = join(this.dir, extraFilePath(path));
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, data, { flag: 'wx' }); // fails if it exists: never replaced
-        return { path, attempts: 1 };
     }
     async remoteUrl() {
         return null; // a folder belongs to no repository: give --repo-url for links
@@ -54665,7 +54614,7 @@ table{border-collapse:collapse;margin:.4em 0 1em;font-size:.9rem}
 th,td{padding:4px 10px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
 thead th{border-bottom:2px solid var(--line);white-space:nowrap}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-table.summary td.name code{word-break:break-all}
+table.summary td:nth-child(2) code{word-break:break-all}
 tr.v-regression td strong{color:var(--bad)}tr.v-improvement td strong{color:var(--good)}
 details.group{margin:.6em 0;border:1px solid var(--line);border-radius:6px;padding:6px 12px}
 details.group>summary{cursor:pointer;font-weight:600}
@@ -54988,8 +54937,207 @@ function clean(scheme, host, path) {
 }
 
 /**
+ * `benchgate history record|report|compact` (docs/history.md). Its few flags are parsed here with
+ * node:util parseArgs rather than added to the option table (config/options.ts): the table's options
+ * become a `Config` field, a benchgate.json key and often an Action input, and none of these flags is
+ * any of that (a commit SHA or a store differs per job and makes no sense in a config file). The
+ * analysis options of `report` (--q, --window, --delta) are history-only too.
+ */
+const HISTORY_HELP = `Usage: benchgate history record RESULTS.json --store STORE [--commit SHA --parent SHA --date ISO] [--pr N]
+       benchgate history report --store STORE --out DIR [--repo-url URL] [--q Q] [--window W] [--delta D]
+       benchgate history compact --store STORE [--before yyyy-mm]
+
+Keeps the results of the default branch, one record per commit, and finds what moved: change points
+(per benchmark, within one environment), environment changes, slow creep (docs/history.md).
+
+STORE is a folder, or git:BRANCH: an orphan branch of the repository in the current directory
+(git: alone means git:benchgate-history), fetched from and pushed to origin; with GITHUB_TOKEN set,
+that fetch and push send it (git's environment only, never its config; GITHUB_SERVER_URL names the server).
+
+  record     adds RESULTS.json (from 'benchgate run') as the record of its head commit, measured
+             against its base (the last recorded commit). Results without SHAs (from 'compare', old
+             artifacts) need --commit SHA --parent SHA --date ISO; --pr N names the pull request.
+  report     writes DIR/history.html (one trend per benchmark, self-contained), DIR/changes.json and
+             DIR/summary.md. --repo-url the repository's web address for commit links (default:
+             from the git store's origin; none for a folder). --q false discovery rate of change points
+             (default ${DEFAULT_CHANGES_OPTIONS.q}); --window paired steps of the creep (default ${DEFAULT_CHANGES_OPTIONS.window}); --delta smallest
+             creep reported (default ${DEFAULT_CHANGES_OPTIONS.delta}).
+  compact    merges every whole month before --before (default: the current month) into one file,
+             in one commit.`;
+const FLAGS = {
+    store: { type: 'string' },
+    commit: { type: 'string' },
+    parent: { type: 'string' },
+    date: { type: 'string' },
+    pr: { type: 'string' },
+    out: { type: 'string' },
+    'repo-url': { type: 'string' },
+    q: { type: 'string' },
+    window: { type: 'string' },
+    delta: { type: 'string' },
+    before: { type: 'string' },
+    help: { type: 'boolean', short: 'h' }
+};
+/** Which flags each subcommand takes (others are refused, so a typo does not pass silently). */
+const ALLOWED = {
+    record: ['store', 'commit', 'parent', 'date', 'pr'],
+    report: ['store', 'out', 'repo-url', 'q', 'window', 'delta'],
+    compact: ['store', 'before']
+};
+function number(flag, text, ok, expected) {
+    const v = Number(text);
+    if (text.trim() === '' || !ok(v))
+        throw new ConfigError(`--${flag}: '${text}' is not valid; expected ${expected}`);
+    return v;
+}
+function need(flags, name, sub) {
+    const v = flags[name];
+    if (v === undefined)
+        throw new ConfigError(`history ${sub}: --${name} is required (see benchgate history --help)`);
+    return v;
+}
+async function record(flags, positionals, io, cwd, credential) {
+    if (positionals.length !== 1)
+        throw new ConfigError(`history record: expected one RESULTS.json, got ${positionals.length}`);
+    const path = positionals[0];
+    let text;
+    try {
+        text = readFileSync(path, 'utf8');
+    }
+    catch (e) {
+        throw new ConfigError(`cannot read results file ${path}: ${e.message}`);
+    }
+    const meta = { commit: flags.commit, parent: flags.parent, date: flags.date };
+    if (flags.pr !== undefined)
+        meta.pr = number('pr', flags.pr, (v) => Number.isInteger(v) && v > 0, 'a pull request number');
+    const results = validateResults(text, path);
+    const rec = buildRecord(results, await withCommitDate(results, meta, cwd), path);
+    const store = openStore(need(flags, 'store', 'record'), cwd, credential);
+    const started = Date.now();
+    const r = await store.add(rec);
+    const how = r.attempts > 1 ? ` after ${r.attempts} push attempts` : '';
+    io.stderr(r.added
+        ? `recorded ${rec.commit.slice(0, 12)} (${rec.benchmarks.length} benchmarks) in ${store.name} as ${r.path}${how} (${Date.now() - started} ms)\n`
+        : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited: a re-run records nothing)\n`);
+    return EXIT.pass;
+}
+function analysisOptions(flags) {
+    const o = { ...DEFAULT_CHANGES_OPTIONS };
+    if (flags.q !== undefined)
+        o.q = number('q', flags.q, (v) => v > 0 && v < 1, 'a number in (0, 1)');
+    if (flags.window !== undefined)
+        o.window = number('window', flags.window, (v) => Number.isInteger(v) && v >= 1, 'a whole number ≥ 1');
+    if (flags.delta !== undefined)
+        o.delta = number('delta', flags.delta, (v) => v >= 0 && Number.isFinite(v), 'a fraction ≥ 0 (0.02 = 2%)');
+    return o;
+}
+async function report$1(flags, io, cwd, credential) {
+    const options = analysisOptions(flags);
+    const out = need(flags, 'out', 'report');
+    const store = openStore(need(flags, 'store', 'report'), cwd, credential);
+    // A bad --repo-url stops before anything is read or written.
+    const remote = flags['repo-url'] ?? (await store.remoteUrl());
+    const repoUrl = remote === null ? null : repositoryWebUrl(remote);
+    if (flags['repo-url'] !== undefined && repoUrl === null)
+        throw new ConfigError(`--repo-url: '${flags['repo-url']}' is not a repository address (e.g. https://github.com/owner/repo)`);
+    const { records, problems } = await store.read();
+    if (problems.length)
+        io.stderr(forLog(`history store ${store.name}: left out ${filesOrRecords(problems.length)} that cannot be trusted (the rest is reported):\n` +
+            problems.map((p) => `  ${p}\n`).join('')));
+    const changes = analyseHistory(records, options);
+    mkdirSync(resolve$1(cwd, out), { recursive: true });
+    writeFileSync(resolve$1(cwd, out, 'changes.json'), JSON.stringify(changes, null, 2) + '\n');
+    const summary = renderSummary(changes, problems);
+    writeFileSync(resolve$1(cwd, out, 'summary.md'), summary);
+    writeFileSync(resolve$1(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl, problems }));
+    await io.stdout(summary);
+    const cps = changes.series.reduce((n, s) => n + s.change_points.length, 0);
+    const creeps = changes.series.filter((s) => s.creep?.reported).length;
+    io.stderr(`${records.length} records, ${changes.series.length} benchmarks: ${cps} change points, ` +
+        `${changes.environment_changes.length} environment changes, ${changes.suspect_records.length} suspect records, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`);
+    return EXIT.pass;
+}
+async function compact(flags, io, cwd, now, credential) {
+    const before = checkMonth(flags.before ?? currentMonth(now), '--before');
+    const store = openStore(need(flags, 'store', 'compact'), cwd, credential);
+    const r = await store.compact(before);
+    io.stderr(r.months.length
+        ? `compacted ${r.months.join(', ')} (${r.records} records) in ${store.name}\n`
+        : `nothing to compact before ${before} in ${store.name}\n`);
+    for (const { month, why } of r.left)
+        io.stderr(forLog(`left ${month} as record files: ${why}\n`));
+    return EXIT.pass;
+}
+/**
+ * Runs `benchgate history SUB ...args` in `cwd`; throws ConfigError/JobError for the CLI to describe.
+ * A git store fetches and pushes with `credential` (src/cli.ts: $GITHUB_TOKEN) when given.
+ */
+async function historyCommand(args, io, cwd = process.cwd(), now = new Date(), credential) {
+    let parsed;
+    try {
+        parsed = parseArgs({ args, options: FLAGS, allowPositionals: true, strict: true });
+    }
+    catch (e) {
+        throw new ConfigError(`history: ${e.message} (see benchgate history --help)`);
+    }
+    const { values, positionals } = parsed;
+    const [sub, ...rest] = positionals;
+    if (values.help || sub === undefined) {
+        await io.stdout(HISTORY_HELP + '\n');
+        return sub === undefined && !values.help ? EXIT.usage : EXIT.pass;
+    }
+    if (!(sub in ALLOWED))
+        throw new ConfigError(`history: unknown subcommand '${sub}'; expected record, report or compact`);
+    const { help: _help, ...flags } = values;
+    const extra = Object.keys(flags).filter((f) => !ALLOWED[sub].includes(f));
+    if (extra.length)
+        throw new ConfigError(`history ${sub}: --${extra[0]} does not apply (it takes ${ALLOWED[sub].map((f) => `--${f}`).join(', ')})`);
+    if (sub !== 'record' && rest.length)
+        throw new ConfigError(`history ${sub}: unexpected argument '${rest[0]}'`);
+    if (sub === 'record')
+        return record(flags, rest, io, cwd, credential);
+    if (sub === 'report')
+        return report$1(flags, io, cwd, credential);
+    return compact(flags, io, cwd, now, credential);
+}
+
+var history = /*#__PURE__*/Object.freeze({
+    __proto__: null,
+    HISTORY_HELP: HISTORY_HELP,
+    historyCommand: historyCommand
+});
+
+/**
+ * The small logging interface every layer below the entry points receives. The Action maps it onto
+ * `@actions/core` (info/warning/debug/group); the CLI uses {@link consoleLog}; tests use {@link silentLog}
+ * or their own recorder. Nothing below `src/index.ts` / `src/cli.ts` writes to the console directly.
+ */
+/**
+ * Plain text log for the CLI: one line per message on `stream` (stderr, so stdout stays the report).
+ * @param stream destination, typically `process.stderr`
+ * @param options.debug print `debug` messages too (default false)
+ */
+function consoleLog(stream, options = {}) {
+    const line = (prefix, msg) => {
+        stream.write(`${prefix}${msg}\n`);
+    };
+    return {
+        info: (msg) => line('', msg),
+        warn: (msg) => line('warning: ', msg),
+        debug: (msg) => {
+            if (options.debug)
+                line('debug: ', msg);
+        },
+        group: async (name, fn) => {
+            line('== ', name);
+            return fn();
+        }
+    };
+}
+
+/**
  * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
- * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
+ * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline/ and
  * commands/ both import it downwards.
  */
 /** Quotes one argument for a POSIX shell: bare when it is plainly safe, else single-quoted. */
@@ -55187,144 +55335,5571 @@ function isDirectory(p) {
     }
 }
 
-/** The bisection's three answers. */
-const BISECT_ANSWERS = ['commit', 'not-in-range', 'undecided'];
 /**
- * Finds the first commit of `range` at which the benchmark differs from the range's start, by halving.
- * `range` is the start (the last commit before the change) followed by the commits after it, oldest
- * first, the last being the range's end. The end is measured first: when it does not differ from the
- * start, the step is not in this range; when it cannot be told, nothing else is measured. A halving
- * step that cannot be told stops the search with what it narrowed (`undecided`): a guess would name the
- * wrong commit as surely as the right one. A commit that differs in the other direction from the end
- * is undecided too (the range holds more than one step).
+ * Decidability before measuring (docs/statistics.md §10): with K benchmarks at level α under the correction,
+ * the exact Mann-Whitney test on n runs per side can reach p ≤ α/K only when 2/C(2n, n) ≤ α/K (the
+ * signed-rank test of n pairs, under per-benchmark interleaving: 2/2ⁿ ≤ α/K, §13). Below
+ * that n no benchmark can be decided whatever the data, so the plan is raised before the base is built.
  */
-async function bisectRange(range, measure) {
-    if (range.length < 2)
-        throw new Error('bisectRange: a range needs its start and at least one commit after it');
-    const start = range[0];
-    const measured = [];
-    const outcome = (answer, lo, hi) => ({
-        answer,
-        commit: answer === 'commit' ? range[hi] : null,
-        after: range[lo],
-        by: range[hi],
-        measured,
-        commits: range.length - 1
-    });
-    const end = await measure(start, range[range.length - 1]);
-    measured.push(end);
-    if (end.answer === 'same')
-        return outcome('not-in-range', 0, range.length - 1);
-    if (end.answer === 'undecided')
-        return outcome('undecided', 0, range.length - 1);
-    const direction = Math.sign(end.change ?? 0);
-    let lo = 0; // known like the start
-    let hi = range.length - 1; // known like the end
-    while (hi - lo > 1) {
-        const mid = Math.floor((lo + hi) / 2);
-        const m = await measure(start, range[mid]);
-        const opposite = m.answer === 'different' && direction !== 0 && Math.sign(m.change ?? 0) === -direction;
-        const step = opposite
-            ? {
-                ...m,
-                answer: 'undecided',
-                note: 'changed the other way from the range’s end: more than one step?'
-            }
-            : m;
-        measured.push(step);
-        if (step.answer === 'undecided')
-            return outcome('undecided', lo, hi);
-        if (step.answer === 'same')
-            lo = mid;
-        else
-            hi = mid;
+/**
+ * @param k benchmarks in the family (K ≥ 1)
+ * @param adaptive the adaptive design, whose first look tests at a smaller level (§6)
+ */
+function decidability(k, options, adaptive) {
+    // As the adaptive looks do (adaptiveLooks.ts): α spent at the first look, then divided over K.
+    const first = adaptive && adaptive.maxRounds > adaptive.rounds
+        ? lookAlpha({
+            alpha: options.alpha,
+            fraction: adaptive.rounds / adaptive.maxRounds,
+            previousFraction: 0,
+            final: false
+        })
+        : options.alpha;
+    const testLevel = options.correction === 'none' ? first : first / Math.max(1, k);
+    return { testLevel, minRuns: Math.max(R_MIN, minTestRuns(testLevel, options.interleave ?? 'auto')) };
+}
+/**
+ * The rounds to plan so that a benchmark can be decided at all: `rounds` when enough, else the
+ * fewest that are (an adaptive design's first look moves with its initial block, so it is searched
+ * up to `maxRounds`). Returns the decidability at the rounds returned.
+ */
+function decidableRounds(k, options, rounds, maxRounds) {
+    if (maxRounds === undefined) {
+        const d = decidability(k, options);
+        return { rounds: Math.max(rounds, d.minRuns), decidability: d };
     }
-    return outcome('commit', lo, hi);
+    for (let r = rounds;; r++) {
+        const d = decidability(k, options, { rounds: r, maxRounds: Math.max(r, maxRounds) });
+        if (d.minRuns <= r || r >= maxRounds)
+            return { rounds: Math.max(r, Math.min(d.minRuns, maxRounds)), decidability: d };
+    }
+}
+
+/**
+ * The one environment given to the code benchgate builds and runs (the build command, the binary
+ * probe, every benchmark process, on both sides). That code is the pull request's, so it must not
+ * see the credentials a GitHub Action step holds: action inputs (`INPUT_GITHUB-TOKEN` keeps its
+ * hyphen in the environment), the runner's service tokens, and any variable that carries one of
+ * those values under another name. A plain `run:` step never sees any of them either.
+ * Built once per job and given unchanged to both sides (argv/env size shifts stack alignment).
+ */
+/** Variables removed by name: the runner's service credentials, and the step's command files. */
+const DROPPED_NAMES = new Set([
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_CACHE_SERVICE_V2',
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'GITHUB_PAT',
+    'GH_ENTERPRISE_TOKEN',
+    'GITHUB_ENTERPRISE_TOKEN',
+    // benchgate's own step files: PR code must not set the step's outputs, state, summary, or the
+    // environment and PATH of later steps (defence in depth: the files stay on disk).
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY',
+    'GITHUB_ENV',
+    'GITHUB_PATH'
+]);
+/** Variables removed by prefix: every action input, and the OIDC token request pair. */
+const DROPPED_PREFIXES = ['INPUT_', 'ACTIONS_ID_TOKEN_REQUEST_'];
+/** Variables whose values are credentials: any other variable holding the same value is removed too. */
+const SECRET_SOURCES = /^(INPUT_GITHUB[-_]TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN|GITHUB_TOKEN|GH_TOKEN)$/i;
+/** Is this variable kept out of the build's and the benchmarks' environment? */
+function isDroppedVariable(name) {
+    const upper = name.toUpperCase();
+    return DROPPED_NAMES.has(upper) || DROPPED_PREFIXES.some((p) => upper.startsWith(p));
 }
 /**
- * A run's verdict as an answer: a regression or improvement (by timing or counts) differs; unchanged
- * or negligible is the same; anything else (undecided, timing-only, failed, missing) cannot be told.
- * Timing-only is not "different": a moved layout is not the code change being looked for.
+ * `env` without credentials (see the module comment). Pure; the result is a fresh object.
+ * @param env default: this process's environment
  */
-function stepAnswerOf(verdict) {
-    if (verdict === 'regression' || verdict === 'improvement')
-        return 'different';
-    if (verdict === 'unchanged' || verdict === 'negligible')
-        return 'same';
-    return 'undecided';
+function childEnvironment(env = process.env) {
+    // Short values are not credentials (and would match too much as substrings).
+    const secrets = Object.entries(env)
+        .filter(([k, v]) => SECRET_SOURCES.test(k) && typeof v === 'string' && v.length >= 8)
+        .map(([, v]) => v);
+    const out = {};
+    for (const [k, v] of Object.entries(env)) {
+        // A credential inside a longer value (https://x-access-token:TOKEN@github.com) counts too.
+        if (v === undefined || isDroppedVariable(k) || secrets.some((s) => v.includes(s)))
+            continue;
+        out[k] = v;
+    }
+    return out;
+}
+
+/**
+ * Run a synchronous clean-up when the process is told to stop (SIGINT, SIGTERM, SIGHUP) or exits.
+ *
+ * Installing a signal listener disables Node's default "die on SIGINT". To keep Ctrl-C working, the
+ * handler unregisters itself after running and, when no other listener for that signal remains,
+ * re-raises the signal so the default action (terminate) happens. When the entry point has its own
+ * listener (e.g. to stop gracefully and still write a partial report), the decision stays with it.
+ * Listeners of an entry point must therefore stay registered while they want control.
+ */
+const TERMINATING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+/**
+ * Registers `fn` to run once on a terminating signal or on process exit. `fn` must be synchronous
+ * (on 'exit' nothing asynchronous runs any more) and should not throw (errors are swallowed).
+ * @returns unregister: removes the listeners; idempotent. Call it once the resource is released.
+ */
+function onTerminate(fn) {
+    let done = false;
+    const handlers = new Map();
+    const unregister = () => {
+        if (done)
+            return;
+        done = true;
+        for (const [sig, h] of handlers)
+            process.removeListener(sig, h);
+        process.removeListener('exit', onExit);
+    };
+    const run = (reason) => {
+        if (done)
+            return;
+        unregister();
+        try {
+            fn(reason);
+        }
+        catch {
+            // clean-up is best effort while the process is going away
+        }
+    };
+    const onExit = () => run('exit');
+    for (const sig of TERMINATING_SIGNALS) {
+        const h = () => {
+            run(sig);
+            if (process.listenerCount(sig) === 0)
+                process.kill(process.pid, sig);
+        };
+        handlers.set(sig, h);
+        process.on(sig, h);
+    }
+    process.on('exit', onExit);
+    return unregister;
+}
+
+/**
+ * Spawning child processes for builds, probes and benchmark runs, the one way: argument arrays (no
+ * shell unless the caller spawns `/bin/sh` on purpose), its own process group so a timeout or an
+ * interrupt kills the whole tree, output to files or to small bounded buffers (never unbounded
+ * memory), and a result object instead of exceptions for anything the child did.
+ */
+/** Bytes kept from the start and from the end of a captured stream. */
+const CAPTURE_BYTES = 64 * 1024;
+/** After SIGTERM, how long the group gets before SIGKILL (ms). */
+const DEFAULT_KILL_GRACE_MS = 2000;
+/** Head + tail byte buffer: bounded memory whatever the child prints. */
+class BoundedCapture {
+    limit;
+    head = [];
+    headLen = 0;
+    tail = [];
+    tailLen = 0;
+    dropped = 0;
+    constructor(limit) {
+        this.limit = limit;
+    }
+    push(chunk) {
+        if (this.headLen < this.limit) {
+            const take = Math.min(chunk.length, this.limit - this.headLen);
+            this.head.push(chunk.subarray(0, take));
+            this.headLen += take;
+            chunk = chunk.subarray(take);
+            if (chunk.length === 0)
+                return;
+        }
+        this.tail.push(chunk);
+        this.tailLen += chunk.length;
+        while (this.tailLen - this.tail[0].length >= this.limit) {
+            this.dropped += this.tail[0].length;
+            this.tailLen -= this.tail[0].length;
+            this.tail.shift();
+        }
+    }
+    text() {
+        const head = Buffer.concat(this.head).toString('utf8');
+        const tail = Buffer.concat(this.tail).toString('utf8');
+        return this.dropped > 0 ? `${head}\n[... ${this.dropped} bytes elided ...]\n${tail}` : head + tail;
+    }
+}
+/** Sends `sig` to the process group led by `pid`; ignores "no such process". */
+function killGroup(pid, sig) {
+    try {
+        process.kill(-pid, sig);
+    }
+    catch {
+        try {
+            process.kill(pid, sig);
+        }
+        catch {
+            // already gone
+        }
+    }
 }
 /**
- * Whether the store's records show NAME's step in its instructions: the range's end recorded with
- * counts, against the start's own record (or, without one, against the end's base), differing by
- * `threshold` (δ_count) or more. Counts are exact, so such a step is found without timing noise.
+ * Runs `file` with `args` (never through a shell) in its own process group (`detached`), and
+ * resolves when it has exited. Never rejects for anything the child does: exit codes, signals,
+ * timeouts and spawn errors are fields of the result.
+ *
+ * If this process receives SIGINT/SIGTERM/SIGHUP or exits while the child runs, the child's group
+ * is sent SIGKILL (see {@link onTerminate}), so no benchmark outlives benchgate.
  */
-function stepShowsInCounts(records, name, [from, to], threshold) {
-    const counted = (commit) => records.find((r) => r.commit === commit)?.benchmarks.find((b) => b.name === name)?.counts?.instructions;
-    const end = counted(to);
-    const before = counted(from)?.head ?? end?.base ?? null;
-    const after = end?.head ?? null;
-    if (before === null || after === null || before <= 0)
-        return false;
-    return Math.abs(after / before - 1) >= threshold;
+function runProcess(file, args, options) {
+    const stdoutTarget = options.stdout ?? 'ignore';
+    const stderrTarget = options.stderr ?? 'ignore';
+    let outputs;
+    try {
+        outputs = openOutputs(stdoutTarget, stderrTarget);
+    }
+    catch (e) {
+        return Promise.resolve(failedToStart(e));
+    }
+    const start = performance$1.now();
+    let child;
+    try {
+        child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true });
+    }
+    catch (e) {
+        return Promise.resolve(failedToStart(e)); // e.g. a NUL byte in an argument
+    }
+    finally {
+        for (const fd of outputs.opened)
+            closeSync(fd);
+    }
+    return watchChild(child, options, start, {
+        out: stdoutTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined,
+        err: stderrTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined
+    });
 }
-/** One run as a bisection measurement: its answer, verdict, change and, when it cannot tell, why. */
-function measurementOf(base, head, run) {
-    if (run.identical)
-        return {
-            base,
-            head,
-            answer: 'same',
-            verdict: 'unchanged',
-            change: 0,
-            note: 'identical programs: nothing to measure'
+/**
+ * The child's stdio: /dev/null, a pipe to capture, or a file opened (truncated) here; stdout and
+ * stderr to the same path share one descriptor. The caller closes `opened` once the child has them.
+ */
+function openOutputs(stdoutTarget, stderrTarget) {
+    const opened = [];
+    const fdFor = (t, other, otherFd) => {
+        if (t === 'ignore')
+            return 'ignore';
+        if (t === 'capture')
+            return 'pipe';
+        if (typeof other === 'object' && other.path === t.path && otherFd !== undefined)
+            return otherFd;
+        const fd = openSync(t.path, 'w');
+        opened.push(fd);
+        return fd;
+    };
+    try {
+        const out = fdFor(stdoutTarget, 'ignore', undefined);
+        const err = fdFor(stderrTarget, stdoutTarget, typeof out === 'number' ? out : undefined);
+        return { stdio: ['ignore', out, err], opened };
+    }
+    catch (e) {
+        for (const fd of opened)
+            closeSync(fd);
+        throw e;
+    }
+}
+/** Resolves with the child's result once it has exited and its captured output is read. */
+function watchChild(child, options, start, capture) {
+    return new Promise((resolve) => {
+        const watch = { exited: false, timedOut: false, aborted: false, timers: [] };
+        let settled = false;
+        let durationMs = 0;
+        let exitCode = null;
+        let exitSignal = null;
+        child.stdout?.on('data', (c) => capture.out?.push(c));
+        child.stderr?.on('data', (c) => capture.err?.push(c));
+        const disarm = armStops(child, options, watch);
+        const finish = (spawnError) => {
+            if (settled)
+                return;
+            settled = true;
+            for (const t of watch.timers)
+                clearTimeout(t);
+            disarm();
+            const { timedOut, aborted } = watch;
+            const result = {
+                exitCode,
+                signal: exitSignal,
+                timedOut,
+                aborted,
+                durationMs,
+                stdout: capture.out?.text() ?? '',
+                stderr: capture.err?.text() ?? ''
+            };
+            if (spawnError)
+                result.spawnError = spawnError;
+            resolve(result);
         };
-    const c = run.comparison;
-    if (!c)
-        return {
-            base,
-            head,
-            answer: 'undecided',
-            verdict: 'missing',
-            change: null,
-            note: 'not measured on both sides'
-        };
-    const counted = run.counted ? (c.counts?.instructions.change ?? null) : null;
-    const answer = stepAnswerOf(c.verdict);
+        child.once('error', (e) => {
+            // spawn failure (ENOENT, EACCES): no 'exit' follows
+            if (!watch.exited) {
+                watch.exited = true;
+                durationMs = performance$1.now() - start;
+                finish(e);
+            }
+        });
+        child.once('exit', (code, sig) => {
+            watch.exited = true;
+            durationMs = performance$1.now() - start;
+            exitCode = code;
+            exitSignal = sig;
+            // Pipes close when every holder exits; a daemonised grandchild may hold them forever.
+            if (!capture.out && !capture.err)
+                finish();
+            else {
+                const t = setTimeout(() => {
+                    child.stdout?.destroy();
+                    child.stderr?.destroy();
+                    finish();
+                }, 500);
+                t.unref();
+                watch.timers.push(t);
+            }
+        });
+        child.once('close', () => {
+            if (watch.exited)
+                finish();
+        });
+    });
+}
+/**
+ * Stops the child's group on a timeout or an abort (SIGTERM, then SIGKILL after the grace) and
+ * kills it if benchgate itself is terminated. Returns the function that removes the listeners.
+ */
+function armStops(child, options, watch) {
+    const unregisterTerminate = onTerminate(() => {
+        if (child.pid !== undefined && !watch.exited)
+            killGroup(child.pid, 'SIGKILL');
+    });
+    const stop = () => {
+        if (child.pid === undefined || watch.exited)
+            return;
+        killGroup(child.pid, 'SIGTERM');
+        const t = setTimeout(() => {
+            if (child.pid !== undefined && !watch.exited)
+                killGroup(child.pid, 'SIGKILL');
+        }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+        t.unref();
+        watch.timers.push(t);
+    };
+    const onAbort = () => {
+        watch.aborted = true;
+        stop();
+    };
+    if (options.signal) {
+        if (options.signal.aborted)
+            queueMicrotask(onAbort);
+        else
+            options.signal.addEventListener('abort', onAbort, { once: true });
+    }
+    if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs)) {
+        watch.timers.push(setTimeout(() => {
+            watch.timedOut = true;
+            stop();
+        }, options.timeoutMs));
+    }
+    return () => {
+        options.signal?.removeEventListener('abort', onAbort);
+        unregisterTerminate();
+    };
+}
+function failedToStart(e) {
     return {
-        base,
-        head,
-        answer,
-        verdict: c.verdict,
-        change: counted ?? (c.ratio ? c.ratio.estimate - 1 : null),
-        note: answer === 'undecided' ? (c.warnings[0]?.message ?? null) : null
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        aborted: false,
+        durationMs: 0,
+        stdout: '',
+        stderr: '',
+        spawnError: e instanceof Error ? e : new Error(String(e))
+    };
+}
+/**
+ * The last `maxLines` lines of a text file, reading at most `maxBytes` from its end (so a multi-GB
+ * build log costs nothing). Returns '' when the file does not exist.
+ */
+function readTail(path, maxLines = 50, maxBytes = 64 * 1024) {
+    let fd;
+    try {
+        fd = openSync(path, 'r');
+    }
+    catch {
+        return '';
+    }
+    try {
+        const size = fstatSync(fd).size;
+        const len = Math.min(size, maxBytes);
+        const buf = Buffer.alloc(len);
+        readSync(fd, buf, 0, len, size - len);
+        let lines = buf.toString('utf8').split('\n');
+        if (len < size)
+            lines = lines.slice(1); // first line is partial
+        if (lines.length > 0 && lines[lines.length - 1] === '')
+            lines.pop();
+        return lines.slice(-maxLines).join('\n');
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** The first `maxLines` lines of `text`, noting how many were left out. */
+function headLines(text, maxLines = 10) {
+    const lines = text.replace(/\n+$/, '').split('\n');
+    if (lines.length <= maxLines)
+        return lines.join('\n');
+    return [...lines.slice(0, maxLines), `[... ${lines.length - maxLines} more lines]`].join('\n');
+}
+/** A one-line description of how a process ended ("exit code 2", "killed by SIGSEGV", "timed out after 5 s"). */
+function describeExit(r, timeoutMs) {
+    if (r.spawnError)
+        return `could not start (${r.spawnError.message})`;
+    if (r.timedOut)
+        return timeoutMs !== undefined ? `timed out after ${formatSeconds$1(timeoutMs)}` : 'timed out';
+    if (r.aborted)
+        return 'interrupted';
+    if (r.signal)
+        return `killed by ${r.signal}`;
+    return `exit code ${r.exitCode}`;
+}
+function formatSeconds$1(ms) {
+    return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+/**
+ * Finding the benchmark binary a build produced and asking it what it is: a bench-runner binary
+ * (benchgate's own main, streaming samples) or a plain Google Benchmark binary.
+ */
+/** Default time limit for one probe of a binary (ms): probes only print a version or a list. */
+const PROBE_TIMEOUT_MS = 30_000;
+/** How a bench-runner binary identifies itself on `--benchgate_version`. */
+const RUNNER_VERSION_RE = /^benchgate-runner (\S+)\s*$/m;
+function isInside(root, p) {
+    const rel = relative(root, p);
+    return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
+}
+/**
+ * The absolute path of the benchmark binary `relPath` inside `worktree`, after the build.
+ * The path must stay inside the worktree, lexically and after resolving symlinks (both sides must
+ * run their own build's binary).
+ *
+ * @param worktree the side's worktree (absolute)
+ * @param relPath the binary's path relative to the worktree, as configured (e.g. `build/bench/bench_all`)
+ * @returns the binary's absolute real path
+ * @throws JobError code 2 'binary-path' (absolute path, `..` or symlink escaping the worktree, a
+ *   directory), code 2 'not-executable', code 3 'binary-not-found'
+ */
+function locateBinary(worktree, relPath) {
+    if (relPath.trim() === '') {
+        throw new JobError('binary-path', 'The benchmark binary path is empty.', { subject: 'binary' });
+    }
+    if (isAbsolute(relPath)) {
+        throw new JobError('binary-path', `The benchmark binary path ${relPath} is absolute.`, {
+            subject: relPath,
+            hint: 'Give it relative to the repository root (e.g. build/bench/bench_all), so each side runs its own build.'
+        });
+    }
+    let root;
+    try {
+        root = realpathSync(worktree);
+    }
+    catch (e) {
+        throw new JobError('binary-not-found', `The worktree ${worktree} does not exist.`, {
+            subject: worktree,
+            cause: e
+        });
+    }
+    const candidate = resolve$1(root, relPath);
+    if (!isInside(root, candidate)) {
+        throw new JobError('binary-path', `The benchmark binary path ${relPath} leads out of the worktree (${root}).`, {
+            subject: relPath,
+            hint: 'Give a path inside the repository, relative to its root.'
+        });
+    }
+    let real;
+    try {
+        real = realpathSync(candidate);
+    }
+    catch {
+        const similar = findByName(root, basename(relPath));
+        throw new JobError('binary-not-found', `The benchmark binary ${relPath} was not found after the build (looked for ${candidate}).`, {
+            subject: relPath,
+            hint: similar.length > 0
+                ? `Files with that name in the worktree: ${similar.join(', ')}. Is the path relative to the repository root?`
+                : 'Check that the build command builds it and that the path is relative to the repository root.'
+        });
+    }
+    if (!isInside(root, real)) {
+        throw new JobError('binary-path', `The benchmark binary ${relPath} is a symlink to ${real}, outside the worktree ${root}.`, {
+            subject: relPath,
+            hint: 'Point to the binary the build produces inside the repository, so each side runs its own build.'
+        });
+    }
+    const st = statSync(real);
+    if (!st.isFile()) {
+        throw new JobError('binary-path', `The benchmark binary path ${relPath} is not a file (${real}).`, {
+            subject: relPath
+        });
+    }
+    try {
+        accessSync(real, constants.X_OK);
+    }
+    catch {
+        throw new JobError('not-executable', `The benchmark binary ${real} is not executable (mode ${(st.mode & 0o777).toString(8)}).`, {
+            subject: relPath,
+            hint: 'Point to the linked executable, not a library, object file or script without the execute bit.'
+        });
+    }
+    return real;
+}
+/** Up to 5 worktree-relative paths of files called `name` (bounded search, skips .git). */
+function findByName(root, name, maxEntries = 20_000) {
+    const found = [];
+    const queue = [root];
+    let seen = 0;
+    while (queue.length > 0 && found.length < 5 && seen < maxEntries) {
+        const dir = queue.shift();
+        let entries;
+        try {
+            entries = readdirSync(dir, { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            seen++;
+            if (e.name === '.git')
+                continue;
+            const p = join(dir, e.name);
+            if (e.isDirectory())
+                queue.push(p);
+            else if (e.name === name)
+                found.push(relative(root, p));
+        }
+    }
+    return found;
+}
+/**
+ * Asks the binary what it is, without running any benchmark:
+ *
+ * 1. `--benchgate_version --benchmark_list_tests=true --benchmark_filter=<matches nothing>`:
+ *    bench-runner prints `benchgate-runner <version>` and exits 0. `benchmark_main` rejects the
+ *    unknown flag (non-zero exit). The list/filter flags are a seat belt: a custom `main` that
+ *    ignores unknown flags lists nothing instead of running the whole suite.
+ * 2. `--benchmark_list_tests=true`: one benchmark name per line, exit 0.
+ *
+ * @param path the binary (absolute)
+ * @param cwd the side's working directory (static initialisers may read relative files)
+ * @throws JobError code 3: 'not-a-benchmark' (quoting the head of its output), 'no-benchmarks',
+ *   'probe-failed' (timeout, crash, could not start)
+ */
+async function probeBinary(path, cwd, options = {}) {
+    const env = options.env ?? childEnvironment();
+    const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
+    const probe = (args) => runProcess(path, args, { cwd, env, stdout: 'capture', stderr: 'capture', timeoutMs, killGraceMs: 500 });
+    const shown = (r) => headLines(`${r.stdout}${r.stderr ? `\n${r.stderr}` : ''}`.trim(), 10);
+    const first = await probe([
+        '--benchgate_version',
+        '--benchmark_list_tests=true',
+        '--benchmark_filter=^benchgate-probe-matches-nothing$'
+    ]);
+    if (first.spawnError || first.timedOut) {
+        throw new JobError('probe-failed', `Could not run the benchmark binary ${path}: ${describeExit(first, timeoutMs)}.`, {
+            subject: path,
+            hint: first.timedOut
+                ? 'Does it do heavy work before main()? It should answer --benchmark_list_tests quickly.'
+                : undefined
+        });
+    }
+    const m = RUNNER_VERSION_RE.exec(first.stdout);
+    let kind;
+    let version;
+    if (first.exitCode === 0 && m) {
+        kind = 'bench-runner';
+        version = m[1];
+    }
+    else if (first.exitCode !== 0 || /Failed to match any benchmarks/.test(first.stderr)) {
+        // benchmark_main refuses the unknown flag; a tolerant custom main matched nothing
+        kind = 'google-benchmark';
+    }
+    else {
+        throw notABenchmark(path, '--benchgate_version', first, shown(first));
+    }
+    const list = await probe(['--benchmark_list_tests=true']);
+    if (list.exitCode !== 0) {
+        if (kind === 'google-benchmark' && !list.timedOut && !list.spawnError && list.signal === null) {
+            throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list));
+        }
+        throw new JobError('probe-failed', `Listing the benchmarks of ${path} failed: ${describeExit(list, timeoutMs)}.`, {
+            subject: path,
+            hint: shown(list) ? `Its output began:\n${shown(list)}` : undefined
+        });
+    }
+    const benchmarks = list.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '');
+    if (benchmarks.length === 0) {
+        throw new JobError('no-benchmarks', `The benchmark binary ${path} registers no benchmarks.`, {
+            subject: path,
+            hint: 'Check that the benchmark sources are compiled into it (BENCHMARK(...) registrations).'
+        });
+    }
+    if (benchmarks.some((b) => b.startsWith('-')))
+        throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list));
+    return version === undefined ? { kind, benchmarks } : { kind, version, benchmarks };
+}
+function notABenchmark(path, flag, r, output) {
+    return new JobError('not-a-benchmark', `${path} is not a Google Benchmark binary: it answered ${flag} with ${describeExit(r)}` +
+        (output ? ` and printed:\n${output}` : ' and printed nothing.'), {
+        subject: path,
+        hint: 'Point the binary option at an executable linked with benchmark_main (or benchgate::runner).'
+    });
+}
+/** How many of the binary's benchmark names a "filter matches nothing" error shows. */
+const NAMES_SHOWN = 8;
+/**
+ * Stops the job when `filter` selects none of the binary's benchmarks, with the binary's own words
+ * (Google Benchmark: "Failed to match any benchmarks against regex: …") and a few names it has.
+ * @param all the binary's benchmarks without the filter (from the probe)
+ * @returns the benchmarks the filter selects (all of them when the listing itself failed: the run reports that)
+ * @throws JobError code 2 'filter-matches-nothing'
+ */
+async function checkFilterMatches(path, cwd, filter, all, env) {
+    const r = await runProcess(path, ['--benchmark_list_tests=true', `--benchmark_filter=${filter}`], {
+        cwd,
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: PROBE_TIMEOUT_MS,
+        killGraceMs: 500
+    });
+    // A failing listing is reported where the benchmarks are listed for the run; here only "none" stops.
+    const names = r.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '');
+    if (r.exitCode !== 0)
+        return [...all];
+    if (names.length > 0)
+        return names;
+    const said = headLines(r.stderr.trim(), 3);
+    const shown = all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '');
+    throw new JobError('filter-matches-nothing', `--filter ${JSON.stringify(filter)} matches none of head's ${all.length} benchmark(s)` +
+        (said ? `; the binary said: ${said}` : '.'), {
+        subject: filter,
+        hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${shown}`
+    });
+}
+
+/**
+ * Running the user's build command in one side's worktree. The command is a shell string exactly
+ * as the user wrote it (`cmake -B build && cmake --build build -j`), so it runs with `/bin/sh -c`:
+ * this is the one intended use of a shell in benchgate, and nothing is ever interpolated into it.
+ * The side is passed as the environment variable BENCHGATE_SIDE instead.
+ */
+/** Lines of build output kept in the result for the error report. */
+const BUILD_LOG_TAIL_LINES = 50;
+/**
+ * Runs the build command with `/bin/sh -c` in `cwd`, output streamed to `logPath`.
+ * A failing build is a result (`ok: false`), not an exception: the caller decides (it usually
+ * throws a code-3 error quoting `logTail`).
+ * @throws JobError code 2 'invalid-option' when the command is empty or timeoutMs is not > 0
+ */
+async function runBuild(options) {
+    const { side, cwd, command, logPath, log } = options;
+    if (command.trim() === '') {
+        throw new JobError('invalid-option', 'The build command is empty.', {
+            subject: 'build',
+            hint: "Give the command that builds the benchmarks, e.g. 'cmake -B build && cmake --build build'."
+        });
+    }
+    if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
+        throw new JobError('invalid-option', `The build timeout must be > 0 ms, got ${options.timeoutMs}.`);
+    }
+    mkdirSync(dirname(logPath), { recursive: true });
+    log.info(`Building ${side} in ${cwd}: ${command}`);
+    const env = { ...(options.env ?? childEnvironment()), BENCHGATE_SIDE: side };
+    const r = await runProcess('/bin/sh', ['-c', command], {
+        cwd,
+        env,
+        stdout: { path: logPath },
+        stderr: { path: logPath },
+        timeoutMs: options.timeoutMs,
+        signal: options.signal
+    });
+    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
+    const outcome = ok ? 'ok' : describeExit(r, options.timeoutMs);
+    let logTail = readTail(logPath, BUILD_LOG_TAIL_LINES);
+    if (r.spawnError)
+        logTail = `${logTail}\n${r.spawnError.message}`.trim();
+    log.info(`Build of ${side} ${ok ? 'finished' : 'FAILED'} in ${(r.durationMs / 1000).toFixed(1)} s (${outcome}); log: ${logPath}`);
+    return {
+        side,
+        ok,
+        exitCode: r.exitCode,
+        signal: r.signal,
+        timedOut: r.timedOut,
+        durationMs: r.durationMs,
+        logTail,
+        logPath,
+        outcome
     };
 }
 
 /**
- * The small logging interface every layer below the entry points receives. The Action maps it onto
- * `@actions/core` (info/warning/debug/group); the CLI uses {@link consoleLog}; tests use {@link silentLog}
- * or their own recorder. Nothing below `src/index.ts` / `src/cli.ts` writes to the console directly.
+ * The base-build cache: the base commit's build outputs, restored instead of rebuilding when the
+ * same commit was built before with the same command and compiler. Only the base side is ever
+ * cached — nothing built from a pull request's head is saved. The storage is injected (the Action
+ * passes @actions/cache; local runs pass nothing and just build).
  */
 /**
- * Plain text log for the CLI: one line per message on `stream` (stderr, so stdout stays the report).
- * @param stream destination, typically `process.stderr`
- * @param options.debug print `debug` messages too (default false)
+ * `benchgate-base-<os>-<arch>-<base sha>-<hash>`: the hash covers everything else that changes the
+ * build's output (build command, binary path, cached paths, compiler version, CC/CXX).
  */
-function consoleLog(stream, options = {}) {
-    const line = (prefix, msg) => {
-        stream.write(`${prefix}${msg}\n`);
-    };
-    return {
-        info: (msg) => line('', msg),
-        warn: (msg) => line('warning: ', msg),
-        debug: (msg) => {
-            if (options.debug)
-                line('debug: ', msg);
-        },
-        group: async (name, fn) => {
-            line('== ', name);
-            return fn();
+function baseBuildCacheKey(parts) {
+    const hash = createHash('sha256')
+        .update(JSON.stringify([parts.build, parts.binary, [...parts.paths], parts.compiler]))
+        .digest('hex')
+        .slice(0, 16);
+    return `benchgate-base-${parts.os ?? platform()}-${parts.arch ?? arch()}-${parts.baseSha}-${hash}`;
+}
+/**
+ * The compiler the build will most likely use, as one line: `$CXX`/`$CC` if set, else `c++`, `g++`,
+ * `clang++`, `cc`. Includes the variables themselves, since they change the build.
+ */
+function compilerIdentity(env = process.env) {
+    const candidates = [env.CXX, env.CC, 'c++', 'g++', 'clang++', 'cc'].filter((c) => Boolean(c));
+    for (const compiler of candidates) {
+        try {
+            const version = execFileSync(compiler, ['--version'], {
+                encoding: 'utf8',
+                timeout: 10_000,
+                stdio: ['ignore', 'pipe', 'ignore']
+            });
+            return `${compiler}: ${version.split('\n')[0].trim()} (CC=${env.CC ?? ''} CXX=${env.CXX ?? ''})`;
         }
+        catch {
+            // try the next one
+        }
+    }
+    return `unknown compiler (CC=${env.CC ?? ''} CXX=${env.CXX ?? ''})`;
+}
+
+/**
+ * Builds both sides in their worktrees, the base from the base-build cache when it holds this exact
+ * build (commit, command, binary, cached paths, compiler); a fresh base build is saved to it.
+ */
+/** Builds head first (mistakes show after one build), then the base, from the cache when it can. */
+async function buildBothSides(o) {
+    const out = {};
+    for (const side of ['head', 'base']) {
+        if (side === 'base' && o.cache) {
+            const cached = await restoreBaseBuild(o.cache, o);
+            if (cached) {
+                out.base = cached;
+                continue;
+            }
+        }
+        out[side] = await runBuild({
+            side,
+            cwd: o.trees[side],
+            command: o.command,
+            env: o.env,
+            log: o.log,
+            logPath: join(o.outDir, `build-${side}.log`),
+            timeoutMs: o.timeoutMs,
+            signal: o.signal
+        });
+        o.log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
+        if (side === 'base' && out.base.ok && o.cache)
+            await saveBaseBuild(o.cache, o);
+        if (side === 'head')
+            await o.afterHead?.(out.head);
+    }
+    return out;
+}
+/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
+function baseCacheKey(cache, o) {
+    return baseBuildCacheKey({
+        baseSha: o.baseSha,
+        build: o.command,
+        binary: o.binary,
+        paths: cache.paths,
+        compiler: compilerIdentity()
+    });
+}
+/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
+async function restoreBaseBuild(cache, o) {
+    const { log } = o;
+    const tree = o.trees.base;
+    const key = baseCacheKey(cache, o);
+    try {
+        const hit = await cache.storage.restore(cache.paths.map((p) => resolve$1(tree, p)), key);
+        if (!hit) {
+            log.info(`base build cache: no entry for ${key}; building`);
+            return null;
+        }
+        locateBinary(tree, o.binary);
+        log.info(`base build cache: restored ${key}; the base build is skipped`);
+        return {
+            side: 'base',
+            ok: true,
+            exitCode: 0,
+            signal: null,
+            timedOut: false,
+            durationMs: 0,
+            logTail: '',
+            logPath: '',
+            outcome: 'restored from cache'
+        };
+    }
+    catch (e) {
+        log.warn(`base build cache: could not use ${key} (${e.message}); building instead`);
+        return null;
+    }
+}
+async function saveBaseBuild(cache, o) {
+    const { log } = o;
+    const tree = o.trees.base;
+    const key = baseCacheKey(cache, o);
+    try {
+        await cache.storage.save(cache.paths.map((p) => resolve$1(tree, p)), key);
+        log.info(`base build cache: saved ${key}`);
+    }
+    catch (e) {
+        log.warn(`base build cache: could not save ${key}: ${e.message}`);
+    }
+}
+
+/**
+ * Capturing the build's own link commands, so that a layout only costs a link: a launcher that
+ * records its argument vector and working directory, then runs the link unchanged. CMake ≥ 3.21 puts
+ * it before every link through CMAKE_<LANG>_LINKER_LAUNCHER (read from the environment at the first
+ * configure, so a fresh worktree gets it with no edit to CMakeLists.txt); other build systems call
+ * "$BENCHGATE_LINK_LAUNCHER" before their link command (docs/layout.md).
+ */
+/** The launcher (CommonJS, run by this very Node): record, then run the link and pass on its exit. */
+function launcherSource(nodePath) {
+    return `#!${nodePath}
+'use strict'
+// benchgate's link recorder (docs/layout.md): writes {cwd, argv} of this link, then runs it unchanged.
+const fs = require('fs'), path = require('path'), cp = require('child_process')
+const argv = process.argv.slice(2)
+const dir = process.env.BENCHGATE_LINK_CAPTURE_DIR
+if (dir && argv.length > 0) {
+  try {
+    const side = path.join(dir, process.env.BENCHGATE_SIDE || 'other')
+    fs.mkdirSync(side, { recursive: true })
+    const file = path.join(side, Date.now() + '-' + process.pid + '.json')
+    fs.writeFileSync(file, JSON.stringify({ cwd: process.cwd(), argv }))
+  } catch (e) {
+    process.stderr.write('benchgate link recorder: ' + e.message + '\\n')
+  }
+}
+if (argv.length === 0) process.exit(0)
+const r = cp.spawnSync(argv[0], argv.slice(1), { stdio: 'inherit' })
+if (r.error) { process.stderr.write('benchgate link recorder: ' + r.error.message + '\\n'); process.exit(127) }
+if (r.signal) process.kill(process.pid, r.signal)
+process.exit(r.status === null ? 1 : r.status)
+`;
+}
+/**
+ * Writes the launcher into `dir` and returns the build environment that makes CMake (and any build
+ * that uses $BENCHGATE_LINK_LAUNCHER) record its links under `<dir>/links/<side>/`.
+ */
+function installLinkRecorder(dir, nodePath = process.execPath) {
+    mkdirSync(dir, { recursive: true });
+    const launcher = join(resolve$1(dir), 'link-recorder.cjs');
+    writeFileSync(launcher, launcherSource(nodePath));
+    chmodSync(launcher, 0o755);
+    return {
+        CMAKE_CXX_LINKER_LAUNCHER: launcher,
+        CMAKE_C_LINKER_LAUNCHER: launcher,
+        BENCHGATE_LINK_LAUNCHER: launcher,
+        BENCHGATE_LINK_CAPTURE_DIR: join(resolve$1(dir), 'links')
+    };
+}
+/** The links recorded for one side, oldest first; malformed records are skipped. */
+function recordedLinks(dir, side) {
+    const sideDir = join(resolve$1(dir), 'links', side);
+    if (!existsSync(sideDir))
+        return [];
+    const byTime = readdirSync(sideDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b));
+    const out = [];
+    for (const file of byTime) {
+        try {
+            const v = JSON.parse(readFileSync(join(sideDir, file), 'utf8'));
+            if (isLink(v))
+                out.push(v);
+        }
+        catch {
+            // A half-written record (the build was killed): not a link we can replay.
+        }
+    }
+    return out;
+}
+function isLink(v) {
+    const o = v;
+    return (typeof o === 'object' &&
+        o !== null &&
+        typeof o.cwd === 'string' &&
+        Array.isArray(o.argv) &&
+        o.argv.length > 0 &&
+        o.argv.every((a) => typeof a === 'string'));
+}
+/**
+ * Where a link's output is named: `argv[index]` holds it, as the argument after `-o` (joined: false)
+ * or as `-oFILE` (joined: true); null when the link names none.
+ */
+function outputArgument(argv) {
+    for (let i = 1; i < argv.length; i++) {
+        if (argv[i] === '-o' && i + 1 < argv.length)
+            return { index: i + 1, joined: false };
+        if (argv[i].startsWith('-o') && argv[i].length > 2)
+            return { index: i, joined: true };
+    }
+    return null;
+}
+/** Where a link writes its output, resolved against its folder, or null. */
+function linkOutput(link) {
+    const at = outputArgument(link.argv);
+    if (!at)
+        return null;
+    const name = link.argv[at.index];
+    return resolve$1(link.cwd, at.joined ? name.slice(2) : name);
+}
+/** The last recorded link that wrote `binary` (compared by real path), or null. */
+function linkOf(links, binary) {
+    const real = (p) => {
+        try {
+            return realpathSync(p);
+        }
+        catch {
+            return resolve$1(p);
+        }
+    };
+    const target = real(binary);
+    for (let i = links.length - 1; i >= 0; i--) {
+        const out = linkOutput(links[i]);
+        if (out !== null && real(out) === target)
+            return links[i];
+    }
+    return null;
+}
+
+const DEFAULT_WARMUP_ROUNDS = 1;
+/** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
+function abbaOrder(i) {
+    return i % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+}
+/**
+ * Plans `warmup` warm-up rounds (round -1, themselves alternating, starting with base) followed by
+ * `rounds` measured rounds in ABBA order: base,head | head,base | base,head | head,base | ...
+ * With an even number of measured rounds each side goes first equally often.
+ *
+ * Time and space: O(rounds + warmup).
+ * @throws JobError code 2 'invalid-option' unless rounds is an integer >= 1 and warmup an integer >= 0
+ */
+function planRounds(options) {
+    const { rounds } = options;
+    const warmup = options.warmup ?? DEFAULT_WARMUP_ROUNDS;
+    if (!Number.isInteger(rounds) || rounds < 1) {
+        throw new JobError('invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
+            subject: 'rounds'
+        });
+    }
+    if (!Number.isInteger(warmup) || warmup < 0) {
+        throw new JobError('invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
+            subject: 'warmup'
+        });
+    }
+    const first = options.firstRound ?? 0;
+    if (!Number.isInteger(first) || first < 0) {
+        throw new JobError('invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
+            subject: 'firstRound'
+        });
+    }
+    const plan = [];
+    for (let i = 0; i < warmup; i++)
+        plan.push({ round: -1, order: abbaOrder(i) });
+    for (let r = first; r < first + rounds; r++)
+        plan.push({ round: r, order: abbaOrder(r) });
+    return plan;
+}
+/**
+ * A short human duration for progress lines: "45s", "3m 05s", "1h 02m". Negative or non-finite
+ * input gives "?".
+ */
+function formatEta(ms) {
+    if (!Number.isFinite(ms) || ms < 0)
+        return '?';
+    const s = Math.round(ms / 1000);
+    if (s < 60)
+        return `${s}s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+    const h = Math.floor(m / 60);
+    return `${h}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+/**
+ * Making the two sides' invocations byte-for-byte alike except for the code: binaries at paths of
+ * equal length with the same basename (argv[0] and the `executable` field of the JSON context are
+ * then the same size), working directories of equal length, sample files of equal path length.
+ * argv and environment size shift the initial stack alignment, which can bias timings by percents.
+ */
+/** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
+function assertEqualLength(base, head, what) {
+    if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
+        throw new JobError('unequal-paths', `The ${what} of base and head differ in length (${base} vs ${head}).`, {
+            hint: 'Both sides must run from paths of equal length; use the worktrees benchgate creates.'
+        });
+    }
+}
+/**
+ * Stages both binaries at equal-length paths with the same basename (the head binary's name).
+ * @returns the paths to run
+ * @throws JobError code 3 'unequal-paths' when the resulting paths differ in length
+ */
+function stageBinaries(options) {
+    const base = resolve$1(options.base);
+    const head = resolve$1(options.head);
+    if (options.copy === false) {
+        assertEqualLength(base, head, 'binary paths');
+        return { base, head };
+    }
+    const name = basename(head);
+    const out = {};
+    for (const [side, src] of [
+        ['base', base],
+        ['head', head]
+    ]) {
+        const dir = join(resolve$1(options.workDir), 'bin', side);
+        mkdirSync(dir, { recursive: true });
+        const dest = join(dir, name);
+        rmSync(dest, { force: true }); // a running old copy would make the write fail with ETXTBSY
+        copyFileSync(src, dest);
+        chmodSync(dest, statSync(src).mode & 0o777);
+        out[side] = dest;
+    }
+    assertEqualLength(out.base, out.head, 'staged binary paths');
+    return out;
+}
+/**
+ * The sample file of one run: `<samplesDir>/<side>-r003.<ext>` for measured round 3,
+ * `<side>-w000.<ext>` for the first warm-up, `<side>-r003-b0012.<ext>` for the 13th benchmark's own
+ * process under per-benchmark interleaving. Base and head names have equal length ('base' and
+ * 'head' are both 4 characters).
+ * @param round measured round index (>= 0), or -1 for a warm-up with `warmupIndex`
+ */
+function sampleFilePath(samplesDir, side, round, ext, warmupIndex = 0, benchmarkIndex) {
+    const id = round < 0 ? `w${String(warmupIndex).padStart(3, '0')}` : `r${String(round).padStart(3, '0')}`;
+    const unit = benchmarkIndex === undefined ? '' : `-b${String(benchmarkIndex).padStart(4, '0')}`;
+    return join(samplesDir, `${side}-${id}${unit}.${ext}`);
+}
+
+/**
+ * One benchmark process: one side, one round. The argument vector is an array, identical for both
+ * sides except the output file path (equal length by construction) and, for bench-runner, the
+ * `side=` context value (`base`/`head`, equal length). No side-specific environment is added.
+ */
+/** Lines of stderr kept in a run's result. */
+const STDERR_TAIL_LINES = 20;
+/** Flags benchgate sets itself; extraArgs may not set them. */
+const CONTROLLED_FLAGS = [
+    '--benchmark_out',
+    '--benchmark_out_format',
+    '--benchmark_format',
+    '--benchmark_repetitions',
+    '--benchmark_min_time',
+    '--benchmark_filter',
+    '--benchmark_list_tests',
+    '--benchmark_enable_random_interleaving',
+    '--benchgate_samples',
+    '--benchgate_cpu',
+    '--benchgate_context',
+    '--benchgate_priority',
+    '--benchgate_version'
+];
+/** `0.05` -> "0.05", `1` -> "1": a bare number of seconds, at most 6 decimals. */
+function formatMinTime(seconds) {
+    const s = seconds.toFixed(6).replace(/\.?0+$/, '');
+    if (!(seconds > 0) || !Number.isFinite(seconds) || s === '0') {
+        throw new JobError('invalid-option', `min time must be a number of seconds >= 0.000001, got ${seconds}.`, {
+            subject: 'minTimeSeconds'
+        });
+    }
+    return s;
+}
+/** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
+function validateSettings(s) {
+    if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
+        throw new JobError('invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
+            subject: 'repetitions'
+        });
+    }
+    formatMinTime(s.minTimeSeconds);
+    if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
+        throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
+            subject: 'cpu'
+        });
+    }
+    if (s.priority !== undefined && s.kind !== 'bench-runner') {
+        throw new JobError('invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
+            subject: 'priority',
+            hint: 'Link the benchmarks with benchgate::runner instead of benchmark_main, or leave the priority unset.'
+        });
+    }
+    if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
+        throw new JobError('invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
+            subject: 'priority'
+        });
+    }
+    for (const a of s.extraArgs ?? []) {
+        const flag = a.split('=')[0];
+        if (CONTROLLED_FLAGS.includes(flag)) {
+            throw new JobError('invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
+                subject: a,
+                hint: 'Use the corresponding benchgate option (repetitions, min time, filter, ...) instead.'
+            });
+        }
+    }
+}
+/**
+ * The binary's arguments for one run (argv[1...]); pure. For the two sides of a round the result
+ * differs only in the output file path and the `side=` context, both of equal length.
+ */
+function benchmarkArgs(o) {
+    const args = [...(o.extraArgs ?? [])];
+    args.push(`--benchmark_repetitions=${o.repetitions}`, `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`);
+    if (o.filter !== undefined && o.filter !== '')
+        args.push(`--benchmark_filter=${o.filter}`);
+    if (o.randomInterleaving)
+        args.push('--benchmark_enable_random_interleaving=true');
+    args.push('--benchmark_format=console');
+    if (o.kind === 'google-benchmark') {
+        args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json');
+    }
+    else {
+        args.push(`--benchgate_samples=${o.outFile}`);
+        if (o.cpu !== undefined)
+            args.push(`--benchgate_cpu=${o.cpu}`);
+        if (o.priority !== undefined)
+            args.push(`--benchgate_priority=${o.priority}`);
+        args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`);
+    }
+    return args;
+}
+/** The absolute path of `name` on `PATH` (from `env`), or undefined. */
+function findExecutable(name, env) {
+    for (const dir of (env.PATH ?? '').split(delimiter)) {
+        if (dir === '')
+            continue;
+        const p = join(dir, name);
+        try {
+            accessSync(p, constants.X_OK);
+            return p;
+        }
+        catch {
+            // next
+        }
+    }
+    return undefined;
+}
+/**
+ * The program and its arguments for one run: the binary itself, or `taskset -c N <binary> ...`
+ * when a plain Google Benchmark binary is pinned.
+ * @throws JobError code 2 'invalid-option' when pinning is asked for and taskset is not on PATH
+ */
+function benchmarkCommand(o) {
+    const args = benchmarkArgs(o);
+    if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
+        const taskset = findExecutable('taskset', o.env);
+        if (!taskset) {
+            throw new JobError('invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
+                subject: 'cpu',
+                hint: 'Install util-linux (apt-get install util-linux), link bench-runner (it pins itself), or turn pinning off.'
+            });
+        }
+        return { file: taskset, args: ['-c', String(o.cpu), o.binary, ...args] };
+    }
+    return { file: o.binary, args };
+}
+/**
+ * Runs one benchmark process and waits for it. A crash, a non-zero exit or a timeout is a result
+ * (`ok: false`), never an exception; whatever the process wrote to `outFile` is kept for the parser.
+ * A stale `outFile` from an earlier attempt is deleted first.
+ *
+ * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
+ */
+async function runBenchmarkProcess(o) {
+    validateSettings(o);
+    const { file, args } = benchmarkCommand(o);
+    const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`;
+    mkdirSync(dirname(o.outFile), { recursive: true });
+    rmSync(o.outFile, { force: true });
+    const startedAt = Date.now();
+    const r = await runProcess(file, args, {
+        cwd: o.cwd,
+        env: o.env,
+        stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
+        stderr: { path: stderrFile },
+        timeoutMs: o.timeoutMs,
+        signal: o.signal
+    });
+    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
+    let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES);
+    if (r.spawnError)
+        stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim();
+    return {
+        side: o.side,
+        round: o.round,
+        run: o.run,
+        warmup: o.round < 0,
+        ok,
+        exitCode: r.exitCode,
+        signal: r.signal,
+        timedOut: r.timedOut,
+        interrupted: r.aborted,
+        durationMs: r.durationMs,
+        startedAt,
+        outFile: o.outFile,
+        stderrFile,
+        stderrTail,
+        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
+    };
+}
+
+/**
+ * Stops a run whose disk is full before it measures rounds it cannot keep: a benchmark process whose
+ * sample file cannot be written still runs to the end (Google Benchmark's ofstream fails quietly), so
+ * without this check every remaining round would be measured and thrown away, and the job would only
+ * fail when the results are written.
+ */
+/** Below this much free space a round's sample files (and the results after them) cannot be trusted to fit. */
+const MIN_FREE_BYTES = 64 * 1024;
+/** Free bytes for an unprivileged writer under `dir`, or undefined where the platform cannot say. */
+function freeBytes(dir) {
+    try {
+        const s = statfsSync(dir);
+        return s.bavail * s.bsize;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Size of `file` in bytes (0 when it is missing). */
+function fileSize(file) {
+    try {
+        return statSync(file).size;
+    }
+    catch {
+        return 0;
+    }
+}
+/**
+ * Throws an ENOSPC error (described as "the disk is full" with what to do) when the free space under
+ * `dir` is below twice the largest sample file so far (one round writes two) or {@link MIN_FREE_BYTES}.
+ */
+function assertRoomForRound(dir, largestFileBytes, roundLabel) {
+    const free = freeBytes(dir);
+    const need = Math.max(MIN_FREE_BYTES, 2 * largestFileBytes);
+    if (free === undefined || free >= need)
+        return;
+    throw Object.assign(new Error(`ENOSPC: no space left on device: ${Math.floor(free / 1024)} KiB free under ${dir} after ${roundLabel}, ` +
+        `a round needs about ${Math.ceil(need / 1024)} KiB; stopped before measuring rounds that could not be kept`), { code: 'ENOSPC' });
+}
+
+/**
+ * Selecting benchmarks by exact name with Google Benchmark's `--benchmark_filter`: the adaptive
+ * loop's active set, a shard's share, count mode's one-benchmark probe.
+ */
+/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
+const MAX_FILTER_CHARS = 100_000;
+/**
+ * One regular expression that selects exactly the named benchmarks with Google Benchmark's
+ * `--benchmark_filter`: `^(name1|name2|...)$`.
+ *
+ * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
+ * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
+ * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
+ * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
+ * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
+ * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
+ *
+ * @param names exact benchmark names (non-empty strings, no NUL or newline)
+ * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
+ *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
+ *   extra samples
+ */
+function exactNameFilter(names) {
+    if (names.length === 0)
+        return undefined;
+    const parts = [];
+    for (const name of [...new Set(names)].sort()) {
+        if (name === '' || /[\0\n\r]/.test(name))
+            return undefined;
+        parts.push(escapeFilterName(name));
+    }
+    const filter = `^(${parts.join('|')})$`;
+    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
+}
+/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
+function escapeFilterName(name) {
+    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
+}
+
+function mean(xs) {
+    return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+/**
+ * Runs the plan in order. A failing run (crash, non-zero exit, timeout) is recorded and the rounds
+ * go on, unless `stopAfterConsecutiveFailures` is reached for one side. Time-budget stops happen
+ * only between rounds, so every measured round that was started has both sides.
+ *
+ * @throws JobError code 2 'invalid-option' for invalid settings; code 3 'unequal-paths' when the
+ *   two sides' binaries, working directories or arguments differ in length
+ */
+async function runRounds(options) {
+    checkRoundsOptions(options);
+    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const tally = {
+        wallStart: Date.now(),
+        runs: [],
+        measuredRoundMs: [],
+        warmupRoundMs: [],
+        failures: { base: 0, head: 0 },
+        largestFile: 0,
+        warmupIndex: 0,
+        units: roundUnits(options)
+    };
+    const plannedRounds = options.plan.filter((p) => p.round >= 0).length;
+    let stop = null;
+    for (const entry of options.plan) {
+        const warmup = entry.round < 0;
+        if (options.signal?.aborted)
+            stop = { reason: 'interrupted' };
+        else if (!warmup && budgetSpent(options, tally, plannedRounds))
+            stop = { reason: 'time-budget' };
+        if (stop)
+            break;
+        const roundStart = Date.now();
+        stop = await runRound(options, entry, ext, tally);
+        if (stop)
+            break;
+        if (warmup) {
+            tally.warmupRoundMs.push(Date.now() - roundStart);
+            tally.warmupIndex++;
+        }
+        else
+            tally.measuredRoundMs.push(Date.now() - roundStart);
+    }
+    const out = {
+        runs: tally.runs,
+        stoppedEarly: stop?.reason ?? null,
+        completedRounds: tally.measuredRoundMs.length,
+        plannedRounds,
+        measuringMs: tally.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        warmupMs: tally.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
+        wallMs: Date.now() - tally.wallStart
+    };
+    if (stop?.side)
+        out.failingSide = stop.side;
+    return out;
+}
+/**
+ * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
+ * anything runs when pinning needs a missing taskset.
+ */
+function checkRoundsOptions(options) {
+    validateSettings(options);
+    const { sides } = options;
+    if (options.timeBudgetMs !== undefined && !(options.timeBudgetMs > 0)) {
+        throw new JobError('invalid-option', `The time budget must be > 0 ms, got ${options.timeBudgetMs}.`, {
+            subject: 'timeBudget'
+        });
+    }
+    if (options.stopAfterConsecutiveFailures !== undefined &&
+        !(Number.isInteger(options.stopAfterConsecutiveFailures) && options.stopAfterConsecutiveFailures >= 1)) {
+        throw new JobError('invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${options.stopAfterConsecutiveFailures}.`);
+    }
+    assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
+    assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
+    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const argvOf = (side) => benchmarkArgs({
+        ...options,
+        side,
+        round: 0,
+        outFile: sampleFilePath(options.samplesDir, side, 0, ext)
+    }).join('\0');
+    assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
+    benchmarkCommand({
+        ...options,
+        side: 'base',
+        binary: sides.base.binary,
+        cwd: sides.base.cwd,
+        round: 0,
+        outFile: ''
+    });
+}
+/** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
+function budgetSpent(options, tally, plannedRounds) {
+    if (options.timeBudgetMs === undefined || tally.measuredRoundMs.length < (options.minRounds ?? 1))
+        return false;
+    const estimate = tally.measuredRoundMs.length > 0 ? mean(tally.measuredRoundMs) : mean(tally.warmupRoundMs);
+    const elapsed = Date.now() - tally.wallStart;
+    if (elapsed + estimate <= options.timeBudgetMs)
+        return false;
+    options.log.info(`Time budget: stopping after ${tally.measuredRoundMs.length} of ${plannedRounds} rounds ` +
+        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(options.timeBudgetMs)}).`);
+    return true;
+}
+/**
+ * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
+ * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
+ */
+async function runRound(options, entry, ext, tally) {
+    const sideEnv = (await options.beforeRound?.(entry.round, tally.warmupIndex, options.signal)) ?? {};
+    const steps = tally.units.flatMap((unit, index) => entry.order
+        .filter((side) => !unit || unit.sides.has(side))
+        .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined })));
+    for (const [i, { side, benchmark }] of steps.entries()) {
+        const env = sideEnv[side] ? { ...options.env, ...sideEnv[side] } : options.env;
+        const stop = await runOne({ ...options, env }, entry, side, ext, tally, i === steps.length - 1, benchmark);
+        if (stop)
+            return stop;
+    }
+    return null;
+}
+/** One process of a round: the whole suite, or one benchmark under per-benchmark interleaving. */
+async function runOne(options, entry, side, ext, tally, lastOfRound, benchmark) {
+    const warmup = entry.round < 0;
+    const outFile = sampleFilePath(options.samplesDir, side, entry.round, ext, tally.warmupIndex, benchmark?.index);
+    const result = await runBenchmarkProcess({
+        ...options,
+        ...(benchmark && { filter: `^${escapeFilterName(benchmark.name)}$` }),
+        side,
+        binary: options.sides[side].binary,
+        cwd: options.sides[side].cwd,
+        round: entry.round,
+        run: warmup ? -1 : entry.round,
+        outFile,
+        timeoutMs: options.runTimeoutMs,
+        stdoutFile: options.keepConsoleOutput ? `${outFile}.out` : undefined,
+        signal: options.signal
+    });
+    tally.runs.push(result);
+    const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`;
+    tally.largestFile = Math.max(tally.largestFile, fileSize(outFile));
+    assertRoomForRound(options.samplesDir, tally.largestFile * tally.units.length, label);
+    if (result.ok) {
+        tally.failures[side] = 0;
+        options.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
+    }
+    else if (!result.interrupted) {
+        tally.failures[side]++;
+        options.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
+    }
+    await options.onRunComplete?.(result, progressOf(options, tally, lastOfRound));
+    if (result.interrupted || options.signal?.aborted)
+        return { reason: 'interrupted' };
+    if (options.stopAfterConsecutiveFailures !== undefined &&
+        tally.failures[side] >= options.stopAfterConsecutiveFailures) {
+        options.log.warn(`Stopping: the ${side} binary failed ${tally.failures[side]} times in a row.`);
+        return { reason: 'failures', side };
+    }
+    return null;
+}
+function roundUnits(options) {
+    if (!options.perBenchmark)
+        return [null];
+    const units = new Map();
+    for (const side of ['head', 'base'])
+        for (const name of options.perBenchmark[side]) {
+            if (!units.has(name))
+                units.set(name, new Set());
+            units.get(name).add(side);
+        }
+    return [...units].map(([name, sides]) => ({ name, sides }));
+}
+/** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
+function progressOf(options, tally, roundDone) {
+    const plannedRuns = options.plan.length * tally.units.reduce((n, u) => n + (u ? u.sides.size : 2), 0);
+    const elapsedMs = Date.now() - tally.wallStart;
+    const perRun = mean(tally.runs.map((r) => r.durationMs));
+    let etaMs = perRun * (plannedRuns - tally.runs.length);
+    if (options.timeBudgetMs !== undefined)
+        etaMs = Math.min(etaMs, Math.max(0, options.timeBudgetMs - elapsedMs));
+    return {
+        completedRuns: tally.runs.length,
+        plannedRuns,
+        completedRounds: tally.measuredRoundMs.length,
+        roundDone,
+        elapsedMs,
+        etaMs
+    };
+}
+function lastLines(text, n) {
+    return text.split('\n').slice(-5).join('\n');
+}
+
+/**
+ * A host-wide exclusive lock, so that two jobs on one self-hosted machine never measure at the same
+ * time (they would slow each other down and both results would be wrong).
+ *
+ * Design: a lock FILE created atomically with `open(path, 'wx')` (O_CREAT|O_EXCL), holding JSON
+ * `{ pid, hostname, startedAt, procStart, token }`. Chosen over spawning util-linux `flock`
+ * because it works on every POSIX runner (macOS has no `flock(1)`), needs no helper process that
+ * could itself be orphaned, and the holder is visible to a person (`cat` the file). Its weakness —
+ * a holder that dies without releasing — is handled by stale-lock detection:
+ *  - same host: the holder is dead when `kill(pid, 0)` says ESRCH, or when, on Linux, the process
+ *    now using that pid started at a different time than the holder did (`/proc/<pid>/stat` field
+ *    22: pid reuse);
+ *  - another host name (lock on a shared volume, containers with their own hostnames): liveness
+ *    cannot be checked; the lock counts as stale once older than `staleAfterMs`.
+ * A stale lock is taken over (with a warning) under a short-lived secondary lock `<path>.takeover`
+ * so two waiters cannot both delete the file and each think they own the lock.
+ * The lock is released by the returned function, and on SIGINT/SIGTERM/SIGHUP or process exit.
+ */
+/** Default wait for the host lock: 1 h (another job's full run). */
+const DEFAULT_LOCK_TIMEOUT_MS = 60 * 60 * 1000;
+/** Interval between "still waiting" log lines (ms). */
+const LOCK_LOG_INTERVAL_MS = 30_000;
+/** A lock file without parseable content is being written; older than this it is garbage (ms). */
+const UNREADABLE_GRACE_MS = 10_000;
+/** A takeover lock older than this was left by a crashed waiter (ms). */
+const TAKEOVER_STALE_MS = 30_000;
+/** Linux: the start time (clock ticks since boot) of `pid`, from /proc/<pid>/stat; else null. */
+function procStartTime(pid) {
+    try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // the command name (field 2) is in parentheses and may contain spaces: split after the last ')'
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return fields[19] ?? null; // field 22 overall
+    }
+    catch {
+        return null;
+    }
+}
+function parseLock(text) {
+    try {
+        const v = JSON.parse(text);
+        if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.token === 'string')
+            return v;
+    }
+    catch {
+        // fall through
+    }
+    return null;
+}
+function readText(path) {
+    try {
+        return readFileSync(path, 'utf8');
+    }
+    catch {
+        return null;
+    }
+}
+function ageMs(path) {
+    try {
+        return Date.now() - statSync(path).mtimeMs;
+    }
+    catch {
+        return 0;
+    }
+}
+/** Why the lock described by `text` is stale, or null when its holder may be alive. */
+function staleReason(text, path, staleAfterMs) {
+    const info = parseLock(text);
+    if (!info)
+        return ageMs(path) > UNREADABLE_GRACE_MS ? 'its content is unreadable' : null;
+    if (info.hostname !== hostname()) {
+        const age = Date.now() - Date.parse(info.startedAt);
+        return age > staleAfterMs ? `it was taken on host ${info.hostname} ${formatEta(age)} ago` : null;
+    }
+    try {
+        process.kill(info.pid, 0);
+    }
+    catch (e) {
+        if (e.code === 'ESRCH')
+            return `its holder (pid ${info.pid}) is no longer running`;
+    }
+    if (info.procStart !== null) {
+        const now = procStartTime(info.pid);
+        if (now !== null && now !== info.procStart)
+            return `pid ${info.pid} now belongs to another process`;
+    }
+    return null;
+}
+/** Deletes the lock file if it still has the content `observed`, under `<path>.takeover`. */
+function takeOver(path, observed) {
+    const tk = `${path}.takeover`;
+    let fd;
+    try {
+        fd = openSync(tk, 'wx');
+    }
+    catch {
+        if (ageMs(tk) > TAKEOVER_STALE_MS) {
+            try {
+                unlinkSync(tk);
+            }
+            catch {
+                // someone else removed it
+            }
+        }
+        return;
+    }
+    try {
+        closeSync(fd);
+        if (readText(path) === observed)
+            unlinkSync(path);
+    }
+    finally {
+        try {
+            unlinkSync(tk);
+        }
+        catch {
+            // already gone
+        }
+    }
+}
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        const t = setTimeout(done, ms);
+        function done() {
+            clearTimeout(t);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+function describeHolder(text) {
+    const info = parseLock(text);
+    if (!info)
+        return 'another process';
+    return `pid ${info.pid} on ${info.hostname} since ${info.startedAt}${info.purpose ? ` (${info.purpose})` : ''}`;
+}
+/**
+ * Waits until this process holds the host lock at `path`, polling every `pollMs`, logging who
+ * holds it every {@link LOCK_LOG_INTERVAL_MS}.
+ *
+ * @param path lock file, e.g. `/tmp/benchgate.lock` or a path on a volume all runners share
+ * @returns release(): deletes the lock file if it is still ours; idempotent; synchronous
+ * @throws JobError code 3 'lock-timeout' after `timeoutMs`; code 3 'interrupted' when `signal` aborts;
+ *   code 2 'work-dir' when the lock's directory cannot be created or written
+ */
+async function acquireHostLock(path, options) {
+    const { log } = options;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+    const pollMs = options.pollMs ?? 1000;
+    const staleAfterMs = options.staleAfterMs ?? 12 * 60 * 60 * 1000;
+    const info = {
+        pid: process.pid,
+        hostname: hostname(),
+        startedAt: new Date().toISOString(),
+        procStart: procStartTime('self'),
+        token: randomBytes(12).toString('hex'),
+        ...(options.purpose !== undefined ? { purpose: options.purpose } : {})
+    };
+    const content = JSON.stringify(info) + '\n';
+    try {
+        mkdirSync(dirname(path), { recursive: true });
+    }
+    catch (e) {
+        throw new JobError('work-dir', `Cannot create the directory of the lock file ${path}: ${e.message}`, { cause: e });
+    }
+    const start = Date.now();
+    let lastLog = -Infinity;
+    for (;;) {
+        let fd;
+        try {
+            fd = openSync(path, 'wx', 0o644);
+        }
+        catch (e) {
+            const code = e.code;
+            if (code !== 'EEXIST') {
+                throw new JobError('work-dir', `Cannot create the lock file ${path}: ${e.message}`, {
+                    subject: path,
+                    cause: e
+                });
+            }
+        }
+        if (fd !== undefined) {
+            try {
+                writeSync(fd, content);
+            }
+            finally {
+                closeSync(fd);
+            }
+            break;
+        }
+        const held = readText(path);
+        if (held === null)
+            continue; // released between our open and read: retry at once
+        const stale = staleReason(held, path, staleAfterMs);
+        if (stale !== null) {
+            log.warn(`Taking over the stale host lock ${path}: ${stale}.`);
+            takeOver(path, held);
+            continue;
+        }
+        const waited = Date.now() - start;
+        if (options.signal?.aborted) {
+            throw new JobError('interrupted', `Interrupted while waiting for the host lock ${path}.`);
+        }
+        if (waited >= timeoutMs) {
+            throw new JobError('lock-timeout', `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`, {
+                subject: path,
+                hint: 'Another benchmark job is using this machine; retry later or raise the lock timeout. Delete the file only if that job is gone.'
+            });
+        }
+        if (Date.now() - lastLog >= LOCK_LOG_INTERVAL_MS) {
+            lastLog = Date.now();
+            log.info(`Waiting for the host lock ${path}, held by ${describeHolder(held)} (waited ${formatEta(waited)}).`);
+        }
+        await sleep(Math.min(pollMs, Math.max(1, timeoutMs - waited)), options.signal);
+    }
+    let released = false;
+    const release = () => {
+        if (released)
+            return;
+        released = true;
+        unregister();
+        if (readText(path) === content) {
+            try {
+                unlinkSync(path);
+            }
+            catch {
+                // already gone
+            }
+        }
+    };
+    const unregister = onTerminate(release);
+    log.debug(`Acquired the host lock ${path}.`);
+    return release;
+}
+
+/**
+ * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
+ * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
+ * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
+ * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
+ *
+ * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
+ * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
+ */
+/** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
+const DEFAULT_MAX_ROUNDS_FACTOR = 3;
+/** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
+function adaptiveMaxRounds(initialRounds, maxRounds) {
+    return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds);
+}
+/**
+ * Rounds per top-up block: about a third of the rounds left after the initial block, rounded up to
+ * an even number (so each block is ABBA-balanced), at least 2. Few looks keep the Bonferroni-over-
+ * looks rule cheap: the last look still gets most of α (docs/adaptive.md has the table).
+ */
+function defaultBlockRounds(initialRounds, maxRounds) {
+    const left = Math.max(0, maxRounds - initialRounds);
+    const third = Math.ceil(left / 3);
+    return Math.max(2, third + (third % 2));
+}
+/**
+ * Runs the initial block and the top-up blocks, looking after each.
+ * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
+ */
+async function runAdaptive(o) {
+    const { maxRounds, log } = o;
+    const blockRounds = checkRoundCounts(o);
+    const blocks = new Blocks(o);
+    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
+    const looks = [];
+    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
+    let finalReason = null;
+    for (;;) {
+        const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
+        const input = o.snapshot();
+        if (input.samples.length === 0 || block.completedRounds === 0) {
+            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
+            seq.finish(reason ?? 'no-samples');
+            finalReason = reason;
+            break;
+        }
+        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
+        const final = reason !== null && reason !== 'interrupted';
+        const look = seq.look(input, {
+            rounds: blocks.done,
+            final,
+            finalReason: final ? reason : undefined
+        });
+        looks.push(look);
+        log.info(`Look ${look.look} after ${blocks.done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
+            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
+        if (reason === 'interrupted')
+            seq.finish('interrupted');
+        if (reason !== null || look.active.length === 0) {
+            finalReason = reason;
+            break;
+        }
+        block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
+    }
+    return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
+}
+/** Checks --max-rounds against --rounds and the block size; returns the block size. */
+function checkRoundCounts(o) {
+    const { initialRounds, maxRounds } = o;
+    if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
+        throw new JobError('invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
+    }
+    const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds);
+    if (!Number.isInteger(blockRounds) || blockRounds < 1) {
+        throw new JobError('invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
+    }
+    return blockRounds;
+}
+/** The blocks run so far; each new block continues the round numbers, the progress and the time budget. */
+class Blocks {
+    o;
+    start = Date.now();
+    list = [];
+    /** Measured rounds over all blocks. */
+    done = 0;
+    runsBefore = 0;
+    constructor(o) {
+        this.o = o;
+    }
+    /** @param only per-benchmark interleaving: the benchmarks this block runs (default: every listed one) */
+    async run(rounds, warmup, filter, only) {
+        const { o, start } = this;
+        const elapsed = Date.now() - start;
+        const offsetRuns = this.runsBefore;
+        const offsetRounds = this.done;
+        const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
+        const r = await runRounds({
+            ...rest,
+            plan: planRounds({ rounds, warmup, firstRound: this.done }),
+            filter,
+            perBenchmark: o.perBenchmark && only ? restrictTo(o.perBenchmark, only) : o.perBenchmark,
+            minRounds: 1,
+            timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
+            onRunComplete: (result, p) => o.onRunComplete?.(result, {
+                ...p,
+                completedRuns: offsetRuns + p.completedRuns,
+                plannedRuns: offsetRuns + p.plannedRuns,
+                completedRounds: offsetRounds + p.completedRounds,
+                elapsedMs: Date.now() - start
+            })
+        });
+        this.runsBefore += r.runs.length;
+        this.done += r.completedRounds;
+        this.list.push(r);
+        return r;
+    }
+}
+/** Why to stop after `block` (null: look and go on), and the time budget left. */
+function stopReasonAfter(block, o, blocks) {
+    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
+    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - blocks.start);
+    const reason = block.stoppedEarly === 'interrupted'
+        ? 'interrupted'
+        : block.stoppedEarly === 'failures'
+            ? 'failures'
+            : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
+                ? 'time-budget'
+                : blocks.done >= o.maxRounds
+                    ? 'max-rounds'
+                    : null;
+    return { reason, remainingMs };
+}
+function restrictTo(listed, only) {
+    const keep = new Set(only);
+    return { base: listed.base.filter((n) => keep.has(n)), head: listed.head.filter((n) => keep.has(n)) };
+}
+/**
+ * A top-up block of `rounds` rounds for the `active` benchmarks: their own processes under
+ * per-benchmark interleaving, else one exact-name filter when it fits.
+ */
+function topUp(o, blocks, active, rounds, remainingMs) {
+    const filter = o.perBenchmark ? undefined : exactNameFilter(active);
+    if (filter === undefined && !o.perBenchmark)
+        o.log.warn(`cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
+    o.log.info(`Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
+        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
+    return blocks.run(rounds, 0, filter ?? o.filter, active);
+}
+/** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
+function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
+    const { initialRounds, maxRounds } = o;
+    const list = blocks.list;
+    const initial = list[0];
+    const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000;
+    const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
+    const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
+    const stopped = {};
+    for (const c of suite?.comparisons ?? []) {
+        const why = c.adaptive?.stopReason;
+        if (why)
+            stopped[why] = (stopped[why] ?? 0) + 1;
+    }
+    const last = list[list.length - 1];
+    const rounds = {
+        runs: list.flatMap((b) => b.runs),
+        // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
+        stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
+            ? finalReason
+            : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
+                ? 'time-budget'
+                : null,
+        completedRounds: blocks.done,
+        plannedRounds: maxRounds,
+        measuringMs: list.reduce((a, b) => a + b.measuringMs, 0),
+        warmupMs: list.reduce((a, b) => a + b.warmupMs, 0),
+        wallMs: Date.now() - blocks.start
+    };
+    if (last.failingSide)
+        rounds.failingSide = last.failingSide;
+    return {
+        rounds,
+        suite,
+        looks,
+        summary: {
+            looks: looks.length,
+            initialRounds,
+            maxRounds,
+            blockRounds,
+            benchmarkSecondsUsed: used,
+            benchmarkSecondsIfFixed: ifFixed,
+            saved: ifFixed > 0 ? Math.min(1, Math.max(0, 1 - used / ifFixed)) : 0,
+            stopped
+        }
+    };
+}
+
+// This is a generated file. Do not edit.
+var Space_Separator = /[\u1680\u2000-\u200A\u202F\u205F\u3000]/;
+var ID_Start = /[\xAA\xB5\xBA\xC0-\xD6\xD8-\xF6\xF8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0370-\u0374\u0376\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u048A-\u052F\u0531-\u0556\u0559\u0561-\u0587\u05D0-\u05EA\u05F0-\u05F2\u0620-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06E5\u06E6\u06EE\u06EF\u06FA-\u06FC\u06FF\u0710\u0712-\u072F\u074D-\u07A5\u07B1\u07CA-\u07EA\u07F4\u07F5\u07FA\u0800-\u0815\u081A\u0824\u0828\u0840-\u0858\u0860-\u086A\u08A0-\u08B4\u08B6-\u08BD\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u0980\u0985-\u098C\u098F\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE\u09DC\u09DD\u09DF-\u09E1\u09F0\u09F1\u09FC\u0A05-\u0A0A\u0A0F\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32\u0A33\u0A35\u0A36\u0A38\u0A39\u0A59-\u0A5C\u0A5E\u0A72-\u0A74\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0\u0AE0\u0AE1\u0AF9\u0B05-\u0B0C\u0B0F\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32\u0B33\u0B35-\u0B39\u0B3D\u0B5C\u0B5D\u0B5F-\u0B61\u0B71\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99\u0B9A\u0B9C\u0B9E\u0B9F\u0BA3\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C60\u0C61\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDE\u0CE0\u0CE1\u0CF1\u0CF2\u0D05-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0E01-\u0E30\u0E32\u0E33\u0E40-\u0E46\u0E81\u0E82\u0E84\u0E87\u0E88\u0E8A\u0E8D\u0E94-\u0E97\u0E99-\u0E9F\u0EA1-\u0EA3\u0EA5\u0EA7\u0EAA\u0EAB\u0EAD-\u0EB0\u0EB2\u0EB3\u0EBD\u0EC0-\u0EC4\u0EC6\u0EDC-\u0EDF\u0F00\u0F40-\u0F47\u0F49-\u0F6C\u0F88-\u0F8C\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065\u1066\u106E-\u1070\u1075-\u1081\u108E\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16EE-\u16F8\u1700-\u170C\u170E-\u1711\u1720-\u1731\u1740-\u1751\u1760-\u176C\u176E-\u1770\u1780-\u17B3\u17D7\u17DC\u1820-\u1877\u1880-\u1884\u1887-\u18A8\u18AA\u18B0-\u18F5\u1900-\u191E\u1950-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u1A00-\u1A16\u1A20-\u1A54\u1AA7\u1B05-\u1B33\u1B45-\u1B4B\u1B83-\u1BA0\u1BAE\u1BAF\u1BBA-\u1BE5\u1C00-\u1C23\u1C4D-\u1C4F\u1C5A-\u1C7D\u1C80-\u1C88\u1CE9-\u1CEC\u1CEE-\u1CF1\u1CF5\u1CF6\u1D00-\u1DBF\u1E00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2071\u207F\u2090-\u209C\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2160-\u2188\u2C00-\u2C2E\u2C30-\u2C5E\u2C60-\u2CE4\u2CEB-\u2CEE\u2CF2\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2E2F\u3005-\u3007\u3021-\u3029\u3031-\u3035\u3038-\u303C\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312E\u3131-\u318E\u31A0-\u31BA\u31F0-\u31FF\u3400-\u4DB5\u4E00-\u9FEA\uA000-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA61F\uA62A\uA62B\uA640-\uA66E\uA67F-\uA69D\uA6A0-\uA6EF\uA717-\uA71F\uA722-\uA788\uA78B-\uA7AE\uA7B0-\uA7B7\uA7F7-\uA801\uA803-\uA805\uA807-\uA80A\uA80C-\uA822\uA840-\uA873\uA882-\uA8B3\uA8F2-\uA8F7\uA8FB\uA8FD\uA90A-\uA925\uA930-\uA946\uA960-\uA97C\uA984-\uA9B2\uA9CF\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA00-\uAA28\uAA40-\uAA42\uAA44-\uAA4B\uAA60-\uAA76\uAA7A\uAA7E-\uAAAF\uAAB1\uAAB5\uAAB6\uAAB9-\uAABD\uAAC0\uAAC2\uAADB-\uAADD\uAAE0-\uAAEA\uAAF2-\uAAF4\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB65\uAB70-\uABE2\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40\uFB41\uFB43\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFEFC\uFF21-\uFF3A\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC]|\uD800[\uDC00-\uDC0B\uDC0D-\uDC26\uDC28-\uDC3A\uDC3C\uDC3D\uDC3F-\uDC4D\uDC50-\uDC5D\uDC80-\uDCFA\uDD40-\uDD74\uDE80-\uDE9C\uDEA0-\uDED0\uDF00-\uDF1F\uDF2D-\uDF4A\uDF50-\uDF75\uDF80-\uDF9D\uDFA0-\uDFC3\uDFC8-\uDFCF\uDFD1-\uDFD5]|\uD801[\uDC00-\uDC9D\uDCB0-\uDCD3\uDCD8-\uDCFB\uDD00-\uDD27\uDD30-\uDD63\uDE00-\uDF36\uDF40-\uDF55\uDF60-\uDF67]|\uD802[\uDC00-\uDC05\uDC08\uDC0A-\uDC35\uDC37\uDC38\uDC3C\uDC3F-\uDC55\uDC60-\uDC76\uDC80-\uDC9E\uDCE0-\uDCF2\uDCF4\uDCF5\uDD00-\uDD15\uDD20-\uDD39\uDD80-\uDDB7\uDDBE\uDDBF\uDE00\uDE10-\uDE13\uDE15-\uDE17\uDE19-\uDE33\uDE60-\uDE7C\uDE80-\uDE9C\uDEC0-\uDEC7\uDEC9-\uDEE4\uDF00-\uDF35\uDF40-\uDF55\uDF60-\uDF72\uDF80-\uDF91]|\uD803[\uDC00-\uDC48\uDC80-\uDCB2\uDCC0-\uDCF2]|\uD804[\uDC03-\uDC37\uDC83-\uDCAF\uDCD0-\uDCE8\uDD03-\uDD26\uDD50-\uDD72\uDD76\uDD83-\uDDB2\uDDC1-\uDDC4\uDDDA\uDDDC\uDE00-\uDE11\uDE13-\uDE2B\uDE80-\uDE86\uDE88\uDE8A-\uDE8D\uDE8F-\uDE9D\uDE9F-\uDEA8\uDEB0-\uDEDE\uDF05-\uDF0C\uDF0F\uDF10\uDF13-\uDF28\uDF2A-\uDF30\uDF32\uDF33\uDF35-\uDF39\uDF3D\uDF50\uDF5D-\uDF61]|\uD805[\uDC00-\uDC34\uDC47-\uDC4A\uDC80-\uDCAF\uDCC4\uDCC5\uDCC7\uDD80-\uDDAE\uDDD8-\uDDDB\uDE00-\uDE2F\uDE44\uDE80-\uDEAA\uDF00-\uDF19]|\uD806[\uDCA0-\uDCDF\uDCFF\uDE00\uDE0B-\uDE32\uDE3A\uDE50\uDE5C-\uDE83\uDE86-\uDE89\uDEC0-\uDEF8]|\uD807[\uDC00-\uDC08\uDC0A-\uDC2E\uDC40\uDC72-\uDC8F\uDD00-\uDD06\uDD08\uDD09\uDD0B-\uDD30\uDD46]|\uD808[\uDC00-\uDF99]|\uD809[\uDC00-\uDC6E\uDC80-\uDD43]|[\uD80C\uD81C-\uD820\uD840-\uD868\uD86A-\uD86C\uD86F-\uD872\uD874-\uD879][\uDC00-\uDFFF]|\uD80D[\uDC00-\uDC2E]|\uD811[\uDC00-\uDE46]|\uD81A[\uDC00-\uDE38\uDE40-\uDE5E\uDED0-\uDEED\uDF00-\uDF2F\uDF40-\uDF43\uDF63-\uDF77\uDF7D-\uDF8F]|\uD81B[\uDF00-\uDF44\uDF50\uDF93-\uDF9F\uDFE0\uDFE1]|\uD821[\uDC00-\uDFEC]|\uD822[\uDC00-\uDEF2]|\uD82C[\uDC00-\uDD1E\uDD70-\uDEFB]|\uD82F[\uDC00-\uDC6A\uDC70-\uDC7C\uDC80-\uDC88\uDC90-\uDC99]|\uD835[\uDC00-\uDC54\uDC56-\uDC9C\uDC9E\uDC9F\uDCA2\uDCA5\uDCA6\uDCA9-\uDCAC\uDCAE-\uDCB9\uDCBB\uDCBD-\uDCC3\uDCC5-\uDD05\uDD07-\uDD0A\uDD0D-\uDD14\uDD16-\uDD1C\uDD1E-\uDD39\uDD3B-\uDD3E\uDD40-\uDD44\uDD46\uDD4A-\uDD50\uDD52-\uDEA5\uDEA8-\uDEC0\uDEC2-\uDEDA\uDEDC-\uDEFA\uDEFC-\uDF14\uDF16-\uDF34\uDF36-\uDF4E\uDF50-\uDF6E\uDF70-\uDF88\uDF8A-\uDFA8\uDFAA-\uDFC2\uDFC4-\uDFCB]|\uD83A[\uDC00-\uDCC4\uDD00-\uDD43]|\uD83B[\uDE00-\uDE03\uDE05-\uDE1F\uDE21\uDE22\uDE24\uDE27\uDE29-\uDE32\uDE34-\uDE37\uDE39\uDE3B\uDE42\uDE47\uDE49\uDE4B\uDE4D-\uDE4F\uDE51\uDE52\uDE54\uDE57\uDE59\uDE5B\uDE5D\uDE5F\uDE61\uDE62\uDE64\uDE67-\uDE6A\uDE6C-\uDE72\uDE74-\uDE77\uDE79-\uDE7C\uDE7E\uDE80-\uDE89\uDE8B-\uDE9B\uDEA1-\uDEA3\uDEA5-\uDEA9\uDEAB-\uDEBB]|\uD869[\uDC00-\uDED6\uDF00-\uDFFF]|\uD86D[\uDC00-\uDF34\uDF40-\uDFFF]|\uD86E[\uDC00-\uDC1D\uDC20-\uDFFF]|\uD873[\uDC00-\uDEA1\uDEB0-\uDFFF]|\uD87A[\uDC00-\uDFE0]|\uD87E[\uDC00-\uDE1D]/;
+var ID_Continue = /[\xAA\xB5\xBA\xC0-\xD6\xD8-\xF6\xF8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0300-\u0374\u0376\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u0483-\u0487\u048A-\u052F\u0531-\u0556\u0559\u0561-\u0587\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7\u05D0-\u05EA\u05F0-\u05F2\u0610-\u061A\u0620-\u0669\u066E-\u06D3\u06D5-\u06DC\u06DF-\u06E8\u06EA-\u06FC\u06FF\u0710-\u074A\u074D-\u07B1\u07C0-\u07F5\u07FA\u0800-\u082D\u0840-\u085B\u0860-\u086A\u08A0-\u08B4\u08B6-\u08BD\u08D4-\u08E1\u08E3-\u0963\u0966-\u096F\u0971-\u0983\u0985-\u098C\u098F\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BC-\u09C4\u09C7\u09C8\u09CB-\u09CE\u09D7\u09DC\u09DD\u09DF-\u09E3\u09E6-\u09F1\u09FC\u0A01-\u0A03\u0A05-\u0A0A\u0A0F\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32\u0A33\u0A35\u0A36\u0A38\u0A39\u0A3C\u0A3E-\u0A42\u0A47\u0A48\u0A4B-\u0A4D\u0A51\u0A59-\u0A5C\u0A5E\u0A66-\u0A75\u0A81-\u0A83\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2\u0AB3\u0AB5-\u0AB9\u0ABC-\u0AC5\u0AC7-\u0AC9\u0ACB-\u0ACD\u0AD0\u0AE0-\u0AE3\u0AE6-\u0AEF\u0AF9-\u0AFF\u0B01-\u0B03\u0B05-\u0B0C\u0B0F\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32\u0B33\u0B35-\u0B39\u0B3C-\u0B44\u0B47\u0B48\u0B4B-\u0B4D\u0B56\u0B57\u0B5C\u0B5D\u0B5F-\u0B63\u0B66-\u0B6F\u0B71\u0B82\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99\u0B9A\u0B9C\u0B9E\u0B9F\u0BA3\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BBE-\u0BC2\u0BC6-\u0BC8\u0BCA-\u0BCD\u0BD0\u0BD7\u0BE6-\u0BEF\u0C00-\u0C03\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D-\u0C44\u0C46-\u0C48\u0C4A-\u0C4D\u0C55\u0C56\u0C58-\u0C5A\u0C60-\u0C63\u0C66-\u0C6F\u0C80-\u0C83\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBC-\u0CC4\u0CC6-\u0CC8\u0CCA-\u0CCD\u0CD5\u0CD6\u0CDE\u0CE0-\u0CE3\u0CE6-\u0CEF\u0CF1\u0CF2\u0D00-\u0D03\u0D05-\u0D0C\u0D0E-\u0D10\u0D12-\u0D44\u0D46-\u0D48\u0D4A-\u0D4E\u0D54-\u0D57\u0D5F-\u0D63\u0D66-\u0D6F\u0D7A-\u0D7F\u0D82\u0D83\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0DCA\u0DCF-\u0DD4\u0DD6\u0DD8-\u0DDF\u0DE6-\u0DEF\u0DF2\u0DF3\u0E01-\u0E3A\u0E40-\u0E4E\u0E50-\u0E59\u0E81\u0E82\u0E84\u0E87\u0E88\u0E8A\u0E8D\u0E94-\u0E97\u0E99-\u0E9F\u0EA1-\u0EA3\u0EA5\u0EA7\u0EAA\u0EAB\u0EAD-\u0EB9\u0EBB-\u0EBD\u0EC0-\u0EC4\u0EC6\u0EC8-\u0ECD\u0ED0-\u0ED9\u0EDC-\u0EDF\u0F00\u0F18\u0F19\u0F20-\u0F29\u0F35\u0F37\u0F39\u0F3E-\u0F47\u0F49-\u0F6C\u0F71-\u0F84\u0F86-\u0F97\u0F99-\u0FBC\u0FC6\u1000-\u1049\u1050-\u109D\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u135D-\u135F\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16EE-\u16F8\u1700-\u170C\u170E-\u1714\u1720-\u1734\u1740-\u1753\u1760-\u176C\u176E-\u1770\u1772\u1773\u1780-\u17D3\u17D7\u17DC\u17DD\u17E0-\u17E9\u180B-\u180D\u1810-\u1819\u1820-\u1877\u1880-\u18AA\u18B0-\u18F5\u1900-\u191E\u1920-\u192B\u1930-\u193B\u1946-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u19D0-\u19D9\u1A00-\u1A1B\u1A20-\u1A5E\u1A60-\u1A7C\u1A7F-\u1A89\u1A90-\u1A99\u1AA7\u1AB0-\u1ABD\u1B00-\u1B4B\u1B50-\u1B59\u1B6B-\u1B73\u1B80-\u1BF3\u1C00-\u1C37\u1C40-\u1C49\u1C4D-\u1C7D\u1C80-\u1C88\u1CD0-\u1CD2\u1CD4-\u1CF9\u1D00-\u1DF9\u1DFB-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u203F\u2040\u2054\u2071\u207F\u2090-\u209C\u20D0-\u20DC\u20E1\u20E5-\u20F0\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2160-\u2188\u2C00-\u2C2E\u2C30-\u2C5E\u2C60-\u2CE4\u2CEB-\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D7F-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2DE0-\u2DFF\u2E2F\u3005-\u3007\u3021-\u302F\u3031-\u3035\u3038-\u303C\u3041-\u3096\u3099\u309A\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312E\u3131-\u318E\u31A0-\u31BA\u31F0-\u31FF\u3400-\u4DB5\u4E00-\u9FEA\uA000-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA62B\uA640-\uA66F\uA674-\uA67D\uA67F-\uA6F1\uA717-\uA71F\uA722-\uA788\uA78B-\uA7AE\uA7B0-\uA7B7\uA7F7-\uA827\uA840-\uA873\uA880-\uA8C5\uA8D0-\uA8D9\uA8E0-\uA8F7\uA8FB\uA8FD\uA900-\uA92D\uA930-\uA953\uA960-\uA97C\uA980-\uA9C0\uA9CF-\uA9D9\uA9E0-\uA9FE\uAA00-\uAA36\uAA40-\uAA4D\uAA50-\uAA59\uAA60-\uAA76\uAA7A-\uAAC2\uAADB-\uAADD\uAAE0-\uAAEF\uAAF2-\uAAF6\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB65\uAB70-\uABEA\uABEC\uABED\uABF0-\uABF9\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40\uFB41\uFB43\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE00-\uFE0F\uFE20-\uFE2F\uFE33\uFE34\uFE4D-\uFE4F\uFE70-\uFE74\uFE76-\uFEFC\uFF10-\uFF19\uFF21-\uFF3A\uFF3F\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC]|\uD800[\uDC00-\uDC0B\uDC0D-\uDC26\uDC28-\uDC3A\uDC3C\uDC3D\uDC3F-\uDC4D\uDC50-\uDC5D\uDC80-\uDCFA\uDD40-\uDD74\uDDFD\uDE80-\uDE9C\uDEA0-\uDED0\uDEE0\uDF00-\uDF1F\uDF2D-\uDF4A\uDF50-\uDF7A\uDF80-\uDF9D\uDFA0-\uDFC3\uDFC8-\uDFCF\uDFD1-\uDFD5]|\uD801[\uDC00-\uDC9D\uDCA0-\uDCA9\uDCB0-\uDCD3\uDCD8-\uDCFB\uDD00-\uDD27\uDD30-\uDD63\uDE00-\uDF36\uDF40-\uDF55\uDF60-\uDF67]|\uD802[\uDC00-\uDC05\uDC08\uDC0A-\uDC35\uDC37\uDC38\uDC3C\uDC3F-\uDC55\uDC60-\uDC76\uDC80-\uDC9E\uDCE0-\uDCF2\uDCF4\uDCF5\uDD00-\uDD15\uDD20-\uDD39\uDD80-\uDDB7\uDDBE\uDDBF\uDE00-\uDE03\uDE05\uDE06\uDE0C-\uDE13\uDE15-\uDE17\uDE19-\uDE33\uDE38-\uDE3A\uDE3F\uDE60-\uDE7C\uDE80-\uDE9C\uDEC0-\uDEC7\uDEC9-\uDEE6\uDF00-\uDF35\uDF40-\uDF55\uDF60-\uDF72\uDF80-\uDF91]|\uD803[\uDC00-\uDC48\uDC80-\uDCB2\uDCC0-\uDCF2]|\uD804[\uDC00-\uDC46\uDC66-\uDC6F\uDC7F-\uDCBA\uDCD0-\uDCE8\uDCF0-\uDCF9\uDD00-\uDD34\uDD36-\uDD3F\uDD50-\uDD73\uDD76\uDD80-\uDDC4\uDDCA-\uDDCC\uDDD0-\uDDDA\uDDDC\uDE00-\uDE11\uDE13-\uDE37\uDE3E\uDE80-\uDE86\uDE88\uDE8A-\uDE8D\uDE8F-\uDE9D\uDE9F-\uDEA8\uDEB0-\uDEEA\uDEF0-\uDEF9\uDF00-\uDF03\uDF05-\uDF0C\uDF0F\uDF10\uDF13-\uDF28\uDF2A-\uDF30\uDF32\uDF33\uDF35-\uDF39\uDF3C-\uDF44\uDF47\uDF48\uDF4B-\uDF4D\uDF50\uDF57\uDF5D-\uDF63\uDF66-\uDF6C\uDF70-\uDF74]|\uD805[\uDC00-\uDC4A\uDC50-\uDC59\uDC80-\uDCC5\uDCC7\uDCD0-\uDCD9\uDD80-\uDDB5\uDDB8-\uDDC0\uDDD8-\uDDDD\uDE00-\uDE40\uDE44\uDE50-\uDE59\uDE80-\uDEB7\uDEC0-\uDEC9\uDF00-\uDF19\uDF1D-\uDF2B\uDF30-\uDF39]|\uD806[\uDCA0-\uDCE9\uDCFF\uDE00-\uDE3E\uDE47\uDE50-\uDE83\uDE86-\uDE99\uDEC0-\uDEF8]|\uD807[\uDC00-\uDC08\uDC0A-\uDC36\uDC38-\uDC40\uDC50-\uDC59\uDC72-\uDC8F\uDC92-\uDCA7\uDCA9-\uDCB6\uDD00-\uDD06\uDD08\uDD09\uDD0B-\uDD36\uDD3A\uDD3C\uDD3D\uDD3F-\uDD47\uDD50-\uDD59]|\uD808[\uDC00-\uDF99]|\uD809[\uDC00-\uDC6E\uDC80-\uDD43]|[\uD80C\uD81C-\uD820\uD840-\uD868\uD86A-\uD86C\uD86F-\uD872\uD874-\uD879][\uDC00-\uDFFF]|\uD80D[\uDC00-\uDC2E]|\uD811[\uDC00-\uDE46]|\uD81A[\uDC00-\uDE38\uDE40-\uDE5E\uDE60-\uDE69\uDED0-\uDEED\uDEF0-\uDEF4\uDF00-\uDF36\uDF40-\uDF43\uDF50-\uDF59\uDF63-\uDF77\uDF7D-\uDF8F]|\uD81B[\uDF00-\uDF44\uDF50-\uDF7E\uDF8F-\uDF9F\uDFE0\uDFE1]|\uD821[\uDC00-\uDFEC]|\uD822[\uDC00-\uDEF2]|\uD82C[\uDC00-\uDD1E\uDD70-\uDEFB]|\uD82F[\uDC00-\uDC6A\uDC70-\uDC7C\uDC80-\uDC88\uDC90-\uDC99\uDC9D\uDC9E]|\uD834[\uDD65-\uDD69\uDD6D-\uDD72\uDD7B-\uDD82\uDD85-\uDD8B\uDDAA-\uDDAD\uDE42-\uDE44]|\uD835[\uDC00-\uDC54\uDC56-\uDC9C\uDC9E\uDC9F\uDCA2\uDCA5\uDCA6\uDCA9-\uDCAC\uDCAE-\uDCB9\uDCBB\uDCBD-\uDCC3\uDCC5-\uDD05\uDD07-\uDD0A\uDD0D-\uDD14\uDD16-\uDD1C\uDD1E-\uDD39\uDD3B-\uDD3E\uDD40-\uDD44\uDD46\uDD4A-\uDD50\uDD52-\uDEA5\uDEA8-\uDEC0\uDEC2-\uDEDA\uDEDC-\uDEFA\uDEFC-\uDF14\uDF16-\uDF34\uDF36-\uDF4E\uDF50-\uDF6E\uDF70-\uDF88\uDF8A-\uDFA8\uDFAA-\uDFC2\uDFC4-\uDFCB\uDFCE-\uDFFF]|\uD836[\uDE00-\uDE36\uDE3B-\uDE6C\uDE75\uDE84\uDE9B-\uDE9F\uDEA1-\uDEAF]|\uD838[\uDC00-\uDC06\uDC08-\uDC18\uDC1B-\uDC21\uDC23\uDC24\uDC26-\uDC2A]|\uD83A[\uDC00-\uDCC4\uDCD0-\uDCD6\uDD00-\uDD4A\uDD50-\uDD59]|\uD83B[\uDE00-\uDE03\uDE05-\uDE1F\uDE21\uDE22\uDE24\uDE27\uDE29-\uDE32\uDE34-\uDE37\uDE39\uDE3B\uDE42\uDE47\uDE49\uDE4B\uDE4D-\uDE4F\uDE51\uDE52\uDE54\uDE57\uDE59\uDE5B\uDE5D\uDE5F\uDE61\uDE62\uDE64\uDE67-\uDE6A\uDE6C-\uDE72\uDE74-\uDE77\uDE79-\uDE7C\uDE7E\uDE80-\uDE89\uDE8B-\uDE9B\uDEA1-\uDEA3\uDEA5-\uDEA9\uDEAB-\uDEBB]|\uD869[\uDC00-\uDED6\uDF00-\uDFFF]|\uD86D[\uDC00-\uDF34\uDF40-\uDFFF]|\uD86E[\uDC00-\uDC1D\uDC20-\uDFFF]|\uD873[\uDC00-\uDEA1\uDEB0-\uDFFF]|\uD87A[\uDC00-\uDFE0]|\uD87E[\uDC00-\uDE1D]|\uDB40[\uDD00-\uDDEF]/;
+
+var unicode = {
+	Space_Separator: Space_Separator,
+	ID_Start: ID_Start,
+	ID_Continue: ID_Continue
+};
+
+var util = {
+    isSpaceSeparator (c) {
+        return typeof c === 'string' && unicode.Space_Separator.test(c)
+    },
+
+    isIdStartChar (c) {
+        return typeof c === 'string' && (
+            (c >= 'a' && c <= 'z') ||
+        (c >= 'A' && c <= 'Z') ||
+        (c === '$') || (c === '_') ||
+        unicode.ID_Start.test(c)
+        )
+    },
+
+    isIdContinueChar (c) {
+        return typeof c === 'string' && (
+            (c >= 'a' && c <= 'z') ||
+        (c >= 'A' && c <= 'Z') ||
+        (c >= '0' && c <= '9') ||
+        (c === '$') || (c === '_') ||
+        (c === '\u200C') || (c === '\u200D') ||
+        unicode.ID_Continue.test(c)
+        )
+    },
+
+    isDigit (c) {
+        return typeof c === 'string' && /[0-9]/.test(c)
+    },
+
+    isHexDigit (c) {
+        return typeof c === 'string' && /[0-9A-Fa-f]/.test(c)
+    },
+};
+
+let source;
+let parseState;
+let stack;
+let pos;
+let line$1;
+let column;
+let token;
+let key;
+let root;
+
+var parse = function parse (text, reviver) {
+    source = String(text);
+    parseState = 'start';
+    stack = [];
+    pos = 0;
+    line$1 = 1;
+    column = 0;
+    token = undefined;
+    key = undefined;
+    root = undefined;
+
+    do {
+        token = lex();
+
+        // This code is unreachable.
+        // if (!parseStates[parseState]) {
+        //     throw invalidParseState()
+        // }
+
+        parseStates[parseState]();
+    } while (token.type !== 'eof')
+
+    if (typeof reviver === 'function') {
+        return internalize({'': root}, '', reviver)
+    }
+
+    return root
+};
+
+function internalize (holder, name, reviver) {
+    const value = holder[name];
+    if (value != null && typeof value === 'object') {
+        if (Array.isArray(value)) {
+            for (let i = 0; i < value.length; i++) {
+                const key = String(i);
+                const replacement = internalize(value, key, reviver);
+                if (replacement === undefined) {
+                    delete value[key];
+                } else {
+                    Object.defineProperty(value, key, {
+                        value: replacement,
+                        writable: true,
+                        enumerable: true,
+                        configurable: true,
+                    });
+                }
+            }
+        } else {
+            for (const key in value) {
+                const replacement = internalize(value, key, reviver);
+                if (replacement === undefined) {
+                    delete value[key];
+                } else {
+                    Object.defineProperty(value, key, {
+                        value: replacement,
+                        writable: true,
+                        enumerable: true,
+                        configurable: true,
+                    });
+                }
+            }
+        }
+    }
+
+    return reviver.call(holder, name, value)
+}
+
+let lexState;
+let buffer;
+let doubleQuote;
+let sign;
+let c;
+
+function lex () {
+    lexState = 'default';
+    buffer = '';
+    doubleQuote = false;
+    sign = 1;
+
+    for (;;) {
+        c = peek();
+
+        // This code is unreachable.
+        // if (!lexStates[lexState]) {
+        //     throw invalidLexState(lexState)
+        // }
+
+        const token = lexStates[lexState]();
+        if (token) {
+            return token
+        }
+    }
+}
+
+function peek () {
+    if (source[pos]) {
+        return String.fromCodePoint(source.codePointAt(pos))
+    }
+}
+
+function read () {
+    const c = peek();
+
+    if (c === '\n') {
+        line$1++;
+        column = 0;
+    } else if (c) {
+        column += c.length;
+    } else {
+        column++;
+    }
+
+    if (c) {
+        pos += c.length;
+    }
+
+    return c
+}
+
+const lexStates = {
+    default () {
+        switch (c) {
+        case '\t':
+        case '\v':
+        case '\f':
+        case ' ':
+        case '\u00A0':
+        case '\uFEFF':
+        case '\n':
+        case '\r':
+        case '\u2028':
+        case '\u2029':
+            read();
+            return
+
+        case '/':
+            read();
+            lexState = 'comment';
+            return
+
+        case undefined:
+            read();
+            return newToken('eof')
+        }
+
+        if (util.isSpaceSeparator(c)) {
+            read();
+            return
+        }
+
+        // This code is unreachable.
+        // if (!lexStates[parseState]) {
+        //     throw invalidLexState(parseState)
+        // }
+
+        return lexStates[parseState]()
+    },
+
+    comment () {
+        switch (c) {
+        case '*':
+            read();
+            lexState = 'multiLineComment';
+            return
+
+        case '/':
+            read();
+            lexState = 'singleLineComment';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    multiLineComment () {
+        switch (c) {
+        case '*':
+            read();
+            lexState = 'multiLineCommentAsterisk';
+            return
+
+        case undefined:
+            throw invalidChar(read())
+        }
+
+        read();
+    },
+
+    multiLineCommentAsterisk () {
+        switch (c) {
+        case '*':
+            read();
+            return
+
+        case '/':
+            read();
+            lexState = 'default';
+            return
+
+        case undefined:
+            throw invalidChar(read())
+        }
+
+        read();
+        lexState = 'multiLineComment';
+    },
+
+    singleLineComment () {
+        switch (c) {
+        case '\n':
+        case '\r':
+        case '\u2028':
+        case '\u2029':
+            read();
+            lexState = 'default';
+            return
+
+        case undefined:
+            read();
+            return newToken('eof')
+        }
+
+        read();
+    },
+
+    value () {
+        switch (c) {
+        case '{':
+        case '[':
+            return newToken('punctuator', read())
+
+        case 'n':
+            read();
+            literal('ull');
+            return newToken('null', null)
+
+        case 't':
+            read();
+            literal('rue');
+            return newToken('boolean', true)
+
+        case 'f':
+            read();
+            literal('alse');
+            return newToken('boolean', false)
+
+        case '-':
+        case '+':
+            if (read() === '-') {
+                sign = -1;
+            }
+
+            lexState = 'sign';
+            return
+
+        case '.':
+            buffer = read();
+            lexState = 'decimalPointLeading';
+            return
+
+        case '0':
+            buffer = read();
+            lexState = 'zero';
+            return
+
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+        case '8':
+        case '9':
+            buffer = read();
+            lexState = 'decimalInteger';
+            return
+
+        case 'I':
+            read();
+            literal('nfinity');
+            return newToken('numeric', Infinity)
+
+        case 'N':
+            read();
+            literal('aN');
+            return newToken('numeric', NaN)
+
+        case '"':
+        case "'":
+            doubleQuote = (read() === '"');
+            buffer = '';
+            lexState = 'string';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    identifierNameStartEscape () {
+        if (c !== 'u') {
+            throw invalidChar(read())
+        }
+
+        read();
+        const u = unicodeEscape();
+        switch (u) {
+        case '$':
+        case '_':
+            break
+
+        default:
+            if (!util.isIdStartChar(u)) {
+                throw invalidIdentifier()
+            }
+
+            break
+        }
+
+        buffer += u;
+        lexState = 'identifierName';
+    },
+
+    identifierName () {
+        switch (c) {
+        case '$':
+        case '_':
+        case '\u200C':
+        case '\u200D':
+            buffer += read();
+            return
+
+        case '\\':
+            read();
+            lexState = 'identifierNameEscape';
+            return
+        }
+
+        if (util.isIdContinueChar(c)) {
+            buffer += read();
+            return
+        }
+
+        return newToken('identifier', buffer)
+    },
+
+    identifierNameEscape () {
+        if (c !== 'u') {
+            throw invalidChar(read())
+        }
+
+        read();
+        const u = unicodeEscape();
+        switch (u) {
+        case '$':
+        case '_':
+        case '\u200C':
+        case '\u200D':
+            break
+
+        default:
+            if (!util.isIdContinueChar(u)) {
+                throw invalidIdentifier()
+            }
+
+            break
+        }
+
+        buffer += u;
+        lexState = 'identifierName';
+    },
+
+    sign () {
+        switch (c) {
+        case '.':
+            buffer = read();
+            lexState = 'decimalPointLeading';
+            return
+
+        case '0':
+            buffer = read();
+            lexState = 'zero';
+            return
+
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+        case '8':
+        case '9':
+            buffer = read();
+            lexState = 'decimalInteger';
+            return
+
+        case 'I':
+            read();
+            literal('nfinity');
+            return newToken('numeric', sign * Infinity)
+
+        case 'N':
+            read();
+            literal('aN');
+            return newToken('numeric', NaN)
+        }
+
+        throw invalidChar(read())
+    },
+
+    zero () {
+        switch (c) {
+        case '.':
+            buffer += read();
+            lexState = 'decimalPoint';
+            return
+
+        case 'e':
+        case 'E':
+            buffer += read();
+            lexState = 'decimalExponent';
+            return
+
+        case 'x':
+        case 'X':
+            buffer += read();
+            lexState = 'hexadecimal';
+            return
+        }
+
+        return newToken('numeric', sign * 0)
+    },
+
+    decimalInteger () {
+        switch (c) {
+        case '.':
+            buffer += read();
+            lexState = 'decimalPoint';
+            return
+
+        case 'e':
+        case 'E':
+            buffer += read();
+            lexState = 'decimalExponent';
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read();
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    decimalPointLeading () {
+        if (util.isDigit(c)) {
+            buffer += read();
+            lexState = 'decimalFraction';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    decimalPoint () {
+        switch (c) {
+        case 'e':
+        case 'E':
+            buffer += read();
+            lexState = 'decimalExponent';
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read();
+            lexState = 'decimalFraction';
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    decimalFraction () {
+        switch (c) {
+        case 'e':
+        case 'E':
+            buffer += read();
+            lexState = 'decimalExponent';
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read();
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    decimalExponent () {
+        switch (c) {
+        case '+':
+        case '-':
+            buffer += read();
+            lexState = 'decimalExponentSign';
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read();
+            lexState = 'decimalExponentInteger';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    decimalExponentSign () {
+        if (util.isDigit(c)) {
+            buffer += read();
+            lexState = 'decimalExponentInteger';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    decimalExponentInteger () {
+        if (util.isDigit(c)) {
+            buffer += read();
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    hexadecimal () {
+        if (util.isHexDigit(c)) {
+            buffer += read();
+            lexState = 'hexadecimalInteger';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    hexadecimalInteger () {
+        if (util.isHexDigit(c)) {
+            buffer += read();
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    string () {
+        switch (c) {
+        case '\\':
+            read();
+            buffer += escape$1();
+            return
+
+        case '"':
+            if (doubleQuote) {
+                read();
+                return newToken('string', buffer)
+            }
+
+            buffer += read();
+            return
+
+        case "'":
+            if (!doubleQuote) {
+                read();
+                return newToken('string', buffer)
+            }
+
+            buffer += read();
+            return
+
+        case '\n':
+        case '\r':
+            throw invalidChar(read())
+
+        case '\u2028':
+        case '\u2029':
+            separatorChar(c);
+            break
+
+        case undefined:
+            throw invalidChar(read())
+        }
+
+        buffer += read();
+    },
+
+    start () {
+        switch (c) {
+        case '{':
+        case '[':
+            return newToken('punctuator', read())
+
+        // This code is unreachable since the default lexState handles eof.
+        // case undefined:
+        //     return newToken('eof')
+        }
+
+        lexState = 'value';
+    },
+
+    beforePropertyName () {
+        switch (c) {
+        case '$':
+        case '_':
+            buffer = read();
+            lexState = 'identifierName';
+            return
+
+        case '\\':
+            read();
+            lexState = 'identifierNameStartEscape';
+            return
+
+        case '}':
+            return newToken('punctuator', read())
+
+        case '"':
+        case "'":
+            doubleQuote = (read() === '"');
+            lexState = 'string';
+            return
+        }
+
+        if (util.isIdStartChar(c)) {
+            buffer += read();
+            lexState = 'identifierName';
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    afterPropertyName () {
+        if (c === ':') {
+            return newToken('punctuator', read())
+        }
+
+        throw invalidChar(read())
+    },
+
+    beforePropertyValue () {
+        lexState = 'value';
+    },
+
+    afterPropertyValue () {
+        switch (c) {
+        case ',':
+        case '}':
+            return newToken('punctuator', read())
+        }
+
+        throw invalidChar(read())
+    },
+
+    beforeArrayValue () {
+        if (c === ']') {
+            return newToken('punctuator', read())
+        }
+
+        lexState = 'value';
+    },
+
+    afterArrayValue () {
+        switch (c) {
+        case ',':
+        case ']':
+            return newToken('punctuator', read())
+        }
+
+        throw invalidChar(read())
+    },
+
+    end () {
+        // This code is unreachable since it's handled by the default lexState.
+        // if (c === undefined) {
+        //     read()
+        //     return newToken('eof')
+        // }
+
+        throw invalidChar(read())
+    },
+};
+
+function newToken (type, value) {
+    return {
+        type,
+        value,
+        line: line$1,
+        column,
+    }
+}
+
+function literal (s) {
+    for (const c of s) {
+        const p = peek();
+
+        if (p !== c) {
+            throw invalidChar(read())
+        }
+
+        read();
+    }
+}
+
+function escape$1 () {
+    const c = peek();
+    switch (c) {
+    case 'b':
+        read();
+        return '\b'
+
+    case 'f':
+        read();
+        return '\f'
+
+    case 'n':
+        read();
+        return '\n'
+
+    case 'r':
+        read();
+        return '\r'
+
+    case 't':
+        read();
+        return '\t'
+
+    case 'v':
+        read();
+        return '\v'
+
+    case '0':
+        read();
+        if (util.isDigit(peek())) {
+            throw invalidChar(read())
+        }
+
+        return '\0'
+
+    case 'x':
+        read();
+        return hexEscape()
+
+    case 'u':
+        read();
+        return unicodeEscape()
+
+    case '\n':
+    case '\u2028':
+    case '\u2029':
+        read();
+        return ''
+
+    case '\r':
+        read();
+        if (peek() === '\n') {
+            read();
+        }
+
+        return ''
+
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+        throw invalidChar(read())
+
+    case undefined:
+        throw invalidChar(read())
+    }
+
+    return read()
+}
+
+function hexEscape () {
+    let buffer = '';
+    let c = peek();
+
+    if (!util.isHexDigit(c)) {
+        throw invalidChar(read())
+    }
+
+    buffer += read();
+
+    c = peek();
+    if (!util.isHexDigit(c)) {
+        throw invalidChar(read())
+    }
+
+    buffer += read();
+
+    return String.fromCodePoint(parseInt(buffer, 16))
+}
+
+function unicodeEscape () {
+    let buffer = '';
+    let count = 4;
+
+    while (count-- > 0) {
+        const c = peek();
+        if (!util.isHexDigit(c)) {
+            throw invalidChar(read())
+        }
+
+        buffer += read();
+    }
+
+    return String.fromCodePoint(parseInt(buffer, 16))
+}
+
+const parseStates = {
+    start () {
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        push();
+    },
+
+    beforePropertyName () {
+        switch (token.type) {
+        case 'identifier':
+        case 'string':
+            key = token.value;
+            parseState = 'afterPropertyName';
+            return
+
+        case 'punctuator':
+            // This code is unreachable since it's handled by the lexState.
+            // if (token.value !== '}') {
+            //     throw invalidToken()
+            // }
+
+            pop();
+            return
+
+        case 'eof':
+            throw invalidEOF()
+        }
+
+        // This code is unreachable since it's handled by the lexState.
+        // throw invalidToken()
+    },
+
+    afterPropertyName () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'punctuator' || token.value !== ':') {
+        //     throw invalidToken()
+        // }
+
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        parseState = 'beforePropertyValue';
+    },
+
+    beforePropertyValue () {
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        push();
+    },
+
+    beforeArrayValue () {
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        if (token.type === 'punctuator' && token.value === ']') {
+            pop();
+            return
+        }
+
+        push();
+    },
+
+    afterPropertyValue () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'punctuator') {
+        //     throw invalidToken()
+        // }
+
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        switch (token.value) {
+        case ',':
+            parseState = 'beforePropertyName';
+            return
+
+        case '}':
+            pop();
+        }
+
+        // This code is unreachable since it's handled by the lexState.
+        // throw invalidToken()
+    },
+
+    afterArrayValue () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'punctuator') {
+        //     throw invalidToken()
+        // }
+
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        switch (token.value) {
+        case ',':
+            parseState = 'beforeArrayValue';
+            return
+
+        case ']':
+            pop();
+        }
+
+        // This code is unreachable since it's handled by the lexState.
+        // throw invalidToken()
+    },
+
+    end () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'eof') {
+        //     throw invalidToken()
+        // }
+    },
+};
+
+function push () {
+    let value;
+
+    switch (token.type) {
+    case 'punctuator':
+        switch (token.value) {
+        case '{':
+            value = {};
+            break
+
+        case '[':
+            value = [];
+            break
+        }
+
+        break
+
+    case 'null':
+    case 'boolean':
+    case 'numeric':
+    case 'string':
+        value = token.value;
+        break
+
+    // This code is unreachable.
+    // default:
+    //     throw invalidToken()
+    }
+
+    if (root === undefined) {
+        root = value;
+    } else {
+        const parent = stack[stack.length - 1];
+        if (Array.isArray(parent)) {
+            parent.push(value);
+        } else {
+            Object.defineProperty(parent, key, {
+                value,
+                writable: true,
+                enumerable: true,
+                configurable: true,
+            });
+        }
+    }
+
+    if (value !== null && typeof value === 'object') {
+        stack.push(value);
+
+        if (Array.isArray(value)) {
+            parseState = 'beforeArrayValue';
+        } else {
+            parseState = 'beforePropertyName';
+        }
+    } else {
+        const current = stack[stack.length - 1];
+        if (current == null) {
+            parseState = 'end';
+        } else if (Array.isArray(current)) {
+            parseState = 'afterArrayValue';
+        } else {
+            parseState = 'afterPropertyValue';
+        }
+    }
+}
+
+function pop () {
+    stack.pop();
+
+    const current = stack[stack.length - 1];
+    if (current == null) {
+        parseState = 'end';
+    } else if (Array.isArray(current)) {
+        parseState = 'afterArrayValue';
+    } else {
+        parseState = 'afterPropertyValue';
+    }
+}
+
+// This code is unreachable.
+// function invalidParseState () {
+//     return new Error(`JSON5: invalid parse state '${parseState}'`)
+// }
+
+// This code is unreachable.
+// function invalidLexState (state) {
+//     return new Error(`JSON5: invalid lex state '${state}'`)
+// }
+
+function invalidChar (c) {
+    if (c === undefined) {
+        return syntaxError$1(`JSON5: invalid end of input at ${line$1}:${column}`)
+    }
+
+    return syntaxError$1(`JSON5: invalid character '${formatChar(c)}' at ${line$1}:${column}`)
+}
+
+function invalidEOF () {
+    return syntaxError$1(`JSON5: invalid end of input at ${line$1}:${column}`)
+}
+
+// This code is unreachable.
+// function invalidToken () {
+//     if (token.type === 'eof') {
+//         return syntaxError(`JSON5: invalid end of input at ${line}:${column}`)
+//     }
+
+//     const c = String.fromCodePoint(token.value.codePointAt(0))
+//     return syntaxError(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
+// }
+
+function invalidIdentifier () {
+    column -= 5;
+    return syntaxError$1(`JSON5: invalid identifier character at ${line$1}:${column}`)
+}
+
+function separatorChar (c) {
+    console.warn(`JSON5: '${formatChar(c)}' in strings is not valid ECMAScript; consider escaping`);
+}
+
+function formatChar (c) {
+    const replacements = {
+        "'": "\\'",
+        '"': '\\"',
+        '\\': '\\\\',
+        '\b': '\\b',
+        '\f': '\\f',
+        '\n': '\\n',
+        '\r': '\\r',
+        '\t': '\\t',
+        '\v': '\\v',
+        '\0': '\\0',
+        '\u2028': '\\u2028',
+        '\u2029': '\\u2029',
+    };
+
+    if (replacements[c]) {
+        return replacements[c]
+    }
+
+    if (c < ' ') {
+        const hexString = c.charCodeAt(0).toString(16);
+        return '\\x' + ('00' + hexString).substring(hexString.length)
+    }
+
+    return c
+}
+
+function syntaxError$1 (message) {
+    const err = new SyntaxError(message);
+    err.lineNumber = line$1;
+    err.columnNumber = column;
+    return err
+}
+
+var stringify = function stringify (value, replacer, space) {
+    const stack = [];
+    let indent = '';
+    let propertyList;
+    let replacerFunc;
+    let gap = '';
+    let quote;
+
+    if (
+        replacer != null &&
+        typeof replacer === 'object' &&
+        !Array.isArray(replacer)
+    ) {
+        space = replacer.space;
+        quote = replacer.quote;
+        replacer = replacer.replacer;
+    }
+
+    if (typeof replacer === 'function') {
+        replacerFunc = replacer;
+    } else if (Array.isArray(replacer)) {
+        propertyList = [];
+        for (const v of replacer) {
+            let item;
+
+            if (typeof v === 'string') {
+                item = v;
+            } else if (
+                typeof v === 'number' ||
+                v instanceof String ||
+                v instanceof Number
+            ) {
+                item = String(v);
+            }
+
+            if (item !== undefined && propertyList.indexOf(item) < 0) {
+                propertyList.push(item);
+            }
+        }
+    }
+
+    if (space instanceof Number) {
+        space = Number(space);
+    } else if (space instanceof String) {
+        space = String(space);
+    }
+
+    if (typeof space === 'number') {
+        if (space > 0) {
+            space = Math.min(10, Math.floor(space));
+            gap = '          '.substr(0, space);
+        }
+    } else if (typeof space === 'string') {
+        gap = space.substr(0, 10);
+    }
+
+    return serializeProperty('', {'': value})
+
+    function serializeProperty (key, holder) {
+        let value = holder[key];
+        if (value != null) {
+            if (typeof value.toJSON5 === 'function') {
+                value = value.toJSON5(key);
+            } else if (typeof value.toJSON === 'function') {
+                value = value.toJSON(key);
+            }
+        }
+
+        if (replacerFunc) {
+            value = replacerFunc.call(holder, key, value);
+        }
+
+        if (value instanceof Number) {
+            value = Number(value);
+        } else if (value instanceof String) {
+            value = String(value);
+        } else if (value instanceof Boolean) {
+            value = value.valueOf();
+        }
+
+        switch (value) {
+        case null: return 'null'
+        case true: return 'true'
+        case false: return 'false'
+        }
+
+        if (typeof value === 'string') {
+            return quoteString(value)
+        }
+
+        if (typeof value === 'number') {
+            return String(value)
+        }
+
+        if (typeof value === 'object') {
+            return Array.isArray(value) ? serializeArray(value) : serializeObject(value)
+        }
+
+        return undefined
+    }
+
+    function quoteString (value) {
+        const quotes = {
+            "'": 0.1,
+            '"': 0.2,
+        };
+
+        const replacements = {
+            "'": "\\'",
+            '"': '\\"',
+            '\\': '\\\\',
+            '\b': '\\b',
+            '\f': '\\f',
+            '\n': '\\n',
+            '\r': '\\r',
+            '\t': '\\t',
+            '\v': '\\v',
+            '\0': '\\0',
+            '\u2028': '\\u2028',
+            '\u2029': '\\u2029',
+        };
+
+        let product = '';
+
+        for (let i = 0; i < value.length; i++) {
+            const c = value[i];
+            switch (c) {
+            case "'":
+            case '"':
+                quotes[c]++;
+                product += c;
+                continue
+
+            case '\0':
+                if (util.isDigit(value[i + 1])) {
+                    product += '\\x00';
+                    continue
+                }
+            }
+
+            if (replacements[c]) {
+                product += replacements[c];
+                continue
+            }
+
+            if (c < ' ') {
+                let hexString = c.charCodeAt(0).toString(16);
+                product += '\\x' + ('00' + hexString).substring(hexString.length);
+                continue
+            }
+
+            product += c;
+        }
+
+        const quoteChar = quote || Object.keys(quotes).reduce((a, b) => (quotes[a] < quotes[b]) ? a : b);
+
+        product = product.replace(new RegExp(quoteChar, 'g'), replacements[quoteChar]);
+
+        return quoteChar + product + quoteChar
+    }
+
+    function serializeObject (value) {
+        if (stack.indexOf(value) >= 0) {
+            throw TypeError('Converting circular structure to JSON5')
+        }
+
+        stack.push(value);
+
+        let stepback = indent;
+        indent = indent + gap;
+
+        let keys = propertyList || Object.keys(value);
+        let partial = [];
+        for (const key of keys) {
+            const propertyString = serializeProperty(key, value);
+            if (propertyString !== undefined) {
+                let member = serializeKey(key) + ':';
+                if (gap !== '') {
+                    member += ' ';
+                }
+                member += propertyString;
+                partial.push(member);
+            }
+        }
+
+        let final;
+        if (partial.length === 0) {
+            final = '{}';
+        } else {
+            let properties;
+            if (gap === '') {
+                properties = partial.join(',');
+                final = '{' + properties + '}';
+            } else {
+                let separator = ',\n' + indent;
+                properties = partial.join(separator);
+                final = '{\n' + indent + properties + ',\n' + stepback + '}';
+            }
+        }
+
+        stack.pop();
+        indent = stepback;
+        return final
+    }
+
+    function serializeKey (key) {
+        if (key.length === 0) {
+            return quoteString(key)
+        }
+
+        const firstChar = String.fromCodePoint(key.codePointAt(0));
+        if (!util.isIdStartChar(firstChar)) {
+            return quoteString(key)
+        }
+
+        for (let i = firstChar.length; i < key.length; i++) {
+            if (!util.isIdContinueChar(String.fromCodePoint(key.codePointAt(i)))) {
+                return quoteString(key)
+            }
+        }
+
+        return key
+    }
+
+    function serializeArray (value) {
+        if (stack.indexOf(value) >= 0) {
+            throw TypeError('Converting circular structure to JSON5')
+        }
+
+        stack.push(value);
+
+        let stepback = indent;
+        indent = indent + gap;
+
+        let partial = [];
+        for (let i = 0; i < value.length; i++) {
+            const propertyString = serializeProperty(String(i), value);
+            partial.push((propertyString !== undefined) ? propertyString : 'null');
+        }
+
+        let final;
+        if (partial.length === 0) {
+            final = '[]';
+        } else {
+            if (gap === '') {
+                let properties = partial.join(',');
+                final = '[' + properties + ']';
+            } else {
+                let separator = ',\n' + indent;
+                let properties = partial.join(separator);
+                final = '[\n' + indent + properties + ',\n' + stepback + ']';
+            }
+        }
+
+        stack.pop();
+        indent = stepback;
+        return final
+    }
+};
+
+const JSON5 = {
+    parse,
+    stringify,
+};
+
+var lib = JSON5;
+
+/**
+ * Reads benchmark JSON with `JSON.parse`, after the one pass no library does for us.
+ *
+ * Google Benchmark writes valid JSON except for two things (real 1.7.1 and 1.9.5 output in
+ * __tests__/fixtures/gbench/v*\/edge-forms.json): non-finite counters as bare `NaN`, `Infinity`
+ * and `-Infinity` (a negative NaN too is written `NaN`), and control characters other than
+ * \b \f \n \r \t left raw inside names. And a process killed while writing leaves a file cut short.
+ *
+ * Plain JSON goes straight to `JSON.parse`. Otherwise one scan ({@link prepare}) rewrites the bare
+ * tokens as placeholder strings (mapped back to numbers by a reviver) and escapes raw control
+ * characters, and finds where a cut-short text can be closed; `JSON.parse` then does the parsing.
+ * Why not JSON5 (the `json5` package), which reads NaN/Infinity itself: it is about 27 times
+ * slower than JSON.parse on a 9 MB Google Benchmark file and took minutes on a 16 MB name
+ * (`npm run bench:scale` prints both). It only locates the one error V8 reports without a position.
+ */
+/** A syntax error in JSON text that is not explained by the text simply ending early. */
+class JsonSyntaxError extends Error {
+    /** 1-based line and column of the offending character. */
+    line;
+    column;
+    /** What was wrong, without the position (e.g. "Expected ',' or '}' after property value"). */
+    reason;
+    constructor(text, offset, reason) {
+        const { line, column } = positionOf(text, offset);
+        super(`${reason} at line ${line}, column ${column}`);
+        this.name = 'JsonSyntaxError';
+        this.line = line;
+        this.column = column;
+        this.reason = reason;
+    }
+}
+/**
+ * Parses one complete JSON text, accepting Google Benchmark's bare NaN/±Infinity and raw control
+ * characters. Time O(n); `JSON.parse` is iterative, so deep nesting cannot overflow the stack.
+ * @throws JsonSyntaxError with line and column (a cut text is an error here)
+ */
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        const prepared = prepare(text);
+        const r = parsePrepared(prepared.json, prepared);
+        if ('error' in r)
+            throw syntaxError(text, prepared, r.error);
+        return r.value;
+    }
+}
+/**
+ * Parses JSON text, tolerating bare non-finite numbers and truncation (see the module comment).
+ * Time O(n).
+ * @throws JsonSyntaxError on a syntax error anywhere but the very end of the text
+ */
+function parseLenientJson(text) {
+    const complete = (value) => ({ value, truncated: false, incomplete: new Set() });
+    try {
+        return complete(JSON.parse(text));
+    }
+    catch {
+        // not plain JSON: bare NaN/Infinity, a raw control character, a cut, or a real error
+    }
+    if (text.trim() === '')
+        return { value: undefined, truncated: true, incomplete: new Set() };
+    const prepared = prepare(text);
+    const whole = parsePrepared(prepared.json, prepared);
+    if (!('error' in whole))
+        return complete(whole.value);
+    // Only an error at the very end is a cut; anything earlier is damage that must not be papered over.
+    const atEnd = whole.error.offset === undefined || whole.error.offset >= endOfLastToken(prepared.json);
+    const cut = prepared.cut;
+    if (!atEnd || cut === undefined)
+        throw syntaxError(text, prepared, whole.error);
+    const r = parsePrepared(prepared.json.slice(0, cut.end) + cut.closers, prepared);
+    if ('error' in r)
+        throw syntaxError(text, prepared, r.error);
+    return { value: r.value, truncated: true, incomplete: lastChildChain(r.value, cut.closers.length) };
+}
+/** A bare NaN/±Infinity cut part-way ("-I", "Na") at the end is a cut too: V8 points into it, not past it. */
+const PARTIAL_NON_FINITE = /[-+]?(?:N|Na|I|In|Inf|Infi|Infin|Infini|Infinit)$/;
+/** Where the text's last token starts when it is a cut-short NaN/Infinity, else its trimmed length. */
+function endOfLastToken(json) {
+    const trimmed = json.trimEnd();
+    return PARTIAL_NON_FINITE.exec(trimmed)?.index ?? trimmed.length;
+}
+const NON_FINITE = /[-+]?(?:NaN|Infinity)(?![A-Za-z0-9_$])/y;
+/**
+ * One scan of the text: rewrites bare NaN/±Infinity outside strings as placeholder strings,
+ * escapes raw control characters inside strings, and records the last point where every open
+ * container can be closed (just before a `,`, or just after a bracket: every token after it may
+ * itself be cut, "12" of "1234"). O(n) time, O(depth) extra space.
+ */
+function prepare(text) {
+    const marker = freeMarker(text);
+    const out = [];
+    const edits = [[0, 0]];
+    let delta = 0; // (output length) - (input consumed): input offset i is output offset i + delta
+    let copied = 0;
+    let replaced = false;
+    const rewrite = (i, length, replacement) => {
+        out.push(text.slice(copied, i), replacement);
+        delta += replacement.length - length;
+        copied = i + length;
+        edits.push([copied + delta, copied]);
+    };
+    const stack = [];
+    let end = -1;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c)
+                i++; // backslash: skip the escaped character
+            else if (c === 0x22)
+                inString = false;
+            else if (c < 0x20)
+                rewrite(i, 1, `\\u${c.toString(16).padStart(4, '0')}`);
+            continue;
+        }
+        if (c === 0x22)
+            inString = true;
+        else if (c === 0x7b || c === 0x5b) {
+            stack.push(c === 0x7b ? '}' : ']');
+            end = i + 1 + delta;
+        }
+        else if (c === 0x7d || c === 0x5d) {
+            if (stack.pop() !== String.fromCharCode(c))
+                stack.length = 0; // mismatched: a syntax error, no cut
+            end = i + 1 + delta;
+        }
+        else if (c === 0x2c)
+            end = i + delta;
+        else if (c === 0x4e || c === 0x49 || c === 0x2d || c === 0x2b) {
+            NON_FINITE.lastIndex = i;
+            const token = NON_FINITE.exec(text)?.[0];
+            if (token === undefined)
+                continue;
+            const kind = token.endsWith('NaN') ? 'NaN' : token.startsWith('-') ? '-Infinity' : 'Infinity';
+            rewrite(i, token.length, JSON.stringify(marker + kind));
+            replaced = true;
+            i += token.length - 1;
+        }
+    }
+    out.push(text.slice(copied));
+    const prepared = { json: out.join(''), edits };
+    if (replaced) {
+        prepared.placeholders = new Map([
+            [marker + 'NaN', NaN],
+            [marker + 'Infinity', Infinity],
+            [marker + '-Infinity', -Infinity]
+        ]);
+    }
+    if (stack.length > 0 && end >= 0)
+        prepared.cut = { end, closers: stack.reverse().join('') };
+    return prepared;
+}
+/** A private-use character that no string in the text can contain (neither raw nor escaped). */
+function freeMarker(text) {
+    for (let code = 0xe000;; code++) {
+        const ch = String.fromCharCode(code);
+        if (!text.includes(ch) && !new RegExp(`\\\\u${code.toString(16)}`, 'i').test(text))
+            return ch;
+    }
+}
+function parsePrepared(json, prepared) {
+    const ph = prepared.placeholders;
+    try {
+        const value = JSON.parse(json);
+        if (ph)
+            restorePlaceholders(value, ph);
+        return { value };
+    }
+    catch (e) {
+        if (!(e instanceof SyntaxError))
+            throw e;
+        const m = /^(.*?)(?: in JSON)? at position (\d+)/s.exec(e.message);
+        if (m)
+            return { error: { message: m[1], offset: Number(m[2]) } };
+        if (/^Unexpected end of JSON input/.test(e.message))
+            return { error: { message: 'Unexpected end of JSON input' } };
+        return { error: locateWithJson5(json) };
+    }
+}
+/**
+ * V8 gives no position for an unexpected token ("Unexpected token 'x', ... is not valid JSON");
+ * JSON5, slower but exact, locates it (on an error path only; the text is plain JSON by now).
+ */
+function locateWithJson5(json) {
+    try {
+        lib.parse(json);
+    }
+    catch (e) {
+        const err = e;
+        if (typeof err.lineNumber === 'number') {
+            let offset = 0;
+            for (let line = 1; line < err.lineNumber; line++)
+                offset = json.indexOf('\n', offset) + 1;
+            const message = err.message.replace(/^JSON5: /, '').replace(/ at \d+:\d+$/, '');
+            return { message, offset: offset + Math.max(0, (err.columnNumber ?? 1) - 1) };
+        }
+    }
+    return { message: 'not valid JSON' };
+}
+/**
+ * Puts NaN/±Infinity back where a placeholder string stands, in place. Iterative with an explicit
+ * stack: JSON.parse's reviver recurses and overflows on deep nesting. O(size of the value).
+ */
+function restorePlaceholders(root, ph) {
+    const stack = [root];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (typeof node !== 'object' || node === null)
+            continue;
+        const holder = node;
+        for (const key of Object.keys(holder)) {
+            const v = holder[key];
+            if (typeof v === 'string') {
+                const n = ph.get(v);
+                if (n !== undefined)
+                    holder[key] = n;
+            }
+            else if (typeof v === 'object' && v !== null)
+                stack.push(v);
+        }
+    }
+}
+/** The error at its place in the original text (rewrites shift offsets). */
+function syntaxError(text, prepared, error) {
+    const offset = error.offset ?? prepared.json.length;
+    let k = prepared.edits.length - 1;
+    while (k > 0 && prepared.edits[k][0] > offset)
+        k--; // few edits in practice; linear is fine
+    const [outAt, textAt] = prepared.edits[k];
+    return new JsonSyntaxError(text, Math.min(text.length, textAt + (offset - outAt)), error.message);
+}
+/** The root and then, `depth - 1` times, the last element or member of the previous one. */
+function lastChildChain(root, depth) {
+    const chain = new Set();
+    let node = root;
+    for (let d = 0; d < depth && typeof node === 'object' && node !== null; d++) {
+        chain.add(node);
+        const children = Array.isArray(node) ? node : Object.values(node);
+        node = children[children.length - 1];
+    }
+    return chain;
+}
+
+/**
+ * The lines of a text or of a file, one at a time. A file is read in 32 KiB pieces, never as one
+ * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
+ * the young-generation collections while it is parsed, and 40 such files made the heap, and the
+ * process, about 90 MB larger than reading them piece by piece. A piece stays under 64 KB even
+ * as UTF-16 (V8 puts larger strings straight into the old heap).
+ */
+/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
+function* linesOfText(text) {
+    let number = 0;
+    let start = 0;
+    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
+        yield { text: text.slice(start, end), number: ++number, ended: true };
+    if (start < text.length)
+        yield { text: text.slice(start), number: ++number, ended: false };
+}
+/** Bytes read at a time by {@link linesOfFile}. */
+const CHUNK_BYTES = 1 << 15;
+/**
+ * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
+ * between reads is decoded whole): the file's text is these pieces joined.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(chunkBytes);
+        const decoder = new StringDecoder('utf8');
+        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+            yield decoder.write(buffer.subarray(0, n));
+        const end = decoder.end();
+        if (end)
+            yield end;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** `pieces` with a byte order mark at the very start of their text left out. */
+function* withoutBom(pieces) {
+    let atStart = true;
+    for (const piece of pieces) {
+        yield atStart && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece;
+        atStart &&= piece === '';
+    }
+}
+/**
+ * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
+ * `chunkBytes` at a time.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    let number = 0;
+    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
+    let pending = [];
+    for (const piece of piecesOfFile(path, chunkBytes)) {
+        let start = 0;
+        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
+            const text = piece.slice(start, end);
+            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
+            pending = [];
+        }
+        if (start < piece.length)
+            pending.push(piece.slice(start));
+    }
+    const rest = pending.join('');
+    if (rest !== '')
+        yield { text: rest, number: ++number, ended: false };
+}
+/**
+ * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
+ * end is dropped): enough to tell its format.
+ */
+function fileStart(path, maxBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(maxBytes);
+        let length = 0;
+        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
+            length += n;
+        return new StringDecoder('utf8').write(buffer.subarray(0, length));
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+
+/**
+ * Reads bench-runner's streaming sample file: JSON Lines, format "benchgate-samples", version 1.
+ *
+ * - Line 1: `{"type":"context","format":"benchgate-samples","version":1,"context":{...},"host":...}`
+ *   with the machine and build (mapped to Provenance).
+ * - One line per repetition: `{"type":"sample","name":...,"repetition_index":N,"iterations":N,
+ *   "real_time_ns":F,"cpu_time_ns":F,"threads":N,"counters":{...},"error":null|"msg","skipped":null|"msg"}`.
+ * - Last line: `{"type":"totals","benchmarks":N,"samples":N,"errors":N,"skipped":N,...}`.
+ *
+ * The runner writes each line as it goes, so a crash keeps every sample so far. Hence:
+ * - a last line cut short is dropped and reported as 'truncated';
+ * - complete lines without a totals line are reported as 'crashed';
+ * - a broken line elsewhere is reported as 'invalid' (with its line and column) and skipped;
+ * - unknown line types and unknown fields are ignored (newer runners may add them);
+ * - a `version` newer than {@link JSONL_FORMAT_VERSION} is an error: this benchgate cannot know
+ *   what changed, and guessing could mis-read times.
+ * Bare NaN / ±Infinity (e.g. in counters) are accepted as numbers.
+ */
+/** The `format` value on the context line of a bench-runner sample file. */
+const JSONL_FORMAT = 'benchgate-samples';
+/** The newest sample format version this benchgate reads. */
+const JSONL_FORMAT_VERSION = 1;
+const isObject$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str$1 = (v) => (typeof v === 'string' ? v : undefined);
+const num$1 = (v) => (typeof v === 'number' ? v : undefined);
+/**
+ * True when the text's first line is a bench-runner context line (`"format":"benchgate-samples"`).
+ * Used for format detection; cheap (looks at the first line only).
+ */
+function looksLikeBenchgateJsonl(text) {
+    const nl = text.indexOf('\n');
+    const first = stripBom(nl < 0 ? text : text.slice(0, nl));
+    return /"format"\s*:\s*"benchgate-samples"/.test(first);
+}
+/**
+ * Parses the text of one bench-runner JSONL file (one process execution = one run).
+ * @param text the file's content
+ * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
+ * @throws SampleFileError 'empty', 'malformed-jsonl' (the context line is unreadable or missing) or
+ *   'unsupported-version' (written by a newer bench-runner)
+ * Time O(n) in the text length.
+ */
+function parseBenchgateJsonl(text, opts) {
+    return parseBenchgateJsonlLines(linesOfText(text), opts);
+}
+/**
+ * {@link parseBenchgateJsonl} on a file's lines as they are read (linesOfFile): a large file is
+ * never one string.
+ */
+function parseBenchgateJsonlLines(lines, opts) {
+    const { round, run, source } = resolveSource(opts);
+    const at = { side: opts.side, round, run};
+    const samples = sampleSink(opts);
+    const issues = [];
+    const issue = (benchmark, kind, message, line, detail) => issues.push({
+        benchmark,
+        side: at.side,
+        round,
+        run,
+        kind,
+        message,
+        source: line !== undefined ? `${source}:${line}` : source,
+        ...(detail !== undefined && { detail })
+    });
+    const iterator = lines[Symbol.iterator]();
+    const provenance = provenanceOfJsonl(readContextLine(iterator, source));
+    let totals;
+    let sampleLines = 0;
+    let truncatedAt;
+    for (let next = iterator.next(); !next.done; next = iterator.next()) {
+        const { number: lineNo, ended } = next.value;
+        const raw = next.value.text.endsWith('\r') ? next.value.text.slice(0, -1) : next.value.text;
+        if (raw.trim() === '')
+            continue;
+        let value;
+        try {
+            value = parseJson(raw);
+        }
+        catch (e) {
+            if (!(e instanceof JsonSyntaxError))
+                throw e;
+            if (!ended)
+                truncatedAt = lineNo;
+            else
+                issue(FILE_ISSUE, 'invalid', `line ${lineNo}, column ${e.column}: not valid JSON (${e.reason}); line skipped`, lineNo);
+            continue;
+        }
+        if (!isObject$1(value)) {
+            issue(FILE_ISSUE, 'invalid', `line ${lineNo} is not a JSON object; line skipped`, lineNo);
+            continue;
+        }
+        if (value.type === 'totals')
+            totals = value;
+        if (value.type !== 'sample')
+            continue; // forward compatible: unknown line types are ignored
+        sampleLines++;
+        const s = readSampleLine(value, lineNo, at, issue);
+        if (s)
+            samples.add(s);
+    }
+    endOfFileIssue(issue, samples.count, sampleLines, truncatedAt, totals);
+    return { samples: samples.samples, issues, provenance, format: 'benchgate-jsonl' };
+}
+/**
+ * Reads and checks line 1, the context line (taking it, and blank lines after it only when it is
+ * blank itself, from `lines`).
+ * @throws SampleFileError 'empty', 'malformed-jsonl' or 'unsupported-version'
+ */
+function readContextLine(lines, source) {
+    const first = lines.next();
+    let rest = first;
+    while (!rest.done && rest.value.text.trim() === '')
+        rest = lines.next();
+    if (rest.done) {
+        throw new SampleFileError('empty', source, `${source}: the file is empty. bench-runner writes its context line first, so the benchmark process ` +
+            `never started or was killed at once; run it by hand to see its error output.`);
+    }
+    let ctx;
+    try {
+        ctx = parseJson(stripBom(first.value.text));
+    }
+    catch (e) {
+        if (!(e instanceof JsonSyntaxError))
+            throw e;
+        throw new SampleFileError('malformed-jsonl', source, `${source}:1:${e.column}: the first line is not a readable bench-runner context line (${e.reason}). ` +
+            `A bench-runner sample file starts with {"type":"context","format":"benchgate-samples",...}; ` +
+            `re-run the benchmark through bench-runner.`, { line: 1, column: e.column });
+    }
+    if (!isObject$1(ctx) || ctx.type !== 'context' || ctx.format !== JSONL_FORMAT) {
+        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the first line is not a bench-runner context line (expected "type":"context" and ` +
+            `"format":"${JSONL_FORMAT}"). Is this really a bench-runner sample file?`, { line: 1, column: 1 });
+    }
+    const version = ctx.version;
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the context line has no valid "version" (got ${describeValue(version)}); expected an integer >= 1.`, { line: 1, column: 1 });
+    }
+    if (version > JSONL_FORMAT_VERSION) {
+        throw new SampleFileError('unsupported-version', source, `${source}: written in sample format version ${version} by a newer bench-runner; this benchgate reads ` +
+            `version ${JSONL_FORMAT_VERSION}. Upgrade benchgate (the action's @version or the npm package) to the ` +
+            `release that matches your bench-runner.`, { line: 1, column: 1 });
+    }
+    return ctx;
+}
+/** How the file ended: a cut last line, no totals line (a crash), or totals that disagree. */
+function endOfFileIssue(issue, kept, sampleLines, truncatedAt, totals) {
+    if (truncatedAt !== undefined) {
+        issue(FILE_ISSUE, 'truncated', `the last line (${truncatedAt}) is cut short and was dropped; kept ${kept} sample(s). ` +
+            `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
+            `check its exit status and stderr.`, truncatedAt);
+    }
+    else if (totals === undefined) {
+        issue(FILE_ISSUE, 'crashed', `no totals line: the benchmark process stopped before finishing (crash, kill or timeout); ` +
+            `kept the ${kept} sample(s) written so far. Check its exit status and stderr.`);
+    }
+    else {
+        const declared = num$1(totals.samples);
+        if (declared !== undefined && declared !== sampleLines) {
+            issue(FILE_ISSUE, 'invalid', `the totals line says ${declared} sample line(s) but the file holds ${sampleLines}; ` +
+                `the file may have been edited or concatenated.`);
+        }
+    }
+}
+/** One sample line to a Sample, or an issue (error, skip, bad value) and undefined. */
+function readSampleLine(o, lineNo, at, issue) {
+    const name = str$1(o.name);
+    if (name === undefined || name === '') {
+        issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo);
+        return undefined;
+    }
+    const rep = num$1(o.repetition_index);
+    const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1;
+    const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`;
+    if (typeof o.error === 'string') {
+        const msg = o.error || '(no message)';
+        issue(name, 'error', `${repText}: the benchmark reported an error: ${msg}`, lineNo, msg);
+        return undefined;
+    }
+    if (typeof o.skipped === 'string') {
+        const msg = o.skipped || '(no message)';
+        issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${msg}`, lineNo, msg);
+        return undefined;
+    }
+    if (repetition < 0) {
+        const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; its run is left out`;
+        issue(name, 'invalid', msg, lineNo);
+        return undefined;
+    }
+    const iterations = num$1(o.iterations);
+    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
+        issue(name, 'invalid', `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); its run is left out`, lineNo);
+        return undefined;
+    }
+    for (const field of ['real_time_ns', 'cpu_time_ns']) {
+        const v = o[field];
+        if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
+            const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); its run is left out`;
+            issue(name, 'invalid', msg, lineNo);
+            return undefined;
+        }
+    }
+    const { real_time_ns: real, cpu_time_ns: cpu } = o;
+    return makeSample(at, name, repetition, iterations, real, cpu, num$1(o.threads));
+}
+/** Maps a bench-runner context line to Provenance; unknown or mistyped fields are skipped. */
+function provenanceOfJsonl(ctx) {
+    const p = {};
+    const setStr = (key, v) => {
+        if (typeof v === 'string')
+            p[key] = v;
+    };
+    const setNum = (key, v) => {
+        if (typeof v === 'number' && Number.isFinite(v))
+            p[key] = v;
+    };
+    setStr('host', ctx.host);
+    setStr('cpuModel', ctx.cpu_model);
+    setNum('numCpus', ctx.num_cpus);
+    setNum('mhzPerCpu', ctx.mhz_per_cpu);
+    if (typeof ctx.cpu_scaling_enabled === 'boolean')
+        p.cpuScalingEnabled = ctx.cpu_scaling_enabled;
+    if (Array.isArray(ctx.governors) && ctx.governors.every((g) => typeof g === 'string')) {
+        const governors = ctx.governors;
+        p.governors = governors;
+        const distinct = [...new Set(governors)];
+        const pinned = num$1(ctx.pinned_cpu);
+        // The governor that matters is the pinned CPU's; unpinned, all CPUs' (named when they differ).
+        if (pinned !== undefined && governors[pinned] !== undefined)
+            p.governor = governors[pinned];
+        else if (distinct.length === 1)
+            p.governor = distinct[0];
+        else if (distinct.length > 1)
+            p.governor = `mixed (${distinct.join(', ')})`;
+    }
+    setStr('turbo', ctx.turbo);
+    setStr('aslr', ctx.aslr);
+    if (Array.isArray(ctx.load_avg) && ctx.load_avg.every((x) => typeof x === 'number'))
+        p.loadAvg = ctx.load_avg;
+    setStr('kernel', ctx.kernel);
+    setStr('compiler', ctx.compiler);
+    setStr('buildType', ctx.build_type);
+    setStr('buildFlags', ctx.build_flags);
+    setStr('libraryVersion', ctx.library_version);
+    setStr('libraryBuildType', ctx.library_build_type);
+    setNum('pinnedCpu', ctx.pinned_cpu);
+    setStr('priority', ctx.priority);
+    setStr('date', ctx.start_time);
+    if (isObject$1(ctx.context)) {
+        const c = {};
+        for (const [k, v] of Object.entries(ctx.context)) {
+            if (v !== null && v !== undefined)
+                c[k] = typeof v === 'string' ? v : stringifySafely(v);
+        }
+        p.context = c;
+    }
+    return p;
+}
+/** JSON text of a context value; a value nested too deep for JSON.stringify's recursion is described instead. */
+function stringifySafely(v) {
+    try {
+        return JSON.stringify(v);
+    }
+    catch {
+        return describeValue(v);
+    }
+}
+
+/**
+ * Reads simple CSV sample files, one timing per row, as the JayBeams microbenchmarks write them:
+ *
+ *     # comment lines (environment, configuration) start with '#'
+ *     BM_OrderBook_Map,123456
+ *     "BM_Name, with comma",123789
+ *
+ * - Columns: benchmark name, nanoseconds. An optional header row names the columns
+ *   (`benchmark`/`name`, `nanoseconds`/`ns`/`time_ns`/`real_time_ns`, and optionally `run`);
+ *   without a header the first two columns are used and others are ignored.
+ * - Quoting follows RFC 4180: a quoted field may hold commas, newlines and doubled quotes ("").
+ * - Each row is one sample of one iteration. The file has a single time, used for both
+ *   realTimeNs and cpuTimeNs.
+ * - repetition = the row's index within its benchmark (and run); run = the `run` column when the
+ *   header has one, else the run given in the options (default 0); round = the options' round
+ *   (default -1).
+ * - A bad row (missing or non-numeric value, zero/negative/non-finite time, unterminated quote)
+ *   becomes a SampleIssue 'invalid' naming the line; every other row is kept.
+ * - A last row without a line end becomes a SampleIssue 'truncated': it may be cut mid-number.
+ */
+const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name']);
+const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 'time']);
+const NUMBER$1 = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/**
+ * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
+ * '#'. Time O(n); a large file's records are never all held at once.
+ */
+function* csvRecords(text, firstLine = 1) {
+    let i = 0;
+    let line = firstLine;
+    const n = text.length;
+    while (i < n) {
+        // At the start of a line.
+        if (text[i] === '\n' || (text[i] === '\r' && text[i + 1] === '\n')) {
+            i += text[i] === '\r' ? 2 : 1;
+            line++;
+            continue;
+        }
+        if (text[i] === '#') {
+            const nl = text.indexOf('\n', i);
+            i = nl < 0 ? n : nl + 1;
+            line++;
+            continue;
+        }
+        const start = line;
+        const offset = i;
+        const fields = [];
+        let unterminated = false;
+        while (true) {
+            let field = '';
+            if (text[i] === '"') {
+                i++;
+                while (true) {
+                    const quote = text.indexOf('"', i);
+                    const end = quote < 0 ? n : quote;
+                    field += text.slice(i, end);
+                    line += newlinesIn(text, i, end);
+                    if (quote < 0) {
+                        i = n;
+                        unterminated = true;
+                        break;
+                    }
+                    i = quote + 1;
+                    if (text[i] !== '"')
+                        break;
+                    field += '"'; // a doubled quote
+                    i++;
+                }
+                // Anything between the closing quote and the next separator is kept as-is (lenient).
+                const from = i;
+                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
+                    i++;
+                field += text.slice(from, i);
+            }
+            else {
+                const from = i;
+                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
+                    i++;
+                field = text.slice(from, i);
+            }
+            fields.push(field);
+            if (i < n && text[i] === ',') {
+                i++;
+                continue;
+            }
+            break;
+        }
+        yield { fields, line: start, offset, unterminated, unended: i >= n };
+        if (i < n) {
+            i += text[i] === '\r' ? 2 : 1;
+            line++;
+        }
+    }
+}
+/** Text carried from one chunk to the next beyond which a file is no longer cut into chunks. */
+const MAX_CARRIED_CHARS = 1 << 20;
+/**
+ * The records of a CSV file given in pieces (piecesOfFile), exactly as csvRecords gives those of
+ * the whole text, parsed a chunk of whole lines at a time. A record still inside a quoted field at
+ * a chunk's end is parsed again with the next chunk; once such a record is over a megabyte (an
+ * unclosed quote), the rest of the file is parsed as one chunk, so the time stays linear.
+ */
+function* csvRecordsOfPieces(pieces) {
+    let pending = '';
+    let line = 1;
+    let whole = false;
+    for (const piece of withoutBom(pieces)) {
+        pending += piece;
+        const cut = pending.lastIndexOf('\n') + 1;
+        if (whole || cut === 0)
+            continue;
+        const chunk = pending.slice(0, cut);
+        let open;
+        for (const record of csvRecords(chunk, line)) {
+            if (record.unterminated) {
+                open = record;
+                break;
+            }
+            yield record;
+        }
+        pending = pending.slice(open ? open.offset : cut);
+        line = open ? open.line : line + newlinesIn(chunk, 0, cut);
+        whole = pending.length > MAX_CARRIED_CHARS;
+    }
+    yield* csvRecords(pending, line);
+}
+/** How many line feeds text[from, to) holds. */
+function newlinesIn(text, from, to) {
+    let count = 0;
+    for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1))
+        count++;
+    return count;
+}
+/**
+ * Parses the text of one CSV sample file.
+ * @param text the file's content
+ * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
+ * @throws SampleFileError 'malformed-csv' when a header row names no time column
+ * Time O(n).
+ */
+function parseCsvSamples(text, opts) {
+    return parseCsvRecords(csvRecords(stripBom(text)), opts);
+}
+/**
+ * {@link parseCsvSamples} on a file's text in pieces (piecesOfFile): the same result, and a large
+ * file is never one string.
+ */
+function parseCsvPieces(pieces, opts) {
+    return parseCsvRecords(csvRecordsOfPieces(pieces), opts);
+}
+function parseCsvRecords(records, opts) {
+    const { round, run: defaultRun, source } = resolveSource(opts);
+    const side = opts.side;
+    const samples = sampleSink(opts);
+    const issues = [];
+    const issue = (benchmark, message, line, kind = 'invalid') => issues.push({
+        benchmark,
+        side,
+        round,
+        run: defaultRun,
+        kind,
+        message,
+        source: `${source}:${line}`
+    });
+    const first = records.next();
+    const columns = readHeader(first.done ? undefined : first.value, source);
+    // Rows so far per run, then name: no key string made per row.
+    const repetitions = new Map();
+    const data = function* () {
+        if (!first.done && !columns.header)
+            yield first.value;
+        yield* records;
+    };
+    for (const record of data()) {
+        if (cutShort(record, issue))
+            continue;
+        const row = readRow(record, columns, defaultRun, issue);
+        if (row === undefined)
+            continue;
+        // The name's one copy: a name cut from the text keeps its whole chunk alive while it is a key.
+        const name = intern(row.name);
+        let ofRun = repetitions.get(row.run);
+        if (!ofRun)
+            repetitions.set(row.run, (ofRun = new Map()));
+        const repetition = ofRun.get(name) ?? 0;
+        ofRun.set(name, repetition + 1);
+        samples.add(makeSample({ side, round, run: row.run }, name, repetition, 1, row.ns, row.ns));
+    }
+    return { samples: samples.samples, issues, provenance: {}, format: 'csv' };
+}
+/**
+ * The columns to read: from a header row when the first record is one, else name,nanoseconds.
+ * @throws SampleFileError 'malformed-csv' when the first row is neither data nor a header with a time column
+ */
+function readHeader(record, source) {
+    if (record === undefined)
+        return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
+    const head = record.fields.map((f) => f.trim().toLowerCase());
+    if (head.length >= 2 && NUMBER$1.test(head[1]))
+        return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
+    const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h));
+    if (timeCol < 0) {
+        throw new SampleFileError('malformed-csv', source, `${source}:${record.line}:1: the first row (${record.fields.join(',')}) is neither data ` +
+            `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
+            `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`, { line: record.line, column: 1 });
+    }
+    const named = head.findIndex((h) => NAME_COLUMNS.has(h));
+    return {
+        nameCol: named >= 0 ? named : timeCol === 0 ? 1 : 0,
+        timeCol,
+        runCol: head.indexOf('run'),
+        header: true
+    };
+}
+/**
+ * A last row with no line end after it may be cut mid-number ("BM_x,12" from "BM_x,123456"), which
+ * would read as a wrong but valid time: it is dropped and reported as truncated, never guessed at.
+ */
+function cutShort(record, issue) {
+    if (!record.unended || record.unterminated || record.fields.every((f) => f.trim() === ''))
+        return false;
+    issue(record.fields[0]?.trim() || FILE_ISSUE, `line ${record.line}: the last row has no line end, so the file may be cut short inside it; row dropped ` +
+        `(if the file is complete, end it with a newline)`, record.line, 'truncated');
+    return true;
+}
+/** One data record to a name, a time and a run, or an issue and undefined (blank rows: undefined alone). */
+function readRow(record, columns, defaultRun, issue) {
+    const { fields, line, unterminated } = record;
+    if (fields.every((f) => f.trim() === ''))
+        return undefined; // blank (whitespace-only) line
+    const name = (fields[columns.nameCol] ?? '').trim();
+    if (unterminated) {
+        issue(name || FILE_ISSUE, `line ${line}: a quoted field is never closed (the file may be cut short); row dropped`, line);
+        return undefined;
+    }
+    if (name === '') {
+        issue(FILE_ISSUE, `line ${line}: no benchmark name; row dropped`, line);
+        return undefined;
+    }
+    const rawTime = (fields[columns.timeCol] ?? '').trim();
+    const ns = NUMBER$1.test(rawTime) ? Number(rawTime) : NaN;
+    if (!Number.isFinite(ns) || ns <= 0) {
+        issue(name, `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : describeValue(rawTime)} ` +
+            `(must be a positive, finite number); row dropped`, line);
+        return undefined;
+    }
+    if (columns.runCol < 0)
+        return { name, ns, run: defaultRun };
+    const rawRun = (fields[columns.runCol] ?? '').trim();
+    const run = Number(rawRun);
+    if (rawRun === '' || !Number.isInteger(run) || run < 0) {
+        issue(name, `line ${line}: run is ${describeValue(rawRun)} (must be an integer >= 0); row dropped`, line);
+        return undefined;
+    }
+    return { name, ns, run };
+}
+
+/**
+ * Splits a JSON document whose root is an object into its members, read piece by piece: the
+ * elements of one array member (Google Benchmark's `benchmarks`) are handed over one at a time,
+ * every other member whole, each as its own text for the caller to parse. A 10,000-benchmark file
+ * (7 MB) is then never one string nor one tree of objects.
+ *
+ * Only the skeleton is checked here: the root object's keys, colons and commas, and the array's
+ * commas. Everything between (a key, a value, an element) is handed over as text, and the caller's
+ * parse checks it; the skeleton and its pieces all valid is the document valid, with the same
+ * values. Any other document (not an object, cut short, a key twice, text after the root) ends the
+ * split with `false`, and the caller reads the file whole, as before, for its exact error.
+ *
+ * Written by hand: the streaming JSON packages on npm build every value as objects, or parse the
+ * whole text themselves; here the elements' text must reach benchgate's own lenient parser (bare
+ * NaN/Infinity, raw control characters), which is what makes the split exact.
+ */
+var At;
+(function (At) {
+    At[At["BeforeRoot"] = 0] = "BeforeRoot";
+    At[At["KeyOrEnd"] = 1] = "KeyOrEnd";
+    At[At["Key"] = 2] = "Key";
+    At[At["KeyText"] = 3] = "KeyText";
+    At[At["Colon"] = 4] = "Colon";
+    At[At["Value"] = 5] = "Value";
+    At[At["ValueText"] = 6] = "ValueText";
+    At[At["AfterValue"] = 7] = "AfterValue";
+    At[At["ElementOrEnd"] = 8] = "ElementOrEnd";
+    At[At["Element"] = 9] = "Element";
+    At[At["ElementText"] = 10] = "ElementText";
+    At[At["AfterRoot"] = 11] = "AfterRoot";
+    At[At["Failed"] = 12] = "Failed";
+})(At || (At = {}));
+const QUOTE = 0x22;
+const isSpace = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+/**
+ * Hands the members of the JSON object in `pieces` (its text, in order, cut anywhere) to `sink`,
+ * the array member whose key is `split` element by element.
+ * @returns `complete`: the text is one object whose skeleton is well-formed, each key once, with
+ *   no escape in a key, and `split` (if there) an array; false as soon as it is known not to be.
+ *   `found`: `split` was there. What the sink throws propagates.
+ */
+function splitJsonObject(pieces, split, sink) {
+    const splitter = new Splitter(JSON.stringify(split), sink);
+    for (const piece of withoutBom(pieces))
+        if (!splitter.read(piece))
+            return { complete: false, found: false };
+    return { complete: splitter.at === At.AfterRoot, found: splitter.keys.has(splitter.splitKey) };
+}
+class Splitter {
+    splitKey;
+    sink;
+    at = At.BeforeRoot;
+    keys = new Set();
+    key = '';
+    // The text being collected (a key, value or element): earlier pieces' parts, and where it starts in this one.
+    parts = [];
+    from = -1;
+    inString = false;
+    escaped = false;
+    depth = 0;
+    // The next backslash in the piece from the position read on (found again once passed).
+    backslash = -1;
+    constructor(splitKey, sink) {
+        this.splitKey = splitKey;
+        this.sink = sink;
+    }
+    /** Reads one piece; false once the text cannot be a complete, sound object. */
+    read(piece) {
+        if (this.from >= 0)
+            this.from = 0;
+        this.backslash = piece.indexOf('\\');
+        for (let i = 0; i < piece.length;) {
+            const inText = this.at === At.KeyText || this.at === At.ValueText || this.at === At.ElementText;
+            i = inText ? this.text(piece, i) : this.skeleton(piece, i);
+            if (this.at === At.Failed)
+                return false;
+        }
+        if (this.from >= 0)
+            this.parts.push(piece.slice(this.from));
+        return true;
+    }
+    /** Inside a key, value or element, from i: returns where to go on. Strings are crossed with indexOf. */
+    text(piece, i) {
+        if (this.escaped) {
+            this.escaped = false;
+            return i + 1;
+        }
+        if (this.inString) {
+            const quote = piece.indexOf('"', i);
+            if (this.backslash !== -1 && this.backslash < i)
+                this.backslash = piece.indexOf('\\', i);
+            if (this.backslash !== -1 && (quote === -1 || this.backslash < quote)) {
+                this.escaped = true; // the character after it is skipped (in the next piece if need be)
+                return this.backslash + 1;
+            }
+            if (quote === -1)
+                return piece.length;
+            this.inString = false;
+            if (this.at === At.KeyText)
+                this.endKey(this.collected(piece, quote + 1));
+            return quote + 1;
+        }
+        const c = piece.charCodeAt(i);
+        if (c === QUOTE)
+            this.inString = true;
+        else if (c === 0x7b || c === 0x5b)
+            this.depth++;
+        else if (this.depth > 0 && (c === 0x7d || c === 0x5d))
+            this.depth--;
+        else if (this.depth === 0 && (c === 0x2c || c === (this.at === At.ElementText ? 0x5d : 0x7d))) {
+            const text = this.collected(piece, i);
+            if (this.at === At.ElementText) {
+                this.sink.element(text);
+                this.at = c === 0x2c ? At.Element : At.AfterValue;
+            }
+            else {
+                this.sink.member(this.key, text);
+                this.at = c === 0x2c ? At.Key : At.AfterRoot;
+            }
+        }
+        return i + 1;
+    }
+    /** The text collected, up to `end` in this piece. */
+    collected(piece, end) {
+        this.parts.push(piece.slice(this.from, end));
+        const text = this.parts.join('');
+        this.parts = [];
+        this.from = -1;
+        return text;
+    }
+    endKey(key) {
+        // Compared as written: an escaped key could equal another, or be malformed (the whole-file
+        // reader decides); JSON.parse keeps a repeated key's last value (likewise).
+        if (key.includes('\\') || this.keys.has(key)) {
+            this.at = At.Failed;
+            return;
+        }
+        this.keys.add(key);
+        this.key = key;
+        this.at = At.Colon;
+    }
+    /** Between members and elements, at i: returns where to go on. */
+    skeleton(piece, i) {
+        const c = piece.charCodeAt(i);
+        if (isSpace(c))
+            return i + 1;
+        switch (this.at) {
+            case At.BeforeRoot:
+                this.at = c === 0x7b ? At.KeyOrEnd : At.Failed;
+                break;
+            case At.KeyOrEnd:
+            case At.Key:
+                if (c === QUOTE) {
+                    this.at = At.KeyText;
+                    this.inString = true;
+                    this.from = i;
+                }
+                else
+                    this.at = c === 0x7d && this.at === At.KeyOrEnd ? At.AfterRoot : At.Failed;
+                break;
+            case At.Colon:
+                this.at = c === 0x3a ? At.Value : At.Failed;
+                break;
+            case At.Value:
+                if (this.key === this.splitKey) {
+                    this.at = c === 0x5b ? At.ElementOrEnd : At.Failed;
+                    break;
+                }
+                return this.startText(At.ValueText, i); // its first character is read as part of it
+            case At.ElementOrEnd:
+            case At.Element:
+                if (c === 0x5d && this.at === At.ElementOrEnd) {
+                    this.at = At.AfterValue;
+                    break;
+                }
+                return this.startText(At.ElementText, i);
+            case At.AfterValue:
+                this.at = c === 0x2c ? At.Key : c === 0x7d ? At.AfterRoot : At.Failed;
+                break;
+            default: // AfterRoot: only white space may follow the root
+                this.at = At.Failed;
+        }
+        return i + 1;
+    }
+    startText(at, i) {
+        this.at = at;
+        this.from = i;
+        return i;
+    }
+}
+
+/**
+ * Reads Google Benchmark JSON (`--benchmark_out=FILE --benchmark_out_format=json`, or
+ * `--benchmark_format=json` on stdout), versions 1.7 to 1.9.
+ *
+ * Rules (see also docs/architecture.md, "Interfaces to respect"):
+ * - Only `run_type: "iteration"` entries are samples; a missing run_type (very old files) means
+ *   iteration. Aggregates (mean, median, stddev, cv, BigO, RMS) are ignored.
+ * - The benchmark is `run_name` (falling back to `name`), so every repetition of `BM_X/8` groups
+ *   under one name and aggregate suffixes never leak in.
+ * - `real_time` / `cpu_time` are per iteration in `time_unit` (ns, us, ms, s) and are converted
+ *   to nanoseconds.
+ * - The repetition is `repetition_index` (1.6+), else the order of appearance within the run_name.
+ * - `error_occurred: true` (SkipWithError, all versions) and `skipped: true` (SkipWithMessage,
+ *   1.8+) entries are not samples: each becomes a SampleIssue ('error' / 'skipped') with its message.
+ * - A time that is zero, negative, NaN or infinite, or a bad iteration count, becomes a SampleIssue
+ *   'invalid' naming the benchmark, the file and the value; every other sample is kept.
+ * - Bare NaN / ±Infinity tokens (user counters) are read as numbers, never corrupting strings.
+ * - A file cut short (process killed while writing) keeps every complete entry and reports a
+ *   'truncated' issue; a syntax error elsewhere throws SampleFileError with file:line:column.
+ *
+ * Versions differ only in the context block (1.8+ adds `library_version` and
+ * `json_schema_version`; 1.9.5 also writes `aslr_enabled`) and in how a skip is written (see above);
+ * the entries' fields are otherwise the same from 1.7.1 to 1.9.5.
+ */
+/** Entries' text parsed at once when read piece by piece (small enough to be collected young). */
+const BATCH_CHARS = 1 << 15;
+/** Nanoseconds per Google Benchmark time unit. */
+const TIME_UNIT_NS = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v) => (typeof v === 'string' ? v : undefined);
+const num = (v) => (typeof v === 'number' ? v : undefined);
+/**
+ * Parses the text of one Google Benchmark JSON file (one process execution = one run).
+ * @param text the file's content
+ * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
+ * @returns every good sample, every problem as an issue, and the context as provenance
+ * @throws SampleFileError 'malformed-json' (syntax error not at the end, with line and column),
+ *   'not-google-benchmark' (valid JSON of another shape) or 'empty' (no data at all)
+ * Time O(n) in the text length.
+ */
+function parseGoogleBenchmarkJson(text, opts) {
+    const { round, run, source } = resolveSource(opts);
+    const side = opts.side;
+    const samples = sampleSink(opts);
+    const issues = [];
+    const issue = issueSink(issues, { side, round, run, source });
+    const parsed = readRoot(stripBom(text), source);
+    const root = parsed.value;
+    const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
+    const entries = benchmarkEntries$1(root);
+    const read = entryReader({ side, round, run, source }, samples, issue);
+    let partialName;
+    entries.forEach((entry, index) => {
+        if (isObject(entry) && parsed.incomplete.has(entry)) {
+            partialName = str(entry.run_name) ?? str(entry.name); // cut mid-entry: reported below with the truncation
+            return;
+        }
+        read(entry, index);
+    });
+    if (parsed.truncated) {
+        const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : '';
+        issue(partialName ?? FILE_ISSUE, 'truncated', `${source} ends${where} (the file is cut short): kept ${samples.count} complete sample(s). ` +
+            `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
+            `check its exit status and stderr, and re-run it.`);
+    }
+    return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
+}
+/**
+ * The `benchmarks` array of a parsed file. A '}' lost before it (a damaged file) nests it in the
+ * context block and leaves the file unclosed, so it reads as cut short: its entries are intact and
+ * kept, as a truncated file's complete entries are (found by the fuzz test).
+ */
+function benchmarkEntries$1(root) {
+    if (!isObject(root))
+        return [];
+    if (Array.isArray(root.benchmarks))
+        return root.benchmarks;
+    if (isObject(root.context) && Array.isArray(root.context.benchmarks))
+        return root.context.benchmarks;
+    return [];
+}
+/**
+ * {@link parseGoogleBenchmarkJson} on a file's text in pieces (piecesOfFile), each entry parsed on
+ * its own (splitJsonObject): a large file is never one string nor one tree of objects. The samples
+ * are kept aside until the end, so that a file found to be cut short or malformed gives nothing.
+ * @returns undefined for a file that is not complete, valid Google Benchmark JSON: read its whole
+ *   text with parseGoogleBenchmarkJson then, for the truncation or the exact error.
+ */
+function parseGoogleBenchmarkPieces(pieces, opts) {
+    const { round, run, source } = resolveSource(opts);
+    const side = opts.side;
+    const aside = new SampleBuffer();
+    const issues = [];
+    const issue = issueSink(issues, { side, round, run, source });
+    const read = entryReader({ side, round, run, source }, aside, issue);
+    let provenance = {};
+    let index = 0;
+    // Entries are parsed a batch at a time, as one array (one JSON.parse call per entry costs twice
+    // the time): valid together exactly when each is, as the split ends an entry only at depth 0.
+    let batch = [];
+    let batchChars = 0;
+    const readBatch = () => {
+        for (const entry of parseJson(`[${batch.join(',')}]`))
+            read(entry, index++);
+        batch = [];
+        batchChars = 0;
+    };
+    let split;
+    try {
+        split = splitJsonObject(pieces, 'benchmarks', {
+            member(key, text) {
+                const value = parseJson(text); // every member is parsed: the file must be valid JSON throughout
+                if (key === '"context"' && isObject(value))
+                    provenance = provenanceOf(value);
+            },
+            element(text) {
+                batch.push(text);
+                batchChars += text.length;
+                if (batchChars >= BATCH_CHARS)
+                    readBatch();
+            }
+        });
+        if (batch.length > 0)
+            readBatch();
+    }
+    catch (e) {
+        if (e instanceof JsonSyntaxError)
+            return undefined;
+        throw e;
+    }
+    if (!split.complete || !split.found)
+        return undefined;
+    const samples = sampleSink(opts);
+    for (const s of aside)
+        samples.add(s);
+    return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
+}
+/**
+ * Reads one complete entry of `benchmarks` (its index given) into `samples`, or an issue; aggregates
+ * are skipped. Counts each run_name's iteration entries, for the repetition of files without
+ * repetition_index.
+ */
+function entryReader(at, samples, issue) {
+    const seen = new Map();
+    return (entry, index) => {
+        if (!isObject(entry)) {
+            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`);
+            return;
+        }
+        if ((str(entry.run_type) ?? 'iteration') !== 'iteration')
+            return; // aggregates (mean/median/stddev/cv, BigO, RMS)
+        const name = str(entry.run_name) ?? str(entry.name);
+        if (name === undefined) {
+            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`);
+            return;
+        }
+        const order = seen.get(name) ?? 0;
+        seen.set(name, order + 1);
+        const sample = readEntry(entry, name, order, at, issue);
+        if (sample)
+            samples.add(sample);
+    };
+}
+/** An IssueSink that records into `issues` for one file of one side and run. */
+function issueSink(issues, at) {
+    return (benchmark, kind, message, detail) => issues.push({ benchmark, ...at, kind, message, ...(detail !== undefined && { detail }) });
+}
+/** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
+function readRoot(text, source) {
+    if (text.trim() === '') {
+        throw new SampleFileError('empty', source, `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before ` +
+            `its first result; run it by hand to see its error output.`);
+    }
+    let parsed;
+    try {
+        parsed = parseLenientJson(text);
+    }
+    catch (e) {
+        if (!(e instanceof JsonSyntaxError))
+            throw e;
+        throw new SampleFileError('malformed-json', source, `${source}:${e.line}:${e.column}: not valid Google Benchmark JSON: ${e.reason}. ` +
+            `Google Benchmark writes valid JSON apart from bare NaN/Infinity (which benchgate accepts), so the file ` +
+            `was changed after it was written or mixed with other output. Write it with ` +
+            `--benchmark_out=FILE --benchmark_out_format=json rather than redirecting stdout, and re-run the benchmark.`, { line: e.line, column: e.column });
+    }
+    const root = parsed.value;
+    if (!(isObject(root) && Array.isArray(root.benchmarks)) && !parsed.truncated) {
+        throw new SampleFileError('not-google-benchmark', source, `${source}: valid JSON, but not Google Benchmark output: there is no "benchmarks" array at the top level. ` +
+            `Pass the file written by --benchmark_out=FILE --benchmark_out_format=json (or --benchmark_format=json).`);
+    }
+    return parsed;
+}
+/**
+ * One complete iteration entry to a Sample, or an issue (error, skip, bad value) and undefined.
+ * `order` is the entry's position among its run_name's entries (the repetition when the file has
+ * no repetition_index).
+ */
+function readEntry(entry, name, order, at, issue) {
+    const { source } = at;
+    const repIndex = num(entry.repetition_index);
+    const repetition = repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order;
+    if (entry.error_occurred === true) {
+        const msg = str(entry.error_message) || '(no message)';
+        issue(name, 'error', `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg}`, msg);
+        return undefined;
+    }
+    if (entry.skipped === true) {
+        const msg = str(entry.skip_message) || '(no message)';
+        issue(name, 'skipped', `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg}`, msg);
+        return undefined;
+    }
+    const unit = str(entry.time_unit) ?? 'ns';
+    const scale = Object.hasOwn(TIME_UNIT_NS, unit) ? TIME_UNIT_NS[unit] : undefined;
+    if (scale === undefined) {
+        const msg = `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; its run is left out`;
+        issue(name, 'invalid', msg);
+        return undefined;
+    }
+    const iterations = num(entry.iterations);
+    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
+        issue(name, 'invalid', `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); its run is left out`);
+        return undefined;
+    }
+    for (const field of ['real_time', 'cpu_time']) {
+        const value = entry[field];
+        // Checked after conversion too: 1e308 ms is finite, but not in nanoseconds.
+        if (typeof value !== 'number' || !Number.isFinite(value * scale) || value <= 0) {
+            issue(name, 'invalid', `repetition ${repetition} in ${source}: ${field} is ${describeValue(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
+                `(must be a positive time per iteration, finite in nanoseconds); its run is left out`);
+            return undefined;
+        }
+    }
+    const real = entry.real_time * scale;
+    return makeSample(at, name, repetition, iterations, real, entry.cpu_time * scale, num(entry.threads));
+}
+/** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
+function provenanceOf(ctx) {
+    const p = {};
+    const host = str(ctx.host_name);
+    if (host !== undefined)
+        p.host = host;
+    const numCpus = num(ctx.num_cpus);
+    if (numCpus !== undefined)
+        p.numCpus = numCpus;
+    const mhz = num(ctx.mhz_per_cpu);
+    if (mhz !== undefined)
+        p.mhzPerCpu = mhz;
+    if (typeof ctx.cpu_scaling_enabled === 'boolean')
+        p.cpuScalingEnabled = ctx.cpu_scaling_enabled;
+    if (typeof ctx.aslr_enabled === 'boolean')
+        p.aslr = ctx.aslr_enabled ? 'enabled' : 'disabled';
+    const version = str(ctx.library_version);
+    if (version !== undefined)
+        p.libraryVersion = version;
+    const buildType = str(ctx.library_build_type);
+    if (buildType !== undefined)
+        p.libraryBuildType = buildType;
+    if (Array.isArray(ctx.load_avg) && ctx.load_avg.every((x) => typeof x === 'number'))
+        p.loadAvg = ctx.load_avg;
+    const date = str(ctx.date);
+    if (date !== undefined)
+        p.date = date;
+    const exe = str(ctx.executable);
+    if (exe !== undefined)
+        p.executable = exe;
+    return p;
+}
+
+/**
+ * Sample files in, samples out: format detection, file and folder reading, grouping.
+ *
+ * Formats (detected from the content, never from the file name):
+ * 1. bench-runner JSONL — the first line holds `"format":"benchgate-samples"`;
+ * 2. Google Benchmark JSON — the text starts with `{` (a JSON object with a "benchmarks" array);
+ * 3. otherwise CSV (`benchmark,nanoseconds` rows, JayBeams style).
+ */
+/** File name endings read from a folder; other files (README, logs) are ignored. */
+const SAMPLE_FILE_EXTENSIONS = ['.json', '.jsonl', '.ndjson', '.csv'];
+/**
+ * benchgate's own sample file names: `base-r003.json`, `head-r012.jsonl` (side, round), and
+ * `head-r012-b0004.json` for one benchmark's process under per-benchmark interleaving.
+ */
+const OWN_FILE_NAME = /^(base|head)-r(\d+)(?:-b\d+)?\.(json|jsonl|ndjson|csv)$/;
+/**
+ * Which format a text is in (see the module comment).
+ * @throws SampleFileError 'empty' for empty or whitespace-only text
+ */
+function detectFormat(text, source = '<text>') {
+    const t = stripBom(text).trimStart();
+    if (t === '') {
+        throw new SampleFileError('empty', source, `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before its ` +
+            `first result; run it by hand to see its error output.`);
+    }
+    return formatOfStart(t);
+}
+/** The format of a text that starts with `start` (not empty, without BOM or leading white space). */
+function formatOfStart(start) {
+    if (looksLikeBenchgateJsonl(start))
+        return 'benchgate-jsonl';
+    if (start.startsWith('{'))
+        return 'google-benchmark-json';
+    return 'csv';
+}
+/**
+ * Parses the text of one sample file in any supported format.
+ * @param opts side; round (default -1); run (default 0); source (path for messages, default "<text>")
+ * @throws SampleFileError when the file cannot be read at all (see each parser); problems with
+ *   single entries are SampleIssues on the result instead.
+ */
+function parseSamplesText(text, opts) {
+    switch (detectFormat(text, opts.source)) {
+        case 'benchgate-jsonl':
+            return withoutOverlongNames(parseBenchgateJsonl(text, opts), opts);
+        case 'google-benchmark-json':
+            return withoutOverlongNames(parseGoogleBenchmarkJson(text, opts), opts);
+        case 'csv':
+            return withoutOverlongNames(parseCsvSamples(text, opts), opts);
+    }
+}
+/**
+ * Samples of a benchmark whose name is longer than MAX_NAME_CHARS become one 'invalid' issue per
+ * name; issues keep such a name cut to MAX_NAME_CHARS (with "…").
+ */
+function withoutOverlongNames(parsed, opts) {
+    const tooLong = (name) => !isMeasurableName(name);
+    if (!parsed.samples.some((s) => tooLong(s.benchmark)) && !parsed.issues.some((i) => tooLong(i.benchmark)))
+        return parsed;
+    const cut = (name) => (tooLong(name) ? `${name.slice(0, MAX_NAME_CHARS - 1)}…` : name);
+    const long = new Set(parsed.samples.filter((s) => tooLong(s.benchmark)).map((s) => s.benchmark));
+    const refused = [...long].map((name) => ({
+        benchmark: cut(name),
+        side: opts.side,
+        round: opts.round ?? -1,
+        run: opts.run ?? 0,
+        kind: 'invalid',
+        message: `benchmark name of ${name.length} characters, longer than the ${MAX_NAME_CHARS} benchgate accepts: not measured; give it a shorter name`,
+        source: opts.source
+    }));
+    return {
+        ...parsed,
+        samples: parsed.samples.filter((s) => !long.has(s.benchmark)),
+        issues: [...parsed.issues.map((i) => ({ ...i, benchmark: cut(i.benchmark) })), ...refused]
+    };
+}
+/**
+ * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. Large files
+ * are never one string: bench-runner JSONL is read line by line as it is parsed, and Google
+ * Benchmark JSON entry by entry (a file cut short or malformed is then read whole, for its exact
+ * report), CSV a chunk of lines at a time.
+ * @param path the file
+ * @param opts side; round (default -1); run (default 0)
+ * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
+ */
+function readSampleFile(path, opts) {
+    // (with opts.into the samples go into that store: see SampleSourceOptions)
+    const source = { ...opts, source: path };
+    try {
+        // The start decides, by detectFormat's rule (a JSONL context line is the first line); a start
+        // of white space only is read whole below, for its exact report.
+        const start = stripBom(fileStart(path)).trimStart();
+        const format = start === '' ? undefined : formatOfStart(start);
+        if (format === 'benchgate-jsonl')
+            return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source);
+        if (format === 'csv')
+            return withoutOverlongNames(parseCsvPieces(piecesOfFile(path), source), source);
+        if (format === 'google-benchmark-json') {
+            // Complete, valid files piece by piece; any other is read whole below, for its exact report.
+            const parsed = parseGoogleBenchmarkPieces(piecesOfFile(path), source);
+            if (parsed)
+                return withoutOverlongNames(parsed, source);
+        }
+        return parseSamplesText(readFileSync(path, 'utf8'), source);
+    }
+    catch (e) {
+        // The file system's errors (they name a syscall) say the file cannot be read; others stay as they are.
+        throw typeof e?.syscall === 'string' ? unreadable(path, e) : e;
+    }
+}
+/**
+ * Reads one side's samples for `benchgate compare BASE HEAD` (synchronously). `path` is a file
+ * or a folder:
+ *
+ * - A file is one run: run 0, round from its name if it is one of benchgate's own files, else -1.
+ * - A folder: every file ending in .json, .jsonl, .ndjson or .csv (not hidden, not in
+ *   sub-folders) is one run (one process execution). Files are taken in natural filename order
+ *   (`run-2` before `run-10`) and numbered run 0, 1, 2, ...
+ * - benchgate's own files are named `<side>-r<round>.<ext>` (e.g. `base-r003.json`,
+ *   `head-r003.jsonl`): the round is taken from the name. When a folder holds any such file,
+ *   only the files of the requested side are read, so one output folder serves both sides.
+ * - A file that cannot be read at all becomes an 'invalid' SampleIssue and the other files are
+ *   still read; only when every file fails is the first error thrown.
+ *
+ * Samples go into `into` (a new store by default), kept compactly (see SampleStore); pass one
+ * store for both sides to analyse them together without a copy.
+ *
+ * @throws SampleFileError 'unreadable' (missing path), 'no-sample-files' (a folder without
+ *   sample files), or the first file's error when no file can be read
+ */
+function readSampleDir(path, side, into = new SampleStore()) {
+    let isDir;
+    try {
+        isDir = statSync(path).isDirectory();
+    }
+    catch (e) {
+        throw unreadable(path, e);
+    }
+    if (!isDir) {
+        const own = OWN_FILE_NAME.exec(basename(path));
+        const round = own ? Number(own[2]) : -1;
+        const before = into.length;
+        const parsed = readSampleFile(path, { side, round, run: 0, into });
+        return {
+            side,
+            provenance: parsed.provenance,
+            runs: [runInfo(path, round, 0, parsed, into.length - before)],
+            samples: into,
+            issues: parsed.issues
+        };
+    }
+    let names;
+    try {
+        const entries = readdirSync(path, { withFileTypes: true });
+        // A symlink counts as the file it points to (a folder of links to sample files is not empty).
+        const isFile = (d) => d.isFile() || (d.isSymbolicLink() && isFileAt(join(path, d.name)));
+        names = entries
+            .filter((d) => isFile(d) && !d.name.startsWith('.'))
+            .map((d) => d.name)
+            .filter((n) => SAMPLE_FILE_EXTENSIONS.some((ext) => n.toLowerCase().endsWith(ext)));
+    }
+    catch (e) {
+        throw unreadable(path, e);
+    }
+    if (names.some((n) => OWN_FILE_NAME.test(n)))
+        names = names.filter((n) => OWN_FILE_NAME.exec(n)?.[1] === side);
+    names.sort(naturalCompare);
+    if (names.length === 0) {
+        throw new SampleFileError('no-sample-files', path, `${path}: no ${side} sample files in this folder (looked for ${SAMPLE_FILE_EXTENSIONS.join(', ')} files). ` +
+            `Pass the folder that holds the benchmark output files, or one file.`);
+    }
+    const set = { side, provenance: {}, runs: [], samples: into, issues: [] };
+    let firstError;
+    let failures = 0;
+    for (const [run, name] of names.entries()) {
+        const file = join(path, name);
+        const own = OWN_FILE_NAME.exec(name);
+        const round = own ? Number(own[2]) : -1;
+        try {
+            const before = into.length;
+            const parsed = readSampleFile(file, { side, round, run, into });
+            set.runs.push(runInfo(file, round, run, parsed, into.length - before));
+            set.issues.push(...parsed.issues);
+        }
+        catch (e) {
+            if (!(e instanceof SampleFileError))
+                throw e;
+            failures++;
+            firstError ??= e;
+            set.runs.push({ file, round, run, provenance: {}, samples: 0, issues: 1 });
+            set.issues.push({
+                benchmark: FILE_ISSUE,
+                side,
+                round,
+                run,
+                kind: e.id === 'empty' ? 'crashed' : 'invalid', // an empty file: the process wrote nothing
+                message: e.message,
+                source: file
+            });
+        }
+    }
+    if (failures === names.length)
+        throw firstError;
+    set.provenance = set.runs.find((r) => Object.keys(r.provenance).length > 0)?.provenance ?? {};
+    return set;
+}
+function runInfo(file, round, run, parsed, samples) {
+    return {
+        file,
+        round,
+        run,
+        format: parsed.format,
+        provenance: parsed.provenance,
+        samples,
+        issues: parsed.issues.length
+    };
+}
+function naturalCompare(a, b) {
+    return a.localeCompare(b, 'en', { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+}
+function unreadable(path, e) {
+    const code = e?.code;
+    const why = code === 'ENOENT'
+        ? 'no such file or folder'
+        : code === 'EACCES'
+            ? 'permission denied'
+            : e instanceof Error
+                ? e.message
+                : String(e);
+    return new SampleFileError('unreadable', path, `${path}: cannot read it (${why}). Check the path given to benchgate.`);
+}
+/** True when `path` is, or links to, a regular file. */
+function isFileAt(path) {
+    try {
+        return statSync(path).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+
+/** Parses one finished process's sample file, keeping every good sample and every problem. */
+function collectRun(result, samples, issues, provenance) {
+    const at = { benchmark: '', side: result.side, round: result.round, run: result.run };
+    try {
+        const parsed = readSampleFile(result.outFile, { side: result.side, round: result.round, run: result.run });
+        samples.push(...parsed.samples);
+        issues.push(...parsed.issues.map((i) => (i.benchmark === '*' ? { ...i, benchmark: '' } : i)));
+        if (Object.keys(provenance[result.side]).length === 0)
+            provenance[result.side] = parsed.provenance;
+    }
+    catch (e) {
+        // An empty file: the process wrote nothing (killed, or the disk is full), so it lost every benchmark.
+        const kind = e.id === 'empty' ? 'crashed' : 'invalid';
+        issues.push({ ...at, kind, message: e.message, source: result.outFile });
+    }
+    if (!result.ok) {
+        const how = result.timedOut
+            ? 'timed out'
+            : result.signal
+                ? `was killed by ${result.signal}`
+                : `exited with ${result.exitCode}`;
+        issues.push({
+            ...at,
+            kind: 'crashed',
+            message: `the ${result.side} process of round ${result.round + 1} ${how}; samples written before are kept. ${result.stderrTail}`.trim(),
+            source: result.stderrFile
+        });
+    }
+}
+
+/**
+ * Which code layout a process gets (docs/statistics.md §12): a seeded draw per round and side of how many
+ * bytes of padding go before the program's code, read-only data and data, and how long an
+ * environment variable is (which moves the initial stack). Pure: the same seed, round and side
+ * always give the same layout, so a run can be reproduced and the trusted half can re-derive it.
+ */
+/** A page: every alignment the hardware cares about (cache line, fetch block, µop cache, page) repeats within it. */
+const LAYOUT_PERIOD = 4096;
+/** Function sections are 16-byte aligned by default: padding in these steps shifts every function. */
+const TEXT_STEP = 16;
+/** The round's key: measured round r, or warm-up w (negative rounds are warm-ups). */
+function roundKey(round, warmupIndex) {
+    return round < 0 ? `w${warmupIndex}` : `r${round}`;
+}
+/** The layout of `side` in the round `key` (see roundKey) under `seed`. */
+function layoutDraw(seed, key, side, draws) {
+    const who = draws === 'shared' ? 'both' : side;
+    const bytes = createHash('sha256').update(`benchgate-layout\0${seed}\0${key}\0${who}`).digest();
+    const word = (i) => bytes.readUInt32LE(4 * i);
+    const steps = LAYOUT_PERIOD / TEXT_STEP;
+    return {
+        text: (word(0) % steps) * TEXT_STEP,
+        rodata: (word(1) % steps) * TEXT_STEP,
+        data: (word(2) % steps) * TEXT_STEP,
+        stack: word(3) % LAYOUT_PERIOD
+    };
+}
+/**
+ * The padding object's assembly (GNU as syntax, x86-64/AArch64 ELF): sections marked "R"
+ * (SHF_GNU_RETAIN) so `--gc-sections` keeps them though nothing refers to them; code is padded
+ * with int3 so a stray jump traps.
+ */
+function paddingAssembly(draw) {
+    const lines = ['# benchgate layout padding (docs/layout.md)'];
+    const section = (name, flags, bytes, fill) => {
+        if (bytes === 0)
+            return;
+        lines.push(`.section ${name},"${flags}",@progbits`, '.p2align 4', `.space ${bytes}, ${fill}`);
+    };
+    section('.text.benchgate_layout', 'axR', draw.text, '0xcc');
+    section('.rodata.benchgate_layout', 'aR', draw.rodata, '0');
+    section('.data.benchgate_layout', 'awR', draw.data, '0');
+    lines.push('.section .note.GNU-stack,"",@progbits', '');
+    return lines.join('\n');
+}
+/** The environment variable that moves the stack by `draw.stack` bytes. */
+function stackPaddingEnv(draw) {
+    return { BENCHGATE_LAYOUT_STACK: 'x'.repeat(draw.stack) };
+}
+
+/**
+ * Replaying a recorded link with a padding object linked first: every function, constant and
+ * global of the program then sits `draw.*` bytes further on, so its alignment to cache lines,
+ * fetch blocks and pages is redrawn while the machine code stays byte-for-byte the same.
+ */
+/**
+ * The link's argument vector writing `output` instead, with `padObject` as the first input (the
+ * driver then places it right after its start files, before every object of the program).
+ */
+function paddedLinkArgv(link, padObject, output) {
+    const argv = [...link.argv];
+    const at = outputArgument(argv);
+    if (at)
+        argv[at.index] = at.joined ? `-o${output}` : output;
+    argv.splice(1, 0, padObject);
+    return argv;
+}
+/**
+ * Assembles the padding with the link's own compiler driver (so cross and clang toolchains work
+ * alike), then runs the link. Returns the time it took (ms).
+ * @throws JobError code 3 'build-failed' when either step fails, quoting the end of its output
+ */
+async function relinkWithLayout(o) {
+    const started = performance.now();
+    mkdirSync(o.scratch, { recursive: true });
+    const source = join(o.scratch, 'layout-pad.s');
+    const object = join(o.scratch, 'layout-pad.o');
+    const log = join(o.scratch, 'relink.log');
+    writeFileSync(source, paddingAssembly(o.draw));
+    const driver = o.link.argv[0];
+    await step([driver, '-c', source, '-o', object], o.scratch, o, log, 'assembling the layout padding');
+    const output = resolve$1(o.output);
+    const temp = join(dirname(output), `.${basename(output)}.relink`);
+    rmSync(temp, { force: true });
+    await step(paddedLinkArgv(o.link, object, temp), o.link.cwd, o, log, 'relinking with a new layout');
+    chmodSync(temp, 0o755);
+    renameSync(temp, output); // a fresh inode: a still-running old copy is never written to
+    return performance.now() - started;
+}
+async function step(argv, cwd, o, log, what) {
+    const r = await runProcess(argv[0], argv.slice(1), {
+        cwd,
+        env: o.env,
+        stdout: { path: log },
+        stderr: { path: log },
+        signal: o.signal
+    });
+    if (r.exitCode === 0 && !r.timedOut && !r.aborted)
+        return;
+    const tail = r.spawnError ? r.spawnError.message : readTail(log, 20);
+    throw new JobError('build-failed', `--randomize-layout: ${what} failed (${argv[0]}, in ${cwd}).\n${tail}`, {
+        subject: 'randomize-layout',
+        hint: 'The link is replayed as the build recorded it (docs/layout.md); turn --randomize-layout off to measure without it.'
+    });
+}
+
+/** Relinks `staged[side]` before every round with that round's draw for the side. */
+function roundLayouts(setup, staged, log) {
+    let layouts = 0;
+    let relinkMs = 0;
+    const before = async (round, warmupIndex, signal) => {
+        const key = roundKey(round, warmupIndex);
+        const env = {};
+        const drawn = {};
+        for (const side of ['base', 'head']) {
+            drawn[side] = layoutDraw(setup.seed, key, side, setup.draws);
+            relinkMs += await relinkWithLayout({
+                link: setup.links[side],
+                draw: drawn[side],
+                output: staged[side],
+                scratch: join(setup.scratchDir, side),
+                env: setup.env,
+                signal
+            });
+            env[side] = stackPaddingEnv(drawn[side]);
+        }
+        layouts++;
+        log.debug(`layout ${key}: ${describe(drawn.base)} (base), ${describe(drawn.head)} (head)`);
+        return env;
+    };
+    return { before, record: () => ({ seed: setup.seed, draws: setup.draws, layouts, relinkMs }) };
+}
+function describe(d) {
+    return `code +${d.text}, rodata +${d.rodata}, data +${d.data}, stack +${d.stack}`;
+}
+
+/**
+ * Measures both sides as the config says: fixed ABBA rounds, or adaptive rounds that stop per
+ * benchmark once it is resolved; under the host lock when one is configured. Collects every run's
+ * samples, issues and provenance as it finishes (so an interrupted run keeps what it measured).
+ */
+/** What per-benchmark interleaving runs on each side: what its binary listed under the filter. */
+function perBenchmarkUnits(listed) {
+    if (!listed?.base || !listed.head)
+        throw new JobError('invalid-option', '--interleave benchmark needs the benchmarks each side lists (--benchmark_list_tests); this binary did not list them.', { subject: 'interleave' });
+    return { base: listed.base, head: listed.head };
+}
+async function measureBothSides(config, o) {
+    const { log } = o;
+    const release = config.lockFile
+        ? await acquireHostLock(resolve$1(config.lockFile), { log, signal: o.signal })
+        : () => { };
+    const samples = [];
+    const issues = [];
+    const provenance = { base: {}, head: {} };
+    try {
+        const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary });
+        const layouts = o.layout ? roundLayouts(o.layout, staged, log) : null;
+        const measure = {
+            sides: {
+                base: { binary: staged.base, cwd: o.sides.base.cwd },
+                head: { binary: staged.head, cwd: o.sides.head.cwd }
+            },
+            samplesDir: o.samplesDir,
+            ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(o.listed) }),
+            env: o.env,
+            kind: o.kind,
+            repetitions: config.repetitions,
+            minTimeSeconds: config.minTime,
+            filter: o.filter,
+            randomInterleaving: config.randomInterleaving,
+            cpu: config.cpu ?? undefined,
+            runTimeoutMs: config.runTimeoutSeconds * 1000,
+            timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
+            log,
+            signal: o.signal,
+            ...(layouts && { beforeRound: layouts.before }),
+            onRunComplete: (result, progress) => {
+                if (!result.warmup)
+                    collectRun(result, samples, issues, provenance);
+                o.onProgress?.(result, progress, { samples, issues });
+            }
+        };
+        if (!config.adaptive) {
+            const rounds = await log.group('Measure (ABBA rounds)', () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
+            return { samples, issues, provenance, rounds, ...(layouts && { layout: layouts.record() }) };
+        }
+        // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
+        const adaptive = await log.group('Measure (adaptive ABBA rounds)', () => runAdaptive({
+            ...measure,
+            initialRounds: config.rounds,
+            maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
+            futilityPower: config.futilityPower,
+            warmup: config.warmupRounds,
+            analysis: config.analysis,
+            snapshot: () => ({ samples, issues, provenance, listed: o.listed })
+        }));
+        return {
+            samples,
+            issues,
+            provenance,
+            rounds: adaptive.rounds,
+            adaptive,
+            ...(layouts && { layout: layouts.record() })
+        };
+    }
+    finally {
+        release();
+    }
+}
+
+/**
+ * One detached worktree per side, `<workDir>/base` and `<workDir>/head`: the same repository at two
+ * commits, side by side, at paths of equal length (so builds that embed their source path, and
+ * benchmarks run from them, differ in nothing but the code).
+ */
+const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/**
+ * Adds `<workDir>/base` and `<workDir>/head` as detached worktrees at the two commits. A stale
+ * worktree left at either path by an earlier run is removed first; any other non-empty directory
+ * there is an error. Until `cleanup()` is called, SIGINT/SIGTERM/SIGHUP remove the worktrees (see
+ * `onTerminate`: Ctrl-C still ends the process when nobody else handles it).
+ *
+ * Uncommitted changes of the user's work tree are not part of either worktree.
+ *
+ * @param options.baseSha full commit SHA (as returned by resolveCommits)
+ * @throws JobError code 2 'work-dir' (occupied or not creatable), code 3 'git-failed'
+ */
+async function createWorktrees(options) {
+    const { repoDir, baseSha, headSha } = options;
+    checkShas(baseSha, headSha);
+    const workDir = makeWorkDir(options.workDir);
+    const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
+    if (paths.base.length !== paths.head.length) {
+        throw new JobError('unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
+    }
+    await clearStaleWorktrees(repoDir, paths, options.log);
+    const keep = options.keep ?? false;
+    const created = [];
+    const { cleanup, unregister } = worktreeCleanup(repoDir, workDir, created, keep, options.log);
+    try {
+        for (const side of ['base', 'head']) {
+            const sha = side === 'base' ? baseSha : headSha;
+            const args = ['worktree', 'add', '--detach', '--quiet', paths[side], sha];
+            options.log?.debug(`git ${args.join(' ')}`);
+            created.push(paths[side]);
+            const r = await git(repoDir, args);
+            if (r.code !== 0)
+                throw gitFailure(r, args, repoDir, `Checking out the ${side} commit`);
+            if (options.submodules) {
+                const sargs = ['submodule', 'update', '--init', '--recursive'];
+                const s = await git(paths[side], sargs);
+                if (s.code !== 0)
+                    throw gitFailure(s, sargs, paths[side], `Checking out submodules of the ${side} commit`);
+            }
+        }
+    }
+    catch (e) {
+        // An error on the way (or in the caller right after) must not leave half a setup behind.
+        if (keep)
+            unregister();
+        else
+            cleanup();
+        throw e;
+    }
+    return { base: paths.base, head: paths.head, cleanup };
+}
+/** Worktrees are checked out by full SHA only (a ref could move between the two checkouts). */
+function checkShas(baseSha, headSha) {
+    for (const [role, sha] of [
+        ['base', baseSha],
+        ['head', headSha]
+    ]) {
+        if (!SHA_RE.test(sha)) {
+            throw new JobError('invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
+        }
+    }
+}
+/** Creates the work directory; returns its real path (both sides' paths must have equal length). */
+function makeWorkDir(dir) {
+    try {
+        mkdirSync(dir, { recursive: true });
+        return realpathSync(dir);
+    }
+    catch (e) {
+        throw new JobError('work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
+            subject: dir,
+            cause: e
+        });
+    }
+}
+/**
+ * Removes the worktrees an earlier (killed) run left at `paths`; refuses to touch a non-empty
+ * directory there that is not a worktree of this repository.
+ */
+async function clearStaleWorktrees(repoDir, paths, log) {
+    await git(repoDir, ['worktree', 'prune']);
+    const registered = await listWorktrees(repoDir);
+    for (const side of ['base', 'head']) {
+        const p = paths[side];
+        if (!existsSync(p))
+            continue;
+        if (registered.has(p)) {
+            log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
+            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
+            if (r.code !== 0)
+                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
+        }
+        else if (readdirSync(p).length > 0) {
+            throw new JobError('work-dir', `${p} already exists and is not a worktree of this repository.`, {
+                subject: p,
+                hint: 'Choose another work directory, or delete that directory.'
+            });
+        }
+    }
+}
+/**
+ * Removal of the worktrees in `created` (filled as they are added): once, by `cleanup`, or on
+ * SIGINT/SIGTERM/exit until then; with `keep`, only says where they are.
+ */
+function worktreeCleanup(repoDir, workDir, created, keep, log) {
+    let cleaned = false;
+    const removeAll = () => {
+        for (const p of created) {
+            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
+            if (existsSync(p))
+                rmSync(p, { recursive: true, force: true });
+        }
+        gitSync(repoDir, ['worktree', 'prune']);
+    };
+    const unregister = onTerminate(() => {
+        if (!keep)
+            removeAll();
+    });
+    const cleanup = () => {
+        if (cleaned)
+            return;
+        cleaned = true;
+        unregister();
+        if (keep) {
+            if (created.length > 0)
+                log?.info(`Keeping the worktrees: ${created.join(', ')}`);
+            return;
+        }
+        try {
+            removeAll();
+        }
+        catch (e) {
+            log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
+        }
+    };
+    return { cleanup, unregister };
+}
+/** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */
+async function listWorktrees(repoDir) {
+    const r = await git(repoDir, ['worktree', 'list', '--porcelain']);
+    if (r.code !== 0)
+        throw gitFailure(r, ['worktree', 'list', '--porcelain'], repoDir, 'Listing worktrees');
+    const out = new Set();
+    for (const line of r.stdout.split('\n')) {
+        if (!line.startsWith('worktree '))
+            continue;
+        const p = line.slice('worktree '.length);
+        out.add(p);
+        try {
+            out.add(realpathSync(p));
+        }
+        catch {
+            // missing directory (prunable)
+        }
+    }
+    return out;
+}
+
+/** The job's workspace: base and head checked out in a work folder, cleaned up on every exit path. */
+/**
+ * Checks out base and head in a work folder and runs `job` there; the worktrees and a temporary
+ * work folder go on every exit path (Ctrl-C included).
+ */
+async function inWorkspace(config, repoDir, commits, log, job) {
+    const workDir = config.workDir ? resolve$1(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'));
+    mkdirSync(workDir, { recursive: true });
+    const removeWorkDir = () => {
+        if (!config.workDir && !config.keepWorktrees)
+            rmSync(workDir, { recursive: true, force: true });
+    };
+    let unregisterWorkDir = () => { };
+    const outDir = resolve$1(config.out);
+    const samplesDir = join(outDir, 'samples');
+    mkdirSync(samplesDir, { recursive: true });
+    let worktrees;
+    try {
+        worktrees = await log.group('Check out base and head', () => createWorktrees({
+            repoDir,
+            workDir,
+            baseSha: commits.baseSha,
+            headSha: commits.headSha,
+            keep: config.keepWorktrees,
+            log
+        }));
+        // Registered after the worktrees' own clean-up, so on Ctrl-C git removes them before the folder goes.
+        unregisterWorkDir = onTerminate(removeWorkDir);
+        const trees = { base: worktrees.base, head: worktrees.head };
+        return await job({ trees, workDir, outDir, samplesDir, childEnv: childEnvironment(), log });
+    }
+    finally {
+        worktrees?.cleanup();
+        unregisterWorkDir();
+        removeWorkDir();
+        if (config.keepWorktrees && worktrees)
+            log.info(`worktrees kept in ${workDir}`);
+    }
+}
+/** Where --randomize-layout keeps its link recorder, recorded links and relink scratch. */
+function layoutDir(ws) {
+    return join(ws.workDir, 'layout');
+}
+
+/** The build step: head first (built, probed, --filter checked, the plan raised to what can decide), then base. */
+/**
+ * Builds head first: a failed build, a wrong --binary or a filter matching nothing stops before the
+ * base build; K is known once head is listed, so a plan too short to decide anything is raised then.
+ */
+async function buildSides(ws, config, baseSha, hooks) {
+    const { build, binary } = requireRunOptions(config);
+    let headProbe;
+    let plan = config;
+    let raised = null;
+    let headListed = [];
+    const afterHead = async (head) => {
+        if (!head.ok)
+            throw buildFailed('head', head);
+        const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv);
+        headProbe = checked.probe;
+        headListed = checked.listed;
+        ({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length));
+        if (raised)
+            ws.log.warn(raised);
+    };
+    // --randomize-layout: the builds record their links, and the base is built (a cached build recorded none).
+    if (config.randomizeLayout && hooks.baseBuildCache)
+        ws.log.info('--randomize-layout: the base build cache is not used');
+    const builds = await ws.log.group('Build', () => buildBothSides({
+        trees: ws.trees,
+        baseSha,
+        command: build,
+        binary,
+        env: config.randomizeLayout ? { ...ws.childEnv, ...installLinkRecorder(layoutDir(ws)) } : ws.childEnv,
+        outDir: ws.outDir,
+        timeoutMs: config.buildTimeoutSeconds * 1000,
+        signal: hooks.signal,
+        cache: config.randomizeLayout ? undefined : hooks.baseBuildCache,
+        log: ws.log,
+        afterHead
+    }));
+    return { builds, headProbe: headProbe, plan, raised, headListed };
+}
+/** Head's binary located and probed, and --filter checked against it (JobError when it matches nothing). */
+async function checkedHead(config, tree, binary, env) {
+    const path = locateBinary(tree, binary);
+    const cwd = resolve$1(tree, config.workingDirectory);
+    const probe = await probeBinary(path, cwd, { env });
+    const listed = config.filter
+        ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
+        : probe.benchmarks;
+    return { probe, listed };
+}
+/**
+ * The plan with enough rounds that a benchmark can be decided at all (docs/statistics.md §10): with K
+ * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
+ */
+function decidablePlan(config, k) {
+    const unchanged = { plan: config, raised: null };
+    if (k === 0 || config.measure === 'counts')
+        return unchanged;
+    const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined;
+    const { rounds, decidability } = decidableRounds(k, config.analysis, config.rounds, maxRounds);
+    if (rounds <= config.rounds)
+        return unchanged;
+    const raised = `${k} benchmark(s) at α = ${config.analysis.alpha}${config.analysis.correction === 'none' ? '' : ` (${config.analysis.correction})`}: ` +
+        `no benchmark can be decided with fewer than ${decidability.minRuns} runs per side (the exact test's ` +
+        `smallest p must reach ${decidability.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${rounds}` +
+        (rounds < decidability.minRuns
+            ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${decidability.minRuns} to decide anything`
+            : '');
+    const plan = {
+        ...config,
+        rounds,
+        ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
+    };
+    return { plan, raised };
+}
+/** A failed build of `side`, with the end of its log. */
+function buildFailed(side, build) {
+    const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : '';
+    return new JobError('build-failed', `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`);
+}
+
+/** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
+function countSuite(measurement, options) {
+    const byName = compareCounts(measurement, options);
+    const comparisons = attributionsFor([...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name))), measurement, options);
+    const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
+    return {
+        options: { ...DEFAULT_ANALYSIS_OPTIONS },
+        familySize: 0,
+        comparisons,
+        counts,
+        warnings: [],
+        provenance: { base: {}, head: {} },
+        countMode: { measure: 'counts', options, method: measurement.method, counts }
+    };
+}
+/** The timing suite with counts beside each benchmark (`--measure both`), judged together (§10). */
+function withCounts(suite, measurement, options) {
+    const byName = compareCounts(measurement, options);
+    const comparisons = attributionsFor(suite.comparisons.map((c) => {
+        const counts = byName.get(c.benchmark);
+        return counts ? judgedTogether(c, counts, options) : c;
+    }), measurement, options);
+    const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
+    return {
+        ...suite,
+        comparisons,
+        counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
+        countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
+    };
+}
+/**
+ * docs/statistics.md §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
+ * is `timing-only` (code layout, memory or environment), a count change decides what timing could
+ * not, and time and instructions pointing different ways keep the timing verdict, flagged. "Flat" and
+ * "moved" read only the events that do not depend on where code sits (countMovement.ts). Under
+ * randomised layouts with independent draws a timing change with flat counts is not layout: it
+ * stands, flagged (§10, §12); shared draws never upgrade it (docs/layout.md, "Shared or independent").
+ */
+function judgedTogether(c, counts, options) {
+    const moved = countDirection(counts, options.threshold);
+    const t = c.verdict;
+    const both = { ...c, counts };
+    if (moved === null)
+        return both;
+    const decidedByTime = t === 'regression' || t === 'improvement';
+    const survivedLayout = options.layoutRandomized === true && options.layoutDraws === 'independent';
+    if (decidedByTime && moved === 'flat' && survivedLayout)
+        return { ...both, notExplainedByCounts: true };
+    if (decidedByTime && moved === 'flat')
+        return { ...both, verdict: 'timing-only', timingOnly: true, timingVerdict: t };
+    if (decidedByTime)
+        return (t === 'regression') === (moved === 'up') ? both : { ...both, countsDisagree: true };
+    if ((t === 'inconclusive' || t === 'unchanged' || t === 'negligible') && moved !== 'flat')
+        return { ...both, verdict: moved === 'up' ? 'regression' : 'improvement', timingVerdict: t };
+    return both;
+}
+function countOnlyComparison(name, counts) {
+    return {
+        benchmark: name,
+        verdict: counts.verdict,
+        inconclusiveReason: null,
+        advice: null,
+        metric: null,
+        level: 'runs',
+        levelReason: 'runs',
+        baseMedian: null,
+        headMedian: null,
+        baseLocation: null,
+        headLocation: null,
+        ...NOT_TESTED,
+        confLevel: 1,
+        // the reason is the verdict's footnote; a failure is also an error, as in timing
+        warnings: counts.verdict === 'failed' && counts.message
+            ? [{ level: 'error', code: 'counts-failed', message: counts.message }]
+            : [],
+        issues: [],
+        counts
+    };
+}
+
+/**
+ * From a finished build to the layouts' setup: the recorded link of each side's benchmark binary,
+ * and the seed. A build whose link was not recorded is an error that says how to record it.
+ */
+/** @throws JobError code 2 'invalid-option' when a side's binary was linked without the recorder */
+function layoutSetup(o) {
+    const links = {};
+    for (const side of ['base', 'head']) {
+        const recorded = recordedLinks(o.dir, side);
+        const link = linkOf(recorded, o.binaries[side]);
+        if (!link)
+            throw new JobError('invalid-option', `--randomize-layout: the ${side} build did not record the link of ${o.binaries[side]} ` +
+                `(${recorded.length} link(s) recorded).`, {
+                subject: 'randomize-layout',
+                hint: 'CMake >= 3.21 records it by itself on a fresh build folder (CMAKE_CXX_LINKER_LAUNCHER); ' +
+                    'an older CMake or a build folder configured before needs -DCMAKE_CXX_LINKER_LAUNCHER=$BENCHGATE_LINK_LAUNCHER ' +
+                    "or benchgate_randomize_layout(target) from bench-runner's CMake package; other build systems put " +
+                    '"$BENCHGATE_LINK_LAUNCHER" before their link command (docs/layout.md).'
+            });
+        links[side] = link;
+    }
+    return {
+        seed: o.seed ?? randomBytes(8).toString('hex'),
+        draws: o.draws,
+        links,
+        scratchDir: join(o.dir, 'relink'),
+        env: o.env
     };
 }
 
@@ -55384,6 +60959,42 @@ function cleanMessage(text, max) {
 function cutAt(text, n) {
     const code = text.charCodeAt(n - 1);
     return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
+/** "a fresh code layout every round: 21 layouts (independent draws, seed 5f3a…), relinking 4.4 s", or null. */
+function layoutRunText(run) {
+    const l = run.layout;
+    if (!l)
+        return null;
+    return (`a fresh code layout every round: ${l.layouts} layouts (${l.draws} draws, seed ${l.seed.slice(0, 16)}), ` +
+        `relinking ${(l.relinkMs / 1000).toFixed(1)} s`);
+}
+/** The per-process spread of a benchmark (each process with its own layout), or null. */
+function spread(c) {
+    return c.power?.sdLogEstimate ?? null;
+}
+const CHANGED$1 = new Set(['regression', 'improvement']);
+const QUIET$1 = new Set(['unchanged', 'negligible', 'inconclusive']);
+/**
+ * The calm lines of a randomised run: the changes that survived layout (not explained by where the
+ * code sits), and the layout-sensitive benchmarks whose timing change, if any, did not survive.
+ */
+function layoutNotes(suite, run) {
+    if (!run.layout)
+        return [];
+    const delta = suite.options.minEffect;
+    const named = (c) => {
+        const s = spread(c);
+        return `\`${cleanText(c.benchmark, 100).replace(/`/g, "'")}\`${s === null ? '' : ` (σ ≈ ${formatPercent(s)} per process)`}`;
+    };
+    const survived = suite.comparisons.filter((c) => CHANGED$1.has(c.verdict));
+    const sensitive = suite.comparisons.filter((c) => QUIET$1.has(c.verdict) && (spread(c) ?? 0) >= delta);
+    const out = [];
+    if (survived.length)
+        out.push(`Randomised layouts: ${survived.length} change(s) survived ${run.layout.layouts} layouts, so where the code sits does not explain them: ${survived.map(named).join(', ')}.`);
+    if (sensitive.length)
+        out.push(`Layout-sensitive, no change that survives layout: ${sensitive.map(named).join(', ')}; their time moves with where the code sits by more than the minimum effect.`);
+    return out;
 }
 
 /**
@@ -55516,42 +61127,6 @@ function noiseFloor(suite) {
     return noises.length ? Math.max(...noises) : null;
 }
 
-/** "a fresh code layout every round: 21 layouts (independent draws, seed 5f3a…), relinking 4.4 s", or null. */
-function layoutRunText(run) {
-    const l = run.layout;
-    if (!l)
-        return null;
-    return (`a fresh code layout every round: ${l.layouts} layouts (${l.draws} draws, seed ${l.seed.slice(0, 16)}), ` +
-        `relinking ${(l.relinkMs / 1000).toFixed(1)} s`);
-}
-/** The per-process spread of a benchmark (each process with its own layout), or null. */
-function spread(c) {
-    return c.power?.sdLogEstimate ?? null;
-}
-const CHANGED$1 = new Set(['regression', 'improvement']);
-const QUIET$1 = new Set(['unchanged', 'negligible', 'inconclusive']);
-/**
- * The calm lines of a randomised run: the changes that survived layout (not explained by where the
- * code sits), and the layout-sensitive benchmarks whose timing change, if any, did not survive.
- */
-function layoutNotes(suite, run) {
-    if (!run.layout)
-        return [];
-    const delta = suite.options.minEffect;
-    const named = (c) => {
-        const s = spread(c);
-        return `\`${cleanText(c.benchmark, 100).replace(/`/g, "'")}\`${s === null ? '' : ` (σ ≈ ${formatPercent(s)} per process)`}`;
-    };
-    const survived = suite.comparisons.filter((c) => CHANGED$1.has(c.verdict));
-    const sensitive = suite.comparisons.filter((c) => QUIET$1.has(c.verdict) && (spread(c) ?? 0) >= delta);
-    const out = [];
-    if (survived.length)
-        out.push(`Randomised layouts: ${survived.length} change(s) survived ${run.layout.layouts} layouts, so where the code sits does not explain them: ${survived.map(named).join(', ')}.`);
-    if (sensitive.length)
-        out.push(`Layout-sensitive, no change that survives layout: ${sensitive.map(named).join(', ')}; their time moves with where the code sits by more than the minimum effect.`);
-    return out;
-}
-
 /**
  * The warnings every report shows, grouped: a sentence that applies to many benchmarks is one line
  * with their names (docs/report.md §3: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
@@ -55566,7 +61141,7 @@ const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
 const POWER = new Set(['underpowered', 'severely-underpowered']);
 /** Warning codes shown as a note instead (see notes()). */
 const AS_NOTE = new Set(['debug-library']);
-const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
+const NUMBER = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
 /**
  * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
  * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
@@ -55580,7 +61155,7 @@ function warningGroups(suite) {
         if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
             return;
         const message = cleanMessage(w.message, MESSAGE_MAX_CHARS);
-        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
+        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER, '#')}`;
         let g = groups.get(key);
         if (!g)
             groups.set(key, (g = { level: w.level, messages: [], names: [] }));
@@ -55619,9 +61194,9 @@ function mergeNumbers(messages) {
     const first = messages[0];
     if (messages.every((m) => m === first))
         return first;
-    const numbers = messages.map((m) => m.match(NUMBER$1) ?? []);
+    const numbers = messages.map((m) => m.match(NUMBER) ?? []);
     let k = 0;
-    return first.replace(NUMBER$1, (token) => {
+    return first.replace(NUMBER, (token) => {
         const i = k++;
         let lo = token;
         let hi = token;
@@ -55987,6 +61562,1331 @@ function driftNote(d) {
 }
 
 /**
+ * Which benchmarks shard I of N measures. Every shard lists the same head binary, so every shard
+ * computes the same split from the same list, without talking to the others:
+ * - rule 'hash': the names ordered by their sha256 (a stable pseudo-random order that does not
+ *   depend on registration order or machine), dealt round-robin: shard sizes differ by at most one;
+ * - rule 'weights': last known seconds per benchmark (a previous results file), split greedily
+ *   longest first onto the shard with the least time so far (LPT, within 4/3 of the best split);
+ *   benchmarks without a known time count as the median known time.
+ */
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+/**
+ * Splits `names` into `count` shards, by hash or by `weights` (seconds per benchmark) when given.
+ * The result depends only on the set of names, the count and the weights (never their order).
+ */
+function splitBenchmarks(names, count, weights) {
+    const unique = [...new Set(names)].sort();
+    const shards = Array.from({ length: count }, () => []);
+    if (!weights) {
+        const keyed = unique.map((n) => ({ n, h: sha256(n) }));
+        keyed.sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.n < b.n ? -1 : 1));
+        keyed.forEach(({ n }, i) => shards[i % count].push(n));
+        return { rule: 'hash', shards: shards.map((s) => s.sort()) };
+    }
+    const known = unique.map((n) => weights.get(n)).filter((w) => w !== undefined && w >= 0);
+    known.sort((a, b) => a - b);
+    const fallback = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
+    const weighted = unique.map((n) => {
+        const w = weights.get(n);
+        return { n, w: w !== undefined && w >= 0 ? w : fallback };
+    });
+    weighted.sort((a, b) => b.w - a.w || (a.n < b.n ? -1 : 1));
+    const load = new Array(count).fill(0);
+    for (const { n, w } of weighted) {
+        let best = 0;
+        for (let i = 1; i < count; i++)
+            if (load[i] < load[best])
+                best = i;
+        shards[best].push(n);
+        load[best] += w;
+    }
+    return {
+        rule: 'weights',
+        weightsDigest: sha256(JSON.stringify(weighted.map(({ n, w }) => [n, w]))),
+        shards: shards.map((s) => s.sort())
+    };
+}
+/** The weights of a previous results file: `run.merged.seconds`, else `run.shard.seconds`, else null. */
+function weightsOf(run) {
+    const seconds = run.merged?.seconds ?? run.shard?.seconds;
+    return seconds ? new Map(Object.entries(seconds)) : null;
+}
+/** Seconds of benchmark time per benchmark: Σ iterations × real time over the samples given. */
+function secondsPerBenchmark(samples) {
+    const total = new Map();
+    for (const s of samples)
+        total.set(s.benchmark, (total.get(s.benchmark) ?? 0) + s.iterations * s.realTimeNs);
+    // Rounded to the microsecond: the file stays short and merging stays exact.
+    return Object.fromEntries([...total.keys()].sort().map((n) => [n, Math.round(total.get(n) / 1e3) / 1e6]));
+}
+
+/**
+ * A shard's share of the suite (`run --shard I/N`): list the head binary's benchmarks, split them
+ * (by hash, or by the seconds of a previous results file), and turn the share into one exact-name
+ * `--benchmark_filter`. Also the record results.json keeps so that `benchgate merge` can check it.
+ */
+const LIST_TIMEOUT_MS = 60_000;
+/**
+ * The benchmark names of `binary` (`--benchmark_list_tests=true`, with the user's filter if any),
+ * spawned with an argument array.
+ * @throws JobError 3 'probe-failed' when listing fails
+ */
+async function listBenchmarks(binary, cwd, filter, env = process.env) {
+    const args = ['--benchmark_list_tests=true', ...(filter ? [`--benchmark_filter=${filter}`] : [])];
+    const r = await runProcess(binary, args, {
+        cwd,
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: LIST_TIMEOUT_MS,
+        killGraceMs: 500
+    });
+    if (r.exitCode !== 0)
+        throw new JobError('probe-failed', `Listing the benchmarks of ${binary} failed: ${describeExit(r, LIST_TIMEOUT_MS)}.`, {
+            subject: binary,
+            hint: headLines(`${r.stdout}\n${r.stderr}`.trim(), 10) || undefined
+        });
+    return r.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '');
+}
+/**
+ * This shard's share of `names`.
+ * @throws ConfigError when the share is empty (fewer benchmarks than shards) or cannot be selected
+ */
+function shardShare(names, spec, weights) {
+    const split = splitBenchmarks(names, spec.count, weights);
+    const assigned = split.shards[spec.index - 1];
+    const label = `--shard ${spec.index}/${spec.count}`;
+    if (assigned.length === 0)
+        throw new ConfigError(`${label}: this shard has no benchmarks (the binary lists ${new Set(names).size} for ${spec.count} shards); use fewer shards`);
+    const filter = exactNameFilter(assigned);
+    if (filter === undefined)
+        throw new ConfigError(`${label}: the share of ${assigned.length} benchmarks cannot be selected with one --benchmark_filter (a name with a line break, or names too long in all); use more shards`);
+    return {
+        record: {
+            index: spec.index,
+            count: spec.count,
+            rule: split.rule,
+            ...(split.weightsDigest !== undefined && { weightsDigest: split.weightsDigest }),
+            benchmarks: [...new Set(names)].sort(),
+            assigned
+        },
+        filter
+    };
+}
+/**
+ * The seconds per benchmark recorded in a previous results file (a merge's or a shard's).
+ * @throws ConfigError when the file cannot be read, is not a results file, or has no seconds
+ */
+function readShardWeights(path) {
+    let text;
+    try {
+        text = readFileSync(path, 'utf8');
+    }
+    catch (e) {
+        throw new ConfigError(`--shard-weights ${path}: cannot read it (${e.message})`);
+    }
+    const weights = weightsOf(validateResults(text, path).run);
+    if (!weights || weights.size === 0)
+        throw new ConfigError(`--shard-weights ${path}: no benchmark seconds in it; give the results.json of a previous 'benchgate merge' or 'run --shard'`);
+    return weights;
+}
+/** Lists the head binary's benchmarks and picks this shard's share (config.shard must be set). */
+async function planShard(config, headBinary, cwd, log) {
+    const spec = config.shard;
+    const weights = config.shardWeights ? readShardWeights(config.shardWeights) : undefined;
+    const listed = await listBenchmarks(headBinary, cwd, config.filter);
+    // A longer name is refused when its samples are read (limit), so it is in no share.
+    const names = listed.filter(isMeasurableName);
+    if (names.length < listed.length)
+        log.warn(`${listed.length - names.length} benchmark name(s) longer than ${MAX_NAME_CHARS} characters left out of the split: benchgate does not measure them`);
+    const share = shardShare(names, spec, weights);
+    log.info(`shard ${spec.index}/${spec.count}: ${share.record.assigned.length} of ${share.record.benchmarks.length} benchmarks ` +
+        `(split by ${share.record.rule === 'hash' ? 'name hash' : `last known seconds from ${config.shardWeights}`})`);
+    return share;
+}
+/** The full record for results.json once the shard has measured. */
+function shardRecord(share, samples, issues) {
+    return { ...share.record, issues: [...issues], seconds: secondsPerBenchmark(samples) };
+}
+
+/** The analyse step: the measured samples (and counts) into the Report, with what results.json records of the rounds. */
+/** The measured samples analysed (timing, with counts beside them when measured) into the report. */
+function analysed(ws, plan, run, { sides, listed, counted, measured }) {
+    const { samples, issues, provenance, adaptive } = measured;
+    // Benchmarks that all reported errors or skips are results (skipped or failed), not a job that could not run.
+    if (samples.length === 0 && !issues.some((i) => i.kind === 'error' || i.kind === 'skipped')) {
+        throw new JobError('no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
+    }
+    // One compact store for the analysis and, through the result, the HTML report's plots.
+    const store = SampleStore.of(samples);
+    const timed = adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis);
+    const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed;
+    const record = {
+        ...run,
+        ...roundsRecord(plan, measured),
+        ...(sides.share && { shard: shardRecord(sides.share, samples, issues) })
+    };
+    return { report: { suite, run: record }, samplesDir: ws.samplesDir, samples: store };
+}
+/** What results.json records of the rounds: how many, why they stopped, time used, the adaptive design. */
+function roundsRecord(config, { rounds, adaptive, layout }) {
+    return {
+        rounds: rounds.completedRounds,
+        plannedRounds: rounds.plannedRounds,
+        repetitions: config.repetitions,
+        stoppedEarly: stoppedEarlyText(rounds, config.timeBudgetSeconds),
+        measuringSeconds: rounds.measuringMs / 1000,
+        wallSeconds: rounds.wallMs / 1000,
+        ...(layout && { layout }),
+        ...(adaptive && {
+            adaptive: {
+                looks: adaptive.summary.looks,
+                maxRounds: adaptive.summary.maxRounds,
+                benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
+                benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
+                saved: adaptive.summary.saved
+            }
+        })
+    };
+}
+
+/**
+ * Per-function costs of one callgrind dump (docs/count-mode.md: where a count change comes from). We parse the
+ * format ourselves rather than run `callgrind_annotate`, because that prints a text table for people
+ * (no stable machine format, numbers with thousands separators, names cut by column) and would need
+ * Perl on the runner at run time; __tests__/samples/callgrindProfile.test.ts checks this parser
+ * against `callgrind_annotate --inclusive=yes|no` on real dumps of real builds.
+ *
+ * The format (valgrind's docs/callgrind-format): `events:` names the cost columns; `positions:`
+ * names the position columns before them (`line`, `instr`, or both); `ob=`/`fl=`/`fi=`/`fe=`/`fn=`
+ * set the current object, file, inlined file and function, `cob=`/`cfi=`/`cfl=`/`cfn=` the callee of
+ * the next `calls=` line, whose following cost line is the inclusive cost of those calls. Names are
+ * compressed: `(id) name` defines an id, `(id)` alone refers to it (one id space for `fn`/`cfn`/`jfn`,
+ * one for files, one for objects). Positions may be relative to the previous line's (`+N`, `-N`,
+ * `*`). Trailing zero costs are omitted.
+ *
+ * Self cost of a function: its cost lines that are not calls. Inclusive: self plus the costs of its
+ * calls to other functions (a call to itself, direct recursion, is already in those costs). A
+ * `calls=0` line is a call entered before the dump's period began (the benchmark's frames above the
+ * loop): a call like any other (callgrind_annotate 3.19 counts it as the caller's self cost).
+ * Pure: text in, numbers out.
+ */
+/** A dump whose body cannot be read (the message names the line). */
+class CallgrindProfileError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'CallgrindProfileError';
+    }
+}
+const COMPRESSED = /^\((\d+)\)(?:\s+(.*))?$/;
+/** `(id) name` → name (remembered), `(id)` → the remembered name, `name` → name. */
+function uncompress(state, space, value, line) {
+    const m = COMPRESSED.exec(value.trim());
+    if (!m)
+        return value.trim();
+    const [, id, name] = m;
+    if (name !== undefined) {
+        state.names[space].set(id, name);
+        return name;
+    }
+    const known = state.names[space].get(id);
+    if (known === undefined)
+        throw new CallgrindProfileError(`line ${line}: ${space} id (${id}) used before it was named`);
+    return known;
+}
+const unknownFile = (f) => (f === null || f === '???' ? null : f);
+function functionOf(state, name, file, object) {
+    const key = `${object ?? ''}\u0000${file ?? ''}\u0000${name}`;
+    let f = state.byKey.get(key);
+    if (!f) {
+        const zeros = () => state.events.map(() => 0);
+        f = { name, file: unknownFile(file), object, self: zeros(), inclusive: zeros(), calls: [] };
+        state.byKey.set(key, f);
+    }
+    return f;
+}
+/** The numbers of a cost line, positions decoded relative to the previous line's. */
+function costLine(state, text, line) {
+    const parts = text.trim().split(/\s+/);
+    for (let i = 0; i < state.positions; i++) {
+        const p = parts[i];
+        const prev = state.previous[i] ?? 0;
+        const value = p === '*'
+            ? prev
+            : p.startsWith('+')
+                ? prev + Number(p.slice(1))
+                : p.startsWith('-')
+                    ? prev - Number(p.slice(1))
+                    : Number(p);
+        if (!Number.isFinite(value))
+            throw new CallgrindProfileError(`line ${line}: bad position '${p}'`);
+        state.previous[i] = value;
+    }
+    const costs = state.events.map((_, i) => {
+        const v = parts[state.positions + i];
+        return v === undefined ? 0 : Number(v);
+    });
+    if (costs.some((v) => !Number.isFinite(v) || v < 0))
+        throw new CallgrindProfileError(`line ${line}: a cost that is not a count`);
+    return costs;
+}
+function addTo(target, costs) {
+    for (let i = 0; i < costs.length; i++)
+        target[i] += costs[i];
+}
+/** Applies one `key=value` line of the body. */
+function specLine(state, key, value, line) {
+    switch (key) {
+        case 'ob':
+            state.object = uncompress(state, 'ob', value, line);
+            return;
+        case 'fl':
+            state.file = uncompress(state, 'fl', value, line);
+            return;
+        case 'fi':
+        case 'fe':
+        case 'jfi':
+        case 'cfi':
+        case 'cfl': {
+            // inlined code stays its function's cost; the name may still define an id
+            const f = uncompress(state, 'fl', value, line);
+            if (key === 'cfi' || key === 'cfl')
+                state.callee.file = f;
+            return;
+        }
+        case 'fn':
+            state.current = functionOf(state, uncompress(state, 'fn', value, line), state.file, state.object);
+            state.callee = { fn: null, file: null, object: null };
+            return;
+        case 'cfn':
+            state.callee.fn = uncompress(state, 'fn', value, line);
+            return;
+        case 'jfn':
+            uncompress(state, 'fn', value, line);
+            return;
+        case 'cob':
+            state.callee.object = uncompress(state, 'ob', value, line);
+            return;
+        case 'calls':
+            if (state.callee.fn === null)
+                throw new CallgrindProfileError(`line ${line}: calls= without cfn=`);
+            state.inCall = true;
+            return;
+        // jump=, jcnd= and header lines: nothing to add
+    }
+}
+/**
+ * Parses a dump's functions.
+ * @throws CallgrindProfileError on a line that breaks the format (an unknown name id, a cost before any fn=)
+ */
+function parseCallgrindProfile(text) {
+    const state = {
+        events: [],
+        positions: 1,
+        names: { fn: new Map(), fl: new Map(), ob: new Map() },
+        object: null,
+        file: null,
+        current: null,
+        callee: { fn: null, file: null, object: null },
+        inCall: false,
+        previous: [],
+        byKey: new Map()
+    };
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const l = lines[i];
+        if (l === '' || l.startsWith('#'))
+            continue;
+        const c = l.charCodeAt(0);
+        if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42 /* digit + - * */) {
+            costOf(state, l, i + 1);
+            continue;
+        }
+        const m = /^([a-z]+)[:=]\s*(.*)$/.exec(l);
+        if (!m)
+            continue;
+        const [, key, value] = m;
+        if (key === 'events' && l[6] === ':')
+            state.events = value.trim().split(/\s+/);
+        else if (key === 'positions' && l[9] === ':')
+            state.positions = value.trim().split(/\s+/).length;
+        else if (l[key.length] === '=')
+            specLine(state, key, value, i + 1);
+    }
+    return { events: state.events, functions: [...state.byKey.values()] };
+}
+function costOf(state, l, line) {
+    const f = state.current;
+    if (f === null)
+        throw new CallgrindProfileError(`line ${line}: a cost line before any fn=`);
+    const costs = costLine(state, l, line);
+    if (!state.inCall) {
+        addTo(f.self, costs);
+        addTo(f.inclusive, costs);
+        return;
+    }
+    state.inCall = false;
+    const callee = state.callee;
+    const sameFunction = callee.fn === f.name &&
+        unknownFile(callee.file ?? state.file) === f.file &&
+        (callee.object ?? state.object) === f.object;
+    if (!sameFunction) {
+        addTo(f.inclusive, costs);
+        let call = f.calls.find((c) => c.name === callee.fn);
+        if (!call)
+            f.calls.push((call = { name: callee.fn, inclusive: state.events.map(() => 0) }));
+        addTo(call.inclusive, costs);
+    }
+    // cob/cfi apply to one call only
+    state.callee = { fn: callee.fn, file: null, object: null };
+}
+
+/**
+ * Pairs report calls with dump groups and turns each benchmark's counted loop into per-iteration
+ * counts. The first completed repetition is a warm-up (caches, lazy initialisation, and Google
+ * Benchmark's own sizing of the iteration count when the code sets MinTime()); the count is taken
+ * from the repetitions after it (from the only one when there is one).
+ */
+function attributeDumps(input) {
+    const calls = reportCalls(input.entries);
+    const groups = dumpGroups(input.dumps);
+    const samples = [];
+    const issues = [];
+    const issue = (benchmark, kind, message) => {
+        issues.push({ benchmark, side: input.side, pass: input.pass, kind, message });
+    };
+    if (groups.length < calls.length && !input.cutShort) {
+        for (const c of calls.filter((c) => !c.aggregate))
+            issue(c.benchmark, 'not-countable', `callgrind wrote ${groups.length} report dump(s) for ${calls.length} report call(s): ` +
+                "the binary does not report through Google Benchmark's JSONReporter (a custom main or reporter?)");
+        return { samples, issues };
+    }
+    calls.forEach((call, i) => {
+        if (call.aggregate)
+            return;
+        const group = groups[i];
+        if (group === undefined) {
+            issue(call.benchmark, 'crashed', 'the process ended before this benchmark was reported');
+            return;
+        }
+        const r = countOf(call, group);
+        if ('problem' in r)
+            issue(call.benchmark, r.problem, r.message);
+        else
+            samples.push({ benchmark: call.benchmark, side: input.side, pass: input.pass, ...r });
+    });
+    return { samples, issues };
+}
+function reportCalls(entries) {
+    const calls = [];
+    for (const e of entries) {
+        const last = calls[calls.length - 1];
+        if (last && last.benchmark === e.benchmark && last.aggregate === e.aggregate)
+            last.entries.push(e);
+        else
+            calls.push({ benchmark: e.benchmark, aggregate: e.aggregate, entries: [e] });
+    }
+    return calls;
+}
+/** The loop dumps before each report dump. */
+function dumpGroups(dumps) {
+    const groups = [];
+    let current = [];
+    for (const d of dumps) {
+        if (d.trigger === 'report') {
+            groups.push(current);
+            current = [];
+        }
+        else if (d.trigger === 'loop')
+            current.push(d);
+    }
+    return groups;
+}
+/** Per-iteration counts of one benchmark, or why it has none. */
+function countOf(call, loops) {
+    const threads = Math.max(...call.entries.map((e) => e.threads));
+    if (threads > 1)
+        return {
+            problem: 'multi-threaded',
+            message: `multi-threaded (${threads} threads): valgrind runs one thread at a time, so a count mixes the ` +
+                "threads' setup, loops and waiting; compare it by timing"
+        };
+    const ran = call.entries.filter((e) => !e.skipped);
+    if (ran.length === 0)
+        return { problem: 'error', message: 'every repetition was skipped or errored: nothing to count' };
+    // Google Benchmark sizes the iteration count in the first repetition only (with MinTime() in code
+    // it may take several timed loops) and runs every later repetition once at that count: so the
+    // last loops are the later repetitions', one each.
+    if (loops.length < ran.length)
+        return {
+            problem: 'not-countable',
+            message: `${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
+                '(a skip or error inside the loop?), so the loops cannot be matched to repetitions'
+        };
+    const counted = ran.length > 1 ? ran.slice(1) : ran;
+    const iterations = counted.reduce((s, e) => s + e.iterations, 0);
+    if (!(iterations > 0))
+        return { problem: 'not-countable', message: 'no iterations were reported' };
+    const totals = {};
+    for (const d of loops.slice(loops.length - counted.length))
+        for (const [event, v] of Object.entries(d.totals))
+            totals[event] = (totals[event] ?? 0) + v;
+    const events = {};
+    for (const [event, v] of Object.entries(totals))
+        events[event] = v / iterations;
+    const cycles = estimatedCycles(totals);
+    const functions = functionCosts(loops.slice(loops.length - counted.length), iterations);
+    return {
+        iterations,
+        instructions: (totals.Ir ?? 0) / iterations,
+        cycles: cycles === null ? null : cycles / iterations,
+        events,
+        ...(functions && { functions })
+    };
+}
+/**
+ * The counted loops' functions, per iteration, one entry per name and file: a function in several
+ * objects or dumps is one entry, its object dropped (the two sides' binaries live in different
+ * worktrees); undefined when a loop's functions were not read.
+ */
+function functionCosts(loops, iterations) {
+    if (loops.length === 0 || loops.some((d) => d.profile === undefined))
+        return undefined;
+    const byKey = new Map();
+    const add = (target, events, costs) => events.forEach((e, i) => (target[e] = (target[e] ?? 0) + (costs[i] ?? 0) / iterations));
+    for (const d of loops) {
+        const { events, functions } = d.profile;
+        for (const f of functions) {
+            const key = `${f.file ?? ''}\u0000${f.name}`;
+            const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {}, calls: {} };
+            byKey.set(key, entry);
+            add(entry.self, events, f.self);
+            add(entry.inclusive, events, f.inclusive);
+            for (const c of f.calls)
+                add((entry.calls[c.name] ??= {}), events, c.inclusive);
+        }
+    }
+    return [...byKey.values()];
+}
+/**
+ * The `benchmarks` entries of Google Benchmark's JSON output, in order; a cut-short text keeps its
+ * complete entries (a crash mid-suite).
+ * @throws JsonSyntaxError when the text is damaged anywhere but at its end
+ */
+function benchmarkEntries(text) {
+    const { value, truncated, incomplete } = parseLenientJson(text);
+    const list = value?.benchmarks;
+    const entries = [];
+    if (!Array.isArray(list))
+        return { entries, truncated };
+    for (const e of list) {
+        if (typeof e !== 'object' || e === null || incomplete.has(e))
+            continue;
+        const o = e;
+        const name = typeof o.run_name === 'string' ? o.run_name : typeof o.name === 'string' ? o.name : null;
+        if (name === null)
+            continue;
+        entries.push({
+            benchmark: name,
+            aggregate: o.run_type === 'aggregate',
+            iterations: typeof o.iterations === 'number' ? o.iterations : 0,
+            threads: typeof o.threads === 'number' ? o.threads : 1,
+            skipped: o.error_occurred === true || o.skipped === true
+        });
+    }
+    return { entries, truncated };
+}
+
+/**
+ * One count pass: a side's benchmark binary under callgrind, every benchmark with a fixed iteration
+ * count, dumps cut at Google Benchmark's loop boundaries and report calls (docs/count-mode.md).
+ * Spawned with an argument array; the binary gets the same credential-free environment as timing.
+ */
+/** Repetitions per benchmark and pass: one warm-up (cold caches, lazy initialisation), one counted. */
+const COUNT_REPETITIONS = 2;
+const DUMP_PREFIX = 'callgrind.out';
+/** 32 KiB 8-way L1 caches and an 8 MiB 16-way last level, 64-byte lines: a typical x86-64 server core. */
+const FIXED_CACHES = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
+/** callgrind's options: dumps at the loop's start and end and at each report call, cache and branch simulation. */
+function callgrindArgs(outFile, simulate = true) {
+    const simulation = [
+        '--cache-sim=yes',
+        // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
+        ...FIXED_CACHES,
+        '--branch-sim=yes'
+    ];
+    return [
+        '--tool=callgrind',
+        `--callgrind-out-file=${outFile}`,
+        `--dump-after=${LOOP_START_FUNCTION}*`,
+        `--dump-before=${LOOP_END_FUNCTION}*`,
+        `--dump-before=${REPORT_FUNCTION}*`,
+        '--dump-line=no',
+        ...(simulate ? simulation : []),
+        '--trace-children=no'
+    ];
+}
+/**
+ * Runs one pass and attributes its counts.
+ * @throws JobError 3 'count-failed' when valgrind could not run or the binary printed no JSON at all
+ */
+async function runCallgrindPass(o) {
+    mkdirSync(o.dir, { recursive: true });
+    const jsonPath = join(o.dir, `${o.side}-${o.pass}.json`);
+    const logPath = join(o.dir, `${o.side}-${o.pass}.log`);
+    const dumpDir = join(o.dir, `${o.side}-${o.pass}-dumps`);
+    rmSync(dumpDir, { recursive: true, force: true });
+    mkdirSync(dumpDir);
+    const args = [
+        ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), o.simulate !== false),
+        o.binary,
+        '--benchmark_format=json',
+        `--benchmark_repetitions=${COUNT_REPETITIONS}`,
+        ...o.iterationFlags,
+        ...(o.filter ? [`--benchmark_filter=${o.filter}`] : [])
+    ];
+    const r = await runProcess(o.valgrind ?? 'valgrind', args, {
+        cwd: o.cwd,
+        env: o.env,
+        stdout: { path: jsonPath },
+        stderr: { path: logPath },
+        timeoutMs: o.timeoutMs,
+        signal: o.signal
+    });
+    if (r.spawnError)
+        throw missingValgrind(r.spawnError);
+    const text = readFileSync(jsonPath, 'utf8');
+    const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`;
+    if (text.trim() === '')
+        throw new JobError('count-failed', `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`, {
+            subject: o.binary,
+            hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
+        });
+    const { entries, truncated } = benchmarkEntries(text);
+    const dumps = readDumps(dumpDir, o.functions !== false);
+    const cutShort = truncated || r.exitCode !== 0;
+    const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
+    rmSync(dumpDir, { recursive: true, force: true });
+    if (cutShort) {
+        const how = describeExit(r, o.timeoutMs);
+        for (const i of attribution.issues)
+            if (i.kind === 'crashed')
+                i.message = `${i.message} (${how}; log: ${logPath})`;
+    }
+    return {
+        ...attribution,
+        caches: dumps.find((d) => d.caches.length > 0)?.caches ?? [],
+        durationMs: r.durationMs
+    };
+}
+/** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
+function readDumps(dir, keepFunctions) {
+    const numbered = [];
+    for (const f of readdirSync(dir)) {
+        const n = dumpNumber(f, DUMP_PREFIX);
+        if (n !== null)
+            numbered.push({ n, file: f });
+    }
+    numbered.sort((a, b) => a.n - b.n);
+    return numbered.map(({ n, file }) => {
+        const text = readFileSync(join(dir, file), 'utf8');
+        const dump = parseCallgrindDump(text, n, join(dir, file));
+        // where a count changed (docs/count-mode.md): the loop dumps' functions, read before the dumps are deleted
+        if (keepFunctions && dump.trigger === 'loop')
+            dump.profile = parseCallgrindProfile(text);
+        return dump;
+    });
+}
+function missingValgrind(cause) {
+    return new JobError('missing-tool', `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`, { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' });
+}
+
+/**
+ * Count mode's measurement (docs/statistics.md §9, docs/count-mode.md): base counted twice (the
+ * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
+ * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
+ */
+const CYCLES_FORMULA = 'Ir + 10·Bm + 10·L1m + 100·LLm (KCachegrind\'s "Cycle Estimation" without bus events and L2)';
+/** The three passes: base, head, and base again for the determinism check. */
+const PASSES = [
+    { side: 'base', pass: 0 },
+    { side: 'head', pass: 0 },
+    { side: 'base', pass: 1 }
+];
+/**
+ * Counts both sides.
+ * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
+ */
+async function measureCounts(o) {
+    const valgrindVersion = await valgrindVersionOf(o.valgrind ?? 'valgrind', o.env);
+    const iterationFlags = await fixedIterationFlags(o.sides, o.env);
+    o.log.info(`counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
+        `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once`);
+    const started = performance.now();
+    const results = await inParallel(PASSES, availableParallelism(), ({ side, pass }) => runCallgrindPass({
+        side,
+        pass,
+        binary: o.sides[side].binary,
+        cwd: o.sides[side].cwd,
+        env: o.env,
+        iterationFlags,
+        filter: o.filter,
+        dir: join(o.dir, 'counts'),
+        timeoutMs: o.timeoutMs,
+        signal: o.signal,
+        valgrind: o.valgrind,
+        // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
+        functions: o.functions !== false && pass === 0,
+        simulate: o.simulate
+    }));
+    const samples = results.flatMap((r) => r.samples);
+    const issues = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)];
+    const wallSeconds = (performance.now() - started) / 1000;
+    o.log.info(`counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`);
+    return {
+        samples,
+        issues,
+        method: {
+            tool: 'callgrind',
+            valgrindVersion,
+            iterationFlags,
+            repetitions: COUNT_REPETITIONS,
+            caches: results.find((r) => r.caches.length > 0)?.caches ?? [],
+            cyclesFormula: CYCLES_FORMULA,
+            wallSeconds
+        }
+    };
+}
+/** `valgrind --version`, or the missing-tool error naming the package. */
+async function valgrindVersionOf(valgrind, env) {
+    const r = await runProcess(valgrind, ['--version'], {
+        cwd: process.cwd(),
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: 30_000
+    });
+    if (r.spawnError || r.exitCode !== 0)
+        throw missingValgrind(r.spawnError);
+    return r.stdout.trim();
+}
+/** Where both binaries prove it works: one iteration per repetition, whatever MinTime() says in code (≥ 1.8). */
+const ONE_ITERATION = ['--benchmark_min_time=1x'];
+/** Else a minimum time of 1 ns, which Google Benchmark 1.7 meets after its first iteration. */
+const ONE_NANOSECOND = ['--benchmark_min_time=0.000000001'];
+/**
+ * The flags that make every benchmark run exactly one iteration per repetition, for both sides
+ * alike: `--benchmark_min_time=1x` where both binaries show it works, else a minimum time of 1 ns.
+ * "Works" is proved by running one listed benchmark natively with `1x` and reading one iteration
+ * from its JSON: an exit code proves nothing, because a 1.7 binary whose own main() calls
+ * Initialize but not ReportUnrecognizedArguments only warns about "1x" and then runs every
+ * benchmark for the default minimum time (under valgrind: for ever).
+ */
+async function fixedIterationFlags(sides, env) {
+    const [base, head] = await Promise.all([
+        runsOneIteration(sides.base, env),
+        runsOneIteration(sides.head, env)
+    ]);
+    return base && head ? ONE_ITERATION : ONE_NANOSECOND;
+}
+/** Runs the side's first listed benchmark once with `1x`: true when it reported exactly one iteration. */
+async function runsOneIteration({ binary, cwd, benchmarks }, env) {
+    const filter = benchmarks.length > 0 ? exactNameFilter([benchmarks[0]]) : undefined;
+    if (filter === undefined)
+        return false;
+    const r = await runProcess(binary, [
+        ...ONE_ITERATION,
+        `--benchmark_filter=${filter}`,
+        '--benchmark_repetitions=1',
+        '--benchmark_format=json'
+    ], { cwd, env, stdout: 'capture', stderr: 'ignore', timeoutMs: 30_000 });
+    if (r.exitCode !== 0)
+        return false;
+    try {
+        const runs = JSON.parse(r.stdout)
+            .benchmarks;
+        const iterations = (runs ?? []).filter((b) => b.run_type !== 'aggregate').map((b) => b.iterations);
+        return iterations.length > 0 && iterations.every((n) => n === 1);
+    }
+    catch {
+        return false;
+    }
+}
+/** A pass that ended early lost the benchmarks after it: listed on that side, never reported. */
+function lostBenchmarks(sides, results) {
+    const issues = [];
+    PASSES.forEach(({ side, pass }, i) => {
+        const r = results[i];
+        const seen = new Set([...r.samples, ...r.issues].map((x) => x.benchmark));
+        for (const b of sides[side].benchmarks)
+            if (!seen.has(b))
+                issues.push({
+                    benchmark: b,
+                    side,
+                    pass,
+                    kind: 'crashed',
+                    message: `not reported by the ${side} count pass (it ended early)`
+                });
+    });
+    return issues;
+}
+/** Maps `items` through `fn` with at most `limit` running at once; results in input order. */
+async function inParallel(items, limit, fn) {
+    const out = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const i = next++;
+            out[i] = await fn(items[i]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return out;
+}
+
+/** Count mode's passes over the benchmarks each side lists under the filter. */
+function countBothSides(ws, plan, sides, listed, signal) {
+    return ws.log.group('Count instructions (valgrind)', () => measureCounts({
+        // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
+        sides: {
+            base: { ...sides.paths.base, benchmarks: listed.base ?? [] },
+            head: { ...sides.paths.head, benchmarks: listed.head ?? [] }
+        },
+        env: ws.childEnv,
+        filter: sides.filter,
+        dir: ws.samplesDir,
+        timeoutMs: countTimeoutMs(plan),
+        log: ws.log,
+        signal
+    }));
+}
+/** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
+function countTimeoutMs(config) {
+    return Math.max(1800, config.runTimeoutSeconds * 10) * 1000;
+}
+
+/**
+ * Did base and head build the same program? Then there is nothing to measure: a docs-only pull
+ * request passes in seconds, and a build that staged the wrong binary cannot pass as "no change".
+ *
+ * "Same" is byte-identical files, or, for ELF, identical loaded image: every section the loader maps
+ * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info and symbol tables
+ * are left out: with `-g` they hold the worktree's path (base and head build in different folders),
+ * and the GNU build-id note is a hash over them. Of the loaded notes, only the toolchain's metadata
+ * notes are left out, and only when each holds the one GNU note it should: any other note is mapped
+ * and readable, so a program can keep data in it (docs/security.md, defence 16). Anything else
+ * (Mach-O, PE, an ELF this reader does not understand) counts as the same only when byte-identical.
+ * Written by hand: reading the section table is 40 lines; no maintained npm ELF reader gives section bytes.
+ */
+/**
+ * Base and head built the same program: the same binary and the same shared libraries from their
+ * own worktrees (as the dynamic loader resolves them, `ldd`). A library change with an unchanged
+ * executable is a change. When the libraries cannot be listed (no ldd, not Linux), only a static
+ * binary is taken as the same.
+ */
+async function sameBuiltProgram(sides, env) {
+    const different = { same: false, libraries: 0, codeOnly: false };
+    const binary = sameProgram(sides.base.binary, sides.head.binary);
+    if (binary === 'different')
+        return different;
+    const libs = { base: await ownLibraries(sides.base, env), head: await ownLibraries(sides.head, env) };
+    if (!libs.base || !libs.head || libs.base.size !== libs.head.size)
+        return different;
+    let codeOnly = binary === 'identical-code';
+    for (const [name, basePath] of libs.base) {
+        const headPath = libs.head.get(name);
+        const s = headPath === undefined ? 'different' : sameProgram(basePath, headPath);
+        if (s === 'different')
+            return different;
+        codeOnly ||= s === 'identical-code';
+    }
+    return { same: true, libraries: libs.base.size, codeOnly };
+}
+/** The shared libraries `ldd` resolves inside the side's worktree, by soname; null when unknown. */
+async function ownLibraries(side, env) {
+    const r = await runProcess('ldd', [side.binary], {
+        cwd: side.tree,
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: 30_000
+    });
+    if (/not a dynamic executable/.test(r.stdout + r.stderr))
+        return new Map();
+    if (r.spawnError || r.exitCode !== 0)
+        return null;
+    const tree = realpathSync(side.tree);
+    const own = new Map();
+    for (const m of r.stdout.matchAll(/^\s*(\S+) => (\/.*?) \(0x[0-9a-f]+\)$/gm)) {
+        let path;
+        try {
+            path = realpathSync(m[2]);
+        }
+        catch {
+            return null;
+        }
+        const rel = relative(tree, path);
+        if (!rel.startsWith('..') && !isAbsolute(rel))
+            own.set(m[1], path);
+    }
+    return own;
+}
+/** Compares the two built binaries; unreadable files count as different (the probe reports them). */
+function sameProgram(basePath, headPath) {
+    let base;
+    let head;
+    try {
+        const [sb, sh] = [statSync(basePath), statSync(headPath)];
+        if (!sb.isFile() || !sh.isFile())
+            return 'different';
+        base = readFileSync(basePath);
+        head = readFileSync(headPath);
+    }
+    catch {
+        return 'different';
+    }
+    if (base.equals(head))
+        return 'identical-files';
+    const a = loadedImage(base);
+    const b = loadedImage(head);
+    if (!a || !b || a.length !== b.length)
+        return 'different';
+    return a.every((s, i) => sameSection(s, b[i])) ? 'identical-code' : 'different';
+}
+const SHF_ALLOC = 0x2n;
+const SHT_NOTE = 7;
+const SHT_NOBITS = 8;
+function sameSection(a, b) {
+    return (a.name === b.name &&
+        a.type === b.type &&
+        a.flags === b.flags &&
+        a.addr === b.addr &&
+        a.bytes.equals(b.bytes));
+}
+/**
+ * Loaded notes that carry metadata only, by section name, with the GNU note type each must hold.
+ * `.note.package` is not one: nothing here treated it as metadata before, and measuring an unchanged
+ * program costs time, while skipping a changed one passes it unmeasured.
+ */
+const METADATA_NOTES = new Map([
+    ['.note.gnu.build-id', 3], // NT_GNU_BUILD_ID
+    ['.note.ABI-tag', 1], // NT_GNU_ABI_TAG
+    ['.note.gnu.property', 5] // NT_GNU_PROPERTY_TYPE_0
+]);
+/**
+ * The section is exactly one note, owned by "GNU", of the type its name promises. Bytes appended to
+ * the section from a source file (`__attribute__((section(".note.ABI-tag")))`) make a second note.
+ */
+function metadataNote(name, bytes, align) {
+    const type = METADATA_NOTES.get(name);
+    if (type === undefined || bytes.length < 16)
+        return false;
+    const pad = (n) => (align === 8n ? Math.ceil(n / 8) * 8 : Math.ceil(n / 4) * 4);
+    const [namesz, descsz] = [bytes.readUInt32LE(0), bytes.readUInt32LE(4)];
+    return (bytes.readUInt32LE(8) === type &&
+        namesz === 4 &&
+        bytes.toString('latin1', 12, 16) === 'GNU\0' &&
+        pad(12 + namesz) + pad(descsz) === bytes.length);
+}
+/** The allocated sections but metadata notes, of a 64-bit little-endian ELF file; null when it is not one. */
+function loadedImage(file) {
+    const ELFCLASS64 = 2;
+    const ELFDATA2LSB = 1;
+    if (file.length < 64 || file.readUInt32BE(0) !== 0x7f454c46)
+        return null;
+    if (file[4] !== ELFCLASS64 || file[5] !== ELFDATA2LSB)
+        return null;
+    const shoff = Number(file.readBigUInt64LE(0x28));
+    const shentsize = file.readUInt16LE(0x3a);
+    const shnum = file.readUInt16LE(0x3c);
+    const shstrndx = file.readUInt16LE(0x3e);
+    if (shentsize < 64 || shnum === 0 || shstrndx >= shnum || shoff + shnum * shentsize > file.length)
+        return null;
+    const header = (i) => {
+        const at = shoff + i * shentsize;
+        return {
+            nameOffset: file.readUInt32LE(at),
+            type: file.readUInt32LE(at + 4),
+            flags: file.readBigUInt64LE(at + 8),
+            addr: file.readBigUInt64LE(at + 16),
+            offset: Number(file.readBigUInt64LE(at + 24)),
+            size: Number(file.readBigUInt64LE(at + 32)),
+            align: file.readBigUInt64LE(at + 48)
+        };
+    };
+    const names = header(shstrndx);
+    if (names.offset + names.size > file.length)
+        return null;
+    const nameAt = (off) => {
+        const start = names.offset + off;
+        const end = file.indexOf(0, start);
+        return file.toString('latin1', start, end < 0 ? names.offset + names.size : end);
+    };
+    const sections = [];
+    for (let i = 0; i < shnum; i++) {
+        const h = header(i);
+        if ((h.flags & SHF_ALLOC) === 0n)
+            continue;
+        const stored = h.type !== SHT_NOBITS;
+        if (stored && h.offset + h.size > file.length)
+            return null;
+        const name = nameAt(h.nameOffset);
+        // .bss occupies no bytes in the file: its size stands for its contents (zeros).
+        const bytes = stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size));
+        if (h.type === SHT_NOTE && metadataNote(name, bytes, h.align))
+            continue;
+        sections.push({ name, type: h.type, flags: h.flags, addr: h.addr, bytes });
+    }
+    return sections;
+}
+
+/** The reports of a job with nothing to measure: no baseline (the base build failed), or the same program on both sides. */
+/** The report when there is nothing to measure: no baseline (the base build failed), or the same program on both sides. */
+async function nothingToMeasure(ws, { builds, headProbe, plan, headListed }, run) {
+    if (!builds.base.ok) {
+        if (plan.failOnBaseBuildFailure)
+            throw buildFailed('base', builds.base);
+        ws.log.warn('the base build failed: no baseline, so nothing can be compared (undecided; --fail-on-base-build-failure fails instead)');
+        return noBaselineReport(plan, run, headListed, builds.base);
+    }
+    if (plan.measureIdentical)
+        return null;
+    const binaryOf = (side) => locateBinary(ws.trees[side], plan.binary);
+    const same = await sameBuiltProgram({
+        base: { binary: binaryOf('base'), tree: ws.trees.base },
+        head: { binary: binaryOf('head'), tree: ws.trees.head }
+    }, ws.childEnv);
+    if (!same.same)
+        return null;
+    ws.log.info(identicalText(same, headProbe.benchmarks.length));
+    return identicalReport(plan, run, same, headProbe.benchmarks.length);
+}
+function noBaselineReport(config, run, benchmarks, base) {
+    const suite = analyzeSuite({ samples: [], headOnly: benchmarks }, config.analysis);
+    suite.warnings.push({
+        level: 'warning',
+        code: NO_BASELINE,
+        message: `the base build failed, so there is no baseline and nothing was compared (log: ${base.logPath}): ${base.logTail.split('\n').slice(-5).join(' / ')}`
+    });
+    return { suite, run };
+}
+/** Base and head built the same program: nothing to measure, said as an info the headline picks up. */
+function identicalReport(config, run, same, listed) {
+    const suite = analyzeSuite({ samples: [] }, config.analysis);
+    suite.warnings.push({ level: 'info', code: IDENTICAL_PROGRAM, message: identicalText(same, listed) });
+    return { suite, run };
+}
+function identicalText(same, listed) {
+    const what = [
+        same.codeOnly
+            ? 'identical code and data (only debug info, symbols or notes differ)'
+            : 'byte-identical binaries',
+        same.libraries > 0 &&
+            `and ${same.libraries} identical shared librar${same.libraries === 1 ? 'y' : 'ies'} of their own`
+    ]
+        .filter(Boolean)
+        .join(' ');
+    return (`base and head built the same program (${what}): nothing to measure, ${listed} benchmark(s) not run. ` +
+        'Files the benchmarks read at run time were not compared: --measure-identical (input measure-identical) measures anyway.');
+}
+
+/** The probe step: how both binaries run, a shard's share, and what each side lists under the run's filter. */
+/** Probes base's binary (head's was probed after its build) and, for a shard, plans its share. */
+async function probeSides(ws, { headProbe, plan }) {
+    const paths = {
+        base: {
+            binary: locateBinary(ws.trees.base, plan.binary),
+            cwd: resolve$1(ws.trees.base, plan.workingDirectory)
+        },
+        head: {
+            binary: locateBinary(ws.trees.head, plan.binary),
+            cwd: resolve$1(ws.trees.head, plan.workingDirectory)
+        }
+    };
+    const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, { env: ws.childEnv });
+    // A shard measures only its share (the same split on every shard: the same head binary's list).
+    const share = plan.shard
+        ? await ws.log.group('Shard', () => planShard(plan, paths.head.binary, paths.head.cwd, ws.log))
+        : null;
+    return {
+        paths,
+        // Both sides must be run the same way: bench-runner mode only when both binaries have it.
+        kind: baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
+            ? 'bench-runner'
+            : 'google-benchmark',
+        benchmarks: { base: baseProbe.benchmarks, head: headProbe.benchmarks },
+        filter: share?.filter ?? plan.filter ?? undefined,
+        share
+    };
+}
+/**
+ * What each side's binary lists under the run's filter (a shard's share or --filter): a side whose
+ * output was cut short lost exactly the listed benchmarks it has no sample of, so they are `failed`
+ * there and not `new`/`removed` (SuiteInput.listed). Listing is one quick process per side; when it
+ * fails the side goes without a list, and every benchmark missing on it, if it was cut short, counts as lost.
+ */
+async function listedUnder(filter, sides, unfiltered, env, log) {
+    // A longer name is refused when read (an issue of its own), never a benchmark.
+    const measurable = (names) => names.filter(isMeasurableName);
+    if (!filter)
+        return { base: measurable(unfiltered.base), head: measurable(unfiltered.head) };
+    const listed = {};
+    for (const side of ['base', 'head']) {
+        try {
+            listed[side] = measurable(await listBenchmarks(sides[side].binary, sides[side].cwd, filter, env));
+        }
+        catch (e) {
+            log.warn(`${e instanceof Error ? e.message : String(e)} Going on without the ${side} list.`);
+        }
+    }
+    return listed;
+}
+
+/** After the build: stop early, or probe, list, count, measure (rounds) and analyse. */
+/** Probe, list, count, measure and analyse what was built, unless there is nothing to measure. */
+async function measureBuilt(ws, built, run, hooks) {
+    const { plan } = built;
+    const unmeasured = await nothingToMeasure(ws, built, run);
+    if (unmeasured)
+        return { report: unmeasured, samplesDir: ws.samplesDir, samples: [] };
+    const sides = await probeSides(ws, built);
+    const listed = await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log);
+    // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
+    const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal);
+    if (counted && plan.measure === 'counts') {
+        const report = { suite: countSuite(counted, countOptionsOf(plan)), run };
+        return { report, samplesDir: ws.samplesDir, samples: [] };
+    }
+    const measured = await measureBothSides(plan, {
+        ...(plan.randomizeLayout && {
+            layout: layoutSetup({
+                dir: layoutDir(ws),
+                binaries: { base: sides.paths.base.binary, head: sides.paths.head.binary },
+                seed: plan.layoutSeed,
+                draws: plan.layoutDraws,
+                env: ws.childEnv
+            })
+        }),
+        sides: sides.paths,
+        kind: sides.kind,
+        workDir: ws.workDir,
+        samplesDir: ws.samplesDir,
+        env: ws.childEnv,
+        filter: sides.filter,
+        listed,
+        log: ws.log,
+        signal: hooks.signal,
+        onProgress: hooks.onProgress
+    });
+    return analysed(ws, plan, run, { sides, listed, counted, measured });
+}
+
+/** The design a run measures, and the command line that reproduces it. */
+/** The design measured, and so the test (§13): `auto` is per-benchmark interleaving. */
+function withRunDesign(asked) {
+    return { ...asked, analysis: { ...asked.analysis, interleave: runDesign(asked.analysis.interleave) } };
+}
+/**
+ * The command line that reproduces this run (display only): the options that differ from their
+ * defaults, the design as the user asked for it (`auto` stays implicit).
+ */
+function reproduceLine(plan, asked, commits) {
+    const { baseSha, headSha } = commits;
+    const config = { ...plan, analysis: { ...plan.analysis, interleave: asked.analysis.interleave } };
+    const args = [
+        'npx',
+        'benchgate',
+        'run',
+        '--base',
+        baseSha.slice(0, 12),
+        '--head',
+        headSha.slice(0, 12),
+        '--no-merge-base',
+        '--build',
+        config.build,
+        '--binary',
+        config.binary,
+        ...reproduceArgs(config)
+    ];
+    return args.map(shellQuote).join(' ');
+}
+
+/**
+ * The main job, step by step: commits and worktrees -> build (head first) -> probe -> list -> count ->
+ * rounds (ABBA) -> analyse -> the Report; one module of this folder per step, runPipeline reads as them.
+ * Receives a Config and a Log; knows nothing of the Action or the terminal. Writing the report and the
+ * gate are the callers' last step (commands/finish.ts, action/publish.ts).
+ */
+/**
+ * Runs the whole job for one base/head pair, step by step: resolve the commits, check them out,
+ * build (head first), stop early when there is nothing to measure, probe, list, count, measure, analyse.
+ * @throws JobError (code 2: bad refs/options; code 3: head build failed, no samples, …)
+ */
+async function runPipeline(asked, log, hooks = {}) {
+    const config = withRunDesign(asked);
+    const { base } = requireRunOptions(config);
+    const repoDir = resolve$1(config.repoDir);
+    const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase }));
+    const dirty = (await isDirty(repoDir))
+        ? 'the repository has uncommitted changes: they are not measured (benchgate measures commits)'
+        : null;
+    if (dirty)
+        log.warn(dirty);
+    // Before anything is checked out or built: the worktrees share this config (docs/security.md, defence 2).
+    const credentials = await checkPersistedCredentials(repoDir, hooks.credentials ?? 'warn');
+    for (const m of [credentials.warning, credentials.note])
+        if (m)
+            log.warn(m);
+    return inWorkspace(config, repoDir, commits, log, async (ws) => {
+        const built = await buildSides(ws, config, commits.baseSha, hooks);
+        const { plan } = built;
+        const run = {
+            base: { label: commits.baseRef, sha: commits.baseSha },
+            head: { label: commits.headRef, sha: commits.headSha },
+            mergeBase: commits.mergeBaseUsed,
+            key: config.key,
+            reproduce: reproduceLine(plan, asked, commits)
+        };
+        const result = await measureBuilt(ws, built, run, hooks);
+        if (built.raised)
+            result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised });
+        // Said in the report and results.json too, not only on stderr: the numbers are of the commits.
+        if (dirty)
+            result.report.suite.warnings.push({ level: 'warning', code: 'dirty-tree', message: dirty });
+        if (credentials.warning)
+            result.report.suite.warnings.push({
+                level: 'warning',
+                code: 'persisted-credential',
+                message: credentials.warning
+            });
+        return result;
+    });
+}
+
+/**
+ * Main's drift for a pull request's report (docs/history.md; docs/report.md: "when the history on main is known, a
+ * row whose baseline already drifted says so"): per benchmark, the creep over main's last W recorded
+ * commits (history/changes.ts, docs/statistics.md §11), kept where it is reported (its interval excludes 0 and
+ * |change| ≥ δ). Pure: records in, notes out (their types are the report's, report/model.ts).
+ *
+ * @module
+ */
+/**
+ * The benchmarks whose creep over main's last `window` paired steps is reported.
+ * @param options window (default 30), delta, creepLevel as in `analyseHistory`.
+ * Complexity: O(records × benchmarks) to read the series, O(window) per benchmark.
+ */
+function mainDrift(records, options = {}) {
+    const o = { ...DEFAULT_CHANGES_OPTIONS, ...options };
+    const drifted = [];
+    for (const [name, c] of creepBySeries(records, o)) {
+        if (!c?.reported)
+            continue;
+        const { change, lo, hi, level, steps, gaps, since, until } = c;
+        drifted.push({ name, change, lo, hi, level, steps, gaps, since, until });
+    }
+    drifted.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { window: o.window, records: records.length, drifted };
+}
+
+/**
+ * `--history-store STORE` of `run` and `compare` (docs/history.md): main's drift over its last 30 recorded
+ * commits (history/drift.ts), for the report's footnotes. The CLI trusts its user; a store that cannot
+ * be read is said on stderr and the report is written without the footnotes.
+ */
+/** Sets `report.history` from `store` (a folder, or git:BRANCH of the repository at `repoDir`). */
+async function addMainDrift(report, store, repoDir, io) {
+    if (store === null)
+        return;
+    try {
+        const { records, problems } = await openStore(store, repoDir).read();
+        report.history = mainDrift(records);
+        io.stderr(forLog(`main's history (${store}): ${records.length} recorded commits, ${report.history.drifted.length} benchmarks drifted${leftOutNote(problems)}\n`));
+    }
+    catch (e) {
+        io.stderr(`main's history was not read from ${store} (${e.message}); no drift footnotes\n`);
+    }
+}
+
+/**
+ * Any regression or failed benchmark fails; with `timing-only` in the set also a slower timing-only
+ * change, with `inconclusive` also any benchmark left undecided; `never` always passes (report only).
+ */
+function gate(suite, failOn, failOnSuite = null) {
+    const c = suite.counts;
+    const problems = [];
+    // --measure both: a regression by counts alone is a regression too (deterministic, docs/statistics.md §10)
+    if (c.regression)
+        problems.push(verdictCount('regression', c.regression));
+    if (c.failed)
+        problems.push(`${plural(c.failed, 'benchmark')} ${verdictWord('failed')}`);
+    const slowerTimingOnly = suite.comparisons.filter((x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression').length;
+    if (failOn.includes('timing-only') && slowerTimingOnly)
+        problems.push(`${slowerTimingOnly} ${verdictWord('timing-only')} slower`);
+    if (failOn.includes('inconclusive') && c.inconclusive)
+        problems.push(verdictCount('inconclusive', c.inconclusive));
+    const s = suite.summary;
+    if (failOnSuite !== null && s && s.ci[0] > 1 + failOnSuite)
+        problems.push(`the suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)} slower than the ${formatChange(1 + failOnSuite)} --fail-on-suite allows`);
+    const total = suite.comparisons.length;
+    if (problems.length === 0) {
+        if (suite.warnings.some((w) => w.code === NO_BASELINE))
+            return {
+                pass: true,
+                conclusion: 'neutral',
+                reason: `benchgate: ${verdictWord('inconclusive')}: the base build failed, so nothing was compared (${plural(total, 'benchmark')} at head); --fail-on-base-build-failure fails the run instead`
+            };
+        const undecided = undecidedText(suite);
+        if (undecided)
+            return {
+                pass: true,
+                conclusion: 'neutral',
+                reason: `benchgate: ${verdictWord('inconclusive')}: ${undecided}`
+            };
+        if (slowerTimingOnly)
+            return {
+                pass: true,
+                conclusion: 'neutral',
+                reason: `benchgate: pass: ${slowerTimingOnly} slower in time only, with the same instructions (code layout, memory or environment?); not failing unless --fail-on timing-only`
+            };
+        return {
+            pass: true,
+            conclusion: 'success',
+            reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}`
+        };
+    }
+    if (failOn.includes('never')) {
+        return {
+            pass: true,
+            conclusion: 'neutral',
+            reason: `benchgate: pass (fail-on: never) despite ${problems.join(', ')}`
+        };
+    }
+    return {
+        pass: false,
+        conclusion: 'failure',
+        reason: `benchgate: fail: ${problems.join(', ')} (of ${plural(total, 'benchmark')})`
+    };
+}
+/**
+ * Null when every benchmark was decided; else what was left open, "nothing could be decided" first
+ * when no benchmark measured on both sides got a decided verdict.
+ */
+function undecidedText(suite) {
+    const open = suite.counts.inconclusive;
+    if (!open)
+        return null;
+    const c = suite.counts;
+    const decided = c.regression + c.improvement + c.negligible + c.unchanged;
+    const what = `${open} of ${plural(open + decided, 'benchmark')} could not be decided; no regression found`;
+    return decided === 0 ? `nothing could be decided (${what})` : what;
+}
+
+/**
  * The "where" note of a changed benchmark (docs/count-mode.md, docs/report.md): the functions its count or time
  * change comes from, by |Δ self|, with their share of the benchmark's change ("`crc_update` +7.9% of
  * +8.1% instructions, `memcpy` +0.2%"); for a time change the instructions do not explain, the
@@ -56205,7 +63105,7 @@ function byName(a, b) {
     return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
 }
 
-var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/countText.ts\n  function formatCount(n) {\n    if (n === null || !Number.isFinite(n)) return \"–\";\n    const a = Math.abs(n);\n    if (a >= 1e9) return `${(n / 1e9).toFixed(2)} G`;\n    if (a >= 1e6) return `${(n / 1e6).toFixed(2)} M`;\n    return n.toLocaleString(\"en-US\", { maximumFractionDigits: a >= 100 ? 0 : 1 });\n  }\n\n  // src/report/html/icicle.ts\n  var ICICLE_SATURATION = 0.25;\n  function icicleLayout(rows, width, minPx = 0.5) {\n    const size = (r) => Math.max(0, r[2], r[3]);\n    const root = rows[0];\n    if (!root || root[1] !== -1 || !(size(root) > 0)) return [];\n    const kids = rows.map(() => []);\n    rows.forEach((r, i) => {\n      if (i > 0 && Number.isInteger(r[1]) && r[1] >= 0 && r[1] < i) kids[r[1]].push(i);\n    });\n    const unit = width / size(root);\n    const bars = [{ i: 0, x: 0, w: width, depth: 0 }];\n    for (let b = 0; b < bars.length; b++) {\n      const { i, x, w, depth } = bars[b];\n      const scale = w / (size(rows[i]) * unit);\n      const raw = kids[i].map((k) => size(rows[k]) * unit * scale);\n      const sum = raw.reduce((s, v) => s + v, 0);\n      const fit = sum > w ? w / sum : 1;\n      let left = x;\n      kids[i].forEach((k, j) => {\n        const cw = raw[j] * fit;\n        if (cw >= minPx) bars.push({ i: k, x: left, w: cw, depth: depth + 1 });\n        left += cw;\n      });\n    }\n    return bars;\n  }\n  function deltaScale(base, head) {\n    if (base <= 0) return head > 0 ? 1 : 0;\n    const t = (head / base - 1) / ICICLE_SATURATION;\n    return Math.max(-1, Math.min(1, t));\n  }\n  var GREY = [232, 232, 232];\n  var RED = [215, 48, 39];\n  var BLUE = [69, 117, 180];\n  function deltaColour(t) {\n    const end = t >= 0 ? RED : BLUE;\n    const a = Math.min(1, Math.abs(t));\n    const c = GREY.map((g, k) => Math.round(g + (end[k] - g) * a));\n    return `rgb(${c[0]},${c[1]},${c[2]})`;\n  }\n  function fitLabel(name, px, charPx = 7) {\n    const n = Math.floor((px - 6) / charPx);\n    if (n >= name.length) return name;\n    return n < 3 ? \"\" : name.slice(0, n - 1) + \"…\";\n  }\n  function icicleTooltip(row, metric) {\n    const [name, , base, head] = row;\n    const change = base > 0 ? `${head >= base ? \"+\" : \"−\"}${Math.abs((head / base - 1) * 100).toFixed(1)}%` : head > 0 ? \"only at head\" : \"–\";\n    const delta = head - base;\n    return `${name}\n${metric} per iteration, inclusive\nbase ${formatCount(base)}  head ${formatCount(head)}\nΔ ${delta >= 0 ? \"+\" : \"−\"}${formatCount(Math.abs(delta))} (${base > 0 && head === 0 ? \"only at base\" : change})`;\n  }\n\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  function plotIcicle(svg, b) {\n    const t = b.t;\n    if (!t) return;\n    const WI = 900, rowH = 18, top = 28;\n    const bars = icicleLayout(t.r, WI);\n    const depth = bars.reduce((m, x) => Math.max(m, x.depth), 0);\n    const HI = top + (depth + 1) * rowH + 2;\n    svg.setAttribute(\"viewBox\", \"0 0 \" + WI + \" \" + HI);\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    const steps = 9, sw = 16, lx = 70;\n    txt(g, lx - 6, 14, \"faster\", null, \"end\");\n    for (let k = 0; k < steps; k++) {\n      const v = -1 + 2 * k / (steps - 1);\n      el(\"rect\", { x: lx + k * sw, y: 4, width: sw, height: 12, fill: deltaColour(v) }, g);\n    }\n    txt(g, lx + steps * sw + 6, 14, \"slower\", null, \"start\");\n    const pct = Math.round(ICICLE_SATURATION * 100);\n    txt(\n      g,\n      lx + steps * sw + 56,\n      14,\n      \"(−\" + pct + \"% … +\" + pct + \"% or more; width: inclusive \" + t.m + \")\"\n    );\n    for (let k = 0; k < bars.length; k++) {\n      const bar = bars[k], row = t.r[bar.i];\n      const y = top + bar.depth * rowH;\n      const cell = el(\"g\", {}, svg);\n      el(\"title\", {}, cell).textContent = icicleTooltip(row, t.m);\n      el(\n        \"rect\",\n        {\n          x: r2(bar.x),\n          y,\n          width: r2(Math.max(0.5, bar.w - 1)),\n          height: rowH - 1,\n          fill: deltaColour(deltaScale(row[2], row[3])),\n          class: \"bar-icicle\"\n        },\n        cell\n      );\n      const label = fitLabel(row[0], bar.w);\n      if (label) txt(cell, bar.x + 3, y + rowH - 5, label, \"icicle-label\");\n    }\n  }\n  var PLOTTERS = {\n    icicle: plotIcicle,\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  function cellNumber(text) {\n    const m = /^([+\\u2212-]?)[<>]?([\\d,.]+)\\s*([kMG]?)/.exec(text.trim());\n    if (!m) return -Infinity;\n    const scale = { \"\": 1, k: 1e3, M: 1e6, G: 1e9 };\n    const v = Number(m[2].replace(/,/g, \"\")) * scale[m[3]];\n    return m[1] === \"\" || m[1] === \"+\" ? v : -v;\n  }\n  function sortWhere(th) {\n    const table = th.closest(\"table\");\n    const body = table?.tBodies[0];\n    if (!table || !body) return;\n    const col = th.cellIndex;\n    const descending = th.getAttribute(\"aria-sort\") !== \"descending\";\n    const rows = [];\n    for (let i = 0; i < body.rows.length; i++) rows.push(body.rows[i]);\n    const text = (r) => r.cells[col]?.textContent ?? \"\";\n    rows.sort((a, b) => {\n      const order = col === 0 ? text(b).localeCompare(text(a)) : cellNumber(text(a)) - cellNumber(text(b));\n      return descending ? -order : order;\n    });\n    for (const r of rows) body.appendChild(r);\n    const heads = table.querySelectorAll(\"th\");\n    for (let i = 0; i < heads.length; i++) heads[i].removeAttribute(\"aria-sort\");\n    th.setAttribute(\"aria-sort\", descending ? \"descending\" : \"ascending\");\n  }\n  document.addEventListener(\"click\", (e) => {\n    const th = e.target?.closest?.(\"table.where thead th\");\n    if (th) sortWhere(th);\n  });\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      overflowing: overflowingTables(),\n      errors\n    });\n    out.hidden = false;\n  }\n  function overflowingTables() {\n    const tables = document.querySelectorAll(\".scroll > table.summary\"), wide = [];\n    for (let t = 0; t < tables.length; t++) {\n      const room = tables[t].parentNode.clientWidth, width = tables[t].scrollWidth;\n      if (width > room) wide.push({ table: t, width, room });\n    }\n    return wide;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
+var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/countText.ts\n  function formatCount(n) {\n    if (n === null || !Number.isFinite(n)) return \"–\";\n    const a = Math.abs(n);\n    if (a >= 1e9) return `${(n / 1e9).toFixed(2)} G`;\n    if (a >= 1e6) return `${(n / 1e6).toFixed(2)} M`;\n    return n.toLocaleString(\"en-US\", { maximumFractionDigits: a >= 100 ? 0 : 1 });\n  }\n\n  // src/report/html/icicle.ts\n  var ICICLE_SATURATION = 0.25;\n  function icicleLayout(rows, width, minPx = 0.5) {\n    const size = (r) => Math.max(0, r[2], r[3]);\n    const root = rows[0];\n    if (!root || root[1] !== -1 || !(size(root) > 0)) return [];\n    const kids = rows.map(() => []);\n    rows.forEach((r, i) => {\n      if (i > 0 && Number.isInteger(r[1]) && r[1] >= 0 && r[1] < i) kids[r[1]].push(i);\n    });\n    const unit = width / size(root);\n    const bars = [{ i: 0, x: 0, w: width, depth: 0 }];\n    for (let b = 0; b < bars.length; b++) {\n      const { i, x, w, depth } = bars[b];\n      const scale = w / (size(rows[i]) * unit);\n      const raw = kids[i].map((k) => size(rows[k]) * unit * scale);\n      const sum = raw.reduce((s, v) => s + v, 0);\n      const fit = sum > w ? w / sum : 1;\n      let left = x;\n      kids[i].forEach((k, j) => {\n        const cw = raw[j] * fit;\n        if (cw >= minPx) bars.push({ i: k, x: left, w: cw, depth: depth + 1 });\n        left += cw;\n      });\n    }\n    return bars;\n  }\n  function deltaScale(base, head) {\n    if (base <= 0) return head > 0 ? 1 : 0;\n    const t = (head / base - 1) / ICICLE_SATURATION;\n    return Math.max(-1, Math.min(1, t));\n  }\n  var GREY = [232, 232, 232];\n  var RED = [215, 48, 39];\n  var BLUE = [69, 117, 180];\n  function deltaColour(t) {\n    const end = t >= 0 ? RED : BLUE;\n    const a = Math.min(1, Math.abs(t));\n    const c = GREY.map((g, k) => Math.round(g + (end[k] - g) * a));\n    return `rgb(${c[0]},${c[1]},${c[2]})`;\n  }\n  function fitLabel(name, px, charPx = 7) {\n    const n = Math.floor((px - 6) / charPx);\n    if (n >= name.length) return name;\n    return n < 3 ? \"\" : name.slice(0, n - 1) + \"…\";\n  }\n  function icicleTooltip(row, metric) {\n    const [name, , base, head] = row;\n    const change = base > 0 ? `${head >= base ? \"+\" : \"−\"}${Math.abs((head / base - 1) * 100).toFixed(1)}%` : head > 0 ? \"only at head\" : \"–\";\n    const delta = head - base;\n    return `${name}\n${metric} per iteration, inclusive\nbase ${formatCount(base)}  head ${formatCount(head)}\nΔ ${delta >= 0 ? \"+\" : \"−\"}${formatCount(Math.abs(delta))} (${base > 0 && head === 0 ? \"only at base\" : change})`;\n  }\n\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  function plotIcicle(svg, b) {\n    const t = b.t;\n    if (!t) return;\n    const WI = 900, rowH = 18, top = 28;\n    const bars = icicleLayout(t.r, WI);\n    const depth = bars.reduce((m, x) => Math.max(m, x.depth), 0);\n    const HI = top + (depth + 1) * rowH + 2;\n    svg.setAttribute(\"viewBox\", \"0 0 \" + WI + \" \" + HI);\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    const steps = 9, sw = 16, lx = 70;\n    txt(g, lx - 6, 14, \"faster\", null, \"end\");\n    for (let k = 0; k < steps; k++) {\n      const v = -1 + 2 * k / (steps - 1);\n      el(\"rect\", { x: lx + k * sw, y: 4, width: sw, height: 12, fill: deltaColour(v) }, g);\n    }\n    txt(g, lx + steps * sw + 6, 14, \"slower\", null, \"start\");\n    const pct = Math.round(ICICLE_SATURATION * 100);\n    txt(\n      g,\n      lx + steps * sw + 56,\n      14,\n      \"(−\" + pct + \"% … +\" + pct + \"% or more; width: inclusive \" + t.m + \")\"\n    );\n    for (let k = 0; k < bars.length; k++) {\n      const bar = bars[k], row = t.r[bar.i];\n      const y = top + bar.depth * rowH;\n      const cell = el(\"g\", {}, svg);\n      el(\"title\", {}, cell).textContent = icicleTooltip(row, t.m);\n      el(\n        \"rect\",\n        {\n          x: r2(bar.x),\n          y,\n          width: r2(Math.max(0.5, bar.w - 1)),\n          height: rowH - 1,\n          fill: deltaColour(deltaScale(row[2], row[3])),\n          class: \"bar-icicle\"\n        },\n        cell\n      );\n      const label = fitLabel(row[0], bar.w);\n      if (label) txt(cell, bar.x + 3, y + rowH - 5, label, \"icicle-label\");\n    }\n  }\n  var PLOTTERS = {\n    icicle: plotIcicle,\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  function cellNumber(text) {\n    const m = /^([+\\u2212-]?)[<>]?([\\d,.]+)\\s*([kMG]?)/.exec(text.trim());\n    if (!m) return -Infinity;\n    const scale = { \"\": 1, k: 1e3, M: 1e6, G: 1e9 };\n    const v = Number(m[2].replace(/,/g, \"\")) * scale[m[3]];\n    return m[1] === \"\" || m[1] === \"+\" ? v : -v;\n  }\n  function sortWhere(th) {\n    const table = th.closest(\"table\");\n    const body = table?.tBodies[0];\n    if (!table || !body) return;\n    const col = th.cellIndex;\n    const descending = th.getAttribute(\"aria-sort\") !== \"descending\";\n    const rows = [];\n    for (let i = 0; i < body.rows.length; i++) rows.push(body.rows[i]);\n    const text = (r) => r.cells[col]?.textContent ?? \"\";\n    rows.sort((a, b) => {\n      const order = col === 0 ? text(b).localeCompare(text(a)) : cellNumber(text(a)) - cellNumber(text(b));\n      return descending ? -order : order;\n    });\n    for (const r of rows) body.appendChild(r);\n    const heads = table.querySelectorAll(\"th\");\n    for (let i = 0; i < heads.length; i++) heads[i].removeAttribute(\"aria-sort\");\n    th.setAttribute(\"aria-sort\", descending ? \"descending\" : \"ascending\");\n  }\n  document.addEventListener(\"click\", (e) => {\n    const th = e.target?.closest?.(\"table.where thead th\");\n    if (th) sortWhere(th);\n  });\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      errors\n    });\n    out.hidden = false;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
 
 /** Fewest and most histogram bins (a handful of samples still gets a shape; 500 would be noise). */
 const MIN_BINS = 5;
@@ -56510,11 +63410,11 @@ function* renderHtmlParts(report, samples, options = {}) {
         '</header><main>'
     ];
     for (const text of top)
-        yield line$1(text);
+        yield line(text);
     yield* summarySection(report, ordered);
     const noSamples = noPlots ? (options.noSamplesReason ?? 'no raw samples were given') : null;
     for (const text of benchmarksHeader(ordered, noSamples))
-        yield line$1(text);
+        yield line(text);
     for (const [i, c] of ordered.entries()) {
         const own = store.get(c.benchmark);
         const p = own ? benchmarkPlotData(c, own, c.metric ?? suite.options.metric) : null;
@@ -56531,7 +63431,7 @@ function* renderHtmlParts(report, samples, options = {}) {
         '<pre id="selftest" hidden></pre>'
     ];
     for (const text of bottom)
-        yield line$1(text);
+        yield line(text);
     const data = {
         captions: { ...Object.fromEntries(PLOTS), icicle: ICICLE_CAPTION },
         minEffect: suite.options.minEffect,
@@ -56645,21 +63545,21 @@ function densityJson(d) {
 // ---------------------------------------------------------------------------------------------
 // Summary (the PR comment's content, as HTML)
 /** A line of the page: its text and a line end. */
-const line$1 = (text) => `${text}\n`;
+const line = (text) => `${text}\n`;
 /**
  * The summary: every benchmark's row, made as it is written (the scale suite's 10,000 rows, held
  * as one string, raised the HTML step's peak by 26-33 MB; 3-5 MB since).
  */
 function* summarySection(report, ordered) {
     const { suite, run } = report;
-    yield line$1('<section id="summary">');
+    yield line('<section id="summary">');
     if (run.stoppedEarly)
-        yield line$1(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
+        yield line(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
     const level = ciLabel(ordered, suite);
     const changed = ordered.filter((c) => CHANGED.includes(c.verdict));
     const quiet = ordered.filter((c) => QUIET.includes(c.verdict));
     const index = new Map(ordered.map((c, i) => [c, i]));
-    yield line$1('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
+    yield line('<figure id="forest" class="chart wide" hidden><figcaption>Change of head against base with its ' +
         `${level}; dashed lines at ±${escapeHtml(formatPercent(suite.options.minEffect))} (the minimum effect)</figcaption></figure>`);
     const minEffect = suite.options.minEffect;
     const measure = suite.countMode?.measure ?? 'time';
@@ -56667,43 +63567,43 @@ function* summarySection(report, ordered) {
     const countTh = measure === 'both' ? `<th class="num">${metric}</th>` : '';
     const countTd = (c) => measure === 'both' ? `<td class="num">${escapeHtml(countCell(c))}</td>` : '';
     if (changed.length > 0) {
-        yield line$1('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
+        yield line('<div class="scroll"><table class="summary"><thead><tr><th></th><th>Benchmark</th>' +
             (measure === 'counts'
                 ? `<th class="num">Base (${metric.toLowerCase()})</th><th class="num">Head</th><th class="num">Change (exact)</th><th class="num">p</th>`
                 : `<th class="num">Base (median)</th><th class="num">Head (median)</th><th class="num">Change [${level}]</th><th class="num">p (adj.)</th>`) +
             `${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of changed) {
             const [base, head, change] = summaryCells(c, measure, true);
-            yield line$1(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td class="name">${benchLink(c, index.get(c))}</td>` +
+            yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${mark(c.verdict)}</td><td>${benchLink(c, index.get(c))}</td>` +
                 `<td class="num">${base}</td><td class="num">${head}</td>` +
                 `<td class="num">${change}</td><td class="num">${formatP(c.pAdjusted)}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
         }
-        yield line$1('</tbody></table></div>');
+        yield line('</tbody></table></div>');
     }
     if (quiet.length > 0) {
-        yield line$1(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>\n` +
+        yield line(`<details class="group"><summary>${escapeHtml(quietSummary(quiet, suite))}</summary>\n` +
             '<div class="scroll"><table class="summary"><thead><tr><th>Benchmark</th><th class="num">Base</th><th class="num">Head</th>' +
             `<th class="num">Change${measure === 'counts' ? ' (exact)' : ` [${level}]`}</th><th class="num">Could detect</th>${countTh}<th>Verdict</th></tr></thead><tbody>`);
         for (const c of quiet) {
             const [base, head, change] = summaryCells(c, measure, false);
             const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
-            yield line$1(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td class="name">${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
+            yield line(`<tr class="v-${c.verdict}" data-verdict="${c.verdict}"><td>${benchLink(c, index.get(c))}</td><td class="num">${base}</td>` +
                 `<td class="num">${head}</td><td class="num">${change}</td>` +
                 `<td class="num">${mde ? `≥ ${formatPercent(mde)}` : '–'}</td>${countTd(c)}<td>${verdictHtml(c, minEffect, measure)}</td></tr>`);
         }
-        yield line$1('</tbody></table></div></details>');
+        yield line('</tbody></table></div></details>');
     }
     const warnings = warningLines(suite);
     if (warnings.length > 0) {
-        yield line$1(`<details class="group"><summary>⚠️ ${plural(warnings.length, 'warning')}</summary><ul>`);
+        yield line(`<details class="group"><summary>⚠️ ${plural(warnings.length, 'warning')}</summary><ul>`);
         for (const w of warnings)
-            yield line$1(`<li>${w}</li>`);
-        yield line$1('</ul></details>');
+            yield line(`<li>${w}</li>`);
+        yield line('</ul></details>');
     }
     if (run.reproduce) {
-        yield line$1(`<details class="group"><summary>How to reproduce</summary><pre>${escapeHtml(run.reproduce)}</pre></details>`);
+        yield line(`<details class="group"><summary>How to reproduce</summary><pre>${escapeHtml(run.reproduce)}</pre></details>`);
     }
-    yield line$1('</section>');
+    yield line('</section>');
 }
 /**
  * A verdict's mark: the verdict table's glyph, found in every font (the PR comment's emoji need an
@@ -57009,93 +63909,6 @@ function provenanceSection(report) {
     ].join('\n');
 }
 
-/**
- * The lines of a text or of a file, one at a time. A file is read in 32 KiB pieces, never as one
- * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
- * the young-generation collections while it is parsed, and 40 such files made the heap, and the
- * process, about 90 MB larger than reading them piece by piece. A piece stays under 64 KB even
- * as UTF-16 (V8 puts larger strings straight into the old heap).
- */
-/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
-function* linesOfText(text) {
-    let number = 0;
-    let start = 0;
-    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
-        yield { text: text.slice(start, end), number: ++number, ended: true };
-    if (start < text.length)
-        yield { text: text.slice(start), number: ++number, ended: false };
-}
-/** Bytes read at a time by {@link linesOfFile}. */
-const CHUNK_BYTES = 1 << 15;
-/**
- * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
- * between reads is decoded whole): the file's text is these pieces joined.
- * @throws the file system's error when the file cannot be opened or read
- */
-function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
-    const fd = openSync(path, 'r');
-    try {
-        const buffer = Buffer.alloc(chunkBytes);
-        const decoder = new StringDecoder('utf8');
-        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
-            yield decoder.write(buffer.subarray(0, n));
-        const end = decoder.end();
-        if (end)
-            yield end;
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** `pieces` with a byte order mark at the very start of their text left out. */
-function* withoutBom(pieces) {
-    let atStart = true;
-    for (const piece of pieces) {
-        yield atStart && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece;
-        atStart &&= piece === '';
-    }
-}
-/**
- * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
- * `chunkBytes` at a time.
- * @throws the file system's error when the file cannot be opened or read
- */
-function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
-    let number = 0;
-    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
-    let pending = [];
-    for (const piece of piecesOfFile(path, chunkBytes)) {
-        let start = 0;
-        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
-            const text = piece.slice(start, end);
-            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
-            pending = [];
-        }
-        if (start < piece.length)
-            pending.push(piece.slice(start));
-    }
-    const rest = pending.join('');
-    if (rest !== '')
-        yield { text: rest, number: ++number, ended: false };
-}
-/**
- * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
- * end is dropped): enough to tell its format.
- */
-function fileStart(path, maxBytes = CHUNK_BYTES) {
-    const fd = openSync(path, 'r');
-    try {
-        const buffer = Buffer.alloc(maxBytes);
-        let length = 0;
-        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
-            length += n;
-        return new StringDecoder('utf8').write(buffer.subarray(0, length));
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-
 /** Rows of the change chart at most (the tables and the HTML report carry the rest). */
 const CHART_MAX_ROWS = 15;
 /** Width of the chart's axis in characters (odd, so 0 has a cell of its own). */
@@ -57200,17 +64013,17 @@ function mergedLine(m, markdown = true) {
     const shards = m.shards.map((s) => {
         const where = [s.host, s.cpu].filter(Boolean).map((t) => esc(String(t)));
         const place = where.length ? ` on ${where[0]}${where[1] ? ` (${where[1]})` : ''}` : '';
-        const time = s.wallSeconds !== undefined ? `, ${formatSeconds$1(s.wallSeconds)}` : '';
+        const time = s.wallSeconds !== undefined ? `, ${formatSeconds(s.wallSeconds)}` : '';
         return `${s.index}/${m.count}${place}: ${s.benchmarks} benchmarks${time}`;
     });
     const missing = m.missing.length
         ? ` · ${bold(`missing: ${m.missing.map((g) => `shard ${g.index}/${m.count} (${g.benchmarks.length} benchmarks not measured)`).join(', ')}`)}`
         : '';
-    return (`${m.count} shards (${shards.join('; ')}) · machine time ${formatSeconds$1(m.machineSeconds)}, ` +
-        `wall time ${formatSeconds$1(m.wallSeconds)} in parallel${missing}`);
+    return (`${m.count} shards (${shards.join('; ')}) · machine time ${formatSeconds(m.machineSeconds)}, ` +
+        `wall time ${formatSeconds(m.wallSeconds)} in parallel${missing}`);
 }
 /** "45 s", "2.1 min", "1.3 h". */
-function formatSeconds$1(s) {
+function formatSeconds(s) {
     if (s < 120)
         return `${s.toFixed(s < 10 ? 1 : 0)} s`;
     if (s < 7200)
@@ -57970,7196 +64783,6 @@ function* writtenFormatParts(written, report, format, colour) {
         return yield* terminalParts(report, { colour });
     // Small pieces: megabyte strings go straight to the old heap and pile up there.
     yield* piecesOfFile(format === 'json' ? written.results : format === 'md' ? written.summary : written.text);
-}
-
-/**
- * Capturing the build's own link commands, so that a layout only costs a link: a launcher that
- * records its argument vector and working directory, then runs the link unchanged. CMake ≥ 3.21 puts
- * it before every link through CMAKE_<LANG>_LINKER_LAUNCHER (read from the environment at the first
- * configure, so a fresh worktree gets it with no edit to CMakeLists.txt); other build systems call
- * "$BENCHGATE_LINK_LAUNCHER" before their link command (docs/layout.md).
- */
-/** The launcher (CommonJS, run by this very Node): record, then run the link and pass on its exit. */
-function launcherSource(nodePath) {
-    return `#!${nodePath}
-'use strict'
-// benchgate's link recorder (docs/layout.md): writes {cwd, argv} of this link, then runs it unchanged.
-const fs = require('fs'), path = require('path'), cp = require('child_process')
-const argv = process.argv.slice(2)
-const dir = process.env.BENCHGATE_LINK_CAPTURE_DIR
-if (dir && argv.length > 0) {
-  try {
-    const side = path.join(dir, process.env.BENCHGATE_SIDE || 'other')
-    fs.mkdirSync(side, { recursive: true })
-    const file = path.join(side, Date.now() + '-' + process.pid + '.json')
-    fs.writeFileSync(file, JSON.stringify({ cwd: process.cwd(), argv }))
-  } catch (e) {
-    process.stderr.write('benchgate link recorder: ' + e.message + '\\n')
-  }
-}
-if (argv.length === 0) process.exit(0)
-const r = cp.spawnSync(argv[0], argv.slice(1), { stdio: 'inherit' })
-if (r.error) { process.stderr.write('benchgate link recorder: ' + r.error.message + '\\n'); process.exit(127) }
-if (r.signal) process.kill(process.pid, r.signal)
-process.exit(r.status === null ? 1 : r.status)
-`;
-}
-/**
- * Writes the launcher into `dir` and returns the build environment that makes CMake (and any build
- * that uses $BENCHGATE_LINK_LAUNCHER) record its links under `<dir>/links/<side>/`.
- */
-function installLinkRecorder(dir, nodePath = process.execPath) {
-    mkdirSync(dir, { recursive: true });
-    const launcher = join(resolve$1(dir), 'link-recorder.cjs');
-    writeFileSync(launcher, launcherSource(nodePath));
-    chmodSync(launcher, 0o755);
-    return {
-        CMAKE_CXX_LINKER_LAUNCHER: launcher,
-        CMAKE_C_LINKER_LAUNCHER: launcher,
-        BENCHGATE_LINK_LAUNCHER: launcher,
-        BENCHGATE_LINK_CAPTURE_DIR: join(resolve$1(dir), 'links')
-    };
-}
-/** The links recorded for one side, oldest first; malformed records are skipped. */
-function recordedLinks(dir, side) {
-    const sideDir = join(resolve$1(dir), 'links', side);
-    if (!existsSync(sideDir))
-        return [];
-    const byTime = readdirSync(sideDir)
-        .filter((f) => f.endsWith('.json'))
-        .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b));
-    const out = [];
-    for (const file of byTime) {
-        try {
-            const v = JSON.parse(readFileSync(join(sideDir, file), 'utf8'));
-            if (isLink(v))
-                out.push(v);
-        }
-        catch {
-            // A half-written record (the build was killed): not a link we can replay.
-        }
-    }
-    return out;
-}
-function isLink(v) {
-    const o = v;
-    return (typeof o === 'object' &&
-        o !== null &&
-        typeof o.cwd === 'string' &&
-        Array.isArray(o.argv) &&
-        o.argv.length > 0 &&
-        o.argv.every((a) => typeof a === 'string'));
-}
-/**
- * Where a link's output is named: `argv[index]` holds it, as the argument after `-o` (joined: false)
- * or as `-oFILE` (joined: true); null when the link names none.
- */
-function outputArgument(argv) {
-    for (let i = 1; i < argv.length; i++) {
-        if (argv[i] === '-o' && i + 1 < argv.length)
-            return { index: i + 1, joined: false };
-        if (argv[i].startsWith('-o') && argv[i].length > 2)
-            return { index: i, joined: true };
-    }
-    return null;
-}
-/** Where a link writes its output, resolved against its folder, or null. */
-function linkOutput(link) {
-    const at = outputArgument(link.argv);
-    if (!at)
-        return null;
-    const name = link.argv[at.index];
-    return resolve$1(link.cwd, at.joined ? name.slice(2) : name);
-}
-/** The last recorded link that wrote `binary` (compared by real path), or null. */
-function linkOf(links, binary) {
-    const real = (p) => {
-        try {
-            return realpathSync(p);
-        }
-        catch {
-            return resolve$1(p);
-        }
-    };
-    const target = real(binary);
-    for (let i = links.length - 1; i >= 0; i--) {
-        const out = linkOutput(links[i]);
-        if (out !== null && real(out) === target)
-            return links[i];
-    }
-    return null;
-}
-
-/**
- * From a finished build to the layouts' setup: the recorded link of each side's benchmark binary,
- * and the seed. A build whose link was not recorded is an error that says how to record it.
- */
-/** @throws JobError code 2 'invalid-option' when a side's binary was linked without the recorder */
-function layoutSetup(o) {
-    const links = {};
-    for (const side of ['base', 'head']) {
-        const recorded = recordedLinks(o.dir, side);
-        const link = linkOf(recorded, o.binaries[side]);
-        if (!link)
-            throw new JobError('invalid-option', `--randomize-layout: the ${side} build did not record the link of ${o.binaries[side]} ` +
-                `(${recorded.length} link(s) recorded).`, {
-                subject: 'randomize-layout',
-                hint: 'CMake >= 3.21 records it by itself on a fresh build folder (CMAKE_CXX_LINKER_LAUNCHER); ' +
-                    'an older CMake or a build folder configured before needs -DCMAKE_CXX_LINKER_LAUNCHER=$BENCHGATE_LINK_LAUNCHER ' +
-                    "or benchgate_randomize_layout(target) from bench-runner's CMake package; other build systems put " +
-                    '"$BENCHGATE_LINK_LAUNCHER" before their link command (docs/layout.md).'
-            });
-        links[side] = link;
-    }
-    return {
-        seed: o.seed ?? randomBytes(8).toString('hex'),
-        draws: o.draws,
-        links,
-        scratchDir: join(o.dir, 'relink'),
-        env: o.env
-    };
-}
-
-/** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
-function countSuite(measurement, options) {
-    const byName = compareCounts(measurement, options);
-    const comparisons = attributionsFor([...byName.keys()].sort().map((name) => countOnlyComparison(name, byName.get(name))), measurement, options);
-    const counts = tallyVerdicts(comparisons.map((c) => c.verdict));
-    return {
-        options: { ...DEFAULT_ANALYSIS_OPTIONS },
-        familySize: 0,
-        comparisons,
-        counts,
-        warnings: [],
-        provenance: { base: {}, head: {} },
-        countMode: { measure: 'counts', options, method: measurement.method, counts }
-    };
-}
-/** The timing suite with counts beside each benchmark (`--measure both`), judged together (§10). */
-function withCounts(suite, measurement, options) {
-    const byName = compareCounts(measurement, options);
-    const comparisons = attributionsFor(suite.comparisons.map((c) => {
-        const counts = byName.get(c.benchmark);
-        return counts ? judgedTogether(c, counts, options) : c;
-    }), measurement, options);
-    const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
-    return {
-        ...suite,
-        comparisons,
-        counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
-        countMode: { measure: 'both', options, method: measurement.method, counts: tallyVerdicts(counted) }
-    };
-}
-/**
- * docs/statistics.md §10's timing × counts table: one verdict per benchmark. A timing change with flat counts
- * is `timing-only` (code layout, memory or environment), a count change decides what timing could
- * not, and time and instructions pointing different ways keep the timing verdict, flagged. "Flat" and
- * "moved" read only the events that do not depend on where code sits (countMovement.ts). Under
- * randomised layouts with independent draws a timing change with flat counts is not layout: it
- * stands, flagged (§10, §12); shared draws never upgrade it (docs/layout.md, "Shared or independent").
- */
-function judgedTogether(c, counts, options) {
-    const moved = countDirection(counts, options.threshold);
-    const t = c.verdict;
-    const both = { ...c, counts };
-    if (moved === null)
-        return both;
-    const decidedByTime = t === 'regression' || t === 'improvement';
-    const survivedLayout = options.layoutRandomized === true && options.layoutDraws === 'independent';
-    if (decidedByTime && moved === 'flat' && survivedLayout)
-        return { ...both, notExplainedByCounts: true };
-    if (decidedByTime && moved === 'flat')
-        return { ...both, verdict: 'timing-only', timingOnly: true, timingVerdict: t };
-    if (decidedByTime)
-        return (t === 'regression') === (moved === 'up') ? both : { ...both, countsDisagree: true };
-    if ((t === 'inconclusive' || t === 'unchanged' || t === 'negligible') && moved !== 'flat')
-        return { ...both, verdict: moved === 'up' ? 'regression' : 'improvement', timingVerdict: t };
-    return both;
-}
-function countOnlyComparison(name, counts) {
-    return {
-        benchmark: name,
-        verdict: counts.verdict,
-        inconclusiveReason: null,
-        advice: null,
-        metric: null,
-        level: 'runs',
-        levelReason: 'runs',
-        baseMedian: null,
-        headMedian: null,
-        baseLocation: null,
-        headLocation: null,
-        ...NOT_TESTED,
-        confLevel: 1,
-        // the reason is the verdict's footnote; a failure is also an error, as in timing
-        warnings: counts.verdict === 'failed' && counts.message
-            ? [{ level: 'error', code: 'counts-failed', message: counts.message }]
-            : [],
-        issues: [],
-        counts
-    };
-}
-
-/**
- * Decidability before measuring (docs/statistics.md §10): with K benchmarks at level α under the correction,
- * the exact Mann-Whitney test on n runs per side can reach p ≤ α/K only when 2/C(2n, n) ≤ α/K (the
- * signed-rank test of n pairs, under per-benchmark interleaving: 2/2ⁿ ≤ α/K, §13). Below
- * that n no benchmark can be decided whatever the data, so the plan is raised before the base is built.
- */
-/**
- * @param k benchmarks in the family (K ≥ 1)
- * @param adaptive the adaptive design, whose first look tests at a smaller level (§6)
- */
-function decidability(k, options, adaptive) {
-    // As the adaptive looks do (adaptiveLooks.ts): α spent at the first look, then divided over K.
-    const first = adaptive && adaptive.maxRounds > adaptive.rounds
-        ? lookAlpha({
-            alpha: options.alpha,
-            fraction: adaptive.rounds / adaptive.maxRounds,
-            previousFraction: 0,
-            final: false
-        })
-        : options.alpha;
-    const testLevel = options.correction === 'none' ? first : first / Math.max(1, k);
-    return { testLevel, minRuns: Math.max(R_MIN, minTestRuns(testLevel, options.interleave ?? 'auto')) };
-}
-/**
- * The rounds to plan so that a benchmark can be decided at all: `rounds` when enough, else the
- * fewest that are (an adaptive design's first look moves with its initial block, so it is searched
- * up to `maxRounds`). Returns the decidability at the rounds returned.
- */
-function decidableRounds(k, options, rounds, maxRounds) {
-    if (maxRounds === undefined) {
-        const d = decidability(k, options);
-        return { rounds: Math.max(rounds, d.minRuns), decidability: d };
-    }
-    for (let r = rounds;; r++) {
-        const d = decidability(k, options, { rounds: r, maxRounds: Math.max(r, maxRounds) });
-        if (d.minRuns <= r || r >= maxRounds)
-            return { rounds: Math.max(r, Math.min(d.minRuns, maxRounds)), decidability: d };
-    }
-}
-
-/**
- * The one environment given to the code benchgate builds and runs (the build command, the binary
- * probe, every benchmark process, on both sides). That code is the pull request's, so it must not
- * see the credentials a GitHub Action step holds: action inputs (`INPUT_GITHUB-TOKEN` keeps its
- * hyphen in the environment), the runner's service tokens, and any variable that carries one of
- * those values under another name. A plain `run:` step never sees any of them either.
- * Built once per job and given unchanged to both sides (argv/env size shifts stack alignment).
- */
-/** Variables removed by name: the runner's service credentials, and the step's command files. */
-const DROPPED_NAMES = new Set([
-    'ACTIONS_RUNTIME_TOKEN',
-    'ACTIONS_RUNTIME_URL',
-    'ACTIONS_RESULTS_URL',
-    'ACTIONS_CACHE_URL',
-    'ACTIONS_CACHE_SERVICE_V2',
-    'GITHUB_TOKEN',
-    'GH_TOKEN',
-    'GITHUB_PAT',
-    'GH_ENTERPRISE_TOKEN',
-    'GITHUB_ENTERPRISE_TOKEN',
-    // benchgate's own step files: PR code must not set the step's outputs, state, summary, or the
-    // environment and PATH of later steps (defence in depth: the files stay on disk).
-    'GITHUB_OUTPUT',
-    'GITHUB_STATE',
-    'GITHUB_STEP_SUMMARY',
-    'GITHUB_ENV',
-    'GITHUB_PATH'
-]);
-/** Variables removed by prefix: every action input, and the OIDC token request pair. */
-const DROPPED_PREFIXES = ['INPUT_', 'ACTIONS_ID_TOKEN_REQUEST_'];
-/** Variables whose values are credentials: any other variable holding the same value is removed too. */
-const SECRET_SOURCES = /^(INPUT_GITHUB[-_]TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN|GITHUB_TOKEN|GH_TOKEN)$/i;
-/** Is this variable kept out of the build's and the benchmarks' environment? */
-function isDroppedVariable(name) {
-    const upper = name.toUpperCase();
-    return DROPPED_NAMES.has(upper) || DROPPED_PREFIXES.some((p) => upper.startsWith(p));
-}
-/**
- * `env` without credentials (see the module comment). Pure; the result is a fresh object.
- * @param env default: this process's environment
- */
-function childEnvironment(env = process.env) {
-    // Short values are not credentials (and would match too much as substrings).
-    const secrets = Object.entries(env)
-        .filter(([k, v]) => SECRET_SOURCES.test(k) && typeof v === 'string' && v.length >= 8)
-        .map(([, v]) => v);
-    const out = {};
-    for (const [k, v] of Object.entries(env)) {
-        // A credential inside a longer value (https://x-access-token:TOKEN@github.com) counts too.
-        if (v === undefined || isDroppedVariable(k) || secrets.some((s) => v.includes(s)))
-            continue;
-        out[k] = v;
-    }
-    return out;
-}
-
-/**
- * Run a synchronous clean-up when the process is told to stop (SIGINT, SIGTERM, SIGHUP) or exits.
- *
- * Installing a signal listener disables Node's default "die on SIGINT". To keep Ctrl-C working, the
- * handler unregisters itself after running and, when no other listener for that signal remains,
- * re-raises the signal so the default action (terminate) happens. When the entry point has its own
- * listener (e.g. to stop gracefully and still write a partial report), the decision stays with it.
- * Listeners of an entry point must therefore stay registered while they want control.
- */
-const TERMINATING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-/**
- * Registers `fn` to run once on a terminating signal or on process exit. `fn` must be synchronous
- * (on 'exit' nothing asynchronous runs any more) and should not throw (errors are swallowed).
- * @returns unregister: removes the listeners; idempotent. Call it once the resource is released.
- */
-function onTerminate(fn) {
-    let done = false;
-    const handlers = new Map();
-    const unregister = () => {
-        if (done)
-            return;
-        done = true;
-        for (const [sig, h] of handlers)
-            process.removeListener(sig, h);
-        process.removeListener('exit', onExit);
-    };
-    const run = (reason) => {
-        if (done)
-            return;
-        unregister();
-        try {
-            fn(reason);
-        }
-        catch {
-            // clean-up is best effort while the process is going away
-        }
-    };
-    const onExit = () => run('exit');
-    for (const sig of TERMINATING_SIGNALS) {
-        const h = () => {
-            run(sig);
-            if (process.listenerCount(sig) === 0)
-                process.kill(process.pid, sig);
-        };
-        handlers.set(sig, h);
-        process.on(sig, h);
-    }
-    process.on('exit', onExit);
-    return unregister;
-}
-
-/**
- * Spawning child processes for builds, probes and benchmark runs, the one way: argument arrays (no
- * shell unless the caller spawns `/bin/sh` on purpose), its own process group so a timeout or an
- * interrupt kills the whole tree, output to files or to small bounded buffers (never unbounded
- * memory), and a result object instead of exceptions for anything the child did.
- */
-/** Bytes kept from the start and from the end of a captured stream. */
-const CAPTURE_BYTES = 64 * 1024;
-/** After SIGTERM, how long the group gets before SIGKILL (ms). */
-const DEFAULT_KILL_GRACE_MS = 2000;
-/** Head + tail byte buffer: bounded memory whatever the child prints. */
-class BoundedCapture {
-    limit;
-    head = [];
-    headLen = 0;
-    tail = [];
-    tailLen = 0;
-    dropped = 0;
-    constructor(limit) {
-        this.limit = limit;
-    }
-    push(chunk) {
-        if (this.headLen < this.limit) {
-            const take = Math.min(chunk.length, this.limit - this.headLen);
-            this.head.push(chunk.subarray(0, take));
-            this.headLen += take;
-            chunk = chunk.subarray(take);
-            if (chunk.length === 0)
-                return;
-        }
-        this.tail.push(chunk);
-        this.tailLen += chunk.length;
-        while (this.tailLen - this.tail[0].length >= this.limit) {
-            this.dropped += this.tail[0].length;
-            this.tailLen -= this.tail[0].length;
-            this.tail.shift();
-        }
-    }
-    text() {
-        const head = Buffer.concat(this.head).toString('utf8');
-        const tail = Buffer.concat(this.tail).toString('utf8');
-        return this.dropped > 0 ? `${head}\n[... ${this.dropped} bytes elided ...]\n${tail}` : head + tail;
-    }
-}
-/** Sends `sig` to the process group led by `pid`; ignores "no such process". */
-function killGroup(pid, sig) {
-    try {
-        process.kill(-pid, sig);
-    }
-    catch {
-        try {
-            process.kill(pid, sig);
-        }
-        catch {
-            // already gone
-        }
-    }
-}
-/**
- * Runs `file` with `args` (never through a shell) in its own process group (`detached`), and
- * resolves when it has exited. Never rejects for anything the child does: exit codes, signals,
- * timeouts and spawn errors are fields of the result.
- *
- * If this process receives SIGINT/SIGTERM/SIGHUP or exits while the child runs, the child's group
- * is sent SIGKILL (see {@link onTerminate}), so no benchmark outlives benchgate.
- */
-function runProcess(file, args, options) {
-    const stdoutTarget = options.stdout ?? 'ignore';
-    const stderrTarget = options.stderr ?? 'ignore';
-    let outputs;
-    try {
-        outputs = openOutputs(stdoutTarget, stderrTarget);
-    }
-    catch (e) {
-        return Promise.resolve(failedToStart(e));
-    }
-    const start = performance$1.now();
-    let child;
-    try {
-        child = spawn$1(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true });
-    }
-    catch (e) {
-        return Promise.resolve(failedToStart(e)); // e.g. a NUL byte in an argument
-    }
-    finally {
-        for (const fd of outputs.opened)
-            closeSync(fd);
-    }
-    return watchChild(child, options, start, {
-        out: stdoutTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined,
-        err: stderrTarget === 'capture' ? new BoundedCapture(CAPTURE_BYTES) : undefined
-    });
-}
-/**
- * The child's stdio: /dev/null, a pipe to capture, or a file opened (truncated) here; stdout and
- * stderr to the same path share one descriptor. The caller closes `opened` once the child has them.
- */
-function openOutputs(stdoutTarget, stderrTarget) {
-    const opened = [];
-    const fdFor = (t, other, otherFd) => {
-        if (t === 'ignore')
-            return 'ignore';
-        if (t === 'capture')
-            return 'pipe';
-        if (typeof other === 'object' && other.path === t.path && otherFd !== undefined)
-            return otherFd;
-        const fd = openSync(t.path, 'w');
-        opened.push(fd);
-        return fd;
-    };
-    try {
-        const out = fdFor(stdoutTarget, 'ignore', undefined);
-        const err = fdFor(stderrTarget, stdoutTarget, typeof out === 'number' ? out : undefined);
-        return { stdio: ['ignore', out, err], opened };
-    }
-    catch (e) {
-        for (const fd of opened)
-            closeSync(fd);
-        throw e;
-    }
-}
-/** Resolves with the child's result once it has exited and its captured output is read. */
-function watchChild(child, options, start, capture) {
-    return new Promise((resolve) => {
-        const watch = { exited: false, timedOut: false, aborted: false, timers: [] };
-        let settled = false;
-        let durationMs = 0;
-        let exitCode = null;
-        let exitSignal = null;
-        child.stdout?.on('data', (c) => capture.out?.push(c));
-        child.stderr?.on('data', (c) => capture.err?.push(c));
-        const disarm = armStops(child, options, watch);
-        const finish = (spawnError) => {
-            if (settled)
-                return;
-            settled = true;
-            for (const t of watch.timers)
-                clearTimeout(t);
-            disarm();
-            const { timedOut, aborted } = watch;
-            const result = {
-                exitCode,
-                signal: exitSignal,
-                timedOut,
-                aborted,
-                durationMs,
-                stdout: capture.out?.text() ?? '',
-                stderr: capture.err?.text() ?? ''
-            };
-            if (spawnError)
-                result.spawnError = spawnError;
-            resolve(result);
-        };
-        child.once('error', (e) => {
-            // spawn failure (ENOENT, EACCES): no 'exit' follows
-            if (!watch.exited) {
-                watch.exited = true;
-                durationMs = performance$1.now() - start;
-                finish(e);
-            }
-        });
-        child.once('exit', (code, sig) => {
-            watch.exited = true;
-            durationMs = performance$1.now() - start;
-            exitCode = code;
-            exitSignal = sig;
-            // Pipes close when every holder exits; a daemonised grandchild may hold them forever.
-            if (!capture.out && !capture.err)
-                finish();
-            else {
-                const t = setTimeout(() => {
-                    child.stdout?.destroy();
-                    child.stderr?.destroy();
-                    finish();
-                }, 500);
-                t.unref();
-                watch.timers.push(t);
-            }
-        });
-        child.once('close', () => {
-            if (watch.exited)
-                finish();
-        });
-    });
-}
-/**
- * Stops the child's group on a timeout or an abort (SIGTERM, then SIGKILL after the grace) and
- * kills it if benchgate itself is terminated. Returns the function that removes the listeners.
- */
-function armStops(child, options, watch) {
-    const unregisterTerminate = onTerminate(() => {
-        if (child.pid !== undefined && !watch.exited)
-            killGroup(child.pid, 'SIGKILL');
-    });
-    const stop = () => {
-        if (child.pid === undefined || watch.exited)
-            return;
-        killGroup(child.pid, 'SIGTERM');
-        const t = setTimeout(() => {
-            if (child.pid !== undefined && !watch.exited)
-                killGroup(child.pid, 'SIGKILL');
-        }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
-        t.unref();
-        watch.timers.push(t);
-    };
-    const onAbort = () => {
-        watch.aborted = true;
-        stop();
-    };
-    if (options.signal) {
-        if (options.signal.aborted)
-            queueMicrotask(onAbort);
-        else
-            options.signal.addEventListener('abort', onAbort, { once: true });
-    }
-    if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs)) {
-        watch.timers.push(setTimeout(() => {
-            watch.timedOut = true;
-            stop();
-        }, options.timeoutMs));
-    }
-    return () => {
-        options.signal?.removeEventListener('abort', onAbort);
-        unregisterTerminate();
-    };
-}
-function failedToStart(e) {
-    return {
-        exitCode: null,
-        signal: null,
-        timedOut: false,
-        aborted: false,
-        durationMs: 0,
-        stdout: '',
-        stderr: '',
-        spawnError: e instanceof Error ? e : new Error(String(e))
-    };
-}
-/**
- * The last `maxLines` lines of a text file, reading at most `maxBytes` from its end (so a multi-GB
- * build log costs nothing). Returns '' when the file does not exist.
- */
-function readTail(path, maxLines = 50, maxBytes = 64 * 1024) {
-    let fd;
-    try {
-        fd = openSync(path, 'r');
-    }
-    catch {
-        return '';
-    }
-    try {
-        const size = fstatSync(fd).size;
-        const len = Math.min(size, maxBytes);
-        const buf = Buffer.alloc(len);
-        readSync(fd, buf, 0, len, size - len);
-        let lines = buf.toString('utf8').split('\n');
-        if (len < size)
-            lines = lines.slice(1); // first line is partial
-        if (lines.length > 0 && lines[lines.length - 1] === '')
-            lines.pop();
-        return lines.slice(-maxLines).join('\n');
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** The first `maxLines` lines of `text`, noting how many were left out. */
-function headLines(text, maxLines = 10) {
-    const lines = text.replace(/\n+$/, '').split('\n');
-    if (lines.length <= maxLines)
-        return lines.join('\n');
-    return [...lines.slice(0, maxLines), `[... ${lines.length - maxLines} more lines]`].join('\n');
-}
-/** A one-line description of how a process ended ("exit code 2", "killed by SIGSEGV", "timed out after 5 s"). */
-function describeExit(r, timeoutMs) {
-    if (r.spawnError)
-        return `could not start (${r.spawnError.message})`;
-    if (r.timedOut)
-        return timeoutMs !== undefined ? `timed out after ${formatSeconds(timeoutMs)}` : 'timed out';
-    if (r.aborted)
-        return 'interrupted';
-    if (r.signal)
-        return `killed by ${r.signal}`;
-    return `exit code ${r.exitCode}`;
-}
-function formatSeconds(ms) {
-    return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
-}
-
-var spawn = /*#__PURE__*/Object.freeze({
-    __proto__: null,
-    CAPTURE_BYTES: CAPTURE_BYTES,
-    DEFAULT_KILL_GRACE_MS: DEFAULT_KILL_GRACE_MS,
-    describeExit: describeExit,
-    headLines: headLines,
-    killGroup: killGroup,
-    readTail: readTail,
-    runProcess: runProcess
-});
-
-/**
- * Finding the benchmark binary a build produced and asking it what it is: a bench-runner binary
- * (benchgate's own main, streaming samples) or a plain Google Benchmark binary.
- */
-/** Default time limit for one probe of a binary (ms): probes only print a version or a list. */
-const PROBE_TIMEOUT_MS = 30_000;
-/** How a bench-runner binary identifies itself on `--benchgate_version`. */
-const RUNNER_VERSION_RE = /^benchgate-runner (\S+)\s*$/m;
-function isInside(root, p) {
-    const rel = relative(root, p);
-    return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
-}
-/**
- * The absolute path of the benchmark binary `relPath` inside `worktree`, after the build.
- * The path must stay inside the worktree, lexically and after resolving symlinks (both sides must
- * run their own build's binary).
- *
- * @param worktree the side's worktree (absolute)
- * @param relPath the binary's path relative to the worktree, as configured (e.g. `build/bench/bench_all`)
- * @returns the binary's absolute real path
- * @throws JobError code 2 'binary-path' (absolute path, `..` or symlink escaping the worktree, a
- *   directory), code 2 'not-executable', code 3 'binary-not-found'
- */
-function locateBinary(worktree, relPath) {
-    if (relPath.trim() === '') {
-        throw new JobError('binary-path', 'The benchmark binary path is empty.', { subject: 'binary' });
-    }
-    if (isAbsolute(relPath)) {
-        throw new JobError('binary-path', `The benchmark binary path ${relPath} is absolute.`, {
-            subject: relPath,
-            hint: 'Give it relative to the repository root (e.g. build/bench/bench_all), so each side runs its own build.'
-        });
-    }
-    let root;
-    try {
-        root = realpathSync(worktree);
-    }
-    catch (e) {
-        throw new JobError('binary-not-found', `The worktree ${worktree} does not exist.`, {
-            subject: worktree,
-            cause: e
-        });
-    }
-    const candidate = resolve$1(root, relPath);
-    if (!isInside(root, candidate)) {
-        throw new JobError('binary-path', `The benchmark binary path ${relPath} leads out of the worktree (${root}).`, {
-            subject: relPath,
-            hint: 'Give a path inside the repository, relative to its root.'
-        });
-    }
-    let real;
-    try {
-        real = realpathSync(candidate);
-    }
-    catch {
-        const similar = findByName(root, basename(relPath));
-        throw new JobError('binary-not-found', `The benchmark binary ${relPath} was not found after the build (looked for ${candidate}).`, {
-            subject: relPath,
-            hint: similar.length > 0
-                ? `Files with that name in the worktree: ${similar.join(', ')}. Is the path relative to the repository root?`
-                : 'Check that the build command builds it and that the path is relative to the repository root.'
-        });
-    }
-    if (!isInside(root, real)) {
-        throw new JobError('binary-path', `The benchmark binary ${relPath} is a symlink to ${real}, outside the worktree ${root}.`, {
-            subject: relPath,
-            hint: 'Point to the binary the build produces inside the repository, so each side runs its own build.'
-        });
-    }
-    const st = statSync(real);
-    if (!st.isFile()) {
-        throw new JobError('binary-path', `The benchmark binary path ${relPath} is not a file (${real}).`, {
-            subject: relPath
-        });
-    }
-    try {
-        accessSync(real, constants.X_OK);
-    }
-    catch {
-        throw new JobError('not-executable', `The benchmark binary ${real} is not executable (mode ${(st.mode & 0o777).toString(8)}).`, {
-            subject: relPath,
-            hint: 'Point to the linked executable, not a library, object file or script without the execute bit.'
-        });
-    }
-    return real;
-}
-/** Up to 5 worktree-relative paths of files called `name` (bounded search, skips .git). */
-function findByName(root, name, maxEntries = 20_000) {
-    const found = [];
-    const queue = [root];
-    let seen = 0;
-    while (queue.length > 0 && found.length < 5 && seen < maxEntries) {
-        const dir = queue.shift();
-        let entries;
-        try {
-            entries = readdirSync(dir, { withFileTypes: true });
-        }
-        catch {
-            continue;
-        }
-        for (const e of entries) {
-            seen++;
-            if (e.name === '.git')
-                continue;
-            const p = join(dir, e.name);
-            if (e.isDirectory())
-                queue.push(p);
-            else if (e.name === name)
-                found.push(relative(root, p));
-        }
-    }
-    return found;
-}
-/**
- * Asks the binary what it is, without running any benchmark:
- *
- * 1. `--benchgate_version --benchmark_list_tests=true --benchmark_filter=<matches nothing>`:
- *    bench-runner prints `benchgate-runner <version>` and exits 0. `benchmark_main` rejects the
- *    unknown flag (non-zero exit). The list/filter flags are a seat belt: a custom `main` that
- *    ignores unknown flags lists nothing instead of running the whole suite.
- * 2. `--benchmark_list_tests=true`: one benchmark name per line, exit 0.
- *
- * @param path the binary (absolute)
- * @param cwd the side's working directory (static initialisers may read relative files)
- * @throws JobError code 3: 'not-a-benchmark' (quoting the head of its output), 'no-benchmarks',
- *   'probe-failed' (timeout, crash, could not start)
- */
-async function probeBinary(path, cwd, options = {}) {
-    const env = options.env ?? childEnvironment();
-    const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
-    const probe = (args) => runProcess(path, args, { cwd, env, stdout: 'capture', stderr: 'capture', timeoutMs, killGraceMs: 500 });
-    const shown = (r) => headLines(`${r.stdout}${r.stderr ? `\n${r.stderr}` : ''}`.trim(), 10);
-    const first = await probe([
-        '--benchgate_version',
-        '--benchmark_list_tests=true',
-        '--benchmark_filter=^benchgate-probe-matches-nothing$'
-    ]);
-    if (first.spawnError || first.timedOut) {
-        throw new JobError('probe-failed', `Could not run the benchmark binary ${path}: ${describeExit(first, timeoutMs)}.`, {
-            subject: path,
-            hint: first.timedOut
-                ? 'Does it do heavy work before main()? It should answer --benchmark_list_tests quickly.'
-                : undefined
-        });
-    }
-    const m = RUNNER_VERSION_RE.exec(first.stdout);
-    let kind;
-    let version;
-    if (first.exitCode === 0 && m) {
-        kind = 'bench-runner';
-        version = m[1];
-    }
-    else if (first.exitCode !== 0 || /Failed to match any benchmarks/.test(first.stderr)) {
-        // benchmark_main refuses the unknown flag; a tolerant custom main matched nothing
-        kind = 'google-benchmark';
-    }
-    else {
-        throw notABenchmark(path, '--benchgate_version', first, shown(first));
-    }
-    const list = await probe(['--benchmark_list_tests=true']);
-    if (list.exitCode !== 0) {
-        if (kind === 'google-benchmark' && !list.timedOut && !list.spawnError && list.signal === null) {
-            throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list));
-        }
-        throw new JobError('probe-failed', `Listing the benchmarks of ${path} failed: ${describeExit(list, timeoutMs)}.`, {
-            subject: path,
-            hint: shown(list) ? `Its output began:\n${shown(list)}` : undefined
-        });
-    }
-    const benchmarks = list.stdout
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l !== '');
-    if (benchmarks.length === 0) {
-        throw new JobError('no-benchmarks', `The benchmark binary ${path} registers no benchmarks.`, {
-            subject: path,
-            hint: 'Check that the benchmark sources are compiled into it (BENCHMARK(...) registrations).'
-        });
-    }
-    if (benchmarks.some((b) => b.startsWith('-')))
-        throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list));
-    return version === undefined ? { kind, benchmarks } : { kind, version, benchmarks };
-}
-function notABenchmark(path, flag, r, output) {
-    return new JobError('not-a-benchmark', `${path} is not a Google Benchmark binary: it answered ${flag} with ${describeExit(r)}` +
-        (output ? ` and printed:\n${output}` : ' and printed nothing.'), {
-        subject: path,
-        hint: 'Point the binary option at an executable linked with benchmark_main (or benchgate::runner).'
-    });
-}
-/** How many of the binary's benchmark names a "filter matches nothing" error shows. */
-const NAMES_SHOWN = 8;
-/**
- * Stops the job when `filter` selects none of the binary's benchmarks, with the binary's own words
- * (Google Benchmark: "Failed to match any benchmarks against regex: …") and a few names it has.
- * @param all the binary's benchmarks without the filter (from the probe)
- * @returns the benchmarks the filter selects (all of them when the listing itself failed: the run reports that)
- * @throws JobError code 2 'filter-matches-nothing'
- */
-async function checkFilterMatches(path, cwd, filter, all, env) {
-    const r = await runProcess(path, ['--benchmark_list_tests=true', `--benchmark_filter=${filter}`], {
-        cwd,
-        env,
-        stdout: 'capture',
-        stderr: 'capture',
-        timeoutMs: PROBE_TIMEOUT_MS,
-        killGraceMs: 500
-    });
-    // A failing listing is reported where the benchmarks are listed for the run; here only "none" stops.
-    const names = r.stdout
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l !== '');
-    if (r.exitCode !== 0)
-        return [...all];
-    if (names.length > 0)
-        return names;
-    const said = headLines(r.stderr.trim(), 3);
-    const shown = all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '');
-    throw new JobError('filter-matches-nothing', `--filter ${JSON.stringify(filter)} matches none of head's ${all.length} benchmark(s)` +
-        (said ? `; the binary said: ${said}` : '.'), {
-        subject: filter,
-        hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${shown}`
-    });
-}
-
-/**
- * Running the user's build command in one side's worktree. The command is a shell string exactly
- * as the user wrote it (`cmake -B build && cmake --build build -j`), so it runs with `/bin/sh -c`:
- * this is the one intended use of a shell in benchgate, and nothing is ever interpolated into it.
- * The side is passed as the environment variable BENCHGATE_SIDE instead.
- */
-/** Lines of build output kept in the result for the error report. */
-const BUILD_LOG_TAIL_LINES = 50;
-/**
- * Runs the build command with `/bin/sh -c` in `cwd`, output streamed to `logPath`.
- * A failing build is a result (`ok: false`), not an exception: the caller decides (it usually
- * throws a code-3 error quoting `logTail`).
- * @throws JobError code 2 'invalid-option' when the command is empty or timeoutMs is not > 0
- */
-async function runBuild(options) {
-    const { side, cwd, command, logPath, log } = options;
-    if (command.trim() === '') {
-        throw new JobError('invalid-option', 'The build command is empty.', {
-            subject: 'build',
-            hint: "Give the command that builds the benchmarks, e.g. 'cmake -B build && cmake --build build'."
-        });
-    }
-    if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
-        throw new JobError('invalid-option', `The build timeout must be > 0 ms, got ${options.timeoutMs}.`);
-    }
-    mkdirSync(dirname(logPath), { recursive: true });
-    log.info(`Building ${side} in ${cwd}: ${command}`);
-    const env = { ...(options.env ?? childEnvironment()), BENCHGATE_SIDE: side };
-    const r = await runProcess('/bin/sh', ['-c', command], {
-        cwd,
-        env,
-        stdout: { path: logPath },
-        stderr: { path: logPath },
-        timeoutMs: options.timeoutMs,
-        signal: options.signal
-    });
-    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
-    const outcome = ok ? 'ok' : describeExit(r, options.timeoutMs);
-    let logTail = readTail(logPath, BUILD_LOG_TAIL_LINES);
-    if (r.spawnError)
-        logTail = `${logTail}\n${r.spawnError.message}`.trim();
-    log.info(`Build of ${side} ${ok ? 'finished' : 'FAILED'} in ${(r.durationMs / 1000).toFixed(1)} s (${outcome}); log: ${logPath}`);
-    return {
-        side,
-        ok,
-        exitCode: r.exitCode,
-        signal: r.signal,
-        timedOut: r.timedOut,
-        durationMs: r.durationMs,
-        logTail,
-        logPath,
-        outcome
-    };
-}
-
-/**
- * The base-build cache: the base commit's build outputs, restored instead of rebuilding when the
- * same commit was built before with the same command and compiler. Only the base side is ever
- * cached — nothing built from a pull request's head is saved. The storage is injected (the Action
- * passes @actions/cache; local runs pass nothing and just build).
- */
-/**
- * `benchgate-base-<os>-<arch>-<base sha>-<hash>`: the hash covers everything else that changes the
- * build's output (build command, binary path, cached paths, compiler version, CC/CXX).
- */
-function baseBuildCacheKey(parts) {
-    const hash = createHash('sha256')
-        .update(JSON.stringify([parts.build, parts.binary, [...parts.paths], parts.compiler]))
-        .digest('hex')
-        .slice(0, 16);
-    return `benchgate-base-${parts.os ?? platform()}-${parts.arch ?? arch()}-${parts.baseSha}-${hash}`;
-}
-/**
- * The compiler the build will most likely use, as one line: `$CXX`/`$CC` if set, else `c++`, `g++`,
- * `clang++`, `cc`. Includes the variables themselves, since they change the build.
- */
-function compilerIdentity(env = process.env) {
-    const candidates = [env.CXX, env.CC, 'c++', 'g++', 'clang++', 'cc'].filter((c) => Boolean(c));
-    for (const compiler of candidates) {
-        try {
-            const version = execFileSync(compiler, ['--version'], {
-                encoding: 'utf8',
-                timeout: 10_000,
-                stdio: ['ignore', 'pipe', 'ignore']
-            });
-            return `${compiler}: ${version.split('\n')[0].trim()} (CC=${env.CC ?? ''} CXX=${env.CXX ?? ''})`;
-        }
-        catch {
-            // try the next one
-        }
-    }
-    return `unknown compiler (CC=${env.CC ?? ''} CXX=${env.CXX ?? ''})`;
-}
-
-/**
- * Builds both sides in their worktrees, the base from the base-build cache when it holds this exact
- * build (commit, command, binary, cached paths, compiler); a fresh base build is saved to it.
- */
-/** Builds head first (mistakes show after one build), then the base, from the cache when it can. */
-async function buildBothSides(o) {
-    const out = {};
-    for (const side of ['head', 'base']) {
-        if (side === 'base' && o.cache) {
-            const cached = await restoreBaseBuild(o.cache, o);
-            if (cached) {
-                out.base = cached;
-                continue;
-            }
-        }
-        out[side] = await runBuild({
-            side,
-            cwd: o.trees[side],
-            command: o.command,
-            env: o.env,
-            log: o.log,
-            logPath: join(o.outDir, `build-${side}.log`),
-            timeoutMs: o.timeoutMs,
-            signal: o.signal
-        });
-        o.log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
-        if (side === 'base' && out.base.ok && o.cache)
-            await saveBaseBuild(o.cache, o);
-        if (side === 'head')
-            await o.afterHead?.(out.head);
-    }
-    return out;
-}
-/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
-function baseCacheKey(cache, o) {
-    return baseBuildCacheKey({
-        baseSha: o.baseSha,
-        build: o.command,
-        binary: o.binary,
-        paths: cache.paths,
-        compiler: compilerIdentity()
-    });
-}
-/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
-async function restoreBaseBuild(cache, o) {
-    const { log } = o;
-    const tree = o.trees.base;
-    const key = baseCacheKey(cache, o);
-    try {
-        const hit = await cache.storage.restore(cache.paths.map((p) => resolve$1(tree, p)), key);
-        if (!hit) {
-            log.info(`base build cache: no entry for ${key}; building`);
-            return null;
-        }
-        locateBinary(tree, o.binary);
-        log.info(`base build cache: restored ${key}; the base build is skipped`);
-        return {
-            side: 'base',
-            ok: true,
-            exitCode: 0,
-            signal: null,
-            timedOut: false,
-            durationMs: 0,
-            logTail: '',
-            logPath: '',
-            outcome: 'restored from cache'
-        };
-    }
-    catch (e) {
-        log.warn(`base build cache: could not use ${key} (${e.message}); building instead`);
-        return null;
-    }
-}
-async function saveBaseBuild(cache, o) {
-    const { log } = o;
-    const tree = o.trees.base;
-    const key = baseCacheKey(cache, o);
-    try {
-        await cache.storage.save(cache.paths.map((p) => resolve$1(tree, p)), key);
-        log.info(`base build cache: saved ${key}`);
-    }
-    catch (e) {
-        log.warn(`base build cache: could not save ${key}: ${e.message}`);
-    }
-}
-
-/**
- * Did base and head build the same program? Then there is nothing to measure: a docs-only pull
- * request passes in seconds, and a build that staged the wrong binary cannot pass as "no change".
- *
- * "Same" is byte-identical files, or, for ELF, identical loaded image: every section the loader maps
- * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info and symbol tables
- * are left out: with `-g` they hold the worktree's path (base and head build in different folders),
- * and the GNU build-id note is a hash over them. Of the loaded notes, only the toolchain's metadata
- * notes are left out, and only when each holds the one GNU note it should: any other note is mapped
- * and readable, so a program can keep data in it (docs/security.md, defence 16). Anything else
- * (Mach-O, PE, an ELF this reader does not understand) counts as the same only when byte-identical.
- * Written by hand: reading the section table is 40 lines; no maintained npm ELF reader gives section bytes.
- */
-/**
- * Base and head built the same program: the same binary and the same shared libraries from their
- * own worktrees (as the dynamic loader resolves them, `ldd`). A library change with an unchanged
- * executable is a change. When the libraries cannot be listed (no ldd, not Linux), only a static
- * binary is taken as the same.
- */
-async function sameBuiltProgram(sides, env) {
-    const different = { same: false, libraries: 0, codeOnly: false };
-    const binary = sameProgram(sides.base.binary, sides.head.binary);
-    if (binary === 'different')
-        return different;
-    const libs = { base: await ownLibraries(sides.base, env), head: await ownLibraries(sides.head, env) };
-    if (!libs.base || !libs.head || libs.base.size !== libs.head.size)
-        return different;
-    let codeOnly = binary === 'identical-code';
-    for (const [name, basePath] of libs.base) {
-        const headPath = libs.head.get(name);
-        const s = headPath === undefined ? 'different' : sameProgram(basePath, headPath);
-        if (s === 'different')
-            return different;
-        codeOnly ||= s === 'identical-code';
-    }
-    return { same: true, libraries: libs.base.size, codeOnly };
-}
-/** The shared libraries `ldd` resolves inside the side's worktree, by soname; null when unknown. */
-async function ownLibraries(side, env) {
-    const r = await runProcess('ldd', [side.binary], {
-        cwd: side.tree,
-        env,
-        stdout: 'capture',
-        stderr: 'capture',
-        timeoutMs: 30_000
-    });
-    if (/not a dynamic executable/.test(r.stdout + r.stderr))
-        return new Map();
-    if (r.spawnError || r.exitCode !== 0)
-        return null;
-    const tree = realpathSync(side.tree);
-    const own = new Map();
-    for (const m of r.stdout.matchAll(/^\s*(\S+) => (\/.*?) \(0x[0-9a-f]+\)$/gm)) {
-        let path;
-        try {
-            path = realpathSync(m[2]);
-        }
-        catch {
-            return null;
-        }
-        const rel = relative(tree, path);
-        if (!rel.startsWith('..') && !isAbsolute(rel))
-            own.set(m[1], path);
-    }
-    return own;
-}
-/** Compares the two built binaries; unreadable files count as different (the probe reports them). */
-function sameProgram(basePath, headPath) {
-    let base;
-    let head;
-    try {
-        const [sb, sh] = [statSync(basePath), statSync(headPath)];
-        if (!sb.isFile() || !sh.isFile())
-            return 'different';
-        base = readFileSync(basePath);
-        head = readFileSync(headPath);
-    }
-    catch {
-        return 'different';
-    }
-    if (base.equals(head))
-        return 'identical-files';
-    const a = loadedImage(base);
-    const b = loadedImage(head);
-    if (!a || !b || a.length !== b.length)
-        return 'different';
-    return a.every((s, i) => sameSection(s, b[i])) ? 'identical-code' : 'different';
-}
-const SHF_ALLOC = 0x2n;
-const SHT_NOTE = 7;
-const SHT_NOBITS = 8;
-function sameSection(a, b) {
-    return (a.name === b.name &&
-        a.type === b.type &&
-        a.flags === b.flags &&
-        a.addr === b.addr &&
-        a.bytes.equals(b.bytes));
-}
-/**
- * Loaded notes that carry metadata only, by section name, with the GNU note type each must hold.
- * `.note.package` is not one: nothing here treated it as metadata before, and measuring an unchanged
- * program costs time, while skipping a changed one passes it unmeasured.
- */
-const METADATA_NOTES = new Map([
-    ['.note.gnu.build-id', 3], // NT_GNU_BUILD_ID
-    ['.note.ABI-tag', 1], // NT_GNU_ABI_TAG
-    ['.note.gnu.property', 5] // NT_GNU_PROPERTY_TYPE_0
-]);
-/**
- * The section is exactly one note, owned by "GNU", of the type its name promises. Bytes appended to
- * the section from a source file (`__attribute__((section(".note.ABI-tag")))`) make a second note.
- */
-function metadataNote(name, bytes, align) {
-    const type = METADATA_NOTES.get(name);
-    if (type === undefined || bytes.length < 16)
-        return false;
-    const pad = (n) => (align === 8n ? Math.ceil(n / 8) * 8 : Math.ceil(n / 4) * 4);
-    const [namesz, descsz] = [bytes.readUInt32LE(0), bytes.readUInt32LE(4)];
-    return (bytes.readUInt32LE(8) === type &&
-        namesz === 4 &&
-        bytes.toString('latin1', 12, 16) === 'GNU\0' &&
-        pad(12 + namesz) + pad(descsz) === bytes.length);
-}
-/** The allocated sections but metadata notes, of a 64-bit little-endian ELF file; null when it is not one. */
-function loadedImage(file) {
-    const ELFCLASS64 = 2;
-    const ELFDATA2LSB = 1;
-    if (file.length < 64 || file.readUInt32BE(0) !== 0x7f454c46)
-        return null;
-    if (file[4] !== ELFCLASS64 || file[5] !== ELFDATA2LSB)
-        return null;
-    const shoff = Number(file.readBigUInt64LE(0x28));
-    const shentsize = file.readUInt16LE(0x3a);
-    const shnum = file.readUInt16LE(0x3c);
-    const shstrndx = file.readUInt16LE(0x3e);
-    if (shentsize < 64 || shnum === 0 || shstrndx >= shnum || shoff + shnum * shentsize > file.length)
-        return null;
-    const header = (i) => {
-        const at = shoff + i * shentsize;
-        return {
-            nameOffset: file.readUInt32LE(at),
-            type: file.readUInt32LE(at + 4),
-            flags: file.readBigUInt64LE(at + 8),
-            addr: file.readBigUInt64LE(at + 16),
-            offset: Number(file.readBigUInt64LE(at + 24)),
-            size: Number(file.readBigUInt64LE(at + 32)),
-            align: file.readBigUInt64LE(at + 48)
-        };
-    };
-    const names = header(shstrndx);
-    if (names.offset + names.size > file.length)
-        return null;
-    const nameAt = (off) => {
-        const start = names.offset + off;
-        const end = file.indexOf(0, start);
-        return file.toString('latin1', start, end < 0 ? names.offset + names.size : end);
-    };
-    const sections = [];
-    for (let i = 0; i < shnum; i++) {
-        const h = header(i);
-        if ((h.flags & SHF_ALLOC) === 0n)
-            continue;
-        const stored = h.type !== SHT_NOBITS;
-        if (stored && h.offset + h.size > file.length)
-            return null;
-        const name = nameAt(h.nameOffset);
-        // .bss occupies no bytes in the file: its size stands for its contents (zeros).
-        const bytes = stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size));
-        if (h.type === SHT_NOTE && metadataNote(name, bytes, h.align))
-            continue;
-        sections.push({ name, type: h.type, flags: h.flags, addr: h.addr, bytes });
-    }
-    return sections;
-}
-
-/**
- * Selecting benchmarks by exact name with Google Benchmark's `--benchmark_filter`: the adaptive
- * loop's active set, a shard's share, count mode's one-benchmark probe.
- */
-/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
-const MAX_FILTER_CHARS = 100_000;
-/**
- * One regular expression that selects exactly the named benchmarks with Google Benchmark's
- * `--benchmark_filter`: `^(name1|name2|...)$`.
- *
- * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
- * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
- * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
- * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
- * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
- * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
- *
- * @param names exact benchmark names (non-empty strings, no NUL or newline)
- * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
- *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
- *   extra samples
- */
-function exactNameFilter(names) {
-    if (names.length === 0)
-        return undefined;
-    const parts = [];
-    for (const name of [...new Set(names)].sort()) {
-        if (name === '' || /[\0\n\r]/.test(name))
-            return undefined;
-        parts.push(escapeFilterName(name));
-    }
-    const filter = `^(${parts.join('|')})$`;
-    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
-}
-/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
-function escapeFilterName(name) {
-    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
-}
-
-/**
- * Per-function costs of one callgrind dump (docs/count-mode.md: where a count change comes from). We parse the
- * format ourselves rather than run `callgrind_annotate`, because that prints a text table for people
- * (no stable machine format, numbers with thousands separators, names cut by column) and would need
- * Perl on the runner at run time; __tests__/samples/callgrindProfile.test.ts checks this parser
- * against `callgrind_annotate --inclusive=yes|no` on real dumps of real builds.
- *
- * The format (valgrind's docs/callgrind-format): `events:` names the cost columns; `positions:`
- * names the position columns before them (`line`, `instr`, or both); `ob=`/`fl=`/`fi=`/`fe=`/`fn=`
- * set the current object, file, inlined file and function, `cob=`/`cfi=`/`cfl=`/`cfn=` the callee of
- * the next `calls=` line, whose following cost line is the inclusive cost of those calls. Names are
- * compressed: `(id) name` defines an id, `(id)` alone refers to it (one id space for `fn`/`cfn`/`jfn`,
- * one for files, one for objects). Positions may be relative to the previous line's (`+N`, `-N`,
- * `*`). Trailing zero costs are omitted.
- *
- * Self cost of a function: its cost lines that are not calls. Inclusive: self plus the costs of its
- * calls to other functions (a call to itself, direct recursion, is already in those costs). A
- * `calls=0` line is a call entered before the dump's period began (the benchmark's frames above the
- * loop): a call like any other (callgrind_annotate 3.19 counts it as the caller's self cost).
- * Pure: text in, numbers out.
- */
-/** A dump whose body cannot be read (the message names the line). */
-class CallgrindProfileError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'CallgrindProfileError';
-    }
-}
-const COMPRESSED = /^\((\d+)\)(?:\s+(.*))?$/;
-/** `(id) name` → name (remembered), `(id)` → the remembered name, `name` → name. */
-function uncompress(state, space, value, line) {
-    const m = COMPRESSED.exec(value.trim());
-    if (!m)
-        return value.trim();
-    const [, id, name] = m;
-    if (name !== undefined) {
-        state.names[space].set(id, name);
-        return name;
-    }
-    const known = state.names[space].get(id);
-    if (known === undefined)
-        throw new CallgrindProfileError(`line ${line}: ${space} id (${id}) used before it was named`);
-    return known;
-}
-const unknownFile = (f) => (f === null || f === '???' ? null : f);
-function functionOf(state, name, file, object) {
-    const key = `${object ?? ''}\u0000${file ?? ''}\u0000${name}`;
-    let f = state.byKey.get(key);
-    if (!f) {
-        const zeros = () => state.events.map(() => 0);
-        f = { name, file: unknownFile(file), object, self: zeros(), inclusive: zeros(), calls: [] };
-        state.byKey.set(key, f);
-    }
-    return f;
-}
-/** The numbers of a cost line, positions decoded relative to the previous line's. */
-function costLine(state, text, line) {
-    const parts = text.trim().split(/\s+/);
-    for (let i = 0; i < state.positions; i++) {
-        const p = parts[i];
-        const prev = state.previous[i] ?? 0;
-        const value = p === '*'
-            ? prev
-            : p.startsWith('+')
-                ? prev + Number(p.slice(1))
-                : p.startsWith('-')
-                    ? prev - Number(p.slice(1))
-                    : Number(p);
-        if (!Number.isFinite(value))
-            throw new CallgrindProfileError(`line ${line}: bad position '${p}'`);
-        state.previous[i] = value;
-    }
-    const costs = state.events.map((_, i) => {
-        const v = parts[state.positions + i];
-        return v === undefined ? 0 : Number(v);
-    });
-    if (costs.some((v) => !Number.isFinite(v) || v < 0))
-        throw new CallgrindProfileError(`line ${line}: a cost that is not a count`);
-    return costs;
-}
-function addTo(target, costs) {
-    for (let i = 0; i < costs.length; i++)
-        target[i] += costs[i];
-}
-/** Applies one `key=value` line of the body. */
-function specLine(state, key, value, line) {
-    switch (key) {
-        case 'ob':
-            state.object = uncompress(state, 'ob', value, line);
-            return;
-        case 'fl':
-            state.file = uncompress(state, 'fl', value, line);
-            return;
-        case 'fi':
-        case 'fe':
-        case 'jfi':
-        case 'cfi':
-        case 'cfl': {
-            // inlined code stays its function's cost; the name may still define an id
-            const f = uncompress(state, 'fl', value, line);
-            if (key === 'cfi' || key === 'cfl')
-                state.callee.file = f;
-            return;
-        }
-        case 'fn':
-            state.current = functionOf(state, uncompress(state, 'fn', value, line), state.file, state.object);
-            state.callee = { fn: null, file: null, object: null };
-            return;
-        case 'cfn':
-            state.callee.fn = uncompress(state, 'fn', value, line);
-            return;
-        case 'jfn':
-            uncompress(state, 'fn', value, line);
-            return;
-        case 'cob':
-            state.callee.object = uncompress(state, 'ob', value, line);
-            return;
-        case 'calls':
-            if (state.callee.fn === null)
-                throw new CallgrindProfileError(`line ${line}: calls= without cfn=`);
-            state.inCall = true;
-            return;
-        // jump=, jcnd= and header lines: nothing to add
-    }
-}
-/**
- * Parses a dump's functions.
- * @throws CallgrindProfileError on a line that breaks the format (an unknown name id, a cost before any fn=)
- */
-function parseCallgrindProfile(text) {
-    const state = {
-        events: [],
-        positions: 1,
-        names: { fn: new Map(), fl: new Map(), ob: new Map() },
-        object: null,
-        file: null,
-        current: null,
-        callee: { fn: null, file: null, object: null },
-        inCall: false,
-        previous: [],
-        byKey: new Map()
-    };
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const l = lines[i];
-        if (l === '' || l.startsWith('#'))
-            continue;
-        const c = l.charCodeAt(0);
-        if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42 /* digit + - * */) {
-            costOf(state, l, i + 1);
-            continue;
-        }
-        const m = /^([a-z]+)[:=]\s*(.*)$/.exec(l);
-        if (!m)
-            continue;
-        const [, key, value] = m;
-        if (key === 'events' && l[6] === ':')
-            state.events = value.trim().split(/\s+/);
-        else if (key === 'positions' && l[9] === ':')
-            state.positions = value.trim().split(/\s+/).length;
-        else if (l[key.length] === '=')
-            specLine(state, key, value, i + 1);
-    }
-    return { events: state.events, functions: [...state.byKey.values()] };
-}
-function costOf(state, l, line) {
-    const f = state.current;
-    if (f === null)
-        throw new CallgrindProfileError(`line ${line}: a cost line before any fn=`);
-    const costs = costLine(state, l, line);
-    if (!state.inCall) {
-        addTo(f.self, costs);
-        addTo(f.inclusive, costs);
-        return;
-    }
-    state.inCall = false;
-    const callee = state.callee;
-    const sameFunction = callee.fn === f.name &&
-        unknownFile(callee.file ?? state.file) === f.file &&
-        (callee.object ?? state.object) === f.object;
-    if (!sameFunction) {
-        addTo(f.inclusive, costs);
-        let call = f.calls.find((c) => c.name === callee.fn);
-        if (!call)
-            f.calls.push((call = { name: callee.fn, inclusive: state.events.map(() => 0) }));
-        addTo(call.inclusive, costs);
-    }
-    // cob/cfi apply to one call only
-    state.callee = { fn: callee.fn, file: null, object: null };
-}
-
-// This is a generated file. Do not edit.
-var Space_Separator = /[\u1680\u2000-\u200A\u202F\u205F\u3000]/;
-var ID_Start = /[\xAA\xB5\xBA\xC0-\xD6\xD8-\xF6\xF8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0370-\u0374\u0376\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u048A-\u052F\u0531-\u0556\u0559\u0561-\u0587\u05D0-\u05EA\u05F0-\u05F2\u0620-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06E5\u06E6\u06EE\u06EF\u06FA-\u06FC\u06FF\u0710\u0712-\u072F\u074D-\u07A5\u07B1\u07CA-\u07EA\u07F4\u07F5\u07FA\u0800-\u0815\u081A\u0824\u0828\u0840-\u0858\u0860-\u086A\u08A0-\u08B4\u08B6-\u08BD\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u0980\u0985-\u098C\u098F\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE\u09DC\u09DD\u09DF-\u09E1\u09F0\u09F1\u09FC\u0A05-\u0A0A\u0A0F\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32\u0A33\u0A35\u0A36\u0A38\u0A39\u0A59-\u0A5C\u0A5E\u0A72-\u0A74\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0\u0AE0\u0AE1\u0AF9\u0B05-\u0B0C\u0B0F\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32\u0B33\u0B35-\u0B39\u0B3D\u0B5C\u0B5D\u0B5F-\u0B61\u0B71\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99\u0B9A\u0B9C\u0B9E\u0B9F\u0BA3\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C60\u0C61\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDE\u0CE0\u0CE1\u0CF1\u0CF2\u0D05-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0E01-\u0E30\u0E32\u0E33\u0E40-\u0E46\u0E81\u0E82\u0E84\u0E87\u0E88\u0E8A\u0E8D\u0E94-\u0E97\u0E99-\u0E9F\u0EA1-\u0EA3\u0EA5\u0EA7\u0EAA\u0EAB\u0EAD-\u0EB0\u0EB2\u0EB3\u0EBD\u0EC0-\u0EC4\u0EC6\u0EDC-\u0EDF\u0F00\u0F40-\u0F47\u0F49-\u0F6C\u0F88-\u0F8C\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065\u1066\u106E-\u1070\u1075-\u1081\u108E\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16EE-\u16F8\u1700-\u170C\u170E-\u1711\u1720-\u1731\u1740-\u1751\u1760-\u176C\u176E-\u1770\u1780-\u17B3\u17D7\u17DC\u1820-\u1877\u1880-\u1884\u1887-\u18A8\u18AA\u18B0-\u18F5\u1900-\u191E\u1950-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u1A00-\u1A16\u1A20-\u1A54\u1AA7\u1B05-\u1B33\u1B45-\u1B4B\u1B83-\u1BA0\u1BAE\u1BAF\u1BBA-\u1BE5\u1C00-\u1C23\u1C4D-\u1C4F\u1C5A-\u1C7D\u1C80-\u1C88\u1CE9-\u1CEC\u1CEE-\u1CF1\u1CF5\u1CF6\u1D00-\u1DBF\u1E00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2071\u207F\u2090-\u209C\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2160-\u2188\u2C00-\u2C2E\u2C30-\u2C5E\u2C60-\u2CE4\u2CEB-\u2CEE\u2CF2\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2E2F\u3005-\u3007\u3021-\u3029\u3031-\u3035\u3038-\u303C\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312E\u3131-\u318E\u31A0-\u31BA\u31F0-\u31FF\u3400-\u4DB5\u4E00-\u9FEA\uA000-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA61F\uA62A\uA62B\uA640-\uA66E\uA67F-\uA69D\uA6A0-\uA6EF\uA717-\uA71F\uA722-\uA788\uA78B-\uA7AE\uA7B0-\uA7B7\uA7F7-\uA801\uA803-\uA805\uA807-\uA80A\uA80C-\uA822\uA840-\uA873\uA882-\uA8B3\uA8F2-\uA8F7\uA8FB\uA8FD\uA90A-\uA925\uA930-\uA946\uA960-\uA97C\uA984-\uA9B2\uA9CF\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA00-\uAA28\uAA40-\uAA42\uAA44-\uAA4B\uAA60-\uAA76\uAA7A\uAA7E-\uAAAF\uAAB1\uAAB5\uAAB6\uAAB9-\uAABD\uAAC0\uAAC2\uAADB-\uAADD\uAAE0-\uAAEA\uAAF2-\uAAF4\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB65\uAB70-\uABE2\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40\uFB41\uFB43\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFEFC\uFF21-\uFF3A\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC]|\uD800[\uDC00-\uDC0B\uDC0D-\uDC26\uDC28-\uDC3A\uDC3C\uDC3D\uDC3F-\uDC4D\uDC50-\uDC5D\uDC80-\uDCFA\uDD40-\uDD74\uDE80-\uDE9C\uDEA0-\uDED0\uDF00-\uDF1F\uDF2D-\uDF4A\uDF50-\uDF75\uDF80-\uDF9D\uDFA0-\uDFC3\uDFC8-\uDFCF\uDFD1-\uDFD5]|\uD801[\uDC00-\uDC9D\uDCB0-\uDCD3\uDCD8-\uDCFB\uDD00-\uDD27\uDD30-\uDD63\uDE00-\uDF36\uDF40-\uDF55\uDF60-\uDF67]|\uD802[\uDC00-\uDC05\uDC08\uDC0A-\uDC35\uDC37\uDC38\uDC3C\uDC3F-\uDC55\uDC60-\uDC76\uDC80-\uDC9E\uDCE0-\uDCF2\uDCF4\uDCF5\uDD00-\uDD15\uDD20-\uDD39\uDD80-\uDDB7\uDDBE\uDDBF\uDE00\uDE10-\uDE13\uDE15-\uDE17\uDE19-\uDE33\uDE60-\uDE7C\uDE80-\uDE9C\uDEC0-\uDEC7\uDEC9-\uDEE4\uDF00-\uDF35\uDF40-\uDF55\uDF60-\uDF72\uDF80-\uDF91]|\uD803[\uDC00-\uDC48\uDC80-\uDCB2\uDCC0-\uDCF2]|\uD804[\uDC03-\uDC37\uDC83-\uDCAF\uDCD0-\uDCE8\uDD03-\uDD26\uDD50-\uDD72\uDD76\uDD83-\uDDB2\uDDC1-\uDDC4\uDDDA\uDDDC\uDE00-\uDE11\uDE13-\uDE2B\uDE80-\uDE86\uDE88\uDE8A-\uDE8D\uDE8F-\uDE9D\uDE9F-\uDEA8\uDEB0-\uDEDE\uDF05-\uDF0C\uDF0F\uDF10\uDF13-\uDF28\uDF2A-\uDF30\uDF32\uDF33\uDF35-\uDF39\uDF3D\uDF50\uDF5D-\uDF61]|\uD805[\uDC00-\uDC34\uDC47-\uDC4A\uDC80-\uDCAF\uDCC4\uDCC5\uDCC7\uDD80-\uDDAE\uDDD8-\uDDDB\uDE00-\uDE2F\uDE44\uDE80-\uDEAA\uDF00-\uDF19]|\uD806[\uDCA0-\uDCDF\uDCFF\uDE00\uDE0B-\uDE32\uDE3A\uDE50\uDE5C-\uDE83\uDE86-\uDE89\uDEC0-\uDEF8]|\uD807[\uDC00-\uDC08\uDC0A-\uDC2E\uDC40\uDC72-\uDC8F\uDD00-\uDD06\uDD08\uDD09\uDD0B-\uDD30\uDD46]|\uD808[\uDC00-\uDF99]|\uD809[\uDC00-\uDC6E\uDC80-\uDD43]|[\uD80C\uD81C-\uD820\uD840-\uD868\uD86A-\uD86C\uD86F-\uD872\uD874-\uD879][\uDC00-\uDFFF]|\uD80D[\uDC00-\uDC2E]|\uD811[\uDC00-\uDE46]|\uD81A[\uDC00-\uDE38\uDE40-\uDE5E\uDED0-\uDEED\uDF00-\uDF2F\uDF40-\uDF43\uDF63-\uDF77\uDF7D-\uDF8F]|\uD81B[\uDF00-\uDF44\uDF50\uDF93-\uDF9F\uDFE0\uDFE1]|\uD821[\uDC00-\uDFEC]|\uD822[\uDC00-\uDEF2]|\uD82C[\uDC00-\uDD1E\uDD70-\uDEFB]|\uD82F[\uDC00-\uDC6A\uDC70-\uDC7C\uDC80-\uDC88\uDC90-\uDC99]|\uD835[\uDC00-\uDC54\uDC56-\uDC9C\uDC9E\uDC9F\uDCA2\uDCA5\uDCA6\uDCA9-\uDCAC\uDCAE-\uDCB9\uDCBB\uDCBD-\uDCC3\uDCC5-\uDD05\uDD07-\uDD0A\uDD0D-\uDD14\uDD16-\uDD1C\uDD1E-\uDD39\uDD3B-\uDD3E\uDD40-\uDD44\uDD46\uDD4A-\uDD50\uDD52-\uDEA5\uDEA8-\uDEC0\uDEC2-\uDEDA\uDEDC-\uDEFA\uDEFC-\uDF14\uDF16-\uDF34\uDF36-\uDF4E\uDF50-\uDF6E\uDF70-\uDF88\uDF8A-\uDFA8\uDFAA-\uDFC2\uDFC4-\uDFCB]|\uD83A[\uDC00-\uDCC4\uDD00-\uDD43]|\uD83B[\uDE00-\uDE03\uDE05-\uDE1F\uDE21\uDE22\uDE24\uDE27\uDE29-\uDE32\uDE34-\uDE37\uDE39\uDE3B\uDE42\uDE47\uDE49\uDE4B\uDE4D-\uDE4F\uDE51\uDE52\uDE54\uDE57\uDE59\uDE5B\uDE5D\uDE5F\uDE61\uDE62\uDE64\uDE67-\uDE6A\uDE6C-\uDE72\uDE74-\uDE77\uDE79-\uDE7C\uDE7E\uDE80-\uDE89\uDE8B-\uDE9B\uDEA1-\uDEA3\uDEA5-\uDEA9\uDEAB-\uDEBB]|\uD869[\uDC00-\uDED6\uDF00-\uDFFF]|\uD86D[\uDC00-\uDF34\uDF40-\uDFFF]|\uD86E[\uDC00-\uDC1D\uDC20-\uDFFF]|\uD873[\uDC00-\uDEA1\uDEB0-\uDFFF]|\uD87A[\uDC00-\uDFE0]|\uD87E[\uDC00-\uDE1D]/;
-var ID_Continue = /[\xAA\xB5\xBA\xC0-\xD6\xD8-\xF6\xF8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0300-\u0374\u0376\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u0483-\u0487\u048A-\u052F\u0531-\u0556\u0559\u0561-\u0587\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7\u05D0-\u05EA\u05F0-\u05F2\u0610-\u061A\u0620-\u0669\u066E-\u06D3\u06D5-\u06DC\u06DF-\u06E8\u06EA-\u06FC\u06FF\u0710-\u074A\u074D-\u07B1\u07C0-\u07F5\u07FA\u0800-\u082D\u0840-\u085B\u0860-\u086A\u08A0-\u08B4\u08B6-\u08BD\u08D4-\u08E1\u08E3-\u0963\u0966-\u096F\u0971-\u0983\u0985-\u098C\u098F\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BC-\u09C4\u09C7\u09C8\u09CB-\u09CE\u09D7\u09DC\u09DD\u09DF-\u09E3\u09E6-\u09F1\u09FC\u0A01-\u0A03\u0A05-\u0A0A\u0A0F\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32\u0A33\u0A35\u0A36\u0A38\u0A39\u0A3C\u0A3E-\u0A42\u0A47\u0A48\u0A4B-\u0A4D\u0A51\u0A59-\u0A5C\u0A5E\u0A66-\u0A75\u0A81-\u0A83\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2\u0AB3\u0AB5-\u0AB9\u0ABC-\u0AC5\u0AC7-\u0AC9\u0ACB-\u0ACD\u0AD0\u0AE0-\u0AE3\u0AE6-\u0AEF\u0AF9-\u0AFF\u0B01-\u0B03\u0B05-\u0B0C\u0B0F\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32\u0B33\u0B35-\u0B39\u0B3C-\u0B44\u0B47\u0B48\u0B4B-\u0B4D\u0B56\u0B57\u0B5C\u0B5D\u0B5F-\u0B63\u0B66-\u0B6F\u0B71\u0B82\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99\u0B9A\u0B9C\u0B9E\u0B9F\u0BA3\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BBE-\u0BC2\u0BC6-\u0BC8\u0BCA-\u0BCD\u0BD0\u0BD7\u0BE6-\u0BEF\u0C00-\u0C03\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D-\u0C44\u0C46-\u0C48\u0C4A-\u0C4D\u0C55\u0C56\u0C58-\u0C5A\u0C60-\u0C63\u0C66-\u0C6F\u0C80-\u0C83\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBC-\u0CC4\u0CC6-\u0CC8\u0CCA-\u0CCD\u0CD5\u0CD6\u0CDE\u0CE0-\u0CE3\u0CE6-\u0CEF\u0CF1\u0CF2\u0D00-\u0D03\u0D05-\u0D0C\u0D0E-\u0D10\u0D12-\u0D44\u0D46-\u0D48\u0D4A-\u0D4E\u0D54-\u0D57\u0D5F-\u0D63\u0D66-\u0D6F\u0D7A-\u0D7F\u0D82\u0D83\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0DCA\u0DCF-\u0DD4\u0DD6\u0DD8-\u0DDF\u0DE6-\u0DEF\u0DF2\u0DF3\u0E01-\u0E3A\u0E40-\u0E4E\u0E50-\u0E59\u0E81\u0E82\u0E84\u0E87\u0E88\u0E8A\u0E8D\u0E94-\u0E97\u0E99-\u0E9F\u0EA1-\u0EA3\u0EA5\u0EA7\u0EAA\u0EAB\u0EAD-\u0EB9\u0EBB-\u0EBD\u0EC0-\u0EC4\u0EC6\u0EC8-\u0ECD\u0ED0-\u0ED9\u0EDC-\u0EDF\u0F00\u0F18\u0F19\u0F20-\u0F29\u0F35\u0F37\u0F39\u0F3E-\u0F47\u0F49-\u0F6C\u0F71-\u0F84\u0F86-\u0F97\u0F99-\u0FBC\u0FC6\u1000-\u1049\u1050-\u109D\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u135D-\u135F\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16EE-\u16F8\u1700-\u170C\u170E-\u1714\u1720-\u1734\u1740-\u1753\u1760-\u176C\u176E-\u1770\u1772\u1773\u1780-\u17D3\u17D7\u17DC\u17DD\u17E0-\u17E9\u180B-\u180D\u1810-\u1819\u1820-\u1877\u1880-\u18AA\u18B0-\u18F5\u1900-\u191E\u1920-\u192B\u1930-\u193B\u1946-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u19D0-\u19D9\u1A00-\u1A1B\u1A20-\u1A5E\u1A60-\u1A7C\u1A7F-\u1A89\u1A90-\u1A99\u1AA7\u1AB0-\u1ABD\u1B00-\u1B4B\u1B50-\u1B59\u1B6B-\u1B73\u1B80-\u1BF3\u1C00-\u1C37\u1C40-\u1C49\u1C4D-\u1C7D\u1C80-\u1C88\u1CD0-\u1CD2\u1CD4-\u1CF9\u1D00-\u1DF9\u1DFB-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u203F\u2040\u2054\u2071\u207F\u2090-\u209C\u20D0-\u20DC\u20E1\u20E5-\u20F0\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2160-\u2188\u2C00-\u2C2E\u2C30-\u2C5E\u2C60-\u2CE4\u2CEB-\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D7F-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2DE0-\u2DFF\u2E2F\u3005-\u3007\u3021-\u302F\u3031-\u3035\u3038-\u303C\u3041-\u3096\u3099\u309A\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312E\u3131-\u318E\u31A0-\u31BA\u31F0-\u31FF\u3400-\u4DB5\u4E00-\u9FEA\uA000-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA62B\uA640-\uA66F\uA674-\uA67D\uA67F-\uA6F1\uA717-\uA71F\uA722-\uA788\uA78B-\uA7AE\uA7B0-\uA7B7\uA7F7-\uA827\uA840-\uA873\uA880-\uA8C5\uA8D0-\uA8D9\uA8E0-\uA8F7\uA8FB\uA8FD\uA900-\uA92D\uA930-\uA953\uA960-\uA97C\uA980-\uA9C0\uA9CF-\uA9D9\uA9E0-\uA9FE\uAA00-\uAA36\uAA40-\uAA4D\uAA50-\uAA59\uAA60-\uAA76\uAA7A-\uAAC2\uAADB-\uAADD\uAAE0-\uAAEF\uAAF2-\uAAF6\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB65\uAB70-\uABEA\uABEC\uABED\uABF0-\uABF9\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40\uFB41\uFB43\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE00-\uFE0F\uFE20-\uFE2F\uFE33\uFE34\uFE4D-\uFE4F\uFE70-\uFE74\uFE76-\uFEFC\uFF10-\uFF19\uFF21-\uFF3A\uFF3F\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC]|\uD800[\uDC00-\uDC0B\uDC0D-\uDC26\uDC28-\uDC3A\uDC3C\uDC3D\uDC3F-\uDC4D\uDC50-\uDC5D\uDC80-\uDCFA\uDD40-\uDD74\uDDFD\uDE80-\uDE9C\uDEA0-\uDED0\uDEE0\uDF00-\uDF1F\uDF2D-\uDF4A\uDF50-\uDF7A\uDF80-\uDF9D\uDFA0-\uDFC3\uDFC8-\uDFCF\uDFD1-\uDFD5]|\uD801[\uDC00-\uDC9D\uDCA0-\uDCA9\uDCB0-\uDCD3\uDCD8-\uDCFB\uDD00-\uDD27\uDD30-\uDD63\uDE00-\uDF36\uDF40-\uDF55\uDF60-\uDF67]|\uD802[\uDC00-\uDC05\uDC08\uDC0A-\uDC35\uDC37\uDC38\uDC3C\uDC3F-\uDC55\uDC60-\uDC76\uDC80-\uDC9E\uDCE0-\uDCF2\uDCF4\uDCF5\uDD00-\uDD15\uDD20-\uDD39\uDD80-\uDDB7\uDDBE\uDDBF\uDE00-\uDE03\uDE05\uDE06\uDE0C-\uDE13\uDE15-\uDE17\uDE19-\uDE33\uDE38-\uDE3A\uDE3F\uDE60-\uDE7C\uDE80-\uDE9C\uDEC0-\uDEC7\uDEC9-\uDEE6\uDF00-\uDF35\uDF40-\uDF55\uDF60-\uDF72\uDF80-\uDF91]|\uD803[\uDC00-\uDC48\uDC80-\uDCB2\uDCC0-\uDCF2]|\uD804[\uDC00-\uDC46\uDC66-\uDC6F\uDC7F-\uDCBA\uDCD0-\uDCE8\uDCF0-\uDCF9\uDD00-\uDD34\uDD36-\uDD3F\uDD50-\uDD73\uDD76\uDD80-\uDDC4\uDDCA-\uDDCC\uDDD0-\uDDDA\uDDDC\uDE00-\uDE11\uDE13-\uDE37\uDE3E\uDE80-\uDE86\uDE88\uDE8A-\uDE8D\uDE8F-\uDE9D\uDE9F-\uDEA8\uDEB0-\uDEEA\uDEF0-\uDEF9\uDF00-\uDF03\uDF05-\uDF0C\uDF0F\uDF10\uDF13-\uDF28\uDF2A-\uDF30\uDF32\uDF33\uDF35-\uDF39\uDF3C-\uDF44\uDF47\uDF48\uDF4B-\uDF4D\uDF50\uDF57\uDF5D-\uDF63\uDF66-\uDF6C\uDF70-\uDF74]|\uD805[\uDC00-\uDC4A\uDC50-\uDC59\uDC80-\uDCC5\uDCC7\uDCD0-\uDCD9\uDD80-\uDDB5\uDDB8-\uDDC0\uDDD8-\uDDDD\uDE00-\uDE40\uDE44\uDE50-\uDE59\uDE80-\uDEB7\uDEC0-\uDEC9\uDF00-\uDF19\uDF1D-\uDF2B\uDF30-\uDF39]|\uD806[\uDCA0-\uDCE9\uDCFF\uDE00-\uDE3E\uDE47\uDE50-\uDE83\uDE86-\uDE99\uDEC0-\uDEF8]|\uD807[\uDC00-\uDC08\uDC0A-\uDC36\uDC38-\uDC40\uDC50-\uDC59\uDC72-\uDC8F\uDC92-\uDCA7\uDCA9-\uDCB6\uDD00-\uDD06\uDD08\uDD09\uDD0B-\uDD36\uDD3A\uDD3C\uDD3D\uDD3F-\uDD47\uDD50-\uDD59]|\uD808[\uDC00-\uDF99]|\uD809[\uDC00-\uDC6E\uDC80-\uDD43]|[\uD80C\uD81C-\uD820\uD840-\uD868\uD86A-\uD86C\uD86F-\uD872\uD874-\uD879][\uDC00-\uDFFF]|\uD80D[\uDC00-\uDC2E]|\uD811[\uDC00-\uDE46]|\uD81A[\uDC00-\uDE38\uDE40-\uDE5E\uDE60-\uDE69\uDED0-\uDEED\uDEF0-\uDEF4\uDF00-\uDF36\uDF40-\uDF43\uDF50-\uDF59\uDF63-\uDF77\uDF7D-\uDF8F]|\uD81B[\uDF00-\uDF44\uDF50-\uDF7E\uDF8F-\uDF9F\uDFE0\uDFE1]|\uD821[\uDC00-\uDFEC]|\uD822[\uDC00-\uDEF2]|\uD82C[\uDC00-\uDD1E\uDD70-\uDEFB]|\uD82F[\uDC00-\uDC6A\uDC70-\uDC7C\uDC80-\uDC88\uDC90-\uDC99\uDC9D\uDC9E]|\uD834[\uDD65-\uDD69\uDD6D-\uDD72\uDD7B-\uDD82\uDD85-\uDD8B\uDDAA-\uDDAD\uDE42-\uDE44]|\uD835[\uDC00-\uDC54\uDC56-\uDC9C\uDC9E\uDC9F\uDCA2\uDCA5\uDCA6\uDCA9-\uDCAC\uDCAE-\uDCB9\uDCBB\uDCBD-\uDCC3\uDCC5-\uDD05\uDD07-\uDD0A\uDD0D-\uDD14\uDD16-\uDD1C\uDD1E-\uDD39\uDD3B-\uDD3E\uDD40-\uDD44\uDD46\uDD4A-\uDD50\uDD52-\uDEA5\uDEA8-\uDEC0\uDEC2-\uDEDA\uDEDC-\uDEFA\uDEFC-\uDF14\uDF16-\uDF34\uDF36-\uDF4E\uDF50-\uDF6E\uDF70-\uDF88\uDF8A-\uDFA8\uDFAA-\uDFC2\uDFC4-\uDFCB\uDFCE-\uDFFF]|\uD836[\uDE00-\uDE36\uDE3B-\uDE6C\uDE75\uDE84\uDE9B-\uDE9F\uDEA1-\uDEAF]|\uD838[\uDC00-\uDC06\uDC08-\uDC18\uDC1B-\uDC21\uDC23\uDC24\uDC26-\uDC2A]|\uD83A[\uDC00-\uDCC4\uDCD0-\uDCD6\uDD00-\uDD4A\uDD50-\uDD59]|\uD83B[\uDE00-\uDE03\uDE05-\uDE1F\uDE21\uDE22\uDE24\uDE27\uDE29-\uDE32\uDE34-\uDE37\uDE39\uDE3B\uDE42\uDE47\uDE49\uDE4B\uDE4D-\uDE4F\uDE51\uDE52\uDE54\uDE57\uDE59\uDE5B\uDE5D\uDE5F\uDE61\uDE62\uDE64\uDE67-\uDE6A\uDE6C-\uDE72\uDE74-\uDE77\uDE79-\uDE7C\uDE7E\uDE80-\uDE89\uDE8B-\uDE9B\uDEA1-\uDEA3\uDEA5-\uDEA9\uDEAB-\uDEBB]|\uD869[\uDC00-\uDED6\uDF00-\uDFFF]|\uD86D[\uDC00-\uDF34\uDF40-\uDFFF]|\uD86E[\uDC00-\uDC1D\uDC20-\uDFFF]|\uD873[\uDC00-\uDEA1\uDEB0-\uDFFF]|\uD87A[\uDC00-\uDFE0]|\uD87E[\uDC00-\uDE1D]|\uDB40[\uDD00-\uDDEF]/;
-
-var unicode = {
-	Space_Separator: Space_Separator,
-	ID_Start: ID_Start,
-	ID_Continue: ID_Continue
-};
-
-var util = {
-    isSpaceSeparator (c) {
-        return typeof c === 'string' && unicode.Space_Separator.test(c)
-    },
-
-    isIdStartChar (c) {
-        return typeof c === 'string' && (
-            (c >= 'a' && c <= 'z') ||
-        (c >= 'A' && c <= 'Z') ||
-        (c === '$') || (c === '_') ||
-        unicode.ID_Start.test(c)
-        )
-    },
-
-    isIdContinueChar (c) {
-        return typeof c === 'string' && (
-            (c >= 'a' && c <= 'z') ||
-        (c >= 'A' && c <= 'Z') ||
-        (c >= '0' && c <= '9') ||
-        (c === '$') || (c === '_') ||
-        (c === '\u200C') || (c === '\u200D') ||
-        unicode.ID_Continue.test(c)
-        )
-    },
-
-    isDigit (c) {
-        return typeof c === 'string' && /[0-9]/.test(c)
-    },
-
-    isHexDigit (c) {
-        return typeof c === 'string' && /[0-9A-Fa-f]/.test(c)
-    },
-};
-
-let source;
-let parseState;
-let stack;
-let pos;
-let line;
-let column;
-let token;
-let key;
-let root;
-
-var parse = function parse (text, reviver) {
-    source = String(text);
-    parseState = 'start';
-    stack = [];
-    pos = 0;
-    line = 1;
-    column = 0;
-    token = undefined;
-    key = undefined;
-    root = undefined;
-
-    do {
-        token = lex();
-
-        // This code is unreachable.
-        // if (!parseStates[parseState]) {
-        //     throw invalidParseState()
-        // }
-
-        parseStates[parseState]();
-    } while (token.type !== 'eof')
-
-    if (typeof reviver === 'function') {
-        return internalize({'': root}, '', reviver)
-    }
-
-    return root
-};
-
-function internalize (holder, name, reviver) {
-    const value = holder[name];
-    if (value != null && typeof value === 'object') {
-        if (Array.isArray(value)) {
-            for (let i = 0; i < value.length; i++) {
-                const key = String(i);
-                const replacement = internalize(value, key, reviver);
-                if (replacement === undefined) {
-                    delete value[key];
-                } else {
-                    Object.defineProperty(value, key, {
-                        value: replacement,
-                        writable: true,
-                        enumerable: true,
-                        configurable: true,
-                    });
-                }
-            }
-        } else {
-            for (const key in value) {
-                const replacement = internalize(value, key, reviver);
-                if (replacement === undefined) {
-                    delete value[key];
-                } else {
-                    Object.defineProperty(value, key, {
-                        value: replacement,
-                        writable: true,
-                        enumerable: true,
-                        configurable: true,
-                    });
-                }
-            }
-        }
-    }
-
-    return reviver.call(holder, name, value)
-}
-
-let lexState;
-let buffer;
-let doubleQuote;
-let sign;
-let c;
-
-function lex () {
-    lexState = 'default';
-    buffer = '';
-    doubleQuote = false;
-    sign = 1;
-
-    for (;;) {
-        c = peek();
-
-        // This code is unreachable.
-        // if (!lexStates[lexState]) {
-        //     throw invalidLexState(lexState)
-        // }
-
-        const token = lexStates[lexState]();
-        if (token) {
-            return token
-        }
-    }
-}
-
-function peek () {
-    if (source[pos]) {
-        return String.fromCodePoint(source.codePointAt(pos))
-    }
-}
-
-function read () {
-    const c = peek();
-
-    if (c === '\n') {
-        line++;
-        column = 0;
-    } else if (c) {
-        column += c.length;
-    } else {
-        column++;
-    }
-
-    if (c) {
-        pos += c.length;
-    }
-
-    return c
-}
-
-const lexStates = {
-    default () {
-        switch (c) {
-        case '\t':
-        case '\v':
-        case '\f':
-        case ' ':
-        case '\u00A0':
-        case '\uFEFF':
-        case '\n':
-        case '\r':
-        case '\u2028':
-        case '\u2029':
-            read();
-            return
-
-        case '/':
-            read();
-            lexState = 'comment';
-            return
-
-        case undefined:
-            read();
-            return newToken('eof')
-        }
-
-        if (util.isSpaceSeparator(c)) {
-            read();
-            return
-        }
-
-        // This code is unreachable.
-        // if (!lexStates[parseState]) {
-        //     throw invalidLexState(parseState)
-        // }
-
-        return lexStates[parseState]()
-    },
-
-    comment () {
-        switch (c) {
-        case '*':
-            read();
-            lexState = 'multiLineComment';
-            return
-
-        case '/':
-            read();
-            lexState = 'singleLineComment';
-            return
-        }
-
-        throw invalidChar(read())
-    },
-
-    multiLineComment () {
-        switch (c) {
-        case '*':
-            read();
-            lexState = 'multiLineCommentAsterisk';
-            return
-
-        case undefined:
-            throw invalidChar(read())
-        }
-
-        read();
-    },
-
-    multiLineCommentAsterisk () {
-        switch (c) {
-        case '*':
-            read();
-            return
-
-        case '/':
-            read();
-            lexState = 'default';
-            return
-
-        case undefined:
-            throw invalidChar(read())
-        }
-
-        read();
-        lexState = 'multiLineComment';
-    },
-
-    singleLineComment () {
-        switch (c) {
-        case '\n':
-        case '\r':
-        case '\u2028':
-        case '\u2029':
-            read();
-            lexState = 'default';
-            return
-
-        case undefined:
-            read();
-            return newToken('eof')
-        }
-
-        read();
-    },
-
-    value () {
-        switch (c) {
-        case '{':
-        case '[':
-            return newToken('punctuator', read())
-
-        case 'n':
-            read();
-            literal('ull');
-            return newToken('null', null)
-
-        case 't':
-            read();
-            literal('rue');
-            return newToken('boolean', true)
-
-        case 'f':
-            read();
-            literal('alse');
-            return newToken('boolean', false)
-
-        case '-':
-        case '+':
-            if (read() === '-') {
-                sign = -1;
-            }
-
-            lexState = 'sign';
-            return
-
-        case '.':
-            buffer = read();
-            lexState = 'decimalPointLeading';
-            return
-
-        case '0':
-            buffer = read();
-            lexState = 'zero';
-            return
-
-        case '1':
-        case '2':
-        case '3':
-        case '4':
-        case '5':
-        case '6':
-        case '7':
-        case '8':
-        case '9':
-            buffer = read();
-            lexState = 'decimalInteger';
-            return
-
-        case 'I':
-            read();
-            literal('nfinity');
-            return newToken('numeric', Infinity)
-
-        case 'N':
-            read();
-            literal('aN');
-            return newToken('numeric', NaN)
-
-        case '"':
-        case "'":
-            doubleQuote = (read() === '"');
-            buffer = '';
-            lexState = 'string';
-            return
-        }
-
-        throw invalidChar(read())
-    },
-
-    identifierNameStartEscape () {
-        if (c !== 'u') {
-            throw invalidChar(read())
-        }
-
-        read();
-        const u = unicodeEscape();
-        switch (u) {
-        case '$':
-        case '_':
-            break
-
-        default:
-            if (!util.isIdStartChar(u)) {
-                throw invalidIdentifier()
-            }
-
-            break
-        }
-
-        buffer += u;
-        lexState = 'identifierName';
-    },
-
-    identifierName () {
-        switch (c) {
-        case '$':
-        case '_':
-        case '\u200C':
-        case '\u200D':
-            buffer += read();
-            return
-
-        case '\\':
-            read();
-            lexState = 'identifierNameEscape';
-            return
-        }
-
-        if (util.isIdContinueChar(c)) {
-            buffer += read();
-            return
-        }
-
-        return newToken('identifier', buffer)
-    },
-
-    identifierNameEscape () {
-        if (c !== 'u') {
-            throw invalidChar(read())
-        }
-
-        read();
-        const u = unicodeEscape();
-        switch (u) {
-        case '$':
-        case '_':
-        case '\u200C':
-        case '\u200D':
-            break
-
-        default:
-            if (!util.isIdContinueChar(u)) {
-                throw invalidIdentifier()
-            }
-
-            break
-        }
-
-        buffer += u;
-        lexState = 'identifierName';
-    },
-
-    sign () {
-        switch (c) {
-        case '.':
-            buffer = read();
-            lexState = 'decimalPointLeading';
-            return
-
-        case '0':
-            buffer = read();
-            lexState = 'zero';
-            return
-
-        case '1':
-        case '2':
-        case '3':
-        case '4':
-        case '5':
-        case '6':
-        case '7':
-        case '8':
-        case '9':
-            buffer = read();
-            lexState = 'decimalInteger';
-            return
-
-        case 'I':
-            read();
-            literal('nfinity');
-            return newToken('numeric', sign * Infinity)
-
-        case 'N':
-            read();
-            literal('aN');
-            return newToken('numeric', NaN)
-        }
-
-        throw invalidChar(read())
-    },
-
-    zero () {
-        switch (c) {
-        case '.':
-            buffer += read();
-            lexState = 'decimalPoint';
-            return
-
-        case 'e':
-        case 'E':
-            buffer += read();
-            lexState = 'decimalExponent';
-            return
-
-        case 'x':
-        case 'X':
-            buffer += read();
-            lexState = 'hexadecimal';
-            return
-        }
-
-        return newToken('numeric', sign * 0)
-    },
-
-    decimalInteger () {
-        switch (c) {
-        case '.':
-            buffer += read();
-            lexState = 'decimalPoint';
-            return
-
-        case 'e':
-        case 'E':
-            buffer += read();
-            lexState = 'decimalExponent';
-            return
-        }
-
-        if (util.isDigit(c)) {
-            buffer += read();
-            return
-        }
-
-        return newToken('numeric', sign * Number(buffer))
-    },
-
-    decimalPointLeading () {
-        if (util.isDigit(c)) {
-            buffer += read();
-            lexState = 'decimalFraction';
-            return
-        }
-
-        throw invalidChar(read())
-    },
-
-    decimalPoint () {
-        switch (c) {
-        case 'e':
-        case 'E':
-            buffer += read();
-            lexState = 'decimalExponent';
-            return
-        }
-
-        if (util.isDigit(c)) {
-            buffer += read();
-            lexState = 'decimalFraction';
-            return
-        }
-
-        return newToken('numeric', sign * Number(buffer))
-    },
-
-    decimalFraction () {
-        switch (c) {
-        case 'e':
-        case 'E':
-            buffer += read();
-            lexState = 'decimalExponent';
-            return
-        }
-
-        if (util.isDigit(c)) {
-            buffer += read();
-            return
-        }
-
-        return newToken('numeric', sign * Number(buffer))
-    },
-
-    decimalExponent () {
-        switch (c) {
-        case '+':
-        case '-':
-            buffer += read();
-            lexState = 'decimalExponentSign';
-            return
-        }
-
-        if (util.isDigit(c)) {
-            buffer += read();
-            lexState = 'decimalExponentInteger';
-            return
-        }
-
-        throw invalidChar(read())
-    },
-
-    decimalExponentSign () {
-        if (util.isDigit(c)) {
-            buffer += read();
-            lexState = 'decimalExponentInteger';
-            return
-        }
-
-        throw invalidChar(read())
-    },
-
-    decimalExponentInteger () {
-        if (util.isDigit(c)) {
-            buffer += read();
-            return
-        }
-
-        return newToken('numeric', sign * Number(buffer))
-    },
-
-    hexadecimal () {
-        if (util.isHexDigit(c)) {
-            buffer += read();
-            lexState = 'hexadecimalInteger';
-            return
-        }
-
-        throw invalidChar(read())
-    },
-
-    hexadecimalInteger () {
-        if (util.isHexDigit(c)) {
-            buffer += read();
-            return
-        }
-
-        return newToken('numeric', sign * Number(buffer))
-    },
-
-    string () {
-        switch (c) {
-        case '\\':
-            read();
-            buffer += escape$1();
-            return
-
-        case '"':
-            if (doubleQuote) {
-                read();
-                return newToken('string', buffer)
-            }
-
-            buffer += read();
-            return
-
-        case "'":
-            if (!doubleQuote) {
-                read();
-                return newToken('string', buffer)
-            }
-
-            buffer += read();
-            return
-
-        case '\n':
-        case '\r':
-            throw invalidChar(read())
-
-        case '\u2028':
-        case '\u2029':
-            separatorChar(c);
-            break
-
-        case undefined:
-            throw invalidChar(read())
-        }
-
-        buffer += read();
-    },
-
-    start () {
-        switch (c) {
-        case '{':
-        case '[':
-            return newToken('punctuator', read())
-
-        // This code is unreachable since the default lexState handles eof.
-        // case undefined:
-        //     return newToken('eof')
-        }
-
-        lexState = 'value';
-    },
-
-    beforePropertyName () {
-        switch (c) {
-        case '$':
-        case '_':
-            buffer = read();
-            lexState = 'identifierName';
-            return
-
-        case '\\':
-            read();
-            lexState = 'identifierNameStartEscape';
-            return
-
-        case '}':
-            return newToken('punctuator', read())
-
-        case '"':
-        case "'":
-            doubleQuote = (read() === '"');
-            lexState = 'string';
-            return
-        }
-
-        if (util.isIdStartChar(c)) {
-            buffer += read();
-            lexState = 'identifierName';
-            return
-        }
-
-        throw invalidChar(read())
-    },
-
-    afterPropertyName () {
-        if (c === ':') {
-            return newToken('punctuator', read())
-        }
-
-        throw invalidChar(read())
-    },
-
-    beforePropertyValue () {
-        lexState = 'value';
-    },
-
-    afterPropertyValue () {
-        switch (c) {
-        case ',':
-        case '}':
-            return newToken('punctuator', read())
-        }
-
-        throw invalidChar(read())
-    },
-
-    beforeArrayValue () {
-        if (c === ']') {
-            return newToken('punctuator', read())
-        }
-
-        lexState = 'value';
-    },
-
-    afterArrayValue () {
-        switch (c) {
-        case ',':
-        case ']':
-            return newToken('punctuator', read())
-        }
-
-        throw invalidChar(read())
-    },
-
-    end () {
-        // This code is unreachable since it's handled by the default lexState.
-        // if (c === undefined) {
-        //     read()
-        //     return newToken('eof')
-        // }
-
-        throw invalidChar(read())
-    },
-};
-
-function newToken (type, value) {
-    return {
-        type,
-        value,
-        line,
-        column,
-    }
-}
-
-function literal (s) {
-    for (const c of s) {
-        const p = peek();
-
-        if (p !== c) {
-            throw invalidChar(read())
-        }
-
-        read();
-    }
-}
-
-function escape$1 () {
-    const c = peek();
-    switch (c) {
-    case 'b':
-        read();
-        return '\b'
-
-    case 'f':
-        read();
-        return '\f'
-
-    case 'n':
-        read();
-        return '\n'
-
-    case 'r':
-        read();
-        return '\r'
-
-    case 't':
-        read();
-        return '\t'
-
-    case 'v':
-        read();
-        return '\v'
-
-    case '0':
-        read();
-        if (util.isDigit(peek())) {
-            throw invalidChar(read())
-        }
-
-        return '\0'
-
-    case 'x':
-        read();
-        return hexEscape()
-
-    case 'u':
-        read();
-        return unicodeEscape()
-
-    case '\n':
-    case '\u2028':
-    case '\u2029':
-        read();
-        return ''
-
-    case '\r':
-        read();
-        if (peek() === '\n') {
-            read();
-        }
-
-        return ''
-
-    case '1':
-    case '2':
-    case '3':
-    case '4':
-    case '5':
-    case '6':
-    case '7':
-    case '8':
-    case '9':
-        throw invalidChar(read())
-
-    case undefined:
-        throw invalidChar(read())
-    }
-
-    return read()
-}
-
-function hexEscape () {
-    let buffer = '';
-    let c = peek();
-
-    if (!util.isHexDigit(c)) {
-        throw invalidChar(read())
-    }
-
-    buffer += read();
-
-    c = peek();
-    if (!util.isHexDigit(c)) {
-        throw invalidChar(read())
-    }
-
-    buffer += read();
-
-    return String.fromCodePoint(parseInt(buffer, 16))
-}
-
-function unicodeEscape () {
-    let buffer = '';
-    let count = 4;
-
-    while (count-- > 0) {
-        const c = peek();
-        if (!util.isHexDigit(c)) {
-            throw invalidChar(read())
-        }
-
-        buffer += read();
-    }
-
-    return String.fromCodePoint(parseInt(buffer, 16))
-}
-
-const parseStates = {
-    start () {
-        if (token.type === 'eof') {
-            throw invalidEOF()
-        }
-
-        push();
-    },
-
-    beforePropertyName () {
-        switch (token.type) {
-        case 'identifier':
-        case 'string':
-            key = token.value;
-            parseState = 'afterPropertyName';
-            return
-
-        case 'punctuator':
-            // This code is unreachable since it's handled by the lexState.
-            // if (token.value !== '}') {
-            //     throw invalidToken()
-            // }
-
-            pop();
-            return
-
-        case 'eof':
-            throw invalidEOF()
-        }
-
-        // This code is unreachable since it's handled by the lexState.
-        // throw invalidToken()
-    },
-
-    afterPropertyName () {
-        // This code is unreachable since it's handled by the lexState.
-        // if (token.type !== 'punctuator' || token.value !== ':') {
-        //     throw invalidToken()
-        // }
-
-        if (token.type === 'eof') {
-            throw invalidEOF()
-        }
-
-        parseState = 'beforePropertyValue';
-    },
-
-    beforePropertyValue () {
-        if (token.type === 'eof') {
-            throw invalidEOF()
-        }
-
-        push();
-    },
-
-    beforeArrayValue () {
-        if (token.type === 'eof') {
-            throw invalidEOF()
-        }
-
-        if (token.type === 'punctuator' && token.value === ']') {
-            pop();
-            return
-        }
-
-        push();
-    },
-
-    afterPropertyValue () {
-        // This code is unreachable since it's handled by the lexState.
-        // if (token.type !== 'punctuator') {
-        //     throw invalidToken()
-        // }
-
-        if (token.type === 'eof') {
-            throw invalidEOF()
-        }
-
-        switch (token.value) {
-        case ',':
-            parseState = 'beforePropertyName';
-            return
-
-        case '}':
-            pop();
-        }
-
-        // This code is unreachable since it's handled by the lexState.
-        // throw invalidToken()
-    },
-
-    afterArrayValue () {
-        // This code is unreachable since it's handled by the lexState.
-        // if (token.type !== 'punctuator') {
-        //     throw invalidToken()
-        // }
-
-        if (token.type === 'eof') {
-            throw invalidEOF()
-        }
-
-        switch (token.value) {
-        case ',':
-            parseState = 'beforeArrayValue';
-            return
-
-        case ']':
-            pop();
-        }
-
-        // This code is unreachable since it's handled by the lexState.
-        // throw invalidToken()
-    },
-
-    end () {
-        // This code is unreachable since it's handled by the lexState.
-        // if (token.type !== 'eof') {
-        //     throw invalidToken()
-        // }
-    },
-};
-
-function push () {
-    let value;
-
-    switch (token.type) {
-    case 'punctuator':
-        switch (token.value) {
-        case '{':
-            value = {};
-            break
-
-        case '[':
-            value = [];
-            break
-        }
-
-        break
-
-    case 'null':
-    case 'boolean':
-    case 'numeric':
-    case 'string':
-        value = token.value;
-        break
-
-    // This code is unreachable.
-    // default:
-    //     throw invalidToken()
-    }
-
-    if (root === undefined) {
-        root = value;
-    } else {
-        const parent = stack[stack.length - 1];
-        if (Array.isArray(parent)) {
-            parent.push(value);
-        } else {
-            Object.defineProperty(parent, key, {
-                value,
-                writable: true,
-                enumerable: true,
-                configurable: true,
-            });
-        }
-    }
-
-    if (value !== null && typeof value === 'object') {
-        stack.push(value);
-
-        if (Array.isArray(value)) {
-            parseState = 'beforeArrayValue';
-        } else {
-            parseState = 'beforePropertyName';
-        }
-    } else {
-        const current = stack[stack.length - 1];
-        if (current == null) {
-            parseState = 'end';
-        } else if (Array.isArray(current)) {
-            parseState = 'afterArrayValue';
-        } else {
-            parseState = 'afterPropertyValue';
-        }
-    }
-}
-
-function pop () {
-    stack.pop();
-
-    const current = stack[stack.length - 1];
-    if (current == null) {
-        parseState = 'end';
-    } else if (Array.isArray(current)) {
-        parseState = 'afterArrayValue';
-    } else {
-        parseState = 'afterPropertyValue';
-    }
-}
-
-// This code is unreachable.
-// function invalidParseState () {
-//     return new Error(`JSON5: invalid parse state '${parseState}'`)
-// }
-
-// This code is unreachable.
-// function invalidLexState (state) {
-//     return new Error(`JSON5: invalid lex state '${state}'`)
-// }
-
-function invalidChar (c) {
-    if (c === undefined) {
-        return syntaxError$1(`JSON5: invalid end of input at ${line}:${column}`)
-    }
-
-    return syntaxError$1(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
-}
-
-function invalidEOF () {
-    return syntaxError$1(`JSON5: invalid end of input at ${line}:${column}`)
-}
-
-// This code is unreachable.
-// function invalidToken () {
-//     if (token.type === 'eof') {
-//         return syntaxError(`JSON5: invalid end of input at ${line}:${column}`)
-//     }
-
-//     const c = String.fromCodePoint(token.value.codePointAt(0))
-//     return syntaxError(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
-// }
-
-function invalidIdentifier () {
-    column -= 5;
-    return syntaxError$1(`JSON5: invalid identifier character at ${line}:${column}`)
-}
-
-function separatorChar (c) {
-    console.warn(`JSON5: '${formatChar(c)}' in strings is not valid ECMAScript; consider escaping`);
-}
-
-function formatChar (c) {
-    const replacements = {
-        "'": "\\'",
-        '"': '\\"',
-        '\\': '\\\\',
-        '\b': '\\b',
-        '\f': '\\f',
-        '\n': '\\n',
-        '\r': '\\r',
-        '\t': '\\t',
-        '\v': '\\v',
-        '\0': '\\0',
-        '\u2028': '\\u2028',
-        '\u2029': '\\u2029',
-    };
-
-    if (replacements[c]) {
-        return replacements[c]
-    }
-
-    if (c < ' ') {
-        const hexString = c.charCodeAt(0).toString(16);
-        return '\\x' + ('00' + hexString).substring(hexString.length)
-    }
-
-    return c
-}
-
-function syntaxError$1 (message) {
-    const err = new SyntaxError(message);
-    err.lineNumber = line;
-    err.columnNumber = column;
-    return err
-}
-
-var stringify = function stringify (value, replacer, space) {
-    const stack = [];
-    let indent = '';
-    let propertyList;
-    let replacerFunc;
-    let gap = '';
-    let quote;
-
-    if (
-        replacer != null &&
-        typeof replacer === 'object' &&
-        !Array.isArray(replacer)
-    ) {
-        space = replacer.space;
-        quote = replacer.quote;
-        replacer = replacer.replacer;
-    }
-
-    if (typeof replacer === 'function') {
-        replacerFunc = replacer;
-    } else if (Array.isArray(replacer)) {
-        propertyList = [];
-        for (const v of replacer) {
-            let item;
-
-            if (typeof v === 'string') {
-                item = v;
-            } else if (
-                typeof v === 'number' ||
-                v instanceof String ||
-                v instanceof Number
-            ) {
-                item = String(v);
-            }
-
-            if (item !== undefined && propertyList.indexOf(item) < 0) {
-                propertyList.push(item);
-            }
-        }
-    }
-
-    if (space instanceof Number) {
-        space = Number(space);
-    } else if (space instanceof String) {
-        space = String(space);
-    }
-
-    if (typeof space === 'number') {
-        if (space > 0) {
-            space = Math.min(10, Math.floor(space));
-            gap = '          '.substr(0, space);
-        }
-    } else if (typeof space === 'string') {
-        gap = space.substr(0, 10);
-    }
-
-    return serializeProperty('', {'': value})
-
-    function serializeProperty (key, holder) {
-        let value = holder[key];
-        if (value != null) {
-            if (typeof value.toJSON5 === 'function') {
-                value = value.toJSON5(key);
-            } else if (typeof value.toJSON === 'function') {
-                value = value.toJSON(key);
-            }
-        }
-
-        if (replacerFunc) {
-            value = replacerFunc.call(holder, key, value);
-        }
-
-        if (value instanceof Number) {
-            value = Number(value);
-        } else if (value instanceof String) {
-            value = String(value);
-        } else if (value instanceof Boolean) {
-            value = value.valueOf();
-        }
-
-        switch (value) {
-        case null: return 'null'
-        case true: return 'true'
-        case false: return 'false'
-        }
-
-        if (typeof value === 'string') {
-            return quoteString(value)
-        }
-
-        if (typeof value === 'number') {
-            return String(value)
-        }
-
-        if (typeof value === 'object') {
-            return Array.isArray(value) ? serializeArray(value) : serializeObject(value)
-        }
-
-        return undefined
-    }
-
-    function quoteString (value) {
-        const quotes = {
-            "'": 0.1,
-            '"': 0.2,
-        };
-
-        const replacements = {
-            "'": "\\'",
-            '"': '\\"',
-            '\\': '\\\\',
-            '\b': '\\b',
-            '\f': '\\f',
-            '\n': '\\n',
-            '\r': '\\r',
-            '\t': '\\t',
-            '\v': '\\v',
-            '\0': '\\0',
-            '\u2028': '\\u2028',
-            '\u2029': '\\u2029',
-        };
-
-        let product = '';
-
-        for (let i = 0; i < value.length; i++) {
-            const c = value[i];
-            switch (c) {
-            case "'":
-            case '"':
-                quotes[c]++;
-                product += c;
-                continue
-
-            case '\0':
-                if (util.isDigit(value[i + 1])) {
-                    product += '\\x00';
-                    continue
-                }
-            }
-
-            if (replacements[c]) {
-                product += replacements[c];
-                continue
-            }
-
-            if (c < ' ') {
-                let hexString = c.charCodeAt(0).toString(16);
-                product += '\\x' + ('00' + hexString).substring(hexString.length);
-                continue
-            }
-
-            product += c;
-        }
-
-        const quoteChar = quote || Object.keys(quotes).reduce((a, b) => (quotes[a] < quotes[b]) ? a : b);
-
-        product = product.replace(new RegExp(quoteChar, 'g'), replacements[quoteChar]);
-
-        return quoteChar + product + quoteChar
-    }
-
-    function serializeObject (value) {
-        if (stack.indexOf(value) >= 0) {
-            throw TypeError('Converting circular structure to JSON5')
-        }
-
-        stack.push(value);
-
-        let stepback = indent;
-        indent = indent + gap;
-
-        let keys = propertyList || Object.keys(value);
-        let partial = [];
-        for (const key of keys) {
-            const propertyString = serializeProperty(key, value);
-            if (propertyString !== undefined) {
-                let member = serializeKey(key) + ':';
-                if (gap !== '') {
-                    member += ' ';
-                }
-                member += propertyString;
-                partial.push(member);
-            }
-        }
-
-        let final;
-        if (partial.length === 0) {
-            final = '{}';
-        } else {
-            let properties;
-            if (gap === '') {
-                properties = partial.join(',');
-                final = '{' + properties + '}';
-            } else {
-                let separator = ',\n' + indent;
-                properties = partial.join(separator);
-                final = '{\n' + indent + properties + ',\n' + stepback + '}';
-            }
-        }
-
-        stack.pop();
-        indent = stepback;
-        return final
-    }
-
-    function serializeKey (key) {
-        if (key.length === 0) {
-            return quoteString(key)
-        }
-
-        const firstChar = String.fromCodePoint(key.codePointAt(0));
-        if (!util.isIdStartChar(firstChar)) {
-            return quoteString(key)
-        }
-
-        for (let i = firstChar.length; i < key.length; i++) {
-            if (!util.isIdContinueChar(String.fromCodePoint(key.codePointAt(i)))) {
-                return quoteString(key)
-            }
-        }
-
-        return key
-    }
-
-    function serializeArray (value) {
-        if (stack.indexOf(value) >= 0) {
-            throw TypeError('Converting circular structure to JSON5')
-        }
-
-        stack.push(value);
-
-        let stepback = indent;
-        indent = indent + gap;
-
-        let partial = [];
-        for (let i = 0; i < value.length; i++) {
-            const propertyString = serializeProperty(String(i), value);
-            partial.push((propertyString !== undefined) ? propertyString : 'null');
-        }
-
-        let final;
-        if (partial.length === 0) {
-            final = '[]';
-        } else {
-            if (gap === '') {
-                let properties = partial.join(',');
-                final = '[' + properties + ']';
-            } else {
-                let separator = ',\n' + indent;
-                let properties = partial.join(separator);
-                final = '[\n' + indent + properties + ',\n' + stepback + ']';
-            }
-        }
-
-        stack.pop();
-        indent = stepback;
-        return final
-    }
-};
-
-const JSON5 = {
-    parse,
-    stringify,
-};
-
-var lib = JSON5;
-
-/**
- * Reads benchmark JSON with `JSON.parse`, after the one pass no library does for us.
- *
- * Google Benchmark writes valid JSON except for two things (real 1.7.1 and 1.9.5 output in
- * __tests__/fixtures/gbench/v*\/edge-forms.json): non-finite counters as bare `NaN`, `Infinity`
- * and `-Infinity` (a negative NaN too is written `NaN`), and control characters other than
- * \b \f \n \r \t left raw inside names. And a process killed while writing leaves a file cut short.
- *
- * Plain JSON goes straight to `JSON.parse`. Otherwise one scan ({@link prepare}) rewrites the bare
- * tokens as placeholder strings (mapped back to numbers by a reviver) and escapes raw control
- * characters, and finds where a cut-short text can be closed; `JSON.parse` then does the parsing.
- * Why not JSON5 (the `json5` package), which reads NaN/Infinity itself: it is about 27 times
- * slower than JSON.parse on a 9 MB Google Benchmark file and took minutes on a 16 MB name
- * (`npm run bench:scale` prints both). It only locates the one error V8 reports without a position.
- */
-/** A syntax error in JSON text that is not explained by the text simply ending early. */
-class JsonSyntaxError extends Error {
-    /** 1-based line and column of the offending character. */
-    line;
-    column;
-    /** What was wrong, without the position (e.g. "Expected ',' or '}' after property value"). */
-    reason;
-    constructor(text, offset, reason) {
-        const { line, column } = positionOf(text, offset);
-        super(`${reason} at line ${line}, column ${column}`);
-        this.name = 'JsonSyntaxError';
-        this.line = line;
-        this.column = column;
-        this.reason = reason;
-    }
-}
-/**
- * Parses one complete JSON text, accepting Google Benchmark's bare NaN/±Infinity and raw control
- * characters. Time O(n); `JSON.parse` is iterative, so deep nesting cannot overflow the stack.
- * @throws JsonSyntaxError with line and column (a cut text is an error here)
- */
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        const prepared = prepare(text);
-        const r = parsePrepared(prepared.json, prepared);
-        if ('error' in r)
-            throw syntaxError(text, prepared, r.error);
-        return r.value;
-    }
-}
-/**
- * Parses JSON text, tolerating bare non-finite numbers and truncation (see the module comment).
- * Time O(n).
- * @throws JsonSyntaxError on a syntax error anywhere but the very end of the text
- */
-function parseLenientJson(text) {
-    const complete = (value) => ({ value, truncated: false, incomplete: new Set() });
-    try {
-        return complete(JSON.parse(text));
-    }
-    catch {
-        // not plain JSON: bare NaN/Infinity, a raw control character, a cut, or a real error
-    }
-    if (text.trim() === '')
-        return { value: undefined, truncated: true, incomplete: new Set() };
-    const prepared = prepare(text);
-    const whole = parsePrepared(prepared.json, prepared);
-    if (!('error' in whole))
-        return complete(whole.value);
-    // Only an error at the very end is a cut; anything earlier is damage that must not be papered over.
-    const atEnd = whole.error.offset === undefined || whole.error.offset >= endOfLastToken(prepared.json);
-    const cut = prepared.cut;
-    if (!atEnd || cut === undefined)
-        throw syntaxError(text, prepared, whole.error);
-    const r = parsePrepared(prepared.json.slice(0, cut.end) + cut.closers, prepared);
-    if ('error' in r)
-        throw syntaxError(text, prepared, r.error);
-    return { value: r.value, truncated: true, incomplete: lastChildChain(r.value, cut.closers.length) };
-}
-/** A bare NaN/±Infinity cut part-way ("-I", "Na") at the end is a cut too: V8 points into it, not past it. */
-const PARTIAL_NON_FINITE = /[-+]?(?:N|Na|I|In|Inf|Infi|Infin|Infini|Infinit)$/;
-/** Where the text's last token starts when it is a cut-short NaN/Infinity, else its trimmed length. */
-function endOfLastToken(json) {
-    const trimmed = json.trimEnd();
-    return PARTIAL_NON_FINITE.exec(trimmed)?.index ?? trimmed.length;
-}
-const NON_FINITE = /[-+]?(?:NaN|Infinity)(?![A-Za-z0-9_$])/y;
-/**
- * One scan of the text: rewrites bare NaN/±Infinity outside strings as placeholder strings,
- * escapes raw control characters inside strings, and records the last point where every open
- * container can be closed (just before a `,`, or just after a bracket: every token after it may
- * itself be cut, "12" of "1234"). O(n) time, O(depth) extra space.
- */
-function prepare(text) {
-    const marker = freeMarker(text);
-    const out = [];
-    const edits = [[0, 0]];
-    let delta = 0; // (output length) - (input consumed): input offset i is output offset i + delta
-    let copied = 0;
-    let replaced = false;
-    const rewrite = (i, length, replacement) => {
-        out.push(text.slice(copied, i), replacement);
-        delta += replacement.length - length;
-        copied = i + length;
-        edits.push([copied + delta, copied]);
-    };
-    const stack = [];
-    let end = -1;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (inString) {
-            if (c === 0x5c)
-                i++; // backslash: skip the escaped character
-            else if (c === 0x22)
-                inString = false;
-            else if (c < 0x20)
-                rewrite(i, 1, `\\u${c.toString(16).padStart(4, '0')}`);
-            continue;
-        }
-        if (c === 0x22)
-            inString = true;
-        else if (c === 0x7b || c === 0x5b) {
-            stack.push(c === 0x7b ? '}' : ']');
-            end = i + 1 + delta;
-        }
-        else if (c === 0x7d || c === 0x5d) {
-            if (stack.pop() !== String.fromCharCode(c))
-                stack.length = 0; // mismatched: a syntax error, no cut
-            end = i + 1 + delta;
-        }
-        else if (c === 0x2c)
-            end = i + delta;
-        else if (c === 0x4e || c === 0x49 || c === 0x2d || c === 0x2b) {
-            NON_FINITE.lastIndex = i;
-            const token = NON_FINITE.exec(text)?.[0];
-            if (token === undefined)
-                continue;
-            const kind = token.endsWith('NaN') ? 'NaN' : token.startsWith('-') ? '-Infinity' : 'Infinity';
-            rewrite(i, token.length, JSON.stringify(marker + kind));
-            replaced = true;
-            i += token.length - 1;
-        }
-    }
-    out.push(text.slice(copied));
-    const prepared = { json: out.join(''), edits };
-    if (replaced) {
-        prepared.placeholders = new Map([
-            [marker + 'NaN', NaN],
-            [marker + 'Infinity', Infinity],
-            [marker + '-Infinity', -Infinity]
-        ]);
-    }
-    if (stack.length > 0 && end >= 0)
-        prepared.cut = { end, closers: stack.reverse().join('') };
-    return prepared;
-}
-/** A private-use character that no string in the text can contain (neither raw nor escaped). */
-function freeMarker(text) {
-    for (let code = 0xe000;; code++) {
-        const ch = String.fromCharCode(code);
-        if (!text.includes(ch) && !new RegExp(`\\\\u${code.toString(16)}`, 'i').test(text))
-            return ch;
-    }
-}
-function parsePrepared(json, prepared) {
-    const ph = prepared.placeholders;
-    try {
-        const value = JSON.parse(json);
-        if (ph)
-            restorePlaceholders(value, ph);
-        return { value };
-    }
-    catch (e) {
-        if (!(e instanceof SyntaxError))
-            throw e;
-        const m = /^(.*?)(?: in JSON)? at position (\d+)/s.exec(e.message);
-        if (m)
-            return { error: { message: m[1], offset: Number(m[2]) } };
-        if (/^Unexpected end of JSON input/.test(e.message))
-            return { error: { message: 'Unexpected end of JSON input' } };
-        return { error: locateWithJson5(json) };
-    }
-}
-/**
- * V8 gives no position for an unexpected token ("Unexpected token 'x', ... is not valid JSON");
- * JSON5, slower but exact, locates it (on an error path only; the text is plain JSON by now).
- */
-function locateWithJson5(json) {
-    try {
-        lib.parse(json);
-    }
-    catch (e) {
-        const err = e;
-        if (typeof err.lineNumber === 'number') {
-            let offset = 0;
-            for (let line = 1; line < err.lineNumber; line++)
-                offset = json.indexOf('\n', offset) + 1;
-            const message = err.message.replace(/^JSON5: /, '').replace(/ at \d+:\d+$/, '');
-            return { message, offset: offset + Math.max(0, (err.columnNumber ?? 1) - 1) };
-        }
-    }
-    return { message: 'not valid JSON' };
-}
-/**
- * Puts NaN/±Infinity back where a placeholder string stands, in place. Iterative with an explicit
- * stack: JSON.parse's reviver recurses and overflows on deep nesting. O(size of the value).
- */
-function restorePlaceholders(root, ph) {
-    const stack = [root];
-    while (stack.length > 0) {
-        const node = stack.pop();
-        if (typeof node !== 'object' || node === null)
-            continue;
-        const holder = node;
-        for (const key of Object.keys(holder)) {
-            const v = holder[key];
-            if (typeof v === 'string') {
-                const n = ph.get(v);
-                if (n !== undefined)
-                    holder[key] = n;
-            }
-            else if (typeof v === 'object' && v !== null)
-                stack.push(v);
-        }
-    }
-}
-/** The error at its place in the original text (rewrites shift offsets). */
-function syntaxError(text, prepared, error) {
-    const offset = error.offset ?? prepared.json.length;
-    let k = prepared.edits.length - 1;
-    while (k > 0 && prepared.edits[k][0] > offset)
-        k--; // few edits in practice; linear is fine
-    const [outAt, textAt] = prepared.edits[k];
-    return new JsonSyntaxError(text, Math.min(text.length, textAt + (offset - outAt)), error.message);
-}
-/** The root and then, `depth - 1` times, the last element or member of the previous one. */
-function lastChildChain(root, depth) {
-    const chain = new Set();
-    let node = root;
-    for (let d = 0; d < depth && typeof node === 'object' && node !== null; d++) {
-        chain.add(node);
-        const children = Array.isArray(node) ? node : Object.values(node);
-        node = children[children.length - 1];
-    }
-    return chain;
-}
-
-/**
- * Pairs report calls with dump groups and turns each benchmark's counted loop into per-iteration
- * counts. The first completed repetition is a warm-up (caches, lazy initialisation, and Google
- * Benchmark's own sizing of the iteration count when the code sets MinTime()); the count is taken
- * from the repetitions after it (from the only one when there is one).
- */
-function attributeDumps(input) {
-    const calls = reportCalls(input.entries);
-    const groups = dumpGroups(input.dumps);
-    const samples = [];
-    const issues = [];
-    const issue = (benchmark, kind, message) => {
-        issues.push({ benchmark, side: input.side, pass: input.pass, kind, message });
-    };
-    if (groups.length < calls.length && !input.cutShort) {
-        for (const c of calls.filter((c) => !c.aggregate))
-            issue(c.benchmark, 'not-countable', `callgrind wrote ${groups.length} report dump(s) for ${calls.length} report call(s): ` +
-                "the binary does not report through Google Benchmark's JSONReporter (a custom main or reporter?)");
-        return { samples, issues };
-    }
-    calls.forEach((call, i) => {
-        if (call.aggregate)
-            return;
-        const group = groups[i];
-        if (group === undefined) {
-            issue(call.benchmark, 'crashed', 'the process ended before this benchmark was reported');
-            return;
-        }
-        const r = countOf(call, group);
-        if ('problem' in r)
-            issue(call.benchmark, r.problem, r.message);
-        else
-            samples.push({ benchmark: call.benchmark, side: input.side, pass: input.pass, ...r });
-    });
-    return { samples, issues };
-}
-function reportCalls(entries) {
-    const calls = [];
-    for (const e of entries) {
-        const last = calls[calls.length - 1];
-        if (last && last.benchmark === e.benchmark && last.aggregate === e.aggregate)
-            last.entries.push(e);
-        else
-            calls.push({ benchmark: e.benchmark, aggregate: e.aggregate, entries: [e] });
-    }
-    return calls;
-}
-/** The loop dumps before each report dump. */
-function dumpGroups(dumps) {
-    const groups = [];
-    let current = [];
-    for (const d of dumps) {
-        if (d.trigger === 'report') {
-            groups.push(current);
-            current = [];
-        }
-        else if (d.trigger === 'loop')
-            current.push(d);
-    }
-    return groups;
-}
-/** Per-iteration counts of one benchmark, or why it has none. */
-function countOf(call, loops) {
-    const threads = Math.max(...call.entries.map((e) => e.threads));
-    if (threads > 1)
-        return {
-            problem: 'multi-threaded',
-            message: `multi-threaded (${threads} threads): valgrind runs one thread at a time, so a count mixes the ` +
-                "threads' setup, loops and waiting; compare it by timing"
-        };
-    const ran = call.entries.filter((e) => !e.skipped);
-    if (ran.length === 0)
-        return { problem: 'error', message: 'every repetition was skipped or errored: nothing to count' };
-    // Google Benchmark sizes the iteration count in the first repetition only (with MinTime() in code
-    // it may take several timed loops) and runs every later repetition once at that count: so the
-    // last loops are the later repetitions', one each.
-    if (loops.length < ran.length)
-        return {
-            problem: 'not-countable',
-            message: `${loops.length} timed loop(s) for ${ran.length} repetition(s): a loop did not run to its end ` +
-                '(a skip or error inside the loop?), so the loops cannot be matched to repetitions'
-        };
-    const counted = ran.length > 1 ? ran.slice(1) : ran;
-    const iterations = counted.reduce((s, e) => s + e.iterations, 0);
-    if (!(iterations > 0))
-        return { problem: 'not-countable', message: 'no iterations were reported' };
-    const totals = {};
-    for (const d of loops.slice(loops.length - counted.length))
-        for (const [event, v] of Object.entries(d.totals))
-            totals[event] = (totals[event] ?? 0) + v;
-    const events = {};
-    for (const [event, v] of Object.entries(totals))
-        events[event] = v / iterations;
-    const cycles = estimatedCycles(totals);
-    const functions = functionCosts(loops.slice(loops.length - counted.length), iterations);
-    return {
-        iterations,
-        instructions: (totals.Ir ?? 0) / iterations,
-        cycles: cycles === null ? null : cycles / iterations,
-        events,
-        ...(functions && { functions })
-    };
-}
-/**
- * The counted loops' functions, per iteration, one entry per name and file: a function in several
- * objects or dumps is one entry, its object dropped (the two sides' binaries live in different
- * worktrees); undefined when a loop's functions were not read.
- */
-function functionCosts(loops, iterations) {
-    if (loops.length === 0 || loops.some((d) => d.profile === undefined))
-        return undefined;
-    const byKey = new Map();
-    const add = (target, events, costs) => events.forEach((e, i) => (target[e] = (target[e] ?? 0) + (costs[i] ?? 0) / iterations));
-    for (const d of loops) {
-        const { events, functions } = d.profile;
-        for (const f of functions) {
-            const key = `${f.file ?? ''}\u0000${f.name}`;
-            const entry = byKey.get(key) ?? { name: f.name, file: f.file, self: {}, inclusive: {}, calls: {} };
-            byKey.set(key, entry);
-            add(entry.self, events, f.self);
-            add(entry.inclusive, events, f.inclusive);
-            for (const c of f.calls)
-                add((entry.calls[c.name] ??= {}), events, c.inclusive);
-        }
-    }
-    return [...byKey.values()];
-}
-/**
- * The `benchmarks` entries of Google Benchmark's JSON output, in order; a cut-short text keeps its
- * complete entries (a crash mid-suite).
- * @throws JsonSyntaxError when the text is damaged anywhere but at its end
- */
-function benchmarkEntries$1(text) {
-    const { value, truncated, incomplete } = parseLenientJson(text);
-    const list = value?.benchmarks;
-    const entries = [];
-    if (!Array.isArray(list))
-        return { entries, truncated };
-    for (const e of list) {
-        if (typeof e !== 'object' || e === null || incomplete.has(e))
-            continue;
-        const o = e;
-        const name = typeof o.run_name === 'string' ? o.run_name : typeof o.name === 'string' ? o.name : null;
-        if (name === null)
-            continue;
-        entries.push({
-            benchmark: name,
-            aggregate: o.run_type === 'aggregate',
-            iterations: typeof o.iterations === 'number' ? o.iterations : 0,
-            threads: typeof o.threads === 'number' ? o.threads : 1,
-            skipped: o.error_occurred === true || o.skipped === true
-        });
-    }
-    return { entries, truncated };
-}
-
-/**
- * One count pass: a side's benchmark binary under callgrind, every benchmark with a fixed iteration
- * count, dumps cut at Google Benchmark's loop boundaries and report calls (docs/count-mode.md).
- * Spawned with an argument array; the binary gets the same credential-free environment as timing.
- */
-/** Repetitions per benchmark and pass: one warm-up (cold caches, lazy initialisation), one counted. */
-const COUNT_REPETITIONS = 2;
-const DUMP_PREFIX = 'callgrind.out';
-/** 32 KiB 8-way L1 caches and an 8 MiB 16-way last level, 64-byte lines: a typical x86-64 server core. */
-const FIXED_CACHES = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
-/** callgrind's options: dumps at the loop's start and end and at each report call, cache and branch simulation. */
-function callgrindArgs(outFile, simulate = true) {
-    const simulation = [
-        '--cache-sim=yes',
-        // One fixed cache model: cycle estimates do not depend on the runner's CPU (valgrind's own detection varies).
-        ...FIXED_CACHES,
-        '--branch-sim=yes'
-    ];
-    return [
-        '--tool=callgrind',
-        `--callgrind-out-file=${outFile}`,
-        `--dump-after=${LOOP_START_FUNCTION}*`,
-        `--dump-before=${LOOP_END_FUNCTION}*`,
-        `--dump-before=${REPORT_FUNCTION}*`,
-        '--dump-line=no',
-        ...(simulate ? simulation : []),
-        '--trace-children=no'
-    ];
-}
-/**
- * Runs one pass and attributes its counts.
- * @throws JobError 3 'count-failed' when valgrind could not run or the binary printed no JSON at all
- */
-async function runCallgrindPass(o) {
-    mkdirSync(o.dir, { recursive: true });
-    const jsonPath = join(o.dir, `${o.side}-${o.pass}.json`);
-    const logPath = join(o.dir, `${o.side}-${o.pass}.log`);
-    const dumpDir = join(o.dir, `${o.side}-${o.pass}-dumps`);
-    rmSync(dumpDir, { recursive: true, force: true });
-    mkdirSync(dumpDir);
-    const args = [
-        ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), o.simulate !== false),
-        o.binary,
-        '--benchmark_format=json',
-        `--benchmark_repetitions=${COUNT_REPETITIONS}`,
-        ...o.iterationFlags,
-        ...(o.filter ? [`--benchmark_filter=${o.filter}`] : [])
-    ];
-    const r = await runProcess(o.valgrind ?? 'valgrind', args, {
-        cwd: o.cwd,
-        env: o.env,
-        stdout: { path: jsonPath },
-        stderr: { path: logPath },
-        timeoutMs: o.timeoutMs,
-        signal: o.signal
-    });
-    if (r.spawnError)
-        throw missingValgrind(r.spawnError);
-    const text = readFileSync(jsonPath, 'utf8');
-    const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`;
-    if (text.trim() === '')
-        throw new JobError('count-failed', `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`, {
-            subject: o.binary,
-            hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
-        });
-    const { entries, truncated } = benchmarkEntries$1(text);
-    const dumps = readDumps(dumpDir, o.functions !== false);
-    const cutShort = truncated || r.exitCode !== 0;
-    const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
-    rmSync(dumpDir, { recursive: true, force: true });
-    if (cutShort) {
-        const how = describeExit(r, o.timeoutMs);
-        for (const i of attribution.issues)
-            if (i.kind === 'crashed')
-                i.message = `${i.message} (${how}; log: ${logPath})`;
-    }
-    return {
-        ...attribution,
-        caches: dumps.find((d) => d.caches.length > 0)?.caches ?? [],
-        durationMs: r.durationMs
-    };
-}
-/** Every numbered dump of the pass, in dump order (the final, unnumbered one holds only the exit). */
-function readDumps(dir, keepFunctions) {
-    const numbered = [];
-    for (const f of readdirSync(dir)) {
-        const n = dumpNumber(f, DUMP_PREFIX);
-        if (n !== null)
-            numbered.push({ n, file: f });
-    }
-    numbered.sort((a, b) => a.n - b.n);
-    return numbered.map(({ n, file }) => {
-        const text = readFileSync(join(dir, file), 'utf8');
-        const dump = parseCallgrindDump(text, n, join(dir, file));
-        // where a count changed (docs/count-mode.md): the loop dumps' functions, read before the dumps are deleted
-        if (keepFunctions && dump.trigger === 'loop')
-            dump.profile = parseCallgrindProfile(text);
-        return dump;
-    });
-}
-function missingValgrind(cause) {
-    return new JobError('missing-tool', `count mode needs valgrind, which could not be run${cause ? ` (${cause.message})` : ''}`, { hint: 'Install it (Debian/Ubuntu: sudo apt-get install valgrind), or use --measure time.' });
-}
-
-/**
- * Count mode's measurement (docs/statistics.md §9, docs/count-mode.md): base counted twice (the
- * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
- * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
- */
-const CYCLES_FORMULA = 'Ir + 10·Bm + 10·L1m + 100·LLm (KCachegrind\'s "Cycle Estimation" without bus events and L2)';
-/** The three passes: base, head, and base again for the determinism check. */
-const PASSES = [
-    { side: 'base', pass: 0 },
-    { side: 'head', pass: 0 },
-    { side: 'base', pass: 1 }
-];
-/**
- * Counts both sides.
- * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
- */
-async function measureCounts(o) {
-    const valgrindVersion = await valgrindVersionOf(o.valgrind ?? 'valgrind', o.env);
-    const iterationFlags = await fixedIterationFlags(o.sides, o.env);
-    o.log.info(`counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
-        `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once`);
-    const started = performance.now();
-    const results = await inParallel(PASSES, availableParallelism(), ({ side, pass }) => runCallgrindPass({
-        side,
-        pass,
-        binary: o.sides[side].binary,
-        cwd: o.sides[side].cwd,
-        env: o.env,
-        iterationFlags,
-        filter: o.filter,
-        dir: join(o.dir, 'counts'),
-        timeoutMs: o.timeoutMs,
-        signal: o.signal,
-        valgrind: o.valgrind,
-        // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
-        functions: o.functions !== false && pass === 0,
-        simulate: o.simulate
-    }));
-    const samples = results.flatMap((r) => r.samples);
-    const issues = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)];
-    const wallSeconds = (performance.now() - started) / 1000;
-    o.log.info(`counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`);
-    return {
-        samples,
-        issues,
-        method: {
-            tool: 'callgrind',
-            valgrindVersion,
-            iterationFlags,
-            repetitions: COUNT_REPETITIONS,
-            caches: results.find((r) => r.caches.length > 0)?.caches ?? [],
-            cyclesFormula: CYCLES_FORMULA,
-            wallSeconds
-        }
-    };
-}
-/** `valgrind --version`, or the missing-tool error naming the package. */
-async function valgrindVersionOf(valgrind, env) {
-    const r = await runProcess(valgrind, ['--version'], {
-        cwd: process.cwd(),
-        env,
-        stdout: 'capture',
-        stderr: 'capture',
-        timeoutMs: 30_000
-    });
-    if (r.spawnError || r.exitCode !== 0)
-        throw missingValgrind(r.spawnError);
-    return r.stdout.trim();
-}
-/** Where both binaries prove it works: one iteration per repetition, whatever MinTime() says in code (≥ 1.8). */
-const ONE_ITERATION = ['--benchmark_min_time=1x'];
-/** Else a minimum time of 1 ns, which Google Benchmark 1.7 meets after its first iteration. */
-const ONE_NANOSECOND = ['--benchmark_min_time=0.000000001'];
-/**
- * The flags that make every benchmark run exactly one iteration per repetition, for both sides
- * alike: `--benchmark_min_time=1x` where both binaries show it works, else a minimum time of 1 ns.
- * "Works" is proved by running one listed benchmark natively with `1x` and reading one iteration
- * from its JSON: an exit code proves nothing, because a 1.7 binary whose own main() calls
- * Initialize but not ReportUnrecognizedArguments only warns about "1x" and then runs every
- * benchmark for the default minimum time (under valgrind: for ever).
- */
-async function fixedIterationFlags(sides, env) {
-    const [base, head] = await Promise.all([
-        runsOneIteration(sides.base, env),
-        runsOneIteration(sides.head, env)
-    ]);
-    return base && head ? ONE_ITERATION : ONE_NANOSECOND;
-}
-/** Runs the side's first listed benchmark once with `1x`: true when it reported exactly one iteration. */
-async function runsOneIteration({ binary, cwd, benchmarks }, env) {
-    const filter = benchmarks.length > 0 ? exactNameFilter([benchmarks[0]]) : undefined;
-    if (filter === undefined)
-        return false;
-    const r = await runProcess(binary, [
-        ...ONE_ITERATION,
-        `--benchmark_filter=${filter}`,
-        '--benchmark_repetitions=1',
-        '--benchmark_format=json'
-    ], { cwd, env, stdout: 'capture', stderr: 'ignore', timeoutMs: 30_000 });
-    if (r.exitCode !== 0)
-        return false;
-    try {
-        const runs = JSON.parse(r.stdout)
-            .benchmarks;
-        const iterations = (runs ?? []).filter((b) => b.run_type !== 'aggregate').map((b) => b.iterations);
-        return iterations.length > 0 && iterations.every((n) => n === 1);
-    }
-    catch {
-        return false;
-    }
-}
-/** A pass that ended early lost the benchmarks after it: listed on that side, never reported. */
-function lostBenchmarks(sides, results) {
-    const issues = [];
-    PASSES.forEach(({ side, pass }, i) => {
-        const r = results[i];
-        const seen = new Set([...r.samples, ...r.issues].map((x) => x.benchmark));
-        for (const b of sides[side].benchmarks)
-            if (!seen.has(b))
-                issues.push({
-                    benchmark: b,
-                    side,
-                    pass,
-                    kind: 'crashed',
-                    message: `not reported by the ${side} count pass (it ended early)`
-                });
-    });
-    return issues;
-}
-/** Maps `items` through `fn` with at most `limit` running at once; results in input order. */
-async function inParallel(items, limit, fn) {
-    const out = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const i = next++;
-            out[i] = await fn(items[i]);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return out;
-}
-
-/**
- * One detached worktree per side, `<workDir>/base` and `<workDir>/head`: the same repository at two
- * commits, side by side, at paths of equal length (so builds that embed their source path, and
- * benchmarks run from them, differ in nothing but the code).
- */
-const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-/**
- * Adds `<workDir>/base` and `<workDir>/head` as detached worktrees at the two commits. A stale
- * worktree left at either path by an earlier run is removed first; any other non-empty directory
- * there is an error. Until `cleanup()` is called, SIGINT/SIGTERM/SIGHUP remove the worktrees (see
- * `onTerminate`: Ctrl-C still ends the process when nobody else handles it).
- *
- * Uncommitted changes of the user's work tree are not part of either worktree.
- *
- * @param options.baseSha full commit SHA (as returned by resolveCommits)
- * @throws JobError code 2 'work-dir' (occupied or not creatable), code 3 'git-failed'
- */
-async function createWorktrees(options) {
-    const { repoDir, baseSha, headSha } = options;
-    checkShas(baseSha, headSha);
-    const workDir = makeWorkDir(options.workDir);
-    const paths = { base: join(workDir, 'base'), head: join(workDir, 'head') };
-    if (paths.base.length !== paths.head.length) {
-        throw new JobError('unequal-paths', `Worktree paths differ in length: ${paths.base} vs ${paths.head}`);
-    }
-    await clearStaleWorktrees(repoDir, paths, options.log);
-    const keep = options.keep ?? false;
-    const created = [];
-    const { cleanup, unregister } = worktreeCleanup(repoDir, workDir, created, keep, options.log);
-    try {
-        for (const side of ['base', 'head']) {
-            const sha = side === 'base' ? baseSha : headSha;
-            const args = ['worktree', 'add', '--detach', '--quiet', paths[side], sha];
-            options.log?.debug(`git ${args.join(' ')}`);
-            created.push(paths[side]);
-            const r = await git(repoDir, args);
-            if (r.code !== 0)
-                throw gitFailure(r, args, repoDir, `Checking out the ${side} commit`);
-            if (options.submodules) {
-                const sargs = ['submodule', 'update', '--init', '--recursive'];
-                const s = await git(paths[side], sargs);
-                if (s.code !== 0)
-                    throw gitFailure(s, sargs, paths[side], `Checking out submodules of the ${side} commit`);
-            }
-        }
-    }
-    catch (e) {
-        // An error on the way (or in the caller right after) must not leave half a setup behind.
-        if (keep)
-            unregister();
-        else
-            cleanup();
-        throw e;
-    }
-    return { base: paths.base, head: paths.head, cleanup };
-}
-/** Worktrees are checked out by full SHA only (a ref could move between the two checkouts). */
-function checkShas(baseSha, headSha) {
-    for (const [role, sha] of [
-        ['base', baseSha],
-        ['head', headSha]
-    ]) {
-        if (!SHA_RE.test(sha)) {
-            throw new JobError('invalid-option', `createWorktrees: ${role}Sha must be a full commit SHA, got ${JSON.stringify(sha)}.`);
-        }
-    }
-}
-/** Creates the work directory; returns its real path (both sides' paths must have equal length). */
-function makeWorkDir(dir) {
-    try {
-        mkdirSync(dir, { recursive: true });
-        return realpathSync(dir);
-    }
-    catch (e) {
-        throw new JobError('work-dir', `Cannot create the work directory ${dir}: ${e.message}`, {
-            subject: dir,
-            cause: e
-        });
-    }
-}
-/**
- * Removes the worktrees an earlier (killed) run left at `paths`; refuses to touch a non-empty
- * directory there that is not a worktree of this repository.
- */
-async function clearStaleWorktrees(repoDir, paths, log) {
-    await git(repoDir, ['worktree', 'prune']);
-    const registered = await listWorktrees(repoDir);
-    for (const side of ['base', 'head']) {
-        const p = paths[side];
-        if (!existsSync(p))
-            continue;
-        if (registered.has(p)) {
-            log?.info(`Removing the ${side} worktree left by an earlier run: ${p}`);
-            const r = await git(repoDir, ['worktree', 'remove', '--force', p]);
-            if (r.code !== 0)
-                throw gitFailure(r, ['worktree', 'remove', '--force', p], repoDir, 'Removing a stale worktree');
-        }
-        else if (readdirSync(p).length > 0) {
-            throw new JobError('work-dir', `${p} already exists and is not a worktree of this repository.`, {
-                subject: p,
-                hint: 'Choose another work directory, or delete that directory.'
-            });
-        }
-    }
-}
-/**
- * Removal of the worktrees in `created` (filled as they are added): once, by `cleanup`, or on
- * SIGINT/SIGTERM/exit until then; with `keep`, only says where they are.
- */
-function worktreeCleanup(repoDir, workDir, created, keep, log) {
-    let cleaned = false;
-    const removeAll = () => {
-        for (const p of created) {
-            gitSync(repoDir, ['worktree', 'remove', '--force', p]);
-            if (existsSync(p))
-                rmSync(p, { recursive: true, force: true });
-        }
-        gitSync(repoDir, ['worktree', 'prune']);
-    };
-    const unregister = onTerminate(() => {
-        if (!keep)
-            removeAll();
-    });
-    const cleanup = () => {
-        if (cleaned)
-            return;
-        cleaned = true;
-        unregister();
-        if (keep) {
-            if (created.length > 0)
-                log?.info(`Keeping the worktrees: ${created.join(', ')}`);
-            return;
-        }
-        try {
-            removeAll();
-        }
-        catch (e) {
-            log?.warn(`Could not remove the worktrees in ${workDir}: ${e.message}`);
-        }
-    };
-    return { cleanup, unregister };
-}
-/** Absolute (real) paths of the repository's worktrees, from `git worktree list --porcelain`. */
-async function listWorktrees(repoDir) {
-    const r = await git(repoDir, ['worktree', 'list', '--porcelain']);
-    if (r.code !== 0)
-        throw gitFailure(r, ['worktree', 'list', '--porcelain'], repoDir, 'Listing worktrees');
-    const out = new Set();
-    for (const line of r.stdout.split('\n')) {
-        if (!line.startsWith('worktree '))
-            continue;
-        const p = line.slice('worktree '.length);
-        out.add(p);
-        try {
-            out.add(realpathSync(p));
-        }
-        catch {
-            // missing directory (prunable)
-        }
-    }
-    return out;
-}
-
-const DEFAULT_WARMUP_ROUNDS = 1;
-/** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
-function abbaOrder(i) {
-    return i % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
-}
-/**
- * Plans `warmup` warm-up rounds (round -1, themselves alternating, starting with base) followed by
- * `rounds` measured rounds in ABBA order: base,head | head,base | base,head | head,base | ...
- * With an even number of measured rounds each side goes first equally often.
- *
- * Time and space: O(rounds + warmup).
- * @throws JobError code 2 'invalid-option' unless rounds is an integer >= 1 and warmup an integer >= 0
- */
-function planRounds(options) {
-    const { rounds } = options;
-    const warmup = options.warmup ?? DEFAULT_WARMUP_ROUNDS;
-    if (!Number.isInteger(rounds) || rounds < 1) {
-        throw new JobError('invalid-option', `rounds must be an integer >= 1, got ${rounds}.`, {
-            subject: 'rounds'
-        });
-    }
-    if (!Number.isInteger(warmup) || warmup < 0) {
-        throw new JobError('invalid-option', `warm-up rounds must be an integer >= 0, got ${warmup}.`, {
-            subject: 'warmup'
-        });
-    }
-    const first = options.firstRound ?? 0;
-    if (!Number.isInteger(first) || first < 0) {
-        throw new JobError('invalid-option', `the first round must be an integer >= 0, got ${first}.`, {
-            subject: 'firstRound'
-        });
-    }
-    const plan = [];
-    for (let i = 0; i < warmup; i++)
-        plan.push({ round: -1, order: abbaOrder(i) });
-    for (let r = first; r < first + rounds; r++)
-        plan.push({ round: r, order: abbaOrder(r) });
-    return plan;
-}
-/**
- * A short human duration for progress lines: "45s", "3m 05s", "1h 02m". Negative or non-finite
- * input gives "?".
- */
-function formatEta(ms) {
-    if (!Number.isFinite(ms) || ms < 0)
-        return '?';
-    const s = Math.round(ms / 1000);
-    if (s < 60)
-        return `${s}s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m}m ${String(s % 60).padStart(2, '0')}s`;
-    const h = Math.floor(m / 60);
-    return `${h}h ${String(m % 60).padStart(2, '0')}m`;
-}
-
-/**
- * Making the two sides' invocations byte-for-byte alike except for the code: binaries at paths of
- * equal length with the same basename (argv[0] and the `executable` field of the JSON context are
- * then the same size), working directories of equal length, sample files of equal path length.
- * argv and environment size shift the initial stack alignment, which can bias timings by percents.
- */
-/** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
-function assertEqualLength(base, head, what) {
-    if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
-        throw new JobError('unequal-paths', `The ${what} of base and head differ in length (${base} vs ${head}).`, {
-            hint: 'Both sides must run from paths of equal length; use the worktrees benchgate creates.'
-        });
-    }
-}
-/**
- * Stages both binaries at equal-length paths with the same basename (the head binary's name).
- * @returns the paths to run
- * @throws JobError code 3 'unequal-paths' when the resulting paths differ in length
- */
-function stageBinaries(options) {
-    const base = resolve$1(options.base);
-    const head = resolve$1(options.head);
-    if (options.copy === false) {
-        assertEqualLength(base, head, 'binary paths');
-        return { base, head };
-    }
-    const name = basename(head);
-    const out = {};
-    for (const [side, src] of [
-        ['base', base],
-        ['head', head]
-    ]) {
-        const dir = join(resolve$1(options.workDir), 'bin', side);
-        mkdirSync(dir, { recursive: true });
-        const dest = join(dir, name);
-        rmSync(dest, { force: true }); // a running old copy would make the write fail with ETXTBSY
-        copyFileSync(src, dest);
-        chmodSync(dest, statSync(src).mode & 0o777);
-        out[side] = dest;
-    }
-    assertEqualLength(out.base, out.head, 'staged binary paths');
-    return out;
-}
-/**
- * The sample file of one run: `<samplesDir>/<side>-r003.<ext>` for measured round 3,
- * `<side>-w000.<ext>` for the first warm-up, `<side>-r003-b0012.<ext>` for the 13th benchmark's own
- * process under per-benchmark interleaving. Base and head names have equal length ('base' and
- * 'head' are both 4 characters).
- * @param round measured round index (>= 0), or -1 for a warm-up with `warmupIndex`
- */
-function sampleFilePath(samplesDir, side, round, ext, warmupIndex = 0, benchmarkIndex) {
-    const id = round < 0 ? `w${String(warmupIndex).padStart(3, '0')}` : `r${String(round).padStart(3, '0')}`;
-    const unit = benchmarkIndex === undefined ? '' : `-b${String(benchmarkIndex).padStart(4, '0')}`;
-    return join(samplesDir, `${side}-${id}${unit}.${ext}`);
-}
-
-/**
- * One benchmark process: one side, one round. The argument vector is an array, identical for both
- * sides except the output file path (equal length by construction) and, for bench-runner, the
- * `side=` context value (`base`/`head`, equal length). No side-specific environment is added.
- */
-/** Lines of stderr kept in a run's result. */
-const STDERR_TAIL_LINES = 20;
-/** Flags benchgate sets itself; extraArgs may not set them. */
-const CONTROLLED_FLAGS = [
-    '--benchmark_out',
-    '--benchmark_out_format',
-    '--benchmark_format',
-    '--benchmark_repetitions',
-    '--benchmark_min_time',
-    '--benchmark_filter',
-    '--benchmark_list_tests',
-    '--benchmark_enable_random_interleaving',
-    '--benchgate_samples',
-    '--benchgate_cpu',
-    '--benchgate_context',
-    '--benchgate_priority',
-    '--benchgate_version'
-];
-/** `0.05` -> "0.05", `1` -> "1": a bare number of seconds, at most 6 decimals. */
-function formatMinTime(seconds) {
-    const s = seconds.toFixed(6).replace(/\.?0+$/, '');
-    if (!(seconds > 0) || !Number.isFinite(seconds) || s === '0') {
-        throw new JobError('invalid-option', `min time must be a number of seconds >= 0.000001, got ${seconds}.`, {
-            subject: 'minTimeSeconds'
-        });
-    }
-    return s;
-}
-/** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
-function validateSettings(s) {
-    if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
-        throw new JobError('invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
-            subject: 'repetitions'
-        });
-    }
-    formatMinTime(s.minTimeSeconds);
-    if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
-        throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
-            subject: 'cpu'
-        });
-    }
-    if (s.priority !== undefined && s.kind !== 'bench-runner') {
-        throw new JobError('invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
-            subject: 'priority',
-            hint: 'Link the benchmarks with benchgate::runner instead of benchmark_main, or leave the priority unset.'
-        });
-    }
-    if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
-        throw new JobError('invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
-            subject: 'priority'
-        });
-    }
-    for (const a of s.extraArgs ?? []) {
-        const flag = a.split('=')[0];
-        if (CONTROLLED_FLAGS.includes(flag)) {
-            throw new JobError('invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
-                subject: a,
-                hint: 'Use the corresponding benchgate option (repetitions, min time, filter, ...) instead.'
-            });
-        }
-    }
-}
-/**
- * The binary's arguments for one run (argv[1...]); pure. For the two sides of a round the result
- * differs only in the output file path and the `side=` context, both of equal length.
- */
-function benchmarkArgs(o) {
-    const args = [...(o.extraArgs ?? [])];
-    args.push(`--benchmark_repetitions=${o.repetitions}`, `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`);
-    if (o.filter !== undefined && o.filter !== '')
-        args.push(`--benchmark_filter=${o.filter}`);
-    if (o.randomInterleaving)
-        args.push('--benchmark_enable_random_interleaving=true');
-    args.push('--benchmark_format=console');
-    if (o.kind === 'google-benchmark') {
-        args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json');
-    }
-    else {
-        args.push(`--benchgate_samples=${o.outFile}`);
-        if (o.cpu !== undefined)
-            args.push(`--benchgate_cpu=${o.cpu}`);
-        if (o.priority !== undefined)
-            args.push(`--benchgate_priority=${o.priority}`);
-        args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`);
-    }
-    return args;
-}
-/** The absolute path of `name` on `PATH` (from `env`), or undefined. */
-function findExecutable(name, env) {
-    for (const dir of (env.PATH ?? '').split(delimiter)) {
-        if (dir === '')
-            continue;
-        const p = join(dir, name);
-        try {
-            accessSync(p, constants.X_OK);
-            return p;
-        }
-        catch {
-            // next
-        }
-    }
-    return undefined;
-}
-/**
- * The program and its arguments for one run: the binary itself, or `taskset -c N <binary> ...`
- * when a plain Google Benchmark binary is pinned.
- * @throws JobError code 2 'invalid-option' when pinning is asked for and taskset is not on PATH
- */
-function benchmarkCommand(o) {
-    const args = benchmarkArgs(o);
-    if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
-        const taskset = findExecutable('taskset', o.env);
-        if (!taskset) {
-            throw new JobError('invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
-                subject: 'cpu',
-                hint: 'Install util-linux (apt-get install util-linux), link bench-runner (it pins itself), or turn pinning off.'
-            });
-        }
-        return { file: taskset, args: ['-c', String(o.cpu), o.binary, ...args] };
-    }
-    return { file: o.binary, args };
-}
-/**
- * Runs one benchmark process and waits for it. A crash, a non-zero exit or a timeout is a result
- * (`ok: false`), never an exception; whatever the process wrote to `outFile` is kept for the parser.
- * A stale `outFile` from an earlier attempt is deleted first.
- *
- * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
- */
-async function runBenchmarkProcess(o) {
-    validateSettings(o);
-    const { file, args } = benchmarkCommand(o);
-    const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`;
-    mkdirSync(dirname(o.outFile), { recursive: true });
-    rmSync(o.outFile, { force: true });
-    const startedAt = Date.now();
-    const r = await runProcess(file, args, {
-        cwd: o.cwd,
-        env: o.env,
-        stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
-        stderr: { path: stderrFile },
-        timeoutMs: o.timeoutMs,
-        signal: o.signal
-    });
-    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
-    let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES);
-    if (r.spawnError)
-        stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim();
-    return {
-        side: o.side,
-        round: o.round,
-        run: o.run,
-        warmup: o.round < 0,
-        ok,
-        exitCode: r.exitCode,
-        signal: r.signal,
-        timedOut: r.timedOut,
-        interrupted: r.aborted,
-        durationMs: r.durationMs,
-        startedAt,
-        outFile: o.outFile,
-        stderrFile,
-        stderrTail,
-        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
-    };
-}
-
-/**
- * Stops a run whose disk is full before it measures rounds it cannot keep: a benchmark process whose
- * sample file cannot be written still runs to the end (Google Benchmark's ofstream fails quietly), so
- * without this check every remaining round would be measured and thrown away, and the job would only
- * fail when the results are written.
- */
-/** Below this much free space a round's sample files (and the results after them) cannot be trusted to fit. */
-const MIN_FREE_BYTES = 64 * 1024;
-/** Free bytes for an unprivileged writer under `dir`, or undefined where the platform cannot say. */
-function freeBytes(dir) {
-    try {
-        const s = statfsSync(dir);
-        return s.bavail * s.bsize;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Size of `file` in bytes (0 when it is missing). */
-function fileSize(file) {
-    try {
-        return statSync(file).size;
-    }
-    catch {
-        return 0;
-    }
-}
-/**
- * Throws an ENOSPC error (described as "the disk is full" with what to do) when the free space under
- * `dir` is below twice the largest sample file so far (one round writes two) or {@link MIN_FREE_BYTES}.
- */
-function assertRoomForRound(dir, largestFileBytes, roundLabel) {
-    const free = freeBytes(dir);
-    const need = Math.max(MIN_FREE_BYTES, 2 * largestFileBytes);
-    if (free === undefined || free >= need)
-        return;
-    throw Object.assign(new Error(`ENOSPC: no space left on device: ${Math.floor(free / 1024)} KiB free under ${dir} after ${roundLabel}, ` +
-        `a round needs about ${Math.ceil(need / 1024)} KiB; stopped before measuring rounds that could not be kept`), { code: 'ENOSPC' });
-}
-
-function mean(xs) {
-    return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
-}
-/**
- * Runs the plan in order. A failing run (crash, non-zero exit, timeout) is recorded and the rounds
- * go on, unless `stopAfterConsecutiveFailures` is reached for one side. Time-budget stops happen
- * only between rounds, so every measured round that was started has both sides.
- *
- * @throws JobError code 2 'invalid-option' for invalid settings; code 3 'unequal-paths' when the
- *   two sides' binaries, working directories or arguments differ in length
- */
-async function runRounds(options) {
-    checkRoundsOptions(options);
-    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
-    const tally = {
-        wallStart: Date.now(),
-        runs: [],
-        measuredRoundMs: [],
-        warmupRoundMs: [],
-        failures: { base: 0, head: 0 },
-        largestFile: 0,
-        warmupIndex: 0,
-        units: roundUnits(options)
-    };
-    const plannedRounds = options.plan.filter((p) => p.round >= 0).length;
-    let stop = null;
-    for (const entry of options.plan) {
-        const warmup = entry.round < 0;
-        if (options.signal?.aborted)
-            stop = { reason: 'interrupted' };
-        else if (!warmup && budgetSpent(options, tally, plannedRounds))
-            stop = { reason: 'time-budget' };
-        if (stop)
-            break;
-        const roundStart = Date.now();
-        stop = await runRound(options, entry, ext, tally);
-        if (stop)
-            break;
-        if (warmup) {
-            tally.warmupRoundMs.push(Date.now() - roundStart);
-            tally.warmupIndex++;
-        }
-        else
-            tally.measuredRoundMs.push(Date.now() - roundStart);
-    }
-    const out = {
-        runs: tally.runs,
-        stoppedEarly: stop?.reason ?? null,
-        completedRounds: tally.measuredRoundMs.length,
-        plannedRounds,
-        measuringMs: tally.runs.filter((r) => !r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        warmupMs: tally.runs.filter((r) => r.warmup).reduce((a, r) => a + r.durationMs, 0),
-        wallMs: Date.now() - tally.wallStart
-    };
-    if (stop?.side)
-        out.failingSide = stop.side;
-    return out;
-}
-/**
- * Settings, limits, and the two sides' paths and argument vectors of equal length; fails before
- * anything runs when pinning needs a missing taskset.
- */
-function checkRoundsOptions(options) {
-    validateSettings(options);
-    const { sides } = options;
-    if (options.timeBudgetMs !== undefined && !(options.timeBudgetMs > 0)) {
-        throw new JobError('invalid-option', `The time budget must be > 0 ms, got ${options.timeBudgetMs}.`, {
-            subject: 'timeBudget'
-        });
-    }
-    if (options.stopAfterConsecutiveFailures !== undefined &&
-        !(Number.isInteger(options.stopAfterConsecutiveFailures) && options.stopAfterConsecutiveFailures >= 1)) {
-        throw new JobError('invalid-option', `stopAfterConsecutiveFailures must be an integer >= 1, got ${options.stopAfterConsecutiveFailures}.`);
-    }
-    assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
-    assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
-    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
-    const argvOf = (side) => benchmarkArgs({
-        ...options,
-        side,
-        round: 0,
-        outFile: sampleFilePath(options.samplesDir, side, 0, ext)
-    }).join('\0');
-    assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
-    benchmarkCommand({
-        ...options,
-        side: 'base',
-        binary: sides.base.binary,
-        cwd: sides.base.cwd,
-        round: 0,
-        outFile: ''
-    });
-}
-/** Whether the next measured round would likely end past the time budget (after the minimum rounds). */
-function budgetSpent(options, tally, plannedRounds) {
-    if (options.timeBudgetMs === undefined || tally.measuredRoundMs.length < (options.minRounds ?? 1))
-        return false;
-    const estimate = tally.measuredRoundMs.length > 0 ? mean(tally.measuredRoundMs) : mean(tally.warmupRoundMs);
-    const elapsed = Date.now() - tally.wallStart;
-    if (elapsed + estimate <= options.timeBudgetMs)
-        return false;
-    options.log.info(`Time budget: stopping after ${tally.measuredRoundMs.length} of ${plannedRounds} rounds ` +
-        `(${formatEta(elapsed)} used, next round ~${formatEta(estimate)}, budget ${formatEta(options.timeBudgetMs)}).`);
-    return true;
-}
-/**
- * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
- * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
- */
-async function runRound(options, entry, ext, tally) {
-    const sideEnv = (await options.beforeRound?.(entry.round, tally.warmupIndex, options.signal)) ?? {};
-    const steps = tally.units.flatMap((unit, index) => entry.order
-        .filter((side) => !unit || unit.sides.has(side))
-        .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined })));
-    for (const [i, { side, benchmark }] of steps.entries()) {
-        const env = sideEnv[side] ? { ...options.env, ...sideEnv[side] } : options.env;
-        const stop = await runOne({ ...options, env }, entry, side, ext, tally, i === steps.length - 1, benchmark);
-        if (stop)
-            return stop;
-    }
-    return null;
-}
-/** One process of a round: the whole suite, or one benchmark under per-benchmark interleaving. */
-async function runOne(options, entry, side, ext, tally, lastOfRound, benchmark) {
-    const warmup = entry.round < 0;
-    const outFile = sampleFilePath(options.samplesDir, side, entry.round, ext, tally.warmupIndex, benchmark?.index);
-    const result = await runBenchmarkProcess({
-        ...options,
-        ...(benchmark && { filter: `^${escapeFilterName(benchmark.name)}$` }),
-        side,
-        binary: options.sides[side].binary,
-        cwd: options.sides[side].cwd,
-        round: entry.round,
-        run: warmup ? -1 : entry.round,
-        outFile,
-        timeoutMs: options.runTimeoutMs,
-        stdoutFile: options.keepConsoleOutput ? `${outFile}.out` : undefined,
-        signal: options.signal
-    });
-    tally.runs.push(result);
-    const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`;
-    tally.largestFile = Math.max(tally.largestFile, fileSize(outFile));
-    assertRoomForRound(options.samplesDir, tally.largestFile * tally.units.length, label);
-    if (result.ok) {
-        tally.failures[side] = 0;
-        options.log.debug(`${label}: ok in ${(result.durationMs / 1000).toFixed(2)} s`);
-    }
-    else if (!result.interrupted) {
-        tally.failures[side]++;
-        options.log.warn(`${label}: ${result.outcome}${result.stderrTail ? `; stderr ends with:\n${lastLines(result.stderrTail)}` : ''}`);
-    }
-    await options.onRunComplete?.(result, progressOf(options, tally, lastOfRound));
-    if (result.interrupted || options.signal?.aborted)
-        return { reason: 'interrupted' };
-    if (options.stopAfterConsecutiveFailures !== undefined &&
-        tally.failures[side] >= options.stopAfterConsecutiveFailures) {
-        options.log.warn(`Stopping: the ${side} binary failed ${tally.failures[side]} times in a row.`);
-        return { reason: 'failures', side };
-    }
-    return null;
-}
-function roundUnits(options) {
-    if (!options.perBenchmark)
-        return [null];
-    const units = new Map();
-    for (const side of ['head', 'base'])
-        for (const name of options.perBenchmark[side]) {
-            if (!units.has(name))
-                units.set(name, new Set());
-            units.get(name).add(side);
-        }
-    return [...units].map(([name, sides]) => ({ name, sides }));
-}
-/** Runs done and planned, rounds done, elapsed time, and the time left (bounded by the budget). */
-function progressOf(options, tally, roundDone) {
-    const plannedRuns = options.plan.length * tally.units.reduce((n, u) => n + (u ? u.sides.size : 2), 0);
-    const elapsedMs = Date.now() - tally.wallStart;
-    const perRun = mean(tally.runs.map((r) => r.durationMs));
-    let etaMs = perRun * (plannedRuns - tally.runs.length);
-    if (options.timeBudgetMs !== undefined)
-        etaMs = Math.min(etaMs, Math.max(0, options.timeBudgetMs - elapsedMs));
-    return {
-        completedRuns: tally.runs.length,
-        plannedRuns,
-        completedRounds: tally.measuredRoundMs.length,
-        roundDone,
-        elapsedMs,
-        etaMs
-    };
-}
-function lastLines(text, n) {
-    return text.split('\n').slice(-5).join('\n');
-}
-
-/**
- * A host-wide exclusive lock, so that two jobs on one self-hosted machine never measure at the same
- * time (they would slow each other down and both results would be wrong).
- *
- * Design: a lock FILE created atomically with `open(path, 'wx')` (O_CREAT|O_EXCL), holding JSON
- * `{ pid, hostname, startedAt, procStart, token }`. Chosen over spawning util-linux `flock`
- * because it works on every POSIX runner (macOS has no `flock(1)`), needs no helper process that
- * could itself be orphaned, and the holder is visible to a person (`cat` the file). Its weakness —
- * a holder that dies without releasing — is handled by stale-lock detection:
- *  - same host: the holder is dead when `kill(pid, 0)` says ESRCH, or when, on Linux, the process
- *    now using that pid started at a different time than the holder did (`/proc/<pid>/stat` field
- *    22: pid reuse);
- *  - another host name (lock on a shared volume, containers with their own hostnames): liveness
- *    cannot be checked; the lock counts as stale once older than `staleAfterMs`.
- * A stale lock is taken over (with a warning) under a short-lived secondary lock `<path>.takeover`
- * so two waiters cannot both delete the file and each think they own the lock.
- * The lock is released by the returned function, and on SIGINT/SIGTERM/SIGHUP or process exit.
- */
-/** Default wait for the host lock: 1 h (another job's full run). */
-const DEFAULT_LOCK_TIMEOUT_MS = 60 * 60 * 1000;
-/** Interval between "still waiting" log lines (ms). */
-const LOCK_LOG_INTERVAL_MS = 30_000;
-/** A lock file without parseable content is being written; older than this it is garbage (ms). */
-const UNREADABLE_GRACE_MS = 10_000;
-/** A takeover lock older than this was left by a crashed waiter (ms). */
-const TAKEOVER_STALE_MS = 30_000;
-/** Linux: the start time (clock ticks since boot) of `pid`, from /proc/<pid>/stat; else null. */
-function procStartTime(pid) {
-    try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        // the command name (field 2) is in parentheses and may contain spaces: split after the last ')'
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return fields[19] ?? null; // field 22 overall
-    }
-    catch {
-        return null;
-    }
-}
-function parseLock(text) {
-    try {
-        const v = JSON.parse(text);
-        if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.token === 'string')
-            return v;
-    }
-    catch {
-        // fall through
-    }
-    return null;
-}
-function readText(path) {
-    try {
-        return readFileSync(path, 'utf8');
-    }
-    catch {
-        return null;
-    }
-}
-function ageMs(path) {
-    try {
-        return Date.now() - statSync(path).mtimeMs;
-    }
-    catch {
-        return 0;
-    }
-}
-/** Why the lock described by `text` is stale, or null when its holder may be alive. */
-function staleReason(text, path, staleAfterMs) {
-    const info = parseLock(text);
-    if (!info)
-        return ageMs(path) > UNREADABLE_GRACE_MS ? 'its content is unreadable' : null;
-    if (info.hostname !== hostname()) {
-        const age = Date.now() - Date.parse(info.startedAt);
-        return age > staleAfterMs ? `it was taken on host ${info.hostname} ${formatEta(age)} ago` : null;
-    }
-    try {
-        process.kill(info.pid, 0);
-    }
-    catch (e) {
-        if (e.code === 'ESRCH')
-            return `its holder (pid ${info.pid}) is no longer running`;
-    }
-    if (info.procStart !== null) {
-        const now = procStartTime(info.pid);
-        if (now !== null && now !== info.procStart)
-            return `pid ${info.pid} now belongs to another process`;
-    }
-    return null;
-}
-/** Deletes the lock file if it still has the content `observed`, under `<path>.takeover`. */
-function takeOver(path, observed) {
-    const tk = `${path}.takeover`;
-    let fd;
-    try {
-        fd = openSync(tk, 'wx');
-    }
-    catch {
-        if (ageMs(tk) > TAKEOVER_STALE_MS) {
-            try {
-                unlinkSync(tk);
-            }
-            catch {
-                // someone else removed it
-            }
-        }
-        return;
-    }
-    try {
-        closeSync(fd);
-        if (readText(path) === observed)
-            unlinkSync(path);
-    }
-    finally {
-        try {
-            unlinkSync(tk);
-        }
-        catch {
-            // already gone
-        }
-    }
-}
-function sleep(ms, signal) {
-    return new Promise((resolve) => {
-        const t = setTimeout(done, ms);
-        function done() {
-            clearTimeout(t);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
-        signal?.addEventListener('abort', done, { once: true });
-    });
-}
-function describeHolder(text) {
-    const info = parseLock(text);
-    if (!info)
-        return 'another process';
-    return `pid ${info.pid} on ${info.hostname} since ${info.startedAt}${info.purpose ? ` (${info.purpose})` : ''}`;
-}
-/**
- * Waits until this process holds the host lock at `path`, polling every `pollMs`, logging who
- * holds it every {@link LOCK_LOG_INTERVAL_MS}.
- *
- * @param path lock file, e.g. `/tmp/benchgate.lock` or a path on a volume all runners share
- * @returns release(): deletes the lock file if it is still ours; idempotent; synchronous
- * @throws JobError code 3 'lock-timeout' after `timeoutMs`; code 3 'interrupted' when `signal` aborts;
- *   code 2 'work-dir' when the lock's directory cannot be created or written
- */
-async function acquireHostLock(path, options) {
-    const { log } = options;
-    const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
-    const pollMs = options.pollMs ?? 1000;
-    const staleAfterMs = options.staleAfterMs ?? 12 * 60 * 60 * 1000;
-    const info = {
-        pid: process.pid,
-        hostname: hostname(),
-        startedAt: new Date().toISOString(),
-        procStart: procStartTime('self'),
-        token: randomBytes(12).toString('hex'),
-        ...(options.purpose !== undefined ? { purpose: options.purpose } : {})
-    };
-    const content = JSON.stringify(info) + '\n';
-    try {
-        mkdirSync(dirname(path), { recursive: true });
-    }
-    catch (e) {
-        throw new JobError('work-dir', `Cannot create the directory of the lock file ${path}: ${e.message}`, { cause: e });
-    }
-    const start = Date.now();
-    let lastLog = -Infinity;
-    for (;;) {
-        let fd;
-        try {
-            fd = openSync(path, 'wx', 0o644);
-        }
-        catch (e) {
-            const code = e.code;
-            if (code !== 'EEXIST') {
-                throw new JobError('work-dir', `Cannot create the lock file ${path}: ${e.message}`, {
-                    subject: path,
-                    cause: e
-                });
-            }
-        }
-        if (fd !== undefined) {
-            try {
-                writeSync(fd, content);
-            }
-            finally {
-                closeSync(fd);
-            }
-            break;
-        }
-        const held = readText(path);
-        if (held === null)
-            continue; // released between our open and read: retry at once
-        const stale = staleReason(held, path, staleAfterMs);
-        if (stale !== null) {
-            log.warn(`Taking over the stale host lock ${path}: ${stale}.`);
-            takeOver(path, held);
-            continue;
-        }
-        const waited = Date.now() - start;
-        if (options.signal?.aborted) {
-            throw new JobError('interrupted', `Interrupted while waiting for the host lock ${path}.`);
-        }
-        if (waited >= timeoutMs) {
-            throw new JobError('lock-timeout', `Timed out after ${formatEta(waited)} waiting for the host lock ${path}, held by ${describeHolder(held)}.`, {
-                subject: path,
-                hint: 'Another benchmark job is using this machine; retry later or raise the lock timeout. Delete the file only if that job is gone.'
-            });
-        }
-        if (Date.now() - lastLog >= LOCK_LOG_INTERVAL_MS) {
-            lastLog = Date.now();
-            log.info(`Waiting for the host lock ${path}, held by ${describeHolder(held)} (waited ${formatEta(waited)}).`);
-        }
-        await sleep(Math.min(pollMs, Math.max(1, timeoutMs - waited)), options.signal);
-    }
-    let released = false;
-    const release = () => {
-        if (released)
-            return;
-        released = true;
-        unregister();
-        if (readText(path) === content) {
-            try {
-                unlinkSync(path);
-            }
-            catch {
-                // already gone
-            }
-        }
-    };
-    const unregister = onTerminate(release);
-    log.debug(`Acquired the host lock ${path}.`);
-    return release;
-}
-
-/**
- * Adaptive rounds (`--adaptive`, docs/adaptive.md): an initial block of ABBA rounds over every
- * benchmark, a look at the data, then top-up blocks of ABBA rounds restricted to the benchmarks still
- * unresolved (one `--benchmark_filter` regex of their exact names), a look after each block — until
- * none is unresolved, the maximum number of rounds is reached or the time budget runs out.
- *
- * The statistics of the looks (group-sequential levels, Holm over the whole suite, equivalence at the
- * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
- */
-/** With `--adaptive` and no `--max-rounds`: the cap is this many times the initial rounds. */
-const DEFAULT_MAX_ROUNDS_FACTOR = 3;
-/** The cap on rounds of an adaptive run: `maxRounds`, or {@link DEFAULT_MAX_ROUNDS_FACTOR} × initial. */
-function adaptiveMaxRounds(initialRounds, maxRounds) {
-    return Math.max(initialRounds, maxRounds ?? DEFAULT_MAX_ROUNDS_FACTOR * initialRounds);
-}
-/**
- * Rounds per top-up block: about a third of the rounds left after the initial block, rounded up to
- * an even number (so each block is ABBA-balanced), at least 2. Few looks keep the Bonferroni-over-
- * looks rule cheap: the last look still gets most of α (docs/adaptive.md has the table).
- */
-function defaultBlockRounds(initialRounds, maxRounds) {
-    const left = Math.max(0, maxRounds - initialRounds);
-    const third = Math.ceil(left / 3);
-    return Math.max(2, third + (third % 2));
-}
-/**
- * Runs the initial block and the top-up blocks, looking after each.
- * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
- */
-async function runAdaptive(o) {
-    const { maxRounds, log } = o;
-    const blockRounds = checkRoundCounts(o);
-    const blocks = new Blocks(o);
-    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
-    const looks = [];
-    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
-    let finalReason = null;
-    for (;;) {
-        const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
-        const input = o.snapshot();
-        if (input.samples.length === 0 || block.completedRounds === 0) {
-            // nothing new to look at (interrupted before a round finished, or nothing measured at all)
-            seq.finish(reason ?? 'no-samples');
-            finalReason = reason;
-            break;
-        }
-        // An interruption may depend on what the user saw: it ends the run without spending the rest of α.
-        const final = reason !== null && reason !== 'interrupted';
-        const look = seq.look(input, {
-            rounds: blocks.done,
-            final,
-            finalReason: final ? reason : undefined
-        });
-        looks.push(look);
-        log.info(`Look ${look.look} after ${blocks.done} rounds (level ${look.testAlpha.toPrecision(2)}): ` +
-            `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
-        if (reason === 'interrupted')
-            seq.finish('interrupted');
-        if (reason !== null || look.active.length === 0) {
-            finalReason = reason;
-            break;
-        }
-        block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
-    }
-    return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
-}
-/** Checks --max-rounds against --rounds and the block size; returns the block size. */
-function checkRoundCounts(o) {
-    const { initialRounds, maxRounds } = o;
-    if (!Number.isInteger(maxRounds) || maxRounds < initialRounds) {
-        throw new JobError('invalid-option', `--max-rounds (${maxRounds}) must be a whole number >= --rounds (${initialRounds}).`, { subject: 'maxRounds' });
-    }
-    const blockRounds = o.blockRounds ?? defaultBlockRounds(initialRounds, maxRounds);
-    if (!Number.isInteger(blockRounds) || blockRounds < 1) {
-        throw new JobError('invalid-option', `block rounds must be an integer >= 1, got ${blockRounds}.`);
-    }
-    return blockRounds;
-}
-/** The blocks run so far; each new block continues the round numbers, the progress and the time budget. */
-class Blocks {
-    o;
-    start = Date.now();
-    list = [];
-    /** Measured rounds over all blocks. */
-    done = 0;
-    runsBefore = 0;
-    constructor(o) {
-        this.o = o;
-    }
-    /** @param only per-benchmark interleaving: the benchmarks this block runs (default: every listed one) */
-    async run(rounds, warmup, filter, only) {
-        const { o, start } = this;
-        const elapsed = Date.now() - start;
-        const offsetRuns = this.runsBefore;
-        const offsetRounds = this.done;
-        const { blockRounds: _b, analysis: _a, snapshot: _s, initialRounds: _i, maxRounds: _m, ...rest } = o;
-        const r = await runRounds({
-            ...rest,
-            plan: planRounds({ rounds, warmup, firstRound: this.done }),
-            filter,
-            perBenchmark: o.perBenchmark && only ? restrictTo(o.perBenchmark, only) : o.perBenchmark,
-            minRounds: 1,
-            timeBudgetMs: o.timeBudgetMs === undefined ? undefined : Math.max(1, o.timeBudgetMs - elapsed),
-            onRunComplete: (result, p) => o.onRunComplete?.(result, {
-                ...p,
-                completedRuns: offsetRuns + p.completedRuns,
-                plannedRuns: offsetRuns + p.plannedRuns,
-                completedRounds: offsetRounds + p.completedRounds,
-                elapsedMs: Date.now() - start
-            })
-        });
-        this.runsBefore += r.runs.length;
-        this.done += r.completedRounds;
-        this.list.push(r);
-        return r;
-    }
-}
-/** Why to stop after `block` (null: look and go on), and the time budget left. */
-function stopReasonAfter(block, o, blocks) {
-    const roundMs = (block.wallMs - block.warmupMs) / Math.max(1, block.completedRounds);
-    const remainingMs = o.timeBudgetMs === undefined ? Infinity : o.timeBudgetMs - (Date.now() - blocks.start);
-    const reason = block.stoppedEarly === 'interrupted'
-        ? 'interrupted'
-        : block.stoppedEarly === 'failures'
-            ? 'failures'
-            : block.stoppedEarly === 'time-budget' || remainingMs < roundMs
-                ? 'time-budget'
-                : blocks.done >= o.maxRounds
-                    ? 'max-rounds'
-                    : null;
-    return { reason, remainingMs };
-}
-function restrictTo(listed, only) {
-    const keep = new Set(only);
-    return { base: listed.base.filter((n) => keep.has(n)), head: listed.head.filter((n) => keep.has(n)) };
-}
-/**
- * A top-up block of `rounds` rounds for the `active` benchmarks: their own processes under
- * per-benchmark interleaving, else one exact-name filter when it fits.
- */
-function topUp(o, blocks, active, rounds, remainingMs) {
-    const filter = o.perBenchmark ? undefined : exactNameFilter(active);
-    if (filter === undefined && !o.perBenchmark)
-        o.log.warn(`cannot select the ${active.length} unresolved benchmarks with one filter; top-up rounds run the whole suite`);
-    o.log.info(`Top-up: rounds ${blocks.done + 1}–${blocks.done + rounds} for ${active.length} unresolved benchmark(s)` +
-        (o.timeBudgetMs === undefined ? '' : `, ${formatEta(remainingMs)} of the time budget left`));
-    return blocks.run(rounds, 0, filter ?? o.filter, active);
-}
-/** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
-function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
-    const { initialRounds, maxRounds } = o;
-    const list = blocks.list;
-    const initial = list[0];
-    const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000;
-    const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
-    const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
-    const stopped = {};
-    for (const c of suite?.comparisons ?? []) {
-        const why = c.adaptive?.stopReason;
-        if (why)
-            stopped[why] = (stopped[why] ?? 0) + 1;
-    }
-    const last = list[list.length - 1];
-    const rounds = {
-        runs: list.flatMap((b) => b.runs),
-        // Early only if it left benchmarks unresolved (or was interrupted / kept failing).
-        stoppedEarly: finalReason === 'interrupted' || finalReason === 'failures'
-            ? finalReason
-            : finalReason === 'time-budget' && (stopped['time-budget'] ?? 0) > 0
-                ? 'time-budget'
-                : null,
-        completedRounds: blocks.done,
-        plannedRounds: maxRounds,
-        measuringMs: list.reduce((a, b) => a + b.measuringMs, 0),
-        warmupMs: list.reduce((a, b) => a + b.warmupMs, 0),
-        wallMs: Date.now() - blocks.start
-    };
-    if (last.failingSide)
-        rounds.failingSide = last.failingSide;
-    return {
-        rounds,
-        suite,
-        looks,
-        summary: {
-            looks: looks.length,
-            initialRounds,
-            maxRounds,
-            blockRounds,
-            benchmarkSecondsUsed: used,
-            benchmarkSecondsIfFixed: ifFixed,
-            saved: ifFixed > 0 ? Math.min(1, Math.max(0, 1 - used / ifFixed)) : 0,
-            stopped
-        }
-    };
-}
-
-/**
- * Reads bench-runner's streaming sample file: JSON Lines, format "benchgate-samples", version 1.
- *
- * - Line 1: `{"type":"context","format":"benchgate-samples","version":1,"context":{...},"host":...}`
- *   with the machine and build (mapped to Provenance).
- * - One line per repetition: `{"type":"sample","name":...,"repetition_index":N,"iterations":N,
- *   "real_time_ns":F,"cpu_time_ns":F,"threads":N,"counters":{...},"error":null|"msg","skipped":null|"msg"}`.
- * - Last line: `{"type":"totals","benchmarks":N,"samples":N,"errors":N,"skipped":N,...}`.
- *
- * The runner writes each line as it goes, so a crash keeps every sample so far. Hence:
- * - a last line cut short is dropped and reported as 'truncated';
- * - complete lines without a totals line are reported as 'crashed';
- * - a broken line elsewhere is reported as 'invalid' (with its line and column) and skipped;
- * - unknown line types and unknown fields are ignored (newer runners may add them);
- * - a `version` newer than {@link JSONL_FORMAT_VERSION} is an error: this benchgate cannot know
- *   what changed, and guessing could mis-read times.
- * Bare NaN / ±Infinity (e.g. in counters) are accepted as numbers.
- */
-/** The `format` value on the context line of a bench-runner sample file. */
-const JSONL_FORMAT = 'benchgate-samples';
-/** The newest sample format version this benchgate reads. */
-const JSONL_FORMAT_VERSION = 1;
-const isObject$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str$1 = (v) => (typeof v === 'string' ? v : undefined);
-const num$1 = (v) => (typeof v === 'number' ? v : undefined);
-/**
- * True when the text's first line is a bench-runner context line (`"format":"benchgate-samples"`).
- * Used for format detection; cheap (looks at the first line only).
- */
-function looksLikeBenchgateJsonl(text) {
-    const nl = text.indexOf('\n');
-    const first = stripBom(nl < 0 ? text : text.slice(0, nl));
-    return /"format"\s*:\s*"benchgate-samples"/.test(first);
-}
-/**
- * Parses the text of one bench-runner JSONL file (one process execution = one run).
- * @param text the file's content
- * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
- * @throws SampleFileError 'empty', 'malformed-jsonl' (the context line is unreadable or missing) or
- *   'unsupported-version' (written by a newer bench-runner)
- * Time O(n) in the text length.
- */
-function parseBenchgateJsonl(text, opts) {
-    return parseBenchgateJsonlLines(linesOfText(text), opts);
-}
-/**
- * {@link parseBenchgateJsonl} on a file's lines as they are read (linesOfFile): a large file is
- * never one string.
- */
-function parseBenchgateJsonlLines(lines, opts) {
-    const { round, run, source } = resolveSource(opts);
-    const at = { side: opts.side, round, run};
-    const samples = sampleSink(opts);
-    const issues = [];
-    const issue = (benchmark, kind, message, line, detail) => issues.push({
-        benchmark,
-        side: at.side,
-        round,
-        run,
-        kind,
-        message,
-        source: line !== undefined ? `${source}:${line}` : source,
-        ...(detail !== undefined && { detail })
-    });
-    const iterator = lines[Symbol.iterator]();
-    const provenance = provenanceOfJsonl(readContextLine(iterator, source));
-    let totals;
-    let sampleLines = 0;
-    let truncatedAt;
-    for (let next = iterator.next(); !next.done; next = iterator.next()) {
-        const { number: lineNo, ended } = next.value;
-        const raw = next.value.text.endsWith('\r') ? next.value.text.slice(0, -1) : next.value.text;
-        if (raw.trim() === '')
-            continue;
-        let value;
-        try {
-            value = parseJson(raw);
-        }
-        catch (e) {
-            if (!(e instanceof JsonSyntaxError))
-                throw e;
-            if (!ended)
-                truncatedAt = lineNo;
-            else
-                issue(FILE_ISSUE, 'invalid', `line ${lineNo}, column ${e.column}: not valid JSON (${e.reason}); line skipped`, lineNo);
-            continue;
-        }
-        if (!isObject$1(value)) {
-            issue(FILE_ISSUE, 'invalid', `line ${lineNo} is not a JSON object; line skipped`, lineNo);
-            continue;
-        }
-        if (value.type === 'totals')
-            totals = value;
-        if (value.type !== 'sample')
-            continue; // forward compatible: unknown line types are ignored
-        sampleLines++;
-        const s = readSampleLine(value, lineNo, at, issue);
-        if (s)
-            samples.add(s);
-    }
-    endOfFileIssue(issue, samples.count, sampleLines, truncatedAt, totals);
-    return { samples: samples.samples, issues, provenance, format: 'benchgate-jsonl' };
-}
-/**
- * Reads and checks line 1, the context line (taking it, and blank lines after it only when it is
- * blank itself, from `lines`).
- * @throws SampleFileError 'empty', 'malformed-jsonl' or 'unsupported-version'
- */
-function readContextLine(lines, source) {
-    const first = lines.next();
-    let rest = first;
-    while (!rest.done && rest.value.text.trim() === '')
-        rest = lines.next();
-    if (rest.done) {
-        throw new SampleFileError('empty', source, `${source}: the file is empty. bench-runner writes its context line first, so the benchmark process ` +
-            `never started or was killed at once; run it by hand to see its error output.`);
-    }
-    let ctx;
-    try {
-        ctx = parseJson(stripBom(first.value.text));
-    }
-    catch (e) {
-        if (!(e instanceof JsonSyntaxError))
-            throw e;
-        throw new SampleFileError('malformed-jsonl', source, `${source}:1:${e.column}: the first line is not a readable bench-runner context line (${e.reason}). ` +
-            `A bench-runner sample file starts with {"type":"context","format":"benchgate-samples",...}; ` +
-            `re-run the benchmark through bench-runner.`, { line: 1, column: e.column });
-    }
-    if (!isObject$1(ctx) || ctx.type !== 'context' || ctx.format !== JSONL_FORMAT) {
-        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the first line is not a bench-runner context line (expected "type":"context" and ` +
-            `"format":"${JSONL_FORMAT}"). Is this really a bench-runner sample file?`, { line: 1, column: 1 });
-    }
-    const version = ctx.version;
-    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the context line has no valid "version" (got ${describeValue(version)}); expected an integer >= 1.`, { line: 1, column: 1 });
-    }
-    if (version > JSONL_FORMAT_VERSION) {
-        throw new SampleFileError('unsupported-version', source, `${source}: written in sample format version ${version} by a newer bench-runner; this benchgate reads ` +
-            `version ${JSONL_FORMAT_VERSION}. Upgrade benchgate (the action's @version or the npm package) to the ` +
-            `release that matches your bench-runner.`, { line: 1, column: 1 });
-    }
-    return ctx;
-}
-/** How the file ended: a cut last line, no totals line (a crash), or totals that disagree. */
-function endOfFileIssue(issue, kept, sampleLines, truncatedAt, totals) {
-    if (truncatedAt !== undefined) {
-        issue(FILE_ISSUE, 'truncated', `the last line (${truncatedAt}) is cut short and was dropped; kept ${kept} sample(s). ` +
-            `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
-            `check its exit status and stderr.`, truncatedAt);
-    }
-    else if (totals === undefined) {
-        issue(FILE_ISSUE, 'crashed', `no totals line: the benchmark process stopped before finishing (crash, kill or timeout); ` +
-            `kept the ${kept} sample(s) written so far. Check its exit status and stderr.`);
-    }
-    else {
-        const declared = num$1(totals.samples);
-        if (declared !== undefined && declared !== sampleLines) {
-            issue(FILE_ISSUE, 'invalid', `the totals line says ${declared} sample line(s) but the file holds ${sampleLines}; ` +
-                `the file may have been edited or concatenated.`);
-        }
-    }
-}
-/** One sample line to a Sample, or an issue (error, skip, bad value) and undefined. */
-function readSampleLine(o, lineNo, at, issue) {
-    const name = str$1(o.name);
-    if (name === undefined || name === '') {
-        issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo);
-        return undefined;
-    }
-    const rep = num$1(o.repetition_index);
-    const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1;
-    const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`;
-    if (typeof o.error === 'string') {
-        const msg = o.error || '(no message)';
-        issue(name, 'error', `${repText}: the benchmark reported an error: ${msg}`, lineNo, msg);
-        return undefined;
-    }
-    if (typeof o.skipped === 'string') {
-        const msg = o.skipped || '(no message)';
-        issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${msg}`, lineNo, msg);
-        return undefined;
-    }
-    if (repetition < 0) {
-        const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; its run is left out`;
-        issue(name, 'invalid', msg, lineNo);
-        return undefined;
-    }
-    const iterations = num$1(o.iterations);
-    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-        issue(name, 'invalid', `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); its run is left out`, lineNo);
-        return undefined;
-    }
-    for (const field of ['real_time_ns', 'cpu_time_ns']) {
-        const v = o[field];
-        if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
-            const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); its run is left out`;
-            issue(name, 'invalid', msg, lineNo);
-            return undefined;
-        }
-    }
-    const { real_time_ns: real, cpu_time_ns: cpu } = o;
-    return makeSample(at, name, repetition, iterations, real, cpu, num$1(o.threads));
-}
-/** Maps a bench-runner context line to Provenance; unknown or mistyped fields are skipped. */
-function provenanceOfJsonl(ctx) {
-    const p = {};
-    const setStr = (key, v) => {
-        if (typeof v === 'string')
-            p[key] = v;
-    };
-    const setNum = (key, v) => {
-        if (typeof v === 'number' && Number.isFinite(v))
-            p[key] = v;
-    };
-    setStr('host', ctx.host);
-    setStr('cpuModel', ctx.cpu_model);
-    setNum('numCpus', ctx.num_cpus);
-    setNum('mhzPerCpu', ctx.mhz_per_cpu);
-    if (typeof ctx.cpu_scaling_enabled === 'boolean')
-        p.cpuScalingEnabled = ctx.cpu_scaling_enabled;
-    if (Array.isArray(ctx.governors) && ctx.governors.every((g) => typeof g === 'string')) {
-        const governors = ctx.governors;
-        p.governors = governors;
-        const distinct = [...new Set(governors)];
-        const pinned = num$1(ctx.pinned_cpu);
-        // The governor that matters is the pinned CPU's; unpinned, all CPUs' (named when they differ).
-        if (pinned !== undefined && governors[pinned] !== undefined)
-            p.governor = governors[pinned];
-        else if (distinct.length === 1)
-            p.governor = distinct[0];
-        else if (distinct.length > 1)
-            p.governor = `mixed (${distinct.join(', ')})`;
-    }
-    setStr('turbo', ctx.turbo);
-    setStr('aslr', ctx.aslr);
-    if (Array.isArray(ctx.load_avg) && ctx.load_avg.every((x) => typeof x === 'number'))
-        p.loadAvg = ctx.load_avg;
-    setStr('kernel', ctx.kernel);
-    setStr('compiler', ctx.compiler);
-    setStr('buildType', ctx.build_type);
-    setStr('buildFlags', ctx.build_flags);
-    setStr('libraryVersion', ctx.library_version);
-    setStr('libraryBuildType', ctx.library_build_type);
-    setNum('pinnedCpu', ctx.pinned_cpu);
-    setStr('priority', ctx.priority);
-    setStr('date', ctx.start_time);
-    if (isObject$1(ctx.context)) {
-        const c = {};
-        for (const [k, v] of Object.entries(ctx.context)) {
-            if (v !== null && v !== undefined)
-                c[k] = typeof v === 'string' ? v : stringifySafely(v);
-        }
-        p.context = c;
-    }
-    return p;
-}
-/** JSON text of a context value; a value nested too deep for JSON.stringify's recursion is described instead. */
-function stringifySafely(v) {
-    try {
-        return JSON.stringify(v);
-    }
-    catch {
-        return describeValue(v);
-    }
-}
-
-/**
- * Reads simple CSV sample files, one timing per row, as the JayBeams microbenchmarks write them:
- *
- *     # comment lines (environment, configuration) start with '#'
- *     BM_OrderBook_Map,123456
- *     "BM_Name, with comma",123789
- *
- * - Columns: benchmark name, nanoseconds. An optional header row names the columns
- *   (`benchmark`/`name`, `nanoseconds`/`ns`/`time_ns`/`real_time_ns`, and optionally `run`);
- *   without a header the first two columns are used and others are ignored.
- * - Quoting follows RFC 4180: a quoted field may hold commas, newlines and doubled quotes ("").
- * - Each row is one sample of one iteration. The file has a single time, used for both
- *   realTimeNs and cpuTimeNs.
- * - repetition = the row's index within its benchmark (and run); run = the `run` column when the
- *   header has one, else the run given in the options (default 0); round = the options' round
- *   (default -1).
- * - A bad row (missing or non-numeric value, zero/negative/non-finite time, unterminated quote)
- *   becomes a SampleIssue 'invalid' naming the line; every other row is kept.
- * - A last row without a line end becomes a SampleIssue 'truncated': it may be cut mid-number.
- */
-const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name']);
-const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 'time']);
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-/**
- * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
- * '#'. Time O(n); a large file's records are never all held at once.
- */
-function* csvRecords(text, firstLine = 1) {
-    let i = 0;
-    let line = firstLine;
-    const n = text.length;
-    while (i < n) {
-        // At the start of a line.
-        if (text[i] === '\n' || (text[i] === '\r' && text[i + 1] === '\n')) {
-            i += text[i] === '\r' ? 2 : 1;
-            line++;
-            continue;
-        }
-        if (text[i] === '#') {
-            const nl = text.indexOf('\n', i);
-            i = nl < 0 ? n : nl + 1;
-            line++;
-            continue;
-        }
-        const start = line;
-        const offset = i;
-        const fields = [];
-        let unterminated = false;
-        while (true) {
-            let field = '';
-            if (text[i] === '"') {
-                i++;
-                while (true) {
-                    const quote = text.indexOf('"', i);
-                    const end = quote < 0 ? n : quote;
-                    field += text.slice(i, end);
-                    line += newlinesIn(text, i, end);
-                    if (quote < 0) {
-                        i = n;
-                        unterminated = true;
-                        break;
-                    }
-                    i = quote + 1;
-                    if (text[i] !== '"')
-                        break;
-                    field += '"'; // a doubled quote
-                    i++;
-                }
-                // Anything between the closing quote and the next separator is kept as-is (lenient).
-                const from = i;
-                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
-                    i++;
-                field += text.slice(from, i);
-            }
-            else {
-                const from = i;
-                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
-                    i++;
-                field = text.slice(from, i);
-            }
-            fields.push(field);
-            if (i < n && text[i] === ',') {
-                i++;
-                continue;
-            }
-            break;
-        }
-        yield { fields, line: start, offset, unterminated, unended: i >= n };
-        if (i < n) {
-            i += text[i] === '\r' ? 2 : 1;
-            line++;
-        }
-    }
-}
-/** Text carried from one chunk to the next beyond which a file is no longer cut into chunks. */
-const MAX_CARRIED_CHARS = 1 << 20;
-/**
- * The records of a CSV file given in pieces (piecesOfFile), exactly as csvRecords gives those of
- * the whole text, parsed a chunk of whole lines at a time. A record still inside a quoted field at
- * a chunk's end is parsed again with the next chunk; once such a record is over a megabyte (an
- * unclosed quote), the rest of the file is parsed as one chunk, so the time stays linear.
- */
-function* csvRecordsOfPieces(pieces) {
-    let pending = '';
-    let line = 1;
-    let whole = false;
-    for (const piece of withoutBom(pieces)) {
-        pending += piece;
-        const cut = pending.lastIndexOf('\n') + 1;
-        if (whole || cut === 0)
-            continue;
-        const chunk = pending.slice(0, cut);
-        let open;
-        for (const record of csvRecords(chunk, line)) {
-            if (record.unterminated) {
-                open = record;
-                break;
-            }
-            yield record;
-        }
-        pending = pending.slice(open ? open.offset : cut);
-        line = open ? open.line : line + newlinesIn(chunk, 0, cut);
-        whole = pending.length > MAX_CARRIED_CHARS;
-    }
-    yield* csvRecords(pending, line);
-}
-/** How many line feeds text[from, to) holds. */
-function newlinesIn(text, from, to) {
-    let count = 0;
-    for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1))
-        count++;
-    return count;
-}
-/**
- * Parses the text of one CSV sample file.
- * @param text the file's content
- * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
- * @throws SampleFileError 'malformed-csv' when a header row names no time column
- * Time O(n).
- */
-function parseCsvSamples(text, opts) {
-    return parseCsvRecords(csvRecords(stripBom(text)), opts);
-}
-/**
- * {@link parseCsvSamples} on a file's text in pieces (piecesOfFile): the same result, and a large
- * file is never one string.
- */
-function parseCsvPieces(pieces, opts) {
-    return parseCsvRecords(csvRecordsOfPieces(pieces), opts);
-}
-function parseCsvRecords(records, opts) {
-    const { round, run: defaultRun, source } = resolveSource(opts);
-    const side = opts.side;
-    const samples = sampleSink(opts);
-    const issues = [];
-    const issue = (benchmark, message, line, kind = 'invalid') => issues.push({
-        benchmark,
-        side,
-        round,
-        run: defaultRun,
-        kind,
-        message,
-        source: `${source}:${line}`
-    });
-    const first = records.next();
-    const columns = readHeader(first.done ? undefined : first.value, source);
-    // Rows so far per run, then name: no key string made per row.
-    const repetitions = new Map();
-    const data = function* () {
-        if (!first.done && !columns.header)
-            yield first.value;
-        yield* records;
-    };
-    for (const record of data()) {
-        if (cutShort(record, issue))
-            continue;
-        const row = readRow(record, columns, defaultRun, issue);
-        if (row === undefined)
-            continue;
-        // The name's one copy: a name cut from the text keeps its whole chunk alive while it is a key.
-        const name = intern(row.name);
-        let ofRun = repetitions.get(row.run);
-        if (!ofRun)
-            repetitions.set(row.run, (ofRun = new Map()));
-        const repetition = ofRun.get(name) ?? 0;
-        ofRun.set(name, repetition + 1);
-        samples.add(makeSample({ side, round, run: row.run }, name, repetition, 1, row.ns, row.ns));
-    }
-    return { samples: samples.samples, issues, provenance: {}, format: 'csv' };
-}
-/**
- * The columns to read: from a header row when the first record is one, else name,nanoseconds.
- * @throws SampleFileError 'malformed-csv' when the first row is neither data nor a header with a time column
- */
-function readHeader(record, source) {
-    if (record === undefined)
-        return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
-    const head = record.fields.map((f) => f.trim().toLowerCase());
-    if (head.length >= 2 && NUMBER.test(head[1]))
-        return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
-    const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h));
-    if (timeCol < 0) {
-        throw new SampleFileError('malformed-csv', source, `${source}:${record.line}:1: the first row (${record.fields.join(',')}) is neither data ` +
-            `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
-            `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`, { line: record.line, column: 1 });
-    }
-    const named = head.findIndex((h) => NAME_COLUMNS.has(h));
-    return {
-        nameCol: named >= 0 ? named : timeCol === 0 ? 1 : 0,
-        timeCol,
-        runCol: head.indexOf('run'),
-        header: true
-    };
-}
-/**
- * A last row with no line end after it may be cut mid-number ("BM_x,12" from "BM_x,123456"), which
- * would read as a wrong but valid time: it is dropped and reported as truncated, never guessed at.
- */
-function cutShort(record, issue) {
-    if (!record.unended || record.unterminated || record.fields.every((f) => f.trim() === ''))
-        return false;
-    issue(record.fields[0]?.trim() || FILE_ISSUE, `line ${record.line}: the last row has no line end, so the file may be cut short inside it; row dropped ` +
-        `(if the file is complete, end it with a newline)`, record.line, 'truncated');
-    return true;
-}
-/** One data record to a name, a time and a run, or an issue and undefined (blank rows: undefined alone). */
-function readRow(record, columns, defaultRun, issue) {
-    const { fields, line, unterminated } = record;
-    if (fields.every((f) => f.trim() === ''))
-        return undefined; // blank (whitespace-only) line
-    const name = (fields[columns.nameCol] ?? '').trim();
-    if (unterminated) {
-        issue(name || FILE_ISSUE, `line ${line}: a quoted field is never closed (the file may be cut short); row dropped`, line);
-        return undefined;
-    }
-    if (name === '') {
-        issue(FILE_ISSUE, `line ${line}: no benchmark name; row dropped`, line);
-        return undefined;
-    }
-    const rawTime = (fields[columns.timeCol] ?? '').trim();
-    const ns = NUMBER.test(rawTime) ? Number(rawTime) : NaN;
-    if (!Number.isFinite(ns) || ns <= 0) {
-        issue(name, `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : describeValue(rawTime)} ` +
-            `(must be a positive, finite number); row dropped`, line);
-        return undefined;
-    }
-    if (columns.runCol < 0)
-        return { name, ns, run: defaultRun };
-    const rawRun = (fields[columns.runCol] ?? '').trim();
-    const run = Number(rawRun);
-    if (rawRun === '' || !Number.isInteger(run) || run < 0) {
-        issue(name, `line ${line}: run is ${describeValue(rawRun)} (must be an integer >= 0); row dropped`, line);
-        return undefined;
-    }
-    return { name, ns, run };
-}
-
-/**
- * Splits a JSON document whose root is an object into its members, read piece by piece: the
- * elements of one array member (Google Benchmark's `benchmarks`) are handed over one at a time,
- * every other member whole, each as its own text for the caller to parse. A 10,000-benchmark file
- * (7 MB) is then never one string nor one tree of objects.
- *
- * Only the skeleton is checked here: the root object's keys, colons and commas, and the array's
- * commas. Everything between (a key, a value, an element) is handed over as text, and the caller's
- * parse checks it; the skeleton and its pieces all valid is the document valid, with the same
- * values. Any other document (not an object, cut short, a key twice, text after the root) ends the
- * split with `false`, and the caller reads the file whole, as before, for its exact error.
- *
- * Written by hand: the streaming JSON packages on npm build every value as objects, or parse the
- * whole text themselves; here the elements' text must reach benchgate's own lenient parser (bare
- * NaN/Infinity, raw control characters), which is what makes the split exact.
- */
-var At;
-(function (At) {
-    At[At["BeforeRoot"] = 0] = "BeforeRoot";
-    At[At["KeyOrEnd"] = 1] = "KeyOrEnd";
-    At[At["Key"] = 2] = "Key";
-    At[At["KeyText"] = 3] = "KeyText";
-    At[At["Colon"] = 4] = "Colon";
-    At[At["Value"] = 5] = "Value";
-    At[At["ValueText"] = 6] = "ValueText";
-    At[At["AfterValue"] = 7] = "AfterValue";
-    At[At["ElementOrEnd"] = 8] = "ElementOrEnd";
-    At[At["Element"] = 9] = "Element";
-    At[At["ElementText"] = 10] = "ElementText";
-    At[At["AfterRoot"] = 11] = "AfterRoot";
-    At[At["Failed"] = 12] = "Failed";
-})(At || (At = {}));
-const QUOTE = 0x22;
-const isSpace = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-/**
- * Hands the members of the JSON object in `pieces` (its text, in order, cut anywhere) to `sink`,
- * the array member whose key is `split` element by element.
- * @returns `complete`: the text is one object whose skeleton is well-formed, each key once, with
- *   no escape in a key, and `split` (if there) an array; false as soon as it is known not to be.
- *   `found`: `split` was there. What the sink throws propagates.
- */
-function splitJsonObject(pieces, split, sink) {
-    const splitter = new Splitter(JSON.stringify(split), sink);
-    for (const piece of withoutBom(pieces))
-        if (!splitter.read(piece))
-            return { complete: false, found: false };
-    return { complete: splitter.at === At.AfterRoot, found: splitter.keys.has(splitter.splitKey) };
-}
-class Splitter {
-    splitKey;
-    sink;
-    at = At.BeforeRoot;
-    keys = new Set();
-    key = '';
-    // The text being collected (a key, value or element): earlier pieces' parts, and where it starts in this one.
-    parts = [];
-    from = -1;
-    inString = false;
-    escaped = false;
-    depth = 0;
-    // The next backslash in the piece from the position read on (found again once passed).
-    backslash = -1;
-    constructor(splitKey, sink) {
-        this.splitKey = splitKey;
-        this.sink = sink;
-    }
-    /** Reads one piece; false once the text cannot be a complete, sound object. */
-    read(piece) {
-        if (this.from >= 0)
-            this.from = 0;
-        this.backslash = piece.indexOf('\\');
-        for (let i = 0; i < piece.length;) {
-            const inText = this.at === At.KeyText || this.at === At.ValueText || this.at === At.ElementText;
-            i = inText ? this.text(piece, i) : this.skeleton(piece, i);
-            if (this.at === At.Failed)
-                return false;
-        }
-        if (this.from >= 0)
-            this.parts.push(piece.slice(this.from));
-        return true;
-    }
-    /** Inside a key, value or element, from i: returns where to go on. Strings are crossed with indexOf. */
-    text(piece, i) {
-        if (this.escaped) {
-            this.escaped = false;
-            return i + 1;
-        }
-        if (this.inString) {
-            const quote = piece.indexOf('"', i);
-            if (this.backslash !== -1 && this.backslash < i)
-                this.backslash = piece.indexOf('\\', i);
-            if (this.backslash !== -1 && (quote === -1 || this.backslash < quote)) {
-                this.escaped = true; // the character after it is skipped (in the next piece if need be)
-                return this.backslash + 1;
-            }
-            if (quote === -1)
-                return piece.length;
-            this.inString = false;
-            if (this.at === At.KeyText)
-                this.endKey(this.collected(piece, quote + 1));
-            return quote + 1;
-        }
-        const c = piece.charCodeAt(i);
-        if (c === QUOTE)
-            this.inString = true;
-        else if (c === 0x7b || c === 0x5b)
-            this.depth++;
-        else if (this.depth > 0 && (c === 0x7d || c === 0x5d))
-            this.depth--;
-        else if (this.depth === 0 && (c === 0x2c || c === (this.at === At.ElementText ? 0x5d : 0x7d))) {
-            const text = this.collected(piece, i);
-            if (this.at === At.ElementText) {
-                this.sink.element(text);
-                this.at = c === 0x2c ? At.Element : At.AfterValue;
-            }
-            else {
-                this.sink.member(this.key, text);
-                this.at = c === 0x2c ? At.Key : At.AfterRoot;
-            }
-        }
-        return i + 1;
-    }
-    /** The text collected, up to `end` in this piece. */
-    collected(piece, end) {
-        this.parts.push(piece.slice(this.from, end));
-        const text = this.parts.join('');
-        this.parts = [];
-        this.from = -1;
-        return text;
-    }
-    endKey(key) {
-        // Compared as written: an escaped key could equal another, or be malformed (the whole-file
-        // reader decides); JSON.parse keeps a repeated key's last value (likewise).
-        if (key.includes('\\') || this.keys.has(key)) {
-            this.at = At.Failed;
-            return;
-        }
-        this.keys.add(key);
-        this.key = key;
-        this.at = At.Colon;
-    }
-    /** Between members and elements, at i: returns where to go on. */
-    skeleton(piece, i) {
-        const c = piece.charCodeAt(i);
-        if (isSpace(c))
-            return i + 1;
-        switch (this.at) {
-            case At.BeforeRoot:
-                this.at = c === 0x7b ? At.KeyOrEnd : At.Failed;
-                break;
-            case At.KeyOrEnd:
-            case At.Key:
-                if (c === QUOTE) {
-                    this.at = At.KeyText;
-                    this.inString = true;
-                    this.from = i;
-                }
-                else
-                    this.at = c === 0x7d && this.at === At.KeyOrEnd ? At.AfterRoot : At.Failed;
-                break;
-            case At.Colon:
-                this.at = c === 0x3a ? At.Value : At.Failed;
-                break;
-            case At.Value:
-                if (this.key === this.splitKey) {
-                    this.at = c === 0x5b ? At.ElementOrEnd : At.Failed;
-                    break;
-                }
-                return this.startText(At.ValueText, i); // its first character is read as part of it
-            case At.ElementOrEnd:
-            case At.Element:
-                if (c === 0x5d && this.at === At.ElementOrEnd) {
-                    this.at = At.AfterValue;
-                    break;
-                }
-                return this.startText(At.ElementText, i);
-            case At.AfterValue:
-                this.at = c === 0x2c ? At.Key : c === 0x7d ? At.AfterRoot : At.Failed;
-                break;
-            default: // AfterRoot: only white space may follow the root
-                this.at = At.Failed;
-        }
-        return i + 1;
-    }
-    startText(at, i) {
-        this.at = at;
-        this.from = i;
-        return i;
-    }
-}
-
-/**
- * Reads Google Benchmark JSON (`--benchmark_out=FILE --benchmark_out_format=json`, or
- * `--benchmark_format=json` on stdout), versions 1.7 to 1.9.
- *
- * Rules (see also docs/architecture.md, "Interfaces to respect"):
- * - Only `run_type: "iteration"` entries are samples; a missing run_type (very old files) means
- *   iteration. Aggregates (mean, median, stddev, cv, BigO, RMS) are ignored.
- * - The benchmark is `run_name` (falling back to `name`), so every repetition of `BM_X/8` groups
- *   under one name and aggregate suffixes never leak in.
- * - `real_time` / `cpu_time` are per iteration in `time_unit` (ns, us, ms, s) and are converted
- *   to nanoseconds.
- * - The repetition is `repetition_index` (1.6+), else the order of appearance within the run_name.
- * - `error_occurred: true` (SkipWithError, all versions) and `skipped: true` (SkipWithMessage,
- *   1.8+) entries are not samples: each becomes a SampleIssue ('error' / 'skipped') with its message.
- * - A time that is zero, negative, NaN or infinite, or a bad iteration count, becomes a SampleIssue
- *   'invalid' naming the benchmark, the file and the value; every other sample is kept.
- * - Bare NaN / ±Infinity tokens (user counters) are read as numbers, never corrupting strings.
- * - A file cut short (process killed while writing) keeps every complete entry and reports a
- *   'truncated' issue; a syntax error elsewhere throws SampleFileError with file:line:column.
- *
- * Versions differ only in the context block (1.8+ adds `library_version` and
- * `json_schema_version`; 1.9.5 also writes `aslr_enabled`) and in how a skip is written (see above);
- * the entries' fields are otherwise the same from 1.7.1 to 1.9.5.
- */
-/** Entries' text parsed at once when read piece by piece (small enough to be collected young). */
-const BATCH_CHARS = 1 << 15;
-/** Nanoseconds per Google Benchmark time unit. */
-const TIME_UNIT_NS = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
-const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v) => (typeof v === 'string' ? v : undefined);
-const num = (v) => (typeof v === 'number' ? v : undefined);
-/**
- * Parses the text of one Google Benchmark JSON file (one process execution = one run).
- * @param text the file's content
- * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
- * @returns every good sample, every problem as an issue, and the context as provenance
- * @throws SampleFileError 'malformed-json' (syntax error not at the end, with line and column),
- *   'not-google-benchmark' (valid JSON of another shape) or 'empty' (no data at all)
- * Time O(n) in the text length.
- */
-function parseGoogleBenchmarkJson(text, opts) {
-    const { round, run, source } = resolveSource(opts);
-    const side = opts.side;
-    const samples = sampleSink(opts);
-    const issues = [];
-    const issue = issueSink(issues, { side, round, run, source });
-    const parsed = readRoot(stripBom(text), source);
-    const root = parsed.value;
-    const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
-    const entries = benchmarkEntries(root);
-    const read = entryReader({ side, round, run, source }, samples, issue);
-    let partialName;
-    entries.forEach((entry, index) => {
-        if (isObject(entry) && parsed.incomplete.has(entry)) {
-            partialName = str(entry.run_name) ?? str(entry.name); // cut mid-entry: reported below with the truncation
-            return;
-        }
-        read(entry, index);
-    });
-    if (parsed.truncated) {
-        const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : '';
-        issue(partialName ?? FILE_ISSUE, 'truncated', `${source} ends${where} (the file is cut short): kept ${samples.count} complete sample(s). ` +
-            `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
-            `check its exit status and stderr, and re-run it.`);
-    }
-    return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
-}
-/**
- * The `benchmarks` array of a parsed file. A '}' lost before it (a damaged file) nests it in the
- * context block and leaves the file unclosed, so it reads as cut short: its entries are intact and
- * kept, as a truncated file's complete entries are (found by the fuzz test).
- */
-function benchmarkEntries(root) {
-    if (!isObject(root))
-        return [];
-    if (Array.isArray(root.benchmarks))
-        return root.benchmarks;
-    if (isObject(root.context) && Array.isArray(root.context.benchmarks))
-        return root.context.benchmarks;
-    return [];
-}
-/**
- * {@link parseGoogleBenchmarkJson} on a file's text in pieces (piecesOfFile), each entry parsed on
- * its own (splitJsonObject): a large file is never one string nor one tree of objects. The samples
- * are kept aside until the end, so that a file found to be cut short or malformed gives nothing.
- * @returns undefined for a file that is not complete, valid Google Benchmark JSON: read its whole
- *   text with parseGoogleBenchmarkJson then, for the truncation or the exact error.
- */
-function parseGoogleBenchmarkPieces(pieces, opts) {
-    const { round, run, source } = resolveSource(opts);
-    const side = opts.side;
-    const aside = new SampleBuffer();
-    const issues = [];
-    const issue = issueSink(issues, { side, round, run, source });
-    const read = entryReader({ side, round, run, source }, aside, issue);
-    let provenance = {};
-    let index = 0;
-    // Entries are parsed a batch at a time, as one array (one JSON.parse call per entry costs twice
-    // the time): valid together exactly when each is, as the split ends an entry only at depth 0.
-    let batch = [];
-    let batchChars = 0;
-    const readBatch = () => {
-        for (const entry of parseJson(`[${batch.join(',')}]`))
-            read(entry, index++);
-        batch = [];
-        batchChars = 0;
-    };
-    let split;
-    try {
-        split = splitJsonObject(pieces, 'benchmarks', {
-            member(key, text) {
-                const value = parseJson(text); // every member is parsed: the file must be valid JSON throughout
-                if (key === '"context"' && isObject(value))
-                    provenance = provenanceOf(value);
-            },
-            element(text) {
-                batch.push(text);
-                batchChars += text.length;
-                if (batchChars >= BATCH_CHARS)
-                    readBatch();
-            }
-        });
-        if (batch.length > 0)
-            readBatch();
-    }
-    catch (e) {
-        if (e instanceof JsonSyntaxError)
-            return undefined;
-        throw e;
-    }
-    if (!split.complete || !split.found)
-        return undefined;
-    const samples = sampleSink(opts);
-    for (const s of aside)
-        samples.add(s);
-    return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
-}
-/**
- * Reads one complete entry of `benchmarks` (its index given) into `samples`, or an issue; aggregates
- * are skipped. Counts each run_name's iteration entries, for the repetition of files without
- * repetition_index.
- */
-function entryReader(at, samples, issue) {
-    const seen = new Map();
-    return (entry, index) => {
-        if (!isObject(entry)) {
-            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`);
-            return;
-        }
-        if ((str(entry.run_type) ?? 'iteration') !== 'iteration')
-            return; // aggregates (mean/median/stddev/cv, BigO, RMS)
-        const name = str(entry.run_name) ?? str(entry.name);
-        if (name === undefined) {
-            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`);
-            return;
-        }
-        const order = seen.get(name) ?? 0;
-        seen.set(name, order + 1);
-        const sample = readEntry(entry, name, order, at, issue);
-        if (sample)
-            samples.add(sample);
-    };
-}
-/** An IssueSink that records into `issues` for one file of one side and run. */
-function issueSink(issues, at) {
-    return (benchmark, kind, message, detail) => issues.push({ benchmark, ...at, kind, message, ...(detail !== undefined && { detail }) });
-}
-/** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
-function readRoot(text, source) {
-    if (text.trim() === '') {
-        throw new SampleFileError('empty', source, `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before ` +
-            `its first result; run it by hand to see its error output.`);
-    }
-    let parsed;
-    try {
-        parsed = parseLenientJson(text);
-    }
-    catch (e) {
-        if (!(e instanceof JsonSyntaxError))
-            throw e;
-        throw new SampleFileError('malformed-json', source, `${source}:${e.line}:${e.column}: not valid Google Benchmark JSON: ${e.reason}. ` +
-            `Google Benchmark writes valid JSON apart from bare NaN/Infinity (which benchgate accepts), so the file ` +
-            `was changed after it was written or mixed with other output. Write it with ` +
-            `--benchmark_out=FILE --benchmark_out_format=json rather than redirecting stdout, and re-run the benchmark.`, { line: e.line, column: e.column });
-    }
-    const root = parsed.value;
-    if (!(isObject(root) && Array.isArray(root.benchmarks)) && !parsed.truncated) {
-        throw new SampleFileError('not-google-benchmark', source, `${source}: valid JSON, but not Google Benchmark output: there is no "benchmarks" array at the top level. ` +
-            `Pass the file written by --benchmark_out=FILE --benchmark_out_format=json (or --benchmark_format=json).`);
-    }
-    return parsed;
-}
-/**
- * One complete iteration entry to a Sample, or an issue (error, skip, bad value) and undefined.
- * `order` is the entry's position among its run_name's entries (the repetition when the file has
- * no repetition_index).
- */
-function readEntry(entry, name, order, at, issue) {
-    const { source } = at;
-    const repIndex = num(entry.repetition_index);
-    const repetition = repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order;
-    if (entry.error_occurred === true) {
-        const msg = str(entry.error_message) || '(no message)';
-        issue(name, 'error', `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg}`, msg);
-        return undefined;
-    }
-    if (entry.skipped === true) {
-        const msg = str(entry.skip_message) || '(no message)';
-        issue(name, 'skipped', `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg}`, msg);
-        return undefined;
-    }
-    const unit = str(entry.time_unit) ?? 'ns';
-    const scale = Object.hasOwn(TIME_UNIT_NS, unit) ? TIME_UNIT_NS[unit] : undefined;
-    if (scale === undefined) {
-        const msg = `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; its run is left out`;
-        issue(name, 'invalid', msg);
-        return undefined;
-    }
-    const iterations = num(entry.iterations);
-    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-        issue(name, 'invalid', `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); its run is left out`);
-        return undefined;
-    }
-    for (const field of ['real_time', 'cpu_time']) {
-        const value = entry[field];
-        // Checked after conversion too: 1e308 ms is finite, but not in nanoseconds.
-        if (typeof value !== 'number' || !Number.isFinite(value * scale) || value <= 0) {
-            issue(name, 'invalid', `repetition ${repetition} in ${source}: ${field} is ${describeValue(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
-                `(must be a positive time per iteration, finite in nanoseconds); its run is left out`);
-            return undefined;
-        }
-    }
-    const real = entry.real_time * scale;
-    return makeSample(at, name, repetition, iterations, real, entry.cpu_time * scale, num(entry.threads));
-}
-/** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
-function provenanceOf(ctx) {
-    const p = {};
-    const host = str(ctx.host_name);
-    if (host !== undefined)
-        p.host = host;
-    const numCpus = num(ctx.num_cpus);
-    if (numCpus !== undefined)
-        p.numCpus = numCpus;
-    const mhz = num(ctx.mhz_per_cpu);
-    if (mhz !== undefined)
-        p.mhzPerCpu = mhz;
-    if (typeof ctx.cpu_scaling_enabled === 'boolean')
-        p.cpuScalingEnabled = ctx.cpu_scaling_enabled;
-    if (typeof ctx.aslr_enabled === 'boolean')
-        p.aslr = ctx.aslr_enabled ? 'enabled' : 'disabled';
-    const version = str(ctx.library_version);
-    if (version !== undefined)
-        p.libraryVersion = version;
-    const buildType = str(ctx.library_build_type);
-    if (buildType !== undefined)
-        p.libraryBuildType = buildType;
-    if (Array.isArray(ctx.load_avg) && ctx.load_avg.every((x) => typeof x === 'number'))
-        p.loadAvg = ctx.load_avg;
-    const date = str(ctx.date);
-    if (date !== undefined)
-        p.date = date;
-    const exe = str(ctx.executable);
-    if (exe !== undefined)
-        p.executable = exe;
-    return p;
-}
-
-/**
- * Sample files in, samples out: format detection, file and folder reading, grouping.
- *
- * Formats (detected from the content, never from the file name):
- * 1. bench-runner JSONL — the first line holds `"format":"benchgate-samples"`;
- * 2. Google Benchmark JSON — the text starts with `{` (a JSON object with a "benchmarks" array);
- * 3. otherwise CSV (`benchmark,nanoseconds` rows, JayBeams style).
- */
-/** File name endings read from a folder; other files (README, logs) are ignored. */
-const SAMPLE_FILE_EXTENSIONS = ['.json', '.jsonl', '.ndjson', '.csv'];
-/**
- * benchgate's own sample file names: `base-r003.json`, `head-r012.jsonl` (side, round), and
- * `head-r012-b0004.json` for one benchmark's process under per-benchmark interleaving.
- */
-const OWN_FILE_NAME = /^(base|head)-r(\d+)(?:-b\d+)?\.(json|jsonl|ndjson|csv)$/;
-/**
- * Which format a text is in (see the module comment).
- * @throws SampleFileError 'empty' for empty or whitespace-only text
- */
-function detectFormat(text, source = '<text>') {
-    const t = stripBom(text).trimStart();
-    if (t === '') {
-        throw new SampleFileError('empty', source, `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before its ` +
-            `first result; run it by hand to see its error output.`);
-    }
-    return formatOfStart(t);
-}
-/** The format of a text that starts with `start` (not empty, without BOM or leading white space). */
-function formatOfStart(start) {
-    if (looksLikeBenchgateJsonl(start))
-        return 'benchgate-jsonl';
-    if (start.startsWith('{'))
-        return 'google-benchmark-json';
-    return 'csv';
-}
-/**
- * Parses the text of one sample file in any supported format.
- * @param opts side; round (default -1); run (default 0); source (path for messages, default "<text>")
- * @throws SampleFileError when the file cannot be read at all (see each parser); problems with
- *   single entries are SampleIssues on the result instead.
- */
-function parseSamplesText(text, opts) {
-    switch (detectFormat(text, opts.source)) {
-        case 'benchgate-jsonl':
-            return withoutOverlongNames(parseBenchgateJsonl(text, opts), opts);
-        case 'google-benchmark-json':
-            return withoutOverlongNames(parseGoogleBenchmarkJson(text, opts), opts);
-        case 'csv':
-            return withoutOverlongNames(parseCsvSamples(text, opts), opts);
-    }
-}
-/**
- * Samples of a benchmark whose name is longer than MAX_NAME_CHARS become one 'invalid' issue per
- * name; issues keep such a name cut to MAX_NAME_CHARS (with "…").
- */
-function withoutOverlongNames(parsed, opts) {
-    const tooLong = (name) => !isMeasurableName(name);
-    if (!parsed.samples.some((s) => tooLong(s.benchmark)) && !parsed.issues.some((i) => tooLong(i.benchmark)))
-        return parsed;
-    const cut = (name) => (tooLong(name) ? `${name.slice(0, MAX_NAME_CHARS - 1)}…` : name);
-    const long = new Set(parsed.samples.filter((s) => tooLong(s.benchmark)).map((s) => s.benchmark));
-    const refused = [...long].map((name) => ({
-        benchmark: cut(name),
-        side: opts.side,
-        round: opts.round ?? -1,
-        run: opts.run ?? 0,
-        kind: 'invalid',
-        message: `benchmark name of ${name.length} characters, longer than the ${MAX_NAME_CHARS} benchgate accepts: not measured; give it a shorter name`,
-        source: opts.source
-    }));
-    return {
-        ...parsed,
-        samples: parsed.samples.filter((s) => !long.has(s.benchmark)),
-        issues: [...parsed.issues.map((i) => ({ ...i, benchmark: cut(i.benchmark) })), ...refused]
-    };
-}
-/**
- * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. Large files
- * are never one string: bench-runner JSONL is read line by line as it is parsed, and Google
- * Benchmark JSON entry by entry (a file cut short or malformed is then read whole, for its exact
- * report), CSV a chunk of lines at a time.
- * @param path the file
- * @param opts side; round (default -1); run (default 0)
- * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
- */
-function readSampleFile(path, opts) {
-    // (with opts.into the samples go into that store: see SampleSourceOptions)
-    const source = { ...opts, source: path };
-    try {
-        // The start decides, by detectFormat's rule (a JSONL context line is the first line); a start
-        // of white space only is read whole below, for its exact report.
-        const start = stripBom(fileStart(path)).trimStart();
-        const format = start === '' ? undefined : formatOfStart(start);
-        if (format === 'benchgate-jsonl')
-            return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source);
-        if (format === 'csv')
-            return withoutOverlongNames(parseCsvPieces(piecesOfFile(path), source), source);
-        if (format === 'google-benchmark-json') {
-            // Complete, valid files piece by piece; any other is read whole below, for its exact report.
-            const parsed = parseGoogleBenchmarkPieces(piecesOfFile(path), source);
-            if (parsed)
-                return withoutOverlongNames(parsed, source);
-        }
-        return parseSamplesText(readFileSync(path, 'utf8'), source);
-    }
-    catch (e) {
-        // The file system's errors (they name a syscall) say the file cannot be read; others stay as they are.
-        throw typeof e?.syscall === 'string' ? unreadable(path, e) : e;
-    }
-}
-/**
- * Reads one side's samples for `benchgate compare BASE HEAD` (synchronously). `path` is a file
- * or a folder:
- *
- * - A file is one run: run 0, round from its name if it is one of benchgate's own files, else -1.
- * - A folder: every file ending in .json, .jsonl, .ndjson or .csv (not hidden, not in
- *   sub-folders) is one run (one process execution). Files are taken in natural filename order
- *   (`run-2` before `run-10`) and numbered run 0, 1, 2, ...
- * - benchgate's own files are named `<side>-r<round>.<ext>` (e.g. `base-r003.json`,
- *   `head-r003.jsonl`): the round is taken from the name. When a folder holds any such file,
- *   only the files of the requested side are read, so one output folder serves both sides.
- * - A file that cannot be read at all becomes an 'invalid' SampleIssue and the other files are
- *   still read; only when every file fails is the first error thrown.
- *
- * Samples go into `into` (a new store by default), kept compactly (see SampleStore); pass one
- * store for both sides to analyse them together without a copy.
- *
- * @throws SampleFileError 'unreadable' (missing path), 'no-sample-files' (a folder without
- *   sample files), or the first file's error when no file can be read
- */
-function readSampleDir(path, side, into = new SampleStore()) {
-    let isDir;
-    try {
-        isDir = statSync(path).isDirectory();
-    }
-    catch (e) {
-        throw unreadable(path, e);
-    }
-    if (!isDir) {
-        const own = OWN_FILE_NAME.exec(basename(path));
-        const round = own ? Number(own[2]) : -1;
-        const before = into.length;
-        const parsed = readSampleFile(path, { side, round, run: 0, into });
-        return {
-            side,
-            provenance: parsed.provenance,
-            runs: [runInfo(path, round, 0, parsed, into.length - before)],
-            samples: into,
-            issues: parsed.issues
-        };
-    }
-    let names;
-    try {
-        const entries = readdirSync(path, { withFileTypes: true });
-        // A symlink counts as the file it points to (a folder of links to sample files is not empty).
-        const isFile = (d) => d.isFile() || (d.isSymbolicLink() && isFileAt(join(path, d.name)));
-        names = entries
-            .filter((d) => isFile(d) && !d.name.startsWith('.'))
-            .map((d) => d.name)
-            .filter((n) => SAMPLE_FILE_EXTENSIONS.some((ext) => n.toLowerCase().endsWith(ext)));
-    }
-    catch (e) {
-        throw unreadable(path, e);
-    }
-    if (names.some((n) => OWN_FILE_NAME.test(n)))
-        names = names.filter((n) => OWN_FILE_NAME.exec(n)?.[1] === side);
-    names.sort(naturalCompare);
-    if (names.length === 0) {
-        throw new SampleFileError('no-sample-files', path, `${path}: no ${side} sample files in this folder (looked for ${SAMPLE_FILE_EXTENSIONS.join(', ')} files). ` +
-            `Pass the folder that holds the benchmark output files, or one file.`);
-    }
-    const set = { side, provenance: {}, runs: [], samples: into, issues: [] };
-    let firstError;
-    let failures = 0;
-    for (const [run, name] of names.entries()) {
-        const file = join(path, name);
-        const own = OWN_FILE_NAME.exec(name);
-        const round = own ? Number(own[2]) : -1;
-        try {
-            const before = into.length;
-            const parsed = readSampleFile(file, { side, round, run, into });
-            set.runs.push(runInfo(file, round, run, parsed, into.length - before));
-            set.issues.push(...parsed.issues);
-        }
-        catch (e) {
-            if (!(e instanceof SampleFileError))
-                throw e;
-            failures++;
-            firstError ??= e;
-            set.runs.push({ file, round, run, provenance: {}, samples: 0, issues: 1 });
-            set.issues.push({
-                benchmark: FILE_ISSUE,
-                side,
-                round,
-                run,
-                kind: e.id === 'empty' ? 'crashed' : 'invalid', // an empty file: the process wrote nothing
-                message: e.message,
-                source: file
-            });
-        }
-    }
-    if (failures === names.length)
-        throw firstError;
-    set.provenance = set.runs.find((r) => Object.keys(r.provenance).length > 0)?.provenance ?? {};
-    return set;
-}
-function runInfo(file, round, run, parsed, samples) {
-    return {
-        file,
-        round,
-        run,
-        format: parsed.format,
-        provenance: parsed.provenance,
-        samples,
-        issues: parsed.issues.length
-    };
-}
-function naturalCompare(a, b) {
-    return a.localeCompare(b, 'en', { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
-}
-function unreadable(path, e) {
-    const code = e?.code;
-    const why = code === 'ENOENT'
-        ? 'no such file or folder'
-        : code === 'EACCES'
-            ? 'permission denied'
-            : e instanceof Error
-                ? e.message
-                : String(e);
-    return new SampleFileError('unreadable', path, `${path}: cannot read it (${why}). Check the path given to benchgate.`);
-}
-/** True when `path` is, or links to, a regular file. */
-function isFileAt(path) {
-    try {
-        return statSync(path).isFile();
-    }
-    catch {
-        return false;
-    }
-}
-
-/** Parses one finished process's sample file, keeping every good sample and every problem. */
-function collectRun(result, samples, issues, provenance) {
-    const at = { benchmark: '', side: result.side, round: result.round, run: result.run };
-    try {
-        const parsed = readSampleFile(result.outFile, { side: result.side, round: result.round, run: result.run });
-        samples.push(...parsed.samples);
-        issues.push(...parsed.issues.map((i) => (i.benchmark === '*' ? { ...i, benchmark: '' } : i)));
-        if (Object.keys(provenance[result.side]).length === 0)
-            provenance[result.side] = parsed.provenance;
-    }
-    catch (e) {
-        // An empty file: the process wrote nothing (killed, or the disk is full), so it lost every benchmark.
-        const kind = e.id === 'empty' ? 'crashed' : 'invalid';
-        issues.push({ ...at, kind, message: e.message, source: result.outFile });
-    }
-    if (!result.ok) {
-        const how = result.timedOut
-            ? 'timed out'
-            : result.signal
-                ? `was killed by ${result.signal}`
-                : `exited with ${result.exitCode}`;
-        issues.push({
-            ...at,
-            kind: 'crashed',
-            message: `the ${result.side} process of round ${result.round + 1} ${how}; samples written before are kept. ${result.stderrTail}`.trim(),
-            source: result.stderrFile
-        });
-    }
-}
-
-/**
- * Which code layout a process gets (docs/statistics.md §12): a seeded draw per round and side of how many
- * bytes of padding go before the program's code, read-only data and data, and how long an
- * environment variable is (which moves the initial stack). Pure: the same seed, round and side
- * always give the same layout, so a run can be reproduced and the trusted half can re-derive it.
- */
-/** A page: every alignment the hardware cares about (cache line, fetch block, µop cache, page) repeats within it. */
-const LAYOUT_PERIOD = 4096;
-/** Function sections are 16-byte aligned by default: padding in these steps shifts every function. */
-const TEXT_STEP = 16;
-/** The round's key: measured round r, or warm-up w (negative rounds are warm-ups). */
-function roundKey(round, warmupIndex) {
-    return round < 0 ? `w${warmupIndex}` : `r${round}`;
-}
-/** The layout of `side` in the round `key` (see roundKey) under `seed`. */
-function layoutDraw(seed, key, side, draws) {
-    const who = draws === 'shared' ? 'both' : side;
-    const bytes = createHash('sha256').update(`benchgate-layout\0${seed}\0${key}\0${who}`).digest();
-    const word = (i) => bytes.readUInt32LE(4 * i);
-    const steps = LAYOUT_PERIOD / TEXT_STEP;
-    return {
-        text: (word(0) % steps) * TEXT_STEP,
-        rodata: (word(1) % steps) * TEXT_STEP,
-        data: (word(2) % steps) * TEXT_STEP,
-        stack: word(3) % LAYOUT_PERIOD
-    };
-}
-/**
- * The padding object's assembly (GNU as syntax, x86-64/AArch64 ELF): sections marked "R"
- * (SHF_GNU_RETAIN) so `--gc-sections` keeps them though nothing refers to them; code is padded
- * with int3 so a stray jump traps.
- */
-function paddingAssembly(draw) {
-    const lines = ['# benchgate layout padding (docs/layout.md)'];
-    const section = (name, flags, bytes, fill) => {
-        if (bytes === 0)
-            return;
-        lines.push(`.section ${name},"${flags}",@progbits`, '.p2align 4', `.space ${bytes}, ${fill}`);
-    };
-    section('.text.benchgate_layout', 'axR', draw.text, '0xcc');
-    section('.rodata.benchgate_layout', 'aR', draw.rodata, '0');
-    section('.data.benchgate_layout', 'awR', draw.data, '0');
-    lines.push('.section .note.GNU-stack,"",@progbits', '');
-    return lines.join('\n');
-}
-/** The environment variable that moves the stack by `draw.stack` bytes. */
-function stackPaddingEnv(draw) {
-    return { BENCHGATE_LAYOUT_STACK: 'x'.repeat(draw.stack) };
-}
-
-/**
- * Replaying a recorded link with a padding object linked first: every function, constant and
- * global of the program then sits `draw.*` bytes further on, so its alignment to cache lines,
- * fetch blocks and pages is redrawn while the machine code stays byte-for-byte the same.
- */
-/**
- * The link's argument vector writing `output` instead, with `padObject` as the first input (the
- * driver then places it right after its start files, before every object of the program).
- */
-function paddedLinkArgv(link, padObject, output) {
-    const argv = [...link.argv];
-    const at = outputArgument(argv);
-    if (at)
-        argv[at.index] = at.joined ? `-o${output}` : output;
-    argv.splice(1, 0, padObject);
-    return argv;
-}
-/**
- * Assembles the padding with the link's own compiler driver (so cross and clang toolchains work
- * alike), then runs the link. Returns the time it took (ms).
- * @throws JobError code 3 'build-failed' when either step fails, quoting the end of its output
- */
-async function relinkWithLayout(o) {
-    const started = performance.now();
-    mkdirSync(o.scratch, { recursive: true });
-    const source = join(o.scratch, 'layout-pad.s');
-    const object = join(o.scratch, 'layout-pad.o');
-    const log = join(o.scratch, 'relink.log');
-    writeFileSync(source, paddingAssembly(o.draw));
-    const driver = o.link.argv[0];
-    await step([driver, '-c', source, '-o', object], o.scratch, o, log, 'assembling the layout padding');
-    const output = resolve$1(o.output);
-    const temp = join(dirname(output), `.${basename(output)}.relink`);
-    rmSync(temp, { force: true });
-    await step(paddedLinkArgv(o.link, object, temp), o.link.cwd, o, log, 'relinking with a new layout');
-    chmodSync(temp, 0o755);
-    renameSync(temp, output); // a fresh inode: a still-running old copy is never written to
-    return performance.now() - started;
-}
-async function step(argv, cwd, o, log, what) {
-    const r = await runProcess(argv[0], argv.slice(1), {
-        cwd,
-        env: o.env,
-        stdout: { path: log },
-        stderr: { path: log },
-        signal: o.signal
-    });
-    if (r.exitCode === 0 && !r.timedOut && !r.aborted)
-        return;
-    const tail = r.spawnError ? r.spawnError.message : readTail(log, 20);
-    throw new JobError('build-failed', `--randomize-layout: ${what} failed (${argv[0]}, in ${cwd}).\n${tail}`, {
-        subject: 'randomize-layout',
-        hint: 'The link is replayed as the build recorded it (docs/layout.md); turn --randomize-layout off to measure without it.'
-    });
-}
-
-/** Relinks `staged[side]` before every round with that round's draw for the side. */
-function roundLayouts(setup, staged, log) {
-    let layouts = 0;
-    let relinkMs = 0;
-    const before = async (round, warmupIndex, signal) => {
-        const key = roundKey(round, warmupIndex);
-        const env = {};
-        const drawn = {};
-        for (const side of ['base', 'head']) {
-            drawn[side] = layoutDraw(setup.seed, key, side, setup.draws);
-            relinkMs += await relinkWithLayout({
-                link: setup.links[side],
-                draw: drawn[side],
-                output: staged[side],
-                scratch: join(setup.scratchDir, side),
-                env: setup.env,
-                signal
-            });
-            env[side] = stackPaddingEnv(drawn[side]);
-        }
-        layouts++;
-        log.debug(`layout ${key}: ${describe$1(drawn.base)} (base), ${describe$1(drawn.head)} (head)`);
-        return env;
-    };
-    return { before, record: () => ({ seed: setup.seed, draws: setup.draws, layouts, relinkMs }) };
-}
-function describe$1(d) {
-    return `code +${d.text}, rodata +${d.rodata}, data +${d.data}, stack +${d.stack}`;
-}
-
-/**
- * Measures both sides as the config says: fixed ABBA rounds, or adaptive rounds that stop per
- * benchmark once it is resolved; under the host lock when one is configured. Collects every run's
- * samples, issues and provenance as it finishes (so an interrupted run keeps what it measured).
- */
-/** What per-benchmark interleaving runs on each side: what its binary listed under the filter. */
-function perBenchmarkUnits(listed) {
-    if (!listed?.base || !listed.head)
-        throw new JobError('invalid-option', '--interleave benchmark needs the benchmarks each side lists (--benchmark_list_tests); this binary did not list them.', { subject: 'interleave' });
-    return { base: listed.base, head: listed.head };
-}
-async function measureBothSides(config, o) {
-    const { log } = o;
-    const release = config.lockFile
-        ? await acquireHostLock(resolve$1(config.lockFile), { log, signal: o.signal })
-        : () => { };
-    const samples = [];
-    const issues = [];
-    const provenance = { base: {}, head: {} };
-    try {
-        const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary });
-        const layouts = o.layout ? roundLayouts(o.layout, staged, log) : null;
-        const measure = {
-            sides: {
-                base: { binary: staged.base, cwd: o.sides.base.cwd },
-                head: { binary: staged.head, cwd: o.sides.head.cwd }
-            },
-            samplesDir: o.samplesDir,
-            ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(o.listed) }),
-            env: o.env,
-            kind: o.kind,
-            repetitions: config.repetitions,
-            minTimeSeconds: config.minTime,
-            filter: o.filter,
-            randomInterleaving: config.randomInterleaving,
-            cpu: config.cpu ?? undefined,
-            runTimeoutMs: config.runTimeoutSeconds * 1000,
-            timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
-            log,
-            signal: o.signal,
-            ...(layouts && { beforeRound: layouts.before }),
-            onRunComplete: (result, progress) => {
-                if (!result.warmup)
-                    collectRun(result, samples, issues, provenance);
-                o.onProgress?.(result, progress, { samples, issues });
-            }
-        };
-        if (!config.adaptive) {
-            const rounds = await log.group('Measure (ABBA rounds)', () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
-            return { samples, issues, provenance, rounds, ...(layouts && { layout: layouts.record() }) };
-        }
-        // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
-        const adaptive = await log.group('Measure (adaptive ABBA rounds)', () => runAdaptive({
-            ...measure,
-            initialRounds: config.rounds,
-            maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
-            futilityPower: config.futilityPower,
-            warmup: config.warmupRounds,
-            analysis: config.analysis,
-            snapshot: () => ({ samples, issues, provenance, listed: o.listed })
-        }));
-        return {
-            samples,
-            issues,
-            provenance,
-            rounds: adaptive.rounds,
-            adaptive,
-            ...(layouts && { layout: layouts.record() })
-        };
-    }
-    finally {
-        release();
-    }
-}
-
-/**
- * Which benchmarks shard I of N measures. Every shard lists the same head binary, so every shard
- * computes the same split from the same list, without talking to the others:
- * - rule 'hash': the names ordered by their sha256 (a stable pseudo-random order that does not
- *   depend on registration order or machine), dealt round-robin: shard sizes differ by at most one;
- * - rule 'weights': last known seconds per benchmark (a previous results file), split greedily
- *   longest first onto the shard with the least time so far (LPT, within 4/3 of the best split);
- *   benchmarks without a known time count as the median known time.
- */
-const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
-/**
- * Splits `names` into `count` shards, by hash or by `weights` (seconds per benchmark) when given.
- * The result depends only on the set of names, the count and the weights (never their order).
- */
-function splitBenchmarks(names, count, weights) {
-    const unique = [...new Set(names)].sort();
-    const shards = Array.from({ length: count }, () => []);
-    if (!weights) {
-        const keyed = unique.map((n) => ({ n, h: sha256(n) }));
-        keyed.sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.n < b.n ? -1 : 1));
-        keyed.forEach(({ n }, i) => shards[i % count].push(n));
-        return { rule: 'hash', shards: shards.map((s) => s.sort()) };
-    }
-    const known = unique.map((n) => weights.get(n)).filter((w) => w !== undefined && w >= 0);
-    known.sort((a, b) => a - b);
-    const fallback = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
-    const weighted = unique.map((n) => {
-        const w = weights.get(n);
-        return { n, w: w !== undefined && w >= 0 ? w : fallback };
-    });
-    weighted.sort((a, b) => b.w - a.w || (a.n < b.n ? -1 : 1));
-    const load = new Array(count).fill(0);
-    for (const { n, w } of weighted) {
-        let best = 0;
-        for (let i = 1; i < count; i++)
-            if (load[i] < load[best])
-                best = i;
-        shards[best].push(n);
-        load[best] += w;
-    }
-    return {
-        rule: 'weights',
-        weightsDigest: sha256(JSON.stringify(weighted.map(({ n, w }) => [n, w]))),
-        shards: shards.map((s) => s.sort())
-    };
-}
-/** The weights of a previous results file: `run.merged.seconds`, else `run.shard.seconds`, else null. */
-function weightsOf(run) {
-    const seconds = run.merged?.seconds ?? run.shard?.seconds;
-    return seconds ? new Map(Object.entries(seconds)) : null;
-}
-/** Seconds of benchmark time per benchmark: Σ iterations × real time over the samples given. */
-function secondsPerBenchmark(samples) {
-    const total = new Map();
-    for (const s of samples)
-        total.set(s.benchmark, (total.get(s.benchmark) ?? 0) + s.iterations * s.realTimeNs);
-    // Rounded to the microsecond: the file stays short and merging stays exact.
-    return Object.fromEntries([...total.keys()].sort().map((n) => [n, Math.round(total.get(n) / 1e3) / 1e6]));
-}
-
-/**
- * A shard's share of the suite (`run --shard I/N`): list the head binary's benchmarks, split them
- * (by hash, or by the seconds of a previous results file), and turn the share into one exact-name
- * `--benchmark_filter`. Also the record results.json keeps so that `benchgate merge` can check it.
- */
-const LIST_TIMEOUT_MS = 60_000;
-/**
- * The benchmark names of `binary` (`--benchmark_list_tests=true`, with the user's filter if any),
- * spawned with an argument array.
- * @throws JobError 3 'probe-failed' when listing fails
- */
-async function listBenchmarks(binary, cwd, filter, env = process.env) {
-    const args = ['--benchmark_list_tests=true', ...(filter ? [`--benchmark_filter=${filter}`] : [])];
-    const r = await runProcess(binary, args, {
-        cwd,
-        env,
-        stdout: 'capture',
-        stderr: 'capture',
-        timeoutMs: LIST_TIMEOUT_MS,
-        killGraceMs: 500
-    });
-    if (r.exitCode !== 0)
-        throw new JobError('probe-failed', `Listing the benchmarks of ${binary} failed: ${describeExit(r, LIST_TIMEOUT_MS)}.`, {
-            subject: binary,
-            hint: headLines(`${r.stdout}\n${r.stderr}`.trim(), 10) || undefined
-        });
-    return r.stdout
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l !== '');
-}
-/**
- * This shard's share of `names`.
- * @throws ConfigError when the share is empty (fewer benchmarks than shards) or cannot be selected
- */
-function shardShare(names, spec, weights) {
-    const split = splitBenchmarks(names, spec.count, weights);
-    const assigned = split.shards[spec.index - 1];
-    const label = `--shard ${spec.index}/${spec.count}`;
-    if (assigned.length === 0)
-        throw new ConfigError(`${label}: this shard has no benchmarks (the binary lists ${new Set(names).size} for ${spec.count} shards); use fewer shards`);
-    const filter = exactNameFilter(assigned);
-    if (filter === undefined)
-        throw new ConfigError(`${label}: the share of ${assigned.length} benchmarks cannot be selected with one --benchmark_filter (a name with a line break, or names too long in all); use more shards`);
-    return {
-        record: {
-            index: spec.index,
-            count: spec.count,
-            rule: split.rule,
-            ...(split.weightsDigest !== undefined && { weightsDigest: split.weightsDigest }),
-            benchmarks: [...new Set(names)].sort(),
-            assigned
-        },
-        filter
-    };
-}
-/**
- * The seconds per benchmark recorded in a previous results file (a merge's or a shard's).
- * @throws ConfigError when the file cannot be read, is not a results file, or has no seconds
- */
-function readShardWeights(path) {
-    let text;
-    try {
-        text = readFileSync(path, 'utf8');
-    }
-    catch (e) {
-        throw new ConfigError(`--shard-weights ${path}: cannot read it (${e.message})`);
-    }
-    const weights = weightsOf(validateResults(text, path).run);
-    if (!weights || weights.size === 0)
-        throw new ConfigError(`--shard-weights ${path}: no benchmark seconds in it; give the results.json of a previous 'benchgate merge' or 'run --shard'`);
-    return weights;
-}
-/** Lists the head binary's benchmarks and picks this shard's share (config.shard must be set). */
-async function planShard(config, headBinary, cwd, log) {
-    const spec = config.shard;
-    const weights = config.shardWeights ? readShardWeights(config.shardWeights) : undefined;
-    const listed = await listBenchmarks(headBinary, cwd, config.filter);
-    // A longer name is refused when its samples are read (limit), so it is in no share.
-    const names = listed.filter(isMeasurableName);
-    if (names.length < listed.length)
-        log.warn(`${listed.length - names.length} benchmark name(s) longer than ${MAX_NAME_CHARS} characters left out of the split: benchgate does not measure them`);
-    const share = shardShare(names, spec, weights);
-    log.info(`shard ${spec.index}/${spec.count}: ${share.record.assigned.length} of ${share.record.benchmarks.length} benchmarks ` +
-        `(split by ${share.record.rule === 'hash' ? 'name hash' : `last known seconds from ${config.shardWeights}`})`);
-    return share;
-}
-/** The full record for results.json once the shard has measured. */
-function shardRecord(share, samples, issues) {
-    return { ...share.record, issues: [...issues], seconds: secondsPerBenchmark(samples) };
-}
-
-/**
- * The main job, step by step: commits and worktrees -> build (head first) -> probe -> list -> count ->
- * rounds (ABBA) -> analyse -> the Report. Receives a Config and a Log; knows nothing of the Action or
- * the terminal. Writing the report and the gate are the callers' last step (commands/finish.ts,
- * action/publish.ts).
- */
-/**
- * Runs the whole job for one base/head pair, step by step: resolve the commits, check them out,
- * build (head first), stop early when there is nothing to measure, probe, list, count, measure, analyse.
- * @throws JobError (code 2: bad refs/options; code 3: head build failed, no samples, …)
- */
-async function runPipeline(asked, log, hooks = {}) {
-    const config = withRunDesign(asked);
-    const { base } = requireRunOptions(config);
-    const repoDir = resolve$1(config.repoDir);
-    const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase }));
-    const dirty = (await isDirty(repoDir))
-        ? 'the repository has uncommitted changes: they are not measured (benchgate measures commits)'
-        : null;
-    if (dirty)
-        log.warn(dirty);
-    // Before anything is checked out or built: the worktrees share this config (docs/security.md, defence 2).
-    const credentials = await checkPersistedCredentials(repoDir, hooks.credentials ?? 'warn');
-    for (const m of [credentials.warning, credentials.note])
-        if (m)
-            log.warn(m);
-    return inWorkspace(config, repoDir, commits, log, async (ws) => {
-        const built = await buildSides(ws, config, commits.baseSha, hooks);
-        const { plan } = built;
-        const run = {
-            base: { label: commits.baseRef, sha: commits.baseSha },
-            head: { label: commits.headRef, sha: commits.headSha },
-            mergeBase: commits.mergeBaseUsed,
-            key: config.key,
-            reproduce: reproduceLine(plan, asked, commits)
-        };
-        const result = await measureBuilt(ws, built, run, hooks);
-        if (built.raised)
-            result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised });
-        // Said in the report and results.json too, not only on stderr: the numbers are of the commits.
-        if (dirty)
-            result.report.suite.warnings.push({ level: 'warning', code: 'dirty-tree', message: dirty });
-        if (credentials.warning)
-            result.report.suite.warnings.push({
-                level: 'warning',
-                code: 'persisted-credential',
-                message: credentials.warning
-            });
-        return result;
-    });
-}
-/** Probe, list, count, measure and analyse what was built, unless there is nothing to measure. */
-async function measureBuilt(ws, built, run, hooks) {
-    const { plan } = built;
-    const unmeasured = await nothingToMeasure(ws, built, run);
-    if (unmeasured)
-        return { report: unmeasured, samplesDir: ws.samplesDir, samples: [] };
-    const sides = await probeSides(ws, built);
-    const listed = await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log);
-    // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
-    const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal);
-    if (counted && plan.measure === 'counts') {
-        const report = { suite: countSuite(counted, countOptionsOf(plan)), run };
-        return { report, samplesDir: ws.samplesDir, samples: [] };
-    }
-    const measured = await measureBothSides(plan, {
-        ...(plan.randomizeLayout && {
-            layout: layoutSetup({
-                dir: layoutDir(ws),
-                binaries: { base: sides.paths.base.binary, head: sides.paths.head.binary },
-                seed: plan.layoutSeed,
-                draws: plan.layoutDraws,
-                env: ws.childEnv
-            })
-        }),
-        sides: sides.paths,
-        kind: sides.kind,
-        workDir: ws.workDir,
-        samplesDir: ws.samplesDir,
-        env: ws.childEnv,
-        filter: sides.filter,
-        listed,
-        log: ws.log,
-        signal: hooks.signal,
-        onProgress: hooks.onProgress
-    });
-    return analysed(ws, plan, run, { sides, listed, counted, measured });
-}
-/**
- * Checks out base and head in a work folder and runs `job` there; the worktrees and a temporary
- * work folder go on every exit path (Ctrl-C included).
- */
-async function inWorkspace(config, repoDir, commits, log, job) {
-    const workDir = config.workDir ? resolve$1(config.workDir) : mkdtempSync(join(tmpdir(), 'benchgate-'));
-    mkdirSync(workDir, { recursive: true });
-    const removeWorkDir = () => {
-        if (!config.workDir && !config.keepWorktrees)
-            rmSync(workDir, { recursive: true, force: true });
-    };
-    let unregisterWorkDir = () => { };
-    const outDir = resolve$1(config.out);
-    const samplesDir = join(outDir, 'samples');
-    mkdirSync(samplesDir, { recursive: true });
-    let worktrees;
-    try {
-        worktrees = await log.group('Check out base and head', () => createWorktrees({
-            repoDir,
-            workDir,
-            baseSha: commits.baseSha,
-            headSha: commits.headSha,
-            keep: config.keepWorktrees,
-            log
-        }));
-        // Registered after the worktrees' own clean-up, so on Ctrl-C git removes them before the folder goes.
-        unregisterWorkDir = onTerminate(removeWorkDir);
-        const trees = { base: worktrees.base, head: worktrees.head };
-        return await job({ trees, workDir, outDir, samplesDir, childEnv: childEnvironment(), log });
-    }
-    finally {
-        worktrees?.cleanup();
-        unregisterWorkDir();
-        removeWorkDir();
-        if (config.keepWorktrees && worktrees)
-            log.info(`worktrees kept in ${workDir}`);
-    }
-}
-/**
- * Builds head first: a failed build, a wrong --binary or a filter matching nothing stops before the
- * base build; K is known once head is listed, so a plan too short to decide anything is raised then.
- */
-async function buildSides(ws, config, baseSha, hooks) {
-    const { build, binary } = requireRunOptions(config);
-    let headProbe;
-    let plan = config;
-    let raised = null;
-    let headListed = [];
-    const afterHead = async (head) => {
-        if (!head.ok)
-            throw buildFailed('head', head);
-        const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv);
-        headProbe = checked.probe;
-        headListed = checked.listed;
-        ({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length));
-        if (raised)
-            ws.log.warn(raised);
-    };
-    // --randomize-layout: the builds record their links, and the base is built (a cached build recorded none).
-    if (config.randomizeLayout && hooks.baseBuildCache)
-        ws.log.info('--randomize-layout: the base build cache is not used');
-    const builds = await ws.log.group('Build', () => buildBothSides({
-        trees: ws.trees,
-        baseSha,
-        command: build,
-        binary,
-        env: config.randomizeLayout ? { ...ws.childEnv, ...installLinkRecorder(layoutDir(ws)) } : ws.childEnv,
-        outDir: ws.outDir,
-        timeoutMs: config.buildTimeoutSeconds * 1000,
-        signal: hooks.signal,
-        cache: config.randomizeLayout ? undefined : hooks.baseBuildCache,
-        log: ws.log,
-        afterHead
-    }));
-    return { builds, headProbe: headProbe, plan, raised, headListed };
-}
-/** The report when there is nothing to measure: no baseline (the base build failed), or the same program on both sides. */
-async function nothingToMeasure(ws, { builds, headProbe, plan, headListed }, run) {
-    if (!builds.base.ok) {
-        if (plan.failOnBaseBuildFailure)
-            throw buildFailed('base', builds.base);
-        ws.log.warn('the base build failed: no baseline, so nothing can be compared (undecided; --fail-on-base-build-failure fails instead)');
-        return noBaselineReport(plan, run, headListed, builds.base);
-    }
-    if (plan.measureIdentical)
-        return null;
-    const binaryOf = (side) => locateBinary(ws.trees[side], plan.binary);
-    const same = await sameBuiltProgram({
-        base: { binary: binaryOf('base'), tree: ws.trees.base },
-        head: { binary: binaryOf('head'), tree: ws.trees.head }
-    }, ws.childEnv);
-    if (!same.same)
-        return null;
-    ws.log.info(identicalText(same, headProbe.benchmarks.length));
-    return identicalReport(plan, run, same, headProbe.benchmarks.length);
-}
-/** Probes base's binary (head's was probed after its build) and, for a shard, plans its share. */
-async function probeSides(ws, { headProbe, plan }) {
-    const paths = {
-        base: {
-            binary: locateBinary(ws.trees.base, plan.binary),
-            cwd: resolve$1(ws.trees.base, plan.workingDirectory)
-        },
-        head: {
-            binary: locateBinary(ws.trees.head, plan.binary),
-            cwd: resolve$1(ws.trees.head, plan.workingDirectory)
-        }
-    };
-    const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, { env: ws.childEnv });
-    // A shard measures only its share (the same split on every shard: the same head binary's list).
-    const share = plan.shard
-        ? await ws.log.group('Shard', () => planShard(plan, paths.head.binary, paths.head.cwd, ws.log))
-        : null;
-    return {
-        paths,
-        // Both sides must be run the same way: bench-runner mode only when both binaries have it.
-        kind: baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
-            ? 'bench-runner'
-            : 'google-benchmark',
-        benchmarks: { base: baseProbe.benchmarks, head: headProbe.benchmarks },
-        filter: share?.filter ?? plan.filter ?? undefined,
-        share
-    };
-}
-/** The measured samples analysed (timing, with counts beside them when measured) into the report. */
-function analysed(ws, plan, run, { sides, listed, counted, measured }) {
-    const { samples, issues, provenance, adaptive } = measured;
-    // Benchmarks that all reported errors or skips are results (skipped or failed), not a job that could not run.
-    if (samples.length === 0 && !issues.some((i) => i.kind === 'error' || i.kind === 'skipped')) {
-        throw new JobError('no-benchmarks', `no samples were measured (${issues.length} problem(s)); first: ${issues[0]?.message ?? 'none'}`);
-    }
-    // One compact store for the analysis and, through the result, the HTML report's plots.
-    const store = SampleStore.of(samples);
-    const timed = adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis);
-    const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed;
-    const record = {
-        ...run,
-        ...roundsRecord(plan, measured),
-        ...(sides.share && { shard: shardRecord(sides.share, samples, issues) })
-    };
-    return { report: { suite, run: record }, samplesDir: ws.samplesDir, samples: store };
-}
-/**
- * What each side's binary lists under the run's filter (a shard's share or --filter): a side whose
- * output was cut short lost exactly the listed benchmarks it has no sample of, so they are `failed`
- * there and not `new`/`removed` (SuiteInput.listed). Listing is one quick process per side; when it
- * fails the side goes without a list, and every benchmark missing on it, if it was cut short, counts as lost.
- */
-async function listedUnder(filter, sides, unfiltered, env, log) {
-    // A longer name is refused when read (an issue of its own), never a benchmark.
-    const measurable = (names) => names.filter(isMeasurableName);
-    if (!filter)
-        return { base: measurable(unfiltered.base), head: measurable(unfiltered.head) };
-    const listed = {};
-    for (const side of ['base', 'head']) {
-        try {
-            listed[side] = measurable(await listBenchmarks(sides[side].binary, sides[side].cwd, filter, env));
-        }
-        catch (e) {
-            log.warn(`${e instanceof Error ? e.message : String(e)} Going on without the ${side} list.`);
-        }
-    }
-    return listed;
-}
-/** Count mode's passes over the benchmarks each side lists under the filter. */
-function countBothSides(ws, plan, sides, listed, signal) {
-    return ws.log.group('Count instructions (valgrind)', () => measureCounts({
-        // A side whose list could not be taken expects nothing: its lost benchmarks go unnamed.
-        sides: {
-            base: { ...sides.paths.base, benchmarks: listed.base ?? [] },
-            head: { ...sides.paths.head, benchmarks: listed.head ?? [] }
-        },
-        env: ws.childEnv,
-        filter: sides.filter,
-        dir: ws.samplesDir,
-        timeoutMs: countTimeoutMs(plan),
-        log: ws.log,
-        signal
-    }));
-}
-/** A count pass runs the whole suite under valgrind (tens of times slower): far more than one timed run. */
-function countTimeoutMs(config) {
-    return Math.max(1800, config.runTimeoutSeconds * 10) * 1000;
-}
-/** Head's binary located and probed, and --filter checked against it (JobError when it matches nothing). */
-async function checkedHead(config, tree, binary, env) {
-    const path = locateBinary(tree, binary);
-    const cwd = resolve$1(tree, config.workingDirectory);
-    const probe = await probeBinary(path, cwd, { env });
-    const listed = config.filter
-        ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
-        : probe.benchmarks;
-    return { probe, listed };
-}
-/**
- * The plan with enough rounds that a benchmark can be decided at all (docs/statistics.md §10): with K
- * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
- */
-function decidablePlan(config, k) {
-    const unchanged = { plan: config, raised: null };
-    if (k === 0 || config.measure === 'counts')
-        return unchanged;
-    const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined;
-    const { rounds, decidability } = decidableRounds(k, config.analysis, config.rounds, maxRounds);
-    if (rounds <= config.rounds)
-        return unchanged;
-    const raised = `${k} benchmark(s) at α = ${config.analysis.alpha}${config.analysis.correction === 'none' ? '' : ` (${config.analysis.correction})`}: ` +
-        `no benchmark can be decided with fewer than ${decidability.minRuns} runs per side (the exact test's ` +
-        `smallest p must reach ${decidability.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${rounds}` +
-        (rounds < decidability.minRuns
-            ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${decidability.minRuns} to decide anything`
-            : '');
-    const plan = {
-        ...config,
-        rounds,
-        ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
-    };
-    return { plan, raised };
-}
-/** Where --randomize-layout keeps its link recorder, recorded links and relink scratch. */
-function layoutDir(ws) {
-    return join(ws.workDir, 'layout');
-}
-/** A failed build of `side`, with the end of its log. */
-function buildFailed(side, build) {
-    const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : '';
-    return new JobError('build-failed', `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`);
-}
-/** What results.json records of the rounds: how many, why they stopped, time used, the adaptive design. */
-function roundsRecord(config, { rounds, adaptive, layout }) {
-    return {
-        rounds: rounds.completedRounds,
-        plannedRounds: rounds.plannedRounds,
-        repetitions: config.repetitions,
-        stoppedEarly: stoppedEarlyText(rounds, config.timeBudgetSeconds),
-        measuringSeconds: rounds.measuringMs / 1000,
-        wallSeconds: rounds.wallMs / 1000,
-        ...(layout && { layout }),
-        ...(adaptive && {
-            adaptive: {
-                looks: adaptive.summary.looks,
-                maxRounds: adaptive.summary.maxRounds,
-                benchmarkSecondsUsed: adaptive.summary.benchmarkSecondsUsed,
-                benchmarkSecondsIfFixed: adaptive.summary.benchmarkSecondsIfFixed,
-                saved: adaptive.summary.saved
-            }
-        })
-    };
-}
-function noBaselineReport(config, run, benchmarks, base) {
-    const suite = analyzeSuite({ samples: [], headOnly: benchmarks }, config.analysis);
-    suite.warnings.push({
-        level: 'warning',
-        code: NO_BASELINE,
-        message: `the base build failed, so there is no baseline and nothing was compared (log: ${base.logPath}): ${base.logTail.split('\n').slice(-5).join(' / ')}`
-    });
-    return { suite, run };
-}
-/** Base and head built the same program: nothing to measure, said as an info the headline picks up. */
-function identicalReport(config, run, same, listed) {
-    const suite = analyzeSuite({ samples: [] }, config.analysis);
-    suite.warnings.push({ level: 'info', code: IDENTICAL_PROGRAM, message: identicalText(same, listed) });
-    return { suite, run };
-}
-function identicalText(same, listed) {
-    const what = [
-        same.codeOnly
-            ? 'identical code and data (only debug info, symbols or notes differ)'
-            : 'byte-identical binaries',
-        same.libraries > 0 &&
-            `and ${same.libraries} identical shared librar${same.libraries === 1 ? 'y' : 'ies'} of their own`
-    ]
-        .filter(Boolean)
-        .join(' ');
-    return (`base and head built the same program (${what}): nothing to measure, ${listed} benchmark(s) not run. ` +
-        'Files the benchmarks read at run time were not compared: --measure-identical (input measure-identical) measures anyway.');
-}
-/** The design measured, and so the test (§13): `auto` is per-benchmark interleaving. */
-function withRunDesign(asked) {
-    return { ...asked, analysis: { ...asked.analysis, interleave: runDesign(asked.analysis.interleave) } };
-}
-/**
- * The command line that reproduces this run (display only): the options that differ from their
- * defaults, the design as the user asked for it (`auto` stays implicit).
- */
-function reproduceLine(plan, asked, commits) {
-    const { baseSha, headSha } = commits;
-    const config = { ...plan, analysis: { ...plan.analysis, interleave: asked.analysis.interleave } };
-    const args = [
-        'npx',
-        'benchgate',
-        'run',
-        '--base',
-        baseSha.slice(0, 12),
-        '--head',
-        headSha.slice(0, 12),
-        '--no-merge-base',
-        '--build',
-        config.build,
-        '--binary',
-        config.binary,
-        ...reproduceArgs(config)
-    ];
-    return args.map(shellQuote).join(' ');
-}
-
-/**
- * `benchgate history bisect` (docs/history.md, "Bisect"): names the commit of a change point's range
- * that carried the step, by measuring commits inside the range against its start with the usual paired
- * rounds (instruction counts first when the store shows the step in them). Each measurement is a whole
- * `run` of one benchmark; its results are written to --out and the bisection is kept in the store.
- */
-const BISECT_HELP = `Usage: benchgate history bisect --store STORE --benchmark NAME [--range A..B] [--out DIR] [-- RUN OPTIONS]
-
-Finds which commit of a change point's range carried the step of benchmark NAME. Without --range, the
-range is that of NAME's newest change point in STORE (benchgate history report). Each commit inside the
-range is measured against the range's start A with the run options after '--' (as 'benchgate run'
-takes them, or from benchgate.json: --build, --binary, --rounds, ...), halving the range until one
-commit carries the step. Instruction counts are measured first (--measure counts) when the store's
-records show the step in them and valgrind is here.
-
-The answer is one of: the commit that carries the step; not in this range (A and B measure the same);
-${VERDICTS.inconclusive.word} (a measurement could not tell, e.g. too noisy: more --rounds). Every run's reports are written
-to DIR/step-N (default DIR: benchgate-bisect) and the bisection to DIR/bisect.json; the store is only
-read ('benchgate history record DIR/bisect.json --store STORE' keeps it there, in bisections/, from a
-step that builds nothing). Exit 0 when a commit is named, 3 otherwise.`;
-const FLAGS$1 = {
-    store: { type: 'string' },
-    benchmark: { type: 'string' },
-    range: { type: 'string' },
-    out: { type: 'string' }
-};
-/**
- * Runs `history bisect ARGS` with `config` (the run options after '--', merged with benchgate.json).
- * @returns 0 when one commit is named, 3 (no answer) otherwise
- */
-async function bisectCommand(args, config, io, cwd, credential) {
-    const flags = parsed(args);
-    const name = flags.benchmark;
-    const store = openStore(flags.store, cwd, credential);
-    const records = await store.readAll();
-    const [from, to] = flags.range
-        ? await givenRange(config.repoDir, flags.range)
-        : newestChange(records, name, store);
-    const range = await commitsBetween(config.repoDir, from, to);
-    const measure = await measureFor(records, name, [from, to], config, io);
-    const log = consoleLog({ write: (t) => io.stderr(t) });
-    const out = flags.out ?? 'benchgate-bisect';
-    io.stderr(`history bisect: ${forLog(name)} over ${from.slice(0, 12)}..${to.slice(0, 12)} (${range.length - 1} commits), measuring ${measure}\n`);
-    const started = new Date().toISOString();
-    let step = 0;
-    const outcome = await bisectRange(range, async (base, head) => {
-        step += 1;
-        const m = await measureOne({ ...config, measure }, name, base, head, join(out, `step-${step}`), log);
-        io.stderr(`  ${step}. ${head.slice(0, 12)} against ${base.slice(0, 12)}: ${m.answer} (${describe(m)})\n`);
-        return m;
-    });
-    const file = {
-        format: 'benchgate-bisect',
-        version: 1,
-        benchmark: name,
-        range: { from, to },
-        measure,
-        started_at: started,
-        outcome
-    };
-    writeOutputsJson(out, file);
-    const written = join(out, 'bisect.json');
-    io.stderr(`${answerLine(outcome, name)}\nbisection written to ${written}; to keep it in the store: benchgate history record ${written} --store ${flags.store}\n`);
-    return outcome.answer === 'commit' ? EXIT.pass : EXIT.jobFailed;
-}
-function parsed(args) {
-    let values;
-    try {
-        values = parseArgs({ args, options: FLAGS$1, allowPositionals: false, strict: true }).values;
-    }
-    catch (e) {
-        throw new ConfigError(`history bisect: ${e.message} (see benchgate history bisect --help)`);
-    }
-    if (values.store === undefined)
-        throw new ConfigError('history bisect: --store is required');
-    if (values.benchmark === undefined || values.benchmark === '')
-        throw new ConfigError('history bisect: --benchmark NAME is required (the benchmark whose step to find)');
-    return { ...values, store: values.store, benchmark: values.benchmark };
-}
-/** `A..B` resolved to two commits. */
-async function givenRange(repoDir, text) {
-    const parts = text.split('..');
-    if (parts.length !== 2 || parts.some((p) => p === ''))
-        throw new ConfigError(`--range '${text}': expected A..B (the commit before the change, and the first after it)`);
-    parts.forEach((p, i) => assertSafeRef(p, i === 0 ? 'base' : 'head'));
-    return [await resolveCommit(repoDir, parts[0], 'base'), await resolveCommit(repoDir, parts[1], 'head')];
-}
-/** The range of NAME's newest change point in the store's history. */
-function newestChange(records, name, store) {
-    const series = analyseHistory(records).series.find((s) => s.name === name);
-    const point = series?.change_points.at(-1);
-    if (!point)
-        throw new ConfigError(`history bisect: ${forLog(name)} has no change point in ${store.name}${series ? '' : ' (no such benchmark there)'}; give --range A..B`);
-    return [point.from.commit, point.to.commit];
-}
-/** The range's start and the commits after it up to `to`, oldest first, along first parents. */
-async function commitsBetween(repoDir, from, to) {
-    const args = ['rev-list', '--first-parent', '--reverse', `${from}..${to}`];
-    const r = await git(repoDir, args);
-    if (r.code !== 0)
-        throw gitFailure(r, args, repoDir, 'Listing the commits of the range');
-    const inside = r.stdout.split('\n').filter(Boolean);
-    if (inside.length === 0 || inside[inside.length - 1] !== to)
-        throw new ConfigError(`history bisect: ${to.slice(0, 12)} does not follow ${from.slice(0, 12)} along first parents; give --range A..B with A an ancestor of B`);
-    return [from, ...inside];
-}
-/**
- * Counts first (docs/history.md, "Bisect") when the store shows the step in the instructions and
- * valgrind runs; else the run's own mode.
- */
-async function measureFor(records, name, range, config, io) {
-    if (!stepShowsInCounts(records, name, range, config.countThreshold))
-        return config.measure;
-    if (await valgrindRuns())
-        return 'counts';
-    io.stderr('history bisect: the step shows in instruction counts, but valgrind is not here: measuring time\n');
-    return config.measure;
-}
-async function valgrindRuns() {
-    const { runProcess } = await Promise.resolve().then(function () { return spawn; });
-    try {
-        const r = await runProcess('valgrind', ['--version'], {
-            cwd: process.cwd(),
-            env: process.env,
-            stdout: 'capture',
-            stderr: 'ignore',
-            timeoutMs: 30_000
-        });
-        return r.exitCode === 0;
-    }
-    catch {
-        return false;
-    }
-}
-/** One run of NAME alone, `head` against `base` (no merge-base: the range's commits are measured as they are). */
-async function measureOne(config, name, base, head, out, log) {
-    const filter = exactNameFilter([name]) ?? null;
-    const { report, samples } = await runPipeline({ ...config, base, head, mergeBase: false, filter, out, historyStore: null }, log);
-    writeOutputs(report, out, { samples });
-    return measurementOf(base, head, {
-        identical: report.suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM),
-        comparison: report.suite.comparisons.find((x) => x.benchmark === name),
-        counted: config.measure === 'counts'
-    });
-}
-function describe(m) {
-    const change = m.change === null ? '' : `${formatChange(1 + m.change)}, `;
-    return `${change}${m.verdict}${m.note ? `: ${forLog(m.note)}` : ''}`;
-}
-function answerLine(o, name) {
-    const runs = `${o.measured.length} measurement${o.measured.length === 1 ? '' : 's'} of ${o.commits} commits in the range`;
-    if (o.answer === 'commit')
-        return `history bisect: ${o.commit} carries the step of ${forLog(name)} (${runs})`;
-    if (o.answer === 'not-in-range')
-        return `history bisect: not in this range: ${o.by.slice(0, 12)} measures the same as ${o.after.slice(0, 12)} (${runs})`;
-    return `history bisect: ${VERDICTS.inconclusive.word}: the step is after ${o.after.slice(0, 12)} and by ${o.by.slice(0, 12)} (${runs}); measure with more --rounds`;
-}
-function writeOutputsJson(out, file) {
-    mkdirSync(out, { recursive: true });
-    writeFileSync(join(out, 'bisect.json'), JSON.stringify(file, null, 2) + '\n');
-}
-/** Where a bisection is kept in a store: bisections/<started>-<range end>.json (readers of records never look there). */
-function bisectionPath(file) {
-    const stamp = file.started_at.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
-    return `bisections/${stamp}-${file.range.to.slice(0, 12)}.json`;
-}
-const SHA = /^[0-9a-f]{40,64}$/;
-/** A bisect.json, checked field by field (it is read back from a job's files: untrusted), or null when `data` is not one. */
-function bisectFileOf(data, source) {
-    const f = data;
-    if (typeof f !== 'object' || f === null || f.format !== 'benchgate-bisect')
-        return null;
-    const bad = (what) => new ConfigError(`${source}: not a usable bisect.json: ${what}`);
-    if (f.version !== 1)
-        throw bad(`version ${String(f.version)} (this benchgate reads 1)`);
-    if (typeof f.benchmark !== 'string' || f.benchmark === '')
-        throw bad('no benchmark');
-    if (!f.range || !SHA.test(String(f.range.from)) || !SHA.test(String(f.range.to)))
-        throw bad('range is not two commit SHAs');
-    if (typeof f.started_at !== 'string' || Number.isNaN(Date.parse(f.started_at)))
-        throw bad('started_at is not a date');
-    const o = f.outcome;
-    if (!o || !BISECT_ANSWERS.includes(o.answer) || !Array.isArray(o.measured))
-        throw bad('outcome is missing or has no answer');
-    return f;
-}
-/** `history record BISECT.json --store STORE`: the bisection added to the store (a new file, never a replacement). */
-async function keepBisection(file, store, io) {
-    const range = `${file.range.from.slice(0, 12)}..${file.range.to.slice(0, 12)}`;
-    const kept = await store.addFile(bisectionPath(file), Buffer.from(JSON.stringify(file, null, 2) + '\n'), `benchgate history: bisect ${range}`);
-    io.stderr(`kept the bisection of ${forLog(file.benchmark)} over ${range} in ${store.name} as ${kept.path}\n`);
-    return EXIT.pass;
-}
-
-var bisect = /*#__PURE__*/Object.freeze({
-    __proto__: null,
-    BISECT_HELP: BISECT_HELP,
-    bisectCommand: bisectCommand,
-    bisectFileOf: bisectFileOf,
-    keepBisection: keepBisection
-});
-
-/**
- * `benchgate history record|report|compact` (docs/history.md). Its few flags are parsed here with
- * node:util parseArgs rather than added to the option table (config/options.ts): the table's options
- * become a `Config` field, a benchgate.json key and often an Action input, and none of these flags is
- * any of that (a commit SHA or a store differs per job and makes no sense in a config file). The
- * analysis options of `report` (--q, --window, --delta) are history-only too.
- */
-const HISTORY_HELP = `Usage: benchgate history record RESULTS.json --store STORE [--commit SHA --parent SHA --date ISO] [--pr N]
-       benchgate history report --store STORE --out DIR [--repo-url URL] [--q Q] [--window W] [--delta D]
-       benchgate history compact --store STORE [--before yyyy-mm]
-       benchgate history bisect --store STORE --benchmark NAME [--range A..B] [--out DIR] [-- RUN OPTIONS]
-
-Keeps the results of the default branch, one record per commit, and finds what moved: change points
-(per benchmark, within one environment), environment changes, slow creep (docs/history.md).
-
-STORE is a folder, or git:BRANCH: an orphan branch of the repository in the current directory
-(git: alone means git:benchgate-history), fetched from and pushed to origin; with GITHUB_TOKEN set,
-that fetch and push send it (git's environment only, never its config; GITHUB_SERVER_URL names the server).
-
-  record     adds RESULTS.json (from 'benchgate run') as the record of its head commit, measured
-             against its base (the last recorded commit); given a bisect.json, keeps the bisection. Results without SHAs (from 'compare', old
-             artifacts) need --commit SHA --parent SHA --date ISO; --pr N names the pull request.
-  report     writes DIR/history.html (one trend per benchmark, self-contained), DIR/changes.json and
-             DIR/summary.md. --repo-url the repository's web address for commit links (default:
-             from the git store's origin; none for a folder). --q false discovery rate of change points
-             (default ${DEFAULT_CHANGES_OPTIONS.q}); --window paired steps of the creep (default ${DEFAULT_CHANGES_OPTIONS.window}); --delta smallest
-             creep reported (default ${DEFAULT_CHANGES_OPTIONS.delta}).
-  compact    merges every whole month before --before (default: the current month) into one file,
-             in one commit.
-  bisect     names the commit of a change point's range that carried NAME's step, measuring commits
-             inside the range against its start (benchgate history bisect --help).`;
-const FLAGS = {
-    store: { type: 'string' },
-    commit: { type: 'string' },
-    parent: { type: 'string' },
-    date: { type: 'string' },
-    pr: { type: 'string' },
-    out: { type: 'string' },
-    'repo-url': { type: 'string' },
-    q: { type: 'string' },
-    window: { type: 'string' },
-    delta: { type: 'string' },
-    before: { type: 'string' },
-    help: { type: 'boolean', short: 'h' }
-};
-/** Which flags each subcommand takes (others are refused, so a typo does not pass silently). */
-const ALLOWED = {
-    record: ['store', 'commit', 'parent', 'date', 'pr'],
-    report: ['store', 'out', 'repo-url', 'q', 'window', 'delta'],
-    compact: ['store', 'before']
-};
-function number(flag, text, ok, expected) {
-    const v = Number(text);
-    if (text.trim() === '' || !ok(v))
-        throw new ConfigError(`--${flag}: '${text}' is not valid; expected ${expected}`);
-    return v;
-}
-function need(flags, name, sub) {
-    const v = flags[name];
-    if (v === undefined)
-        throw new ConfigError(`history ${sub}: --${name} is required (see benchgate history --help)`);
-    return v;
-}
-async function record(flags, positionals, io, cwd, credential) {
-    if (positionals.length !== 1)
-        throw new ConfigError(`history record: expected one RESULTS.json, got ${positionals.length}`);
-    const path = positionals[0];
-    let text;
-    try {
-        text = readFileSync(path, 'utf8');
-    }
-    catch (e) {
-        throw new ConfigError(`cannot read results file ${path}: ${e.message}`);
-    }
-    const bisection = bisectFileOf(parsedJson(text), path);
-    if (bisection)
-        return keepBisection(bisection, openStore(need(flags, 'store', 'record'), cwd, credential), io);
-    const meta = { commit: flags.commit, parent: flags.parent, date: flags.date };
-    if (flags.pr !== undefined)
-        meta.pr = number('pr', flags.pr, (v) => Number.isInteger(v) && v > 0, 'a pull request number');
-    const results = validateResults(text, path);
-    const rec = buildRecord(results, await withCommitDate(results, meta, cwd), path);
-    const store = openStore(need(flags, 'store', 'record'), cwd, credential);
-    const started = Date.now();
-    const r = await store.add(rec);
-    const how = r.attempts > 1 ? ` after ${r.attempts} push attempts` : '';
-    io.stderr(r.added
-        ? `recorded ${rec.commit.slice(0, 12)} (${rec.benchmarks.length} benchmarks) in ${store.name} as ${r.path}${how} (${Date.now() - started} ms)\n`
-        : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited: a re-run records nothing)\n`);
-    return EXIT.pass;
-}
-/** JSON of a file whose kind is not known yet; null when it is not JSON (its own reader says why). */
-function parsedJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return null;
-    }
-}
-function analysisOptions(flags) {
-    const o = { ...DEFAULT_CHANGES_OPTIONS };
-    if (flags.q !== undefined)
-        o.q = number('q', flags.q, (v) => v > 0 && v < 1, 'a number in (0, 1)');
-    if (flags.window !== undefined)
-        o.window = number('window', flags.window, (v) => Number.isInteger(v) && v >= 1, 'a whole number ≥ 1');
-    if (flags.delta !== undefined)
-        o.delta = number('delta', flags.delta, (v) => v >= 0 && Number.isFinite(v), 'a fraction ≥ 0 (0.02 = 2%)');
-    return o;
-}
-async function report$1(flags, io, cwd, credential) {
-    const options = analysisOptions(flags);
-    const out = need(flags, 'out', 'report');
-    const store = openStore(need(flags, 'store', 'report'), cwd, credential);
-    // A bad --repo-url stops before anything is read or written.
-    const remote = flags['repo-url'] ?? (await store.remoteUrl());
-    const repoUrl = remote === null ? null : repositoryWebUrl(remote);
-    if (flags['repo-url'] !== undefined && repoUrl === null)
-        throw new ConfigError(`--repo-url: '${flags['repo-url']}' is not a repository address (e.g. https://github.com/owner/repo)`);
-    const { records, problems } = await store.read();
-    if (problems.length)
-        io.stderr(forLog(`history store ${store.name}: left out ${filesOrRecords(problems.length)} that cannot be trusted (the rest is reported):\n` +
-            problems.map((p) => `  ${p}\n`).join('')));
-    const changes = analyseHistory(records, options);
-    mkdirSync(resolve$1(cwd, out), { recursive: true });
-    writeFileSync(resolve$1(cwd, out, 'changes.json'), JSON.stringify(changes, null, 2) + '\n');
-    const summary = renderSummary(changes, problems);
-    writeFileSync(resolve$1(cwd, out, 'summary.md'), summary);
-    writeFileSync(resolve$1(cwd, out, 'history.html'), renderHistoryHtml(records, changes, { repoUrl, problems }));
-    await io.stdout(summary);
-    const cps = changes.series.reduce((n, s) => n + s.change_points.length, 0);
-    const creeps = changes.series.filter((s) => s.creep?.reported).length;
-    io.stderr(`${records.length} records, ${changes.series.length} benchmarks: ${cps} change points, ` +
-        `${changes.environment_changes.length} environment changes, ${changes.suspect_records.length} suspect records, ${creeps} creeping; wrote ${join(out, 'history.html')}, ${join(out, 'changes.json')} and ${join(out, 'summary.md')}\n`);
-    return EXIT.pass;
-}
-async function compact(flags, io, cwd, now, credential) {
-    const before = checkMonth(flags.before ?? currentMonth(now), '--before');
-    const store = openStore(need(flags, 'store', 'compact'), cwd, credential);
-    const r = await store.compact(before);
-    io.stderr(r.months.length
-        ? `compacted ${r.months.join(', ')} (${r.records} records) in ${store.name}\n`
-        : `nothing to compact before ${before} in ${store.name}\n`);
-    for (const { month, why } of r.left)
-        io.stderr(forLog(`left ${month} as record files: ${why}\n`));
-    return EXIT.pass;
-}
-/**
- * Runs `benchgate history SUB ...args` in `cwd`; throws ConfigError/JobError for the CLI to describe.
- * A git store fetches and pushes with `credential` (src/cli.ts: $GITHUB_TOKEN) when given.
- */
-async function historyCommand(args, io, cwd = process.cwd(), now = new Date(), credential) {
-    let parsed;
-    try {
-        parsed = parseArgs({ args, options: FLAGS, allowPositionals: true, strict: true });
-    }
-    catch (e) {
-        throw new ConfigError(`history: ${e.message} (see benchgate history --help)`);
-    }
-    const { values, positionals } = parsed;
-    const [sub, ...rest] = positionals;
-    if (values.help || sub === undefined) {
-        await io.stdout(HISTORY_HELP + '\n');
-        return sub === undefined && !values.help ? EXIT.usage : EXIT.pass;
-    }
-    if (!(sub in ALLOWED))
-        throw new ConfigError(`history: unknown subcommand '${sub}'; expected record, report, compact or bisect`);
-    const { help: _help, ...flags } = values;
-    const extra = Object.keys(flags).filter((f) => !ALLOWED[sub].includes(f));
-    if (extra.length)
-        throw new ConfigError(`history ${sub}: --${extra[0]} does not apply (it takes ${ALLOWED[sub].map((f) => `--${f}`).join(', ')})`);
-    if (sub !== 'record' && rest.length)
-        throw new ConfigError(`history ${sub}: unexpected argument '${rest[0]}'`);
-    if (sub === 'record')
-        return record(flags, rest, io, cwd, credential);
-    if (sub === 'report')
-        return report$1(flags, io, cwd, credential);
-    return compact(flags, io, cwd, now, credential);
-}
-
-var history = /*#__PURE__*/Object.freeze({
-    __proto__: null,
-    HISTORY_HELP: HISTORY_HELP,
-    historyCommand: historyCommand
-});
-
-/**
- * Main's drift for a pull request's report (docs/history.md; docs/report.md: "when the history on main is known, a
- * row whose baseline already drifted says so"): per benchmark, the creep over main's last W recorded
- * commits (history/changes.ts, docs/statistics.md §11), kept where it is reported (its interval excludes 0 and
- * |change| ≥ δ). Pure: records in, notes out (their types are the report's, report/model.ts).
- *
- * @module
- */
-/**
- * The benchmarks whose creep over main's last `window` paired steps is reported.
- * @param options window (default 30), delta, creepLevel as in `analyseHistory`.
- * Complexity: O(records × benchmarks) to read the series, O(window) per benchmark.
- */
-function mainDrift(records, options = {}) {
-    const o = { ...DEFAULT_CHANGES_OPTIONS, ...options };
-    const drifted = [];
-    for (const [name, c] of creepBySeries(records, o)) {
-        if (!c?.reported)
-            continue;
-        const { change, lo, hi, level, steps, gaps, since, until } = c;
-        drifted.push({ name, change, lo, hi, level, steps, gaps, since, until });
-    }
-    drifted.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { window: o.window, records: records.length, drifted };
-}
-
-/**
- * `--history-store STORE` of `run` and `compare` (docs/history.md): main's drift over its last 30 recorded
- * commits (history/drift.ts), for the report's footnotes. The CLI trusts its user; a store that cannot
- * be read is said on stderr and the report is written without the footnotes.
- */
-/** Sets `report.history` from `store` (a folder, or git:BRANCH of the repository at `repoDir`). */
-async function addMainDrift(report, store, repoDir, io) {
-    if (store === null)
-        return;
-    try {
-        const { records, problems } = await openStore(store, repoDir).read();
-        report.history = mainDrift(records);
-        io.stderr(forLog(`main's history (${store}): ${records.length} recorded commits, ${report.history.drifted.length} benchmarks drifted${leftOutNote(problems)}\n`));
-    }
-    catch (e) {
-        io.stderr(`main's history was not read from ${store} (${e.message}); no drift footnotes\n`);
-    }
-}
-
-/**
- * Any regression or failed benchmark fails; with `timing-only` in the set also a slower timing-only
- * change, with `inconclusive` also any benchmark left undecided; `never` always passes (report only).
- */
-function gate(suite, failOn, failOnSuite = null) {
-    const c = suite.counts;
-    const problems = [];
-    // --measure both: a regression by counts alone is a regression too (deterministic, docs/statistics.md §10)
-    if (c.regression)
-        problems.push(verdictCount('regression', c.regression));
-    if (c.failed)
-        problems.push(`${plural(c.failed, 'benchmark')} ${verdictWord('failed')}`);
-    const slowerTimingOnly = suite.comparisons.filter((x) => x.verdict === 'timing-only' && x.timingVerdict === 'regression').length;
-    if (failOn.includes('timing-only') && slowerTimingOnly)
-        problems.push(`${slowerTimingOnly} ${verdictWord('timing-only')} slower`);
-    if (failOn.includes('inconclusive') && c.inconclusive)
-        problems.push(verdictCount('inconclusive', c.inconclusive));
-    const s = suite.summary;
-    if (failOnSuite !== null && s && s.ci[0] > 1 + failOnSuite)
-        problems.push(`the suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)} slower than the ${formatChange(1 + failOnSuite)} --fail-on-suite allows`);
-    const total = suite.comparisons.length;
-    if (problems.length === 0) {
-        if (suite.warnings.some((w) => w.code === NO_BASELINE))
-            return {
-                pass: true,
-                conclusion: 'neutral',
-                reason: `benchgate: ${verdictWord('inconclusive')}: the base build failed, so nothing was compared (${plural(total, 'benchmark')} at head); --fail-on-base-build-failure fails the run instead`
-            };
-        const undecided = undecidedText(suite);
-        if (undecided)
-            return {
-                pass: true,
-                conclusion: 'neutral',
-                reason: `benchgate: ${verdictWord('inconclusive')}: ${undecided}`
-            };
-        if (slowerTimingOnly)
-            return {
-                pass: true,
-                conclusion: 'neutral',
-                reason: `benchgate: pass: ${slowerTimingOnly} slower in time only, with the same instructions (code layout, memory or environment?); not failing unless --fail-on timing-only`
-            };
-        return {
-            pass: true,
-            conclusion: 'success',
-            reason: `benchgate: pass: no regression among ${plural(total, 'benchmark')}`
-        };
-    }
-    if (failOn.includes('never')) {
-        return {
-            pass: true,
-            conclusion: 'neutral',
-            reason: `benchgate: pass (fail-on: never) despite ${problems.join(', ')}`
-        };
-    }
-    return {
-        pass: false,
-        conclusion: 'failure',
-        reason: `benchgate: fail: ${problems.join(', ')} (of ${plural(total, 'benchmark')})`
-    };
-}
-/**
- * Null when every benchmark was decided; else what was left open, "nothing could be decided" first
- * when no benchmark measured on both sides got a decided verdict.
- */
-function undecidedText(suite) {
-    const open = suite.counts.inconclusive;
-    if (!open)
-        return null;
-    const c = suite.counts;
-    const decided = c.regression + c.improvement + c.negligible + c.unchanged;
-    const what = `${open} of ${plural(open + decided, 'benchmark')} could not be decided; no regression found`;
-    return decided === 0 ? `nothing could be decided (${what})` : what;
 }
 
 /**

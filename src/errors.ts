@@ -50,7 +50,8 @@ const JOB_ERROR_CODES = {
   'unequal-paths': 3, // an internal invariant (equal path lengths) does not hold
   interrupted: 3, // stopped by a signal / abort
   'missing-tool': 3, // a tool the chosen mode needs is not installed (valgrind for count mode)
-  'count-failed': 3 // a count-mode valgrind pass could not run or gave nothing usable
+  'count-failed': 3, // a count-mode valgrind pass could not run or gave nothing usable
+  'no-samples': 3 // the sample files given to `compare` hold no usable sample on either side
 } as const satisfies Record<string, 2 | 3>
 
 export type JobErrorId = keyof typeof JOB_ERROR_CODES

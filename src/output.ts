@@ -33,6 +33,8 @@ export interface OutputOptions {
   samples?: SampleList
   /** Also write the HTML report to this file (--html), with or without samples. */
   html?: string | null
+  /** The Markdown reports, when the caller rendered them already to use them too (publish): written as given. */
+  markdown?: { comment: string; summary: string }
 }
 
 /** Writes every report file into `dir` (created if needed) and returns their paths. */
@@ -47,8 +49,12 @@ export function writeOutputs(report: Report, dir: string, options: OutputOptions
     text: join(abs, 'report.txt')
   }
   writeParts(paths.results, withLineEnd(resultsJsonParts(report, VERSION)))
-  writeParts(paths.comment, markdownParts(report, { maxChars: COMMENT_MAX_CHARS }))
-  writeParts(paths.summary, markdownParts(report, { maxChars: Infinity }))
+  const { markdown } = options
+  writeParts(
+    paths.comment,
+    markdown ? [markdown.comment] : markdownParts(report, { maxChars: COMMENT_MAX_CHARS })
+  )
+  writeParts(paths.summary, markdown ? [markdown.summary] : markdownParts(report, { maxChars: Infinity }))
   writeParts(paths.text, terminalParts(report, { colour: false }))
   const samples = options.samples ?? []
   if (samples.length > 0 || options.html) {

@@ -55,12 +55,12 @@ describe('import-layer check', () => {
   }, 60_000)
 
   it('fails on @actions/core or the terminal below the entry points', async () => {
-    const core = `${source('src/pipeline.ts')}\nimport * as core from '@actions/core'\nexport const planted = core\n`
-    const r1 = await lintAs('src/pipeline.ts', core)
+    const core = `${source('src/pipeline/index.ts')}\nimport * as core from '@actions/core'\nexport const planted = core\n`
+    const r1 = await lintAs('src/pipeline/index.ts', core)
     expect(r1.failed).toBe(true)
     expect(r1.output).toMatch(/^no-restricted-imports: '@actions\/core' import is restricted/m)
-    const terminal = `${source('src/pipeline.ts')}\nconsole.log('x')\nprocess.stderr.write('x')\n`
-    const r2 = await lintAs('src/pipeline.ts', terminal)
+    const terminal = `${source('src/pipeline/index.ts')}\nconsole.log('x')\nprocess.stderr.write('x')\n`
+    const r2 = await lintAs('src/pipeline/index.ts', terminal)
     expect(r2.failed).toBe(true)
     expect(r2.output).toMatch(/^no-console: /m)
     expect(r2.output).toMatch(/^no-restricted-properties: 'process.stderr' is restricted/m)

@@ -3,7 +3,6 @@
  * outputs, the sticky PR comment, the check run on the head commit, and whether the gate fails the
  * job. Each mode says only where the report goes (Publication); the order and wording are here.
  */
-import { readFileSync } from 'node:fs'
 import type { SuiteResult } from '../analysis/types.js'
 import type { Config } from '../config/index.js'
 import { gate, type GateResult } from '../gate.js'
@@ -18,7 +17,7 @@ import {
 import { upsertStickyComment, type StickyCommentResult } from '../github/comment.js'
 import type { Log } from '../log.js'
 import { writeOutputs, type WrittenOutputs } from '../output.js'
-import { commentMarker, renderMarkdown } from '../report/markdown.js'
+import { COMMENT_MAX_CHARS, commentMarker, renderMarkdown } from '../report/markdown.js'
 import { NO_BASELINE } from '../report/wording.js'
 import type { Report } from '../report/model.js'
 import type { SampleList } from '../samples/store.js'
@@ -54,8 +53,13 @@ export async function publish(
   { settings, env, io, services }: ActionContext
 ): Promise<Published> {
   const { log } = io
-  const written = writeOutputs(p.report, p.config.out, { samples: p.samples, html: p.config.html })
-  await io.appendSummary(summaryMarkdown(p.report))
+  // Rendered once: written to report.md and summary.md, and posted from here (never read back).
+  const markdown = {
+    comment: renderMarkdown(p.report, { maxChars: COMMENT_MAX_CHARS }),
+    summary: renderMarkdown(p.report, { maxChars: Infinity })
+  }
+  const written = writeOutputs(p.report, p.config.out, { samples: p.samples, html: p.config.html, markdown })
+  await io.appendSummary(summaryMarkdown(p.report, markdown.summary))
   setReportOutputs(io, p.report.suite, written)
   const verdict = gate(p.report.suite, p.config.failOn, p.config.failOnSuite)
   let commentFailure: string | null = null
@@ -69,7 +73,7 @@ export async function publish(
         settings,
         { pullNumber, recorded: await ownComments(services.github(), pullNumber, sha, log) },
         p.report,
-        written,
+        markdown.comment,
         log
       )
     )
@@ -79,7 +83,15 @@ export async function publish(
   }
   if (sha !== null)
     await log.group('Check run', () =>
-      postCheckRun(services.github(), env, p.report, written, { sha, commentId }, verdict.conclusion, log)
+      postCheckRun(
+        services.github(),
+        env,
+        p.report,
+        markdown.comment,
+        { sha, commentId },
+        verdict.conclusion,
+        log
+      )
     )
   const gateFailure = p.gateFailsJob && !verdict.pass ? verdict.reason : null
   return { written, failure: commentFailure ?? gateFailure }
@@ -90,13 +102,12 @@ async function postCheckRun(
   github: GitHubClient,
   env: ActionEnv,
   report: Report,
-  written: WrittenOutputs,
+  comment: string,
   on: { sha: string; commentId: number | null },
   conclusion: GateResult['conclusion'],
   log: Log
 ): Promise<void> {
   // The comment's Markdown usually fits; rendering 2,000 benchmarks again costs seconds.
-  const comment = readFileSync(written.comment, 'utf8')
   const name = checkRunName(report.run.key ?? 'default')
   const result = await upsertCheckRun(github, {
     key: report.run.key ?? 'default',
@@ -144,7 +155,7 @@ async function postComment(
   settings: ActionSettings,
   { pullNumber, recorded }: { pullNumber: number; recorded: ReadonlySet<number> },
   report: Report,
-  written: WrittenOutputs,
+  comment: string,
   log: Log
 ): Promise<StickyCommentResult> {
   const c = report.suite.counts
@@ -154,7 +165,7 @@ async function postComment(
       pullNumber,
       recorded,
       marker: commentMarker(report.run.key),
-      body: readFileSync(written.comment, 'utf8'),
+      body: comment,
       key: report.run.key ?? 'default',
       render: (maxChars) => renderMarkdown(report, { maxChars }),
       settleMs: COMMENT_SETTLE_MS(),
@@ -173,11 +184,11 @@ async function postComment(
   return result
 }
 
-/** The uncut report for the job summary, cut only if it would pass GitHub's 1 MiB limit. */
-export function summaryMarkdown(report: Report): string {
+/** The uncut report (`uncut`, rendered already) for the job summary, cut only if it would pass GitHub's 1 MiB limit. */
+export function summaryMarkdown(report: Report, uncut: string): string {
   let maxChars = Infinity
   for (;;) {
-    const text = renderMarkdown(report, { maxChars })
+    const text = maxChars === Infinity ? uncut : renderMarkdown(report, { maxChars })
     const bytes = Buffer.byteLength(text, 'utf8')
     if (bytes <= SUMMARY_MAX_BYTES - 1024) return text
     maxChars = Math.floor(Math.min(text.length, maxChars) * ((SUMMARY_MAX_BYTES - 1024) / bytes) * 0.98)

@@ -116,8 +116,6 @@ export interface AnalysisOptions {
    * family (the benchmarks resolved at earlier looks); default 0.
    */
   familyPadding?: number
-  /** @deprecated ignored: the level is no longer chosen by a design-effect pretest (§3). To be removed. */
-  deffCutoff?: number
 }
 
 /** Defaults of docs/statistics.md §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */

@@ -13,7 +13,7 @@ import { readSampleDir, SampleStore } from '../samples/index.js'
 import { addMainDrift } from './drift.js'
 import { finish } from './finish.js'
 import type { Io } from './io.js'
-import { ConfigError } from '../errors.js'
+import { ConfigError, JobError } from '../errors.js'
 
 /**
  * The design benchgate's own file names record (§13): per-benchmark interleaving writes one file per
@@ -46,7 +46,9 @@ export async function compareCommand(
   const base = readSampleDir(basePath, 'base', samples)
   const head = readSampleDir(headPath, 'head', samples)
   if (samples.length === 0) {
-    throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 })
+    throw new JobError('no-samples', `no usable samples in ${basePath} or ${headPath}`, {
+      hint: 'give the files Google Benchmark wrote (--benchmark_out=FILE --benchmark_out_format=json), bench-runner JSONL or CSV (docs/sample-format.md)'
+    })
   }
   const interleave =
     config.analysis.interleave === 'auto' ? recordedDesign([base, head]) : config.analysis.interleave

@@ -1,11 +1,10 @@
 /** `benchgate run`: the main job from a terminal — progress on stderr, the report on stdout. */
-import { analyzeSuite } from '../analysis/suite.js'
-import { runDesign } from '../analysis/types.js'
+import { runningVerdictCounts } from '../analysis/runningVerdicts.js'
+import type { Verdict } from '../analysis/types.js'
 import type { Config } from '../config/index.js'
 import { INTERRUPTED_EXIT } from '../errors.js'
-import type { Sample, SampleIssue } from '../samples/model.js'
 import { consoleLog } from '../log.js'
-import { runPipeline } from '../pipeline.js'
+import { runPipeline } from '../pipeline/index.js'
 import { VERDICT_ORDER, verdictCount } from '../report/verdicts.js'
 import { adaptiveMaxRounds, formatEta } from '../measure/index.js'
 import { addMainDrift } from './drift.js'
@@ -42,7 +41,7 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
         // Only once a round is done is the running verdict count recomputed.
         const roundDone = p.roundDone
         if (roundDone && !result.warmup && partial.samples.length > 0)
-          verdicts = runningVerdicts(partial, config)
+          verdicts = verdictCountsText(runningVerdictCounts(partial, config.analysis))
         const planned = config.adaptive
           ? `≤${adaptiveMaxRounds(config.rounds, config.maxRounds)}`
           : String(config.rounds)
@@ -73,13 +72,8 @@ export async function runCommand(config: Config, io: Io): Promise<number> {
   }
 }
 
-/** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 undecided" (unadjusted for later looks). */
-function runningVerdicts(
-  partial: { samples: readonly Sample[]; issues: readonly SampleIssue[] },
-  config: Config
-): string {
-  const analysis = { ...config.analysis, interleave: runDesign(config.analysis.interleave) }
-  const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, analysis)
-  const parts = VERDICT_ORDER.filter((v) => suite.counts[v] > 0).map((v) => verdictCount(v, suite.counts[v]))
+/** The verdict counts so far as the progress line shows them, e.g. " · 1 regression, 3 unchanged, 8 undecided". */
+function verdictCountsText(counts: Record<Verdict, number>): string {
+  const parts = VERDICT_ORDER.filter((v) => counts[v] > 0).map((v) => verdictCount(v, counts[v]))
   return parts.length ? ` · ${parts.join(', ')}` : ''
 }

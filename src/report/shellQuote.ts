@@ -1,6 +1,6 @@
 /**
  * Quoting for the command lines a report shows (the "reproduce" line). Display only: benchgate never
- * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline.ts and
+ * runs these strings; it spawns with argument arrays. Lives in report/ so that pipeline/ and
  * commands/ both import it downwards.
  */
 

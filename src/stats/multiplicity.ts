@@ -12,9 +12,6 @@ import { StatsInputError } from './errors.js'
 
 export type Correction = 'holm' | 'bh' | 'none'
 
-/** Default correction of the gate (docs/statistics.md §6). */
-export const DEFAULT_CORRECTION: Correction = 'holm'
-
 /**
  * Adjusted p-values, exactly as R's `p.adjust(p, method)` with `method = "holm"` (Holm 1979, "A simple
  * sequentially rejective multiple test procedure", Scandinavian Journal of Statistics 6(2), 65–70) or

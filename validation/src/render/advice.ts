@@ -1,4 +1,5 @@
 /** docs/VALIDATION.md, "Advice that delivers" (issue 27): the advice study's table (studies/advice.ts). */
+import { DECISION_PROMISE } from '../../../src/analysis/decisionAdvice.js'
 import type { BinomialInterval } from '../model/binomial.js'
 import type { AdviceCell, AdviceResults } from '../studies/advice.js'
 
@@ -16,7 +17,7 @@ export function renderAdvice(cells: readonly AdviceCell[], meta: string): string
     (c) =>
       `| ${c.noise} | ${changeLabel(c.effect)} | ${c.inconclusive}/${c.benchmarks} | ` +
       `${c.moreRounds} (${pct(c.moreRounds / c.benchmarks)}) | ${c.medianAdvisedRounds ?? '–'} | ${c.tooClose} | ${c.tooNoisy} | ` +
-      `${ci(c.decided)} | ${ci(c.correct)} | ${c.correct.n === 0 ? '–' : c.correct.rate >= 0.8 ? 'yes' : '**no**'} |`
+      `${ci(c.decided)} | ${ci(c.correct)} | ${c.correct.n === 0 ? '–' : c.correct.rate >= DECISION_PROMISE ? 'yes' : '**no**'} |`
   )
   return [
     meta,
@@ -37,7 +38,7 @@ function range(cells: readonly AdviceCell[], f: (c: AdviceCell) => number | null
 
 /** The cells below the promise, as "+1% high ICC 77% (41/53)", or "none". */
 function below(cells: readonly AdviceCell[]): string {
-  const bad = cells.filter((c) => c.correct.n > 0 && c.correct.rate < 0.8)
+  const bad = cells.filter((c) => c.correct.n > 0 && c.correct.rate < DECISION_PROMISE)
   return bad.length === 0
     ? 'none'
     : bad

@@ -25,7 +25,7 @@ by STATISTICS.md §7 with α = ${ALPHA}, δ = ${pct(DEFAULT_ANALYSIS_OPTIONS.min
 measured with the first design (the run level only when the estimated design effect exceeded 1.5, Holm-adjusted p, a
 plain ${pct(1 - ALPHA, 0)} CI); each section names the options it ran with, and the grid compares the two designs on the
 same simulated suites. The simulation feeds simulated \`Sample\`s to \`analyzeSuite\` (src/analysis/suite.ts); the real study runs
-\`stageBinaries\` → \`planRounds\` → \`runRounds\` → \`readSampleFile\` → \`analyzeSuite\` with the call shapes of src/pipeline.ts.
+\`stageBinaries\` → \`planRounds\` → \`runRounds\` → \`readSampleFile\` → \`analyzeSuite\` with the call shapes of src/pipeline/.
 Nothing of the analysis is re-implemented here.
 
 **The traditional method** ("run base, then run head"): one base process with ${DEFAULT_CONFIG.rounds * DEFAULT_CONFIG.repetitions}

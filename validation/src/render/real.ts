@@ -2,7 +2,7 @@
 import { median } from '../../../src/stats/summary.js'
 import { tally } from '../model/outcome.js'
 import type { RealComparison, RealResults } from '../studies/real.js'
-import { ABBA_VARIANTS, SEQ_BENCHGATE, SEQ_MW } from '../studies/simulation.js'
+import { SEQ_BENCHGATE, SEQ_MW, VARIANT_NAMES } from '../studies/simulation.js'
 import { changeLabel, pct, rate, RATE_HEADER, rateCells, signedPct, table } from './format.js'
 import { machineCondition, outcomesOf, QUIET_REAL_OVER_CPU, realRows } from './realRows.js'
 
@@ -64,7 +64,7 @@ function realSection(real: RealResults): string {
   // design variants on the same real data
   const vrows: string[][] = []
   for (const row of realRows(real)) {
-    for (const method of [...Object.keys(ABBA_VARIANTS), 'benchgate, cpu_time']) {
+    for (const method of [...VARIANT_NAMES, 'benchgate, cpu_time']) {
       const outs = outcomesOf(row, method)
       if (outs.length === 0) continue
       const r = tally(outs, row.change)

@@ -1,5 +1,5 @@
 /** docs/VALIDATION.md, "Study 1: simulation": the presets, design variants, Holm over a suite, budgets. */
-import { ABBA_VARIANTS, SEQ_BENCHGATE, SEQ_MW, type SimulationResults } from '../studies/simulation.js'
+import { SEQ_BENCHGATE, SEQ_MW, VARIANT_NAMES, type SimulationResults } from '../studies/simulation.js'
 import { changeLabel, pct, rate, RATE_HEADER, rateCells, table } from './format.js'
 
 /** "Study 1: simulation", or that it has not run yet. */
@@ -71,7 +71,7 @@ function variantSection(sim: SimulationResults): string {
   )
   const rows: string[][] = []
   for (const preset of Object.keys(sim.presets)) {
-    for (const variant of Object.keys(ABBA_VARIANTS)) {
+    for (const variant of VARIANT_NAMES) {
       const get = (c: number) =>
         sim.cells.find((x) => x.preset === preset && x.method === variant && x.trueChange === c)?.rates
       const a = get(0)

@@ -4,7 +4,7 @@
  * ~2 ms per iteration, and A/A runs of the order-book example. Every comparison is measured twice:
  *
  * - benchgate: the shipped path — `stageBinaries`, `planRounds`, `runRounds` (bench-runner mode),
- *   `collectRun` (`readSampleFile`) per finished process, `analyzeSuite` — with the call shapes of src/pipeline.ts;
+ *   `collectRun` (`readSampleFile`) per finished process, `analyzeSuite` — with the call shapes of src/pipeline/;
  * - traditional: one base process, then one head process (`runBenchmarkProcess`), each with as many
  *   repetitions as the ABBA rounds measured per side (same benchmark time), Mann-Whitney at 0.05.
  *
@@ -262,7 +262,7 @@ function setUp(cell: RealCell, o: RealOptions, builds: Record<string, string>): 
   return { staged, cwd, samplesDir, env, filter, t0: Date.now() }
 }
 
-/** benchgate: ABBA rounds as src/pipeline.ts runs them, then the shipped analysis. */
+/** benchgate: ABBA rounds as src/pipeline/ runs them, then the shipped analysis. */
 async function measureAbba(s: Setup, o: RealOptions) {
   const m: Measured = { samples: [], issues: [], starts: new Map() }
   const provenance: Record<Side, Provenance> = { base: {}, head: {} }

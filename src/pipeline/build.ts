@@ -1,0 +1,119 @@
+/** The build step: head first (built, probed, --filter checked, the plan raised to what can decide), then base. */
+import { resolve } from 'node:path'
+import { decidableRounds } from '../analysis/decidability.js'
+import { checkFilterMatches, locateBinary, probeBinary, type ProbeResult } from '../build/binary.js'
+import type { BuildResult } from '../build/build.js'
+import { buildBothSides } from '../build/sides.js'
+import { requireRunOptions, type Config } from '../config/index.js'
+import { JobError } from '../errors.js'
+import { installLinkRecorder } from '../layout/capture.js'
+import { adaptiveMaxRounds } from '../measure/index.js'
+import { isMeasurableName, type Side } from '../samples/model.js'
+import type { PipelineHooks } from './types.js'
+import { layoutDir, type Workspace } from './workspace.js'
+
+/** Both sides built, head's binary probed, and the plan raised to what can decide anything. */
+export interface Built {
+  builds: Record<Side, BuildResult>
+  /** What head's binary said it is (probed right after its build). */
+  headProbe: ProbeResult
+  /** The config with enough rounds (docs/statistics.md §10), and the message saying so, if raised. */
+  plan: Config
+  raised: string | null
+  /** What head lists under the run's filter (--filter or a shard's share). */
+  headListed: readonly string[]
+}
+
+/**
+ * Builds head first: a failed build, a wrong --binary or a filter matching nothing stops before the
+ * base build; K is known once head is listed, so a plan too short to decide anything is raised then.
+ */
+export async function buildSides(
+  ws: Workspace,
+  config: Config,
+  baseSha: string,
+  hooks: PipelineHooks
+): Promise<Built> {
+  const { build, binary } = requireRunOptions(config)
+  let headProbe: ProbeResult | undefined
+  let plan: Config = config
+  let raised: string | null = null
+  let headListed: readonly string[] = []
+  const afterHead = async (head: BuildResult) => {
+    if (!head.ok) throw buildFailed('head', head)
+    const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv)
+    headProbe = checked.probe
+    headListed = checked.listed
+    ;({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length))
+    if (raised) ws.log.warn(raised)
+  }
+  // --randomize-layout: the builds record their links, and the base is built (a cached build recorded none).
+  if (config.randomizeLayout && hooks.baseBuildCache)
+    ws.log.info('--randomize-layout: the base build cache is not used')
+  const builds = await ws.log.group('Build', () =>
+    buildBothSides({
+      trees: ws.trees,
+      baseSha,
+      command: build,
+      binary,
+      env: config.randomizeLayout ? { ...ws.childEnv, ...installLinkRecorder(layoutDir(ws)) } : ws.childEnv,
+      outDir: ws.outDir,
+      timeoutMs: config.buildTimeoutSeconds * 1000,
+      signal: hooks.signal,
+      cache: config.randomizeLayout ? undefined : hooks.baseBuildCache,
+      log: ws.log,
+      afterHead
+    })
+  )
+  return { builds, headProbe: headProbe!, plan, raised, headListed }
+}
+
+/** Head's binary located and probed, and --filter checked against it (JobError when it matches nothing). */
+async function checkedHead(
+  config: Config,
+  tree: string,
+  binary: string,
+  env: NodeJS.ProcessEnv
+): Promise<{ probe: ProbeResult; listed: readonly string[] }> {
+  const path = locateBinary(tree, binary)
+  const cwd = resolve(tree, config.workingDirectory)
+  const probe = await probeBinary(path, cwd, { env })
+  const listed = config.filter
+    ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
+    : probe.benchmarks
+  return { probe, listed }
+}
+
+/**
+ * The plan with enough rounds that a benchmark can be decided at all (docs/statistics.md §10): with K
+ * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
+ */
+function decidablePlan(config: Config, k: number): { plan: Config; raised: string | null } {
+  const unchanged = { plan: config, raised: null }
+  if (k === 0 || config.measure === 'counts') return unchanged
+  const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined
+  const { rounds, decidability } = decidableRounds(k, config.analysis, config.rounds, maxRounds)
+  if (rounds <= config.rounds) return unchanged
+  const raised =
+    `${k} benchmark(s) at α = ${config.analysis.alpha}${config.analysis.correction === 'none' ? '' : ` (${config.analysis.correction})`}: ` +
+    `no benchmark can be decided with fewer than ${decidability.minRuns} runs per side (the exact test's ` +
+    `smallest p must reach ${decidability.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${rounds}` +
+    (rounds < decidability.minRuns
+      ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${decidability.minRuns} to decide anything`
+      : '')
+  const plan = {
+    ...config,
+    rounds,
+    ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
+  }
+  return { plan, raised }
+}
+
+/** A failed build of `side`, with the end of its log. */
+export function buildFailed(side: Side, build: BuildResult): JobError {
+  const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : ''
+  return new JobError(
+    'build-failed',
+    `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`
+  )
+}

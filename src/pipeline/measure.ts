@@ -1,0 +1,55 @@
+/** After the build: stop early, or probe, list, count, measure (rounds) and analyse. */
+import { countSuite } from '../analysis/countSuite.js'
+import { countOptionsOf } from '../config/index.js'
+import { layoutSetup } from '../layout/setup.js'
+import { measureBothSides } from '../measure/index.js'
+import type { Report } from '../report/model.js'
+import { analysed } from './analysed.js'
+import type { Built } from './build.js'
+import { countBothSides } from './counts.js'
+import { nothingToMeasure } from './outcomes.js'
+import { listedUnder, probeSides } from './probe.js'
+import type { PipelineHooks, PipelineResult } from './types.js'
+import { layoutDir, type Workspace } from './workspace.js'
+
+/** Probe, list, count, measure and analyse what was built, unless there is nothing to measure. */
+export async function measureBuilt(
+  ws: Workspace,
+  built: Built,
+  run: Report['run'],
+  hooks: PipelineHooks
+): Promise<PipelineResult> {
+  const { plan } = built
+  const unmeasured = await nothingToMeasure(ws, built, run)
+  if (unmeasured) return { report: unmeasured, samplesDir: ws.samplesDir, samples: [] }
+  const sides = await probeSides(ws, built)
+  const listed = await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log)
+  // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
+  const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal)
+  if (counted && plan.measure === 'counts') {
+    const report = { suite: countSuite(counted, countOptionsOf(plan)), run }
+    return { report, samplesDir: ws.samplesDir, samples: [] }
+  }
+  const measured = await measureBothSides(plan, {
+    ...(plan.randomizeLayout && {
+      layout: layoutSetup({
+        dir: layoutDir(ws),
+        binaries: { base: sides.paths.base.binary, head: sides.paths.head.binary },
+        seed: plan.layoutSeed,
+        draws: plan.layoutDraws,
+        env: ws.childEnv
+      })
+    }),
+    sides: sides.paths,
+    kind: sides.kind,
+    workDir: ws.workDir,
+    samplesDir: ws.samplesDir,
+    env: ws.childEnv,
+    filter: sides.filter,
+    listed,
+    log: ws.log,
+    signal: hooks.signal,
+    onProgress: hooks.onProgress
+  })
+  return analysed(ws, plan, run, { sides, listed, counted, measured })
+}

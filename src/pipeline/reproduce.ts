@@ -1,0 +1,38 @@
+/** The design a run measures, and the command line that reproduces it. */
+import { runDesign } from '../analysis/types.js'
+import { reproduceArgs, type Config } from '../config/index.js'
+import { shellQuote } from '../report/shellQuote.js'
+
+/** The design measured, and so the test (§13): `auto` is per-benchmark interleaving. */
+export function withRunDesign(asked: Config): Config {
+  return { ...asked, analysis: { ...asked.analysis, interleave: runDesign(asked.analysis.interleave) } }
+}
+
+/**
+ * The command line that reproduces this run (display only): the options that differ from their
+ * defaults, the design as the user asked for it (`auto` stays implicit).
+ */
+export function reproduceLine(
+  plan: Config,
+  asked: Config,
+  commits: { baseSha: string; headSha: string }
+): string {
+  const { baseSha, headSha } = commits
+  const config = { ...plan, analysis: { ...plan.analysis, interleave: asked.analysis.interleave } }
+  const args = [
+    'npx',
+    'benchgate',
+    'run',
+    '--base',
+    baseSha.slice(0, 12),
+    '--head',
+    headSha.slice(0, 12),
+    '--no-merge-base',
+    '--build',
+    config.build!,
+    '--binary',
+    config.binary!,
+    ...reproduceArgs(config)
+  ]
+  return args.map(shellQuote).join(' ')
+}
