@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve as resolve$1, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
 import { randomBytes, createHash } from 'node:crypto';
-import { tmpdir, platform, arch, availableParallelism, hostname } from 'node:os';
+import { tmpdir, platform, arch, hostname } from 'node:os';
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { performance as performance$1 } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
@@ -58542,9 +58542,59 @@ function missingValgrind(cause) {
 }
 
 /**
+ * Count mode's valgrind processes run side by side (docs/count-mode.md "How the passes run"): at most
+ * `limit` at once, results in input order, and the first failure stops the rest: nothing more starts,
+ * the running ones are aborted through their signal (runProcess kills their process groups), and the
+ * failure is thrown once they have all ended, so no valgrind outlives the count measurement.
+ */
+/**
+ * Runs `jobs`, at most `limit` at once (at least one), in input order as slots free up. `signal`
+ * (the caller's: an interrupt) reaches every job; only a job's rejection stops the others.
+ * @returns every job's result, in input order
+ * @throws the first job's error, after every started job has settled
+ */
+async function runConcurrently(jobs, limit, signal) {
+    const stop = new AbortController();
+    const onAbort = () => stop.abort(signal?.reason);
+    if (signal?.aborted)
+        onAbort();
+    else
+        signal?.addEventListener('abort', onAbort, { once: true });
+    const out = new Array(jobs.length);
+    let next = 0;
+    let failure = null;
+    const worker = async () => {
+        while (failure === null && next < jobs.length) {
+            const i = next++;
+            try {
+                out[i] = await jobs[i](stop.signal);
+            }
+            catch (error) {
+                if (failure === null) {
+                    failure = { error };
+                    stop.abort(error);
+                }
+            }
+        }
+    };
+    const workers = Math.max(1, Math.min(Math.floor(limit) || 1, jobs.length));
+    try {
+        await Promise.all(Array.from({ length: workers }, worker));
+    }
+    finally {
+        signal?.removeEventListener('abort', onAbort);
+    }
+    if (failure !== null)
+        throw failure.error;
+    return out;
+}
+
+/**
  * Count mode's measurement (docs/statistics.md §9, docs/count-mode.md): base counted twice (the
  * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
- * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
+ * do not depend on what else runs on the machine, so the three passes run at once, whatever the
+ * number of cores: on two cores that ends in about half the time of one after another, where two at
+ * a time leave a core idle for the third pass (docs/count-mode.md "How the passes run").
  */
 const CYCLES_FORMULA = 'Ir + 10·Bm + 10·L1m + 100·LLm (KCachegrind\'s "Cycle Estimation" without bus events and L2)';
 /** The three passes: base, head, and base again for the determinism check. */
@@ -58558,12 +58608,17 @@ const PASSES = [
  * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
  */
 async function measureCounts(o) {
-    const valgrindVersion = await valgrindVersionOf(o.valgrind ?? 'valgrind', o.env);
-    const iterationFlags = await fixedIterationFlags(o.sides, o.env);
+    // the version check and the native probe are independent: neither waits for the other
+    const [valgrindVersion, iterationFlags] = await Promise.all([
+        valgrindVersionOf(o.valgrind ?? 'valgrind', o.env),
+        fixedIterationFlags(o.sides, o.env)
+    ]);
+    const jobs = Math.max(1, Math.min(o.jobs ?? PASSES.length, PASSES.length));
     o.log.info(`counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
-        `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once`);
+        `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once, ` +
+        (jobs === PASSES.length ? 'all at once' : jobs === 1 ? 'one after another' : `${jobs} at a time`));
     const started = performance.now();
-    const results = await inParallel(PASSES, availableParallelism(), ({ side, pass }) => runCallgrindPass({
+    const results = await runConcurrently(PASSES.map(({ side, pass }) => (signal) => runCallgrindPass({
         side,
         pass,
         binary: o.sides[side].binary,
@@ -58573,12 +58628,12 @@ async function measureCounts(o) {
         filter: o.filter,
         dir: join(o.dir, 'counts'),
         timeoutMs: o.timeoutMs,
-        signal: o.signal,
+        signal,
         valgrind: o.valgrind,
         // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
         functions: o.functions !== false && pass === 0,
         simulate: o.simulate
-    }));
+    })), jobs, o.signal);
     const samples = results.flatMap((r) => r.samples);
     const issues = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)];
     const wallSeconds = (performance.now() - started) / 1000;
@@ -58669,19 +58724,6 @@ function lostBenchmarks(sides, results) {
                 });
     });
     return issues;
-}
-/** Maps `items` through `fn` with at most `limit` running at once; results in input order. */
-async function inParallel(items, limit, fn) {
-    const out = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const i = next++;
-            out[i] = await fn(items[i]);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return out;
 }
 
 /**
