@@ -12,12 +12,21 @@
  *    loop dumps' per-function costs, and without cache/branch simulation; the attribution's own
  *    time and the bytes it adds to results.json.
  *
+ * 6. How the passes run (docs/count-mode.md "How the passes run"): the 69-benchmark suite of 4,
+ *    base twice and head once, counted one after another (sequential), two at a time (before) and
+ *    all three at once (now), alternating with a rotating first variant, --reps times: wall and CPU
+ *    seconds per repetition, medians, the median ratio, the load average, and whether the counts
+ *    agree. Then where one pass's time goes (--where-reps times, alternating): valgrind start-up and
+ *    translation, callgrind's instrumentation, the cache/branch simulation, the dumps, the warm-up
+ *    repetition and benchgate's own reading of the dumps.
+ *
  * Needs g++, libbenchmark-dev and valgrind.
  * Usage: npm run build && npm run bench:counts [-- --rounds N] [-- --attribution-only]
+ *        [-- --passes-only [--reps N] [--where-reps N] [--changed K]]
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
@@ -26,6 +35,7 @@ import { countSuite } from '../src/analysis/countSuite.js'
 import { compareCounts } from '../src/analysis/counts.js'
 import { renderHtml } from '../src/report/html/render.js'
 import { toResultsJson } from '../src/report/json.js'
+import { callgrindArgs, runCallgrindPass } from '../src/counts/callgrindPass.js'
 import { measureCounts } from '../src/counts/measureCounts.js'
 import type { Log } from '../src/log.js'
 import type { CountMeasurement } from '../src/samples/countModel.js'
@@ -33,7 +43,11 @@ import type { CountMeasurement } from '../src/samples/countModel.js'
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '10' },
-    'attribution-only': { type: 'boolean', default: false }
+    'attribution-only': { type: 'boolean', default: false },
+    'passes-only': { type: 'boolean', default: false },
+    reps: { type: 'string', default: '5' },
+    'where-reps': { type: 'string', default: '3' },
+    changed: { type: 'string', default: '14' }
   }
 })
 const root = new URL('..', import.meta.url).pathname
@@ -67,7 +81,7 @@ async function count(
   base: string,
   head: string,
   env: NodeJS.ProcessEnv = process.env,
-  extra: { functions?: boolean; simulate?: boolean } = {}
+  extra: { functions?: boolean; simulate?: boolean; jobs?: number } = {}
 ): Promise<{ m: CountMeasurement; seconds: number }> {
   const side = (binary: string) => ({ binary, cwd: dir, benchmarks: [] })
   const t0 = performance.now()
@@ -84,6 +98,10 @@ async function count(
 
 if (values['attribution-only']) {
   await attributionCost()
+  process.exit(0)
+}
+if (values['passes-only']) {
+  await howThePassesRun()
   process.exit(0)
 }
 
@@ -218,6 +236,7 @@ for (const n of [23, 69, 138]) {
   )
 }
 await attributionCost()
+await howThePassesRun()
 console.log(`\n(work folder: ${dir})`)
 
 /** 5: what issue 30's attribution adds to a count measurement of 60 benchmarks. */
@@ -307,4 +326,207 @@ async function attributionCost(): Promise<void> {
   console.log(
     `   of which the call trees (attribution.tree): +${withJson.length - treeless} bytes of results.json`
   )
+}
+
+/** Median of a non-empty list. */
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+/** CPU seconds (user + system) of this process's ended children, from /proc/self/stat (Linux). */
+function childrenCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ')
+  // after "pid (comm) ": cutime and cstime are fields 16 and 17, in clock ticks (100 per second on Linux)
+  return (Number(fields[13]) + Number(fields[14])) / 100
+}
+
+/** This process's own CPU seconds (benchgate: reading and parsing the dumps). */
+function ownCpuSeconds(): number {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1e6
+}
+
+/** The 69-benchmark suite, and a head whose first `changed` benchmarks do a little more work (a PR's shape). */
+function passesSuite(n: number, changed: number): { base: string; head: string } {
+  writeFileSync(join(dir, `passes-${n}.cc`), suite(n))
+  let i = 0
+  const head = suite(n).replace(/->Arg\((\d+)\)/g, (all, arg: string) =>
+    i++ < changed ? `->Arg(${Number(arg) + 4})` : all
+  )
+  writeFileSync(join(dir, `passes-${n}-head.cc`), head)
+  return {
+    base: compile(`passes-${n}`, [join(dir, `passes-${n}.cc`)]),
+    head: compile(`passes-${n}-head`, [join(dir, `passes-${n}-head.cc`)])
+  }
+}
+
+/** 6: the three passes one after another, two at a time and all at once; then where one pass's time goes. */
+async function howThePassesRun(): Promise<void> {
+  const n = 69
+  const reps = Number(values.reps)
+  const changed = Number(values.changed)
+  const { base, head } = passesSuite(n, changed)
+  console.log(
+    `\n6. How the passes run: the ${n}-benchmark suite of 4 (head changes ${changed} of them), base twice + head once, ` +
+      `${reps} repetitions alternating, ${availableParallelism()} cores:`
+  )
+  const variants = [
+    ['sequential: one after another', { jobs: 1 }],
+    ['before: two at a time', { jobs: 2 }],
+    ['now: all three at once', {}]
+  ] as const
+  const wall: number[][] = variants.map(() => [])
+  const cpu: number[][] = variants.map(() => [])
+  const own: number[][] = variants.map(() => [])
+  const preamble: number[][] = variants.map(() => [])
+  const measured: CountMeasurement[][] = variants.map(() => [])
+  const loads: number[] = []
+  for (let rep = 0; rep < reps; rep++) {
+    loads.push(loadavg()[0])
+    // each repetition starts with another variant, so a load that rises or falls favours none
+    for (let k = 0; k < variants.length; k++) {
+      const v = (rep + k) % variants.length
+      const c0 = childrenCpuSeconds()
+      const o0 = ownCpuSeconds()
+      const { m, seconds } = await count(base, head, process.env, variants[v][1])
+      cpu[v].push(childrenCpuSeconds() - c0)
+      own[v].push(ownCpuSeconds() - o0)
+      wall[v].push(seconds)
+      preamble[v].push(seconds - m.method.wallSeconds)
+      measured[v].push(m)
+    }
+    loads.push(loadavg()[0])
+    console.log(
+      `   rep ${rep + 1}: ${variants.map(([label], v) => `${label.split(':')[0]} ${wall[v][rep].toFixed(2)} s`).join(', ')}; ` +
+        `now/sequential ${(wall[2][rep] / wall[0][rep]).toFixed(2)}, now/before ${(wall[2][rep] / wall[1][rep]).toFixed(2)} ` +
+        `(load average ${loads[loads.length - 2].toFixed(1)} → ${loads[loads.length - 1].toFixed(1)})`
+    )
+  }
+  for (const [v, [label]] of variants.entries())
+    console.log(
+      `   ${label}: median ${median(wall[v]).toFixed(2)} s (${Math.min(...wall[v]).toFixed(2)}–${Math.max(...wall[v]).toFixed(2)}), ` +
+        `valgrind CPU median ${median(cpu[v]).toFixed(1)} s, benchgate's own CPU ${median(own[v]).toFixed(2)} s, ` +
+        `before the passes (version, probe) ${(median(preamble[v]) * 1000).toFixed(0)} ms`
+    )
+  const ratio = (a: number, b: number) => median(wall[a].map((t, i) => t / wall[b][i])).toFixed(2)
+  console.log(
+    `   median ratio of each repetition's pair: now/sequential ${ratio(2, 0)}, now/before ${ratio(2, 1)}, ` +
+      `before/sequential ${ratio(1, 0)}; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`
+  )
+  console.log(`   ${countAgreement(measured.flat())}`)
+  if (Number(values['where-reps']) > 0) await whereTheTimeGoes(base, Number(values['where-reps']))
+}
+
+/**
+ * Whether the measurements agree: the executed events (Ir Dr Dw Bc) of every benchmark, side and pass
+ * the same in all of them; the misses (which the simulated caches and predictor make depend on
+ * addresses) compared with the base's own two passes.
+ */
+function countAgreement(ms: readonly CountMeasurement[]): string {
+  const executed = ['Ir', 'Dr', 'Dw', 'Bc']
+  const key = (s: CountMeasurement['samples'][number]) => `${s.benchmark} ${s.side} ${s.pass}`
+  const first = new Map(ms[0].samples.map((s) => [key(s), s]))
+  let differ = 0
+  let missesDiffer = 0
+  for (const m of ms.slice(1))
+    for (const s of m.samples) {
+      const r = first.get(key(s))
+      if (!r || executed.some((e) => r.events[e] !== s.events[e])) differ++
+      else if (Object.keys(s.events).some((e) => r.events[e] !== s.events[e])) missesDiffer++
+    }
+  const within = ms.map(
+    (m) =>
+      m.samples.filter((s) => {
+        const again = m.samples.find((t) => t.benchmark === s.benchmark && t.side === 'base' && t.pass === 1)
+        return (
+          s.side === 'base' &&
+          s.pass === 0 &&
+          again &&
+          Object.keys(s.events).some((e) => again.events[e] !== s.events[e])
+        )
+      }).length
+  )
+  const samples = ms.reduce((sum, m) => sum + m.samples.length, 0) - ms[0].samples.length
+  return (
+    `counts: executed events (Ir Dr Dw Bc) ${differ === 0 ? 'identical' : `DIFFERENT in ${differ} samples`} in all ${ms.length} measurements ` +
+    `(${samples} samples against the first); cache/branch misses differ in ${missesDiffer}, as between the base's two passes of one ` +
+    `measurement (${median(within)} of ${ms[0].samples.filter((s) => s.side === 'base' && s.pass === 0).length} benchmarks, median)`
+  )
+}
+
+/**
+ * Where one pass's time goes: the base's pass of section 6 run several ways, alternating, valgrind's
+ * CPU seconds for each (median of `reps`); each step adds one part of a counted pass to the one before.
+ */
+async function whereTheTimeGoes(binary: string, reps: number): Promise<void> {
+  const work = join(dir, 'where')
+  const run = ['--benchmark_format=json', '--benchmark_min_time=0.000000001']
+  const noDumps = (args: string[]) =>
+    args.filter((a) => !a.startsWith('--dump-after') && !a.startsWith('--dump-before'))
+  const callgrind = (simulate: boolean) => callgrindArgs(join(work, 'callgrind.out.%p'), simulate)
+  const steps: Array<[string, () => Promise<void> | void]> = [
+    [
+      'valgrind start-up and translation, no tool (--tool=none), the pass run',
+      () => valgrind(['--tool=none', binary, ...run, '--benchmark_repetitions=2'])
+    ],
+    [
+      'callgrind, listing the benchmarks only (start-up, translation of the start)',
+      () => valgrind([...callgrind(true), binary, '--benchmark_list_tests'])
+    ],
+    [
+      'callgrind, the pass without simulation or dumps',
+      () => valgrind([...noDumps(callgrind(false)), binary, ...run, '--benchmark_repetitions=2'])
+    ],
+    [
+      'callgrind, the pass with simulation, without dumps',
+      () => valgrind([...noDumps(callgrind(true)), binary, ...run, '--benchmark_repetitions=2'])
+    ],
+    [
+      'callgrind, the pass with simulation and dumps, one repetition (no warm-up)',
+      () => valgrind([...callgrind(true), binary, ...run, '--benchmark_repetitions=1'])
+    ],
+    [
+      'a pass as counted (simulation, dumps, warm-up), read by benchgate',
+      async () => {
+        await runCallgrindPass({
+          side: 'base',
+          pass: 0,
+          binary,
+          cwd: dir,
+          env: process.env,
+          iterationFlags: [run[1]],
+          dir: work,
+          timeoutMs: 3_600_000
+        })
+      }
+    ]
+  ]
+  const cpu: number[][] = steps.map(() => [])
+  const own: number[] = []
+  for (let rep = 0; rep < reps; rep++)
+    for (let k = 0; k < steps.length; k++) {
+      const v = (rep + k) % steps.length
+      rmSync(work, { recursive: true, force: true })
+      mkdirSync(work)
+      const c0 = childrenCpuSeconds()
+      const o0 = ownCpuSeconds()
+      await steps[v][1]()
+      cpu[v].push(childrenCpuSeconds() - c0)
+      if (v === steps.length - 1) own.push(ownCpuSeconds() - o0)
+    }
+  console.log(
+    `   where one pass's time goes (valgrind CPU seconds, median of ${reps}, alternating; load average ${loadavg()[0].toFixed(1)}):`
+  )
+  for (const [v, [label]] of steps.entries())
+    console.log(
+      `     ${label}: ${median(cpu[v]).toFixed(2)} s (${cpu[v].map((x) => x.toFixed(2)).join(', ')})`
+    )
+  console.log(`     benchgate reading that pass's JSON and dumps (its own CPU): ${median(own).toFixed(2)} s`)
+}
+
+function valgrind(args: string[]): void {
+  execFileSync('valgrind', args, { stdio: 'ignore', cwd: dir })
 }

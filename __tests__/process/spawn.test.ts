@@ -7,16 +7,9 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CAPTURE_BYTES, describeExit, runProcess } from '../../src/process/spawn.js'
+import { alive } from '../helpers/alive.js'
 
 const base = { cwd: tmpdir(), env: { PATH: process.env.PATH } }
-/** Whether `pid` still runs (a zombie waiting to be reaped does not count). */
-const alive = (pid: number) => {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
-  } catch {
-    return false
-  }
-}
 
 describe('runProcess', () => {
   it('passes arguments as they are and reports the exit code and captured output', async () => {

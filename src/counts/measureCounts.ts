@@ -1,9 +1,10 @@
 /**
  * Count mode's measurement (docs/statistics.md §9, docs/count-mode.md): base counted twice (the
  * determinism check), head once, each pass one valgrind process over the side's benchmarks. Counts
- * do not depend on what else runs on the machine, so the passes run in parallel, one per core.
+ * do not depend on what else runs on the machine, so the three passes run at once, whatever the
+ * number of cores: on two cores that ends in about half the time of one after another, where two at
+ * a time leave a core idle for the third pass (docs/count-mode.md "How the passes run").
  */
-import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import type { Log } from '../log.js'
 import { runProcess } from '../process/spawn.js'
@@ -16,6 +17,7 @@ import {
   runCallgrindPass,
   type CallgrindPassResult
 } from './callgrindPass.js'
+import { runConcurrently } from './concurrent.js'
 
 export const CYCLES_FORMULA =
   'Ir + 10·Bm + 10·L1m + 100·LLm (KCachegrind\'s "Cycle Estimation" without bus events and L2)'
@@ -45,6 +47,11 @@ export interface MeasureCountsOptions {
   functions?: boolean
   /** Cache and branch simulation (default true; false only to measure its cost in scripts/bench-counts.ts). */
   simulate?: boolean
+  /**
+   * At most this many valgrind processes at once (default: all three passes). Fewer only to measure
+   * the passes one after another or two at a time in scripts/bench-counts.ts; the counts are the same.
+   */
+  jobs?: number
 }
 
 /** The three passes: base, head, and base again for the determinism check. */
@@ -59,30 +66,41 @@ const PASSES: ReadonlyArray<{ side: Side; pass: number }> = [
  * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
  */
 export async function measureCounts(o: MeasureCountsOptions): Promise<CountMeasurement> {
-  const valgrindVersion = await valgrindVersionOf(o.valgrind ?? 'valgrind', o.env)
-  const iterationFlags = await fixedIterationFlags(o.sides, o.env)
+  // the version check and the native probe are independent: neither waits for the other
+  const [valgrindVersion, iterationFlags] = await Promise.all([
+    valgrindVersionOf(o.valgrind ?? 'valgrind', o.env),
+    fixedIterationFlags(o.sides, o.env)
+  ])
+  const jobs = Math.max(1, Math.min(o.jobs ?? PASSES.length, PASSES.length))
   o.log.info(
     `counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
-      `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once`
+      `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once, ` +
+      (jobs === PASSES.length ? 'all at once' : jobs === 1 ? 'one after another' : `${jobs} at a time`)
   )
   const started = performance.now()
-  const results = await inParallel(PASSES, availableParallelism(), ({ side, pass }) =>
-    runCallgrindPass({
-      side,
-      pass,
-      binary: o.sides[side].binary,
-      cwd: o.sides[side].cwd,
-      env: o.env,
-      iterationFlags,
-      filter: o.filter,
-      dir: join(o.dir, 'counts'),
-      timeoutMs: o.timeoutMs,
-      signal: o.signal,
-      valgrind: o.valgrind,
-      // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
-      functions: o.functions !== false && pass === 0,
-      simulate: o.simulate
-    })
+  const results = await runConcurrently(
+    PASSES.map(
+      ({ side, pass }) =>
+        (signal: AbortSignal) =>
+          runCallgrindPass({
+            side,
+            pass,
+            binary: o.sides[side].binary,
+            cwd: o.sides[side].cwd,
+            env: o.env,
+            iterationFlags,
+            filter: o.filter,
+            dir: join(o.dir, 'counts'),
+            timeoutMs: o.timeoutMs,
+            signal,
+            valgrind: o.valgrind,
+            // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
+            functions: o.functions !== false && pass === 0,
+            simulate: o.simulate
+          })
+    ),
+    jobs,
+    o.signal
   )
   const samples: CountSample[] = results.flatMap((r) => r.samples)
   const issues: CountIssue[] = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)]
@@ -190,18 +208,4 @@ function lostBenchmarks(
         })
   })
   return issues
-}
-
-/** Maps `items` through `fn` with at most `limit` running at once; results in input order. */
-async function inParallel<T, R>(items: readonly T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++
-      out[i] = await fn(items[i])
-    }
-  }
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker))
-  return out
 }
