@@ -13,7 +13,14 @@ import { countSuite, withCounts } from './analysis/countSuite.js'
 import { decidableRounds } from './analysis/decidability.js'
 import { analyzeSuite, type SuiteInput } from './analysis/suite.js'
 import { runDesign, type SuiteResult } from './analysis/types.js'
-import { checkFilterMatches, locateBinary, probeBinary, type ProbeResult } from './build/binary.js'
+import {
+  bothSidesRun,
+  checkFilterMatches,
+  locateBinary,
+  probeBinary,
+  type ProbeResult
+} from './build/binary.js'
+import { listedByName, unsupportedBy, type Catalog } from './harness/types.js'
 import type { BuildResult } from './build/build.js'
 import { buildBothSides } from './build/sides.js'
 import type { BaseBuildCache } from './build/cache.js'
@@ -124,7 +131,9 @@ async function measureBuilt(
   const unmeasured = await nothingToMeasure(ws, built, run)
   if (unmeasured) return { report: unmeasured, samplesDir: ws.samplesDir, samples: [] }
   const sides = await probeSides(ws, built)
-  const listed = await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log)
+  const listed = sides.catalog
+    ? listedByName(sides.filter, sides.benchmarks)
+    : await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log)
   // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
   const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal)
   if (counted && plan.measure === 'counts') {
@@ -143,6 +152,7 @@ async function measureBuilt(
     }),
     sides: sides.paths,
     kind: sides.kind,
+    ...(sides.catalog && { catalog: sides.catalog }),
     workDir: ws.workDir,
     samplesDir: ws.samplesDir,
     env: ws.childEnv,
@@ -297,6 +307,8 @@ async function nothingToMeasure(
 interface ProbedSides {
   paths: Record<Side, { binary: string; cwd: string }>
   kind: BinaryKind
+  /** Catch2 and nanobench: what both sides list (harness/types.ts). */
+  catalog?: Catalog
   /** What each binary lists without a filter. */
   benchmarks: Record<Side, readonly string[]>
   /** A shard's share, or --filter. */
@@ -316,7 +328,10 @@ async function probeSides(ws: Workspace, { headProbe, plan }: Built): Promise<Pr
       cwd: resolve(ws.trees.head, plan.workingDirectory)
     }
   }
-  const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, { env: ws.childEnv })
+  const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, {
+    env: ws.childEnv,
+    harness: plan.harness
+  })
   // A shard measures only its share (the same split on every shard: the same head binary's list).
   const share = plan.shard
     ? await ws.log.group('Shard', () => planShard(plan, paths.head.binary, paths.head.cwd, ws.log))
@@ -324,10 +339,7 @@ async function probeSides(ws: Workspace, { headProbe, plan }: Built): Promise<Pr
   return {
     paths,
     // Both sides must be run the same way: bench-runner mode only when both binaries have it.
-    kind:
-      baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
-        ? 'bench-runner'
-        : 'google-benchmark',
+    ...bothSidesRun(baseProbe, headProbe),
     benchmarks: { base: baseProbe.benchmarks, head: headProbe.benchmarks },
     filter: share?.filter ?? plan.filter ?? undefined,
     share
@@ -438,9 +450,11 @@ async function checkedHead(
 ): Promise<{ probe: ProbeResult; listed: readonly string[] }> {
   const path = locateBinary(tree, binary)
   const cwd = resolve(tree, config.workingDirectory)
-  const probe = await probeBinary(path, cwd, { env })
+  const probe = await probeBinary(path, cwd, { env, harness: config.harness })
+  const unsupported = unsupportedBy(probe.kind, config)
+  if (unsupported) throw new JobError('invalid-option', unsupported, { subject: 'harness' })
   const listed = config.filter
-    ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
+    ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env, probe.kind)
     : probe.benchmarks
   return { probe, listed }
 }
