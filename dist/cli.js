@@ -2,7 +2,7 @@
 import { readFileSync, realpathSync, mkdtempSync, rmSync, statSync, mkdirSync, writeFileSync, linkSync, unlinkSync, renameSync, rmdirSync, existsSync, readdirSync, chmodSync, closeSync, openSync, fstatSync, readSync, accessSync, constants, copyFileSync, statfsSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { join, resolve as resolve$1, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
+import { join, resolve as resolve$1, dirname, basename, isAbsolute, relative, sep, delimiter } from 'node:path';
 import { randomBytes, createHash } from 'node:crypto';
 import { tmpdir, platform, arch, availableParallelism, hostname } from 'node:os';
 import { execFile, execFileSync, spawn } from 'node:child_process';
@@ -41132,6 +41132,20 @@ const TABLE = [
         reproduce: false
     },
     {
+        name: 'harness',
+        config: 'harness',
+        type: 'enum',
+        values: ['auto', 'gbench', 'catch2', 'nanobench'],
+        default: 'auto',
+        arg: 'H',
+        help: "the binary's benchmark library: gbench (Google Benchmark), catch2 (Catch2's BENCHMARK, run with -r xml), " +
+            'nanobench (its table on stdout); auto recognises it (docs/harnesses.md)',
+        commands: ['run'],
+        input: 'harness',
+        file: true,
+        reproduce: true
+    },
+    {
         name: 'working-directory',
         config: 'workingDirectory',
         type: 'string',
@@ -52306,7 +52320,8 @@ const $defs = {
             'priority',
             'date',
             'executable',
-            'turbo'
+            'turbo',
+            'harness'
         ].map((k) => [k, text$1()])),
         numCpus: int(),
         mhzPerCpu: num$3,
@@ -55800,814 +55815,337 @@ function formatSeconds$1(ms) {
 }
 
 /**
- * Finding the benchmark binary a build produced and asking it what it is: a bench-runner binary
- * (benchgate's own main, streaming samples) or a plain Google Benchmark binary.
- */
-/** Default time limit for one probe of a binary (ms): probes only print a version or a list. */
-const PROBE_TIMEOUT_MS = 30_000;
-/** How a bench-runner binary identifies itself on `--benchgate_version`. */
-const RUNNER_VERSION_RE = /^benchgate-runner (\S+)\s*$/m;
-function isInside(root, p) {
-    const rel = relative(root, p);
-    return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
-}
-/**
- * The absolute path of the benchmark binary `relPath` inside `worktree`, after the build.
- * The path must stay inside the worktree, lexically and after resolving symlinks (both sides must
- * run their own build's binary).
+ * Catch2's XML reporter (`-r xml`), versions 2 and 3 (docs/sample-format.md, "Catch2 XML"): every
+ * `<BenchmarkResults name=…>` inside a `<TestCase>` (and its `<Section>`s) holds one `<mean value=…>`
+ * in nanoseconds, the process's one value for that benchmark. Version 2's root is `<Catch>` (with a
+ * `<Group>`), version 3's `<Catch2TestRun catch2-version=…>`; the benchmark elements are the same.
+ * A benchmark is named by its path: test case, sections, BENCHMARK name, joined by `/`.
  *
- * @param worktree the side's worktree (absolute)
- * @param relPath the binary's path relative to the worktree, as configured (e.g. `build/bench/bench_all`)
- * @returns the binary's absolute real path
- * @throws JobError code 2 'binary-path' (absolute path, `..` or symlink escaping the worktree, a
- *   directory), code 2 'not-executable', code 3 'binary-not-found'
+ * Catch2's JSON reporter is refused (see refuseCatch2Json): it drops benchmark results.
  */
-function locateBinary(worktree, relPath) {
-    if (relPath.trim() === '') {
-        throw new JobError('binary-path', 'The benchmark binary path is empty.', { subject: 'binary' });
-    }
-    if (isAbsolute(relPath)) {
-        throw new JobError('binary-path', `The benchmark binary path ${relPath} is absolute.`, {
-            subject: relPath,
-            hint: 'Give it relative to the repository root (e.g. build/bench/bench_all), so each side runs its own build.'
-        });
-    }
-    let root;
-    try {
-        root = realpathSync(worktree);
-    }
-    catch (e) {
-        throw new JobError('binary-not-found', `The worktree ${worktree} does not exist.`, {
-            subject: worktree,
-            cause: e
-        });
-    }
-    const candidate = resolve$1(root, relPath);
-    if (!isInside(root, candidate)) {
-        throw new JobError('binary-path', `The benchmark binary path ${relPath} leads out of the worktree (${root}).`, {
-            subject: relPath,
-            hint: 'Give a path inside the repository, relative to its root.'
-        });
-    }
-    let real;
-    try {
-        real = realpathSync(candidate);
-    }
-    catch {
-        const similar = findByName(root, basename(relPath));
-        throw new JobError('binary-not-found', `The benchmark binary ${relPath} was not found after the build (looked for ${candidate}).`, {
-            subject: relPath,
-            hint: similar.length > 0
-                ? `Files with that name in the worktree: ${similar.join(', ')}. Is the path relative to the repository root?`
-                : 'Check that the build command builds it and that the path is relative to the repository root.'
-        });
-    }
-    if (!isInside(root, real)) {
-        throw new JobError('binary-path', `The benchmark binary ${relPath} is a symlink to ${real}, outside the worktree ${root}.`, {
-            subject: relPath,
-            hint: 'Point to the binary the build produces inside the repository, so each side runs its own build.'
-        });
-    }
-    const st = statSync(real);
-    if (!st.isFile()) {
-        throw new JobError('binary-path', `The benchmark binary path ${relPath} is not a file (${real}).`, {
-            subject: relPath
-        });
-    }
-    try {
-        accessSync(real, constants.X_OK);
-    }
-    catch {
-        throw new JobError('not-executable', `The benchmark binary ${real} is not executable (mode ${(st.mode & 0o777).toString(8)}).`, {
-            subject: relPath,
-            hint: 'Point to the linked executable, not a library, object file or script without the execute bit.'
-        });
-    }
-    return real;
+/** Whether a text (its start) is Catch2's XML report. */
+function looksLikeCatch2Xml(start) {
+    return /^(<\?xml[^>]*\?>\s*)?<(Catch|Catch2TestRun)[\s>]/.test(start);
 }
-/** Up to 5 worktree-relative paths of files called `name` (bounded search, skips .git). */
-function findByName(root, name, maxEntries = 20_000) {
-    const found = [];
-    const queue = [root];
-    let seen = 0;
-    while (queue.length > 0 && found.length < 5 && seen < maxEntries) {
-        const dir = queue.shift();
-        let entries;
-        try {
-            entries = readdirSync(dir, { withFileTypes: true });
-        }
-        catch {
-            continue;
-        }
-        for (const e of entries) {
-            seen++;
-            if (e.name === '.git')
-                continue;
-            const p = join(dir, e.name);
-            if (e.isDirectory())
-                queue.push(p);
-            else if (e.name === name)
-                found.push(relative(root, p));
-        }
-    }
-    return found;
+/** Whether a JSON text (its start) is Catch2's JSON report: `{"version": 1, "metadata": {... "catch2-version"`. */
+function looksLikeCatch2Json(start) {
+    return /^\{\s*"version"\s*:\s*\d+\s*,\s*"metadata"\s*:/.test(start) && start.includes('"catch2-version"');
 }
-/**
- * Asks the binary what it is, without running any benchmark:
- *
- * 1. `--benchgate_version --benchmark_list_tests=true --benchmark_filter=<matches nothing>`:
- *    bench-runner prints `benchgate-runner <version>` and exits 0. `benchmark_main` rejects the
- *    unknown flag (non-zero exit). The list/filter flags are a seat belt: a custom `main` that
- *    ignores unknown flags lists nothing instead of running the whole suite.
- * 2. `--benchmark_list_tests=true`: one benchmark name per line, exit 0.
- *
- * @param path the binary (absolute)
- * @param cwd the side's working directory (static initialisers may read relative files)
- * @throws JobError code 3: 'not-a-benchmark' (quoting the head of its output), 'no-benchmarks',
- *   'probe-failed' (timeout, crash, could not start)
- */
-async function probeBinary(path, cwd, options = {}) {
-    const env = options.env ?? childEnvironment();
-    const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
-    const probe = (args) => runProcess(path, args, { cwd, env, stdout: 'capture', stderr: 'capture', timeoutMs, killGraceMs: 500 });
-    const shown = (r) => headLines(`${r.stdout}${r.stderr ? `\n${r.stderr}` : ''}`.trim(), 10);
-    const first = await probe([
-        '--benchgate_version',
-        '--benchmark_list_tests=true',
-        '--benchmark_filter=^benchgate-probe-matches-nothing$'
-    ]);
-    if (first.spawnError || first.timedOut) {
-        throw new JobError('probe-failed', `Could not run the benchmark binary ${path}: ${describeExit(first, timeoutMs)}.`, {
-            subject: path,
-            hint: first.timedOut
-                ? 'Does it do heavy work before main()? It should answer --benchmark_list_tests quickly.'
-                : undefined
-        });
-    }
-    const m = RUNNER_VERSION_RE.exec(first.stdout);
-    let kind;
-    let version;
-    if (first.exitCode === 0 && m) {
-        kind = 'bench-runner';
-        version = m[1];
-    }
-    else if (first.exitCode !== 0 || /Failed to match any benchmarks/.test(first.stderr)) {
-        // benchmark_main refuses the unknown flag; a tolerant custom main matched nothing
-        kind = 'google-benchmark';
-    }
-    else {
-        throw notABenchmark(path, '--benchgate_version', first, shown(first));
-    }
-    const list = await probe(['--benchmark_list_tests=true']);
-    if (list.exitCode !== 0) {
-        if (kind === 'google-benchmark' && !list.timedOut && !list.spawnError && list.signal === null) {
-            throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list));
-        }
-        throw new JobError('probe-failed', `Listing the benchmarks of ${path} failed: ${describeExit(list, timeoutMs)}.`, {
-            subject: path,
-            hint: shown(list) ? `Its output began:\n${shown(list)}` : undefined
-        });
-    }
-    const benchmarks = list.stdout
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l !== '');
-    if (benchmarks.length === 0) {
-        throw new JobError('no-benchmarks', `The benchmark binary ${path} registers no benchmarks.`, {
-            subject: path,
-            hint: 'Check that the benchmark sources are compiled into it (BENCHMARK(...) registrations).'
-        });
-    }
-    if (benchmarks.some((b) => b.startsWith('-')))
-        throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list));
-    return version === undefined ? { kind, benchmarks } : { kind, version, benchmarks };
+/** Catch2's JSON report cannot be read: say why and what to use instead. */
+function refuseCatch2Json(source) {
+    return new SampleFileError('catch2-json', source, `${source}: this is Catch2's JSON report, which leaves out BENCHMARK results (an open Catch2 bug: ` +
+        'github.com/catchorg/Catch2/issues/2879), so it holds no benchmark values. Run the suite with ' +
+        '`-r xml` (benchgate run --harness catch2 does) and give benchgate that file.');
 }
-function notABenchmark(path, flag, r, output) {
-    return new JobError('not-a-benchmark', `${path} is not a Google Benchmark binary: it answered ${flag} with ${describeExit(r)}` +
-        (output ? ` and printed:\n${output}` : ' and printed nothing.'), {
-        subject: path,
-        hint: 'Point the binary option at an executable linked with benchmark_main (or benchgate::runner).'
+/** XML's five entities and numeric character references. */
+function unescapeXml(s) {
+    return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e) => {
+        if (e[0] === '#') {
+            const code = e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+            return code <= 0x10ffff ? String.fromCodePoint(code) : '';
+        }
+        return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[e];
     });
 }
-/** How many of the binary's benchmark names a "filter matches nothing" error shows. */
-const NAMES_SHOWN = 8;
-/**
- * Stops the job when `filter` selects none of the binary's benchmarks, with the binary's own words
- * (Google Benchmark: "Failed to match any benchmarks against regex: …") and a few names it has.
- * @param all the binary's benchmarks without the filter (from the probe)
- * @returns the benchmarks the filter selects (all of them when the listing itself failed: the run reports that)
- * @throws JobError code 2 'filter-matches-nothing'
- */
-async function checkFilterMatches(path, cwd, filter, all, env) {
-    const r = await runProcess(path, ['--benchmark_list_tests=true', `--benchmark_filter=${filter}`], {
-        cwd,
-        env,
-        stdout: 'capture',
-        stderr: 'capture',
-        timeoutMs: PROBE_TIMEOUT_MS,
-        killGraceMs: 500
-    });
-    // A failing listing is reported where the benchmarks are listed for the run; here only "none" stops.
-    const names = r.stdout
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l !== '');
-    if (r.exitCode !== 0)
-        return [...all];
-    if (names.length > 0)
-        return names;
-    const said = headLines(r.stderr.trim(), 3);
-    const shown = all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '');
-    throw new JobError('filter-matches-nothing', `--filter ${JSON.stringify(filter)} matches none of head's ${all.length} benchmark(s)` +
-        (said ? `; the binary said: ${said}` : '.'), {
-        subject: filter,
-        hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${shown}`
-    });
+/** The attributes of one start tag (`name="value"` pairs; Catch2 quotes with "). */
+function attributesOf(text) {
+    const attrs = new Map();
+    for (const m of text.matchAll(/([\w:.-]+)\s*=\s*"([^"]*)"/g))
+        attrs.set(m[1], unescapeXml(m[2]));
+    return attrs;
 }
-
+/** Tags, comments and declarations, in document order (text between them is not needed). */
+const TAG = /<!--[\s\S]*?(?:-->|$)|<\?[\s\S]*?(?:\?>|$)|<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+\s*=\s*"[^"]*")*)\s*(\/?)>/g;
+/** The elements whose `name` is part of a benchmark's path. */
+const PATH_ELEMENTS = new Set(['TestCase', 'Section']);
 /**
- * Running the user's build command in one side's worktree. The command is a shell string exactly
- * as the user wrote it (`cmake -B build && cmake --build build -j`), so it runs with `/bin/sh -c`:
- * this is the one intended use of a shell in benchgate, and nothing is ever interpolated into it.
- * The side is passed as the environment variable BENCHGATE_SIDE instead.
+ * Parses one process's Catch2 XML report: one sample per benchmark (its mean, ns), an 'error' issue
+ * for a benchmark that failed (`<failed message=…>`), a 'truncated' one for a benchmark the file ends
+ * inside (the process died in it), an 'invalid' one for a second benchmark of the same path in one
+ * process (one value per benchmark per process: rename one of them).
+ * @throws SampleFileError 'malformed-xml' when the text is not a Catch2 XML report
  */
-/** Lines of build output kept in the result for the error report. */
-const BUILD_LOG_TAIL_LINES = 50;
-/**
- * Runs the build command with `/bin/sh -c` in `cwd`, output streamed to `logPath`.
- * A failing build is a result (`ok: false`), not an exception: the caller decides (it usually
- * throws a code-3 error quoting `logTail`).
- * @throws JobError code 2 'invalid-option' when the command is empty or timeoutMs is not > 0
- */
-async function runBuild(options) {
-    const { side, cwd, command, logPath, log } = options;
-    if (command.trim() === '') {
-        throw new JobError('invalid-option', 'The build command is empty.', {
-            subject: 'build',
-            hint: "Give the command that builds the benchmarks, e.g. 'cmake -B build && cmake --build build'."
-        });
-    }
-    if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
-        throw new JobError('invalid-option', `The build timeout must be > 0 ms, got ${options.timeoutMs}.`);
-    }
-    mkdirSync(dirname(logPath), { recursive: true });
-    log.info(`Building ${side} in ${cwd}: ${command}`);
-    const env = { ...(options.env ?? childEnvironment()), BENCHGATE_SIDE: side };
-    const r = await runProcess('/bin/sh', ['-c', command], {
-        cwd,
-        env,
-        stdout: { path: logPath },
-        stderr: { path: logPath },
-        timeoutMs: options.timeoutMs,
-        signal: options.signal
-    });
-    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
-    const outcome = ok ? 'ok' : describeExit(r, options.timeoutMs);
-    let logTail = readTail(logPath, BUILD_LOG_TAIL_LINES);
-    if (r.spawnError)
-        logTail = `${logTail}\n${r.spawnError.message}`.trim();
-    log.info(`Build of ${side} ${ok ? 'finished' : 'FAILED'} in ${(r.durationMs / 1000).toFixed(1)} s (${outcome}); log: ${logPath}`);
-    return {
-        side,
-        ok,
-        exitCode: r.exitCode,
-        signal: r.signal,
-        timedOut: r.timedOut,
-        durationMs: r.durationMs,
-        logTail,
-        logPath,
-        outcome
-    };
-}
-
-/**
- * The base-build cache: the base commit's build outputs, restored instead of rebuilding when the
- * same commit was built before with the same command and compiler. Only the base side is ever
- * cached — nothing built from a pull request's head is saved. The storage is injected (the Action
- * passes @actions/cache; local runs pass nothing and just build).
- */
-/**
- * `benchgate-base-<os>-<arch>-<base sha>-<hash>`: the hash covers everything else that changes the
- * build's output (build command, binary path, cached paths, compiler version, CC/CXX).
- */
-function baseBuildCacheKey(parts) {
-    const hash = createHash('sha256')
-        .update(JSON.stringify([parts.build, parts.binary, [...parts.paths], parts.compiler]))
-        .digest('hex')
-        .slice(0, 16);
-    return `benchgate-base-${parts.os ?? platform()}-${parts.arch ?? arch()}-${parts.baseSha}-${hash}`;
-}
-/**
- * The compiler the build will most likely use, as one line: `$CXX`/`$CC` if set, else `c++`, `g++`,
- * `clang++`, `cc`. Includes the variables themselves, since they change the build.
- */
-function compilerIdentity(env = process.env) {
-    const candidates = [env.CXX, env.CC, 'c++', 'g++', 'clang++', 'cc'].filter((c) => Boolean(c));
-    for (const compiler of candidates) {
-        try {
-            const version = execFileSync(compiler, ['--version'], {
-                encoding: 'utf8',
-                timeout: 10_000,
-                stdio: ['ignore', 'pipe', 'ignore']
+function parseCatch2Xml(text, opts, 
+/** Filled with each benchmark's test case (the listing's catalog). */
+testCaseOf) {
+    const { round, run, source } = resolveSource(opts);
+    if (!looksLikeCatch2Xml(text.trimStart()))
+        throw new SampleFileError('malformed-xml', source, `${source}: not a Catch2 XML report (it should start with <Catch> or <Catch2TestRun>). Run the suite with -r xml.`);
+    const sink = sampleSink(opts);
+    const issues = [];
+    const provenance = { harness: 'Catch2' };
+    const path = [];
+    const seen = new Set();
+    let open;
+    const at = { side: opts.side, round, run, source };
+    const finish = (b) => {
+        if (seen.has(b.name)) {
+            issues.push({
+                ...at,
+                benchmark: b.name,
+                kind: 'invalid',
+                message: 'a second BENCHMARK of this name in the same test case and section: only the first is used; rename one'
             });
-            return `${compiler}: ${version.split('\n')[0].trim()} (CC=${env.CC ?? ''} CXX=${env.CXX ?? ''})`;
         }
-        catch {
-            // try the next one
+        else if (b.failed !== undefined) {
+            issues.push({ ...at, benchmark: b.name, kind: 'error', message: b.failed, detail: b.failed });
         }
-    }
-    return `unknown compiler (CC=${env.CC ?? ''} CXX=${env.CXX ?? ''})`;
-}
-
-/**
- * Builds both sides in their worktrees, the base from the base-build cache when it holds this exact
- * build (commit, command, binary, cached paths, compiler); a fresh base build is saved to it.
- */
-/** Builds head first (mistakes show after one build), then the base, from the cache when it can. */
-async function buildBothSides(o) {
-    const out = {};
-    for (const side of ['head', 'base']) {
-        if (side === 'base' && o.cache) {
-            const cached = await restoreBaseBuild(o.cache, o);
-            if (cached) {
-                out.base = cached;
-                continue;
+        else if (b.mean === undefined || !Number.isFinite(b.mean) || b.mean < 0) {
+            issues.push({
+                ...at,
+                benchmark: b.name,
+                kind: 'invalid',
+                message: 'no valid <mean value> in its results'
+            });
+        }
+        else {
+            sink.add({
+                benchmark: b.name,
+                side: opts.side,
+                round,
+                run,
+                repetition: 0,
+                iterations: Math.max(1, b.iterations * b.samples),
+                realTimeNs: b.mean,
+                cpuTimeNs: b.mean,
+                threads: 1
+            });
+        }
+        seen.add(b.name);
+    };
+    for (const m of text.matchAll(TAG)) {
+        const [, close, element, attrText, selfClosing] = m;
+        if (element === undefined)
+            continue; // a comment or declaration
+        const attrs = attributesOf(attrText ?? '');
+        if (!close && (element === 'Catch2TestRun' || element === 'Catch')) {
+            const version = attrs.get('catch2-version');
+            if (version)
+                provenance.harness = `Catch2 ${version}`;
+        }
+        else if (PATH_ELEMENTS.has(element)) {
+            if (close)
+                path.pop();
+            else if (!selfClosing)
+                path.push(attrs.get('name') ?? '');
+        }
+        else if (element === 'BenchmarkResults') {
+            if (close) {
+                if (open)
+                    finish(open);
+                open = undefined;
+            }
+            else {
+                const name = [...path, attrs.get('name') ?? ''].join('/');
+                if (path.length > 0 && !testCaseOf?.has(name))
+                    testCaseOf?.set(name, path[0]);
+                open = {
+                    name,
+                    iterations: Number(attrs.get('iterations') ?? 1) || 1,
+                    samples: Number(attrs.get('samples') ?? 1) || 1
+                };
             }
         }
-        out[side] = await runBuild({
-            side,
-            cwd: o.trees[side],
-            command: o.command,
-            env: o.env,
-            log: o.log,
-            logPath: join(o.outDir, `build-${side}.log`),
-            timeoutMs: o.timeoutMs,
-            signal: o.signal
-        });
-        o.log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
-        if (side === 'base' && out.base.ok && o.cache)
-            await saveBaseBuild(o.cache, o);
-        if (side === 'head')
-            await o.afterHead?.(out.head);
-    }
-    return out;
-}
-/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
-function baseCacheKey(cache, o) {
-    return baseBuildCacheKey({
-        baseSha: o.baseSha,
-        build: o.command,
-        binary: o.binary,
-        paths: cache.paths,
-        compiler: compilerIdentity()
-    });
-}
-/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
-async function restoreBaseBuild(cache, o) {
-    const { log } = o;
-    const tree = o.trees.base;
-    const key = baseCacheKey(cache, o);
-    try {
-        const hit = await cache.storage.restore(cache.paths.map((p) => resolve$1(tree, p)), key);
-        if (!hit) {
-            log.info(`base build cache: no entry for ${key}; building`);
-            return null;
+        else if (open && !close && element === 'mean') {
+            const v = attrs.get('value');
+            open.mean = v === undefined || v.trim() === '' ? NaN : Number(v);
         }
-        locateBinary(tree, o.binary);
-        log.info(`base build cache: restored ${key}; the base build is skipped`);
-        return {
-            side: 'base',
-            ok: true,
-            exitCode: 0,
-            signal: null,
-            timedOut: false,
-            durationMs: 0,
-            logTail: '',
-            logPath: '',
-            outcome: 'restored from cache'
-        };
+        else if (open && !close && element === 'failed') {
+            open.failed = attrs.get('message') ?? 'the benchmark failed';
+        }
     }
-    catch (e) {
-        log.warn(`base build cache: could not use ${key} (${e.message}); building instead`);
-        return null;
-    }
-}
-async function saveBaseBuild(cache, o) {
-    const { log } = o;
-    const tree = o.trees.base;
-    const key = baseCacheKey(cache, o);
-    try {
-        await cache.storage.save(cache.paths.map((p) => resolve$1(tree, p)), key);
-        log.info(`base build cache: saved ${key}`);
-    }
-    catch (e) {
-        log.warn(`base build cache: could not save ${key}: ${e.message}`);
-    }
+    if (open)
+        issues.push({
+            ...at,
+            benchmark: open.name,
+            kind: 'truncated',
+            message: 'the report ends inside this benchmark: the process stopped while running it'
+        });
+    return { samples: sink.samples, issues, provenance, format: 'catch2-xml' };
 }
 
 /**
- * Did base and head build the same program? Then there is nothing to measure: a docs-only pull
- * request passes in seconds, and a build that staged the wrong binary cannot pass as "no change".
- *
- * "Same" is byte-identical files, or, for ELF, identical loaded image: every section the loader maps
- * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info and symbol tables
- * are left out: with `-g` they hold the worktree's path (base and head build in different folders),
- * and the GNU build-id note is a hash over them. Of the loaded notes, only the toolchain's metadata
- * notes are left out, and only when each holds the one GNU note it should: any other note is mapped
- * and readable, so a program can keep data in it (docs/security.md, defence 16). Anything else
- * (Mach-O, PE, an ELF this reader does not understand) counts as the same only when byte-identical.
- * Written by hand: reading the section table is 40 lines; no maintained npm ELF reader gives section bytes.
+ * The benchmark harnesses benchgate drives (docs/harnesses.md): what each one needs to list a
+ * binary's benchmarks, run a set of them by exact name in one process, and read that process's
+ * output into one value per benchmark. Google Benchmark's own path (build/binary.ts,
+ * measure/benchmark.ts, counts/) is unchanged; Catch2 and nanobench live in this folder.
  */
+/** The library's name for messages and the report. */
+const HARNESS_LABEL = {
+    'bench-runner': 'Google Benchmark (bench-runner)',
+    'google-benchmark': 'Google Benchmark',
+    catch2: 'Catch2',
+    nanobench: 'nanobench'
+};
 /**
- * Base and head built the same program: the same binary and the same shared libraries from their
- * own worktrees (as the dynamic loader resolves them, `ldd`). A library change with an unchanged
- * executable is a change. When the libraries cannot be listed (no ldd, not Linux), only a static
- * binary is taken as the same.
+ * Which of the catalog's benchmarks a benchgate filter (a regular expression over names: --filter,
+ * a shard's share, or an exact-name filter) selects. The filters benchgate builds are valid
+ * ECMAScript as well as POSIX ERE (samples/nameFilter.ts); a user's --filter is read as ECMAScript.
+ * @returns the selected names, or undefined when there is no filter (everything)
  */
-async function sameBuiltProgram(sides, env) {
-    const different = { same: false, libraries: 0, codeOnly: false };
-    const binary = sameProgram(sides.base.binary, sides.head.binary);
-    if (binary === 'different')
-        return different;
-    const libs = { base: await ownLibraries(sides.base, env), head: await ownLibraries(sides.head, env) };
-    if (!libs.base || !libs.head || libs.base.size !== libs.head.size)
-        return different;
-    let codeOnly = binary === 'identical-code';
-    for (const [name, basePath] of libs.base) {
-        const headPath = libs.head.get(name);
-        const s = headPath === undefined ? 'different' : sameProgram(basePath, headPath);
-        if (s === 'different')
-            return different;
-        codeOnly ||= s === 'identical-code';
+function selectedNames(filter, names) {
+    if (filter === undefined || filter === '')
+        return undefined;
+    let re;
+    try {
+        re = new RegExp(filter);
     }
-    return { same: true, libraries: libs.base.size, codeOnly };
+    catch {
+        return undefined;
+    }
+    return [...names].filter((n) => re.test(n));
 }
-/** The shared libraries `ldd` resolves inside the side's worktree, by soname; null when unknown. */
-async function ownLibraries(side, env) {
-    const r = await runProcess('ldd', [side.binary], {
-        cwd: side.tree,
+/**
+ * What Catch2 and nanobench cannot do yet, refused before anything is measured: count mode (their
+ * iteration counts follow the clock, so a process's instruction count is not deterministic, and
+ * there is no fixed-iteration flag to pin it; docs/harnesses.md) and shards (split by Google
+ * Benchmark's listing).
+ * @returns the refusal's message, or null when the harness can do what the options ask
+ */
+function unsupportedBy(kind, o) {
+    if (kind !== 'catch2' && kind !== 'nanobench')
+        return null;
+    if (o.measure !== 'time')
+        return (`--measure ${o.measure} needs Google Benchmark: ${HARNESS_LABEL[kind]} chooses its iteration counts from the clock, ` +
+            'so instruction counts of its processes change from run to run (docs/harnesses.md). Use --measure time.');
+    if (o.shard)
+        return `--shard needs Google Benchmark's listing; a ${HARNESS_LABEL[kind]} suite is measured in one job.`;
+    return null;
+}
+/** Both sides' catalogs as one (head's test case wins for a name on both), so both sides get the same arguments. */
+function unionCatalog(base, head) {
+    if (!base && !head)
+        return undefined;
+    return new Map([...(base ?? []), ...(head ?? [])]);
+}
+/** What each side lists under a filter, from the names its probe listed (Catch2 and nanobench list by running). */
+function listedByName(filter, benchmarks) {
+    const under = (names) => selectedNames(filter, names) ?? [...names];
+    return { base: under(benchmarks.base), head: under(benchmarks.head) };
+}
+
+/**
+ * Catch2 (v2.13 and v3; docs/harnesses.md): recognised by `--libidentify`, listed by one quick run
+ * of every test case (`-r xml`, one sample, no warm-up: BENCHMARKs are found only by running their
+ * test case), run per process with `-r xml -o <file> --benchmark-no-analysis` and a test spec naming
+ * the test cases that hold the selected benchmarks.
+ *
+ * Catch2's own samples (`--benchmark-samples`) and warm-up (`--benchmark-warmup-time`) are left to
+ * Catch2 (its defaults, or what the suite's main() sets): the process's mean over its samples is
+ * benchgate's one value per process. `--benchmark-no-analysis` only skips Catch2's bootstrap (its
+ * resamples cost time and benchgate does not read the interval); the mean is the same.
+ */
+/** What `--libidentify` says about a Catch2 binary, or undefined for another program. */
+async function identifyCatch2(path, cwd, env, timeoutMs) {
+    const r = await runProcess(path, ['--libidentify'], {
+        cwd,
         env,
         stdout: 'capture',
         stderr: 'capture',
-        timeoutMs: 30_000
+        timeoutMs,
+        killGraceMs: 500
     });
-    if (/not a dynamic executable/.test(r.stdout + r.stderr))
-        return new Map();
-    if (r.spawnError || r.exitCode !== 0)
-        return null;
-    const tree = realpathSync(side.tree);
-    const own = new Map();
-    for (const m of r.stdout.matchAll(/^\s*(\S+) => (\/.*?) \(0x[0-9a-f]+\)$/gm)) {
-        let path;
+    if (r.exitCode === 0 && /^framework:\s*Catch/m.test(r.stdout))
+        return { version: /^version:\s*(\S+)/m.exec(r.stdout)?.[1] ?? 'unknown' };
+    return { said: `${describeExit(r, timeoutMs)}${shown(r.stdout, r.stderr)}` };
+}
+function shown(stdout, stderr) {
+    const out = headLines(`${stdout}${stderr ? `\n${stderr}` : ''}`.trim(), 6);
+    return out ? `, printed:\n${out}` : ', printed nothing';
+}
+/** One quick run of every test case: Catch2 with one sample per benchmark, no warm-up, no analysis. */
+const CATCH2_LIST_ARGS = [
+    '-r',
+    'xml',
+    '--benchmark-samples',
+    '1',
+    '--benchmark-warmup-time',
+    '0',
+    '--benchmark-no-analysis'
+];
+/**
+ * The binary's benchmarks (`test case/sections/BENCHMARK name`, in run order) and the test case of each.
+ * @throws JobError 'probe-failed' when the run fails before writing its report, 'no-benchmarks' when it has none
+ */
+async function listCatch2(path, cwd, env, timeoutMs) {
+    const dir = mkdtempSync(join(tmpdir(), 'benchgate-catch2-list-'));
+    try {
+        const out = join(dir, 'list.xml');
+        const r = await runProcess(path, [...CATCH2_LIST_ARGS, '-o', out], {
+            cwd,
+            env,
+            stdout: 'capture',
+            stderr: 'capture',
+            timeoutMs
+        });
+        let text = '';
         try {
-            path = realpathSync(m[2]);
+            text = readFileSync(out, 'utf8');
         }
         catch {
-            return null;
+            // no report: said below
         }
-        const rel = relative(tree, path);
-        if (!rel.startsWith('..') && !isAbsolute(rel))
-            own.set(m[1], path);
+        if (r.timedOut || r.spawnError || r.signal !== null || text.trim() === '')
+            throw new JobError('probe-failed', `Listing the benchmarks of the Catch2 binary ${path} (one quick run of its test cases: ${CATCH2_LIST_ARGS.join(' ')}) failed: ${describeExit(r, timeoutMs)}.`, { subject: path, hint: headLines(`${r.stdout}\n${r.stderr}`.trim(), 10) || undefined });
+        const catalog = new Map();
+        const parsed = parseCatch2Xml(text, { side: 'head', source: path }, catalog);
+        const benchmarks = [...catalog.keys()];
+        if (benchmarks.length === 0)
+            throw new JobError('no-benchmarks', `The Catch2 binary ${path} runs no BENCHMARK.`, {
+                subject: path,
+                hint: 'benchgate measures BENCHMARK(...) blocks inside TEST_CASEs (compiled with CATCH_CONFIG_ENABLE_BENCHMARKING ' +
+                    'on Catch2 v2); test cases hidden with [.] or [!benchmark] are not run by default and so not found.' +
+                    (parsed.issues.length > 0 ? ` First problem: ${parsed.issues[0].message}` : '')
+            });
+        return { benchmarks, catalog };
     }
-    return own;
-}
-/** Compares the two built binaries; unreadable files count as different (the probe reports them). */
-function sameProgram(basePath, headPath) {
-    let base;
-    let head;
-    try {
-        const [sb, sh] = [statSync(basePath), statSync(headPath)];
-        if (!sb.isFile() || !sh.isFile())
-            return 'different';
-        base = readFileSync(basePath);
-        head = readFileSync(headPath);
+    finally {
+        rmSync(dir, { recursive: true, force: true });
     }
-    catch {
-        return 'different';
-    }
-    if (base.equals(head))
-        return 'identical-files';
-    const a = loadedImage(base);
-    const b = loadedImage(head);
-    if (!a || !b || a.length !== b.length)
-        return 'different';
-    return a.every((s, i) => sameSection(s, b[i])) ? 'identical-code' : 'different';
-}
-const SHF_ALLOC = 0x2n;
-const SHT_NOTE = 7;
-const SHT_NOBITS = 8;
-function sameSection(a, b) {
-    return (a.name === b.name &&
-        a.type === b.type &&
-        a.flags === b.flags &&
-        a.addr === b.addr &&
-        a.bytes.equals(b.bytes));
 }
 /**
- * Loaded notes that carry metadata only, by section name, with the GNU note type each must hold.
- * `.note.package` is not one: nothing here treated it as metadata before, and measuring an unchanged
- * program costs time, while skipping a changed one passes it unmeasured.
+ * A test case name as a literal in Catch2's test spec: a backslash before the characters the spec
+ * parser treats specially (`,` separates, `[` starts a tag, `"` quotes, `~` excludes, `*` is a
+ * wildcard only at either end and stays one, a leading space is skipped). Catch2 compares names
+ * case-insensitively, so a spec may select a few more benchmarks: those are dropped when read.
  */
-const METADATA_NOTES = new Map([
-    ['.note.gnu.build-id', 3], // NT_GNU_BUILD_ID
-    ['.note.ABI-tag', 1], // NT_GNU_ABI_TAG
-    ['.note.gnu.property', 5] // NT_GNU_PROPERTY_TYPE_0
-]);
-/**
- * The section is exactly one note, owned by "GNU", of the type its name promises. Bytes appended to
- * the section from a source file (`__attribute__((section(".note.ABI-tag")))`) make a second note.
- */
-function metadataNote(name, bytes, align) {
-    const type = METADATA_NOTES.get(name);
-    if (type === undefined || bytes.length < 16)
-        return false;
-    const pad = (n) => (align === 8n ? Math.ceil(n / 8) * 8 : Math.ceil(n / 4) * 4);
-    const [namesz, descsz] = [bytes.readUInt32LE(0), bytes.readUInt32LE(4)];
-    return (bytes.readUInt32LE(8) === type &&
-        namesz === 4 &&
-        bytes.toString('latin1', 12, 16) === 'GNU\0' &&
-        pad(12 + namesz) + pad(descsz) === bytes.length);
+function escapeTestSpec(name) {
+    return name.replace(/[\\,[\]"~*]|^ /g, (c) => `\\${c}`);
 }
-/** The allocated sections but metadata notes, of a 64-bit little-endian ELF file; null when it is not one. */
-function loadedImage(file) {
-    const ELFCLASS64 = 2;
-    const ELFDATA2LSB = 1;
-    if (file.length < 64 || file.readUInt32BE(0) !== 0x7f454c46)
-        return null;
-    if (file[4] !== ELFCLASS64 || file[5] !== ELFDATA2LSB)
-        return null;
-    const shoff = Number(file.readBigUInt64LE(0x28));
-    const shentsize = file.readUInt16LE(0x3a);
-    const shnum = file.readUInt16LE(0x3c);
-    const shstrndx = file.readUInt16LE(0x3e);
-    if (shentsize < 64 || shnum === 0 || shstrndx >= shnum || shoff + shnum * shentsize > file.length)
-        return null;
-    const header = (i) => {
-        const at = shoff + i * shentsize;
-        return {
-            nameOffset: file.readUInt32LE(at),
-            type: file.readUInt32LE(at + 4),
-            flags: file.readBigUInt64LE(at + 8),
-            addr: file.readBigUInt64LE(at + 16),
-            offset: Number(file.readBigUInt64LE(at + 24)),
-            size: Number(file.readBigUInt64LE(at + 32)),
-            align: file.readBigUInt64LE(at + 48)
-        };
-    };
-    const names = header(shstrndx);
-    if (names.offset + names.size > file.length)
-        return null;
-    const nameAt = (off) => {
-        const start = names.offset + off;
-        const end = file.indexOf(0, start);
-        return file.toString('latin1', start, end < 0 ? names.offset + names.size : end);
-    };
-    const sections = [];
-    for (let i = 0; i < shnum; i++) {
-        const h = header(i);
-        if ((h.flags & SHF_ALLOC) === 0n)
-            continue;
-        const stored = h.type !== SHT_NOBITS;
-        if (stored && h.offset + h.size > file.length)
-            return null;
-        const name = nameAt(h.nameOffset);
-        // .bss occupies no bytes in the file: its size stands for its contents (zeros).
-        const bytes = stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size));
-        if (h.type === SHT_NOTE && metadataNote(name, bytes, h.align))
-            continue;
-        sections.push({ name, type: h.type, flags: h.flags, addr: h.addr, bytes });
-    }
-    return sections;
-}
-
-/**
- * Selecting benchmarks by exact name with Google Benchmark's `--benchmark_filter`: the adaptive
- * loop's active set, a shard's share, count mode's one-benchmark probe.
- */
-/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
-const MAX_FILTER_CHARS = 100_000;
-/**
- * One regular expression that selects exactly the named benchmarks with Google Benchmark's
- * `--benchmark_filter`: `^(name1|name2|...)$`.
- *
- * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
- * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
- * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
- * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
- * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
- * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
- *
- * @param names exact benchmark names (non-empty strings, no NUL or newline)
- * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
- *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
- *   extra samples
- */
-function exactNameFilter(names) {
-    if (names.length === 0)
+/** The test spec (one argument, test cases joined by `,`) that runs the selected benchmarks, or none for all. */
+function catch2TestSpec(filter, catalog) {
+    const names = selectedNames(filter, catalog.keys());
+    if (names === undefined)
         return undefined;
-    const parts = [];
-    for (const name of [...new Set(names)].sort()) {
-        if (name === '' || /[\0\n\r]/.test(name))
-            return undefined;
-        parts.push(escapeFilterName(name));
-    }
-    const filter = `^(${parts.join('|')})$`;
-    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
+    const cases = [...new Set(names.map((n) => catalog.get(n)).filter((c) => c !== undefined))];
+    return cases.length === 0 ? undefined : cases.sort().map(escapeTestSpec).join(',');
 }
-/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
-function escapeFilterName(name) {
-    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
+/** Catch2 flags benchgate sets itself; extra arguments may not set them. */
+const CATCH2_CONTROLLED_FLAGS = [
+    '-r',
+    '--reporter',
+    '-o',
+    '--out',
+    '--benchmark-no-analysis',
+    '--list-tests',
+    '-l'
+];
+/** The arguments of one Catch2 process: extra args, the test spec, the XML report to `outFile`. */
+function catch2Args(o) {
+    const spec = catch2TestSpec(o.filter, o.catalog ?? new Map());
+    return [
+        ...(o.extraArgs ?? []),
+        ...(spec ? [spec] : []),
+        '-r',
+        'xml',
+        '-o',
+        o.outFile,
+        '--benchmark-no-analysis'
+    ];
 }
-
-/**
- * Per-function costs of one callgrind dump (docs/count-mode.md: where a count change comes from). We parse the
- * format ourselves rather than run `callgrind_annotate`, because that prints a text table for people
- * (no stable machine format, numbers with thousands separators, names cut by column) and would need
- * Perl on the runner at run time; __tests__/samples/callgrindProfile.test.ts checks this parser
- * against `callgrind_annotate --inclusive=yes|no` on real dumps of real builds.
- *
- * The format (valgrind's docs/callgrind-format): `events:` names the cost columns; `positions:`
- * names the position columns before them (`line`, `instr`, or both); `ob=`/`fl=`/`fi=`/`fe=`/`fn=`
- * set the current object, file, inlined file and function, `cob=`/`cfi=`/`cfl=`/`cfn=` the callee of
- * the next `calls=` line, whose following cost line is the inclusive cost of those calls. Names are
- * compressed: `(id) name` defines an id, `(id)` alone refers to it (one id space for `fn`/`cfn`/`jfn`,
- * one for files, one for objects). Positions may be relative to the previous line's (`+N`, `-N`,
- * `*`). Trailing zero costs are omitted.
- *
- * Self cost of a function: its cost lines that are not calls. Inclusive: self plus the costs of its
- * calls to other functions (a call to itself, direct recursion, is already in those costs). A
- * `calls=0` line is a call entered before the dump's period began (the benchmark's frames above the
- * loop): a call like any other (callgrind_annotate 3.19 counts it as the caller's self cost).
- * Pure: text in, numbers out.
- */
-/** A dump whose body cannot be read (the message names the line). */
-class CallgrindProfileError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'CallgrindProfileError';
-    }
-}
-const COMPRESSED = /^\((\d+)\)(?:\s+(.*))?$/;
-/** `(id) name` → name (remembered), `(id)` → the remembered name, `name` → name. */
-function uncompress(state, space, value, line) {
-    const m = COMPRESSED.exec(value.trim());
-    if (!m)
-        return value.trim();
-    const [, id, name] = m;
-    if (name !== undefined) {
-        state.names[space].set(id, name);
-        return name;
-    }
-    const known = state.names[space].get(id);
-    if (known === undefined)
-        throw new CallgrindProfileError(`line ${line}: ${space} id (${id}) used before it was named`);
-    return known;
-}
-const unknownFile = (f) => (f === null || f === '???' ? null : f);
-function functionOf(state, name, file, object) {
-    const key = `${object ?? ''}\u0000${file ?? ''}\u0000${name}`;
-    let f = state.byKey.get(key);
-    if (!f) {
-        const zeros = () => state.events.map(() => 0);
-        f = { name, file: unknownFile(file), object, self: zeros(), inclusive: zeros(), calls: [] };
-        state.byKey.set(key, f);
-    }
-    return f;
-}
-/** The numbers of a cost line, positions decoded relative to the previous line's. */
-function costLine(state, text, line) {
-    const parts = text.trim().split(/\s+/);
-    for (let i = 0; i < state.positions; i++) {
-        const p = parts[i];
-        const prev = state.previous[i] ?? 0;
-        const value = p === '*'
-            ? prev
-            : p.startsWith('+')
-                ? prev + Number(p.slice(1))
-                : p.startsWith('-')
-                    ? prev - Number(p.slice(1))
-                    : Number(p);
-        if (!Number.isFinite(value))
-            throw new CallgrindProfileError(`line ${line}: bad position '${p}'`);
-        state.previous[i] = value;
-    }
-    const costs = state.events.map((_, i) => {
-        const v = parts[state.positions + i];
-        return v === undefined ? 0 : Number(v);
-    });
-    if (costs.some((v) => !Number.isFinite(v) || v < 0))
-        throw new CallgrindProfileError(`line ${line}: a cost that is not a count`);
-    return costs;
-}
-function addTo(target, costs) {
-    for (let i = 0; i < costs.length; i++)
-        target[i] += costs[i];
-}
-/** Applies one `key=value` line of the body. */
-function specLine(state, key, value, line) {
-    switch (key) {
-        case 'ob':
-            state.object = uncompress(state, 'ob', value, line);
-            return;
-        case 'fl':
-            state.file = uncompress(state, 'fl', value, line);
-            return;
-        case 'fi':
-        case 'fe':
-        case 'jfi':
-        case 'cfi':
-        case 'cfl': {
-            // inlined code stays its function's cost; the name may still define an id
-            const f = uncompress(state, 'fl', value, line);
-            if (key === 'cfi' || key === 'cfl')
-                state.callee.file = f;
-            return;
-        }
-        case 'fn':
-            state.current = functionOf(state, uncompress(state, 'fn', value, line), state.file, state.object);
-            state.callee = { fn: null, file: null, object: null };
-            return;
-        case 'cfn':
-            state.callee.fn = uncompress(state, 'fn', value, line);
-            return;
-        case 'jfn':
-            uncompress(state, 'fn', value, line);
-            return;
-        case 'cob':
-            state.callee.object = uncompress(state, 'ob', value, line);
-            return;
-        case 'calls':
-            if (state.callee.fn === null)
-                throw new CallgrindProfileError(`line ${line}: calls= without cfn=`);
-            state.inCall = true;
-            return;
-        // jump=, jcnd= and header lines: nothing to add
-    }
-}
-/**
- * Parses a dump's functions.
- * @throws CallgrindProfileError on a line that breaks the format (an unknown name id, a cost before any fn=)
- */
-function parseCallgrindProfile(text) {
-    const state = {
-        events: [],
-        positions: 1,
-        names: { fn: new Map(), fl: new Map(), ob: new Map() },
-        object: null,
-        file: null,
-        current: null,
-        callee: { fn: null, file: null, object: null },
-        inCall: false,
-        previous: [],
-        byKey: new Map()
-    };
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const l = lines[i];
-        if (l === '' || l.startsWith('#'))
-            continue;
-        const c = l.charCodeAt(0);
-        if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42 /* digit + - * */) {
-            costOf(state, l, i + 1);
-            continue;
-        }
-        const m = /^([a-z]+)[:=]\s*(.*)$/.exec(l);
-        if (!m)
-            continue;
-        const [, key, value] = m;
-        if (key === 'events' && l[6] === ':')
-            state.events = value.trim().split(/\s+/);
-        else if (key === 'positions' && l[9] === ':')
-            state.positions = value.trim().split(/\s+/).length;
-        else if (l[key.length] === '=')
-            specLine(state, key, value, i + 1);
-    }
-    return { events: state.events, functions: [...state.byKey.values()] };
-}
-function costOf(state, l, line) {
-    const f = state.current;
-    if (f === null)
-        throw new CallgrindProfileError(`line ${line}: a cost line before any fn=`);
-    const costs = costLine(state, l, line);
-    if (!state.inCall) {
-        addTo(f.self, costs);
-        addTo(f.inclusive, costs);
-        return;
-    }
-    state.inCall = false;
-    const callee = state.callee;
-    const sameFunction = callee.fn === f.name &&
-        unknownFile(callee.file ?? state.file) === f.file &&
-        (callee.object ?? state.object) === f.object;
-    if (!sameFunction) {
-        addTo(f.inclusive, costs);
-        let call = f.calls.find((c) => c.name === callee.fn);
-        if (!call)
-            f.calls.push((call = { name: callee.fn, inclusive: state.events.map(() => 0) }));
-        addTo(call.inclusive, costs);
-    }
-    // cob/cfi apply to one call only
-    state.callee = { fn: callee.fn, file: null, object: null };
+/** Whether a Catch2 XML report ends with its root element (the run finished, whatever its exit code). */
+function catch2ReportComplete(text) {
+    return /<\/(Catch|Catch2TestRun)>\s*$/.test(text);
 }
 
 // This is a generated file. Do not edit.
@@ -58282,6 +57820,2467 @@ function lastChildChain(root, depth) {
 }
 
 /**
+ * The lines of a text or of a file, one at a time. A file is read in 32 KiB pieces, never as one
+ * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
+ * the young-generation collections while it is parsed, and 40 such files made the heap, and the
+ * process, about 90 MB larger than reading them piece by piece. A piece stays under 64 KB even
+ * as UTF-16 (V8 puts larger strings straight into the old heap).
+ */
+/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
+function* linesOfText(text) {
+    let number = 0;
+    let start = 0;
+    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
+        yield { text: text.slice(start, end), number: ++number, ended: true };
+    if (start < text.length)
+        yield { text: text.slice(start), number: ++number, ended: false };
+}
+/** Bytes read at a time by {@link linesOfFile}. */
+const CHUNK_BYTES = 1 << 15;
+/**
+ * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
+ * between reads is decoded whole): the file's text is these pieces joined.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(chunkBytes);
+        const decoder = new StringDecoder('utf8');
+        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+            yield decoder.write(buffer.subarray(0, n));
+        const end = decoder.end();
+        if (end)
+            yield end;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** `pieces` with a byte order mark at the very start of their text left out. */
+function* withoutBom(pieces) {
+    let atStart = true;
+    for (const piece of pieces) {
+        yield atStart && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece;
+        atStart &&= piece === '';
+    }
+}
+/**
+ * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
+ * `chunkBytes` at a time.
+ * @throws the file system's error when the file cannot be opened or read
+ */
+function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
+    let number = 0;
+    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
+    let pending = [];
+    for (const piece of piecesOfFile(path, chunkBytes)) {
+        let start = 0;
+        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
+            const text = piece.slice(start, end);
+            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
+            pending = [];
+        }
+        if (start < piece.length)
+            pending.push(piece.slice(start));
+    }
+    const rest = pending.join('');
+    if (rest !== '')
+        yield { text: rest, number: ++number, ended: false };
+}
+/**
+ * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
+ * end is dropped): enough to tell its format.
+ */
+function fileStart(path, maxBytes = CHUNK_BYTES) {
+    const fd = openSync(path, 'r');
+    try {
+        const buffer = Buffer.alloc(maxBytes);
+        let length = 0;
+        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
+            length += n;
+        return new StringDecoder('utf8').write(buffer.subarray(0, length));
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+
+/**
+ * Reads bench-runner's streaming sample file: JSON Lines, format "benchgate-samples", version 1.
+ *
+ * - Line 1: `{"type":"context","format":"benchgate-samples","version":1,"context":{...},"host":...}`
+ *   with the machine and build (mapped to Provenance).
+ * - One line per repetition: `{"type":"sample","name":...,"repetition_index":N,"iterations":N,
+ *   "real_time_ns":F,"cpu_time_ns":F,"threads":N,"counters":{...},"error":null|"msg","skipped":null|"msg"}`.
+ * - Last line: `{"type":"totals","benchmarks":N,"samples":N,"errors":N,"skipped":N,...}`.
+ *
+ * The runner writes each line as it goes, so a crash keeps every sample so far. Hence:
+ * - a last line cut short is dropped and reported as 'truncated';
+ * - complete lines without a totals line are reported as 'crashed';
+ * - a broken line elsewhere is reported as 'invalid' (with its line and column) and skipped;
+ * - unknown line types and unknown fields are ignored (newer runners may add them);
+ * - a `version` newer than {@link JSONL_FORMAT_VERSION} is an error: this benchgate cannot know
+ *   what changed, and guessing could mis-read times.
+ * Bare NaN / ±Infinity (e.g. in counters) are accepted as numbers.
+ */
+/** The `format` value on the context line of a bench-runner sample file. */
+const JSONL_FORMAT = 'benchgate-samples';
+/** The newest sample format version this benchgate reads. */
+const JSONL_FORMAT_VERSION = 1;
+const isObject$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str$1 = (v) => (typeof v === 'string' ? v : undefined);
+const num$1 = (v) => (typeof v === 'number' ? v : undefined);
+/**
+ * True when the text's first line is a bench-runner context line (`"format":"benchgate-samples"`).
+ * Used for format detection; cheap (looks at the first line only).
+ */
+function looksLikeBenchgateJsonl(text) {
+    const nl = text.indexOf('\n');
+    const first = stripBom(nl < 0 ? text : text.slice(0, nl));
+    return /"format"\s*:\s*"benchgate-samples"/.test(first);
+}
+/**
+ * Parses the text of one bench-runner JSONL file (one process execution = one run).
+ * @param text the file's content
+ * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
+ * @throws SampleFileError 'empty', 'malformed-jsonl' (the context line is unreadable or missing) or
+ *   'unsupported-version' (written by a newer bench-runner)
+ * Time O(n) in the text length.
+ */
+function parseBenchgateJsonl(text, opts) {
+    return parseBenchgateJsonlLines(linesOfText(text), opts);
+}
+/**
+ * {@link parseBenchgateJsonl} on a file's lines as they are read (linesOfFile): a large file is
+ * never one string.
+ */
+function parseBenchgateJsonlLines(lines, opts) {
+    const { round, run, source } = resolveSource(opts);
+    const at = { side: opts.side, round, run};
+    const samples = sampleSink(opts);
+    const issues = [];
+    const issue = (benchmark, kind, message, line, detail) => issues.push({
+        benchmark,
+        side: at.side,
+        round,
+        run,
+        kind,
+        message,
+        source: line !== undefined ? `${source}:${line}` : source,
+        ...(detail !== undefined && { detail })
+    });
+    const iterator = lines[Symbol.iterator]();
+    const provenance = provenanceOfJsonl(readContextLine(iterator, source));
+    let totals;
+    let sampleLines = 0;
+    let truncatedAt;
+    for (let next = iterator.next(); !next.done; next = iterator.next()) {
+        const { number: lineNo, ended } = next.value;
+        const raw = next.value.text.endsWith('\r') ? next.value.text.slice(0, -1) : next.value.text;
+        if (raw.trim() === '')
+            continue;
+        let value;
+        try {
+            value = parseJson(raw);
+        }
+        catch (e) {
+            if (!(e instanceof JsonSyntaxError))
+                throw e;
+            if (!ended)
+                truncatedAt = lineNo;
+            else
+                issue(FILE_ISSUE, 'invalid', `line ${lineNo}, column ${e.column}: not valid JSON (${e.reason}); line skipped`, lineNo);
+            continue;
+        }
+        if (!isObject$1(value)) {
+            issue(FILE_ISSUE, 'invalid', `line ${lineNo} is not a JSON object; line skipped`, lineNo);
+            continue;
+        }
+        if (value.type === 'totals')
+            totals = value;
+        if (value.type !== 'sample')
+            continue; // forward compatible: unknown line types are ignored
+        sampleLines++;
+        const s = readSampleLine(value, lineNo, at, issue);
+        if (s)
+            samples.add(s);
+    }
+    endOfFileIssue(issue, samples.count, sampleLines, truncatedAt, totals);
+    return { samples: samples.samples, issues, provenance, format: 'benchgate-jsonl' };
+}
+/**
+ * Reads and checks line 1, the context line (taking it, and blank lines after it only when it is
+ * blank itself, from `lines`).
+ * @throws SampleFileError 'empty', 'malformed-jsonl' or 'unsupported-version'
+ */
+function readContextLine(lines, source) {
+    const first = lines.next();
+    let rest = first;
+    while (!rest.done && rest.value.text.trim() === '')
+        rest = lines.next();
+    if (rest.done) {
+        throw new SampleFileError('empty', source, `${source}: the file is empty. bench-runner writes its context line first, so the benchmark process ` +
+            `never started or was killed at once; run it by hand to see its error output.`);
+    }
+    let ctx;
+    try {
+        ctx = parseJson(stripBom(first.value.text));
+    }
+    catch (e) {
+        if (!(e instanceof JsonSyntaxError))
+            throw e;
+        throw new SampleFileError('malformed-jsonl', source, `${source}:1:${e.column}: the first line is not a readable bench-runner context line (${e.reason}). ` +
+            `A bench-runner sample file starts with {"type":"context","format":"benchgate-samples",...}; ` +
+            `re-run the benchmark through bench-runner.`, { line: 1, column: e.column });
+    }
+    if (!isObject$1(ctx) || ctx.type !== 'context' || ctx.format !== JSONL_FORMAT) {
+        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the first line is not a bench-runner context line (expected "type":"context" and ` +
+            `"format":"${JSONL_FORMAT}"). Is this really a bench-runner sample file?`, { line: 1, column: 1 });
+    }
+    const version = ctx.version;
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the context line has no valid "version" (got ${describeValue(version)}); expected an integer >= 1.`, { line: 1, column: 1 });
+    }
+    if (version > JSONL_FORMAT_VERSION) {
+        throw new SampleFileError('unsupported-version', source, `${source}: written in sample format version ${version} by a newer bench-runner; this benchgate reads ` +
+            `version ${JSONL_FORMAT_VERSION}. Upgrade benchgate (the action's @version or the npm package) to the ` +
+            `release that matches your bench-runner.`, { line: 1, column: 1 });
+    }
+    return ctx;
+}
+/** How the file ended: a cut last line, no totals line (a crash), or totals that disagree. */
+function endOfFileIssue(issue, kept, sampleLines, truncatedAt, totals) {
+    if (truncatedAt !== undefined) {
+        issue(FILE_ISSUE, 'truncated', `the last line (${truncatedAt}) is cut short and was dropped; kept ${kept} sample(s). ` +
+            `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
+            `check its exit status and stderr.`, truncatedAt);
+    }
+    else if (totals === undefined) {
+        issue(FILE_ISSUE, 'crashed', `no totals line: the benchmark process stopped before finishing (crash, kill or timeout); ` +
+            `kept the ${kept} sample(s) written so far. Check its exit status and stderr.`);
+    }
+    else {
+        const declared = num$1(totals.samples);
+        if (declared !== undefined && declared !== sampleLines) {
+            issue(FILE_ISSUE, 'invalid', `the totals line says ${declared} sample line(s) but the file holds ${sampleLines}; ` +
+                `the file may have been edited or concatenated.`);
+        }
+    }
+}
+/** One sample line to a Sample, or an issue (error, skip, bad value) and undefined. */
+function readSampleLine(o, lineNo, at, issue) {
+    const name = str$1(o.name);
+    if (name === undefined || name === '') {
+        issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo);
+        return undefined;
+    }
+    const rep = num$1(o.repetition_index);
+    const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1;
+    const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`;
+    if (typeof o.error === 'string') {
+        const msg = o.error || '(no message)';
+        issue(name, 'error', `${repText}: the benchmark reported an error: ${msg}`, lineNo, msg);
+        return undefined;
+    }
+    if (typeof o.skipped === 'string') {
+        const msg = o.skipped || '(no message)';
+        issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${msg}`, lineNo, msg);
+        return undefined;
+    }
+    if (repetition < 0) {
+        const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; its run is left out`;
+        issue(name, 'invalid', msg, lineNo);
+        return undefined;
+    }
+    const iterations = num$1(o.iterations);
+    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
+        issue(name, 'invalid', `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); its run is left out`, lineNo);
+        return undefined;
+    }
+    for (const field of ['real_time_ns', 'cpu_time_ns']) {
+        const v = o[field];
+        if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
+            const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); its run is left out`;
+            issue(name, 'invalid', msg, lineNo);
+            return undefined;
+        }
+    }
+    const { real_time_ns: real, cpu_time_ns: cpu } = o;
+    return makeSample(at, name, repetition, iterations, real, cpu, num$1(o.threads));
+}
+/** Maps a bench-runner context line to Provenance; unknown or mistyped fields are skipped. */
+function provenanceOfJsonl(ctx) {
+    const p = {};
+    const setStr = (key, v) => {
+        if (typeof v === 'string')
+            p[key] = v;
+    };
+    const setNum = (key, v) => {
+        if (typeof v === 'number' && Number.isFinite(v))
+            p[key] = v;
+    };
+    setStr('host', ctx.host);
+    setStr('cpuModel', ctx.cpu_model);
+    setNum('numCpus', ctx.num_cpus);
+    setNum('mhzPerCpu', ctx.mhz_per_cpu);
+    if (typeof ctx.cpu_scaling_enabled === 'boolean')
+        p.cpuScalingEnabled = ctx.cpu_scaling_enabled;
+    if (Array.isArray(ctx.governors) && ctx.governors.every((g) => typeof g === 'string')) {
+        const governors = ctx.governors;
+        p.governors = governors;
+        const distinct = [...new Set(governors)];
+        const pinned = num$1(ctx.pinned_cpu);
+        // The governor that matters is the pinned CPU's; unpinned, all CPUs' (named when they differ).
+        if (pinned !== undefined && governors[pinned] !== undefined)
+            p.governor = governors[pinned];
+        else if (distinct.length === 1)
+            p.governor = distinct[0];
+        else if (distinct.length > 1)
+            p.governor = `mixed (${distinct.join(', ')})`;
+    }
+    setStr('turbo', ctx.turbo);
+    setStr('aslr', ctx.aslr);
+    if (Array.isArray(ctx.load_avg) && ctx.load_avg.every((x) => typeof x === 'number'))
+        p.loadAvg = ctx.load_avg;
+    setStr('kernel', ctx.kernel);
+    setStr('compiler', ctx.compiler);
+    setStr('buildType', ctx.build_type);
+    setStr('buildFlags', ctx.build_flags);
+    setStr('libraryVersion', ctx.library_version);
+    setStr('libraryBuildType', ctx.library_build_type);
+    setNum('pinnedCpu', ctx.pinned_cpu);
+    setStr('priority', ctx.priority);
+    setStr('date', ctx.start_time);
+    if (isObject$1(ctx.context)) {
+        const c = {};
+        for (const [k, v] of Object.entries(ctx.context)) {
+            if (v !== null && v !== undefined)
+                c[k] = typeof v === 'string' ? v : stringifySafely(v);
+        }
+        p.context = c;
+    }
+    return p;
+}
+/** JSON text of a context value; a value nested too deep for JSON.stringify's recursion is described instead. */
+function stringifySafely(v) {
+    try {
+        return JSON.stringify(v);
+    }
+    catch {
+        return describeValue(v);
+    }
+}
+
+/**
+ * Reads simple CSV sample files, one timing per row, as the JayBeams microbenchmarks write them:
+ *
+ *     # comment lines (environment, configuration) start with '#'
+ *     BM_OrderBook_Map,123456
+ *     "BM_Name, with comma",123789
+ *
+ * - Columns: benchmark name, nanoseconds. An optional header row names the columns
+ *   (`benchmark`/`name`, `nanoseconds`/`ns`/`time_ns`/`real_time_ns`, and optionally `run`);
+ *   without a header the first two columns are used and others are ignored.
+ * - Quoting follows RFC 4180: a quoted field may hold commas, newlines and doubled quotes ("").
+ * - Each row is one sample of one iteration. The file has a single time, used for both
+ *   realTimeNs and cpuTimeNs.
+ * - repetition = the row's index within its benchmark (and run); run = the `run` column when the
+ *   header has one, else the run given in the options (default 0); round = the options' round
+ *   (default -1).
+ * - A bad row (missing or non-numeric value, zero/negative/non-finite time, unterminated quote)
+ *   becomes a SampleIssue 'invalid' naming the line; every other row is kept.
+ * - A last row without a line end becomes a SampleIssue 'truncated': it may be cut mid-number.
+ */
+const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name']);
+const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 'time']);
+const NUMBER$1 = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/**
+ * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
+ * '#'. Time O(n); a large file's records are never all held at once.
+ */
+function* csvRecords(text, firstLine = 1) {
+    let i = 0;
+    let line = firstLine;
+    const n = text.length;
+    while (i < n) {
+        // At the start of a line.
+        if (text[i] === '\n' || (text[i] === '\r' && text[i + 1] === '\n')) {
+            i += text[i] === '\r' ? 2 : 1;
+            line++;
+            continue;
+        }
+        if (text[i] === '#') {
+            const nl = text.indexOf('\n', i);
+            i = nl < 0 ? n : nl + 1;
+            line++;
+            continue;
+        }
+        const start = line;
+        const offset = i;
+        const fields = [];
+        let unterminated = false;
+        while (true) {
+            let field = '';
+            if (text[i] === '"') {
+                i++;
+                while (true) {
+                    const quote = text.indexOf('"', i);
+                    const end = quote < 0 ? n : quote;
+                    field += text.slice(i, end);
+                    line += newlinesIn(text, i, end);
+                    if (quote < 0) {
+                        i = n;
+                        unterminated = true;
+                        break;
+                    }
+                    i = quote + 1;
+                    if (text[i] !== '"')
+                        break;
+                    field += '"'; // a doubled quote
+                    i++;
+                }
+                // Anything between the closing quote and the next separator is kept as-is (lenient).
+                const from = i;
+                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
+                    i++;
+                field += text.slice(from, i);
+            }
+            else {
+                const from = i;
+                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
+                    i++;
+                field = text.slice(from, i);
+            }
+            fields.push(field);
+            if (i < n && text[i] === ',') {
+                i++;
+                continue;
+            }
+            break;
+        }
+        yield { fields, line: start, offset, unterminated, unended: i >= n };
+        if (i < n) {
+            i += text[i] === '\r' ? 2 : 1;
+            line++;
+        }
+    }
+}
+/** Text carried from one chunk to the next beyond which a file is no longer cut into chunks. */
+const MAX_CARRIED_CHARS = 1 << 20;
+/**
+ * The records of a CSV file given in pieces (piecesOfFile), exactly as csvRecords gives those of
+ * the whole text, parsed a chunk of whole lines at a time. A record still inside a quoted field at
+ * a chunk's end is parsed again with the next chunk; once such a record is over a megabyte (an
+ * unclosed quote), the rest of the file is parsed as one chunk, so the time stays linear.
+ */
+function* csvRecordsOfPieces(pieces) {
+    let pending = '';
+    let line = 1;
+    let whole = false;
+    for (const piece of withoutBom(pieces)) {
+        pending += piece;
+        const cut = pending.lastIndexOf('\n') + 1;
+        if (whole || cut === 0)
+            continue;
+        const chunk = pending.slice(0, cut);
+        let open;
+        for (const record of csvRecords(chunk, line)) {
+            if (record.unterminated) {
+                open = record;
+                break;
+            }
+            yield record;
+        }
+        pending = pending.slice(open ? open.offset : cut);
+        line = open ? open.line : line + newlinesIn(chunk, 0, cut);
+        whole = pending.length > MAX_CARRIED_CHARS;
+    }
+    yield* csvRecords(pending, line);
+}
+/** How many line feeds text[from, to) holds. */
+function newlinesIn(text, from, to) {
+    let count = 0;
+    for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1))
+        count++;
+    return count;
+}
+/**
+ * Parses the text of one CSV sample file.
+ * @param text the file's content
+ * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
+ * @throws SampleFileError 'malformed-csv' when a header row names no time column
+ * Time O(n).
+ */
+function parseCsvSamples(text, opts) {
+    return parseCsvRecords(csvRecords(stripBom(text)), opts);
+}
+/**
+ * {@link parseCsvSamples} on a file's text in pieces (piecesOfFile): the same result, and a large
+ * file is never one string.
+ */
+function parseCsvPieces(pieces, opts) {
+    return parseCsvRecords(csvRecordsOfPieces(pieces), opts);
+}
+function parseCsvRecords(records, opts) {
+    const { round, run: defaultRun, source } = resolveSource(opts);
+    const side = opts.side;
+    const samples = sampleSink(opts);
+    const issues = [];
+    const issue = (benchmark, message, line, kind = 'invalid') => issues.push({
+        benchmark,
+        side,
+        round,
+        run: defaultRun,
+        kind,
+        message,
+        source: `${source}:${line}`
+    });
+    const first = records.next();
+    const columns = readHeader(first.done ? undefined : first.value, source);
+    // Rows so far per run, then name: no key string made per row.
+    const repetitions = new Map();
+    const data = function* () {
+        if (!first.done && !columns.header)
+            yield first.value;
+        yield* records;
+    };
+    for (const record of data()) {
+        if (cutShort(record, issue))
+            continue;
+        const row = readRow(record, columns, defaultRun, issue);
+        if (row === undefined)
+            continue;
+        // The name's one copy: a name cut from the text keeps its whole chunk alive while it is a key.
+        const name = intern(row.name);
+        let ofRun = repetitions.get(row.run);
+        if (!ofRun)
+            repetitions.set(row.run, (ofRun = new Map()));
+        const repetition = ofRun.get(name) ?? 0;
+        ofRun.set(name, repetition + 1);
+        samples.add(makeSample({ side, round, run: row.run }, name, repetition, 1, row.ns, row.ns));
+    }
+    return { samples: samples.samples, issues, provenance: {}, format: 'csv' };
+}
+/**
+ * The columns to read: from a header row when the first record is one, else name,nanoseconds.
+ * @throws SampleFileError 'malformed-csv' when the first row is neither data nor a header with a time column
+ */
+function readHeader(record, source) {
+    if (record === undefined)
+        return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
+    const head = record.fields.map((f) => f.trim().toLowerCase());
+    if (head.length >= 2 && NUMBER$1.test(head[1]))
+        return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
+    const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h));
+    if (timeCol < 0) {
+        throw new SampleFileError('malformed-csv', source, `${source}:${record.line}:1: the first row (${record.fields.join(',')}) is neither data ` +
+            `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
+            `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`, { line: record.line, column: 1 });
+    }
+    const named = head.findIndex((h) => NAME_COLUMNS.has(h));
+    return {
+        nameCol: named >= 0 ? named : timeCol === 0 ? 1 : 0,
+        timeCol,
+        runCol: head.indexOf('run'),
+        header: true
+    };
+}
+/**
+ * A last row with no line end after it may be cut mid-number ("BM_x,12" from "BM_x,123456"), which
+ * would read as a wrong but valid time: it is dropped and reported as truncated, never guessed at.
+ */
+function cutShort(record, issue) {
+    if (!record.unended || record.unterminated || record.fields.every((f) => f.trim() === ''))
+        return false;
+    issue(record.fields[0]?.trim() || FILE_ISSUE, `line ${record.line}: the last row has no line end, so the file may be cut short inside it; row dropped ` +
+        `(if the file is complete, end it with a newline)`, record.line, 'truncated');
+    return true;
+}
+/** One data record to a name, a time and a run, or an issue and undefined (blank rows: undefined alone). */
+function readRow(record, columns, defaultRun, issue) {
+    const { fields, line, unterminated } = record;
+    if (fields.every((f) => f.trim() === ''))
+        return undefined; // blank (whitespace-only) line
+    const name = (fields[columns.nameCol] ?? '').trim();
+    if (unterminated) {
+        issue(name || FILE_ISSUE, `line ${line}: a quoted field is never closed (the file may be cut short); row dropped`, line);
+        return undefined;
+    }
+    if (name === '') {
+        issue(FILE_ISSUE, `line ${line}: no benchmark name; row dropped`, line);
+        return undefined;
+    }
+    const rawTime = (fields[columns.timeCol] ?? '').trim();
+    const ns = NUMBER$1.test(rawTime) ? Number(rawTime) : NaN;
+    if (!Number.isFinite(ns) || ns <= 0) {
+        issue(name, `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : describeValue(rawTime)} ` +
+            `(must be a positive, finite number); row dropped`, line);
+        return undefined;
+    }
+    if (columns.runCol < 0)
+        return { name, ns, run: defaultRun };
+    const rawRun = (fields[columns.runCol] ?? '').trim();
+    const run = Number(rawRun);
+    if (rawRun === '' || !Number.isInteger(run) || run < 0) {
+        issue(name, `line ${line}: run is ${describeValue(rawRun)} (must be an integer >= 0); row dropped`, line);
+        return undefined;
+    }
+    return { name, ns, run };
+}
+
+/**
+ * Splits a JSON document whose root is an object into its members, read piece by piece: the
+ * elements of one array member (Google Benchmark's `benchmarks`) are handed over one at a time,
+ * every other member whole, each as its own text for the caller to parse. A 10,000-benchmark file
+ * (7 MB) is then never one string nor one tree of objects.
+ *
+ * Only the skeleton is checked here: the root object's keys, colons and commas, and the array's
+ * commas. Everything between (a key, a value, an element) is handed over as text, and the caller's
+ * parse checks it; the skeleton and its pieces all valid is the document valid, with the same
+ * values. Any other document (not an object, cut short, a key twice, text after the root) ends the
+ * split with `false`, and the caller reads the file whole, as before, for its exact error.
+ *
+ * Written by hand: the streaming JSON packages on npm build every value as objects, or parse the
+ * whole text themselves; here the elements' text must reach benchgate's own lenient parser (bare
+ * NaN/Infinity, raw control characters), which is what makes the split exact.
+ */
+var At;
+(function (At) {
+    At[At["BeforeRoot"] = 0] = "BeforeRoot";
+    At[At["KeyOrEnd"] = 1] = "KeyOrEnd";
+    At[At["Key"] = 2] = "Key";
+    At[At["KeyText"] = 3] = "KeyText";
+    At[At["Colon"] = 4] = "Colon";
+    At[At["Value"] = 5] = "Value";
+    At[At["ValueText"] = 6] = "ValueText";
+    At[At["AfterValue"] = 7] = "AfterValue";
+    At[At["ElementOrEnd"] = 8] = "ElementOrEnd";
+    At[At["Element"] = 9] = "Element";
+    At[At["ElementText"] = 10] = "ElementText";
+    At[At["AfterRoot"] = 11] = "AfterRoot";
+    At[At["Failed"] = 12] = "Failed";
+})(At || (At = {}));
+const QUOTE = 0x22;
+const isSpace = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+/**
+ * Hands the members of the JSON object in `pieces` (its text, in order, cut anywhere) to `sink`,
+ * the array member whose key is `split` element by element.
+ * @returns `complete`: the text is one object whose skeleton is well-formed, each key once, with
+ *   no escape in a key, and `split` (if there) an array; false as soon as it is known not to be.
+ *   `found`: `split` was there. What the sink throws propagates.
+ */
+function splitJsonObject(pieces, split, sink) {
+    const splitter = new Splitter(JSON.stringify(split), sink);
+    for (const piece of withoutBom(pieces))
+        if (!splitter.read(piece))
+            return { complete: false, found: false };
+    return { complete: splitter.at === At.AfterRoot, found: splitter.keys.has(splitter.splitKey) };
+}
+class Splitter {
+    splitKey;
+    sink;
+    at = At.BeforeRoot;
+    keys = new Set();
+    key = '';
+    // The text being collected (a key, value or element): earlier pieces' parts, and where it starts in this one.
+    parts = [];
+    from = -1;
+    inString = false;
+    escaped = false;
+    depth = 0;
+    // The next backslash in the piece from the position read on (found again once passed).
+    backslash = -1;
+    constructor(splitKey, sink) {
+        this.splitKey = splitKey;
+        this.sink = sink;
+    }
+    /** Reads one piece; false once the text cannot be a complete, sound object. */
+    read(piece) {
+        if (this.from >= 0)
+            this.from = 0;
+        this.backslash = piece.indexOf('\\');
+        for (let i = 0; i < piece.length;) {
+            const inText = this.at === At.KeyText || this.at === At.ValueText || this.at === At.ElementText;
+            i = inText ? this.text(piece, i) : this.skeleton(piece, i);
+            if (this.at === At.Failed)
+                return false;
+        }
+        if (this.from >= 0)
+            this.parts.push(piece.slice(this.from));
+        return true;
+    }
+    /** Inside a key, value or element, from i: returns where to go on. Strings are crossed with indexOf. */
+    text(piece, i) {
+        if (this.escaped) {
+            this.escaped = false;
+            return i + 1;
+        }
+        if (this.inString) {
+            const quote = piece.indexOf('"', i);
+            if (this.backslash !== -1 && this.backslash < i)
+                this.backslash = piece.indexOf('\\', i);
+            if (this.backslash !== -1 && (quote === -1 || this.backslash < quote)) {
+                this.escaped = true; // the character after it is skipped (in the next piece if need be)
+                return this.backslash + 1;
+            }
+            if (quote === -1)
+                return piece.length;
+            this.inString = false;
+            if (this.at === At.KeyText)
+                this.endKey(this.collected(piece, quote + 1));
+            return quote + 1;
+        }
+        const c = piece.charCodeAt(i);
+        if (c === QUOTE)
+            this.inString = true;
+        else if (c === 0x7b || c === 0x5b)
+            this.depth++;
+        else if (this.depth > 0 && (c === 0x7d || c === 0x5d))
+            this.depth--;
+        else if (this.depth === 0 && (c === 0x2c || c === (this.at === At.ElementText ? 0x5d : 0x7d))) {
+            const text = this.collected(piece, i);
+            if (this.at === At.ElementText) {
+                this.sink.element(text);
+                this.at = c === 0x2c ? At.Element : At.AfterValue;
+            }
+            else {
+                this.sink.member(this.key, text);
+                this.at = c === 0x2c ? At.Key : At.AfterRoot;
+            }
+        }
+        return i + 1;
+    }
+    /** The text collected, up to `end` in this piece. */
+    collected(piece, end) {
+        this.parts.push(piece.slice(this.from, end));
+        const text = this.parts.join('');
+        this.parts = [];
+        this.from = -1;
+        return text;
+    }
+    endKey(key) {
+        // Compared as written: an escaped key could equal another, or be malformed (the whole-file
+        // reader decides); JSON.parse keeps a repeated key's last value (likewise).
+        if (key.includes('\\') || this.keys.has(key)) {
+            this.at = At.Failed;
+            return;
+        }
+        this.keys.add(key);
+        this.key = key;
+        this.at = At.Colon;
+    }
+    /** Between members and elements, at i: returns where to go on. */
+    skeleton(piece, i) {
+        const c = piece.charCodeAt(i);
+        if (isSpace(c))
+            return i + 1;
+        switch (this.at) {
+            case At.BeforeRoot:
+                this.at = c === 0x7b ? At.KeyOrEnd : At.Failed;
+                break;
+            case At.KeyOrEnd:
+            case At.Key:
+                if (c === QUOTE) {
+                    this.at = At.KeyText;
+                    this.inString = true;
+                    this.from = i;
+                }
+                else
+                    this.at = c === 0x7d && this.at === At.KeyOrEnd ? At.AfterRoot : At.Failed;
+                break;
+            case At.Colon:
+                this.at = c === 0x3a ? At.Value : At.Failed;
+                break;
+            case At.Value:
+                if (this.key === this.splitKey) {
+                    this.at = c === 0x5b ? At.ElementOrEnd : At.Failed;
+                    break;
+                }
+                return this.startText(At.ValueText, i); // its first character is read as part of it
+            case At.ElementOrEnd:
+            case At.Element:
+                if (c === 0x5d && this.at === At.ElementOrEnd) {
+                    this.at = At.AfterValue;
+                    break;
+                }
+                return this.startText(At.ElementText, i);
+            case At.AfterValue:
+                this.at = c === 0x2c ? At.Key : c === 0x7d ? At.AfterRoot : At.Failed;
+                break;
+            default: // AfterRoot: only white space may follow the root
+                this.at = At.Failed;
+        }
+        return i + 1;
+    }
+    startText(at, i) {
+        this.at = at;
+        this.from = i;
+        return i;
+    }
+}
+
+/**
+ * Reads Google Benchmark JSON (`--benchmark_out=FILE --benchmark_out_format=json`, or
+ * `--benchmark_format=json` on stdout), versions 1.7 to 1.9.
+ *
+ * Rules (see also docs/architecture.md, "Interfaces to respect"):
+ * - Only `run_type: "iteration"` entries are samples; a missing run_type (very old files) means
+ *   iteration. Aggregates (mean, median, stddev, cv, BigO, RMS) are ignored.
+ * - The benchmark is `run_name` (falling back to `name`), so every repetition of `BM_X/8` groups
+ *   under one name and aggregate suffixes never leak in.
+ * - `real_time` / `cpu_time` are per iteration in `time_unit` (ns, us, ms, s) and are converted
+ *   to nanoseconds.
+ * - The repetition is `repetition_index` (1.6+), else the order of appearance within the run_name.
+ * - `error_occurred: true` (SkipWithError, all versions) and `skipped: true` (SkipWithMessage,
+ *   1.8+) entries are not samples: each becomes a SampleIssue ('error' / 'skipped') with its message.
+ * - A time that is zero, negative, NaN or infinite, or a bad iteration count, becomes a SampleIssue
+ *   'invalid' naming the benchmark, the file and the value; every other sample is kept.
+ * - Bare NaN / ±Infinity tokens (user counters) are read as numbers, never corrupting strings.
+ * - A file cut short (process killed while writing) keeps every complete entry and reports a
+ *   'truncated' issue; a syntax error elsewhere throws SampleFileError with file:line:column.
+ *
+ * Versions differ only in the context block (1.8+ adds `library_version` and
+ * `json_schema_version`; 1.9.5 also writes `aslr_enabled`) and in how a skip is written (see above);
+ * the entries' fields are otherwise the same from 1.7.1 to 1.9.5.
+ */
+/** Entries' text parsed at once when read piece by piece (small enough to be collected young). */
+const BATCH_CHARS = 1 << 15;
+/** Nanoseconds per Google Benchmark time unit. */
+const TIME_UNIT_NS = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v) => (typeof v === 'string' ? v : undefined);
+const num = (v) => (typeof v === 'number' ? v : undefined);
+/**
+ * Parses the text of one Google Benchmark JSON file (one process execution = one run).
+ * @param text the file's content
+ * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
+ * @returns every good sample, every problem as an issue, and the context as provenance
+ * @throws SampleFileError 'malformed-json' (syntax error not at the end, with line and column),
+ *   'not-google-benchmark' (valid JSON of another shape) or 'empty' (no data at all)
+ * Time O(n) in the text length.
+ */
+function parseGoogleBenchmarkJson(text, opts) {
+    const { round, run, source } = resolveSource(opts);
+    const side = opts.side;
+    const samples = sampleSink(opts);
+    const issues = [];
+    const issue = issueSink(issues, { side, round, run, source });
+    const parsed = readRoot(stripBom(text), source);
+    const root = parsed.value;
+    const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
+    const entries = benchmarkEntries$1(root);
+    const read = entryReader({ side, round, run, source }, samples, issue);
+    let partialName;
+    entries.forEach((entry, index) => {
+        if (isObject(entry) && parsed.incomplete.has(entry)) {
+            partialName = str(entry.run_name) ?? str(entry.name); // cut mid-entry: reported below with the truncation
+            return;
+        }
+        read(entry, index);
+    });
+    if (parsed.truncated) {
+        const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : '';
+        issue(partialName ?? FILE_ISSUE, 'truncated', `${source} ends${where} (the file is cut short): kept ${samples.count} complete sample(s). ` +
+            `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
+            `check its exit status and stderr, and re-run it.`);
+    }
+    return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
+}
+/**
+ * The `benchmarks` array of a parsed file. A '}' lost before it (a damaged file) nests it in the
+ * context block and leaves the file unclosed, so it reads as cut short: its entries are intact and
+ * kept, as a truncated file's complete entries are (found by the fuzz test).
+ */
+function benchmarkEntries$1(root) {
+    if (!isObject(root))
+        return [];
+    if (Array.isArray(root.benchmarks))
+        return root.benchmarks;
+    if (isObject(root.context) && Array.isArray(root.context.benchmarks))
+        return root.context.benchmarks;
+    return [];
+}
+/**
+ * {@link parseGoogleBenchmarkJson} on a file's text in pieces (piecesOfFile), each entry parsed on
+ * its own (splitJsonObject): a large file is never one string nor one tree of objects. The samples
+ * are kept aside until the end, so that a file found to be cut short or malformed gives nothing.
+ * @returns undefined for a file that is not complete, valid Google Benchmark JSON: read its whole
+ *   text with parseGoogleBenchmarkJson then, for the truncation or the exact error.
+ */
+function parseGoogleBenchmarkPieces(pieces, opts) {
+    const { round, run, source } = resolveSource(opts);
+    const side = opts.side;
+    const aside = new SampleBuffer();
+    const issues = [];
+    const issue = issueSink(issues, { side, round, run, source });
+    const read = entryReader({ side, round, run, source }, aside, issue);
+    let provenance = {};
+    let index = 0;
+    // Entries are parsed a batch at a time, as one array (one JSON.parse call per entry costs twice
+    // the time): valid together exactly when each is, as the split ends an entry only at depth 0.
+    let batch = [];
+    let batchChars = 0;
+    const readBatch = () => {
+        for (const entry of parseJson(`[${batch.join(',')}]`))
+            read(entry, index++);
+        batch = [];
+        batchChars = 0;
+    };
+    let split;
+    try {
+        split = splitJsonObject(pieces, 'benchmarks', {
+            member(key, text) {
+                const value = parseJson(text); // every member is parsed: the file must be valid JSON throughout
+                if (key === '"context"' && isObject(value))
+                    provenance = provenanceOf(value);
+            },
+            element(text) {
+                batch.push(text);
+                batchChars += text.length;
+                if (batchChars >= BATCH_CHARS)
+                    readBatch();
+            }
+        });
+        if (batch.length > 0)
+            readBatch();
+    }
+    catch (e) {
+        if (e instanceof JsonSyntaxError)
+            return undefined;
+        throw e;
+    }
+    if (!split.complete || !split.found)
+        return undefined;
+    const samples = sampleSink(opts);
+    for (const s of aside)
+        samples.add(s);
+    return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
+}
+/**
+ * Reads one complete entry of `benchmarks` (its index given) into `samples`, or an issue; aggregates
+ * are skipped. Counts each run_name's iteration entries, for the repetition of files without
+ * repetition_index.
+ */
+function entryReader(at, samples, issue) {
+    const seen = new Map();
+    return (entry, index) => {
+        if (!isObject(entry)) {
+            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`);
+            return;
+        }
+        if ((str(entry.run_type) ?? 'iteration') !== 'iteration')
+            return; // aggregates (mean/median/stddev/cv, BigO, RMS)
+        const name = str(entry.run_name) ?? str(entry.name);
+        if (name === undefined) {
+            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`);
+            return;
+        }
+        const order = seen.get(name) ?? 0;
+        seen.set(name, order + 1);
+        const sample = readEntry(entry, name, order, at, issue);
+        if (sample)
+            samples.add(sample);
+    };
+}
+/** An IssueSink that records into `issues` for one file of one side and run. */
+function issueSink(issues, at) {
+    return (benchmark, kind, message, detail) => issues.push({ benchmark, ...at, kind, message, ...(detail !== undefined && { detail }) });
+}
+/** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
+function readRoot(text, source) {
+    if (text.trim() === '') {
+        throw new SampleFileError('empty', source, `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before ` +
+            `its first result; run it by hand to see its error output.`);
+    }
+    let parsed;
+    try {
+        parsed = parseLenientJson(text);
+    }
+    catch (e) {
+        if (!(e instanceof JsonSyntaxError))
+            throw e;
+        throw new SampleFileError('malformed-json', source, `${source}:${e.line}:${e.column}: not valid Google Benchmark JSON: ${e.reason}. ` +
+            `Google Benchmark writes valid JSON apart from bare NaN/Infinity (which benchgate accepts), so the file ` +
+            `was changed after it was written or mixed with other output. Write it with ` +
+            `--benchmark_out=FILE --benchmark_out_format=json rather than redirecting stdout, and re-run the benchmark.`, { line: e.line, column: e.column });
+    }
+    const root = parsed.value;
+    if (!(isObject(root) && Array.isArray(root.benchmarks)) && !parsed.truncated) {
+        throw new SampleFileError('not-google-benchmark', source, `${source}: valid JSON, but not Google Benchmark output: there is no "benchmarks" array at the top level. ` +
+            `Pass the file written by --benchmark_out=FILE --benchmark_out_format=json (or --benchmark_format=json).`);
+    }
+    return parsed;
+}
+/**
+ * One complete iteration entry to a Sample, or an issue (error, skip, bad value) and undefined.
+ * `order` is the entry's position among its run_name's entries (the repetition when the file has
+ * no repetition_index).
+ */
+function readEntry(entry, name, order, at, issue) {
+    const { source } = at;
+    const repIndex = num(entry.repetition_index);
+    const repetition = repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order;
+    if (entry.error_occurred === true) {
+        const msg = str(entry.error_message) || '(no message)';
+        issue(name, 'error', `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg}`, msg);
+        return undefined;
+    }
+    if (entry.skipped === true) {
+        const msg = str(entry.skip_message) || '(no message)';
+        issue(name, 'skipped', `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg}`, msg);
+        return undefined;
+    }
+    const unit = str(entry.time_unit) ?? 'ns';
+    const scale = Object.hasOwn(TIME_UNIT_NS, unit) ? TIME_UNIT_NS[unit] : undefined;
+    if (scale === undefined) {
+        const msg = `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; its run is left out`;
+        issue(name, 'invalid', msg);
+        return undefined;
+    }
+    const iterations = num(entry.iterations);
+    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
+        issue(name, 'invalid', `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); its run is left out`);
+        return undefined;
+    }
+    for (const field of ['real_time', 'cpu_time']) {
+        const value = entry[field];
+        // Checked after conversion too: 1e308 ms is finite, but not in nanoseconds.
+        if (typeof value !== 'number' || !Number.isFinite(value * scale) || value <= 0) {
+            issue(name, 'invalid', `repetition ${repetition} in ${source}: ${field} is ${describeValue(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
+                `(must be a positive time per iteration, finite in nanoseconds); its run is left out`);
+            return undefined;
+        }
+    }
+    const real = entry.real_time * scale;
+    return makeSample(at, name, repetition, iterations, real, entry.cpu_time * scale, num(entry.threads));
+}
+/** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
+function provenanceOf(ctx) {
+    const p = {};
+    const host = str(ctx.host_name);
+    if (host !== undefined)
+        p.host = host;
+    const numCpus = num(ctx.num_cpus);
+    if (numCpus !== undefined)
+        p.numCpus = numCpus;
+    const mhz = num(ctx.mhz_per_cpu);
+    if (mhz !== undefined)
+        p.mhzPerCpu = mhz;
+    if (typeof ctx.cpu_scaling_enabled === 'boolean')
+        p.cpuScalingEnabled = ctx.cpu_scaling_enabled;
+    if (typeof ctx.aslr_enabled === 'boolean')
+        p.aslr = ctx.aslr_enabled ? 'enabled' : 'disabled';
+    const version = str(ctx.library_version);
+    if (version !== undefined)
+        p.libraryVersion = version;
+    const buildType = str(ctx.library_build_type);
+    if (buildType !== undefined)
+        p.libraryBuildType = buildType;
+    if (Array.isArray(ctx.load_avg) && ctx.load_avg.every((x) => typeof x === 'number'))
+        p.loadAvg = ctx.load_avg;
+    const date = str(ctx.date);
+    if (date !== undefined)
+        p.date = date;
+    const exe = str(ctx.executable);
+    if (exe !== undefined)
+        p.executable = exe;
+    return p;
+}
+
+/**
+ * nanobench's two outputs (docs/sample-format.md, "nanobench"): the markdown table it prints to
+ * stdout by default (`| ns/op | op/s | err% | ins/op | … | benchmark`, one row per benchmark, the
+ * name in backticks as the last cell) and its JSON template (`ankerl::nanobench::templates::json()`,
+ * rendered by the suite's own code: `{"results": [{"name": …, "median(elapsed)": …, "batch": …}]}`,
+ * with bare `nan`/`inf` where a counter is missing). Either gives one value per benchmark per
+ * process: the median time per unit (ns), the median over nanobench's epochs.
+ */
+/** A table header cell holding the time per unit: `ns/op`, `ms/byte`, … */
+const TIME_COLUMN = /^(ns|us|µs|ms|s)\/(.+)$/;
+const NS_PER = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
+/** Whether the text holds nanobench's markdown table (a header line with a time-per-unit cell). */
+function looksLikeNanobenchTable(text) {
+    return /^\|(?:[^\n|]*\|)*?\s*(ns|us|µs|ms|s)\/[^|\n]+\|/m.test(text);
+}
+/** Whether a JSON text (its start) is nanobench's JSON template output. */
+function looksLikeNanobenchJson(start) {
+    return /^\{\s*"results"\s*:\s*\[/.test(start);
+}
+/** The cells of one table line `| a | b | c` (the last cell runs to the end of the line). */
+function cellsOf(line) {
+    return line
+        .slice(1)
+        .split('|')
+        .map((c) => c.trim());
+}
+/**
+ * The benchmark's name in the last cell: `` `name` `` (a backtick inside doubled), after an
+ * optional `:wavy_dash: ` (an unstable result) and before an optional note.
+ */
+function nameOfCell(cell) {
+    const start = cell.indexOf('`');
+    if (start < 0)
+        return undefined;
+    let name = '';
+    for (let i = start + 1; i < cell.length; i++) {
+        if (cell[i] !== '`')
+            name += cell[i];
+        else if (cell[i + 1] === '`') {
+            name += '`';
+            i++;
+        }
+        else
+            return name;
+    }
+    return undefined;
+}
+/** A number as nanobench prints it in a cell: thousands separators, an optional `%`. */
+function cellNumber(cell) {
+    const t = cell.replace(/,/g, '').replace(/%$/, '').trim();
+    return t === '' ? NaN : Number(t);
+}
+/**
+ * Parses nanobench's markdown table(s) on one process's stdout: one sample per row, the time per
+ * unit in ns. Lines that are not table rows (warnings, the suite's own prints) are skipped.
+ * @throws SampleFileError 'malformed-nanobench' when no table header is found
+ */
+function parseNanobenchTable(text, opts) {
+    const { round, run, source } = resolveSource(opts);
+    const sink = sampleSink(opts);
+    const issues = [];
+    const at = { side: opts.side, round, run, source };
+    const seen = new Set();
+    let timeColumn = -1;
+    let scale = 1;
+    let headers = 0;
+    for (const line of text.split('\n')) {
+        if (!line.startsWith('|')) {
+            timeColumn = line.trim() === '' ? timeColumn : -1;
+            continue;
+        }
+        const cells = cellsOf(line);
+        const header = cells.findIndex((c) => TIME_COLUMN.test(c));
+        if (header >= 0 && nameOfCell(cells[cells.length - 1]) === undefined) {
+            timeColumn = header;
+            scale = NS_PER[TIME_COLUMN.exec(cells[header])[1]];
+            headers++;
+            continue;
+        }
+        const name = nameOfCell(cells[cells.length - 1]);
+        if (timeColumn < 0 || name === undefined)
+            continue; // the separator line, or a table of another kind
+        const ns = cellNumber(cells[timeColumn]) * scale;
+        oneValue({ sink, issues, seen, at, name }, ns, `time per unit ${JSON.stringify(cells[timeColumn])} is not a number`);
+    }
+    if (headers === 0)
+        throw new SampleFileError('malformed-nanobench', source, `${source}: no nanobench table found (a header line with an "ns/op" cell). Does the suite print nanobench's default table to stdout?`);
+    return { samples: sink.samples, issues, provenance: { harness: 'nanobench' }, format: 'nanobench-table' };
+}
+/** C++ streams print non-finite doubles as bare `nan`, `-nan`, `inf`, `-inf`: JSON's NaN placeholders outside strings. */
+function withJsonNonFinite(text) {
+    let out = '';
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+            out += c;
+            if (c === '\\')
+                out += text[++i] ?? '';
+            else if (c === '"')
+                inString = false;
+            continue;
+        }
+        if (c === '"')
+            inString = true;
+        const m = /^[-+]?(nan|inf)(?![A-Za-z0-9_])/i.exec(text.slice(i, i + 5));
+        if (!inString && m) {
+            out +=
+                m[0].startsWith('-') && m[1].toLowerCase() === 'inf'
+                    ? '-Infinity'
+                    : m[1].toLowerCase() === 'inf'
+                        ? 'Infinity'
+                        : 'NaN';
+            i += m[0].length - 1;
+        }
+        else
+            out += c;
+    }
+    return out;
+}
+/**
+ * Parses nanobench's JSON template output: one sample per result, `median(elapsed)` (seconds per
+ * batch) / `batch` in ns. A result without a finite elapsed median is an 'invalid' issue.
+ * @throws SampleFileError 'malformed-nanobench' when the text is not that JSON
+ */
+function parseNanobenchJson(text, opts) {
+    const { round, run, source } = resolveSource(opts);
+    let root;
+    try {
+        root = parseJson(withJsonNonFinite(text));
+    }
+    catch (e) {
+        throw new SampleFileError('malformed-nanobench', source, `${source}: nanobench's JSON output cannot be read (${e.message}); a name with a double quote breaks ` +
+            "nanobench's template (it does not escape names): rename it, or let benchgate read the table on stdout.");
+    }
+    const results = root.results;
+    if (!Array.isArray(results))
+        throw new SampleFileError('malformed-nanobench', source, `${source}: no "results" array in nanobench's JSON output.`);
+    const sink = sampleSink(opts);
+    const issues = [];
+    const seen = new Set();
+    for (const r of results) {
+        const name = typeof r?.name === 'string' ? r.name : '';
+        const batch = typeof r?.batch === 'number' && r.batch > 0 ? r.batch : 1;
+        const elapsed = r?.['median(elapsed)'];
+        const ns = typeof elapsed === 'number' ? (elapsed / batch) * 1e9 : NaN;
+        oneValue({ sink, issues, seen, at: { side: opts.side, round, run, source }, name }, ns, `median(elapsed) is ${String(elapsed)}, not a time`);
+    }
+    return { samples: sink.samples, issues, provenance: { harness: 'nanobench' }, format: 'nanobench-json' };
+}
+/** One benchmark's value of a process: a sample, or an issue for a repeated name or a value that is no time. */
+function oneValue(o, ns, notATime) {
+    const { at, name } = o;
+    if (o.seen.has(name))
+        o.issues.push({
+            ...at,
+            benchmark: name,
+            kind: 'invalid',
+            message: 'a second value of this name in one process: only the first is used; rename one'
+        });
+    else if (!Number.isFinite(ns) || ns < 0)
+        o.issues.push({ ...at, benchmark: name, kind: 'invalid', message: notATime });
+    else
+        o.sink.add({
+            benchmark: name,
+            side: at.side,
+            round: at.round,
+            run: at.run,
+            repetition: 0,
+            iterations: 1,
+            realTimeNs: ns,
+            cpuTimeNs: ns,
+            threads: 1
+        });
+    o.seen.add(name);
+}
+
+/**
+ * Sample files in, samples out: format detection, file and folder reading, grouping.
+ *
+ * Formats (detected from the content, never from the file name):
+ * 1. bench-runner JSONL — the first line holds `"format":"benchgate-samples"`;
+ * 2. Catch2's XML report — it starts with `<Catch` or `<Catch2TestRun` (after an XML declaration);
+ * 3. nanobench's JSON template output — `{"results": [`; Catch2's JSON report is refused (no benchmarks in it);
+ * 4. Google Benchmark JSON — the text starts with `{` (a JSON object with a "benchmarks" array);
+ * 5. nanobench's markdown table — a line `| … | ns/op | … |` (any time unit per any unit);
+ * 6. otherwise CSV (`benchmark,nanoseconds` rows, JayBeams style).
+ */
+/** File name endings read from a folder; other files (README, logs) are ignored. */
+const SAMPLE_FILE_EXTENSIONS = ['.json', '.jsonl', '.ndjson', '.csv', '.xml'];
+/**
+ * benchgate's own sample file names: `base-r003.json`, `head-r012.jsonl`, `base-r003.xml` (Catch2),
+ * `base-r003.md` (nanobench's stdout) (side, round), and
+ * `head-r012-b0004.json` for one benchmark's process under per-benchmark interleaving.
+ */
+const OWN_FILE_NAME = /^(base|head)-r(\d+)(?:-b\d+)?\.(json|jsonl|ndjson|csv|xml|md)$/;
+/**
+ * Which format a text is in (see the module comment).
+ * @throws SampleFileError 'empty' for empty or whitespace-only text
+ */
+function detectFormat(text, source = '<text>') {
+    const t = stripBom(text).trimStart();
+    if (t === '') {
+        throw new SampleFileError('empty', source, `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before its ` +
+            `first result; run it by hand to see its error output.`);
+    }
+    if (looksLikeCatch2Json(t))
+        throw refuseCatch2Json(source);
+    return formatOfStart(t);
+}
+/** The format of a text that starts with `start` (not empty, without BOM or leading white space). */
+function formatOfStart(start) {
+    if (looksLikeBenchgateJsonl(start))
+        return 'benchgate-jsonl';
+    if (looksLikeCatch2Xml(start))
+        return 'catch2-xml';
+    if (looksLikeNanobenchJson(start))
+        return 'nanobench-json';
+    if (start.startsWith('{'))
+        return 'google-benchmark-json';
+    if (looksLikeNanobenchTable(start))
+        return 'nanobench-table';
+    return 'csv';
+}
+/**
+ * Parses the text of one sample file in any supported format.
+ * @param opts side; round (default -1); run (default 0); source (path for messages, default "<text>")
+ * @throws SampleFileError when the file cannot be read at all (see each parser); problems with
+ *   single entries are SampleIssues on the result instead.
+ */
+function parseSamplesText(text, opts) {
+    return withoutOverlongNames(PARSERS[detectFormat(text, opts.source)](text, opts), opts);
+}
+/** Each format's parser of a whole text. */
+const PARSERS = {
+    'benchgate-jsonl': parseBenchgateJsonl,
+    'google-benchmark-json': parseGoogleBenchmarkJson,
+    csv: parseCsvSamples,
+    'catch2-xml': (text, opts) => parseCatch2Xml(text, opts),
+    'nanobench-json': parseNanobenchJson,
+    'nanobench-table': parseNanobenchTable
+};
+/**
+ * Samples of a benchmark whose name is longer than MAX_NAME_CHARS become one 'invalid' issue per
+ * name; issues keep such a name cut to MAX_NAME_CHARS (with "…").
+ */
+function withoutOverlongNames(parsed, opts) {
+    const tooLong = (name) => !isMeasurableName(name);
+    if (!parsed.samples.some((s) => tooLong(s.benchmark)) && !parsed.issues.some((i) => tooLong(i.benchmark)))
+        return parsed;
+    const cut = (name) => (tooLong(name) ? `${name.slice(0, MAX_NAME_CHARS - 1)}…` : name);
+    const long = new Set(parsed.samples.filter((s) => tooLong(s.benchmark)).map((s) => s.benchmark));
+    const refused = [...long].map((name) => ({
+        benchmark: cut(name),
+        side: opts.side,
+        round: opts.round ?? -1,
+        run: opts.run ?? 0,
+        kind: 'invalid',
+        message: `benchmark name of ${name.length} characters, longer than the ${MAX_NAME_CHARS} benchgate accepts: not measured; give it a shorter name`,
+        source: opts.source
+    }));
+    return {
+        ...parsed,
+        samples: parsed.samples.filter((s) => !long.has(s.benchmark)),
+        issues: [...parsed.issues.map((i) => ({ ...i, benchmark: cut(i.benchmark) })), ...refused]
+    };
+}
+/**
+ * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. Large files
+ * are never one string: bench-runner JSONL is read line by line as it is parsed, and Google
+ * Benchmark JSON entry by entry (a file cut short or malformed is then read whole, for its exact
+ * report), CSV a chunk of lines at a time.
+ * @param path the file
+ * @param opts side; round (default -1); run (default 0)
+ * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
+ */
+function readSampleFile(path, opts) {
+    // (with opts.into the samples go into that store: see SampleSourceOptions)
+    const source = { ...opts, source: path };
+    try {
+        // The start decides, by detectFormat's rule (a JSONL context line is the first line); a start
+        // of white space only is read whole below, for its exact report.
+        const start = stripBom(fileStart(path)).trimStart();
+        if (looksLikeCatch2Json(start))
+            throw refuseCatch2Json(path);
+        const format = start === '' ? undefined : formatOfStart(start);
+        if (format === 'benchgate-jsonl')
+            return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source);
+        if (format === 'csv')
+            return withoutOverlongNames(parseCsvPieces(piecesOfFile(path), source), source);
+        if (format === 'google-benchmark-json') {
+            // Complete, valid files piece by piece; any other is read whole below, for its exact report.
+            const parsed = parseGoogleBenchmarkPieces(piecesOfFile(path), source);
+            if (parsed)
+                return withoutOverlongNames(parsed, source);
+        }
+        return parseSamplesText(readFileSync(path, 'utf8'), source);
+    }
+    catch (e) {
+        // The file system's errors (they name a syscall) say the file cannot be read; others stay as they are.
+        throw typeof e?.syscall === 'string' ? unreadable(path, e) : e;
+    }
+}
+/**
+ * Reads one side's samples for `benchgate compare BASE HEAD` (synchronously). `path` is a file
+ * or a folder:
+ *
+ * - A file is one run: run 0, round from its name if it is one of benchgate's own files, else -1.
+ * - A folder: every file ending in .json, .jsonl, .ndjson or .csv (not hidden, not in
+ *   sub-folders) is one run (one process execution). Files are taken in natural filename order
+ *   (`run-2` before `run-10`) and numbered run 0, 1, 2, ...
+ * - benchgate's own files are named `<side>-r<round>.<ext>` (e.g. `base-r003.json`,
+ *   `head-r003.jsonl`): the round is taken from the name. When a folder holds any such file,
+ *   only the files of the requested side are read, so one output folder serves both sides.
+ * - A file that cannot be read at all becomes an 'invalid' SampleIssue and the other files are
+ *   still read; only when every file fails is the first error thrown.
+ *
+ * Samples go into `into` (a new store by default), kept compactly (see SampleStore); pass one
+ * store for both sides to analyse them together without a copy.
+ *
+ * @throws SampleFileError 'unreadable' (missing path), 'no-sample-files' (a folder without
+ *   sample files), or the first file's error when no file can be read
+ */
+function readSampleDir(path, side, into = new SampleStore()) {
+    let isDir;
+    try {
+        isDir = statSync(path).isDirectory();
+    }
+    catch (e) {
+        throw unreadable(path, e);
+    }
+    if (!isDir) {
+        const own = OWN_FILE_NAME.exec(basename(path));
+        const round = own ? Number(own[2]) : -1;
+        const before = into.length;
+        const parsed = readSampleFile(path, { side, round, run: 0, into });
+        return {
+            side,
+            provenance: parsed.provenance,
+            runs: [runInfo(path, round, 0, parsed, into.length - before)],
+            samples: into,
+            issues: parsed.issues
+        };
+    }
+    let names;
+    try {
+        const entries = readdirSync(path, { withFileTypes: true });
+        // A symlink counts as the file it points to (a folder of links to sample files is not empty).
+        const isFile = (d) => d.isFile() || (d.isSymbolicLink() && isFileAt(join(path, d.name)));
+        names = entries
+            .filter((d) => isFile(d) && !d.name.startsWith('.'))
+            .map((d) => d.name)
+            // a nanobench process's stdout is read only under benchgate's own name (`head-r003.md`)
+            .filter((n) => SAMPLE_FILE_EXTENSIONS.some((ext) => n.toLowerCase().endsWith(ext)) || OWN_FILE_NAME.test(n));
+    }
+    catch (e) {
+        throw unreadable(path, e);
+    }
+    if (names.some((n) => OWN_FILE_NAME.test(n)))
+        names = names.filter((n) => OWN_FILE_NAME.exec(n)?.[1] === side);
+    names.sort(naturalCompare);
+    if (names.length === 0) {
+        throw new SampleFileError('no-sample-files', path, `${path}: no ${side} sample files in this folder (looked for ${SAMPLE_FILE_EXTENSIONS.join(', ')} files). ` +
+            `Pass the folder that holds the benchmark output files, or one file.`);
+    }
+    const set = { side, provenance: {}, runs: [], samples: into, issues: [] };
+    let firstError;
+    let failures = 0;
+    for (const [run, name] of names.entries()) {
+        const file = join(path, name);
+        const own = OWN_FILE_NAME.exec(name);
+        const round = own ? Number(own[2]) : -1;
+        try {
+            const before = into.length;
+            const parsed = readSampleFile(file, { side, round, run, into });
+            set.runs.push(runInfo(file, round, run, parsed, into.length - before));
+            set.issues.push(...parsed.issues);
+        }
+        catch (e) {
+            if (!(e instanceof SampleFileError))
+                throw e;
+            failures++;
+            firstError ??= e;
+            set.runs.push({ file, round, run, provenance: {}, samples: 0, issues: 1 });
+            set.issues.push({
+                benchmark: FILE_ISSUE,
+                side,
+                round,
+                run,
+                kind: e.id === 'empty' ? 'crashed' : 'invalid', // an empty file: the process wrote nothing
+                message: e.message,
+                source: file
+            });
+        }
+    }
+    if (failures === names.length)
+        throw firstError;
+    set.provenance = set.runs.find((r) => Object.keys(r.provenance).length > 0)?.provenance ?? {};
+    return set;
+}
+function runInfo(file, round, run, parsed, samples) {
+    return {
+        file,
+        round,
+        run,
+        format: parsed.format,
+        provenance: parsed.provenance,
+        samples,
+        issues: parsed.issues.length
+    };
+}
+function naturalCompare(a, b) {
+    return a.localeCompare(b, 'en', { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+}
+function unreadable(path, e) {
+    const code = e?.code;
+    const why = code === 'ENOENT'
+        ? 'no such file or folder'
+        : code === 'EACCES'
+            ? 'permission denied'
+            : e instanceof Error
+                ? e.message
+                : String(e);
+    return new SampleFileError('unreadable', path, `${path}: cannot read it (${why}). Check the path given to benchgate.`);
+}
+/** True when `path` is, or links to, a regular file. */
+function isFileAt(path) {
+    try {
+        return statSync(path).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+
+/**
+ * nanobench (docs/harnesses.md): a library without a command line of its own, so a binary is its
+ * author's main(). benchgate runs it as it is, reads its stdout (nanobench's markdown table, or its
+ * JSON template when the suite renders that to stdout), and lists it by running it once. It cannot
+ * select benchmarks by name: every process runs the whole suite, and what a filter leaves out is
+ * dropped when read.
+ */
+/** Whether a process's stdout is nanobench's (its table, or its JSON template). */
+function isNanobenchOutput(stdout) {
+    return looksLikeNanobenchTable(stdout) || looksLikeNanobenchJson(stdout.trimStart());
+}
+/**
+ * The suite's benchmarks, from one run of the binary without arguments (nanobench has no listing).
+ * @throws JobError 'probe-failed' when the run fails, 'not-a-benchmark' when its stdout is not nanobench's
+ */
+async function listNanobench(path, cwd, env, timeoutMs) {
+    const dir = mkdtempSync(join(tmpdir(), 'benchgate-nanobench-list-'));
+    try {
+        const out = join(dir, 'stdout.md');
+        const r = await runProcess(path, [], { cwd, env, stdout: { path: out }, stderr: 'capture', timeoutMs });
+        const text = readFileSync(out, 'utf8');
+        if (!isNanobenchOutput(text))
+            throw new JobError('not-a-benchmark', `${path} printed no nanobench table (a "| ns/op | … | benchmark" header) when run without arguments ` +
+                `(${describeExit(r, timeoutMs)})` +
+                (text.trim() ? `; it printed:\n${headLines(text.trim(), 10)}` : ' (it printed nothing).'), {
+                subject: path,
+                hint: 'Let nanobench print its table to stdout (its default), or render its JSON template there.'
+            });
+        if (r.exitCode !== 0)
+            throw new JobError('probe-failed', `Listing the benchmarks of ${path} (one run of the nanobench suite) failed: ${describeExit(r, timeoutMs)}.`, { subject: path, hint: headLines(`${text}\n${r.stderr}`.trim(), 10) || undefined });
+        const parsed = parseSamplesText(text, { side: 'head', source: path });
+        const names = [...new Set([...parsed.samples, ...parsed.issues].map((s) => s.benchmark))];
+        if (names.length === 0)
+            throw new JobError('no-benchmarks', `The nanobench suite ${path} printed an empty table.`, {
+                subject: path
+            });
+        return names;
+    }
+    finally {
+        rmSync(dir, { recursive: true, force: true });
+    }
+}
+
+/**
+ * `--harness auto`: which library a benchmark binary is built with (docs/harnesses.md). Google
+ * Benchmark is asked first, exactly as before harnesses existed (its probe cannot start a run),
+ * then Catch2 (`--libidentify`), then nanobench (the binary run once without arguments, its stdout
+ * read). A binary that is none of them is refused with what each attempt saw.
+ */
+/**
+ * Probes `path` as the chosen harness, or recognises it (`auto`).
+ * @throws JobError 'not-a-benchmark' naming every attempt, or the chosen harness's own probe errors
+ */
+async function probeHarness(path, cwd, choice, o) {
+    if (choice === 'gbench')
+        return o.probeGbench();
+    if (choice === 'catch2')
+        return probeCatch2(path, cwd, o);
+    if (choice === 'nanobench')
+        return probeNanobench(path, cwd, o);
+    const seen = [];
+    try {
+        return await o.probeGbench();
+    }
+    catch (e) {
+        if (!(e instanceof JobError) || e.id !== 'not-a-benchmark')
+            throw e;
+        seen.push(`Google Benchmark (--benchmark_list_tests): ${e.message}`);
+    }
+    const catch2 = await identifyCatch2(path, cwd, o.env, o.timeoutMs);
+    if ('version' in catch2)
+        return probeCatch2(path, cwd, o, catch2.version);
+    seen.push(`Catch2 (--libidentify): ${catch2.said}`);
+    try {
+        return await probeNanobench(path, cwd, o);
+    }
+    catch (e) {
+        if (!(e instanceof JobError) || e.id !== 'not-a-benchmark')
+            throw e;
+        seen.push(`nanobench (run without arguments): ${e.message}`);
+    }
+    throw new JobError('not-a-benchmark', `${path} is not a benchmark binary benchgate knows. It tried:\n${seen.map((s) => `- ${s}`).join('\n')}`, {
+        subject: path,
+        hint: 'Point the binary option at an executable built with Google Benchmark (benchmark_main or benchgate::runner), ' +
+            'Catch2 (BENCHMARK in a TEST_CASE) or nanobench, or name the library with --harness.'
+    });
+}
+async function probeCatch2(path, cwd, o, known) {
+    let version = known;
+    if (version === undefined) {
+        const id = await identifyCatch2(path, cwd, o.env, o.timeoutMs);
+        if (!('version' in id))
+            throw new JobError('not-a-benchmark', `${path} is not a Catch2 binary: it answered --libidentify with ${id.said}`, {
+                subject: path,
+                hint: 'Point the binary option at the Catch2 test executable, or choose another --harness (auto recognises it).'
+            });
+        version = id.version;
+    }
+    const { benchmarks, catalog } = await listCatch2(path, cwd, o.env, o.timeoutMs);
+    return { kind: 'catch2', version, benchmarks, catalog };
+}
+async function probeNanobench(path, cwd, o) {
+    const benchmarks = await listNanobench(path, cwd, o.env, o.timeoutMs);
+    return { kind: 'nanobench', benchmarks, catalog: new Map(benchmarks.map((b) => [b, ''])) };
+}
+
+/**
+ * Finding the benchmark binary a build produced and asking it what it is: a bench-runner binary
+ * (benchgate's own main, streaming samples) or a plain Google Benchmark binary.
+ */
+/** Default time limit for one probe of a binary (ms): probes only print a version or a list. */
+const PROBE_TIMEOUT_MS = 30_000;
+/** How a bench-runner binary identifies itself on `--benchgate_version`. */
+const RUNNER_VERSION_RE = /^benchgate-runner (\S+)\s*$/m;
+function isInside(root, p) {
+    const rel = relative(root, p);
+    return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
+}
+/**
+ * The absolute path of the benchmark binary `relPath` inside `worktree`, after the build.
+ * The path must stay inside the worktree, lexically and after resolving symlinks (both sides must
+ * run their own build's binary).
+ *
+ * @param worktree the side's worktree (absolute)
+ * @param relPath the binary's path relative to the worktree, as configured (e.g. `build/bench/bench_all`)
+ * @returns the binary's absolute real path
+ * @throws JobError code 2 'binary-path' (absolute path, `..` or symlink escaping the worktree, a
+ *   directory), code 2 'not-executable', code 3 'binary-not-found'
+ */
+function locateBinary(worktree, relPath) {
+    if (relPath.trim() === '') {
+        throw new JobError('binary-path', 'The benchmark binary path is empty.', { subject: 'binary' });
+    }
+    if (isAbsolute(relPath)) {
+        throw new JobError('binary-path', `The benchmark binary path ${relPath} is absolute.`, {
+            subject: relPath,
+            hint: 'Give it relative to the repository root (e.g. build/bench/bench_all), so each side runs its own build.'
+        });
+    }
+    let root;
+    try {
+        root = realpathSync(worktree);
+    }
+    catch (e) {
+        throw new JobError('binary-not-found', `The worktree ${worktree} does not exist.`, {
+            subject: worktree,
+            cause: e
+        });
+    }
+    const candidate = resolve$1(root, relPath);
+    if (!isInside(root, candidate)) {
+        throw new JobError('binary-path', `The benchmark binary path ${relPath} leads out of the worktree (${root}).`, {
+            subject: relPath,
+            hint: 'Give a path inside the repository, relative to its root.'
+        });
+    }
+    let real;
+    try {
+        real = realpathSync(candidate);
+    }
+    catch {
+        const similar = findByName(root, basename(relPath));
+        throw new JobError('binary-not-found', `The benchmark binary ${relPath} was not found after the build (looked for ${candidate}).`, {
+            subject: relPath,
+            hint: similar.length > 0
+                ? `Files with that name in the worktree: ${similar.join(', ')}. Is the path relative to the repository root?`
+                : 'Check that the build command builds it and that the path is relative to the repository root.'
+        });
+    }
+    if (!isInside(root, real)) {
+        throw new JobError('binary-path', `The benchmark binary ${relPath} is a symlink to ${real}, outside the worktree ${root}.`, {
+            subject: relPath,
+            hint: 'Point to the binary the build produces inside the repository, so each side runs its own build.'
+        });
+    }
+    const st = statSync(real);
+    if (!st.isFile()) {
+        throw new JobError('binary-path', `The benchmark binary path ${relPath} is not a file (${real}).`, {
+            subject: relPath
+        });
+    }
+    try {
+        accessSync(real, constants.X_OK);
+    }
+    catch {
+        throw new JobError('not-executable', `The benchmark binary ${real} is not executable (mode ${(st.mode & 0o777).toString(8)}).`, {
+            subject: relPath,
+            hint: 'Point to the linked executable, not a library, object file or script without the execute bit.'
+        });
+    }
+    return real;
+}
+/** Up to 5 worktree-relative paths of files called `name` (bounded search, skips .git). */
+function findByName(root, name, maxEntries = 20_000) {
+    const found = [];
+    const queue = [root];
+    let seen = 0;
+    while (queue.length > 0 && found.length < 5 && seen < maxEntries) {
+        const dir = queue.shift();
+        let entries;
+        try {
+            entries = readdirSync(dir, { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            seen++;
+            if (e.name === '.git')
+                continue;
+            const p = join(dir, e.name);
+            if (e.isDirectory())
+                queue.push(p);
+            else if (e.name === name)
+                found.push(relative(root, p));
+        }
+    }
+    return found;
+}
+/**
+ * Asks the binary what it is, without running any benchmark:
+ *
+ * 1. `--benchgate_version --benchmark_list_tests=true --benchmark_filter=<matches nothing>`:
+ *    bench-runner prints `benchgate-runner <version>` and exits 0. `benchmark_main` rejects the
+ *    unknown flag (non-zero exit). The list/filter flags are a seat belt: a custom `main` that
+ *    ignores unknown flags lists nothing instead of running the whole suite.
+ * 2. `--benchmark_list_tests=true`: one benchmark name per line, exit 0.
+ *
+ * @param path the binary (absolute)
+ * @param cwd the side's working directory (static initialisers may read relative files)
+ * @throws JobError code 3: 'not-a-benchmark' (quoting the head of its output), 'no-benchmarks',
+ *   'probe-failed' (timeout, crash, could not start)
+ */
+async function probeBinary(path, cwd, options = {}) {
+    if (options.harness === undefined || options.harness === 'gbench')
+        return probeGbench(path, cwd, options);
+    return probeHarness(path, cwd, options.harness, {
+        env: options.env ?? childEnvironment(),
+        timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS,
+        probeGbench: () => probeGbench(path, cwd, options)
+    });
+}
+/** Google Benchmark's probe (see probeBinary). */
+async function probeGbench(path, cwd, options) {
+    const env = options.env ?? childEnvironment();
+    const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
+    const probe = (args) => runProcess(path, args, { cwd, env, stdout: 'capture', stderr: 'capture', timeoutMs, killGraceMs: 500 });
+    const shown = (r) => headLines(`${r.stdout}${r.stderr ? `\n${r.stderr}` : ''}`.trim(), 10);
+    const first = await probe([
+        '--benchgate_version',
+        '--benchmark_list_tests=true',
+        '--benchmark_filter=^benchgate-probe-matches-nothing$'
+    ]);
+    if (first.spawnError || first.timedOut) {
+        throw new JobError('probe-failed', `Could not run the benchmark binary ${path}: ${describeExit(first, timeoutMs)}.`, {
+            subject: path,
+            hint: first.timedOut
+                ? 'Does it do heavy work before main()? It should answer --benchmark_list_tests quickly.'
+                : undefined
+        });
+    }
+    const m = RUNNER_VERSION_RE.exec(first.stdout);
+    let kind;
+    let version;
+    if (first.exitCode === 0 && m) {
+        kind = 'bench-runner';
+        version = m[1];
+    }
+    else if (first.exitCode !== 0 || /Failed to match any benchmarks/.test(first.stderr)) {
+        // benchmark_main refuses the unknown flag; a tolerant custom main matched nothing
+        kind = 'google-benchmark';
+    }
+    else {
+        throw notABenchmark(path, '--benchgate_version', first, shown(first));
+    }
+    const list = await probe(['--benchmark_list_tests=true']);
+    if (list.exitCode !== 0) {
+        if (kind === 'google-benchmark' && !list.timedOut && !list.spawnError && list.signal === null) {
+            throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list));
+        }
+        throw new JobError('probe-failed', `Listing the benchmarks of ${path} failed: ${describeExit(list, timeoutMs)}.`, {
+            subject: path,
+            hint: shown(list) ? `Its output began:\n${shown(list)}` : undefined
+        });
+    }
+    const benchmarks = list.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '');
+    if (benchmarks.length === 0) {
+        throw new JobError('no-benchmarks', `The benchmark binary ${path} registers no benchmarks.`, {
+            subject: path,
+            hint: 'Check that the benchmark sources are compiled into it (BENCHMARK(...) registrations).'
+        });
+    }
+    if (benchmarks.some((b) => b.startsWith('-')))
+        throw notABenchmark(path, '--benchmark_list_tests=true', list, shown(list));
+    return version === undefined ? { kind, benchmarks } : { kind, version, benchmarks };
+}
+function notABenchmark(path, flag, r, output) {
+    return new JobError('not-a-benchmark', `${path} is not a Google Benchmark binary: it answered ${flag} with ${describeExit(r)}` +
+        (output ? ` and printed:\n${output}` : ' and printed nothing.'), {
+        subject: path,
+        hint: 'Point the binary option at an executable linked with benchmark_main (or benchgate::runner).'
+    });
+}
+/** How many of the binary's benchmark names a "filter matches nothing" error shows. */
+const NAMES_SHOWN = 8;
+/**
+ * Stops the job when `filter` selects none of the binary's benchmarks, with the binary's own words
+ * (Google Benchmark: "Failed to match any benchmarks against regex: …") and a few names it has.
+ * @param all the binary's benchmarks without the filter (from the probe)
+ * @returns the benchmarks the filter selects (all of them when the listing itself failed: the run reports that)
+ * @throws JobError code 2 'filter-matches-nothing'
+ */
+async function checkFilterMatches(path, cwd, filter, all, env, kind = 'google-benchmark') {
+    if (kind === 'catch2' || kind === 'nanobench')
+        return filteredByName(filter, all);
+    const r = await runProcess(path, ['--benchmark_list_tests=true', `--benchmark_filter=${filter}`], {
+        cwd,
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: PROBE_TIMEOUT_MS,
+        killGraceMs: 500
+    });
+    // A failing listing is reported where the benchmarks are listed for the run; here only "none" stops.
+    const names = r.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '');
+    if (r.exitCode !== 0)
+        return [...all];
+    if (names.length > 0)
+        return names;
+    return matchesNothing(filter, all, headLines(r.stderr.trim(), 3));
+}
+/** Catch2 and nanobench: the filter is read as a regular expression over the names the probe listed. */
+function filteredByName(filter, all) {
+    const names = selectedNames(filter, all);
+    if (names === undefined)
+        throw new JobError('invalid-option', `--filter ${JSON.stringify(filter)} is not a valid regular expression.`, {
+            subject: filter
+        });
+    if (names.length > 0)
+        return names;
+    return matchesNothing(filter, all, '');
+}
+function matchesNothing(filter, all, said) {
+    const shown = all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '');
+    throw new JobError('filter-matches-nothing', `--filter ${JSON.stringify(filter)} matches none of head's ${all.length} benchmark(s)` +
+        (said ? `; the binary said: ${said}` : '.'), {
+        subject: filter,
+        hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${shown}`
+    });
+}
+/**
+ * How both sides run (they must run the same way): bench-runner only when both binaries are, and
+ * one harness on both sides, with one catalog (Catch2, nanobench) for both.
+ * @throws JobError 'not-a-benchmark' when the two binaries are built with different libraries
+ */
+function bothSidesRun(base, head) {
+    const gbench = (k) => k === 'bench-runner' || k === 'google-benchmark';
+    if (gbench(base.kind) && gbench(head.kind))
+        return {
+            kind: base.kind === 'bench-runner' && head.kind === 'bench-runner' ? 'bench-runner' : 'google-benchmark'
+        };
+    if (base.kind !== head.kind)
+        throw new JobError('not-a-benchmark', `base's binary is built with ${HARNESS_LABEL[base.kind]} and head's with ${HARNESS_LABEL[head.kind]}: they cannot be compared.`, { hint: 'Compare from a base that already uses the new library.' });
+    return { kind: head.kind, catalog: unionCatalog(base.catalog, head.catalog) };
+}
+
+/**
+ * Running the user's build command in one side's worktree. The command is a shell string exactly
+ * as the user wrote it (`cmake -B build && cmake --build build -j`), so it runs with `/bin/sh -c`:
+ * this is the one intended use of a shell in benchgate, and nothing is ever interpolated into it.
+ * The side is passed as the environment variable BENCHGATE_SIDE instead.
+ */
+/** Lines of build output kept in the result for the error report. */
+const BUILD_LOG_TAIL_LINES = 50;
+/**
+ * Runs the build command with `/bin/sh -c` in `cwd`, output streamed to `logPath`.
+ * A failing build is a result (`ok: false`), not an exception: the caller decides (it usually
+ * throws a code-3 error quoting `logTail`).
+ * @throws JobError code 2 'invalid-option' when the command is empty or timeoutMs is not > 0
+ */
+async function runBuild(options) {
+    const { side, cwd, command, logPath, log } = options;
+    if (command.trim() === '') {
+        throw new JobError('invalid-option', 'The build command is empty.', {
+            subject: 'build',
+            hint: "Give the command that builds the benchmarks, e.g. 'cmake -B build && cmake --build build'."
+        });
+    }
+    if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
+        throw new JobError('invalid-option', `The build timeout must be > 0 ms, got ${options.timeoutMs}.`);
+    }
+    mkdirSync(dirname(logPath), { recursive: true });
+    log.info(`Building ${side} in ${cwd}: ${command}`);
+    const env = { ...(options.env ?? childEnvironment()), BENCHGATE_SIDE: side };
+    const r = await runProcess('/bin/sh', ['-c', command], {
+        cwd,
+        env,
+        stdout: { path: logPath },
+        stderr: { path: logPath },
+        timeoutMs: options.timeoutMs,
+        signal: options.signal
+    });
+    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
+    const outcome = ok ? 'ok' : describeExit(r, options.timeoutMs);
+    let logTail = readTail(logPath, BUILD_LOG_TAIL_LINES);
+    if (r.spawnError)
+        logTail = `${logTail}\n${r.spawnError.message}`.trim();
+    log.info(`Build of ${side} ${ok ? 'finished' : 'FAILED'} in ${(r.durationMs / 1000).toFixed(1)} s (${outcome}); log: ${logPath}`);
+    return {
+        side,
+        ok,
+        exitCode: r.exitCode,
+        signal: r.signal,
+        timedOut: r.timedOut,
+        durationMs: r.durationMs,
+        logTail,
+        logPath,
+        outcome
+    };
+}
+
+/**
+ * The base-build cache: the base commit's build outputs, restored instead of rebuilding when the
+ * same commit was built before with the same command and compiler. Only the base side is ever
+ * cached — nothing built from a pull request's head is saved. The storage is injected (the Action
+ * passes @actions/cache; local runs pass nothing and just build).
+ */
+/**
+ * `benchgate-base-<os>-<arch>-<base sha>-<hash>`: the hash covers everything else that changes the
+ * build's output (build command, binary path, cached paths, compiler version, CC/CXX).
+ */
+function baseBuildCacheKey(parts) {
+    const hash = createHash('sha256')
+        .update(JSON.stringify([parts.build, parts.binary, [...parts.paths], parts.compiler]))
+        .digest('hex')
+        .slice(0, 16);
+    return `benchgate-base-${parts.os ?? platform()}-${parts.arch ?? arch()}-${parts.baseSha}-${hash}`;
+}
+/**
+ * The compiler the build will most likely use, as one line: `$CXX`/`$CC` if set, else `c++`, `g++`,
+ * `clang++`, `cc`. Includes the variables themselves, since they change the build.
+ */
+function compilerIdentity(env = process.env) {
+    const candidates = [env.CXX, env.CC, 'c++', 'g++', 'clang++', 'cc'].filter((c) => Boolean(c));
+    for (const compiler of candidates) {
+        try {
+            const version = execFileSync(compiler, ['--version'], {
+                encoding: 'utf8',
+                timeout: 10_000,
+                stdio: ['ignore', 'pipe', 'ignore']
+            });
+            return `${compiler}: ${version.split('\n')[0].trim()} (CC=${env.CC ?? ''} CXX=${env.CXX ?? ''})`;
+        }
+        catch {
+            // try the next one
+        }
+    }
+    return `unknown compiler (CC=${env.CC ?? ''} CXX=${env.CXX ?? ''})`;
+}
+
+/**
+ * Builds both sides in their worktrees, the base from the base-build cache when it holds this exact
+ * build (commit, command, binary, cached paths, compiler); a fresh base build is saved to it.
+ */
+/** Builds head first (mistakes show after one build), then the base, from the cache when it can. */
+async function buildBothSides(o) {
+    const out = {};
+    for (const side of ['head', 'base']) {
+        if (side === 'base' && o.cache) {
+            const cached = await restoreBaseBuild(o.cache, o);
+            if (cached) {
+                out.base = cached;
+                continue;
+            }
+        }
+        out[side] = await runBuild({
+            side,
+            cwd: o.trees[side],
+            command: o.command,
+            env: o.env,
+            log: o.log,
+            logPath: join(o.outDir, `build-${side}.log`),
+            timeoutMs: o.timeoutMs,
+            signal: o.signal
+        });
+        o.log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
+        if (side === 'base' && out.base.ok && o.cache)
+            await saveBaseBuild(o.cache, o);
+        if (side === 'head')
+            await o.afterHead?.(out.head);
+    }
+    return out;
+}
+/** The cache key of this base build (commit, command, binary, cached paths, compiler). */
+function baseCacheKey(cache, o) {
+    return baseBuildCacheKey({
+        baseSha: o.baseSha,
+        build: o.command,
+        binary: o.binary,
+        paths: cache.paths,
+        compiler: compilerIdentity()
+    });
+}
+/** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
+async function restoreBaseBuild(cache, o) {
+    const { log } = o;
+    const tree = o.trees.base;
+    const key = baseCacheKey(cache, o);
+    try {
+        const hit = await cache.storage.restore(cache.paths.map((p) => resolve$1(tree, p)), key);
+        if (!hit) {
+            log.info(`base build cache: no entry for ${key}; building`);
+            return null;
+        }
+        locateBinary(tree, o.binary);
+        log.info(`base build cache: restored ${key}; the base build is skipped`);
+        return {
+            side: 'base',
+            ok: true,
+            exitCode: 0,
+            signal: null,
+            timedOut: false,
+            durationMs: 0,
+            logTail: '',
+            logPath: '',
+            outcome: 'restored from cache'
+        };
+    }
+    catch (e) {
+        log.warn(`base build cache: could not use ${key} (${e.message}); building instead`);
+        return null;
+    }
+}
+async function saveBaseBuild(cache, o) {
+    const { log } = o;
+    const tree = o.trees.base;
+    const key = baseCacheKey(cache, o);
+    try {
+        await cache.storage.save(cache.paths.map((p) => resolve$1(tree, p)), key);
+        log.info(`base build cache: saved ${key}`);
+    }
+    catch (e) {
+        log.warn(`base build cache: could not save ${key}: ${e.message}`);
+    }
+}
+
+/**
+ * Did base and head build the same program? Then there is nothing to measure: a docs-only pull
+ * request passes in seconds, and a build that staged the wrong binary cannot pass as "no change".
+ *
+ * "Same" is byte-identical files, or, for ELF, identical loaded image: every section the loader maps
+ * (SHF_ALLOC) with the same name, type, flags, address, size and bytes. Debug info and symbol tables
+ * are left out: with `-g` they hold the worktree's path (base and head build in different folders),
+ * and the GNU build-id note is a hash over them. Of the loaded notes, only the toolchain's metadata
+ * notes are left out, and only when each holds the one GNU note it should: any other note is mapped
+ * and readable, so a program can keep data in it (docs/security.md, defence 16). Anything else
+ * (Mach-O, PE, an ELF this reader does not understand) counts as the same only when byte-identical.
+ * Written by hand: reading the section table is 40 lines; no maintained npm ELF reader gives section bytes.
+ */
+/**
+ * Base and head built the same program: the same binary and the same shared libraries from their
+ * own worktrees (as the dynamic loader resolves them, `ldd`). A library change with an unchanged
+ * executable is a change. When the libraries cannot be listed (no ldd, not Linux), only a static
+ * binary is taken as the same.
+ */
+async function sameBuiltProgram(sides, env) {
+    const different = { same: false, libraries: 0, codeOnly: false };
+    const binary = sameProgram(sides.base.binary, sides.head.binary);
+    if (binary === 'different')
+        return different;
+    const libs = { base: await ownLibraries(sides.base, env), head: await ownLibraries(sides.head, env) };
+    if (!libs.base || !libs.head || libs.base.size !== libs.head.size)
+        return different;
+    let codeOnly = binary === 'identical-code';
+    for (const [name, basePath] of libs.base) {
+        const headPath = libs.head.get(name);
+        const s = headPath === undefined ? 'different' : sameProgram(basePath, headPath);
+        if (s === 'different')
+            return different;
+        codeOnly ||= s === 'identical-code';
+    }
+    return { same: true, libraries: libs.base.size, codeOnly };
+}
+/** The shared libraries `ldd` resolves inside the side's worktree, by soname; null when unknown. */
+async function ownLibraries(side, env) {
+    const r = await runProcess('ldd', [side.binary], {
+        cwd: side.tree,
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: 30_000
+    });
+    if (/not a dynamic executable/.test(r.stdout + r.stderr))
+        return new Map();
+    if (r.spawnError || r.exitCode !== 0)
+        return null;
+    const tree = realpathSync(side.tree);
+    const own = new Map();
+    for (const m of r.stdout.matchAll(/^\s*(\S+) => (\/.*?) \(0x[0-9a-f]+\)$/gm)) {
+        let path;
+        try {
+            path = realpathSync(m[2]);
+        }
+        catch {
+            return null;
+        }
+        const rel = relative(tree, path);
+        if (!rel.startsWith('..') && !isAbsolute(rel))
+            own.set(m[1], path);
+    }
+    return own;
+}
+/** Compares the two built binaries; unreadable files count as different (the probe reports them). */
+function sameProgram(basePath, headPath) {
+    let base;
+    let head;
+    try {
+        const [sb, sh] = [statSync(basePath), statSync(headPath)];
+        if (!sb.isFile() || !sh.isFile())
+            return 'different';
+        base = readFileSync(basePath);
+        head = readFileSync(headPath);
+    }
+    catch {
+        return 'different';
+    }
+    if (base.equals(head))
+        return 'identical-files';
+    const a = loadedImage(base);
+    const b = loadedImage(head);
+    if (!a || !b || a.length !== b.length)
+        return 'different';
+    return a.every((s, i) => sameSection(s, b[i])) ? 'identical-code' : 'different';
+}
+const SHF_ALLOC = 0x2n;
+const SHT_NOTE = 7;
+const SHT_NOBITS = 8;
+function sameSection(a, b) {
+    return (a.name === b.name &&
+        a.type === b.type &&
+        a.flags === b.flags &&
+        a.addr === b.addr &&
+        a.bytes.equals(b.bytes));
+}
+/**
+ * Loaded notes that carry metadata only, by section name, with the GNU note type each must hold.
+ * `.note.package` is not one: nothing here treated it as metadata before, and measuring an unchanged
+ * program costs time, while skipping a changed one passes it unmeasured.
+ */
+const METADATA_NOTES = new Map([
+    ['.note.gnu.build-id', 3], // NT_GNU_BUILD_ID
+    ['.note.ABI-tag', 1], // NT_GNU_ABI_TAG
+    ['.note.gnu.property', 5] // NT_GNU_PROPERTY_TYPE_0
+]);
+/**
+ * The section is exactly one note, owned by "GNU", of the type its name promises. Bytes appended to
+ * the section from a source file (`__attribute__((section(".note.ABI-tag")))`) make a second note.
+ */
+function metadataNote(name, bytes, align) {
+    const type = METADATA_NOTES.get(name);
+    if (type === undefined || bytes.length < 16)
+        return false;
+    const pad = (n) => (align === 8n ? Math.ceil(n / 8) * 8 : Math.ceil(n / 4) * 4);
+    const [namesz, descsz] = [bytes.readUInt32LE(0), bytes.readUInt32LE(4)];
+    return (bytes.readUInt32LE(8) === type &&
+        namesz === 4 &&
+        bytes.toString('latin1', 12, 16) === 'GNU\0' &&
+        pad(12 + namesz) + pad(descsz) === bytes.length);
+}
+/** The allocated sections but metadata notes, of a 64-bit little-endian ELF file; null when it is not one. */
+function loadedImage(file) {
+    const ELFCLASS64 = 2;
+    const ELFDATA2LSB = 1;
+    if (file.length < 64 || file.readUInt32BE(0) !== 0x7f454c46)
+        return null;
+    if (file[4] !== ELFCLASS64 || file[5] !== ELFDATA2LSB)
+        return null;
+    const shoff = Number(file.readBigUInt64LE(0x28));
+    const shentsize = file.readUInt16LE(0x3a);
+    const shnum = file.readUInt16LE(0x3c);
+    const shstrndx = file.readUInt16LE(0x3e);
+    if (shentsize < 64 || shnum === 0 || shstrndx >= shnum || shoff + shnum * shentsize > file.length)
+        return null;
+    const header = (i) => {
+        const at = shoff + i * shentsize;
+        return {
+            nameOffset: file.readUInt32LE(at),
+            type: file.readUInt32LE(at + 4),
+            flags: file.readBigUInt64LE(at + 8),
+            addr: file.readBigUInt64LE(at + 16),
+            offset: Number(file.readBigUInt64LE(at + 24)),
+            size: Number(file.readBigUInt64LE(at + 32)),
+            align: file.readBigUInt64LE(at + 48)
+        };
+    };
+    const names = header(shstrndx);
+    if (names.offset + names.size > file.length)
+        return null;
+    const nameAt = (off) => {
+        const start = names.offset + off;
+        const end = file.indexOf(0, start);
+        return file.toString('latin1', start, end < 0 ? names.offset + names.size : end);
+    };
+    const sections = [];
+    for (let i = 0; i < shnum; i++) {
+        const h = header(i);
+        if ((h.flags & SHF_ALLOC) === 0n)
+            continue;
+        const stored = h.type !== SHT_NOBITS;
+        if (stored && h.offset + h.size > file.length)
+            return null;
+        const name = nameAt(h.nameOffset);
+        // .bss occupies no bytes in the file: its size stands for its contents (zeros).
+        const bytes = stored ? file.subarray(h.offset, h.offset + h.size) : Buffer.from(String(h.size));
+        if (h.type === SHT_NOTE && metadataNote(name, bytes, h.align))
+            continue;
+        sections.push({ name, type: h.type, flags: h.flags, addr: h.addr, bytes });
+    }
+    return sections;
+}
+
+/**
+ * Selecting benchmarks by exact name with Google Benchmark's `--benchmark_filter`: the adaptive
+ * loop's active set, a shard's share, count mode's one-benchmark probe.
+ */
+/** Linux refuses a single argument longer than 128 KiB (MAX_ARG_STRLEN); stay well below. */
+const MAX_FILTER_CHARS = 100_000;
+/**
+ * One regular expression that selects exactly the named benchmarks with Google Benchmark's
+ * `--benchmark_filter`: `^(name1|name2|...)$`.
+ *
+ * Google Benchmark compiles the filter with `std::regex::extended` (POSIX ERE; measured on 1.7.1,
+ * where `(?:` and `\[` are rejected) or POSIX `regcomp(REG_EXTENDED)`, and searches the full name.
+ * Escaping that is valid in ERE *and* in ECMAScript (so the same string can be checked with a JS
+ * RegExp): `\` before `\ ^ $ . | ? * + ( )`; `[` and `{` as the bracket expressions `[[]` and `[{]`
+ * (ERE rejects `\[`, `\{`); `]` and `}` stay as they are (literal outside brackets in both).
+ * Names cannot start a negative filter (`-...` in Google Benchmark ≥ 1.8): the result starts with `^`.
+ *
+ * @param names exact benchmark names (non-empty strings, no NUL or newline)
+ * @returns the filter, or undefined when it cannot be built safely (no names, a name with NUL or a
+ *   line break, or longer than {@link MAX_FILTER_CHARS}): then run without a filter and ignore the
+ *   extra samples
+ */
+function exactNameFilter(names) {
+    if (names.length === 0)
+        return undefined;
+    const parts = [];
+    for (const name of [...new Set(names)].sort()) {
+        if (name === '' || /[\0\n\r]/.test(name))
+            return undefined;
+        parts.push(escapeFilterName(name));
+    }
+    const filter = `^(${parts.join('|')})$`;
+    return filter.length > MAX_FILTER_CHARS ? undefined : filter;
+}
+/** One name as a literal in both POSIX ERE and ECMAScript (see exactNameFilter). */
+function escapeFilterName(name) {
+    return name.replace(/[\\^$.|?*+()[{]/g, (c) => (c === '[' ? '[[]' : c === '{' ? '[{]' : `\\${c}`));
+}
+
+/**
+ * Per-function costs of one callgrind dump (docs/count-mode.md: where a count change comes from). We parse the
+ * format ourselves rather than run `callgrind_annotate`, because that prints a text table for people
+ * (no stable machine format, numbers with thousands separators, names cut by column) and would need
+ * Perl on the runner at run time; __tests__/samples/callgrindProfile.test.ts checks this parser
+ * against `callgrind_annotate --inclusive=yes|no` on real dumps of real builds.
+ *
+ * The format (valgrind's docs/callgrind-format): `events:` names the cost columns; `positions:`
+ * names the position columns before them (`line`, `instr`, or both); `ob=`/`fl=`/`fi=`/`fe=`/`fn=`
+ * set the current object, file, inlined file and function, `cob=`/`cfi=`/`cfl=`/`cfn=` the callee of
+ * the next `calls=` line, whose following cost line is the inclusive cost of those calls. Names are
+ * compressed: `(id) name` defines an id, `(id)` alone refers to it (one id space for `fn`/`cfn`/`jfn`,
+ * one for files, one for objects). Positions may be relative to the previous line's (`+N`, `-N`,
+ * `*`). Trailing zero costs are omitted.
+ *
+ * Self cost of a function: its cost lines that are not calls. Inclusive: self plus the costs of its
+ * calls to other functions (a call to itself, direct recursion, is already in those costs). A
+ * `calls=0` line is a call entered before the dump's period began (the benchmark's frames above the
+ * loop): a call like any other (callgrind_annotate 3.19 counts it as the caller's self cost).
+ * Pure: text in, numbers out.
+ */
+/** A dump whose body cannot be read (the message names the line). */
+class CallgrindProfileError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'CallgrindProfileError';
+    }
+}
+const COMPRESSED = /^\((\d+)\)(?:\s+(.*))?$/;
+/** `(id) name` → name (remembered), `(id)` → the remembered name, `name` → name. */
+function uncompress(state, space, value, line) {
+    const m = COMPRESSED.exec(value.trim());
+    if (!m)
+        return value.trim();
+    const [, id, name] = m;
+    if (name !== undefined) {
+        state.names[space].set(id, name);
+        return name;
+    }
+    const known = state.names[space].get(id);
+    if (known === undefined)
+        throw new CallgrindProfileError(`line ${line}: ${space} id (${id}) used before it was named`);
+    return known;
+}
+const unknownFile = (f) => (f === null || f === '???' ? null : f);
+function functionOf(state, name, file, object) {
+    const key = `${object ?? ''}\u0000${file ?? ''}\u0000${name}`;
+    let f = state.byKey.get(key);
+    if (!f) {
+        const zeros = () => state.events.map(() => 0);
+        f = { name, file: unknownFile(file), object, self: zeros(), inclusive: zeros(), calls: [] };
+        state.byKey.set(key, f);
+    }
+    return f;
+}
+/** The numbers of a cost line, positions decoded relative to the previous line's. */
+function costLine(state, text, line) {
+    const parts = text.trim().split(/\s+/);
+    for (let i = 0; i < state.positions; i++) {
+        const p = parts[i];
+        const prev = state.previous[i] ?? 0;
+        const value = p === '*'
+            ? prev
+            : p.startsWith('+')
+                ? prev + Number(p.slice(1))
+                : p.startsWith('-')
+                    ? prev - Number(p.slice(1))
+                    : Number(p);
+        if (!Number.isFinite(value))
+            throw new CallgrindProfileError(`line ${line}: bad position '${p}'`);
+        state.previous[i] = value;
+    }
+    const costs = state.events.map((_, i) => {
+        const v = parts[state.positions + i];
+        return v === undefined ? 0 : Number(v);
+    });
+    if (costs.some((v) => !Number.isFinite(v) || v < 0))
+        throw new CallgrindProfileError(`line ${line}: a cost that is not a count`);
+    return costs;
+}
+function addTo(target, costs) {
+    for (let i = 0; i < costs.length; i++)
+        target[i] += costs[i];
+}
+/** Applies one `key=value` line of the body. */
+function specLine(state, key, value, line) {
+    switch (key) {
+        case 'ob':
+            state.object = uncompress(state, 'ob', value, line);
+            return;
+        case 'fl':
+            state.file = uncompress(state, 'fl', value, line);
+            return;
+        case 'fi':
+        case 'fe':
+        case 'jfi':
+        case 'cfi':
+        case 'cfl': {
+            // inlined code stays its function's cost; the name may still define an id
+            const f = uncompress(state, 'fl', value, line);
+            if (key === 'cfi' || key === 'cfl')
+                state.callee.file = f;
+            return;
+        }
+        case 'fn':
+            state.current = functionOf(state, uncompress(state, 'fn', value, line), state.file, state.object);
+            state.callee = { fn: null, file: null, object: null };
+            return;
+        case 'cfn':
+            state.callee.fn = uncompress(state, 'fn', value, line);
+            return;
+        case 'jfn':
+            uncompress(state, 'fn', value, line);
+            return;
+        case 'cob':
+            state.callee.object = uncompress(state, 'ob', value, line);
+            return;
+        case 'calls':
+            if (state.callee.fn === null)
+                throw new CallgrindProfileError(`line ${line}: calls= without cfn=`);
+            state.inCall = true;
+            return;
+        // jump=, jcnd= and header lines: nothing to add
+    }
+}
+/**
+ * Parses a dump's functions.
+ * @throws CallgrindProfileError on a line that breaks the format (an unknown name id, a cost before any fn=)
+ */
+function parseCallgrindProfile(text) {
+    const state = {
+        events: [],
+        positions: 1,
+        names: { fn: new Map(), fl: new Map(), ob: new Map() },
+        object: null,
+        file: null,
+        current: null,
+        callee: { fn: null, file: null, object: null },
+        inCall: false,
+        previous: [],
+        byKey: new Map()
+    };
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const l = lines[i];
+        if (l === '' || l.startsWith('#'))
+            continue;
+        const c = l.charCodeAt(0);
+        if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42 /* digit + - * */) {
+            costOf(state, l, i + 1);
+            continue;
+        }
+        const m = /^([a-z]+)[:=]\s*(.*)$/.exec(l);
+        if (!m)
+            continue;
+        const [, key, value] = m;
+        if (key === 'events' && l[6] === ':')
+            state.events = value.trim().split(/\s+/);
+        else if (key === 'positions' && l[9] === ':')
+            state.positions = value.trim().split(/\s+/).length;
+        else if (l[key.length] === '=')
+            specLine(state, key, value, i + 1);
+    }
+    return { events: state.events, functions: [...state.byKey.values()] };
+}
+function costOf(state, l, line) {
+    const f = state.current;
+    if (f === null)
+        throw new CallgrindProfileError(`line ${line}: a cost line before any fn=`);
+    const costs = costLine(state, l, line);
+    if (!state.inCall) {
+        addTo(f.self, costs);
+        addTo(f.inclusive, costs);
+        return;
+    }
+    state.inCall = false;
+    const callee = state.callee;
+    const sameFunction = callee.fn === f.name &&
+        unknownFile(callee.file ?? state.file) === f.file &&
+        (callee.object ?? state.object) === f.object;
+    if (!sameFunction) {
+        addTo(f.inclusive, costs);
+        let call = f.calls.find((c) => c.name === callee.fn);
+        if (!call)
+            f.calls.push((call = { name: callee.fn, inclusive: state.events.map(() => 0) }));
+        addTo(call.inclusive, costs);
+    }
+    // cob/cfi apply to one call only
+    state.callee = { fn: callee.fn, file: null, object: null };
+}
+
+/**
  * Pairs report calls with dump groups and turns each benchmark's counted loop into per-iteration
  * counts. The first completed repetition is a warm-up (caches, lazy initialisation, and Google
  * Benchmark's own sizing of the iteration count when the code sets MinTime()); the count is taken
@@ -58413,7 +60412,7 @@ function functionCosts(loops, iterations) {
  * complete entries (a crash mid-suite).
  * @throws JsonSyntaxError when the text is damaged anywhere but at its end
  */
-function benchmarkEntries$1(text) {
+function benchmarkEntries(text) {
     const { value, truncated, incomplete } = parseLenientJson(text);
     const list = value?.benchmarks;
     const entries = [];
@@ -58502,7 +60501,7 @@ async function runCallgrindPass(o) {
             subject: o.binary,
             hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
         });
-    const { entries, truncated } = benchmarkEntries$1(text);
+    const { entries, truncated } = benchmarkEntries(text);
     const dumps = readDumps(dumpDir, o.functions !== false);
     const cutShort = truncated || r.exitCode !== 0;
     const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
@@ -59285,7 +61284,7 @@ const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
 const POWER = new Set(['underpowered', 'severely-underpowered']);
 /** Warning codes shown as a note instead (see notes()). */
 const AS_NOTE = new Set(['debug-library']);
-const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
+const NUMBER = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
 /**
  * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
  * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
@@ -59299,7 +61298,7 @@ function warningGroups(suite) {
         if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
             return;
         const message = cleanMessage(w.message, MESSAGE_MAX_CHARS);
-        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
+        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER, '#')}`;
         let g = groups.get(key);
         if (!g)
             groups.set(key, (g = { level: w.level, messages: [], names: [] }));
@@ -59338,9 +61337,9 @@ function mergeNumbers(messages) {
     const first = messages[0];
     if (messages.every((m) => m === first))
         return first;
-    const numbers = messages.map((m) => m.match(NUMBER$1) ?? []);
+    const numbers = messages.map((m) => m.match(NUMBER) ?? []);
     let k = 0;
-    return first.replace(NUMBER$1, (token) => {
+    return first.replace(NUMBER, (token) => {
         const i = k++;
         let lo = token;
         let hi = token;
@@ -59627,7 +61626,7 @@ function subline(report) {
         p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
         p.compiler,
         p.buildType,
-        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
+        p.harness ?? (p.libraryVersion && `Google Benchmark ${p.libraryVersion}`)
     ]
         .filter(Boolean)
         .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
@@ -59767,6 +61766,10 @@ function formatEta(ms) {
  * then the same size), working directories of equal length, sample files of equal path length.
  * argv and environment size shift the initial stack alignment, which can bias timings by percents.
  */
+/** A process's sample file ending: Google Benchmark JSON, bench-runner JSONL, Catch2 XML, nanobench's stdout (markdown). */
+function sampleExtension(kind) {
+    return { 'google-benchmark': 'json', 'bench-runner': 'jsonl', catch2: 'xml', nanobench: 'md' }[kind];
+}
 /** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
 function assertEqualLength(base, head, what) {
     if (Buffer.byteLength(base) !== Buffer.byteLength(head)) {
@@ -59874,9 +61877,10 @@ function validateSettings(s) {
             subject: 'priority'
         });
     }
+    const controlled = s.kind === 'catch2' ? CATCH2_CONTROLLED_FLAGS : CONTROLLED_FLAGS;
     for (const a of s.extraArgs ?? []) {
         const flag = a.split('=')[0];
-        if (CONTROLLED_FLAGS.includes(flag)) {
+        if (controlled.includes(flag)) {
             throw new JobError('invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
                 subject: a,
                 hint: 'Use the corresponding benchgate option (repetitions, min time, filter, ...) instead.'
@@ -59889,6 +61893,10 @@ function validateSettings(s) {
  * differs only in the output file path and the `side=` context, both of equal length.
  */
 function benchmarkArgs(o) {
+    if (o.kind === 'catch2')
+        return catch2Args(o);
+    if (o.kind === 'nanobench')
+        return [...(o.extraArgs ?? [])]; // its output is stdout (runBenchmarkProcess)
     const args = [...(o.extraArgs ?? [])];
     args.push(`--benchmark_repetitions=${o.repetitions}`, `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`);
     if (o.filter !== undefined && o.filter !== '')
@@ -59932,7 +61940,7 @@ function findExecutable(name, env) {
  */
 function benchmarkCommand(o) {
     const args = benchmarkArgs(o);
-    if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
+    if (o.kind !== 'bench-runner' && o.cpu !== undefined) {
         const taskset = findExecutable('taskset', o.env);
         if (!taskset) {
             throw new JobError('invalid-option', 'CPU pinning of a Google Benchmark binary needs `taskset`, which is not on PATH.', {
@@ -59961,12 +61969,17 @@ async function runBenchmarkProcess(o) {
     const r = await runProcess(file, args, {
         cwd: o.cwd,
         env: o.env,
-        stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
+        // nanobench's table is its stdout: that is the sample file
+        stdout: o.kind === 'nanobench'
+            ? { path: o.outFile }
+            : o.stdoutFile !== undefined
+                ? { path: o.stdoutFile }
+                : 'ignore',
         stderr: { path: stderrFile },
         timeoutMs: o.timeoutMs,
         signal: o.signal
     });
-    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
+    const ok = (r.exitCode === 0 || catch2Finished(o, r.exitCode)) && !r.timedOut && !r.aborted;
     let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES);
     if (r.spawnError)
         stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim();
@@ -59985,8 +61998,20 @@ async function runBenchmarkProcess(o) {
         outFile: o.outFile,
         stderrFile,
         stderrTail,
-        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
+        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs),
+        ...(o.catalog && { only: selectedNames(o.filter, o.catalog.keys()) })
     };
+}
+/** Catch2 exits with its count of failed assertions: a report that ended normally is a finished run. */
+function catch2Finished(o, exitCode) {
+    if (o.kind !== 'catch2' || exitCode === null || exitCode <= 0)
+        return false;
+    try {
+        return catch2ReportComplete(readFileSync(o.outFile, 'utf8').slice(-200));
+    }
+    catch {
+        return false;
+    }
 }
 
 /**
@@ -60042,7 +62067,7 @@ function mean(xs) {
  */
 async function runRounds(options) {
     checkRoundsOptions(options);
-    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const ext = sampleExtension(options.kind);
     const tally = {
         wallStart: Date.now(),
         runs: [],
@@ -60105,7 +62130,7 @@ function checkRoundsOptions(options) {
     }
     assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths');
     assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories');
-    const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl';
+    const ext = sampleExtension(options.kind);
     const argvOf = (side) => benchmarkArgs({
         ...options,
         side,
@@ -60655,1323 +62680,18 @@ function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
     };
 }
 
-/**
- * The lines of a text or of a file, one at a time. A file is read in 32 KiB pieces, never as one
- * string: a whole sample file as a string (6 MB for 10,000 benchmarks × 3 repetitions) outlives
- * the young-generation collections while it is parsed, and 40 such files made the heap, and the
- * process, about 90 MB larger than reading them piece by piece. A piece stays under 64 KB even
- * as UTF-16 (V8 puts larger strings straight into the old heap).
- */
-/** The lines of `text`; a `\n` at its very end ends the last line and starts none. */
-function* linesOfText(text) {
-    let number = 0;
-    let start = 0;
-    for (let end; (end = text.indexOf('\n', start)) >= 0; start = end + 1)
-        yield { text: text.slice(start, end), number: ++number, ended: true };
-    if (start < text.length)
-        yield { text: text.slice(start), number: ++number, ended: false };
-}
-/** Bytes read at a time by {@link linesOfFile}. */
-const CHUNK_BYTES = 1 << 15;
-/**
- * The text of the UTF-8 file at `path`, `chunkBytes` at a time (a multi-byte character split
- * between reads is decoded whole): the file's text is these pieces joined.
- * @throws the file system's error when the file cannot be opened or read
- */
-function* piecesOfFile(path, chunkBytes = CHUNK_BYTES) {
-    const fd = openSync(path, 'r');
-    try {
-        const buffer = Buffer.alloc(chunkBytes);
-        const decoder = new StringDecoder('utf8');
-        for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
-            yield decoder.write(buffer.subarray(0, n));
-        const end = decoder.end();
-        if (end)
-            yield end;
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** `pieces` with a byte order mark at the very start of their text left out. */
-function* withoutBom(pieces) {
-    let atStart = true;
-    for (const piece of pieces) {
-        yield atStart && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece;
-        atStart &&= piece === '';
-    }
-}
-/**
- * The lines of the UTF-8 file at `path`, as {@link linesOfText} gives those of its text, read
- * `chunkBytes` at a time.
- * @throws the file system's error when the file cannot be opened or read
- */
-function* linesOfFile(path, chunkBytes = CHUNK_BYTES) {
-    let number = 0;
-    // The start of a line longer than what was read so far, piece by piece (joined once, when it ends).
-    let pending = [];
-    for (const piece of piecesOfFile(path, chunkBytes)) {
-        let start = 0;
-        for (let end; (end = piece.indexOf('\n', start)) >= 0; start = end + 1) {
-            const text = piece.slice(start, end);
-            yield { text: pending.length ? pending.join('') + text : text, number: ++number, ended: true };
-            pending = [];
-        }
-        if (start < piece.length)
-            pending.push(piece.slice(start));
-    }
-    const rest = pending.join('');
-    if (rest !== '')
-        yield { text: rest, number: ++number, ended: false };
-}
-/**
- * Up to `maxBytes` from the start of the file at `path`, decoded as UTF-8 (a character cut at the
- * end is dropped): enough to tell its format.
- */
-function fileStart(path, maxBytes = CHUNK_BYTES) {
-    const fd = openSync(path, 'r');
-    try {
-        const buffer = Buffer.alloc(maxBytes);
-        let length = 0;
-        for (let n; length < maxBytes && (n = readSync(fd, buffer, length, maxBytes - length, null)) > 0;)
-            length += n;
-        return new StringDecoder('utf8').write(buffer.subarray(0, length));
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-
-/**
- * Reads bench-runner's streaming sample file: JSON Lines, format "benchgate-samples", version 1.
- *
- * - Line 1: `{"type":"context","format":"benchgate-samples","version":1,"context":{...},"host":...}`
- *   with the machine and build (mapped to Provenance).
- * - One line per repetition: `{"type":"sample","name":...,"repetition_index":N,"iterations":N,
- *   "real_time_ns":F,"cpu_time_ns":F,"threads":N,"counters":{...},"error":null|"msg","skipped":null|"msg"}`.
- * - Last line: `{"type":"totals","benchmarks":N,"samples":N,"errors":N,"skipped":N,...}`.
- *
- * The runner writes each line as it goes, so a crash keeps every sample so far. Hence:
- * - a last line cut short is dropped and reported as 'truncated';
- * - complete lines without a totals line are reported as 'crashed';
- * - a broken line elsewhere is reported as 'invalid' (with its line and column) and skipped;
- * - unknown line types and unknown fields are ignored (newer runners may add them);
- * - a `version` newer than {@link JSONL_FORMAT_VERSION} is an error: this benchgate cannot know
- *   what changed, and guessing could mis-read times.
- * Bare NaN / ±Infinity (e.g. in counters) are accepted as numbers.
- */
-/** The `format` value on the context line of a bench-runner sample file. */
-const JSONL_FORMAT = 'benchgate-samples';
-/** The newest sample format version this benchgate reads. */
-const JSONL_FORMAT_VERSION = 1;
-const isObject$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str$1 = (v) => (typeof v === 'string' ? v : undefined);
-const num$1 = (v) => (typeof v === 'number' ? v : undefined);
-/**
- * True when the text's first line is a bench-runner context line (`"format":"benchgate-samples"`).
- * Used for format detection; cheap (looks at the first line only).
- */
-function looksLikeBenchgateJsonl(text) {
-    const nl = text.indexOf('\n');
-    const first = stripBom(nl < 0 ? text : text.slice(0, nl));
-    return /"format"\s*:\s*"benchgate-samples"/.test(first);
-}
-/**
- * Parses the text of one bench-runner JSONL file (one process execution = one run).
- * @param text the file's content
- * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
- * @throws SampleFileError 'empty', 'malformed-jsonl' (the context line is unreadable or missing) or
- *   'unsupported-version' (written by a newer bench-runner)
- * Time O(n) in the text length.
- */
-function parseBenchgateJsonl(text, opts) {
-    return parseBenchgateJsonlLines(linesOfText(text), opts);
-}
-/**
- * {@link parseBenchgateJsonl} on a file's lines as they are read (linesOfFile): a large file is
- * never one string.
- */
-function parseBenchgateJsonlLines(lines, opts) {
-    const { round, run, source } = resolveSource(opts);
-    const at = { side: opts.side, round, run};
-    const samples = sampleSink(opts);
-    const issues = [];
-    const issue = (benchmark, kind, message, line, detail) => issues.push({
-        benchmark,
-        side: at.side,
-        round,
-        run,
-        kind,
-        message,
-        source: line !== undefined ? `${source}:${line}` : source,
-        ...(detail !== undefined && { detail })
-    });
-    const iterator = lines[Symbol.iterator]();
-    const provenance = provenanceOfJsonl(readContextLine(iterator, source));
-    let totals;
-    let sampleLines = 0;
-    let truncatedAt;
-    for (let next = iterator.next(); !next.done; next = iterator.next()) {
-        const { number: lineNo, ended } = next.value;
-        const raw = next.value.text.endsWith('\r') ? next.value.text.slice(0, -1) : next.value.text;
-        if (raw.trim() === '')
-            continue;
-        let value;
-        try {
-            value = parseJson(raw);
-        }
-        catch (e) {
-            if (!(e instanceof JsonSyntaxError))
-                throw e;
-            if (!ended)
-                truncatedAt = lineNo;
-            else
-                issue(FILE_ISSUE, 'invalid', `line ${lineNo}, column ${e.column}: not valid JSON (${e.reason}); line skipped`, lineNo);
-            continue;
-        }
-        if (!isObject$1(value)) {
-            issue(FILE_ISSUE, 'invalid', `line ${lineNo} is not a JSON object; line skipped`, lineNo);
-            continue;
-        }
-        if (value.type === 'totals')
-            totals = value;
-        if (value.type !== 'sample')
-            continue; // forward compatible: unknown line types are ignored
-        sampleLines++;
-        const s = readSampleLine(value, lineNo, at, issue);
-        if (s)
-            samples.add(s);
-    }
-    endOfFileIssue(issue, samples.count, sampleLines, truncatedAt, totals);
-    return { samples: samples.samples, issues, provenance, format: 'benchgate-jsonl' };
-}
-/**
- * Reads and checks line 1, the context line (taking it, and blank lines after it only when it is
- * blank itself, from `lines`).
- * @throws SampleFileError 'empty', 'malformed-jsonl' or 'unsupported-version'
- */
-function readContextLine(lines, source) {
-    const first = lines.next();
-    let rest = first;
-    while (!rest.done && rest.value.text.trim() === '')
-        rest = lines.next();
-    if (rest.done) {
-        throw new SampleFileError('empty', source, `${source}: the file is empty. bench-runner writes its context line first, so the benchmark process ` +
-            `never started or was killed at once; run it by hand to see its error output.`);
-    }
-    let ctx;
-    try {
-        ctx = parseJson(stripBom(first.value.text));
-    }
-    catch (e) {
-        if (!(e instanceof JsonSyntaxError))
-            throw e;
-        throw new SampleFileError('malformed-jsonl', source, `${source}:1:${e.column}: the first line is not a readable bench-runner context line (${e.reason}). ` +
-            `A bench-runner sample file starts with {"type":"context","format":"benchgate-samples",...}; ` +
-            `re-run the benchmark through bench-runner.`, { line: 1, column: e.column });
-    }
-    if (!isObject$1(ctx) || ctx.type !== 'context' || ctx.format !== JSONL_FORMAT) {
-        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the first line is not a bench-runner context line (expected "type":"context" and ` +
-            `"format":"${JSONL_FORMAT}"). Is this really a bench-runner sample file?`, { line: 1, column: 1 });
-    }
-    const version = ctx.version;
-    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-        throw new SampleFileError('malformed-jsonl', source, `${source}:1:1: the context line has no valid "version" (got ${describeValue(version)}); expected an integer >= 1.`, { line: 1, column: 1 });
-    }
-    if (version > JSONL_FORMAT_VERSION) {
-        throw new SampleFileError('unsupported-version', source, `${source}: written in sample format version ${version} by a newer bench-runner; this benchgate reads ` +
-            `version ${JSONL_FORMAT_VERSION}. Upgrade benchgate (the action's @version or the npm package) to the ` +
-            `release that matches your bench-runner.`, { line: 1, column: 1 });
-    }
-    return ctx;
-}
-/** How the file ended: a cut last line, no totals line (a crash), or totals that disagree. */
-function endOfFileIssue(issue, kept, sampleLines, truncatedAt, totals) {
-    if (truncatedAt !== undefined) {
-        issue(FILE_ISSUE, 'truncated', `the last line (${truncatedAt}) is cut short and was dropped; kept ${kept} sample(s). ` +
-            `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
-            `check its exit status and stderr.`, truncatedAt);
-    }
-    else if (totals === undefined) {
-        issue(FILE_ISSUE, 'crashed', `no totals line: the benchmark process stopped before finishing (crash, kill or timeout); ` +
-            `kept the ${kept} sample(s) written so far. Check its exit status and stderr.`);
-    }
-    else {
-        const declared = num$1(totals.samples);
-        if (declared !== undefined && declared !== sampleLines) {
-            issue(FILE_ISSUE, 'invalid', `the totals line says ${declared} sample line(s) but the file holds ${sampleLines}; ` +
-                `the file may have been edited or concatenated.`);
-        }
-    }
-}
-/** One sample line to a Sample, or an issue (error, skip, bad value) and undefined. */
-function readSampleLine(o, lineNo, at, issue) {
-    const name = str$1(o.name);
-    if (name === undefined || name === '') {
-        issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo);
-        return undefined;
-    }
-    const rep = num$1(o.repetition_index);
-    const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1;
-    const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`;
-    if (typeof o.error === 'string') {
-        const msg = o.error || '(no message)';
-        issue(name, 'error', `${repText}: the benchmark reported an error: ${msg}`, lineNo, msg);
-        return undefined;
-    }
-    if (typeof o.skipped === 'string') {
-        const msg = o.skipped || '(no message)';
-        issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${msg}`, lineNo, msg);
-        return undefined;
-    }
-    if (repetition < 0) {
-        const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; its run is left out`;
-        issue(name, 'invalid', msg, lineNo);
-        return undefined;
-    }
-    const iterations = num$1(o.iterations);
-    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-        issue(name, 'invalid', `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); its run is left out`, lineNo);
-        return undefined;
-    }
-    for (const field of ['real_time_ns', 'cpu_time_ns']) {
-        const v = o[field];
-        if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
-            const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); its run is left out`;
-            issue(name, 'invalid', msg, lineNo);
-            return undefined;
-        }
-    }
-    const { real_time_ns: real, cpu_time_ns: cpu } = o;
-    return makeSample(at, name, repetition, iterations, real, cpu, num$1(o.threads));
-}
-/** Maps a bench-runner context line to Provenance; unknown or mistyped fields are skipped. */
-function provenanceOfJsonl(ctx) {
-    const p = {};
-    const setStr = (key, v) => {
-        if (typeof v === 'string')
-            p[key] = v;
-    };
-    const setNum = (key, v) => {
-        if (typeof v === 'number' && Number.isFinite(v))
-            p[key] = v;
-    };
-    setStr('host', ctx.host);
-    setStr('cpuModel', ctx.cpu_model);
-    setNum('numCpus', ctx.num_cpus);
-    setNum('mhzPerCpu', ctx.mhz_per_cpu);
-    if (typeof ctx.cpu_scaling_enabled === 'boolean')
-        p.cpuScalingEnabled = ctx.cpu_scaling_enabled;
-    if (Array.isArray(ctx.governors) && ctx.governors.every((g) => typeof g === 'string')) {
-        const governors = ctx.governors;
-        p.governors = governors;
-        const distinct = [...new Set(governors)];
-        const pinned = num$1(ctx.pinned_cpu);
-        // The governor that matters is the pinned CPU's; unpinned, all CPUs' (named when they differ).
-        if (pinned !== undefined && governors[pinned] !== undefined)
-            p.governor = governors[pinned];
-        else if (distinct.length === 1)
-            p.governor = distinct[0];
-        else if (distinct.length > 1)
-            p.governor = `mixed (${distinct.join(', ')})`;
-    }
-    setStr('turbo', ctx.turbo);
-    setStr('aslr', ctx.aslr);
-    if (Array.isArray(ctx.load_avg) && ctx.load_avg.every((x) => typeof x === 'number'))
-        p.loadAvg = ctx.load_avg;
-    setStr('kernel', ctx.kernel);
-    setStr('compiler', ctx.compiler);
-    setStr('buildType', ctx.build_type);
-    setStr('buildFlags', ctx.build_flags);
-    setStr('libraryVersion', ctx.library_version);
-    setStr('libraryBuildType', ctx.library_build_type);
-    setNum('pinnedCpu', ctx.pinned_cpu);
-    setStr('priority', ctx.priority);
-    setStr('date', ctx.start_time);
-    if (isObject$1(ctx.context)) {
-        const c = {};
-        for (const [k, v] of Object.entries(ctx.context)) {
-            if (v !== null && v !== undefined)
-                c[k] = typeof v === 'string' ? v : stringifySafely(v);
-        }
-        p.context = c;
-    }
-    return p;
-}
-/** JSON text of a context value; a value nested too deep for JSON.stringify's recursion is described instead. */
-function stringifySafely(v) {
-    try {
-        return JSON.stringify(v);
-    }
-    catch {
-        return describeValue(v);
-    }
-}
-
-/**
- * Reads simple CSV sample files, one timing per row, as the JayBeams microbenchmarks write them:
- *
- *     # comment lines (environment, configuration) start with '#'
- *     BM_OrderBook_Map,123456
- *     "BM_Name, with comma",123789
- *
- * - Columns: benchmark name, nanoseconds. An optional header row names the columns
- *   (`benchmark`/`name`, `nanoseconds`/`ns`/`time_ns`/`real_time_ns`, and optionally `run`);
- *   without a header the first two columns are used and others are ignored.
- * - Quoting follows RFC 4180: a quoted field may hold commas, newlines and doubled quotes ("").
- * - Each row is one sample of one iteration. The file has a single time, used for both
- *   realTimeNs and cpuTimeNs.
- * - repetition = the row's index within its benchmark (and run); run = the `run` column when the
- *   header has one, else the run given in the options (default 0); round = the options' round
- *   (default -1).
- * - A bad row (missing or non-numeric value, zero/negative/non-finite time, unterminated quote)
- *   becomes a SampleIssue 'invalid' naming the line; every other row is kept.
- * - A last row without a line end becomes a SampleIssue 'truncated': it may be cut mid-number.
- */
-const NAME_COLUMNS = new Set(['benchmark', 'name', 'benchmark_name']);
-const TIME_COLUMNS = new Set(['nanoseconds', 'ns', 'time_ns', 'real_time_ns', 'time']);
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-/**
- * The CSV text's records (RFC 4180), one at a time, skipping blank lines and lines starting with
- * '#'. Time O(n); a large file's records are never all held at once.
- */
-function* csvRecords(text, firstLine = 1) {
-    let i = 0;
-    let line = firstLine;
-    const n = text.length;
-    while (i < n) {
-        // At the start of a line.
-        if (text[i] === '\n' || (text[i] === '\r' && text[i + 1] === '\n')) {
-            i += text[i] === '\r' ? 2 : 1;
-            line++;
-            continue;
-        }
-        if (text[i] === '#') {
-            const nl = text.indexOf('\n', i);
-            i = nl < 0 ? n : nl + 1;
-            line++;
-            continue;
-        }
-        const start = line;
-        const offset = i;
-        const fields = [];
-        let unterminated = false;
-        while (true) {
-            let field = '';
-            if (text[i] === '"') {
-                i++;
-                while (true) {
-                    const quote = text.indexOf('"', i);
-                    const end = quote < 0 ? n : quote;
-                    field += text.slice(i, end);
-                    line += newlinesIn(text, i, end);
-                    if (quote < 0) {
-                        i = n;
-                        unterminated = true;
-                        break;
-                    }
-                    i = quote + 1;
-                    if (text[i] !== '"')
-                        break;
-                    field += '"'; // a doubled quote
-                    i++;
-                }
-                // Anything between the closing quote and the next separator is kept as-is (lenient).
-                const from = i;
-                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
-                    i++;
-                field += text.slice(from, i);
-            }
-            else {
-                const from = i;
-                while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
-                    i++;
-                field = text.slice(from, i);
-            }
-            fields.push(field);
-            if (i < n && text[i] === ',') {
-                i++;
-                continue;
-            }
-            break;
-        }
-        yield { fields, line: start, offset, unterminated, unended: i >= n };
-        if (i < n) {
-            i += text[i] === '\r' ? 2 : 1;
-            line++;
-        }
-    }
-}
-/** Text carried from one chunk to the next beyond which a file is no longer cut into chunks. */
-const MAX_CARRIED_CHARS = 1 << 20;
-/**
- * The records of a CSV file given in pieces (piecesOfFile), exactly as csvRecords gives those of
- * the whole text, parsed a chunk of whole lines at a time. A record still inside a quoted field at
- * a chunk's end is parsed again with the next chunk; once such a record is over a megabyte (an
- * unclosed quote), the rest of the file is parsed as one chunk, so the time stays linear.
- */
-function* csvRecordsOfPieces(pieces) {
-    let pending = '';
-    let line = 1;
-    let whole = false;
-    for (const piece of withoutBom(pieces)) {
-        pending += piece;
-        const cut = pending.lastIndexOf('\n') + 1;
-        if (whole || cut === 0)
-            continue;
-        const chunk = pending.slice(0, cut);
-        let open;
-        for (const record of csvRecords(chunk, line)) {
-            if (record.unterminated) {
-                open = record;
-                break;
-            }
-            yield record;
-        }
-        pending = pending.slice(open ? open.offset : cut);
-        line = open ? open.line : line + newlinesIn(chunk, 0, cut);
-        whole = pending.length > MAX_CARRIED_CHARS;
-    }
-    yield* csvRecords(pending, line);
-}
-/** How many line feeds text[from, to) holds. */
-function newlinesIn(text, from, to) {
-    let count = 0;
-    for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1))
-        count++;
-    return count;
-}
-/**
- * Parses the text of one CSV sample file.
- * @param text the file's content
- * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
- * @throws SampleFileError 'malformed-csv' when a header row names no time column
- * Time O(n).
- */
-function parseCsvSamples(text, opts) {
-    return parseCsvRecords(csvRecords(stripBom(text)), opts);
-}
-/**
- * {@link parseCsvSamples} on a file's text in pieces (piecesOfFile): the same result, and a large
- * file is never one string.
- */
-function parseCsvPieces(pieces, opts) {
-    return parseCsvRecords(csvRecordsOfPieces(pieces), opts);
-}
-function parseCsvRecords(records, opts) {
-    const { round, run: defaultRun, source } = resolveSource(opts);
-    const side = opts.side;
-    const samples = sampleSink(opts);
-    const issues = [];
-    const issue = (benchmark, message, line, kind = 'invalid') => issues.push({
-        benchmark,
-        side,
-        round,
-        run: defaultRun,
-        kind,
-        message,
-        source: `${source}:${line}`
-    });
-    const first = records.next();
-    const columns = readHeader(first.done ? undefined : first.value, source);
-    // Rows so far per run, then name: no key string made per row.
-    const repetitions = new Map();
-    const data = function* () {
-        if (!first.done && !columns.header)
-            yield first.value;
-        yield* records;
-    };
-    for (const record of data()) {
-        if (cutShort(record, issue))
-            continue;
-        const row = readRow(record, columns, defaultRun, issue);
-        if (row === undefined)
-            continue;
-        // The name's one copy: a name cut from the text keeps its whole chunk alive while it is a key.
-        const name = intern(row.name);
-        let ofRun = repetitions.get(row.run);
-        if (!ofRun)
-            repetitions.set(row.run, (ofRun = new Map()));
-        const repetition = ofRun.get(name) ?? 0;
-        ofRun.set(name, repetition + 1);
-        samples.add(makeSample({ side, round, run: row.run }, name, repetition, 1, row.ns, row.ns));
-    }
-    return { samples: samples.samples, issues, provenance: {}, format: 'csv' };
-}
-/**
- * The columns to read: from a header row when the first record is one, else name,nanoseconds.
- * @throws SampleFileError 'malformed-csv' when the first row is neither data nor a header with a time column
- */
-function readHeader(record, source) {
-    if (record === undefined)
-        return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
-    const head = record.fields.map((f) => f.trim().toLowerCase());
-    if (head.length >= 2 && NUMBER.test(head[1]))
-        return { nameCol: 0, timeCol: 1, runCol: -1, header: false };
-    const timeCol = head.findIndex((h) => TIME_COLUMNS.has(h));
-    if (timeCol < 0) {
-        throw new SampleFileError('malformed-csv', source, `${source}:${record.line}:1: the first row (${record.fields.join(',')}) is neither data ` +
-            `(benchmark,nanoseconds) nor a header naming a nanoseconds column. Write rows like ` +
-            `BM_Name,123456 (optionally after a header "benchmark,nanoseconds[,run]").`, { line: record.line, column: 1 });
-    }
-    const named = head.findIndex((h) => NAME_COLUMNS.has(h));
-    return {
-        nameCol: named >= 0 ? named : timeCol === 0 ? 1 : 0,
-        timeCol,
-        runCol: head.indexOf('run'),
-        header: true
-    };
-}
-/**
- * A last row with no line end after it may be cut mid-number ("BM_x,12" from "BM_x,123456"), which
- * would read as a wrong but valid time: it is dropped and reported as truncated, never guessed at.
- */
-function cutShort(record, issue) {
-    if (!record.unended || record.unterminated || record.fields.every((f) => f.trim() === ''))
-        return false;
-    issue(record.fields[0]?.trim() || FILE_ISSUE, `line ${record.line}: the last row has no line end, so the file may be cut short inside it; row dropped ` +
-        `(if the file is complete, end it with a newline)`, record.line, 'truncated');
-    return true;
-}
-/** One data record to a name, a time and a run, or an issue and undefined (blank rows: undefined alone). */
-function readRow(record, columns, defaultRun, issue) {
-    const { fields, line, unterminated } = record;
-    if (fields.every((f) => f.trim() === ''))
-        return undefined; // blank (whitespace-only) line
-    const name = (fields[columns.nameCol] ?? '').trim();
-    if (unterminated) {
-        issue(name || FILE_ISSUE, `line ${line}: a quoted field is never closed (the file may be cut short); row dropped`, line);
-        return undefined;
-    }
-    if (name === '') {
-        issue(FILE_ISSUE, `line ${line}: no benchmark name; row dropped`, line);
-        return undefined;
-    }
-    const rawTime = (fields[columns.timeCol] ?? '').trim();
-    const ns = NUMBER.test(rawTime) ? Number(rawTime) : NaN;
-    if (!Number.isFinite(ns) || ns <= 0) {
-        issue(name, `line ${line}: nanoseconds is ${rawTime === '' ? 'missing' : describeValue(rawTime)} ` +
-            `(must be a positive, finite number); row dropped`, line);
-        return undefined;
-    }
-    if (columns.runCol < 0)
-        return { name, ns, run: defaultRun };
-    const rawRun = (fields[columns.runCol] ?? '').trim();
-    const run = Number(rawRun);
-    if (rawRun === '' || !Number.isInteger(run) || run < 0) {
-        issue(name, `line ${line}: run is ${describeValue(rawRun)} (must be an integer >= 0); row dropped`, line);
-        return undefined;
-    }
-    return { name, ns, run };
-}
-
-/**
- * Splits a JSON document whose root is an object into its members, read piece by piece: the
- * elements of one array member (Google Benchmark's `benchmarks`) are handed over one at a time,
- * every other member whole, each as its own text for the caller to parse. A 10,000-benchmark file
- * (7 MB) is then never one string nor one tree of objects.
- *
- * Only the skeleton is checked here: the root object's keys, colons and commas, and the array's
- * commas. Everything between (a key, a value, an element) is handed over as text, and the caller's
- * parse checks it; the skeleton and its pieces all valid is the document valid, with the same
- * values. Any other document (not an object, cut short, a key twice, text after the root) ends the
- * split with `false`, and the caller reads the file whole, as before, for its exact error.
- *
- * Written by hand: the streaming JSON packages on npm build every value as objects, or parse the
- * whole text themselves; here the elements' text must reach benchgate's own lenient parser (bare
- * NaN/Infinity, raw control characters), which is what makes the split exact.
- */
-var At;
-(function (At) {
-    At[At["BeforeRoot"] = 0] = "BeforeRoot";
-    At[At["KeyOrEnd"] = 1] = "KeyOrEnd";
-    At[At["Key"] = 2] = "Key";
-    At[At["KeyText"] = 3] = "KeyText";
-    At[At["Colon"] = 4] = "Colon";
-    At[At["Value"] = 5] = "Value";
-    At[At["ValueText"] = 6] = "ValueText";
-    At[At["AfterValue"] = 7] = "AfterValue";
-    At[At["ElementOrEnd"] = 8] = "ElementOrEnd";
-    At[At["Element"] = 9] = "Element";
-    At[At["ElementText"] = 10] = "ElementText";
-    At[At["AfterRoot"] = 11] = "AfterRoot";
-    At[At["Failed"] = 12] = "Failed";
-})(At || (At = {}));
-const QUOTE = 0x22;
-const isSpace = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-/**
- * Hands the members of the JSON object in `pieces` (its text, in order, cut anywhere) to `sink`,
- * the array member whose key is `split` element by element.
- * @returns `complete`: the text is one object whose skeleton is well-formed, each key once, with
- *   no escape in a key, and `split` (if there) an array; false as soon as it is known not to be.
- *   `found`: `split` was there. What the sink throws propagates.
- */
-function splitJsonObject(pieces, split, sink) {
-    const splitter = new Splitter(JSON.stringify(split), sink);
-    for (const piece of withoutBom(pieces))
-        if (!splitter.read(piece))
-            return { complete: false, found: false };
-    return { complete: splitter.at === At.AfterRoot, found: splitter.keys.has(splitter.splitKey) };
-}
-class Splitter {
-    splitKey;
-    sink;
-    at = At.BeforeRoot;
-    keys = new Set();
-    key = '';
-    // The text being collected (a key, value or element): earlier pieces' parts, and where it starts in this one.
-    parts = [];
-    from = -1;
-    inString = false;
-    escaped = false;
-    depth = 0;
-    // The next backslash in the piece from the position read on (found again once passed).
-    backslash = -1;
-    constructor(splitKey, sink) {
-        this.splitKey = splitKey;
-        this.sink = sink;
-    }
-    /** Reads one piece; false once the text cannot be a complete, sound object. */
-    read(piece) {
-        if (this.from >= 0)
-            this.from = 0;
-        this.backslash = piece.indexOf('\\');
-        for (let i = 0; i < piece.length;) {
-            const inText = this.at === At.KeyText || this.at === At.ValueText || this.at === At.ElementText;
-            i = inText ? this.text(piece, i) : this.skeleton(piece, i);
-            if (this.at === At.Failed)
-                return false;
-        }
-        if (this.from >= 0)
-            this.parts.push(piece.slice(this.from));
-        return true;
-    }
-    /** Inside a key, value or element, from i: returns where to go on. Strings are crossed with indexOf. */
-    text(piece, i) {
-        if (this.escaped) {
-            this.escaped = false;
-            return i + 1;
-        }
-        if (this.inString) {
-            const quote = piece.indexOf('"', i);
-            if (this.backslash !== -1 && this.backslash < i)
-                this.backslash = piece.indexOf('\\', i);
-            if (this.backslash !== -1 && (quote === -1 || this.backslash < quote)) {
-                this.escaped = true; // the character after it is skipped (in the next piece if need be)
-                return this.backslash + 1;
-            }
-            if (quote === -1)
-                return piece.length;
-            this.inString = false;
-            if (this.at === At.KeyText)
-                this.endKey(this.collected(piece, quote + 1));
-            return quote + 1;
-        }
-        const c = piece.charCodeAt(i);
-        if (c === QUOTE)
-            this.inString = true;
-        else if (c === 0x7b || c === 0x5b)
-            this.depth++;
-        else if (this.depth > 0 && (c === 0x7d || c === 0x5d))
-            this.depth--;
-        else if (this.depth === 0 && (c === 0x2c || c === (this.at === At.ElementText ? 0x5d : 0x7d))) {
-            const text = this.collected(piece, i);
-            if (this.at === At.ElementText) {
-                this.sink.element(text);
-                this.at = c === 0x2c ? At.Element : At.AfterValue;
-            }
-            else {
-                this.sink.member(this.key, text);
-                this.at = c === 0x2c ? At.Key : At.AfterRoot;
-            }
-        }
-        return i + 1;
-    }
-    /** The text collected, up to `end` in this piece. */
-    collected(piece, end) {
-        this.parts.push(piece.slice(this.from, end));
-        const text = this.parts.join('');
-        this.parts = [];
-        this.from = -1;
-        return text;
-    }
-    endKey(key) {
-        // Compared as written: an escaped key could equal another, or be malformed (the whole-file
-        // reader decides); JSON.parse keeps a repeated key's last value (likewise).
-        if (key.includes('\\') || this.keys.has(key)) {
-            this.at = At.Failed;
-            return;
-        }
-        this.keys.add(key);
-        this.key = key;
-        this.at = At.Colon;
-    }
-    /** Between members and elements, at i: returns where to go on. */
-    skeleton(piece, i) {
-        const c = piece.charCodeAt(i);
-        if (isSpace(c))
-            return i + 1;
-        switch (this.at) {
-            case At.BeforeRoot:
-                this.at = c === 0x7b ? At.KeyOrEnd : At.Failed;
-                break;
-            case At.KeyOrEnd:
-            case At.Key:
-                if (c === QUOTE) {
-                    this.at = At.KeyText;
-                    this.inString = true;
-                    this.from = i;
-                }
-                else
-                    this.at = c === 0x7d && this.at === At.KeyOrEnd ? At.AfterRoot : At.Failed;
-                break;
-            case At.Colon:
-                this.at = c === 0x3a ? At.Value : At.Failed;
-                break;
-            case At.Value:
-                if (this.key === this.splitKey) {
-                    this.at = c === 0x5b ? At.ElementOrEnd : At.Failed;
-                    break;
-                }
-                return this.startText(At.ValueText, i); // its first character is read as part of it
-            case At.ElementOrEnd:
-            case At.Element:
-                if (c === 0x5d && this.at === At.ElementOrEnd) {
-                    this.at = At.AfterValue;
-                    break;
-                }
-                return this.startText(At.ElementText, i);
-            case At.AfterValue:
-                this.at = c === 0x2c ? At.Key : c === 0x7d ? At.AfterRoot : At.Failed;
-                break;
-            default: // AfterRoot: only white space may follow the root
-                this.at = At.Failed;
-        }
-        return i + 1;
-    }
-    startText(at, i) {
-        this.at = at;
-        this.from = i;
-        return i;
-    }
-}
-
-/**
- * Reads Google Benchmark JSON (`--benchmark_out=FILE --benchmark_out_format=json`, or
- * `--benchmark_format=json` on stdout), versions 1.7 to 1.9.
- *
- * Rules (see also docs/architecture.md, "Interfaces to respect"):
- * - Only `run_type: "iteration"` entries are samples; a missing run_type (very old files) means
- *   iteration. Aggregates (mean, median, stddev, cv, BigO, RMS) are ignored.
- * - The benchmark is `run_name` (falling back to `name`), so every repetition of `BM_X/8` groups
- *   under one name and aggregate suffixes never leak in.
- * - `real_time` / `cpu_time` are per iteration in `time_unit` (ns, us, ms, s) and are converted
- *   to nanoseconds.
- * - The repetition is `repetition_index` (1.6+), else the order of appearance within the run_name.
- * - `error_occurred: true` (SkipWithError, all versions) and `skipped: true` (SkipWithMessage,
- *   1.8+) entries are not samples: each becomes a SampleIssue ('error' / 'skipped') with its message.
- * - A time that is zero, negative, NaN or infinite, or a bad iteration count, becomes a SampleIssue
- *   'invalid' naming the benchmark, the file and the value; every other sample is kept.
- * - Bare NaN / ±Infinity tokens (user counters) are read as numbers, never corrupting strings.
- * - A file cut short (process killed while writing) keeps every complete entry and reports a
- *   'truncated' issue; a syntax error elsewhere throws SampleFileError with file:line:column.
- *
- * Versions differ only in the context block (1.8+ adds `library_version` and
- * `json_schema_version`; 1.9.5 also writes `aslr_enabled`) and in how a skip is written (see above);
- * the entries' fields are otherwise the same from 1.7.1 to 1.9.5.
- */
-/** Entries' text parsed at once when read piece by piece (small enough to be collected young). */
-const BATCH_CHARS = 1 << 15;
-/** Nanoseconds per Google Benchmark time unit. */
-const TIME_UNIT_NS = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
-const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v) => (typeof v === 'string' ? v : undefined);
-const num = (v) => (typeof v === 'number' ? v : undefined);
-/**
- * Parses the text of one Google Benchmark JSON file (one process execution = one run).
- * @param text the file's content
- * @param opts side, and optionally round (default -1), run (default 0) and source (the path, for messages)
- * @returns every good sample, every problem as an issue, and the context as provenance
- * @throws SampleFileError 'malformed-json' (syntax error not at the end, with line and column),
- *   'not-google-benchmark' (valid JSON of another shape) or 'empty' (no data at all)
- * Time O(n) in the text length.
- */
-function parseGoogleBenchmarkJson(text, opts) {
-    const { round, run, source } = resolveSource(opts);
-    const side = opts.side;
-    const samples = sampleSink(opts);
-    const issues = [];
-    const issue = issueSink(issues, { side, round, run, source });
-    const parsed = readRoot(stripBom(text), source);
-    const root = parsed.value;
-    const provenance = isObject(root) && isObject(root.context) ? provenanceOf(root.context) : {};
-    const entries = benchmarkEntries(root);
-    const read = entryReader({ side, round, run, source }, samples, issue);
-    let partialName;
-    entries.forEach((entry, index) => {
-        if (isObject(entry) && parsed.incomplete.has(entry)) {
-            partialName = str(entry.run_name) ?? str(entry.name); // cut mid-entry: reported below with the truncation
-            return;
-        }
-        read(entry, index);
-    });
-    if (parsed.truncated) {
-        const where = partialName !== undefined ? ` in the middle of an entry of ${partialName}` : '';
-        issue(partialName ?? FILE_ISSUE, 'truncated', `${source} ends${where} (the file is cut short): kept ${samples.count} complete sample(s). ` +
-            `The benchmark process was probably killed while writing (timeout, out of memory, crash); ` +
-            `check its exit status and stderr, and re-run it.`);
-    }
-    return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
-}
-/**
- * The `benchmarks` array of a parsed file. A '}' lost before it (a damaged file) nests it in the
- * context block and leaves the file unclosed, so it reads as cut short: its entries are intact and
- * kept, as a truncated file's complete entries are (found by the fuzz test).
- */
-function benchmarkEntries(root) {
-    if (!isObject(root))
-        return [];
-    if (Array.isArray(root.benchmarks))
-        return root.benchmarks;
-    if (isObject(root.context) && Array.isArray(root.context.benchmarks))
-        return root.context.benchmarks;
-    return [];
-}
-/**
- * {@link parseGoogleBenchmarkJson} on a file's text in pieces (piecesOfFile), each entry parsed on
- * its own (splitJsonObject): a large file is never one string nor one tree of objects. The samples
- * are kept aside until the end, so that a file found to be cut short or malformed gives nothing.
- * @returns undefined for a file that is not complete, valid Google Benchmark JSON: read its whole
- *   text with parseGoogleBenchmarkJson then, for the truncation or the exact error.
- */
-function parseGoogleBenchmarkPieces(pieces, opts) {
-    const { round, run, source } = resolveSource(opts);
-    const side = opts.side;
-    const aside = new SampleBuffer();
-    const issues = [];
-    const issue = issueSink(issues, { side, round, run, source });
-    const read = entryReader({ side, round, run, source }, aside, issue);
-    let provenance = {};
-    let index = 0;
-    // Entries are parsed a batch at a time, as one array (one JSON.parse call per entry costs twice
-    // the time): valid together exactly when each is, as the split ends an entry only at depth 0.
-    let batch = [];
-    let batchChars = 0;
-    const readBatch = () => {
-        for (const entry of parseJson(`[${batch.join(',')}]`))
-            read(entry, index++);
-        batch = [];
-        batchChars = 0;
-    };
-    let split;
-    try {
-        split = splitJsonObject(pieces, 'benchmarks', {
-            member(key, text) {
-                const value = parseJson(text); // every member is parsed: the file must be valid JSON throughout
-                if (key === '"context"' && isObject(value))
-                    provenance = provenanceOf(value);
-            },
-            element(text) {
-                batch.push(text);
-                batchChars += text.length;
-                if (batchChars >= BATCH_CHARS)
-                    readBatch();
-            }
-        });
-        if (batch.length > 0)
-            readBatch();
-    }
-    catch (e) {
-        if (e instanceof JsonSyntaxError)
-            return undefined;
-        throw e;
-    }
-    if (!split.complete || !split.found)
-        return undefined;
-    const samples = sampleSink(opts);
-    for (const s of aside)
-        samples.add(s);
-    return { samples: samples.samples, issues, provenance, format: 'google-benchmark-json' };
-}
-/**
- * Reads one complete entry of `benchmarks` (its index given) into `samples`, or an issue; aggregates
- * are skipped. Counts each run_name's iteration entries, for the repetition of files without
- * repetition_index.
- */
-function entryReader(at, samples, issue) {
-    const seen = new Map();
-    return (entry, index) => {
-        if (!isObject(entry)) {
-            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] is not an object; entry ignored`);
-            return;
-        }
-        if ((str(entry.run_type) ?? 'iteration') !== 'iteration')
-            return; // aggregates (mean/median/stddev/cv, BigO, RMS)
-        const name = str(entry.run_name) ?? str(entry.name);
-        if (name === undefined) {
-            issue(FILE_ISSUE, 'invalid', `benchmarks[${index}] has no "run_name" or "name"; entry ignored`);
-            return;
-        }
-        const order = seen.get(name) ?? 0;
-        seen.set(name, order + 1);
-        const sample = readEntry(entry, name, order, at, issue);
-        if (sample)
-            samples.add(sample);
-    };
-}
-/** An IssueSink that records into `issues` for one file of one side and run. */
-function issueSink(issues, at) {
-    return (benchmark, kind, message, detail) => issues.push({ benchmark, ...at, kind, message, ...(detail !== undefined && { detail }) });
-}
-/** Parses the whole text, turning every way it can be unreadable into a SampleFileError. */
-function readRoot(text, source) {
-    if (text.trim() === '') {
-        throw new SampleFileError('empty', source, `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before ` +
-            `its first result; run it by hand to see its error output.`);
-    }
-    let parsed;
-    try {
-        parsed = parseLenientJson(text);
-    }
-    catch (e) {
-        if (!(e instanceof JsonSyntaxError))
-            throw e;
-        throw new SampleFileError('malformed-json', source, `${source}:${e.line}:${e.column}: not valid Google Benchmark JSON: ${e.reason}. ` +
-            `Google Benchmark writes valid JSON apart from bare NaN/Infinity (which benchgate accepts), so the file ` +
-            `was changed after it was written or mixed with other output. Write it with ` +
-            `--benchmark_out=FILE --benchmark_out_format=json rather than redirecting stdout, and re-run the benchmark.`, { line: e.line, column: e.column });
-    }
-    const root = parsed.value;
-    if (!(isObject(root) && Array.isArray(root.benchmarks)) && !parsed.truncated) {
-        throw new SampleFileError('not-google-benchmark', source, `${source}: valid JSON, but not Google Benchmark output: there is no "benchmarks" array at the top level. ` +
-            `Pass the file written by --benchmark_out=FILE --benchmark_out_format=json (or --benchmark_format=json).`);
-    }
-    return parsed;
-}
-/**
- * One complete iteration entry to a Sample, or an issue (error, skip, bad value) and undefined.
- * `order` is the entry's position among its run_name's entries (the repetition when the file has
- * no repetition_index).
- */
-function readEntry(entry, name, order, at, issue) {
-    const { source } = at;
-    const repIndex = num(entry.repetition_index);
-    const repetition = repIndex !== undefined && Number.isInteger(repIndex) && repIndex >= 0 ? repIndex : order;
-    if (entry.error_occurred === true) {
-        const msg = str(entry.error_message) || '(no message)';
-        issue(name, 'error', `repetition ${repetition}: the benchmark reported an error (SkipWithError): ${msg}`, msg);
-        return undefined;
-    }
-    if (entry.skipped === true) {
-        const msg = str(entry.skip_message) || '(no message)';
-        issue(name, 'skipped', `repetition ${repetition}: the benchmark skipped itself (SkipWithMessage): ${msg}`, msg);
-        return undefined;
-    }
-    const unit = str(entry.time_unit) ?? 'ns';
-    const scale = Object.hasOwn(TIME_UNIT_NS, unit) ? TIME_UNIT_NS[unit] : undefined;
-    if (scale === undefined) {
-        const msg = `repetition ${repetition} in ${source}: unknown time_unit ${JSON.stringify(unit)}; its run is left out`;
-        issue(name, 'invalid', msg);
-        return undefined;
-    }
-    const iterations = num(entry.iterations);
-    if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-        issue(name, 'invalid', `repetition ${repetition} in ${source}: iterations is ${describeValue(entry.iterations)} (must be a positive number); its run is left out`);
-        return undefined;
-    }
-    for (const field of ['real_time', 'cpu_time']) {
-        const value = entry[field];
-        // Checked after conversion too: 1e308 ms is finite, but not in nanoseconds.
-        if (typeof value !== 'number' || !Number.isFinite(value * scale) || value <= 0) {
-            issue(name, 'invalid', `repetition ${repetition} in ${source}: ${field} is ${describeValue(value)}${typeof value === 'number' ? ' ' + unit : ''} ` +
-                `(must be a positive time per iteration, finite in nanoseconds); its run is left out`);
-            return undefined;
-        }
-    }
-    const real = entry.real_time * scale;
-    return makeSample(at, name, repetition, iterations, real, entry.cpu_time * scale, num(entry.threads));
-}
-/** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
-function provenanceOf(ctx) {
-    const p = {};
-    const host = str(ctx.host_name);
-    if (host !== undefined)
-        p.host = host;
-    const numCpus = num(ctx.num_cpus);
-    if (numCpus !== undefined)
-        p.numCpus = numCpus;
-    const mhz = num(ctx.mhz_per_cpu);
-    if (mhz !== undefined)
-        p.mhzPerCpu = mhz;
-    if (typeof ctx.cpu_scaling_enabled === 'boolean')
-        p.cpuScalingEnabled = ctx.cpu_scaling_enabled;
-    if (typeof ctx.aslr_enabled === 'boolean')
-        p.aslr = ctx.aslr_enabled ? 'enabled' : 'disabled';
-    const version = str(ctx.library_version);
-    if (version !== undefined)
-        p.libraryVersion = version;
-    const buildType = str(ctx.library_build_type);
-    if (buildType !== undefined)
-        p.libraryBuildType = buildType;
-    if (Array.isArray(ctx.load_avg) && ctx.load_avg.every((x) => typeof x === 'number'))
-        p.loadAvg = ctx.load_avg;
-    const date = str(ctx.date);
-    if (date !== undefined)
-        p.date = date;
-    const exe = str(ctx.executable);
-    if (exe !== undefined)
-        p.executable = exe;
-    return p;
-}
-
-/**
- * Sample files in, samples out: format detection, file and folder reading, grouping.
- *
- * Formats (detected from the content, never from the file name):
- * 1. bench-runner JSONL — the first line holds `"format":"benchgate-samples"`;
- * 2. Google Benchmark JSON — the text starts with `{` (a JSON object with a "benchmarks" array);
- * 3. otherwise CSV (`benchmark,nanoseconds` rows, JayBeams style).
- */
-/** File name endings read from a folder; other files (README, logs) are ignored. */
-const SAMPLE_FILE_EXTENSIONS = ['.json', '.jsonl', '.ndjson', '.csv'];
-/**
- * benchgate's own sample file names: `base-r003.json`, `head-r012.jsonl` (side, round), and
- * `head-r012-b0004.json` for one benchmark's process under per-benchmark interleaving.
- */
-const OWN_FILE_NAME = /^(base|head)-r(\d+)(?:-b\d+)?\.(json|jsonl|ndjson|csv)$/;
-/**
- * Which format a text is in (see the module comment).
- * @throws SampleFileError 'empty' for empty or whitespace-only text
- */
-function detectFormat(text, source = '<text>') {
-    const t = stripBom(text).trimStart();
-    if (t === '') {
-        throw new SampleFileError('empty', source, `${source}: the file is empty. The benchmark wrote no output: it probably crashed or was killed before its ` +
-            `first result; run it by hand to see its error output.`);
-    }
-    return formatOfStart(t);
-}
-/** The format of a text that starts with `start` (not empty, without BOM or leading white space). */
-function formatOfStart(start) {
-    if (looksLikeBenchgateJsonl(start))
-        return 'benchgate-jsonl';
-    if (start.startsWith('{'))
-        return 'google-benchmark-json';
-    return 'csv';
-}
-/**
- * Parses the text of one sample file in any supported format.
- * @param opts side; round (default -1); run (default 0); source (path for messages, default "<text>")
- * @throws SampleFileError when the file cannot be read at all (see each parser); problems with
- *   single entries are SampleIssues on the result instead.
- */
-function parseSamplesText(text, opts) {
-    switch (detectFormat(text, opts.source)) {
-        case 'benchgate-jsonl':
-            return withoutOverlongNames(parseBenchgateJsonl(text, opts), opts);
-        case 'google-benchmark-json':
-            return withoutOverlongNames(parseGoogleBenchmarkJson(text, opts), opts);
-        case 'csv':
-            return withoutOverlongNames(parseCsvSamples(text, opts), opts);
-    }
-}
-/**
- * Samples of a benchmark whose name is longer than MAX_NAME_CHARS become one 'invalid' issue per
- * name; issues keep such a name cut to MAX_NAME_CHARS (with "…").
- */
-function withoutOverlongNames(parsed, opts) {
-    const tooLong = (name) => !isMeasurableName(name);
-    if (!parsed.samples.some((s) => tooLong(s.benchmark)) && !parsed.issues.some((i) => tooLong(i.benchmark)))
-        return parsed;
-    const cut = (name) => (tooLong(name) ? `${name.slice(0, MAX_NAME_CHARS - 1)}…` : name);
-    const long = new Set(parsed.samples.filter((s) => tooLong(s.benchmark)).map((s) => s.benchmark));
-    const refused = [...long].map((name) => ({
-        benchmark: cut(name),
-        side: opts.side,
-        round: opts.round ?? -1,
-        run: opts.run ?? 0,
-        kind: 'invalid',
-        message: `benchmark name of ${name.length} characters, longer than the ${MAX_NAME_CHARS} benchgate accepts: not measured; give it a shorter name`,
-        source: opts.source
-    }));
-    return {
-        ...parsed,
-        samples: parsed.samples.filter((s) => !long.has(s.benchmark)),
-        issues: [...parsed.issues.map((i) => ({ ...i, benchmark: cut(i.benchmark) })), ...refused]
-    };
-}
-/**
- * Reads and parses one sample file (UTF-8). Synchronous: sample files are read once. Large files
- * are never one string: bench-runner JSONL is read line by line as it is parsed, and Google
- * Benchmark JSON entry by entry (a file cut short or malformed is then read whole, for its exact
- * report), CSV a chunk of lines at a time.
- * @param path the file
- * @param opts side; round (default -1); run (default 0)
- * @throws SampleFileError 'unreadable' when the file cannot be read, or any parser error
- */
-function readSampleFile(path, opts) {
-    // (with opts.into the samples go into that store: see SampleSourceOptions)
-    const source = { ...opts, source: path };
-    try {
-        // The start decides, by detectFormat's rule (a JSONL context line is the first line); a start
-        // of white space only is read whole below, for its exact report.
-        const start = stripBom(fileStart(path)).trimStart();
-        const format = start === '' ? undefined : formatOfStart(start);
-        if (format === 'benchgate-jsonl')
-            return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source);
-        if (format === 'csv')
-            return withoutOverlongNames(parseCsvPieces(piecesOfFile(path), source), source);
-        if (format === 'google-benchmark-json') {
-            // Complete, valid files piece by piece; any other is read whole below, for its exact report.
-            const parsed = parseGoogleBenchmarkPieces(piecesOfFile(path), source);
-            if (parsed)
-                return withoutOverlongNames(parsed, source);
-        }
-        return parseSamplesText(readFileSync(path, 'utf8'), source);
-    }
-    catch (e) {
-        // The file system's errors (they name a syscall) say the file cannot be read; others stay as they are.
-        throw typeof e?.syscall === 'string' ? unreadable(path, e) : e;
-    }
-}
-/**
- * Reads one side's samples for `benchgate compare BASE HEAD` (synchronously). `path` is a file
- * or a folder:
- *
- * - A file is one run: run 0, round from its name if it is one of benchgate's own files, else -1.
- * - A folder: every file ending in .json, .jsonl, .ndjson or .csv (not hidden, not in
- *   sub-folders) is one run (one process execution). Files are taken in natural filename order
- *   (`run-2` before `run-10`) and numbered run 0, 1, 2, ...
- * - benchgate's own files are named `<side>-r<round>.<ext>` (e.g. `base-r003.json`,
- *   `head-r003.jsonl`): the round is taken from the name. When a folder holds any such file,
- *   only the files of the requested side are read, so one output folder serves both sides.
- * - A file that cannot be read at all becomes an 'invalid' SampleIssue and the other files are
- *   still read; only when every file fails is the first error thrown.
- *
- * Samples go into `into` (a new store by default), kept compactly (see SampleStore); pass one
- * store for both sides to analyse them together without a copy.
- *
- * @throws SampleFileError 'unreadable' (missing path), 'no-sample-files' (a folder without
- *   sample files), or the first file's error when no file can be read
- */
-function readSampleDir(path, side, into = new SampleStore()) {
-    let isDir;
-    try {
-        isDir = statSync(path).isDirectory();
-    }
-    catch (e) {
-        throw unreadable(path, e);
-    }
-    if (!isDir) {
-        const own = OWN_FILE_NAME.exec(basename(path));
-        const round = own ? Number(own[2]) : -1;
-        const before = into.length;
-        const parsed = readSampleFile(path, { side, round, run: 0, into });
-        return {
-            side,
-            provenance: parsed.provenance,
-            runs: [runInfo(path, round, 0, parsed, into.length - before)],
-            samples: into,
-            issues: parsed.issues
-        };
-    }
-    let names;
-    try {
-        const entries = readdirSync(path, { withFileTypes: true });
-        // A symlink counts as the file it points to (a folder of links to sample files is not empty).
-        const isFile = (d) => d.isFile() || (d.isSymbolicLink() && isFileAt(join(path, d.name)));
-        names = entries
-            .filter((d) => isFile(d) && !d.name.startsWith('.'))
-            .map((d) => d.name)
-            .filter((n) => SAMPLE_FILE_EXTENSIONS.some((ext) => n.toLowerCase().endsWith(ext)));
-    }
-    catch (e) {
-        throw unreadable(path, e);
-    }
-    if (names.some((n) => OWN_FILE_NAME.test(n)))
-        names = names.filter((n) => OWN_FILE_NAME.exec(n)?.[1] === side);
-    names.sort(naturalCompare);
-    if (names.length === 0) {
-        throw new SampleFileError('no-sample-files', path, `${path}: no ${side} sample files in this folder (looked for ${SAMPLE_FILE_EXTENSIONS.join(', ')} files). ` +
-            `Pass the folder that holds the benchmark output files, or one file.`);
-    }
-    const set = { side, provenance: {}, runs: [], samples: into, issues: [] };
-    let firstError;
-    let failures = 0;
-    for (const [run, name] of names.entries()) {
-        const file = join(path, name);
-        const own = OWN_FILE_NAME.exec(name);
-        const round = own ? Number(own[2]) : -1;
-        try {
-            const before = into.length;
-            const parsed = readSampleFile(file, { side, round, run, into });
-            set.runs.push(runInfo(file, round, run, parsed, into.length - before));
-            set.issues.push(...parsed.issues);
-        }
-        catch (e) {
-            if (!(e instanceof SampleFileError))
-                throw e;
-            failures++;
-            firstError ??= e;
-            set.runs.push({ file, round, run, provenance: {}, samples: 0, issues: 1 });
-            set.issues.push({
-                benchmark: FILE_ISSUE,
-                side,
-                round,
-                run,
-                kind: e.id === 'empty' ? 'crashed' : 'invalid', // an empty file: the process wrote nothing
-                message: e.message,
-                source: file
-            });
-        }
-    }
-    if (failures === names.length)
-        throw firstError;
-    set.provenance = set.runs.find((r) => Object.keys(r.provenance).length > 0)?.provenance ?? {};
-    return set;
-}
-function runInfo(file, round, run, parsed, samples) {
-    return {
-        file,
-        round,
-        run,
-        format: parsed.format,
-        provenance: parsed.provenance,
-        samples,
-        issues: parsed.issues.length
-    };
-}
-function naturalCompare(a, b) {
-    return a.localeCompare(b, 'en', { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
-}
-function unreadable(path, e) {
-    const code = e?.code;
-    const why = code === 'ENOENT'
-        ? 'no such file or folder'
-        : code === 'EACCES'
-            ? 'permission denied'
-            : e instanceof Error
-                ? e.message
-                : String(e);
-    return new SampleFileError('unreadable', path, `${path}: cannot read it (${why}). Check the path given to benchgate.`);
-}
-/** True when `path` is, or links to, a regular file. */
-function isFileAt(path) {
-    try {
-        return statSync(path).isFile();
-    }
-    catch {
-        return false;
-    }
-}
-
 /** Parses one finished process's sample file, keeping every good sample and every problem. */
 function collectRun(result, samples, issues, provenance) {
     const at = { benchmark: '', side: result.side, round: result.round, run: result.run };
     try {
         const parsed = readSampleFile(result.outFile, { side: result.side, round: result.round, run: result.run });
-        samples.push(...parsed.samples);
-        issues.push(...parsed.issues.map((i) => (i.benchmark === '*' ? { ...i, benchmark: '' } : i)));
+        // A Catch2 test case or a nanobench suite ran more than was asked for: only the asked-for values count.
+        const only = result.only && new Set(result.only);
+        const asked = (name) => !only || only.has(name);
+        samples.push(...parsed.samples.filter((s) => asked(s.benchmark)));
+        issues.push(...parsed.issues
+            .filter((i) => i.benchmark === '*' || asked(i.benchmark))
+            .map((i) => (i.benchmark === '*' ? { ...i, benchmark: '' } : i)));
         if (Object.keys(provenance[result.side]).length === 0)
             provenance[result.side] = parsed.provenance;
     }
@@ -62153,6 +62873,9 @@ async function measureBothSides(config, o) {
     try {
         const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary });
         const layouts = o.layout ? roundLayouts(o.layout, staged, log) : null;
+        if (o.kind === 'nanobench' && config.analysis.interleave === 'benchmark')
+            log.warn('nanobench cannot run one benchmark alone: each per-benchmark process runs the whole suite and keeps one value ' +
+                '(--interleave suite runs the suite once per side and round)');
         const measure = {
             sides: {
                 base: { binary: staged.base, cwd: o.sides.base.cwd },
@@ -62162,6 +62885,7 @@ async function measureBothSides(config, o) {
             ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(o.listed) }),
             env: o.env,
             kind: o.kind,
+            ...(o.catalog && { catalog: o.catalog }),
             repetitions: config.repetitions,
             minTimeSeconds: config.minTime,
             filter: o.filter,
@@ -62416,7 +63140,9 @@ async function measureBuilt(ws, built, run, hooks) {
     if (unmeasured)
         return { report: unmeasured, samplesDir: ws.samplesDir, samples: [] };
     const sides = await probeSides(ws, built);
-    const listed = await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log);
+    const listed = sides.catalog
+        ? listedByName(sides.filter, sides.benchmarks)
+        : await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log);
     // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
     const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal);
     if (counted && plan.measure === 'counts') {
@@ -62435,6 +63161,7 @@ async function measureBuilt(ws, built, run, hooks) {
         }),
         sides: sides.paths,
         kind: sides.kind,
+        ...(sides.catalog && { catalog: sides.catalog }),
         workDir: ws.workDir,
         samplesDir: ws.samplesDir,
         env: ws.childEnv,
@@ -62554,7 +63281,10 @@ async function probeSides(ws, { headProbe, plan }) {
             cwd: resolve$1(ws.trees.head, plan.workingDirectory)
         }
     };
-    const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, { env: ws.childEnv });
+    const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, {
+        env: ws.childEnv,
+        harness: plan.harness
+    });
     // A shard measures only its share (the same split on every shard: the same head binary's list).
     const share = plan.shard
         ? await ws.log.group('Shard', () => planShard(plan, paths.head.binary, paths.head.cwd, ws.log))
@@ -62562,9 +63292,7 @@ async function probeSides(ws, { headProbe, plan }) {
     return {
         paths,
         // Both sides must be run the same way: bench-runner mode only when both binaries have it.
-        kind: baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
-            ? 'bench-runner'
-            : 'google-benchmark',
+        ...bothSidesRun(baseProbe, headProbe),
         benchmarks: { base: baseProbe.benchmarks, head: headProbe.benchmarks },
         filter: share?.filter ?? plan.filter ?? undefined,
         share
@@ -62634,9 +63362,12 @@ function countTimeoutMs(config) {
 async function checkedHead(config, tree, binary, env) {
     const path = locateBinary(tree, binary);
     const cwd = resolve$1(tree, config.workingDirectory);
-    const probe = await probeBinary(path, cwd, { env });
+    const probe = await probeBinary(path, cwd, { env, harness: config.harness });
+    const unsupported = unsupportedBy(probe.kind, config);
+    if (unsupported)
+        throw new JobError('invalid-option', unsupported, { subject: 'harness' });
     const listed = config.filter
-        ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
+        ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env, probe.kind)
         : probe.benchmarks;
     return { probe, listed };
 }
@@ -63828,6 +64559,7 @@ const PROVENANCE_FIELDS = [
     ['compiler', 'Compiler'],
     ['buildType', 'Build type'],
     ['buildFlags', 'Build flags'],
+    ['harness', 'Benchmark library'],
     ['libraryVersion', 'Google Benchmark version'],
     ['libraryBuildType', 'Google Benchmark build type'],
     ['cpuModel', 'CPU'],

@@ -33,21 +33,22 @@ export async function listNanobench(
     const out = join(dir, 'stdout.md')
     const r = await runProcess(path, [], { cwd, env, stdout: { path: out }, stderr: 'capture', timeoutMs })
     const text = readFileSync(out, 'utf8')
-    if (r.exitCode !== 0)
-      throw new JobError(
-        'probe-failed',
-        `Listing the benchmarks of ${path} (one run of the nanobench suite) failed: ${describeExit(r, timeoutMs)}.`,
-        { subject: path, hint: headLines(`${text}\n${r.stderr}`.trim(), 10) || undefined }
-      )
     if (!isNanobenchOutput(text))
       throw new JobError(
         'not-a-benchmark',
-        `${path} printed no nanobench table (a "| ns/op | … | benchmark" header) when run without arguments` +
+        `${path} printed no nanobench table (a "| ns/op | … | benchmark" header) when run without arguments ` +
+          `(${describeExit(r, timeoutMs)})` +
           (text.trim() ? `; it printed:\n${headLines(text.trim(), 10)}` : ' (it printed nothing).'),
         {
           subject: path,
           hint: 'Let nanobench print its table to stdout (its default), or render its JSON template there.'
         }
+      )
+    if (r.exitCode !== 0)
+      throw new JobError(
+        'probe-failed',
+        `Listing the benchmarks of ${path} (one run of the nanobench suite) failed: ${describeExit(r, timeoutMs)}.`,
+        { subject: path, hint: headLines(`${text}\n${r.stderr}`.trim(), 10) || undefined }
       )
     const parsed = parseSamplesText(text, { side: 'head', source: path })
     const names = [...new Set([...parsed.samples, ...parsed.issues].map((s) => s.benchmark))]

@@ -88,20 +88,17 @@ function formatOfStart(start: string): ParsedSamples['format'] {
  *   single entries are SampleIssues on the result instead.
  */
 export function parseSamplesText(text: string, opts: SampleSourceOptions): ParsedSamples {
-  switch (detectFormat(text, opts.source)) {
-    case 'benchgate-jsonl':
-      return withoutOverlongNames(parseBenchgateJsonl(text, opts), opts)
-    case 'google-benchmark-json':
-      return withoutOverlongNames(parseGoogleBenchmarkJson(text, opts), opts)
-    case 'csv':
-      return withoutOverlongNames(parseCsvSamples(text, opts), opts)
-    case 'catch2-xml':
-      return withoutOverlongNames(parseCatch2Xml(text, opts), opts)
-    case 'nanobench-json':
-      return withoutOverlongNames(parseNanobenchJson(text, opts), opts)
-    case 'nanobench-table':
-      return withoutOverlongNames(parseNanobenchTable(text, opts), opts)
-  }
+  return withoutOverlongNames(PARSERS[detectFormat(text, opts.source)](text, opts), opts)
+}
+
+/** Each format's parser of a whole text. */
+const PARSERS: Record<ParsedSamples['format'], (text: string, opts: SampleSourceOptions) => ParsedSamples> = {
+  'benchgate-jsonl': parseBenchgateJsonl,
+  'google-benchmark-json': parseGoogleBenchmarkJson,
+  csv: parseCsvSamples,
+  'catch2-xml': (text, opts) => parseCatch2Xml(text, opts),
+  'nanobench-json': parseNanobenchJson,
+  'nanobench-table': parseNanobenchTable
 }
 
 /**

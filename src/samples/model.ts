@@ -86,5 +86,6 @@ export interface ParsedSamples {
   issues: SampleIssue[]
   provenance: Provenance
   /** Which format the file was in. */
-  format: 'google-benchmark-json' | 'benchgate-jsonl' | 'csv' | 'catch2-xml' | 'nanobench-table' | 'nanobench-json'
+  format:
+    'google-benchmark-json' | 'benchgate-jsonl' | 'csv' | 'catch2-xml' | 'nanobench-table' | 'nanobench-json'
 }

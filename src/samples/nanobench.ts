@@ -86,34 +86,11 @@ export function parseNanobenchTable(text: string, opts: SampleSourceOptions): Pa
     const name = nameOfCell(cells[cells.length - 1])
     if (timeColumn < 0 || name === undefined) continue // the separator line, or a table of another kind
     const ns = cellNumber(cells[timeColumn]) * scale
-    if (seen.has(name)) {
-      issues.push({
-        ...at,
-        benchmark: name,
-        kind: 'invalid',
-        message: 'a second row of this name in one process: only the first is used; rename one'
-      })
-    } else if (!Number.isFinite(ns) || ns < 0) {
-      issues.push({
-        ...at,
-        benchmark: name,
-        kind: 'invalid',
-        message: `time per unit ${JSON.stringify(cells[timeColumn])} is not a number`
-      })
-    } else {
-      sink.add({
-        benchmark: name,
-        side: opts.side,
-        round,
-        run,
-        repetition: 0,
-        iterations: 1,
-        realTimeNs: ns,
-        cpuTimeNs: ns,
-        threads: 1
-      })
-    }
-    seen.add(name)
+    oneValue(
+      { sink, issues, seen, at, name },
+      ns,
+      `time per unit ${JSON.stringify(cells[timeColumn])} is not a number`
+    )
   }
   if (headers === 0)
     throw new SampleFileError(
@@ -184,28 +161,48 @@ export function parseNanobenchJson(text: string, opts: SampleSourceOptions): Par
     const batch = typeof r?.batch === 'number' && r.batch > 0 ? r.batch : 1
     const elapsed = r?.['median(elapsed)']
     const ns = typeof elapsed === 'number' ? (elapsed / batch) * 1e9 : NaN
-    const at = { benchmark: name, side: opts.side, round, run, source }
-    if (seen.has(name))
-      issues.push({
-        ...at,
-        kind: 'invalid',
-        message: 'a second result of this name in one process: only the first is used; rename one'
-      })
-    else if (!Number.isFinite(ns) || ns < 0)
-      issues.push({ ...at, kind: 'invalid', message: `median(elapsed) is ${String(elapsed)}, not a time` })
-    else
-      sink.add({
-        benchmark: name,
-        side: opts.side,
-        round,
-        run,
-        repetition: 0,
-        iterations: 1,
-        realTimeNs: ns,
-        cpuTimeNs: ns,
-        threads: 1
-      })
-    seen.add(name)
+    oneValue(
+      { sink, issues, seen, at: { side: opts.side, round, run, source }, name },
+      ns,
+      `median(elapsed) is ${String(elapsed)}, not a time`
+    )
   }
   return { samples: sink.samples, issues, provenance: { harness: 'nanobench' }, format: 'nanobench-json' }
+}
+
+/** One benchmark's value of a process: a sample, or an issue for a repeated name or a value that is no time. */
+function oneValue(
+  o: {
+    sink: ReturnType<typeof sampleSink>
+    issues: SampleIssue[]
+    seen: Set<string>
+    at: Omit<SampleIssue, 'benchmark' | 'kind' | 'message'>
+    name: string
+  },
+  ns: number,
+  notATime: string
+): void {
+  const { at, name } = o
+  if (o.seen.has(name))
+    o.issues.push({
+      ...at,
+      benchmark: name,
+      kind: 'invalid',
+      message: 'a second value of this name in one process: only the first is used; rename one'
+    })
+  else if (!Number.isFinite(ns) || ns < 0)
+    o.issues.push({ ...at, benchmark: name, kind: 'invalid', message: notATime })
+  else
+    o.sink.add({
+      benchmark: name,
+      side: at.side,
+      round: at.round,
+      run: at.run,
+      repetition: 0,
+      iterations: 1,
+      realTimeNs: ns,
+      cpuTimeNs: ns,
+      threads: 1
+    })
+  o.seen.add(name)
 }

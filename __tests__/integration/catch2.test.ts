@@ -1,7 +1,7 @@
 /**
- * End to end on a real Catch2 2.13 suite (Debian's catch2 package): `benchgate run` recognises the
- * binary (--harness auto), runs it with -r xml, estimates a planted +10% and −30% and flags nothing
- * else; an A/A run is clean. The loops are chains of dependent multiplies (helpers/catch2Suite.ts): a
+ * End to end (run alone by `npm run test:e2e`, after the CPU-heavy suites) on a real Catch2 2.13
+ * suite (Debian's catch2 package): `benchgate run` recognises the binary (--harness auto), runs it
+ * with -r xml, estimates a planted +10% and −30% and flags nothing else; an A/A run is clean. The loops are chains of dependent multiplies (helpers/catch2Suite.ts): a
  * plain add loop moved by up to 2× between base and head builds with where it landed in memory.
  *
  * What is asserted of the planted changes is their estimate (within a few percent) and that a decided
@@ -113,7 +113,7 @@ describeIf('benchgate run on a Catch2 suite (end to end)', () => {
   }, 300_000)
 
   it('an A/A run is clean', async () => {
-    const { code, verdicts } = await run('aa', '--measure-identical')
+    const { code, verdicts } = await run('aa', '--measure-identical', '--rounds', '6')
     for (const v of Object.values(verdicts)) expect(['unchanged', 'negligible', 'inconclusive']).toContain(v)
     expect(code).toBe(0)
   }, 180_000)
