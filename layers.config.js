@@ -13,6 +13,7 @@ export const LAYERS = [
   ['gate.ts', 'output.ts'], // pass/fail from a result; writing the report files
   ['process'], // spawning and terminating child processes
   ['layout'], // --randomize-layout: seeded layout draws, recording the build's links, relinking per round (issue 32)
+  ['harness'], // the benchmark libraries other than Google Benchmark: recognising, listing and running Catch2 and nanobench binaries
   ['git', 'build', 'measure', 'counts'], // worktrees; the build and its cache; rounds of benchmark processes; count mode's valgrind passes
   ['github'], // the GitHub API: comment, checks, artifacts, cache
   ['shard'], // splitting a suite over N jobs and merging the shards' results (issue 16)

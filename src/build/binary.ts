@@ -7,6 +7,14 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { JobError } from '../errors.js'
 import { childEnvironment } from '../process/childEnv.js'
 import { describeExit, headLines, runProcess, type ProcessResult } from '../process/spawn.js'
+import { probeHarness } from '../harness/detect.js'
+import {
+  HARNESS_LABEL,
+  selectedNames,
+  unionCatalog,
+  type HarnessChoice,
+  type HarnessKind
+} from '../harness/types.js'
 
 /** Default time limit for one probe of a binary (ms): probes only print a version or a list. */
 export const PROBE_TIMEOUT_MS = 30_000
@@ -133,11 +141,13 @@ function findByName(root: string, name: string, maxEntries = 20_000): string[] {
 }
 
 export interface ProbeResult {
-  kind: 'bench-runner' | 'google-benchmark'
-  /** bench-runner's version (from `benchgate-runner <version>`). */
+  kind: HarnessKind
+  /** bench-runner's version (from `benchgate-runner <version>`), Catch2's (`--libidentify`). */
   version?: string
-  /** Benchmark names from `--benchmark_list_tests=true`, in registration order. */
+  /** Benchmark names from `--benchmark_list_tests=true` (or the harness's listing), in registration order. */
   benchmarks: string[]
+  /** Catch2: each benchmark's test case; nanobench: its names (harness/types.ts Catalog). */
+  catalog?: Map<string, string>
 }
 
 export interface ProbeOptions {
@@ -145,6 +155,8 @@ export interface ProbeOptions {
   env?: NodeJS.ProcessEnv
   /** Per probe process; default {@link PROBE_TIMEOUT_MS}. */
   timeoutMs?: number
+  /** The binary's library (docs/harnesses.md); default: Google Benchmark, probed as below. */
+  harness?: HarnessChoice
 }
 
 /**
@@ -166,6 +178,16 @@ export async function probeBinary(
   cwd: string,
   options: ProbeOptions = {}
 ): Promise<ProbeResult> {
+  if (options.harness === undefined || options.harness === 'gbench') return probeGbench(path, cwd, options)
+  return probeHarness(path, cwd, options.harness, {
+    env: options.env ?? childEnvironment(),
+    timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS,
+    probeGbench: () => probeGbench(path, cwd, options)
+  })
+}
+
+/** Google Benchmark's probe (see probeBinary). */
+async function probeGbench(path: string, cwd: string, options: ProbeOptions): Promise<ProbeResult> {
   const env = options.env ?? childEnvironment()
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS
   const probe = (args: string[]): Promise<ProcessResult> =>
@@ -259,8 +281,10 @@ export async function checkFilterMatches(
   cwd: string,
   filter: string,
   all: readonly string[],
-  env: NodeJS.ProcessEnv
+  env: NodeJS.ProcessEnv,
+  kind: HarnessKind = 'google-benchmark'
 ): Promise<string[]> {
+  if (kind === 'catch2' || kind === 'nanobench') return filteredByName(filter, all)
   const r = await runProcess(path, ['--benchmark_list_tests=true', `--benchmark_filter=${filter}`], {
     cwd,
     env,
@@ -276,7 +300,25 @@ export async function checkFilterMatches(
     .filter((l) => l !== '')
   if (r.exitCode !== 0) return [...all]
   if (names.length > 0) return names
-  const said = headLines(r.stderr.trim(), 3)
+  return matchesNothing(filter, all, headLines(r.stderr.trim(), 3))
+}
+
+/** Catch2 and nanobench: the filter is read as a regular expression over the names the probe listed. */
+function filteredByName(filter: string, all: readonly string[]): string[] {
+  const names = selectedNames(filter, all)
+  if (names === undefined)
+    throw new JobError(
+      'invalid-option',
+      `--filter ${JSON.stringify(filter)} is not a valid regular expression.`,
+      {
+        subject: filter
+      }
+    )
+  if (names.length > 0) return names
+  return matchesNothing(filter, all, '')
+}
+
+function matchesNothing(filter: string, all: readonly string[], said: string): never {
   const shown =
     all.slice(0, NAMES_SHOWN).join(', ') + (all.length > NAMES_SHOWN ? `, … (${all.length} in all)` : '')
   throw new JobError(
@@ -288,4 +330,27 @@ export async function checkFilterMatches(
       hint: `The filter is a regular expression over benchmark names (POSIX ERE, as --benchmark_filter). Benchmarks here: ${shown}`
     }
   )
+}
+
+/**
+ * How both sides run (they must run the same way): bench-runner only when both binaries are, and
+ * one harness on both sides, with one catalog (Catch2, nanobench) for both.
+ * @throws JobError 'not-a-benchmark' when the two binaries are built with different libraries
+ */
+export function bothSidesRun(
+  base: ProbeResult,
+  head: ProbeResult
+): { kind: HarnessKind; catalog?: Map<string, string> } {
+  const gbench = (k: HarnessKind) => k === 'bench-runner' || k === 'google-benchmark'
+  if (gbench(base.kind) && gbench(head.kind))
+    return {
+      kind: base.kind === 'bench-runner' && head.kind === 'bench-runner' ? 'bench-runner' : 'google-benchmark'
+    }
+  if (base.kind !== head.kind)
+    throw new JobError(
+      'not-a-benchmark',
+      `base's binary is built with ${HARNESS_LABEL[base.kind]} and head's with ${HARNESS_LABEL[head.kind]}: they cannot be compared.`,
+      { hint: 'Compare from a base that already uses the new library.' }
+    )
+  return { kind: head.kind, catalog: unionCatalog(base.catalog, head.catalog) }
 }

@@ -148,6 +148,21 @@ const TABLE = [
     reproduce: false
   },
   {
+    name: 'harness',
+    config: 'harness',
+    type: 'enum',
+    values: ['auto', 'gbench', 'catch2', 'nanobench'],
+    default: 'auto',
+    arg: 'H',
+    help:
+      "the binary's benchmark library: gbench (Google Benchmark), catch2 (Catch2's BENCHMARK, run with -r xml), " +
+      'nanobench (its table on stdout); auto recognises it (docs/harnesses.md)',
+    commands: ['run'],
+    input: 'harness',
+    file: true,
+    reproduce: true
+  },
+  {
     name: 'working-directory',
     config: 'workingDirectory',
     type: 'string',

@@ -32,6 +32,8 @@ export interface Config {
   build: string | null
   /** Benchmark binary, relative to the worktree. */
   binary: string | null
+  /** The binary's benchmark library, or 'auto' to recognise it (docs/harnesses.md). */
+  harness: 'auto' | 'gbench' | 'catch2' | 'nanobench'
   /** Working directory of the benchmarks, relative to the worktree ('.' = the worktree). */
   workingDirectory: string
   /** Where worktrees, binaries and samples go while measuring. */

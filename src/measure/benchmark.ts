@@ -3,13 +3,15 @@
  * sides except the output file path (equal length by construction) and, for bench-runner, the
  * `side=` context value (`base`/`head`, equal length). No side-specific environment is added.
  */
-import { accessSync, constants, mkdirSync, rmSync } from 'node:fs'
+import { accessSync, constants, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import type { Side } from '../samples/model.js'
 import { JobError } from '../errors.js'
 import { describeExit, readTail, runProcess } from '../process/spawn.js'
+import { CATCH2_CONTROLLED_FLAGS, catch2Args, catch2ReportComplete } from '../harness/catch2.js'
+import { selectedNames, type Catalog, type HarnessKind } from '../harness/types.js'
 
-export type BinaryKind = 'bench-runner' | 'google-benchmark'
+export type BinaryKind = HarnessKind
 
 /** Lines of stderr kept in a run's result. */
 export const STDERR_TAIL_LINES = 20
@@ -37,6 +39,8 @@ export interface BenchmarkSettings {
   priority?: 'high' | 'normal'
   /** Extra arguments for the binary, placed before benchgate's own; they must not set the flags benchgate controls. */
   extraArgs?: readonly string[]
+  /** Catch2 and nanobench: the benchmarks both sides listed (harness/types.ts Catalog), to select by name. */
+  catalog?: Catalog
 }
 
 export interface BenchmarkRunOptions extends BenchmarkSettings {
@@ -81,6 +85,11 @@ export interface RunResult {
   stderrTail: string
   /** "ok", "exit code 1", "killed by SIGSEGV", "timed out after 600 s", "interrupted", "could not start (...)". */
   outcome: string
+  /**
+   * Catch2 and nanobench: the benchmarks the process was run for, when it ran more (the rest of a
+   * Catch2 test case, a whole nanobench suite); their values are dropped when read.
+   */
+  only?: readonly string[]
 }
 
 /** Flags benchgate sets itself; extraArgs may not set them. */
@@ -147,9 +156,10 @@ export function validateSettings(s: BenchmarkSettings): void {
       }
     )
   }
+  const controlled = s.kind === 'catch2' ? CATCH2_CONTROLLED_FLAGS : CONTROLLED_FLAGS
   for (const a of s.extraArgs ?? []) {
     const flag = a.split('=')[0]
-    if (CONTROLLED_FLAGS.includes(flag)) {
+    if (controlled.includes(flag)) {
       throw new JobError(
         'invalid-option',
         `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`,
@@ -169,6 +179,8 @@ export function validateSettings(s: BenchmarkSettings): void {
 export function benchmarkArgs(
   o: BenchmarkSettings & { side: Side; round: number; outFile: string }
 ): string[] {
+  if (o.kind === 'catch2') return catch2Args(o)
+  if (o.kind === 'nanobench') return [...(o.extraArgs ?? [])] // its output is stdout (runBenchmarkProcess)
   const args = [...(o.extraArgs ?? [])]
   args.push(
     `--benchmark_repetitions=${o.repetitions}`,
@@ -210,7 +222,7 @@ export function findExecutable(name: string, env: NodeJS.ProcessEnv): string | u
  */
 export function benchmarkCommand(o: BenchmarkRunOptions): { file: string; args: string[] } {
   const args = benchmarkArgs(o)
-  if (o.kind === 'google-benchmark' && o.cpu !== undefined) {
+  if (o.kind !== 'bench-runner' && o.cpu !== undefined) {
     const taskset = findExecutable('taskset', o.env)
     if (!taskset) {
       throw new JobError(
@@ -244,12 +256,18 @@ export async function runBenchmarkProcess(o: BenchmarkRunOptions): Promise<RunRe
   const r = await runProcess(file, args, {
     cwd: o.cwd,
     env: o.env,
-    stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
+    // nanobench's table is its stdout: that is the sample file
+    stdout:
+      o.kind === 'nanobench'
+        ? { path: o.outFile }
+        : o.stdoutFile !== undefined
+          ? { path: o.stdoutFile }
+          : 'ignore',
     stderr: { path: stderrFile },
     timeoutMs: o.timeoutMs,
     signal: o.signal
   })
-  const ok = r.exitCode === 0 && !r.timedOut && !r.aborted
+  const ok = (r.exitCode === 0 || catch2Finished(o, r.exitCode)) && !r.timedOut && !r.aborted
   let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES)
   if (r.spawnError) stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim()
   return {
@@ -267,6 +285,17 @@ export async function runBenchmarkProcess(o: BenchmarkRunOptions): Promise<RunRe
     outFile: o.outFile,
     stderrFile,
     stderrTail,
-    outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
+    outcome: ok ? 'ok' : describeExit(r, o.timeoutMs),
+    ...(o.catalog && { only: selectedNames(o.filter, o.catalog.keys()) })
+  }
+}
+
+/** Catch2 exits with its count of failed assertions: a report that ended normally is a finished run. */
+function catch2Finished(o: BenchmarkRunOptions, exitCode: number | null): boolean {
+  if (o.kind !== 'catch2' || exitCode === null || exitCode <= 0) return false
+  try {
+    return catch2ReportComplete(readFileSync(o.outFile, 'utf8').slice(-200))
+  } catch {
+    return false
   }
 }

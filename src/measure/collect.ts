@@ -13,8 +13,15 @@ export function collectRun(
   const at = { benchmark: '', side: result.side, round: result.round, run: result.run }
   try {
     const parsed = readSampleFile(result.outFile, { side: result.side, round: result.round, run: result.run })
-    samples.push(...parsed.samples)
-    issues.push(...parsed.issues.map((i) => (i.benchmark === '*' ? { ...i, benchmark: '' } : i)))
+    // A Catch2 test case or a nanobench suite ran more than was asked for: only the asked-for values count.
+    const only = result.only && new Set(result.only)
+    const asked = (name: string) => !only || only.has(name)
+    samples.push(...parsed.samples.filter((s) => asked(s.benchmark)))
+    issues.push(
+      ...parsed.issues
+        .filter((i) => i.benchmark === '*' || asked(i.benchmark))
+        .map((i) => (i.benchmark === '*' ? { ...i, benchmark: '' } : i))
+    )
     if (Object.keys(provenance[result.side]).length === 0) provenance[result.side] = parsed.provenance
   } catch (e) {
     // An empty file: the process wrote nothing (killed, or the disk is full), so it lost every benchmark.

@@ -10,6 +10,7 @@ import type { Log } from '../log.js'
 import type { Provenance, Sample, SampleIssue, Side } from '../samples/model.js'
 import { adaptiveMaxRounds, runAdaptive, type AdaptiveResult } from './adaptive.js'
 import type { BinaryKind, RunResult } from './benchmark.js'
+import type { Catalog } from '../harness/types.js'
 import { collectRun } from './collect.js'
 import { acquireHostLock } from './lock.js'
 import { planRounds } from './plan.js'
@@ -23,6 +24,8 @@ export interface MeasureSidesOptions {
   /** Each side's built binary and the folder it runs in. */
   sides: Record<Side, { binary: string; cwd: string }>
   kind: BinaryKind
+  /** Catch2 and nanobench: the benchmarks both sides listed, to select them by name. */
+  catalog?: Catalog
   /** Scratch folder for the staged copies of the binaries. */
   workDir: string
   samplesDir: string
@@ -75,6 +78,11 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
   try {
     const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary })
     const layouts = o.layout ? roundLayouts(o.layout, staged, log) : null
+    if (o.kind === 'nanobench' && config.analysis.interleave === 'benchmark')
+      log.warn(
+        'nanobench cannot run one benchmark alone: each per-benchmark process runs the whole suite and keeps one value ' +
+          '(--interleave suite runs the suite once per side and round)'
+      )
     const measure: Omit<RoundsOptions, 'plan'> = {
       sides: {
         base: { binary: staged.base, cwd: o.sides.base.cwd },
@@ -84,6 +92,7 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
       ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(o.listed) }),
       env: o.env,
       kind: o.kind,
+      ...(o.catalog && { catalog: o.catalog }),
       repetitions: config.repetitions,
       minTimeSeconds: config.minTime,
       filter: o.filter,

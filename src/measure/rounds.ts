@@ -16,7 +16,7 @@ import {
 import { JobError } from '../errors.js'
 import { formatEta, type PlannedRound } from './plan.js'
 import { assertRoomForRound, fileSize } from './diskSpace.js'
-import { assertEqualLength, sampleFilePath } from './stage.js'
+import { assertEqualLength, sampleExtension, sampleFilePath } from './stage.js'
 import { escapeFilterName } from '../samples/nameFilter.js'
 
 export interface SideSetup {
@@ -114,7 +114,7 @@ function mean(xs: readonly number[]): number {
  */
 export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
   checkRoundsOptions(options)
-  const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl'
+  const ext = sampleExtension(options.kind)
   const tally: RoundsTally = {
     wallStart: Date.now(),
     runs: [],
@@ -192,7 +192,7 @@ function checkRoundsOptions(options: RoundsOptions): void {
   }
   assertEqualLength(sides.base.binary, sides.head.binary, 'binary paths')
   assertEqualLength(sides.base.cwd, sides.head.cwd, 'working directories')
-  const ext = options.kind === 'google-benchmark' ? 'json' : 'jsonl'
+  const ext = sampleExtension(options.kind)
   const argvOf = (side: Side): string =>
     benchmarkArgs({
       ...options,

@@ -8,6 +8,12 @@ import { chmodSync, copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import type { Side } from '../samples/model.js'
 import { JobError } from '../errors.js'
+import type { HarnessKind } from '../harness/types.js'
+
+/** A process's sample file ending: Google Benchmark JSON, bench-runner JSONL, Catch2 XML, nanobench's stdout (markdown). */
+export function sampleExtension(kind: HarnessKind): string {
+  return { 'google-benchmark': 'json', 'bench-runner': 'jsonl', catch2: 'xml', nanobench: 'md' }[kind]
+}
 
 /** Throws a code-3 'unequal-paths' error unless the two strings have the same length (in bytes). */
 export function assertEqualLength(base: string, head: string, what: string): void {

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path'
 import { decidableRounds } from '../analysis/decidability.js'
 import { checkFilterMatches, locateBinary, probeBinary, type ProbeResult } from '../build/binary.js'
+import { unsupportedBy } from '../harness/types.js'
 import type { BuildResult } from '../build/build.js'
 import { buildBothSides } from '../build/sides.js'
 import { requireRunOptions, type Config } from '../config/index.js'
@@ -77,9 +78,11 @@ async function checkedHead(
 ): Promise<{ probe: ProbeResult; listed: readonly string[] }> {
   const path = locateBinary(tree, binary)
   const cwd = resolve(tree, config.workingDirectory)
-  const probe = await probeBinary(path, cwd, { env })
+  const probe = await probeBinary(path, cwd, { env, harness: config.harness })
+  const unsupported = unsupportedBy(probe.kind, config)
+  if (unsupported) throw new JobError('invalid-option', unsupported, { subject: 'harness' })
   const listed = config.filter
-    ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
+    ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env, probe.kind)
     : probe.benchmarks
   return { probe, listed }
 }

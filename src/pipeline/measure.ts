@@ -1,4 +1,5 @@
 /** After the build: stop early, or probe, list, count, measure (rounds) and analyse. */
+import { listedByName } from '../harness/types.js'
 import { countSuite } from '../analysis/countSuite.js'
 import { countOptionsOf } from '../config/index.js'
 import { layoutSetup } from '../layout/setup.js'
@@ -23,7 +24,9 @@ export async function measureBuilt(
   const unmeasured = await nothingToMeasure(ws, built, run)
   if (unmeasured) return { report: unmeasured, samplesDir: ws.samplesDir, samples: [] }
   const sides = await probeSides(ws, built)
-  const listed = await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log)
+  const listed = sides.catalog
+    ? listedByName(sides.filter, sides.benchmarks)
+    : await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log)
   // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
   const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal)
   if (counted && plan.measure === 'counts') {
@@ -42,6 +45,7 @@ export async function measureBuilt(
     }),
     sides: sides.paths,
     kind: sides.kind,
+    ...(sides.catalog && { catalog: sides.catalog }),
     workDir: ws.workDir,
     samplesDir: ws.samplesDir,
     env: ws.childEnv,

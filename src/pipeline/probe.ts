@@ -1,7 +1,8 @@
 /** The probe step: how both binaries run, a shard's share, and what each side lists under the run's filter. */
 import { resolve } from 'node:path'
 import type { SuiteInput } from '../analysis/suite.js'
-import { locateBinary, probeBinary } from '../build/binary.js'
+import { bothSidesRun, locateBinary, probeBinary } from '../build/binary.js'
+import type { Catalog } from '../harness/types.js'
 import type { BinaryKind } from '../measure/index.js'
 import type { Log } from '../log.js'
 import { isMeasurableName, type Side } from '../samples/model.js'
@@ -13,6 +14,8 @@ import type { Workspace } from './workspace.js'
 export interface ProbedSides {
   paths: Record<Side, { binary: string; cwd: string }>
   kind: BinaryKind
+  /** Catch2 and nanobench: what both sides list (harness/types.ts). */
+  catalog?: Catalog
   /** What each binary lists without a filter. */
   benchmarks: Record<Side, readonly string[]>
   /** A shard's share, or --filter. */
@@ -32,7 +35,10 @@ export async function probeSides(ws: Workspace, { headProbe, plan }: Built): Pro
       cwd: resolve(ws.trees.head, plan.workingDirectory)
     }
   }
-  const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, { env: ws.childEnv })
+  const baseProbe = await probeBinary(paths.base.binary, paths.base.cwd, {
+    env: ws.childEnv,
+    harness: plan.harness
+  })
   // A shard measures only its share (the same split on every shard: the same head binary's list).
   const share = plan.shard
     ? await ws.log.group('Shard', () => planShard(plan, paths.head.binary, paths.head.cwd, ws.log))
@@ -40,10 +46,7 @@ export async function probeSides(ws: Workspace, { headProbe, plan }: Built): Pro
   return {
     paths,
     // Both sides must be run the same way: bench-runner mode only when both binaries have it.
-    kind:
-      baseProbe.kind === 'bench-runner' && headProbe.kind === 'bench-runner'
-        ? 'bench-runner'
-        : 'google-benchmark',
+    ...bothSidesRun(baseProbe, headProbe),
     benchmarks: { base: baseProbe.benchmarks, head: headProbe.benchmarks },
     filter: share?.filter ?? plan.filter ?? undefined,
     share

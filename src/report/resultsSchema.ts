@@ -247,7 +247,8 @@ const $defs = {
           'priority',
           'date',
           'executable',
-          'turbo'
+          'turbo',
+          'harness'
         ].map((k) => [k, text()])
       ),
       numCpus: int(),

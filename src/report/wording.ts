@@ -323,7 +323,7 @@ export function subline(report: Report): string {
     p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
     p.compiler,
     p.buildType,
-    p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
+    p.harness ?? (p.libraryVersion && `Google Benchmark ${p.libraryVersion}`)
   ]
     .filter(Boolean)
     .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)))

@@ -60,6 +60,9 @@ export type SampleFileErrorId =
   | 'unsupported-version' // a bench-runner sample format newer than this benchgate reads
   | 'malformed-csv' // a CSV row that cannot be read (bad quoting, missing column)
   | 'no-sample-files' // a folder given to `compare` holds no sample file
+  | 'malformed-xml' // not a Catch2 XML report
+  | 'catch2-json' // Catch2's JSON report, which has no benchmark results
+  | 'malformed-nanobench' // no nanobench table, or its JSON output unreadable
 
 /**
  * A sample file that cannot be read at all. Problems with single entries are never thrown: they

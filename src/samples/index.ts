@@ -3,8 +3,11 @@
  *
  * Formats (detected from the content, never from the file name):
  * 1. bench-runner JSONL — the first line holds `"format":"benchgate-samples"`;
- * 2. Google Benchmark JSON — the text starts with `{` (a JSON object with a "benchmarks" array);
- * 3. otherwise CSV (`benchmark,nanoseconds` rows, JayBeams style).
+ * 2. Catch2's XML report — it starts with `<Catch` or `<Catch2TestRun` (after an XML declaration);
+ * 3. nanobench's JSON template output — `{"results": [`; Catch2's JSON report is refused (no benchmarks in it);
+ * 4. Google Benchmark JSON — the text starts with `{` (a JSON object with a "benchmarks" array);
+ * 5. nanobench's markdown table — a line `| … | ns/op | … |` (any time unit per any unit);
+ * 6. otherwise CSV (`benchmark,nanoseconds` rows, JayBeams style).
  */
 import { readFileSync, readdirSync, statSync, type Dirent } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -14,6 +17,13 @@ import { FILE_ISSUE, SampleFileError, stripBom, type SampleSourceOptions } from 
 import { parseCsvPieces, parseCsvSamples } from './csv.js'
 import { parseGoogleBenchmarkJson, parseGoogleBenchmarkPieces } from './googleBenchmark.js'
 import { fileStart, linesOfFile, piecesOfFile } from './lines.js'
+import { looksLikeCatch2Json, looksLikeCatch2Xml, parseCatch2Xml, refuseCatch2Json } from './catch2Xml.js'
+import {
+  looksLikeNanobenchJson,
+  looksLikeNanobenchTable,
+  parseNanobenchJson,
+  parseNanobenchTable
+} from './nanobench.js'
 import {
   isMeasurableName,
   MAX_NAME_CHARS,
@@ -34,13 +44,14 @@ export { parseCsvSamples } from './csv.js'
 export { parseJson, parseLenientJson, JsonSyntaxError } from './json.js'
 
 /** File name endings read from a folder; other files (README, logs) are ignored. */
-export const SAMPLE_FILE_EXTENSIONS = ['.json', '.jsonl', '.ndjson', '.csv'] as const
+export const SAMPLE_FILE_EXTENSIONS = ['.json', '.jsonl', '.ndjson', '.csv', '.xml'] as const
 
 /**
- * benchgate's own sample file names: `base-r003.json`, `head-r012.jsonl` (side, round), and
+ * benchgate's own sample file names: `base-r003.json`, `head-r012.jsonl`, `base-r003.xml` (Catch2),
+ * `base-r003.md` (nanobench's stdout) (side, round), and
  * `head-r012-b0004.json` for one benchmark's process under per-benchmark interleaving.
  */
-export const OWN_FILE_NAME = /^(base|head)-r(\d+)(?:-b\d+)?\.(json|jsonl|ndjson|csv)$/
+export const OWN_FILE_NAME = /^(base|head)-r(\d+)(?:-b\d+)?\.(json|jsonl|ndjson|csv|xml|md)$/
 
 /**
  * Which format a text is in (see the module comment).
@@ -56,13 +67,17 @@ export function detectFormat(text: string, source = '<text>'): ParsedSamples['fo
         `first result; run it by hand to see its error output.`
     )
   }
+  if (looksLikeCatch2Json(t)) throw refuseCatch2Json(source)
   return formatOfStart(t)
 }
 
 /** The format of a text that starts with `start` (not empty, without BOM or leading white space). */
 function formatOfStart(start: string): ParsedSamples['format'] {
   if (looksLikeBenchgateJsonl(start)) return 'benchgate-jsonl'
+  if (looksLikeCatch2Xml(start)) return 'catch2-xml'
+  if (looksLikeNanobenchJson(start)) return 'nanobench-json'
   if (start.startsWith('{')) return 'google-benchmark-json'
+  if (looksLikeNanobenchTable(start)) return 'nanobench-table'
   return 'csv'
 }
 
@@ -73,14 +88,17 @@ function formatOfStart(start: string): ParsedSamples['format'] {
  *   single entries are SampleIssues on the result instead.
  */
 export function parseSamplesText(text: string, opts: SampleSourceOptions): ParsedSamples {
-  switch (detectFormat(text, opts.source)) {
-    case 'benchgate-jsonl':
-      return withoutOverlongNames(parseBenchgateJsonl(text, opts), opts)
-    case 'google-benchmark-json':
-      return withoutOverlongNames(parseGoogleBenchmarkJson(text, opts), opts)
-    case 'csv':
-      return withoutOverlongNames(parseCsvSamples(text, opts), opts)
-  }
+  return withoutOverlongNames(PARSERS[detectFormat(text, opts.source)](text, opts), opts)
+}
+
+/** Each format's parser of a whole text. */
+const PARSERS: Record<ParsedSamples['format'], (text: string, opts: SampleSourceOptions) => ParsedSamples> = {
+  'benchgate-jsonl': parseBenchgateJsonl,
+  'google-benchmark-json': parseGoogleBenchmarkJson,
+  csv: parseCsvSamples,
+  'catch2-xml': (text, opts) => parseCatch2Xml(text, opts),
+  'nanobench-json': parseNanobenchJson,
+  'nanobench-table': parseNanobenchTable
 }
 
 /**
@@ -125,6 +143,7 @@ export function readSampleFile(path: string, opts: Omit<SampleSourceOptions, 'so
     // The start decides, by detectFormat's rule (a JSONL context line is the first line); a start
     // of white space only is read whole below, for its exact report.
     const start = stripBom(fileStart(path)).trimStart()
+    if (looksLikeCatch2Json(start)) throw refuseCatch2Json(path)
     const format = start === '' ? undefined : formatOfStart(start)
     if (format === 'benchgate-jsonl')
       return withoutOverlongNames(parseBenchgateJsonlLines(linesOfFile(path), source), source)
@@ -216,7 +235,10 @@ export function readSampleDir(path: string, side: Side, into = new SampleStore()
     names = entries
       .filter((d) => isFile(d) && !d.name.startsWith('.'))
       .map((d) => d.name)
-      .filter((n) => SAMPLE_FILE_EXTENSIONS.some((ext) => n.toLowerCase().endsWith(ext)))
+      // a nanobench process's stdout is read only under benchgate's own name (`head-r003.md`)
+      .filter(
+        (n) => SAMPLE_FILE_EXTENSIONS.some((ext) => n.toLowerCase().endsWith(ext)) || OWN_FILE_NAME.test(n)
+      )
   } catch (e) {
     throw unreadable(path, e)
   }

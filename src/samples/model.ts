@@ -76,6 +76,8 @@ export interface Provenance {
   governors?: string[]
   /** Turbo/boost state: "enabled", "disabled" or "unknown" (bench-runner `turbo`). */
   turbo?: string
+  /** The benchmark library when it is not Google Benchmark: "Catch2", "Catch2 3.5.2", "nanobench". */
+  harness?: string
 }
 
 /** The result of parsing one sample file: every good sample plus every problem found. */
@@ -84,5 +86,6 @@ export interface ParsedSamples {
   issues: SampleIssue[]
   provenance: Provenance
   /** Which format the file was in. */
-  format: 'google-benchmark-json' | 'benchgate-jsonl' | 'csv'
+  format:
+    'google-benchmark-json' | 'benchgate-jsonl' | 'csv' | 'catch2-xml' | 'nanobench-table' | 'nanobench-json'
 }

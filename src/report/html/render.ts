@@ -627,6 +627,7 @@ const PROVENANCE_FIELDS: Array<[keyof Provenance, string]> = [
   ['compiler', 'Compiler'],
   ['buildType', 'Build type'],
   ['buildFlags', 'Build flags'],
+  ['harness', 'Benchmark library'],
   ['libraryVersion', 'Google Benchmark version'],
   ['libraryBuildType', 'Google Benchmark build type'],
   ['cpuModel', 'CPU'],

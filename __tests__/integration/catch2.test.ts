@@ -1,0 +1,117 @@
+/**
+ * End to end (run alone by `npm run test:e2e`, after the CPU-heavy suites) on a real Catch2 2.13
+ * suite (Debian's catch2 package): `benchgate run` recognises the binary (--harness auto), runs it
+ * with -r xml, estimates a planted +10% and −30% and flags nothing else; an A/A run is clean. The loops are chains of dependent multiplies (helpers/catch2Suite.ts): a
+ * plain add loop moved by up to 2× between base and head builds with where it landed in memory.
+ *
+ * What is asserted of the planted changes is the direction of their estimates and that a decided
+ * verdict is the right one, not that they are decided: a Catch2 process's value is the mean of its
+ * samples, and on this shared 2-core VM 3 of 10 processes had a benchmark's mean inflated 15–20×
+ * (the process starved of CPU), which keeps the rank test from deciding a +10% (p = 0.14 in one run,
+ * estimate 1.094) and sometimes a −30% (p = 0.015 > α/K, estimate 0.699). Count mode, which would
+ * decide them, is not possible for Catch2 (docs/harnesses.md).
+ *
+ * Why these settings: every Catch2 process spends about 0.6 s in Catch2's own clock estimation
+ * (500 ms, fixed in the header) before its first benchmark, so a per-benchmark design (4 benchmarks
+ * × 2 sides × rounds) would take minutes: the suite is run whole per process (--interleave suite),
+ * 10 rounds. Catch2's implementation is compiled once and cached (helpers/catch2Suite.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { main } from '../../src/cli.js'
+import { catch2MainObject, catch2Source, hasCatch2 } from '../helpers/catch2Suite.js'
+import { captureIo } from '../helpers/io.js'
+import { tempRepo, type TempRepo } from '../helpers/repo.js'
+
+if (!hasCatch2) console.warn('skipping the Catch2 end-to-end tests: install catch2 (apt-get install catch2)')
+const describeIf = hasCatch2 ? describe : describe.skip
+
+type Bench = [string, string, number]
+// Loop lengths: "Spin/plus ten" +10% and "Spin/minus thirty" −30% at head; the other two unchanged.
+const SUITE = (plus: number, minus: number): Bench[] => [
+  ['Spin', 'plus ten', plus],
+  ['Spin', 'same a', 3000],
+  ['Spin', 'minus thirty', minus],
+  ['Other, with [brackets]', 'same b', 2000]
+]
+
+describeIf('benchgate run on a Catch2 suite (end to end)', () => {
+  let repo: TempRepo
+  let build: string
+  beforeAll(() => {
+    build = `g++ -O2 -c bench.cc -o bench.o && g++ bench.o ${catch2MainObject()} -o bench`
+    repo = tempRepo('benchgate-catch2-')
+    repo.commitFiles({ 'bench.cc': catch2Source(SUITE(6000, 6000)) }, 'base')
+    repo.git('tag', 'base')
+    repo.commitFiles({ 'bench.cc': catch2Source(SUITE(6600, 4200)) }, '+10% and -30%')
+    repo.git('checkout', '-qb', 'aa', 'base')
+    repo.commitFiles({ README: 'docs only\n' }, 'A/A')
+  }, 180_000)
+  afterAll(() => rmSync(repo.dir, { recursive: true, force: true }))
+
+  const run = async (head: string, ...extra: string[]) => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-catch2-out-'))
+    const io = captureIo()
+    const code = await main(
+      [
+        ...[
+          'run',
+          '--repo',
+          repo.dir,
+          '--base',
+          'base',
+          '--head',
+          head,
+          '--build',
+          build,
+          '--binary',
+          'bench'
+        ],
+        ...['--interleave', 'suite', '--rounds', '10', '--out', out, '--format', 'json', ...extra]
+      ],
+      io
+    )
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    const verdicts = Object.fromEntries(
+      results.benchmarks.map((b: { name: string; verdict: string }) => [b.name, b.verdict])
+    )
+    return { code, io, out, results, verdicts }
+  }
+
+  it('estimates the planted +10% and −30%, flags nothing else, and names Catch2', async () => {
+    const { code, out, results, verdicts } = await run('main')
+    const row = (name: string) => results.benchmarks.find((b: { name: string }) => b.name === name)
+    console.log(
+      'catch2 e2e',
+      Object.keys(verdicts).map(
+        (n) => `${n}: ${row(n).ratio.estimate.toFixed(3)} p=${row(n).p_value} ${verdicts[n]}`
+      )
+    )
+    expect(Object.keys(verdicts).sort()).toEqual([
+      'Other, with [brackets]/same b',
+      'Spin/minus thirty',
+      'Spin/plus ten',
+      'Spin/same a'
+    ])
+    // Only the direction of the estimates holds run after run on this machine (the heavy-tailed
+    // process means above; a +10% was estimated 1.094, 1.098 and 1.801 in three runs); a verdict may
+    // stay undecided, but a decided one is never wrong, and nothing unchanged is flagged.
+    expect(row('Spin/plus ten').ratio.estimate).toBeGreaterThan(1)
+    expect(['regression', 'inconclusive']).toContain(verdicts['Spin/plus ten'])
+    expect(row('Spin/minus thirty').ratio.estimate).toBeLessThan(1)
+    expect(['improvement', 'inconclusive']).toContain(verdicts['Spin/minus thirty'])
+    for (const same of ['Spin/same a', 'Other, with [brackets]/same b'])
+      expect(['unchanged', 'negligible', 'inconclusive']).toContain(verdicts[same])
+    expect(code).toBe(verdicts['Spin/plus ten'] === 'regression' ? 1 : 0)
+    expect(results.provenance.head.harness).toBe('Catch2')
+    expect(readdirSync(join(out, 'samples'))).toContain('head-r009.xml')
+  }, 300_000)
+
+  it('an A/A run is clean', async () => {
+    const { code, verdicts } = await run('aa', '--measure-identical', '--rounds', '6')
+    for (const v of Object.values(verdicts)) expect(['unchanged', 'negligible', 'inconclusive']).toContain(v)
+    expect(code).toBe(0)
+  }, 180_000)
+})
