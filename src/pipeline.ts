@@ -10,9 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { countSuite, withCounts } from './analysis/countSuite.js'
-import { decidableRounds } from './analysis/decidability.js'
 import { analyzeSuite, type SuiteInput } from './analysis/suite.js'
-import { runDesign, type SuiteResult } from './analysis/types.js'
+import { runDesign, type InterleaveChoice, type SuiteResult } from './analysis/types.js'
 import { checkFilterMatches, locateBinary, probeBinary, type ProbeResult } from './build/binary.js'
 import type { BuildResult } from './build/build.js'
 import { buildBothSides } from './build/sides.js'
@@ -32,7 +31,6 @@ import type { Report } from './report/model.js'
 import { shellQuote } from './report/shellQuote.js'
 import { IDENTICAL_PROGRAM, NO_BASELINE, stoppedEarlyText } from './report/wording.js'
 import {
-  adaptiveMaxRounds,
   measureBothSides,
   type BinaryKind,
   type Measured,
@@ -42,6 +40,8 @@ import {
 import { isMeasurableName, type Sample, type SampleIssue, type Side } from './samples/model.js'
 import { SampleStore, type SampleList } from './samples/store.js'
 import { listBenchmarks, planShard, shardRecord, type ShardShare } from './shard/plan.js'
+import { planBeforeBase } from './measure/headTiming.js'
+import { budgetEndedUndecided } from './measure/runPlan.js'
 
 export interface PipelineHooks {
   /** Called after every benchmark process (warm-up included) with the running totals. */
@@ -89,7 +89,7 @@ export async function runPipeline(
   const credentials = await checkPersistedCredentials(repoDir, hooks.credentials ?? 'warn')
   for (const m of [credentials.warning, credentials.note]) if (m) log.warn(m)
   return inWorkspace(config, repoDir, commits, log, async (ws) => {
-    const built = await buildSides(ws, config, commits.baseSha, hooks)
+    const built = await buildSides(ws, config, asked.analysis.interleave, commits.baseSha, hooks)
     const { plan } = built
     const run: Report['run'] = {
       base: { label: commits.baseRef, sha: commits.baseSha },
@@ -101,6 +101,8 @@ export async function runPipeline(
     const result = await measureBuilt(ws, built, run, hooks)
     if (built.raised)
       result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised })
+    if (built.budget)
+      result.report.suite.warnings.push({ level: 'warning', code: 'budget-short', message: built.budget })
     // Said in the report and results.json too, not only on stderr: the numbers are of the commits.
     if (dirty) result.report.suite.warnings.push({ level: 'warning', code: 'dirty-tree', message: dirty })
     if (credentials.warning)
@@ -218,6 +220,8 @@ interface Built {
   /** The config with enough rounds (docs/statistics.md §10), and the message saying so, if raised. */
   plan: Config
   raised: string | null
+  /** The time budget cannot reach n_min: what the run does about it (runPlan.ts). */
+  budget: string | null
   /** What head lists under the run's filter (--filter or a shard's share). */
   headListed: readonly string[]
 }
@@ -229,6 +233,7 @@ interface Built {
 async function buildSides(
   ws: Workspace,
   config: Config,
+  askedDesign: InterleaveChoice,
   baseSha: string,
   hooks: PipelineHooks
 ): Promise<Built> {
@@ -236,14 +241,26 @@ async function buildSides(
   let headProbe: ProbeResult | undefined
   let plan: Config = config
   let raised: string | null = null
+  let budget: string | null = null
   let headListed: readonly string[] = []
   const afterHead = async (head: BuildResult) => {
     if (!head.ok) throw buildFailed('head', head)
+    const probed = Date.now()
     const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv)
     headProbe = checked.probe
     headListed = checked.listed
-    ;({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length))
-    if (raised) ws.log.warn(raised)
+    // K, n_min and the rounds the budget allows, said before the base is built (docs/statistics.md §10).
+    const k = checked.listed.filter(isMeasurableName).length
+    ;({ plan, raised, budget } = await planBeforeBase(config, askedDesign, k, {
+      binary: locateBinary(ws.trees.head, binary),
+      cwd: resolve(ws.trees.head, config.workingDirectory),
+      kind: checked.probe.kind,
+      workDir: ws.workDir,
+      env: ws.childEnv,
+      startSeconds: (Date.now() - probed) / 2000, // the probe ran two processes
+      log: ws.log,
+      signal: hooks.signal
+    }))
   }
   // --randomize-layout: the builds record their links, and the base is built (a cached build recorded none).
   if (config.randomizeLayout && hooks.baseBuildCache)
@@ -263,7 +280,7 @@ async function buildSides(
       afterHead
     })
   )
-  return { builds, headProbe: headProbe!, plan, raised, headListed }
+  return { builds, headProbe: headProbe!, plan, raised, budget, headListed }
 }
 
 /** The report when there is nothing to measure: no baseline (the base build failed), or the same program on both sides. */
@@ -363,6 +380,8 @@ function analysed(
   const store = SampleStore.of(samples)
   const timed: SuiteResult =
     adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis)
+  const undecidable = budgetEndedUndecided(timed, measured.rounds, plan.timeBudgetSeconds)
+  if (undecidable) timed.warnings.unshift(undecidable)
   const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed
   const record = {
     ...run,
@@ -443,31 +462,6 @@ async function checkedHead(
     ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
     : probe.benchmarks
   return { probe, listed }
-}
-
-/**
- * The plan with enough rounds that a benchmark can be decided at all (docs/statistics.md §10): with K
- * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
- */
-function decidablePlan(config: Config, k: number): { plan: Config; raised: string | null } {
-  const unchanged = { plan: config, raised: null }
-  if (k === 0 || config.measure === 'counts') return unchanged
-  const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined
-  const { rounds, decidability } = decidableRounds(k, config.analysis, config.rounds, maxRounds)
-  if (rounds <= config.rounds) return unchanged
-  const raised =
-    `${k} benchmark(s) at α = ${config.analysis.alpha}${config.analysis.correction === 'none' ? '' : ` (${config.analysis.correction})`}: ` +
-    `no benchmark can be decided with fewer than ${decidability.minRuns} runs per side (the exact test's ` +
-    `smallest p must reach ${decidability.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${rounds}` +
-    (rounds < decidability.minRuns
-      ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${decidability.minRuns} to decide anything`
-      : '')
-  const plan = {
-    ...config,
-    rounds,
-    ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
-  }
-  return { plan, raised }
 }
 
 /** Where --randomize-layout keeps its link recorder, recorded links and relink scratch. */
@@ -560,7 +554,11 @@ function withRunDesign(asked: Config): Config {
  */
 function reproduceLine(plan: Config, asked: Config, commits: { baseSha: string; headSha: string }): string {
   const { baseSha, headSha } = commits
-  const config = { ...plan, analysis: { ...plan.analysis, interleave: asked.analysis.interleave } }
+  const changed = plan.analysis.interleave !== runDesign(asked.analysis.interleave) // by the budget (runPlan.ts)
+  const config = {
+    ...plan,
+    analysis: { ...plan.analysis, interleave: changed ? plan.analysis.interleave : asked.analysis.interleave }
+  }
   const args = [
     'npx',
     'benchgate',
