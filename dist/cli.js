@@ -39228,7 +39228,8 @@ function runTest(input) {
             // Every pair counts, zeros too: the interval inverts the test at shifts where no pair is zero.
             minP: signedRankMinP(sr.n),
             warnings: sr.warnings,
-            pairs: { used: pairs.base.length, incomplete: pairs.incomplete }
+            pairs: { used: pairs.base.length, incomplete: pairs.incomplete },
+            ties: hasTies(logRatios(pairs).map(Math.abs))
         };
     }
     const mw = mannWhitneyU(values.head, values.base, { alpha: null });
@@ -39238,8 +39239,14 @@ function runTest(input) {
         statistic: mw.u,
         method: mw.method,
         minP: minExactPValue(values.head.length, values.base.length),
-        warnings: mw.warnings
+        warnings: mw.warnings,
+        ties: hasTies([...values.head, ...values.base])
     };
+}
+/** Whether two of `xs` are equal, or one is 0 (a zero log-ratio is a tie of the pair; times are never 0). O(n log n). */
+function hasTies(xs) {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return sorted.some((x, i) => x === 0 || (i > 0 && x === sorted[i - 1]));
 }
 /** Hodges-Lehmann shift (ns) and ratio with their intervals at `confLevel`, for the test in force. */
 function testIntervals(input, confLevel) {
@@ -40212,10 +40219,11 @@ function finishComparison(p, alpha, family) {
         head: sides.head,
         pValue: fewProcesses ? null : test.pValue,
         pAdjusted: fewProcesses ? null : pAdjusted,
-        u: test.statistic,
+        statistic: test.statistic,
         testMethod: test.method,
         test: test.test,
         ...(test.pairs && { pairs: test.pairs }),
+        ties: test.ties,
         confLevel,
         ...(ratio.fallbackLevel !== undefined && { rangeLevel: ratio.fallbackLevel }),
         shift: { estimate: shift.estimate, ci: shift.ci },
@@ -40274,7 +40282,7 @@ function unreachableWarning(test, values, alpha, ratio) {
         level: 'warning',
         code: 'level-unreachable',
         message: range
-            ? `too few distinct values for the level: with ${sizes} and these ties the interval is the ` +
+            ? `too few ${test.ties ? 'distinct ' : ''}values for the level: with ${sizes}${test.ties ? ' and these ties' : ''} the interval is the ` +
                 `[min, max] of the ratios, at ${formatLevelPlain(ratio.fallbackLevel)} rather than ${formatLevelPlain(1 - alpha)}, so nothing can be decided at the level used`
             : `too few values for the level: with ${sizes} no two-sided p-value can be below ` +
                 `${test.minP.toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
@@ -40658,7 +40666,7 @@ const NOT_TESTED = {
     head: null,
     pValue: null,
     pAdjusted: null,
-    u: null,
+    statistic: null,
     testMethod: null,
     shift: null,
     ratio: null,
@@ -51323,11 +51331,17 @@ var _2020Exports = /*@__PURE__*/ require_2020();
 const RESULTS_FORMAT = 'benchgate-results';
 /**
  * 2 added the verdicts `skipped` and `timing-only` (and their counts), and `timing_verdict` /
- * `counts_disagree` per benchmark; nothing was renamed or removed.
+ * `counts_disagree` per benchmark; nothing was renamed or removed. 3 renamed each benchmark's `u` to
+ * `statistic` (it holds V under the signed-rank test, not a U; `test` names which) and added `ties`.
  */
-const RESULTS_VERSION = 2;
-/** The versions this benchgate reads: a version 1 file is a version 2 file without `skipped`. */
-const READABLE_RESULTS_VERSIONS = [1, 2];
+const RESULTS_VERSION = 3;
+/**
+ * The versions this benchgate reads: a version 1 file is a version 2 file without `skipped`; a
+ * version 1 or 2 file has `u` where version 3 has `statistic`.
+ */
+const READABLE_RESULTS_VERSIONS = [1, 2, 3];
+/** The versions whose benchmarks carry the test's statistic as `u`. */
+const U_RESULTS_VERSIONS = [1, 2];
 /** Converts a report to the results file's JSON shape (snake_case, versioned). */
 function toResultsJson(report, toolVersion, now = new Date()) {
     const { suite, run } = report;
@@ -51420,9 +51434,10 @@ function benchmarkJson(c) {
         median: { base: c.baseMedian, head: c.headMedian },
         p_value: c.pValue,
         p_adjusted: c.pAdjusted,
-        u: c.u,
+        statistic: c.statistic,
         test_method: c.testMethod,
         ...(c.test !== undefined && { test: c.test }),
+        ...(c.ties !== undefined && { ties: c.ties }),
         ...(c.pairs !== undefined && { pairs: c.pairs }),
         conf_level: c.confLevel,
         ...(c.rangeLevel !== undefined && { range_level: c.rangeLevel }),
@@ -51474,9 +51489,10 @@ function fromResultsJson(json) {
         head: b.sides.head,
         pValue: b.p_value,
         pAdjusted: b.p_adjusted,
-        u: b.u,
+        statistic: b.statistic ?? b.u ?? null,
         testMethod: b.test_method,
         ...(b.test !== undefined && { test: b.test }),
+        ...(b.ties !== undefined && { ties: b.ties }),
         ...(b.pairs !== undefined && { pairs: b.pairs }),
         confLevel: b.conf_level,
         ...(b.range_level !== undefined && { rangeLevel: b.range_level }),
@@ -52099,12 +52115,12 @@ function attributionsFor(comparisons, measurement, options, limit = MAX_ATTRIBUT
 }
 
 /**
- * The JSON Schema (draft 2020-12) of results.json, format version 1: what `validateResults` checks
+ * The JSON Schema (draft 2020-12) of results.json, format versions 1 to 3: what `validateResults` checks
  * an untrusted results file against with ajv, published as docs/results.schema.json
  * (`npx tsx scripts/results-schema.ts` writes it; __tests__/security/resultsSchema.test.ts fails
  * when the two differ, and checks that what the writer produces validates).
  *
- * Objects stay open to fields a newer benchgate adds within version 1 (docs/results-format.md), but
+ * Objects stay open to fields a newer benchgate adds within a version (docs/results-format.md), but
  * an unknown field may only hold a scalar or a flat list/map of scalars: every path is typed or
  * shallow, so no value nests deep enough to hurt a renderer.
  */
@@ -52421,7 +52437,9 @@ const $defs = {
         median: pair(nullable$1(num$3)),
         p_value: nullable$1(probability$1),
         p_adjusted: nullable$1(probability$1),
+        statistic: nullable$1(num$3),
         u: nullable$1(num$3),
+        ties: { type: 'boolean' },
         test_method: nullable$1({ enum: ['exact', 'normal'] }),
         test: { enum: ['rank-sum', 'signed-rank'] },
         pairs: object({ used: int(), incomplete: int() }),
@@ -52461,7 +52479,6 @@ const $defs = {
         'median',
         'p_value',
         'p_adjusted',
-        'u',
         'conf_level',
         'shift',
         'ratio',
@@ -52471,10 +52488,22 @@ const $defs = {
         'issues'
     ])
 };
+/** Every benchmark carries its test's statistic under `name` (`u` up to version 2, `statistic` since 3). */
+function statisticNamed(name) {
+    return {
+        type: 'object',
+        properties: {
+            benchmarks: {
+                type: 'array',
+                items: { type: 'object', properties: { [name]: nullable$1(num$3) }, required: [name] }
+            }
+        }
+    };
+}
 /** The schema itself (a plain JSON value: docs/results.schema.json is this, pretty-printed). */
 const RESULTS_SCHEMA = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: 'benchgate results.json, format version 1',
+    title: 'benchgate results.json, format versions 1 to 3',
     description: 'What `benchgate run|compare|merge --out DIR` writes and `benchgate report` and the Action (comment and merge modes) read back as untrusted input. Fields may be added within a version; objects accept unknown fields holding a scalar or a flat list or map of scalars. See docs/results-format.md.',
     ...object({
         format: { const: RESULTS_FORMAT },
@@ -52497,6 +52526,10 @@ const RESULTS_SCHEMA = {
         benchmarks: list(ref$1('benchmark'), MAX_BENCHMARKS),
         count_mode: ref$1('countMode')
     }, ['format', 'version', 'run', 'options', 'counts', 'warnings', 'provenance', 'benchmarks']),
+    // The test's statistic is `u` up to version 2 and `statistic` from version 3 (docs/results-format.md).
+    if: { properties: { version: { enum: [...U_RESULTS_VERSIONS] } } },
+    then: statisticNamed('u'),
+    else: statisticNamed('statistic'),
     $defs
 };
 
@@ -52534,7 +52567,7 @@ function validateResults(text, source) {
         fail('$.format', `expected "${RESULTS_FORMAT}": this is not a benchgate results.json`);
     if (!READABLE_RESULTS_VERSIONS.includes(root.version)) {
         const seen = typeof root.version === 'object' && root.version !== null ? 'an object' : String(root.version);
-        fail('$.version', `version ${seen} is not supported by this benchgate (reads versions ${READABLE_RESULTS_VERSIONS.join(' and ')}); upgrade benchgate`);
+        fail('$.version', `version ${seen} is not supported by this benchgate (reads versions ${READABLE_RESULTS_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_RESULTS_VERSIONS.at(-1)}); upgrade benchgate`);
     }
     const check = checkSchema$1();
     if (!check(json)) {
@@ -55361,46 +55394,6 @@ function countOnlyComparison(name, counts) {
         issues: [],
         counts
     };
-}
-
-/**
- * Decidability before measuring (docs/statistics.md §10): with K benchmarks at level α under the correction,
- * the exact Mann-Whitney test on n runs per side can reach p ≤ α/K only when 2/C(2n, n) ≤ α/K (the
- * signed-rank test of n pairs, under per-benchmark interleaving: 2/2ⁿ ≤ α/K, §13). Below
- * that n no benchmark can be decided whatever the data, so the plan is raised before the base is built.
- */
-/**
- * @param k benchmarks in the family (K ≥ 1)
- * @param adaptive the adaptive design, whose first look tests at a smaller level (§6)
- */
-function decidability(k, options, adaptive) {
-    // As the adaptive looks do (adaptiveLooks.ts): α spent at the first look, then divided over K.
-    const first = adaptive && adaptive.maxRounds > adaptive.rounds
-        ? lookAlpha({
-            alpha: options.alpha,
-            fraction: adaptive.rounds / adaptive.maxRounds,
-            previousFraction: 0,
-            final: false
-        })
-        : options.alpha;
-    const testLevel = options.correction === 'none' ? first : first / Math.max(1, k);
-    return { testLevel, minRuns: Math.max(R_MIN, minTestRuns(testLevel, options.interleave ?? 'auto')) };
-}
-/**
- * The rounds to plan so that a benchmark can be decided at all: `rounds` when enough, else the
- * fewest that are (an adaptive design's first look moves with its initial block, so it is searched
- * up to `maxRounds`). Returns the decidability at the rounds returned.
- */
-function decidableRounds(k, options, rounds, maxRounds) {
-    if (maxRounds === undefined) {
-        const d = decidability(k, options);
-        return { rounds: Math.max(rounds, d.minRuns), decidability: d };
-    }
-    for (let r = rounds;; r++) {
-        const d = decidability(k, options, { rounds: r, maxRounds: Math.max(r, maxRounds) });
-        if (d.minRuns <= r || r >= maxRounds)
-            return { rounds: Math.max(r, Math.min(d.minRuns, maxRounds)), decidability: d };
-    }
 }
 
 /**
@@ -59353,9 +59346,23 @@ function mergeNumbers(messages) {
         return lo === hi ? token : `${lo}–${hi}`;
     });
 }
+/**
+ * Under pairs, what the Base and Head columns are and why Head/Base can differ from Change (docs/pairs.md,
+ * docs/report.md): the columns are each side's median, Change the paired estimate. Null without pairs.
+ */
+function pairedColumnsNote(suite) {
+    if (!suite.comparisons.some((c) => c.test === 'signed-rank' && c.ratio))
+        return null;
+    return ("Base and Head are each side's median over the rounds; Change is the paired estimate (the median of the " +
+        "rounds' head/base ratios, Walsh-averaged), the figure the test and the verdict use. When the rounds differ " +
+        'in speed more than base and head do, Head/Base can differ from Change.');
+}
 /** Notes: facts worth one calm line each, not warnings. */
 function notes(suite, run) {
     const out = layoutNotes(suite, run);
+    const columns = pairedColumnsNote(suite);
+    if (columns)
+        out.push(columns);
     if (suite.warnings.some((w) => w.code === 'debug-library')) {
         out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
     }
@@ -59415,6 +59422,10 @@ function suiteSummaryNote(suite) {
 function intervalText(c, digits = 1, short = false) {
     if (!c.ratio)
         return '';
+    // No interval reaches the level (§6): one drawn anyway (a [min, max] at a lower level) could exclude
+    // 1 beside p ≥ α and be read as a change; its footnote says what the values do reach.
+    if (c.inconclusiveReason === 'level-unreachable')
+        return short ? 'not at this level' : '(not at this level)';
     if (c.levelReason !== 'too-few-processes')
         return formatChangeCi(c.ratio.ci, digits);
     // The terminal's column: its footnote already says how many processes there were.
@@ -59495,9 +59506,7 @@ function inconclusiveText(c, minEffect, measure = 'time') {
     const why = c.inconclusiveReason === 'too-few-processes'
         ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
         : c.inconclusiveReason === 'level-unreachable'
-            ? c.rangeLevel !== undefined
-                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
-                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+            ? unreachableText(c, runs)
             : c.inconclusiveReason === 'too-few-samples'
                 ? 'too few samples to test'
                 : c.ratio && c.ratio.ci[1] < 1 + minEffect
@@ -59518,6 +59527,17 @@ function inconclusiveText(c, minEffect, measure = 'time') {
     const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
     return `${why}${advice ? `: ${advice}` : ''}${counts}`;
 }
+/**
+ * Why no interval reaches the level, from what the test used (`test`, `pairs.used`, `ties`): "too few
+ * pairs (13, with ties) to reach the 99.99% level: the [min, max] of the ratios covers 99.98%".
+ */
+function unreachableText(c, runs) {
+    const sizes = c.pairs ? plural(c.pairs.used, 'pair') : `${runs} runs per side`;
+    const why = `too few values (${sizes}${c.ties ? ', with ties' : ''}) to reach the ${formatLevel(c.confLevel)} level`;
+    return c.rangeLevel === undefined
+        ? why
+        : `${why}: the [min, max] of the ${c.pairs ? 'pairs’ ratios' : 'ratios'} covers only ${formatLevel(c.rangeLevel)}`;
+}
 const countWord = (v) => v === 'negligible' ? `changed by less than δ_count` : verdictWord(v);
 /** Why the rounds stopped before the plan, in words; null when they did not. */
 function stoppedEarlyText(rounds, timeBudgetSeconds) {
@@ -59536,6 +59556,8 @@ function stoppedEarlyText(rounds, timeBudgetSeconds) {
 const IDENTICAL_PROGRAM = 'identical-program';
 /** The warning code of a run that compared nothing because the base did not build. */
 const NO_BASELINE = 'no-baseline';
+/** The warning code of a run whose time budget ended before the test in force could decide anything (§10). */
+const BUDGET_UNDECIDABLE = 'budget-before-n-min';
 /** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
 const FIELD_MAX_CHARS = 120;
 /** Benchmark names listed at most on one grouped warning line. */
@@ -59596,7 +59618,13 @@ function verdictHeadline(suite, icon, text) {
         if (!c.inconclusive)
             return `${text('no significant change')} · ${parts.join(', ')}`;
         const decided = c.negligible + c.unchanged;
-        const open = decided === 0 ? 'nothing could be decided' : verdictWord('inconclusive');
+        // Said once, first: the budget, not the noise, left every benchmark undecided.
+        const budget = suite.warnings.some((w) => w.code === BUDGET_UNDECIDABLE);
+        const open = decided === 0
+            ? budget
+                ? 'the time budget ended before the test could decide anything'
+                : 'nothing could be decided'
+            : verdictWord('inconclusive');
         return `${lead('inconclusive')}${text(open)} · ${parts.join(', ')}`;
     }
     return parts.join(', ');
@@ -62359,6 +62387,255 @@ function shardRecord(share, samples, issues) {
 }
 
 /**
+ * Decidability before measuring (docs/statistics.md §10): with K benchmarks at level α under the correction,
+ * the exact Mann-Whitney test on n runs per side can reach p ≤ α/K only when 2/C(2n, n) ≤ α/K (the
+ * signed-rank test of n pairs, under per-benchmark interleaving: 2/2ⁿ ≤ α/K, §13). Below
+ * that n no benchmark can be decided whatever the data, so the plan is raised before the base is built.
+ */
+/**
+ * @param k benchmarks in the family (K ≥ 1)
+ * @param adaptive the adaptive design, whose first look tests at a smaller level (§6)
+ */
+function decidability(k, options, adaptive) {
+    // As the adaptive looks do (adaptiveLooks.ts): α spent at the first look, then divided over K.
+    const first = adaptive && adaptive.maxRounds > adaptive.rounds
+        ? lookAlpha({
+            alpha: options.alpha,
+            fraction: adaptive.rounds / adaptive.maxRounds,
+            previousFraction: 0,
+            final: false
+        })
+        : options.alpha;
+    const testLevel = options.correction === 'none' ? first : first / Math.max(1, k);
+    return { testLevel, minRuns: Math.max(R_MIN, minTestRuns(testLevel, options.interleave ?? 'auto')) };
+}
+/**
+ * The rounds to plan so that a benchmark can be decided at all: `rounds` when enough, else the
+ * fewest that are (an adaptive design's first look moves with its initial block, so it is searched
+ * up to `maxRounds`). Returns the decidability at the rounds returned.
+ */
+function decidableRounds(k, options, rounds, maxRounds) {
+    if (maxRounds === undefined) {
+        const d = decidability(k, options);
+        return { rounds: Math.max(rounds, d.minRuns), decidability: d };
+    }
+    for (let r = rounds;; r++) {
+        const d = decidability(k, options, { rounds: r, maxRounds: Math.max(r, maxRounds) });
+        if (d.minRuns <= r || r >= maxRounds)
+            return { rounds: Math.max(r, Math.min(d.minRuns, maxRounds)), decidability: d };
+    }
+}
+
+/**
+ * What the rounds can decide, said before the base is built (docs/statistics.md §10 "Decidability before
+ * measuring", §13 n_min): the rounds raised to n_min for the test in force, the run line (K, the test,
+ * n_min, the rounds planned), and, when head's timing shows the time budget cannot reach n_min, a design
+ * that can decide (whole-suite rounds, whose rank-sum test needs fewer rounds) instead of rounds that
+ * cannot. Pure: the caller times head (headTiming.ts) and says the words.
+ */
+const TEST_OF = {
+    benchmark: 'per-benchmark pairs, signed-rank test',
+    suite: 'whole-suite rounds, rank-sum test'
+};
+/** "14 pairs" under pairs, "9 runs per side" under whole-suite rounds. */
+function runsWord(n, design) {
+    return design === 'benchmark' ? `${n} pairs` : `${n} runs per side`;
+}
+/** Seconds of one round: both sides' processes (one per benchmark under pairs, one per side otherwise). */
+function roundSeconds(design, k, t) {
+    const perSide = design === 'benchmark' ? t.suiteSeconds + (k - 1) * t.startSeconds : t.suiteSeconds;
+    return 2 * perSide;
+}
+/** Measured rounds the budget allows after the warm-up rounds (the rounds stop at the budget, §4). */
+function roundsWithin(budgetSeconds, round, warmupRounds) {
+    return Math.max(0, Math.floor(budgetSeconds / round) - warmupRounds);
+}
+/** The fewest rounds that can decide anything under `design`, and the rounds to plan for it. */
+function decidableUnder(config, k, design) {
+    const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined;
+    const analysis = { ...config.analysis, interleave: design };
+    return { ...decidableRounds(k, analysis, config.rounds, maxRounds), maxRounds };
+}
+/**
+ * The plan for K benchmarks before the base is built.
+ * @param config the run's config, its design resolved (`benchmark` or `suite`)
+ * @param asked the design the user asked for: only `auto` lets the budget change it
+ * @param k benchmarks head lists under the run's filter (≥ 0)
+ * @param timing head's timing, or null when not timed (no budget, counts only, a shard)
+ */
+function planRun(config, asked, k, timing) {
+    if (k === 0 || config.measure === 'counts')
+        return { plan: config, line: null, raised: null, budget: null };
+    const design = config.analysis.interleave === 'suite' ? 'suite' : 'benchmark';
+    let plan = raisedTo(config, k, design);
+    let budget = null;
+    const budgetSeconds = config.timeBudgetSeconds;
+    if (timing && budgetSeconds !== null) {
+        const allowed = roundsWithin(budgetSeconds, roundSeconds(design, k, timing), config.warmupRounds);
+        const need = decidability(k, { ...config.analysis, interleave: design }).minRuns;
+        if (allowed < need) {
+            const other = otherDesign(config, k, timing, budgetSeconds);
+            const switched = asked === 'auto' && design === 'benchmark' && other.allowed >= other.need;
+            budget = budgetText({ k, design, allowed, need, budgetSeconds, round: roundSeconds(design, k, timing) }, switched ? other : null, asked);
+            if (switched)
+                plan = raisedTo({ ...config, analysis: { ...config.analysis, interleave: 'suite' } }, k, 'suite');
+        }
+    }
+    const inForce = plan.analysis.interleave === 'suite' ? 'suite' : 'benchmark';
+    return {
+        plan: plan,
+        line: runLine(plan, k, inForce, timing),
+        raised: plan.rounds > config.rounds ? raisedText(config, plan, k, inForce) : null,
+        budget
+    };
+}
+/** Whole-suite rounds under the same budget: the rounds they allow and the rounds they need. */
+function otherDesign(config, k, timing, budgetSeconds) {
+    const round = roundSeconds('suite', k, timing);
+    return {
+        allowed: roundsWithin(budgetSeconds, round, config.warmupRounds),
+        need: decidability(k, { ...config.analysis, interleave: 'suite' }).minRuns,
+        round
+    };
+}
+/** The config with its rounds raised to what can decide anything under `design` (§10). */
+function raisedTo(config, k, design) {
+    const { rounds, maxRounds } = decidableUnder(config, k, design);
+    if (rounds <= config.rounds)
+        return config;
+    return {
+        ...config,
+        rounds,
+        ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
+    };
+}
+function levelText(config, d) {
+    const { alpha, correction } = config.analysis;
+    return `α = ${alpha}${correction === 'none' ? '' : ` (${correction}: each test at ${d.testLevel.toPrecision(2)})`}`;
+}
+/** "K = 72 benchmarks at α = 0.01 (bonferroni: each test at 0.00014): per-benchmark pairs, signed-rank test; n_min = 14 pairs; 20 rounds planned". */
+function runLine(plan, k, design, timing) {
+    const { decidability: d } = decidableUnder(plan, k, design);
+    const rounds = plan.adaptive
+        ? `${plan.rounds} rounds, then up to ${adaptiveMaxRounds(plan.rounds, plan.maxRounds)}`
+        : `${plan.rounds} rounds planned`;
+    const round = timing ? roundSeconds(design, k, timing) : null;
+    const budget = round !== null && plan.timeBudgetSeconds !== null
+        ? ` (≈ ${formatEta(round * 1000)} a round by head's timing: the ${plan.timeBudgetSeconds} s budget allows ≈ ${roundsWithin(plan.timeBudgetSeconds, round, plan.warmupRounds)})`
+        : '';
+    return (`K = ${k} benchmark${k === 1 ? '' : 's'} at ${levelText(plan, d)}: ${TEST_OF[design]}; ` +
+        `n_min = ${runsWord(d.minRuns, design)} (no benchmark can be decided with fewer); ${rounds}${budget}`);
+}
+/** Why the rounds were raised before measuring. */
+function raisedText(config, plan, k, design) {
+    const { decidability: d } = decidableUnder(plan, k, design);
+    return (`${k} benchmark(s) at ${levelText(config, d)}: ` +
+        `no benchmark can be decided with fewer than ${runsWord(d.minRuns, design)} (the exact test's ` +
+        `smallest p must reach ${d.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${plan.rounds}` +
+        (plan.rounds < d.minRuns
+            ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${d.minRuns} to decide anything`
+            : ''));
+}
+/** The budget falls short of n_min: what this means and what the run does (a design that can decide, or what would). */
+function budgetText(s, switched, asked) {
+    const short = `the ${s.budgetSeconds} s time budget allows ≈ ${s.allowed} rounds of ≈ ${formatEta(s.round * 1000)} (head's timing), ` +
+        `but ${TEST_OF[s.design]} needs ${runsWord(s.need, s.design)} to decide anything at K = ${s.k}`;
+    if (switched)
+        return (`${short}: measuring whole-suite rounds instead (rank-sum test: ${switched.need} runs per side decide, ` +
+            `≈ ${switched.allowed} fit the budget). --interleave benchmark keeps the pairs; a larger --time-budget or ` +
+            'fewer benchmarks per job (--filter, --shard) lets them decide');
+    const suite = s.design === 'benchmark' && asked !== 'auto' ? ', --interleave suite' : '';
+    return (`${short}: as planned, no benchmark can be decided by timing. Raise --time-budget to at least ` +
+        `${Math.ceil(s.round * (s.need + 1))} s, or measure fewer benchmarks per job (--filter, --shard${suite})`);
+}
+/**
+ * After measuring: the budget ended the rounds before n_min for the test in force, so no benchmark could
+ * be decided by timing. Said once, first (the headline reads the warning), instead of per benchmark advice
+ * that blames the noise: the advice of the benchmarks the level kept out of reach is cleared. Null when
+ * the rounds reached n_min or stopped for another reason.
+ */
+function budgetEndedUndecided(suite, rounds, budgetSeconds) {
+    if (rounds.stoppedEarly !== 'time-budget')
+        return null;
+    const k = suite.familySize;
+    const design = suite.options.interleave === 'suite' ? 'suite' : 'benchmark';
+    if (k === 0)
+        return null;
+    const need = decidability(k, { ...suite.options, interleave: design }).minRuns;
+    if (rounds.completedRounds >= need)
+        return null;
+    const unreachable = (c) => c.inconclusiveReason === 'level-unreachable';
+    for (const c of suite.comparisons)
+        if (unreachable(c))
+            c.advice = null;
+    return {
+        level: 'warning',
+        code: BUDGET_UNDECIDABLE,
+        message: `the time budget (${budgetSeconds} s) ended after ${rounds.completedRounds} rounds, before the ` +
+            `${runsWord(need, design)} ${TEST_OF[design].replace(/^.*, /, 'the ')} needs to decide anything at K = ${k}: ` +
+            'no benchmark could be decided by timing, whatever its noise. A larger --time-budget, fewer benchmarks per job ' +
+            `(--filter, --shard)${design === 'benchmark' ? ' or whole-suite rounds (--interleave suite)' : ''} would decide`
+    };
+}
+/**
+ * Whether head is timed before the base build: only when a time budget could stop the rounds short of
+ * n_min. Not for counts alone (no rounds) or a shard (its share is planned after the base build).
+ */
+function timesHead(config, k) {
+    return k > 0 && config.timeBudgetSeconds !== null && config.measure !== 'counts' && config.shard === null;
+}
+
+/**
+ * Head's timing before the base is built (docs/statistics.md §10 "Decidability before measuring"): one head
+ * process of the run's benchmarks at the run's repetitions and min time, timed, so the rounds the time
+ * budget allows are known while the design can still change. Its samples are not kept.
+ */
+/**
+ * Times one head process of the run's benchmarks (the filter, repetitions and min time of `config`).
+ * Null when it could not run to the end: then nothing is planned from it (said in the log).
+ */
+async function timeHead(config, o) {
+    const outFile = join(o.workDir, `head-timing.${o.kind === 'google-benchmark' ? 'json' : 'jsonl'}`);
+    const r = await runBenchmarkProcess({
+        kind: o.kind,
+        repetitions: config.repetitions,
+        minTimeSeconds: config.minTime,
+        filter: config.filter ?? undefined,
+        cpu: config.cpu ?? undefined,
+        side: 'head',
+        binary: o.binary,
+        cwd: o.cwd,
+        round: -1,
+        run: -1,
+        outFile,
+        env: o.env,
+        timeoutMs: config.runTimeoutSeconds * 1000,
+        signal: o.signal
+    });
+    rmSync(outFile, { force: true });
+    rmSync(r.stderrFile, { force: true });
+    if (!r.ok) {
+        o.log.info(`head's timing run ended early (${r.outcome}): the rounds the time budget allows are not planned ahead`);
+        return null;
+    }
+    return { suiteSeconds: r.durationMs / 1000, startSeconds: o.startSeconds };
+}
+/**
+ * The plan for the K benchmarks head lists, said in the log before the base is built: head timed when a
+ * budget could stop the rounds short (timesHead), then planRun's rounds, design and run line.
+ */
+async function planBeforeBase(config, asked, k, o) {
+    const timing = timesHead(config, k) ? await timeHead(config, o) : null;
+    const planned = planRun(config, asked, k, timing);
+    for (const m of [planned.raised, planned.budget])
+        if (m)
+            o.log.warn(m);
+    if (planned.line)
+        o.log.info(planned.line);
+    return planned;
+}
+
+/**
  * The main job, step by step: commits and worktrees -> build (head first) -> probe -> list -> count ->
  * rounds (ABBA) -> analyse -> the Report. Receives a Config and a Log; knows nothing of the Action or
  * the terminal. Writing the report and the gate are the callers' last step (commands/finish.ts,
@@ -62385,7 +62662,7 @@ async function runPipeline(asked, log, hooks = {}) {
         if (m)
             log.warn(m);
     return inWorkspace(config, repoDir, commits, log, async (ws) => {
-        const built = await buildSides(ws, config, commits.baseSha, hooks);
+        const built = await buildSides(ws, config, asked.analysis.interleave, commits.baseSha, hooks);
         const { plan } = built;
         const run = {
             base: { label: commits.baseRef, sha: commits.baseSha },
@@ -62397,6 +62674,8 @@ async function runPipeline(asked, log, hooks = {}) {
         const result = await measureBuilt(ws, built, run, hooks);
         if (built.raised)
             result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised });
+        if (built.budget)
+            result.report.suite.warnings.push({ level: 'warning', code: 'budget-short', message: built.budget });
         // Said in the report and results.json too, not only on stderr: the numbers are of the commits.
         if (dirty)
             result.report.suite.warnings.push({ level: 'warning', code: 'dirty-tree', message: dirty });
@@ -62488,21 +62767,32 @@ async function inWorkspace(config, repoDir, commits, log, job) {
  * Builds head first: a failed build, a wrong --binary or a filter matching nothing stops before the
  * base build; K is known once head is listed, so a plan too short to decide anything is raised then.
  */
-async function buildSides(ws, config, baseSha, hooks) {
+async function buildSides(ws, config, askedDesign, baseSha, hooks) {
     const { build, binary } = requireRunOptions(config);
     let headProbe;
     let plan = config;
     let raised = null;
+    let budget = null;
     let headListed = [];
     const afterHead = async (head) => {
         if (!head.ok)
             throw buildFailed('head', head);
+        const probed = Date.now();
         const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv);
         headProbe = checked.probe;
         headListed = checked.listed;
-        ({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length));
-        if (raised)
-            ws.log.warn(raised);
+        // K, n_min and the rounds the budget allows, said before the base is built (docs/statistics.md §10).
+        const k = checked.listed.filter(isMeasurableName).length;
+        ({ plan, raised, budget } = await planBeforeBase(config, askedDesign, k, {
+            binary: locateBinary(ws.trees.head, binary),
+            cwd: resolve$1(ws.trees.head, config.workingDirectory),
+            kind: checked.probe.kind,
+            workDir: ws.workDir,
+            env: ws.childEnv,
+            startSeconds: (Date.now() - probed) / 2000, // the probe ran two processes
+            log: ws.log,
+            signal: hooks.signal
+        }));
     };
     // --randomize-layout: the builds record their links, and the base is built (a cached build recorded none).
     if (config.randomizeLayout && hooks.baseBuildCache)
@@ -62520,7 +62810,7 @@ async function buildSides(ws, config, baseSha, hooks) {
         log: ws.log,
         afterHead
     }));
-    return { builds, headProbe: headProbe, plan, raised, headListed };
+    return { builds, headProbe: headProbe, plan, raised, budget, headListed };
 }
 /** The report when there is nothing to measure: no baseline (the base build failed), or the same program on both sides. */
 async function nothingToMeasure(ws, { builds, headProbe, plan, headListed }, run) {
@@ -62580,6 +62870,9 @@ function analysed(ws, plan, run, { sides, listed, counted, measured }) {
     // One compact store for the analysis and, through the result, the HTML report's plots.
     const store = SampleStore.of(samples);
     const timed = adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis);
+    const undecidable = budgetEndedUndecided(timed, measured.rounds, plan.timeBudgetSeconds);
+    if (undecidable)
+        timed.warnings.unshift(undecidable);
     const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed;
     const record = {
         ...run,
@@ -62639,31 +62932,6 @@ async function checkedHead(config, tree, binary, env) {
         ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env)
         : probe.benchmarks;
     return { probe, listed };
-}
-/**
- * The plan with enough rounds that a benchmark can be decided at all (docs/statistics.md §10): with K
- * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
- */
-function decidablePlan(config, k) {
-    const unchanged = { plan: config, raised: null };
-    if (k === 0 || config.measure === 'counts')
-        return unchanged;
-    const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined;
-    const { rounds, decidability } = decidableRounds(k, config.analysis, config.rounds, maxRounds);
-    if (rounds <= config.rounds)
-        return unchanged;
-    const raised = `${k} benchmark(s) at α = ${config.analysis.alpha}${config.analysis.correction === 'none' ? '' : ` (${config.analysis.correction})`}: ` +
-        `no benchmark can be decided with fewer than ${decidability.minRuns} runs per side (the exact test's ` +
-        `smallest p must reach ${decidability.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${rounds}` +
-        (rounds < decidability.minRuns
-            ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${decidability.minRuns} to decide anything`
-            : '');
-    const plan = {
-        ...config,
-        rounds,
-        ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
-    };
-    return { plan, raised };
 }
 /** Where --randomize-layout keeps its link recorder, recorded links and relink scratch. */
 function layoutDir(ws) {
@@ -62733,7 +63001,11 @@ function withRunDesign(asked) {
  */
 function reproduceLine(plan, asked, commits) {
     const { baseSha, headSha } = commits;
-    const config = { ...plan, analysis: { ...plan.analysis, interleave: asked.analysis.interleave } };
+    const changed = plan.analysis.interleave !== runDesign(asked.analysis.interleave); // by the budget (runPlan.ts)
+    const config = {
+        ...plan,
+        analysis: { ...plan.analysis, interleave: changed ? plan.analysis.interleave : asked.analysis.interleave }
+    };
     const args = [
         'npx',
         'benchgate',
@@ -63540,6 +63812,9 @@ function* summarySection(report, ordered) {
     yield line('<section id="summary">');
     if (run.stoppedEarly)
         yield line(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`);
+    const columns = pairedColumnsNote(suite);
+    if (columns)
+        yield line(`<p class="note">${escapeHtml(columns)}</p>`);
     const level = ciLabel(ordered, suite);
     const changed = ordered.filter((c) => CHANGED.includes(c.verdict));
     const quiet = ordered.filter((c) => QUIET.includes(c.verdict));
@@ -63762,7 +64037,10 @@ function testTable(c, minEffect, measure) {
             `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`
         ],
         ['p adjusted', formatP(c.pAdjusted)],
-        [c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)', c.u === null ? '–' : String(c.u)],
+        [
+            c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)',
+            c.statistic === null ? '–' : String(c.statistic)
+        ],
         [
             'Analysed',
             c.pairs
@@ -65134,9 +65412,10 @@ function judgeOne(c, judged, test, alpha, pAdjusted, judgement) {
     const fewProcesses = judged.levelReason === 'too-few-processes';
     c.pValue = fewProcesses ? null : test.pValue;
     c.pAdjusted = fewProcesses ? null : pAdjusted;
-    c.u = test.statistic;
+    c.statistic = test.statistic;
     c.testMethod = test.method;
     c.test = test.test;
+    c.ties = test.ties;
     if (test.pairs)
         c.pairs = test.pairs;
     else
