@@ -39918,7 +39918,8 @@ function runTest(input) {
             // Every pair counts, zeros too: the interval inverts the test at shifts where no pair is zero.
             minP: signedRankMinP(sr.n),
             warnings: sr.warnings,
-            pairs: { used: pairs.base.length, incomplete: pairs.incomplete }
+            pairs: { used: pairs.base.length, incomplete: pairs.incomplete },
+            ties: hasTies(logRatios(pairs).map(Math.abs))
         };
     }
     const mw = mannWhitneyU(values.head, values.base, { alpha: null });
@@ -39928,8 +39929,14 @@ function runTest(input) {
         statistic: mw.u,
         method: mw.method,
         minP: minExactPValue(values.head.length, values.base.length),
-        warnings: mw.warnings
+        warnings: mw.warnings,
+        ties: hasTies([...values.head, ...values.base])
     };
+}
+/** Whether two of `xs` are equal, or one is 0 (a zero log-ratio is a tie of the pair; times are never 0). O(n log n). */
+function hasTies(xs) {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return sorted.some((x, i) => x === 0 || (i > 0 && x === sorted[i - 1]));
 }
 /** Hodges-Lehmann shift (ns) and ratio with their intervals at `confLevel`, for the test in force. */
 function testIntervals(input, confLevel) {
@@ -40258,6 +40265,11 @@ const PROJECTION_CONF = 0.95;
 /**
  * Compares head against base for one benchmark, as a family of one (interval at 1 − α, or at
  * 1 − testAlpha at an adaptive look).
+ *
+ * The test is the one `benchgate run` uses by default (docs/statistics.md §13): with `interleave` left at
+ * `auto`, observations that carry pairs (each side's runs in distinct rounds, and rounds both sides ran)
+ * are analysed paired, by the signed-rank test of the rounds' log-ratios; anything else by Mann-Whitney.
+ * `interleave: 'suite'` forces Mann-Whitney (whole-suite rounds are not paired), `'benchmark'` the pairs.
  * @param base base observations in time order (ns per iteration); a run with a value ≤ 0 or non-finite is dropped
  * @param head head observations in time order
  * @param options thresholds; missing fields take DEFAULT_ANALYSIS_OPTIONS
@@ -40265,10 +40277,28 @@ const PROJECTION_CONF = 0.95;
  * Complexity: O((m + n) log(m + n)).
  */
 function compare(benchmark, base, head, options = {}) {
-    const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options };
+    const asked = { ...DEFAULT_ANALYSIS_OPTIONS, ...options };
+    const interleave = asked.interleave === 'auto' ? (carryPairs(base, head) ? 'benchmark' : 'suite') : asked.interleave;
+    const opts = { ...asked, interleave };
     const c = finishComparison(prepareComparison(benchmark, base, head, opts), opts.testAlpha ?? opts.alpha, 1);
     withSuiteAdvice([c], opts); // a suite of one: its own σ, a flat prior
     return c;
+}
+/**
+ * Whether the observations carry pairs as `benchgate run`'s rounds do: on each side every run has its
+ * own round number (≥ 0), and the two sides share at least two rounds.
+ */
+function carryPairs(base, head) {
+    const rounds = (os) => {
+        const runs = groupByRun(os);
+        const set = new Set(runs.map((g) => g.round));
+        return set.size === runs.length && runs.every((g) => g.round >= 0) ? set : null;
+    };
+    const b = rounds(base);
+    const h = rounds(head);
+    if (!b || !h)
+        return false;
+    return [...b].filter((r) => h.has(r)).length >= 2;
 }
 /**
  * Drops invalid runs, chooses the level (§3) and runs the test in force on the values it uses: the
@@ -40359,10 +40389,11 @@ function finishComparison(p, alpha, family) {
         head: sides.head,
         pValue: fewProcesses ? null : test.pValue,
         pAdjusted: fewProcesses ? null : pAdjusted,
-        u: test.statistic,
+        statistic: test.statistic,
         testMethod: test.method,
         test: test.test,
         ...(test.pairs && { pairs: test.pairs }),
+        ties: test.ties,
         confLevel,
         ...(ratio.fallbackLevel !== undefined && { rangeLevel: ratio.fallbackLevel }),
         shift: { estimate: shift.estimate, ci: shift.ci },
@@ -40421,7 +40452,7 @@ function unreachableWarning(test, values, alpha, ratio) {
         level: 'warning',
         code: 'level-unreachable',
         message: range
-            ? `too few distinct values for the level: with ${sizes} and these ties the interval is the ` +
+            ? `too few ${test.ties ? 'distinct ' : ''}values for the level: with ${sizes}${test.ties ? ' and these ties' : ''} the interval is the ` +
                 `[min, max] of the ratios, at ${formatLevelPlain(ratio.fallbackLevel)} rather than ${formatLevelPlain(1 - alpha)}, so nothing can be decided at the level used`
             : `too few values for the level: with ${sizes} no two-sided p-value can be below ` +
                 `${test.minP.toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`
@@ -41048,7 +41079,7 @@ const NOT_TESTED = {
     head: null,
     pValue: null,
     pAdjusted: null,
-    u: null,
+    statistic: null,
     testMethod: null,
     shift: null,
     ratio: null,

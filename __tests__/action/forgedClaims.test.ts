@@ -174,7 +174,7 @@ describe('forged claims in a results file with honest values', () => {
       sides: { base: null, head: b.sides.head },
       p_value: null,
       p_adjusted: null,
-      u: null,
+      statistic: null,
       shift: null,
       ratio: null,
       power: null

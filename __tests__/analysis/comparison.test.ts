@@ -49,7 +49,8 @@ describe('compare', () => {
   it('finds a 10% regression at the run level, with a ratio CI that contains 1.10', () => {
     const base = measure(1, { median: 1000, ...iid })
     const head = measure(2, { median: 1100, ...iid })
-    const c = compare('BM_X', base, head)
+    // Whole-suite rounds (Mann-Whitney): compare() would pair these rounds by default, as `run` does.
+    const c = compare('BM_X', base, head, { interleave: 'suite' })
     expect(c.verdict).toBe('regression')
     expect(c.inconclusiveReason).toBeNull()
     expect(c.advice).toBeNull()
@@ -141,7 +142,9 @@ describe('compare', () => {
     // base {100,100,101,102,103}, head {110…114}: fully separated, but the tie makes the test normal
     // with p = 0.0119 > 0.01, and the 99% interval clamps to [min, max] of the ratios, excluding 1.
     const obs = (values: number[]) => values.map((value, run) => ({ value, round: run, run, repetition: 0 }))
-    const c = compare('BM_X', obs([100, 100, 101, 102, 103]), obs([110, 111, 112, 113, 114]))
+    const c = compare('BM_X', obs([100, 100, 101, 102, 103]), obs([110, 111, 112, 113, 114]), {
+      interleave: 'suite'
+    })
     expect(c.pValue!).toBeGreaterThan(0.01)
     expect(c.ratio!.ci[0]).toBeGreaterThan(1)
     expect(c.verdict).toBe('inconclusive')
@@ -153,7 +156,8 @@ describe('compare', () => {
     )
     // At α = 0.05 the interval is a true 95% one and the verdict stands.
     const loose = compare('BM_X', obs([100, 100, 101, 102, 103]), obs([110, 111, 112, 113, 114]), {
-      alpha: 0.05
+      alpha: 0.05,
+      interleave: 'suite'
     })
     expect(loose.verdict).toBe('regression')
     expect(loose.rangeLevel).toBeUndefined()

@@ -111,16 +111,18 @@ describe('advice in a comparison', () => {
   const runs = (median: number, spread: number[]) =>
     spread.map((s, run) => ({ value: median * (1 + s), round: run, run, repetition: 0 }))
   const noise = [0.004, -0.006, 0.011, -0.002, 0.007, -0.009, 0.001, 0.005, -0.004, -0.007]
+  // Whole-suite rounds (Mann-Whitney): compare() would pair these rounds by default, as `run` does.
+  const suiteRounds = { interleave: 'suite' } as const
 
   it('an interval straddling +δ with a tight spread is told it is too close to the minimum effect', () => {
-    const c = compare('BM_X', runs(1000, noise), runs(1019, noise.slice().reverse()))
+    const c = compare('BM_X', runs(1000, noise), runs(1019, noise.slice().reverse()), suiteRounds)
     expect(c.verdict).toBe('inconclusive')
     expect(c.advice).toEqual({ kind: 'too-close' })
   })
 
   // One benchmark, +0.8% [−0.4%, +2.02%] at 10 runs per side, in suites of five others.
   const rot = (k: number) => noise.map((_, i) => noise[(i + k) % noise.length])
-  const level = { alpha: 0.01 / 6 }
+  const level = { alpha: 0.01 / 6, ...suiteRounds }
   const nearly = () => compare('BM_X', runs(1000, noise), runs(1008, rot(3)), level)
   const others = (ratio: number) =>
     [1, 2, 4, 5, 6].map((k) => compare(`BM_O${k}`, runs(1000, rot(k)), runs(1000 * ratio, rot(k + 5)), level))

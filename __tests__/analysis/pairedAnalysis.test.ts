@@ -61,7 +61,7 @@ describeR("paired analysis against R's wilcox.test(paired = TRUE)", () => {
       { b: runValues(base), h: runValues(head) }
     )
     expect(c.pValue!).toBeCloseTo(r.p[0], 12)
-    expect(c.u).toBe(r.v[0])
+    expect(c.statistic).toBe(r.v[0])
     expect(Math.abs(c.ratio!.estimate / r.est[0] - 1)).toBeLessThan(1e-4)
     expect(Math.abs(c.ratio!.ci[0] / r.ci[0] - 1)).toBeLessThan(1e-4)
     expect(Math.abs(c.ratio!.ci[1] / r.ci[1] - 1)).toBeLessThan(1e-4)

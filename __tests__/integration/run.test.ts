@@ -21,8 +21,9 @@ const SOURCE = (work: number) => `#include <benchmark/benchmark.h>
 static void BM_Spin(benchmark::State& s) { for (auto _ : s) { unsigned x = 0; for (int i = 0; i < ${work}; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
 BENCHMARK(BM_Spin);
 `
-// Head: the same BM_Spin plus BM_New (head only); the process aborts the 4th time it runs benchmarks
-// (warm-up, rounds 1 and 2 complete; round 3 crashes), counted in a file in its working directory.
+// Head: the same BM_Spin plus BM_New (head only); the process aborts the 5th time it runs benchmarks
+// (head's timing before the base build, warm-up, rounds 1 and 2 complete; round 3 crashes), counted in
+// a file in its working directory.
 const CRASHY = `#include <benchmark/benchmark.h>
 #include <cstdio>
 #include <cstdlib>
@@ -33,7 +34,7 @@ static void Count() {
   int n = 0;
   if (FILE* f = std::fopen("crash-counter", "r")) { if (std::fscanf(f, "%d", &n) != 1) n = 0; std::fclose(f); }
   if (FILE* f = std::fopen("crash-counter", "w")) { std::fprintf(f, "%d", n + 1); std::fclose(f); }
-  if (n + 1 == 4) std::abort();
+  if (n + 1 == 5) std::abort();
 }
 static void BM_Spin(benchmark::State& s) { Count(); for (auto _ : s) { unsigned x = 0; for (int i = 0; i < 20000; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
 BENCHMARK(BM_Spin);
@@ -337,11 +338,38 @@ describeIf('benchgate run (end to end)', () => {
     expect(said).toBeGreaterThanOrEqual(0)
     expect(io.err).toContain('raising --rounds from 3 to 7')
     expect(said).toBeLessThan(io.err.indexOf('base build succeeded')) // before the base was built
+    // The run line: K and n_min of the test in force, before the base build (and so the first round).
+    const line = io.err.indexOf(
+      'K = 6 benchmarks at α = 0.01 (bonferroni: each test at 0.0017): whole-suite rounds, rank-sum test; n_min = 7 runs per side'
+    )
+    expect(line).toBeGreaterThanOrEqual(0)
+    expect(line).toBeLessThan(io.err.indexOf('base build succeeded'))
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
     expect(results.run.rounds).toBe(7)
     for (const b of results.benchmarks) expect(b.runs).toEqual({ base: 7, head: 7 })
     expect(results.warnings.map((w: { code: string }) => w.code)).toContain('rounds-raised')
     expect(results.run.reproduce).toContain('--rounds 7')
+  }, 120_000)
+
+  it('a time budget too short for n_min is said before the base is built, and the report says first that nothing could be decided', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const io = capture()
+    // Head's timing (6 benchmarks × 3 repetitions of ≥ 0.05 s) shows rounds of ≥ 1.8 s: none fits 1 s.
+    const argv = args('six-head', out, '--base', 'six-base', '--min-time', '0.05', '--time-budget', '1')
+    await main([...argv, '--interleave', 'auto'], io)
+    const said = io.err.search(
+      /the 1 s time budget allows ≈ 0 rounds .* per-benchmark pairs, signed-rank test needs 11 pairs to decide anything at K = 6: as planned, no benchmark can be decided by timing/
+    )
+    expect(said).toBeGreaterThanOrEqual(0)
+    expect(said).toBeLessThan(io.err.indexOf('base build succeeded'))
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
+    const codes = results.warnings.map((w: { code: string }) => w.code)
+    expect(codes).toContain('budget-short')
+    expect(codes[0]).toBe('budget-before-n-min')
+    expect(readFileSync(join(out, 'summary.md'), 'utf8')).toMatch(
+      /^### benchgate: ❔ the time budget ended before the test could decide anything · 6 undecided/m
+    )
+    expect(io.err).not.toMatch(/too noisy/)
   }, 120_000)
 
   it('fails with exit 3 and the build log tail when head does not build', async () => {

@@ -35,7 +35,7 @@ export function comparison(
     head: null,
     pValue: p,
     pAdjusted: p,
-    u: 10,
+    statistic: 10,
     testMethod: 'exact',
     confLevel: 0.99,
     shift: { estimate: 1_190_000 * (ratio - 1), ci: [0, 0] },

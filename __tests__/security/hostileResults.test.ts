@@ -223,7 +223,7 @@ describe('wrong types and huge fields: exit 2 and the path', () => {
     [
       'version as a string',
       (j) => setAt(j, ['version'], '1'),
-      /\$\.version: version 1 is not supported by this benchgate \(reads versions 1 and 2\); upgrade benchgate/
+      /\$\.version: version 1 is not supported by this benchgate \(reads versions 1, 2 and 3\); upgrade benchgate/
     ],
     [
       'an unknown field nested',

@@ -60,6 +60,11 @@ export interface PreparedComparison {
 /**
  * Compares head against base for one benchmark, as a family of one (interval at 1 − α, or at
  * 1 − testAlpha at an adaptive look).
+ *
+ * The test is the one `benchgate run` uses by default (docs/statistics.md §13): with `interleave` left at
+ * `auto`, observations that carry pairs (each side's runs in distinct rounds, and rounds both sides ran)
+ * are analysed paired, by the signed-rank test of the rounds' log-ratios; anything else by Mann-Whitney.
+ * `interleave: 'suite'` forces Mann-Whitney (whole-suite rounds are not paired), `'benchmark'` the pairs.
  * @param base base observations in time order (ns per iteration); a run with a value ≤ 0 or non-finite is dropped
  * @param head head observations in time order
  * @param options thresholds; missing fields take DEFAULT_ANALYSIS_OPTIONS
@@ -72,10 +77,29 @@ export function compare(
   head: readonly Observation[],
   options: Partial<AnalysisOptions> = {}
 ): Comparison {
-  const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
+  const asked = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
+  const interleave =
+    asked.interleave === 'auto' ? (carryPairs(base, head) ? 'benchmark' : 'suite') : asked.interleave
+  const opts = { ...asked, interleave }
   const c = finishComparison(prepareComparison(benchmark, base, head, opts), opts.testAlpha ?? opts.alpha, 1)
   withSuiteAdvice([c], opts) // a suite of one: its own σ, a flat prior
   return c
+}
+
+/**
+ * Whether the observations carry pairs as `benchgate run`'s rounds do: on each side every run has its
+ * own round number (≥ 0), and the two sides share at least two rounds.
+ */
+export function carryPairs(base: readonly Observation[], head: readonly Observation[]): boolean {
+  const rounds = (os: readonly Observation[]): Set<number> | null => {
+    const runs = groupByRun(os)
+    const set = new Set(runs.map((g) => g.round))
+    return set.size === runs.length && runs.every((g) => g.round >= 0) ? set : null
+  }
+  const b = rounds(base)
+  const h = rounds(head)
+  if (!b || !h) return false
+  return [...b].filter((r) => h.has(r)).length >= 2
 }
 
 /**
@@ -186,10 +210,11 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     head: sides.head,
     pValue: fewProcesses ? null : test.pValue,
     pAdjusted: fewProcesses ? null : pAdjusted,
-    u: test.statistic,
+    statistic: test.statistic,
     testMethod: test.method,
     test: test.test,
     ...(test.pairs && { pairs: test.pairs }),
+    ties: test.ties,
     confLevel,
     ...(ratio.fallbackLevel !== undefined && { rangeLevel: ratio.fallbackLevel }),
     shift: { estimate: shift.estimate, ci: shift.ci },
@@ -259,7 +284,7 @@ function unreachableWarning(
     level: 'warning',
     code: 'level-unreachable',
     message: range
-      ? `too few distinct values for the level: with ${sizes} and these ties the interval is the ` +
+      ? `too few ${test.ties ? 'distinct ' : ''}values for the level: with ${sizes}${test.ties ? ' and these ties' : ''} the interval is the ` +
         `[min, max] of the ratios, at ${formatLevelPlain(ratio.fallbackLevel!)} rather than ${formatLevelPlain(1 - alpha)}, so nothing can be decided at the level used`
       : `too few values for the level: with ${sizes} no two-sided p-value can be below ` +
         `${test.minP.toPrecision(2)}, so nothing can be decided at the level used (${alpha.toPrecision(2)})`

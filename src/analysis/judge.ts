@@ -289,9 +289,10 @@ function judgeOne(
   const fewProcesses = judged.levelReason === 'too-few-processes'
   c.pValue = fewProcesses ? null : test.pValue
   c.pAdjusted = fewProcesses ? null : pAdjusted
-  c.u = test.statistic
+  c.statistic = test.statistic
   c.testMethod = test.method
   c.test = test.test
+  c.ties = test.ties
   if (test.pairs) c.pairs = test.pairs
   else delete c.pairs
   c.confLevel = confLevel

@@ -75,6 +75,11 @@ export interface TestOutcome {
   warnings: string[]
   /** Signed-rank only: the pairs used and the incomplete ones dropped. */
   pairs?: { used: number; incomplete: number }
+  /**
+   * Ties among what the test ranks: equal values across the pooled sides (rank-sum), or zero or
+   * equal-magnitude log-ratios (signed-rank). Only then may a report say "with ties".
+   */
+  ties: boolean
 }
 
 /** The values a test runs on: the two sides (unpaired) or, in addition, their pairs. */
@@ -98,7 +103,8 @@ export function runTest(input: TestInput): TestOutcome {
       // Every pair counts, zeros too: the interval inverts the test at shifts where no pair is zero.
       minP: signedRankMinP(sr.n),
       warnings: sr.warnings,
-      pairs: { used: pairs.base.length, incomplete: pairs.incomplete }
+      pairs: { used: pairs.base.length, incomplete: pairs.incomplete },
+      ties: hasTies(logRatios(pairs).map(Math.abs))
     }
   }
   const mw = mannWhitneyU(values.head, values.base, { alpha: null })
@@ -108,8 +114,15 @@ export function runTest(input: TestInput): TestOutcome {
     statistic: mw.u,
     method: mw.method,
     minP: minExactPValue(values.head.length, values.base.length),
-    warnings: mw.warnings
+    warnings: mw.warnings,
+    ties: hasTies([...values.head, ...values.base])
   }
+}
+
+/** Whether two of `xs` are equal, or one is 0 (a zero log-ratio is a tie of the pair; times are never 0). O(n log n). */
+function hasTies(xs: readonly number[]): boolean {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted.some((x, i) => x === 0 || (i > 0 && x === sorted[i - 1]))
 }
 
 /** Hodges-Lehmann shift (ns) and ratio with their intervals at `confLevel`, for the test in force. */

@@ -294,7 +294,7 @@ export const NOT_TESTED = {
   head: null,
   pValue: null,
   pAdjusted: null,
-  u: null,
+  statistic: null,
   testMethod: null,
   shift: null,
   ratio: null,

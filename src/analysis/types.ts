@@ -238,8 +238,11 @@ export interface Comparison {
    */
   pValue: number | null
   pAdjusted: number | null
-  /** R's W statistic for head (rank-sum), or V (signed-rank: the sum of the ranks of the positive log-ratios). */
-  u: number | null
+  /**
+   * The test's statistic, named by `test`: R's W for head under rank-sum (Mann-Whitney U), R's V under
+   * signed-rank (the sum of the ranks of the positive log-ratios, zeros ranked and left out: Pratt).
+   */
+  statistic: number | null
   testMethod: 'exact' | 'normal' | null
   /**
    * The test in force (§13): rank-sum for whole-suite rounds, signed-rank for the pairs of
@@ -248,6 +251,8 @@ export interface Comparison {
   test?: 'rank-sum' | 'signed-rank'
   /** Signed-rank only: rounds paired, and rounds with a run on one side only (dropped). */
   pairs?: { used: number; incomplete: number }
+  /** What the test ranked had ties (equal values, or zero or equal log-ratios of pairs); absent when no test ran. */
+  ties?: boolean
   /** Confidence level of the intervals actually used (1 − α/K for Bonferroni, the Holm step's level, or 1 − α). */
   confLevel: number
   /** Set when confLevel was beyond reach and the interval fell back to [min, max]: its true level. */

@@ -1,4 +1,5 @@
 /** The analyse step: the measured samples (and counts) into the Report, with what results.json records of the rounds. */
+import { budgetEndedUndecided } from '../measure/runPlan.js'
 import { withCounts } from '../analysis/countSuite.js'
 import { analyzeSuite, type SuiteInput } from '../analysis/suite.js'
 import type { SuiteResult } from '../analysis/types.js'
@@ -43,6 +44,8 @@ export function analysed(
   const store = SampleStore.of(samples)
   const timed: SuiteResult =
     adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis)
+  const undecidable = budgetEndedUndecided(timed, measured.rounds, plan.timeBudgetSeconds)
+  if (undecidable) timed.warnings.unshift(undecidable)
   const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed
   const record = {
     ...run,

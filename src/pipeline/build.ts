@@ -1,6 +1,5 @@
 /** The build step: head first (built, probed, --filter checked, the plan raised to what can decide), then base. */
 import { resolve } from 'node:path'
-import { decidableRounds } from '../analysis/decidability.js'
 import { checkFilterMatches, locateBinary, probeBinary, type ProbeResult } from '../build/binary.js'
 import { unsupportedBy } from '../harness/types.js'
 import type { BuildResult } from '../build/build.js'
@@ -8,7 +7,8 @@ import { buildBothSides } from '../build/sides.js'
 import { requireRunOptions, type Config } from '../config/index.js'
 import { JobError } from '../errors.js'
 import { installLinkRecorder } from '../layout/capture.js'
-import { adaptiveMaxRounds } from '../measure/index.js'
+import { planBeforeBase } from '../measure/headTiming.js'
+import type { InterleaveChoice } from '../analysis/types.js'
 import { isMeasurableName, type Side } from '../samples/model.js'
 import type { PipelineHooks } from './types.js'
 import { layoutDir, type Workspace } from './workspace.js'
@@ -21,6 +21,8 @@ export interface Built {
   /** The config with enough rounds (docs/statistics.md §10), and the message saying so, if raised. */
   plan: Config
   raised: string | null
+  /** The time budget cannot reach n_min: what the run does about it (runPlan.ts). */
+  budget: string | null
   /** What head lists under the run's filter (--filter or a shard's share). */
   headListed: readonly string[]
 }
@@ -32,6 +34,7 @@ export interface Built {
 export async function buildSides(
   ws: Workspace,
   config: Config,
+  askedDesign: InterleaveChoice,
   baseSha: string,
   hooks: PipelineHooks
 ): Promise<Built> {
@@ -39,14 +42,26 @@ export async function buildSides(
   let headProbe: ProbeResult | undefined
   let plan: Config = config
   let raised: string | null = null
+  let budget: string | null = null
   let headListed: readonly string[] = []
   const afterHead = async (head: BuildResult) => {
     if (!head.ok) throw buildFailed('head', head)
+    const probed = Date.now()
     const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv)
     headProbe = checked.probe
     headListed = checked.listed
-    ;({ plan, raised } = decidablePlan(config, checked.listed.filter(isMeasurableName).length))
-    if (raised) ws.log.warn(raised)
+    // K, n_min and the rounds the budget allows, said before the base is built (docs/statistics.md §10).
+    const k = checked.listed.filter(isMeasurableName).length
+    ;({ plan, raised, budget } = await planBeforeBase(config, askedDesign, k, {
+      binary: locateBinary(ws.trees.head, binary),
+      cwd: resolve(ws.trees.head, config.workingDirectory),
+      kind: checked.probe.kind,
+      workDir: ws.workDir,
+      env: ws.childEnv,
+      startSeconds: (Date.now() - probed) / 2000, // the probe ran two processes
+      log: ws.log,
+      signal: hooks.signal
+    }))
   }
   // --randomize-layout: the builds record their links, and the base is built (a cached build recorded none).
   if (config.randomizeLayout && hooks.baseBuildCache)
@@ -66,7 +81,7 @@ export async function buildSides(
       afterHead
     })
   )
-  return { builds, headProbe: headProbe!, plan, raised, headListed }
+  return { builds, headProbe: headProbe!, plan, raised, budget, headListed }
 }
 
 /** Head's binary located and probed, and --filter checked against it (JobError when it matches nothing). */
@@ -85,31 +100,6 @@ async function checkedHead(
     ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env, probe.kind)
     : probe.benchmarks
   return { probe, listed }
-}
-
-/**
- * The plan with enough rounds that a benchmark can be decided at all (docs/statistics.md §10): with K
- * benchmarks the exact test needs n runs per side with 2/C(2n, n) ≤ α/K. Said before measuring.
- */
-function decidablePlan(config: Config, k: number): { plan: Config; raised: string | null } {
-  const unchanged = { plan: config, raised: null }
-  if (k === 0 || config.measure === 'counts') return unchanged
-  const maxRounds = config.adaptive ? adaptiveMaxRounds(config.rounds, config.maxRounds) : undefined
-  const { rounds, decidability } = decidableRounds(k, config.analysis, config.rounds, maxRounds)
-  if (rounds <= config.rounds) return unchanged
-  const raised =
-    `${k} benchmark(s) at α = ${config.analysis.alpha}${config.analysis.correction === 'none' ? '' : ` (${config.analysis.correction})`}: ` +
-    `no benchmark can be decided with fewer than ${decidability.minRuns} runs per side (the exact test's ` +
-    `smallest p must reach ${decidability.testLevel.toPrecision(2)}); raising --rounds from ${config.rounds} to ${rounds}` +
-    (rounds < decidability.minRuns
-      ? `; that is --max-rounds, and still too few: raise --max-rounds to at least ${decidability.minRuns} to decide anything`
-      : '')
-  const plan = {
-    ...config,
-    rounds,
-    ...(maxRounds !== undefined && { maxRounds: Math.max(maxRounds, rounds) })
-  }
-  return { plan, raised }
 }
 
 /** A failed build of `side`, with the end of its log. */

@@ -42,7 +42,7 @@ export async function runPipeline(
   const credentials = await checkPersistedCredentials(repoDir, hooks.credentials ?? 'warn')
   for (const m of [credentials.warning, credentials.note]) if (m) log.warn(m)
   return inWorkspace(config, repoDir, commits, log, async (ws) => {
-    const built = await buildSides(ws, config, commits.baseSha, hooks)
+    const built = await buildSides(ws, config, asked.analysis.interleave, commits.baseSha, hooks)
     const { plan } = built
     const run: Report['run'] = {
       base: { label: commits.baseRef, sha: commits.baseSha },
@@ -54,6 +54,8 @@ export async function runPipeline(
     const result = await measureBuilt(ws, built, run, hooks)
     if (built.raised)
       result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised })
+    if (built.budget)
+      result.report.suite.warnings.push({ level: 'warning', code: 'budget-short', message: built.budget })
     // Said in the report and results.json too, not only on stderr: the numbers are of the commits.
     if (dirty) result.report.suite.warnings.push({ level: 'warning', code: 'dirty-tree', message: dirty })
     if (credentials.warning)

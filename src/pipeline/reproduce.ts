@@ -18,7 +18,11 @@ export function reproduceLine(
   commits: { baseSha: string; headSha: string }
 ): string {
   const { baseSha, headSha } = commits
-  const config = { ...plan, analysis: { ...plan.analysis, interleave: asked.analysis.interleave } }
+  const changed = plan.analysis.interleave !== runDesign(asked.analysis.interleave) // by the budget (runPlan.ts)
+  const config = {
+    ...plan,
+    analysis: { ...plan.analysis, interleave: changed ? plan.analysis.interleave : asked.analysis.interleave }
+  }
   const args = [
     'npx',
     'benchgate',

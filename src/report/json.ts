@@ -26,11 +26,17 @@ import type { Report, RunInfo } from './model.js'
 export const RESULTS_FORMAT = 'benchgate-results'
 /**
  * 2 added the verdicts `skipped` and `timing-only` (and their counts), and `timing_verdict` /
- * `counts_disagree` per benchmark; nothing was renamed or removed.
+ * `counts_disagree` per benchmark; nothing was renamed or removed. 3 renamed each benchmark's `u` to
+ * `statistic` (it holds V under the signed-rank test, not a U; `test` names which) and added `ties`.
  */
-export const RESULTS_VERSION = 2
-/** The versions this benchgate reads: a version 1 file is a version 2 file without `skipped`. */
-export const READABLE_RESULTS_VERSIONS: readonly number[] = [1, 2]
+export const RESULTS_VERSION = 3
+/**
+ * The versions this benchgate reads: a version 1 file is a version 2 file without `skipped`; a
+ * version 1 or 2 file has `u` where version 3 has `statistic`.
+ */
+export const READABLE_RESULTS_VERSIONS: readonly number[] = [1, 2, 3]
+/** The versions whose benchmarks carry the test's statistic as `u`. */
+export const U_RESULTS_VERSIONS: readonly number[] = [1, 2]
 
 export interface BenchmarkResultJson {
   name: string
@@ -50,7 +56,12 @@ export interface BenchmarkResultJson {
   median: { base: number | null; head: number | null }
   p_value: number | null
   p_adjusted: number | null
-  u: number | null
+  /** The test's statistic (version 3): W under rank-sum (`test` absent or "rank-sum"), V under signed-rank. */
+  statistic?: number | null
+  /** Versions 1 and 2: the same statistic under its old name (read, never written). */
+  u?: number | null
+  /** What the test ranked had ties (version 3, optional). */
+  ties?: boolean
   test_method: 'exact' | 'normal' | null
   /** The test in force (docs/statistics.md §13): rank-sum (whole-suite rounds) or signed-rank (pairs); version 2, optional. */
   test?: 'rank-sum' | 'signed-rank'
@@ -221,9 +232,10 @@ function benchmarkJson(c: Comparison): BenchmarkResultJson {
     median: { base: c.baseMedian, head: c.headMedian },
     p_value: c.pValue,
     p_adjusted: c.pAdjusted,
-    u: c.u,
+    statistic: c.statistic,
     test_method: c.testMethod,
     ...(c.test !== undefined && { test: c.test }),
+    ...(c.ties !== undefined && { ties: c.ties }),
     ...(c.pairs !== undefined && { pairs: c.pairs }),
     conf_level: c.confLevel,
     ...(c.rangeLevel !== undefined && { range_level: c.rangeLevel }),
@@ -276,9 +288,10 @@ export function fromResultsJson(json: ResultsJson): Report {
     head: b.sides.head,
     pValue: b.p_value,
     pAdjusted: b.p_adjusted,
-    u: b.u,
+    statistic: b.statistic ?? b.u ?? null,
     testMethod: b.test_method,
     ...(b.test !== undefined && { test: b.test }),
+    ...(b.ties !== undefined && { ties: b.ties }),
     ...(b.pairs !== undefined && { pairs: b.pairs }),
     confLevel: b.conf_level,
     ...(b.range_level !== undefined && { rangeLevel: b.range_level }),

@@ -49,7 +49,7 @@ export function validateResults(text: string, source: string): ResultsJson {
       typeof root.version === 'object' && root.version !== null ? 'an object' : String(root.version)
     fail(
       '$.version',
-      `version ${seen} is not supported by this benchgate (reads versions ${READABLE_RESULTS_VERSIONS.join(' and ')}); upgrade benchgate`
+      `version ${seen} is not supported by this benchgate (reads versions ${READABLE_RESULTS_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_RESULTS_VERSIONS.at(-1)}); upgrade benchgate`
     )
   }
   const check = checkSchema()

@@ -1,10 +1,10 @@
 /**
- * The JSON Schema (draft 2020-12) of results.json, format version 1: what `validateResults` checks
+ * The JSON Schema (draft 2020-12) of results.json, format versions 1 to 3: what `validateResults` checks
  * an untrusted results file against with ajv, published as docs/results.schema.json
  * (`npx tsx scripts/results-schema.ts` writes it; __tests__/security/resultsSchema.test.ts fails
  * when the two differ, and checks that what the writer produces validates).
  *
- * Objects stay open to fields a newer benchgate adds within version 1 (docs/results-format.md), but
+ * Objects stay open to fields a newer benchgate adds within a version (docs/results-format.md), but
  * an unknown field may only hold a scalar or a flat list/map of scalars: every path is typed or
  * shallow, so no value nests deep enough to hurt a renderer.
  */
@@ -13,7 +13,7 @@ import { MAX_CALL_TREE_NODES } from '../analysis/callTree.js'
 import { LAYOUT_EVENTS } from '../analysis/countMovement.js'
 import { ALL_VERDICTS } from '../analysis/verdict.js'
 import { MAX_NAME_CHARS } from '../samples/model.js'
-import { READABLE_RESULTS_VERSIONS, RESULTS_FORMAT } from './json.js'
+import { READABLE_RESULTS_VERSIONS, RESULTS_FORMAT, U_RESULTS_VERSIONS } from './json.js'
 
 /** Benchmark names (and the lists and maps keyed by them): the sample parsers refuse longer ones. */
 export { MAX_NAME_CHARS }
@@ -391,7 +391,9 @@ const $defs = {
       median: pair(nullable(num)),
       p_value: nullable(probability),
       p_adjusted: nullable(probability),
+      statistic: nullable(num),
       u: nullable(num),
+      ties: { type: 'boolean' },
       test_method: nullable({ enum: ['exact', 'normal'] }),
       test: { enum: ['rank-sum', 'signed-rank'] },
       pairs: object({ used: int(), incomplete: int() }),
@@ -437,7 +439,6 @@ const $defs = {
       'median',
       'p_value',
       'p_adjusted',
-      'u',
       'conf_level',
       'shift',
       'ratio',
@@ -449,10 +450,23 @@ const $defs = {
   )
 }
 
+/** Every benchmark carries its test's statistic under `name` (`u` up to version 2, `statistic` since 3). */
+function statisticNamed(name: string) {
+  return {
+    type: 'object',
+    properties: {
+      benchmarks: {
+        type: 'array',
+        items: { type: 'object', properties: { [name]: nullable(num) }, required: [name] }
+      }
+    }
+  }
+}
+
 /** The schema itself (a plain JSON value: docs/results.schema.json is this, pretty-printed). */
 export const RESULTS_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title: 'benchgate results.json, format version 1',
+  title: 'benchgate results.json, format versions 1 to 3',
   description:
     'What `benchgate run|compare|merge --out DIR` writes and `benchgate report` and the Action (comment and merge modes) read back as untrusted input. Fields may be added within a version; objects accept unknown fields holding a scalar or a flat list or map of scalars. See docs/results-format.md.',
   ...object(
@@ -484,5 +498,9 @@ export const RESULTS_SCHEMA = {
     },
     ['format', 'version', 'run', 'options', 'counts', 'warnings', 'provenance', 'benchmarks']
   ),
+  // The test's statistic is `u` up to version 2 and `statistic` from version 3 (docs/results-format.md).
+  if: { properties: { version: { enum: [...U_RESULTS_VERSIONS] } } },
+  then: statisticNamed('u'),
+  else: statisticNamed('statistic'),
   $defs
 }

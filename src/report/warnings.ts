@@ -91,9 +91,24 @@ export function mergeNumbers(messages: string[]): string {
   })
 }
 
+/**
+ * Under pairs, what the Base and Head columns are and why Head/Base can differ from Change (docs/pairs.md,
+ * docs/report.md): the columns are each side's median, Change the paired estimate. Null without pairs.
+ */
+export function pairedColumnsNote(suite: SuiteResult): string | null {
+  if (!suite.comparisons.some((c) => c.test === 'signed-rank' && c.ratio)) return null
+  return (
+    "Base and Head are each side's median over the rounds; Change is the paired estimate (the median of the " +
+    "rounds' head/base ratios, Walsh-averaged), the figure the test and the verdict use. When the rounds differ " +
+    'in speed more than base and head do, Head/Base can differ from Change.'
+  )
+}
+
 /** Notes: facts worth one calm line each, not warnings. */
 export function notes(suite: SuiteResult, run: RunInfo): string[] {
   const out: string[] = layoutNotes(suite, run)
+  const columns = pairedColumnsNote(suite)
+  if (columns) out.push(columns)
   if (suite.warnings.some((w) => w.code === 'debug-library')) {
     out.push(
       "Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code."

@@ -71,6 +71,9 @@ export function suiteSummaryNote(suite: SuiteResult): string | null {
  */
 export function intervalText(c: Comparison, digits = 1, short = false): string {
   if (!c.ratio) return ''
+  // No interval reaches the level (§6): one drawn anyway (a [min, max] at a lower level) could exclude
+  // 1 beside p ≥ α and be read as a change; its footnote says what the values do reach.
+  if (c.inconclusiveReason === 'level-unreachable') return short ? 'not at this level' : '(not at this level)'
   if (c.levelReason !== 'too-few-processes') return formatChangeCi(c.ratio.ci, digits)
   // The terminal's column: its footnote already says how many processes there were.
   if (short) return 'not testable'
@@ -158,9 +161,7 @@ export function inconclusiveText(c: Comparison, minEffect: number, measure: Meas
     c.inconclusiveReason === 'too-few-processes'
       ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
       : c.inconclusiveReason === 'level-unreachable'
-        ? c.rangeLevel !== undefined
-          ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
-          : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+        ? unreachableText(c, runs)
         : c.inconclusiveReason === 'too-few-samples'
           ? 'too few samples to test'
           : c.ratio && c.ratio.ci[1] < 1 + minEffect
@@ -182,6 +183,18 @@ export function inconclusiveText(c: Comparison, minEffect: number, measure: Meas
   const counts =
     c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : ''
   return `${why}${advice ? `: ${advice}` : ''}${counts}`
+}
+
+/**
+ * Why no interval reaches the level, from what the test used (`test`, `pairs.used`, `ties`): "too few
+ * pairs (13, with ties) to reach the 99.99% level: the [min, max] of the ratios covers 99.98%".
+ */
+function unreachableText(c: Comparison, runs: number): string {
+  const sizes = c.pairs ? plural(c.pairs.used, 'pair') : `${runs} runs per side`
+  const why = `too few values (${sizes}${c.ties ? ', with ties' : ''}) to reach the ${formatLevel(c.confLevel)} level`
+  return c.rangeLevel === undefined
+    ? why
+    : `${why}: the [min, max] of the ${c.pairs ? 'pairs’ ratios' : 'ratios'} covers only ${formatLevel(c.rangeLevel)}`
 }
 
 const countWord = (v: Comparison['verdict']): string =>
@@ -214,6 +227,9 @@ export const IDENTICAL_PROGRAM = 'identical-program'
 
 /** The warning code of a run that compared nothing because the base did not build. */
 export const NO_BASELINE = 'no-baseline'
+
+/** The warning code of a run whose time budget ended before the test in force could decide anything (§10). */
+export const BUDGET_UNDECIDABLE = 'budget-before-n-min'
 
 /** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
 export const FIELD_MAX_CHARS = 120
@@ -292,7 +308,14 @@ function verdictHeadline(suite: SuiteResult, icon: VerdictIcon, text: (s: string
     // Undecided is said first, never as "no significant change" (README, "Undecided is said out loud").
     if (!c.inconclusive) return `${text('no significant change')} · ${parts.join(', ')}`
     const decided = c.negligible + c.unchanged
-    const open = decided === 0 ? 'nothing could be decided' : verdictWord('inconclusive')
+    // Said once, first: the budget, not the noise, left every benchmark undecided.
+    const budget = suite.warnings.some((w) => w.code === BUDGET_UNDECIDABLE)
+    const open =
+      decided === 0
+        ? budget
+          ? 'the time budget ended before the test could decide anything'
+          : 'nothing could be decided'
+        : verdictWord('inconclusive')
     return `${lead('inconclusive')}${text(open)} · ${parts.join(', ')}`
   }
   return parts.join(', ')

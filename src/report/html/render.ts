@@ -53,7 +53,7 @@ import {
 } from './plotData.js'
 import { STYLE } from './style.js'
 import { VERDICTS, verdictWord } from '../verdicts.js'
-import { benchmarkWarnings, isUndecided } from '../warnings.js'
+import { benchmarkWarnings, isUndecided, pairedColumnsNote } from '../warnings.js'
 import type { BenchWire, PageWire } from './wire.js'
 
 /** Benchmarks shown at most in the overview chart (those whose change or CI matters most). */
@@ -271,6 +271,8 @@ function* summarySection(report: Report, ordered: Comparison[]): Generator<strin
   yield line('<section id="summary">')
   if (run.stoppedEarly)
     yield line(`<p class="note">Measuring stopped early: ${escapeHtml(run.stoppedEarly)}.</p>`)
+  const columns = pairedColumnsNote(suite)
+  if (columns) yield line(`<p class="note">${escapeHtml(columns)}</p>`)
   const level = ciLabel(ordered, suite)
   const changed = ordered.filter((c) => CHANGED.includes(c.verdict))
   const quiet = ordered.filter((c) => QUIET.includes(c.verdict))
@@ -550,7 +552,10 @@ function testTable(c: Comparison, minEffect: number, measure: Measure): string {
       `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`
     ],
     ['p adjusted', formatP(c.pAdjusted)],
-    [c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)', c.u === null ? '–' : String(c.u)],
+    [
+      c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)',
+      c.statistic === null ? '–' : String(c.statistic)
+    ],
     [
       'Analysed',
       c.pairs
