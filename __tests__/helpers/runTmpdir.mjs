@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const ROOT = 'BENCHGATE_TEST_RUN_ROOT'
+/** Tools' own caches, made in os.tmpdir() by the tools the tests start (tsx-<uid>: tsx's compile cache). */
+const TOOL_CACHES = /^tsx-\d+$/
 
 export function setup() {
   const root = mkdtempSync(join(tmpdir(), 'benchgate-test-run-'))
@@ -20,7 +22,9 @@ export function setup() {
 export function teardown() {
   const root = process.env[ROOT]
   if (!root) return
-  const left = readdirSync(join(root, 'tmp')).sort()
+  const left = readdirSync(join(root, 'tmp'))
+    .filter((name) => !TOOL_CACHES.test(name))
+    .sort()
   rmSync(root, { recursive: true, force: true })
   if (left.length > 0) {
     const shown = left.slice(0, 40).join('\n  ')
