@@ -2,6 +2,9 @@
 export default {
   clearMocks: true,
   extensionsToTreatAsEsm: ['.ts'],
+  // Each run gets its own temporary folder and fails when tests leave anything in it (runTmpdir.mjs).
+  globalSetup: '<rootDir>/__tests__/helpers/globalSetup.mjs',
+  globalTeardown: '<rootDir>/__tests__/helpers/globalTeardown.mjs',
   moduleFileExtensions: ['ts', 'js'],
   moduleNameMapper: {
     // The HTML report's browser script, compiled as rollup does it (scripts/clientScript.mjs).
@@ -9,6 +12,8 @@ export default {
     '(^|/)historyClient\\.inline\\.js$': '<rootDir>/scripts/historyClientForJest.mjs',
     '^(\\.{1,2}/.*)\\.js$': '$1'
   },
+  // Every skipped test says why at the end of the output (jest hides the console of an all-skipped file).
+  reporters: ['default', '<rootDir>/__tests__/helpers/skipReasons.mjs'],
   testEnvironment: 'node',
   testMatch: ['**/__tests__/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -4,12 +4,14 @@
  * descriptions promise are checked against the option table in __tests__/config/optionTable.test.ts).
  */
 import { describe, expect, test } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import yaml from 'js-yaml'
 import { applyConfigFile, CONFIG_INPUTS, readActionSettings } from '../../src/action/inputs.js'
 import { DEFAULT_CONFIG, OPTION_NAMES } from '../../src/config/index.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 interface ActionYml {
   runs: { using: string; main: string }
@@ -93,7 +95,7 @@ describe('readActionSettings', () => {
   })
 
   test('modes run and measure never read benchgate.json from the checkout (the PR); the file layer comes later', () => {
-    const ws = mkdtempSync(join(tmpdir(), 'bg-inputs-'))
+    const ws = temp('bg-inputs-')
     writeFileSync(join(ws, 'benchgate.json'), JSON.stringify({ rounds: 30, 'fail-on': 'never' }))
     for (const mode of ['run', 'measure']) {
       const s = readActionSettings(reader({ mode, alpha: '0.001' }).get, ws, ws)
@@ -108,7 +110,7 @@ describe('readActionSettings', () => {
   })
 
   test('comment mode (no PR code in its checkout) reads benchgate.json from the workspace; inputs win', () => {
-    const ws = mkdtempSync(join(tmpdir(), 'bg-inputs-'))
+    const ws = temp('bg-inputs-')
     writeFileSync(join(ws, 'benchgate.json'), JSON.stringify({ rounds: 30, alpha: 0.05 }))
     const s = readActionSettings(reader({ mode: 'comment', alpha: '0.001' }).get, ws, ws)
     expect(s.config.rounds).toBe(30)

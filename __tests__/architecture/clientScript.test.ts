@@ -4,12 +4,14 @@
  * exactly it, and dist/ was built from the current client.ts. (The browser test runs it in chromium.)
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import CLIENT_SCRIPT from '../../src/report/html/client.inline.js'
 import { renderHtml } from '../../src/report/html/render.js'
 import { synthReport, synthSamples } from '../report/htmlFixture.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 const root = join(import.meta.dirname, '..', '..')
 type Build = { buildClientScript(entry?: string): string }
@@ -39,7 +41,7 @@ describe('the inlined browser script', () => {
   })
 
   it('refuses a script that could end its element early', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'benchgate-client-'))
+    const dir = temp('benchgate-client-')
     const planted = join(dir, 'planted.ts')
     writeFileSync(planted, "document.title = 'a <!-- b'\nexport {}\n")
     await expect(load().then((m) => m.buildClientScript(planted))).rejects.toThrow(

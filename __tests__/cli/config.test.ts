@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildConfig, DEFAULT_CONFIG, readConfigFile, reproduceArgs } from '../../src/config/index.js'
 import { ConfigError } from '../../src/errors.js'
 import { VERSION } from '../../src/version.js'
 import pkg from '../../package.json' with { type: 'json' }
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 describe('buildConfig', () => {
   it('fail-on is a set: regression and failed always in it, additions in table order, never alone (STATISTICS §10)', () => {
@@ -67,7 +69,7 @@ describe('buildConfig', () => {
 })
 
 describe('readConfigFile', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'benchgate-config-'))
+  const dir = temp('benchgate-config-')
   it('returns undefined for a missing optional file and throws for a missing required one', () => {
     expect(readConfigFile(join(dir, 'nope.json'), false)).toBeUndefined()
     expect(() => readConfigFile(join(dir, 'nope.json'), true)).toThrow(/cannot read config file/)

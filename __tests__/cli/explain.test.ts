@@ -3,8 +3,7 @@
  * finished run's results.json; a benchmark without an attribution says why; an unknown one is a usage error.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { countSuite } from '../../src/analysis/countSuite.js'
 import { main } from '../../src/cli.js'
@@ -12,6 +11,9 @@ import { toResultsJson } from '../../src/report/json.js'
 import type { CountMeasurement, CountSample, FunctionCost } from '../../src/samples/countModel.js'
 import { captureIo } from '../helpers/io.js'
 import { callgrindEvents } from '../helpers/callgrindEvents.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 const ev = (Ir: number, D1mr = 0) => callgrindEvents({ Ir, D1mr, Bc: 10, Bcm: 1 })
 const fn = (name: string, self: number, inclusive = self): FunctionCost => ({
@@ -58,7 +60,7 @@ const measurement: CountMeasurement = {
 }
 
 describe('benchgate explain', () => {
-  const out = mkdtempSync(join(tmpdir(), 'benchgate-explain-'))
+  const out = temp('benchgate-explain-')
   const suite = countSuite(measurement, { metric: 'instructions', threshold: 0.01 })
   writeFileSync(
     join(out, 'results.json'),

@@ -18,7 +18,7 @@ import { tempRepo } from '../helpers/repo.js'
 const FIXTURE = resolve('__tests__/fixtures/history/results.json')
 const A = '1'.repeat(40)
 const B = '2'.repeat(40)
-const { temp } = tempDirs('bg-hist-cli-')
+const { temp, track } = tempDirs('bg-hist-cli-')
 
 describe('benchgate history', () => {
   it('record: refuses results without SHAs and says which flags to give (exit 2); records with them', async () => {
@@ -128,6 +128,7 @@ describe('benchgate history', () => {
     const origin = temp()
     execFileSync('git', ['init', '-q', '--bare', '-b', 'main'], { cwd: origin })
     const repo = tempRepo('bg-hist-names-')
+    track(repo.dir)
     repo.commitFiles({ 'README.md': 'project\n' }, 'initial')
     repo.git('remote', 'add', 'origin', origin)
     repo.git('push', '-q', 'origin', 'main')

@@ -64,6 +64,7 @@ describe('git store (a local bare repository as origin)', () => {
     const origin = temp('bg-hist-origin-')
     git(origin, 'init', '-q', '--bare', '-b', 'main')
     const seed = tempRepo('bg-hist-seed-')
+    track(seed.dir)
     seed.commitFiles({ 'README.md': 'project\n' }, 'initial')
     seed.git('remote', 'add', 'origin', origin)
     seed.git('push', '-q', 'origin', 'main')
@@ -163,6 +164,7 @@ describe('git store (a local bare repository as origin)', () => {
 
   it('without an origin the branch is local; a branch name that could be an option is refused', async () => {
     const repo = tempRepo('bg-hist-local-')
+    track(repo.dir)
     repo.commitFiles({ 'a.txt': 'a\n' }, 'initial')
     const store = openStore('git:perf/history', repo.dir)
     for (const r of records.slice(0, 2)) await store.add(r)

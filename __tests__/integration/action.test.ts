@@ -7,15 +7,17 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { mdCode } from '../../src/report/escape.js'
 import { commentMarker } from '../../src/report/markdown.js'
 import { checkAgainstOpenApi } from '../action/openapi.js'
 import { tempRepo } from '../helpers/repo.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
 import { runnerInputs, spawnAction } from '../helpers/action.js'
+import { cachedBuild } from '../helpers/buildCache.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark) console.warn('skipping the Action run-mode tests: install libbenchmark-dev')
@@ -54,7 +56,7 @@ describe('the Action (dist/index.js against a local GitHub)', () => {
   let headSha: string
   const PR = 2
   // RUNNER_TEMP is the same path on every run of a hosted runner; the base-build cache relies on it.
-  const runnerTemp = mkdtempSync(join(tmpdir(), 'benchgate-runner-temp-'))
+  const runnerTemp = temp('benchgate-runner-temp-')
   let nextRunId = 8000
   const runEnv = (opts: Parameters<FakeGitHub['env']>[0]) =>
     fake.env({ runId: nextRunId++, ...opts, vars: { RUNNER_TEMP: runnerTemp, ...(opts?.vars ?? {}) } })
@@ -86,7 +88,11 @@ describe('the Action (dist/index.js against a local GitHub)', () => {
   }
   const runInputs = () =>
     inputs(fake, {
-      build: 'g++ -O2 bench.cc -o build/bench -lbenchmark -lbenchmark_main -lpthread',
+      build: cachedBuild(
+        'g++ -O2 bench.cc -o build/bench -lbenchmark -lbenchmark_main -lpthread',
+        'bench.cc',
+        'build/bench'
+      ),
       binary: 'build/bench',
       rounds: '8',
       repetitions: '3',
@@ -217,7 +223,7 @@ describe('the Action (dist/index.js against a local GitHub)', () => {
           return f
         },
         inputs: inputs(fake, { mode: 'comment' }),
-        workspace: mkdtempSync(join(tmpdir(), 'benchgate-ws-'))
+        workspace: temp('benchgate-ws-')
       })
       fake.seedPull({
         number: PR,
@@ -238,6 +244,8 @@ describe('the Action (dist/index.js against a local GitHub)', () => {
       })
       expect(commentEnv.outputs().verdict).toBe('regression')
       expectRequestsMatchOpenApi(fake)
+      measureEnv.cleanup()
+      commentEnv.cleanup()
     },
     180_000
   )

@@ -5,12 +5,14 @@
  * reason. ~20 s. Skipped, with the reason printed, when Google Benchmark is not installed.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
 import type { Io } from '../../src/commands/io.js'
 import { tempRepo } from '../helpers/repo.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark) console.warn('skipping the adaptive end-to-end test: install libbenchmark-dev')
@@ -40,7 +42,7 @@ afterAll(() => {
 itIf(
   'resolves the clear regression at the first look and tops up only the rest, with a real filter',
   async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     let err = ''
     const io: Io = { stdout: () => {}, stderr: (t) => void (err += t), colour: false, isTTY: false }
     const code = await main(

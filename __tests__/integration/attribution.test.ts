@@ -19,6 +19,9 @@ import { main } from '../../src/cli.js'
 import { shellQuote } from '../../src/report/shellQuote.js'
 import { captureIo } from '../helpers/io.js'
 import { tempRepo } from '../helpers/repo.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { track } = tempDirs('benchgate-where-')
 
 const hasValgrind = spawnSync('valgrind', ['--version']).status === 0
 const gbench19 = join(process.cwd(), '.cache/gbench-1.9.1/install')
@@ -161,6 +164,7 @@ describe.each(VERSIONS)('attribution on Google Benchmark $version (real valgrind
   beforeAll(async () => {
     if (!v.installed || !hasValgrind) return
     const repo = tempRepo('benchgate-where-')
+    track(repo.dir)
     // (a) +8.8% work in crc_update (+8% of the benchmark); (b) 3000 steps moved from parse_fields to
     // scan_bytes, 1000 more; (c) old_hash renamed new_hash, 500 steps more; (d) the chase
     repo.commitFiles(

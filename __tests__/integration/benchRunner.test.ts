@@ -5,12 +5,14 @@
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
 import type { Io } from '../../src/commands/io.js'
 import { tempRepo } from '../helpers/repo.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 const ready =
   existsSync('/usr/include/benchmark/benchmark.h') && spawnSync('cmake', ['--version']).status === 0
@@ -34,7 +36,7 @@ afterAll(() => {
 itIf(
   'finds the calibrated tenfold regression through a bench-runner binary, with a ratio CI containing 10',
   async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     let err = ''
     const io: Io = { stdout: () => {}, stderr: (t) => void (err += t), colour: false, isTTY: false }
     const build =

@@ -17,6 +17,10 @@ import { abortingSuiteSource } from '../helpers/abortingSuite.js'
 import { captureIo } from '../helpers/io.js'
 import { describeIfCounting } from '../helpers/countTools.js'
 import { tempRepo } from '../helpers/repo.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+import { cachedBuild } from '../helpers/buildCache.js'
+
+const { track } = tempDirs('benchgate-counts-')
 
 const describeIf = describeIfCounting('count-mode tests')
 
@@ -67,7 +71,12 @@ BENCHMARK(BM_Wait)->UseRealTime();
 `
 const QUIET: Log = { info: () => {}, warn: () => {}, debug: () => {}, group: (_, f) => f() }
 
-const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
+// Each distinct program compiled once per test run (buildCache.ts).
+const BUILD = cachedBuild(
+  'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread',
+  'bench.cc',
+  'bench'
+)
 
 interface BenchmarkJson {
   name: string
@@ -115,6 +124,7 @@ describeIf('count mode (real valgrind)', () => {
   let repo: string
   beforeAll(() => {
     const r = tempRepo('benchgate-counts-')
+    track(r.dir)
     repo = r.dir
     r.commitFiles({ 'bench.cc': SOURCE(100_000) }, 'base')
     r.git('tag', 'base')

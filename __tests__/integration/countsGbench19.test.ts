@@ -7,13 +7,15 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { countSuite } from '../../src/analysis/countSuite.js'
 import { compareCounts } from '../../src/analysis/counts.js'
 import { measureCounts } from '../../src/counts/measureCounts.js'
 import { silentLog } from '../helpers/silentLog.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 const prefix = join(process.cwd(), '.cache/gbench-1.9.1/install')
 const hasGbench19 = existsSync(join(prefix, 'include/benchmark/benchmark.h'))
@@ -35,7 +37,7 @@ BENCHMARK_MAIN();
 
 describeIf('count mode on Google Benchmark 1.9.1 (static library)', () => {
   it('fixes one iteration with --benchmark_min_time=1x, even over MinTime() in code, and sees +3% work as +3.0%', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'benchgate-gb19-'))
+    const dir = temp('benchgate-gb19-')
     const build = (name: string, work: number) => {
       const out = join(dir, name)
       execFileSync(

@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { main } from '../../src/cli.js'
 import { captureIo } from '../helpers/io.js'
 import { tempRepo, type TempRepo } from '../helpers/repo.js'
+import { cachedBuild } from '../helpers/buildCache.js'
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 const describeIf = hasBenchmark ? describe : describe.skip
@@ -49,7 +50,12 @@ const KILLED = PLAIN.replace(
   'static void BM_B(benchmark::State& s) {',
   'static void BM_B(benchmark::State& s) { { int n = Invocation(); if (n == 3 || n == 5 || n == 6) raise(SIGKILL); }'
 )
-const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
+// Each distinct program compiled once per test run (buildCache.ts).
+const BUILD = cachedBuild(
+  'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread',
+  'bench.cc',
+  'bench'
+)
 
 const capture = captureIo
 

@@ -5,12 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
 import { abortingSuiteSource } from '../helpers/abortingSuite.js'
 import { captureIo } from '../helpers/io.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+import { cachedBuild } from '../helpers/buildCache.js'
+
+const { temp } = tempDirs('benchgate-')
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark)
@@ -57,7 +60,12 @@ static void BM_Six(benchmark::State& s) { const int n = s.range(0) == 1 ? ${work
   for (auto _ : s) { unsigned x = 0; for (int i = 0; i < n; ++i) { x += i; benchmark::DoNotOptimize(x); } } }
 BENCHMARK(BM_Six)->DenseRange(1, 6);
 `
-const BUILD = 'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
+// Each distinct program compiled once per test run (buildCache.ts).
+const BUILD = cachedBuild(
+  'g++ -O2 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread',
+  'bench.cc',
+  'bench'
+)
 
 const capture = captureIo
 
@@ -68,7 +76,7 @@ function git(dir: string, ...args: string[]): string {
 describeIf('benchgate run (end to end)', () => {
   let repo: string
   beforeAll(() => {
-    repo = mkdtempSync(join(tmpdir(), 'benchgate-e2e-'))
+    repo = temp('benchgate-e2e-')
     git(repo, 'init', '-q', '-b', 'main')
     git(repo, 'config', 'user.email', 'test@example.com')
     git(repo, 'config', 'user.name', 'test')
@@ -134,7 +142,7 @@ describeIf('benchgate run (end to end)', () => {
   ]
 
   it('fails the gate on a clear slowdown of a plain Google Benchmark binary: exit 1, regression', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const code = await main(args('main', out, '--rounds', '10'), io)
     expect(io.err).toMatch(/benchgate: fail: 1 regression/)
@@ -152,7 +160,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('--interleave benchmark: per-benchmark processes, the signed-rank test of the pairs, the slowdown found', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const code = await main(
       args('main', out, '--rounds', '8', '--interleave', 'benchmark', '--format', 'text'),
@@ -188,7 +196,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('--interleave benchmark: a benchmark that aborts costs only itself; one-side benchmarks run on their side', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const argv = args('listed-head', out, '--base', 'listed-base', '--rounds', '5', '--repetitions', '1')
     await main([...argv, '--min-time', '0.01', '--interleave', 'benchmark', '--filter', '^BM_[ABCEX]$'], io)
@@ -205,7 +213,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('a docs-only change builds the same binary: said so, no rounds run, exit 0', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const code = await main(args('aa', out), io)
     expect(code).toBe(0)
@@ -223,7 +231,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('--measure-identical measures an A/A pair (identical code) anyway: exit 0', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const code = await main(args('aa', out, '--measure-identical', '--rounds', '6'), io)
     expect(io.err).toMatch(/benchgate: (pass|undecided)/)
@@ -233,7 +241,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('names what a head cut short in every run lost, from its benchmark list under the filter: failed, never new or removed', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     // The filter (POSIX ERE, applied by the binaries themselves) leaves BM_Z out of the run and the lists.
     const argv = args('listed-head', out, '--base', 'listed-base', '--rounds', '5', '--repetitions', '1')
@@ -256,7 +264,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('a benchmark that errors the same way on both sides cannot run here: skipped, listed once, the gate passes', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const argv = args(
       'avx',
@@ -283,7 +291,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('the same error only at head is a failure: exit 1', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const code = await main(
       args('avx', out, '--rounds', '5', '--repetitions', '1', '--filter', '^BM_Avx$'),
@@ -297,7 +305,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it("a filter that matches nothing stops after the head build: exit 2, the binary's own words, names it has", async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const code = await main(args('main', out, '--filter', '^BM_Spni$'), io)
     expect(code).toBe(2)
@@ -310,7 +318,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('a wrong --binary is found after the head build, before the base is built', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const argv = args('main', out).map((a) => (a === 'bench' ? 'build/bench' : a))
     expect(await main(argv, io)).toBe(3)
@@ -319,7 +327,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('6 benchmarks at --rounds 3 (α = 0.01): told before the base is built that 7 runs per side are needed, and measures 7', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const argv = args(
       'six-head',
@@ -374,14 +382,14 @@ describeIf('benchgate run (end to end)', () => {
 
   it('fails with exit 3 and the build log tail when head does not build', async () => {
     const io = capture()
-    const code = await main(args('broken', mkdtempSync(join(tmpdir(), 'benchgate-out-'))), io)
+    const code = await main(args('broken', temp('benchgate-out-')), io)
     expect(code).toBe(3)
     expect(io.err).toMatch(/the head build failed/)
     expect(io.err).toMatch(/this is not C\+\+|error/)
   }, 120_000)
 
   it('a base that does not build is undecided, not a pass: head benchmarks under --filter listed as new, exit 0 (3 with --fail-on-base-build-failure)', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const argv = args(
       'six-head',
@@ -420,7 +428,7 @@ describeIf('benchgate run (end to end)', () => {
     const committed = readFileSync(bench, 'utf8')
     writeFileSync(bench, committed + '// an edit not committed\n')
     try {
-      const dirtyOut = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+      const dirtyOut = temp('benchgate-out-')
       await main(
         args('six-head', dirtyOut, '--base', 'broken', '--no-merge-base', '--rounds', '2'),
         capture()
@@ -436,7 +444,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('keeps and analyses the samples of a head that crashes in round 3, reports the crash, and marks a head-only benchmark new', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const code = await main(args('crashy', out, '--rounds', '6'), io)
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
@@ -467,7 +475,7 @@ describeIf('benchgate run (end to end)', () => {
 describe('benchgate compare (CLI)', () => {
   const fixtures = '__tests__/fixtures/gbench/v1.7.1'
   it('compares two real Google Benchmark files and writes every report', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     const file = readdirSync(fixtures)
       .filter((f) => f.endsWith('.json'))

@@ -6,8 +6,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the webhook payload fixtures are edited as untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
 import { mdCode } from '../../src/report/escape.js'
@@ -15,6 +14,10 @@ import { captureIo } from '../helpers/io.js'
 import { tempRepo } from '../helpers/repo.js'
 import { startFakeGitHub, type FakeGitHub, type RunnerEnv } from '../action/fakeGitHub.js'
 import { runnerInputs, spawnAction } from '../helpers/action.js'
+import { cachedBuild } from '../helpers/buildCache.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 if (!hasBenchmark) console.warn('skipping the sharding end-to-end test: install libbenchmark-dev')
@@ -27,7 +30,12 @@ BENCHMARK(BM_Spin)->Arg(2000)->Arg(3000)->Arg(4000)->Arg(5000)->Arg(6000);
 static void BM_Planted(benchmark::State& s) { Spin(s, ${planted}); }
 BENCHMARK(BM_Planted);
 `
-const BUILD = 'mkdir -p build && g++ -O2 bench.cc -o build/bench -lbenchmark -lbenchmark_main -lpthread'
+// Each distinct program compiled once per test run (buildCache.ts).
+const BUILD = cachedBuild(
+  'mkdir -p build && g++ -O2 bench.cc -o build/bench -lbenchmark -lbenchmark_main -lpthread',
+  'bench.cc',
+  'build/bench'
+)
 // Forty times the work is a regression whatever this VM's half-speed phases do (issue 33).
 const MEASURE = ['--interleave', 'suite', '--rounds', '12', '--repetitions', '2', '--min-time', '0.02']
 const PR = 5
@@ -70,7 +78,7 @@ describeIf('sharding end to end', () => {
 
   it('1 shard (CLI) and 3 shards (Action matrix + mode merge) measure the same benchmarks, agree on the planted regression, and post one comment', async () => {
     // One shard, with the CLI: run --shard 1/1, then merge.
-    const tmp = mkdtempSync(join(tmpdir(), 'benchgate-shard-out-'))
+    const tmp = temp('benchgate-shard-out-')
     const io = captureIo()
     const argv = [
       'run',
@@ -98,7 +106,7 @@ describeIf('sharding end to end', () => {
         event: 'pull_request.synchronize',
         payload: prPayload,
         workspace: repo,
-        vars: { RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'benchgate-runner-')) },
+        vars: { RUNNER_TEMP: temp('benchgate-runner-') },
         inputs: inputs({
           build: BUILD,
           binary: 'build/bench',
@@ -113,6 +121,7 @@ describeIf('sharding end to end', () => {
       expect(r.stdout).not.toMatch(/::error::/)
       expect(r.code).toBe(0)
       expect(r.stdout).toMatch(new RegExp(`shard ${i}/3: 2 of 6 benchmarks`))
+      env.cleanup()
     }
     expect(fake.state.comments).toHaveLength(0)
     expect(fake.state.checkRuns).toHaveLength(0)
@@ -133,7 +142,7 @@ describeIf('sharding end to end', () => {
       runId,
       event: 'pull_request.synchronize',
       payload: prPayload,
-      workspace: mkdtempSync(join(tmpdir(), 'benchgate-ws-')),
+      workspace: temp('benchgate-ws-'),
       inputs: inputs({ mode: 'merge' })
     })
     const m = await runAction(mergeEnv, mergeEnv.env.GITHUB_WORKSPACE)
@@ -169,7 +178,7 @@ describeIf('sharding end to end', () => {
         f.workflow_run.pull_requests = []
         return f
       },
-      workspace: mkdtempSync(join(tmpdir(), 'benchgate-ws-')),
+      workspace: temp('benchgate-ws-'),
       inputs: inputs({ mode: 'merge', shard: '1/3' })
     })
     const s = await runAction(safeEnv, safeEnv.env.GITHUB_WORKSPACE)
@@ -177,6 +186,8 @@ describeIf('sharding end to end', () => {
     expect(s.code).toBe(0) // as comment mode: the check run carries the verdict
     expect(fake.state.comments).toHaveLength(1)
     expect(safeEnv.outputs().verdict).toBe('regression')
+    mergeEnv.cleanup()
+    safeEnv.cleanup()
     rmSync(tmp, { recursive: true, force: true })
   }, 600_000)
 })

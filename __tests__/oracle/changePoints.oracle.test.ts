@@ -48,12 +48,18 @@ const seed =
     : Math.floor(Math.random() * 2 ** 31)
 
 /** The interpreter, or the reason the module cannot be imported with it. */
-function probe(envVar: string, module: string): { python: string; reason?: string } {
+function probe(envVar: string, module: string, pypi: string): { python: string; reason?: string } {
   const python = process.env[envVar] ?? 'python3'
   const r = spawnSync(python, ['-c', `import ${module}`], { encoding: 'utf8' })
   if (r.status === 0) return { python }
   const why = r.error ? r.error.message : r.stderr.trim().split('\n').pop()
-  return { python, reason: `${module} is not importable by ${python} (${why}); set ${envVar}` }
+  const venv = `/tmp/${pypi}`
+  return {
+    python,
+    reason:
+      `${module} is not importable by ${python} (${why}). Install the PyPI package ${pypi} in its own venv ` +
+      `(python3 -m venv ${venv} && ${venv}/bin/pip install ${pypi}) and set ${envVar}=${venv}/bin/python (README.md, "Quick start")`
+  }
 }
 
 function runPython<T>(python: string, script: string, input: unknown): T {
@@ -103,7 +109,7 @@ function makeCases(s: number, count: number): Case[] {
 }
 
 const where = ` (seed ${seed})`
-const otava = probe('OTAVA_PYTHON', 'otava.analysis')
+const otava = probe('OTAVA_PYTHON', 'otava.analysis', 'apache-otava')
 if (otava.reason) console.warn(`change points vs apache-otava skipped: ${otava.reason}`)
 
 ;(otava.reason ? describe.skip : describe)(`change points vs apache-otava (seed ${seed})`, () => {
@@ -133,7 +139,11 @@ if (otava.reason) console.warn(`change points vs apache-otava skipped: ${otava.r
   })
 })
 
-const spa = probe('SPA_PYTHON', 'signal_processing_algorithms.energy_statistics.energy_statistics')
+const spa = probe(
+  'SPA_PYTHON',
+  'signal_processing_algorithms.energy_statistics.energy_statistics',
+  'signal-processing-algorithms'
+)
 if (spa.reason) console.warn(`E-divisive candidates vs signal-processing-algorithms skipped: ${spa.reason}`)
 
 /** Random series of 20–200 points, a third pure noise, the others with a step of 4σ or 8σ. */

@@ -2,6 +2,10 @@
 // wilcox.test, pwilcox/qwilcox and pnorm/qnorm. Skipped, with the reason printed, when Rscript is
 // missing — never faked. Seed: ORACLE_SEED=<int> reproduces a run; otherwise a fresh seed is drawn and
 // shown in the test names. The JayBeams shapes use fixed seeds, so their asserted properties are stable.
+// Size: the defaults keep the file at seconds; ORACLE_CASES=<n> draws n cases in each random group, and
+// ORACLE_LARGE=1 also compares R's confidence interval on the 20,000–60,000-sample JayBeams shapes (R's
+// wilcox.test takes 6–20 s of CPU for each: its interval search tabulates ties at every step); without it
+// they are compared on W, method and p-value, and the interval against R stops at 5,000 samples.
 //
 // Tolerances:
 // - p-values: 1e-9 relative, 1e-300 absolute; W and exact/normal choice identical.
@@ -33,6 +37,11 @@ const seed =
 
 if (!hasR) console.warn(`rank-test oracle skipped: ${noRReason}`)
 const suite = hasR ? describe : describe.skip
+
+/** Random cases in a group: `n` by default, ORACLE_CASES for a long run. */
+const count = (n: number) => Number(process.env.ORACLE_CASES ?? n)
+/** R's interval on the large fixed shapes (see the header). */
+const LARGE = process.env.ORACLE_LARGE === '1'
 
 /** m·n up to which R builds median(outer(x, y, "-")) for the comparison. */
 const MAX_OUTER = 4e6
@@ -222,7 +231,7 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
 
   it('small exact cases (2 ≤ m, n < 50, continuous)', () => {
     const g = gen(seed + 2)
-    const cases: Case[] = Array.from({ length: 40 }, (_, i) => {
+    const cases: Case[] = Array.from({ length: count(40) }, (_, i) => {
       const m = g.int(2, 49)
       const n = g.int(2, 49)
       const shift = g.rnd() * 2 - 1
@@ -247,7 +256,7 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
   it('simultaneous levels 1 − 0.01/K (K = 2, 50, 200, 2000) on run medians, exact and asymptotic (§6)', () => {
     const g = gen(seed + 9)
     const ks = [2, 50, 200, 2000]
-    const cases: Case[] = Array.from({ length: 32 }, (_, i) => {
+    const cases: Case[] = Array.from({ length: count(32) }, (_, i) => {
       // Exact sizes where 1 − 0.01/K is reachable (m·n large enough), and asymptotic ones.
       const exact = i % 2 === 0
       const m = exact ? g.int(10, 49) : g.int(50, 400)
@@ -265,7 +274,7 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
 
   it('tied integer data (exact not possible)', () => {
     const g = gen(seed + 3)
-    const cases: Case[] = Array.from({ length: 30 }, (_, i) => {
+    const cases: Case[] = Array.from({ length: count(30) }, (_, i) => {
       const m = g.int(2, 300)
       const n = g.int(2, 300)
       const k = g.int(3, 40)
@@ -286,7 +295,7 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
     const logU = (lo: number, hi: number) =>
       Math.round(Math.exp(Math.log(lo) + (Math.log(hi) - Math.log(lo)) * g.rnd()))
     const cases: Case[] = []
-    for (let i = 0; i < 24; i++) {
+    for (let i = 0; i < count(24); i++) {
       const m = logU(2, 2000)
       const n = logU(2, 2000)
       const kind = i % 4
@@ -326,7 +335,7 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
   }, 60_000)
 })
 
-suite('JayBeams shapes vs R (fixed seeds)', () => {
+suite(`JayBeams shapes vs R (fixed seeds${LARGE ? '' : '; intervals vs R with ORACLE_LARGE=1'})`, () => {
   it('lognormal(5, 0.2) + 4000, shifted by 0.1 and by 1.0, 50,000 samples each', () => {
     const g = gen(5017)
     const base = () => Array.from({ length: 50_000 }, () => 4000 + g.lnorm(5, 0.2))
@@ -335,8 +344,8 @@ suite('JayBeams shapes vs R (fixed seeds)', () => {
     const s5 = base()
     const s6 = base().map((v) => v + 1)
     const cases: Case[] = [
-      { name: 'jaybeams-shift-0.1', x: s3, y: s4 },
-      { name: 'jaybeams-shift-1.0', x: s5, y: s6 }
+      { name: 'jaybeams-shift-0.1', x: s3, y: s4, ci: LARGE },
+      { name: 'jaybeams-shift-1.0', x: s5, y: s6, ci: LARGE }
     ]
     const r = rBatch(cases)
     cases.forEach((c, i) => check(c, r[i]))
@@ -354,7 +363,7 @@ suite('JayBeams shapes vs R (fixed seeds)', () => {
     const g = gen(5018)
     const s1 = g.rmixed(60_000).map((v) => 1000 + v)
     const s2 = g.rmixed(60_000).map((v) => 1050 + v)
-    const c: Case = { name: 'jaybeams-rmixed', x: s1, y: s2 }
+    const c: Case = { name: 'jaybeams-rmixed', x: s1, y: s2, ci: LARGE }
     check(c, rBatch([c])[0])
     const hl = hodgesLehmann(s1, s2)
     expect(hl.ci[0]).toBeLessThan(-50)
@@ -377,9 +386,9 @@ suite('JayBeams shapes vs R (fixed seeds)', () => {
     const o3 = g.routlier(20_000, 2, 0.49)
     const o4 = g.routlier(20_000, 4, 0.49)
     const cases: Case[] = [
-      { name: 'jaybeams-outliers-1pct', x: o2, y: o1 },
-      { name: 'jaybeams-outliers-49pct', x: o3, y: o4 },
-      { name: 'jaybeams-outliers-49pct-ratio', x: o3, y: o4, ratio: true }
+      { name: 'jaybeams-outliers-1pct', x: o2, y: o1, ci: LARGE },
+      { name: 'jaybeams-outliers-49pct', x: o3, y: o4, ci: LARGE },
+      { name: 'jaybeams-outliers-49pct-ratio', x: o3, y: o4, ratio: true, ci: LARGE }
     ]
     const r = rBatch(cases)
     cases.forEach((c, i) => check(c, r[i]))

@@ -3,11 +3,14 @@
  * whole process group, and results (never exceptions) for what the child did.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CAPTURE_BYTES, describeExit, runProcess } from '../../src/process/spawn.js'
 import { alive } from '../helpers/alive.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 const base = { cwd: tmpdir(), env: { PATH: process.env.PATH } }
 
@@ -45,7 +48,7 @@ describe('runProcess', () => {
   })
 
   it('writes stdout and stderr to one file when both name it', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'bg-spawn-')), 'log.txt')
+    const file = join(temp('bg-spawn-'), 'log.txt')
     const r = await runProcess('/bin/sh', ['-c', 'echo out; echo err >&2'], {
       ...base,
       stdout: { path: file },
@@ -56,7 +59,7 @@ describe('runProcess', () => {
   })
 
   it('kills the whole process group on a time limit', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bg-spawn-'))
+    const dir = temp('bg-spawn-')
     const pidFile = join(dir, 'grandchild')
     const r = await runProcess('/bin/sh', ['-c', `sleep 30 & echo $! > ${pidFile}; wait`], {
       ...base,

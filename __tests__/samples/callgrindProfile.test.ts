@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { callgrindArgs } from '../../src/counts/callgrindPass.js'
 import {
@@ -17,6 +16,9 @@ import {
   type FunctionProfile
 } from '../../src/samples/callgrindProfile.js'
 import { annotate } from '../helpers/callgrindAnnotate.js'
+import { tempDirs } from '../helpers/tempDirs.js'
+
+const { temp } = tempDirs('benchgate-')
 
 const HAND = [
   '# callgrind format',
@@ -128,7 +130,7 @@ function sumByName(rows: Array<{ name: string; costs: number[] }>): Map<string, 
 }
 
 describeIf('parseCallgrindProfile against callgrind_annotate (real dumps)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'benchgate-profile-'))
+  const dir = temp('benchgate-profile-')
   let dumps: string[] = []
   it('builds and runs a benchmark under count mode’s callgrind options', () => {
     writeFileSync(join(dir, 'b.cc'), SOURCE)

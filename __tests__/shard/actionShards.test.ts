@@ -4,7 +4,10 @@ import { join } from 'node:path'
 import type { ArtifactStore } from '../../src/github/artifacts.js'
 import type { Log } from '../../src/log.js'
 import { downloadShards, shardArtifactName } from '../../src/action/shards.js'
+import { tempDirs } from '../helpers/tempDirs.js'
 import { shardResults, suiteSamples } from './fixture.js'
+
+const { temp } = tempDirs('benchgate-shards-')
 
 const log = (): Log & { warnings: string[] } => {
   const warnings: string[] = []
@@ -42,7 +45,7 @@ describe('downloadShards (mode: merge)', () => {
       [shardArtifactName('default', 3)]: shards[2]
     })
     const l = log()
-    const { dirs, pullNumber } = await downloadShards(s, 42, 'default', null, l)
+    const { dirs, pullNumber } = await downloadShards(s, 42, 'default', null, l, { root: temp() })
     expect(s.asked).toEqual(['benchgate-shard-1', 'benchgate-shard-2', 'benchgate-shard-3'])
     expect(dirs.map((d) => d.split('/').pop())).toEqual(['shard-1', 'shard-3'])
     expect(pullNumber).toBeNull()
@@ -51,13 +54,13 @@ describe('downloadShards (mode: merge)', () => {
 
   it('uses the key in artifact names, refuses a run without shard 1 and an absurd shard count', async () => {
     expect(shardArtifactName('linux-gcc', 2)).toBe('benchgate-shard-linux-gcc-2')
-    await expect(downloadShards(store({}), 7, 'default', null, log())).rejects.toThrow(
+    await expect(downloadShards(store({}), 7, 'default', null, log(), { root: temp() })).rejects.toThrow(
       /no shard artifact 'benchgate-shard-1' in run 7: did the shard jobs \(shard: I\/N\) finish and upload\?/
     )
     const huge = JSON.parse(shards[0])
     huge.run.shard.count = 5000
     const s = store({ 'benchgate-shard-1': JSON.stringify(huge) })
-    await expect(downloadShards(s, 7, 'default', null, log())).rejects.toThrow(
+    await expect(downloadShards(s, 7, 'default', null, log(), { root: temp() })).rejects.toThrow(
       /benchgate-shard-1\/results\.json: \$\.run\.shard\.count: must be <= 1000/
     )
     expect(s.asked).toEqual(['benchgate-shard-1'])

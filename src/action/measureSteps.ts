@@ -2,7 +2,7 @@
  * The steps of the modes that measure (`run`, `measure`, and a shard of either): which commits, with
  * which options, the pipeline with a line per finished round, and the artifacts they leave.
  */
-import { copyFileSync, existsSync, mkdtempSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Config } from '../config/index.js'
@@ -151,9 +151,13 @@ export async function uploadArtifacts(
     if (pullNumber === null)
       throw new ConfigError("mode 'measure' runs on 'pull_request' events (it hands a PR's results over)")
     const dir = mkdtempSync(join(tmpdir(), 'benchgate-pr-'))
-    copyFileSync(written.results, join(dir, 'results.json'))
-    writeHandOver(dir, { pullNumber, headSha: measured.report.run.head.sha ?? '', key: config.key })
-    await attempt(handOverArtifactName(config.key), dir)
+    try {
+      copyFileSync(written.results, join(dir, 'results.json'))
+      writeHandOver(dir, { pullNumber, headSha: measured.report.run.head.sha ?? '', key: config.key })
+      await attempt(handOverArtifactName(config.key), dir)
+    } finally {
+      rmSync(dir, { recursive: true, force: true }) // uploaded: a self-hosted runner keeps its /tmp
+    }
   }
   if (settings.uploadArtifacts) {
     const reportFiles = [

@@ -5,7 +5,7 @@
  * `workflow_run` (fork-safe) merge each one is checked like the comment mode's hand-over (pr.json
  * against GitHub's record of the run), and everything is parsed as untrusted input; nothing is run.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError } from '../errors.js'
@@ -37,17 +37,21 @@ export async function uploadShard(
   log: Log
 ): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-shard-'))
-  copyFileSync(join(outDir, 'results.json'), join(dir, 'results.json'))
-  const samples = join(outDir, 'samples')
-  if (existsSync(samples)) {
-    mkdirSync(join(dir, 'samples'))
-    for (const f of readdirSync(samples)) copyFileSync(join(samples, f), join(dir, 'samples', f))
+  try {
+    copyFileSync(join(outDir, 'results.json'), join(dir, 'results.json'))
+    const samples = join(outDir, 'samples')
+    if (existsSync(samples)) {
+      mkdirSync(join(dir, 'samples'))
+      for (const f of readdirSync(samples)) copyFileSync(join(samples, f), join(dir, 'samples', f))
+    }
+    if (shard.pullNumber !== null)
+      writeHandOver(dir, { pullNumber: shard.pullNumber, headSha: shard.headSha, key: shard.key })
+    const name = shardArtifactName(shard.key, shard.index)
+    const { size } = await store.upload(name, dir, { retentionDays: shard.retentionDays })
+    log.info(`shard artifact '${name}' uploaded (${size} bytes): the merging job (mode: merge) reads it`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true }) // uploaded: a self-hosted runner keeps its /tmp
   }
-  if (shard.pullNumber !== null)
-    writeHandOver(dir, { pullNumber: shard.pullNumber, headSha: shard.headSha, key: shard.key })
-  const name = shardArtifactName(shard.key, shard.index)
-  const { size } = await store.upload(name, dir, { retentionDays: shard.retentionDays })
-  log.info(`shard artifact '${name}' uploaded (${size} bytes): the merging job (mode: merge) reads it`)
 }
 
 /** All shard artifacts of one merge together may not inflate to more than this (each is also capped). */

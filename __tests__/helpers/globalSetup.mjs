@@ -1,0 +1,2 @@
+// jest globalSetup: see runTmpdir.mjs.
+export { setup as default } from './runTmpdir.mjs'

@@ -1,0 +1,2 @@
+// jest globalTeardown: see runTmpdir.mjs.
+export { teardown as default } from './runTmpdir.mjs'
