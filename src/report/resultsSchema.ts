@@ -247,7 +247,8 @@ const $defs = {
           'priority',
           'date',
           'executable',
-          'turbo'
+          'turbo',
+          'caches'
         ].map((k) => [k, text()])
       ),
       numCpus: int(),
