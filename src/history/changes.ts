@@ -33,7 +33,7 @@ import {
 import { creepOf } from './creepOf.js'
 import { causeOf, pairedTotal } from './pairedSteps.js'
 import type { CommitRecord } from './record.js'
-import { segmentChangePoints } from './segmentChangePoints.js'
+import { MIN_SIDE_POINTS, segmentChangePoints } from './segmentChangePoints.js'
 import { environments, measuredHistory, ref, segmentsOf, seriesOf, type Point } from './series.js'
 
 export * from './changeTypes.js'
@@ -85,10 +85,16 @@ function candidates(
       o.delta
     )
     quiet += Math.max(0, seg.length - 1 - cps.length)
-    for (const { index: at, test } of cps) {
+    cps.forEach(({ index: at, test }, k) => {
       const from = seg[at - 1]
       const to = seg[at]
-      const paired = pairedTotal(points, index.get(from)!, index.get(to)!, parentOf)
+      const range = pairedTotal(points, index.get(from)!, index.get(to)!, parentOf)
+      // Towards the middle of the segments either side, at most MIN_SIDE_POINTS points (history/pairedSteps.ts causeOf):
+      // a longer span adds the noise of every step in it and would hide an environment change.
+      const start = Math.max(k > 0 ? cps[k - 1].index : 0, at - 2 * MIN_SIDE_POINTS)
+      const end = Math.min(k + 1 < cps.length ? cps[k + 1].index : seg.length, at + 2 * MIN_SIDE_POINTS)
+      const mid = (a: number, b: number) => seg[Math.floor((a + b - 1) / 2)]
+      const span = pairedTotal(points, index.get(mid(start, at))!, index.get(mid(at, end))!, parentOf)
       found.push({
         series: name,
         finding: {
@@ -98,10 +104,10 @@ function candidates(
           after: Math.exp(test.medianAfter),
           change: Math.expm1(test.shift),
           p_value: test.pValue,
-          ...causeOf(test, paired)
+          ...causeOf(test, range, span)
         }
       })
-    }
+    })
   }
   return { found, quiet }
 }

@@ -49,20 +49,24 @@ export function pairedTotal(
 
 /**
  * Code or environment: the locations moved by `test.shift`; the paired steps over the same commits
- * moved by `paired.total`. When the two differ beyond their noise (99%), the code does not explain the
- * move: an environment change, whatever the fingerprint says.
+ * (`range`) moved by their total. When the two differ beyond their noise (99%), the code does not
+ * explain the move: an environment change, whatever the fingerprint says. A slow creep moves the
+ * segments' medians by more than its one step at the point, so the steps from the middle of the
+ * segment before to the middle of the one after (`span`) must not explain it either.
  */
 export function causeOf(
   test: ShiftTest,
-  paired: { total: number; se: number } | null
+  range: { total: number; se: number } | null,
+  span: { total: number; se: number } | null
 ): Pick<ChangePointFinding, 'cause' | 'paired'> {
-  if (paired === null) return { cause: 'unknown', paired: null }
+  if (range === null) return { cause: 'unknown', paired: null }
   const z = normalQuantile((1 + CAUSE_LEVEL) / 2)
   const total: PairedTotal = {
-    change: Math.expm1(paired.total),
-    lo: Math.expm1(paired.total - z * paired.se),
-    hi: Math.expm1(paired.total + z * paired.se)
+    change: Math.expm1(range.total),
+    lo: Math.expm1(range.total - z * range.se),
+    hi: Math.expm1(range.total + z * range.se)
   }
-  const apart = Math.abs(test.shift - paired.total) / Math.hypot(test.se, paired.se)
-  return { cause: apart > z ? 'environment' : 'code', paired: total }
+  const apart = (p: { total: number; se: number }) =>
+    Math.abs(test.shift - p.total) / Math.hypot(test.se, p.se) > z
+  return { cause: apart(range) && (span === null || apart(span)) ? 'environment' : 'code', paired: total }
 }

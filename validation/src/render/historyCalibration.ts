@@ -43,11 +43,10 @@ export function renderCalibration(r: CalibrationResults): string {
 
 /** The section of docs/VALIDATION.md, or a line saying it has not been run. */
 export function historyCalibrationSection(r: CalibrationResults | undefined): string {
-  const head = '## History calibration: change points and creep per noise shape\n\n'
+  const head = '## History calibration\n\n'
   if (!r)
     return (
-      head +
-      'Not run yet: `npm run validate -- history-calibration --out validation/results/full/history-calibration.json`.\n'
+      head + '_Not run yet (`npm run validate -- history-calibration --out …/history-calibration.json`)._\n'
     )
   const over = r.shapes.filter((s) => s.falsePerSeriesCommit.rate * 1000 > 0.2).map((s) => s.shape)
   const shareOver = r.shapes.filter((s) => s.farShare.rate > r.q).map((s) => s.shape)
