@@ -3,7 +3,7 @@ import { readFileSync, realpathSync, mkdtempSync, rmSync, statSync, mkdirSync, w
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve as resolve$1, dirname, isAbsolute, basename, relative, sep, delimiter } from 'node:path';
-import { randomBytes, createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir, platform, arch, availableParallelism, hostname } from 'node:os';
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { performance as performance$1 } from 'node:perf_hooks';
@@ -52306,7 +52306,8 @@ const $defs = {
             'priority',
             'date',
             'executable',
-            'turbo'
+            'turbo',
+            'caches'
         ].map((k) => [k, text$1()])),
         numCpus: int(),
         mhzPerCpu: num$3,
@@ -52667,10 +52668,817 @@ function medianInterval(values, level = DEFAULT_MEDIAN_LEVEL) {
     return { median, lo: x[k - 1], hi: x[n - k], level: coverage, k };
 }
 
+/** Number and text formatting shared by every report. Reads finished results; computes nothing statistical. */
+/** A time per iteration in ns, with a unit that keeps 3–4 significant digits: "1.262 ms", "36.0 µs". */
+function formatDuration(ns) {
+    if (ns === null || !Number.isFinite(ns))
+        return '–';
+    const units = [
+        [1e9, 's'],
+        [1e6, 'ms'],
+        [1e3, 'µs'],
+        [1, 'ns']
+    ];
+    for (const [scale, unit] of units) {
+        if (Math.abs(ns) >= scale || unit === 'ns') {
+            const v = ns / scale;
+            const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 10 ? 2 : 3;
+            return `${v.toFixed(unit === 'ns' && Math.abs(v) >= 100 ? 0 : digits)} ${unit}`;
+        }
+    }
+    return `${ns} ns`;
+}
+/** A ratio as a signed percentage change: 1.061 -> "+6.1%", 0.874 -> "−12.6%" (true minus sign). */
+function formatChange(ratio, digits = 1) {
+    if (ratio === null || !Number.isFinite(ratio))
+        return '–';
+    const pct = (ratio - 1) * 100;
+    const rounded = Number(pct.toFixed(digits));
+    if (rounded === 0)
+        return `${(0).toFixed(digits)}%`;
+    return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(digits)}%`;
+}
+/** "[+4.9%, +7.4%]" */
+function formatChangeCi(ci, digits = 1) {
+    if (!ci)
+        return '';
+    return `[${formatChange(ci[0], digits)}, ${formatChange(ci[1], digits)}]`;
+}
+/** p-values: two significant digits, exponent form when small; "<1e-300" at the floor. */
+function formatP(p) {
+    if (p === null || !Number.isFinite(p))
+        return '–';
+    if (p === 0)
+        return '<1e-300';
+    if (p >= 0.1)
+        return p.toFixed(2);
+    if (p >= 0.001)
+        return p.toPrecision(2);
+    return p.toExponential(0).replace('e-', 'e-');
+}
+/** A relative effect as a percentage: 0.024 -> "2.4%". */
+function formatPercent(x, digits = 1) {
+    if (x === null || !Number.isFinite(x))
+        return '–';
+    return `${(x * 100).toFixed(digits)}%`;
+}
+/** The level of a CI in percent: 0.99 -> "99%". */
+function formatLevel(confLevel) {
+    const pct = confLevel * 100;
+    if (Number.isInteger(Math.round(pct * 10) / 10) && Math.round(pct) < 100)
+        return `${Math.round(pct)}%`;
+    // Simultaneous levels sit close to 100% (1 − 0.01/200 = 99.995%): as many digits as it takes not
+    // to round a level below 100% up to "100%".
+    for (let digits = 1; digits < 8; digits++) {
+        const shown = pct.toFixed(digits);
+        if (Number(shown) < 100 || pct >= 100)
+            return `${shown.replace(/\.?0+$/, '')}%`;
+    }
+    return `${pct}%`;
+}
+/** Plural helper: (2, 'round') -> "2 rounds". */
+function plural(n, word, many = `${word}s`) {
+    return `${n} ${n === 1 ? word : many}`;
+}
+/** x rounded to `digits` significant digits (plots need no more; keeps the file small). */
+function sig(x, digits = 4) {
+    return Number.isFinite(x) ? Number(x.toPrecision(digits)) : x;
+}
+
+/**
+ * Benchmark names as every report shows them. A pull request controls the names, so one of
+ * 100,000 characters must not crowd out the rows that matter (docs/report.md §6): names are cut to
+ * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
+ * prefix stay distinguishable, and the same name always reads the same in every report.
+ * Control characters (which could move a terminal's cursor or break a table) and the invisible
+ * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
+ * (`\u202E`, see escape.ts), and such a name gets the hash too.
+ */
+/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
+const NAME_MAX_CHARS = 200;
+/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
+const NAME_HASH_DIGITS = 8;
+/**
+ * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
+ * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
+ * Complexity: O(length of name) (one hash, one bounded slice).
+ */
+function displayName(name, max = NAME_MAX_CHARS) {
+    const long = name.length > max;
+    const head = long ? name.slice(0, max) : name;
+    const clean = showHidden(head);
+    if (!long && clean === name)
+        return name;
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
+    const suffix = `…#${hash}`;
+    if (!long)
+        return clean + suffix.slice(1); // cleaned only: "name#hash"
+    return cutAt(clean, max - suffix.length) + suffix;
+}
+/**
+ * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
+ * surrogate pair. Complexity: O(max).
+ */
+function capText(text, max) {
+    if (text.length <= max)
+        return text;
+    return cutAt(text, max - 1) + '…';
+}
+/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
+function cleanText(text, max) {
+    return showHidden(capText(text, max));
+}
+/**
+ * A message (a warning, a build log's tail, a crash's stderr) as one line: its real line breaks read
+ * as " / " rather than as escapes (`\u000A`), every other control shown as cleanText shows it.
+ */
+function cleanMessage(text, max) {
+    // Split and trim, not one regex with \s* on both sides: that backtracks quadratically on a long run of blanks.
+    // Capped first: a 2 MiB message (hostile, or a long log) costs no more than the part shown.
+    const lines = capText(text, max).split(/\r\n|[\r\n\u2028\u2029]/).map((l) => l.trim());
+    return cleanText(lines.filter((l) => l !== '').join(' / '), max);
+}
+function cutAt(text, n) {
+    const code = text.charCodeAt(n - 1);
+    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
+/** "a fresh code layout every round: 21 layouts (independent draws, seed 5f3a…), relinking 4.4 s", or null. */
+function layoutRunText(run) {
+    const l = run.layout;
+    if (!l)
+        return null;
+    return (`a fresh code layout every round: ${l.layouts} layouts (${l.draws} draws, seed ${l.seed.slice(0, 16)}), ` +
+        `relinking ${(l.relinkMs / 1000).toFixed(1)} s`);
+}
+/** The per-process spread of a benchmark (each process with its own layout), or null. */
+function spread(c) {
+    return c.power?.sdLogEstimate ?? null;
+}
+const CHANGED$1 = new Set(['regression', 'improvement']);
+const QUIET$1 = new Set(['unchanged', 'negligible', 'inconclusive']);
+/**
+ * The calm lines of a randomised run: the changes that survived layout (not explained by where the
+ * code sits), and the layout-sensitive benchmarks whose timing change, if any, did not survive.
+ */
+function layoutNotes(suite, run) {
+    if (!run.layout)
+        return [];
+    const delta = suite.options.minEffect;
+    const named = (c) => {
+        const s = spread(c);
+        return `\`${cleanText(c.benchmark, 100).replace(/`/g, "'")}\`${s === null ? '' : ` (σ ≈ ${formatPercent(s)} per process)`}`;
+    };
+    const survived = suite.comparisons.filter((c) => CHANGED$1.has(c.verdict));
+    const sensitive = suite.comparisons.filter((c) => QUIET$1.has(c.verdict) && (spread(c) ?? 0) >= delta);
+    const out = [];
+    if (survived.length)
+        out.push(`Randomised layouts: ${survived.length} change(s) survived ${run.layout.layouts} layouts, so where the code sits does not explain them: ${survived.map(named).join(', ')}.`);
+    if (sensitive.length)
+        out.push(`Layout-sensitive, no change that survives layout: ${sensitive.map(named).join(', ')}; their time moves with where the code sits by more than the minimum effect.`);
+    return out;
+}
+
+/**
+ * A count per iteration as the reports print it; no imports, so the HTML report's browser script
+ * (html/client.ts, through html/icicle.ts) bundles it as the server-side tables use it.
+ */
+/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
+function formatCount(n) {
+    if (n === null || !Number.isFinite(n))
+        return '–';
+    const a = Math.abs(n);
+    if (a >= 1e9)
+        return `${(n / 1e9).toFixed(2)} G`;
+    if (a >= 1e6)
+        return `${(n / 1e6).toFixed(2)} M`;
+    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
+}
+
+/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
+function formatCountChange(change) {
+    if (change === null || !Number.isFinite(change))
+        return '–';
+    if (change === 0)
+        return '0.000%';
+    const shown = formatChange(1 + change, 3);
+    if (shown !== '0.000%')
+        return shown;
+    return change > 0 ? '+<0.001%' : '−<0.001%';
+}
+/** The figure of the metric the verdict reads. */
+function chosenFigure(c) {
+    return c.metric === 'cycles' ? c.cycles : c.instructions;
+}
+/** The metric's column title: "Instructions" or "Cycles (est.)". */
+function countMetricTitle(metric) {
+    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
+}
+/** Why a benchmark has no count verdict, in two or three words. */
+const REASON_WORDS = {
+    'not-deterministic': 'not deterministic',
+    unchecked: 'not checked',
+    'multi-threaded': 'multi-threaded',
+    'not-countable': 'not countable',
+    failed: 'failed'
+};
+/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
+function countCell(c) {
+    const k = c.counts;
+    if (!k)
+        return '–';
+    // A benchmark skipped by the timing run was skipped by callgrind too: no count failure to report.
+    if (k.reason && c.verdict === 'skipped')
+        return '–';
+    if (k.reason)
+        return REASON_WORDS[k.reason];
+    return formatCountChange(chosenFigure(k).change);
+}
+/**
+ * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
+ * caches and branches, not latency, so neither instructions nor simulated events explain it.
+ */
+function timingOnlyNote(c) {
+    if (!c.timingOnly || !c.counts)
+        return null;
+    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
+    const layout = layoutNote(c.counts);
+    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
+        `estimated cycles ${figure(c.counts.cycles)}: ` +
+        (layout ?? 'not explained by instructions or simulated cache and branch events') +
+        ')');
+}
+/**
+ * The layout's fingerprint (docs/count-mode.md, "Moved"): "instruction-cache/branch events moved:
+ * layout? (Bim +400, I1mr +1 per iteration)", or null when the counts carry none.
+ */
+function layoutNote(k) {
+    if (!k.layout?.length)
+        return null;
+    const delta = (e) => (k.events?.head?.[e] ?? 0) - (k.events?.base?.[e] ?? 0);
+    const each = k.layout.map((e) => {
+        const d = delta(e);
+        return `${e} ${d < 0 ? '−' : '+'}${formatCount(Math.abs(d))}`;
+    });
+    return `instruction-cache/branch events moved: layout? (${each.join(', ')} per iteration)`;
+}
+/**
+ * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
+ * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
+ */
+function countFootnote(c) {
+    if (c.counts?.message)
+        return c.counts.message;
+    const k = c.counts;
+    if (!k)
+        return null;
+    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
+    const instructions = formatCountChange(k.instructions.change);
+    const cycles = formatCountChange(k.cycles.change);
+    if (c.notExplainedByCounts)
+        return (`not explained by instructions: the change survived randomised code layouts with instructions ${instructions}, ` +
+            `estimated cycles ${cycles} (memory, latency or ordering, not where the code sits)`);
+    if (c.countsDisagree)
+        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
+    if (c.timingVerdict && c.verdict !== 'timing-only')
+        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
+    return null;
+}
+/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
+function codePathNote(c) {
+    const k = c.counts;
+    if (!k || k.reason !== null)
+        return '';
+    const layout = layoutNote(k);
+    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)}${layout ? `; ${layout}` : ''})`;
+}
+/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
+function countModeLine(suite) {
+    const m = suite.countMode;
+    if (!m)
+        return null;
+    const noise = noiseFloor(suite);
+    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
+        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
+}
+/** The largest difference between the base side's two passes among the deterministic benchmarks. */
+function noiseFloor(suite) {
+    const noises = suite.comparisons
+        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
+        .filter((n) => n !== null);
+    return noises.length ? Math.max(...noises) : null;
+}
+
+/**
+ * Every verdict, in the order every report lists them (rows, headline, groups): what to look at
+ * first. "Undecided" is the word for `inconclusive`: a run with benchmarks left open says so out
+ * loud (README, "Undecided is said out loud"), and one word keeps the headline and its rows agreeing.
+ */
+const VERDICTS = {
+    regression: verdict('regression', '❌', '▲', 'bad', { loud: true, plural: 'regressions' }),
+    failed: verdict('failed', '💥', '×', 'bad', { loud: true }),
+    improvement: verdict('improvement', '✅', '▼', 'good', { loud: true, plural: 'improvements' }),
+    'timing-only': verdict('timing-only', '⏱', '◷', 'warn', {
+        loud: true,
+        phrase: 'timing-only (same instructions)'
+    }),
+    new: verdict('new', '🆕', '+', 'side', { detail: 'head only' }),
+    removed: verdict('removed', '🗑️', '−', 'side', { detail: 'base only' }),
+    negligible: verdict('negligible', '➖', '≈', 'quiet'),
+    unchanged: verdict('unchanged', '✔️', '=', 'quiet'),
+    inconclusive: verdict('undecided', '❔', '?', 'warn'),
+    skipped: verdict('skipped', '⏭️', '–', 'quiet', { phrase: 'skipped on this machine' })
+};
+/** The verdicts in the table's order. */
+const VERDICT_ORDER = Object.keys(VERDICTS);
+function verdict(word, emoji, mark, tone, more = {}) {
+    const phrase = more.phrase ?? word;
+    return {
+        word,
+        detail: more.detail ?? null,
+        emoji,
+        loud: more.loud ?? false,
+        mark,
+        tone,
+        count: [phrase, more.plural ?? phrase]
+    };
+}
+/** The verdict's word: "undecided" for `inconclusive`. */
+function verdictWord(v) {
+    return VERDICTS[v].word;
+}
+/** The word with its detail, as a table row shows it: "new (head only)". */
+function verdictCellWord(v) {
+    const { word, detail } = VERDICTS[v];
+    return detail ? `${word} (${detail})` : word;
+}
+/** "2 regressions", "1 undecided", "3 skipped on this machine". */
+function verdictCount(v, n) {
+    return `${n} ${VERDICTS[v].count[n === 1 ? 0 : 1]}`;
+}
+/** Rank of a verdict in the table's order, for sorting. */
+function verdictRank(v) {
+    return VERDICT_ORDER.indexOf(v);
+}
+/** The terminal's colour of each tone (SGR codes). */
+const ANSI_TONE = {
+    bad: '\x1b[31m',
+    good: '\x1b[32m',
+    warn: '\x1b[33m',
+    quiet: '\x1b[2m',
+    side: null
+};
+/** The HTML page's colour of each tone (the style's CSS variables). */
+const CSS_TONE = {
+    bad: 'var(--bad)',
+    good: 'var(--good)',
+    warn: 'var(--warn)',
+    quiet: 'var(--muted)',
+    side: 'var(--base)'
+};
+
+/**
+ * The warnings every report shows, grouped: a sentence that applies to many benchmarks is one line
+ * with their names (docs/report.md §3: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
+ * a note rather than an alarm (a distro build of Google Benchmark reporting "debug") is one note.
+ * Plain text with `code` in backticks; each renderer escapes it (mdProse, or nothing in a terminal).
+ */
+/** Longest warning message shown (a message can quote untrusted text of any length). */
+const MESSAGE_MAX_CHARS = 500;
+/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
+const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
+/** Power warnings (docs/statistics.md §4): they say what an undecided benchmark lacks, so a decided one omits them. */
+const POWER = new Set(['underpowered', 'severely-underpowered']);
+/** Warning codes shown as a note instead (see notes()). */
+const AS_NOTE = new Set(['debug-library']);
+const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
+/**
+ * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
+ * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
+ * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
+ * order of first appearance. Failed benchmarks' errors are in their table row, not here.
+ * Complexity: linear in the total length of the messages.
+ */
+function warningGroups(suite) {
+    const groups = new Map();
+    const add = (w, name) => {
+        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
+            return;
+        const message = cleanMessage(w.message, MESSAGE_MAX_CHARS);
+        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
+        let g = groups.get(key);
+        if (!g)
+            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
+        g.messages.push(message);
+        // A benchmark is named once per line even when both sides raised the same sentence.
+        if (name !== null && g.names[g.names.length - 1] !== name)
+            g.names.push(name);
+    };
+    for (const w of suite.warnings)
+        add(w, null);
+    for (const c of suite.comparisons) {
+        const name = displayName(c.benchmark);
+        for (const w of benchmarkWarnings(c))
+            if (!(c.verdict === 'failed' && w.level === 'error'))
+                add(w, name);
+    }
+    return [...groups.values()].map((g) => ({
+        level: g.level,
+        message: mergeNumbers(g.messages),
+        names: g.names
+    }));
+}
+/** Whether `c` is still undecided, the only verdict a power figure ("could detect ≥ x") speaks to (§4). */
+function isUndecided(c) {
+    return c.verdict === 'inconclusive';
+}
+/** A benchmark's warnings as reports show them: no power warning beside a decided verdict. */
+function benchmarkWarnings(c) {
+    return isUndecided(c) ? c.warnings : c.warnings.filter((w) => !POWER.has(w.code));
+}
+/**
+ * One message standing for several that differ only in their numbers: each number that differs is
+ * shown as "min–max" (as written in the messages with the smallest and largest value).
+ */
+function mergeNumbers(messages) {
+    const first = messages[0];
+    if (messages.every((m) => m === first))
+        return first;
+    const numbers = messages.map((m) => m.match(NUMBER$1) ?? []);
+    let k = 0;
+    return first.replace(NUMBER$1, (token) => {
+        const i = k++;
+        let lo = token;
+        let hi = token;
+        for (const ns of numbers) {
+            if (Number(ns[i]) < Number(lo))
+                lo = ns[i];
+            if (Number(ns[i]) > Number(hi))
+                hi = ns[i];
+        }
+        return lo === hi ? token : `${lo}–${hi}`;
+    });
+}
+/** Notes: facts worth one calm line each, not warnings. */
+function notes(suite, run) {
+    const out = layoutNotes(suite, run);
+    if (suite.warnings.some((w) => w.code === 'debug-library')) {
+        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
+    }
+    return out;
+}
+
+/**
+ * Words every report shares (PR comment, job summary, terminal, HTML), so they say the same thing:
+ * the headline and the line under it, the verdict in words and its footnote, the warning lines,
+ * the label of the intervals, what an inconclusive result needs, the typical resolution.
+ * Plain text with `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a
+ * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
+ * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
+ */
+/** §4's alternatives when more rounds would not decide a benchmark, leaving out the mode already in use. */
+function alternatives(measure) {
+    const counts = measure === 'time' ? 'instruction counts beside the timing (`--measure both`), ' : '';
+    return `${counts}a quieter or pinned machine, or a larger δ`;
+}
+/**
+ * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
+ * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
+ * whole-suite rounds (the rank-sum test, as always).
+ */
+function pairsText(suite) {
+    if (suite.options.interleave !== 'benchmark')
+        return null;
+    const dropped = suite.comparisons.reduce((n, c) => n + (c.pairs?.incomplete ?? 0), 0);
+    return ('per-benchmark pairs, signed-rank test' +
+        (dropped ? ` (${plural(dropped, 'round')} with one side only left out of the pairs)` : ''));
+}
+/**
+ * The suite summary for the headline (docs/statistics.md §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
+ * says what it is. Null when no summary could be taken.
+ */
+function suiteSummaryText(suite) {
+    const s = suite.summary;
+    if (!s)
+        return null;
+    return `suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)}`;
+}
+/** What the suite summary is, for the notes under the headline. */
+function suiteSummaryNote(suite) {
+    const s = suite.summary;
+    if (!s)
+        return null;
+    return (`Suite: geometric mean of head/base over the ${s.benchmarks} benchmarks measured in all ${s.rounds} rounds, ` +
+        `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
+        'whole rounds resampled, so benchmarks that shared a process stay together)');
+}
+/**
+ * The interval as shown beside the change: "[+4.9%, +7.4%]", or, below R_MIN processes per side (§3),
+ * "(one run per side: not testable)" — an interval from repetitions of one process ignores
+ * process-to-process noise, so the point change is shown (as compare.py would) without one.
+ * `short`: "not testable" alone, for a fixed-width column.
+ */
+function intervalText(c, digits = 1, short = false) {
+    if (!c.ratio)
+        return '';
+    if (c.levelReason !== 'too-few-processes')
+        return formatChangeCi(c.ratio.ci, digits);
+    // The terminal's column: its footnote already says how many processes there were.
+    if (short)
+        return 'not testable';
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    return `(${runs === 1 ? 'one run' : `${runs} runs`} per side: not testable)`;
+}
+/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
+function deltaText(minEffect) {
+    return formatPercent(minEffect).replace('.0%', '%');
+}
+/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
+function ciLevel(cs, alpha) {
+    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
+    if (levels.length === 0)
+        return formatLevel(1 - alpha);
+    const lo = Math.min(...levels);
+    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
+}
+/**
+ * The intervals' label (docs/statistics.md §6), never a bare "99% CI" over several benchmarks:
+ * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
+ * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
+ */
+function ciLabel(cs, suite, short = false) {
+    const family = formatLevel(1 - suite.options.alpha);
+    if (suite.options.correction === 'none')
+        return `${family} CI, not simultaneous`;
+    const each = ciLevel(cs, suite.options.alpha);
+    if (suite.familySize <= 1 && each === family)
+        return `${family} CI`;
+    return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
+}
+/**
+ * A row whose Base/Head columns and change point different ways (docs/report.md §3: base 15.42 µs, head
+ * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
+ */
+function directionNote(c) {
+    const base = c.baseLocation;
+    const head = c.headLocation;
+    const estimate = c.ratio?.estimate;
+    if (!base || !head || estimate === undefined)
+        return null;
+    const columns = Math.log(head / base);
+    const change = Math.log(estimate);
+    // Both clearly away from 0 (over 0.1%), in opposite directions.
+    if (Math.abs(columns) < 1e-3 || Math.abs(change) < 1e-3 || Math.sign(columns) === Math.sign(change))
+        return null;
+    return ('Base and Head are the medians of the per-process values; the change is the Hodges-Lehmann estimate ' +
+        '(the median of every head/base ratio of those values), which can point the other way when the runs are spread out');
+}
+/** The median of the smallest detectable effects of `cs`, or null when none has one. */
+function typicalResolution(cs) {
+    const mdes = cs
+        .map((c) => c.power?.minDetectableEffect)
+        .filter((x) => typeof x === 'number' && Number.isFinite(x));
+    return mdes.length ? median$1(mdes) : null;
+}
+/** The quiet group's header: how many, by verdict, and the typical resolution. */
+function quietSummary(quiet, suite) {
+    const delta = deltaText(suite.options.minEffect);
+    const by = (v) => quiet.filter((c) => c.verdict === v).length;
+    const counts = VERDICT_ORDER.filter((v) => QUIET_VERDICTS.includes(v) && by(v) > 0).map((v) => v === 'unchanged' ? `${verdictCount(v, by(v))} (within ±${delta})` : verdictCount(v, by(v)));
+    const typical = typicalResolution(quiet);
+    return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
+        (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
+}
+/**
+ * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
+ * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
+ */
+function inconclusiveText(c, minEffect, measure = 'time') {
+    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
+        return null;
+    const delta = deltaText(minEffect);
+    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
+    const why = c.inconclusiveReason === 'too-few-processes'
+        ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
+        : c.inconclusiveReason === 'level-unreachable'
+            ? c.rangeLevel !== undefined
+                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
+                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
+            : c.inconclusiveReason === 'too-few-samples'
+                ? 'too few samples to test'
+                : c.ratio && c.ratio.ci[1] < 1 + minEffect
+                    ? `could still be ≤ −${delta}`
+                    : `could still be ≥ +${delta}`;
+    const a = c.advice;
+    const advice = a?.kind === 'more-rounds'
+        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
+        : a?.kind === 'too-noisy'
+            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
+                `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
+                `${alternatives(measure)}`
+            : a?.kind === 'too-close'
+                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
+                : a?.kind === 'too-coarse'
+                    ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
+                    : null;
+    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
+    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
+}
+const countWord = (v) => v === 'negligible' ? `changed by less than δ_count` : verdictWord(v);
+/** Why the rounds stopped before the plan, in words; null when they did not. */
+function stoppedEarlyText(rounds, timeBudgetSeconds) {
+    switch (rounds.stoppedEarly) {
+        case 'time-budget':
+            return `the time budget (${timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`;
+        case 'interrupted':
+            return `interrupted after ${rounds.completedRounds} rounds`;
+        case 'failures':
+            return `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`;
+        default:
+            return null;
+    }
+}
+/** The warning code of a run that measured nothing because base and head built the same program. */
+const IDENTICAL_PROGRAM = 'identical-program';
+/** The warning code of a run that compared nothing because the base did not build. */
+const NO_BASELINE = 'no-baseline';
+/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
+const FIELD_MAX_CHARS = 120;
+/** Benchmark names listed at most on one grouped warning line. */
+const NAMES_PER_WARNING = 12;
+/**
+ * A footnote several rows share, said once with the benchmarks it covers (docs/report.md §3):
+ * "a, b and 3 more: text"; `names` as the renderer shows them (escaped for Markdown), in row order.
+ */
+function sharedNote(names, text) {
+    if (names.length < 2)
+        return text;
+    const more = names.length > NAMES_PER_WARNING ? ` and ${names.length - NAMES_PER_WARNING} more` : '';
+    return `${names.slice(0, NAMES_PER_WARNING).join(', ')}${more}: ${text}`;
+}
+/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
+function warningLine(g) {
+    const message = mdProse(g.message);
+    if (g.names.length === 0)
+        return message;
+    if (g.names.length === 1)
+        return `${mdCode(g.names[0])}: ${message}`;
+    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
+    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
+    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
+}
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** 12 -> "¹²" */
+function superscript(n) {
+    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+}
+const EMOJI_ICON = (v) => VERDICTS[v].emoji;
+/**
+ * The headline: counts by verdict in words; never contradicts the table. `text` escapes the words
+ * for the format (identity for Markdown and the terminal), `icon` writes a verdict's sign.
+ */
+function headline(suite, icon = EMOJI_ICON, text = (s) => s) {
+    // Without a baseline nothing was compared: undecided, never "no significant change · N new".
+    const words = suite.warnings.some((w) => w.code === NO_BASELINE)
+        ? `${icon('inconclusive')} ${text(`${verdictWord('inconclusive')}: the base did not build, nothing was compared`)} · ${verdictHeadline(suite, icon, text)}`
+        : verdictHeadline(suite, icon, text);
+    const summary = suiteSummaryText(suite);
+    return summary ? `${words} · ${text(summary)}` : words;
+}
+/** The headline's verdict counts in words, in the verdict table's order. */
+function verdictHeadline(suite, icon, text) {
+    const c = suite.counts;
+    const lead = (v) => {
+        const sign = icon(v);
+        return sign ? `${sign} ` : '';
+    };
+    const parts = VERDICT_ORDER.filter((v) => c[v] > 0).map((v) => (VERDICTS[v].loud ? lead(v) : '') + text(verdictCount(v, c[v])));
+    if (parts.length === 0)
+        return text(suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
+            ? 'base and head built the same program: nothing to measure'
+            : 'no benchmarks were compared');
+    if (!c.regression && !c.failed && !c.improvement && !c['timing-only']) {
+        // Undecided is said first, never as "no significant change" (README, "Undecided is said out loud").
+        if (!c.inconclusive)
+            return `${text('no significant change')} · ${parts.join(', ')}`;
+        const decided = c.negligible + c.unchanged;
+        const open = decided === 0 ? 'nothing could be decided' : verdictWord('inconclusive');
+        return `${lead('inconclusive')}${text(open)} · ${parts.join(', ')}`;
+    }
+    return parts.join(', ');
+}
+/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
+function subline(report) {
+    const { suite, run } = report;
+    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
+    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
+    if (run.rounds !== undefined) {
+        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
+        if (run.adaptive) {
+            const a = run.adaptive;
+            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
+                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
+        }
+        else
+            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
+    }
+    const pairs = pairsText(suite);
+    if (pairs)
+        parts.push(pairs);
+    const layout = layoutRunText(run);
+    if (layout)
+        parts.push(mdText(layout));
+    const p = suite.provenance.head;
+    const machine = [
+        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
+        p.compiler,
+        p.buildType,
+        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
+    ]
+        .filter(Boolean)
+        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
+    if (machine.length)
+        parts.push(machine.join(', '));
+    const o = suite.options;
+    if (suite.countMode?.measure !== 'counts')
+        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
+    const counts = countModeLine(suite);
+    if (counts)
+        parts.push(mdText(counts));
+    return parts.join(' · ');
+}
+/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
+function verdictText(c) {
+    return verdictWords(c) + adaptiveNote(c);
+}
+/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
+function adaptiveNote(c) {
+    const a = c.adaptive;
+    if (!a || a.stopReason === 'not-compared')
+        return '';
+    const why = {
+        resolved: 'resolved',
+        'max-rounds': 'max rounds',
+        'time-budget': 'time budget ran out',
+        'no-samples': 'stopped: no new samples',
+        futile: 'stopped: too noisy to decide within max rounds',
+        interrupted: 'interrupted',
+        failures: 'stopped: binary kept failing'
+    };
+    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
+}
+/** The verdict in a word or two (the table cell): the verdict table's word and detail. */
+function verdictWords(c) {
+    return verdictCellWord(c.verdict);
+}
+/** What goes under the table for this benchmark (escaped Markdown), or null. */
+function verdictFootnote(c, minEffect, measure = 'time') {
+    switch (c.verdict) {
+        case 'inconclusive': {
+            const text = inconclusiveText(c, minEffect, measure);
+            if (text)
+                return mdProse(text + codePathNote(c));
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
+        case 'failed': {
+            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        case 'skipped': {
+            const why = c.warnings.find((w) => w.code === 'skipped');
+            return why ? mdProse(capText(why.message, 300)) : null;
+        }
+        default: {
+            const counts = countFootnote(c);
+            return counts ? mdProse(capText(counts, 300)) : null;
+        }
+    }
+}
+/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
+function warningLines(suite) {
+    return warningGroups(suite).map(warningLine);
+}
+/**
+ * A row's footnote when main's history says its baseline already moved (docs/report.md), escaped
+ * Markdown: "main drifted +3.2% [+1.1%, +5.4%] (99% CI) over its last 30 recorded commits, since
+ * `abc1234`". The PR's change is measured against its base, so it comes on top of that drift.
+ */
+function driftNote(d) {
+    const since = /^[0-9a-f]{7,64}$/i.test(d.since) ? `, since ${mdCode(d.since.slice(0, 7))}` : '';
+    const gaps = d.gaps > 0 ? ` (${plural(d.gaps, 'push', 'pushes')} not recorded)` : '';
+    return (`main drifted ${formatChange(1 + d.change)} ${formatChangeCi([1 + d.lo, 1 + d.hi])} ` +
+        `(${formatLevel(d.level)} CI) over its last ${plural(d.steps, 'recorded commit')}${since}${gaps}`);
+}
+
 const RECORD_FORMAT = 'benchgate-history-record';
-/** Version 2 dates a record by its commit's committer date and keeps `measured_at` (version 1: `date` is when it was measured, or --date). */
-const RECORD_VERSION = 2;
-const READABLE_RECORD_VERSIONS = [1, 2];
+/**
+ * Version 2 dates a record by its commit's committer date and keeps `measured_at` (version 1: `date` is
+ * when it was measured, or --date). Version 3 adds `nothing_measured`, the steps' `se_log` and the
+ * context fields of the fingerprint.
+ */
+const RECORD_VERSION = 3;
+const READABLE_RECORD_VERSIONS = [1, 2, 3];
 /**
  * The provenance fields that make up the environment fingerprint: the machine (CPU model, cores,
  * frequency governor), the toolchain (compiler, Google Benchmark version) and the OS (kernel). A change
@@ -52685,6 +53493,12 @@ const FINGERPRINT_FIELDS = [
     'libraryVersion',
     'kernel'
 ];
+/**
+ * Google Benchmark's context (MHz per CPU, caches), part of the fingerprint only when the CPU model is
+ * not known (results of Google Benchmark JSON alone, which names none): then a new machine still shows
+ * (docs/history.md). Records before version 3 lack them; they are compared without them.
+ */
+const CONTEXT_FIELDS = ['mhzPerCpu', 'caches'];
 /** A full commit SHA (SHA-1 or SHA-256), lowercase. */
 const FULL_SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 /** The commit, parent and date of the record: from the flags, else from results.json's run. */
@@ -52722,8 +53536,31 @@ function headLocation(b) {
         return { median: m.median, ci: null, ci_level: null, n: values.length };
     return { median: m.median, ci: [m.lo, m.hi], ci_level: m.level, n: values.length };
 }
+/**
+ * The standard error of ln(head/base) from the per-run values (`series`, at level "runs"): the Welch
+ * form on the logs, √(s²_b/n_b + s²_h/n_h), times √(π/3) (the Hodges-Lehmann shift's efficiency
+ * against the mean at the normal). Null at the repetition level (repetitions of one process are not
+ * independent), with fewer than 2 runs a side, or a value ≤ 0.
+ */
+function stepStandardError(b) {
+    const base = b.series?.base ?? [];
+    const head = b.series?.head ?? [];
+    if (b.level !== 'runs' || base.length < 2 || head.length < 2)
+        return null;
+    if (![...base, ...head].every((v) => v > 0 && Number.isFinite(v)))
+        return null;
+    const variance = (xs) => {
+        const logs = xs.map(Math.log);
+        const m = logs.reduce((a, c) => a + c, 0) / logs.length;
+        return logs.reduce((a, c) => a + (c - m) ** 2, 0) / (logs.length - 1);
+    };
+    return Math.sqrt(Math.PI / 3) * Math.sqrt(variance(base) / base.length + variance(head) / head.length);
+}
 function benchmarkRecord(b) {
+    const se = stepStandardError(b);
     const step = b.ratio === null ? null : { ratio: b.ratio.estimate, ci: b.ratio.ci, conf_level: b.conf_level };
+    if (step && se !== null)
+        step.se_log = se;
     const out = {
         name: b.name,
         metric: b.metric ?? null,
@@ -52742,17 +53579,36 @@ function benchmarkRecord(b) {
     }
     return out;
 }
-/** The environment fingerprint of a provenance: only {@link FINGERPRINT_FIELDS}, in that order. */
+/**
+ * The environment fingerprint of a provenance: {@link FINGERPRINT_FIELDS}, then {@link CONTEXT_FIELDS}
+ * when it names no CPU model (MHz rounded to whole MHz).
+ */
 function fingerprintOf(p) {
     const out = {};
     for (const k of FINGERPRINT_FIELDS)
         if (p[k] !== undefined)
             out[k] = p[k];
+    if (p.cpuModel === undefined) {
+        if (p.mhzPerCpu !== undefined)
+            out.mhzPerCpu = Math.round(p.mhzPerCpu);
+        if (p.caches !== undefined)
+            out.caches = p.caches;
+    }
     return out;
 }
-/** A stable text key of a fingerprint (equal fingerprints, equal keys). */
-function fingerprintKey(f) {
-    return JSON.stringify(FINGERPRINT_FIELDS.map((k) => f[k] ?? null));
+/** Every field a fingerprint may hold, in key order. */
+const ALL_FINGERPRINT_FIELDS = [...FINGERPRINT_FIELDS, ...CONTEXT_FIELDS];
+/**
+ * A stable text key of a fingerprint (equal fingerprints, equal keys). `withContext: false` leaves the
+ * context fields out (to compare with a record written before version 3, which never had them).
+ */
+function fingerprintKey(f, withContext = true) {
+    const fields = withContext ? ALL_FINGERPRINT_FIELDS : FINGERPRINT_FIELDS;
+    return JSON.stringify(fields.map((k) => f[k] ?? null));
+}
+/** Did results measure nothing because base and head built the same program (`run`: "nothing to measure")? */
+function measuredNothing(results) {
+    return results.benchmarks.length === 0 && results.warnings.some((w) => w.code === IDENTICAL_PROGRAM);
 }
 /**
  * The commit record of a validated results.json.
@@ -52772,15 +53628,18 @@ function buildRecord(results, meta, source) {
     const measured = Date.parse(results.generated_at);
     if (Number.isNaN(measured))
         throw new ConfigError(`${source}: $.generated_at '${results.generated_at}' is not an ISO 8601 date`);
-    return {
+    const record = {
         format: RECORD_FORMAT,
         version: RECORD_VERSION,
         ...identity(results, meta, source),
         measured_at: new Date(measured).toISOString(),
         tool_version: results.tool.version,
-        fingerprint: fingerprintOf(results.provenance.head),
+        fingerprint: measuredNothing(results) ? {} : fingerprintOf(results.provenance.head),
         benchmarks: results.benchmarks.map(benchmarkRecord)
     };
+    if (measuredNothing(results))
+        record.nothing_measured = true;
+    return record;
 }
 
 /**
@@ -52878,7 +53737,7 @@ const text = (max) => ({ type: 'string', maxLength: max });
 const nullable = (schema) => ({ anyOf: [schema, { type: 'null' }] });
 const num$2 = { type: 'number' };
 const probability = { type: 'number', minimum: 0, maximum: 1 };
-const interval = { type: 'array', items: num$2, minItems: 2, maxItems: 2 };
+const interval$1 = { type: 'array', items: num$2, minItems: 2, maxItems: 2 };
 const closed = (properties, required = Object.keys(properties)) => ({
     type: 'object',
     properties,
@@ -52910,7 +53769,9 @@ const RECORD_SCHEMA = {
             governor: text(MAX_TEXT_CHARS),
             compiler: text(MAX_TEXT_CHARS),
             libraryVersion: text(MAX_TEXT_CHARS),
-            kernel: text(MAX_TEXT_CHARS)
+            kernel: text(MAX_TEXT_CHARS),
+            mhzPerCpu: num$2,
+            caches: text(MAX_TEXT_CHARS)
         }, []),
         benchmarks: {
             type: 'array',
@@ -52922,17 +53783,18 @@ const RECORD_SCHEMA = {
                 verdict: text(64),
                 location: nullable(closed({
                     median: num$2,
-                    ci: nullable(interval),
+                    ci: nullable(interval$1),
                     ci_level: nullable(probability),
                     n: { type: 'integer', minimum: 0 }
                 })),
-                step: nullable(closed({ ratio: num$2, ci: interval, conf_level: probability })),
+                step: nullable(closed({ ratio: num$2, ci: interval$1, conf_level: probability, se_log: { type: 'number', minimum: 0 } }, ['ratio', 'ci', 'conf_level'])),
                 counts: closed({ metric: text(64), instructions: countPair, cycles: countPair })
             }, ['name', 'metric', 'level', 'verdict', 'location', 'step'])
-        }
+        },
+        nothing_measured: { const: true }
     }, ['format', 'version', 'commit', 'parent', 'date', 'pr', 'tool_version', 'fingerprint', 'benchmarks']),
-    // version 2 dates a record by its commit and keeps when it was measured beside it (docs/history.md)
-    if: { properties: { version: { const: 2 } } },
+    // version 2 on dates a record by its commit and keeps when it was measured beside it (docs/history.md)
+    if: { properties: { version: { enum: [2, 3] } } },
     then: { properties: { measured_at: isoDate }, required: ['measured_at'] }
 };
 // Compiled once, on first use (as report/readResults.ts: compiling costs every command otherwise).
@@ -53636,6 +54498,365 @@ class FolderStore {
 }
 
 /**
+ * Level shifts and trends in a benchmark's history when the noise is heavy-tailed, has outlier runs
+ * and is serially correlated (docs/statistics.md §11). Pure math.
+ *
+ * - **Shift test**: Mann-Whitney's rank-sum between two adjacent segments, its variance multiplied by
+ *   the long-run variance factor of an AR(1) process, `f = (1 + ρ)/(1 − ρ)`. Ranks make it indifferent
+ *   to heavy tails and to a few +8% records; the factor makes it hold when consecutive records share
+ *   noise (a runner's slow afternoon): the variance of a sum of m AR(1) terms is ≈ m·σ²·f for long
+ *   segments, and smaller for short ones, so `f` errs on the safe side. Why this and not a block
+ *   permutation: it is O(n log n) per test and deterministic, and the history study
+ *   (docs/history.md, "Calibration") measured it calibrated on t₃, outlier and AR(1) 0.3/0.6 noise.
+ * - **ρ̂**: estimated from the first differences of the ranks, `ρ̂ = 1 + 2·r₁(Δ)`: for AR(1) the lag-1
+ *   autocorrelation of the differences is −(1 − ρ)/2 whatever the level, so a step (one large
+ *   difference) or a slow trend (a constant added to every difference) barely moves it, where the
+ *   autocorrelation of the values would read a step as correlation. Clamped to [0, 0.9]: negative
+ *   correlation would shrink the variance (never trusted), and 0.9 caps f at 19.
+ * - **Trend**: the least-squares slope of values on positions with its standard error inflated by √f.
+ *
+ * @module
+ */
+/** The largest serial correlation believed (f = 19). */
+const MAX_RHO = 0.9;
+/** Lag-1 autocorrelation of the first differences of one or more segments (their differences pooled); null with fewer than 3 differences. */
+function differenceLag1(segments) {
+    const diffs = segments.map((s) => {
+        const d = [];
+        for (let i = 1; i < s.length; i++)
+            d.push(s[i] - s[i - 1]);
+        return d;
+    });
+    const all = diffs.flat();
+    if (all.length < 3)
+        return null;
+    const mean = all.reduce((a, b) => a + b, 0) / all.length;
+    let num = 0;
+    let den = 0;
+    for (const d of diffs)
+        for (let i = 0; i < d.length; i++) {
+            den += (d[i] - mean) ** 2;
+            if (i > 0)
+                num += (d[i] - mean) * (d[i - 1] - mean);
+        }
+    return den > 0 ? num / den : null;
+}
+/**
+ * The serial correlation ρ̂ of a series cut into segments (each ranked on its own), from the first
+ * differences of the ranks; 0 when there are too few points.
+ * Complexity: O(N log N).
+ */
+function serialCorrelation(segments) {
+    const r = differenceLag1(segments.map((s) => averageRanks(s)));
+    if (r === null)
+        return 0;
+    return Math.min(MAX_RHO, Math.max(0, 1 + 2 * r));
+}
+/** The long-run variance factor (1 + ρ)/(1 − ρ) of an AR(1) process, ρ clamped to [0, MAX_RHO]. */
+function serialInflation(rho) {
+    const r = Math.min(MAX_RHO, Math.max(0, rho));
+    return (1 + r) / (1 - r);
+}
+/**
+ * The rank test of a level shift between two adjacent segments.
+ * @param before values before the split, after values from it (both non-empty, finite).
+ * @param inflation f ≥ 1 (serialInflation).
+ * Complexity: O((n + m) log(n + m)).
+ */
+function rankShiftTest(before, after, inflation) {
+    const n = before.length;
+    const m = after.length;
+    const pooled = new Float64Array(n + m);
+    pooled.set(before, 0);
+    pooled.set(after, n);
+    const ranks = averageRanks(pooled);
+    let w = 0;
+    for (let i = n; i < n + m; i++)
+        w += ranks[i];
+    const u = w - (m * (m + 1)) / 2;
+    const sd = Math.sqrt((inflation * n * m * (n + m + 1)) / 12);
+    const z = sd > 0 ? (u - (n * m) / 2) / sd : 0;
+    const medianBefore = median$1(before);
+    const medianAfter = median$1(after);
+    const residuals = [];
+    for (let i = 0; i < n; i++)
+        residuals.push(Math.abs(before[i] - medianBefore));
+    for (let i = 0; i < m; i++)
+        residuals.push(Math.abs(after[i] - medianAfter));
+    const sigma = MAD_CONSTANT * median$1(residuals);
+    return {
+        z,
+        pValue: Math.min(1, 2 * normalSf(Math.abs(z))),
+        shift: medianAfter - medianBefore,
+        se: Math.sqrt(inflation) * sigma * Math.sqrt((Math.PI / 2) * (1 / n + 1 / m)),
+        medianBefore,
+        medianAfter
+    };
+}
+/**
+ * The least-squares trend of `ys` on `xs` (≥ 3 points, not all at one position), its standard error
+ * from the residuals (n − 2 degrees of freedom) times √inflation; null when it cannot be taken.
+ * Complexity: O(n).
+ */
+function trend(xs, ys, inflation) {
+    const n = xs.length;
+    if (n < 3 || ys.length !== n)
+        return null;
+    let mx = 0;
+    let my = 0;
+    for (let i = 0; i < n; i++) {
+        mx += xs[i] / n;
+        my += ys[i] / n;
+    }
+    let sxx = 0;
+    let sxy = 0;
+    for (let i = 0; i < n; i++) {
+        sxx += (xs[i] - mx) ** 2;
+        sxy += (xs[i] - mx) * (ys[i] - my);
+    }
+    if (!(sxx > 0))
+        return null;
+    const slope = sxy / sxx;
+    let rss = 0;
+    for (let i = 0; i < n; i++)
+        rss += (ys[i] - my - slope * (xs[i] - mx)) ** 2;
+    return { slope, se: Math.sqrt((inflation * rss) / (n - 2) / sxx), n };
+}
+
+/** The findings of `history report` (docs/history.md, "changes.json"): types only. */
+const CHANGES_FORMAT = 'benchgate-history-changes';
+/** Version 2 added each change point's `cause` and `paired`, `by` and `series` of environment changes, creep's `trend`, `witness` and `unexplained`, `serial_correlation` and `nothing_measured`. */
+const CHANGES_VERSION = 2;
+const DEFAULT_CHANGES_OPTIONS = { q: 0.01, window: 30, delta: 0.02, creepLevel: 0.99 };
+
+/**
+ * Slow creep over a benchmark's history (docs/statistics.md §11): the chain of paired steps on main.
+ *
+ * Each recorded commit carries the paired ratio head/parent with its interval (§2, Hodges-Lehmann on
+ * the log scale). Over a window of consecutive steps the log-ratios add up: `total = Σ ln rᵢ` is the
+ * log of the ratio between the window's last commit and the parent of its first. Each step's standard
+ * error comes from its own interval by the normal approximation on the log scale,
+ * `seᵢ = (ln hiᵢ − ln loᵢ)/(2·z_{(1+conf)/2})`; the steps are independent measurements (each a separate
+ * ABBA run), so `se = √Σ seᵢ²` and the interval is `total ± z_{(1+confLevel)/2}·se`.
+ * A creep is reported when that interval excludes 0 and `|total| ≥ ln(1 + δ)`.
+ *
+ * The normal approximation is exact for a t or z interval symmetric on the log scale and close for a
+ * Hodges-Lehmann interval (nearly symmetric); summing many steps makes the total close to normal
+ * whatever each step's shape (central limit theorem). The SE from an interval on the log scale is the
+ * usual one, e.g. Altman & Bland (2011), "How to obtain the P value from a confidence interval", BMJ
+ * 343:d2304 (SE = (ln u − ln l)/(2·1.96) for a 95% interval of a ratio).
+ *
+ * @module
+ */
+function checkStep(s, i) {
+    for (const [k, v] of [
+        ['ratio', s.ratio],
+        ['lo', s.lo],
+        ['hi', s.hi]
+    ]) {
+        if (!(v > 0 && Number.isFinite(v))) {
+            throw new StatsInputError('not-positive', `steps[${i}].${k}`, `steps[${i}].${k} is ${v}: ratios must be finite and > 0`);
+        }
+    }
+    if (!(s.lo <= s.ratio && s.ratio <= s.hi))
+        throw new StatsInputError('domain', `steps[${i}]`, `steps[${i}]: need lo ≤ ratio ≤ hi, got [${s.lo}, ${s.ratio}, ${s.hi}]`);
+}
+function checkLevel(level, subject) {
+    if (!(level > 0 && level < 1))
+        throw new StatsInputError('domain', subject, `${subject} must be in (0, 1), got ${level}`);
+}
+/**
+ * The cumulative change over a window of paired steps, with its interval and the creep flag.
+ *
+ * @param steps paired steps in commit order (ratio head/parent, interval at `stepConfLevel`).
+ * @param opts delta (required), stepConfLevel (0.95), confLevel (= stepConfLevel), window (all).
+ * @returns total, interval and standard error on the log scale, the same as relative changes, the flag.
+ * @throws StatsInputError `empty` for no steps; `not-positive` for a ratio or bound ≤ 0 or not finite;
+ * `domain` for lo > ratio, ratio > hi, a level outside (0, 1), δ < 0 or a window that is not a
+ * positive integer.
+ * Complexity: O(window).
+ */
+function creep(steps, opts) {
+    const { delta, stepConfLevel = 0.95, window = steps.length } = opts;
+    const confLevel = opts.confLevel ?? stepConfLevel;
+    checkLevel(stepConfLevel, 'stepConfLevel');
+    checkLevel(confLevel, 'confLevel');
+    if (!(delta >= 0 && Number.isFinite(delta)))
+        throw new StatsInputError('domain', 'delta', `delta must be finite and ≥ 0, got ${delta}`);
+    if (steps.length === 0)
+        throw new StatsInputError('empty', 'steps', 'steps is empty: a creep total needs at least 1 step');
+    if (!(Number.isInteger(window) && window >= 1))
+        throw new StatsInputError('domain', 'window', `window must be a positive integer, got ${window}`);
+    const used = steps.slice(Math.max(0, steps.length - window));
+    used.forEach((s, i) => checkStep(s, steps.length - used.length + i));
+    const zStep = normalQuantile((1 + stepConfLevel) / 2);
+    let total = 0;
+    let variance = 0;
+    for (const s of used) {
+        total += Math.log(s.ratio);
+        const se = (Math.log(s.hi) - Math.log(s.lo)) / (2 * zStep);
+        variance += se * se;
+    }
+    const se = Math.sqrt(variance);
+    const half = normalQuantile((1 + confLevel) / 2) * se;
+    const lo = total - half;
+    const hi = total + half;
+    return {
+        total,
+        lo,
+        hi,
+        se,
+        steps: used.length,
+        change: Math.expm1(total),
+        changeLo: Math.expm1(lo),
+        changeHi: Math.expm1(hi),
+        report: (lo > 0 || hi < 0) && Math.abs(total) >= Math.log1p(delta)
+    };
+}
+
+/**
+ * What the paired steps say (docs/statistics.md §11): each step's standard error, the chain of steps
+ * over a range of commits, and whether a move of the locations is the code's. Pure.
+ */
+/** The level at which a location's move and the paired steps' total are said to disagree. */
+const CAUSE_LEVEL = 0.99;
+/** A step a chain can use: a positive ratio inside its positive interval. */
+const usableStep = (s) => s !== null && s.ci[0] > 0 && s.ci[0] <= s.ratio && s.ratio <= s.ci[1];
+/**
+ * The standard error of ln(step): from the step's per-run values (`se_log`, version 3), else — a record
+ * written before it — read back from its interval at its own level (too wide: that interval is
+ * simultaneous over the suite).
+ */
+function stepSe(s) {
+    if (s.se_log !== undefined)
+        return s.se_log;
+    return Math.log(s.ci[1] / s.ci[0]) / (2 * normalQuantile((1 + s.conf_level) / 2));
+}
+/**
+ * The paired steps' total from the point at `from` (excluded) to the point at `to` (included) of one
+ * series, or null when the chain does not cover it (a step missing, or a parent that is not the
+ * previous point: an unrecorded commit in between).
+ */
+function pairedTotal(points, from, to, parentOf) {
+    let total = 0;
+    let variance = 0;
+    for (let i = from + 1; i <= to; i++) {
+        const s = points[i].step;
+        if (!usableStep(s) || parentOf(points[i].record) !== points[i - 1].record.commit)
+            return null;
+        total += Math.log(s.ratio);
+        variance += stepSe(s) ** 2;
+    }
+    return { total, se: Math.sqrt(variance) };
+}
+/**
+ * Code or environment: the locations moved by `test.shift`; the paired steps over the same commits
+ * (`range`) moved by their total. When the two differ beyond their noise (99%), the code does not
+ * explain the move: an environment change, whatever the fingerprint says. A slow creep moves the
+ * segments' medians by more than its one step at the point, so the steps from the middle of the
+ * segment before to the middle of the one after (`span`) must not explain it either.
+ */
+function causeOf(test, range, span) {
+    if (range === null)
+        return { cause: 'unknown', paired: null };
+    const z = normalQuantile((1 + CAUSE_LEVEL) / 2);
+    const total = {
+        change: Math.expm1(range.total),
+        lo: Math.expm1(range.total - z * range.se),
+        hi: Math.expm1(range.total + z * range.se)
+    };
+    const apart = (p) => Math.abs(test.shift - p.total) / Math.hypot(test.se, p.se) > z;
+    return { cause: apart(range) && (span === null || apart(span)) ? 'environment' : 'code', paired: total };
+}
+
+/**
+ * Creep over a series' last W paired steps (docs/statistics.md §11), with two witnesses. Pure.
+ *
+ * - **The paired steps**: Σ ln rᵢ over the window (stats/creep.ts), each step's standard error from its
+ *   per-run values (pairedSteps.ts stepSe).
+ * - **The trend** of the locations over the same commits within the window's last environment segment
+ *   (≥ 10 points): least squares, widened by the series' serial correlation (stats/serialShift.ts).
+ *   Each location is its own measurement, so the trend sees a slow creep the chain of 30 noisy
+ *   differences cannot (+0.4% a commit over 30 commits at 8 runs a side and 1.5% noise: the chain alone
+ *   finds it about half the time).
+ *
+ * Reported when a witness's interval excludes 0 and its total is ≥ δ, each witness at level
+ * 1 − (1 − creepLevel)/2 so the two together keep the false rate ≤ 1 − creepLevel. The trend counts
+ * only when the paired steps' interval holds its total: a trend the code does not show is not creep
+ * but the environment (`unexplained`).
+ */
+/** Fewer locations than this in the window's last segment: no trend witness. */
+const MIN_TREND_POINTS = 10;
+const Z95 = normalQuantile(0.975);
+/** The trend witness over the window: its total from the chain's first parent to its last commit, or null. */
+function trendWitness(points, firstPos, lastPos, inflation, z) {
+    const last = points[points.length - 1];
+    const inWindow = points.filter((p) => p.pos >= firstPos && p.pos <= lastPos && p.segment === last.segment);
+    if (inWindow.length < MIN_TREND_POINTS)
+        return null;
+    const t = trend(inWindow.map((p) => p.pos), inWindow.map((p) => p.log), inflation);
+    if (t === null)
+        return null;
+    const span = lastPos - firstPos;
+    const total = t.slope * span;
+    const half = z * t.se * span;
+    return {
+        change: Math.expm1(total),
+        lo: Math.expm1(total - half),
+        hi: Math.expm1(total + half),
+        points: inWindow.length
+    };
+}
+/**
+ * The creep over the series' last `window` paired steps, or null without a usable step.
+ * @param points the series' points (series.ts), in order.
+ * @param inflation the series' long-run variance factor.
+ * @param parentOf a record's parent, read through records that measured nothing.
+ */
+function creepOf(points, o, inflation, parentOf) {
+    const withSteps = points.filter((p) => usableStep(p.step)).slice(-o.window);
+    if (withSteps.length === 0)
+        return null;
+    const level = 1 - (1 - o.creepLevel) / 2;
+    const z = normalQuantile((1 + level) / 2);
+    const c = creep(withSteps.map((p) => {
+        const se = stepSe(p.step);
+        return {
+            ratio: p.step.ratio,
+            lo: p.step.ratio * Math.exp(-Z95 * se),
+            hi: p.step.ratio * Math.exp(Z95 * se)
+        };
+    }), { delta: o.delta, stepConfLevel: 0.95, confLevel: level });
+    let gaps = 0;
+    withSteps.forEach((p, i) => {
+        if (i > 0 && parentOf(p.record) !== withSteps[i - 1].record.commit)
+            gaps++;
+    });
+    // The chain starts at the first step's parent: its point, when recorded, is the trend's first.
+    const first = withSteps[0];
+    const parent = points.find((p) => p.record.commit === parentOf(first.record));
+    const tw = trendWitness(points, parent?.pos ?? first.pos, withSteps[withSteps.length - 1].pos, inflation, z);
+    const trendTotal = tw === null ? 0 : Math.log1p(tw.change);
+    const trendShows = tw !== null && (tw.lo > 0 || tw.hi < 0) && Math.abs(trendTotal) >= Math.log1p(o.delta);
+    const explained = trendShows && c.lo <= trendTotal && trendTotal <= c.hi;
+    const witness = c.report ? 'paired steps' : explained ? 'trend' : null;
+    return {
+        change: c.change,
+        lo: c.changeLo,
+        hi: c.changeHi,
+        level,
+        steps: c.steps,
+        since: parentOf(first.record),
+        until: withSteps[withSteps.length - 1].record.commit,
+        gaps,
+        trend: tw,
+        witness,
+        unexplained: trendShows && !explained && !c.report,
+        reported: witness !== null
+    };
+}
+
+/**
  * Change points in a benchmark's history (docs/statistics.md §11): E-divisive means with Hunter's
  * deterministic significance test, a faithful port of apache-otava's `compute_change_points`
  * (otava 0.8.0, `otava/analysis.py` and `otava/change_point_divisive/`).
@@ -54045,179 +55266,26 @@ function refineChangePoints(series, points, minSide) {
 }
 
 /**
- * Slow creep over a benchmark's history (docs/statistics.md §11): the chain of paired steps on main.
+ * Change points of one environment segment of one series (docs/statistics.md §11, docs/history.md).
+ * Pure.
  *
- * Each recorded commit carries the paired ratio head/parent with its interval (§2, Hodges-Lehmann on
- * the log scale). Over a window of consecutive steps the log-ratios add up: `total = Σ ln rᵢ` is the
- * log of the ratio between the window's last commit and the parent of its first. Each step's standard
- * error comes from its own interval by the normal approximation on the log scale,
- * `seᵢ = (ln hiᵢ − ln loᵢ)/(2·z_{(1+conf)/2})`; the steps are independent measurements (each a separate
- * ABBA run), so `se = √Σ seᵢ²` and the interval is `total ± z_{(1+confLevel)/2}·se`.
- * A creep is reported when that interval excludes 0 and `|total| ≥ ln(1 + δ)`.
- *
- * The normal approximation is exact for a t or z interval symmetric on the log scale and close for a
- * Hodges-Lehmann interval (nearly symmetric); summing many steps makes the total close to normal
- * whatever each step's shape (central limit theorem). The SE from an interval on the log scale is the
- * usual one, e.g. Altman & Bland (2011), "How to obtain the P value from a confidence interval", BMJ
- * 343:d2304 (SE = (ln u − ln l)/(2·1.96) for a 95% interval of a ratio).
- *
- * @module
+ * E-divisive means (stats/changePoints.ts, the port of apache-otava) proposes the places; Hunter's
+ * t-test, which it uses to keep or merge them, is not trusted for the decision: on heavy tails, outlier
+ * runs and serially correlated noise it finds steps in pure noise (docs/history.md, "Calibration").
+ * Each proposed point is tested instead with the rank test of stats/serialShift.ts between its
+ * neighbours, widened by the series' serial correlation, and kept only while its p ≤ q and its size
+ * |after/before − 1| ≥ δ: the weakest point is dropped and its two neighbours re-tested, until every
+ * point passes. What passes then enters Benjamini-Hochberg over every position of every series
+ * (history/changes.ts).
  */
-function checkStep(s, i) {
-    for (const [k, v] of [
-        ['ratio', s.ratio],
-        ['lo', s.lo],
-        ['hi', s.hi]
-    ]) {
-        if (!(v > 0 && Number.isFinite(v))) {
-            throw new StatsInputError('not-positive', `steps[${i}].${k}`, `steps[${i}].${k} is ${v}: ratios must be finite and > 0`);
-        }
-    }
-    if (!(s.lo <= s.ratio && s.ratio <= s.hi))
-        throw new StatsInputError('domain', `steps[${i}]`, `steps[${i}]: need lo ≤ ratio ≤ hi, got [${s.lo}, ${s.ratio}, ${s.hi}]`);
-}
-function checkLevel(level, subject) {
-    if (!(level > 0 && level < 1))
-        throw new StatsInputError('domain', subject, `${subject} must be in (0, 1), got ${level}`);
-}
 /**
- * The cumulative change over a window of paired steps, with its interval and the creep flag.
- *
- * @param steps paired steps in commit order (ratio head/parent, interval at `stepConfLevel`).
- * @param opts delta (required), stepConfLevel (0.95), confLevel (= stepConfLevel), window (all).
- * @returns total, interval and standard error on the log scale, the same as relative changes, the flag.
- * @throws StatsInputError `empty` for no steps; `not-positive` for a ratio or bound ≤ 0 or not finite;
- * `domain` for lo > ratio, ratio > hi, a level outside (0, 1), δ < 0 or a window that is not a
- * positive integer.
- * Complexity: O(window).
- */
-function creep(steps, opts) {
-    const { delta, stepConfLevel = 0.95, window = steps.length } = opts;
-    const confLevel = opts.confLevel ?? stepConfLevel;
-    checkLevel(stepConfLevel, 'stepConfLevel');
-    checkLevel(confLevel, 'confLevel');
-    if (!(delta >= 0 && Number.isFinite(delta)))
-        throw new StatsInputError('domain', 'delta', `delta must be finite and ≥ 0, got ${delta}`);
-    if (steps.length === 0)
-        throw new StatsInputError('empty', 'steps', 'steps is empty: a creep total needs at least 1 step');
-    if (!(Number.isInteger(window) && window >= 1))
-        throw new StatsInputError('domain', 'window', `window must be a positive integer, got ${window}`);
-    const used = steps.slice(Math.max(0, steps.length - window));
-    used.forEach((s, i) => checkStep(s, steps.length - used.length + i));
-    const zStep = normalQuantile((1 + stepConfLevel) / 2);
-    let total = 0;
-    let variance = 0;
-    for (const s of used) {
-        total += Math.log(s.ratio);
-        const se = (Math.log(s.hi) - Math.log(s.lo)) / (2 * zStep);
-        variance += se * se;
-    }
-    const se = Math.sqrt(variance);
-    const half = normalQuantile((1 + confLevel) / 2) * se;
-    const lo = total - half;
-    const hi = total + half;
-    return {
-        total,
-        lo,
-        hi,
-        se,
-        steps: used.length,
-        change: Math.expm1(total),
-        changeLo: Math.expm1(lo),
-        changeHi: Math.expm1(hi),
-        report: (lo > 0 || hi < 0) && Math.abs(total) >= Math.log1p(delta)
-    };
-}
-
-/**
- * What moved in the history (docs/statistics.md §11, docs/history.md "changes.json"). Pure: records in,
- * findings out.
- *
- * - **Environment changes**: consecutive records whose fingerprints differ (history/record.ts
- *   FINGERPRINT_FIELDS). Each starts a new segment of every series; never reported as a code change.
- *   A single record whose fingerprint differs from both neighbours (which agree) is a **suspect
- *   record** instead: no segment starts there, and it is left out of change-point detection.
- * - **Change points**: per benchmark and segment, E-divisive means with Hunter's t-test
- *   (stats/changePoints.ts) on the natural logs of the head locations; points with fewer than
- *   MIN_SIDE_POINTS on a side dropped (the others re-tested); each moved to the least-squares place of its
- *   step between its neighbours (refineChangePoints) and re-tested; candidates at p ≤ q; then
- *   Benjamini-Hochberg at q over a family of **every split position of every segment of every series**
- *   (a segment of n points has n − 1), the positions without a candidate entering with p = 1. E-divisive
- *   scans every position and Hunter's t-test is computed after the split was chosen to maximise the
- *   difference, so its p-value is far too small taken alone: on pure noise (100 commits, sd 1%) the
- *   candidates reach p ≈ 1e-3…2e-4, 7 in one series, and BH over the candidates alone keeps them all.
- *   Counting every scanned position makes the smallest threshold q/(Σ positions) (Bonferroni-like for a
- *   single change); a real +5% step at 1% noise has p ≈ 1e-20 and passes easily.
- * - **Creep**: the sum of the last W paired log-ratios (stats/creep.ts), each step's interval first
- *   rescaled to 95% on the log scale from its own level (records keep Bonferroni-widened intervals at
- *   1 − α/K); reported when the total's interval (level `creepLevel`) excludes 0 and |total| ≥ ln(1+δ).
- *
- * @module
- */
-const CHANGES_FORMAT = 'benchgate-history-changes';
-const CHANGES_VERSION = 1;
-const DEFAULT_CHANGES_OPTIONS = { q: 0.01, window: 30, delta: 0.02, creepLevel: 0.99 };
-/**
- * A change point needs this many points on each side. Hunter's t-test uses otava's SD with divisor n:
- * with 2–4 points on a side it is far too small and the p-value tiny on pure noise (measured: p = 2e-8
- * at 2 points against 18). So a change is reported once 5 commits after it are recorded.
+ * A change point needs this many points on each side: fewer cannot reach significance at the family's
+ * threshold with a rank test, and otava's SD (divisor n) is far too small with 2–4 points (p = 2e-8 on
+ * pure noise at 2 points against 18). So a change is reported once 5 commits after it are recorded.
  */
 const MIN_SIDE_POINTS = 5;
-/** Fewer points than this in a segment: no change-point test there (the t-test needs both sides). */
+/** Fewer points than this in a segment: no change-point test there. */
 const MIN_SEGMENT_POINTS = 2 * MIN_SIDE_POINTS;
-const ref = (r) => ({ commit: r.commit, date: r.date, pr: r.pr });
-/** Fingerprint fields that differ between two records: [a's, b's]. */
-function fieldsBetween(a, b) {
-    const fields = {};
-    for (const k of FINGERPRINT_FIELDS)
-        if (a.fingerprint[k] !== b.fingerprint[k])
-            fields[k] = [a.fingerprint[k] ?? null, b.fingerprint[k] ?? null];
-    return fields;
-}
-/** Segment of a suspect record: in no segment, so in no change-point test. */
-const SUSPECT = -1;
-/**
- * Segment number of every record, the environment changes between them, and the suspect records: one
- * record whose fingerprint differs from the last kept record's while the next record has that one
- * again. One record from another machine (a forged file, a runner mix-up) must not cut every series.
- */
-function environments(records) {
-    const key = records.map((r) => fingerprintKey(r.fingerprint));
-    const segment = [];
-    const changes = [];
-    const suspects = [];
-    let last = -1; // the last record that is not suspect
-    records.forEach((r, i) => {
-        if (last >= 0 && key[i] !== key[last] && i + 1 < records.length && key[i + 1] === key[last]) {
-            // Left out of change-point detection, not given its neighbours' fingerprint: its location was measured on another machine (its paired step still counts for creep).
-            suspects.push({ ...ref(r), fields: fieldsBetween(records[last], r) });
-            segment.push(SUSPECT);
-            return;
-        }
-        if (last >= 0 && key[i] !== key[last])
-            changes.push({ from: ref(records[last]), to: ref(r), fields: fieldsBetween(records[last], r) });
-        segment.push(changes.length);
-        last = i;
-    });
-    return { segment, changes, suspects };
-}
-/**
- * Each benchmark's points in history order (records where it has a positive location), in the
- * environment segment `segment` gives each record (all 0 when not given).
- */
-function seriesOf(records, segment = []) {
-    const out = new Map();
-    records.forEach((record, i) => {
-        for (const b of record.benchmarks) {
-            if (!b.location || !(b.location.median > 0))
-                continue;
-            const list = out.get(b.name) ?? [];
-            list.push({ record, segment: segment[i] ?? 0, log: Math.log(b.location.median), step: b.step });
-            out.set(b.name, list);
-        }
-    });
-    return out;
-}
 /**
  * Drops the change point with the shortest side while one has fewer than MIN_SIDE_POINTS on a side
  * (the larger p-value first on ties), re-testing the rest on the segments that remain each time: a
@@ -54234,103 +55302,272 @@ function withLongSides(logs, found) {
         points = testChangePoints(logs, points.filter((c) => c !== drop));
     }
 }
+/** The places E-divisive proposes, each with ≥ MIN_SIDE_POINTS a side, moved to the least-squares place of its step. */
+function proposals(logs, q) {
+    // The left neighbour of a dropped weak point is re-tested too (otava re-tests only to the right):
+    // otherwise a real step next to short spurious segments is dropped with them.
+    const kept = withLongSides(logs, detectChangePoints(logs, { maxPValue: q, retestLeftNeighbour: true }));
+    // One noisy point next to a step can pull E-divisive's τ 2 commits off; the least-squares place fixes it.
+    return refineChangePoints(logs, kept, MIN_SIDE_POINTS).map((c) => c.index);
+}
+/** Drops the weakest failing point (the largest p-value above q, else the smallest size below δ) and re-tests its neighbours, until none fails. */
+function mergeWeakest(at, tests, test, q, delta) {
+    for (;;) {
+        let worst = -1;
+        for (let k = 0; k < at.length; k++) {
+            if (!fails(tests[k], q, delta))
+                continue;
+            const w = tests[worst];
+            if (worst < 0 ||
+                tests[k].pValue > w.pValue ||
+                (tests[k].pValue === w.pValue && Math.abs(tests[k].shift) < Math.abs(w.shift)))
+                worst = k;
+        }
+        if (worst < 0)
+            return;
+        at.splice(worst, 1);
+        tests.splice(worst, 1);
+        if (worst > 0)
+            tests[worst - 1] = test(worst - 1);
+        if (worst < at.length)
+            tests[worst] = test(worst);
+    }
+}
+/** Is a tested point below the bar: p > q, or a size below δ? */
+const fails = (t, q, delta) => t.pValue > q || Math.abs(Math.expm1(t.shift)) < delta;
 /**
- * Change-point candidates (p ≤ q) of one series, segment by segment; `tested` has, per segment tested,
- * the number of its other split positions (the hypotheses that are in the family with p = 1).
+ * The change points of one segment that pass the rank test at q with a size ≥ δ.
+ * @param logs natural logs of the locations, in order (≥ MIN_SEGMENT_POINTS, else none).
+ * @param inflation the series' long-run variance factor (stats/serialShift.ts serialInflation).
+ * Complexity: E-divisive's O(N·W²), then O(k·N log N) for k proposals.
  */
-function candidates(name, points, q) {
-    const found = [];
-    const tested = [];
-    const segments = [...new Set(points.map((p) => p.segment))].filter((s) => s !== SUSPECT);
-    for (const s of segments) {
-        const seg = points.filter((p) => p.segment === s);
-        if (seg.length < MIN_SEGMENT_POINTS)
+function segmentChangePoints(logs, inflation, q, delta) {
+    if (logs.length < MIN_SEGMENT_POINTS)
+        return [];
+    const at = proposals(logs, q);
+    const test = (k) => rankShiftTest(logs.slice(k > 0 ? at[k - 1] : 0, at[k]), logs.slice(at[k], k + 1 < at.length ? at[k + 1] : logs.length), inflation);
+    const tests = at.map((_, k) => test(k));
+    mergeWeakest(at, tests, test, q, delta);
+    return at.map((index, k) => ({ index, test: tests[k] }));
+}
+
+const ref = (r) => ({ commit: r.commit, date: r.date, pr: r.pr });
+/** Segment of a suspect record: in no segment, so in no change-point test. */
+const SUSPECT = -1;
+/** The records that measured something, and parents read through those that did not. */
+function measuredHistory(all) {
+    const skipped = new Map(all.filter((r) => r.nothing_measured).map((r) => [r.commit, r.parent]));
+    const parentOf = (r) => {
+        let p = r.parent;
+        for (let hops = 0; skipped.has(p) && hops <= skipped.size; hops++)
+            p = skipped.get(p);
+        return p;
+    };
+    return { records: all.filter((r) => !r.nothing_measured), parentOf, nothingMeasured: skipped.size };
+}
+/** Fingerprint fields that differ between two records: [a's, b's]. */
+function fieldsBetween(a, b) {
+    const fields = {};
+    const context = a.version >= 3 && b.version >= 3;
+    for (const k of ALL_FINGERPRINT_FIELDS) {
+        if (!context && (k === 'mhzPerCpu' || k === 'caches'))
             continue;
-        const logs = seg.map((p) => p.log);
-        // The left neighbour of a dropped weak point is re-tested too (otava re-tests only to the right):
-        // otherwise a real step next to short spurious segments is dropped with them (the history study:
-        // −5% steps found 86.5% → 99% within ±1 commit, false change points unchanged).
-        const kept = withLongSides(logs, detectChangePoints(logs, { maxPValue: q, retestLeftNeighbour: true }));
-        // Each point then moves to the least-squares place of its step between its neighbours: one noisy
-        // point next to a step can pull E-divisive's τ 2 commits off (the history study: 3 of the 4 steps
-        // of 800 it missed by 2 commits; docs/history.md).
-        const cps = testChangePoints(logs, refineChangePoints(logs, kept, MIN_SIDE_POINTS)).filter((c) => c.pValue <= q);
-        tested.push(seg.length - 1 - cps.length);
-        for (const c of cps) {
-            const before = Math.exp(c.before.mean);
-            const after = Math.exp(c.after.mean);
+        if (a.fingerprint[k] !== b.fingerprint[k])
+            fields[k] = [a.fingerprint[k] ?? null, b.fingerprint[k] ?? null];
+    }
+    return fields;
+}
+const same = (a, b) => {
+    const context = a.version >= 3 && b.version >= 3;
+    return fingerprintKey(a.fingerprint, context) === fingerprintKey(b.fingerprint, context);
+};
+/**
+ * Segment number of every record, the environment changes between them, and the suspect records: one
+ * record whose fingerprint differs from the last kept record's while the next record has that one
+ * again. One record from another machine (a forged file, a runner mix-up) must not cut every series.
+ */
+function environments(records) {
+    const segment = [];
+    const changes = [];
+    const suspects = [];
+    let last = -1; // the last record that is not suspect
+    records.forEach((r, i) => {
+        const next = records[i + 1];
+        if (last >= 0 && !same(r, records[last]) && next !== undefined && same(next, records[last])) {
+            // Left out of change-point detection, not given its neighbours' fingerprint: its location was measured on another machine (its paired step still counts for creep).
+            suspects.push({ ...ref(r), fields: fieldsBetween(records[last], r) });
+            segment.push(SUSPECT);
+            return;
+        }
+        if (last >= 0 && !same(r, records[last]))
+            changes.push({
+                from: ref(records[last]),
+                to: ref(r),
+                fields: fieldsBetween(records[last], r),
+                by: 'fingerprint'
+            });
+        segment.push(changes.length);
+        last = i;
+    });
+    return { segment, changes, suspects };
+}
+/**
+ * Each benchmark's points in history order (records where it has a positive location), in the
+ * environment segment `segment` gives each record (all 0 when not given).
+ */
+function seriesOf(records, segment = []) {
+    const out = new Map();
+    records.forEach((record, i) => {
+        for (const b of record.benchmarks) {
+            if (!b.location || !(b.location.median > 0))
+                continue;
+            const list = out.get(b.name) ?? [];
+            list.push({ record, pos: i, segment: segment[i] ?? 0, log: Math.log(b.location.median), step: b.step });
+            out.set(b.name, list);
+        }
+    });
+    return out;
+}
+/** The segments of a series' points (suspect records left out), each as its points in order. */
+function segmentsOf(points) {
+    const bySegment = new Map();
+    for (const p of points) {
+        if (p.segment === SUSPECT)
+            continue;
+        const list = bySegment.get(p.segment);
+        if (list)
+            list.push(p);
+        else
+            bySegment.set(p.segment, [p]);
+    }
+    return [...bySegment.values()];
+}
+
+/**
+ * What moved in the history (docs/statistics.md §11, docs/history.md "changes.json"). Pure: records in,
+ * findings out.
+ *
+ * - Records that measured nothing are stepped over; environment changes (a new fingerprint) cut every
+ *   series into segments; a single odd record is a suspect record (history/series.ts).
+ * - **Change points**: per benchmark and segment, E-divisive's places tested by a rank test widened by
+ *   the series' serial correlation, with a size ≥ δ (history/segmentChangePoints.ts); then
+ *   Benjamini-Hochberg at q over a family of **every split position of every segment of every series**
+ *   (a segment of n points has n − 1), the positions without a point entering with p = 1: the place
+ *   was chosen to maximise the difference, so its p-value alone is far too small; counting every
+ *   scanned position makes the smallest threshold q/(Σ positions).
+ * - **Code or environment** (history/pairedSteps.ts): a change point whose move the paired steps over
+ *   its commits do not show is an environment change, whatever the fingerprint says; such points at
+ *   the same commits are one environment change `by: 'paired steps'`.
+ * - **Creep** (history/creepOf.ts): the paired steps and the locations' trend over the last W commits.
+ *
+ * @module
+ */
+const logSegments = (points) => segmentsOf(points).map((s) => s.map((p) => p.log));
+/**
+ * ρ̂ of every series (stats/serialShift.ts): the history's, pooled over all series (the runner's slow
+ * hours are shared), or the series' own when clearly higher (its estimate less 2/√(differences), about
+ * one standard error: on 50 points of white noise its own ρ̂ is above 0.33 one time in ten).
+ */
+function serialCorrelations(series) {
+    const segments = new Map([...series].map(([name, points]) => [name, logSegments(points)]));
+    const pooled = serialCorrelation([...segments.values()].flat());
+    return new Map([...segments].map(([name, segs]) => {
+        const diffs = segs.reduce((n, s) => n + Math.max(0, s.length - 1), 0);
+        const own = diffs > 0 ? serialCorrelation(segs) - 2 / Math.sqrt(diffs) : 0;
+        return [name, Math.max(pooled, own)];
+    }));
+}
+/**
+ * Change-point candidates of one series, segment by segment, and the number of split positions
+ * without one (the hypotheses that are in the family with p = 1).
+ */
+function candidates(name, points, inflation, o, parentOf) {
+    const found = [];
+    let quiet = 0;
+    const index = new Map(points.map((p, i) => [p, i]));
+    for (const seg of segmentsOf(points)) {
+        const cps = segmentChangePoints(seg.map((p) => p.log), inflation, o.q, o.delta);
+        quiet += Math.max(0, seg.length - 1 - cps.length);
+        cps.forEach(({ index: at, test }, k) => {
+            const from = seg[at - 1];
+            const to = seg[at];
+            const range = pairedTotal(points, index.get(from), index.get(to), parentOf);
+            // Towards the middle of the segments either side, at most MIN_SIDE_POINTS points (history/pairedSteps.ts causeOf):
+            // a longer span adds the noise of every step in it and would hide an environment change.
+            const start = Math.max(k > 0 ? cps[k - 1].index : 0, at - 2 * MIN_SIDE_POINTS);
+            const end = Math.min(k + 1 < cps.length ? cps[k + 1].index : seg.length, at + 2 * MIN_SIDE_POINTS);
+            const mid = (a, b) => seg[Math.floor((a + b - 1) / 2)];
+            const span = pairedTotal(points, index.get(mid(start, at)), index.get(mid(at, end)), parentOf);
             found.push({
                 series: name,
                 finding: {
-                    from: ref(seg[c.index - 1].record),
-                    to: ref(seg[c.index].record),
-                    before,
-                    after,
-                    change: after / before - 1,
-                    p_value: c.pValue
+                    from: ref(from.record),
+                    to: ref(to.record),
+                    before: Math.exp(test.medianBefore),
+                    after: Math.exp(test.medianAfter),
+                    change: Math.expm1(test.shift),
+                    p_value: test.pValue,
+                    ...causeOf(test, range, span)
                 }
             });
-        }
+        });
     }
-    return { found, tested };
+    return { found, quiet };
 }
-/** A step's interval rescaled to 95% on the log scale (same centre, same standard error). */
-function at95(s) {
-    const f = normalQuantile(0.975) / normalQuantile((1 + s.conf_level) / 2);
-    return { ratio: s.ratio, lo: s.ratio * (s.ci[0] / s.ratio) ** f, hi: s.ratio * (s.ci[1] / s.ratio) ** f };
-}
-/** The creep over the series' last `window` paired steps, or null without a usable step. */
-function creepOf(points, o) {
-    const usable = (p) => p.step !== null && p.step.ci[0] > 0 && p.step.ci[0] <= p.step.ratio && p.step.ratio <= p.step.ci[1];
-    const withSteps = points.filter(usable).slice(-o.window);
-    if (withSteps.length === 0)
-        return null;
-    const c = creep(withSteps.map((p) => at95(p.step)), { delta: o.delta, stepConfLevel: 0.95, confLevel: o.creepLevel });
-    let gaps = 0;
-    withSteps.forEach((p, i) => {
-        if (i > 0 && p.record.parent !== withSteps[i - 1].record.commit)
-            gaps++;
-    });
-    return {
-        change: c.change,
-        lo: c.changeLo,
-        hi: c.changeHi,
-        level: o.creepLevel,
-        steps: c.steps,
-        since: withSteps[0].record.parent,
-        until: withSteps[withSteps.length - 1].record.commit,
-        gaps,
-        reported: c.report
-    };
+/** Change points the paired steps do not explain, grouped by their commits: environment changes the fingerprint missed. */
+function unexplainedChanges(kept) {
+    const groups = new Map();
+    for (const list of kept.values())
+        for (const c of list) {
+            if (c.cause !== 'environment')
+                continue;
+            const key = `${c.from.commit} ${c.to.commit}`;
+            groups.set(key, [...(groups.get(key) ?? []), c]);
+        }
+    return [...groups.values()].map((g) => ({
+        from: g[0].from,
+        to: g[0].to,
+        fields: {},
+        by: 'paired steps',
+        series: g.length,
+        change: median$1(g.map((c) => c.change))
+    }));
 }
 /**
  * The creep of every benchmark over its last `window` paired steps (null without a usable step), by
- * name: what `analyseHistory` reports as `creep`, without the change points (O(window) per series).
+ * name: what `analyseHistory` reports as `creep`, without the change points.
  */
 function creepBySeries(records, options = {}) {
     const o = { ...DEFAULT_CHANGES_OPTIONS, ...options };
-    // creep reads the paired steps, which cross environments: no segments needed
-    const series = seriesOf(records);
-    return new Map([...series].map(([name, points]) => [name, creepOf(points, o)]));
+    const h = measuredHistory(records);
+    const series = seriesOf(h.records, environments(h.records).segment);
+    const rho = serialCorrelations(series);
+    return new Map([...series].map(([name, points]) => [
+        name,
+        creepOf(points, o, serialInflation(rho.get(name)), h.parentOf)
+    ]));
 }
 /**
  * The findings of a history.
  *
  * @param records one per commit, in history order (the store's `readAll`).
  * @param options q, window, delta, creepLevel (DEFAULT_CHANGES_OPTIONS).
- * Complexity: per series, O(N·W²) for the change points (W = 50, the E-divisive window), O(window) for creep.
+ * Complexity: per series, O(N·W²) for E-divisive (W = 50, its window), O(k·N log N) for k proposed
+ * points, O(N) for creep.
  */
 function analyseHistory(records, options = {}) {
     const o = { ...DEFAULT_CHANGES_OPTIONS, ...options };
-    const env = environments(records);
-    const series = seriesOf(records, env.segment);
+    const h = measuredHistory(records);
+    const env = environments(h.records);
+    const series = seriesOf(h.records, env.segment);
     const names = [...series.keys()].sort();
+    const rho = serialCorrelations(series);
     const all = [];
     let quiet = 0; // split positions scanned without a candidate: one hypothesis each, p = 1
     for (const name of names) {
-        const { found, tested } = candidates(name, series.get(name), o.q);
-        all.push(...found);
-        quiet += tested.reduce((a, b) => a + b, 0);
+        const c = candidates(name, series.get(name), serialInflation(rho.get(name)), o, h.parentOf);
+        all.push(...c.found);
+        quiet += c.quiet;
     }
     const pValues = [...all.map((c) => c.finding.p_value), ...new Array(quiet).fill(1)];
     const bh = pValues.length ? benjaminiHochberg(pValues, o.q) : { qValues: [], rejected: [] };
@@ -54340,103 +55577,30 @@ function analyseHistory(records, options = {}) {
             return;
         kept.set(c.series, [...(kept.get(c.series) ?? []), { ...c.finding, q_value: bh.qValues[i] }]);
     });
+    const at = new Map(h.records.map((r, i) => [r.commit, i]));
+    const environmentChanges = [...env.changes, ...unexplainedChanges(kept)].sort((a, b) => at.get(a.to.commit) - at.get(b.to.commit));
     return {
         format: CHANGES_FORMAT,
         version: CHANGES_VERSION,
         options: o,
         commits: records.length,
+        nothing_measured: h.nothingMeasured,
         first: records.length ? ref(records[0]) : null,
         last: records.length ? ref(records[records.length - 1]) : null,
-        environment_changes: env.changes,
+        environment_changes: environmentChanges,
         suspect_records: env.suspects,
         series: names.map((name) => {
             const points = series.get(name);
             return {
                 name,
                 points: points.length,
-                segments: new Set(points.map((p) => p.segment).filter((s) => s !== SUSPECT)).size,
+                segments: segmentsOf(points).length,
+                serial_correlation: rho.get(name),
                 change_points: kept.get(name) ?? [],
-                creep: creepOf(points, o)
+                creep: creepOf(points, o, serialInflation(rho.get(name)), h.parentOf)
             };
         })
     };
-}
-
-/** Number and text formatting shared by every report. Reads finished results; computes nothing statistical. */
-/** A time per iteration in ns, with a unit that keeps 3–4 significant digits: "1.262 ms", "36.0 µs". */
-function formatDuration(ns) {
-    if (ns === null || !Number.isFinite(ns))
-        return '–';
-    const units = [
-        [1e9, 's'],
-        [1e6, 'ms'],
-        [1e3, 'µs'],
-        [1, 'ns']
-    ];
-    for (const [scale, unit] of units) {
-        if (Math.abs(ns) >= scale || unit === 'ns') {
-            const v = ns / scale;
-            const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 10 ? 2 : 3;
-            return `${v.toFixed(unit === 'ns' && Math.abs(v) >= 100 ? 0 : digits)} ${unit}`;
-        }
-    }
-    return `${ns} ns`;
-}
-/** A ratio as a signed percentage change: 1.061 -> "+6.1%", 0.874 -> "−12.6%" (true minus sign). */
-function formatChange(ratio, digits = 1) {
-    if (ratio === null || !Number.isFinite(ratio))
-        return '–';
-    const pct = (ratio - 1) * 100;
-    const rounded = Number(pct.toFixed(digits));
-    if (rounded === 0)
-        return `${(0).toFixed(digits)}%`;
-    return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(digits)}%`;
-}
-/** "[+4.9%, +7.4%]" */
-function formatChangeCi(ci, digits = 1) {
-    if (!ci)
-        return '';
-    return `[${formatChange(ci[0], digits)}, ${formatChange(ci[1], digits)}]`;
-}
-/** p-values: two significant digits, exponent form when small; "<1e-300" at the floor. */
-function formatP(p) {
-    if (p === null || !Number.isFinite(p))
-        return '–';
-    if (p === 0)
-        return '<1e-300';
-    if (p >= 0.1)
-        return p.toFixed(2);
-    if (p >= 0.001)
-        return p.toPrecision(2);
-    return p.toExponential(0).replace('e-', 'e-');
-}
-/** A relative effect as a percentage: 0.024 -> "2.4%". */
-function formatPercent(x, digits = 1) {
-    if (x === null || !Number.isFinite(x))
-        return '–';
-    return `${(x * 100).toFixed(digits)}%`;
-}
-/** The level of a CI in percent: 0.99 -> "99%". */
-function formatLevel(confLevel) {
-    const pct = confLevel * 100;
-    if (Number.isInteger(Math.round(pct * 10) / 10) && Math.round(pct) < 100)
-        return `${Math.round(pct)}%`;
-    // Simultaneous levels sit close to 100% (1 − 0.01/200 = 99.995%): as many digits as it takes not
-    // to round a level below 100% up to "100%".
-    for (let digits = 1; digits < 8; digits++) {
-        const shown = pct.toFixed(digits);
-        if (Number(shown) < 100 || pct >= 100)
-            return `${shown.replace(/\.?0+$/, '')}%`;
-    }
-    return `${pct}%`;
-}
-/** Plural helper: (2, 'round') -> "2 rounds". */
-function plural(n, word, many = `${word}s`) {
-    return `${n} ${n === 1 ? word : many}`;
-}
-/** x rounded to `digits` significant digits (plots need no more; keeps the file small). */
-function sig(x, digits = 4) {
-    return Number.isFinite(x) ? Number(x.toPrecision(digits)) : x;
 }
 
 /**
@@ -54457,7 +55621,10 @@ function environmentLines(changes) {
     if (changes.environment_changes.length === 0)
         return ['No environment change.', ...suspects];
     return [
-        ...changes.environment_changes.map((e) => `- ${range(e.from, e.to)}, ${day(e.to)}: ${fieldText(e.fields)} (the series restart here; not a code change)`),
+        ...changes.environment_changes.map((e) => e.by === 'fingerprint'
+            ? `- ${range(e.from, e.to)}, ${day(e.to)}: ${fieldText(e.fields)} (the series restart here; not a code change)`
+            : `- ${range(e.from, e.to)}, ${day(e.to)}: ${plural(e.series ?? 0, 'series', 'series')} moved (median ${formatChange(1 + (e.change ?? 0))}) where ` +
+                'their paired steps did not: not explained by the code (an environment change the fingerprint does not show)'),
         ...suspects
     ];
 }
@@ -54474,21 +55641,35 @@ function unreadLines(problems) {
         ''
     ];
 }
+const interval = (x) => `${formatChange(1 + x.change)} [${formatChange(1 + x.lo)}, ${formatChange(1 + x.hi)}]`;
+/** A reported creep, or a trend the paired steps do not show; null for neither. */
+function creepLine(creep) {
+    if (creep?.unexplained && creep.trend)
+        return (`  - the locations trend ${interval(creep.trend)} (${formatLevel(creep.level)}) over the last ${plural(creep.steps, 'commit')} ` +
+            `where the paired steps do not (${interval(creep)}): not explained by the code`);
+    if (!creep?.reported)
+        return null;
+    const trend = creep.trend ? `; the locations' trend ${interval(creep.trend)}` : '';
+    return (`  - creep ${interval(creep)} (${formatLevel(creep.level)}) since ${short$1(creep.since)}, over ${plural(creep.steps, 'paired step')}` +
+        (creep.gaps ? ` (${plural(creep.gaps, 'gap')} in the chain)` : '') +
+        trend +
+        (creep.witness === 'trend' ? ' (shown by the trend, which the paired steps hold)' : ''));
+}
 function seriesLines(changes) {
     const lines = [];
     for (const s of changes.series) {
-        const cps = s.change_points;
-        const creep = s.creep?.reported ? s.creep : null;
+        // A move the paired steps do not show is listed with its environment change above.
+        const cps = s.change_points.filter((c) => c.cause !== 'environment');
+        const creep = creepLine(s.creep);
         if (cps.length === 0 && !creep)
             continue;
         lines.push(`- ${mdCode(s.name)}`);
         for (const c of cps)
             lines.push(`  - change point ${formatChange(1 + c.change)} (${formatDuration(c.before)} → ${formatDuration(c.after)}) ` +
-                `at ${range(c.from, c.to)}, ${day(c.to)}; p ${formatP(c.p_value)}, q ${formatP(c.q_value)}`);
+                `at ${range(c.from, c.to)}, ${day(c.to)}; p ${formatP(c.p_value)}, q ${formatP(c.q_value)}` +
+                (c.paired ? `; paired steps ${interval(c.paired)}` : '; the paired steps do not cover it'));
         if (creep)
-            lines.push(`  - creep ${formatChange(1 + creep.change)} [${formatChange(1 + creep.lo)}, ${formatChange(1 + creep.hi)}] ` +
-                `(${formatLevel(creep.level)}) since ${short$1(creep.since)}, over ${plural(creep.steps, 'paired step')}` +
-                (creep.gaps ? ` (${plural(creep.gaps, 'gap')} in the chain)` : ''));
+            lines.push(creep);
     }
     return lines.length ? lines : ['No change point and no creep.'];
 }
@@ -54499,13 +55680,16 @@ function seriesLines(changes) {
 function renderSummary(changes, problems = []) {
     const o = changes.options;
     const span = changes.first && changes.last
-        ? `${plural(changes.commits, 'recorded commit')}, ${short$1(changes.first.commit)} (${day(changes.first)}) to ${short$1(changes.last.commit)} (${day(changes.last)})`
+        ? `${plural(changes.commits, 'recorded commit')}, ${short$1(changes.first.commit)} (${day(changes.first)}) to ${short$1(changes.last.commit)} (${day(changes.last)})` +
+            (changes.nothing_measured
+                ? ` (${plural(changes.nothing_measured, 'commit')} built the same program as ${changes.nothing_measured === 1 ? 'its' : 'their'} parent: nothing measured, stepped over)`
+                : '')
         : 'no recorded commit';
     return [
         '## Benchmark history',
         '',
-        `${span}; ${plural(changes.series.length, 'benchmark')}. Change points at false discovery rate q = ${o.q} over all series; ` +
-            `creep over the last ${o.window} paired steps when its ${formatLevel(o.creepLevel)} interval excludes 0 and the total is at least ${formatChange(1 + o.delta, 0)}.`,
+        `${span}; ${plural(changes.series.length, 'benchmark')}. Change points at false discovery rate q = ${o.q} over all series, of at least ${formatChange(1 + o.delta, 0)}; ` +
+            `creep over the last ${o.window} paired steps when the paired steps' or the locations' trend interval excludes 0 (${formatLevel(o.creepLevel)} for the two together) and the total is at least ${formatChange(1 + o.delta, 0)}.`,
         '',
         '### Environment changes',
         '',
@@ -54518,74 +55702,6 @@ function renderSummary(changes, problems = []) {
         ...unreadLines(problems)
     ].join('\n');
 }
-
-/**
- * Every verdict, in the order every report lists them (rows, headline, groups): what to look at
- * first. "Undecided" is the word for `inconclusive`: a run with benchmarks left open says so out
- * loud (README, "Undecided is said out loud"), and one word keeps the headline and its rows agreeing.
- */
-const VERDICTS = {
-    regression: verdict('regression', '❌', '▲', 'bad', { loud: true, plural: 'regressions' }),
-    failed: verdict('failed', '💥', '×', 'bad', { loud: true }),
-    improvement: verdict('improvement', '✅', '▼', 'good', { loud: true, plural: 'improvements' }),
-    'timing-only': verdict('timing-only', '⏱', '◷', 'warn', {
-        loud: true,
-        phrase: 'timing-only (same instructions)'
-    }),
-    new: verdict('new', '🆕', '+', 'side', { detail: 'head only' }),
-    removed: verdict('removed', '🗑️', '−', 'side', { detail: 'base only' }),
-    negligible: verdict('negligible', '➖', '≈', 'quiet'),
-    unchanged: verdict('unchanged', '✔️', '=', 'quiet'),
-    inconclusive: verdict('undecided', '❔', '?', 'warn'),
-    skipped: verdict('skipped', '⏭️', '–', 'quiet', { phrase: 'skipped on this machine' })
-};
-/** The verdicts in the table's order. */
-const VERDICT_ORDER = Object.keys(VERDICTS);
-function verdict(word, emoji, mark, tone, more = {}) {
-    const phrase = more.phrase ?? word;
-    return {
-        word,
-        detail: more.detail ?? null,
-        emoji,
-        loud: more.loud ?? false,
-        mark,
-        tone,
-        count: [phrase, more.plural ?? phrase]
-    };
-}
-/** The verdict's word: "undecided" for `inconclusive`. */
-function verdictWord(v) {
-    return VERDICTS[v].word;
-}
-/** The word with its detail, as a table row shows it: "new (head only)". */
-function verdictCellWord(v) {
-    const { word, detail } = VERDICTS[v];
-    return detail ? `${word} (${detail})` : word;
-}
-/** "2 regressions", "1 undecided", "3 skipped on this machine". */
-function verdictCount(v, n) {
-    return `${n} ${VERDICTS[v].count[n === 1 ? 0 : 1]}`;
-}
-/** Rank of a verdict in the table's order, for sorting. */
-function verdictRank(v) {
-    return VERDICT_ORDER.indexOf(v);
-}
-/** The terminal's colour of each tone (SGR codes). */
-const ANSI_TONE = {
-    bad: '\x1b[31m',
-    good: '\x1b[32m',
-    warn: '\x1b[33m',
-    quiet: '\x1b[2m',
-    side: null
-};
-/** The HTML page's colour of each tone (the style's CSS variables). */
-const CSS_TONE = {
-    bad: 'var(--bad)',
-    good: 'var(--good)',
-    warn: 'var(--warn)',
-    quiet: 'var(--muted)',
-    side: 'var(--base)'
-};
 
 /**
  * The report page's CSS: system fonts, one column that fits a phone, tables that scroll sideways
@@ -54723,7 +55839,9 @@ function middle(xs) {
  * @param repoUrl the repository's web address (repoUrl.ts), or null
  * Complexity: O(records × benchmarks).
  */
-function embedHistory(records, changes, repoUrl) {
+function embedHistory(allRecords, changes, repoUrl) {
+    // A commit that measured nothing has no point: left off the axis, so each line runs on over it.
+    const records = allRecords.filter((r) => !r.nothing_measured);
     const at = new Map(records.map((r, i) => [r.commit, i]));
     // Each benchmark's points, in one pass over the records.
     const points = new Map();
@@ -54776,9 +55894,11 @@ function embedHistory(records, changes, repoUrl) {
         p: records.map((r) => (Number.isInteger(r.pr) ? r.pr : 0)), // a number reaches the page, whatever a record holds
         e: changes.environment_changes.map((e) => [
             at.get(e.to.commit) ?? -1,
-            Object.entries(e.fields)
-                .map(([k, [a, b]]) => `${k}: ${String(a ?? '–')} → ${String(b ?? '–')}`)
-                .join('; ')
+            e.by === 'paired steps'
+                ? `${e.series ?? 0} series moved where the paired steps did not: not explained by the code`
+                : Object.entries(e.fields)
+                    .map(([k, [a, b]]) => `${k}: ${String(a ?? '–')} → ${String(b ?? '–')}`)
+                    .join('; ')
         ]),
         o: { q: changes.options.q, window: changes.options.window, delta: changes.options.delta },
         s: series
@@ -55017,7 +56137,7 @@ async function record(flags, positionals, io, cwd, credential) {
     const r = await store.add(rec);
     const how = r.attempts > 1 ? ` after ${r.attempts} push attempts` : '';
     io.stderr(r.added
-        ? `recorded ${rec.commit.slice(0, 12)} (${rec.benchmarks.length} benchmarks) in ${store.name} as ${r.path}${how} (${Date.now() - started} ms)\n`
+        ? `recorded ${rec.commit.slice(0, 12)} (${rec.nothing_measured ? 'nothing measured: base and head built the same program' : `${rec.benchmarks.length} benchmarks`}) in ${store.name} as ${r.path}${how} (${Date.now() - started} ms)\n`
         : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited: a re-run records nothing)\n`);
     return EXIT.pass;
 }
@@ -59047,664 +60167,6 @@ async function listWorktrees(repoDir) {
     return out;
 }
 
-/**
- * Benchmark names as every report shows them. A pull request controls the names, so one of
- * 100,000 characters must not crowd out the rows that matter (docs/report.md §6): names are cut to
- * NAME_MAX_CHARS with an ellipsis and a short hash of the full name, so two long names that share a
- * prefix stay distinguishable, and the same name always reads the same in every report.
- * Control characters (which could move a terminal's cursor or break a table) and the invisible
- * ones (bidi overrides, zero-width: two names could look identical) are shown as visible escapes
- * (`\u202E`, see escape.ts), and such a name gets the hash too.
- */
-/** Longest name shown, in UTF-16 code units (hash and ellipsis included). */
-const NAME_MAX_CHARS = 200;
-/** Hex digits of the SHA-256 of the full name appended to a shortened or cleaned name. */
-const NAME_HASH_DIGITS = 8;
-/**
- * The name as displayed: unchanged when it is short and printable; otherwise its first characters,
- * "…" and "#" + the first NAME_HASH_DIGITS hex digits of SHA-256(name).
- * Complexity: O(length of name) (one hash, one bounded slice).
- */
-function displayName(name, max = NAME_MAX_CHARS) {
-    const long = name.length > max;
-    const head = long ? name.slice(0, max) : name;
-    const clean = showHidden(head);
-    if (!long && clean === name)
-        return name;
-    const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_DIGITS);
-    const suffix = `…#${hash}`;
-    if (!long)
-        return clean + suffix.slice(1); // cleaned only: "name#hash"
-    return cutAt(clean, max - suffix.length) + suffix;
-}
-/**
- * Free text (messages, refs, provenance) cut to `max` characters with "…", never splitting a
- * surrogate pair. Complexity: O(max).
- */
-function capText(text, max) {
-    if (text.length <= max)
-        return text;
-    return cutAt(text, max - 1) + '…';
-}
-/** Free text cut to `max` with its control and invisible characters as visible escapes (safe for a terminal too). O(max). */
-function cleanText(text, max) {
-    return showHidden(capText(text, max));
-}
-/**
- * A message (a warning, a build log's tail, a crash's stderr) as one line: its real line breaks read
- * as " / " rather than as escapes (`\u000A`), every other control shown as cleanText shows it.
- */
-function cleanMessage(text, max) {
-    // Split and trim, not one regex with \s* on both sides: that backtracks quadratically on a long run of blanks.
-    // Capped first: a 2 MiB message (hostile, or a long log) costs no more than the part shown.
-    const lines = capText(text, max).split(/\r\n|[\r\n\u2028\u2029]/).map((l) => l.trim());
-    return cleanText(lines.filter((l) => l !== '').join(' / '), max);
-}
-function cutAt(text, n) {
-    const code = text.charCodeAt(n - 1);
-    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
-}
-
-/** "a fresh code layout every round: 21 layouts (independent draws, seed 5f3a…), relinking 4.4 s", or null. */
-function layoutRunText(run) {
-    const l = run.layout;
-    if (!l)
-        return null;
-    return (`a fresh code layout every round: ${l.layouts} layouts (${l.draws} draws, seed ${l.seed.slice(0, 16)}), ` +
-        `relinking ${(l.relinkMs / 1000).toFixed(1)} s`);
-}
-/** The per-process spread of a benchmark (each process with its own layout), or null. */
-function spread(c) {
-    return c.power?.sdLogEstimate ?? null;
-}
-const CHANGED$1 = new Set(['regression', 'improvement']);
-const QUIET$1 = new Set(['unchanged', 'negligible', 'inconclusive']);
-/**
- * The calm lines of a randomised run: the changes that survived layout (not explained by where the
- * code sits), and the layout-sensitive benchmarks whose timing change, if any, did not survive.
- */
-function layoutNotes(suite, run) {
-    if (!run.layout)
-        return [];
-    const delta = suite.options.minEffect;
-    const named = (c) => {
-        const s = spread(c);
-        return `\`${cleanText(c.benchmark, 100).replace(/`/g, "'")}\`${s === null ? '' : ` (σ ≈ ${formatPercent(s)} per process)`}`;
-    };
-    const survived = suite.comparisons.filter((c) => CHANGED$1.has(c.verdict));
-    const sensitive = suite.comparisons.filter((c) => QUIET$1.has(c.verdict) && (spread(c) ?? 0) >= delta);
-    const out = [];
-    if (survived.length)
-        out.push(`Randomised layouts: ${survived.length} change(s) survived ${run.layout.layouts} layouts, so where the code sits does not explain them: ${survived.map(named).join(', ')}.`);
-    if (sensitive.length)
-        out.push(`Layout-sensitive, no change that survives layout: ${sensitive.map(named).join(', ')}; their time moves with where the code sits by more than the minimum effect.`);
-    return out;
-}
-
-/**
- * A count per iteration as the reports print it; no imports, so the HTML report's browser script
- * (html/client.ts, through html/icicle.ts) bundles it as the server-side tables use it.
- */
-/** A count per iteration: "5,016", "1.26 M", "3.40 G". */
-function formatCount(n) {
-    if (n === null || !Number.isFinite(n))
-        return '–';
-    const a = Math.abs(n);
-    if (a >= 1e9)
-        return `${(n / 1e9).toFixed(2)} G`;
-    if (a >= 1e6)
-        return `${(n / 1e6).toFixed(2)} M`;
-    return n.toLocaleString('en-US', { maximumFractionDigits: a >= 100 ? 0 : 1 });
-}
-
-/** An exact count change: "0.000%" when equal, "+3.012%", and "+<0.001%" for a change too small to print. */
-function formatCountChange(change) {
-    if (change === null || !Number.isFinite(change))
-        return '–';
-    if (change === 0)
-        return '0.000%';
-    const shown = formatChange(1 + change, 3);
-    if (shown !== '0.000%')
-        return shown;
-    return change > 0 ? '+<0.001%' : '−<0.001%';
-}
-/** The figure of the metric the verdict reads. */
-function chosenFigure(c) {
-    return c.metric === 'cycles' ? c.cycles : c.instructions;
-}
-/** The metric's column title: "Instructions" or "Cycles (est.)". */
-function countMetricTitle(metric) {
-    return metric === 'cycles' ? 'Cycles (est.)' : 'Instructions';
-}
-/** Why a benchmark has no count verdict, in two or three words. */
-const REASON_WORDS = {
-    'not-deterministic': 'not deterministic',
-    unchecked: 'not checked',
-    'multi-threaded': 'multi-threaded',
-    'not-countable': 'not countable',
-    failed: 'failed'
-};
-/** The count cell beside a timing verdict (`--measure both`): the change, or why there is none. */
-function countCell(c) {
-    const k = c.counts;
-    if (!k)
-        return '–';
-    // A benchmark skipped by the timing run was skipped by callgrind too: no count failure to report.
-    if (k.reason && c.verdict === 'skipped')
-        return '–';
-    if (k.reason)
-        return REASON_WORDS[k.reason];
-    return formatCountChange(chosenFigure(k).change);
-}
-/**
- * The note of a timing change whose counts did not move by δ_count (§10): callgrind simulates
- * caches and branches, not latency, so neither instructions nor simulated events explain it.
- */
-function timingOnlyNote(c) {
-    if (!c.timingOnly || !c.counts)
-        return null;
-    const figure = (f) => (f.change === 0 ? 'unchanged' : formatCountChange(f.change));
-    const layout = layoutNote(c.counts);
-    return (`timing only: code layout, memory or environment? (instructions ${figure(c.counts.instructions)}, ` +
-        `estimated cycles ${figure(c.counts.cycles)}: ` +
-        (layout ?? 'not explained by instructions or simulated cache and branch events') +
-        ')');
-}
-/**
- * The layout's fingerprint (docs/count-mode.md, "Moved"): "instruction-cache/branch events moved:
- * layout? (Bim +400, I1mr +1 per iteration)", or null when the counts carry none.
- */
-function layoutNote(k) {
-    if (!k.layout?.length)
-        return null;
-    const delta = (e) => (k.events?.head?.[e] ?? 0) - (k.events?.base?.[e] ?? 0);
-    const each = k.layout.map((e) => {
-        const d = delta(e);
-        return `${e} ${d < 0 ? '−' : '+'}${formatCount(Math.abs(d))}`;
-    });
-    return `instruction-cache/branch events moved: layout? (${each.join(', ')} per iteration)`;
-}
-/**
- * What a count verdict needs said under the table: not deterministic, multi-threaded, …; time and
- * instructions pointing different ways (both figures); a verdict the counts decided (§10). Or null.
- */
-function countFootnote(c) {
-    if (c.counts?.message)
-        return c.counts.message;
-    const k = c.counts;
-    if (!k)
-        return null;
-    const time = c.ratio ? formatChange(c.ratio.estimate) : '–';
-    const instructions = formatCountChange(k.instructions.change);
-    const cycles = formatCountChange(k.cycles.change);
-    if (c.notExplainedByCounts)
-        return (`not explained by instructions: the change survived randomised code layouts with instructions ${instructions}, ` +
-            `estimated cycles ${cycles} (memory, latency or ordering, not where the code sits)`);
-    if (c.countsDisagree)
-        return `time and instructions disagree: time ${time}, instructions ${instructions}, estimated cycles ${cycles}`;
-    if (c.timingVerdict && c.verdict !== 'timing-only')
-        return `decided by counts (instructions ${instructions}, estimated cycles ${cycles}); timing alone: ${c.timingVerdict}`;
-    return null;
-}
-/** Appended to an undecided timing verdict whose counts did not move (§10): " (code path unchanged: …)". */
-function codePathNote(c) {
-    const k = c.counts;
-    if (!k || k.reason !== null)
-        return '';
-    const layout = layoutNote(k);
-    return ` (code path unchanged: instructions ${formatCountChange(k.instructions.change)}, estimated cycles ${formatCountChange(k.cycles.change)}${layout ? `; ${layout}` : ''})`;
-}
-/** The subline's count part: "counts: valgrind-3.19.0 callgrind, instructions, δ_count 1%". */
-function countModeLine(suite) {
-    const m = suite.countMode;
-    if (!m)
-        return null;
-    const noise = noiseFloor(suite);
-    return (`counts: ${cleanText(m.method.valgrindVersion, 64)} callgrind, ${m.options.metric}, δ_count ${formatPercent(m.options.threshold).replace('.0%', '%')}` +
-        (noise === null ? '' : `, noise floor ${formatCountChange(noise).replace('+', '')}`));
-}
-/** The largest difference between the base side's two passes among the deterministic benchmarks. */
-function noiseFloor(suite) {
-    const noises = suite.comparisons
-        .map((c) => (c.counts && c.counts.reason === null ? chosenFigure(c.counts).noise : null))
-        .filter((n) => n !== null);
-    return noises.length ? Math.max(...noises) : null;
-}
-
-/**
- * The warnings every report shows, grouped: a sentence that applies to many benchmarks is one line
- * with their names (docs/report.md §3: on a 6-benchmark suite, 6 of 7 lines were one sentence), and what is
- * a note rather than an alarm (a distro build of Google Benchmark reporting "debug") is one note.
- * Plain text with `code` in backticks; each renderer escapes it (mdProse, or nothing in a terminal).
- */
-/** Longest warning message shown (a message can quote untrusted text of any length). */
-const MESSAGE_MAX_CHARS = 500;
-/** Warning codes the tables already show (power figures; test details such as the p-value floor). */
-const SHOWN_IN_TABLE = new Set(['underpowered', 'test', 'skipped']);
-/** Power warnings (docs/statistics.md §4): they say what an undecided benchmark lacks, so a decided one omits them. */
-const POWER = new Set(['underpowered', 'severely-underpowered']);
-/** Warning codes shown as a note instead (see notes()). */
-const AS_NOTE = new Set(['debug-library']);
-const NUMBER$1 = /[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
-/**
- * Every warning not already shown in the tables or as a note, grouped by sentence: messages that
- * differ only in their numbers ("head samples autocorrelated (Ljung-Box p = 0.003)") are one line
- * whose numbers show their range ("p = 0.001–0.003"). Suite-wide warnings first, then the rest in
- * order of first appearance. Failed benchmarks' errors are in their table row, not here.
- * Complexity: linear in the total length of the messages.
- */
-function warningGroups(suite) {
-    const groups = new Map();
-    const add = (w, name) => {
-        if (SHOWN_IN_TABLE.has(w.code) || AS_NOTE.has(w.code))
-            return;
-        const message = cleanMessage(w.message, MESSAGE_MAX_CHARS);
-        const key = `${name === null ? 'suite' : 'bench'}\u0000${w.level}\u0000${w.code}\u0000${message.replace(NUMBER$1, '#')}`;
-        let g = groups.get(key);
-        if (!g)
-            groups.set(key, (g = { level: w.level, messages: [], names: [] }));
-        g.messages.push(message);
-        // A benchmark is named once per line even when both sides raised the same sentence.
-        if (name !== null && g.names[g.names.length - 1] !== name)
-            g.names.push(name);
-    };
-    for (const w of suite.warnings)
-        add(w, null);
-    for (const c of suite.comparisons) {
-        const name = displayName(c.benchmark);
-        for (const w of benchmarkWarnings(c))
-            if (!(c.verdict === 'failed' && w.level === 'error'))
-                add(w, name);
-    }
-    return [...groups.values()].map((g) => ({
-        level: g.level,
-        message: mergeNumbers(g.messages),
-        names: g.names
-    }));
-}
-/** Whether `c` is still undecided, the only verdict a power figure ("could detect ≥ x") speaks to (§4). */
-function isUndecided(c) {
-    return c.verdict === 'inconclusive';
-}
-/** A benchmark's warnings as reports show them: no power warning beside a decided verdict. */
-function benchmarkWarnings(c) {
-    return isUndecided(c) ? c.warnings : c.warnings.filter((w) => !POWER.has(w.code));
-}
-/**
- * One message standing for several that differ only in their numbers: each number that differs is
- * shown as "min–max" (as written in the messages with the smallest and largest value).
- */
-function mergeNumbers(messages) {
-    const first = messages[0];
-    if (messages.every((m) => m === first))
-        return first;
-    const numbers = messages.map((m) => m.match(NUMBER$1) ?? []);
-    let k = 0;
-    return first.replace(NUMBER$1, (token) => {
-        const i = k++;
-        let lo = token;
-        let hi = token;
-        for (const ns of numbers) {
-            if (Number(ns[i]) < Number(lo))
-                lo = ns[i];
-            if (Number(ns[i]) > Number(hi))
-                hi = ns[i];
-        }
-        return lo === hi ? token : `${lo}–${hi}`;
-    });
-}
-/** Notes: facts worth one calm line each, not warnings. */
-function notes(suite, run) {
-    const out = layoutNotes(suite, run);
-    if (suite.warnings.some((w) => w.code === 'debug-library')) {
-        out.push("Google Benchmark reports `library_build_type: debug`, as distribution packages do: this affects only the harness' own overhead, not the measured code.");
-    }
-    return out;
-}
-
-/**
- * Words every report shares (PR comment, job summary, terminal, HTML), so they say the same thing:
- * the headline and the line under it, the verdict in words and its footnote, the warning lines,
- * the label of the intervals, what an inconclusive result needs, the typical resolution.
- * Plain text with `code` in backticks (renderers escape: mdProse for Markdown/HTML, nothing in a
- * terminal), except where a function says "escaped": that text is already valid Markdown and HTML.
- * The Markdown layout itself (tables, sections, the size cap) is markdown.ts's alone.
- */
-/** §4's alternatives when more rounds would not decide a benchmark, leaving out the mode already in use. */
-function alternatives(measure) {
-    const counts = measure === 'time' ? 'instruction counts beside the timing (`--measure both`), ' : '';
-    return `${counts}a quieter or pinned machine, or a larger δ`;
-}
-/**
- * The design and its test, under per-benchmark interleaving (docs/statistics.md §13): "per-benchmark pairs,
- * signed-rank test", with the rounds left out of the pairs for a run on one side only. Null for
- * whole-suite rounds (the rank-sum test, as always).
- */
-function pairsText(suite) {
-    if (suite.options.interleave !== 'benchmark')
-        return null;
-    const dropped = suite.comparisons.reduce((n, c) => n + (c.pairs?.incomplete ?? 0), 0);
-    return ('per-benchmark pairs, signed-rank test' +
-        (dropped ? ` (${plural(dropped, 'round')} with one side only left out of the pairs)` : ''));
-}
-/**
- * The suite summary for the headline (docs/statistics.md §10): "suite +0.4% [−0.3%, +1.1%]"; the details line
- * says what it is. Null when no summary could be taken.
- */
-function suiteSummaryText(suite) {
-    const s = suite.summary;
-    if (!s)
-        return null;
-    return `suite ${formatChange(s.estimate)} ${formatChangeCi(s.ci)}`;
-}
-/** What the suite summary is, for the notes under the headline. */
-function suiteSummaryNote(suite) {
-    const s = suite.summary;
-    if (!s)
-        return null;
-    return (`Suite: geometric mean of head/base over the ${s.benchmarks} benchmarks measured in all ${s.rounds} rounds, ` +
-        `${formatChange(s.estimate)} ${formatChangeCi(s.ci)} (${formatLevel(s.confLevel)} CI, one interval for the whole suite; ` +
-        'whole rounds resampled, so benchmarks that shared a process stay together)');
-}
-/**
- * The interval as shown beside the change: "[+4.9%, +7.4%]", or, below R_MIN processes per side (§3),
- * "(one run per side: not testable)" — an interval from repetitions of one process ignores
- * process-to-process noise, so the point change is shown (as compare.py would) without one.
- * `short`: "not testable" alone, for a fixed-width column.
- */
-function intervalText(c, digits = 1, short = false) {
-    if (!c.ratio)
-        return '';
-    if (c.levelReason !== 'too-few-processes')
-        return formatChangeCi(c.ratio.ci, digits);
-    // The terminal's column: its footnote already says how many processes there were.
-    if (short)
-        return 'not testable';
-    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
-    return `(${runs === 1 ? 'one run' : `${runs} runs`} per side: not testable)`;
-}
-/** δ as shown: 0.02 -> "2%", 0.025 -> "2.5%". */
-function deltaText(minEffect) {
-    return formatPercent(minEffect).replace('.0%', '%');
-}
-/** The CI level of a table: one level, or "≥ x%" when adaptive looks used several. */
-function ciLevel(cs, alpha) {
-    const levels = cs.filter((c) => c.ratio).map((c) => c.confLevel);
-    if (levels.length === 0)
-        return formatLevel(1 - alpha);
-    const lo = Math.min(...levels);
-    return levels.every((l) => l === lo) ? formatLevel(lo) : `≥ ${formatLevel(lo)}`;
-}
-/**
- * The intervals' label (docs/statistics.md §6), never a bare "99% CI" over several benchmarks:
- * "99% simultaneous CI, each 99.5%" (over K benchmarks, Bonferroni or Holm), "99% CI" for one
- * benchmark, "99% CI, not simultaneous" without a correction. `short` drops the per-interval level.
- */
-function ciLabel(cs, suite, short = false) {
-    const family = formatLevel(1 - suite.options.alpha);
-    if (suite.options.correction === 'none')
-        return `${family} CI, not simultaneous`;
-    const each = ciLevel(cs, suite.options.alpha);
-    if (suite.familySize <= 1 && each === family)
-        return `${family} CI`;
-    return short ? `${family} simult. CI` : `${family} simultaneous CI, each ${each}`;
-}
-/**
- * A row whose Base/Head columns and change point different ways (docs/report.md §3: base 15.42 µs, head
- * 14.80 µs, change +8.4%) says why, so the table cannot be read as contradicting itself. Null otherwise.
- */
-function directionNote(c) {
-    const base = c.baseLocation;
-    const head = c.headLocation;
-    const estimate = c.ratio?.estimate;
-    if (!base || !head || estimate === undefined)
-        return null;
-    const columns = Math.log(head / base);
-    const change = Math.log(estimate);
-    // Both clearly away from 0 (over 0.1%), in opposite directions.
-    if (Math.abs(columns) < 1e-3 || Math.abs(change) < 1e-3 || Math.sign(columns) === Math.sign(change))
-        return null;
-    return ('Base and Head are the medians of the per-process values; the change is the Hodges-Lehmann estimate ' +
-        '(the median of every head/base ratio of those values), which can point the other way when the runs are spread out');
-}
-/** The median of the smallest detectable effects of `cs`, or null when none has one. */
-function typicalResolution(cs) {
-    const mdes = cs
-        .map((c) => c.power?.minDetectableEffect)
-        .filter((x) => typeof x === 'number' && Number.isFinite(x));
-    return mdes.length ? median$1(mdes) : null;
-}
-/** The quiet group's header: how many, by verdict, and the typical resolution. */
-function quietSummary(quiet, suite) {
-    const delta = deltaText(suite.options.minEffect);
-    const by = (v) => quiet.filter((c) => c.verdict === v).length;
-    const counts = VERDICT_ORDER.filter((v) => QUIET_VERDICTS.includes(v) && by(v) > 0).map((v) => v === 'unchanged' ? `${verdictCount(v, by(v))} (within ±${delta})` : verdictCount(v, by(v)));
-    const typical = typicalResolution(quiet);
-    return (`${plural(quiet.length, 'benchmark')} without a significant change of ${delta} or more: ${counts.join(', ')}` +
-        (typical === null ? '' : ` · median: could detect ≥ ${formatPercent(typical)}`));
-}
-/**
- * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
- * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
- */
-function inconclusiveText(c, minEffect, measure = 'time') {
-    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
-        return null;
-    const delta = deltaText(minEffect);
-    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
-    const why = c.inconclusiveReason === 'too-few-processes'
-        ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
-        : c.inconclusiveReason === 'level-unreachable'
-            ? c.rangeLevel !== undefined
-                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
-                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
-            : c.inconclusiveReason === 'too-few-samples'
-                ? 'too few samples to test'
-                : c.ratio && c.ratio.ci[1] < 1 + minEffect
-                    ? `could still be ≤ −${delta}`
-                    : `could still be ≥ +${delta}`;
-    const a = c.advice;
-    const advice = a?.kind === 'more-rounds'
-        ? `≈ ${plural(a.rounds, 'more round')} would decide it`
-        : a?.kind === 'too-noisy'
-            ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
-                `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
-                `${alternatives(measure)}`
-            : a?.kind === 'too-close'
-                ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
-                : a?.kind === 'too-coarse'
-                    ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
-                    : null;
-    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
-    return `${why}${advice ? `: ${advice}` : ''}${counts}`;
-}
-const countWord = (v) => v === 'negligible' ? `changed by less than δ_count` : verdictWord(v);
-/** Why the rounds stopped before the plan, in words; null when they did not. */
-function stoppedEarlyText(rounds, timeBudgetSeconds) {
-    switch (rounds.stoppedEarly) {
-        case 'time-budget':
-            return `the time budget (${timeBudgetSeconds} s) ran out after ${rounds.completedRounds} of ${rounds.plannedRounds} rounds`;
-        case 'interrupted':
-            return `interrupted after ${rounds.completedRounds} rounds`;
-        case 'failures':
-            return `${rounds.failingSide} failed repeatedly after ${rounds.completedRounds} rounds`;
-        default:
-            return null;
-    }
-}
-/** The warning code of a run that measured nothing because base and head built the same program. */
-const IDENTICAL_PROGRAM = 'identical-program';
-/** The warning code of a run that compared nothing because the base did not build. */
-const NO_BASELINE = 'no-baseline';
-/** Longest ref label, machine field or stop reason shown (untrusted text of any length). */
-const FIELD_MAX_CHARS = 120;
-/** Benchmark names listed at most on one grouped warning line. */
-const NAMES_PER_WARNING = 12;
-/**
- * A footnote several rows share, said once with the benchmarks it covers (docs/report.md §3):
- * "a, b and 3 more: text"; `names` as the renderer shows them (escaped for Markdown), in row order.
- */
-function sharedNote(names, text) {
-    if (names.length < 2)
-        return text;
-    const more = names.length > NAMES_PER_WARNING ? ` and ${names.length - NAMES_PER_WARNING} more` : '';
-    return `${names.slice(0, NAMES_PER_WARNING).join(', ')}${more}: ${text}`;
-}
-/** A warning line: "`name`: message", or "message: `a`, `b` and 3 more" for a sentence many share. */
-function warningLine(g) {
-    const message = mdProse(g.message);
-    if (g.names.length === 0)
-        return message;
-    if (g.names.length === 1)
-        return `${mdCode(g.names[0])}: ${message}`;
-    const shown = g.names.slice(0, NAMES_PER_WARNING).map(mdCode).join(', ');
-    const more = g.names.length > NAMES_PER_WARNING ? ` and ${g.names.length - NAMES_PER_WARNING} more` : '';
-    return `${message} (${g.names.length} benchmarks: ${shown}${more})`;
-}
-const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-/** 12 -> "¹²" */
-function superscript(n) {
-    return [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
-}
-const EMOJI_ICON = (v) => VERDICTS[v].emoji;
-/**
- * The headline: counts by verdict in words; never contradicts the table. `text` escapes the words
- * for the format (identity for Markdown and the terminal), `icon` writes a verdict's sign.
- */
-function headline(suite, icon = EMOJI_ICON, text = (s) => s) {
-    // Without a baseline nothing was compared: undecided, never "no significant change · N new".
-    const words = suite.warnings.some((w) => w.code === NO_BASELINE)
-        ? `${icon('inconclusive')} ${text(`${verdictWord('inconclusive')}: the base did not build, nothing was compared`)} · ${verdictHeadline(suite, icon, text)}`
-        : verdictHeadline(suite, icon, text);
-    const summary = suiteSummaryText(suite);
-    return summary ? `${words} · ${text(summary)}` : words;
-}
-/** The headline's verdict counts in words, in the verdict table's order. */
-function verdictHeadline(suite, icon, text) {
-    const c = suite.counts;
-    const lead = (v) => {
-        const sign = icon(v);
-        return sign ? `${sign} ` : '';
-    };
-    const parts = VERDICT_ORDER.filter((v) => c[v] > 0).map((v) => (VERDICTS[v].loud ? lead(v) : '') + text(verdictCount(v, c[v])));
-    if (parts.length === 0)
-        return text(suite.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
-            ? 'base and head built the same program: nothing to measure'
-            : 'no benchmarks were compared');
-    if (!c.regression && !c.failed && !c.improvement && !c['timing-only']) {
-        // Undecided is said first, never as "no significant change" (README, "Undecided is said out loud").
-        if (!c.inconclusive)
-            return `${text('no significant change')} · ${parts.join(', ')}`;
-        const decided = c.negligible + c.unchanged;
-        const open = decided === 0 ? 'nothing could be decided' : verdictWord('inconclusive');
-        return `${lead('inconclusive')}${text(open)} · ${parts.join(', ')}`;
-    }
-    return parts.join(', ');
-}
-/** The line under the headline: sides, rounds, machine, thresholds (HTML-safe Markdown). */
-function subline(report) {
-    const { suite, run } = report;
-    const side = (s) => `<code>${mdText(capText(s.label, FIELD_MAX_CHARS))}${s.sha && !s.label.startsWith(s.sha.slice(0, 7)) ? '@' + mdText(s.sha.slice(0, 7)) : ''}</code>`;
-    const parts = [`${side(run.base)}${run.mergeBase ? ' (merge-base)' : ''} → ${side(run.head)}`];
-    if (run.rounds !== undefined) {
-        const reps = run.repetitions ? ` × ${plural(run.repetitions, 'repetition')}` : '';
-        if (run.adaptive) {
-            const a = run.adaptive;
-            parts.push(`adaptive: ${run.rounds} of at most ${plural(a.maxRounds, 'round')} (ABBA)${reps}, ${plural(a.looks, 'look')}, ` +
-                `${formatPercent(a.saved, 0)} of the benchmark time saved`);
-        }
-        else
-            parts.push(`${plural(run.rounds, 'round')} (ABBA)${reps}`);
-    }
-    const pairs = pairsText(suite);
-    if (pairs)
-        parts.push(pairs);
-    const layout = layoutRunText(run);
-    if (layout)
-        parts.push(mdText(layout));
-    const p = suite.provenance.head;
-    const machine = [
-        p.cpuModel && `${p.cpuModel}${p.numCpus ? ` (${p.numCpus} CPUs)` : ''}`,
-        p.compiler,
-        p.buildType,
-        p.libraryVersion && `Google Benchmark ${p.libraryVersion}`
-    ]
-        .filter(Boolean)
-        .map((s) => mdText(capText(String(s), FIELD_MAX_CHARS)));
-    if (machine.length)
-        parts.push(machine.join(', '));
-    const o = suite.options;
-    if (suite.countMode?.measure !== 'counts')
-        parts.push(`α = ${o.alpha}${o.correction === 'none' ? '' : ` (${o.correction === 'holm' ? 'Holm' : 'Bonferroni'})`}, min effect ${deltaText(o.minEffect)}`);
-    const counts = countModeLine(suite);
-    if (counts)
-        parts.push(mdText(counts));
-    return parts.join(' · ');
-}
-/** The verdict in words with the adaptive note (escaped; valid in Markdown and in HTML). */
-function verdictText(c) {
-    return verdictWords(c) + adaptiveNote(c);
-}
-/** Adaptive runs: how many rounds a benchmark got and why it stopped (docs/adaptive.md). */
-function adaptiveNote(c) {
-    const a = c.adaptive;
-    if (!a || a.stopReason === 'not-compared')
-        return '';
-    const why = {
-        resolved: 'resolved',
-        'max-rounds': 'max rounds',
-        'time-budget': 'time budget ran out',
-        'no-samples': 'stopped: no new samples',
-        futile: 'stopped: too noisy to decide within max rounds',
-        interrupted: 'interrupted',
-        failures: 'stopped: binary kept failing'
-    };
-    return ` · ${plural(a.rounds, 'round')}, ${why[a.stopReason] ?? a.stopReason}`;
-}
-/** The verdict in a word or two (the table cell): the verdict table's word and detail. */
-function verdictWords(c) {
-    return verdictCellWord(c.verdict);
-}
-/** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c, minEffect, measure = 'time') {
-    switch (c.verdict) {
-        case 'inconclusive': {
-            const text = inconclusiveText(c, minEffect, measure);
-            if (text)
-                return mdProse(text + codePathNote(c));
-            const counts = countFootnote(c);
-            return counts ? mdProse(capText(counts, 300)) : null;
-        }
-        case 'failed': {
-            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
-            return why ? mdProse(capText(why.message, 300)) : null;
-        }
-        case 'skipped': {
-            const why = c.warnings.find((w) => w.code === 'skipped');
-            return why ? mdProse(capText(why.message, 300)) : null;
-        }
-        default: {
-            const counts = countFootnote(c);
-            return counts ? mdProse(capText(counts, 300)) : null;
-        }
-    }
-}
-/** Every warning line (escaped; valid Markdown and HTML), for reports that list them all. */
-function warningLines(suite) {
-    return warningGroups(suite).map(warningLine);
-}
-/**
- * A row's footnote when main's history says its baseline already moved (docs/report.md), escaped
- * Markdown: "main drifted +3.2% [+1.1%, +5.4%] (99% CI) over its last 30 recorded commits, since
- * `abc1234`". The PR's change is measured against its base, so it comes on top of that drift.
- */
-function driftNote(d) {
-    const since = /^[0-9a-f]{7,64}$/i.test(d.since) ? `, since ${mdCode(d.since.slice(0, 7))}` : '';
-    const gaps = d.gaps > 0 ? ` (${plural(d.gaps, 'push', 'pushes')} not recorded)` : '';
-    return (`main drifted ${formatChange(1 + d.change)} ${formatChangeCi([1 + d.lo, 1 + d.hi])} ` +
-        `(${formatLevel(d.level)} CI) over its last ${plural(d.steps, 'recorded commit')}${since}${gaps}`);
-}
-
 const DEFAULT_WARMUP_ROUNDS = 1;
 /** Order of round `i` in an ABBA sequence: even rounds base first, odd rounds head first. */
 function abbaOrder(i) {
@@ -61691,6 +62153,23 @@ function readEntry(entry, name, order, at, issue) {
     const real = entry.real_time * scale;
     return makeSample(at, name, repetition, iterations, real, entry.cpu_time * scale, num(entry.threads));
 }
+/** Google Benchmark's `caches` list as one line ("L1 Data 48 KiB ×2, …"); undefined when absent or mistyped. */
+function cachesOf(value) {
+    if (!Array.isArray(value) || value.length === 0 || value.length > 16)
+        return undefined;
+    const parts = [];
+    for (const item of value) {
+        const c = (typeof item === 'object' && item !== null ? item : {});
+        const type = str(c.type);
+        const level = num(c.level);
+        const size = num(c.size);
+        if (type === undefined || level === undefined || size === undefined)
+            return undefined;
+        const sharing = num(c.num_sharing);
+        parts.push(`L${level} ${type.slice(0, 32)} ${Math.round(size / 1024)} KiB${sharing && sharing > 1 ? ` ×${sharing}` : ''}`);
+    }
+    return parts.join(', ');
+}
 /** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
 function provenanceOf(ctx) {
     const p = {};
@@ -61703,6 +62182,9 @@ function provenanceOf(ctx) {
     const mhz = num(ctx.mhz_per_cpu);
     if (mhz !== undefined)
         p.mhzPerCpu = mhz;
+    const caches = cachesOf(ctx.caches);
+    if (caches !== undefined)
+        p.caches = caches;
     if (typeof ctx.cpu_scaling_enabled === 'boolean')
         p.cpuScalingEnabled = ctx.cpu_scaling_enabled;
     if (typeof ctx.aslr_enabled === 'boolean')

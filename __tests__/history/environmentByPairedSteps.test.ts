@@ -15,10 +15,9 @@ import { DEFAULT_CONFIG } from '../../src/config/index.js'
 import { analyseHistory } from '../../src/history/changes.js'
 import { buildRecord, type CommitRecord } from '../../src/history/record.js'
 import { renderSummary } from '../../src/history/summary.js'
-import { toResultsJson } from '../../src/report/json.js'
 import { validateResults } from '../../src/report/readResults.js'
 import { SampleStore } from '../../src/samples/store.js'
-import { sha } from './synthetic.js'
+import { resultsText, sha } from './synthetic.js'
 
 const COMMITS = 55
 const MOVE = 45
@@ -80,13 +79,7 @@ function compare(at: string): string {
     { samples, issues: [], provenance: { base: base.provenance, head: head.provenance } },
     { ...DEFAULT_CONFIG.analysis, interleave: 'suite' }
   )
-  const run = {
-    base: { label: 'base' },
-    head: { label: 'head' },
-    key: 'default',
-    reproduce: 'npx benchgate compare base head'
-  }
-  return JSON.stringify(toResultsJson({ suite, run } as never, '0.1.0'))
+  return resultsText(suite)
 }
 
 /** The backfilled history: compare per commit, then `history record`'s buildRecord with --commit --parent --date. */

@@ -11,11 +11,10 @@ import { analyzeSuite } from '../../src/analysis/suite.js'
 import { main } from '../../src/cli.js'
 import { FolderStore } from '../../src/history/store.js'
 import type { HistoryWire } from '../../src/history/html/wire.js'
-import { toResultsJson } from '../../src/report/json.js'
 import { IDENTICAL_PROGRAM } from '../../src/report/wording.js'
 import { captureIo } from '../helpers/io.js'
 import { tempDirs } from '../helpers/tempDirs.js'
-import { flat, measuredHistory, sha } from './synthetic.js'
+import { flat, measuredHistory, resultsText, sha } from './synthetic.js'
 
 const { temp } = tempDirs('bg-hist-nothing-')
 const DOCS = 30
@@ -28,13 +27,7 @@ function identicalResults(): string {
     code: IDENTICAL_PROGRAM,
     message: 'base and head built the same program: nothing to measure'
   })
-  const run = {
-    base: { label: 'base' },
-    head: { label: 'head' },
-    key: 'default',
-    reproduce: 'npx benchgate run'
-  }
-  return JSON.stringify(toResultsJson({ suite, run } as never, '0.1.0'))
+  return resultsText(suite)
 }
 
 describe('a commit that measured nothing', () => {

@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto'
 import type { CommitRecord, Fingerprint } from '../../src/history/record.js'
 import { headLocation, RECORD_FORMAT, RECORD_VERSION, stepStandardError } from '../../src/history/record.js'
-import type { BenchmarkResultJson } from '../../src/report/json.js'
+import type { SuiteResult } from '../../src/analysis/types.js'
+import { toResultsJson, type BenchmarkResultJson } from '../../src/report/json.js'
 import { hodgesLehmannRatio } from '../../src/stats/hodgesLehmann.js'
 import { seededRandom } from '../helpers/r.js'
 
@@ -103,4 +104,15 @@ export function measuredHistory(plan: {
       }
     })
   }))
+}
+
+/** The results.json text of an analysed suite as `benchgate compare` writes it: labels, no commit SHAs. */
+export function resultsText(suite: SuiteResult): string {
+  const run = {
+    base: { label: 'base' },
+    head: { label: 'head' },
+    key: 'default',
+    reproduce: 'npx benchgate compare base head'
+  }
+  return JSON.stringify(toResultsJson({ suite, run }, '0.1.0'))
 }
