@@ -50,7 +50,8 @@ describe('analyseHistory', () => {
       {
         from: { commit: sha(49), date: records[49].date, pr: null },
         to: { commit: sha(50), date: records[50].date, pr: 1050 },
-        fields: { cpuModel: ['EPYC 7763', 'Xeon 8370C'] }
+        fields: { cpuModel: ['EPYC 7763', 'Xeon 8370C'] },
+        by: 'fingerprint'
       }
     ])
     for (const s of changes.series) {
@@ -81,7 +82,9 @@ describe('analyseHistory', () => {
     expect(creep.change).toBeGreaterThan(0.05) // true +9.4%
     expect(creep.change).toBeLessThan(0.14)
     for (const s of changes.series.filter((s) => s.name !== 'BM_Creep')) expect(s.creep?.reported).toBe(false)
-    expect(renderSummary(changes)).toMatch(/creep \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(99%\) since <code>/)
+    expect(renderSummary(changes)).toMatch(
+      /creep \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(99\.5%\) since <code>/
+    )
   })
 
   it('on pure noise: nothing in one history; over 20 histories ≤ 1 false change point per 5,000 series-commits', () => {

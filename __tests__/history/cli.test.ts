@@ -53,7 +53,7 @@ describe('benchgate history', () => {
     const changes = JSON.parse(readFileSync(join(dir, 'out', 'changes.json'), 'utf8'))
     expect(changes).toMatchObject({
       format: 'benchgate-history-changes',
-      version: 1,
+      version: 2,
       commits: 40,
       options: { q: 0.05 }
     })

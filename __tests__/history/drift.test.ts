@@ -60,7 +60,7 @@ describe('main drift', () => {
       change: creep.change,
       lo: creep.lo,
       hi: creep.hi,
-      level: 0.99,
+      level: creep.level,
       steps: 30,
       gaps: 0,
       since: sha(29),

@@ -30,7 +30,7 @@ describe('buildRecord', () => {
       pr: 42,
       tool_version: '0.1.0'
     })
-    expect(rec.fingerprint).toEqual({ numCpus: 4, libraryVersion: 'v1.9.5' }) // Google Benchmark JSON names no CPU model
+    expect(rec.fingerprint).toEqual({ numCpus: 4, libraryVersion: 'v1.9.5', mhzPerCpu: 2445 }) // Google Benchmark JSON names no CPU model: its context joins the fingerprint
     expect(rec.benchmarks).toHaveLength(3)
     const b = json.benchmarks[0]
     const r = rec.benchmarks[0]
@@ -42,7 +42,20 @@ describe('buildRecord', () => {
       n: 8
     })
     expect(r.location!.median).toBeCloseTo(b.location!.head!, 9)
-    expect(r.step).toEqual({ ratio: b.ratio!.estimate, ci: b.ratio!.ci, conf_level: b.conf_level })
+    // The step's standard error from the runs of both sides (Welch on the logs, × √(π/3)), not from its simultaneous interval.
+    const logVar = (xs: number[]) => {
+      const l = xs.map(Math.log)
+      const m = l.reduce((a, c) => a + c, 0) / l.length
+      return l.reduce((a, c) => a + (c - m) ** 2, 0) / (l.length - 1)
+    }
+    const se = Math.sqrt(Math.PI / 3) * Math.sqrt(logVar(b.series!.base) / 8 + logVar(b.series!.head) / 8)
+    expect(r.step).toEqual({
+      ratio: b.ratio!.estimate,
+      ci: b.ratio!.ci,
+      conf_level: b.conf_level,
+      se_log: se
+    })
+    expect(se).toBeLessThan(Math.log(b.ratio!.ci[1] / b.ratio!.ci[0]) / (2 * 2.935)) // narrower than the interval's
     expect(r.step!.ratio).toBeGreaterThan(1.03) // the fixture's head is 5% slower
   })
 

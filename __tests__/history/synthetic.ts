@@ -2,7 +2,10 @@
 // noise on the locations and on the paired steps (each step's 95% interval matching its noise).
 import { createHash } from 'node:crypto'
 import type { CommitRecord, Fingerprint } from '../../src/history/record.js'
-import { RECORD_FORMAT, RECORD_VERSION } from '../../src/history/record.js'
+import { headLocation, RECORD_FORMAT, RECORD_VERSION, stepStandardError } from '../../src/history/record.js'
+import type { SuiteResult } from '../../src/analysis/types.js'
+import { toResultsJson, type BenchmarkResultJson } from '../../src/report/json.js'
+import { hodgesLehmannRatio } from '../../src/stats/hodgesLehmann.js'
 import { seededRandom } from '../helpers/r.js'
 
 export const sha = (i: number): string => createHash('sha1').update(`commit ${i}`).digest('hex')
@@ -67,3 +70,49 @@ export function syntheticHistory(plan: HistoryPlan): CommitRecord[] {
 
 /** A flat series at ln(1000 ns) (+ an offset per series). */
 export const flat = (name: string, offset = 0): SeriesPlan => ({ name, truth: () => Math.log(1000) + offset })
+
+/**
+ * A history measured as `benchgate run` measures it: per commit `runs` process runs a side with
+ * log-normal noise `sd` (the base side at the parent's truth), the location the median of the head's
+ * runs, the step the Hodges-Lehmann ratio with its interval at the suite's simultaneous level
+ * (`conf_level`, Bonferroni over K benchmarks) and its standard error from the runs (history/record.ts).
+ */
+export function measuredHistory(plan: {
+  commits: number
+  series: SeriesPlan[]
+  runs: number
+  sd: number
+  seed?: number
+}): CommitRecord[] {
+  const z = normal(seededRandom(plan.seed ?? 1))
+  const confLevel = 1 - 0.01 / plan.series.length
+  const runs = (mean: number) => Array.from({ length: plan.runs }, () => Math.exp(mean + plan.sd * z()))
+  return syntheticHistory({ commits: plan.commits, series: plan.series }).map((r, i) => ({
+    ...r,
+    benchmarks: plan.series.map((s) => {
+      const head = runs(s.truth(i))
+      const base = runs(s.truth(i - 1))
+      const hl = hodgesLehmannRatio(head, base, { confLevel })
+      const results = { level: 'runs', series: { base, head } } as BenchmarkResultJson
+      return {
+        name: s.name,
+        metric: 'cpu_time',
+        level: 'runs' as const,
+        verdict: 'unchanged',
+        location: headLocation(results),
+        step: { ratio: hl.estimate, ci: hl.ci, conf_level: hl.confLevel, se_log: stepStandardError(results)! }
+      }
+    })
+  }))
+}
+
+/** The results.json text of an analysed suite as `benchgate compare` writes it: labels, no commit SHAs. */
+export function resultsText(suite: SuiteResult): string {
+  const run = {
+    base: { label: 'base' },
+    head: { label: 'head' },
+    key: 'default',
+    reproduce: 'npx benchgate compare base head'
+  }
+  return JSON.stringify(toResultsJson({ suite, run }, '0.1.0'))
+}

@@ -360,7 +360,7 @@ describeIf('benchgate run (end to end)', () => {
   }, 120_000)
 
   it('a time budget too short for n_min is said before the base is built, and the report says first that nothing could be decided', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'benchgate-out-'))
+    const out = temp('benchgate-out-')
     const io = capture()
     // Head's timing (6 benchmarks × 3 repetitions of ≥ 0.05 s) shows rounds of ≥ 1.8 s: none fits 1 s.
     const argv = args('six-head', out, '--base', 'six-base', '--min-time', '0.05', '--time-budget', '1')

@@ -47,7 +47,7 @@ describe('the page command (no study named)', () => {
 })
 
 describe('the study commands', () => {
-  it('are the eight studies', () => {
+  it('are the nine studies', () => {
     expect(STUDY_COMMANDS).toEqual([
       'adaptive',
       'adaptive-real',
@@ -56,6 +56,7 @@ describe('the study commands', () => {
       'pairs-real',
       'suite-summary',
       'history',
+      'history-calibration',
       'layout'
     ])
     expect(() => parseCommand(['frob'])).toThrow(/unknown command 'frob'/)

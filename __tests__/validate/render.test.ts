@@ -35,6 +35,7 @@ describe('renderValidation', () => {
       'suite-summary --out',
       'pairs --out',
       'history --out',
+      'history-calibration --out',
       'layout --out'
     ])
       expect(md).toContain(`_Not run yet (\`npm run validate -- ${command}`)
@@ -50,6 +51,7 @@ describe('renderValidation', () => {
       'Suite summary',
       'Pairs',
       'History on main',
+      'History calibration',
       'Layout',
       'Reproduce'
     ])

@@ -116,7 +116,7 @@ async function record(
   const how = r.attempts > 1 ? ` after ${r.attempts} push attempts` : ''
   io.stderr(
     r.added
-      ? `recorded ${rec.commit.slice(0, 12)} (${rec.benchmarks.length} benchmarks) in ${store.name} as ${r.path}${how} (${Date.now() - started} ms)\n`
+      ? `recorded ${rec.commit.slice(0, 12)} (${rec.nothing_measured ? 'nothing measured: base and head built the same program' : `${rec.benchmarks.length} benchmarks`}) in ${store.name} as ${r.path}${how} (${Date.now() - started} ms)\n`
       : `${rec.commit.slice(0, 12)} is already recorded in ${store.name}; kept the existing record (records are never edited: a re-run records nothing)\n`
   )
   return EXIT.pass

@@ -13,7 +13,14 @@
  *   results' `conf_level` (stored beside it: Bonferroni-widened intervals differ per suite size);
  * - the **counts** (instructions and estimated cycles per iteration, head and base) when measured.
  *
- * The environment **fingerprint** is the head side's provenance restricted to {@link FINGERPRINT_FIELDS}.
+ * - the step's **standard error** on the log scale from the per-run values of both sides (`se_log`,
+ *   version 3): what the creep chain adds up (docs/statistics.md §11), never read back from the
+ *   step's interval, which is simultaneous over the suite (1 − α/K).
+ *
+ * The environment **fingerprint** is the head side's provenance restricted to {@link FINGERPRINT_FIELDS},
+ * plus Google Benchmark's own context ({@link CONTEXT_FIELDS}) when the CPU model is not known.
+ * A commit whose base and head built the same program (`run`: "nothing to measure") is recorded as
+ * such (`nothing_measured`, version 3): no fingerprint, no benchmarks; the analysis steps over it.
  *
  * @module
  */
@@ -21,11 +28,16 @@ import type { BenchmarkResultJson, ResultsJson } from '../report/json.js'
 import type { Provenance } from '../samples/model.js'
 import { medianInterval, DEFAULT_MEDIAN_LEVEL } from '../stats/medianInterval.js'
 import { ConfigError } from '../errors.js'
+import { IDENTICAL_PROGRAM } from '../report/wording.js'
 
 export const RECORD_FORMAT = 'benchgate-history-record'
-/** Version 2 dates a record by its commit's committer date and keeps `measured_at` (version 1: `date` is when it was measured, or --date). */
-export const RECORD_VERSION = 2
-export const READABLE_RECORD_VERSIONS: readonly number[] = [1, 2]
+/**
+ * Version 2 dates a record by its commit's committer date and keeps `measured_at` (version 1: `date` is
+ * when it was measured, or --date). Version 3 adds `nothing_measured`, the steps' `se_log` and the
+ * context fields of the fingerprint.
+ */
+export const RECORD_VERSION = 3
+export const READABLE_RECORD_VERSIONS: readonly number[] = [1, 2, 3]
 
 /**
  * The provenance fields that make up the environment fingerprint: the machine (CPU model, cores,
@@ -42,7 +54,16 @@ export const FINGERPRINT_FIELDS = [
   'kernel'
 ] as const satisfies readonly (keyof Provenance)[]
 
-export type Fingerprint = Partial<Pick<Provenance, (typeof FINGERPRINT_FIELDS)[number]>>
+/**
+ * Google Benchmark's context (MHz per CPU, caches), part of the fingerprint only when the CPU model is
+ * not known (results of Google Benchmark JSON alone, which names none): then a new machine still shows
+ * (docs/history.md). Records before version 3 lack them; they are compared without them.
+ */
+export const CONTEXT_FIELDS = ['mhzPerCpu', 'caches'] as const satisfies readonly (keyof Provenance)[]
+
+export type Fingerprint = Partial<
+  Pick<Provenance, (typeof FINGERPRINT_FIELDS)[number] | (typeof CONTEXT_FIELDS)[number]>
+>
 
 export interface LocationRecord {
   /** Median of the head's run medians (ns per iteration, of `metric`). */
@@ -60,6 +81,8 @@ export interface StepRecord {
   ratio: number
   ci: [number, number]
   conf_level: number
+  /** Standard error of ln(ratio) from the per-run values of both sides (version 3; absent when unknown). */
+  se_log?: number
 }
 
 export interface BenchmarkRecord {
@@ -91,6 +114,8 @@ export interface CommitRecord {
   tool_version: string
   fingerprint: Fingerprint
   benchmarks: BenchmarkRecord[]
+  /** Base and head built the same program, so nothing was measured (version 3; absent otherwise). */
+  nothing_measured?: true
 }
 
 /** What the command line adds to results without commit SHAs (`compare`, old artifacts). */
@@ -145,8 +170,30 @@ export function headLocation(b: BenchmarkResultJson): LocationRecord | null {
   return { median: m.median, ci: [m.lo, m.hi], ci_level: m.level, n: values.length }
 }
 
+/**
+ * The standard error of ln(head/base) from the per-run values (`series`, at level "runs"): the Welch
+ * form on the logs, √(s²_b/n_b + s²_h/n_h), times √(π/3) (the Hodges-Lehmann shift's efficiency
+ * against the mean at the normal). Null at the repetition level (repetitions of one process are not
+ * independent), with fewer than 2 runs a side, or a value ≤ 0.
+ */
+export function stepStandardError(b: BenchmarkResultJson): number | null {
+  const base = b.series?.base ?? []
+  const head = b.series?.head ?? []
+  if (b.level !== 'runs' || base.length < 2 || head.length < 2) return null
+  if (![...base, ...head].every((v) => v > 0 && Number.isFinite(v))) return null
+  const variance = (xs: number[]) => {
+    const logs = xs.map(Math.log)
+    const m = logs.reduce((a, c) => a + c, 0) / logs.length
+    return logs.reduce((a, c) => a + (c - m) ** 2, 0) / (logs.length - 1)
+  }
+  return Math.sqrt(Math.PI / 3) * Math.sqrt(variance(base) / base.length + variance(head) / head.length)
+}
+
 function benchmarkRecord(b: BenchmarkResultJson): BenchmarkRecord {
-  const step = b.ratio === null ? null : { ratio: b.ratio.estimate, ci: b.ratio.ci, conf_level: b.conf_level }
+  const se = stepStandardError(b)
+  const step: StepRecord | null =
+    b.ratio === null ? null : { ratio: b.ratio.estimate, ci: b.ratio.ci, conf_level: b.conf_level }
+  if (step && se !== null) step.se_log = se
   const out: BenchmarkRecord = {
     name: b.name,
     metric: b.metric ?? null,
@@ -166,16 +213,35 @@ function benchmarkRecord(b: BenchmarkResultJson): BenchmarkRecord {
   return out
 }
 
-/** The environment fingerprint of a provenance: only {@link FINGERPRINT_FIELDS}, in that order. */
+/**
+ * The environment fingerprint of a provenance: {@link FINGERPRINT_FIELDS}, then {@link CONTEXT_FIELDS}
+ * when it names no CPU model (MHz rounded to whole MHz).
+ */
 export function fingerprintOf(p: Provenance): Fingerprint {
   const out: Record<string, unknown> = {}
   for (const k of FINGERPRINT_FIELDS) if (p[k] !== undefined) out[k] = p[k]
+  if (p.cpuModel === undefined) {
+    if (p.mhzPerCpu !== undefined) out.mhzPerCpu = Math.round(p.mhzPerCpu)
+    if (p.caches !== undefined) out.caches = p.caches
+  }
   return out as Fingerprint
 }
 
-/** A stable text key of a fingerprint (equal fingerprints, equal keys). */
-export function fingerprintKey(f: Fingerprint): string {
-  return JSON.stringify(FINGERPRINT_FIELDS.map((k) => f[k] ?? null))
+/** Every field a fingerprint may hold, in key order. */
+export const ALL_FINGERPRINT_FIELDS = [...FINGERPRINT_FIELDS, ...CONTEXT_FIELDS] as const
+
+/**
+ * A stable text key of a fingerprint (equal fingerprints, equal keys). `withContext: false` leaves the
+ * context fields out (to compare with a record written before version 3, which never had them).
+ */
+export function fingerprintKey(f: Fingerprint, withContext = true): string {
+  const fields = withContext ? ALL_FINGERPRINT_FIELDS : FINGERPRINT_FIELDS
+  return JSON.stringify(fields.map((k) => f[k] ?? null))
+}
+
+/** Did results measure nothing because base and head built the same program (`run`: "nothing to measure")? */
+export function measuredNothing(results: ResultsJson): boolean {
+  return results.benchmarks.length === 0 && results.warnings.some((w) => w.code === IDENTICAL_PROGRAM)
 }
 
 /**
@@ -198,13 +264,15 @@ export function buildRecord(results: ResultsJson, meta: RecordMeta, source: stri
   const measured = Date.parse(results.generated_at)
   if (Number.isNaN(measured))
     throw new ConfigError(`${source}: $.generated_at '${results.generated_at}' is not an ISO 8601 date`)
-  return {
+  const record: CommitRecord = {
     format: RECORD_FORMAT,
     version: RECORD_VERSION,
     ...identity(results, meta, source),
     measured_at: new Date(measured).toISOString(),
     tool_version: results.tool.version,
-    fingerprint: fingerprintOf(results.provenance.head),
+    fingerprint: measuredNothing(results) ? {} : fingerprintOf(results.provenance.head),
     benchmarks: results.benchmarks.map(benchmarkRecord)
   }
+  if (measuredNothing(results)) record.nothing_measured = true
+  return record
 }

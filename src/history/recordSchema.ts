@@ -49,7 +49,9 @@ export const RECORD_SCHEMA = {
           governor: text(MAX_TEXT_CHARS),
           compiler: text(MAX_TEXT_CHARS),
           libraryVersion: text(MAX_TEXT_CHARS),
-          kernel: text(MAX_TEXT_CHARS)
+          kernel: text(MAX_TEXT_CHARS),
+          mhzPerCpu: num,
+          caches: text(MAX_TEXT_CHARS)
         },
         []
       ),
@@ -70,17 +72,23 @@ export const RECORD_SCHEMA = {
                 n: { type: 'integer', minimum: 0 }
               })
             ),
-            step: nullable(closed({ ratio: num, ci: interval, conf_level: probability })),
+            step: nullable(
+              closed(
+                { ratio: num, ci: interval, conf_level: probability, se_log: { type: 'number', minimum: 0 } },
+                ['ratio', 'ci', 'conf_level']
+              )
+            ),
             counts: closed({ metric: text(64), instructions: countPair, cycles: countPair })
           },
           ['name', 'metric', 'level', 'verdict', 'location', 'step']
         )
-      }
+      },
+      nothing_measured: { const: true }
     },
     ['format', 'version', 'commit', 'parent', 'date', 'pr', 'tool_version', 'fingerprint', 'benchmarks']
   ),
-  // version 2 dates a record by its commit and keeps when it was measured beside it (docs/history.md)
-  if: { properties: { version: { const: 2 } } },
+  // version 2 on dates a record by its commit and keeps when it was measured beside it (docs/history.md)
+  if: { properties: { version: { enum: [2, 3] } } },
   then: { properties: { measured_at: isoDate }, required: ['measured_at'] }
 }
 

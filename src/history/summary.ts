@@ -5,7 +5,7 @@
  */
 import { mdCode, mdText } from '../report/escape.js'
 import { formatChange, formatDuration, formatLevel, formatP, plural } from '../report/format.js'
-import type { Changes, CommitRef, EnvironmentChange } from './changes.js'
+import type { Changes, CommitRef, CreepFinding, EnvironmentChange } from './changeTypes.js'
 import { filesOrRecords } from './files.js'
 
 const short = (sha: string) => mdCode(sha.slice(0, 12))
@@ -25,9 +25,11 @@ function environmentLines(changes: Changes): string[] {
   )
   if (changes.environment_changes.length === 0) return ['No environment change.', ...suspects]
   return [
-    ...changes.environment_changes.map(
-      (e) =>
-        `- ${range(e.from, e.to)}, ${day(e.to)}: ${fieldText(e.fields)} (the series restart here; not a code change)`
+    ...changes.environment_changes.map((e) =>
+      e.by === 'fingerprint'
+        ? `- ${range(e.from, e.to)}, ${day(e.to)}: ${fieldText(e.fields)} (the series restart here; not a code change)`
+        : `- ${range(e.from, e.to)}, ${day(e.to)}: ${plural(e.series ?? 0, 'series', 'series')} moved (median ${formatChange(1 + (e.change ?? 0))}) where ` +
+          'their paired steps did not: not explained by the code (an environment change the fingerprint does not show)'
     ),
     ...suspects
   ]
@@ -46,24 +48,41 @@ function unreadLines(problems: readonly string[]): string[] {
   ]
 }
 
+const interval = (x: { change: number; lo: number; hi: number }) =>
+  `${formatChange(1 + x.change)} [${formatChange(1 + x.lo)}, ${formatChange(1 + x.hi)}]`
+
+/** A reported creep, or a trend the paired steps do not show; null for neither. */
+function creepLine(creep: CreepFinding | null): string | null {
+  if (creep?.unexplained && creep.trend)
+    return (
+      `  - the locations trend ${interval(creep.trend)} (${formatLevel(creep.level)}) over the last ${plural(creep.steps, 'commit')} ` +
+      `where the paired steps do not (${interval(creep)}): not explained by the code`
+    )
+  if (!creep?.reported) return null
+  const trend = creep.trend ? `; the locations' trend ${interval(creep.trend)}` : ''
+  return (
+    `  - creep ${interval(creep)} (${formatLevel(creep.level)}) since ${short(creep.since)}, over ${plural(creep.steps, 'paired step')}` +
+    (creep.gaps ? ` (${plural(creep.gaps, 'gap')} in the chain)` : '') +
+    trend +
+    (creep.witness === 'trend' ? ' (shown by the trend, which the paired steps hold)' : '')
+  )
+}
+
 function seriesLines(changes: Changes): string[] {
   const lines: string[] = []
   for (const s of changes.series) {
-    const cps = s.change_points
-    const creep = s.creep?.reported ? s.creep : null
+    // A move the paired steps do not show is listed with its environment change above.
+    const cps = s.change_points.filter((c) => c.cause !== 'environment')
+    const creep = creepLine(s.creep)
     if (cps.length === 0 && !creep) continue
     lines.push(`- ${mdCode(s.name)}`)
     for (const c of cps)
       lines.push(
         `  - change point ${formatChange(1 + c.change)} (${formatDuration(c.before)} → ${formatDuration(c.after)}) ` +
-          `at ${range(c.from, c.to)}, ${day(c.to)}; p ${formatP(c.p_value)}, q ${formatP(c.q_value)}`
+          `at ${range(c.from, c.to)}, ${day(c.to)}; p ${formatP(c.p_value)}, q ${formatP(c.q_value)}` +
+          (c.paired ? `; paired steps ${interval(c.paired)}` : '; the paired steps do not cover it')
       )
-    if (creep)
-      lines.push(
-        `  - creep ${formatChange(1 + creep.change)} [${formatChange(1 + creep.lo)}, ${formatChange(1 + creep.hi)}] ` +
-          `(${formatLevel(creep.level)}) since ${short(creep.since)}, over ${plural(creep.steps, 'paired step')}` +
-          (creep.gaps ? ` (${plural(creep.gaps, 'gap')} in the chain)` : '')
-      )
+    if (creep) lines.push(creep)
   }
   return lines.length ? lines : ['No change point and no creep.']
 }
@@ -76,13 +95,16 @@ export function renderSummary(changes: Changes, problems: readonly string[] = []
   const o = changes.options
   const span =
     changes.first && changes.last
-      ? `${plural(changes.commits, 'recorded commit')}, ${short(changes.first.commit)} (${day(changes.first)}) to ${short(changes.last.commit)} (${day(changes.last)})`
+      ? `${plural(changes.commits, 'recorded commit')}, ${short(changes.first.commit)} (${day(changes.first)}) to ${short(changes.last.commit)} (${day(changes.last)})` +
+        (changes.nothing_measured
+          ? ` (${plural(changes.nothing_measured, 'commit')} built the same program as ${changes.nothing_measured === 1 ? 'its' : 'their'} parent: nothing measured, stepped over)`
+          : '')
       : 'no recorded commit'
   return [
     '## Benchmark history',
     '',
-    `${span}; ${plural(changes.series.length, 'benchmark')}. Change points at false discovery rate q = ${o.q} over all series; ` +
-      `creep over the last ${o.window} paired steps when its ${formatLevel(o.creepLevel)} interval excludes 0 and the total is at least ${formatChange(1 + o.delta, 0)}.`,
+    `${span}; ${plural(changes.series.length, 'benchmark')}. Change points at false discovery rate q = ${o.q} over all series, of at least ${formatChange(1 + o.delta, 0)}; ` +
+      `creep over the last ${o.window} paired steps when the paired steps' or the locations' trend interval excludes 0 (${formatLevel(o.creepLevel)} for the two together) and the total is at least ${formatChange(1 + o.delta, 0)}.`,
     '',
     '### Environment changes',
     '',

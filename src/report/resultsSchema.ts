@@ -248,7 +248,8 @@ const $defs = {
           'date',
           'executable',
           'turbo',
-          'harness'
+          'harness',
+          'caches'
         ].map((k) => [k, text()])
       ),
       numCpus: int(),

@@ -311,6 +311,24 @@ function readEntry(
   )
 }
 
+/** Google Benchmark's `caches` list as one line ("L1 Data 48 KiB ×2, …"); undefined when absent or mistyped. */
+function cachesOf(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 16) return undefined
+  const parts: string[] = []
+  for (const item of value as unknown[]) {
+    const c = (typeof item === 'object' && item !== null ? item : {}) as Entry
+    const type = str(c.type)
+    const level = num(c.level)
+    const size = num(c.size)
+    if (type === undefined || level === undefined || size === undefined) return undefined
+    const sharing = num(c.num_sharing)
+    parts.push(
+      `L${level} ${type.slice(0, 32)} ${Math.round(size / 1024)} KiB${sharing && sharing > 1 ? ` ×${sharing}` : ''}`
+    )
+  }
+  return parts.join(', ')
+}
+
 /** Maps Google Benchmark's `context` block to Provenance; unknown or mistyped fields are skipped. */
 export function provenanceOf(ctx: Entry): Provenance {
   const p: Provenance = {}
@@ -320,6 +338,8 @@ export function provenanceOf(ctx: Entry): Provenance {
   if (numCpus !== undefined) p.numCpus = numCpus
   const mhz = num(ctx.mhz_per_cpu)
   if (mhz !== undefined) p.mhzPerCpu = mhz
+  const caches = cachesOf(ctx.caches)
+  if (caches !== undefined) p.caches = caches
   if (typeof ctx.cpu_scaling_enabled === 'boolean') p.cpuScalingEnabled = ctx.cpu_scaling_enabled
   if (typeof ctx.aslr_enabled === 'boolean') p.aslr = ctx.aslr_enabled ? 'enabled' : 'disabled'
   const version = str(ctx.library_version)

@@ -55,6 +55,8 @@ export interface Provenance {
   cpuModel?: string
   numCpus?: number
   mhzPerCpu?: number
+  /** The CPU caches as Google Benchmark's context lists them, e.g. "L1 Data 48 KiB ×2, L2 Unified 2048 KiB ×2". */
+  caches?: string
   cpuScalingEnabled?: boolean
   governor?: string
   compiler?: string

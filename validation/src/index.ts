@@ -13,7 +13,7 @@
  *            --out FILE (default docs/VALIDATION.md; with --quick, VALIDATION.md beside the quick results),
  *            --results DIR (JSON results; default validation/results/full, or validation/results/quick),
  *            --work DIR (builds and scratch; default /tmp/benchgate-validate)
- *   npm run validate -- adaptive | adaptive-real | advice | pairs | pairs-real | suite-summary | history | layout [options]
+ *   npm run validate -- adaptive | adaptive-real | advice | pairs | pairs-real | suite-summary | history | history-calibration | layout [options]
  *                                         one study (cli/options.ts lists each one's options)
  */
 import { runCommand, type Io } from './cli/commands.js'

@@ -46,10 +46,12 @@ function middle(xs: readonly number[]): number {
  * Complexity: O(records × benchmarks).
  */
 export function embedHistory(
-  records: readonly CommitRecord[],
+  allRecords: readonly CommitRecord[],
   changes: Changes,
   repoUrl: string | null
 ): HistoryWire {
+  // A commit that measured nothing has no point: left off the axis, so each line runs on over it.
+  const records = allRecords.filter((r) => !r.nothing_measured)
   const at = new Map(records.map((r, i) => [r.commit, i]))
   // Each benchmark's points, in one pass over the records.
   const points = new Map<string, Array<{ i: number; m: number; ci: [number, number] | null }>>()
@@ -101,9 +103,11 @@ export function embedHistory(
     p: records.map((r) => (Number.isInteger(r.pr) ? r.pr! : 0)), // a number reaches the page, whatever a record holds
     e: changes.environment_changes.map((e) => [
       at.get(e.to.commit) ?? -1,
-      Object.entries(e.fields)
-        .map(([k, [a, b]]) => `${k}: ${String(a ?? '–')} → ${String(b ?? '–')}`)
-        .join('; ')
+      e.by === 'paired steps'
+        ? `${e.series ?? 0} series moved where the paired steps did not: not explained by the code`
+        : Object.entries(e.fields)
+            .map(([k, [a, b]]) => `${k}: ${String(a ?? '–')} → ${String(b ?? '–')}`)
+            .join('; ')
     ]),
     o: { q: changes.options.q, window: changes.options.window, delta: changes.options.delta },
     s: series

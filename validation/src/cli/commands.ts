@@ -13,6 +13,8 @@ import { runAdaptiveStudy } from '../studies/adaptive.js'
 import { runAdaptiveRealStudy } from '../studies/adaptiveReal.js'
 import { runAdviceStudy } from '../studies/advice.js'
 import { runHistoryStudy } from '../studies/history.js'
+import { runCalibrationStudy } from '../studies/historyCalibration.js'
+import { renderCalibration } from '../render/historyCalibration.js'
 import { runLayoutStudy } from '../studies/layout.js'
 import { runPairsStudy } from '../studies/pairs.js'
 import { runPairsRealStudy } from '../studies/pairsReal.js'
@@ -59,6 +61,12 @@ export async function runCommand(c: Command, io: Io): Promise<void> {
       const r = runHistoryStudy(c.options, io.log)
       writeResults(c.options.out, r)
       io.print(renderHistoryStudy(r))
+      return
+    }
+    case 'history-calibration': {
+      const r = runCalibrationStudy(c.options, io.log)
+      writeResults(c.options.out, r)
+      io.print(renderCalibration(r))
       return
     }
     case 'layout': {

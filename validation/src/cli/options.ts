@@ -6,7 +6,7 @@
  *   npm run validate -- [--quick] [--sim-only | --real-only | --render-only] [--reps N] [--seed S]
  *                       [--out FILE] [--results DIR] [--work DIR]
  *   npm run validate -- --grid [--grid-label before|after[-SUFFIX]] [--grid-suites N] [--grid-sd S] [--quick]
- *   npm run validate -- adaptive | adaptive-real | advice | pairs | pairs-real | suite-summary | history | layout [its options]
+ *   npm run validate -- adaptive | adaptive-real | advice | pairs | pairs-real | suite-summary | history | history-calibration | layout [its options]
  *
  * Unknown options, missing values and values that are not numbers of the expected kind are errors that
  * name the option; nothing is silently read as NaN.
@@ -97,6 +97,16 @@ export interface HistoryOptions {
   out: string | null
 }
 
+/** `npm run validate -- history-calibration`: change points and creep per noise shape (studies/historyCalibration.ts). */
+export interface HistoryCalibrationOptions {
+  histories: number
+  commits: number
+  series: number
+  creepSeries: number
+  seed: number
+  out: string | null
+}
+
 export type Command =
   | { command: 'page'; options: CliOptions }
   | { command: 'adaptive'; options: AdaptiveOptions }
@@ -106,6 +116,7 @@ export type Command =
   | { command: 'pairs-real'; options: PairsRealOptions }
   | { command: 'suite-summary'; options: SuiteSummaryOptions }
   | { command: 'history'; options: HistoryOptions }
+  | { command: 'history-calibration'; options: HistoryCalibrationOptions }
   | { command: 'layout'; options: LayoutOptions }
 
 type Spec = Record<string, { type: 'string' | 'boolean' }>
@@ -336,6 +347,27 @@ function historyArgs(argv: readonly string[]): HistoryOptions {
   }
 }
 
+function historyCalibrationArgs(argv: readonly string[]): HistoryCalibrationOptions {
+  const v = parseWith('history-calibration', argv, {
+    long: BOOLEAN,
+    histories: STRING,
+    commits: STRING,
+    series: STRING,
+    'creep-series': STRING,
+    seed: STRING,
+    out: STRING
+  })
+  const long = flag(v, 'long')
+  return {
+    histories: num(v, 'histories', long ? 100 : 20, POSITIVE_INT),
+    commits: num(v, 'commits', 5000, POSITIVE_INT),
+    series: num(v, 'series', long ? 5 : 3, POSITIVE_INT),
+    creepSeries: num(v, 'creep-series', long ? 50 : 25, POSITIVE_INT),
+    seed: num(v, 'seed', 20261127, { integer: true }),
+    out: str(v, 'out')
+  }
+}
+
 function layoutArgs(argv: readonly string[]): LayoutOptions {
   const v = parseWith('layout', argv, {
     quick: BOOLEAN,
@@ -366,6 +398,7 @@ const STUDY_PARSERS = {
   'pairs-real': pairsRealArgs,
   'suite-summary': suiteSummaryArgs,
   history: historyArgs,
+  'history-calibration': historyCalibrationArgs,
   layout: layoutArgs
 } as const
 

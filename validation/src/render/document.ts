@@ -10,6 +10,7 @@ import { adviceSection } from './advice.js'
 import { defaultsSection } from './defaults.js'
 import { gridsSection } from './grid.js'
 import { historySection } from './history.js'
+import { historyCalibrationSection } from './historyCalibration.js'
 import { introSection } from './intro.js'
 import { layoutSection } from './layout.js'
 import { methodSection } from './method.js'
@@ -41,6 +42,7 @@ export function renderValidation(r: ValidationResults, o: RenderOptions): string
     suiteSummarySection(r.suiteSummary),
     pairsSection(r.pairs, r.pairsReal),
     historySection(r.history),
+    historyCalibrationSection(r.historyCalibration),
     layoutSection(r.layout),
     reproduceSection(o.resultsRel)
   ]

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { AdviceResults } from './advice.js'
 import type { GridResults } from './grid.js'
 import type { HistoryResults } from './history.js'
+import type { CalibrationResults } from './historyCalibration.js'
 import type { LayoutResults } from './layout.js'
 import type { PairsResults } from './pairs.js'
 import type { PairsRealResults } from './pairsReal.js'
@@ -56,6 +57,7 @@ export interface ValidationResults {
   pairs?: PairsResults
   pairsReal?: PairsRealResults
   history?: HistoryResults
+  historyCalibration?: CalibrationResults
   layout?: LayoutResults
 }
 
@@ -73,6 +75,7 @@ export function loadResults(dir: string): ValidationResults {
     pairs: loadJson<PairsResults>(join(dir, 'pairs.json')),
     pairsReal: loadJson<PairsRealResults>(join(dir, 'pairs-real.json')),
     history: loadJson<HistoryResults>(join(dir, 'history.json')),
+    historyCalibration: loadJson<CalibrationResults>(join(dir, 'history-calibration.json')),
     layout: loadJson<LayoutResults>(join(dir, 'layout.json'))
   }
 }
