@@ -231,7 +231,7 @@ interface Candidate {
 function candidates(
   name: string,
   points: readonly Point[],
-  q: number
+  fdrLevel: number
 ): { found: Candidate[]; tested: number[] } {
   const found: Candidate[] = []
   const tested: number[] = []
@@ -243,12 +243,15 @@ function candidates(
     // The left neighbour of a dropped weak point is re-tested too (otava re-tests only to the right):
     // otherwise a real step next to short spurious segments is dropped with them (the history study:
     // −5% steps found 86.5% → 99% within ±1 commit, false change points unchanged).
-    const kept = withLongSides(logs, detectChangePoints(logs, { maxPValue: q, retestLeftNeighbour: true }))
+    const kept = withLongSides(
+      logs,
+      detectChangePoints(logs, { maxPValue: fdrLevel, retestLeftNeighbour: true })
+    )
     // Each point then moves to the least-squares place of its step between its neighbours: one noisy
     // point next to a step can pull E-divisive's τ 2 commits off (the history study: 3 of the 4 steps
     // of 800 it missed by 2 commits; docs/history.md).
     const cps = testChangePoints(logs, refineChangePoints(logs, kept, MIN_SIDE_POINTS)).filter(
-      (c) => c.pValue <= q
+      (c) => c.pValue <= fdrLevel
     )
     tested.push(seg.length - 1 - cps.length)
     for (const c of cps) {
@@ -277,14 +280,14 @@ function at95(s: StepRecord): { ratio: number; lo: number; hi: number } {
 }
 
 /** The creep over the series' last `window` paired steps, or null without a usable step. */
-function creepOf(points: readonly Point[], o: ChangesOptions): CreepFinding | null {
+function creepOf(points: readonly Point[], options: ChangesOptions): CreepFinding | null {
   const usable = (p: Point) =>
     p.step !== null && p.step.ci[0] > 0 && p.step.ci[0] <= p.step.ratio && p.step.ratio <= p.step.ci[1]
-  const withSteps = points.filter(usable).slice(-o.window)
+  const withSteps = points.filter(usable).slice(-options.window)
   if (withSteps.length === 0) return null
   const c = creep(
     withSteps.map((p) => at95(p.step!)),
-    { delta: o.delta, stepConfLevel: 0.95, confLevel: o.creepLevel }
+    { delta: options.delta, stepConfLevel: 0.95, confLevel: options.creepLevel }
   )
   let gaps = 0
   withSteps.forEach((p, i) => {
@@ -294,7 +297,7 @@ function creepOf(points: readonly Point[], o: ChangesOptions): CreepFinding | nu
     change: c.change,
     lo: c.changeLo,
     hi: c.changeHi,
-    level: o.creepLevel,
+    level: options.creepLevel,
     steps: c.steps,
     since: withSteps[0].record.parent,
     until: withSteps[withSteps.length - 1].record.commit,

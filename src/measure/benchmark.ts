@@ -116,19 +116,23 @@ export function formatMinTime(seconds: number): string {
 }
 
 /** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
-export function validateSettings(s: BenchmarkSettings): void {
-  if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
-    throw new JobError('invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
-      subject: 'repetitions'
-    })
+export function validateSettings(settings: BenchmarkSettings): void {
+  if (!Number.isInteger(settings.repetitions) || settings.repetitions < 1) {
+    throw new JobError(
+      'invalid-option',
+      `repetitions must be an integer >= 1, got ${settings.repetitions}.`,
+      {
+        subject: 'repetitions'
+      }
+    )
   }
-  formatMinTime(s.minTimeSeconds)
-  if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
-    throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
+  formatMinTime(settings.minTimeSeconds)
+  if (settings.cpu !== undefined && (!Number.isInteger(settings.cpu) || settings.cpu < 0)) {
+    throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${settings.cpu}.`, {
       subject: 'cpu'
     })
   }
-  if (s.priority !== undefined && s.kind !== 'bench-runner') {
+  if (settings.priority !== undefined && settings.kind !== 'bench-runner') {
     throw new JobError(
       'invalid-option',
       'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.',
@@ -138,16 +142,16 @@ export function validateSettings(s: BenchmarkSettings): void {
       }
     )
   }
-  if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
+  if (settings.priority !== undefined && settings.priority !== 'high' && settings.priority !== 'normal') {
     throw new JobError(
       'invalid-option',
-      `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`,
+      `priority must be 'high' or 'normal', got ${JSON.stringify(settings.priority)}.`,
       {
         subject: 'priority'
       }
     )
   }
-  for (const a of s.extraArgs ?? []) {
+  for (const a of settings.extraArgs ?? []) {
     const flag = a.split('=')[0]
     if (CONTROLLED_FLAGS.includes(flag)) {
       throw new JobError(
@@ -167,23 +171,23 @@ export function validateSettings(s: BenchmarkSettings): void {
  * differs only in the output file path and the `side=` context, both of equal length.
  */
 export function benchmarkArgs(
-  o: BenchmarkSettings & { side: Side; round: number; outFile: string }
+  options: BenchmarkSettings & { side: Side; round: number; outFile: string }
 ): string[] {
-  const args = [...(o.extraArgs ?? [])]
+  const args = [...(options.extraArgs ?? [])]
   args.push(
-    `--benchmark_repetitions=${o.repetitions}`,
-    `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`
+    `--benchmark_repetitions=${options.repetitions}`,
+    `--benchmark_min_time=${formatMinTime(options.minTimeSeconds)}`
   )
-  if (o.filter !== undefined && o.filter !== '') args.push(`--benchmark_filter=${o.filter}`)
-  if (o.randomInterleaving) args.push('--benchmark_enable_random_interleaving=true')
+  if (options.filter !== undefined && options.filter !== '') args.push(`--benchmark_filter=${options.filter}`)
+  if (options.randomInterleaving) args.push('--benchmark_enable_random_interleaving=true')
   args.push('--benchmark_format=console')
-  if (o.kind === 'google-benchmark') {
-    args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json')
+  if (options.kind === 'google-benchmark') {
+    args.push(`--benchmark_out=${options.outFile}`, '--benchmark_out_format=json')
   } else {
-    args.push(`--benchgate_samples=${o.outFile}`)
-    if (o.cpu !== undefined) args.push(`--benchgate_cpu=${o.cpu}`)
-    if (o.priority !== undefined) args.push(`--benchgate_priority=${o.priority}`)
-    args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`)
+    args.push(`--benchgate_samples=${options.outFile}`)
+    if (options.cpu !== undefined) args.push(`--benchgate_cpu=${options.cpu}`)
+    if (options.priority !== undefined) args.push(`--benchgate_priority=${options.priority}`)
+    args.push(`--benchgate_context=side=${options.side}`, `--benchgate_context=round=${options.round}`)
   }
   return args
 }
@@ -234,29 +238,29 @@ export function benchmarkCommand(o: BenchmarkRunOptions): { file: string; args: 
  *
  * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
  */
-export async function runBenchmarkProcess(o: BenchmarkRunOptions): Promise<RunResult> {
-  validateSettings(o)
-  const { file, args } = benchmarkCommand(o)
-  const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`
-  mkdirSync(dirname(o.outFile), { recursive: true })
-  rmSync(o.outFile, { force: true })
+export async function runBenchmarkProcess(options: BenchmarkRunOptions): Promise<RunResult> {
+  validateSettings(options)
+  const { file, args } = benchmarkCommand(options)
+  const stderrFile = options.stderrFile ?? `${options.outFile}.stderr`
+  mkdirSync(dirname(options.outFile), { recursive: true })
+  rmSync(options.outFile, { force: true })
   const startedAt = Date.now()
   const r = await runProcess(file, args, {
-    cwd: o.cwd,
-    env: o.env,
-    stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
+    cwd: options.cwd,
+    env: options.env,
+    stdout: options.stdoutFile !== undefined ? { path: options.stdoutFile } : 'ignore',
     stderr: { path: stderrFile },
-    timeoutMs: o.timeoutMs,
-    signal: o.signal
+    timeoutMs: options.timeoutMs,
+    signal: options.signal
   })
   const ok = r.exitCode === 0 && !r.timedOut && !r.aborted
   let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES)
   if (r.spawnError) stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim()
   return {
-    side: o.side,
-    round: o.round,
-    run: o.run,
-    warmup: o.round < 0,
+    side: options.side,
+    round: options.round,
+    run: options.run,
+    warmup: options.round < 0,
     ok,
     exitCode: r.exitCode,
     signal: r.signal,
@@ -264,9 +268,9 @@ export async function runBenchmarkProcess(o: BenchmarkRunOptions): Promise<RunRe
     interrupted: r.aborted,
     durationMs: r.durationMs,
     startedAt,
-    outFile: o.outFile,
+    outFile: options.outFile,
     stderrFile,
     stderrTail,
-    outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
+    outcome: ok ? 'ok' : describeExit(r, options.timeoutMs)
   }
 }

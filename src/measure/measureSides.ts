@@ -64,39 +64,43 @@ function perBenchmarkUnits(listed: MeasureSidesOptions['listed']): Record<Side, 
   return { base: listed.base, head: listed.head }
 }
 
-export async function measureBothSides(config: Config, o: MeasureSidesOptions): Promise<Measured> {
-  const { log } = o
+export async function measureBothSides(config: Config, options: MeasureSidesOptions): Promise<Measured> {
+  const { log } = options
   const release = config.lockFile
-    ? await acquireHostLock(resolve(config.lockFile), { log, signal: o.signal })
+    ? await acquireHostLock(resolve(config.lockFile), { log, signal: options.signal })
     : () => {}
   const samples: Sample[] = []
   const issues: SampleIssue[] = []
   const provenance: Record<Side, Provenance> = { base: {}, head: {} }
   try {
-    const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary })
-    const layouts = o.layout ? roundLayouts(o.layout, staged, log) : null
+    const staged = stageBinaries({
+      workDir: options.workDir,
+      base: options.sides.base.binary,
+      head: options.sides.head.binary
+    })
+    const layouts = options.layout ? roundLayouts(options.layout, staged, log) : null
     const measure: Omit<RoundsOptions, 'plan'> = {
       sides: {
-        base: { binary: staged.base, cwd: o.sides.base.cwd },
-        head: { binary: staged.head, cwd: o.sides.head.cwd }
+        base: { binary: staged.base, cwd: options.sides.base.cwd },
+        head: { binary: staged.head, cwd: options.sides.head.cwd }
       },
-      samplesDir: o.samplesDir,
-      ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(o.listed) }),
-      env: o.env,
-      kind: o.kind,
+      samplesDir: options.samplesDir,
+      ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(options.listed) }),
+      env: options.env,
+      kind: options.kind,
       repetitions: config.repetitions,
       minTimeSeconds: config.minTime,
-      filter: o.filter,
+      filter: options.filter,
       randomInterleaving: config.randomInterleaving,
       cpu: config.cpu ?? undefined,
       runTimeoutMs: config.runTimeoutSeconds * 1000,
       timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
       log,
-      signal: o.signal,
+      signal: options.signal,
       ...(layouts && { beforeRound: layouts.before }),
       onRunComplete: (result, progress) => {
         if (!result.warmup) collectRun(result, samples, issues, provenance)
-        o.onProgress?.(result, progress, { samples, issues })
+        options.onProgress?.(result, progress, { samples, issues })
       }
     }
     if (!config.adaptive) {
@@ -114,7 +118,7 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
         futilityPower: config.futilityPower,
         warmup: config.warmupRounds,
         analysis: config.analysis,
-        snapshot: () => ({ samples, issues, provenance, listed: o.listed })
+        snapshot: () => ({ samples, issues, provenance, listed: options.listed })
       })
     )
     return {
