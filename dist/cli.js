@@ -121,7 +121,8 @@ const JOB_ERROR_CODES = {
     'unequal-paths': 3, // an internal invariant (equal path lengths) does not hold
     interrupted: 3, // stopped by a signal / abort
     'missing-tool': 3, // a tool the chosen mode needs is not installed (valgrind for count mode)
-    'count-failed': 3 // a count-mode valgrind pass could not run or gave nothing usable
+    'count-failed': 3, // a count-mode valgrind pass could not run or gave nothing usable
+    'no-samples': 3 // the sample files given to `compare` hold no usable sample on either side
 };
 /** Typed errors of the job machinery (git, build, rounds); `code` is the exit code. */
 class JobError extends Error {
@@ -9387,7 +9388,7 @@ class Rows {
     ints = [];
     count = 0;
     /** Appends a sample; returns its row number. */
-    add(s) {
+    add(sample) {
         const row = this.count++;
         const block = row >>> BLOCK_BITS;
         if (block === this.floats.length) {
@@ -9401,13 +9402,13 @@ class Rows {
         const i = (row & IN_BLOCK) * I_STRIDE;
         const floats = this.floats[block];
         const ints = this.ints[block];
-        floats[f + F_ITERATIONS] = s.iterations;
-        floats[f + F_REAL] = s.realTimeNs;
-        floats[f + F_CPU] = s.cpuTimeNs;
-        ints[i + I_ROUND] = s.round;
-        ints[i + I_RUN] = s.run;
-        ints[i + I_REPETITION] = s.repetition;
-        ints[i + I_THREADS] = s.threads;
+        floats[f + F_ITERATIONS] = sample.iterations;
+        floats[f + F_REAL] = sample.realTimeNs;
+        floats[f + F_CPU] = sample.cpuTimeNs;
+        ints[i + I_ROUND] = sample.round;
+        ints[i + I_RUN] = sample.run;
+        ints[i + I_REPETITION] = sample.repetition;
+        ints[i + I_THREADS] = sample.threads;
         return row;
     }
     /** Doubles the first block (the only one that is ever less than full size). */
@@ -39390,15 +39391,17 @@ function withSuiteAdvice(comparisons, opts) {
  * (the exact test's n_min), or, for pairs, no Walsh average of the log-ratios but 0 lies within ±δ
  * (each pair equal or ≥ δ apart: only [1, 1] could fit inside ±δ). More rounds are never the advice.
  */
-function tooCoarse(c, runs, minEffect) {
-    const alpha = 1 - c.confLevel;
-    if (c.inconclusiveReason === 'level-unreachable')
-        return (c.rangeLevel !== undefined &&
-            c.rangeLevel < c.confLevel &&
-            runs >= minTestRuns(alpha, c.test === 'signed-rank' ? 'benchmark' : 'suite'));
-    if (c.inconclusiveReason !== 'interval-reaches-delta' || c.test !== 'signed-rank' || !c.series)
+function tooCoarse(comparison, runs, minEffect) {
+    const alpha = 1 - comparison.confLevel;
+    if (comparison.inconclusiveReason === 'level-unreachable')
+        return (comparison.rangeLevel !== undefined &&
+            comparison.rangeLevel < comparison.confLevel &&
+            runs >= minTestRuns(alpha, comparison.test === 'signed-rank' ? 'benchmark' : 'suite'));
+    if (comparison.inconclusiveReason !== 'interval-reaches-delta' ||
+        comparison.test !== 'signed-rank' ||
+        !comparison.series)
         return false;
-    const { base, head } = c.series;
+    const { base, head } = comparison.series;
     const d = head.map((h, i) => Math.log(h / base[i]));
     const t = Math.log1p(minEffect);
     // ln(a/b) + ln(b/a) can be ~1e-17 instead of 0: that is a zero, not a resolution.
@@ -40160,24 +40163,24 @@ function prepareComparison(benchmark, base, head, opts) {
  * @param alpha this benchmark's share of the family-wise level (α/K, a Holm step's level, or α)
  * @param family K, for the Bonferroni-adjusted p shown (min(1, K·p)); Holm's is set by the suite
  */
-function finishComparison(p, alpha, family) {
-    const { opts, choice, test } = p;
+function finishComparison(prepared, alpha, family) {
+    const { opts, choice, test } = prepared;
     const values = choice.values;
     const confLevel = 1 - alpha;
-    const warnings = levelWarnings(p);
-    const { shift, ratio } = testIntervals(p.input, confLevel);
+    const warnings = levelWarnings(prepared);
+    const { shift, ratio } = testIntervals(prepared.input, confLevel);
     for (const message of new Set([...test.warnings, ...ratio.warnings]))
         warnings.push({ level: 'info', code: 'test', message });
-    const iccs = { base: iccOf(p.runs.base), head: iccOf(p.runs.head) };
+    const iccs = { base: iccOf(prepared.runs.base), head: iccOf(prepared.runs.head) };
     const sides = {
-        base: analyseSide('base', p.raw.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
-        head: analyseSide('head', p.raw.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
+        base: analyseSide('base', prepared.raw.base, prepared.runs.base, values.base, iccs.base, choice.level, opts, warnings),
+        head: analyseSide('head', prepared.raw.head, prepared.runs.head, values.head, iccs.head, choice.level, opts, warnings)
     };
     // Below R_MIN processes per side (§3): no p, no power, no "could detect", no advice but the runs needed.
     const fewProcesses = choice.reason === 'too-few-processes';
     const power = fewProcesses
         ? null
-        : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings, p.input.pairs);
+        : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings, prepared.input.pairs);
     const { verdict, reason: inconclusiveReason } = timingVerdict({
         levelReason: choice.reason,
         minP: test.minP,
@@ -40187,13 +40190,15 @@ function finishComparison(p, alpha, family) {
     });
     if (levelUnreachable(test.minP, alpha, ratio))
         warnings.push(unreachableWarning(test, values, alpha, ratio));
-    const contradiction = p.input.pairs ? mediansVsPairs(median$1(values.base), median$1(values.head), ratio) : null;
+    const contradiction = prepared.input.pairs
+        ? mediansVsPairs(median$1(values.base), median$1(values.head), ratio)
+        : null;
     if (contradiction)
         warnings.push(contradiction);
-    const runsPerSide = p.input.pairs?.base.length ?? Math.min(p.runs.base.length, p.runs.head.length);
+    const runsPerSide = prepared.input.pairs?.base.length ?? Math.min(prepared.runs.base.length, prepared.runs.head.length);
     const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * test.pValue) : test.pValue;
     return {
-        benchmark: p.benchmark,
+        benchmark: prepared.benchmark,
         verdict,
         inconclusiveReason,
         // Run-level advice reads the whole suite: set by withSuiteAdvice once every interval is known.
@@ -40220,10 +40225,10 @@ function finishComparison(p, alpha, family) {
         ...(ratio.fallbackLevel !== undefined && { rangeLevel: ratio.fallbackLevel }),
         shift: { estimate: shift.estimate, ci: shift.ci },
         ratio: { estimate: ratio.estimate, ci: ratio.ci },
-        ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(p.input) }),
+        ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(prepared.input) }),
         power,
         warnings,
-        issues: p.issues
+        issues: prepared.issues
     };
 }
 /**
@@ -40245,13 +40250,13 @@ function levelWarnings(p) {
     return level ? [...dropped, level] : dropped;
 }
 /** Why the level chosen holds the verdict back (§3), if it does. */
-function levelWarning(p) {
-    switch (p.choice.reason) {
+function levelWarning(prepared) {
+    switch (prepared.choice.reason) {
         case 'too-few-processes':
             return {
                 level: 'warning',
                 code: 'too-few-processes',
-                message: `too few processes (${Math.min(p.runs.base.length, p.runs.head.length)} per side; need ≥ ${R_MIN}): ` +
+                message: `too few processes (${Math.min(prepared.runs.base.length, prepared.runs.head.length)} per side; need ≥ ${R_MIN}): ` +
                     'the interval is within one process and ignores process-to-process noise, so the verdict is at ' +
                     'most inconclusive; run more rounds (e.g. `benchgate run`)'
             };
@@ -40750,11 +40755,11 @@ const MUST_MATCH = [
     ['numCpus', 'CPU count'],
     ['host', 'host']
 ];
-function provenanceWarnings(p) {
+function provenanceWarnings(sides) {
     const warnings = [];
     for (const [key, label] of MUST_MATCH) {
-        const a = p.base[key];
-        const b = p.head[key];
+        const a = sides.base[key];
+        const b = sides.head[key];
         if (a !== undefined && b !== undefined && JSON.stringify(a) !== JSON.stringify(b)) {
             warnings.push({
                 level: 'warning',
@@ -40763,14 +40768,14 @@ function provenanceWarnings(p) {
             });
         }
     }
-    if (p.base.cpuScalingEnabled || p.head.cpuScalingEnabled) {
+    if (sides.base.cpuScalingEnabled || sides.head.cpuScalingEnabled) {
         warnings.push({
             level: 'info',
             code: 'cpu-scaling',
             message: "the runner's CPU frequency scaling is enabled: expect more noise (see docs/self-hosted.md)"
         });
     }
-    if (p.base.libraryBuildType === 'debug' || p.head.libraryBuildType === 'debug') {
+    if (sides.base.libraryBuildType === 'debug' || sides.head.libraryBuildType === 'debug') {
         warnings.push({
             level: 'warning',
             code: 'debug-library',
@@ -51404,108 +51409,112 @@ function* resultsJsonParts(report, toolVersion, now = new Date()) {
         yield `${i === 0 ? '' : ',\n'}    ${JSON.stringify(benchmarkJson(c), null, 2).replace(/\n/g, '\n    ')}`;
     yield '\n  ]\n}';
 }
-function benchmarkJson(c) {
+function benchmarkJson(comparison) {
     return {
-        name: c.benchmark,
-        verdict: c.verdict,
-        inconclusive_reason: c.inconclusiveReason,
-        advice: c.advice,
-        metric: c.metric,
-        level: c.level,
-        level_reason: c.levelReason,
-        location: { base: c.baseLocation, head: c.headLocation },
-        series: c.series,
-        samples: { base: c.base?.samples ?? 0, head: c.head?.samples ?? 0 },
-        runs: { base: c.base?.runs ?? 0, head: c.head?.runs ?? 0 },
-        median: { base: c.baseMedian, head: c.headMedian },
-        p_value: c.pValue,
-        p_adjusted: c.pAdjusted,
-        u: c.u,
-        test_method: c.testMethod,
-        ...(c.test !== undefined && { test: c.test }),
-        ...(c.pairs !== undefined && { pairs: c.pairs }),
-        conf_level: c.confLevel,
-        ...(c.rangeLevel !== undefined && { range_level: c.rangeLevel }),
-        shift: c.shift,
-        ratio: c.ratio,
-        power: c.power && {
-            sd_log: c.power.sdLog,
-            alpha: c.power.alpha,
-            n_eff: c.power.nEff,
-            required_per_side: c.power.requiredPerSide,
-            min_detectable_effect: c.power.minDetectableEffect,
-            more_rounds: c.power.moreRounds
+        name: comparison.benchmark,
+        verdict: comparison.verdict,
+        inconclusive_reason: comparison.inconclusiveReason,
+        advice: comparison.advice,
+        metric: comparison.metric,
+        level: comparison.level,
+        level_reason: comparison.levelReason,
+        location: { base: comparison.baseLocation, head: comparison.headLocation },
+        series: comparison.series,
+        samples: { base: comparison.base?.samples ?? 0, head: comparison.head?.samples ?? 0 },
+        runs: { base: comparison.base?.runs ?? 0, head: comparison.head?.runs ?? 0 },
+        median: { base: comparison.baseMedian, head: comparison.headMedian },
+        p_value: comparison.pValue,
+        p_adjusted: comparison.pAdjusted,
+        u: comparison.u,
+        test_method: comparison.testMethod,
+        ...(comparison.test !== undefined && { test: comparison.test }),
+        ...(comparison.pairs !== undefined && { pairs: comparison.pairs }),
+        conf_level: comparison.confLevel,
+        ...(comparison.rangeLevel !== undefined && { range_level: comparison.rangeLevel }),
+        shift: comparison.shift,
+        ratio: comparison.ratio,
+        power: comparison.power && {
+            sd_log: comparison.power.sdLog,
+            alpha: comparison.power.alpha,
+            n_eff: comparison.power.nEff,
+            required_per_side: comparison.power.requiredPerSide,
+            min_detectable_effect: comparison.power.minDetectableEffect,
+            more_rounds: comparison.power.moreRounds
         },
-        sides: { base: c.base, head: c.head },
-        warnings: c.warnings,
-        issues: c.issues,
-        ...(c.adaptive && {
+        sides: { base: comparison.base, head: comparison.head },
+        warnings: comparison.warnings,
+        issues: comparison.issues,
+        ...(comparison.adaptive && {
             adaptive: {
-                rounds: c.adaptive.rounds,
-                look: c.adaptive.look,
-                test_alpha: c.adaptive.testAlpha,
-                stop_reason: c.adaptive.stopReason
+                rounds: comparison.adaptive.rounds,
+                look: comparison.adaptive.look,
+                test_alpha: comparison.adaptive.testAlpha,
+                stop_reason: comparison.adaptive.stopReason
             }
         }),
-        ...(c.counts && { counts: c.counts }),
-        ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
-        ...(c.notExplainedByCounts !== undefined && { not_explained_by_counts: c.notExplainedByCounts }),
-        ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
-        ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree }),
-        ...(c.attribution && { attribution: c.attribution })
+        ...(comparison.counts && { counts: comparison.counts }),
+        ...(comparison.timingOnly !== undefined && { timing_only: comparison.timingOnly }),
+        ...(comparison.notExplainedByCounts !== undefined && {
+            not_explained_by_counts: comparison.notExplainedByCounts
+        }),
+        ...(comparison.timingVerdict !== undefined && { timing_verdict: comparison.timingVerdict }),
+        ...(comparison.countsDisagree !== undefined && { counts_disagree: comparison.countsDisagree }),
+        ...(comparison.attribution && { attribution: comparison.attribution })
     };
 }
 /** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
 function fromResultsJson(json) {
-    const comparisons = json.benchmarks.map((b) => ({
-        benchmark: b.name,
-        verdict: b.verdict,
-        inconclusiveReason: b.inconclusive_reason ?? null,
-        advice: b.advice ?? null,
-        metric: b.metric ?? null,
-        level: b.level,
-        levelReason: b.level_reason ?? (b.level === 'runs' ? 'runs' : 'too-few-processes'),
-        baseMedian: b.median.base,
-        headMedian: b.median.head,
-        baseLocation: b.location?.base ?? b.median.base,
-        headLocation: b.location?.head ?? b.median.head,
-        series: b.series ?? null,
-        base: b.sides.base,
-        head: b.sides.head,
-        pValue: b.p_value,
-        pAdjusted: b.p_adjusted,
-        u: b.u,
-        testMethod: b.test_method,
-        ...(b.test !== undefined && { test: b.test }),
-        ...(b.pairs !== undefined && { pairs: b.pairs }),
-        confLevel: b.conf_level,
-        ...(b.range_level !== undefined && { rangeLevel: b.range_level }),
-        shift: b.shift,
-        ratio: b.ratio,
-        power: b.power && {
-            sdLog: b.power.sd_log,
-            alpha: b.power.alpha ?? 1 - b.conf_level,
-            nEff: b.power.n_eff,
-            requiredPerSide: b.power.required_per_side,
-            minDetectableEffect: b.power.min_detectable_effect,
-            moreRounds: b.power.more_rounds
+    const comparisons = json.benchmarks.map((entry) => ({
+        benchmark: entry.name,
+        verdict: entry.verdict,
+        inconclusiveReason: entry.inconclusive_reason ?? null,
+        advice: entry.advice ?? null,
+        metric: entry.metric ?? null,
+        level: entry.level,
+        levelReason: entry.level_reason ?? (entry.level === 'runs' ? 'runs' : 'too-few-processes'),
+        baseMedian: entry.median.base,
+        headMedian: entry.median.head,
+        baseLocation: entry.location?.base ?? entry.median.base,
+        headLocation: entry.location?.head ?? entry.median.head,
+        series: entry.series ?? null,
+        base: entry.sides.base,
+        head: entry.sides.head,
+        pValue: entry.p_value,
+        pAdjusted: entry.p_adjusted,
+        u: entry.u,
+        testMethod: entry.test_method,
+        ...(entry.test !== undefined && { test: entry.test }),
+        ...(entry.pairs !== undefined && { pairs: entry.pairs }),
+        confLevel: entry.conf_level,
+        ...(entry.range_level !== undefined && { rangeLevel: entry.range_level }),
+        shift: entry.shift,
+        ratio: entry.ratio,
+        power: entry.power && {
+            sdLog: entry.power.sd_log,
+            alpha: entry.power.alpha ?? 1 - entry.conf_level,
+            nEff: entry.power.n_eff,
+            requiredPerSide: entry.power.required_per_side,
+            minDetectableEffect: entry.power.min_detectable_effect,
+            moreRounds: entry.power.more_rounds
         },
-        warnings: b.warnings,
-        issues: b.issues,
-        ...(b.adaptive && {
+        warnings: entry.warnings,
+        issues: entry.issues,
+        ...(entry.adaptive && {
             adaptive: {
-                rounds: b.adaptive.rounds,
-                look: b.adaptive.look,
-                testAlpha: b.adaptive.test_alpha,
-                stopReason: b.adaptive.stop_reason
+                rounds: entry.adaptive.rounds,
+                look: entry.adaptive.look,
+                testAlpha: entry.adaptive.test_alpha,
+                stopReason: entry.adaptive.stop_reason
             }
         }),
-        ...(b.counts && { counts: b.counts }),
-        ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
-        ...(b.not_explained_by_counts !== undefined && { notExplainedByCounts: b.not_explained_by_counts }),
-        ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
-        ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree }),
-        ...(b.attribution && { attribution: b.attribution })
+        ...(entry.counts && { counts: entry.counts }),
+        ...(entry.timing_only !== undefined && { timingOnly: entry.timing_only }),
+        ...(entry.not_explained_by_counts !== undefined && {
+            notExplainedByCounts: entry.not_explained_by_counts
+        }),
+        ...(entry.timing_verdict !== undefined && { timingVerdict: entry.timing_verdict }),
+        ...(entry.counts_disagree !== undefined && { countsDisagree: entry.counts_disagree }),
+        ...(entry.attribution && { attribution: entry.attribution })
     }));
     const suite = {
         options: json.options,
@@ -51627,27 +51636,27 @@ const LAYOUT_EVENTS = { I1mr: 10, ILmr: 100, Bcm: 10, Bim: 10 };
  * is noise (§9) and moves nothing. Without per-event figures (an older results file) only the
  * instructions are read. Pure.
  */
-function countMovement(k, threshold) {
+function countMovement(counted, threshold) {
     const none = { direction: null, layout: [] };
-    const instructions = k.instructions.base;
-    const base = k.events?.base ?? (instructions === null ? null : { Ir: instructions });
-    const head = k.events?.head ?? (k.instructions.head === null ? null : { Ir: k.instructions.head });
+    const instructions = counted.instructions.base;
+    const base = counted.events?.base ?? (instructions === null ? null : { Ir: instructions });
+    const head = counted.events?.head ?? (counted.instructions.head === null ? null : { Ir: counted.instructions.head });
     if (base === null || head === null || !instructions)
         return none;
-    const cycles = k.cycles.base !== null && k.cycles.base > 0 ? k.cycles.base : null;
+    const cycles = counted.cycles.base !== null && counted.cycles.base > 0 ? counted.cycles.base : null;
     const share = (e, from, to) => {
         const d = (to[e] ?? 0) - (from[e] ?? 0);
         if (EXECUTED.includes(e))
             return d / instructions;
         return cycles === null ? 0 : (d * (DATA_MISSES[e] ?? LAYOUT_EVENTS[e])) / cycles;
     };
-    const base2 = k.events?.base2 ?? null;
+    const base2 = counted.events?.base2 ?? null;
     const moved = [...EXECUTED, ...Object.keys(DATA_MISSES)]
         .filter((e) => base2 === null || Math.abs(share(e, base, base2)) <= threshold / 4)
         .map((e) => share(e, base, head))
         .filter((s) => Math.abs(s) >= threshold);
     if (moved.length > 0)
-        return { direction: directionOf(moved, k, base, head), layout: [] };
+        return { direction: directionOf(moved, counted, base, head), layout: [] };
     const layoutShare = Object.keys(LAYOUT_EVENTS).reduce((sum, e) => sum + share(e, base, head), 0);
     const layout = Math.abs(layoutShare) >= threshold
         ? Object.keys(LAYOUT_EVENTS).filter((e) => (head[e] ?? 0) !== (base[e] ?? 0))
@@ -51717,8 +51726,8 @@ function figure(base, head, base2) {
  *   and the per-event figures when kept (they tell a layout-only move of the estimated cycles)
  * @param failure the message of a side's failed pass, if any (absent side: failed, not new/removed)
  */
-function judgeCountFigures(figures, o, failure = null) {
-    const chosen = o.metric === 'cycles' ? figures.cycles : figures.instructions;
+function judgeCountFigures(figures, options, failure = null) {
+    const chosen = options.metric === 'cycles' ? figures.cycles : figures.instructions;
     const base = figures.instructions.base !== null;
     const head = figures.instructions.head !== null;
     if (!base && !head)
@@ -51729,15 +51738,15 @@ function judgeCountFigures(figures, o, failure = null) {
             return { verdict: 'failed', reason: 'failed', message: `${side}: ${failure}` };
         return { verdict: base ? 'removed' : 'new', reason: null, message: null };
     }
-    if (chosen.noise !== null && chosen.noise > o.threshold / 4)
+    if (chosen.noise !== null && chosen.noise > options.threshold / 4)
         return {
             verdict: 'inconclusive',
             reason: 'not-deterministic',
             message: `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
-                `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`
+                `${((options.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`
         };
     if (chosen.change === null)
-        return { verdict: 'failed', reason: 'failed', message: `no ${o.metric} count on the base side` };
+        return { verdict: 'failed', reason: 'failed', message: `no ${options.metric} count on the base side` };
     // A verdict needs the noise check: without the second base count a crashed pass could pass as a change.
     if (chosen.noise === null)
         return {
@@ -51745,9 +51754,9 @@ function judgeCountFigures(figures, o, failure = null) {
             reason: 'unchecked',
             message: `the base's second count is missing${failure !== null ? ` (${failure})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`
         };
-    const verdict = countVerdict(chosen.change, o.threshold);
-    if (o.metric === 'cycles' && (verdict === 'regression' || verdict === 'improvement'))
-        return (layoutOnlyCycles({ ...figures, metric: o.metric }, o.threshold) ?? {
+    const verdict = countVerdict(chosen.change, options.threshold);
+    if (options.metric === 'cycles' && (verdict === 'regression' || verdict === 'improvement'))
+        return (layoutOnlyCycles({ ...figures, metric: options.metric }, options.threshold) ?? {
             verdict,
             reason: null,
             message: null
@@ -51772,27 +51781,27 @@ function layoutOnlyCycles(figures, threshold) {
             `(${layout.join(', ')}), with no event independent of addresses moved: layout?, not a change in what runs`
     };
 }
-function compareOne(s, issues, o) {
-    const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions);
-    const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles);
+function compareOne(passes, issues, options) {
+    const instructions = figure(passes.base?.instructions, passes.head?.instructions, passes.base2?.instructions);
+    const cycles = figure(passes.base?.cycles, passes.head?.cycles, passes.base2?.cycles);
     const events = {
-        base: s.base?.events ?? null,
-        head: s.head?.events ?? null,
-        base2: s.base2?.events ?? null
+        base: passes.base?.events ?? null,
+        head: passes.head?.events ?? null,
+        base2: passes.base2?.events ?? null
     };
     const result = (j) => withLayout({
-        metric: o.metric,
+        metric: options.metric,
         ...j,
         instructions,
         cycles,
-        iterations: s.head?.iterations ?? s.base?.iterations ?? null,
+        iterations: passes.head?.iterations ?? passes.base?.iterations ?? null,
         events
-    }, o.threshold);
+    }, options.threshold);
     const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0];
     if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
         return result({ verdict: 'inconclusive', reason: problem.kind, message: problem.message });
     const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error');
-    return result(judgeCountFigures({ instructions, cycles, events }, o, failed?.message ?? null));
+    return result(judgeCountFigures({ instructions, cycles, events }, options, failed?.message ?? null));
 }
 /** The comparison with its layout fingerprint derived from its events (absent when there is none). */
 function withLayout(k, threshold) {
@@ -54238,7 +54247,7 @@ function withLongSides(logs, found) {
  * Change-point candidates (p ≤ q) of one series, segment by segment; `tested` has, per segment tested,
  * the number of its other split positions (the hypotheses that are in the family with p = 1).
  */
-function candidates(name, points, q) {
+function candidates(name, points, fdrLevel) {
     const found = [];
     const tested = [];
     const segments = [...new Set(points.map((p) => p.segment))].filter((s) => s !== SUSPECT);
@@ -54250,11 +54259,11 @@ function candidates(name, points, q) {
         // The left neighbour of a dropped weak point is re-tested too (otava re-tests only to the right):
         // otherwise a real step next to short spurious segments is dropped with them (the history study:
         // −5% steps found 86.5% → 99% within ±1 commit, false change points unchanged).
-        const kept = withLongSides(logs, detectChangePoints(logs, { maxPValue: q, retestLeftNeighbour: true }));
+        const kept = withLongSides(logs, detectChangePoints(logs, { maxPValue: fdrLevel, retestLeftNeighbour: true }));
         // Each point then moves to the least-squares place of its step between its neighbours: one noisy
         // point next to a step can pull E-divisive's τ 2 commits off (the history study: 3 of the 4 steps
         // of 800 it missed by 2 commits; docs/history.md).
-        const cps = testChangePoints(logs, refineChangePoints(logs, kept, MIN_SIDE_POINTS)).filter((c) => c.pValue <= q);
+        const cps = testChangePoints(logs, refineChangePoints(logs, kept, MIN_SIDE_POINTS)).filter((c) => c.pValue <= fdrLevel);
         tested.push(seg.length - 1 - cps.length);
         for (const c of cps) {
             const before = Math.exp(c.before.mean);
@@ -54280,12 +54289,12 @@ function at95(s) {
     return { ratio: s.ratio, lo: s.ratio * (s.ci[0] / s.ratio) ** f, hi: s.ratio * (s.ci[1] / s.ratio) ** f };
 }
 /** The creep over the series' last `window` paired steps, or null without a usable step. */
-function creepOf(points, o) {
+function creepOf(points, options) {
     const usable = (p) => p.step !== null && p.step.ci[0] > 0 && p.step.ci[0] <= p.step.ratio && p.step.ratio <= p.step.ci[1];
-    const withSteps = points.filter(usable).slice(-o.window);
+    const withSteps = points.filter(usable).slice(-options.window);
     if (withSteps.length === 0)
         return null;
-    const c = creep(withSteps.map((p) => at95(p.step)), { delta: o.delta, stepConfLevel: 0.95, confLevel: o.creepLevel });
+    const c = creep(withSteps.map((p) => at95(p.step)), { delta: options.delta, stepConfLevel: 0.95, confLevel: options.creepLevel });
     let gaps = 0;
     withSteps.forEach((p, i) => {
         if (i > 0 && p.record.parent !== withSteps[i - 1].record.commit)
@@ -54295,7 +54304,7 @@ function creepOf(points, o) {
         change: c.change,
         lo: c.changeLo,
         hi: c.changeHi,
-        level: o.creepLevel,
+        level: options.creepLevel,
         steps: c.steps,
         since: withSteps[0].record.parent,
         until: withSteps[withSteps.length - 1].record.commit,
@@ -54670,7 +54679,7 @@ function markColours() {
     }).join('');
 }
 
-var HISTORY_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/format.ts\n  function formatDuration(ns) {\n    if (ns === null || !Number.isFinite(ns)) return \"–\";\n    const units = [\n      [1e9, \"s\"],\n      [1e6, \"ms\"],\n      [1e3, \"µs\"],\n      [1, \"ns\"]\n    ];\n    for (const [scale, unit] of units) {\n      if (Math.abs(ns) >= scale || unit === \"ns\") {\n        const v = ns / scale;\n        const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 10 ? 2 : 3;\n        return `${v.toFixed(unit === \"ns\" && Math.abs(v) >= 100 ? 0 : digits)} ${unit}`;\n      }\n    }\n    return `${ns} ns`;\n  }\n  function formatChange(ratio, digits = 1) {\n    if (ratio === null || !Number.isFinite(ratio)) return \"–\";\n    const pct = (ratio - 1) * 100;\n    const rounded = Number(pct.toFixed(digits));\n    if (rounded === 0) return `${0 .toFixed(digits)}%`;\n    return `${rounded > 0 ? \"+\" : \"−\"}${Math.abs(rounded).toFixed(digits)}%`;\n  }\n\n  // src/history/html/wire.ts\n  var Y_SCALE = 1e4;\n  var CI_SCALE = 1e3;\n\n  // src/history/html/decode.ts\n  function expandRuns(runs) {\n    const out2 = [];\n    for (let j = 0; j + 1 < runs.length; j += 2) for (let k = 0; k < runs[j + 1]; k++) out2.push(runs[j] + k);\n    return out2;\n  }\n  function seriesPoints(s) {\n    const index = expandRuns(s.x);\n    const median = s.y.map((v) => s.b * Math.exp(v / Y_SCALE));\n    const lo = median.map((m, i) => s.l && s.l[i] >= 0 ? m * Math.exp(-s.l[i] / CI_SCALE) : NaN);\n    const hi = median.map((m, i) => s.h && s.h[i] >= 0 ? m * Math.exp(s.h[i] / CI_SCALE) : NaN);\n    return { index, median, lo, hi };\n  }\n\n  // src/history/html/historyClient.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  var t0 = performance.now();\n  var DATA = JSON.parse(document.getElementById(\"history-data\").textContent);\n  var tParsed = performance.now();\n  var C = DATA.c.length;\n  var HEX = /^[0-9a-f]{40}([0-9a-f]{24})?$/;\n  var REPO = DATA.u && /^https?:\\/\\/[\\w.:-]+(\\/[\\w.-]+)+$/.test(DATA.u) ? DATA.u : null;\n  var H = 120;\n  var M = { l: 4, r: 4, t: 14, b: 17 };\n  var ENV_STARTS = [0, ...DATA.e.map((e) => e[0]).filter((i) => i > 0)].sort((a, b) => a - b);\n  var shaIndex = null;\n  function indexOfSha(sha) {\n    if (!shaIndex) shaIndex = new Map(DATA.c.map((c, i) => [c, i]));\n    return shaIndex.get(sha) ?? -1;\n  }\n  var found = (s) => s.k.length > 0 || !!s.r;\n  function commitUrl(sha) {\n    return REPO && HEX.test(sha) ? REPO + \"/commit/\" + sha : null;\n  }\n  function append(parent, tag, text, cls) {\n    const e = document.createElement(tag);\n    e.textContent = text;\n    if (cls) e.className = cls;\n    parent.appendChild(e);\n    return e;\n  }\n  function commitRef(parent, sha, pr = 0) {\n    const url = commitUrl(sha);\n    const a = append(parent, url ? \"a\" : \"code\", sha.slice(0, 10));\n    if (url) a.setAttribute(\"href\", url);\n    a.setAttribute(\"title\", sha);\n    if (pr > 0) {\n      parent.appendChild(document.createTextNode(\" (PR \"));\n      const p = append(parent, REPO ? \"a\" : \"span\", \"#\" + pr);\n      if (REPO) p.setAttribute(\"href\", REPO + \"/pull/\" + pr);\n      parent.appendChild(document.createTextNode(\")\"));\n    }\n  }\n  function card(s, i) {\n    const el = document.createElement(\"div\");\n    el.className = found(s) ? \"card found\" : \"card\";\n    el.id = \"s\" + i;\n    el.setAttribute(\"data-i\", String(i));\n    append(el, \"h3\", s.n);\n    const finds = append(el, \"div\", \"\", \"finds\");\n    for (const [from, to, before, after] of s.k) {\n      const line = append(finds, \"div\", \"\", after > before ? \"bad\" : \"good\");\n      line.appendChild(\n        document.createTextNode(\n          formatChange(after / before) + \" (\" + formatDuration(before) + \" → \" + formatDuration(after) + \") at \"\n        )\n      );\n      if (from >= 0) commitRef(line, DATA.c[from]);\n      line.appendChild(document.createTextNode(\" → \"));\n      if (to >= 0) commitRef(line, DATA.c[to], DATA.p[to]);\n    }\n    if (s.r) {\n      const r = s.r;\n      const line = append(finds, \"div\", \"\", \"creep\");\n      line.appendChild(\n        document.createTextNode(\n          \"creep \" + formatChange(1 + r.c) + \" [\" + formatChange(1 + r.lo) + \", \" + formatChange(1 + r.hi) + \"] over \" + r.n + \" paired steps since \"\n        )\n      );\n      commitRef(line, r.since);\n    }\n    if (!found(s)) append(finds, \"div\", \"no change point, no creep\");\n    const canvas = document.createElement(\"canvas\");\n    canvas.setAttribute(\"role\", \"img\");\n    canvas.setAttribute(\"aria-label\", \"trend of the location over \" + C + \" commits\");\n    el.appendChild(canvas);\n    return el;\n  }\n  var envs = document.getElementById(\"envs\");\n  if (envs && DATA.e.length) {\n    append(envs, \"strong\", \"Environment changes\");\n    append(envs, \"span\", \" (shaded; the series restart there, never a code change):\");\n    const list = append(envs, \"ul\", \"\");\n    for (const [at, what] of DATA.e) {\n      const li = append(list, \"li\", \"\");\n      if (at >= 0) {\n        commitRef(li, DATA.c[at], DATA.p[at]);\n        li.appendChild(document.createTextNode(\", \" + DATA.d[at].slice(0, 10) + \": \"));\n      }\n      append(li, \"span\", what);\n    }\n  }\n  var grid = document.getElementById(\"grid\");\n  var cards = [];\n  var fragment = document.createDocumentFragment();\n  DATA.s.forEach((s, i) => {\n    const c = card(s, i);\n    cards.push(c);\n    fragment.appendChild(c);\n  });\n  grid.appendChild(fragment);\n  var tBuilt = performance.now();\n  var css = getComputedStyle(document.documentElement);\n  var colour = (name) => css.getPropertyValue(name).trim() || \"#888\";\n  var COLOURS = {\n    line: colour(\"--base\"),\n    band: colour(\"--ci\"),\n    env: colour(\"--grid\"),\n    bad: colour(\"--bad\"),\n    good: colour(\"--good\"),\n    creep: colour(\"--warn\"),\n    text: colour(\"--muted\")\n  };\n  function geometry(w, p) {\n    const span = Math.max(1, C - 1);\n    const x = (i) => M.l + (C <= 1 ? 0.5 : i / span) * (w - M.l - M.r);\n    let lo = Infinity, hi = -Infinity;\n    for (const v of p.median) {\n      lo = Math.min(lo, Math.log(v));\n      hi = Math.max(hi, Math.log(v));\n    }\n    const pad = Math.max((hi - lo) * 0.08, 5e-3);\n    lo -= pad;\n    hi += pad;\n    const y = (v) => M.t + (1 - (Math.log(v) - lo) / (hi - lo)) * (H - M.t - M.b);\n    return { x, y, lo: Math.exp(lo), hi: Math.exp(hi) };\n  }\n  var BOTTOM = H - M.b;\n  function drawEnvironments(ctx, g) {\n    ctx.fillStyle = COLOURS.env;\n    ENV_STARTS.forEach((start, k) => {\n      if (k % 2 === 0) return;\n      const end = k + 1 < ENV_STARTS.length ? ENV_STARTS[k + 1] : C;\n      ctx.fillRect(g.x(start - 0.5), M.t, g.x(end - 0.5) - g.x(start - 0.5), BOTTOM - M.t);\n    });\n  }\n  function drawBand(ctx, g, p) {\n    ctx.fillStyle = COLOURS.band;\n    let j = 0;\n    while (j < p.index.length) {\n      if (!(p.lo[j] > 0)) {\n        j++;\n        continue;\n      }\n      let e = j;\n      while (e + 1 < p.index.length && p.lo[e + 1] > 0 && p.index[e + 1] === p.index[e] + 1) e++;\n      ctx.beginPath();\n      for (let k = j; k <= e; k++) ctx.lineTo(g.x(p.index[k]), g.y(p.hi[k]));\n      for (let k = e; k >= j; k--) ctx.lineTo(g.x(p.index[k]), g.y(p.lo[k]));\n      ctx.fill();\n      j = e + 1;\n    }\n  }\n  function drawLine(ctx, g, p) {\n    ctx.strokeStyle = COLOURS.line;\n    ctx.lineWidth = 1;\n    ctx.beginPath();\n    p.index.forEach((i, k) => {\n      if (k === 0 || i !== p.index[k - 1] + 1) ctx.moveTo(g.x(i), g.y(p.median[k]));\n      else ctx.lineTo(g.x(i), g.y(p.median[k]));\n    });\n    if (p.index.length === 1) ctx.arc(g.x(p.index[0]), g.y(p.median[0]), 1.5, 0, 2 * Math.PI);\n    ctx.stroke();\n  }\n  function drawChangePoints(ctx, g, s, p) {\n    const mids = s.k.map((k) => (k[0] + k[1]) / 2);\n    s.k.forEach(([, to, before, after], n) => {\n      const mid = mids[n];\n      const envStart = ENV_STARTS.filter((e) => e <= to).pop() ?? 0;\n      const envEnd = ENV_STARTS.find((e) => e > to) ?? C;\n      const left = Math.max(n > 0 ? mids[n - 1] : -Infinity, envStart - 0.5, p.index[0]);\n      const right = Math.min(\n        n + 1 < mids.length ? mids[n + 1] : Infinity,\n        envEnd - 0.5,\n        p.index[p.index.length - 1]\n      );\n      ctx.strokeStyle = after > before ? COLOURS.bad : COLOURS.good;\n      ctx.lineWidth = 1.5;\n      ctx.setLineDash([3, 2]);\n      ctx.beginPath();\n      ctx.moveTo(g.x(mid), M.t);\n      ctx.lineTo(g.x(mid), BOTTOM);\n      ctx.stroke();\n      ctx.setLineDash([]);\n      ctx.lineWidth = 2;\n      ctx.beginPath();\n      ctx.moveTo(g.x(left), g.y(before));\n      ctx.lineTo(g.x(mid), g.y(before));\n      ctx.moveTo(g.x(mid), g.y(after));\n      ctx.lineTo(g.x(right), g.y(after));\n      ctx.stroke();\n    });\n  }\n  function drawCreep(ctx, g, s, p) {\n    if (!s.r) return;\n    const since = indexOfSha(s.r.since);\n    const start = since >= 0 ? since : p.index[Math.max(0, p.index.length - 1 - s.r.n)];\n    ctx.fillStyle = COLOURS.creep;\n    ctx.fillRect(g.x(start), BOTTOM + 1, g.x(p.index[p.index.length - 1]) - g.x(start), 3);\n  }\n  function drawLabels(ctx, g, w) {\n    ctx.fillStyle = COLOURS.text;\n    ctx.font = \"10px sans-serif\";\n    ctx.textBaseline = \"top\";\n    ctx.fillText(formatDuration(g.hi), M.l, 1);\n    ctx.textBaseline = \"bottom\";\n    ctx.fillText(formatDuration(g.lo), M.l, H - 1);\n    ctx.textAlign = \"right\";\n    if (C > 0) ctx.fillText(DATA.d[C - 1].slice(0, 10), w - M.r, H - 1);\n  }\n  function draw(el) {\n    const canvas = el.querySelector(\"canvas\");\n    const s = DATA.s[Number(el.getAttribute(\"data-i\"))];\n    const w = canvas.clientWidth;\n    if (w <= 0) return;\n    const dpr = window.devicePixelRatio || 1;\n    if (el.getAttribute(\"data-drawn\") && canvas.width === Math.round(w * dpr)) return;\n    canvas.width = Math.round(w * dpr);\n    canvas.height = Math.round(H * dpr);\n    const ctx = canvas.getContext(\"2d\");\n    ctx.scale(dpr, dpr);\n    el.setAttribute(\"data-drawn\", \"1\");\n    const p = seriesPoints(s);\n    if (p.index.length === 0) return;\n    const g = geometry(w, p);\n    drawEnvironments(ctx, g);\n    ctx.save();\n    ctx.beginPath();\n    ctx.rect(0, M.t, w, BOTTOM - M.t);\n    ctx.clip();\n    drawBand(ctx, g, p);\n    drawLine(ctx, g, p);\n    drawChangePoints(ctx, g, s, p);\n    ctx.restore();\n    drawCreep(ctx, g, s, p);\n    drawLabels(ctx, g, w);\n  }\n  function free(el) {\n    if (!el.getAttribute(\"data-drawn\")) return;\n    const canvas = el.querySelector(\"canvas\");\n    canvas.width = 0;\n    canvas.height = 0;\n    el.removeAttribute(\"data-drawn\");\n  }\n  var visible = /* @__PURE__ */ new Set();\n  var observer = new IntersectionObserver(\n    (entries) => {\n      for (const e of entries) {\n        const el = e.target;\n        if (e.isIntersecting) {\n          visible.add(el);\n          try {\n            draw(el);\n          } catch (err) {\n            errors.push(\"draw \" + el.id + \": \" + String(err));\n          }\n        } else {\n          visible.delete(el);\n          free(el);\n        }\n      }\n    },\n    { rootMargin: \"600px 0px\" }\n  );\n  for (const c of cards) observer.observe(c);\n  for (const c of cards) {\n    if (c.getBoundingClientRect().top > window.innerHeight) break;\n    draw(c);\n  }\n  var tScreen = performance.now();\n  var resizing = 0;\n  window.addEventListener(\"resize\", () => {\n    clearTimeout(resizing);\n    resizing = window.setTimeout(() => visible.forEach(draw), 150);\n  });\n  var tip = document.getElementById(\"tip\");\n  var cached = null;\n  function pointAt(ev) {\n    const canvas = ev.target;\n    if (!(canvas instanceof HTMLCanvasElement)) return null;\n    const i = Number(canvas.parentElement.getAttribute(\"data-i\"));\n    const s = DATA.s[i];\n    if (!cached || cached.i !== i) cached = { i, p: seriesPoints(s) };\n    const p = cached.p;\n    if (p.index.length === 0) return null;\n    const rect = canvas.getBoundingClientRect();\n    const at = (ev.clientX - rect.left - M.l) / Math.max(1, rect.width - M.l - M.r) * Math.max(1, C - 1);\n    let best = 0;\n    for (let k = 1; k < p.index.length; k++)\n      if (Math.abs(p.index[k] - at) < Math.abs(p.index[best] - at)) best = k;\n    return { s, p, k: best };\n  }\n  grid.addEventListener(\"mousemove\", (ev) => {\n    const hit = pointAt(ev);\n    if (!hit) {\n      tip.hidden = true;\n      return;\n    }\n    const i = hit.p.index[hit.k];\n    const ci = hit.p.lo[hit.k] > 0 ? \" [\" + formatDuration(hit.p.lo[hit.k]) + \", \" + formatDuration(hit.p.hi[hit.k]) + \"]\" : \"\";\n    tip.textContent = DATA.c[i].slice(0, 10) + \"  \" + DATA.d[i].replace(\"T\", \" \") + (DATA.p[i] ? \"  PR #\" + DATA.p[i] : \"\") + \"\\n\" + formatDuration(hit.p.median[hit.k]) + ci;\n    tip.hidden = false;\n    tip.style.left = Math.min(ev.clientX + 12, window.innerWidth - tip.offsetWidth - 4) + \"px\";\n    tip.style.top = ev.clientY + 14 + \"px\";\n  });\n  grid.addEventListener(\"mouseleave\", () => {\n    tip.hidden = true;\n  });\n  grid.addEventListener(\"click\", (ev) => {\n    const hit = pointAt(ev);\n    const url = hit && commitUrl(DATA.c[hit.p.index[hit.k]]);\n    if (url) window.open(url, \"_blank\", \"noopener\");\n  });\n  var filter = document.getElementById(\"filter\");\n  var onlyFound = document.getElementById(\"findings\");\n  var shown = document.getElementById(\"shown\");\n  function matcher(query) {\n    const re = /^\\/(.+)\\/([imsu]*)$/.exec(query);\n    if (re) {\n      try {\n        const r = new RegExp(re[1], re[2]);\n        return (name) => r.test(name);\n      } catch {\n        return null;\n      }\n    }\n    const q = query.toLowerCase();\n    return (name) => name.toLowerCase().indexOf(q) >= 0;\n  }\n  function applyFilter() {\n    const test = matcher(filter.value.trim());\n    filter.classList.toggle(\"bad\", test === null);\n    let n = 0;\n    cards.forEach((el, i) => {\n      const s = DATA.s[i];\n      const show = test !== null && test(s.n) && (!onlyFound.checked || found(s));\n      el.hidden = !show;\n      if (show) n++;\n    });\n    shown.textContent = n + \" of \" + cards.length + \" shown\" + (test === null ? \" (the regex does not compile)\" : \"\");\n  }\n  filter.addEventListener(\"input\", applyFilter);\n  onlyFound.addEventListener(\"change\", applyFilter);\n  applyFilter();\n  if (location.hash === \"#timing\") timing();\n  if (location.hash === \"#selftest\") selftest();\n  function timing() {\n    const first = cards.slice(0, 20);\n    first.forEach(free);\n    const start = performance.now();\n    first.forEach(draw);\n    out({\n      parse: tParsed - t0,\n      build: tBuilt - tParsed,\n      firstScreen: tScreen - tBuilt,\n      drawEach: (performance.now() - start) / Math.max(1, first.length),\n      cards: cards.length,\n      commits: C,\n      errors\n    });\n  }\n  function out(value) {\n    const pre = document.getElementById(\"selftest\");\n    pre.textContent = JSON.stringify(value);\n    pre.hidden = false;\n  }\n  function selftest() {\n    const shownFor = (query, findings) => {\n      filter.value = query;\n      onlyFound.checked = findings;\n      applyFilter();\n      const names = cards.filter((c) => !c.hidden).map((c) => DATA.s[Number(c.getAttribute(\"data-i\"))].n);\n      filter.value = \"\";\n      onlyFound.checked = false;\n      applyFilter();\n      return names;\n    };\n    const first = DATA.s[0]?.n ?? \"\";\n    const filtered = {\n      text: shownFor(first.slice(0, 6), false),\n      regex: shownFor(\"/^BM_[A-Z]/\", false),\n      invalid: shownFor(\"/(/\", false),\n      findings: shownFor(\"\", true)\n    };\n    const drawn = cards.map((c) => {\n      draw(c);\n      const canvas = c.querySelector(\"canvas\");\n      const px = canvas.getContext(\"2d\").getImageData(0, 0, canvas.width, canvas.height).data;\n      let inked = 0;\n      for (let k = 3; k < px.length; k += 4) if (px[k] > 0) inked++;\n      return { id: c.id, name: c.querySelector(\"h3\").textContent, width: canvas.width, inked };\n    });\n    const links = [];\n    document.querySelectorAll(\"#envs a, .card a\").forEach((a) => links.push(a.getAttribute(\"href\") || \"\"));\n    out({ cards: drawn, links, filtered, errors });\n  }\n})();\n";
+var HISTORY_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/format.ts\n  function formatDuration(ns) {\n    if (ns === null || !Number.isFinite(ns)) return \"–\";\n    const units = [\n      [1e9, \"s\"],\n      [1e6, \"ms\"],\n      [1e3, \"µs\"],\n      [1, \"ns\"]\n    ];\n    for (const [scale, unit] of units) {\n      if (Math.abs(ns) >= scale || unit === \"ns\") {\n        const v = ns / scale;\n        const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 10 ? 2 : 3;\n        return `${v.toFixed(unit === \"ns\" && Math.abs(v) >= 100 ? 0 : digits)} ${unit}`;\n      }\n    }\n    return `${ns} ns`;\n  }\n  function formatChange(ratio, digits = 1) {\n    if (ratio === null || !Number.isFinite(ratio)) return \"–\";\n    const pct = (ratio - 1) * 100;\n    const rounded = Number(pct.toFixed(digits));\n    if (rounded === 0) return `${0 .toFixed(digits)}%`;\n    return `${rounded > 0 ? \"+\" : \"−\"}${Math.abs(rounded).toFixed(digits)}%`;\n  }\n\n  // src/history/html/wire.ts\n  var Y_SCALE = 1e4;\n  var CI_SCALE = 1e3;\n\n  // src/history/html/decode.ts\n  function expandRuns(runs) {\n    const out2 = [];\n    for (let j = 0; j + 1 < runs.length; j += 2) for (let k = 0; k < runs[j + 1]; k++) out2.push(runs[j] + k);\n    return out2;\n  }\n  function seriesPoints(s) {\n    const index = expandRuns(s.x);\n    const median = s.y.map((v) => s.b * Math.exp(v / Y_SCALE));\n    const lo = median.map((m, i) => s.l && s.l[i] >= 0 ? m * Math.exp(-s.l[i] / CI_SCALE) : NaN);\n    const hi = median.map((m, i) => s.h && s.h[i] >= 0 ? m * Math.exp(s.h[i] / CI_SCALE) : NaN);\n    return { index, median, lo, hi };\n  }\n\n  // src/history/html/historyClient.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  var t0 = performance.now();\n  var DATA = JSON.parse(document.getElementById(\"history-data\").textContent);\n  var tParsed = performance.now();\n  var C = DATA.c.length;\n  var HEX = /^[0-9a-f]{40}([0-9a-f]{24})?$/;\n  var REPO = DATA.u && /^https?:\\/\\/[\\w.:-]+(\\/[\\w.-]+)+$/.test(DATA.u) ? DATA.u : null;\n  var H = 120;\n  var M = { l: 4, r: 4, t: 14, b: 17 };\n  var ENV_STARTS = [0, ...DATA.e.map((e) => e[0]).filter((i) => i > 0)].sort((a, b) => a - b);\n  var shaIndex = null;\n  function indexOfSha(sha) {\n    if (!shaIndex) shaIndex = new Map(DATA.c.map((c, i) => [c, i]));\n    return shaIndex.get(sha) ?? -1;\n  }\n  var found = (s) => s.k.length > 0 || !!s.r;\n  function commitUrl(sha) {\n    return REPO && HEX.test(sha) ? REPO + \"/commit/\" + sha : null;\n  }\n  function append(parent, tag, text, cls) {\n    const e = document.createElement(tag);\n    e.textContent = text;\n    if (cls) e.className = cls;\n    parent.appendChild(e);\n    return e;\n  }\n  function commitRef(parent, sha, pr = 0) {\n    const url = commitUrl(sha);\n    const a = append(parent, url ? \"a\" : \"code\", sha.slice(0, 10));\n    if (url) a.setAttribute(\"href\", url);\n    a.setAttribute(\"title\", sha);\n    if (pr > 0) {\n      parent.appendChild(document.createTextNode(\" (PR \"));\n      const p = append(parent, REPO ? \"a\" : \"span\", \"#\" + pr);\n      if (REPO) p.setAttribute(\"href\", REPO + \"/pull/\" + pr);\n      parent.appendChild(document.createTextNode(\")\"));\n    }\n  }\n  function card(series, index) {\n    const el = document.createElement(\"div\");\n    el.className = found(series) ? \"card found\" : \"card\";\n    el.id = \"s\" + index;\n    el.setAttribute(\"data-i\", String(index));\n    append(el, \"h3\", series.n);\n    const finds = append(el, \"div\", \"\", \"finds\");\n    for (const [from, to, before, after] of series.k) {\n      const line = append(finds, \"div\", \"\", after > before ? \"bad\" : \"good\");\n      line.appendChild(\n        document.createTextNode(\n          formatChange(after / before) + \" (\" + formatDuration(before) + \" → \" + formatDuration(after) + \") at \"\n        )\n      );\n      if (from >= 0) commitRef(line, DATA.c[from]);\n      line.appendChild(document.createTextNode(\" → \"));\n      if (to >= 0) commitRef(line, DATA.c[to], DATA.p[to]);\n    }\n    if (series.r) {\n      const r = series.r;\n      const line = append(finds, \"div\", \"\", \"creep\");\n      line.appendChild(\n        document.createTextNode(\n          \"creep \" + formatChange(1 + r.c) + \" [\" + formatChange(1 + r.lo) + \", \" + formatChange(1 + r.hi) + \"] over \" + r.n + \" paired steps since \"\n        )\n      );\n      commitRef(line, r.since);\n    }\n    if (!found(series)) append(finds, \"div\", \"no change point, no creep\");\n    const canvas = document.createElement(\"canvas\");\n    canvas.setAttribute(\"role\", \"img\");\n    canvas.setAttribute(\"aria-label\", \"trend of the location over \" + C + \" commits\");\n    el.appendChild(canvas);\n    return el;\n  }\n  var envs = document.getElementById(\"envs\");\n  if (envs && DATA.e.length) {\n    append(envs, \"strong\", \"Environment changes\");\n    append(envs, \"span\", \" (shaded; the series restart there, never a code change):\");\n    const list = append(envs, \"ul\", \"\");\n    for (const [at, what] of DATA.e) {\n      const li = append(list, \"li\", \"\");\n      if (at >= 0) {\n        commitRef(li, DATA.c[at], DATA.p[at]);\n        li.appendChild(document.createTextNode(\", \" + DATA.d[at].slice(0, 10) + \": \"));\n      }\n      append(li, \"span\", what);\n    }\n  }\n  var grid = document.getElementById(\"grid\");\n  var cards = [];\n  var fragment = document.createDocumentFragment();\n  DATA.s.forEach((s, i) => {\n    const c = card(s, i);\n    cards.push(c);\n    fragment.appendChild(c);\n  });\n  grid.appendChild(fragment);\n  var tBuilt = performance.now();\n  var css = getComputedStyle(document.documentElement);\n  var colour = (name) => css.getPropertyValue(name).trim() || \"#888\";\n  var COLOURS = {\n    line: colour(\"--base\"),\n    band: colour(\"--ci\"),\n    env: colour(\"--grid\"),\n    bad: colour(\"--bad\"),\n    good: colour(\"--good\"),\n    creep: colour(\"--warn\"),\n    text: colour(\"--muted\")\n  };\n  function geometry(w, p) {\n    const span = Math.max(1, C - 1);\n    const x = (i) => M.l + (C <= 1 ? 0.5 : i / span) * (w - M.l - M.r);\n    let lo = Infinity, hi = -Infinity;\n    for (const v of p.median) {\n      lo = Math.min(lo, Math.log(v));\n      hi = Math.max(hi, Math.log(v));\n    }\n    const pad = Math.max((hi - lo) * 0.08, 5e-3);\n    lo -= pad;\n    hi += pad;\n    const y = (v) => M.t + (1 - (Math.log(v) - lo) / (hi - lo)) * (H - M.t - M.b);\n    return { x, y, lo: Math.exp(lo), hi: Math.exp(hi) };\n  }\n  var BOTTOM = H - M.b;\n  function drawEnvironments(ctx, g) {\n    ctx.fillStyle = COLOURS.env;\n    ENV_STARTS.forEach((start, k) => {\n      if (k % 2 === 0) return;\n      const end = k + 1 < ENV_STARTS.length ? ENV_STARTS[k + 1] : C;\n      ctx.fillRect(g.x(start - 0.5), M.t, g.x(end - 0.5) - g.x(start - 0.5), BOTTOM - M.t);\n    });\n  }\n  function drawBand(ctx, g, p) {\n    ctx.fillStyle = COLOURS.band;\n    let j = 0;\n    while (j < p.index.length) {\n      if (!(p.lo[j] > 0)) {\n        j++;\n        continue;\n      }\n      let e = j;\n      while (e + 1 < p.index.length && p.lo[e + 1] > 0 && p.index[e + 1] === p.index[e] + 1) e++;\n      ctx.beginPath();\n      for (let k = j; k <= e; k++) ctx.lineTo(g.x(p.index[k]), g.y(p.hi[k]));\n      for (let k = e; k >= j; k--) ctx.lineTo(g.x(p.index[k]), g.y(p.lo[k]));\n      ctx.fill();\n      j = e + 1;\n    }\n  }\n  function drawLine(ctx, g, p) {\n    ctx.strokeStyle = COLOURS.line;\n    ctx.lineWidth = 1;\n    ctx.beginPath();\n    p.index.forEach((i, k) => {\n      if (k === 0 || i !== p.index[k - 1] + 1) ctx.moveTo(g.x(i), g.y(p.median[k]));\n      else ctx.lineTo(g.x(i), g.y(p.median[k]));\n    });\n    if (p.index.length === 1) ctx.arc(g.x(p.index[0]), g.y(p.median[0]), 1.5, 0, 2 * Math.PI);\n    ctx.stroke();\n  }\n  function drawChangePoints(ctx, geometry2, series, seriesPoints2) {\n    const mids = series.k.map((k) => (k[0] + k[1]) / 2);\n    series.k.forEach(([, to, before, after], changeIndex) => {\n      const mid = mids[changeIndex];\n      const envStart = ENV_STARTS.filter((e) => e <= to).pop() ?? 0;\n      const envEnd = ENV_STARTS.find((e) => e > to) ?? C;\n      const left = Math.max(\n        changeIndex > 0 ? mids[changeIndex - 1] : -Infinity,\n        envStart - 0.5,\n        seriesPoints2.index[0]\n      );\n      const right = Math.min(\n        changeIndex + 1 < mids.length ? mids[changeIndex + 1] : Infinity,\n        envEnd - 0.5,\n        seriesPoints2.index[seriesPoints2.index.length - 1]\n      );\n      ctx.strokeStyle = after > before ? COLOURS.bad : COLOURS.good;\n      ctx.lineWidth = 1.5;\n      ctx.setLineDash([3, 2]);\n      ctx.beginPath();\n      ctx.moveTo(geometry2.x(mid), M.t);\n      ctx.lineTo(geometry2.x(mid), BOTTOM);\n      ctx.stroke();\n      ctx.setLineDash([]);\n      ctx.lineWidth = 2;\n      ctx.beginPath();\n      ctx.moveTo(geometry2.x(left), geometry2.y(before));\n      ctx.lineTo(geometry2.x(mid), geometry2.y(before));\n      ctx.moveTo(geometry2.x(mid), geometry2.y(after));\n      ctx.lineTo(geometry2.x(right), geometry2.y(after));\n      ctx.stroke();\n    });\n  }\n  function drawCreep(ctx, g, s, p) {\n    if (!s.r) return;\n    const since = indexOfSha(s.r.since);\n    const start = since >= 0 ? since : p.index[Math.max(0, p.index.length - 1 - s.r.n)];\n    ctx.fillStyle = COLOURS.creep;\n    ctx.fillRect(g.x(start), BOTTOM + 1, g.x(p.index[p.index.length - 1]) - g.x(start), 3);\n  }\n  function drawLabels(ctx, g, w) {\n    ctx.fillStyle = COLOURS.text;\n    ctx.font = \"10px sans-serif\";\n    ctx.textBaseline = \"top\";\n    ctx.fillText(formatDuration(g.hi), M.l, 1);\n    ctx.textBaseline = \"bottom\";\n    ctx.fillText(formatDuration(g.lo), M.l, H - 1);\n    ctx.textAlign = \"right\";\n    if (C > 0) ctx.fillText(DATA.d[C - 1].slice(0, 10), w - M.r, H - 1);\n  }\n  function draw(el) {\n    const canvas = el.querySelector(\"canvas\");\n    const s = DATA.s[Number(el.getAttribute(\"data-i\"))];\n    const w = canvas.clientWidth;\n    if (w <= 0) return;\n    const dpr = window.devicePixelRatio || 1;\n    if (el.getAttribute(\"data-drawn\") && canvas.width === Math.round(w * dpr)) return;\n    canvas.width = Math.round(w * dpr);\n    canvas.height = Math.round(H * dpr);\n    const ctx = canvas.getContext(\"2d\");\n    ctx.scale(dpr, dpr);\n    el.setAttribute(\"data-drawn\", \"1\");\n    const p = seriesPoints(s);\n    if (p.index.length === 0) return;\n    const g = geometry(w, p);\n    drawEnvironments(ctx, g);\n    ctx.save();\n    ctx.beginPath();\n    ctx.rect(0, M.t, w, BOTTOM - M.t);\n    ctx.clip();\n    drawBand(ctx, g, p);\n    drawLine(ctx, g, p);\n    drawChangePoints(ctx, g, s, p);\n    ctx.restore();\n    drawCreep(ctx, g, s, p);\n    drawLabels(ctx, g, w);\n  }\n  function free(el) {\n    if (!el.getAttribute(\"data-drawn\")) return;\n    const canvas = el.querySelector(\"canvas\");\n    canvas.width = 0;\n    canvas.height = 0;\n    el.removeAttribute(\"data-drawn\");\n  }\n  var visible = /* @__PURE__ */ new Set();\n  var observer = new IntersectionObserver(\n    (entries) => {\n      for (const e of entries) {\n        const el = e.target;\n        if (e.isIntersecting) {\n          visible.add(el);\n          try {\n            draw(el);\n          } catch (err) {\n            errors.push(\"draw \" + el.id + \": \" + String(err));\n          }\n        } else {\n          visible.delete(el);\n          free(el);\n        }\n      }\n    },\n    { rootMargin: \"600px 0px\" }\n  );\n  for (const c of cards) observer.observe(c);\n  for (const c of cards) {\n    if (c.getBoundingClientRect().top > window.innerHeight) break;\n    draw(c);\n  }\n  var tScreen = performance.now();\n  var resizing = 0;\n  window.addEventListener(\"resize\", () => {\n    clearTimeout(resizing);\n    resizing = window.setTimeout(() => visible.forEach(draw), 150);\n  });\n  var tip = document.getElementById(\"tip\");\n  var cached = null;\n  function pointAt(ev) {\n    const canvas = ev.target;\n    if (!(canvas instanceof HTMLCanvasElement)) return null;\n    const i = Number(canvas.parentElement.getAttribute(\"data-i\"));\n    const s = DATA.s[i];\n    if (!cached || cached.i !== i) cached = { i, p: seriesPoints(s) };\n    const p = cached.p;\n    if (p.index.length === 0) return null;\n    const rect = canvas.getBoundingClientRect();\n    const at = (ev.clientX - rect.left - M.l) / Math.max(1, rect.width - M.l - M.r) * Math.max(1, C - 1);\n    let best = 0;\n    for (let k = 1; k < p.index.length; k++)\n      if (Math.abs(p.index[k] - at) < Math.abs(p.index[best] - at)) best = k;\n    return { s, p, k: best };\n  }\n  grid.addEventListener(\"mousemove\", (ev) => {\n    const hit = pointAt(ev);\n    if (!hit) {\n      tip.hidden = true;\n      return;\n    }\n    const i = hit.p.index[hit.k];\n    const ci = hit.p.lo[hit.k] > 0 ? \" [\" + formatDuration(hit.p.lo[hit.k]) + \", \" + formatDuration(hit.p.hi[hit.k]) + \"]\" : \"\";\n    tip.textContent = DATA.c[i].slice(0, 10) + \"  \" + DATA.d[i].replace(\"T\", \" \") + (DATA.p[i] ? \"  PR #\" + DATA.p[i] : \"\") + \"\\n\" + formatDuration(hit.p.median[hit.k]) + ci;\n    tip.hidden = false;\n    tip.style.left = Math.min(ev.clientX + 12, window.innerWidth - tip.offsetWidth - 4) + \"px\";\n    tip.style.top = ev.clientY + 14 + \"px\";\n  });\n  grid.addEventListener(\"mouseleave\", () => {\n    tip.hidden = true;\n  });\n  grid.addEventListener(\"click\", (ev) => {\n    const hit = pointAt(ev);\n    const url = hit && commitUrl(DATA.c[hit.p.index[hit.k]]);\n    if (url) window.open(url, \"_blank\", \"noopener\");\n  });\n  var filter = document.getElementById(\"filter\");\n  var onlyFound = document.getElementById(\"findings\");\n  var shown = document.getElementById(\"shown\");\n  function matcher(query) {\n    const re = /^\\/(.+)\\/([imsu]*)$/.exec(query);\n    if (re) {\n      try {\n        const r = new RegExp(re[1], re[2]);\n        return (name) => r.test(name);\n      } catch {\n        return null;\n      }\n    }\n    const q = query.toLowerCase();\n    return (name) => name.toLowerCase().indexOf(q) >= 0;\n  }\n  function applyFilter() {\n    const test = matcher(filter.value.trim());\n    filter.classList.toggle(\"bad\", test === null);\n    let n = 0;\n    cards.forEach((el, i) => {\n      const s = DATA.s[i];\n      const show = test !== null && test(s.n) && (!onlyFound.checked || found(s));\n      el.hidden = !show;\n      if (show) n++;\n    });\n    shown.textContent = n + \" of \" + cards.length + \" shown\" + (test === null ? \" (the regex does not compile)\" : \"\");\n  }\n  filter.addEventListener(\"input\", applyFilter);\n  onlyFound.addEventListener(\"change\", applyFilter);\n  applyFilter();\n  if (location.hash === \"#timing\") timing();\n  if (location.hash === \"#selftest\") selftest();\n  function timing() {\n    const first = cards.slice(0, 20);\n    first.forEach(free);\n    const start = performance.now();\n    first.forEach(draw);\n    out({\n      parse: tParsed - t0,\n      build: tBuilt - tParsed,\n      firstScreen: tScreen - tBuilt,\n      drawEach: (performance.now() - start) / Math.max(1, first.length),\n      cards: cards.length,\n      commits: C,\n      errors\n    });\n  }\n  function out(value) {\n    const pre = document.getElementById(\"selftest\");\n    pre.textContent = JSON.stringify(value);\n    pre.hidden = false;\n  }\n  function selftest() {\n    const shownFor = (query, findings) => {\n      filter.value = query;\n      onlyFound.checked = findings;\n      applyFilter();\n      const names = cards.filter((c) => !c.hidden).map((c) => DATA.s[Number(c.getAttribute(\"data-i\"))].n);\n      filter.value = \"\";\n      onlyFound.checked = false;\n      applyFilter();\n      return names;\n    };\n    const first = DATA.s[0]?.n ?? \"\";\n    const filtered = {\n      text: shownFor(first.slice(0, 6), false),\n      regex: shownFor(\"/^BM_[A-Z]/\", false),\n      invalid: shownFor(\"/(/\", false),\n      findings: shownFor(\"\", true)\n    };\n    const drawn = cards.map((c) => {\n      draw(c);\n      const canvas = c.querySelector(\"canvas\");\n      const px = canvas.getContext(\"2d\").getImageData(0, 0, canvas.width, canvas.height).data;\n      let inked = 0;\n      for (let k = 3; k < px.length; k += 4) if (px[k] > 0) inked++;\n      return { id: c.id, name: c.querySelector(\"h3\").textContent, width: canvas.width, inked };\n    });\n    const links = [];\n    document.querySelectorAll(\"#envs a, .card a\").forEach((a) => links.push(a.getAttribute(\"href\") || \"\"));\n    out({ cards: drawn, links, filtered, errors });\n  }\n})();\n";
 
 /**
  * The JSON that history.html carries (`<script type="application/json" id="history-data">`), as
@@ -54738,15 +54747,15 @@ function embedHistory(records, changes, repoUrl) {
             points.set(b.name, list);
         }
     });
-    const series = pageOrder(changes.series).map((s) => {
-        const pts = points.get(s.name) ?? [];
+    const series = pageOrder(changes.series).map((changeSeries) => {
+        const pts = points.get(changeSeries.name) ?? [];
         const b = pts.length ? sig(middle(pts.map((p) => p.m)), 6) : 1;
         const out = {
-            n: s.name,
+            n: changeSeries.name,
             b,
             x: runs(pts.map((p) => p.i)),
             y: pts.map((p) => Math.round(Y_SCALE * Math.log(p.m / b))),
-            k: s.change_points.map((c) => [
+            k: changeSeries.change_points.map((c) => [
                 at.get(c.from.commit) ?? -1,
                 at.get(c.to.commit) ?? -1,
                 sig(c.before, 5),
@@ -54757,7 +54766,7 @@ function embedHistory(records, changes, repoUrl) {
             out.l = pts.map((p) => (p.ci ? Math.round(CI_SCALE * Math.log(p.m / p.ci[0])) : -1));
             out.h = pts.map((p) => (p.ci ? Math.round(CI_SCALE * Math.log(p.ci[1] / p.m)) : -1));
         }
-        const c = s.creep;
+        const c = changeSeries.creep;
         if (c?.reported)
             out.r = {
                 c: sig(c.change, 4),
@@ -55106,6 +55115,11 @@ var history = /*#__PURE__*/Object.freeze({
     HISTORY_HELP: HISTORY_HELP,
     historyCommand: historyCommand
 });
+
+function runningVerdictCounts(partial, options) {
+    const analysis = { ...options, interleave: runDesign(options.interleave) };
+    return analyzeSuite({ samples: partial.samples, issues: partial.issues }, analysis).counts;
+}
 
 /**
  * The small logging interface every layer below the entry points receives. The Action maps it onto
@@ -56096,11 +56110,11 @@ function compilerIdentity(env = process.env) {
  * build (commit, command, binary, cached paths, compiler); a fresh base build is saved to it.
  */
 /** Builds head first (mistakes show after one build), then the base, from the cache when it can. */
-async function buildBothSides(o) {
+async function buildBothSides(options) {
     const out = {};
     for (const side of ['head', 'base']) {
-        if (side === 'base' && o.cache) {
-            const cached = await restoreBaseBuild(o.cache, o);
+        if (side === 'base' && options.cache) {
+            const cached = await restoreBaseBuild(options.cache, options);
             if (cached) {
                 out.base = cached;
                 continue;
@@ -56108,19 +56122,19 @@ async function buildBothSides(o) {
         }
         out[side] = await runBuild({
             side,
-            cwd: o.trees[side],
-            command: o.command,
-            env: o.env,
-            log: o.log,
-            logPath: join(o.outDir, `build-${side}.log`),
-            timeoutMs: o.timeoutMs,
-            signal: o.signal
+            cwd: options.trees[side],
+            command: options.command,
+            env: options.env,
+            log: options.log,
+            logPath: join(options.outDir, `build-${side}.log`),
+            timeoutMs: options.timeoutMs,
+            signal: options.signal
         });
-        o.log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
-        if (side === 'base' && out.base.ok && o.cache)
-            await saveBaseBuild(o.cache, o);
+        options.log.info(`${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`);
+        if (side === 'base' && out.base.ok && options.cache)
+            await saveBaseBuild(options.cache, options);
         if (side === 'head')
-            await o.afterHead?.(out.head);
+            await options.afterHead?.(out.head);
     }
     return out;
 }
@@ -56135,17 +56149,17 @@ function baseCacheKey(cache, o) {
     });
 }
 /** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
-async function restoreBaseBuild(cache, o) {
-    const { log } = o;
-    const tree = o.trees.base;
-    const key = baseCacheKey(cache, o);
+async function restoreBaseBuild(cache, options) {
+    const { log } = options;
+    const tree = options.trees.base;
+    const key = baseCacheKey(cache, options);
     try {
         const hit = await cache.storage.restore(cache.paths.map((p) => resolve$1(tree, p)), key);
         if (!hit) {
             log.info(`base build cache: no entry for ${key}; building`);
             return null;
         }
-        locateBinary(tree, o.binary);
+        locateBinary(tree, options.binary);
         log.info(`base build cache: restored ${key}; the base build is skipped`);
         return {
             side: 'base',
@@ -56441,30 +56455,30 @@ function formatMinTime(seconds) {
     return s;
 }
 /** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
-function validateSettings(s) {
-    if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
-        throw new JobError('invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
+function validateSettings(settings) {
+    if (!Number.isInteger(settings.repetitions) || settings.repetitions < 1) {
+        throw new JobError('invalid-option', `repetitions must be an integer >= 1, got ${settings.repetitions}.`, {
             subject: 'repetitions'
         });
     }
-    formatMinTime(s.minTimeSeconds);
-    if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
-        throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
+    formatMinTime(settings.minTimeSeconds);
+    if (settings.cpu !== undefined && (!Number.isInteger(settings.cpu) || settings.cpu < 0)) {
+        throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${settings.cpu}.`, {
             subject: 'cpu'
         });
     }
-    if (s.priority !== undefined && s.kind !== 'bench-runner') {
+    if (settings.priority !== undefined && settings.kind !== 'bench-runner') {
         throw new JobError('invalid-option', 'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.', {
             subject: 'priority',
             hint: 'Link the benchmarks with benchgate::runner instead of benchmark_main, or leave the priority unset.'
         });
     }
-    if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
-        throw new JobError('invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`, {
+    if (settings.priority !== undefined && settings.priority !== 'high' && settings.priority !== 'normal') {
+        throw new JobError('invalid-option', `priority must be 'high' or 'normal', got ${JSON.stringify(settings.priority)}.`, {
             subject: 'priority'
         });
     }
-    for (const a of s.extraArgs ?? []) {
+    for (const a of settings.extraArgs ?? []) {
         const flag = a.split('=')[0];
         if (CONTROLLED_FLAGS.includes(flag)) {
             throw new JobError('invalid-option', `The extra argument ${JSON.stringify(a)} sets a flag benchgate controls.`, {
@@ -56478,24 +56492,24 @@ function validateSettings(s) {
  * The binary's arguments for one run (argv[1...]); pure. For the two sides of a round the result
  * differs only in the output file path and the `side=` context, both of equal length.
  */
-function benchmarkArgs(o) {
-    const args = [...(o.extraArgs ?? [])];
-    args.push(`--benchmark_repetitions=${o.repetitions}`, `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`);
-    if (o.filter !== undefined && o.filter !== '')
-        args.push(`--benchmark_filter=${o.filter}`);
-    if (o.randomInterleaving)
+function benchmarkArgs(options) {
+    const args = [...(options.extraArgs ?? [])];
+    args.push(`--benchmark_repetitions=${options.repetitions}`, `--benchmark_min_time=${formatMinTime(options.minTimeSeconds)}`);
+    if (options.filter !== undefined && options.filter !== '')
+        args.push(`--benchmark_filter=${options.filter}`);
+    if (options.randomInterleaving)
         args.push('--benchmark_enable_random_interleaving=true');
     args.push('--benchmark_format=console');
-    if (o.kind === 'google-benchmark') {
-        args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json');
+    if (options.kind === 'google-benchmark') {
+        args.push(`--benchmark_out=${options.outFile}`, '--benchmark_out_format=json');
     }
     else {
-        args.push(`--benchgate_samples=${o.outFile}`);
-        if (o.cpu !== undefined)
-            args.push(`--benchgate_cpu=${o.cpu}`);
-        if (o.priority !== undefined)
-            args.push(`--benchgate_priority=${o.priority}`);
-        args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`);
+        args.push(`--benchgate_samples=${options.outFile}`);
+        if (options.cpu !== undefined)
+            args.push(`--benchgate_cpu=${options.cpu}`);
+        if (options.priority !== undefined)
+            args.push(`--benchgate_priority=${options.priority}`);
+        args.push(`--benchgate_context=side=${options.side}`, `--benchgate_context=round=${options.round}`);
     }
     return args;
 }
@@ -56541,30 +56555,30 @@ function benchmarkCommand(o) {
  *
  * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
  */
-async function runBenchmarkProcess(o) {
-    validateSettings(o);
-    const { file, args } = benchmarkCommand(o);
-    const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`;
-    mkdirSync(dirname(o.outFile), { recursive: true });
-    rmSync(o.outFile, { force: true });
+async function runBenchmarkProcess(options) {
+    validateSettings(options);
+    const { file, args } = benchmarkCommand(options);
+    const stderrFile = options.stderrFile ?? `${options.outFile}.stderr`;
+    mkdirSync(dirname(options.outFile), { recursive: true });
+    rmSync(options.outFile, { force: true });
     const startedAt = Date.now();
     const r = await runProcess(file, args, {
-        cwd: o.cwd,
-        env: o.env,
-        stdout: o.stdoutFile !== undefined ? { path: o.stdoutFile } : 'ignore',
+        cwd: options.cwd,
+        env: options.env,
+        stdout: options.stdoutFile !== undefined ? { path: options.stdoutFile } : 'ignore',
         stderr: { path: stderrFile },
-        timeoutMs: o.timeoutMs,
-        signal: o.signal
+        timeoutMs: options.timeoutMs,
+        signal: options.signal
     });
     const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
     let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES);
     if (r.spawnError)
         stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim();
     return {
-        side: o.side,
-        round: o.round,
-        run: o.run,
-        warmup: o.round < 0,
+        side: options.side,
+        round: options.round,
+        run: options.run,
+        warmup: options.round < 0,
         ok,
         exitCode: r.exitCode,
         signal: r.signal,
@@ -56572,10 +56586,10 @@ async function runBenchmarkProcess(o) {
         interrupted: r.aborted,
         durationMs: r.durationMs,
         startedAt,
-        outFile: o.outFile,
+        outFile: options.outFile,
         stderrFile,
         stderrTail,
-        outcome: ok ? 'ok' : describeExit(r, o.timeoutMs)
+        outcome: ok ? 'ok' : describeExit(r, options.timeoutMs)
     };
 }
 
@@ -57117,17 +57131,17 @@ function defaultBlockRounds(initialRounds, maxRounds) {
  * Runs the initial block and the top-up blocks, looking after each.
  * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
  */
-async function runAdaptive(o) {
-    const { maxRounds, log } = o;
-    const blockRounds = checkRoundCounts(o);
-    const blocks = new Blocks(o);
-    const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
+async function runAdaptive(options) {
+    const { maxRounds, log } = options;
+    const blockRounds = checkRoundCounts(options);
+    const blocks = new Blocks(options);
+    const seq = new SequentialAnalysis(options.analysis, maxRounds, { futilityPower: options.futilityPower });
     const looks = [];
-    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
+    let block = await blocks.run(options.initialRounds, options.warmup, options.filter);
     let finalReason = null;
     for (;;) {
-        const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
-        const input = o.snapshot();
+        const { reason, remainingMs } = stopReasonAfter(block, options, blocks);
+        const input = options.snapshot();
         if (input.samples.length === 0 || block.completedRounds === 0) {
             // nothing new to look at (interrupted before a round finished, or nothing measured at all)
             seq.finish(reason ?? 'no-samples');
@@ -57150,9 +57164,9 @@ async function runAdaptive(o) {
             finalReason = reason;
             break;
         }
-        block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
+        block = await topUp(options, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
     }
-    return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
+    return adaptiveResult(options, blockRounds, blocks, seq, looks, finalReason);
 }
 /** Checks --max-rounds against --rounds and the block size; returns the block size. */
 function checkRoundCounts(o) {
@@ -57237,13 +57251,13 @@ function topUp(o, blocks, active, rounds, remainingMs) {
     return blocks.run(rounds, 0, filter ?? o.filter, active);
 }
 /** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
-function adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason) {
-    const { initialRounds, maxRounds } = o;
+function adaptiveResult(options, blockRounds, blocks, seq, looks, finalReason) {
+    const { initialRounds, maxRounds } = options;
     const list = blocks.list;
     const initial = list[0];
     const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000;
     const ifFixed = initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used;
-    const suite = o.snapshot().samples.length > 0 ? seq.result() : null;
+    const suite = options.snapshot().samples.length > 0 ? seq.result() : null;
     const stopped = {};
     for (const c of suite?.comparisons ?? []) {
         const why = c.adaptive?.stopReason;
@@ -59205,45 +59219,45 @@ function endOfFileIssue(issue, kept, sampleLines, truncatedAt, totals) {
     }
 }
 /** One sample line to a Sample, or an issue (error, skip, bad value) and undefined. */
-function readSampleLine(o, lineNo, at, issue) {
-    const name = str$1(o.name);
+function readSampleLine(record, lineNo, at, issue) {
+    const name = str$1(record.name);
     if (name === undefined || name === '') {
         issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo);
         return undefined;
     }
-    const rep = num$1(o.repetition_index);
+    const rep = num$1(record.repetition_index);
     const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1;
     const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`;
-    if (typeof o.error === 'string') {
-        const msg = o.error || '(no message)';
+    if (typeof record.error === 'string') {
+        const msg = record.error || '(no message)';
         issue(name, 'error', `${repText}: the benchmark reported an error: ${msg}`, lineNo, msg);
         return undefined;
     }
-    if (typeof o.skipped === 'string') {
-        const msg = o.skipped || '(no message)';
+    if (typeof record.skipped === 'string') {
+        const msg = record.skipped || '(no message)';
         issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${msg}`, lineNo, msg);
         return undefined;
     }
     if (repetition < 0) {
-        const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; its run is left out`;
+        const msg = `line ${lineNo}: repetition_index is ${describeValue(record.repetition_index)}; its run is left out`;
         issue(name, 'invalid', msg, lineNo);
         return undefined;
     }
-    const iterations = num$1(o.iterations);
+    const iterations = num$1(record.iterations);
     if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
-        issue(name, 'invalid', `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); its run is left out`, lineNo);
+        issue(name, 'invalid', `${repText}: iterations is ${describeValue(record.iterations)} (must be a positive number); its run is left out`, lineNo);
         return undefined;
     }
     for (const field of ['real_time_ns', 'cpu_time_ns']) {
-        const v = o[field];
+        const v = record[field];
         if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
             const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); its run is left out`;
             issue(name, 'invalid', msg, lineNo);
             return undefined;
         }
     }
-    const { real_time_ns: real, cpu_time_ns: cpu } = o;
-    return makeSample(at, name, repetition, iterations, real, cpu, num$1(o.threads));
+    const { real_time_ns: real, cpu_time_ns: cpu } = record;
+    return makeSample(at, name, repetition, iterations, real, cpu, num$1(record.threads));
 }
 /** Maps a bench-runner context line to Provenance; unknown or mistyped fields are skipped. */
 function provenanceOfJsonl(ctx) {
@@ -59647,15 +59661,15 @@ class Splitter {
         return true;
     }
     /** Inside a key, value or element, from i: returns where to go on. Strings are crossed with indexOf. */
-    text(piece, i) {
+    text(piece, position) {
         if (this.escaped) {
             this.escaped = false;
-            return i + 1;
+            return position + 1;
         }
         if (this.inString) {
-            const quote = piece.indexOf('"', i);
-            if (this.backslash !== -1 && this.backslash < i)
-                this.backslash = piece.indexOf('\\', i);
+            const quote = piece.indexOf('"', position);
+            if (this.backslash !== -1 && this.backslash < position)
+                this.backslash = piece.indexOf('\\', position);
             if (this.backslash !== -1 && (quote === -1 || this.backslash < quote)) {
                 this.escaped = true; // the character after it is skipped (in the next piece if need be)
                 return this.backslash + 1;
@@ -59667,7 +59681,7 @@ class Splitter {
                 this.endKey(this.collected(piece, quote + 1));
             return quote + 1;
         }
-        const c = piece.charCodeAt(i);
+        const c = piece.charCodeAt(position);
         if (c === QUOTE)
             this.inString = true;
         else if (c === 0x7b || c === 0x5b)
@@ -59675,7 +59689,7 @@ class Splitter {
         else if (this.depth > 0 && (c === 0x7d || c === 0x5d))
             this.depth--;
         else if (this.depth === 0 && (c === 0x2c || c === (this.at === At.ElementText ? 0x5d : 0x7d))) {
-            const text = this.collected(piece, i);
+            const text = this.collected(piece, position);
             if (this.at === At.ElementText) {
                 this.sink.element(text);
                 this.at = c === 0x2c ? At.Element : At.AfterValue;
@@ -59685,7 +59699,7 @@ class Splitter {
                 this.at = c === 0x2c ? At.Key : At.AfterRoot;
             }
         }
-        return i + 1;
+        return position + 1;
     }
     /** The text collected, up to `end` in this piece. */
     collected(piece, end) {
@@ -59707,10 +59721,10 @@ class Splitter {
         this.at = At.Colon;
     }
     /** Between members and elements, at i: returns where to go on. */
-    skeleton(piece, i) {
-        const c = piece.charCodeAt(i);
+    skeleton(piece, position) {
+        const c = piece.charCodeAt(position);
         if (isSpace(c))
-            return i + 1;
+            return position + 1;
         switch (this.at) {
             case At.BeforeRoot:
                 this.at = c === 0x7b ? At.KeyOrEnd : At.Failed;
@@ -59720,7 +59734,7 @@ class Splitter {
                 if (c === QUOTE) {
                     this.at = At.KeyText;
                     this.inString = true;
-                    this.from = i;
+                    this.from = position;
                 }
                 else
                     this.at = c === 0x7d && this.at === At.KeyOrEnd ? At.AfterRoot : At.Failed;
@@ -59733,21 +59747,21 @@ class Splitter {
                     this.at = c === 0x5b ? At.ElementOrEnd : At.Failed;
                     break;
                 }
-                return this.startText(At.ValueText, i); // its first character is read as part of it
+                return this.startText(At.ValueText, position); // its first character is read as part of it
             case At.ElementOrEnd:
             case At.Element:
                 if (c === 0x5d && this.at === At.ElementOrEnd) {
                     this.at = At.AfterValue;
                     break;
                 }
-                return this.startText(At.ElementText, i);
+                return this.startText(At.ElementText, position);
             case At.AfterValue:
                 this.at = c === 0x2c ? At.Key : c === 0x7d ? At.AfterRoot : At.Failed;
                 break;
             default: // AfterRoot: only white space may follow the root
                 this.at = At.Failed;
         }
-        return i + 1;
+        return position + 1;
     }
     startText(at, i) {
         this.at = at;
@@ -60442,40 +60456,44 @@ function perBenchmarkUnits(listed) {
         throw new JobError('invalid-option', '--interleave benchmark needs the benchmarks each side lists (--benchmark_list_tests); this binary did not list them.', { subject: 'interleave' });
     return { base: listed.base, head: listed.head };
 }
-async function measureBothSides(config, o) {
-    const { log } = o;
+async function measureBothSides(config, options) {
+    const { log } = options;
     const release = config.lockFile
-        ? await acquireHostLock(resolve$1(config.lockFile), { log, signal: o.signal })
+        ? await acquireHostLock(resolve$1(config.lockFile), { log, signal: options.signal })
         : () => { };
     const samples = [];
     const issues = [];
     const provenance = { base: {}, head: {} };
     try {
-        const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary });
-        const layouts = o.layout ? roundLayouts(o.layout, staged, log) : null;
+        const staged = stageBinaries({
+            workDir: options.workDir,
+            base: options.sides.base.binary,
+            head: options.sides.head.binary
+        });
+        const layouts = options.layout ? roundLayouts(options.layout, staged, log) : null;
         const measure = {
             sides: {
-                base: { binary: staged.base, cwd: o.sides.base.cwd },
-                head: { binary: staged.head, cwd: o.sides.head.cwd }
+                base: { binary: staged.base, cwd: options.sides.base.cwd },
+                head: { binary: staged.head, cwd: options.sides.head.cwd }
             },
-            samplesDir: o.samplesDir,
-            ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(o.listed) }),
-            env: o.env,
-            kind: o.kind,
+            samplesDir: options.samplesDir,
+            ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(options.listed) }),
+            env: options.env,
+            kind: options.kind,
             repetitions: config.repetitions,
             minTimeSeconds: config.minTime,
-            filter: o.filter,
+            filter: options.filter,
             randomInterleaving: config.randomInterleaving,
             cpu: config.cpu ?? undefined,
             runTimeoutMs: config.runTimeoutSeconds * 1000,
             timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
             log,
-            signal: o.signal,
+            signal: options.signal,
             ...(layouts && { beforeRound: layouts.before }),
             onRunComplete: (result, progress) => {
                 if (!result.warmup)
                     collectRun(result, samples, issues, provenance);
-                o.onProgress?.(result, progress, { samples, issues });
+                options.onProgress?.(result, progress, { samples, issues });
             }
         };
         if (!config.adaptive) {
@@ -60490,7 +60508,7 @@ async function measureBothSides(config, o) {
             futilityPower: config.futilityPower,
             warmup: config.warmupRounds,
             analysis: config.analysis,
-            snapshot: () => ({ samples, issues, provenance, listed: o.listed })
+            snapshot: () => ({ samples, issues, provenance, listed: options.listed })
         }));
         return {
             samples,
@@ -60878,13 +60896,13 @@ function countOnlyComparison(name, counts) {
  * and the seed. A build whose link was not recorded is an error that says how to record it.
  */
 /** @throws JobError code 2 'invalid-option' when a side's binary was linked without the recorder */
-function layoutSetup(o) {
+function layoutSetup(options) {
     const links = {};
     for (const side of ['base', 'head']) {
-        const recorded = recordedLinks(o.dir, side);
-        const link = linkOf(recorded, o.binaries[side]);
+        const recorded = recordedLinks(options.dir, side);
+        const link = linkOf(recorded, options.binaries[side]);
         if (!link)
-            throw new JobError('invalid-option', `--randomize-layout: the ${side} build did not record the link of ${o.binaries[side]} ` +
+            throw new JobError('invalid-option', `--randomize-layout: the ${side} build did not record the link of ${options.binaries[side]} ` +
                 `(${recorded.length} link(s) recorded).`, {
                 subject: 'randomize-layout',
                 hint: 'CMake >= 3.21 records it by itself on a fresh build folder (CMAKE_CXX_LINKER_LAUNCHER); ' +
@@ -60895,11 +60913,11 @@ function layoutSetup(o) {
         links[side] = link;
     }
     return {
-        seed: o.seed ?? randomBytes(8).toString('hex'),
-        draws: o.draws,
+        seed: options.seed ?? randomBytes(8).toString('hex'),
+        draws: options.draws,
         links,
-        scratchDir: join(o.dir, 'relink'),
-        env: o.env
+        scratchDir: join(options.dir, 'relink'),
+        env: options.env
     };
 }
 
@@ -61343,23 +61361,23 @@ function quietSummary(quiet, suite) {
  * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
  * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
  */
-function inconclusiveText(c, minEffect, measure = 'time') {
-    if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict)
+function inconclusiveText(comparison, minEffect, measure = 'time') {
+    if (comparison.verdict !== 'inconclusive' || comparison.counts?.verdict === comparison.verdict)
         return null;
     const delta = deltaText(minEffect);
-    const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0);
-    const why = c.inconclusiveReason === 'too-few-processes'
+    const runs = Math.min(comparison.base?.runs ?? 0, comparison.head?.runs ?? 0);
+    const why = comparison.inconclusiveReason === 'too-few-processes'
         ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
-        : c.inconclusiveReason === 'level-unreachable'
-            ? c.rangeLevel !== undefined
-                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(c.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(c.rangeLevel)}`
-                : `too few runs (${runs} per side) to reach the ${formatLevel(c.confLevel)} level`
-            : c.inconclusiveReason === 'too-few-samples'
+        : comparison.inconclusiveReason === 'level-unreachable'
+            ? comparison.rangeLevel !== undefined
+                ? `too few runs (${runs} per side, with ties) to reach the ${formatLevel(comparison.confLevel)} level: the interval is the [min, max] of the ratios, at ${formatLevel(comparison.rangeLevel)}`
+                : `too few runs (${runs} per side) to reach the ${formatLevel(comparison.confLevel)} level`
+            : comparison.inconclusiveReason === 'too-few-samples'
                 ? 'too few samples to test'
-                : c.ratio && c.ratio.ci[1] < 1 + minEffect
+                : comparison.ratio && comparison.ratio.ci[1] < 1 + minEffect
                     ? `could still be ≤ −${delta}`
                     : `could still be ≥ +${delta}`;
-    const a = c.advice;
+    const a = comparison.advice;
     const advice = a?.kind === 'more-rounds'
         ? `≈ ${plural(a.rounds, 'more round')} would decide it`
         : a?.kind === 'too-noisy'
@@ -61371,7 +61389,9 @@ function inconclusiveText(c, minEffect, measure = 'time') {
                 : a?.kind === 'too-coarse'
                     ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
                     : null;
-    const counts = c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : '';
+    const counts = comparison.counts && comparison.counts.reason === null
+        ? ` (${comparison.counts.metric} ${countWord(comparison.counts.verdict)})`
+        : '';
     return `${why}${advice ? `: ${advice}` : ''}${counts}`;
 }
 const countWord = (v) => v === 'negligible' ? `changed by less than δ_count` : verdictWord(v);
@@ -61522,25 +61542,25 @@ function verdictWords(c) {
     return verdictCellWord(c.verdict);
 }
 /** What goes under the table for this benchmark (escaped Markdown), or null. */
-function verdictFootnote(c, minEffect, measure = 'time') {
-    switch (c.verdict) {
+function verdictFootnote(comparison, minEffect, measure = 'time') {
+    switch (comparison.verdict) {
         case 'inconclusive': {
-            const text = inconclusiveText(c, minEffect, measure);
+            const text = inconclusiveText(comparison, minEffect, measure);
             if (text)
-                return mdProse(text + codePathNote(c));
-            const counts = countFootnote(c);
+                return mdProse(text + codePathNote(comparison));
+            const counts = countFootnote(comparison);
             return counts ? mdProse(capText(counts, 300)) : null;
         }
         case 'failed': {
-            const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0];
+            const why = comparison.warnings.find((w) => w.level === 'error') ?? comparison.warnings[0];
             return why ? mdProse(capText(why.message, 300)) : null;
         }
         case 'skipped': {
-            const why = c.warnings.find((w) => w.code === 'skipped');
+            const why = comparison.warnings.find((w) => w.code === 'skipped');
             return why ? mdProse(capText(why.message, 300)) : null;
         }
         default: {
-            const counts = countFootnote(c);
+            const counts = countFootnote(comparison);
             return counts ? mdProse(capText(counts, 300)) : null;
         }
     }
@@ -61919,11 +61939,11 @@ function parseCallgrindProfile(text) {
     }
     return { events: state.events, functions: [...state.byKey.values()] };
 }
-function costOf(state, l, line) {
+function costOf(state, text, line) {
     const f = state.current;
     if (f === null)
         throw new CallgrindProfileError(`line ${line}: a cost line before any fn=`);
-    const costs = costLine(state, l, line);
+    const costs = costLine(state, text, line);
     if (!state.inCall) {
         addTo(f.self, costs);
         addTo(f.inclusive, costs);
@@ -62134,45 +62154,45 @@ function callgrindArgs(outFile, simulate = true) {
  * Runs one pass and attributes its counts.
  * @throws JobError 3 'count-failed' when valgrind could not run or the binary printed no JSON at all
  */
-async function runCallgrindPass(o) {
-    mkdirSync(o.dir, { recursive: true });
-    const jsonPath = join(o.dir, `${o.side}-${o.pass}.json`);
-    const logPath = join(o.dir, `${o.side}-${o.pass}.log`);
-    const dumpDir = join(o.dir, `${o.side}-${o.pass}-dumps`);
+async function runCallgrindPass(options) {
+    mkdirSync(options.dir, { recursive: true });
+    const jsonPath = join(options.dir, `${options.side}-${options.pass}.json`);
+    const logPath = join(options.dir, `${options.side}-${options.pass}.log`);
+    const dumpDir = join(options.dir, `${options.side}-${options.pass}-dumps`);
     rmSync(dumpDir, { recursive: true, force: true });
     mkdirSync(dumpDir);
     const args = [
-        ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), o.simulate !== false),
-        o.binary,
+        ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), options.simulate !== false),
+        options.binary,
         '--benchmark_format=json',
         `--benchmark_repetitions=${COUNT_REPETITIONS}`,
-        ...o.iterationFlags,
-        ...(o.filter ? [`--benchmark_filter=${o.filter}`] : [])
+        ...options.iterationFlags,
+        ...(options.filter ? [`--benchmark_filter=${options.filter}`] : [])
     ];
-    const r = await runProcess(o.valgrind ?? 'valgrind', args, {
-        cwd: o.cwd,
-        env: o.env,
+    const r = await runProcess(options.valgrind ?? 'valgrind', args, {
+        cwd: options.cwd,
+        env: options.env,
         stdout: { path: jsonPath },
         stderr: { path: logPath },
-        timeoutMs: o.timeoutMs,
-        signal: o.signal
+        timeoutMs: options.timeoutMs,
+        signal: options.signal
     });
     if (r.spawnError)
         throw missingValgrind(r.spawnError);
     const text = readFileSync(jsonPath, 'utf8');
-    const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`;
+    const where = `the ${options.side} count pass${options.pass ? ' (repeat)' : ''}`;
     if (text.trim() === '')
-        throw new JobError('count-failed', `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`, {
-            subject: o.binary,
+        throw new JobError('count-failed', `${where} printed no benchmark JSON: ${describeExit(r, options.timeoutMs)}`, {
+            subject: options.binary,
             hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
         });
     const { entries, truncated } = benchmarkEntries(text);
-    const dumps = readDumps(dumpDir, o.functions !== false);
+    const dumps = readDumps(dumpDir, options.functions !== false);
     const cutShort = truncated || r.exitCode !== 0;
-    const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort });
+    const attribution = attributeDumps({ side: options.side, pass: options.pass, dumps, entries, cutShort });
     rmSync(dumpDir, { recursive: true, force: true });
     if (cutShort) {
-        const how = describeExit(r, o.timeoutMs);
+        const how = describeExit(r, options.timeoutMs);
         for (const i of attribution.issues)
             if (i.kind === 'crashed')
                 i.message = `${i.message} (${how}; log: ${logPath})`;
@@ -62221,32 +62241,35 @@ const PASSES = [
  * Counts both sides.
  * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
  */
-async function measureCounts(o) {
-    const valgrindVersion = await valgrindVersionOf(o.valgrind ?? 'valgrind', o.env);
-    const iterationFlags = await fixedIterationFlags(o.sides, o.env);
-    o.log.info(`counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
+async function measureCounts(options) {
+    const valgrindVersion = await valgrindVersionOf(options.valgrind ?? 'valgrind', options.env);
+    const iterationFlags = await fixedIterationFlags(options.sides, options.env);
+    options.log.info(`counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
         `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once`);
     const started = performance.now();
     const results = await inParallel(PASSES, availableParallelism(), ({ side, pass }) => runCallgrindPass({
         side,
         pass,
-        binary: o.sides[side].binary,
-        cwd: o.sides[side].cwd,
-        env: o.env,
+        binary: options.sides[side].binary,
+        cwd: options.sides[side].cwd,
+        env: options.env,
         iterationFlags,
-        filter: o.filter,
-        dir: join(o.dir, 'counts'),
-        timeoutMs: o.timeoutMs,
-        signal: o.signal,
-        valgrind: o.valgrind,
+        filter: options.filter,
+        dir: join(options.dir, 'counts'),
+        timeoutMs: options.timeoutMs,
+        signal: options.signal,
+        valgrind: options.valgrind,
         // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
-        functions: o.functions !== false && pass === 0,
-        simulate: o.simulate
+        functions: options.functions !== false && pass === 0,
+        simulate: options.simulate
     }));
     const samples = results.flatMap((r) => r.samples);
-    const issues = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)];
+    const issues = [
+        ...results.flatMap((r) => r.issues),
+        ...lostBenchmarks(options.sides, results)
+    ];
     const wallSeconds = (performance.now() - started) / 1000;
-    o.log.info(`counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`);
+    options.log.info(`counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`);
     return {
         samples,
         issues,
@@ -62971,8 +62994,8 @@ function rowWhereNote(c, code) {
  * The note's text, or null without an attribution.
  * @param code how a function name is written (Markdown: escaped inline code)
  */
-function whereNote(c, code) {
-    const a = c.attribution;
+function whereNote(comparison, code) {
+    const a = comparison.attribution;
     if (!a)
         return null;
     const base = figureOf(a.total.base, a.metric);
@@ -62980,8 +63003,8 @@ function whereNote(c, code) {
     const change = base > 0 ? head / base - 1 : null;
     const words = METRIC_WORDS[a.metric];
     if (a.explains === 'none')
-        return (`where: not explained by simulated events (instructions ${formatCountChange(c.counts?.instructions.change ?? null)}, ` +
-            `estimated cycles ${formatCountChange(c.counts?.cycles.change ?? null)}; callgrind does not model latency or instruction-level parallelism)`);
+        return (`where: not explained by simulated events (instructions ${formatCountChange(comparison.counts?.instructions.change ?? null)}, ` +
+            `estimated cycles ${formatCountChange(comparison.counts?.cycles.change ?? null)}; callgrind does not model latency or instruction-level parallelism)`);
     const list = named(a);
     if (list.length === 0)
         return null;
@@ -62996,15 +63019,15 @@ function whereNote(c, code) {
     return `where: ${items.join(', ')}${renamed}${why}`;
 }
 /** The rows of `benchgate explain`: one per function, self and inclusive base → head and Δ. */
-function explainRows(a) {
-    const m = a.metric;
+function explainRows(attribution) {
+    const m = attribution.metric;
     const fig = (x) => (x === null ? '–' : formatCount(figureOf(x, m)));
     const d = (f) => signedCount(figureOf(f.head, m) - figureOf(f.base, m));
     const ev = (f, k) => {
         const x = delta(f.self, k);
         return x === null ? '–' : signedCount(x);
     };
-    return a.functions.map((f) => [
+    return attribution.functions.map((f) => [
         shortFunctionName(f.name) + statusWord(f),
         fig(f.self.base),
         fig(f.self.head),
@@ -63036,14 +63059,14 @@ const EXPLAIN_HEADER = [
  * and inclusive, base → head, Δ, share, Δ of the simulated events) and the "where" note; or why there
  * is nothing to show. Plain text (the names cleaned of control characters).
  */
-function explainText(c) {
-    const name = cleanText(c.benchmark, 200);
-    const a = c.attribution;
+function explainText(comparison) {
+    const name = cleanText(comparison.benchmark, 200);
+    const a = comparison.attribution;
     if (!a) {
-        const why = !c.counts
+        const why = !comparison.counts
             ? 'it was not counted (run with --measure counts or both)'
-            : c.counts.reason !== null
-                ? `its counts decide nothing (${c.counts.reason})`
+            : comparison.counts.reason !== null
+                ? `its counts decide nothing (${comparison.counts.reason})`
                 : 'neither its counts moved by δ_count nor its time changed, or the run kept no per-function costs';
         return `${name}: no attribution: ${why}.\n`;
     }
@@ -63063,7 +63086,7 @@ function explainText(c) {
             .trimEnd());
     if (a.omitted.functions > 0)
         lines.push(`… ${a.omitted.functions} more changed function(s), Δ self ${signedCount(a.omitted.self)} together`);
-    const where = whereNote(c, (n) => cleanText(n, 100));
+    const where = whereNote(comparison, (n) => cleanText(n, 100));
     if (where)
         lines.push('', where);
     lines.push('', `Per iteration of the counted loop; ${METRIC_WORDS[a.metric]} rank the functions. Matched by demangled name; ` +
@@ -63105,7 +63128,7 @@ function byName(a, b) {
     return a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0;
 }
 
-var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/countText.ts\n  function formatCount(n) {\n    if (n === null || !Number.isFinite(n)) return \"–\";\n    const a = Math.abs(n);\n    if (a >= 1e9) return `${(n / 1e9).toFixed(2)} G`;\n    if (a >= 1e6) return `${(n / 1e6).toFixed(2)} M`;\n    return n.toLocaleString(\"en-US\", { maximumFractionDigits: a >= 100 ? 0 : 1 });\n  }\n\n  // src/report/html/icicle.ts\n  var ICICLE_SATURATION = 0.25;\n  function icicleLayout(rows, width, minPx = 0.5) {\n    const size = (r) => Math.max(0, r[2], r[3]);\n    const root = rows[0];\n    if (!root || root[1] !== -1 || !(size(root) > 0)) return [];\n    const kids = rows.map(() => []);\n    rows.forEach((r, i) => {\n      if (i > 0 && Number.isInteger(r[1]) && r[1] >= 0 && r[1] < i) kids[r[1]].push(i);\n    });\n    const unit = width / size(root);\n    const bars = [{ i: 0, x: 0, w: width, depth: 0 }];\n    for (let b = 0; b < bars.length; b++) {\n      const { i, x, w, depth } = bars[b];\n      const scale = w / (size(rows[i]) * unit);\n      const raw = kids[i].map((k) => size(rows[k]) * unit * scale);\n      const sum = raw.reduce((s, v) => s + v, 0);\n      const fit = sum > w ? w / sum : 1;\n      let left = x;\n      kids[i].forEach((k, j) => {\n        const cw = raw[j] * fit;\n        if (cw >= minPx) bars.push({ i: k, x: left, w: cw, depth: depth + 1 });\n        left += cw;\n      });\n    }\n    return bars;\n  }\n  function deltaScale(base, head) {\n    if (base <= 0) return head > 0 ? 1 : 0;\n    const t = (head / base - 1) / ICICLE_SATURATION;\n    return Math.max(-1, Math.min(1, t));\n  }\n  var GREY = [232, 232, 232];\n  var RED = [215, 48, 39];\n  var BLUE = [69, 117, 180];\n  function deltaColour(t) {\n    const end = t >= 0 ? RED : BLUE;\n    const a = Math.min(1, Math.abs(t));\n    const c = GREY.map((g, k) => Math.round(g + (end[k] - g) * a));\n    return `rgb(${c[0]},${c[1]},${c[2]})`;\n  }\n  function fitLabel(name, px, charPx = 7) {\n    const n = Math.floor((px - 6) / charPx);\n    if (n >= name.length) return name;\n    return n < 3 ? \"\" : name.slice(0, n - 1) + \"…\";\n  }\n  function icicleTooltip(row, metric) {\n    const [name, , base, head] = row;\n    const change = base > 0 ? `${head >= base ? \"+\" : \"−\"}${Math.abs((head / base - 1) * 100).toFixed(1)}%` : head > 0 ? \"only at head\" : \"–\";\n    const delta = head - base;\n    return `${name}\n${metric} per iteration, inclusive\nbase ${formatCount(base)}  head ${formatCount(head)}\nΔ ${delta >= 0 ? \"+\" : \"−\"}${formatCount(Math.abs(delta))} (${base > 0 && head === 0 ? \"only at base\" : change})`;\n  }\n\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, o) {\n    const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 };\n    const x = lin(o.x0, o.x1, m.l, W - m.r), y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = o.xticks || ticks(o.x0, o.x1, 5), fx = o.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!o.noY) {\n      const yt = o.yticks || ticks(o.y0, o.y1, 4), fy = o.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, \"end\");\n    if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, b) {\n    const k = b.k, h = b.h, sides = present(b);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(b, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(b, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((i) => {\n      const s = side(b, i), q = s.b, cy = boxTop + 14 + i * 26, g = el(\"g\", {}, svg), cls = SIDES[i] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[i], null, \"end\");\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotTime(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(b, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(b, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N);\n    sideLegend(svg, b, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(b, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, b) {\n    const sides = present(b);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(b, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(b, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, b, sides);\n  }\n  function plotDiff(svg, b) {\n    const d = b.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, b, i) {\n    const a = side(b, i).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (b.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[i];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  function plotIcicle(svg, b) {\n    const t = b.t;\n    if (!t) return;\n    const WI = 900, rowH = 18, top = 28;\n    const bars = icicleLayout(t.r, WI);\n    const depth = bars.reduce((m, x) => Math.max(m, x.depth), 0);\n    const HI = top + (depth + 1) * rowH + 2;\n    svg.setAttribute(\"viewBox\", \"0 0 \" + WI + \" \" + HI);\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    const steps = 9, sw = 16, lx = 70;\n    txt(g, lx - 6, 14, \"faster\", null, \"end\");\n    for (let k = 0; k < steps; k++) {\n      const v = -1 + 2 * k / (steps - 1);\n      el(\"rect\", { x: lx + k * sw, y: 4, width: sw, height: 12, fill: deltaColour(v) }, g);\n    }\n    txt(g, lx + steps * sw + 6, 14, \"slower\", null, \"start\");\n    const pct = Math.round(ICICLE_SATURATION * 100);\n    txt(\n      g,\n      lx + steps * sw + 56,\n      14,\n      \"(−\" + pct + \"% … +\" + pct + \"% or more; width: inclusive \" + t.m + \")\"\n    );\n    for (let k = 0; k < bars.length; k++) {\n      const bar = bars[k], row = t.r[bar.i];\n      const y = top + bar.depth * rowH;\n      const cell = el(\"g\", {}, svg);\n      el(\"title\", {}, cell).textContent = icicleTooltip(row, t.m);\n      el(\n        \"rect\",\n        {\n          x: r2(bar.x),\n          y,\n          width: r2(Math.max(0.5, bar.w - 1)),\n          height: rowH - 1,\n          fill: deltaColour(deltaScale(row[2], row[3])),\n          class: \"bar-icicle\"\n        },\n        cell\n      );\n      const label = fitLabel(row[0], bar.w);\n      if (label) txt(cell, bar.x + 3, y + rowH - 5, label, \"icicle-label\");\n    }\n  }\n  var PLOTTERS = {\n    icicle: plotIcicle,\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  function cellNumber(text) {\n    const m = /^([+\\u2212-]?)[<>]?([\\d,.]+)\\s*([kMG]?)/.exec(text.trim());\n    if (!m) return -Infinity;\n    const scale = { \"\": 1, k: 1e3, M: 1e6, G: 1e9 };\n    const v = Number(m[2].replace(/,/g, \"\")) * scale[m[3]];\n    return m[1] === \"\" || m[1] === \"+\" ? v : -v;\n  }\n  function sortWhere(th) {\n    const table = th.closest(\"table\");\n    const body = table?.tBodies[0];\n    if (!table || !body) return;\n    const col = th.cellIndex;\n    const descending = th.getAttribute(\"aria-sort\") !== \"descending\";\n    const rows = [];\n    for (let i = 0; i < body.rows.length; i++) rows.push(body.rows[i]);\n    const text = (r) => r.cells[col]?.textContent ?? \"\";\n    rows.sort((a, b) => {\n      const order = col === 0 ? text(b).localeCompare(text(a)) : cellNumber(text(a)) - cellNumber(text(b));\n      return descending ? -order : order;\n    });\n    for (const r of rows) body.appendChild(r);\n    const heads = table.querySelectorAll(\"th\");\n    for (let i = 0; i < heads.length; i++) heads[i].removeAttribute(\"aria-sort\");\n    th.setAttribute(\"aria-sort\", descending ? \"descending\" : \"ascending\");\n  }\n  document.addEventListener(\"click\", (e) => {\n    const th = e.target?.closest?.(\"table.where thead th\");\n    if (th) sortWhere(th);\n  });\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      errors\n    });\n    out.hidden = false;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
+var CLIENT_SCRIPT = "\"use strict\";\n(() => {\n  // src/report/countText.ts\n  function formatCount(n) {\n    if (n === null || !Number.isFinite(n)) return \"–\";\n    const a = Math.abs(n);\n    if (a >= 1e9) return `${(n / 1e9).toFixed(2)} G`;\n    if (a >= 1e6) return `${(n / 1e6).toFixed(2)} M`;\n    return n.toLocaleString(\"en-US\", { maximumFractionDigits: a >= 100 ? 0 : 1 });\n  }\n\n  // src/report/html/icicle.ts\n  var ICICLE_SATURATION = 0.25;\n  function icicleLayout(rows, width, minPx = 0.5) {\n    const size = (r) => Math.max(0, r[2], r[3]);\n    const root = rows[0];\n    if (!root || root[1] !== -1 || !(size(root) > 0)) return [];\n    const kids = rows.map(() => []);\n    rows.forEach((r, i) => {\n      if (i > 0 && Number.isInteger(r[1]) && r[1] >= 0 && r[1] < i) kids[r[1]].push(i);\n    });\n    const unit = width / size(root);\n    const bars = [{ i: 0, x: 0, w: width, depth: 0 }];\n    for (let b = 0; b < bars.length; b++) {\n      const { i, x, w, depth } = bars[b];\n      const scale = w / (size(rows[i]) * unit);\n      const raw = kids[i].map((k) => size(rows[k]) * unit * scale);\n      const sum = raw.reduce((s, v) => s + v, 0);\n      const fit = sum > w ? w / sum : 1;\n      let left = x;\n      kids[i].forEach((k, j) => {\n        const cw = raw[j] * fit;\n        if (cw >= minPx) bars.push({ i: k, x: left, w: cw, depth: depth + 1 });\n        left += cw;\n      });\n    }\n    return bars;\n  }\n  function deltaScale(base, head) {\n    if (base <= 0) return head > 0 ? 1 : 0;\n    const t = (head / base - 1) / ICICLE_SATURATION;\n    return Math.max(-1, Math.min(1, t));\n  }\n  var GREY = [232, 232, 232];\n  var RED = [215, 48, 39];\n  var BLUE = [69, 117, 180];\n  function deltaColour(t) {\n    const end = t >= 0 ? RED : BLUE;\n    const a = Math.min(1, Math.abs(t));\n    const c = GREY.map((g, k) => Math.round(g + (end[k] - g) * a));\n    return `rgb(${c[0]},${c[1]},${c[2]})`;\n  }\n  function fitLabel(name, px, charPx = 7) {\n    const n = Math.floor((px - 6) / charPx);\n    if (n >= name.length) return name;\n    return n < 3 ? \"\" : name.slice(0, n - 1) + \"…\";\n  }\n  function icicleTooltip(row, metric) {\n    const [name, , base, head] = row;\n    const change = base > 0 ? `${head >= base ? \"+\" : \"−\"}${Math.abs((head / base - 1) * 100).toFixed(1)}%` : head > 0 ? \"only at head\" : \"–\";\n    const delta = head - base;\n    return `${name}\n${metric} per iteration, inclusive\nbase ${formatCount(base)}  head ${formatCount(head)}\nΔ ${delta >= 0 ? \"+\" : \"−\"}${formatCount(Math.abs(delta))} (${base > 0 && head === 0 ? \"only at base\" : change})`;\n  }\n\n  // src/report/html/client.ts\n  var errors = [];\n  window.addEventListener(\"error\", (e) => {\n    errors.push(\"error: \" + (e && e.message ? e.message : String(e)));\n  });\n  window.addEventListener(\"unhandledrejection\", (e) => {\n    errors.push(\"unhandled rejection: \" + String(e && e.reason));\n  });\n  var consoleError = console.error;\n  console.error = function(...args) {\n    errors.push(\"console.error: \" + args.map(String).join(\" \"));\n    return consoleError.apply(console, args);\n  };\n  var NS = \"http://www.w3.org/2000/svg\";\n  var DATA = JSON.parse(document.getElementById(\"benchgate-data\").textContent);\n  var BENCHMARKS = [];\n  function bench(i) {\n    if (BENCHMARKS[i]) return BENCHMARKS[i];\n    const b = JSON.parse(document.getElementById(\"d\" + i).textContent);\n    if (b.k) b.k.y = b.k.y.map((y) => y.map((v) => v / 1e3 * b.k.m));\n    if (b.s)\n      b.s.forEach((s, side2) => {\n        if (!s) return;\n        if (!s.x) s.x = positions(s, side2);\n        if (!s.e) {\n          const steps = ecdfOf(s.v);\n          s.e = steps.x;\n          s.c = steps.count;\n        } else if (!s.c) s.c = s.e.map((_x, j) => j + 1);\n      });\n    return BENCHMARKS[i] = b;\n  }\n  function positions(s, i) {\n    if (!s.r) return s.v.map((_v, j) => j);\n    const x = [];\n    for (let j = 0; j < s.r.length; j += 2) {\n      const round = s.r[j], n = s.r[j + 1];\n      const first = round % 2 === 0 === (i === 0);\n      for (let k = 0; k < n; k++) x.push(round + (first ? 0 : 0.5) + (k + 0.5) / n * 0.5);\n    }\n    return x;\n  }\n  function ecdfOf(values) {\n    const sorted = values.slice().sort((a, b) => a - b);\n    const x = [], count = [];\n    sorted.forEach((v, j) => {\n      if (x.length && x[x.length - 1] === v) count[count.length - 1] = j + 1;\n      else {\n        x.push(v);\n        count.push(j + 1);\n      }\n    });\n    return { x, count };\n  }\n  var SIDES = [\"base\", \"head\"];\n  var W = 420;\n  var H = 230;\n  function side(b, i) {\n    return b.s[i];\n  }\n  function el(tag, attrs, parent) {\n    const node = document.createElementNS(NS, tag);\n    for (const k in attrs) {\n      const v = attrs[k];\n      if (v !== void 0 && v !== null) node.setAttribute(k, String(v));\n    }\n    if (parent) parent.appendChild(node);\n    return node;\n  }\n  function txt(parent, x, y, s, cls, anchor) {\n    const t = el(\"text\", { x: r2(x), y: r2(y), class: cls || null, \"text-anchor\": anchor || null }, parent);\n    t.textContent = s;\n    return t;\n  }\n  function r2(v) {\n    return Math.round(v * 100) / 100;\n  }\n  function lin(d0, d1, r0, r1) {\n    const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);\n    return (v) => r0 + (v - d0) * k;\n  }\n  function niceStep(span, n) {\n    const raw = span / Math.max(1, n), p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;\n    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;\n  }\n  function ticks(lo, hi, n) {\n    if (!(hi > lo)) return [lo];\n    const step = niceStep(hi - lo, n), out = [];\n    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)\n      out.push(Math.abs(v) < step * 1e-9 ? 0 : v);\n    return out;\n  }\n  var UNITS = [\n    [1e9, \"s\"],\n    [1e6, \"ms\"],\n    [1e3, \"µs\"],\n    [1, \"ns\"]\n  ];\n  function durFormatter(values) {\n    let m = 0, step = Infinity;\n    for (let i = 0; i < values.length; i++) {\n      m = Math.max(m, Math.abs(values[i]));\n      if (i > 0) step = Math.min(step, Math.abs(values[i] - values[i - 1]));\n    }\n    let u = UNITS[UNITS.length - 1];\n    for (let j = 0; j < UNITS.length; j++)\n      if (m >= UNITS[j][0]) {\n        u = UNITS[j];\n        break;\n      }\n    const digits = step === Infinity || step === 0 ? 0 : Math.max(0, Math.min(4, -Math.floor(Math.log10(step / u[0]) + 1e-9)));\n    return (v) => (v / u[0]).toFixed(digits) + \" \" + u[1];\n  }\n  function plainFormatter(values) {\n    const step = values.length > 1 ? Math.abs(values[1] - values[0]) : 1;\n    const digits = step > 0 ? Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9))) : 0;\n    return (v) => v.toFixed(digits);\n  }\n  function frame(svg, options) {\n    const m = { l: options.left || 54, r: 12, t: options.top || 22, b: 30 };\n    const x = lin(options.x0, options.x1, m.l, W - m.r), y = lin(options.y0, options.y1, options.bottom || H - m.b, m.t);\n    const g = el(\"g\", {}, svg);\n    const xt = options.xticks || ticks(options.x0, options.x1, 5), fx = options.xfmt || durFormatter(xt);\n    for (let i = 0; i < xt.length; i++) {\n      const px = x(xt[i]);\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: \"grid\" }, g);\n      txt(g, px, H - m.b + 15, fx(xt[i]), null, \"middle\");\n    }\n    if (!options.noY) {\n      const yt = options.yticks || ticks(options.y0, options.y1, 4), fy = options.yfmt || plainFormatter(yt);\n      for (let j = 0; j < yt.length; j++) {\n        const py = y(yt[j]);\n        el(\"line\", { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: \"grid\" }, g);\n        txt(g, m.l - 6, py + 4, fy(yt[j]), null, \"end\");\n      }\n    }\n    el(\"line\", { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: \"axis\" }, g);\n    el(\"line\", { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: \"axis\" }, g);\n    if (options.xlabel) txt(g, W - m.r, H - 2, options.xlabel, null, \"end\");\n    if (options.ylabel) txt(g, 4, m.t - 8, options.ylabel);\n    return { x, y, m };\n  }\n  function legend(svg, items) {\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    let x = W - 12;\n    for (let i = items.length - 1; i >= 0; i--) {\n      txt(g, x, 12, items[i][1], null, \"end\");\n      const w = items[i][1].length * 6.8;\n      el(\"rect\", { x: r2(x - w - 14), y: 4, width: 10, height: 10, rx: 2, class: items[i][0] + \" box\" }, g);\n      x -= w + 26;\n    }\n  }\n  function path(points) {\n    let d = \"\";\n    for (let i = 0; i < points.length; i++) d += (i ? \"L\" : \"M\") + r2(points[i][0]) + \" \" + r2(points[i][1]);\n    return d;\n  }\n  function sideLabel(b, i) {\n    const s = b.s[i];\n    return SIDES[i] + \" (n = \" + (s ? s.N : 0) + \")\";\n  }\n  function present(b) {\n    return [0, 1].filter((i) => b.s[i]);\n  }\n  function sideLegend(svg, b, sides) {\n    legend(\n      svg,\n      sides.map((i) => [SIDES[i], sideLabel(b, i)])\n    );\n  }\n  function plotDist(svg, bench2) {\n    const k = bench2.k, h = bench2.h, sides = present(bench2);\n    const x0 = Math.min(k.x0, h.lo), x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length);\n    let ymax = 0;\n    sides.forEach((i) => {\n      const n = side(bench2, i).N;\n      k.y[i].forEach((v) => {\n        ymax = Math.max(ymax, v);\n      });\n      h.c[i].forEach((c) => {\n        ymax = Math.max(ymax, c / (n * h.w));\n      });\n    });\n    const boxTop = H - 30 - 56;\n    const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: \"density\" });\n    const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t);\n    sides.forEach((i) => {\n      const n = side(bench2, i).N, pts = [[f.x(h.lo), y(0)]];\n      h.c[i].forEach((c, j) => {\n        const d = c / (n * h.w);\n        pts.push([f.x(h.lo + j * h.w), y(d)], [f.x(h.lo + (j + 1) * h.w), y(d)]);\n      });\n      pts.push([f.x(h.lo + h.c[i].length * h.w), y(0)]);\n      el(\"path\", { d: path(pts) + \"Z\", class: SIDES[i] + \" area\" }, svg);\n    });\n    sides.forEach((i) => {\n      el(\n        \"path\",\n        { d: path(k.y[i].map((v, j) => [f.x(k.x0 + j * k.dx), y(v)])), class: SIDES[i] + \" line\" },\n        svg\n      );\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: \"axis\" }, svg);\n    sides.forEach((sideIndex) => {\n      const s = side(bench2, sideIndex), q = s.b, cy = boxTop + 14 + sideIndex * 26, g = el(\"g\", {}, svg), cls = SIDES[sideIndex] + \" whisker\";\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      el(\"line\", { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g);\n      const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])));\n      el(\"rect\", { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[sideIndex] + \" box\" }, g);\n      el(\n        \"line\",\n        { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, \"stroke-width\": 2.5 },\n        g\n      );\n      s.o.forEach((v) => {\n        el(\"circle\", { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[sideIndex] + \" outlier\" }, g);\n      });\n      txt(g, f.m.l - 6, cy + 4, SIDES[sideIndex], null, \"end\");\n    });\n    sideLegend(svg, bench2, sides);\n  }\n  function plotTime(svg, bench2) {\n    const sides = present(bench2);\n    let lo = Infinity, hi = -Infinity, xmax = 0, byRounds = true;\n    sides.forEach((i) => {\n      const s = side(bench2, i);\n      if (s.ax !== \"r\") byRounds = false;\n      s.v.forEach((v) => {\n        lo = Math.min(lo, v);\n        hi = Math.max(hi, v);\n      });\n      s.x.forEach((v) => {\n        xmax = Math.max(xmax, v);\n      });\n    });\n    const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.01 || 1;\n    const x1 = byRounds ? Math.ceil(xmax) : Math.max(1, xmax);\n    const xt = byRounds ? ticks(0, x1 - 1, 8).filter((t) => t === Math.floor(t)).map((t) => t + 0.5) : ticks(0, x1, 6);\n    const yt = ticks(lo - pad, hi + pad, 4);\n    const f = frame(svg, {\n      x0: 0,\n      x1,\n      y0: lo - pad,\n      y1: hi + pad,\n      xticks: xt,\n      yticks: yt,\n      yfmt: durFormatter(yt),\n      left: 62,\n      xfmt: byRounds ? (v) => String(v + 0.5) : plainFormatter(xt),\n      xlabel: byRounds ? \"round\" : \"sample index\"\n    });\n    if (byRounds) {\n      const bands = svg.insertBefore(el(\"g\", {}), svg.firstChild);\n      for (let r = 1; r < x1; r += 2) {\n        const height = r2(H - f.m.b - f.m.t);\n        el(\"rect\", { x: r2(f.x(r)), y: f.m.t, width: r2(f.x(r + 1) - f.x(r)), height, class: \"band\" }, bands);\n      }\n    }\n    sides.forEach((i) => {\n      const s = side(bench2, i), g = el(\"g\", {}, svg);\n      for (let j = 0; j < s.v.length; j++)\n        el(\"circle\", { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + \" pt\" }, g);\n    });\n    const thinned = sides.some((i) => side(bench2, i).v.length < side(bench2, i).N);\n    sideLegend(svg, bench2, sides);\n    if (thinned)\n      txt(svg, f.m.l + 4, f.m.t + 12, \"thinned to \" + side(bench2, sides[0]).v.length + \" points per side\");\n  }\n  function plotEcdf(svg, bench2) {\n    const sides = present(bench2);\n    let lo = Infinity, hi = -Infinity;\n    sides.forEach((i) => {\n      const e = side(bench2, i).e;\n      lo = Math.min(lo, e[0]);\n      hi = Math.max(hi, e[e.length - 1]);\n    });\n    const pad = (hi - lo) * 0.03 || Math.abs(hi) * 0.01 || 1;\n    const f = frame(svg, {\n      x0: lo - pad,\n      x1: hi + pad,\n      y0: 0,\n      y1: 1,\n      yticks: [0, 0.25, 0.5, 0.75, 1],\n      yfmt: (v) => v.toFixed(2),\n      ylabel: \"fraction ≤ x\"\n    });\n    sides.forEach((i) => {\n      const s = side(bench2, i), n = s.c[s.c.length - 1], pts = [\n        [f.x(lo - pad), f.y(0)],\n        [f.x(s.e[0]), f.y(0)]\n      ];\n      for (let j = 0; j < s.e.length; j++) {\n        pts.push([f.x(s.e[j]), f.y(j ? s.c[j - 1] / n : 0)], [f.x(s.e[j]), f.y(s.c[j] / n)]);\n        pts.push([f.x(j + 1 < s.e.length ? s.e[j + 1] : hi + pad), f.y(s.c[j] / n)]);\n      }\n      el(\"path\", { d: path(pts), class: SIDES[i] + \" line\" }, svg);\n    });\n    sideLegend(svg, bench2, sides);\n  }\n  function plotDiff(svg, bench2) {\n    const d = bench2.d, hiEdge = d.lo + d.w * d.c.length;\n    let x0 = d.lo, x1 = hiEdge;\n    if (d.ci) {\n      x0 = Math.min(x0, d.ci[0]);\n      x1 = Math.max(x1, d.ci[1]);\n    }\n    const span = x1 - x0 || Math.abs(x1) || 1;\n    if (0 < x0 && x0 < span * 0.5) x0 = 0;\n    if (0 > x1 && -x1 < span * 0.5) x1 = 0;\n    x0 -= span * 0.02;\n    x1 += span * 0.02;\n    const cmax = Math.max(...d.c, 1);\n    const ylabel = \"pairs\" + (d.u < d.t ? \" (\" + d.u + \" of \" + d.t + \")\" : \"\");\n    const f = frame(svg, { x0, x1, y0: 0, y1: cmax * 1.08, ylabel });\n    const plotHeight = r2(H - f.m.b - f.m.t);\n    if (d.ci) {\n      const width = r2(Math.max(1, f.x(d.ci[1]) - f.x(d.ci[0])));\n      el(\"rect\", { x: r2(f.x(d.ci[0])), y: f.m.t, width, height: plotHeight, class: \"ci\" }, svg);\n    }\n    for (let j = 0; j < d.c.length; j++) {\n      if (!d.c[j]) continue;\n      const xa = f.x(d.lo + j * d.w), xb = f.x(d.lo + (j + 1) * d.w);\n      const width = r2(Math.max(0.5, xb - xa - 0.6)), height = r2(f.y(0) - f.y(d.c[j]));\n      el(\"rect\", { x: r2(xa), y: r2(f.y(d.c[j])), width, height, class: \"bar\" }, svg);\n    }\n    if (x0 <= 0 && 0 <= x1)\n      el(\"line\", { x1: r2(f.x(0)), x2: r2(f.x(0)), y1: f.m.t, y2: H - f.m.b, class: \"zero\" }, svg);\n    if (d.e !== null) {\n      el(\"line\", { x1: r2(f.x(d.e)), x2: r2(f.x(d.e)), y1: f.m.t, y2: H - f.m.b, class: \"est\" }, svg);\n      const ci = d.ci ? \", \" + Math.round(DATA.confLevel * 100) + \"% CI shaded\" : \"\";\n      txt(svg, W - 12, 12, \"HL shift \" + durFormatter([d.e])(d.e) + ci, \"label\", \"end\");\n    }\n  }\n  function plotAcf(svg, bench2, sideIndex) {\n    const a = side(bench2, sideIndex).a, h = a.r.length;\n    const f = frame(svg, {\n      x0: 0,\n      x1: h + 1,\n      y0: -1,\n      y1: 1,\n      yticks: [-1, -0.5, 0, 0.5, 1],\n      yfmt: (v) => v.toFixed(1),\n      xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),\n      xfmt: (v) => String(v),\n      xlabel: \"lag\",\n      ylabel: \"r\" + (bench2.lv === \"runs\" ? \" (run medians, n = \" : \" (n = \") + a.n + \")\"\n    });\n    el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: \"axis\" }, svg);\n    [a.band, -a.band].forEach((v) => {\n      el(\"line\", { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: \"limit\" }, svg);\n    });\n    for (let k = 0; k < h; k++) {\n      const cls = Math.abs(a.r[k]) > a.band ? \"outside\" : SIDES[sideIndex];\n      const x = r2(f.x(k + 1)), y = r2(f.y(a.r[k]));\n      el(\"line\", { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + \" lollipop\" }, svg);\n      el(\"circle\", { cx: x, cy: y, r: 2.8, class: cls + \" pt\" }, svg);\n    }\n  }\n  function plotForest(fig) {\n    const rows = DATA.forest;\n    if (!fig || !rows.length) return;\n    fig.hidden = false;\n    const rowH = 20, top = 24, labelW = 330, WF = 900, HF = top + rows.length * rowH + 28;\n    const label = \"Changes with confidence intervals\";\n    const svg = el(\"svg\", { viewBox: \"0 0 \" + WF + \" \" + HF, role: \"img\", \"aria-label\": label }, fig);\n    let ext = Math.log(1 + DATA.minEffect) * 2;\n    rows.forEach((r) => {\n      ext = Math.max(ext, Math.abs(Math.log(r[2])), Math.abs(Math.log(r[3])));\n    });\n    ext *= 1.08;\n    const x = lin(-ext, ext, labelW, WF - 16), xt = ticks(Math.exp(-ext) - 1, Math.exp(ext) - 1, 6);\n    const step = xt.length > 1 ? xt[1] - xt[0] : 0.01;\n    xt.forEach((t) => {\n      if (t <= -1) return;\n      const px = x(Math.log(1 + t));\n      el(\"line\", { x1: r2(px), x2: r2(px), y1: top - 6, y2: HF - 24, class: \"grid\" }, svg);\n      const sign = t > 0 ? \"+\" : t < 0 ? \"−\" : \"\";\n      txt(svg, px, HF - 8, sign + Math.abs(t * 100).toFixed(step < 0.01 ? 1 : 0) + \"%\", null, \"middle\");\n    });\n    el(\"line\", { x1: r2(x(0)), x2: r2(x(0)), y1: top - 6, y2: HF - 24, class: \"axis\" }, svg);\n    [Math.log(1 + DATA.minEffect), -Math.log(1 + DATA.minEffect)].forEach((v) => {\n      el(\"line\", { x1: r2(x(v)), x2: r2(x(v)), y1: top - 6, y2: HF - 24, class: \"delta\" }, svg);\n    });\n    rows.forEach((r, j) => {\n      const b = bench(r[0]), cy = top + j * rowH + rowH / 2;\n      const cls = b.v === \"regression\" ? \"bad\" : b.v === \"improvement\" ? \"good\" : null;\n      const a = el(\"a\", { href: \"#b\" + r[0] }, svg);\n      const name = b.n.length > 44 ? b.n.slice(0, 43) + \"…\" : b.n;\n      txt(a, labelW - 10, cy + 4, name, \"label\" + (cls ? \" \" + cls : \"\"), \"end\");\n      const ci = b.v === \"regression\" ? \"ci-reg\" : b.v === \"improvement\" ? \"ci-imp\" : \"ci-other\";\n      const lineAttrs = { x1: r2(x(Math.log(r[2]))), x2: r2(x(Math.log(r[3]))), y1: cy, y2: cy };\n      el(\"line\", { ...lineAttrs, class: ci, \"stroke-width\": 3, \"stroke-linecap\": \"round\" }, svg);\n      el(\n        \"circle\",\n        { cx: r2(x(Math.log(r[1]))), cy, r: 4.5, class: ci, fill: \"var(--bg)\", \"stroke-width\": 2.5 },\n        svg\n      );\n    });\n    txt(svg, labelW, 12, \"faster ←\", \"label\", \"start\");\n    txt(svg, WF - 16, 12, \"→ slower\", \"label\", \"end\");\n  }\n  function plotIcicle(svg, bench2) {\n    const t = bench2.t;\n    if (!t) return;\n    const WI = 900, rowH = 18, top = 28;\n    const bars = icicleLayout(t.r, WI);\n    const depth = bars.reduce((m, x) => Math.max(m, x.depth), 0);\n    const HI = top + (depth + 1) * rowH + 2;\n    svg.setAttribute(\"viewBox\", \"0 0 \" + WI + \" \" + HI);\n    const g = el(\"g\", { class: \"legend\" }, svg);\n    const steps = 9, sw = 16, lx = 70;\n    txt(g, lx - 6, 14, \"faster\", null, \"end\");\n    for (let k = 0; k < steps; k++) {\n      const v = -1 + 2 * k / (steps - 1);\n      el(\"rect\", { x: lx + k * sw, y: 4, width: sw, height: 12, fill: deltaColour(v) }, g);\n    }\n    txt(g, lx + steps * sw + 6, 14, \"slower\", null, \"start\");\n    const pct = Math.round(ICICLE_SATURATION * 100);\n    txt(\n      g,\n      lx + steps * sw + 56,\n      14,\n      \"(−\" + pct + \"% … +\" + pct + \"% or more; width: inclusive \" + t.m + \")\"\n    );\n    for (let k = 0; k < bars.length; k++) {\n      const bar = bars[k], row = t.r[bar.i];\n      const y = top + bar.depth * rowH;\n      const cell = el(\"g\", {}, svg);\n      el(\"title\", {}, cell).textContent = icicleTooltip(row, t.m);\n      el(\n        \"rect\",\n        {\n          x: r2(bar.x),\n          y,\n          width: r2(Math.max(0.5, bar.w - 1)),\n          height: rowH - 1,\n          fill: deltaColour(deltaScale(row[2], row[3])),\n          class: \"bar-icicle\"\n        },\n        cell\n      );\n      const label = fitLabel(row[0], bar.w);\n      if (label) txt(cell, bar.x + 3, y + rowH - 5, label, \"icicle-label\");\n    }\n  }\n  var PLOTTERS = {\n    icicle: plotIcicle,\n    dist: plotDist,\n    time: plotTime,\n    ecdf: plotEcdf,\n    diff: plotDiff,\n    acf0: (svg, b) => plotAcf(svg, b, 0),\n    acf1: (svg, b) => plotAcf(svg, b, 1)\n  };\n  function errorText(e) {\n    return e instanceof Error && e.stack ? e.stack : String(e);\n  }\n  function draw(details) {\n    if (details.getAttribute(\"data-drawn\")) return;\n    details.setAttribute(\"data-drawn\", \"1\");\n    const b = bench(Number(details.getAttribute(\"data-i\")));\n    const figs = details.querySelectorAll(\"figure[data-plot]\");\n    for (let i = 0; i < figs.length; i++) {\n      const id = figs[i].getAttribute(\"data-plot\");\n      const cap = document.createElement(\"figcaption\");\n      cap.textContent = DATA.captions[id] || \"\";\n      figs[i].appendChild(cap);\n      const svg = el(\n        \"svg\",\n        { viewBox: \"0 0 \" + W + \" \" + H, role: \"img\", \"aria-label\": cap.textContent },\n        figs[i]\n      );\n      try {\n        PLOTTERS[id](svg, b);\n      } catch (e) {\n        errors.push(\"plot \" + id + \" of \" + b.n + \": \" + errorText(e));\n        txt(svg, W / 2, H / 2, \"could not draw this plot\", null, \"middle\");\n      }\n    }\n  }\n  function isBench(t) {\n    return t instanceof HTMLDetailsElement && t.classList.contains(\"bench\");\n  }\n  document.addEventListener(\n    \"toggle\",\n    (e) => {\n      const t = e.target;\n      if (isBench(t) && t.open) draw(t);\n    },\n    true\n  );\n  function openTarget() {\n    const many = /^#open=([\\w,]+)$/.exec(location.hash);\n    if (many) {\n      many[1].split(\",\").forEach((id) => {\n        const d2 = document.getElementById(id);\n        if (isBench(d2)) {\n          d2.open = true;\n          draw(d2);\n        }\n      });\n      return;\n    }\n    const m = /^#b(\\d+)$/.exec(location.hash);\n    if (!m) return;\n    const d = document.getElementById(\"b\" + m[1]);\n    if (!d) return;\n    d.hidden = false;\n    d.open = true;\n    draw(d);\n    d.scrollIntoView();\n  }\n  window.addEventListener(\"hashchange\", openTarget);\n  var filter = document.getElementById(\"filter\");\n  if (filter)\n    filter.addEventListener(\"input\", () => {\n      const q = filter.value.toLowerCase(), all = document.querySelectorAll(\"details.bench\");\n      for (let i = 0; i < all.length; i++) {\n        const n = (all[i].querySelector(\".name\")?.textContent ?? \"\").toLowerCase();\n        all[i].hidden = q !== \"\" && n.indexOf(q) < 0;\n      }\n    });\n  function setAll(open) {\n    const all = document.querySelectorAll(\"details.bench\");\n    for (let i = 0; i < all.length; i++) if (!all[i].hidden) all[i].open = open;\n  }\n  document.getElementById(\"open-all\")?.addEventListener(\"click\", () => setAll(true));\n  document.getElementById(\"close-all\")?.addEventListener(\"click\", () => setAll(false));\n  function cellNumber(text) {\n    const m = /^([+\\u2212-]?)[<>]?([\\d,.]+)\\s*([kMG]?)/.exec(text.trim());\n    if (!m) return -Infinity;\n    const scale = { \"\": 1, k: 1e3, M: 1e6, G: 1e9 };\n    const v = Number(m[2].replace(/,/g, \"\")) * scale[m[3]];\n    return m[1] === \"\" || m[1] === \"+\" ? v : -v;\n  }\n  function sortWhere(th) {\n    const table = th.closest(\"table\");\n    const body = table?.tBodies[0];\n    if (!table || !body) return;\n    const col = th.cellIndex;\n    const descending = th.getAttribute(\"aria-sort\") !== \"descending\";\n    const rows = [];\n    for (let i = 0; i < body.rows.length; i++) rows.push(body.rows[i]);\n    const text = (r) => r.cells[col]?.textContent ?? \"\";\n    rows.sort((a, b) => {\n      const order = col === 0 ? text(b).localeCompare(text(a)) : cellNumber(text(a)) - cellNumber(text(b));\n      return descending ? -order : order;\n    });\n    for (const r of rows) body.appendChild(r);\n    const heads = table.querySelectorAll(\"th\");\n    for (let i = 0; i < heads.length; i++) heads[i].removeAttribute(\"aria-sort\");\n    th.setAttribute(\"aria-sort\", descending ? \"descending\" : \"ascending\");\n  }\n  document.addEventListener(\"click\", (e) => {\n    const th = e.target?.closest?.(\"table.where thead th\");\n    if (th) sortWhere(th);\n  });\n  try {\n    plotForest(document.getElementById(\"forest\"));\n  } catch (e) {\n    errors.push(\"forest: \" + errorText(e));\n  }\n  openTarget();\n  if (location.hash === \"#selftest\" || /[?&]selftest\\b/.test(location.search)) selftest();\n  function selftest() {\n    const sections = document.querySelectorAll(\"details.bench\"), plots = [];\n    for (let i = 0; i < sections.length; i++) {\n      sections[i].open = true;\n      draw(sections[i]);\n    }\n    const groups = document.querySelectorAll(\"details.group\");\n    for (let g = 0; g < groups.length; g++) groups[g].open = true;\n    const svgs = document.querySelectorAll(\"figure svg\");\n    for (let s = 0; s < svgs.length; s++) {\n      const rect = svgs[s].getBoundingClientRect(), fig = svgs[s].parentNode, sec = fig.closest(\"details.bench\");\n      plots.push({\n        section: sec ? sec.id : fig.id,\n        plot: fig.getAttribute(\"data-plot\") || fig.id,\n        elements: svgs[s].querySelectorAll(\"*\").length,\n        width: Math.round(rect.width),\n        height: Math.round(rect.height)\n      });\n    }\n    const ids = [];\n    for (let k = 0; k < sections.length; k++)\n      ids.push({ id: sections[k].id, name: bench(Number(sections[k].getAttribute(\"data-i\"))).n });\n    const out = document.getElementById(\"selftest\");\n    out.textContent = JSON.stringify({\n      sections: ids,\n      plots,\n      filtered: filterShows(ids[0]?.name ?? \"\"),\n      errors\n    });\n    out.hidden = false;\n  }\n  function filterShows(query) {\n    if (!filter) return [];\n    filter.value = query;\n    filter.dispatchEvent(new Event(\"input\"));\n    const shown = document.querySelectorAll(\"details.bench:not([hidden])\");\n    const ids = [];\n    for (let i = 0; i < shown.length; i++) ids.push(shown[i].id);\n    filter.value = \"\";\n    filter.dispatchEvent(new Event(\"input\"));\n    return ids;\n  }\n})();\n";
 
 /** Fewest and most histogram bins (a handful of samples still gets a shape; 500 would be noise). */
 const MIN_BINS = 5;
@@ -63327,14 +63350,14 @@ function benchmarkPlotData(comparison, samples, metric) {
         : samples;
     const raw = { base: sideValues(sides.base, metric), head: sideValues(sides.head, metric) };
     const level = comparison.level;
-    const side = (s) => {
-        const { values, rounds } = raw[s];
+    const side = (side) => {
+        const { values, rounds } = raw[side];
         if (values.length === 0)
             return null;
-        const pos = roundPositions(rounds, s);
+        const pos = roundPositions(rounds, side);
         const keep = thin(values.length, MAX_SERIES_POINTS);
         // The series the analysis tested (one median per run at the run level), never recomputed here.
-        const series = comparison.series?.[s] ?? [];
+        const series = comparison.series?.[side] ?? [];
         let correlogram = null;
         if (series.length >= 3) {
             const a = acf(series, Math.min(series.length - 1, ACF_MAX_LAG));
@@ -63466,7 +63489,7 @@ function forestRows(ordered, minEffect) {
 }
 const sigs = (xs, digits = 4) => xs.map((x) => sig(x, digits));
 /** The compact per-benchmark JSON the client draws from (keys documented in client.ts). */
-function embed(c, p) {
+function embed(comparison, plot) {
     // Every value embedded (not thinned): the client derives the ECDF from `v`, and the time
     // positions from the rounds (`r`, run lengths) or the index, the way plotData.ts does.
     const full = (s) => s.values.length === s.total;
@@ -63486,25 +63509,27 @@ function embed(c, p) {
         a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
     };
     return {
-        n: displayName(c.benchmark),
-        v: c.verdict,
-        lv: c.level,
-        s: p ? [side(p.base), side(p.head)] : null,
-        ...(c.attribution?.tree && { t: treeWire(c.attribution.metric, c.attribution.tree) }),
-        h: p?.histogram && {
-            lo: sig(p.histogram.lo, 6),
-            w: sig(p.histogram.width, 6),
-            c: p.histogram.counts
+        n: displayName(comparison.benchmark),
+        v: comparison.verdict,
+        lv: comparison.level,
+        s: plot ? [side(plot.base), side(plot.head)] : null,
+        ...(comparison.attribution?.tree && {
+            t: treeWire(comparison.attribution.metric, comparison.attribution.tree)
+        }),
+        h: plot?.histogram && {
+            lo: sig(plot.histogram.lo, 6),
+            w: sig(plot.histogram.width, 6),
+            c: plot.histogram.counts
         },
-        k: p?.densities && densityJson(p.densities),
-        d: p?.differences && {
-            lo: sig(p.differences.histogram.lo, 5),
-            w: sig(p.differences.histogram.width, 5),
-            c: p.differences.histogram.counts[0],
-            u: p.differences.used,
-            t: p.differences.total,
-            e: p.differences.estimate === null ? null : sig(p.differences.estimate, 5),
-            ci: p.differences.ci && sigs(p.differences.ci, 5)
+        k: plot?.densities && densityJson(plot.densities),
+        d: plot?.differences && {
+            lo: sig(plot.differences.histogram.lo, 5),
+            w: sig(plot.differences.histogram.width, 5),
+            c: plot.differences.histogram.counts[0],
+            u: plot.differences.used,
+            t: plot.differences.total,
+            e: plot.differences.estimate === null ? null : sig(plot.differences.estimate, 5),
+            ci: plot.differences.ci && sigs(plot.differences.ci, 5)
         }
     };
 }
@@ -63623,9 +63648,9 @@ function verdictHtml(c, minEffect, measure) {
         (timingOnly ? `<br><small>${escapeHtml(timingOnly)}</small>` : ''));
 }
 /** Base, Head and Change cells of a summary row: timing locations and ratio, or exact counts (count mode). */
-function summaryCells(c, measure, bold) {
+function summaryCells(comparison, measure, bold) {
     if (measure === 'counts') {
-        const f = c.counts ? chosenFigure(c.counts) : null;
+        const f = comparison.counts ? chosenFigure(comparison.counts) : null;
         const change = escapeHtml(formatCountChange(f?.change ?? null));
         return [
             formatCount(f?.base ?? null),
@@ -63633,12 +63658,12 @@ function summaryCells(c, measure, bold) {
             bold ? `<strong>${change}</strong>` : change
         ];
     }
-    const change = c.ratio
-        ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${intervalText(c)}`
+    const change = comparison.ratio
+        ? `${bold ? `<strong>${formatChange(comparison.ratio.estimate)}</strong>` : formatChange(comparison.ratio.estimate)} ${intervalText(comparison)}`
         : '–';
     return [
-        formatDuration(c.baseLocation ?? c.baseMedian),
-        formatDuration(c.headLocation ?? c.headMedian),
+        formatDuration(comparison.baseLocation ?? comparison.baseMedian),
+        formatDuration(comparison.headLocation ?? comparison.headMedian),
         change
     ];
 }
@@ -63660,11 +63685,11 @@ function countsTable(c) {
  * Count mode's attribution (docs/count-mode.md): the loop's functions that changed, base → head, self and
  * inclusive, with the change of the simulated events; the "where" line above it. Empty without one.
  */
-function whereTable(c) {
-    const a = c.attribution;
+function whereTable(comparison) {
+    const a = comparison.attribution;
     if (!a)
         return '';
-    const where = whereNote(c, (name) => `<code>${escapeHtml(name)}</code>`);
+    const where = whereNote(comparison, (name) => `<code>${escapeHtml(name)}</code>`);
     const head = EXPLAIN_HEADER.map((h, i) => `<th${i ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('');
     const rows = explainRows(a).map((r) => `<tr><td><code>${escapeHtml(displayName(r[0], 120))}</code></td>${r
         .slice(1)
@@ -63719,71 +63744,81 @@ function benchmarksHeader(ordered, noSamples) {
         ' <button id="open-all" type="button">Open all</button> <button id="close-all" type="button">Close all</button></p>');
     return out;
 }
-function benchmarkSection(c, i, p, minEffect, measure) {
-    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '';
+function benchmarkSection(comparison, index, plotData, minEffect, measure) {
+    const change = comparison.ratio
+        ? `${formatChange(comparison.ratio.estimate)} ${intervalText(comparison)}`
+        : '';
     const out = [
-        `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}" data-verdict="${c.verdict}">`,
-        `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
-            ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(verdictWord(c.verdict))}</span></summary>`,
+        `<details class="bench v-${comparison.verdict}" id="b${index}" data-i="${index}" data-verdict="${comparison.verdict}">`,
+        `<summary>${mark(comparison.verdict)} <span class="name">${escapeHtml(displayName(comparison.benchmark))}</span>` +
+            ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(verdictWord(comparison.verdict))}</span></summary>`,
         '<div class="body">'
     ];
-    if (p) {
+    if (plotData) {
         out.push('<div class="plots">');
         for (const [id] of PLOTS) {
-            const side = id === 'acf0' ? p.base : id === 'acf1' ? p.head : null;
+            const side = id === 'acf0' ? plotData.base : id === 'acf1' ? plotData.head : null;
             if (id.startsWith('acf') && !side?.acf)
                 continue;
-            if (id === 'diff' && !p.differences)
+            if (id === 'diff' && !plotData.differences)
                 continue;
             // The caption is added by the script with the plot (it is the same for every benchmark).
             out.push(`<figure class="chart" data-plot="${id}"></figure>`);
         }
         out.push('</div>');
-        if (c.pairs)
-            out.push(`<p class="note">Analysed as pairs (per-benchmark interleaving): the differences are each round’s head − base, ${c.pairs.used} pairs; the signed-rank test and the shift use those.</p>`);
-        else if (p.level === 'runs') {
+        if (comparison.pairs)
+            out.push(`<p class="note">Analysed as pairs (per-benchmark interleaving): the differences are each round’s head − base, ${comparison.pairs.used} pairs; the signed-rank test and the shift use those.</p>`);
+        else if (plotData.level === 'runs') {
             out.push('<p class="note">Analysed one value (the median) per process run: the pairwise differences and correlograms use those; the other plots show every repetition.</p>');
         }
     }
     else {
         out.push('<p class="note">No raw samples for this benchmark: numbers only.</p>');
     }
-    out.push('<div class="numbers">', c.ratio || !c.counts ? testTable(c, minEffect, measure) : '', sideTable(c), countsTable(c), '</div>', ...(c.attribution ? [whereTable(c)] : []));
-    const warnings = benchmarkWarnings(c).map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
+    out.push('<div class="numbers">', comparison.ratio || !comparison.counts ? testTable(comparison, minEffect, measure) : '', sideTable(comparison), countsTable(comparison), '</div>', ...(comparison.attribution ? [whereTable(comparison)] : []));
+    const warnings = benchmarkWarnings(comparison).map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`);
     if (warnings.length)
         out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`);
-    const issues = c.issues.map((s) => `<li>${escapeHtml(`${s.side}${s.round >= 0 ? ` round ${s.round + 1}` : ''}: ${s.kind}: ${s.message}`)}</li>`);
+    const issues = comparison.issues.map((s) => `<li>${escapeHtml(`${s.side}${s.round >= 0 ? ` round ${s.round + 1}` : ''}: ${s.kind}: ${s.message}`)}</li>`);
     if (issues.length)
         out.push(`<h4>Sample problems</h4><ul>${issues.join('')}</ul>`);
     out.push('</div></details>');
     return out.join('\n');
 }
-function testTable(c, minEffect, measure) {
-    const level = formatLevel(c.confLevel);
-    const shift = c.shift
-        ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
+function testTable(comparison, minEffect, measure) {
+    const level = formatLevel(comparison.confLevel);
+    const shift = comparison.shift
+        ? `${formatSigned(comparison.shift.estimate)} [${formatSigned(comparison.shift.ci[0])}, ${formatSigned(comparison.shift.ci[1])}]`
         : '–';
-    const ratio = c.ratio
-        ? `${fixed(c.ratio.estimate, 4)} [${fixed(c.ratio.ci[0], 4)}, ${fixed(c.ratio.ci[1], 4)}]`
+    const ratio = comparison.ratio
+        ? `${fixed(comparison.ratio.estimate, 4)} [${fixed(comparison.ratio.ci[0], 4)}, ${fixed(comparison.ratio.ci[1], 4)}]`
         : '–';
-    const p = c.power;
+    const p = comparison.power;
     const rows = [
-        ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect, measure)}`],
-        ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
+        ['Verdict', `${mark(comparison.verdict)} ${verdictHtml(comparison, minEffect, measure)}`],
+        [
+            'Change',
+            comparison.ratio ? `${formatChange(comparison.ratio.estimate, 2)} ${intervalText(comparison, 2)}` : '–'
+        ],
         [`Ratio head/base [${level} CI]`, ratio],
         [`Shift head − base [${level} CI]`, shift],
         [
-            c.test === 'signed-rank' ? 'Signed-rank p (paired)' : 'Mann-Whitney p',
-            `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`
+            comparison.test === 'signed-rank' ? 'Signed-rank p (paired)' : 'Mann-Whitney p',
+            `${formatP(comparison.pValue)}${comparison.testMethod ? ` (${comparison.testMethod})` : ''}`
         ],
-        ['p adjusted', formatP(c.pAdjusted)],
-        [c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)', c.u === null ? '–' : String(c.u)],
+        ['p adjusted', formatP(comparison.pAdjusted)],
+        [
+            comparison.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)',
+            comparison.u === null ? '–' : String(comparison.u)
+        ],
         [
             'Analysed',
-            c.pairs
-                ? `ln(head/base) of each round's pair: ${c.pairs.used} pairs` +
-                    (c.pairs.incomplete ? `, ${c.pairs.incomplete} round(s) with one side only left out` : '')
-                : c.level === 'runs'
+            comparison.pairs
+                ? `ln(head/base) of each round's pair: ${comparison.pairs.used} pairs` +
+                    (comparison.pairs.incomplete
+                        ? `, ${comparison.pairs.incomplete} round(s) with one side only left out`
+                        : '')
+                : comparison.level === 'runs'
                     ? 'one value per run (median)'
                     : 'every repetition'
         ],
@@ -63791,7 +63826,7 @@ function testTable(c, minEffect, measure) {
         ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
         [
             'Could detect',
-            p?.minDetectableEffect && isUndecided(c) ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'
+            p?.minDetectableEffect && isUndecided(comparison) ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'
         ],
         ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
         ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
@@ -63800,8 +63835,8 @@ function testTable(c, minEffect, measure) {
         rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${v}</td></tr>`).join('') +
         '</tbody></table>');
 }
-function sideTable(c) {
-    const sides = [c.base, c.head];
+function sideTable(comparison) {
+    const sides = [comparison.base, comparison.head];
     if (!sides[0] && !sides[1])
         return '';
     const row = (label, f) => `<tr><th>${escapeHtml(label)}</th>${sides.map((s) => `<td>${s ? f(s) : '–'}</td>`).join('')}</tr>`;
@@ -64193,30 +64228,32 @@ function changedPart(changed, suite, drift) {
     const notes = new Footnotes();
     const needed = [0];
     const counts = suite.countMode?.measure;
-    const items = changed.map((c) => {
-        const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–';
-        const name = mdCode(displayName(c.benchmark));
+    const items = changed.map((comparison) => {
+        const change = comparison.ratio
+            ? `**${formatChange(comparison.ratio.estimate)}** ${intervalText(comparison)}`
+            : '–';
+        const name = mdCode(displayName(comparison.benchmark));
         notes.row(name);
         const row = tableRow(counts === 'counts'
             ? [
-                VERDICTS[c.verdict].emoji,
+                VERDICTS[comparison.verdict].emoji,
                 name,
-                countColumns(c, true),
-                verdictCell(c, notes, suite.options.minEffect, counts) +
-                    whereMark(c, notes) +
-                    driftMark(c, notes, drift)
+                countColumns(comparison, true),
+                verdictCell(comparison, notes, suite.options.minEffect, counts) +
+                    whereMark(comparison, notes) +
+                    driftMark(comparison, notes, drift)
             ]
             : [
-                VERDICTS[c.verdict].emoji,
+                VERDICTS[comparison.verdict].emoji,
                 name,
-                formatDuration(c.baseLocation ?? c.baseMedian),
-                formatDuration(c.headLocation ?? c.headMedian),
+                formatDuration(comparison.baseLocation ?? comparison.baseMedian),
+                formatDuration(comparison.headLocation ?? comparison.headMedian),
                 change,
-                formatP(c.pAdjusted),
-                ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect, counts) +
-                    whereMark(c, notes) +
-                    driftMark(c, notes, drift)
+                formatP(comparison.pAdjusted),
+                ...(counts ? [countCell(comparison)] : []),
+                verdictCell(comparison, notes, suite.options.minEffect, counts) +
+                    whereMark(comparison, notes) +
+                    driftMark(comparison, notes, drift)
             ]);
         needed.push(notes.count);
         return row;
@@ -64305,27 +64342,30 @@ function quietPart(quiet, suite, drift) {
     const notes = new Footnotes();
     const needed = [0];
     const counts = suite.countMode?.measure;
-    const items = quiet.map((c) => {
-        const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–';
-        const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
-        const name = mdCode(displayName(c.benchmark));
+    const items = quiet.map((comparison) => {
+        const change = comparison.ratio
+            ? `${formatChange(comparison.ratio.estimate)} ${intervalText(comparison)}`
+            : '–';
+        const mde = isUndecided(comparison) ? comparison.power?.minDetectableEffect : undefined;
+        const name = mdCode(displayName(comparison.benchmark));
         notes.row(name);
         const row = tableRow(counts === 'counts'
             ? [
                 name,
-                countColumns(c, false),
-                verdictCell(c, notes, suite.options.minEffect, counts) + driftMark(c, notes, drift)
+                countColumns(comparison, false),
+                verdictCell(comparison, notes, suite.options.minEffect, counts) +
+                    driftMark(comparison, notes, drift)
             ]
             : [
                 name,
-                formatDuration(c.baseLocation ?? c.baseMedian),
-                formatDuration(c.headLocation ?? c.headMedian),
+                formatDuration(comparison.baseLocation ?? comparison.baseMedian),
+                formatDuration(comparison.headLocation ?? comparison.headMedian),
                 change,
                 mde ? `≥ ${formatPercent(mde)}` : '–',
-                ...(counts ? [countCell(c)] : []),
-                verdictCell(c, notes, suite.options.minEffect, counts) +
-                    whereMark(c, notes) +
-                    driftMark(c, notes, drift)
+                ...(counts ? [countCell(comparison)] : []),
+                verdictCell(comparison, notes, suite.options.minEffect, counts) +
+                    whereMark(comparison, notes) +
+                    driftMark(comparison, notes, drift)
             ]);
         needed.push(notes.count);
         return row;
@@ -64618,26 +64658,26 @@ function wrap(text, indent) {
     out.push(line);
     return out.join('\n');
 }
-function row(c, measure, minEffect, mark) {
-    const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined;
+function row(comparison, measure, minEffect, mark) {
+    const mde = isUndecided(comparison) ? comparison.power?.minDetectableEffect : undefined;
     const cells = [
-        displayName(c.benchmark),
-        formatDuration(c.baseLocation ?? c.baseMedian),
-        formatDuration(c.headLocation ?? c.headMedian),
-        c.ratio ? formatChange(c.ratio.estimate) : '–',
-        c.ratio ? intervalText(c, 1, true) : '',
-        formatP(c.pAdjusted),
+        displayName(comparison.benchmark),
+        formatDuration(comparison.baseLocation ?? comparison.baseMedian),
+        formatDuration(comparison.headLocation ?? comparison.headMedian),
+        comparison.ratio ? formatChange(comparison.ratio.estimate) : '–',
+        comparison.ratio ? intervalText(comparison, 1, true) : '',
+        formatP(comparison.pAdjusted),
         mde ? `≥ ${formatPercent(mde)}` : '–'
     ];
-    const timingOnly = timingOnlyNote(c);
+    const timingOnly = timingOnlyNote(comparison);
     return [
         ...cells,
-        ...(measure === 'both' ? [countCell(c)] : []),
-        verdictCellWord(c.verdict) +
-            adaptiveNote(c) +
-            mark(verdictReason(c, minEffect, measure)) +
+        ...(measure === 'both' ? [countCell(comparison)] : []),
+        verdictCellWord(comparison.verdict) +
+            adaptiveNote(comparison) +
+            mark(verdictReason(comparison, minEffect, measure)) +
             mark(timingOnly) +
-            mark(rowWhereNote(c, plainName))
+            mark(rowWhereNote(comparison, plainName))
     ];
 }
 /** A counts-only row: exact counts per iteration and their change, no interval (docs/statistics.md §9). */
@@ -64691,8 +64731,9 @@ function writeOutputs(report, dir, options = {}) {
         text: join(abs, 'report.txt')
     };
     writeParts(paths.results, withLineEnd(resultsJsonParts(report, VERSION)));
-    writeParts(paths.comment, markdownParts(report, { maxChars: COMMENT_MAX_CHARS }));
-    writeParts(paths.summary, markdownParts(report, { maxChars: Infinity }));
+    const { markdown } = options;
+    writeParts(paths.comment, markdown ? [markdown.comment] : markdownParts(report, { maxChars: COMMENT_MAX_CHARS }));
+    writeParts(paths.summary, markdown ? [markdown.summary] : markdownParts(report, { maxChars: Infinity }));
     writeParts(paths.text, terminalParts(report, { colour: false }));
     const samples = options.samples ?? [];
     if (samples.length > 0 || options.html) {
@@ -64831,7 +64872,7 @@ async function runCommand(config, io) {
                 // Only once a round is done is the running verdict count recomputed.
                 const roundDone = p.roundDone;
                 if (roundDone && !result.warmup && partial.samples.length > 0)
-                    verdicts = runningVerdicts(partial, config);
+                    verdicts = verdictCountsText(runningVerdictCounts(partial, config.analysis));
                 const planned = config.adaptive
                     ? `≤${adaptiveMaxRounds(config.rounds, config.maxRounds)}`
                     : String(config.rounds);
@@ -64863,11 +64904,9 @@ async function runCommand(config, io) {
         process.off('SIGTERM', onSignal);
     }
 }
-/** The verdict counts so far, e.g. " · 1 regression, 3 unchanged, 8 undecided" (unadjusted for later looks). */
-function runningVerdicts(partial, config) {
-    const analysis = { ...config.analysis, interleave: runDesign(config.analysis.interleave) };
-    const suite = analyzeSuite({ samples: partial.samples, issues: partial.issues }, analysis);
-    const parts = VERDICT_ORDER.filter((v) => suite.counts[v] > 0).map((v) => verdictCount(v, suite.counts[v]));
+/** The verdict counts so far as the progress line shows them, e.g. " · 1 regression, 3 unchanged, 8 undecided". */
+function verdictCountsText(counts) {
+    const parts = VERDICT_ORDER.filter((v) => counts[v] > 0).map((v) => verdictCount(v, counts[v]));
     return parts.length ? ` · ${parts.join(', ')}` : '';
 }
 
@@ -64902,7 +64941,9 @@ async function compareCommand(config, basePath, headPath, io) {
     const base = readSampleDir(basePath, 'base', samples);
     const head = readSampleDir(headPath, 'head', samples);
     if (samples.length === 0) {
-        throw Object.assign(new Error(`no usable samples in ${basePath} or ${headPath}`), { code: 3 });
+        throw new JobError('no-samples', `no usable samples in ${basePath} or ${headPath}`, {
+            hint: 'give the files Google Benchmark wrote (--benchmark_out=FILE --benchmark_out_format=json), bench-runner JSONL or CSV (docs/sample-format.md)'
+        });
     }
     const interleave = config.analysis.interleave === 'auto' ? recordedDesign([base, head]) : config.analysis.interleave;
     const suite = analyzeSuite({
@@ -65041,27 +65082,28 @@ function hasSeries(c) {
  * the values contradict is a failure the report names; a tested verdict without values is refused,
  * unless counts (judged next) decide it.
  */
-function checkUntested(c, facts, warnings) {
-    const noValuesAt = (side) => (side === 'base' ? c.baseMedian : c.headMedian) === null && (c[side]?.runs ?? 0) === 0;
-    const nothingAt = (side) => noValuesAt(side) && !c.issues.some((i) => i.side === side && i.kind !== 'truncated');
+function checkUntested(comparison, facts, warnings) {
+    const noValuesAt = (side) => (side === 'base' ? comparison.baseMedian : comparison.headMedian) === null &&
+        (comparison[side]?.runs ?? 0) === 0;
+    const nothingAt = (side) => noValuesAt(side) && !comparison.issues.some((i) => i.side === side && i.kind !== 'truncated');
     const holds = {
         new: nothingAt('base'),
         removed: nothingAt('head'),
-        skipped: noValuesAt('base') && noValuesAt('head') && skippedOnThisMachine(c.issues) !== null,
-        inconclusive: c.inconclusiveReason === 'too-few-samples',
+        skipped: noValuesAt('base') && noValuesAt('head') && skippedOnThisMachine(comparison.issues) !== null,
+        inconclusive: comparison.inconclusiveReason === 'too-few-samples',
         failed: true
     };
-    if (holds[c.verdict])
+    if (holds[comparison.verdict])
         return;
-    if (TESTED.includes(c.verdict)) {
-        if (!c.counts)
-            throw new ConfigError(`results.json: benchmark ${JSON.stringify(c.benchmark.slice(0, 200))} claims verdict '${c.verdict}' without the per-run values (series) it would be judged from`);
+    if (TESTED.includes(comparison.verdict)) {
+        if (!comparison.counts)
+            throw new ConfigError(`results.json: benchmark ${JSON.stringify(comparison.benchmark.slice(0, 200))} claims verdict '${comparison.verdict}' without the per-run values (series) it would be judged from`);
         // Without values timing decides nothing; the counts (judgeCounts) may.
-        c.verdict = 'inconclusive';
-        c.inconclusiveReason = 'too-few-samples';
+        comparison.verdict = 'inconclusive';
+        comparison.inconclusiveReason = 'too-few-samples';
         return;
     }
-    contradicted(c, `the results claim '${c.verdict}', which its values contradict`, facts, warnings);
+    contradicted(comparison, `the results claim '${comparison.verdict}', which its values contradict`, facts, warnings);
 }
 /** A benchmark whose values contradict the file (or cannot be measured values): failed, and said. */
 function contradicted(c, why, facts, warnings) {
@@ -65094,20 +65136,20 @@ function levelOf(c, familyAlpha) {
  * consistent with that: as many values as samples, more samples than processes, no more samples than
  * processes × repetitions. Otherwise the series are one value per run, whatever the file says.
  */
-function testInput(c, judgement, facts) {
-    const { base, head } = c.series;
-    const pooled = c.level === 'repetitions' &&
+function testInput(comparison, judgement, facts) {
+    const { base, head } = comparison.series;
+    const pooled = comparison.level === 'repetitions' &&
         ['base', 'head'].every((side) => {
-            const s = c[side];
-            const n = c.series[side].length;
+            const s = comparison[side];
+            const n = comparison.series[side].length;
             const fits = facts.repetitions === undefined || n <= s.runs * facts.repetitions;
             return s !== null && s.samples === n && s.runs < n && fits;
         });
-    const fewRuns = pooled && Math.min(c.base.runs, c.head.runs) < R_MIN;
+    const fewRuns = pooled && Math.min(comparison.base.runs, comparison.head.runs) < R_MIN;
     const levelReason = pooled
         ? fewRuns
             ? 'too-few-processes'
-            : c.levelReason === 'forced-repetitions'
+            : comparison.levelReason === 'forced-repetitions'
                 ? 'forced-repetitions'
                 : 'too-few-processes'
         : Math.min(base.length, head.length) < R_MIN
@@ -65116,7 +65158,7 @@ function testInput(c, judgement, facts) {
     const atRuns = levelReason === 'runs';
     const paired = judgement.interleave === 'benchmark' && atRuns && base.length === head.length;
     const pairs = paired
-        ? { base, head, rounds: base.map((_, i) => i), incomplete: c.pairs?.incomplete ?? 0 }
+        ? { base, head, rounds: base.map((_, i) => i), incomplete: comparison.pairs?.incomplete ?? 0 }
         : null;
     return { input: { values: { base, head }, pairs }, levelReason };
 }
@@ -65131,7 +65173,7 @@ function judgedOptions(j) {
     };
 }
 /** One benchmark's interval at its level in the family, and the verdict read off it (§6–7). */
-function judgeOne(c, judged, test, alpha, pAdjusted, judgement) {
+function judgeOne(comparison, judged, test, alpha, pAdjusted, judgement) {
     const confLevel = 1 - alpha;
     const { ratio, shift } = testIntervals(judged.input, confLevel);
     const { verdict, reason } = timingVerdict({
@@ -65141,33 +65183,33 @@ function judgeOne(c, judged, test, alpha, pAdjusted, judgement) {
         ratio,
         minEffect: judgement.minEffect
     });
-    c.verdict = verdict;
-    c.inconclusiveReason = reason;
-    c.level = judged.levelReason === 'runs' ? 'runs' : 'repetitions';
-    c.levelReason = judged.levelReason;
+    comparison.verdict = verdict;
+    comparison.inconclusiveReason = reason;
+    comparison.level = judged.levelReason === 'runs' ? 'runs' : 'repetitions';
+    comparison.levelReason = judged.levelReason;
     // Below R_MIN processes per side there is no p from repetitions (§3), as the analysis says.
     const fewProcesses = judged.levelReason === 'too-few-processes';
-    c.pValue = fewProcesses ? null : test.pValue;
-    c.pAdjusted = fewProcesses ? null : pAdjusted;
-    c.u = test.statistic;
-    c.testMethod = test.method;
-    c.test = test.test;
+    comparison.pValue = fewProcesses ? null : test.pValue;
+    comparison.pAdjusted = fewProcesses ? null : pAdjusted;
+    comparison.u = test.statistic;
+    comparison.testMethod = test.method;
+    comparison.test = test.test;
     if (test.pairs)
-        c.pairs = test.pairs;
+        comparison.pairs = test.pairs;
     else
-        delete c.pairs;
-    c.confLevel = confLevel;
+        delete comparison.pairs;
+    comparison.confLevel = confLevel;
     if (ratio.fallbackLevel !== undefined)
-        c.rangeLevel = ratio.fallbackLevel;
+        comparison.rangeLevel = ratio.fallbackLevel;
     else
-        delete c.rangeLevel;
-    c.ratio = { estimate: ratio.estimate, ci: ratio.ci };
-    c.shift = { estimate: shift.estimate, ci: shift.ci };
+        delete comparison.rangeLevel;
+    comparison.ratio = { estimate: ratio.estimate, ci: ratio.ci };
+    comparison.shift = { estimate: shift.estimate, ci: shift.ci };
     // The §10 marks belong to the file's verdicts: judgeCounts derives them again.
-    delete c.timingVerdict;
-    delete c.timingOnly;
-    delete c.countsDisagree;
-    delete c.notExplainedByCounts;
+    delete comparison.timingVerdict;
+    delete comparison.timingOnly;
+    delete comparison.countsDisagree;
+    delete comparison.notExplainedByCounts;
 }
 /** Reasons that are facts of the count pass, not readings of the figures (kept as measured). */
 const COUNT_FACTS = new Set(['multi-threaded', 'not-countable']);
@@ -65177,7 +65219,7 @@ const COUNT_FACTS = new Set(['multi-threaded', 'not-countable']);
  * values allow: counts alone, or timing × counts. "Moved" and the layout fingerprint are derived from
  * the events (countMovement.ts), never read from the file.
  */
-function judgeCounts(suite, o, measured) {
+function judgeCounts(suite, countOptions, measured) {
     const mode = suite.countMode;
     suite.comparisons.forEach((c, i) => {
         const k = c.counts;
@@ -65187,15 +65229,15 @@ function judgeCounts(suite, o, measured) {
         const facts = k.reason !== null && COUNT_FACTS.has(k.reason);
         const judged = facts
             ? { verdict: 'inconclusive', reason: k.reason, message: k.message }
-            : judgeCountFigures({ instructions, cycles, events: k.events }, o, k.reason === 'failed' ? k.message : null);
-        c.counts = withLayout({ ...k, metric: o.metric, instructions, cycles, ...judged }, o.threshold);
+            : judgeCountFigures({ instructions, cycles, events: k.events }, countOptions, k.reason === 'failed' ? k.message : null);
+        c.counts = withLayout({ ...k, metric: countOptions.metric, instructions, cycles, ...judged }, countOptions.threshold);
         if (measured === 'counts')
             c.verdict = c.counts.verdict;
         else
-            suite.comparisons[i] = judgedTogether(c, c.counts, o);
+            suite.comparisons[i] = judgedTogether(c, c.counts, countOptions);
     });
     mode.measure = measured === 'counts' ? 'counts' : 'both';
-    mode.options = { ...o };
+    mode.options = { ...countOptions };
     mode.counts = tallyVerdicts(suite.comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : [])));
 }
 /**
@@ -65421,22 +65463,22 @@ function asShard(input) {
     return { ...input, record };
 }
 /** Same commits, options, benchmark list and split; else a ConfigError naming both files. */
-function checkSameRun(a, b) {
+function checkSameRun(first, other) {
     const differs = (what, x, y) => {
         if (stable(x) !== stable(y))
-            throw new ConfigError(`${b.source} does not belong with ${a.source}: ${what} differs (${short(y)} vs ${short(x)}). ` +
+            throw new ConfigError(`${other.source} does not belong with ${first.source}: ${what} differs (${short(y)} vs ${short(x)}). ` +
                 'Merge only the shards of one run (same base, head, options and --shard N).');
     };
-    differs('the base commit', a.results.run.base.sha, b.results.run.base.sha);
-    differs('the head commit', a.results.run.head.sha, b.results.run.head.sha);
-    differs('the analysis options', a.results.options, b.results.options);
-    differs('--repetitions', a.results.run.repetitions, b.results.run.repetitions);
-    differs('the report key', a.results.run.key, b.results.run.key);
-    differs('the shard count N', a.record.count, b.record.count);
-    differs('the split rule', [a.record.rule, a.record.weightsDigest], [b.record.rule, b.record.weightsDigest]);
-    differs('the benchmark list of the head binary', a.record.benchmarks, b.record.benchmarks);
-    if (a.record.index === b.record.index)
-        throw new ConfigError(`${a.source} and ${b.source} are both shard ${a.record.index}/${a.record.count}: give each shard once`);
+    differs('the base commit', first.results.run.base.sha, other.results.run.base.sha);
+    differs('the head commit', first.results.run.head.sha, other.results.run.head.sha);
+    differs('the analysis options', first.results.options, other.results.options);
+    differs('--repetitions', first.results.run.repetitions, other.results.run.repetitions);
+    differs('the report key', first.results.run.key, other.results.run.key);
+    differs('the shard count N', first.record.count, other.record.count);
+    differs('the split rule', [first.record.rule, first.record.weightsDigest], [other.record.rule, other.record.weightsDigest]);
+    differs('the benchmark list of the head binary', first.record.benchmarks, other.record.benchmarks);
+    if (first.record.index === other.record.index)
+        throw new ConfigError(`${first.source} and ${other.source} are both shard ${first.record.index}/${first.record.count}: give each shard once`);
 }
 /**
  * Each benchmark of the list in exactly one shard's share, each share as the split rule gives it.

@@ -40087,15 +40087,17 @@ function withSuiteAdvice(comparisons, opts) {
  * (the exact test's n_min), or, for pairs, no Walsh average of the log-ratios but 0 lies within ±δ
  * (each pair equal or ≥ δ apart: only [1, 1] could fit inside ±δ). More rounds are never the advice.
  */
-function tooCoarse(c, runs, minEffect) {
-    const alpha = 1 - c.confLevel;
-    if (c.inconclusiveReason === 'level-unreachable')
-        return (c.rangeLevel !== undefined &&
-            c.rangeLevel < c.confLevel &&
-            runs >= minTestRuns(alpha, c.test === 'signed-rank' ? 'benchmark' : 'suite'));
-    if (c.inconclusiveReason !== 'interval-reaches-delta' || c.test !== 'signed-rank' || !c.series)
+function tooCoarse(comparison, runs, minEffect) {
+    const alpha = 1 - comparison.confLevel;
+    if (comparison.inconclusiveReason === 'level-unreachable')
+        return (comparison.rangeLevel !== undefined &&
+            comparison.rangeLevel < comparison.confLevel &&
+            runs >= minTestRuns(alpha, comparison.test === 'signed-rank' ? 'benchmark' : 'suite'));
+    if (comparison.inconclusiveReason !== 'interval-reaches-delta' ||
+        comparison.test !== 'signed-rank' ||
+        !comparison.series)
         return false;
-    const { base, head } = c.series;
+    const { base, head } = comparison.series;
     const d = head.map((h, i) => Math.log(h / base[i]));
     const t = Math.log1p(minEffect);
     // ln(a/b) + ln(b/a) can be ~1e-17 instead of 0: that is a zero, not a resolution.
@@ -40337,24 +40339,24 @@ function prepareComparison(benchmark, base, head, opts) {
  * @param alpha this benchmark's share of the family-wise level (α/K, a Holm step's level, or α)
  * @param family K, for the Bonferroni-adjusted p shown (min(1, K·p)); Holm's is set by the suite
  */
-function finishComparison(p, alpha, family) {
-    const { opts, choice, test } = p;
+function finishComparison(prepared, alpha, family) {
+    const { opts, choice, test } = prepared;
     const values = choice.values;
     const confLevel = 1 - alpha;
-    const warnings = levelWarnings(p);
-    const { shift, ratio } = testIntervals(p.input, confLevel);
+    const warnings = levelWarnings(prepared);
+    const { shift, ratio } = testIntervals(prepared.input, confLevel);
     for (const message of new Set([...test.warnings, ...ratio.warnings]))
         warnings.push({ level: 'info', code: 'test', message });
-    const iccs = { base: iccOf(p.runs.base), head: iccOf(p.runs.head) };
+    const iccs = { base: iccOf(prepared.runs.base), head: iccOf(prepared.runs.head) };
     const sides = {
-        base: analyseSide('base', p.raw.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
-        head: analyseSide('head', p.raw.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
+        base: analyseSide('base', prepared.raw.base, prepared.runs.base, values.base, iccs.base, choice.level, opts, warnings),
+        head: analyseSide('head', prepared.raw.head, prepared.runs.head, values.head, iccs.head, choice.level, opts, warnings)
     };
     // Below R_MIN processes per side (§3): no p, no power, no "could detect", no advice but the runs needed.
     const fewProcesses = choice.reason === 'too-few-processes';
     const power = fewProcesses
         ? null
-        : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings, p.input.pairs);
+        : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings, prepared.input.pairs);
     const { verdict, reason: inconclusiveReason } = timingVerdict({
         levelReason: choice.reason,
         minP: test.minP,
@@ -40364,13 +40366,15 @@ function finishComparison(p, alpha, family) {
     });
     if (levelUnreachable(test.minP, alpha, ratio))
         warnings.push(unreachableWarning(test, values, alpha, ratio));
-    const contradiction = p.input.pairs ? mediansVsPairs(median$1(values.base), median$1(values.head), ratio) : null;
+    const contradiction = prepared.input.pairs
+        ? mediansVsPairs(median$1(values.base), median$1(values.head), ratio)
+        : null;
     if (contradiction)
         warnings.push(contradiction);
-    const runsPerSide = p.input.pairs?.base.length ?? Math.min(p.runs.base.length, p.runs.head.length);
+    const runsPerSide = prepared.input.pairs?.base.length ?? Math.min(prepared.runs.base.length, prepared.runs.head.length);
     const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * test.pValue) : test.pValue;
     return {
-        benchmark: p.benchmark,
+        benchmark: prepared.benchmark,
         verdict,
         inconclusiveReason,
         // Run-level advice reads the whole suite: set by withSuiteAdvice once every interval is known.
@@ -40398,10 +40402,10 @@ function finishComparison(p, alpha, family) {
         ...(ratio.fallbackLevel !== undefined && { rangeLevel: ratio.fallbackLevel }),
         shift: { estimate: shift.estimate, ci: shift.ci },
         ratio: { estimate: ratio.estimate, ci: ratio.ci },
-        ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(p.input) }),
+        ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(prepared.input) }),
         power,
         warnings,
-        issues: p.issues
+        issues: prepared.issues
     };
 }
 /**
@@ -40423,13 +40427,13 @@ function levelWarnings(p) {
     return level ? [...dropped, level] : dropped;
 }
 /** Why the level chosen holds the verdict back (§3), if it does. */
-function levelWarning(p) {
-    switch (p.choice.reason) {
+function levelWarning(prepared) {
+    switch (prepared.choice.reason) {
         case 'too-few-processes':
             return {
                 level: 'warning',
                 code: 'too-few-processes',
-                message: `too few processes (${Math.min(p.runs.base.length, p.runs.head.length)} per side; need ≥ ${R_MIN}): ` +
+                message: `too few processes (${Math.min(prepared.runs.base.length, prepared.runs.head.length)} per side; need ≥ ${R_MIN}): ` +
                     'the interval is within one process and ignores process-to-process noise, so the verdict is at ' +
                     'most inconclusive; run more rounds (e.g. `benchgate run`)'
             };
@@ -40562,7 +40566,7 @@ class Rows {
     ints = [];
     count = 0;
     /** Appends a sample; returns its row number. */
-    add(s) {
+    add(sample) {
         const row = this.count++;
         const block = row >>> BLOCK_BITS;
         if (block === this.floats.length) {
@@ -40576,13 +40580,13 @@ class Rows {
         const i = (row & IN_BLOCK) * I_STRIDE;
         const floats = this.floats[block];
         const ints = this.ints[block];
-        floats[f + F_ITERATIONS] = s.iterations;
-        floats[f + F_REAL] = s.realTimeNs;
-        floats[f + F_CPU] = s.cpuTimeNs;
-        ints[i + I_ROUND] = s.round;
-        ints[i + I_RUN] = s.run;
-        ints[i + I_REPETITION] = s.repetition;
-        ints[i + I_THREADS] = s.threads;
+        floats[f + F_ITERATIONS] = sample.iterations;
+        floats[f + F_REAL] = sample.realTimeNs;
+        floats[f + F_CPU] = sample.cpuTimeNs;
+        ints[i + I_ROUND] = sample.round;
+        ints[i + I_RUN] = sample.run;
+        ints[i + I_REPETITION] = sample.repetition;
+        ints[i + I_THREADS] = sample.threads;
         return row;
     }
     /** Doubles the first block (the only one that is ever less than full size). */
@@ -41171,11 +41175,11 @@ const MUST_MATCH = [
     ['numCpus', 'CPU count'],
     ['host', 'host']
 ];
-function provenanceWarnings(p) {
+function provenanceWarnings(sides) {
     const warnings = [];
     for (const [key, label] of MUST_MATCH) {
-        const a = p.base[key];
-        const b = p.head[key];
+        const a = sides.base[key];
+        const b = sides.head[key];
         if (a !== undefined && b !== undefined && JSON.stringify(a) !== JSON.stringify(b)) {
             warnings.push({
                 level: 'warning',
@@ -41184,14 +41188,14 @@ function provenanceWarnings(p) {
             });
         }
     }
-    if (p.base.cpuScalingEnabled || p.head.cpuScalingEnabled) {
+    if (sides.base.cpuScalingEnabled || sides.head.cpuScalingEnabled) {
         warnings.push({
             level: 'info',
             code: 'cpu-scaling',
             message: "the runner's CPU frequency scaling is enabled: expect more noise (see docs/self-hosted.md)"
         });
     }
-    if (p.base.libraryBuildType === 'debug' || p.head.libraryBuildType === 'debug') {
+    if (sides.base.libraryBuildType === 'debug' || sides.head.libraryBuildType === 'debug') {
         warnings.push({
             level: 'warning',
             code: 'debug-library',

@@ -49,30 +49,35 @@ export interface Published {
 }
 
 export async function publish(
-  p: Publication,
+  publication: Publication,
   { settings, env, io, services }: ActionContext
 ): Promise<Published> {
   const { log } = io
   // Rendered once: written to report.md and summary.md, and posted from here (never read back).
   const markdown = {
-    comment: renderMarkdown(p.report, { maxChars: COMMENT_MAX_CHARS }),
-    summary: renderMarkdown(p.report, { maxChars: Infinity })
+    comment: renderMarkdown(publication.report, { maxChars: COMMENT_MAX_CHARS }),
+    summary: renderMarkdown(publication.report, { maxChars: Infinity })
   }
-  const written = writeOutputs(p.report, p.config.out, { samples: p.samples, html: p.config.html, markdown })
-  await io.appendSummary(summaryMarkdown(p.report, markdown.summary))
-  setReportOutputs(io, p.report.suite, written)
-  const verdict = gate(p.report.suite, p.config.failOn, p.config.failOnSuite)
+  const written = writeOutputs(publication.report, publication.config.out, {
+    samples: publication.samples,
+    html: publication.config.html,
+    markdown
+  })
+  await io.appendSummary(summaryMarkdown(publication.report, markdown.summary))
+  setReportOutputs(io, publication.report.suite, written)
+  const verdict = gate(publication.report.suite, publication.config.failOn, publication.config.failOnSuite)
   let commentFailure: string | null = null
   let commentId: number | null = null
-  const pullNumber = p.pullNumber
-  const sha = p.checkSha !== null && /^[0-9a-f]{40}$/.test(p.checkSha) ? p.checkSha : null
+  const pullNumber = publication.pullNumber
+  const sha =
+    publication.checkSha !== null && /^[0-9a-f]{40}$/.test(publication.checkSha) ? publication.checkSha : null
   if (pullNumber !== null && settings.comment !== 'never') {
     const result = await log.group(`Comment on pull request #${pullNumber}`, async () =>
       postComment(
         services.github(),
         settings,
         { pullNumber, recorded: await ownComments(services.github(), pullNumber, sha, log) },
-        p.report,
+        publication.report,
         markdown.comment,
         log
       )
@@ -86,14 +91,14 @@ export async function publish(
       postCheckRun(
         services.github(),
         env,
-        p.report,
+        publication.report,
         markdown.comment,
         { sha, commentId },
         verdict.conclusion,
         log
       )
     )
-  const gateFailure = p.gateFailsJob && !verdict.pass ? verdict.reason : null
+  const gateFailure = publication.gateFailsJob && !verdict.pass ? verdict.reason : null
   return { written, failure: commentFailure ?? gateFailure }
 }
 

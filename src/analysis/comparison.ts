@@ -156,25 +156,43 @@ export function prepareComparison(
  * @param alpha this benchmark's share of the family-wise level (α/K, a Holm step's level, or α)
  * @param family K, for the Bonferroni-adjusted p shown (min(1, K·p)); Holm's is set by the suite
  */
-export function finishComparison(p: PreparedComparison, alpha: number, family: number): Comparison {
-  const { opts, choice, test } = p
+export function finishComparison(prepared: PreparedComparison, alpha: number, family: number): Comparison {
+  const { opts, choice, test } = prepared
   const values = choice.values
   const confLevel = 1 - alpha
-  const warnings: Warning[] = levelWarnings(p)
-  const { shift, ratio } = testIntervals(p.input, confLevel)
+  const warnings: Warning[] = levelWarnings(prepared)
+  const { shift, ratio } = testIntervals(prepared.input, confLevel)
   for (const message of new Set([...test.warnings, ...ratio.warnings]))
     warnings.push({ level: 'info', code: 'test', message })
 
-  const iccs = { base: iccOf(p.runs.base), head: iccOf(p.runs.head) }
+  const iccs = { base: iccOf(prepared.runs.base), head: iccOf(prepared.runs.head) }
   const sides = {
-    base: analyseSide('base', p.raw.base, p.runs.base, values.base, iccs.base, choice.level, opts, warnings),
-    head: analyseSide('head', p.raw.head, p.runs.head, values.head, iccs.head, choice.level, opts, warnings)
+    base: analyseSide(
+      'base',
+      prepared.raw.base,
+      prepared.runs.base,
+      values.base,
+      iccs.base,
+      choice.level,
+      opts,
+      warnings
+    ),
+    head: analyseSide(
+      'head',
+      prepared.raw.head,
+      prepared.runs.head,
+      values.head,
+      iccs.head,
+      choice.level,
+      opts,
+      warnings
+    )
   }
   // Below R_MIN processes per side (§3): no p, no power, no "could detect", no advice but the runs needed.
   const fewProcesses = choice.reason === 'too-few-processes'
   const power = fewProcesses
     ? null
-    : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings, p.input.pairs)
+    : powerFigures(values, sides, choice.level === 'runs', alpha, opts, warnings, prepared.input.pairs)
 
   const { verdict, reason: inconclusiveReason } = timingVerdict({
     levelReason: choice.reason,
@@ -184,13 +202,16 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     minEffect: opts.minEffect
   })
   if (levelUnreachable(test.minP, alpha, ratio)) warnings.push(unreachableWarning(test, values, alpha, ratio))
-  const contradiction = p.input.pairs ? mediansVsPairs(median(values.base), median(values.head), ratio) : null
+  const contradiction = prepared.input.pairs
+    ? mediansVsPairs(median(values.base), median(values.head), ratio)
+    : null
   if (contradiction) warnings.push(contradiction)
-  const runsPerSide = p.input.pairs?.base.length ?? Math.min(p.runs.base.length, p.runs.head.length)
+  const runsPerSide =
+    prepared.input.pairs?.base.length ?? Math.min(prepared.runs.base.length, prepared.runs.head.length)
   const pAdjusted = opts.correction === 'bonferroni' ? Math.min(1, family * test.pValue) : test.pValue
 
   return {
-    benchmark: p.benchmark,
+    benchmark: prepared.benchmark,
     verdict,
     inconclusiveReason,
     // Run-level advice reads the whole suite: set by withSuiteAdvice once every interval is known.
@@ -219,10 +240,10 @@ export function finishComparison(p: PreparedComparison, alpha: number, family: n
     ...(ratio.fallbackLevel !== undefined && { rangeLevel: ratio.fallbackLevel }),
     shift: { estimate: shift.estimate, ci: shift.ci },
     ratio: { estimate: ratio.estimate, ci: ratio.ci },
-    ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(p.input) }),
+    ...(opts.testAlpha !== undefined && { logRatioSe: projectionSe(prepared.input) }),
     power,
     warnings,
-    issues: p.issues
+    issues: prepared.issues
   }
 }
 
@@ -247,14 +268,14 @@ function levelWarnings(p: PreparedComparison): Warning[] {
 }
 
 /** Why the level chosen holds the verdict back (§3), if it does. */
-function levelWarning(p: PreparedComparison): Warning | null {
-  switch (p.choice.reason) {
+function levelWarning(prepared: PreparedComparison): Warning | null {
+  switch (prepared.choice.reason) {
     case 'too-few-processes':
       return {
         level: 'warning',
         code: 'too-few-processes',
         message:
-          `too few processes (${Math.min(p.runs.base.length, p.runs.head.length)} per side; need ≥ ${R_MIN}): ` +
+          `too few processes (${Math.min(prepared.runs.base.length, prepared.runs.head.length)} per side; need ≥ ${R_MIN}): ` +
           'the interval is within one process and ignores process-to-process noise, so the verdict is at ' +
           'most inconclusive; run more rounds (e.g. `benchgate run`)'
       }

@@ -34,24 +34,25 @@ type Events = Readonly<Record<string, number>>
  * is noise (§9) and moves nothing. Without per-event figures (an older results file) only the
  * instructions are read. Pure.
  */
-export function countMovement(k: Counted, threshold: number): CountMovement {
+export function countMovement(counted: Counted, threshold: number): CountMovement {
   const none: CountMovement = { direction: null, layout: [] }
-  const instructions = k.instructions.base
-  const base = k.events?.base ?? (instructions === null ? null : { Ir: instructions })
-  const head = k.events?.head ?? (k.instructions.head === null ? null : { Ir: k.instructions.head })
+  const instructions = counted.instructions.base
+  const base = counted.events?.base ?? (instructions === null ? null : { Ir: instructions })
+  const head =
+    counted.events?.head ?? (counted.instructions.head === null ? null : { Ir: counted.instructions.head })
   if (base === null || head === null || !instructions) return none
-  const cycles = k.cycles.base !== null && k.cycles.base > 0 ? k.cycles.base : null
+  const cycles = counted.cycles.base !== null && counted.cycles.base > 0 ? counted.cycles.base : null
   const share = (e: string, from: Events, to: Events): number => {
     const d = (to[e] ?? 0) - (from[e] ?? 0)
     if (EXECUTED.includes(e)) return d / instructions
     return cycles === null ? 0 : (d * (DATA_MISSES[e] ?? LAYOUT_EVENTS[e])) / cycles
   }
-  const base2 = k.events?.base2 ?? null
+  const base2 = counted.events?.base2 ?? null
   const moved = [...EXECUTED, ...Object.keys(DATA_MISSES)]
     .filter((e) => base2 === null || Math.abs(share(e, base, base2)) <= threshold / 4)
     .map((e) => share(e, base, head))
     .filter((s) => Math.abs(s) >= threshold)
-  if (moved.length > 0) return { direction: directionOf(moved, k, base, head), layout: [] }
+  if (moved.length > 0) return { direction: directionOf(moved, counted, base, head), layout: [] }
   const layoutShare = Object.keys(LAYOUT_EVENTS).reduce((sum, e) => sum + share(e, base, head), 0)
   const layout =
     Math.abs(layoutShare) >= threshold

@@ -86,10 +86,10 @@ export type CountJudgement = Pick<CountComparison, 'verdict' | 'reason' | 'messa
  */
 export function judgeCountFigures(
   figures: Pick<CountComparison, 'instructions' | 'cycles' | 'events'>,
-  o: CountOptions,
+  options: CountOptions,
   failure: string | null = null
 ): CountJudgement {
-  const chosen = o.metric === 'cycles' ? figures.cycles : figures.instructions
+  const chosen = options.metric === 'cycles' ? figures.cycles : figures.instructions
   const base = figures.instructions.base !== null
   const head = figures.instructions.head !== null
   if (!base && !head)
@@ -99,16 +99,16 @@ export function judgeCountFigures(
     if (failure !== null) return { verdict: 'failed', reason: 'failed', message: `${side}: ${failure}` }
     return { verdict: base ? 'removed' : 'new', reason: null, message: null }
   }
-  if (chosen.noise !== null && chosen.noise > o.threshold / 4)
+  if (chosen.noise !== null && chosen.noise > options.threshold / 4)
     return {
       verdict: 'inconclusive',
       reason: 'not-deterministic',
       message:
         `the base's two counts differ by ${(chosen.noise * 100).toFixed(3)}% (more than δ_count/4 = ` +
-        `${((o.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`
+        `${((options.threshold / 4) * 100).toFixed(3)}%): it depends on time, addresses or randomness`
     }
   if (chosen.change === null)
-    return { verdict: 'failed', reason: 'failed', message: `no ${o.metric} count on the base side` }
+    return { verdict: 'failed', reason: 'failed', message: `no ${options.metric} count on the base side` }
   // A verdict needs the noise check: without the second base count a crashed pass could pass as a change.
   if (chosen.noise === null)
     return {
@@ -116,10 +116,10 @@ export function judgeCountFigures(
       reason: 'unchecked',
       message: `the base's second count is missing${failure !== null ? ` (${failure})` : ''}: determinism could not be checked, so the count change (${(chosen.change * 100).toFixed(3)}%) decides nothing`
     }
-  const verdict = countVerdict(chosen.change, o.threshold)
-  if (o.metric === 'cycles' && (verdict === 'regression' || verdict === 'improvement'))
+  const verdict = countVerdict(chosen.change, options.threshold)
+  if (options.metric === 'cycles' && (verdict === 'regression' || verdict === 'improvement'))
     return (
-      layoutOnlyCycles({ ...figures, metric: o.metric }, o.threshold) ?? {
+      layoutOnlyCycles({ ...figures, metric: options.metric }, options.threshold) ?? {
         verdict,
         reason: null,
         message: null
@@ -150,34 +150,38 @@ function layoutOnlyCycles(
 }
 
 function compareOne(
-  s: { base?: CountSample; base2?: CountSample; head?: CountSample },
+  passes: { base?: CountSample; base2?: CountSample; head?: CountSample },
   issues: CountIssue[],
-  o: CountOptions
+  options: CountOptions
 ): CountComparison {
-  const instructions = figure(s.base?.instructions, s.head?.instructions, s.base2?.instructions)
-  const cycles = figure(s.base?.cycles, s.head?.cycles, s.base2?.cycles)
+  const instructions = figure(
+    passes.base?.instructions,
+    passes.head?.instructions,
+    passes.base2?.instructions
+  )
+  const cycles = figure(passes.base?.cycles, passes.head?.cycles, passes.base2?.cycles)
   const events: CountEvents = {
-    base: s.base?.events ?? null,
-    head: s.head?.events ?? null,
-    base2: s.base2?.events ?? null
+    base: passes.base?.events ?? null,
+    head: passes.head?.events ?? null,
+    base2: passes.base2?.events ?? null
   }
   const result = (j: CountJudgement): CountComparison =>
     withLayout(
       {
-        metric: o.metric,
+        metric: options.metric,
         ...j,
         instructions,
         cycles,
-        iterations: s.head?.iterations ?? s.base?.iterations ?? null,
+        iterations: passes.head?.iterations ?? passes.base?.iterations ?? null,
         events
       },
-      o.threshold
+      options.threshold
     )
   const problem = issues.find((i) => i.kind !== 'crashed' && i.kind !== 'error') ?? issues[0]
   if (problem && (problem.kind === 'multi-threaded' || problem.kind === 'not-countable'))
     return result({ verdict: 'inconclusive', reason: problem.kind, message: problem.message })
   const failed = issues.find((i) => i.kind === 'crashed' || i.kind === 'error')
-  return result(judgeCountFigures({ instructions, cycles, events }, o, failed?.message ?? null))
+  return result(judgeCountFigures({ instructions, cycles, events }, options, failed?.message ?? null))
 }
 
 /** The comparison with its layout fingerprint derived from its events (absent when there is none). */

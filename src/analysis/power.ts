@@ -175,16 +175,21 @@ export function withSuiteAdvice(comparisons: readonly Comparison[], opts: Analys
  * (the exact test's n_min), or, for pairs, no Walsh average of the log-ratios but 0 lies within ±δ
  * (each pair equal or ≥ δ apart: only [1, 1] could fit inside ±δ). More rounds are never the advice.
  */
-export function tooCoarse(c: Comparison, runs: number, minEffect: number): boolean {
-  const alpha = 1 - c.confLevel
-  if (c.inconclusiveReason === 'level-unreachable')
+export function tooCoarse(comparison: Comparison, runs: number, minEffect: number): boolean {
+  const alpha = 1 - comparison.confLevel
+  if (comparison.inconclusiveReason === 'level-unreachable')
     return (
-      c.rangeLevel !== undefined &&
-      c.rangeLevel < c.confLevel &&
-      runs >= minTestRuns(alpha, c.test === 'signed-rank' ? 'benchmark' : 'suite')
+      comparison.rangeLevel !== undefined &&
+      comparison.rangeLevel < comparison.confLevel &&
+      runs >= minTestRuns(alpha, comparison.test === 'signed-rank' ? 'benchmark' : 'suite')
     )
-  if (c.inconclusiveReason !== 'interval-reaches-delta' || c.test !== 'signed-rank' || !c.series) return false
-  const { base, head } = c.series
+  if (
+    comparison.inconclusiveReason !== 'interval-reaches-delta' ||
+    comparison.test !== 'signed-rank' ||
+    !comparison.series
+  )
+    return false
+  const { base, head } = comparison.series
   const d = head.map((h, i) => Math.log(h / base[i]))
   const t = Math.log1p(minEffect)
   // ln(a/b) + ln(b/a) can be ~1e-17 instead of 0: that is a zero, not a resolution.

@@ -397,11 +397,11 @@ const MUST_MATCH: Array<[keyof Provenance, string]> = [
   ['host', 'host']
 ]
 
-function provenanceWarnings(p: { base: Provenance; head: Provenance }): Warning[] {
+function provenanceWarnings(sides: { base: Provenance; head: Provenance }): Warning[] {
   const warnings: Warning[] = []
   for (const [key, label] of MUST_MATCH) {
-    const a = p.base[key]
-    const b = p.head[key]
+    const a = sides.base[key]
+    const b = sides.head[key]
     if (a !== undefined && b !== undefined && JSON.stringify(a) !== JSON.stringify(b)) {
       warnings.push({
         level: 'warning',
@@ -410,14 +410,14 @@ function provenanceWarnings(p: { base: Provenance; head: Provenance }): Warning[
       })
     }
   }
-  if (p.base.cpuScalingEnabled || p.head.cpuScalingEnabled) {
+  if (sides.base.cpuScalingEnabled || sides.head.cpuScalingEnabled) {
     warnings.push({
       level: 'info',
       code: 'cpu-scaling',
       message: "the runner's CPU frequency scaling is enabled: expect more noise (see docs/self-hosted.md)"
     })
   }
-  if (p.base.libraryBuildType === 'debug' || p.head.libraryBuildType === 'debug') {
+  if (sides.base.libraryBuildType === 'debug' || sides.head.libraryBuildType === 'debug') {
     warnings.push({
       level: 'warning',
       code: 'debug-library',

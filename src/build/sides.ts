@@ -32,11 +32,11 @@ export interface BuildSidesOptions {
 }
 
 /** Builds head first (mistakes show after one build), then the base, from the cache when it can. */
-export async function buildBothSides(o: BuildSidesOptions): Promise<Record<Side, BuildResult>> {
+export async function buildBothSides(options: BuildSidesOptions): Promise<Record<Side, BuildResult>> {
   const out = {} as Record<Side, BuildResult>
   for (const side of ['head', 'base'] as const) {
-    if (side === 'base' && o.cache) {
-      const cached = await restoreBaseBuild(o.cache, o)
+    if (side === 'base' && options.cache) {
+      const cached = await restoreBaseBuild(options.cache, options)
       if (cached) {
         out.base = cached
         continue
@@ -44,19 +44,19 @@ export async function buildBothSides(o: BuildSidesOptions): Promise<Record<Side,
     }
     out[side] = await runBuild({
       side,
-      cwd: o.trees[side],
-      command: o.command,
-      env: o.env,
-      log: o.log,
-      logPath: join(o.outDir, `build-${side}.log`),
-      timeoutMs: o.timeoutMs,
-      signal: o.signal
+      cwd: options.trees[side],
+      command: options.command,
+      env: options.env,
+      log: options.log,
+      logPath: join(options.outDir, `build-${side}.log`),
+      timeoutMs: options.timeoutMs,
+      signal: options.signal
     })
-    o.log.info(
+    options.log.info(
       `${side} build ${out[side].ok ? 'succeeded' : 'FAILED'} in ${(out[side].durationMs / 1000).toFixed(1)} s`
     )
-    if (side === 'base' && out.base.ok && o.cache) await saveBaseBuild(o.cache, o)
-    if (side === 'head') await o.afterHead?.(out.head)
+    if (side === 'base' && out.base.ok && options.cache) await saveBaseBuild(options.cache, options)
+    if (side === 'head') await options.afterHead?.(out.head)
   }
   return out
 }
@@ -73,10 +73,13 @@ function baseCacheKey(cache: BaseBuildCache, o: BuildSidesOptions): string {
 }
 
 /** A cache hit counts only when the binary is really there afterwards; anything else means: build. */
-async function restoreBaseBuild(cache: BaseBuildCache, o: BuildSidesOptions): Promise<BuildResult | null> {
-  const { log } = o
-  const tree = o.trees.base
-  const key = baseCacheKey(cache, o)
+async function restoreBaseBuild(
+  cache: BaseBuildCache,
+  options: BuildSidesOptions
+): Promise<BuildResult | null> {
+  const { log } = options
+  const tree = options.trees.base
+  const key = baseCacheKey(cache, options)
   try {
     const hit = await cache.storage.restore(
       cache.paths.map((p) => resolve(tree, p)),
@@ -86,7 +89,7 @@ async function restoreBaseBuild(cache: BaseBuildCache, o: BuildSidesOptions): Pr
       log.info(`base build cache: no entry for ${key}; building`)
       return null
     }
-    locateBinary(tree, o.binary)
+    locateBinary(tree, options.binary)
     log.info(`base build cache: restored ${key}; the base build is skipped`)
     return {
       side: 'base',

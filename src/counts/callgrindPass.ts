@@ -79,48 +79,48 @@ export function callgrindArgs(outFile: string, simulate = true): string[] {
  * Runs one pass and attributes its counts.
  * @throws JobError 3 'count-failed' when valgrind could not run or the binary printed no JSON at all
  */
-export async function runCallgrindPass(o: CallgrindPassOptions): Promise<CallgrindPassResult> {
-  mkdirSync(o.dir, { recursive: true })
-  const jsonPath = join(o.dir, `${o.side}-${o.pass}.json`)
-  const logPath = join(o.dir, `${o.side}-${o.pass}.log`)
-  const dumpDir = join(o.dir, `${o.side}-${o.pass}-dumps`)
+export async function runCallgrindPass(options: CallgrindPassOptions): Promise<CallgrindPassResult> {
+  mkdirSync(options.dir, { recursive: true })
+  const jsonPath = join(options.dir, `${options.side}-${options.pass}.json`)
+  const logPath = join(options.dir, `${options.side}-${options.pass}.log`)
+  const dumpDir = join(options.dir, `${options.side}-${options.pass}-dumps`)
   rmSync(dumpDir, { recursive: true, force: true })
   mkdirSync(dumpDir)
   const args = [
-    ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), o.simulate !== false),
-    o.binary,
+    ...callgrindArgs(join(dumpDir, `${DUMP_PREFIX}.%p`), options.simulate !== false),
+    options.binary,
     '--benchmark_format=json',
     `--benchmark_repetitions=${COUNT_REPETITIONS}`,
-    ...o.iterationFlags,
-    ...(o.filter ? [`--benchmark_filter=${o.filter}`] : [])
+    ...options.iterationFlags,
+    ...(options.filter ? [`--benchmark_filter=${options.filter}`] : [])
   ]
-  const r = await runProcess(o.valgrind ?? 'valgrind', args, {
-    cwd: o.cwd,
-    env: o.env,
+  const r = await runProcess(options.valgrind ?? 'valgrind', args, {
+    cwd: options.cwd,
+    env: options.env,
     stdout: { path: jsonPath },
     stderr: { path: logPath },
-    timeoutMs: o.timeoutMs,
-    signal: o.signal
+    timeoutMs: options.timeoutMs,
+    signal: options.signal
   })
   if (r.spawnError) throw missingValgrind(r.spawnError)
   const text = readFileSync(jsonPath, 'utf8')
-  const where = `the ${o.side} count pass${o.pass ? ' (repeat)' : ''}`
+  const where = `the ${options.side} count pass${options.pass ? ' (repeat)' : ''}`
   if (text.trim() === '')
     throw new JobError(
       'count-failed',
-      `${where} printed no benchmark JSON: ${describeExit(r, o.timeoutMs)}`,
+      `${where} printed no benchmark JSON: ${describeExit(r, options.timeoutMs)}`,
       {
-        subject: o.binary,
+        subject: options.binary,
         hint: `valgrind's log (${logPath}) ends:\n${readTail(logPath, 15)}`
       }
     )
   const { entries, truncated } = benchmarkEntries(text)
-  const dumps = readDumps(dumpDir, o.functions !== false)
+  const dumps = readDumps(dumpDir, options.functions !== false)
   const cutShort = truncated || r.exitCode !== 0
-  const attribution = attributeDumps({ side: o.side, pass: o.pass, dumps, entries, cutShort })
+  const attribution = attributeDumps({ side: options.side, pass: options.pass, dumps, entries, cutShort })
   rmSync(dumpDir, { recursive: true, force: true })
   if (cutShort) {
-    const how = describeExit(r, o.timeoutMs)
+    const how = describeExit(r, options.timeoutMs)
     for (const i of attribution.issues)
       if (i.kind === 'crashed') i.message = `${i.message} (${how}; log: ${logPath})`
   }

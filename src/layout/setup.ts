@@ -21,15 +21,15 @@ export interface LayoutSetupOptions {
 }
 
 /** @throws JobError code 2 'invalid-option' when a side's binary was linked without the recorder */
-export function layoutSetup(o: LayoutSetupOptions): LayoutSetup {
+export function layoutSetup(options: LayoutSetupOptions): LayoutSetup {
   const links = {} as LayoutSetup['links']
   for (const side of ['base', 'head'] as const) {
-    const recorded = recordedLinks(o.dir, side)
-    const link = linkOf(recorded, o.binaries[side])
+    const recorded = recordedLinks(options.dir, side)
+    const link = linkOf(recorded, options.binaries[side])
     if (!link)
       throw new JobError(
         'invalid-option',
-        `--randomize-layout: the ${side} build did not record the link of ${o.binaries[side]} ` +
+        `--randomize-layout: the ${side} build did not record the link of ${options.binaries[side]} ` +
           `(${recorded.length} link(s) recorded).`,
         {
           subject: 'randomize-layout',
@@ -43,10 +43,10 @@ export function layoutSetup(o: LayoutSetupOptions): LayoutSetup {
     links[side] = link
   }
   return {
-    seed: o.seed ?? randomBytes(8).toString('hex'),
-    draws: o.draws,
+    seed: options.seed ?? randomBytes(8).toString('hex'),
+    draws: options.draws,
     links,
-    scratchDir: join(o.dir, 'relink'),
-    env: o.env
+    scratchDir: join(options.dir, 'relink'),
+    env: options.env
   }
 }

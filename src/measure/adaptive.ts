@@ -87,17 +87,17 @@ export interface AdaptiveResult {
  * Runs the initial block and the top-up blocks, looking after each.
  * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
  */
-export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
-  const { maxRounds, log } = o
-  const blockRounds = checkRoundCounts(o)
-  const blocks = new Blocks(o)
-  const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower })
+export async function runAdaptive(options: AdaptiveOptions): Promise<AdaptiveResult> {
+  const { maxRounds, log } = options
+  const blockRounds = checkRoundCounts(options)
+  const blocks = new Blocks(options)
+  const seq = new SequentialAnalysis(options.analysis, maxRounds, { futilityPower: options.futilityPower })
   const looks: LookResult[] = []
-  let block = await blocks.run(o.initialRounds, o.warmup, o.filter)
+  let block = await blocks.run(options.initialRounds, options.warmup, options.filter)
   let finalReason: StopReason | null = null
   for (;;) {
-    const { reason, remainingMs } = stopReasonAfter(block, o, blocks)
-    const input = o.snapshot()
+    const { reason, remainingMs } = stopReasonAfter(block, options, blocks)
+    const input = options.snapshot()
     if (input.samples.length === 0 || block.completedRounds === 0) {
       // nothing new to look at (interrupted before a round finished, or nothing measured at all)
       seq.finish(reason ?? 'no-samples')
@@ -121,9 +121,15 @@ export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
       finalReason = reason
       break
     }
-    block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs)
+    block = await topUp(
+      options,
+      blocks,
+      look.active,
+      Math.min(blockRounds, maxRounds - blocks.done),
+      remainingMs
+    )
   }
-  return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason)
+  return adaptiveResult(options, blockRounds, blocks, seq, looks, finalReason)
 }
 
 /** Checks --max-rounds against --rounds and the block size; returns the block size. */
@@ -242,20 +248,20 @@ function topUp(
 
 /** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
 function adaptiveResult(
-  o: AdaptiveOptions,
+  options: AdaptiveOptions,
   blockRounds: number,
   blocks: Blocks,
   seq: SequentialAnalysis,
   looks: LookResult[],
   finalReason: StopReason | null
 ): AdaptiveResult {
-  const { initialRounds, maxRounds } = o
+  const { initialRounds, maxRounds } = options
   const list = blocks.list
   const initial = list[0]
   const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000
   const ifFixed =
     initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used
-  const suite = o.snapshot().samples.length > 0 ? seq.result() : null
+  const suite = options.snapshot().samples.length > 0 ? seq.result() : null
   const stopped: Partial<Record<StopReason, number>> = {}
   for (const c of suite?.comparisons ?? []) {
     const why = c.adaptive?.stopReason

@@ -144,31 +144,33 @@ function changedPart(changed: Comparison[], suite: SuiteResult, drift: ReadonlyM
   const notes = new Footnotes()
   const needed = [0]
   const counts = suite.countMode?.measure
-  const items = changed.map((c) => {
-    const change = c.ratio ? `**${formatChange(c.ratio.estimate)}** ${intervalText(c)}` : '–'
-    const name = mdCode(displayName(c.benchmark))
+  const items = changed.map((comparison) => {
+    const change = comparison.ratio
+      ? `**${formatChange(comparison.ratio.estimate)}** ${intervalText(comparison)}`
+      : '–'
+    const name = mdCode(displayName(comparison.benchmark))
     notes.row(name)
     const row = tableRow(
       counts === 'counts'
         ? [
-            VERDICTS[c.verdict].emoji,
+            VERDICTS[comparison.verdict].emoji,
             name,
-            countColumns(c, true),
-            verdictCell(c, notes, suite.options.minEffect, counts) +
-              whereMark(c, notes) +
-              driftMark(c, notes, drift)
+            countColumns(comparison, true),
+            verdictCell(comparison, notes, suite.options.minEffect, counts) +
+              whereMark(comparison, notes) +
+              driftMark(comparison, notes, drift)
           ]
         : [
-            VERDICTS[c.verdict].emoji,
+            VERDICTS[comparison.verdict].emoji,
             name,
-            formatDuration(c.baseLocation ?? c.baseMedian),
-            formatDuration(c.headLocation ?? c.headMedian),
+            formatDuration(comparison.baseLocation ?? comparison.baseMedian),
+            formatDuration(comparison.headLocation ?? comparison.headMedian),
             change,
-            formatP(c.pAdjusted),
-            ...(counts ? [countCell(c)] : []),
-            verdictCell(c, notes, suite.options.minEffect, counts) +
-              whereMark(c, notes) +
-              driftMark(c, notes, drift)
+            formatP(comparison.pAdjusted),
+            ...(counts ? [countCell(comparison)] : []),
+            verdictCell(comparison, notes, suite.options.minEffect, counts) +
+              whereMark(comparison, notes) +
+              driftMark(comparison, notes, drift)
           ]
     )
     needed.push(notes.count)
@@ -264,28 +266,31 @@ function quietPart(quiet: Comparison[], suite: SuiteResult, drift: ReadonlyMap<s
   const notes = new Footnotes()
   const needed = [0]
   const counts = suite.countMode?.measure
-  const items = quiet.map((c) => {
-    const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : '–'
-    const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined
-    const name = mdCode(displayName(c.benchmark))
+  const items = quiet.map((comparison) => {
+    const change = comparison.ratio
+      ? `${formatChange(comparison.ratio.estimate)} ${intervalText(comparison)}`
+      : '–'
+    const mde = isUndecided(comparison) ? comparison.power?.minDetectableEffect : undefined
+    const name = mdCode(displayName(comparison.benchmark))
     notes.row(name)
     const row = tableRow(
       counts === 'counts'
         ? [
             name,
-            countColumns(c, false),
-            verdictCell(c, notes, suite.options.minEffect, counts) + driftMark(c, notes, drift)
+            countColumns(comparison, false),
+            verdictCell(comparison, notes, suite.options.minEffect, counts) +
+              driftMark(comparison, notes, drift)
           ]
         : [
             name,
-            formatDuration(c.baseLocation ?? c.baseMedian),
-            formatDuration(c.headLocation ?? c.headMedian),
+            formatDuration(comparison.baseLocation ?? comparison.baseMedian),
+            formatDuration(comparison.headLocation ?? comparison.headMedian),
             change,
             mde ? `≥ ${formatPercent(mde)}` : '–',
-            ...(counts ? [countCell(c)] : []),
-            verdictCell(c, notes, suite.options.minEffect, counts) +
-              whereMark(c, notes) +
-              driftMark(c, notes, drift)
+            ...(counts ? [countCell(comparison)] : []),
+            verdictCell(comparison, notes, suite.options.minEffect, counts) +
+              whereMark(comparison, notes) +
+              driftMark(comparison, notes, drift)
           ]
     )
     needed.push(notes.count)

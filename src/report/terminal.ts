@@ -215,26 +215,26 @@ function wrap(text: string, indent: string): string {
   return out.join('\n')
 }
 
-function row(c: Comparison, measure: Measure, minEffect: number, mark: Mark): string[] {
-  const mde = isUndecided(c) ? c.power?.minDetectableEffect : undefined
+function row(comparison: Comparison, measure: Measure, minEffect: number, mark: Mark): string[] {
+  const mde = isUndecided(comparison) ? comparison.power?.minDetectableEffect : undefined
   const cells = [
-    displayName(c.benchmark),
-    formatDuration(c.baseLocation ?? c.baseMedian),
-    formatDuration(c.headLocation ?? c.headMedian),
-    c.ratio ? formatChange(c.ratio.estimate) : '–',
-    c.ratio ? intervalText(c, 1, true) : '',
-    formatP(c.pAdjusted),
+    displayName(comparison.benchmark),
+    formatDuration(comparison.baseLocation ?? comparison.baseMedian),
+    formatDuration(comparison.headLocation ?? comparison.headMedian),
+    comparison.ratio ? formatChange(comparison.ratio.estimate) : '–',
+    comparison.ratio ? intervalText(comparison, 1, true) : '',
+    formatP(comparison.pAdjusted),
     mde ? `≥ ${formatPercent(mde)}` : '–'
   ]
-  const timingOnly = timingOnlyNote(c)
+  const timingOnly = timingOnlyNote(comparison)
   return [
     ...cells,
-    ...(measure === 'both' ? [countCell(c)] : []),
-    verdictCellWord(c.verdict) +
-      adaptiveNote(c) +
-      mark(verdictReason(c, minEffect, measure)) +
+    ...(measure === 'both' ? [countCell(comparison)] : []),
+    verdictCellWord(comparison.verdict) +
+      adaptiveNote(comparison) +
+      mark(verdictReason(comparison, minEffect, measure)) +
       mark(timingOnly) +
-      mark(rowWhereNote(c, plainName))
+      mark(rowWhereNote(comparison, plainName))
   ]
 }
 

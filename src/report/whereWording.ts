@@ -96,8 +96,8 @@ export function rowWhereNote(c: Comparison, code: (name: string) => string): str
  * The note's text, or null without an attribution.
  * @param code how a function name is written (Markdown: escaped inline code)
  */
-export function whereNote(c: Comparison, code: (name: string) => string): string | null {
-  const a = c.attribution
+export function whereNote(comparison: Comparison, code: (name: string) => string): string | null {
+  const a = comparison.attribution
   if (!a) return null
   const base = figureOf(a.total.base, a.metric)
   const head = figureOf(a.total.head, a.metric)
@@ -105,8 +105,8 @@ export function whereNote(c: Comparison, code: (name: string) => string): string
   const words = METRIC_WORDS[a.metric]
   if (a.explains === 'none')
     return (
-      `where: not explained by simulated events (instructions ${formatCountChange(c.counts?.instructions.change ?? null)}, ` +
-      `estimated cycles ${formatCountChange(c.counts?.cycles.change ?? null)}; callgrind does not model latency or instruction-level parallelism)`
+      `where: not explained by simulated events (instructions ${formatCountChange(comparison.counts?.instructions.change ?? null)}, ` +
+      `estimated cycles ${formatCountChange(comparison.counts?.cycles.change ?? null)}; callgrind does not model latency or instruction-level parallelism)`
     )
   const list = named(a)
   if (list.length === 0) return null
@@ -126,8 +126,8 @@ export function whereNote(c: Comparison, code: (name: string) => string): string
 }
 
 /** The rows of `benchgate explain`: one per function, self and inclusive base → head and Δ. */
-export function explainRows(a: ChangeAttribution): string[][] {
-  const m = a.metric
+export function explainRows(attribution: ChangeAttribution): string[][] {
+  const m = attribution.metric
   const fig = (x: CostFigures | null) => (x === null ? '–' : formatCount(figureOf(x, m)))
   const d = (f: { base: CostFigures | null; head: CostFigures | null }) =>
     signedCount(figureOf(f.head, m) - figureOf(f.base, m))
@@ -135,7 +135,7 @@ export function explainRows(a: ChangeAttribution): string[][] {
     const x = delta(f.self, k)
     return x === null ? '–' : signedCount(x)
   }
-  return a.functions.map((f) => [
+  return attribution.functions.map((f) => [
     shortFunctionName(f.name) + statusWord(f),
     fig(f.self.base),
     fig(f.self.head),
@@ -169,14 +169,14 @@ export const EXPLAIN_HEADER = [
  * and inclusive, base → head, Δ, share, Δ of the simulated events) and the "where" note; or why there
  * is nothing to show. Plain text (the names cleaned of control characters).
  */
-export function explainText(c: Comparison): string {
-  const name = cleanText(c.benchmark, 200)
-  const a = c.attribution
+export function explainText(comparison: Comparison): string {
+  const name = cleanText(comparison.benchmark, 200)
+  const a = comparison.attribution
   if (!a) {
-    const why = !c.counts
+    const why = !comparison.counts
       ? 'it was not counted (run with --measure counts or both)'
-      : c.counts.reason !== null
-        ? `its counts decide nothing (${c.counts.reason})`
+      : comparison.counts.reason !== null
+        ? `its counts decide nothing (${comparison.counts.reason})`
         : 'neither its counts moved by δ_count nor its time changed, or the run kept no per-function costs'
     return `${name}: no attribution: ${why}.\n`
   }
@@ -200,7 +200,7 @@ export function explainText(c: Comparison): string {
     lines.push(
       `… ${a.omitted.functions} more changed function(s), Δ self ${signedCount(a.omitted.self)} together`
     )
-  const where = whereNote(c, (n) => cleanText(n, 100))
+  const where = whereNote(comparison, (n) => cleanText(n, 100))
   if (where) lines.push('', where)
   lines.push(
     '',

@@ -235,50 +235,50 @@ function endOfFileIssue(
 }
 
 /** One sample line to a Sample, or an issue (error, skip, bad value) and undefined. */
-function readSampleLine(o: Obj, lineNo: number, at: LineSource, issue: IssueSink): Sample | undefined {
-  const name = str(o.name)
+function readSampleLine(record: Obj, lineNo: number, at: LineSource, issue: IssueSink): Sample | undefined {
+  const name = str(record.name)
   if (name === undefined || name === '') {
     issue(FILE_ISSUE, 'invalid', `line ${lineNo}: a sample line without a "name"; line skipped`, lineNo)
     return undefined
   }
-  const rep = num(o.repetition_index)
+  const rep = num(record.repetition_index)
   const repetition = rep !== undefined && Number.isInteger(rep) && rep >= 0 ? rep : -1
   const repText = repetition >= 0 ? `repetition ${repetition}` : `line ${lineNo}`
-  if (typeof o.error === 'string') {
-    const msg = o.error || '(no message)'
+  if (typeof record.error === 'string') {
+    const msg = record.error || '(no message)'
     issue(name, 'error', `${repText}: the benchmark reported an error: ${msg}`, lineNo, msg)
     return undefined
   }
-  if (typeof o.skipped === 'string') {
-    const msg = o.skipped || '(no message)'
+  if (typeof record.skipped === 'string') {
+    const msg = record.skipped || '(no message)'
     issue(name, 'skipped', `${repText}: the benchmark skipped itself: ${msg}`, lineNo, msg)
     return undefined
   }
   if (repetition < 0) {
-    const msg = `line ${lineNo}: repetition_index is ${describeValue(o.repetition_index)}; its run is left out`
+    const msg = `line ${lineNo}: repetition_index is ${describeValue(record.repetition_index)}; its run is left out`
     issue(name, 'invalid', msg, lineNo)
     return undefined
   }
-  const iterations = num(o.iterations)
+  const iterations = num(record.iterations)
   if (iterations === undefined || !Number.isFinite(iterations) || iterations <= 0) {
     issue(
       name,
       'invalid',
-      `${repText}: iterations is ${describeValue(o.iterations)} (must be a positive number); its run is left out`,
+      `${repText}: iterations is ${describeValue(record.iterations)} (must be a positive number); its run is left out`,
       lineNo
     )
     return undefined
   }
   for (const field of ['real_time_ns', 'cpu_time_ns'] as const) {
-    const v = o[field]
+    const v = record[field]
     if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
       const msg = `${repText}: ${field} is ${describeValue(v)} (must be a positive, finite time); its run is left out`
       issue(name, 'invalid', msg, lineNo)
       return undefined
     }
   }
-  const { real_time_ns: real, cpu_time_ns: cpu } = o as { real_time_ns: number; cpu_time_ns: number }
-  return makeSample(at, name, repetition, iterations, real, cpu, num(o.threads))
+  const { real_time_ns: real, cpu_time_ns: cpu } = record as { real_time_ns: number; cpu_time_ns: number }
+  return makeSample(at, name, repetition, iterations, real, cpu, num(record.threads))
 }
 
 /** Maps a bench-runner context line to Provenance; unknown or mistyped fields are skipped. */

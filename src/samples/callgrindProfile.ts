@@ -208,10 +208,10 @@ export function parseCallgrindProfile(text: string): CallgrindProfile {
   return { events: state.events, functions: [...state.byKey.values()] }
 }
 
-function costOf(state: State, l: string, line: number): void {
+function costOf(state: State, text: string, line: number): void {
   const f = state.current
   if (f === null) throw new CallgrindProfileError(`line ${line}: a cost line before any fn=`)
-  const costs = costLine(state, l, line)
+  const costs = costLine(state, text, line)
   if (!state.inCall) {
     addTo(f.self, costs)
     addTo(f.inclusive, costs)

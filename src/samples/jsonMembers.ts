@@ -91,14 +91,14 @@ class Splitter {
   }
 
   /** Inside a key, value or element, from i: returns where to go on. Strings are crossed with indexOf. */
-  private text(piece: string, i: number): number {
+  private text(piece: string, position: number): number {
     if (this.escaped) {
       this.escaped = false
-      return i + 1
+      return position + 1
     }
     if (this.inString) {
-      const quote = piece.indexOf('"', i)
-      if (this.backslash !== -1 && this.backslash < i) this.backslash = piece.indexOf('\\', i)
+      const quote = piece.indexOf('"', position)
+      if (this.backslash !== -1 && this.backslash < position) this.backslash = piece.indexOf('\\', position)
       if (this.backslash !== -1 && (quote === -1 || this.backslash < quote)) {
         this.escaped = true // the character after it is skipped (in the next piece if need be)
         return this.backslash + 1
@@ -108,12 +108,12 @@ class Splitter {
       if (this.at === At.KeyText) this.endKey(this.collected(piece, quote + 1))
       return quote + 1
     }
-    const c = piece.charCodeAt(i)
+    const c = piece.charCodeAt(position)
     if (c === QUOTE) this.inString = true
     else if (c === 0x7b || c === 0x5b) this.depth++
     else if (this.depth > 0 && (c === 0x7d || c === 0x5d)) this.depth--
     else if (this.depth === 0 && (c === 0x2c || c === (this.at === At.ElementText ? 0x5d : 0x7d))) {
-      const text = this.collected(piece, i)
+      const text = this.collected(piece, position)
       if (this.at === At.ElementText) {
         this.sink.element(text)
         this.at = c === 0x2c ? At.Element : At.AfterValue
@@ -122,7 +122,7 @@ class Splitter {
         this.at = c === 0x2c ? At.Key : At.AfterRoot
       }
     }
-    return i + 1
+    return position + 1
   }
 
   /** The text collected, up to `end` in this piece. */
@@ -147,9 +147,9 @@ class Splitter {
   }
 
   /** Between members and elements, at i: returns where to go on. */
-  private skeleton(piece: string, i: number): number {
-    const c = piece.charCodeAt(i)
-    if (isSpace(c)) return i + 1
+  private skeleton(piece: string, position: number): number {
+    const c = piece.charCodeAt(position)
+    if (isSpace(c)) return position + 1
     switch (this.at) {
       case At.BeforeRoot:
         this.at = c === 0x7b ? At.KeyOrEnd : At.Failed
@@ -159,7 +159,7 @@ class Splitter {
         if (c === QUOTE) {
           this.at = At.KeyText
           this.inString = true
-          this.from = i
+          this.from = position
         } else this.at = c === 0x7d && this.at === At.KeyOrEnd ? At.AfterRoot : At.Failed
         break
       case At.Colon:
@@ -170,21 +170,21 @@ class Splitter {
           this.at = c === 0x5b ? At.ElementOrEnd : At.Failed
           break
         }
-        return this.startText(At.ValueText, i) // its first character is read as part of it
+        return this.startText(At.ValueText, position) // its first character is read as part of it
       case At.ElementOrEnd:
       case At.Element:
         if (c === 0x5d && this.at === At.ElementOrEnd) {
           this.at = At.AfterValue
           break
         }
-        return this.startText(At.ElementText, i)
+        return this.startText(At.ElementText, position)
       case At.AfterValue:
         this.at = c === 0x2c ? At.Key : c === 0x7d ? At.AfterRoot : At.Failed
         break
       default: // AfterRoot: only white space may follow the root
         this.at = At.Failed
     }
-    return i + 1
+    return position + 1
   }
 
   private startText(at: At, i: number): number {

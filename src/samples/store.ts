@@ -39,7 +39,7 @@ class Rows {
   private count = 0
 
   /** Appends a sample; returns its row number. */
-  add(s: Sample): number {
+  add(sample: Sample): number {
     const row = this.count++
     const block = row >>> BLOCK_BITS
     if (block === this.floats.length) {
@@ -51,13 +51,13 @@ class Rows {
     const i = (row & IN_BLOCK) * I_STRIDE
     const floats = this.floats[block]
     const ints = this.ints[block]
-    floats[f + F_ITERATIONS] = s.iterations
-    floats[f + F_REAL] = s.realTimeNs
-    floats[f + F_CPU] = s.cpuTimeNs
-    ints[i + I_ROUND] = s.round
-    ints[i + I_RUN] = s.run
-    ints[i + I_REPETITION] = s.repetition
-    ints[i + I_THREADS] = s.threads
+    floats[f + F_ITERATIONS] = sample.iterations
+    floats[f + F_REAL] = sample.realTimeNs
+    floats[f + F_CPU] = sample.cpuTimeNs
+    ints[i + I_ROUND] = sample.round
+    ints[i + I_RUN] = sample.run
+    ints[i + I_REPETITION] = sample.repetition
+    ints[i + I_THREADS] = sample.threads
     return row
   }
 

@@ -108,25 +108,29 @@ function asShard(input: ShardInput): Shard {
 }
 
 /** Same commits, options, benchmark list and split; else a ConfigError naming both files. */
-function checkSameRun(a: Shard, b: Shard): void {
+function checkSameRun(first: Shard, other: Shard): void {
   const differs = (what: string, x: unknown, y: unknown): void => {
     if (stable(x) !== stable(y))
       throw new ConfigError(
-        `${b.source} does not belong with ${a.source}: ${what} differs (${short(y)} vs ${short(x)}). ` +
+        `${other.source} does not belong with ${first.source}: ${what} differs (${short(y)} vs ${short(x)}). ` +
           'Merge only the shards of one run (same base, head, options and --shard N).'
       )
   }
-  differs('the base commit', a.results.run.base.sha, b.results.run.base.sha)
-  differs('the head commit', a.results.run.head.sha, b.results.run.head.sha)
-  differs('the analysis options', a.results.options, b.results.options)
-  differs('--repetitions', a.results.run.repetitions, b.results.run.repetitions)
-  differs('the report key', a.results.run.key, b.results.run.key)
-  differs('the shard count N', a.record.count, b.record.count)
-  differs('the split rule', [a.record.rule, a.record.weightsDigest], [b.record.rule, b.record.weightsDigest])
-  differs('the benchmark list of the head binary', a.record.benchmarks, b.record.benchmarks)
-  if (a.record.index === b.record.index)
+  differs('the base commit', first.results.run.base.sha, other.results.run.base.sha)
+  differs('the head commit', first.results.run.head.sha, other.results.run.head.sha)
+  differs('the analysis options', first.results.options, other.results.options)
+  differs('--repetitions', first.results.run.repetitions, other.results.run.repetitions)
+  differs('the report key', first.results.run.key, other.results.run.key)
+  differs('the shard count N', first.record.count, other.record.count)
+  differs(
+    'the split rule',
+    [first.record.rule, first.record.weightsDigest],
+    [other.record.rule, other.record.weightsDigest]
+  )
+  differs('the benchmark list of the head binary', first.record.benchmarks, other.record.benchmarks)
+  if (first.record.index === other.record.index)
     throw new ConfigError(
-      `${a.source} and ${b.source} are both shard ${a.record.index}/${a.record.count}: give each shard once`
+      `${first.source} and ${other.source} are both shard ${first.record.index}/${first.record.count}: give each shard once`
     )
 }
 

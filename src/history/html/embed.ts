@@ -65,15 +65,15 @@ export function embedHistory(
       points.set(b.name, list)
     }
   })
-  const series = pageOrder(changes.series).map((s): SeriesWire => {
-    const pts = points.get(s.name) ?? []
+  const series = pageOrder(changes.series).map((changeSeries): SeriesWire => {
+    const pts = points.get(changeSeries.name) ?? []
     const b = pts.length ? sig(middle(pts.map((p) => p.m)), 6) : 1
     const out: SeriesWire = {
-      n: s.name,
+      n: changeSeries.name,
       b,
       x: runs(pts.map((p) => p.i)),
       y: pts.map((p) => Math.round(Y_SCALE * Math.log(p.m / b))),
-      k: s.change_points.map((c) => [
+      k: changeSeries.change_points.map((c) => [
         at.get(c.from.commit) ?? -1,
         at.get(c.to.commit) ?? -1,
         sig(c.before, 5),
@@ -84,7 +84,7 @@ export function embedHistory(
       out.l = pts.map((p) => (p.ci ? Math.round(CI_SCALE * Math.log(p.m / p.ci[0])) : -1))
       out.h = pts.map((p) => (p.ci ? Math.round(CI_SCALE * Math.log(p.ci[1] / p.m)) : -1))
     }
-    const c = s.creep
+    const c = changeSeries.creep
     if (c?.reported)
       out.r = {
         c: sig(c.change, 4),

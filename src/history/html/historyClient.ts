@@ -68,14 +68,14 @@ function commitRef(parent: Element, sha: string, pr = 0): void {
   }
 }
 
-function card(s: SeriesWire, i: number): HTMLElement {
+function card(series: SeriesWire, index: number): HTMLElement {
   const el = document.createElement('div')
-  el.className = found(s) ? 'card found' : 'card'
-  el.id = 's' + i
-  el.setAttribute('data-i', String(i))
-  append(el, 'h3', s.n)
+  el.className = found(series) ? 'card found' : 'card'
+  el.id = 's' + index
+  el.setAttribute('data-i', String(index))
+  append(el, 'h3', series.n)
   const finds = append(el, 'div', '', 'finds')
-  for (const [from, to, before, after] of s.k) {
+  for (const [from, to, before, after] of series.k) {
     const line = append(finds, 'div', '', after > before ? 'bad' : 'good')
     line.appendChild(
       document.createTextNode(
@@ -86,8 +86,8 @@ function card(s: SeriesWire, i: number): HTMLElement {
     line.appendChild(document.createTextNode(' → '))
     if (to >= 0) commitRef(line, DATA.c[to], DATA.p[to])
   }
-  if (s.r) {
-    const r = s.r
+  if (series.r) {
+    const r = series.r
     const line = append(finds, 'div', '', 'creep')
     line.appendChild(
       document.createTextNode(
@@ -104,7 +104,7 @@ function card(s: SeriesWire, i: number): HTMLElement {
     )
     commitRef(line, r.since)
   }
-  if (!found(s)) append(finds, 'div', 'no change point, no creep')
+  if (!found(series)) append(finds, 'div', 'no change point, no creep')
   const canvas = document.createElement('canvas')
   canvas.setAttribute('role', 'img')
   canvas.setAttribute('aria-label', 'trend of the location over ' + C + ' commits')
@@ -217,32 +217,41 @@ function drawLine(ctx: CanvasRenderingContext2D, g: Geometry, p: SeriesPoints): 
  * Change points: a dashed line between the commit before and the first after, and the levels either
  * side (up to the neighbouring change point or the environment's edge).
  */
-function drawChangePoints(ctx: CanvasRenderingContext2D, g: Geometry, s: SeriesWire, p: SeriesPoints): void {
-  const mids = s.k.map((k) => (k[0] + k[1]) / 2)
-  s.k.forEach(([, to, before, after], n) => {
-    const mid = mids[n]
+function drawChangePoints(
+  ctx: CanvasRenderingContext2D,
+  geometry: Geometry,
+  series: SeriesWire,
+  seriesPoints: SeriesPoints
+): void {
+  const mids = series.k.map((k) => (k[0] + k[1]) / 2)
+  series.k.forEach(([, to, before, after], changeIndex) => {
+    const mid = mids[changeIndex]
     const envStart = ENV_STARTS.filter((e) => e <= to).pop() ?? 0
     const envEnd = ENV_STARTS.find((e) => e > to) ?? C
-    const left = Math.max(n > 0 ? mids[n - 1] : -Infinity, envStart - 0.5, p.index[0])
+    const left = Math.max(
+      changeIndex > 0 ? mids[changeIndex - 1] : -Infinity,
+      envStart - 0.5,
+      seriesPoints.index[0]
+    )
     const right = Math.min(
-      n + 1 < mids.length ? mids[n + 1] : Infinity,
+      changeIndex + 1 < mids.length ? mids[changeIndex + 1] : Infinity,
       envEnd - 0.5,
-      p.index[p.index.length - 1]
+      seriesPoints.index[seriesPoints.index.length - 1]
     )
     ctx.strokeStyle = after > before ? COLOURS.bad : COLOURS.good
     ctx.lineWidth = 1.5
     ctx.setLineDash([3, 2])
     ctx.beginPath()
-    ctx.moveTo(g.x(mid), M.t)
-    ctx.lineTo(g.x(mid), BOTTOM)
+    ctx.moveTo(geometry.x(mid), M.t)
+    ctx.lineTo(geometry.x(mid), BOTTOM)
     ctx.stroke()
     ctx.setLineDash([])
     ctx.lineWidth = 2
     ctx.beginPath()
-    ctx.moveTo(g.x(left), g.y(before))
-    ctx.lineTo(g.x(mid), g.y(before))
-    ctx.moveTo(g.x(mid), g.y(after))
-    ctx.lineTo(g.x(right), g.y(after))
+    ctx.moveTo(geometry.x(left), geometry.y(before))
+    ctx.lineTo(geometry.x(mid), geometry.y(before))
+    ctx.moveTo(geometry.x(mid), geometry.y(after))
+    ctx.lineTo(geometry.x(right), geometry.y(after))
     ctx.stroke()
   })
 }

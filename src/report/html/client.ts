@@ -211,21 +211,21 @@ function plainFormatter(values: number[]): Format {
 }
 
 /** A plot area with axes: returns the scales. */
-function frame(svg: SVGSVGElement, o: FrameOptions): Frame {
-  const m = { l: o.left || 54, r: 12, t: o.top || 22, b: 30 }
-  const x = lin(o.x0, o.x1, m.l, W - m.r),
-    y = lin(o.y0, o.y1, o.bottom || H - m.b, m.t)
+function frame(svg: SVGSVGElement, options: FrameOptions): Frame {
+  const m = { l: options.left || 54, r: 12, t: options.top || 22, b: 30 }
+  const x = lin(options.x0, options.x1, m.l, W - m.r),
+    y = lin(options.y0, options.y1, options.bottom || H - m.b, m.t)
   const g = el('g', {}, svg)
-  const xt = o.xticks || ticks(o.x0, o.x1, 5),
-    fx = o.xfmt || durFormatter(xt)
+  const xt = options.xticks || ticks(options.x0, options.x1, 5),
+    fx = options.xfmt || durFormatter(xt)
   for (let i = 0; i < xt.length; i++) {
     const px = x(xt[i])
     el('line', { x1: r2(px), x2: r2(px), y1: m.t, y2: H - m.b, class: 'grid' }, g)
     txt(g, px, H - m.b + 15, fx(xt[i]), null, 'middle')
   }
-  if (!o.noY) {
-    const yt = o.yticks || ticks(o.y0, o.y1, 4),
-      fy = o.yfmt || plainFormatter(yt)
+  if (!options.noY) {
+    const yt = options.yticks || ticks(options.y0, options.y1, 4),
+      fy = options.yfmt || plainFormatter(yt)
     for (let j = 0; j < yt.length; j++) {
       const py = y(yt[j])
       el('line', { x1: m.l, x2: W - m.r, y1: r2(py), y2: r2(py), class: 'grid' }, g)
@@ -234,8 +234,8 @@ function frame(svg: SVGSVGElement, o: FrameOptions): Frame {
   }
   el('line', { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b, class: 'axis' }, g)
   el('line', { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: 'axis' }, g)
-  if (o.xlabel) txt(g, W - m.r, H - 2, o.xlabel, null, 'end')
-  if (o.ylabel) txt(g, 4, m.t - 8, o.ylabel)
+  if (options.xlabel) txt(g, W - m.r, H - 2, options.xlabel, null, 'end')
+  if (options.ylabel) txt(g, 4, m.t - 8, options.ylabel)
   return { x, y, m }
 }
 function legend(svg: SVGSVGElement, items: Array<[string, string]>): void {
@@ -268,15 +268,15 @@ function sideLegend(svg: SVGSVGElement, b: BenchData, sides: Side[]): void {
 }
 
 /** Densities and histograms (top), box plots (bottom), one x axis. */
-function plotDist(svg: SVGSVGElement, b: BenchData): void {
-  const k = b.k,
-    h = b.h,
-    sides = present(b)
+function plotDist(svg: SVGSVGElement, bench: BenchData): void {
+  const k = bench.k,
+    h = bench.h,
+    sides = present(bench)
   const x0 = Math.min(k.x0, h.lo),
     x1 = Math.max(k.x0 + k.dx * (k.y[sides[0]].length - 1), h.lo + h.w * h.c[0].length)
   let ymax = 0
   sides.forEach((i) => {
-    const n = side(b, i).N
+    const n = side(bench, i).N
     k.y[i].forEach((v) => {
       ymax = Math.max(ymax, v)
     })
@@ -288,7 +288,7 @@ function plotDist(svg: SVGSVGElement, b: BenchData): void {
   const f = frame(svg, { x0, x1, y0: 0, y1: ymax * 1.05, bottom: boxTop - 8, noY: true, ylabel: 'density' })
   const y = lin(0, ymax * 1.05, boxTop - 8, f.m.t)
   sides.forEach((i) => {
-    const n = side(b, i).N,
+    const n = side(bench, i).N,
       pts: Array<[number, number]> = [[f.x(h.lo), y(0)]]
     h.c[i].forEach((c, j) => {
       const d = c / (n * h.w)
@@ -305,40 +305,40 @@ function plotDist(svg: SVGSVGElement, b: BenchData): void {
     )
   })
   el('line', { x1: f.m.l, x2: W - 12, y1: boxTop - 8, y2: boxTop - 8, class: 'axis' }, svg)
-  sides.forEach((i) => {
-    const s = side(b, i),
+  sides.forEach((sideIndex) => {
+    const s = side(bench, sideIndex),
       q = s.b,
-      cy = boxTop + 14 + i * 26,
+      cy = boxTop + 14 + sideIndex * 26,
       g = el('g', {}, svg),
-      cls = SIDES[i] + ' whisker'
+      cls = SIDES[sideIndex] + ' whisker'
     el('line', { x1: r2(f.x(q[5])), x2: r2(f.x(q[1])), y1: cy, y2: cy, class: cls }, g)
     el('line', { x1: r2(f.x(q[3])), x2: r2(f.x(q[6])), y1: cy, y2: cy, class: cls }, g)
     el('line', { x1: r2(f.x(q[5])), x2: r2(f.x(q[5])), y1: cy - 5, y2: cy + 5, class: cls }, g)
     el('line', { x1: r2(f.x(q[6])), x2: r2(f.x(q[6])), y1: cy - 5, y2: cy + 5, class: cls }, g)
     const width = r2(Math.max(1, f.x(q[3]) - f.x(q[1])))
-    el('rect', { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[i] + ' box' }, g)
+    el('rect', { x: r2(f.x(q[1])), y: cy - 9, width, height: 18, class: SIDES[sideIndex] + ' box' }, g)
     el(
       'line',
       { x1: r2(f.x(q[2])), x2: r2(f.x(q[2])), y1: cy - 9, y2: cy + 9, class: cls, 'stroke-width': 2.5 },
       g
     )
     s.o.forEach((v) => {
-      el('circle', { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[i] + ' outlier' }, g)
+      el('circle', { cx: r2(f.x(v)), cy, r: 2.5, class: SIDES[sideIndex] + ' outlier' }, g)
     })
-    txt(g, f.m.l - 6, cy + 4, SIDES[i], null, 'end')
+    txt(g, f.m.l - 6, cy + 4, SIDES[sideIndex], null, 'end')
   })
-  sideLegend(svg, b, sides)
+  sideLegend(svg, bench, sides)
 }
 
 /** Every sample in time order, by side; rounds shaded alternately. */
-function plotTime(svg: SVGSVGElement, b: BenchData): void {
-  const sides = present(b)
+function plotTime(svg: SVGSVGElement, bench: BenchData): void {
+  const sides = present(bench)
   let lo = Infinity,
     hi = -Infinity,
     xmax = 0,
     byRounds = true
   sides.forEach((i) => {
-    const s = side(b, i)
+    const s = side(bench, i)
     if (s.ax !== 'r') byRounds = false
     s.v.forEach((v) => {
       lo = Math.min(lo, v)
@@ -377,23 +377,23 @@ function plotTime(svg: SVGSVGElement, b: BenchData): void {
     }
   }
   sides.forEach((i) => {
-    const s = side(b, i),
+    const s = side(bench, i),
       g = el('g', {}, svg)
     for (let j = 0; j < s.v.length; j++)
       el('circle', { cx: r2(f.x(s.x[j])), cy: r2(f.y(s.v[j])), r: 2.4, class: SIDES[i] + ' pt' }, g)
   })
-  const thinned = sides.some((i) => side(b, i).v.length < side(b, i).N)
-  sideLegend(svg, b, sides)
+  const thinned = sides.some((i) => side(bench, i).v.length < side(bench, i).N)
+  sideLegend(svg, bench, sides)
   if (thinned)
-    txt(svg, f.m.l + 4, f.m.t + 12, 'thinned to ' + side(b, sides[0]).v.length + ' points per side')
+    txt(svg, f.m.l + 4, f.m.t + 12, 'thinned to ' + side(bench, sides[0]).v.length + ' points per side')
 }
 
-function plotEcdf(svg: SVGSVGElement, b: BenchData): void {
-  const sides = present(b)
+function plotEcdf(svg: SVGSVGElement, bench: BenchData): void {
+  const sides = present(bench)
   let lo = Infinity,
     hi = -Infinity
   sides.forEach((i) => {
-    const e = side(b, i).e
+    const e = side(bench, i).e
     lo = Math.min(lo, e[0])
     hi = Math.max(hi, e[e.length - 1])
   })
@@ -408,7 +408,7 @@ function plotEcdf(svg: SVGSVGElement, b: BenchData): void {
     ylabel: 'fraction \u2264 x'
   })
   sides.forEach((i) => {
-    const s = side(b, i),
+    const s = side(bench, i),
       n = s.c[s.c.length - 1],
       pts: Array<[number, number]> = [
         [f.x(lo - pad), f.y(0)],
@@ -420,11 +420,11 @@ function plotEcdf(svg: SVGSVGElement, b: BenchData): void {
     }
     el('path', { d: path(pts), class: SIDES[i] + ' line' }, svg)
   })
-  sideLegend(svg, b, sides)
+  sideLegend(svg, bench, sides)
 }
 
-function plotDiff(svg: SVGSVGElement, b: BenchData): void {
-  const d = b.d!,
+function plotDiff(svg: SVGSVGElement, bench: BenchData): void {
+  const d = bench.d!,
     hiEdge = d.lo + d.w * d.c.length
   let x0 = d.lo,
     x1 = hiEdge
@@ -462,8 +462,8 @@ function plotDiff(svg: SVGSVGElement, b: BenchData): void {
   }
 }
 
-function plotAcf(svg: SVGSVGElement, b: BenchData, i: Side): void {
-  const a = side(b, i).a!,
+function plotAcf(svg: SVGSVGElement, bench: BenchData, sideIndex: Side): void {
+  const a = side(bench, sideIndex).a!,
     h = a.r.length
   const f = frame(svg, {
     x0: 0,
@@ -475,14 +475,14 @@ function plotAcf(svg: SVGSVGElement, b: BenchData, i: Side): void {
     xticks: ticks(1, h, Math.min(h, 10)).filter((t) => t === Math.floor(t) && t >= 1),
     xfmt: (v) => String(v),
     xlabel: 'lag',
-    ylabel: 'r' + (b.lv === 'runs' ? ' (run medians, n = ' : ' (n = ') + a.n + ')'
+    ylabel: 'r' + (bench.lv === 'runs' ? ' (run medians, n = ' : ' (n = ') + a.n + ')'
   })
   el('line', { x1: f.m.l, x2: W - 12, y1: r2(f.y(0)), y2: r2(f.y(0)), class: 'axis' }, svg)
   ;[a.band, -a.band].forEach((v) => {
     el('line', { x1: f.m.l, x2: W - 12, y1: r2(f.y(v)), y2: r2(f.y(v)), class: 'limit' }, svg)
   })
   for (let k = 0; k < h; k++) {
-    const cls = Math.abs(a.r[k]) > a.band ? 'outside' : SIDES[i]
+    const cls = Math.abs(a.r[k]) > a.band ? 'outside' : SIDES[sideIndex]
     const x = r2(f.x(k + 1)),
       y = r2(f.y(a.r[k]))
     el('line', { x1: x, x2: x, y1: r2(f.y(0)), y2: y, class: cls + ' lollipop' }, svg)
@@ -545,8 +545,8 @@ function plotForest(fig: HTMLElement | null): void {
  * Count mode's differential icicle (docs/count-mode.md): the loop's call tree, one bar per call under its
  * caller, width its inclusive cost, fill its change (icicle.ts); the SVG is as tall as the tree.
  */
-function plotIcicle(svg: SVGSVGElement, b: BenchData): void {
-  const t = b.t
+function plotIcicle(svg: SVGSVGElement, bench: BenchData): void {
+  const t = bench.t
   if (!t) return
   const WI = 900,
     rowH = 18,

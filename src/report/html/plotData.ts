@@ -344,13 +344,13 @@ export function benchmarkPlotData(
     : (samples as Pick<BenchmarkSamples, Side>)
   const raw = { base: sideValues(sides.base, metric), head: sideValues(sides.head, metric) }
   const level = comparison.level
-  const side = (s: Side): SidePlot | null => {
-    const { values, rounds } = raw[s]
+  const side = (side: Side): SidePlot | null => {
+    const { values, rounds } = raw[side]
     if (values.length === 0) return null
-    const pos = roundPositions(rounds, s)
+    const pos = roundPositions(rounds, side)
     const keep = thin(values.length, MAX_SERIES_POINTS)
     // The series the analysis tested (one median per run at the run level), never recomputed here.
-    const series = comparison.series?.[s] ?? []
+    const series = comparison.series?.[side] ?? []
     let correlogram: SidePlot['acf'] = null
     if (series.length >= 3) {
       const a = acf(series, Math.min(series.length - 1, ACF_MAX_LAG))
