@@ -9,7 +9,8 @@ import { layoutSetup } from './layout/setup.js'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { countSuite, withCounts } from './analysis/countSuite.js'
+import { countSuite, withCounts, withSettled } from './analysis/countSuite.js'
+import { timingSplitOf, type TimingSplit } from './analysis/budgetAllocation.js'
 import { decidableRounds } from './analysis/decidability.js'
 import { analyzeSuite, type SuiteInput } from './analysis/suite.js'
 import { runDesign, type SuiteResult } from './analysis/types.js'
@@ -34,6 +35,7 @@ import { IDENTICAL_PROGRAM, NO_BASELINE, stoppedEarlyText } from './report/wordi
 import {
   adaptiveMaxRounds,
   measureBothSides,
+  usesBudget,
   type BinaryKind,
   type Measured,
   type RoundsProgress,
@@ -131,7 +133,22 @@ async function measureBuilt(
     const report = { suite: countSuite(counted, countOptionsOf(plan)), run }
     return { report, samplesDir: ws.samplesDir, samples: [] }
   }
+  // The budget design: the rounds go to the benchmarks the count pass did not settle (docs/budget.md).
+  const split = counted && usesBudget(plan) ? timingSplitOf(counted, plan) : null
+  if (split && split.timed.length === 0) {
+    const report = {
+      suite: withSettled(
+        { ...countSuite(counted!, countOptionsOf(plan)), comparisons: [] },
+        counted!,
+        countOptionsOf(plan),
+        split.settled
+      ),
+      run
+    }
+    return { report, samplesDir: ws.samplesDir, samples: [] }
+  }
   const measured = await measureBothSides(plan, {
+    ...(split && { timed: split.timed }),
     ...(plan.randomizeLayout && {
       layout: layoutSetup({
         dir: layoutDir(ws),
@@ -152,7 +169,7 @@ async function measureBuilt(
     signal: hooks.signal,
     onProgress: hooks.onProgress
   })
-  return analysed(ws, plan, run, { sides, listed, counted, measured })
+  return analysed(ws, plan, run, { sides, listed, counted, measured, split })
 }
 
 /** Where the job runs: the two checked-out trees, its folders, and the one environment both sides' children get. */
@@ -343,12 +360,14 @@ function analysed(
     sides,
     listed,
     counted,
-    measured
+    measured,
+    split
   }: {
     sides: ProbedSides
     listed: NonNullable<SuiteInput['listed']>
     counted: CountMeasurement | null
     measured: Measured
+    split: TimingSplit | null
   }
 ): PipelineResult {
   const { samples, issues, provenance, adaptive } = measured
@@ -363,7 +382,8 @@ function analysed(
   const store = SampleStore.of(samples)
   const timed: SuiteResult =
     adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis)
-  const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed
+  const both = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed
+  const suite = counted && split ? withSettled(both, counted, countOptionsOf(plan), split.settled) : both
   const record = {
     ...run,
     ...roundsRecord(plan, measured),

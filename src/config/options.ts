@@ -346,6 +346,17 @@ const TABLE = [
     reproduce: true
   },
   {
+    name: 'budget',
+    config: 'budget',
+    type: 'bool',
+    default: false,
+    help: 'spend the rounds where the answer is missing: only benchmarks the count pass did not settle are timed, adaptive looks, and a benchmark the time budget left cannot decide stops (docs/budget.md)',
+    commands: ['run'],
+    input: 'budget',
+    file: true,
+    reproduce: true
+  },
+  {
     name: 'max-rounds',
     config: 'maxRounds',
     type: 'int',

@@ -75,6 +75,12 @@ export interface Config {
   historyStore: string | null
   /** Adaptive rounds: after the initial `rounds`, top-up rounds only for unresolved benchmarks. */
   adaptive: boolean
+  /**
+   * The budget design (docs/budget.md): timing rounds only for benchmarks the count pass did not settle,
+   * adaptive looks, and a benchmark the rest of the time budget cannot decide stops. Implies adaptive
+   * looks; a sharded run keeps fixed rounds.
+   */
+  budget: boolean
   /** Adaptive mode's cap on rounds per benchmark (null: chosen from `rounds`). */
   maxRounds: number | null
   /** Adaptive mode: stop a benchmark as futile below this conditional power (0: never). */
