@@ -40943,6 +40943,29 @@ class SequentialAnalysis {
         this.previousRounds = at.rounds;
         return { look, testAlpha, active: [...next].sort(), stopped: stopped.sort() };
     }
+    /** The information fraction the looks so far have spent α up to (0 before the first look). */
+    spentFraction() {
+        return this.previousFraction;
+    }
+    /** Benchmarks analysed so far (the family the looks correct over). */
+    analysedCount() {
+        return this.latest.size;
+    }
+    /** The latest comparison of each benchmark still active (the last look's), sorted by name. */
+    activeComparisons() {
+        return [...(this.active ?? [])].sort().flatMap((name) => this.latest.get(name) ?? []);
+    }
+    /**
+     * Stops an active benchmark without a verdict, before the next block (the time budget cannot decide
+     * it: analysis/budgetAllocation.ts). Non-binding like futility: it only removes chances to reject.
+     */
+    stopUndecidable(name, message) {
+        const last = this.latest.get(name);
+        if (!this.active?.has(name) || !last)
+            return;
+        this.active.delete(name);
+        this.stop(name, last, 'futile', [{ level: 'warning', code: 'budget-undecidable', message }]);
+    }
     /**
      * Ends the run without a further look (e.g. interrupted before a top-up block measured anything):
      * the benchmarks still active keep their last look's comparison and get `reason`.
@@ -41330,6 +41353,17 @@ const TABLE = [
         reproduce: true
     },
     {
+        name: 'budget',
+        config: 'budget',
+        type: 'bool',
+        default: true,
+        help: 'spend the rounds where the answer is missing: only benchmarks the count pass did not settle are timed, adaptive looks, and a benchmark the time budget left cannot decide stops (docs/budget.md)',
+        commands: ['run'],
+        input: 'budget',
+        file: true,
+        reproduce: true
+    },
+    {
         name: 'max-rounds',
         config: 'maxRounds',
         type: 'int',
@@ -41387,11 +41421,11 @@ const TABLE = [
         name: 'measure',
         config: 'measure',
         type: 'enum',
-        values: ['time', 'counts', 'both'],
-        default: 'time',
+        values: ['auto', 'time', 'counts', 'both'],
+        default: 'auto',
         arg: 'M',
-        help: 'time: ABBA timing rounds; counts: instruction counts under valgrind, deterministic on any machine ' +
-            '(docs/count-mode.md); both: timing with counts beside it',
+        help: 'auto: both where valgrind is installed, else time (saying what both would add); time: ABBA timing rounds; ' +
+            'counts: instruction counts under valgrind, deterministic on any machine (docs/count-mode.md); both: timing with counts beside it',
         commands: ['run'],
         input: 'measure',
         file: true,
@@ -42021,7 +42055,7 @@ function checkCombinations(config) {
         throw new ConfigError('--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way');
     if (config.shardWeights && !config.shard)
         throw new ConfigError('--shard-weights needs --shard I/N');
-    if (config.shard && config.measure !== 'time')
+    if (config.shard && (config.measure === 'counts' || config.measure === 'both'))
         throw new ConfigError(`--shard with --measure ${config.measure} is not supported yet: merging the shards would drop the counts (use --measure time with shards)`);
     if (config.measure === 'counts' && config.adaptive)
         throw new ConfigError('--adaptive adds timing rounds; with --measure counts there are none (use --measure both)');
@@ -42048,7 +42082,8 @@ function judgementOf(config) {
         // The measuring job ran `run`, whose `auto` is per-benchmark interleaving.
         interleave: runDesign(a.interleave),
         count: countOptionsOf(config),
-        measure: config.measure
+        // `auto` expects nothing: a measuring side without valgrind judged by timing alone, as it should.
+        ...(config.measure !== 'auto' && { measure: config.measure })
     };
 }
 /**
@@ -55362,6 +55397,139 @@ function countOnlyComparison(name, counts) {
         counts
     };
 }
+/**
+ * The budget design's settled benchmarks (docs/budget.md): the count pass found their code path flat and
+ * their counts unchanged or negligible, so they got no timing rounds; they join the suite with the count
+ * verdict (as `--measure counts` gives it) and a note saying why they were not timed.
+ */
+function withSettled(suite, measurement, options, settled) {
+    if (settled.length === 0)
+        return suite;
+    const names = new Set(settled);
+    const added = countSuite(measurement, options).comparisons.flatMap((c) => names.has(c.benchmark) ? [{ ...c, warnings: [...c.warnings, SETTLED_NOTE] }] : []);
+    const comparisons = [...suite.comparisons, ...added].sort((a, b) => a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0);
+    const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []));
+    return {
+        ...suite,
+        comparisons,
+        counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
+        ...(suite.countMode && { countMode: { ...suite.countMode, counts: tallyVerdicts(counted) } })
+    };
+}
+const SETTLED_NOTE = {
+    level: 'info',
+    code: 'settled-by-counts',
+    message: 'not timed: its code path did not move (counts flat), so timing could only have added a timing-only verdict; ' +
+        'the time went to benchmarks whose answer was missing (--budget; add timing-only to fail-on to time it too)'
+};
+
+/**
+ * Where the time budget goes (docs/budget.md): which benchmarks get timing rounds after the count pass,
+ * and which stop because the rounds the remaining budget can still buy cannot decide them. Pure: no
+ * I/O, no clock (the caller measures the time left and the cost of a benchmark's round).
+ *
+ * - The count pass settles a benchmark whose code path did not move (docs/statistics.md §10: "flat",
+ *   counts `unchanged` or `negligible`): timing could only add a `timing-only` verdict, which fails
+ *   nothing unless `timing-only` is in fail-on. Such a benchmark gets no timing rounds; the rounds go to
+ *   the benchmarks whose code path moved (timing can still overrule their counts: "time and
+ *   instructions disagree") and to those the counts could not judge. The split is fixed from the counts
+ *   alone, before any timing is seen, so the timing family is known in advance (α below).
+ * - At a look, an undecided benchmark whose decision needs more rounds than the budget can still give
+ *   (the advice of docs/statistics.md §4, at the most α a later look can spend) stops. Stopping without
+ *   a verdict is non-binding, as futility is (docs/adaptive.md): α is untouched.
+ */
+/**
+ * Splits the counted benchmarks. `timeSettled` (fail-on includes `timing-only`: the user wants layout
+ * changes to fail) times every benchmark.
+ */
+function splitByCounts(measurement, options, timeSettled) {
+    const timed = [];
+    const settled = [];
+    for (const [name, c] of compareCounts(measurement, options)) {
+        const flat = countDirection(c, options.threshold) === 'flat';
+        const quiet = c.verdict === 'unchanged' || c.verdict === 'negligible';
+        (flat && quiet && !timeSettled ? settled : timed).push(name);
+    }
+    return { timed: timed.sort(), settled: settled.sort() };
+}
+/** The split for a run's options: its count options, and `timing-only` in fail-on times the settled too. */
+function timingSplitOf(measurement, config) {
+    const options = { metric: config.countMetric, threshold: config.countThreshold };
+    return splitByCounts(measurement, options, config.failOn.includes('timing-only'));
+}
+/**
+ * The undecided benchmarks that the rest of the budget cannot decide. The budget is shared: with A
+ * benchmarks still active, each can get about remainingMs / (A × msPerBenchmarkRound) more rounds;
+ * when some cannot be decided with that, those the whole budget could not decide stop, else the
+ * noisiest one does, which frees its share for the rest; repeated until the rest can be decided. A
+ * benchmark's chance is judged at the most α any later look can use (everything not yet spent,
+ * divided over the family), so stopping is conservative: it never stops a benchmark the real last
+ * look could more easily decide.
+ */
+function budgetStops(active, b) {
+    const left = Math.max(0, b.alpha - obrienFlemingSpending(Math.min(1, b.spentFraction), b.alpha));
+    const level = b.correction === 'none' ? left : left / Math.max(1, b.familySize);
+    const models = new Map(active.flatMap((c) => {
+        const m = c.verdict === 'inconclusive' ? modelOf(c, b, Math.max(level, Number.MIN_VALUE)) : null;
+        return m ? [[c.benchmark, m]] : [];
+    }));
+    // No α left to spend (the last look was taken): nothing more can be decided.
+    const affordable = (sharing) => level > 0
+        ? Math.max(0, Math.min(b.maxRounds - b.rounds, Math.floor(b.remainingMs / (sharing * Math.max(1e-9, b.msPerBenchmarkRound)))))
+        : 0;
+    const fails = (name, rounds) => rounds <= 0 ? 'too-noisy' : adviceAt(models.get(name), b.rounds, rounds);
+    const stops = new Map();
+    const stop = (name, rounds, why) => stops.set(name, { benchmark: name, affordable: rounds, why, message: stopMessage(why, rounds, b) });
+    for (;;) {
+        const still = [...models.keys()].filter((n) => !stops.has(n));
+        const shared = affordable(still.length);
+        const failing = still.filter((n) => fails(n, shared) !== null);
+        if (failing.length === 0)
+            break;
+        // Those the whole budget could not decide stop first; else the noisiest one, freeing its share.
+        const alone = affordable(1);
+        const hopeless = failing.filter((n) => fails(n, alone) !== null);
+        if (hopeless.length > 0)
+            for (const n of hopeless)
+                stop(n, alone, fails(n, alone));
+        else {
+            const noisiest = failing.reduce((x, y) => (models.get(y).sd > models.get(x).sd ? y : x));
+            stop(noisiest, shared, fails(noisiest, shared));
+        }
+    }
+    return [...stops.values()].sort((x, y) => (x.benchmark < y.benchmark ? -1 : 1));
+}
+/** Null when `more` rounds make a verdict likely (the advice, decisionAdvice.ts), else why not. */
+function adviceAt(model, rounds, more) {
+    const advice = roundsToDecide(model, rounds + 1, rounds + more);
+    return advice.kind === 'more-rounds' ? null : advice.kind === 'too-close' ? 'too-close' : 'too-noisy';
+}
+/**
+ * The advice's model of one benchmark (decisionAdvice.ts): its ln estimate, and the run-level σ its
+ * standard error implies (compare()'s logRatioSe, from a 95% interval: the look's own interval at a
+ * tiny level reaches into the outliers, as docs/adaptive.md found for futility). Null without one.
+ */
+function modelOf(c, b, level) {
+    const se = c.logRatioSe;
+    if (!c.ratio || !(c.ratio.estimate > 0) || se === undefined || !(se > 0 && Number.isFinite(se)))
+        return null;
+    const n0 = Math.max(2, b.rounds);
+    return {
+        estimate: Math.log(c.ratio.estimate),
+        sd: se / standardError(1, n0),
+        n0,
+        alpha: level,
+        minEffect: b.minEffect
+    };
+}
+function stopMessage(why, affordable, b) {
+    const what = why === 'too-close'
+        ? `its change is too close to the minimum effect (${(100 * b.minEffect).toFixed(1)}%) to be decided`
+        : 'it is too noisy to be decided';
+    const seconds = Number.isFinite(b.remainingMs) ? `${Math.round(b.remainingMs / 1000)} s` : 'no limit';
+    return (`cannot be decided within the time budget: ${what} with the ${Math.max(0, affordable)} more round(s) ` +
+        `the budget left (${seconds}) can give it; stopped after ${b.rounds} rounds so the rest go to benchmarks that can be decided`);
+}
 
 /**
  * Decidability before measuring (docs/statistics.md §10): with K benchmarks at level α under the correction,
@@ -60494,7 +60662,9 @@ async function runAdaptive(o) {
     const blocks = new Blocks(o);
     const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower });
     const looks = [];
-    let block = await blocks.run(o.initialRounds, o.warmup, o.filter);
+    const timed = o.budget?.timed;
+    let block = await blocks.run(o.initialRounds, o.warmup, timed ? selection(o, timed) : o.filter, timed);
+    let blockSize = timed?.length ?? null;
     let finalReason = null;
     for (;;) {
         const { reason, remainingMs } = stopReasonAfter(block, o, blocks);
@@ -60517,13 +60687,46 @@ async function runAdaptive(o) {
             `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`);
         if (reason === 'interrupted')
             seq.finish('interrupted');
+        if (reason === null && o.budget)
+            look.active = stopUndecidable(o, seq, block, blockSize, remainingMs, blocks.done);
         if (reason !== null || look.active.length === 0) {
             finalReason = reason;
             break;
         }
+        blockSize = look.active.length;
         block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs);
     }
     return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason);
+}
+/**
+ * The budget design's stop at a look: the active benchmarks the rest of the budget cannot decide
+ * (analysis/budgetAllocation.ts) stop without a verdict. A round's cost per benchmark is the last
+ * block's measuring time over its rounds and benchmarks (null size: the whole listed suite).
+ * Returns the benchmarks still active.
+ */
+function stopUndecidable(o, seq, block, blockSize, remainingMs, rounds) {
+    const size = blockSize ?? Math.max(1, seq.analysedCount());
+    const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...o.analysis };
+    const stops = budgetStops(seq.activeComparisons(), {
+        rounds,
+        remainingMs,
+        msPerBenchmarkRound: block.measuringMs / Math.max(1, block.completedRounds * size),
+        maxRounds: o.maxRounds,
+        alpha: opts.alpha,
+        spentFraction: seq.spentFraction(),
+        familySize: seq.analysedCount(),
+        correction: opts.correction,
+        minEffect: opts.minEffect
+    });
+    for (const s of stops)
+        seq.stopUndecidable(s.benchmark, s.message);
+    if (stops.length > 0)
+        o.log.info(`Budget: ${stops.length} benchmark(s) cannot be decided within the time budget left; stopped.`);
+    return seq.activeBenchmarks() ?? [];
+}
+/** The filter that selects `names` (per-benchmark interleaving selects by its own list: none needed). */
+function selection(o, names) {
+    return o.perBenchmark ? o.filter : (exactNameFilter([...names]) ?? o.filter);
 }
 /** Checks --max-rounds against --rounds and the block size; returns the block size. */
 function checkRoundCounts(o) {
@@ -62178,7 +62381,8 @@ async function measureBothSides(config, o) {
                 o.onProgress?.(result, progress, { samples, issues });
             }
         };
-        if (!config.adaptive) {
+        const budget = usesBudget(config);
+        if (!config.adaptive && !budget) {
             const rounds = await log.group('Measure (ABBA rounds)', () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
             return { samples, issues, provenance, rounds, ...(layouts && { layout: layouts.record() }) };
         }
@@ -62188,9 +62392,10 @@ async function measureBothSides(config, o) {
             initialRounds: config.rounds,
             maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
             futilityPower: config.futilityPower,
+            ...(budget && { budget: { ...(o.timed && { timed: o.timed }) } }),
             warmup: config.warmupRounds,
             analysis: config.analysis,
-            snapshot: () => ({ samples, issues, provenance, listed: o.listed })
+            snapshot: () => ({ samples, issues, provenance, listed: timedListed(o.listed, o.timed) })
         }));
         return {
             samples,
@@ -62204,6 +62409,46 @@ async function measureBothSides(config, o) {
     finally {
         release();
     }
+}
+/** The budget design is in force: asked for, and not a shard (shards are merged as fixed-round runs). */
+function usesBudget(config) {
+    return config.budget && config.shard === null;
+}
+/** What each side lists, narrowed to the timed benchmarks (the untimed are judged by counts, not lost). */
+function timedListed(listed, timed) {
+    if (!listed || !timed)
+        return listed;
+    const keep = new Set(timed);
+    return {
+        ...(listed.base && { base: listed.base.filter((n) => keep.has(n)) }),
+        ...(listed.head && { head: listed.head.filter((n) => keep.has(n)) })
+    };
+}
+
+/** What `auto` leaves without valgrind: said once, so the user knows what installing it would add. */
+const WITHOUT_VALGRIND = 'valgrind is not installed: measuring time only. With it, --measure both (the default where valgrind runs) ' +
+    'would also count instructions: a deterministic verdict for every benchmark whose code path moved, and no ' +
+    'timing rounds spent on those whose code did not (docs/budget.md); e.g. sudo apt-get install valgrind';
+/** The config with `auto` resolved to `both` (valgrind runs) or `time` (it does not, or a shard). */
+async function resolvedMeasure(config, log, hasValgrind = valgrindRuns) {
+    if (config.measure !== 'auto')
+        return { ...config, measure: config.measure };
+    if (config.shard)
+        return { ...config, measure: 'time' };
+    if (await hasValgrind(process.env))
+        return { ...config, measure: 'both' };
+    log.info(WITHOUT_VALGRIND);
+    return { ...config, measure: 'time' };
+}
+async function valgrindRuns(env) {
+    const r = await runProcess('valgrind', ['--version'], {
+        cwd: process.cwd(),
+        env,
+        stdout: 'capture',
+        stderr: 'capture',
+        timeoutMs: 30_000
+    });
+    return !r.spawnError && r.exitCode === 0;
 }
 
 /**
@@ -62370,7 +62615,7 @@ function shardRecord(share, samples, issues) {
  * @throws JobError (code 2: bad refs/options; code 3: head build failed, no samples, …)
  */
 async function runPipeline(asked, log, hooks = {}) {
-    const config = withRunDesign(asked);
+    const config = await resolvedMeasure(withRunDesign(asked), log);
     const { base } = requireRunOptions(config);
     const repoDir = resolve$1(config.repoDir);
     const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase }));
@@ -62423,7 +62668,17 @@ async function measureBuilt(ws, built, run, hooks) {
         const report = { suite: countSuite(counted, countOptionsOf(plan)), run };
         return { report, samplesDir: ws.samplesDir, samples: [] };
     }
+    // The budget design: the rounds go to the benchmarks the count pass did not settle (docs/budget.md).
+    const split = counted && usesBudget(plan) ? timingSplitOf(counted, plan) : null;
+    if (split && split.timed.length === 0) {
+        const report = {
+            suite: withSettled({ ...countSuite(counted, countOptionsOf(plan)), comparisons: [] }, counted, countOptionsOf(plan), split.settled),
+            run
+        };
+        return { report, samplesDir: ws.samplesDir, samples: [] };
+    }
     const measured = await measureBothSides(plan, {
+        ...(split && { timed: split.timed }),
         ...(plan.randomizeLayout && {
             layout: layoutSetup({
                 dir: layoutDir(ws),
@@ -62444,7 +62699,7 @@ async function measureBuilt(ws, built, run, hooks) {
         signal: hooks.signal,
         onProgress: hooks.onProgress
     });
-    return analysed(ws, plan, run, { sides, listed, counted, measured });
+    return analysed(ws, plan, run, { sides, listed, counted, measured, split });
 }
 /**
  * Checks out base and head in a work folder and runs `job` there; the worktrees and a temporary
@@ -62571,7 +62826,7 @@ async function probeSides(ws, { headProbe, plan }) {
     };
 }
 /** The measured samples analysed (timing, with counts beside them when measured) into the report. */
-function analysed(ws, plan, run, { sides, listed, counted, measured }) {
+function analysed(ws, plan, run, { sides, listed, counted, measured, split }) {
     const { samples, issues, provenance, adaptive } = measured;
     // Benchmarks that all reported errors or skips are results (skipped or failed), not a job that could not run.
     if (samples.length === 0 && !issues.some((i) => i.kind === 'error' || i.kind === 'skipped')) {
@@ -62580,7 +62835,8 @@ function analysed(ws, plan, run, { sides, listed, counted, measured }) {
     // One compact store for the analysis and, through the result, the HTML report's plots.
     const store = SampleStore.of(samples);
     const timed = adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis);
-    const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed;
+    const both = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed;
+    const suite = counted && split ? withSettled(both, counted, countOptionsOf(plan), split.settled) : both;
     const record = {
         ...run,
         ...roundsRecord(plan, measured),

@@ -43,6 +43,7 @@ import {
 } from './measure/index.js'
 import { isMeasurableName, type Sample, type SampleIssue, type Side } from './samples/model.js'
 import { SampleStore, type SampleList } from './samples/store.js'
+import { resolvedMeasure } from './measure/measureMode.js'
 import { listBenchmarks, planShard, shardRecord, type ShardShare } from './shard/plan.js'
 
 export interface PipelineHooks {
@@ -77,7 +78,7 @@ export async function runPipeline(
   log: Log,
   hooks: PipelineHooks = {}
 ): Promise<PipelineResult> {
-  const config = withRunDesign(asked)
+  const config = await resolvedMeasure(withRunDesign(asked), log)
   const { base } = requireRunOptions(config)
   const repoDir = resolve(config.repoDir)
   const commits = await log.group('Resolve commits', () =>

@@ -46,6 +46,8 @@ itIf(
     const code = await main(
       [
         'run',
+        // --adaptive as it is on its own: timing only, without the default's count pass and budget (docs/budget.md)
+        ...['--measure', 'time', '--no-budget'],
         '--repo',
         repo,
         '--base',

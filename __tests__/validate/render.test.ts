@@ -51,6 +51,7 @@ describe('renderValidation', () => {
       'Pairs',
       'History on main',
       'Layout',
+      'Time to the answer',
       'Reproduce'
     ])
   })

@@ -90,7 +90,7 @@ export interface Config {
   /** A previous results file whose per-benchmark seconds balance the shards (null: split by hash). */
   shardWeights: string | null
   /** Timing (default), counts under valgrind, or both side by side (docs/count-mode.md). */
-  measure: MeasureMode
+  measure: MeasureMode | 'auto'
   /** Count mode: what the count verdicts read. */
   countMetric: CountMetric
   /** Count mode: δ_count, the smallest relative count change that is a regression (0.01 = 1%). */
