@@ -103,7 +103,7 @@ itIf(
       }
       expect(err).toMatch(/Top-up: rounds 9–12 for 1 unresolved benchmark/)
     }
-    expect(results.run.reproduce).toMatch(/--adaptive --max-rounds 16/)
+    expect(results.run.reproduce).toMatch(/--adaptive --no-budget --max-rounds 16/)
   },
   60_000
 )
