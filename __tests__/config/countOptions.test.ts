@@ -3,9 +3,10 @@ import { describe, expect, it } from '@jest/globals'
 import { buildConfig, countOptionsOf } from '../../src/config/index.js'
 
 describe('count mode options', () => {
-  it('default to timing, instructions and δ_count 1%', () => {
+  it('default to auto (counts where valgrind runs), instructions and δ_count 1%', () => {
     const c = buildConfig({})
-    expect(c.measure).toBe('time')
+    // auto: counts beside timing where valgrind runs, else timing (docs/budget.md); resolved when run
+    expect(c.measure).toBe('auto')
     expect(countOptionsOf(c)).toEqual({ metric: 'instructions', threshold: 0.01 })
   })
 
@@ -16,7 +17,7 @@ describe('count mode options', () => {
   })
 
   it.each([
-    [{ measure: 'count' }, /--measure: 'count' is not valid; expected one of time, counts, both/],
+    [{ measure: 'count' }, /--measure: 'count' is not valid; expected one of auto, time, counts, both/],
     [{ 'count-metric': 'ir' }, /--count-metric: 'ir' is not valid; expected one of instructions, cycles/],
     [{ 'count-threshold': '0' }, /--count-threshold: '0' is not valid; expected a number in \(0, 1\)/],
     [

@@ -48,6 +48,8 @@ itIf(
     const code = await main(
       [
         'run',
+        // --adaptive as it is on its own: timing only, without the default's count pass and budget (docs/budget.md)
+        ...['--measure', 'time', '--no-budget'],
         '--repo',
         repo,
         '--base',
@@ -103,7 +105,7 @@ itIf(
       }
       expect(err).toMatch(/Top-up: rounds 9–12 for 1 unresolved benchmark/)
     }
-    expect(results.run.reproduce).toMatch(/--adaptive --max-rounds 16/)
+    expect(results.run.reproduce).toMatch(/--adaptive --no-budget --max-rounds 16/)
   },
   60_000
 )

@@ -5,7 +5,7 @@
  */
 import { beforeAll, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
@@ -209,6 +209,30 @@ describeIf('count mode (real valgrind)', () => {
     expect(work.verdict).toBe('regression')
     expect(r.code).toBe(1)
     expect(readFileSync(join(repo, 'out-both', 'report.md'), 'utf8')).toContain('| Instructions | Verdict |')
+  }, 300_000)
+
+  it('--budget: only the benchmark whose code path moved is timed; the flat one is settled by counts', async () => {
+    const out = join(repo, 'out-budget')
+    const r = await run(repo, 'base', 'head', out, [
+      ...['--measure', 'both', '--budget', '--rounds', '6', '--repetitions', '1', '--min-time', '0.01'],
+      ...['--filter', '^BM_(Work|Fixed)$']
+    ])
+    const work = r.byName.get('BM_Work')! as BenchmarkJson & { adaptive?: { rounds: number } }
+    const fixed = r.byName.get('BM_Fixed')! as BenchmarkJson & {
+      warnings: { code: string }[]
+      ratio: unknown
+    }
+    expect(work.verdict).toBe('regression')
+    expect(work.adaptive!.rounds).toBeGreaterThanOrEqual(6)
+    // not timed: no timing interval, no timing sample file names it, the count verdict stands with its note
+    expect(fixed).toMatchObject({ verdict: 'unchanged', ratio: null })
+    expect(fixed.warnings.map((w) => w.code)).toContain('settled-by-counts')
+    const timed = readdirSync(join(out, 'samples'))
+      .filter((f) => /^(base|head)-[rw]\d+(-b\d+)?\.json$/.test(f))
+      .map((f) => readFileSync(join(out, 'samples', f), 'utf8'))
+    expect(timed.length).toBeGreaterThan(0)
+    for (const t of timed) expect(t).not.toContain('BM_Fixed')
+    expect(r.code).toBe(1)
   }, 300_000)
 
   const both = ['--measure', 'both', '--rounds', '8', '--repetitions', '1', '--min-time', '0.02']

@@ -87,6 +87,8 @@ describeIf('faults during a run (end to end)', () => {
   })
   const args = (head: string, out: string, ...extra: string[]) => [
     ...['run', '--repo', repo.dir, '--base', 'base', '--head', head, '--build', BUILD, '--binary', 'bench'],
+    // the timing rounds under test: not the default's count pass and budget (docs/budget.md)
+    ...['--measure', 'time', '--no-budget'],
     ...[
       // These faults are of whole-suite processes (a process killed after BM_A loses the rest).
       '--interleave',

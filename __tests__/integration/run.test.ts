@@ -123,6 +123,8 @@ describeIf('benchgate run (end to end)', () => {
   /** `benchgate run` on the test repository; `extra` flags come last and win. */
   const args = (head: string, out: string, ...extra: string[]) => [
     ...['run', '--repo', repo, '--base', 'base', '--head', head, '--build', BUILD, '--binary', 'bench'],
+    // the timing rounds under test: not the default's count pass and budget (docs/budget.md)
+    ...['--measure', 'time', '--no-budget'],
     ...[
       // Whole-suite processes unless a test says otherwise (the --interleave benchmark tests below).
       '--interleave',

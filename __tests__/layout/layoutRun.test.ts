@@ -64,6 +64,8 @@ describeIf('benchgate run --randomize-layout (real builds)', () => {
       [
         ...[
           'run',
+          // the timing rounds under test: not the default's count pass and budget (docs/budget.md)
+          ...['--measure', 'time', '--no-budget'],
           '--repo',
           repo,
           '--base',

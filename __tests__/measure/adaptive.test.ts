@@ -311,6 +311,34 @@ describe('runAdaptive with a fake benchmark binary', () => {
     }
   }, 60_000)
 
+  it('the budget design times only the unsettled, stops the decided and what the budget cannot decide', async () => {
+    // BM_Same was settled by the count pass: never timed. BM_Clear is decided at the first look and gets no
+    // more rounds; BM_Noisy (30% noise) cannot be decided within 16 rounds: it stops at the first look too
+    // (without the budget design it is topped up to 16 rounds: the first test).
+    const slight = { name: 'BM_Slight', ns: 1000, ratio: 1.01, sigma: 0.01 }
+    const t = setup([clear, same, noisy, slight], {
+      budget: { timed: ['BM_Clear<int>', 'BM_Noisy.x', 'BM_Slight'] },
+      maxRounds: 24
+    })
+    try {
+      const r = await runAdaptive(t.options)
+      const by = Object.fromEntries(r.suite!.comparisons.map((c) => [c.benchmark, c]))
+      expect(Object.keys(by).sort()).toEqual(['BM_Clear<int>', 'BM_Noisy.x', 'BM_Slight'])
+      for (const f of t.filters()) expect(f.filter).not.toMatch(/BM_Same/)
+      expect(by['BM_Clear<int>']).toMatchObject({ verdict: 'regression' })
+      expect(by['BM_Clear<int>'].adaptive).toMatchObject({ rounds: 8, look: 1, stopReason: 'resolved' })
+      expect(by['BM_Noisy.x'].adaptive).toMatchObject({ rounds: 8, look: 1, stopReason: 'futile' })
+      expect(by['BM_Noisy.x'].warnings.map((w) => w.code)).toContain('budget-undecidable')
+      // the one the budget can decide is topped up, alone
+      expect(by.BM_Slight.adaptive!.rounds).toBeGreaterThan(8)
+      for (const f of t.filters().filter((x) => x.round >= 8)) expect(f.filter).toBe('^(BM_Slight)$')
+      // the family is the timed benchmarks: the first look's level divided over K = 3
+      expect(by['BM_Clear<int>'].confLevel).toBeCloseTo(1 - by['BM_Clear<int>'].adaptive!.testAlpha / 3, 15)
+    } finally {
+      t.cleanup()
+    }
+  }, 60_000)
+
   it('a benchmark that vanishes in top-up rounds is reported and does not stall the loop', async () => {
     const noisy2 = { ...noisy, name: 'BM_Noisy2' }
     const t = setup([clear, { ...noisy, vanishFromRound: 8 }, noisy2])

@@ -53,6 +53,7 @@ describe('renderValidation', () => {
       'History on main',
       'History calibration',
       'Layout',
+      'Time to the answer',
       'Reproduce'
     ])
   })

@@ -207,6 +207,32 @@ export class SequentialAnalysis {
     return { look, testAlpha, active: [...next].sort(), stopped: stopped.sort() }
   }
 
+  /** The information fraction the looks so far have spent α up to (0 before the first look). */
+  spentFraction(): number {
+    return this.previousFraction
+  }
+
+  /** Benchmarks analysed so far (the family the looks correct over). */
+  analysedCount(): number {
+    return this.latest.size
+  }
+
+  /** The latest comparison of each benchmark still active (the last look's), sorted by name. */
+  activeComparisons(): Comparison[] {
+    return [...(this.active ?? [])].sort().flatMap((name) => this.latest.get(name) ?? [])
+  }
+
+  /**
+   * Stops an active benchmark without a verdict, before the next block (the time budget cannot decide
+   * it: analysis/budgetAllocation.ts). Non-binding like futility: it only removes chances to reject.
+   */
+  stopUndecidable(name: string, message: string): void {
+    const last = this.latest.get(name)
+    if (!this.active?.has(name) || !last) return
+    this.active.delete(name)
+    this.stop(name, last, 'futile', [{ level: 'warning', code: 'budget-undecidable', message }])
+  }
+
   /**
    * Ends the run without a further look (e.g. interrupted before a top-up block measured anything):
    * the benchmarks still active keep their last look's comparison and get `reason`.

@@ -108,3 +108,39 @@ function countOnlyComparison(name: string, counts: CountComparison): Comparison 
     counts
   }
 }
+
+/**
+ * The budget design's settled benchmarks (docs/budget.md): the count pass found their code path flat and
+ * their counts unchanged or negligible, so they got no timing rounds; they join the suite with the count
+ * verdict (as `--measure counts` gives it) and a note saying why they were not timed.
+ */
+export function withSettled(
+  suite: SuiteResult,
+  measurement: CountMeasurement,
+  options: CountOptions,
+  settled: readonly string[]
+): SuiteResult {
+  if (settled.length === 0) return suite
+  const names = new Set(settled)
+  const added = countSuite(measurement, options).comparisons.flatMap((c) =>
+    names.has(c.benchmark) ? [{ ...c, warnings: [...c.warnings, SETTLED_NOTE] }] : []
+  )
+  const comparisons = [...suite.comparisons, ...added].sort((a, b) =>
+    a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0
+  )
+  const counted = comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : []))
+  return {
+    ...suite,
+    comparisons,
+    counts: tallyVerdicts(comparisons.map((c) => c.verdict)),
+    ...(suite.countMode && { countMode: { ...suite.countMode, counts: tallyVerdicts(counted) } })
+  }
+}
+
+const SETTLED_NOTE = {
+  level: 'info' as const,
+  code: 'settled-by-counts',
+  message:
+    'not timed: its code path did not move (counts flat), so timing could only have added a timing-only verdict; ' +
+    'the time went to benchmarks whose answer was missing (--budget; add timing-only to fail-on to time it too)'
+}

@@ -96,7 +96,7 @@ function checkCombinations(config: Config): void {
       '--shard and --adaptive cannot be combined yet: merging needs every shard analysed the same way'
     )
   if (config.shardWeights && !config.shard) throw new ConfigError('--shard-weights needs --shard I/N')
-  if (config.shard && config.measure !== 'time')
+  if (config.shard && (config.measure === 'counts' || config.measure === 'both'))
     throw new ConfigError(
       `--shard with --measure ${config.measure} is not supported yet: merging the shards would drop the counts (use --measure time with shards)`
     )
@@ -129,7 +129,8 @@ export function judgementOf(config: Config): Judgement {
     // The measuring job ran `run`, whose `auto` is per-benchmark interleaving.
     interleave: runDesign(a.interleave),
     count: countOptionsOf(config),
-    measure: config.measure
+    // `auto` expects nothing: a measuring side without valgrind judged by timing alone, as it should.
+    ...(config.measure !== 'auto' && { measure: config.measure })
   }
 }
 

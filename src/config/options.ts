@@ -361,6 +361,17 @@ const TABLE = [
     reproduce: true
   },
   {
+    name: 'budget',
+    config: 'budget',
+    type: 'bool',
+    default: true,
+    help: 'spend the rounds where the answer is missing: only benchmarks the count pass did not settle are timed, adaptive looks, and a benchmark the time budget left cannot decide stops (docs/budget.md)',
+    commands: ['run'],
+    input: 'budget',
+    file: true,
+    reproduce: true
+  },
+  {
     name: 'max-rounds',
     config: 'maxRounds',
     type: 'int',
@@ -418,12 +429,12 @@ const TABLE = [
     name: 'measure',
     config: 'measure',
     type: 'enum',
-    values: ['time', 'counts', 'both'],
-    default: 'time',
+    values: ['auto', 'time', 'counts', 'both'],
+    default: 'auto',
     arg: 'M',
     help:
-      'time: ABBA timing rounds; counts: instruction counts under valgrind, deterministic on any machine ' +
-      '(docs/count-mode.md); both: timing with counts beside it',
+      'auto: both where valgrind is installed, else time (saying what both would add); time: ABBA timing rounds; ' +
+      'counts: instruction counts under valgrind, deterministic on any machine (docs/count-mode.md); both: timing with counts beside it',
     commands: ['run'],
     input: 'measure',
     file: true,

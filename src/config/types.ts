@@ -77,6 +77,12 @@ export interface Config {
   historyStore: string | null
   /** Adaptive rounds: after the initial `rounds`, top-up rounds only for unresolved benchmarks. */
   adaptive: boolean
+  /**
+   * The budget design (docs/budget.md): timing rounds only for benchmarks the count pass did not settle,
+   * adaptive looks, and a benchmark the rest of the time budget cannot decide stops. Implies adaptive
+   * looks; a sharded run keeps fixed rounds.
+   */
+  budget: boolean
   /** Adaptive mode's cap on rounds per benchmark (null: chosen from `rounds`). */
   maxRounds: number | null
   /** Adaptive mode: stop a benchmark as futile below this conditional power (0: never). */
@@ -86,7 +92,7 @@ export interface Config {
   /** A previous results file whose per-benchmark seconds balance the shards (null: split by hash). */
   shardWeights: string | null
   /** Timing (default), counts under valgrind, or both side by side (docs/count-mode.md). */
-  measure: MeasureMode
+  measure: MeasureMode | 'auto'
   /** Count mode: what the count verdicts read. */
   countMetric: CountMetric
   /** Count mode: δ_count, the smallest relative count change that is a regression (0.01 = 1%). */

@@ -8,8 +8,14 @@
  * look's level) live in analysis/adaptiveLooks.ts; this module only runs blocks and keeps time.
  */
 import { SequentialAnalysis, type LookResult } from '../analysis/adaptiveLooks.js'
+import { budgetStops } from '../analysis/budgetAllocation.js'
 import type { SuiteInput } from '../analysis/suite.js'
-import type { AnalysisOptions, StopReason, SuiteResult } from '../analysis/types.js'
+import {
+  DEFAULT_ANALYSIS_OPTIONS,
+  type AnalysisOptions,
+  type StopReason,
+  type SuiteResult
+} from '../analysis/types.js'
 import type { RunResult } from './benchmark.js'
 import { JobError } from '../errors.js'
 import { exactNameFilter } from '../samples/nameFilter.js'
@@ -50,6 +56,12 @@ export interface AdaptiveOptions extends Omit<RoundsOptions, 'plan' | 'minRounds
   /** Stop a benchmark for futility below this conditional power (default FUTILITY_POWER; 0: never). */
   futilityPower?: number
   /**
+   * The budget design (docs/budget.md): only these benchmarks get timing rounds (the count pass
+   * settled the rest; default every listed one), and at each look a benchmark the rest of the time
+   * budget cannot decide stops.
+   */
+  budget?: { timed?: readonly string[] }
+  /**
    * Every sample and issue measured so far. The caller parses each finished run in onRunComplete
    * (as for runRounds) and hands the running collection back here at each look.
    */
@@ -87,17 +99,19 @@ export interface AdaptiveResult {
  * Runs the initial block and the top-up blocks, looking after each.
  * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
  */
-export async function runAdaptive(options: AdaptiveOptions): Promise<AdaptiveResult> {
-  const { maxRounds, log } = options
-  const blockRounds = checkRoundCounts(options)
-  const blocks = new Blocks(options)
-  const seq = new SequentialAnalysis(options.analysis, maxRounds, { futilityPower: options.futilityPower })
+export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
+  const { maxRounds, log } = o
+  const blockRounds = checkRoundCounts(o)
+  const blocks = new Blocks(o)
+  const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower })
   const looks: LookResult[] = []
-  let block = await blocks.run(options.initialRounds, options.warmup, options.filter)
+  const timed = o.budget?.timed
+  let block = await blocks.run(o.initialRounds, o.warmup, timed ? selection(o, timed) : o.filter, timed)
+  let blockSize = timed?.length ?? null
   let finalReason: StopReason | null = null
   for (;;) {
-    const { reason, remainingMs } = stopReasonAfter(block, options, blocks)
-    const input = options.snapshot()
+    const { reason, remainingMs } = stopReasonAfter(block, o, blocks)
+    const input = o.snapshot()
     if (input.samples.length === 0 || block.completedRounds === 0) {
       // nothing new to look at (interrupted before a round finished, or nothing measured at all)
       seq.finish(reason ?? 'no-samples')
@@ -117,19 +131,54 @@ export async function runAdaptive(options: AdaptiveOptions): Promise<AdaptiveRes
         `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`
     )
     if (reason === 'interrupted') seq.finish('interrupted')
+    if (reason === null && o.budget)
+      look.active = stopUndecidable(o, seq, block, blockSize, remainingMs, blocks.done)
     if (reason !== null || look.active.length === 0) {
       finalReason = reason
       break
     }
-    block = await topUp(
-      options,
-      blocks,
-      look.active,
-      Math.min(blockRounds, maxRounds - blocks.done),
-      remainingMs
-    )
+    blockSize = look.active.length
+    block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs)
   }
-  return adaptiveResult(options, blockRounds, blocks, seq, looks, finalReason)
+  return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason)
+}
+
+/**
+ * The budget design's stop at a look: the active benchmarks the rest of the budget cannot decide
+ * (analysis/budgetAllocation.ts) stop without a verdict. A round's cost per benchmark is the last
+ * block's measuring time over its rounds and benchmarks (null size: the whole listed suite).
+ * Returns the benchmarks still active.
+ */
+function stopUndecidable(
+  o: AdaptiveOptions,
+  seq: SequentialAnalysis,
+  block: RoundsResult,
+  blockSize: number | null,
+  remainingMs: number,
+  rounds: number
+): string[] {
+  const size = blockSize ?? Math.max(1, seq.analysedCount())
+  const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...o.analysis }
+  const stops = budgetStops(seq.activeComparisons(), {
+    rounds,
+    remainingMs,
+    msPerBenchmarkRound: block.measuringMs / Math.max(1, block.completedRounds * size),
+    maxRounds: o.maxRounds,
+    alpha: opts.alpha,
+    spentFraction: seq.spentFraction(),
+    familySize: seq.analysedCount(),
+    correction: opts.correction,
+    minEffect: opts.minEffect
+  })
+  for (const s of stops) seq.stopUndecidable(s.benchmark, s.message)
+  if (stops.length > 0)
+    o.log.info(`Budget: ${stops.length} benchmark(s) cannot be decided within the time budget left; stopped.`)
+  return seq.activeBenchmarks() ?? []
+}
+
+/** The filter that selects `names` (per-benchmark interleaving selects by its own list: none needed). */
+function selection(o: AdaptiveOptions, names: readonly string[]): string | undefined {
+  return o.perBenchmark ? o.filter : (exactNameFilter([...names]) ?? o.filter)
 }
 
 /** Checks --max-rounds against --rounds and the block size; returns the block size. */
@@ -248,20 +297,20 @@ function topUp(
 
 /** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
 function adaptiveResult(
-  options: AdaptiveOptions,
+  o: AdaptiveOptions,
   blockRounds: number,
   blocks: Blocks,
   seq: SequentialAnalysis,
   looks: LookResult[],
   finalReason: StopReason | null
 ): AdaptiveResult {
-  const { initialRounds, maxRounds } = options
+  const { initialRounds, maxRounds } = o
   const list = blocks.list
   const initial = list[0]
   const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000
   const ifFixed =
     initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used
-  const suite = options.snapshot().samples.length > 0 ? seq.result() : null
+  const suite = o.snapshot().samples.length > 0 ? seq.result() : null
   const stopped: Partial<Record<StopReason, number>> = {}
   for (const c of suite?.comparisons ?? []) {
     const why = c.adaptive?.stopReason

@@ -34,6 +34,8 @@ export interface MeasureSidesOptions {
   filter?: string
   /** What each side's binary lists under the filter (SuiteInput.listed), for the adaptive looks. */
   listed?: SuiteInput['listed']
+  /** The budget design: the benchmarks that get timing rounds (the count pass settled the rest); default all. */
+  timed?: readonly string[]
   /** --randomize-layout: relink both binaries with a fresh layout before every round. */
   layout?: LayoutSetup
   log: Log
@@ -108,7 +110,8 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
         o.onProgress?.(result, progress, { samples, issues })
       }
     }
-    if (!config.adaptive) {
+    const budget = usesBudget(config)
+    if (!config.adaptive && !budget) {
       const rounds = await log.group('Measure (ABBA rounds)', () =>
         runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) })
       )
@@ -121,9 +124,10 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
         initialRounds: config.rounds,
         maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
         futilityPower: config.futilityPower,
+        ...(budget && { budget: { ...(o.timed && { timed: o.timed }) } }),
         warmup: config.warmupRounds,
         analysis: config.analysis,
-        snapshot: () => ({ samples, issues, provenance, listed: o.listed })
+        snapshot: () => ({ samples, issues, provenance, listed: timedListed(o.listed, o.timed) })
       })
     )
     return {
@@ -136,5 +140,23 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
     }
   } finally {
     release()
+  }
+}
+
+/** The budget design is in force: asked for, and not a shard (shards are merged as fixed-round runs). */
+export function usesBudget(config: Pick<Config, 'budget' | 'shard'>): boolean {
+  return config.budget && config.shard === null
+}
+
+/** What each side lists, narrowed to the timed benchmarks (the untimed are judged by counts, not lost). */
+function timedListed(
+  listed: MeasureSidesOptions['listed'],
+  timed: readonly string[] | undefined
+): MeasureSidesOptions['listed'] {
+  if (!listed || !timed) return listed
+  const keep = new Set(timed)
+  return {
+    ...(listed.base && { base: listed.base.filter((n) => keep.has(n)) }),
+    ...(listed.head && { head: listed.head.filter((n) => keep.has(n)) })
   }
 }

@@ -1,6 +1,7 @@
 /** The analyse step: the measured samples (and counts) into the Report, with what results.json records of the rounds. */
 import { budgetEndedUndecided } from '../measure/runPlan.js'
-import { withCounts } from '../analysis/countSuite.js'
+import { withCounts, withSettled } from '../analysis/countSuite.js'
+import type { TimingSplit } from '../analysis/budgetAllocation.js'
 import { analyzeSuite, type SuiteInput } from '../analysis/suite.js'
 import type { SuiteResult } from '../analysis/types.js'
 import { countOptionsOf, type Config } from '../config/index.js'
@@ -24,12 +25,14 @@ export function analysed(
     sides,
     listed,
     counted,
-    measured
+    measured,
+    split
   }: {
     sides: ProbedSides
     listed: NonNullable<SuiteInput['listed']>
     counted: CountMeasurement | null
     measured: Measured
+    split: TimingSplit | null
   }
 ): PipelineResult {
   const { samples, issues, provenance, adaptive } = measured
@@ -46,7 +49,8 @@ export function analysed(
     adaptive?.suite ?? analyzeSuite({ samples: store, issues, provenance, listed }, plan.analysis)
   const undecidable = budgetEndedUndecided(timed, measured.rounds, plan.timeBudgetSeconds)
   if (undecidable) timed.warnings.unshift(undecidable)
-  const suite = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed
+  const both = counted ? withCounts(timed, counted, countOptionsOf(plan)) : timed
+  const suite = counted && split ? withSettled(both, counted, countOptionsOf(plan), split.settled) : both
   const record = {
     ...run,
     ...roundsRecord(plan, measured),

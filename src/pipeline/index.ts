@@ -4,6 +4,7 @@
  * Receives a Config and a Log; knows nothing of the Action or the terminal. Writing the report and the
  * gate are the callers' last step (commands/finish.ts, action/publish.ts).
  */
+import { resolvedMeasure } from '../measure/measureMode.js'
 import { resolve } from 'node:path'
 import { requireRunOptions, type Config } from '../config/index.js'
 import { checkPersistedCredentials } from '../git/credentials.js'
@@ -28,7 +29,7 @@ export async function runPipeline(
   log: Log,
   hooks: PipelineHooks = {}
 ): Promise<PipelineResult> {
-  const config = withRunDesign(asked)
+  const config = await resolvedMeasure(withRunDesign(asked), log)
   const { base } = requireRunOptions(config)
   const repoDir = resolve(config.repoDir)
   const commits = await log.group('Resolve commits', () =>

@@ -1,9 +1,10 @@
 /** After the build: stop early, or probe, list, count, measure (rounds) and analyse. */
 import { listedByName } from '../harness/types.js'
-import { countSuite } from '../analysis/countSuite.js'
+import { countSuite, withSettled } from '../analysis/countSuite.js'
+import { timingSplitOf } from '../analysis/budgetAllocation.js'
 import { countOptionsOf } from '../config/index.js'
 import { layoutSetup } from '../layout/setup.js'
-import { measureBothSides } from '../measure/index.js'
+import { measureBothSides, usesBudget } from '../measure/index.js'
 import type { Report } from '../report/model.js'
 import { analysed } from './analysed.js'
 import type { Built } from './build.js'
@@ -33,7 +34,22 @@ export async function measureBuilt(
     const report = { suite: countSuite(counted, countOptionsOf(plan)), run }
     return { report, samplesDir: ws.samplesDir, samples: [] }
   }
+  // The budget design: the rounds go to the benchmarks the count pass did not settle (docs/budget.md).
+  const split = counted && usesBudget(plan) ? timingSplitOf(counted, plan) : null
+  if (split && split.timed.length === 0) {
+    const report = {
+      suite: withSettled(
+        { ...countSuite(counted!, countOptionsOf(plan)), comparisons: [] },
+        counted!,
+        countOptionsOf(plan),
+        split.settled
+      ),
+      run
+    }
+    return { report, samplesDir: ws.samplesDir, samples: [] }
+  }
   const measured = await measureBothSides(plan, {
+    ...(split && { timed: split.timed }),
     ...(plan.randomizeLayout && {
       layout: layoutSetup({
         dir: layoutDir(ws),
@@ -55,5 +71,5 @@ export async function measureBuilt(
     signal: hooks.signal,
     onProgress: hooks.onProgress
   })
-  return analysed(ws, plan, run, { sides, listed, counted, measured })
+  return analysed(ws, plan, run, { sides, listed, counted, measured, split })
 }

@@ -7,6 +7,7 @@
 import type { ValidationResults } from '../studies/results.js'
 import { adaptiveSection } from './adaptive.js'
 import { adviceSection } from './advice.js'
+import { answerSection } from './answer.js'
 import { defaultsSection } from './defaults.js'
 import { gridsSection } from './grid.js'
 import { historySection } from './history.js'
@@ -44,6 +45,7 @@ export function renderValidation(r: ValidationResults, o: RenderOptions): string
     historySection(r.history),
     historyCalibrationSection(r.historyCalibration),
     layoutSection(r.layout),
+    answerSection(o.quick),
     reproduceSection(o.resultsRel)
   ]
   return sections.filter((s) => s !== null).join('\n') + '\n'
