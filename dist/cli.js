@@ -59461,7 +59461,7 @@ function inconclusiveText(c, minEffect, measure = 'time') {
                 `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
                 `${alternatives(measure)}`
             : a?.kind === 'beyond-cap'
-                ? `the rounds this run may reach (${a.cap} per side) would likely leave it undecided; ≈ ${a.rounds} in all would decide it (\`--rounds\`, \`--time-budget\`), or ${alternatives(measure)}`
+                ? `the rounds this run may reach (${a.cap} per side) may not decide it; ≈ ${a.rounds} in all would (\`--rounds\`, \`--time-budget\`), or ${alternatives(measure)}`
                 : a?.kind === 'too-close'
                     ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
                     : a?.kind === 'too-coarse'

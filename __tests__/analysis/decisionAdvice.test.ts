@@ -173,8 +173,8 @@ describe('advice in words', () => {
       advice: { kind: 'beyond-cap', rounds: 95, cap: 60 }
     } as unknown as Comparison
     const text = inconclusiveText(c, 0.02)!
-    expect(text).toMatch(/the rounds this run may reach \(60 per side\) would likely leave it undecided/)
-    expect(text).toMatch(/≈ 95 in all would decide it/)
+    expect(text).toMatch(/the rounds this run may reach \(60 per side\) may not decide it/)
+    expect(text).toMatch(/≈ 95 in all would \(`--rounds`/)
     expect(text).not.toMatch(/coin flip/)
   })
 })

@@ -64,7 +64,7 @@ describe('the study commands', () => {
   it('keep each study’s flags, defaults and --quick sizes', () => {
     expect(parseCommand(['advice'])).toEqual({
       command: 'advice',
-      options: { suites: 4000, rounds: 10, seed: 20261125, out: null }
+      options: { suites: 4000, rounds: 10, seed: 20261125, out: null, design: 'suite' }
     })
     expect(parseCommand(['advice', '--quick', '--out', 'a.json']).options).toMatchObject({
       suites: 40,

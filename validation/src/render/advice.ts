@@ -153,12 +153,15 @@ ${renderAdviceAtCap(p.cells)}
 What it shows: with the slow phases "more rounds" reaches ${share(slow)} of the undecided benchmarks, because
 there is almost nothing it could honestly promise: every undecided benchmark is told "too noisy", and the capped
 rounds decide correctly ${range(slow, (c) => c.tooNoisyAtCap?.rate ?? null)} of them (below the 80% a promise
-needs in every cell). Without the phases it reaches ${share(quiet)}. At a true +1% without phases, of the
-benchmarks still told "too close … a coin flip" the cap decides ${atCap(plus1?.tooCloseAtCap)}; those now told
-"beyond the cap" the cap decides ${atCap(plus1?.beyondCapAtCap)} and the rounds the advice names
-${atCap(plus1?.beyondCapCorrect)} — the cap was the limit, not a coin flip, and the words now say so. "Too
-noisy" without the phases is still said where the capped rounds decide a good share (the model is cautious:
-it asks 90% of itself for a promise of 80%, at the worst truth within the suite's 95% range).
+needs in every cell). Without the phases it reaches ${share(quiet)}. At a true +1% without phases,
+${plus1?.beyondCap ?? 0} benchmarks are now told "beyond the cap" instead of "too close … a coin flip" or "too noisy";
+the rounds the advice names decide ${atCap(plus1?.beyondCapCorrect)} of them correctly, so the reason is right — but
+the capped rounds already decide ${atCap(plus1?.beyondCapAtCap)} (the words say the cap "may not decide it":
+true, but the model should have advised rounds within the cap), and ${plus1?.tooClose ?? 0} are still told "too close … a coin flip" of which the cap
+decides ${atCap(plus1?.tooCloseAtCap)}. The cause is the model, not the words: under pairs it remains cautious (it
+asks 90% of itself for a promise of 80%, at the worst truth within the suite's 95% range, from σ read off an exact
+signed-rank interval); calibrating it to the paired design is still to be done, and "too noisy" without the phases is
+likewise said where the capped rounds decide ${range(quiet, (c) => c.tooNoisyAtCap?.rate ?? null)}.
 `
 }
 
