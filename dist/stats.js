@@ -37024,34 +37024,6 @@ const DEFAULT_BOOTSTRAP_CONF_LEVEL = 0.95;
 /** Default seed: results are reproducible for a given seed. */
 const DEFAULT_BOOTSTRAP_SEED = 1;
 /**
- * xoshiro128** 1.1 (Blackman & Vigna), 32-bit state words, seeded by SplitMix32 from one 32-bit seed
- * so that nearby seeds give unrelated streams. Period 2¹²⁸ − 1. Returns uint32 values.
- *
- * @param seed any finite number; `seed >>> 0` is used
- * @returns a generator of uint32 values (as non-negative numbers)
- *
- * Complexity O(1) per value.
- */
-function xoshiro128ss(seed) {
-    const st = xoshiroState(seed);
-    let s0 = st[0] | 0;
-    let s1 = st[1] | 0;
-    let s2 = st[2] | 0;
-    let s3 = st[3] | 0;
-    return () => {
-        const m = Math.imul(s1, 5);
-        const result = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
-        const t = s1 << 9;
-        s2 ^= s0;
-        s3 ^= s1;
-        s1 ^= s2;
-        s0 ^= s3;
-        s2 ^= t;
-        s3 = (s3 << 11) | (s3 >>> 21);
-        return result;
-    };
-}
-/**
  * Pooled standard deviation of k samples and the percentile bootstrap CI of it; `upper` is the
  * conservative σ̂ that §4 feeds to `power.t.test`. Each replicate resamples every side with replacement
  * (same size as the side) and pools: `sqrt(Σ(n_i − 1)s_i² / Σ(n_i − 1))`. The interval's ends are
@@ -37239,53 +37211,6 @@ function quantileType7(sorted, p) {
     const lo = Math.floor(h);
     const hi = Math.min(lo + 1, sorted.length - 1);
     return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
-}
-/**
- * Studentized (bootstrap-t) interval of the mean of `values` at `confLevel`: resample the values
- * with replacement B times, t* = (mean* − mean)/se*, interval [mean − t*_{1−a/2}·se, mean − t*_{a/2}·se]
- * (Efron & Tibshirani 1993, ch. 12.5). Second-order accurate for a mean, where the percentile
- * interval under-covers at small n; quantiles by R's type 7. The seed makes it reproducible.
- *
- * @param values ≥ 2 finite values (e.g. one suite-wide log-ratio per round)
- * @throws StatsInputError for fewer than 2 values, non-finite values, confLevel outside (0, 1)
- * Complexity O(B·n).
- */
-function bootstrapMeanInterval(values, confLevel, seed, resamples = 4000) {
-    assertSize(values, 2, 'values', 'the bootstrap interval of a mean');
-    assertFinite(values, 'values');
-    assertProbability(confLevel, 'confLevel');
-    const n = values.length;
-    const x = Float64Array.from(values);
-    const { mean, se } = meanSe(x, n);
-    if (se === 0)
-        return { mean, ci: [mean, mean], resamples: 0 };
-    const next = xoshiro128ss(seed);
-    const t = new Float64Array(resamples);
-    const draw = new Float64Array(n);
-    for (let b = 0; b < resamples; b++) {
-        for (let i = 0; i < n; i++)
-            draw[i] = x[Math.floor(next() * TWO_POW_M32 * n)];
-        const r = meanSe(draw, n);
-        // A resample of one repeated value has se 0: its t is ±∞ unless its mean is the mean.
-        t[b] = r.se > 0 ? (r.mean - mean) / r.se : r.mean === mean ? 0 : Math.sign(r.mean - mean) * Infinity;
-    }
-    t.sort();
-    const a = 1 - confLevel;
-    return {
-        mean,
-        ci: [mean - quantileType7(t, 1 - a / 2) * se, mean - quantileType7(t, a / 2) * se],
-        resamples
-    };
-}
-function meanSe(x, n) {
-    let s = 0;
-    for (let i = 0; i < n; i++)
-        s += x[i];
-    const mean = s / n;
-    let ss = 0;
-    for (let i = 0; i < n; i++)
-        ss += (x[i] - mean) ** 2;
-    return { mean, se: Math.sqrt(ss / (n - 1) / n) };
 }
 
 /**
@@ -39552,7 +39477,7 @@ function sum(xs) {
  *
  * The fitted run-level model: ln run values ~ Normal(μ_side, σ²) per side, σ the value the
  * benchmark's own interval implies (sdFromInterval), never below the suite's (suiteSdFloor), uncertain
- * on 2·n0 − 2 degrees of freedom. After n0 runs per side the estimate is e0 (ln of the Hodges-Lehmann
+ * on 2·n0 − 2 degrees of freedom (n0 − 1 for pairs: the signed-rank interval of n0 log-ratios). After n0 runs per side the estimate is e0 (ln of the Hodges-Lehmann
  * ratio). The true shift θ is searched over its 95% range: around e0 with e0's standard error alone
  * (a flat prior), or, in a suite, around its prediction from the suite's random-effects model
  * (benchmarks of one change move together: DerSimonian-Laird and BLUP, stats/randomEffects.ts). With
@@ -39576,6 +39501,10 @@ function sum(xs) {
 const DECISION_TARGET = 0.9;
 /** §4's nonparametric overhead: rank procedures need ~1.15× the runs of the t procedures. */
 const RANK_OVERHEAD = 1.15;
+/** Degrees of freedom of the interval at n runs per side (n pairs). */
+function degreesOfFreedom(n, paired = false) {
+    return Math.max(1, paired ? n - 1 : 2 * n - 2);
+}
 /**
  * σ implied by the benchmark's own ln-ratio interval at n0 runs per side (inverting halfWidth): the
  * rank interval is robust to the outliers and bursts that inflate a standard deviation, and it is
@@ -39585,7 +39514,7 @@ const RANK_OVERHEAD = 1.15;
  * must move, so the farther one (the half-width understated it: +0.55% [−0.14%, +2.00%] was told
  * "≈ 1 more round" and ended [−0.08%, +2.06%]). Without an estimate: the half-width.
  */
-function sdFromInterval(ci, n0, alpha, estimate, minEffect) {
+function sdFromInterval(ci, n0, alpha, estimate, minEffect, paired = false) {
     const [lo, hi] = [Math.log(ci[0]), Math.log(ci[1])];
     const t = minEffect === undefined ? Infinity : Math.log1p(minEffect);
     let half = (hi - lo) / 2;
@@ -39593,7 +39522,7 @@ function sdFromInterval(ci, n0, alpha, estimate, minEffect) {
         const e = Math.log(estimate);
         half = e > t ? e - lo : e < -t ? hi - e : Math.max(e - lo, hi - e);
     }
-    return half / (qt(1 - alpha / 2, Math.max(1, 2 * n0 - 2)) * Math.sqrt((2 * RANK_OVERHEAD) / n0));
+    return half / (qt(1 - alpha / 2, degreesOfFreedom(n0, paired)) * Math.sqrt((2 * RANK_OVERHEAD) / n0));
 }
 /**
  * The suite's noise floor for the advice: the median over its benchmarks of the σ their intervals
@@ -39605,12 +39534,14 @@ function sdFromInterval(ci, n0, alpha, estimate, minEffect) {
  */
 function suiteSdFloor(intervals) {
     // One benchmark is no suite: no floor, as no prior (its own half-width would override its own reading).
-    const sds = intervals.map((i) => sdFromInterval(i.ci, i.n0, i.alpha)).filter(Number.isFinite);
+    const sds = intervals
+        .map((i) => sdFromInterval(i.ci, i.n0, i.alpha, undefined, undefined, i.paired))
+        .filter(Number.isFinite);
     return sds.length > 1 ? median$1(sds) : 0;
 }
 /** The σ the advice models a benchmark with: its interval's (sdFromInterval), not below the suite's floor. */
-function adviceSd(ratio, n0, alpha, minEffect, floor) {
-    return Math.max(floor, sdFromInterval(ratio.ci, n0, alpha, ratio.estimate, minEffect));
+function adviceSd(ratio, n0, alpha, minEffect, floor, paired = false) {
+    return Math.max(floor, sdFromInterval(ratio.ci, n0, alpha, ratio.estimate, minEffect, paired));
 }
 /** Standard error of the ln-ratio estimate at n runs per side for run-level σ `sd` (§4's rank overhead included). */
 function standardError(sd, n) {
@@ -39618,7 +39549,7 @@ function standardError(sd, n) {
 }
 /** Half-width of the ln-ratio interval at n runs per side (the t analogue of the rank interval). */
 function halfWidth(m, n) {
-    return qt(1 - m.alpha / 2, Math.max(1, 2 * n - 2)) * standardError(m.sd, n);
+    return qt(1 - m.alpha / 2, degreesOfFreedom(n, m.paired)) * standardError(m.sd, n);
 }
 /**
  * How far around its centre the true shift is searched for the worst case, in standard errors: the
@@ -39636,7 +39567,7 @@ const PLAUSIBLE_Z = 1.96;
  * its estimates from the lucky side; each averaged over the uncertainty of σ.
  */
 function decisionProbability(m, n) {
-    const points = m.n0 > 1 ? sdPosteriorPoints(m.sd, 2 * m.n0 - 2, 8) : [m.sd];
+    const points = m.n0 > 1 ? sdPosteriorPoints(m.sd, degreesOfFreedom(m.n0, m.paired), 8) : [m.sd];
     const { centre, se } = m.truth ?? { centre: m.estimate, se: standardError(m.sd, m.n0) };
     // h is proportional to σ: one t quantile per n, not one per σ point.
     const hPerSd = halfWidth({ ...m, sd: 1 }, n);
@@ -39665,31 +39596,47 @@ function probabilityAt(m, h, truth, n) {
     return Math.min(1, changed + within);
 }
 /**
+ * How far past the cap the advice looks for the rounds that would decide (× the rounds run, and never
+ * more than MAX_ROUNDS_NAMED): beyond that no number of rounds is named (§4: never thousands of rounds).
+ */
+const BEYOND_CAP_FACTOR = 10;
+const MAX_ROUNDS_NAMED = 999;
+/**
  * The fewest rounds to add (n from `fewest` to `cap` runs per side) after which a verdict has
- * probability ≥ DECISION_TARGET; else why not: the cap's interval would be narrower than δ but the
- * truth is believed to lie within it of ±δ ("too close to the minimum effect"), or the noise is too
- * large for the cap to decide it ("too noisy").
+ * probability ≥ DECISION_TARGET; else why not. `beyond-cap` (rounds: n in all): the cap is the limit —
+ * a verdict is likely at n runs per side, more than the cap allows (the study found "too close … a coin
+ * flip" told to true +1% changes that the capped rounds decided). Otherwise no affordable n decides it:
+ * the cap's interval would be narrower than δ but the truth is believed to lie within it of ±δ ("too
+ * close to the minimum effect"), or the noise is too large ("too noisy").
  */
 function roundsToDecide(m, fewest, cap) {
-    // The probability grows with n: one look at the cap settles most benchmarks, then bisection.
-    let lo = Math.max(fewest, m.n0 + 1);
-    let hi = cap;
-    if (lo <= hi && decisionProbability(m, hi) >= DECISION_TARGET) {
-        while (lo < hi) {
-            const mid = Math.floor((lo + hi) / 2);
-            if (decisionProbability(m, mid) >= DECISION_TARGET)
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        return { kind: 'more-rounds', rounds: hi - m.n0 };
-    }
+    const first = Math.max(fewest, m.n0 + 1);
+    const within = fewestDeciding(m, first, cap);
+    if (within !== null)
+        return { kind: 'more-rounds', rounds: within - m.n0 };
+    const far = Math.min(BEYOND_CAP_FACTOR * Math.max(1, m.n0), MAX_ROUNDS_NAMED);
+    const beyond = fewestDeciding(m, Math.max(first, cap + 1), far);
+    if (beyond !== null)
+        return { kind: 'beyond-cap', rounds: beyond };
     // Too close: the cap's interval would be narrow enough to decide a change clear of ±δ, but the truth
     // is believed to lie within it of ±δ (the suite's prediction when there is one); else too noisy.
     const t = Math.log1p(m.minEffect);
     const h = halfWidth(m, Math.max(cap, m.n0 + 1));
     const centre = m.truth?.centre ?? m.estimate;
     return h < t && h > Math.abs(Math.abs(centre) - t) ? { kind: 'too-close' } : { kind: 'too-noisy' };
+}
+/** The fewest n in [lo, hi] with decisionProbability ≥ DECISION_TARGET, or null (it grows with n: bisection). */
+function fewestDeciding(m, lo, hi) {
+    if (lo > hi || decisionProbability(m, hi) < DECISION_TARGET)
+        return null;
+    while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (decisionProbability(m, mid) >= DECISION_TARGET)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return hi;
 }
 
 /**
@@ -40025,7 +39972,8 @@ function adviceFor(reason, levelReason, runs, power, opts, ratio = null, suite =
         // One value per process: the rounds at which a verdict is likely (decisionAdvice.ts).
         const cap = Math.min(runs + MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs), opts.maxRounds ?? Infinity);
         const estimate = Math.log(ratio.estimate);
-        const sd = adviceSd(ratio, runs, power.alpha, opts.minEffect, suite?.sdFloor ?? 0);
+        const paired = opts.interleave === 'benchmark';
+        const sd = adviceSd(ratio, runs, power.alpha, opts.minEffect, suite?.sdFloor ?? 0, paired);
         const predicted = suite?.prior ? blup(estimate, standardError(sd, runs) ** 2, suite.prior) : null;
         const model = {
             estimate,
@@ -40033,9 +39981,12 @@ function adviceFor(reason, levelReason, runs, power, opts, ratio = null, suite =
             n0: runs,
             alpha: power.alpha,
             minEffect: opts.minEffect,
+            paired,
             ...(predicted && { truth: { centre: predicted.pred, se: predicted.se } })
         };
         const advice = roundsToDecide(model, floor, cap);
+        if (advice.kind === 'beyond-cap')
+            return { kind: 'beyond-cap', rounds: advice.rounds, cap };
         if (advice.kind === 'too-close')
             return { kind: 'too-close' };
         if (advice.kind === 'too-noisy')
@@ -40066,12 +40017,13 @@ function withSuiteAdvice(comparisons, opts) {
     // Only finite, positive intervals describe the suite; any other is advised on its own (a flat prior).
     const usable = runLevel.filter((r) => r.ratio.estimate > 0 && r.ratio.ci[0] > 0 && Number.isFinite(r.ratio.ci[1]));
     const described = new Set(usable);
-    const sdFloor = suiteSdFloor(usable.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha })));
+    const paired = opts.interleave === 'benchmark';
+    const sdFloor = suiteSdFloor(usable.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha, paired })));
     // The prior is fitted on the benchmarks not already decided as changed beyond δ: like an empirical
     // null fitted on the bulk of the suite, not its tails, so a PR that moved two benchmarks by 8% does
     // not make the prior too wide to tell the ten undecided ones anything.
     const bulk = usable.filter((r) => r.c.verdict !== 'regression' && r.c.verdict !== 'improvement');
-    const prior = dersimonianLaird(bulk.map((r) => Math.log(r.ratio.estimate)), bulk.map(({ ratio, power, n0 }) => standardError(adviceSd(ratio, n0, power.alpha, opts.minEffect, sdFloor), n0) ** 2));
+    const prior = dersimonianLaird(bulk.map((r) => Math.log(r.ratio.estimate)), bulk.map(({ ratio, power, n0 }) => standardError(adviceSd(ratio, n0, power.alpha, opts.minEffect, sdFloor, paired), n0) ** 2));
     for (const r of runLevel) {
         if (r.c.inconclusiveReason === null)
             continue;
@@ -40487,23 +40439,60 @@ function formatLevelPlain(level) {
 }
 
 /**
+ * A confidence interval for the mean of a short series whose neighbours may be correlated
+ * (docs/statistics.md §10, the suite summary): Student's t interval, as R's `t.test(x, conf.level)`,
+ * with its standard error inflated for positive lag-1 autocorrelation,
+ *
+ *   x̄ ± qt(1 − a/2, n − 1) · s/√n · √max(1, 1 + 2·r₁),   r₁ = acf(x, 1) (R's `acf`, lag 1),
+ *
+ * the first term of Var(x̄) = σ²/n · (1 + 2 Σ_k (1 − k/n) ρ_k) (Box, Jenkins & Reinsel, "Time Series
+ * Analysis", 4th ed., §2.1.6). Negative r₁ is not used to narrow the interval: with ten values it is mostly
+ * noise. Deterministic: the same values always give the same interval.
+ *
+ * @module
+ */
+/**
+ * The mean of `x` with its `confLevel` interval, widened for lag-1 autocorrelation.
+ * @param x ≥ 2 finite values in time order (e.g. one suite-wide log-ratio per round)
+ * @throws StatsInputError for fewer than 2 values, non-finite values, confLevel outside (0, 1)
+ * Complexity O(n).
+ */
+function serialMeanInterval(x, confLevel) {
+    assertSize(x, 2, 'x', 'the interval of a mean');
+    assertFinite(x, 'x');
+    assertProbability(confLevel, 'confLevel');
+    const n = x.length;
+    const m = mean(x);
+    let ss = 0;
+    for (let i = 0; i < n; i++)
+        ss += (x[i] - m) ** 2;
+    const se = Math.sqrt(ss / (n - 1) / n);
+    const lag1 = acf(x, 1).r[0];
+    const inflation = Math.sqrt(Math.max(1, 1 + 2 * lag1));
+    const half = qt(1 - (1 - confLevel) / 2, n - 1) * se * inflation;
+    return { mean: m, ci: [m - half, m + half], lag1, inflation };
+}
+
+/**
  * The suite summary (docs/statistics.md §10): one number for "did the suite as a whole get slower?" — the
  * geometric mean over benchmarks of head/base, with a 1 − α interval (one quantity: no division by K).
  *
  * Taken over the benchmarks measured at the run level in every round (their per-run series all have
  * the suite's full length, so the i-th value of every series is round i): per round r, d_r is the mean
  * over those benchmarks of ln(head_br / base_br); the estimate is exp(mean_r d_r) — the geometric mean
- * over benchmarks of each one's ratio of geometric means. Resampling whole rounds keeps benchmarks that
- * shared a process together (a slow phase hits every benchmark of the round), which a per-benchmark
- * bootstrap would treat as independent. The interval is the studentized bootstrap of the mean of d_r,
- * seeded from the data, so the trusted half of the fork-safe pair recomputes the same interval from
- * the same series. Coverage and width are published in docs/VALIDATION.md ("Suite summary").
+ * over benchmarks of each one's ratio of geometric means. One value per round keeps benchmarks that
+ * shared a process or a slow phase together (a per-benchmark interval would treat them as independent).
+ * The interval is Student's t over the rounds, widened for positive lag-1 autocorrelation
+ * (stats/serialMean.ts): alternating ABBA orders turn a slow phase's switches into neighbouring rounds
+ * that move together, and the studentized bootstrap used before covered 94–98% for a nominal 99% under
+ * the slow phases. Deterministic, so the trusted half of the fork-safe pair and the merge of shards
+ * recompute the same interval from the same series. Coverage and width: docs/VALIDATION.md ("Suite summary").
  */
 /**
- * The summary of `comparisons` at level 1 − `alpha`, or null when fewer than two benchmarks or R_MIN
- * rounds qualify.
+ * The per-round mean over benchmarks of ln(head/base) (d_r above) and how many benchmarks it is over,
+ * or null when fewer than two benchmarks or R_MIN rounds qualify.
  */
-function suiteSummary(comparisons, alpha) {
+function perRoundLogRatios(comparisons) {
     const runLevel = comparisons.filter((c) => c.level === 'runs' && c.series !== null && c.series.base.length > 0 && c.verdict !== 'failed');
     const rounds = Math.max(0, ...runLevel.map((c) => Math.min(c.series.base.length, c.series.head.length)));
     const included = runLevel.filter((c) => c.series.base.length === rounds && c.series.head.length === rounds);
@@ -40515,23 +40504,25 @@ function suiteSummary(comparisons, alpha) {
         for (let r = 0; r < rounds; r++)
             perRound[r] += Math.log(head[r] / base[r]) / included.length;
     }
+    return { perRound, benchmarks: included.length };
+}
+/**
+ * The summary of `comparisons` at level 1 − `alpha`, or null when fewer than two benchmarks or R_MIN
+ * rounds qualify.
+ */
+function suiteSummary(comparisons, alpha) {
+    const d = perRoundLogRatios(comparisons);
+    if (!d)
+        return null;
     const confLevel = 1 - alpha;
-    const m = bootstrapMeanInterval(perRound, confLevel, seedOf(perRound));
+    const m = serialMeanInterval(d.perRound, confLevel);
     return {
         estimate: Math.exp(m.mean),
         ci: [Math.exp(m.ci[0]), Math.exp(m.ci[1])],
         confLevel,
-        benchmarks: included.length,
-        rounds
+        benchmarks: d.benchmarks,
+        rounds: d.perRound.length
     };
-}
-/** A 32-bit FNV-1a hash of the values' bits: the same data always gives the same bootstrap. */
-function seedOf(values) {
-    const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
-    let h = 0x811c9dc5;
-    for (const b of bytes)
-        h = Math.imul(h ^ b, 0x01000193);
-    return h >>> 0;
 }
 
 /**

@@ -8,7 +8,12 @@ import { describe, expect, it } from '@jest/globals'
 import { compare } from '../../src/analysis/comparison.js'
 import { adviceFor, withSuiteAdvice } from '../../src/analysis/power.js'
 import { DEFAULT_ANALYSIS_OPTIONS } from '../../src/analysis/types.js'
+import { inconclusiveText } from '../../src/report/wording.js'
+import { wilcoxonSignedRank } from '../../src/stats/signedRank.js'
+import type { Comparison } from '../../src/analysis/types.js'
+import { seededRandom } from '../helpers/r.js'
 import {
+  BEYOND_CAP_FACTOR,
   DECISION_TARGET,
   decisionProbability,
   halfWidth,
@@ -52,6 +57,56 @@ describe('decision probability (§4 advice)', () => {
   it("says 'too close' near δ when the cap's interval would be narrow, and 'too noisy' when it would be wide", () => {
     expect(roundsToDecide(model(2, 0.01), 7, 30)).toEqual({ kind: 'too-close' })
     expect(roundsToDecide(model(8, 0.2), 7, 30)).toEqual({ kind: 'too-noisy' })
+  })
+
+  it("says 'beyond the cap', not 'too close … a coin flip', when the cap is what keeps a true +1% undecided", () => {
+    // The study under pairs: "too close … coin flip" was told to true +1% changes that the capped rounds decided.
+    const m = { ...model(1, 0.016, 20), truth: { centre: Math.log(1.01), se: 0.001 } }
+    const cap = 60
+    const t = Math.log1p(0.02)
+    const h = halfWidth(m, cap)
+    // What the old rule read as "too close": the cap's interval narrower than δ, wider than the distance to δ.
+    expect(h < t && h > t - Math.log(1.01)).toBe(true)
+    expect(decisionProbability(m, cap)).toBeLessThan(DECISION_TARGET)
+    const a = roundsToDecide(m, 11, cap)
+    expect(a.kind).toBe('beyond-cap')
+    const rounds = (a as { rounds: number }).rounds
+    expect(rounds).toBeGreaterThan(cap)
+    expect(rounds).toBeLessThanOrEqual(BEYOND_CAP_FACTOR * 20)
+    expect(decisionProbability(m, rounds)).toBeGreaterThanOrEqual(DECISION_TARGET)
+    expect(decisionProbability(m, rounds - 1)).toBeLessThan(DECISION_TARGET)
+    // At δ itself it stays a coin flip at any number of rounds: still "too close".
+    expect(roundsToDecide({ ...model(2, 0.01), truth: { centre: t, se: 0.001 } }, 7, 30)).toEqual({
+      kind: 'too-close'
+    })
+  })
+
+  it('pairs: σ and the half-width on n − 1 degrees of freedom predict the signed-rank interval at the cap', () => {
+    // 200 seeded series of 60 normal log-ratios: the interval of the first 20 predicts the one of all 60.
+    const u = seededRandom(5)
+    const normal = () => Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u())
+    const alpha = 0.01 / 6
+    const ratio = { paired: 0, unpaired: 0 }
+    for (let i = 0; i < 200; i++) {
+      const d = Array.from({ length: 60 }, () => 0.02 * normal())
+      const early = wilcoxonSignedRank(d.slice(0, 20), { confLevel: 1 - alpha }).ci
+      const all = wilcoxonSignedRank(d, { confLevel: 1 - alpha }).ci
+      for (const paired of [true, false]) {
+        const sd = sdFromInterval(
+          [Math.exp(early[0]), Math.exp(early[1])],
+          20,
+          alpha,
+          undefined,
+          undefined,
+          paired
+        )
+        const predicted = halfWidth({ estimate: 0, sd, n0: 20, alpha, minEffect: 0.02, paired }, 60)
+        ratio[paired ? 'paired' : 'unpaired'] += predicted / ((all[1] - all[0]) / 2) / 200
+      }
+    }
+    // Read as unpaired (2n − 2), the cap's interval came out ~6% too wide: "too noisy" where the cap decided.
+    expect(Math.abs(ratio.paired - 1)).toBeLessThan(0.02)
+    expect(ratio.unpaired).toBeGreaterThan(1.04)
   })
 
   it('reads σ from the bound a verdict must move: the far side of an estimate beyond ±δ, else the farther bound', () => {
@@ -104,6 +159,23 @@ describe('decision probability (§4 advice)', () => {
       0.025,
       10
     )
+  })
+})
+
+describe('advice in words', () => {
+  it("'beyond the cap' names the rounds this run may reach and the rounds that would decide, never a coin flip", () => {
+    const c = {
+      verdict: 'inconclusive',
+      inconclusiveReason: 'interval-reaches-delta',
+      ratio: { estimate: 1.01, ci: [0.995, 1.025] },
+      base: { runs: 20 },
+      head: { runs: 20 },
+      advice: { kind: 'beyond-cap', rounds: 95, cap: 60 }
+    } as unknown as Comparison
+    const text = inconclusiveText(c, 0.02)!
+    expect(text).toMatch(/the rounds this run may reach \(60 per side\) may not decide it/)
+    expect(text).toMatch(/≈ 95 in all would \(`--rounds`/)
+    expect(text).not.toMatch(/coin flip/)
   })
 })
 

@@ -233,7 +233,7 @@ describe('wrong types and huge fields: exit 2 and the path', () => {
     [
       'an advice of an unknown kind',
       (j) => setAt(j, ['benchmarks', 0, 'advice'], { kind: 'bogus' }),
-      /\$\.benchmarks\[0\]\.advice\.kind: must be one of: "more-rounds", "too-noisy", "too-close", "too-coarse"\./
+      /\$\.benchmarks\[0\]\.advice\.kind: must be one of: "more-rounds", "too-noisy", "too-close", "too-coarse", "beyond-cap"\./
     ],
     [
       'a verdict outside the list',

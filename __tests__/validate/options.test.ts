@@ -65,7 +65,7 @@ describe('the study commands', () => {
   it('keep each study’s flags, defaults and --quick sizes', () => {
     expect(parseCommand(['advice'])).toEqual({
       command: 'advice',
-      options: { suites: 4000, rounds: 10, seed: 20261125, out: null }
+      options: { suites: 4000, rounds: 10, seed: 20261125, out: null, design: 'suite' }
     })
     expect(parseCommand(['advice', '--quick', '--out', 'a.json']).options).toMatchObject({
       suites: 40,
@@ -84,13 +84,13 @@ describe('the study commands', () => {
       out: null
     })
     expect(parseCommand(['pairs-real']).options).toEqual({ runs: 5, budget: 20, out: null })
-    expect(parseCommand(['suite-summary', '--benchmarks', '4']).options).toEqual({
-      suites: 1000,
-      rounds: 20,
-      benchmarks: 4,
+    expect(parseCommand(['suite-summary', '--large-suites', '4']).options).toEqual({
+      suites: 2000,
+      largeSuites: 4,
       seed: 20261125,
       out: null
     })
+    expect(parseCommand(['suite-summary', '--quick']).options).toMatchObject({ suites: 100, largeSuites: 20 })
     expect(parseCommand(['history']).options).toEqual({ histories: 100, seed: 20261126, out: null })
     expect(parseCommand(['history', '--quick', '--seed=-5']).options).toEqual({
       histories: 3,

@@ -4,7 +4,7 @@
  *
  * The fitted run-level model: ln run values ~ Normal(μ_side, σ²) per side, σ the value the
  * benchmark's own interval implies (sdFromInterval), never below the suite's (suiteSdFloor), uncertain
- * on 2·n0 − 2 degrees of freedom. After n0 runs per side the estimate is e0 (ln of the Hodges-Lehmann
+ * on 2·n0 − 2 degrees of freedom (n0 − 1 for pairs: the signed-rank interval of n0 log-ratios). After n0 runs per side the estimate is e0 (ln of the Hodges-Lehmann
  * ratio). The true shift θ is searched over its 95% range: around e0 with e0's standard error alone
  * (a flat prior), or, in a suite, around its prediction from the suite's random-effects model
  * (benchmarks of one change move together: DerSimonian-Laird and BLUP, stats/randomEffects.ts). With
@@ -39,7 +39,7 @@ const RANK_OVERHEAD = 1.15
 export interface DecisionModel {
   /** ln of the current ratio estimate. */
   estimate: number
-  /** σ of the ln run values (per side), as implied by the current interval (2·n0 − 2 degrees of freedom). */
+  /** σ of the ln run values (per side), as implied by the current interval (degreesOfFreedom(n0)). */
   sd: number
   /** Runs per side so far. */
   n0: number
@@ -52,6 +52,19 @@ export interface DecisionModel {
    * prior); in a suite, its prediction from the suite's random-effects model (withSuiteAdvice, power.ts).
    */
   truth?: { centre: number; se: number }
+  /**
+   * Per-benchmark pairs (the signed-rank interval of n log-ratios): n − 1 degrees of freedom, not
+   * 2n − 2. The variance is the same (Var of a mean log-ratio σ_d²/n = 2σ²/n with σ = σ_d/√2), but at
+   * α/K the t quantile on 19 degrees of freedom is ~10% above the one on 38: read with 2n − 2, a paired
+   * interval's σ came out too large and its cap's interval too wide, and the study found "too noisy" told
+   * to benchmarks the capped rounds decided.
+   */
+  paired?: boolean
+}
+
+/** Degrees of freedom of the interval at n runs per side (n pairs). */
+export function degreesOfFreedom(n: number, paired = false): number {
+  return Math.max(1, paired ? n - 1 : 2 * n - 2)
 }
 
 /**
@@ -68,7 +81,8 @@ export function sdFromInterval(
   n0: number,
   alpha: number,
   estimate?: number,
-  minEffect?: number
+  minEffect?: number,
+  paired = false
 ): number {
   const [lo, hi] = [Math.log(ci[0]), Math.log(ci[1])]
   const t = minEffect === undefined ? Infinity : Math.log1p(minEffect)
@@ -77,7 +91,7 @@ export function sdFromInterval(
     const e = Math.log(estimate)
     half = e > t ? e - lo : e < -t ? hi - e : Math.max(e - lo, hi - e)
   }
-  return half / (qt(1 - alpha / 2, Math.max(1, 2 * n0 - 2)) * Math.sqrt((2 * RANK_OVERHEAD) / n0))
+  return half / (qt(1 - alpha / 2, degreesOfFreedom(n0, paired)) * Math.sqrt((2 * RANK_OVERHEAD) / n0))
 }
 
 /**
@@ -89,10 +103,12 @@ export function sdFromInterval(
  * exploratory runs (not committed) this floor removed the advice that failed at +2% (= δ).
  */
 export function suiteSdFloor(
-  intervals: readonly { ci: readonly [number, number]; n0: number; alpha: number }[]
+  intervals: readonly { ci: readonly [number, number]; n0: number; alpha: number; paired?: boolean }[]
 ): number {
   // One benchmark is no suite: no floor, as no prior (its own half-width would override its own reading).
-  const sds = intervals.map((i) => sdFromInterval(i.ci, i.n0, i.alpha)).filter(Number.isFinite)
+  const sds = intervals
+    .map((i) => sdFromInterval(i.ci, i.n0, i.alpha, undefined, undefined, i.paired))
+    .filter(Number.isFinite)
   return sds.length > 1 ? median(sds) : 0
 }
 
@@ -102,9 +118,10 @@ export function adviceSd(
   n0: number,
   alpha: number,
   minEffect: number,
-  floor: number
+  floor: number,
+  paired = false
 ): number {
-  return Math.max(floor, sdFromInterval(ratio.ci, n0, alpha, ratio.estimate, minEffect))
+  return Math.max(floor, sdFromInterval(ratio.ci, n0, alpha, ratio.estimate, minEffect, paired))
 }
 
 /** Standard error of the ln-ratio estimate at n runs per side for run-level σ `sd` (§4's rank overhead included). */
@@ -114,7 +131,7 @@ export function standardError(sd: number, n: number): number {
 
 /** Half-width of the ln-ratio interval at n runs per side (the t analogue of the rank interval). */
 export function halfWidth(m: DecisionModel, n: number): number {
-  return qt(1 - m.alpha / 2, Math.max(1, 2 * n - 2)) * standardError(m.sd, n)
+  return qt(1 - m.alpha / 2, degreesOfFreedom(n, m.paired)) * standardError(m.sd, n)
 }
 
 /**
@@ -134,7 +151,7 @@ const PLAUSIBLE_Z = 1.96
  * its estimates from the lucky side; each averaged over the uncertainty of σ.
  */
 export function decisionProbability(m: DecisionModel, n: number): number {
-  const points = m.n0 > 1 ? sdPosteriorPoints(m.sd, 2 * m.n0 - 2, 8) : [m.sd]
+  const points = m.n0 > 1 ? sdPosteriorPoints(m.sd, degreesOfFreedom(m.n0, m.paired), 8) : [m.sd]
   const { centre, se } = m.truth ?? { centre: m.estimate, se: standardError(m.sd, m.n0) }
   // h is proportional to σ: one t quantile per n, not one per σ point.
   const hPerSd = halfWidth({ ...m, sd: 1 }, n)
@@ -164,30 +181,48 @@ function probabilityAt(m: DecisionModel, h: number, truth: number, n: number): n
 }
 
 export type DecisionAdvice =
-  { kind: 'more-rounds'; rounds: number } | { kind: 'too-close' } | { kind: 'too-noisy' }
+  | { kind: 'more-rounds'; rounds: number }
+  | { kind: 'beyond-cap'; rounds: number }
+  | { kind: 'too-close' }
+  | { kind: 'too-noisy' }
+
+/**
+ * How far past the cap the advice looks for the rounds that would decide (× the rounds run, and never
+ * more than MAX_ROUNDS_NAMED): beyond that no number of rounds is named (§4: never thousands of rounds).
+ */
+export const BEYOND_CAP_FACTOR = 10
+export const MAX_ROUNDS_NAMED = 999
 
 /**
  * The fewest rounds to add (n from `fewest` to `cap` runs per side) after which a verdict has
- * probability ≥ DECISION_TARGET; else why not: the cap's interval would be narrower than δ but the
- * truth is believed to lie within it of ±δ ("too close to the minimum effect"), or the noise is too
- * large for the cap to decide it ("too noisy").
+ * probability ≥ DECISION_TARGET; else why not. `beyond-cap` (rounds: n in all): the cap is the limit —
+ * a verdict is likely at n runs per side, more than the cap allows (the study found "too close … a coin
+ * flip" told to true +1% changes that the capped rounds decided). Otherwise no affordable n decides it:
+ * the cap's interval would be narrower than δ but the truth is believed to lie within it of ±δ ("too
+ * close to the minimum effect"), or the noise is too large ("too noisy").
  */
 export function roundsToDecide(m: DecisionModel, fewest: number, cap: number): DecisionAdvice {
-  // The probability grows with n: one look at the cap settles most benchmarks, then bisection.
-  let lo = Math.max(fewest, m.n0 + 1)
-  let hi = cap
-  if (lo <= hi && decisionProbability(m, hi) >= DECISION_TARGET) {
-    while (lo < hi) {
-      const mid = Math.floor((lo + hi) / 2)
-      if (decisionProbability(m, mid) >= DECISION_TARGET) hi = mid
-      else lo = mid + 1
-    }
-    return { kind: 'more-rounds', rounds: hi - m.n0 }
-  }
+  const first = Math.max(fewest, m.n0 + 1)
+  const within = fewestDeciding(m, first, cap)
+  if (within !== null) return { kind: 'more-rounds', rounds: within - m.n0 }
+  const far = Math.min(BEYOND_CAP_FACTOR * Math.max(1, m.n0), MAX_ROUNDS_NAMED)
+  const beyond = fewestDeciding(m, Math.max(first, cap + 1), far)
+  if (beyond !== null) return { kind: 'beyond-cap', rounds: beyond }
   // Too close: the cap's interval would be narrow enough to decide a change clear of ±δ, but the truth
   // is believed to lie within it of ±δ (the suite's prediction when there is one); else too noisy.
   const t = Math.log1p(m.minEffect)
   const h = halfWidth(m, Math.max(cap, m.n0 + 1))
   const centre = m.truth?.centre ?? m.estimate
   return h < t && h > Math.abs(Math.abs(centre) - t) ? { kind: 'too-close' } : { kind: 'too-noisy' }
+}
+
+/** The fewest n in [lo, hi] with decisionProbability ≥ DECISION_TARGET, or null (it grows with n: bisection). */
+function fewestDeciding(m: DecisionModel, lo: number, hi: number): number | null {
+  if (lo > hi || decisionProbability(m, hi) < DECISION_TARGET) return null
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2)
+    if (decisionProbability(m, mid) >= DECISION_TARGET) hi = mid
+    else lo = mid + 1
+  }
+  return hi
 }

@@ -99,7 +99,8 @@ export function adviceFor(
     // One value per process: the rounds at which a verdict is likely (decisionAdvice.ts).
     const cap = Math.min(runs + MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs), opts.maxRounds ?? Infinity)
     const estimate = Math.log(ratio.estimate)
-    const sd = adviceSd(ratio, runs, power.alpha, opts.minEffect, suite?.sdFloor ?? 0)
+    const paired = opts.interleave === 'benchmark'
+    const sd = adviceSd(ratio, runs, power.alpha, opts.minEffect, suite?.sdFloor ?? 0, paired)
     const predicted = suite?.prior ? blup(estimate, standardError(sd, runs) ** 2, suite.prior) : null
     const model = {
       estimate,
@@ -107,9 +108,11 @@ export function adviceFor(
       n0: runs,
       alpha: power.alpha,
       minEffect: opts.minEffect,
+      paired,
       ...(predicted && { truth: { centre: predicted.pred, se: predicted.se } })
     }
     const advice = roundsToDecide(model, floor, cap)
+    if (advice.kind === 'beyond-cap') return { kind: 'beyond-cap', rounds: advice.rounds, cap }
     if (advice.kind === 'too-close') return { kind: 'too-close' }
     if (advice.kind === 'too-noisy') return tooNoisy(power)
     return { kind: 'more-rounds', rounds: advice.rounds }
@@ -148,7 +151,10 @@ export function withSuiteAdvice(comparisons: readonly Comparison[], opts: Analys
     (r) => r.ratio.estimate > 0 && r.ratio.ci[0] > 0 && Number.isFinite(r.ratio.ci[1])
   )
   const described = new Set(usable)
-  const sdFloor = suiteSdFloor(usable.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha })))
+  const paired = opts.interleave === 'benchmark'
+  const sdFloor = suiteSdFloor(
+    usable.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha, paired }))
+  )
   // The prior is fitted on the benchmarks not already decided as changed beyond δ: like an empirical
   // null fitted on the bulk of the suite, not its tails, so a PR that moved two benchmarks by 8% does
   // not make the prior too wide to tell the ten undecided ones anything.
@@ -157,7 +163,7 @@ export function withSuiteAdvice(comparisons: readonly Comparison[], opts: Analys
     bulk.map((r) => Math.log(r.ratio.estimate)),
     bulk.map(
       ({ ratio, power, n0 }) =>
-        standardError(adviceSd(ratio, n0, power.alpha, opts.minEffect, sdFloor), n0) ** 2
+        standardError(adviceSd(ratio, n0, power.alpha, opts.minEffect, sdFloor, paired), n0) ** 2
     )
   )
   for (const r of runLevel) {

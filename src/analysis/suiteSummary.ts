@@ -5,22 +5,26 @@
  * Taken over the benchmarks measured at the run level in every round (their per-run series all have
  * the suite's full length, so the i-th value of every series is round i): per round r, d_r is the mean
  * over those benchmarks of ln(head_br / base_br); the estimate is exp(mean_r d_r) — the geometric mean
- * over benchmarks of each one's ratio of geometric means. Resampling whole rounds keeps benchmarks that
- * shared a process together (a slow phase hits every benchmark of the round), which a per-benchmark
- * bootstrap would treat as independent. The interval is the studentized bootstrap of the mean of d_r,
- * seeded from the data, so the trusted half of the fork-safe pair recomputes the same interval from
- * the same series. Coverage and width are published in docs/VALIDATION.md ("Suite summary").
+ * over benchmarks of each one's ratio of geometric means. One value per round keeps benchmarks that
+ * shared a process or a slow phase together (a per-benchmark interval would treat them as independent).
+ * The interval is Student's t over the rounds, widened for positive lag-1 autocorrelation
+ * (stats/serialMean.ts): alternating ABBA orders turn a slow phase's switches into neighbouring rounds
+ * that move together, and the studentized bootstrap used before covered 94–98% for a nominal 99% under
+ * the slow phases. Deterministic, so the trusted half of the fork-safe pair and the merge of shards
+ * recompute the same interval from the same series. Coverage and width: docs/VALIDATION.md ("Suite summary").
  */
-import { bootstrapMeanInterval } from '../stats/bootstrap.js'
 import { normalQuantile } from '../stats/normal.js'
+import { serialMeanInterval } from '../stats/serialMean.js'
 import { R_MIN } from './unitOfAnalysis.js'
 import type { Comparison, SuiteSummary } from './types.js'
 
 /**
- * The summary of `comparisons` at level 1 − `alpha`, or null when fewer than two benchmarks or R_MIN
- * rounds qualify.
+ * The per-round mean over benchmarks of ln(head/base) (d_r above) and how many benchmarks it is over,
+ * or null when fewer than two benchmarks or R_MIN rounds qualify.
  */
-export function suiteSummary(comparisons: readonly Comparison[], alpha: number): SuiteSummary | null {
+export function perRoundLogRatios(
+  comparisons: readonly Comparison[]
+): { perRound: Float64Array; benchmarks: number } | null {
   const runLevel = comparisons.filter(
     (c) => c.level === 'runs' && c.series !== null && c.series.base.length > 0 && c.verdict !== 'failed'
   )
@@ -34,23 +38,25 @@ export function suiteSummary(comparisons: readonly Comparison[], alpha: number):
     const { base, head } = c.series!
     for (let r = 0; r < rounds; r++) perRound[r] += Math.log(head[r] / base[r]) / included.length
   }
+  return { perRound, benchmarks: included.length }
+}
+
+/**
+ * The summary of `comparisons` at level 1 − `alpha`, or null when fewer than two benchmarks or R_MIN
+ * rounds qualify.
+ */
+export function suiteSummary(comparisons: readonly Comparison[], alpha: number): SuiteSummary | null {
+  const d = perRoundLogRatios(comparisons)
+  if (!d) return null
   const confLevel = 1 - alpha
-  const m = bootstrapMeanInterval(perRound, confLevel, seedOf(perRound))
+  const m = serialMeanInterval(d.perRound, confLevel)
   return {
     estimate: Math.exp(m.mean),
     ci: [Math.exp(m.ci[0]), Math.exp(m.ci[1])],
     confLevel,
-    benchmarks: included.length,
-    rounds
+    benchmarks: d.benchmarks,
+    rounds: d.perRound.length
   }
-}
-
-/** A 32-bit FNV-1a hash of the values' bits: the same data always gives the same bootstrap. */
-function seedOf(values: Float64Array): number {
-  const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength)
-  let h = 0x811c9dc5
-  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193)
-  return h >>> 0
 }
 
 /**

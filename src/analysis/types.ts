@@ -60,6 +60,11 @@ export type InconclusiveReason =
 export type Advice =
   | { kind: 'more-rounds'; rounds: number }
   | { kind: 'too-noisy'; sdPercent: number; sdUpperPercent?: number }
+  /**
+   * The cap is the limit (§4): a verdict is likely at `rounds` runs per side in all, more than this run may
+   * reach (`cap`: twice the rounds run appended, or the time budget's rounds).
+   */
+  | { kind: 'beyond-cap'; rounds: number; cap: number }
   /** The estimate sits so near ±δ that no affordable number of rounds makes a verdict likely (§4). */
   | { kind: 'too-close' }
   /** Ties or zero differences, not the rounds, keep a verdict out of reach: timings too coarse to rank (§4). */

@@ -364,8 +364,9 @@ const $defs = {
       advice: nullable({
         ...object(
           {
-            kind: { enum: ['more-rounds', 'too-noisy', 'too-close', 'too-coarse'] },
+            kind: { enum: ['more-rounds', 'too-noisy', 'too-close', 'too-coarse', 'beyond-cap'] },
             rounds: int(),
+            cap: int(),
             sdPercent: num,
             sdUpperPercent: num
           },
@@ -375,6 +376,10 @@ const $defs = {
           {
             if: { properties: { kind: { const: 'more-rounds' } } },
             then: { properties: { rounds: int() }, required: ['rounds'] }
+          },
+          {
+            if: { properties: { kind: { const: 'beyond-cap' } } },
+            then: { properties: { rounds: int(), cap: int() }, required: ['rounds', 'cap'] }
           },
           {
             if: { properties: { kind: { const: 'too-noisy' } } },

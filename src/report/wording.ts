@@ -175,11 +175,13 @@ export function inconclusiveText(c: Comparison, minEffect: number, measure: Meas
         ? `too noisy to decide ±${delta} by timing on this machine (σ ≈ ${a.sdPercent}% per process` +
           `${a.sdUpperPercent !== undefined ? `, at most ${a.sdUpperPercent}% at 97.5%` : ''}): ` +
           `${alternatives(measure)}`
-        : a?.kind === 'too-close'
-          ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
-          : a?.kind === 'too-coarse'
-            ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
-            : null
+        : a?.kind === 'beyond-cap'
+          ? `the rounds this run may reach (${a.cap} per side) may not decide it; ≈ ${a.rounds} in all would (\`--rounds\`, \`--time-budget\`), or ${alternatives(measure)}`
+          : a?.kind === 'too-close'
+            ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
+            : a?.kind === 'too-coarse'
+              ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
+              : null
   const counts =
     c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : ''
   return `${why}${advice ? `: ${advice}` : ''}${counts}`

@@ -4,7 +4,7 @@
  * table or report.
  */
 import { writeFileSync } from 'node:fs'
-import { renderAdvice } from '../render/advice.js'
+import { renderAdvice, renderAdviceAtCap } from '../render/advice.js'
 import { renderHistoryStudy } from '../render/history.js'
 import { renderLayoutStudy } from '../render/layout.js'
 import { renderPairs, renderRealPairs } from '../render/pairs.js'
@@ -42,7 +42,7 @@ export async function runCommand(c: Command, io: Io): Promise<void> {
     case 'advice': {
       const r = runAdviceStudy(c.options, io.log)
       writeResults(c.options.out, r)
-      io.print(renderAdvice(r.cells, r.meta))
+      io.print(`${renderAdvice(r.cells, r.meta)}\n\n${renderAdviceAtCap(r.cells)}`)
       return
     }
     case 'pairs': {
@@ -78,7 +78,7 @@ export async function runCommand(c: Command, io: Io): Promise<void> {
     case 'suite-summary': {
       const r = runSuiteSummaryStudy(c.options, io.log)
       writeResults(c.options.out, r)
-      io.print(renderSummaryStudy(r.cells, r.meta))
+      io.print(renderSummaryStudy(r.rows, r.meta))
       return
     }
   }

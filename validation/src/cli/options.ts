@@ -52,8 +52,10 @@ export interface AdviceOptions {
   seed: number
   out: string | null
   /** Only this noise ('low' or 'high' ICC) and/or this true change (percent): one cell, to reproduce it cheaply. */
-  noise?: 'low' | 'high'
+  noise?: 'low' | 'high' | 'slow' | 'no'
   effectPercent?: number
+  /** Whole-suite processes, unpaired (default: the earlier releases' study), or the shipped per-benchmark pairs. */
+  design?: 'suite' | 'pairs'
 }
 
 /** `npm run validate -- pairs`: designs in equal time, simulated (studies/pairs.ts). */
@@ -73,10 +75,14 @@ export interface PairsRealOptions {
 
 /** `npm run validate -- suite-summary`: coverage of the suite summary (studies/suiteSummary.ts). */
 export interface SuiteSummaryOptions {
+  /** Suites per cell of 6 benchmarks, and per cell of 69. */
   suites: number
-  rounds: number
-  benchmarks: number
+  largeSuites: number
   seed: number
+  /** One design only (the committed results run each in its own process: suite-summary{,-whole}.json). */
+  design?: 'pairs' | 'suite'
+  /** Also the cells without phases (K = 6). */
+  withoutPhases?: boolean
   out: string | null
 }
 
@@ -280,19 +286,27 @@ function adviceArgs(argv: readonly string[]): AdviceOptions {
     seed: STRING,
     out: STRING,
     noise: STRING,
-    effect: STRING
+    effect: STRING,
+    design: STRING
   })
+  const design = str(v, 'design') ?? 'suite'
+  if (design !== 'suite' && design !== 'pairs')
+    throw new UsageError(`--design needs 'suite' or 'pairs', got '${design}'`)
   const noise = str(v, 'noise')
-  if (noise !== null && noise !== 'low' && noise !== 'high')
-    throw new UsageError(`--noise needs 'low' or 'high' (ICC), got '${noise}'`)
+  const noises = design === 'pairs' ? ['slow', 'no'] : ['low', 'high']
+  if (noise !== null && !noises.includes(noise))
+    throw new UsageError(
+      `--noise needs ${noises.map((n) => `'${n}'`).join(' or ')} with --design ${design}, got '${noise}'`
+    )
   return {
     // 4000: the cells near δ advise a handful in 24,000 benchmarks; fewer suites cannot judge them.
     suites: num(v, 'suites', flag(v, 'quick') ? 40 : 4000, POSITIVE_INT),
     rounds: num(v, 'rounds', 10, POSITIVE_INT),
     seed: num(v, 'seed', 20261125, { integer: true }),
     out: str(v, 'out'),
-    ...(noise === null ? {} : { noise }),
-    ...(v.effect === undefined ? {} : { effectPercent: num(v, 'effect', 0, { min: 0 }) })
+    ...(noise === null ? {} : { noise: noise as 'low' | 'high' | 'slow' | 'no' }),
+    ...(v.effect === undefined ? {} : { effectPercent: num(v, 'effect', 0, { min: 0 }) }),
+    design
   }
 }
 
@@ -323,16 +337,23 @@ function pairsRealArgs(argv: readonly string[]): PairsRealOptions {
 
 function suiteSummaryArgs(argv: readonly string[]): SuiteSummaryOptions {
   const v = parseWith('suite-summary', argv, {
+    quick: BOOLEAN,
     suites: STRING,
-    rounds: STRING,
-    benchmarks: STRING,
+    'large-suites': STRING,
     seed: STRING,
-    out: STRING
+    out: STRING,
+    design: STRING,
+    'without-phases': BOOLEAN
   })
+  const quick = flag(v, 'quick')
+  const design = str(v, 'design')
+  if (design !== null && design !== 'pairs' && design !== 'suite')
+    throw new UsageError(`--design needs 'pairs' or 'suite', got '${design}'`)
   return {
-    suites: num(v, 'suites', 1000, POSITIVE_INT),
-    rounds: num(v, 'rounds', 20, POSITIVE_INT),
-    benchmarks: num(v, 'benchmarks', 10, POSITIVE_INT),
+    ...(design === null ? {} : { design }),
+    ...(flag(v, 'without-phases') ? { withoutPhases: true } : {}),
+    suites: num(v, 'suites', quick ? 100 : 2000, POSITIVE_INT),
+    largeSuites: num(v, 'large-suites', quick ? 20 : 300, POSITIVE_INT),
     seed: num(v, 'seed', 20261125, { integer: true }),
     out: str(v, 'out')
   }

@@ -53,6 +53,8 @@ export interface ValidationResults {
   adviceAfter?: AdviceResults
   adviceConfirm?: AdviceResults
   advicePrevious?: AdviceResults
+  /** The advice study of the shipped default (per-benchmark pairs, slow phases): advice-pairs.json. */
+  advicePairs?: AdviceResults
   suiteSummary?: SummaryResults
   pairs?: PairsResults
   pairsReal?: PairsRealResults
@@ -71,11 +73,21 @@ export function loadResults(dir: string): ValidationResults {
     adviceAfter: loadJson<AdviceResults>(join(dir, 'advice-after.json')),
     adviceConfirm: loadJson<AdviceResults>(join(dir, 'advice-confirm.json')),
     advicePrevious: loadJson<AdviceResults>(join(dir, 'advice-previous.json')),
-    suiteSummary: loadJson<SummaryResults>(join(dir, 'suite-summary.json')),
+    advicePairs: loadJson<AdviceResults>(join(dir, 'advice-pairs.json')),
+    suiteSummary: mergeSummaries(
+      loadJson<SummaryResults>(join(dir, 'suite-summary.json')),
+      loadJson<SummaryResults>(join(dir, 'suite-summary-whole.json'))
+    ),
     pairs: loadJson<PairsResults>(join(dir, 'pairs.json')),
     pairsReal: loadJson<PairsRealResults>(join(dir, 'pairs-real.json')),
     history: loadJson<HistoryResults>(join(dir, 'history.json')),
     historyCalibration: loadJson<CalibrationResults>(join(dir, 'history-calibration.json')),
     layout: loadJson<LayoutResults>(join(dir, 'layout.json'))
   }
+}
+
+/** The suite-summary study's two files (pairs, whole suite: one process each) as one result. */
+function mergeSummaries(a?: SummaryResults, b?: SummaryResults): SummaryResults | undefined {
+  if (!a || !b) return a ?? b
+  return { meta: `${a.meta} Whole-suite rows: ${b.meta}`, rows: [...(a.rows ?? []), ...(b.rows ?? [])] }
 }
