@@ -94,12 +94,16 @@ export interface BudgetStop {
  * divided over the family), so stopping is conservative: it never stops a benchmark the real last
  * look could more easily decide.
  */
-export function budgetStops(active: readonly Comparison[], b: BudgetAtLook): BudgetStop[] {
-  const left = Math.max(0, b.alpha - obrienFlemingSpending(Math.min(1, b.spentFraction), b.alpha))
-  const level = b.correction === 'none' ? left : left / Math.max(1, b.familySize)
+export function budgetStops(active: readonly Comparison[], budgetAtLook: BudgetAtLook): BudgetStop[] {
+  const left = Math.max(
+    0,
+    budgetAtLook.alpha - obrienFlemingSpending(Math.min(1, budgetAtLook.spentFraction), budgetAtLook.alpha)
+  )
+  const level = budgetAtLook.correction === 'none' ? left : left / Math.max(1, budgetAtLook.familySize)
   const models = new Map(
     active.flatMap((c) => {
-      const m = c.verdict === 'inconclusive' ? modelOf(c, b, Math.max(level, Number.MIN_VALUE)) : null
+      const m =
+        c.verdict === 'inconclusive' ? modelOf(c, budgetAtLook, Math.max(level, Number.MIN_VALUE)) : null
       return m ? [[c.benchmark, m] as const] : []
     })
   )
@@ -109,16 +113,23 @@ export function budgetStops(active: readonly Comparison[], b: BudgetAtLook): Bud
       ? Math.max(
           0,
           Math.min(
-            b.maxRounds - b.rounds,
-            Math.floor(b.remainingMs / (sharing * Math.max(1e-9, b.msPerBenchmarkRound)))
+            budgetAtLook.maxRounds - budgetAtLook.rounds,
+            Math.floor(
+              budgetAtLook.remainingMs / (sharing * Math.max(1e-9, budgetAtLook.msPerBenchmarkRound))
+            )
           )
         )
       : 0
   const fails = (name: string, rounds: number) =>
-    rounds <= 0 ? 'too-noisy' : adviceAt(models.get(name)!, b.rounds, rounds)
+    rounds <= 0 ? 'too-noisy' : adviceAt(models.get(name)!, budgetAtLook.rounds, rounds)
   const stops = new Map<string, BudgetStop>()
   const stop = (name: string, rounds: number, why: BudgetStop['why']) =>
-    stops.set(name, { benchmark: name, affordable: rounds, why, message: stopMessage(why, rounds, b) })
+    stops.set(name, {
+      benchmark: name,
+      affordable: rounds,
+      why,
+      message: stopMessage(why, rounds, budgetAtLook)
+    })
   for (;;) {
     const still = [...models.keys()].filter((n) => !stops.has(n))
     const shared = affordable(still.length)

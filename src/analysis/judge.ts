@@ -144,30 +144,36 @@ function hasSeries(c: Comparison): boolean {
  * the values contradict is a failure the report names; a tested verdict without values is refused,
  * unless counts (judged next) decide it.
  */
-function checkUntested(c: Comparison, facts: MeasurementFacts, warnings: Warning[]): void {
+function checkUntested(comparison: Comparison, facts: MeasurementFacts, warnings: Warning[]): void {
   const noValuesAt = (side: 'base' | 'head') =>
-    (side === 'base' ? c.baseMedian : c.headMedian) === null && (c[side]?.runs ?? 0) === 0
+    (side === 'base' ? comparison.baseMedian : comparison.headMedian) === null &&
+    (comparison[side]?.runs ?? 0) === 0
   const nothingAt = (side: 'base' | 'head') =>
-    noValuesAt(side) && !c.issues.some((i) => i.side === side && i.kind !== 'truncated')
+    noValuesAt(side) && !comparison.issues.some((i) => i.side === side && i.kind !== 'truncated')
   const holds: Partial<Record<Verdict, boolean>> = {
     new: nothingAt('base'),
     removed: nothingAt('head'),
-    skipped: noValuesAt('base') && noValuesAt('head') && skippedOnThisMachine(c.issues) !== null,
-    inconclusive: c.inconclusiveReason === 'too-few-samples',
+    skipped: noValuesAt('base') && noValuesAt('head') && skippedOnThisMachine(comparison.issues) !== null,
+    inconclusive: comparison.inconclusiveReason === 'too-few-samples',
     failed: true
   }
-  if (holds[c.verdict]) return
-  if (TESTED.includes(c.verdict)) {
-    if (!c.counts)
+  if (holds[comparison.verdict]) return
+  if (TESTED.includes(comparison.verdict)) {
+    if (!comparison.counts)
       throw new ConfigError(
-        `results.json: benchmark ${JSON.stringify(c.benchmark.slice(0, 200))} claims verdict '${c.verdict}' without the per-run values (series) it would be judged from`
+        `results.json: benchmark ${JSON.stringify(comparison.benchmark.slice(0, 200))} claims verdict '${comparison.verdict}' without the per-run values (series) it would be judged from`
       )
     // Without values timing decides nothing; the counts (judgeCounts) may.
-    c.verdict = 'inconclusive'
-    c.inconclusiveReason = 'too-few-samples'
+    comparison.verdict = 'inconclusive'
+    comparison.inconclusiveReason = 'too-few-samples'
     return
   }
-  contradicted(c, `the results claim '${c.verdict}', which its values contradict`, facts, warnings)
+  contradicted(
+    comparison,
+    `the results claim '${comparison.verdict}', which its values contradict`,
+    facts,
+    warnings
+  )
 }
 
 /** A benchmark whose values contradict the file (or cannot be measured values): failed, and said. */
@@ -222,21 +228,21 @@ interface JudgedInput {
  * consistent with that: as many values as samples, more samples than processes, no more samples than
  * processes × repetitions. Otherwise the series are one value per run, whatever the file says.
  */
-function testInput(c: Comparison, judgement: Judgement, facts: MeasurementFacts): JudgedInput {
-  const { base, head } = c.series!
+function testInput(comparison: Comparison, judgement: Judgement, facts: MeasurementFacts): JudgedInput {
+  const { base, head } = comparison.series!
   const pooled =
-    c.level === 'repetitions' &&
+    comparison.level === 'repetitions' &&
     (['base', 'head'] as const).every((side) => {
-      const s = c[side]
-      const n = c.series![side].length
+      const s = comparison[side]
+      const n = comparison.series![side].length
       const fits = facts.repetitions === undefined || n <= s!.runs * facts.repetitions
       return s !== null && s.samples === n && s.runs < n && fits
     })
-  const fewRuns = pooled && Math.min(c.base!.runs, c.head!.runs) < R_MIN
+  const fewRuns = pooled && Math.min(comparison.base!.runs, comparison.head!.runs) < R_MIN
   const levelReason: LevelReason = pooled
     ? fewRuns
       ? 'too-few-processes'
-      : c.levelReason === 'forced-repetitions'
+      : comparison.levelReason === 'forced-repetitions'
         ? 'forced-repetitions'
         : 'too-few-processes'
     : Math.min(base.length, head.length) < R_MIN
@@ -245,7 +251,7 @@ function testInput(c: Comparison, judgement: Judgement, facts: MeasurementFacts)
   const atRuns = levelReason === 'runs'
   const paired = judgement.interleave === 'benchmark' && atRuns && base.length === head.length
   const pairs = paired
-    ? { base, head, rounds: base.map((_, i) => i), incomplete: c.pairs?.incomplete ?? 0 }
+    ? { base, head, rounds: base.map((_, i) => i), incomplete: comparison.pairs?.incomplete ?? 0 }
     : null
   return { input: { values: { base, head }, pairs }, levelReason }
 }
@@ -265,7 +271,7 @@ export function judgedOptions(
 
 /** One benchmark's interval at its level in the family, and the verdict read off it (§6–7). */
 function judgeOne(
-  c: Comparison,
+  comparison: Comparison,
   judged: JudgedInput,
   test: TestOutcome,
   alpha: number,
@@ -281,30 +287,30 @@ function judgeOne(
     ratio,
     minEffect: judgement.minEffect
   })
-  c.verdict = verdict
-  c.inconclusiveReason = reason
-  c.level = judged.levelReason === 'runs' ? 'runs' : 'repetitions'
-  c.levelReason = judged.levelReason
+  comparison.verdict = verdict
+  comparison.inconclusiveReason = reason
+  comparison.level = judged.levelReason === 'runs' ? 'runs' : 'repetitions'
+  comparison.levelReason = judged.levelReason
   // Below R_MIN processes per side there is no p from repetitions (§3), as the analysis says.
   const fewProcesses = judged.levelReason === 'too-few-processes'
-  c.pValue = fewProcesses ? null : test.pValue
-  c.pAdjusted = fewProcesses ? null : pAdjusted
-  c.statistic = test.statistic
-  c.testMethod = test.method
-  c.test = test.test
-  c.ties = test.ties
-  if (test.pairs) c.pairs = test.pairs
-  else delete c.pairs
-  c.confLevel = confLevel
-  if (ratio.fallbackLevel !== undefined) c.rangeLevel = ratio.fallbackLevel
-  else delete c.rangeLevel
-  c.ratio = { estimate: ratio.estimate, ci: ratio.ci }
-  c.shift = { estimate: shift.estimate, ci: shift.ci }
+  comparison.pValue = fewProcesses ? null : test.pValue
+  comparison.pAdjusted = fewProcesses ? null : pAdjusted
+  comparison.statistic = test.statistic
+  comparison.testMethod = test.method
+  comparison.test = test.test
+  comparison.ties = test.ties
+  if (test.pairs) comparison.pairs = test.pairs
+  else delete comparison.pairs
+  comparison.confLevel = confLevel
+  if (ratio.fallbackLevel !== undefined) comparison.rangeLevel = ratio.fallbackLevel
+  else delete comparison.rangeLevel
+  comparison.ratio = { estimate: ratio.estimate, ci: ratio.ci }
+  comparison.shift = { estimate: shift.estimate, ci: shift.ci }
   // The §10 marks belong to the file's verdicts: judgeCounts derives them again.
-  delete c.timingVerdict
-  delete c.timingOnly
-  delete c.countsDisagree
-  delete c.notExplainedByCounts
+  delete comparison.timingVerdict
+  delete comparison.timingOnly
+  delete comparison.countsDisagree
+  delete comparison.notExplainedByCounts
 }
 
 /** Reasons that are facts of the count pass, not readings of the figures (kept as measured). */
@@ -316,7 +322,7 @@ const COUNT_FACTS = new Set(['multi-threaded', 'not-countable'])
  * values allow: counts alone, or timing × counts. "Moved" and the layout fingerprint are derived from
  * the events (countMovement.ts), never read from the file.
  */
-function judgeCounts(suite: SuiteResult, o: CountOptions, measured: MeasureMode): void {
+function judgeCounts(suite: SuiteResult, countOptions: CountOptions, measured: MeasureMode): void {
   const mode = suite.countMode!
   suite.comparisons.forEach((c, i) => {
     const k = c.counts
@@ -327,15 +333,18 @@ function judgeCounts(suite: SuiteResult, o: CountOptions, measured: MeasureMode)
       ? { verdict: 'inconclusive' as const, reason: k.reason, message: k.message }
       : judgeCountFigures(
           { instructions, cycles, events: k.events },
-          o,
+          countOptions,
           k.reason === 'failed' ? k.message : null
         )
-    c.counts = withLayout({ ...k, metric: o.metric, instructions, cycles, ...judged }, o.threshold)
+    c.counts = withLayout(
+      { ...k, metric: countOptions.metric, instructions, cycles, ...judged },
+      countOptions.threshold
+    )
     if (measured === 'counts') c.verdict = c.counts.verdict
-    else suite.comparisons[i] = judgedTogether(c, c.counts, o)
+    else suite.comparisons[i] = judgedTogether(c, c.counts, countOptions)
   })
   mode.measure = measured === 'counts' ? 'counts' : 'both'
-  mode.options = { ...o }
+  mode.options = { ...countOptions }
   mode.counts = tallyVerdicts(suite.comparisons.flatMap((c) => (c.counts ? [c.counts.verdict] : [])))
 }
 

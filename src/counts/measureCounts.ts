@@ -65,14 +65,14 @@ const PASSES: ReadonlyArray<{ side: Side; pass: number }> = [
  * Counts both sides.
  * @throws JobError 3 'missing-tool' without valgrind, 'count-failed' when a pass cannot run at all
  */
-export async function measureCounts(o: MeasureCountsOptions): Promise<CountMeasurement> {
+export async function measureCounts(options: MeasureCountsOptions): Promise<CountMeasurement> {
   // the version check and the native probe are independent: neither waits for the other
   const [valgrindVersion, iterationFlags] = await Promise.all([
-    valgrindVersionOf(o.valgrind ?? 'valgrind', o.env),
-    fixedIterationFlags(o.sides, o.env)
+    valgrindVersionOf(options.valgrind ?? 'valgrind', options.env),
+    fixedIterationFlags(options.sides, options.env)
   ])
-  const jobs = Math.max(1, Math.min(o.jobs ?? PASSES.length, PASSES.length))
-  o.log.info(
+  const jobs = Math.max(1, Math.min(options.jobs ?? PASSES.length, PASSES.length))
+  options.log.info(
     `counting instructions under ${valgrindVersion} (${iterationFlags.join(' ')}, ` +
       `${COUNT_REPETITIONS} repetitions: one warm-up, one counted): base twice, head once, ` +
       (jobs === PASSES.length ? 'all at once' : jobs === 1 ? 'one after another' : `${jobs} at a time`)
@@ -85,27 +85,30 @@ export async function measureCounts(o: MeasureCountsOptions): Promise<CountMeasu
           runCallgrindPass({
             side,
             pass,
-            binary: o.sides[side].binary,
-            cwd: o.sides[side].cwd,
-            env: o.env,
+            binary: options.sides[side].binary,
+            cwd: options.sides[side].cwd,
+            env: options.env,
             iterationFlags,
-            filter: o.filter,
-            dir: join(o.dir, 'counts'),
-            timeoutMs: o.timeoutMs,
+            filter: options.filter,
+            dir: join(options.dir, 'counts'),
+            timeoutMs: options.timeoutMs,
             signal,
-            valgrind: o.valgrind,
+            valgrind: options.valgrind,
             // only pass 0 is attributed (analysis/attribution.ts): the determinism pass parses no profiles
-            functions: o.functions !== false && pass === 0,
-            simulate: o.simulate
+            functions: options.functions !== false && pass === 0,
+            simulate: options.simulate
           })
     ),
     jobs,
-    o.signal
+    options.signal
   )
   const samples: CountSample[] = results.flatMap((r) => r.samples)
-  const issues: CountIssue[] = [...results.flatMap((r) => r.issues), ...lostBenchmarks(o.sides, results)]
+  const issues: CountIssue[] = [
+    ...results.flatMap((r) => r.issues),
+    ...lostBenchmarks(options.sides, results)
+  ]
   const wallSeconds = (performance.now() - started) / 1000
-  o.log.info(
+  options.log.info(
     `counted ${new Set(samples.map((s) => s.benchmark)).size} benchmark(s) in ${wallSeconds.toFixed(1)} s`
   )
   return {

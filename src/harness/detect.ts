@@ -33,23 +33,23 @@ export async function probeHarness(
   path: string,
   cwd: string,
   choice: HarnessChoice,
-  o: DetectOptions
+  options: DetectOptions
 ): Promise<HarnessProbe> {
-  if (choice === 'gbench') return o.probeGbench()
-  if (choice === 'catch2') return probeCatch2(path, cwd, o)
-  if (choice === 'nanobench') return probeNanobench(path, cwd, o)
+  if (choice === 'gbench') return options.probeGbench()
+  if (choice === 'catch2') return probeCatch2(path, cwd, options)
+  if (choice === 'nanobench') return probeNanobench(path, cwd, options)
   const seen: string[] = []
   try {
-    return await o.probeGbench()
+    return await options.probeGbench()
   } catch (e) {
     if (!(e instanceof JobError) || e.id !== 'not-a-benchmark') throw e
     seen.push(`Google Benchmark (--benchmark_list_tests): ${e.message}`)
   }
-  const catch2 = await identifyCatch2(path, cwd, o.env, o.timeoutMs)
-  if ('version' in catch2) return probeCatch2(path, cwd, o, catch2.version)
+  const catch2 = await identifyCatch2(path, cwd, options.env, options.timeoutMs)
+  if ('version' in catch2) return probeCatch2(path, cwd, options, catch2.version)
   seen.push(`Catch2 (--libidentify): ${catch2.said}`)
   try {
-    return await probeNanobench(path, cwd, o)
+    return await probeNanobench(path, cwd, options)
   } catch (e) {
     if (!(e instanceof JobError) || e.id !== 'not-a-benchmark') throw e
     seen.push(`nanobench (run without arguments): ${e.message}`)
@@ -69,12 +69,12 @@ export async function probeHarness(
 async function probeCatch2(
   path: string,
   cwd: string,
-  o: DetectOptions,
+  options: DetectOptions,
   known?: string
 ): Promise<HarnessProbe> {
   let version = known
   if (version === undefined) {
-    const id = await identifyCatch2(path, cwd, o.env, o.timeoutMs)
+    const id = await identifyCatch2(path, cwd, options.env, options.timeoutMs)
     if (!('version' in id))
       throw new JobError(
         'not-a-benchmark',
@@ -86,7 +86,7 @@ async function probeCatch2(
       )
     version = id.version
   }
-  const { benchmarks, catalog } = await listCatch2(path, cwd, o.env, o.timeoutMs)
+  const { benchmarks, catalog } = await listCatch2(path, cwd, options.env, options.timeoutMs)
   return { kind: 'catch2', version, benchmarks, catalog }
 }
 

@@ -26,11 +26,6 @@ export const HARNESS_LABEL: Record<HarnessKind, string> = {
   nanobench: 'nanobench'
 }
 
-/** Whether benchgate can select benchmarks by name on this harness's command line. */
-export function canFilter(kind: HarnessKind): boolean {
-  return kind !== 'nanobench'
-}
-
 /**
  * Which of the catalog's benchmarks a benchgate filter (a regular expression over names: --filter,
  * a shard's share, or an exact-name filter) selects. The filters benchgate builds are valid

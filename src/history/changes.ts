@@ -71,7 +71,7 @@ function candidates(
   name: string,
   points: readonly Point[],
   inflation: number,
-  o: ChangesOptions,
+  options: ChangesOptions,
   parentOf: (r: CommitRecord) => string
 ): { found: Candidate[]; quiet: number } {
   const found: Candidate[] = []
@@ -81,18 +81,21 @@ function candidates(
     const cps = segmentChangePoints(
       seg.map((p) => p.log),
       inflation,
-      o.q,
-      o.delta
+      options.q,
+      options.delta
     )
     quiet += Math.max(0, seg.length - 1 - cps.length)
-    cps.forEach(({ index: at, test }, k) => {
+    cps.forEach(({ index: at, test }, position) => {
       const from = seg[at - 1]
       const to = seg[at]
       const range = pairedTotal(points, index.get(from)!, index.get(to)!, parentOf)
       // Towards the middle of the segments either side, at most MIN_SIDE_POINTS points (history/pairedSteps.ts causeOf):
       // a longer span adds the noise of every step in it and would hide an environment change.
-      const start = Math.max(k > 0 ? cps[k - 1].index : 0, at - 2 * MIN_SIDE_POINTS)
-      const end = Math.min(k + 1 < cps.length ? cps[k + 1].index : seg.length, at + 2 * MIN_SIDE_POINTS)
+      const start = Math.max(position > 0 ? cps[position - 1].index : 0, at - 2 * MIN_SIDE_POINTS)
+      const end = Math.min(
+        position + 1 < cps.length ? cps[position + 1].index : seg.length,
+        at + 2 * MIN_SIDE_POINTS
+      )
       const mid = (a: number, b: number) => seg[Math.floor((a + b - 1) / 2)]
       const span = pairedTotal(points, index.get(mid(start, at))!, index.get(mid(at, end))!, parentOf)
       found.push({

@@ -33,7 +33,7 @@ function trendWitness(
   firstPos: number,
   lastPos: number,
   inflation: number,
-  z: number
+  zQuantile: number
 ): CreepFinding['trend'] {
   const last = points[points.length - 1]
   const inWindow = points.filter((p) => p.pos >= firstPos && p.pos <= lastPos && p.segment === last.segment)
@@ -46,7 +46,7 @@ function trendWitness(
   if (t === null) return null
   const span = lastPos - firstPos
   const total = t.slope * span
-  const half = z * t.se * span
+  const half = zQuantile * t.se * span
   return {
     change: Math.expm1(total),
     lo: Math.expm1(total - half),
@@ -63,13 +63,13 @@ function trendWitness(
  */
 export function creepOf(
   points: readonly Point[],
-  o: ChangesOptions,
+  options: ChangesOptions,
   inflation: number,
   parentOf: (r: CommitRecord) => string
 ): CreepFinding | null {
-  const withSteps = points.filter((p) => usableStep(p.step)).slice(-o.window)
+  const withSteps = points.filter((p) => usableStep(p.step)).slice(-options.window)
   if (withSteps.length === 0) return null
-  const level = 1 - (1 - o.creepLevel) / 2
+  const level = 1 - (1 - options.creepLevel) / 2
   const z = normalQuantile((1 + level) / 2)
   const c = creep(
     withSteps.map((p) => {
@@ -80,7 +80,7 @@ export function creepOf(
         hi: p.step!.ratio * Math.exp(Z95 * se)
       }
     }),
-    { delta: o.delta, stepConfLevel: 0.95, confLevel: level }
+    { delta: options.delta, stepConfLevel: 0.95, confLevel: level }
   )
   let gaps = 0
   withSteps.forEach((p, i) => {
@@ -91,7 +91,8 @@ export function creepOf(
   const parent = points.find((p) => p.record.commit === parentOf(first.record))
   const tw = trendWitness(points, parent?.pos ?? first.pos, withSteps[withSteps.length - 1].pos, inflation, z)
   const trendTotal = tw === null ? 0 : Math.log1p(tw.change)
-  const trendShows = tw !== null && (tw.lo > 0 || tw.hi < 0) && Math.abs(trendTotal) >= Math.log1p(o.delta)
+  const trendShows =
+    tw !== null && (tw.lo > 0 || tw.hi < 0) && Math.abs(trendTotal) >= Math.log1p(options.delta)
   const explained = trendShows && c.lo <= trendTotal && trendTotal <= c.hi
   const witness = c.report ? 'paired steps' : explained ? 'trend' : null
   return {

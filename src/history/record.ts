@@ -189,23 +189,29 @@ export function stepStandardError(b: BenchmarkResultJson): number | null {
   return Math.sqrt(Math.PI / 3) * Math.sqrt(variance(base) / base.length + variance(head) / head.length)
 }
 
-function benchmarkRecord(b: BenchmarkResultJson): BenchmarkRecord {
-  const se = stepStandardError(b)
+function benchmarkRecord(benchmarkResultJson: BenchmarkResultJson): BenchmarkRecord {
+  const se = stepStandardError(benchmarkResultJson)
   const step: StepRecord | null =
-    b.ratio === null ? null : { ratio: b.ratio.estimate, ci: b.ratio.ci, conf_level: b.conf_level }
+    benchmarkResultJson.ratio === null
+      ? null
+      : {
+          ratio: benchmarkResultJson.ratio.estimate,
+          ci: benchmarkResultJson.ratio.ci,
+          conf_level: benchmarkResultJson.conf_level
+        }
   if (step && se !== null) step.se_log = se
   const out: BenchmarkRecord = {
-    name: b.name,
-    metric: b.metric ?? null,
-    level: b.level,
-    verdict: b.verdict,
-    location: headLocation(b),
+    name: benchmarkResultJson.name,
+    metric: benchmarkResultJson.metric ?? null,
+    level: benchmarkResultJson.level,
+    verdict: benchmarkResultJson.verdict,
+    location: headLocation(benchmarkResultJson),
     step
   }
-  if (b.counts) {
-    const { instructions: i, cycles: c } = b.counts
+  if (benchmarkResultJson.counts) {
+    const { instructions: i, cycles: c } = benchmarkResultJson.counts
     out.counts = {
-      metric: b.counts.metric,
+      metric: benchmarkResultJson.counts.metric,
       instructions: { base: i.base, head: i.head },
       cycles: { base: c.base, head: c.head }
     }

@@ -70,13 +70,13 @@ function mergeWeakest(
   at: number[],
   tests: ShiftTest[],
   test: (k: number) => ShiftTest,
-  q: number,
+  fdrLevel: number,
   delta: number
 ): void {
   for (;;) {
     let worst = -1
     for (let k = 0; k < at.length; k++) {
-      if (!fails(tests[k], q, delta)) continue
+      if (!fails(tests[k], fdrLevel, delta)) continue
       const w = tests[worst]
       if (
         worst < 0 ||

@@ -99,19 +99,24 @@ export interface AdaptiveResult {
  * Runs the initial block and the top-up blocks, looking after each.
  * @throws JobError code 2 'invalid-option' for invalid round counts (and whatever runRounds throws)
  */
-export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
-  const { maxRounds, log } = o
-  const blockRounds = checkRoundCounts(o)
-  const blocks = new Blocks(o)
-  const seq = new SequentialAnalysis(o.analysis, maxRounds, { futilityPower: o.futilityPower })
+export async function runAdaptive(options: AdaptiveOptions): Promise<AdaptiveResult> {
+  const { maxRounds, log } = options
+  const blockRounds = checkRoundCounts(options)
+  const blocks = new Blocks(options)
+  const seq = new SequentialAnalysis(options.analysis, maxRounds, { futilityPower: options.futilityPower })
   const looks: LookResult[] = []
-  const timed = o.budget?.timed
-  let block = await blocks.run(o.initialRounds, o.warmup, timed ? selection(o, timed) : o.filter, timed)
+  const timed = options.budget?.timed
+  let block = await blocks.run(
+    options.initialRounds,
+    options.warmup,
+    timed ? selection(options, timed) : options.filter,
+    timed
+  )
   let blockSize = timed?.length ?? null
   let finalReason: StopReason | null = null
   for (;;) {
-    const { reason, remainingMs } = stopReasonAfter(block, o, blocks)
-    const input = o.snapshot()
+    const { reason, remainingMs } = stopReasonAfter(block, options, blocks)
+    const input = options.snapshot()
     if (input.samples.length === 0 || block.completedRounds === 0) {
       // nothing new to look at (interrupted before a round finished, or nothing measured at all)
       seq.finish(reason ?? 'no-samples')
@@ -131,16 +136,22 @@ export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
         `${look.stopped.length} resolved or stopped, ${look.active.length} still unresolved.`
     )
     if (reason === 'interrupted') seq.finish('interrupted')
-    if (reason === null && o.budget)
-      look.active = stopUndecidable(o, seq, block, blockSize, remainingMs, blocks.done)
+    if (reason === null && options.budget)
+      look.active = stopUndecidable(options, seq, block, blockSize, remainingMs, blocks.done)
     if (reason !== null || look.active.length === 0) {
       finalReason = reason
       break
     }
     blockSize = look.active.length
-    block = await topUp(o, blocks, look.active, Math.min(blockRounds, maxRounds - blocks.done), remainingMs)
+    block = await topUp(
+      options,
+      blocks,
+      look.active,
+      Math.min(blockRounds, maxRounds - blocks.done),
+      remainingMs
+    )
   }
-  return adaptiveResult(o, blockRounds, blocks, seq, looks, finalReason)
+  return adaptiveResult(options, blockRounds, blocks, seq, looks, finalReason)
 }
 
 /**
@@ -150,7 +161,7 @@ export async function runAdaptive(o: AdaptiveOptions): Promise<AdaptiveResult> {
  * Returns the benchmarks still active.
  */
 function stopUndecidable(
-  o: AdaptiveOptions,
+  options: AdaptiveOptions,
   seq: SequentialAnalysis,
   block: RoundsResult,
   blockSize: number | null,
@@ -158,12 +169,12 @@ function stopUndecidable(
   rounds: number
 ): string[] {
   const size = blockSize ?? Math.max(1, seq.analysedCount())
-  const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...o.analysis }
+  const opts = { ...DEFAULT_ANALYSIS_OPTIONS, ...options.analysis }
   const stops = budgetStops(seq.activeComparisons(), {
     rounds,
     remainingMs,
     msPerBenchmarkRound: block.measuringMs / Math.max(1, block.completedRounds * size),
-    maxRounds: o.maxRounds,
+    maxRounds: options.maxRounds,
     alpha: opts.alpha,
     spentFraction: seq.spentFraction(),
     familySize: seq.analysedCount(),
@@ -172,7 +183,9 @@ function stopUndecidable(
   })
   for (const s of stops) seq.stopUndecidable(s.benchmark, s.message)
   if (stops.length > 0)
-    o.log.info(`Budget: ${stops.length} benchmark(s) cannot be decided within the time budget left; stopped.`)
+    options.log.info(
+      `Budget: ${stops.length} benchmark(s) cannot be decided within the time budget left; stopped.`
+    )
   return seq.activeBenchmarks() ?? []
 }
 
@@ -297,20 +310,20 @@ function topUp(
 
 /** The blocks merged into one RoundsResult, the suite at its looks, and what adapting saved. */
 function adaptiveResult(
-  o: AdaptiveOptions,
+  options: AdaptiveOptions,
   blockRounds: number,
   blocks: Blocks,
   seq: SequentialAnalysis,
   looks: LookResult[],
   finalReason: StopReason | null
 ): AdaptiveResult {
-  const { initialRounds, maxRounds } = o
+  const { initialRounds, maxRounds } = options
   const list = blocks.list
   const initial = list[0]
   const used = list.reduce((a, b) => a + b.measuringMs, 0) / 1000
   const ifFixed =
     initial.completedRounds > 0 ? (initial.measuringMs / 1000 / initial.completedRounds) * maxRounds : used
-  const suite = o.snapshot().samples.length > 0 ? seq.result() : null
+  const suite = options.snapshot().samples.length > 0 ? seq.result() : null
   const stopped: Partial<Record<StopReason, number>> = {}
   for (const c of suite?.comparisons ?? []) {
     const why = c.adaptive?.stopReason

@@ -125,19 +125,26 @@ export function formatMinTime(seconds: number): string {
 }
 
 /** Validates the settings shared by every run; throws code-2 'invalid-option' errors. */
-export function validateSettings(s: BenchmarkSettings): void {
-  if (!Number.isInteger(s.repetitions) || s.repetitions < 1) {
-    throw new JobError('invalid-option', `repetitions must be an integer >= 1, got ${s.repetitions}.`, {
-      subject: 'repetitions'
-    })
+export function validateSettings(benchmarkSettings: BenchmarkSettings): void {
+  if (!Number.isInteger(benchmarkSettings.repetitions) || benchmarkSettings.repetitions < 1) {
+    throw new JobError(
+      'invalid-option',
+      `repetitions must be an integer >= 1, got ${benchmarkSettings.repetitions}.`,
+      {
+        subject: 'repetitions'
+      }
+    )
   }
-  formatMinTime(s.minTimeSeconds)
-  if (s.cpu !== undefined && (!Number.isInteger(s.cpu) || s.cpu < 0)) {
-    throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${s.cpu}.`, {
+  formatMinTime(benchmarkSettings.minTimeSeconds)
+  if (
+    benchmarkSettings.cpu !== undefined &&
+    (!Number.isInteger(benchmarkSettings.cpu) || benchmarkSettings.cpu < 0)
+  ) {
+    throw new JobError('invalid-option', `cpu must be a CPU number >= 0, got ${benchmarkSettings.cpu}.`, {
       subject: 'cpu'
     })
   }
-  if (s.priority !== undefined && s.kind !== 'bench-runner') {
+  if (benchmarkSettings.priority !== undefined && benchmarkSettings.kind !== 'bench-runner') {
     throw new JobError(
       'invalid-option',
       'Process priority needs a bench-runner binary; this is a plain Google Benchmark binary.',
@@ -147,17 +154,21 @@ export function validateSettings(s: BenchmarkSettings): void {
       }
     )
   }
-  if (s.priority !== undefined && s.priority !== 'high' && s.priority !== 'normal') {
+  if (
+    benchmarkSettings.priority !== undefined &&
+    benchmarkSettings.priority !== 'high' &&
+    benchmarkSettings.priority !== 'normal'
+  ) {
     throw new JobError(
       'invalid-option',
-      `priority must be 'high' or 'normal', got ${JSON.stringify(s.priority)}.`,
+      `priority must be 'high' or 'normal', got ${JSON.stringify(benchmarkSettings.priority)}.`,
       {
         subject: 'priority'
       }
     )
   }
-  const controlled = s.kind === 'catch2' ? CATCH2_CONTROLLED_FLAGS : CONTROLLED_FLAGS
-  for (const a of s.extraArgs ?? []) {
+  const controlled = benchmarkSettings.kind === 'catch2' ? CATCH2_CONTROLLED_FLAGS : CONTROLLED_FLAGS
+  for (const a of benchmarkSettings.extraArgs ?? []) {
     const flag = a.split('=')[0]
     if (controlled.includes(flag)) {
       throw new JobError(
@@ -177,25 +188,25 @@ export function validateSettings(s: BenchmarkSettings): void {
  * differs only in the output file path and the `side=` context, both of equal length.
  */
 export function benchmarkArgs(
-  o: BenchmarkSettings & { side: Side; round: number; outFile: string }
+  run: BenchmarkSettings & { side: Side; round: number; outFile: string }
 ): string[] {
-  if (o.kind === 'catch2') return catch2Args(o)
-  if (o.kind === 'nanobench') return [...(o.extraArgs ?? [])] // its output is stdout (runBenchmarkProcess)
-  const args = [...(o.extraArgs ?? [])]
+  if (run.kind === 'catch2') return catch2Args(run)
+  if (run.kind === 'nanobench') return [...(run.extraArgs ?? [])] // its output is stdout (runBenchmarkProcess)
+  const args = [...(run.extraArgs ?? [])]
   args.push(
-    `--benchmark_repetitions=${o.repetitions}`,
-    `--benchmark_min_time=${formatMinTime(o.minTimeSeconds)}`
+    `--benchmark_repetitions=${run.repetitions}`,
+    `--benchmark_min_time=${formatMinTime(run.minTimeSeconds)}`
   )
-  if (o.filter !== undefined && o.filter !== '') args.push(`--benchmark_filter=${o.filter}`)
-  if (o.randomInterleaving) args.push('--benchmark_enable_random_interleaving=true')
+  if (run.filter !== undefined && run.filter !== '') args.push(`--benchmark_filter=${run.filter}`)
+  if (run.randomInterleaving) args.push('--benchmark_enable_random_interleaving=true')
   args.push('--benchmark_format=console')
-  if (o.kind === 'google-benchmark') {
-    args.push(`--benchmark_out=${o.outFile}`, '--benchmark_out_format=json')
+  if (run.kind === 'google-benchmark') {
+    args.push(`--benchmark_out=${run.outFile}`, '--benchmark_out_format=json')
   } else {
-    args.push(`--benchgate_samples=${o.outFile}`)
-    if (o.cpu !== undefined) args.push(`--benchgate_cpu=${o.cpu}`)
-    if (o.priority !== undefined) args.push(`--benchgate_priority=${o.priority}`)
-    args.push(`--benchgate_context=side=${o.side}`, `--benchgate_context=round=${o.round}`)
+    args.push(`--benchgate_samples=${run.outFile}`)
+    if (run.cpu !== undefined) args.push(`--benchgate_cpu=${run.cpu}`)
+    if (run.priority !== undefined) args.push(`--benchgate_priority=${run.priority}`)
+    args.push(`--benchgate_context=side=${run.side}`, `--benchgate_context=round=${run.round}`)
   }
   return args
 }
@@ -246,35 +257,35 @@ export function benchmarkCommand(o: BenchmarkRunOptions): { file: string; args: 
  *
  * @throws JobError code 2 'invalid-option' for invalid settings (see validateSettings) or missing taskset
  */
-export async function runBenchmarkProcess(o: BenchmarkRunOptions): Promise<RunResult> {
-  validateSettings(o)
-  const { file, args } = benchmarkCommand(o)
-  const stderrFile = o.stderrFile ?? `${o.outFile}.stderr`
-  mkdirSync(dirname(o.outFile), { recursive: true })
-  rmSync(o.outFile, { force: true })
+export async function runBenchmarkProcess(options: BenchmarkRunOptions): Promise<RunResult> {
+  validateSettings(options)
+  const { file, args } = benchmarkCommand(options)
+  const stderrFile = options.stderrFile ?? `${options.outFile}.stderr`
+  mkdirSync(dirname(options.outFile), { recursive: true })
+  rmSync(options.outFile, { force: true })
   const startedAt = Date.now()
   const r = await runProcess(file, args, {
-    cwd: o.cwd,
-    env: o.env,
+    cwd: options.cwd,
+    env: options.env,
     // nanobench's table is its stdout: that is the sample file
     stdout:
-      o.kind === 'nanobench'
-        ? { path: o.outFile }
-        : o.stdoutFile !== undefined
-          ? { path: o.stdoutFile }
+      options.kind === 'nanobench'
+        ? { path: options.outFile }
+        : options.stdoutFile !== undefined
+          ? { path: options.stdoutFile }
           : 'ignore',
     stderr: { path: stderrFile },
-    timeoutMs: o.timeoutMs,
-    signal: o.signal
+    timeoutMs: options.timeoutMs,
+    signal: options.signal
   })
-  const ok = (r.exitCode === 0 || catch2Finished(o, r.exitCode)) && !r.timedOut && !r.aborted
+  const ok = (r.exitCode === 0 || catch2Finished(options, r.exitCode)) && !r.timedOut && !r.aborted
   let stderrTail = readTail(stderrFile, STDERR_TAIL_LINES)
   if (r.spawnError) stderrTail = `${stderrTail}\n${r.spawnError.message}`.trim()
   return {
-    side: o.side,
-    round: o.round,
-    run: o.run,
-    warmup: o.round < 0,
+    side: options.side,
+    round: options.round,
+    run: options.run,
+    warmup: options.round < 0,
     ok,
     exitCode: r.exitCode,
     signal: r.signal,
@@ -282,11 +293,11 @@ export async function runBenchmarkProcess(o: BenchmarkRunOptions): Promise<RunRe
     interrupted: r.aborted,
     durationMs: r.durationMs,
     startedAt,
-    outFile: o.outFile,
+    outFile: options.outFile,
     stderrFile,
     stderrTail,
-    outcome: ok ? 'ok' : describeExit(r, o.timeoutMs),
-    ...(o.catalog && { only: selectedNames(o.filter, o.catalog.keys()) })
+    outcome: ok ? 'ok' : describeExit(r, options.timeoutMs),
+    ...(options.catalog && { only: selectedNames(options.filter, options.catalog.keys()) })
   }
 }
 

@@ -28,33 +28,36 @@ export interface HeadTimingOptions {
  * Times one head process of the run's benchmarks (the filter, repetitions and min time of `config`).
  * Null when it could not run to the end: then nothing is planned from it (said in the log).
  */
-export async function timeHead(config: Config, o: HeadTimingOptions): Promise<HeadTiming | null> {
-  const outFile = join(o.workDir, `head-timing.${o.kind === 'google-benchmark' ? 'json' : 'jsonl'}`)
+export async function timeHead(config: Config, options: HeadTimingOptions): Promise<HeadTiming | null> {
+  const outFile = join(
+    options.workDir,
+    `head-timing.${options.kind === 'google-benchmark' ? 'json' : 'jsonl'}`
+  )
   const r = await runBenchmarkProcess({
-    kind: o.kind,
+    kind: options.kind,
     repetitions: config.repetitions,
     minTimeSeconds: config.minTime,
     filter: config.filter ?? undefined,
     cpu: config.cpu ?? undefined,
     side: 'head',
-    binary: o.binary,
-    cwd: o.cwd,
+    binary: options.binary,
+    cwd: options.cwd,
     round: -1,
     run: -1,
     outFile,
-    env: o.env,
+    env: options.env,
     timeoutMs: config.runTimeoutSeconds * 1000,
-    signal: o.signal
+    signal: options.signal
   })
   rmSync(outFile, { force: true })
   rmSync(r.stderrFile, { force: true })
   if (!r.ok) {
-    o.log.info(
+    options.log.info(
       `head's timing run ended early (${r.outcome}): the rounds the time budget allows are not planned ahead`
     )
     return null
   }
-  return { suiteSeconds: r.durationMs / 1000, startSeconds: o.startSeconds }
+  return { suiteSeconds: r.durationMs / 1000, startSeconds: options.startSeconds }
 }
 
 /**

@@ -69,45 +69,49 @@ function perBenchmarkUnits(listed: MeasureSidesOptions['listed']): Record<Side, 
   return { base: listed.base, head: listed.head }
 }
 
-export async function measureBothSides(config: Config, o: MeasureSidesOptions): Promise<Measured> {
-  const { log } = o
+export async function measureBothSides(config: Config, options: MeasureSidesOptions): Promise<Measured> {
+  const { log } = options
   const release = config.lockFile
-    ? await acquireHostLock(resolve(config.lockFile), { log, signal: o.signal })
+    ? await acquireHostLock(resolve(config.lockFile), { log, signal: options.signal })
     : () => {}
   const samples: Sample[] = []
   const issues: SampleIssue[] = []
   const provenance: Record<Side, Provenance> = { base: {}, head: {} }
   try {
-    const staged = stageBinaries({ workDir: o.workDir, base: o.sides.base.binary, head: o.sides.head.binary })
-    const layouts = o.layout ? roundLayouts(o.layout, staged, log) : null
-    if (o.kind === 'nanobench' && config.analysis.interleave === 'benchmark')
+    const staged = stageBinaries({
+      workDir: options.workDir,
+      base: options.sides.base.binary,
+      head: options.sides.head.binary
+    })
+    const layouts = options.layout ? roundLayouts(options.layout, staged, log) : null
+    if (options.kind === 'nanobench' && config.analysis.interleave === 'benchmark')
       log.warn(
         'nanobench cannot run one benchmark alone: each per-benchmark process runs the whole suite and keeps one value ' +
           '(--interleave suite runs the suite once per side and round)'
       )
     const measure: Omit<RoundsOptions, 'plan'> = {
       sides: {
-        base: { binary: staged.base, cwd: o.sides.base.cwd },
-        head: { binary: staged.head, cwd: o.sides.head.cwd }
+        base: { binary: staged.base, cwd: options.sides.base.cwd },
+        head: { binary: staged.head, cwd: options.sides.head.cwd }
       },
-      samplesDir: o.samplesDir,
-      ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(o.listed) }),
-      env: o.env,
-      kind: o.kind,
-      ...(o.catalog && { catalog: o.catalog }),
+      samplesDir: options.samplesDir,
+      ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(options.listed) }),
+      env: options.env,
+      kind: options.kind,
+      ...(options.catalog && { catalog: options.catalog }),
       repetitions: config.repetitions,
       minTimeSeconds: config.minTime,
-      filter: o.filter,
+      filter: options.filter,
       randomInterleaving: config.randomInterleaving,
       cpu: config.cpu ?? undefined,
       runTimeoutMs: config.runTimeoutSeconds * 1000,
       timeBudgetMs: config.timeBudgetSeconds === null ? undefined : config.timeBudgetSeconds * 1000,
       log,
-      signal: o.signal,
+      signal: options.signal,
       ...(layouts && { beforeRound: layouts.before }),
       onRunComplete: (result, progress) => {
         if (!result.warmup) collectRun(result, samples, issues, provenance)
-        o.onProgress?.(result, progress, { samples, issues })
+        options.onProgress?.(result, progress, { samples, issues })
       }
     }
     const budget = usesBudget(config)
@@ -124,10 +128,10 @@ export async function measureBothSides(config: Config, o: MeasureSidesOptions): 
         initialRounds: config.rounds,
         maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
         futilityPower: config.futilityPower,
-        ...(budget && { budget: { ...(o.timed && { timed: o.timed }) } }),
+        ...(budget && { budget: { ...(options.timed && { timed: options.timed }) } }),
         warmup: config.warmupRounds,
         analysis: config.analysis,
-        snapshot: () => ({ samples, issues, provenance, listed: timedListed(o.listed, o.timed) })
+        snapshot: () => ({ samples, issues, provenance, listed: timedListed(options.listed, options.timed) })
       })
     )
     return {

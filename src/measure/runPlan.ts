@@ -63,40 +63,56 @@ function decidableUnder(config: Config, k: number, design: Interleave) {
  * The plan for K benchmarks before the base is built.
  * @param config the run's config, its design resolved (`benchmark` or `suite`)
  * @param asked the design the user asked for: only `auto` lets the budget change it
- * @param k benchmarks head lists under the run's filter (≥ 0)
+ * @param benchmarkCount benchmarks head lists under the run's filter (≥ 0)
  * @param timing head's timing, or null when not timed (no budget, counts only, a shard)
  */
 export function planRun(
   config: Config,
   asked: InterleaveChoice,
-  k: number,
+  benchmarkCount: number,
   timing: HeadTiming | null
 ): RunPlan {
-  if (k === 0 || config.measure === 'counts') return { plan: config, line: null, raised: null, budget: null }
+  if (benchmarkCount === 0 || config.measure === 'counts')
+    return { plan: config, line: null, raised: null, budget: null }
   const design = config.analysis.interleave === 'suite' ? 'suite' : 'benchmark'
-  let plan = raisedTo(config, k, design)
+  let plan = raisedTo(config, benchmarkCount, design)
   let budget: string | null = null
   const budgetSeconds = config.timeBudgetSeconds
   if (timing && budgetSeconds !== null) {
-    const allowed = roundsWithin(budgetSeconds, roundSeconds(design, k, timing), config.warmupRounds)
-    const need = decidability(k, { ...config.analysis, interleave: design }).minRuns
+    const allowed = roundsWithin(
+      budgetSeconds,
+      roundSeconds(design, benchmarkCount, timing),
+      config.warmupRounds
+    )
+    const need = decidability(benchmarkCount, { ...config.analysis, interleave: design }).minRuns
     if (allowed < need) {
-      const other = otherDesign(config, k, timing, budgetSeconds)
+      const other = otherDesign(config, benchmarkCount, timing, budgetSeconds)
       const switched = asked === 'auto' && design === 'benchmark' && other.allowed >= other.need
       budget = budgetText(
-        { k, design, allowed, need, budgetSeconds, round: roundSeconds(design, k, timing) },
+        {
+          k: benchmarkCount,
+          design,
+          allowed,
+          need,
+          budgetSeconds,
+          round: roundSeconds(design, benchmarkCount, timing)
+        },
         switched ? other : null,
         asked
       )
       if (switched)
-        plan = raisedTo({ ...config, analysis: { ...config.analysis, interleave: 'suite' } }, k, 'suite')
+        plan = raisedTo(
+          { ...config, analysis: { ...config.analysis, interleave: 'suite' } },
+          benchmarkCount,
+          'suite'
+        )
     }
   }
   const inForce = plan.analysis.interleave === 'suite' ? 'suite' : 'benchmark'
   return {
     plan: plan,
-    line: runLine(plan, k, inForce, timing),
-    raised: plan.rounds > config.rounds ? raisedText(config, plan, k, inForce) : null,
+    line: runLine(plan, benchmarkCount, inForce, timing),
+    raised: plan.rounds > config.rounds ? raisedText(config, plan, benchmarkCount, inForce) : null,
     budget
   }
 }

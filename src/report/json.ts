@@ -216,111 +216,121 @@ export function* resultsJsonParts(
   yield '\n  ]\n}'
 }
 
-function benchmarkJson(c: Comparison): BenchmarkResultJson {
+function benchmarkJson(comparison: Comparison): BenchmarkResultJson {
   return {
-    name: c.benchmark,
-    verdict: c.verdict,
-    inconclusive_reason: c.inconclusiveReason,
-    advice: c.advice,
-    metric: c.metric,
-    level: c.level,
-    level_reason: c.levelReason,
-    location: { base: c.baseLocation, head: c.headLocation },
-    series: c.series,
-    samples: { base: c.base?.samples ?? 0, head: c.head?.samples ?? 0 },
-    runs: { base: c.base?.runs ?? 0, head: c.head?.runs ?? 0 },
-    median: { base: c.baseMedian, head: c.headMedian },
-    p_value: c.pValue,
-    p_adjusted: c.pAdjusted,
-    statistic: c.statistic,
-    test_method: c.testMethod,
-    ...(c.test !== undefined && { test: c.test }),
-    ...(c.ties !== undefined && { ties: c.ties }),
-    ...(c.pairs !== undefined && { pairs: c.pairs }),
-    conf_level: c.confLevel,
-    ...(c.rangeLevel !== undefined && { range_level: c.rangeLevel }),
-    shift: c.shift,
-    ratio: c.ratio,
-    power: c.power && {
-      sd_log: c.power.sdLog,
-      alpha: c.power.alpha,
-      n_eff: c.power.nEff,
-      required_per_side: c.power.requiredPerSide,
-      min_detectable_effect: c.power.minDetectableEffect,
-      more_rounds: c.power.moreRounds
+    name: comparison.benchmark,
+    verdict: comparison.verdict,
+    inconclusive_reason: comparison.inconclusiveReason,
+    advice: comparison.advice,
+    metric: comparison.metric,
+    level: comparison.level,
+    level_reason: comparison.levelReason,
+    location: { base: comparison.baseLocation, head: comparison.headLocation },
+    series: comparison.series,
+    samples: { base: comparison.base?.samples ?? 0, head: comparison.head?.samples ?? 0 },
+    runs: { base: comparison.base?.runs ?? 0, head: comparison.head?.runs ?? 0 },
+    median: { base: comparison.baseMedian, head: comparison.headMedian },
+    p_value: comparison.pValue,
+    p_adjusted: comparison.pAdjusted,
+    statistic: comparison.statistic,
+    test_method: comparison.testMethod,
+    ...(comparison.test !== undefined && { test: comparison.test }),
+    ...(comparison.ties !== undefined && { ties: comparison.ties }),
+    ...(comparison.pairs !== undefined && { pairs: comparison.pairs }),
+    conf_level: comparison.confLevel,
+    ...(comparison.rangeLevel !== undefined && { range_level: comparison.rangeLevel }),
+    shift: comparison.shift,
+    ratio: comparison.ratio,
+    power: comparison.power && {
+      sd_log: comparison.power.sdLog,
+      alpha: comparison.power.alpha,
+      n_eff: comparison.power.nEff,
+      required_per_side: comparison.power.requiredPerSide,
+      min_detectable_effect: comparison.power.minDetectableEffect,
+      more_rounds: comparison.power.moreRounds
     },
-    sides: { base: c.base, head: c.head },
-    warnings: c.warnings,
-    issues: c.issues,
-    ...(c.adaptive && {
+    sides: { base: comparison.base, head: comparison.head },
+    warnings: comparison.warnings,
+    issues: comparison.issues,
+    ...(comparison.adaptive && {
       adaptive: {
-        rounds: c.adaptive.rounds,
-        look: c.adaptive.look,
-        test_alpha: c.adaptive.testAlpha,
-        stop_reason: c.adaptive.stopReason
+        rounds: comparison.adaptive.rounds,
+        look: comparison.adaptive.look,
+        test_alpha: comparison.adaptive.testAlpha,
+        stop_reason: comparison.adaptive.stopReason
       }
     }),
-    ...(c.counts && { counts: c.counts }),
-    ...(c.timingOnly !== undefined && { timing_only: c.timingOnly }),
-    ...(c.notExplainedByCounts !== undefined && { not_explained_by_counts: c.notExplainedByCounts }),
-    ...(c.timingVerdict !== undefined && { timing_verdict: c.timingVerdict }),
-    ...(c.countsDisagree !== undefined && { counts_disagree: c.countsDisagree }),
-    ...(c.attribution && { attribution: c.attribution })
+    ...(comparison.counts && { counts: comparison.counts }),
+    ...(comparison.timingOnly !== undefined && { timing_only: comparison.timingOnly }),
+    ...(comparison.notExplainedByCounts !== undefined && {
+      not_explained_by_counts: comparison.notExplainedByCounts
+    }),
+    ...(comparison.timingVerdict !== undefined && { timing_verdict: comparison.timingVerdict }),
+    ...(comparison.countsDisagree !== undefined && { counts_disagree: comparison.countsDisagree }),
+    ...(comparison.attribution && { attribution: comparison.attribution })
   }
 }
 
 /** Rebuilds a Report from a results file (for `benchgate report` and the Action's comment mode). */
 export function fromResultsJson(json: ResultsJson): Report {
-  const comparisons: Comparison[] = json.benchmarks.map((b) => ({
-    benchmark: b.name,
-    verdict: b.verdict,
-    inconclusiveReason: b.inconclusive_reason ?? null,
-    advice: b.advice ?? null,
-    metric: b.metric ?? null,
-    level: b.level,
-    levelReason: b.level_reason ?? (b.level === 'runs' ? 'runs' : 'too-few-processes'),
-    baseMedian: b.median.base,
-    headMedian: b.median.head,
-    baseLocation: b.location?.base ?? b.median.base,
-    headLocation: b.location?.head ?? b.median.head,
-    series: b.series ?? null,
-    base: b.sides.base,
-    head: b.sides.head,
-    pValue: b.p_value,
-    pAdjusted: b.p_adjusted,
-    statistic: b.statistic ?? b.u ?? null,
-    testMethod: b.test_method,
-    ...(b.test !== undefined && { test: b.test }),
-    ...(b.ties !== undefined && { ties: b.ties }),
-    ...(b.pairs !== undefined && { pairs: b.pairs }),
-    confLevel: b.conf_level,
-    ...(b.range_level !== undefined && { rangeLevel: b.range_level }),
-    shift: b.shift,
-    ratio: b.ratio,
-    power: b.power && {
-      sdLog: b.power.sd_log,
-      alpha: b.power.alpha ?? 1 - b.conf_level,
-      nEff: b.power.n_eff,
-      requiredPerSide: b.power.required_per_side,
-      minDetectableEffect: b.power.min_detectable_effect,
-      moreRounds: b.power.more_rounds
+  const comparisons: Comparison[] = json.benchmarks.map((benchmarkResultJson) => ({
+    benchmark: benchmarkResultJson.name,
+    verdict: benchmarkResultJson.verdict,
+    inconclusiveReason: benchmarkResultJson.inconclusive_reason ?? null,
+    advice: benchmarkResultJson.advice ?? null,
+    metric: benchmarkResultJson.metric ?? null,
+    level: benchmarkResultJson.level,
+    levelReason:
+      benchmarkResultJson.level_reason ??
+      (benchmarkResultJson.level === 'runs' ? 'runs' : 'too-few-processes'),
+    baseMedian: benchmarkResultJson.median.base,
+    headMedian: benchmarkResultJson.median.head,
+    baseLocation: benchmarkResultJson.location?.base ?? benchmarkResultJson.median.base,
+    headLocation: benchmarkResultJson.location?.head ?? benchmarkResultJson.median.head,
+    series: benchmarkResultJson.series ?? null,
+    base: benchmarkResultJson.sides.base,
+    head: benchmarkResultJson.sides.head,
+    pValue: benchmarkResultJson.p_value,
+    pAdjusted: benchmarkResultJson.p_adjusted,
+    statistic: benchmarkResultJson.statistic ?? benchmarkResultJson.u ?? null,
+    testMethod: benchmarkResultJson.test_method,
+    ...(benchmarkResultJson.test !== undefined && { test: benchmarkResultJson.test }),
+    ...(benchmarkResultJson.ties !== undefined && { ties: benchmarkResultJson.ties }),
+    ...(benchmarkResultJson.pairs !== undefined && { pairs: benchmarkResultJson.pairs }),
+    confLevel: benchmarkResultJson.conf_level,
+    ...(benchmarkResultJson.range_level !== undefined && { rangeLevel: benchmarkResultJson.range_level }),
+    shift: benchmarkResultJson.shift,
+    ratio: benchmarkResultJson.ratio,
+    power: benchmarkResultJson.power && {
+      sdLog: benchmarkResultJson.power.sd_log,
+      alpha: benchmarkResultJson.power.alpha ?? 1 - benchmarkResultJson.conf_level,
+      nEff: benchmarkResultJson.power.n_eff,
+      requiredPerSide: benchmarkResultJson.power.required_per_side,
+      minDetectableEffect: benchmarkResultJson.power.min_detectable_effect,
+      moreRounds: benchmarkResultJson.power.more_rounds
     },
-    warnings: b.warnings,
-    issues: b.issues,
-    ...(b.adaptive && {
+    warnings: benchmarkResultJson.warnings,
+    issues: benchmarkResultJson.issues,
+    ...(benchmarkResultJson.adaptive && {
       adaptive: {
-        rounds: b.adaptive.rounds,
-        look: b.adaptive.look,
-        testAlpha: b.adaptive.test_alpha,
-        stopReason: b.adaptive.stop_reason
+        rounds: benchmarkResultJson.adaptive.rounds,
+        look: benchmarkResultJson.adaptive.look,
+        testAlpha: benchmarkResultJson.adaptive.test_alpha,
+        stopReason: benchmarkResultJson.adaptive.stop_reason
       }
     }),
-    ...(b.counts && { counts: b.counts }),
-    ...(b.timing_only !== undefined && { timingOnly: b.timing_only }),
-    ...(b.not_explained_by_counts !== undefined && { notExplainedByCounts: b.not_explained_by_counts }),
-    ...(b.timing_verdict !== undefined && { timingVerdict: b.timing_verdict }),
-    ...(b.counts_disagree !== undefined && { countsDisagree: b.counts_disagree }),
-    ...(b.attribution && { attribution: b.attribution })
+    ...(benchmarkResultJson.counts && { counts: benchmarkResultJson.counts }),
+    ...(benchmarkResultJson.timing_only !== undefined && { timingOnly: benchmarkResultJson.timing_only }),
+    ...(benchmarkResultJson.not_explained_by_counts !== undefined && {
+      notExplainedByCounts: benchmarkResultJson.not_explained_by_counts
+    }),
+    ...(benchmarkResultJson.timing_verdict !== undefined && {
+      timingVerdict: benchmarkResultJson.timing_verdict
+    }),
+    ...(benchmarkResultJson.counts_disagree !== undefined && {
+      countsDisagree: benchmarkResultJson.counts_disagree
+    }),
+    ...(benchmarkResultJson.attribution && { attribution: benchmarkResultJson.attribution })
   }))
   const suite: SuiteResult = {
     options: json.options,

@@ -153,21 +153,25 @@ export function quietSummary(quiet: Comparison[], suite: SuiteResult): string {
  * Why an inconclusive benchmark is inconclusive and what would decide it (docs/statistics.md §4): the
  * analysis' reason and advice in words, never thousands of rounds. Null for other verdicts.
  */
-export function inconclusiveText(c: Comparison, minEffect: number, measure: Measure = 'time'): string | null {
-  if (c.verdict !== 'inconclusive' || c.counts?.verdict === c.verdict) return null
+export function inconclusiveText(
+  comparison: Comparison,
+  minEffect: number,
+  measure: Measure = 'time'
+): string | null {
+  if (comparison.verdict !== 'inconclusive' || comparison.counts?.verdict === comparison.verdict) return null
   const delta = deltaText(minEffect)
-  const runs = Math.min(c.base?.runs ?? 0, c.head?.runs ?? 0)
+  const runs = Math.min(comparison.base?.runs ?? 0, comparison.head?.runs ?? 0)
   const why =
-    c.inconclusiveReason === 'too-few-processes'
+    comparison.inconclusiveReason === 'too-few-processes'
       ? `too few processes (${runs} per side): needs ≥ ${R_MIN} runs per side`
-      : c.inconclusiveReason === 'level-unreachable'
-        ? unreachableText(c, runs)
-        : c.inconclusiveReason === 'too-few-samples'
+      : comparison.inconclusiveReason === 'level-unreachable'
+        ? unreachableText(comparison, runs)
+        : comparison.inconclusiveReason === 'too-few-samples'
           ? 'too few samples to test'
-          : c.ratio && c.ratio.ci[1] < 1 + minEffect
+          : comparison.ratio && comparison.ratio.ci[1] < 1 + minEffect
             ? `could still be ≤ −${delta}`
             : `could still be ≥ +${delta}`
-  const a = c.advice
+  const a = comparison.advice
   const advice =
     a?.kind === 'more-rounds'
       ? `≈ ${plural(a.rounds, 'more round')} would decide it`
@@ -183,7 +187,9 @@ export function inconclusiveText(c: Comparison, minEffect: number, measure: Meas
               ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
               : null
   const counts =
-    c.counts && c.counts.reason === null ? ` (${c.counts.metric} ${countWord(c.counts.verdict)})` : ''
+    comparison.counts && comparison.counts.reason === null
+      ? ` (${comparison.counts.metric} ${countWord(comparison.counts.verdict)})`
+      : ''
   return `${why}${advice ? `: ${advice}` : ''}${counts}`
 }
 
@@ -390,24 +396,28 @@ export function verdictWords(c: Comparison): string {
 }
 
 /** What goes under the table for this benchmark (escaped Markdown), or null. */
-export function verdictFootnote(c: Comparison, minEffect: number, measure: Measure = 'time'): string | null {
-  switch (c.verdict) {
+export function verdictFootnote(
+  comparison: Comparison,
+  minEffect: number,
+  measure: Measure = 'time'
+): string | null {
+  switch (comparison.verdict) {
     case 'inconclusive': {
-      const text = inconclusiveText(c, minEffect, measure)
-      if (text) return mdProse(text + codePathNote(c))
-      const counts = countFootnote(c)
+      const text = inconclusiveText(comparison, minEffect, measure)
+      if (text) return mdProse(text + codePathNote(comparison))
+      const counts = countFootnote(comparison)
       return counts ? mdProse(capText(counts, 300)) : null
     }
     case 'failed': {
-      const why = c.warnings.find((w) => w.level === 'error') ?? c.warnings[0]
+      const why = comparison.warnings.find((w) => w.level === 'error') ?? comparison.warnings[0]
       return why ? mdProse(capText(why.message, 300)) : null
     }
     case 'skipped': {
-      const why = c.warnings.find((w) => w.code === 'skipped')
+      const why = comparison.warnings.find((w) => w.code === 'skipped')
       return why ? mdProse(capText(why.message, 300)) : null
     }
     default: {
-      const counts = countFootnote(c)
+      const counts = countFootnote(comparison)
       return counts ? mdProse(capText(counts, 300)) : null
     }
   }

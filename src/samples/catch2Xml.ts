@@ -91,38 +91,48 @@ export function parseCatch2Xml(
   const seen = new Set<string>()
   let open: OpenBenchmark | undefined
   const at = { side: opts.side, round, run, source }
-  const finish = (b: OpenBenchmark) => {
-    if (seen.has(b.name)) {
+  const finish = (openBenchmark: OpenBenchmark) => {
+    if (seen.has(openBenchmark.name)) {
       issues.push({
         ...at,
-        benchmark: b.name,
+        benchmark: openBenchmark.name,
         kind: 'invalid',
         message:
           'a second BENCHMARK of this name in the same test case and section: only the first is used; rename one'
       })
-    } else if (b.failed !== undefined) {
-      issues.push({ ...at, benchmark: b.name, kind: 'error', message: b.failed, detail: b.failed })
-    } else if (b.mean === undefined || !Number.isFinite(b.mean) || b.mean < 0) {
+    } else if (openBenchmark.failed !== undefined) {
       issues.push({
         ...at,
-        benchmark: b.name,
+        benchmark: openBenchmark.name,
+        kind: 'error',
+        message: openBenchmark.failed,
+        detail: openBenchmark.failed
+      })
+    } else if (
+      openBenchmark.mean === undefined ||
+      !Number.isFinite(openBenchmark.mean) ||
+      openBenchmark.mean < 0
+    ) {
+      issues.push({
+        ...at,
+        benchmark: openBenchmark.name,
         kind: 'invalid',
         message: 'no valid <mean value> in its results'
       })
     } else {
       sink.add({
-        benchmark: b.name,
+        benchmark: openBenchmark.name,
         side: opts.side,
         round,
         run,
         repetition: 0,
-        iterations: Math.max(1, b.iterations * b.samples),
-        realTimeNs: b.mean,
-        cpuTimeNs: b.mean,
+        iterations: Math.max(1, openBenchmark.iterations * openBenchmark.samples),
+        realTimeNs: openBenchmark.mean,
+        cpuTimeNs: openBenchmark.mean,
         threads: 1
       })
     }
-    seen.add(b.name)
+    seen.add(openBenchmark.name)
   }
   for (const m of text.matchAll(TAG)) {
     const [, close, element, attrText, selfClosing] = m

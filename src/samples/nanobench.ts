@@ -172,7 +172,7 @@ export function parseNanobenchJson(text: string, opts: SampleSourceOptions): Par
 
 /** One benchmark's value of a process: a sample, or an issue for a repeated name or a value that is no time. */
 function oneValue(
-  o: {
+  current: {
     sink: ReturnType<typeof sampleSink>
     issues: SampleIssue[]
     seen: Set<string>
@@ -182,18 +182,18 @@ function oneValue(
   ns: number,
   notATime: string
 ): void {
-  const { at, name } = o
-  if (o.seen.has(name))
-    o.issues.push({
+  const { at, name } = current
+  if (current.seen.has(name))
+    current.issues.push({
       ...at,
       benchmark: name,
       kind: 'invalid',
       message: 'a second value of this name in one process: only the first is used; rename one'
     })
   else if (!Number.isFinite(ns) || ns < 0)
-    o.issues.push({ ...at, benchmark: name, kind: 'invalid', message: notATime })
+    current.issues.push({ ...at, benchmark: name, kind: 'invalid', message: notATime })
   else
-    o.sink.add({
+    current.sink.add({
       benchmark: name,
       side: at.side,
       round: at.round,
@@ -204,5 +204,5 @@ function oneValue(
       cpuTimeNs: ns,
       threads: 1
     })
-  o.seen.add(name)
+  current.seen.add(name)
 }

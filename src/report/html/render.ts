@@ -172,7 +172,7 @@ function forestRows(ordered: Comparison[], minEffect: number): Array<[number, nu
 const sigs = (xs: readonly number[], digits = 4) => xs.map((x) => sig(x, digits))
 
 /** The compact per-benchmark JSON the client draws from (keys documented in client.ts). */
-function embed(c: Comparison, p: BenchmarkPlotData | null): BenchWire {
+function embed(comparison: Comparison, plotData: BenchmarkPlotData | null): BenchWire {
   // Every value embedded (not thinned): the client derives the ECDF from `v`, and the time
   // positions from the rounds (`r`, run lengths) or the index, the way plotData.ts does.
   const full = (s: SidePlot) => s.values.length === s.total
@@ -197,25 +197,27 @@ function embed(c: Comparison, p: BenchmarkPlotData | null): BenchWire {
       a: s.acf && { r: sigs(s.acf.r, 3), band: sig(s.acf.band, 3), n: s.acf.n }
     }
   return {
-    n: displayName(c.benchmark),
-    v: c.verdict,
-    lv: c.level,
-    s: p ? [side(p.base), side(p.head)] : null,
-    ...(c.attribution?.tree && { t: treeWire(c.attribution.metric, c.attribution.tree) }),
-    h: p?.histogram && {
-      lo: sig(p.histogram.lo, 6),
-      w: sig(p.histogram.width, 6),
-      c: p.histogram.counts as [number[], number[]]
+    n: displayName(comparison.benchmark),
+    v: comparison.verdict,
+    lv: comparison.level,
+    s: plotData ? [side(plotData.base), side(plotData.head)] : null,
+    ...(comparison.attribution?.tree && {
+      t: treeWire(comparison.attribution.metric, comparison.attribution.tree)
+    }),
+    h: plotData?.histogram && {
+      lo: sig(plotData.histogram.lo, 6),
+      w: sig(plotData.histogram.width, 6),
+      c: plotData.histogram.counts as [number[], number[]]
     },
-    k: p?.densities && densityJson(p.densities),
-    d: p?.differences && {
-      lo: sig(p.differences.histogram.lo, 5),
-      w: sig(p.differences.histogram.width, 5),
-      c: p.differences.histogram.counts[0],
-      u: p.differences.used,
-      t: p.differences.total,
-      e: p.differences.estimate === null ? null : sig(p.differences.estimate, 5),
-      ci: p.differences.ci && (sigs(p.differences.ci, 5) as [number, number])
+    k: plotData?.densities && densityJson(plotData.densities),
+    d: plotData?.differences && {
+      lo: sig(plotData.differences.histogram.lo, 5),
+      w: sig(plotData.differences.histogram.width, 5),
+      c: plotData.differences.histogram.counts[0],
+      u: plotData.differences.used,
+      t: plotData.differences.total,
+      e: plotData.differences.estimate === null ? null : sig(plotData.differences.estimate, 5),
+      ci: plotData.differences.ci && (sigs(plotData.differences.ci, 5) as [number, number])
     }
   }
 }
@@ -360,12 +362,12 @@ function verdictHtml(c: Comparison, minEffect: number, measure: Measure): string
 
 /** Base, Head and Change cells of a summary row: timing locations and ratio, or exact counts (count mode). */
 function summaryCells(
-  c: Comparison,
+  comparison: Comparison,
   measure: 'time' | 'counts' | 'both',
   bold: boolean
 ): [string, string, string] {
   if (measure === 'counts') {
-    const f = c.counts ? chosenFigure(c.counts) : null
+    const f = comparison.counts ? chosenFigure(comparison.counts) : null
     const change = escapeHtml(formatCountChange(f?.change ?? null))
     return [
       formatCount(f?.base ?? null),
@@ -373,12 +375,12 @@ function summaryCells(
       bold ? `<strong>${change}</strong>` : change
     ]
   }
-  const change = c.ratio
-    ? `${bold ? `<strong>${formatChange(c.ratio.estimate)}</strong>` : formatChange(c.ratio.estimate)} ${intervalText(c)}`
+  const change = comparison.ratio
+    ? `${bold ? `<strong>${formatChange(comparison.ratio.estimate)}</strong>` : formatChange(comparison.ratio.estimate)} ${intervalText(comparison)}`
     : '–'
   return [
-    formatDuration(c.baseLocation ?? c.baseMedian),
-    formatDuration(c.headLocation ?? c.headMedian),
+    formatDuration(comparison.baseLocation ?? comparison.baseMedian),
+    formatDuration(comparison.headLocation ?? comparison.headMedian),
     change
   ]
 }
@@ -404,10 +406,10 @@ function countsTable(c: Comparison): string {
  * Count mode's attribution (docs/count-mode.md): the loop's functions that changed, base → head, self and
  * inclusive, with the change of the simulated events; the "where" line above it. Empty without one.
  */
-function whereTable(c: Comparison): string {
-  const a = c.attribution
+function whereTable(comparison: Comparison): string {
+  const a = comparison.attribution
   if (!a) return ''
-  const where = whereNote(c, (name) => `<code>${escapeHtml(name)}</code>`)
+  const where = whereNote(comparison, (name) => `<code>${escapeHtml(name)}</code>`)
   const head = EXPLAIN_HEADER.map((h, i) => `<th${i ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('')
   const rows = explainRows(a).map(
     (r) =>
@@ -479,34 +481,36 @@ function benchmarksHeader(ordered: Comparison[], noSamples: string | null): stri
 }
 
 function benchmarkSection(
-  c: Comparison,
-  i: number,
-  p: BenchmarkPlotData | null,
+  comparison: Comparison,
+  index: number,
+  plotData: BenchmarkPlotData | null,
   minEffect: number,
   measure: Measure
 ): string {
-  const change = c.ratio ? `${formatChange(c.ratio.estimate)} ${intervalText(c)}` : ''
+  const change = comparison.ratio
+    ? `${formatChange(comparison.ratio.estimate)} ${intervalText(comparison)}`
+    : ''
   const out = [
-    `<details class="bench v-${c.verdict}" id="b${i}" data-i="${i}" data-verdict="${c.verdict}">`,
-    `<summary>${mark(c.verdict)} <span class="name">${escapeHtml(displayName(c.benchmark))}</span>` +
-      ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(verdictWord(c.verdict))}</span></summary>`,
+    `<details class="bench v-${comparison.verdict}" id="b${index}" data-i="${index}" data-verdict="${comparison.verdict}">`,
+    `<summary>${mark(comparison.verdict)} <span class="name">${escapeHtml(displayName(comparison.benchmark))}</span>` +
+      ` <span class="change">${change}</span> <span class="verdict">${escapeHtml(verdictWord(comparison.verdict))}</span></summary>`,
     '<div class="body">'
   ]
-  if (p) {
+  if (plotData) {
     out.push('<div class="plots">')
     for (const [id] of PLOTS) {
-      const side = id === 'acf0' ? p.base : id === 'acf1' ? p.head : null
+      const side = id === 'acf0' ? plotData.base : id === 'acf1' ? plotData.head : null
       if (id.startsWith('acf') && !side?.acf) continue
-      if (id === 'diff' && !p.differences) continue
+      if (id === 'diff' && !plotData.differences) continue
       // The caption is added by the script with the plot (it is the same for every benchmark).
       out.push(`<figure class="chart" data-plot="${id}"></figure>`)
     }
     out.push('</div>')
-    if (c.pairs)
+    if (comparison.pairs)
       out.push(
-        `<p class="note">Analysed as pairs (per-benchmark interleaving): the differences are each round’s head − base, ${c.pairs.used} pairs; the signed-rank test and the shift use those.</p>`
+        `<p class="note">Analysed as pairs (per-benchmark interleaving): the differences are each round’s head − base, ${comparison.pairs.used} pairs; the signed-rank test and the shift use those.</p>`
       )
-    else if (p.level === 'runs') {
+    else if (plotData.level === 'runs') {
       out.push(
         '<p class="note">Analysed one value (the median) per process run: the pairwise differences and correlograms use those; the other plots show every repetition.</p>'
       )
@@ -516,15 +520,17 @@ function benchmarkSection(
   }
   out.push(
     '<div class="numbers">',
-    c.ratio || !c.counts ? testTable(c, minEffect, measure) : '',
-    sideTable(c),
-    countsTable(c),
+    comparison.ratio || !comparison.counts ? testTable(comparison, minEffect, measure) : '',
+    sideTable(comparison),
+    countsTable(comparison),
     '</div>',
-    ...(c.attribution ? [whereTable(c)] : [])
+    ...(comparison.attribution ? [whereTable(comparison)] : [])
   )
-  const warnings = benchmarkWarnings(c).map((w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`)
+  const warnings = benchmarkWarnings(comparison).map(
+    (w) => `<li class="w-${w.level}">${escapeHtml(w.message)}</li>`
+  )
   if (warnings.length) out.push(`<h4>Warnings</h4><ul>${warnings.join('')}</ul>`)
-  const issues = c.issues.map(
+  const issues = comparison.issues.map(
     (s) =>
       `<li>${escapeHtml(`${s.side}${s.round >= 0 ? ` round ${s.round + 1}` : ''}: ${s.kind}: ${s.message}`)}</li>`
   )
@@ -533,35 +539,40 @@ function benchmarkSection(
   return out.join('\n')
 }
 
-function testTable(c: Comparison, minEffect: number, measure: Measure): string {
-  const level = formatLevel(c.confLevel)
-  const shift = c.shift
-    ? `${formatSigned(c.shift.estimate)} [${formatSigned(c.shift.ci[0])}, ${formatSigned(c.shift.ci[1])}]`
+function testTable(comparison: Comparison, minEffect: number, measure: Measure): string {
+  const level = formatLevel(comparison.confLevel)
+  const shift = comparison.shift
+    ? `${formatSigned(comparison.shift.estimate)} [${formatSigned(comparison.shift.ci[0])}, ${formatSigned(comparison.shift.ci[1])}]`
     : '–'
-  const ratio = c.ratio
-    ? `${fixed(c.ratio.estimate, 4)} [${fixed(c.ratio.ci[0], 4)}, ${fixed(c.ratio.ci[1], 4)}]`
+  const ratio = comparison.ratio
+    ? `${fixed(comparison.ratio.estimate, 4)} [${fixed(comparison.ratio.ci[0], 4)}, ${fixed(comparison.ratio.ci[1], 4)}]`
     : '–'
-  const p = c.power
+  const p = comparison.power
   const rows: Array<[string, string]> = [
-    ['Verdict', `${mark(c.verdict)} ${verdictHtml(c, minEffect, measure)}`],
-    ['Change', c.ratio ? `${formatChange(c.ratio.estimate, 2)} ${intervalText(c, 2)}` : '–'],
+    ['Verdict', `${mark(comparison.verdict)} ${verdictHtml(comparison, minEffect, measure)}`],
+    [
+      'Change',
+      comparison.ratio ? `${formatChange(comparison.ratio.estimate, 2)} ${intervalText(comparison, 2)}` : '–'
+    ],
     [`Ratio head/base [${level} CI]`, ratio],
     [`Shift head − base [${level} CI]`, shift],
     [
-      c.test === 'signed-rank' ? 'Signed-rank p (paired)' : 'Mann-Whitney p',
-      `${formatP(c.pValue)}${c.testMethod ? ` (${c.testMethod})` : ''}`
+      comparison.test === 'signed-rank' ? 'Signed-rank p (paired)' : 'Mann-Whitney p',
+      `${formatP(comparison.pValue)}${comparison.testMethod ? ` (${comparison.testMethod})` : ''}`
     ],
-    ['p adjusted', formatP(c.pAdjusted)],
+    ['p adjusted', formatP(comparison.pAdjusted)],
     [
-      c.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)',
-      c.statistic === null ? '–' : String(c.statistic)
+      comparison.test === 'signed-rank' ? 'V (positive log-ratios)' : 'U (head)',
+      comparison.statistic === null ? '–' : String(comparison.statistic)
     ],
     [
       'Analysed',
-      c.pairs
-        ? `ln(head/base) of each round's pair: ${c.pairs.used} pairs` +
-          (c.pairs.incomplete ? `, ${c.pairs.incomplete} round(s) with one side only left out` : '')
-        : c.level === 'runs'
+      comparison.pairs
+        ? `ln(head/base) of each round's pair: ${comparison.pairs.used} pairs` +
+          (comparison.pairs.incomplete
+            ? `, ${comparison.pairs.incomplete} round(s) with one side only left out`
+            : '')
+        : comparison.level === 'runs'
           ? 'one value per run (median)'
           : 'every repetition'
     ],
@@ -569,7 +580,7 @@ function testTable(c: Comparison, minEffect: number, measure: Measure): string {
     ['Effective n per side', p ? fixed(p.nEff, 1) : '–'],
     [
       'Could detect',
-      p?.minDetectableEffect && isUndecided(c) ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'
+      p?.minDetectableEffect && isUndecided(comparison) ? `≥ ${formatPercent(p.minDetectableEffect)}` : '–'
     ],
     ['Samples/side for the minimum effect', p?.requiredPerSide ? String(p.requiredPerSide) : '–'],
     ['More rounds needed', p?.moreRounds === null || p?.moreRounds === undefined ? '–' : String(p.moreRounds)]
@@ -581,8 +592,8 @@ function testTable(c: Comparison, minEffect: number, measure: Measure): string {
   )
 }
 
-function sideTable(c: Comparison): string {
-  const sides: Array<SideAnalysis | null> = [c.base, c.head]
+function sideTable(comparison: Comparison): string {
+  const sides: Array<SideAnalysis | null> = [comparison.base, comparison.head]
   if (!sides[0] && !sides[1]) return ''
   const row = (label: string, f: (s: SideAnalysis) => string) =>
     `<tr><th>${escapeHtml(label)}</th>${sides.map((s) => `<td>${s ? f(s) : '–'}</td>`).join('')}</tr>`
