@@ -59045,49 +59045,7 @@ testCaseOf) {
     const seen = new Set();
     let open;
     const at = { side: opts.side, round, run, source };
-    const finish = (openBenchmark) => {
-        if (seen.has(openBenchmark.name)) {
-            issues.push({
-                ...at,
-                benchmark: openBenchmark.name,
-                kind: 'invalid',
-                message: 'a second BENCHMARK of this name in the same test case and section: only the first is used; rename one'
-            });
-        }
-        else if (openBenchmark.failed !== undefined) {
-            issues.push({
-                ...at,
-                benchmark: openBenchmark.name,
-                kind: 'error',
-                message: openBenchmark.failed,
-                detail: openBenchmark.failed
-            });
-        }
-        else if (openBenchmark.mean === undefined ||
-            !Number.isFinite(openBenchmark.mean) ||
-            openBenchmark.mean < 0) {
-            issues.push({
-                ...at,
-                benchmark: openBenchmark.name,
-                kind: 'invalid',
-                message: 'no valid <mean value> in its results'
-            });
-        }
-        else {
-            sink.add({
-                benchmark: openBenchmark.name,
-                side: opts.side,
-                round,
-                run,
-                repetition: 0,
-                iterations: Math.max(1, openBenchmark.iterations * openBenchmark.samples),
-                realTimeNs: openBenchmark.mean,
-                cpuTimeNs: openBenchmark.mean,
-                threads: 1
-            });
-        }
-        seen.add(openBenchmark.name);
-    };
+    const finish = (benchmark) => finishBenchmark(benchmark, { sink, issues, seen, at, opts, round, run });
     for (const m of text.matchAll(TAG)) {
         const [, close, element, attrText, selfClosing] = m;
         if (element === undefined)
@@ -59137,6 +59095,50 @@ testCaseOf) {
             message: 'the report ends inside this benchmark: the process stopped while running it'
         });
     return { samples: sink.samples, issues, provenance, format: 'catch2-xml' };
+}
+/** A benchmark's closed results: one sample (its mean), or an issue for a repeat, a failure or no valid mean. */
+function finishBenchmark(openBenchmark, { sink, issues, seen, at, opts, round, run }) {
+    if (seen.has(openBenchmark.name)) {
+        issues.push({
+            ...at,
+            benchmark: openBenchmark.name,
+            kind: 'invalid',
+            message: 'a second BENCHMARK of this name in the same test case and section: only the first is used; rename one'
+        });
+    }
+    else if (openBenchmark.failed !== undefined) {
+        issues.push({
+            ...at,
+            benchmark: openBenchmark.name,
+            kind: 'error',
+            message: openBenchmark.failed,
+            detail: openBenchmark.failed
+        });
+    }
+    else if (openBenchmark.mean === undefined ||
+        !Number.isFinite(openBenchmark.mean) ||
+        openBenchmark.mean < 0) {
+        issues.push({
+            ...at,
+            benchmark: openBenchmark.name,
+            kind: 'invalid',
+            message: 'no valid <mean value> in its results'
+        });
+    }
+    else {
+        sink.add({
+            benchmark: openBenchmark.name,
+            side: opts.side,
+            round,
+            run,
+            repetition: 0,
+            iterations: Math.max(1, openBenchmark.iterations * openBenchmark.samples),
+            realTimeNs: openBenchmark.mean,
+            cpuTimeNs: openBenchmark.mean,
+            threads: 1
+        });
+    }
+    seen.add(openBenchmark.name);
 }
 
 /**
@@ -66341,7 +66343,7 @@ async function listedUnder(filter, sides, unfiltered, env, log) {
 
 /** After the build: stop early, or probe, list, count, measure (rounds) and analyse. */
 /** Probe, list, count, measure and analyse what was built, unless there is nothing to measure. */
-async function measureBuilt(ws, built, run, hooks) {
+async function measureBuilt(ws, built, run, hooks, countsOptional = false) {
     const { plan } = built;
     const unmeasured = await nothingToMeasure(ws, built, run);
     if (unmeasured)
@@ -66351,7 +66353,7 @@ async function measureBuilt(ws, built, run, hooks) {
         ? listedByName(sides.filter, sides.benchmarks)
         : await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log);
     // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
-    const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal);
+    const { counted, lost } = await countsOf(ws, plan, sides, listed, hooks.signal, countsOptional);
     if (counted && plan.measure === 'counts') {
         const report = { suite: countSuite(counted, countOptionsOf(plan)), run };
         return { report, samplesDir: ws.samplesDir, samples: [] };
@@ -66388,7 +66390,28 @@ async function measureBuilt(ws, built, run, hooks) {
         signal: hooks.signal,
         onProgress: hooks.onProgress
     });
-    return analysed(ws, plan, run, { sides, listed, counted, measured, split });
+    const result = analysed(ws, plan, run, { sides, listed, counted, measured, split });
+    if (lost)
+        result.report.suite.warnings.unshift({ level: 'warning', code: 'counts-failed', message: lost });
+    return result;
+}
+/**
+ * The count pass, when measured. Under `--measure auto` counts are a bonus: a pass that fails (e.g. a
+ * binary valgrind cannot run) is said once and the run goes on timing every benchmark (docs/budget.md).
+ */
+async function countsOf(ws, plan, sides, listed, signal, optional) {
+    if (plan.measure === 'time')
+        return { counted: null, lost: null };
+    try {
+        return { counted: await countBothSides(ws, plan, sides, listed, signal), lost: null };
+    }
+    catch (e) {
+        if (!optional || !(e instanceof JobError) || signal?.aborted)
+            throw e;
+        const lost = `the count pass failed, so this run measured time only (--measure auto): ${e.message.split('\n')[0]}`;
+        ws.log.warn(lost);
+        return { counted: null, lost };
+    }
 }
 
 /** The design a run measures, and the command line that reproduces it. */
@@ -66461,7 +66484,7 @@ async function runPipeline(asked, log, hooks = {}) {
             key: config.key,
             reproduce: reproduceLine(plan, asked, commits)
         };
-        const result = await measureBuilt(ws, built, run, hooks);
+        const result = await measureBuilt(ws, built, run, hooks, asked.measure === 'auto');
         if (built.raised)
             result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised });
         if (built.budget)

@@ -245,7 +245,7 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
         const row = body.split('\n').find((l) => l.startsWith('| ') && l.includes('BM&#95;0'))!
         const note = body.split('\n').find((l) => l.includes('main drifted'))!
         expect(note).toMatch(
-          /^(\S+) main drifted \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(99% CI\) over its last 30 recorded commits, since <code>[0-9a-f]{7}<\/code>$/
+          /^(\S+) main drifted \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(99\.5% CI\) over its last 30 recorded commits, since <code>[0-9a-f]{7}<\/code>$/
         )
         expect(row).toContain(note.split(' ')[0])
         expect(body.match(/main drifted/g)).toHaveLength(1)

@@ -19,7 +19,10 @@ import { cachedBuild } from '../helpers/buildCache.js'
 const hasBenchmark = existsSync('/usr/include/benchmark/benchmark.h')
 const describeIf = hasBenchmark ? describe : describe.skip
 
-/** Counts this process's invocations in a file of its working directory (warm-up is 1, round 1 is 2, ...). */
+/**
+ * Counts this process's invocations in a file of its working directory: head's timing before the base
+ * build is 1 (docs/statistics.md §10), the warm-up 2, round 1 is 3, ...; base has no timing run.
+ */
 const COUNTER = `#include <benchmark/benchmark.h>
 #include <csignal>
 #include <cstdio>
@@ -40,15 +43,15 @@ BENCHMARK(BM_A);
 static void BM_B(benchmark::State& s) { Spin(s); }
 BENCHMARK(BM_B);
 `
-/** Hangs (sleeps forever) in its 3rd invocation: round 2. */
+/** Hangs (sleeps forever) in its 4th invocation: head's round 2. */
 const HANGS = PLAIN.replace(
   'static void BM_A(benchmark::State& s) {',
-  'static void BM_A(benchmark::State& s) { if (Invocation() == 3) for (;;) pause();'
+  'static void BM_A(benchmark::State& s) { if (Invocation() == 4) for (;;) pause();'
 )
-/** Kills itself with SIGKILL after BM_A in invocations 3, 5 and 6 (rounds 2, 4 and 5), a fixed irregular pattern. */
+/** Kills itself with SIGKILL after BM_A in invocations 4, 6 and 7 (head's rounds 2, 4 and 5), a fixed irregular pattern. */
 const KILLED = PLAIN.replace(
   'static void BM_B(benchmark::State& s) {',
-  'static void BM_B(benchmark::State& s) { { int n = Invocation(); if (n == 3 || n == 5 || n == 6) raise(SIGKILL); }'
+  'static void BM_B(benchmark::State& s) { { int n = Invocation(); if (n == 4 || n == 6 || n == 7) raise(SIGKILL); }'
 )
 // Each distinct program compiled once per test run (buildCache.ts).
 const BUILD = cachedBuild(

@@ -52,7 +52,7 @@ export async function runPipeline(
       key: config.key,
       reproduce: reproduceLine(plan, asked, commits)
     }
-    const result = await measureBuilt(ws, built, run, hooks)
+    const result = await measureBuilt(ws, built, run, hooks, asked.measure === 'auto')
     if (built.raised)
       result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised })
     if (built.budget)

@@ -1,4 +1,8 @@
 /** After the build: stop early, or probe, list, count, measure (rounds) and analyse. */
+import { JobError } from '../errors.js'
+import type { Config } from '../config/index.js'
+import type { CountMeasurement } from '../samples/countModel.js'
+import type { ProbedSides } from './probe.js'
 import { listedByName } from '../harness/types.js'
 import { countSuite, withSettled } from '../analysis/countSuite.js'
 import { timingSplitOf } from '../analysis/budgetAllocation.js'
@@ -19,7 +23,8 @@ export async function measureBuilt(
   ws: Workspace,
   built: Built,
   run: Report['run'],
-  hooks: PipelineHooks
+  hooks: PipelineHooks,
+  countsOptional = false
 ): Promise<PipelineResult> {
   const { plan } = built
   const unmeasured = await nothingToMeasure(ws, built, run)
@@ -29,7 +34,7 @@ export async function measureBuilt(
     ? listedByName(sides.filter, sides.benchmarks)
     : await listedUnder(sides.filter, sides.paths, sides.benchmarks, ws.childEnv, ws.log)
   // Counts first: a deterministic answer in minutes, before the timing rounds (which may take many).
-  const counted = plan.measure === 'time' ? null : await countBothSides(ws, plan, sides, listed, hooks.signal)
+  const { counted, lost } = await countsOf(ws, plan, sides, listed, hooks.signal, countsOptional)
   if (counted && plan.measure === 'counts') {
     const report = { suite: countSuite(counted, countOptionsOf(plan)), run }
     return { report, samplesDir: ws.samplesDir, samples: [] }
@@ -71,5 +76,30 @@ export async function measureBuilt(
     signal: hooks.signal,
     onProgress: hooks.onProgress
   })
-  return analysed(ws, plan, run, { sides, listed, counted, measured, split })
+  const result = analysed(ws, plan, run, { sides, listed, counted, measured, split })
+  if (lost) result.report.suite.warnings.unshift({ level: 'warning', code: 'counts-failed', message: lost })
+  return result
+}
+
+/**
+ * The count pass, when measured. Under `--measure auto` counts are a bonus: a pass that fails (e.g. a
+ * binary valgrind cannot run) is said once and the run goes on timing every benchmark (docs/budget.md).
+ */
+async function countsOf(
+  ws: Workspace,
+  plan: Config,
+  sides: ProbedSides,
+  listed: Parameters<typeof countBothSides>[3],
+  signal: AbortSignal | undefined,
+  optional: boolean
+): Promise<{ counted: CountMeasurement | null; lost: string | null }> {
+  if (plan.measure === 'time') return { counted: null, lost: null }
+  try {
+    return { counted: await countBothSides(ws, plan, sides, listed, signal), lost: null }
+  } catch (e) {
+    if (!optional || !(e instanceof JobError) || signal?.aborted) throw e
+    const lost = `the count pass failed, so this run measured time only (--measure auto): ${e.message.split('\n')[0]}`
+    ws.log.warn(lost)
+    return { counted: null, lost }
+  }
 }

@@ -91,49 +91,8 @@ export function parseCatch2Xml(
   const seen = new Set<string>()
   let open: OpenBenchmark | undefined
   const at = { side: opts.side, round, run, source }
-  const finish = (openBenchmark: OpenBenchmark) => {
-    if (seen.has(openBenchmark.name)) {
-      issues.push({
-        ...at,
-        benchmark: openBenchmark.name,
-        kind: 'invalid',
-        message:
-          'a second BENCHMARK of this name in the same test case and section: only the first is used; rename one'
-      })
-    } else if (openBenchmark.failed !== undefined) {
-      issues.push({
-        ...at,
-        benchmark: openBenchmark.name,
-        kind: 'error',
-        message: openBenchmark.failed,
-        detail: openBenchmark.failed
-      })
-    } else if (
-      openBenchmark.mean === undefined ||
-      !Number.isFinite(openBenchmark.mean) ||
-      openBenchmark.mean < 0
-    ) {
-      issues.push({
-        ...at,
-        benchmark: openBenchmark.name,
-        kind: 'invalid',
-        message: 'no valid <mean value> in its results'
-      })
-    } else {
-      sink.add({
-        benchmark: openBenchmark.name,
-        side: opts.side,
-        round,
-        run,
-        repetition: 0,
-        iterations: Math.max(1, openBenchmark.iterations * openBenchmark.samples),
-        realTimeNs: openBenchmark.mean,
-        cpuTimeNs: openBenchmark.mean,
-        threads: 1
-      })
-    }
-    seen.add(openBenchmark.name)
-  }
+  const finish = (benchmark: OpenBenchmark) =>
+    finishBenchmark(benchmark, { sink, issues, seen, at, opts, round, run })
   for (const m of text.matchAll(TAG)) {
     const [, close, element, attrText, selfClosing] = m
     if (element === undefined) continue // a comment or declaration
@@ -172,4 +131,63 @@ export function parseCatch2Xml(
       message: 'the report ends inside this benchmark: the process stopped while running it'
     })
   return { samples: sink.samples, issues, provenance, format: 'catch2-xml' }
+}
+
+/** Where a parsed benchmark goes: its sample, or an issue saying why it has none. */
+interface Catch2Parse {
+  sink: ReturnType<typeof sampleSink>
+  issues: SampleIssue[]
+  seen: Set<string>
+  at: Omit<SampleIssue, 'benchmark' | 'kind' | 'message'>
+  opts: SampleSourceOptions
+  round: number
+  run: number
+}
+
+/** A benchmark's closed results: one sample (its mean), or an issue for a repeat, a failure or no valid mean. */
+function finishBenchmark(
+  openBenchmark: OpenBenchmark,
+  { sink, issues, seen, at, opts, round, run }: Catch2Parse
+): void {
+  if (seen.has(openBenchmark.name)) {
+    issues.push({
+      ...at,
+      benchmark: openBenchmark.name,
+      kind: 'invalid',
+      message:
+        'a second BENCHMARK of this name in the same test case and section: only the first is used; rename one'
+    })
+  } else if (openBenchmark.failed !== undefined) {
+    issues.push({
+      ...at,
+      benchmark: openBenchmark.name,
+      kind: 'error',
+      message: openBenchmark.failed,
+      detail: openBenchmark.failed
+    })
+  } else if (
+    openBenchmark.mean === undefined ||
+    !Number.isFinite(openBenchmark.mean) ||
+    openBenchmark.mean < 0
+  ) {
+    issues.push({
+      ...at,
+      benchmark: openBenchmark.name,
+      kind: 'invalid',
+      message: 'no valid <mean value> in its results'
+    })
+  } else {
+    sink.add({
+      benchmark: openBenchmark.name,
+      side: opts.side,
+      round,
+      run,
+      repetition: 0,
+      iterations: Math.max(1, openBenchmark.iterations * openBenchmark.samples),
+      realTimeNs: openBenchmark.mean,
+      cpuTimeNs: openBenchmark.mean,
+      threads: 1
+    })
+  }
+  seen.add(openBenchmark.name)
 }
