@@ -64501,7 +64501,7 @@ function layoutDir(ws) {
  * Builds head first: a failed build, a wrong --binary or a filter matching nothing stops before the
  * base build; K is known once head is listed, so a plan too short to decide anything is raised then.
  */
-async function buildSides(ws, config, askedDesign, baseSha, hooks) {
+async function buildSides(ws, config, askedDesign, baseSha, hooks, countsOptional = false) {
     const { build, binary } = requireRunOptions(config);
     let headProbe;
     let plan = config;
@@ -64512,12 +64512,13 @@ async function buildSides(ws, config, askedDesign, baseSha, hooks) {
         if (!head.ok)
             throw buildFailed('head', head);
         const probed = Date.now();
-        const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv);
+        const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv, countsOptional);
         headProbe = checked.probe;
         headListed = checked.listed;
+        const timed = timeOnlyUnderAuto(config, checked.probe.kind, countsOptional, ws.log);
         // K, n_min and the rounds the budget allows, said before the base is built (docs/statistics.md §10).
         const k = checked.listed.filter(isMeasurableName).length;
-        ({ plan, raised, budget } = await planBeforeBase(config, askedDesign, k, {
+        ({ plan, raised, budget } = await planBeforeBase(timed, askedDesign, k, {
             binary: locateBinary(ws.trees.head, binary),
             cwd: resolve$1(ws.trees.head, config.workingDirectory),
             kind: checked.probe.kind,
@@ -64547,11 +64548,11 @@ async function buildSides(ws, config, askedDesign, baseSha, hooks) {
     return { builds, headProbe: headProbe, plan, raised, budget, headListed };
 }
 /** Head's binary located and probed, and --filter checked against it (JobError when it matches nothing). */
-async function checkedHead(config, tree, binary, env) {
+async function checkedHead(config, tree, binary, env, countsOptional) {
     const path = locateBinary(tree, binary);
     const cwd = resolve$1(tree, config.workingDirectory);
     const probe = await probeBinary(path, cwd, { env, harness: config.harness });
-    const unsupported = unsupportedBy(probe.kind, config);
+    const unsupported = unsupportedBy(probe.kind, countsOptional ? { ...config, measure: 'time' } : config);
     if (unsupported)
         throw new JobError('invalid-option', unsupported, { subject: 'harness' });
     const listed = config.filter
@@ -64563,6 +64564,16 @@ async function checkedHead(config, tree, binary, env) {
 function buildFailed(side, build) {
     const how = side === 'head' ? ` (exit ${build.exitCode ?? build.signal})` : '';
     return new JobError('build-failed', `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`);
+}
+/**
+ * Under `--measure auto` a harness that cannot be counted (Catch2, nanobench: their iteration counts
+ * follow the clock, docs/harnesses.md) is timed, said once; an explicit --measure counts|both is refused.
+ */
+function timeOnlyUnderAuto(config, kind, countsOptional, log) {
+    if (!countsOptional || config.measure === 'time' || unsupportedBy(kind, config) === null)
+        return config;
+    log.info(`--measure auto: ${unsupportedBy(kind, config)} Measuring time only.`);
+    return { ...config, measure: 'time' };
 }
 
 /** A suite judged by counts alone (`--measure counts`): no timing, no test, no interval. */
@@ -66475,7 +66486,7 @@ async function runPipeline(asked, log, hooks = {}) {
         if (m)
             log.warn(m);
     return inWorkspace(config, repoDir, commits, log, async (ws) => {
-        const built = await buildSides(ws, config, asked.analysis.interleave, commits.baseSha, hooks);
+        const built = await buildSides(ws, config, asked.analysis.interleave, commits.baseSha, hooks, asked.measure === 'auto');
         const { plan } = built;
         const run = {
             base: { label: commits.baseRef, sha: commits.baseSha },

@@ -36,7 +36,8 @@ export async function buildSides(
   config: Config,
   askedDesign: InterleaveChoice,
   baseSha: string,
-  hooks: PipelineHooks
+  hooks: PipelineHooks,
+  countsOptional = false
 ): Promise<Built> {
   const { build, binary } = requireRunOptions(config)
   let headProbe: ProbeResult | undefined
@@ -47,12 +48,13 @@ export async function buildSides(
   const afterHead = async (head: BuildResult) => {
     if (!head.ok) throw buildFailed('head', head)
     const probed = Date.now()
-    const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv)
+    const checked = await checkedHead(config, ws.trees.head, binary, ws.childEnv, countsOptional)
     headProbe = checked.probe
     headListed = checked.listed
+    const timed = timeOnlyUnderAuto(config, checked.probe.kind, countsOptional, ws.log)
     // K, n_min and the rounds the budget allows, said before the base is built (docs/statistics.md §10).
     const k = checked.listed.filter(isMeasurableName).length
-    ;({ plan, raised, budget } = await planBeforeBase(config, askedDesign, k, {
+    ;({ plan, raised, budget } = await planBeforeBase(timed, askedDesign, k, {
       binary: locateBinary(ws.trees.head, binary),
       cwd: resolve(ws.trees.head, config.workingDirectory),
       kind: checked.probe.kind,
@@ -89,12 +91,13 @@ async function checkedHead(
   config: Config,
   tree: string,
   binary: string,
-  env: NodeJS.ProcessEnv
+  env: NodeJS.ProcessEnv,
+  countsOptional: boolean
 ): Promise<{ probe: ProbeResult; listed: readonly string[] }> {
   const path = locateBinary(tree, binary)
   const cwd = resolve(tree, config.workingDirectory)
   const probe = await probeBinary(path, cwd, { env, harness: config.harness })
-  const unsupported = unsupportedBy(probe.kind, config)
+  const unsupported = unsupportedBy(probe.kind, countsOptional ? { ...config, measure: 'time' } : config)
   if (unsupported) throw new JobError('invalid-option', unsupported, { subject: 'harness' })
   const listed = config.filter
     ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env, probe.kind)
@@ -109,4 +112,19 @@ export function buildFailed(side: Side, build: BuildResult): JobError {
     'build-failed',
     `the ${side} build failed${how}; last lines of ${build.logPath}:\n${build.logTail}`
   )
+}
+
+/**
+ * Under `--measure auto` a harness that cannot be counted (Catch2, nanobench: their iteration counts
+ * follow the clock, docs/harnesses.md) is timed, said once; an explicit --measure counts|both is refused.
+ */
+function timeOnlyUnderAuto(
+  config: Config,
+  kind: ProbeResult['kind'],
+  countsOptional: boolean,
+  log: Workspace['log']
+): Config {
+  if (!countsOptional || config.measure === 'time' || unsupportedBy(kind, config) === null) return config
+  log.info(`--measure auto: ${unsupportedBy(kind, config)} Measuring time only.`)
+  return { ...config, measure: 'time' }
 }

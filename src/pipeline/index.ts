@@ -43,7 +43,14 @@ export async function runPipeline(
   const credentials = await checkPersistedCredentials(repoDir, hooks.credentials ?? 'warn')
   for (const m of [credentials.warning, credentials.note]) if (m) log.warn(m)
   return inWorkspace(config, repoDir, commits, log, async (ws) => {
-    const built = await buildSides(ws, config, asked.analysis.interleave, commits.baseSha, hooks)
+    const built = await buildSides(
+      ws,
+      config,
+      asked.analysis.interleave,
+      commits.baseSha,
+      hooks,
+      asked.measure === 'auto'
+    )
     const { plan } = built
     const run: Report['run'] = {
       base: { label: commits.baseRef, sha: commits.baseSha },
