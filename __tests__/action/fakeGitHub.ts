@@ -32,6 +32,7 @@ import { addIssueRoutes, seedComments } from './fake/rest/issues.js'
 import { addRepoRoutes, seedCompare, seedPull, seedRun } from './fake/rest/repo.js'
 import { addGraphqlRoute, requestListener } from './fake/router.js'
 import { runnerEnv } from './fake/runner.js'
+import type { RunnerEnv } from './fake/types.js'
 import type { FakeGitHub, FakeGitHubOptions } from './fake/types.js'
 import { readZip } from './fake/zip.js'
 
@@ -69,6 +70,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
 /** The object tests hold: the kit's state and requests, seeding, failure injection, env(), close(). */
 function fakeApi(kit: Kit, server: Server): FakeGitHub {
   const { state, requests, injections } = kit
+  const runners: RunnerEnv[] = []
   const fake: FakeGitHub = {
     url: kit.url,
     apiUrl: kit.apiUrl,
@@ -103,7 +105,11 @@ function fakeApi(kit: Kit, server: Server): FakeGitHub {
     seedArtifact: (spec) => seedArtifact(kit, spec),
     artifactBytes: (idOrName) => artifactBytes(kit, idOrName),
     artifactFiles: (idOrName) => readZip(artifactBytes(kit, idOrName)),
-    env: (o) => runnerEnv(kit, o),
+    env: (o) => {
+      const env = runnerEnv(kit, o)
+      runners.push(env) // removed by close(): a test need not clean up each step's runner folder
+      return env
+    },
     reset() {
       requests.length = 0
       state.comments = []
@@ -119,6 +125,7 @@ function fakeApi(kit: Kit, server: Server): FakeGitHub {
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        for (const env of runners.splice(0)) env.cleanup()
         server.closeAllConnections()
         server.close((err) => (err ? reject(err) : resolve()))
       })

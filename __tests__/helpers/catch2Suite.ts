@@ -19,7 +19,7 @@ const MAIN = `#define CATCH_CONFIG_RUNNER
 int main(int argc, char** argv) {
   Catch::Session session;
   session.configData().benchmarkWarmupTime = 10;
-  session.configData().benchmarkSamples = 50;
+  session.configData().benchmarkSamples = 20;
   int rc = session.applyCommandLine(argc, argv);
   if (rc != 0) return rc;
   return session.run();
@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
 /** The object file of MAIN (compiled once per header and main; g++ -O1). */
 export function catch2MainObject(): string {
   const key = createHash('sha256').update(readFileSync(CATCH2_HEADER)).update(MAIN).digest('hex').slice(0, 16)
-  const dir = join(tmpdir(), 'benchgate-catch2-cache')
+  // The test run's cache folder (runTmpdir.mjs), else the temporary directory's.
+  const dir = join(process.env.BENCHGATE_TEST_CACHE ?? tmpdir(), 'benchgate-catch2-cache')
   const obj = join(dir, `main-${key}.o`)
   if (existsSync(obj)) return obj
   mkdirSync(dir, { recursive: true })

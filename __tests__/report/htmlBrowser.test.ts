@@ -2,8 +2,7 @@
  * The HTML report in a real headless browser (Debian's chromium): the page's self-test mode
  * (`#selftest`) opens every section, draws every plot and writes what it found into
  * `<pre id="selftest">`, which --dump-dom gives back. Console output of any kind fails the test (the
- * page writes none). A screenshot is saved to look at: $BENCHGATE_TEST_ARTIFACTS or
- * <tmpdir>/benchgate-test-artifacts/html-report.png. history.html (issue 31) the same way, one run.
+ * page writes none). A screenshot is saved to look at in $BENCHGATE_TEST_ARTIFACTS when set. history.html (issue 31) the same way, one run.
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
@@ -120,7 +119,12 @@ describe('HTML report in headless chromium', () => {
     const wide = join(dir, 'both.html')
     writeFileSync(wide, renderHtml(both.report, both.samples))
     const { stdout } = chromium(
-      ['--virtual-time-budget=10000', '--window-size=1100,900', '--dump-dom', `${pathToFileURL(wide).href}#selftest`],
+      [
+        '--virtual-time-budget=10000',
+        '--window-size=1100,900',
+        '--dump-dom',
+        `${pathToFileURL(wide).href}#selftest`
+      ],
       dir
     )
     const m = /<pre id="selftest">([^<]*)<\/pre>/.exec(stdout)
@@ -132,7 +136,8 @@ describe('HTML report in headless chromium', () => {
   })
 
   it('saves a screenshot to look at', () => {
-    const outDir = process.env.BENCHGATE_TEST_ARTIFACTS ?? join(tmpdir(), 'benchgate-test-artifacts')
+    // Kept to look at only where asked ($BENCHGATE_TEST_ARTIFACTS); else made and checked in the test's own folder.
+    const outDir = process.env.BENCHGATE_TEST_ARTIFACTS ?? dir
     mkdirSync(outDir, { recursive: true })
     const png = join(outDir, 'html-report.png')
     rmSync(png, { force: true })
