@@ -1,6 +1,6 @@
 // Simulated samples for the tests (adaptive rounds, analysis, reports, the Action).
 import { estimatedCycles } from '../../src/samples/callgrind.js'
-import type { CountSample } from '../../src/samples/countModel.js'
+import type { CountMeasurement, CountSample } from '../../src/samples/countModel.js'
 import type { Sample } from '../../src/samples/model.js'
 import { callgrindEvents } from './callgrindEvents.js'
 import { seededRandom } from './r.js'
@@ -85,4 +85,18 @@ export function countedEvents(benchmark: string, head: Partial<Record<string, nu
     events
   })
   return [sample('base', 0, base), sample('head', 0, { ...base, ...head }), sample('base', 1, base)]
+}
+
+/** A count pass's method as Debian's valgrind 3.19 and Google Benchmark 1.7 report it; `more` overrides fields. */
+export function countMethod(more: Partial<CountMeasurement['method']> = {}): CountMeasurement['method'] {
+  return {
+    tool: 'callgrind',
+    valgrindVersion: 'valgrind-3.19.0',
+    iterationFlags: ['--benchmark_min_time=0.000000001'],
+    repetitions: 2,
+    caches: [],
+    cyclesFormula: 'Ir + 10·Bm + 10·L1m + 100·LLm',
+    wallSeconds: 2,
+    ...more
+  }
 }

@@ -13,7 +13,7 @@ import { validateResults } from '../../src/report/readResults.js'
 import type { Report } from '../../src/report/model.js'
 import { renderTerminal } from '../../src/report/terminal.js'
 import type { CountMeasurement } from '../../src/samples/countModel.js'
-import { counted as countedAt, measure } from '../helpers/samples.js'
+import { countMethod, counted as countedAt, measure } from '../helpers/samples.js'
 
 const counted = (b: string, base: number, head: number, base2 = base) => countedAt(b, base, head, base2, 1.25)
 const measurement: CountMeasurement = {
@@ -23,15 +23,7 @@ const measurement: CountMeasurement = {
     ...counted('BM_Clock', 20_000, 26_000, 30_000)
   ],
   issues: [],
-  method: {
-    tool: 'callgrind',
-    valgrindVersion: 'valgrind-3.19.0',
-    iterationFlags: ['--benchmark_min_time=0.000000001'],
-    repetitions: 2,
-    caches: ['LL cache: 8388608 B, 64 B, 16-way associative'],
-    cyclesFormula: 'Ir + 10·Bm + 10·L1m + 100·LLm',
-    wallSeconds: 2.5
-  }
+  method: countMethod({ caches: ['LL cache: 8388608 B, 64 B, 16-way associative'], wallSeconds: 2.5 })
 }
 const options = { metric: 'instructions' as const, threshold: 0.01 }
 const run = { base: { label: 'main', sha: '1a2b3c4d' }, head: { label: 'feature', sha: '9f8e7d6c' } }

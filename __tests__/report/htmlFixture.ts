@@ -10,7 +10,7 @@ import type { ChangeAttribution } from '../../src/analysis/types.js'
 import type { Report } from '../../src/report/model.js'
 import type { CountMeasurement } from '../../src/samples/countModel.js'
 import type { Provenance, Sample, Side } from '../../src/samples/model.js'
-import { counted } from '../helpers/samples.js'
+import { countMethod, counted } from '../helpers/samples.js'
 import { seededRandom as rng } from '../helpers/r.js'
 
 export { rng }
@@ -146,17 +146,12 @@ export function synthBothReport(): { report: Report; samples: Sample[] } {
   const measurement: CountMeasurement = {
     samples: specs.flatMap((s) => counted(s.name, 100_000, Math.round(100_000 * s.ratio))),
     issues: [],
-    method: {
-      tool: 'callgrind',
-      valgrindVersion: 'valgrind-3.19.0',
-      iterationFlags: ['--benchmark_min_time=0.000000001'],
-      repetitions: 2,
-      caches: [],
-      cyclesFormula: 'Ir + 10·Bm + 10·L1m + 100·LLm',
-      wallSeconds: 2
-    }
+    method: countMethod()
   }
   const suite = withCounts(timing, measurement, { metric: 'instructions', threshold: 0.01 })
   const report = synthReport(samples)
-  return { report: { ...report, suite: { ...suite, countMode: { ...suite.countMode!, measure: 'both' } } }, samples }
+  return {
+    report: { ...report, suite: { ...suite, countMode: { ...suite.countMode!, measure: 'both' } } },
+    samples
+  }
 }
