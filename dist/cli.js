@@ -3,7 +3,7 @@ import { readFileSync, realpathSync, mkdtempSync, rmSync, statSync, mkdirSync, w
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve as resolve$1, dirname, basename, isAbsolute, relative, sep, delimiter } from 'node:path';
-import { execFile, execFileSync, spawn as spawn$1 } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { performance as performance$1 } from 'node:perf_hooks';
 import { tmpdir, platform, arch, hostname } from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
@@ -58678,7 +58678,7 @@ function runProcess(file, args, options) {
     const start = performance$1.now();
     let child;
     try {
-        child = spawn$1(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true });
+        child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: outputs.stdio, detached: true });
     }
     catch (e) {
         return Promise.resolve(failedToStart(e)); // e.g. a NUL byte in an argument
@@ -58888,23 +58888,12 @@ function formatSeconds(ms) {
     return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
-var spawn = /*#__PURE__*/Object.freeze({
-    __proto__: null,
-    CAPTURE_BYTES: CAPTURE_BYTES,
-    DEFAULT_KILL_GRACE_MS: DEFAULT_KILL_GRACE_MS,
-    describeExit: describeExit,
-    headLines: headLines,
-    killGroup: killGroup,
-    readTail: readTail,
-    runProcess: runProcess
-});
-
 /** What `auto` leaves without valgrind: said once, so the user knows what installing it would add. */
 const WITHOUT_VALGRIND = 'valgrind is not installed: measuring time only. With it, --measure both (the default where valgrind runs) ' +
     'would also count instructions: a deterministic verdict for every benchmark whose code path moved, and no ' +
     'timing rounds spent on those whose code did not (docs/budget.md); e.g. sudo apt-get install valgrind';
 /** The config with `auto` resolved to `both` (valgrind runs) or `time` (it does not, or a shard). */
-async function resolvedMeasure(config, log, hasValgrind = valgrindRuns$1) {
+async function resolvedMeasure(config, log, hasValgrind = valgrindRuns) {
     if (config.measure !== 'auto')
         return { ...config, measure: config.measure };
     if (config.shard)
@@ -58914,7 +58903,8 @@ async function resolvedMeasure(config, log, hasValgrind = valgrindRuns$1) {
     log.info(WITHOUT_VALGRIND);
     return { ...config, measure: 'time' };
 }
-async function valgrindRuns$1(env) {
+/** Whether `valgrind --version` runs here (also: history bisect's counts-first choice). */
+async function valgrindRuns(env) {
     const r = await runProcess('valgrind', ['--version'], {
         cwd: process.cwd(),
         env,
@@ -66626,26 +66616,10 @@ async function commitsBetween(repoDir, from, to) {
 async function measureFor(records, name, range, config, io) {
     if (!stepShowsInCounts(records, name, range, config.countThreshold))
         return config.measure;
-    if (await valgrindRuns())
+    if (await valgrindRuns(process.env))
         return 'counts';
     io.stderr('history bisect: the step shows in instruction counts, but valgrind is not here: measuring time\n');
     return config.measure;
-}
-async function valgrindRuns() {
-    const { runProcess } = await Promise.resolve().then(function () { return spawn; });
-    try {
-        const r = await runProcess('valgrind', ['--version'], {
-            cwd: process.cwd(),
-            env: process.env,
-            stdout: 'capture',
-            stderr: 'ignore',
-            timeoutMs: 30_000
-        });
-        return r.exitCode === 0;
-    }
-    catch {
-        return false;
-    }
 }
 /** One run of NAME alone, `head` against `base` (no merge-base: the range's commits are measured as they are). */
 async function measureOne(config, name, base, head, out, log) {

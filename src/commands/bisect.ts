@@ -31,6 +31,7 @@ import { formatChange } from '../report/format.js'
 import { VERDICTS } from '../report/verdicts.js'
 import { IDENTICAL_PROGRAM } from '../report/wording.js'
 import { exactNameFilter } from '../samples/nameFilter.js'
+import { valgrindRuns } from '../measure/measureMode.js'
 import type { Io } from './io.js'
 
 export const BISECT_HELP = `Usage: benchgate history bisect --store STORE --benchmark NAME [--range A..B] [--out DIR] [-- RUN OPTIONS]
@@ -175,27 +176,11 @@ async function measureFor(
   io: Io
 ): Promise<Config['measure']> {
   if (!stepShowsInCounts(records, name, range, config.countThreshold)) return config.measure
-  if (await valgrindRuns()) return 'counts'
+  if (await valgrindRuns(process.env)) return 'counts'
   io.stderr(
     'history bisect: the step shows in instruction counts, but valgrind is not here: measuring time\n'
   )
   return config.measure
-}
-
-async function valgrindRuns(): Promise<boolean> {
-  const { runProcess } = await import('../process/spawn.js')
-  try {
-    const r = await runProcess('valgrind', ['--version'], {
-      cwd: process.cwd(),
-      env: process.env,
-      stdout: 'capture',
-      stderr: 'ignore',
-      timeoutMs: 30_000
-    })
-    return r.exitCode === 0
-  } catch {
-    return false
-  }
 }
 
 /** One run of NAME alone, `head` against `base` (no merge-base: the range's commits are measured as they are). */

@@ -26,7 +26,8 @@ export async function resolvedMeasure(
   return { ...config, measure: 'time' }
 }
 
-async function valgrindRuns(env: NodeJS.ProcessEnv): Promise<boolean> {
+/** Whether `valgrind --version` runs here (also: history bisect's counts-first choice). */
+export async function valgrindRuns(env: NodeJS.ProcessEnv): Promise<boolean> {
   const r = await runProcess('valgrind', ['--version'], {
     cwd: process.cwd(),
     env,
