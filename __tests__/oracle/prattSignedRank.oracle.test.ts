@@ -127,9 +127,17 @@ for (i in seq_along(n)) {
       if (ach - alpha > alpha / 2) lev <- 1 - signif(ach, 2)
     } else lev <- 1 - max(ps[1], ps[k + 1])
     contiguous <- 1
-  } else {
+  } else if (length(kept) > 0) {
     lo <- u[min(kept) - 1]; hi <- u[max(kept)]
     contiguous <- as.numeric(all(diff(kept) == 1))
+  } else {
+    # No gap is kept: many zeros make every θ ≠ 0 near 0 a run of tied same-sign values, rejected,
+    # while θ = 0 itself (zeros dropped from the variance, Pratt) is not. The confidence set is then
+    # the Walsh averages themselves whose test is not rejected (normal approximation: they carry zeros).
+    pp <- vapply(u, function(th) pratt_p(d - th, FALSE, correct), 0)
+    kp <- which(pp >= alpha)
+    lo <- u[min(kp)]; hi <- u[max(kp)]
+    contiguous <- as.numeric(length(kp) > 0 && all(diff(kp) == 1))
   }
   gap <- 0
   if (i <= CC && length(kept) > 0) for (g in unique(c(min(kept), max(kept)))) {
@@ -190,6 +198,14 @@ suite(`signed-rank test with zeros kept (Pratt) vs coin, interval vs an R invers
         exactAllowed: true
       },
       {
+        // 46 equal pairs of 80 (seed 1577543866 drew one like it): every shift near 0 is rejected, 0 is not
+        name: 'many zeros: only 0 kept',
+        d: [...Array(46).fill(0), ...Array.from({ length: 34 }, (_, i) => (i % 2 === 0 ? 1 : -1) * 0.001 * (i + 1))],
+        confLevel: 0.8,
+        correct: true,
+        exactAllowed: true
+      },
+      {
         name: 'one zero (exact interval)',
         d: [0, 0.01, -0.02, 0.03, 0.05, 0.04, 0.06, 0.07],
         confLevel: 0.9,
@@ -199,6 +215,7 @@ suite(`signed-rank test with zeros kept (Pratt) vs coin, interval vs an R invers
     ]
     const r = rResults(cs, cs.length)
     cs.forEach((c, i) => compare(c, r[i]))
+    expect(prattSignedRank(cs[2].d, { confLevel: 0.8 }).ci).toEqual([0, 0])
   }, 60_000)
 
   // 80 fresh cases each run keeps the suite's share of the test budget (R inverts every gap); a

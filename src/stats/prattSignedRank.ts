@@ -18,7 +18,9 @@
  *   more zeros, ties) the normal approximation of the test, evaluated at each gap's midpoint.
  *   At θ = 0 itself the zeros' fixed signs lower the null variance (Pratt 1959: the test is not
  *   monotone there), so the test may reject 0 while the gap just above 0 is not rejected: the
- *   interval then ends at 0, and the verdict, read off the interval (§7), calls no change.
+ *   interval then ends at 0, and the verdict, read off the interval (§7), calls no change. With many
+ *   zeros (46 of 80) every gap near 0 can be rejected — just beside 0 the zeros become one block of
+ *   tied same-sign values — while 0 itself is not: the interval is then [0, 0].
  * - Every difference zero: the interval is [0, 0] — every θ ≠ 0 puts all n values on one side, the
  *   exact p = 2^(1−n) — at the level 1 − 2^(1−n) stated (achievedConfLevel), estimate 0, p = 1.
  *
