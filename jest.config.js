@@ -15,6 +15,9 @@ export default {
   // Every skipped test says why at the end of the output (jest hides the console of an all-skipped file).
   reporters: ['default', '<rootDir>/__tests__/helpers/skipReasons.mjs'],
   testEnvironment: 'node',
+  // Tests that spawn git or node many times took 5–30 s at load 14 on this 2-core VM (jest's 5 s default
+  // failed them there); a hang still fails, 30 s later.
+  testTimeout: 30_000,
   testMatch: ['**/__tests__/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: {

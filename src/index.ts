@@ -38,6 +38,13 @@ function actionsLog(): Log {
   }
 }
 
+/** BENCHGATE_COMMENT_SETTLE_MS: a whole number of milliseconds (0–60,000), else the default wait. */
+function settleMsOf(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,5}$/.test(value.trim())) return undefined
+  const ms = Number(value)
+  return ms <= 60_000 ? ms : undefined
+}
+
 export async function main(): Promise<void> {
   const env = process.env
   try {
@@ -54,7 +61,8 @@ export async function main(): Promise<void> {
       sha: env.GITHUB_SHA,
       runId: env.GITHUB_RUN_ID,
       serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
-      repository: env.GITHUB_REPOSITORY ?? ''
+      repository: env.GITHUB_REPOSITORY ?? '',
+      commentSettleMs: settleMsOf(env.BENCHGATE_COMMENT_SETTLE_MS)
     }
     let client: GitHubClient | undefined
     const services: ActionServices = {

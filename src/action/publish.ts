@@ -76,7 +76,11 @@ export async function publish(
       postComment(
         services.github(),
         settings,
-        { pullNumber, recorded: await ownComments(services.github(), pullNumber, sha, log) },
+        {
+          pullNumber,
+          recorded: await ownComments(services.github(), pullNumber, sha, log),
+          settleMs: env.commentSettleMs ?? COMMENT_SETTLE_MS()
+        },
         publication.report,
         markdown.comment,
         log
@@ -152,13 +156,16 @@ async function ownComments(
   }
 }
 
-/** After writing the comment, wait 1–3 s and make sure a concurrent matrix job did not overwrite our section. */
+/**
+ * After writing the comment, wait 1–3 s (at random, so two matrix jobs do not check in step) and make
+ * sure a concurrent matrix job did not overwrite our section.
+ */
 const COMMENT_SETTLE_MS = () => 1000 + Math.floor(Math.random() * 2000)
 
 async function postComment(
   github: GitHubClient,
   settings: ActionSettings,
-  { pullNumber, recorded }: { pullNumber: number; recorded: ReadonlySet<number> },
+  { pullNumber, recorded, settleMs }: { pullNumber: number; recorded: ReadonlySet<number>; settleMs: number },
   report: Report,
   comment: string,
   log: Log
@@ -173,7 +180,7 @@ async function postComment(
       body: comment,
       key: report.run.key ?? 'default',
       render: (maxChars) => renderMarkdown(report, { maxChars }),
-      settleMs: COMMENT_SETTLE_MS(),
+      settleMs,
       mode: settings.comment,
       changed: c.regression + c.improvement + c.failed + c.new + c.removed > 0,
       author: settings.commentAuthor || undefined

@@ -27,6 +27,11 @@ export interface ActionEnv {
   runId: string | undefined
   serverUrl: string
   repository: string
+  /**
+   * How long to wait after writing the PR comment before checking that a concurrent matrix job left
+   * this job's section in place (BENCHGATE_COMMENT_SETTLE_MS), or undefined: 1–3 s at random.
+   */
+  commentSettleMs?: number
 }
 
 /** What the entry point does last: `setFailed(failure)` when it is not null. */

@@ -158,6 +158,9 @@ export function runnerEnv(kit: Kit, o: EnvOptions = {}): RunnerEnv {
     GITHUB_PATH: path.join(dir, files.path),
     RUNNER_TEMP: temp,
     RUNNER_TOOL_CACHE: toolCache,
+    // The comment's settle wait (1–3 s per posting run) in 1 ms: the re-check still runs, the sleep
+    // does not (github/comment.test.ts tests the wait itself). It was ~100 s of the unit suites.
+    BENCHGATE_COMMENT_SETTLE_MS: '1',
     ...inputs,
     ...(o.vars ?? {})
   }
