@@ -1,5 +1,5 @@
 /**
- * End to end (run alone by `npm run test:e2e`, after the CPU-heavy suites) on a real Catch2 2.13
+ * End to end on a real Catch2 2.13
  * suite (Debian's catch2 package): `benchgate run` recognises the binary (--harness auto), runs it
  * with -r xml, estimates a planted +10% and −30% and flags nothing else; an A/A run is clean. The loops are chains of dependent multiplies (helpers/catch2Suite.ts): a
  * plain add loop moved by up to 2× between base and head builds with where it landed in memory.

@@ -1,5 +1,5 @@
 /**
- * End to end (run alone by `npm run test:e2e`, after the CPU-heavy suites, so timings are not disturbed):
+ * End to end (its timing verdicts rest on a 20× change, so sharing a core with other suites does not move them):
  * real git repositories, a real build (g++ and Google Benchmark), `benchgate run` through
  * the CLI's main(). Skipped, with the reason printed, only when Google Benchmark is not installed.
  */
