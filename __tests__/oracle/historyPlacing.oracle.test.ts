@@ -3,19 +3,16 @@
 //   correct = FALSE), the z divided by √f for a serial-correlation factor f;
 // - refineChangePoints with rho: the place of one step that minimises the residual deviance of
 //   lm(y* ~ 0 + xa + xb) on the AR(1)-whitened values y*_t = y_t − ρ·y_{t−1} and regressors (the GLS
-//   sum of squares given the first value), searched over every split with 5 values a side.
+//   sum of squares given the first value; at ρ = 0 ordinary least squares on every value), searched
+//   over every split with 5 values a side.
 // Random continuous series (no ties), seeded; skipped with the reason printed when Rscript is missing.
 // Seed: ORACLE_SEED=<int> reproduces a run; otherwise a fresh seed is drawn and shown in the test name.
 import { describe, expect, it } from '@jest/globals'
 import { refineChangePoints } from '../../src/stats/changePoints.js'
 import { rankShiftTest } from '../../src/stats/serialShift.js'
-import { hasR, noRReason, relDiff, runR, seededRandom } from '../helpers/r.js'
+import { hasR, noRReason, oracleSeed, relDiff, runR, seededRandom } from '../helpers/r.js'
 
-const seed =
-  process.env.ORACLE_SEED !== undefined
-    ? Number(process.env.ORACLE_SEED)
-    : Math.floor(Math.random() * 2 ** 31)
-
+const seed = oracleSeed()
 if (!hasR) console.warn(`history placing oracle skipped: ${noRReason}`)
 const suite = hasR ? describe : describe.skip
 
@@ -76,12 +73,12 @@ suite(`history change-point statistics vs R (seed ${seed})`, () => {
         { length: cases },
         (_, c) => `
 y <- y${c}; n <- length(y); rho <- ${rhos[c]}
-ys <- y[2:n] - rho * y[1:(n - 1)]
+# rho = 0: ordinary least squares on every value; else given the first value, on the whitened ones.
+white <- function(v) if (rho == 0) v else v[2:n] - rho * v[1:(n - 1)]
 dev <- sapply(5:(n - 5), function(s) {  # s: 0-based first index of the new level
   before <- as.numeric((0:(n - 1)) < s)
-  xa <- before[2:n] - rho * before[1:(n - 1)]
-  xb <- (1 - before)[2:n] - rho * (1 - before)[1:(n - 1)]
-  deviance(lm(ys ~ 0 + xa + xb))
+  xa <- white(before); xb <- white(1 - before)
+  deviance(lm(white(y) ~ 0 + xa + xb))
 })
 emit("at${c}", (5:(n - 5))[which.min(dev)])
 emit("gap${c}", sort(dev)[2] - min(dev))`
