@@ -77,3 +77,9 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
+
+/** The seed of a randomised oracle test: ORACLE_SEED=<int> reproduces a run, otherwise a fresh one (shown in the test name). */
+export function oracleSeed(): number {
+  const fixed = process.env.ORACLE_SEED
+  return fixed !== undefined ? Number(fixed) : Math.floor(Math.random() * 2 ** 31)
+}

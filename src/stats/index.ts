@@ -46,6 +46,7 @@ export type { BenjaminiHochbergResult } from './multiplicity.js'
 
 // History on main (docs/statistics.md §11): change points and creep.
 export {
+  despike,
   detectChangePoints,
   detectChangePointsDetailed,
   eDivisiveCandidate,

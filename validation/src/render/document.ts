@@ -43,7 +43,7 @@ export function renderValidation(r: ValidationResults, o: RenderOptions): string
     suiteSummarySection(r.suiteSummary),
     pairsSection(r.pairs, r.pairsReal),
     historySection(r.history),
-    historyCalibrationSection(r.historyCalibration),
+    historyCalibrationSection(r.historyCalibration, r.historyCalibrationBefore),
     layoutSection(r.layout),
     answerSection(o.quick),
     reproduceSection(o.resultsRel)

@@ -101,9 +101,9 @@ Since change points are decided by a rank test widened for serial correlation (d
 a step needs about a dozen points on each side within its environment segment: with 50 series × 100 commits
 the family threshold is q over about 4,900 positions (p ≤ 2e-6), and Mann-Whitney with 8 points after a
 step cannot go below p ≈ 2e-5 however large the step (−10% at commit 92: 0 of 100; the t-test reached
-1e-20 there), nor with 10 before it (+5% at commit 75, 10 commits into the new environment: 72 of 100).
+1e-20 there), nor with 10 before it (+5% at commit 75, 10 commits into the new environment: 73 of 100).
 Such a step is reported once enough commits after it are recorded. The false change points fell from 0.47
-to 0.02 per 5,000 series-commits. What follows describes the earlier, t-test version.
+to 0.01 per 5,000 series-commits. What follows describes the earlier, t-test version.
 
 The step is not too small to see (a 5% step is 5 sd of the location noise). In the first run of this study
 (\`analyseHistory\` as otava merges: re-testing only the neighbours to the right of a dropped weak point)

@@ -10,6 +10,10 @@
  * per 1,000 series-commits on the flat histories; on the stepped ones the share of reported points not
  * within ±1 commit of a planted step, and the steps found within ±1 commit, by size.
  *
+ * Delay: per noise shape, N histories of S series whose every series steps at commit DELAY_AT (+2%,
+ * +3% or +5%, by history in turn), analysed on its first DELAY_AT + d commits for d in DELAY_GRID: the
+ * delay of a series is the first d at which a point within ±1 commit of the step is reported.
+ *
  * Creep: per commit 8 process runs a side with 1.5% noise (log-normal); the record keeps the median of
  * the head's runs, the Hodges-Lehmann step and its standard error from the runs (history/record.ts
  * stepStandardError); 60 commits, a creep of +0.2%, +0.4% or +1% a commit over the last 30, or none.
@@ -45,6 +49,10 @@ export const CREEP_COMMITS = 60
 export const CREEP_WINDOW = 30
 /** A reported point within this many commits of a planted step (but not ±1) is that step misplaced, not a false change. */
 export const NEAR = 10
+
+/** Delay study: the step's commit (the history before it), and the commits after it analysed. */
+export const DELAY_AT = 500
+export const DELAY_GRID = [5, 6, 7, 8, 10, 12, 15, 20, 30, 50, 100] as const
 
 /** A noise generator for one series: the log-scale noise of commit 0, 1, 2, … */
 export function noiseOf(shape: NoiseShape, rng: Rng): () => number {
@@ -188,6 +196,12 @@ export interface ShapeRow {
   detection: BinomialInterval[]
 }
 
+export interface DelayRow {
+  shape: NoiseShape
+  /** Per size (STEP_SIZES): series stepped, and per series the commits after the step until it was reported (null: not by the grid's end). */
+  delays: Array<Array<number | null>>
+}
+
 export interface CreepRow {
   /** Creep per commit over the last 30 commits (0: flat, the false rate). */
   rate: number
@@ -205,6 +219,8 @@ export interface CalibrationResults {
   q: number
   delta: number
   shapes: ShapeRow[]
+  /** Absent from results written before the delay study. */
+  delay?: DelayRow[]
   creep: CreepRow[]
 }
 
@@ -214,6 +230,47 @@ export interface CalibrationOptions {
   series: number
   creepSeries: number
   seed: number
+}
+
+/** The delays of one history's series (each steps by `size` at DELAY_AT). */
+function delaysOf(
+  shape: NoiseShape,
+  size: number,
+  h: number,
+  o: CalibrationOptions,
+  rng: Rng
+): Array<number | null> {
+  const truth = (i: number) => Math.log(1000) + (i >= DELAY_AT ? Math.log1p(size) : 0)
+  const last = DELAY_GRID[DELAY_GRID.length - 1]
+  const recs = records(
+    `delay ${shape} ${h}`,
+    DELAY_AT + last,
+    Array.from({ length: o.series }, () => ({ truth, noise: noiseOf(shape, rng.fork()) })),
+    rng
+  )
+  const delays: Array<number | null> = new Array<number | null>(o.series).fill(null)
+  for (const d of DELAY_GRID) {
+    const seen = recs.slice(0, DELAY_AT + d)
+    const index = new Map(seen.map((r, i) => [r.commit, i]))
+    analyseHistory(seen).series.forEach((s) => {
+      const k = Number(s.name.slice(s.name.lastIndexOf('/') + 1))
+      const found = s.change_points.some((c) => Math.abs(index.get(c.to.commit)! - DELAY_AT) <= 1)
+      if (found && delays[k] === null) delays[k] = d
+    })
+  }
+  return delays
+}
+
+function delayRows(o: CalibrationOptions, root: Rng, log: (line: string) => void): DelayRow[] {
+  return NOISE_SHAPES.map((shape) => {
+    const delays: Array<Array<number | null>> = STEP_SIZES.map(() => [])
+    for (let h = 0; h < o.histories; h++) {
+      const k = h % STEP_SIZES.length
+      delays[k].push(...delaysOf(shape, STEP_SIZES[k], h, o, root.fork()))
+    }
+    log(`delay ${shape}: done`)
+    return { shape, delays }
+  })
 }
 
 /** One creeping history of `o.creepSeries` series at `rate` per commit: runs simulated, steps from them. */
@@ -313,9 +370,10 @@ export function runCalibrationStudy(o: CalibrationOptions, log: (line: string) =
     }
   })
   const creep = creepRows(o, root, log)
+  const delay = delayRows(o, root.fork(), log)
   const meta =
     `${o.histories} flat and ${o.histories} stepped histories per noise shape, ${o.series} series × ${o.commits.toLocaleString('en-US')} commits each ` +
-    `(sd ${SD * 100}% of the log location; steps every 150–350 commits, +2%, +3%, +5% in turn); creep: ${o.histories} histories of ${o.creepSeries} series × ${CREEP_COMMITS} commits per rate, ` +
+    `(sd ${SD * 100}% of the log location; steps every 150–350 commits, +2%, +3%, +5% in turn); delay: ${o.histories} histories of ${o.series} series per noise shape stepping at commit ${DELAY_AT}, analysed ${DELAY_GRID.join(', ')} commits after it; creep: ${o.histories} histories of ${o.creepSeries} series × ${CREEP_COMMITS} commits per rate, ` +
     `${CREEP_RUNS} runs a side at ${CREEP_NOISE * 100}% noise; \`analyseHistory\` with its defaults (q = 0.01, δ = 2%, creep window 30 at 99%), seed ${o.seed}, ` +
     `${((Date.now() - t0) / 1000).toFixed(0)} s of computing (\`npm run validate -- history-calibration\`).`
   return {
@@ -326,6 +384,7 @@ export function runCalibrationStudy(o: CalibrationOptions, log: (line: string) =
     q: 0.01,
     delta: 0.02,
     shapes,
+    delay,
     creep
   }
 }

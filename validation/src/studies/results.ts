@@ -60,6 +60,8 @@ export interface ValidationResults {
   pairsReal?: PairsRealResults
   history?: HistoryResults
   historyCalibration?: CalibrationResults
+  /** The same study on the previous placing of change points: history-calibration-before.json. */
+  historyCalibrationBefore?: CalibrationResults
   layout?: LayoutResults
 }
 
@@ -82,6 +84,7 @@ export function loadResults(dir: string): ValidationResults {
     pairsReal: loadJson<PairsRealResults>(join(dir, 'pairs-real.json')),
     history: loadJson<HistoryResults>(join(dir, 'history.json')),
     historyCalibration: loadJson<CalibrationResults>(join(dir, 'history-calibration.json')),
+    historyCalibrationBefore: loadJson<CalibrationResults>(join(dir, 'history-calibration-before.json')),
     layout: loadJson<LayoutResults>(join(dir, 'layout.json'))
   }
 }
