@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { mean, sampleCorrelation, sampleVariance } from 'simple-statistics'
 import { analyzeSuite } from '../src/analysis/suite.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type Verdict } from '../src/analysis/types.js'
 import { decideVerdict } from '../src/analysis/verdict.js'
@@ -67,21 +68,7 @@ interface Noise {
   kappa: number
 }
 
-const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-function corr(xs: number[], ys: number[]): number {
-  const mx = mean(xs)
-  const my = mean(ys)
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < xs.length; i++) {
-    sxy += (xs[i] - mx) * (ys[i] - my)
-    sxx += (xs[i] - mx) ** 2
-    syy += (ys[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
 
 /**
  * --pilot: the issue's first A/A pilot on this VM instead of the real runs (SD of ln(head/base) and the sides'
@@ -103,8 +90,8 @@ function noiseOf(design: 'pairs' | 'duet', benchmark: string): Noise {
   const ps = aa(design)
   const b = ps.map((p) => Math.log(p.base.cpu))
   const h = ps.map((p) => Math.log(p.head.cpu))
-  const sigma = Math.sqrt((variance(b) + variance(h)) / 2)
-  const rho = corr(b, h)
+  const sigma = Math.sqrt((sampleVariance(b) + sampleVariance(h)) / 2)
+  const rho = sampleCorrelation(b, h)
   const lr = ps.map((p) => Math.log(p.head.cpu / p.base.cpu))
   const even = lr.filter((_, i) => ps[i].round % 2 === 0)
   const odd = lr.filter((_, i) => ps[i].round % 2 === 1)
@@ -114,10 +101,6 @@ function noiseOf(design: 'pairs' | 'duet', benchmark: string): Noise {
     median(ps.map((p) => p.base.cpu)) / median(aa('pairs').map((p) => p.base.cpu)) - 1
   )
   return { sigma, rho, core: (mean(even) - mean(odd)) / 2, kappa }
-}
-function variance(xs: number[]): number {
-  const m = mean(xs)
-  return xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1)
 }
 
 /** One suite of K benchmarks measured `rounds` rounds under `noise`, every benchmark changed by `effect`. */

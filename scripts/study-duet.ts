@@ -16,6 +16,7 @@ import { copyFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, 
 import { loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { mean, sampleCorrelation, sampleStandardDeviation } from 'simple-statistics'
 import { compare } from '../src/analysis/comparison.js'
 import { duetCores, usableCpus } from '../src/measure/duet.js'
 import { planRounds } from '../src/measure/plan.js'
@@ -132,24 +133,6 @@ for (let b = 0; b < BLOCKS; b++)
     for (const design of b % 2 === 0 ? DESIGNS : [...DESIGNS].reverse()) await block(design, condition, b)
 const minutes = (Date.now() - started) / 60000
 
-const sd = (xs: number[]) => {
-  const m = xs.reduce((a, x) => a + x, 0) / xs.length
-  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1))
-}
-const cor = (xs: number[], ys: number[]) => {
-  const mx = xs.reduce((a, x) => a + x, 0) / xs.length
-  const my = ys.reduce((a, y) => a + y, 0) / ys.length
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < xs.length; i++) {
-    sxy += (xs[i] - mx) * (ys[i] - my)
-    sxx += (xs[i] - mx) ** 2
-    syy += (ys[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
-const meanOf = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`
 
 /** benchgate's verdict on these pairs (the signed-rank test of the rounds, α = 0.01 over the K = 2 benchmarks). */
@@ -162,7 +145,7 @@ function verdictOf(ps: Pair[]): string {
   }).verdict
 }
 
-const secondsPerRound = (design: Design) => meanOf(CONDITIONS.flatMap((c) => wall[`${design} ${c}`] ?? []))
+const secondsPerRound = (design: Design) => mean(CONDITIONS.flatMap((c) => wall[`${design} ${c}`] ?? []))
 const equalTime = secondsPerRound('pairs') / secondsPerRound('duet') // duet rounds in one sequential round's time
 console.log(
   `duet study: ${BLOCKS} blocks × ${ROUNDS} rounds (duet ${DUET_ROUNDS}) per design and condition, CPUs ${cores.join(',')}, ` +
@@ -184,7 +167,7 @@ for (const benchmark of BENCHMARKS)
       if (ps.length < 3) continue
       const lr = ps.map((p) => Math.log(p.head.cpu / p.base.cpu))
       const lrReal = ps.map((p) => Math.log(p.head.real / p.base.real))
-      const rho = cor(
+      const rho = sampleCorrelation(
         ps.map((p) => Math.log(p.base.cpu)),
         ps.map((p) => Math.log(p.head.cpu))
       )
@@ -199,10 +182,10 @@ for (const benchmark of BENCHMARKS)
           benchmark,
           condition,
           ps.length,
-          pct(sd(lr)),
-          pct(sd(lrReal)),
+          pct(sampleStandardDeviation(lr)),
+          pct(sampleStandardDeviation(lrReal)),
           rho.toFixed(2),
-          pct(meanOf(lr)),
+          pct(mean(lr)),
           verdictOf(ps),
           `${verdictOf(ps.slice(0, nEqual))} (${nEqual})`
         ].join(' | ')
