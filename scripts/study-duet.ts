@@ -1,5 +1,5 @@
 /**
- * npm run study:duet [-- --rounds 6 --blocks 4 --planted 3]: duet against sequential pairs, side by side on
+ * npm run study:duet [-- --rounds 6 --duet-rounds 9 --blocks 4 --planted 3 --pinned]: duet against sequential pairs, side by side on
  * this machine (docs/VALIDATION.md "Duet"). Builds bench/duet-fixture (a CPU-bound and a memory-bound
  * Google Benchmark benchmark) twice, at 100% and at 100 + planted % of the work, and runs benchgate's own
  * rounds loop (src/measure/rounds.ts, per-benchmark units, the default settings: 1 warm-up round,
@@ -30,7 +30,8 @@ const { values } = parseArgs({
     'duet-rounds': { type: 'string' },
     blocks: { type: 'string', default: '4' },
     planted: { type: 'string', default: '3' },
-    out: { type: 'string', default: join(tmpdir(), 'duet-study.json') }
+    out: { type: 'string', default: join(tmpdir(), 'duet-study.json') },
+    pinned: { type: 'boolean', default: false }
   }
 })
 const ROUNDS = Number(values.rounds)
@@ -39,9 +40,14 @@ const DUET_ROUNDS = Number(values['duet-rounds'] ?? values.rounds)
 const BLOCKS = Number(values.blocks)
 const PLANTED = Number(values.planted)
 const BENCHMARKS = ['BM_Cpu/200000', 'BM_Memory/20000']
-const DESIGNS = ['pairs', 'duet'] as const
+/**
+ * pairs: sequential, unpinned (the default); duet; pinned (--pinned): sequential pairs pinned to duet's
+ * first CPU, as `--cpu` does, to tell what pinning alone does from what running at the same time does.
+ */
+const ALL_DESIGNS = ['pairs', 'duet', 'pinned'] as const
+const DESIGNS = values.pinned ? ALL_DESIGNS : ALL_DESIGNS.slice(0, 2)
 const CONDITIONS = ['A/A', `+${PLANTED}%`] as const
-type Design = (typeof DESIGNS)[number]
+type Design = (typeof ALL_DESIGNS)[number]
 type Condition = (typeof CONDITIONS)[number]
 
 const dir = mkdtempSync(join(tmpdir(), 'duet-study-'))
@@ -108,7 +114,7 @@ async function block(design: Design, condition: Condition, b: number): Promise<v
     },
     samplesDir: join(dir, `samples-${design}-${b}-${condition === 'A/A' ? 'aa' : 'planted'}`),
     perBenchmark: { base: BENCHMARKS, head: BENCHMARKS },
-    ...(design === 'duet' ? { duet: cores } : {}),
+    ...(design === 'duet' ? { duet: cores } : design === 'pinned' ? { cpu: cores[0] } : {}),
     env: process.env,
     log: { info: () => {}, warn: (m) => console.error(m), debug: () => {}, group: (_n, fn) => fn() },
     onRunComplete: (res) => {
@@ -153,7 +159,8 @@ console.log(
 )
 console.log(
   `wall s per round (both benchmarks, both sides): pairs ${secondsPerRound('pairs').toFixed(2)}, ` +
-    `duet ${secondsPerRound('duet').toFixed(2)} (duet measures ${equalTime.toFixed(2)}× the pairs in equal time)`
+    `duet ${secondsPerRound('duet').toFixed(2)} (duet measures ${equalTime.toFixed(2)}× the pairs in equal time)` +
+    (values.pinned ? `, pinned pairs ${secondsPerRound('pinned').toFixed(2)}` : '')
 )
 console.log(
   'design | benchmark | condition | pairs | SD ln(h/b) cpu | SD real | cor(base, head) cpu | mean ln(h/b) | verdict (all) | verdict (equal time)'
