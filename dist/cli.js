@@ -14,9 +14,12 @@ import require$$1$1 from 'util';
 import require$$3$1 from 'fs';
 import require$$4$1 from 'net';
 
-/** The design `run` measures with: `auto` is per-benchmark interleaving (docs/VALIDATION.md "Pairs"). */
+/**
+ * The design `run` measures with, as the analysis sees it: `auto` is per-benchmark interleaving
+ * (docs/VALIDATION.md "Pairs"), and so is `duet` (its pairs are analysed as pairs).
+ */
 function runDesign(choice) {
-    return choice === 'auto' ? 'benchmark' : choice;
+    return choice === 'auto' || choice === 'duet' ? 'benchmark' : choice;
 }
 /** Defaults of docs/statistics.md §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
 const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
@@ -39298,7 +39301,8 @@ function distinct(sorted) {
  * (§10, §13): 2/C(2n, n) for the rank-sum test, 2/2ⁿ for the signed-rank test.
  */
 function minTestRuns(level, interleave) {
-    return interleave === 'benchmark' ? signedRankMinPairs(level) : minRankTestSamples(level);
+    const paired = interleave === 'benchmark' || interleave === 'duet'; // duet's samples are pairs too
+    return paired ? signedRankMinPairs(level) : minRankTestSamples(level);
 }
 /**
  * Pairs each round's base run with its head run (a round's runs share its index). Runs without
@@ -41496,11 +41500,13 @@ const TABLE = [
         name: 'interleave',
         config: 'analysis.interleave',
         type: 'enum',
-        values: ['auto', 'suite', 'benchmark'],
+        values: ['auto', 'suite', 'benchmark', 'duet'],
         default: A.interleave,
         arg: 'D',
         help: 'benchmark: each round runs every benchmark base and head back to back as short processes, analysed as ' +
             'pairs (signed-rank test, docs/pairs.md); suite: each round runs the whole suite per side (rank-sum test); ' +
+            'duet: the pairs of benchmark, base and head at the same time, one pinned per CPU, swapped every round ' +
+            '(needs 2 usable CPUs; docs/pairs.md "Duet"); ' +
             "auto: benchmark for run, and for compare what benchgate's sample file names record",
         commands: JUDGEMENT,
         input: 'interleave',
@@ -63729,6 +63735,76 @@ function sampleFilePath(samplesDir, side, round, ext, warmupIndex = 0, benchmark
     return join(samplesDir, `${side}-${id}${unit}.${ext}`);
 }
 
+/**
+ * The duet schedule (docs/pairs.md "Duet"): each pair's base and head processes run at the same time,
+ * one pinned per CPU, the CPUs swapped every round, so both sides share the machine's slow phases
+ * and neither side keeps the faster core. Which CPUs this process may use, and the two it takes.
+ */
+/**
+ * The CPUs this process may run on, from Linux's `Cpus_allowed_list` ("0-3,8,10-11") in
+ * /proc/self/status (the affinity mask a container or `taskset` left it); empty when unknown.
+ */
+function usableCpus(status = readOrNull('/proc/self/status')) {
+    const line = status?.split('\n').find((l) => l.startsWith('Cpus_allowed_list:'));
+    if (!line)
+        return [];
+    const cpus = [];
+    for (const part of line.slice('Cpus_allowed_list:'.length).trim().split(',')) {
+        const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+        if (!m)
+            continue;
+        for (let c = Number(m[1]); c <= Number(m[2] ?? m[1]); c++)
+            cpus.push(c);
+    }
+    return cpus;
+}
+/** The hardware threads sharing `cpu`'s core (sysfs `thread_siblings_list`), `cpu` itself included. */
+function siblingsOf(cpu) {
+    const text = readOrNull(`/sys/devices/system/cpu/cpu${cpu}/topology/thread_siblings_list`);
+    return text === null ? [cpu] : usableCpus(`Cpus_allowed_list: ${text}`);
+}
+/**
+ * The two CPUs of a duet: the first usable CPU and the first other one on a different core, else
+ * (every usable CPU a sibling of the first) the next usable one, with a note saying so.
+ * @throws JobError code 2 'invalid-option' when fewer than 2 CPUs are usable, or with --cpu set
+ */
+function duetCores(cpus, pinnedTo = null, siblings = siblingsOf) {
+    if (pinnedTo !== null)
+        throw new JobError('invalid-option', `--interleave duet pins base and head one per CPU itself; --cpu ${pinnedTo} would put both on one CPU.`, {
+            subject: 'cpu',
+            hint: 'Leave --cpu unset with --interleave duet, or use --interleave benchmark with --cpu.'
+        });
+    if (cpus.length < 2)
+        throw new JobError('invalid-option', `--interleave duet runs base and head at the same time, one per CPU, and needs 2 usable CPUs; ` +
+            `this process may use ${cpus.length === 0 ? 'no CPU it could read (no /proc/self/status Cpus_allowed_list)' : `only CPU ${cpus[0]}`}.`, {
+            subject: 'interleave',
+            hint: 'Run on a machine (or container, or taskset mask) with 2 CPUs or more, or use --interleave benchmark (the default), which needs one.'
+        });
+    const first = cpus[0];
+    const near = new Set(siblings(first));
+    const apart = cpus.find((c) => c !== first && !near.has(c));
+    if (apart !== undefined)
+        return { cores: [first, apart], note: null };
+    return {
+        cores: [first, cpus[1]],
+        note: `--interleave duet: CPUs ${first} and ${cpus[1]} are hardware threads of one core (no usable CPU on another core); ` +
+            'the two sides share its caches and execution units'
+    };
+}
+/** The CPU `side` runs on in a round: round 0 (and even rounds) as `cores` says, odd rounds swapped. */
+function duetCpu(cores, side, round) {
+    const swap = Math.abs(round) % 2 === 1;
+    return (side === 'base') !== swap ? cores[0] : cores[1];
+}
+function readOrNull(path) {
+    try {
+        return readFileSync(path, 'utf8');
+    }
+    catch {
+        return null;
+    }
+}
+
 function mean(xs) {
     return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
 }
@@ -63815,6 +63891,7 @@ function checkRoundsOptions(options) {
     assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors');
     benchmarkCommand({
         ...options,
+        ...(options.duet && { cpu: options.duet[0] }),
         side: 'base',
         binary: sides.base.binary,
         cwd: sides.base.cwd,
@@ -63835,29 +63912,45 @@ function budgetSpent(options, tally, plannedRounds) {
     return true;
 }
 /**
- * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
- * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
+ * One round: a process per side in the entry's order, each reported to `onRunComplete`; under the duet
+ * schedule each benchmark's two processes start together and are reported when both are done, base
+ * and head in the entry's order. Returns why the rounds must stop (an interrupt, or a side failing too
+ * often in a row), else null.
  */
 async function runRound(options, entry, ext, tally) {
     const sideEnv = (await options.beforeRound?.(entry.round, tally.warmupIndex, options.signal)) ?? {};
-    const steps = tally.units.flatMap((unit, index) => entry.order
+    const perUnit = tally.units.map((unit, index) => entry.order
         .filter((side) => !unit || unit.sides.has(side))
         .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined })));
-    for (const [i, { side, benchmark }] of steps.entries()) {
-        const env = sideEnv[side] ? { ...options.env, ...sideEnv[side] } : options.env;
-        const stop = await runOne({ ...options, env }, entry, side, ext, tally, i === steps.length - 1, benchmark);
-        if (stop)
-            return stop;
+    const batches = options.duet ? perUnit.filter((b) => b.length > 0) : perUnit.flat().map((step) => [step]);
+    for (const [i, batch] of batches.entries()) {
+        const launched = batch.map(({ side, benchmark }) => {
+            const env = sideEnv[side] ? { ...options.env, ...sideEnv[side] } : options.env;
+            return launch({ ...options, env }, entry, side, ext, tally, benchmark);
+        });
+        const results = await Promise.all(launched); // one at a time unless duet: then both at once
+        for (const [j, run] of results.entries()) {
+            const stop = await record$1(options, tally, run, i === batches.length - 1 && j === results.length - 1);
+            if (stop)
+                return stop;
+        }
     }
     return null;
 }
-/** One process of a round: the whole suite, or one benchmark under per-benchmark interleaving. */
-async function runOne(options, entry, side, ext, tally, lastOfRound, benchmark) {
+/**
+ * Starts one process of a round, the whole suite or one benchmark under per-benchmark interleaving,
+ * pinned to its duet CPU under the duet schedule; resolves when it has exited.
+ */
+async function launch(options, entry, side, ext, tally, benchmark) {
     const warmup = entry.round < 0;
     const outFile = sampleFilePath(options.samplesDir, side, entry.round, ext, tally.warmupIndex, benchmark?.index);
+    const cpu = options.duet
+        ? duetCpu(options.duet, side, warmup ? tally.warmupIndex : entry.round)
+        : options.cpu;
     const result = await runBenchmarkProcess({
         ...options,
         ...(benchmark && { filter: `^${escapeFilterName(benchmark.name)}$` }),
+        cpu,
         side,
         binary: options.sides[side].binary,
         cwd: options.sides[side].cwd,
@@ -63868,9 +63961,13 @@ async function runOne(options, entry, side, ext, tally, lastOfRound, benchmark) 
         stdoutFile: options.keepConsoleOutput ? `${outFile}.out` : undefined,
         signal: options.signal
     });
-    tally.runs.push(result);
     const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`;
-    tally.largestFile = Math.max(tally.largestFile, fileSize(outFile));
+    return { result, side, label };
+}
+/** Records a finished process, logs it and reports it; returns why the rounds must stop, else null. */
+async function record$1(options, tally, { result, side, label }, lastOfRound) {
+    tally.runs.push(result);
+    tally.largestFile = Math.max(tally.largestFile, fileSize(result.outFile));
     assertRoomForRound(options.samplesDir, tally.largestFile * tally.units.length, label);
     if (result.ok) {
         tally.failures[side] = 0;
@@ -65235,6 +65332,7 @@ async function measureBothSides(config, options) {
             },
             samplesDir: options.samplesDir,
             ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(options.listed) }),
+            ...(options.duet && { duet: options.duet }),
             env: options.env,
             kind: options.kind,
             ...(options.catalog && { catalog: options.catalog }),
@@ -65256,11 +65354,11 @@ async function measureBothSides(config, options) {
         };
         const budget = usesBudget(config);
         if (!config.adaptive && !budget) {
-            const rounds = await log.group('Measure (ABBA rounds)', () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
+            const rounds = await log.group(`Measure (ABBA rounds${options.duet ? ', duet' : ''})`, () => runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) }));
             return { samples, issues, provenance, rounds, ...(layouts && { layout: layouts.record() }) };
         }
         // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
-        const adaptive = await log.group('Measure (adaptive ABBA rounds)', () => runAdaptive({
+        const adaptive = await log.group(`Measure (adaptive ABBA rounds${options.duet ? ', duet' : ''})`, () => runAdaptive({
             ...measure,
             initialRounds: config.rounds,
             maxRounds: adaptiveMaxRounds(config.rounds, config.maxRounds),
@@ -66435,7 +66533,7 @@ async function listedUnder(filter, sides, unfiltered, env, log) {
 
 /** After the build: stop early, or probe, list, count, measure (rounds) and analyse. */
 /** Probe, list, count, measure and analyse what was built, unless there is nothing to measure. */
-async function measureBuilt(ws, built, run, hooks, countsOptional = false) {
+async function measureBuilt(ws, built, run, hooks, countsOptional = false, duet = null) {
     const { plan } = built;
     const unmeasured = await nothingToMeasure(ws, built, run);
     if (unmeasured)
@@ -66470,6 +66568,7 @@ async function measureBuilt(ws, built, run, hooks, countsOptional = false) {
                 env: ws.childEnv
             })
         }),
+        ...(duet && { duet: duet.cores }),
         sides: sides.paths,
         kind: sides.kind,
         ...(sides.catalog && { catalog: sides.catalog }),
@@ -66485,6 +66584,8 @@ async function measureBuilt(ws, built, run, hooks, countsOptional = false) {
     const result = analysed(ws, plan, run, { sides, listed, counted, measured, split });
     if (lost)
         result.report.suite.warnings.unshift({ level: 'warning', code: 'counts-failed', message: lost });
+    if (duet)
+        result.report.suite.warnings.push({ level: 'info', code: 'design-duet', message: duetText(duet) });
     return result;
 }
 /**
@@ -66505,11 +66606,28 @@ async function countsOf(ws, plan, sides, listed, signal, optional) {
         return { counted: null, lost };
     }
 }
+/** Which design ran, for the report and results.json: duet is an option, and its pairs are analysed as pairs. */
+function duetText(duet) {
+    return (`Design: duet — each benchmark's base and head ran at the same time, pinned to CPUs ${duet.cores.join(' and ')} ` +
+        '(swapped every round), analysed as pairs (signed-rank test); an option, not the default (docs/VALIDATION.md "Duet")' +
+        (duet.note ? `; ${duet.note.replace(/^--interleave duet: /, '')}` : ''));
+}
 
 /** The design a run measures, and the command line that reproduces it. */
 /** The design measured, and so the test (§13): `auto` is per-benchmark interleaving. */
 function withRunDesign(asked) {
     return { ...asked, analysis: { ...asked.analysis, interleave: runDesign(asked.analysis.interleave) } };
+}
+/**
+ * --interleave duet: the two CPUs its pairs run on, said in the log (and whether they share a core).
+ * @throws JobError code 2 when fewer than 2 CPUs are usable or --cpu is set (duet.ts)
+ */
+function duetOf(config, log, cpus = usableCpus()) {
+    const duet = duetCores(cpus, config.cpu);
+    log.info(`--interleave duet: base and head run at the same time on CPUs ${duet.cores.join(' and ')}, swapped every round`);
+    if (duet.note)
+        log.warn(duet.note);
+    return duet;
 }
 /**
  * The command line that reproduces this run (display only): the options that differ from their
@@ -66554,6 +66672,8 @@ function reproduceLine(plan, asked, commits) {
 async function runPipeline(asked, log, hooks = {}) {
     const config = await resolvedMeasure(withRunDesign(asked), log);
     const { base } = requireRunOptions(config);
+    // Before anything is built: duet needs two CPUs (counts are not timed, so a count-only run does not).
+    const duet = asked.analysis.interleave === 'duet' && config.measure !== 'counts' ? duetOf(config, log) : null;
     const repoDir = resolve$1(config.repoDir);
     const commits = await log.group('Resolve commits', () => resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase }));
     const dirty = (await isDirty(repoDir))
@@ -66576,7 +66696,7 @@ async function runPipeline(asked, log, hooks = {}) {
             key: config.key,
             reproduce: reproduceLine(plan, asked, commits)
         };
-        const result = await measureBuilt(ws, built, run, hooks, asked.measure === 'auto');
+        const result = await measureBuilt(ws, built, run, hooks, asked.measure === 'auto', duet);
         if (built.raised)
             result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised });
         if (built.budget)
@@ -67209,7 +67329,9 @@ async function compareCommand(config, basePath, headPath, io) {
             hint: 'give the files Google Benchmark wrote (--benchmark_out=FILE --benchmark_out_format=json), bench-runner JSONL or CSV (docs/sample-format.md)'
         });
     }
-    const interleave = config.analysis.interleave === 'auto' ? recordedDesign([base, head]) : config.analysis.interleave;
+    const interleave = config.analysis.interleave === 'auto'
+        ? recordedDesign([base, head])
+        : runDesign(config.analysis.interleave);
     const suite = analyzeSuite({
         samples,
         issues: [...base.issues, ...head.issues],

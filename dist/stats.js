@@ -39889,7 +39889,8 @@ function distinct(sorted) {
  * (§10, §13): 2/C(2n, n) for the rank-sum test, 2/2ⁿ for the signed-rank test.
  */
 function minTestRuns(level, interleave) {
-    return interleave === 'benchmark' ? signedRankMinPairs(level) : minRankTestSamples(level);
+    const paired = interleave === 'benchmark' || interleave === 'duet'; // duet's samples are pairs too
+    return paired ? signedRankMinPairs(level) : minRankTestSamples(level);
 }
 /**
  * Pairs each round's base run with its head run (a round's runs share its index). Runs without
@@ -40198,7 +40199,13 @@ function pct(x) {
     return `${(x * 100).toFixed(1)}%`;
 }
 
-/** The design `run` measures with: `auto` is per-benchmark interleaving (docs/VALIDATION.md "Pairs"). */
+/**
+ * The design `run` measures with, as the analysis sees it: `auto` is per-benchmark interleaving
+ * (docs/VALIDATION.md "Pairs"), and so is `duet` (its pairs are analysed as pairs).
+ */
+function runDesign(choice) {
+    return choice === 'auto' || choice === 'duet' ? 'benchmark' : choice;
+}
 /** Defaults of docs/statistics.md §7: α = 0.01, δ = 2%, β = 0.95, Bonferroni, one value per run, metric auto. */
 const DEFAULT_ANALYSIS_OPTIONS = Object.freeze({
     alpha: 0.01,
@@ -40292,7 +40299,7 @@ const PROJECTION_CONF = 0.95;
  * The test is the one `benchgate run` uses by default (docs/statistics.md §13): with `interleave` left at
  * `auto`, observations that carry pairs (each side's runs in distinct rounds, and rounds both sides ran)
  * are analysed paired, by the signed-rank test of the rounds' log-ratios; anything else by Mann-Whitney.
- * `interleave: 'suite'` forces Mann-Whitney (whole-suite rounds are not paired), `'benchmark'` the pairs.
+ * `interleave: 'suite'` forces Mann-Whitney (whole-suite rounds are not paired), `'benchmark'` (and `'duet'`) the pairs.
  * @param base base observations in time order (ns per iteration); a run with a value ≤ 0 or non-finite is dropped
  * @param head head observations in time order
  * @param options thresholds; missing fields take DEFAULT_ANALYSIS_OPTIONS
@@ -40301,7 +40308,11 @@ const PROJECTION_CONF = 0.95;
  */
 function compare(benchmark, base, head, options = {}) {
     const asked = { ...DEFAULT_ANALYSIS_OPTIONS, ...options };
-    const interleave = asked.interleave === 'auto' ? (carryPairs(base, head) ? 'benchmark' : 'suite') : asked.interleave;
+    const interleave = asked.interleave === 'auto'
+        ? carryPairs(base, head)
+            ? 'benchmark'
+            : 'suite'
+        : runDesign(asked.interleave);
     const opts = { ...asked, interleave };
     const c = finishComparison(prepareComparison(benchmark, base, head, opts), opts.testAlpha ?? opts.alpha, 1);
     withSuiteAdvice([c], opts); // a suite of one: its own σ, a flat prior

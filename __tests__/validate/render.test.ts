@@ -54,6 +54,7 @@ describe('renderValidation', () => {
       'History calibration',
       'Layout',
       'Time to the answer',
+      'Duet',
       'Reproduce'
     ])
   })

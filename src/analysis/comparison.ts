@@ -23,6 +23,7 @@ import { adviceFor, powerFigures, withSuiteAdvice } from './power.js'
 import { analyseSide, iccOf } from './sideDiagnostics.js'
 import {
   DEFAULT_ANALYSIS_OPTIONS,
+  runDesign,
   type AnalysisOptions,
   type Comparison,
   type Observation,
@@ -64,7 +65,7 @@ export interface PreparedComparison {
  * The test is the one `benchgate run` uses by default (docs/statistics.md §13): with `interleave` left at
  * `auto`, observations that carry pairs (each side's runs in distinct rounds, and rounds both sides ran)
  * are analysed paired, by the signed-rank test of the rounds' log-ratios; anything else by Mann-Whitney.
- * `interleave: 'suite'` forces Mann-Whitney (whole-suite rounds are not paired), `'benchmark'` the pairs.
+ * `interleave: 'suite'` forces Mann-Whitney (whole-suite rounds are not paired), `'benchmark'` (and `'duet'`) the pairs.
  * @param base base observations in time order (ns per iteration); a run with a value ≤ 0 or non-finite is dropped
  * @param head head observations in time order
  * @param options thresholds; missing fields take DEFAULT_ANALYSIS_OPTIONS
@@ -79,7 +80,11 @@ export function compare(
 ): Comparison {
   const asked = { ...DEFAULT_ANALYSIS_OPTIONS, ...options }
   const interleave =
-    asked.interleave === 'auto' ? (carryPairs(base, head) ? 'benchmark' : 'suite') : asked.interleave
+    asked.interleave === 'auto'
+      ? carryPairs(base, head)
+        ? 'benchmark'
+        : 'suite'
+      : runDesign(asked.interleave)
   const opts = { ...asked, interleave }
   const c = finishComparison(prepareComparison(benchmark, base, head, opts), opts.testAlpha ?? opts.alpha, 1)
   withSuiteAdvice([c], opts) // a suite of one: its own σ, a flat prior

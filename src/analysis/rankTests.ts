@@ -22,7 +22,8 @@ import type { RunGroup } from './unitOfAnalysis.js'
  * (§10, §13): 2/C(2n, n) for the rank-sum test, 2/2ⁿ for the signed-rank test.
  */
 export function minTestRuns(level: number, interleave: InterleaveChoice): number {
-  return interleave === 'benchmark' ? signedRankMinPairs(level) : minRankTestSamples(level)
+  const paired = interleave === 'benchmark' || interleave === 'duet' // duet's samples are pairs too
+  return paired ? signedRankMinPairs(level) : minRankTestSamples(level)
 }
 
 /** The rounds both sides completed, as run values (medians of the repetitions), in round order. */

@@ -80,13 +80,18 @@ export type Interleave = 'suite' | 'benchmark'
 /**
  * The option: a design, or `auto` — what `run` and the Action measure by default (`benchmark`, the
  * design docs/VALIDATION.md "Pairs" chose) and, for `compare`, the design benchgate's sample file
- * names record. The analysis itself takes `auto` as samples without a design: unpaired.
+ * names record. The analysis itself takes `auto` as samples without a design: unpaired. `duet` is
+ * per-benchmark pairs whose base and head run at the same time, one per CPU (docs/pairs.md "Duet"):
+ * only the schedule differs, the samples are pairs like `benchmark`'s.
  */
-export type InterleaveChoice = Interleave | 'auto'
+export type InterleaveChoice = Interleave | 'auto' | 'duet'
 
-/** The design `run` measures with: `auto` is per-benchmark interleaving (docs/VALIDATION.md "Pairs"). */
+/**
+ * The design `run` measures with, as the analysis sees it: `auto` is per-benchmark interleaving
+ * (docs/VALIDATION.md "Pairs"), and so is `duet` (its pairs are analysed as pairs).
+ */
 export function runDesign(choice: InterleaveChoice): Interleave {
-  return choice === 'auto' ? 'benchmark' : choice
+  return choice === 'auto' || choice === 'duet' ? 'benchmark' : choice
 }
 
 export interface AnalysisOptions {

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs'
 import { basename } from 'node:path'
-import type { Interleave } from '../analysis/types.js'
+import { runDesign, type Interleave } from '../analysis/types.js'
 import { analyzeSuite } from '../analysis/suite.js'
 import type { Config } from '../config/index.js'
 import type { Report } from '../report/model.js'
@@ -51,7 +51,9 @@ export async function compareCommand(
     })
   }
   const interleave =
-    config.analysis.interleave === 'auto' ? recordedDesign([base, head]) : config.analysis.interleave
+    config.analysis.interleave === 'auto'
+      ? recordedDesign([base, head])
+      : runDesign(config.analysis.interleave)
   const suite = analyzeSuite(
     {
       samples,

@@ -531,12 +531,14 @@ const TABLE = [
     name: 'interleave',
     config: 'analysis.interleave',
     type: 'enum',
-    values: ['auto', 'suite', 'benchmark'],
+    values: ['auto', 'suite', 'benchmark', 'duet'],
     default: A.interleave,
     arg: 'D',
     help:
       'benchmark: each round runs every benchmark base and head back to back as short processes, analysed as ' +
       'pairs (signed-rank test, docs/pairs.md); suite: each round runs the whole suite per side (rank-sum test); ' +
+      'duet: the pairs of benchmark, base and head at the same time, one pinned per CPU, swapped every round ' +
+      '(needs 2 usable CPUs; docs/pairs.md "Duet"); ' +
       "auto: benchmark for run, and for compare what benchgate's sample file names record",
     commands: JUDGEMENT,
     input: 'interleave',

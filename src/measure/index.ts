@@ -21,3 +21,5 @@ export { runAdaptive, adaptiveMaxRounds, defaultBlockRounds, DEFAULT_MAX_ROUNDS_
 export type { AdaptiveOptions, AdaptiveResult, AdaptiveSummary } from './adaptive.js'
 export { measureBothSides, usesBudget } from './measureSides.js'
 export type { MeasureSidesOptions, Measured } from './measureSides.js'
+export { duetCores, duetCpu, usableCpus } from './duet.js'
+export type { DuetChoice, DuetCores } from './duet.js'

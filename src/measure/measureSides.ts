@@ -16,6 +16,7 @@ import { acquireHostLock } from './lock.js'
 import { planRounds } from './plan.js'
 import { runRounds, type RoundsOptions, type RoundsProgress, type RoundsResult } from './rounds.js'
 import { stageBinaries } from './stage.js'
+import type { DuetCores } from './duet.js'
 import { JobError } from '../errors.js'
 import { roundLayouts, type LayoutSetup } from '../layout/roundLayouts.js'
 import type { LayoutRunInfo } from '../report/model.js'
@@ -36,6 +37,8 @@ export interface MeasureSidesOptions {
   listed?: SuiteInput['listed']
   /** The budget design: the benchmarks that get timing rounds (the count pass settled the rest); default all. */
   timed?: readonly string[]
+  /** --interleave duet: the two CPUs each pair's base and head run on at the same time (duet.ts). */
+  duet?: DuetCores
   /** --randomize-layout: relink both binaries with a fresh layout before every round. */
   layout?: LayoutSetup
   log: Log
@@ -96,6 +99,7 @@ export async function measureBothSides(config: Config, options: MeasureSidesOpti
       },
       samplesDir: options.samplesDir,
       ...(config.analysis.interleave === 'benchmark' && { perBenchmark: perBenchmarkUnits(options.listed) }),
+      ...(options.duet && { duet: options.duet }),
       env: options.env,
       kind: options.kind,
       ...(options.catalog && { catalog: options.catalog }),
@@ -116,13 +120,13 @@ export async function measureBothSides(config: Config, options: MeasureSidesOpti
     }
     const budget = usesBudget(config)
     if (!config.adaptive && !budget) {
-      const rounds = await log.group('Measure (ABBA rounds)', () =>
+      const rounds = await log.group(`Measure (ABBA rounds${options.duet ? ', duet' : ''})`, () =>
         runRounds({ ...measure, plan: planRounds({ rounds: config.rounds, warmup: config.warmupRounds }) })
       )
       return { samples, issues, provenance, rounds, ...(layouts && { layout: layouts.record() }) }
     }
     // Top-up rounds only for the benchmarks still unresolved (docs/adaptive.md).
-    const adaptive = await log.group('Measure (adaptive ABBA rounds)', () =>
+    const adaptive = await log.group(`Measure (adaptive ABBA rounds${options.duet ? ', duet' : ''})`, () =>
       runAdaptive({
         ...measure,
         initialRounds: config.rounds,

@@ -18,6 +18,7 @@ import { formatEta, type PlannedRound } from './plan.js'
 import { assertRoomForRound, fileSize } from './diskSpace.js'
 import { assertEqualLength, sampleExtension, sampleFilePath } from './stage.js'
 import { escapeFilterName } from '../samples/nameFilter.js'
+import { duetCpu, type DuetCores } from './duet.js'
 
 export interface SideSetup {
   /** The staged binary (see stageBinaries). */
@@ -51,6 +52,12 @@ export interface RoundsOptions extends BenchmarkSettings {
    * side does not list runs on the other side only. Absent: each process runs the whole suite.
    */
   perBenchmark?: Record<Side, readonly string[]>
+  /**
+   * The duet schedule (docs/pairs.md "Duet"): each benchmark's base and head processes start at the same
+   * time, pinned to these two CPUs, swapped every round (duetCpu); `cpu` is then not used. Absent: one
+   * process at a time.
+   */
+  duet?: DuetCores
   /** The environment of every run, identical for both sides. */
   env: NodeJS.ProcessEnv
   /** Per-process time limit (ms); default: none. */
@@ -203,6 +210,7 @@ function checkRoundsOptions(options: RoundsOptions): void {
   assertEqualLength(argvOf('base'), argvOf('head'), 'argument vectors')
   benchmarkCommand({
     ...options,
+    ...(options.duet && { cpu: options.duet[0] }),
     side: 'base',
     binary: sides.base.binary,
     cwd: sides.base.cwd,
@@ -227,8 +235,10 @@ function budgetSpent(options: RoundsOptions, tally: RoundsTally, plannedRounds: 
 }
 
 /**
- * One round: a process per side in the entry's order, each reported to `onRunComplete`. Returns why
- * the rounds must stop (an interrupt, or a side failing too often in a row), else null.
+ * One round: a process per side in the entry's order, each reported to `onRunComplete`; under the duet
+ * schedule each benchmark's two processes start together and are reported when both are done, base
+ * and head in the entry's order. Returns why the rounds must stop (an interrupt, or a side failing too
+ * often in a row), else null.
  */
 async function runRound(
   options: RoundsOptions,
@@ -237,29 +247,45 @@ async function runRound(
   tally: RoundsTally
 ): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
   const sideEnv = (await options.beforeRound?.(entry.round, tally.warmupIndex, options.signal)) ?? {}
-  const steps = tally.units.flatMap((unit, index) =>
+  const perUnit = tally.units.map((unit, index) =>
     entry.order
       .filter((side) => !unit || unit.sides.has(side))
       .map((side) => ({ side, benchmark: unit ? { name: unit.name, index } : undefined }))
   )
-  for (const [i, { side, benchmark }] of steps.entries()) {
-    const env = sideEnv[side] ? { ...options.env, ...sideEnv[side] } : options.env
-    const stop = await runOne({ ...options, env }, entry, side, ext, tally, i === steps.length - 1, benchmark)
-    if (stop) return stop
+  const batches = options.duet ? perUnit.filter((b) => b.length > 0) : perUnit.flat().map((step) => [step])
+  for (const [i, batch] of batches.entries()) {
+    const launched = batch.map(({ side, benchmark }) => {
+      const env = sideEnv[side] ? { ...options.env, ...sideEnv[side] } : options.env
+      return launch({ ...options, env }, entry, side, ext, tally, benchmark)
+    })
+    const results = await Promise.all(launched) // one at a time unless duet: then both at once
+    for (const [j, run] of results.entries()) {
+      const stop = await record(options, tally, run, i === batches.length - 1 && j === results.length - 1)
+      if (stop) return stop
+    }
   }
   return null
 }
 
-/** One process of a round: the whole suite, or one benchmark under per-benchmark interleaving. */
-async function runOne(
+/** A finished process of a round, with what its log lines call it. */
+interface Launched {
+  result: RunResult
+  side: Side
+  label: string
+}
+
+/**
+ * Starts one process of a round, the whole suite or one benchmark under per-benchmark interleaving,
+ * pinned to its duet CPU under the duet schedule; resolves when it has exited.
+ */
+async function launch(
   options: RoundsOptions,
   entry: PlannedRound,
   side: Side,
   ext: string,
   tally: RoundsTally,
-  lastOfRound: boolean,
   benchmark?: { name: string; index: number }
-): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
+): Promise<Launched> {
   const warmup = entry.round < 0
   const outFile = sampleFilePath(
     options.samplesDir,
@@ -269,9 +295,13 @@ async function runOne(
     tally.warmupIndex,
     benchmark?.index
   )
+  const cpu = options.duet
+    ? duetCpu(options.duet, side, warmup ? tally.warmupIndex : entry.round)
+    : options.cpu
   const result = await runBenchmarkProcess({
     ...options,
     ...(benchmark && { filter: `^${escapeFilterName(benchmark.name)}$` }),
+    cpu,
     side,
     binary: options.sides[side].binary,
     cwd: options.sides[side].cwd,
@@ -282,9 +312,19 @@ async function runOne(
     stdoutFile: options.keepConsoleOutput ? `${outFile}.out` : undefined,
     signal: options.signal
   })
-  tally.runs.push(result)
   const label = `${warmup ? `warm-up ${side}` : `round ${entry.round} ${side}`}${benchmark ? ` ${benchmark.name}` : ''}`
-  tally.largestFile = Math.max(tally.largestFile, fileSize(outFile))
+  return { result, side, label }
+}
+
+/** Records a finished process, logs it and reports it; returns why the rounds must stop, else null. */
+async function record(
+  options: RoundsOptions,
+  tally: RoundsTally,
+  { result, side, label }: Launched,
+  lastOfRound: boolean
+): Promise<{ reason: 'interrupted' | 'failures'; side?: Side } | null> {
+  tally.runs.push(result)
+  tally.largestFile = Math.max(tally.largestFile, fileSize(result.outFile))
   assertRoomForRound(options.samplesDir, tally.largestFile * tally.units.length, label)
   if (result.ok) {
     tally.failures[side] = 0

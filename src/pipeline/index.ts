@@ -13,7 +13,7 @@ import type { Log } from '../log.js'
 import type { Report } from '../report/model.js'
 import { buildSides } from './build.js'
 import { measureBuilt } from './measure.js'
-import { reproduceLine, withRunDesign } from './reproduce.js'
+import { duetOf, reproduceLine, withRunDesign } from './reproduce.js'
 import type { PipelineHooks, PipelineResult } from './types.js'
 import { inWorkspace } from './workspace.js'
 
@@ -31,6 +31,9 @@ export async function runPipeline(
 ): Promise<PipelineResult> {
   const config = await resolvedMeasure(withRunDesign(asked), log)
   const { base } = requireRunOptions(config)
+  // Before anything is built: duet needs two CPUs (counts are not timed, so a count-only run does not).
+  const duet =
+    asked.analysis.interleave === 'duet' && config.measure !== 'counts' ? duetOf(config, log) : null
   const repoDir = resolve(config.repoDir)
   const commits = await log.group('Resolve commits', () =>
     resolveCommits({ repoDir, base, head: config.head, mergeBase: config.mergeBase })
@@ -59,7 +62,7 @@ export async function runPipeline(
       key: config.key,
       reproduce: reproduceLine(plan, asked, commits)
     }
-    const result = await measureBuilt(ws, built, run, hooks, asked.measure === 'auto')
+    const result = await measureBuilt(ws, built, run, hooks, asked.measure === 'auto', duet)
     if (built.raised)
       result.report.suite.warnings.push({ level: 'info', code: 'rounds-raised', message: built.raised })
     if (built.budget)

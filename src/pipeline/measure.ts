@@ -8,7 +8,7 @@ import { countSuite, withSettled } from '../analysis/countSuite.js'
 import { timingSplitOf } from '../analysis/budgetAllocation.js'
 import { countOptionsOf } from '../config/index.js'
 import { layoutSetup } from '../layout/setup.js'
-import { measureBothSides, usesBudget } from '../measure/index.js'
+import { measureBothSides, usesBudget, type DuetChoice } from '../measure/index.js'
 import type { Report } from '../report/model.js'
 import { analysed } from './analysed.js'
 import type { Built } from './build.js'
@@ -24,7 +24,8 @@ export async function measureBuilt(
   built: Built,
   run: Report['run'],
   hooks: PipelineHooks,
-  countsOptional = false
+  countsOptional = false,
+  duet: DuetChoice | null = null
 ): Promise<PipelineResult> {
   const { plan } = built
   const unmeasured = await nothingToMeasure(ws, built, run)
@@ -64,6 +65,7 @@ export async function measureBuilt(
         env: ws.childEnv
       })
     }),
+    ...(duet && { duet: duet.cores }),
     sides: sides.paths,
     kind: sides.kind,
     ...(sides.catalog && { catalog: sides.catalog }),
@@ -78,6 +80,7 @@ export async function measureBuilt(
   })
   const result = analysed(ws, plan, run, { sides, listed, counted, measured, split })
   if (lost) result.report.suite.warnings.unshift({ level: 'warning', code: 'counts-failed', message: lost })
+  if (duet) result.report.suite.warnings.push({ level: 'info', code: 'design-duet', message: duetText(duet) })
   return result
 }
 
@@ -102,4 +105,13 @@ async function countsOf(
     ws.log.warn(lost)
     return { counted: null, lost }
   }
+}
+
+/** Which design ran, for the report and results.json: duet is an option, and its pairs are analysed as pairs. */
+function duetText(duet: DuetChoice): string {
+  return (
+    `Design: duet — each benchmark's base and head ran at the same time, pinned to CPUs ${duet.cores.join(' and ')} ` +
+    '(swapped every round), analysed as pairs (signed-rank test); an option, not the default (docs/VALIDATION.md "Duet")' +
+    (duet.note ? `; ${duet.note.replace(/^--interleave duet: /, '')}` : '')
+  )
 }

@@ -9,6 +9,7 @@ import { adaptiveSection } from './adaptive.js'
 import { adviceSection } from './advice.js'
 import { answerSection } from './answer.js'
 import { defaultsSection } from './defaults.js'
+import { duetSection } from './duet.js'
 import { gridsSection } from './grid.js'
 import { historySection } from './history.js'
 import { historyCalibrationSection } from './historyCalibration.js'
@@ -46,6 +47,7 @@ export function renderValidation(r: ValidationResults, o: RenderOptions): string
     historyCalibrationSection(r.historyCalibration, r.historyCalibrationBefore),
     layoutSection(r.layout),
     answerSection(o.quick),
+    duetSection(o.quick),
     reproduceSection(o.resultsRel)
   ]
   return sections.filter((s) => s !== null).join('\n') + '\n'

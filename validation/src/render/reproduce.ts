@@ -20,6 +20,11 @@ npm run validate -- pairs --out ${resultsRel}/pairs.json   # designs in equal ti
 npm run validate -- pairs-real --out ${resultsRel}/pairs-real.json   # the same on this VM (~10 min, quiet machine)
 npm run validate -- history --out ${resultsRel}/history.json   # change points and creep on 100 simulated histories (~5 s)
 npm run validate -- layout --out ${resultsRel}/layout.json   # randomised code layout, simulated (~4 min of CPU)
+npm run study:duet -- --rounds 6 --duet-rounds 9 --blocks 4 --out ${resultsRel}/duet-real-2.json   # duet vs sequential pairs on this VM (~7 min)
+npm run study:duet -- --rounds 6 --duet-rounds 9 --blocks 3 --pinned --out ${resultsRel}/duet-real-3.json   # and pinned sequential pairs (~6 min)
+npm run sim:duet -- --study ${resultsRel}/duet-real-1.json,${resultsRel}/duet-real-2.json   # the same in simulation (~8 min loaded)
+npm run sim:duet -- --study ${resultsRel}/duet-real-3.json   # with run 3's noise alone
+npm run sim:duet -- --pilot --study ${resultsRel}/duet-real-1.json,${resultsRel}/duet-real-2.json   # with the first pilot's spreads
 NODE_OPTIONS=--experimental-vm-modules npx jest __tests__/validate   # the study's own tests (binomial bands vs R, noise model)
 Rscript -e 'binom.test(3, 400)$conf.int'       # check any band
 \`\`\`
