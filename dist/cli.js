@@ -55563,16 +55563,17 @@ const fails = (t, q, delta) => t.pValue > q || Math.abs(Math.expm1(t.shift)) < d
  * The change points of one segment that pass the rank test at q with a size ≥ δ.
  * @param logs natural logs of the locations, in order (≥ MIN_SEGMENT_POINTS, else none).
  * @param inflation the series' long-run variance factor (stats/serialShift.ts serialInflation).
+ * @param fdrLevel q, the level each point's test must pass (docs/statistics.md §11).
  * Complexity: E-divisive's O(N·W²), then O(k·N log N) for k proposals.
  */
-function segmentChangePoints(logs, inflation, q, delta) {
+function segmentChangePoints(logs, inflation, fdrLevel, delta) {
     if (logs.length < MIN_SEGMENT_POINTS)
         return [];
     // Places are chosen on the values with their short outlier runs replaced (stats/changePoints.ts
     // despike); the tests see the values as recorded.
     // ρ back from f = (1 + ρ)/(1 − ρ).
     const placing = { values: despike(logs), rho: (inflation - 1) / (inflation + 1) };
-    let at = proposals(logs, placing, q);
+    let at = proposals(logs, placing, fdrLevel);
     const test = (k) => rankShiftTest(logs.slice(k > 0 ? at[k - 1] : 0, at[k]), logs.slice(at[k], k + 1 < at.length ? at[k + 1] : logs.length), inflation);
     let tests = at.map((_, k) => test(k));
     // Merged, the survivors stand between farther neighbours than when they were placed: among the
@@ -55580,14 +55581,14 @@ function segmentChangePoints(logs, inflation, q, delta) {
     // need not be the step's. So they are placed again between their new neighbours and re-tested,
     // until no point moves; a merge can undo a move, so the rounds are capped.
     for (let round = 0; round < MAX_PLACING_ROUNDS; round++) {
-        mergeWeakest(at, tests, test, q, delta);
+        mergeWeakest(at, tests, test, fdrLevel, delta);
         const moved = placed(placing, at.map((index) => ({ index })));
         if (moved.every((index, k) => index === at[k]))
             break;
         at = moved;
         tests = at.map((_, k) => test(k));
     }
-    mergeWeakest(at, tests, test, q, delta);
+    mergeWeakest(at, tests, test, fdrLevel, delta);
     return at.map((index, k) => ({ index, test: tests[k] }));
 }
 

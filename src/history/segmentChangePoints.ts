@@ -117,12 +117,13 @@ const fails = (t: ShiftTest, q: number, delta: number) =>
  * The change points of one segment that pass the rank test at q with a size ≥ δ.
  * @param logs natural logs of the locations, in order (≥ MIN_SEGMENT_POINTS, else none).
  * @param inflation the series' long-run variance factor (stats/serialShift.ts serialInflation).
+ * @param fdrLevel q, the level each point's test must pass (docs/statistics.md §11).
  * Complexity: E-divisive's O(N·W²), then O(k·N log N) for k proposals.
  */
 export function segmentChangePoints(
   logs: readonly number[],
   inflation: number,
-  q: number,
+  fdrLevel: number,
   delta: number
 ): SegmentChangePoint[] {
   if (logs.length < MIN_SEGMENT_POINTS) return []
@@ -130,7 +131,7 @@ export function segmentChangePoints(
   // despike); the tests see the values as recorded.
   // ρ back from f = (1 + ρ)/(1 − ρ).
   const placing = { values: despike(logs), rho: (inflation - 1) / (inflation + 1) }
-  let at = proposals(logs, placing, q)
+  let at = proposals(logs, placing, fdrLevel)
   const test = (k: number) =>
     rankShiftTest(
       logs.slice(k > 0 ? at[k - 1] : 0, at[k]),
@@ -143,7 +144,7 @@ export function segmentChangePoints(
   // need not be the step's. So they are placed again between their new neighbours and re-tested,
   // until no point moves; a merge can undo a move, so the rounds are capped.
   for (let round = 0; round < MAX_PLACING_ROUNDS; round++) {
-    mergeWeakest(at, tests, test, q, delta)
+    mergeWeakest(at, tests, test, fdrLevel, delta)
     const moved = placed(
       placing,
       at.map((index) => ({ index }))
@@ -152,6 +153,6 @@ export function segmentChangePoints(
     at = moved
     tests = at.map((_, k) => test(k))
   }
-  mergeWeakest(at, tests, test, q, delta)
+  mergeWeakest(at, tests, test, fdrLevel, delta)
   return at.map((index, k) => ({ index, test: tests[k] }))
 }
