@@ -10,17 +10,20 @@
  * (benchmarks of one change move together: DerSimonian-Laird and BLUP, stats/randomEffects.ts). With
  * n runs per side (n0 kept, n − n0 appended) the final estimate is
  * Normal((n0·e0 + (n − n0)·θ)/n, 2·c·σ²·(n − n0)/n²).
- * Its interval at the verdict's level is ±h(n), h(n) = t_{1−α/2, 2n−2}·σ·sqrt(2c/n). c = 1.15 is §4's
- * overhead of the rank procedures over the t procedures. A §7 verdict is then reached when the final
- * estimate ê lands in
- *   regression  ê > max(h, t) · improvement  ê < −max(h, t) · negligible/unchanged |ê| < t − h,
+ * Its interval at the verdict's level is ±h(n), h(n) = t_{1−α/2, 2n−2}·σ·sqrt(2c/n); under pairs σ and
+ * the interval's arms [ê − l(n), ê + u(n)] are read off the pairs' own Walsh averages instead
+ * (pairedReading: the slow phases and bursts make the interval at α/K of few pairs far wider than at
+ * the cap). c = 1.15 is §4's overhead of the rank procedures over the t procedures. A §7 verdict is then
+ * reached when the final estimate ê lands in
+ *   regression  ê > max(l, t) · improvement  ê < −max(u, t) · negligible/unchanged l − t < ê < t − u,
  * t = ln(1 + δ); the probability of that union is computed in closed form. Near ±t the probability
  * stays near ½ at any n ("too close to the minimum effect to decide by timing"), which is why the
  * earlier advice (the n that rejects "no change") failed there. docs/VALIDATION.md ("Advice") measures
  * what this advice delivers by appending the advised rounds to simulated runs.
  */
-import { normalCdf } from '../stats/normal.js'
+import { normalCdf, normalQuantile } from '../stats/normal.js'
 import { sdPosteriorPoints } from '../stats/sdBound.js'
+import { MAX_EXACT_PAIRS, medianR, qsignrank, walshAverages } from '../stats/signedRank.js'
 import { median } from '../stats/summary.js'
 import { qt } from '../stats/tDistribution.js'
 
@@ -60,6 +63,18 @@ export interface DecisionModel {
    * to benchmarks the capped rounds decided.
    */
   paired?: boolean
+  /**
+   * Per-benchmark pairs with their log-ratios at hand (pairedReading): the interval's arms below and
+   * above the estimate at n pairs, per unit of `sd`, predicted from the pairs' own Walsh averages. Without
+   * it both arms are halfWidth's t analogue.
+   */
+  arms?: (n: number) => Arms
+}
+
+/** How far an interval reaches below and above its estimate (ln). */
+export interface Arms {
+  lower: number
+  upper: number
 }
 
 /** Degrees of freedom of the interval at n runs per side (n pairs). */
@@ -95,6 +110,117 @@ export function sdFromInterval(
 }
 
 /**
+ * Under pairs: σ and the interval's arms read off the n0 log-ratios' own Walsh averages, not off their
+ * interval at α/K. The signed-rank interval at n pairs is [W_(k), W_(M − k + 1)] of the M = n(n+1)/2
+ * Walsh averages, k the test's critical count, so at n pairs it reaches the fraction (k − 1)/(M − 1)
+ * into either tail of their distribution. At α/K that fraction is small at n0 and grows with n (20
+ * pairs at α/6 = 0.00167: 9% of the Walsh averages per side; 60 pairs: 27%), so where a few pairs
+ * straddle a slow phase or a burst the interval at n0 reaches into them and the one at the cap does
+ * not: scaled by √(n0/n), the α/K interval of 20 pairs predicted the cap's interval 1.9 times too wide
+ * under the slow phases (median over the undecided benchmarks of the study; these arms: 1.0).
+ *
+ * The Walsh averages at n are predicted as the n0 pairs kept and n − n0 new ones drawn from the pairs
+ * seen, the later half of them counted twice: the rounds appended follow the last ones, and a burst in
+ * progress there goes on (contention lasts tens of seconds, several rounds; without this weight the
+ * advice at A/A without phases delivered 65%). Their distribution is the mixture, by share of the
+ * n(n+1)/2 averages, of old with old (the n0 pairs' own, so at n = n0 the arms are the interval's), old
+ * with new and new with new. σ is read at the centre (±1 standard error of the estimate: the k of
+ * z = 1), where the phases do not reach. Null when the centre has no width (ties, zeros): the
+ * interval's reading applies. `recentToo` false: every pair weighs the same (the R oracle's case).
+ */
+export function pairedReading(
+  logRatios: readonly number[],
+  alpha: number,
+  recentToo = true
+): { sd: number; arms: (n: number) => Arms } | null {
+  const n0 = logRatios.length
+  if (n0 < 2 || !logRatios.every(Number.isFinite)) return null
+  const walsh = walshAverages([...logRatios])
+  const estimate = medianR(walsh)
+  const centre = walshTail(n0, 1)
+  const se = (walshQuantile(walsh, 1 - centre) - walshQuantile(walsh, centre)) / 2
+  if (!(se > 0)) return null
+  const sd = se / standardError(1, n0)
+  // Built on first use: a suite reads every benchmark, the advice needs only the undecided ones' arms.
+  let predicted: ((n: number) => (p: number) => number) | null = null
+  const arms = (n: number): Arms => {
+    const tail = walshTail(n, normalQuantile(1 - alpha / 2), alpha)
+    predicted ??= predictedWalsh(logRatios, recentToo ? Math.floor(n0 / 2) : n0)
+    const quantile = n === n0 ? (p: number) => walshQuantile(walsh, p) : predicted(n)
+    return { lower: (estimate - quantile(tail)) / sd, upper: (quantile(1 - tail) - estimate) / sd }
+  }
+  return { sd, arms }
+}
+
+/**
+ * The Walsh averages (d_i + d_j)/2, i ≤ j, of the pairs seen, and for n pairs in all a quantile function
+ * of the predicted mixture: each average weighted by its share among old-with-old (uniform), old-with-new
+ * and new-with-new (new pairs drawn with weight 1 before `recentFrom`, 2 from it on).
+ */
+function predictedWalsh(
+  logRatios: readonly number[],
+  recentFrom: number
+): (n: number) => (p: number) => number {
+  const n0 = logRatios.length
+  const f = logRatios.map((_, i) => (i < recentFrom ? 1 : 2))
+  const total = f.reduce((a, b) => a + b, 0)
+  const entries: { value: number; old: number; cross: number; fresh: number }[] = []
+  for (let i = 0; i < n0; i++)
+    for (let j = i; j < n0; j++) {
+      const [fi, fj] = [f[i] / total, f[j] / total]
+      entries.push({
+        value: (logRatios[i] + logRatios[j]) / 2,
+        old: 1 / ((n0 * (n0 + 1)) / 2),
+        cross: i === j ? fi / n0 : (fi + fj) / n0,
+        fresh: i === j ? fi * fi : 2 * fi * fj
+      })
+    }
+  entries.sort((a, b) => a.value - b.value)
+  return (n) => {
+    const m = n - n0
+    const all = (n * (n + 1)) / 2
+    const [wOld, wCross, wFresh] = [(n0 * (n0 + 1)) / 2 / all, (n0 * m) / all, (m * (m + 1)) / 2 / all]
+    const cumulative: number[] = []
+    let sum = 0
+    for (const e of entries) cumulative.push((sum += wOld * e.old + wCross * e.cross + wFresh * e.fresh))
+    // The p-quantile: the first average whose cumulative weight reaches p (of the total, ~1).
+    return (p) => {
+      const target = p * sum
+      let lo = 0
+      let hi = entries.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (cumulative[mid] >= target) hi = mid
+        else lo = mid + 1
+      }
+      return entries[lo].value
+    }
+  }
+}
+
+/**
+ * The fraction (k − 1)/(M − 1) of the Walsh averages below the interval's lower bound at n pairs: k the
+ * exact critical count below MAX_EXACT_PAIRS (R's qsignrank(α/2, n), 1 if 0), else its normal
+ * approximation n(n+1)/4 − z·sqrt(n(n+1)(2n+1)/24) at z (the central reading passes z = 1 alone).
+ */
+function walshTail(n: number, z: number, alpha?: number): number {
+  const m = (n * (n + 1)) / 2
+  if (m <= 1) return 0
+  const k =
+    alpha !== undefined && n < MAX_EXACT_PAIRS
+      ? Math.max(1, qsignrank(alpha / 2, n))
+      : Math.max(1, (n * (n + 1)) / 4 - z * Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24))
+  return Math.min(0.5, (k - 1) / (m - 1))
+}
+
+/** The p-quantile of sorted values, interpolated linearly between order statistics. */
+function walshQuantile(sorted: Float64Array, p: number): number {
+  const at = p * (sorted.length - 1)
+  const i = Math.floor(at)
+  return i + 1 < sorted.length ? sorted[i] + (at - i) * (sorted[i + 1] - sorted[i]) : sorted[i]
+}
+
+/**
  * The suite's noise floor for the advice: the median over its benchmarks of the σ their intervals
  * imply (half-widths). Advice selects the benchmarks whose own interval came out narrow by chance, and
  * those are the ones whose later intervals come out wider than predicted; benchmarks measured in the
@@ -105,11 +231,14 @@ export function sdFromInterval(
 export function suiteSdFloor(
   intervals: readonly { ci: readonly [number, number]; n0: number; alpha: number; paired?: boolean }[]
 ): number {
-  // One benchmark is no suite: no floor, as no prior (its own half-width would override its own reading).
-  const sds = intervals
-    .map((i) => sdFromInterval(i.ci, i.n0, i.alpha, undefined, undefined, i.paired))
-    .filter(Number.isFinite)
-  return sds.length > 1 ? median(sds) : 0
+  return sdFloorOf(intervals.map((i) => sdFromInterval(i.ci, i.n0, i.alpha, undefined, undefined, i.paired)))
+}
+
+/** The floor from the σ each benchmark's advice reads (under pairs, pairedReading's): their median. */
+export function sdFloorOf(sds: readonly number[]): number {
+  // One benchmark is no suite: no floor, as no prior (its own reading would override itself).
+  const finite = sds.filter(Number.isFinite)
+  return finite.length > 1 ? median(finite) : 0
 }
 
 /** The σ the advice models a benchmark with: its interval's (sdFromInterval), not below the suite's floor. */
@@ -131,7 +260,18 @@ export function standardError(sd: number, n: number): number {
 
 /** Half-width of the ln-ratio interval at n runs per side (the t analogue of the rank interval). */
 export function halfWidth(m: DecisionModel, n: number): number {
+  if (m.arms) {
+    const a = m.arms(n)
+    return Math.max(a.lower, a.upper) * m.sd
+  }
   return qt(1 - m.alpha / 2, degreesOfFreedom(n, m.paired)) * standardError(m.sd, n)
+}
+
+/** The arms at n per unit σ: the model's own (pairs), else halfWidth's on both sides. */
+function armsPerSd(m: DecisionModel, n: number): Arms {
+  if (m.arms) return m.arms(n)
+  const h = halfWidth({ ...m, sd: 1 }, n)
+  return { lower: h, upper: h }
 }
 
 /**
@@ -153,13 +293,14 @@ const PLAUSIBLE_Z = 1.96
 export function decisionProbability(m: DecisionModel, n: number): number {
   const points = m.n0 > 1 ? sdPosteriorPoints(m.sd, degreesOfFreedom(m.n0, m.paired), 8) : [m.sd]
   const { centre, se } = m.truth ?? { centre: m.estimate, se: standardError(m.sd, m.n0) }
-  // h is proportional to σ: one t quantile per n, not one per σ point.
-  const hPerSd = halfWidth({ ...m, sd: 1 }, n)
+  // The arms are proportional to σ: read once per n, not once per σ point.
+  const perSd = armsPerSd(m, n)
   let worst = 1
   for (let g = -2; g <= 2; g++) {
     const truth = centre + (g / 2) * PLAUSIBLE_Z * se
     let sum = 0
-    for (const sd of points) sum += probabilityAt({ ...m, sd }, hPerSd * sd, truth, n)
+    for (const sd of points)
+      sum += probabilityAt({ ...m, sd }, { lower: perSd.lower * sd, upper: perSd.upper * sd }, truth, n)
     worst = Math.min(worst, sum / points.length)
   }
   return worst
@@ -169,14 +310,15 @@ export function decisionProbability(m: DecisionModel, n: number): number {
  * For a known σ and true shift: the final estimate is the mean of the n0 runs seen (estimate) and
  * n − n0 new ones centred on the truth, so ê_n ~ Normal((n0·e0 + (n − n0)·truth)/n, 2cσ²(n − n0)/n²).
  */
-function probabilityAt(m: DecisionModel, h: number, truth: number, n: number): number {
+function probabilityAt(m: DecisionModel, arms: Arms, truth: number, n: number): number {
   const t = Math.log1p(m.minEffect)
   const mean = (m.n0 * m.estimate + (n - m.n0) * truth) / n
   const sd = Math.sqrt((2 * RANK_OVERHEAD * m.sd * m.sd * (n - m.n0)) / (n * n))
   const below = (x: number) => (sd > 0 ? normalCdf((x - mean) / sd) : mean < x ? 1 : 0)
-  const edge = Math.max(h, t)
-  const changed = 1 - below(edge) + below(-edge)
-  const within = h < t ? Math.max(0, below(t - h) - below(h - t)) : 0
+  // §7 read off [ê − lower, ê + upper]: regression ê > max(lower, t), improvement ê < −max(upper, t),
+  // within ±δ lower − t < ê < t − upper.
+  const changed = 1 - below(Math.max(arms.lower, t)) + below(-Math.max(arms.upper, t))
+  const within = Math.max(0, below(t - arms.upper) - below(arms.lower - t))
   return Math.min(1, changed + within)
 }
 
@@ -210,6 +352,7 @@ export function roundsToDecide(m: DecisionModel, fewest: number, cap: number): D
   if (beyond !== null) return { kind: 'beyond-cap', rounds: beyond }
   // Too close: the cap's interval would be narrow enough to decide a change clear of ±δ, but the truth
   // is believed to lie within it of ±δ (the suite's prediction when there is one); else too noisy.
+  // (Naming rounds where only the believed truth reaches 0.9 delivered 64% under the slow phases at +3%.)
   const t = Math.log1p(m.minEffect)
   const h = halfWidth(m, Math.max(cap, m.n0 + 1))
   const centre = m.truth?.centre ?? m.estimate

@@ -8,7 +8,15 @@ import { sdUpperBound } from '../stats/sdBound.js'
 import { minimumDetectableEffect, powerWarnings } from '../stats/sampleSize.js'
 import type { Side } from '../samples/model.js'
 import { blup, dersimonianLaird, type RandomEffects } from '../stats/randomEffects.js'
-import { adviceSd, roundsToDecide, standardError, suiteSdFloor } from './decisionAdvice.js'
+import {
+  adviceSd,
+  pairedReading,
+  roundsToDecide,
+  sdFloorOf,
+  standardError,
+  suiteSdFloor,
+  type DecisionModel
+} from './decisionAdvice.js'
 import { minTestRuns, type Pairs } from './rankTests.js'
 import { R_MIN } from './unitOfAnalysis.js'
 import type {
@@ -100,15 +108,19 @@ export function adviceFor(
     const cap = Math.min(runs + MAX_ADVISED_ROUND_FACTOR * Math.max(1, runs), opts.maxRounds ?? Infinity)
     const estimate = Math.log(ratio.estimate)
     const paired = opts.interleave === 'benchmark'
-    const sd = adviceSd(ratio, runs, power.alpha, opts.minEffect, suite?.sdFloor ?? 0, paired)
+    const read = suite?.reading ?? null
+    const own = read?.sd ?? adviceSd(ratio, runs, power.alpha, opts.minEffect, 0, paired)
+    const sd = Math.max(own, suite?.sdFloor ?? 0)
     const predicted = suite?.prior ? blup(estimate, standardError(sd, runs) ** 2, suite.prior) : null
-    const model = {
+    const model: DecisionModel = {
       estimate,
       sd,
       n0: runs,
       alpha: power.alpha,
       minEffect: opts.minEffect,
       paired,
+      // The arms per unit of the benchmark's own σ, applied to the (floored) σ the model uses.
+      ...(read && { arms: read.arms }),
       ...(predicted && { truth: { centre: predicted.pred, se: predicted.se } })
     }
     const advice = roundsToDecide(model, floor, cap)
@@ -130,6 +142,20 @@ export interface SuiteContext {
   sdFloor: number
   /** The suite's random-effects model of the true ln shifts (null below two benchmarks). */
   prior: RandomEffects | null
+  /** Under pairs: this benchmark's σ and arms read off its own log-ratios (pairedReading), else null. */
+  reading?: PairedReading | null
+}
+
+type PairedReading = NonNullable<ReturnType<typeof pairedReading>>
+
+/** Under pairs, σ and the arms read off the benchmark's log-ratios (pairedReading); null otherwise. */
+function readingOf(c: Comparison, alpha: number): PairedReading | null {
+  const s = c.series
+  if (c.test !== 'signed-rank' || !s || s.base.length !== s.head.length) return null
+  return pairedReading(
+    s.head.map((h, i) => Math.log(h / s.base[i])),
+    alpha
+  )
 }
 
 /**
@@ -152,23 +178,24 @@ export function withSuiteAdvice(comparisons: readonly Comparison[], opts: Analys
   )
   const described = new Set(usable)
   const paired = opts.interleave === 'benchmark'
-  const sdFloor = suiteSdFloor(
-    usable.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha, paired }))
-  )
+  const readings = new Map(runLevel.map((r) => [r, readingOf(r.c, r.power.alpha)]))
+  // σ as each benchmark's advice reads it: off its pairs when it has them, else off its interval.
+  const ownSd = (r: (typeof runLevel)[number]) =>
+    readings.get(r)?.sd ?? adviceSd(r.ratio, r.n0, r.power.alpha, opts.minEffect, 0, paired)
+  const sdFloor = paired
+    ? sdFloorOf(usable.map(ownSd))
+    : suiteSdFloor(usable.map((r) => ({ ci: r.ratio.ci, n0: r.n0, alpha: r.power.alpha, paired })))
   // The prior is fitted on the benchmarks not already decided as changed beyond δ: like an empirical
   // null fitted on the bulk of the suite, not its tails, so a PR that moved two benchmarks by 8% does
   // not make the prior too wide to tell the ten undecided ones anything.
   const bulk = usable.filter((r) => r.c.verdict !== 'regression' && r.c.verdict !== 'improvement')
   const prior = dersimonianLaird(
     bulk.map((r) => Math.log(r.ratio.estimate)),
-    bulk.map(
-      ({ ratio, power, n0 }) =>
-        standardError(adviceSd(ratio, n0, power.alpha, opts.minEffect, sdFloor, paired), n0) ** 2
-    )
+    bulk.map((r) => standardError(Math.max(ownSd(r), sdFloor), r.n0) ** 2)
   )
   for (const r of runLevel) {
     if (r.c.inconclusiveReason === null) continue
-    const suite = described.has(r) ? { sdFloor, prior } : null
+    const suite = described.has(r) ? { sdFloor, prior, reading: readings.get(r) ?? null } : null
     r.c.advice = tooCoarse(r.c, r.n0, opts.minEffect)
       ? { kind: 'too-coarse' }
       : adviceFor(r.c.inconclusiveReason, r.c.levelReason, r.n0, r.power, opts, r.ratio, suite)

@@ -55,6 +55,8 @@ export interface ValidationResults {
   advicePrevious?: AdviceResults
   /** The advice study of the shipped default (per-benchmark pairs, slow phases): advice-pairs.json. */
   advicePairs?: AdviceResults
+  /** The same study under the advice before it read the pairs' Walsh averages: advice-pairs-before.json. */
+  advicePairsBefore?: AdviceResults
   suiteSummary?: SummaryResults
   pairs?: PairsResults
   pairsReal?: PairsRealResults
@@ -76,6 +78,7 @@ export function loadResults(dir: string): ValidationResults {
     adviceConfirm: loadJson<AdviceResults>(join(dir, 'advice-confirm.json')),
     advicePrevious: loadJson<AdviceResults>(join(dir, 'advice-previous.json')),
     advicePairs: loadJson<AdviceResults>(join(dir, 'advice-pairs.json')),
+    advicePairsBefore: loadJson<AdviceResults>(join(dir, 'advice-pairs-before.json')),
     suiteSummary: mergeSummaries(
       loadJson<SummaryResults>(join(dir, 'suite-summary.json')),
       loadJson<SummaryResults>(join(dir, 'suite-summary-whole.json'))
