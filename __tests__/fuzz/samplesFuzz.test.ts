@@ -23,10 +23,13 @@ import {
   type SampleFile
 } from './sampleFiles.js'
 
-/** A single parse taking longer than this fails the property (a hang or a quadratic path). */
-export const MAX_CASE_MS = 2000
+/**
+ * A single parse taking longer than this fails the property: a guard against a hang or a quadratic
+ * path, not a speed target (a case takes milliseconds; the machine this runs on may be loaded 5–10×).
+ */
+export const MAX_CASE_MS = 10_000
 /** The bound for the deliberately huge inputs below (each measured at 0.3-0.9 s alone on a loaded 2-core VM). */
-const HUGE_CASE_MS = 10_000
+const HUGE_CASE_MS = 60_000
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100)
 /** FUZZ_SEED (and FUZZ_PATH) replay a reported failure: fast-check prints both with the counterexample. */
 const REPLAY =
@@ -204,7 +207,7 @@ describe('pathological sizes and nesting', () => {
     expect(r!.issues.map((i) => [i.benchmark, i.kind])).toEqual([['BM_Cut', 'truncated']])
   }, 120_000)
 
-  it('a 16 MB name and 50,000 entries each parse within 10 s', () => {
+  it('a 16 MB name and 50,000 entries each parse (within the hang guard)', () => {
     const huge = 'BM_' + 'x'.repeat(16 * 1024 * 1024)
     const r = parseChecked(`{"benchmarks": [${entry(huge)}, ${entry('BM_Small', 'NaN')}]}`, HUGE_CASE_MS)
     // Parsed, then refused as a name (results.json carries names of at most 512 characters).
