@@ -21,6 +21,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { lastCommitRunArgs } from './lastCommitRun.js'
 
 const root = join(import.meta.dirname, '..')
 const CLI = join(root, 'dist/cli.js')
@@ -94,21 +95,7 @@ interface Answer {
 function runOnce(variant: string, r: number): Answer {
   const out = join(dir, `out-${variant}-${r}`)
   const args = [
-    CLI,
-    'run',
-    '--repo',
-    repo,
-    '--base',
-    'HEAD~1',
-    '--head',
-    'HEAD',
-    '--no-merge-base',
-    '--build',
-    'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build >/dev/null',
-    '--binary',
-    'build/answer_bench',
-    '--out',
-    out,
+    ...lastCommitRunArgs(CLI, repo, 'answer_bench', out),
     ...(values.quick ? ['--filter', QUICK_FILTER, '--time-budget', '90'] : []),
     ...DESIGNS[variant]
   ]

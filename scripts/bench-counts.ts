@@ -39,6 +39,7 @@ import { callgrindArgs, runCallgrindPass } from '../src/counts/callgrindPass.js'
 import { measureCounts } from '../src/counts/measureCounts.js'
 import type { Log } from '../src/log.js'
 import type { CountMeasurement } from '../src/samples/countModel.js'
+import { lastCommitRunArgs } from './lastCommitRun.js'
 
 const { values } = parseArgs({
   options: {
@@ -162,27 +163,13 @@ try {
   execFileSync(
     process.execPath,
     [
-      CLI,
-      'run',
-      '--repo',
-      repo,
-      '--base',
-      'HEAD~1',
-      '--head',
-      'HEAD',
-      '--no-merge-base',
-      '--build',
-      'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build >/dev/null',
-      '--binary',
-      'build/orderbook_bench',
+      ...lastCommitRunArgs(CLI, repo, 'orderbook_bench', out),
       '--measure',
       'both',
       '--rounds',
       values.rounds!,
       '--repetitions',
-      '3',
-      '--out',
-      out
+      '3'
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] }
   )
