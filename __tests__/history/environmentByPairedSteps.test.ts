@@ -18,6 +18,7 @@ import { renderSummary } from '../../src/history/summary.js'
 import { validateResults } from '../../src/report/readResults.js'
 import { SampleStore } from '../../src/samples/store.js'
 import { resultsText, sha } from './synthetic.js'
+import { gbenchIteration } from '../helpers/gbenchJson.js'
 
 const COMMITS = 55
 const MOVE = 45
@@ -48,19 +49,7 @@ function writeSides(at: string, i: number, contextShows: boolean): void {
     mkdirSync(join(at, side), { recursive: true })
     for (let r = 0; r < 5; r++) {
       const benchmarks = [1, 2, 3].map((b) => {
-        const t = 1000 * b * (moved ? 1.1 : 1) * noise()
-        return {
-          name: `BM_${b}`,
-          run_name: `BM_${b}`,
-          run_type: 'iteration',
-          repetitions: 1,
-          repetition_index: 0,
-          threads: 1,
-          iterations: 1000,
-          real_time: t,
-          cpu_time: t,
-          time_unit: 'ns'
-        }
+        return gbenchIteration(`BM_${b}`, 1000 * b * (moved ? 1.1 : 1) * noise())
       })
       writeFileSync(
         join(at, side, `run-${r}.json`),

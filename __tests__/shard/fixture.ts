@@ -8,6 +8,7 @@ import { toResultsJson, type ResultsJson } from '../../src/report/json.js'
 import type { Sample } from '../../src/samples/model.js'
 import { secondsPerBenchmark, splitBenchmarks } from '../../src/shard/assign.js'
 import { measure } from '../helpers/samples.js'
+import { gbenchIteration } from '../helpers/gbenchJson.js'
 
 export const SHA = { base: 'a'.repeat(40), head: 'b'.repeat(40) }
 
@@ -71,18 +72,15 @@ export function writeShardDir(dir: string, shard: { results: ResultsJson; sample
     files.set(file, [...(files.get(file) ?? []), s])
   }
   for (const [file, list] of files) {
-    const benchmarks = list.map((s) => ({
-      name: s.benchmark,
-      run_name: s.benchmark,
-      run_type: 'iteration',
-      repetitions: 3,
-      repetition_index: s.repetition,
-      threads: s.threads,
-      iterations: s.iterations,
-      real_time: s.realTimeNs,
-      cpu_time: s.cpuTimeNs,
-      time_unit: 'ns'
-    }))
+    const benchmarks = list.map((s) =>
+      gbenchIteration(s.benchmark, s.realTimeNs, {
+        repetition: s.repetition,
+        repetitions: 3,
+        threads: s.threads,
+        iterations: s.iterations,
+        cpuNs: s.cpuTimeNs
+      })
+    )
     writeFileSync(join(dir, 'samples', file), JSON.stringify({ context: { host_name: 'x' }, benchmarks }))
   }
 }

@@ -31,14 +31,14 @@ import { hodgesLehmannRatio } from '../../../src/stats/hodgesLehmann.js'
 import { median } from '../../../src/stats/summary.js'
 import { clopperPearson, type BinomialInterval } from '../model/binomial.js'
 import { createRng, type Rng } from '../model/rng.js'
+import { SD_LOCATION, SD_STEP } from './history.js'
 
 export const NOISE_SHAPES = ['gaussian', 't3', 'outliers', 'ar0.3', 'ar0.6'] as const
 export type NoiseShape = (typeof NOISE_SHAPES)[number]
 export const STEP_SIZES = [0.02, 0.03, 0.05] as const
 export const CREEP_RATES = [0, 0.002, 0.004, 0.01] as const
-/** sd of ln(location) in every shape, and of a paired step. */
-export const SD = 0.01
-export const SD_STEP = 0.003
+/** sd of ln(location) in every shape, and of a paired step: the history study's measured-noise figures. */
+const SD = SD_LOCATION
 /** Outlier runs: a run starts at a commit with this probability, lasts 1–3 commits, +8%. */
 export const OUTLIER_START = 0.01
 export const OUTLIER_SIZE = Math.log(1.08)
