@@ -40,9 +40,15 @@ function actionsLog(): Log {
 
 /** BENCHGATE_COMMENT_SETTLE_MS: a whole number of milliseconds (0–60,000), else the default wait. */
 function settleMsOf(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d{1,5}$/.test(value.trim())) return undefined
-  const ms = Number(value)
-  return ms <= 60_000 ? ms : undefined
+  if (value === undefined) return undefined
+  const ms = /^\d{1,5}$/.test(value.trim()) ? Number(value) : NaN
+  if (ms <= 60_000) return ms
+  core.warning(
+    forLog(
+      `BENCHGATE_COMMENT_SETTLE_MS='${value.slice(0, 40)}' is not a whole number of milliseconds from 0 to 60000; the comment check waits 1–3 s`
+    )
+  )
+  return undefined
 }
 
 export async function main(): Promise<void> {

@@ -152,12 +152,17 @@ describe('check run and report keys (dist/index.js, comment mode, fake GitHub)',
     )
   }, 60_000)
 
-  it('a token without checks: write (403) is a warning; the comment is still posted and the step passes', async () => {
+  it('a token without checks: write (403) and an unreadable BENCHGATE_COMMENT_SETTLE_MS are warnings; the comment is still posted and the step passes', async () => {
     fake.reset()
     fake.inject({ method: 'POST', path: '/repos/{owner}/{repo}/check-runs', status: 403 })
-    const r = await runAction(commentJob('default', 1.0))
+    const job = commentJob('default', 1.0)
+    job.env.BENCHGATE_COMMENT_SETTLE_MS = '2s'
+    const r = await runAction(job)
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/::warning::the check run 'benchgate' was not posted.*403.*checks: write/)
+    expect(r.stdout).toMatch(
+      /::warning::BENCHGATE_COMMENT_SETTLE_MS='2s' is not a whole number of milliseconds from 0 to 60000; the comment check waits 1–3 s/
+    )
     expect(fake.state.comments).toHaveLength(1)
   }, 60_000)
 
