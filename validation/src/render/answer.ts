@@ -20,7 +20,7 @@ its default (\`--rounds 20\`, 3 repetitions × 0.05 s, \`--time-budget 600\`, α
 \`npm run bench:answer -- --variants budget\` (13:52), then \`npm run bench:answer -- --variants budget,time,both\`
 (13:57–14:19). Other agents started work on the machine during the second run, so the load rose from one design
 to the next (the load average at each design's start is in the table): the budget design ran first and least
-disturbed, so the old designs' seconds are upper bounds of what a quiet machine takes, not a side-by-side ratio.
+disturbed: the old designs ran under more load than the budget design, so the table is not a side-by-side ratio.
 
 | design | load at start | seconds to the answer | rounds | decided by timing | by counts | undecided | planted found | others flagged | layout-only benchmarks |
 |---|---:|---:|---:|---:|---:|---:|---|---|---|
