@@ -1,4 +1,6 @@
-// Jest in ESM mode with ts-jest (as actions/typescript-action does).
+// Jest in ESM mode; TypeScript stripped by @swc/jest (types are checked by `npm run typecheck`, run by `npm run build`).
+// ts-jest compiled each file with TypeScript: on the stats and report suites a cold run spent 11 of its 72 s of CPU
+// there; with swc a cold run costs what ts-jest's warm one did.
 export default {
   clearMocks: true,
   extensionsToTreatAsEsm: ['.ts'],
@@ -24,8 +26,12 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: {
     '^.+\\.ts$': [
-      'ts-jest',
-      { useESM: true, tsconfig: 'tsconfig.json', diagnostics: { ignoreCodes: [151002] } }
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'es6' },
+        sourceMaps: 'inline'
+      }
     ]
   },
   verbose: false
