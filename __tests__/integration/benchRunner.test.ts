@@ -6,7 +6,7 @@
  * The two sides differ only in SPIN_SLOWDOWN, so both are built in one CMake build tree of the
  * bench-runner sources (the test repository's, identical on both sides): each side's build command
  * reconfigures it with its worktree's slowdown.txt and copies spin_bench into its worktree, so the
- * base build recompiles spin_bench alone, not the runner library a second time (17 s of CPU).
+ * base build recompiles spin_bench alone (about 8 s of CPU), not the whole project again (about 17 s).
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
