@@ -1,15 +1,16 @@
 /**
- * End to end on a real Catch2 2.13
- * suite (Debian's catch2 package): `benchgate run` recognises the binary (--harness auto), runs it
- * with -r xml, estimates a planted +10% and −30% and flags nothing else; an A/A run is clean. The loops are chains of dependent multiplies (helpers/catch2Suite.ts): a
- * plain add loop moved by up to 2× between base and head builds with where it landed in memory.
+ * End to end on a real Catch2 2.13 suite (Debian's catch2 package): `benchgate run` recognises the
+ * binary (--harness auto), runs it with -r xml, analyses the mean Catch2 wrote per benchmark and
+ * process, never decides a planted +10% or −30% the wrong way and flags nothing else; an A/A run is
+ * clean. The loops are chains of dependent multiplies (helpers/catch2Suite.ts): a plain add loop moved
+ * by up to 2× between base and head builds with where it landed in memory.
  *
- * What is asserted of the planted changes is the direction of their estimates and that a decided
- * verdict is the right one, not that they are decided: a Catch2 process's value is the mean of its
- * samples, and on this shared 2-core VM 3 of 10 processes had a benchmark's mean inflated 15–20×
- * (the process starved of CPU), which keeps the rank test from deciding a +10% (p = 0.14 in one run,
- * estimate 1.094) and sometimes a −30% (p = 0.015 > α/K, estimate 0.699). Count mode, which would
- * decide them, is not possible for Catch2 (docs/harnesses.md).
+ * Neither the planted changes' verdicts nor the direction of their estimates are asserted: a Catch2
+ * process's value is the mean of its samples, and on this shared 2-core VM 3 of 10 processes had a
+ * benchmark's mean inflated 15–20× (the process starved of CPU), which kept the rank test from
+ * deciding a +10% (p = 0.14 in one run, estimate 1.094), sometimes a −30% (p = 0.015 > α/K, estimate
+ * 0.699), and at load 8 estimated the +10% as 0.419. Count mode, which would decide them, is not
+ * possible for Catch2 (docs/harnesses.md).
  *
  * Why these settings: every Catch2 process spends about 0.6 s in Catch2's own clock estimation
  * (500 ms, fixed in the header) before its first benchmark, so a per-benchmark design (4 benchmarks
@@ -30,6 +31,18 @@ if (!hasCatch2) console.warn('skipping the Catch2 end-to-end tests: install catc
 const describeIf = hasCatch2 ? describe : describe.skip
 
 type Bench = [string, string, number]
+
+/** The mean Catch2's XML reporter wrote per `test case/benchmark` (ns), read independently of src/. */
+function xmlMeans(xml: string): Map<string, number> {
+  const means = new Map<string, number>()
+  let testCase = ''
+  for (const m of xml.matchAll(
+    /<TestCase name="([^"]*)"|<BenchmarkResults name="([^"]*)"[^]*?<mean value="([^"]*)"/g
+  ))
+    if (m[1] !== undefined) testCase = m[1]
+    else means.set(`${testCase}/${m[2]}`, Number(m[3]))
+  return means
+}
 // Loop lengths: "Spin/plus ten" +10% and "Spin/minus thirty" −30% at head; the other two unchanged.
 const SUITE = (plus: number, minus: number): Bench[] => [
   ['Spin', 'plus ten', plus],
@@ -105,12 +118,20 @@ describeIf('benchgate run on a Catch2 suite (end to end)', () => {
       'Spin/plus ten',
       'Spin/same a'
     ])
-    // Only the direction of the estimates holds run after run on this machine (the heavy-tailed
-    // process means above; a +10% was estimated 1.094, 1.098 and 1.801 in three runs); a verdict may
-    // stay undecided, but a decided one is never wrong, and nothing unchanged is flagged.
-    expect(row('Spin/plus ten').ratio.estimate).toBeGreaterThan(1)
+    // What a planted +10% or −30% shows by timing is not asserted: a Catch2 process's value is the mean
+    // of its samples, and on this shared 2-core VM starved processes inflate it 15–20× (a +10% was
+    // estimated 1.094, 1.098 and 1.801, and at load 8 0.419); a test may expect a decided timing
+    // verdict only of an effect ≥ 10× or in count mode, which Catch2's clock-chosen iterations rule out
+    // (docs/harnesses.md). What is asserted: every value analysed is the mean Catch2 wrote for that
+    // benchmark in that process, and a decided verdict is never the wrong one.
+    for (const side of ['base', 'head'] as const)
+      for (const name of Object.keys(verdicts)) {
+        const written = Array.from({ length: 6 }, (_, r) =>
+          xmlMeans(readFileSync(join(out, 'samples', `${side}-r00${r}.xml`), 'utf8')).get(name)
+        )
+        expect(row(name).series[side]).toEqual(written)
+      }
     expect(['regression', 'inconclusive']).toContain(verdicts['Spin/plus ten'])
-    expect(row('Spin/minus thirty').ratio.estimate).toBeLessThan(1)
     expect(['improvement', 'inconclusive']).toContain(verdicts['Spin/minus thirty'])
     for (const same of ['Spin/same a', 'Other, with [brackets]/same b'])
       expect(['unchanged', 'negligible', 'inconclusive']).toContain(verdicts[same])
