@@ -92,19 +92,8 @@ describeIf('benchgate run on a Catch2 suite (end to end)', () => {
           '--binary',
           'bench'
         ],
-        ...[
-          '--interleave',
-          'suite',
-          '--rounds',
-          '6',
-          '--max-rounds',
-          '6',
-          '--out',
-          out,
-          '--format',
-          'json',
-          ...extra
-        ]
+        ...'--interleave suite --rounds 6 --max-rounds 6 --format json'.split(' '),
+        ...['--out', out, ...extra]
       ],
       io
     )
