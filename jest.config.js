@@ -20,8 +20,9 @@ export default {
   reporters: ['default', '<rootDir>/__tests__/helpers/skipReasons.mjs'],
   // jest's node environment without its Proxy global, which made numeric code 6–7× slower (nodeEnvironment.mjs).
   // One worker more than cores: end-to-end tests wait on child processes (sleeps, hangs killed by a
-  // timeout, settle waits) without using a core. A cold `npm test` on this 2-core VM: 398 s with 2 workers,
-  // 367 s with 3 (one after the other, at the same load).
+  // timeout, settle waits) without using a core. A cold `npm test` on this 2-core VM: 398 s with 2 workers;
+  // with 3, 367 s in the same clone right after and 397 s in the next fresh clone's CI run: within the
+  // run-to-run spread, so a small gain at most.
   maxWorkers: availableParallelism() + 1,
   testEnvironment: '<rootDir>/__tests__/helpers/nodeEnvironment.mjs',
   testSequencer: '<rootDir>/__tests__/helpers/sequencer.mjs',
