@@ -1,8 +1,6 @@
 // Jest in ESM mode; TypeScript stripped by @swc/jest (types are checked by `npm run typecheck`, run by `npm run build`).
 // ts-jest compiled each file with TypeScript: on the stats and report suites a cold run spent 11 of its 72 s of CPU
 // there; with swc a cold run costs what ts-jest's warm one did.
-import { availableParallelism } from 'node:os'
-
 export default {
   clearMocks: true,
   extensionsToTreatAsEsm: ['.ts'],
@@ -19,11 +17,6 @@ export default {
   // Every skipped test says why at the end of the output (jest hides the console of an all-skipped file).
   reporters: ['default', '<rootDir>/__tests__/helpers/skipReasons.mjs'],
   // jest's node environment without its Proxy global, which made numeric code 6–7× slower (nodeEnvironment.mjs).
-  // One worker more than cores: end-to-end tests wait on child processes (sleeps, hangs killed by a
-  // timeout, settle waits) without using a core. A cold `npm test` on this 2-core VM: 398 s with 2 workers;
-  // with 3, 367 s in the same clone right after and 397 s in the next fresh clone's CI run: within the
-  // run-to-run spread, so a small gain at most.
-  maxWorkers: availableParallelism() + 1,
   testEnvironment: '<rootDir>/__tests__/helpers/nodeEnvironment.mjs',
   testSequencer: '<rootDir>/__tests__/helpers/sequencer.mjs',
   // Tests that spawn git or node many times took 5–30 s at load 14 on this 2-core VM (jest's 5 s default

@@ -2,7 +2,7 @@
 // npm test — every test, with both cores busy to the end:
 // 1. bench-runner's C++ build and ctest (npm run test:cpp) start at once under `nice`, their output held
 //    back and printed after jest's so the two do not interleave;
-// 2. one jest over every suite, unit and end to end (npm run test:jest), on every core and one worker more (jest.config.js), the end-to-end
+// 2. one jest over every suite, unit and end to end (npm run test:jest), on every core, the end-to-end
 //    suites started first (__tests__/helpers/sequencer.mjs): they are the longest. Tests that need a
 //    decided timing verdict use count mode or an effect of 10× or more, so sharing a core does not
 //    change their answers (the same holds on a noisy CI runner).
