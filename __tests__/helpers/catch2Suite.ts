@@ -12,7 +12,8 @@ export const hasCatch2 = existsSync(CATCH2_HEADER)
 /**
  * The suite's main(): Catch2's samples and warm-up are left to Catch2 by benchgate, and a suite sets
  * its own defaults here (fewer samples and a short warm-up keep each process short: with 5 samples
- * instead of 20 a process cost 0.6 s of CPU instead of 1.1 s, most of it Catch2's clock estimation).
+ * instead of 20 a process used 0.6 s of user CPU instead of 1.1 s at load 3; most of a process is
+ * Catch2's clock estimation, a busy wait of about 1.6 s that costs more CPU on a quiet machine).
  */
 const MAIN = `#define CATCH_CONFIG_RUNNER
 #define CATCH_CONFIG_ENABLE_BENCHMARKING
