@@ -9564,7 +9564,13 @@ class SampleStore {
     add(s) {
         let entry = this.byName.get(s.benchmark);
         if (!entry) {
-            entry = { benchmark: s.benchmark, base: null, head: null, firstThreads: s.threads };
+            entry = {
+                benchmark: s.benchmark,
+                base: null,
+                head: null,
+                firstThreads: s.threads,
+                wallClockOnly: s.wallClockOnly === true
+            };
             this.byName.set(s.benchmark, entry);
         }
         const series = (entry[s.side] ??= new SampleSeries(s.benchmark, s.side, this.rows));
@@ -40544,7 +40550,7 @@ function analyzeSuite(input, options = {}) {
     const store = SampleStore.of(input.samples);
     const metrics = new Map();
     for (const entry of store.entries())
-        metrics.set(entry.benchmark, resolveMetric(opts.metric, entry.benchmark, entry.firstThreads));
+        metrics.set(entry.benchmark, resolveMetric(opts.metric, entry.benchmark, entry.firstThreads, entry.wallClockOnly));
     const names = new Set([
         ...(input.headOnly ?? []),
         ...store.benchmarks(),
@@ -40791,9 +40797,13 @@ function medianOf(obs) {
 /**
  * The time analysed for one benchmark under `auto` (docs/statistics.md §7): real time when the benchmark
  * measures it on purpose (`/real_time`, `/manual_time`) or runs several threads (CPU time then sums
- * the threads' time), else CPU time, which waiting for a core does not inflate.
+ * the threads' time), else CPU time, which waiting for a core does not inflate. A harness that measures
+ * wall-clock time only (Catch2, nanobench: `wallClockOnly`) has no CPU time to analyse, whatever is asked
+ * (`run` refuses `--metric cpu_time` for them, harness/types.ts).
  */
-function resolveMetric(choice, benchmark, threads) {
+function resolveMetric(choice, benchmark, threads, wallClockOnly = false) {
+    if (wallClockOnly)
+        return 'real_time';
     if (choice !== 'auto')
         return choice;
     return /\/(real|manual)_time$/.test(benchmark) || threads > 1 ? 'real_time' : 'cpu_time';
@@ -59361,7 +59371,8 @@ function finishBenchmark(openBenchmark, { sink, issues, seen, at, opts, round, r
             iterations: Math.max(1, openBenchmark.iterations * openBenchmark.samples),
             realTimeNs: openBenchmark.mean,
             cpuTimeNs: openBenchmark.mean,
-            threads: 1
+            threads: 1,
+            wallClockOnly: true
         });
     }
     seen.add(openBenchmark.name);
@@ -59408,6 +59419,9 @@ function selectedNames(filter, names) {
 function unsupportedBy(kind, o) {
     if (kind !== 'catch2' && kind !== 'nanobench')
         return null;
+    if (o.metric === 'cpu_time')
+        return (`--metric cpu_time needs Google Benchmark: ${HARNESS_LABEL[kind]} reports wall-clock means only ` +
+            '(docs/harnesses.md). Use --metric auto or real_time.');
     if (o.measure !== 'time')
         return (`--measure ${o.measure} needs Google Benchmark: ${HARNESS_LABEL[kind]} chooses its iteration counts from the clock, ` +
             'so instruction counts of its processes change from run to run (docs/harnesses.md). Use --measure time.');
@@ -62396,7 +62410,8 @@ function oneValue(current, ns, notATime) {
             iterations: 1,
             realTimeNs: ns,
             cpuTimeNs: ns,
-            threads: 1
+            threads: 1,
+            wallClockOnly: true
         });
     current.seen.add(name);
 }
@@ -64869,7 +64884,11 @@ async function checkedHead(config, tree, binary, env, countsOptional) {
     const path = locateBinary(tree, binary);
     const cwd = resolve$1(tree, config.workingDirectory);
     const probe = await probeBinary(path, cwd, { env, harness: config.harness });
-    const unsupported = unsupportedBy(probe.kind, countsOptional ? { ...config, measure: 'time' } : config);
+    const unsupported = unsupportedBy(probe.kind, {
+        measure: countsOptional ? 'time' : config.measure,
+        shard: config.shard,
+        metric: config.analysis.metric
+    });
     if (unsupported)
         throw new JobError('invalid-option', unsupported, { subject: 'harness' });
     const listed = config.filter

@@ -40925,7 +40925,13 @@ class SampleStore {
     add(s) {
         let entry = this.byName.get(s.benchmark);
         if (!entry) {
-            entry = { benchmark: s.benchmark, base: null, head: null, firstThreads: s.threads };
+            entry = {
+                benchmark: s.benchmark,
+                base: null,
+                head: null,
+                firstThreads: s.threads,
+                wallClockOnly: s.wallClockOnly === true
+            };
             this.byName.set(s.benchmark, entry);
         }
         const series = (entry[s.side] ??= new SampleSeries(s.benchmark, s.side, this.rows));
@@ -41076,7 +41082,7 @@ function analyzeSuite(input, options = {}) {
     const store = SampleStore.of(input.samples);
     const metrics = new Map();
     for (const entry of store.entries())
-        metrics.set(entry.benchmark, resolveMetric(opts.metric, entry.benchmark, entry.firstThreads));
+        metrics.set(entry.benchmark, resolveMetric(opts.metric, entry.benchmark, entry.firstThreads, entry.wallClockOnly));
     const names = new Set([
         ...(input.headOnly ?? []),
         ...store.benchmarks(),
@@ -41323,9 +41329,13 @@ function medianOf(obs) {
 /**
  * The time analysed for one benchmark under `auto` (docs/statistics.md §7): real time when the benchmark
  * measures it on purpose (`/real_time`, `/manual_time`) or runs several threads (CPU time then sums
- * the threads' time), else CPU time, which waiting for a core does not inflate.
+ * the threads' time), else CPU time, which waiting for a core does not inflate. A harness that measures
+ * wall-clock time only (Catch2, nanobench: `wallClockOnly`) has no CPU time to analyse, whatever is asked
+ * (`run` refuses `--metric cpu_time` for them, harness/types.ts).
  */
-function resolveMetric(choice, benchmark, threads) {
+function resolveMetric(choice, benchmark, threads, wallClockOnly = false) {
+    if (wallClockOnly)
+        return 'real_time';
     if (choice !== 'auto')
         return choice;
     return /\/(real|manual)_time$/.test(benchmark) || threads > 1 ? 'real_time' : 'cpu_time';

@@ -73,5 +73,11 @@ describe('--harness auto', () => {
     expect(unsupportedBy('nanobench', { measure: 'time', shard: { index: 1, count: 2 } })).toMatch(/--shard/)
     expect(unsupportedBy('google-benchmark', { measure: 'counts', shard: null })).toBeNull()
     expect(unsupportedBy('catch2', { measure: 'time', shard: null })).toBeNull()
+    // Their values are wall-clock means: CPU time cannot be analysed (real time or auto can).
+    expect(unsupportedBy('catch2', { measure: 'time', shard: null, metric: 'cpu_time' })).toMatch(
+      /--metric cpu_time needs Google Benchmark: Catch2 reports wall-clock means only/
+    )
+    expect(unsupportedBy('nanobench', { measure: 'time', shard: null, metric: 'real_time' })).toBeNull()
+    expect(unsupportedBy('google-benchmark', { measure: 'time', shard: null, metric: 'cpu_time' })).toBeNull()
   })
 })

@@ -135,6 +135,8 @@ describeIf('benchgate run on a Catch2 suite (end to end)', () => {
         )
         expect(row(name).series[side]).toEqual(written)
       }
+    // Catch2's means are wall-clock time, so they are analysed and labelled as real time.
+    for (const name of Object.keys(verdicts)) expect(row(name).metric).toBe('real_time')
     expect(['regression', 'inconclusive']).toContain(verdicts['Spin/plus ten'])
     expect(['improvement', 'inconclusive']).toContain(verdicts['Spin/minus thirty'])
     for (const same of ['Spin/same a', 'Other, with [brackets]/same b'])

@@ -9,6 +9,8 @@ import { join } from 'node:path'
 import { detectFormat, parseSamplesText, readSampleFile } from '../../src/samples/index.js'
 import { escapeTestSpec, catch2TestSpec } from '../../src/harness/catch2.js'
 import { exactNameFilter } from '../../src/samples/nameFilter.js'
+import { analyzeSuite } from '../../src/analysis/suite.js'
+import type { Sample } from '../../src/samples/model.js'
 
 const fixture = (...p: string[]) => join('__tests__', 'fixtures', ...p)
 const read = (...p: string[]) => readFileSync(fixture(...p), 'utf8')
@@ -117,5 +119,39 @@ describe('nanobench', () => {
         message: expect.stringMatching(/NaN/)
       })
     ])
+  })
+})
+
+describe('wall-clock means are analysed as real time', () => {
+  // Catch2's and nanobench's values are wall-clock means: the readers fill both time columns with the
+  // one value, so `auto` (CPU time for a single-threaded benchmark) must not label them CPU time.
+  const metricOf = (samples: Sample[], metric: 'auto' | 'cpu_time') =>
+    analyzeSuite({ samples }, { metric }).comparisons.map((c) => c.metric)
+  const bothSides = (samples: Sample[]) => [
+    ...samples,
+    ...samples.map((s) => ({ ...s, side: 'head' as const, realTimeNs: s.realTimeNs * 1.01 }))
+  ]
+
+  it.each([
+    ['Catch2 XML', () => readSampleFile(fixture('catch2', 'v2.13.10-real.xml'), { side: 'base' })],
+    ['nanobench table', () => parseSamplesText(read('nanobench', 'table.md'), { side: 'base' })],
+    ['nanobench JSON', () => readSampleFile(fixture('nanobench', 'results.json'), { side: 'base' })]
+  ])('%s: every sample says so, and the metric is real_time under auto and cpu_time', (_, parse) => {
+    const { samples } = parse()
+    expect(samples.length).toBeGreaterThan(0)
+    expect(samples.every((s) => s.wallClockOnly === true)).toBe(true)
+    for (const choice of ['auto', 'cpu_time'] as const)
+      expect(new Set(metricOf(bothSides(samples), choice))).toEqual(new Set(['real_time']))
+  })
+
+  it('Google Benchmark keeps CPU time under auto for a single-threaded benchmark', () => {
+    const { samples } = readSampleFile(fixture('gbench', 'v1.7.1', 'fixture-r1.json'), { side: 'base' })
+    expect(samples.some((s) => s.wallClockOnly)).toBe(false)
+    const { comparisons } = analyzeSuite({ samples: bothSides(samples) }, { metric: 'auto' })
+    const plain = comparisons.filter(
+      (c) => !/\/(real|manual)_time$|threads:/.test(c.benchmark) && c.metric !== null
+    )
+    expect(plain.length).toBeGreaterThan(0)
+    expect(new Set(plain.map((c) => c.metric))).toEqual(new Set(['cpu_time']))
   })
 })

@@ -64,7 +64,10 @@ export function analyzeSuite(input: SuiteInput, options: Partial<AnalysisOptions
   const store = SampleStore.of(input.samples)
   const metrics = new Map<string, Metric>()
   for (const entry of store.entries())
-    metrics.set(entry.benchmark, resolveMetric(opts.metric, entry.benchmark, entry.firstThreads))
+    metrics.set(
+      entry.benchmark,
+      resolveMetric(opts.metric, entry.benchmark, entry.firstThreads, entry.wallClockOnly)
+    )
   const names = new Set<string>([
     ...(input.headOnly ?? []),
     ...store.benchmarks(),
@@ -335,9 +338,17 @@ function medianOf(obs: Observation[]): number | null {
 /**
  * The time analysed for one benchmark under `auto` (docs/statistics.md §7): real time when the benchmark
  * measures it on purpose (`/real_time`, `/manual_time`) or runs several threads (CPU time then sums
- * the threads' time), else CPU time, which waiting for a core does not inflate.
+ * the threads' time), else CPU time, which waiting for a core does not inflate. A harness that measures
+ * wall-clock time only (Catch2, nanobench: `wallClockOnly`) has no CPU time to analyse, whatever is asked
+ * (`run` refuses `--metric cpu_time` for them, harness/types.ts).
  */
-export function resolveMetric(choice: AnalysisOptions['metric'], benchmark: string, threads: number): Metric {
+export function resolveMetric(
+  choice: AnalysisOptions['metric'],
+  benchmark: string,
+  threads: number,
+  wallClockOnly = false
+): Metric {
+  if (wallClockOnly) return 'real_time'
   if (choice !== 'auto') return choice
   return /\/(real|manual)_time$/.test(benchmark) || threads > 1 ? 'real_time' : 'cpu_time'
 }

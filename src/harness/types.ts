@@ -50,8 +50,16 @@ export function selectedNames(filter: string | undefined, names: Iterable<string
  * Benchmark's listing).
  * @returns the refusal's message, or null when the harness can do what the options ask
  */
-export function unsupportedBy(kind: HarnessKind, o: { measure: string; shard: unknown }): string | null {
+export function unsupportedBy(
+  kind: HarnessKind,
+  o: { measure: string; shard: unknown; metric?: string }
+): string | null {
   if (kind !== 'catch2' && kind !== 'nanobench') return null
+  if (o.metric === 'cpu_time')
+    return (
+      `--metric cpu_time needs Google Benchmark: ${HARNESS_LABEL[kind]} reports wall-clock means only ` +
+      '(docs/harnesses.md). Use --metric auto or real_time.'
+    )
   if (o.measure !== 'time')
     return (
       `--measure ${o.measure} needs Google Benchmark: ${HARNESS_LABEL[kind]} chooses its iteration counts from the clock, ` +

@@ -97,7 +97,11 @@ async function checkedHead(
   const path = locateBinary(tree, binary)
   const cwd = resolve(tree, config.workingDirectory)
   const probe = await probeBinary(path, cwd, { env, harness: config.harness })
-  const unsupported = unsupportedBy(probe.kind, countsOptional ? { ...config, measure: 'time' } : config)
+  const unsupported = unsupportedBy(probe.kind, {
+    measure: countsOptional ? 'time' : config.measure,
+    shard: config.shard,
+    metric: config.analysis.metric
+  })
   if (unsupported) throw new JobError('invalid-option', unsupported, { subject: 'harness' })
   const listed = config.filter
     ? await checkFilterMatches(path, cwd, config.filter, probe.benchmarks, env, probe.kind)

@@ -186,7 +186,8 @@ function finishBenchmark(
       iterations: Math.max(1, openBenchmark.iterations * openBenchmark.samples),
       realTimeNs: openBenchmark.mean,
       cpuTimeNs: openBenchmark.mean,
-      threads: 1
+      threads: 1,
+      wallClockOnly: true
     })
   }
   seen.add(openBenchmark.name)

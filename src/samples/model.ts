@@ -33,6 +33,11 @@ export interface Sample {
   cpuTimeNs: number
   /** Number of threads the benchmark ran with (Google Benchmark's `threads`). */
   threads: number
+  /**
+   * The harness measured wall-clock time only (Catch2's and nanobench's means): `cpuTimeNs` repeats
+   * `realTimeNs` and is not CPU time, so the analysis uses real time (docs/harnesses.md).
+   */
+  wallClockOnly?: true
 }
 
 /** A benchmark entry that produced no usable sample (error, skip, bad value), kept and reported. */

@@ -202,7 +202,8 @@ function oneValue(
       iterations: 1,
       realTimeNs: ns,
       cpuTimeNs: ns,
-      threads: 1
+      threads: 1,
+      wallClockOnly: true
     })
   current.seen.add(name)
 }

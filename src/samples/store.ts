@@ -203,12 +203,14 @@ export class SampleBuffer implements Iterable<Sample> {
   }
 }
 
-/** Both sides of one benchmark, and the threads of its first sample (which decides `auto`'s metric). */
+/** Both sides of one benchmark, and what of its first sample decides `auto`'s metric. */
 export interface BenchmarkSamples {
   benchmark: string
   base: SampleSeries | null
   head: SampleSeries | null
   firstThreads: number
+  /** The harness measured wall-clock time only (Sample.wallClockOnly). */
+  wallClockOnly: boolean
 }
 
 /** Every sample of a suite, by benchmark (in the order first seen) and side. */
@@ -233,7 +235,13 @@ export class SampleStore implements Iterable<Sample> {
   add(s: Sample): void {
     let entry = this.byName.get(s.benchmark)
     if (!entry) {
-      entry = { benchmark: s.benchmark, base: null, head: null, firstThreads: s.threads }
+      entry = {
+        benchmark: s.benchmark,
+        base: null,
+        head: null,
+        firstThreads: s.threads,
+        wallClockOnly: s.wallClockOnly === true
+      }
       this.byName.set(s.benchmark, entry)
     }
     const series = (entry[s.side] ??= new SampleSeries(s.benchmark, s.side, this.rows))
