@@ -163,6 +163,21 @@ describe('decision probability (§4 advice)', () => {
 })
 
 describe('advice in words', () => {
+  it("'too close' names the rounds this run may reach, which may still decide it, not a coin flip", () => {
+    const c = {
+      verdict: 'inconclusive',
+      inconclusiveReason: 'interval-reaches-delta',
+      ratio: { estimate: 1.012, ci: [1.001, 1.024] },
+      base: { runs: 20 },
+      head: { runs: 20 },
+      advice: { kind: 'too-close', cap: 60 }
+    } as unknown as Comparison
+    const text = inconclusiveText(c, 0.02)!
+    expect(text).toMatch(/the rounds this run may reach \(60 per side\) may decide it/)
+    expect(text).toMatch(/if the change lies near ±2% no number of rounds will/)
+    expect(text).not.toMatch(/coin flip/)
+  })
+
   it("'beyond the cap' names the rounds this run may reach and the rounds that would decide, never a coin flip", () => {
     const c = {
       verdict: 'inconclusive',
@@ -189,7 +204,7 @@ describe('advice in a comparison', () => {
   it('an interval straddling +δ with a tight spread is told it is too close to the minimum effect', () => {
     const c = compare('BM_X', runs(1000, noise), runs(1019, noise.slice().reverse()), suiteRounds)
     expect(c.verdict).toBe('inconclusive')
-    expect(c.advice).toEqual({ kind: 'too-close' })
+    expect(c.advice).toEqual({ kind: 'too-close', cap: 30 })
   })
 
   // One benchmark, +0.8% [−0.4%, +2.02%] at 10 runs per side, in suites of five others.
