@@ -26,7 +26,7 @@ import { sdPosteriorPoints } from '../stats/sdBound.js'
 import { MAX_EXACT_PAIRS, medianR, qsignrank, walshAverages } from '../stats/signedRank.js'
 import { median } from '../stats/summary.js'
 import { qt } from '../stats/tDistribution.js'
-import { resampledDecision, type ResampleInput } from './resampledRounds.js'
+import { MAX_RESAMPLED_PAIRS, resampledDecision, type ResampleInput } from './resampledRounds.js'
 
 /** What the advice promises: a verdict at least this often after the advised rounds (§4). */
 export const DECISION_PROMISE = 0.8
@@ -359,7 +359,7 @@ export function roundsToDecide(model: DecisionModel, fewest: number, cap: number
     // cap, else beyond it, else no number (resampledRounds.ts).
     const within = fewestResampled(model, modelled, cap)
     if (within !== null) return { kind: 'more-rounds', rounds: within - model.n0 }
-    const beyond = fewestResampled(model, cap + 1, far)
+    const beyond = fewestResampled(model, cap + 1, Math.min(far, MAX_RESAMPLED_PAIRS))
     return beyond !== null ? { kind: 'beyond-cap', rounds: beyond } : { kind: 'too-noisy' }
   }
   const beyond = fewestDeciding(model, Math.max(first, cap + 1), far)

@@ -18,7 +18,7 @@ import {
   type DecisionModel
 } from './decisionAdvice.js'
 import { minTestRuns, type Pairs } from './rankTests.js'
-import type { ResampleInput } from './resampledRounds.js'
+import { MAX_RESAMPLED_PAIRS, type ResampleInput } from './resampledRounds.js'
 import { R_MIN } from './unitOfAnalysis.js'
 import type {
   Advice,
@@ -206,7 +206,13 @@ export function withSuiteAdvice(comparisons: readonly Comparison[], opts: Analys
     if (r.c.inconclusiveReason === null) continue
     const own = ratiosOf.get(r)
     const suite = described.has(r)
-      ? { sdFloor, prior, reading: readings.get(r) ?? null, ...(own && { resample: { own, pool } }) }
+      ? {
+          sdFloor,
+          prior,
+          reading: readings.get(r) ?? null,
+          // Resampled only while the cap is within reach of the check (MAX_RESAMPLED_PAIRS).
+          ...(own && 3 * own.length <= MAX_RESAMPLED_PAIRS && { resample: { own, pool } })
+        }
       : null
     r.c.advice = tooCoarse(r.c, r.n0, opts.minEffect)
       ? { kind: 'too-coarse' }

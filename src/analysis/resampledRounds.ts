@@ -14,6 +14,11 @@ import { MAX_EXACT_PAIRS, medianR, qsignrank, walshAverages } from '../stats/sig
 
 /** Draws per true shift: 5 shifts × 64 draws keep the check under a tenth of a second at 60 pairs. */
 export const RESAMPLED_DRAWS = 64
+/**
+ * The most pairs resampled: each draw sorts n(n+1)/2 Walsh averages (7,260 at 120 pairs). The check is for
+ * few pairs seen (20 estimate the share of straddling pairs poorly); past this no rounds are named by it.
+ */
+export const MAX_RESAMPLED_PAIRS = 120
 
 /** What the resampling needs: the benchmark's own log-ratios and the suite's residuals. */
 export interface ResampleInput {
