@@ -163,31 +163,29 @@ describe('decision probability (§4 advice)', () => {
 })
 
 describe('advice in words', () => {
+  /** The words for an undecided benchmark at 20 runs per side with this interval and advice. */
+  const wordsFor = (ci: [number, number], advice: object): string =>
+    inconclusiveText(
+      {
+        verdict: 'inconclusive',
+        inconclusiveReason: 'interval-reaches-delta',
+        ratio: { estimate: Math.sqrt(ci[0] * ci[1]), ci },
+        base: { runs: 20 },
+        head: { runs: 20 },
+        advice
+      } as unknown as Comparison,
+      0.02
+    )!
+
   it("'too close' names the rounds this run may reach, which may still decide it, not a coin flip", () => {
-    const c = {
-      verdict: 'inconclusive',
-      inconclusiveReason: 'interval-reaches-delta',
-      ratio: { estimate: 1.012, ci: [1.001, 1.024] },
-      base: { runs: 20 },
-      head: { runs: 20 },
-      advice: { kind: 'too-close', cap: 60 }
-    } as unknown as Comparison
-    const text = inconclusiveText(c, 0.02)!
+    const text = wordsFor([1.001, 1.024], { kind: 'too-close', cap: 60 })
     expect(text).toMatch(/the rounds this run may reach \(60 per side\) may decide it/)
     expect(text).toMatch(/if the change lies near ±2% no number of rounds will/)
     expect(text).not.toMatch(/coin flip/)
   })
 
   it("'beyond the cap' names the rounds this run may reach and the rounds that would decide, never a coin flip", () => {
-    const c = {
-      verdict: 'inconclusive',
-      inconclusiveReason: 'interval-reaches-delta',
-      ratio: { estimate: 1.01, ci: [0.995, 1.025] },
-      base: { runs: 20 },
-      head: { runs: 20 },
-      advice: { kind: 'beyond-cap', rounds: 95, cap: 60 }
-    } as unknown as Comparison
-    const text = inconclusiveText(c, 0.02)!
+    const text = wordsFor([0.995, 1.025], { kind: 'beyond-cap', rounds: 95, cap: 60 })
     expect(text).toMatch(/the rounds this run may reach \(60 per side\) may not decide it/)
     expect(text).toMatch(/≈ 95 in all would \(`--rounds`/)
     expect(text).not.toMatch(/coin flip/)

@@ -395,13 +395,7 @@ function centralProbability(m: DecisionModel, n: number): number {
 
 /** The fewest n in [lo, hi] at which centralProbability reaches DECISION_TARGET, or null. */
 function fewestCentral(m: DecisionModel, lo: number, hi: number): number | null {
-  if (lo > hi || centralProbability(m, hi) < DECISION_TARGET) return null
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2)
-    if (centralProbability(m, mid) >= DECISION_TARGET) hi = mid
-    else lo = mid + 1
-  }
-  return hi
+  return fewestReaching((n) => centralProbability(m, n), lo, hi)
 }
 
 /** The smallest over the true shifts decisionProbability searches of the resampled decision rate at n. */
@@ -418,21 +412,20 @@ function worstResampled(m: DecisionModel, n: number): number {
 
 /** The fewest n in [lo, hi] whose resampled decision rate reaches DECISION_TARGET, or null. */
 function fewestResampled(m: DecisionModel, lo: number, hi: number): number | null {
-  if (lo > hi || worstResampled(m, hi) < DECISION_TARGET) return null
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2)
-    if (worstResampled(m, mid) >= DECISION_TARGET) hi = mid
-    else lo = mid + 1
-  }
-  return hi
+  return fewestReaching((n) => worstResampled(m, n), lo, hi)
 }
 
 /** The fewest n in [lo, hi] with decisionProbability ≥ DECISION_TARGET, or null (it grows with n: bisection). */
 function fewestDeciding(m: DecisionModel, lo: number, hi: number): number | null {
-  if (lo > hi || decisionProbability(m, hi) < DECISION_TARGET) return null
+  return fewestReaching((n) => decisionProbability(m, n), lo, hi)
+}
+
+/** The fewest n in [lo, hi] with probability(n) ≥ DECISION_TARGET, or null: bisection (it grows with n). */
+function fewestReaching(probability: (n: number) => number, lo: number, hi: number): number | null {
+  if (lo > hi || probability(hi) < DECISION_TARGET) return null
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2)
-    if (decisionProbability(m, mid) >= DECISION_TARGET) hi = mid
+    if (probability(mid) >= DECISION_TARGET) hi = mid
     else lo = mid + 1
   }
   return hi
