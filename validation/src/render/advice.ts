@@ -154,6 +154,21 @@ ${pairsFindings(p, before, confirm)}${
   }${before ? `\n**The release before** (the model alone, commit 8c006e2; \`advice-pairs-before.json\`): ${before.meta}\n\n${renderAdvice(before.cells, '').trim()}\n\n${renderAdviceAtCap(before.cells)}\n` : ''}`
 }
 
+/** The cells where "beyond the cap" decided correctly below the promise at the rounds it named, or "none". */
+function beyondBelow(cells: readonly AdviceCell[]): string {
+  const bad = cells.filter(
+    (c) => c.beyondCapCorrect && c.beyondCapCorrect.n > 0 && c.beyondCapCorrect.rate < DECISION_PROMISE
+  )
+  return bad.length === 0
+    ? 'none'
+    : bad
+        .map(
+          (c) =>
+            `${changeLabel(c.effect)} ${c.noise} ${pct(c.beyondCapCorrect!.rate)} (${c.beyondCapCorrect!.x}/${c.beyondCapCorrect!.n})`
+        )
+        .join(', ')
+}
+
 /** "≈ r more rounds" within the cap, decided correctly over `cells`, as "61.4% (27/44)". */
 function withinShare(cells: readonly AdviceCell[]): string {
   const x = cells.reduce((a, c) => a + c.correct.x, 0)
@@ -171,7 +186,10 @@ function pairsFindings(
   const quiet = (r: AdviceResults | undefined) => r?.cells.filter((c) => c.noise === 'no phases') ?? []
   const share = (x: number, n: number) => (n > 0 ? `${pct(x / n)} (${x}/${n})` : '–')
   const capOf = (b: BinomialInterval | undefined) => share(b?.x ?? 0, b?.n ?? 0)
-  const plus1 = (r: AdviceResults | undefined) => r?.cells.find((c) => c.noise === 'no phases' && c.effect === 0.01)
+  const plus1 = (r: AdviceResults | undefined) =>
+    r?.cells.find((c) => c.noise === 'no phases' && c.effect === 0.01)
+  const plus2 = (r: AdviceResults | undefined) =>
+    r?.cells.find((c) => c.noise === 'no phases' && c.effect === 0.02)
   const close = (cs: readonly AdviceCell[]) =>
     share(
       cs.reduce((a, c) => a + (c.tooCloseAtCap?.x ?? 0), 0),
@@ -183,19 +201,33 @@ function pairsFindings(
       cs.reduce((a, c) => a + (c.beyondCap ?? 0), 0)
     )
   const seeds = confirm ? [p, confirm] : [p]
-  const belowAll = seeds.map((r) => below(r.cells)).join(' on the study\'s seed; ')
+  const belowAll = seeds.map((r) => below(r.cells)).join(" on the study's seed; ")
   return `
 What it shows: "≈ r more rounds" within the cap under the slow phases decided correctly ${withinShare(slow(before))} under the
 release before and ${withinShare(slow(p))} now${confirm ? ` (${withinShare(slow(confirm))} on the second seed)` : ''}; without the phases
 ${withinShare(quiet(before))} before and ${withinShare(quiet(p))} now${confirm ? ` (${withinShare(quiet(confirm))})` : ''}. Cells below the 80% promise: ${belowAll}${
     confirm ? ' on the second seed' : ''
-  }. "Beyond the cap" decided correctly at the rounds it named ${beyond(p.cells)} (before: ${beyond(before?.cells ?? [])}).
+  }. "Beyond the cap" decided correctly at the rounds it named ${beyond(p.cells)} (before: ${beyond(before?.cells ?? [])}); cells where
+it did so below 80%: ${seeds.map((r) => beyondBelow(r.cells)).join(" on the study's seed; ")}${confirm ? ' on the second seed' : ''}.
 "Too close" is told to ${plus1(p)?.tooClose ?? 0} true +1% changes without the phases (${plus1(before)?.tooClose ?? 0} before), of which the cap
 decides ${capOf(plus1(p)?.tooCloseAtCap)}; over every cell the cap decides ${close(p.cells)} of those told "too close". Its words no longer
 call that a coin flip: they name the rounds this run may reach as able to decide it, and say that no number of
 rounds will if the change lies near ±δ — true of the +2% cells, where the cap decides ${capOf(
     p.cells.find((c) => c.noise === 'no phases' && c.effect === 0.02)?.tooCloseAtCap
   )} of them.
+
+**Not met.** Under the slow phases the check leaves "≈ r more rounds" to ${slow(p).reduce((a, c) => a + c.moreRounds, 0)} benchmarks (${slow(
+    before
+  ).reduce(
+    (a, c) => a + c.moreRounds,
+    0
+  )} before): too few to show the promise is kept, and the mixed cell's ${capOf(slow(p).find((c) => c.effect === null)?.correct)} is below it;
+the rest of those benchmarks are told the rounds beyond the cap, which deliver (above). Where "too close" became
+"beyond the cap" because the believed truth is decided more often than not at the cap, true +2% (= δ) changes
+whose believed truth lay below δ were named rounds too: at +2% without the phases "beyond the cap" decided
+${capOf(plus2(p)?.beyondCapCorrect)} correctly at the rounds named (${capOf(plus2(before)?.beyondCapCorrect)} before). And "too close" still goes to true
++1% changes that the cap decides ${capOf(plus1(p)?.tooCloseAtCap)}: the model cannot tell them from changes at δ,
+so the words now say both.
 `
 }
 
