@@ -221,7 +221,7 @@ rounds will if the change lies near ±δ — true of the +2% cells, where the ca
   ).reduce(
     (a, c) => a + c.moreRounds,
     0
-  )} before): too few to show the promise is kept, and the mixed cell's ${capOf(slow(p).find((c) => c.effect === null)?.correct)} is below it;
+  )} before): too few to show the promise is kept (${withinShare([...slow(p), ...slow(confirm)])} over ${confirm ? 'both seeds' : 'the seed'}), and the mixed cell's ${capOf(slow(p).find((c) => c.effect === null)?.correct)} is below it;
 the rest of those benchmarks are told the rounds beyond the cap, which deliver (above). Where "too close" became
 "beyond the cap" because the believed truth is decided more often than not at the cap, true +2% (= δ) changes
 whose believed truth lay below δ were named rounds too: at +2% without the phases "beyond the cap" decided
