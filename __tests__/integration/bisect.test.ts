@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { main } from '../../src/cli.js'
 import type { BisectFile } from '../../src/commands/bisect.js'
+import { cachedBuild } from '../helpers/buildCache.js'
 import { describeIfCounting } from '../helpers/countTools.js'
 import { captureIo } from '../helpers/io.js'
 import { tempRepo, type TempRepo } from '../helpers/repo.js'
@@ -26,7 +27,13 @@ static void BM_Other(benchmark::State& s) {
 }
 BENCHMARK(BM_Other);
 `
-const BUILD = 'g++ -O1 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread'
+// Each distinct bench.cc compiled once per test run (buildCache.ts): the range's start is built for every
+// measurement, and the docs-only commits build the start's or their parent's program again.
+const BUILD = cachedBuild(
+  'g++ -O1 bench.cc -o bench -lbenchmark -lbenchmark_main -lpthread',
+  'bench.cc',
+  'bench'
+)
 
 describeIf('history bisect on a fixture repository (real builds, real valgrind)', () => {
   let repo: TempRepo

@@ -71,7 +71,8 @@ describe('SampleStore', () => {
     const byKey = new Map(samples.map((s) => [key(s), s]))
     const back = store.toArray()
     expect(back).toHaveLength(samples.length)
-    for (const s of back) expect(s).toEqual(byKey.get(key(s)))
+    // One toEqual over all 48,000 pairs: jest's expect costs ~0.1 ms a call, 48,000 calls were 5 s.
+    expect(back).toEqual(back.map((s) => byKey.get(key(s))))
   })
 
   it('gives time order (round, run, repetition), stable for equal keys', () => {
