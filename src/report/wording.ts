@@ -194,13 +194,14 @@ export function inconclusiveText(
 }
 
 /**
- * "Too close" (§4): a change near ±δ is decided by no number of rounds, but the rounds this run may reach
- * can still decide one that lies further from it (the study of pairs found the cap deciding 72% of the
- * true +1% changes told "a coin flip"), so the cap is named and nothing is promised either way.
+ * "Too close" (§4): for a change near ±δ no number of rounds makes a verdict likely (at δ itself the estimate
+ * lands on either side of it: at best a coin flip), but the rounds this run may reach can still decide one that
+ * lies further from it (the study of pairs found the cap deciding nearly three quarters of the true +1% changes
+ * told "too close", and a third of the true +2%), so the cap is named and nothing is promised either way.
  */
 function tooCloseText(delta: string, cap: number | undefined): string {
   const reach = cap === undefined ? 'more rounds' : `the rounds this run may reach (${cap} per side)`
-  return `too close to the minimum effect (±${delta}) to promise a verdict by timing: ${reach} may decide it, but if the change lies near ±${delta} no number of rounds will`
+  return `too close to the minimum effect (±${delta}) to promise a verdict by timing: ${reach} may decide it, but if the change lies near ±${delta} no number of rounds makes a verdict likely`
 }
 
 /**
