@@ -38342,6 +38342,78 @@ function asymptoticInterval(x, confLevel, correct, warnings) {
 }
 
 /**
+ * A second opinion on "≈ r more rounds" under pairs (docs/statistics.md §4): the appended rounds
+ * resampled, not modelled. The decision model (decisionAdvice.ts) predicts the interval at n pairs from
+ * the mixture the n0 pairs seen would give; under slow phases what decides is how many of the appended
+ * pairs straddle a phase switch (a log-ratio of ±60%), and the pairs seen estimate that share poorly: a
+ * benchmark whose 20 pairs came out calm is exactly the one advised few rounds, and the rounds appended
+ * then hold the usual share or more. So the rounds the model names within the cap are checked by drawing
+ * the appended pairs: each a true shift plus a residual drawn from the whole suite's pairs (the machine's
+ * phases hit every benchmark measured on it), the interval computed at n pairs as the analysis computes it
+ * (the Walsh averages' order statistics at the signed-rank critical count), and the §7 verdict read off.
+ */
+/** Draws per true shift: 5 shifts × 64 draws keep the check under a tenth of a second at 60 pairs. */
+const RESAMPLED_DRAWS = 64;
+/**
+ * The most pairs resampled: each draw sorts n(n+1)/2 Walsh averages (7,260 at 120 pairs). The check is for
+ * few pairs seen (20 estimate the share of straddling pairs poorly); past this no rounds are named by it.
+ */
+const MAX_RESAMPLED_PAIRS = 120;
+/**
+ * The share of draws in which n pairs (the n0 seen and n − n0 drawn around `truth`) end in a decided §7
+ * verdict at level `alpha` (`pairs`: n in all): regression/improvement (the interval excludes 0 and the estimate is beyond
+ * ±δ) or within ±δ (the interval inside ±δ). Deterministic: the draws are seeded from the data.
+ */
+function resampledDecision(input, truth, pairs, alpha, minEffect, draws = RESAMPLED_DRAWS) {
+    const { own, pool } = input;
+    const m = pairs - own.length;
+    if (m <= 0 || pool.length === 0)
+        return Number.NaN;
+    const random = seededUniform(seedOf(own, truth, pairs));
+    const t = Math.log1p(minEffect);
+    const k = criticalCount(pairs, alpha);
+    const d = own.slice();
+    let decided = 0;
+    for (let b = 0; b < draws; b++) {
+        d.length = own.length;
+        for (let i = 0; i < m; i++)
+            d.push(truth + pool[Math.floor(random() * pool.length)]);
+        const walsh = walshAverages(d);
+        const [lo, hi] = [walsh[k - 1], walsh[walsh.length - k]];
+        const estimate = medianR(walsh);
+        const changed = (lo > 0 && estimate > t) || (hi < 0 && estimate < -t);
+        if (changed || (lo > -t && hi < t))
+            decided++;
+    }
+    return decided / draws;
+}
+/** The signed-rank interval's order statistic at n pairs: R's qsignrank(α/2, n) (1 if 0), else its normal approximation. */
+function criticalCount(n, alpha) {
+    if (n < MAX_EXACT_PAIRS)
+        return Math.max(1, qsignrank(alpha / 2, n));
+    const z = normalQuantile(1 - alpha / 2);
+    return Math.max(1, Math.floor((n * (n + 1)) / 4 - z * Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24)));
+}
+/** A seed from the data, so the same benchmark gets the same advice on every analysis. */
+function seedOf(values, truth, n) {
+    let h = 0x811c9dc5 ^ n;
+    for (const x of [...values, truth]) {
+        h = Math.imul(h ^ Math.floor((x * 1e9) % 0x7fffffff), 0x01000193) >>> 0;
+    }
+    return h;
+}
+/** mulberry32: a small, fast 32-bit generator; uniform in [0, 1). */
+function seededUniform(seed) {
+    let s = seed >>> 0;
+    return () => {
+        s = (s + 0x6d2b79f5) >>> 0;
+        let x = Math.imul(s ^ (s >>> 15), 1 | s);
+        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+        return ((x ^ (x >>> 14)) >>> 0) / 0x100000000;
+    };
+}
+
+/**
  * Advice that delivers (docs/statistics.md §4): the rounds at which a §7 verdict — any decided
  * verdict — becomes likely, not the sample size to reject "no change".
  *
@@ -38600,30 +38672,56 @@ const MAX_ROUNDS_NAMED = 999;
  * the cap's interval would be narrower than δ but the truth is believed to lie within it of ±δ ("too
  * close to the minimum effect"), or the noise is too large ("too noisy").
  */
-function roundsToDecide(m, fewest, cap) {
-    const first = Math.max(fewest, m.n0 + 1);
-    const within = fewestDeciding(m, first, cap);
-    if (within !== null)
-        return { kind: 'more-rounds', rounds: within - m.n0 };
-    const far = Math.min(BEYOND_CAP_FACTOR * Math.max(1, m.n0), MAX_ROUNDS_NAMED);
-    const beyond = fewestDeciding(m, Math.max(first, cap + 1), far);
+function roundsToDecide(model, fewest, cap) {
+    const first = Math.max(fewest, model.n0 + 1);
+    const far = Math.min(BEYOND_CAP_FACTOR * Math.max(1, model.n0), MAX_ROUNDS_NAMED);
+    const modelled = fewestDeciding(model, first, cap);
+    if (modelled !== null && !model.resample)
+        return { kind: 'more-rounds', rounds: modelled - model.n0 };
+    if (modelled !== null) {
+        // Under pairs the rounds the model names are checked by resampling the appended pairs: within the
+        // cap, else beyond it, else no number (resampledRounds.ts).
+        const within = fewestResampled(model, modelled, cap);
+        if (within !== null)
+            return { kind: 'more-rounds', rounds: within - model.n0 };
+        const beyond = fewestResampled(model, cap + 1, Math.min(far, MAX_RESAMPLED_PAIRS));
+        return beyond !== null ? { kind: 'beyond-cap', rounds: beyond } : { kind: 'too-noisy' };
+    }
+    const beyond = fewestDeciding(model, Math.max(first, cap + 1), far);
     if (beyond !== null)
         return { kind: 'beyond-cap', rounds: beyond };
     // Too close: the cap's interval would be narrow enough to decide a change clear of ±δ, but the truth
     // is believed to lie within it of ±δ (the suite's prediction when there is one); else too noisy.
-    // (Naming rounds where only the believed truth reaches 0.9 delivered 64% under the slow phases at +3%.)
-    const t = Math.log1p(m.minEffect);
-    const h = halfWidth(m, Math.max(cap, m.n0 + 1));
-    const centre = m.truth?.centre ?? m.estimate;
+    // Naming rounds where only the believed truth reaches 0.9 delivered 64% under the slow phases at +3%,
+    // and under pairs 4 of 11 and 5 of 14 true +2% changes (docs/VALIDATION.md "Advice that delivers").
+    const t = Math.log1p(model.minEffect);
+    const h = halfWidth(model, Math.max(cap, model.n0 + 1));
+    const centre = model.truth?.centre ?? model.estimate;
     return h < t && h > Math.abs(Math.abs(centre) - t) ? { kind: 'too-close' } : { kind: 'too-noisy' };
+}
+/** The smallest over the true shifts decisionProbability searches of the resampled decision rate at n. */
+function worstResampled(m, n) {
+    const { centre, se } = m.truth ?? { centre: m.estimate, se: standardError(m.sd, m.n0) };
+    let worst = 1;
+    for (let g = -2; g <= 2; g++)
+        worst = Math.min(worst, resampledDecision(m.resample, centre + (g / 2) * PLAUSIBLE_Z * se, n, m.alpha, m.minEffect));
+    return worst;
+}
+/** The fewest n in [lo, hi] whose resampled decision rate reaches DECISION_TARGET, or null. */
+function fewestResampled(m, lo, hi) {
+    return fewestReaching((n) => worstResampled(m, n), lo, hi);
 }
 /** The fewest n in [lo, hi] with decisionProbability ≥ DECISION_TARGET, or null (it grows with n: bisection). */
 function fewestDeciding(m, lo, hi) {
-    if (lo > hi || decisionProbability(m, hi) < DECISION_TARGET)
+    return fewestReaching((n) => decisionProbability(m, n), lo, hi);
+}
+/** The fewest n in [lo, hi] with probability(n) ≥ DECISION_TARGET, or null: bisection (it grows with n). */
+function fewestReaching(probability, lo, hi) {
+    if (lo > hi || probability(hi) < DECISION_TARGET)
         return null;
     while (lo < hi) {
         const mid = Math.floor((lo + hi) / 2);
-        if (decisionProbability(m, mid) >= DECISION_TARGET)
+        if (probability(mid) >= DECISION_TARGET)
             hi = mid;
         else
             lo = mid + 1;
@@ -39596,13 +39694,14 @@ function adviceFor(reason, levelReason, runs, power, opts, ratio = null, suite =
             paired,
             // The arms per unit of the benchmark's own σ, applied to the (floored) σ the model uses.
             ...(read && { arms: read.arms }),
+            ...(suite?.resample && { resample: suite.resample }),
             ...(predicted && { truth: { centre: predicted.pred, se: predicted.se } })
         };
         const advice = roundsToDecide(model, floor, cap);
         if (advice.kind === 'beyond-cap')
             return { kind: 'beyond-cap', rounds: advice.rounds, cap };
         if (advice.kind === 'too-close')
-            return { kind: 'too-close' };
+            return { kind: 'too-close', cap };
         if (advice.kind === 'too-noisy')
             return tooNoisy(power);
         return { kind: 'more-rounds', rounds: advice.rounds };
@@ -39616,12 +39715,17 @@ function adviceFor(reason, levelReason, runs, power, opts, ratio = null, suite =
         return tooNoisy(power);
     return { kind: 'more-rounds', rounds: Math.max(1, rounds) };
 }
-/** Under pairs, σ and the arms read off the benchmark's log-ratios (pairedReading); null otherwise. */
-function readingOf(c, alpha) {
+/** Under pairs, the benchmark's log-ratios in round order; null otherwise. */
+function logRatiosOf(c) {
     const s = c.series;
     if (c.test !== 'signed-rank' || !s || s.base.length !== s.head.length)
         return null;
-    return pairedReading(s.head.map((h, i) => Math.log(h / s.base[i])), alpha);
+    return s.head.map((h, i) => Math.log(h / s.base[i]));
+}
+/** Under pairs, σ and the arms read off the benchmark's log-ratios (pairedReading); null otherwise. */
+function readingOf(c, alpha) {
+    const d = logRatiosOf(c);
+    return d && pairedReading(d, alpha);
 }
 /**
  * The suite's pass over the advice (§4), once every interval is known. Each run-level benchmark's σ is
@@ -39650,10 +39754,21 @@ function withSuiteAdvice(comparisons, opts) {
     // not make the prior too wide to tell the ten undecided ones anything.
     const bulk = usable.filter((r) => r.c.verdict !== 'regression' && r.c.verdict !== 'improvement');
     const prior = dersimonianLaird(bulk.map((r) => Math.log(r.ratio.estimate)), bulk.map((r) => standardError(Math.max(ownSd(r), sdFloor), r.n0) ** 2));
+    const ratiosOf = new Map(runLevel.map((r) => [r, logRatiosOf(r.c)]));
+    const pool = usable.flatMap((r) => (ratiosOf.get(r) ?? []).map((d) => d - Math.log(r.ratio.estimate)));
     for (const r of runLevel) {
         if (r.c.inconclusiveReason === null)
             continue;
-        const suite = described.has(r) ? { sdFloor, prior, reading: readings.get(r) ?? null } : null;
+        const own = ratiosOf.get(r);
+        const suite = described.has(r)
+            ? {
+                sdFloor,
+                prior,
+                reading: readings.get(r) ?? null,
+                // Resampled only while the cap is within reach of the check (MAX_RESAMPLED_PAIRS).
+                ...(own && 3 * own.length <= MAX_RESAMPLED_PAIRS && { resample: { own, pool } })
+            }
+            : null;
         r.c.advice = tooCoarse(r.c, r.n0, opts.minEffect)
             ? { kind: 'too-coarse' }
             : adviceFor(r.c.inconclusiveReason, r.c.levelReason, r.n0, r.power, opts, r.ratio, suite);
@@ -53528,7 +53643,7 @@ function inconclusiveText(comparison, minEffect, measure = 'time') {
             : a?.kind === 'beyond-cap'
                 ? `the rounds this run may reach (${a.cap} per side) may not decide it; ≈ ${a.rounds} in all would (\`--rounds\`, \`--time-budget\`), or ${alternatives(measure)}`
                 : a?.kind === 'too-close'
-                    ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
+                    ? `${tooCloseText(delta, a.cap)}; ${alternatives(measure)}`
                     : a?.kind === 'too-coarse'
                         ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
                         : null;
@@ -53536,6 +53651,16 @@ function inconclusiveText(comparison, minEffect, measure = 'time') {
         ? ` (${comparison.counts.metric} ${countWord(comparison.counts.verdict)})`
         : '';
     return `${why}${advice ? `: ${advice}` : ''}${counts}`;
+}
+/**
+ * "Too close" (§4): for a change near ±δ no number of rounds makes a verdict likely (at δ itself the estimate
+ * lands on either side of it: at best a coin flip), but the rounds this run may reach can still decide one that
+ * lies further from it (the study of pairs found the cap deciding nearly three quarters of the true +1% changes
+ * told "too close", and a third of the true +2%), so the cap is named and nothing is promised either way.
+ */
+function tooCloseText(delta, cap) {
+    const reach = cap === undefined ? 'more rounds' : `the rounds this run may reach (${cap} per side)`;
+    return `too close to the minimum effect (±${delta}) to promise a verdict by timing: ${reach} may decide it, but if the change lies near ±${delta} no number of rounds makes a verdict likely`;
 }
 /**
  * Why no interval reaches the level, from what the test used (`test`, `pairs.used`, `ties`): "too few

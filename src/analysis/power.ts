@@ -18,6 +18,7 @@ import {
   type DecisionModel
 } from './decisionAdvice.js'
 import { minTestRuns, type Pairs } from './rankTests.js'
+import { MAX_RESAMPLED_PAIRS, type ResampleInput } from './resampledRounds.js'
 import { R_MIN } from './unitOfAnalysis.js'
 import type {
   Advice,
@@ -121,11 +122,12 @@ export function adviceFor(
       paired,
       // The arms per unit of the benchmark's own σ, applied to the (floored) σ the model uses.
       ...(read && { arms: read.arms }),
+      ...(suite?.resample && { resample: suite.resample }),
       ...(predicted && { truth: { centre: predicted.pred, se: predicted.se } })
     }
     const advice = roundsToDecide(model, floor, cap)
     if (advice.kind === 'beyond-cap') return { kind: 'beyond-cap', rounds: advice.rounds, cap }
-    if (advice.kind === 'too-close') return { kind: 'too-close' }
+    if (advice.kind === 'too-close') return { kind: 'too-close', cap }
     if (advice.kind === 'too-noisy') return tooNoisy(power)
     return { kind: 'more-rounds', rounds: advice.rounds }
   } else {
@@ -144,18 +146,23 @@ export interface SuiteContext {
   prior: RandomEffects | null
   /** Under pairs: this benchmark's σ and arms read off its own log-ratios (pairedReading), else null. */
   reading?: PairedReading | null
+  /** Under pairs: this benchmark's log-ratios and the suite's residuals (resampledRounds.ts). */
+  resample?: ResampleInput
 }
 
 type PairedReading = NonNullable<ReturnType<typeof pairedReading>>
 
-/** Under pairs, σ and the arms read off the benchmark's log-ratios (pairedReading); null otherwise. */
-function readingOf(c: Comparison, alpha: number): PairedReading | null {
+/** Under pairs, the benchmark's log-ratios in round order; null otherwise. */
+function logRatiosOf(c: Comparison): number[] | null {
   const s = c.series
   if (c.test !== 'signed-rank' || !s || s.base.length !== s.head.length) return null
-  return pairedReading(
-    s.head.map((h, i) => Math.log(h / s.base[i])),
-    alpha
-  )
+  return s.head.map((h, i) => Math.log(h / s.base[i]))
+}
+
+/** Under pairs, σ and the arms read off the benchmark's log-ratios (pairedReading); null otherwise. */
+function readingOf(c: Comparison, alpha: number): PairedReading | null {
+  const d = logRatiosOf(c)
+  return d && pairedReading(d, alpha)
 }
 
 /**
@@ -193,9 +200,20 @@ export function withSuiteAdvice(comparisons: readonly Comparison[], opts: Analys
     bulk.map((r) => Math.log(r.ratio.estimate)),
     bulk.map((r) => standardError(Math.max(ownSd(r), sdFloor), r.n0) ** 2)
   )
+  const ratiosOf = new Map(runLevel.map((r) => [r, logRatiosOf(r.c)]))
+  const pool = usable.flatMap((r) => (ratiosOf.get(r) ?? []).map((d) => d - Math.log(r.ratio.estimate)))
   for (const r of runLevel) {
     if (r.c.inconclusiveReason === null) continue
-    const suite = described.has(r) ? { sdFloor, prior, reading: readings.get(r) ?? null } : null
+    const own = ratiosOf.get(r)
+    const suite = described.has(r)
+      ? {
+          sdFloor,
+          prior,
+          reading: readings.get(r) ?? null,
+          // Resampled only while the cap is within reach of the check (MAX_RESAMPLED_PAIRS).
+          ...(own && 3 * own.length <= MAX_RESAMPLED_PAIRS && { resample: { own, pool } })
+        }
+      : null
     r.c.advice = tooCoarse(r.c, r.n0, opts.minEffect)
       ? { kind: 'too-coarse' }
       : adviceFor(r.c.inconclusiveReason, r.c.levelReason, r.n0, r.power, opts, r.ratio, suite)

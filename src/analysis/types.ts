@@ -65,8 +65,11 @@ export type Advice =
    * reach (`cap`: twice the rounds run appended, or the time budget's rounds).
    */
   | { kind: 'beyond-cap'; rounds: number; cap: number }
-  /** The estimate sits so near ±δ that no affordable number of rounds makes a verdict likely (§4). */
-  | { kind: 'too-close' }
+  /**
+   * The estimate sits so near ±δ that no affordable number of rounds makes a verdict likely (§4); `cap`: the
+   * rounds per side this run may reach, which may still decide it (absent in results written before).
+   */
+  | { kind: 'too-close'; cap?: number }
   /** Ties or zero differences, not the rounds, keep a verdict out of reach: timings too coarse to rank (§4). */
   | { kind: 'too-coarse' }
   | null

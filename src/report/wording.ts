@@ -182,7 +182,7 @@ export function inconclusiveText(
         : a?.kind === 'beyond-cap'
           ? `the rounds this run may reach (${a.cap} per side) may not decide it; ≈ ${a.rounds} in all would (\`--rounds\`, \`--time-budget\`), or ${alternatives(measure)}`
           : a?.kind === 'too-close'
-            ? `too close to the minimum effect (±${delta}) to decide by timing: more rounds would leave it a coin flip; ${alternatives(measure)}`
+            ? `${tooCloseText(delta, a.cap)}; ${alternatives(measure)}`
             : a?.kind === 'too-coarse'
               ? `timings too coarse to rank (ties): pairs time equal or ±${delta} apart; more iterations per timing (\`--min-time\`, \`--repetitions\`) so the timer resolves less than ±${delta}`
               : null
@@ -191,6 +191,17 @@ export function inconclusiveText(
       ? ` (${comparison.counts.metric} ${countWord(comparison.counts.verdict)})`
       : ''
   return `${why}${advice ? `: ${advice}` : ''}${counts}`
+}
+
+/**
+ * "Too close" (§4): for a change near ±δ no number of rounds makes a verdict likely (at δ itself the estimate
+ * lands on either side of it: at best a coin flip), but the rounds this run may reach can still decide one that
+ * lies further from it (the study of pairs found the cap deciding nearly three quarters of the true +1% changes
+ * told "too close", and a third of the true +2%), so the cap is named and nothing is promised either way.
+ */
+function tooCloseText(delta: string, cap: number | undefined): string {
+  const reach = cap === undefined ? 'more rounds' : `the rounds this run may reach (${cap} per side)`
+  return `too close to the minimum effect (±${delta}) to promise a verdict by timing: ${reach} may decide it, but if the change lies near ±${delta} no number of rounds makes a verdict likely`
 }
 
 /**

@@ -55,8 +55,10 @@ export interface ValidationResults {
   advicePrevious?: AdviceResults
   /** The advice study of the shipped default (per-benchmark pairs, slow phases): advice-pairs.json. */
   advicePairs?: AdviceResults
-  /** The same study under the advice before it read the pairs' Walsh averages: advice-pairs-before.json. */
+  /** The same study under the previous release's advice (the model alone): advice-pairs-before.json. */
   advicePairsBefore?: AdviceResults
+  /** This release's advice under pairs on a second seed: advice-pairs-confirm.json. */
+  advicePairsConfirm?: AdviceResults
   suiteSummary?: SummaryResults
   pairs?: PairsResults
   pairsReal?: PairsRealResults
@@ -79,6 +81,7 @@ export function loadResults(dir: string): ValidationResults {
     advicePrevious: loadJson<AdviceResults>(join(dir, 'advice-previous.json')),
     advicePairs: loadJson<AdviceResults>(join(dir, 'advice-pairs.json')),
     advicePairsBefore: loadJson<AdviceResults>(join(dir, 'advice-pairs-before.json')),
+    advicePairsConfirm: loadJson<AdviceResults>(join(dir, 'advice-pairs-confirm.json')),
     suiteSummary: mergeSummaries(
       loadJson<SummaryResults>(join(dir, 'suite-summary.json')),
       loadJson<SummaryResults>(join(dir, 'suite-summary-whole.json'))
