@@ -68,10 +68,11 @@ itIf(
         '16',
         '--alpha',
         '0.05',
+        // One short repetition a process: the looks count runs (processes), not repetitions.
         '--repetitions',
-        '3',
+        '1',
         '--min-time',
-        '0.02',
+        '0.01',
         '--out',
         out,
         '--format',

@@ -141,11 +141,18 @@ describeIf('count mode (real valgrind)', () => {
     }
   })
 
+  // One count run of base against head, asserted by the next three tests: the A/A test's second run
+  // of base (the same command twice before it), and the two after it.
+  let plusThree: ReturnType<typeof run> | undefined
+  const baseAgainstHead = () =>
+    (plusThree ??= run(repo, 'base', 'head', join(repo, 'out-3pc'), ['--measure', 'counts']))
+
   it('A/A: identical counts (0.000%) for every deterministic benchmark, run after run', async () => {
     const only = ['--measure', 'counts', '--filter', '^BM_(Work|Fixed|Clock)$']
     // --measure-identical: base against itself would otherwise be "nothing to measure" (identical binaries).
     const a = await run(repo, 'base', 'base', join(repo, 'out-aa1'), [...only, '--measure-identical'])
-    const b = await run(repo, 'base', 'base', join(repo, 'out-aa2'), [...only, '--measure-identical'])
+    // run after run: base's binary counted again by another run (of base against head)
+    const b = await baseAgainstHead()
     expect(a.code).toBe(0)
     for (const name of ['BM_Work', 'BM_Fixed']) {
       const x = a.byName.get(name)!.counts!
@@ -157,11 +164,6 @@ describeIf('count mode (real valgrind)', () => {
     }
     expect(a.io.out).toContain('0.000%')
   }, 300_000)
-
-  // One count run of base against head, asserted by the next two tests (the same command twice before).
-  let plusThree: ReturnType<typeof run> | undefined
-  const baseAgainstHead = () =>
-    (plusThree ??= run(repo, 'base', 'head', join(repo, 'out-3pc'), ['--measure', 'counts']))
 
   it('a +3% work change is +3.0% ± 0.1% instructions, a regression that fails the gate; setup is not counted', async () => {
     const r = await baseAgainstHead()
@@ -196,32 +198,31 @@ describeIf('count mode (real valgrind)', () => {
     expect(r.io.out).toMatch(/BM_Clock.*undecided (\S+)\n[\s\S]*\n\1 the base's two counts differ/)
   }, 300_000)
 
+  // One --measure both run of base against head (the budget is on by default), asserted by the next two
+  // tests: they ran the same command twice before, once with the default --min-time.
+  let withBudget: ReturnType<typeof run> | undefined
+  const bothWithBudget = () =>
+    (withBudget ??= run(repo, 'base', 'head', join(repo, 'out-budget'), [
+      ...['--measure', 'both', '--budget', '--rounds', '6', '--repetitions', '1', '--min-time', '0.01'],
+      ...['--filter', '^BM_(Work|Fixed)$']
+    ]))
+
   it('--measure both: timing beside counts, one report', async () => {
-    const r = await run(repo, 'base', 'head', join(repo, 'out-both'), [
-      '--measure',
-      'both',
-      '--rounds',
-      '6',
-      '--repetitions',
-      '1',
-      '--filter',
-      '^BM_(Work|Fixed)$'
-    ])
+    const r = await bothWithBudget()
     expect(r.results.count_mode?.measure).toBe('both')
     const work = r.byName.get('BM_Work')!
     expect(work.counts!.verdict).toBe('regression')
     // +3% instructions is a regression whatever the timing decided: by both, or by counts alone (§10)
     expect(work.verdict).toBe('regression')
     expect(r.code).toBe(1)
-    expect(readFileSync(join(repo, 'out-both', 'report.md'), 'utf8')).toContain('| Instructions | Verdict |')
+    expect(readFileSync(join(repo, 'out-budget', 'report.md'), 'utf8')).toContain(
+      '| Instructions | Verdict |'
+    )
   }, 300_000)
 
   it('--budget: only the benchmark whose code path moved is timed; the flat one is settled by counts', async () => {
     const out = join(repo, 'out-budget')
-    const r = await run(repo, 'base', 'head', out, [
-      ...['--measure', 'both', '--budget', '--rounds', '6', '--repetitions', '1', '--min-time', '0.01'],
-      ...['--filter', '^BM_(Work|Fixed)$']
-    ])
+    const r = await bothWithBudget()
     const work = r.byName.get('BM_Work')! as BenchmarkJson & { adaptive?: { rounds: number } }
     const fixed = r.byName.get('BM_Fixed')! as BenchmarkJson & {
       warnings: { code: string }[]

@@ -33,11 +33,15 @@ const OWN_MAIN = `int main(int argc, char** argv) { benchmark::Initialize(&argc,
 describeIf('count mode on Google Benchmark 1.7.1 with its own main()', () => {
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-gb17-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  // Each binary compiled once, by the first test that needs it (the first two tests share the own-main one).
+  const built = new Map<string, string>()
   const build = (name: string, main: string) => {
     const out = join(dir, name)
+    if (built.get(name) === main) return out
     execFileSync('g++', ['-O2', '-x', 'c++', '-', '-o', out, '-lbenchmark', '-lpthread'], {
       input: BENCHMARKS + main
     })
+    built.set(name, main)
     return out
   }
   const side = (binary: string) => ({ binary, cwd: dir, benchmarks: ['BM_Sum', 'BM_Twice'] })
@@ -50,7 +54,7 @@ describeIf('count mode on Google Benchmark 1.7.1 with its own main()', () => {
   })
 
   it('probes 1 ns, not 1x, and the count pass runs exactly one iteration per benchmark', async () => {
-    const own = build('own2', OWN_MAIN)
+    const own = build('own', OWN_MAIN)
     expect(await fixedIterationFlags({ base: side(own), head: side(own) }, process.env)).toEqual([
       '--benchmark_min_time=0.000000001'
     ])

@@ -131,10 +131,13 @@ describeIf('benchgate run (end to end)', () => {
       'suite',
       '--rounds',
       '12',
+      // One short repetition a process: what is asserted rests on rounds (runs per side), not on
+      // repetitions or their length, which only multiplied the benchmark processes' CPU. The tests that
+      // assert a decided timing verdict (of a 20× change) ask for 0.01 s.
       '--repetitions',
-      '3',
+      '1',
       '--min-time',
-      '0.02',
+      '0.002',
       '--out',
       out,
       '--format',
@@ -146,7 +149,7 @@ describeIf('benchgate run (end to end)', () => {
   it('fails the gate on a clear slowdown of a plain Google Benchmark binary: exit 1, regression', async () => {
     const out = temp('benchgate-out-')
     const io = capture()
-    const code = await main(args('main', out, '--rounds', '10'), io)
+    const code = await main(args('main', out, '--rounds', '10', '--min-time', '0.01'), io)
     expect(io.err).toMatch(/benchgate: fail: 1 regression/)
     expect(code).toBe(1)
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
@@ -165,7 +168,18 @@ describeIf('benchgate run (end to end)', () => {
     const out = temp('benchgate-out-')
     const io = capture()
     const code = await main(
-      args('main', out, '--rounds', '8', '--interleave', 'benchmark', '--format', 'text'),
+      args(
+        'main',
+        out,
+        '--rounds',
+        '8',
+        '--min-time',
+        '0.01',
+        '--interleave',
+        'benchmark',
+        '--format',
+        'text'
+      ),
       io
     )
     expect(code).toBe(1)
@@ -201,7 +215,7 @@ describeIf('benchgate run (end to end)', () => {
     const out = temp('benchgate-out-')
     const io = capture()
     const argv = args('listed-head', out, '--base', 'listed-base', '--rounds', '5', '--repetitions', '1')
-    await main([...argv, '--min-time', '0.01', '--interleave', 'benchmark', '--filter', '^BM_[ABCEX]$'], io)
+    await main([...argv, '--interleave', 'benchmark', '--filter', '^BM_[ABCEX]$'], io)
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
     const byName = Object.fromEntries(results.benchmarks.map((b: { name: string }) => [b.name, b]))
     // Whole-suite processes lose BM_C and BM_E with BM_B's abort (the test above); here they are measured.
@@ -247,7 +261,7 @@ describeIf('benchgate run (end to end)', () => {
     const io = capture()
     // The filter (POSIX ERE, applied by the binaries themselves) leaves BM_Z out of the run and the lists.
     const argv = args('listed-head', out, '--base', 'listed-base', '--rounds', '5', '--repetitions', '1')
-    const code = await main([...argv, '--min-time', '0.01', '--filter', '^BM_[ABCEX]$'], io)
+    const code = await main([...argv, '--filter', '^BM_[ABCEX]$'], io)
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
     const verdicts = Object.fromEntries(
       results.benchmarks.map((b: { name: string; verdict: string }) => [b.name, b.verdict])
@@ -364,8 +378,11 @@ describeIf('benchgate run (end to end)', () => {
   it('a time budget too short for n_min is said before the base is built, and the report says first that nothing could be decided', async () => {
     const out = temp('benchgate-out-')
     const io = capture()
-    // Head's timing (6 benchmarks × 3 repetitions of ≥ 0.05 s) shows rounds of ≥ 1.8 s: none fits 1 s.
-    const argv = args('six-head', out, '--base', 'six-base', '--min-time', '0.05', '--time-budget', '1')
+    // Head's timing (6 benchmarks × 3 repetitions of ≥ 0.02 s a side) shows rounds of ≥ 0.72 s: after the
+    // warm-up round, none fits 1 s. Three repetitions kept here: with one, this run's first warning was no
+    // longer budget-before-n-min.
+    const argv = args('six-head', out, '--base', 'six-base', '--min-time', '0.02', '--repetitions', '3')
+    argv.push('--time-budget', '1')
     await main([...argv, '--interleave', 'auto'], io)
     const said = io.err.search(
       /the 1 s time budget allows ≈ 0 rounds .* per-benchmark pairs, signed-rank test needs 11 pairs to decide anything at K = 6: as planned, no benchmark can be decided by timing/
