@@ -205,8 +205,9 @@ function check(c: Case, r: RResult): void {
   }
 }
 
-/** Registers `cases` with the R batch; the returned function checks them against R's answers. */
-function casesChecker(cases: Case[]): () => void {
+/** Registers cases (or their maker) with the R batch; the returned function checks them against R. */
+function casesChecker(make: Case[] | (() => Case[])): () => void {
+  const cases = typeof make === 'function' ? make() : make
   const results = rBatch(cases)
   return () => {
     const r = results()
@@ -260,129 +261,119 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
     })
   })
 
-  const smallExact = casesChecker(
-    (() => {
-      const g = gen(seed + 2)
-      const cases: Case[] = Array.from({ length: count(40) }, (_, i) => {
-        const m = g.int(2, 49)
-        const n = g.int(2, 49)
-        const shift = g.rnd() * 2 - 1
-        return {
-          name: `exact-${i}`,
-          x: Array.from({ length: m }, () => shift + g.normal()),
-          y: Array.from({ length: n }, () => g.normal()),
-          confLevel: [0.8, 0.9, 0.95, 0.99][i % 4]
-        }
-      })
-      cases.push({ name: 'one-vs-one', x: [g.normal()], y: [g.normal()] })
-      cases.push({ name: 'one-vs-many', x: [g.normal()], y: Array.from({ length: 30 }, g.normal) })
-      cases.push({
-        name: 'ratio-exact',
-        x: Array.from({ length: 20 }, () => g.lnorm(7, 0.1)),
-        y: Array.from({ length: 25 }, () => g.lnorm(7.05, 0.1)),
-        ratio: true
-      })
-      return cases
-    })()
-  )
+  const smallExact = casesChecker(() => {
+    const g = gen(seed + 2)
+    const cases: Case[] = Array.from({ length: count(40) }, (_, i) => {
+      const m = g.int(2, 49)
+      const n = g.int(2, 49)
+      const shift = g.rnd() * 2 - 1
+      return {
+        name: `exact-${i}`,
+        x: Array.from({ length: m }, () => shift + g.normal()),
+        y: Array.from({ length: n }, () => g.normal()),
+        confLevel: [0.8, 0.9, 0.95, 0.99][i % 4]
+      }
+    })
+    cases.push({ name: 'one-vs-one', x: [g.normal()], y: [g.normal()] })
+    cases.push({ name: 'one-vs-many', x: [g.normal()], y: Array.from({ length: 30 }, g.normal) })
+    cases.push({
+      name: 'ratio-exact',
+      x: Array.from({ length: 20 }, () => g.lnorm(7, 0.1)),
+      y: Array.from({ length: 25 }, () => g.lnorm(7.05, 0.1)),
+      ratio: true
+    })
+    return cases
+  })
   it('small exact cases (2 ≤ m, n < 50, continuous)', () => smallExact())
 
-  const simultaneous = casesChecker(
-    (() => {
-      const g = gen(seed + 9)
-      const ks = [2, 50, 200, 2000]
-      const cases: Case[] = Array.from({ length: count(32) }, (_, i) => {
-        // Exact sizes where 1 − 0.01/K is reachable (m·n large enough), and asymptotic ones.
-        const exact = i % 2 === 0
-        const m = exact ? g.int(10, 49) : g.int(50, 400)
-        const n = exact ? g.int(10, 49) : g.int(50, 400)
-        return {
-          name: `simultaneous-K${ks[i % 4]}-${exact ? 'exact' : 'normal'}-${i}`,
-          x: Array.from({ length: m }, () => g.lnorm(7 + 0.02 * g.rnd(), 0.05)),
-          y: Array.from({ length: n }, () => g.lnorm(7, 0.05)),
-          ratio: true,
-          confLevel: 1 - 0.01 / ks[i % 4]
-        }
-      })
-      return cases
-    })()
-  )
+  const simultaneous = casesChecker(() => {
+    const g = gen(seed + 9)
+    const ks = [2, 50, 200, 2000]
+    const cases: Case[] = Array.from({ length: count(32) }, (_, i) => {
+      // Exact sizes where 1 − 0.01/K is reachable (m·n large enough), and asymptotic ones.
+      const exact = i % 2 === 0
+      const m = exact ? g.int(10, 49) : g.int(50, 400)
+      const n = exact ? g.int(10, 49) : g.int(50, 400)
+      return {
+        name: `simultaneous-K${ks[i % 4]}-${exact ? 'exact' : 'normal'}-${i}`,
+        x: Array.from({ length: m }, () => g.lnorm(7 + 0.02 * g.rnd(), 0.05)),
+        y: Array.from({ length: n }, () => g.lnorm(7, 0.05)),
+        ratio: true,
+        confLevel: 1 - 0.01 / ks[i % 4]
+      }
+    })
+    return cases
+  })
   it('simultaneous levels 1 − 0.01/K (K = 2, 50, 200, 2000) on run medians, exact and asymptotic (§6)', () =>
     simultaneous())
 
-  const tiedIntegers = casesChecker(
-    (() => {
-      const g = gen(seed + 3)
-      const cases: Case[] = Array.from({ length: count(30) }, (_, i) => {
-        const m = g.int(2, 300)
-        const n = g.int(2, 300)
-        const k = g.int(3, 40)
-        return {
-          name: `ties-${i}`,
-          x: Array.from({ length: m }, () => g.int(0, k) + (i % 3)),
-          y: Array.from({ length: n }, () => g.int(0, k)),
-          ratio: i % 5 === 0 ? true : undefined
-        }
-      })
-      // positive values for the ratio cases
-      for (const c of cases) if (c.ratio) [c.x, c.y] = [c.x.map((v) => v + 1), c.y.map((v) => v + 1)]
-      return cases
-    })()
-  )
+  const tiedIntegers = casesChecker(() => {
+    const g = gen(seed + 3)
+    const cases: Case[] = Array.from({ length: count(30) }, (_, i) => {
+      const m = g.int(2, 300)
+      const n = g.int(2, 300)
+      const k = g.int(3, 40)
+      return {
+        name: `ties-${i}`,
+        x: Array.from({ length: m }, () => g.int(0, k) + (i % 3)),
+        y: Array.from({ length: n }, () => g.int(0, k)),
+        ratio: i % 5 === 0 ? true : undefined
+      }
+    })
+    // positive values for the ratio cases
+    for (const c of cases) if (c.ratio) [c.x, c.y] = [c.x.map((v) => v + 1), c.y.map((v) => v + 1)]
+    return cases
+  })
   it('tied integer data (exact not possible)', () => tiedIntegers())
 
-  const largeUntied = casesChecker(
-    (() => {
-      const g = gen(seed + 4)
-      const logU = (lo: number, hi: number) =>
-        Math.round(Math.exp(Math.log(lo) + (Math.log(hi) - Math.log(lo)) * g.rnd()))
-      const cases: Case[] = []
-      for (let i = 0; i < count(24); i++) {
-        const m = logU(2, 2000)
-        const n = logU(2, 2000)
-        const kind = i % 4
-        const draw =
-          kind === 0
-            ? () => 1000 + g.lnorm(5, 0.2)
-            : kind === 1
-              ? () => g.normal() * 1e-6
-              : kind === 2
-                ? () => (g.rnd() < 0.8 ? g.lnorm(0, 0.2) : 3 + g.lnorm(0, 0.1)) * 2000
-                : () => g.lnorm(Math.log(250), 0.5)
-        const shift = kind === 1 ? 1e-7 : kind === 3 ? 1.03 : 5
-        cases.push({
-          name: ['lognormal', 'tiny-scale', 'mixture', 'ratio'][kind] + `-${i}`,
-          x: Array.from({ length: m }, () => (kind === 3 ? shift * draw() : draw() + shift)),
-          y: Array.from({ length: n }, draw),
-          ratio: kind === 3,
-          confLevel: i % 2 ? 0.99 : 0.95
-        })
-      }
-      return cases
-    })()
-  )
+  const largeUntied = casesChecker(() => {
+    const g = gen(seed + 4)
+    const logU = (lo: number, hi: number) =>
+      Math.round(Math.exp(Math.log(lo) + (Math.log(hi) - Math.log(lo)) * g.rnd()))
+    const cases: Case[] = []
+    for (let i = 0; i < count(24); i++) {
+      const m = logU(2, 2000)
+      const n = logU(2, 2000)
+      const kind = i % 4
+      const draw =
+        kind === 0
+          ? () => 1000 + g.lnorm(5, 0.2)
+          : kind === 1
+            ? () => g.normal() * 1e-6
+            : kind === 2
+              ? () => (g.rnd() < 0.8 ? g.lnorm(0, 0.2) : 3 + g.lnorm(0, 0.1)) * 2000
+              : () => g.lnorm(Math.log(250), 0.5)
+      const shift = kind === 1 ? 1e-7 : kind === 3 ? 1.03 : 5
+      cases.push({
+        name: ['lognormal', 'tiny-scale', 'mixture', 'ratio'][kind] + `-${i}`,
+        x: Array.from({ length: m }, () => (kind === 3 ? shift * draw() : draw() + shift)),
+        y: Array.from({ length: n }, draw),
+        ratio: kind === 3,
+        confLevel: i % 2 ? 0.99 : 0.95
+      })
+    }
+    return cases
+  })
   it(
     'large untied data, lognormal, mixtures and unequal sizes (n up to 2000 with CI)',
     () => largeUntied(),
     60_000
   )
 
-  const bySize = casesChecker(
-    (() => {
-      const g = gen(seed + 5)
-      const sizes = [2, 7, 30, 120, 600, 3000, 5000, 20_000, 100_000]
-      const cases: Case[] = sizes.map((m, i) => {
-        const n = Math.max(2, Math.round(m * (0.5 + g.rnd())))
-        return {
-          name: `size-${m}`,
-          x: Array.from({ length: m }, () => g.lnorm(3, 0.3) + (i % 2) * 0.02),
-          y: Array.from({ length: n }, () => g.lnorm(3, 0.3)),
-          ci: m <= 5000
-        }
-      })
-      return cases
-    })()
-  )
+  const bySize = casesChecker(() => {
+    const g = gen(seed + 5)
+    const sizes = [2, 7, 30, 120, 600, 3000, 5000, 20_000, 100_000]
+    const cases: Case[] = sizes.map((m, i) => {
+      const n = Math.max(2, Math.round(m * (0.5 + g.rnd())))
+      return {
+        name: `size-${m}`,
+        x: Array.from({ length: m }, () => g.lnorm(3, 0.3) + (i % 2) * 0.02),
+        y: Array.from({ length: n }, () => g.lnorm(3, 0.3)),
+        ci: m <= 5000
+      }
+    })
+    return cases
+  })
   it('n from 2 to 100,000: p-values (and CI up to 5,000)', () => bySize(), 60_000)
 })
 
