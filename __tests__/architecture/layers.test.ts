@@ -61,17 +61,21 @@ describe('import-layer check', () => {
   }, 60_000)
 
   it('fails on @actions/core or the terminal below the entry points', async () => {
+    // These rules only: no-cycle would parse the whole import graph behind these two modules.
+    const rules = ['no-restricted-imports', 'no-console', 'no-restricted-properties']
     const core = `${source('src/pipeline/index.ts')}\nimport * as core from '@actions/core'\nexport const planted = core\n`
-    const r1 = await lintAs('src/pipeline/index.ts', core)
+    const r1 = await lintAs('src/pipeline/index.ts', core, rules)
     expect(r1.failed).toBe(true)
     expect(r1.output).toMatch(/^no-restricted-imports: '@actions\/core' import is restricted/m)
     const terminal = `${source('src/pipeline/index.ts')}\nconsole.log('x')\nprocess.stderr.write('x')\n`
-    const r2 = await lintAs('src/pipeline/index.ts', terminal)
+    const r2 = await lintAs('src/pipeline/index.ts', terminal, rules)
     expect(r2.failed).toBe(true)
     expect(r2.output).toMatch(/^no-console: /m)
     expect(r2.output).toMatch(/^no-restricted-properties: 'process.stderr' is restricted/m)
     // The entry points may.
-    expect((await lintAs('src/cli.ts', `${source('src/cli.ts')}\nconsole.log('x')\n`)).failed).toBe(false)
+    expect((await lintAs('src/cli.ts', `${source('src/cli.ts')}\nconsole.log('x')\n`, rules)).failed).toBe(
+      false
+    )
   }, 120_000)
 
   it('places every folder and top-level module of src/ in exactly one layer', async () => {

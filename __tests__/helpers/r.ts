@@ -7,6 +7,22 @@ import { join } from 'node:path'
 
 export const hasR: boolean = spawnSync('Rscript', ['--version']).status === 0
 
+/**
+ * Whether R package `name` is installed, found without loading it: loading coin, metafor or survival
+ * costs 1.5–2 s of CPU, a check by library() as much again as the oracle's own run.
+ */
+export function hasRPackage(name: string): boolean {
+  if (!hasR) return false
+  const r = spawnSync(
+    'Rscript',
+    ['--vanilla', '-e', `cat(nzchar(system.file(package = ${JSON.stringify(name)})))`],
+    {
+      encoding: 'utf8'
+    }
+  )
+  return r.status === 0 && r.stdout.trim() === 'TRUE'
+}
+
 /** Reason printed when oracle tests cannot run. */
 export const noRReason =
   'Rscript not found: install r-base-core (apt-get install r-base-core) to run the R oracle tests'
@@ -48,6 +64,62 @@ export function runR(
     return out
   } finally {
     rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** A script's results: its emits, or the error R raised in it. */
+export type RPartResult = () => Record<string, number[]>
+
+/**
+ * Several R scripts run in one R process: a test file's tests each `add` a script while jest collects
+ * them, and the first result asked for runs them all (each Rscript start costs ~0.3 s of CPU, and a
+ * package such as coin 2 s more to load). Each script sees only its own inputs under their names and
+ * emits under its own names; an error in one is thrown to the test that reads it, not the others.
+ */
+export function rBatch(): {
+  add(script: string, inputs?: Record<string, ArrayLike<number>>): RPartResult
+  /** Runs the scripts added so far (in a beforeAll with a long timeout: they all run at once). */
+  run(): void
+} {
+  const parts: Array<{ script: string; inputs: Record<string, ArrayLike<number>> }> = []
+  let results: Array<Record<string, number[]> | Error> | undefined
+  const run = () => {
+    const inputs: Record<string, ArrayLike<number>> = {}
+    const blocks = parts.map((part, i) => {
+      const names = Object.keys(part.inputs)
+      for (const name of names) inputs[`p${i}_${name}`] = part.inputs[name]
+      const body = [
+        `emit <- function(name, value) .emit(paste0("p${i}:", name), value)`,
+        ...names.map((name) => `${name} <- p${i}_${name}`),
+        part.script
+      ].join('\n')
+      // the error message comes back as its character codes
+      return `tryCatch(local({\n${body}\n}), error = function(e) .emit("p${i}:!error", utf8ToInt(conditionMessage(e))))`
+    })
+    const out = runR(['.emit <- emit', ...blocks].join('\n'), inputs)
+    results = parts.map((_, i) => {
+      const own: Record<string, number[]> = {}
+      for (const [key, values] of Object.entries(out)) {
+        if (key.startsWith(`p${i}:`)) own[key.slice(`p${i}:`.length)] = values
+      }
+      const error = own['!error']
+      return error ? new Error(`R failed: ${String.fromCodePoint(...error)}`) : own
+    })
+  }
+  return {
+    run: () => {
+      if (!results) run()
+    },
+    add(script, inputs = {}) {
+      if (results) throw new Error('rBatch: a script was added after the batch ran')
+      const i = parts.push({ script, inputs }) - 1
+      return () => {
+        if (!results) run()
+        const r = results![i]
+        if (r instanceof Error) throw r
+        return r
+      }
+    }
   }
 }
 

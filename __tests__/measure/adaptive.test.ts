@@ -24,7 +24,7 @@ import type { Provenance, Sample, SampleIssue, Side } from '../../src/samples/mo
 import { hasBenchmarkHeader, makeTmp, noBenchmarkReason, recordingLog, rmTmp } from './helpers.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const FAKE = join(here, 'fixtures', 'fake-gbench.mjs')
+const FAKE = join(here, 'fixtures', 'fake-gbench.c')
 
 const TRICKY = [
   'BM_X/8/threads:2',
@@ -149,9 +149,13 @@ describe('runAdaptive with a fake benchmark binary', () => {
   let tmp: string
   beforeAll(() => {
     tmp = makeTmp()
+    // Compiled once: the loops below start it ~250 times (a Node fake cost ~0.1 s of CPU a start).
+    const compiled = join(tmp, 'fake-gbench')
+    const cc = spawnSync('cc', ['-O1', FAKE, '-o', compiled, '-lm'], { encoding: 'utf8' })
+    if (cc.status !== 0) throw new Error(`cc could not compile ${FAKE}:\n${cc.stderr}`)
     for (const side of ['base', 'head'] as const) {
       mkdirSync(join(tmp, 'bin', side), { recursive: true })
-      copyFileSync(FAKE, join(tmp, 'bin', side, 'bench'))
+      copyFileSync(compiled, join(tmp, 'bin', side, 'bench'))
       spawnSync('chmod', ['+x', join(tmp, 'bin', side, 'bench')])
     }
   })
@@ -170,7 +174,18 @@ describe('runAdaptive with a fake benchmark binary', () => {
     const dir = makeTmp('benchgate-adaptive-')
     const config = join(dir, 'config.json')
     const logFile = join(dir, 'filters.log')
-    writeFileSync(config, JSON.stringify({ benchmarks, sleepMs, perBenchmarkMs }))
+    // The fake's config (fixtures/fake-gbench.c): sleeps, then a tab-separated line per benchmark.
+    writeFileSync(
+      config,
+      [
+        `${sleepMs} ${perBenchmarkMs}`,
+        ...benchmarks.map((b) => {
+          if (/[\t\n"\\]/.test(b.name)) throw new Error(`the fake cannot write ${b.name} into its JSON`)
+          return [b.name, b.ns, b.ratio, b.sigma, b.vanishFromRound ?? -1, b.crashFromRound ?? -1].join('\t')
+        }),
+        ''
+      ].join('\n')
+    )
     const samples: Sample[] = []
     const issues: SampleIssue[] = []
     const provenance: Record<Side, Provenance> = { base: {}, head: {} }

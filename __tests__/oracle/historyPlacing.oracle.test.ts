@@ -7,14 +7,21 @@
 //   over every split with 5 values a side.
 // Random continuous series (no ties), seeded; skipped with the reason printed when Rscript is missing.
 // Seed: ORACLE_SEED=<int> reproduces a run; otherwise a fresh seed is drawn and shown in the test name.
-import { describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { refineChangePoints } from '../../src/stats/changePoints.js'
 import { rankShiftTest } from '../../src/stats/serialShift.js'
-import { hasR, noRReason, oracleSeed, relDiff, runR, seededRandom } from '../helpers/r.js'
+import { hasR, noRReason, oracleSeed, relDiff, rBatch, seededRandom } from '../helpers/r.js'
 
 const seed = oracleSeed()
 if (!hasR) console.warn(`history placing oracle skipped: ${noRReason}`)
 const suite = hasR ? describe : describe.skip
+
+/** The file's R scripts run in one R process (each Rscript start costs ~0.3 s of CPU). */
+const batch = rBatch()
+// The batch runs before the first test, with the time it needs on a loaded machine.
+beforeAll(() => {
+  if (hasR) batch.run()
+}, 120_000)
 
 /** An AR(1) series of n values with coefficient phi and a step of `step` at `at`. */
 function arSeries(rnd: () => number, n: number, phi: number, at: number, step: number): number[] {
@@ -28,7 +35,7 @@ function arSeries(rnd: () => number, n: number, phi: number, at: number, step: n
 }
 
 suite(`history change-point statistics vs R (seed ${seed})`, () => {
-  it("rankShiftTest: z and p as wilcox.test's normal approximation, widened by √f", () => {
+  const checkRankShift = (() => {
     const rnd = seededRandom(seed)
     const cases = 30
     const inputs: Record<string, number[]> = {}
@@ -37,7 +44,7 @@ suite(`history change-point statistics vs R (seed ${seed})`, () => {
       inputs[`b${c}`] = arSeries(rnd, 5 + Math.floor(rnd() * 60), 0, 0, 0)
       inputs[`a${c}`] = arSeries(rnd, 5 + Math.floor(rnd() * 60), 0, 0, rnd())
     }
-    const r = runR(
+    const rR = batch.add(
       Array.from({ length: cases }, (_, c) =>
         [
           `w <- wilcox.test(a${c}, b${c}, exact = FALSE, correct = FALSE)`,
@@ -48,16 +55,20 @@ suite(`history change-point statistics vs R (seed ${seed})`, () => {
       ).join('\n'),
       inputs
     )
-    for (let c = 0; c < cases; c++) {
-      const k = f[c % f.length]
-      const t = rankShiftTest(inputs[`b${c}`], inputs[`a${c}`], k)
-      expect(relDiff(t.z, r[`z${c}`][0] / Math.sqrt(k))).toBeLessThan(1e-9)
-      if (k === 1) expect(relDiff(t.pValue, r[`p${c}`][0])).toBeLessThan(1e-9)
-      expect(t.shift).toBeCloseTo(r[`s${c}`][0], 12)
+    return () => {
+      const r = rR()
+      for (let c = 0; c < cases; c++) {
+        const k = f[c % f.length]
+        const t = rankShiftTest(inputs[`b${c}`], inputs[`a${c}`], k)
+        expect(relDiff(t.z, r[`z${c}`][0] / Math.sqrt(k))).toBeLessThan(1e-9)
+        if (k === 1) expect(relDiff(t.pValue, r[`p${c}`][0])).toBeLessThan(1e-9)
+        expect(t.shift).toBeCloseTo(r[`s${c}`][0], 12)
+      }
     }
-  })
+  })()
+  it("rankShiftTest: z and p as wilcox.test's normal approximation, widened by √f", checkRankShift)
 
-  it('refineChangePoints(rho): the split of least GLS deviance, as lm on the whitened values', () => {
+  const checkRefineSplit = (() => {
     const rnd = seededRandom(seed + 1)
     const cases = 24
     const inputs: Record<string, number[]> = {}
@@ -68,31 +79,38 @@ suite(`history change-point statistics vs R (seed ${seed})`, () => {
       rhos.push(rho)
       inputs[`y${c}`] = arSeries(rnd, n, rho, 5 + Math.floor(rnd() * (n - 10)), rnd() * 2)
     }
-    const r = runR(
+    const rR = batch.add(
       Array.from(
         { length: cases },
         (_, c) => `
-y <- y${c}; n <- length(y); rho <- ${rhos[c]}
-# rho = 0: ordinary least squares on every value; else given the first value, on the whitened ones.
-white <- function(v) if (rho == 0) v else v[2:n] - rho * v[1:(n - 1)]
-dev <- sapply(5:(n - 5), function(s) {  # s: 0-based first index of the new level
-  before <- as.numeric((0:(n - 1)) < s)
-  xa <- white(before); xb <- white(1 - before)
-  deviance(lm(white(y) ~ 0 + xa + xb))
-})
-emit("at${c}", (5:(n - 5))[which.min(dev)])
-emit("gap${c}", sort(dev)[2] - min(dev))`
+  y <- y${c}; n <- length(y); rho <- ${rhos[c]}
+  # rho = 0: ordinary least squares on every value; else given the first value, on the whitened ones.
+  white <- function(v) if (rho == 0) v else v[2:n] - rho * v[1:(n - 1)]
+  dev <- sapply(5:(n - 5), function(s) {  # s: 0-based first index of the new level
+    before <- as.numeric((0:(n - 1)) < s)
+    xa <- white(before); xb <- white(1 - before)
+    deviance(lm(white(y) ~ 0 + xa + xb))
+  })
+  emit("at${c}", (5:(n - 5))[which.min(dev)])
+  emit("gap${c}", sort(dev)[2] - min(dev))`
       ).join('\n'),
       inputs
     )
-    let compared = 0
-    for (let c = 0; c < cases; c++) {
-      // A near-tie of two splits may fall either way in floating point: compare the clear ones.
-      if (!(r[`gap${c}`][0] > 1e-9)) continue
-      compared++
-      const [p] = refineChangePoints(inputs[`y${c}`], [{ index: 5 }], 5, rhos[c])
-      expect({ c, at: p.index }).toEqual({ c, at: r[`at${c}`][0] })
+    return () => {
+      const r = rR()
+      let compared = 0
+      for (let c = 0; c < cases; c++) {
+        // A near-tie of two splits may fall either way in floating point: compare the clear ones.
+        if (!(r[`gap${c}`][0] > 1e-9)) continue
+        compared++
+        const [p] = refineChangePoints(inputs[`y${c}`], [{ index: 5 }], 5, rhos[c])
+        expect({ c, at: p.index }).toEqual({ c, at: r[`at${c}`][0] })
+      }
+      expect(compared).toBeGreaterThan(cases / 2)
     }
-    expect(compared).toBeGreaterThan(cases / 2)
-  })
+  })()
+  it(
+    'refineChangePoints(rho): the split of least GLS deviance, as lm on the whitened values',
+    checkRefineSplit
+  )
 })

@@ -9,18 +9,16 @@
 //
 // Tolerances: V and the exact/normal choice identical; p 1e-9 relative; estimate (median of all Walsh
 // averages) and interval identical (both are Walsh averages computed the same way); levels 1e-9 relative.
-import { describe, expect, it } from '@jest/globals'
-import { spawnSync } from 'node:child_process'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { prattSignedRank } from '../../src/stats/prattSignedRank.js'
-import { hasR, noRReason, relDiff, runR, seededRandom } from '../helpers/r.js'
+import { hasR, hasRPackage, noRReason, rBatch, relDiff, seededRandom } from '../helpers/r.js'
 
 const seed =
   process.env.ORACLE_SEED !== undefined
     ? Number(process.env.ORACLE_SEED)
     : Math.floor(Math.random() * 2 ** 31)
 
-const hasCoin =
-  hasR && spawnSync('Rscript', ['--vanilla', '-e', 'library(coin)'], { stdio: 'ignore' }).status === 0
+const hasCoin = hasRPackage('coin')
 if (!hasCoin)
   console.warn(
     `Pratt signed-rank oracle skipped: ${hasR ? 'R package coin not found: apt-get install r-cran-coin' : noRReason}`
@@ -72,11 +70,15 @@ function randomCases(s: number, count: number): Case[] {
   return out
 }
 
+/** Both tests' cases go to one R process: coin loads once (2 s of CPU). */
+const batch = rBatch()
+
 /**
- * R's answers, 11 numbers per case: exact?, V, p (coin), estimate, CI lo, CI hi, level, contiguous?,
+ * R's answers, 9 numbers per case: exact?, V, p (coin), estimate, CI lo, CI hi, level, contiguous?,
  * and the largest relative difference between the R test of d − θ and coin's at the two checked gaps.
+ * Added to the file's R batch; the returned function gives them (running the batch the first time).
  */
-function rResults(cs: Case[], coinChecks: number): number[][] {
+function rResults(cs: Case[], coinChecks: number): () => number[][] {
   const script = `
 suppressPackageStartupMessages(library(coin))
 pratt_p <- function(x, exact, correct, th = NA) {
@@ -148,7 +150,7 @@ for (i in seq_along(n)) {
 }
 emit("out", t(out))
 `
-  const r = runR(script, {
+  const r = batch.add(script, {
     D: cs.flatMap((c) => c.d),
     n: cs.map((c) => c.d.length),
     cl: cs.map((c) => c.confLevel),
@@ -156,8 +158,16 @@ emit("out", t(out))
     EA: cs.map((c) => (c.exactAllowed ? 1 : 0)),
     CC: [coinChecks]
   })
-  return cs.map((_, i) => r.out.slice(9 * i, 9 * i + 9))
+  return () => {
+    const out = r().out
+    return cs.map((_, i) => out.slice(9 * i, 9 * i + 9))
+  }
 }
+
+// The batch runs before the first test, with the time it needs on a loaded machine.
+beforeAll(() => {
+  if (hasCoin) batch.run()
+}, 240_000)
 
 function compare(c: Case, r: number[]): void {
   const [exact, v, p, estimate, lo, hi, level, contiguous, gap] = r
@@ -180,50 +190,56 @@ function compare(c: Case, r: number[]): void {
 }
 
 suite(`signed-rank test with zeros kept (Pratt) vs coin, interval vs an R inversion (seed ${seed})`, () => {
+  const slower = [1.12, 1.13, 1.14, 1.15, 1.16, 1.17, 1.18, 1.19, 1.2, 1.21].map(Math.log)
+  const examples: Case[] = [
+    {
+      name: '10 equal, 10 slower',
+      d: [...Array(10).fill(0), ...slower],
+      confLevel: 0.99,
+      correct: true,
+      exactAllowed: true
+    },
+    {
+      name: '7 ns / 8 ns',
+      d: [...Array(10).fill(0), Math.log(8 / 7)],
+      confLevel: 0.99,
+      correct: true,
+      exactAllowed: true
+    },
+    {
+      // 46 equal pairs of 80 (seed 1577543866 drew one like it): every shift near 0 is rejected, 0 is not
+      name: 'many zeros: only 0 kept',
+      d: [
+        ...Array(46).fill(0),
+        ...Array.from({ length: 34 }, (_, i) => (i % 2 === 0 ? 1 : -1) * 0.001 * (i + 1))
+      ],
+      confLevel: 0.8,
+      correct: true,
+      exactAllowed: true
+    },
+    {
+      name: 'one zero (exact interval)',
+      d: [0, 0.01, -0.02, 0.03, 0.05, 0.04, 0.06, 0.07],
+      confLevel: 0.9,
+      correct: true,
+      exactAllowed: true
+    }
+  ]
+  const examplesR = rResults(examples, examples.length)
+
   it('the two examples of docs/pairs.md "Zero differences"', () => {
-    const slower = [1.12, 1.13, 1.14, 1.15, 1.16, 1.17, 1.18, 1.19, 1.2, 1.21].map(Math.log)
-    const cs: Case[] = [
-      {
-        name: '10 equal, 10 slower',
-        d: [...Array(10).fill(0), ...slower],
-        confLevel: 0.99,
-        correct: true,
-        exactAllowed: true
-      },
-      {
-        name: '7 ns / 8 ns',
-        d: [...Array(10).fill(0), Math.log(8 / 7)],
-        confLevel: 0.99,
-        correct: true,
-        exactAllowed: true
-      },
-      {
-        // 46 equal pairs of 80 (seed 1577543866 drew one like it): every shift near 0 is rejected, 0 is not
-        name: 'many zeros: only 0 kept',
-        d: [...Array(46).fill(0), ...Array.from({ length: 34 }, (_, i) => (i % 2 === 0 ? 1 : -1) * 0.001 * (i + 1))],
-        confLevel: 0.8,
-        correct: true,
-        exactAllowed: true
-      },
-      {
-        name: 'one zero (exact interval)',
-        d: [0, 0.01, -0.02, 0.03, 0.05, 0.04, 0.06, 0.07],
-        confLevel: 0.9,
-        correct: true,
-        exactAllowed: true
-      }
-    ]
-    const r = rResults(cs, cs.length)
-    cs.forEach((c, i) => compare(c, r[i]))
-    expect(prattSignedRank(cs[2].d, { confLevel: 0.8 }).ci).toEqual([0, 0])
+    const r = examplesR()
+    examples.forEach((c, i) => compare(c, r[i]))
+    expect(prattSignedRank(examples[2].d, { confLevel: 0.8 }).ci).toEqual([0, 0])
   }, 60_000)
 
   // 80 fresh cases each run keeps the suite's share of the test budget (R inverts every gap); a
   // fresh seed each run, ORACLE_CASES=220 for the full audit (220/220 when it was written).
   const count = Number(process.env.ORACLE_CASES ?? 80)
+  const random = randomCases(seed, count)
+  const randomR = rResults(random, 60)
   it(`agrees on ${count} random paired samples with zeros and ties (seed ${seed})`, () => {
-    const cs = randomCases(seed, count)
-    const r = rResults(cs, 60)
-    cs.forEach((c, i) => compare(c, r[i]))
+    const r = randomR()
+    random.forEach((c, i) => compare(c, r[i]))
   }, 240_000)
 })

@@ -2,12 +2,10 @@
 // suites: K from 2 to 40 log-ratio estimates, variances spread over three decades, true effects equal
 // (τ² = 0 is common) or spread. Skipped, with the printed reason, when Rscript or metafor is missing.
 import { describe, expect, it } from '@jest/globals'
-import { spawnSync } from 'node:child_process'
-import { hasR, noRReason, relDiff, runR, seededRandom } from '../helpers/r.js'
+import { hasR, hasRPackage, noRReason, relDiff, runR, seededRandom } from '../helpers/r.js'
 import { blup, dersimonianLaird } from '../../src/stats/randomEffects.js'
 
-const hasMetafor =
-  hasR && spawnSync('Rscript', ['--vanilla', '-e', 'library(metafor)'], { stdio: 'ignore' }).status === 0
+const hasMetafor = hasRPackage('metafor')
 const d = hasMetafor ? describe : describe.skip
 if (!hasMetafor)
   console.warn(

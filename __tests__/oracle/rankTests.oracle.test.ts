@@ -23,12 +23,12 @@
 // the 1% outlier mixture with exactly the stated properties instead: one lognormal bulk, shifted by 2
 // on the second side (so HL ≈ 2 by construction, not by luck of the seed), 1% outliers at l2 = 1 and
 // l2 = 2.25, so the means differ by ≈ 2 + 0.01·2000·1.25 ≈ 27.
-import { describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { hodgesLehmann, hodgesLehmannRatio, kthPairwiseDifference } from '../../src/stats/hodgesLehmann.js'
 import { mannWhitneyU } from '../../src/stats/mannWhitney.js'
 import { normalCdf, normalQuantile, normalSf } from '../../src/stats/normal.js'
 import { pwilcox, qwilcox } from '../../src/stats/wilcoxonDistribution.js'
-import { hasR, noRReason, relDiff, runR, seededRandom } from '../helpers/r.js'
+import { hasR, noRReason, rBatch as rScripts, relDiff, seededRandom } from '../helpers/r.js'
 
 const seed =
   process.env.ORACLE_SEED !== undefined
@@ -96,8 +96,14 @@ interface RResult {
   tol: number
 }
 
-/** One R process for a batch of cases (R's start-up costs ~0.2 s). */
-function rBatch(cases: Case[]): RResult[] {
+/** All the file's R work runs in one R process (each Rscript start costs ~0.3 s of CPU). */
+const batch = rScripts()
+
+/**
+ * R's answers for a group of cases, added to the file's R batch; the returned function gives them
+ * (running the batch the first time).
+ */
+function rBatch(cases: Case[]): () => RResult[] {
   const script = `
 ox <- 0; oy <- 0
 out <- matrix(NA_real_, nrow = length(m), ncol = 9)
@@ -115,7 +121,7 @@ for (i in seq_along(m)) {
 }
 emit("out", t(out))
 `
-  const r = runR(script, {
+  const part = batch.add(script, {
     X: cases.flatMap((c) => c.x),
     Y: cases.flatMap((c) => c.y),
     m: cases.map((c) => c.x.length),
@@ -124,20 +130,28 @@ emit("out", t(out))
     ci: cases.map((c) => (c.ci === false ? 0 : 1)),
     cl: cases.map((c) => c.confLevel ?? 0.95)
   })
-  return cases.map((_, i) => {
-    const v = r.out.slice(9 * i, 9 * i + 9)
-    return {
-      p: v[0],
-      w: v[1],
-      exact: v[2] === 1,
-      ci: [v[3], v[4]],
-      estimate: v[5],
-      confLevel: v[6],
-      median: v[7],
-      tol: v[8]
-    }
-  })
+  return () => {
+    const r = part()
+    return cases.map((_, i) => {
+      const v = r.out.slice(9 * i, 9 * i + 9)
+      return {
+        p: v[0],
+        w: v[1],
+        exact: v[2] === 1,
+        ci: [v[3], v[4]],
+        estimate: v[5],
+        confLevel: v[6],
+        median: v[7],
+        tol: v[8]
+      }
+    })
+  }
 }
+
+// The batch runs before the first test, with the time it needs on a loaded machine.
+beforeAll(() => {
+  if (hasR) batch.run()
+}, 240_000)
 
 function fail(what: string, c: Case, detail: string): never {
   throw new Error(`${c.name} (m = ${c.x.length}, n = ${c.y.length}, seed ${seed}): ${what}: ${detail}`)
@@ -191,20 +205,33 @@ function check(c: Case, r: RResult): void {
   }
 }
 
-function runCases(cases: Case[]): void {
+/** Registers cases (or their maker) with the R batch; the returned function checks them against R. */
+function casesChecker(make: Case[] | (() => Case[])): () => void {
+  const cases = typeof make === 'function' ? make() : make
   const results = rBatch(cases)
-  cases.forEach((c, i) => check(c, results[i]))
+  return () => {
+    const r = results()
+    cases.forEach((c, i) => check(c, r[i]))
+  }
 }
 
 suite(`rank tests vs R (randomized, seed ${seed})`, () => {
-  it('pnorm, qnorm on a random grid', () => {
+  const normalGrid = (() => {
     const g = gen(seed)
     const z = Array.from({ length: 400 }, () => (g.rnd() - 0.8) * 46) // [−36.8, 9.2]
     const p = Array.from({ length: 300 }, () => 10 ** (-300 * g.rnd() ** 3))
-    const r = runR('emit("cdf", pnorm(z)); emit("sf", pnorm(z, lower.tail = FALSE)); emit("q", qnorm(p))', {
-      z,
-      p
-    })
+    const r = batch.add(
+      'emit("cdf", pnorm(z)); emit("sf", pnorm(z, lower.tail = FALSE)); emit("q", qnorm(p))',
+      {
+        z,
+        p
+      }
+    )
+    return { z, p, r }
+  })()
+  it('pnorm, qnorm on a random grid', () => {
+    const { z, p } = normalGrid
+    const r = normalGrid.r()
     z.forEach((v, i) => {
       expect(relDiff(normalCdf(v), r.cdf[i])).toBeLessThan(1e-12)
       expect(relDiff(normalSf(v), r.sf[i])).toBeLessThan(1e-12)
@@ -212,16 +239,21 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
     p.forEach((v, i) => expect(relDiff(normalQuantile(v), r.q[i])).toBeLessThan(1e-14))
   })
 
-  it('pwilcox, qwilcox for random sizes up to 49 × 49', () => {
+  const wilcoxGrid = (() => {
     const g = gen(seed + 1)
     const m = Array.from({ length: 40 }, () => g.int(1, 49))
     const n = Array.from({ length: 40 }, () => g.int(1, 49))
     const q = m.map((mm, i) => g.int(0, mm * n[i]))
     const p = Array.from({ length: 40 }, () => (g.rnd() < 0.5 ? g.rnd() * 0.05 : g.rnd()))
-    const r = runR(
+    const r = batch.add(
       'emit("lo", pwilcox(q, m, n)); emit("up", pwilcox(q, m, n, lower.tail = FALSE)); emit("qq", qwilcox(p, m, n))',
       { m, n, q, p }
     )
+    return { m, n, q, p, r }
+  })()
+  it('pwilcox, qwilcox for random sizes up to 49 × 49', () => {
+    const { m, n, q, p } = wilcoxGrid
+    const r = wilcoxGrid.r()
     m.forEach((mm, i) => {
       expect(relDiff(pwilcox(q[i], mm, n[i]), r.lo[i])).toBeLessThan(1e-12)
       expect(relDiff(pwilcox(q[i], mm, n[i], false), r.up[i])).toBeLessThan(1e-12)
@@ -229,7 +261,7 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
     })
   })
 
-  it('small exact cases (2 ≤ m, n < 50, continuous)', () => {
+  const smallExact = casesChecker(() => {
     const g = gen(seed + 2)
     const cases: Case[] = Array.from({ length: count(40) }, (_, i) => {
       const m = g.int(2, 49)
@@ -250,10 +282,11 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
       y: Array.from({ length: 25 }, () => g.lnorm(7.05, 0.1)),
       ratio: true
     })
-    runCases(cases)
+    return cases
   })
+  it('small exact cases (2 ≤ m, n < 50, continuous)', () => smallExact())
 
-  it('simultaneous levels 1 − 0.01/K (K = 2, 50, 200, 2000) on run medians, exact and asymptotic (§6)', () => {
+  const simultaneous = casesChecker(() => {
     const g = gen(seed + 9)
     const ks = [2, 50, 200, 2000]
     const cases: Case[] = Array.from({ length: count(32) }, (_, i) => {
@@ -269,10 +302,12 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
         confLevel: 1 - 0.01 / ks[i % 4]
       }
     })
-    runCases(cases)
+    return cases
   })
+  it('simultaneous levels 1 − 0.01/K (K = 2, 50, 200, 2000) on run medians, exact and asymptotic (§6)', () =>
+    simultaneous())
 
-  it('tied integer data (exact not possible)', () => {
+  const tiedIntegers = casesChecker(() => {
     const g = gen(seed + 3)
     const cases: Case[] = Array.from({ length: count(30) }, (_, i) => {
       const m = g.int(2, 300)
@@ -287,10 +322,11 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
     })
     // positive values for the ratio cases
     for (const c of cases) if (c.ratio) [c.x, c.y] = [c.x.map((v) => v + 1), c.y.map((v) => v + 1)]
-    runCases(cases)
+    return cases
   })
+  it('tied integer data (exact not possible)', () => tiedIntegers())
 
-  it('large untied data, lognormal, mixtures and unequal sizes (n up to 2000 with CI)', () => {
+  const largeUntied = casesChecker(() => {
     const g = gen(seed + 4)
     const logU = (lo: number, hi: number) =>
       Math.round(Math.exp(Math.log(lo) + (Math.log(hi) - Math.log(lo)) * g.rnd()))
@@ -316,10 +352,15 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
         confLevel: i % 2 ? 0.99 : 0.95
       })
     }
-    runCases(cases)
-  }, 60_000)
+    return cases
+  })
+  it(
+    'large untied data, lognormal, mixtures and unequal sizes (n up to 2000 with CI)',
+    () => largeUntied(),
+    60_000
+  )
 
-  it('n from 2 to 100,000: p-values (and CI up to 5,000)', () => {
+  const bySize = casesChecker(() => {
     const g = gen(seed + 5)
     const sizes = [2, 7, 30, 120, 600, 3000, 5000, 20_000, 100_000]
     const cases: Case[] = sizes.map((m, i) => {
@@ -331,12 +372,13 @@ suite(`rank tests vs R (randomized, seed ${seed})`, () => {
         ci: m <= 5000
       }
     })
-    runCases(cases)
-  }, 60_000)
+    return cases
+  })
+  it('n from 2 to 100,000: p-values (and CI up to 5,000)', () => bySize(), 60_000)
 })
 
 suite(`JayBeams shapes vs R (fixed seeds${LARGE ? '' : '; intervals vs R with ORACLE_LARGE=1'})`, () => {
-  it('lognormal(5, 0.2) + 4000, shifted by 0.1 and by 1.0, 50,000 samples each', () => {
+  const shifted = (() => {
     const g = gen(5017)
     const base = () => Array.from({ length: 50_000 }, () => 4000 + g.lnorm(5, 0.2))
     const s3 = base()
@@ -347,8 +389,11 @@ suite(`JayBeams shapes vs R (fixed seeds${LARGE ? '' : '; intervals vs R with OR
       { name: 'jaybeams-shift-0.1', x: s3, y: s4, ci: LARGE },
       { name: 'jaybeams-shift-1.0', x: s5, y: s6, ci: LARGE }
     ]
-    const r = rBatch(cases)
-    cases.forEach((c, i) => check(c, r[i]))
+    return { s3, s4, s5, s6, checkR: casesChecker(cases) }
+  })()
+  it('lognormal(5, 0.2) + 4000, shifted by 0.1 and by 1.0, 50,000 samples each', () => {
+    const { s3, s4, s5, s6 } = shifted
+    shifted.checkR()
     // underpowered at 0.1 (the post needs ~1.5 M samples), clear at 1.0
     const small = hodgesLehmann(s3, s4)
     const large = hodgesLehmann(s5, s6)
@@ -359,24 +404,22 @@ suite(`JayBeams shapes vs R (fixed seeds${LARGE ? '' : '; intervals vs R with OR
     expect(large.ci[1]).toBeGreaterThan(-1)
   }, 60_000)
 
-  it('70/20/10 lognormal mixture, 1000 + rmixed vs 1050 + rmixed, 60,000 samples', () => {
+  const mixture = (() => {
     const g = gen(5018)
     const s1 = g.rmixed(60_000).map((v) => 1000 + v)
     const s2 = g.rmixed(60_000).map((v) => 1050 + v)
-    const c: Case = { name: 'jaybeams-rmixed', x: s1, y: s2, ci: LARGE }
-    check(c, rBatch([c])[0])
+    return { s1, s2, checkR: casesChecker([{ name: 'jaybeams-rmixed', x: s1, y: s2, ci: LARGE }]) }
+  })()
+  it('70/20/10 lognormal mixture, 1000 + rmixed vs 1050 + rmixed, 60,000 samples', () => {
+    const { s1, s2 } = mixture
+    mixture.checkR()
     const hl = hodgesLehmann(s1, s2)
     expect(hl.ci[0]).toBeLessThan(-50)
     expect(hl.ci[1]).toBeGreaterThan(-50)
   }, 60_000)
 
-  it('outlier mixtures: 1% outliers (means mislead) and 49% (medians mislead), 20,000 samples', () => {
+  const outlierMixtures = (() => {
     const g = gen(5019)
-    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length
-    const median = (v: number[]) => {
-      const s = Float64Array.from(v).sort()
-      return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2
-    }
     // 1%: one bulk, shifted by 2 on the second side; outliers at l2 = 1 and l2 = 2.25 (see the header)
     const bulk = Array.from({ length: 19_800 }, () => 2000 * g.lnorm(0, 0.2))
     const outliers = (l2: number) => Array.from({ length: 200 }, () => 2000 * (l2 + g.lnorm(0, 0.1)))
@@ -390,8 +433,16 @@ suite(`JayBeams shapes vs R (fixed seeds${LARGE ? '' : '; intervals vs R with OR
       { name: 'jaybeams-outliers-49pct', x: o3, y: o4, ci: LARGE },
       { name: 'jaybeams-outliers-49pct-ratio', x: o3, y: o4, ratio: true, ci: LARGE }
     ]
-    const r = rBatch(cases)
-    cases.forEach((c, i) => check(c, r[i]))
+    return { o1, o2, o3, o4, checkR: casesChecker(cases) }
+  })()
+  it('outlier mixtures: 1% outliers (means mislead) and 49% (medians mislead), 20,000 samples', () => {
+    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length
+    const median = (v: number[]) => {
+      const s = Float64Array.from(v).sort()
+      return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2
+    }
+    const { o1, o2, o3, o4 } = outlierMixtures
+    outlierMixtures.checkR()
 
     const shift1 = hodgesLehmann(o2, o1)
     expect(mean(o2) - mean(o1)).toBeGreaterThan(25) // ≈ 27

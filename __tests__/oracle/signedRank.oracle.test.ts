@@ -13,10 +13,10 @@
 // - R's NaN answers (every difference zero; every non-zero difference equal) are checked against
 //   benchgate's documented finite answers (src/stats/signedRank.ts).
 // - psignrank 1e-12 relative for every n ≤ 25 and both tails; qsignrank identical.
-import { describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { wilcoxonSignedRank } from '../../src/stats/signedRank.js'
 import { psignrank, qsignrank, signedRankMinP } from '../../src/stats/signedRankDistribution.js'
-import { hasR, noRReason, relDiff, runR, seededRandom } from '../helpers/r.js'
+import { hasR, noRReason, rBatch, relDiff, seededRandom } from '../helpers/r.js'
 import { walshBetween } from '../helpers/walsh.js'
 
 const seed =
@@ -98,8 +98,14 @@ function randomCases(s: number, count: number): Case[] {
   return out
 }
 
-/** R's answers, 7 numbers per case: p, V, exact?, CI lo, CI hi, conf.level, estimate; and tol.root. */
-function rResults(cs: Case[]): { out: number[][]; tol: number[] } {
+/** The file's R scripts run in one R process (each Rscript start costs ~0.3 s of CPU). */
+const batch = rBatch()
+
+/**
+ * R's answers, 7 numbers per case: p, V, exact?, CI lo, CI hi, conf.level, estimate; and tol.root.
+ * Added to the file's R batch; the returned function gives them (running the batch the first time).
+ */
+function rResults(cs: Case[]): () => { out: number[][]; tol: number[] } {
   const script = `
 o <- 0
 out <- matrix(NA_real_, nrow = length(n), ncol = 8)
@@ -112,16 +118,24 @@ for (i in seq_along(n)) {
 }
 emit("out", t(out))
 `
-  const r = runR(script, {
+  const r = batch.add(script, {
     D: cs.flatMap((c) => c.d),
     n: cs.map((c) => c.d.length),
     cl: cs.map((c) => c.confLevel),
     EX: cs.map((c) => c.exact),
     CO: cs.map((c) => (c.correct ? 1 : 0))
   })
-  const rows = cs.map((_, i) => r.out.slice(8 * i, 8 * i + 8))
-  return { out: rows.map((row) => row.slice(0, 7)), tol: rows.map((row) => row[7]) }
+  return () => {
+    const out = r().out
+    const rows = cs.map((_, i) => out.slice(8 * i, 8 * i + 8))
+    return { out: rows.map((row) => row.slice(0, 7)), tol: rows.map((row) => row[7]) }
+  }
 }
+
+// The batch runs before the first test, with the time it needs on a loaded machine.
+beforeAll(() => {
+  if (hasR) batch.run()
+}, 240_000)
 
 function compare(c: Case, r: number[], tol: number): void {
   const [p, v, exact, lo, hi, level, estimate] = r
@@ -160,38 +174,42 @@ function compare(c: Case, r: number[], tol: number): void {
 }
 
 suite(`signed-rank test, Walsh-average estimate and interval vs R (seed ${seed})`, () => {
+  const fixed = fixedCases()
+  const fixedR = rResults(fixed)
   it('agrees with wilcox.test(d, conf.int = TRUE) on hand-picked and degenerate cases', () => {
-    const cs = fixedCases()
-    const r = rResults(cs)
-    cs.forEach((c, i) => compare(c, r.out[i], r.tol[i]))
+    const r = fixedR()
+    fixed.forEach((c, i) => compare(c, r.out[i], r.tol[i]))
   })
 
+  const random = randomCases(seed, 150)
+  const randomR = rResults(random)
   it(`agrees with wilcox.test(d, conf.int = TRUE) on 150 random cases (seed ${seed})`, () => {
-    const cs = randomCases(seed, 150)
-    const r = rResults(cs)
-    cs.forEach((c, i) => compare(c, r.out[i], r.tol[i]))
+    const r = randomR()
+    random.forEach((c, i) => compare(c, r.out[i], r.tol[i]))
   })
 
+  const u = seededRandom(seed ^ 0x5eed)
+  const everyN: Case[] = Array.from({ length: 60 }, (_, i) => ({
+    name: `n ${i + 1}`,
+    d: Array.from({ length: i + 1 }, () => 0.01 * (u() - 0.4)),
+    confLevel: LEVELS[i % LEVELS.length],
+    exact: NaN,
+    correct: true
+  }))
+  const everyNR = rResults(everyN)
   it('agrees at every n from 1 to 60 (exact to 49, normal from 50)', () => {
-    const u = seededRandom(seed ^ 0x5eed)
-    const cs: Case[] = Array.from({ length: 60 }, (_, i) => ({
-      name: `n ${i + 1}`,
-      d: Array.from({ length: i + 1 }, () => 0.01 * (u() - 0.4)),
-      confLevel: LEVELS[i % LEVELS.length],
-      exact: NaN,
-      correct: true
-    }))
-    const r = rResults(cs)
-    cs.forEach((c, i) => compare(c, r.out[i], r.tol[i]))
+    const r = everyNR()
+    everyN.forEach((c, i) => compare(c, r.out[i], r.tol[i]))
   })
 
+  const ns = Array.from({ length: 25 }, (_, i) => i + 1)
+  const ps = [0.0005, 0.005, 0.025, 0.05, 0.5, 0.9, 0.975]
+  const distributionR = batch.add(
+    `ps <- c(); qs <- c(); for (n in N) { for (q in 0:(n*(n+1)/2)) ps <- c(ps, psignrank(q, n), psignrank(q, n, lower.tail = FALSE)); for (p in P) qs <- c(qs, qsignrank(p, n)) }; emit("p", ps); emit("q", qs); emit("m", 2 * psignrank(0, N))`,
+    { N: ns, P: ps }
+  )
   it('psignrank and qsignrank are R’s for every n ≤ 25 at every statistic and tail', () => {
-    const ns = Array.from({ length: 25 }, (_, i) => i + 1)
-    const ps = [0.0005, 0.005, 0.025, 0.05, 0.5, 0.9, 0.975]
-    const r = runR(
-      `ps <- c(); qs <- c(); for (n in N) { for (q in 0:(n*(n+1)/2)) ps <- c(ps, psignrank(q, n), psignrank(q, n, lower.tail = FALSE)); for (p in P) qs <- c(qs, qsignrank(p, n)) }; emit("p", ps); emit("q", qs); emit("m", 2 * psignrank(0, N))`,
-      { N: ns, P: ps }
-    )
+    const r = distributionR()
     let i = 0
     let j = 0
     for (const n of ns) {
