@@ -54,6 +54,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'src/report/resultsValidator.generated.ts',
       'node_modules/',
       'build-ts/',
       'bench-runner/',

@@ -1,9 +1,15 @@
-// Writes docs/results.schema.json from src/report/resultsSchema.ts (the schema validateResults uses);
-// __tests__/security/resultsSchema.test.ts fails when the published file is out of date.
+// Writes docs/results.schema.json and src/report/resultsValidator.generated.ts from
+// src/report/resultsSchema.ts (the schema validateResults checks against);
+// __tests__/security/resultsSchema.test.ts fails when either is out of date.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { RESULTS_SCHEMA } from '../src/report/resultsSchema.js'
+import { resultsValidatorSource } from './resultsValidatorSource.js'
 
-const file = join(import.meta.dirname, '..', 'docs', 'results.schema.json')
-writeFileSync(file, JSON.stringify(RESULTS_SCHEMA, null, 2) + '\n')
-console.log(`wrote ${file}`)
+const root = join(import.meta.dirname, '..')
+const schemaFile = join(root, 'docs', 'results.schema.json')
+writeFileSync(schemaFile, JSON.stringify(RESULTS_SCHEMA, null, 2) + '\n')
+console.log(`wrote ${schemaFile}`)
+const validatorFile = join(root, 'src', 'report', 'resultsValidator.generated.ts')
+writeFileSync(validatorFile, resultsValidatorSource(RESULTS_SCHEMA))
+console.log(`wrote ${validatorFile}`)

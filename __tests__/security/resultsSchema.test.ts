@@ -17,6 +17,8 @@ import { buildConfig } from '../../src/config/index.js'
 import { toResultsJson } from '../../src/report/json.js'
 import type { Report } from '../../src/report/model.js'
 import { RESULTS_SCHEMA } from '../../src/report/resultsSchema.js'
+import { resultsValidatorSource } from '../../scripts/resultsValidatorSource.js'
+import { validateResults } from '../../src/report/readResults.js'
 import { mergeShards } from '../../src/shard/merge.js'
 import { captureIo } from '../helpers/io.js'
 import { measure } from '../helpers/samples.js'
@@ -62,6 +64,30 @@ describe('docs/results.schema.json', () => {
     expect(check({ ...json, run: { ...json.run, extra: { a: [1] } } })).toBe(false)
     expect(check({ ...json, run: { ...json.run, extra: { a: 1 } } })).toBe(true) // newer fields, shallow
     expect(check({ ...json, family_size: Infinity })).toBe(false)
+  })
+
+  it('is what the generated validator checks (regenerate: npx tsx scripts/results-schema.ts)', () => {
+    const committed = readFileSync(join(ROOT, 'src', 'report', 'resultsValidator.generated.ts'), 'utf8')
+    expect(committed === resultsValidatorSource(RESULTS_SCHEMA)).toBe(true)
+  })
+
+  it('the generated validator decides as a fresh compile does, lengths counted in code points', () => {
+    const suite = analyzeSuite({ samples: measure('BM_A', 1, 0.01, 0, 6, 1) })
+    const json = JSON.parse(JSON.stringify(toResultsJson({ suite, run: fullRun() }, '0.0.0')))
+    // 512 emoji are 1,024 UTF-16 units: within the 512-character limit only when counted in code points.
+    const named = (name: string) => ({ ...json, benchmarks: [{ ...json.benchmarks[0], name }] })
+    const cases = [json, named('😀'.repeat(512)), named('😀'.repeat(513)), named('')]
+    cases.push({ ...json, family_size: -1 }, { ...json, run: { ...json.run, extra: { a: [1] } } })
+    const generated = (j: unknown) => {
+      try {
+        validateResults(JSON.stringify(j), 'r.json')
+        return true
+      } catch {
+        return false
+      }
+    }
+    expect(cases.map(generated)).toEqual(cases.map((j) => check(JSON.parse(JSON.stringify(j)))))
+    expect(cases.map(generated)).toEqual([true, true, false, false, false, false])
   })
 })
 
