@@ -8,7 +8,12 @@ import { describe, expect, it } from '@jest/globals'
 import { compare } from '../../src/analysis/comparison.js'
 import { pairedReading, standardError } from '../../src/analysis/decisionAdvice.js'
 import { withSuiteAdvice } from '../../src/analysis/power.js'
-import { resampledDecision } from '../../src/analysis/resampledRounds.js'
+import {
+  decidedAt,
+  decidedBySort,
+  resampledDecision,
+  resampledReaches
+} from '../../src/analysis/resampledRounds.js'
 import { DEFAULT_ANALYSIS_OPTIONS, type Comparison } from '../../src/analysis/types.js'
 import { prattSignedRank } from '../../src/stats/prattSignedRank.js'
 import { hasR, noRReason, runR, seededRandom } from '../helpers/r.js'
@@ -134,6 +139,50 @@ describe('rounds named within the cap are checked by resampling the appended pai
     const withPhases = resampledDecision({ own, pool: phased }, Math.log(1.03), 30, ALPHA, 0.02)
     expect(withPhases).toBeLessThan(resampledDecision({ own, pool: quiet }, Math.log(1.03), 30, ALPHA, 0.02))
     expect(resampledDecision({ own, pool: phased }, Math.log(1.03), 30, ALPHA, 0.02)).toBe(withPhases)
+  })
+
+  it('decides each draw by counting exactly as sorting every Walsh average does (ties, even and odd counts)', () => {
+    const u = seededRandom(11)
+    let decided = 0
+    let cases = 0
+    for (let trial = 0; trial < 3000; trial++) {
+      const n = 3 + Math.floor(u() * 40)
+      const t = [0.02, 0.05, 0.005][trial % 3]
+      // Coarse values (many ties, medians landing on ±t) in a third of the trials, fine ones otherwise.
+      const step = trial % 3 === 0 ? 0.005 : 1e-9
+      const shift = (u() - 0.5) * 0.12
+      const pairs = Array.from({ length: n }, () => Math.round((shift + 0.03 * (u() - 0.5)) / step) * step)
+      const k = 1 + Math.floor(u() * Math.max(1, (n * (n + 1)) / 8))
+      const expected = decidedBySort(pairs, k, t)
+      expect([n, k, t, pairs, decidedAt(Float64Array.from(pairs).sort(), k, t)]).toEqual([
+        n,
+        k,
+        t,
+        pairs,
+        expected
+      ])
+      decided += expected ? 1 : 0
+      cases++
+    }
+    // Both answers occur often enough for the comparison to mean something.
+    expect(decided).toBeGreaterThan(cases / 10)
+    expect(decided).toBeLessThan((cases * 9) / 10)
+  })
+
+  it('answers "reaches the target" as the full share compared with it, for shares around the target', () => {
+    const u = seededRandom(5)
+    let reached = 0
+    for (let trial = 0; trial < 60; trial++) {
+      const own = Array.from({ length: 20 }, () => Math.log(1.03) + 0.02 * (u() - 0.5))
+      const pool = Array.from({ length: 200 }, (_, i) => 0.02 * (u() - 0.5) + (i % 9 === 0 ? 0.3 : 0))
+      const [truth, pairs] = [Math.log(1 + 0.01 + 0.04 * u()), 25 + Math.floor(u() * 40)]
+      const share = resampledDecision({ own, pool }, truth, pairs, ALPHA, 0.02)
+      for (const target of [0.5, 0.9, share])
+        expect(resampledReaches({ own, pool }, truth, pairs, ALPHA, 0.02, target)).toBe(share >= target)
+      reached += share >= 0.9 ? 1 : 0
+    }
+    expect(reached).toBeGreaterThan(3)
+    expect(reached).toBeLessThan(57)
   })
 })
 

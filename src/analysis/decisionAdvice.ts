@@ -26,7 +26,7 @@ import { sdPosteriorPoints } from '../stats/sdBound.js'
 import { MAX_EXACT_PAIRS, medianR, qsignrank, walshAverages } from '../stats/signedRank.js'
 import { median } from '../stats/summary.js'
 import { qt } from '../stats/tDistribution.js'
-import { MAX_RESAMPLED_PAIRS, resampledDecision, type ResampleInput } from './resampledRounds.js'
+import { MAX_RESAMPLED_PAIRS, resampledReaches, type ResampleInput } from './resampledRounds.js'
 
 /** What the advice promises: a verdict at least this often after the advised rounds (§4). */
 export const DECISION_PROMISE = 0.8
@@ -374,21 +374,22 @@ export function roundsToDecide(model: DecisionModel, fewest: number, cap: number
   return h < t && h > Math.abs(Math.abs(centre) - t) ? { kind: 'too-close' } : { kind: 'too-noisy' }
 }
 
-/** The smallest over the true shifts decisionProbability searches of the resampled decision rate at n. */
-function worstResampled(m: DecisionModel, n: number): number {
+/**
+ * Whether the resampled decision rate reaches DECISION_TARGET at n at every true shift decisionProbability
+ * searches (the smallest of them does), each answered as soon as its draws settle it (resampledReaches).
+ */
+function resampledReachesAll(m: DecisionModel, n: number): boolean {
   const { centre, se } = m.truth ?? { centre: m.estimate, se: standardError(m.sd, m.n0) }
-  let worst = 1
-  for (let g = -2; g <= 2; g++)
-    worst = Math.min(
-      worst,
-      resampledDecision(m.resample!, centre + (g / 2) * PLAUSIBLE_Z * se, n, m.alpha, m.minEffect)
-    )
-  return worst
+  for (let g = -2; g <= 2; g++) {
+    const truth = centre + (g / 2) * PLAUSIBLE_Z * se
+    if (!resampledReaches(m.resample!, truth, n, m.alpha, m.minEffect, DECISION_TARGET)) return false
+  }
+  return true
 }
 
 /** The fewest n in [lo, hi] whose resampled decision rate reaches DECISION_TARGET, or null. */
 function fewestResampled(m: DecisionModel, lo: number, hi: number): number | null {
-  return fewestReaching((n) => worstResampled(m, n), lo, hi)
+  return fewestPassing((n) => resampledReachesAll(m, n), lo, hi)
 }
 
 /** The fewest n in [lo, hi] with decisionProbability ≥ DECISION_TARGET, or null (it grows with n: bisection). */
@@ -398,10 +399,15 @@ function fewestDeciding(m: DecisionModel, lo: number, hi: number): number | null
 
 /** The fewest n in [lo, hi] with probability(n) ≥ DECISION_TARGET, or null: bisection (it grows with n). */
 function fewestReaching(probability: (n: number) => number, lo: number, hi: number): number | null {
-  if (lo > hi || probability(hi) < DECISION_TARGET) return null
+  return fewestPassing((n) => probability(n) >= DECISION_TARGET, lo, hi)
+}
+
+/** The fewest n in [lo, hi] that passes, or null: bisection (passing is taken to persist as n grows). */
+function fewestPassing(passes: (n: number) => boolean, lo: number, hi: number): number | null {
+  if (lo > hi || !passes(hi)) return null
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2)
-    if (probability(mid) >= DECISION_TARGET) hi = mid
+    if (passes(mid)) hi = mid
     else lo = mid + 1
   }
   return hi
