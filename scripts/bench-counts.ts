@@ -107,7 +107,9 @@ if (values['passes-only']) {
 }
 
 // 1 and 2: the spin example with a fixed calibration (its loop count would otherwise come from the clock)
-const spinSources = ['spin_bench.cc', 'spin_work.cc'].map((f) => join(root, 'bench-runner/examples/spin', f))
+const spinSources = ['spin_bench.cc', 'spin_work.cc', 'slowdown.cc'].map((f) =>
+  join(root, 'bench-runner/examples/spin', f)
+)
 const spin = compile('spin', spinSources)
 const spin3 = compile('spin-1.03', spinSources, ['-DSPIN_SLOWDOWN=1.03'])
 const obSource = [join(root, 'bench-runner/examples/orderbook/orderbook_bench.cc')]

@@ -33,10 +33,6 @@
 
 #include "spin_work.h"
 
-#ifndef SPIN_SLOWDOWN
-#define SPIN_SLOWDOWN 1.0
-#endif
-
 namespace {
 
 double EnvDouble(const char* name, double fallback) {
@@ -139,7 +135,7 @@ void SpinFor(benchmark::State& state, double target_us, const std::string& name)
   std::mt19937_64 rng(static_cast<uint64_t>(EnvDouble("SPIN_NOISE_SEED", 42)));
   std::normal_distribution<double> normal(0.0, 1.0);
   // Calibration is the same in every build; SPIN_SLOWDOWN scales the work.
-  const double loops = target_us * LoopsPerMicrosecond() * SPIN_SLOWDOWN;
+  const double loops = target_us * LoopsPerMicrosecond() * spin::Slowdown();
   for (auto _ : state) {
     const double factor = sigma > 0 ? std::exp(sigma * normal(rng)) : 1.0;
     benchmark::DoNotOptimize(spin::Spin(static_cast<uint64_t>(loops * factor)));

@@ -15,6 +15,9 @@ uint64_t Spin(uint64_t loops);
 // against steady_clock (the minimum time is the least disturbed one).
 double CalibrateLoopsPerMicrosecond();
 
+// The factor the spin work is scaled by in this build (SPIN_SLOWDOWN, slowdown.cc; 1.0 by default).
+double Slowdown();
+
 }  // namespace spin
 
 #endif  // SPIN_SPIN_WORK_H_
