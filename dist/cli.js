@@ -38352,11 +38352,11 @@ function asymptoticInterval(x, confLevel, correct, warnings) {
  * phases hit every benchmark measured on it), the interval computed at n pairs as the analysis computes it
  * (the Walsh averages' order statistics at the signed-rank critical count), and the §7 verdict read off.
  */
-/** Draws per true shift: 5 shifts × 64 draws keep the check under a tenth of a second at 60 pairs. */
+/** Draws per true shift: 5 shifts × 64 at most for each n a search tries. */
 const RESAMPLED_DRAWS = 64;
 /**
- * The most pairs resampled: each draw sorts n(n+1)/2 Walsh averages (7,260 at 120 pairs). The check is for
- * few pairs seen (20 estimate the share of straddling pairs poorly); past this no rounds are named by it.
+ * The most pairs resampled. The check is for few pairs seen (20 estimate the share of straddling pairs
+ * poorly); past this no rounds are named by it.
  */
 const MAX_RESAMPLED_PAIRS = 120;
 /**
@@ -38366,12 +38366,10 @@ const MAX_RESAMPLED_PAIRS = 120;
  * check); most searches are answered within a few draws of the first shift.
  */
 function resampledReaches(input, truth, pairs, alpha, minEffect, target, draws = RESAMPLED_DRAWS) {
-    // The fewest decided draws whose share reaches the target, as resampledDecision's share is compared.
-    let need = Math.ceil(target * draws);
-    while (need > 0 && (need - 1) / draws >= target)
-        need--;
-    while (need / draws < target)
-        need++;
+    // The fewest decided draws whose share reaches the target, compared as resampledDecision's share is.
+    let need = 0;
+    while (need <= draws && need / draws < target)
+        need++; // draws + 1: out of reach
     const counted = countDecided(input, truth, pairs, alpha, minEffect, draws, (decided, done) => decided >= need || done - decided > draws - need);
     return counted !== null && counted.decided >= need;
 }
@@ -38408,14 +38406,14 @@ function countDecided(input, truth, pairs, alpha, minEffect, draws, stop) {
 function decidedAt(sorted, k, t) {
     const n = sorted.length;
     const total = (n * (n + 1)) / 2;
-    const loAbove = (c) => walshAtMost(sorted, c) < k;
-    const hiBelow = (c) => walshBelow(sorted, c) >= total - k + 1;
+    const loAbove = (c) => walshCount(sorted, c, 'at most') < k;
+    const hiBelow = (c) => walshCount(sorted, c, 'below') >= total - k + 1;
     const changed = (loAbove(0) && medianAbove(sorted, t, total)) || (hiBelow(0) && medianBelow(sorted, -t, total));
     return changed || (loAbove(-t) && hiBelow(t));
 }
 /** The median Walsh average > c (medianR of the sorted averages, as the analysis takes it). */
 function medianAbove(sorted, c, total) {
-    const atMost = walshAtMost(sorted, c);
+    const atMost = walshCount(sorted, c, 'at most');
     if (total % 2 === 1)
         return atMost < (total + 1) / 2;
     if (atMost < total / 2)
@@ -38426,7 +38424,7 @@ function medianAbove(sorted, c, total) {
 }
 /** The median Walsh average < c. */
 function medianBelow(sorted, c, total) {
-    const below = walshBelow(sorted, c);
+    const below = walshCount(sorted, c, 'below');
     if (total % 2 === 1)
         return below >= (total + 1) / 2;
     if (below >= total / 2 + 1)
@@ -38435,27 +38433,17 @@ function medianBelow(sorted, c, total) {
         return false; // both ≥ c
     return medianR(walshAverages(Array.from(sorted))) < c;
 }
-/** How many Walsh averages (x_i + x_j)/2, i ≤ j, are ≤ c: their sums against 2c (halving is exact), two pointers. */
-function walshAtMost(sorted, c) {
+/**
+ * How many Walsh averages (x_i + x_j)/2, i ≤ j, are at most (or below) c: their sums against 2c (halving is
+ * exact), two pointers over the sorted pairs.
+ */
+function walshCount(sorted, c, which) {
     const s = 2 * c;
+    const beyond = which === 'at most' ? (sum) => sum > s : (sum) => sum >= s;
     let count = 0;
     let j = sorted.length - 1;
     for (let i = 0; i < sorted.length; i++) {
-        while (j >= i && sorted[i] + sorted[j] > s)
-            j--;
-        if (j < i)
-            break;
-        count += j - i + 1;
-    }
-    return count;
-}
-/** How many Walsh averages are < c. */
-function walshBelow(sorted, c) {
-    const s = 2 * c;
-    let count = 0;
-    let j = sorted.length - 1;
-    for (let i = 0; i < sorted.length; i++) {
-        while (j >= i && sorted[i] + sorted[j] >= s)
+        while (j >= i && beyond(sorted[i] + sorted[j]))
             j--;
         if (j < i)
             break;
@@ -54504,7 +54492,7 @@ validate20.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": f
 /** Results files larger than this are refused (a suite of 10,000 benchmarks is far smaller). */
 const MAX_RESULTS_BYTES = 64 * 1024 * 1024;
 // Generated, not compiled here: compiling the schema took 0.4-0.6 s at each start that read a results file.
-const checkSchema$1 = () => validate$1;
+const check = validate$1;
 const WHAT_TO_DO$1 = 'docs/results.schema.json says what each field may hold. benchgate writes only files that pass: ' +
     'if this one came from an artifact, it was altered or written by something else; re-run the job that measured it';
 /** Parses and validates a results file; throws ConfigError saying what is wrong, where, and what to do. */
@@ -54529,7 +54517,6 @@ function validateResults(text, source) {
         const seen = typeof root.version === 'object' && root.version !== null ? 'an object' : String(root.version);
         fail('$.version', `version ${seen} is not supported by this benchgate (reads versions ${READABLE_RESULTS_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_RESULTS_VERSIONS.at(-1)}); upgrade benchgate`);
     }
-    const check = checkSchema$1();
     if (!check(json)) {
         const { path, what } = describeSchemaError(check.errors ?? []);
         fail(path, `${what}. ${WHAT_TO_DO$1}`);
@@ -70785,10 +70772,10 @@ function selectedNames(filter, names) {
     return [...names].filter((n) => re.test(n));
 }
 /**
- * What Catch2 and nanobench cannot do yet, refused before anything is measured: count mode (their
- * iteration counts follow the clock, so a process's instruction count is not deterministic, and
- * there is no fixed-iteration flag to pin it; docs/harnesses.md) and shards (split by Google
- * Benchmark's listing).
+ * What Catch2 and nanobench cannot do yet, refused before anything is measured: CPU time (they report
+ * wall-clock means only), count mode (their iteration counts follow the clock, so a process's
+ * instruction count is not deterministic, and there is no fixed-iteration flag to pin it;
+ * docs/harnesses.md) and shards (split by Google Benchmark's listing).
  * @returns the refusal's message, or null when the harness can do what the options ask
  */
 function unsupportedBy(kind, o) {

@@ -39549,11 +39549,11 @@ function sum(xs) {
  * phases hit every benchmark measured on it), the interval computed at n pairs as the analysis computes it
  * (the Walsh averages' order statistics at the signed-rank critical count), and the §7 verdict read off.
  */
-/** Draws per true shift: 5 shifts × 64 draws keep the check under a tenth of a second at 60 pairs. */
+/** Draws per true shift: 5 shifts × 64 at most for each n a search tries. */
 const RESAMPLED_DRAWS = 64;
 /**
- * The most pairs resampled: each draw sorts n(n+1)/2 Walsh averages (7,260 at 120 pairs). The check is for
- * few pairs seen (20 estimate the share of straddling pairs poorly); past this no rounds are named by it.
+ * The most pairs resampled. The check is for few pairs seen (20 estimate the share of straddling pairs
+ * poorly); past this no rounds are named by it.
  */
 const MAX_RESAMPLED_PAIRS = 120;
 /**
@@ -39563,12 +39563,10 @@ const MAX_RESAMPLED_PAIRS = 120;
  * check); most searches are answered within a few draws of the first shift.
  */
 function resampledReaches(input, truth, pairs, alpha, minEffect, target, draws = RESAMPLED_DRAWS) {
-    // The fewest decided draws whose share reaches the target, as resampledDecision's share is compared.
-    let need = Math.ceil(target * draws);
-    while (need > 0 && (need - 1) / draws >= target)
-        need--;
-    while (need / draws < target)
-        need++;
+    // The fewest decided draws whose share reaches the target, compared as resampledDecision's share is.
+    let need = 0;
+    while (need <= draws && need / draws < target)
+        need++; // draws + 1: out of reach
     const counted = countDecided(input, truth, pairs, alpha, minEffect, draws, (decided, done) => decided >= need || done - decided > draws - need);
     return counted !== null && counted.decided >= need;
 }
@@ -39605,14 +39603,14 @@ function countDecided(input, truth, pairs, alpha, minEffect, draws, stop) {
 function decidedAt(sorted, k, t) {
     const n = sorted.length;
     const total = (n * (n + 1)) / 2;
-    const loAbove = (c) => walshAtMost(sorted, c) < k;
-    const hiBelow = (c) => walshBelow(sorted, c) >= total - k + 1;
+    const loAbove = (c) => walshCount(sorted, c, 'at most') < k;
+    const hiBelow = (c) => walshCount(sorted, c, 'below') >= total - k + 1;
     const changed = (loAbove(0) && medianAbove(sorted, t, total)) || (hiBelow(0) && medianBelow(sorted, -t, total));
     return changed || (loAbove(-t) && hiBelow(t));
 }
 /** The median Walsh average > c (medianR of the sorted averages, as the analysis takes it). */
 function medianAbove(sorted, c, total) {
-    const atMost = walshAtMost(sorted, c);
+    const atMost = walshCount(sorted, c, 'at most');
     if (total % 2 === 1)
         return atMost < (total + 1) / 2;
     if (atMost < total / 2)
@@ -39623,7 +39621,7 @@ function medianAbove(sorted, c, total) {
 }
 /** The median Walsh average < c. */
 function medianBelow(sorted, c, total) {
-    const below = walshBelow(sorted, c);
+    const below = walshCount(sorted, c, 'below');
     if (total % 2 === 1)
         return below >= (total + 1) / 2;
     if (below >= total / 2 + 1)
@@ -39632,27 +39630,17 @@ function medianBelow(sorted, c, total) {
         return false; // both ≥ c
     return medianR(walshAverages(Array.from(sorted))) < c;
 }
-/** How many Walsh averages (x_i + x_j)/2, i ≤ j, are ≤ c: their sums against 2c (halving is exact), two pointers. */
-function walshAtMost(sorted, c) {
+/**
+ * How many Walsh averages (x_i + x_j)/2, i ≤ j, are at most (or below) c: their sums against 2c (halving is
+ * exact), two pointers over the sorted pairs.
+ */
+function walshCount(sorted, c, which) {
     const s = 2 * c;
+    const beyond = which === 'at most' ? (sum) => sum > s : (sum) => sum >= s;
     let count = 0;
     let j = sorted.length - 1;
     for (let i = 0; i < sorted.length; i++) {
-        while (j >= i && sorted[i] + sorted[j] > s)
-            j--;
-        if (j < i)
-            break;
-        count += j - i + 1;
-    }
-    return count;
-}
-/** How many Walsh averages are < c. */
-function walshBelow(sorted, c) {
-    const s = 2 * c;
-    let count = 0;
-    let j = sorted.length - 1;
-    for (let i = 0; i < sorted.length; i++) {
-        while (j >= i && sorted[i] + sorted[j] >= s)
+        while (j >= i && beyond(sorted[i] + sorted[j]))
             j--;
         if (j < i)
             break;

@@ -12,8 +12,8 @@
  * 0.699), and at load 8 estimated the +10% as 0.419. Count mode, which would decide them, is not
  * possible for Catch2 (docs/harnesses.md).
  *
- * Why these settings: every Catch2 process spends about 0.6 s in Catch2's own clock estimation
- * (500 ms, fixed in the header) before its first benchmark, so a per-benchmark design (4 benchmarks
+ * Why these settings: every Catch2 process spends 1–3 s on this VM mostly in Catch2's own clock
+ * estimation (busy waits fixed in the header; docs/harnesses.md) before its first benchmark, so a per-benchmark design (4 benchmarks
  * × 2 sides × rounds) would take minutes: the suite is run whole per process (--interleave suite),
  * 6 rounds and no adaptive top-up rounds (6 is the fewest at which the rank-sum test can decide at K = 4). Catch2's implementation and each distinct suite are compiled once per test run.
  */

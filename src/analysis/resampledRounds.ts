@@ -12,11 +12,11 @@
 import { normalQuantile } from '../stats/normal.js'
 import { MAX_EXACT_PAIRS, medianR, qsignrank, walshAverages } from '../stats/signedRank.js'
 
-/** Draws per true shift: 5 shifts × 64 draws keep the check under a tenth of a second at 60 pairs. */
+/** Draws per true shift: 5 shifts × 64 at most for each n a search tries. */
 export const RESAMPLED_DRAWS = 64
 /**
- * The most pairs resampled: each draw sorts n(n+1)/2 Walsh averages (7,260 at 120 pairs). The check is for
- * few pairs seen (20 estimate the share of straddling pairs poorly); past this no rounds are named by it.
+ * The most pairs resampled. The check is for few pairs seen (20 estimate the share of straddling pairs
+ * poorly); past this no rounds are named by it.
  */
 export const MAX_RESAMPLED_PAIRS = 120
 
@@ -60,10 +60,9 @@ export function resampledReaches(
   target: number,
   draws = RESAMPLED_DRAWS
 ): boolean {
-  // The fewest decided draws whose share reaches the target, as resampledDecision's share is compared.
-  let need = Math.ceil(target * draws)
-  while (need > 0 && (need - 1) / draws >= target) need--
-  while (need / draws < target) need++
+  // The fewest decided draws whose share reaches the target, compared as resampledDecision's share is.
+  let need = 0
+  while (need <= draws && need / draws < target) need++ // draws + 1: out of reach
   const counted = countDecided(
     input,
     truth,
@@ -115,8 +114,8 @@ function countDecided(
 export function decidedAt(sorted: Float64Array, k: number, t: number): boolean {
   const n = sorted.length
   const total = (n * (n + 1)) / 2
-  const loAbove = (c: number) => walshAtMost(sorted, c) < k
-  const hiBelow = (c: number) => walshBelow(sorted, c) >= total - k + 1
+  const loAbove = (c: number) => walshCount(sorted, c, 'at most') < k
+  const hiBelow = (c: number) => walshCount(sorted, c, 'below') >= total - k + 1
   const changed =
     (loAbove(0) && medianAbove(sorted, t, total)) || (hiBelow(0) && medianBelow(sorted, -t, total))
   return changed || (loAbove(-t) && hiBelow(t))
@@ -124,7 +123,7 @@ export function decidedAt(sorted: Float64Array, k: number, t: number): boolean {
 
 /** The median Walsh average > c (medianR of the sorted averages, as the analysis takes it). */
 function medianAbove(sorted: Float64Array, c: number, total: number): boolean {
-  const atMost = walshAtMost(sorted, c)
+  const atMost = walshCount(sorted, c, 'at most')
   if (total % 2 === 1) return atMost < (total + 1) / 2
   if (atMost < total / 2) return true // both middle values > c
   if (atMost >= total / 2 + 1) return false // both ≤ c
@@ -133,33 +132,24 @@ function medianAbove(sorted: Float64Array, c: number, total: number): boolean {
 
 /** The median Walsh average < c. */
 function medianBelow(sorted: Float64Array, c: number, total: number): boolean {
-  const below = walshBelow(sorted, c)
+  const below = walshCount(sorted, c, 'below')
   if (total % 2 === 1) return below >= (total + 1) / 2
   if (below >= total / 2 + 1) return true // both middle values < c
   if (below < total / 2) return false // both ≥ c
   return medianR(walshAverages(Array.from(sorted))) < c
 }
 
-/** How many Walsh averages (x_i + x_j)/2, i ≤ j, are ≤ c: their sums against 2c (halving is exact), two pointers. */
-function walshAtMost(sorted: Float64Array, c: number): number {
+/**
+ * How many Walsh averages (x_i + x_j)/2, i ≤ j, are at most (or below) c: their sums against 2c (halving is
+ * exact), two pointers over the sorted pairs.
+ */
+function walshCount(sorted: Float64Array, c: number, which: 'at most' | 'below'): number {
   const s = 2 * c
+  const beyond = which === 'at most' ? (sum: number) => sum > s : (sum: number) => sum >= s
   let count = 0
   let j = sorted.length - 1
   for (let i = 0; i < sorted.length; i++) {
-    while (j >= i && sorted[i] + sorted[j] > s) j--
-    if (j < i) break
-    count += j - i + 1
-  }
-  return count
-}
-
-/** How many Walsh averages are < c. */
-function walshBelow(sorted: Float64Array, c: number): number {
-  const s = 2 * c
-  let count = 0
-  let j = sorted.length - 1
-  for (let i = 0; i < sorted.length; i++) {
-    while (j >= i && sorted[i] + sorted[j] >= s) j--
+    while (j >= i && beyond(sorted[i] + sorted[j])) j--
     if (j < i) break
     count += j - i + 1
   }

@@ -44,10 +44,10 @@ export function selectedNames(filter: string | undefined, names: Iterable<string
 }
 
 /**
- * What Catch2 and nanobench cannot do yet, refused before anything is measured: count mode (their
- * iteration counts follow the clock, so a process's instruction count is not deterministic, and
- * there is no fixed-iteration flag to pin it; docs/harnesses.md) and shards (split by Google
- * Benchmark's listing).
+ * What Catch2 and nanobench cannot do yet, refused before anything is measured: CPU time (they report
+ * wall-clock means only), count mode (their iteration counts follow the clock, so a process's
+ * instruction count is not deterministic, and there is no fixed-iteration flag to pin it;
+ * docs/harnesses.md) and shards (split by Google Benchmark's listing).
  * @returns the refusal's message, or null when the harness can do what the options ask
  */
 export function unsupportedBy(

@@ -15,7 +15,7 @@ import { OPTIONS } from '../config/options.js'
 export const MAX_RESULTS_BYTES = 64 * 1024 * 1024
 
 // Generated, not compiled here: compiling the schema took 0.4-0.6 s at each start that read a results file.
-const checkSchema = (): ValidateFunction<ResultsJson> => generatedValidator as ValidateFunction<ResultsJson>
+const check = generatedValidator as ValidateFunction<ResultsJson>
 
 const WHAT_TO_DO =
   'docs/results.schema.json says what each field may hold. benchgate writes only files that pass: ' +
@@ -48,7 +48,6 @@ export function validateResults(text: string, source: string): ResultsJson {
       `version ${seen} is not supported by this benchgate (reads versions ${READABLE_RESULTS_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_RESULTS_VERSIONS.at(-1)}); upgrade benchgate`
     )
   }
-  const check = checkSchema()
   if (!check(json)) {
     const { path, what } = describeSchemaError(check.errors ?? [])
     fail(path, `${what}. ${WHAT_TO_DO}`)
